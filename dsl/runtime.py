@@ -1,0 +1,133 @@
+"""The runtime contract between compiled card effects and a ruleset's game state.
+
+A compiled effect is a callable ``run(ctx)``. It reads and changes the game only through the
+``Host`` its context carries (the ruleset's state adapter), and it asks for every decision through
+``ctx.decide``. Decisions are replayed: the context holds the answers given so far, and when an
+effect reaches a decision it has no answer for, it raises ``DecisionNeeded``. The host then
+restores the state it had when the effect started, and runs the effect again with one more answer.
+Effects are short, so replaying them is cheap, and a suspended effect is plain data
+(snapshot + answers) that survives a JSON round-trip and ``clone``.
+
+Nothing in this module names a game: the ruleset supplies the host and the primitives.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Where a piece of card text stands: file, line and column (1-based), and its end."""
+
+    file: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A question the game asks someone before it can go on.
+
+    ``who`` is the id of the character (or player) who decides; ``None`` means the players
+    together. ``kind`` names the sort of question (``choose_target``, ``choose_option``,
+    ``choose_value``, ``pay_or_refuse``, ``choose_many``...); ``options`` are the legal answers,
+    each JSON-serialisable; ``source`` is the card text that asked, when a card asked.
+    """
+
+    kind: str
+    who: str | None
+    prompt: str
+    options: tuple[Any, ...]
+    source: Span | None = None
+    min_choices: int = 1
+    max_choices: int = 1
+
+
+class DecisionNeeded(Exception):  # noqa: N818 - it is a signal, not a failure
+    """Raised by ``Context.decide`` when the effect needs an answer it has not been given."""
+
+    def __init__(self, decision: Decision) -> None:
+        super().__init__(decision.prompt)
+        self.decision = decision
+
+
+class EffectError(Exception):
+    """An effect could not run as written; names the card text that failed."""
+
+    def __init__(self, message: str, span: Span | None = None) -> None:
+        self.message = message
+        self.span = span
+        super().__init__(f"{span}: {message}" if span else message)
+
+
+@runtime_checkable
+class Host(Protocol):
+    """What a ruleset's game state offers to running effects.
+
+    ``primitive(name)`` returns the Python function bound to a vocabulary verb; ``select``
+    returns the candidates a selector phrase matches (cards, locations, dice, characters) as
+    JSON-serialisable references; ``emit`` records an event.
+    """
+
+    @property
+    def rng(self) -> random.Random: ...
+
+    def primitive(self, name: str) -> Callable[..., Any]: ...
+
+    def select(self, ctx: Context, selector: Any) -> list[Any]: ...
+
+    def emit(self, kind: str, **data: Any) -> None: ...
+
+
+@dataclass(slots=True)
+class Context:
+    """Everything an effect knows while it runs: who uses it, from which card, where.
+
+    ``answers`` are the decisions already taken for this run, in the order asked; ``bindings``
+    hold what earlier words of the same effect referred to ("it", "the same value").
+    """
+
+    host: Host
+    card: Any = None
+    actor: str | None = None
+    location: Any = None
+    answers: list[Any] = field(default_factory=list)
+    cursor: int = 0
+    bindings: dict[str, Any] = field(default_factory=dict)
+    span: Span | None = None
+
+    def decide(
+        self,
+        kind: str,
+        options: Sequence[Any],
+        prompt: str,
+        who: str | None = None,
+        *,
+        min_choices: int = 1,
+        max_choices: int = 1,
+    ) -> Any:
+        """Return the next recorded answer, or stop the effect with ``DecisionNeeded``."""
+        if self.cursor < len(self.answers):
+            answer = self.answers[self.cursor]
+            self.cursor += 1
+            return answer
+        raise DecisionNeeded(
+            Decision(
+                kind=kind,
+                who=self.actor if who is None else who,
+                prompt=prompt,
+                options=tuple(options),
+                source=self.span,
+                min_choices=min_choices,
+                max_choices=max_choices,
+            )
+        )
