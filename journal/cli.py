@@ -1,0 +1,117 @@
+"""The ``chronicler`` command line: one Typer app; each package registers its own verbs.
+
+``dsl.commands`` adds check, fmt and cards; ``rules.commands`` adds play; ``journal.commands``
+adds the campaign, scene, setup, publish, export and demo verbs. Errors a user can cause are
+``ChroniclerError``s: printed on stderr in one line, exit code 1 (2 for bad usage), no traceback
+unless ``--debug`` is given.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from importlib.metadata import PackageNotFoundError, version
+
+import typer
+from rich.console import Console
+
+from dsl.errors import ChroniclerError
+
+err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+
+app = typer.Typer(
+    name="chronicler",
+    help=(
+        "Write board-game cards as text, let bots play them, and keep each campaign's journal.\n\n"
+        "Example: chronicler check rules/six_winters"
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
+)
+
+_state = {"debug": False}
+
+# Packages that add verbs; each module has ``register(app)``. A missing module is a package
+# not written yet, so its verbs are simply absent.
+COMMAND_MODULES = ("dsl.commands", "rules.commands", "journal.commands")
+
+
+def _package_version() -> str:
+    try:
+        return version("chronicler")
+    except PackageNotFoundError:  # running from a checkout without install
+        return "0+unknown"
+
+
+def _version_callback(value: bool) -> None:
+    if value:
+        typer.echo(f"chronicler {_package_version()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version_: bool = typer.Option(
+        False,
+        "--version",
+        callback=_version_callback,
+        is_eager=True,
+        help="Print the version and exit.",
+    ),
+    debug: bool = typer.Option(False, "--debug", help="Show the Python traceback of an error."),
+) -> None:
+    """Write board-game cards as text, let bots play them, and keep each campaign's journal."""
+    _state["debug"] = debug
+
+
+def _register_commands() -> None:
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as missing:
+            if missing.name == name:
+                continue
+            raise
+        module.register(app)
+
+
+_register_commands()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the app; turn a ChroniclerError into a one-line message and an exit code."""
+    args = sys.argv[1:] if argv is None else argv
+    debug = "--debug" in args
+    try:
+        app(args=args, prog_name="chronicler", standalone_mode=False)
+    except ChroniclerError as error:
+        if debug:
+            raise
+        err_console.print(f"[bold red]error:[/] {error.message}", markup=True)
+        return error.exit_code
+    except typer.Exit as done:
+        return done.exit_code
+    except typer.Abort:
+        err_console.print("[bold red]error:[/] aborted", markup=True)
+        return 1
+    except KeyboardInterrupt:
+        err_console.print("[bold red]error:[/] interrupted", markup=True)
+        return 130
+    except typer.TyperException as usage:  # click's usage errors, vendored by Typer
+        if type(usage).__name__ == "NoArgsIsHelpError":
+            typer.echo(usage.format_message())  # type: ignore[attr-defined]
+            return 0
+        if debug:
+            raise
+        message = usage.format_message()  # type: ignore[attr-defined]
+        err_console.print(
+            f"[bold red]error:[/] {message} (see 'chronicler --help')", markup=True
+        )
+        return int(getattr(usage, "exit_code", 2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
