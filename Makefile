@@ -1,0 +1,43 @@
+# Every target sets up the local virtual environment first (again when pyproject.toml changes),
+# so a fresh machine needs only Python 3.11 and make.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test lint bench docs cli-docs clean
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+## demo: play a six-year campaign with bots, journal it in SQLite, publish the site
+demo: $(STAMP)
+	$(BIN)/chronicler demo --out demo-output
+
+## test: lint, format check, type check, then the test suite
+test: $(STAMP) lint
+	$(BIN)/pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+## bench: print the speed and memory figures of every benchmark
+bench: $(STAMP)
+	@set -e; for bench in benchmarks/bench_*.py; do \
+	  echo "== $$bench"; $(BIN)/python $$bench; done
+
+## docs: build the project's documentation site (strict)
+docs: $(STAMP)
+	$(BIN)/mkdocs build --strict --site-dir site
+
+clean:
+	rm -rf $(VENV) site demo-output .pytest_cache .mypy_cache .ruff_cache
+
+## cli-docs: regenerate the command-line reference from the app
+cli-docs: $(STAMP)
+	$(BIN)/python -m typer journal.cli utils docs --name chronicler > docs/cli.md
