@@ -1,0 +1,191 @@
+"""Checked card text → Python closures: the executable ruleset the engine runs.
+
+The shapes here (``CompiledRuleset``, ``CompiledCard``, ``CompiledAbility``, ``Restriction``,
+``Permission``) are the contract the engine codes against; the compiling itself lives in
+``dsl.codegen``.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from dsl.errors import ChroniclerError
+from dsl.runtime import Context, Span
+from dsl.selectors import Place, Selector
+
+Run = Callable[[Context], Any]
+
+
+def _no_effect(ctx: Context) -> None:
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """When an ability happens, as the ruleset declared it.
+
+    ``label`` is the printed word ("Exhaust", "Every season end"); ``usage`` is ``activated``,
+    ``played`` or ``on``; ``event`` the event name for ``on`` triggers ("season end");
+    ``qualifier`` an extra word ("spring"); ``once_per_turn`` for activated triggers so
+    declared. An ability with a cost label ("Spend 2 dice: ...") has ``usage == "activated"``
+    and its cost in ``CompiledAbility.cost``.
+    """
+
+    label: str
+    usage: str
+    event: str | None = None
+    qualifier: str | None = None
+    once_per_turn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Restriction:
+    """A static rule forbidding verbs: "May not trade or muster at this location."
+
+    ``verbs`` are the primitive names forbidden; ``place`` where (``None`` = everywhere).
+    """
+
+    verbs: tuple[str, ...]
+    place: Place | None
+    text: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Permission:
+    """A static rule allowing an action: "May muster sorcery at this location."
+
+    ``verb`` is the primitive name; ``roles`` the bound roles as written (selectors, amounts);
+    ``place`` where; ``run`` performs the permitted action when the engine offers it.
+    """
+
+    verb: str
+    roles: Mapping[str, Any]
+    place: Place | None
+    text: str
+    span: Span
+    run: Run = _no_effect
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledAbility:
+    """One triggered or activated ability, or a standing effect, of a card.
+
+    ``trigger`` is ``None`` for a standing effect. ``text`` is the printed wording. ``run(ctx)``
+    performs it (raising ``DecisionNeeded`` to ask, ``EffectError`` when it cannot run).
+    ``cost`` is the run of the cost part when the ability is "cost: effect" or "cost to
+    effect" (``None`` otherwise); ``replaces`` names the primitive an "Instead of ..." ability
+    replaces, with ``replaced`` the selector of what it would have acted on.
+    """
+
+    trigger: Trigger | None
+    text: str
+    run: Run
+    span: Span
+    cost: Run | None = None
+    cost_text: str | None = None
+    replaces: str | None = None
+    replaced: Selector | None = None
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledCard:
+    """A card ready to play: kind, name, fields as plain Python values, abilities, rules."""
+
+    kind: str
+    name: str
+    fields: Mapping[str, Any]
+    abilities: tuple[CompiledAbility, ...]
+    span: Span
+    restrictions: tuple[Restriction, ...] = ()
+    permissions: tuple[Permission, ...] = ()
+    blocks: Mapping[str, CompiledCard] = field(default_factory=dict)
+
+    def abilities_for(self, label: str) -> tuple[CompiledAbility, ...]:
+        """The abilities whose trigger has this label (case-insensitive)."""
+        wanted = label.casefold()
+        return tuple(
+            a for a in self.abilities if a.trigger and a.trigger.label.casefold() == wanted
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """One row of a rolled table: the faces it covers and the card or words it gives."""
+
+    low: int
+    high: int
+    kind: str | None
+    result: str
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A declared table: ``roll`` is the die ("d6"); ``rows`` cover its faces."""
+
+    name: str
+    roll: str
+    rows: tuple[TableRow, ...]
+    span: Span
+
+    def lookup(self, face: int) -> TableRow:
+        for row in self.rows:
+            if row.low <= face <= row.high:
+                return row
+        raise ChroniclerError(f'table "{self.name}" has no row for {face}')
+
+
+@dataclass(frozen=True, slots=True)
+class GameMap:
+    """A declared map: location name → (x, y); locations sharing a side are adjacent."""
+
+    name: str
+    positions: Mapping[str, tuple[int, int]]
+    span: Span
+
+    def adjacent(self, a: str, b: str) -> bool:
+        (ax, ay), (bx, by) = self.positions[a], self.positions[b]
+        return abs(ax - bx) + abs(ay - by) == 1
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledRuleset:
+    """The executable ruleset: every card, value, table, map and the declared vocabulary."""
+
+    name: str
+    version: str
+    primitives: str
+    all_cards: tuple[CompiledCard, ...]
+    values: Mapping[str, int]
+    tables: Mapping[str, Table]
+    maps: Mapping[str, GameMap]
+    vocabulary: Any
+    _by_name: dict[str, CompiledCard] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        for card in self.all_cards:
+            self._by_name.setdefault(card.name.casefold(), card)
+            self._by_name.setdefault(f"{card.kind}:{card.name}".casefold(), card)
+
+    def cards(self, kind: str | None = None) -> list[CompiledCard]:
+        """Every card of this kind (every card when ``kind`` is None), in source order."""
+        if kind is None:
+            return list(self.all_cards)
+        wanted = kind.casefold()
+        return [c for c in self.all_cards if c.kind.casefold() == wanted]
+
+    def card(self, name: str, kind: str | None = None) -> CompiledCard:
+        """The card with this name; a ChroniclerError with near names when there is none."""
+        key = f"{kind}:{name}" if kind else name
+        found = self._by_name.get(key.casefold())
+        if found is not None:
+            return found
+        names = [c.name for c in self.all_cards if kind is None or c.kind == kind]
+        near = difflib.get_close_matches(name, names, n=3, cutoff=0.6)
+        hint = f"; did you mean {', '.join(repr(n) for n in near)}?" if near else ""
+        what = kind or "card"
+        raise ChroniclerError(f"no {what} named {name!r} in ruleset {self.name!r}{hint}")

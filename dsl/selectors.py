@@ -1,0 +1,187 @@
+"""Bound selector phrases: what a card's noun phrase asks the host to find.
+
+The checker turns a phrase such as ``a Foe obstacle at this location``, ``2 military each with
+value 3`` or ``every Fort`` into a frozen ``Selector``. Compiled effects hand selectors to
+``ctx.host.select(ctx, selector)`` (which returns the matching things as JSON-serialisable
+references) or, for things that are made rather than found (a token, a counter, stress), pass
+them to the primitive as they are. Every word in a selector is a word the ruleset declared, in
+its canonical spelling; nothing here names a game.
+
+How the compiler uses a selector (the contract for a ruleset's ``Host.select`` and primitives):
+
+- A selector is *resolved* (``host.select``, then a decision if needed) when its noun is a card
+  kind, a card tag, a location tag, the generic ``card``, or dice with a ``place`` (dice that are
+  somewhere to be picked). Anything else (tokens, counters, stress, dice to be made, amounts) is
+  passed to the primitive unresolved.
+- ``Quantity.mode == "exact"``: when more candidates match than ``count``, the effect asks
+  ``ctx.decide(kind="choose_target", options=candidates, min_choices=count,
+  max_choices=count)``. The primitive receives one reference when ``count == 1`` and the phrase
+  is singular, else a list.
+- ``"all"``: every candidate, as a list, no decision.
+- ``"any"``: a singular noun ("any Diplomat in play") is one target chosen among all; a plural
+  noun ("any resource dice at this location") is ``choose_many`` with ``min_choices=0``.
+- ``"total_value"`` and ``"up_to"``: passed to the primitive unresolved (it asks its own
+  ``choose_many``, because only it knows how values add up).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+QuantityMode = Literal["exact", "all", "any", "total_value", "up_to", "another", "none"]
+NounCategory = Literal[
+    "card kind",  # a declared card kind: obstacle, asset, location, character ...
+    "card",  # the generic word "card" (any kind)
+    "resource",  # dice of a declared resource ("a diplomacy", "2 military")
+    "die",  # the generic "die"/"dice"/"resource" (a die of any resource)
+    "token",  # a declared token kind (progress, threat)
+    "stress",  # a declared stress type (body, psyche)
+    "counter",  # a declared counter ("action point", "initiative die")
+    "zone",  # a declared zone ("staging area", "pool")
+    "number",  # a bare number where a thing was expected ("to 5")
+]
+PlaceKind = Literal[
+    "this location",  # at this location (the location of the acting card or character)
+    "any location",  # at any location / at any locations / from any location
+    "in play",  # anywhere in play
+    "zone",  # a declared zone: "from the staging area", "to your crafting area", "the pool"
+    "locations",  # at/in locations matching ``Place.locations`` ("in the Empire", "on any Fort")
+    "this card",  # in this card ("each character in this scene")
+]
+ValueKind = Literal["exact", "each", "same", "any", "opposite"]
+
+
+@dataclass(frozen=True, slots=True)
+class Quantity:
+    """How many things a phrase asks for.
+
+    ``mode``: ``exact`` (``a``, ``an``, ``one``, ``2``, or a bare noun: ``count`` of them),
+    ``all`` (``all``, ``every``, ``each``), ``any`` (the player picks; see the module notes),
+    ``total_value`` (``a total value of 6``: dice whose values add up to ``total``), ``up_to``
+    (``up to 2``), ``another`` (one more of the same kind, e.g. "draw another obstacle"),
+    ``none`` (a reference such as ``this obstacle`` or ``it``, where no quantity is written).
+    ``count`` is the number for ``exact``/``up_to``/``another``; ``total`` the sum for
+    ``total_value``; ``plural`` whether the noun was written in the plural.
+    """
+
+    mode: QuantityMode = "exact"
+    count: int | None = 1
+    total: int | None = None
+    plural: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Filter:
+    """One word restricting what a selector matches, bound to its vocabulary category.
+
+    ``category`` is one of ``skill``, ``region``, ``resource``, ``card tag``, ``location tag``,
+    ``card kind``, ``token``, ``stress``, ``counter``; ``word`` is the declared word in its
+    canonical spelling (``"Foe"``, ``"lore"``, ``"empire"``).
+    """
+
+    category: str
+    word: str
+
+
+@dataclass(frozen=True, slots=True)
+class ValueSpec:
+    """What value the selected dice have (or must be given).
+
+    ``kind``: ``exact`` ("of value 5", ``value`` = 5), ``each`` ("each with value 3": every die
+    made or chosen has ``value``), ``same`` ("of the same value": equal to the value of the die
+    an earlier phrase of the same effect chose; the compiler stores that value in
+    ``ctx.bindings["value"]``), ``any`` ("of any value"), ``opposite`` ("to its opposite
+    face").
+    """
+
+    kind: ValueKind
+    value: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where the selected things must be (or go).
+
+    ``kind`` says which sort of place (see ``PlaceKind``). ``zone`` is the declared zone word
+    for ``kind == "zone"`` (``"staging area"``); ``owner`` is ``"your"`` when written ("your
+    crafting area": the acting character's), else ``None``. ``locations`` is a location
+    selector for ``kind == "locations"`` ("at a Wilderness location", "in the Empire": a
+    selector whose noun is the location card kind filtered by region). ``preposition`` is the
+    word the card used (``at``, ``in``, ``from``, ``on``).
+    """
+
+    kind: PlaceKind
+    preposition: str = "at"
+    zone: str | None = None
+    owner: str | None = None
+    locations: Selector | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Selector:
+    """A bound noun phrase: which things, how many, where, of what value.
+
+    ``quantity``: how many (see ``Quantity``). ``noun_category``/``noun``: what sort of thing,
+    e.g. (``"card kind"``, ``"obstacle"``), (``"resource"``, ``"sorcery"``), (``"token"``,
+    ``"progress"``), (``"counter"``, ``"action point"``), (``"die"``, ``None``), (``"card"``,
+    ``None``). ``filters``: all must hold (``a lore obstacle`` → skill lore). ``any_of``: at
+    least one must hold (``a Spy or Guard`` → card tag Spy, card tag Guard); empty means no
+    such test. ``place``: where (``None`` = wherever the primitive looks by default).
+    ``value``: dice values. ``name``: a quoted card name (``obstacle "Ur-Akti"``), already
+    checked to exist. ``reference``: ``this`` ("this obstacle", "this card", "this location"),
+    ``it`` / ``them`` (what the previous phrase of the same effect chose; the compiler keeps it
+    in ``ctx.bindings["it"]``), ``self`` ("you", the acting character), else ``None``.
+    ``with_``: things that must be at/on the selected thing ("locations with a character",
+    "locations with threat tokens"). ``text``: the words as written, for prompts.
+    """
+
+    quantity: Quantity = field(default_factory=Quantity)
+    noun_category: NounCategory = "card"
+    noun: str | None = None
+    filters: tuple[Filter, ...] = ()
+    any_of: tuple[Filter, ...] = ()
+    place: Place | None = None
+    value: ValueSpec | None = None
+    name: str | None = None
+    reference: str | None = None
+    with_: tuple[Selector, ...] = ()
+    text: str = ""
+
+    @property
+    def resolvable(self) -> bool:
+        """True when the compiler looks the things up with ``host.select`` (see module notes)."""
+        if self.quantity.mode in ("total_value", "up_to"):
+            return False
+        if self.noun_category in ("card kind", "card"):
+            return True
+        return self.noun_category in ("resource", "die") and (
+            self.place is not None or self.reference is not None
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """A number an effect uses: written (``2``), a declared value, or counted.
+
+    ``number``: the written number. ``value_name``: a declared ``value`` of the ruleset.
+    ``per``: "for each <selector>": the amount is ``number`` (default 1) times the number of
+    things ``per`` matches.
+    """
+
+    number: int | None = None
+    value_name: str | None = None
+    per: Selector | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LocationSpec:
+    """Where a card enters play: choices tried in order (``A, else B``).
+
+    Each alternative is a tuple of ``Filter``s (region, location tag) or a quoted location name
+    (``Filter("name", "Hogeltown")``); the first alternative that matches a location in play
+    is used.
+    """
+
+    alternatives: tuple[tuple[Filter, ...], ...]
+    with_character: bool = False
