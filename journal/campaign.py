@@ -1,0 +1,198 @@
+"""Reading the engine's campaign state into ledger rows, and the campaign's end.
+
+The engine (``rules.six_winters.engine``) owns the rules: session end, epilogues, the finale.
+Its ``CampaignState`` reaches the journal as JSON; this module reads the parts the journal shows
+(the map, the character sheets, the fate and score) without interpreting any rule. Field names
+follow docs/design/engine-api.md; a state missing a part simply records nothing for it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlmodel import Session
+
+from journal import ledger
+from journal.catalogue import Catalogue
+from journal.ledger import MapPlace
+from journal.models import Campaign
+
+# Brightdune's fate by the number of finale scenes completed: the fate table's titles.
+FATES = (
+    "Autarch Ascendant",
+    "Ruled by the Empire",
+    "Society in Shambles",
+    "Pyrrhic Victory",
+    "Brightdune Transformed",
+    "Society Preserved",
+    "Brightdune Ascendant",
+)
+
+# The campaign score's titles: (lowest score, title), highest band first.
+SCORE_TITLES = (
+    (121, "Champion of Brightdune"),
+    (91, "Master"),
+    (61, "Expert"),
+    (31, "Novice"),
+    (1, "Maybe you misunderstood a rule?"),
+)
+
+
+def fate_for(finale_scenes: int) -> str:
+    return FATES[max(0, min(finale_scenes, len(FATES) - 1))]
+
+
+def score_title(score: int) -> str:
+    for lowest, title in SCORE_TITLES:
+        if score >= lowest:
+            return title
+    return SCORE_TITLES[-1][1]
+
+
+def state_json(state: Any) -> dict[str, Any]:
+    """The engine's campaign state as a JSON object, whatever form it was handed in."""
+    if state is None:
+        return {}
+    if isinstance(state, Mapping):
+        return json.loads(json.dumps(state))
+    if isinstance(state, str):
+        loaded = json.loads(state)
+        return loaded if isinstance(loaded, dict) else {}
+    to_json = getattr(state, "to_json", None)
+    if callable(to_json):
+        return state_json(to_json())
+    raise TypeError(f"cannot read a campaign state from {type(state).__name__}")
+
+
+def _position(raw: Mapping[str, Any]) -> tuple[int, int]:
+    position = raw.get("position")
+    if isinstance(position, Sequence) and len(position) >= 2:
+        return int(position[0]), int(position[1])
+    if isinstance(position, Mapping):
+        return int(position.get("x", 0)), int(position.get("y", 0))
+    return int(raw.get("x", 0)), int(raw.get("y", 0))
+
+
+def _developed(raw: Mapping[str, Any]) -> bool:
+    value = raw.get("developed", raw.get("side"))
+    if isinstance(value, str):
+        return value.lower() == "developed"
+    return bool(value)
+
+
+def map_places(state: Mapping[str, Any], catalogue: Catalogue | None = None) -> list[MapPlace]:
+    """The locations of the state's map, as the journal records them."""
+    raw_map = state.get("map") or []
+    if isinstance(raw_map, Mapping):
+        raw_map = raw_map.get("locations", raw_map)
+    items: list[tuple[str, Mapping[str, Any]]] = []
+    if isinstance(raw_map, Mapping):
+        items = [(str(k), v) for k, v in raw_map.items() if isinstance(v, Mapping)]
+    else:
+        items = [(str(v.get("name", "")), v) for v in raw_map if isinstance(v, Mapping)]
+    places = []
+    for name, raw in items:
+        region = raw.get("region")
+        if region is None and catalogue is not None:
+            card = catalogue.get(name, "location")
+            region = card.region if card else None
+        obstacles = raw.get("obstacles") or []
+        x, y = _position(raw)
+        places.append(
+            MapPlace(
+                name=name,
+                x=x,
+                y=y,
+                region=str(region) if region else None,
+                developed=_developed(raw),
+                threats=int(raw.get("threats", raw.get("threat", 0)) or 0),
+                obstacles=tuple(
+                    str(o.get("name", o)) if isinstance(o, Mapping) else str(o) for o in obstacles
+                ),
+            )
+        )
+    return places
+
+
+def starting_places(catalogue: Catalogue | None) -> list[MapPlace]:
+    """The ruleset's starting map, when the engine has no campaign state to give."""
+    if catalogue is None:
+        return []
+    places = []
+    for name, x, y in catalogue.starting_map:
+        card = catalogue.get(name, "location")
+        places.append(MapPlace(name=name, x=int(x), y=int(y), region=card.region if card else None))
+    return places
+
+
+def sheets(state: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """Per character: skills, advances, conditions (as the state's ``sheets`` holds them)."""
+    raw = state.get("sheets") or {}
+    out: dict[str, dict[str, Any]] = {}
+    items = raw.items() if isinstance(raw, Mapping) else [(r.get("name"), r) for r in raw]
+    for name, sheet in items:
+        if not isinstance(sheet, Mapping) or not name:
+            continue
+        skills = sheet.get("skills") or {}
+        advances = sheet.get("advances") or {}
+        out[str(name)] = {
+            "skills": {str(k): int(v) for k, v in dict(skills).items()},
+            "advances": {str(k): int(v) for k, v in dict(advances).items()},
+            "conditions": [str(c) for c in sheet.get("conditions") or []],
+        }
+    return out
+
+
+def record_state_year(
+    s: Session,
+    campaign: Campaign,
+    year: int,
+    state: Mapping[str, Any],
+    catalogue: Catalogue | None,
+) -> None:
+    """After session end of ``year``: keep the state, the map as it stood, the sheets."""
+    ledger.write_state(s, campaign, year + 1, state)
+    places = map_places(state, catalogue)
+    if places:
+        ledger.write_map(s, campaign, year, places)
+    for name, sheet in sheets(state).items():
+        character = ledger.ensure_character(s, campaign, name, year=year)
+        ledger.write_sheet(
+            s,
+            character,
+            year,
+            skills=sheet["skills"],
+            advances=sheet["advances"],
+            conditions=sheet["conditions"],
+        )
+
+
+def campaign_score(s: Session, campaign: Campaign, finale_scenes: int) -> int:
+    """Scene points of the campaign, +10 per won year 1-5, +3 per finale scene."""
+    total = 0
+    for session in ledger.sessions(s, campaign):
+        for scene in ledger.scenes_of(s, session):
+            total += scene.points_needed or sum(p.points for p in ledger.plays_of(s, scene))
+        if session.year <= 5 and session.result == "won":
+            total += 10
+    return total + 3 * finale_scenes
+
+
+def end_campaign(
+    s: Session,
+    campaign: Campaign,
+    *,
+    finale_scenes: int,
+    fate: str | None = None,
+    score: int | None = None,
+) -> Campaign:
+    """Set Brightdune's fate and the score (the engine's when it gave them, else the tables')."""
+    campaign.finale_scenes_completed = finale_scenes
+    campaign.fate = fate or fate_for(finale_scenes)
+    campaign.score = score if score is not None else campaign_score(s, campaign, finale_scenes)
+    campaign.score_title = score_title(campaign.score)
+    s.add(campaign)
+    s.flush()
+    return campaign

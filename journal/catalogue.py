@@ -1,0 +1,147 @@
+"""The card names and facts the journal checks input against, read from the compiled ruleset.
+
+The journal never reads card text itself: it asks the engine's ruleset
+(``rules.six_winters.engine.load_ruleset``), whose records come from the compiled ``.rules``
+files. While that cannot be loaded (the ruleset is still being written, or its text does not
+compile) the journal records what people tell it without checking names; ``available()`` says
+which.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from dsl.errors import ChroniclerError
+
+
+@dataclass(frozen=True)
+class CardFacts:
+    """What the journal needs to know about one card."""
+
+    name: str
+    kind: str
+    skill: str | None = None
+    points: int | None = None
+    region: str | None = None
+    text: tuple[str, ...] = ()  # printed wording of its abilities, one line each
+    fields: dict[str, Any] = field(default_factory=dict)
+    source: Any = None  # the ruleset's own record, for the printer
+
+
+@dataclass
+class Catalogue:
+    """Every card of a ruleset by name, plus the facts the journal shows (map, sheets)."""
+
+    name: str = "Six Winters"
+    version: str = "25.1"
+    cards: dict[str, CardFacts] = field(default_factory=dict)
+    starting_map: tuple[tuple[str, int, int], ...] = ()
+    character_skills: dict[str, dict[str, int]] = field(default_factory=dict)
+    skills: tuple[str, ...] = ()
+    ruleset: Any = None
+
+    def names(self, *kinds: str) -> list[str]:
+        return [c.name for c in self.cards.values() if not kinds or c.kind in kinds]
+
+    def get(self, name: str, *kinds: str) -> CardFacts | None:
+        found = self.cards.get(name) or self._casefolded().get(name.casefold())
+        if found is None or (kinds and found.kind not in kinds):
+            return None
+        return found
+
+    def _casefolded(self) -> dict[str, CardFacts]:
+        return {n.casefold(): c for n, c in self.cards.items()}
+
+    def require(self, name: str, *kinds: str) -> CardFacts:
+        """The card called ``name`` of one of ``kinds``, or an error naming the near names."""
+        found = self.get(name, *kinds)
+        if found is not None:
+            return found
+        what = " or ".join(kinds) if kinds else "card"
+        raise ChroniclerError(f"unknown {what} {name!r}{near_names(name, self.names(*kinds))}")
+
+
+def near_names(name: str, candidates: Iterable[str]) -> str:
+    """'; did you mean "A" or "B"?' for the candidates close to ``name``, else ''."""
+    pool = list(candidates)
+    folded = {c.casefold(): c for c in pool}
+    close = difflib.get_close_matches(name.casefold(), list(folded), n=3, cutoff=0.6)
+    if not close:
+        return ""
+    return "; did you mean " + " or ".join(f'"{folded[c]}"' for c in close) + "?"
+
+
+_cache: dict[str, Catalogue | None] = {}
+
+
+def load_catalogue() -> Catalogue | None:
+    """The Six Winters catalogue from the engine's ruleset, or None while it cannot load."""
+    if "six_winters" not in _cache:
+        _cache["six_winters"] = _from_engine()
+    return _cache["six_winters"]
+
+
+def set_catalogue(catalogue: Catalogue | None) -> None:
+    """Use this catalogue from now on (tests; a ruleset loaded some other way)."""
+    _cache["six_winters"] = catalogue
+
+
+def _from_engine() -> Catalogue | None:
+    try:
+        engine = importlib.import_module("rules.six_winters.engine")
+        ruleset = engine.load_ruleset()
+    except Exception:  # the engine or the card text is not ready: record without checking
+        return None
+    return from_ruleset(ruleset)
+
+
+_KIND_TABLES = (
+    ("asset", "assets"),
+    ("obstacle", "obstacles"),
+    ("event", "events"),
+    ("location", "locations"),
+    ("scene", "scenes"),
+    ("scheme", "schemes"),
+    ("character", "characters"),
+    ("ability", "abilities"),
+    ("condition", "conditions"),
+)
+
+
+def from_ruleset(ruleset: Any) -> Catalogue:
+    """Read the engine's ``Ruleset`` records (``rules/six_winters/cards.py``)."""
+    catalogue = Catalogue(
+        name=str(getattr(ruleset, "name", "Six Winters")),
+        version=str(getattr(ruleset, "version", "")),
+        starting_map=tuple(getattr(ruleset, "starting_map", ()) or ()),
+        skills=tuple(getattr(ruleset, "skills", ()) or ()),
+        ruleset=ruleset,
+    )
+    for kind, table_name in _KIND_TABLES:
+        table = getattr(ruleset, table_name, {}) or {}
+        for name, card in table.items():
+            skill = getattr(card, "skill", None) or None
+            points = getattr(card, "points", None)
+            text = tuple(
+                f"{e.trigger}: {e.text}" if getattr(e, "trigger", "") else str(e.text)
+                for e in getattr(card, "effects", ()) or ()
+                if getattr(e, "text", "")
+            )
+            catalogue.cards[name] = CardFacts(
+                name=name,
+                kind=kind,
+                skill=str(skill) if skill else None,
+                points=int(points) if isinstance(points, int) else None,
+                region=getattr(card, "region", None),
+                text=text,
+                source=card,
+            )
+            if kind == "character":
+                catalogue.character_skills[name] = {
+                    str(s): int(r) for s, r in getattr(card, "skills", ()) or ()
+                }
+    return catalogue

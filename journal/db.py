@@ -1,0 +1,250 @@
+"""Opening a journal: find it, check it is one of ours, migrate it, and hand out sessions.
+
+A journal is a SQLite file (``chronicle.db`` in the current directory unless ``--db`` or
+``CHRONICLER_DB`` says otherwise) or any SQLAlchemy database URL (PostgreSQL works). Before a
+SQLite file is touched it is inspected read-only: a file that is not SQLite, a SQLite database
+that is not a journal, or a journal written by a newer Chronicler is refused with a
+``ChroniclerError`` and left exactly as it was. An older journal is copied to
+``<name>.backup-<revision>`` and then migrated to the current schema.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine, create_engine, event, inspect
+from sqlalchemy.exc import OperationalError
+from sqlmodel import Session
+
+from dsl.errors import ChroniclerError
+
+DEFAULT_JOURNAL = "chronicle.db"
+ENV_VAR = "CHRONICLER_DB"
+MIGRATIONS = Path(__file__).parent / "migrations"
+BUSY_TIMEOUT_MS = 30_000
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+T = TypeVar("T")
+
+
+def journal_target(db: str | os.PathLike[str] | None = None) -> str:
+    """The journal a command means: ``--db``, else ``$CHRONICLER_DB``, else ./chronicle.db."""
+    if db is not None and str(db) != "":
+        return str(db)
+    return os.environ.get(ENV_VAR) or DEFAULT_JOURNAL
+
+
+def _is_url(target: str) -> bool:
+    return "://" in target
+
+
+def alembic_config() -> Config:
+    """An Alembic configuration built in code: no alembic.ini is needed where the user stands."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+def head_revision() -> str:
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert head is not None
+    return head
+
+
+def _known_revisions() -> set[str]:
+    script = ScriptDirectory.from_config(alembic_config())
+    return {rev.revision for rev in script.walk_revisions()}
+
+
+@dataclass
+class _Inspection:
+    exists: bool
+    revision: str | None
+
+
+def _inspect_sqlite_file(path: Path) -> _Inspection:
+    """Look at a SQLite file read-only and say whether it is a journal and at which revision."""
+    if not path.exists() or path.stat().st_size == 0:
+        return _Inspection(exists=False, revision=None)
+    if path.is_dir():
+        raise ChroniclerError(f"{path} is a directory, not a journal file")
+    with path.open("rb") as handle:
+        magic = handle.read(len(SQLITE_MAGIC))
+    if magic != SQLITE_MAGIC:
+        raise ChroniclerError(f"{path} is not a Chronicler journal (not a SQLite database)")
+    try:
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            tables = {
+                row[0]
+                for row in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            }
+            revision = None
+            if "alembic_version" in tables:
+                row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
+                revision = row[0] if row else None
+        finally:
+            connection.close()
+    except sqlite3.DatabaseError as error:
+        raise ChroniclerError(f"{path} is not a Chronicler journal ({error})") from None
+    if not tables:
+        return _Inspection(exists=False, revision=None)
+    if "alembic_version" not in tables or "campaign" not in tables or revision is None:
+        raise ChroniclerError(
+            f"{path} is a SQLite database but not a Chronicler journal; give another path with --db"
+        )
+    _check_revision(str(path), revision)
+    return _Inspection(exists=True, revision=revision)
+
+
+def _check_revision(where: str, revision: str) -> None:
+    if revision not in _known_revisions():
+        raise ChroniclerError(
+            f"{where} was written by a newer Chronicler (journal schema {revision}); "
+            "upgrade Chronicler to open it"
+        )
+
+
+def _backup_sqlite(path: Path, revision: str) -> Path:
+    """Copy the journal (consistently, through SQLite's backup API) before migrating it."""
+    backup = path.with_name(f"{path.name}.backup-{revision}")
+    if backup.exists():
+        backup = path.with_name(f"{path.name}.backup-{revision}-{int(time.time())}")
+    source = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    target = sqlite3.connect(backup)
+    try:
+        source.backup(target)
+    finally:
+        target.close()
+        source.close()
+    return backup
+
+
+def _sqlite_engine(path: Path) -> Engine:
+    engine = create_engine(f"sqlite:///{path}", connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy's "begin" below open transactions, not the sqlite3 module.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = FULL")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        # Take the write lock up front: two writers then queue on the busy timeout instead of
+        # one failing when it upgrades a read lock.
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+class Journal:
+    """An open journal: its engine, and sessions to read and write it."""
+
+    def __init__(self, engine: Engine, where: str, backup: Path | None = None) -> None:
+        self.engine = engine
+        self.where = where
+        self.backup = backup  # the copy made before a migration, if one was made
+
+    def session(self) -> Session:
+        return Session(self.engine, expire_on_commit=False)
+
+    @contextmanager
+    def reading(self) -> Iterator[Session]:
+        with self.session() as session:
+            yield session
+
+    def write(self, work: Callable[[Session], T], attempts: int = 5) -> T:
+        """Run ``work`` in one transaction and commit it; retry if the database stays locked."""
+        for attempt in range(attempts):
+            try:
+                with self.session() as session:
+                    result = work(session)
+                    session.commit()
+                    return result
+            except OperationalError as error:
+                if "locked" not in str(error) or attempt == attempts - 1:
+                    raise ChroniclerError(
+                        f"could not write to {self.where}: {error.orig}"
+                    ) from None
+                time.sleep(0.05 * (attempt + 1))
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+
+def _upgrade(engine: Engine) -> None:
+    config = alembic_config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+def open_journal(db: str | os.PathLike[str] | None = None, *, create: bool = True) -> Journal:
+    """Open (and if needed create or migrate) the journal at a path or database URL.
+
+    ``create=False`` refuses a journal that does not exist yet, for verbs that only read.
+    """
+    target = journal_target(db)
+    if _is_url(target):
+        return _open_url(target)
+    path = Path(target).expanduser()
+    found = _inspect_sqlite_file(path)
+    if not found.exists:
+        if not create:
+            raise ChroniclerError(
+                f"no journal at {path}; start one with 'chronicler campaign start NAME'"
+            )
+        if not path.parent.exists():
+            raise ChroniclerError(f"cannot create a journal at {path}: no such directory")
+    backup = None
+    if found.exists and found.revision != head_revision():
+        assert found.revision is not None
+        backup = _backup_sqlite(path, found.revision)
+    engine = _sqlite_engine(path)
+    try:
+        _upgrade(engine)
+    except OperationalError as error:
+        engine.dispose()
+        raise ChroniclerError(f"could not open the journal at {path}: {error.orig}") from None
+    return Journal(engine, str(path), backup)
+
+
+def _open_url(url: str) -> Journal:
+    try:
+        engine = create_engine(url)
+        with engine.connect() as connection:
+            tables = set(inspect(connection).get_table_names())
+            revision = MigrationContext.configure(connection).get_current_revision()
+    except Exception as error:  # any driver's connection failure
+        raise ChroniclerError(f"could not open the journal at {url}: {error}") from None
+    if tables and revision is None:
+        raise ChroniclerError(f"{url} holds tables but is not a Chronicler journal")
+    if revision is not None:
+        _check_revision(url, revision)
+    _upgrade(engine)
+    return Journal(engine, url)
