@@ -1,0 +1,344 @@
+"""The parsed card text: frozen dataclasses, every node with the ``Span`` it came from.
+
+The parser gives structure only (files, declarations, cards, fields, sentences); words stay as
+written. The checker binds them against the ruleset's vocabulary.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from dsl.runtime import Span
+
+AtomKind = Literal["word", "number", "string", "range", "int range", "open range", "comma"]
+
+
+@dataclass(frozen=True, slots=True)
+class Atom:
+    """One token of a field value or a sentence: a word, number, quoted string, range or comma.
+
+    ``text`` is the value without quotes for strings (escapes resolved), as written otherwise.
+    """
+
+    kind: AtomKind
+    text: str
+    span: Span
+
+    @property
+    def folded(self) -> str:
+        return self.text.casefold()
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    """A declared name: a bare word or a quoted multi-word name."""
+
+    text: str
+    quoted: bool
+    span: Span
+
+
+# ---- header and vocabulary ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetDecl:
+    name: str
+    version: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class PrimitivesDecl:
+    module: str
+    span: Span
+
+
+NamesCategory = Literal[
+    "resources", "skills", "stress", "tokens", "zones", "location tags", "card tags", "card kinds"
+]
+
+
+@dataclass(frozen=True, slots=True)
+class NamesDecl:
+    """A list of declared words of one category: ``resources stability, technology``."""
+
+    category: NamesCategory
+    names: tuple[Name, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class AliasDecl:
+    alias: Name
+    target: Name
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class TradeDecl:
+    """A spoke of the wheel of trade: ``trade stability -> technology, espionage``."""
+
+    source: Name
+    targets: tuple[Name, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class RegionDecl:
+    word: Name
+    title: str | None
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class RegionsDecl:
+    regions: tuple[RegionDecl, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class CounterDecl:
+    name: Name
+    aliases: tuple[Name, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class CountersDecl:
+    counters: tuple[CounterDecl, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonDecl:
+    name: Name
+    turns: int
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonsDecl:
+    seasons: tuple[SeasonDecl, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class VerbDecl:
+    """``verb "roll and place" -> roll_and_place``: words bound to a primitive's name."""
+
+    words: Name
+    function: Name
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class TriggerDecl:
+    """``trigger "Spring end" on season end spring``; ``usage`` is activated/played/on."""
+
+    label: Name
+    usage: Literal["activated", "played", "on"]
+    words: tuple[Name, ...]
+    once_per_turn: bool
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class ValueDecl:
+    name: str
+    value: int
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """``1-2: condition "Bruised Ribs"`` (``high`` is None for an open range like ``121+``)."""
+
+    low: int
+    high: int | None
+    kind: Name | None
+    result: Name
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class TableDecl:
+    """A table looked up by a die roll (``roll d6``) or by a count (``by "score"``)."""
+
+    name: Name
+    key: Literal["roll", "by"]
+    key_text: str
+    rows: tuple[TableRow, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class MapPlace:
+    location: Name
+    preposition: str
+    x: int
+    y: int
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class MapDecl:
+    name: Name
+    places: tuple[MapPlace, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class KindField:
+    """One line of a ``kind`` declaration: field name words, type words, range, ``optional``."""
+
+    words: tuple[Atom, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class KindDecl:
+    kind: Name
+    fields: tuple[KindField, ...]
+    span: Span
+
+
+# ---- cards -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """``skill charm`` or ``enters Blighted, else Wilderness``: words, bound by the checker."""
+
+    atoms: tuple[Atom, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A run of atoms: a clause, a condition, or what an ``Instead of`` replaces."""
+
+    atoms: tuple[Atom, ...]
+    span: Span
+
+    @property
+    def text(self) -> str:
+        return phrase_text(self.atoms)
+
+
+SentenceMode = Literal["do", "instead", "may", "may not"]
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """One sentence ending with ``.``.
+
+    ``then`` when it starts with "Then"; ``condition`` the words after "If"; ``mode``: ``do``
+    (a plain statement), ``instead`` (``replaced`` holds what it replaces), ``may`` (optional,
+    or a permission when standing alone), ``may not`` (a restriction). ``alternatives`` are the
+    clauses joined by ", or" (one clause when there is no choice).
+    """
+
+    then: bool
+    condition: Phrase | None
+    mode: SentenceMode
+    replaced: Phrase | None
+    alternatives: tuple[Phrase, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    label: str
+    sentences: tuple[Sentence, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """``Choose one: "Stay": ... "Abandon": ...``."""
+
+    then: bool
+    condition: Phrase | None
+    options: tuple[Option, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """The trigger or cost before an effect: ``Exhaust:`` or ``When this enters play,``."""
+
+    text: str
+    comma: bool
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """An ability or a standing rule: an optional label, then sentences (and a final choice)."""
+
+    label: Label | None
+    sentences: tuple[Sentence | Choice, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A nested side of a card: ``developed { ... }``."""
+
+    name: Atom
+    items: tuple[Field | Block | Effect, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    kind: Name
+    name: Name
+    items: tuple[Field | Block | Effect, ...]
+    span: Span
+
+
+Declaration = (
+    RulesetDecl
+    | PrimitivesDecl
+    | NamesDecl
+    | AliasDecl
+    | TradeDecl
+    | RegionsDecl
+    | CountersDecl
+    | SeasonsDecl
+    | VerbDecl
+    | TriggerDecl
+    | ValueDecl
+    | TableDecl
+    | MapDecl
+    | KindDecl
+    | Card
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RulesFile:
+    """One parsed ``.rules`` file."""
+
+    path: str
+    forms: tuple[Declaration, ...]
+    span: Span
+
+
+def phrase_text(atoms: tuple[Atom, ...] | list[Atom]) -> str:
+    """The atoms written back as words: strings quoted, no space before commas."""
+    out: list[str] = []
+    for atom in atoms:
+        if atom.kind == "comma":
+            out.append(",")
+            continue
+        word = quote(atom.text) if atom.kind == "string" else atom.text
+        out.append(word if not out else " " + word)
+    return "".join(out)
+
+
+def quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'

@@ -1,0 +1,106 @@
+"""Compiler-style messages about card text: ``path:line:col: error: message``, line, caret.
+
+Every stage collects diagnostics instead of stopping at the first; ``Diagnostics.render`` sorts
+them by file and position. ``CheckFailed`` carries them all when a ruleset cannot be compiled.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from dsl.errors import ChroniclerError
+from dsl.runtime import Span
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One message about one place in the card text."""
+
+    severity: Severity
+    message: str
+    span: Span
+
+    def sort_key(self) -> tuple[str, int, int, int, str]:
+        rank = 0 if self.severity == "error" else 1
+        return (self.span.file, self.span.line, self.span.column, rank, self.message)
+
+    def headline(self) -> str:
+        return f"{self.span}: {self.severity}: {self.message}"
+
+    def render(self, source: str | None) -> str:
+        """The headline, then the source line and a caret under the column (when known)."""
+        lines = [self.headline()]
+        if source is not None:
+            text_lines = source.splitlines()
+            if 1 <= self.span.line <= len(text_lines):
+                line = text_lines[self.span.line - 1].replace("\t", " ")
+                lines.append(f"  {line}")
+                width = 1
+                if self.span.end_line == self.span.line and self.span.end_column > self.span.column:
+                    width = self.span.end_column - self.span.column
+                width = max(1, min(width, len(line) - self.span.column + 1))
+                lines.append("  " + " " * (self.span.column - 1) + "^" * width)
+        return "\n".join(lines)
+
+
+def did_you_mean(word: str, candidates: Iterable[str], quoted: bool = False) -> str:
+    """``; did you mean "X"?`` for the nearest candidate names, or the empty string."""
+    pool = list(dict.fromkeys(candidates))
+    folded = {c.casefold(): c for c in pool}
+    near = difflib.get_close_matches(word.casefold(), list(folded), n=1, cutoff=0.6)
+    if not near:
+        return ""
+    best = folded[near[0]]
+    return f'; did you mean "{best}"?' if quoted else f"; did you mean '{best}'?"
+
+
+@dataclass(slots=True)
+class Diagnostics:
+    """All diagnostics of a run, with the source of each file for the caret lines."""
+
+    items: list[Diagnostic] = field(default_factory=list)
+    sources: dict[str, str] = field(default_factory=dict)
+
+    def error(self, message: str, span: Span) -> None:
+        self.items.append(Diagnostic("error", message, span))
+
+    def warning(self, message: str, span: Span) -> None:
+        self.items.append(Diagnostic("warning", message, span))
+
+    def extend(self, other: Iterable[Diagnostic]) -> None:
+        self.items.extend(other)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.items if d.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.items if d.severity == "warning"]
+
+    def sorted(self) -> list[Diagnostic]:
+        unique = dict.fromkeys(sorted(self.items, key=Diagnostic.sort_key))
+        return list(unique)
+
+    def render(self) -> str:
+        return "\n".join(d.render(self.sources.get(d.span.file)) for d in self.sorted())
+
+
+class CheckFailed(ChroniclerError):
+    """A ruleset has errors; ``diagnostics`` holds every one, sorted."""
+
+    def __init__(self, diagnostics: Diagnostics) -> None:
+        errors = diagnostics.errors
+        first = diagnostics.sorted()[0].headline() if diagnostics.items else "errors"
+        more = f" (and {len(errors) - 1} more errors)" if len(errors) > 1 else ""
+        super().__init__(first + more)
+        self.diagnostics = diagnostics
+
+
+def render_all(diagnostics: Sequence[Diagnostic], sources: dict[str, str]) -> str:
+    return "\n".join(d.render(sources.get(d.span.file)) for d in diagnostics)

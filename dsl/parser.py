@@ -1,0 +1,647 @@
+"""Card text → AST: one cached LALR parser, a layout post-lexer, errors as diagnostics.
+
+Newlines end items (a field, a declaration, an effect) unless the next line is indented deeper
+than the item's first line, in which case it continues the item. Inside a card, an item that
+holds a ":" or ends with "." is an effect; the post-lexer marks it before its first token is
+lexed, so the contextual lexer reads its words as sentence words.
+"""
+
+from __future__ import annotations
+
+import codecs
+import threading
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from dsl import ast
+from dsl.diagnostics import Diagnostic
+from dsl.runtime import Span
+
+GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
+
+# Blocks whose items are data rows, never effects.
+_DATA_BLOCKS = frozenset({"TABLE", "MAP", "KIND"})
+
+
+def _line_indent(text: str, start: int) -> tuple[int, int]:
+    """Indent of the line starting at ``start`` and the index of its first non-blank char."""
+    i = start
+    n = len(text)
+    while i < n and text[i] in " \t\f":
+        i += 1
+    return i - start, i
+
+
+def _item_is_effect(text: str, pos: int, item_indent: int | None) -> bool:
+    """Does the item starting at ``pos`` hold a ":" or end with "."? (Same layout rules.)"""
+    n = len(text)
+    i = pos
+    while i < n:  # skip blank lines and comments before the item
+        c = text[i]
+        if c in " \t\f\r\n":
+            i += 1
+        elif c == "#":
+            while i < n and text[i] != "\n":
+                i += 1
+        else:
+            break
+    if i >= n or text[i] in "{}·":
+        return False
+    if item_indent is None:
+        item_indent = i - (text.rfind("\n", 0, i) + 1)
+    last = ""
+    while i < n:
+        c = text[i]
+        if c == '"':
+            i += 1
+            while i < n and text[i] not in '"\n':
+                i += 2 if text[i] == "\\" else 1
+            i += 1
+            last = '"'
+            continue
+        if c == "#":
+            while i < n and text[i] != "\n":
+                i += 1
+            continue
+        if c == "\n":
+            j = i + 1
+            while True:  # find the next line with text
+                indent, k = _line_indent(text, j)
+                if k < n and text[k] in "\r\n":
+                    j = text.find("\n", k) + 1 if text[k] == "\r" else k + 1
+                    if j == 0:
+                        return last == "."
+                    continue
+                if k < n and text[k] == "#":
+                    e = text.find("\n", k)
+                    if e < 0:
+                        return last == "."
+                    j = e + 1
+                    continue
+                break
+            if k >= n or indent <= item_indent:
+                break
+            i = k
+            continue
+        if c in "{}·":
+            break
+        if c == ":":
+            return True
+        if not c.isspace():
+            last = c
+        i += 1
+    return last == "."
+
+
+class _Layout:
+    """Post-lexer: drops continuation newlines and marks effect items (see module notes)."""
+
+    always_accept = ("_NL",)
+
+    def __init__(self) -> None:
+        self.text = ""
+
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
+        text = self.text
+        at_item_start = True
+        item_indent = 0
+        blocks: list[bool] = []  # True for a card block (its items may be effects)
+        top_first = ""
+        for tok in stream:
+            kind = tok.type
+            if kind == "_NL":
+                value = tok.value
+                last_line = value[value.rfind("\n") + 1 :]
+                indent = len(last_line) - len(last_line.lstrip(" \t\f"))
+                if not at_item_start and indent > item_indent:
+                    continue  # an indented continuation line
+                at_item_start = True
+                yield tok
+                if blocks and blocks[-1] and _item_is_effect(text, tok.end_pos or 0, None):
+                    yield Token.new_borrow_pos("_EFFECT", "", tok)
+                continue
+            if at_item_start:
+                at_item_start = False
+                item_indent = (tok.column or 1) - 1
+                if not blocks:
+                    top_first = kind
+            yield tok
+            if kind == "LBRACE":
+                blocks.append(bool(blocks[-1]) if blocks else top_first not in _DATA_BLOCKS)
+                at_item_start = True
+                end = tok.end_pos or 0
+                rest = text[end : text.find("\n", end) if "\n" in text[end:] else len(text)]
+                same_line = rest.split("#", 1)[0].strip()
+                if blocks[-1] and same_line and _item_is_effect(text, end, None):
+                    yield Token.new_borrow_pos("_EFFECT", "", tok)
+            elif kind == "RBRACE":
+                if blocks:
+                    blocks.pop()
+            elif kind == "DOT_SEP" and blocks and blocks[-1]:
+                if _item_is_effect(text, tok.end_pos or 0, item_indent):
+                    yield Token.new_borrow_pos("_EFFECT", "", tok)
+
+
+_LOCK = threading.Lock()
+
+try:  # strict mode (no conflicts, no terminal collisions) needs lark's optional interegular
+    import interegular  # noqa: F401
+
+    _STRICT = True
+except ImportError:  # the same grammar, checked by tests/dsl/test_01_parse.py where available
+    _STRICT = False
+
+
+@cache
+def _parser() -> tuple[Lark, _Layout]:
+    """The one LALR parser, built once per process (Lark also caches it on disk)."""
+    layout = _Layout()
+    parser = Lark(
+        GRAMMAR_PATH.read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        postlex=layout,
+        propagate_positions=True,
+        maybe_placeholders=False,
+        strict=_STRICT,
+        cache=True,
+    )
+    return parser, layout
+
+
+def parse_tree(text: str) -> Tree[Token]:
+    """The raw Lark tree of ``text``; raises lark's ``UnexpectedInput``."""
+    parser, layout = _parser()
+    with _LOCK:
+        layout.text = text
+        return parser.parse(text)
+
+
+# ---- error messages -------------------------------------------------------------------------
+
+_TERMINAL_WORDS = {
+    "_NL": "end of line",
+    "$END": "end of file",
+    "STRING": "a quoted name",
+    "WORD": "a word",
+    "NUMBER": "a number",
+    "RANGE": "a range like 2-5",
+    "INT_RANGE": "a range like 1..6",
+    "OPEN_RANGE": "a range like 121+",
+    "COMMA": '","',
+    "COMMA_OR": '", or"',
+    "DOT": '"." to end the sentence',
+    "COLON": '":"',
+    "EQUAL": '"="',
+    "LBRACE": '"{"',
+    "RBRACE": '"}"',
+    "LPAR": '"("',
+    "RPAR": '")"',
+    "DOT_SEP": '"·"',
+    "MINUS": '"-"',
+    "TRIGGER_LABEL": 'a trigger like "Exhaust:"',
+    "WHEN_LABEL": 'a trigger like "When this enters play,"',
+    "OPTION_LABEL": 'a quoted option like "Stay":',
+    "CHOOSE_ONE": '"Choose one:"',
+    "INSTEAD_OF": '"Instead of"',
+    "MAY_NOT": '"May not"',
+}
+
+
+def _describe_terminal(name: str) -> str | None:
+    if name == "_EFFECT":
+        return None
+    if name in _TERMINAL_WORDS:
+        return _TERMINAL_WORDS[name]
+    if name.startswith("__ANON"):
+        return None
+    return f'"{name.lower()}"'
+
+
+def _describe_token(token: Token) -> str:
+    if token.type == "_NL":
+        return "end of line"
+    if token.type == "$END":
+        return "end of file"
+    if token.type == "_EFFECT":
+        return "a sentence"
+    return f'"{token.value}"'
+
+
+def _expected(names: set[str] | frozenset[str]) -> str:
+    words = sorted({w for w in (_describe_terminal(n) for n in names) if w})
+    if not words:
+        return ""
+    if "a word" in words and len(words) > 6:
+        keep = [w for w in words if w in ("a word", "a quoted name", "end of line", '"}"')]
+        words = [*keep, "..."]
+    if len(words) > 7:
+        words = [*words[:6], "..."]
+    if len(words) == 1:
+        return f"; expected {words[0]}"
+    return f"; expected {', '.join(words[:-1])} or {words[-1]}"
+
+
+def _error_diagnostic(error: UnexpectedInput, path: str, text: str) -> Diagnostic:
+    line = getattr(error, "line", 1) or 1
+    column = getattr(error, "column", 1) or 1
+    if isinstance(error, UnexpectedToken):
+        token = error.token
+        if token.type == "$END" or line < 1:
+            line, column = _end_position(text)
+        message = f"unexpected {_describe_token(token)}{_expected(error.expected)}"
+        if token.type == "_EFFECT":
+            message = f"a sentence is not allowed here{_expected(error.expected)}"
+        end_col = column + max(1, len(token.value)) if token.type not in ("_NL", "$END") else column
+        span = Span(path, line, column, line, end_col)
+    elif isinstance(error, UnexpectedCharacters):
+        char = text[error.pos_in_stream] if 0 <= error.pos_in_stream < len(text) else "?"
+        if char == '"':
+            message = "unterminated quoted name (a quote opens it but none closes it on this line)"
+        else:
+            message = f"unexpected character {char!r}"
+        span = Span(path, line, column, line, column + 1)
+    elif isinstance(error, UnexpectedEOF):
+        line, column = _end_position(text)
+        message = f"unexpected end of file{_expected(set(error.expected))}"
+        span = Span(path, line, column, line, column)
+    else:  # pragma: no cover - lark has no other kind
+        message = str(error)
+        span = Span(path, line, column, line, column)
+    return Diagnostic("error", message, span)
+
+
+def _end_position(text: str) -> tuple[int, int]:
+    lines = text.split("\n")
+    return len(lines), len(lines[-1]) + 1
+
+
+# ---- tree → AST ---------------------------------------------------------------------------
+
+
+def _span(path: str, item: Tree[Token] | Token) -> Span:
+    if isinstance(item, Token):
+        return Span(
+            path,
+            item.line or 1,
+            item.column or 1,
+            item.end_line or item.line or 1,
+            item.end_column or item.column or 1,
+        )
+    meta = item.meta
+    if getattr(meta, "empty", True):
+        return Span(path, 1, 1, 1, 1)
+    return Span(path, meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+def _unquote(raw: str) -> str:
+    body = raw.strip()
+    if body.startswith('"'):
+        body = body[1:]
+    if body.endswith('"'):
+        body = body[:-1]
+    if "\\" not in body:
+        return body
+    try:
+        return codecs.decode(body.replace('\\"', '"'), "unicode_escape")
+    except UnicodeDecodeError:
+        return body
+
+
+_ATOM_KINDS: dict[str, ast.AtomKind] = {
+    "WORD": "word",
+    "NUMBER": "number",
+    "STRING": "string",
+    "RANGE": "range",
+    "INT_RANGE": "int range",
+    "OPEN_RANGE": "open range",
+    "COMMA": "comma",
+}
+
+
+class _Builder:
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def span(self, item: Tree[Token] | Token) -> Span:
+        return _span(self.path, item)
+
+    def atom(self, tok: Token) -> ast.Atom:
+        kind = _ATOM_KINDS.get(tok.type, "word")
+        text = _unquote(tok.value) if kind == "string" else str(tok.value)
+        return ast.Atom(kind, text, self.span(tok))
+
+    def name(self, item: Tree[Token] | Token) -> ast.Name:
+        tok = item.children[0] if isinstance(item, Tree) else item
+        assert isinstance(tok, Token)
+        if tok.type == "STRING":
+            return ast.Name(_unquote(tok.value), True, self.span(tok))
+        return ast.Name(str(tok.value), False, self.span(tok))
+
+    def tokens(self, tree: Tree[Token]) -> list[Token]:
+        return [c for c in tree.children if isinstance(c, Token)]
+
+    def subtrees(self, tree: Tree[Token]) -> list[Tree[Token]]:
+        return [c for c in tree.children if isinstance(c, Tree)]
+
+    def file(self, tree: Tree[Token]) -> tuple[ast.Declaration, ...]:
+        return tuple(self.form(t) for t in self.subtrees(tree))
+
+    def form(self, t: Tree[Token]) -> ast.Declaration:
+        method = getattr(self, f"build_{t.data}")
+        result: ast.Declaration = method(t)
+        return result
+
+    def build_ruleset_decl(self, t: Tree[Token]) -> ast.RulesetDecl:
+        strings = [c for c in self.tokens(t) if c.type == "STRING"]
+        return ast.RulesetDecl(_unquote(strings[0]), _unquote(strings[1]), self.span(t))
+
+    def build_primitives_decl(self, t: Tree[Token]) -> ast.PrimitivesDecl:
+        tok = self.tokens(t)[-1]
+        return ast.PrimitivesDecl(_unquote(tok.value), self.span(t))
+
+    def build_names_decl(self, t: Tree[Token]) -> ast.NamesDecl:
+        head, *names = self.subtrees(t)
+        category: ast.NamesCategory
+        if head.data == "location_tags":
+            category = "location tags"
+        elif head.data == "card_tags":
+            category = "card tags"
+        elif head.data == "card_kinds":
+            category = "card kinds"
+        else:
+            word = str(self.tokens(head)[0].value).lower()
+            category = word  # type: ignore[assignment]
+        return ast.NamesDecl(category, tuple(self.name(n) for n in names), self.span(t))
+
+    def build_alias_decl(self, t: Tree[Token]) -> ast.AliasDecl:
+        a, b = self.subtrees(t)
+        return ast.AliasDecl(self.name(a), self.name(b), self.span(t))
+
+    def build_trade_decl(self, t: Tree[Token]) -> ast.TradeDecl:
+        first, *rest = self.subtrees(t)
+        return ast.TradeDecl(self.name(first), tuple(self.name(n) for n in rest), self.span(t))
+
+    def build_regions_decl(self, t: Tree[Token]) -> ast.RegionsDecl:
+        regions = []
+        for r in self.subtrees(t):
+            toks = self.tokens(r)
+            title = _unquote(toks[1].value) if len(toks) > 1 else None
+            regions.append(ast.RegionDecl(self.name(toks[0]), title, self.span(r)))
+        return ast.RegionsDecl(tuple(regions), self.span(t))
+
+    def build_counters_decl(self, t: Tree[Token]) -> ast.CountersDecl:
+        counters = []
+        for c in self.subtrees(t):
+            names = [self.name(n) for n in self.subtrees(c)]
+            counters.append(ast.CounterDecl(names[0], tuple(names[1:]), self.span(c)))
+        return ast.CountersDecl(tuple(counters), self.span(t))
+
+    def build_seasons_decl(self, t: Tree[Token]) -> ast.SeasonsDecl:
+        seasons = []
+        for s in self.subtrees(t):
+            (name,) = self.subtrees(s)
+            number = [c for c in self.tokens(s) if c.type == "NUMBER"][0]
+            seasons.append(ast.SeasonDecl(self.name(name), int(number), self.span(s)))
+        return ast.SeasonsDecl(tuple(seasons), self.span(t))
+
+    def build_verb_decl(self, t: Tree[Token]) -> ast.VerbDecl:
+        (name,) = self.subtrees(t)
+        function = self.tokens(t)[-1]
+        return ast.VerbDecl(self.name(name), self.name(function), self.span(t))
+
+    def build_trigger_decl(self, t: Tree[Token]) -> ast.TriggerDecl:
+        label = [c for c in self.tokens(t) if c.type == "STRING"][0]
+        (use,) = self.subtrees(t)
+        words = tuple(self.name(w) for w in self.tokens(use) if w.type == "WORD")
+        usage = {"activated": "activated", "played": "played", "on_event": "on"}[str(use.data)]
+        once = any(w.type == "ONCE" for w in self.tokens(use))
+        return ast.TriggerDecl(self.name(label), usage, words, once, self.span(t))  # type: ignore[arg-type]
+
+    def build_value_decl(self, t: Tree[Token]) -> ast.ValueDecl:
+        words = [str(c.value) for c in self.tokens(t) if c.type == "WORD"]
+        number = [c for c in self.tokens(t) if c.type == "NUMBER"][0]
+        return ast.ValueDecl(" ".join(words), int(number), self.span(t))
+
+    def build_table_decl(self, t: Tree[Token]) -> ast.TableDecl:
+        name = [c for c in self.tokens(t) if c.type == "STRING"][0]
+        key, *rows = self.subtrees(t)
+        key_toks = self.tokens(key)
+        key_kind = "roll" if key.data == "roll_key" else "by"
+        key_text = (
+            str(key_toks[1].value) if key.data == "roll_key" else _unquote(key_toks[1].value)
+        )
+        built = []
+        for row in rows:
+            faces_tree = self.subtrees(row)[0]
+            face = self.tokens(faces_tree)[0]
+            if face.type == "RANGE":
+                lo, hi = face.value.split("-")
+                low, high = int(lo), int(hi)
+                high_v: int | None = high
+            elif face.type == "OPEN_RANGE":
+                low, high_v = int(face.value[:-1]), None
+            else:
+                low = high_v = int(face.value)
+            toks = self.tokens(row)
+            kind = next((self.name(c) for c in toks if c.type == "WORD"), None)
+            result = self.name([c for c in toks if c.type == "STRING"][0])
+            built.append(ast.TableRow(low, high_v, kind, result, self.span(row)))
+        return ast.TableDecl(
+            self.name(name), key_kind, key_text, tuple(built), self.span(t)  # type: ignore[arg-type]
+        )
+
+    def build_map_decl(self, t: Tree[Token]) -> ast.MapDecl:
+        name = [c for c in self.tokens(t) if c.type == "STRING"][0]
+        places = []
+        for p in self.subtrees(t):
+            toks = self.tokens(p)
+            coords = []
+            for c in self.subtrees(p):
+                ctoks = self.tokens(c)
+                value = int(ctoks[-1].value)
+                coords.append(-value if len(ctoks) > 1 else value)
+            places.append(
+                ast.MapPlace(
+                    self.name(toks[0]), str(toks[1].value), coords[0], coords[1], self.span(p)
+                )
+            )
+        return ast.MapDecl(self.name(name), tuple(places), self.span(t))
+
+    def build_kind_decl(self, t: Tree[Token]) -> ast.KindDecl:
+        kind = [c for c in self.tokens(t) if c.type == "WORD"][0]
+        fields = tuple(
+            ast.KindField(tuple(self.atom(a) for a in self.tokens(f)), self.span(f))
+            for f in self.subtrees(t)
+        )
+        return ast.KindDecl(self.name(kind), fields, self.span(t))
+
+    def build_card(self, t: Tree[Token]) -> ast.Card:
+        kind_tree, *items = self.subtrees(t)
+        name = [c for c in self.tokens(t) if c.type == "STRING"][0]
+        return ast.Card(
+            self.name(self.tokens(kind_tree)[0]),
+            self.name(name),
+            tuple(self.item(i) for i in items),
+            self.span(t),
+        )
+
+    def item(self, t: Tree[Token]) -> ast.Field | ast.Block | ast.Effect:
+        if t.data == "field":
+            return ast.Field(tuple(self.atom(a) for a in self.tokens(t)), self.span(t))
+        if t.data == "block":
+            head = self.tokens(t)[0]
+            return ast.Block(
+                self.atom(head), tuple(self.item(i) for i in self.subtrees(t)), self.span(t)
+            )
+        return self.effect(t)
+
+    def effect(self, t: Tree[Token]) -> ast.Effect:
+        label = None
+        parts: list[ast.Sentence | ast.Choice] = []
+        for child in self.subtrees(t):
+            if child.data in ("colon_label", "comma_label"):
+                tok = self.tokens(child)[0]
+                label = ast.Label(
+                    " ".join(str(tok.value).split()), child.data == "comma_label", self.span(tok)
+                )
+            elif child.data == "choice":
+                parts.append(self.choice(child))
+            else:
+                parts.append(self.sentence(child))
+        return ast.Effect(label, tuple(parts), self.span(t))
+
+    def phrase(self, t: Tree[Token], skip: tuple[str, ...] = ()) -> ast.Phrase:
+        atoms = tuple(self.atom(a) for a in self.tokens(t) if a.type not in skip)
+        return ast.Phrase(atoms, self.span(t))
+
+    def condition(self, t: Tree[Token]) -> ast.Phrase:
+        toks = [a for a in self.tokens(t) if a.type not in ("IF", "COMMA")]
+        atoms = tuple(self.atom(a) for a in toks)
+        first, last = self.span(toks[0]), self.span(toks[-1])
+        span = Span(self.path, first.line, first.column, last.end_line, last.end_column)
+        return ast.Phrase(atoms, span)
+
+    def alternatives(self, t: Tree[Token]) -> tuple[ast.Phrase, ...]:
+        return tuple(self.phrase(c) for c in self.subtrees(t))
+
+    def sentence(self, t: Tree[Token]) -> ast.Sentence:
+        then = any(c.type == "THEN" for c in self.tokens(t))
+        condition = None
+        mode: ast.SentenceMode = "do"
+        replaced = None
+        alternatives: tuple[ast.Phrase, ...] = ()
+        for child in self.subtrees(t):
+            if child.data == "condition":
+                condition = self.condition(child)
+            elif child.data == "alternatives":
+                alternatives = self.alternatives(child)
+            elif child.data == "replacement":
+                mode = "instead"
+                phrase_tree, alts = self.subtrees(child)
+                replaced = self.phrase(phrase_tree)
+                alternatives = self.alternatives(alts)
+            elif child.data == "restriction":
+                mode = "may not"
+                alternatives = self.alternatives(self.subtrees(child)[0])
+            elif child.data == "optional":
+                mode = "may"
+                alternatives = self.alternatives(self.subtrees(child)[0])
+        return ast.Sentence(then, condition, mode, replaced, alternatives, self.span(t))
+
+    def choice(self, t: Tree[Token]) -> ast.Choice:
+        then = any(c.type == "THEN" for c in self.tokens(t))
+        condition = None
+        options = []
+        for child in self.subtrees(t):
+            if child.data == "condition":
+                condition = self.condition(child)
+            elif child.data == "option":
+                label_tok = self.tokens(child)[0]
+                sentences = tuple(self.sentence(s) for s in self.subtrees(child))
+                options.append(ast.Option(_unquote(label_tok.value), sentences, self.span(child)))
+        return ast.Choice(then, condition, tuple(options), self.span(t))
+
+
+def _top_level_starts(text: str) -> list[int]:
+    """Line numbers (1-based) where a top-level form may start: column 0, not a comment/brace."""
+    starts = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line and line[0] not in " \t\f#}\r":
+            starts.append(number)
+    return starts
+
+
+def parse_text(text: str, path: str = "<text>") -> tuple[ast.RulesFile, list[Diagnostic]]:
+    """Parse one file. Never raises for bad input: errors come back as diagnostics.
+
+    After a syntax error the parser starts again at the next top-level form, so one file can
+    report several errors.
+    """
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    builder = _Builder(path)
+    forms: list[ast.Declaration] = []
+    diagnostics: list[Diagnostic] = []
+    lines = text.split("\n")
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+    starts = _top_level_starts(text)
+    start_line = 1
+    while True:
+        chunk = "\n" * (start_line - 1) + text[offsets[start_line - 1] :]
+        try:
+            forms.extend(builder.file(parse_tree(chunk)))
+            break
+        except UnexpectedInput as error:
+            diagnostics.append(_error_diagnostic(error, path, text))
+            bad_line = max(getattr(error, "line", start_line) or start_line, start_line)
+            if isinstance(error, UnexpectedToken) and error.token.type == "$END":
+                bad_line = len(lines)
+            before = [s for s in starts if start_line <= s <= bad_line]
+            good_end = before[-1] if before else start_line
+            if good_end > start_line:
+                prefix = "\n" * (start_line - 1) + text[
+                    offsets[start_line - 1] : offsets[good_end - 1]
+                ]
+                try:
+                    forms.extend(builder.file(parse_tree(prefix)))
+                except UnexpectedInput:
+                    pass
+            after = [s for s in starts if s > bad_line]
+            if not after:
+                break
+            start_line = after[0]
+        except RecursionError:  # pragma: no cover - absurdly nested input
+            diagnostics.append(
+                Diagnostic("error", "text nested too deeply to read", Span(path, 1, 1, 1, 1))
+            )
+            break
+    file_span = Span(path, 1, 1, len(lines), len(lines[-1]) + 1)
+    return ast.RulesFile(path, tuple(forms), file_span), diagnostics
+
+
+def parse_file(path: str | Path) -> tuple[ast.RulesFile, list[Diagnostic], str]:
+    """Read and parse a ``.rules`` file; unreadable files are a diagnostic, not an exception."""
+    shown = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        span = Span(shown, 1, 1, 1, 1)
+        reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
+        empty = ast.RulesFile(shown, (), span)
+        return empty, [Diagnostic("error", f"cannot read file: {reason}", span)], ""
+    tree, diagnostics = parse_text(text, shown)
+    return tree, diagnostics, text
+
+
+def debug_tree(text: str) -> Any:
+    """The raw Lark tree, for tests and debugging."""
+    return parse_tree(text)
