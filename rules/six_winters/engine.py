@@ -1,0 +1,1814 @@
+"""The Six Winters engine: a session as data, a stack of procedures, and named operations.
+
+A ``Session`` holds a ``SessionState`` (plain data) and the ruleset. The procedure of the game is
+a stack of ``Frame``s. Two sorts of frame exist:
+
+- *step frames* (``turn``, ``actions``, ``activate``) walk an explicit list of steps and ask their
+  own decisions;
+- *run frames* run one piece of the game as straight-line Python that asks through
+  ``ctx.decide`` (an action, the refresh step, one obstacle's activation, a card effect). A run
+  frame keeps a snapshot of the state taken when it started and the answers given so far; when
+  it needs a new answer the state goes back to the snapshot and the piece is run again with one
+  more answer (the contract of ``dsl.runtime``). So every decision point is plain data: the state
+  round-trips through JSON and copies with ``clone`` at any of them.
+"""
+
+from __future__ import annotations
+
+import base64
+import difflib
+import importlib
+import json
+import pickle
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from dsl.errors import ChroniclerError
+from dsl.runtime import Context, Decision, DecisionNeeded
+
+from .cards import Asset, Effect, Location, Obstacle, Ruleset, Scene
+from .state import (
+    AssetInProgress,
+    CampaignState,
+    CharacterState,
+    Die,
+    Event,
+    Frame,
+    LocationState,
+    MapLocation,
+    ObstacleInPlay,
+    Sheet,
+    decode_session,
+    encode,
+)
+
+
+class IllegalMove(ValueError):  # noqa: N818 - the API's name for a refused answer
+    """An answer that is not among the pending decision's options."""
+
+
+@dataclass(frozen=True, slots=True)
+class SessionResult:
+    won: bool
+    reason: str
+    scenes_completed: int
+    threat_left: int
+    year: int
+    scheme: str
+
+
+ANY = "any"
+
+
+class Session:
+    """One game of Six Winters (one year of the campaign), OpenSpiel-shaped."""
+
+    def __init__(self, ruleset: Ruleset, state: Any) -> None:
+        self.ruleset = ruleset
+        self.state = state
+        self._pending: Decision | None = None
+        self._ctx: Context | None = None
+        self._adjacency: dict[str, list[str]] | None = None
+        self._adjacency_key: tuple[Any, ...] = ()
+        self._primitives: Any = None
+
+    # ------------------------------------------------------------------ public API
+
+    def pending(self) -> Decision | None:
+        """The decision the game waits for; ``None`` once the session is over."""
+        if self._pending is None and not self.state.over:
+            self._pending = self._advance()
+        return self._pending
+
+    def apply(self, answer: Any) -> None:
+        """Give the answer to the pending decision; ``IllegalMove`` if it is not an option."""
+        decision = self.pending()
+        if decision is None:
+            raise IllegalMove("the session is over; no decision is pending")
+        answer = _check_answer(decision, answer)
+        self.state.answers.append(answer)
+        self._pending = None
+        frame = self.state.frames[-1]
+        if frame.kind == "run":
+            frame.data["answers"].append(answer)
+        else:
+            getattr(self, f"_answer_{frame.kind}")(frame, answer)
+
+    def is_over(self) -> bool:
+        if not self.state.over and self._pending is None:
+            self.pending()
+        return bool(self.state.over)
+
+    def result(self) -> SessionResult:
+        if not self.is_over() or self.state.result is None:
+            raise ChroniclerError("the session is not over yet")
+        r = self.state.result
+        return SessionResult(
+            won=r["result"] == "won",
+            reason=r["reason"],
+            scenes_completed=r["scenes_completed"],
+            threat_left=r["threat_left"],
+            year=self.state.year,
+            scheme=self.state.scheme,
+        )
+
+    @property
+    def events(self) -> list[Event]:
+        return self.state.events
+
+    def to_json(self) -> str:
+        return json.dumps(encode(self.state), sort_keys=True, default=_json_default)
+
+    @classmethod
+    def from_json(cls, ruleset: Ruleset, text: str) -> Session:
+        data = json.loads(text, object_hook=_json_hook)
+        return cls(ruleset, decode_session(data))
+
+    def clone(self) -> Session:
+        copy = Session(self.ruleset, pickle.loads(pickle.dumps(self.state, protocol=5)))
+        return copy
+
+    def observation(self, who: str | None = None) -> dict[str, Any]:
+        """What a player sees: the table, every character, no deck order, no face-down card."""
+        st = self.state
+        rs = self.ruleset
+        season_name, season_turns = rs.seasons[min(st.season, len(rs.seasons) - 1)]
+        return {
+            "who": who,
+            "year": st.year,
+            "scheme": st.scheme,
+            "season": season_name,
+            "turn": st.turn,
+            "turns_in_season": season_turns,
+            "threat_pool": st.threat_pool,
+            "solo": st.solo,
+            "locations": [
+                {
+                    "name": loc.name,
+                    "region": rs.locations[loc.name].region,
+                    "tags": list(self.tags_of(loc)),
+                    "developed": loc.developed,
+                    "threats": loc.threats,
+                    "adjacent": list(self.adjacent(loc.name)),
+                    "produces": list(self.side(loc).produces),
+                    "obstacles": [
+                        {
+                            "name": o.name,
+                            "progress": o.progress,
+                            "hindrance": o.hindrance,
+                            **_obstacle_facts(rs.obstacles[o.name]),
+                        }
+                        for o in loc.obstacles
+                    ],
+                    "dice": [[d.resource, d.face] for d in loc.dice],
+                }
+                for loc in st.locations
+            ],
+            "characters": [
+                {
+                    "name": c.name,
+                    "location": c.location,
+                    "action_points": c.action_points,
+                    "body": c.body,
+                    "psyche": c.psyche,
+                    "initiative": list(c.initiative),
+                    "skills": dict(c.skills),
+                    "conditions": list(c.conditions),
+                    "in_progress": [
+                        {
+                            "name": a.name,
+                            "slots": [
+                                None if d is None else [d.resource, d.face] for d in a.slots
+                            ],
+                            **_asset_facts(rs.assets[a.name]),
+                        }
+                        for a in c.in_progress
+                    ],
+                    "assets": [{"name": n, **_asset_facts(rs.assets[n])} for n in c.assets],
+                    "obstacles": [
+                        {"name": n, **_obstacle_facts(rs.obstacles[n])} for n in c.obstacles
+                    ],
+                    "abilities": list(c.abilities),
+                    "exhausted": list(c.exhausted),
+                    "ability_deck_size": len(c.ability_deck),
+                }
+                for c in st.characters
+            ],
+            "asset_staging": [{"name": n, **_asset_facts(rs.assets[n])} for n in st.asset_staging],
+            "scenes": [{"name": n, **_scene_facts(rs.scenes[n])} for n in self.available_scenes()],
+            "scenes_completed": [s["scene"] for s in st.scenes_completed],
+            "decks": {
+                "asset": len(st.asset_deck),
+                "scene": len(st.scene_deck),
+                "obstacle": len(st.obstacle_deck),
+            },
+            "obstacle_discard": list(st.obstacle_discard),
+            "supply": dict(st.supply),
+            "initiative_supply": st.initiative_supply,
+        }
+
+    # ------------------------------------------------------------------ dsl.runtime Host
+
+    @property
+    def rng(self) -> Any:
+        return self.state.rng
+
+    def primitive(self, name: str) -> Callable[..., Any]:
+        if self._primitives is None:
+            self._primitives = importlib.import_module(self.ruleset.primitives_module)
+        fn = getattr(self._primitives, name, None)
+        if fn is None:
+            raise ChroniclerError(f"the ruleset's primitives have no function {name!r}")
+        return fn  # type: ignore[no-any-return]
+
+    def select(self, ctx: Context, selector: Any) -> list[Any]:
+        from . import select as selecting
+
+        return selecting.select(self, ctx, selector)
+
+    def emit(self, kind: str, **data: Any) -> None:
+        self.state.events.append(Event(kind, data))
+
+    # ------------------------------------------------------------------ queries
+
+    def location(self, name: str) -> LocationState:
+        for loc in self.state.locations:
+            if loc.name == name:
+                return loc
+        raise KeyError(name)
+
+    def character(self, name: str) -> CharacterState:
+        for c in self.state.characters:
+            if c.name == name:
+                return c
+        raise KeyError(name)
+
+    def side(self, loc: LocationState) -> Any:
+        return self.ruleset.locations[loc.name].side(loc.developed)
+
+    def tags_of(self, loc: LocationState) -> tuple[str, ...]:
+        tags = self.side(loc).tags
+        return (*tags, "Developed") if loc.developed else tags
+
+    def matches(self, loc: LocationState, term: str) -> bool:
+        """Whether a location answers to a word of a location spec: name, region or tag."""
+        t = term.casefold()
+        card = self.ruleset.locations[loc.name]
+        if card.name.casefold() == t or (card.region or "").casefold() == t:
+            return True
+        return any(tag.casefold() == t for tag in self.tags_of(loc))
+
+    def adjacent(self, name: str) -> list[str]:
+        key = tuple((loc.name, loc.x, loc.y) for loc in self.state.locations)
+        if self._adjacency is None or key != self._adjacency_key:
+            by_pos = {(x, y): n for n, x, y in key}
+            self._adjacency = {
+                n: [
+                    by_pos[p]
+                    for p in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+                    if p in by_pos
+                ]
+                for n, x, y in key
+            }
+            self._adjacency_key = key
+        return self._adjacency[name]
+
+    def distances(self, targets: Sequence[str]) -> dict[str, int]:
+        """Steps from every location to the nearest of ``targets`` (breadth first)."""
+        dist = {t: 0 for t in targets}
+        frontier = list(targets)
+        while frontier:
+            nxt = []
+            for name in frontier:
+                for other in self.adjacent(name):
+                    if other not in dist:
+                        dist[other] = dist[name] + 1
+                        nxt.append(other)
+            frontier = nxt
+        return dist
+
+    def characters_at(self, name: str | None) -> list[CharacterState]:
+        return [c for c in self.state.characters if c.location == name and name is not None]
+
+    def available_scenes(self) -> list[str]:
+        """Scenes in the line, then the visible top card of the scene deck."""
+        st = self.state
+        return [*st.scenes, st.scene_deck[0]] if st.scene_deck else list(st.scenes)
+
+    def scene_locations(self, scene: Scene) -> list[LocationState]:
+        for alternative in scene.at:
+            found = [
+                loc
+                for loc in self.state.locations
+                if any(self.matches(loc, term) for term in alternative)
+            ]
+            if found:
+                return found
+        return []
+
+    def card_skill(self, name: str) -> str | None:
+        if name in self.ruleset.assets:
+            return self.ruleset.assets[name].skill
+        if name in self.ruleset.obstacles:
+            return self.ruleset.obstacles[name].skill
+        return None
+
+    def card_points(self, name: str) -> int:
+        if name in self.ruleset.assets:
+            return self.ruleset.assets[name].points
+        return self.ruleset.obstacles[name].points
+
+    def tokens_in_play(self, kind: str) -> int:
+        return sum(getattr(o, kind) for loc in self.state.locations for o in loc.obstacles)
+
+    def token_supply(self, kind: str) -> int:
+        return self.ruleset.value(f"{kind} tokens", 12) - self.tokens_in_play(kind)
+
+    def find_obstacle(self, uid: int) -> tuple[LocationState, ObstacleInPlay] | None:
+        for loc in self.state.locations:
+            for o in loc.obstacles:
+                if o.uid == uid:
+                    return loc, o
+        return None
+
+    def new_obstacle(self, name: str, progress: int = 0, hindrance: int = 0) -> ObstacleInPlay:
+        self.state.next_uid += 1
+        return ObstacleInPlay(name, progress, hindrance, uid=self.state.next_uid)
+
+    def restricted(self, loc: LocationState, verb: str) -> bool:
+        """A location or an obstacle on it forbids ``verb`` (trade, muster) there."""
+        side = self.side(loc)
+        if (verb == "trade" and side.no_trade) or (verb == "muster" and side.no_muster):
+            return True
+        return any(verb in self._obstacle_restrictions(o.name) for o in loc.obstacles)
+
+    def _obstacle_restrictions(self, name: str) -> tuple[str, ...]:
+        return _RESTRICTIONS.get(name, ())
+
+    # ------------------------------------------------------------------ named operations
+
+    def roll_die(self) -> int:
+        """One d6: from the dice script when a test scripted it, else the state's generator."""
+        if self.state.dice_script:
+            return int(self.state.dice_script.pop(0))
+        return int(self.state.rng.random() * 6) + 1
+
+    def roll(self, what: str, count: int = 1) -> list[int]:
+        faces = [self.roll_die() for _ in range(count)]
+        self.emit("dice_rolled", what=what, faces=faces)
+        return faces
+
+    def new_resource_die(
+        self,
+        ctx: Context | None,
+        resource: str,
+        loc: LocationState,
+        *,
+        face: int | None = None,
+        explode: bool = True,
+        stress: bool = True,
+    ) -> int:
+        """Roll a die from the supply and place it; sorcery 6s explode. Returns dice placed."""
+        placed = 0
+        while self.state.supply.get(resource, 0) > 0:
+            value = face if face is not None else self.roll(f"{resource} at {loc.name}")[0]
+            face = None
+            self.state.supply[resource] -= 1
+            loc.dice.append(Die(resource, value))
+            placed += 1
+            if not (explode and resource == self.sorcery and value == 6):
+                break
+            self.emit("sorcery_exploded", location=loc.name)
+            if stress and ctx is not None:
+                self.explosion_stress(ctx, loc)
+        return placed
+
+    @property
+    def sorcery(self) -> str:
+        return self.ruleset.resources[-1] if "sorcery" not in self.ruleset.resources else "sorcery"
+
+    def explosion_stress(self, ctx: Context, loc: LocationState) -> None:
+        """Each character at the location takes one stress of the player's choice."""
+        for c in self.characters_at(loc.name):
+            kind = self.decide(
+                ctx, "choose_stress", list(self.ruleset.stress), "Exploding sorcery: which stress?",
+                who=c.name,
+            )
+            self.take_stress(c, kind, 1)
+
+    def return_die(self, die: Die) -> None:
+        self.state.supply[die.resource] = self.state.supply.get(die.resource, 0) + 1
+
+    def take_stress(self, c: CharacterState, kind: str, amount: int) -> None:
+        """Remove stress tokens; a pool at zero refills and the character takes a condition."""
+        if amount <= 0:
+            return
+        left = getattr(c, kind) - amount
+        self.emit("stress_taken", character=c.name, stress=kind, amount=amount, left=max(left, 0))
+        if left <= 0:
+            setattr(c, kind, self._starting_stress(c.name, kind))
+            self.take_condition(c, kind)
+        else:
+            setattr(c, kind, left)
+
+    def recover_stress(self, c: CharacterState, kind: str, amount: int) -> None:
+        setattr(c, kind, min(getattr(c, kind) + amount, self._starting_stress(c.name, kind)))
+
+    def _starting_stress(self, name: str, kind: str) -> int:
+        return int(getattr(self.ruleset.characters[name], kind))
+
+    def take_condition(self, c: CharacterState, kind: str) -> None:
+        table = self.ruleset.condition_tables.get(kind, ())
+        roll = self.roll(f"{kind} condition")[0]
+        for low, high, name in table:
+            if low <= roll <= high:
+                c.conditions.append(name)
+                self.emit("condition_taken", character=c.name, condition=name, roll=roll)
+                return
+        self.emit("condition_taken", character=c.name, condition=None, roll=roll)
+
+    def mark_advance(self, c: CharacterState | Sheet, skill: str) -> int:
+        """One skill advance; a track above the skill resets and raises the skill by one."""
+        c.advances[skill] = c.advances.get(skill, 0) + 1
+        if c.advances[skill] > c.skills.get(skill, 0):
+            c.advances[skill] = 0
+            c.skills[skill] = c.skills.get(skill, 0) + 1
+        return c.skills.get(skill, 0)
+
+    def place_threat(self, ctx: Context, loc: LocationState, *, surge: bool = True) -> None:
+        """Move a threat from the pool onto a location; a threat where one was surges on."""
+        st = self.state
+        if st.threat_pool <= 0:
+            return
+        had = loc.threats > 0
+        self._move_threat(loc, surge=False)
+        current = loc
+        while surge and had and st.threat_pool > 0:
+            neighbours = self.adjacent(current.name)
+            if not neighbours:
+                break
+            target = self.decide(
+                ctx, "choose_location", neighbours, f"Threat surges from {current.name}: where?"
+            )
+            nxt = self.location(target)
+            had = nxt.threats > 0
+            self._move_threat(nxt, surge=True)
+            current = nxt
+
+    def _move_threat(self, loc: LocationState, *, surge: bool) -> None:
+        st = self.state
+        st.threat_pool -= 1
+        loc.threats += 1
+        self.emit("threat_placed", location=loc.name, surge=surge, pool_left=st.threat_pool)
+        if st.threat_pool == 0 and st.lost is None:
+            st.lost = "the threat pool is empty"
+            self.emit("threat_pool_empty")
+
+    def place_obstacle(self, ctx: Context, name: str, at: str | None = None) -> None:
+        """Attach an obstacle to a matching location with the fewest obstacles."""
+        card = self.ruleset.obstacles[name]
+        if at is not None:
+            candidates = [self.location(at)]
+        else:
+            candidates = []
+            for alternative in card.enters:
+                candidates = [
+                    loc
+                    for loc in self.state.locations
+                    if any(self.matches(loc, term) for term in alternative)
+                ]
+                if candidates:
+                    break
+        if not candidates:
+            self.state.obstacle_discard.append(name)
+            self.emit("obstacle_discarded", obstacle=name, location=None)
+            return
+        fewest = min(len(loc.obstacles) for loc in candidates)
+        names = [loc.name for loc in candidates if len(loc.obstacles) == fewest]
+        where = self.location(
+            self.decide(ctx, "choose_location", names, f"Where does {name} enter play?")
+            if len(names) > 1
+            else names[0]
+        )
+        obstacle = self.new_obstacle(
+            name,
+            progress=min(card.progress, self.token_supply("progress")),
+            hindrance=min(card.hindrance, self.token_supply("hindrance")),
+        )
+        where.obstacles.append(obstacle)
+        self.emit("obstacle_placed", obstacle=name, location=where.name)
+        self.run_effects(ctx, card.effects, "enter", actor=None, location=where.name, card=name)
+
+    def draw_obstacle(self, ctx: Context) -> None:
+        st = self.state
+        if not st.obstacle_deck and st.obstacle_discard:
+            st.obstacle_deck = list(st.obstacle_discard)
+            st.obstacle_discard = []
+            st.rng.shuffle(st.obstacle_deck)
+            self.emit("obstacle_deck_reshuffled", size=len(st.obstacle_deck))
+        if not st.obstacle_deck:
+            return
+        name = st.obstacle_deck.pop(0)
+        if name in self.ruleset.events:
+            self.emit("event_drawn", event=name)
+            self.run_effects(ctx, self.ruleset.events[name].effects, "enter", card=name)
+            st.obstacle_discard.append(name)
+        else:
+            self.place_obstacle(ctx, name)
+
+    def add_card(self, kind: str, name: str) -> None:
+        """An epilogue or scheme adds a card: on top of its draw deck (a location to the map)."""
+        st = self.state
+        for pile in (st.archive,):
+            if name in pile:
+                pile.remove(name)
+        if kind == "scene":
+            st.scene_deck.insert(0, name)
+        elif kind == "asset":
+            st.asset_deck.insert(0, name)
+        elif kind == "obstacle" or kind == "event":
+            st.obstacle_deck.insert(0, name)
+        self.emit("card_added", card_kind=kind, card=name)
+
+    def put_into_play(self, ctx: Context, name: str) -> None:
+        """Take a copy of an obstacle from wherever it waits and place it."""
+        st = self.state
+        for pile in (st.obstacle_deck, st.obstacle_discard, st.archive):
+            if name in pile:
+                pile.remove(name)
+                break
+        self.place_obstacle(ctx, name)
+
+    def add_tokens(self, uid: int, kind: str, amount: int) -> int:
+        found = self.find_obstacle(uid)
+        if found is None:
+            return 0
+        obstacle = found[1]
+        amount = max(0, min(amount, self.token_supply(kind)))
+        setattr(obstacle, kind, getattr(obstacle, kind) + amount)
+        self.emit("tokens_added", obstacle=obstacle.name, token=kind, amount=amount,
+                  character=None)
+        return amount
+
+    def develop(self, name: str) -> None:
+        loc = self.location(name) if any(x.name == name for x in self.state.locations) else None
+        if loc is not None and not loc.developed:
+            loc.developed = True
+            self.emit("location_developed", location=name)
+
+    def add_location(self, ctx: Context, name: str) -> None:
+        """A new location goes next to one of its region; no location may be surrounded."""
+        st = self.state
+        if any(x.name == name for x in st.locations):
+            return
+        region = self.ruleset.locations[name].region
+        taken = {(x.x, x.y) for x in st.locations}
+        cells: list[str] = []
+        for x in st.locations:
+            if region is not None and self.ruleset.locations[x.name].region != region:
+                continue
+            for cell in ((x.x + 1, x.y), (x.x - 1, x.y), (x.x, x.y + 1), (x.x, x.y - 1)):
+                if cell in taken or f"{cell[0]},{cell[1]}" in cells:
+                    continue
+                if _leaves_a_side_open(taken | {cell}):
+                    cells.append(f"{cell[0]},{cell[1]}")
+        if not cells:
+            return
+        where = self.decide(ctx, "choose_position", cells, f"Where does {name} join the map?")
+        x, y = (int(v) for v in where.split(","))
+        st.locations.append(LocationState(name, x, y))
+        if name in st.archive:
+            st.archive.remove(name)
+        self.emit("location_added", location=name, x=x, y=y)
+
+    def spend_total(self, ctx: Context, resource: str, total: int) -> None:
+        """Spend dice of a resource from any locations until their values reach ``total``."""
+        spent = 0
+        while spent < total:
+            options = [
+                {"location": loc.name, "die": i, "face": d.face}
+                for loc in self.state.locations
+                for i, d in enumerate(loc.dice)
+                if d.resource == resource
+            ]
+            if not options:
+                return
+            pick = self.decide(ctx, "choose_die", options, f"Spend {resource}: {spent}/{total}")
+            loc = self.location(pick["location"])
+            die = loc.dice.pop(pick["die"])
+            self.return_die(die)
+            spent += die.face
+            self.emit("die_spent", location=loc.name, die=[die.resource, die.face])
+
+    def unlock_ability(self, name: str) -> None:
+        st = self.state
+        if name not in st.unlocked_abilities:
+            st.unlocked_abilities.append(name)
+            self.emit("ability_unlocked", ability=name)
+
+    def shuffle_finale_scenes(self) -> None:
+        st = self.state
+        finale = [s.name for s in self.ruleset.scenes.values() if s.finale]
+        st.rng.shuffle(finale)
+        st.scene_deck[:0] = finale
+        self.emit("finale_scenes_shuffled", count=len(finale))
+
+    def complete_asset(self, owner: CharacterState, asset: AssetInProgress) -> None:
+        for die in asset.slots:
+            if die is not None:
+                self.return_die(die)
+        owner.in_progress.remove(asset)
+        owner.assets.append(asset.name)
+        self.emit("asset_completed", character=owner.name, asset=asset.name)
+
+    def take_asset_from_staging(self, c: CharacterState, name: str) -> None:
+        st = self.state
+        st.asset_staging.remove(name)
+        card = self.ruleset.assets[name]
+        c.in_progress.append(AssetInProgress(name, [None] * len(card.recipe)))
+        self.emit("asset_taken", character=c.name, asset=name)
+        self.fill_staging()
+
+    def fill_staging(self) -> None:
+        st = self.state
+        while len(st.asset_staging) < self.ruleset.value("asset staging", 4) and st.asset_deck:
+            st.asset_staging.append(st.asset_deck.pop(0))
+
+    def take_ability(self, c: CharacterState) -> bool:
+        """Draw the next ability card; an empty deck cycles the lowest played card."""
+        st = self.state
+        deck = st.solo_ability_deck if st.solo else c.ability_deck
+        if deck:
+            name = deck.pop(0)
+        else:
+            owners = st.characters if st.solo else [c]
+            discards = [(self.ruleset.abilities[n].number, n, o) for o in owners for n in o.ability_discard]
+            if not discards:
+                return False
+            _, name, owner = min(discards, key=lambda t: (t[0], t[1]))
+            owner.ability_discard.remove(name)
+        c.abilities.append(name)
+        self.emit("ability_taken", character=c.name, ability=name)
+        return True
+
+    def can_take_ability(self, c: CharacterState) -> bool:
+        st = self.state
+        if st.solo:
+            return bool(st.solo_ability_deck) or any(o.ability_discard for o in st.characters)
+        return bool(c.ability_deck or c.ability_discard)
+
+    def reroll_initiative(self, c: CharacterState) -> None:
+        if c.initiative:
+            c.initiative = self.roll(f"{c.name}'s initiative", len(c.initiative))
+
+    def spend_initiative(self, c: CharacterState, face: int) -> None:
+        c.initiative.remove(face)
+        self.state.initiative_supply += 1
+
+    def gain_initiative(self, c: CharacterState, count: int = 1, *, roll: bool = True) -> int:
+        gained = 0
+        for _ in range(count):
+            if self.state.initiative_supply <= 0:
+                break
+            self.state.initiative_supply -= 1
+            c.initiative.append(self.roll(f"{c.name}'s initiative")[0] if roll else 1)
+            gained += 1
+        return gained
+
+    def gain_action_points(self, c: CharacterState, amount: int) -> None:
+        c.action_points = min(c.action_points + amount, self.ruleset.value("action points max", 8))
+
+    def lose_action_points(self, c: CharacterState, amount: int) -> None:
+        c.action_points = max(c.action_points - amount, 0)
+
+    # ------------------------------------------------------------------ effects and decisions
+
+    def decide(
+        self,
+        ctx: Context,
+        kind: str,
+        options: Sequence[Any],
+        prompt: str,
+        who: str | None = None,
+        *,
+        min_choices: int = 1,
+        max_choices: int = 1,
+    ) -> Any:
+        """Ask for a decision inside a run frame (``ctx.decide`` with ``who`` kept as given)."""
+        saved = ctx.actor
+        ctx.actor = who
+        try:
+            return ctx.decide(
+                kind, list(options), prompt, who, min_choices=min_choices, max_choices=max_choices
+            )
+        finally:
+            ctx.actor = saved
+
+    def run_effects(
+        self,
+        ctx: Context,
+        effects: Sequence[Effect],
+        event: str,
+        *,
+        qualifier: str | None = None,
+        actor: str | None = None,
+        location: str | None = None,
+        card: str | None = None,
+    ) -> int:
+        """Run every effect of a card that happens at ``event``, in printed order."""
+        ran = 0
+        for effect in effects:
+            if effect.run is None or not effect.on(event, qualifier):
+                continue
+            self.run_effect(ctx, effect, actor=actor, location=location, card=card)
+            ran += 1
+        return ran
+
+    def run_effect(
+        self,
+        ctx: Context,
+        effect: Effect,
+        *,
+        actor: str | None,
+        location: str | None,
+        card: str | None,
+    ) -> None:
+        """Run one compiled effect inside the current run frame, sharing its answers."""
+        if effect.run is None:
+            return
+        inner = Context(
+            host=self,
+            card=card,
+            actor=actor,
+            location=location,
+            answers=ctx.answers,
+            cursor=ctx.cursor,
+        )
+        try:
+            if effect.cost is not None:
+                effect.cost(inner)
+            effect.run(inner)
+        finally:
+            ctx.cursor = inner.cursor
+        self.emit("effect", card=card, trigger=effect.trigger, text=effect.text)
+
+    def push_run(self, op: str, **args: Any) -> None:
+        self.state.frames.append(
+            Frame("run", {"op": op, "args": args, "snap": None, "events": 0, "answers": []})
+        )
+
+    # ------------------------------------------------------------------ the procedure
+
+    def _advance(self) -> Decision | None:
+        """Run frames until one asks a decision or the session ends."""
+        while True:
+            st = self.state
+            if st.over:
+                return None
+            if not st.frames:
+                st.over = True
+                return None
+            frame = st.frames[-1]
+            if frame.kind == "run":
+                decision = self._run_frame(frame)
+            else:
+                decision = getattr(self, f"_step_{frame.kind}")(frame)
+            if decision is not None:
+                return decision
+
+    def _snapshot(self) -> tuple[bytes, int]:
+        st = self.state
+        events, answers = st.events, st.answers
+        st.events, st.answers = [], []
+        try:
+            blob = pickle.dumps(st, protocol=5)
+        finally:
+            st.events, st.answers = events, answers
+        return blob, len(events)
+
+    def _run_frame(self, frame: Frame) -> Decision | None:
+        data = frame.data
+        if data["snap"] is None:
+            data["snap"], data["events"] = self._snapshot()
+        ctx = Context(host=self, answers=list(data["answers"]))
+        fn = getattr(self, f"op_{data['op']}")
+        depth = len(self.state.frames)
+        try:
+            fn(ctx, **data["args"])
+        except DecisionNeeded as need:
+            snap, count, answers = data["snap"], data["events"], data["answers"]
+            st = pickle.loads(snap)
+            st.events = self.state.events[:count]
+            st.answers = self.state.answers
+            self.state = st
+            top = st.frames[-1]
+            top.data["snap"], top.data["events"], top.data["answers"] = snap, count, answers
+            return need.decision
+        # the piece may have pushed frames of its own above itself; remove only this one
+        if len(self.state.frames) >= depth:
+            del self.state.frames[depth - 1]
+        return None
+
+    # --- turn
+
+    TURN_STEPS = ("actions", "refresh", "draw_scene", "activate", "draw_obstacle", "advance_time")
+
+    def _step_turn(self, frame: Frame) -> Decision | None:
+        st = self.state
+        step = frame.data.get("step", "start")
+        if step == "start":
+            if st.lost is not None:
+                frame.data["step"] = "year_over"
+                return None
+            season = self.ruleset.seasons[st.season][0]
+            self.emit("turn_started", season=season, turn=st.turn)
+            frame.data["step"] = "actions"
+            st.frames.append(Frame("actions", {}))
+        elif step == "actions":
+            frame.data["step"] = "refresh"
+            self.push_run("refresh")
+        elif step == "refresh":
+            frame.data["step"] = "draw_scene"
+            if st.scene_deck:
+                name = st.scene_deck.pop(0)
+                st.scenes.append(name)
+                self.emit("scene_drawn", scene=name)
+        elif step == "draw_scene":
+            frame.data["step"] = "activate"
+            uids = [o.uid for loc in st.locations for o in loc.obstacles]
+            st.frames.append(Frame("activate", {"uids": uids, "next": 0}))
+        elif step == "activate":
+            frame.data["step"] = "draw_obstacle"
+            self.push_run("draw_obstacle_step")
+        elif step == "draw_obstacle":
+            self._advance_time(frame)
+        elif step == "year_over":
+            st.frames.pop()
+            self.push_run("session_end")
+        return None
+
+    def _advance_time(self, frame: Frame) -> None:
+        """Move the turn counter; a season's last turn runs the scheme's season-end steps."""
+        st = self.state
+        seasons = self.ruleset.seasons
+        name, turns = seasons[st.season]
+        if st.turn >= turns:
+            last = st.season == len(seasons) - 1
+            scheme = self.ruleset.schemes[st.scheme]
+            steps = [e.text for e in scheme.effects if e.on("season end", name)]
+            self.emit("season_ended", season=name, scheme_steps=steps)
+            if not last:
+                st.season += 1
+                st.turn = 1
+            frame.data["step"] = "year_over" if last or st.lost is not None else "start"
+            self.push_run("season_end", season=name)
+        else:
+            st.turn += 1
+            frame.data["step"] = "year_over" if st.lost is not None else "start"
+
+    # --- actions
+
+    def _step_actions(self, frame: Frame) -> Decision | None:
+        return Decision(
+            kind="choose_action",
+            who=None,
+            prompt="Actions: choose an action, or end the actions step",
+            options=tuple(self.action_options()),
+        )
+
+    def _answer_actions(self, frame: Frame, answer: Any) -> None:
+        if answer == "done":
+            self.state.frames.pop()
+            return
+        self.push_run("action", option=answer)
+
+    def action_options(self) -> list[Any]:
+        """Every action the players may take now (useful ones: an action that cannot change
+        anything, such as crafting with no die that fits, is left out)."""
+        st = self.state
+        rs = self.ruleset
+        options: list[Any] = []
+        movers = st.characters[:1] if st.solo else st.characters
+        for c in st.characters:
+            if c.location is None:
+                continue
+            here = self.location(c.location)
+            side = self.side(here)
+            if c in movers:
+                for dest in self.adjacent(c.location):
+                    cost = 1 + self.side(self.location(dest)).entry_cost
+                    if c.action_points >= cost:
+                        options.append({"act": "move", "character": c.name, "to": dest})
+                if side.port_cost is not None and c.action_points >= side.port_cost:
+                    for other in st.locations:
+                        if other is not here and self.side(other).port_cost is not None:
+                            options.append(
+                                {"act": "move", "character": c.name, "to": other.name, "by": "port"}
+                            )
+                if side.portal_cost is not None or side.portal_stress_cost is not None:
+                    for other in st.locations:
+                        o_side = self.side(other)
+                        if other is here or (
+                            o_side.portal_cost is None and o_side.portal_stress_cost is None
+                        ):
+                            continue
+                        if side.portal_cost is not None and c.action_points >= side.portal_cost:
+                            options.append(
+                                {"act": "move", "character": c.name, "to": other.name, "by": "portal"}
+                            )
+                        elif side.portal_stress_cost is not None:
+                            options.append(
+                                {"act": "move", "character": c.name, "to": other.name, "by": "portal"}
+                            )
+            trade_cost = rs.value("trade cost", 1)
+            if c.action_points >= trade_cost and not self.restricted(here, "trade"):
+                options.extend(self._trade_options(c, here))
+            if c.action_points >= rs.value("muster cost", 3) and not self.restricted(here, "muster"):
+                for resource in dict.fromkeys((*side.produces, *side.musters)):
+                    if st.supply.get(resource, 0) > 0:
+                        options.append({"act": "muster", "character": c.name, "resource": resource})
+            if c.initiative:
+                targets = [a for o in self.characters_at(c.location) for a in o.in_progress]
+                if targets and here.dice:
+                    for face in sorted(set(c.initiative)):
+                        if any(
+                            d.face <= face and _fits_any(rs.assets[a.name], a, d) for d in here.dice
+                            for a in targets
+                        ):
+                            options.append({"act": "craft", "character": c.name, "die": face})
+                for i, o in enumerate(here.obstacles):
+                    options.append(
+                        {"act": "overcome", "character": c.name, "obstacle": o.name, "index": i}
+                    )
+            for name in c.abilities:
+                if name in c.exhausted:
+                    continue
+                for k, effect in enumerate(rs.abilities[name].effects):
+                    if effect.run is not None and effect.usage in ("activated", "played"):
+                        options.append({"act": "ability", "character": c.name, "card": name, "effect": k})
+            for name in c.assets:
+                if name in c.exhausted:
+                    continue
+                for k, effect in enumerate(rs.assets[name].effects):
+                    if effect.run is not None and effect.usage == "activated":
+                        options.append({"act": "asset", "character": c.name, "card": name, "effect": k})
+        for scene_name in self.available_scenes():
+            scene = rs.scenes[scene_name]
+            for loc in self.scene_locations(scene):
+                present = self.characters_at(loc.name)
+                if present and self._scene_reachable(scene, present):
+                    options.append({"act": "narrate", "scene": scene_name, "location": loc.name})
+        options.append("done")
+        return options
+
+    def _trade_options(self, c: CharacterState, here: LocationState) -> list[Any]:
+        out: list[Any] = []
+        seen: set[tuple[str, int, int]] = set()
+        for i, a in enumerate(here.dice):
+            for j in range(i + 1, len(here.dice)):
+                b = here.dice[j]
+                if a.resource != b.resource:
+                    continue
+                key = (a.resource, *sorted((a.face, b.face)))
+                if key in seen:
+                    continue
+                seen.add(key)
+                for into in self.trade_targets(a.resource):
+                    if self.state.supply.get(into, 0) > 0:
+                        out.append({"act": "trade", "character": c.name, "give": [i, j], "get": into})
+        return out
+
+    def trade_targets(self, resource: str) -> list[str]:
+        targets = self.ruleset.trade.get(resource, ())
+        if ANY in targets:
+            return [r for r in self.ruleset.resources if r != resource]
+        return [t for t in targets if t != resource]
+
+    def _scene_reachable(self, scene: Scene, present: list[CharacterState]) -> bool:
+        match = sum(
+            1 for c in present for n in (*c.assets, *c.obstacles) if self.card_skill(n) == scene.skill
+        )
+        total = sum(self.card_points(n) for c in present for n in (*c.assets, *c.obstacles))
+        return match + total >= scene.points
+
+    # --- activate obstacles
+
+    def _step_activate(self, frame: Frame) -> Decision | None:
+        """Activate every obstacle that was in play when the step began, once each."""
+        data = frame.data
+        while data["next"] < len(data["uids"]):
+            uid = data["uids"][data["next"]]
+            data["next"] += 1
+            if self.find_obstacle(uid) is not None:
+                self.push_run("activate_obstacle", uid=uid)
+                return None
+        self.state.frames.pop()
+        return None
+
+    # ------------------------------------------------------------------ run-frame pieces
+
+    def op_setup(self, ctx: Context) -> None:
+        """Session setup steps that ask the players (downtime, reserve, assets, placing)."""
+        st = self.state
+        rs = self.ruleset
+        scheme = rs.schemes[st.scheme]
+        self.run_effects(ctx, scheme.effects, "setup", card=st.scheme)
+        for name in st.idle_characters:
+            sheet = st.sheets[name]
+            if sheet.conditions:
+                removed = self.decide(
+                    ctx, "choose_condition", list(sheet.conditions),
+                    f"Downtime: which condition does {name} recover from?", who=name,
+                )
+                sheet.conditions.remove(removed)
+            for n in range(rs.value("downtime advances", 2)):
+                skill = self.decide(
+                    ctx, "choose_skill", list(rs.skills),
+                    f"Downtime: skill advance {n + 1} for {name}", who=name,
+                )
+                rank = self.mark_advance(sheet, skill)
+                self.emit("downtime", character=name, skill=skill, rank=rank)
+        for asset in list(st.reserve):
+            owner = self.decide(
+                ctx, "choose_character", [c.name for c in st.characters],
+                f"Reserve: who takes {asset}?",
+            )
+            st.reserve.remove(asset)
+            self.character(owner).assets.append(asset)
+            self.emit("reserve_taken", character=owner, asset=asset)
+        for loc in st.locations:
+            for resource in self.side(loc).produces:
+                self.new_resource_die(None, resource, loc, stress=False)
+        for c in st.characters:
+            if st.asset_staging:
+                choice = self.decide(
+                    ctx, "choose_asset", [*st.asset_staging, "none"],
+                    f"{c.name} may take an asset from the staging area", who=c.name,
+                )
+                if choice != "none":
+                    self.take_asset_from_staging(c, choice)
+            self.gain_initiative(c, rs.value("starting initiative dice", 1))
+            self.take_ability(c)
+            c.action_points = rs.value("action points per turn", 4)
+        names = [loc.name for loc in st.locations]
+        placers = st.characters[:1] if st.solo else st.characters
+        for c in placers:
+            where = self.decide(ctx, "choose_location", names, f"Place {c.name}", who=c.name)
+            for moved in st.characters if st.solo else [c]:
+                moved.location = where
+                self.emit("character_placed", character=moved.name, location=where)
+
+    def op_action(self, ctx: Context, option: dict[str, Any]) -> None:
+        act = option["act"]
+        c = self.character(option["character"]) if "character" in option else None
+        self.emit("action", character=option.get("character"), action=act, details=dict(option))
+        if act == "move":
+            assert c is not None
+            self.action_move(ctx, c, option["to"], option.get("by"))
+        elif act == "trade":
+            assert c is not None
+            self.action_trade(c, option["give"], option["get"])
+        elif act == "muster":
+            assert c is not None
+            self.action_muster(ctx, c, option["resource"])
+        elif act == "craft":
+            assert c is not None
+            self.action_craft(ctx, c, option["die"])
+        elif act == "overcome":
+            assert c is not None
+            self.action_overcome(ctx, c, option["index"])
+        elif act == "narrate":
+            self.action_narrate(ctx, option["scene"], option["location"])
+        elif act in ("ability", "asset"):
+            assert c is not None
+            self.use_card(ctx, c, act, option["card"], option["effect"])
+
+    def action_move(self, ctx: Context, c: CharacterState, to: str, by: str | None) -> None:
+        here = self.location(c.location) if c.location else None
+        assert here is not None
+        side = self.side(here)
+        if by == "port":
+            cost = int(side.port_cost or 0)
+            self.lose_action_points(c, cost)
+        elif by == "portal":
+            if side.portal_cost is not None:
+                self.lose_action_points(c, side.portal_cost)
+            else:
+                kind = self.decide(
+                    ctx, "choose_stress", list(self.ruleset.stress),
+                    "Portal: which stress do you pay?", who=c.name,
+                )
+                self.take_stress(c, kind, int(side.portal_stress_cost or 1))
+        else:
+            self.lose_action_points(c, 1 + self.side(self.location(to)).entry_cost)
+        party = self.state.characters if self.state.solo else [c]
+        for m in party:
+            m.location = to
+            self.emit("character_moved", character=m.name, location=to, by=by or "step")
+
+    def action_trade(self, c: CharacterState, give: list[int], get: str) -> None:
+        here = self.location(str(c.location))
+        given = [here.dice[i] for i in give]
+        for die in given:
+            here.dice.remove(die)
+            self.return_die(die)
+        self.lose_action_points(c, self.ruleset.value("trade cost", 1))
+        self.emit(
+            "traded", character=c.name, gave=[[d.resource, d.face] for d in given], got=get
+        )
+        self.new_resource_die(None, get, here, explode=False)
+
+    def action_muster(self, ctx: Context, c: CharacterState, resource: str) -> None:
+        here = self.location(str(c.location))
+        self.lose_action_points(c, self.ruleset.value("muster cost", 3))
+        self.new_resource_die(ctx, resource, here)
+
+    def action_craft(self, ctx: Context, c: CharacterState, face: int) -> None:
+        """Spend an initiative die; move dice up to its value onto in-progress assets."""
+        rs = self.ruleset
+        here = self.location(str(c.location))
+        self.spend_initiative(c, face)
+        while True:
+            options: list[Any] = []
+            seen: set[tuple[Any, ...]] = set()
+            for i, die in enumerate(here.dice):
+                if die.face > face:
+                    continue
+                for owner in self.characters_at(here.name):
+                    for a_index, asset in enumerate(owner.in_progress):
+                        recipe = rs.assets[asset.name].recipe
+                        for s, slot in enumerate(recipe):
+                            if asset.slots[s] is None and slot.accepts(die.resource, die.face):
+                                key = (die.resource, die.face, owner.name, a_index, s)
+                                if key in seen:
+                                    continue
+                                seen.add(key)
+                                options.append(
+                                    {"die": i, "character": owner.name, "asset": asset.name,
+                                     "index": a_index, "slot": s}
+                                )
+            if not options:
+                return
+            options.append("stop")
+            choice = self.decide(
+                ctx, "choose_craft", options, f"Craft with a {face}: place a die or stop",
+                who=c.name,
+            )
+            if choice == "stop":
+                return
+            die = here.dice.pop(choice["die"])
+            owner = self.character(choice["character"])
+            asset = owner.in_progress[choice["index"]]
+            asset.slots[choice["slot"]] = die
+            self.emit(
+                "die_crafted", character=c.name, asset=asset.name, owner=owner.name,
+                die=[die.resource, die.face],
+            )
+            if all(s is not None for s in asset.slots):
+                self.complete_asset(owner, asset)
+
+    def action_overcome(self, ctx: Context, c: CharacterState, index: int) -> None:
+        """The seven steps of overcoming an obstacle, with teamwork."""
+        here = self.location(str(c.location))
+        obstacle = here.obstacles[index]
+        card = self.ruleset.obstacles[obstacle.name]
+        others = [o.name for o in self.characters_at(here.name) if o is not c and o.initiative]
+        team = [c]
+        if others:
+            joined = self.decide(
+                ctx, "choose_many", others, f"Who joins {c.name} against {card.name}?",
+                min_choices=0, max_choices=len(others),
+            )
+            team += [self.character(n) for n in joined]
+        # 1. allocate defense
+        defense: dict[str, list[int]] = {}
+        for m in team:
+            positions = list(range(len(m.initiative)))
+            chosen = self.decide(
+                ctx, "choose_many", positions,
+                f"{m.name}: which initiative dice {sorted(m.initiative)} go to defense?",
+                who=m.name, min_choices=0, max_choices=len(positions),
+            ) if positions else []
+            dice = [m.initiative[p] for p in sorted(chosen)]
+            for face in dice:
+                m.initiative.remove(face)
+            defense[m.name] = dice
+        # 2. stress roll
+        faces = self.roll(f"{card.name} stress", len(card.stress))
+        stress_dice = list(zip(card.stress, faces, strict=True))
+        assigned: dict[str, list[tuple[str, int]]] = {m.name: [] for m in team}
+        for kind, face in stress_dice:
+            who = (
+                self.decide(
+                    ctx, "choose_character", [m.name for m in team],
+                    f"Who takes the {kind} stress die showing {face}?",
+                )
+                if len(team) > 1
+                else c.name
+            )
+            assigned[who].append((kind, face))
+        skill = card.skill
+        for m in team:
+            rank = m.skills.get(skill, 0)
+            # 3. spend defense: cancel the dice that would cause stress, lowest first
+            harmful = sorted((d for d in assigned[m.name] if d[1] > rank), key=lambda d: d[1])
+            pool = sorted(defense[m.name])
+            kept: list[tuple[str, int]] = []
+            for kind, face in harmful:
+                usable = [d for d in pool if d <= face]
+                if usable:
+                    pool.remove(usable[0])
+                    self.emit("stress_cancelled", character=m.name, stress=kind, face=face)
+                else:
+                    kept.append((kind, face))
+            self.state.initiative_supply += len(defense[m.name])
+            # 4. apply stress
+            for kind, _face in kept:
+                self.take_stress(m, kind, 1)
+        # 5. progress or hindrance
+        for m in team:
+            if not m.initiative:
+                continue
+            rank = m.skills.get(skill, 0)
+            progress = sum(1 for d in m.initiative if d <= rank)
+            hindrance = len(m.initiative)
+            choice = self.decide(
+                ctx, "choose_token",
+                ["progress", "hindrance"],
+                f"{m.name}: add {progress} progress or {hindrance} hindrance to {card.name}?",
+                who=m.name,
+            )
+            amount = progress if choice == "progress" else hindrance
+            amount = min(amount, self.token_supply(choice))
+            setattr(obstacle, choice, getattr(obstacle, choice) + amount)
+            self.emit("tokens_added", obstacle=card.name, token=choice, amount=amount, character=m.name)
+        # 6. overcome or hinder
+        if obstacle.progress >= card.difficulty:
+            here.obstacles.remove(obstacle)
+            c.obstacles.append(obstacle.name)
+            self.emit("obstacle_overcome", obstacle=card.name, location=here.name, character=c.name)
+            self.run_effects(ctx, card.effects, "overcome", actor=c.name, location=here.name,
+                             card=card.name)
+        elif obstacle.progress + obstacle.hindrance >= card.difficulty:
+            hinder = self.decide(
+                ctx, "choose_option", ["hinder", "keep"],
+                f"Discard {card.name} by hindering it?", who=c.name,
+            )
+            if hinder == "hinder":
+                here.obstacles.remove(obstacle)
+                self.state.obstacle_discard.append(obstacle.name)
+                self.emit("obstacle_discarded", obstacle=card.name, location=here.name)
+        # 7. reroll
+        for m in team:
+            self.reroll_initiative(m)
+
+    def action_narrate(self, ctx: Context, scene_name: str, location: str) -> None:
+        """Narrate a scene: skill-match points, cards played, epilogue, skill advance."""
+        st = self.state
+        scene = self.ruleset.scenes[scene_name]
+        present = [c.name for c in self.characters_at(location)]
+        participants = present
+        if len(present) > 1:
+            participants = self.decide(
+                ctx, "choose_many", present, f"Who takes part in {scene_name}?",
+                min_choices=1, max_choices=len(present),
+            )
+        team = [self.character(n) for n in participants]
+        match = sum(
+            1 for c in team for n in (*c.assets, *c.obstacles) if self.card_skill(n) == scene.skill
+        )
+        played: list[dict[str, Any]] = []
+        total = match
+        while True:
+            options: list[Any] = []
+            for c in team:
+                for n in dict.fromkeys(c.obstacles):
+                    options.append({"card": n, "kind": "obstacle", "character": c.name})
+                for n in dict.fromkeys(c.assets):
+                    options.append({"card": n, "kind": "asset", "character": c.name})
+            if total >= scene.points:
+                options.append("finish")
+            choice = self.decide(
+                ctx, "choose_card", options,
+                f"{scene_name}: {total} of {scene.points} points; play a card or finish",
+            )
+            if choice == "finish":
+                break
+            owner = self.character(choice["character"])
+            points = self.card_points(choice["card"])
+            if choice["kind"] == "asset":
+                owner.assets.remove(choice["card"])
+                st.asset_discard.append(choice["card"])
+            else:
+                owner.obstacles.remove(choice["card"])
+                st.archive.append(choice["card"])
+            total += points
+            played.append({**choice, "points": points})
+        if scene_name in st.scenes:
+            st.scenes.remove(scene_name)
+        else:
+            st.scene_deck.remove(scene_name)
+        st.archive.append(scene_name)
+        before = len(st.events)
+        self.run_effects(ctx, scene.effects, "epilogue", location=location, card=scene_name)
+        choice_events = [e.data.get("choice") for e in st.events[before:] if e.kind == "choice"]
+        advances = []
+        for c in team:
+            rank = self.mark_advance(c, scene.skill)
+            advances.append({"character": c.name, "skill": scene.skill, "new_rank": rank})
+        record = {
+            "scene": scene_name,
+            "location": location,
+            "participants": participants,
+            "cards_played": played,
+            "skill_match_points": match,
+            "points_needed": scene.points,
+            "points": scene.points,
+            "epilogue_choice": choice_events[0] if choice_events else None,
+            "skill": scene.skill,
+            "advances": advances,
+            "finale": scene.finale,
+        }
+        st.scenes_completed.append(record)
+        self.emit("scene_completed", **record)
+
+    def use_card(self, ctx: Context, c: CharacterState, kind: str, name: str, k: int) -> None:
+        rs = self.ruleset
+        card = rs.abilities[name] if kind == "ability" else rs.assets[name]
+        effect = card.effects[k]
+        self.run_effect(ctx, effect, actor=c.name, location=c.location, card=name)
+        if effect.usage == "played" and kind == "ability":
+            c.abilities.remove(name)
+            c.ability_discard.append(name)
+        else:
+            c.exhausted.append(name)
+
+    def op_refresh(self, ctx: Context) -> None:
+        """The six refresh steps."""
+        st = self.state
+        rs = self.ruleset
+        sorcery = self.sorcery
+        # 1. reroll sorcery; 6s explode and stress the characters there
+        for loc in st.locations:
+            old = [d for d in loc.dice if d.resource == sorcery]
+            if not old:
+                continue
+            faces = self.roll(f"sorcery at {loc.name}", len(old))
+            for die, face in zip(old, faces, strict=True):
+                die.face = face
+            for face in faces:
+                if face == 6:
+                    self.emit("sorcery_exploded", location=loc.name)
+                    self.explosion_stress(ctx, loc)
+                    self.new_resource_die(ctx, sorcery, loc)
+        # 2. refresh location resources
+        for loc in st.locations:
+            produces = self.side(loc).produces
+            for resource in dict.fromkeys(produces):
+                have = sum(1 for d in loc.dice if d.resource == resource)
+                for _ in range(produces.count(resource) - have):
+                    self.new_resource_die(ctx, resource, loc)
+        # 3. action points, 4. reset abilities
+        for c in st.characters:
+            self.gain_action_points(c, rs.value("action points per turn", 4))
+            c.exhausted = []
+        for c in st.characters:
+            for cond in list(c.conditions):
+                card = rs.conditions.get(cond)
+                if card is not None:
+                    self.run_effects(ctx, card.effects, "refresh", actor=c.name,
+                                     location=c.location, card=cond)
+            if c.location is not None:
+                loc = self.location(c.location)
+                self.run_effects(ctx, self.side(loc).effects, "refresh", actor=c.name,
+                                 location=loc.name, card=loc.name)
+        # 5. take any two
+        for c in st.characters:
+            for n in range(rs.value("refresh takes", 2)):
+                options: list[Any] = []
+                if self.can_take_ability(c):
+                    options.append("ability")
+                options += [f"asset:{a}" for a in dict.fromkeys(st.asset_staging)]
+                if st.initiative_supply > 0:
+                    options.append("initiative")
+                if not options:
+                    break
+                take = self.decide(
+                    ctx, "choose_take", options, f"Refresh: {c.name} takes ({n + 1} of 2)",
+                    who=c.name,
+                )
+                if take == "ability":
+                    self.take_ability(c)
+                elif take == "initiative":
+                    self.gain_initiative(c, 1, roll=False)
+                else:
+                    self.take_asset_from_staging(c, take.split(":", 1)[1])
+        # 6. reroll all initiative
+        for c in st.characters:
+            self.reroll_initiative(c)
+
+    def op_activate_obstacle(self, ctx: Context, uid: int) -> None:
+        """One obstacle's activation: tokens, movement, then threat."""
+        st = self.state
+        found = self.find_obstacle(uid)
+        assert found is not None
+        loc, obstacle = found
+        card = self.ruleset.obstacles[obstacle.name]
+        count = 1 + sum(
+            1 for n in self.available_scenes() if self.ruleset.scenes[n].skill == card.skill
+        )
+        self.emit("obstacle_activated", obstacle=card.name, location=loc.name, activations=count)
+        while count > 0 and (obstacle.progress or obstacle.hindrance):
+            if obstacle.progress and obstacle.hindrance:
+                token = self.decide(
+                    ctx, "choose_token", ["progress", "hindrance"],
+                    f"{card.name} activates: remove which token?",
+                )
+            else:
+                token = "progress" if obstacle.progress else "hindrance"
+            setattr(obstacle, token, getattr(obstacle, token) - 1)
+            self.emit("token_removed", obstacle=card.name, token=token)
+            count -= 1
+        if count == 0:
+            return
+        if card.moves_toward:
+            while count > 0:
+                targets = [
+                    other.name
+                    for other in st.locations
+                    if any(self.matches(other, t) for t in card.moves_toward)
+                    and (not card.moves_toward_character or self.characters_at(other.name))
+                ]
+                if not targets or loc.name in targets:
+                    break
+                dist = self.distances(targets)
+                steps = [n for n in self.adjacent(loc.name) if n in dist]
+                if not steps:
+                    break
+                best = min(dist[n] for n in steps)
+                nearest = [n for n in steps if dist[n] == best]
+                dest = (
+                    self.decide(ctx, "choose_location", nearest, f"{card.name} moves: where?")
+                    if len(nearest) > 1
+                    else nearest[0]
+                )
+                loc.obstacles.remove(obstacle)
+                loc = self.location(dest)
+                loc.obstacles.append(obstacle)
+                self.emit("obstacle_moved", obstacle=card.name, location=dest)
+                count -= 1
+            if count == 0:
+                return
+        # threat: an "Instead of placing a threat" effect replaces it; some keep the card
+        replaced = any(e.replaces for e in card.effects if e.on("threat"))
+        self.run_effects(ctx, card.effects, "threat", location=loc.name, card=card.name)
+        if not replaced:
+            self.place_threat(ctx, loc)
+        if obstacle in loc.obstacles and not obstacle.stays:
+            loc.obstacles.remove(obstacle)
+            st.obstacle_discard.append(obstacle.name)
+            self.emit("obstacle_discarded", obstacle=card.name, location=loc.name)
+
+    def op_draw_obstacle_step(self, ctx: Context) -> None:
+        self.draw_obstacle(ctx)
+
+    def op_season_end(self, ctx: Context, season: str) -> None:
+        """The scheme's steps at the end of a season."""
+        scheme = self.ruleset.schemes[self.state.scheme]
+        self.run_effects(ctx, scheme.effects, "season end", qualifier=season, card=scheme.name)
+
+    def op_session_end(self, ctx: Context) -> None:
+        """Session end steps played at the table: scheme result, reduce location danger."""
+        st = self.state
+        won = st.lost is None and len(st.scenes_completed) >= self.ruleset.value("scenes to win", 3)
+        reason = st.lost or (
+            "three scenes completed" if won else "too few scenes by the end of winter"
+        )
+        scheme = self.ruleset.schemes[st.scheme]
+        self.run_effects(ctx, scheme.effects, "success" if won else "failure", card=scheme.name)
+        for loc in st.locations:
+            options: list[Any] = []
+            if loc.threats:
+                options.append("threat")
+            options += [f"obstacle:{o.name}" for o in loc.obstacles]
+            if not options:
+                continue
+            options.append("nothing")
+            choice = self.decide(
+                ctx, "choose_option", options, f"Reduce danger at {loc.name}: remove what?"
+            )
+            if choice == "threat":
+                loc.threats -= 1
+                st.threat_box += 1
+                self.emit("threat_removed", location=loc.name)
+            elif choice != "nothing":
+                name = choice.split(":", 1)[1]
+                found = next(o for o in loc.obstacles if o.name == name)
+                loc.obstacles.remove(found)
+                st.obstacle_discard.append(name)
+                self.emit("obstacle_discarded", obstacle=name, location=loc.name)
+        st.result = {
+            "result": "won" if won else "lost",
+            "reason": reason,
+            "scenes_completed": len(st.scenes_completed),
+            "threat_left": st.threat_pool,
+        }
+        self.emit("session_ended", **st.result)
+        st.over = True
+
+
+# Static restrictions printed on obstacles ("May not trade or muster at this location"), filled
+# from the compiled cards by ``load_ruleset``; keyed by obstacle name.
+_RESTRICTIONS: dict[str, tuple[str, ...]] = {}
+
+
+def _leaves_a_side_open(cells: set[tuple[int, int]]) -> bool:
+    return all(
+        sum((x + dx, y + dy) in cells for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))) < 4
+        for x, y in cells
+    )
+
+
+def _fits_any(card: Asset, asset: AssetInProgress, die: Die) -> bool:
+    return any(
+        asset.slots[s] is None and slot.accepts(die.resource, die.face)
+        for s, slot in enumerate(card.recipe)
+    )
+
+
+def _asset_facts(card: Asset) -> dict[str, Any]:
+    return {
+        "skill": card.skill,
+        "points": card.points,
+        "tags": list(card.tags),
+        "recipe": [[s.resource, s.face] for s in card.recipe],
+    }
+
+
+def _obstacle_facts(card: Obstacle) -> dict[str, Any]:
+    return {
+        "skill": card.skill,
+        "difficulty": card.difficulty,
+        "points": card.points,
+        "stress": list(card.stress),
+        "tags": list(card.tags),
+    }
+
+
+def _scene_facts(card: Scene) -> dict[str, Any]:
+    return {"skill": card.skill, "points": card.points, "finale": card.finale,
+            "at": [list(a) for a in card.at]}
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, bytes):
+        return {"__bytes__": base64.b64encode(value).decode("ascii")}
+    raise TypeError(f"cannot encode {type(value).__name__}")
+
+
+def _json_hook(obj: dict[str, Any]) -> Any:
+    if len(obj) == 1 and "__bytes__" in obj:
+        return base64.b64decode(obj["__bytes__"])
+    return obj
+
+
+def _check_answer(decision: Decision, answer: Any) -> Any:
+    if decision.kind == "choose_many" or decision.max_choices > 1:
+        if not isinstance(answer, list | tuple):
+            raise IllegalMove(f"{decision.prompt}: expected a list of options, got {answer!r}")
+        chosen = list(answer)
+        if not decision.min_choices <= len(chosen) <= decision.max_choices:
+            raise IllegalMove(f"{decision.prompt}: choose {decision.min_choices}-"
+                              f"{decision.max_choices}, got {len(chosen)}")
+        remaining = list(decision.options)
+        for item in chosen:
+            if item not in remaining:
+                raise IllegalMove(f"{decision.prompt}: {item!r} is not an option")
+            remaining.remove(item)
+        return chosen
+    if answer not in decision.options:
+        raise IllegalMove(f"{decision.prompt}: {answer!r} is not among the options")
+    return answer
+
+
+# ---------------------------------------------------------------------- loading and setup
+
+
+_RULESET_CACHE: dict[str, Ruleset] = {}
+
+
+def load_ruleset(path: str | None = None) -> Ruleset:
+    """The Six Winters ruleset compiled from its card text, or the built-in starter set while
+    the card text does not compile yet. Cached."""
+    key = path or "default"
+    if key in _RULESET_CACHE:
+        return _RULESET_CACHE[key]
+    ruleset: Ruleset | None = None
+    try:
+        from .loading import compile_ruleset
+
+        ruleset = compile_ruleset(path)
+    except (ImportError, ChroniclerError, NotImplementedError, AttributeError, KeyError):
+        ruleset = None
+    if ruleset is None:
+        from .starter import starter_ruleset
+
+        ruleset = starter_ruleset()
+    _RULESET_CACHE[key] = ruleset
+    return ruleset
+
+
+def new_campaign(ruleset: Ruleset) -> CampaignState:
+    """Campaign setup: the starting map, the starting scene and asset decks, the sheets."""
+    layout = ruleset.starting_map or tuple(
+        (loc.name, i, 0) for i, loc in enumerate(ruleset.locations.values()) if loc.starting
+    )
+    starting = sorted(ruleset.characters.values(), key=lambda c: c.name)
+    sheets = {
+        c.name: Sheet(c.name, skills=dict(c.skills), advances={s: 0 for s, _ in c.skills})
+        for c in starting
+    }
+    return CampaignState(
+        year=1,
+        map=[MapLocation(name, x, y) for name, x, y in layout],
+        decks={
+            "asset": [a.name for a in ruleset.assets.values() if a.starting],
+            "scene": [s.name for s in ruleset.scenes.values() if s.starting and not s.finale],
+            "obstacle": [],
+        },
+        archive=[],
+        unlocked_characters=[c.name for c in starting if c.starting],
+        sheets=sheets,
+    )
+
+
+def near_names(name: str, names: Sequence[str]) -> str:
+    near = difflib.get_close_matches(name, list(names), n=3, cutoff=0.5)
+    return f"; did you mean {', '.join(near)}?" if near else f"; known: {', '.join(names)}"
+
+
+def new_session(
+    ruleset: Ruleset,
+    campaign: CampaignState,
+    seed: int,
+    characters: Sequence[str],
+    *,
+    solo: bool = False,
+    scheme: str | None = None,
+    dice_script: Sequence[int] = (),
+) -> Session:
+    """Set up a session (the twelve setup steps; the ones needing choices are asked)."""
+    import random
+
+    rng = random.Random(seed)
+    chosen = list(characters)
+    for name in chosen:
+        if name not in ruleset.characters:
+            raise ChroniclerError(
+                f"unknown character {name!r}{near_names(name, sorted(ruleset.characters))}"
+            )
+        if name not in campaign.unlocked_characters:
+            raise ChroniclerError(f"{name} is not unlocked in this campaign")
+    if len(set(chosen)) != len(chosen):
+        raise ChroniclerError("a character may be chosen only once")
+    if solo and len(chosen) != 2:
+        raise ChroniclerError("the solo variant plays two characters")
+    year = campaign.year
+    # 1. restore the campaign state
+    locations = [
+        LocationState(
+            m.name, m.x, m.y, developed=m.developed, threats=m.threats,
+            obstacles=[
+                ObstacleInPlay(o.name, o.progress, o.hindrance, uid=k)
+                for k, o in enumerate(m.obstacles, start=1000 * (i + 1))
+            ],
+        )
+        for i, m in enumerate(campaign.map)
+    ]
+    # 2. shuffle the decks
+    decks = {k: list(v) for k, v in campaign.decks.items()}
+    for deck in ("asset", "scene", "obstacle"):
+        decks.setdefault(deck, [])
+        rng.shuffle(decks[deck])
+    # 4. select the scheme among those of this year
+    if scheme is None:
+        schemes = sorted(
+            s.name for s in ruleset.schemes.values() if s.years[0] <= year <= s.years[1]
+        )
+        if not schemes:
+            raise ChroniclerError(f"no scheme is available for year {year}")
+        scheme = schemes[int(rng.random() * len(schemes))]
+    # 5. season and threat trackers
+    total_threat = ruleset.value("threat tokens", 12)
+    on_map = sum(loc.threats for loc in locations)
+    pool = ruleset.value("solo threat pool" if solo else "threat pool", 8 if solo else 6)
+    pool = max(0, min(pool, total_threat - on_map))
+    resources = ruleset.resources
+    in_play = {r: 0 for r in resources}
+    state_chars = []
+    # 6-7. characters and their sorted ability decks
+    for name in chosen:
+        card = ruleset.characters[name]
+        sheet = campaign.sheets[name]
+        deck = [a.name for a in ruleset.character_abilities(name)]
+        deck += [a for a in campaign.unlocked_abilities if a in ruleset.abilities]
+        state_chars.append(
+            CharacterState(
+                name=name, body=card.body, psyche=card.psyche,
+                skills=dict(sheet.skills), advances=dict(sheet.advances),
+                conditions=list(sheet.conditions), ability_deck=deck,
+            )
+        )
+    solo_deck: list[str] = []
+    if solo:
+        for c in state_chars:
+            solo_deck += c.ability_deck
+            c.ability_deck = []
+        rng.shuffle(solo_deck)
+    idle = (
+        [n for n in campaign.unlocked_characters if n not in campaign.last_characters]
+        if year >= 2
+        else []
+    )
+    per = ruleset.value("resource dice per resource", 6)
+    state = _new_state(
+        year=year, seed=seed, solo=solo, scheme=scheme, rng=rng,
+        characters=state_chars, locations=locations,
+        supply={r: per - in_play[r] for r in resources},
+        initiative_supply=ruleset.value("initiative dice", 18),
+        threat_pool=pool, threat_box=total_threat - on_map - pool,
+        asset_deck=decks["asset"], scene_deck=decks["scene"], obstacle_deck=decks["obstacle"],
+        archive=list(campaign.archive), reserve=list(campaign.reserve) if year >= 2 else [],
+        unlocked_abilities=list(campaign.unlocked_abilities),
+        solo_ability_deck=solo_deck, idle_characters=idle,
+        campaign_characters=list(campaign.unlocked_characters),
+        sheets={k: Sheet(v.name, dict(v.skills), dict(v.advances), list(v.conditions),
+                         list(v.chronicle)) for k, v in campaign.sheets.items()},
+        dice_script=list(dice_script),
+        next_uid=1_000_000,  # above the ids given to obstacles restored from the map
+    )
+    session = Session(ruleset, state)
+    # 3. the asset staging area
+    session.fill_staging()
+    session.emit(
+        "session_started", year=year, scheme=scheme, characters=chosen, seed=seed, solo=solo,
+        threat_pool=pool,
+    )
+    state.frames = [Frame("turn", {"step": "start"})]
+    session.push_run("setup")
+    return session
+
+
+def _new_state(**kwargs: Any) -> Any:
+    from .state import SessionState
+
+    return SessionState(**kwargs)
+
+
+def replay(
+    ruleset: Ruleset,
+    campaign: CampaignState,
+    seed: int,
+    characters: Sequence[str],
+    answers: Sequence[Any],
+    *,
+    solo: bool = False,
+) -> Session:
+    """A session rebuilt from its seed and the answers given: the same events, in order."""
+    session = new_session(ruleset, campaign, seed, characters, solo=solo)
+    for answer in answers:
+        session.apply(answer)
+    return session
+
+
+def play(session: Session, bot: Any) -> Session:
+    """Play a session to its end with a bot."""
+    uses = getattr(bot, "uses_observation", True)
+    while True:
+        decision = session.pending()
+        if decision is None:
+            return session
+        obs = session.observation(decision.who) if uses else None
+        session.apply(bot.choose(obs, decision))
+
+
+def iter_decisions(session: Session) -> Iterator[Decision]:
+    while (d := session.pending()) is not None:
+        yield d
+
+
+from .campaign import end_session, play_campaign  # noqa: E402 - campaign builds on the session
+
+__all__ = [
+    "IllegalMove",
+    "Session",
+    "SessionResult",
+    "end_session",
+    "load_ruleset",
+    "new_campaign",
+    "new_session",
+    "play",
+    "play_campaign",
+    "replay",
+]
