@@ -1,0 +1,3 @@
+from six_winters_table import ruleset
+
+__all__ = ["ruleset"]

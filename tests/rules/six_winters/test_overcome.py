@@ -1,0 +1,134 @@
+"""Overcome: defense pool, stress roll, stress, progress or hindrance, overcome, reroll."""
+
+from six_winters_table import act, add_location, kinds, place, table
+
+
+def _fuscus_at_hogeltown(ruleset, dice, progress=1, hindrance=1):
+    session = table(ruleset, ["Fuscus", "Parin"], at="Hogeltown", dice=dice)
+    add_location(session, "Hogeltown", 0, -1)
+    session.character("Parin").location = "Eastkeep"
+    obstacle = place(session, "Hogel's Jealousy", "Hogeltown", progress, hindrance)
+    return session, session.character("Fuscus"), obstacle
+
+
+def _after(session):
+    """The character and obstacle again: a decision restores the state from its snapshot."""
+    fuscus = session.character("Fuscus")
+    here = session.location("Hogeltown").obstacles
+    return fuscus, (here[0] if here else None)
+
+
+def test_overcome_example_two_progress_not_overcome_then_reroll(ruleset):
+    # The seed's example. Its prose says the obstacle starts with one progress and two
+    # hindrance, but its own count ("only four tokens of any type" after adding two progress,
+    # and three hindrance "would allow the card to be discarded") needs one of each: we
+    # reproduce the counts.
+    session, fuscus, obstacle = _fuscus_at_hogeltown(ruleset, dice=[2, 3, 6, 5, 2])
+    fuscus.initiative = [4, 1, 2, 5]  # four dice; the 4 goes to defense
+    body, psyche = fuscus.body, fuscus.psyche
+    asked = act(
+        session,
+        {"act": "overcome", "character": "Fuscus", "obstacle": "Hogel's Jealousy", "index": 0},
+        [0],  # the 4 into the defense pool
+        "progress",
+    )
+    token_question = asked[1]
+    assert "add 2 progress or 3 hindrance" in token_question.prompt
+    # two psyche stress dice, 2 and 3: neither above charm 3, so no stress; the 4 cannot
+    # cancel either (a defense die must be at most the stress die) and is spent anyway
+    assert kinds(session, "dice_rolled")[0]["faces"] == [2, 3]
+    fuscus, obstacle = _after(session)
+    assert (fuscus.body, fuscus.psyche) == (body, psyche)
+    assert kinds(session, "stress_cancelled") == []
+    assert (obstacle.progress, obstacle.hindrance) == (3, 1)
+    assert obstacle is not None  # not overcome, and no discard asked
+    assert len(asked) == 2
+    # the three remaining dice are rerolled: only one is low enough for progress now
+    assert fuscus.initiative == [6, 5, 2]
+    assert sum(1 for d in fuscus.initiative if d <= fuscus.skills["charm"]) == 1
+
+
+def test_overcome_example_three_hindrance_would_allow_the_discard(ruleset):
+    session, fuscus, obstacle = _fuscus_at_hogeltown(ruleset, dice=[2, 3, 1, 1, 1])
+    fuscus.initiative = [4, 1, 2, 5]
+    asked = act(
+        session,
+        {"act": "overcome", "character": "Fuscus", "obstacle": "Hogel's Jealousy", "index": 0},
+        [0],
+        "hindrance",
+        "hinder",
+    )
+    assert asked[-1].options == ("hinder", "keep")
+    assert not session.location("Hogeltown").obstacles
+    assert session.state.obstacle_discard == ["Hogel's Jealousy"]
+
+
+def test_a_stress_die_above_the_skill_causes_stress(ruleset):
+    session, fuscus, _ = _fuscus_at_hogeltown(ruleset, dice=[6, 4, 1])
+    fuscus.initiative = [1]
+    psyche = fuscus.psyche
+    act(
+        session,
+        {"act": "overcome", "character": "Fuscus", "obstacle": "Hogel's Jealousy", "index": 0},
+        [],
+        "progress",
+    )
+    fuscus, _ = _after(session)
+    assert fuscus.psyche == psyche - 2
+
+
+def test_a_defense_die_at_most_the_stress_die_cancels_it(ruleset):
+    session, fuscus, _ = _fuscus_at_hogeltown(ruleset, dice=[6, 4, 1])
+    fuscus.initiative = [3, 1]
+    psyche = fuscus.psyche
+    act(
+        session,
+        {"act": "overcome", "character": "Fuscus", "obstacle": "Hogel's Jealousy", "index": 0},
+        [0],  # defend with the 3: cancels the 4 (or the 6), not both
+        "progress",
+    )
+    fuscus, _ = _after(session)
+    assert fuscus.psyche == psyche - 1
+    assert len(kinds(session, "stress_cancelled")) == 1
+
+
+def test_progress_reaching_the_difficulty_overcomes_the_obstacle(ruleset):
+    session, fuscus, obstacle = _fuscus_at_hogeltown(ruleset, dice=[1, 1, 5], progress=3,
+                                                     hindrance=0)
+    fuscus.initiative = [2, 3]
+    act(
+        session,
+        {"act": "overcome", "character": "Fuscus", "obstacle": "Hogel's Jealousy", "index": 0},
+        [],
+        "progress",
+    )
+    fuscus, _ = _after(session)
+    assert fuscus.obstacles == ["Hogel's Jealousy"]
+    assert not session.location("Hogeltown").obstacles
+    assert kinds(session, "obstacle_overcome")[0]["character"] == "Fuscus"
+
+
+def test_teamwork_players_split_the_stress_dice_and_add_tokens_independently(ruleset):
+    session, fuscus, obstacle = _fuscus_at_hogeltown(ruleset, dice=[6, 6, 1, 1, 1], progress=0,
+                                                     hindrance=0)
+    parin = session.character("Parin")
+    parin.location = "Hogeltown"
+    fuscus.initiative = [1]
+    parin.initiative = [2, 6]
+    fp, pp = fuscus.psyche, parin.psyche
+    act(
+        session,
+        {"act": "overcome", "character": "Fuscus", "obstacle": "Hogel's Jealousy", "index": 0},
+        ["Parin"],  # Parin joins
+        [],  # Fuscus defends with nothing
+        [1],  # Parin puts the 6 into defense
+        "Parin",  # the first stress die (6) to Parin
+        "Parin",  # the second too
+        "progress",  # Fuscus adds 1 progress (1 <= charm 3)
+        "hindrance",  # Parin adds 1 hindrance
+    )
+    fuscus, obstacle = _after(session)
+    parin = session.character("Parin")
+    assert fuscus.psyche == fp
+    assert parin.psyche == pp - 1  # the 6 cancelled one 6; the other hurt
+    assert (obstacle.progress, obstacle.hindrance) == (1, 1)
