@@ -8,6 +8,7 @@ follow docs/design/engine-api.md; a state missing a part simply records nothing 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -63,6 +64,9 @@ def state_json(state: Any) -> dict[str, Any]:
     to_json = getattr(state, "to_json", None)
     if callable(to_json):
         return state_json(to_json())
+    if dataclasses.is_dataclass(state) and not isinstance(state, type):
+        # Until CampaignState has its own JSON round-trip: its fields, as JSON keeps them.
+        return state_json(json.loads(json.dumps(dataclasses.asdict(state), default=str)))
     raise TypeError(f"cannot read a campaign state from {type(state).__name__}")
 
 

@@ -1,0 +1,412 @@
+"""The journal's verbs on the ``chronicler`` command line (``register(app)``, see journal/cli.py).
+
+campaign start|list|show, year start|end, scene record, setup, export, import, publish, demo.
+Every verb takes ``--db PATH`` (or ``$CHRONICLER_DB``; default ./chronicle.db), which may also be
+a SQLAlchemy database URL.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import click
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from dsl.errors import ChroniclerError, UsageError
+from journal import bundle, ledger, table
+from journal.catalogue import load_catalogue
+from journal.db import open_journal
+
+console = Console(highlight=False, soft_wrap=True)
+
+DB_HELP = "Journal file or database URL (default: ./chronicle.db, or $CHRONICLER_DB)."
+
+
+Db = Annotated[
+    str | None, typer.Option("--db", envvar="CHRONICLER_DB", help=DB_HELP, show_default=False)
+]
+CampaignName = Annotated[str, typer.Option("--campaign", help="The campaign's name.")]
+Year = Annotated[int, typer.Option("--year", help="Which of the six winters (1-6).")]
+Texts = list[str]
+
+
+campaign_app = typer.Typer(
+    help="Start, list and show campaigns.\n\nExample: chronicler campaign start Brightdune",
+    no_args_is_help=True,
+)
+year_app = typer.Typer(
+    help=(
+        "Start and end a year's session at a real table.\n\nExample: chronicler year start "
+        '--campaign Brightdune --year 1 --scheme "Sow Discord in Brightdune" '
+        "--characters Parin,Kanun"
+    ),
+    no_args_is_help=True,
+)
+scene_app = typer.Typer(
+    help=(
+        "Record a completed scene and its narration.\n\nExample: chronicler scene record "
+        '--campaign Brightdune --year 1 --scene "Find the Source of the Gasping Spores" '
+        '--location Loomwood --participants Parin,Kanun --played "Wound Paste" --choice Stay '
+        '--text "We follow the spores."'
+    ),
+    no_args_is_help=True,
+)
+
+
+# --- campaign -----------------------------------------------------------------------------------
+
+
+@campaign_app.command("start")
+def campaign_start(
+    name: str = typer.Argument(..., help="The campaign's name."),
+    db: Db = None,
+) -> None:
+    """Start a campaign: the starting map, decks and sheets as the ruleset sets them.
+
+    Example: chronicler campaign start Brightdune
+    """
+    catalogue = load_catalogue()
+    with open_journal(db) as journal:
+        journal.write(lambda s: table.start_campaign(s, name, catalogue))
+        where = journal.where
+    console.print(f"Started campaign [bold]{name}[/] in {where}.")
+    if catalogue is None:
+        console.print(
+            "The ruleset could not be loaded, so names are recorded without being checked."
+        )
+
+
+@campaign_app.command("list")
+def campaign_list(db: Db = None) -> None:
+    """List the campaigns in the journal.
+
+    Example: chronicler campaign list --db chronicle.db
+    """
+    with open_journal(db, create=False) as journal, journal.reading() as s:
+        rows = []
+        for campaign in ledger.campaigns(s):
+            years = ledger.sessions(s, campaign)
+            rows.append(
+                (
+                    campaign.name,
+                    str(len([y for y in years if y.result])),
+                    campaign.fate or "",
+                    "" if campaign.score is None else str(campaign.score),
+                )
+            )
+    if not rows:
+        console.print("No campaigns yet; start one with 'chronicler campaign start NAME'.")
+        return
+    out = Table("campaign", "years played", "fate", "score")
+    for row in rows:
+        out.add_row(*row)
+    console.print(out)
+
+
+@campaign_app.command("show")
+def campaign_show(
+    name: str = typer.Argument(..., help="The campaign's name."),
+    year: int | None = typer.Option(None, "--year", help="Show the campaign as of this year."),
+    db: Db = None,
+) -> None:
+    """Show a campaign: its years, scenes and characters, optionally as of a year.
+
+    Example: chronicler campaign show Brightdune --year 3
+    """
+    with open_journal(db, create=False) as journal, journal.reading() as s:
+        campaign = ledger.get_campaign(s, name)
+        upto = 6 if year is None else year
+        console.print(f"[bold]{campaign.name}[/]" + (f" as of year {year}" if year else ""))
+        if campaign.fate and year is None:
+            console.print(
+                f"Brightdune's fate: {campaign.fate} "
+                f"({campaign.finale_scenes_completed} finale scenes); "
+                f"score {campaign.score} ({campaign.score_title})"
+            )
+        for session in ledger.sessions(s, campaign):
+            if session.year > upto:
+                continue
+            console.print(
+                f"Year {session.year}: {session.scheme}: {session.result or 'in play'}; "
+                f"{', '.join(session.characters)}; {session.scenes_completed} scenes"
+            )
+            for scene in ledger.scenes_of(s, session):
+                cards = ", ".join(p.card for p in ledger.plays_of(s, scene)) or "no cards"
+                console.print(f"  {scene.number}. {scene.scene} at {scene.location} ({cards})")
+        for character in ledger.characters(s, campaign):
+            sheet = ledger.sheet(s, character, upto)
+            if sheet is not None:
+                skills = ", ".join(f"{k} {v}" for k, v in sheet.skills.items())
+                console.print(f"{character.name} (year {sheet.year} sheet): {skills}")
+
+
+# --- year ---------------------------------------------------------------------------------------
+
+
+@year_app.command("start")
+def year_start(
+    campaign: CampaignName,
+    year: Year,
+    scheme: str = typer.Option(..., "--scheme", help="The Autarch's scheme this year."),
+    characters: str = typer.Option(..., "--characters", help="Comma-separated: Parin,Kanun"),
+    seed: int | None = typer.Option(None, "--seed", help="The seed, if a program dealt."),
+    db: Db = None,
+) -> None:
+    """Start a year's session: its scheme and characters.
+
+    Example: chronicler year start --campaign Brightdune --year 1 --scheme "Sow Discord in
+    Brightdune" --characters Parin,Kanun
+    """
+    catalogue = load_catalogue()
+    names = table.split_names(characters)
+    with open_journal(db, create=False) as journal:
+        session = journal.write(
+            lambda s: table.start_year(s, catalogue, campaign, year, scheme, names, seed)
+        )
+    console.print(
+        f"Year {session.year} of {campaign}: {session.scheme}, with "
+        f"{', '.join(session.characters)}."
+    )
+
+
+@year_app.command("end")
+def year_end(
+    campaign: CampaignName,
+    year: Year,
+    result: str = typer.Option(..., "--result", help="won or lost"),
+    threat_left: int | None = typer.Option(None, "--threat-left", help="Threat left in the pool."),
+    reason: str | None = typer.Option(None, "--reason", help="Why it ended so, in a few words."),
+    threat: Annotated[
+        Texts | None, typer.Option("--threat", help="LOCATION=COUNT: threats on a location.")
+    ] = None,
+    obstacle: Annotated[
+        Texts | None, typer.Option("--obstacle", help="LOCATION=OBSTACLE[,OBSTACLE] left there.")
+    ] = None,
+    develop: Annotated[
+        Texts | None, typer.Option("--develop", help="A location flipped to its developed side.")
+    ] = None,
+    add_location: Annotated[
+        Texts | None, typer.Option("--add-location", help="NAME@X,Y[,REGION]: a new location.")
+    ] = None,
+    finale_scenes: int | None = typer.Option(
+        None, "--finale-scenes", help="Year 6: finale scenes completed (default: scenes recorded)."
+    ),
+    db: Db = None,
+) -> None:
+    """End a year: result, threat left, and the map as it stands (session end).
+
+    Example: chronicler year end --campaign Brightdune --year 1 --result won --threat-left 3
+    --threat "Eastkeep=1"
+    """
+    if result not in ("won", "lost"):
+        raise UsageError(f"--result is 'won' or 'lost', not {result!r}")
+    changes = table.parse_map_changes(
+        threat or [], obstacle or [], develop or [], add_location or []
+    )
+    catalogue = load_catalogue()
+    with open_journal(db, create=False) as journal:
+        journal.write(
+            lambda s: table.end_year(
+                s,
+                catalogue,
+                campaign,
+                year,
+                result=result,
+                reason=reason,
+                threat_left=threat_left,
+                changes=changes,
+                finale_scenes=finale_scenes,
+            )
+        )
+        with journal.reading() as s:
+            found = ledger.get_campaign(s, campaign)
+            fate, score, title = found.fate, found.score, found.score_title
+    console.print(f"Year {year} of {campaign} ended: {result}.")
+    if fate:
+        console.print(f"Brightdune's fate: {fate}. Campaign score: {score} ({title}).")
+
+
+# --- scene --------------------------------------------------------------------------------------
+
+
+def _narration(text: str | None, file: Path | None) -> str | None:
+    if text is not None and file is not None:
+        raise UsageError("give the narration with --text or --file, not both")
+    if text is not None:
+        return text
+    if file is not None:
+        try:
+            return file.read_text(encoding="utf-8")
+        except OSError as error:
+            raise ChroniclerError(f"cannot read {file}: {error.strerror}") from None
+    no_editor = not os.environ.get("EDITOR") and not os.environ.get("VISUAL")
+    if no_editor and not sys.stdin.isatty():
+        return ""
+    written = click.edit("\n# Write the scene's narration above. Lines with # are dropped.\n")
+    if written is None:
+        return ""
+    return "\n".join(line for line in written.splitlines() if not line.startswith("#")).strip()
+
+
+@scene_app.command("record")
+def scene_record(
+    campaign: CampaignName,
+    year: Year,
+    scene: str = typer.Option(..., "--scene", help="The scene card's name."),
+    location: str = typer.Option(..., "--location", help="Where the scene was completed."),
+    participants: str = typer.Option(..., "--participants", help="Comma-separated characters."),
+    played: str = typer.Option(
+        "", "--played", help='Cards discarded or burned: "Card,Card" (or "Card:points").'
+    ),
+    choice: str | None = typer.Option(None, "--choice", help="The epilogue choice taken."),
+    text: str | None = typer.Option(None, "--text", help="The narration (Markdown)."),
+    file: Annotated[
+        Path | None, typer.Option("--file", help="Read the narration from a file.")
+    ] = None,
+    tier: str | None = typer.Option(
+        None, "--tier", help="Storytelling tier: plain, apprentice or master."
+    ),
+    skill_match: int = typer.Option(0, "--skill-match", help="Points from skill matches."),
+    answer: Annotated[
+        Texts | None, typer.Option("--answer", help="An answer to a challenge question.")
+    ] = None,
+    narrator: str | None = typer.Option(None, "--narrator", help="Who told it."),
+    db: Db = None,
+) -> None:
+    """Record a completed scene; with neither --text nor --file, $EDITOR opens for the narration.
+
+    Example: chronicler scene record --campaign Brightdune --year 1 --scene "Find the Source of
+    the Gasping Spores" --location Loomwood --participants Parin,Kanun --played "Wound Paste"
+    --choice Stay --text "We follow the spores." --tier apprentice
+    """
+    chosen_tier = table.parse_tier(tier)
+    catalogue = load_catalogue()
+    with open_journal(db, create=False) as journal:
+        narration = _narration(text, file)
+        if chosen_tier is None:
+            chosen_tier = table.TIERS[1] if narration and narration.strip() else table.TIER_PLAIN
+        entry = table.SceneInput(
+            scene=scene,
+            location=location,
+            participants=table.split_names(participants),
+            played=table.split_names(played),
+            choice=choice,
+            narration=narration or "",
+            tier=chosen_tier,
+            skill_match_points=skill_match,
+            answers=tuple(answer or []),
+            narrator=narrator,
+        )
+        record = journal.write(lambda s: table.record_scene(s, catalogue, campaign, year, entry))
+    console.print(
+        f"Recorded scene {record.number} of year {year}: {record.scene} at {record.location} "
+        f"({record.tier})."
+    )
+
+
+# --- setup, export, import, publish, demo -------------------------------------------------------
+
+
+def setup(
+    campaign: CampaignName,
+    db: Db = None,
+) -> None:
+    """Print what to put on the table for the next session: map, threats, obstacles, decks.
+
+    Example: chronicler setup --campaign Brightdune
+    """
+    with open_journal(db, create=False) as journal, journal.reading() as s:
+        lines = table.setup_text(s, campaign)
+    for line in lines:
+        console.print(line, markup=False)
+
+
+def export(
+    campaign: CampaignName,
+    out: Annotated[Path, typer.Option("--out", help="The file to write.")],
+    format: str = typer.Option("json", "--format", help="json (lossless) or markdown."),
+    db: Db = None,
+) -> None:
+    """Export a campaign as a JSON bundle (re-importable) or a Markdown document.
+
+    Example: chronicler export --campaign Brightdune --format json --out brightdune.json
+    """
+    if format not in ("json", "markdown"):
+        raise UsageError(f"--format is json or markdown, not {format!r}")
+    with open_journal(db, create=False) as journal, journal.reading() as s:
+        if format == "json":
+            content = bundle.dumps(bundle.export_campaign(s, campaign))
+        else:
+            content = bundle.export_markdown(s, campaign)
+    try:
+        out.write_text(content, encoding="utf-8")
+    except OSError as error:
+        raise ChroniclerError(f"cannot write {out}: {error.strerror}") from None
+    console.print(f"Wrote {campaign} to {out} ({format}).")
+
+
+def import_(
+    file: Annotated[Path, typer.Argument(help="A JSON bundle written by 'chronicler export'.")],
+    as_name: str | None = typer.Option(None, "--as", help="Import under another name."),
+    db: Db = None,
+) -> None:
+    """Import a campaign from a JSON bundle.
+
+    Example: chronicler import brightdune.json --db other.db
+    """
+    data = bundle.read_bundle(file)
+    with open_journal(db) as journal:
+        campaign = journal.write(lambda s: bundle.import_campaign(s, data, rename=as_name))
+        where = journal.where
+    console.print(f"Imported {campaign.name} into {where}.")
+
+
+def publish(
+    campaign: CampaignName,
+    out: Annotated[Path, typer.Option("--out", help="Folder for mkdocs.yml, docs/ and site/.")],
+    db: Db = None,
+) -> None:
+    """Publish a campaign's website (MkDocs + Material; opens from file://).
+
+    Example: chronicler publish --campaign Brightdune --out brightdune-site
+    """
+    from journal.website.publish import publish as publish_site
+
+    with open_journal(db, create=False) as journal:
+        done = publish_site(journal, campaign, out)
+    console.print(f"Published {campaign}: {done.pages} pages; open {done.index}")
+
+
+def demo(
+    out: Annotated[Path, typer.Option("--out", help="Folder for the journal and the site.")] = Path(
+        "demo-output"
+    ),
+    seed: int = typer.Option(1, "--seed", help="The seed of the bots' campaign."),
+) -> None:
+    """Play a six-year campaign with bots into a fresh journal and publish it.
+
+    Example: chronicler demo --out demo-output --seed 7
+    """
+    from journal.demo import run_demo
+
+    result = run_demo(out, seed)
+    console.print(f"Played six years with bots (seed {seed}).")
+    console.print(f"Journal: {result.journal}")
+    console.print(f"Site: {result.site_index}")
+    console.print(f"Brightdune's fate: {result.fate}; campaign score {result.score}.")
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(campaign_app, name="campaign")
+    app.add_typer(year_app, name="year")
+    app.add_typer(scene_app, name="scene")
+    app.command("setup")(setup)
+    app.command("export")(export)
+    app.command("import")(import_)
+    app.command("publish")(publish)
+    app.command("demo")(demo)

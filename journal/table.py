@@ -1,0 +1,420 @@
+"""Recording a campaign played at a real table: what the verbs of ``journal.commands`` do.
+
+People tell the journal what happened (the scheme, the scenes, the cards, the result, the map);
+the journal checks names against the ruleset's cards, writes the ledger rows, and keeps the
+campaign state in the engine's JSON shape (docs/design/engine-api.md) so that the engine's own
+campaign API can take over applying epilogues and session end once it offers a way to apply them
+to a session played on cardboard.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlmodel import Session
+
+from dsl.errors import ChroniclerError, UsageError
+from journal import campaign as campaign_state
+from journal import ledger
+from journal.catalogue import Catalogue, near_names
+from journal.ledger import MapPlace, Play
+from journal.models import TIER_PLAIN, TIERS, Campaign, SceneRecord, YearSession
+from journal.recording import plain_narration, write_chronicle_year
+
+TIER_WORDS = {
+    "plain": TIERS[0],
+    "none": TIERS[0],
+    "i can't think of anything": TIERS[0],
+    "apprentice": TIERS[1],
+    "apprentice storyteller": TIERS[1],
+    "master": TIERS[2],
+    "master chronicler": TIERS[2],
+}
+
+
+def parse_tier(value: str | None) -> str | None:
+    if value is None:
+        return None
+    found = TIER_WORDS.get(value.strip().lower().replace("’", "'"))
+    if found is None:
+        raise UsageError(
+            f"unknown storytelling tier {value!r}; use plain, apprentice or master "
+            f"({'; '.join(TIERS)})"
+        )
+    return found
+
+
+def split_names(value: str | None) -> list[str]:
+    return [part.strip() for part in (value or "").split(",") if part.strip()]
+
+
+def _checked(catalogue: Catalogue | None, name: str, kind: str) -> str:
+    """The card's own spelling of ``name`` if the ruleset knows the kind, else ``name``."""
+    if catalogue is None or not catalogue.names(kind):
+        return name
+    return catalogue.require(name, kind).name
+
+
+def _engine() -> Any:
+    try:
+        return importlib.import_module("rules.six_winters.engine")
+    except ImportError:
+        return None
+
+
+def new_campaign_state(catalogue: Catalogue | None) -> dict[str, Any]:
+    """The engine's starting campaign state, or the same shape built from the ruleset's facts."""
+    engine = _engine()
+    if engine is not None and hasattr(engine, "new_campaign"):
+        try:
+            ruleset = catalogue.ruleset if catalogue and catalogue.ruleset else None
+            state = engine.new_campaign(ruleset or engine.load_ruleset())
+            return campaign_state.state_json(state)
+        except Exception:  # the engine is still being written: fall back to the facts we have
+            pass
+    places = campaign_state.starting_places(catalogue)
+    return {
+        "year": 1,
+        "map": [_place_json(p) for p in places],
+        "decks": {},
+        "archive": [],
+        "reserve": [],
+        "sheets": {},
+        "history": [],
+    }
+
+
+def _place_json(place: MapPlace) -> dict[str, Any]:
+    return {
+        "name": place.name,
+        "position": [place.x, place.y],
+        "region": place.region,
+        "developed": place.developed,
+        "threats": place.threats,
+        "obstacles": list(place.obstacles),
+    }
+
+
+def start_campaign(s: Session, name: str, catalogue: Catalogue | None) -> Campaign:
+    campaign = ledger.create_campaign(s, name)
+    state = new_campaign_state(catalogue)
+    ledger.write_state(s, campaign, 1, state)
+    places = campaign_state.map_places(state, catalogue)
+    if places:
+        ledger.write_map(s, campaign, 0, places)
+    return campaign
+
+
+def start_year(
+    s: Session,
+    catalogue: Catalogue | None,
+    campaign_name: str,
+    year: int,
+    scheme: str,
+    characters: Sequence[str],
+    seed: int | None,
+) -> YearSession:
+    campaign = ledger.get_campaign(s, campaign_name)
+    scheme = _checked(catalogue, scheme, "scheme")
+    names = [_checked(catalogue, c, "character") for c in characters]
+    session = ledger.start_year(s, campaign, year, scheme, names, seed=seed)
+    for name in names:
+        _sheet_before(s, campaign, catalogue, name, year)
+    return session
+
+
+def _sheet_before(
+    s: Session, campaign: Campaign, catalogue: Catalogue | None, name: str, year: int
+) -> tuple[dict[str, int], dict[str, int], list[str]]:
+    character = ledger.ensure_character(s, campaign, name, year=year)
+    sheet = ledger.sheet(s, character, year)
+    if sheet is not None:
+        return dict(sheet.skills), dict(sheet.advances), list(sheet.conditions)
+    start = dict(catalogue.character_skills.get(name, {})) if catalogue else {}
+    if start and ledger.sheet(s, character, 0) is None:
+        ledger.write_sheet(s, character, 0, skills=start, advances={}, conditions=[])
+    return start, {}, []
+
+
+@dataclass(frozen=True)
+class SceneInput:
+    scene: str
+    location: str
+    participants: list[str]
+    played: list[str]
+    choice: str | None = None
+    narration: str = ""
+    tier: str | None = None
+    skill_match_points: int = 0
+    answers: tuple[str, ...] = ()
+    narrator: str | None = None
+
+
+def _play(catalogue: Catalogue | None, item: str) -> Play:
+    """``Card`` or ``Card:points``; points come from the card when the ruleset knows it."""
+    name, _, points_text = item.partition(":")
+    name = name.strip()
+    points: int | None = None
+    if points_text.strip():
+        try:
+            points = int(points_text)
+        except ValueError:
+            raise UsageError(f"points of {name!r} must be a number, not {points_text!r}") from None
+    kind = None
+    if catalogue is not None and catalogue.names("asset", "obstacle"):
+        card = catalogue.require(name, "asset", "obstacle")
+        name, kind = card.name, card.kind
+        if points is None:
+            points = card.points
+    return Play(card=name, points=points or 0, kind=kind)
+
+
+def record_scene(
+    s: Session, catalogue: Catalogue | None, campaign_name: str, year: int, entry: SceneInput
+) -> SceneRecord:
+    campaign = ledger.get_campaign(s, campaign_name)
+    session = ledger.get_session(s, campaign, year)
+    skill = None
+    points_needed = None
+    scene_name = entry.scene
+    if catalogue is not None and catalogue.names("scene"):
+        card = catalogue.require(entry.scene, "scene")
+        scene_name, skill, points_needed = card.name, card.skill, card.points
+    location = _checked(catalogue, entry.location, "location")
+    participants = list(entry.participants)
+    for name in participants:
+        if name not in session.characters:
+            raise ChroniclerError(
+                f"{name!r} is not playing in year {year}{near_names(name, session.characters)}"
+                f"; this year's characters: {', '.join(session.characters)}"
+            )
+    if not participants:
+        raise UsageError("a scene needs its participants (--participants Parin,Kanun)")
+    plays = [_play(catalogue, item) for item in entry.played]
+    advances = []
+    if skill:
+        for name in participants:
+            skills, marks, conditions = _sheet_before(s, campaign, catalogue, name, year)
+            rank = ledger.apply_advance(skills, marks, skill)
+            character = ledger.ensure_character(s, campaign, name)
+            ledger.write_sheet(
+                s, character, year, skills=skills, advances=marks, conditions=conditions
+            )
+            advances.append({"character": name, "skill": skill, "new_rank": rank})
+    tier = entry.tier or TIER_PLAIN
+    narration = entry.narration
+    if not narration.strip() and tier == TIER_PLAIN:
+        narration = plain_narration(scene_name, participants, [p.card for p in plays])
+    return ledger.record_scene(
+        s,
+        session,
+        scene=scene_name,
+        location=location,
+        participants=participants,
+        plays=plays,
+        skill=skill,
+        points_needed=points_needed,
+        skill_match_points=entry.skill_match_points,
+        epilogue_choice=entry.choice,
+        challenge_answers=entry.answers,
+        advances=advances,
+        narration=narration,
+        tier=tier,
+        narrator=entry.narrator,
+    )
+
+
+@dataclass(frozen=True)
+class MapChanges:
+    threats: dict[str, int]
+    obstacles: dict[str, list[str]]
+    developed: list[str]
+    added: list[tuple[str, int, int, str | None]]
+
+
+def parse_map_changes(
+    threats: Sequence[str],
+    obstacles: Sequence[str],
+    developed: Sequence[str],
+    added: Sequence[str],
+) -> MapChanges:
+    threat_counts: dict[str, int] = {}
+    for item in threats:
+        name, sep, count = item.rpartition("=")
+        if not sep or not count.strip().isdigit():
+            raise UsageError(f"--threat takes LOCATION=COUNT, not {item!r}")
+        threat_counts[name.strip()] = int(count)
+    obstacle_lists: dict[str, list[str]] = {}
+    for item in obstacles:
+        name, sep, obstacle = item.partition("=")
+        if not sep:
+            raise UsageError(f"--obstacle takes LOCATION=OBSTACLE, not {item!r}")
+        obstacle_lists.setdefault(name.strip(), []).extend(split_names(obstacle))
+    new_places = []
+    for item in added:
+        name, sep, where = item.rpartition("@")
+        coords = where.split(",")
+        if not sep or len(coords) not in (2, 3):
+            raise UsageError(f"--add-location takes NAME@X,Y[,REGION], not {item!r}")
+        try:
+            x, y = int(coords[0]), int(coords[1])
+        except ValueError:
+            raise UsageError(f"--add-location takes NAME@X,Y[,REGION], not {item!r}") from None
+        region = coords[2].strip() if len(coords) == 3 else None
+        new_places.append((name.strip(), x, y, region))
+    return MapChanges(threat_counts, obstacle_lists, list(developed), new_places)
+
+
+def end_year(
+    s: Session,
+    catalogue: Catalogue | None,
+    campaign_name: str,
+    year: int,
+    *,
+    result: str,
+    reason: str | None,
+    threat_left: int | None,
+    changes: MapChanges,
+    finale_scenes: int | None,
+) -> YearSession:
+    campaign = ledger.get_campaign(s, campaign_name)
+    session = ledger.get_session(s, campaign, year)
+    ledger.end_year(s, campaign, session, result=result, reason=reason, threat_left=threat_left)
+    write_chronicle_year(s, campaign, session, {}, _advances_of(s, session))
+    places = _new_map(s, campaign, catalogue, year, changes)
+    ledger.write_map(s, campaign, year, places)
+    state_row = ledger.latest_state(s, campaign)
+    state = dict(state_row.state) if state_row else {}
+    state["year"] = year + 1
+    state["map"] = [_place_json(p) for p in places]
+    history = list(state.get("history") or [])
+    history.append(
+        {
+            "year": year,
+            "scheme": session.scheme,
+            "result": result,
+            "scenes": [sc.scene for sc in ledger.scenes_of(s, session)],
+            "characters": list(session.characters),
+        }
+    )
+    state["history"] = history
+    sheets = dict(state.get("sheets") or {})
+    for character in ledger.characters(s, campaign):
+        sheet = ledger.sheet(s, character, year)
+        if sheet is not None:
+            sheets[character.name] = {
+                "skills": dict(sheet.skills),
+                "advances": dict(sheet.advances),
+                "conditions": list(sheet.conditions),
+            }
+    state["sheets"] = sheets
+    if year == 6:
+        finale = finale_scenes if finale_scenes is not None else session.scenes_completed
+        campaign_state.end_campaign(s, campaign, finale_scenes=finale)
+        state.update(finale_scenes_completed=finale, fate=campaign.fate, score=campaign.score)
+    ledger.write_state(s, campaign, year + 1, state)
+    return session
+
+
+def _advances_of(s: Session, session: YearSession) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for scene in ledger.scenes_of(s, session):
+        for advance in scene.advances:
+            out.setdefault(str(advance.get("character")), []).append(str(advance.get("skill")))
+    return out
+
+
+def _new_map(
+    s: Session, campaign: Campaign, catalogue: Catalogue | None, year: int, changes: MapChanges
+) -> list[MapPlace]:
+    before = ledger.map_as_of(s, campaign, year - 1)
+    places = {
+        loc.name: MapPlace(
+            loc.name, loc.x, loc.y, loc.region, loc.developed, loc.threats, tuple(loc.obstacles)
+        )
+        for loc in before
+    }
+    for name, x, y, region in changes.added:
+        name = _checked(catalogue, name, "location")
+        if region is None and catalogue is not None:
+            card = catalogue.get(name, "location")
+            region = card.region if card else None
+        taken = {(p.x, p.y): p.name for p in places.values()}
+        if (x, y) in taken:
+            raise ChroniclerError(f"{taken[(x, y)]!r} already stands at {x},{y} on the map")
+        places[name] = MapPlace(name, x, y, region)
+    known = list(places)
+
+    def place(name: str) -> MapPlace:
+        if name in places:
+            return places[name]
+        raise ChroniclerError(f"no location {name!r} on the map{near_names(name, known)}")
+
+    for name, count in changes.threats.items():
+        old = place(name)
+        places[old.name] = MapPlace(
+            old.name, old.x, old.y, old.region, old.developed, count, old.obstacles
+        )
+    for name, obstacles in changes.obstacles.items():
+        old = place(name)
+        checked = tuple(_checked(catalogue, o, "obstacle") for o in obstacles)
+        places[old.name] = MapPlace(
+            old.name, old.x, old.y, old.region, old.developed, old.threats, checked
+        )
+    for name in changes.developed:
+        old = place(name)
+        places[old.name] = MapPlace(
+            old.name, old.x, old.y, old.region, True, old.threats, old.obstacles
+        )
+    return list(places.values())
+
+
+def setup_text(s: Session, campaign_name: str) -> list[str]:
+    """What to put on the table for the campaign's next session."""
+    campaign = ledger.get_campaign(s, campaign_name)
+    played = [x for x in ledger.sessions(s, campaign) if x.result]
+    next_year = (played[-1].year + 1) if played else 1
+    lines = []
+    if campaign.fate:
+        lines.append(
+            f"{campaign.name} has ended: {campaign.fate}, score {campaign.score} "
+            f"({campaign.score_title})."
+        )
+        return lines
+    lines.append(f"Setup for year {next_year} of {campaign.name}")
+    places = ledger.map_as_of(s, campaign, next_year - 1)
+    lines.append("")
+    lines.append("Map (x grows east, y grows north):")
+    if not places:
+        lines.append("  no map recorded yet")
+    for loc in sorted(places, key=lambda p: (-p.y, p.x)):
+        side = "developed" if loc.developed else "base side"
+        obstacles = ", ".join(loc.obstacles) or "none"
+        lines.append(
+            f"  {loc.name} at {loc.x},{loc.y} ({loc.region or 'no region'}, {side}): "
+            f"threats {loc.threats}; obstacles {obstacles}"
+        )
+    state_row = ledger.latest_state(s, campaign)
+    state = state_row.state if state_row else {}
+    decks = state.get("decks") or {}
+    lines.append("")
+    lines.append("Decks:")
+    if not decks:
+        lines.append("  as the ruleset's campaign start (no deck changes recorded)")
+    for deck, cards in decks.items():
+        lines.append(f"  {deck}: {len(cards)} cards" + (f" ({', '.join(cards)})" if cards else ""))
+    reserve = state.get("reserve") or []
+    lines.append("")
+    lines.append("Reserve: " + (", ".join(reserve) if reserve else "empty"))
+    sheets = state.get("sheets") or {}
+    if sheets:
+        lines.append("")
+        lines.append("Character sheets:")
+        for name, sheet in sheets.items():
+            skills = ", ".join(f"{k} {v}" for k, v in (sheet.get("skills") or {}).items())
+            conditions = ", ".join(sheet.get("conditions") or []) or "no conditions"
+            lines.append(f"  {name}: {skills or 'skills not recorded'}; {conditions}")
+    return lines

@@ -1,0 +1,1 @@
+"""The campaign website: Markdown pages from the ledger, built by MkDocs with Material."""

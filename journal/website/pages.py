@@ -1,0 +1,415 @@
+"""The pages of a campaign's website, as Markdown, computed from the ledger.
+
+Every string that came from a person or a card goes through ``text`` (body) or ``title``
+(headings and navigation, which the theme re-renders unescaped); narration goes through
+``narration_html`` (Markdown -> HTML -> nh3). Pages link to each other with relative ``.md``
+links, which MkDocs resolves and checks.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from journal import ledger
+from journal.catalogue import Catalogue, CardFacts
+from journal.models import Campaign, CardPlay, Character, ChronicleEntry, SceneRecord, SheetYear
+from journal.website.sanitize import narration_html, text
+from journal.website.svg import Square, map_svg, skills_chart_svg
+
+_TITLE_SWAPS = str.maketrans(
+    {"<": "‹", ">": "›", "&": "+", '"': "”", "'": "’", "`": "’", "\\": "/"}
+)
+
+
+def title(value: object) -> str:
+    """A string for a heading or a navigation entry: nothing the theme could read as markup."""
+    cleaned = " ".join(str(value or "").translate(_TITLE_SWAPS).split())
+    return re.sub(r"([*_\[\]()#|!{}~])", r"\\\1", cleaned)
+
+
+def nav_title(value: object) -> str:
+    return " ".join(str(value or "").translate(_TITLE_SWAPS).split())
+
+
+def slug(value: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", value.lower()).strip("-") or "page"
+
+
+@dataclass
+class Site:
+    """The generated pages (path under docs/ -> Markdown) and the navigation."""
+
+    name: str
+    pages: dict[str, str] = field(default_factory=dict)
+    nav: list[Any] = field(default_factory=list)
+
+
+def _table(header: list[str], rows: list[list[str]]) -> str:
+    if not rows:
+        return ""
+    lines = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines) + "\n"
+
+
+def _fragment(html: str, css_class: str) -> str:
+    """Embed a sanitised HTML fragment as a raw block Markdown leaves alone."""
+    one_block = html.replace("\n\n", "\n")
+    return f'\n<div class="{css_class}">\n{one_block}\n</div>\n'
+
+
+def scene_page_name(year: int, number: int) -> str:
+    return f"scenes/year-{year}-scene-{number}.md"
+
+
+def year_page_name(year: int) -> str:
+    return f"years/year-{year}.md"
+
+
+class PageMaker:
+    """Reads one campaign's rows once and writes every page of its site."""
+
+    def __init__(self, s: Session, campaign: Campaign, catalogue: Catalogue | None) -> None:
+        self.s = s
+        self.campaign = campaign
+        self.catalogue = catalogue
+        self.sessions = ledger.sessions(s, campaign)
+        self.scenes = {x.year: ledger.scenes_of(s, x) for x in self.sessions}
+        self.plays: dict[int, list[CardPlay]] = {
+            int(scene.id or 0): ledger.plays_of(s, scene)
+            for scenes in self.scenes.values()
+            for scene in scenes
+        }
+        self.characters = ledger.characters(s, campaign)
+        self.character_pages: dict[str, str] = {}
+        for character in self.characters:
+            name = f"characters/{slug(character.name)}.md"
+            while name in self.character_pages.values():
+                name = name[:-3] + "-2.md"
+            self.character_pages[character.name] = name
+
+    # --- helpers ------------------------------------------------------------------------------
+
+    def _character_link(self, name: str, prefix: str) -> str:
+        page = self.character_pages.get(name)
+        return f"[{text(name)}]({prefix}{page})" if page else text(name)
+
+    def _characters_links(self, names: list[str], prefix: str) -> str:
+        return ", ".join(self._character_link(n, prefix) for n in names)
+
+    def _scene_points(self, scene: SceneRecord) -> int:
+        return sum(p.points for p in self.plays[int(scene.id or 0)]) + scene.skill_match_points
+
+    # --- pages --------------------------------------------------------------------------------
+
+    def build(self) -> Site:
+        site = Site(name=self.campaign.name)
+        site.pages["index.md"] = self.home()
+        site.pages["timeline.md"] = self.timeline()
+        years_nav = []
+        scenes_nav = []
+        for session in self.sessions:
+            site.pages[year_page_name(session.year)] = self.year(session)
+            years_nav.append(
+                {f"Year {session.year}: {nav_title(session.scheme)}": year_page_name(session.year)}
+            )
+            for scene in self.scenes[session.year]:
+                page = scene_page_name(session.year, scene.number)
+                site.pages[page] = self.scene(session.year, scene)
+                scenes_nav.append({f"{session.year}.{scene.number} {nav_title(scene.scene)}": page})
+        characters_nav = []
+        for character in self.characters:
+            page = self.character_pages[character.name]
+            site.pages[page] = self.character(character)
+            characters_nav.append({nav_title(character.name): page})
+        site.pages["cards.md"] = self.cards()
+        site.nav = [
+            {"Campaign": "index.md"},
+            {"Timeline": "timeline.md"},
+            {"Years": years_nav or ["timeline.md"]},
+            {"Scenes": scenes_nav or ["timeline.md"]},
+            {"Characters": characters_nav or ["index.md"]},
+            {"Card gallery": "cards.md"},
+        ]
+        return site
+
+    def home(self) -> str:
+        c = self.campaign
+        out = [f"# {title(c.name)}", ""]
+        if c.fate:
+            out += [
+                f"**Brightdune's fate:** {text(c.fate)} "
+                f"({c.finale_scenes_completed} finale scenes completed)",
+                "",
+                f"**Campaign score:** {c.score} ({text(c.score_title)})",
+                "",
+            ]
+        else:
+            played = len([x for x in self.sessions if x.result])
+            out += [f"The campaign is under way: {played} of six years played.", ""]
+        out += ["## Characters", ""]
+        rows = []
+        for character in self.characters:
+            years = [x.year for x in self.sessions if character.name in x.characters]
+            rows.append(
+                [
+                    self._character_link(character.name, ""),
+                    text(character.title or ""),
+                    ", ".join(str(y) for y in years) or "none",
+                ]
+            )
+        out.append(_table(["character", "title", "years played"], rows) or "No characters yet.")
+        out += ["", "## Years", ""]
+        rows = [
+            [
+                f"[Year {x.year}]({year_page_name(x.year)})",
+                text(x.scheme),
+                text(x.result or "in play"),
+                str(x.scenes_completed),
+            ]
+            for x in self.sessions
+        ]
+        out.append(_table(["year", "scheme", "result", "scenes"], rows) or "No year played yet.")
+        out += ["", f"See the [timeline](timeline.md) and the [card gallery](cards.md).", ""]
+        return "\n".join(out)
+
+    def timeline(self) -> str:
+        out = [f"# Timeline of {title(self.campaign.name)}", ""]
+        out.append(f"- Campaign started {text(self.campaign.created_at)}.")
+        for session in self.sessions:
+            result = session.result or "in play"
+            out.append(
+                f"- **[Year {session.year}]({year_page_name(session.year)})**: "
+                f"{text(session.scheme)} ({text(result)}), with "
+                f"{self._characters_links(session.characters, '')}."
+            )
+            for scene in self.scenes[session.year]:
+                out.append(
+                    f"    - Scene {scene.number}: "
+                    f"[{text(scene.scene)}]({scene_page_name(session.year, scene.number)}) "
+                    f"at {text(scene.location)}"
+                )
+        if self.campaign.fate:
+            out.append(
+                f"- Campaign end: {text(self.campaign.fate)}; score {self.campaign.score}."
+            )
+        return "\n".join(out) + "\n"
+
+    def year(self, session: Any) -> str:
+        out = [f"# Year {session.year}: {title(session.scheme)}", ""]
+        out += [
+            f"- **Scheme:** {text(session.scheme)}",
+            f"- **Result:** {text(session.result or 'in play')}"
+            + (f" ({text(session.reason)})" if session.reason else ""),
+            f"- **Characters:** {self._characters_links(session.characters, '../')}",
+            f"- **Scenes completed:** {session.scenes_completed}",
+        ]
+        if session.threat_left is not None:
+            out.append(f"- **Threat left in the pool:** {session.threat_left}")
+        if session.seed is not None:
+            out.append(f"- **Seed:** {session.seed}")
+        out += ["", "## Scenes", ""]
+        rows = [
+            [
+                str(scene.number),
+                f"[{text(scene.scene)}](../{scene_page_name(session.year, scene.number)})",
+                text(scene.location),
+                str(self._scene_points(scene)),
+                text(scene.tier),
+            ]
+            for scene in self.scenes[session.year]
+        ]
+        out.append(
+            _table(["#", "scene", "location", "points", "storytelling"], rows)
+            or "No scene was completed this year."
+        )
+        out += ["", "## The map at the end of the year", ""]
+        squares = [
+            Square(loc.name, loc.x, loc.y, loc.region, loc.developed, loc.threats, loc.obstacles)
+            for loc in ledger.map_as_of(self.s, self.campaign, session.year)
+        ]
+        out.append(_fragment(map_svg(squares, f"Map at the end of year {session.year}"), "map"))
+        if squares:
+            rows = [
+                [text(sq.name), text(sq.region or ""), "yes" if sq.developed else "no",
+                 str(sq.threats), text(", ".join(sq.obstacles))]
+                for sq in squares
+            ]  # fmt: skip
+            out += ["", _table(["location", "region", "developed", "threats", "obstacles"], rows)]
+        return "\n".join(out) + "\n"
+
+    def scene(self, year: int, scene: SceneRecord) -> str:
+        plays = self.plays[int(scene.id or 0)]
+        out = [f"# {title(scene.scene)}", ""]
+        out += [
+            f"Year [{year}](../{year_page_name(year)}), scene {scene.number}.",
+            "",
+            f"- **Location:** {text(scene.location)}",
+            f"- **Participants:** {self._characters_links(scene.participants, '../')}",
+        ]
+        if scene.skill:
+            out.append(f"- **Skill:** {text(scene.skill)}")
+        if scene.points_needed is not None:
+            out.append(f"- **Points needed:** {scene.points_needed}")
+        out += [
+            f"- **Skill-match points:** {scene.skill_match_points}",
+            f"- **Points scored:** {self._scene_points(scene)}",
+        ]
+        if scene.epilogue_choice:
+            out.append(f"- **Epilogue:** {text(scene.epilogue_choice)}")
+        for advance in scene.advances:
+            out.append(
+                f"- **Advance:** {text(advance.get('character'))} marks "
+                f"{text(advance.get('skill'))}"
+                + (f" (now {text(advance.get('new_rank'))})" if advance.get("new_rank") else "")
+            )
+        out += ["", "## Cards played", ""]
+        rows = [
+            [text(p.card), text(p.kind or ""), str(p.points), text(p.character or "")]
+            for p in plays
+        ]
+        out.append(_table(["card", "kind", "points", "played by"], rows) or "No card was played.")
+        out += ["", "## Narration", "", f"*{text(scene.tier)}*"]
+        if scene.narrator:
+            out += ["", f"Told by {text(scene.narrator)}."]
+        out.append(_fragment(narration_html(scene.narration), "narration"))
+        if scene.challenge_answers:
+            out += ["", "## Challenges", ""]
+            for answer in scene.challenge_answers:
+                out.append(_fragment(narration_html(answer), "challenge"))
+        return "\n".join(out) + "\n"
+
+    def character(self, character: Character) -> str:
+        out = [f"# {title(character.name)}", ""]
+        if character.title:
+            out += [f"*{text(character.title)}*", ""]
+        out += ["## Chronicle", ""]
+        entries = self.s.exec(
+            select(ChronicleEntry)
+            .where(ChronicleEntry.character_id == character.id)
+            .order_by(col(ChronicleEntry.year))
+        ).all()
+        rows = []
+        for entry in entries:
+            if entry.downtime:
+                what = "Downtime"
+            else:
+                what = (
+                    f"[{text(entry.scheme)}](../{year_page_name(entry.year)}) "
+                    f"({text(entry.result)})"
+                )
+            rows.append(
+                [
+                    str(entry.year),
+                    what,
+                    text(", ".join(entry.conditions)),
+                    text(", ".join(entry.advances)),
+                ]
+            )
+        out.append(
+            _table(["year", "scheme or downtime", "conditions", "advances"], rows)
+            or "Nothing recorded yet."
+        )
+        story = [e for e in entries if e.text]
+        for entry in story:
+            out.append(_fragment(narration_html(entry.text or ""), "chronicle-text"))
+        out += ["", "## Skills over the years", ""]
+        sheets = self.s.exec(
+            select(SheetYear)
+            .where(SheetYear.character_id == character.id)
+            .order_by(col(SheetYear.year))
+        ).all()
+        history: dict[int, dict[str, int]] = {}
+        start = (self.catalogue.character_skills.get(character.name) if self.catalogue else None)
+        if start:
+            history[0] = dict(start)
+        for sheet in sheets:
+            history[sheet.year] = dict(sheet.skills)
+        out.append(
+            _fragment(skills_chart_svg(history, f"Skills of {character.name}"), "skills-chart")
+        )
+        if sheets:
+            skills = sorted({k for sh in sheets for k in sh.skills})
+            rows = [
+                [str(sh.year)]
+                + [str(sh.skills.get(k, "")) for k in skills]
+                + [text(", ".join(sh.conditions))]
+                for sh in sheets
+            ]
+            out += ["", _table(["year", *[text(k) for k in skills], "conditions"], rows)]
+        return "\n".join(out) + "\n"
+
+    def cards(self) -> str:
+        out = ["# Card gallery", ""]
+        if self.catalogue is None or not self.catalogue.cards:
+            out += [
+                "The ruleset's card text could not be loaded, so this gallery lists the cards "
+                "played in this campaign only.",
+                "",
+            ]
+            played: dict[str, CardPlay] = {}
+            for plays in self.plays.values():
+                for p in plays:
+                    played.setdefault(p.card, p)
+            rows = [
+                [text(p.card), text(p.kind or ""), str(p.points)]
+                for p in sorted(played.values(), key=lambda p: p.card)
+            ]
+            out.append(_table(["card", "kind", "points"], rows) or "No card was played yet.")
+            return "\n".join(out) + "\n"
+        printer = _printer()
+        out.append(
+            f"Every card of {text(self.catalogue.name)} {text(self.catalogue.version)}, "
+            "in its printed wording."
+        )
+        kinds: dict[str, list[CardFacts]] = {}
+        for card in self.catalogue.cards.values():
+            kinds.setdefault(card.kind, []).append(card)
+        for kind in sorted(kinds):
+            out += ["", f"## {title(kind.capitalize())}s", ""]
+            for card in sorted(kinds[kind], key=lambda c: c.name):
+                out += [f"### {title(card.name)}", ""]
+                facts = [
+                    f"{label} {text(value)}"
+                    for label, value in (
+                        ("skill", card.skill),
+                        ("points", card.points),
+                        ("region", card.region),
+                    )
+                    if value not in (None, "")
+                ]
+                if facts:
+                    out += [" · ".join(facts), ""]
+                printed = _printed(printer, card)
+                for line in printed:
+                    out.append(f"> {text(line)}  ")
+                out.append("")
+        return "\n".join(out) + "\n"
+
+
+def _printer() -> Callable[[Any], str] | None:
+    """The language's printed-text renderer (``dsl/printer.py``), when it exists."""
+    try:
+        printer = importlib.import_module("dsl.printer")
+    except ImportError:
+        return None
+    for name in ("render_card", "render"):
+        found = getattr(printer, name, None)
+        if callable(found):
+            return found
+    return None
+
+
+def _printed(printer: Callable[[Any], str] | None, card: CardFacts) -> list[str]:
+    if printer is not None and card.source is not None:
+        try:
+            return [line for line in str(printer(card.source)).splitlines() if line.strip()]
+        except Exception:  # the renderer does not take this record: use the facts we have
+            pass
+    return list(card.text)

@@ -1,0 +1,169 @@
+"""SVG pictures drawn from ledger rows: the campaign map as it stood, and skills over the years."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from journal.website.sanitize import attr
+
+CELL = 132
+GAP = 8
+
+# Region colours (fill, label) by region word; anything else is "no region".
+REGION_COLOURS = {
+    "empire": ("#f3c4c4", "the Empire"),
+    "brightdune": ("#f7e3a1", "Brightdune"),
+    "settled": ("#c9e6c3", "the Settled Lands"),
+}
+NO_REGION = ("#e3e3e3", "no region")
+
+
+@dataclass(frozen=True)
+class Square:
+    name: str
+    x: int
+    y: int
+    region: str | None
+    developed: bool
+    threats: int
+    obstacles: Sequence[str]
+
+
+def _region_key(region: str | None) -> str | None:
+    if not region:
+        return None
+    word = region.lower().replace("xx", "").replace("the ", "").strip()
+    for key in REGION_COLOURS:
+        if word.startswith(key[:5]):
+            return key
+    return word
+
+
+def _wrap(name: str, width: int = 16) -> list[str]:
+    lines: list[str] = []
+    for word in name.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines[:3] or [""]
+
+
+def map_svg(squares: Sequence[Square], title: str) -> str:
+    """The map as a grid of location cards: region colour, name, threat and obstacle counts."""
+    if not squares:
+        return '<p class="map-empty">No map was recorded for this year.</p>'
+    xs = [sq.x for sq in squares]
+    ys = [sq.y for sq in squares]
+    left, top = min(xs), max(ys)  # y grows north: the top row is the largest y
+    width = (max(xs) - left + 1) * CELL + GAP
+    legend_h = 28
+    height = (top - min(ys) + 1) * CELL + GAP + legend_h
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="campaign-map" role="img" '
+        f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+        f'font-family="sans-serif">',
+        f"<title>{attr(title)}</title>",
+    ]
+    used: dict[str, tuple[str, str]] = {}
+    for sq in squares:
+        key = _region_key(sq.region)
+        fill, label = REGION_COLOURS.get(key or "", NO_REGION)
+        if key and key not in REGION_COLOURS:
+            label = sq.region or label
+        used[label] = (fill, label)
+        px = (sq.x - left) * CELL + GAP
+        py = (top - sq.y) * CELL + GAP
+        size = CELL - GAP
+        stroke = 'stroke="#333" stroke-width="4"' if sq.developed else 'stroke="#777"'
+        parts.append(
+            f'<g class="location" data-name="{attr(sq.name)}">'
+            f'<rect x="{px}" y="{py}" width="{size}" height="{size}" rx="6" fill="{fill}" '
+            f"{stroke}/>"
+        )
+        for i, line in enumerate(_wrap(sq.name)):
+            parts.append(
+                f'<text x="{px + size / 2}" y="{py + 22 + i * 16}" text-anchor="middle" '
+                f'font-size="13" font-weight="bold">{attr(line)}</text>'
+            )
+        if sq.developed:
+            parts.append(
+                f'<text x="{px + size - 8}" y="{py + size - 8}" text-anchor="end" '
+                f'font-size="11">developed</text>'
+            )
+        parts.append(
+            f'<text class="threats" x="{px + 8}" y="{py + size - 26}" font-size="12" '
+            f'fill="#a00">threat {sq.threats}</text>'
+        )
+        parts.append(
+            f'<text class="obstacles" x="{px + 8}" y="{py + size - 10}" font-size="12">'
+            f"obstacles {len(sq.obstacles)}</text>"
+        )
+        if sq.obstacles:
+            parts.append(f"<title>{attr(', '.join(sq.obstacles))}</title>")
+        parts.append("</g>")
+    lx = GAP
+    ly = height - legend_h + 6
+    for fill, label in sorted(used.values(), key=lambda v: v[1]):
+        parts.append(
+            f'<rect x="{lx}" y="{ly}" width="14" height="14" fill="{fill}" stroke="#777"/>'
+            f'<text x="{lx + 18}" y="{ly + 12}" font-size="12">{attr(label)}</text>'
+        )
+        lx += 24 + 7 * len(label)
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+SKILL_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf")
+
+
+def skills_chart_svg(history: Mapping[int, Mapping[str, int]], title: str) -> str:
+    """A line per skill: its rank at the end of each recorded year."""
+    years = sorted(history)
+    skills = sorted({skill for ranks in history.values() for skill in ranks})
+    if not years or not skills:
+        return '<p class="chart-empty">No character sheet was recorded yet.</p>'
+    top = max([5, *(r for ranks in history.values() for r in ranks.values())])
+    width, height, pad, legend = 420, 220, 36, 110
+    span_x = max(len(years) - 1, 1)
+
+    def point(i: int, rank: int) -> tuple[float, float]:
+        x = pad + (width - 2 * pad) * (i / span_x)
+        y = height - pad - (height - 2 * pad) * (rank / top)
+        return round(x, 1), round(y, 1)
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="skills-chart" role="img" '
+        f'viewBox="0 0 {width + legend} {height}" width="{width + legend}" height="{height}" '
+        f'font-family="sans-serif" font-size="11">',
+        f"<title>{attr(title)}</title>",
+        f'<line x1="{pad}" y1="{height - pad}" x2="{width - pad}" y2="{height - pad}" '
+        f'stroke="#555"/>',
+        f'<line x1="{pad}" y1="{pad}" x2="{pad}" y2="{height - pad}" stroke="#555"/>',
+    ]
+    for rank in range(top + 1):
+        _, y = point(0, rank)
+        parts.append(f'<text x="{pad - 8}" y="{y + 4}" text-anchor="end">{rank}</text>')
+    for i, year in enumerate(years):
+        x, _ = point(i, 0)
+        parts.append(
+            f'<text x="{x}" y="{height - pad + 16}" text-anchor="middle">year {year}</text>'
+        )
+    for n, skill in enumerate(skills):
+        colour = SKILL_COLOURS[n % len(SKILL_COLOURS)]
+        points = [point(i, int(history[year].get(skill, 0))) for i, year in enumerate(years)]
+        joined = " ".join(f"{x},{y}" for x, y in points)
+        parts.append(
+            f'<polyline class="skill" data-skill="{attr(skill)}" fill="none" stroke="{colour}" '
+            f'stroke-width="2" points="{joined}"/>'
+        )
+        for x, y in points:
+            parts.append(f'<circle cx="{x}" cy="{y}" r="3" fill="{colour}"/>')
+        ly = pad + n * 18
+        parts.append(
+            f'<rect x="{width}" y="{ly - 9}" width="12" height="4" fill="{colour}"/>'
+            f'<text x="{width + 18}" y="{ly}">{attr(skill)}</text>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
