@@ -17,7 +17,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from journal import ledger
-from journal.catalogue import Catalogue, CardFacts
+from journal.catalogue import CardFacts, Catalogue
 from journal.models import Campaign, CardPlay, Character, ChronicleEntry, SceneRecord, SheetYear
 from journal.website.sanitize import narration_html, text
 from journal.website.svg import Square, map_svg, skills_chart_svg
@@ -176,7 +176,7 @@ class PageMaker:
             for x in self.sessions
         ]
         out.append(_table(["year", "scheme", "result", "scenes"], rows) or "No year played yet.")
-        out += ["", f"See the [timeline](timeline.md) and the [card gallery](cards.md).", ""]
+        out += ["", "See the [timeline](timeline.md) and the [card gallery](cards.md).", ""]
         return "\n".join(out)
 
     def timeline(self) -> str:
@@ -196,9 +196,7 @@ class PageMaker:
                     f"at {text(scene.location)}"
                 )
         if self.campaign.fate:
-            out.append(
-                f"- Campaign end: {text(self.campaign.fate)}; score {self.campaign.score}."
-            )
+            out.append(f"- Campaign end: {text(self.campaign.fate)}; score {self.campaign.score}.")
         return "\n".join(out) + "\n"
 
     def year(self, session: Any) -> str:
@@ -326,7 +324,7 @@ class PageMaker:
             .order_by(col(SheetYear.year))
         ).all()
         history: dict[int, dict[str, int]] = {}
-        start = (self.catalogue.character_skills.get(character.name) if self.catalogue else None)
+        start = self.catalogue.character_skills.get(character.name) if self.catalogue else None
         if start:
             history[0] = dict(start)
         for sheet in sheets:
