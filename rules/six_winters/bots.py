@@ -74,9 +74,10 @@ class HeuristicBot:
                 ob = loc["obstacles"][o["index"]]
                 rank = c["skills"].get(ob["skill"], 0)
                 good = sum(1 for die in c["initiative"] if die <= rank)
-                if good >= 1 or len(c["initiative"]) + ob["progress"] + ob["hindrance"] >= ob[
-                    "difficulty"
-                ]:
+                if (
+                    good >= 1
+                    or len(c["initiative"]) + ob["progress"] + ob["hindrance"] >= ob["difficulty"]
+                ):
                     return o
         if plays := first("ability") + first("asset"):
             return plays[0]
@@ -177,8 +178,16 @@ class HeuristicBot:
         return placed[0] if placed else "stop"
 
 
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+}
 
 
 def make_bot(name: str, seed: int = 0) -> RandomBot | HeuristicBot:
     return BOTS[name](seed)
+
+
+def default_bot(seed: int = 0) -> HeuristicBot:
+    """The bot demos use: the heuristic one."""
+    return HeuristicBot(seed)

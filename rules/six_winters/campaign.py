@@ -73,24 +73,33 @@ def end_session(campaign: CampaignState, session: Session) -> CampaignState:
         sheet.skills = dict(c.skills)
         sheet.advances = dict(c.advances)
         sheet.conditions = list(c.conditions)
-        sheet.chronicle.append({"year": st.year, "scheme": st.scheme, "result": result.get("result")})
+        sheet.chronicle.append(
+            {"year": st.year, "scheme": st.scheme, "result": result.get("result")}
+        )
     for name in st.idle_characters:
         sheets[name].chronicle.append({"year": st.year, "downtime": True})
-    history = [*campaign.history, {
-        "year": st.year,
-        "scheme": st.scheme,
-        "result": result.get("result"),
-        "reason": result.get("reason"),
-        "scenes": [dict(s) for s in st.scenes_completed],
-        "characters": names,
-        "seed": st.seed,
-    }]
+    history = [
+        *campaign.history,
+        {
+            "year": st.year,
+            "scheme": st.scheme,
+            "result": result.get("result"),
+            "reason": result.get("reason"),
+            "scenes": [dict(s) for s in st.scenes_completed],
+            "characters": names,
+            "seed": st.seed,
+        },
+    ]
     finale = sum(1 for s in st.scenes_completed if s.get("finale"))
     new = CampaignState(
         year=st.year + 1 if st.year < FINAL_YEAR else st.year,
         map=[
             MapLocation(
-                loc.name, loc.x, loc.y, developed=loc.developed, threats=loc.threats,
+                loc.name,
+                loc.x,
+                loc.y,
+                developed=loc.developed,
+                threats=loc.threats,
                 obstacles=[ObstacleInPlay(o.name, o.progress, o.hindrance) for o in loc.obstacles],
             )
             for loc in st.locations
@@ -113,7 +122,10 @@ def end_session(campaign: CampaignState, session: Session) -> CampaignState:
 
 def _copy_sheet(sheet: Sheet) -> Sheet:
     return Sheet(
-        sheet.name, dict(sheet.skills), dict(sheet.advances), list(sheet.conditions),
+        sheet.name,
+        dict(sheet.skills),
+        dict(sheet.advances),
+        list(sheet.conditions),
         [dict(e) for e in sheet.chronicle],
     )
 

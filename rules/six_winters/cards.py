@@ -281,7 +281,7 @@ def _tuple(value: Any) -> tuple[Any, ...]:
 
 
 def _alternatives(value: Any) -> tuple[tuple[str, ...], ...]:
-    """A location spec as alternatives: ``Blighted, else Wilderness`` -> ((Blighted,), (Wild..,))."""
+    """A location spec as alternatives: ``Blighted, else Wilderness`` → one tuple each."""
     if value is None:
         return ()
     if isinstance(value, str):
@@ -300,7 +300,7 @@ def _recipe(value: Any) -> tuple[RecipeSlot, ...]:
         elif isinstance(slot, dict):
             slots.append(RecipeSlot(slot.get("resource"), slot.get("face")))
         elif isinstance(slot, list | tuple):
-            resource, face = (list(slot) + [None, None])[:2]
+            resource, face = ([*list(slot), None, None])[:2]
             slots.append(RecipeSlot(resource if resource != "any" else None, face))
         else:
             resource = getattr(slot, "resource", None)
@@ -355,12 +355,12 @@ def from_compiled(compiled: Any) -> Ruleset:
             (str(k), int(v)) for k, v in dict(getattr(vocabulary, "seasons", {}) or {}).items()
         )
     for table_name, table in tables.items():
-        rows = getattr(table, "rows", table)
+        rows = getattr(table, "rows", None) or ()
         lowered = str(table_name).lower()
         for stress in ruleset.stress or ("body", "psyche"):
             if stress in lowered:
                 ruleset.condition_tables[stress] = tuple(
-                    (int(lo), int(hi), str(result)) for lo, hi, result in rows
+                    (int(row.low), int(row.high), str(row.result)) for row in rows
                 )
 
     def cards(kind: str) -> list[Any]:

@@ -27,7 +27,7 @@ from typing import Any
 from dsl.errors import ChroniclerError
 from dsl.runtime import Context, Decision, DecisionNeeded
 
-from .cards import Asset, Effect, Location, Obstacle, Ruleset, Scene
+from .cards import Asset, Effect, Obstacle, Ruleset, Scene
 from .state import (
     AssetInProgress,
     CampaignState,
@@ -44,7 +44,7 @@ from .state import (
 )
 
 
-class IllegalMove(ValueError):  # noqa: N818 - the API's name for a refused answer
+class IllegalMove(ValueError):
     """An answer that is not among the pending decision's options."""
 
 
@@ -178,9 +178,7 @@ class Session:
                     "in_progress": [
                         {
                             "name": a.name,
-                            "slots": [
-                                None if d is None else [d.resource, d.face] for d in a.slots
-                            ],
+                            "slots": [None if d is None else [d.resource, d.face] for d in a.slots],
                             **_asset_facts(rs.assets[a.name]),
                         }
                         for a in c.in_progress
@@ -220,7 +218,7 @@ class Session:
         fn = getattr(self._primitives, name, None)
         if fn is None:
             raise ChroniclerError(f"the ruleset's primitives have no function {name!r}")
-        return fn  # type: ignore[no-any-return]
+        return fn
 
     def select(self, ctx: Context, selector: Any) -> list[Any]:
         from . import select as selecting
@@ -392,7 +390,10 @@ class Session:
         """Each character at the location takes one stress of the player's choice."""
         for c in self.characters_at(loc.name):
             kind = self.decide(
-                ctx, "choose_stress", list(self.ruleset.stress), "Exploding sorcery: which stress?",
+                ctx,
+                "choose_stress",
+                list(self.ruleset.stress),
+                "Exploding sorcery: which stress?",
                 who=c.name,
             )
             self.take_stress(c, kind, 1)
@@ -547,8 +548,7 @@ class Session:
         obstacle = found[1]
         amount = max(0, min(amount, self.token_supply(kind)))
         setattr(obstacle, kind, getattr(obstacle, kind) + amount)
-        self.emit("tokens_added", obstacle=obstacle.name, token=kind, amount=amount,
-                  character=None)
+        self.emit("tokens_added", obstacle=obstacle.name, token=kind, amount=amount, character=None)
         return amount
 
     def develop(self, name: str) -> None:
@@ -643,7 +643,9 @@ class Session:
             name = deck.pop(0)
         else:
             owners = st.characters if st.solo else [c]
-            discards = [(self.ruleset.abilities[n].number, n, o) for o in owners for n in o.ability_discard]
+            discards = [
+                (self.ruleset.abilities[n].number, n, o) for o in owners for n in o.ability_discard
+            ]
             if not discards:
                 return False
             _, name, owner = min(discards, key=lambda t: (t[0], t[1]))
@@ -913,18 +915,23 @@ class Session:
                             o_side.portal_cost is None and o_side.portal_stress_cost is None
                         ):
                             continue
-                        if side.portal_cost is not None and c.action_points >= side.portal_cost:
+                        if (
+                            side.portal_cost is not None and c.action_points >= side.portal_cost
+                        ) or side.portal_stress_cost is not None:
                             options.append(
-                                {"act": "move", "character": c.name, "to": other.name, "by": "portal"}
-                            )
-                        elif side.portal_stress_cost is not None:
-                            options.append(
-                                {"act": "move", "character": c.name, "to": other.name, "by": "portal"}
+                                {
+                                    "act": "move",
+                                    "character": c.name,
+                                    "to": other.name,
+                                    "by": "portal",
+                                }
                             )
             trade_cost = rs.value("trade cost", 1)
             if c.action_points >= trade_cost and not self.restricted(here, "trade"):
                 options.extend(self._trade_options(c, here))
-            if c.action_points >= rs.value("muster cost", 3) and not self.restricted(here, "muster"):
+            if c.action_points >= rs.value("muster cost", 3) and not self.restricted(
+                here, "muster"
+            ):
                 for resource in dict.fromkeys((*side.produces, *side.musters)):
                     if st.supply.get(resource, 0) > 0:
                         options.append({"act": "muster", "character": c.name, "resource": resource})
@@ -933,7 +940,8 @@ class Session:
                 if targets and here.dice:
                     for face in sorted(set(c.initiative)):
                         if any(
-                            d.face <= face and _fits_any(rs.assets[a.name], a, d) for d in here.dice
+                            d.face <= face and _fits_any(rs.assets[a.name], a, d)
+                            for d in here.dice
                             for a in targets
                         ):
                             options.append({"act": "craft", "character": c.name, "die": face})
@@ -946,13 +954,17 @@ class Session:
                     continue
                 for k, effect in enumerate(rs.abilities[name].effects):
                     if effect.run is not None and effect.usage in ("activated", "played"):
-                        options.append({"act": "ability", "character": c.name, "card": name, "effect": k})
+                        options.append(
+                            {"act": "ability", "character": c.name, "card": name, "effect": k}
+                        )
             for name in c.assets:
                 if name in c.exhausted:
                     continue
                 for k, effect in enumerate(rs.assets[name].effects):
                     if effect.run is not None and effect.usage == "activated":
-                        options.append({"act": "asset", "character": c.name, "card": name, "effect": k})
+                        options.append(
+                            {"act": "asset", "character": c.name, "card": name, "effect": k}
+                        )
         for scene_name in self.available_scenes():
             scene = rs.scenes[scene_name]
             for loc in self.scene_locations(scene):
@@ -964,7 +976,7 @@ class Session:
 
     def _trade_options(self, c: CharacterState, here: LocationState) -> list[Any]:
         out: list[Any] = []
-        seen: set[tuple[str, int, int]] = set()
+        seen: set[tuple[Any, ...]] = set()
         for i, a in enumerate(here.dice):
             for j in range(i + 1, len(here.dice)):
                 b = here.dice[j]
@@ -976,7 +988,9 @@ class Session:
                 seen.add(key)
                 for into in self.trade_targets(a.resource):
                     if self.state.supply.get(into, 0) > 0:
-                        out.append({"act": "trade", "character": c.name, "give": [i, j], "get": into})
+                        out.append(
+                            {"act": "trade", "character": c.name, "give": [i, j], "get": into}
+                        )
         return out
 
     def trade_targets(self, resource: str) -> list[str]:
@@ -987,7 +1001,10 @@ class Session:
 
     def _scene_reachable(self, scene: Scene, present: list[CharacterState]) -> bool:
         match = sum(
-            1 for c in present for n in (*c.assets, *c.obstacles) if self.card_skill(n) == scene.skill
+            1
+            for c in present
+            for n in (*c.assets, *c.obstacles)
+            if self.card_skill(n) == scene.skill
         )
         total = sum(self.card_points(n) for c in present for n in (*c.assets, *c.obstacles))
         return match + total >= scene.points
@@ -1018,20 +1035,28 @@ class Session:
             sheet = st.sheets[name]
             if sheet.conditions:
                 removed = self.decide(
-                    ctx, "choose_condition", list(sheet.conditions),
-                    f"Downtime: which condition does {name} recover from?", who=name,
+                    ctx,
+                    "choose_condition",
+                    list(sheet.conditions),
+                    f"Downtime: which condition does {name} recover from?",
+                    who=name,
                 )
                 sheet.conditions.remove(removed)
             for n in range(rs.value("downtime advances", 2)):
                 skill = self.decide(
-                    ctx, "choose_skill", list(rs.skills),
-                    f"Downtime: skill advance {n + 1} for {name}", who=name,
+                    ctx,
+                    "choose_skill",
+                    list(rs.skills),
+                    f"Downtime: skill advance {n + 1} for {name}",
+                    who=name,
                 )
                 rank = self.mark_advance(sheet, skill)
                 self.emit("downtime", character=name, skill=skill, rank=rank)
         for asset in list(st.reserve):
             owner = self.decide(
-                ctx, "choose_character", [c.name for c in st.characters],
+                ctx,
+                "choose_character",
+                [c.name for c in st.characters],
                 f"Reserve: who takes {asset}?",
             )
             st.reserve.remove(asset)
@@ -1043,8 +1068,11 @@ class Session:
         for c in st.characters:
             if st.asset_staging:
                 choice = self.decide(
-                    ctx, "choose_asset", [*st.asset_staging, "none"],
-                    f"{c.name} may take an asset from the staging area", who=c.name,
+                    ctx,
+                    "choose_asset",
+                    [*st.asset_staging, "none"],
+                    f"{c.name} may take an asset from the staging area",
+                    who=c.name,
                 )
                 if choice != "none":
                     self.take_asset_from_staging(c, choice)
@@ -1096,8 +1124,11 @@ class Session:
                 self.lose_action_points(c, side.portal_cost)
             else:
                 kind = self.decide(
-                    ctx, "choose_stress", list(self.ruleset.stress),
-                    "Portal: which stress do you pay?", who=c.name,
+                    ctx,
+                    "choose_stress",
+                    list(self.ruleset.stress),
+                    "Portal: which stress do you pay?",
+                    who=c.name,
                 )
                 self.take_stress(c, kind, int(side.portal_stress_cost or 1))
         else:
@@ -1114,9 +1145,7 @@ class Session:
             here.dice.remove(die)
             self.return_die(die)
         self.lose_action_points(c, self.ruleset.value("trade cost", 1))
-        self.emit(
-            "traded", character=c.name, gave=[[d.resource, d.face] for d in given], got=get
-        )
+        self.emit("traded", character=c.name, gave=[[d.resource, d.face] for d in given], got=get)
         self.new_resource_die(None, get, here, explode=False)
 
     def action_muster(self, ctx: Context, c: CharacterState, resource: str) -> None:
@@ -1145,14 +1174,22 @@ class Session:
                                     continue
                                 seen.add(key)
                                 options.append(
-                                    {"die": i, "character": owner.name, "asset": asset.name,
-                                     "index": a_index, "slot": s}
+                                    {
+                                        "die": i,
+                                        "character": owner.name,
+                                        "asset": asset.name,
+                                        "index": a_index,
+                                        "slot": s,
+                                    }
                                 )
             if not options:
                 return
             options.append("stop")
             choice = self.decide(
-                ctx, "choose_craft", options, f"Craft with a {face}: place a die or stop",
+                ctx,
+                "choose_craft",
+                options,
+                f"Craft with a {face}: place a die or stop",
                 who=c.name,
             )
             if choice == "stop":
@@ -1162,7 +1199,10 @@ class Session:
             asset = owner.in_progress[choice["index"]]
             asset.slots[choice["slot"]] = die
             self.emit(
-                "die_crafted", character=c.name, asset=asset.name, owner=owner.name,
+                "die_crafted",
+                character=c.name,
+                asset=asset.name,
+                owner=owner.name,
                 die=[die.resource, die.face],
             )
             if all(s is not None for s in asset.slots):
@@ -1177,19 +1217,31 @@ class Session:
         team = [c]
         if others:
             joined = self.decide(
-                ctx, "choose_many", others, f"Who joins {c.name} against {card.name}?",
-                min_choices=0, max_choices=len(others),
+                ctx,
+                "choose_many",
+                others,
+                f"Who joins {c.name} against {card.name}?",
+                min_choices=0,
+                max_choices=len(others),
             )
             team += [self.character(n) for n in joined]
         # 1. allocate defense
         defense: dict[str, list[int]] = {}
         for m in team:
             positions = list(range(len(m.initiative)))
-            chosen = self.decide(
-                ctx, "choose_many", positions,
-                f"{m.name}: which initiative dice {sorted(m.initiative)} go to defense?",
-                who=m.name, min_choices=0, max_choices=len(positions),
-            ) if positions else []
+            chosen = (
+                self.decide(
+                    ctx,
+                    "choose_many",
+                    positions,
+                    f"{m.name}: which initiative dice {sorted(m.initiative)} go to defense?",
+                    who=m.name,
+                    min_choices=0,
+                    max_choices=len(positions),
+                )
+                if positions
+                else []
+            )
             dice = [m.initiative[p] for p in sorted(chosen)]
             for face in dice:
                 m.initiative.remove(face)
@@ -1201,7 +1253,9 @@ class Session:
         for kind, face in stress_dice:
             who = (
                 self.decide(
-                    ctx, "choose_character", [m.name for m in team],
+                    ctx,
+                    "choose_character",
+                    [m.name for m in team],
                     f"Who takes the {kind} stress die showing {face}?",
                 )
                 if len(team) > 1
@@ -1234,7 +1288,8 @@ class Session:
             progress = sum(1 for d in m.initiative if d <= rank)
             hindrance = len(m.initiative)
             choice = self.decide(
-                ctx, "choose_token",
+                ctx,
+                "choose_token",
                 ["progress", "hindrance"],
                 f"{m.name}: add {progress} progress or {hindrance} hindrance to {card.name}?",
                 who=m.name,
@@ -1242,18 +1297,24 @@ class Session:
             amount = progress if choice == "progress" else hindrance
             amount = min(amount, self.token_supply(choice))
             setattr(obstacle, choice, getattr(obstacle, choice) + amount)
-            self.emit("tokens_added", obstacle=card.name, token=choice, amount=amount, character=m.name)
+            self.emit(
+                "tokens_added", obstacle=card.name, token=choice, amount=amount, character=m.name
+            )
         # 6. overcome or hinder
         if obstacle.progress >= card.difficulty:
             here.obstacles.remove(obstacle)
             c.obstacles.append(obstacle.name)
             self.emit("obstacle_overcome", obstacle=card.name, location=here.name, character=c.name)
-            self.run_effects(ctx, card.effects, "overcome", actor=c.name, location=here.name,
-                             card=card.name)
+            self.run_effects(
+                ctx, card.effects, "overcome", actor=c.name, location=here.name, card=card.name
+            )
         elif obstacle.progress + obstacle.hindrance >= card.difficulty:
             hinder = self.decide(
-                ctx, "choose_option", ["hinder", "keep"],
-                f"Discard {card.name} by hindering it?", who=c.name,
+                ctx,
+                "choose_option",
+                ["hinder", "keep"],
+                f"Discard {card.name} by hindering it?",
+                who=c.name,
             )
             if hinder == "hinder":
                 here.obstacles.remove(obstacle)
@@ -1271,8 +1332,12 @@ class Session:
         participants = present
         if len(present) > 1:
             participants = self.decide(
-                ctx, "choose_many", present, f"Who takes part in {scene_name}?",
-                min_choices=1, max_choices=len(present),
+                ctx,
+                "choose_many",
+                present,
+                f"Who takes part in {scene_name}?",
+                min_choices=1,
+                max_choices=len(present),
             )
         team = [self.character(n) for n in participants]
         match = sum(
@@ -1290,7 +1355,9 @@ class Session:
             if total >= scene.points:
                 options.append("finish")
             choice = self.decide(
-                ctx, "choose_card", options,
+                ctx,
+                "choose_card",
+                options,
                 f"{scene_name}: {total} of {scene.points} points; play a card or finish",
             )
             if choice == "finish":
@@ -1377,12 +1444,19 @@ class Session:
             for cond in list(c.conditions):
                 card = rs.conditions.get(cond)
                 if card is not None:
-                    self.run_effects(ctx, card.effects, "refresh", actor=c.name,
-                                     location=c.location, card=cond)
+                    self.run_effects(
+                        ctx, card.effects, "refresh", actor=c.name, location=c.location, card=cond
+                    )
             if c.location is not None:
                 loc = self.location(c.location)
-                self.run_effects(ctx, self.side(loc).effects, "refresh", actor=c.name,
-                                 location=loc.name, card=loc.name)
+                self.run_effects(
+                    ctx,
+                    self.side(loc).effects,
+                    "refresh",
+                    actor=c.name,
+                    location=loc.name,
+                    card=loc.name,
+                )
         # 5. take any two
         for c in st.characters:
             for n in range(rs.value("refresh takes", 2)):
@@ -1395,7 +1469,10 @@ class Session:
                 if not options:
                     break
                 take = self.decide(
-                    ctx, "choose_take", options, f"Refresh: {c.name} takes ({n + 1} of 2)",
+                    ctx,
+                    "choose_take",
+                    options,
+                    f"Refresh: {c.name} takes ({n + 1} of 2)",
                     who=c.name,
                 )
                 if take == "ability":
@@ -1422,7 +1499,9 @@ class Session:
         while count > 0 and (obstacle.progress or obstacle.hindrance):
             if obstacle.progress and obstacle.hindrance:
                 token = self.decide(
-                    ctx, "choose_token", ["progress", "hindrance"],
+                    ctx,
+                    "choose_token",
+                    ["progress", "hindrance"],
                     f"{card.name} activates: remove which token?",
                 )
             else:
@@ -1557,8 +1636,12 @@ def _obstacle_facts(card: Obstacle) -> dict[str, Any]:
 
 
 def _scene_facts(card: Scene) -> dict[str, Any]:
-    return {"skill": card.skill, "points": card.points, "finale": card.finale,
-            "at": [list(a) for a in card.at]}
+    return {
+        "skill": card.skill,
+        "points": card.points,
+        "finale": card.finale,
+        "at": [list(a) for a in card.at],
+    }
 
 
 def _json_default(value: Any) -> Any:
@@ -1579,8 +1662,10 @@ def _check_answer(decision: Decision, answer: Any) -> Any:
             raise IllegalMove(f"{decision.prompt}: expected a list of options, got {answer!r}")
         chosen = list(answer)
         if not decision.min_choices <= len(chosen) <= decision.max_choices:
-            raise IllegalMove(f"{decision.prompt}: choose {decision.min_choices}-"
-                              f"{decision.max_choices}, got {len(chosen)}")
+            raise IllegalMove(
+                f"{decision.prompt}: choose {decision.min_choices}-"
+                f"{decision.max_choices}, got {len(chosen)}"
+            )
         remaining = list(decision.options)
         for item in chosen:
             if item not in remaining:
@@ -1678,7 +1763,11 @@ def new_session(
     # 1. restore the campaign state
     locations = [
         LocationState(
-            m.name, m.x, m.y, developed=m.developed, threats=m.threats,
+            m.name,
+            m.x,
+            m.y,
+            developed=m.developed,
+            threats=m.threats,
             obstacles=[
                 ObstacleInPlay(o.name, o.progress, o.hindrance, uid=k)
                 for k, o in enumerate(m.obstacles, start=1000 * (i + 1))
@@ -1688,9 +1777,9 @@ def new_session(
     ]
     # 2. shuffle the decks
     decks = {k: list(v) for k, v in campaign.decks.items()}
-    for deck in ("asset", "scene", "obstacle"):
-        decks.setdefault(deck, [])
-        rng.shuffle(decks[deck])
+    for kind in ("asset", "scene", "obstacle"):
+        decks.setdefault(kind, [])
+        rng.shuffle(decks[kind])
     # 4. select the scheme among those of this year
     if scheme is None:
         schemes = sorted(
@@ -1715,9 +1804,13 @@ def new_session(
         deck += [a for a in campaign.unlocked_abilities if a in ruleset.abilities]
         state_chars.append(
             CharacterState(
-                name=name, body=card.body, psyche=card.psyche,
-                skills=dict(sheet.skills), advances=dict(sheet.advances),
-                conditions=list(sheet.conditions), ability_deck=deck,
+                name=name,
+                body=card.body,
+                psyche=card.psyche,
+                skills=dict(sheet.skills),
+                advances=dict(sheet.advances),
+                conditions=list(sheet.conditions),
+                ability_deck=deck,
             )
         )
     solo_deck: list[str] = []
@@ -1733,18 +1826,32 @@ def new_session(
     )
     per = ruleset.value("resource dice per resource", 6)
     state = _new_state(
-        year=year, seed=seed, solo=solo, scheme=scheme, rng=rng,
-        characters=state_chars, locations=locations,
+        year=year,
+        seed=seed,
+        solo=solo,
+        scheme=scheme,
+        rng=rng,
+        characters=state_chars,
+        locations=locations,
         supply={r: per - in_play[r] for r in resources},
         initiative_supply=ruleset.value("initiative dice", 18),
-        threat_pool=pool, threat_box=total_threat - on_map - pool,
-        asset_deck=decks["asset"], scene_deck=decks["scene"], obstacle_deck=decks["obstacle"],
-        archive=list(campaign.archive), reserve=list(campaign.reserve) if year >= 2 else [],
+        threat_pool=pool,
+        threat_box=total_threat - on_map - pool,
+        asset_deck=decks["asset"],
+        scene_deck=decks["scene"],
+        obstacle_deck=decks["obstacle"],
+        archive=list(campaign.archive),
+        reserve=list(campaign.reserve) if year >= 2 else [],
         unlocked_abilities=list(campaign.unlocked_abilities),
-        solo_ability_deck=solo_deck, idle_characters=idle,
+        solo_ability_deck=solo_deck,
+        idle_characters=idle,
         campaign_characters=list(campaign.unlocked_characters),
-        sheets={k: Sheet(v.name, dict(v.skills), dict(v.advances), list(v.conditions),
-                         list(v.chronicle)) for k, v in campaign.sheets.items()},
+        sheets={
+            k: Sheet(
+                v.name, dict(v.skills), dict(v.advances), list(v.conditions), list(v.chronicle)
+            )
+            for k, v in campaign.sheets.items()
+        },
         dice_script=list(dice_script),
         next_uid=1_000_000,  # above the ids given to obstacles restored from the map
     )
@@ -1752,7 +1859,12 @@ def new_session(
     # 3. the asset staging area
     session.fill_staging()
     session.emit(
-        "session_started", year=year, scheme=scheme, characters=chosen, seed=seed, solo=solo,
+        "session_started",
+        year=year,
+        scheme=scheme,
+        characters=chosen,
+        seed=seed,
+        solo=solo,
         threat_pool=pool,
     )
     state.frames = [Frame("turn", {"step": "start"})]

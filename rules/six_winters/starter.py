@@ -120,10 +120,10 @@ def _draw_obstacles(count: int) -> Any:
 def _spend_or_threat(resource: str, total: int, tag: str) -> Any:
     def run(ctx: Context) -> None:
         host = _host(ctx)
-        dice = [(loc, d) for loc in host.state.locations for d in loc.dice if d.resource == resource]
+        dice = [d for loc in host.state.locations for d in loc.dice if d.resource == resource]
         places = [loc.name for loc in host.state.locations if host.matches(loc, tag)]
         options = []
-        if sum(d.face for _, d in dice) >= total:
+        if sum(d.face for d in dice) >= total:
             options.append("spend")
         if places:
             options.append("threat")
@@ -170,8 +170,13 @@ def _set_dice_to(face: int) -> Any:
         if not positions:
             return
         chosen = host.decide(
-            ctx, "choose_many", positions, f"Set which dice to {face}?",
-            who=ctx.actor, min_choices=0, max_choices=len(positions),
+            ctx,
+            "choose_many",
+            positions,
+            f"Set which dice to {face}?",
+            who=ctx.actor,
+            min_choices=0,
+            max_choices=len(positions),
         )
         for p in chosen:
             loc.dice[p].face = face
@@ -184,7 +189,8 @@ def _progress_on(tags: tuple[str, ...], amount: int) -> Any:
         host = _host(ctx)
         loc = host.location(ctx.location)
         targets = [
-            o.uid for o in loc.obstacles
+            o.uid
+            for o in loc.obstacles
             if set(tags) & set(host.ruleset.obstacles[o.name].tags)
             or host.ruleset.obstacles[o.name].skill in tags
         ]
@@ -196,10 +202,23 @@ def _progress_on(tags: tuple[str, ...], amount: int) -> Any:
     return run
 
 
-def _effect(trigger: str, run: Any, *, usage: str = "on", event: str | None = None,
-            qualifier: str | None = None, text: str = "") -> Effect:
-    return Effect(trigger=trigger, text=text or trigger, run=run, usage=usage, event=event,
-                  qualifier=qualifier)
+def _effect(
+    trigger: str,
+    run: Any,
+    *,
+    usage: str = "on",
+    event: str | None = None,
+    qualifier: str | None = None,
+    text: str = "",
+) -> Effect:
+    return Effect(
+        trigger=trigger,
+        text=text or trigger,
+        run=run,
+        usage=usage,
+        event=event,
+        qualifier=qualifier,
+    )
 
 
 def _season(season: str, run: Any, text: str) -> Effect:
@@ -274,172 +293,545 @@ def starter_ruleset() -> Ruleset:
         source="starter",
     )
 
-    def loc(name: str, number: int, region: str | None, starting: bool, base: LocationSide,
-            developed: LocationSide | None = None) -> None:
+    def loc(
+        name: str,
+        number: int,
+        region: str | None,
+        starting: bool,
+        base: LocationSide,
+        developed: LocationSide | None = None,
+    ) -> None:
         rs.locations[name] = Location(name, number, region, starting, base, developed or base)
 
-    S = LocationSide  # noqa: N806 - a short name for a table of cards
+    S = LocationSide
     loc("Yearly Field", 1, None, True, S(tags=("Blighted",)), S(tags=("Wilderness",)))
-    loc("Eastkeep", 2, "empire", True, S(tags=("Keep",)),
-        S(tags=("Keep",), produces=("technology",)))
-    loc("Whitehold", 3, "empire", False, S(tags=("Vault",), produces=("espionage",), entry_cost=1),
-        S(tags=("Vault",), produces=("espionage", "espionage")))
-    loc("Boar's Rift", 5, "brightdune", True, S(tags=("Wilderness",), produces=("military",)),
-        S(tags=("Fort",), produces=("military",)))
-    loc("Giant's Gate", 6, "brightdune", True, S(tags=("Urban",), produces=("stability",)),
-        S(tags=("Urban",), produces=("stability",), port_cost=2))
-    loc("Boar's Peak", 7, "settled", True,
+    loc(
+        "Eastkeep",
+        2,
+        "empire",
+        True,
+        S(tags=("Keep",)),
+        S(tags=("Keep",), produces=("technology",)),
+    )
+    loc(
+        "Whitehold",
+        3,
+        "empire",
+        False,
+        S(tags=("Vault",), produces=("espionage",), entry_cost=1),
+        S(tags=("Vault",), produces=("espionage", "espionage")),
+    )
+    loc(
+        "Boar's Rift",
+        5,
+        "brightdune",
+        True,
+        S(tags=("Wilderness",), produces=("military",)),
+        S(tags=("Fort",), produces=("military",)),
+    )
+    loc(
+        "Giant's Gate",
+        6,
+        "brightdune",
+        True,
+        S(tags=("Urban",), produces=("stability",)),
+        S(tags=("Urban",), produces=("stability",), port_cost=2),
+    )
+    loc(
+        "Boar's Peak",
+        7,
+        "settled",
+        True,
         S(tags=("Wilderness",), produces=("military",), entry_cost=1),
-        S(tags=("Wilderness", "Fort"), produces=("military",)))
-    loc("Loomwood", 8, "brightdune", False, S(tags=("Rural", "Farms"), musters=("technology",)),
-        S(tags=("Rural", "Farms"), produces=("stability",), musters=("technology",)))
-    loc("Pearlescent Marsh", 11, "brightdune", False,
+        S(tags=("Wilderness", "Fort"), produces=("military",)),
+    )
+    loc(
+        "Loomwood",
+        8,
+        "brightdune",
+        False,
+        S(tags=("Rural", "Farms"), musters=("technology",)),
+        S(tags=("Rural", "Farms"), produces=("stability",), musters=("technology",)),
+    )
+    loc(
+        "Pearlescent Marsh",
+        11,
+        "brightdune",
+        False,
         S(tags=("Wilderness", "Enchanted"), musters=("sorcery",), portal_stress_cost=1),
-        S(tags=("Wilderness", "Enchanted"), produces=("sorcery",), portal_stress_cost=1))
-    loc("Hogeltown", 13, "settled", False, S(tags=("Rural", "Hall"), produces=("diplomacy",)),
-        S(tags=("Rural", "Hall"), produces=("diplomacy", "diplomacy")))
+        S(tags=("Wilderness", "Enchanted"), produces=("sorcery",), portal_stress_cost=1),
+    )
+    loc(
+        "Hogeltown",
+        13,
+        "settled",
+        False,
+        S(tags=("Rural", "Hall"), produces=("diplomacy",)),
+        S(tags=("Rural", "Hall"), produces=("diplomacy", "diplomacy")),
+    )
 
-    def asset(name: str, number: int, tags: tuple[str, ...], points: int, skill: str | None,
-              recipe: tuple[str, ...], *effects: Effect, starting: bool = True) -> None:
-        rs.assets[name] = Asset(name, number, starting, tags, skill, points, _slots(*recipe),
-                                tuple(effects))
+    def asset(
+        name: str,
+        number: int,
+        tags: tuple[str, ...],
+        points: int,
+        skill: str | None,
+        recipe: tuple[str, ...],
+        *effects: Effect,
+        starting: bool = True,
+    ) -> None:
+        rs.assets[name] = Asset(
+            name, number, starting, tags, skill, points, _slots(*recipe), tuple(effects)
+        )
 
-    asset("Whisper Drip", 1, ("Potion",), 3, "shadow",
-          ("espionage 3", "technology 3", "stability 3"))
-    asset("Wound Paste", 2, ("Gear", "First Aid"), 1, "steel",
-          ("technology 2", "military", "military"))
-    asset("49 Feet of Greenleaf Rope", 3, ("Gear", "Plant"), 1, "edge",
-          ("technology", "any 1", "any 1"))
+    asset(
+        "Whisper Drip", 1, ("Potion",), 3, "shadow", ("espionage 3", "technology 3", "stability 3")
+    )
+    asset(
+        "Wound Paste",
+        2,
+        ("Gear", "First Aid"),
+        1,
+        "steel",
+        ("technology 2", "military", "military"),
+    )
+    asset(
+        "49 Feet of Greenleaf Rope",
+        3,
+        ("Gear", "Plant"),
+        1,
+        "edge",
+        ("technology", "any 1", "any 1"),
+    )
     asset("Loomwood Apples", 4, ("Food", "Brightdune"), 1, "charm", ("stability", "any 4"))
-    asset("Imperial Lyra", 5, ("Treasure", "Instrument"), 2, "charm",
-          ("diplomacy", "diplomacy", "any 4"))
+    asset(
+        "Imperial Lyra",
+        5,
+        ("Treasure", "Instrument"),
+        2,
+        "charm",
+        ("diplomacy", "diplomacy", "any 4"),
+    )
     asset("Wobbly Naz", 6, ("Creature", "Camel"), 1, None, ("any", "any", "any", "any"))
-    asset("Traveling Tent", 7, ("Gear", "Traveling"), 1, None,
-          ("technology", "stability", "any 2"))
-    asset("Book of Pressed Leaves", 8, ("Tome", "Plant"), 2, None, ("stability", "any", "any"),
-          _exhaust(_progress_on(("lore",), 1), "Place a progress on a lore obstacle here."))
+    asset("Traveling Tent", 7, ("Gear", "Traveling"), 1, None, ("technology", "stability", "any 2"))
+    asset(
+        "Book of Pressed Leaves",
+        8,
+        ("Tome", "Plant"),
+        2,
+        None,
+        ("stability", "any", "any"),
+        _exhaust(_progress_on(("lore",), 1), "Place a progress on a lore obstacle here."),
+    )
     asset("Tarnished Silver Fork", 9, ("Gear", "Poor Quality"), 1, None, ("diplomacy",))
-    asset("Thieves' Tools", 10, ("Gear", "Thief"), 2, "edge",
-          ("technology", "technology", "espionage"),
-          _exhaust(_progress_on(("edge",), 1), "Place a progress on an edge obstacle here."))
-    asset("Stoutleaf Blade Polish", 11, ("Potion",), 2, "steel", ("military", "any 2", "any 2"),
-          _exhaust(_progress_on(("Foe",), 1), "Place a progress on a Foe obstacle here."))
+    asset(
+        "Thieves' Tools",
+        10,
+        ("Gear", "Thief"),
+        2,
+        "edge",
+        ("technology", "technology", "espionage"),
+        _exhaust(_progress_on(("edge",), 1), "Place a progress on an edge obstacle here."),
+    )
+    asset(
+        "Stoutleaf Blade Polish",
+        11,
+        ("Potion",),
+        2,
+        "steel",
+        ("military", "any 2", "any 2"),
+        _exhaust(_progress_on(("Foe",), 1), "Place a progress on a Foe obstacle here."),
+    )
     asset("Zarrah's Charm", 12, ("Treasure", "Jewelry"), 2, "shadow", ("diplomacy", "any 3"))
-    asset("Azadeh", 13, ("Companion", "Translator"), 1, "command",
-          ("diplomacy", "diplomacy", "stability 5"))
-    asset("Bracers of the Amber Hand", 14, ("Treasure", "Amber Hand"), 3, "command",
-          ("military 5", "military 5", "diplomacy", "stability"))
+    asset(
+        "Azadeh",
+        13,
+        ("Companion", "Translator"),
+        1,
+        "command",
+        ("diplomacy", "diplomacy", "stability 5"),
+    )
+    asset(
+        "Bracers of the Amber Hand",
+        14,
+        ("Treasure", "Amber Hand"),
+        3,
+        "command",
+        ("military 5", "military 5", "diplomacy", "stability"),
+    )
     asset("Radiant Fernbrake", 15, ("Plant", "Psychedelic"), 1, "lore", ("any", "any 6"))
-    asset("Windillipus Featherton", 16, ("Creature", "Bird"), 1, "lore",
-          ("stability", "diplomacy 6", "any 6"))
+    asset(
+        "Windillipus Featherton",
+        16,
+        ("Creature", "Bird"),
+        1,
+        "lore",
+        ("stability", "diplomacy 6", "any 6"),
+    )
     asset("Amber Wine", 40, ("Drink",), 2, "steel", ("stability", "stability"), starting=False)
     asset("Delir", 41, ("Companion",), 2, "command", ("military", "military"), starting=False)
 
-    def obstacle(name: str, number: int, skill: str, difficulty: int, points: int,
-                 stress: tuple[str, ...], enters: tuple[tuple[str, ...], ...], tags: tuple[str, ...],
-                 progress: int = 0, hindrance: int = 0, moves: tuple[str, ...] = (),
-                 with_character: bool = False, effects: tuple[Effect, ...] = ()) -> None:
-        rs.obstacles[name] = Obstacle(name, number, skill, difficulty, points, stress, enters,
-                                      progress, hindrance, moves, with_character, tags, effects)
+    def obstacle(
+        name: str,
+        number: int,
+        skill: str,
+        difficulty: int,
+        points: int,
+        stress: tuple[str, ...],
+        enters: tuple[tuple[str, ...], ...],
+        tags: tuple[str, ...],
+        progress: int = 0,
+        hindrance: int = 0,
+        moves: tuple[str, ...] = (),
+        with_character: bool = False,
+        effects: tuple[Effect, ...] = (),
+    ) -> None:
+        rs.obstacles[name] = Obstacle(
+            name,
+            number,
+            skill,
+            difficulty,
+            points,
+            stress,
+            enters,
+            progress,
+            hindrance,
+            moves,
+            with_character,
+            tags,
+            effects,
+        )
 
-    obstacle("The Old Wounds", 1, "command", 7, 2, ("psyche", "psyche"), (("brightdune",),),
-             ("Issue", "Stability"), progress=1, hindrance=2)
-    obstacle("Mole Hunt", 2, "shadow", 6, 1, ("body", "psyche"), (("empire",),),
-             ("Foe", "Spy", "Imperial"), progress=1, hindrance=1)
-    obstacle("Grain Shortage", 3, "command", 5, 1, ("body", "psyche"), (("Urban",),),
-             ("Issue", "Food", "Stability"), hindrance=2)
-    obstacle("Pomegranate Heist", 6, "edge", 5, 1, ("body", "psyche"), (("Urban",),),
-             ("Issue", "Stability"), hindrance=2)
-    obstacle("Imperial Guard", 10, "edge", 4, 1, ("psyche", "psyche"), (("empire",),),
-             ("Foe", "Guard"), moves=("empire",), with_character=True)
-    obstacle("Hall of Faces", 13, "edge", 9, 1, ("body", "psyche"), (("empire",),),
-             ("Apotheosis",), hindrance=3)
-    obstacle("Horse Bandits", 14, "steel", 5, 1, ("body",), (("Wilderness",),),
-             ("Foe", "Bandits"), moves=("Rural",))
-    obstacle("Restless Dead", 15, "steel", 4, 1, ("body", "body"),
-             (("Blighted",), ("Wilderness",)), ("Foe", "Druj"), moves=("Urban",))
-    obstacle("Amber Hand Raiders", 18, "steel", 7, 1, ("body", "body"),
-             (("Rural",), ("Wilderness",)), ("Foe", "Unit", "Stability"), moves=("Urban",))
-    obstacle("Hogel's Jealousy", 25, "charm", 5, 2, ("psyche", "psyche"), (("Hogeltown",),),
-             ("Issue", "Diplomat", "Sunriders"), hindrance=2)
-    obstacle("Allocating Funds", 26, "charm", 7, 2, ("psyche",), (("Urban",),),
-             ("Issue", "Satrap"), hindrance=3)
-    obstacle("War Machines", 31, "command", 8, 1, ("body", "body"), (("empire",),),
-             ("Unit", "Imperial"), moves=("Urban",))
-    obstacle("Ur-Akti", 35, "lore", 6, 2, ("body", "body", "psyche"), (("Rural",),),
-             ("Foe", "Druj"), moves=("Urban",))
-    obstacle("Yellow Blight", 36, "lore", 5, 1, ("body", "psyche"), (("brightdune",),),
-             ("Issue", "Disease"), progress=1, hindrance=1)
-    obstacle("Animaelic Echoes", 40, "lore", 7, 1, ("body", "body"),
-             (("Enchanted",), ("Wilderness",)), ("Apotheosis",), moves=("Keep",))
-
-    rs.events["Discord in Brightdune"] = Event(
-        "Discord in Brightdune", 5, ("Event",),
-        (_effect("When this enters play", _draw_obstacles(1), event="enter",
-                 text="Then draw another obstacle."),),
+    obstacle(
+        "The Old Wounds",
+        1,
+        "command",
+        7,
+        2,
+        ("psyche", "psyche"),
+        (("brightdune",),),
+        ("Issue", "Stability"),
+        progress=1,
+        hindrance=2,
+    )
+    obstacle(
+        "Mole Hunt",
+        2,
+        "shadow",
+        6,
+        1,
+        ("body", "psyche"),
+        (("empire",),),
+        ("Foe", "Spy", "Imperial"),
+        progress=1,
+        hindrance=1,
+    )
+    obstacle(
+        "Grain Shortage",
+        3,
+        "command",
+        5,
+        1,
+        ("body", "psyche"),
+        (("Urban",),),
+        ("Issue", "Food", "Stability"),
+        hindrance=2,
+    )
+    obstacle(
+        "Pomegranate Heist",
+        6,
+        "edge",
+        5,
+        1,
+        ("body", "psyche"),
+        (("Urban",),),
+        ("Issue", "Stability"),
+        hindrance=2,
+    )
+    obstacle(
+        "Imperial Guard",
+        10,
+        "edge",
+        4,
+        1,
+        ("psyche", "psyche"),
+        (("empire",),),
+        ("Foe", "Guard"),
+        moves=("empire",),
+        with_character=True,
+    )
+    obstacle(
+        "Hall of Faces",
+        13,
+        "edge",
+        9,
+        1,
+        ("body", "psyche"),
+        (("empire",),),
+        ("Apotheosis",),
+        hindrance=3,
+    )
+    obstacle(
+        "Horse Bandits",
+        14,
+        "steel",
+        5,
+        1,
+        ("body",),
+        (("Wilderness",),),
+        ("Foe", "Bandits"),
+        moves=("Rural",),
+    )
+    obstacle(
+        "Restless Dead",
+        15,
+        "steel",
+        4,
+        1,
+        ("body", "body"),
+        (("Blighted",), ("Wilderness",)),
+        ("Foe", "Druj"),
+        moves=("Urban",),
+    )
+    obstacle(
+        "Amber Hand Raiders",
+        18,
+        "steel",
+        7,
+        1,
+        ("body", "body"),
+        (("Rural",), ("Wilderness",)),
+        ("Foe", "Unit", "Stability"),
+        moves=("Urban",),
+    )
+    obstacle(
+        "Hogel's Jealousy",
+        25,
+        "charm",
+        5,
+        2,
+        ("psyche", "psyche"),
+        (("Hogeltown",),),
+        ("Issue", "Diplomat", "Sunriders"),
+        hindrance=2,
+    )
+    obstacle(
+        "Allocating Funds",
+        26,
+        "charm",
+        7,
+        2,
+        ("psyche",),
+        (("Urban",),),
+        ("Issue", "Satrap"),
+        hindrance=3,
+    )
+    obstacle(
+        "War Machines",
+        31,
+        "command",
+        8,
+        1,
+        ("body", "body"),
+        (("empire",),),
+        ("Unit", "Imperial"),
+        moves=("Urban",),
+    )
+    obstacle(
+        "Ur-Akti",
+        35,
+        "lore",
+        6,
+        2,
+        ("body", "body", "psyche"),
+        (("Rural",),),
+        ("Foe", "Druj"),
+        moves=("Urban",),
+    )
+    obstacle(
+        "Yellow Blight",
+        36,
+        "lore",
+        5,
+        1,
+        ("body", "psyche"),
+        (("brightdune",),),
+        ("Issue", "Disease"),
+        progress=1,
+        hindrance=1,
+    )
+    obstacle(
+        "Animaelic Echoes",
+        40,
+        "lore",
+        7,
+        1,
+        ("body", "body"),
+        (("Enchanted",), ("Wilderness",)),
+        ("Apotheosis",),
+        moves=("Keep",),
     )
 
-    def scene(name: str, at: tuple[tuple[str, ...], ...], skill: str, points: int,
-              *effects: Effect, starting: bool = False, finale: bool = False) -> None:
+    rs.events["Discord in Brightdune"] = Event(
+        "Discord in Brightdune",
+        5,
+        ("Event",),
+        (
+            _effect(
+                "When this enters play",
+                _draw_obstacles(1),
+                event="enter",
+                text="Then draw another obstacle.",
+            ),
+        ),
+    )
+
+    def scene(
+        name: str,
+        at: tuple[tuple[str, ...], ...],
+        skill: str,
+        points: int,
+        *effects: Effect,
+        starting: bool = False,
+        finale: bool = False,
+    ) -> None:
         rs.scenes[name] = Scene(name, 0, starting, finale, at, skill, points, tuple(effects))
 
-    scene("Find the Source of the Gasping Spores", (("brightdune",),), "lore", 4,
-          _epilogue(_choose(
-              Stay=_seq(_add_location("Loomwood"), _add("obstacle", "Ur-Akti", "Yellow Blight")),
-              Abandon=_seq(_add_location("Pearlescent Marsh"), _add("obstacle", "Grain Shortage")),
-          ), "Choose Stay or Abandon."), starting=True)
-    scene("Retrieve the Owner of a Thousand Horses' Horses", (("Wilderness",),), "steel", 5,
-          _epilogue(_seq(_add_location("Hogeltown"),
-                         _add("obstacle", "Hogel's Jealousy", "Horse Bandits")),
-                    "Add Hogeltown and its troubles."), starting=True)
-    scene("Persuade the Satrap to Guard the North", (("Urban",),), "command", 5,
-          _epilogue(_seq(_develop("Boar's Rift"), _add("asset", "Delir"),
-                         _add("obstacle", "Allocating Funds")), "Develop Boar's Rift."),
-          starting=True)
-    scene("Take Second at the Amber Wine Drinking Game", (("Giant's Gate",),), "steel", 6,
-          _epilogue(_seq(_develop("Giant's Gate"), _add("asset", "Amber Wine")),
-                    "Develop Giant's Gate."), starting=True)
-    scene("Decipher Gelshah's Scroll", (("Urban",),), "lore", 4,
-          _epilogue(_add("obstacle", "Restless Dead"), "Add Restless Dead."), starting=True)
+    scene(
+        "Find the Source of the Gasping Spores",
+        (("brightdune",),),
+        "lore",
+        4,
+        _epilogue(
+            _choose(
+                Stay=_seq(_add_location("Loomwood"), _add("obstacle", "Ur-Akti", "Yellow Blight")),
+                Abandon=_seq(
+                    _add_location("Pearlescent Marsh"), _add("obstacle", "Grain Shortage")
+                ),
+            ),
+            "Choose Stay or Abandon.",
+        ),
+        starting=True,
+    )
+    scene(
+        "Retrieve the Owner of a Thousand Horses' Horses",
+        (("Wilderness",),),
+        "steel",
+        5,
+        _epilogue(
+            _seq(_add_location("Hogeltown"), _add("obstacle", "Hogel's Jealousy", "Horse Bandits")),
+            "Add Hogeltown and its troubles.",
+        ),
+        starting=True,
+    )
+    scene(
+        "Persuade the Satrap to Guard the North",
+        (("Urban",),),
+        "command",
+        5,
+        _epilogue(
+            _seq(
+                _develop("Boar's Rift"),
+                _add("asset", "Delir"),
+                _add("obstacle", "Allocating Funds"),
+            ),
+            "Develop Boar's Rift.",
+        ),
+        starting=True,
+    )
+    scene(
+        "Take Second at the Amber Wine Drinking Game",
+        (("Giant's Gate",),),
+        "steel",
+        6,
+        _epilogue(
+            _seq(_develop("Giant's Gate"), _add("asset", "Amber Wine")), "Develop Giant's Gate."
+        ),
+        starting=True,
+    )
+    scene(
+        "Decipher Gelshah's Scroll",
+        (("Urban",),),
+        "lore",
+        4,
+        _epilogue(_add("obstacle", "Restless Dead"), "Add Restless Dead."),
+        starting=True,
+    )
     scene("Find the Mad Honey Supplier", (("brightdune",),), "shadow", 5, starting=True)
     scene("Feed the Lyric Stone to the Dusk Hydra", (("settled",),), "charm", 4, starting=True)
     scene("Intercept Freetrader Plans", (("Urban",),), "shadow", 4)
-    scene("Ambush Military Scouts", (("Boar's Peak",),), "steel", 3,
-          _epilogue(_seq(_develop("Boar's Peak"), _add("obstacle", "Amber Hand Raiders")),
-                    "Develop Boar's Peak."))
+    scene(
+        "Ambush Military Scouts",
+        (("Boar's Peak",),),
+        "steel",
+        3,
+        _epilogue(
+            _seq(_develop("Boar's Peak"), _add("obstacle", "Amber Hand Raiders")),
+            "Develop Boar's Peak.",
+        ),
+    )
     scene("Brighten Brightdune Spirits", (("brightdune",),), "command", 6)
-    scene("Infiltrate Guild of War", (("Eastkeep",),), "edge", 7,
-          _epilogue(_develop("Eastkeep"), "Develop Eastkeep."))
+    scene(
+        "Infiltrate Guild of War",
+        (("Eastkeep",),),
+        "edge",
+        7,
+        _epilogue(_develop("Eastkeep"), "Develop Eastkeep."),
+    )
     scene("Host the Tulip Festival", (("Rural",), ("Urban",)), "charm", 9, finale=True)
     scene("Assassinate Guild Leaders", (("empire",),), "shadow", 9, finale=True)
-    scene("Voyage into the Autarch's Mind", (("Enchanted",), ("Wilderness",)), "lore", 9,
-          finale=True)
+    scene(
+        "Voyage into the Autarch's Mind", (("Enchanted",), ("Wilderness",)), "lore", 9, finale=True
+    )
     scene("Burgle the Icon of Channeling", (("Vault",), ("Keep",)), "edge", 9, finale=True)
     scene("Call Allies to Arms", (("Hall",), ("Urban",)), "command", 9, finale=True)
     scene("Slay the Hundred-Handed Idolater", (("Fort",),), "steel", 9, finale=True)
 
-    rs.schemes["Sow Discord in Brightdune"] = Scheme("Sow Discord in Brightdune", (1, 1), (
-        _every_season(_year1_season_end, "Roll a technology and an espionage onto Eastkeep."),
-        _season("spring", _add("scene", "Intercept Freetrader Plans"), "Add a scene."),
-        _season("summer", _add("obstacle", "The Old Wounds", "Mole Hunt", "Grain Shortage",
-                               "Pomegranate Heist"), "Add four obstacles."),
-        _season("fall", _add("scene", "Ambush Military Scouts"), "Add a scene."),
-        _effect("Success", _unlock("Amber Hand Alliance"), event="success", text="Unlock."),
-        _effect("Failure", _add("event", "Discord in Brightdune"), event="failure",
-                text="Add Discord in Brightdune."),
-    ))
-    rs.schemes["Mobilize War Machines"] = Scheme("Mobilize War Machines", (2, 5), (
-        _every_season(_put_into_play("War Machines"), "Put War Machines into play."),
-        _season("spring", _add("scene", "Brighten Brightdune Spirits"), "Add a scene."),
-        _season("summer", _spend_or_threat("military", 6, "Fort"), "Spend 6 military or threat."),
-        _season("fall", _add("scene", "Infiltrate Guild of War"), "Add a scene."),
-        _effect("Failure", _threat_on_every("Fort"), event="failure", text="Threat on Forts."),
-    ))
-    rs.schemes["Achieve Apotheosis"] = Scheme("Achieve Apotheosis", (6, 6), (
-        _effect("Setup", _finale_setup, event="setup", text="Finale scenes; Hall of Faces."),
-        _season("spring", _draw_obstacles(2), "Draw two obstacles."),
-        _season("summer", _draw_obstacles(3), "Draw three obstacles."),
-    ))
+    rs.schemes["Sow Discord in Brightdune"] = Scheme(
+        "Sow Discord in Brightdune",
+        (1, 1),
+        (
+            _every_season(_year1_season_end, "Roll a technology and an espionage onto Eastkeep."),
+            _season("spring", _add("scene", "Intercept Freetrader Plans"), "Add a scene."),
+            _season(
+                "summer",
+                _add(
+                    "obstacle", "The Old Wounds", "Mole Hunt", "Grain Shortage", "Pomegranate Heist"
+                ),
+                "Add four obstacles.",
+            ),
+            _season("fall", _add("scene", "Ambush Military Scouts"), "Add a scene."),
+            _effect("Success", _unlock("Amber Hand Alliance"), event="success", text="Unlock."),
+            _effect(
+                "Failure",
+                _add("event", "Discord in Brightdune"),
+                event="failure",
+                text="Add Discord in Brightdune.",
+            ),
+        ),
+    )
+    rs.schemes["Mobilize War Machines"] = Scheme(
+        "Mobilize War Machines",
+        (2, 5),
+        (
+            _every_season(_put_into_play("War Machines"), "Put War Machines into play."),
+            _season("spring", _add("scene", "Brighten Brightdune Spirits"), "Add a scene."),
+            _season(
+                "summer", _spend_or_threat("military", 6, "Fort"), "Spend 6 military or threat."
+            ),
+            _season("fall", _add("scene", "Infiltrate Guild of War"), "Add a scene."),
+            _effect("Failure", _threat_on_every("Fort"), event="failure", text="Threat on Forts."),
+        ),
+    )
+    rs.schemes["Achieve Apotheosis"] = Scheme(
+        "Achieve Apotheosis",
+        (6, 6),
+        (
+            _effect("Setup", _finale_setup, event="setup", text="Finale scenes; Hall of Faces."),
+            _season("spring", _draw_obstacles(2), "Draw two obstacles."),
+            _season("summer", _draw_obstacles(3), "Draw three obstacles."),
+        ),
+    )
 
     for name, title, psyche, body, skills in (
         ("Parin", "Speaker for the East", 5, 3, _skills(1, 1, 1, 1, 3, 2)),
@@ -461,8 +853,16 @@ def starter_ruleset() -> Ruleset:
     ability("Friend of the Forge", "Kanun", 1, _play(_set_dice_to(2), "Set dice here to 2."))
     ability("Ride Swiftly", "Kanun", 2)
     ability("The Hawkleader", "Kanun", 3)
-    ability("Battle Hardened", "Kanun", 4,
-            _play(_progress_on(("Unit", "Foe"), 3), "3 progress on a Unit or Foe."))
-    ability("Amber Hand Alliance", None, 0,
-            _exhaust(_progress_on(("Stability",), 1), "A progress on a Stability obstacle."))
+    ability(
+        "Battle Hardened",
+        "Kanun",
+        4,
+        _play(_progress_on(("Unit", "Foe"), 3), "3 progress on a Unit or Foe."),
+    )
+    ability(
+        "Amber Hand Alliance",
+        None,
+        0,
+        _exhaust(_progress_on(("Stability",), 1), "A progress on a Stability obstacle."),
+    )
     return rs

@@ -70,8 +70,9 @@ def add_location(session: engine.Session, name: str, x: int, y: int) -> None:
     session.state.locations.append(LocationState(name, x, y))
 
 
-def place(session: engine.Session, obstacle: str, where: str, progress: int = 0,
-          hindrance: int = 0):
+def place(
+    session: engine.Session, obstacle: str, where: str, progress: int = 0, hindrance: int = 0
+):
     o = session.new_obstacle(obstacle, progress, hindrance)
     session.location(where).obstacles.append(o)
     return o

@@ -11,17 +11,20 @@ def test_craft_example_initiative_five_takes_dice_up_to_five_and_completes_the_r
     put_dice(session, "Yearly Field", ("sorcery", 1), ("sorcery", 4), ("sorcery", 6))
     fuscus = session.character("Fuscus")
     fuscus.initiative = [5, 2]
-    in_progress(
-        session, "Fuscus", "49 Feet of Greenleaf Rope", ("technology", 3), ("sorcery", 1)
-    )
+    in_progress(session, "Fuscus", "49 Feet of Greenleaf Rope", ("technology", 3), ("sorcery", 1))
     in_progress(session, "Fuscus", "Loomwood Apples")
     supply_before = dict(session.state.supply)
     initiative_supply = session.state.initiative_supply
     asked = act(
         session,
         {"act": "craft", "character": "Fuscus", "die": 5},
-        {"die": 0, "character": "Fuscus", "asset": "49 Feet of Greenleaf Rope", "index": 0,
-         "slot": 2},
+        {
+            "die": 0,
+            "character": "Fuscus",
+            "asset": "49 Feet of Greenleaf Rope",
+            "index": 0,
+            "slot": 2,
+        },
         {"die": 0, "character": "Fuscus", "asset": "Loomwood Apples", "index": 0, "slot": 1},
     )
     # the 6 (the third die) is never offered
@@ -33,9 +36,7 @@ def test_craft_example_initiative_five_takes_dice_up_to_five_and_completes_the_r
     assert [a.name for a in fuscus.in_progress] == ["Loomwood Apples"]
     apples = fuscus.in_progress[0]
     assert [(d.resource, d.face) for d in apples.slots if d] == [("sorcery", 4)]
-    assert [(d.resource, d.face) for d in session.location("Yearly Field").dice] == [
-        ("sorcery", 6)
-    ]
+    assert [(d.resource, d.face) for d in session.location("Yearly Field").dice] == [("sorcery", 6)]
     # the rope's three dice go back to the supply; the initiative die is spent
     assert session.state.supply["technology"] == supply_before["technology"] + 1
     assert session.state.supply["sorcery"] == supply_before["sorcery"] + 2

@@ -29,17 +29,16 @@ def test_muster_needs_three_action_points(ruleset):
     session = table(ruleset, at="Giant's Gate")
     session.character("Fuscus").action_points = 2
     offered = session.pending().options
-    assert not any(isinstance(o, dict) and o["act"] == "muster" and o["character"] == "Fuscus"
-                   for o in offered)
+    assert not any(
+        isinstance(o, dict) and o["act"] == "muster" and o["character"] == "Fuscus" for o in offered
+    )
     assert {"act": "muster", "character": "Parin", "resource": "stability"} in offered
 
 
 def test_muster_takes_the_locations_resource(ruleset):
     session = table(ruleset, at="Boar's Rift", dice=[4])
     act(session, {"act": "muster", "character": "Parin", "resource": "military"})
-    assert [(d.resource, d.face) for d in session.location("Boar's Rift").dice] == [
-        ("military", 4)
-    ]
+    assert [(d.resource, d.face) for d in session.location("Boar's Rift").dice] == [("military", 4)]
 
 
 def test_no_muster_where_nothing_is_produced(ruleset):

@@ -64,10 +64,14 @@ def test_burned_obstacles_go_to_the_archive(ruleset):
     session = _scoring_table(ruleset)
     option = {"act": "narrate", "scene": SPORES, "location": "Giant's Gate"}
     act(
-        session, option, ["Parin", "Fuscus"],
+        session,
+        option,
+        ["Parin", "Fuscus"],
         {"card": "Animaelic Echoes", "kind": "obstacle", "character": "Parin"},
         {"card": "Radiant Fernbrake", "kind": "asset", "character": "Fuscus"},
-        "finish", "Stay", "-2,0",
+        "finish",
+        "Stay",
+        "-2,0",
     )
     assert "Animaelic Echoes" in session.state.archive
     assert "Radiant Fernbrake" in session.state.asset_discard
@@ -79,10 +83,16 @@ def test_each_participant_marks_an_advance_in_the_scene_skill(ruleset):
     lore = parin.skills["lore"]  # 2
     parin.advances["lore"] = lore  # one more mark goes above the skill
     option = {"act": "narrate", "scene": SPORES, "location": "Giant's Gate"}
-    act(session, option, ["Parin"],
+    act(
+        session,
+        option,
+        ["Parin"],
         {"card": "Book of Pressed Leaves", "kind": "asset", "character": "Parin"},
         {"card": "Animaelic Echoes", "kind": "obstacle", "character": "Parin"},
-        "finish", "Stay", "-2,0")
+        "finish",
+        "Stay",
+        "-2,0",
+    )
     parin = session.character("Parin")
     assert parin.skills["lore"] == lore + 1
     assert parin.advances["lore"] == 0
@@ -93,27 +103,27 @@ def test_a_scene_is_offered_only_where_it_may_be_narrated(ruleset):
     session = _scoring_table(ruleset)
     for c in session.state.characters:
         c.location = "Boar's Peak"  # the Settled Lands, not Brightdune
-    assert not any(
-        isinstance(o, dict) and o["act"] == "narrate" for o in session.pending().options
-    )
+    assert not any(isinstance(o, dict) and o["act"] == "narrate" for o in session.pending().options)
 
 
 def test_a_scene_is_not_offered_without_the_points(ruleset):
     session = _scoring_table(ruleset)
     session.character("Fuscus").assets = []
     session.character("Parin").assets = []
-    assert not any(
-        isinstance(o, dict) and o["act"] == "narrate" for o in session.pending().options
-    )
+    assert not any(isinstance(o, dict) and o["act"] == "narrate" for o in session.pending().options)
 
 
 def test_epilogue_adds_a_location_next_to_its_region(ruleset):
     session = _scoring_table(ruleset)
     option = {"act": "narrate", "scene": SPORES, "location": "Giant's Gate"}
     asked = act(
-        session, option, ["Parin", "Fuscus"],
+        session,
+        option,
+        ["Parin", "Fuscus"],
         {"card": "Bracers of the Amber Hand", "kind": "asset", "character": "Fuscus"},
-        "finish", "Stay", "-2,0",
+        "finish",
+        "Stay",
+        "-2,0",
     )
     # cells beside Brightdune locations (Giant's Gate, Boar's Rift); 0,-1 is also beside Boar's
     # Rift but would close Yearly Field's last open side

@@ -49,7 +49,7 @@ def test_overcome_example_two_progress_not_overcome_then_reroll(ruleset):
 
 
 def test_overcome_example_three_hindrance_would_allow_the_discard(ruleset):
-    session, fuscus, obstacle = _fuscus_at_hogeltown(ruleset, dice=[2, 3, 1, 1, 1])
+    session, fuscus, _obstacle = _fuscus_at_hogeltown(ruleset, dice=[2, 3, 1, 1, 1])
     fuscus.initiative = [4, 1, 2, 5]
     asked = act(
         session,
@@ -93,8 +93,9 @@ def test_a_defense_die_at_most_the_stress_die_cancels_it(ruleset):
 
 
 def test_progress_reaching_the_difficulty_overcomes_the_obstacle(ruleset):
-    session, fuscus, obstacle = _fuscus_at_hogeltown(ruleset, dice=[1, 1, 5], progress=3,
-                                                     hindrance=0)
+    session, fuscus, _obstacle = _fuscus_at_hogeltown(
+        ruleset, dice=[1, 1, 5], progress=3, hindrance=0
+    )
     fuscus.initiative = [2, 3]
     act(
         session,
@@ -109,8 +110,9 @@ def test_progress_reaching_the_difficulty_overcomes_the_obstacle(ruleset):
 
 
 def test_teamwork_players_split_the_stress_dice_and_add_tokens_independently(ruleset):
-    session, fuscus, obstacle = _fuscus_at_hogeltown(ruleset, dice=[6, 6, 1, 1, 1], progress=0,
-                                                     hindrance=0)
+    session, fuscus, obstacle = _fuscus_at_hogeltown(
+        ruleset, dice=[6, 6, 1, 1, 1], progress=0, hindrance=0
+    )
     parin = session.character("Parin")
     parin.location = "Hogeltown"
     fuscus.initiative = [1]

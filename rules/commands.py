@@ -1,0 +1,154 @@
+"""``chronicler play``: let a bot play a session of a ruleset and tell it turn by turn."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import typer
+from rich.console import Console
+
+from dsl.errors import ChroniclerError, UsageError
+
+GAMES = ("six-winters",)
+
+PLAY_HELP = """Let a bot play one session (one year) of a game and tell it turn by turn.
+
+The same seed and bot always give the same game, byte for byte. Years before --year are
+played first by the same bot, so the campaign arrives at that year as the bot left it.
+
+Example: chronicler play six-winters --seed 7 --bot heuristic --characters Parin,Kanun
+"""
+
+
+def register(app: typer.Typer) -> None:
+    app.command("play", help=PLAY_HELP)(play_command)
+
+
+def play_command(
+    game: str = typer.Argument(..., help="The game to play: six-winters."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the dice, the decks and the bot."),
+    bot: str = typer.Option("heuristic", "--bot", help="heuristic or random."),
+    characters: str | None = typer.Option(
+        None, "--characters", help="Two characters, comma-separated (default: the bot picks)."
+    ),
+    year: int = typer.Option(1, "--year", help="The campaign year to play, 1-6."),
+    solo: bool = typer.Option(False, "--solo", help="The solo variant: one party token."),
+    as_json: bool = typer.Option(False, "--json", help="Print the event log as JSON lines."),
+) -> None:
+    if game not in GAMES:
+        raise UsageError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
+    from rules.six_winters import engine
+    from rules.six_winters.bots import BOTS, make_bot
+
+    if bot not in BOTS:
+        raise UsageError(f"unknown bot {bot!r}; known: {', '.join(sorted(BOTS))}")
+    if not 1 <= year <= 6:
+        raise UsageError(f"--year must be 1-6, got {year}")
+    ruleset = engine.load_ruleset()
+    chosen: list[str] | None = None
+    if characters:
+        chosen = [name.strip() for name in characters.split(",") if name.strip()]
+        for name in chosen:
+            if name not in ruleset.characters:
+                near = engine.near_names(name, sorted(ruleset.characters))
+                raise ChroniclerError(f"unknown character {name!r}{near}")
+        if len(chosen) != 2:
+            raise UsageError(f"--characters takes two characters, got {len(chosen)}")
+    player = make_bot(bot, seed)
+    per_year = [chosen] * 6 if chosen else None
+    session = None
+    for campaign, played in engine.play_campaign(ruleset, seed, player, per_year, solo=solo):
+        if played.state.year == year:
+            session = played
+            after = campaign
+            break
+    assert session is not None
+    if as_json:
+        for event in session.events:
+            typer.echo(json.dumps({"kind": event.kind, **event.data}, sort_keys=True))
+        return
+    console = Console(highlight=False, soft_wrap=True, width=100)
+    for line in narrate(session.events):
+        console.print(line, markup=True)
+    result = session.result()
+    console.print(
+        f"[bold]{'Victory' if result.won else 'Defeat'}[/] in year {result.year} "
+        f"({result.reason}): {result.scenes_completed} scenes, {result.threat_left} threat left."
+    )
+    if after.fate:
+        console.print(f"Brightdune's fate: {after.fate}; campaign score {after.score}.")
+
+
+def _esc(value: Any) -> str:
+    return str(value).replace("[", r"\[")
+
+
+def narrate(events: list[Any]) -> list[str]:
+    """One readable line per event worth telling, in order."""
+    lines: list[str] = []
+    for e in events:
+        d = e.data
+        k = e.kind
+        if k == "session_started":
+            lines.append(
+                f"[bold]Year {d['year']}[/]: {_esc(d['scheme'])}; "
+                f"{', '.join(d['characters'])}; threat pool {d['threat_pool']}"
+            )
+        elif k == "turn_started":
+            lines.append(f"[bold cyan]{d['season'].title()}, turn {d['turn']}[/]")
+        elif k == "action":
+            lines.append(f"  {_esc(d['character'] or 'The players')}: {_action(d['details'])}")
+        elif k == "asset_completed":
+            lines.append(f"    {_esc(d['character'])} completes {_esc(d['asset'])}")
+        elif k == "obstacle_placed":
+            lines.append(f"  {_esc(d['obstacle'])} enters play at {_esc(d['location'])}")
+        elif k == "obstacle_moved":
+            lines.append(f"  {_esc(d['obstacle'])} moves to {_esc(d['location'])}")
+        elif k == "obstacle_overcome":
+            lines.append(f"    {_esc(d['character'])} overcomes {_esc(d['obstacle'])}")
+        elif k == "obstacle_discarded" and d.get("location"):
+            lines.append(f"  {_esc(d['obstacle'])} leaves {_esc(d['location'])}")
+        elif k == "threat_placed":
+            surge = " (surge)" if d["surge"] else ""
+            lines.append(
+                f"  [red]Threat{surge}[/] on {_esc(d['location'])}; "
+                f"{d['pool_left']} left in the pool"
+            )
+        elif k == "stress_taken":
+            lines.append(
+                f"    {_esc(d['character'])} takes {d['amount']} {d['stress']} stress "
+                f"({d['left']} left)"
+            )
+        elif k == "condition_taken":
+            lines.append(f"    {_esc(d['character'])} takes a condition: {_esc(d['condition'])}")
+        elif k == "scene_drawn":
+            lines.append(f"  Scene drawn: {_esc(d['scene'])}")
+        elif k == "scene_completed":
+            cards = ", ".join(_esc(c["card"]) for c in d["cards_played"]) or "no cards"
+            lines.append(
+                f"  [green]Scene completed[/]: {_esc(d['scene'])} at {_esc(d['location'])} "
+                f"({d['skill_match_points']} from skill matches; played {cards})"
+            )
+        elif k == "season_ended":
+            lines.append(f"[bold]End of {d['season']}[/]")
+        elif k == "session_ended":
+            lines.append(f"[bold]Session over[/]: {d['result']} ({_esc(d['reason'])})")
+    return lines
+
+
+def _action(details: dict[str, Any]) -> str:
+    act = details["act"]
+    if act == "move":
+        return f"moves to {_esc(details['to'])}"
+    if act == "trade":
+        return f"trades two dice for {details['get']}"
+    if act == "muster":
+        return f"musters {details['resource']}"
+    if act == "craft":
+        return f"crafts with a {details['die']}"
+    if act == "overcome":
+        return f"takes on {_esc(details['obstacle'])}"
+    if act == "narrate":
+        return f"narrates {_esc(details['scene'])} at {_esc(details['location'])}"
+    return f"uses {_esc(details.get('card'))}"

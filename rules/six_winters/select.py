@@ -1,0 +1,189 @@
+"""``Host.select`` for Six Winters: what a card's noun phrase finds in the game.
+
+A reference is a small JSON dict naming the thing in the game's words:
+
+- an obstacle in play: ``{"kind": "obstacle", "uid": 7, "name": "Mole Hunt", "location": ...}``
+- a card elsewhere: ``{"kind": "asset", "name": "Azadeh", "zone": "staging area"}``
+- a location: ``{"kind": "location", "name": "Eastkeep"}``
+- a resource die: ``{"kind": "die", "location": "Eastkeep", "index": 0, "face": 4, ...}``
+- an initiative die: ``{"kind": "initiative", "character": "Parin", "index": 0, "face": 3}``
+- a character: ``{"kind": "character", "name": "Parin"}``
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from dsl.runtime import Context
+
+if TYPE_CHECKING:
+    from .engine import Session
+    from .state import LocationState
+
+
+def _word(filter_: Any) -> tuple[str, str]:
+    return str(getattr(filter_, "category", "")), str(getattr(filter_, "word", ""))
+
+
+def card_matches(session: Session, name: str, selector: Any) -> bool:
+    """Whether a card (by name) answers to a selector's noun and filters."""
+    rs = session.ruleset
+    card: Any = None
+    for table in (rs.obstacles, rs.assets, rs.scenes, rs.abilities, rs.events, rs.locations):
+        if name in table:
+            card = table[name]
+            break
+    if card is None:
+        return False
+    if getattr(selector, "name", None) and selector.name != name:
+        return False
+
+    def holds(f: Any) -> bool:
+        category, word = _word(f)
+        w = word.casefold()
+        if category == "skill":
+            return str(getattr(card, "skill", "") or "").casefold() == w
+        if category in ("card tag", "location tag"):
+            tags = getattr(card, "tags", ()) or ()
+            return any(t.casefold() == w for t in tags)
+        if category == "card kind":
+            return rs.kind_of(name) == word
+        return True
+
+    if not all(holds(f) for f in getattr(selector, "filters", ()) or ()):
+        return False
+    any_of = getattr(selector, "any_of", ()) or ()
+    return not any_of or any(holds(f) for f in any_of)
+
+
+def location_matches(session: Session, loc: LocationState, selector: Any) -> bool:
+    if getattr(selector, "name", None) and selector.name != loc.name:
+        return False
+
+    def holds(f: Any) -> bool:
+        category, word = _word(f)
+        if category in ("region", "location tag", "name"):
+            return session.matches(loc, word)
+        return True
+
+    if not all(holds(f) for f in getattr(selector, "filters", ()) or ()):
+        return False
+    any_of = getattr(selector, "any_of", ()) or ()
+    if any_of and not any(holds(f) for f in any_of):
+        return False
+    for with_ in getattr(selector, "with_", ()) or ():
+        noun = getattr(with_, "noun", None)
+        if noun == "character" and not session.characters_at(loc.name):
+            return False
+        if noun == "threat" and not loc.threats:
+            return False
+    return True
+
+
+def places(session: Session, ctx: Context, place: Any) -> list[LocationState]:
+    """The locations a ``Place`` names (all of them when it names none)."""
+    st = session.state
+    if place is None:
+        return list(st.locations)
+    kind = getattr(place, "kind", None)
+    if kind == "this location":
+        return [loc for loc in st.locations if loc.name == ctx.location]
+    if kind == "locations" and place.locations is not None:
+        return [loc for loc in st.locations if location_matches(session, loc, place.locations)]
+    return list(st.locations)
+
+
+def select(session: Session, ctx: Context, selector: Any) -> list[Any]:
+    st = session.state
+    reference = getattr(selector, "reference", None)
+    if reference in ("it", "them") and "it" in ctx.bindings:
+        found = ctx.bindings["it"]
+        return list(found) if isinstance(found, list) else [found]
+    if reference == "self" and ctx.actor:
+        return [{"kind": "character", "name": ctx.actor}]
+    category = getattr(selector, "noun_category", None)
+    noun = getattr(selector, "noun", None)
+    place = getattr(selector, "place", None)
+    zone = getattr(place, "zone", None) if place is not None else None
+    if reference == "this":
+        if noun == "location":
+            return [{"kind": "location", "name": ctx.location}]
+        if noun == "obstacle" and ctx.bindings.get("this"):
+            return [ctx.bindings["this"]]
+        return [{"kind": noun or "card", "name": ctx.card}]
+    out: list[Any] = []
+    if category in ("resource", "die"):
+        where = places(session, ctx, place)
+        value = getattr(selector, "value", None)
+        for loc in where:
+            for i, d in enumerate(loc.dice):
+                if category == "resource" and d.resource != noun:
+                    continue
+                if value is not None and value.kind == "exact" and d.face != value.value:
+                    continue
+                out.append(
+                    {
+                        "kind": "die",
+                        "location": loc.name,
+                        "index": i,
+                        "resource": d.resource,
+                        "face": d.face,
+                    }
+                )
+        return out
+    if category == "counter" and noun and "initiative" in noun and ctx.actor:
+        c = session.character(ctx.actor)
+        return [
+            {"kind": "initiative", "character": c.name, "index": i, "face": f}
+            for i, f in enumerate(c.initiative)
+        ]
+    if noun == "location":
+        return [
+            {"kind": "location", "name": loc.name}
+            for loc in places(session, ctx, place)
+            if location_matches(session, loc, selector)
+        ]
+    if noun == "character":
+        return [
+            {"kind": "character", "name": c.name}
+            for loc in places(session, ctx, place)
+            for c in session.characters_at(loc.name)
+        ]
+    if noun in ("obstacle", None) and zone is None:
+        for loc in places(session, ctx, place):
+            for o in loc.obstacles:
+                if card_matches(session, o.name, selector):
+                    out.append(
+                        {"kind": "obstacle", "uid": o.uid, "name": o.name, "location": loc.name}
+                    )
+        if noun == "obstacle":
+            return out
+    zones: dict[str, list[str]] = {
+        "staging area": st.asset_staging,
+        "asset deck": st.asset_deck,
+        "obstacle deck": st.obstacle_deck,
+        "obstacle discard": st.obstacle_discard,
+        "scene deck": st.scene_deck,
+        "archive": st.archive,
+    }
+    if zone in zones:
+        return [
+            {"kind": session.ruleset.kind_of(n), "name": n, "zone": zone}
+            for n in dict.fromkeys(zones[zone])
+            if card_matches(session, n, selector)
+        ]
+    if noun == "asset" and ctx.actor:
+        c = session.character(ctx.actor)
+        return [
+            {"kind": "asset", "name": n, "zone": "assets", "character": c.name}
+            for n in c.assets
+            if card_matches(session, n, selector)
+        ]
+    if noun == "ability" and ctx.actor:
+        c = session.character(ctx.actor)
+        return [
+            {"kind": "ability", "name": n, "character": c.name}
+            for n in c.abilities
+            if card_matches(session, n, selector)
+        ]
+    return out
