@@ -246,6 +246,7 @@ class Sentence:
     replaced: Phrase | None
     alternatives: tuple[Phrase, ...]
     span: Span
+    may: bool = False  # "Instead of ..., may ...": the replacement is optional
 
 
 @dataclass(frozen=True, slots=True)

@@ -533,6 +533,7 @@ class _Builder:
     def sentence(self, t: Tree[Token]) -> ast.Sentence:
         then = any(c.type == "THEN" for c in self.tokens(t))
         condition = None
+        may = False
         mode: ast.SentenceMode = "do"
         replaced = None
         alternatives: tuple[ast.Phrase, ...] = ()
@@ -543,6 +544,7 @@ class _Builder:
                 alternatives = self.alternatives(child)
             elif child.data == "replacement":
                 mode = "instead"
+                may = any(c.type == "MAY" for c in self.tokens(child))
                 phrase_tree, alts = self.subtrees(child)
                 replaced = self.phrase(phrase_tree)
                 alternatives = self.alternatives(alts)
@@ -552,7 +554,7 @@ class _Builder:
             elif child.data == "optional":
                 mode = "may"
                 alternatives = self.alternatives(self.subtrees(child)[0])
-        return ast.Sentence(then, condition, mode, replaced, alternatives, self.span(t))
+        return ast.Sentence(then, condition, mode, replaced, alternatives, self.span(t), may)
 
     def choice(self, t: Tree[Token]) -> ast.Choice:
         then = any(c.type == "THEN" for c in self.tokens(t))

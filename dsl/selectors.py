@@ -20,6 +20,7 @@ How the compiler uses a selector (the contract for a ruleset's ``Host.select`` a
 - ``"all"``: every candidate, as a list, no decision.
 - ``"any"``: a singular noun ("any Diplomat in play") is one target chosen among all; a plural
   noun ("any resource dice at this location") is ``choose_many`` with ``min_choices=0``.
+- A named card (``obstacle "Ur-Akti"``) is passed unresolved.
 - ``"total_value"`` and ``"up_to"``: passed to the primitive unresolved (it asks its own
   ``choose_many``, because only it knows how values add up).
 """
@@ -39,6 +40,7 @@ NounCategory = Literal[
     "stress",  # a declared stress type (body, psyche)
     "counter",  # a declared counter ("action point", "initiative die")
     "zone",  # a declared zone ("staging area", "pool")
+    "region",  # a declared region, as a destination ("Add location X to Brightdune")
     "number",  # a bare number where a thing was expected ("to 5")
 ]
 PlaceKind = Literal[
@@ -48,6 +50,7 @@ PlaceKind = Literal[
     "zone",  # a declared zone: "from the staging area", "to your crafting area", "the pool"
     "locations",  # at/in locations matching ``Place.locations`` ("in the Empire", "on any Fort")
     "this card",  # in this card ("each character in this scene")
+    "this region",  # in the region of this location ("all characters in this region")
 ]
 ValueKind = Literal["exact", "each", "same", "any", "opposite"]
 
@@ -108,7 +111,8 @@ class Place:
     crafting area": the acting character's), else ``None``. ``locations`` is a location
     selector for ``kind == "locations"`` ("at a Wilderness location", "in the Empire": a
     selector whose noun is the location card kind filtered by region). ``preposition`` is the
-    word the card used (``at``, ``in``, ``from``, ``on``).
+    word the card used (``at``, ``in``, ``from``, ``on``). ``of_kind`` is a card kind written
+    before a zone ("the asset deck": zone ``deck``, of_kind ``asset``).
     """
 
     kind: PlaceKind
@@ -116,6 +120,7 @@ class Place:
     zone: str | None = None
     owner: str | None = None
     locations: Selector | None = None
+    of_kind: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +137,9 @@ class Selector:
     checked to exist. ``reference``: ``this`` ("this obstacle", "this card", "this location"),
     ``it`` / ``them`` (what the previous phrase of the same effect chose; the compiler keeps it
     in ``ctx.bindings["it"]``), ``self`` ("you", the acting character), else ``None``.
-    ``with_``: things that must be at/on the selected thing ("locations with a character",
+    A selector with a ``name`` is never resolved: the primitive
+    finds the named card wherever it is (deck, archive, in play). ``with_``: things that must
+    be at/on the selected thing ("locations with a character",
     "locations with threat tokens"). ``text``: the words as written, for prompts.
     """
 
@@ -151,7 +158,7 @@ class Selector:
     @property
     def resolvable(self) -> bool:
         """True when the compiler looks the things up with ``host.select`` (see module notes)."""
-        if self.quantity.mode in ("total_value", "up_to"):
+        if self.quantity.mode in ("total_value", "up_to") or self.name is not None:
             return False
         if self.noun_category in ("card kind", "card"):
             return True

@@ -1,0 +1,120 @@
+"""The checked card text: every word bound to the ruleset's vocabulary and verbs.
+
+The checker produces these from the AST; the compiler turns them into closures and the printer
+into printed wording.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from dsl.runtime import Span
+from dsl.selectors import Amount, Selector, ValueSpec
+
+
+@dataclass(frozen=True, slots=True)
+class OneOf:
+    """``1 body or 1 psyche``: the player picks one of these when the effect runs."""
+
+    choices: tuple[Any, ...]
+
+
+RoleValue = Selector | Amount | ValueSpec | OneOf | tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoundClause:
+    """One action: a verb bound to its primitive, with its roles.
+
+    ``roles`` pairs each role word (``object``, ``at``, ``on``, ``to``...) with its bound
+    value; ``params`` maps each role word to the primitive's keyword parameter (``for`` →
+    ``for_``). ``subject`` is who acts ("All characters at this location gain ..."). ``per``
+    multiplies the action ("for each Apotheosis obstacle in play"). ``cost`` is the clause paid
+    first ("Lose 1 psyche to gain 1 initiative": this clause is "gain", its cost "lose").
+    ``negated`` for "This does not cause a surge" (a standing note for the engine).
+    """
+
+    verb: str
+    function: str
+    roles: tuple[tuple[str, RoleValue], ...]
+    params: tuple[tuple[str, str], ...]
+    subject: Selector | None
+    per: Selector | None
+    cost: BoundClause | None
+    optional: bool
+    negated: bool
+    text: str
+    span: Span
+
+    def role(self, name: str) -> RoleValue | None:
+        for role, value in self.roles:
+            if role == name:
+                return value
+        return None
+
+
+ConditionKind = Literal["exists", "at", "this is", "it is", "season"]
+
+
+@dataclass(frozen=True, slots=True)
+class BoundCondition:
+    """``If ...``: ``exists`` (something matches), ``at`` (the actor is at a matching
+    location), ``this is`` / ``it is`` (this card / what "it" names matches), ``season``."""
+
+    kind: ConditionKind
+    selector: Selector | None
+    season: str | None
+    text: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class BoundSentence:
+    """A checked sentence: mode as in ``ast.Sentence``; ``alternatives`` joined by ", or"."""
+
+    then: bool
+    condition: BoundCondition | None
+    mode: Literal["do", "instead", "may", "may not"]
+    replaced: BoundClause | None
+    alternatives: tuple[BoundClause, ...]
+    text: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class BoundChoice:
+    then: bool
+    condition: BoundCondition | None
+    options: tuple[tuple[str, tuple[BoundSentence, ...]], ...]
+    text: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class BoundEffect:
+    """A checked ability or standing rule.
+
+    ``trigger_label`` is the declared trigger's label (``None`` for a standing rule or a cost
+    label); ``cost`` the clause of a cost label ("Spend 2 dice:").
+    """
+
+    trigger_label: str | None
+    cost: BoundClause | None
+    label_text: str | None
+    label_comma: bool
+    parts: tuple[BoundSentence | BoundChoice, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedCard:
+    """A card with its fields as plain values and its effects bound."""
+
+    kind: str
+    name: str
+    fields: dict[str, Any]
+    field_order: tuple[str, ...]
+    effects: tuple[BoundEffect, ...]
+    blocks: tuple[tuple[str, CheckedCard], ...]
+    span: Span

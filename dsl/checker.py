@@ -1,0 +1,1819 @@
+"""AST → checked ruleset: every word bound to the declared vocabulary, every reference resolved.
+
+Stages, in order: gather the vocabulary from every file; inspect the primitives module so each
+verb's roles are its function's keyword parameters; index every card; then check each card's
+fields against its kind declaration and bind each sentence (the binder reads runs of words
+against the lexicon, longest match first). All diagnostics are collected; nothing raises.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from dsl import ast
+from dsl.bound import (
+    BoundChoice,
+    BoundClause,
+    BoundCondition,
+    BoundEffect,
+    BoundSentence,
+    CheckedCard,
+    OneOf,
+    RoleValue,
+)
+from dsl.diagnostics import Diagnostics, did_you_mean
+from dsl.runtime import Span
+from dsl.selectors import (
+    Amount,
+    Filter,
+    LocationSpec,
+    Place,
+    Quantity,
+    Selector,
+    ValueSpec,
+)
+from dsl.vocabulary import (
+    FieldSchema,
+    KindSchema,
+    Meaning,
+    TriggerInfo,
+    VerbInfo,
+    Vocabulary,
+)
+
+ROLE_WORDS = ("at", "on", "in", "to", "from", "for", "into", "onto", "with")
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+FUNCTION_WORDS = frozenset(
+    """a an one two three four five six any all every each another the this that these those
+    it them its their your you of at on in to from for into onto with by toward towards play
+    value values total same opposite face or and up there is are not no card cards die dice region
+    resource resources token tokens itself themselves does do stress""".split()
+)
+GENERIC_NOUNS = {
+    "stress": ("stress", False),
+    "card": ("card", False),
+    "cards": ("card", True),
+    "die": ("die", False),
+    "dice": ("die", True),
+    "resource": ("die", False),
+    "resources": ("die", True),
+}
+NOUN_ORDER = (
+    "card kind",
+    "region",
+    "zone",
+    "counter",
+    "token",
+    "stress",
+    "resource",
+    "location tag",
+    "card tag",
+)
+FIELD_TYPES = (
+    "int",
+    "flag",
+    "text",
+    "range",
+    "recipe",
+    "cost",
+    "side",
+    "location spec",
+    "location selector",
+    "card tags",
+    "location tags",
+    "skill ranks",
+    "skill",
+    "skills",
+    "region",
+    "regions",
+    "resource",
+    "resources",
+    "stress",
+    "token",
+    "tokens",
+    "counter",
+    "zone",
+)
+DIE_FACES = (1, 6)
+
+
+class BindError(Exception):
+    """A phrase the binder cannot read; caught and turned into a diagnostic."""
+
+    def __init__(self, message: str, span: Span) -> None:
+        super().__init__(message)
+        self.message = message
+        self.span = span
+
+
+@dataclass(frozen=True, slots=True)
+class Lexeme:
+    """A run of atoms read as one unit: a vocabulary name, a function word, number or string."""
+
+    kind: str  # vocab, fn, number, string, comma, unknown
+    text: str
+    span: Span
+    meanings: tuple[Meaning, ...] = ()
+    value: int = 0
+
+
+@dataclass(slots=True)
+class CheckedRuleset:
+    """Everything the compiler needs: vocabulary, cards, tables, maps, and the diagnostics."""
+
+    vocabulary: Vocabulary
+    cards: list[CheckedCard]
+    tables: list[ast.TableDecl]
+    maps: list[ast.MapDecl]
+    diagnostics: Diagnostics
+    files: list[ast.RulesFile] = field(default_factory=list)
+
+
+def _join(a: Span, b: Span) -> Span:
+    return Span(a.file, a.line, a.column, b.end_line, b.end_column)
+
+
+def _words(atoms: Sequence[ast.Atom]) -> str:
+    return ast.phrase_text(list(atoms))
+
+
+# ---- vocabulary -------------------------------------------------------------------------------
+
+
+class _VocabularyBuilder:
+    def __init__(self, files: Sequence[ast.RulesFile], diags: Diagnostics) -> None:
+        self.files = files
+        self.d = diags
+        self.v = Vocabulary()
+        self.seen: dict[tuple[str, str], Span] = {}
+
+    def declare(self, category: str, name: ast.Name, canonical: str | None = None) -> None:
+        word = canonical or name.text
+        key = (category, word.casefold())
+        if key in self.seen:
+            self.d.error(f"{category} '{word}' is declared twice (first at {self.seen[key]})", name.span)
+            return
+        self.seen[key] = name.span
+        self.v.add_word(word, Meaning(category, word))
+
+    def build(self) -> Vocabulary:
+        v = self.v
+        headers = []
+        verbs: list[ast.VerbDecl] = []
+        for f in self.files:
+            for form in f.forms:
+                if isinstance(form, ast.RulesetDecl):
+                    headers.append(form)
+                    v.name, v.version = form.name, form.version
+                elif isinstance(form, ast.PrimitivesDecl):
+                    v.primitives = form.module
+                elif isinstance(form, ast.NamesDecl):
+                    self.names(form)
+                elif isinstance(form, ast.AliasDecl):
+                    self.alias(form)
+                elif isinstance(form, ast.TradeDecl):
+                    pass  # after every resource is known
+                elif isinstance(form, ast.RegionsDecl):
+                    for r in form.regions:
+                        v.regions[r.word.text] = r.title
+                        self.declare("region", r.word)
+                        if r.title and r.title.casefold() != r.word.text.casefold():
+                            v.add_word(r.title, Meaning("region", r.word.text))
+                elif isinstance(form, ast.CountersDecl):
+                    for c in form.counters:
+                        v.counters[c.name.text] = tuple(a.text for a in c.aliases)
+                        self.declare("counter", c.name)
+                        for a in c.aliases:
+                            v.add_word(a.text, Meaning("counter", c.name.text))
+                elif isinstance(form, ast.SeasonsDecl):
+                    for s in form.seasons:
+                        v.seasons[s.name.text] = s.turns
+                        self.declare("season", s.name)
+                elif isinstance(form, ast.VerbDecl):
+                    verbs.append(form)
+                elif isinstance(form, ast.TriggerDecl):
+                    self.trigger(form)
+                elif isinstance(form, ast.ValueDecl):
+                    if form.name in v.values:
+                        self.d.error(f"value '{form.name}' is declared twice", form.span)
+                    v.values[form.name] = form.value
+        if not headers and self.files:
+            first = self.files[0]
+            self.d.error(
+                'no ruleset header: one file must start with: ruleset "Name" version "1"',
+                Span(first.path, 1, 1, 1, 1),
+            )
+        for extra in headers[1:]:
+            self.d.error("the ruleset is declared twice (one header per ruleset)", extra.span)
+        for f in self.files:
+            for form in f.forms:
+                if isinstance(form, ast.TradeDecl):
+                    self.trade(form)
+                elif isinstance(form, ast.KindDecl):
+                    self.kind(form)
+        self.verbs(verbs)
+        return v
+
+    def names(self, form: ast.NamesDecl) -> None:
+        category = {
+            "resources": "resource",
+            "skills": "skill",
+            "stress": "stress",
+            "tokens": "token",
+            "zones": "zone",
+            "location tags": "location tag",
+            "card tags": "card tag",
+            "card kinds": "card kind",
+        }[form.category]
+        target = {
+            "resource": self.v.resources,
+            "skill": self.v.skills,
+            "stress": self.v.stress,
+            "token": self.v.tokens,
+            "zone": self.v.zones,
+            "location tag": self.v.location_tags,
+            "card tag": self.v.card_tags,
+            "card kind": self.v.card_kinds,
+        }[category]
+        for name in form.names:
+            target.append(name.text)
+            self.declare(category, name)
+
+    def alias(self, form: ast.AliasDecl) -> None:
+        target = form.target.text.casefold()
+        meanings = self.v.lexicon.get(tuple(target.split()))
+        if not meanings:
+            words = self.v.all_words()
+            self.d.error(
+                f"alias of an undeclared word '{form.target.text}'{did_you_mean(target, words)}",
+                form.target.span,
+            )
+            return
+        for m in meanings:
+            if not m.plural:
+                self.v.add_word(form.alias.text, Meaning(m.category, m.word))
+        self.v.aliases[form.alias.text.casefold()] = meanings[0].word.casefold()
+
+    def trade(self, form: ast.TradeDecl) -> None:
+        source = self.v.resource(form.source.text)
+        if source is None:
+            self.d.error(
+                f"unknown resource '{form.source.text}'"
+                + did_you_mean(form.source.text, self.v.resources),
+                form.source.span,
+            )
+            return
+        targets: list[str] = []
+        for t in form.targets:
+            if t.text.casefold() == "any":
+                targets.extend(r for r in self.v.resources if r != source)
+                continue
+            r = self.v.resource(t.text)
+            if r is None:
+                self.d.error(
+                    f"unknown resource '{t.text}'" + did_you_mean(t.text, self.v.resources),
+                    t.span,
+                )
+            else:
+                targets.append(r)
+        self.v.trade[source] = tuple(targets)
+
+    def trigger(self, form: ast.TriggerDecl) -> None:
+        words = [w.text for w in form.words]
+        qualifier = None
+        season_words = {s.casefold() for s in self.v.seasons}
+        if len(words) > 1 and words[-1].casefold() in season_words:
+            qualifier = words.pop()
+        key = " ".join(form.label.text.casefold().split())
+        if key in self.v.triggers:
+            self.d.error(f"trigger '{form.label.text}' is declared twice", form.label.span)
+        self.v.triggers[key] = TriggerInfo(
+            form.label.text,
+            form.usage,
+            " ".join(words) if form.usage == "on" else None,
+            qualifier,
+            form.once_per_turn,
+            form.span,
+        )
+
+    def kind(self, form: ast.KindDecl) -> None:
+        kind = form.kind.text
+        if kind.casefold() not in {k.casefold() for k in self.v.card_kinds}:
+            self.d.error(
+                f"kind '{kind}' is not a declared card kind"
+                + did_you_mean(kind, self.v.card_kinds),
+                form.kind.span,
+            )
+        fields: dict[str, FieldSchema] = {}
+        for kf in form.fields:
+            schema = self.field_schema(kf)
+            if schema is None:
+                continue
+            if schema.name in fields:
+                self.d.error(f"field '{schema.name}' is declared twice", kf.span)
+            fields[schema.name] = schema
+        self.v.kinds[kind.casefold()] = KindSchema(kind, fields, form.span)
+
+    def field_schema(self, kf: ast.KindField) -> FieldSchema | None:
+        words = [a.text for a in kf.words if a.kind == "word"]
+        low = high = None
+        for a in kf.words:
+            if a.kind == "int range":
+                lo, _, hi = a.text.partition("..")
+                low, high = int(lo), (int(hi) if hi else None)
+        optional = bool(words) and words[-1].casefold() == "optional"
+        if optional:
+            words = words[:-1]
+        is_list = bool(words) and words[-1].casefold() == "list"
+        if is_list:
+            words = words[:-1]
+        folded = [w.casefold() for w in words]
+        kinds = {k.casefold() for k in self.v.card_kinds}
+        for size in (2, 1):
+            if len(folded) > size:
+                type_words = " ".join(folded[-size:])
+                if type_words in FIELD_TYPES or (size == 1 and type_words in kinds):
+                    name = " ".join(words[:-size])
+                    return FieldSchema(
+                        name.casefold(),
+                        tuple(folded[:-size]),
+                        type_words,
+                        is_list,
+                        low,
+                        high,
+                        optional,
+                        kf.span,
+                    )
+        known = ", ".join(FIELD_TYPES)
+        self.d.error(
+            f"cannot read field declaration '{' '.join(words)}': write the field name, then a "
+            f"type ({known}, or a card kind)",
+            kf.span,
+        )
+        return None
+
+    def verbs(self, decls: list[ast.VerbDecl]) -> None:
+        module = None
+        module_error = None
+        if self.v.primitives:
+            try:
+                module = importlib.import_module(self.v.primitives)
+            except Exception as error:  # any failure importing the designer's module
+                module_error = f"{type(error).__name__}: {error}"
+        for decl in decls:
+            words = tuple(decl.words.text.casefold().split())
+            function = decl.function.text
+            roles: dict[str, bool] | None = None
+            params: dict[str, str] = {}
+            if not self.v.primitives:
+                self.d.error(
+                    'verbs need a primitives module: primitives "package.module"', decl.span
+                )
+            elif module is None:
+                self.d.error(
+                    f"cannot import primitives module '{self.v.primitives}' for verb "
+                    f"'{decl.words.text}' ({module_error})",
+                    decl.function.span,
+                )
+            else:
+                fn = getattr(module, function, None)
+                if not callable(fn):
+                    names = [n for n in dir(module) if not n.startswith("_")]
+                    self.d.error(
+                        f"primitives module '{self.v.primitives}' has no function "
+                        f"'{function}'{did_you_mean(function, names)}",
+                        decl.function.span,
+                    )
+                else:
+                    self.v.primitive_functions[function] = fn
+                    roles, params = _roles_of(fn)
+            if words in self.v.verbs:
+                self.d.error(f"verb '{decl.words.text}' is declared twice", decl.span)
+            info = VerbInfo(words, function, roles, params, decl.span)
+            self.v.verbs[words] = info
+            self.v.add_verb(info)
+
+
+def _roles_of(fn: Callable[..., Any]) -> tuple[dict[str, bool] | None, dict[str, str]]:
+    """The roles a primitive takes: keyword parameters after ``ctx`` (``for_`` is ``for``)."""
+    try:
+        signature = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return None, {}
+    roles: dict[str, bool] = {}
+    params: dict[str, str] = {}
+    parameters = list(signature.parameters.values())
+    for p in parameters[1:]:
+        if p.kind == p.VAR_KEYWORD:
+            return None, params
+        if p.kind == p.VAR_POSITIONAL:
+            continue
+        role = p.name[:-1] if p.name.endswith("_") else p.name
+        roles[role] = p.default is not p.empty
+        params[role] = p.name
+    return roles, params
+
+
+# ---- the phrase binder ------------------------------------------------------------------------
+
+
+class Binder:
+    """Reads runs of words against the vocabulary (longest match first, simple plurals)."""
+
+    def __init__(
+        self, vocab: Vocabulary, cards: dict[str, list[tuple[str, str]]], diags: Diagnostics
+    ) -> None:
+        self.v = vocab
+        self.cards = cards  # folded name → [(kind, name)]
+        self.d = diags
+        self.kinds = {k.casefold(): k for k in vocab.card_kinds}
+        self.all_words = vocab.all_words()
+
+    # -- lexemes --
+
+    def lex(self, atoms: Sequence[ast.Atom]) -> list[Lexeme]:
+        out: list[Lexeme] = []
+        i = 0
+        n = len(atoms)
+        while i < n:
+            atom = atoms[i]
+            if atom.kind == "comma":
+                out.append(Lexeme("comma", ",", atom.span))
+                i += 1
+                continue
+            if atom.kind == "number":
+                out.append(Lexeme("number", atom.text, atom.span, value=int(atom.text)))
+                i += 1
+                continue
+            if atom.kind == "string":
+                meanings = self.v.lexicon.get(tuple(atom.folded.split()), [])
+                out.append(Lexeme("string", atom.text, atom.span, tuple(meanings)))
+                i += 1
+                continue
+            if atom.kind != "word":
+                out.append(Lexeme("unknown", atom.text, atom.span))
+                i += 1
+                continue
+            matched = False
+            for size in range(min(self.v.longest, n - i), 0, -1):
+                run = atoms[i : i + size]
+                if any(a.kind != "word" for a in run):
+                    continue
+                key = tuple(a.folded for a in run)
+                meanings = self.v.lexicon.get(key)
+                if meanings:
+                    if size == 1 and key[0] in FUNCTION_WORDS and key[0] not in GENERIC_NOUNS:
+                        break  # a declared word spelled like grammar: grammar wins alone
+                    text = " ".join(a.text for a in run)
+                    out.append(
+                        Lexeme("vocab", text, _join(run[0].span, run[-1].span), tuple(meanings))
+                    )
+                    i += size
+                    matched = True
+                    break
+            if matched:
+                continue
+            word = atom.folded
+            if word in NUMBER_WORDS:
+                out.append(Lexeme("number", atom.text, atom.span, value=NUMBER_WORDS[word]))
+            elif word in FUNCTION_WORDS:
+                out.append(Lexeme("fn", word, atom.span))
+            else:
+                out.append(Lexeme("unknown", atom.text, atom.span))
+            i += 1
+        return out
+
+    def unknown(self, lx: Lexeme) -> BindError:
+        hint = did_you_mean(lx.text, self.all_words)
+        return BindError(f"unknown word '{lx.text}'{hint}", lx.span)
+
+    # -- noun phrases --
+
+    def noun_phrase(self, lexemes: list[Lexeme]) -> RoleValue:
+        """Bind a whole role phrase: a list, alternatives, a value, a number, or a selector."""
+        if not lexemes:
+            raise BindError("a word is missing here", Span("", 1, 1, 1, 1))
+        items = self.split_list(lexemes)
+        if len(items) > 1:
+            return tuple(self.alternatives(item) for item in items)
+        return self.alternatives(items[0])
+
+    def split_list(self, lexemes: list[Lexeme]) -> list[list[Lexeme]]:
+        """Split ``A, B and C`` (commas always; ``and`` when a new noun phrase follows)."""
+        items: list[list[Lexeme]] = [[]]
+        for k, lx in enumerate(lexemes):
+            nxt = lexemes[k + 1] if k + 1 < len(lexemes) else None
+            if lx.kind == "comma":
+                items.append([])
+            elif lx.kind == "fn" and lx.text == "and" and nxt is not None and self.starts_np(nxt):
+                items.append([])
+            else:
+                items[-1].append(lx)
+        return [i for i in items if i]
+
+    def starts_np(self, lx: Lexeme) -> bool:
+        if lx.kind in ("number", "string"):
+            return True
+        if lx.kind == "fn" and lx.text in ("a", "an", "any", "all", "every", "each", "another"):
+            return True
+        return lx.kind == "vocab" and any(m.category == "card kind" for m in lx.meanings)
+
+    def alternatives(self, lexemes: list[Lexeme]) -> RoleValue:
+        parts: list[list[Lexeme]] = [[]]
+        for k, lx in enumerate(lexemes):
+            nxt = lexemes[k + 1] if k + 1 < len(lexemes) else None
+            if (
+                lx.kind == "fn"
+                and lx.text == "or"
+                and nxt is not None
+                and (nxt.kind == "number" or (nxt.kind == "fn" and nxt.text in ("a", "an")))
+                and parts[-1]
+            ):
+                parts.append([])
+            else:
+                parts[-1].append(lx)
+        if len(parts) > 1:
+            return OneOf(tuple(self.single(p) for p in parts))
+        return self.single(parts[0])
+
+    def single(self, lx: list[Lexeme]) -> RoleValue:
+        words = [x.text if x.kind != "vocab" else x.text.casefold() for x in lx]
+        first = lx[0]
+        # A value written where a number or face goes.
+        if words == ["any", "value"]:
+            return ValueSpec("any")
+        if words in (["its", "opposite", "face"], ["the", "opposite", "face"]):
+            return ValueSpec("opposite")
+        if len(lx) == 1 and first.kind == "number":
+            return Amount(number=first.value)
+        selector, rest = self.selector(lx, 0)
+        if rest < len(lx):
+            raise self.cannot(lx[rest], lx)
+        return selector
+
+    def cannot(self, lx: Lexeme, phrase: list[Lexeme]) -> BindError:
+        if lx.kind == "unknown":
+            return self.unknown(lx)
+        text = " ".join(x.text for x in phrase)
+        return BindError(f"cannot read '{lx.text}' in '{text}'", lx.span)
+
+    def selector(self, lx: list[Lexeme], i: int) -> tuple[Selector, int]:
+        """Read ``[quantity] [filters] noun [value] [place] [with ...]`` from ``lx[i:]``."""
+        n = len(lx)
+        start = i
+        quantity = Quantity()
+        reference = None
+        owner = None
+        explicit_quantity = False
+
+        def word(k: int) -> str:
+            return lx[k].text.casefold() if k < n and lx[k].kind in ("fn", "number") else ""
+
+        # quantity or reference
+        w = word(i)
+        if w in ("a", "an") and word(i + 1) == "total" and word(i + 2) == "value":
+            if word(i + 3) == "of" and i + 4 < n and lx[i + 4].kind == "number":
+                quantity = Quantity("total_value", None, lx[i + 4].value, True)
+                i += 5
+                explicit_quantity = True
+            else:
+                raise BindError("write 'a total value of N'", lx[i].span)
+        elif w in ("a", "an") or (lx[i].kind == "number" and w == "one"):
+            quantity = Quantity("exact", 1)
+            i += 1
+            explicit_quantity = True
+        elif lx[i].kind == "number":
+            quantity = Quantity("exact", lx[i].value, None, lx[i].value != 1)
+            i += 1
+            explicit_quantity = True
+        elif w == "up" and word(i + 1) == "to" and i + 2 < n and lx[i + 2].kind == "number":
+            quantity = Quantity("up_to", lx[i + 2].value, None, True)
+            i += 3
+            explicit_quantity = True
+        elif w == "any":
+            quantity = Quantity("any", None)
+            i += 1
+            explicit_quantity = True
+        elif w in ("all", "every", "each"):
+            quantity = Quantity("all", None)
+            i += 1
+            explicit_quantity = True
+            if word(i) == "the":
+                i += 1
+        elif w == "another":
+            quantity = Quantity("another", 1)
+            i += 1
+            explicit_quantity = True
+        elif w in ("this", "that", "these", "those"):
+            reference = "this" if w in ("this", "these") else "it"
+            quantity = Quantity("none", None)
+            i += 1
+        elif w in ("it", "them", "itself", "themselves"):
+            sel = Selector(quantity=Quantity("none", None, None, w == "them"), reference="it")
+            return self.qualifiers(lx, i + 1, sel, start)
+        elif w == "you":
+            sel = Selector(
+                quantity=Quantity("none", None),
+                noun_category="card kind",
+                noun=None,
+                reference="self",
+            )
+            return self.qualifiers(lx, i + 1, sel, start)
+        elif w in ("your", "their", "its"):
+            owner = "your"
+            i += 1
+        elif w == "the":
+            i += 1
+        # filters and noun
+        body: list[Lexeme] = []
+        while i < n:
+            x = lx[i]
+            if x.kind in ("vocab", "string"):
+                body.append(x)
+                i += 1
+            elif x.kind == "fn" and x.text in GENERIC_NOUNS:
+                body.append(x)
+                i += 1
+            elif x.kind == "fn" and x.text == "or" and body and i + 1 < n:
+                body.append(x)
+                i += 1
+            elif x.kind == "unknown":
+                raise self.unknown(x)
+            else:
+                break
+        if not body:
+            if reference == "this":
+                sel = Selector(quantity=Quantity("none", None), noun_category="card", reference="this")
+                return self.qualifiers(lx, i, sel, start)
+            at = lx[i] if i < n else lx[-1]
+            raise BindError(
+                f"expected a thing here (a card kind, resource, token, tag ...), not '{at.text}'",
+                at.span,
+            )
+        sel = self.noun_and_filters(body, quantity, reference, owner, explicit_quantity)
+        return self.qualifiers(lx, i, sel, start)
+
+    def noun_and_filters(
+        self,
+        body: list[Lexeme],
+        quantity: Quantity,
+        reference: str | None,
+        owner: str | None,
+        explicit: bool,
+    ) -> Selector:
+        # A quoted card name, maybe after its kind: obstacle "Ur-Akti".
+        strings = [b for b in body if b.kind == "string" and not b.meanings]
+        if strings:
+            return self.card_reference(body, quantity)
+        head = body[-1]
+        body = [b for b in body[:-1] if b.kind != "fn" or b.text == "or"] + [head]
+        plural = False
+        if head.kind == "fn":
+            category, plural = GENERIC_NOUNS[head.text]
+            noun: str | None = None
+        else:
+            meaning = self.pick(head.meanings, NOUN_ORDER)
+            if meaning is None:
+                cats = ", ".join(sorted({m.category for m in head.meanings}))
+                raise BindError(f"'{head.text}' ({cats}) cannot be the thing selected", head.span)
+            plural = meaning.plural
+            if meaning.category == "location tag":
+                category, noun = "card kind", self.kinds.get("location", "location")
+                body = [*body[:-1], Lexeme("vocab", head.text, head.span, (Meaning("location tag", meaning.word),))]
+                return self.filtered(body, category, noun, quantity, reference, owner, plural, True)
+            if meaning.category == "card tag":
+                body = [*body[:-1], Lexeme("vocab", head.text, head.span, (Meaning("card tag", meaning.word),))]
+                return self.filtered(body, "card", None, quantity, reference, owner, plural, True)
+            if meaning.category == "zone":
+                kinds = [
+                    m.word for b in body[:-1] for m in b.meanings if m.category == "card kind"
+                ]
+                place = Place("zone", "in", meaning.word, owner, None, kinds[0] if kinds else None)
+                return Selector(
+                    quantity=quantity if explicit else Quantity("none", None),
+                    noun_category="zone",
+                    noun=meaning.word,
+                    place=place,
+                    reference=reference,
+                    text=" ".join(b.text for b in body),
+                )
+            category = meaning.category
+            noun = meaning.word
+        body = body[:-1]
+        return self.filtered(body, category, noun, quantity, reference, owner, plural, False)
+
+    def filtered(
+        self,
+        body: list[Lexeme],
+        category: str,
+        noun: str | None,
+        quantity: Quantity,
+        reference: str | None,
+        owner: str | None,
+        plural: bool,
+        head_is_filter: bool,
+    ) -> Selector:
+        if category == "card kind" and noun and noun.casefold() == "location":
+            order: tuple[str, ...] = ("region", "location tag")
+        elif category in ("card kind", "card"):
+            order = ("card tag", "skill", "region", "card kind")
+        elif category in ("die", "resource"):
+            order = ("resource",)
+        else:
+            order = ()
+        filters: list[Filter] = []
+        any_of: list[Filter] = []
+        groups: list[list[Lexeme]] = [[]]
+        for b in body:
+            if b.kind == "fn" and b.text == "or":
+                groups.append([])
+            else:
+                groups[-1].append(b)
+        alternatives = len(groups) > 1
+        for group in groups:
+            for b in group:
+                if b.kind == "fn":
+                    raise BindError(f"cannot read '{b.text}' here", b.span)
+                meaning = self.pick(b.meanings, order)
+                if meaning is None:
+                    cats = ", ".join(sorted({m.category for m in b.meanings})) or "a name"
+                    what = noun or category
+                    raise BindError(f"'{b.text}' ({cats}) cannot describe {what}", b.span)
+                if meaning.category == "card kind" and category == "card":
+                    category, noun = "card kind", meaning.word
+                    continue
+                if meaning.category == "resource" and category == "die":
+                    category, noun = "resource", meaning.word
+                    if alternatives:
+                        any_of.append(Filter("resource", meaning.word))
+                    continue
+                target = any_of if alternatives else filters
+                target.append(Filter(meaning.category, meaning.word))
+        if category == "resource" and len(any_of) > 1:
+            category, noun = "die", None
+        quantity = Quantity(quantity.mode, quantity.count, quantity.total, plural or quantity.plural)
+        if reference == "this":
+            quantity = Quantity("none", None)
+        place = Place("zone", "in", None, owner) if owner and category == "zone" else None
+        return Selector(
+            quantity=quantity,
+            noun_category=category,  # type: ignore[arg-type]
+            noun=noun,
+            filters=tuple(filters),
+            any_of=tuple(any_of),
+            place=place,
+            reference=reference,
+        )
+
+    def pick(self, meanings: Sequence[Meaning], order: Sequence[str]) -> Meaning | None:
+        for category in order:
+            for m in meanings:
+                if m.category == category:
+                    return m
+        return None
+
+    def card_reference(self, body: list[Lexeme], quantity: Quantity) -> Selector:
+        kind = None
+        name_lx = None
+        for b in body:
+            if b.kind == "string" and not b.meanings:
+                if name_lx is not None:
+                    raise BindError("two names in one phrase: separate them with a comma", b.span)
+                name_lx = b
+            elif b.kind == "vocab" and self.pick(b.meanings, ("card kind",)):
+                meaning = self.pick(b.meanings, ("card kind",))
+                assert meaning is not None
+                kind = meaning.word
+            else:
+                raise BindError(f"cannot read '{b.text}' next to a card name", b.span)
+        assert name_lx is not None
+        name = name_lx.text
+        found = self.cards.get(name.casefold(), [])
+        if kind is not None:
+            matches = [c for c in found if c[0].casefold() == kind.casefold()]
+            if not matches:
+                names = [c[1] for cs in self.cards.values() for c in cs if c[0] == kind]
+                hint = did_you_mean(name, names, quoted=True)
+                raise BindError(f'unknown {kind} "{name}"{hint}', name_lx.span)
+        else:
+            if not found:
+                names = [c[1] for cs in self.cards.values() for c in cs]
+                hint = did_you_mean(name, names, quoted=True)
+                raise BindError(f'unknown card "{name}"{hint}', name_lx.span)
+            kind = found[0][0]
+            name = found[0][1]
+        return Selector(
+            quantity=Quantity("exact", 1) if quantity.mode == "none" else quantity,
+            noun_category="card kind",
+            noun=kind,
+            name=name,
+            text=f'{kind} "{name}"',
+        )
+
+    def qualifiers(self, lx: list[Lexeme], i: int, sel: Selector, start: int) -> tuple[Selector, int]:
+        n = len(lx)
+
+        def word(k: int) -> str:
+            return lx[k].text.casefold() if k < n and lx[k].kind in ("fn", "number") else ""
+
+        value = sel.value
+        place = sel.place
+        with_: list[Selector] = list(sel.with_)
+        while i < n:
+            w = word(i)
+            if w == "of" and word(i + 1) == "value" and i + 2 < n and lx[i + 2].kind == "number":
+                value = ValueSpec("exact", lx[i + 2].value)
+                self.face(lx[i + 2])
+                i += 3
+            elif w in ("with", "each") and self.value_ahead(lx, i):
+                k = i + (2 if w == "each" else 1)
+                value = ValueSpec("each" if w == "each" else "exact", lx[k + 1].value)
+                self.face(lx[k + 1])
+                i = k + 2
+            elif w == "of" and word(i + 1) in ("the", "same"):
+                k = i + 1 + (word(i + 1) == "the")
+                if word(k) == "same" and word(k + 1) == "value":
+                    value = ValueSpec("same")
+                    i = k + 2
+                else:
+                    break
+            elif w == "of" and word(i + 1) == "any" and word(i + 2) == "value":
+                value = ValueSpec("any")
+                i += 3
+            elif w in ("at", "in", "from", "on", "into", "onto") and i + 1 < n:
+                place, i = self.place(lx, i)
+            elif w == "with" and i + 1 < n:
+                inner, i = self.selector(lx, i + 1)
+                with_.append(inner)
+            else:
+                break
+        text = " ".join(x.text if x.kind != "string" else f'"{x.text}"' for x in lx[start:i])
+        return (
+            Selector(
+                quantity=sel.quantity,
+                noun_category=sel.noun_category,
+                noun=sel.noun,
+                filters=sel.filters,
+                any_of=sel.any_of,
+                place=place,
+                value=value,
+                name=sel.name,
+                reference=sel.reference,
+                with_=tuple(with_),
+                text=text,
+            ),
+            i,
+        )
+
+    def value_ahead(self, lx: list[Lexeme], i: int) -> bool:
+        n = len(lx)
+        k = i + (2 if lx[i].text == "each" else 1)
+        if lx[i].text == "each" and not (i + 1 < n and lx[i + 1].text == "with"):
+            return False
+        return k + 1 < n and lx[k].text == "value" and lx[k + 1].kind == "number"
+
+    def face(self, lx: Lexeme) -> None:
+        low, high = DIE_FACES
+        if not low <= lx.value <= high:
+            raise BindError(f"a die face is {low} to {high}, not {lx.value}", lx.span)
+
+    def place(self, lx: list[Lexeme], i: int) -> tuple[Place, int]:
+        """``at this location``, ``in play``, ``from the staging area``, ``in the Empire`` ..."""
+        n = len(lx)
+        prep = lx[i].text.casefold()
+        i += 1
+
+        def word(k: int) -> str:
+            return lx[k].text.casefold() if k < n and lx[k].kind in ("fn", "vocab") else ""
+
+        if word(i) == "play":
+            return Place("in play", prep), i + 1
+        if word(i) == "this" and i + 1 < n and lx[i + 1].text.casefold() == "region":
+            return Place("this region", prep), i + 2
+        if word(i) == "this":
+            m = self.pick(lx[i + 1].meanings, ("card kind",)) if i + 1 < n else None
+            if m is not None and m.word.casefold() == "location":
+                return Place("this location", prep), i + 2
+            if i + 1 < n and (m is not None or word(i + 1) == "card"):
+                return Place("this card", prep), i + 2
+        if word(i) == "any" and i + 1 < n:
+            m = self.pick(lx[i + 1].meanings, ("card kind",))
+            if m is not None and m.word.casefold() == "location":
+                return Place("any location", prep), i + 2
+        sel, k = self.selector(lx, i)
+        if sel.noun_category == "zone":
+            assert sel.place is not None
+            zone = sel.place
+            return Place("zone", prep, zone.zone, zone.owner, None, zone.of_kind), k
+        if sel.noun_category == "region":
+            loc = Selector(
+                quantity=Quantity("all", None),
+                noun_category="card kind",
+                noun=self.kinds.get("location", "location"),
+                filters=(Filter("region", sel.noun or ""),),
+                text=sel.text,
+            )
+            return Place("locations", prep, locations=loc), k
+        if sel.noun_category == "card kind" and (sel.noun or "").casefold() == "location":
+            return Place("locations", prep, locations=sel), k
+        if sel.name is not None:
+            return Place("locations", prep, locations=sel), k
+        if sel.noun_category == "card" and any(f.category == "region" for f in sel.filters):
+            return Place("locations", prep, locations=sel), k
+        region = [m for x in lx[i:k] for m in x.meanings if m.category == "region"]
+        if region:
+            loc = Selector(
+                quantity=Quantity("all", None),
+                noun_category="card kind",
+                noun=self.kinds.get("location", "location"),
+                filters=(Filter("region", region[0].word),),
+                text=sel.text,
+            )
+            return Place("locations", prep, locations=loc), k
+        if sel.reference in ("this", "it") or sel.noun_category == "card kind":
+            return Place("locations", prep, locations=sel), k
+        raise BindError(f"'{sel.text}' is not a place", lx[i].span)
+
+
+# ---- clauses and sentences ----------------------------------------------------------------------
+
+
+class SentenceBinder:
+    """Binds clauses (verb + roles), conditions and sentences of one card."""
+
+    def __init__(self, binder: Binder, diags: Diagnostics) -> None:
+        self.b = binder
+        self.v = binder.v
+        self.d = diags
+
+    def find_verb(
+        self, atoms: Sequence[ast.Atom], at: int, forms: tuple[str, ...]
+    ) -> tuple[VerbInfo, int, int] | None:
+        """The longest declared verb starting at ``at``: (info, end, tail) where ``tail`` < 0
+        gives the index of the rest of a split verb ("put ... into play")."""
+        n = len(atoms)
+        best: tuple[VerbInfo, int, int] | None = None
+        for size in range(min(5, n - at), 0, -1):
+            run = atoms[at : at + size]
+            if any(a.kind != "word" for a in run):
+                continue
+            key = tuple(a.folded for a in run)
+            for info, how in self.v.verb_lexicon.get(key, []):
+                if how in forms:
+                    return info, at + size, 0
+        if at < n and atoms[at].kind == "word":
+            for info, how in self.v.verb_lexicon.get((atoms[at].folded,), []) + [
+                entry
+                for key, entries in self.v.verb_lexicon.items()
+                if len(key) > 1 and key[0] == atoms[at].folded
+                for entry in entries
+            ]:
+                if how not in forms or len(info.words) < 2:
+                    continue
+                tail = info.words[1:]
+                for k in range(at + 2, n - len(tail) + 1):
+                    if tuple(a.folded for a in atoms[k : k + len(tail)]) == tail:
+                        return info, at + 1, -k
+        return best
+
+    def clause(
+        self,
+        atoms: Sequence[ast.Atom],
+        span: Span,
+        forms: tuple[str, ...] = ("base",),
+        optional: bool = False,
+    ) -> BoundClause:
+        atoms = list(atoms)
+        if not atoms:
+            raise BindError("an empty sentence", span)
+        found = self.find_verb(atoms, 0, forms)
+        subject = None
+        negated = False
+        if found is None:
+            # "All characters at this location gain 1 action point": subject, then the verb.
+            for k in range(1, len(atoms)):
+                if atoms[k].folded in ("does", "do") and k + 1 < len(atoms) and atoms[k + 1].folded == "not":
+                    hit = self.find_verb(atoms, k + 2, ("base",))
+                    if hit:
+                        negated = True
+                        subject_atoms = atoms[:k]
+                        found = hit
+                        break
+                if atoms[k].folded == "may" and k + 1 < len(atoms):
+                    hit = self.find_verb(atoms, k + 1, ("base",))
+                    if hit:
+                        optional = True
+                        subject_atoms = atoms[:k]
+                        found = hit
+                        break
+                hit = self.find_verb(atoms, k, ("s", "base"))
+                if hit:
+                    subject_atoms = atoms[:k]
+                    try:
+                        subject_value = self.b.single(self.b.lex(subject_atoms))
+                    except BindError:
+                        continue
+                    found = hit
+                    break
+            if found is None:
+                first = atoms[0]
+                if first.folded in FUNCTION_WORDS:
+                    raise BindError(
+                        f"no declared verb in '{_words(atoms)}' (declare it: verb WORDS -> function)",
+                        first.span,
+                    )
+                verbs = [" ".join(k) for k in self.v.verbs]
+                hint = did_you_mean(first.text, verbs)
+                raise BindError(f"unknown verb '{first.text}'{hint}", first.span)
+            subject_value = self.b.single(self.b.lex(subject_atoms))
+            if not isinstance(subject_value, Selector):
+                raise BindError("the subject must be who acts", subject_atoms[0].span)
+            subject = subject_value
+        info, end, tail = found
+        if tail < 0:  # a split verb: "Put obstacle X into play at this location"
+            k = -tail
+            rest = atoms[end:k] + atoms[k + len(info.words) - 1 :]
+        else:
+            rest = atoms[end:]
+        verb_text = " ".join(info.words)
+        # Cost then effect: "Lose 1 psyche to gain 1 initiative."
+        for k, atom in enumerate(rest):
+            if atom.folded == "to" and k + 1 < len(rest) and self.find_verb(rest, k + 1, ("base",)):
+                cost = self._clause_from(info, rest[:k], subject, optional, negated, atoms, span)
+                effect = self.clause(rest[k + 1 :], span)
+                return _with_cost(effect, cost, subject)
+            if atom.folded == "by" and k + 1 < len(rest) and self.find_verb(rest, k + 1, ("ing",)):
+                effect = self._clause_from(info, rest[:k], subject, optional, negated, atoms, span)
+                cost = self.clause(rest[k + 1 :], span, ("ing",))
+                return _with_cost(effect, cost, None)
+        del verb_text
+        return self._clause_from(info, rest, subject, optional, negated, atoms, span)
+
+    def _clause_from(
+        self,
+        info: VerbInfo,
+        rest: list[ast.Atom],
+        subject: Selector | None,
+        optional: bool,
+        negated: bool,
+        atoms: list[ast.Atom],
+        span: Span,
+    ) -> BoundClause:
+        per = None
+        for k in range(len(rest) - 1):
+            if rest[k].folded == "for" and rest[k + 1].folded in ("each", "every"):
+                per_value = self.b.single(self.b.lex(rest[k + 1 :]))
+                if isinstance(per_value, Selector):
+                    per = per_value
+                    rest = rest[:k]
+                break
+        roles = self.split_roles(info, rest)
+        bound: list[tuple[str, RoleValue]] = []
+        for role, role_atoms in roles:
+            lexemes = self.b.lex(role_atoms)
+            try:
+                value = self.b.noun_phrase(lexemes)
+            except BindError:
+                # "give all characters at this location 1 initiative": recipient, then thing.
+                split = self.two_objects(lexemes) if role == "object" else None
+                if split is None:
+                    raise
+                bound.append(("to", split[0]))
+                value = split[1]
+            bound.append((role, value))
+        bound = _move_card_lists(bound)
+        self.check_roles(info, bound, subject, atoms[0].span if atoms else span)
+        text = _words(atoms)
+        clause_span = _join(atoms[0].span, atoms[-1].span) if atoms else span
+        params = tuple((role, info.params.get(role, role)) for role, _ in bound)
+        return BoundClause(
+            verb=" ".join(info.words),
+            function=info.function,
+            roles=tuple(bound),
+            params=params,
+            subject=subject,
+            per=per,
+            cost=None,
+            optional=optional,
+            negated=negated,
+            text=text,
+            span=clause_span,
+        )
+
+    def two_objects(self, lexemes: list[Lexeme]) -> tuple[Selector, RoleValue] | None:
+        try:
+            first, end = self.b.selector(lexemes, 0)
+            if end >= len(lexemes) or end == 0:
+                return None
+            return first, self.b.noun_phrase(lexemes[end:])
+        except BindError:
+            return None
+
+    def split_roles(self, info: VerbInfo, rest: list[ast.Atom]) -> list[tuple[str, list[ast.Atom]]]:
+        """Split the words after the verb at the prepositions the primitive takes as roles."""
+        accepts = info.roles
+        roles: list[tuple[str, list[ast.Atom]]] = [("object", [])]
+        used = {"object"}
+        for k, atom in enumerate(rest):
+            word = atom.folded if atom.kind == "word" else ""
+            current = roles[-1][1]
+            opens = (
+                word in ROLE_WORDS
+                and word not in used
+                and (accepts is None or word in accepts)
+                and not self.is_qualifier(word, current, rest[k + 1 :])
+            )
+            if opens:
+                roles.append((word, []))
+                used.add(word)
+            else:
+                current.append(atom)
+        return [(r, a) for r, a in roles if a or r != "object"]
+
+    def is_qualifier(self, word: str, current: list[ast.Atom], after: list[ast.Atom]) -> bool:
+        """Does ``word`` start a place qualifier of the phrase so far (not a new role)?"""
+        if not current:
+            return False
+        if word == "in" and after and after[0].folded == "play":
+            return True
+        if word == "with":
+            return True
+        if word not in ("at", "in", "from"):
+            return False
+        lexemes = self.b.lex(current)
+        for lx in reversed(lexemes):
+            if lx.kind == "vocab":
+                return any(
+                    m.category in ("card kind", "card tag", "location tag") for m in lx.meanings
+                )
+            if lx.kind == "fn" and lx.text in ("card", "cards"):
+                return True
+            if lx.kind == "string":
+                return True
+        return False
+
+    def check_roles(
+        self, info: VerbInfo, bound: list[tuple[str, RoleValue]], subject: Selector | None, at: Span
+    ) -> None:
+        if info.roles is None:
+            return
+        have = {r for r, _ in bound}
+        for role in have:
+            if role not in info.roles:
+                takes = ", ".join(sorted(info.roles)) or "no roles"
+                raise BindError(
+                    f"verb '{' '.join(info.words)}' ({info.function}) takes no '{role}' "
+                    f"(it takes: {takes})",
+                    at,
+                )
+        for role, has_default in info.roles.items():
+            if not has_default and role not in have and role != "subject":
+                raise BindError(
+                    f"verb '{' '.join(info.words)}' needs '{role}' (primitive "
+                    f"{info.function} has no default for it)",
+                    at,
+                )
+
+    def restriction(self, phrase: ast.Phrase) -> BoundClause:
+        """``trade or muster at this location``: the verbs forbidden, then where."""
+        atoms = list(phrase.atoms)
+        infos: list[VerbInfo] = []
+        k = 0
+        while k < len(atoms):
+            if atoms[k].folded in ("or", ",") or atoms[k].kind == "comma":
+                k += 1
+                continue
+            hit = self.find_verb(atoms, k, ("base",))
+            if hit is None or hit[2] != 0:
+                break
+            infos.append(hit[0])
+            k = hit[1]
+        if not infos:
+            verbs = [" ".join(v) for v in self.v.verbs]
+            first = atoms[0]
+            raise BindError(f"unknown verb '{first.text}'{did_you_mean(first.text, verbs)}", first.span)
+        rest = atoms[k:]
+        place = None
+        if rest:
+            lexemes = self.b.lex(rest)
+            if lexemes[0].kind == "fn" and lexemes[0].text in ("at", "in", "on", "from"):
+                place, end = self.b.place(lexemes, 0)
+                if end < len(lexemes):
+                    raise self.b.cannot(lexemes[end], lexemes)
+            else:
+                raise BindError("after the verbs, write where: at this location ...", rest[0].span)
+        roles: tuple[tuple[str, RoleValue], ...] = ()
+        if place is not None:
+            roles = (("where", Selector(quantity=Quantity("none", None), place=place)),)
+        return BoundClause(
+            verb=" or ".join(" ".join(i.words) for i in infos),
+            function=",".join(i.function for i in infos),
+            roles=roles,
+            params=(),
+            subject=None,
+            per=None,
+            cost=None,
+            optional=False,
+            negated=True,
+            text=phrase.text,
+            span=phrase.span,
+        )
+
+    def condition(self, phrase: ast.Phrase) -> BoundCondition:
+        atoms = list(phrase.atoms)
+        words = [a.folded for a in atoms]
+        text = phrase.text
+
+        def sel(part: list[ast.Atom]) -> Selector:
+            value = self.b.single(self.b.lex(part))
+            if not isinstance(value, Selector):
+                raise BindError("a condition needs a thing to look for", phrase.span)
+            return value
+
+        if words[:1] == ["at"]:
+            return BoundCondition("at", sel(atoms[1:]), None, text, phrase.span)
+        if words[:2] in (["this", "is"], ["it", "is"]):
+            kind = "this is" if words[0] == "this" else "it is"
+            seasons = {s.casefold(): s for s in self.v.seasons}
+            if len(words) == 3 and words[2] in seasons:
+                return BoundCondition("season", None, seasons[words[2]], text, phrase.span)
+            return BoundCondition(kind, sel(atoms[2:]), None, text, phrase.span)  # type: ignore[arg-type]
+        if words[:2] in (["there", "is"], ["there", "are"]):
+            return BoundCondition("exists", sel(atoms[2:]), None, text, phrase.span)
+        kept = [a for a in atoms if a.folded not in ("is", "are")]
+        if len(kept) < len(atoms):
+            return BoundCondition("exists", sel(kept), None, text, phrase.span)
+        raise BindError(
+            "cannot read this condition: write 'If at ...', 'If there is ...', "
+            "'If any ... are in play' or 'If this is ...'",
+            phrase.span,
+        )
+
+    def sentence(self, s: ast.Sentence) -> BoundSentence:
+        condition = self.condition(s.condition) if s.condition else None
+        replaced = None
+        if s.replaced is not None:
+            replaced = self.clause(s.replaced.atoms, s.replaced.span, ("ing",))
+        if s.mode == "may not":
+            alternatives = tuple(self.restriction(p) for p in s.alternatives)
+        else:
+            alternatives = tuple(
+                self.clause(p.atoms, p.span, optional=s.may) for p in s.alternatives
+            )
+        return BoundSentence(
+            s.then, condition, s.mode, replaced, alternatives, _sentence_text(s), s.span
+        )
+
+
+def _with_cost(effect: BoundClause, cost: BoundClause, subject: Selector | None) -> BoundClause:
+    return BoundClause(
+        effect.verb,
+        effect.function,
+        effect.roles,
+        effect.params,
+        effect.subject or subject,
+        effect.per,
+        cost,
+        effect.optional or cost.optional,
+        effect.negated,
+        effect.text,
+        effect.span,
+    )
+
+
+def _move_card_lists(bound: list[tuple[str, RoleValue]]) -> list[tuple[str, RoleValue]]:
+    """``Add location "X" to Brightdune, obstacle "Y" and scene "Z"``: named cards listed after
+    another role continue the object's list."""
+    roles = dict(bound)
+    obj = roles.get("object")
+    if obj is None or not _is_named(obj):
+        return bound
+    moved: list[Any] = []
+    out: list[tuple[str, RoleValue]] = []
+    for role, value in bound:
+        if role != "object" and isinstance(value, tuple) and not _is_named(value[0]):
+            keep = [v for v in value if not _is_named(v)]
+            moved.extend(v for v in value if _is_named(v))
+            value = keep[0] if len(keep) == 1 else tuple(keep)
+        out.append((role, value))
+    if not moved:
+        return bound
+    items = list(obj) if isinstance(obj, tuple) else [obj]
+    return [("object", tuple(items + moved)) if r == "object" else (r, v) for r, v in out]
+
+
+def _is_named(value: Any) -> bool:
+    if isinstance(value, tuple):
+        return bool(value) and all(_is_named(v) for v in value)
+    return isinstance(value, Selector) and value.name is not None
+
+
+def _sentence_text(s: ast.Sentence) -> str:
+    parts = []
+    if s.then:
+        parts.append("Then")
+    if s.condition:
+        parts.append(("if " if s.then else "If ") + s.condition.text + ",")
+    if s.mode == "instead" and s.replaced:
+        parts.append("Instead of " + s.replaced.text + ",")
+    if s.mode == "may":
+        parts.append("May")
+    if s.mode == "may not":
+        parts.append("May not")
+    parts.append(", or ".join(p.text for p in s.alternatives))
+    return " ".join(parts) + "."
+
+
+# ---- cards ------------------------------------------------------------------------------------
+
+
+class _CardChecker:
+    def __init__(self, vocab: Vocabulary, binder: Binder, diags: Diagnostics) -> None:
+        self.v = vocab
+        self.b = binder
+        self.s = SentenceBinder(binder, diags)
+        self.d = diags
+
+    def card(self, card: ast.Card) -> CheckedCard | None:
+        kind = card.kind.text
+        schema = self.v.kinds.get(kind.casefold())
+        if kind.casefold() not in {k.casefold() for k in self.v.card_kinds}:
+            hint = did_you_mean(kind, self.v.card_kinds)
+            self.d.error(f"unknown card kind '{kind}'{hint}", card.kind.span)
+            return None
+        canonical = next(k for k in self.v.card_kinds if k.casefold() == kind.casefold())
+        return self.body(canonical, card.name.text, card.items, schema, card.span, True)
+
+    def body(
+        self,
+        kind: str,
+        name: str,
+        items: Sequence[ast.Field | ast.Block | ast.Effect],
+        schema: KindSchema | None,
+        span: Span,
+        top: bool,
+    ) -> CheckedCard:
+        fields: dict[str, Any] = {}
+        order: list[str] = []
+        effects: list[BoundEffect] = []
+        blocks: list[tuple[str, CheckedCard]] = []
+        for item in items:
+            if isinstance(item, ast.Field):
+                result = self.field(kind, item, schema)
+                if result is not None:
+                    key, value = result
+                    if key in fields:
+                        self.d.error(f"field '{key}' is written twice", item.span)
+                    fields[key] = value
+                    order.append(key)
+            elif isinstance(item, ast.Block):
+                block_name = item.name.text
+                fs = schema.fields.get(block_name.casefold()) if schema else None
+                if fs is None or fs.type != "side":
+                    names = [f for f, s in (schema.fields.items() if schema else []) if s.type == "side"]
+                    hint = did_you_mean(block_name, names)
+                    self.d.error(f"{kind} has no side '{block_name}'{hint}", item.name.span)
+                    continue
+                blocks.append(
+                    (fs.name, self.body(kind, name, item.items, schema, item.span, False))
+                )
+            else:
+                effect = self.effect(item, effects)
+                if effect is not None:
+                    effects.append(effect)
+        if schema is not None and top:
+            for fname, fs in schema.fields.items():
+                if fname not in fields and fs.type == "flag":
+                    fields[fname] = False
+                elif fname not in fields and fs.type != "side" and not fs.optional:
+                    self.d.error(f"{kind} \"{name}\" has no '{fname}'", span)
+        if top and not fields and not effects and not blocks:
+            self.d.warning(f'{kind} "{name}" has no fields and no text: it can never do anything', span)
+        return CheckedCard(kind, name, fields, tuple(order), tuple(effects), tuple(blocks), span)
+
+    def effect(self, item: ast.Effect, before: list[BoundEffect]) -> BoundEffect | None:
+        trigger_label = None
+        cost = None
+        label = item.label
+        if label is not None:
+            key = " ".join(label.text.casefold().split())
+            trigger = self.v.triggers.get(key)
+            if trigger is not None:
+                trigger_label = trigger.label
+            else:
+                cost_atoms = _atoms_of_label(label)
+                try:
+                    cost = self.s.clause(cost_atoms, label.span)
+                except BindError:
+                    labels = [t.label for t in self.v.triggers.values()]
+                    hint = did_you_mean(label.text, labels, quoted=True)
+                    self.d.error(f'unknown trigger "{label.text}"{hint}', label.span)
+                    return None
+        parts: list[BoundSentence | BoundChoice] = []
+        ok = True
+        for part in item.sentences:
+            try:
+                if isinstance(part, ast.Choice):
+                    parts.append(self.choice(part))
+                else:
+                    parts.append(self.s.sentence(part))
+            except BindError as error:
+                self.d.error(error.message, _fix_span(error.span, part.span))
+                ok = False
+        if not ok:
+            return None
+        # A standing "Then ..." item continues the effect above it.
+        if label is None and parts and parts[0].then and before:
+            prev = before.pop()
+            return BoundEffect(
+                prev.trigger_label,
+                prev.cost,
+                prev.label_text,
+                prev.label_comma,
+                prev.parts + tuple(parts),
+                _join(prev.span, item.span),
+            )
+        return BoundEffect(
+            trigger_label,
+            cost,
+            label.text if label else None,
+            label.comma if label else False,
+            tuple(parts),
+            item.span,
+        )
+
+    def choice(self, c: ast.Choice) -> BoundChoice:
+        condition = self.s.condition(c.condition) if c.condition else None
+        options = []
+        labels: set[str] = set()
+        for option in c.options:
+            if option.label.casefold() in labels:
+                raise BindError(f'option "{option.label}" is written twice', option.span)
+            labels.add(option.label.casefold())
+            options.append((option.label, tuple(self.s.sentence(s) for s in option.sentences)))
+        return BoundChoice(c.then, condition, tuple(options), "Choose one:", c.span)
+
+    # -- fields --
+
+    def field(
+        self, kind: str, item: ast.Field, schema: KindSchema | None
+    ) -> tuple[str, Any] | None:
+        atoms = list(item.atoms)
+        if schema is None:
+            self.d.error(f"card kind '{kind}' has no kind declaration (kind {kind} {{ ... }})", item.span)
+            return None
+        folded = [a.folded for a in atoms]
+        best: FieldSchema | None = None
+        for fs in schema.fields.values():
+            if tuple(folded[: len(fs.words)]) == fs.words and (
+                best is None or len(fs.words) > len(best.words)
+            ):
+                best = fs
+        if best is None:
+            guess = " ".join(a.text for a in atoms[:2])
+            hint = did_you_mean(atoms[0].text, list(schema.fields))
+            if not hint:
+                hint = did_you_mean(guess, list(schema.fields))
+            self.d.error(f"{kind} has no field '{atoms[0].text}'{hint}", atoms[0].span)
+            return None
+        if best.type == "side":
+            self.d.error(f"'{best.name}' is a side: write {best.name} {{ ... }}", item.span)
+            return None
+        values = atoms[len(best.words) :]
+        try:
+            return best.name, self.field_value(best, values, item.span)
+        except BindError as error:
+            self.d.error(error.message, _fix_span(error.span, item.span))
+            return None
+
+    def field_value(self, fs: FieldSchema, atoms: list[ast.Atom], span: Span) -> Any:
+        t = fs.type
+        if t == "flag":
+            if atoms:
+                raise BindError(f"'{fs.name}' is a flag: write it alone", atoms[0].span)
+            return True
+        if not atoms:
+            raise BindError(f"'{fs.name}' needs a value", span)
+        if t == "text":
+            if len(atoms) != 1 or atoms[0].kind != "string":
+                raise BindError(f"'{fs.name}' takes quoted text", atoms[0].span)
+            return atoms[0].text
+        items = _split_commas(atoms)
+        if t == "int":
+            numbers = [self.int_value(fs, item) for item in items]
+            if not fs.is_list and len(numbers) > 1:
+                raise BindError(f"'{fs.name}' takes one number", items[1][0].span)
+            return numbers if fs.is_list else numbers[0]
+        if t == "range":
+            a = atoms[0]
+            if len(atoms) != 1 or a.kind not in ("range", "number"):
+                raise BindError(f"'{fs.name}' takes a range like 2-5", a.span)
+            lo, _, hi = a.text.partition("-")
+            low, high = int(lo), int(hi or lo)
+            for v in (low, high):
+                if (fs.low is not None and v < fs.low) or (fs.high is not None and v > fs.high):
+                    raise BindError(f"'{fs.name}' must be within {fs.low}..{fs.high}", a.span)
+            if low > high:
+                raise BindError(f"range {a.text} runs backwards", a.span)
+            return [low, high]
+        if t == "recipe":
+            return self.recipe(items)
+        if t in ("location spec",):
+            return self.location_spec(items)
+        if t == "location selector":
+            return self.location_selector(atoms)
+        if t == "cost":
+            value = self.b.noun_phrase(self.b.lex(atoms))
+            return value
+        if t == "skill ranks":
+            ranks: dict[str, int] = {}
+            for item in items:
+                if len(item) != 2 or item[1].kind != "number":
+                    raise BindError("write each skill and its rank: edge 1, steel 2", item[0].span)
+                skill = self.word_of(item[:1], "skill")
+                rank = int(item[1].text)
+                if (fs.low is not None and rank < fs.low) or (fs.high is not None and rank > fs.high):
+                    raise BindError(f"a rank must be within {fs.low}..{fs.high}", item[1].span)
+                ranks[skill] = rank
+            return ranks
+        singular = {
+            "card tags": "card tag",
+            "location tags": "location tag",
+            "skills": "skill",
+            "regions": "region",
+            "resources": "resource",
+            "tokens": "token",
+        }
+        if t in singular:
+            return [self.word_of(item, singular[t]) for item in items]
+        if t in ("skill", "region", "resource", "stress", "token", "counter", "zone"):
+            words = [self.word_of(item, t) for item in items]
+            if not fs.is_list and len(words) > 1:
+                raise BindError(f"'{fs.name}' takes one {t}", items[1][0].span)
+            return words if fs.is_list else words[0]
+        # A card kind: a reference to a card of that kind.
+        refs = []
+        for item in items:
+            if len(item) != 1 or item[0].kind != "string":
+                raise BindError(f'\'{fs.name}\' takes a quoted {t} name', item[0].span)
+            refs.append(self.ref(t, item[0]))
+        return refs if fs.is_list else refs[0]
+
+    def ref(self, kind: str, atom: ast.Atom) -> str:
+        found = [c for c in self.b.cards.get(atom.folded, []) if c[0].casefold() == kind.casefold()]
+        if not found:
+            names = [c[1] for cs in self.b.cards.values() for c in cs if c[0].casefold() == kind.casefold()]
+            hint = did_you_mean(atom.text, names, quoted=True)
+            raise BindError(f'unknown {kind} "{atom.text}"{hint}', atom.span)
+        return found[0][1]
+
+    def int_value(self, fs: FieldSchema, item: list[ast.Atom]) -> int:
+        if len(item) != 1 or item[0].kind != "number":
+            raise BindError(f"'{fs.name}' takes a number", item[0].span)
+        value = int(item[0].text)
+        if fs.low is not None and value < fs.low:
+            if fs.low == 1:
+                raise BindError(f"'{fs.name}' must be positive, not {value}", item[0].span)
+            raise BindError(f"'{fs.name}' must be at least {fs.low}, not {value}", item[0].span)
+        if fs.high is not None and value > fs.high:
+            raise BindError(f"'{fs.name}' must be at most {fs.high}, not {value}", item[0].span)
+        return value
+
+    def word_of(self, item: list[ast.Atom], category: str) -> str:
+        key = tuple(w for a in item for w in a.folded.split())
+        meanings = self.v.lexicon.get(key, [])
+        for m in meanings:
+            if m.category == category and not m.plural:
+                return m.word
+        for m in meanings:
+            if m.category == category:
+                return m.word
+        text = " ".join(a.text for a in item)
+        pool = [m.word for ms in self.v.lexicon.values() for m in ms if m.category == category]
+        hint = did_you_mean(text, pool)
+        raise BindError(f"unknown {category} '{text}'{hint}", _join(item[0].span, item[-1].span))
+
+    def recipe(self, items: list[list[ast.Atom]]) -> list[dict[str, Any]]:
+        slots = []
+        if len(items) > 4:
+            raise BindError("a recipe has at most 4 slots", items[4][0].span)
+        for item in items:
+            resource: str | None = None
+            face: int | None = None
+            for atom in item:
+                if atom.kind == "number":
+                    if face is not None:
+                        raise BindError("a slot has one face", atom.span)
+                    face = int(atom.text)
+                    if not DIE_FACES[0] <= face <= DIE_FACES[1]:
+                        raise BindError(f"a die face is 1 to 6, not {face}", atom.span)
+                elif atom.kind == "word" and atom.folded == "any":
+                    continue
+                elif atom.kind == "word":
+                    if resource is not None:
+                        raise BindError("a slot has one resource", atom.span)
+                    r = self.v.resource(atom.text)
+                    if r is None:
+                        hint = did_you_mean(atom.text, self.v.resources)
+                        raise BindError(f"unknown resource '{atom.text}'{hint}", atom.span)
+                    resource = r
+                else:
+                    raise BindError("a recipe slot is a resource and/or a face", atom.span)
+            slots.append({"resource": resource, "face": face})
+        return slots
+
+    def location_spec(self, items: list[list[ast.Atom]]) -> LocationSpec:
+        alternatives: list[tuple[Filter, ...]] = []
+        for k, item in enumerate(items):
+            if k > 0:
+                if not item or item[0].folded != "else":
+                    raise BindError("join fallbacks with ', else'", item[0].span)
+                item = item[1:]
+            alternatives.append(self.location_filters(item))
+        return LocationSpec(tuple(alternatives))
+
+    def location_filters(self, item: list[ast.Atom]) -> tuple[Filter, ...]:
+        if not item:
+            raise BindError("a location is missing here", Span("", 1, 1, 1, 1))
+        if len(item) == 1 and item[0].kind == "string":
+            return (Filter("name", self.ref(self.b.kinds.get("location", "location"), item[0])),)
+        filters: list[Filter] = []
+        for lx in self.b.lex(item):
+            if lx.kind == "vocab" and lx.meanings:
+                m = self.b.pick(lx.meanings, ("region", "location tag"))
+                if m is not None:
+                    filters.append(Filter(m.category, m.word))
+                    continue
+                if self.b.pick(lx.meanings, ("card kind",)):
+                    continue
+            if lx.kind == "unknown":
+                raise self.b.unknown(lx)
+            raise BindError(f"'{lx.text}' is not a region or a location tag", lx.span)
+        return tuple(filters)
+
+    def location_selector(self, atoms: list[ast.Atom]) -> Selector:
+        lexemes = self.b.lex(atoms)
+        words = [x.text for x in lexemes]
+        if not any(
+            self.b.pick(x.meanings, ("card kind",)) for x in lexemes if x.kind == "vocab"
+        ) and "with" not in words:
+            lexemes = [*lexemes]
+        any_of: list[Filter] = []
+        filters: list[Filter] = []
+        with_: tuple[Selector, ...] = ()
+        i = 0
+        while i < len(lexemes):
+            x = lexemes[i]
+            if x.kind == "fn" and x.text == "or":
+                i += 1
+                continue
+            if x.kind == "fn" and x.text == "with":
+                inner, end = self.b.selector(lexemes, i + 1)
+                with_ = (*with_, inner)
+                i = end
+                continue
+            if x.kind == "vocab":
+                m = self.b.pick(x.meanings, ("region", "location tag"))
+                if m is not None:
+                    (any_of if "or" in words else filters).append(Filter(m.category, m.word))
+                    i += 1
+                    continue
+                if self.b.pick(x.meanings, ("card kind",)):
+                    i += 1
+                    continue
+            if x.kind == "unknown":
+                raise self.b.unknown(x)
+            raise BindError(f"cannot read '{x.text}' in a location selector", x.span)
+        return Selector(
+            quantity=Quantity("any", None, None, True),
+            noun_category="card kind",
+            noun=self.b.kinds.get("location", "location"),
+            filters=tuple(filters),
+            any_of=tuple(any_of),
+            with_=with_,
+            text=_words(atoms),
+        )
+
+
+def _atoms_of_label(label: ast.Label) -> list[ast.Atom]:
+    atoms = []
+    line, col = label.span.line, label.span.column
+    for word in label.text.split():
+        kind: ast.AtomKind = "number" if word.isdigit() else "word"
+        atoms.append(ast.Atom(kind, word, Span(label.span.file, line, col, line, col + len(word))))
+        col += len(word) + 1
+    return atoms
+
+
+def _split_commas(atoms: list[ast.Atom]) -> list[list[ast.Atom]]:
+    items: list[list[ast.Atom]] = [[]]
+    for a in atoms:
+        if a.kind == "comma":
+            items.append([])
+        else:
+            items[-1].append(a)
+    if any(not i for i in items):
+        bad = atoms[0]
+        raise BindError("a value is missing between commas", bad.span)
+    return items
+
+
+def _fix_span(span: Span, fallback: Span) -> Span:
+    return fallback if not span.file else span
+
+
+# ---- the whole ruleset ------------------------------------------------------------------------
+
+
+def check(files: Sequence[ast.RulesFile], diags: Diagnostics | None = None) -> CheckedRuleset:
+    """Check every file of a ruleset together; diagnostics are collected, never raised."""
+    d = diags if diags is not None else Diagnostics()
+    vocab = _VocabularyBuilder(files, d).build()
+    cards_by_name: dict[str, list[tuple[str, str]]] = {}
+    seen: dict[tuple[str, str], Span] = {}
+    all_cards: list[ast.Card] = []
+    tables: list[ast.TableDecl] = []
+    maps: list[ast.MapDecl] = []
+    for f in files:
+        for form in f.forms:
+            if isinstance(form, ast.Card):
+                all_cards.append(form)
+                kind = next(
+                    (k for k in vocab.card_kinds if k.casefold() == form.kind.text.casefold()),
+                    form.kind.text,
+                )
+                key = (kind.casefold(), form.name.text.casefold())
+                if key in seen:
+                    d.error(
+                        f'{kind} "{form.name.text}" is defined twice (first at {seen[key]})',
+                        form.name.span,
+                    )
+                    continue
+                seen[key] = form.name.span
+                cards_by_name.setdefault(form.name.text.casefold(), []).append(
+                    (kind, form.name.text)
+                )
+            elif isinstance(form, ast.TableDecl):
+                tables.append(form)
+            elif isinstance(form, ast.MapDecl):
+                maps.append(form)
+    binder = Binder(vocab, cards_by_name, d)
+    checker = _CardChecker(vocab, binder, d)
+    checked = []
+    for card in all_cards:
+        result = checker.card(card)
+        if result is not None:
+            checked.append(result)
+    for table in tables:
+        _check_table(table, binder, d)
+    for m in maps:
+        _check_map(m, binder, d)
+    return CheckedRuleset(vocab, checked, tables, maps, d, list(files))
+
+
+def _check_table(table: ast.TableDecl, binder: Binder, d: Diagnostics) -> None:
+    covered: set[int] = set()
+    for row in table.rows:
+        high = row.high if row.high is not None else row.low
+        if high < row.low:
+            d.error(f"row {row.low}-{high} runs backwards", row.span)
+        faces = set(range(row.low, high + 1))
+        if covered & faces:
+            d.error(f"row {row.low}-{high} overlaps an earlier row", row.span)
+        covered |= faces
+        if row.kind is not None:
+            kind = row.kind.text
+            names = [c for c in binder.cards.get(row.result.text.casefold(), []) if c[0].casefold() == kind.casefold()]
+            if not names:
+                pool = [c[1] for cs in binder.cards.values() for c in cs if c[0].casefold() == kind.casefold()]
+                hint = did_you_mean(row.result.text, pool, quoted=True)
+                d.error(f'unknown {kind} "{row.result.text}"{hint}', row.result.span)
+    if table.key == "roll" and table.key_text.casefold().startswith("d"):
+        sides = table.key_text[1:]
+        if sides.isdigit():
+            missing = sorted(set(range(1, int(sides) + 1)) - covered)
+            if missing:
+                d.error(
+                    f'table "{table.name.text}" has no row for {", ".join(map(str, missing))}',
+                    table.name.span,
+                )
+
+
+def _check_map(m: ast.MapDecl, binder: Binder, d: Diagnostics) -> None:
+    taken: dict[tuple[int, int], str] = {}
+    kind = binder.kinds.get("location", "location")
+    for place in m.places:
+        found = [c for c in binder.cards.get(place.location.text.casefold(), []) if c[0] == kind]
+        if not found:
+            pool = [c[1] for cs in binder.cards.values() for c in cs if c[0] == kind]
+            hint = did_you_mean(place.location.text, pool, quoted=True)
+            d.error(f'unknown location "{place.location.text}"{hint}', place.location.span)
+        if (place.x, place.y) in taken:
+            d.error(
+                f"{place.x}, {place.y} already holds \"{taken[(place.x, place.y)]}\"", place.span
+            )
+        taken[(place.x, place.y)] = place.location.text
