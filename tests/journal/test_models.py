@@ -1,0 +1,159 @@
+"""Opening journals: the schema, the pragmas, migrations of old journals, refusals."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from pathlib import Path
+
+import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlmodel import SQLModel
+
+from dsl.errors import ChroniclerError
+from journal import ledger
+from journal.db import alembic_config, head_revision, open_journal
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_models_match_the_newest_migration(journal_path: Path) -> None:
+    with open_journal(journal_path) as journal, journal.engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), SQLModel.metadata)
+    assert differences == []
+
+
+def test_every_connection_has_wal_full_sync_foreign_keys_and_a_busy_timeout(
+    journal_path: Path,
+) -> None:
+    with open_journal(journal_path) as journal, journal.engine.connect() as connection:
+        pragma = lambda name: connection.exec_driver_sql(f"PRAGMA {name}").scalar()  # noqa: E731
+        assert pragma("journal_mode") == "wal"
+        assert pragma("synchronous") == 2  # FULL
+        assert pragma("foreign_keys") == 1
+        assert pragma("busy_timeout") >= 1000
+
+
+def test_a_scene_must_belong_to_a_session(journal_path: Path) -> None:
+    with (
+        open_journal(journal_path) as journal,
+        journal.engine.connect() as connection,
+        pytest.raises(Exception, match="FOREIGN KEY"),
+    ):
+        connection.exec_driver_sql(
+            "INSERT INTO scene (session_id, number, scene, location, participants, "
+            "skill_match_points, challenge_answers, advances, narration, tier, recorded_at) "
+            "VALUES (999, 1, 'x', 'y', '[]', 0, '[]', '[]', '', 't', 'now')"
+        )
+
+
+def make_first_schema_journal(path: Path) -> None:
+    """A journal as the first release wrote it: schema 0001, with a campaign and a scene."""
+    config = alembic_config()
+    connection = sqlite3.connect(path)
+    connection.close()
+    from sqlalchemy import create_engine
+
+    engine = create_engine(f"sqlite:///{path}")
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0001")
+        conn.exec_driver_sql(
+            "INSERT INTO campaign (name, ruleset, ruleset_version, created_at) "
+            "VALUES ('Old Days', 'six_winters', '25.1', '2025-01-01T00:00:00+00:00')"
+        )
+        conn.exec_driver_sql(
+            "INSERT INTO year_session (campaign_id, year, scheme, characters, solo, source, "
+            "scenes_completed, started_at) VALUES (1, 1, 'Sow Discord', '[\"Parin\"]', 0, "
+            "'table', 1, '2025-01-01T00:00:00+00:00')"
+        )
+        conn.exec_driver_sql(
+            "INSERT INTO scene (session_id, number, scene, location, participants, "
+            "skill_match_points, advances, narration, tier, recorded_at) VALUES (1, 1, "
+            "'Gather at the Lantern Market', 'Giant''s Gate', '[\"Parin\"]', 1, '[]', "
+            "'We sang all night.', 'Apprentice storyteller', '2025-01-01T00:00:00+00:00')"
+        )
+    engine.dispose()
+
+
+def test_an_old_journal_is_backed_up_then_migrated_with_its_data_kept(
+    journal_path: Path,
+) -> None:
+    make_first_schema_journal(journal_path)
+    with open_journal(journal_path) as journal:
+        assert journal.backup is not None and journal.backup.exists()
+        with journal.reading() as s:
+            campaign = ledger.get_campaign(s, "Old Days")
+            (scene,) = ledger.scenes_of(s, ledger.get_session(s, campaign, 1))
+            assert scene.narration == "We sang all night."
+            assert scene.challenge_answers == []  # the column the second migration added
+        with journal.engine.connect() as connection:
+            revision = MigrationContext.configure(connection).get_current_revision()
+    assert revision == head_revision()
+    backup = sqlite3.connect(journal.backup)
+    assert backup.execute("SELECT version_num FROM alembic_version").fetchone() == ("0001",)
+    backup.close()
+
+
+def test_a_journal_from_a_newer_chronicler_is_refused_and_left_untouched(
+    journal_path: Path,
+) -> None:
+    with open_journal(journal_path):
+        pass
+    connection = sqlite3.connect(journal_path)
+    connection.execute("UPDATE alembic_version SET version_num = '9999_from_the_future'")
+    connection.commit()
+    connection.close()
+    before = digest(journal_path)
+    with pytest.raises(ChroniclerError, match="newer Chronicler"):
+        open_journal(journal_path)
+    assert digest(journal_path) == before
+
+
+def test_a_text_file_is_not_a_journal_and_is_left_untouched(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("shopping list: dice, cubes\n")
+    with pytest.raises(ChroniclerError, match="not a Chronicler journal"):
+        open_journal(notes)
+    assert notes.read_text() == "shopping list: dice, cubes\n"
+
+
+def test_another_programs_sqlite_database_is_refused_and_left_untouched(tmp_path: Path) -> None:
+    other = tmp_path / "other.db"
+    connection = sqlite3.connect(other)
+    connection.execute("CREATE TABLE recipes (name TEXT)")
+    connection.commit()
+    connection.close()
+    before = digest(other)
+    with pytest.raises(ChroniclerError, match="not a Chronicler journal"):
+        open_journal(other)
+    assert digest(other) == before
+    assert not (tmp_path / "other.db-wal").exists()
+
+
+def test_the_command_line_says_so_in_one_line_with_exit_code_1(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a journal")
+    ran = cli("campaign", "list", db=notes)
+    assert ran.code == 1
+    assert "not a Chronicler journal" in ran.err
+    assert "Traceback" not in ran.err and len(ran.err.strip().splitlines()) == 1
+
+
+def test_reading_verbs_do_not_create_a_journal(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    missing = tmp_path / "none.db"
+    ran = cli("campaign", "list", db=missing)
+    assert ran.code == 1 and "no journal at" in ran.err
+    assert not missing.exists()
+
+
+def test_a_database_url_is_accepted(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'by-url.db'}"
+    with open_journal(url) as journal:
+        journal.write(lambda s: ledger.create_campaign(s, "By URL"))
+        with journal.reading() as s:
+            assert [c.name for c in ledger.campaigns(s)] == ["By URL"]

@@ -1,0 +1,131 @@
+"""Recording sessions from the engine's events."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+from fakes import Event, play_campaign
+from sqlmodel import col, select
+
+from journal import ledger
+from journal.catalogue import Catalogue
+from journal.db import Journal
+from journal.models import TIER_PLAIN, EventRecord
+from journal.recording import Recorder, plain_narration
+
+
+def test_a_session_is_recorded_as_its_events_arrive(journal: Journal, cards: Catalogue) -> None:
+    recorder = Recorder(journal, "Live", catalogue=cards)
+    recorder.on_event(
+        Event(
+            "session_started",
+            {"year": 1, "scheme": "Sow Discord", "characters": ["Parin", "Kanun"], "seed": 7},
+        )
+    )
+    with journal.reading() as s:
+        session = ledger.get_session(s, ledger.get_campaign(s, "Live"), 1)
+        assert session.result is None and session.source == "engine" and session.seed == 7
+    recorder.on_event(Event("turn_started", {"season": "spring", "turn": 1}))
+    recorder.on_event(
+        Event(
+            "scene_completed",
+            {
+                "scene": "Chart the Old Rift",
+                "location": "Boar's Rift",
+                "participants": ["Parin"],
+                "cards_played": [
+                    {"card": "Old Map", "kind": "asset", "points": 3, "character": "Parin"}
+                ],
+                "skill_match_points": 2,
+                "points_needed": 5,
+                "epilogue_choice": "Abandon",
+                "skill": "lore",
+                "advances": [{"character": "Parin", "skill": "lore", "new_rank": 2}],
+            },
+        )
+    )
+    with journal.reading() as s:
+        session = ledger.get_session(s, ledger.get_campaign(s, "Live"), 1)
+        (scene,) = ledger.scenes_of(s, session)
+        assert (scene.scene, scene.location, scene.epilogue_choice) == (
+            "Chart the Old Rift",
+            "Boar's Rift",
+            "Abandon",
+        )
+        assert [(p.card, p.points) for p in ledger.plays_of(s, scene)] == [("Old Map", 3)]
+        assert scene.skill_match_points == 2 and scene.points_needed == 5
+        assert scene.tier == TIER_PLAIN
+        assert scene.narration == "Parin play Old Map to complete Chart the Old Rift."
+        kinds = [e.kind for e in s.exec(select(EventRecord).order_by(col(EventRecord.number)))]
+        assert kinds == ["session_started", "turn_started", "scene_completed"]
+    recorder.on_event(
+        Event(
+            "session_ended",
+            {"result": "lost", "reason": "time ran out", "scenes_completed": 1, "threat_left": 2},
+        )
+    )
+    with journal.reading() as s:
+        session = ledger.get_session(s, ledger.get_campaign(s, "Live"), 1)
+        assert (session.result, session.reason, session.threat_left) == ("lost", "time ran out", 2)
+
+
+def test_bot_narration_names_every_card_played() -> None:
+    sentence = plain_narration("Hold the Pass", ["Parin", "Kanun"], ["Rope", "Lamp", "Old Map"])
+    assert sentence == "Parin and Kanun play Rope, Lamp and Old Map to complete Hold the Pass."
+
+
+def test_a_whole_campaign_gives_six_years_map_sheets_chronicle_and_fate(recorded: Journal) -> None:
+    years = list(play_campaign(seed=5))
+    with recorded.reading() as s:
+        campaign = ledger.get_campaign(s, "Demo")
+        sessions = ledger.sessions(s, campaign)
+        assert [x.year for x in sessions] == [1, 2, 3, 4, 5, 6]
+        for (state, fake), session in zip(years, sessions, strict=True):
+            ended = next(e for e in fake.events if e.kind == "session_ended").data
+            assert session.result == ended["result"]
+            assert len(ledger.scenes_of(s, session)) == ended["scenes_completed"]
+            assert len(ledger.map_as_of(s, campaign, session.year)) == len(state["map"])
+        finale = years[-1][0]["finale_scenes_completed"]
+        assert campaign.finale_scenes_completed == finale
+        assert campaign.fate is not None and campaign.score is not None
+        # Every character has one chronicle line a year once they are in the campaign.
+        for character in ledger.characters(s, campaign):
+            sheet = ledger.sheet(s, character, 6)
+            assert sheet is not None
+            assert sheet.skills == years[-1][0]["sheets"][character.name]["skills"]
+
+
+def test_the_eastkeep_development_shows_in_the_year_it_happened(recorded: Journal) -> None:
+    with recorded.reading() as s:
+        campaign = ledger.get_campaign(s, "Demo")
+        developed = {
+            year: {loc.name for loc in ledger.map_as_of(s, campaign, year) if loc.developed}
+            for year in range(1, 7)
+        }
+    assert developed[2] == set() and developed[3] == {"Eastkeep"}
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("rules.six_winters.engine") is None, reason="no engine yet"
+)
+def test_a_campaign_played_by_the_engine_is_recorded_event_for_event(journal: Journal) -> None:
+    from journal.demo import engine_play_campaign
+    from journal.recording import record_campaign
+
+    years = list(engine_play_campaign()(11))
+    record_campaign(journal, "Engine", iter(years), seed=11)
+    with journal.reading() as s:
+        campaign = ledger.get_campaign(s, "Engine")
+        sessions = ledger.sessions(s, campaign)
+        assert len(sessions) == len(years) == 6
+        for (_state, session), row in zip(years, sessions, strict=True):
+            logged = s.exec(
+                select(EventRecord)
+                .where(EventRecord.session_id == row.id)
+                .order_by(col(EventRecord.number))
+            ).all()
+            assert [e.kind for e in logged] == [e.kind for e in session.events]
+            scenes = [e for e in session.events if e.kind == "scene_completed"]
+            assert len(ledger.scenes_of(s, row)) == len(scenes)
+        assert campaign.fate == years[-1][0].fate
