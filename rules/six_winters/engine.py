@@ -72,6 +72,8 @@ class Session:
         self._adjacency: dict[str, list[str]] | None = None
         self._adjacency_key: tuple[Any, ...] = ()
         self._primitives: Any = None
+        self._scene_key: tuple[Any, ...] = ()
+        self._scene_places: dict[str, list[str]] = {}
 
     # ------------------------------------------------------------------ public API
 
@@ -251,11 +253,18 @@ class Session:
 
     def matches(self, loc: LocationState, term: str) -> bool:
         """Whether a location answers to a word of a location spec: name, region or tag."""
-        t = term.casefold()
-        card = self.ruleset.locations[loc.name]
-        if card.name.casefold() == t or (card.region or "").casefold() == t:
-            return True
-        return any(tag.casefold() == t for tag in self.tags_of(loc))
+        return term.casefold() in self._words(loc)
+
+    def _words(self, loc: LocationState) -> frozenset[str]:
+        key = (loc.name, loc.developed)
+        words = _WORDS.get(id(self.ruleset), {}).get(key)
+        if words is None:
+            card = self.ruleset.locations[loc.name]
+            words = frozenset(
+                w.casefold() for w in (card.name, card.region or "", *self.tags_of(loc)) if w
+            )
+            _WORDS.setdefault(id(self.ruleset), {})[key] = words
+        return words
 
     def adjacent(self, name: str) -> list[str]:
         key = tuple((loc.name, loc.x, loc.y) for loc in self.state.locations)
@@ -295,6 +304,18 @@ class Session:
         return [*st.scenes, st.scene_deck[0]] if st.scene_deck else list(st.scenes)
 
     def scene_locations(self, scene: Scene) -> list[LocationState]:
+        """Where a scene may be narrated: the first alternative of its spec found in play."""
+        key = tuple((loc.name, loc.developed) for loc in self.state.locations)
+        if key != self._scene_key:
+            self._scene_key = key
+            self._scene_places = {}
+        names = self._scene_places.get(scene.name)
+        if names is None:
+            names = [loc.name for loc in self._scene_locations(scene)]
+            self._scene_places[scene.name] = names
+        return [self.location(n) for n in names]
+
+    def _scene_locations(self, scene: Scene) -> list[LocationState]:
         for alternative in scene.at:
             found = [
                 loc
@@ -756,9 +777,51 @@ class Session:
         self.emit("effect", card=card, trigger=effect.trigger, text=effect.text)
 
     def push_run(self, op: str, **args: Any) -> None:
+        """Start a piece of the procedure; one that cannot ask anything runs at once."""
+        if self._asks_nothing_op(op, args):
+            try:
+                getattr(self, f"op_{op}")(Context(host=self), **args)
+            except DecisionNeeded as asked:  # pragma: no cover - a wrong prediction is a bug
+                raise RuntimeError(
+                    f"{op} was predicted to ask nothing but asked: {asked}"
+                ) from None
+            return
         self.state.frames.append(
             Frame("run", {"op": op, "args": args, "snap": None, "events": 0, "answers": []})
         )
+
+    def _asks_nothing_op(self, op: str, args: dict[str, Any]) -> bool:
+        """A safe prediction that a piece will ask no decision (then it needs no snapshot)."""
+        st = self.state
+        if op == "refresh":
+            occupied = {c.location for c in st.characters}
+            for loc in st.locations:
+                side = self.side(loc)
+                if side.effects or (
+                    loc.name in occupied
+                    and (
+                        self.sorcery in side.produces
+                        or any(d.resource == self.sorcery for d in loc.dice)
+                    )
+                ):
+                    return False
+            return not any(c.conditions for c in st.characters)
+        if op == "activate_obstacle":
+            found = self.find_obstacle(args["uid"])
+            if found is None:
+                return True
+            loc, obstacle = found
+            card = self.ruleset.obstacles[obstacle.name]
+            return not (
+                (obstacle.progress and obstacle.hindrance)
+                or card.moves_toward
+                or card.effects
+                or loc.threats
+            )
+        if op == "draw_obstacle_step":
+            deck = st.obstacle_deck or st.obstacle_discard
+            return not deck
+        return False
 
     # ------------------------------------------------------------------ the procedure
 
@@ -883,7 +946,21 @@ class Session:
         if answer == "done":
             self.state.frames.pop()
             return
+        if self._asks_nothing(answer):
+            # no decision can come of it: run it at once, with no snapshot to keep
+            self.op_action(Context(host=self), answer)
+            return
         self.push_run("action", option=answer)
+
+    def _asks_nothing(self, option: dict[str, Any]) -> bool:
+        act = option["act"]
+        if act in ("trade", "craft"):
+            return True
+        if act == "move":
+            return option.get("by") != "portal"
+        if act == "muster":
+            return bool(option["resource"] != self.sorcery)
+        return False
 
     def action_options(self) -> list[Any]:
         """Every action the players may take now (useful ones: an action that cannot change
@@ -965,11 +1042,14 @@ class Session:
                         options.append(
                             {"act": "asset", "character": c.name, "card": name, "effect": k}
                         )
+        occupied = {c.location for c in st.characters}
         for scene_name in self.available_scenes():
             scene = rs.scenes[scene_name]
             for loc in self.scene_locations(scene):
+                if loc.name not in occupied:
+                    continue
                 present = self.characters_at(loc.name)
-                if present and self._scene_reachable(scene, present):
+                if self._scene_reachable(scene, present):
                     options.append({"act": "narrate", "scene": scene_name, "location": loc.name})
         options.append("done")
         return options
@@ -1154,59 +1234,72 @@ class Session:
         self.new_resource_die(ctx, resource, here)
 
     def action_craft(self, ctx: Context, c: CharacterState, face: int) -> None:
-        """Spend an initiative die; move dice up to its value onto in-progress assets."""
+        """Spend an initiative die; dice up to its value then move one by one (``craft``)."""
+        self.spend_initiative(c, face)
+        self.state.frames.append(Frame("craft", {"character": c.name, "face": face}))
+
+    def craft_options(self, c: CharacterState, face: int) -> list[Any]:
         rs = self.ruleset
         here = self.location(str(c.location))
-        self.spend_initiative(c, face)
-        while True:
-            options: list[Any] = []
-            seen: set[tuple[Any, ...]] = set()
-            for i, die in enumerate(here.dice):
-                if die.face > face:
-                    continue
-                for owner in self.characters_at(here.name):
-                    for a_index, asset in enumerate(owner.in_progress):
-                        recipe = rs.assets[asset.name].recipe
-                        for s, slot in enumerate(recipe):
-                            if asset.slots[s] is None and slot.accepts(die.resource, die.face):
-                                key = (die.resource, die.face, owner.name, a_index, s)
-                                if key in seen:
-                                    continue
-                                seen.add(key)
-                                options.append(
-                                    {
-                                        "die": i,
-                                        "character": owner.name,
-                                        "asset": asset.name,
-                                        "index": a_index,
-                                        "slot": s,
-                                    }
-                                )
-            if not options:
-                return
-            options.append("stop")
-            choice = self.decide(
-                ctx,
-                "choose_craft",
-                options,
-                f"Craft with a {face}: place a die or stop",
-                who=c.name,
-            )
-            if choice == "stop":
-                return
-            die = here.dice.pop(choice["die"])
-            owner = self.character(choice["character"])
-            asset = owner.in_progress[choice["index"]]
-            asset.slots[choice["slot"]] = die
-            self.emit(
-                "die_crafted",
-                character=c.name,
-                asset=asset.name,
-                owner=owner.name,
-                die=[die.resource, die.face],
-            )
-            if all(s is not None for s in asset.slots):
-                self.complete_asset(owner, asset)
+        options: list[Any] = []
+        seen: set[tuple[Any, ...]] = set()
+        owners = self.characters_at(here.name)
+        for i, die in enumerate(here.dice):
+            if die.face > face:
+                continue
+            for owner in owners:
+                for a_index, asset in enumerate(owner.in_progress):
+                    recipe = rs.assets[asset.name].recipe
+                    for slot_index, slot in enumerate(recipe):
+                        if asset.slots[slot_index] is None and slot.accepts(die.resource, die.face):
+                            key = (die.resource, die.face, owner.name, a_index, slot_index)
+                            if key in seen:
+                                continue
+                            seen.add(key)
+                            options.append(
+                                {
+                                    "die": i,
+                                    "character": owner.name,
+                                    "asset": asset.name,
+                                    "index": a_index,
+                                    "slot": slot_index,
+                                }
+                            )
+        return options
+
+    def _step_craft(self, frame: Frame) -> Decision | None:
+        c = self.character(frame.data["character"])
+        face = frame.data["face"]
+        options = self.craft_options(c, face)
+        if not options:
+            self.state.frames.pop()
+            return None
+        return Decision(
+            kind="choose_craft",
+            who=c.name,
+            prompt=f"Craft with a {face}: place a die or stop",
+            options=(*options, "stop"),
+        )
+
+    def _answer_craft(self, frame: Frame, choice: Any) -> None:
+        if choice == "stop":
+            self.state.frames.pop()
+            return
+        c = self.character(frame.data["character"])
+        here = self.location(str(c.location))
+        die = here.dice.pop(choice["die"])
+        owner = self.character(choice["character"])
+        asset = owner.in_progress[choice["index"]]
+        asset.slots[choice["slot"]] = die
+        self.emit(
+            "die_crafted",
+            character=c.name,
+            asset=asset.name,
+            owner=owner.name,
+            die=[die.resource, die.face],
+        )
+        if all(slot is not None for slot in asset.slots):
+            self.complete_asset(owner, asset)
 
     def action_overcome(self, ctx: Context, c: CharacterState, index: int) -> None:
         """The seven steps of overcoming an obstacle, with teamwork."""
@@ -1457,33 +1550,51 @@ class Session:
                     location=loc.name,
                     card=loc.name,
                 )
-        # 5. take any two
-        for c in st.characters:
-            for n in range(rs.value("refresh takes", 2)):
-                options: list[Any] = []
-                if self.can_take_ability(c):
-                    options.append("ability")
-                options += [f"asset:{a}" for a in dict.fromkeys(st.asset_staging)]
-                if st.initiative_supply > 0:
-                    options.append("initiative")
-                if not options:
-                    break
-                take = self.decide(
-                    ctx,
-                    "choose_take",
-                    options,
-                    f"Refresh: {c.name} takes ({n + 1} of 2)",
+        # 5. take any two (asked step by step), then 6. reroll all initiative
+        self.state.frames.append(
+            Frame("take", {"order": [c.name for c in st.characters], "who": 0, "taken": 0})
+        )
+
+    def _take_options(self, c: CharacterState) -> list[Any]:
+        st = self.state
+        options: list[Any] = []
+        if self.can_take_ability(c):
+            options.append("ability")
+        options += [f"asset:{a}" for a in dict.fromkeys(st.asset_staging)]
+        if st.initiative_supply > 0:
+            options.append("initiative")
+        return options
+
+    def _step_take(self, frame: Frame) -> Decision | None:
+        """Refresh step 5: each player takes two of ability, staging asset, initiative die."""
+        data = frame.data
+        takes = self.ruleset.value("refresh takes", 2)
+        while data["who"] < len(data["order"]):
+            c = self.character(data["order"][data["who"]])
+            options = self._take_options(c) if data["taken"] < takes else []
+            if options:
+                return Decision(
+                    kind="choose_take",
                     who=c.name,
+                    prompt=f"Refresh: {c.name} takes ({data['taken'] + 1} of {takes})",
+                    options=tuple(options),
                 )
-                if take == "ability":
-                    self.take_ability(c)
-                elif take == "initiative":
-                    self.gain_initiative(c, 1, roll=False)
-                else:
-                    self.take_asset_from_staging(c, take.split(":", 1)[1])
-        # 6. reroll all initiative
-        for c in st.characters:
+            data["who"] += 1
+            data["taken"] = 0
+        self.state.frames.pop()
+        for c in self.state.characters:
             self.reroll_initiative(c)
+        return None
+
+    def _answer_take(self, frame: Frame, take: Any) -> None:
+        c = self.character(frame.data["order"][frame.data["who"]])
+        frame.data["taken"] += 1
+        if take == "ability":
+            self.take_ability(c)
+        elif take == "initiative":
+            self.gain_initiative(c, 1, roll=False)
+        else:
+            self.take_asset_from_staging(c, take.split(":", 1)[1])
 
     def op_activate_obstacle(self, ctx: Context, uid: int) -> None:
         """One obstacle's activation: tokens, movement, then threat."""
@@ -1596,6 +1707,9 @@ class Session:
         self.emit("session_ended", **st.result)
         st.over = True
 
+
+# The words each location side answers to, per ruleset (by id) and (name, developed).
+_WORDS: dict[int, dict[tuple[str, bool], frozenset[str]]] = {}
 
 # Static restrictions printed on obstacles ("May not trade or muster at this location"), filled
 # from the compiled cards by ``load_ruleset``; keyed by obstacle name.
@@ -1744,9 +1858,9 @@ def new_session(
     dice_script: Sequence[int] = (),
 ) -> Session:
     """Set up a session (the twelve setup steps; the ones needing choices are asked)."""
-    import random
+    from .state import GameRandom
 
-    rng = random.Random(seed)
+    rng = GameRandom(seed)
     chosen = list(characters)
     for name in chosen:
         if name not in ruleset.characters:

@@ -14,6 +14,48 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
 
+class GameRandom(random.Random):
+    """A ``random.Random`` whose whole state is one integer (SplitMix64).
+
+    Small state makes the snapshots a suspended effect keeps, ``clone`` and JSON cheap; the
+    methods games use (``random``, ``randrange``, ``shuffle``, ``sample``...) all work.
+    """
+
+    _MASK = (1 << 64) - 1
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self._state = 0
+        super().__init__(seed)
+
+    def seed(self, a: Any = None, version: int = 2) -> None:  # type: ignore[override]
+        self._state = hash(a) & self._MASK if not isinstance(a, int) else a & self._MASK
+        self.gauss_next = None
+
+    def _next(self) -> int:
+        self._state = (self._state + 0x9E3779B97F4A7C15) & self._MASK
+        z = self._state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self._MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self._MASK
+        return z ^ (z >> 31)
+
+    def random(self) -> float:
+        return (self._next() >> 11) * (1.0 / 9007199254740992.0)
+
+    def getrandbits(self, k: int) -> int:
+        if k <= 64:
+            return self._next() >> (64 - k) if k else 0
+        bits = 0
+        for shift in range(0, k, 64):
+            bits |= self._next() << shift
+        return bits & ((1 << k) - 1)
+
+    def getstate(self) -> Any:
+        return (self._state,)
+
+    def setstate(self, state: Any) -> None:
+        self._state = int(state[0])
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """A state change, named in the game's words; ``data`` is JSON-serialisable."""
@@ -22,7 +64,7 @@ class Event:
     data: dict[str, Any]
 
 
-@dataclass(slots=True)
+@dataclass
 class Die:
     """A resource die: its resource (colour) and the face showing."""
 
@@ -30,7 +72,7 @@ class Die:
     face: int
 
 
-@dataclass(slots=True)
+@dataclass
 class ObstacleInPlay:
     name: str
     progress: int = 0
@@ -39,7 +81,7 @@ class ObstacleInPlay:
     uid: int = 0  # tells apart two copies of one card in play
 
 
-@dataclass(slots=True)
+@dataclass
 class LocationState:
     name: str
     x: int
@@ -50,13 +92,13 @@ class LocationState:
     dice: list[Die] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@dataclass
 class AssetInProgress:
     name: str
     slots: list[Die | None] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@dataclass
 class CharacterState:
     name: str
     location: str | None = None
@@ -76,7 +118,7 @@ class CharacterState:
     conditions: list[str] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@dataclass
 class Sheet:
     """A character sheet kept between sessions."""
 
@@ -87,7 +129,7 @@ class Sheet:
     chronicle: list[dict[str, Any]] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@dataclass
 class MapLocation:
     """A location of the campaign map as recorded between sessions."""
 
@@ -99,7 +141,7 @@ class MapLocation:
     obstacles: list[ObstacleInPlay] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@dataclass
 class CampaignState:
     year: int = 1
     map: list[MapLocation] = field(default_factory=list)
@@ -116,7 +158,7 @@ class CampaignState:
     last_characters: list[str] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@dataclass
 class Frame:
     """One procedure in progress (a turn step, an action, an effect) and where it stands."""
 
@@ -124,13 +166,13 @@ class Frame:
     data: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(slots=True)
+@dataclass
 class SessionState:
     year: int
     seed: int
     solo: bool
     scheme: str
-    rng: random.Random
+    rng: GameRandom
     characters: list[CharacterState] = field(default_factory=list)
     locations: list[LocationState] = field(default_factory=list)
     supply: dict[str, int] = field(default_factory=dict)  # resource dice not in play
@@ -169,9 +211,8 @@ class SessionState:
 
 def encode(value: Any) -> Any:
     """A JSON-ready copy of a state value (dataclasses become dicts)."""
-    if isinstance(value, random.Random):
-        version, internal, gauss = value.getstate()
-        return {"version": version, "internal": list(internal), "gauss": gauss}
+    if isinstance(value, GameRandom):
+        return {"state": value.getstate()[0]}
     if is_dataclass(value) and not isinstance(value, type):
         return {f.name: encode(getattr(value, f.name)) for f in fields(value)}
     if isinstance(value, list | tuple):
@@ -194,9 +235,9 @@ def decode(hint: Any, data: Any) -> Any:
     """The inverse of ``encode`` for a value of type ``hint``."""
     if data is None:
         return None
-    if hint is random.Random:
-        rng = random.Random()
-        rng.setstate((data["version"], tuple(data["internal"]), data["gauss"]))
+    if hint is GameRandom or hint is random.Random:
+        rng = GameRandom(0)
+        rng.setstate((data["state"],))
         return rng
     if isinstance(hint, type) and is_dataclass(hint):
         hints = _hints(hint)
