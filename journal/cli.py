@@ -106,9 +106,7 @@ def main(argv: list[str] | None = None) -> int:
         if debug:
             raise
         message = usage.format_message()  # type: ignore[attr-defined]
-        err_console.print(
-            f"[bold red]error:[/] {message} (see 'chronicler --help')", markup=True
-        )
+        err_console.print(f"[bold red]error:[/] {message} (see 'chronicler --help')", markup=True)
         return int(getattr(usage, "exit_code", 2))
     return 0
 
