@@ -85,7 +85,10 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     debug = "--debug" in args
     try:
-        app(args=args, prog_name="chronicler", standalone_mode=False)
+        # Without standalone mode, click returns a typer.Exit's code instead of raising it.
+        result = app(args=args, prog_name="chronicler", standalone_mode=False)
+        if isinstance(result, int) and result:
+            return result
     except ChroniclerError as error:
         if debug:
             raise
