@@ -118,3 +118,4 @@ class CheckedCard:
     effects: tuple[BoundEffect, ...]
     blocks: tuple[tuple[str, CheckedCard], ...]
     span: Span
+    field_text: tuple[tuple[str, str], ...] = ()

@@ -9,9 +9,12 @@ against the lexicon, longest match first). All diagnostics are collected; nothin
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import inspect
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from dsl import ast
@@ -145,7 +148,10 @@ def _words(atoms: Sequence[ast.Atom]) -> str:
 
 
 class _VocabularyBuilder:
-    def __init__(self, files: Sequence[ast.RulesFile], diags: Diagnostics) -> None:
+    def __init__(
+        self, files: Sequence[ast.RulesFile], diags: Diagnostics, base_dir: str | None = None
+    ) -> None:
+        self.base_dir = base_dir
         self.files = files
         self.d = diags
         self.v = Vocabulary()
@@ -361,7 +367,7 @@ class _VocabularyBuilder:
         module_error = None
         if self.v.primitives:
             try:
-                module = importlib.import_module(self.v.primitives)
+                module = _import_primitives(self.v.primitives, self.base_dir)
             except Exception as error:  # any failure importing the designer's module
                 module_error = f"{type(error).__name__}: {error}"
         for decl in decls:
@@ -396,6 +402,28 @@ class _VocabularyBuilder:
             info = VerbInfo(words, function, roles, params, decl.span)
             self.v.verbs[words] = info
             self.v.add_verb(info)
+
+
+def _import_primitives(name: str, base_dir: str | None) -> Any:
+    """The primitives module: importable by name, or a ``.py`` file beside the rules files."""
+    if base_dir is not None:
+        local = Path(base_dir) / (name.rsplit(".", 1)[-1] + ".py")
+        if local.is_file():
+            key = f"_chronicler_primitives_{abs(hash(str(local.resolve())))}"
+            if key in sys.modules:
+                return sys.modules[key]
+            spec = importlib.util.spec_from_file_location(key, local)
+            if spec is None or spec.loader is None:
+                raise ImportError(f"cannot load {local}")
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[key] = module
+            try:
+                spec.loader.exec_module(module)
+            except BaseException:
+                del sys.modules[key]
+                raise
+            return module
+    return importlib.import_module(name)
 
 
 def _roles_of(fn: Callable[..., Any]) -> tuple[dict[str, bool] | None, dict[str, str]]:
@@ -1358,6 +1386,7 @@ class _CardChecker:
         top: bool,
     ) -> CheckedCard:
         fields: dict[str, Any] = {}
+        field_text: list[tuple[str, str]] = []
         order: list[str] = []
         effects: list[BoundEffect] = []
         blocks: list[tuple[str, CheckedCard]] = []
@@ -1370,6 +1399,8 @@ class _CardChecker:
                         self.d.error(f"field '{key}' is written twice", item.span)
                     fields[key] = value
                     order.append(key)
+                    schema_words = len(key.split())
+                    field_text.append((key, _words(item.atoms[schema_words:])))
             elif isinstance(item, ast.Block):
                 block_name = item.name.text
                 fs = schema.fields.get(block_name.casefold()) if schema else None
@@ -1393,7 +1424,9 @@ class _CardChecker:
                     self.d.error(f"{kind} \"{name}\" has no '{fname}'", span)
         if top and not fields and not effects and not blocks:
             self.d.warning(f'{kind} "{name}" has no fields and no text: it can never do anything', span)
-        return CheckedCard(kind, name, fields, tuple(order), tuple(effects), tuple(blocks), span)
+        return CheckedCard(
+            kind, name, fields, tuple(order), tuple(effects), tuple(blocks), span, tuple(field_text)
+        )
 
     def effect(self, item: ast.Effect, before: list[BoundEffect]) -> BoundEffect | None:
         trigger_label = None
@@ -1729,10 +1762,15 @@ def _fix_span(span: Span, fallback: Span) -> Span:
 # ---- the whole ruleset ------------------------------------------------------------------------
 
 
-def check(files: Sequence[ast.RulesFile], diags: Diagnostics | None = None) -> CheckedRuleset:
-    """Check every file of a ruleset together; diagnostics are collected, never raised."""
+def check(
+    files: Sequence[ast.RulesFile], diags: Diagnostics | None = None, base_dir: str | None = None
+) -> CheckedRuleset:
+    """Check every file of a ruleset together; diagnostics are collected, never raised.
+
+    ``base_dir`` is the ruleset's folder: a primitives module may be a ``.py`` file there.
+    """
     d = diags if diags is not None else Diagnostics()
-    vocab = _VocabularyBuilder(files, d).build()
+    vocab = _VocabularyBuilder(files, d, base_dir).build()
     cards_by_name: dict[str, list[tuple[str, str]]] = {}
     seen: dict[tuple[str, str], Span] = {}
     all_cards: list[ast.Card] = []

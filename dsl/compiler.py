@@ -94,7 +94,16 @@ class CompiledAbility:
 
 @dataclass(frozen=True, slots=True)
 class CompiledCard:
-    """A card ready to play: kind, name, fields as plain Python values, abilities, rules."""
+    """A card ready to play: kind, name, fields as plain Python values, abilities, rules.
+
+    ``fields`` maps each field name (as declared: ``"entry cost"``, ``"starts with"``) to a
+    plain value: int, bool, str, list, dict. A ``location spec`` is a list of alternatives,
+    each a list of words (``[["Blighted"], ["Wilderness"]]``); a ``location selector`` is a dict
+    (``{"tags": [...], "regions": [...], "any of": bool, "with a character": bool}``); a
+    ``recipe`` a list of ``{"resource": str | None, "face": int | None}``; a ``cost`` a dict of
+    declared word → amount, with ``"choice": True`` when the card says "or"; a side (``developed
+    { ... }``) a dict of its fields, its abilities in ``blocks[name]``.
+    """
 
     kind: str
     name: str
@@ -104,6 +113,8 @@ class CompiledCard:
     restrictions: tuple[Restriction, ...] = ()
     permissions: tuple[Permission, ...] = ()
     blocks: Mapping[str, CompiledCard] = field(default_factory=dict)
+    field_text: tuple[tuple[str, str], ...] = ()
+    printed: tuple[str, ...] = ()  # every ability and rule's wording, in the order written
 
     def abilities_for(self, label: str) -> tuple[CompiledAbility, ...]:
         """The abilities whose trigger has this label (case-insensitive)."""
@@ -118,23 +129,25 @@ class TableRow:
     """One row of a rolled table: the faces it covers and the card or words it gives."""
 
     low: int
-    high: int
+    high: int | None  # None: open at the top ("121+")
     kind: str | None
     result: str
 
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """A declared table: ``roll`` is the die ("d6"); ``rows`` cover its faces."""
+    """A declared table: ``roll`` is the die ("d6") or, for ``by`` tables, ``None`` with ``by``
+    naming what is counted ("score"); ``rows`` cover the faces or counts."""
 
     name: str
-    roll: str
+    roll: str | None
     rows: tuple[TableRow, ...]
     span: Span
+    by: str | None = None
 
     def lookup(self, face: int) -> TableRow:
         for row in self.rows:
-            if row.low <= face <= row.high:
+            if row.low <= face and (row.high is None or face <= row.high):
                 return row
         raise ChroniclerError(f'table "{self.name}" has no row for {face}')
 
@@ -146,6 +159,10 @@ class GameMap:
     name: str
     positions: Mapping[str, tuple[int, int]]
     span: Span
+
+    def __iter__(self) -> Any:
+        """(name, x, y) for each location, in the order written."""
+        return iter([(name, x, y) for name, (x, y) in self.positions.items()])
 
     def adjacent(self, a: str, b: str) -> bool:
         (ax, ay), (bx, by) = self.positions[a], self.positions[b]
@@ -189,3 +206,13 @@ class CompiledRuleset:
         hint = f"; did you mean {', '.join(repr(n) for n in near)}?" if near else ""
         what = kind or "card"
         raise ChroniclerError(f"no {what} named {name!r} in ruleset {self.name!r}{hint}")
+
+
+# ---- compiling ----------------------------------------------------------------------------------
+
+
+def compile_ruleset(checked: Any) -> CompiledRuleset:
+    """Turn a checked ruleset (``dsl.checker.CheckedRuleset``) into closures and plain data."""
+    from dsl.codegen import compile_checked
+
+    return compile_checked(checked)

@@ -1,0 +1,529 @@
+"""Checked sentences → Python closures; checked fields → plain values.
+
+Every closure reads and changes the game only through ``ctx.host``: ``host.primitive(name)``
+for verbs, ``host.select(ctx, selector)`` for noun phrases, ``ctx.decide`` for every choice
+(``choose_target``, ``choose_many``, ``choose_option``, ``pay_or_refuse``). An exception other
+than a decision raised while an effect runs comes back as ``EffectError`` naming the card's
+file and line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from dsl.bound import (
+    BoundChoice,
+    BoundClause,
+    BoundCondition,
+    BoundEffect,
+    BoundSentence,
+    CheckedCard,
+    OneOf,
+)
+from dsl.compiler import (
+    CompiledAbility,
+    CompiledCard,
+    CompiledRuleset,
+    GameMap,
+    Permission,
+    Restriction,
+    Run,
+    Table,
+    TableRow,
+    Trigger,
+)
+from dsl.printer import effect_text, sentence_text
+from dsl.runtime import Context, DecisionNeeded, EffectError, Span
+from dsl.selectors import Amount, LocationSpec, Place, Selector, ValueSpec
+
+Resolver = Callable[[Context], Any]
+
+
+def _prompt(selector: Selector) -> str:
+    return f"Choose {selector.text or 'a target'}"
+
+
+def _note_value(ctx: Context, chosen: Any) -> None:
+    """Remember what was chosen for "it" and "of the same value"."""
+    ctx.bindings["it"] = chosen
+    sample = chosen[0] if isinstance(chosen, list) and chosen else chosen
+    if isinstance(sample, dict):
+        for key in ("face", "value"):
+            if key in sample:
+                ctx.bindings["value"] = sample[key]
+                break
+
+
+def selector_resolver(selector: Selector) -> Resolver:
+    """How a role's selector becomes what the primitive receives (see ``dsl.selectors``)."""
+    if selector.reference == "it":
+        def it(ctx: Context) -> Any:
+            return ctx.bindings.get("it", selector)
+
+        return it
+    if not selector.resolvable:
+        return lambda ctx: selector
+    q = selector.quantity
+    single = not q.plural and q.mode in ("exact", "any", "another", "none") and (q.count or 1) == 1
+
+    def resolve(ctx: Context) -> Any:
+        candidates = list(ctx.host.select(ctx, selector))
+        chosen: Any
+        if q.mode == "all":
+            chosen = candidates
+        elif q.mode == "any" and q.plural:
+            chosen = (
+                ctx.decide(
+                    "choose_many",
+                    candidates,
+                    _prompt(selector),
+                    min_choices=0,
+                    max_choices=len(candidates),
+                )
+                if candidates
+                else []
+            )
+        elif q.mode == "none":
+            chosen = candidates[0] if single and len(candidates) == 1 else candidates
+            if single and len(candidates) > 1:
+                chosen = ctx.decide("choose_target", candidates, _prompt(selector))
+        else:
+            count = q.count or 1
+            if len(candidates) <= count:
+                chosen = candidates[0] if single and candidates else candidates
+                if single and not candidates:
+                    chosen = None
+            elif count == 1:
+                chosen = ctx.decide("choose_target", candidates, _prompt(selector))
+                if not single:
+                    chosen = [chosen]
+            else:
+                chosen = ctx.decide(
+                    "choose_target",
+                    candidates,
+                    _prompt(selector),
+                    min_choices=count,
+                    max_choices=count,
+                )
+        _note_value(ctx, chosen)
+        return chosen
+
+    return resolve
+
+
+def value_resolver(value: Any) -> Resolver:
+    """A bound role value → a function giving the primitive's argument."""
+    if isinstance(value, Selector):
+        return selector_resolver(value)
+    if isinstance(value, Amount):
+        if value.number is not None and value.per is None and value.value_name is None:
+            number = value.number
+            return lambda ctx: number
+        return lambda ctx: value
+    if isinstance(value, ValueSpec):
+        return lambda ctx: value
+    if isinstance(value, OneOf):
+        resolvers = [value_resolver(v) for v in value.choices]
+        labels = [getattr(v, "text", "") or str(getattr(v, "number", v)) for v in value.choices]
+
+        def one_of(ctx: Context) -> Any:
+            picked = ctx.decide("choose_option", labels, "Choose one: " + " or ".join(labels))
+            index = labels.index(picked) if picked in labels else int(picked)
+            return resolvers[index](ctx)
+
+        return one_of
+    if isinstance(value, tuple):
+        parts = [value_resolver(v) for v in value]
+        return lambda ctx: [p(ctx) for p in parts]
+    return lambda ctx: value
+
+
+def compile_clause(clause: BoundClause) -> Run:
+    """One action: pay its cost, resolve its roles, call its primitive (per subject, per count)."""
+    function = clause.function
+    params = dict(clause.params)
+    resolvers = [(params.get(role, role), value_resolver(v)) for role, v in clause.roles]
+    subject = selector_resolver(clause.subject) if clause.subject is not None else None
+    per = clause.per
+    cost = compile_clause(clause.cost) if clause.cost is not None else None
+    optional = clause.optional and cost is None
+    span = clause.span
+    text = clause.text
+
+    def run(ctx: Context) -> Any:
+        ctx.span = span
+        if optional and not ctx.decide("pay_or_refuse", (True, False), f"May: {text}"):
+            return None
+        if cost is not None:
+            if clause.optional and not ctx.decide(
+                "pay_or_refuse", (True, False), f"Pay to {text}?"
+            ):
+                return None
+            cost(ctx)
+            ctx.span = span
+        primitive = ctx.host.primitive(function)
+        kwargs = {param: resolve(ctx) for param, resolve in resolvers}
+        times = len(ctx.host.select(ctx, per)) if per is not None else 1
+        result = None
+        for _ in range(times):
+            if subject is None:
+                result = primitive(ctx, **kwargs)
+                continue
+            who = subject(ctx)
+            if _takes_subject(primitive):
+                result = primitive(ctx, subject=who, **kwargs)
+                continue
+            actors = who if isinstance(who, list) else [who]
+            saved = ctx.actor
+            for actor in actors:
+                ctx.actor = _actor_id(actor)
+                result = primitive(ctx, **kwargs)
+            ctx.actor = saved
+        return result
+
+    return run
+
+
+def _takes_subject(fn: Callable[..., Any]) -> bool:
+    code = getattr(fn, "__code__", None)
+    return code is not None and "subject" in code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+
+
+def _actor_id(ref: Any) -> str | None:
+    if isinstance(ref, dict):
+        return str(ref.get("name") or ref.get("id") or ref)
+    return None if ref is None else str(ref)
+
+
+def compile_condition(condition: BoundCondition) -> Callable[[Context], bool]:
+    selector = condition.selector
+    if condition.kind == "season":
+        season = (condition.season or "").casefold()
+        return lambda ctx: str(getattr(ctx.host, "season", "")).casefold() == season
+    assert selector is not None
+    if condition.kind == "exists":
+        return lambda ctx: bool(ctx.host.select(ctx, selector))
+    if condition.kind == "at":
+        return lambda ctx: ctx.location in ctx.host.select(ctx, selector)
+    if condition.kind == "this is":
+        return lambda ctx: ctx.card in ctx.host.select(ctx, selector)
+    return lambda ctx: ctx.bindings.get("it") in ctx.host.select(ctx, selector)
+
+
+def compile_sentence(sentence: BoundSentence) -> Run:
+    condition = compile_condition(sentence.condition) if sentence.condition else None
+    runs = [compile_clause(c) for c in sentence.alternatives]
+    labels = [c.text for c in sentence.alternatives]
+    mode = sentence.mode
+    text = sentence.text
+    span = sentence.span
+
+    def run(ctx: Context) -> Any:
+        ctx.span = span
+        if condition is not None and not condition(ctx):
+            return None
+        if mode == "may" and not ctx.decide("pay_or_refuse", (True, False), f"May: {text}"):
+            return None
+        if len(runs) == 1:
+            return runs[0](ctx)
+        picked = ctx.decide("choose_option", labels, "Choose one: " + " / ".join(labels))
+        index = labels.index(picked) if picked in labels else int(picked)
+        ctx.span = span
+        return runs[index](ctx)
+
+    return run
+
+
+def compile_choice(choice: BoundChoice) -> Run:
+    condition = compile_condition(choice.condition) if choice.condition else None
+    labels = [label for label, _ in choice.options]
+    options = [[compile_sentence(s) for s in sentences] for _, sentences in choice.options]
+    span = choice.span
+
+    def run(ctx: Context) -> Any:
+        ctx.span = span
+        if condition is not None and not condition(ctx):
+            return None
+        picked = ctx.decide("choose_option", labels, "Choose one: " + ", ".join(labels))
+        index = labels.index(picked) if picked in labels else int(picked)
+        result = None
+        for step in options[index]:
+            result = step(ctx)
+        return result
+
+    return run
+
+
+def _guard(run: Run, kind: str, name: str, span: Span) -> Run:
+    """Re-raise any failure inside an effect as ``EffectError`` naming the card's line."""
+
+    def guarded(ctx: Context) -> Any:
+        if ctx.card is None:
+            ctx.card = {"kind": kind, "name": name}
+        try:
+            return run(ctx)
+        except (DecisionNeeded, EffectError):
+            raise
+        except Exception as error:
+            where = ctx.span or span
+            raise EffectError(
+                f'{kind} "{name}": {type(error).__name__}: {error}', where
+            ) from error
+
+    return guarded
+
+
+def _sequence(steps: list[Run]) -> Run:
+    def run(ctx: Context) -> Any:
+        result = None
+        for step in steps:
+            result = step(ctx)
+        return result
+
+    return run
+
+
+class _CardCompiler:
+    def __init__(self, vocabulary: Any, triggers: dict[str, Any]) -> None:
+        self.vocabulary = vocabulary
+        self.triggers = triggers
+        aliases = dict(getattr(vocabulary, "aliases", {}) or {})
+        for name, alias_names in (getattr(vocabulary, "counters", {}) or {}).items():
+            for alias in alias_names:
+                aliases.setdefault(alias.casefold(), name)
+        self.aliases = {k: v for k, v in aliases.items() if len(k.split()) == 1}
+
+    def card(self, checked: CheckedCard) -> CompiledCard:
+        abilities: list[CompiledAbility] = []
+        restrictions: list[Restriction] = []
+        permissions: list[Permission] = []
+        printed: list[str] = []
+        for effect in checked.effects:
+            text = effect_text(effect, self.aliases)
+            printed.append(text)
+            self.effect(checked, effect, text, abilities, restrictions, permissions)
+        fields = {k: plain(v) for k, v in checked.fields.items()}
+        blocks: dict[str, CompiledCard] = {}
+        for name, side in checked.blocks:
+            compiled_side = self.card(side)
+            blocks[name] = compiled_side
+            fields[name] = dict(compiled_side.fields)
+        return CompiledCard(
+            kind=checked.kind,
+            name=checked.name,
+            fields=fields,
+            abilities=tuple(abilities),
+            span=checked.span,
+            restrictions=tuple(restrictions),
+            permissions=tuple(permissions),
+            blocks=blocks,
+            field_text=checked.field_text,
+            printed=tuple(printed),
+        )
+
+    def effect(
+        self,
+        card: CheckedCard,
+        effect: BoundEffect,
+        text: str,
+        abilities: list[CompiledAbility],
+        restrictions: list[Restriction],
+        permissions: list[Permission],
+    ) -> None:
+        trigger = None
+        if effect.trigger_label is not None:
+            info = self.triggers[" ".join(effect.trigger_label.casefold().split())]
+            trigger = Trigger(
+                info.label, info.usage, info.event, info.qualifier, info.once_per_turn
+            )
+        elif effect.cost is not None and effect.label_text is not None:
+            trigger = Trigger(effect.label_text, "activated")
+        parts = list(effect.parts)
+        standing = trigger is None and effect.cost is None
+        if standing and all(isinstance(p, BoundSentence) and p.mode == "may not" for p in parts):
+            for p in parts:
+                assert isinstance(p, BoundSentence)
+                for clause in p.alternatives:
+                    where = clause.role("where")
+                    place = where.place if isinstance(where, Selector) else None
+                    restrictions.append(
+                        Restriction(
+                            tuple(clause.function.split(",")),
+                            place,
+                            sentence_text(p, self.aliases),
+                            p.span,
+                        )
+                    )
+            return
+        if (
+            standing
+            and len(parts) == 1
+            and isinstance(parts[0], BoundSentence)
+            and parts[0].mode == "may"
+            and parts[0].condition is None
+            and len(parts[0].alternatives) == 1
+        ):
+            sentence = parts[0]
+            clause = sentence.alternatives[0]
+            run = _guard(compile_clause(clause), card.kind, card.name, sentence.span)
+            permissions.append(
+                Permission(
+                    verb=clause.function,
+                    roles=dict(clause.roles),
+                    place=_place_of(clause),
+                    text=text,
+                    span=sentence.span,
+                    run=run,
+                )
+            )
+            return
+        steps: list[Run] = []
+        replaces = None
+        replaced = None
+        optional = False
+        for p in parts:
+            if isinstance(p, BoundChoice):
+                steps.append(compile_choice(p))
+                continue
+            if p.mode == "may not":
+                for clause in p.alternatives:
+                    where = clause.role("where")
+                    place = where.place if isinstance(where, Selector) else None
+                    restrictions.append(
+                        Restriction(tuple(clause.function.split(",")), place, text, p.span)
+                    )
+                continue
+            if p.mode == "instead" and p.replaced is not None:
+                replaces = p.replaced.function
+                obj = p.replaced.role("object")
+                replaced = obj if isinstance(obj, Selector) else None
+                optional = optional or any(c.optional for c in p.alternatives)
+            if p.mode == "may" and len(parts) == 1:
+                optional = True
+            steps.append(compile_sentence(p))
+        if not steps:
+            return
+        cost_run = compile_clause(effect.cost) if effect.cost is not None else None
+        abilities.append(
+            CompiledAbility(
+                trigger=trigger,
+                text=text,
+                run=_guard(_sequence(steps), card.kind, card.name, effect.span),
+                span=effect.span,
+                cost=_guard(cost_run, card.kind, card.name, effect.span) if cost_run else None,
+                cost_text=effect.cost.text if effect.cost is not None else None,
+                replaces=replaces,
+                replaced=replaced,
+                optional=optional,
+            )
+        )
+
+
+def _place_of(clause: BoundClause) -> Place | None:
+    for role, value in clause.roles:
+        if isinstance(value, Selector) and value.place is not None and role == "object":
+            return value.place
+    return None
+
+
+def plain(value: Any) -> Any:
+    """A checked field value as plain Python data (lists, dicts, str, int, bool)."""
+    if isinstance(value, LocationSpec):
+        return [[f.word for f in alternative] for alternative in value.alternatives]
+    if isinstance(value, Selector):
+        tags = [f.word for f in (*value.filters, *value.any_of) if f.category == "location tag"]
+        regions = [f.word for f in (*value.filters, *value.any_of) if f.category == "region"]
+        with_character = any(
+            (w.noun or "").casefold() == "character" for w in value.with_
+        )
+        if value.noun_category == "card kind" and value.text and not value.name:
+            return {
+                "tags": tags,
+                "regions": regions,
+                "any of": bool(value.any_of),
+                "with a character": with_character,
+            }
+        return {"amount": value.quantity.count, "thing": value.noun}
+    if isinstance(value, OneOf):
+        merged: dict[str, Any] = {"choice": True}
+        for choice in value.choices:
+            merged.update({k: v for k, v in plain(choice).items() if k != "choice"})
+        return merged
+    if isinstance(value, Amount):
+        return value.number
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    return value
+
+
+def _cost(value: Any) -> Any:
+    if isinstance(value, Selector):
+        return {value.noun or value.noun_category: value.quantity.count}
+    if isinstance(value, OneOf):
+        out: dict[str, Any] = {"choice": True}
+        for c in value.choices:
+            out.update(_cost(c))
+        return out
+    if isinstance(value, tuple):
+        merged: dict[str, Any] = {}
+        for c in value:
+            merged.update(_cost(c))
+        return merged
+    return plain(value)
+
+
+def compile_checked(checked: Any) -> CompiledRuleset:
+    """Compile a ``CheckedRuleset`` (the caller has made sure it has no errors)."""
+    vocabulary = checked.vocabulary
+    compiler = _CardCompiler(vocabulary, vocabulary.triggers)
+    cards = []
+    for card in checked.cards:
+        cards.append(compiler.card(_with_costs(card, vocabulary)))
+    tables = {}
+    for t in checked.tables:
+        rows = tuple(
+            TableRow(r.low, r.high, r.kind.text if r.kind else None, r.result.text)
+            for r in t.rows
+        )
+        roll = t.key_text if t.key == "roll" else None
+        by = t.key_text if t.key == "by" else None
+        tables[t.name.text] = Table(t.name.text, roll, rows, t.span, by)
+    maps = {
+        m.name.text: GameMap(m.name.text, {p.location.text: (p.x, p.y) for p in m.places}, m.span)
+        for m in checked.maps
+    }
+    return CompiledRuleset(
+        name=vocabulary.name,
+        version=vocabulary.version,
+        primitives=vocabulary.primitives,
+        all_cards=tuple(cards),
+        values=dict(vocabulary.values),
+        tables=tables,
+        maps=maps,
+        vocabulary=vocabulary,
+    )
+
+
+def _with_costs(card: CheckedCard, vocabulary: Any) -> CheckedCard:
+    """Cost fields become dicts of declared word → amount."""
+    schema = vocabulary.kinds.get(card.kind.casefold())
+    if schema is None:
+        return card
+    fields = dict(card.fields)
+    for name, fs in schema.fields.items():
+        if fs.type == "cost" and name in fields:
+            fields[name] = _cost(fields[name])
+    blocks = tuple((n, _with_costs(b, vocabulary)) for n, b in card.blocks)
+    return CheckedCard(
+        card.kind,
+        card.name,
+        fields,
+        card.field_order,
+        card.effects,
+        blocks,
+        card.span,
+        card.field_text,
+    )

@@ -1,0 +1,259 @@
+"""``chronicler check``, ``fmt`` and ``cards``: the card language on the command line."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from dsl.compiler import CompiledCard, CompiledRuleset
+from dsl.diagnostics import Diagnostics
+from dsl.errors import ChroniclerError, UsageError
+from dsl.loader import RULES_ROOT, check_sources, read_sources, ruleset_dir, ruleset_files
+
+CHECK_HELP = """Check card text: parse, bind every word, resolve every card reference.
+
+Prints every error and warning (path:line:col, the line, a caret) and a summary; exits 1 when there are errors. With no paths, checks every ruleset under rules/.
+
+Example: chronicler check rules/six_winters
+"""
+
+FMT_HELP = """Rewrite .rules files in the one canonical layout (comments kept).
+
+With --check, change nothing: list the files that would change and exit 1 if any would.
+
+Example: chronicler fmt --check rules/six_winters
+"""
+
+CARDS_HELP = """List a ruleset's cards, or export them as JSON or as a print tool's CSV.
+
+CSV has one row per card and flat columns (fields as printed, each ability's wording in its own text column), the shape a print tool's data merge reads.
+
+Example: chronicler cards six-winters --format csv --kind asset > assets.csv
+"""
+
+
+class CardFormat(str, Enum):
+    table = "table"
+    json = "json"
+    csv = "csv"
+
+
+def register(app: typer.Typer) -> None:
+    app.command("check", help=CHECK_HELP)(check_command)
+    app.command("fmt", help=FMT_HELP)(fmt_command)
+    app.command("cards", help=CARDS_HELP)(cards_command)
+
+
+def _stderr() -> Console:
+    return Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def _default_rulesets() -> list[Path]:
+    root = Path("rules") if Path("rules").is_dir() else RULES_ROOT
+    return sorted(p for p in root.iterdir() if p.is_dir() and any(p.glob("*.rules")))
+
+
+def _group(paths: list[Path]) -> dict[Path, list[Path]]:
+    """Each ruleset folder → the files to check (a file given alone brings its whole folder)."""
+    groups: dict[Path, list[Path]] = {}
+    for path in paths:
+        if path.is_dir():
+            files = ruleset_files(path)
+            if not files:
+                raise UsageError(f"no .rules files in {path}")
+            groups[path] = files
+        elif path.is_file():
+            if path.suffix != ".rules":
+                raise UsageError(f"{path} is not a .rules file")
+            folder = path.parent
+            groups[folder] = ruleset_files(folder) or [path]
+        else:
+            groups[ruleset_dir(str(path))] = ruleset_files(ruleset_dir(str(path)))
+    return groups
+
+
+def print_diagnostics(diagnostics: Diagnostics, console: Console) -> None:
+    for diagnostic in diagnostics.sorted():
+        text = diagnostic.render(diagnostics.sources.get(diagnostic.span.file))
+        head, _, rest = text.partition("\n")
+        style = "bold red" if diagnostic.severity == "error" else "bold yellow"
+        marker = f"{diagnostic.severity}:"
+        before, _, after = head.partition(marker)
+        console.print(before, end="", markup=False)
+        console.print(marker, style=style, end="", markup=False)
+        console.print(after, markup=False)
+        if rest:
+            console.print(rest, markup=False)
+
+
+def check_command(
+    paths: list[Path] = typer.Argument(  # noqa: B008 - Typer reads defaults at definition
+        None, help="Ruleset folders or .rules files (default: every ruleset under rules/)."
+    ),
+) -> None:
+    targets = list(paths) if paths else _default_rulesets()
+    if not targets:
+        raise UsageError("no rulesets found under rules/")
+    console = _stderr()
+    total_files = 0
+    errors = warnings = 0
+    groups = _group(targets)
+    for folder, files in groups.items():
+        sources, problems = read_sources(files)
+        diagnostics = Diagnostics()
+        diagnostics.extend(problems)
+        check_sources(sources, str(folder), diagnostics)
+        print_diagnostics(diagnostics, console)
+        total_files += len(files)
+        errors += len(diagnostics.errors)
+        warnings += len(diagnostics.warnings)
+    plural = "s" if len(groups) != 1 else ""
+    summary = (
+        f"checked {total_files} files in {len(groups)} ruleset{plural}: "
+        f"{errors} error{'s' if errors != 1 else ''}, "
+        f"{warnings} warning{'s' if warnings != 1 else ''}"
+    )
+    console.print(summary, style="bold red" if errors else "bold green", markup=False)
+    if errors:
+        raise typer.Exit(1)
+
+
+def fmt_command(
+    paths: list[Path] = typer.Argument(..., help="The .rules files or folders to format."),  # noqa: B008
+    check: bool = typer.Option(False, "--check", help="Change nothing; exit 1 if a file would change."),
+) -> None:
+    from dsl.formatter import format_text
+
+    console = _stderr()
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files.extend(ruleset_files(path))
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise UsageError(f"no such file or folder: {path}")
+    changed = []
+    for file in files:
+        try:
+            text = file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise ChroniclerError(f"cannot read {file}: {error}") from error
+        formatted, diagnostics = format_text(text, str(file))
+        if diagnostics:
+            d = Diagnostics(list(diagnostics), {str(file): text})
+            print_diagnostics(d, console)
+            raise ChroniclerError(f"{file} has syntax errors; fix them before formatting")
+        if formatted != text:
+            changed.append(file)
+            if not check:
+                file.write_text(formatted, encoding="utf-8")
+    verb = "would reformat" if check else "reformatted"
+    for file in changed:
+        console.print(f"{verb} {file}", markup=False)
+    console.print(
+        f"{len(changed)} of {len(files)} files {verb if changed else 'already formatted'}",
+        markup=False,
+    )
+    if check and changed:
+        raise typer.Exit(1)
+
+
+def _load(ruleset: str) -> CompiledRuleset:
+    from dsl.diagnostics import CheckFailed
+    from dsl.loader import load_ruleset
+
+    try:
+        return load_ruleset(ruleset)
+    except CheckFailed as failed:
+        print_diagnostics(failed.diagnostics, _stderr())
+        raise ChroniclerError(
+            f"{ruleset} has {len(failed.diagnostics.errors)} errors; run chronicler check"
+        ) from failed
+
+
+def card_record(card: CompiledCard) -> dict[str, Any]:
+    """A card as JSON-ready data: fields, printed text, and each side."""
+    return {
+        "kind": card.kind,
+        "name": card.name,
+        "file": card.span.file,
+        "line": card.span.line,
+        "fields": _jsonable(dict(card.fields)),
+        "text": list(card.printed),
+        "sides": {name: card_record(side) for name, side in card.blocks.items()},
+    }
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, str | int | float | bool) or value is None:
+        return value
+    return str(value)
+
+
+def csv_rows(cards: list[CompiledCard]) -> tuple[list[str], list[dict[str, str]]]:
+    """One flat row per card: kind, name, each field as printed, text 1..N, and each side's."""
+    rows = []
+    columns = ["kind", "name"]
+
+    def add(row: dict[str, str], card: CompiledCard, prefix: str) -> None:
+        for name, text in card.field_text:
+            row[prefix + name] = text if text else "yes"
+        for k, text in enumerate(card.printed, start=1):
+            row[f"{prefix}text {k}"] = text
+        row[prefix + "text"] = "\n".join(card.printed)
+        for side_name, side in card.blocks.items():
+            add(row, side, f"{prefix}{side_name} ")
+
+    for card in cards:
+        row = {"kind": card.kind, "name": card.name}
+        add(row, card, "")
+        rows.append(row)
+        for key in row:
+            if key not in columns:
+                columns.append(key)
+    return columns, rows
+
+
+def cards_command(
+    ruleset: str = typer.Argument(..., help="A ruleset name (six-winters) or folder."),
+    format_: CardFormat = typer.Option(CardFormat.table, "--format", help="table, json or csv."),  # noqa: B008
+    kind: str | None = typer.Option(None, "--kind", help="Only cards of this kind."),
+) -> None:
+    compiled = _load(ruleset)
+    if kind is not None:
+        kinds = list(compiled.vocabulary.card_kinds)
+        if kind.casefold() not in {k.casefold() for k in kinds}:
+            raise UsageError(f"unknown card kind '{kind}' (kinds: {', '.join(kinds)})")
+    cards = compiled.cards(kind)
+    out = Console(highlight=False, soft_wrap=True)
+    if format_ is CardFormat.json:
+        typer.echo(json.dumps([card_record(c) for c in cards], indent=2, ensure_ascii=False))
+        return
+    if format_ is CardFormat.csv:
+        columns, rows = csv_rows(cards)
+        buffer = io.StringIO()
+        writer = csv.DictWriter(buffer, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+        typer.echo(buffer.getvalue(), nl=False)
+        return
+    table = RichTable(title=f"{compiled.name} {compiled.version}: {len(cards)} cards")
+    for column in ("kind", "name", "fields", "text"):
+        table.add_column(column, overflow="fold")
+    for card in cards:
+        fields = " · ".join(f"{n} {t}".strip() for n, t in card.field_text)
+        table.add_row(card.kind, card.name, fields, "\n".join(card.printed))
+    out.print(table)

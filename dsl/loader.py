@@ -1,0 +1,151 @@
+"""Finding, reading and compiling a ruleset: ``load_ruleset("six-winters")``.
+
+A ruleset is a folder of ``.rules`` files; a name maps to ``rules/<name>/`` (dashes become
+underscores). Parsed files are cached by their contents and compiled rulesets by the contents
+of all their files, so loading the same text again costs a dictionary look-up.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from dsl import ast
+from dsl.checker import CheckedRuleset, check
+from dsl.compiler import CompiledRuleset
+from dsl.diagnostics import CheckFailed, Diagnostic, Diagnostics
+from dsl.errors import ChroniclerError, UsageError
+from dsl.parser import parse_text
+
+RULES_ROOT = Path(__file__).resolve().parent.parent / "rules"
+
+_PARSED: dict[tuple[str, str], tuple[ast.RulesFile, tuple[Diagnostic, ...]]] = {}
+_COMPILED: dict[str, CompiledRuleset] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One ``.rules`` file as read: its path as shown to the user and its text."""
+
+    path: str
+    text: str
+
+
+def ruleset_dir(path_or_name: str | Path) -> Path:
+    """The folder of a ruleset given a path (folder or file) or a name ("six-winters")."""
+    path = Path(path_or_name)
+    if path.is_dir():
+        return path
+    if path.is_file():
+        return path.parent
+    name = str(path_or_name).replace("-", "_").strip()
+    candidates = [Path("rules") / name, RULES_ROOT / name]
+    for candidate in candidates:
+        if candidate.is_dir():
+            return candidate
+    known = sorted(p.name for p in RULES_ROOT.iterdir() if p.is_dir() and any(p.glob("*.rules")))
+    hint = f" (rulesets: {', '.join(known)})" if known else ""
+    raise UsageError(f"no ruleset or path named '{path_or_name}'{hint}")
+
+
+def read_sources(paths: Iterable[Path]) -> tuple[list[Source], list[Diagnostic]]:
+    sources = []
+    problems = []
+    for path in paths:
+        shown = str(path)
+        try:
+            sources.append(Source(shown, path.read_text(encoding="utf-8")))
+        except (OSError, UnicodeDecodeError) as error:
+            from dsl.runtime import Span
+
+            reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
+            problems.append(Diagnostic("error", f"cannot read file: {reason}", Span(shown, 1, 1, 1, 1)))
+    return sources, problems
+
+
+def parse_source(source: Source) -> tuple[ast.RulesFile, tuple[Diagnostic, ...]]:
+    """Parse one file, reusing the result when the same path holds the same text."""
+    key = (source.path, hashlib.sha256(source.text.encode("utf-8")).hexdigest())
+    cached = _PARSED.get(key)
+    if cached is None:
+        tree, diagnostics = parse_text(source.text, source.path)
+        cached = (tree, tuple(diagnostics))
+        _PARSED[key] = cached
+    return cached
+
+
+def check_sources(
+    sources: Sequence[Source], base_dir: str | None = None, diagnostics: Diagnostics | None = None
+) -> CheckedRuleset:
+    """Parse and check the files of one ruleset together; diagnostics collected, not raised."""
+    d = diagnostics if diagnostics is not None else Diagnostics()
+    trees = []
+    for source in sources:
+        d.sources[source.path] = source.text
+        tree, problems = parse_source(source)
+        d.extend(problems)
+        trees.append(tree)
+    return check(trees, d, base_dir)
+
+
+def ruleset_files(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.rules"))
+
+
+def check_ruleset(path_or_name: str | Path) -> CheckedRuleset:
+    folder = ruleset_dir(path_or_name)
+    files = ruleset_files(folder)
+    if not files:
+        raise ChroniclerError(f"no .rules files in {folder}")
+    sources, problems = read_sources(files)
+    d = Diagnostics()
+    d.extend(problems)
+    return check_sources(sources, str(folder), d)
+
+
+def compile_sources(sources: Sequence[Source], base_dir: str | None = None) -> CompiledRuleset:
+    """Check and compile; raise ``CheckFailed`` (with every diagnostic) when there are errors."""
+    from dsl.codegen import compile_checked
+
+    digest = hashlib.sha256()
+    for source in sources:
+        digest.update(source.path.encode() + b"\0" + source.text.encode("utf-8") + b"\0")
+    key = f"{base_dir}\0{digest.hexdigest()}"
+    cached = _COMPILED.get(key)
+    if cached is not None:
+        return cached
+    checked = check_sources(sources, base_dir)
+    if checked.diagnostics.errors:
+        raise CheckFailed(checked.diagnostics)
+    compiled = compile_checked(checked)
+    _COMPILED[key] = compiled
+    return compiled
+
+
+def load_ruleset(path_or_name: str | Path) -> CompiledRuleset:
+    """The compiled ruleset of a folder, a file's folder, or a name ("six-winters").
+
+    Raises ``ChroniclerError`` (``CheckFailed`` with every diagnostic) when the text has errors.
+    """
+    folder = ruleset_dir(path_or_name)
+    files = ruleset_files(folder)
+    if not files:
+        raise ChroniclerError(f"no .rules files in {folder}")
+    sources, problems = read_sources(files)
+    if problems:
+        d = Diagnostics()
+        d.extend(problems)
+        raise CheckFailed(d)
+    return compile_sources(sources, str(folder))
+
+
+def load_text(text: str, path: str = "<text>", base_dir: str | None = None) -> CompiledRuleset:
+    """Compile a ruleset written in one string (tests, examples)."""
+    return compile_sources([Source(path, text)], base_dir)
+
+
+def clear_caches() -> None:
+    _PARSED.clear()
+    _COMPILED.clear()

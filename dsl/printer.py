@@ -1,0 +1,118 @@
+"""The printed wording of a card, from its compiled (checked) text: what goes on the card face.
+
+Sentences are written back from the bound words: one space between words, declared spellings
+(an alias such as ``magic`` prints as the declared ``sorcery``), a capital at each sentence's
+start, the trigger first. Print and behaviour come from the same bound text, so they cannot
+drift apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from dsl.bound import BoundChoice, BoundClause, BoundEffect, BoundSentence
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text
+
+
+def _lower_first(text: str) -> str:
+    if len(text) > 1 and text[1].isupper():
+        return text  # an acronym or a name
+    return text[:1].lower() + text[1:] if text else text
+
+
+def canonical_words(text: str, aliases: Mapping[str, str]) -> str:
+    """Replace each alias word by the declared word it stands for."""
+    if not aliases:
+        return text
+    out = []
+    for word in text.split(" "):
+        core = word.rstrip(".,:")
+        tail = word[len(core) :]
+        replacement = aliases.get(core.casefold())
+        out.append((replacement if replacement else core) + tail)
+    return " ".join(out)
+
+
+def sentence_text(sentence: BoundSentence, aliases: Mapping[str, str] | None = None) -> str:
+    parts: list[str] = []
+    if sentence.then:
+        parts.append("Then")
+    if sentence.condition is not None:
+        parts.append(("if " if parts else "If ") + sentence.condition.text + ",")
+    if sentence.mode == "instead" and sentence.replaced is not None:
+        parts.append(("instead of " if parts else "Instead of ") + sentence.replaced.text + ",")
+    if sentence.mode == "may":
+        parts.append("may" if parts else "May")
+    if sentence.mode == "may not":
+        parts.append("may not" if parts else "May not")
+    body = ", or ".join(_clause_text(c, i == 0 and not parts) for i, c in enumerate(sentence.alternatives))
+    if sentence.mode == "instead" and any(c.optional for c in sentence.alternatives):
+        body = "may " + body
+    parts.append(body)
+    text = " ".join(parts) + "."
+    return _capital(canonical_words(text, aliases or {}))
+
+
+def _clause_text(clause: BoundClause, first: bool) -> str:
+    return _capital(clause.text) if first else _lower_first(clause.text)
+
+
+def choice_text(choice: BoundChoice, aliases: Mapping[str, str] | None = None) -> str:
+    head = []
+    if choice.then:
+        head.append("Then")
+    if choice.condition is not None:
+        head.append(("if " if head else "If ") + choice.condition.text + ",")
+    head.append("choose one:" if head else "Choose one:")
+    options = [
+        f'"{label}": ' + " ".join(sentence_text(s, aliases) for s in sentences)
+        for label, sentences in choice.options
+    ]
+    return " ".join([*head, *options])
+
+
+def effect_text(effect: BoundEffect, aliases: Mapping[str, str] | None = None) -> str:
+    """``Exhaust: Trade a diplomacy at this location for stability of the same value.``"""
+    body = " ".join(
+        sentence_text(p, aliases) if isinstance(p, BoundSentence) else choice_text(p, aliases)
+        for p in effect.parts
+    )
+    if effect.label_text is None:
+        return body
+    if effect.label_comma:
+        return f"{_capital(effect.label_text)}, {_lower_first(body)}"
+    return f"{_capital(effect.label_text)}: {body}"
+
+
+def _field_line(name: str, text: str) -> str:
+    return name if text == "" else f"{name} {text}"
+
+
+def render_card(card: Any) -> str:
+    """The card face: name, kind, fields (in the written order), then each ability's wording.
+
+    Takes a ``CompiledCard`` (``dsl.compiler``); nested sides print indented under their name.
+    """
+    lines = [str(card.name), str(card.kind)]
+    lines.extend(_body_lines(card, ""))
+    return "\n".join(lines)
+
+
+def _body_lines(card: Any, indent: str) -> list[str]:
+    lines: list[str] = []
+    field_text: Sequence[tuple[str, str]] = getattr(card, "field_text", ())
+    if field_text:
+        lines.append(indent + " · ".join(_field_line(n, t) for n, t in field_text))
+    for text in card.printed:
+        lines.append(indent + text)
+    for name, side in getattr(card, "blocks", {}).items():
+        lines.append(f"{indent}{name}:")
+        lines.extend(_body_lines(side, indent + "  "))
+    return lines
+
+
+render = render_card
