@@ -1049,8 +1049,16 @@ class Session:
                 if loc.name not in occupied:
                     continue
                 present = self.characters_at(loc.name)
-                if self._scene_reachable(scene, present):
-                    options.append({"act": "narrate", "scene": scene_name, "location": loc.name})
+                for team in _teams(present):
+                    if self._scene_reachable(scene, team):
+                        options.append(
+                            {
+                                "act": "narrate",
+                                "scene": scene_name,
+                                "location": loc.name,
+                                "participants": [c.name for c in team],
+                            }
+                        )
         options.append("done")
         return options
 
@@ -1187,7 +1195,7 @@ class Session:
             assert c is not None
             self.action_overcome(ctx, c, option["index"])
         elif act == "narrate":
-            self.action_narrate(ctx, option["scene"], option["location"])
+            self.action_narrate(ctx, option["scene"], option["location"], option["participants"])
         elif act in ("ability", "asset"):
             assert c is not None
             self.use_card(ctx, c, act, option["card"], option["effect"])
@@ -1417,21 +1425,12 @@ class Session:
         for m in team:
             self.reroll_initiative(m)
 
-    def action_narrate(self, ctx: Context, scene_name: str, location: str) -> None:
+    def action_narrate(
+        self, ctx: Context, scene_name: str, location: str, participants: list[str]
+    ) -> None:
         """Narrate a scene: skill-match points, cards played, epilogue, skill advance."""
         st = self.state
         scene = self.ruleset.scenes[scene_name]
-        present = [c.name for c in self.characters_at(location)]
-        participants = present
-        if len(present) > 1:
-            participants = self.decide(
-                ctx,
-                "choose_many",
-                present,
-                f"Who takes part in {scene_name}?",
-                min_choices=1,
-                max_choices=len(present),
-            )
         team = [self.character(n) for n in participants]
         match = sum(
             1 for c in team for n in (*c.assets, *c.obstacles) if self.card_skill(n) == scene.skill
@@ -1499,8 +1498,10 @@ class Session:
         effect = card.effects[k]
         self.run_effect(ctx, effect, actor=c.name, location=c.location, card=name)
         if effect.usage == "played" and kind == "ability":
+            # played: to the bottom of the ability deck (the shared one in the solo variant)
             c.abilities.remove(name)
-            c.ability_discard.append(name)
+            (self.state.solo_ability_deck if self.state.solo else c.ability_deck).append(name)
+            self.emit("ability_played", character=c.name, ability=name)
         else:
             c.exhausted.append(name)
 
@@ -1714,6 +1715,15 @@ _WORDS: dict[int, dict[tuple[str, bool], frozenset[str]]] = {}
 # Static restrictions printed on obstacles ("May not trade or muster at this location"), filled
 # from the compiled cards by ``load_ruleset``; keyed by obstacle name.
 _RESTRICTIONS: dict[str, tuple[str, ...]] = {}
+
+
+def _teams(present: list[CharacterState]) -> list[list[CharacterState]]:
+    """Every non-empty group of the characters present, all of them first."""
+    from itertools import combinations
+
+    return [
+        list(group) for size in range(len(present), 0, -1) for group in combinations(present, size)
+    ]
 
 
 def _leaves_a_side_open(cells: set[tuple[int, int]]) -> bool:

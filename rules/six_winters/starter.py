@@ -196,7 +196,11 @@ def _progress_on(tags: tuple[str, ...], amount: int) -> Any:
         ]
         if not targets:
             return
-        uid = host.decide(ctx, "choose_target", targets, "Which obstacle?", who=ctx.actor)
+        uid = (
+            targets[0]
+            if len(targets) == 1
+            else host.decide(ctx, "choose_target", targets, "Which obstacle?", who=ctx.actor)
+        )
         host.add_tokens(uid, "progress", amount)
 
     return run

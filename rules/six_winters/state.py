@@ -27,7 +27,7 @@ class GameRandom(random.Random):
         self._state = 0
         super().__init__(seed)
 
-    def seed(self, a: Any = None, version: int = 2) -> None:  # type: ignore[override]
+    def seed(self, a: Any = None, version: int = 2) -> None:
         self._state = hash(a) & self._MASK if not isinstance(a, int) else a & self._MASK
         self.gauss_next = None
 

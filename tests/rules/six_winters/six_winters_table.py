@@ -119,3 +119,70 @@ def run_piece(session: engine.Session, op: str, *answers: Any, **args: Any) -> l
 
 def kinds(session: engine.Session, kind: str) -> list[dict[str, Any]]:
     return [e.data for e in session.events if e.kind == kind]
+
+
+def check_invariants(session: engine.Session) -> None:
+    """What every state of a session keeps, whatever was played."""
+    st = session.state
+    rs = session.ruleset
+    per = rs.value("resource dice per resource")
+    for resource in rs.resources:
+        on_map = sum(1 for loc in st.locations for d in loc.dice if d.resource == resource)
+        on_assets = sum(
+            1
+            for c in st.characters
+            for a in c.in_progress
+            for d in a.slots
+            if d is not None and d.resource == resource
+        )
+        assert st.supply[resource] >= 0
+        assert st.supply[resource] + on_map + on_assets == per, resource
+    threats = sum(loc.threats for loc in st.locations)
+    assert st.threat_pool >= 0 and st.threat_box >= 0
+    assert st.threat_pool + threats + st.threat_box == rs.value("threat tokens")
+    held = sum(len(c.initiative) for c in st.characters)
+    assert st.initiative_supply >= 0
+    assert st.initiative_supply + held == rs.value("initiative dice")
+    for kind in ("progress", "hindrance"):
+        assert 0 <= session.tokens_in_play(kind) <= rs.value(f"{kind} tokens")
+    for loc in st.locations:
+        assert loc.threats >= 0
+        for o in loc.obstacles:
+            assert o.progress >= 0 and o.hindrance >= 0
+        for d in loc.dice:
+            assert 1 <= d.face <= 6
+    for c in st.characters:
+        assert 0 <= c.action_points <= rs.value("action points max")
+        assert c.body > 0 and c.psyche > 0
+        assert all(1 <= d <= 6 for d in c.initiative)
+    # every asset and scene card is in exactly one place
+    asset_places = [
+        *st.asset_deck,
+        *st.asset_staging,
+        *st.asset_discard,
+        *st.reserve,
+        *(a.name for c in st.characters for a in c.in_progress),
+        *(n for c in st.characters for n in c.assets),
+        *(n for n in st.archive if n in rs.assets),
+    ]
+    assert len(asset_places) == len(set(asset_places)), "an asset is in two places"
+    scene_places = [*st.scene_deck, *st.scenes, *(n for n in st.archive if n in rs.scenes)]
+    assert len(scene_places) == len(set(scene_places)), "a scene is in two places"
+    abilities = [
+        *st.solo_ability_deck,
+        *(n for c in st.characters for n in (*c.abilities, *c.ability_deck, *c.ability_discard)),
+    ]
+    assert len(abilities) == len(set(abilities)) or st.unlocked_abilities, "an ability twice"
+
+
+def play_checked(session: engine.Session, bot: Any, every: int = 1) -> engine.Session:
+    """Play to the end, checking the invariants at every ``every``-th decision."""
+    n = 0
+    while (decision := session.pending()) is not None:
+        if n % every == 0:
+            check_invariants(session)
+        obs = session.observation(decision.who) if bot.uses_observation else None
+        session.apply(bot.choose(obs, decision))
+        n += 1
+    check_invariants(session)
+    return session

@@ -21,19 +21,23 @@ def _scoring_table(ruleset):
 
 def test_scene_scoring_example_two_match_points_and_the_book_completes_it(ruleset):
     session = _scoring_table(ruleset)
-    option = {"act": "narrate", "scene": SPORES, "location": "Giant's Gate"}
+    option = {
+        "act": "narrate",
+        "scene": SPORES,
+        "location": "Giant's Gate",
+        "participants": ["Parin", "Fuscus"],
+    }
     asked = act(
         session,
         option,
-        ["Parin", "Fuscus"],
         {"card": "Book of Pressed Leaves", "kind": "asset", "character": "Parin"},
         "finish",
         "Stay",
         "-2,0",
     )
-    assert "2 of 4 points" in asked[1].prompt  # two points from skill matches
-    assert "finish" not in asked[1].options
-    assert "finish" in asked[2].options
+    assert "2 of 4 points" in asked[0].prompt  # two points from skill matches
+    assert "finish" not in asked[0].options
+    assert "finish" in asked[1].options
     done = kinds(session, "scene_completed")[0]
     assert done["skill_match_points"] == 2
     assert done["cards_played"] == [
@@ -55,18 +59,27 @@ def test_the_alternatives_of_the_example_also_complete_the_scene(ruleset):
         [{"card": "Bracers of the Amber Hand", "kind": "asset", "character": "Fuscus"}],
     ):
         session = _scoring_table(ruleset)
-        option = {"act": "narrate", "scene": SPORES, "location": "Giant's Gate"}
-        act(session, option, ["Parin", "Fuscus"], *played, "finish", "Abandon", "-2,0")
+        option = {
+            "act": "narrate",
+            "scene": SPORES,
+            "location": "Giant's Gate",
+            "participants": ["Parin", "Fuscus"],
+        }
+        act(session, option, *played, "finish", "Abandon", "-2,0")
         assert len(session.state.scenes_completed) == 1
 
 
 def test_burned_obstacles_go_to_the_archive(ruleset):
     session = _scoring_table(ruleset)
-    option = {"act": "narrate", "scene": SPORES, "location": "Giant's Gate"}
+    option = {
+        "act": "narrate",
+        "scene": SPORES,
+        "location": "Giant's Gate",
+        "participants": ["Parin", "Fuscus"],
+    }
     act(
         session,
         option,
-        ["Parin", "Fuscus"],
         {"card": "Animaelic Echoes", "kind": "obstacle", "character": "Parin"},
         {"card": "Radiant Fernbrake", "kind": "asset", "character": "Fuscus"},
         "finish",
@@ -82,11 +95,15 @@ def test_each_participant_marks_an_advance_in_the_scene_skill(ruleset):
     parin = session.character("Parin")
     lore = parin.skills["lore"]  # 2
     parin.advances["lore"] = lore  # one more mark goes above the skill
-    option = {"act": "narrate", "scene": SPORES, "location": "Giant's Gate"}
+    option = {
+        "act": "narrate",
+        "scene": SPORES,
+        "location": "Giant's Gate",
+        "participants": ["Parin"],
+    }
     act(
         session,
         option,
-        ["Parin"],
         {"card": "Book of Pressed Leaves", "kind": "asset", "character": "Parin"},
         {"card": "Animaelic Echoes", "kind": "obstacle", "character": "Parin"},
         "finish",
@@ -115,11 +132,15 @@ def test_a_scene_is_not_offered_without_the_points(ruleset):
 
 def test_epilogue_adds_a_location_next_to_its_region(ruleset):
     session = _scoring_table(ruleset)
-    option = {"act": "narrate", "scene": SPORES, "location": "Giant's Gate"}
+    option = {
+        "act": "narrate",
+        "scene": SPORES,
+        "location": "Giant's Gate",
+        "participants": ["Parin", "Fuscus"],
+    }
     asked = act(
         session,
         option,
-        ["Parin", "Fuscus"],
         {"card": "Bracers of the Amber Hand", "kind": "asset", "character": "Fuscus"},
         "finish",
         "Stay",

@@ -1,0 +1,108 @@
+"""Invariants over many seeded bot sessions: conservation, one place per card, replays, JSON
+round trips and independent clones."""
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from six_winters_table import check_invariants, play_checked
+
+from rules.six_winters import engine
+from rules.six_winters.bots import HeuristicBot, RandomBot
+
+PAIRS = (["Parin", "Kanun"], ["Fuscus", "Parin"], ["Kanun", "Fuscus"])
+
+
+def _session(ruleset, seed, solo=False):
+    campaign = engine.new_campaign(ruleset)
+    return engine.new_session(ruleset, campaign, seed, PAIRS[seed % 3], solo=solo)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_random_sessions_keep_every_invariant(ruleset, seed):
+    session = play_checked(_session(ruleset, seed), RandomBot(seed), every=3)
+    assert session.is_over()
+    assert session.events[-1].kind == "session_ended"
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_heuristic_sessions_keep_every_invariant(ruleset, seed):
+    play_checked(_session(ruleset, seed), HeuristicBot(seed), every=5)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(60, 560))
+def test_many_random_sessions_keep_every_invariant(ruleset, seed):
+    play_checked(_session(ruleset, seed, solo=seed % 5 == 0), RandomBot(seed), every=1)
+
+
+def _events(session):
+    return [(e.kind, json.dumps(e.data, sort_keys=True)) for e in session.events]
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_replay_from_seed_and_answers_reproduces_the_event_log(ruleset, seed):
+    session = engine.play(_session(ruleset, seed), RandomBot(seed))
+    again = engine.replay(
+        ruleset, engine.new_campaign(ruleset), seed, PAIRS[seed % 3], session.state.answers
+    )
+    assert again.is_over()
+    assert _events(again) == _events(session)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_json_round_trip_at_every_decision_gives_the_same_game(ruleset, seed):
+    session = _session(ruleset, seed)
+    bot = RandomBot(seed)
+    while (decision := session.pending()) is not None:
+        text = session.to_json()
+        restored = engine.Session.from_json(ruleset, text)
+        assert restored.to_json() == text
+        assert restored.pending() == decision
+        answer = bot.choose(None, decision)
+        session.apply(answer)
+        restored.apply(answer)
+        session = restored  # play on from the restored copy
+    assert session.is_over()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_clone_is_independent_and_has_the_same_future(ruleset, seed):
+    session = _session(ruleset, seed)
+    bot = RandomBot(seed)
+    for _ in range(40):
+        session.apply(bot.choose(None, session.pending()))
+    before = session.to_json()
+    copy = session.clone()
+    assert copy.to_json() == before
+    answers = []
+    b2 = RandomBot(seed + 100)
+    while (decision := copy.pending()) is not None:
+        answer = b2.choose(None, decision)
+        answers.append(answer)
+        copy.apply(answer)
+    assert session.to_json() == before  # playing the clone left the original alone
+    for answer in answers:
+        session.apply(answer)
+    assert session.is_over()
+    assert _events(session) == _events(copy)
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(seed=st.integers(0, 2**31 - 1), bot_seed=st.integers(0, 1000), solo=st.booleans())
+def test_any_seed_plays_to_an_end_keeping_the_invariants(ruleset, seed, bot_seed, solo):
+    session = _session(ruleset, seed, solo=solo)
+    play_checked(session, RandomBot(bot_seed), every=7)
+    check_invariants(session)
+    assert session.result().reason
+
+
+def test_an_illegal_answer_is_refused_with_the_decision_named(ruleset):
+    session = _session(ruleset, 1)
+    decision = session.pending()
+    with pytest.raises(engine.IllegalMove, match="not among the options"):
+        session.apply("no such thing")
+    assert session.pending() == decision

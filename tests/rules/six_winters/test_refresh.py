@@ -1,0 +1,129 @@
+"""Refresh: sorcery rerolls and explodes, resources top up, action points, abilities, take
+two, reroll initiative."""
+
+from six_winters_table import kinds, place, put_dice, table
+
+from rules.six_winters.state import Frame
+
+
+def test_sorcery_dice_are_rerolled_and_a_six_explodes_with_stress_for_characters_there(ruleset):
+    session = table(ruleset, ["Fuscus", "Parin"], at="Yearly Field", dice=[6, 2, 3])
+    put_dice(session, "Yearly Field", ("sorcery", 1), ("sorcery", 4))
+    session.character("Parin").location = "Eastkeep"
+    psyche = session.character("Fuscus").psyche
+    session.state.frames = [Frame("actions", {})]
+    session.push_run("refresh")
+    decision = session.pending()
+    assert decision.kind == "choose_stress" and decision.who == "Fuscus"
+    session.apply("psyche")
+    assert session.pending().kind == "choose_take"  # steps 1-4 are done
+    field = session.location("Yearly Field")
+    assert sorted(d.face for d in field.dice if d.resource == "sorcery") == [2, 3, 6]
+    assert session.character("Fuscus").psyche == psyche - 1
+    assert len(kinds(session, "sorcery_exploded")) == 1
+
+
+def test_locations_refill_missing_resources_without_rerolling_the_others(ruleset):
+    session = table(ruleset, at="Eastkeep", dice=[1, 5])  # Boar's Peak, then Giant's Gate
+    put_dice(session, "Boar's Rift", ("military", 2))
+    put_dice(session, "Giant's Gate", ("military", 3))  # not stability: it does not count
+    session.state.frames = [Frame("actions", {})]
+    session.push_run("refresh")
+    session.pending()
+    assert [(d.resource, d.face) for d in session.location("Boar's Rift").dice] == [("military", 2)]
+    assert [(d.resource, d.face) for d in session.location("Giant's Gate").dice] == [
+        ("military", 3),
+        ("stability", 5),
+    ]
+
+
+def test_action_points_rise_by_four_up_to_eight(ruleset):
+    session = table(ruleset, at="Eastkeep")
+    session.character("Fuscus").action_points = 1
+    session.character("Parin").action_points = 6
+    session.state.frames = [Frame("actions", {})]
+    session.push_run("refresh")
+    session.pending()
+    assert session.character("Fuscus").action_points == 5
+    assert session.character("Parin").action_points == 8
+
+
+def test_used_cards_are_turned_upright(ruleset):
+    session = table(ruleset, at="Eastkeep")
+    session.character("Fuscus").exhausted = ["Thieves' Tools"]
+    session.state.frames = [Frame("actions", {})]
+    session.push_run("refresh")
+    session.pending()
+    assert session.character("Fuscus").exhausted == []
+
+
+def test_each_player_takes_two_then_every_initiative_die_is_rerolled(ruleset):
+    # three dice top up the producing locations, then the rerolled initiative dice
+    session = table(ruleset, ["Fuscus", "Parin"], at="Eastkeep", dice=[1, 1, 1, 2, 5])
+    session.state.asset_staging = ["Azadeh", "Wound Paste"]
+    session.state.asset_deck = ["Whisper Drip"]
+    fuscus = session.character("Fuscus")
+    fuscus.initiative = [6]
+    session.state.initiative_supply -= 1
+    session.state.frames = [Frame("actions", {})]
+    session.push_run("refresh")
+    first = session.pending()
+    assert first.kind == "choose_take" and first.who == "Fuscus"
+    assert set(first.options) == {"ability", "asset:Azadeh", "asset:Wound Paste", "initiative"}
+    session.apply("initiative")
+    session.apply("asset:Azadeh")
+    assert session.pending().who == "Parin"
+    # the staging area was refilled to what the deck allows
+    assert session.state.asset_staging == ["Wound Paste", "Whisper Drip"]
+    session.apply("ability")
+    session.apply("ability")
+    assert session.pending().kind == "choose_action"
+    fuscus, parin = session.character("Fuscus"), session.character("Parin")
+    assert [a.name for a in fuscus.in_progress] == ["Azadeh"]
+    assert fuscus.initiative == [2, 5]  # both dice rerolled from the script
+    assert parin.abilities == ["Respected Voice", "Diplomatic Relations"]
+
+
+def test_ability_cards_are_drawn_lowest_number_first(ruleset):
+    session = table(ruleset, ["Fuscus", "Parin"], at="Eastkeep")
+    parin = session.character("Parin")
+    assert parin.ability_deck[:3] == [
+        "Respected Voice",
+        "Diplomatic Relations",
+        "Speaker for the East",
+    ]
+    session.take_ability(parin)
+    session.take_ability(parin)
+    assert parin.abilities == ["Respected Voice", "Diplomatic Relations"]
+
+
+def test_a_played_ability_goes_to_the_bottom_of_its_deck_and_cycles(ruleset):
+    session = table(ruleset, ["Kanun", "Parin"], at="Eastkeep")
+    kanun = session.character("Kanun")
+    session.take_ability(kanun)  # Friend of the Forge (1): Play
+    put_dice(session, "Eastkeep", ("military", 6))
+    option = {"act": "ability", "character": "Kanun", "card": "Friend of the Forge", "effect": 0}
+    assert option in session.pending().options
+    session.apply(option)
+    session.apply([0])  # set the military die to 2
+    session.pending()
+    kanun = session.character("Kanun")
+    assert session.location("Eastkeep").dice[0].face == 2
+    assert kanun.abilities == []
+    assert kanun.ability_deck[-1] == "Friend of the Forge"
+    # with every other card drawn, the played card comes round again
+    while len(kanun.ability_deck) > 1:
+        session.take_ability(kanun)
+    session.take_ability(kanun)
+    assert kanun.abilities[-1] == "Friend of the Forge"
+
+
+def test_an_exhausted_asset_is_used_once_per_turn(ruleset):
+    session = table(ruleset, ["Kanun", "Parin"], at="Eastkeep")
+    place(session, "Mole Hunt", "Eastkeep")
+    session.character("Kanun").assets = ["Stoutleaf Blade Polish"]
+    option = {"act": "asset", "character": "Kanun", "card": "Stoutleaf Blade Polish", "effect": 0}
+    session.apply(option)
+    session.pending()
+    assert session.location("Eastkeep").obstacles[0].progress == 1
+    assert option not in session.pending().options
