@@ -129,14 +129,15 @@ class PageMaker:
             site.pages[page] = self.character(character)
             characters_nav.append({nav_title(character.name): page})
         site.pages["cards.md"] = self.cards()
-        site.nav = [
-            {"Campaign": "index.md"},
-            {"Timeline": "timeline.md"},
-            {"Years": years_nav or ["timeline.md"]},
-            {"Scenes": scenes_nav or ["timeline.md"]},
-            {"Characters": characters_nav or ["index.md"]},
-            {"Card gallery": "cards.md"},
-        ]
+        site.nav = [{"Campaign": "index.md"}, {"Timeline": "timeline.md"}]
+        for section, entries in (
+            ("Years", years_nav),
+            ("Scenes", scenes_nav),
+            ("Characters", characters_nav),
+        ):
+            if entries:
+                site.nav.append({section: entries})
+        site.nav.append({"Card gallery": "cards.md"})
         return site
 
     def home(self) -> str:

@@ -25,8 +25,12 @@ _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+!|~])")
 
 
 def narration_html(source: str) -> str:
-    """Markdown written by a player -> sanitised HTML fragment."""
-    rendered = markdown.markdown(source or "", output_format="html")
+    """Markdown written by a player -> sanitised HTML fragment.
+
+    Raw HTML is shown as the text it is (an unclosed tag would otherwise swallow the rest of
+    the story); Markdown's own links and emphasis work, and nh3 cleans what Markdown made.
+    """
+    rendered = markdown.markdown((source or "").replace("<", "&lt;"), output_format="html")
     return clean(rendered)
 
 

@@ -1,0 +1,83 @@
+"""The published site in a real browser: it renders, and no payload in the narration runs."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from test_xss import PAYLOADS, hostile_campaign
+
+from journal.db import open_journal
+from journal.website.publish import publish
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="/usr/bin/chromium is missing (.ci/run installs Debian's chromium)",
+    ),
+]
+
+
+def chromium(page: Path, profile: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [
+            str(CHROMIUM),
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            f"--user-data-dir={profile}",
+            "--virtual-time-budget=3000",
+            *extra,
+            page.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.fixture(scope="module")
+def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from fakes import fake_catalogue
+
+    folder = tmp_path_factory.mktemp("browser")
+    with open_journal(folder / "chronicle.db") as journal:
+        name = hostile_campaign(journal)
+        return publish(journal, name, folder / "out", catalogue=fake_catalogue()).site_dir
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 11, 18, 21])
+def test_no_payload_runs_when_the_scene_page_is_opened(
+    hostile_site: Path, tmp_path: Path, number: int
+) -> None:
+    page = hostile_site / "scenes" / f"year-1-scene-{number}.html"
+    shot = tmp_path / "scene.png"
+    took = chromium(
+        page, tmp_path / "profile-shot", f"--screenshot={shot}", "--window-size=1200,900"
+    )
+    assert took.returncode == 0, took.stderr[-2000:]
+    assert shot.exists() and shot.stat().st_size > 10_000  # something was drawn
+    dumped = chromium(page, tmp_path / "profile-dom", "--dump-dom")
+    assert dumped.returncode == 0, dumped.stderr[-2000:]
+    dom = dumped.stdout
+    assert "</html>" in dom and "Before." in dom and "After." in dom  # the page did render
+    title = dom[dom.index("<title>") + 7 : dom.index("</title>")]
+    assert title.strip() != "PWNED"  # what every payload would set it to
+    html_tag = dom[dom.index("<html") : dom.index(">", dom.index("<html"))]
+    assert "data-pwned" not in html_tag  # what the payloads would set on <html>
+
+
+def test_the_payload_list_reaches_every_scene(hostile_site: Path) -> None:
+    assert len(list((hostile_site / "scenes").glob("*.html"))) == len(PAYLOADS)
+    assert shutil.which(str(CHROMIUM))
