@@ -787,6 +787,8 @@ class Binder:
         if reference == "this":
             quantity = Quantity("none", None)
         place = Place("zone", "in", None, owner) if owner and category == "zone" else None
+        if reference == "this" and (noun or "").casefold() == "location":
+            place = Place("this location")  # the location where the effect happens
         return Selector(
             quantity=quantity,
             noun_category=category,  # type: ignore[arg-type]
@@ -1071,13 +1073,15 @@ class SentenceBinder:
         # Cost then effect: "Lose 1 psyche to gain 1 initiative."
         for k, atom in enumerate(rest):
             if atom.folded == "to" and k + 1 < len(rest) and self.find_verb(rest, k + 1, ("base",)):
-                cost = self._clause_from(info, rest[:k], subject, optional, negated, atoms, span)
+                head = atoms[: len(atoms) - len(rest) + k]
+                cost = self._clause_from(info, rest[:k], subject, optional, negated, head, span)
                 effect = self.clause(rest[k + 1 :], span)
-                return _with_cost(effect, cost, subject)
+                return _with_cost(effect, cost, subject, atoms)
             if atom.folded == "by" and k + 1 < len(rest) and self.find_verb(rest, k + 1, ("ing",)):
-                effect = self._clause_from(info, rest[:k], subject, optional, negated, atoms, span)
+                head = atoms[: len(atoms) - len(rest) + k]
+                effect = self._clause_from(info, rest[:k], subject, optional, negated, head, span)
                 cost = self.clause(rest[k + 1 :], span, ("ing",))
-                return _with_cost(effect, cost, None)
+                return _with_cost(effect, cost, None, atoms)
         del verb_text
         return self._clause_from(info, rest, subject, optional, negated, atoms, span)
 
@@ -1297,7 +1301,9 @@ class SentenceBinder:
         )
 
 
-def _with_cost(effect: BoundClause, cost: BoundClause, subject: Selector | None) -> BoundClause:
+def _with_cost(
+    effect: BoundClause, cost: BoundClause, subject: Selector | None, atoms: list[ast.Atom]
+) -> BoundClause:
     return BoundClause(
         effect.verb,
         effect.function,
@@ -1308,8 +1314,8 @@ def _with_cost(effect: BoundClause, cost: BoundClause, subject: Selector | None)
         cost,
         effect.optional or cost.optional,
         effect.negated,
-        effect.text,
-        effect.span,
+        _words(atoms),
+        _join(atoms[0].span, atoms[-1].span),
     )
 
 

@@ -434,15 +434,12 @@ def plain(value: Any) -> Any:
     if isinstance(value, Selector):
         tags = [f.word for f in (*value.filters, *value.any_of) if f.category == "location tag"]
         regions = [f.word for f in (*value.filters, *value.any_of) if f.category == "region"]
-        with_character = any(
-            (w.noun or "").casefold() == "character" for w in value.with_
-        )
         if value.noun_category == "card kind" and value.text and not value.name:
             return {
                 "tags": tags,
                 "regions": regions,
                 "any of": bool(value.any_of),
-                "with a character": with_character,
+                "with": [w.noun or w.noun_category for w in value.with_],
             }
         return {"amount": value.quantity.count, "thing": value.noun}
     if isinstance(value, OneOf):

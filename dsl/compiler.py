@@ -99,7 +99,8 @@ class CompiledCard:
     ``fields`` maps each field name (as declared: ``"entry cost"``, ``"starts with"``) to a
     plain value: int, bool, str, list, dict. A ``location spec`` is a list of alternatives,
     each a list of words (``[["Blighted"], ["Wilderness"]]``); a ``location selector`` is a dict
-    (``{"tags": [...], "regions": [...], "any of": bool, "with a character": bool}``); a
+    (``{"tags": [...], "regions": [...], "any of": bool, "with": [nouns]}``, ``"with"`` listing
+    what must be there: ``moves toward Urban with a character`` → ``["character"]``); a
     ``recipe`` a list of ``{"resource": str | None, "face": int | None}``; a ``cost`` a dict of
     declared word → amount, with ``"choice": True`` when the card says "or"; a side (``developed
     { ... }``) a dict of its fields, its abilities in ``blocks[name]``.

@@ -28,13 +28,21 @@ def canonical_words(text: str, aliases: Mapping[str, str]) -> str:
     """Replace each alias word by the declared word it stands for."""
     if not aliases:
         return text
-    out = []
+    out: list[str] = []
     for word in text.split(" "):
         core = word.rstrip(".,:")
         tail = word[len(core) :]
         replacement = aliases.get(core.casefold())
+        if replacement and out and out[-1].isdigit() and out[-1] != "1":
+            replacement = _plural(replacement)
         out.append((replacement if replacement else core) + tail)
     return " ".join(out)
+
+
+def _plural(words: str) -> str:
+    *head, last = words.split(" ")
+    last = "dice" if last == "die" else last + ("es" if last.endswith("s") else "s")
+    return " ".join([*head, last])
 
 
 def sentence_text(sentence: BoundSentence, aliases: Mapping[str, str] | None = None) -> str:

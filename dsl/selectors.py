@@ -134,7 +134,9 @@ class Selector:
     least one must hold (``a Spy or Guard`` → card tag Spy, card tag Guard); empty means no
     such test. ``place``: where (``None`` = wherever the primitive looks by default).
     ``value``: dice values. ``name``: a quoted card name (``obstacle "Ur-Akti"``), already
-    checked to exist. ``reference``: ``this`` ("this obstacle", "this card", "this location"),
+    checked to exist. ``reference``: ``this`` ("this obstacle", "this card"; "this location"
+    also has ``place.kind == "this location"``: the location where the effect happens, which
+    is the card itself when the card is a location),
     ``it`` / ``them`` (what the previous phrase of the same effect chose; the compiler keeps it
     in ``ctx.bindings["it"]``), ``self`` ("you", the acting character), else ``None``.
     A selector with a ``name`` is never resolved: the primitive
