@@ -1,0 +1,115 @@
+"""Journal benchmarks: recording a scene, and publishing a campaign against a bare MkDocs build.
+
+Run: .venv/bin/python benchmarks/bench_journal.py   (``make bench`` runs every bench_*.py)
+
+Targets: recording a scene (one engine event, one committed transaction, WAL with
+synchronous=FULL) has a median under 20 ms; publishing the demo campaign takes at most 1.15 times
+as long as ``mkdocs build`` of the same generated pages.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from journal.db import open_journal  # noqa: E402
+from journal.recording import Recorder, record_campaign  # noqa: E402
+from journal.website.publish import build_site, publish  # noqa: E402
+
+SCENES = 300
+PUBLISH_RUNS = 3
+
+
+def scene_event(n: int) -> dict[str, Any]:
+    return {
+        "kind": "scene_completed",
+        "data": {
+            "scene": f"Scene {n}",
+            "location": "Yearly Field",
+            "participants": ["Parin", "Kanun"],
+            "cards_played": [
+                {"card": "Wound Paste", "kind": "asset", "points": 1, "character": "Parin"},
+                {"card": "Restless Dead", "kind": "obstacle", "points": 1, "character": "Kanun"},
+            ],
+            "skill_match_points": 1,
+            "points_needed": 3,
+            "epilogue_choice": None,
+            "skill": "lore",
+            "advances": [{"character": "Parin", "skill": "lore", "new_rank": 2}],
+        },
+    }
+
+
+def bench_record_scene(folder: Path) -> list[float]:
+    with open_journal(folder / "record.db") as journal:
+        recorder = Recorder(journal, "Bench", catalogue=None)
+        recorder.on_event(
+            {
+                "kind": "session_started",
+                "data": {"year": 1, "scheme": "Bench", "characters": ["Parin", "Kanun"]},
+            }
+        )
+        timings = []
+        for n in range(SCENES):
+            recorder.on_event({"kind": "turn_started", "data": {"season": "spring", "turn": n}})
+            started = time.perf_counter()
+            recorder.on_event(scene_event(n))
+            timings.append(time.perf_counter() - started)
+    return timings
+
+
+def demo_years(seed: int) -> Any:
+    try:
+        from journal.demo import engine_play_campaign
+
+        return engine_play_campaign()(seed), "engine.play_campaign"
+    except Exception:
+        sys.path.insert(0, str(ROOT / "tests" / "journal"))
+        from fakes import play_campaign  # the journal tests' made-up campaign
+
+        return play_campaign(seed), "the tests' fake campaign (engine unavailable)"
+
+
+def bench_publish(folder: Path) -> tuple[list[float], list[float], str, int]:
+    years, source = demo_years(1)
+    publish_times, bare_times = [], []
+    with open_journal(folder / "demo.db") as journal:
+        record_campaign(journal, "Demo", years, seed=1)
+        pages = 0
+        for run in range(PUBLISH_RUNS):
+            out = folder / f"site-{run}"
+            started = time.perf_counter()
+            done = publish(journal, "Demo", out)
+            publish_times.append(time.perf_counter() - started)
+            pages = done.pages
+            started = time.perf_counter()
+            build_site(out / "mkdocs.yml")  # the same pages, MkDocs alone
+            bare_times.append(time.perf_counter() - started)
+    return publish_times, bare_times, source, pages
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        timings = bench_record_scene(folder)
+        ms = sorted(t * 1000 for t in timings)
+        print(
+            f"record a scene: median {statistics.median(ms):.2f} ms, "
+            f"p95 {ms[int(len(ms) * 0.95)]:.2f} ms over {SCENES} scenes (target median < 20 ms)"
+        )
+        publish_times, bare_times, source, pages = bench_publish(folder)
+        ours, bare = statistics.median(publish_times), statistics.median(bare_times)
+        print(f"publish demo campaign ({source}, {pages} pages): median {ours:.2f} s")
+        print(f"bare mkdocs build of the same pages: median {bare:.2f} s")
+        print(f"publish / bare build ratio: {ours / bare:.3f} (target <= 1.15)")
+
+
+if __name__ == "__main__":
+    main()
