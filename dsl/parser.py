@@ -514,7 +514,11 @@ class _Builder:
                 parts.append(self.choice(child))
             else:
                 parts.append(self.sentence(child))
-        return ast.Effect(label, tuple(parts), self.span(t))
+        # Not the tree's span: the effect marker borrows the position of the newline before it.
+        first = label.span if label is not None else parts[0].span
+        last = parts[-1].span
+        span = Span(self.path, first.line, first.column, last.end_line, last.end_column)
+        return ast.Effect(label, tuple(parts), span)
 
     def phrase(self, t: Tree[Token], skip: tuple[str, ...] = ()) -> ast.Phrase:
         atoms = tuple(self.atom(a) for a in self.tokens(t) if a.type not in skip)

@@ -1,0 +1,397 @@
+"""One canonical layout for ``.rules`` text, from the AST, with every comment kept.
+
+Rules: two-space indents; one space between words; fields that shared a line keep sharing it,
+joined by `` · ``; sentences wrap at 100 columns, continuation lines aligned after the label;
+each option of a choice on its own line; at most one blank line between forms (kept where the
+source had one). A comment on its own line stays before the form or item that follows it; a
+comment after code goes to the end of that form's or item's last line. ``format(format(x)) ==
+format(x)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dsl import ast
+from dsl.diagnostics import Diagnostic
+from dsl.parser import parse_text
+
+WIDTH = 100
+INDENT = "  "
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    line: int
+    text: str
+    standalone: bool
+
+
+def scan_comments(text: str) -> list[Comment]:
+    """Every ``#`` comment outside a quoted name, with its line and whether it stands alone."""
+    comments = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        in_string = False
+        k = 0
+        while k < len(line):
+            c = line[k]
+            if c == "\\" and in_string:
+                k += 2
+                continue
+            if c == '"':
+                in_string = not in_string
+            elif c == "#" and not in_string:
+                comments.append(Comment(number, line[k:].rstrip(), not line[:k].strip()))
+                break
+            k += 1
+    return comments
+
+
+class _Comments:
+    def __init__(self, comments: list[Comment]) -> None:
+        self.pending = sorted(comments, key=lambda c: c.line)
+
+    def leading(self, before_line: int) -> list[str]:
+        """Standalone comments above ``before_line`` not yet written."""
+        out = []
+        while self.pending and self.pending[0].line < before_line:
+            out.append(self.pending.pop(0).text)
+        return out
+
+    def trailing(self, first: int, last: int) -> str:
+        """Comments after code on lines ``first..last``, joined."""
+        found = [c for c in self.pending if first <= c.line <= last and not c.standalone]
+        for c in found:
+            self.pending.remove(c)
+        return "  ".join(c.text for c in found)
+
+    def rest(self) -> list[str]:
+        out = [c.text for c in self.pending]
+        self.pending = []
+        return out
+
+
+def _wrap(first_prefix: str, words: list[str], continuation: str) -> list[str]:
+    lines: list[str] = []
+    current = first_prefix
+    fresh = True
+    for word in words:
+        candidate = current + ("" if fresh else " ") + word
+        if len(candidate) > WIDTH and not fresh:
+            lines.append(current)
+            current = continuation + word
+        else:
+            current = candidate
+        fresh = False
+    lines.append(current)
+    return lines
+
+
+def _chunks(atoms: tuple[ast.Atom, ...] | list[ast.Atom]) -> list[str]:
+    """Atoms as words to wrap: commas stay on the word before them."""
+    words: list[str] = []
+    glue = False
+    for atom in atoms:
+        if atom.kind == "comma":
+            if words:
+                words[-1] += ","
+            else:
+                words.append(",")
+            glue = False
+            continue
+        if atom.kind == "string" and words and glue:
+            words[-1] += " " + ast.quote(atom.text)  # keep a kind word with its card's name
+        else:
+            words.append(ast.quote(atom.text) if atom.kind == "string" else atom.text)
+        glue = atom.kind == "word"
+    return words
+
+
+def _sentence_words(s: ast.Sentence) -> list[str]:
+    words: list[str] = []
+    if s.then:
+        words.append("Then")
+    if s.condition is not None:
+        words.append("If" if not words else "if")
+        words.extend(_chunks(s.condition.atoms))
+        words[-1] += ","
+    if s.mode == "instead" and s.replaced is not None:
+        words.extend(["Instead", "of"] if not words else ["instead", "of"])
+        words.extend(_chunks(s.replaced.atoms))
+        words[-1] += ","
+        if s.may:
+            words.append("may")
+    elif s.mode == "may":
+        words.append("May" if not words else "may")
+    elif s.mode == "may not":
+        words.extend(["May", "not"] if not words else ["may", "not"])
+    for k, alternative in enumerate(s.alternatives):
+        if k:
+            words[-1] += ","
+            words.append("or")
+        words.extend(_chunks(alternative.atoms))
+    words[-1] += "."
+    return words
+
+
+def _choice_head(c: ast.Choice) -> list[str]:
+    words: list[str] = []
+    if c.then:
+        words.append("Then")
+    if c.condition is not None:
+        words.append("If" if not words else "if")
+        words.extend(_chunks(c.condition.atoms))
+        words[-1] += ","
+    words.extend(["Choose", "one:"] if not words else ["choose", "one:"])
+    return words
+
+
+class _Formatter:
+    def __init__(self, comments: list[Comment]) -> None:
+        self.c = _Comments(comments)
+        self.out: list[str] = []
+
+    def emit(self, line: str) -> None:
+        self.out.append(line.rstrip())
+
+    def emit_with_trailing(self, lines: list[str], span_first: int, span_last: int) -> None:
+        trailing = self.c.trailing(span_first, span_last)
+        if trailing:
+            lines = [*lines[:-1], lines[-1] + "  " + trailing]
+        for line in lines:
+            self.emit(line)
+
+    def leading(self, line: int, indent: str) -> None:
+        for text in self.c.leading(line):
+            self.emit(indent + text)
+
+    def file(self, tree: ast.RulesFile, source_lines: list[str]) -> str:
+        previous_end = 0
+        for form in tree.forms:
+            start = form.span.line
+            gap = source_lines[previous_end:start - 1] if previous_end else []
+            if self.out and any(not line.strip() for line in gap):
+                self.emit("")
+            self.leading_with_blanks(start, source_lines, "")
+            self.form(form)
+            previous_end = form.span.end_line
+        tail = self.c.rest()
+        if tail:
+            if self.out:
+                self.emit("")
+            for text in tail:
+                self.emit(text)
+        while self.out and not self.out[-1]:
+            self.out.pop()
+        return "\n".join(self.out) + "\n" if self.out else ""
+
+    def leading_with_blanks(self, start: int, source_lines: list[str], indent: str) -> None:
+        """Standalone comments before a form, keeping one blank line where the source had one."""
+        comments = self.c.leading(start)
+        if not comments:
+            return
+        texts = {c for c in comments}
+        last_comment_line = None
+        for number in range(start - 1, 0, -1):
+            stripped = source_lines[number - 1].strip()
+            if stripped in texts:
+                last_comment_line = number
+                break
+            if stripped:
+                break
+        for text in comments:
+            self.emit(indent + text)
+        if last_comment_line is not None and any(
+            not source_lines[n - 1].strip() for n in range(last_comment_line + 1, start)
+        ):
+            self.emit("")
+
+    def form(self, form: ast.Declaration) -> None:
+        first = form.span.line
+        last = form.span.end_line
+        if isinstance(form, ast.Card):
+            self.emit_with_trailing(
+                [f"{form.kind.text} {ast.quote(form.name.text)} {{"], first, first
+            )
+            self.items(form.items, INDENT)
+            self.leading(last, INDENT)
+            self.emit_with_trailing(["}"], last, last)
+            return
+        if isinstance(form, ast.TableDecl):
+            key = form.key_text if form.key == "roll" else ast.quote(form.key_text)
+            self.emit_with_trailing(
+                [f"table {ast.quote(form.name.text)} {form.key} {key} {{"], first, first
+            )
+            for row in form.rows:
+                self.leading(row.span.line, INDENT)
+                if row.high is None:
+                    faces = f"{row.low}+"
+                elif row.high == row.low:
+                    faces = str(row.low)
+                else:
+                    faces = f"{row.low}-{row.high}"
+                kind = f"{row.kind.text} " if row.kind else ""
+                self.emit_with_trailing(
+                    [f"{INDENT}{faces}: {kind}{ast.quote(row.result.text)}"],
+                    row.span.line,
+                    row.span.end_line,
+                )
+            self.leading(last, INDENT)
+            self.emit_with_trailing(["}"], last, last)
+            return
+        if isinstance(form, ast.MapDecl):
+            self.emit_with_trailing([f"map {ast.quote(form.name.text)} {{"], first, first)
+            for place in form.places:
+                self.leading(place.span.line, INDENT)
+                line = (
+                    f"{INDENT}{ast.quote(place.location.text)} {place.preposition} "
+                    f"{place.x}, {place.y}"
+                )
+                self.emit_with_trailing([line], place.span.line, place.span.end_line)
+            self.leading(last, INDENT)
+            self.emit_with_trailing(["}"], last, last)
+            return
+        if isinstance(form, ast.KindDecl):
+            self.emit_with_trailing([f"kind {form.kind.text} {{"], first, first)
+            for kf in form.fields:
+                self.leading(kf.span.line, INDENT)
+                line = INDENT + " ".join(a.text for a in kf.words)
+                self.emit_with_trailing([line], kf.span.line, kf.span.end_line)
+            self.leading(last, INDENT)
+            self.emit_with_trailing(["}"], last, last)
+            return
+        self.emit_with_trailing(self.declaration(form), first, last)
+
+    def declaration(self, form: ast.Declaration) -> list[str]:
+        def name(n: ast.Name) -> str:
+            return ast.quote(n.text) if n.quoted else n.text
+
+        def listed(head: str, items: list[str]) -> list[str]:
+            words = [f"{item}," for item in items[:-1]] + items[-1:]
+            return _wrap(head + " ", words, " " * (len(head) + 1))
+
+        if isinstance(form, ast.RulesetDecl):
+            return [f"ruleset {ast.quote(form.name)} version {ast.quote(form.version)}"]
+        if isinstance(form, ast.PrimitivesDecl):
+            return [f"primitives {ast.quote(form.module)}"]
+        if isinstance(form, ast.NamesDecl):
+            return listed(form.category, [name(n) for n in form.names])
+        if isinstance(form, ast.AliasDecl):
+            return [f"alias {name(form.alias)} = {name(form.target)}"]
+        if isinstance(form, ast.TradeDecl):
+            return listed(f"trade {name(form.source)} ->", [name(n) for n in form.targets])
+        if isinstance(form, ast.RegionsDecl):
+            items = [
+                name(r.word) + (f" {ast.quote(r.title)}" if r.title is not None else "")
+                for r in form.regions
+            ]
+            return listed("regions", items)
+        if isinstance(form, ast.CountersDecl):
+            items = []
+            for c in form.counters:
+                alias = f" (alias {', '.join(name(a) for a in c.aliases)})" if c.aliases else ""
+                items.append(name(c.name) + alias)
+            return listed("counters", items)
+        if isinstance(form, ast.SeasonsDecl):
+            return listed("seasons", [f"{name(s.name)} {s.turns}" for s in form.seasons])
+        if isinstance(form, ast.VerbDecl):
+            return [f"verb {name(form.words)} -> {form.function.text}"]
+        if isinstance(form, ast.TriggerDecl):
+            if form.usage == "activated":
+                use = "activated" + (" once per turn" if form.once_per_turn else "")
+            elif form.usage == "played":
+                use = "played"
+            else:
+                use = "on " + " ".join(w.text for w in form.words)
+            return [f"trigger {ast.quote(form.label.text)} {use}"]
+        if isinstance(form, ast.ValueDecl):
+            return [f"value {form.name} = {form.value}"]
+        raise TypeError(f"cannot format {type(form).__name__}")  # pragma: no cover
+
+    def items(self, items: tuple[ast.Field | ast.Block | ast.Effect, ...], indent: str) -> None:
+        k = 0
+        while k < len(items):
+            item = items[k]
+            self.leading(item.span.line, indent)
+            if isinstance(item, ast.Field):
+                group = [item]
+                while (
+                    k + 1 < len(items)
+                    and isinstance(items[k + 1], ast.Field)
+                    and items[k + 1].span.line == group[-1].span.end_line
+                ):
+                    k += 1
+                    next_item = items[k]
+                    assert isinstance(next_item, ast.Field)
+                    group.append(next_item)
+                words: list[str] = []
+                for n, f in enumerate(group):
+                    chunks = _chunks(f.atoms)
+                    if n:
+                        words.append("·")
+                    words.extend(chunks)
+                lines = _wrap(indent, words, indent + INDENT)
+                self.emit_with_trailing(lines, group[0].span.line, group[-1].span.end_line)
+            elif isinstance(item, ast.Block):
+                self.emit_with_trailing(
+                    [f"{indent}{item.name.text} {{"], item.span.line, item.span.line
+                )
+                self.items(item.items, indent + INDENT)
+                self.leading(item.span.end_line, indent + INDENT)
+                self.emit_with_trailing([f"{indent}}}"], item.span.end_line, item.span.end_line)
+            else:
+                lines = self.effect(item, indent)
+                self.emit_with_trailing(lines, item.span.line, item.span.end_line)
+            k += 1
+
+    def effect(self, effect: ast.Effect, indent: str) -> list[str]:
+        prefix = indent
+        continuation = indent + INDENT
+        if effect.label is not None:
+            mark = "," if effect.label.comma else ":"
+            prefix = f"{indent}{effect.label.text}{mark} "
+            if not effect.label.comma:
+                continuation = " " * len(prefix)
+        lines: list[str] = []
+        words: list[str] = []
+        for part in effect.sentences:
+            if isinstance(part, ast.Sentence):
+                words.extend(_sentence_words(part))
+            else:
+                words.extend(_choice_head(part))
+            keyword = words[0].casefold() in ("if", "then", "may", "instead", "choose")
+            if effect.label and effect.label.comma and part is effect.sentences[0] and keyword:
+                words[0] = words[0][:1].lower() + words[0][1:]  # "When ..., if ..."
+            if isinstance(part, ast.Sentence):
+                continue
+            lines.extend(_wrap(prefix, words, continuation))
+            words = []
+            option_indent = indent + INDENT
+            for option in part.options:
+                head = f"{option_indent}{ast.quote(option.label)}: "
+                option_words: list[str] = []
+                for s in option.sentences:
+                    option_words.extend(_sentence_words(s))
+                lines.extend(_wrap(head, option_words, " " * len(head)))
+            prefix = continuation
+        if words:
+            lines.extend(_wrap(prefix, words, continuation))
+        return lines
+
+
+def format_text(text: str, path: str = "<text>") -> tuple[str, list[Diagnostic]]:
+    """The canonical layout of ``text``; with syntax errors, the text unchanged and the errors."""
+    normal = text.replace("\r\n", "\n").replace("\r", "\n")
+    tree, diagnostics = parse_text(normal, path)
+    if diagnostics:
+        return text, diagnostics
+    formatter = _Formatter(scan_comments(normal))
+    return formatter.file(tree, normal.split("\n")), []
+
+
+def format_source(text: str) -> str:
+    """``format_text`` for callers who know the text parses; raises ``ValueError`` otherwise."""
+    formatted, diagnostics = format_text(text)
+    if diagnostics:
+        raise ValueError(diagnostics[0].headline())
+    return formatted
