@@ -33,6 +33,11 @@ class DemoResult:
 
 def _bot(engine: Any, seed: int) -> Any:
     """The engine's own bot for demos, wherever the engine keeps it."""
+    try:
+        bots: Any = importlib.import_module("rules.six_winters.bots")
+        return bots.make_bot("heuristic", seed)
+    except (ImportError, AttributeError, KeyError, ValueError):
+        pass
     for holder_name in ("rules.six_winters.bots", "rules.six_winters.bot"):
         try:
             holder: Any = importlib.import_module(holder_name)

@@ -8,6 +8,7 @@ links, which MkDocs resolves and checks.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import re
 from collections.abc import Callable
@@ -371,18 +372,10 @@ class PageMaker:
         for card in self.catalogue.cards.values():
             kinds.setdefault(card.kind, []).append(card)
         for kind in sorted(kinds):
-            out += ["", f"## {title(kind.capitalize())}s", ""]
+            out += ["", f"## {title(KIND_TITLES.get(kind, kind.capitalize()))}", ""]
             for card in sorted(kinds[kind], key=lambda c: c.name):
                 out += [f"### {title(card.name)}", ""]
-                facts = [
-                    f"{label} {text(value)}"
-                    for label, value in (
-                        ("skill", card.skill),
-                        ("points", card.points),
-                        ("region", card.region),
-                    )
-                    if value not in (None, "")
-                ]
+                facts = _facts(card)
                 if facts:
                     out += [" · ".join(facts), ""]
                 printed = _printed(printer, card)
@@ -390,6 +383,54 @@ class PageMaker:
                     out.append(f"> {text(line)}  ")
                 out.append("")
         return "\n".join(out) + "\n"
+
+
+KIND_TITLES = {
+    "ability": "Abilities",
+    "asset": "Assets",
+    "character": "Characters",
+    "condition": "Conditions",
+    "event": "Events",
+    "location": "Locations",
+    "obstacle": "Obstacles",
+    "scene": "Scenes",
+    "scheme": "Schemes",
+}
+_NOT_FACTS = {"name", "effects", "base", "developed", "recipe"}
+
+
+def _fact_text(value: Any) -> str | None:
+    if value in (None, "", (), [], {}, False, 0):
+        return None
+    if value is True:
+        return "yes"
+    if isinstance(value, tuple | list):
+        parts = [_fact_text(v) for v in value]
+        return ", ".join(p for p in parts if p) or None
+    if isinstance(value, str | int):
+        return str(value)
+    return None
+
+
+def _facts(card: CardFacts) -> list[str]:
+    """The card's short fields (skill, points, difficulty...), from the ruleset's record."""
+    source = card.source
+    if source is not None and dataclasses.is_dataclass(source):
+        facts = []
+        for field_ in dataclasses.fields(source):
+            shown = None if field_.name in _NOT_FACTS else _fact_text(getattr(source, field_.name))
+            if shown:
+                facts.append(f"{text(field_.name.replace('_', ' '))} {text(shown)}")
+        return facts
+    return [
+        f"{label} {text(value)}"
+        for label, value in (
+            ("skill", card.skill),
+            ("points", card.points),
+            ("region", card.region),
+        )
+        if value not in (None, "")
+    ]
 
 
 def _printer() -> Callable[[Any], str] | None:
