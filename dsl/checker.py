@@ -105,12 +105,19 @@ DIE_FACES = (1, 6)
 
 
 class BindError(Exception):
-    """A phrase the binder cannot read; caught and turned into a diagnostic."""
+    """A phrase the binder cannot read; caught and turned into a diagnostic.
 
-    def __init__(self, message: str, span: Span) -> None:
+    ``others`` holds more errors found in the same phrase (each item of a list is checked).
+    """
+
+    def __init__(self, message: str, span: Span, others: list[BindError] | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.span = span
+        self.others = others or []
+
+    def all(self) -> list[BindError]:
+        return [self, *(e for other in self.others for e in other.all())]
 
 
 @dataclass(frozen=True, slots=True)
@@ -527,7 +534,16 @@ class Binder:
             raise BindError("a word is missing here", Span("", 1, 1, 1, 1))
         items = self.split_list(lexemes)
         if len(items) > 1:
-            return tuple(self.alternatives(item) for item in items)
+            values = []
+            errors = []
+            for item in items:
+                try:
+                    values.append(self.alternatives(item))
+                except BindError as error:
+                    errors.append(error)
+            if errors:
+                raise BindError(errors[0].message, errors[0].span, errors[1:])
+            return tuple(values)
         return self.alternatives(items[0])
 
     def split_list(self, lexemes: list[Lexeme]) -> list[list[Lexeme]]:
@@ -673,6 +689,9 @@ class Binder:
                 raise self.unknown(x)
             else:
                 break
+        while body and body[-1].kind == "fn" and body[-1].text == "or":
+            body.pop()  # "or" not followed by another word of the noun phrase
+            i -= 1
         if not body:
             if reference == "this":
                 sel = Selector(quantity=Quantity("none", None), noun_category="card", reference="this")
@@ -1153,18 +1172,40 @@ class SentenceBinder:
         for k, atom in enumerate(rest):
             word = atom.folded if atom.kind == "word" else ""
             current = roles[-1][1]
-            opens = (
-                word in ROLE_WORDS
-                and word not in used
-                and (accepts is None or word in accepts)
-                and not self.is_qualifier(word, current, rest[k + 1 :])
-            )
+            opens = False
+            if word in ROLE_WORDS and word not in used:
+                qualifier = self.is_qualifier(word, current, rest[k + 1 :])
+                if not qualifier and accepts is not None and word not in accepts:
+                    dice = word in ("at", "in", "from") and self.is_dice(current)
+                    if not dice and not self.zone_follows(rest[k + 1 :]):
+                        takes = ", ".join(sorted(accepts)) or "no roles"
+                        raise BindError(
+                            f"verb '{' '.join(info.words)}' ({info.function}) takes no "
+                            f"'{word}' (it takes: {takes})",
+                            atom.span,
+                        )
+                opens = not qualifier and (accepts is None or word in accepts)
             if opens:
                 roles.append((word, []))
                 used.add(word)
             else:
                 current.append(atom)
         return [(r, a) for r, a in roles if a or r != "object"]
+
+    def zone_follows(self, after: list[ast.Atom]) -> bool:
+        """``in your pool``, ``from the staging area``: a declared zone comes next."""
+        lexemes = self.b.lex(after[:4])
+        k = 1 if lexemes and lexemes[0].kind == "fn" and lexemes[0].text in ("the", "your", "their") else 0
+        return k < len(lexemes) and any(m.category == "zone" for m in lexemes[k].meanings)
+
+    def is_dice(self, current: list[ast.Atom]) -> bool:
+        """Is the phrase so far about dice (a resource or the generic die)?"""
+        for lx in reversed(self.b.lex(current)):
+            if lx.kind == "vocab":
+                return any(m.category == "resource" for m in lx.meanings)
+            if lx.kind == "fn" and lx.text in GENERIC_NOUNS:
+                return GENERIC_NOUNS[lx.text][0] == "die"
+        return False
 
     def is_qualifier(self, word: str, current: list[ast.Atom], after: list[ast.Atom]) -> bool:
         """Does ``word`` start a place qualifier of the phrase so far (not a new role)?"""
@@ -1392,13 +1433,14 @@ class _CardChecker:
         top: bool,
     ) -> CheckedCard:
         fields: dict[str, Any] = {}
+        written: set[str] = set()
         field_text: list[tuple[str, str]] = []
         order: list[str] = []
         effects: list[BoundEffect] = []
         blocks: list[tuple[str, CheckedCard]] = []
         for item in items:
             if isinstance(item, ast.Field):
-                result = self.field(kind, item, schema)
+                result = self.field(kind, item, schema, written)
                 if result is not None:
                     key, value = result
                     if key in fields:
@@ -1426,7 +1468,12 @@ class _CardChecker:
             for fname, fs in schema.fields.items():
                 if fname not in fields and fs.type == "flag":
                     fields[fname] = False
-                elif fname not in fields and fs.type != "side" and not fs.optional:
+                elif (
+                    fname not in fields
+                    and fname not in written
+                    and fs.type != "side"
+                    and not fs.optional
+                ):
                     self.d.error(f"{kind} \"{name}\" has no '{fname}'", span)
         if top and not fields and not effects and not blocks:
             self.d.warning(f'{kind} "{name}" has no fields and no text: it can never do anything', span)
@@ -1461,7 +1508,8 @@ class _CardChecker:
                 else:
                     parts.append(self.s.sentence(part))
             except BindError as error:
-                self.d.error(error.message, _fix_span(error.span, part.span))
+                for each in error.all():
+                    self.d.error(each.message, _fix_span(each.span, part.span))
                 ok = False
         if not ok:
             return None
@@ -1499,7 +1547,7 @@ class _CardChecker:
     # -- fields --
 
     def field(
-        self, kind: str, item: ast.Field, schema: KindSchema | None
+        self, kind: str, item: ast.Field, schema: KindSchema | None, written: set[str]
     ) -> tuple[str, Any] | None:
         atoms = list(item.atoms)
         if schema is None:
@@ -1523,10 +1571,12 @@ class _CardChecker:
             self.d.error(f"'{best.name}' is a side: write {best.name} {{ ... }}", item.span)
             return None
         values = atoms[len(best.words) :]
+        written.add(best.name)
         try:
             return best.name, self.field_value(best, values, item.span)
         except BindError as error:
-            self.d.error(error.message, _fix_span(error.span, item.span))
+            for each in error.all():
+                self.d.error(each.message, _fix_span(each.span, item.span))
             return None
 
     def field_value(self, fs: FieldSchema, atoms: list[ast.Atom], span: Span) -> Any:

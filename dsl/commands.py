@@ -159,10 +159,10 @@ def fmt_command(
     verb = "would reformat" if check else "reformatted"
     for file in changed:
         console.print(f"{verb} {file}", markup=False)
-    console.print(
-        f"{len(changed)} of {len(files)} files {verb if changed else 'already formatted'}",
-        markup=False,
-    )
+    if changed:
+        console.print(f"{len(changed)} of {len(files)} files {verb}", markup=False)
+    else:
+        console.print(f"{len(files)} files already formatted", markup=False)
     if check and changed:
         raise typer.Exit(1)
 

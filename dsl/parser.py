@@ -238,7 +238,8 @@ def _expected(names: set[str] | frozenset[str]) -> str:
     if not words:
         return ""
     if "a word" in words and len(words) > 6:
-        keep = [w for w in words if w in ("a word", "a quoted name", "end of line", '"}"')]
+        wanted = ("a word", "a quoted name", '"." to end the sentence', "end of line", '"}"')
+        keep = [w for w in words if w in wanted]
         words = [*keep, "..."]
     if len(words) > 7:
         words = [*words[:6], "..."]
@@ -255,12 +256,15 @@ def _error_diagnostic(error: UnexpectedInput, path: str, text: str) -> Diagnosti
         if token.type == "$END" or line < 1:
             line, column = _end_position(text)
         message = f"unexpected {_describe_token(token)}{_expected(error.expected)}"
+        if "DOT" in error.expected and token.type in ("_NL", "RBRACE", "$END", "_EFFECT"):
+            message = 'this sentence has no "." at its end'
+            line, column = _end_of_previous_token(error, line, column)
         if token.type == "_EFFECT":
             message = f"a sentence is not allowed here{_expected(error.expected)}"
         end_col = column + max(1, len(token.value)) if token.type not in ("_NL", "$END") else column
         span = Span(path, line, column, line, end_col)
     elif isinstance(error, UnexpectedCharacters):
-        char = text[error.pos_in_stream] if 0 <= error.pos_in_stream < len(text) else "?"
+        char = getattr(error, "char", "?")
         if char == '"':
             message = "unterminated quoted name (a quote opens it but none closes it on this line)"
         else:
@@ -274,6 +278,27 @@ def _error_diagnostic(error: UnexpectedInput, path: str, text: str) -> Diagnosti
         message = str(error)
         span = Span(path, line, column, line, column)
     return Diagnostic("error", message, span)
+
+
+def _end_of_previous_token(error: UnexpectedToken, line: int, column: int) -> tuple[int, int]:
+    """Where the sentence stopped: just after the last word before the newline or brace."""
+    state = getattr(error, "state", None)
+    history = getattr(error, "token_history", None) or []
+    last = history[-1] if history else None
+    if last is None and state is not None:
+        stack = getattr(state, "value_stack", None) or []
+        for item in reversed(stack):
+            if isinstance(item, Token):
+                last = item
+                break
+            if isinstance(item, Tree):
+                tokens = [t for t in item.scan_values(lambda v: isinstance(v, Token))]
+                if tokens:
+                    last = tokens[-1]
+                    break
+    if isinstance(last, Token) and last.end_line and last.end_column:
+        return last.end_line, last.end_column
+    return line, column
 
 
 def _end_position(text: str) -> tuple[int, int]:
