@@ -51,10 +51,74 @@ from dsl.vocabulary import (
 ROLE_WORDS = ("at", "on", "in", "to", "from", "for", "into", "onto", "with")
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 FUNCTION_WORDS = frozenset(
-    """a an one two three four five six any all every each another the this that these those
-    it them its their your you of at on in to from for into onto with by toward towards play
-    value values total same opposite face or and up there is are not no card cards die dice region
-    resource resources token tokens itself themselves does do stress""".split()
+    [
+        "a",
+        "an",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "any",
+        "all",
+        "every",
+        "each",
+        "another",
+        "the",
+        "this",
+        "that",
+        "these",
+        "those",
+        "it",
+        "them",
+        "its",
+        "their",
+        "your",
+        "you",
+        "of",
+        "at",
+        "on",
+        "in",
+        "to",
+        "from",
+        "for",
+        "into",
+        "onto",
+        "with",
+        "by",
+        "toward",
+        "towards",
+        "play",
+        "value",
+        "values",
+        "total",
+        "same",
+        "opposite",
+        "face",
+        "or",
+        "and",
+        "up",
+        "there",
+        "is",
+        "are",
+        "not",
+        "no",
+        "card",
+        "cards",
+        "die",
+        "dice",
+        "region",
+        "resource",
+        "resources",
+        "token",
+        "tokens",
+        "itself",
+        "themselves",
+        "does",
+        "do",
+        "stress",
+    ]
 )
 GENERIC_NOUNS = {
     "stress": ("stress", False),
@@ -168,7 +232,9 @@ class _VocabularyBuilder:
         word = canonical or name.text
         key = (category, word.casefold())
         if key in self.seen:
-            self.d.error(f"{category} '{word}' is declared twice (first at {self.seen[key]})", name.span)
+            self.d.error(
+                f"{category} '{word}' is declared twice (first at {self.seen[key]})", name.span
+            )
             return
         self.seen[key] = name.span
         self.v.add_word(word, Meaning(category, word))
@@ -499,8 +565,9 @@ class Binder:
                 if any(a.kind != "word" for a in run):
                     continue
                 key = tuple(a.folded for a in run)
-                meanings = self.v.lexicon.get(key)
-                if meanings:
+                found = self.v.lexicon.get(key)
+                if found:
+                    meanings = found
                     if size == 1 and key[0] in FUNCTION_WORDS and key[0] not in GENERIC_NOUNS:
                         break  # a declared word spelled like grammar: grammar wins alone
                     text = " ".join(a.text for a in run)
@@ -551,9 +618,9 @@ class Binder:
         items: list[list[Lexeme]] = [[]]
         for k, lx in enumerate(lexemes):
             nxt = lexemes[k + 1] if k + 1 < len(lexemes) else None
-            if lx.kind == "comma":
-                items.append([])
-            elif lx.kind == "fn" and lx.text == "and" and nxt is not None and self.starts_np(nxt):
+            if lx.kind == "comma" or (
+                lx.kind == "fn" and lx.text == "and" and nxt is not None and self.starts_np(nxt)
+            ):
                 items.append([])
             else:
                 items[-1].append(lx)
@@ -676,13 +743,11 @@ class Binder:
         body: list[Lexeme] = []
         while i < n:
             x = lx[i]
-            if x.kind in ("vocab", "string"):
-                body.append(x)
-                i += 1
-            elif x.kind == "fn" and x.text in GENERIC_NOUNS:
-                body.append(x)
-                i += 1
-            elif x.kind == "fn" and x.text == "or" and body and i + 1 < n:
+            if (
+                x.kind in ("vocab", "string")
+                or (x.kind == "fn" and x.text in GENERIC_NOUNS)
+                or (x.kind == "fn" and x.text == "or" and body and i + 1 < n)
+            ):
                 body.append(x)
                 i += 1
             elif x.kind == "unknown":
@@ -694,7 +759,9 @@ class Binder:
             i -= 1
         if not body:
             if reference == "this":
-                sel = Selector(quantity=Quantity("none", None), noun_category="card", reference="this")
+                sel = Selector(
+                    quantity=Quantity("none", None), noun_category="card", reference="this"
+                )
                 return self.qualifiers(lx, i, sel, start)
             at = lx[i] if i < n else lx[-1]
             raise BindError(
@@ -730,15 +797,19 @@ class Binder:
             plural = meaning.plural
             if meaning.category == "location tag":
                 category, noun = "card kind", self.kinds.get("location", "location")
-                body = [*body[:-1], Lexeme("vocab", head.text, head.span, (Meaning("location tag", meaning.word),))]
+                body = [
+                    *body[:-1],
+                    Lexeme("vocab", head.text, head.span, (Meaning("location tag", meaning.word),)),
+                ]
                 return self.filtered(body, category, noun, quantity, reference, owner, plural, True)
             if meaning.category == "card tag":
-                body = [*body[:-1], Lexeme("vocab", head.text, head.span, (Meaning("card tag", meaning.word),))]
+                body = [
+                    *body[:-1],
+                    Lexeme("vocab", head.text, head.span, (Meaning("card tag", meaning.word),)),
+                ]
                 return self.filtered(body, "card", None, quantity, reference, owner, plural, True)
             if meaning.category == "zone":
-                kinds = [
-                    m.word for b in body[:-1] for m in b.meanings if m.category == "card kind"
-                ]
+                kinds = [m.word for b in body[:-1] for m in b.meanings if m.category == "card kind"]
                 place = Place("zone", "in", meaning.word, owner, None, kinds[0] if kinds else None)
                 return Selector(
                     quantity=quantity if explicit else Quantity("none", None),
@@ -802,7 +873,9 @@ class Binder:
                 target.append(Filter(meaning.category, meaning.word))
         if category == "resource" and len(any_of) > 1:
             category, noun = "die", None
-        quantity = Quantity(quantity.mode, quantity.count, quantity.total, plural or quantity.plural)
+        quantity = Quantity(
+            quantity.mode, quantity.count, quantity.total, plural or quantity.plural
+        )
         if reference == "this":
             quantity = Quantity("none", None)
         place = Place("zone", "in", None, owner) if owner and category == "zone" else None
@@ -863,7 +936,9 @@ class Binder:
             text=f'{kind} "{name}"',
         )
 
-    def qualifiers(self, lx: list[Lexeme], i: int, sel: Selector, start: int) -> tuple[Selector, int]:
+    def qualifiers(
+        self, lx: list[Lexeme], i: int, sel: Selector, start: int
+    ) -> tuple[Selector, int]:
         n = len(lx)
 
         def word(k: int) -> str:
@@ -1045,7 +1120,11 @@ class SentenceBinder:
         if found is None:
             # "All characters at this location gain 1 action point": subject, then the verb.
             for k in range(1, len(atoms)):
-                if atoms[k].folded in ("does", "do") and k + 1 < len(atoms) and atoms[k + 1].folded == "not":
+                if (
+                    atoms[k].folded in ("does", "do")
+                    and k + 1 < len(atoms)
+                    and atoms[k + 1].folded == "not"
+                ):
                     hit = self.find_verb(atoms, k + 2, ("base",))
                     if hit:
                         negated = True
@@ -1072,7 +1151,8 @@ class SentenceBinder:
                 first = atoms[0]
                 if first.folded in FUNCTION_WORDS:
                     raise BindError(
-                        f"no declared verb in '{_words(atoms)}' (declare it: verb WORDS -> function)",
+                        f"no declared verb in '{_words(atoms)}' "
+                        "(declare it: verb WORDS -> function)",
                         first.span,
                     )
                 verbs = [" ".join(k) for k in self.v.verbs]
@@ -1195,7 +1275,11 @@ class SentenceBinder:
     def zone_follows(self, after: list[ast.Atom]) -> bool:
         """``in your pool``, ``from the staging area``: a declared zone comes next."""
         lexemes = self.b.lex(after[:4])
-        k = 1 if lexemes and lexemes[0].kind == "fn" and lexemes[0].text in ("the", "your", "their") else 0
+        k = (
+            1
+            if lexemes and lexemes[0].kind == "fn" and lexemes[0].text in ("the", "your", "their")
+            else 0
+        )
         return k < len(lexemes) and any(m.category == "zone" for m in lexemes[k].meanings)
 
     def is_dice(self, current: list[ast.Atom]) -> bool:
@@ -1268,7 +1352,9 @@ class SentenceBinder:
         if not infos:
             verbs = [" ".join(v) for v in self.v.verbs]
             first = atoms[0]
-            raise BindError(f"unknown verb '{first.text}'{did_you_mean(first.text, verbs)}", first.span)
+            raise BindError(
+                f"unknown verb '{first.text}'{did_you_mean(first.text, verbs)}", first.span
+            )
         rest = atoms[k:]
         place = None
         if rest:
@@ -1453,7 +1539,9 @@ class _CardChecker:
                 block_name = item.name.text
                 fs = schema.fields.get(block_name.casefold()) if schema else None
                 if fs is None or fs.type != "side":
-                    names = [f for f, s in (schema.fields.items() if schema else []) if s.type == "side"]
+                    names = [
+                        f for f, s in (schema.fields.items() if schema else []) if s.type == "side"
+                    ]
                     hint = did_you_mean(block_name, names)
                     self.d.error(f"{kind} has no side '{block_name}'{hint}", item.name.span)
                     continue
@@ -1476,7 +1564,9 @@ class _CardChecker:
                 ):
                     self.d.error(f"{kind} \"{name}\" has no '{fname}'", span)
         if top and not fields and not effects and not blocks:
-            self.d.warning(f'{kind} "{name}" has no fields and no text: it can never do anything', span)
+            self.d.warning(
+                f'{kind} "{name}" has no fields and no text: it can never do anything', span
+            )
         return CheckedCard(
             kind, name, fields, tuple(order), tuple(effects), tuple(blocks), span, tuple(field_text)
         )
@@ -1551,7 +1641,9 @@ class _CardChecker:
     ) -> tuple[str, Any] | None:
         atoms = list(item.atoms)
         if schema is None:
-            self.d.error(f"card kind '{kind}' has no kind declaration (kind {kind} {{ ... }})", item.span)
+            self.d.error(
+                f"card kind '{kind}' has no kind declaration (kind {kind} {{ ... }})", item.span
+            )
             return None
         folded = [a.folded for a in atoms]
         best: FieldSchema | None = None
@@ -1625,7 +1717,9 @@ class _CardChecker:
                     raise BindError("write each skill and its rank: edge 1, steel 2", item[0].span)
                 skill = self.word_of(item[:1], "skill")
                 rank = int(item[1].text)
-                if (fs.low is not None and rank < fs.low) or (fs.high is not None and rank > fs.high):
+                if (fs.low is not None and rank < fs.low) or (
+                    fs.high is not None and rank > fs.high
+                ):
                     raise BindError(f"a rank must be within {fs.low}..{fs.high}", item[1].span)
                 ranks[skill] = rank
             return ranks
@@ -1648,14 +1742,19 @@ class _CardChecker:
         refs = []
         for item in items:
             if len(item) != 1 or item[0].kind != "string":
-                raise BindError(f'\'{fs.name}\' takes a quoted {t} name', item[0].span)
+                raise BindError(f"'{fs.name}' takes a quoted {t} name", item[0].span)
             refs.append(self.ref(t, item[0]))
         return refs if fs.is_list else refs[0]
 
     def ref(self, kind: str, atom: ast.Atom) -> str:
         found = [c for c in self.b.cards.get(atom.folded, []) if c[0].casefold() == kind.casefold()]
         if not found:
-            names = [c[1] for cs in self.b.cards.values() for c in cs if c[0].casefold() == kind.casefold()]
+            names = [
+                c[1]
+                for cs in self.b.cards.values()
+                for c in cs
+                if c[0].casefold() == kind.casefold()
+            ]
             hint = did_you_mean(atom.text, names, quoted=True)
             raise BindError(f'unknown {kind} "{atom.text}"{hint}', atom.span)
         return found[0][1]
@@ -1747,9 +1846,10 @@ class _CardChecker:
     def location_selector(self, atoms: list[ast.Atom]) -> Selector:
         lexemes = self.b.lex(atoms)
         words = [x.text for x in lexemes]
-        if not any(
-            self.b.pick(x.meanings, ("card kind",)) for x in lexemes if x.kind == "vocab"
-        ) and "with" not in words:
+        if (
+            not any(self.b.pick(x.meanings, ("card kind",)) for x in lexemes if x.kind == "vocab")
+            and "with" not in words
+        ):
             lexemes = [*lexemes]
         any_of: list[Filter] = []
         filters: list[Filter] = []
@@ -1881,9 +1981,18 @@ def _check_table(table: ast.TableDecl, binder: Binder, d: Diagnostics) -> None:
         covered |= faces
         if row.kind is not None:
             kind = row.kind.text
-            names = [c for c in binder.cards.get(row.result.text.casefold(), []) if c[0].casefold() == kind.casefold()]
+            names = [
+                c
+                for c in binder.cards.get(row.result.text.casefold(), [])
+                if c[0].casefold() == kind.casefold()
+            ]
             if not names:
-                pool = [c[1] for cs in binder.cards.values() for c in cs if c[0].casefold() == kind.casefold()]
+                pool = [
+                    c[1]
+                    for cs in binder.cards.values()
+                    for c in cs
+                    if c[0].casefold() == kind.casefold()
+                ]
                 hint = did_you_mean(row.result.text, pool, quoted=True)
                 d.error(f'unknown {kind} "{row.result.text}"{hint}', row.result.span)
     if table.key == "roll" and table.key_text.casefold().startswith("d"):
@@ -1907,7 +2016,5 @@ def _check_map(m: ast.MapDecl, binder: Binder, d: Diagnostics) -> None:
             hint = did_you_mean(place.location.text, pool, quoted=True)
             d.error(f'unknown location "{place.location.text}"{hint}', place.location.span)
         if (place.x, place.y) in taken:
-            d.error(
-                f"{place.x}, {place.y} already holds \"{taken[(place.x, place.y)]}\"", place.span
-            )
+            d.error(f'{place.x}, {place.y} already holds "{taken[(place.x, place.y)]}"', place.span)
         taken[(place.x, place.y)] = place.location.text

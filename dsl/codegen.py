@@ -58,6 +58,7 @@ def _note_value(ctx: Context, chosen: Any) -> None:
 def selector_resolver(selector: Selector) -> Resolver:
     """How a role's selector becomes what the primitive receives (see ``dsl.selectors``)."""
     if selector.reference == "it":
+
         def it(ctx: Context) -> Any:
             return ctx.bindings.get("it", selector)
 
@@ -187,7 +188,10 @@ def compile_clause(clause: BoundClause) -> Run:
 
 def _takes_subject(fn: Callable[..., Any]) -> bool:
     code = getattr(fn, "__code__", None)
-    return code is not None and "subject" in code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+    return (
+        code is not None
+        and "subject" in code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+    )
 
 
 def _actor_id(ref: Any) -> str | None:
@@ -267,9 +271,7 @@ def _guard(run: Run, kind: str, name: str, span: Span) -> Run:
             raise
         except Exception as error:
             where = ctx.span or span
-            raise EffectError(
-                f'{kind} "{name}": {type(error).__name__}: {error}', where
-            ) from error
+            raise EffectError(f'{kind} "{name}": {type(error).__name__}: {error}', where) from error
 
     return guarded
 
@@ -482,8 +484,7 @@ def compile_checked(checked: Any) -> CompiledRuleset:
     tables = {}
     for t in checked.tables:
         rows = tuple(
-            TableRow(r.low, r.high, r.kind.text if r.kind else None, r.result.text)
-            for r in t.rows
+            TableRow(r.low, r.high, r.kind.text if r.kind else None, r.result.text) for r in t.rows
         )
         roll = t.key_text if t.key == "roll" else None
         by = t.key_text if t.key == "by" else None

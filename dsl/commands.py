@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,8 @@ from dsl.loader import RULES_ROOT, check_sources, read_sources, ruleset_dir, rul
 
 CHECK_HELP = """Check card text: parse, bind every word, resolve every card reference.
 
-Prints every error and warning (path:line:col, the line, a caret) and a summary; exits 1 when there are errors. With no paths, checks every ruleset under rules/.
+Prints every error and warning (path:line:col, the line, a caret) and a summary; exits 1 \
+when there are errors. With no paths, checks every ruleset under rules/.
 
 Example: chronicler check rules/six_winters
 """
@@ -34,13 +35,14 @@ Example: chronicler fmt --check rules/six_winters
 
 CARDS_HELP = """List a ruleset's cards, or export them as JSON or as a print tool's CSV.
 
-CSV has one row per card and flat columns (fields as printed, each ability's wording in its own text column), the shape a print tool's data merge reads.
+CSV has one row per card and flat columns (fields as printed, each ability's wording in its \
+own text column), the shape a print tool's data merge reads.
 
 Example: chronicler cards six-winters --format csv --kind asset > assets.csv
 """
 
 
-class CardFormat(str, Enum):
+class CardFormat(StrEnum):
     table = "table"
     json = "json"
     csv = "csv"
@@ -128,7 +130,9 @@ def check_command(
 
 def fmt_command(
     paths: list[Path] = typer.Argument(..., help="The .rules files or folders to format."),  # noqa: B008
-    check: bool = typer.Option(False, "--check", help="Change nothing; exit 1 if a file would change."),
+    check: bool = typer.Option(
+        False, "--check", help="Change nothing; exit 1 if a file would change."
+    ),
 ) -> None:
     from dsl.formatter import format_text
 
@@ -245,7 +249,9 @@ def cards_command(
     if format_ is CardFormat.csv:
         columns, rows = csv_rows(cards)
         buffer = io.StringIO()
-        writer = csv.DictWriter(buffer, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
+        writer = csv.DictWriter(
+            buffer, fieldnames=columns, extrasaction="ignore", lineterminator="\n"
+        )
         writer.writeheader()
         writer.writerows(rows)
         typer.echo(buffer.getvalue(), nl=False)

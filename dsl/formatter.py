@@ -169,7 +169,7 @@ class _Formatter:
         previous_end = 0
         for form in tree.forms:
             start = form.span.line
-            gap = source_lines[previous_end:start - 1] if previous_end else []
+            gap = source_lines[previous_end : start - 1] if previous_end else []
             if self.out and any(not line.strip() for line in gap):
                 self.emit("")
             self.leading_with_blanks(start, source_lines, "")

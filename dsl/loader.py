@@ -61,7 +61,9 @@ def read_sources(paths: Iterable[Path]) -> tuple[list[Source], list[Diagnostic]]
             from dsl.runtime import Span
 
             reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
-            problems.append(Diagnostic("error", f"cannot read file: {reason}", Span(shown, 1, 1, 1, 1)))
+            problems.append(
+                Diagnostic("error", f"cannot read file: {reason}", Span(shown, 1, 1, 1, 1))
+            )
     return sources, problems
 
 

@@ -9,11 +9,12 @@ lexed, so the contextual lexer reads its words as sentence words.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import threading
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -142,9 +143,13 @@ class _Layout:
             elif kind == "RBRACE":
                 if blocks:
                     blocks.pop()
-            elif kind == "DOT_SEP" and blocks and blocks[-1]:
-                if _item_is_effect(text, tok.end_pos or 0, item_indent):
-                    yield Token.new_borrow_pos("_EFFECT", "", tok)
+            elif (
+                kind == "DOT_SEP"
+                and blocks
+                and blocks[-1]
+                and _item_is_effect(text, tok.end_pos or 0, item_indent)
+            ):
+                yield Token.new_borrow_pos("_EFFECT", "", tok)
 
 
 _LOCK = threading.Lock()
@@ -431,7 +436,7 @@ class _Builder:
         seasons = []
         for s in self.subtrees(t):
             (name,) = self.subtrees(s)
-            number = [c for c in self.tokens(s) if c.type == "NUMBER"][0]
+            number = next(c for c in self.tokens(s) if c.type == "NUMBER")
             seasons.append(ast.SeasonDecl(self.name(name), int(number), self.span(s)))
         return ast.SeasonsDecl(tuple(seasons), self.span(t))
 
@@ -441,7 +446,7 @@ class _Builder:
         return ast.VerbDecl(self.name(name), self.name(function), self.span(t))
 
     def build_trigger_decl(self, t: Tree[Token]) -> ast.TriggerDecl:
-        label = [c for c in self.tokens(t) if c.type == "STRING"][0]
+        label = next(c for c in self.tokens(t) if c.type == "STRING")
         (use,) = self.subtrees(t)
         words = tuple(self.name(w) for w in self.tokens(use) if w.type == "WORD")
         usage = {"activated": "activated", "played": "played", "on_event": "on"}[str(use.data)]
@@ -450,17 +455,15 @@ class _Builder:
 
     def build_value_decl(self, t: Tree[Token]) -> ast.ValueDecl:
         words = [str(c.value) for c in self.tokens(t) if c.type == "WORD"]
-        number = [c for c in self.tokens(t) if c.type == "NUMBER"][0]
+        number = next(c for c in self.tokens(t) if c.type == "NUMBER")
         return ast.ValueDecl(" ".join(words), int(number), self.span(t))
 
     def build_table_decl(self, t: Tree[Token]) -> ast.TableDecl:
-        name = [c for c in self.tokens(t) if c.type == "STRING"][0]
+        name = next(c for c in self.tokens(t) if c.type == "STRING")
         key, *rows = self.subtrees(t)
         key_toks = self.tokens(key)
-        key_kind = "roll" if key.data == "roll_key" else "by"
-        key_text = (
-            str(key_toks[1].value) if key.data == "roll_key" else _unquote(key_toks[1].value)
-        )
+        key_kind: Literal["roll", "by"] = "roll" if key.data == "roll_key" else "by"
+        key_text = str(key_toks[1].value) if key.data == "roll_key" else _unquote(key_toks[1].value)
         built = []
         for row in rows:
             faces_tree = self.subtrees(row)[0]
@@ -475,14 +478,18 @@ class _Builder:
                 low = high_v = int(face.value)
             toks = self.tokens(row)
             kind = next((self.name(c) for c in toks if c.type == "WORD"), None)
-            result = self.name([c for c in toks if c.type == "STRING"][0])
+            result = self.name(next(c for c in toks if c.type == "STRING"))
             built.append(ast.TableRow(low, high_v, kind, result, self.span(row)))
         return ast.TableDecl(
-            self.name(name), key_kind, key_text, tuple(built), self.span(t)  # type: ignore[arg-type]
+            self.name(name),
+            key_kind,
+            key_text,
+            tuple(built),
+            self.span(t),
         )
 
     def build_map_decl(self, t: Tree[Token]) -> ast.MapDecl:
-        name = [c for c in self.tokens(t) if c.type == "STRING"][0]
+        name = next(c for c in self.tokens(t) if c.type == "STRING")
         places = []
         for p in self.subtrees(t):
             toks = self.tokens(p)
@@ -499,7 +506,7 @@ class _Builder:
         return ast.MapDecl(self.name(name), tuple(places), self.span(t))
 
     def build_kind_decl(self, t: Tree[Token]) -> ast.KindDecl:
-        kind = [c for c in self.tokens(t) if c.type == "WORD"][0]
+        kind = next(c for c in self.tokens(t) if c.type == "WORD")
         fields = tuple(
             ast.KindField(tuple(self.atom(a) for a in self.tokens(f)), self.span(f))
             for f in self.subtrees(t)
@@ -508,7 +515,7 @@ class _Builder:
 
     def build_card(self, t: Tree[Token]) -> ast.Card:
         kind_tree, *items = self.subtrees(t)
-        name = [c for c in self.tokens(t) if c.type == "STRING"][0]
+        name = next(c for c in self.tokens(t) if c.type == "STRING")
         return ast.Card(
             self.name(self.tokens(kind_tree)[0]),
             self.name(name),
@@ -639,13 +646,11 @@ def parse_text(text: str, path: str = "<text>") -> tuple[ast.RulesFile, list[Dia
             before = [s for s in starts if start_line <= s <= bad_line]
             good_end = before[-1] if before else start_line
             if good_end > start_line:
-                prefix = "\n" * (start_line - 1) + text[
-                    offsets[start_line - 1] : offsets[good_end - 1]
-                ]
-                try:
+                prefix = (
+                    "\n" * (start_line - 1) + text[offsets[start_line - 1] : offsets[good_end - 1]]
+                )
+                with contextlib.suppress(UnexpectedInput):  # the part before is broken too
                     forms.extend(builder.file(parse_tree(prefix)))
-                except UnexpectedInput:
-                    pass
             after = [s for s in starts if s > bad_line]
             if not after:
                 break

@@ -57,7 +57,9 @@ def sentence_text(sentence: BoundSentence, aliases: Mapping[str, str] | None = N
         parts.append("may" if parts else "May")
     if sentence.mode == "may not":
         parts.append("may not" if parts else "May not")
-    body = ", or ".join(_clause_text(c, i == 0 and not parts) for i, c in enumerate(sentence.alternatives))
+    body = ", or ".join(
+        _clause_text(c, i == 0 and not parts) for i, c in enumerate(sentence.alternatives)
+    )
     if sentence.mode == "instead" and any(c.optional for c in sentence.alternatives):
         body = "may " + body
     parts.append(body)

@@ -52,7 +52,7 @@ class Decision:
     max_choices: int = 1
 
 
-class DecisionNeeded(Exception):  # noqa: N818 - it is a signal, not a failure
+class DecisionNeeded(Exception):
     """Raised by ``Context.decide`` when the effect needs an answer it has not been given."""
 
     def __init__(self, decision: Decision) -> None:

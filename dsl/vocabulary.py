@@ -49,7 +49,12 @@ def verb_forms(word: str) -> dict[str, str]:
     if word.endswith("y") and len(word) > 1 and word[-2] not in "aeiou":
         forms[word[:-1] + "ies"] = "s"
         forms[word[:-1] + "ied"] = "ed"
-    if len(word) >= 3 and word[-1] not in "aeiouwxy" and word[-2] in "aeiou" and word[-3] not in "aeiou":
+    if (
+        len(word) >= 3
+        and word[-1] not in "aeiouwxy"
+        and word[-2] in "aeiou"
+        and word[-3] not in "aeiou"
+    ):
         forms[word + word[-1] + "ing"] = "ing"
         forms[word + word[-1] + "ed"] = "ed"
     return forms

@@ -42,7 +42,14 @@ def test_card_fields_and_ability_keep_their_words_and_order() -> None:
     card = only_card(AZADEH)
     assert (card.kind.text, card.name.text) == ("asset", "Azadeh")
     fields = [i for i in card.items if isinstance(i, ast.Field)]
-    assert [f.atoms[0].text for f in fields] == ["number", "starting", "tags", "skill", "points", "recipe"]
+    assert [f.atoms[0].text for f in fields] == [
+        "number",
+        "starting",
+        "tags",
+        "skill",
+        "points",
+        "recipe",
+    ]
     (effect,) = [i for i in card.items if isinstance(i, ast.Effect)]
     assert effect.label is not None and effect.label.text == "Exhaust"
     (sentence,) = effect.sentences
@@ -119,12 +126,16 @@ def test_keywords_are_case_insensitive() -> None:
 
 
 def test_a_field_named_like_a_keyword_parses_first_in_a_block() -> None:
-    card = only_card('condition "Bruised Ribs" {\n  stress body\n  Refresh: Lose 1 action point.\n}\n')
+    card = only_card(
+        'condition "Bruised Ribs" {\n  stress body\n  Refresh: Lose 1 action point.\n}\n'
+    )
     assert isinstance(card.items[0], ast.Field) and card.items[0].atoms[0].text == "stress"
 
 
 def test_a_syntax_error_names_file_line_column_and_what_was_expected() -> None:
-    _, diagnostics = parse_text('asset "A" {\n  number 1\n  Exhaust: Gain 1 action point\n}\n', "a.rules")
+    _, diagnostics = parse_text(
+        'asset "A" {\n  number 1\n  Exhaust: Gain 1 action point\n}\n', "a.rules"
+    )
     (error,) = diagnostics
     assert error.headline() == 'a.rules:3:31: error: this sentence has no "." at its end'
 

@@ -28,7 +28,9 @@ def test_error_snapshot(path: Path) -> None:
 
 
 def test_unknown_card_reference_suggests_the_near_name() -> None:
-    out = check_with_toy('tale "T" {\n  years 1-1\n  at north\n  Epilogue: Add tale "Old Dept".\n}\n')
+    out = check_with_toy(
+        'tale "T" {\n  years 1-1\n  at north\n  Epilogue: Add tale "Old Dept".\n}\n'
+    )
     assert 'snippet.rules:4:22: error: unknown tale "Old Dept"; did you mean "Old Debt"?' in out
 
 
@@ -93,7 +95,9 @@ def _ruleset(tmp_path: Path, primitives: str, module: str | None) -> Diagnostics
 
 
 def test_a_missing_primitive_function_is_a_diagnostic_on_the_verb(tmp_path: Path) -> None:
-    diagnostics = _ruleset(tmp_path, "mine", "def poke(ctx, object):\n    pass\n\ndef prad(ctx):\n    pass\n")
+    diagnostics = _ruleset(
+        tmp_path, "mine", "def poke(ctx, object):\n    pass\n\ndef prad(ctx):\n    pass\n"
+    )
     (error,) = diagnostics.errors
     assert error.span.line == 5
     assert error.message == "primitives module 'mine' has no function 'prod'; did you mean 'prad'?"
@@ -102,7 +106,9 @@ def test_a_missing_primitive_function_is_a_diagnostic_on_the_verb(tmp_path: Path
 def test_a_missing_primitives_module_is_a_diagnostic_not_a_crash(tmp_path: Path) -> None:
     diagnostics = _ruleset(tmp_path, "no.such.module", None)
     assert len(diagnostics.errors) == 2
-    assert all("cannot import primitives module 'no.such.module'" in e.message for e in diagnostics.errors)
+    assert all(
+        "cannot import primitives module 'no.such.module'" in e.message for e in diagnostics.errors
+    )
 
 
 def test_a_primitives_module_that_fails_to_import_is_a_diagnostic(tmp_path: Path) -> None:

@@ -30,9 +30,9 @@ class ToyHost:
             return [ctx.card]
         found = []
         for thing in self.things:
-            if selector.noun and thing["kind"] != selector.noun:
-                if not (selector.noun_category == "resource" and thing.get("resource") == selector.noun):
-                    continue
+            die = selector.noun_category == "resource" and thing.get("resource") == selector.noun
+            if selector.noun and thing["kind"] != selector.noun and not die:
+                continue
             words = set(thing.get("tags", ())) | {thing.get("region"), thing.get("resource")}
             if not all(f.word in words for f in selector.filters):
                 continue
@@ -48,7 +48,9 @@ class ToyHost:
         self.calls.append(("event:" + kind, None, data))
 
 
-def run_until_done(run: Callable[[Context], Any], host: ToyHost, answers: list[Any], **ctx: Any) -> Any:
+def run_until_done(
+    run: Callable[[Context], Any], host: ToyHost, answers: list[Any], **ctx: Any
+) -> Any:
     """Run an effect, replaying with each answer in turn; returns the decisions asked."""
     asked = []
     given: list[Any] = []
