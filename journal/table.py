@@ -68,11 +68,10 @@ def _engine() -> Any:
 def new_campaign_state(catalogue: Catalogue | None) -> dict[str, Any]:
     """The engine's starting campaign state, or the same shape built from the ruleset's facts."""
     engine = _engine()
-    if engine is not None and hasattr(engine, "new_campaign"):
+    ruleset = catalogue.ruleset if catalogue is not None else None
+    if engine is not None and ruleset is not None and hasattr(engine, "new_campaign"):
         try:
-            ruleset = catalogue.ruleset if catalogue and catalogue.ruleset else None
-            state = engine.new_campaign(ruleset or engine.load_ruleset())
-            return campaign_state.state_json(state)
+            return campaign_state.state_json(engine.new_campaign(ruleset))
         except Exception:  # the engine is still being written: fall back to the facts we have
             pass
     places = campaign_state.starting_places(catalogue)
@@ -88,13 +87,14 @@ def new_campaign_state(catalogue: Catalogue | None) -> dict[str, Any]:
 
 
 def _place_json(place: MapPlace) -> dict[str, Any]:
+    """A map location in the engine's CampaignState shape (regions come from the cards)."""
     return {
         "name": place.name,
-        "position": [place.x, place.y],
-        "region": place.region,
+        "x": place.x,
+        "y": place.y,
         "developed": place.developed,
         "threats": place.threats,
-        "obstacles": list(place.obstacles),
+        "obstacles": [{"name": o, "progress": 0, "hindrance": 0} for o in place.obstacles],
     }
 
 
@@ -105,6 +105,16 @@ def start_campaign(s: Session, name: str, catalogue: Catalogue | None) -> Campai
     places = campaign_state.map_places(state, catalogue)
     if places:
         ledger.write_map(s, campaign, 0, places)
+    for name, sheet in campaign_state.sheets(state).items():
+        character = ledger.ensure_character(s, campaign, name)
+        ledger.write_sheet(
+            s,
+            character,
+            0,
+            skills=sheet["skills"],
+            advances=sheet["advances"],
+            conditions=sheet["conditions"],
+        )
     return campaign
 
 

@@ -28,7 +28,8 @@ def recorded_scenes(path: Path) -> list[tuple[int, str, int]]:
     with open_journal(path) as journal, journal.reading() as s:
         session = ledger.get_session(s, ledger.get_campaign(s, "Shared"), 1)
         return [
-            (sc.number, sc.scene, len(ledger.plays_of(s, sc))) for sc in ledger.scenes_of(s, session)
+            (sc.number, sc.scene, len(ledger.plays_of(s, sc)))
+            for sc in ledger.scenes_of(s, session)
         ]
 
 

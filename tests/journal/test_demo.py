@@ -1,0 +1,53 @@
+"""``chronicler demo``: bots play six years into a fresh journal, which is published."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+from fakes import fake_catalogue, play_campaign
+
+from dsl.errors import ChroniclerError
+from journal import ledger
+from journal.cli import main
+from journal.db import open_journal
+from journal.demo import run_demo
+
+
+def test_the_demo_records_and_publishes_six_years(tmp_path: Path) -> None:
+    result = run_demo(tmp_path / "out", 4, play=play_campaign, catalogue=fake_catalogue())
+    assert result.journal == tmp_path / "out" / "chronicle.db"
+    assert result.site_index.exists()
+    assert result.fate is not None and result.score is not None
+    with open_journal(result.journal) as journal, journal.reading() as s:
+        campaign = ledger.get_campaign(s, result.campaign)
+        assert [x.year for x in ledger.sessions(s, campaign)] == [1, 2, 3, 4, 5, 6]
+        assert campaign.fate == result.fate
+
+
+def test_running_the_demo_again_starts_a_fresh_journal(tmp_path: Path) -> None:
+    first = run_demo(tmp_path, 4, play=play_campaign, catalogue=fake_catalogue())
+    second = run_demo(tmp_path, 4, play=play_campaign, catalogue=fake_catalogue())
+    with open_journal(second.journal) as journal, journal.reading() as s:
+        assert [c.name for c in ledger.campaigns(s)] == [first.campaign]
+
+
+def test_the_demo_will_not_delete_a_file_that_is_not_a_journal(tmp_path: Path) -> None:
+    (tmp_path / "chronicle.db").write_text("my notes")
+    with pytest.raises(ChroniclerError, match="not a Chronicler journal"):
+        run_demo(tmp_path, 4, play=play_campaign, catalogue=fake_catalogue())
+    assert (tmp_path / "chronicle.db").read_text() == "my notes"
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("rules.six_winters.engine") is None, reason="no engine yet"
+)
+def test_chronicler_demo_with_the_engine_says_what_it_did(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["demo", "--out", str(tmp_path / "demo-output"), "--seed", "2"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "Journal:" in out and "Site:" in out and "Brightdune's fate:" in out
+    assert (tmp_path / "demo-output" / "website" / "site" / "index.html").exists()
