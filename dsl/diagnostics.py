@@ -95,8 +95,8 @@ class CheckFailed(ChroniclerError):
     """A ruleset has errors; ``diagnostics`` holds every one, sorted."""
 
     def __init__(self, diagnostics: Diagnostics) -> None:
-        errors = diagnostics.errors
-        first = diagnostics.sorted()[0].headline() if diagnostics.items else "errors"
+        errors = sorted(diagnostics.errors, key=Diagnostic.sort_key)
+        first = errors[0].headline() if errors else "errors"
         more = f" (and {len(errors) - 1} more errors)" if len(errors) > 1 else ""
         super().__init__(first + more)
         self.diagnostics = diagnostics
