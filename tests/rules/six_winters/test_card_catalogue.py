@@ -303,3 +303,66 @@ def test_ability_with_text_is_in_its_deck(row: dict[str, str]) -> None:
         assert word(field(found, "character")) == row["name"].casefold()
     if row["level"]:
         assert int(row["level"]) in numbers(field(found, "number"))
+
+
+# ---------------------------------------------------------------- the declared choices
+
+
+def test_standard_map_obeys_the_placement_restrictions() -> None:
+    """The seed's picture is not in its text; our layout must keep the seed's three rules."""
+    ruleset = compiled()
+    (layout,) = ruleset.maps.values()
+    positions = dict(layout.positions)
+    starting = {c.name for c in ruleset.cards("location") if field(c, "starting", False)}
+    assert set(positions) == starting
+    region = {name: word(field(card("location", name), "region")) for name in positions}
+
+    def neighbours(name: str) -> list[str]:
+        return [other for other in positions if layout.adjacent(name, other)]
+
+    for name in positions:
+        assert len(neighbours(name)) < 4, f"{name} has four neighbours"
+        if region[name] is not None:
+            same = [n for n in positions if region[n] == region[name] and n != name]
+            if same:
+                assert any(region[n] == region[name] for n in neighbours(name)), name
+    unregioned = [n for n in positions if region[n] is None]
+    assert unregioned == ["Yearly Field"]
+    around_field = {region[n] for n in neighbours("Yearly Field")}
+    assert around_field == {r for r in region.values() if r is not None}
+
+
+@pytest.mark.parametrize("table", ["Body conditions", "Psyche conditions"])
+def test_condition_tables_cover_a_d6_with_condition_cards(table: str) -> None:
+    found = compiled().tables[table]
+    faces = [f for row in found.rows for f in range(row.low, row.high + 1)]
+    assert sorted(faces) == [1, 2, 3, 4, 5, 6]
+    for row in found.rows:
+        assert card("condition", row.result).kind == "condition"
+
+
+def test_fate_table_names_an_outcome_for_zero_to_six_finale_scenes() -> None:
+    found = compiled().tables["Brightdune's fate"]
+    assert sorted(f for row in found.rows for f in range(row.low, row.high + 1)) == list(range(7))
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("resource dice per resource", 6),
+        ("initiative dice", 18),
+        ("threat pool", 6),
+        ("solo threat pool", 8),
+        ("action points per turn", 4),
+        ("action points max", 8),
+        ("staging area", 4),
+        ("scenes to win", 3),
+        ("years", 6),
+        ("muster cost", 3),
+        ("skill max", 5),
+        ("session success points", 10),
+        ("finale scene points", 3),
+    ],
+)
+def test_values_the_rules_quantify(name: str, expected: int) -> None:
+    assert compiled().values[name] == expected
