@@ -33,7 +33,7 @@ from dsl.compiler import (
     TableRow,
     Trigger,
 )
-from dsl.printer import effect_text, sentence_text
+from dsl.printer import canonical_words, effect_text, sentence_text
 from dsl.runtime import Context, DecisionNeeded, EffectError, Span
 from dsl.selectors import Amount, LocationSpec, Place, Selector, ValueSpec
 
@@ -320,7 +320,7 @@ class _CardCompiler:
             restrictions=tuple(restrictions),
             permissions=tuple(permissions),
             blocks=blocks,
-            field_text=checked.field_text,
+            field_text=tuple((n, canonical_words(t, self.aliases)) for n, t in checked.field_text),
             printed=tuple(printed),
         )
 

@@ -82,7 +82,7 @@ def choice_text(choice: BoundChoice, aliases: Mapping[str, str] | None = None) -
         f'"{label}": ' + " ".join(sentence_text(s, aliases) for s in sentences)
         for label, sentences in choice.options
     ]
-    return " ".join([*head, *options])
+    return "\n".join([" ".join(head), *options])  # each option on its own printed line
 
 
 def effect_text(effect: BoundEffect, aliases: Mapping[str, str] | None = None) -> str:
@@ -98,30 +98,33 @@ def effect_text(effect: BoundEffect, aliases: Mapping[str, str] | None = None) -
     return f"{_capital(effect.label_text)}: {body}"
 
 
-def _field_line(name: str, text: str) -> str:
-    return name if text == "" else f"{name} {text}"
+def _field_line(name: str, text: str, aliases: Mapping[str, str]) -> str:
+    """``Recipe: ember, frost 5`` (a flag prints as its name alone; names lose their quotes)."""
+    label = _capital(name)
+    if text == "":
+        return label
+    return f"{label}: {canonical_words(text.replace(chr(34), ''), aliases)}"
 
 
-def render_card(card: Any) -> str:
-    """The card face: name, kind, fields (in the written order), then each ability's wording.
-
-    Takes a ``CompiledCard`` (``dsl.compiler``); nested sides print indented under their name.
-    """
-    lines = [str(card.name), str(card.kind)]
-    lines.extend(_body_lines(card, ""))
+def render_card(card: Any, aliases: Mapping[str, str] | None = None) -> str:
+    """The card face: name, kind, one line per field (in the written order), then each
+    ability's wording. Takes a ``CompiledCard`` (``dsl.compiler``); a side (``developed``)
+    prints after a line with its name, indented."""
+    lines = [str(card.name), _capital(str(card.kind))]
+    lines.extend(_body_lines(card, "", aliases or {}))
     return "\n".join(lines)
 
 
-def _body_lines(card: Any, indent: str) -> list[str]:
+def _body_lines(card: Any, indent: str, aliases: Mapping[str, str]) -> list[str]:
     lines: list[str] = []
     field_text: Sequence[tuple[str, str]] = getattr(card, "field_text", ())
-    if field_text:
-        lines.append(indent + " · ".join(_field_line(n, t) for n, t in field_text))
+    for name, text in field_text:
+        lines.append(indent + _field_line(name, text, aliases))
     for text in card.printed:
-        lines.append(indent + text)
+        lines.extend(indent + line for line in text.split("\n"))
     for name, side in getattr(card, "blocks", {}).items():
-        lines.append(f"{indent}{name}:")
-        lines.extend(_body_lines(side, indent + "  "))
+        lines.append(f"{indent}{_capital(name)} side:")
+        lines.extend(_body_lines(side, indent + "  ", aliases))
     return lines
 
 

@@ -1,0 +1,81 @@
+"""The formatter: one canonical layout, idempotent, comments kept, meaning unchanged."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import FIXTURES, ROOT, TOY
+
+from dsl.formatter import format_text
+from dsl.parser import parse_text
+
+IDENTITY = sorted((FIXTURES / "identity").glob("*.rules"))
+CORPUS = sorted((ROOT / "rules").glob("*/*.rules")) + sorted(TOY.glob("*.rules"))
+
+
+def shape(node: Any) -> Any:
+    """The AST without positions: what the text means, not where it stands."""
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return (type(node).__name__,) + tuple(
+            shape(getattr(node, f.name))
+            for f in dataclasses.fields(node)
+            if f.name not in ("span", "path")
+        )
+    if isinstance(node, tuple):
+        return tuple(shape(n) for n in node)
+    return node
+
+
+@pytest.mark.parametrize("path", IDENTITY, ids=lambda p: p.stem)
+def test_canonical_text_survives_format_unchanged(path: Path) -> None:
+    text = path.read_text()
+    formatted, diagnostics = format_text(text, str(path))
+    assert diagnostics == []
+    assert formatted == text
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_format_is_idempotent_and_keeps_meaning_and_comments(path: Path) -> None:
+    text = path.read_text()
+    once, diagnostics = format_text(text, str(path))
+    assert diagnostics == []
+    twice, _ = format_text(once, str(path))
+    assert twice == once
+    assert shape(parse_text(once, "x")[0]) == shape(parse_text(text, "x")[0])
+    assert once.count("#") == text.count("#")
+
+
+def test_messy_layout_becomes_canonical() -> None:
+    messy = (
+        'relic   "Jar"{\n'
+        "   number 1   ·starting\n"
+        "   tags Spirit  #   why\n"
+        "  Exhaust:   Roll and place   an ember\n"
+        "     at this location.\n"
+        "}\n"
+    )
+    formatted, _ = format_text(messy)
+    assert formatted == (
+        'relic "Jar" {\n'
+        "  number 1 · starting\n"
+        "  tags Spirit  #   why\n"
+        "  Exhaust: Roll and place an ember at this location.\n"
+        "}\n"
+    )
+
+
+def test_long_sentences_wrap_under_their_label() -> None:
+    words = " ".join(["Place a threat on every Ruin."] * 5)
+    formatted, _ = format_text(f'tale "T" {{\n  Dusk end: {words}\n}}\n')
+    lines = formatted.splitlines()
+    assert all(len(line) <= 100 for line in lines)
+    assert lines[2].startswith(" " * len("  Dusk end: ")) and not lines[2][12].isspace()
+
+
+def test_text_with_syntax_errors_is_left_alone() -> None:
+    text = 'relic "Jar" {\n  Exhaust: Gain 1 lantern\n}\n'
+    formatted, diagnostics = format_text(text)
+    assert formatted == text and diagnostics

@@ -1,0 +1,46 @@
+"""The printed wording of each card: fixtures hold what the card face must say."""
+
+from __future__ import annotations
+
+from conftest import FIXTURES
+
+from dsl.compiler import CompiledRuleset
+from dsl.loader import load_text
+from dsl.printer import render_card
+
+
+def expected_faces() -> dict[str, str]:
+    text = (FIXTURES / "printed" / "toy.txt").read_text()
+    faces = {}
+    for block in text.split("=== ")[1:]:
+        name, _, face = block.partition("\n")
+        faces[name] = face.rstrip("\n")
+    return faces
+
+
+def test_every_toy_card_prints_as_its_fixture(toy_ruleset: CompiledRuleset) -> None:
+    faces = expected_faces()
+    assert sorted(faces) == sorted(c.name for c in toy_ruleset.cards())
+    for card in toy_ruleset.cards():
+        assert render_card(card) == faces[card.name], card.name
+
+
+def test_ability_text_is_the_canonical_wording(toy_ruleset: CompiledRuleset) -> None:
+    cloak = toy_ruleset.card("Pilgrim Cloak")
+    assert [a.text for a in cloak.abilities] == [
+        "Exhaust: All heroes at this location gain 1 action point.",
+        "Play: If at a Forest location, roll and place 2 moss at this location.",
+    ]
+
+
+def test_aliases_print_as_the_declared_word_and_spacing_is_normalised() -> None:
+    ruleset = load_text(
+        'ruleset "P" version "1"\nprimitives "toy_primitives"\nresources ember\n'
+        "alias fire = ember\ncounters \"action point\" (alias AP)\ncard kinds relic\n"
+        'kind relic {\n  recipe recipe\n}\nverb gain -> gain\ntrigger "Play" played\n'
+        'relic "R" {\n  recipe fire,   fire 3\n  Play:   gain 2 AP.\n}\n',
+        base_dir=str(FIXTURES / "toy"),
+    )
+    card = ruleset.card("R")
+    assert card.abilities[0].text == "Play: Gain 2 action points."
+    assert render_card(card) == "R\nRelic\nRecipe: ember, ember 3\nPlay: Gain 2 action points."
