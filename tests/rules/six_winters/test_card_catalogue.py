@@ -68,9 +68,17 @@ def recipe_slot(code: str) -> tuple[str | None, int | None]:
 # ---------------------------------------------------------------- the compiled ruleset
 
 
-@cache
 def compiled() -> Any:
-    """The ruleset compiled by the dsl loader; skips the tests while the loader does not exist."""
+    """The ruleset compiled by the dsl loader, once; a failure to compile fails every test."""
+    ruleset, problem = _compile_once()
+    if problem is not None:
+        pytest.fail(f"rules/six_winters does not compile: {problem}", pytrace=False)
+    return ruleset
+
+
+@cache
+def _compile_once() -> tuple[Any, str | None]:
+    """Compile with the dsl loader; skips the tests while the loader does not exist."""
     for module_name, function in (
         ("dsl", "load_ruleset"),
         ("dsl.loader", "load_ruleset"),
@@ -84,7 +92,10 @@ def compiled() -> Any:
             continue
         loader = getattr(module, function, None)
         if loader is not None:
-            return loader(RULES)
+            try:
+                return loader(RULES), None
+            except Exception as error:  # the checker's diagnostics, shown once per test
+                return None, str(error)
     pytest.skip(
         "needs the dsl loader (dsl.load_ruleset), which the language stage has not published"
     )
