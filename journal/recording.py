@@ -34,9 +34,10 @@ def join_names(names: Sequence[str]) -> str:
 def plain_narration(scene: str, participants: Sequence[str], cards: Sequence[str]) -> str:
     """The "I can't think of anything" tier: say which cards completed the scene, plainly."""
     who = join_names(participants) or "The characters"
+    one = len(participants) == 1
     if not cards:
-        return f"{who} complete {scene} on skill matches alone."
-    return f"{who} play {join_names(cards)} to complete {scene}."
+        return f"{who} {'completes' if one else 'complete'} {scene} on skill matches alone."
+    return f"{who} {'plays' if one else 'play'} {join_names(cards)} to complete {scene}."
 
 
 def _event_parts(event: Any) -> tuple[str, dict[str, Any]]:

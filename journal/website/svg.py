@@ -152,7 +152,12 @@ def skills_chart_svg(history: Mapping[int, Mapping[str, int]], title: str) -> st
         )
     for n, skill in enumerate(skills):
         colour = SKILL_COLOURS[n % len(SKILL_COLOURS)]
-        points = [point(i, int(history[year].get(skill, 0))) for i, year in enumerate(years)]
+        # Skills of equal rank would hide one another: nudge each line a little apart.
+        nudge = (n - (len(skills) - 1) / 2) * 2.5
+        points = [
+            (x, round(y + nudge, 1))
+            for x, y in (point(i, int(history[year].get(skill, 0))) for i, year in enumerate(years))
+        ]
         joined = " ".join(f"{x},{y}" for x, y in points)
         parts.append(
             f'<polyline class="skill" data-skill="{attr(skill)}" fill="none" stroke="{colour}" '

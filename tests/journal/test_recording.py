@@ -56,7 +56,7 @@ def test_a_session_is_recorded_as_its_events_arrive(journal: Journal, cards: Cat
         assert [(p.card, p.points) for p in ledger.plays_of(s, scene)] == [("Old Map", 3)]
         assert scene.skill_match_points == 2 and scene.points_needed == 5
         assert scene.tier == TIER_PLAIN
-        assert scene.narration == "Parin play Old Map to complete Chart the Old Rift."
+        assert scene.narration == "Parin plays Old Map to complete Chart the Old Rift."
         kinds = [e.kind for e in s.exec(select(EventRecord).order_by(col(EventRecord.number)))]
         assert kinds == ["session_started", "turn_started", "scene_completed"]
     recorder.on_event(
