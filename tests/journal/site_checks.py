@@ -8,8 +8,6 @@ from urllib.parse import unquote, urlsplit
 
 URL_ATTRIBUTES = {"href", "src", "action", "formaction", "xlink:href", "data", "poster"}
 DANGEROUS_SCHEMES = ("javascript:", "vbscript:", "data:text/html")
-# The one external script the site asks for: Material's offline plugin loads its worker shim.
-KNOWN_SCRIPTS = ("https://unpkg.com/iframe-worker/shim",)
 
 
 class Tags(HTMLParser):
@@ -75,7 +73,7 @@ def runnable(page: Path, marker: str) -> list[str]:
         if (tag == "meta" and "http-equiv" in attrs) or (tag == "form" and "action" in attrs):
             found.append(f"<{tag} {' '.join(attrs)}>")
         source = attrs.get("src", "")
-        if tag == "script" and source.lower().startswith("http") and source not in KNOWN_SCRIPTS:
+        if tag == "script" and source.lower().startswith(("http:", "https:", "//")):
             found.append(f"<script src={source}>")
     found += [f"<script>{s[:60]}" for s in parsed.scripts if marker.lower() in s.lower()]
     return found

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -23,7 +24,9 @@ pytestmark = [
 ]
 
 
-def chromium(page: Path, profile: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+def chromium(
+    page: Path, profile: Path, *extra: str, query: str = ""
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [
             str(CHROMIUM),
@@ -36,9 +39,9 @@ def chromium(page: Path, profile: Path, *extra: str) -> subprocess.CompletedProc
             "--disable-component-update",
             "--disable-sync",
             f"--user-data-dir={profile}",
-            "--virtual-time-budget=3000",
+            "--virtual-time-budget=5000",
             *extra,
-            page.as_uri(),
+            page.as_uri() + query,
         ],
         capture_output=True,
         text=True,
@@ -81,3 +84,17 @@ def test_no_payload_runs_when_the_scene_page_is_opened(
 def test_the_payload_list_reaches_every_scene(hostile_site: Path) -> None:
     assert len(list((hostile_site / "scenes").glob("*.html"))) == len(PAYLOADS)
     assert shutil.which(str(CHROMIUM))
+
+
+def test_search_works_from_the_disk(tmp_path: Path) -> None:
+    from fakes import fake_catalogue, play_campaign
+
+    from journal.recording import record_campaign
+
+    with open_journal(tmp_path / "chronicle.db") as journal:
+        record_campaign(journal, "Demo", play_campaign(seed=5), catalogue=fake_catalogue())
+        site = publish(journal, "Demo", tmp_path / "out", catalogue=fake_catalogue()).site_dir
+    searched = chromium(site / "index.html", tmp_path / "profile", "--dump-dom", query="?q=Wraith")
+    assert searched.returncode == 0, searched.stderr[-2000:]
+    found = re.search(r'md-search-result__meta">(\d+) matching document', searched.stdout)
+    assert found and int(found.group(1)) >= 1, "search found nothing from file://"

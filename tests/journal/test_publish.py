@@ -92,7 +92,9 @@ def test_the_search_index_is_built_for_reading_from_the_disk(built: Path) -> Non
     index = (built / "search" / "search_index.js").read_text()
     assert index.startswith("var __index = ") and "Chart the Old Rift" in index
     scripts = [t[1].get("src", "") for t in parse(built / "index.html").tags if t[0] == "script"]
-    assert any("iframe-worker" in s for s in scripts)  # the offline plugin's worker shim
+    assert "assets/iframe-worker-shim.js" in scripts  # the worker shim, from the disk too
+    assert (built / "assets" / "iframe-worker-shim.js").exists()
+    assert not [s for s in scripts if s.startswith(("http:", "https:", "//"))]
 
 
 def test_publishing_again_replaces_the_site(built: Path) -> None:
