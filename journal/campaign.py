@@ -162,7 +162,8 @@ def record_state_year(
     if places:
         ledger.write_map(s, campaign, year, places)
     for name, sheet in sheets(state).items():
-        character = ledger.ensure_character(s, campaign, name, year=year)
+        title = catalogue.title_of(name) if catalogue else None
+        character = ledger.ensure_character(s, campaign, name, year=year, title=title)
         ledger.write_sheet(
             s,
             character,

@@ -56,6 +56,10 @@ class Catalogue:
     def _casefolded(self) -> dict[str, CardFacts]:
         return {n.casefold(): c for n, c in self.cards.items()}
 
+    def title_of(self, character: str) -> str | None:
+        card = self.get(character, "character")
+        return str(card.fields["title"]) if card and card.fields.get("title") else None
+
     def require(self, name: str, *kinds: str) -> CardFacts:
         """The card called ``name`` of one of ``kinds``, or an error naming the near names."""
         found = self.get(name, *kinds)
@@ -138,6 +142,7 @@ def from_ruleset(ruleset: Any) -> Catalogue:
                 points=int(points) if isinstance(points, int) else None,
                 region=getattr(card, "region", None),
                 text=text,
+                fields={"title": str(card.title)} if getattr(card, "title", "") else {},
                 source=card,
             )
             if kind == "character":

@@ -87,6 +87,9 @@ def ensure_character(
         select(Character).where(Character.campaign_id == campaign.id, Character.name == name)
     ).first()
     if found is not None:
+        if title and not found.title:
+            found.title = title
+            s.add(found)
         return found
     character = Character(campaign_id=_id(campaign), name=name, title=title, unlocked_year=year)
     s.add(character)

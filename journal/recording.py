@@ -149,6 +149,9 @@ class Recorder:
             solo=bool(data.get("solo", False)),
             source="engine",
         )
+        if self.catalogue is not None:
+            for name in session.characters:
+                ledger.ensure_character(s, campaign, name, title=self.catalogue.title_of(name))
         assert session.id is not None
         self.session_id, self.year, self._numbered = session.id, year, 0
         self._conditions, self._advances = {}, {}

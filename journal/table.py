@@ -106,7 +106,8 @@ def start_campaign(s: Session, name: str, catalogue: Catalogue | None) -> Campai
     if places:
         ledger.write_map(s, campaign, 0, places)
     for name, sheet in campaign_state.sheets(state).items():
-        character = ledger.ensure_character(s, campaign, name)
+        title = catalogue.title_of(name) if catalogue else None
+        character = ledger.ensure_character(s, campaign, name, title=title)
         ledger.write_sheet(
             s,
             character,
@@ -139,7 +140,8 @@ def start_year(
 def _sheet_before(
     s: Session, campaign: Campaign, catalogue: Catalogue | None, name: str, year: int
 ) -> tuple[dict[str, int], dict[str, int], list[str]]:
-    character = ledger.ensure_character(s, campaign, name, year=year)
+    title = catalogue.title_of(name) if catalogue else None
+    character = ledger.ensure_character(s, campaign, name, year=year, title=title)
     sheet = ledger.sheet(s, character, year)
     if sheet is not None:
         return dict(sheet.skills), dict(sheet.advances), list(sheet.conditions)

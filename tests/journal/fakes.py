@@ -71,7 +71,9 @@ def fake_catalogue() -> Catalogue:
     for name in SCHEMES:
         cat.cards[name] = CardFacts(name=name, kind="scheme")
     for name in CHARACTERS:
-        cat.cards[name] = CardFacts(name=name, kind="character")
+        cat.cards[name] = CardFacts(
+            name=name, kind="character", fields={"title": f"{name} of Brightdune"}
+        )
         cat.character_skills[name] = {
             s: 1 for s in ("edge", "steel", "shadow", "charm", "command", "lore")
         }
