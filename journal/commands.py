@@ -309,6 +309,25 @@ def scene_record(
     )
 
 
+def chronicle(
+    campaign: CampaignName,
+    year: Year,
+    character: str = typer.Option(..., "--character", help="Whose chronicle."),
+    text: str | None = typer.Option(None, "--text", help="What the player wrote (Markdown)."),
+    file: Annotated[Path | None, typer.Option("--file", help="Read it from a file.")] = None,
+    db: Db = None,
+) -> None:
+    """Write a character's chronicle entry for a year that has ended.
+
+    Example: chronicler chronicle --campaign Brightdune --character Parin --year 1 --text
+    "Parin kept the peace between the Amber Hand and the Five-Fold."
+    """
+    with open_journal(db, create=False) as journal:
+        written = _narration(text, file) or ""
+        journal.write(lambda s: table.write_chronicle_text(s, campaign, character, year, written))
+    console.print(f"Wrote {character}'s chronicle for year {year}.")
+
+
 # --- setup, export, import, publish, demo -------------------------------------------------------
 
 
@@ -406,6 +425,7 @@ def register(app: typer.Typer) -> None:
     app.add_typer(campaign_app, name="campaign")
     app.add_typer(year_app, name="year")
     app.add_typer(scene_app, name="scene")
+    app.command("chronicle")(chronicle)
     app.command("setup")(setup)
     app.command("export")(export)
     app.command("import")(import_)

@@ -14,14 +14,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from dsl.errors import ChroniclerError, UsageError
 from journal import campaign as campaign_state
 from journal import ledger
 from journal.catalogue import Catalogue, near_names
 from journal.ledger import MapPlace, Play
-from journal.models import TIER_PLAIN, TIERS, Campaign, SceneRecord, YearSession
+from journal.models import TIER_PLAIN, TIERS, Campaign, ChronicleEntry, SceneRecord, YearSession
 from journal.recording import plain_narration, write_chronicle_year
 
 TIER_WORDS = {
@@ -324,11 +324,50 @@ def end_year(
             }
     state["sheets"] = sheets
     if year == 6:
-        finale = finale_scenes if finale_scenes is not None else session.scenes_completed
+        finale = (
+            finale_scenes if finale_scenes is not None else _finale_scenes(s, catalogue, session)
+        )
         campaign_state.end_campaign(s, campaign, finale_scenes=finale)
         state.update(finale_scenes_completed=finale, fate=campaign.fate, score=campaign.score)
     ledger.write_state(s, campaign, year + 1, state)
     return session
+
+
+def _finale_scenes(s: Session, catalogue: Catalogue | None, session: YearSession) -> int:
+    """Year 6's completed finale scenes: those whose card is a finale scene, if cards are known."""
+    scenes = ledger.scenes_of(s, session)
+    if catalogue is None or not catalogue.names("scene"):
+        return len(scenes)
+    finale = 0
+    for scene in scenes:
+        card = catalogue.get(scene.scene, "scene")
+        if card is not None and getattr(card.source, "finale", False):
+            finale += 1
+    return finale
+
+
+def write_chronicle_text(
+    s: Session, campaign_name: str, character_name: str, year: int, text: str
+) -> None:
+    """Attach what a player wrote to a character's chronicle line for a year."""
+    campaign = ledger.get_campaign(s, campaign_name)
+    names = [c.name for c in ledger.characters(s, campaign)]
+    if character_name not in names:
+        hint = near_names(character_name, names)
+        raise ChroniclerError(f"no character {character_name!r} in {campaign.name!r}{hint}")
+    character = ledger.ensure_character(s, campaign, character_name)
+    session = ledger.get_session(s, campaign, year)
+    if session.result is None:
+        raise ChroniclerError(f"year {year} has not ended; write the chronicle after 'year end'")
+    entry = s.exec(
+        select(ChronicleEntry).where(
+            ChronicleEntry.character_id == character.id, ChronicleEntry.year == year
+        )
+    ).first()
+    if entry is None:
+        raise ChroniclerError(f"{character_name} has no chronicle line for year {year}")
+    entry.text = text
+    s.add(entry)
 
 
 def _advances_of(s: Session, session: YearSession) -> dict[str, list[str]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 from journal.catalogue import CardFacts, Catalogue
@@ -64,6 +65,11 @@ def fake_catalogue() -> Catalogue:
             points=points,
             text=(f"Epilogue: Add a card to the deck ({location}).",),
         )
+    # A finale scene: the journal counts year 6's finale scenes by their card.
+    cat.cards["Hold the Last Gate"] = CardFacts(
+        name="Hold the Last Gate", kind="scene", skill="command", points=5,
+        source=SimpleNamespace(finale=True),
+    )  # fmt: skip
     for name, kind, points in CARDS:
         cat.cards[name] = CardFacts(name=name, kind=kind, points=points, skill="lore")
     for name, _x, _y, region in MAP:

@@ -163,18 +163,19 @@ def test_year_six_ends_the_campaign_with_fate_and_score(started, journal_path) -
                 "year", "start", "--campaign", "Brightdune", "--year", str(year),
                 "--scheme", "Sow Discord", "--characters", "Parin,Kanun",
             ).code == 0  # fmt: skip
-        for _ in range(3 if year < 6 else 4):
+        for number in range(3 if year < 6 else 5):
+            scene = "Hold the Last Gate" if year == 6 and number < 4 else "Chart the Old Rift"
             ran = cli(
                 "scene", "record", "--campaign", "Brightdune", "--year", str(year),
-                "--scene", "Chart the Old Rift", "--location", "Boar's Rift",
+                "--scene", scene, "--location", "Boar's Rift",
                 "--participants", "Parin", "--played", "Old Map", "--text", "",
             )  # fmt: skip
             assert ran.code == 0, ran.err
         ran = cli("year", "end", "--campaign", "Brightdune", "--year", str(year), "--result", "won")
         assert ran.code == 0, ran.err
-    # 5 years x 3 scenes + 4 finale scenes, 5 points each; +10 per won year 1-5; +3 per finale.
+    # 20 scenes of 5 points; +10 per won year 1-5; +3 per finale scene (4 of year 6's 5).
     assert "Brightdune Transformed" in ran.out
-    assert "Campaign score: 157 (Champion of Brightdune)" in ran.out
+    assert "Campaign score: 162 (Champion of Brightdune)" in ran.out
     shown = cli("campaign", "show", "Brightdune", "--year", "2")
     assert "Year 2:" in shown.out and "Year 3:" not in shown.out
 
@@ -197,3 +198,30 @@ def test_campaign_list_and_unknown_campaign(started) -> None:  # type: ignore[no
     assert listed.code == 0 and "Brightdune" in listed.out
     missing = started("campaign", "show", "Brightdun")
     assert missing.code == 1 and '"Brightdune"' in missing.err
+
+
+def test_a_player_writes_their_characters_chronicle_after_the_year(started, journal_path) -> None:  # type: ignore[no-untyped-def]
+    early = started(
+        "chronicle", "--campaign", "Brightdune", "--character", "Parin", "--year", "1",
+        "--text", "Too soon.",
+    )  # fmt: skip
+    assert early.code == 1 and "has not ended" in early.err
+    assert (
+        started("year", "end", "--campaign", "Brightdune", "--year", "1", "--result", "lost").code
+        == 0
+    )
+    ran = started(
+        "chronicle", "--campaign", "Brightdune", "--character", "Parin", "--year", "1",
+        "--text", "Parin kept the peace at the *Lantern Market*.",
+    )  # fmt: skip
+    assert ran.code == 0, ran.err
+    with open_journal(journal_path) as journal, journal.reading() as s:
+        campaign = ledger.get_campaign(s, "Brightdune")
+        (parin,) = [c for c in ledger.characters(s, campaign) if c.name == "Parin"]
+        entry = s.exec(select(ChronicleEntry).where(ChronicleEntry.character_id == parin.id)).one()
+        assert entry.text == "Parin kept the peace at the *Lantern Market*."
+        assert (entry.scheme, entry.result) == ("Sow Discord", "lost")
+    wrong = started(
+        "chronicle", "--campaign", "Brightdune", "--character", "Parn", "--year", "1", "--text", "x"
+    )
+    assert wrong.code == 1 and '"Parin"' in wrong.err

@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from site_checks import parse, runnable
 
 from journal import ledger
@@ -16,7 +18,7 @@ from journal.catalogue import Catalogue
 from journal.db import Journal, open_journal
 from journal.ledger import MapPlace, Play
 from journal.website.publish import publish
-from journal.website.sanitize import narration_html
+from journal.website.sanitize import narration_html, text
 
 PAYLOADS = [
     line
@@ -139,3 +141,25 @@ def test_the_table_verbs_accept_hostile_names_and_publish_them_defused(
     assert cli("publish", "--campaign", evil, "--out", str(out)).code == 0
     for page in (out / "site").rglob("*.html"):
         assert runnable(page, MARKER) == [], page
+
+
+fragments = st.lists(
+    st.sampled_from(
+        ["<", ">", "\"", "'", "=", "/", "(", ")", "[", "]", ":", " ", "\n", "&", "#", "`",
+         "script", "img", "svg", "a", "href", "src", "onerror", "onload", "javascript",
+         "JaVaScRiPt", "data", "alert", "document.title", "PWNED", "x", "!", "*", "&#x09;",
+         "<!--", "-->", "iframe", "style"]
+    ),
+    max_size=40,
+).map("".join)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(source=st.one_of(fragments, st.text(max_size=200)))
+def test_no_text_whatever_comes_out_of_the_sanitiser_able_to_run(source: str) -> None:
+    for tag, attrs in parse_fragment(narration_html(source)):
+        assert tag not in {"script", "iframe", "object", "embed", "style", "img", "svg", "form"}
+        assert not any(name.startswith("on") for name in attrs)
+        href = "".join(attrs.get("href", "").split()).lower()
+        assert not href.startswith(("javascript:", "data:", "vbscript:"))
+    assert "<" not in text(source) and ">" not in text(source)
