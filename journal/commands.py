@@ -20,7 +20,7 @@ from rich.table import Table
 from dsl.errors import ChroniclerError, UsageError
 from journal import bundle, ledger, table
 from journal.catalogue import load_catalogue
-from journal.db import open_journal
+from journal.db import Journal, open_journal
 
 console = Console(highlight=False, soft_wrap=True)
 
@@ -33,6 +33,21 @@ Db = Annotated[
 CampaignName = Annotated[str, typer.Option("--campaign", help="The campaign's name.")]
 Year = Annotated[int, typer.Option("--year", help="Which of the six winters (1-6).")]
 Texts = list[str]
+
+
+err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def _journal(db: str | None, *, create: bool = True) -> Journal:
+    """Open the journal; say so when an older one was backed up and migrated."""
+    journal = open_journal(db, create=create)
+    if journal.backup is not None:
+        err_console.print(
+            f"Migrated {journal.where} to the current journal schema; "
+            f"the journal as it was is kept at {journal.backup}",
+            markup=False,
+        )
+    return journal
 
 
 campaign_app = typer.Typer(
@@ -71,7 +86,7 @@ def campaign_start(
     Example: chronicler campaign start Brightdune
     """
     catalogue = load_catalogue()
-    with open_journal(db) as journal:
+    with _journal(db) as journal:
         journal.write(lambda s: table.start_campaign(s, name, catalogue))
         where = journal.where
     console.print(f"Started campaign [bold]{name}[/] in {where}.")
@@ -87,7 +102,7 @@ def campaign_list(db: Db = None) -> None:
 
     Example: chronicler campaign list --db chronicle.db
     """
-    with open_journal(db, create=False) as journal, journal.reading() as s:
+    with _journal(db, create=False) as journal, journal.reading() as s:
         rows = []
         for campaign in ledger.campaigns(s):
             years = ledger.sessions(s, campaign)
@@ -118,7 +133,7 @@ def campaign_show(
 
     Example: chronicler campaign show Brightdune --year 3
     """
-    with open_journal(db, create=False) as journal, journal.reading() as s:
+    with _journal(db, create=False) as journal, journal.reading() as s:
         campaign = ledger.get_campaign(s, name)
         upto = 6 if year is None else year
         console.print(f"[bold]{campaign.name}[/]" + (f" as of year {year}" if year else ""))
@@ -164,7 +179,7 @@ def year_start(
     """
     catalogue = load_catalogue()
     names = table.split_names(characters)
-    with open_journal(db, create=False) as journal:
+    with _journal(db, create=False) as journal:
         session = journal.write(
             lambda s: table.start_year(s, catalogue, campaign, year, scheme, names, seed)
         )
@@ -209,7 +224,7 @@ def year_end(
         threat or [], obstacle or [], develop or [], add_location or []
     )
     catalogue = load_catalogue()
-    with open_journal(db, create=False) as journal:
+    with _journal(db, create=False) as journal:
         journal.write(
             lambda s: table.end_year(
                 s,
@@ -286,7 +301,7 @@ def scene_record(
     """
     chosen_tier = table.parse_tier(tier)
     catalogue = load_catalogue()
-    with open_journal(db, create=False) as journal:
+    with _journal(db, create=False) as journal:
         narration = _narration(text, file)
         if chosen_tier is None:
             chosen_tier = table.TIERS[1] if narration and narration.strip() else table.TIER_PLAIN
@@ -322,7 +337,7 @@ def chronicle(
     Example: chronicler chronicle --campaign Brightdune --character Parin --year 1 --text
     "Parin kept the peace between the Amber Hand and the Five-Fold."
     """
-    with open_journal(db, create=False) as journal:
+    with _journal(db, create=False) as journal:
         written = _narration(text, file) or ""
         journal.write(lambda s: table.write_chronicle_text(s, campaign, character, year, written))
     console.print(f"Wrote {character}'s chronicle for year {year}.")
@@ -339,7 +354,7 @@ def setup(
 
     Example: chronicler setup --campaign Brightdune
     """
-    with open_journal(db, create=False) as journal, journal.reading() as s:
+    with _journal(db, create=False) as journal, journal.reading() as s:
         lines = table.setup_text(s, campaign)
     for line in lines:
         console.print(line, markup=False)
@@ -357,7 +372,7 @@ def export(
     """
     if format not in ("json", "markdown"):
         raise UsageError(f"--format is json or markdown, not {format!r}")
-    with open_journal(db, create=False) as journal, journal.reading() as s:
+    with _journal(db, create=False) as journal, journal.reading() as s:
         if format == "json":
             content = bundle.dumps(bundle.export_campaign(s, campaign))
         else:
@@ -379,7 +394,7 @@ def import_(
     Example: chronicler import brightdune.json --db other.db
     """
     data = bundle.read_bundle(file)
-    with open_journal(db) as journal:
+    with _journal(db) as journal:
         campaign = journal.write(lambda s: bundle.import_campaign(s, data, rename=as_name))
         where = journal.where
     console.print(f"Imported {campaign.name} into {where}.")
@@ -396,7 +411,7 @@ def publish(
     """
     from journal.website.publish import publish as publish_site
 
-    with open_journal(db, create=False) as journal:
+    with _journal(db, create=False) as journal:
         done = publish_site(journal, campaign, out)
     console.print(f"Published {campaign}: {done.pages} pages; open {done.index}")
 

@@ -157,3 +157,10 @@ def test_a_database_url_is_accepted(tmp_path: Path) -> None:
         journal.write(lambda s: ledger.create_campaign(s, "By URL"))
         with journal.reading() as s:
             assert [c.name for c in ledger.campaigns(s)] == ["By URL"]
+
+
+def test_the_command_line_says_where_the_old_journal_was_kept(journal_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    make_first_schema_journal(journal_path)
+    ran = cli("campaign", "list")
+    assert ran.code == 0 and "Old Days" in ran.out
+    assert f"kept at {journal_path}.backup-0001" in ran.err.replace("\n", "")
