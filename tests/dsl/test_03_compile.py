@@ -24,7 +24,9 @@ def test_cards_by_kind_in_the_order_written(toy_ruleset: CompiledRuleset) -> Non
 
 
 def test_an_unknown_card_name_raises_with_near_names(toy_ruleset: CompiledRuleset) -> None:
-    with pytest.raises(ChroniclerError, match=r"no card named 'Bog Wite'.*did you mean 'Bog Wight'"):
+    with pytest.raises(
+        ChroniclerError, match=r"no card named 'Bog Wite'.*did you mean 'Bog Wight'"
+    ):
         toy_ruleset.card("Bog Wite")
 
 

@@ -36,7 +36,7 @@ def test_ability_text_is_the_canonical_wording(toy_ruleset: CompiledRuleset) -> 
 def test_aliases_print_as_the_declared_word_and_spacing_is_normalised() -> None:
     ruleset = load_text(
         'ruleset "P" version "1"\nprimitives "toy_primitives"\nresources ember\n'
-        "alias fire = ember\ncounters \"action point\" (alias AP)\ncard kinds relic\n"
+        'alias fire = ember\ncounters "action point" (alias AP)\ncard kinds relic\n'
         'kind relic {\n  recipe recipe\n}\nverb gain -> gain\ntrigger "Play" played\n'
         'relic "R" {\n  recipe fire,   fire 3\n  Play:   gain 2 AP.\n}\n',
         base_dir=str(FIXTURES / "toy"),
