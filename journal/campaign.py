@@ -161,7 +161,11 @@ def record_state_year(
     places = map_places(state, catalogue)
     if places:
         ledger.write_map(s, campaign, year, places)
+    unlocked = state.get("unlocked_characters")
+    known = {c.name for c in ledger.characters(s, campaign)}
     for name, sheet in sheets(state).items():
+        if unlocked is not None and name not in unlocked and name not in known:
+            continue  # a character the campaign has not unlocked has no sheet on the table yet
         title = catalogue.title_of(name) if catalogue else None
         character = ledger.ensure_character(s, campaign, name, year=year, title=title)
         ledger.write_sheet(

@@ -226,6 +226,10 @@ class Recorder:
         def work(s: Session) -> None:
             campaign = self._campaign_row(s)
             campaign_state.record_state_year(s, campaign, year, as_json, self.catalogue)
+            # Characters the state unlocked who sat this year out: their downtime line.
+            write_chronicle_year(
+                s, campaign, self._session_row(s), self._conditions, self._advances
+            )
             if year == 6 or as_json.get("fate"):
                 finale = as_json.get("finale_scenes_completed")
                 if finale is None:

@@ -105,7 +105,10 @@ def start_campaign(s: Session, name: str, catalogue: Catalogue | None) -> Campai
     places = campaign_state.map_places(state, catalogue)
     if places:
         ledger.write_map(s, campaign, 0, places)
+    unlocked = state.get("unlocked_characters")
     for name, sheet in campaign_state.sheets(state).items():
+        if unlocked is not None and name not in unlocked:
+            continue
         title = catalogue.title_of(name) if catalogue else None
         character = ledger.ensure_character(s, campaign, name, title=title)
         ledger.write_sheet(
@@ -461,6 +464,9 @@ def setup_text(s: Session, campaign_name: str) -> list[str]:
     lines.append("")
     lines.append("Reserve: " + (", ".join(reserve) if reserve else "empty"))
     sheets = state.get("sheets") or {}
+    unlocked = state.get("unlocked_characters")
+    if unlocked is not None:
+        sheets = {name: sheet for name, sheet in sheets.items() if name in unlocked}
     if sheets:
         lines.append("")
         lines.append("Character sheets:")

@@ -11,7 +11,7 @@ from sqlmodel import col, select
 from journal import ledger
 from journal.catalogue import Catalogue
 from journal.db import Journal
-from journal.models import TIER_PLAIN, EventRecord
+from journal.models import TIER_PLAIN, ChronicleEntry, EventRecord
 from journal.recording import Recorder, plain_narration
 
 
@@ -129,3 +129,32 @@ def test_a_campaign_played_by_the_engine_is_recorded_event_for_event(journal: Jo
             scenes = [e for e in session.events if e.kind == "scene_completed"]
             assert len(ledger.scenes_of(s, row)) == len(scenes)
         assert campaign.fate == years[-1][0].fate
+
+
+def test_an_unlocked_character_who_sat_the_year_out_has_downtime(
+    journal: Journal, cards: Catalogue
+) -> None:
+    recorder = Recorder(journal, "Live", catalogue=cards)
+    recorder.on_event(
+        Event("session_started", {"year": 1, "scheme": "Sow Discord", "characters": ["Parin"]})
+    )
+    recorder.on_event(Event("session_ended", {"result": "lost", "scenes_completed": 0}))
+    recorder.end_session(
+        {
+            "year": 2,
+            "unlocked_characters": ["Parin", "Fuscus"],
+            "sheets": {
+                "Parin": {"skills": {"lore": 2}},
+                "Fuscus": {"skills": {"charm": 3}},
+                "Keel": {"skills": {"edge": 3}},  # not unlocked yet: no sheet on the table
+            },
+        }
+    )
+    with journal.reading() as s:
+        campaign = ledger.get_campaign(s, "Live")
+        lines = {
+            c.name: (e.downtime, e.scheme)
+            for c in ledger.characters(s, campaign)
+            for e in s.exec(select(ChronicleEntry).where(ChronicleEntry.character_id == c.id))
+        }
+    assert lines == {"Parin": (False, "Sow Discord"), "Fuscus": (True, None)}
