@@ -124,3 +124,21 @@ def test_markdown_export_reads_as_the_campaign(recorded: Journal, tmp_path: Path
     assert text.startswith("# Demo\n")
     assert "## Year 1:" in text and "## Year 6:" in text
     assert "Brightdune's fate" in text and "## Characters" in text
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), scenes=st.integers(2, 5))
+def test_any_recorded_campaign_round_trips(
+    tmp_path_factory: pytest.TempPathFactory, seed: int, scenes: int
+) -> None:
+    from fakes import fake_catalogue, play_campaign
+
+    from journal.recording import record_campaign
+
+    folder = tmp_path_factory.mktemp("campaign")
+    with open_journal(folder / "a.db") as first:
+        record_campaign(first, "Any", play_campaign(seed, scenes), catalogue=fake_catalogue())
+        exported = export_json(first, "Any")
+    with open_journal(folder / "b.db") as second:
+        second.write(lambda s: bundle.import_campaign(s, json.loads(exported)))
+        assert export_json(second, "Any") == exported
