@@ -127,6 +127,7 @@ def find_session(s: Session, campaign: Campaign, year: int) -> YearSession | Non
 
 
 def get_session(s: Session, campaign: Campaign, year: int) -> YearSession:
+    check_year(year)
     found = find_session(s, campaign, year)
     if found is None:
         raise ChroniclerError(
