@@ -79,6 +79,7 @@ class Obstacle:
     moves_toward_character: bool = False
     tags: tuple[str, ...] = ()
     effects: tuple[Effect, ...] = ()
+    copies: int = 1  # printed copies in the obstacle deck
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +154,7 @@ class Ability:
     character: str | None = None  # None: a shared ability unlocked for every character
     number: int = 0
     effects: tuple[Effect, ...] = ()
+    numbers: tuple[int, ...] = ()  # one per printed copy (Ride Swiftly is 2 and 8)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +194,9 @@ class Ruleset:
     conditions: dict[str, Condition] = field(default_factory=dict)
     primitives_module: str = "rules.six_winters.primitives"
     source: str = "starter"
+    # verbs a card's standing text forbids where it is ("May not trade or muster"), by card
+    restrictions: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    compiled: Any = None
 
     def value(self, name: str, default: int | None = None) -> int:
         """A declared value (``value threat pool = 6``); a missing one is a ruleset error."""
@@ -226,10 +231,15 @@ class Ruleset:
             self.conditions,
         )
 
-    def character_abilities(self, character: str) -> list[Ability]:
-        """The character's ability deck in ascending ability number."""
-        own = [a for a in self.abilities.values() if a.character == character]
-        return sorted(own, key=lambda a: (a.number, a.name))
+    def character_abilities(self, character: str) -> list[str]:
+        """The character's ability deck: one entry per copy, ascending ability number."""
+        own = [
+            (number, a.name)
+            for a in self.abilities.values()
+            if a.character == character
+            for number in (a.numbers or (a.number,))
+        ]
+        return [name for _, name in sorted(own)]
 
     def turns_in_year(self) -> int:
         return sum(turns for _, turns in self.seasons)
@@ -281,15 +291,15 @@ def _tuple(value: Any) -> tuple[Any, ...]:
 
 
 def _alternatives(value: Any) -> tuple[tuple[str, ...], ...]:
-    """A location spec as alternatives: ``Blighted, else Wilderness`` → one tuple each."""
+    """A location spec (``Blighted, else Wilderness``) as alternatives, each a tuple of words."""
     if value is None:
         return ()
     if isinstance(value, str):
         return ((value,),)
-    items = list(value)
-    if items and all(isinstance(item, str) for item in items):
-        return tuple((item,) for item in items)
-    return tuple(tuple(_tuple(item)) for item in items)
+    alternatives = getattr(value, "alternatives", None)
+    if alternatives is not None:  # a LocationSpec of Filters
+        return tuple(tuple(str(f.word) for f in alt) for alt in alternatives)
+    return tuple(tuple(str(w) for w in _tuple(item)) for item in value)
 
 
 def _recipe(value: Any) -> tuple[RecipeSlot, ...]:
@@ -298,81 +308,100 @@ def _recipe(value: Any) -> tuple[RecipeSlot, ...]:
         if isinstance(slot, RecipeSlot):
             slots.append(slot)
         elif isinstance(slot, dict):
-            slots.append(RecipeSlot(slot.get("resource"), slot.get("face")))
-        elif isinstance(slot, list | tuple):
-            resource, face = ([*list(slot), None, None])[:2]
-            slots.append(RecipeSlot(resource if resource != "any" else None, face))
+            resource = slot.get("resource")
+            slots.append(RecipeSlot(None if resource == "any" else resource, slot.get("face")))
         else:
-            resource = getattr(slot, "resource", None)
-            slots.append(RecipeSlot(resource if resource != "any" else None, slot.face))
+            resource, face = getattr(slot, "resource", None), getattr(slot, "face", None)
+            slots.append(RecipeSlot(None if resource == "any" else resource, face))
     return tuple(slots)
 
 
-def _side(card: Any, fields: dict[str, Any], effects: tuple[Effect, ...]) -> LocationSide:
-    port = fields.get("port cost", fields.get("port_cost"))
-    portal = fields.get("portal cost", fields.get("portal_cost"))
-    portal_ap: int | None = None
-    portal_stress: int | None = None
-    if isinstance(portal, dict):
-        portal_ap = portal.get("action points")
-        portal_stress = portal.get("stress")
-    elif isinstance(portal, int):
-        portal_ap = portal
+def _ap(cost: Any) -> int | None:
+    if isinstance(cost, int):
+        return cost
+    if isinstance(cost, dict):
+        for key in ("action point", "action points", "AP"):
+            if key in cost:
+                return int(cost[key])
+    return None
+
+
+def _stress_cost(cost: Any) -> int | None:
+    if isinstance(cost, dict) and ("body" in cost or "psyche" in cost):
+        return int(cost.get("body") or cost.get("psyche") or 1)
+    return None
+
+
+def _restricted(card: Any) -> tuple[str, ...]:
+    verbs: list[str] = []
+    for restriction in getattr(card, "restrictions", ()) or ():
+        verbs += list(getattr(restriction, "verbs", ()) or ())
+    return tuple(verbs)
+
+
+def _side(card: Any) -> LocationSide:
+    fields = dict(getattr(card, "fields", {}) or {})
+    musters = tuple(
+        str(getattr(p.roles.get("object"), "noun", ""))
+        for p in getattr(card, "permissions", ()) or ()
+        if p.verb == "muster" and p.roles.get("object") is not None
+    )
+    restricted = _restricted(card)
     return LocationSide(
         tags=tuple(_tuple(fields.get("tags"))),
         produces=tuple(_tuple(fields.get("produces"))),
-        entry_cost=int(fields.get("entry cost", fields.get("entry_cost", 0)) or 0),
-        port_cost=port if isinstance(port, int) else None,
-        portal_cost=portal_ap,
-        portal_stress_cost=portal_stress,
-        musters=tuple(_tuple(fields.get("musters"))),
-        effects=effects,
+        entry_cost=int(fields.get("entry cost") or 0),
+        port_cost=_ap(fields.get("port cost")),
+        portal_cost=_ap(fields.get("portal cost")),
+        portal_stress_cost=_stress_cost(fields.get("portal cost")),
+        musters=musters,
+        no_trade="trade" in restricted,
+        no_muster="muster" in restricted,
+        effects=_effects(card),
     )
+
+
+def _numbers(value: Any) -> list[int]:
+    return [int(n) for n in _tuple(value)] or [0]
 
 
 def from_compiled(compiled: Any) -> Ruleset:
-    """Build the engine's records from a ``dsl`` ``CompiledRuleset``.
-
-    Field names follow docs/design/language-spec.md; a card kind the compiled ruleset does not
-    have is simply empty.
-    """
-    vocabulary = getattr(compiled, "vocabulary", None)
-    values = dict(getattr(compiled, "values", {}) or {})
-    tables = dict(getattr(compiled, "tables", {}) or {})
+    """Build the engine's records from a ``dsl`` ``CompiledRuleset`` (field names as
+    docs/design/language-spec.md and rules/six_winters/ruleset.rules declare them)."""
+    vocabulary = compiled.vocabulary
     ruleset = Ruleset(
-        name=str(getattr(compiled, "name", "Six Winters")),
-        version=str(getattr(compiled, "version", "")),
-        values={str(k): int(v) for k, v in values.items() if isinstance(v, int)},
+        name=str(compiled.name),
+        version=str(compiled.version),
+        resources=tuple(vocabulary.resources),
+        skills=tuple(vocabulary.skills),
+        stress=tuple(vocabulary.stress),
+        regions=tuple(vocabulary.regions),
+        trade={k: tuple(v) for k, v in dict(vocabulary.trade).items()},
+        seasons=tuple((str(k), int(v)) for k, v in dict(vocabulary.seasons).items()),
+        values={str(k): int(v) for k, v in dict(compiled.values).items()},
+        primitives_module=str(getattr(compiled, "primitives", "rules.six_winters.primitives")),
         source="compiled",
+        compiled=compiled,
     )
-    if vocabulary is not None:
-        ruleset.resources = tuple(getattr(vocabulary, "resources", ()) or ())
-        ruleset.skills = tuple(getattr(vocabulary, "skills", ()) or ())
-        ruleset.regions = tuple(getattr(vocabulary, "regions", ()) or ())
-        ruleset.stress = tuple(getattr(vocabulary, "stress", ("body", "psyche")) or ())
-        ruleset.trade = {k: tuple(v) for k, v in (getattr(vocabulary, "trade", {}) or {}).items()}
-        ruleset.seasons = tuple(
-            (str(k), int(v)) for k, v in dict(getattr(vocabulary, "seasons", {}) or {}).items()
-        )
-    for table_name, table in tables.items():
-        rows = getattr(table, "rows", None) or ()
-        lowered = str(table_name).lower()
-        for stress in ruleset.stress or ("body", "psyche"):
-            if stress in lowered:
+    for table in dict(compiled.tables).values():
+        rows = tuple(table.rows)
+        if rows and all(row.kind == "condition" for row in rows):
+            stress = next((s for s in ruleset.stress if s in table.name.casefold()), None)
+            if stress is not None:
                 ruleset.condition_tables[stress] = tuple(
-                    (int(row.low), int(row.high), str(row.result)) for row in rows
+                    (int(row.low), int(row.high if row.high is not None else row.low), row.result)
+                    for row in rows
                 )
-
-    def cards(kind: str) -> list[Any]:
-        try:
-            return list(compiled.cards(kind))
-        except (KeyError, AttributeError):
-            return []
-
-    for card in cards("asset"):
+    maps = dict(compiled.maps)
+    if maps:
+        first = next(iter(maps.values()))
+        ruleset.starting_map = tuple(
+            (str(name), int(x), int(y)) for name, (x, y) in dict(first.positions).items()
+        )
+    for card in compiled.cards("asset"):
         ruleset.assets[card.name] = Asset(
             name=card.name,
-            number=int(_field(card, "number", 0) or 0),
+            number=_numbers(_field(card, "number"))[0],
             starting=bool(_field(card, "starting", False)),
             tags=_tuple(_field(card, "tags")),
             skill=_field(card, "skill"),
@@ -380,19 +409,20 @@ def from_compiled(compiled: Any) -> Ruleset:
             recipe=_recipe(_field(card, "recipe")),
             effects=_effects(card),
         )
-    for card in cards("obstacle"):
+    for card in compiled.cards("obstacle"):
         starts = list(_tuple(_field(card, "starts with")))
         moves = _field(card, "moves toward")
         toward: tuple[str, ...] = ()
         with_character = False
         if isinstance(moves, dict):
-            toward = _tuple(moves.get("tags"))
-            with_character = bool(moves.get("with a character"))
+            toward = (*_tuple(moves.get("tags")), *_tuple(moves.get("regions")))
+            with_character = "character" in [str(w) for w in _tuple(moves.get("with"))]
         elif moves is not None:
-            toward = _tuple(moves)
+            toward = tuple(str(m) for m in _tuple(moves))
+        numbers = _numbers(_field(card, "number"))
         ruleset.obstacles[card.name] = Obstacle(
             name=card.name,
-            number=int(_field(card, "number", 0) or 0),
+            number=numbers[0],
             skill=str(_field(card, "skill", "")),
             difficulty=int(_field(card, "difficulty", 1)),
             points=int(_field(card, "points", 0) or 0),
@@ -404,21 +434,27 @@ def from_compiled(compiled: Any) -> Ruleset:
             moves_toward_character=with_character,
             tags=_tuple(_field(card, "tags")),
             effects=_effects(card),
+            copies=len(numbers),
         )
-    for card in cards("event"):
-        ruleset.events[card.name] = Event(name=card.name, effects=_effects(card))
-    for card in cards("location"):
-        fields = dict(getattr(card, "fields", {}) or {})
-        developed = fields.get("developed")
+        if _restricted(card):
+            ruleset.restrictions[card.name] = _restricted(card)
+    for card in compiled.cards("event"):
+        ruleset.events[card.name] = Event(
+            name=card.name, tags=_tuple(_field(card, "tags")), effects=_effects(card)
+        )
+        if _restricted(card):
+            ruleset.restrictions[card.name] = _restricted(card)
+    for card in compiled.cards("location"):
+        developed = (getattr(card, "blocks", None) or {}).get("developed")
         ruleset.locations[card.name] = Location(
             name=card.name,
-            number=int(fields.get("number", 0) or 0),
-            region=fields.get("region"),
-            starting=bool(fields.get("starting", False)),
-            base=_side(card, fields, _effects(card)),
-            developed=_side(card, dict(developed), ()) if isinstance(developed, dict) else None,
+            number=int(_field(card, "number", 0) or 0),
+            region=_field(card, "region"),
+            starting=bool(_field(card, "starting", False)),
+            base=_side(card),
+            developed=_side(developed) if developed is not None else None,
         )
-    for card in cards("scene"):
+    for card in compiled.cards("scene"):
         ruleset.scenes[card.name] = Scene(
             name=card.name,
             starting=bool(_field(card, "starting", False)),
@@ -428,36 +464,31 @@ def from_compiled(compiled: Any) -> Ruleset:
             points=int(_field(card, "points", 0) or 0),
             effects=_effects(card),
         )
-    for card in cards("scheme"):
-        years = _field(card, "years", (1, 6))
-        if isinstance(years, int):
-            years = (years, years)
+    for card in compiled.cards("scheme"):
+        years = [int(y) for y in _tuple(_field(card, "years", (1, 6)))]
         ruleset.schemes[card.name] = Scheme(
-            name=card.name, years=(int(years[0]), int(years[-1])), effects=_effects(card)
+            name=card.name, years=(years[0], years[-1]), effects=_effects(card)
         )
-    for card in cards("character"):
-        skills = _field(card, "skills", {}) or {}
+    for card in compiled.cards("character"):
         ruleset.characters[card.name] = Character(
             name=card.name,
             title=str(_field(card, "title", "")),
             starting=bool(_field(card, "starting", False)),
             psyche=int(_field(card, "psyche", 3)),
             body=int(_field(card, "body", 3)),
-            skills=tuple((str(k), int(v)) for k, v in dict(skills).items()),
+            skills=tuple((str(k), int(v)) for k, v in dict(_field(card, "skills", {})).items()),
         )
-    for card in cards("ability"):
+    for card in compiled.cards("ability"):
+        numbers = _numbers(_field(card, "number"))
         ruleset.abilities[card.name] = Ability(
             name=card.name,
             character=_field(card, "character"),
-            number=int(_field(card, "number", 0) or 0),
+            number=numbers[0],
             effects=_effects(card),
+            numbers=tuple(numbers),
         )
-    for card in cards("condition"):
+    for card in compiled.cards("condition"):
         ruleset.conditions[card.name] = Condition(
             name=card.name, stress=str(_field(card, "stress", "")), effects=_effects(card)
         )
-    maps = getattr(compiled, "maps", None) or {}
-    if maps:
-        first = next(iter(maps.values()))
-        ruleset.starting_map = tuple((str(n), int(x), int(y)) for n, x, y in first)
     return ruleset

@@ -22,10 +22,11 @@ import json
 import pickle
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from dsl.errors import ChroniclerError
-from dsl.runtime import Context, Decision, DecisionNeeded
+from dsl.runtime import Context, Decision, DecisionNeeded, EffectError
 
 from .cards import Asset, Effect, Obstacle, Ruleset, Scene
 from .state import (
@@ -42,6 +43,39 @@ from .state import (
     decode_session,
     encode,
 )
+
+
+class _Refused(Exception):
+    """An effect failed because of the answer at ``index``: that answer is refused."""
+
+    def __init__(self, index: int, reason: str) -> None:
+        super().__init__(reason)
+        self.index = index
+        self.reason = reason
+
+
+class _EffectContext(Context):
+    """A ``Context`` that remembers which kind of decision each answer it read was for."""
+
+    __slots__ = ("kinds",)
+    kinds: list[tuple[int, str]]
+
+    def decide(
+        self,
+        kind: str,
+        options: Sequence[Any],
+        prompt: str,
+        who: str | None = None,
+        *,
+        min_choices: int = 1,
+        max_choices: int = 1,
+    ) -> Any:
+        at = self.cursor
+        answer = Context.decide(
+            self, kind, options, prompt, who, min_choices=min_choices, max_choices=max_choices
+        )
+        self.kinds.append((at, kind))
+        return answer
 
 
 class IllegalMove(ValueError):
@@ -72,6 +106,8 @@ class Session:
         self._adjacency: dict[str, list[str]] | None = None
         self._adjacency_key: tuple[Any, ...] = ()
         self._primitives: Any = None
+        self._giving_up = False
+        self.recent_surges: list[str] = []  # where the last threat placed surged to
         self._scene_key: tuple[Any, ...] = ()
         self._scene_places: dict[str, list[str]] = {}
 
@@ -213,6 +249,14 @@ class Session:
     @property
     def rng(self) -> Any:
         return self.state.rng
+
+    @property
+    def season(self) -> str:
+        return self.ruleset.seasons[self.state.season][0]
+
+    def action_cost(self, action: str) -> int:
+        """An action's cost: the declared value, unless a card in play changed it."""
+        return self.state.flags.get(f"{action} cost", self.ruleset.value(f"{action} cost", 1))
 
     def primitive(self, name: str) -> Callable[..., Any]:
         if self._primitives is None:
@@ -363,7 +407,7 @@ class Session:
         return any(verb in self._obstacle_restrictions(o.name) for o in loc.obstacles)
 
     def _obstacle_restrictions(self, name: str) -> tuple[str, ...]:
-        return _RESTRICTIONS.get(name, ())
+        return self.ruleset.restrictions.get(name, ())
 
     # ------------------------------------------------------------------ named operations
 
@@ -461,6 +505,7 @@ class Session:
     def place_threat(self, ctx: Context, loc: LocationState, *, surge: bool = True) -> None:
         """Move a threat from the pool onto a location; a threat where one was surges on."""
         st = self.state
+        self.recent_surges = []
         if st.threat_pool <= 0:
             return
         had = loc.threats > 0
@@ -476,6 +521,7 @@ class Session:
             nxt = self.location(target)
             had = nxt.threats > 0
             self._move_threat(nxt, surge=True)
+            self.recent_surges.append(nxt.name)
             current = nxt
 
     def _move_threat(self, loc: LocationState, *, surge: bool) -> None:
@@ -535,7 +581,8 @@ class Session:
         if name in self.ruleset.events:
             self.emit("event_drawn", event=name)
             self.run_effects(ctx, self.ruleset.events[name].effects, "enter", card=name)
-            st.obstacle_discard.append(name)
+            if name not in st.archive:  # a burned event is out of the campaign
+                st.obstacle_discard.append(name)
         else:
             self.place_obstacle(ctx, name)
 
@@ -652,8 +699,13 @@ class Session:
         self.fill_staging()
 
     def fill_staging(self) -> None:
+        """Refill the staging area; a card that does not count toward it is not counted."""
         st = self.state
-        while len(st.asset_staging) < self.ruleset.value("asset staging", 4) and st.asset_deck:
+        size = self.ruleset.value("staging area", 4)
+        while st.asset_deck:
+            counted = [n for n in st.asset_staging if f"uncounted:{n}" not in st.flags]
+            if len(counted) >= size:
+                break
             st.asset_staging.append(st.asset_deck.pop(0))
 
     def take_ability(self, c: CharacterState) -> bool:
@@ -760,7 +812,7 @@ class Session:
         """Run one compiled effect inside the current run frame, sharing its answers."""
         if effect.run is None:
             return
-        inner = Context(
+        inner = _EffectContext(
             host=self,
             card=card,
             actor=actor,
@@ -768,10 +820,18 @@ class Session:
             answers=ctx.answers,
             cursor=ctx.cursor,
         )
+        inner.kinds = []
         try:
             if effect.cost is not None:
                 effect.cost(inner)
             effect.run(inner)
+        except EffectError as error:
+            # the alternative chosen last cannot be carried out: ask again without it
+            chosen = [i for i, kind in inner.kinds if kind in ("choose_option", "pay_or_refuse")]
+            if chosen and not self._giving_up:
+                raise _Refused(chosen[-1], error.message) from None
+            self.emit("effect_failed", card=card, text=effect.text, reason=error.message)
+            return
         finally:
             ctx.cursor = inner.cursor
         self.emit("effect", card=card, trigger=effect.trigger, text=effect.text)
@@ -859,21 +919,56 @@ class Session:
         ctx = Context(host=self, answers=list(data["answers"]))
         fn = getattr(self, f"op_{data['op']}")
         depth = len(self.state.frames)
+        refused: dict[str, list[Any]] = data.get("refused") or {}
+        self._giving_up = bool(data.get("giving_up"))
         try:
             fn(ctx, **data["args"])
         except DecisionNeeded as need:
-            snap, count, answers = data["snap"], data["events"], data["answers"]
-            st = pickle.loads(snap)
-            st.events = self.state.events[:count]
-            st.answers = self.state.answers
-            self.state = st
-            top = st.frames[-1]
-            top.data["snap"], top.data["events"], top.data["answers"] = snap, count, answers
-            return need.decision
+            self._restore(data)
+            decision = need.decision
+            barred = refused.get(str(len(data["answers"])), [])
+            if barred:
+                left = tuple(o for o in decision.options if o not in barred)
+                if left:
+                    decision = Decision(
+                        decision.kind,
+                        decision.who,
+                        decision.prompt,
+                        left,
+                        decision.source,
+                        min(decision.min_choices, len(left)),
+                        min(decision.max_choices, len(left)),
+                    )
+                else:  # nothing works: let the effect fail as written
+                    self.state.frames[-1].data["giving_up"] = True
+            return decision
+        except _Refused as refusal:
+            answers = data["answers"]
+            self._restore(data)
+            top = self.state.frames[-1].data
+            top.setdefault("refused", {}).setdefault(str(refusal.index), []).append(
+                answers[refusal.index]
+            )
+            top["answers"] = answers[: refusal.index]
+            self.emit("choice_refused", reason=refusal.reason)
+            return None
+        finally:
+            self._giving_up = False
         # the piece may have pushed frames of its own above itself; remove only this one
         if len(self.state.frames) >= depth:
             del self.state.frames[depth - 1]
         return None
+
+    def _restore(self, data: dict[str, Any]) -> None:
+        """Back to the state at the start of the piece, keeping its snapshot and answers."""
+        saved = {
+            k: data[k] for k in ("snap", "events", "answers", "refused", "giving_up") if k in data
+        }
+        st = pickle.loads(data["snap"])
+        st.events = self.state.events[: data["events"]]
+        st.answers = self.state.answers
+        self.state = st
+        st.frames[-1].data.update(saved)
 
     # --- turn
 
@@ -1003,7 +1098,7 @@ class Session:
                                     "by": "portal",
                                 }
                             )
-            trade_cost = rs.value("trade cost", 1)
+            trade_cost = self.action_cost("trade")
             if c.action_points >= trade_cost and not self.restricted(here, "trade"):
                 options.extend(self._trade_options(c, here))
             if c.action_points >= rs.value("muster cost", 3) and not self.restricted(
@@ -1232,7 +1327,7 @@ class Session:
         for die in given:
             here.dice.remove(die)
             self.return_die(die)
-        self.lose_action_points(c, self.ruleset.value("trade cost", 1))
+        self.lose_action_points(c, self.action_cost("trade"))
         self.emit("traded", character=c.name, gave=[[d.resource, d.face] for d in given], got=get)
         self.new_resource_die(None, get, here, explode=False)
 
@@ -1712,10 +1807,6 @@ class Session:
 # The words each location side answers to, per ruleset (by id) and (name, developed).
 _WORDS: dict[int, dict[tuple[str, bool], frozenset[str]]] = {}
 
-# Static restrictions printed on obstacles ("May not trade or muster at this location"), filled
-# from the compiled cards by ``load_ruleset``; keyed by obstacle name.
-_RESTRICTIONS: dict[str, tuple[str, ...]] = {}
-
 
 def _teams(present: list[CharacterState]) -> list[list[CharacterState]]:
     """Every non-empty group of the characters present, all of them first."""
@@ -1807,23 +1898,33 @@ def _check_answer(decision: Decision, answer: Any) -> Any:
 _RULESET_CACHE: dict[str, Ruleset] = {}
 
 
-def load_ruleset(path: str | None = None) -> Ruleset:
-    """The Six Winters ruleset compiled from its card text, or the built-in starter set while
-    the card text does not compile yet. Cached."""
-    key = path or "default"
+RULES_DIR = Path(__file__).parent
+
+
+def load_ruleset(path: str | Path | None = None, *, fallback: bool = True) -> Ruleset:
+    """The Six Winters ruleset compiled from its card text (``rules/six_winters/*.rules``).
+
+    While the card text does not compile, the built-in starter set stands in (when
+    ``fallback``), its ``source`` saying why. Cached per folder.
+    """
+    folder = Path(path) if path is not None else RULES_DIR
+    key = str(folder.resolve())
     if key in _RULESET_CACHE:
         return _RULESET_CACHE[key]
-    ruleset: Ruleset | None = None
     try:
-        from .loading import compile_ruleset
+        from dsl.loader import load_ruleset as compile_folder
 
-        ruleset = compile_ruleset(path)
-    except (ImportError, ChroniclerError, NotImplementedError, AttributeError, KeyError):
-        ruleset = None
-    if ruleset is None:
+        from .cards import from_compiled
+
+        ruleset = from_compiled(compile_folder(folder))
+    except Exception as error:
+        if not fallback:
+            raise
         from .starter import starter_ruleset
 
         ruleset = starter_ruleset()
+        first = str(error).splitlines()[0] if str(error) else type(error).__name__
+        ruleset.source = f"starter (the card text does not compile: {first})"
     _RULESET_CACHE[key] = ruleset
     return ruleset
 
@@ -1924,7 +2025,7 @@ def new_session(
     for name in chosen:
         card = ruleset.characters[name]
         sheet = campaign.sheets[name]
-        deck = [a.name for a in ruleset.character_abilities(name)]
+        deck = ruleset.character_abilities(name)
         deck += [a for a in campaign.unlocked_abilities if a in ruleset.abilities]
         state_chars.append(
             CharacterState(

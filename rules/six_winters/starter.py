@@ -275,7 +275,7 @@ def starter_ruleset() -> Ruleset:
             "resource dice per resource": 6,
             "initiative dice": 18,
             "starting initiative dice": 1,
-            "asset staging": 4,
+            "staging area": 4,
             "scenes to win": 3,
             "trade cost": 1,
             "muster cost": 3,

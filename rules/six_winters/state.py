@@ -198,6 +198,7 @@ class SessionState:
     sheets: dict[str, Sheet] = field(default_factory=dict)
     frames: list[Frame] = field(default_factory=list)
     next_uid: int = 0
+    flags: dict[str, int] = field(default_factory=dict)  # standing effects: costs, "ignore"s
     dice_script: list[int] = field(default_factory=list)
     answers: list[Any] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)

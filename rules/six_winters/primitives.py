@@ -1,0 +1,745 @@
+"""The Python function behind every verb ``rules/six_winters/ruleset.rules`` declares.
+
+Each primitive is ``fn(ctx, <roles>)`` (docs/design/verbs.md lists the roles). A role arrives
+either resolved (a reference dict or a list of them, as ``select.select`` returns them) or as
+the bound phrase itself (a ``Selector`` for tokens, stress, counters and dice to be made; an
+``Amount``; a ``ValueSpec``; a number). Primitives change the game only through the session's
+named operations (``ctx.host``), and ask every choice through ``ctx.decide``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from dsl.runtime import Context, EffectError
+
+if TYPE_CHECKING:
+    from .engine import Session
+    from .state import CharacterState, LocationState
+
+
+# ---------------------------------------------------------------------- reading the roles
+
+
+def _host(ctx: Context) -> Session:
+    return ctx.host  # type: ignore[return-value]
+
+
+def _refs(ctx: Context, value: Any) -> list[Any]:
+    """A role as a list of references (resolving a phrase the compiler passed unresolved)."""
+    if value is None:
+        return []
+    if isinstance(value, list):
+        return value
+    if isinstance(value, dict):
+        return [value]
+    if hasattr(value, "quantity"):  # a Selector
+        found = _host(ctx).select(ctx, value)
+        mode = value.quantity.mode
+        if mode == "all" or value.quantity.plural:
+            return found
+        return found[: value.quantity.count or 1]
+    return [value]
+
+
+def _number(ctx: Context, value: Any, default: int = 1) -> int:
+    """How many: a written number, a declared value, "for each", or a selector's count."""
+    if value is None:
+        return default
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int):
+        return value
+    if hasattr(value, "per"):  # an Amount
+        base = value.number if value.number is not None else 1
+        if value.value_name is not None:
+            base = _host(ctx).ruleset.value(value.value_name)
+        if value.per is not None:
+            base *= len(_host(ctx).select(ctx, value.per))
+        return int(base)
+    quantity = getattr(value, "quantity", None)
+    if quantity is not None:
+        if quantity.mode == "total_value":
+            return int(quantity.total or 0)
+        return int(quantity.count or default)
+    return default
+
+
+def _noun(value: Any) -> tuple[str | None, str | None]:
+    return getattr(value, "noun_category", None), getattr(value, "noun", None)
+
+
+def _actors(ctx: Context, subject: Any) -> list[CharacterState]:
+    host = _host(ctx)
+    if subject is None:
+        return [host.character(ctx.actor)] if ctx.actor else []
+    out = []
+    for ref in _refs(ctx, subject):
+        name = ref.get("name") if isinstance(ref, dict) else ref
+        if any(c.name == name for c in host.state.characters):
+            out.append(host.character(str(name)))
+    return out
+
+
+def _here(ctx: Context) -> LocationState:
+    host = _host(ctx)
+    if ctx.location is None:
+        raise EffectError("this effect needs a location", ctx.span)
+    return host.location(str(ctx.location))
+
+
+def _locations(ctx: Context, where: Any) -> list[LocationState]:
+    """The locations a role names: refs, a selector, a ``Place``, or this location."""
+    from . import select as selecting
+
+    host = _host(ctx)
+    if where is None:
+        return [_here(ctx)] if ctx.location else []
+    if hasattr(where, "kind") and hasattr(where, "zone"):  # a Place
+        return selecting.places(host, ctx, where)
+    out = []
+    for ref in _refs(ctx, where):
+        name = ref.get("location") or ref.get("name") if isinstance(ref, dict) else ref
+        if any(loc.name == name for loc in host.state.locations):
+            out.append(host.location(str(name)))
+    return out
+
+
+def _choose_value(ctx: Context, spec: Any, prompt: str) -> int:
+    """A die face from a ``ValueSpec`` (asking for "any value"), a number, or "the same"."""
+    if isinstance(spec, int):
+        return spec
+    kind = getattr(spec, "kind", None)
+    if kind in ("exact", "each") and spec.value is not None:
+        return int(spec.value)
+    if kind == "same":
+        return int(ctx.bindings.get("value", 1))
+    return int(ctx.decide("choose_value", [1, 2, 3, 4, 5, 6], prompt))
+
+
+def _obstacle(ctx: Context, ref: Any) -> Any:
+    host = _host(ctx)
+    if isinstance(ref, dict) and "uid" in ref:
+        found = host.find_obstacle(ref["uid"])
+        return found[1] if found else None
+    return None
+
+
+def _this_obstacle(ctx: Context) -> Any:
+    host = _host(ctx)
+    for loc in host.state.locations:
+        for o in loc.obstacles:
+            if o.name == ctx.card and (ctx.location is None or loc.name == ctx.location):
+                return o
+    return None
+
+
+def _card_name(ref: Any) -> str | None:
+    if isinstance(ref, dict):
+        return ref.get("name")
+    if isinstance(ref, str):
+        return ref
+    return getattr(ref, "name", None)
+
+
+def _card_kind(ctx: Context, ref: Any, fallback: str | None = None) -> str:
+    if isinstance(ref, dict) and ref.get("kind") not in (None, "card"):
+        return str(ref["kind"])
+    noun = getattr(ref, "noun", None)
+    if noun and noun != "card":
+        return str(noun)
+    name = _card_name(ref)
+    if name is not None:
+        try:
+            return _host(ctx).ruleset.kind_of(name)
+        except KeyError:
+            pass
+    return fallback or "card"
+
+
+def _die_targets(ctx: Context, value: Any) -> list[Any]:
+    """Resource dice and initiative dice a role names, as references."""
+    return [
+        r
+        for r in _refs(ctx, value)
+        if isinstance(r, dict) and r.get("kind") in ("die", "initiative")
+    ]
+
+
+def _set_face(ctx: Context, ref: dict[str, Any], face: int) -> None:
+    host = _host(ctx)
+    face = max(1, min(6, face))
+    if ref["kind"] == "die":
+        host.location(ref["location"]).dice[ref["index"]].face = face
+    else:
+        host.character(ref["character"]).initiative[ref["index"]] = face
+    host.emit("die_set", die=ref.get("resource", "initiative"), face=face)
+
+
+def _face(ctx: Context, ref: dict[str, Any]) -> int:
+    host = _host(ctx)
+    if ref["kind"] == "die":
+        return host.location(ref["location"]).dice[ref["index"]].face
+    return host.character(ref["character"]).initiative[ref["index"]]
+
+
+def _remove_dice(ctx: Context, refs: list[Any]) -> int:
+    """Take dice out of play (back to the supply); returns the total of their faces."""
+    host = _host(ctx)
+    total = 0
+    # remove from the highest index down so earlier references stay valid
+    for ref in sorted(refs, key=lambda r: -int(r["index"])):
+        if ref["kind"] == "die":
+            die = host.location(ref["location"]).dice.pop(ref["index"])
+            host.return_die(die)
+            total += die.face
+        else:
+            c = host.character(ref["character"])
+            total += c.initiative.pop(ref["index"])
+            host.state.initiative_supply += 1
+    return total
+
+
+# ---------------------------------------------------------------------- the verbs
+
+
+def place(ctx: Context, object: Any, on: Any = None, at: Any = None, in_: Any = None) -> None:
+    """Tokens on obstacles, threat at locations, dice at locations, a card in a crafting area."""
+    host = _host(ctx)
+    category, noun = _noun(object)
+    if category == "token":
+        count = _number(ctx, object)
+        if noun == "threat":
+            for loc in _locations(ctx, at or on):
+                for _ in range(count):
+                    host.place_threat(ctx, loc)
+            return
+        targets = _refs(ctx, on) if on is not None else [None]
+        for ref in targets:
+            obstacle = _obstacle(ctx, ref) if ref is not None else _this_obstacle(ctx)
+            if obstacle is not None:
+                host.add_tokens(obstacle.uid, str(noun), count)
+        return
+    if category in ("resource", "die"):
+        count = _number(ctx, object)
+        resource = noun
+        for loc in _locations(ctx, at or on):
+            for _ in range(count):
+                chosen = resource or ctx.decide(
+                    "choose_option", list(host.ruleset.resources), "Which resource?"
+                )
+                face = _choose_value(ctx, getattr(object, "value", None), f"Value of the {chosen}?")
+                host.new_resource_die(ctx, str(chosen), loc, face=face, explode=False)
+        return
+    for ref in _refs(ctx, object):
+        name = _card_name(ref)
+        if name and name in host.ruleset.assets and ctx.actor:
+            _to_crafting_area(ctx, name)
+
+
+def _to_crafting_area(ctx: Context, name: str) -> None:
+    from .state import AssetInProgress
+
+    host = _host(ctx)
+    st = host.state
+    for pile in (st.asset_staging, st.asset_deck, st.asset_discard, st.archive):
+        if name in pile:
+            pile.remove(name)
+            break
+    c = host.character(str(ctx.actor))
+    c.in_progress.append(AssetInProgress(name, [None] * len(host.ruleset.assets[name].recipe)))
+    host.emit("asset_taken", character=c.name, asset=name)
+    host.fill_staging()
+
+
+def roll_and_place(ctx: Context, object: Any, at: Any = None, on: Any = None) -> None:
+    host = _host(ctx)
+    makes = object if isinstance(object, list) else [object]
+    for loc in _locations(ctx, at or on):
+        for item in makes:
+            _, resource = _noun(item)
+            for _ in range(_number(ctx, item)):
+                chosen = resource or ctx.decide(
+                    "choose_option", list(host.ruleset.resources), "Which resource?"
+                )
+                host.new_resource_die(ctx, str(chosen), loc)
+
+
+def roll_stress_first(ctx: Context, for_: Any = None) -> None:
+    _host(ctx).state.flags["roll stress first"] = 1
+
+
+def trade(ctx: Context, object: Any, for_: Any = None, at: Any = None) -> None:
+    """An ability's trade: the dice given go back; the dice gained are rolled (or valued)."""
+    host = _host(ctx)
+    given = _die_targets(ctx, object)
+    if not given:
+        return
+    value = _face(ctx, given[0])
+    ctx.bindings["value"] = value
+    _remove_dice(ctx, given)
+    loc = _locations(ctx, at)[0] if _locations(ctx, at) else _here(ctx)
+    category, noun = _noun(for_)
+    if category == "counter" and noun and "initiative" in noun:
+        for c in _actors(ctx, None):
+            host.gain_initiative(c, _number(ctx, for_))
+        return
+    spec = getattr(for_, "value", None)
+    for _ in range(_number(ctx, for_)):
+        face = None if spec is None else _choose_value(ctx, spec, "Value?")
+        host.new_resource_die(ctx, str(noun), loc, face=face)
+
+
+def set_value(ctx: Context, object: Any, to: Any = None) -> None:
+    for ref in _die_targets(ctx, object):
+        _set_face(ctx, ref, _choose_value(ctx, to, "Set the die to which value?"))
+
+
+def flip(ctx: Context, object: Any, to: Any = None) -> None:
+    host = _host(ctx)
+    for ref in _refs(ctx, object):
+        if isinstance(ref, dict) and ref.get("kind") in ("die", "initiative"):
+            _set_face(ctx, ref, 7 - _face(ctx, ref))
+        elif isinstance(ref, dict) and ref.get("kind") == "location":
+            loc = host.location(ref["name"])
+            if loc.developed:
+                loc.developed = False
+                host.emit("location_undeveloped", location=loc.name)
+                ctx.bindings.setdefault("flipped", []).append(loc.name)
+
+
+def add(ctx: Context, object: Any, to: Any = None) -> None:
+    """A number to a die; or a card to the top of its deck; or a location to a region."""
+    host = _host(ctx)
+    if isinstance(object, int) or hasattr(object, "per"):
+        amount = _number(ctx, object)
+        for ref in _die_targets(ctx, to):
+            _set_face(ctx, ref, _face(ctx, ref) + amount)
+        return
+    for ref in object if isinstance(object, list) else [object]:
+        name = _card_name(ref)
+        if name is None:
+            continue
+        kind = _card_kind(ctx, ref)
+        if kind == "location":
+            host.add_location(ctx, name)
+        else:
+            host.add_card(kind, name)
+
+
+def subtract(ctx: Context, object: Any, from_: Any = None) -> None:
+    amount = _number(ctx, object)
+    for ref in _die_targets(ctx, from_):
+        _set_face(ctx, ref, _face(ctx, ref) - amount)
+
+
+def gain(ctx: Context, object: Any, subject: Any = None) -> None:
+    host = _host(ctx)
+    _, noun = _noun(object)
+    amount = _number(ctx, object)
+    for c in _actors(ctx, subject):
+        if noun and "initiative" in noun:
+            host.gain_initiative(c, amount)
+        elif noun and "action" in noun:
+            host.gain_action_points(c, amount)
+
+
+def give(ctx: Context, object: Any, to: Any = None) -> None:
+    gain(ctx, object, subject=to)
+
+
+def lose(ctx: Context, object: Any, subject: Any = None) -> None:
+    host = _host(ctx)
+    category, noun = _noun(object)
+    amount = _number(ctx, object)
+    for c in _actors(ctx, subject):
+        if category == "stress" and noun:
+            host.take_stress(c, noun, amount)
+        elif noun and "action" in noun:
+            host.lose_action_points(c, amount)
+        elif noun and "initiative" in noun:
+            for _ in range(min(amount, len(c.initiative))):
+                c.initiative.remove(max(c.initiative))
+                host.state.initiative_supply += 1
+
+
+def recover(ctx: Context, object: Any, subject: Any = None) -> None:
+    host = _host(ctx)
+    _, noun = _noun(object)
+    for c in _actors(ctx, subject):
+        host.recover_stress(c, str(noun), _number(ctx, object))
+
+
+def spend(ctx: Context, object: Any, at: Any = None, on: Any = None, for_: Any = None) -> None:
+    """Pay: dice (a total value, or chosen dice), action points."""
+    host = _host(ctx)
+    category, noun = _noun(object)
+    quantity = getattr(object, "quantity", None)
+    if quantity is not None and quantity.mode == "total_value":
+        total = int(quantity.total or 0)
+        have = sum(
+            d.face
+            for loc in host.state.locations
+            for d in loc.dice
+            if noun is None or d.resource == noun
+        )
+        if have < total:
+            raise EffectError(f"not enough {noun} to spend a total value of {total}", ctx.span)
+        host.spend_total(ctx, str(noun), total)
+        return
+    if category == "counter" and noun and "action" in noun:
+        for c in _actors(ctx, None):
+            amount = _number(ctx, object)
+            if c.action_points < amount:
+                raise EffectError("not enough action points", ctx.span)
+            host.lose_action_points(c, amount)
+        return
+    dice = _die_targets(ctx, object)
+    if not dice and category in ("die", "resource"):
+        dice = _spendable(ctx, object)
+    _remove_dice(ctx, dice)
+
+
+def _spendable(ctx: Context, object: Any) -> list[Any]:
+    """Dice for "spend 2 dice": initiative dice or resource dice here, the player's pick."""
+    host = _host(ctx)
+    count = _number(ctx, object)
+    _, noun = _noun(object)
+    options: list[Any] = []
+    if ctx.location is not None:
+        for i, d in enumerate(_here(ctx).dice):
+            if noun is None or d.resource == noun:
+                options.append(
+                    {
+                        "kind": "die",
+                        "location": ctx.location,
+                        "index": i,
+                        "resource": d.resource,
+                        "face": d.face,
+                    }
+                )
+    if ctx.actor and noun is None:
+        c = host.character(ctx.actor)
+        options += [
+            {"kind": "initiative", "character": c.name, "index": i, "face": f}
+            for i, f in enumerate(c.initiative)
+        ]
+    if len(options) < count:
+        raise EffectError("not enough dice to spend", ctx.span)
+    if len(options) == count:
+        return options
+    return list(
+        ctx.decide(
+            "choose_many", options, f"Spend {count} dice", min_choices=count, max_choices=count
+        )
+    )
+
+
+def move(
+    ctx: Context, object: Any = None, from_: Any = None, to: Any = None, onto: Any = None
+) -> None:
+    host = _host(ctx)
+    st = host.state
+    if object is None or getattr(object, "reference", None) == "self":
+        targets = _locations(ctx, to) if to is not None else []
+        if not targets:
+            return
+        names = [loc.name for loc in targets]
+        dest = names[0] if len(names) == 1 else ctx.decide("choose_location", names, "Move where?")
+        for c in _actors(ctx, None):
+            movers = st.characters if st.solo else [c]
+            for m in movers:
+                m.location = dest
+                host.emit("character_moved", character=m.name, location=dest, by="effect")
+        return
+    zone = getattr(getattr(to, "place", to), "zone", None) or getattr(onto, "zone", None)
+    for ref in _refs(ctx, object):
+        name = _card_name(ref)
+        if not name:
+            continue
+        if name in host.ruleset.assets and (zone is None or "crafting" in str(zone)):
+            _to_crafting_area(ctx, name)
+        elif name in host.ruleset.obstacles and "deck" in str(zone or ""):
+            if name in st.obstacle_discard:
+                st.obstacle_discard.remove(name)
+            st.obstacle_deck.insert(0, name)
+            host.emit("card_added", card_kind="obstacle", card=name)
+
+
+def discard(ctx: Context, object: Any, from_: Any = None) -> None:
+    host = _host(ctx)
+    st = host.state
+    for ref in _refs(ctx, object):
+        obstacle = _obstacle(ctx, ref)
+        if obstacle is not None:
+            found = host.find_obstacle(obstacle.uid)
+            assert found is not None
+            found[0].obstacles.remove(obstacle)
+            st.obstacle_discard.append(obstacle.name)
+            host.emit("obstacle_discarded", obstacle=obstacle.name, location=found[0].name)
+            continue
+        name = _card_name(ref)
+        if name in host.ruleset.assets:
+            _take_card_out(ctx, name)
+            st.asset_discard.append(name)
+
+
+def _take_card_out(ctx: Context, name: str) -> bool:
+    """Remove a card from wherever it is (decks, staging, a character); True if found."""
+    host = _host(ctx)
+    st = host.state
+    for pile in (
+        st.asset_staging,
+        st.asset_deck,
+        st.asset_discard,
+        st.obstacle_deck,
+        st.obstacle_discard,
+        st.scene_deck,
+        st.scenes,
+        st.reserve,
+    ):
+        if name in pile:
+            pile.remove(name)
+            if pile is st.asset_staging:
+                host.fill_staging()
+            return True
+    for c in st.characters:
+        for pile in (c.assets, c.obstacles):
+            if name in pile:
+                pile.remove(name)
+                return True
+        for asset in c.in_progress:
+            if asset.name == name:
+                for die in asset.slots:
+                    if die is not None:
+                        host.return_die(die)
+                c.in_progress.remove(asset)
+                return True
+    for loc in st.locations:
+        for o in loc.obstacles:
+            if o.name == name:
+                loc.obstacles.remove(o)
+                return True
+    return False
+
+
+def archive(ctx: Context, object: Any, from_: Any = None) -> None:
+    host = _host(ctx)
+    for ref in _refs(ctx, object):
+        name = _card_name(ref)
+        if name and _take_card_out(ctx, name):
+            host.state.archive.append(name)
+            host.emit("card_archived", card=name)
+
+
+def burn(ctx: Context, object: Any) -> None:
+    host = _host(ctx)
+    for ref in _refs(ctx, object):
+        name = _card_name(ref) or ctx.card
+        if name is None:
+            continue
+        _take_card_out(ctx, name)
+        host.state.flags[f"burned:{name}"] = 1
+        host.state.archive.append(name)
+        host.emit("card_burned", card=name)
+
+
+def draw(ctx: Context, object: Any) -> None:
+    host = _host(ctx)
+    _, noun = _noun(object)
+    count = _number(ctx, object)
+    for _ in range(count):
+        if noun == "ability":
+            for c in _actors(ctx, None):
+                host.take_ability(c)
+        else:
+            host.draw_obstacle(ctx)
+
+
+def put_into_play(ctx: Context, object: Any, at: Any = None) -> None:
+    host = _host(ctx)
+    where = _locations(ctx, at) if at is not None else []
+    for ref in _refs(ctx, object) if not getattr(object, "name", None) else [object]:
+        name = _card_name(ref)
+        if name and name in host.ruleset.obstacles:
+            host.put_into_play(ctx, name) if not where else _put_at(ctx, name, where[0].name)
+
+
+def _put_at(ctx: Context, name: str, location: str) -> None:
+    host = _host(ctx)
+    st = host.state
+    for pile in (st.obstacle_deck, st.obstacle_discard, st.archive):
+        if name in pile:
+            pile.remove(name)
+            break
+    host.place_obstacle(ctx, name, at=location)
+
+
+def develop(ctx: Context, object: Any) -> None:
+    for ref in _refs(ctx, object) if not getattr(object, "name", None) else [object]:
+        name = _card_name(ref)
+        if name:
+            _host(ctx).develop(name)
+
+
+def unlock(ctx: Context, object: Any) -> None:
+    for ref in _refs(ctx, object) if not getattr(object, "name", None) else [object]:
+        name = _card_name(ref)
+        if name:
+            _host(ctx).unlock_ability(name)
+
+
+def refresh(ctx: Context, object: Any) -> None:
+    host = _host(ctx)
+    for c in _actors(ctx, None):
+        used = [n for n in c.exhausted if n != ctx.card]
+        if not used:
+            return
+        pick = used[0] if len(used) == 1 else ctx.decide("choose_target", used, "Refresh which?")
+        c.exhausted.remove(pick)
+        host.emit("card_refreshed", character=c.name, card=pick)
+
+
+def refill(ctx: Context, object: Any = None) -> None:
+    _host(ctx).fill_staging()
+
+
+def convert(ctx: Context, object: Any, on: Any = None, to: Any = None) -> None:
+    host = _host(ctx)
+    _, noun = _noun(object)
+    _, into = _noun(to)
+    for ref in _refs(ctx, on):
+        obstacle = _obstacle(ctx, ref)
+        if obstacle is None or not noun or not into:
+            continue
+        amount = getattr(obstacle, noun)
+        setattr(obstacle, noun, 0)
+        setattr(obstacle, into, getattr(obstacle, into) + amount)
+        host.emit("tokens_converted", obstacle=obstacle.name, token=noun, to=into, amount=amount)
+
+
+def search(ctx: Context, object: Any, for_: Any = None) -> None:
+    """Find a card in a deck or area; what is found is bound to "it"."""
+    from . import select as selecting
+
+    host = _host(ctx)
+    st = host.state
+    pool = [*st.asset_deck, *st.asset_staging]
+    found = [
+        n for n in dict.fromkeys(pool) if for_ is None or selecting.card_matches(host, n, for_)
+    ]
+    if not found:
+        ctx.bindings["it"] = None
+        return
+    pick = found[0] if len(found) == 1 else ctx.decide("choose_target", found, "Take which card?")
+    if pick in st.asset_deck:
+        st.rng.shuffle(st.asset_deck)  # a searched deck is shuffled
+    ctx.bindings["it"] = {"kind": host.ruleset.kind_of(pick), "name": pick}
+
+
+def clear(ctx: Context, object: Any, at: Any = None, from_: Any = None) -> None:
+    host = _host(ctx)
+    category, noun = _noun(object)
+    for loc in _locations(ctx, at or from_):
+        if category == "token" and noun == "threat":
+            host.state.threat_box += loc.threats
+            loc.threats = 0
+            continue
+        keep = []
+        for die in loc.dice:
+            if category in ("die", "resource") and (noun is None or die.resource == noun):
+                host.return_die(die)
+            else:
+                keep.append(die)
+        loc.dice = keep
+        host.emit("dice_cleared", location=loc.name)
+
+
+def cancel(ctx: Context, object: Any, from_: Any = None) -> None:
+    state = _host(ctx).state
+    state.flags["cancel stress"] = state.flags.get("cancel stress", 0) + _number(ctx, object)
+
+
+def ignore(ctx: Context, object: Any, for_: Any = None) -> None:
+    _, noun = _noun(object)
+    _host(ctx).state.flags[f"ignore {noun or 'limit'}"] = 1
+
+
+def remove(ctx: Context, object: Any, at: Any = None, from_: Any = None, on: Any = None) -> None:
+    host = _host(ctx)
+    _, noun = _noun(object)
+    count = _number(ctx, object)
+    if noun == "threat":
+        for loc in _locations(ctx, at or from_ or on):
+            taken = min(count, loc.threats)
+            loc.threats -= taken
+            host.state.threat_box += taken
+            if taken:
+                host.emit("threat_removed", location=loc.name)
+        return
+    for ref in _refs(ctx, on or from_):
+        obstacle = _obstacle(ctx, ref)
+        if obstacle is not None and noun in ("progress", "hindrance"):
+            setattr(obstacle, noun, max(0, getattr(obstacle, noun) - count))
+
+
+def muster(ctx: Context, object: Any, at: Any = None) -> None:
+    host = _host(ctx)
+    _, noun = _noun(object)
+    for loc in _locations(ctx, at):
+        host.new_resource_die(ctx, str(noun), loc)
+
+
+def shuffle(ctx: Context, object: Any, onto: Any = None) -> None:
+    _host(ctx).shuffle_finale_scenes()
+
+
+def hinder(ctx: Context, object: Any) -> None:
+    host = _host(ctx)
+    for ref in _refs(ctx, object):
+        obstacle = _obstacle(ctx, ref)
+        if obstacle is None:
+            continue
+        card = host.ruleset.obstacles[obstacle.name]
+        if obstacle.progress + obstacle.hindrance >= card.difficulty:
+            discard(ctx, ref)
+
+
+def hold(ctx: Context, object: Any, on: Any = None) -> None:
+    _host(ctx).state.flags[f"holds:{ctx.card}"] = _number(ctx, object)
+
+
+def cost(ctx: Context, subject: Any = None, object: Any = None) -> None:
+    """A standing change of an action's cost ("The trade action costs 2 action points")."""
+    name = _card_name(subject) or str(getattr(subject, "text", "trade"))
+    action = "trade" if "trade" in name.casefold() else name.casefold()
+    _host(ctx).state.flags[f"{action} cost"] = _number(ctx, object)
+
+
+def stay_in_play(ctx: Context, subject: Any = None) -> None:
+    obstacle = _this_obstacle(ctx)
+    if obstacle is not None:
+        obstacle.stays = True
+
+
+def cause_surge(ctx: Context, subject: Any = None) -> None:
+    """Written negated ("This does not cause a surge."): the surge threats the sentence before
+    placed go back to the pool."""
+    host = _host(ctx)
+    for name in host.recent_surges:
+        loc = host.location(name)
+        if loc.threats:
+            loc.threats -= 1
+            host.state.threat_pool += 1
+            host.emit("surge_undone", location=name, pool_left=host.state.threat_pool)
+    host.recent_surges.clear()
+    if host.state.threat_pool > 0 and host.state.lost == "the threat pool is empty":
+        host.state.lost = None
+
+
+def count_toward(ctx: Context, subject: Any = None, object: Any = None) -> None:
+    """Written negated ("It does not count toward the staging area.")."""
+    for ref in _refs(ctx, subject):
+        name = _card_name(ref)
+        if name:
+            _host(ctx).state.flags[f"uncounted:{name}"] = 1
