@@ -68,6 +68,7 @@ def mkdocs_config(site: Site) -> dict[str, Any]:
             "name": "material",
             "features": ["navigation.sections", "navigation.top", "search.highlight"],
             "palette": {"primary": "brown", "accent": "amber"},
+            "font": False,  # system fonts: the site fetches nothing from the network
         },
         "plugins": ["search", "offline"],
         "markdown_extensions": ["tables", "attr_list", {"toc": {"permalink": True}}],

@@ -120,3 +120,11 @@ def test_publish_through_the_command_line(recorded: Journal, tmp_path: Path, cli
     assert (out / "site" / "index.html").exists()
     with recorded.reading() as s:
         assert ledger.get_campaign(s, "Demo").fate is not None
+
+
+def test_no_page_asks_the_network_for_anything(built: Path) -> None:
+    for page in built.rglob("*.html"):
+        for tag, attrs in parse(page).tags:
+            if tag in ("link", "script", "img", "iframe"):
+                url = attrs.get("href", "") if tag == "link" else attrs.get("src", "")
+                assert not url.startswith(("http:", "https:", "//")), (page, tag, url)
