@@ -148,11 +148,25 @@ def campaign_show(
                 continue
             console.print(
                 f"Year {session.year}: {session.scheme}: {session.result or 'in play'}; "
-                f"{', '.join(session.characters)}; {session.scenes_completed} scenes"
+                f"{', '.join(session.characters)}; {session.scenes_completed} scene{'' if session.scenes_completed == 1 else 's'}"
             )
             for scene in ledger.scenes_of(s, session):
                 cards = ", ".join(p.card for p in ledger.plays_of(s, scene)) or "no cards"
                 console.print(f"  {scene.number}. {scene.scene} at {scene.location} ({cards})")
+        places = ledger.map_as_of(s, campaign, upto)
+        if places:
+            console.print(
+                "Map: "
+                + "; ".join(
+                    f"{p.name} ({p.x},{p.y}"
+                    + (", developed" if p.developed else "")
+                    + (f", threats {p.threats}" if p.threats else "")
+                    + (f", {', '.join(p.obstacles)}" if p.obstacles else "")
+                    + ")"
+                    for p in places
+                ),
+                markup=False,
+            )
         for character in ledger.characters(s, campaign):
             sheet = ledger.sheet(s, character, upto)
             if sheet is not None:

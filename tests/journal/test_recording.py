@@ -158,3 +158,14 @@ def test_an_unlocked_character_who_sat_the_year_out_has_downtime(
             for e in s.exec(select(ChronicleEntry).where(ChronicleEntry.character_id == c.id))
         }
     assert lines == {"Parin": (False, "Sow Discord"), "Fuscus": (True, None)}
+
+
+def test_campaign_show_as_of_a_year(recorded: Journal, cli) -> None:  # type: ignore[no-untyped-def]
+    from pathlib import Path
+
+    shown = cli("campaign", "show", "Demo", "--year", "2", db=Path(recorded.where))
+    assert shown.code == 0, shown.err
+    assert "Year 2:" in shown.out and "Year 3:" not in shown.out
+    assert "Eastkeep (1,0)" in shown.out  # not developed until after year 2
+    later = cli("campaign", "show", "Demo", "--year", "3", db=Path(recorded.where))
+    assert "Eastkeep (1,0, developed" in later.out
