@@ -146,9 +146,11 @@ def campaign_show(
         for session in ledger.sessions(s, campaign):
             if session.year > upto:
                 continue
+            count = session.scenes_completed
             console.print(
                 f"Year {session.year}: {session.scheme}: {session.result or 'in play'}; "
-                f"{', '.join(session.characters)}; {session.scenes_completed} scene{'' if session.scenes_completed == 1 else 's'}"
+                f"{', '.join(session.characters)}; {count} scene{'' if count == 1 else 's'}",
+                markup=False,
             )
             for scene in ledger.scenes_of(s, session):
                 cards = ", ".join(p.card for p in ledger.plays_of(s, scene)) or "no cards"

@@ -166,6 +166,7 @@ def test_campaign_show_as_of_a_year(recorded: Journal, cli) -> None:  # type: ig
     shown = cli("campaign", "show", "Demo", "--year", "2", db=Path(recorded.where))
     assert shown.code == 0, shown.err
     assert "Year 2:" in shown.out and "Year 3:" not in shown.out
-    assert "Eastkeep (1,0)" in shown.out  # not developed until after year 2
+    assert "Map: " in shown.out and "Eastkeep (1,0" in shown.out
+    assert "Eastkeep (1,0, developed" not in shown.out  # developed after year 2
     later = cli("campaign", "show", "Demo", "--year", "3", db=Path(recorded.where))
     assert "Eastkeep (1,0, developed" in later.out
