@@ -878,6 +878,8 @@ class Session:
                 or card.effects
                 or loc.threats
             )
+        if op == "starting_resources":
+            return True
         if op == "draw_obstacle_step":
             deck = st.obstacle_deck or st.obstacle_discard
             return not deck
@@ -1209,66 +1211,93 @@ class Session:
     # ------------------------------------------------------------------ run-frame pieces
 
     def op_setup(self, ctx: Context) -> None:
-        """Session setup steps that ask the players (downtime, reserve, assets, placing)."""
+        """Session setup after the automatic steps: the scheme's setup, then one piece per
+        step that asks (downtime, reserve, starting resources, character setup, placing)."""
         st = self.state
-        rs = self.ruleset
-        scheme = rs.schemes[st.scheme]
+        scheme = self.ruleset.schemes[st.scheme]
         self.run_effects(ctx, scheme.effects, "setup", card=st.scheme)
-        for name in st.idle_characters:
-            sheet = st.sheets[name]
-            if sheet.conditions:
-                removed = self.decide(
-                    ctx,
-                    "choose_condition",
-                    list(sheet.conditions),
-                    f"Downtime: which condition does {name} recover from?",
-                    who=name,
-                )
-                sheet.conditions.remove(removed)
-            for n in range(rs.value("downtime advances", 2)):
-                skill = self.decide(
-                    ctx,
-                    "choose_skill",
-                    list(rs.skills),
-                    f"Downtime: skill advance {n + 1} for {name}",
-                    who=name,
-                )
-                rank = self.mark_advance(sheet, skill)
-                self.emit("downtime", character=name, skill=skill, rank=rank)
-        for asset in list(st.reserve):
-            owner = self.decide(
-                ctx,
-                "choose_character",
-                [c.name for c in st.characters],
-                f"Reserve: who takes {asset}?",
+        steps: list[tuple[str, dict[str, Any]]] = [
+            ("downtime", {"name": n}) for n in st.idle_characters
+        ]
+        steps += [("reserve", {"asset": a}) for a in st.reserve]
+        steps.append(("starting_resources", {}))
+        steps += [("character_setup", {"name": c.name}) for c in st.characters]
+        placers = st.characters[:1] if st.solo else st.characters
+        steps += [("place_character", {"name": c.name}) for c in placers]
+        for op, args in reversed(steps):
+            st.frames.append(
+                Frame("run", {"op": op, "args": args, "snap": None, "events": 0, "answers": []})
             )
-            st.reserve.remove(asset)
-            self.character(owner).assets.append(asset)
-            self.emit("reserve_taken", character=owner, asset=asset)
-        for loc in st.locations:
+
+    def op_downtime(self, ctx: Context, name: str) -> None:
+        """Train and rest: remove a condition, take two skill advances."""
+        rs = self.ruleset
+        sheet = self.state.sheets[name]
+        if sheet.conditions:
+            removed = self.decide(
+                ctx,
+                "choose_condition",
+                list(sheet.conditions),
+                f"Downtime: which condition does {name} recover from?",
+                who=name,
+            )
+            sheet.conditions.remove(removed)
+            self.emit("condition_removed", character=name, condition=removed)
+        for n in range(rs.value("downtime advances", 2)):
+            skill = self.decide(
+                ctx,
+                "choose_skill",
+                list(rs.skills),
+                f"Downtime: skill advance {n + 1} for {name}",
+                who=name,
+            )
+            rank = self.mark_advance(sheet, skill)
+            self.emit("downtime", character=name, skill=skill, rank=rank)
+
+    def op_reserve(self, ctx: Context, asset: str) -> None:
+        st = self.state
+        owner = self.decide(
+            ctx, "choose_character", [c.name for c in st.characters], f"Reserve: who takes {asset}?"
+        )
+        st.reserve.remove(asset)
+        self.character(owner).assets.append(asset)
+        self.emit("reserve_taken", character=owner, asset=asset)
+
+    def op_starting_resources(self, ctx: Context) -> None:
+        """A die per production icon; sorcery explodes but stresses no one (no one is there)."""
+        for loc in self.state.locations:
             for resource in self.side(loc).produces:
                 self.new_resource_die(None, resource, loc, stress=False)
-        for c in st.characters:
-            if st.asset_staging:
-                choice = self.decide(
-                    ctx,
-                    "choose_asset",
-                    [*st.asset_staging, "none"],
-                    f"{c.name} may take an asset from the staging area",
-                    who=c.name,
-                )
-                if choice != "none":
-                    self.take_asset_from_staging(c, choice)
-            self.gain_initiative(c, rs.value("starting initiative dice", 1))
-            self.take_ability(c)
-            c.action_points = rs.value("action points per turn", 4)
+
+    def op_character_setup(self, ctx: Context, name: str) -> None:
+        st = self.state
+        rs = self.ruleset
+        c = self.character(name)
+        if st.asset_staging:
+            choice = self.decide(
+                ctx,
+                "choose_asset",
+                [*st.asset_staging, "none"],
+                f"{c.name} may take an asset from the staging area",
+                who=c.name,
+            )
+            if choice != "none":
+                self.take_asset_from_staging(c, choice)
+        self.gain_initiative(c, rs.value("starting initiative dice", 1))
+        self.take_ability(c)
+        c.action_points = rs.value("starting action points", rs.value("action points per turn", 4))
+        for cond in list(c.conditions):
+            card = rs.conditions.get(cond)
+            if card is not None:
+                self.run_effects(ctx, card.effects, "setup", actor=c.name, card=cond)
+
+    def op_place_character(self, ctx: Context, name: str) -> None:
+        st = self.state
         names = [loc.name for loc in st.locations]
-        placers = st.characters[:1] if st.solo else st.characters
-        for c in placers:
-            where = self.decide(ctx, "choose_location", names, f"Place {c.name}", who=c.name)
-            for moved in st.characters if st.solo else [c]:
-                moved.location = where
-                self.emit("character_placed", character=moved.name, location=where)
+        where = self.decide(ctx, "choose_location", names, f"Place {name}", who=name)
+        for moved in st.characters if st.solo else [self.character(name)]:
+            moved.location = where
+            self.emit("character_placed", character=moved.name, location=where)
 
     def op_action(self, ctx: Context, option: dict[str, Any]) -> None:
         act = option["act"]

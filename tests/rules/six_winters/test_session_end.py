@@ -1,0 +1,101 @@
+"""Session end: scheme result, reduce location danger, map, assets, obstacles, chronicle."""
+
+from six_winters_table import kinds, place, put_dice, table
+
+from rules.six_winters import engine
+from rules.six_winters.bots import HeuristicBot
+from rules.six_winters.state import AssetInProgress, Frame
+
+
+def _end(session, *answers):
+    session.state.frames = [Frame("turn", {"step": "year_over"})]
+    session._pending = None
+    for answer in answers:
+        session.apply(answer)
+    assert session.is_over()
+    return session
+
+
+def test_reduce_location_danger_removes_one_obstacle_or_one_threat_per_location(ruleset):
+    session = table(ruleset, at="Eastkeep")
+    session.location("Eastkeep").threats = 2
+    session.state.threat_pool -= 2
+    place(session, "Mole Hunt", "Eastkeep")
+    place(session, "Grain Shortage", "Giant's Gate")
+    session.state.frames = [Frame("turn", {"step": "year_over"})]
+    first = session.pending()
+    assert set(first.options) == {"threat", "obstacle:Mole Hunt", "nothing"}
+    session.apply("threat")
+    second = session.pending()
+    assert "Giant's Gate" in second.prompt
+    session.apply("obstacle:Grain Shortage")
+    assert session.is_over()
+    assert session.location("Eastkeep").threats == 1
+    assert [o.name for o in session.location("Eastkeep").obstacles] == ["Mole Hunt"]
+    assert session.location("Giant's Gate").obstacles == []
+    assert "Grain Shortage" in session.state.obstacle_discard
+
+
+def test_end_session_records_the_map_stores_assets_and_obstacles(ruleset):
+    campaign = engine.new_campaign(ruleset)
+    session = table(ruleset, ["Parin", "Kanun"], at="Eastkeep")
+    st = session.state
+    put_dice(session, "Eastkeep", ("technology", 3))
+    session.location("Giant's Gate").developed = True
+    session.location("Boar's Rift").threats = 1
+    st.threat_pool -= 1
+    parin = session.character("Parin")
+    parin.assets = ["Azadeh"]  # completed: to the reserve
+    parin.obstacles = ["Mole Hunt"]  # overcome but unspent: back to the obstacle deck
+    parin.in_progress = [AssetInProgress("Wound Paste", [None, None, None])]
+    st.asset_deck = [n for n in st.asset_deck if n not in ("Azadeh", "Wound Paste")]
+    st.asset_staging = [n for n in st.asset_staging if n not in ("Azadeh", "Wound Paste")]
+    st.obstacle_discard = ["Grain Shortage"]
+    st.scenes_completed = [{"scene": "x", "points": 4, "finale": False}] * 3
+    _end(session, "threat")
+    assert session.result().won
+    after = engine.end_session(campaign, session)
+    assert after.year == 2
+    assert after.reserve == ["Azadeh"]
+    assert "Wound Paste" in after.decks["asset"]
+    assert sorted(after.decks["obstacle"]) == ["Grain Shortage", "Mole Hunt"]
+    by_name = {m.name: m for m in after.map}
+    assert by_name["Giant's Gate"].developed
+    assert by_name["Boar's Rift"].threats == 0  # removed in reduce danger
+    assert after.history[-1]["result"] == "won"
+    assert after.sheets["Parin"].chronicle[-1] == {
+        "year": 1,
+        "scheme": "Sow Discord in Brightdune",
+        "result": "won",
+    }
+    assert after.last_characters == ["Parin", "Kanun"]
+
+
+def test_characters_not_taken_note_downtime_in_their_chronicle(ruleset):
+    campaign = engine.new_campaign(ruleset)
+    campaign.year = 2
+    campaign.last_characters = ["Parin", "Kanun"]
+    session = engine.new_session(ruleset, campaign, 3, ["Parin", "Kanun"])
+    engine.play(session, HeuristicBot(3))
+    after = engine.end_session(campaign, session)
+    assert after.sheets["Fuscus"].chronicle[-1] == {"year": 2, "downtime": True}
+
+
+def test_scheme_failure_follows_the_back_of_the_scheme(ruleset):
+    session = table(ruleset, at="Eastkeep")
+    session.state.scenes_completed = []
+    _end(session)
+    assert not session.result().won
+    assert kinds(session, "card_added") == [{"card_kind": "event", "card": "Discord in Brightdune"}]
+
+
+def test_scheme_success_unlocks_its_reward(ruleset):
+    campaign = engine.new_campaign(ruleset)
+    session = table(ruleset, at="Eastkeep")
+    session.state.scenes_completed = [{"scene": "x", "points": 4, "finale": False}] * 3
+    _end(session)
+    after = engine.end_session(campaign, session)
+    assert after.unlocked_abilities == ["Amber Hand Alliance"]
+    # the shared ability joins every character's deck next year
+    nxt = engine.new_session(ruleset, after, 1, ["Parin", "Fuscus"])
+    assert "Amber Hand Alliance" in nxt.character("Fuscus").ability_deck

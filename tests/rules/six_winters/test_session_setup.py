@@ -1,0 +1,117 @@
+"""Campaign setup and the twelve session-setup steps."""
+
+import pytest
+from six_winters_table import kinds
+
+from dsl.errors import ChroniclerError
+from rules.six_winters import engine
+from rules.six_winters.bots import HeuristicBot
+
+
+def test_a_new_campaign_has_the_starting_map_decks_and_three_sheets(ruleset):
+    campaign = engine.new_campaign(ruleset)
+    assert [(m.name, m.x, m.y) for m in campaign.map] == list(ruleset.starting_map)
+    assert sorted(campaign.decks["asset"]) == sorted(
+        a.name for a in ruleset.assets.values() if a.starting
+    )
+    assert sorted(campaign.decks["scene"]) == sorted(
+        s.name for s in ruleset.scenes.values() if s.starting
+    )
+    assert campaign.decks["obstacle"] == []  # no obstacle deck in the first year
+    assert sorted(campaign.unlocked_characters) == ["Fuscus", "Kanun", "Parin"]
+    assert campaign.sheets["Parin"].skills["command"] == 3
+
+
+def _setup(ruleset, seed=5, characters=("Parin", "Kanun"), campaign=None):
+    campaign = campaign or engine.new_campaign(ruleset)
+    return engine.new_session(ruleset, campaign, seed, list(characters))
+
+
+def test_setup_stages_four_assets_and_selects_the_scheme_of_the_year(ruleset):
+    session = _setup(ruleset)
+    assert len(session.state.asset_staging) == 4
+    assert session.state.scheme == "Sow Discord in Brightdune"  # the only year-1 scheme
+    started = kinds(session, "session_started")[0]
+    assert started["threat_pool"] == 6 and started["year"] == 1
+
+
+def test_setup_rolls_resources_on_producing_locations_and_equips_each_character(ruleset):
+    session = _setup(ruleset)
+    decision = session.pending()
+    assert decision.kind == "choose_asset" and decision.who == "Parin"
+    assert decision.options[-1] == "none"
+    taken = decision.options[0]
+    session.apply(taken)
+    session.apply("none")
+    session.apply("Giant's Gate")
+    session.apply("Eastkeep")
+    assert session.pending().kind == "choose_action"
+    parin, kanun = session.character("Parin"), session.character("Kanun")
+    assert [a.name for a in parin.in_progress] == [taken]
+    assert kanun.in_progress == []
+    assert len(session.state.asset_staging) == 4  # refilled
+    for c in (parin, kanun):
+        assert len(c.initiative) == 1
+        assert c.action_points == 4
+    assert parin.abilities == [ruleset.character_abilities("Parin")[0]]  # the card numbered 1
+    assert (parin.location, kanun.location) == ("Giant's Gate", "Eastkeep")
+    for loc in session.state.locations:
+        produced = sorted(ruleset.locations[loc.name].side(loc.developed).produces)
+        assert sorted(d.resource for d in loc.dice) == produced or "sorcery" in produced
+
+
+def test_an_unknown_character_is_refused_with_near_names(ruleset):
+    with pytest.raises(ChroniclerError, match="did you mean Parin"):
+        _setup(ruleset, characters=("Parn", "Kanun"))
+
+
+def test_downtime_removes_a_condition_and_gives_two_advances(ruleset):
+    campaign = engine.new_campaign(ruleset)
+    campaign.year = 2
+    campaign.last_characters = ["Parin", "Kanun"]
+    campaign.sheets["Fuscus"].conditions = ["Deep Cut"]
+    session = _setup(ruleset, campaign=campaign)
+    assert session.state.idle_characters == ["Fuscus"]
+    d = session.pending()
+    assert d.kind == "choose_condition" and d.who == "Fuscus"
+    session.apply("Deep Cut")
+    session.apply("lore")  # lore 1: one advance is not above it
+    session.apply("lore")  # the second is: lore becomes 2, the track resets
+    session.pending()
+    sheet = session.state.sheets["Fuscus"]
+    assert sheet.conditions == []
+    assert sheet.skills["lore"] == 2 and sheet.advances["lore"] == 0
+
+
+def test_reserve_assets_are_split_between_the_players(ruleset):
+    campaign = engine.new_campaign(ruleset)
+    campaign.year = 2
+    campaign.last_characters = ["Parin", "Kanun", "Fuscus"]
+    campaign.reserve = ["Azadeh"]
+    campaign.decks["asset"].remove("Azadeh")
+    session = _setup(ruleset, campaign=campaign)
+    d = session.pending()
+    assert d.kind == "choose_character" and "Azadeh" in d.prompt
+    session.apply("Kanun")
+    session.pending()
+    assert session.character("Kanun").assets == ["Azadeh"]
+
+
+def test_threats_and_obstacles_on_the_map_come_back(ruleset):
+    from rules.six_winters.state import ObstacleInPlay
+
+    campaign = engine.new_campaign(ruleset)
+    campaign.map[0].threats = 2
+    campaign.map[1].obstacles = [ObstacleInPlay("Mole Hunt", 1, 0)]
+    session = _setup(ruleset, campaign=campaign)
+    assert session.location("Yearly Field").threats == 2
+    assert session.location("Eastkeep").obstacles[0].name == "Mole Hunt"
+    st = session.state
+    assert st.threat_pool == 6 and st.threat_box == 12 - 6 - 2
+
+
+def test_a_whole_session_ends_with_a_result(ruleset):
+    session = engine.play(_setup(ruleset), HeuristicBot(1))
+    result = session.result()
+    assert result.reason
+    assert kinds(session, "session_ended")[0]["result"] in ("won", "lost")

@@ -1,0 +1,48 @@
+"""The solo variant: two characters, one token, a shuffled shared ability deck, 8 threats."""
+
+import pytest
+
+from dsl.errors import ChroniclerError
+from rules.six_winters import engine
+from rules.six_winters.bots import RandomBot
+
+
+def _solo(ruleset, seed=3):
+    return engine.new_session(
+        ruleset, engine.new_campaign(ruleset), seed, ["Parin", "Kanun"], solo=True
+    )
+
+
+def test_solo_starts_with_eight_threats_in_the_pool(ruleset):
+    assert _solo(ruleset).state.threat_pool == 8
+
+
+def test_solo_shuffles_both_ability_decks_together(ruleset):
+    session = _solo(ruleset)
+    st = session.state
+    both = ruleset.character_abilities("Parin") + ruleset.character_abilities("Kanun")
+    assert sorted(st.solo_ability_deck) == sorted(both)
+    assert all(c.ability_deck == [] for c in st.characters)
+    assert st.solo_ability_deck != both  # shuffled, not in the sorted order
+
+
+def test_solo_places_one_token_for_the_party(ruleset):
+    session = _solo(ruleset)
+    while (d := session.pending()).kind != "choose_action":
+        assert d.kind != "choose_location" or d.who == "Parin"  # one placing for the party
+        session.apply(d.options[0] if d.kind != "choose_location" else "Eastkeep")
+    assert {c.location for c in session.state.characters} == {"Eastkeep"}
+    session.apply({"act": "move", "character": "Parin", "to": "Yearly Field"})
+    assert {c.location for c in session.state.characters} == {"Yearly Field"}
+    moves = [o for o in session.pending().options if isinstance(o, dict) and o["act"] == "move"]
+    assert all(o["character"] == "Parin" for o in moves)  # the token moves as one
+
+
+def test_solo_needs_two_characters(ruleset):
+    with pytest.raises(ChroniclerError, match="two characters"):
+        engine.new_session(ruleset, engine.new_campaign(ruleset), 1, ["Parin"], solo=True)
+
+
+def test_a_solo_session_plays_to_the_end(ruleset):
+    session = engine.play(_solo(ruleset, 11), RandomBot(11))
+    assert session.result().reason
