@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -87,7 +86,6 @@ def test_no_payload_runs_when_the_scene_page_is_opened(
 
 def test_the_payload_list_reaches_every_scene(hostile_site: Path) -> None:
     assert len(list((hostile_site / "scenes").glob("*.html"))) == len(PAYLOADS)
-    assert shutil.which(str(CHROMIUM))
 
 
 def test_search_works_from_the_disk(tmp_path: Path) -> None:
