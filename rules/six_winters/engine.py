@@ -349,7 +349,7 @@ class Session:
 
     def scene_locations(self, scene: Scene) -> list[LocationState]:
         """Where a scene may be narrated: the first alternative of its spec found in play."""
-        key = tuple((loc.name, loc.developed) for loc in self.state.locations)
+        key = tuple(map(_name_and_side, self.state.locations))
         if key != self._scene_key:
             self._scene_key = key
             self._scene_places = {}
@@ -1140,8 +1140,14 @@ class Session:
                             {"act": "asset", "character": c.name, "card": name, "effect": k}
                         )
         occupied = {c.location for c in st.characters}
+        # the most any team could score: with none of the cards, no scene can be narrated
+        best = sum(
+            self.card_points(n) + 1 for c in st.characters for n in (*c.assets, *c.obstacles)
+        )
         for scene_name in self.available_scenes():
             scene = rs.scenes[scene_name]
+            if best < scene.points:
+                continue
             for loc in self.scene_locations(scene):
                 if loc.name not in occupied:
                     continue
@@ -1835,6 +1841,10 @@ class Session:
 
 # The words each location side answers to, per ruleset (by id) and (name, developed).
 _WORDS: dict[int, dict[tuple[str, bool], frozenset[str]]] = {}
+
+
+def _name_and_side(loc: LocationState) -> tuple[str, bool]:
+    return (loc.name, loc.developed)
 
 
 def _teams(present: list[CharacterState]) -> list[list[CharacterState]]:

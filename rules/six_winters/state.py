@@ -63,6 +63,9 @@ class Event:
     kind: str
     data: dict[str, Any]
 
+    def __reduce__(self) -> Any:  # the dataclass default pickles field by field, slowly
+        return (Event, (self.kind, self.data))
+
 
 @dataclass
 class Die:
