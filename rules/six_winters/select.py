@@ -21,6 +21,22 @@ if TYPE_CHECKING:
     from .state import LocationState
 
 
+class Ref(dict):  # type: ignore[type-arg]
+    """A reference to a thing in the game: a plain JSON dict that also equals its name, so a
+    compiled condition such as "if at a Wilderness location" can test ``ctx.location in refs``
+    (the context holds the location's name)."""
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, str):
+            return self.get("name") == other
+        return dict.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
 def _word(filter_: Any) -> tuple[str, str]:
     return str(getattr(filter_, "category", "")), str(getattr(filter_, "word", ""))
 
@@ -100,17 +116,31 @@ def select(session: Session, ctx: Context, selector: Any) -> list[Any]:
         found = ctx.bindings["it"]
         return list(found) if isinstance(found, list) else [found]
     if reference == "self" and ctx.actor:
-        return [{"kind": "character", "name": ctx.actor}]
+        return [Ref({"kind": "character", "name": ctx.actor})]
     category = getattr(selector, "noun_category", None)
     noun = getattr(selector, "noun", None)
     place = getattr(selector, "place", None)
     zone = getattr(place, "zone", None) if place is not None else None
     if reference == "this":
         if noun == "location":
-            return [{"kind": "location", "name": ctx.location}]
-        if noun == "obstacle" and ctx.bindings.get("this"):
-            return [ctx.bindings["this"]]
-        return [{"kind": noun or "card", "name": ctx.card}]
+            return [Ref({"kind": "location", "name": ctx.location})]
+        if noun in ("obstacle", "card"):
+            for loc in st.locations:
+                if ctx.location is not None and loc.name != ctx.location:
+                    continue
+                for o in reversed(loc.obstacles):  # the copy that just entered is the last
+                    if o.name == ctx.card:
+                        return [
+                            Ref(
+                                {
+                                    "kind": "obstacle",
+                                    "uid": o.uid,
+                                    "name": o.name,
+                                    "location": loc.name,
+                                }
+                            )
+                        ]
+        return [Ref({"kind": noun or "card", "name": ctx.card})]
     out: list[Any] = []
     if category in ("resource", "die"):
         where = places(session, ctx, place)
@@ -134,18 +164,18 @@ def select(session: Session, ctx: Context, selector: Any) -> list[Any]:
     if category == "counter" and noun and "initiative" in noun and ctx.actor:
         c = session.character(ctx.actor)
         return [
-            {"kind": "initiative", "character": c.name, "index": i, "face": f}
+            Ref({"kind": "initiative", "character": c.name, "index": i, "face": f})
             for i, f in enumerate(c.initiative)
         ]
     if noun == "location":
         return [
-            {"kind": "location", "name": loc.name}
+            Ref({"kind": "location", "name": loc.name})
             for loc in places(session, ctx, place)
             if location_matches(session, loc, selector)
         ]
     if noun == "character":
         return [
-            {"kind": "character", "name": c.name}
+            Ref({"kind": "character", "name": c.name})
             for loc in places(session, ctx, place)
             for c in session.characters_at(loc.name)
         ]
@@ -154,7 +184,9 @@ def select(session: Session, ctx: Context, selector: Any) -> list[Any]:
             for o in loc.obstacles:
                 if card_matches(session, o.name, selector):
                     out.append(
-                        {"kind": "obstacle", "uid": o.uid, "name": o.name, "location": loc.name}
+                        Ref(
+                            {"kind": "obstacle", "uid": o.uid, "name": o.name, "location": loc.name}
+                        )
                     )
         if noun == "obstacle":
             return out
@@ -168,21 +200,21 @@ def select(session: Session, ctx: Context, selector: Any) -> list[Any]:
     }
     if zone in zones:
         return [
-            {"kind": session.ruleset.kind_of(n), "name": n, "zone": zone}
+            Ref({"kind": session.ruleset.kind_of(n), "name": n, "zone": zone})
             for n in dict.fromkeys(zones[zone])
             if card_matches(session, n, selector)
         ]
     if noun == "asset" and ctx.actor:
         c = session.character(ctx.actor)
         return [
-            {"kind": "asset", "name": n, "zone": "assets", "character": c.name}
+            Ref({"kind": "asset", "name": n, "zone": "assets", "character": c.name})
             for n in c.assets
             if card_matches(session, n, selector)
         ]
     if noun == "ability" and ctx.actor:
         c = session.character(ctx.actor)
         return [
-            {"kind": "ability", "name": n, "character": c.name}
+            Ref({"kind": "ability", "name": n, "character": c.name})
             for n in c.abilities
             if card_matches(session, n, selector)
         ]
