@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .state import LocationState
 
 
-class Ref(dict):  # type: ignore[type-arg]
+class Ref(dict):
     """A reference to a thing in the game: a plain JSON dict that also equals its name, so a
     compiled condition such as "if at a Wilderness location" can test ``ctx.location in refs``
     (the context holds the location's name)."""
@@ -34,7 +34,7 @@ class Ref(dict):  # type: ignore[type-arg]
     def __ne__(self, other: object) -> bool:
         return not self.__eq__(other)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None
 
 
 def _word(filter_: Any) -> tuple[str, str]:
