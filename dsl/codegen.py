@@ -9,6 +9,7 @@ file and line.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -67,6 +68,34 @@ def selector_resolver(selector: Selector) -> Resolver:
         return lambda ctx: selector
     q = selector.quantity
     single = not q.plural and q.mode in ("exact", "any", "another", "none") and (q.count or 1) == 1
+    prompt = _prompt(selector)
+    if single:
+
+        def resolve_one(ctx: Context) -> Any:
+            candidates = ctx.host.select(ctx, selector)
+            if len(candidates) == 1:
+                chosen = candidates[0]
+            elif not candidates:
+                chosen = None
+            else:
+                chosen = ctx.decide("choose_target", list(candidates), prompt)
+            bindings = ctx.bindings
+            bindings["it"] = chosen
+            if type(chosen) is dict:
+                face = chosen.get("face", chosen.get("value"))
+                if face is not None:
+                    bindings["value"] = face
+            return chosen
+
+        return resolve_one
+    if q.mode == "all":
+
+        def resolve_all(ctx: Context) -> Any:
+            chosen = ctx.host.select(ctx, selector)
+            ctx.bindings["it"] = chosen
+            return chosen
+
+        return resolve_all
 
     def resolve(ctx: Context) -> Any:
         candidates = list(ctx.host.select(ctx, selector))
@@ -140,31 +169,143 @@ def value_resolver(value: Any) -> Resolver:
     return lambda ctx: value
 
 
-def compile_clause(clause: BoundClause) -> Run:
-    """One action: pay its cost, resolve its roles, call its primitive (per subject, per count)."""
+def compile_clause(clause: BoundClause, card: tuple[str, str] = ("card", "?")) -> Run:
+    """One action: ask whether (``may``), pay its cost, then act.
+
+    Each case gets its own short closure: interpreter overhead is measured in
+    benchmarks/bench_dsl.py against hand-written Python.
+    """
+    act = _compile_action(clause, card)
+    cost = compile_clause(clause.cost, card) if clause.cost is not None else None
+    span = clause.span
+    if cost is not None and not clause.optional:
+
+        def pay_then_act(ctx: Context) -> Any:
+            cost(ctx)
+            return act(ctx)
+
+        if getattr(cost, "guarded", False) and getattr(act, "guarded", False):
+            return _mark_guarded(pay_then_act)
+        return pay_then_act
+    if not clause.optional:
+        return act
+    prompt = f"Pay to {clause.text}?" if cost is not None else f"May: {clause.text}"
+
+    def ask_then_act(ctx: Context) -> Any:
+        ctx.span = span
+        if not ctx.decide("pay_or_refuse", (True, False), prompt):
+            return None
+        if cost is not None:
+            cost(ctx)
+        return act(ctx)
+
+    return ask_then_act
+
+
+def _failed(error: Exception, card: tuple[str, str], ctx: Context, span: Span) -> EffectError:
+    kind, name = card
+    where = ctx.span or span
+    return EffectError(f'{kind} "{name}": {type(error).__name__}: {error}', where)
+
+
+def _compile_action(clause: BoundClause, card: tuple[str, str]) -> Run:
+    """Resolve the roles and call the primitive (once, per subject, or per counted thing)."""
     function = clause.function
     params = dict(clause.params)
-    resolvers = [(params.get(role, role), value_resolver(v)) for role, v in clause.roles]
-    subject = selector_resolver(clause.subject) if clause.subject is not None else None
-    per = clause.per
-    cost = compile_clause(clause.cost) if clause.cost is not None else None
-    optional = clause.optional and cost is None
+    constants = {
+        params.get(role, role): v
+        for role, v in clause.roles
+        if isinstance(v, Selector) and not v.resolvable and v.reference != "it"
+    }
+    dynamic = tuple(
+        (params.get(role, role), value_resolver(v))
+        for role, v in clause.roles
+        if params.get(role, role) not in constants
+    )
     span = clause.span
-    text = clause.text
+
+    if clause.subject is None and clause.per is None:
+        if not dynamic:
+
+            def run_constant(ctx: Context) -> Any:
+                ctx.span = span
+                try:
+                    return ctx.host.primitive(function)(ctx, **constants)
+                except (DecisionNeeded, EffectError):
+                    raise
+                except Exception as error:
+                    raise _failed(error, card, ctx, span) from error
+
+            return _mark_guarded(run_constant)
+        if len(dynamic) == 1:
+            ((param, resolve),) = dynamic
+
+            def run_one(ctx: Context) -> Any:
+                ctx.span = span
+                try:
+                    return ctx.host.primitive(function)(ctx, **constants, **{param: resolve(ctx)})
+                except (DecisionNeeded, EffectError):
+                    raise
+                except Exception as error:
+                    raise _failed(error, card, ctx, span) from error
+
+            return _mark_guarded(run_one)
+
+        def run_plain(ctx: Context) -> Any:
+            ctx.span = span
+            try:
+                kwargs = {param: resolve(ctx) for param, resolve in dynamic}
+                return ctx.host.primitive(function)(ctx, **constants, **kwargs)
+            except (DecisionNeeded, EffectError):
+                raise
+            except Exception as error:
+                raise _failed(error, card, ctx, span) from error
+
+        return _mark_guarded(run_plain)
+
+    per = clause.per
+    if clause.subject is not None and per is None:
+        subject_selector = clause.subject
+        resolve_subject = (
+            (lambda ctx: ctx.host.select(ctx, subject_selector))
+            if subject_selector.quantity.mode == "all"
+            else selector_resolver(subject_selector)
+        )
+
+        def run_subject(ctx: Context) -> Any:
+            ctx.span = span
+            try:
+                primitive = ctx.host.primitive(function)
+                kwargs = dict(constants)
+                for param, resolve in dynamic:
+                    kwargs[param] = resolve(ctx)
+                who = resolve_subject(ctx)
+                takes = _SUBJECT_CACHE.get(primitive)
+                if takes is None:
+                    takes = _takes_subject(primitive)
+                if takes:
+                    return primitive(ctx, subject=who, **kwargs)
+                saved = ctx.actor
+                result = None
+                for actor in who if isinstance(who, list) else [who]:
+                    ctx.actor = _actor_id(actor)
+                    result = primitive(ctx, **kwargs)
+                ctx.actor = saved
+                return result
+            except (DecisionNeeded, EffectError):
+                raise
+            except Exception as error:
+                raise _failed(error, card, ctx, span) from error
+
+        return _mark_guarded(run_subject)
+
+    subject = selector_resolver(clause.subject) if clause.subject is not None else None
 
     def run(ctx: Context) -> Any:
         ctx.span = span
-        if optional and not ctx.decide("pay_or_refuse", (True, False), f"May: {text}"):
-            return None
-        if cost is not None:
-            if clause.optional and not ctx.decide(
-                "pay_or_refuse", (True, False), f"Pay to {text}?"
-            ):
-                return None
-            cost(ctx)
-            ctx.span = span
         primitive = ctx.host.primitive(function)
-        kwargs = {param: resolve(ctx) for param, resolve in resolvers}
+        kwargs = {param: resolve(ctx) for param, resolve in dynamic}
+        kwargs.update(constants)
         times = len(ctx.host.select(ctx, per)) if per is not None else 1
         result = None
         for _ in range(times):
@@ -186,18 +327,29 @@ def compile_clause(clause: BoundClause) -> Run:
     return run
 
 
-def _takes_subject(fn: Callable[..., Any]) -> bool:
-    code = getattr(fn, "__code__", None)
-    return (
-        code is not None
-        and "subject" in code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
-    )
-
-
 def _actor_id(ref: Any) -> str | None:
+    """The id a subject's reference gives ``ctx.actor``: its name when it has one."""
     if isinstance(ref, dict):
         return str(ref.get("name") or ref.get("id") or ref)
     return None if ref is None else str(ref)
+
+
+_SUBJECT_CACHE: dict[Any, bool] = {}
+
+
+def _takes_subject(fn: Callable[..., Any]) -> bool:
+    """Does the primitive take ``subject`` (by name or through ``**roles``)?"""
+    key = getattr(fn, "__func__", fn)
+    known = _SUBJECT_CACHE.get(key)
+    if known is None:
+        code = getattr(key, "__code__", None)
+        known = code is not None and (
+            "subject" in code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+            or bool(code.co_flags & inspect.CO_VARKEYWORDS)
+        )
+        _SUBJECT_CACHE[key] = known
+    _SUBJECT_CACHE[fn] = known
+    return known
 
 
 def compile_condition(condition: BoundCondition) -> Callable[[Context], bool]:
@@ -215,13 +367,15 @@ def compile_condition(condition: BoundCondition) -> Callable[[Context], bool]:
     return lambda ctx: ctx.bindings.get("it") in ctx.host.select(ctx, selector)
 
 
-def compile_sentence(sentence: BoundSentence) -> Run:
+def compile_sentence(sentence: BoundSentence, card: tuple[str, str] = ("card", "?")) -> Run:
     condition = compile_condition(sentence.condition) if sentence.condition else None
-    runs = [compile_clause(c) for c in sentence.alternatives]
+    runs = [compile_clause(c, card) for c in sentence.alternatives]
     labels = [c.text for c in sentence.alternatives]
     mode = sentence.mode
     text = sentence.text
     span = sentence.span
+    if condition is None and mode in ("do", "instead") and len(runs) == 1:
+        return runs[0]
 
     def run(ctx: Context) -> Any:
         ctx.span = span
@@ -239,10 +393,10 @@ def compile_sentence(sentence: BoundSentence) -> Run:
     return run
 
 
-def compile_choice(choice: BoundChoice) -> Run:
+def compile_choice(choice: BoundChoice, card: tuple[str, str] = ("card", "?")) -> Run:
     condition = compile_condition(choice.condition) if choice.condition else None
     labels = [label for label, _ in choice.options]
-    options = [[compile_sentence(s) for s in sentences] for _, sentences in choice.options]
+    options = [[compile_sentence(s, card) for s in sentences] for _, sentences in choice.options]
     span = choice.span
 
     def run(ctx: Context) -> Any:
@@ -259,12 +413,18 @@ def compile_choice(choice: BoundChoice) -> Run:
     return run
 
 
+def _mark_guarded(run: Run) -> Run:
+    """Mark a closure that already turns failures into ``EffectError`` itself."""
+    run.guarded = True  # type: ignore[attr-defined]
+    return run
+
+
 def _guard(run: Run, kind: str, name: str, span: Span) -> Run:
     """Re-raise any failure inside an effect as ``EffectError`` naming the card's line."""
+    if getattr(run, "guarded", False):
+        return run
 
     def guarded(ctx: Context) -> Any:
-        if ctx.card is None:
-            ctx.card = {"kind": kind, "name": name}
         try:
             return run(ctx)
         except (DecisionNeeded, EffectError):
@@ -277,6 +437,9 @@ def _guard(run: Run, kind: str, name: str, span: Span) -> Run:
 
 
 def _sequence(steps: list[Run]) -> Run:
+    if len(steps) == 1:
+        return steps[0]
+
     def run(ctx: Context) -> Any:
         result = None
         for step in steps:
@@ -333,6 +496,7 @@ class _CardCompiler:
         restrictions: list[Restriction],
         permissions: list[Permission],
     ) -> None:
+        who = (card.kind, card.name)
         trigger = None
         if effect.trigger_label is not None:
             info = self.triggers[" ".join(effect.trigger_label.casefold().split())]
@@ -368,7 +532,7 @@ class _CardCompiler:
         ):
             sentence = parts[0]
             clause = sentence.alternatives[0]
-            run = _guard(compile_clause(clause), card.kind, card.name, sentence.span)
+            run = _guard(compile_clause(clause, who), card.kind, card.name, sentence.span)
             permissions.append(
                 Permission(
                     verb=clause.function,
@@ -386,7 +550,7 @@ class _CardCompiler:
         optional = False
         for p in parts:
             if isinstance(p, BoundChoice):
-                steps.append(compile_choice(p))
+                steps.append(compile_choice(p, who))
                 continue
             if p.mode == "may not":
                 for clause in p.alternatives:
@@ -403,10 +567,10 @@ class _CardCompiler:
                 optional = optional or any(c.optional for c in p.alternatives)
             if p.mode == "may" and len(parts) == 1:
                 optional = True
-            steps.append(compile_sentence(p))
+            steps.append(compile_sentence(p, who))
         if not steps:
             return
-        cost_run = compile_clause(effect.cost) if effect.cost is not None else None
+        cost_run = compile_clause(effect.cost, who) if effect.cost is not None else None
         abilities.append(
             CompiledAbility(
                 trigger=trigger,

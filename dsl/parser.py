@@ -136,7 +136,8 @@ class _Layout:
                 blocks.append(bool(blocks[-1]) if blocks else top_first not in _DATA_BLOCKS)
                 at_item_start = True
                 end = tok.end_pos or 0
-                rest = text[end : text.find("\n", end) if "\n" in text[end:] else len(text)]
+                line_end = text.find("\n", end)
+                rest = text[end : line_end if line_end >= 0 else len(text)]
                 same_line = rest.split("#", 1)[0].strip()
                 if blocks[-1] and same_line and _item_is_effect(text, end, None):
                     yield Token.new_borrow_pos("_EFFECT", "", tok)

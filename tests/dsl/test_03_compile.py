@@ -102,7 +102,7 @@ def test_values_tables_and_maps(toy_ruleset: CompiledRuleset) -> None:
     road = toy_ruleset.maps["Starting road"]
     assert road.adjacent("Mossy Gate", "Ember Town")
     assert not road.adjacent("Ember Town", "Frost Hollow")
-    assert list(road)[0] == ("Mossy Gate", 0, 0)
+    assert next(iter(road)) == ("Mossy Gate", 0, 0)
 
 
 def test_a_ruleset_with_errors_does_not_compile() -> None:

@@ -19,10 +19,13 @@ CORPUS = sorted((ROOT / "rules").glob("*/*.rules")) + sorted(TOY.glob("*.rules")
 def shape(node: Any) -> Any:
     """The AST without positions: what the text means, not where it stands."""
     if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        return (type(node).__name__,) + tuple(
-            shape(getattr(node, f.name))
-            for f in dataclasses.fields(node)
-            if f.name not in ("span", "path")
+        return (
+            type(node).__name__,
+            *(
+                shape(getattr(node, f.name))
+                for f in dataclasses.fields(node)
+                if f.name not in ("span", "path")
+            ),
         )
     if isinstance(node, tuple):
         return tuple(shape(n) for n in node)

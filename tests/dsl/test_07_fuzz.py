@@ -118,7 +118,7 @@ CORPUS = TOY_SOURCES + [
 
 def survives(text: str) -> None:
     """Parse, check (with the toy vocabulary) and format: diagnostics only, never an exception."""
-    tree, diagnostics = parse_text(text, "fuzz.rules")
+    _, diagnostics = parse_text(text, "fuzz.rules")
     assert all(d.span.line >= 1 and d.span.column >= 1 for d in diagnostics)
     d = Diagnostics()
     check_sources([*TOY_SOURCES, Source("fuzz.rules", text)], str(TOY), d)
