@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -103,6 +104,24 @@ def _from_engine() -> Catalogue | None:
     return from_ruleset(ruleset)
 
 
+def _printed_effect(effect: Any) -> str:
+    """An effect's printed line: its trigger, then its text (unless the text already says it)."""
+    words = str(getattr(effect, "text", "") or "")
+    trigger = str(getattr(effect, "trigger", "") or "")
+    if not words or not trigger or words.lower().startswith(trigger.lower() + ":"):
+        return words
+    return f"{trigger}: {words}"
+
+
+def epilogue_choices(card: CardFacts) -> list[str]:
+    """The options of a scene's "Choose one:" epilogue, as printed ("Stay", "Abandon")."""
+    choices: list[str] = []
+    for line in card.text:
+        if "choose one" in line.lower():
+            choices += re.findall(r'(?:^|\n)\s*"([^"]+)":', line)
+    return choices
+
+
 _KIND_TABLES = (
     ("asset", "assets"),
     ("obstacle", "obstacles"),
@@ -130,11 +149,8 @@ def from_ruleset(ruleset: Any) -> Catalogue:
         for name, card in table.items():
             skill = getattr(card, "skill", None) or None
             points = getattr(card, "points", None)
-            text = tuple(
-                f"{e.trigger}: {e.text}" if getattr(e, "trigger", "") else str(e.text)
-                for e in getattr(card, "effects", ()) or ()
-                if getattr(e, "text", "")
-            )
+            text = tuple(_printed_effect(e) for e in getattr(card, "effects", ()) or ())
+            text = tuple(line for line in text if line)
             catalogue.cards[name] = CardFacts(
                 name=name,
                 kind=kind,

@@ -19,7 +19,7 @@ from sqlmodel import Session, select
 from dsl.errors import ChroniclerError, UsageError
 from journal import campaign as campaign_state
 from journal import ledger
-from journal.catalogue import Catalogue, near_names
+from journal.catalogue import CardFacts, Catalogue, epilogue_choices, near_names
 from journal.ledger import MapPlace, Play
 from journal.models import TIER_PLAIN, TIERS, Campaign, ChronicleEntry, SceneRecord, YearSession
 from journal.recording import plain_narration, write_chronicle_year
@@ -195,9 +195,11 @@ def record_scene(
     skill = None
     points_needed = None
     scene_name = entry.scene
+    choice = entry.choice
     if catalogue is not None and catalogue.names("scene"):
         card = catalogue.require(entry.scene, "scene")
         scene_name, skill, points_needed = card.name, card.skill, card.points
+        choice = _checked_choice(card, choice)
     location = _checked(catalogue, entry.location, "location")
     participants = list(entry.participants)
     for name in participants:
@@ -233,12 +235,31 @@ def record_scene(
         skill=skill,
         points_needed=points_needed,
         skill_match_points=entry.skill_match_points,
-        epilogue_choice=entry.choice,
+        epilogue_choice=choice,
         challenge_answers=entry.answers,
         advances=advances,
         narration=narration,
         tier=tier,
         narrator=entry.narrator,
+    )
+
+
+def _checked_choice(card: CardFacts, choice: str | None) -> str | None:
+    """The epilogue option taken, spelt as the card prints it; required when the card asks."""
+    options = epilogue_choices(card)
+    if not options:
+        return choice
+    if choice is None:
+        raise UsageError(
+            f"the epilogue of {card.name!r} asks to choose one: "
+            f"{' or '.join(options)}; give --choice"
+        )
+    for option in options:
+        if option.casefold() == choice.strip().casefold():
+            return option
+    raise ChroniclerError(
+        f"{card.name!r} has no epilogue choice {choice!r}"
+        + (near_names(choice, options) or f"; its choices: {', '.join(options)}")
     )
 
 

@@ -65,6 +65,11 @@ def fake_catalogue() -> Catalogue:
             points=points,
             text=(f"Epilogue: Add a card to the deck ({location}).",),
         )
+    # An epilogue with a choice: the journal asks which was taken.
+    cat.cards["Chart the Old Rift"] = CardFacts(
+        name="Chart the Old Rift", kind="scene", skill="lore", points=5,
+        text=('Epilogue: Choose one:\n"Stay": Add a card.\n"Abandon": Add another card.',),
+    )  # fmt: skip
     # A finale scene: the journal counts year 6's finale scenes by their card.
     cat.cards["Hold the Last Gate"] = CardFacts(
         name="Hold the Last Gate", kind="scene", skill="command", points=5,

@@ -28,10 +28,11 @@ def started(cli):  # type: ignore[no-untyped-def]
 
 
 def record(cli, *extra: str):  # type: ignore[no-untyped-def]
+    choice = () if "--choice" in extra else ("--choice", "Stay")
     return cli(
         "scene", "record", "--campaign", "Brightdune", "--year", "1",
         "--scene", "Chart the Old Rift", "--location", "Boar's Rift",
-        "--participants", "Parin,Kanun", "--played", "Old Map,Marsh Wraith", *extra,
+        "--participants", "Parin,Kanun", "--played", "Old Map,Marsh Wraith", *choice, *extra,
     )  # fmt: skip
 
 
@@ -102,7 +103,7 @@ def test_an_unknown_scene_names_the_near_ones(started, journal_path) -> None:  #
 def test_an_unknown_card_names_the_near_ones_and_nothing_is_recorded(started, journal_path) -> None:  # type: ignore[no-untyped-def]
     ran = started(
         "scene", "record", "--campaign", "Brightdune", "--year", "1",
-        "--scene", "Chart the Old Rift", "--location", "Boar's Rift",
+        "--scene", "Chart the Old Rift", "--location", "Boar's Rift", "--choice", "Stay",
         "--participants", "Parin", "--played", "Old Mop",
     )  # fmt: skip
     assert ran.code == 1 and '"Old Map"' in ran.err
@@ -114,6 +115,7 @@ def test_a_character_not_playing_this_year_is_refused(started) -> None:  # type:
     ran = started(
         "scene", "record", "--campaign", "Brightdune", "--year", "1",
         "--scene", "Chart the Old Rift", "--location", "Boar's Rift", "--participants", "Fuscus",
+        "--choice", "Stay",
     )  # fmt: skip
     assert ran.code == 1 and "'Fuscus' is not playing in year 1" in ran.err
 
@@ -167,7 +169,7 @@ def test_year_six_ends_the_campaign_with_fate_and_score(started, journal_path) -
             scene = "Hold the Last Gate" if year == 6 and number < 4 else "Chart the Old Rift"
             ran = cli(
                 "scene", "record", "--campaign", "Brightdune", "--year", str(year),
-                "--scene", scene, "--location", "Boar's Rift",
+                "--scene", scene, "--location", "Boar's Rift", "--choice", "stay",
                 "--participants", "Parin", "--played", "Old Map", "--text", "",
             )  # fmt: skip
             assert ran.code == 0, ran.err
@@ -225,3 +227,18 @@ def test_a_player_writes_their_characters_chronicle_after_the_year(started, jour
         "chronicle", "--campaign", "Brightdune", "--character", "Parn", "--year", "1", "--text", "x"
     )
     assert wrong.code == 1 and '"Parin"' in wrong.err
+
+
+def test_an_epilogue_that_asks_to_choose_needs_the_choice(started, journal_path) -> None:  # type: ignore[no-untyped-def]
+    missing = started(
+        "scene", "record", "--campaign", "Brightdune", "--year", "1",
+        "--scene", "Chart the Old Rift", "--location", "Boar's Rift", "--participants", "Parin",
+        "--text", "",
+    )  # fmt: skip
+    assert missing.code == 2 and "choose one: Stay or Abandon; give --choice" in missing.err
+    wrong = record(started, "--choice", "Abandn", "--text", "")
+    assert wrong.code == 1 and '"Abandon"' in wrong.err
+    assert scenes(journal_path) == []
+    assert record(started, "--choice", "abandon", "--text", "").code == 0
+    ((scene, _),) = scenes(journal_path)
+    assert scene.epilogue_choice == "Abandon"  # as the card prints it
