@@ -62,7 +62,7 @@ NamesCategory = Literal[
 
 @dataclass(frozen=True, slots=True)
 class NamesDecl:
-    """A list of declared words of one category: ``resources stability, technology``."""
+    """A list of declared words of one category: ``resources ember, frost``."""
 
     category: NamesCategory
     names: tuple[Name, ...]
@@ -78,7 +78,7 @@ class AliasDecl:
 
 @dataclass(frozen=True, slots=True)
 class TradeDecl:
-    """A spoke of the wheel of trade: ``trade stability -> technology, espionage``."""
+    """A spoke of the wheel of trade: ``trade ember -> frost, moss``."""
 
     source: Name
     targets: tuple[Name, ...]
@@ -209,7 +209,7 @@ class KindDecl:
 
 @dataclass(frozen=True, slots=True)
 class Field:
-    """``skill charm`` or ``enters Blighted, else Wilderness``: words, bound by the checker."""
+    """``skill lore`` or ``enters Forest, else Ruin``: words, bound by the checker."""
 
     atoms: tuple[Atom, ...]
     span: Span
@@ -268,7 +268,7 @@ class Choice:
 
 @dataclass(frozen=True, slots=True)
 class Label:
-    """The trigger or cost before an effect: ``Exhaust:`` or ``When this enters play,``."""
+    """The trigger or cost before an effect: ``Tap:`` or ``When this enters play,``."""
 
     text: str
     comma: bool

@@ -15,7 +15,7 @@ from dsl.selectors import Amount, Selector, ValueSpec
 
 @dataclass(frozen=True, slots=True)
 class OneOf:
-    """``1 body or 1 psyche``: the player picks one of these when the effect runs."""
+    """``1 nerve or 1 grit``: the player picks one of these when the effect runs."""
 
     choices: tuple[Any, ...]
 
@@ -29,9 +29,9 @@ class BoundClause:
 
     ``roles`` pairs each role word (``object``, ``at``, ``on``, ``to``...) with its bound
     value; ``params`` maps each role word to the primitive's keyword parameter (``for`` →
-    ``for_``). ``subject`` is who acts ("All characters at this location gain ..."). ``per``
-    multiplies the action ("for each Apotheosis obstacle in play"). ``cost`` is the clause paid
-    first ("Lose 1 psyche to gain 1 initiative": this clause is "gain", its cost "lose").
+    ``for_``). ``subject`` is who acts ("All heroes at this location gain ..."). ``per``
+    multiplies the action ("for each Spirit monster in play"). ``cost`` is the clause paid
+    first ("Lose 1 nerve to gain 1 lantern": this clause is "gain", its cost "lose").
     ``negated`` for "This does not cause a surge" (a standing note for the engine).
     """
 

@@ -779,7 +779,7 @@ class Binder:
         owner: str | None,
         explicit: bool,
     ) -> Selector:
-        # A quoted card name, maybe after its kind: obstacle "Ur-Akti".
+        # A quoted card name, maybe after its kind: monster "Bog Wight".
         strings = [b for b in body if b.kind == "string" and not b.meanings]
         if strings:
             return self.card_reference(body, quantity)
@@ -1006,7 +1006,7 @@ class Binder:
             raise BindError(f"a die face is {low} to {high}, not {lx.value}", lx.span)
 
     def place(self, lx: list[Lexeme], i: int) -> tuple[Place, int]:
-        """``at this location``, ``in play``, ``from the staging area``, ``in the Empire`` ..."""
+        """``at this location``, ``in play``, ``from the supply``, ``in the North`` ..."""
         n = len(lx)
         prep = lx[i].text.casefold()
         i += 1
@@ -1118,7 +1118,7 @@ class SentenceBinder:
         subject = None
         negated = False
         if found is None:
-            # "All characters at this location gain 1 action point": subject, then the verb.
+            # "All heroes at this location gain 1 lantern": subject, then the verb.
             for k in range(1, len(atoms)):
                 if (
                     atoms[k].folded in ("does", "do")
@@ -1163,13 +1163,13 @@ class SentenceBinder:
                 raise BindError("the subject must be who acts", subject_atoms[0].span)
             subject = subject_value
         info, end, tail = found
-        if tail < 0:  # a split verb: "Put obstacle X into play at this location"
+        if tail < 0:  # a split verb: "Put monster X into play at this location"
             k = -tail
             rest = atoms[end:k] + atoms[k + len(info.words) - 1 :]
         else:
             rest = atoms[end:]
         verb_text = " ".join(info.words)
-        # Cost then effect: "Lose 1 psyche to gain 1 initiative."
+        # Cost then effect: "Lose 1 nerve to gain 1 lantern."
         for k, atom in enumerate(rest):
             if atom.folded == "to" and k + 1 < len(rest) and self.find_verb(rest, k + 1, ("base",)):
                 head = atoms[: len(atoms) - len(rest) + k]
@@ -1209,7 +1209,7 @@ class SentenceBinder:
             try:
                 value = self.b.noun_phrase(lexemes)
             except BindError:
-                # "give all characters at this location 1 initiative": recipient, then thing.
+                # "give all heroes at this location 1 lantern": recipient, then thing.
                 split = self.two_objects(lexemes) if role == "object" else None
                 if split is None:
                     raise
@@ -1273,7 +1273,7 @@ class SentenceBinder:
         return [(r, a) for r, a in roles if a or r != "object"]
 
     def zone_follows(self, after: list[ast.Atom]) -> bool:
-        """``in your pool``, ``from the staging area``: a declared zone comes next."""
+        """``in your pool``, ``from the supply``: a declared zone comes next."""
         lexemes = self.b.lex(after[:4])
         k = (
             1
@@ -1447,7 +1447,7 @@ def _with_cost(
 
 
 def _move_card_lists(bound: list[tuple[str, RoleValue]]) -> list[tuple[str, RoleValue]]:
-    """``Add location "X" to Brightdune, obstacle "Y" and scene "Z"``: named cards listed after
+    """``Add location "X" to the North, monster "Y" and tale "Z"``: named cards listed after
     another role continue the object's list."""
     roles = dict(bound)
     obj = roles.get("object")

@@ -38,7 +38,7 @@ CARDS_HELP = """List a ruleset's cards, or export them as JSON or as a print too
 CSV has one row per card and flat columns (fields as printed, each ability's wording in its \
 own text column), the shape a print tool's data merge reads.
 
-Example: chronicler cards six-winters --format csv --kind asset > assets.csv
+Example: chronicler cards six-winters --format csv > cards.csv
 """
 
 

@@ -27,7 +27,7 @@ def _no_effect(ctx: Context) -> None:
 class Trigger:
     """When an ability happens, as the ruleset declared it.
 
-    ``label`` is the printed word ("Exhaust", "Every season end"); ``usage`` is ``activated``,
+    ``label`` is the printed word ("Tap", "Every season end"); ``usage`` is ``activated``,
     ``played`` or ``on``; ``event`` the event name for ``on`` triggers ("season end");
     ``qualifier`` an extra word ("spring"); ``once_per_turn`` for activated triggers so
     declared. An ability with a cost label ("Spend 2 dice: ...") has ``usage == "activated"``
@@ -56,7 +56,7 @@ class Restriction:
 
 @dataclass(frozen=True, slots=True)
 class Permission:
-    """A static rule allowing an action: "May muster sorcery at this location."
+    """A static rule allowing an action: "May muster frost at this location."
 
     ``verb`` is the primitive name; ``roles`` the bound roles as written (selectors, amounts);
     ``place`` where; ``run`` performs the permitted action when the engine offers it.
@@ -98,9 +98,9 @@ class CompiledCard:
 
     ``fields`` maps each field name (as declared: ``"entry cost"``, ``"starts with"``) to a
     plain value: int, bool, str, list, dict. A ``location spec`` is a list of alternatives,
-    each a list of words (``[["Blighted"], ["Wilderness"]]``); a ``location selector`` is a dict
+    each a list of words (``[["Forest"], ["Ruin"]]``); a ``location selector`` is a dict
     (``{"tags": [...], "regions": [...], "any of": bool, "with": [nouns]}``, ``"with"`` listing
-    what must be there: ``moves toward Urban with a character`` → ``["character"]``); a
+    what must be there: ``moves toward Town with a hero`` → ``["hero"]``); a
     ``recipe`` a list of ``{"resource": str | None, "face": int | None}``; a ``cost`` a dict of
     declared word → amount, with ``"choice": True`` when the card says "or"; a side (``developed
     { ... }``) a dict of its fields, its abilities in ``blocks[name]``.

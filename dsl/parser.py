@@ -210,7 +210,7 @@ _TERMINAL_WORDS = {
     "RPAR": '")"',
     "DOT_SEP": '"·"',
     "MINUS": '"-"',
-    "TRIGGER_LABEL": 'a trigger like "Exhaust:"',
+    "TRIGGER_LABEL": 'a trigger like "Play:"',
     "WHEN_LABEL": 'a trigger like "When this enters play,"',
     "OPTION_LABEL": 'a quoted option like "Stay":',
     "CHOOSE_ONE": '"Choose one:"',

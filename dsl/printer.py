@@ -1,7 +1,7 @@
 """The printed wording of a card, from its compiled (checked) text: what goes on the card face.
 
 Sentences are written back from the bound words: one space between words, declared spellings
-(an alias such as ``magic`` prints as the declared ``sorcery``), a capital at each sentence's
+(an alias such as ``fire`` prints as the declared ``ember``), a capital at each sentence's
 start, the trigger first. Print and behaviour come from the same bound text, so they cannot
 drift apart.
 """
@@ -86,7 +86,7 @@ def choice_text(choice: BoundChoice, aliases: Mapping[str, str] | None = None) -
 
 
 def effect_text(effect: BoundEffect, aliases: Mapping[str, str] | None = None) -> str:
-    """``Exhaust: Trade a diplomacy at this location for stability of the same value.``"""
+    """``Tap: Trade a moss at this location for frost of the same value.``"""
     body = " ".join(
         sentence_text(p, aliases) if isinstance(p, BoundSentence) else choice_text(p, aliases)
         for p in effect.parts

@@ -1,7 +1,7 @@
 """Bound selector phrases: what a card's noun phrase asks the host to find.
 
-The checker turns a phrase such as ``a Foe obstacle at this location``, ``2 military each with
-value 3`` or ``every Fort`` into a frozen ``Selector``. Compiled effects hand selectors to
+The checker turns a phrase such as ``a Beast monster at this location``, ``2 frost each with
+value 3`` or ``every Town`` into a frozen ``Selector``. Compiled effects hand selectors to
 ``ctx.host.select(ctx, selector)`` (which returns the matching things as JSON-serialisable
 references) or, for things that are made rather than found (a token, a counter, stress), pass
 them to the primitive as they are. Every word in a selector is a word the ruleset declared, in
@@ -18,9 +18,9 @@ How the compiler uses a selector (the contract for a ruleset's ``Host.select`` a
   max_choices=count)``. The primitive receives one reference when ``count == 1`` and the phrase
   is singular, else a list.
 - ``"all"``: every candidate, as a list, no decision.
-- ``"any"``: a singular noun ("any Diplomat in play") is one target chosen among all; a plural
+- ``"any"``: a singular noun ("any Beast in play") is one target chosen among all; a plural
   noun ("any resource dice at this location") is ``choose_many`` with ``min_choices=0``.
-- A named card (``obstacle "Ur-Akti"``) is passed unresolved.
+- A named card (``monster "Bog Wight"``) is passed unresolved.
 - ``"total_value"`` and ``"up_to"``: passed to the primitive unresolved (it asks its own
   ``choose_many``, because only it knows how values add up).
 """
@@ -32,25 +32,25 @@ from typing import Literal
 
 QuantityMode = Literal["exact", "all", "any", "total_value", "up_to", "another", "none"]
 NounCategory = Literal[
-    "card kind",  # a declared card kind: obstacle, asset, location, character ...
+    "card kind",  # a declared card kind: monster, relic, location, hero ...
     "card",  # the generic word "card" (any kind)
-    "resource",  # dice of a declared resource ("a diplomacy", "2 military")
+    "resource",  # dice of a declared resource ("a moss", "2 frost")
     "die",  # the generic "die"/"dice"/"resource" (a die of any resource)
-    "token",  # a declared token kind (progress, threat)
-    "stress",  # a declared stress type (body, psyche)
-    "counter",  # a declared counter ("action point", "initiative die")
-    "zone",  # a declared zone ("staging area", "pool")
-    "region",  # a declared region, as a destination ("Add location X to Brightdune")
+    "token",  # a declared token kind ("progress", "threat")
+    "stress",  # a declared stress type (nerve, grit)
+    "counter",  # a declared counter ("action point", "lantern die")
+    "zone",  # a declared zone ("supply", "pool")
+    "region",  # a declared region, as a destination ("Add location X to the North")
     "number",  # a bare number where a thing was expected ("to 5")
 ]
 PlaceKind = Literal[
     "this location",  # at this location (the location of the acting card or character)
     "any location",  # at any location / at any locations / from any location
     "in play",  # anywhere in play
-    "zone",  # a declared zone: "from the staging area", "to your crafting area", "the pool"
-    "locations",  # at/in locations matching ``Place.locations`` ("in the Empire", "on any Fort")
-    "this card",  # in this card ("each character in this scene")
-    "this region",  # in the region of this location ("all characters in this region")
+    "zone",  # a declared zone: "from the supply", "to your hand", "the pool"
+    "locations",  # at/in locations matching ``Place.locations`` ("in the North", "on any Town")
+    "this card",  # in this card ("each hero in this tale")
+    "this region",  # in the region of this location ("all heroes in this region")
 ]
 ValueKind = Literal["exact", "each", "same", "any", "opposite"]
 
@@ -62,8 +62,8 @@ class Quantity:
     ``mode``: ``exact`` (``a``, ``an``, ``one``, ``2``, or a bare noun: ``count`` of them),
     ``all`` (``all``, ``every``, ``each``), ``any`` (the player picks; see the module notes),
     ``total_value`` (``a total value of 6``: dice whose values add up to ``total``), ``up_to``
-    (``up to 2``), ``another`` (one more of the same kind, e.g. "draw another obstacle"),
-    ``none`` (a reference such as ``this obstacle`` or ``it``, where no quantity is written).
+    (``up to 2``), ``another`` (one more of the same kind, e.g. "draw another monster"),
+    ``none`` (a reference such as ``this monster`` or ``it``, where no quantity is written).
     ``count`` is the number for ``exact``/``up_to``/``another``; ``total`` the sum for
     ``total_value``; ``plural`` whether the noun was written in the plural.
     """
@@ -80,7 +80,7 @@ class Filter:
 
     ``category`` is one of ``skill``, ``region``, ``resource``, ``card tag``, ``location tag``,
     ``card kind``, ``token``, ``stress``, ``counter``; ``word`` is the declared word in its
-    canonical spelling (``"Foe"``, ``"lore"``, ``"empire"``).
+    canonical spelling (``"Beast"``, ``"lore"``, ``"north"``).
     """
 
     category: str
@@ -107,12 +107,12 @@ class Place:
     """Where the selected things must be (or go).
 
     ``kind`` says which sort of place (see ``PlaceKind``). ``zone`` is the declared zone word
-    for ``kind == "zone"`` (``"staging area"``); ``owner`` is ``"your"`` when written ("your
-    crafting area": the acting character's), else ``None``. ``locations`` is a location
-    selector for ``kind == "locations"`` ("at a Wilderness location", "in the Empire": a
+    for ``kind == "zone"`` (``"supply"``); ``owner`` is ``"your"`` when written ("your
+    hand": the acting hero's), else ``None``. ``locations`` is a location
+    selector for ``kind == "locations"`` ("at a Forest location", "in the North": a
     selector whose noun is the location card kind filtered by region). ``preposition`` is the
     word the card used (``at``, ``in``, ``from``, ``on``). ``of_kind`` is a card kind written
-    before a zone ("the asset deck": zone ``deck``, of_kind ``asset``).
+    before a zone ("the relic deck": zone ``deck``, of_kind ``relic``).
     """
 
     kind: PlaceKind
@@ -128,20 +128,20 @@ class Selector:
     """A bound noun phrase: which things, how many, where, of what value.
 
     ``quantity``: how many (see ``Quantity``). ``noun_category``/``noun``: what sort of thing,
-    e.g. (``"card kind"``, ``"obstacle"``), (``"resource"``, ``"sorcery"``), (``"token"``,
+    e.g. (``"card kind"``, ``"monster"``), (``"resource"``, ``"ember"``), (``"token"``,
     ``"progress"``), (``"counter"``, ``"action point"``), (``"die"``, ``None``), (``"card"``,
-    ``None``). ``filters``: all must hold (``a lore obstacle`` → skill lore). ``any_of``: at
-    least one must hold (``a Spy or Guard`` → card tag Spy, card tag Guard); empty means no
+    ``None``). ``filters``: all must hold (``a lore monster`` → skill lore). ``any_of``: at
+    least one must hold (``a Beast or Spirit`` → card tag Beast, card tag Spirit); empty means no
     such test. ``place``: where (``None`` = wherever the primitive looks by default).
-    ``value``: dice values. ``name``: a quoted card name (``obstacle "Ur-Akti"``), already
-    checked to exist. ``reference``: ``this`` ("this obstacle", "this card"; "this location"
+    ``value``: dice values. ``name``: a quoted card name (``monster "Bog Wight"``), already
+    checked to exist. ``reference``: ``this`` ("this monster", "this card"; "this location"
     also has ``place.kind == "this location"``: the location where the effect happens, which
     is the card itself when the card is a location),
     ``it`` / ``them`` (what the previous phrase of the same effect chose; the compiler keeps it
-    in ``ctx.bindings["it"]``), ``self`` ("you", the acting character), else ``None``.
+    in ``ctx.bindings["it"]``), ``self`` ("you", the one acting), else ``None``.
     A selector with a ``name`` is never resolved: the primitive
     finds the named card wherever it is (deck, archive, in play). ``with_``: things that must
-    be at/on the selected thing ("locations with a character",
+    be at/on the selected thing ("locations with a hero",
     "locations with threat tokens"). ``text``: the words as written, for prompts.
     """
 
@@ -188,7 +188,7 @@ class LocationSpec:
     """Where a card enters play: choices tried in order (``A, else B``).
 
     Each alternative is a tuple of ``Filter``s (region, location tag) or a quoted location name
-    (``Filter("name", "Hogeltown")``); the first alternative that matches a location in play
+    (``Filter("name", "Mossy Gate")``); the first alternative that matches a location in play
     is used.
     """
 

@@ -1,7 +1,7 @@
 """The words a ruleset declares, gathered from every file, and the lexicon the binder reads.
 
 A ``Lexicon`` maps runs of folded words (singular or simple plural) to their meanings: one run
-may mean several things ("Stability" a card tag and a resource); the binder picks by context.
+may mean several things ("Ember" a card tag and a resource); the binder picks by context.
 """
 
 from __future__ import annotations
