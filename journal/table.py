@@ -201,6 +201,8 @@ def record_scene(
         scene_name, skill, points_needed = card.name, card.skill, card.points
         choice = _checked_choice(card, choice)
     location = _checked(catalogue, entry.location, "location")
+    if catalogue is not None and catalogue.names("scene"):
+        _check_scene_location(catalogue, scene_name, location)
     participants = list(entry.participants)
     for name in participants:
         if name not in session.characters:
@@ -242,6 +244,30 @@ def record_scene(
         tier=tier,
         narrator=entry.narrator,
     )
+
+
+def _location_words(card: CardFacts | None) -> set[str]:
+    """What a location answers to: its name, its region and the tags of either side."""
+    if card is None:
+        return set()
+    words = {card.name, str(card.region or "")}
+    for side in (getattr(card.source, "base", None), getattr(card.source, "developed", None)):
+        words.update(str(tag) for tag in getattr(side, "tags", ()) or ())
+    return {w.casefold() for w in words if w}
+
+
+def _check_scene_location(catalogue: Catalogue, scene: str, location: str) -> None:
+    """A scene is completed at its listed location, or one with the listed tag or region."""
+    card = catalogue.get(scene, "scene")
+    alternatives = getattr(card.source, "at", ()) if card is not None else ()
+    wanted = [str(word) for alternative in alternatives or () for word in alternative]
+    place = catalogue.get(location, "location")
+    if not wanted or place is None or place.source is None:
+        return  # the cards do not say enough to check
+    if not {w.casefold() for w in wanted} & _location_words(place):
+        raise ChroniclerError(
+            f"{scene!r} is completed at {' or '.join(wanted)}, not at {location!r}"
+        )
 
 
 def _checked_choice(card: CardFacts, choice: str | None) -> str | None:

@@ -42,3 +42,28 @@ def test_a_misspelt_scheme_names_the_rulesets_schemes(real_cards, cli) -> None: 
         "--scheme", scheme[:-2], "--characters", "Parin,Kanun",
     )  # fmt: skip
     assert ran.code == 1 and f'"{scheme}"' in ran.err
+
+
+def test_a_scene_is_completed_only_where_its_card_says(real_cards, cli) -> None:  # type: ignore[no-untyped-def]
+    scene = real_cards.get("Take Second at the Amber Wine Drinking Game", "scene")
+    if scene is None or "Eastkeep" not in real_cards.names("location"):
+        pytest.skip("the ruleset has no such scene")
+    assert cli("campaign", "start", "Brightdune").code == 0
+    scheme = real_cards.names("scheme")[0]
+    assert cli(
+        "year", "start", "--campaign", "Brightdune", "--year", "1", "--scheme", scheme,
+        "--characters", "Parin,Kanun",
+    ).code == 0  # fmt: skip
+    elsewhere = cli(
+        "scene", "record", "--campaign", "Brightdune", "--year", "1",
+        "--scene", scene.name, "--location", "Eastkeep", "--participants", "Parin", "--text", "",
+    )  # fmt: skip
+    assert (
+        elsewhere.code == 1 and "is completed at Giant's Gate, not at 'Eastkeep'" in elsewhere.err
+    )
+    there = cli(
+        "scene", "record", "--campaign", "Brightdune", "--year", "1",
+        "--scene", scene.name, "--location", "Giant's Gate", "--participants", "Parin",
+        "--text", "",
+    )  # fmt: skip
+    assert there.code == 0, there.err
