@@ -63,7 +63,7 @@ class HeuristicBot:
             return [o for o in options if isinstance(o, dict) and o["act"] == act]
 
         if narrate := first("narrate"):
-            return narrate[0]
+            return max(narrate, key=lambda o: len(o["participants"]))
         crafts = first("craft")
         if crafts:
             return max(crafts, key=lambda o: o["die"])
@@ -74,29 +74,97 @@ class HeuristicBot:
                 ob = loc["obstacles"][o["index"]]
                 rank = c["skills"].get(ob["skill"], 0)
                 good = sum(1 for die in c["initiative"] if die <= rank)
-                if (
-                    good >= 1
-                    or len(c["initiative"]) + ob["progress"] + ob["hindrance"] >= ob["difficulty"]
-                ):
+                tokens = ob["progress"] + ob["hindrance"]
+                if good >= 1 or len(c["initiative"]) + tokens >= ob["difficulty"]:
                     return o
-        if plays := first("ability") + first("asset"):
+        if plays := first("asset") + first("ability"):
             return plays[0]
-        if (musters := first("muster")) and self._wants_dice(obs):
-            return musters[0]
-        moves = first("move")
-        target = self._move_target(obs, moves)
+        for o in first("muster"):
+            c = self._char(obs, o["character"])
+            if c is not None and self._fits(obs, c, o["resource"]):
+                return o
+        for o in first("trade"):
+            c = self._char(obs, o["character"])
+            if c is not None and self._fits(obs, c, o["get"]) and self._spare(obs, c, o):
+                return o
+        target = self._move_target(obs, first("move"))
         if target is not None:
             return target
         return "done"
 
-    def _wants_dice(self, obs: dict[str, Any]) -> bool:
-        return any(c["in_progress"] for c in obs["characters"])
+    @staticmethod
+    def _open_slots(obs: dict[str, Any], c: dict[str, Any]) -> list[list[Any]]:
+        """The empty recipe slots of every asset made by the character or one beside it."""
+        slots = []
+        for other in obs["characters"]:
+            if other["location"] != c["location"]:
+                continue
+            for asset in other["in_progress"]:
+                for slot, filled in zip(asset["recipe"], asset["slots"], strict=True):
+                    if filled is None:
+                        slots.append(slot)
+        return slots
+
+    def _fits(self, obs: dict[str, Any], c: dict[str, Any], resource: str) -> bool:
+        return any(slot[0] in (None, resource) for slot in self._open_slots(obs, c))
+
+    def _spare(self, obs: dict[str, Any], c: dict[str, Any], trade: dict[str, Any]) -> bool:
+        """The two dice given are wanted by no open slot."""
+        loc = self._loc(obs, c["location"])
+        if loc is None:
+            return False
+        given = [loc["dice"][i] for i in trade["give"]]
+        slots = self._open_slots(obs, c)
+        return not any(
+            slot[0] in (None, die[0]) and slot[1] in (None, die[1])
+            for die in given
+            for slot in slots
+        )
+
+    def _scene_targets(self, obs: dict[str, Any]) -> list[str]:
+        """Locations where a scene could be narrated with the points the party holds."""
+        cards = [card for c in obs["characters"] for card in (*c["assets"], *c["obstacles"])]
+        points = sum(card["points"] for card in cards)
+        names: list[str] = []
+        for scene in obs["scenes"]:
+            matches = sum(1 for card in cards if card.get("skill") == scene["skill"])
+            if points + matches < scene["points"]:
+                continue
+            for alternative in scene["at"]:
+                words = {w.casefold() for w in alternative}
+                found = [
+                    loc["name"]
+                    for loc in obs["locations"]
+                    if words
+                    & (
+                        {loc["name"].casefold(), str(loc["region"]).casefold()}
+                        | {t.casefold() for t in loc["tags"]}
+                    )
+                ]
+                if found:
+                    names += found
+                    break
+        return names
 
     def _move_target(self, obs: dict[str, Any], moves: list[dict[str, Any]]) -> Any:
-        """Step toward a location with dice for an unfinished asset, or toward a scene."""
+        """Toward a scene the party can score; else toward dice for an unfinished asset."""
+        targets = self._scene_targets(obs)
+        if targets:
+            dist = self._distances(obs, targets)
+            best = None
+            for move in moves:
+                c = self._char(obs, move["character"])
+                if c is None or move.get("by") == "portal":
+                    continue
+                here = dist.get(c["location"], 99)
+                there = dist.get(move["to"], 99)
+                if there < here and (best is None or there < dist.get(best["to"], 99)):
+                    best = move
+            if best is not None:
+                return best
         for move in moves:
             c = self._char(obs, move["character"])
-            if c is None or c["action_points"] < 3:
+            if c is None or c["action_points"] < 3 or move.get("by"):
                 continue
             here = self._loc(obs, c["location"])
             dest = self._loc(obs, move["to"])
@@ -104,9 +172,22 @@ class HeuristicBot:
                 continue
             if self._useful_dice(c, dest) > self._useful_dice(c, here):
                 return move
-            if dest["obstacles"] and not here["obstacles"] and c["initiative"]:
-                return move
         return None
+
+    @staticmethod
+    def _distances(obs: dict[str, Any], targets: list[str]) -> dict[str, int]:
+        adjacent = {loc["name"]: loc["adjacent"] for loc in obs["locations"]}
+        dist = {t: 0 for t in targets}
+        frontier = list(targets)
+        while frontier:
+            nxt = []
+            for name in frontier:
+                for other in adjacent.get(name, []):
+                    if other not in dist:
+                        dist[other] = dist[name] + 1
+                        nxt.append(other)
+            frontier = nxt
+        return dist
 
     @staticmethod
     def _useful_dice(c: dict[str, Any], loc: dict[str, Any]) -> int:
@@ -124,11 +205,20 @@ class HeuristicBot:
 
     def _choose_take(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         c = self._char(obs, d.who)
+        if c is None:
+            return options[0]
+        if "initiative" in options and len(c["initiative"]) < 3:
+            return "initiative"
         assets = [o for o in options if o.startswith("asset:")]
-        if c is not None and len(c["in_progress"]) < 2 and assets:
+        if len(c["in_progress"]) < 2 and assets:
             staging = {a["name"]: a for a in obs["asset_staging"]}
-            return max(assets, key=lambda o: staging.get(o[6:], {}).get("points", 0))
-        if "initiative" in options and c is not None and len(c["initiative"]) < 4:
+
+            def worth(option: str) -> float:
+                card = staging.get(option[6:], {})
+                return float(card.get("points", 0)) - len(card.get("recipe", [])) / 2
+
+            return max(assets, key=worth)
+        if "initiative" in options:
             return "initiative"
         return options[0]
 
