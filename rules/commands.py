@@ -12,13 +12,13 @@ from dsl.errors import ChroniclerError, UsageError
 
 GAMES = ("six-winters",)
 
-PLAY_HELP = """Let a bot play one session (one year) of a game and tell it turn by turn.
-
-The same seed and bot always give the same game, byte for byte. Years before --year are
-played first by the same bot, so the campaign arrives at that year as the bot left it.
-
-Example: chronicler play six-winters --seed 7 --bot heuristic --characters Parin,Kanun
-"""
+PLAY_HELP = (
+    "Let a bot play one session (one year) of a game and tell it turn by turn.\n\n"
+    "The same seed and bot always give the same game, byte for byte. The years before --year "
+    "are played first by the same bot, so the campaign reaches that year as the bot left it. "
+    "--json prints the event log instead, one JSON object a line.\n\n"
+    "Example: chronicler play six-winters --seed 7 --bot heuristic --characters Parin,Kanun"
+)
 
 
 def register(app: typer.Typer) -> None:

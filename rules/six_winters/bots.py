@@ -156,9 +156,9 @@ class HeuristicBot:
                 c = self._char(obs, move["character"])
                 if c is None or move.get("by") == "portal":
                     continue
-                here = dist.get(c["location"], 99)
-                there = dist.get(move["to"], 99)
-                if there < here and (best is None or there < dist.get(best["to"], 99)):
+                now = dist.get(c["location"], 99)
+                then = dist.get(move["to"], 99)
+                if then < now and (best is None or then < dist.get(best["to"], 99)):
                     best = move
             if best is not None:
                 return best

@@ -1,0 +1,58 @@
+"""``chronicler play``: a readable account or a JSON event log, the same for the same seed."""
+
+import json
+
+from journal.cli import main
+
+
+def _run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_same_seed_and_bot_give_the_same_account(capsys):
+    first = _run(capsys, "play", "six-winters", "--seed", "3", "--bot", "random")
+    second = _run(capsys, "play", "six-winters", "--seed", "3", "--bot", "random")
+    assert first[0] == 0
+    assert first == second
+    assert "Year 1" in first[1] and "Spring, turn 1" in first[1]
+    assert ("Victory" in first[1]) or ("Defeat" in first[1])
+
+
+def test_json_gives_one_event_a_line(capsys):
+    code, out, _ = _run(
+        capsys,
+        "play",
+        "six-winters",
+        "--seed",
+        "2",
+        "--bot",
+        "heuristic",
+        "--json",
+        "--characters",
+        "Parin,Kanun",
+    )
+    assert code == 0
+    events = [json.loads(line) for line in out.splitlines()]
+    assert events[0]["kind"] == "session_started"
+    assert events[0]["characters"] == ["Parin", "Kanun"]
+    assert events[-1]["kind"] == "session_ended"
+
+
+def test_an_unknown_character_fails_with_near_names(capsys):
+    code, _, err = _run(capsys, "play", "six-winters", "--characters", "Parn,Kanun")
+    assert code == 1
+    assert "Parin" in err
+
+
+def test_an_unknown_bot_is_a_usage_error(capsys):
+    code, _, err = _run(capsys, "play", "six-winters", "--bot", "clever")
+    assert code == 2
+    assert "heuristic" in err
+
+
+def test_a_later_year_plays_the_years_before_it(capsys):
+    code, out, _ = _run(capsys, "play", "six-winters", "--seed", "4", "--year", "2")
+    assert code == 0
+    assert out.startswith("Year 2")
