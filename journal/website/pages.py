@@ -19,7 +19,15 @@ from sqlmodel import Session, col, select
 
 from journal import ledger
 from journal.catalogue import CardFacts, Catalogue
-from journal.models import Campaign, CardPlay, Character, ChronicleEntry, SceneRecord, SheetYear
+from journal.models import (
+    Campaign,
+    CardPlay,
+    Character,
+    ChronicleEntry,
+    EventRecord,
+    SceneRecord,
+    SheetYear,
+)
 from journal.website.sanitize import narration_html, text
 from journal.website.svg import Square, map_svg, skills_chart_svg
 
@@ -229,6 +237,7 @@ class PageMaker:
             _table(["#", "scene", "location", "points", "storytelling"], rows)
             or "No scene was completed this year."
         )
+        out += self._happenings(session)
         out += ["", "## The map at the end of the year", ""]
         squares = [
             Square(loc.name, loc.x, loc.y, loc.region, loc.developed, loc.threats, loc.obstacles)
@@ -243,6 +252,36 @@ class PageMaker:
             ]  # fmt: skip
             out += ["", _table(["location", "region", "developed", "threats", "obstacles"], rows)]
         return "\n".join(out) + "\n"
+
+    def _happenings(self, session: Any) -> list[str]:
+        """For a session recorded from the engine: what its event log counts."""
+        counted = {
+            "turn_started": "turns played",
+            "threat_placed": "threats placed",
+            "obstacle_placed": "obstacles put into play",
+            "obstacle_overcome": "obstacles overcome",
+            "asset_completed": "assets completed",
+            "stress_taken": "times stress was taken",
+            "condition_taken": "conditions taken",
+        }
+        kinds = self.s.exec(
+            select(EventRecord.kind).where(EventRecord.session_id == session.id)
+        ).all()
+        if not kinds:
+            return []
+        rows = [[label, str(kinds.count(kind))] for kind, label in counted.items() if kind in kinds]
+        surges = sum(
+            1
+            for data in self.s.exec(
+                select(EventRecord.data).where(
+                    EventRecord.session_id == session.id, EventRecord.kind == "threat_placed"
+                )
+            )
+            if isinstance(data, dict) and data.get("surge")
+        )
+        if surges:
+            rows.append(["surges", str(surges)])
+        return ["", "## What happened", "", _table(["", "count"], rows) or "Nothing was logged."]
 
     def scene(self, year: int, scene: SceneRecord) -> str:
         plays = self.plays[int(scene.id or 0)]

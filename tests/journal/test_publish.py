@@ -69,6 +69,16 @@ def test_each_year_page_draws_the_map_as_it_stood(built: Path) -> None:
     assert "the Empire" in year2 and "Brightdune" in year2  # region legend
 
 
+def test_a_year_recorded_from_the_engine_says_what_happened(built: Path) -> None:
+    from fakes import play_campaign
+
+    (_, first), *_ = list(play_campaign(seed=5))
+    placed = sum(1 for e in first.events if e.kind == "threat_placed")
+    html = (built / "years" / "year-1.html").read_text()
+    assert "What happened" in html
+    assert re.search(rf"<td>threats placed</td>\s*<td>{placed}</td>", html)
+
+
 def test_scene_pages_give_cards_points_and_narration(built: Path) -> None:
     html = (built / "scenes" / "year-1-scene-1.html").read_text()
     assert "Cards played" in html and "Narration" in html
