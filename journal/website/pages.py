@@ -403,6 +403,7 @@ class PageMaker:
             out.append(_table(["card", "kind", "points"], rows) or "No card was played yet.")
             return "\n".join(out) + "\n"
         printer = _printer()
+        compiled = compiled_cards(self.catalogue)
         out.append(
             f"Every card of {text(self.catalogue.name)} {text(self.catalogue.version)}, "
             "in its printed wording."
@@ -414,11 +415,11 @@ class PageMaker:
             out += ["", f"## {title(KIND_TITLES.get(kind, kind.capitalize()))}", ""]
             for card in sorted(kinds[kind], key=lambda c: c.name):
                 out += [f"### {title(card.name)}", ""]
-                facts = _facts(card)
+                face = compiled.get(card.name)
+                facts = [] if face is not None and printer is not None else _facts(card)
                 if facts:
                     out += [" · ".join(facts), ""]
-                printed = _printed(printer, card)
-                for line in printed:
+                for line in _printed(printer, face, card):
                     out.append(f"> {text(line)}  ")
                 out.append("")
         return "\n".join(out) + "\n"
@@ -485,10 +486,23 @@ def _printer() -> Callable[[Any], str] | None:
     return None
 
 
-def _printed(printer: Callable[[Any], str] | None, card: CardFacts) -> list[str]:
-    if printer is not None and card.source is not None:
+def compiled_cards(catalogue: Catalogue) -> dict[str, Any]:
+    """The compiled cards of the catalogue's ruleset by name, for the printer (else empty)."""
+    if catalogue.ruleset is None:  # a catalogue made by hand: there is no card text to print
+        return {}
+    try:
+        compiled = importlib.import_module("dsl").load_ruleset("six_winters")
+        return {card.name: card for card in compiled.all_cards}
+    except Exception:  # the card text does not compile right now: print the engine's records
+        return {}
+
+
+def _printed(printer: Callable[[Any], str] | None, compiled: Any, card: CardFacts) -> list[str]:
+    """The card face below its name and kind, as the language prints it; else its effects."""
+    if printer is not None and compiled is not None:
         try:
-            return [line for line in str(printer(card.source)).splitlines() if line.strip()]
-        except Exception:  # the renderer does not take this record: use the facts we have
+            lines = [line for line in str(printer(compiled)).splitlines() if line.strip()]
+            return lines[2:]  # the heading already gives the name; the section the kind
+        except Exception:  # the renderer does not take this card: use the facts we have
             pass
     return list(card.text)

@@ -51,3 +51,24 @@ def test_chronicler_demo_with_the_engine_says_what_it_did(
     assert code == 0
     assert "Journal:" in out and "Site:" in out and "Brightdune's fate:" in out
     assert (tmp_path / "demo-output" / "website" / "site" / "index.html").exists()
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("dsl.printer") is None, reason="no printed-text renderer yet"
+)
+def test_the_card_gallery_prints_cards_as_the_language_renders_them(tmp_path: Path) -> None:
+    import dsl
+    from dsl.printer import render_card
+    from journal.catalogue import load_catalogue
+    from journal.website.pages import compiled_cards
+
+    catalogue = load_catalogue()
+    if catalogue is None or not compiled_cards(catalogue):
+        pytest.skip("the Six Winters card text does not compile right now")
+    result = run_demo(tmp_path, 5, play=play_campaign, catalogue=catalogue)
+    gallery = (result.site_index.parent / "cards.html").read_text()
+    scene = next(iter(dsl.load_ruleset("six_winters").cards("scene")))
+    face = render_card(scene).splitlines()
+    assert "<h3 id=" in gallery and scene.name.split("'")[0] in gallery
+    for line in face[2:5]:
+        assert line.split('"')[0].strip() in gallery
