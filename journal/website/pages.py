@@ -491,7 +491,9 @@ def compiled_cards(catalogue: Catalogue) -> dict[str, Any]:
     if catalogue.ruleset is None:  # a catalogue made by hand: there is no card text to print
         return {}
     try:
-        compiled = importlib.import_module("dsl").load_ruleset("six_winters")
+        # The folder the engine compiled, so the language's cache serves the same compilation.
+        folder = getattr(importlib.import_module("rules.six_winters.engine"), "RULES_DIR", None)
+        compiled = importlib.import_module("dsl").load_ruleset(folder or "six_winters")
         return {card.name: card for card in compiled.all_cards}
     except Exception:  # the card text does not compile right now: print the engine's records
         return {}
