@@ -16,6 +16,7 @@ a stack of ``Frame``s. Two sorts of frame exist:
 from __future__ import annotations
 
 import base64
+import copy
 import difflib
 import importlib
 import json
@@ -419,7 +420,7 @@ class Session:
 
     def roll(self, what: str, count: int = 1) -> list[int]:
         faces = [self.roll_die() for _ in range(count)]
-        self.emit("dice_rolled", what=what, faces=faces)
+        self.emit("dice_rolled", what=what, faces=list(faces))  # the event keeps its own list
         return faces
 
     def new_resource_die(
@@ -505,7 +506,6 @@ class Session:
     def place_threat(self, ctx: Context, loc: LocationState, *, surge: bool = True) -> None:
         """Move a threat from the pool onto a location; a threat where one was surges on."""
         st = self.state
-        self.recent_surges = []
         if st.threat_pool <= 0:
             return
         had = loc.threats > 0
@@ -587,18 +587,43 @@ class Session:
             self.place_obstacle(ctx, name)
 
     def add_card(self, kind: str, name: str) -> None:
-        """An epilogue or scheme adds a card: on top of its draw deck (a location to the map)."""
+        """An epilogue or scheme adds a card: from the archive to the top of its draw deck.
+
+        A card has as many copies as were printed: when all of them are already in the game,
+        the one in the draw deck moves to the top instead (or nothing happens)."""
         st = self.state
-        for pile in (st.archive,):
-            if name in pile:
-                pile.remove(name)
-        if kind == "scene":
-            st.scene_deck.insert(0, name)
-        elif kind == "asset":
-            st.asset_deck.insert(0, name)
-        elif kind == "obstacle" or kind == "event":
-            st.obstacle_deck.insert(0, name)
+        deck = {"scene": st.scene_deck, "asset": st.asset_deck}.get(kind, st.obstacle_deck)
+        copies = self.ruleset.obstacles[name].copies if name in self.ruleset.obstacles else 1
+        if self.copies_in_game(name) >= copies:
+            if name in deck:
+                deck.remove(name)
+                deck.insert(0, name)
+                self.emit("card_added", card_kind=kind, card=name)
+            return
+        if name in st.archive:
+            st.archive.remove(name)
+        deck.insert(0, name)
         self.emit("card_added", card_kind=kind, card=name)
+
+    def copies_in_game(self, name: str) -> int:
+        """How many copies of a card are in the game (anywhere but the archive)."""
+        st = self.state
+        piles = (
+            st.scene_deck,
+            st.scenes,
+            st.asset_deck,
+            st.asset_staging,
+            st.asset_discard,
+            st.reserve,
+            st.obstacle_deck,
+            st.obstacle_discard,
+        )
+        count = sum(pile.count(name) for pile in piles)
+        for c in st.characters:
+            count += c.assets.count(name) + c.obstacles.count(name)
+            count += sum(1 for a in c.in_progress if a.name == name)
+        count += sum(1 for loc in st.locations for o in loc.obstacles if o.name == name)
+        return count
 
     def put_into_play(self, ctx: Context, name: str) -> None:
         """Take a copy of an obstacle from wherever it waits and place it."""
@@ -821,6 +846,7 @@ class Session:
             cursor=ctx.cursor,
         )
         inner.kinds = []
+        self.recent_surges = []  # "This does not cause a surge" speaks of this effect's threats
         try:
             if effect.cost is not None:
                 effect.cost(inner)
@@ -1308,7 +1334,9 @@ class Session:
     def op_action(self, ctx: Context, option: dict[str, Any]) -> None:
         act = option["act"]
         c = self.character(option["character"]) if "character" in option else None
-        self.emit("action", character=option.get("character"), action=act, details=dict(option))
+        self.emit(
+            "action", character=option.get("character"), action=act, details=copy.deepcopy(option)
+        )
         if act == "move":
             assert c is not None
             self.action_move(ctx, c, option["to"], option.get("by"))
@@ -1620,7 +1648,7 @@ class Session:
             "finale": scene.finale,
         }
         st.scenes_completed.append(record)
-        self.emit("scene_completed", **record)
+        self.emit("scene_completed", **copy.deepcopy(record))
 
     def use_card(self, ctx: Context, c: CharacterState, kind: str, name: str, k: int) -> None:
         rs = self.ruleset

@@ -6,6 +6,7 @@ the game in the actions step; ``act()`` takes one action and answers its decisio
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -172,7 +173,11 @@ def check_invariants(session: engine.Session) -> None:
         *st.solo_ability_deck,
         *(n for c in st.characters for n in (*c.abilities, *c.ability_deck, *c.ability_discard)),
     ]
-    assert len(abilities) == len(set(abilities)) or st.unlocked_abilities, "an ability twice"
+    for name, count in Counter(abilities).items():
+        card = rs.abilities[name]
+        copies = len(card.numbers) or 1
+        holders = len(st.characters) if card.character is None else 1
+        assert count <= copies * holders, f"{name} is in more places than it has copies"
 
 
 def play_checked(session: engine.Session, bot: Any, every: int = 1) -> engine.Session:
