@@ -51,11 +51,11 @@ class _Comments:
     def __init__(self, comments: list[Comment]) -> None:
         self.pending = sorted(comments, key=lambda c: c.line)
 
-    def leading(self, before_line: int) -> list[str]:
+    def leading_comments(self, before_line: int) -> list[Comment]:
         """Standalone comments above ``before_line`` not yet written."""
         out = []
         while self.pending and self.pending[0].line < before_line:
-            out.append(self.pending.pop(0).text)
+            out.append(self.pending.pop(0))
         return out
 
     def trailing(self, first: int, last: int) -> str:
@@ -147,12 +147,21 @@ def _choice_head(c: ast.Choice) -> list[str]:
 
 
 class _Formatter:
-    def __init__(self, comments: list[Comment]) -> None:
+    def __init__(self, comments: list[Comment], source_lines: list[str]) -> None:
         self.c = _Comments(comments)
+        self.source = source_lines
         self.out: list[str] = []
+        self.last_line = 0  # the source line of what was written last
 
     def emit(self, line: str) -> None:
         self.out.append(line.rstrip())
+
+    def gap(self, line: int) -> None:
+        """One blank line where the source had at least one, except just inside braces."""
+        if not self.out or not self.out[-1] or self.out[-1].endswith("{"):
+            return
+        if any(not self.source[n - 1].strip() for n in range(self.last_line + 1, line)):
+            self.emit("")
 
     def emit_with_trailing(self, lines: list[str], span_first: int, span_last: int) -> None:
         trailing = self.c.trailing(span_first, span_last)
@@ -160,21 +169,21 @@ class _Formatter:
             lines = [*lines[:-1], lines[-1] + "  " + trailing]
         for line in lines:
             self.emit(line)
+        self.last_line = max(self.last_line, span_last)
 
-    def leading(self, line: int, indent: str) -> None:
-        for text in self.c.leading(line):
-            self.emit(indent + text)
+    def leading(self, line: int, indent: str, closing: bool = False) -> None:
+        """Comments above ``line``, then a blank line if the source had one (not before "}")."""
+        for comment in self.c.leading_comments(line):
+            self.gap(comment.line)
+            self.emit(indent + comment.text)
+            self.last_line = comment.line
+        if not closing:
+            self.gap(line)
 
-    def file(self, tree: ast.RulesFile, source_lines: list[str]) -> str:
-        previous_end = 0
+    def file(self, tree: ast.RulesFile) -> str:
         for form in tree.forms:
-            start = form.span.line
-            gap = source_lines[previous_end : start - 1] if previous_end else []
-            if self.out and any(not line.strip() for line in gap):
-                self.emit("")
-            self.leading_with_blanks(start, source_lines, "")
+            self.leading(form.span.line, "")
             self.form(form)
-            previous_end = form.span.end_line
         tail = self.c.rest()
         if tail:
             if self.out:
@@ -185,27 +194,6 @@ class _Formatter:
             self.out.pop()
         return "\n".join(self.out) + "\n" if self.out else ""
 
-    def leading_with_blanks(self, start: int, source_lines: list[str], indent: str) -> None:
-        """Standalone comments before a form, keeping one blank line where the source had one."""
-        comments = self.c.leading(start)
-        if not comments:
-            return
-        texts = {c for c in comments}
-        last_comment_line = None
-        for number in range(start - 1, 0, -1):
-            stripped = source_lines[number - 1].strip()
-            if stripped in texts:
-                last_comment_line = number
-                break
-            if stripped:
-                break
-        for text in comments:
-            self.emit(indent + text)
-        if last_comment_line is not None and any(
-            not source_lines[n - 1].strip() for n in range(last_comment_line + 1, start)
-        ):
-            self.emit("")
-
     def form(self, form: ast.Declaration) -> None:
         first = form.span.line
         last = form.span.end_line
@@ -214,7 +202,7 @@ class _Formatter:
                 [f"{form.kind.text} {ast.quote(form.name.text)} {{"], first, first
             )
             self.items(form.items, INDENT)
-            self.leading(last, INDENT)
+            self.leading(last, INDENT, closing=True)
             self.emit_with_trailing(["}"], last, last)
             return
         if isinstance(form, ast.TableDecl):
@@ -236,7 +224,7 @@ class _Formatter:
                     row.span.line,
                     row.span.end_line,
                 )
-            self.leading(last, INDENT)
+            self.leading(last, INDENT, closing=True)
             self.emit_with_trailing(["}"], last, last)
             return
         if isinstance(form, ast.MapDecl):
@@ -248,7 +236,7 @@ class _Formatter:
                     f"{place.x}, {place.y}"
                 )
                 self.emit_with_trailing([line], place.span.line, place.span.end_line)
-            self.leading(last, INDENT)
+            self.leading(last, INDENT, closing=True)
             self.emit_with_trailing(["}"], last, last)
             return
         if isinstance(form, ast.KindDecl):
@@ -257,7 +245,7 @@ class _Formatter:
                 self.leading(kf.span.line, INDENT)
                 line = INDENT + " ".join(a.text for a in kf.words)
                 self.emit_with_trailing([line], kf.span.line, kf.span.end_line)
-            self.leading(last, INDENT)
+            self.leading(last, INDENT, closing=True)
             self.emit_with_trailing(["}"], last, last)
             return
         self.emit_with_trailing(self.declaration(form), first, last)
@@ -337,7 +325,7 @@ class _Formatter:
                     [f"{indent}{item.name.text} {{"], item.span.line, item.span.line
                 )
                 self.items(item.items, indent + INDENT)
-                self.leading(item.span.end_line, indent + INDENT)
+                self.leading(item.span.end_line, indent + INDENT, closing=True)
                 self.emit_with_trailing([f"{indent}}}"], item.span.end_line, item.span.end_line)
             else:
                 lines = self.effect(item, indent)
@@ -385,8 +373,8 @@ def format_text(text: str, path: str = "<text>") -> tuple[str, list[Diagnostic]]
     tree, diagnostics = parse_text(normal, path)
     if diagnostics:
         return text, diagnostics
-    formatter = _Formatter(scan_comments(normal))
-    return formatter.file(tree, normal.split("\n")), []
+    formatter = _Formatter(scan_comments(normal), normal.split("\n"))
+    return formatter.file(tree), []
 
 
 def format_source(text: str) -> str:

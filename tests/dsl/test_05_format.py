@@ -82,3 +82,9 @@ def test_text_with_syntax_errors_is_left_alone() -> None:
     text = 'relic "Jar" {\n  Exhaust: Gain 1 lantern\n}\n'
     formatted, diagnostics = format_text(text)
     assert formatted == text and diagnostics
+
+
+def test_one_blank_line_is_kept_where_the_source_had_any_but_not_before_a_brace() -> None:
+    text = 'relic "A" {\n  number 1\n\n\n  tags B\n\n}\n\n\n\n# one\n\n# two\nrelic "B" {\n}\n'
+    formatted, _ = format_text(text)
+    assert formatted == 'relic "A" {\n  number 1\n\n  tags B\n}\n\n# one\n\n# two\nrelic "B" {\n}\n'
