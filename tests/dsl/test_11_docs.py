@@ -16,7 +16,7 @@ def write_files(into: Path) -> None:
     """Each code block starting with ``# file: NAME`` becomes that file (later blocks win)."""
     text = (ROOT / "docs" / "first-card.md").read_text()
     for block in re.findall(r"```\w*\n(.*?)```", text, flags=re.S):
-        first, _, rest = block.partition("\n")
+        first = block.partition("\n")[0]
         if first.startswith("# file: "):
             (into / first.removeprefix("# file: ").strip()).write_text(block)
 
