@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import click
 import typer
@@ -18,9 +18,13 @@ from rich.console import Console
 from rich.table import Table
 
 from dsl.errors import ChroniclerError, UsageError
-from journal import bundle, ledger, table
 from journal.catalogue import load_catalogue
-from journal.db import Journal, open_journal
+
+if TYPE_CHECKING:
+    from journal.db import Journal
+
+# The database and site libraries are imported inside the verbs that use them, so that the
+# other packages' verbs (check, fmt, play...) do not pay for SQLAlchemy, Alembic and MkDocs.
 
 console = Console(highlight=False, soft_wrap=True)
 
@@ -40,6 +44,8 @@ err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 
 def _journal(db: str | None, *, create: bool = True) -> Journal:
     """Open the journal; say so when an older one was backed up and migrated."""
+    from journal.db import open_journal
+
     journal = open_journal(db, create=create)
     if journal.backup is not None:
         err_console.print(
@@ -85,6 +91,8 @@ def campaign_start(
 
     Example: chronicler campaign start Brightdune
     """
+    from journal import table
+
     catalogue = load_catalogue()
     with _journal(db) as journal:
         journal.write(lambda s: table.start_campaign(s, name, catalogue))
@@ -102,6 +110,8 @@ def campaign_list(db: Db = None) -> None:
 
     Example: chronicler campaign list --db chronicle.db
     """
+    from journal import ledger
+
     with _journal(db, create=False) as journal, journal.reading() as s:
         rows = []
         for campaign in ledger.campaigns(s):
@@ -133,6 +143,8 @@ def campaign_show(
 
     Example: chronicler campaign show Brightdune --year 3
     """
+    from journal import ledger
+
     with _journal(db, create=False) as journal, journal.reading() as s:
         campaign = ledger.get_campaign(s, name)
         upto = 6 if year is None else year
@@ -193,6 +205,8 @@ def year_start(
     Example: chronicler year start --campaign Brightdune --year 1 --scheme "Sow Discord in
     Brightdune" --characters Parin,Kanun
     """
+    from journal import table
+
     catalogue = load_catalogue()
     names = table.split_names(characters)
     with _journal(db, create=False) as journal:
@@ -234,6 +248,8 @@ def year_end(
     Example: chronicler year end --campaign Brightdune --year 1 --result won --threat-left 3
     --threat "Eastkeep=1"
     """
+    from journal import ledger, table
+
     if result not in ("won", "lost"):
         raise UsageError(f"--result is 'won' or 'lost', not {result!r}")
     changes = table.parse_map_changes(
@@ -315,6 +331,8 @@ def scene_record(
     the Gasping Spores" --location Loomwood --participants Parin,Kanun --played "Wound Paste"
     --choice Stay --text "We follow the spores." --tier apprentice
     """
+    from journal import table
+
     chosen_tier = table.parse_tier(tier)
     catalogue = load_catalogue()
     with _journal(db, create=False) as journal:
@@ -353,6 +371,8 @@ def chronicle(
     Example: chronicler chronicle --campaign Brightdune --character Parin --year 1 --text
     "Parin kept the peace between the Amber Hand and the Five-Fold."
     """
+    from journal import table
+
     with _journal(db, create=False) as journal:
         written = _narration(text, file) or ""
         journal.write(lambda s: table.write_chronicle_text(s, campaign, character, year, written))
@@ -370,6 +390,8 @@ def setup(
 
     Example: chronicler setup --campaign Brightdune
     """
+    from journal import table
+
     with _journal(db, create=False) as journal, journal.reading() as s:
         lines = table.setup_text(s, campaign)
     for line in lines:
@@ -386,6 +408,8 @@ def export(
 
     Example: chronicler export --campaign Brightdune --format json --out brightdune.json
     """
+    from journal import bundle
+
     if format not in ("json", "markdown"):
         raise UsageError(f"--format is json or markdown, not {format!r}")
     with _journal(db, create=False) as journal, journal.reading() as s:
@@ -409,6 +433,8 @@ def import_(
 
     Example: chronicler import brightdune.json --db other.db
     """
+    from journal import bundle
+
     data = bundle.read_bundle(file)
     with _journal(db) as journal:
         campaign = journal.write(lambda s: bundle.import_campaign(s, data, rename=as_name))
