@@ -395,6 +395,8 @@ class _VocabularyBuilder:
             if schema.name in fields:
                 self.d.error(f"field '{schema.name}' is declared twice", kf.span)
             fields[schema.name] = schema
+            if schema.type == "flag":  # a flag is also an adjective: "any starting asset"
+                self.v.add_word(schema.name, Meaning("flag", schema.name))
         self.v.kinds[kind.casefold()] = KindSchema(kind, fields, form.span)
 
     def field_schema(self, kf: ast.KindField) -> FieldSchema | None:
@@ -838,7 +840,7 @@ class Binder:
         if category == "card kind" and noun and noun.casefold() == "location":
             order: tuple[str, ...] = ("region", "location tag")
         elif category in ("card kind", "card"):
-            order = ("card tag", "skill", "region", "card kind")
+            order = ("card tag", "skill", "region", "card kind", "flag")
         elif category in ("die", "resource"):
             order = ("resource",)
         else:

@@ -79,7 +79,8 @@ class Filter:
     """One word restricting what a selector matches, bound to its vocabulary category.
 
     ``category`` is one of ``skill``, ``region``, ``resource``, ``card tag``, ``location tag``,
-    ``card kind``, ``token``, ``stress``, ``counter``; ``word`` is the declared word in its
+    ``card kind``, ``token``, ``stress``, ``counter``, ``flag`` (a flag field of the card's
+    kind used as an adjective: "any starting relic"); ``word`` is the declared word in its
     canonical spelling (``"Beast"``, ``"lore"``, ``"north"``).
     """
 

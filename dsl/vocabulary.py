@@ -25,6 +25,7 @@ CATEGORIES = (
     "zone",
     "card kind",
     "season",
+    "flag",
 )
 
 

@@ -130,3 +130,13 @@ def test_errors_of_all_files_are_collected_and_sorted() -> None:
     files = [x.span.file for x in d.sorted()]
     assert files == sorted(files) and {"a.rules", "b.rules"} <= set(files)
     assert "hero has no field 'skils'; did you mean 'skills'?" in d.render()
+
+
+def test_a_flag_field_is_an_adjective_in_sentences() -> None:
+    text = 'tale "T" {\n  years 1-1\n  at north\n  Epilogue: Draw a starting relic.\n}\n'
+    assert check_with_toy(text) == ""
+    sources = [Source(p.name, p.read_text()) for p in sorted(TOY.glob("*.rules"))]
+    checked = check_sources([*sources, Source("t.rules", text)], str(TOY))
+    tale = next(c for c in checked.cards if c.name == "T")
+    clause = tale.effects[0].parts[0].alternatives[0]  # type: ignore[union-attr]
+    assert clause.role("object").filters == (Filter("flag", "starting"),)
