@@ -82,13 +82,10 @@ class Recorder:
 
     @staticmethod
     def _campaign(s: Session, name: str, create: bool, seed: int | None) -> int:
-        found = None
-        try:
-            found = ledger.get_campaign(s, name)
-        except Exception:
-            if not create:
-                raise
+        found = next((c for c in ledger.campaigns(s) if c.name == name), None)
         if found is None:
+            if not create:
+                ledger.get_campaign(s, name)  # raises, naming the near campaigns
             found = ledger.create_campaign(s, name, seed=seed)
         assert found.id is not None
         return found.id
