@@ -395,7 +395,7 @@ class _VocabularyBuilder:
             if schema.name in fields:
                 self.d.error(f"field '{schema.name}' is declared twice", kf.span)
             fields[schema.name] = schema
-            if schema.type == "flag":  # a flag is also an adjective: "any starting asset"
+            if schema.type == "flag":  # a flag is also an adjective: "any starting relic"
                 self.v.add_word(schema.name, Meaning("flag", schema.name))
         self.v.kinds[kind.casefold()] = KindSchema(kind, fields, form.span)
 
