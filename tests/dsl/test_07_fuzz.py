@@ -3,7 +3,7 @@
 Two sources of input: strings generated from the grammar itself (hypothesis ``from_lark``, with
 explicit spacing for the terminals), and real card files broken by random edits. The default
 run is a few hundred examples; set CHRONICLER_FUZZ_EXAMPLES=20000 (and ``-m slow``) for the long
-run described in benchmarks/README.md.
+run described in benchmarks/bench_dsl.py.
 """
 
 from __future__ import annotations
