@@ -238,6 +238,10 @@ def year_end(
     add_location: Annotated[
         Texts | None, typer.Option("--add-location", help="NAME@X,Y[,REGION]: a new location.")
     ] = None,
+    condition: Annotated[
+        Texts | None,
+        typer.Option("--condition", help="CHARACTER=CONDITION: a condition taken this year."),
+    ] = None,
     finale_scenes: int | None = typer.Option(
         None, "--finale-scenes", help="Year 6: finale scenes completed (default: scenes recorded)."
     ),
@@ -252,6 +256,7 @@ def year_end(
 
     if result not in ("won", "lost"):
         raise UsageError(f"--result is 'won' or 'lost', not {result!r}")
+    conditions = table.parse_conditions(condition or [])
     changes = table.parse_map_changes(
         threat or [], obstacle or [], develop or [], add_location or []
     )
@@ -268,6 +273,7 @@ def year_end(
                 threat_left=threat_left,
                 changes=changes,
                 finale_scenes=finale_scenes,
+                conditions=conditions,
             )
         )
         with journal.reading() as s:

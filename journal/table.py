@@ -341,11 +341,13 @@ def end_year(
     threat_left: int | None,
     changes: MapChanges,
     finale_scenes: int | None,
+    conditions: Sequence[tuple[str, str]] = (),
 ) -> YearSession:
     campaign = ledger.get_campaign(s, campaign_name)
     session = ledger.get_session(s, campaign, year)
     ledger.end_year(s, campaign, session, result=result, reason=reason, threat_left=threat_left)
-    write_chronicle_year(s, campaign, session, {}, _advances_of(s, session))
+    taken = _take_conditions(s, campaign, catalogue, session, conditions)
+    write_chronicle_year(s, campaign, session, taken, _advances_of(s, session))
     places = _new_map(s, campaign, catalogue, year, changes)
     ledger.write_map(s, campaign, year, places)
     state_row = ledger.latest_state(s, campaign)
@@ -358,8 +360,10 @@ def end_year(
             "year": year,
             "scheme": session.scheme,
             "result": result,
-            "scenes": [sc.scene for sc in ledger.scenes_of(s, session)],
+            "reason": reason,
+            "scenes": [_scene_record(s, catalogue, sc) for sc in ledger.scenes_of(s, session)],
             "characters": list(session.characters),
+            "seed": session.seed,
         }
     )
     state["history"] = history
@@ -418,6 +422,60 @@ def write_chronicle_text(
         raise ChroniclerError(f"{character_name} has no chronicle line for year {year}")
     entry.text = text
     s.add(entry)
+
+
+def _scene_record(s: Session, catalogue: Catalogue | None, scene: SceneRecord) -> dict[str, Any]:
+    """A completed scene as the engine keeps it in the campaign's history."""
+    card = catalogue.get(scene.scene, "scene") if catalogue else None
+    return {
+        "scene": scene.scene,
+        "location": scene.location,
+        "participants": list(scene.participants),
+        "cards_played": [
+            {"card": p.card, "kind": p.kind, "points": p.points, "character": p.character}
+            for p in ledger.plays_of(s, scene)
+        ],
+        "skill_match_points": scene.skill_match_points,
+        "points_needed": scene.points_needed,
+        "points": scene.points_needed,
+        "epilogue_choice": scene.epilogue_choice,
+        "skill": scene.skill,
+        "advances": list(scene.advances),
+        "finale": bool(getattr(card.source, "finale", False)) if card else False,
+    }
+
+
+def parse_conditions(items: Sequence[str]) -> list[tuple[str, str]]:
+    pairs = []
+    for item in items:
+        name, sep, condition = item.partition("=")
+        if not sep or not name.strip() or not condition.strip():
+            raise UsageError(f"--condition takes CHARACTER=CONDITION, not {item!r}")
+        pairs.append((name.strip(), condition.strip()))
+    return pairs
+
+
+def _take_conditions(
+    s: Session,
+    campaign: Campaign,
+    catalogue: Catalogue | None,
+    session: YearSession,
+    conditions: Sequence[tuple[str, str]],
+) -> dict[str, list[str]]:
+    """Conditions taken this year: on the year's sheet and in the chronicle line."""
+    taken: dict[str, list[str]] = {}
+    for name, condition in conditions:
+        if name not in session.characters:
+            hint = near_names(name, session.characters)
+            raise ChroniclerError(f"{name!r} did not play in year {session.year}{hint}")
+        condition = _checked(catalogue, condition, "condition")
+        skills, marks, held = _sheet_before(s, campaign, catalogue, name, session.year)
+        character = ledger.ensure_character(s, campaign, name)
+        ledger.write_sheet(
+            s, character, session.year, skills=skills, advances=marks, conditions=[*held, condition]
+        )
+        taken.setdefault(name, []).append(condition)
+    return taken
 
 
 def _advances_of(s: Session, session: YearSession) -> dict[str, list[str]]:

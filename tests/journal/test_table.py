@@ -242,3 +242,25 @@ def test_an_epilogue_that_asks_to_choose_needs_the_choice(started, journal_path)
     assert record(started, "--choice", "abandon", "--text", "").code == 0
     ((scene, _),) = scenes(journal_path)
     assert scene.epilogue_choice == "Abandon"  # as the card prints it
+
+
+def test_conditions_taken_go_on_the_sheet_and_in_the_chronicle(started, journal_path) -> None:  # type: ignore[no-untyped-def]
+    wrong = started(
+        "year", "end", "--campaign", "Brightdune", "--year", "1", "--result", "lost",
+        "--condition", "Fuscus=Twisted Knee",
+    )  # fmt: skip
+    assert wrong.code == 1 and "'Fuscus' did not play in year 1" in wrong.err
+    ran = started(
+        "year", "end", "--campaign", "Brightdune", "--year", "1", "--result", "lost",
+        "--condition", "Parin=Twisted Knee",
+    )  # fmt: skip
+    assert ran.code == 0, ran.err
+    with open_journal(journal_path) as journal, journal.reading() as s:
+        campaign = ledger.get_campaign(s, "Brightdune")
+        (parin,) = [c for c in ledger.characters(s, campaign) if c.name == "Parin"]
+        sheet = ledger.sheet(s, parin, 1)
+        assert sheet is not None and sheet.conditions == ["Twisted Knee"]
+        entry = s.exec(select(ChronicleEntry).where(ChronicleEntry.character_id == parin.id)).one()
+        assert entry.conditions == ["Twisted Knee"]
+    setup = started("setup", "--campaign", "Brightdune")
+    assert "Parin:" in setup.out and "Twisted Knee" in setup.out
