@@ -61,6 +61,7 @@ class Asset:
     points: int = 0
     recipe: tuple[RecipeSlot, ...] = ()
     effects: tuple[Effect, ...] = ()
+    permissions: tuple[Any, ...] = ()  # "May ..." standing permissions (``dsl`` Permission)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +105,7 @@ class LocationSide:
     no_trade: bool = False
     no_muster: bool = False
     effects: tuple[Effect, ...] = ()
+    permissions: tuple[Any, ...] = ()  # "May spend 2 dice ... to ...": offered as actions
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +157,7 @@ class Ability:
     number: int = 0
     effects: tuple[Effect, ...] = ()
     numbers: tuple[int, ...] = ()  # one per printed copy (Ride Swiftly is 2 and 8)
+    permissions: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,11 +344,7 @@ def _restricted(card: Any) -> tuple[str, ...]:
 
 def _side(card: Any) -> LocationSide:
     fields = dict(getattr(card, "fields", {}) or {})
-    musters = tuple(
-        str(getattr(p.roles.get("object"), "noun", ""))
-        for p in getattr(card, "permissions", ()) or ()
-        if p.verb == "muster" and p.roles.get("object") is not None
-    )
+    musters = _musters(card)
     restricted = _restricted(card)
     return LocationSide(
         tags=tuple(_tuple(fields.get("tags"))),
@@ -358,7 +357,21 @@ def _side(card: Any) -> LocationSide:
         no_trade="trade" in restricted,
         no_muster="muster" in restricted,
         effects=_effects(card),
+        permissions=_other_permissions(card),
     )
+
+
+def _musters(card: Any) -> tuple[str, ...]:
+    """Resources a "May muster X at this location" permission allows."""
+    return tuple(
+        str(getattr(p.roles.get("object"), "noun", ""))
+        for p in getattr(card, "permissions", ()) or ()
+        if p.verb == "muster" and p.roles.get("object") is not None
+    )
+
+
+def _other_permissions(card: Any) -> tuple[Any, ...]:
+    return tuple(p for p in getattr(card, "permissions", ()) or () if p.verb != "muster")
 
 
 def _numbers(value: Any) -> list[int]:
@@ -486,6 +499,7 @@ def from_compiled(compiled: Any) -> Ruleset:
             number=numbers[0],
             effects=_effects(card),
             numbers=tuple(numbers),
+            permissions=tuple(getattr(card, "permissions", ()) or ()),
         )
     for card in compiled.cards("condition"):
         ruleset.conditions[card.name] = Condition(

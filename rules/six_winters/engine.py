@@ -455,6 +455,9 @@ class Session:
     def explosion_stress(self, ctx: Context, loc: LocationState) -> None:
         """Each character at the location takes one stress of the player's choice."""
         for c in self.characters_at(loc.name):
+            if self.state.flags.get("cancel stress", 0) > 0:  # a card cancelled it this turn
+                self.state.flags["cancel stress"] -= 1
+                continue
             kind = self.decide(
                 ctx,
                 "choose_stress",
@@ -815,13 +818,16 @@ class Session:
         actor: str | None = None,
         location: str | None = None,
         card: str | None = None,
+        bindings: dict[str, Any] | None = None,
     ) -> int:
         """Run every effect of a card that happens at ``event``, in printed order."""
         ran = 0
         for effect in effects:
             if effect.run is None or not effect.on(event, qualifier):
                 continue
-            self.run_effect(ctx, effect, actor=actor, location=location, card=card)
+            self.run_effect(
+                ctx, effect, actor=actor, location=location, card=card, bindings=bindings
+            )
             ran += 1
         return ran
 
@@ -833,6 +839,7 @@ class Session:
         actor: str | None,
         location: str | None,
         card: str | None,
+        bindings: dict[str, Any] | None = None,
     ) -> None:
         """Run one compiled effect inside the current run frame, sharing its answers."""
         if effect.run is None:
@@ -844,6 +851,7 @@ class Session:
             location=location,
             answers=ctx.answers,
             cursor=ctx.cursor,
+            bindings=dict(bindings or {}),
         )
         inner.kinds = []
         self.recent_surges = []  # "This does not cause a surge" speaks of this effect's threats
@@ -1129,10 +1137,15 @@ class Session:
             trade_cost = self.action_cost("trade")
             if c.action_points >= trade_cost and not self.restricted(here, "trade"):
                 options.extend(self._trade_options(c, here))
-            if c.action_points >= rs.value("muster cost", 3) and not self.restricted(
-                here, "muster"
-            ):
-                for resource in dict.fromkeys((*side.produces, *side.musters)):
+            muster_cost = rs.value("muster cost", 3)
+            if c.action_points >= muster_cost and not self.restricted(here, "muster"):
+                granted = [
+                    str(getattr(p.roles.get("object"), "noun", ""))
+                    for name in c.abilities
+                    for p in rs.abilities[name].permissions
+                    if p.verb == "muster"
+                ]
+                for resource in dict.fromkeys((*side.produces, *side.musters, *granted)):
                     if st.supply.get(resource, 0) > 0:
                         options.append({"act": "muster", "character": c.name, "resource": resource})
             if c.initiative:
@@ -1165,6 +1178,30 @@ class Session:
                         options.append(
                             {"act": "asset", "character": c.name, "card": name, "effect": k}
                         )
+        for c in st.characters:
+            if c.location is None:
+                continue
+            here = self.location(c.location)
+            sources: list[tuple[str, str, tuple[Any, ...]]] = [
+                ("location", here.name, self.side(here).permissions)
+            ]
+            sources += [("ability", n, rs.abilities[n].permissions) for n in c.abilities]
+            for on, card_name, permissions in sources:
+                for k, permission in enumerate(permissions):
+                    used = f"{card_name}#{k}"
+                    if permission.verb in ("muster", "hold") or used in c.exhausted:
+                        continue
+                    if "this card" in permission.text:  # dice held on a card: not modelled
+                        continue
+                    options.append(
+                        {
+                            "act": "permission",
+                            "character": c.name,
+                            "on": on,
+                            "card": card_name,
+                            "index": k,
+                        }
+                    )
         occupied = {c.location for c in st.characters}
         # the most any team could score: with none of the cards, no scene can be narrated
         best = sum(
@@ -1357,6 +1394,9 @@ class Session:
         elif act in ("ability", "asset"):
             assert c is not None
             self.use_card(ctx, c, act, option["card"], option["effect"])
+        elif act == "permission":
+            assert c is not None
+            self.use_permission(ctx, c, option)
 
     def action_move(self, ctx: Context, c: CharacterState, to: str, by: str | None) -> None:
         here = self.location(c.location) if c.location else None
@@ -1650,6 +1690,19 @@ class Session:
         st.scenes_completed.append(record)
         self.emit("scene_completed", **copy.deepcopy(record))
 
+    def use_permission(self, ctx: Context, c: CharacterState, option: dict[str, Any]) -> None:
+        """A card's "May ..." text used as an action: once per turn per character."""
+        rs = self.ruleset
+        name = option["card"]
+        if option["on"] == "location":
+            permissions = self.side(self.location(name)).permissions
+        else:
+            permissions = rs.abilities[name].permissions
+        permission = permissions[option["index"]]
+        effect = Effect(trigger="May", text=permission.text, run=permission.run, usage="activated")
+        self.run_effect(ctx, effect, actor=c.name, location=c.location, card=name)
+        c.exhausted.append(f"{name}#{option['index']}")
+
     def use_card(self, ctx: Context, c: CharacterState, kind: str, name: str, k: int) -> None:
         rs = self.ruleset
         card = rs.abilities[name] if kind == "ability" else rs.assets[name]
@@ -1692,6 +1745,8 @@ class Session:
         for c in st.characters:
             self.gain_action_points(c, rs.value("action points per turn", 4))
             c.exhausted = []
+        for flag in [f for f in st.flags if f.startswith(("cancel ", "ignore "))]:
+            del st.flags[flag]  # "this turn" effects end with the turn
         for c in st.characters:
             for cond in list(c.conditions):
                 card = rs.conditions.get(cond)
@@ -1806,6 +1861,14 @@ class Session:
                 loc = self.location(dest)
                 loc.obstacles.append(obstacle)
                 self.emit("obstacle_moved", obstacle=card.name, location=dest)
+                self.run_effects(
+                    ctx,
+                    self.side(loc).effects,
+                    "obstacle arrives",
+                    location=loc.name,
+                    card=loc.name,
+                    bindings={"it": _ref(obstacle, loc)},
+                )
                 count -= 1
             if count == 0:
                 return
@@ -1869,6 +1932,14 @@ class Session:
 
 # The words each location side answers to, per ruleset (by id) and (name, developed).
 _WORDS: dict[int, dict[tuple[str, bool], frozenset[str]]] = {}
+
+
+def _ref(obstacle: ObstacleInPlay, loc: LocationState) -> Any:
+    from .select import Ref
+
+    return Ref(
+        {"kind": "obstacle", "uid": obstacle.uid, "name": obstacle.name, "location": loc.name}
+    )
 
 
 def _name_and_side(loc: LocationState) -> tuple[str, bool]:

@@ -217,3 +217,55 @@ def test_yellow_blight_stresses_everyone_in_brightdune_when_it_enters(cards):
     kanun = session.character("Kanun")
     assert kanun.body + kanun.psyche == body + cards.characters["Kanun"].psyche - 1
     assert session.character("Parin").body == cards.characters["Parin"].body
+
+
+def test_developed_boars_rift_hinders_a_unit_moving_in(cards):
+    session = table(cards, ["Kanun", "Parin"], at="Eastkeep")
+    session.state.scenes, session.state.scene_deck = [], []
+    rift = session.location("Boar's Rift")
+    rift.developed = True
+    # War Machines (a Unit) two steps from Giant's Gate (Urban), via Boar's Rift
+    rift.x, rift.y = -1, -1
+    machines = place(session, "War Machines", "Boar's Rift")
+    machines_uid = machines.uid
+    session.location("Boar's Rift").obstacles.clear()
+    from rules.six_winters.state import LocationState
+
+    session.state.locations.append(LocationState("Whitehold", -1, -2))
+    session.location("Whitehold").obstacles.append(machines)
+    run_piece(session, "activate_obstacle", uid=machines_uid)
+    arrived = session.location("Boar's Rift").obstacles
+    assert [(o.name, o.hindrance) for o in arrived] == [("War Machines", 2)]
+
+
+def test_the_obfuscated_bribe_trades_a_body_for_a_psyche_once_a_turn(cards):
+    session = table(cards, ["Fuscus", "Parin"], at="The Obfuscated Bribe")
+    add_location(session, "The Obfuscated Bribe", -2, 0)
+    fuscus = session.character("Fuscus")
+    fuscus.psyche = 2
+    option = {
+        "act": "permission",
+        "character": "Fuscus",
+        "on": "location",
+        "card": "The Obfuscated Bribe",
+        "index": 0,
+    }
+    session.apply(option)
+    while (d := session.pending()).kind != "choose_action":
+        session.apply(True if d.kind == "pay_or_refuse" else d.options[0])
+    fuscus = session.character("Fuscus")
+    assert (fuscus.body, fuscus.psyche) == (cards.characters["Fuscus"].body - 1, 3)
+    assert option not in session.pending().options
+
+
+def test_friendly_favors_lets_fuscus_muster_diplomacy_anywhere(cards):
+    session = table(cards, ["Fuscus", "Parin"], at="Yearly Field", dice=[3])
+    muster = {"act": "muster", "character": "Fuscus", "resource": "diplomacy"}
+    assert muster not in session.pending().options
+    session.character("Fuscus").abilities = ["Friendly Favors"]
+    session._pending = None  # the table changed under the pending question
+    act(session, muster)
+    assert [(d.resource, d.face) for d in session.location("Yearly Field").dice] == [
+        ("diplomacy", 3)
+    ]
+    assert session.character("Fuscus").action_points == 1
