@@ -87,10 +87,16 @@ def choice_text(choice: BoundChoice, aliases: Mapping[str, str] | None = None) -
 
 def effect_text(effect: BoundEffect, aliases: Mapping[str, str] | None = None) -> str:
     """``Tap: Trade a moss at this location for frost of the same value.``"""
-    body = " ".join(
-        sentence_text(p, aliases) if isinstance(p, BoundSentence) else choice_text(p, aliases)
-        for p in effect.parts
-    )
+    body = ""
+    for k, part in enumerate(effect.parts):
+        after_choice = k > 0 and isinstance(effect.parts[k - 1], BoundChoice)
+        separator = "" if k == 0 else ("\n" if after_choice else " ")
+        text = (
+            sentence_text(part, aliases)
+            if isinstance(part, BoundSentence)
+            else choice_text(part, aliases)
+        )
+        body += separator + text
     if effect.label_text is None:
         return body
     if effect.label_comma:

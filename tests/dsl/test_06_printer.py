@@ -44,3 +44,19 @@ def test_aliases_print_as_the_declared_word_and_spacing_is_normalised() -> None:
     card = ruleset.card("R")
     assert card.abilities[0].text == "Play: Gain 2 action points."
     assert render_card(card) == "R\nRelic\nRecipe: ember, ember 3\nPlay: Gain 2 action points."
+
+
+def test_a_then_item_after_a_choice_continues_the_ability_on_its_own_line() -> None:
+    ruleset = load_text(
+        'ruleset "P" version "1"\nprimitives "toy_primitives"\ncard kinds tale\n'
+        "kind tale {\n  years range 1..4\n}\nverb draw -> draw\nverb gain -> gain\n"
+        'counters "lantern die" (alias lantern)\ntrigger "Epilogue" on epilogue\n'
+        'tale "T" {\n  years 1-2\n  Epilogue: Choose one:\n    "A": Gain 1 lantern.\n'
+        '    "B": Gain 2 lantern.\n  Then gain 1 lantern.\n}\n',
+        base_dir=str(FIXTURES / "toy"),
+    )
+    (ability,) = ruleset.card("T").abilities
+    assert ability.text == (
+        'Epilogue: Choose one:\n"A": Gain 1 lantern die.\n"B": Gain 2 lantern dice.\n'
+        "Then gain 1 lantern die."
+    )
