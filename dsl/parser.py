@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import re
 import threading
 from collections.abc import Iterator
 from functools import cache
@@ -38,64 +39,65 @@ def _line_indent(text: str, start: int) -> tuple[int, int]:
     return i - start, i
 
 
+_STOPS = re.compile(r'["#\n{}·:]')
+_BLANK_OR_COMMENT = re.compile(r"[ \t\f\r\n]*(?:#[^\n]*)?")
+
+
 def _item_is_effect(text: str, pos: int, item_indent: int | None) -> bool:
     """Does the item starting at ``pos`` hold a ":" or end with "."? (Same layout rules.)"""
     n = len(text)
     i = pos
     while i < n:  # skip blank lines and comments before the item
-        c = text[i]
-        if c in " \t\f\r\n":
-            i += 1
-        elif c == "#":
-            while i < n and text[i] != "\n":
-                i += 1
-        else:
+        j = _BLANK_OR_COMMENT.match(text, i).end()  # type: ignore[union-attr]
+        if j == i:
             break
+        i = j
     if i >= n or text[i] in "{}·":
         return False
     if item_indent is None:
         item_indent = i - (text.rfind("\n", 0, i) + 1)
     last = ""
     while i < n:
-        c = text[i]
+        found = _STOPS.search(text, i)
+        stop = found.start() if found else n
+        segment = text[i:stop].rstrip()
+        if segment:
+            last = segment[-1]
+        if found is None:
+            break
+        c = text[stop]
+        if c == ":":
+            return True
+        if c in "{}·":
+            break
         if c == '"':
-            i += 1
-            while i < n and text[i] not in '"\n':
-                i += 2 if text[i] == "\\" else 1
-            i += 1
+            close = stop + 1
+            while close < n and text[close] not in '"\n':
+                close += 2 if text[close] == "\\" else 1
+            i = close + 1
             last = '"'
             continue
         if c == "#":
-            while i < n and text[i] != "\n":
-                i += 1
+            newline = text.find("\n", stop)
+            i = n if newline < 0 else newline
             continue
-        if c == "\n":
-            j = i + 1
-            while True:  # find the next line with text
-                indent, k = _line_indent(text, j)
-                if k < n and text[k] in "\r\n":
-                    j = text.find("\n", k) + 1 if text[k] == "\r" else k + 1
-                    if j == 0:
-                        return last == "."
-                    continue
-                if k < n and text[k] == "#":
-                    e = text.find("\n", k)
-                    if e < 0:
-                        return last == "."
-                    j = e + 1
-                    continue
-                break
-            if k >= n or indent <= item_indent:
-                break
-            i = k
-            continue
-        if c in "{}·":
+        # a newline: the item goes on only if the next line with text is indented deeper
+        j = stop + 1
+        while True:
+            indent, k = _line_indent(text, j)
+            if k < n and text[k] == "\n":
+                j = k + 1
+                continue
+            if k < n and text[k] == "#":
+                e = text.find("\n", k)
+                if e < 0:
+                    return last == "."
+                j = e + 1
+                continue
             break
-        if c == ":":
-            return True
-        if not c.isspace():
-            last = c
-        i += 1
+        if k >= n or indent <= item_indent:
+            break
+        i = k
     return last == "."
 
 
