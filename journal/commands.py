@@ -198,9 +198,17 @@ def year_start(
     scheme: str = typer.Option(..., "--scheme", help="The Autarch's scheme this year."),
     characters: str = typer.Option(..., "--characters", help="Comma-separated: Parin,Kanun"),
     seed: int | None = typer.Option(None, "--seed", help="The seed, if a program dealt."),
+    downtime: Annotated[
+        Texts | None,
+        typer.Option("--downtime", help="CHARACTER=SKILL,SKILL: two advances from downtime."),
+    ] = None,
+    recover: Annotated[
+        Texts | None,
+        typer.Option("--recover", help="CHARACTER=CONDITION: a condition rested away."),
+    ] = None,
     db: Db = None,
 ) -> None:
-    """Start a year's session: its scheme and characters.
+    """Start a year's session: its scheme and characters (and downtime, from year 2).
 
     Example: chronicler year start --campaign Brightdune --year 1 --scheme "Sow Discord in
     Brightdune" --characters Parin,Kanun
@@ -209,9 +217,13 @@ def year_start(
 
     catalogue = load_catalogue()
     names = table.split_names(characters)
+    trained = table.parse_downtime(downtime or [])
+    rested = table.parse_conditions(recover or [], option="--recover")
     with _journal(db, create=False) as journal:
         session = journal.write(
-            lambda s: table.start_year(s, catalogue, campaign, year, scheme, names, seed)
+            lambda s: table.start_year(
+                s, catalogue, campaign, year, scheme, names, seed, trained, rested
+            )
         )
     console.print(
         f"Year {session.year} of {campaign}: {session.scheme}, with "

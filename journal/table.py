@@ -130,6 +130,8 @@ def start_year(
     scheme: str,
     characters: Sequence[str],
     seed: int | None,
+    downtime: Sequence[tuple[str, list[str]]] = (),
+    recover: Sequence[tuple[str, str]] = (),
 ) -> YearSession:
     campaign = ledger.get_campaign(s, campaign_name)
     scheme = _checked(catalogue, scheme, "scheme")
@@ -137,7 +139,66 @@ def start_year(
     session = ledger.start_year(s, campaign, year, scheme, names, seed=seed)
     for name in names:
         _sheet_before(s, campaign, catalogue, name, year)
+    _downtime(s, campaign, catalogue, year, downtime, recover)
     return session
+
+
+def parse_downtime(items: Sequence[str]) -> list[tuple[str, list[str]]]:
+    out = []
+    for item in items:
+        name, sep, skills = item.partition("=")
+        if not sep or len(split_names(skills)) != 2:
+            raise UsageError(f"--downtime takes CHARACTER=SKILL,SKILL (two advances), not {item!r}")
+        out.append((name.strip(), split_names(skills)))
+    return out
+
+
+def _downtime(
+    s: Session,
+    campaign: Campaign,
+    catalogue: Catalogue | None,
+    year: int,
+    downtime: Sequence[tuple[str, list[str]]],
+    recover: Sequence[tuple[str, str]],
+) -> None:
+    """Session setup's downtime: who sat last year out trains (two advances) and rests."""
+    if not downtime and not recover:
+        return
+    last = ledger.find_session(s, campaign, year - 1)
+    resting = [
+        c.name
+        for c in ledger.characters(s, campaign)
+        if last is None or c.name not in last.characters
+    ]
+    if year == 1 or last is None:
+        raise ChroniclerError("downtime is taken from year 2 on, by who sat the last year out")
+    skills_known = set(catalogue.skills) if catalogue and catalogue.skills else set()
+    for name in {n for n, _ in downtime} | {n for n, _ in recover}:
+        if name not in resting:
+            raise ChroniclerError(
+                f"{name!r} played in year {year - 1}, so takes no downtime"
+                if name in last.characters
+                else f"no character {name!r} in {campaign.name!r}"
+                + near_names(name, [c.name for c in ledger.characters(s, campaign)])
+            )
+    for name, skills in downtime:
+        current, marks, held = _sheet_before(s, campaign, catalogue, name, year)
+        for skill in skills:
+            if skills_known and skill not in skills_known:
+                raise ChroniclerError(f"unknown skill {skill!r}{near_names(skill, skills_known)}")
+            ledger.apply_advance(current, marks, skill)
+        character = ledger.ensure_character(s, campaign, name)
+        ledger.write_sheet(s, character, year, skills=current, advances=marks, conditions=held)
+    for name, condition in recover:
+        current, marks, held = _sheet_before(s, campaign, catalogue, name, year)
+        if condition not in held:
+            raise ChroniclerError(
+                f"{name} has no condition {condition!r}"
+                + (f"; conditions: {', '.join(held)}" if held else "; no conditions")
+            )
+        held.remove(condition)
+        character = ledger.ensure_character(s, campaign, name)
+        ledger.write_sheet(s, character, year, skills=current, advances=marks, conditions=held)
 
 
 def _sheet_before(
@@ -445,12 +506,12 @@ def _scene_record(s: Session, catalogue: Catalogue | None, scene: SceneRecord) -
     }
 
 
-def parse_conditions(items: Sequence[str]) -> list[tuple[str, str]]:
+def parse_conditions(items: Sequence[str], option: str = "--condition") -> list[tuple[str, str]]:
     pairs = []
     for item in items:
         name, sep, condition = item.partition("=")
         if not sep or not name.strip() or not condition.strip():
-            raise UsageError(f"--condition takes CHARACTER=CONDITION, not {item!r}")
+            raise UsageError(f"{option} takes CHARACTER=CONDITION, not {item!r}")
         pairs.append((name.strip(), condition.strip()))
     return pairs
 

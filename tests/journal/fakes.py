@@ -89,6 +89,7 @@ def fake_catalogue() -> Catalogue:
             s: 1 for s in ("edge", "steel", "shadow", "charm", "command", "lore")
         }
     cat.starting_map = tuple((n, x, y) for n, x, y, _r in MAP)
+    cat.skills = ("edge", "steel", "shadow", "charm", "command", "lore")
     return cat
 
 

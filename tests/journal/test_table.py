@@ -264,3 +264,32 @@ def test_conditions_taken_go_on_the_sheet_and_in_the_chronicle(started, journal_
         assert entry.conditions == ["Twisted Knee"]
     setup = started("setup", "--campaign", "Brightdune")
     assert "Parin:" in setup.out and "Twisted Knee" in setup.out
+
+
+def test_who_sat_last_year_out_trains_and_rests(started, journal_path) -> None:  # type: ignore[no-untyped-def]
+    cli = started
+    assert cli("year", "end", "--campaign", "Brightdune", "--year", "1", "--result", "lost",
+               "--condition", "Kanun=Twisted Knee").code == 0  # fmt: skip
+    assert cli("year", "start", "--campaign", "Brightdune", "--year", "2", "--scheme",
+               "Raise the Levy", "--characters", "Parin,Fuscus").code == 0  # fmt: skip
+    assert (
+        cli("year", "end", "--campaign", "Brightdune", "--year", "2", "--result", "lost").code == 0
+    )
+    year3 = ["year", "start", "--campaign", "Brightdune", "--year", "3", "--scheme",
+             "Poison the Wells", "--characters", "Parin,Kanun"]  # fmt: skip
+    played = cli(*year3, "--downtime", "Parin=lore,lore")
+    assert played.code == 1 and "'Parin' played in year 2, so takes no downtime" in played.err
+    unknown = cli(*year3, "--downtime", "Kanun=lore,lroe")
+    assert unknown.code == 1 and "unknown skill 'lroe'" in unknown.err
+    one = cli(*year3, "--downtime", "Kanun=lore")
+    assert one.code == 2 and "two advances" in one.err
+    ran = cli(*year3, "--downtime", "Kanun=lore,lore", "--recover", "Kanun=Twisted Knee")
+    assert ran.code == 0, ran.err
+    with open_journal(journal_path) as journal, journal.reading() as s:
+        campaign = ledger.get_campaign(s, "Brightdune")
+        (kanun,) = [c for c in ledger.characters(s, campaign) if c.name == "Kanun"]
+        sheet = ledger.sheet(s, kanun, 3)
+        assert sheet is not None and sheet.year == 3
+        assert sheet.skills["lore"] == 2 and sheet.advances["lore"] == 0
+        assert sheet.conditions == []
+        assert ledger.sheet(s, kanun, 1).conditions == ["Twisted Knee"]  # type: ignore[union-attr]
