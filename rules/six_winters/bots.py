@@ -77,7 +77,7 @@ class HeuristicBot:
                 tokens = ob["progress"] + ob["hindrance"]
                 if good >= 1 or len(c["initiative"]) + tokens >= ob["difficulty"]:
                     return o
-        if plays := first("asset") + first("ability"):
+        if plays := first("asset"):
             return plays[0]
         for o in first("muster"):
             c = self._char(obs, o["character"])
@@ -90,7 +90,23 @@ class HeuristicBot:
         target = self._move_target(obs, first("move"))
         if target is not None:
             return target
+        if plays := [o for o in first("ability") if self._ability_helps(obs, o)]:
+            return plays[0]
         return "done"
+
+    def _ability_helps(self, obs: dict[str, Any], option: dict[str, Any]) -> bool:
+        """Use an ability when dice lie here that no open slot takes (something to work on)."""
+        c = self._char(obs, option["character"])
+        loc = self._loc(obs, c["location"]) if c else None
+        if c is None or loc is None:
+            return False
+        slots = self._open_slots(obs, c)
+        idle = [
+            die
+            for die in loc["dice"]
+            if not any(s[0] in (None, die[0]) and s[1] in (None, die[1]) for s in slots)
+        ]
+        return bool(idle and slots) or bool(loc["obstacles"])
 
     @staticmethod
     def _open_slots(obs: dict[str, Any], c: dict[str, Any]) -> list[list[Any]]:
@@ -264,20 +280,19 @@ class HeuristicBot:
         return max(options, key=lambda kind: c.get(kind, 0))
 
     def _choose_craft(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
+        """Fill the most demanding slot first (resource and face), finishing assets first."""
         placed = [o for o in options if o != "stop"]
-        return placed[0] if placed else "stop"
+        if not placed:
+            return "stop"
 
+        def score(o: dict[str, Any]) -> tuple[int, int]:
+            owner = self._char(obs, o["character"])
+            if owner is None:
+                return (0, 0)
+            asset = owner["in_progress"][o["index"]]
+            slot = asset["recipe"][o["slot"]]
+            empty = sum(1 for filled in asset["slots"] if filled is None)
+            exact = (slot[0] is not None) + (slot[1] is not None)
+            return (exact, -empty)
 
-BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {
-    "random": RandomBot,
-    "heuristic": HeuristicBot,
-}
-
-
-def make_bot(name: str, seed: int = 0) -> RandomBot | HeuristicBot:
-    return BOTS[name](seed)
-
-
-def default_bot(seed: int = 0) -> HeuristicBot:
-    """The bot demos use: the heuristic one."""
-    return HeuristicBot(seed)
+        return max(placed, key=score)

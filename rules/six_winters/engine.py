@@ -1942,6 +1942,11 @@ def _ref(obstacle: ObstacleInPlay, loc: LocationState) -> Any:
     )
 
 
+def _copy_option(option: dict[str, Any]) -> dict[str, Any]:
+    """An action's option for its event: its own lists, so later changes cannot reach it."""
+    return {k: list(v) if isinstance(v, list) else v for k, v in option.items()}
+
+
 def _name_and_side(loc: LocationState) -> tuple[str, bool]:
     return (loc.name, loc.developed)
 
