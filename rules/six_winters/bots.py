@@ -296,3 +296,18 @@ class HeuristicBot:
             return (exact, -empty)
 
         return max(placed, key=score)
+
+
+BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+}
+
+
+def make_bot(name: str, seed: int = 0) -> RandomBot | HeuristicBot:
+    return BOTS[name](seed)
+
+
+def default_bot(seed: int = 0) -> HeuristicBot:
+    """The bot demos use: the heuristic one."""
+    return HeuristicBot(seed)
