@@ -397,6 +397,39 @@ def chronicle(
     console.print(f"Wrote {character}'s chronicle for year {year}.")
 
 
+@scene_app.command("narrate")
+def scene_narrate(
+    campaign: CampaignName,
+    year: Year,
+    number: int = typer.Option(..., "--number", help="The scene's number in its year (1, 2...)."),
+    text: str | None = typer.Option(None, "--text", help="The narration (Markdown)."),
+    file: Annotated[
+        Path | None, typer.Option("--file", help="Read the narration from a file.")
+    ] = None,
+    tier: str | None = typer.Option(
+        None, "--tier", help="Storytelling tier: plain, apprentice or master."
+    ),
+    narrator: str | None = typer.Option(None, "--narrator", help="Who told it."),
+    db: Db = None,
+) -> None:
+    """Rewrite the narration of a recorded scene (even after its year ended).
+
+    Example: chronicler scene narrate --campaign Brightdune --year 1 --number 2 --file
+    scene2.md --tier master
+    """
+    from journal import table
+
+    chosen_tier = table.parse_tier(tier)
+    with _journal(db, create=False) as journal:
+        narration = _narration(text, file) or ""
+        record = journal.write(
+            lambda s: table.rewrite_narration(
+                s, campaign, year, number, narration, chosen_tier, narrator
+            )
+        )
+    console.print(f"Rewrote the narration of {record.scene} ({record.tier}).")
+
+
 # --- setup, export, import, publish, demo -------------------------------------------------------
 
 

@@ -641,3 +641,31 @@ def setup_text(s: Session, campaign_name: str) -> list[str]:
             conditions = ", ".join(sheet.get("conditions") or []) or "no conditions"
             lines.append(f"  {name}: {skills or 'skills not recorded'}; {conditions}")
     return lines
+
+
+def rewrite_narration(
+    s: Session,
+    campaign_name: str,
+    year: int,
+    number: int,
+    narration: str,
+    tier: str | None,
+    narrator: str | None,
+) -> SceneRecord:
+    """Replace a scene's story (the game facts stay): people often write it after the session."""
+    campaign = ledger.get_campaign(s, campaign_name)
+    session = ledger.get_session(s, campaign, year)
+    scenes = ledger.scenes_of(s, session)
+    found = next((scene for scene in scenes if scene.number == number), None)
+    if found is None:
+        raise ChroniclerError(
+            f"year {year} of {campaign.name!r} has no scene {number}"
+            + (f"; its scenes are 1-{len(scenes)}" if scenes else "; it has no scenes yet")
+        )
+    found.narration = narration
+    if tier is not None:
+        found.tier = tier
+    if narrator is not None:
+        found.narrator = narrator
+    s.add(found)
+    return found

@@ -293,3 +293,28 @@ def test_who_sat_last_year_out_trains_and_rests(started, journal_path) -> None: 
         assert sheet.skills["lore"] == 2 and sheet.advances["lore"] == 0
         assert sheet.conditions == []
         assert ledger.sheet(s, kanun, 1).conditions == ["Twisted Knee"]  # type: ignore[union-attr]
+
+
+def test_a_scenes_story_can_be_rewritten_after_the_year(started, journal_path) -> None:  # type: ignore[no-untyped-def]
+    assert record(started, "--text", "").code == 0
+    assert (
+        started("year", "end", "--campaign", "Brightdune", "--year", "1", "--result", "won").code
+        == 0
+    )
+    ran = started(
+        "scene", "narrate", "--campaign", "Brightdune", "--year", "1", "--number", "1",
+        "--text", "The rift sang back to us.", "--tier", "master", "--narrator", "Ana",
+    )  # fmt: skip
+    assert ran.code == 0, ran.err
+    ((scene, plays),) = scenes(journal_path)
+    assert (scene.narration, scene.tier, scene.narrator) == (
+        "The rift sang back to us.",
+        TIERS[2],
+        "Ana",
+    )
+    assert [p.card for p in plays] == ["Old Map", "Marsh Wraith"]  # the game facts stay
+    missing = started(
+        "scene", "narrate", "--campaign", "Brightdune", "--year", "1", "--number", "4",
+        "--text", "x",
+    )  # fmt: skip
+    assert missing.code == 1 and "has no scene 4; its scenes are 1-1" in missing.err
