@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from dsl.runtime import Decision
@@ -223,9 +224,13 @@ class HeuristicBot:
         c = self._char(obs, d.who)
         if c is None:
             return options[0]
-        if "initiative" in options and len(c["initiative"]) < 3:
-            return "initiative"
         assets = [o for o in options if o.startswith("asset:")]
+        if (
+            "initiative" in options
+            and len(c["initiative"]) < 3
+            and (c["in_progress"] or not assets)
+        ):
+            return "initiative"
         if len(c["in_progress"]) < 2 and assets:
             staging = {a["name"]: a for a in obs["asset_staging"]}
 
@@ -268,10 +273,24 @@ class HeuristicBot:
         return options[0]
 
     def _choose_card(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
+        """Finish as soon as the points are there; else the card that wastes fewest points."""
         if "finish" in options:
             return "finish"
-        obstacles = [o for o in options if isinstance(o, dict) and o["kind"] == "obstacle"]
-        return (obstacles or options)[0]
+        found = re.search(r"(\d+) of (\d+) points", d.prompt)
+        need = int(found[2]) - int(found[1]) if found else 1
+        points: dict[tuple[str, str], int] = {}
+        for c in obs["characters"]:
+            for card in (*c["assets"], *c["obstacles"]):
+                points[(c["name"], card["name"])] = card["points"]
+
+        def value(o: dict[str, Any]) -> int:
+            return points.get((o["character"], o["card"]), 0)
+
+        cards = [o for o in options if isinstance(o, dict)]
+        enough = [o for o in cards if value(o) >= need]
+        if enough:
+            return min(enough, key=lambda o: (value(o), o["kind"] != "obstacle"))
+        return max(cards, key=lambda o: (value(o), o["kind"] == "obstacle"))
 
     def _choose_stress(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         c = self._char(obs, d.who)
