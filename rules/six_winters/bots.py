@@ -179,6 +179,19 @@ class HeuristicBot:
                     best = move
             if best is not None:
                 return best
+        bare = [
+            loc["name"]
+            for loc in obs["locations"]
+            if any(o["progress"] + o["hindrance"] == 0 for o in loc["obstacles"])
+        ]
+        if bare:
+            dist = self._distances(obs, bare)
+            for move in moves:
+                c = self._char(obs, move["character"])
+                if c is None or len(c["initiative"]) < 2 or move.get("by"):
+                    continue
+                if dist.get(move["to"], 99) < dist.get(c["location"], 99):
+                    return move
         for move in moves:
             c = self._char(obs, move["character"])
             if c is None or c["action_points"] < 3 or move.get("by"):
@@ -263,13 +276,29 @@ class HeuristicBot:
     def _choose_token(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         if "remove which" in d.prompt:
             return "hindrance"
-        return "progress" if "add 0 progress" not in d.prompt else "hindrance"
+        found = re.search(r"add (\d+) progress or (\d+) hindrance to (.+)\?", d.prompt)
+        c = self._char(obs, d.who)
+        if not found or c is None:
+            return "progress"
+        progress, hindrance, name = int(found[1]), int(found[2]), found[3]
+        loc = self._loc(obs, c["location"])
+        ob = next((o for o in loc["obstacles"] if o["name"] == name), None) if loc else None
+        if ob is None:
+            return "progress" if progress else "hindrance"
+        if ob["progress"] + progress >= ob["difficulty"]:
+            return "progress"  # overcome: its points for a scene, and it is gone for good
+        if ob["progress"] + ob["hindrance"] + hindrance >= ob["difficulty"]:
+            return "hindrance"  # enough tokens to discard it now
+        return "progress" if progress * 2 >= hindrance else "hindrance"
 
     def _choose_option(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         if "hinder" in options:
             return "hinder"
-        if "threat" in options:
+        if "threat" in options:  # threat on the map shrinks next year's pool
             return "threat"
+        obstacles = [o for o in options if isinstance(o, str) and o.startswith("obstacle:")]
+        if obstacles:  # an obstacle left in play threatens every turn next year
+            return obstacles[0]
         return options[0]
 
     def _choose_card(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
