@@ -205,6 +205,7 @@ class PageMaker:
                     f"[{text(scene.scene)}]({scene_page_name(session.year, scene.number)}) "
                     f"at {text(scene.location)}"
                 )
+            out += [f"    - {line}" for line in self.map_changes(session.year)]
         if self.campaign.fate:
             out.append(f"- Campaign end: {text(self.campaign.fate)}; score {self.campaign.score}.")
         return "\n".join(out) + "\n"
@@ -237,6 +238,9 @@ class PageMaker:
             _table(["#", "scene", "location", "points", "storytelling"], rows)
             or "No scene was completed this year."
         )
+        changes = self.map_changes(session.year)
+        if changes:
+            out += ["", "## Changes to the map", ""] + [f"- {line}" for line in changes]
         out += self._happenings(session)
         out += ["", "## The map at the end of the year", ""]
         squares = [
@@ -252,6 +256,20 @@ class PageMaker:
             ]  # fmt: skip
             out += ["", _table(["location", "region", "developed", "threats", "obstacles"], rows)]
         return "\n".join(out) + "\n"
+
+    def map_changes(self, year: int) -> list[str]:
+        """What changed on the map during the year: computed from two snapshots."""
+        before = {loc.name: loc for loc in ledger.map_as_of(self.s, self.campaign, year - 1)}
+        after = {loc.name: loc for loc in ledger.map_as_of(self.s, self.campaign, year)}
+        if not before or not after:
+            return []
+        lines = [f"{text(name)} joined the map." for name in after if name not in before]
+        lines += [f"{text(name)} left the map." for name in before if name not in after]
+        for name, loc in after.items():
+            old = before.get(name)
+            if old is not None and loc.developed and not old.developed:
+                lines.append(f"{text(name)} was developed.")
+        return lines
 
     def _happenings(self, session: Any) -> list[str]:
         """For a session recorded from the engine: what its event log counts."""

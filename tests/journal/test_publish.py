@@ -69,6 +69,12 @@ def test_each_year_page_draws_the_map_as_it_stood(built: Path) -> None:
     assert "the Empire" in year2 and "Brightdune" in year2  # region legend
 
 
+def test_the_map_changes_are_told_in_the_year_they_happened(built: Path) -> None:
+    assert "Eastkeep was developed." in (built / "years" / "year-3.html").read_text()
+    assert "was developed" not in (built / "years" / "year-2.html").read_text()
+    assert "Eastkeep was developed." in (built / "timeline.html").read_text()
+
+
 def test_a_year_recorded_from_the_engine_says_what_happened(built: Path) -> None:
     from fakes import play_campaign
 
