@@ -587,9 +587,16 @@ class _CardCompiler:
 
 
 def _place_of(clause: BoundClause) -> Place | None:
+    """Where a permission holds: the object's place, else an ``at``/``in`` role's."""
     for role, value in clause.roles:
         if isinstance(value, Selector) and value.place is not None and role == "object":
             return value.place
+    for role, value in clause.roles:
+        if role in ("at", "in") and isinstance(value, Selector):
+            if value.place is not None:
+                return value.place
+            if value.noun_category == "card kind" and value.place is None:
+                return Place("locations", role, locations=value)
     return None
 
 

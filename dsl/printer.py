@@ -29,10 +29,20 @@ def canonical_words(text: str, aliases: Mapping[str, str]) -> str:
     if not aliases:
         return text
     out: list[str] = []
-    for word in text.split(" "):
+    words = text.split(" ")
+    for k, word in enumerate(words):
         core = word.rstrip(".,:")
         tail = word[len(core) :]
         replacement = aliases.get(core.casefold())
+        if replacement and k + 1 < len(words) and not tail:
+            rest = replacement.split(" ")[1:]
+            following = words[k + 1].rstrip(".,:").casefold()
+            if (
+                rest
+                and replacement.casefold().startswith(core.casefold() + " ")
+                and (following in (rest[0].casefold(), _plural(rest[0]).casefold()))
+            ):
+                replacement = None  # already written in full: "a lantern die"
         if replacement and out and out[-1].isdigit() and out[-1] != "1":
             replacement = _plural(replacement)
         out.append((replacement if replacement else core) + tail)

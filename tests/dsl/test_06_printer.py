@@ -60,3 +60,12 @@ def test_a_then_item_after_a_choice_continues_the_ability_on_its_own_line() -> N
         'Epilogue: Choose one:\n"A": Gain 1 lantern die.\n"B": Gain 2 lantern dice.\n'
         "Then gain 1 lantern die."
     )
+
+
+def test_a_name_written_in_full_is_not_expanded_twice() -> None:
+    from dsl.printer import canonical_words
+
+    aliases = {"lantern": "lantern die"}
+    assert canonical_words("Gain a lantern die.", aliases) == "Gain a lantern die."
+    assert canonical_words("Gain 2 lantern dice.", aliases) == "Gain 2 lantern dice."
+    assert canonical_words("Gain 2 lantern.", aliases) == "Gain 2 lantern dice."
