@@ -1151,13 +1151,18 @@ class Session:
             if c.initiative:
                 targets = [a for o in self.characters_at(c.location) for a in o.in_progress]
                 if targets and here.dice:
-                    for face in sorted(set(c.initiative)):
-                        if any(
-                            d.face <= face and _fits_any(rs.assets[a.name], a, d)
-                            for d in here.dice
-                            for a in targets
-                        ):
-                            options.append({"act": "craft", "character": c.name, "die": face})
+                    # the lowest die that some empty slot takes: any initiative die at least
+                    # that high can craft
+                    fitting = [
+                        d.face
+                        for d in here.dice
+                        if any(_fits_any(rs.assets[a.name], a, d) for a in targets)
+                    ]
+                    if fitting:
+                        lowest = min(fitting)
+                        for face in sorted(set(c.initiative)):
+                            if face >= lowest:
+                                options.append({"act": "craft", "character": c.name, "die": face})
                 for i, o in enumerate(here.obstacles):
                     options.append(
                         {"act": "overcome", "character": c.name, "obstacle": o.name, "index": i}
