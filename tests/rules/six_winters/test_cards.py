@@ -269,3 +269,29 @@ def test_friendly_favors_lets_fuscus_muster_diplomacy_anywhere(cards):
         ("diplomacy", 3)
     ]
     assert session.character("Fuscus").action_points == 1
+
+
+def test_haunted_costs_a_psyche_at_refresh_only_on_a_blighted_location(cards):
+    session = table(cards, ["Kanun", "Parin"], at="Yearly Field")  # Blighted
+    session.character("Parin").location = "Eastkeep"
+    for name in ("Kanun", "Parin"):
+        session.character(name).conditions = ["Haunted"]
+    psyche = {n: session.character(n).psyche for n in ("Kanun", "Parin")}
+    session.state.frames = [Frame("actions", {})]
+    session.push_run("refresh")
+    while session.pending().kind != "choose_take":
+        session.apply(session.pending().options[0])
+    assert session.character("Kanun").psyche == psyche["Kanun"] - 1
+    assert session.character("Parin").psyche == psyche["Parin"]
+
+
+def test_bruised_ribs_costs_an_action_point_at_refresh(cards):
+    session = table(cards, ["Kanun", "Parin"], at="Eastkeep")
+    session.character("Kanun").conditions = ["Bruised Ribs"]
+    session.character("Kanun").action_points = 0
+    session.state.frames = [Frame("actions", {})]
+    session.push_run("refresh")
+    while session.pending().kind != "choose_take":
+        session.apply(session.pending().options[0])
+    assert session.character("Kanun").action_points == 3
+    assert session.character("Parin").action_points == 8
