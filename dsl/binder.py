@@ -1,0 +1,1122 @@
+"""The binder: runs of words in a sentence → bound selectors, clauses and sentences.
+
+It reads the words of a phrase against the ruleset's lexicon (longest match first, simple
+plurals), then shapes them: a quantity, filters and a noun, a value, a place (``Binder``); a verb
+bound to its primitive, its roles split at the prepositions the primitive takes, a cost, a
+subject, a condition (``SentenceBinder``). What it cannot read is a ``BindError`` the checker
+turns into a diagnostic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from dsl import ast
+from dsl.bound import BoundClause, BoundCondition, BoundSentence, OneOf, RoleValue
+from dsl.diagnostics import Diagnostics, did_you_mean
+from dsl.runtime import Span
+from dsl.selectors import Amount, Filter, Place, Quantity, Selector, ValueSpec
+from dsl.vocabulary import Meaning, VerbInfo, Vocabulary
+
+ROLE_WORDS = ("at", "on", "in", "to", "from", "for", "into", "onto", "with")
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+FUNCTION_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "any",
+        "all",
+        "every",
+        "each",
+        "another",
+        "the",
+        "this",
+        "that",
+        "these",
+        "those",
+        "it",
+        "them",
+        "its",
+        "their",
+        "your",
+        "you",
+        "of",
+        "at",
+        "on",
+        "in",
+        "to",
+        "from",
+        "for",
+        "into",
+        "onto",
+        "with",
+        "by",
+        "toward",
+        "towards",
+        "play",
+        "value",
+        "values",
+        "total",
+        "same",
+        "opposite",
+        "face",
+        "or",
+        "and",
+        "up",
+        "there",
+        "is",
+        "are",
+        "not",
+        "no",
+        "card",
+        "cards",
+        "die",
+        "dice",
+        "region",
+        "resource",
+        "resources",
+        "token",
+        "tokens",
+        "itself",
+        "themselves",
+        "does",
+        "do",
+        "stress",
+    ]
+)
+GENERIC_NOUNS = {
+    "stress": ("stress", False),
+    "card": ("card", False),
+    "cards": ("card", True),
+    "die": ("die", False),
+    "dice": ("die", True),
+    "resource": ("die", False),
+    "resources": ("die", True),
+}
+NOUN_ORDER = (
+    "card kind",
+    "region",
+    "zone",
+    "counter",
+    "token",
+    "stress",
+    "resource",
+    "location tag",
+    "card tag",
+)
+DIE_FACES = (1, 6)
+
+
+class BindError(Exception):
+    """A phrase the binder cannot read; caught and turned into a diagnostic.
+
+    ``others`` holds more errors found in the same phrase (each item of a list is checked).
+    """
+
+    def __init__(self, message: str, span: Span, others: list[BindError] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.span = span
+        self.others = others or []
+
+    def all(self) -> list[BindError]:
+        return [self, *(e for other in self.others for e in other.all())]
+
+
+@dataclass(frozen=True, slots=True)
+class Lexeme:
+    """A run of atoms read as one unit: a vocabulary name, a function word, number or string."""
+
+    kind: str  # vocab, fn, number, string, comma, unknown
+    text: str
+    span: Span
+    meanings: tuple[Meaning, ...] = ()
+    value: int = 0
+
+
+def join_spans(a: Span, b: Span) -> Span:
+    return Span(a.file, a.line, a.column, b.end_line, b.end_column)
+
+
+def atoms_text(atoms: Sequence[ast.Atom]) -> str:
+    return ast.phrase_text(list(atoms))
+
+
+# ---- the phrase binder ------------------------------------------------------------------------
+
+
+class Binder:
+    """Reads runs of words against the vocabulary (longest match first, simple plurals)."""
+
+    def __init__(
+        self, vocab: Vocabulary, cards: dict[str, list[tuple[str, str]]], diags: Diagnostics
+    ) -> None:
+        self.v = vocab
+        self.cards = cards  # folded name → [(kind, name)]
+        self.d = diags
+        self.kinds = {k.casefold(): k for k in vocab.card_kinds}
+        self.all_words = vocab.all_words()
+
+    # -- lexemes --
+
+    def lex(self, atoms: Sequence[ast.Atom]) -> list[Lexeme]:
+        out: list[Lexeme] = []
+        i = 0
+        n = len(atoms)
+        while i < n:
+            atom = atoms[i]
+            if atom.kind == "comma":
+                out.append(Lexeme("comma", ",", atom.span))
+                i += 1
+                continue
+            if atom.kind == "number":
+                out.append(Lexeme("number", atom.text, atom.span, value=int(atom.text)))
+                i += 1
+                continue
+            if atom.kind == "string":
+                meanings = self.v.lexicon.get(tuple(atom.folded.split()), [])
+                out.append(Lexeme("string", atom.text, atom.span, tuple(meanings)))
+                i += 1
+                continue
+            if atom.kind != "word":
+                out.append(Lexeme("unknown", atom.text, atom.span))
+                i += 1
+                continue
+            matched = False
+            for size in range(min(self.v.longest, n - i), 0, -1):
+                run = atoms[i : i + size]
+                if any(a.kind != "word" for a in run):
+                    continue
+                key = tuple(a.folded for a in run)
+                found = self.v.lexicon.get(key)
+                if found:
+                    meanings = found
+                    if size == 1 and key[0] in FUNCTION_WORDS and key[0] not in GENERIC_NOUNS:
+                        break  # a declared word spelled like grammar: grammar wins alone
+                    text = " ".join(a.text for a in run)
+                    out.append(
+                        Lexeme(
+                            "vocab", text, join_spans(run[0].span, run[-1].span), tuple(meanings)
+                        )
+                    )
+                    i += size
+                    matched = True
+                    break
+            if matched:
+                continue
+            word = atom.folded
+            if word in NUMBER_WORDS:
+                out.append(Lexeme("number", atom.text, atom.span, value=NUMBER_WORDS[word]))
+            elif word in FUNCTION_WORDS:
+                out.append(Lexeme("fn", word, atom.span))
+            else:
+                out.append(Lexeme("unknown", atom.text, atom.span))
+            i += 1
+        return out
+
+    def unknown(self, lx: Lexeme) -> BindError:
+        hint = did_you_mean(lx.text, self.all_words)
+        return BindError(f"unknown word '{lx.text}'{hint}", lx.span)
+
+    # -- noun phrases --
+
+    def noun_phrase(self, lexemes: list[Lexeme]) -> RoleValue:
+        """Bind a whole role phrase: a list, alternatives, a value, a number, or a selector."""
+        if not lexemes:
+            raise BindError("a word is missing here", Span("", 1, 1, 1, 1))
+        items = self.split_list(lexemes)
+        if len(items) > 1:
+            values = []
+            errors = []
+            for item in items:
+                try:
+                    values.append(self.alternatives(item))
+                except BindError as error:
+                    errors.append(error)
+            if errors:
+                raise BindError(errors[0].message, errors[0].span, errors[1:])
+            return tuple(values)
+        return self.alternatives(items[0])
+
+    def split_list(self, lexemes: list[Lexeme]) -> list[list[Lexeme]]:
+        """Split ``A, B and C`` (commas always; ``and`` when a new noun phrase follows)."""
+        items: list[list[Lexeme]] = [[]]
+        for k, lx in enumerate(lexemes):
+            nxt = lexemes[k + 1] if k + 1 < len(lexemes) else None
+            if lx.kind == "comma" or (
+                lx.kind == "fn" and lx.text == "and" and nxt is not None and self.starts_np(nxt)
+            ):
+                items.append([])
+            else:
+                items[-1].append(lx)
+        return [i for i in items if i]
+
+    def starts_np(self, lx: Lexeme) -> bool:
+        if lx.kind in ("number", "string"):
+            return True
+        if lx.kind == "fn" and lx.text in ("a", "an", "any", "all", "every", "each", "another"):
+            return True
+        return lx.kind == "vocab" and any(m.category == "card kind" for m in lx.meanings)
+
+    def alternatives(self, lexemes: list[Lexeme]) -> RoleValue:
+        parts: list[list[Lexeme]] = [[]]
+        for k, lx in enumerate(lexemes):
+            nxt = lexemes[k + 1] if k + 1 < len(lexemes) else None
+            if (
+                lx.kind == "fn"
+                and lx.text == "or"
+                and nxt is not None
+                and (nxt.kind == "number" or (nxt.kind == "fn" and nxt.text in ("a", "an")))
+                and parts[-1]
+            ):
+                parts.append([])
+            else:
+                parts[-1].append(lx)
+        if len(parts) > 1:
+            return OneOf(tuple(self.single(p) for p in parts))
+        return self.single(parts[0])
+
+    def single(self, lx: list[Lexeme]) -> RoleValue:
+        words = [x.text if x.kind != "vocab" else x.text.casefold() for x in lx]
+        first = lx[0]
+        # A value written where a number or face goes.
+        if words == ["any", "value"]:
+            return ValueSpec("any")
+        if words in (["its", "opposite", "face"], ["the", "opposite", "face"]):
+            return ValueSpec("opposite")
+        if len(lx) == 1 and first.kind == "number":
+            return Amount(number=first.value)
+        selector, rest = self.selector(lx, 0)
+        if rest < len(lx):
+            raise self.cannot(lx[rest], lx)
+        return selector
+
+    def cannot(self, lx: Lexeme, phrase: list[Lexeme]) -> BindError:
+        if lx.kind == "unknown":
+            return self.unknown(lx)
+        text = " ".join(x.text for x in phrase)
+        return BindError(f"cannot read '{lx.text}' in '{text}'", lx.span)
+
+    def selector(self, lx: list[Lexeme], i: int) -> tuple[Selector, int]:
+        """Read ``[quantity] [filters] noun [value] [place] [with ...]`` from ``lx[i:]``."""
+        n = len(lx)
+        start = i
+        quantity = Quantity()
+        reference = None
+        owner = None
+        explicit_quantity = False
+
+        def word(k: int) -> str:
+            return lx[k].text.casefold() if k < n and lx[k].kind in ("fn", "number") else ""
+
+        # quantity or reference
+        w = word(i)
+        if w in ("a", "an") and word(i + 1) == "total" and word(i + 2) == "value":
+            if word(i + 3) == "of" and i + 4 < n and lx[i + 4].kind == "number":
+                quantity = Quantity("total_value", None, lx[i + 4].value, True)
+                i += 5
+                explicit_quantity = True
+            else:
+                raise BindError("write 'a total value of N'", lx[i].span)
+        elif w in ("a", "an") or (lx[i].kind == "number" and w == "one"):
+            quantity = Quantity("exact", 1)
+            i += 1
+            explicit_quantity = True
+        elif lx[i].kind == "number":
+            quantity = Quantity("exact", lx[i].value, None, lx[i].value != 1)
+            i += 1
+            explicit_quantity = True
+        elif w == "up" and word(i + 1) == "to" and i + 2 < n and lx[i + 2].kind == "number":
+            quantity = Quantity("up_to", lx[i + 2].value, None, True)
+            i += 3
+            explicit_quantity = True
+        elif w == "any":
+            quantity = Quantity("any", None)
+            i += 1
+            explicit_quantity = True
+        elif w in ("all", "every", "each"):
+            quantity = Quantity("all", None)
+            i += 1
+            explicit_quantity = True
+            if word(i) == "the":
+                i += 1
+        elif w == "another":
+            quantity = Quantity("another", 1)
+            i += 1
+            explicit_quantity = True
+        elif w in ("this", "that", "these", "those"):
+            reference = "this" if w in ("this", "these") else "it"
+            quantity = Quantity("none", None)
+            i += 1
+        elif w in ("it", "them", "itself", "themselves"):
+            sel = Selector(quantity=Quantity("none", None, None, w == "them"), reference="it")
+            return self.qualifiers(lx, i + 1, sel, start)
+        elif w == "you":
+            sel = Selector(
+                quantity=Quantity("none", None),
+                noun_category="card kind",
+                noun=None,
+                reference="self",
+            )
+            return self.qualifiers(lx, i + 1, sel, start)
+        elif w in ("your", "their", "its"):
+            owner = "your"
+            i += 1
+        elif w == "the":
+            i += 1
+        # filters and noun
+        body: list[Lexeme] = []
+        while i < n:
+            x = lx[i]
+            if (
+                x.kind in ("vocab", "string")
+                or (x.kind == "fn" and x.text in GENERIC_NOUNS)
+                or (x.kind == "fn" and x.text == "or" and body and i + 1 < n)
+            ):
+                body.append(x)
+                i += 1
+            elif x.kind == "unknown":
+                raise self.unknown(x)
+            else:
+                break
+        while body and body[-1].kind == "fn" and body[-1].text == "or":
+            body.pop()  # "or" not followed by another word of the noun phrase
+            i -= 1
+        if not body:
+            if reference == "this":
+                sel = Selector(
+                    quantity=Quantity("none", None), noun_category="card", reference="this"
+                )
+                return self.qualifiers(lx, i, sel, start)
+            at = lx[i] if i < n else lx[-1]
+            raise BindError(
+                f"expected a thing here (a card kind, resource, token, tag ...), not '{at.text}'",
+                at.span,
+            )
+        sel = self.noun_and_filters(body, quantity, reference, owner, explicit_quantity)
+        return self.qualifiers(lx, i, sel, start)
+
+    def noun_and_filters(
+        self,
+        body: list[Lexeme],
+        quantity: Quantity,
+        reference: str | None,
+        owner: str | None,
+        explicit: bool,
+    ) -> Selector:
+        # A quoted card name, maybe after its kind: monster "Bog Wight".
+        strings = [b for b in body if b.kind == "string" and not b.meanings]
+        if strings:
+            return self.card_reference(body, quantity)
+        head = body[-1]
+        body = [b for b in body[:-1] if b.kind != "fn" or b.text == "or"] + [head]
+        plural = False
+        if head.kind == "fn":
+            category, plural = GENERIC_NOUNS[head.text]
+            noun: str | None = None
+        else:
+            meaning = self.pick(head.meanings, NOUN_ORDER)
+            if meaning is None:
+                cats = ", ".join(sorted({m.category for m in head.meanings}))
+                raise BindError(f"'{head.text}' ({cats}) cannot be the thing selected", head.span)
+            plural = meaning.plural
+            if meaning.category == "location tag":
+                category, noun = "card kind", self.kinds.get("location", "location")
+                body = [
+                    *body[:-1],
+                    Lexeme("vocab", head.text, head.span, (Meaning("location tag", meaning.word),)),
+                ]
+                return self.filtered(body, category, noun, quantity, reference, owner, plural, True)
+            if meaning.category == "card tag":
+                body = [
+                    *body[:-1],
+                    Lexeme("vocab", head.text, head.span, (Meaning("card tag", meaning.word),)),
+                ]
+                return self.filtered(body, "card", None, quantity, reference, owner, plural, True)
+            if meaning.category == "zone":
+                kinds = [m.word for b in body[:-1] for m in b.meanings if m.category == "card kind"]
+                place = Place("zone", "in", meaning.word, owner, None, kinds[0] if kinds else None)
+                return Selector(
+                    quantity=quantity if explicit else Quantity("none", None),
+                    noun_category="zone",
+                    noun=meaning.word,
+                    place=place,
+                    reference=reference,
+                    text=" ".join(b.text for b in body),
+                )
+            category = meaning.category
+            noun = meaning.word
+        body = body[:-1]
+        return self.filtered(body, category, noun, quantity, reference, owner, plural, False)
+
+    def filtered(
+        self,
+        body: list[Lexeme],
+        category: str,
+        noun: str | None,
+        quantity: Quantity,
+        reference: str | None,
+        owner: str | None,
+        plural: bool,
+        head_is_filter: bool,
+    ) -> Selector:
+        if category == "card kind" and noun and noun.casefold() == "location":
+            order: tuple[str, ...] = ("region", "location tag")
+        elif category in ("card kind", "card"):
+            order = ("card tag", "skill", "region", "card kind", "flag")
+        elif category in ("die", "resource"):
+            order = ("resource",)
+        else:
+            order = ()
+        filters: list[Filter] = []
+        any_of: list[Filter] = []
+        groups: list[list[Lexeme]] = [[]]
+        for b in body:
+            if b.kind == "fn" and b.text == "or":
+                groups.append([])
+            else:
+                groups[-1].append(b)
+        alternatives = len(groups) > 1
+        for group in groups:
+            for b in group:
+                if b.kind == "fn":
+                    raise BindError(f"cannot read '{b.text}' here", b.span)
+                meaning = self.pick(b.meanings, order)
+                if meaning is None:
+                    cats = ", ".join(sorted({m.category for m in b.meanings})) or "a name"
+                    what = noun or category
+                    raise BindError(f"'{b.text}' ({cats}) cannot describe {what}", b.span)
+                if meaning.category == "card kind" and category == "card":
+                    category, noun = "card kind", meaning.word
+                    continue
+                if meaning.category == "resource" and category == "die":
+                    category, noun = "resource", meaning.word
+                    if alternatives:
+                        any_of.append(Filter("resource", meaning.word))
+                    continue
+                target = any_of if alternatives else filters
+                target.append(Filter(meaning.category, meaning.word))
+        if category == "resource" and len(any_of) > 1:
+            category, noun = "die", None
+        quantity = Quantity(
+            quantity.mode, quantity.count, quantity.total, plural or quantity.plural
+        )
+        if reference == "this":
+            quantity = Quantity("none", None)
+        place = Place("zone", "in", None, owner) if owner and category == "zone" else None
+        if reference == "this" and (noun or "").casefold() == "location":
+            place = Place("this location")  # the location where the effect happens
+        return Selector(
+            quantity=quantity,
+            noun_category=category,  # type: ignore[arg-type]
+            noun=noun,
+            filters=tuple(filters),
+            any_of=tuple(any_of),
+            place=place,
+            reference=reference,
+        )
+
+    def pick(self, meanings: Sequence[Meaning], order: Sequence[str]) -> Meaning | None:
+        for category in order:
+            for m in meanings:
+                if m.category == category:
+                    return m
+        return None
+
+    def card_reference(self, body: list[Lexeme], quantity: Quantity) -> Selector:
+        kind = None
+        name_lx = None
+        for b in body:
+            if b.kind == "string" and not b.meanings:
+                if name_lx is not None:
+                    raise BindError("two names in one phrase: separate them with a comma", b.span)
+                name_lx = b
+            elif b.kind == "vocab" and self.pick(b.meanings, ("card kind",)):
+                meaning = self.pick(b.meanings, ("card kind",))
+                assert meaning is not None
+                kind = meaning.word
+            else:
+                raise BindError(f"cannot read '{b.text}' next to a card name", b.span)
+        assert name_lx is not None
+        name = name_lx.text
+        found = self.cards.get(name.casefold(), [])
+        if kind is not None:
+            matches = [c for c in found if c[0].casefold() == kind.casefold()]
+            if not matches:
+                names = [c[1] for cs in self.cards.values() for c in cs if c[0] == kind]
+                hint = did_you_mean(name, names, quoted=True)
+                raise BindError(f'unknown {kind} "{name}"{hint}', name_lx.span)
+        else:
+            if not found:
+                names = [c[1] for cs in self.cards.values() for c in cs]
+                hint = did_you_mean(name, names, quoted=True)
+                raise BindError(f'unknown card "{name}"{hint}', name_lx.span)
+            kind = found[0][0]
+            name = found[0][1]
+        return Selector(
+            quantity=Quantity("exact", 1) if quantity.mode == "none" else quantity,
+            noun_category="card kind",
+            noun=kind,
+            name=name,
+            text=f'{kind} "{name}"',
+        )
+
+    def qualifiers(
+        self, lx: list[Lexeme], i: int, sel: Selector, start: int
+    ) -> tuple[Selector, int]:
+        n = len(lx)
+
+        def word(k: int) -> str:
+            return lx[k].text.casefold() if k < n and lx[k].kind in ("fn", "number") else ""
+
+        value = sel.value
+        place = sel.place
+        with_: list[Selector] = list(sel.with_)
+        while i < n:
+            w = word(i)
+            if w == "of" and word(i + 1) == "value" and i + 2 < n and lx[i + 2].kind == "number":
+                value = ValueSpec("exact", lx[i + 2].value)
+                self.face(lx[i + 2])
+                i += 3
+            elif w in ("with", "each") and self.value_ahead(lx, i):
+                k = i + (2 if w == "each" else 1)
+                value = ValueSpec("each" if w == "each" else "exact", lx[k + 1].value)
+                self.face(lx[k + 1])
+                i = k + 2
+            elif w == "of" and word(i + 1) in ("the", "same"):
+                k = i + 1 + (word(i + 1) == "the")
+                if word(k) == "same" and word(k + 1) == "value":
+                    value = ValueSpec("same")
+                    i = k + 2
+                else:
+                    break
+            elif w == "of" and word(i + 1) == "any" and word(i + 2) == "value":
+                value = ValueSpec("any")
+                i += 3
+            elif w in ("at", "in", "from", "on", "into", "onto") and i + 1 < n:
+                place, i = self.place(lx, i)
+            elif w == "with" and i + 1 < n:
+                inner, i = self.selector(lx, i + 1)
+                with_.append(inner)
+            else:
+                break
+        text = " ".join(x.text if x.kind != "string" else f'"{x.text}"' for x in lx[start:i])
+        return (
+            Selector(
+                quantity=sel.quantity,
+                noun_category=sel.noun_category,
+                noun=sel.noun,
+                filters=sel.filters,
+                any_of=sel.any_of,
+                place=place,
+                value=value,
+                name=sel.name,
+                reference=sel.reference,
+                with_=tuple(with_),
+                text=text,
+            ),
+            i,
+        )
+
+    def value_ahead(self, lx: list[Lexeme], i: int) -> bool:
+        n = len(lx)
+        k = i + (2 if lx[i].text == "each" else 1)
+        if lx[i].text == "each" and not (i + 1 < n and lx[i + 1].text == "with"):
+            return False
+        return k + 1 < n and lx[k].text == "value" and lx[k + 1].kind == "number"
+
+    def face(self, lx: Lexeme) -> None:
+        low, high = DIE_FACES
+        if not low <= lx.value <= high:
+            raise BindError(f"a die face is {low} to {high}, not {lx.value}", lx.span)
+
+    def place(self, lx: list[Lexeme], i: int) -> tuple[Place, int]:
+        """``at this location``, ``in play``, ``from the supply``, ``in the North`` ..."""
+        n = len(lx)
+        prep = lx[i].text.casefold()
+        i += 1
+
+        def word(k: int) -> str:
+            return lx[k].text.casefold() if k < n and lx[k].kind in ("fn", "vocab") else ""
+
+        if word(i) == "play":
+            return Place("in play", prep), i + 1
+        if word(i) == "this" and i + 1 < n and lx[i + 1].text.casefold() == "region":
+            return Place("this region", prep), i + 2
+        if word(i) == "this":
+            m = self.pick(lx[i + 1].meanings, ("card kind",)) if i + 1 < n else None
+            if m is not None and m.word.casefold() == "location":
+                return Place("this location", prep), i + 2
+            if i + 1 < n and (m is not None or word(i + 1) == "card"):
+                return Place("this card", prep), i + 2
+        if word(i) == "any" and i + 1 < n:
+            m = self.pick(lx[i + 1].meanings, ("card kind",))
+            if m is not None and m.word.casefold() == "location":
+                return Place("any location", prep), i + 2
+        sel, k = self.selector(lx, i)
+        if sel.noun_category == "zone":
+            assert sel.place is not None
+            zone = sel.place
+            return Place("zone", prep, zone.zone, zone.owner, None, zone.of_kind), k
+        if sel.noun_category == "region":
+            loc = Selector(
+                quantity=Quantity("all", None),
+                noun_category="card kind",
+                noun=self.kinds.get("location", "location"),
+                filters=(Filter("region", sel.noun or ""),),
+                text=sel.text,
+            )
+            return Place("locations", prep, locations=loc), k
+        if sel.noun_category == "card kind" and (sel.noun or "").casefold() == "location":
+            return Place("locations", prep, locations=sel), k
+        if sel.name is not None:
+            return Place("locations", prep, locations=sel), k
+        if sel.noun_category == "card" and any(f.category == "region" for f in sel.filters):
+            return Place("locations", prep, locations=sel), k
+        region = [m for x in lx[i:k] for m in x.meanings if m.category == "region"]
+        if region:
+            loc = Selector(
+                quantity=Quantity("all", None),
+                noun_category="card kind",
+                noun=self.kinds.get("location", "location"),
+                filters=(Filter("region", region[0].word),),
+                text=sel.text,
+            )
+            return Place("locations", prep, locations=loc), k
+        if sel.reference in ("this", "it") or sel.noun_category == "card kind":
+            return Place("locations", prep, locations=sel), k
+        raise BindError(f"'{sel.text}' is not a place", lx[i].span)
+
+
+# ---- clauses and sentences ----------------------------------------------------------------------
+
+
+class SentenceBinder:
+    """Binds clauses (verb + roles), conditions and sentences of one card."""
+
+    def __init__(self, binder: Binder, diags: Diagnostics) -> None:
+        self.b = binder
+        self.v = binder.v
+        self.d = diags
+
+    def find_verb(
+        self, atoms: Sequence[ast.Atom], at: int, forms: tuple[str, ...]
+    ) -> tuple[VerbInfo, int, int] | None:
+        """The longest declared verb starting at ``at``: (info, end, tail) where ``tail`` < 0
+        gives the index of the rest of a split verb ("put ... into play")."""
+        n = len(atoms)
+        best: tuple[VerbInfo, int, int] | None = None
+        for size in range(min(5, n - at), 0, -1):
+            run = atoms[at : at + size]
+            if any(a.kind != "word" for a in run):
+                continue
+            key = tuple(a.folded for a in run)
+            for info, how in self.v.verb_lexicon.get(key, []):
+                if how in forms:
+                    return info, at + size, 0
+        if at < n and atoms[at].kind == "word":
+            for info, how in self.v.verb_lexicon.get((atoms[at].folded,), []) + [
+                entry
+                for key, entries in self.v.verb_lexicon.items()
+                if len(key) > 1 and key[0] == atoms[at].folded
+                for entry in entries
+            ]:
+                if how not in forms or len(info.words) < 2:
+                    continue
+                tail = info.words[1:]
+                for k in range(at + 2, n - len(tail) + 1):
+                    if tuple(a.folded for a in atoms[k : k + len(tail)]) == tail:
+                        return info, at + 1, -k
+        return best
+
+    def clause(
+        self,
+        atoms: Sequence[ast.Atom],
+        span: Span,
+        forms: tuple[str, ...] = ("base",),
+        optional: bool = False,
+    ) -> BoundClause:
+        atoms = list(atoms)
+        if not atoms:
+            raise BindError("an empty sentence", span)
+        found = self.find_verb(atoms, 0, forms)
+        subject = None
+        negated = False
+        if found is None:
+            # "All heroes at this location gain 1 lantern": subject, then the verb.
+            for k in range(1, len(atoms)):
+                if (
+                    atoms[k].folded in ("does", "do")
+                    and k + 1 < len(atoms)
+                    and atoms[k + 1].folded == "not"
+                ):
+                    hit = self.find_verb(atoms, k + 2, ("base",))
+                    if hit:
+                        negated = True
+                        subject_atoms = atoms[:k]
+                        found = hit
+                        break
+                if atoms[k].folded == "may" and k + 1 < len(atoms):
+                    hit = self.find_verb(atoms, k + 1, ("base",))
+                    if hit:
+                        optional = True
+                        subject_atoms = atoms[:k]
+                        found = hit
+                        break
+                hit = self.find_verb(atoms, k, ("s", "base"))
+                if hit:
+                    subject_atoms = atoms[:k]
+                    try:
+                        subject_value = self.b.single(self.b.lex(subject_atoms))
+                    except BindError:
+                        continue
+                    found = hit
+                    break
+            if found is None:
+                first = atoms[0]
+                if first.folded in FUNCTION_WORDS:
+                    raise BindError(
+                        f"no declared verb in '{atoms_text(atoms)}' "
+                        "(declare it: verb WORDS -> function)",
+                        first.span,
+                    )
+                verbs = [" ".join(k) for k in self.v.verbs]
+                hint = did_you_mean(first.text, verbs)
+                raise BindError(f"unknown verb '{first.text}'{hint}", first.span)
+            subject_value = self.b.single(self.b.lex(subject_atoms))
+            if not isinstance(subject_value, Selector):
+                raise BindError("the subject must be who acts", subject_atoms[0].span)
+            subject = subject_value
+        info, end, tail = found
+        if tail < 0:  # a split verb: "Put monster X into play at this location"
+            k = -tail
+            rest = atoms[end:k] + atoms[k + len(info.words) - 1 :]
+        else:
+            rest = atoms[end:]
+        verb_text = " ".join(info.words)
+        # Cost then effect: "Lose 1 nerve to gain 1 lantern."
+        for k, atom in enumerate(rest):
+            if atom.folded == "to" and k + 1 < len(rest) and self.find_verb(rest, k + 1, ("base",)):
+                head = atoms[: len(atoms) - len(rest) + k]
+                cost = self._clause_from(info, rest[:k], subject, optional, negated, head, span)
+                effect = self.clause(rest[k + 1 :], span)
+                return _with_cost(effect, cost, subject, atoms)
+            if atom.folded == "by" and k + 1 < len(rest) and self.find_verb(rest, k + 1, ("ing",)):
+                head = atoms[: len(atoms) - len(rest) + k]
+                effect = self._clause_from(info, rest[:k], subject, optional, negated, head, span)
+                cost = self.clause(rest[k + 1 :], span, ("ing",))
+                return _with_cost(effect, cost, None, atoms)
+        del verb_text
+        return self._clause_from(info, rest, subject, optional, negated, atoms, span)
+
+    def _clause_from(
+        self,
+        info: VerbInfo,
+        rest: list[ast.Atom],
+        subject: Selector | None,
+        optional: bool,
+        negated: bool,
+        atoms: list[ast.Atom],
+        span: Span,
+    ) -> BoundClause:
+        per = None
+        for k in range(len(rest) - 1):
+            if rest[k].folded == "for" and rest[k + 1].folded in ("each", "every"):
+                per_value = self.b.single(self.b.lex(rest[k + 1 :]))
+                if isinstance(per_value, Selector):
+                    per = per_value
+                    rest = rest[:k]
+                break
+        roles = self.split_roles(info, rest)
+        bound: list[tuple[str, RoleValue]] = []
+        for role, role_atoms in roles:
+            lexemes = self.b.lex(role_atoms)
+            try:
+                value = self.b.noun_phrase(lexemes)
+            except BindError:
+                # "give all heroes at this location 1 lantern": recipient, then thing.
+                split = self.two_objects(lexemes) if role == "object" else None
+                if split is None:
+                    raise
+                bound.append(("to", split[0]))
+                value = split[1]
+            bound.append((role, value))
+        bound = _move_card_lists(bound)
+        self.check_roles(info, bound, subject, atoms[0].span if atoms else span)
+        text = atoms_text(atoms)
+        clause_span = join_spans(atoms[0].span, atoms[-1].span) if atoms else span
+        params = tuple((role, info.params.get(role, role)) for role, _ in bound)
+        return BoundClause(
+            verb=" ".join(info.words),
+            function=info.function,
+            roles=tuple(bound),
+            params=params,
+            subject=subject,
+            per=per,
+            cost=None,
+            optional=optional,
+            negated=negated,
+            text=text,
+            span=clause_span,
+        )
+
+    def two_objects(self, lexemes: list[Lexeme]) -> tuple[Selector, RoleValue] | None:
+        try:
+            first, end = self.b.selector(lexemes, 0)
+            if end >= len(lexemes) or end == 0:
+                return None
+            return first, self.b.noun_phrase(lexemes[end:])
+        except BindError:
+            return None
+
+    def split_roles(self, info: VerbInfo, rest: list[ast.Atom]) -> list[tuple[str, list[ast.Atom]]]:
+        """Split the words after the verb at the prepositions the primitive takes as roles."""
+        accepts = info.roles
+        roles: list[tuple[str, list[ast.Atom]]] = [("object", [])]
+        used = {"object"}
+        for k, atom in enumerate(rest):
+            word = atom.folded if atom.kind == "word" else ""
+            current = roles[-1][1]
+            opens = False
+            if word in ROLE_WORDS and word not in used:
+                qualifier = self.is_qualifier(word, current, rest[k + 1 :])
+                if not qualifier and accepts is not None and word not in accepts:
+                    dice = word in ("at", "in", "from") and self.is_dice(current)
+                    if not dice and not self.zone_follows(rest[k + 1 :]):
+                        takes = ", ".join(sorted(accepts)) or "no roles"
+                        raise BindError(
+                            f"verb '{' '.join(info.words)}' ({info.function}) takes no "
+                            f"'{word}' (it takes: {takes})",
+                            atom.span,
+                        )
+                opens = not qualifier and (accepts is None or word in accepts)
+            if opens:
+                roles.append((word, []))
+                used.add(word)
+            else:
+                current.append(atom)
+        return [(r, a) for r, a in roles if a or r != "object"]
+
+    def zone_follows(self, after: list[ast.Atom]) -> bool:
+        """``in your pool``, ``from the supply``: a declared zone comes next."""
+        lexemes = self.b.lex(after[:4])
+        k = (
+            1
+            if lexemes and lexemes[0].kind == "fn" and lexemes[0].text in ("the", "your", "their")
+            else 0
+        )
+        return k < len(lexemes) and any(m.category == "zone" for m in lexemes[k].meanings)
+
+    def is_dice(self, current: list[ast.Atom]) -> bool:
+        """Is the phrase so far about dice (a resource or the generic die)?"""
+        for lx in reversed(self.b.lex(current)):
+            if lx.kind == "vocab":
+                return any(m.category == "resource" for m in lx.meanings)
+            if lx.kind == "fn" and lx.text in GENERIC_NOUNS:
+                return GENERIC_NOUNS[lx.text][0] == "die"
+        return False
+
+    def is_qualifier(self, word: str, current: list[ast.Atom], after: list[ast.Atom]) -> bool:
+        """Does ``word`` start a place qualifier of the phrase so far (not a new role)?"""
+        if not current:
+            return False
+        if word == "in" and after and after[0].folded == "play":
+            return True
+        if word == "with":
+            return True
+        if word not in ("at", "in", "from"):
+            return False
+        lexemes = self.b.lex(current)
+        for lx in reversed(lexemes):
+            if lx.kind == "vocab":
+                return any(
+                    m.category in ("card kind", "card tag", "location tag") for m in lx.meanings
+                )
+            if lx.kind == "fn" and lx.text in ("card", "cards"):
+                return True
+            if lx.kind == "string":
+                return True
+        return False
+
+    def check_roles(
+        self, info: VerbInfo, bound: list[tuple[str, RoleValue]], subject: Selector | None, at: Span
+    ) -> None:
+        if info.roles is None:
+            return
+        have = {r for r, _ in bound}
+        for role in have:
+            if role not in info.roles:
+                takes = ", ".join(sorted(info.roles)) or "no roles"
+                raise BindError(
+                    f"verb '{' '.join(info.words)}' ({info.function}) takes no '{role}' "
+                    f"(it takes: {takes})",
+                    at,
+                )
+        for role, has_default in info.roles.items():
+            if not has_default and role not in have and role != "subject":
+                raise BindError(
+                    f"verb '{' '.join(info.words)}' needs '{role}' (primitive "
+                    f"{info.function} has no default for it)",
+                    at,
+                )
+
+    def restriction(self, phrase: ast.Phrase) -> BoundClause:
+        """``trade or muster at this location``: the verbs forbidden, then where."""
+        atoms = list(phrase.atoms)
+        infos: list[VerbInfo] = []
+        k = 0
+        while k < len(atoms):
+            if atoms[k].folded in ("or", ",") or atoms[k].kind == "comma":
+                k += 1
+                continue
+            hit = self.find_verb(atoms, k, ("base",))
+            if hit is None or hit[2] != 0:
+                break
+            infos.append(hit[0])
+            k = hit[1]
+        if not infos:
+            verbs = [" ".join(v) for v in self.v.verbs]
+            first = atoms[0]
+            raise BindError(
+                f"unknown verb '{first.text}'{did_you_mean(first.text, verbs)}", first.span
+            )
+        rest = atoms[k:]
+        place = None
+        if rest:
+            lexemes = self.b.lex(rest)
+            if lexemes[0].kind == "fn" and lexemes[0].text in ("at", "in", "on", "from"):
+                place, end = self.b.place(lexemes, 0)
+                if end < len(lexemes):
+                    raise self.b.cannot(lexemes[end], lexemes)
+            else:
+                raise BindError("after the verbs, write where: at this location ...", rest[0].span)
+        roles: tuple[tuple[str, RoleValue], ...] = ()
+        if place is not None:
+            roles = (("where", Selector(quantity=Quantity("none", None), place=place)),)
+        return BoundClause(
+            verb=" or ".join(" ".join(i.words) for i in infos),
+            function=",".join(i.function for i in infos),
+            roles=roles,
+            params=(),
+            subject=None,
+            per=None,
+            cost=None,
+            optional=False,
+            negated=True,
+            text=phrase.text,
+            span=phrase.span,
+        )
+
+    def condition(self, phrase: ast.Phrase) -> BoundCondition:
+        atoms = list(phrase.atoms)
+        words = [a.folded for a in atoms]
+        text = phrase.text
+
+        def sel(part: list[ast.Atom]) -> Selector:
+            value = self.b.single(self.b.lex(part))
+            if not isinstance(value, Selector):
+                raise BindError("a condition needs a thing to look for", phrase.span)
+            return value
+
+        if words[:1] == ["at"]:
+            return BoundCondition("at", sel(atoms[1:]), None, text, phrase.span)
+        if words[:2] in (["this", "is"], ["it", "is"]):
+            kind = "this is" if words[0] == "this" else "it is"
+            seasons = {s.casefold(): s for s in self.v.seasons}
+            if len(words) == 3 and words[2] in seasons:
+                return BoundCondition("season", None, seasons[words[2]], text, phrase.span)
+            return BoundCondition(kind, sel(atoms[2:]), None, text, phrase.span)  # type: ignore[arg-type]
+        if words[:2] in (["there", "is"], ["there", "are"]):
+            return BoundCondition("exists", sel(atoms[2:]), None, text, phrase.span)
+        kept = [a for a in atoms if a.folded not in ("is", "are")]
+        if len(kept) < len(atoms):
+            return BoundCondition("exists", sel(kept), None, text, phrase.span)
+        raise BindError(
+            "cannot read this condition: write 'If at ...', 'If there is ...', "
+            "'If any ... are in play' or 'If this is ...'",
+            phrase.span,
+        )
+
+    def sentence(self, s: ast.Sentence) -> BoundSentence:
+        condition = self.condition(s.condition) if s.condition else None
+        replaced = None
+        if s.replaced is not None:
+            replaced = self.clause(s.replaced.atoms, s.replaced.span, ("ing",))
+        if s.mode == "may not":
+            alternatives = tuple(self.restriction(p) for p in s.alternatives)
+        else:
+            alternatives = tuple(
+                self.clause(p.atoms, p.span, optional=s.may) for p in s.alternatives
+            )
+        return BoundSentence(
+            s.then, condition, s.mode, replaced, alternatives, _sentence_text(s), s.span
+        )
+
+
+def _with_cost(
+    effect: BoundClause, cost: BoundClause, subject: Selector | None, atoms: list[ast.Atom]
+) -> BoundClause:
+    return BoundClause(
+        effect.verb,
+        effect.function,
+        effect.roles,
+        effect.params,
+        effect.subject or subject,
+        effect.per,
+        cost,
+        effect.optional or cost.optional,
+        effect.negated,
+        atoms_text(atoms),
+        join_spans(atoms[0].span, atoms[-1].span),
+    )
+
+
+def _move_card_lists(bound: list[tuple[str, RoleValue]]) -> list[tuple[str, RoleValue]]:
+    """``Add location "X" to the North, monster "Y" and tale "Z"``: named cards listed after
+    another role continue the object's list."""
+    roles = dict(bound)
+    obj = roles.get("object")
+    if obj is None or not _is_named(obj):
+        return bound
+    moved: list[Any] = []
+    out: list[tuple[str, RoleValue]] = []
+    for role, value in bound:
+        if role != "object" and isinstance(value, tuple) and not _is_named(value[0]):
+            keep = [v for v in value if not _is_named(v)]
+            moved.extend(v for v in value if _is_named(v))
+            value = keep[0] if len(keep) == 1 else tuple(keep)
+        out.append((role, value))
+    if not moved:
+        return bound
+    items = list(obj) if isinstance(obj, tuple) else [obj]
+    return [("object", tuple(items + moved)) if r == "object" else (r, v) for r, v in out]
+
+
+def _is_named(value: Any) -> bool:
+    if isinstance(value, tuple):
+        return bool(value) and all(_is_named(v) for v in value)
+    return isinstance(value, Selector) and value.name is not None
+
+
+def _sentence_text(s: ast.Sentence) -> str:
+    parts = []
+    if s.then:
+        parts.append("Then")
+    if s.condition:
+        parts.append(("if " if s.then else "If ") + s.condition.text + ",")
+    if s.mode == "instead" and s.replaced:
+        parts.append("Instead of " + s.replaced.text + ",")
+    if s.mode == "may":
+        parts.append("May")
+    if s.mode == "may not":
+        parts.append("May not")
+    parts.append(", or ".join(p.text for p in s.alternatives))
+    return " ".join(parts) + "."
