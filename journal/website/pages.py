@@ -96,6 +96,7 @@ class PageMaker:
             for scene in scenes
         }
         self.characters = ledger.characters(s, campaign)
+        self._maps: dict[int, list[Any]] = {}
         self.character_pages: dict[str, str] = {}
         for character in self.characters:
             name = f"characters/{slug(character.name)}.md"
@@ -245,7 +246,7 @@ class PageMaker:
         out += ["", "## The map at the end of the year", ""]
         squares = [
             Square(loc.name, loc.x, loc.y, loc.region, loc.developed, loc.threats, loc.obstacles)
-            for loc in ledger.map_as_of(self.s, self.campaign, session.year)
+            for loc in self.map_as_of(session.year)
         ]
         out.append(_fragment(map_svg(squares, f"Map at the end of year {session.year}"), "map"))
         if squares:
@@ -257,10 +258,15 @@ class PageMaker:
             out += ["", _table(["location", "region", "developed", "threats", "obstacles"], rows)]
         return "\n".join(out) + "\n"
 
+    def map_as_of(self, year: int) -> list[Any]:
+        if year not in self._maps:
+            self._maps[year] = ledger.map_as_of(self.s, self.campaign, year)
+        return self._maps[year]
+
     def map_changes(self, year: int) -> list[str]:
         """What changed on the map during the year: computed from two snapshots."""
-        before = {loc.name: loc for loc in ledger.map_as_of(self.s, self.campaign, year - 1)}
-        after = {loc.name: loc for loc in ledger.map_as_of(self.s, self.campaign, year)}
+        before = {loc.name: loc for loc in self.map_as_of(year - 1)}
+        after = {loc.name: loc for loc in self.map_as_of(year)}
         if not before or not after:
             return []
         lines = [f"{text(name)} joined the map." for name in after if name not in before]
