@@ -89,6 +89,12 @@ class Event:
     number: int = 0
     tags: tuple[str, ...] = ()
     effects: tuple[Effect, ...] = ()
+    permissions: tuple[Any, ...] = ()  # "May spend ... to burn this card"
+
+    @property
+    def stays_out(self) -> bool:
+        """An event with standing text stays out (on the trade wheel) until session end."""
+        return any(e.usage == "static" or e.on("session end") for e in self.effects)
 
 
 @dataclass(frozen=True, slots=True)
@@ -453,7 +459,10 @@ def from_compiled(compiled: Any) -> Ruleset:
             ruleset.restrictions[card.name] = _restricted(card)
     for card in compiled.cards("event"):
         ruleset.events[card.name] = Event(
-            name=card.name, tags=_tuple(_field(card, "tags")), effects=_effects(card)
+            name=card.name,
+            tags=_tuple(_field(card, "tags")),
+            effects=_effects(card),
+            permissions=tuple(getattr(card, "permissions", ()) or ()),
         )
         if _restricted(card):
             ruleset.restrictions[card.name] = _restricted(card)

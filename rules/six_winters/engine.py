@@ -583,11 +583,28 @@ class Session:
         name = st.obstacle_deck.pop(0)
         if name in self.ruleset.events:
             self.emit("event_drawn", event=name)
-            self.run_effects(ctx, self.ruleset.events[name].effects, "enter", card=name)
-            if name not in st.archive:  # a burned event is out of the campaign
+            event = self.ruleset.events[name]
+            self.run_effects(ctx, event.effects, "enter", card=name)
+            if name in st.archive:  # a burned event is out of the campaign
+                return
+            if event.stays_out:
+                st.events_out.append(name)
+                self.apply_standing_texts(ctx)
+            else:
                 st.obstacle_discard.append(name)
         else:
             self.place_obstacle(ctx, name)
+
+    def apply_standing_texts(self, ctx: Context) -> None:
+        """The standing text of events out ("Each trade costs 2 action points") holds; costs
+        fall back to the declared values once no event sets them."""
+        st = self.state
+        for flag in [f for f in st.flags if f.endswith(" cost")]:
+            del st.flags[flag]
+        for name in st.events_out:
+            for effect in self.ruleset.events[name].effects:
+                if effect.usage == "static" and effect.run is not None:
+                    self.run_effect(ctx, effect, actor=None, location=None, card=name)
 
     def add_card(self, kind: str, name: str) -> None:
         """An epilogue or scheme adds a card: from the archive to the top of its draw deck.
@@ -612,6 +629,7 @@ class Session:
         """How many copies of a card are in the game (anywhere but the archive)."""
         st = self.state
         piles = (
+            st.events_out,
             st.scene_deck,
             st.scenes,
             st.asset_deck,
@@ -1191,13 +1209,15 @@ class Session:
                 ("location", here.name, self.side(here).permissions)
             ]
             sources += [("ability", n, rs.abilities[n].permissions) for n in c.abilities]
+            sources += [("event", n, rs.events[n].permissions) for n in st.events_out]
             for on, card_name, permissions in sources:
                 for k, permission in enumerate(permissions):
                     used = f"{card_name}#{k}"
                     if permission.verb in ("muster", "hold") or used in c.exhausted:
                         continue
-                    if "this card" in permission.text:  # dice held on a card: not modelled
-                        continue
+                    text = permission.text
+                    if any(w in text for w in ("onto this card", "from this card", "on this card")):
+                        continue  # dice held on a card are not modelled
                     options.append(
                         {
                             "act": "permission",
@@ -1701,12 +1721,16 @@ class Session:
         name = option["card"]
         if option["on"] == "location":
             permissions = self.side(self.location(name)).permissions
+        elif option["on"] == "event":
+            permissions = rs.events[name].permissions
         else:
             permissions = rs.abilities[name].permissions
         permission = permissions[option["index"]]
         effect = Effect(trigger="May", text=permission.text, run=permission.run, usage="activated")
         self.run_effect(ctx, effect, actor=c.name, location=c.location, card=name)
         c.exhausted.append(f"{name}#{option['index']}")
+        if option["on"] == "event" and name not in self.state.events_out:
+            self.apply_standing_texts(ctx)  # the event was burned: its text no longer holds
 
     def use_card(self, ctx: Context, c: CharacterState, kind: str, name: str, k: int) -> None:
         rs = self.ruleset
@@ -1904,6 +1928,12 @@ class Session:
         )
         scheme = self.ruleset.schemes[st.scheme]
         self.run_effects(ctx, scheme.effects, "success" if won else "failure", card=scheme.name)
+        for name in list(st.events_out):  # events out end with the session
+            self.run_effects(ctx, self.ruleset.events[name].effects, "session end", card=name)
+            if name in st.events_out:
+                st.events_out.remove(name)
+                st.obstacle_discard.append(name)
+        self.apply_standing_texts(ctx)
         for loc in st.locations:
             options: list[Any] = []
             if loc.threats:

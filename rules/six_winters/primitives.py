@@ -489,6 +489,7 @@ def _take_card_out(ctx: Context, name: str) -> bool:
     host = _host(ctx)
     st = host.state
     for pile in (
+        st.events_out,
         st.asset_staging,
         st.asset_deck,
         st.asset_discard,

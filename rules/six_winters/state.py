@@ -201,7 +201,10 @@ class SessionState:
     sheets: dict[str, Sheet] = field(default_factory=dict)
     frames: list[Frame] = field(default_factory=list)
     next_uid: int = 0
-    flags: dict[str, int] = field(default_factory=dict)  # standing effects: costs, "ignore"s
+    flags: dict[str, int] = field(default_factory=dict)
+    events_out: list[str] = field(
+        default_factory=list
+    )  # events whose text stands this year  # standing effects: costs, "ignore"s
     dice_script: list[int] = field(default_factory=list)
     answers: list[Any] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)

@@ -295,3 +295,42 @@ def test_bruised_ribs_costs_an_action_point_at_refresh(cards):
         session.apply(session.pending().options[0])
     assert session.character("Kanun").action_points == 3
     assert session.character("Parin").action_points == 8
+
+
+def test_alone_against_the_empire_makes_trades_cost_two_until_burned(cards):
+    session = table(cards, ["Fuscus", "Parin"], at="Giant's Gate", dice=[4, 4, 4])
+    put_dice(session, "Giant's Gate", ("stability", 1), ("stability", 2))
+    put_dice(session, "Eastkeep", ("diplomacy", 5), ("diplomacy", 4))
+    session.state.obstacle_deck = ["Alone Against the Empire", "Mole Hunt"]
+    run_piece(session, "draw_obstacle_step")
+    assert session.state.events_out == ["Alone Against the Empire"]
+    assert session.location("Eastkeep").obstacles[0].name == "Mole Hunt"  # it drew another
+    trade = {"act": "trade", "character": "Parin", "give": [0, 1], "get": "technology"}
+    act(session, trade)
+    assert session.character("Parin").action_points == 2
+    burn = {
+        "act": "permission",
+        "character": "Fuscus",
+        "on": "event",
+        "card": "Alone Against the Empire",
+        "index": 0,
+    }
+    session.apply(burn)
+    while (d := session.pending()).kind != "choose_action":
+        session.apply(True if d.kind == "pay_or_refuse" else d.options[0])
+    assert session.state.events_out == []
+    assert "Alone Against the Empire" in session.state.archive
+    assert session.action_cost("trade") == 1
+
+
+def test_an_event_out_is_discarded_at_session_end(cards):
+    session = table(cards, ["Fuscus", "Parin"], at="Giant's Gate")
+    session.state.obstacle_deck = ["Alone Against the Empire"]
+    run_piece(session, "draw_obstacle_step")
+    session.state.frames = [Frame("turn", {"step": "year_over"})]
+    session._pending = None
+    while (d := session.pending()) is not None:
+        session.apply("nothing" if "nothing" in d.options else d.options[0])
+    assert session.state.events_out == []
+    assert "Alone Against the Empire" in session.state.obstacle_discard
+    assert session.action_cost("trade") == 1
