@@ -713,7 +713,6 @@ class SentenceBinder:
         """The longest declared verb starting at ``at``: (info, end, tail) where ``tail`` < 0
         gives the index of the rest of a split verb ("put ... into play")."""
         n = len(atoms)
-        best: tuple[VerbInfo, int, int] | None = None
         for size in range(min(5, n - at), 0, -1):
             run = atoms[at : at + size]
             if any(a.kind != "word" for a in run):
@@ -723,19 +722,14 @@ class SentenceBinder:
                 if how in forms:
                     return info, at + size, 0
         if at < n and atoms[at].kind == "word":
-            for info, how in self.v.verb_lexicon.get((atoms[at].folded,), []) + [
-                entry
-                for key, entries in self.v.verb_lexicon.items()
-                if len(key) > 1 and key[0] == atoms[at].folded
-                for entry in entries
-            ]:
-                if how not in forms or len(info.words) < 2:
+            for info, how in self.v.split_verbs.get(atoms[at].folded, []):
+                if how not in forms:
                     continue
                 tail = info.words[1:]
                 for k in range(at + 2, n - len(tail) + 1):
                     if tuple(a.folded for a in atoms[k : k + len(tail)]) == tail:
                         return info, at + 1, -k
-        return best
+        return None
 
     def clause(
         self,
@@ -801,7 +795,6 @@ class SentenceBinder:
             rest = atoms[end:k] + atoms[k + len(info.words) - 1 :]
         else:
             rest = atoms[end:]
-        verb_text = " ".join(info.words)
         # Cost then effect: "Lose 1 nerve to gain 1 lantern."
         for k, atom in enumerate(rest):
             if atom.folded == "to" and k + 1 < len(rest) and self.find_verb(rest, k + 1, ("base",)):
@@ -814,7 +807,6 @@ class SentenceBinder:
                 effect = self._clause_from(info, rest[:k], subject, optional, negated, head, span)
                 cost = self.clause(rest[k + 1 :], span, ("ing",))
                 return _with_cost(effect, cost, None, atoms)
-        del verb_text
         return self._clause_from(info, rest, subject, optional, negated, atoms, span)
 
     def _clause_from(

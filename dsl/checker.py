@@ -753,11 +753,6 @@ class _CardChecker:
     def location_selector(self, atoms: list[ast.Atom]) -> Selector:
         lexemes = self.b.lex(atoms)
         words = [x.text for x in lexemes]
-        if (
-            not any(self.b.pick(x.meanings, ("card kind",)) for x in lexemes if x.kind == "vocab")
-            and "with" not in words
-        ):
-            lexemes = [*lexemes]
         any_of: list[Filter] = []
         filters: list[Filter] = []
         with_: tuple[Selector, ...] = ()

@@ -144,6 +144,8 @@ class Vocabulary:
     lexicon: dict[tuple[str, ...], list[Meaning]] = field(default_factory=dict)
     longest: int = 1
     verb_lexicon: dict[tuple[str, ...], list[tuple[VerbInfo, str]]] = field(default_factory=dict)
+    # first word → multi-word verbs, for verbs written around their object ("put X into play")
+    split_verbs: dict[str, list[tuple[VerbInfo, str]]] = field(default_factory=dict)
     primitive_functions: dict[str, Callable[..., Any]] = field(default_factory=dict)
 
     def add_word(self, words: str, meaning: Meaning) -> None:
@@ -164,6 +166,8 @@ class Vocabulary:
         first, *rest = info.words
         for form, how in verb_forms(first).items():
             self.verb_lexicon.setdefault((form, *rest), []).append((info, how))
+            if rest:
+                self.split_verbs.setdefault(form, []).append((info, how))
 
     def all_words(self) -> list[str]:
         """Every declared word, for "did you mean" suggestions."""
