@@ -500,6 +500,9 @@ class Session:
 
     def mark_advance(self, c: CharacterState | Sheet, skill: str) -> int:
         """One skill advance; a track above the skill resets and raises the skill by one."""
+        top = self.ruleset.value("skill max", 5)
+        if c.skills.get(skill, 0) >= top:  # skills go no higher than the declared maximum
+            return c.skills.get(skill, 0)
         c.advances[skill] = c.advances.get(skill, 0) + 1
         if c.advances[skill] > c.skills.get(skill, 0):
             c.advances[skill] = 0
@@ -1549,6 +1552,9 @@ class Session:
                 max_choices=len(others),
             )
             team += [self.character(n) for n in joined]
+        # a card may have the stress dice rolled before defense is chosen
+        early = self.state.flags.pop("roll stress first", 0)
+        faces = self.roll(f"{card.name} stress", len(card.stress)) if early else []
         # 1. allocate defense
         defense: dict[str, list[int]] = {}
         for m in team:
@@ -1558,7 +1564,8 @@ class Session:
                     ctx,
                     "choose_many",
                     positions,
-                    f"{m.name}: which initiative dice {sorted(m.initiative)} go to defense?",
+                    f"{m.name}: which initiative dice {sorted(m.initiative)} go to defense?"
+                    + (f" (the stress dice show {faces})" if early else ""),
                     who=m.name,
                     min_choices=0,
                     max_choices=len(positions),
@@ -1571,7 +1578,8 @@ class Session:
                 m.initiative.remove(face)
             defense[m.name] = dice
         # 2. stress roll
-        faces = self.roll(f"{card.name} stress", len(card.stress))
+        if not early:
+            faces = self.roll(f"{card.name} stress", len(card.stress))
         stress_dice = list(zip(card.stress, faces, strict=True))
         assigned: dict[str, list[tuple[str, int]]] = {m.name: [] for m in team}
         for kind, face in stress_dice:
@@ -1601,9 +1609,10 @@ class Session:
                 else:
                     kept.append((kind, face))
             self.state.initiative_supply += len(defense[m.name])
-            # 4. apply stress
+            # 4. apply stress (a card may have this action ignore a kind of stress)
             for kind, _face in kept:
-                self.take_stress(m, kind, 1)
+                if not self.state.flags.get(f"ignore {kind}"):
+                    self.take_stress(m, kind, 1)
         # 5. progress or hindrance
         for m in team:
             if not m.initiative:

@@ -134,3 +134,29 @@ def test_teamwork_players_split_the_stress_dice_and_add_tokens_independently(rul
     assert fuscus.psyche == fp
     assert parin.psyche == pp - 1  # the 6 cancelled one 6; the other hurt
     assert (obstacle.progress, obstacle.hindrance) == (1, 1)
+
+
+def test_a_card_can_have_the_stress_rolled_before_defense(ruleset):
+    session, fuscus, _ = _fuscus_at_hogeltown(ruleset, dice=[6, 6, 1])
+    fuscus.initiative = [5]
+    session.state.flags["roll stress first"] = 1  # as Mirror of Melting does
+    session.apply(
+        {"act": "overcome", "character": "Fuscus", "obstacle": "Hogel's Jealousy", "index": 0}
+    )
+    decision = session.pending()
+    assert decision.kind == "choose_many"
+    assert "the stress dice show [6, 6]" in decision.prompt  # seen before choosing defense
+
+
+def test_a_card_can_have_the_action_ignore_a_kind_of_stress(ruleset):
+    session, fuscus, _ = _fuscus_at_hogeltown(ruleset, dice=[6, 6, 1])
+    fuscus.initiative = [1]
+    session.state.flags["ignore psyche"] = 1  # as Mask of the Frenzied Beast does for body
+    psyche = fuscus.psyche
+    act(
+        session,
+        {"act": "overcome", "character": "Fuscus", "obstacle": "Hogel's Jealousy", "index": 0},
+        [],
+        "progress",
+    )
+    assert session.character("Fuscus").psyche == psyche

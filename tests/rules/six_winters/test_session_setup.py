@@ -115,3 +115,16 @@ def test_a_whole_session_ends_with_a_result(ruleset):
     result = session.result()
     assert result.reason
     assert kinds(session, "session_ended")[0]["result"] in ("won", "lost")
+
+
+def test_a_skill_goes_no_higher_than_five(ruleset):
+    campaign = engine.new_campaign(ruleset)
+    campaign.year = 2
+    campaign.last_characters = ["Parin", "Kanun"]
+    campaign.sheets["Fuscus"].skills["charm"] = 5
+    session = _setup(ruleset, campaign=campaign)
+    session.apply("charm")
+    session.apply("charm")
+    session.pending()
+    sheet = session.state.sheets["Fuscus"]
+    assert sheet.skills["charm"] == 5 and sheet.advances["charm"] == 0
