@@ -334,3 +334,46 @@ def test_an_event_out_is_discarded_at_session_end(cards):
     assert session.state.events_out == []
     assert "Alone Against the Empire" in session.state.obstacle_discard
     assert session.action_cost("trade") == 1
+
+
+def test_mobilize_war_machines_failure_threatens_every_fort_without_surges(cards):
+    session = table(cards, ["Kanun", "Parin"], at="Eastkeep")
+    st = session.state
+    st.scheme = "Mobilize War Machines"
+    for name in ("Boar's Rift", "Boar's Peak"):
+        session.location(name).developed = True  # both Forts on their developed side
+        session.location(name).threats = 1
+        st.threat_pool -= 1
+    st.frames = [Frame("turn", {"step": "year_over"})]
+    session._pending = None
+    while (d := session.pending()) is not None:
+        session.apply("nothing" if "nothing" in d.options else d.options[0])
+    assert session.location("Boar's Rift").threats == 2
+    assert session.location("Boar's Peak").threats == 2
+    assert session.location("Yearly Field").threats == 0  # no surge reached a neighbour
+    assert session.location("Giant's Gate").threats == 0
+
+
+def test_a_spend_that_cannot_be_paid_is_asked_again_without_it(cards):
+    session = table(cards, ["Kanun", "Parin"], at="Eastkeep")
+    session.state.scheme = "Mobilize War Machines"
+    session.location("Boar's Rift").developed = True  # a Fort
+    put_dice(session, "Boar's Peak", ("military", 2))  # not 6 in all
+    session.state.frames = [Frame("actions", {})]
+    session.push_run("season_end", season="summer")
+    seen = []
+    while (d := session.pending()).kind != "choose_action":
+        seen.append(d)
+        spend = [o for o in d.options if isinstance(o, str) and o.startswith("Spend")]
+        if d.kind == "choose_many":  # "at any locations": every location
+            session.apply(list(d.options))
+        else:
+            session.apply(spend[0] if spend else d.options[0])
+    # the spend was tried, refused, and asked again without it: the threat was taken instead
+    choices = [d.options for d in seen if d.kind == "choose_option"]
+    assert any(o.startswith("Spend") for o in choices[0])
+    assert not any(o.startswith("Spend") for o in choices[-1])
+    assert session.location("Boar's Rift").threats == 1
+    assert [(d.resource, d.face) for d in session.location("Boar's Peak").dice] == [
+        ("military", 2)
+    ]
