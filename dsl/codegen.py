@@ -56,8 +56,11 @@ def _note_value(ctx: Context, chosen: Any) -> None:
                 break
 
 
-def selector_resolver(selector: Selector) -> Resolver:
-    """How a role's selector becomes what the primitive receives (see ``dsl.selectors``)."""
+def selector_resolver(selector: Selector, remember: bool = True) -> Resolver:
+    """How a role's selector becomes what the primitive receives (see ``dsl.selectors``).
+
+    With ``remember``, what was chosen becomes "it" (and its face "the same value") for the
+    words after it; only the object of a clause is remembered, not where it happens."""
     if selector.reference == "it":
 
         def it(ctx: Context) -> Any:
@@ -79,6 +82,8 @@ def selector_resolver(selector: Selector) -> Resolver:
                 chosen = None
             else:
                 chosen = ctx.decide("choose_target", list(candidates), prompt)
+            if not remember:
+                return chosen
             bindings = ctx.bindings
             bindings["it"] = chosen
             if type(chosen) is dict:
@@ -92,7 +97,8 @@ def selector_resolver(selector: Selector) -> Resolver:
 
         def resolve_all(ctx: Context) -> Any:
             chosen = ctx.host.select(ctx, selector)
-            ctx.bindings["it"] = chosen
+            if remember:
+                ctx.bindings["it"] = chosen
             return chosen
 
         return resolve_all
@@ -136,16 +142,17 @@ def selector_resolver(selector: Selector) -> Resolver:
                     min_choices=count,
                     max_choices=count,
                 )
-        _note_value(ctx, chosen)
+        if remember:
+            _note_value(ctx, chosen)
         return chosen
 
     return resolve
 
 
-def value_resolver(value: Any) -> Resolver:
+def value_resolver(value: Any, remember: bool = True) -> Resolver:
     """A bound role value → a function giving the primitive's argument."""
     if isinstance(value, Selector):
-        return selector_resolver(value)
+        return selector_resolver(value, remember)
     if isinstance(value, Amount):
         if value.number is not None and value.per is None and value.value_name is None:
             number = value.number
@@ -218,7 +225,7 @@ def _compile_action(clause: BoundClause, card: tuple[str, str]) -> Run:
         if isinstance(v, Selector) and not v.resolvable and v.reference != "it"
     }
     dynamic = tuple(
-        (params.get(role, role), value_resolver(v))
+        (params.get(role, role), value_resolver(v, remember=role == "object"))
         for role, v in clause.roles
         if params.get(role, role) not in constants
     )

@@ -6,9 +6,11 @@ import sys
 from typing import Any
 
 import pytest
+from conftest import TOY
 from toyhost import ToyHost, run_until_done
 
 from dsl.compiler import CompiledRuleset
+from dsl.loader import load_text
 from dsl.runtime import Context, DecisionNeeded, EffectError
 from dsl.selectors import Selector
 
@@ -155,3 +157,23 @@ def test_a_failing_primitive_is_an_effect_error_naming_the_card_line(
     assert error.span is not None and error.span.file.endswith("cards.rules")
     assert error.span.line == 8
     assert 'relic "Glow Jar": RuntimeError: the dice fell off the table' in str(error)
+
+
+def test_it_names_what_the_object_chose_not_where(toy_ruleset: CompiledRuleset) -> None:
+    host = host_for(toy_ruleset, BEASTS)
+    ctx = Context(host=host, answers=[BEASTS[1]])
+    toy_ruleset.card("Watch Horn").abilities[0].run(ctx)  # "on" a Beast: not the object
+    assert "it" not in ctx.bindings
+    text = (
+        (TOY / "ruleset.rules").read_text()
+        + (TOY / "cards.rules").read_text()
+        + (
+            'relic "Sieve" {\n  number 9\n  tags Beast\n  points 0\n  recipe any\n'
+            "  Play: Discard a moss at this location.\n}\n"
+        )
+    )
+    sieve = load_text(text, "sieve.rules", str(TOY)).card("Sieve")
+    dice = [{"kind": "die", "resource": "moss", "face": 4, "at": "Mossy Gate"}]
+    ctx = Context(host=host_for(toy_ruleset, dice))
+    sieve.abilities[0].run(ctx)  # discard takes no "at": the die is chosen, and remembered
+    assert ctx.bindings == {"it": dice[0], "value": 4}  # "of the same value" reads this
