@@ -94,8 +94,9 @@ class ValueSpec:
 
     ``kind``: ``exact`` ("of value 5", ``value`` = 5), ``each`` ("each with value 3": every die
     made or chosen has ``value``), ``same`` ("of the same value": equal to the value of the die
-    an earlier phrase of the same effect chose; the compiler stores that value in
-    ``ctx.bindings["value"]``), ``any`` ("of any value"), ``opposite`` ("to its opposite
+    an earlier phrase of the same effect chose; the compiler stores the face of a chosen
+    object die in ``ctx.bindings["value"]``, and a primitive that picks the die itself should
+    store it there too), ``any`` ("of any value"), ``opposite`` ("to its opposite
     face").
     """
 
@@ -138,8 +139,8 @@ class Selector:
     checked to exist. ``reference``: ``this`` ("this monster", "this card"; "this location"
     also has ``place.kind == "this location"``: the location where the effect happens, which
     is the card itself when the card is a location),
-    ``it`` / ``them`` (what the previous phrase of the same effect chose; the compiler keeps it
-    in ``ctx.bindings["it"]``), ``self`` ("you", the one acting), else ``None``.
+    ``it`` / ``them`` (``ctx.bindings["it"]``: the object the compiler last chose in
+    this effect, or what a primitive stored there, e.g. the card a search found), ``self`` ("you", the one acting), else ``None``.
     A selector with a ``name`` is never resolved: the primitive
     finds the named card wherever it is (deck, archive, in play). ``with_``: things that must
     be at/on the selected thing ("locations with a hero",
