@@ -140,7 +140,8 @@ class Selector:
     also has ``place.kind == "this location"``: the location where the effect happens, which
     is the card itself when the card is a location),
     ``it`` / ``them`` (``ctx.bindings["it"]``: the object the compiler last chose in
-    this effect, or what a primitive stored there, e.g. the card a search found), ``self`` ("you", the one acting), else ``None``.
+    this effect, or what a primitive stored there, e.g. the card a search found), ``self``
+    ("you", the one acting), else ``None``.
     A selector with a ``name`` is never resolved: the primitive
     finds the named card wherever it is (deck, archive, in play). ``with_``: things that must
     be at/on the selected thing ("locations with a hero",
