@@ -104,11 +104,11 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except typer.TyperException as usage:  # click's usage errors, vendored by Typer
         if type(usage).__name__ == "NoArgsIsHelpError":
-            typer.echo(usage.format_message())  # type: ignore[attr-defined]
+            typer.echo(usage.format_message())
             return 0
         if debug:
             raise
-        message = usage.format_message()  # type: ignore[attr-defined]
+        message = usage.format_message()
         err_console.print(f"[bold red]error:[/] {message} (see 'chronicler --help')", markup=True)
         return int(getattr(usage, "exit_code", 2))
     return 0
