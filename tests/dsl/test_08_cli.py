@@ -92,3 +92,14 @@ def test_every_verb_has_an_example_in_its_help(
 ) -> None:
     code, out, _ = run(capsys, verb, "--help")
     assert code == 0 and f"Example: chronicler {verb}" in out
+
+
+def test_a_file_that_is_not_text_is_a_diagnostic_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shutil.copytree(TOY, tmp_path / "toy")
+    (tmp_path / "toy" / "binary.rules").write_bytes(b"\xff\xfe\x00card")
+    code, _, err = run(capsys, "check", str(tmp_path / "toy"))
+    assert code == 1
+    assert "binary.rules:1:1: error: cannot read file: not UTF-8 text" in err
+    assert "Traceback" not in err
