@@ -140,3 +140,26 @@ def test_a_flag_field_is_an_adjective_in_sentences() -> None:
     tale = next(c for c in checked.cards if c.name == "T")
     clause = tale.effects[0].parts[0].alternatives[0]  # type: ignore[union-attr]
     assert clause.role("object").filters == (Filter("flag", "starting"),)
+
+
+def bound_fixtures() -> list[tuple[str, str]]:
+    lines = (FIXTURES / "bound" / "toy_sentences.txt").read_text().splitlines()
+    pairs = []
+    for k, line in enumerate(lines):
+        if line and not line.startswith(("#", " ")):
+            pairs.append((line, lines[k + 1].strip()))
+    return pairs
+
+
+@pytest.mark.parametrize(("text", "expected"), bound_fixtures(), ids=lambda v: v[:40])
+def test_checker_fixture(text: str, expected: str) -> None:
+    """Each sentence of fixtures/bound/ binds to exactly the written structure."""
+    from describe import sentence
+
+    card = f'tale "Fixture" {{\n  years 1-1\n  at north\n  Epilogue: {text}\n}}\n'
+    sources = [Source(p.name, p.read_text()) for p in sorted(TOY.glob("*.rules"))]
+    checked = check_sources([*sources, Source("f.rules", card)], str(TOY))
+    assert checked.diagnostics.render() == ""
+    tale = next(c for c in checked.cards if c.name == "Fixture")
+    (part,) = tale.effects[0].parts
+    assert sentence(part) == expected  # type: ignore[arg-type]
