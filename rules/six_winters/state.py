@@ -67,8 +67,15 @@ class Event:
         return (Event, (self.kind, self.data))
 
 
+class _Compact:
+    """Pickles as its class and field values: state snapshots are taken often."""
+
+    def __reduce__(self) -> Any:
+        return (type(self), tuple(self.__dict__.values()))
+
+
 @dataclass
-class Die:
+class Die(_Compact):
     """A resource die: its resource (colour) and the face showing."""
 
     resource: str
@@ -76,7 +83,7 @@ class Die:
 
 
 @dataclass
-class ObstacleInPlay:
+class ObstacleInPlay(_Compact):
     name: str
     progress: int = 0
     hindrance: int = 0
@@ -85,7 +92,7 @@ class ObstacleInPlay:
 
 
 @dataclass
-class LocationState:
+class LocationState(_Compact):
     name: str
     x: int
     y: int
@@ -96,13 +103,13 @@ class LocationState:
 
 
 @dataclass
-class AssetInProgress:
+class AssetInProgress(_Compact):
     name: str
     slots: list[Die | None] = field(default_factory=list)
 
 
 @dataclass
-class CharacterState:
+class CharacterState(_Compact):
     name: str
     location: str | None = None
     action_points: int = 0
@@ -122,7 +129,7 @@ class CharacterState:
 
 
 @dataclass
-class Sheet:
+class Sheet(_Compact):
     """A character sheet kept between sessions."""
 
     name: str
@@ -133,7 +140,7 @@ class Sheet:
 
 
 @dataclass
-class MapLocation:
+class MapLocation(_Compact):
     """A location of the campaign map as recorded between sessions."""
 
     name: str
@@ -162,7 +169,7 @@ class CampaignState:
 
 
 @dataclass
-class Frame:
+class Frame(_Compact):
     """One procedure in progress (a turn step, an action, an effect) and where it stands."""
 
     kind: str
