@@ -353,7 +353,14 @@ class _VocabularyBuilder:
 
 
 def _import_primitives(name: str, base_dir: str | None) -> Any:
-    """The primitives module: importable by name, or a ``.py`` file beside the rules files."""
+    """The primitives module: importable by name, or else a ``.py`` file beside the rules."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as missing:
+        if missing.name is None or not name.startswith(missing.name):
+            raise  # the module exists but imports something missing: report that
+        if base_dir is None:
+            raise
     if base_dir is not None:
         local = Path(base_dir) / (name.rsplit(".", 1)[-1] + ".py")
         if local.is_file():
