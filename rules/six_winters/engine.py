@@ -165,8 +165,18 @@ class Session:
         return cls(ruleset, decode_session(data))
 
     def clone(self) -> Session:
-        copy = Session(self.ruleset, pickle.loads(pickle.dumps(self.state, protocol=5)))
-        return copy
+        """An independent copy: the same future for the same answers. Events are frozen, so
+        the copy shares them (its own list)."""
+        st = self.state
+        events, answers = st.events, st.answers
+        st.events, st.answers = [], []
+        try:
+            state = pickle.loads(pickle.dumps(st, protocol=5))
+        finally:
+            st.events, st.answers = events, answers
+        state.events = list(events)
+        state.answers = list(answers)  # answers are never changed once given
+        return Session(self.ruleset, state)
 
     def observation(self, who: str | None = None) -> dict[str, Any]:
         """What a player sees: the table, every character, no deck order, no face-down card."""
