@@ -121,6 +121,9 @@ def select(session: Session, ctx: Context, selector: Any) -> list[Any]:
     noun = getattr(selector, "noun", None)
     place = getattr(selector, "place", None)
     zone = getattr(place, "zone", None) if place is not None else None
+    of_kind = getattr(place, "of_kind", None) if place is not None else None
+    if zone is not None and of_kind and not zone.startswith(of_kind):
+        zone = f"{of_kind} {zone}"  # "the asset deck": zone "deck" of kind "asset"
     if reference == "this":
         if noun == "location":
             return [Ref({"kind": "location", "name": ctx.location})]
