@@ -104,8 +104,18 @@ def places(session: Session, ctx: Context, place: Any) -> list[LocationState]:
     kind = getattr(place, "kind", None)
     if kind == "this location":
         return [loc for loc in st.locations if loc.name == ctx.location]
+    if kind == "this region":  # the region of the card's (or character's) location
+        here = next((loc for loc in st.locations if loc.name == ctx.location), None)
+        if here is None:
+            return []
+        region = session.ruleset.locations[here.name].region
+        return [loc for loc in st.locations if session.ruleset.locations[loc.name].region == region]
     if kind == "locations" and place.locations is not None:
         return [loc for loc in st.locations if location_matches(session, loc, place.locations)]
+    if kind == "this region":
+        regions = {loc.name: session.ruleset.locations[loc.name].region for loc in st.locations}
+        here = regions.get(str(ctx.location))
+        return [loc for loc in st.locations if here is not None and regions[loc.name] == here]
     return list(st.locations)
 
 
