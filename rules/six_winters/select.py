@@ -112,10 +112,6 @@ def places(session: Session, ctx: Context, place: Any) -> list[LocationState]:
         return [loc for loc in st.locations if session.ruleset.locations[loc.name].region == region]
     if kind == "locations" and place.locations is not None:
         return [loc for loc in st.locations if location_matches(session, loc, place.locations)]
-    if kind == "this region":
-        regions = {loc.name: session.ruleset.locations[loc.name].region for loc in st.locations}
-        here = regions.get(str(ctx.location))
-        return [loc for loc in st.locations if here is not None and regions[loc.name] == here]
     return list(st.locations)
 
 
