@@ -871,10 +871,12 @@ class Session:
         location: str | None,
         card: str | None,
         bindings: dict[str, Any] | None = None,
-    ) -> None:
-        """Run one compiled effect inside the current run frame, sharing its answers."""
+    ) -> bool:
+        """Run one compiled effect inside the current run frame, sharing its answers.
+
+        Returns whether the player declined it (a "may" answered no)."""
         if effect.run is None:
-            return
+            return False
         inner = _EffectContext(
             host=self,
             card=card,
@@ -896,10 +898,11 @@ class Session:
             if chosen and not self._giving_up:
                 raise _Refused(chosen[-1], error.message) from None
             self.emit("effect_failed", card=card, text=effect.text, reason=error.message)
-            return
+            return False
         finally:
             ctx.cursor = inner.cursor
         self.emit("effect", card=card, trigger=effect.trigger, text=effect.text)
+        return any(kind == "pay_or_refuse" and inner.answers[i] is False for i, kind in inner.kinds)
 
     def push_run(self, op: str, **args: Any) -> None:
         """Start a piece of the procedure; one that cannot ask anything runs at once."""
@@ -1920,9 +1923,16 @@ class Session:
                 count -= 1
             if count == 0:
                 return
-        # threat: an "Instead of placing a threat" effect replaces it; some keep the card
-        replaced = any(e.replaces for e in card.effects if e.on("threat"))
-        self.run_effects(ctx, card.effects, "threat", location=loc.name, card=card.name)
+        # threat: "Instead of placing a threat, (may) ..." replaces it unless declined
+        replaced = False
+        for effect in card.effects:
+            if effect.run is None or not effect.on("threat"):
+                continue
+            before = self._snapshot()[0] if effect.replaces == "place" else b""
+            declined = self.run_effect(ctx, effect, actor=None, location=loc.name, card=card.name)
+            if effect.replaces == "place" and not declined:
+                # a replacement that could not do anything leaves the threat to be placed
+                replaced = replaced or self._snapshot()[0] != before
         if not replaced:
             self.place_threat(ctx, loc)
         if obstacle in loc.obstacles and not obstacle.stays:
