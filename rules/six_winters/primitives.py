@@ -670,9 +670,10 @@ def remove(ctx: Context, object: Any, at: Any = None, from_: Any = None, on: Any
     host = _host(ctx)
     _, noun = _noun(object)
     count = _number(ctx, object)
+    every = getattr(getattr(object, "quantity", None), "mode", None) == "all"
     if noun == "threat":
         for loc in _locations(ctx, at or from_ or on):
-            taken = min(count, loc.threats)
+            taken = loc.threats if every else min(count, loc.threats)  # "remove all threats"
             loc.threats -= taken
             host.state.threat_box += taken
             if taken:
