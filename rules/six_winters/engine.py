@@ -933,7 +933,11 @@ class Session:
                     )
                 ):
                     return False
-            return not any(c.conditions for c in st.characters)
+            return not any(
+                c.conditions
+                or any(e.on("refresh") for n in c.assets for e in self.ruleset.assets[n].effects)
+                for c in st.characters
+            )
         if op == "activate_obstacle":
             found = self.find_obstacle(args["uid"])
             if found is None:
@@ -1213,7 +1217,7 @@ class Session:
                 if name in c.exhausted:
                     continue
                 for k, effect in enumerate(rs.assets[name].effects):
-                    if effect.run is not None and effect.usage == "activated":
+                    if effect.run is not None and effect.usage in ("activated", "played"):
                         options.append(
                             {"act": "asset", "character": c.name, "card": name, "effect": k}
                         )
@@ -1764,6 +1768,11 @@ class Session:
             c.abilities.remove(name)
             (self.state.solo_ability_deck if self.state.solo else c.ability_deck).append(name)
             self.emit("ability_played", character=c.name, ability=name)
+        elif effect.usage == "played" and name in c.assets:
+            # a played asset is spent: to the asset discard
+            c.assets.remove(name)
+            self.state.asset_discard.append(name)
+            self.emit("asset_played", character=c.name, asset=name)
         else:
             c.exhausted.append(name)
 
@@ -1805,6 +1814,15 @@ class Session:
                     self.run_effects(
                         ctx, card.effects, "refresh", actor=c.name, location=c.location, card=cond
                     )
+            for name in list(c.assets):  # completed assets with a Refresh: text
+                self.run_effects(
+                    ctx,
+                    rs.assets[name].effects,
+                    "refresh",
+                    actor=c.name,
+                    location=c.location,
+                    card=name,
+                )
             if c.location is not None:
                 loc = self.location(c.location)
                 self.run_effects(

@@ -548,7 +548,12 @@ def burn(ctx: Context, object: Any) -> None:
 def draw(ctx: Context, object: Any) -> None:
     host = _host(ctx)
     _, noun = _noun(object)
-    count = _number(ctx, object)
+    refs = [r for r in _refs(ctx, object) if isinstance(r, dict)] if noun is None else []
+    if refs and all(r.get("kind") == "ability" for r in refs):
+        noun = "ability"  # "draw an ability": the compiler resolved the phrase to the deck top
+    elif refs and all(r.get("zone") == "obstacle deck" for r in refs):
+        noun = "obstacle"
+    count = _number(ctx, object) if hasattr(object, "quantity") or not refs else len(refs)
     for _ in range(count):
         if noun == "ability":
             for c in _actors(ctx, None):

@@ -150,6 +150,16 @@ def select(session: Session, ctx: Context, selector: Any) -> list[Any]:
                             )
                         ]
         return [Ref({"kind": noun or "card", "name": ctx.card})]
+    named = getattr(selector, "name", None)
+    if named:  # a quoted card: that card, wherever it is (and the copy in play, if any)
+        kind = noun if noun not in (None, "card") else session.ruleset.kind_of(named)
+        for loc in st.locations:
+            for o in loc.obstacles:
+                if o.name == named:
+                    return [
+                        Ref({"kind": "obstacle", "uid": o.uid, "name": named, "location": loc.name})
+                    ]
+        return [Ref({"kind": kind, "name": named})]
     out: list[Any] = []
     if category in ("resource", "die"):
         where = places(session, ctx, place)
@@ -188,6 +198,14 @@ def select(session: Session, ctx: Context, selector: Any) -> list[Any]:
             for loc in places(session, ctx, place)
             for c in session.characters_at(loc.name)
         ]
+    bare = not getattr(selector, "filters", ()) and not getattr(selector, "any_of", ())
+    if noun == "obstacle" and place is None and bare and reference is None:
+        # "draw 2 obstacles": the top cards of the obstacle deck
+        count = selector.quantity.count or 1
+        deck = st.obstacle_deck or st.obstacle_discard
+        return [
+            Ref({"kind": "obstacle", "name": n, "zone": "obstacle deck"}) for n in deck[:count]
+        ] or [Ref({"kind": "obstacle", "name": None, "zone": "obstacle deck"})] * count
     if noun in ("obstacle", None) and zone is None:
         for loc in places(session, ctx, place):
             for o in loc.obstacles:
@@ -222,6 +240,19 @@ def select(session: Session, ctx: Context, selector: Any) -> list[Any]:
         ]
     if noun == "ability" and ctx.actor:
         c = session.character(ctx.actor)
+        if place is None and selector.quantity.mode in ("exact", "another"):
+            # "draw an ability": the next card of the actor's ability deck
+            deck = st.solo_ability_deck if st.solo else c.ability_deck
+            return [
+                Ref(
+                    {
+                        "kind": "ability",
+                        "name": deck[0] if deck else None,
+                        "zone": "ability deck",
+                        "character": c.name,
+                    }
+                )
+            ]
         return [
             Ref({"kind": "ability", "name": n, "character": c.name})
             for n in c.abilities
