@@ -246,11 +246,6 @@ def test_zeno_the_squidmonger_places_a_progress_on_a_spy_or_guard_obstacle_here(
     assert tokens(session, "Eastkeep") == {"Horse Bandits": (0, 0), "Imperial Guard": (1, 0)}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="'draw an ability' is resolved to the face-up abilities; with none the draw "
-    "primitive gets None and draws an obstacle instead",
-)
 def test_master_of_coin_draws_an_ability_only_at_an_empire_location(cards):
     session = game(cards, at="Eastkeep")  # Empire
     parin = session.character("Parin")
@@ -344,7 +339,6 @@ def _stock(session):
             put_dice(session, loc.name, (resource, 1))
 
 
-@pytest.mark.xfail(strict=True, reason="refresh runs no asset 'Refresh:' effect (Gelshah's Heart)")
 def test_gelshahs_heart_gains_an_initiative_at_refresh_and_a_six_costs_a_psyche(cards):
     session = game(cards, ("Kanun", "Parin"), at="Eastkeep", dice=[6, 4])
     _stock(session)
@@ -389,7 +383,6 @@ def test_the_uncut_string_sets_the_condition_die_to_any_value(cards):
     assert session.character("Parin").conditions == [wanted]
 
 
-@pytest.mark.xfail(strict=True, reason="an asset's 'Play:' effect is never offered as an action")
 def test_baklava_recovers_one_body_when_played(cards):
     session = game(cards, at="Eastkeep")
     session.character("Kanun").assets = ["Baklava"]

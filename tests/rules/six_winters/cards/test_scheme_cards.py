@@ -320,13 +320,6 @@ def test_achieve_apotheosis_every_season_end_may_trade_at_any_location_for_free(
     assert session.character("Kanun").action_points == 4
 
 
-DRAWS_MANY = pytest.mark.xfail(
-    strict=True,
-    reason="'Draw 2 obstacles' is resolved to obstacles in play; the draw primitive then draws one",
-)
-
-
-@DRAWS_MANY
 def test_achieve_apotheosis_spring_end_draws_two_obstacles(cards):
     def deck(session):
         session.state.obstacle_deck = ["Mole Hunt", "Guard Captain", "The Subtect"]
@@ -336,7 +329,6 @@ def test_achieve_apotheosis_spring_end_draws_two_obstacles(cards):
     assert session.state.obstacle_deck == ["The Subtect"]
 
 
-@DRAWS_MANY
 def test_achieve_apotheosis_summer_end_draws_three_obstacles(cards):
     def deck(session):
         session.state.obstacle_deck = ["Mole Hunt", "Guard Captain", "The Subtect", "War Machines"]
