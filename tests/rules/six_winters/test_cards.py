@@ -374,6 +374,4 @@ def test_a_spend_that_cannot_be_paid_is_asked_again_without_it(cards):
     assert any(o.startswith("Spend") for o in choices[0])
     assert not any(o.startswith("Spend") for o in choices[-1])
     assert session.location("Boar's Rift").threats == 1
-    assert [(d.resource, d.face) for d in session.location("Boar's Peak").dice] == [
-        ("military", 2)
-    ]
+    assert [(d.resource, d.face) for d in session.location("Boar's Peak").dice] == [("military", 2)]
