@@ -115,6 +115,15 @@ def places(session: Session, ctx: Context, place: Any) -> list[LocationState]:
     return list(st.locations)
 
 
+def _participants(session: Session, ctx: Context) -> list[str]:
+    """The characters narrating the scene ``ctx.card`` (from the narrate action's record)."""
+    for event in reversed(session.state.events):
+        details = event.data.get("details") or {} if event.kind == "action" else {}
+        if details.get("act") == "narrate" and details.get("scene") == ctx.card:
+            return list(details.get("participants") or [])
+    return []
+
+
 def select(session: Session, ctx: Context, selector: Any) -> list[Any]:
     st = session.state
     reference = getattr(selector, "reference", None)
@@ -193,6 +202,8 @@ def select(session: Session, ctx: Context, selector: Any) -> list[Any]:
             if location_matches(session, loc, selector)
         ]
     if noun == "character":
+        if getattr(place, "kind", None) == "this card":  # "each character in this scene"
+            return [Ref({"kind": "character", "name": n}) for n in _participants(session, ctx)]
         return [
             Ref({"kind": "character", "name": c.name})
             for loc in places(session, ctx, place)
