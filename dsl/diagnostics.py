@@ -7,7 +7,7 @@ them by file and position. ``CheckFailed`` carries them all when a ruleset canno
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -100,7 +100,3 @@ class CheckFailed(ChroniclerError):
         more = f" (and {len(errors) - 1} more errors)" if len(errors) > 1 else ""
         super().__init__(first + more)
         self.diagnostics = diagnostics
-
-
-def render_all(diagnostics: Sequence[Diagnostic], sources: dict[str, str]) -> str:
-    return "\n".join(d.render(sources.get(d.span.file)) for d in diagnostics)

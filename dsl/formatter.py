@@ -375,11 +375,3 @@ def format_text(text: str, path: str = "<text>") -> tuple[str, list[Diagnostic]]
         return text, diagnostics
     formatter = _Formatter(scan_comments(normal), normal.split("\n"))
     return formatter.file(tree), []
-
-
-def format_source(text: str) -> str:
-    """``format_text`` for callers who know the text parses; raises ``ValueError`` otherwise."""
-    formatted, diagnostics = format_text(text)
-    if diagnostics:
-        raise ValueError(diagnostics[0].headline())
-    return formatted

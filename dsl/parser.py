@@ -15,7 +15,7 @@ import threading
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -679,8 +679,3 @@ def parse_file(path: str | Path) -> tuple[ast.RulesFile, list[Diagnostic], str]:
         return empty, [Diagnostic("error", f"cannot read file: {reason}", span)], ""
     tree, diagnostics = parse_text(text, shown)
     return tree, diagnostics, text
-
-
-def debug_tree(text: str) -> Any:
-    """The raw Lark tree, for tests and debugging."""
-    return parse_tree(text)
