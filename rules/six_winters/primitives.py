@@ -246,6 +246,8 @@ def _to_crafting_area(ctx: Context, name: str) -> None:
         if name in pile:
             pile.remove(name)
             break
+    else:
+        return  # already taken (by another character): no second copy
     c = host.character(str(ctx.actor))
     c.in_progress.append(AssetInProgress(name, [None] * len(host.ruleset.assets[name].recipe)))
     host.emit("asset_taken", character=c.name, asset=name)
@@ -459,6 +461,13 @@ def move(
             continue
         if name in host.ruleset.assets and (zone is None or "crafting" in str(zone)):
             _to_crafting_area(ctx, name)
+        elif name in host.ruleset.assets and "staging" in str(zone):
+            if name in st.archive:
+                st.archive.remove(name)
+            else:
+                _take_card_out(ctx, name)
+            st.asset_staging.append(name)
+            host.emit("asset_staged", asset=name)
         elif name in host.ruleset.obstacles and "deck" in str(zone or ""):
             if name in st.obstacle_discard:
                 st.obstacle_discard.remove(name)
