@@ -1417,7 +1417,7 @@ class Session:
         act = option["act"]
         c = self.character(option["character"]) if "character" in option else None
         self.emit(
-            "action", character=option.get("character"), action=act, details=copy.deepcopy(option)
+            "action", character=option.get("character"), action=act, details=_copy_option(option)
         )
         if act == "move":
             assert c is not None
