@@ -115,6 +115,23 @@ def places(session: Session, ctx: Context, place: Any) -> list[LocationState]:
     return list(st.locations)
 
 
+def _quoted_tag(session: Session, selector: Any) -> str | None:
+    """A quoted name that is also a tag (``Develop "Lily Manor"``) binds as a tag filter: it
+    names the card of that name when the phrase is just the quoted words."""
+    filters = tuple(getattr(selector, "filters", None) or ())
+    if len(filters) != 1 or getattr(selector, "any_of", None):
+        return None
+    category, word = _word(filters[0])
+    if category != "card tag" or not str(getattr(selector, "text", "")).endswith(f'"{word}"'):
+        return None
+    try:
+        kind = session.ruleset.kind_of(word)
+    except KeyError:
+        return None
+    noun = getattr(selector, "noun", None)
+    return word if noun in (None, "card", kind) else None
+
+
 def _participants(session: Session, ctx: Context) -> list[str]:
     """The characters narrating the scene ``ctx.card`` (from the narrate action's record)."""
     for event in reversed(session.state.events):
@@ -159,7 +176,7 @@ def select(session: Session, ctx: Context, selector: Any) -> list[Any]:
                             )
                         ]
         return [Ref({"kind": noun or "card", "name": ctx.card})]
-    named = getattr(selector, "name", None)
+    named = getattr(selector, "name", None) or _quoted_tag(session, selector)
     if named:  # a quoted card: that card, wherever it is (and the copy in play, if any)
         kind = noun if noun not in (None, "card") else session.ruleset.kind_of(named)
         for loc in st.locations:
@@ -249,6 +266,10 @@ def select(session: Session, ctx: Context, selector: Any) -> list[Any]:
             for n in c.assets
             if card_matches(session, n, selector)
         ]
+    if noun == "ability" and not ctx.actor and place is None:
+        # "each character draws two abilities": resolved before the characters are known
+        count = selector.quantity.count or 1
+        return [Ref({"kind": "ability", "name": None, "zone": "ability deck"})] * count
     if noun == "ability" and ctx.actor:
         c = session.character(ctx.actor)
         if place is None and selector.quantity.mode in ("exact", "another"):
