@@ -318,7 +318,10 @@ def add(ctx: Context, object: Any, to: Any = None) -> None:
         for ref in _die_targets(ctx, to):
             _set_face(ctx, ref, _face(ctx, ref) + amount)
         return
-    for ref in object if isinstance(object, list) else [object]:
+    cards = list(object) if isinstance(object, list) else [object]
+    if isinstance(to, list):  # "Add location X to the Settled Lands, scene Y and obstacle Z"
+        cards += [v for v in to[1:] if getattr(v, "name", None)]
+    for ref in cards:
         name = _card_name(ref)
         if name is None:
             continue
