@@ -167,6 +167,17 @@ class CampaignState:
     score: int | None = None
     last_characters: list[str] = field(default_factory=list)
 
+    def to_json(self) -> str:
+        import json
+
+        return json.dumps(encode(self), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> CampaignState:
+        import json
+
+        return decode_campaign(json.loads(text))
+
 
 @dataclass
 class Frame(_Compact):

@@ -55,3 +55,14 @@ def test_the_same_seed_plays_the_same_campaign(ruleset):
         ]
 
     assert summary(9) == summary(9)
+
+
+def test_the_campaign_state_round_trips_through_json(ruleset):
+    from rules.six_winters.state import CampaignState
+
+    years = list(engine.play_campaign(ruleset, 6, HeuristicBot(6)))
+    for campaign, _ in years[:3]:
+        text = campaign.to_json()
+        again = CampaignState.from_json(text)
+        assert again == campaign
+        assert again.to_json() == text
