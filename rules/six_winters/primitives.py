@@ -462,6 +462,7 @@ def move(
         name = _card_name(ref)
         if not name:
             continue
+        ctx.bindings["it"] = {"kind": host.ruleset.kind_of(name), "name": name}  # "It does not..."
         if name in host.ruleset.assets and (zone is None or "crafting" in str(zone)):
             _to_crafting_area(ctx, name)
         elif name in host.ruleset.assets and "staging" in str(zone):
