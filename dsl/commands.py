@@ -7,16 +7,20 @@ import io
 import json
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table as RichTable
 
-from dsl.compiler import CompiledCard, CompiledRuleset
-from dsl.diagnostics import Diagnostics
 from dsl.errors import ChroniclerError, UsageError
-from dsl.loader import RULES_ROOT, check_sources, read_sources, ruleset_dir, ruleset_files
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from dsl.compiler import CompiledCard, CompiledRuleset
+    from dsl.diagnostics import Diagnostics
+
+# The loader (checker, parser, Lark) and Rich's console are imported inside the verbs, so that
+# ``chronicler --help`` and the other packages' verbs do not pay for them.
 
 CHECK_HELP = """Check card text: parse, bind every word, resolve every card reference.
 
@@ -55,16 +59,22 @@ def register(app: typer.Typer) -> None:
 
 
 def _stderr() -> Console:
+    from rich.console import Console
+
     return Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def _default_rulesets() -> list[Path]:
+    from dsl.loader import RULES_ROOT
+
     root = Path("rules") if Path("rules").is_dir() else RULES_ROOT
     return sorted(p for p in root.iterdir() if p.is_dir() and any(p.glob("*.rules")))
 
 
 def _group(paths: list[Path]) -> dict[Path, list[Path]]:
     """Each ruleset folder → the files to check (a file given alone brings its whole folder)."""
+    from dsl.loader import ruleset_dir, ruleset_files
+
     groups: dict[Path, list[Path]] = {}
     for path in paths:
         if path.is_dir():
@@ -101,6 +111,9 @@ def check_command(
         None, help="Ruleset folders or .rules files (default: every ruleset under rules/)."
     ),
 ) -> None:
+    from dsl.diagnostics import Diagnostics
+    from dsl.loader import check_sources, read_sources
+
     targets = list(paths) if paths else _default_rulesets()
     if not targets:
         raise UsageError("no rulesets found under rules/")
@@ -134,7 +147,9 @@ def fmt_command(
         False, "--check", help="Change nothing; exit 1 if a file would change."
     ),
 ) -> None:
+    from dsl.diagnostics import Diagnostics
     from dsl.formatter import format_text
+    from dsl.loader import ruleset_files
 
     console = _stderr()
     files: list[Path] = []
@@ -236,6 +251,9 @@ def cards_command(
     format_: CardFormat = typer.Option(CardFormat.table, "--format", help="table, json or csv."),  # noqa: B008
     kind: str | None = typer.Option(None, "--kind", help="Only cards of this kind."),
 ) -> None:
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
     compiled = _load(ruleset)
     if kind is not None:
         kinds = list(compiled.vocabulary.card_kinds)

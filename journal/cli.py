@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import importlib
 import sys
-from importlib.metadata import PackageNotFoundError, version
 
 import typer
 from rich.console import Console
@@ -39,6 +38,8 @@ COMMAND_MODULES = ("dsl.commands", "rules.commands", "journal.commands")
 
 
 def _package_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version  # only --version pays for it
+
     try:
         return version("chronicler")
     except PackageNotFoundError:  # running from a checkout without install

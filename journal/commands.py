@@ -12,10 +12,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
-import click
 import typer
 from rich.console import Console
-from rich.table import Table
 
 from dsl.errors import ChroniclerError, UsageError
 from journal.catalogue import load_catalogue
@@ -23,8 +21,9 @@ from journal.catalogue import load_catalogue
 if TYPE_CHECKING:
     from journal.db import Journal
 
-# The database and site libraries are imported inside the verbs that use them, so that the
-# other packages' verbs (check, fmt, play...) do not pay for SQLAlchemy, Alembic and MkDocs.
+# The database and site libraries (and click's editor, Rich's tables) are imported inside the
+# verbs that use them, so that the other verbs (check, fmt, play...) and ``--help`` do not pay
+# for SQLAlchemy, Alembic and MkDocs.
 
 console = Console(highlight=False, soft_wrap=True)
 
@@ -127,6 +126,8 @@ def campaign_list(db: Db = None) -> None:
     if not rows:
         console.print("No campaigns yet; start one with 'chronicler campaign start NAME'.")
         return
+    from rich.table import Table
+
     out = Table("campaign", "years played", "fate", "score")
     for row in rows:
         out.add_row(*row)
@@ -312,6 +313,8 @@ def _narration(text: str | None, file: Path | None) -> str | None:
     no_editor = not os.environ.get("EDITOR") and not os.environ.get("VISUAL")
     if no_editor and not sys.stdin.isatty():
         return ""
+    import click
+
     written = click.edit("\n# Write the scene's narration above. Lines with # are dropped.\n")
     if written is None:
         return ""
