@@ -2,7 +2,9 @@
 
 A ruleset is a folder of ``.rules`` files; a name maps to ``rules/<name>/`` (dashes become
 underscores). Parsed files are cached by their contents and compiled rulesets by the contents
-of all their files, so loading the same text again costs a dictionary look-up.
+of all their files, so loading the same text again costs a dictionary look-up. Files read from
+disk are also kept parsed between runs (``dsl.parse_cache``); Lark is imported only when a file
+has to be parsed.
 """
 
 from __future__ import annotations
@@ -12,12 +14,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from dsl import ast
+from dsl import ast, parse_cache
 from dsl.checker import CheckedRuleset, check
 from dsl.compiler import CompiledRuleset
 from dsl.diagnostics import CheckFailed, Diagnostic, Diagnostics
 from dsl.errors import ChroniclerError, UsageError
-from dsl.parser import parse_text
 
 RULES_ROOT = Path(__file__).resolve().parent.parent / "rules"
 
@@ -27,10 +28,15 @@ _COMPILED: dict[str, CompiledRuleset] = {}
 
 @dataclass(frozen=True, slots=True)
 class Source:
-    """One ``.rules`` file as read: its path as shown to the user and its text."""
+    """One ``.rules`` file as read: its path as shown to the user and its text.
+
+    ``on_disk``: read from a file, so its parse is worth keeping between runs (text made up in
+    memory, by tests or the fuzzer, is not written to the on-disk cache).
+    """
 
     path: str
     text: str
+    on_disk: bool = False
 
 
 def ruleset_dir(path_or_name: str | Path) -> Path:
@@ -56,7 +62,7 @@ def read_sources(paths: Iterable[Path]) -> tuple[list[Source], list[Diagnostic]]
     for path in paths:
         shown = str(path)
         try:
-            sources.append(Source(shown, path.read_text(encoding="utf-8")))
+            sources.append(Source(shown, path.read_text(encoding="utf-8"), on_disk=True))
         except (OSError, UnicodeDecodeError) as error:
             from dsl.runtime import Span
 
@@ -68,13 +74,20 @@ def read_sources(paths: Iterable[Path]) -> tuple[list[Source], list[Diagnostic]]
 
 
 def parse_source(source: Source) -> tuple[ast.RulesFile, tuple[Diagnostic, ...]]:
-    """Parse one file, reusing the result when the same path holds the same text."""
-    key = (source.path, hashlib.sha256(source.text.encode("utf-8")).hexdigest())
+    """Parse one file, reusing the result when the same path holds the same text: from this
+    process's memory, else (files read from disk) from the on-disk parse cache."""
+    key = (source.path, hashlib.sha256(source.text.encode("utf-8", "surrogatepass")).hexdigest())
     cached = _PARSED.get(key)
+    if cached is None and source.on_disk:
+        cached = parse_cache.load(source.path, source.text)
     if cached is None:
+        from dsl.parser import parse_text  # Lark: only when something has to be parsed
+
         tree, diagnostics = parse_text(source.text, source.path)
         cached = (tree, tuple(diagnostics))
-        _PARSED[key] = cached
+        if source.on_disk:
+            parse_cache.store(source.path, source.text, cached)
+    _PARSED[key] = cached
     return cached
 
 
