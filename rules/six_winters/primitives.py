@@ -457,7 +457,20 @@ def move(
                 m.location = dest
                 host.emit("character_moved", character=m.name, location=dest, by="effect")
         return
-    zone = getattr(getattr(to, "place", to), "zone", None) or getattr(onto, "zone", None)
+    zone = getattr(getattr(to, "place", to), "zone", None) or getattr(
+        getattr(onto, "place", onto), "zone", None
+    )
+    dice = [r for r in _die_targets(ctx, object) if r["kind"] == "die"]
+    if dice and zone == "pool":  # "move any sorcery at this location to your pool"
+        for c in _actors(ctx, None)[:1]:
+            for ref in sorted(dice, key=lambda r: -int(r["index"])):
+                die = host.location(ref["location"]).dice.pop(ref["index"])
+                host.return_die(die)
+                if st.initiative_supply > 0:
+                    st.initiative_supply -= 1
+                    c.initiative.append(die.face)
+                    host.emit("initiative_gained", character=c.name, face=die.face)
+        return
     for ref in _refs(ctx, object):
         name = _card_name(ref)
         if not name:
