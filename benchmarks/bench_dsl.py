@@ -1,8 +1,14 @@
 """Card-language speed: check+compile of Six Winters, linear growth, interpreter overhead.
 
 Run: .venv/bin/python benchmarks/bench_dsl.py  (or ``make bench``). Prints figures, asserts
-nothing. Targets (issue 3): check+compile < 100 ms with a warm parser; a card set 10x larger
-takes <= 11x as long; compiled abilities <= 1.5x the time of hand-written Python.
+nothing. Targets (issue 3): checking and compiling the whole card set with a warm parser cache
+< 100 ms (median); a card set 10x larger takes <= 11x as long; compiled abilities <= 1.5x the
+time of hand-written Python.
+
+Three ways to load Six Winters are timed, each in this process with the Lark parser built:
+cold (every file parsed, no parse cache), warm on-disk parse cache (what a second ``chronicler``
+command pays: the files' ASTs unpickled, then checked and compiled), and parsed in memory
+(check + compile alone). Start-up of the command line is in bench_cli.py.
 
 The long fuzz run is not a benchmark but lives with them:
 CHRONICLER_FUZZ_EXAMPLES=20000 .venv/bin/pytest tests/dsl/test_07_fuzz.py -m slow
@@ -10,6 +16,7 @@ CHRONICLER_FUZZ_EXAMPLES=20000 .venv/bin/pytest tests/dsl/test_07_fuzz.py -m slo
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import statistics
@@ -23,7 +30,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from dsl import loader  # noqa: E402
+from dsl import loader, parse_cache  # noqa: E402
 from dsl.codegen import compile_checked  # noqa: E402
 from dsl.parser import _parser  # noqa: E402
 from dsl.runtime import Context  # noqa: E402
@@ -229,13 +236,25 @@ def per_call_us(run: Callable[[Context], Any], host: FakeHost, calls: int) -> fl
 
 def main() -> None:
     _parser()  # build the LALR parser once (warm)
+    os.environ["CHRONICLER_NO_CACHE"] = "1"
     files = len(list(RULES.glob("*.rules")))
     cold = median_ms(lambda: check_and_compile(RULES, keep_parsed=False))
-    warm = median_ms(lambda: check_and_compile(RULES, keep_parsed=True))
+    in_memory = median_ms(lambda: check_and_compile(RULES, keep_parsed=True))
+    with tempfile.TemporaryDirectory() as cache:
+        del os.environ["CHRONICLER_NO_CACHE"]
+        os.environ["CHRONICLER_CACHE_DIR"] = cache
+        check_and_compile(RULES, keep_parsed=False)  # fills the on-disk cache
+        entries = len(list((Path(cache) / "parsed").glob("*.pickle")))
+        assert parse_cache.cache_dir() is not None and entries == files, entries
+        warm = median_ms(lambda: check_and_compile(RULES, keep_parsed=False))
+        os.environ["CHRONICLER_NO_CACHE"] = "1"
     cards = len(loader.load_ruleset(RULES).cards())
+    met = "met" if warm < 100 else "NOT met"
     print(f"six winters: {files} files, {cards} cards (median of {RUNS} runs, parser built)")
-    print(f"  parse + check + compile          {cold:8.1f} ms")
-    print(f"  check + compile (parsed cached)  {warm:8.1f} ms   target < 100 ms")
+    print(f"  (a) cold: parse + check + compile, no parse cache   {cold:7.1f} ms")
+    print(f"  (b) warm on-disk parse cache: load + check + compile {warm:7.1f} ms")
+    print(f"      target < 100 ms with a warm parser cache: {met}")
+    print(f"  (c) parsed in memory: check + compile alone         {in_memory:7.1f} ms")
 
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "x1").mkdir()

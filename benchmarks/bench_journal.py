@@ -4,11 +4,14 @@ Run: .venv/bin/python benchmarks/bench_journal.py   (``make bench`` runs every b
 
 Targets: recording a scene (one engine event, one committed transaction, WAL with
 synchronous=FULL) has a median under 20 ms; publishing the demo campaign takes at most 1.15 times
-as long as ``mkdocs build`` of the same generated pages.
+as long as ``mkdocs build`` of the same generated pages. Publishing is timed twice: in this
+process against ``build_site`` (MkDocs alone), and as a ``chronicler publish`` process against a
+``mkdocs build`` process, as a user sees it.
 """
 
 from __future__ import annotations
 
+import os
 import statistics
 import subprocess
 import sys
@@ -26,6 +29,7 @@ from journal.website.publish import build_site, publish  # noqa: E402
 
 SCENES = 300
 PUBLISH_RUNS = 6
+PROCESS_RUNS = 5
 
 
 def scene_event(n: int) -> dict[str, Any]:
@@ -96,23 +100,31 @@ def bench_publish(folder: Path) -> tuple[list[float], list[float], str, int]:
     return publish_times, bare_times, source, pages
 
 
-def bench_processes(folder: Path) -> tuple[float, float]:
+def bench_processes(folder: Path) -> tuple[float, float, float]:
     """The same comparison as a user sees it: one ``chronicler publish`` process against one
-    ``mkdocs build`` process (each pays its own start-up; publish also loads the card text)."""
+    ``mkdocs build`` process of the same generated pages, each paying its own start-up; publish
+    also loads the card text. Its parse cache is a fresh folder: the first publish fills it
+    (reported apart), the timed ones find it warm, as every publish after a user's first does."""
     bin_dir = Path(sys.executable).parent
     db, out = folder / "demo.db", folder / "site-cli"
     publish_cmd = [str(bin_dir / "chronicler"), "publish", "--campaign", "Demo", "--out", str(out)]
+    publish_cmd += ["--db", str(db)]
+    env = {**os.environ, "CHRONICLER_CACHE_DIR": str(folder / "cache")}
+    env.pop("CHRONICLER_NO_CACHE", None)
+    started = time.perf_counter()
+    subprocess.run(publish_cmd, check=True, capture_output=True, env=env)
+    first = time.perf_counter() - started
     timings: dict[str, list[float]] = {"publish": [], "mkdocs": []}
-    for _ in range(3):
+    for _ in range(PROCESS_RUNS):
         started = time.perf_counter()
-        subprocess.run([*publish_cmd, "--db", str(db)], check=True, capture_output=True)
+        subprocess.run(publish_cmd, check=True, capture_output=True, env=env)
         timings["publish"].append(time.perf_counter() - started)
         started = time.perf_counter()
         subprocess.run(
             [str(bin_dir / "mkdocs"), "build", "-q"], cwd=out, check=True, capture_output=True
         )
         timings["mkdocs"].append(time.perf_counter() - started)
-    return statistics.median(timings["publish"]), statistics.median(timings["mkdocs"])
+    return statistics.median(timings["publish"]), statistics.median(timings["mkdocs"]), first
 
 
 def main() -> None:
@@ -127,18 +139,22 @@ def main() -> None:
         publish_times, bare_times, source, pages = bench_publish(folder)
         # The first run warms the caches (card text, theme files); it is reported apart.
         ours, bare = statistics.median(publish_times[1:]), statistics.median(bare_times[1:])
-        print(f"publish demo campaign ({source}, {pages} pages): median {ours:.2f} s")
-        print(f"bare mkdocs build of the same pages: median {bare:.2f} s")
-        print(f"publish / bare build ratio: {ours / bare:.3f} (target <= 1.15)")
+        print(f"publish demo campaign ({source}, {pages} pages)")
+        print(f"in this process (median of {PUBLISH_RUNS - 1} after the first):")
+        print(f"  publish                                {ours:.2f} s")
+        print(f"  build_site (MkDocs alone), same pages  {bare:.2f} s")
+        print(f"  publish / bare build ratio: {ours / bare:.3f} (target <= 1.15)")
         print(
-            f"first publish in this process: {publish_times[0]:.2f} s "
+            f"  first publish in this process: {publish_times[0]:.2f} s "
             "(includes compiling the card text once for the gallery)"
         )
-        cli, bare_cli = bench_processes(folder)
-        print(
-            f"as processes: chronicler publish {cli:.2f} s, mkdocs build {bare_cli:.2f} s, "
-            f"ratio {cli / bare_cli:.2f} (start-up and card text included)"
-        )
+        cli, bare_cli, first = bench_processes(folder)
+        print(f"as processes (median of {PROCESS_RUNS}; start-up and card text included):")
+        print(f"  chronicler publish, warm parse cache  {cli:.2f} s")
+        print(f"  mkdocs build of the same pages         {bare_cli:.2f} s")
+        met = "met" if cli / bare_cli <= 1.15 else "NOT met"
+        print(f"  publish / mkdocs build ratio: {cli / bare_cli:.2f} (target <= 1.15: {met})")
+        print(f"  first publish process (empty parse cache): {first:.2f} s")
 
 
 if __name__ == "__main__":
