@@ -36,6 +36,7 @@ class HeuristicBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self._tries: dict[tuple[Any, ...], int] = {}
 
     # -- helpers over the observation
 
@@ -71,13 +72,18 @@ class HeuristicBot:
         for o in first("overcome"):
             c = self._char(obs, o["character"])
             loc = self._loc(obs, c["location"]) if c else None
+            # overcoming costs no die: a few tries a turn, so a futile one cannot loop forever
+            key = (obs["year"], obs["season"], obs["turn"], o["character"], o["obstacle"])
+            if self._tries.get(key, 0) >= 3:
+                continue
             if c and loc:
                 ob = loc["obstacles"][o["index"]]
                 rank = c["skills"].get(ob["skill"], 0)
                 good = sum(1 for die in c["initiative"] if die <= rank)
                 tokens = ob["progress"] + ob["hindrance"]
                 if good >= 1 or len(c["initiative"]) + tokens >= ob["difficulty"]:
-                    return o
+                    self._tries[key] = self._tries.get(key, 0) + 1
+                    return o  # progress, or enough tokens to discard it
         if plays := first("asset"):
             return plays[0]
         for o in first("muster"):
