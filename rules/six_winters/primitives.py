@@ -277,6 +277,9 @@ def trade(ctx: Context, object: Any, for_: Any = None, at: Any = None) -> None:
     given = _die_targets(ctx, object)
     if not given:
         return
+    if for_ is None and given[0]["kind"] == "die":
+        _standard_trade(ctx, given[0])
+        return
     value = _face(ctx, given[0])
     ctx.bindings["value"] = value
     _remove_dice(ctx, given)
@@ -290,6 +293,27 @@ def trade(ctx: Context, object: Any, for_: Any = None, at: Any = None) -> None:
     for _ in range(_number(ctx, for_)):
         face = None if spec is None else _choose_value(ctx, spec, "Value?")
         host.new_resource_die(ctx, str(noun), loc, face=face)
+
+
+def _standard_trade(ctx: Context, first: dict[str, Any]) -> None:
+    """A trade with nothing named to get ("trade resources"): the trade action's exchange,
+    two dice of one resource at a location for one die of a resource it trades into."""
+    host = _host(ctx)
+    loc = host.location(first["location"])
+    resource = loc.dice[first["index"]].resource
+    pairs = [
+        {"kind": "die", "location": loc.name, "index": i, "resource": d.resource, "face": d.face}
+        for i, d in enumerate(loc.dice)
+        if i != first["index"] and d.resource == resource
+    ]
+    targets = [r for r in host.trade_targets(resource) if host.state.supply.get(r, 0) > 0]
+    if not pairs or not targets:
+        raise EffectError(f"a trade needs two {resource} at {loc.name}", ctx.span)
+    second = pairs[0] if len(pairs) == 1 else ctx.decide("choose_target", pairs, "Trade with?")
+    into = targets[0] if len(targets) == 1 else ctx.decide("choose_option", targets, "Trade for?")
+    _remove_dice(ctx, [first, second])
+    host.emit("traded", character=ctx.actor, gave=[resource, resource], got=into)
+    host.new_resource_die(ctx, str(into), loc, explode=False)
 
 
 def set_value(ctx: Context, object: Any, to: Any = None) -> None:
