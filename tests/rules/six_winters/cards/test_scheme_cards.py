@@ -1,6 +1,5 @@
 """Scheme cards: every season-end step, the per-season steps, success and failure."""
 
-import pytest
 from card_table import dice_at, events, game, piece, plain
 from six_winters_table import place, put_dice
 
@@ -304,11 +303,6 @@ def test_achieve_apotheosis_setup_shuffles_the_finale_scenes_and_puts_hall_of_fa
     assert "Hall of Faces" in _obstacles(session)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="'trade resources' with no 'for' role: the trade primitive returns the dice to the "
-    "supply and places nothing (Achieve Apotheosis's free trade loses the dice)",
-)
 def test_achieve_apotheosis_every_season_end_may_trade_at_any_location_for_free(cards):
     def dice(session):
         put_dice(session, "Boar's Rift", ("military", 3), ("military", 4))
