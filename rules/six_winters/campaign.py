@@ -37,14 +37,17 @@ def score_title(score: int) -> str:
     return next(title for low, title in SCORE_TITLES if score >= low)
 
 
-def campaign_score(history: Sequence[dict[str, Any]]) -> int:
-    """Scene points of the whole campaign, +10 per successful year 1-5, +3 per finale scene."""
+def campaign_score(
+    history: Sequence[dict[str, Any]], success_points: int = 10, finale_points: int = 3
+) -> int:
+    """Scene points of the whole campaign, +10 per successful year 1-5, +3 per finale scene
+    (the declared ``session success points`` and ``finale scene points``)."""
     total = 0
     for year in history:
         total += sum(s["points"] for s in year["scenes"])
         if year["year"] < FINAL_YEAR and year["result"] == "won":
-            total += 10
-        total += 3 * sum(1 for s in year["scenes"] if s.get("finale"))
+            total += success_points
+        total += finale_points * sum(1 for s in year["scenes"] if s.get("finale"))
     return total
 
 
@@ -116,7 +119,11 @@ def end_session(campaign: CampaignState, session: Session) -> CampaignState:
     )
     if st.year >= FINAL_YEAR:
         new.fate = FATES[min(finale, len(FATES) - 1)]
-        new.score = campaign_score(history)
+        new.score = campaign_score(
+            history,
+            session.ruleset.value("session success points", 10),
+            session.ruleset.value("finale scene points", 3),
+        )
     return new
 
 

@@ -451,7 +451,8 @@ class Session:
             self.state.supply[resource] -= 1
             loc.dice.append(Die(resource, value))
             placed += 1
-            if not (explode and resource == self.sorcery and value == 6):
+            explodes_on = self.ruleset.value("sorcery explodes on", 6)
+            if not (explode and resource == self.sorcery and value >= explodes_on):
                 break
             self.emit("sorcery_exploded", location=loc.name)
             if stress and ctx is not None:
@@ -1145,7 +1146,7 @@ class Session:
             side = self.side(here)
             if c in movers:
                 for dest in self.adjacent(c.location):
-                    cost = 1 + self.side(self.location(dest)).entry_cost
+                    cost = rs.value("move cost", 1) + self.side(self.location(dest)).entry_cost
                     if c.action_points >= cost:
                         options.append({"act": "move", "character": c.name, "to": dest})
                 if side.port_cost is not None and c.action_points >= side.port_cost:
@@ -1463,7 +1464,8 @@ class Session:
                 )
                 self.take_stress(c, kind, int(side.portal_stress_cost or 1))
         else:
-            self.lose_action_points(c, 1 + self.side(self.location(to)).entry_cost)
+            move_cost = self.ruleset.value("move cost", 1)
+            self.lose_action_points(c, move_cost + self.side(self.location(to)).entry_cost)
         party = self.state.characters if self.state.solo else [c]
         for m in party:
             m.location = to
@@ -1723,7 +1725,9 @@ class Session:
         choice_events = [e.data.get("choice") for e in st.events[before:] if e.kind == "choice"]
         advances = []
         for c in team:
-            rank = self.mark_advance(c, scene.skill)
+            rank = c.skills.get(scene.skill, 0)
+            for _ in range(self.ruleset.value("scene advances", 1)):
+                rank = self.mark_advance(c, scene.skill)
             advances.append({"character": c.name, "skill": scene.skill, "new_rank": rank})
         record = {
             "scene": scene_name,
@@ -1790,7 +1794,7 @@ class Session:
             for die, face in zip(old, faces, strict=True):
                 die.face = face
             for face in faces:
-                if face == 6:
+                if face >= rs.value("sorcery explodes on", 6):
                     self.emit("sorcery_exploded", location=loc.name)
                     self.explosion_stress(ctx, loc)
                     self.new_resource_die(ctx, sorcery, loc)
@@ -1886,7 +1890,7 @@ class Session:
         assert found is not None
         loc, obstacle = found
         card = self.ruleset.obstacles[obstacle.name]
-        count = 1 + sum(
+        count = self.ruleset.value("obstacle activations", 1) + sum(
             1 for n in self.available_scenes() if self.ruleset.scenes[n].skill == card.skill
         )
         self.emit("obstacle_activated", obstacle=card.name, location=loc.name, activations=count)
