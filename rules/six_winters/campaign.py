@@ -59,6 +59,7 @@ def end_session(campaign: CampaignState, session: Session) -> CampaignState:
     chronicle is written, and after year 6 the campaign end gives the fate and the score.
     """
     st = session.state
+    final = session.ruleset.value("finale year", FINAL_YEAR)
     if not session.is_over():
         raise ValueError("the session is not over")
     result = st.result or {}
@@ -95,7 +96,7 @@ def end_session(campaign: CampaignState, session: Session) -> CampaignState:
     ]
     finale = sum(1 for s in st.scenes_completed if s.get("finale"))
     new = CampaignState(
-        year=st.year + 1 if st.year < FINAL_YEAR else st.year,
+        year=st.year + 1 if st.year < final else st.year,
         map=[
             MapLocation(
                 loc.name,
@@ -117,7 +118,7 @@ def end_session(campaign: CampaignState, session: Session) -> CampaignState:
         finale_scenes_completed=campaign.finale_scenes_completed + finale,
         last_characters=names,
     )
-    if st.year >= FINAL_YEAR:
+    if st.year >= final:
         new.fate = FATES[min(finale, len(FATES) - 1)]
         new.score = campaign_score(
             history,
@@ -161,5 +162,5 @@ def play_campaign(
         play(session, bot)
         campaign = end_session(campaign, session)
         yield campaign, session
-        if year >= FINAL_YEAR:
+        if year >= ruleset.value("finale year", FINAL_YEAR):
             return

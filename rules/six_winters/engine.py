@@ -1300,7 +1300,8 @@ class Session:
         return [t for t in targets if t != resource]
 
     def _scene_reachable(self, scene: Scene, present: list[CharacterState]) -> bool:
-        match = sum(
+        bonus = self.ruleset.value("skill match bonus", 1)
+        match = bonus * sum(
             1
             for c in present
             for n in (*c.assets, *c.obstacles)
@@ -1683,7 +1684,8 @@ class Session:
         st = self.state
         scene = self.ruleset.scenes[scene_name]
         team = [self.character(n) for n in participants]
-        match = sum(
+        bonus = self.ruleset.value("skill match bonus", 1)
+        match = bonus * sum(
             1 for c in team for n in (*c.assets, *c.obstacles) if self.card_skill(n) == scene.skill
         )
         played: list[dict[str, Any]] = []
