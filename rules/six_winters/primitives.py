@@ -680,10 +680,19 @@ def search(ctx: Context, object: Any, for_: Any = None) -> None:
 
     host = _host(ctx)
     st = host.state
-    pool = [*st.asset_deck, *st.asset_staging]
-    found = [
-        n for n in dict.fromkeys(pool) if for_ is None or selecting.card_matches(host, n, for_)
-    ]
+    place = getattr(object, "place", None)
+    zone = getattr(place, "zone", None)
+    of_kind = getattr(place, "of_kind", None)
+    if zone == "deck" and of_kind:
+        zone = f"{of_kind} deck"
+    piles = {"asset deck": st.asset_deck, "staging area": st.asset_staging}
+    pool = list(piles[zone]) if zone in piles else [*st.asset_deck, *st.asset_staging]
+    if isinstance(for_, dict | list) or for_ is None:
+        # the compiler resolved "a Food asset" to the matching cards (None: there are none)
+        wanted = {_card_name(r) for r in _refs(ctx, for_)}
+        found = [n for n in dict.fromkeys(pool) if n in wanted]
+    else:
+        found = [n for n in dict.fromkeys(pool) if selecting.card_matches(host, n, for_)]
     if not found:
         ctx.bindings["it"] = None
         return

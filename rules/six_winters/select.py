@@ -259,11 +259,12 @@ def select(session: Session, ctx: Context, selector: Any) -> list[Any]:
             for n in dict.fromkeys(zones[zone])
             if card_matches(session, n, selector)
         ]
-    if noun == "asset" and ctx.actor:
-        c = session.character(ctx.actor)
+    if noun == "asset" and place is None:
+        # "search ... for a Food asset": the cards a search looks through (asset deck, staging)
         return [
-            Ref({"kind": "asset", "name": n, "zone": "assets", "character": c.name})
-            for n in c.assets
+            Ref({"kind": "asset", "name": n, "zone": z})
+            for z, pile in (("asset deck", st.asset_deck), ("staging area", st.asset_staging))
+            for n in dict.fromkeys(pile)
             if card_matches(session, n, selector)
         ]
     if noun == "ability" and not ctx.actor and place is None:
