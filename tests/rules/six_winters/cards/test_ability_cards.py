@@ -189,11 +189,6 @@ def test_friendly_favors_lets_fuscus_muster_diplomacy_anywhere(cards):
     assert session.character("Fuscus").action_points == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="dsl: 'search the asset deck for a charm asset' resolves its for-role against the "
-    "character's own assets, so search offers every card in the deck",
-)
 def test_life_of_the_party_puts_a_charm_asset_from_the_deck_in_the_crafting_area(cards):
     session = game(cards, ("Fuscus", "Parin"), at="Eastkeep")
     session.state.asset_deck = ["Wound Paste", "Amber Wine", "Murjan"]  # Amber Wine: charm

@@ -92,11 +92,6 @@ def test_discord_in_brightdune_forbids_trade_and_muster_at_its_location(cards):
     assert "move" in acts
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="dsl: 'search ... for a Food asset' resolves its for-role against the character's "
-    "own assets, so search gets None and offers every card (any asset can be taken)",
-)
 def test_pomegranate_heist_overcome_puts_a_food_asset_in_your_crafting_area(cards):
     session = game(cards, ("Fuscus", "Parin"), at="Giant's Gate", dice=[1, 1, 2])
     session.state.asset_deck = ["Wound Paste", "Loomwood Apples"]  # Loomwood Apples: Food
@@ -107,6 +102,22 @@ def test_pomegranate_heist_overcome_puts_a_food_asset_in_your_crafting_area(card
     _overcome(session, "Fuscus", "Pomegranate Heist")
     assert [a.name for a in session.character("Fuscus").in_progress] == ["Loomwood Apples"]
     assert "Loomwood Apples" not in session.state.asset_deck
+
+
+def test_pomegranate_heist_overcome_may_take_the_food_asset_from_the_staging_area(cards):
+    session = game(cards, ("Fuscus", "Parin"), at="Giant's Gate", dice=[1, 1, 2])
+    session.state.asset_deck = ["Wound Paste"]
+    session.state.asset_staging = ["Azadeh", "Baklava"]  # Baklava: Food
+    session.character("Fuscus").initiative = [1]
+    session.character("Fuscus").in_progress = []
+    place(session, "Pomegranate Heist", "Giant's Gate", progress=4)
+
+    def staging(decision):
+        return next(o for o in decision.options if "staging" in str(o))
+
+    _overcome(session, "Fuscus", "Pomegranate Heist", True, staging)
+    assert [a.name for a in session.character("Fuscus").in_progress] == ["Baklava"]
+    assert "Baklava" not in session.state.asset_staging
 
 
 def _stress_in_region(cards, obstacle):
