@@ -341,9 +341,17 @@ def test_assassinate_guild_leaders_may_hinder_empire_obstacles_at_their_difficul
 
 
 def test_voyage_into_the_autarchs_mind_rolls_and_places_four_sorcery_here(cards):
-    session = epilogue(cards, "Voyage into the Autarch's Mind", "Boar's Rift")
-    session.state.dice_script = []
-    assert [r for r, _ in dice_at(session, "Boar's Rift")].count("sorcery") >= 4
+    def scripted(session):
+        session.state.dice_script = [1, 2, 3, 5]
+
+    session = epilogue(cards, "Voyage into the Autarch's Mind", "Boar's Rift", setup=scripted)
+    assert dice_at(session, "Boar's Rift") == [
+        ("sorcery", 1),
+        ("sorcery", 2),
+        ("sorcery", 3),
+        ("sorcery", 5),
+    ]
+    assert dice_at(session, "Giant's Gate") == []
 
 
 def test_burgle_the_icon_moves_it_to_the_staging_area_without_counting(cards):
