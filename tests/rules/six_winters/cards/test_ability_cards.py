@@ -226,6 +226,8 @@ def test_the_hawkleader_sets_a_military_here_to_any_value_once_per_turn(cards):
     use(session, "Kanun", "The Hawkleader", 6, kind="ability")
     assert dice_at(session, "Boar's Rift") == [("military", 6)]
     assert option("Kanun", "The Hawkleader", "ability") not in options(session)
+    piece(session, "refresh")
+    assert option("Kanun", "The Hawkleader", "ability") in options(session)
 
 
 def test_battle_hardened_places_three_progress_on_a_unit_or_foe_obstacle_here(cards):

@@ -21,6 +21,8 @@ def test_whisper_drip_rolls_and_places_a_sorcery_at_this_location_once_per_turn(
     use(session, "Parin", "Whisper Drip")
     assert dice_at(session, "Eastkeep") == [("sorcery", 4)]
     assert option("Parin", "Whisper Drip") not in options(session)  # exhausted this turn
+    piece(session, "refresh")
+    assert option("Parin", "Whisper Drip") in options(session)  # upright again
 
 
 def test_wound_paste_recovers_one_body_for_every_character_at_its_location(cards):
