@@ -145,3 +145,16 @@ def test_compiled_sessions_replay_and_round_trip(cards, seed):
     )
     assert again.is_over()
     assert _events(again) == _events(session)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(12, 112))
+def test_many_compiled_campaigns_keep_every_invariant(cards, seed):
+    bot = RandomBot(seed) if seed % 2 else HeuristicBot(seed)
+    campaign = engine.new_campaign(cards)
+    for year in range(1, 7):
+        session = engine.new_session(
+            cards, campaign, seed * 10 + year, PAIRS[(seed + year) % 3], solo=seed % 5 == 0
+        )
+        play_checked(session, bot, every=2)
+        campaign = engine.end_session(campaign, session)
