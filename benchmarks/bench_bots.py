@@ -1,0 +1,94 @@
+"""Six Winters bots scoreboard: year-1 win rate, win rate per campaign year and over whole
+campaigns, scenes per session, threat left, and sessions per second, for each bot.
+
+Run: ``.venv/bin/python benchmarks/bench_bots.py [--seeds N] [--campaigns M] [--bots a,b]``.
+Year-1 sessions are from a fresh campaign (seeds 0..N-1, Parin and Kanun); campaigns are
+``engine.play_campaign`` with seeds 0..M-1 (a campaign counts as won if its six years are won;
+"years won" is the median number of won years per campaign). Medians are quoted for scenes
+and threat left.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from rules.six_winters import engine
+from rules.six_winters.bots import BOTS
+
+
+def year_one(ruleset, bot_name: str, seeds: int) -> dict[str, float]:
+    campaign = engine.new_campaign(ruleset)
+    won, scenes, threat = 0, [], []
+    start = time.perf_counter()
+    for seed in range(seeds):
+        session = engine.new_session(ruleset, campaign, seed, ["Parin", "Kanun"])
+        engine.play(session, BOTS[bot_name](seed))
+        r = session.result()
+        won += r.won
+        scenes.append(r.scenes_completed)
+        threat.append(r.threat_left)
+    seconds = time.perf_counter() - start
+    return {
+        "win": won / seeds,
+        "scenes": statistics.median(scenes),
+        "scenes_mean": statistics.mean(scenes),
+        "threat": statistics.median(threat),
+        "per_s": seeds / seconds,
+    }
+
+
+def campaigns(ruleset, bot_name: str, count: int) -> dict[str, object]:
+    per_year: dict[int, list[int]] = {}
+    years_won, scenes, threat, whole = [], [], [], 0
+    for seed in range(count):
+        won_here = 0
+        for _campaign, session in engine.play_campaign(ruleset, seed, BOTS[bot_name](seed)):
+            r = session.result()
+            per_year.setdefault(r.year, []).append(int(r.won))
+            won_here += r.won
+            scenes.append(r.scenes_completed)
+            threat.append(r.threat_left)
+        years_won.append(won_here)
+        whole += won_here == len(per_year)
+    return {
+        "per_year": {y: sum(v) / len(v) for y, v in sorted(per_year.items())},
+        "years_won": statistics.median(years_won),
+        "any_year": sum(1 for y in years_won if y) / count,
+        "all_years": whole / count,
+        "scenes": statistics.median(scenes),
+        "threat": statistics.median(threat),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seeds", type=int, default=50)
+    parser.add_argument("--campaigns", type=int, default=20)
+    parser.add_argument("--bots", default="random,heuristic")
+    args = parser.parse_args()
+    ruleset = engine.load_ruleset()
+    for name in args.bots.split(","):
+        y1 = year_one(ruleset, name, args.seeds)
+        print(
+            f"{name:10s} year 1 ({args.seeds} seeds): win {y1['win']:.0%}  "
+            f"scenes median {y1['scenes']:g} (mean {y1['scenes_mean']:.2f})  "
+            f"threat left median {y1['threat']:g}  {y1['per_s']:.1f} sessions/s"
+        )
+        if args.campaigns:
+            c = campaigns(ruleset, name, args.campaigns)
+            years = "  ".join(f"y{y} {w:.0%}" for y, w in c["per_year"].items())  # type: ignore[union-attr]
+            print(
+                f"{'':10s} campaigns ({args.campaigns}): {years}  years won median "
+                f"{c['years_won']:g}, any year won {c['any_year']:.0%}, all six {c['all_years']:.0%}"
+                f"  scenes median {c['scenes']:g}  threat left median {c['threat']:g}"
+            )
+
+
+if __name__ == "__main__":
+    main()
