@@ -8,11 +8,9 @@ from pathlib import Path
 import pytest
 
 HERE = Path(__file__).resolve().parent
-FIXTURES = HERE / "fixtures"
-TOY = FIXTURES / "toy"
-ROOT = HERE.parent.parent
+sys.path.insert(0, str(HERE))  # toyhost.py, dsl_testing.py
 
-sys.path.insert(0, str(HERE))  # toyhost.py
+from dsl_testing import TOY  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -20,18 +18,3 @@ def toy_ruleset():  # type: ignore[no-untyped-def]
     from dsl.loader import load_ruleset
 
     return load_ruleset(TOY)
-
-
-def check_with_toy(text: str, name: str = "snippet.rules") -> str:
-    """Check a snippet together with the toy vocabulary; the rendered diagnostics of the snippet."""
-    from dsl.diagnostics import Diagnostics
-    from dsl.loader import Source, check_sources
-
-    sources = [
-        Source("toy/ruleset.rules", (TOY / "ruleset.rules").read_text()),
-        Source("toy/cards.rules", (TOY / "cards.rules").read_text()),
-        Source(name, text),
-    ]
-    diagnostics = Diagnostics()
-    check_sources(sources, str(TOY), diagnostics)
-    return diagnostics.render()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, TOY, check_with_toy
+from dsl_testing import FIXTURES, TOY, check_with_toy
 
 from dsl.diagnostics import Diagnostics
 from dsl.loader import Source, check_ruleset, check_sources

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import TOY
+from dsl_testing import TOY
 
 from dsl.compiler import CompiledRuleset
 from dsl.diagnostics import CheckFailed

@@ -6,7 +6,7 @@ import sys
 from typing import Any
 
 import pytest
-from conftest import TOY
+from dsl_testing import TOY
 from toyhost import ToyHost, run_until_done
 
 from dsl.compiler import CompiledRuleset

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FIXTURES, ROOT, TOY
+from dsl_testing import FIXTURES, ROOT, TOY
 
 from dsl.formatter import format_text
 from dsl.parser import parse_text

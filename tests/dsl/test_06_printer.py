@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import FIXTURES
+from dsl_testing import FIXTURES
 
 from dsl.compiler import CompiledRuleset
 from dsl.loader import load_text

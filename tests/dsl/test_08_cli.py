@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import TOY
+from dsl_testing import TOY
 
 from journal.cli import main
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from dsl_testing import ROOT
 
 from dsl.loader import check_ruleset
 from dsl.parser import parse_text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import ROOT
+from dsl_testing import ROOT
 
 from dsl.loader import check_ruleset
 

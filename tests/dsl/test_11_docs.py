@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from dsl_testing import ROOT
 
 from journal.cli import main
 
