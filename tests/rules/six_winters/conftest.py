@@ -5,8 +5,6 @@ __all__ = ["ruleset"]
 import os
 from pathlib import Path
 
-import pytest
-
 HERE = Path(__file__).parent
 
 
