@@ -222,16 +222,32 @@ def _jsonable(value: Any) -> Any:
     return str(value)
 
 
+def _csv_value(text: str) -> str:
+    """A field as a data merge wants it: a lone quoted name without its quotes."""
+    if len(text) >= 2 and text[0] == text[-1] == '"' and '"' not in text[1:-1]:
+        return text[1:-1]
+    return text if text else "yes"
+
+
 def csv_rows(cards: list[CompiledCard]) -> tuple[list[str], list[dict[str, str]]]:
-    """One flat row per card: kind, name, each field as printed, text 1..N, and each side's."""
+    """One flat row per card: kind, name, each field as printed, its text, and each side's.
+
+    Columns come in a stable order a print tool can map once: the fields (in the order cards
+    declare them), then ``text`` (all of it) and ``text 1``..``text N``, then each side's.
+    """
     rows = []
-    columns = ["kind", "name"]
+    fields: dict[str, list[str]] = {}  # side prefix -> field columns, first seen first
+    texts: dict[str, int] = {}  # side prefix -> most text lines on any card
 
     def add(row: dict[str, str], card: CompiledCard, prefix: str) -> None:
+        side_fields = fields.setdefault(prefix, [])
         for name, text in card.field_text:
-            row[prefix + name] = text if text else "yes"
+            row[prefix + name] = _csv_value(text)
+            if prefix + name not in side_fields:
+                side_fields.append(prefix + name)
         for k, text in enumerate(card.printed, start=1):
             row[f"{prefix}text {k}"] = text
+        texts[prefix] = max(texts.get(prefix, 0), len(card.printed))
         row[prefix + "text"] = "\n".join(card.printed)
         for side_name, side in card.blocks.items():
             add(row, side, f"{prefix}{side_name} ")
@@ -240,9 +256,11 @@ def csv_rows(cards: list[CompiledCard]) -> tuple[list[str], list[dict[str, str]]
         row = {"kind": card.kind, "name": card.name}
         add(row, card, "")
         rows.append(row)
-        for key in row:
-            if key not in columns:
-                columns.append(key)
+    columns = ["kind", "name"]
+    for prefix, side_fields in fields.items():
+        columns += side_fields
+        columns.append(prefix + "text")
+        columns += [f"{prefix}text {k}" for k in range(1, texts.get(prefix, 0) + 1)]
     return columns, rows
 
 

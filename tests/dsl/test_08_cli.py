@@ -81,6 +81,20 @@ def test_cards_csv_has_one_flat_row_per_card(capsys: pytest.CaptureFixture[str])
     assert by_name["Glow Jar"]["starting"] == "yes"
 
 
+def test_cards_csv_columns_are_stable_and_names_unquoted(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A print tool maps columns once: fields first, then the text, then each side's."""
+    code, out, _ = run(capsys, "cards", str(TOY), "--format", "csv")
+    assert code == 0
+    header = next(csv.reader(io.StringIO(out)))
+    assert header[:2] == ["kind", "name"]
+    assert header.index("text") < header.index("text 1") < header.index("flipped produces")
+    assert len(header) == len(set(header))
+    rows = {r["name"]: r for r in csv.DictReader(io.StringIO(out))}
+    assert rows["Toll Keeper"]["enters"] == "Ember Town"  # a lone quoted name, unquoted
+
+
 def test_cards_of_an_unknown_kind_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "cards", str(TOY), "--kind", "dragon")
     assert code == 2 and "unknown card kind 'dragon'" in err
