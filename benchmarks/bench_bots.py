@@ -85,7 +85,8 @@ def main() -> None:
             years = "  ".join(f"y{y} {w:.0%}" for y, w in c["per_year"].items())  # type: ignore[union-attr]
             print(
                 f"{'':10s} campaigns ({args.campaigns}): {years}  years won median "
-                f"{c['years_won']:g}, any year won {c['any_year']:.0%}, all six {c['all_years']:.0%}"
+                f"{c['years_won']:g}, any year won {c['any_year']:.0%}, "
+                f"all six {c['all_years']:.0%}"
                 f"  scenes median {c['scenes']:g}  threat left median {c['threat']:g}"
             )
 

@@ -99,7 +99,57 @@ class HeuristicBot:
             return target
         if plays := [o for o in first("ability") if self._ability_helps(obs, o)]:
             return plays[0]
+        target = self._move_to_work(obs, first("move"))
+        if target is not None:
+            return target
         return "done"
+
+    def _work_value(self, obs: dict[str, Any], c: dict[str, Any], loc: dict[str, Any]) -> float:
+        """What a character could do at a location: open slots its dice or production fill,
+        and obstacles it can add progress to with its skill."""
+        slots = [
+            slot
+            for asset in c["in_progress"]
+            for slot, filled in zip(asset["recipe"], asset["slots"], strict=True)
+            if filled is None
+        ]
+        value = 0.0
+        for slot in slots:
+            if any(slot[0] in (None, die[0]) and slot[1] in (None, die[1]) for die in loc["dice"]):
+                value += 1.0
+            elif slot[0] is None or slot[0] in loc["produces"]:
+                value += 0.5
+        for ob in loc["obstacles"]:
+            rank = c["skills"].get(ob["skill"], 0)
+            if rank >= 3 or (rank >= 2 and ob["progress"] > 0):
+                value += ob["points"] + rank / 3
+        return value
+
+    def _move_to_work(self, obs: dict[str, Any], moves: list[dict[str, Any]]) -> Any:
+        """A step toward the location where the character has most to do, when here it has
+        little (several moves away: the plain neighbour check misses it)."""
+        best = None
+        best_gain = 0.0
+        for move in moves:
+            c = self._char(obs, move["character"])
+            if c is None or move.get("by") or c["action_points"] < 2:
+                continue
+            here = self._loc(obs, c["location"])
+            if here is None:
+                continue
+            now = self._work_value(obs, c, here)
+            for loc in obs["locations"]:
+                v = self._work_value(obs, c, loc)
+                if v <= now:
+                    continue
+                dist = self._distances(obs, [loc["name"]])
+                d_here, d_there = dist.get(c["location"], 99), dist.get(move["to"], 99)
+                if d_there >= d_here or d_here > 4:
+                    continue
+                gain = (v - now) / (1 + d_there)
+                if gain > best_gain:
+                    best, best_gain = move, gain
+        return best
 
     def _ability_helps(self, obs: dict[str, Any], option: dict[str, Any]) -> bool:
         """Use an ability when dice lie here that no open slot takes (something to work on)."""
@@ -246,21 +296,34 @@ class HeuristicBot:
         assets = [o for o in options if o.startswith("asset:")]
         if (
             "initiative" in options
-            and len(c["initiative"]) < 3
+            and len(c["initiative"]) < self.MIN_DICE
             and (c["in_progress"] or not assets)
         ):
             return "initiative"
-        if len(c["in_progress"]) < 2 and assets:
+        if len(c["in_progress"]) < self.MAX_IN_PROGRESS and assets:
             staging = {a["name"]: a for a in obs["asset_staging"]}
-
-            def worth(option: str) -> float:
-                card = staging.get(option[6:], {})
-                return float(card.get("points", 0)) - len(card.get("recipe", [])) / 2
-
-            return max(assets, key=worth)
+            return max(assets, key=lambda o: self._asset_worth(obs, c, staging.get(o[6:], {})))
         if "initiative" in options:
             return "initiative"
         return options[0]
+
+    MIN_DICE = 2
+    MAX_IN_PROGRESS = 3
+
+    def _asset_worth(self, obs: dict[str, Any], c: dict[str, Any], card: dict[str, Any]) -> float:
+        """Points, a skill matching visible scenes, and a recipe the map's dice can fill."""
+        worth = float(card.get("points", 0))
+        skill = card.get("skill")
+        if skill and any(scene["skill"] == skill for scene in obs["scenes"]):
+            worth += 1
+        produced = {r for loc in obs["locations"] for r in loc["produces"]}
+        for slot in card.get("recipe", []):
+            worth -= 0.5
+            if slot[0] is not None and slot[0] not in produced:
+                worth -= 0.5
+            if slot[1] is not None:
+                worth -= 0.25
+        return worth
 
     def _choose_asset(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         staging = {a["name"]: a for a in obs["asset_staging"]}
