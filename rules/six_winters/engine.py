@@ -463,6 +463,15 @@ class Session:
     def sorcery(self) -> str:
         return self.ruleset.resources[-1] if "sorcery" not in self.ruleset.resources else "sorcery"
 
+    def held_cards(self, c: CharacterState) -> list[tuple[str, tuple[Effect, ...]]]:
+        """The cards a character holds whose texts can trigger or stand: conditions, completed
+        assets and the abilities in hand (face up below the sheet), each with its effects."""
+        rs = self.ruleset
+        held = [(n, rs.conditions[n].effects) for n in c.conditions if n in rs.conditions]
+        held += [(n, rs.assets[n].effects) for n in c.assets if n in rs.assets]
+        held += [(n, rs.abilities[n].effects) for n in c.abilities if n in rs.abilities]
+        return held
+
     def explosion_stress(self, ctx: Context, loc: LocationState) -> None:
         """Each character at the location takes one stress of the player's choice."""
         for c in self.characters_at(loc.name):
@@ -935,9 +944,10 @@ class Session:
                 ):
                     return False
             return not any(
-                c.conditions
-                or any(e.on("refresh") for n in c.assets for e in self.ruleset.assets[n].effects)
+                e.on("refresh")
                 for c in st.characters
+                for _, effects in self.held_cards(c)
+                for e in effects
             )
         if op == "activate_obstacle":
             found = self.find_obstacle(args["uid"])
@@ -1814,20 +1824,9 @@ class Session:
         for flag in [f for f in st.flags if f.startswith(("cancel ", "ignore "))]:
             del st.flags[flag]  # "this turn" effects end with the turn
         for c in st.characters:
-            for cond in list(c.conditions):
-                card = rs.conditions.get(cond)
-                if card is not None:
-                    self.run_effects(
-                        ctx, card.effects, "refresh", actor=c.name, location=c.location, card=cond
-                    )
-            for name in list(c.assets):  # completed assets with a Refresh: text
+            for name, effects in self.held_cards(c):  # conditions, assets, abilities in hand
                 self.run_effects(
-                    ctx,
-                    rs.assets[name].effects,
-                    "refresh",
-                    actor=c.name,
-                    location=c.location,
-                    card=name,
+                    ctx, effects, "refresh", actor=c.name, location=c.location, card=name
                 )
             if c.location is not None:
                 loc = self.location(c.location)

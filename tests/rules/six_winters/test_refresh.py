@@ -1,8 +1,11 @@
 """Refresh: sorcery rerolls and explodes, resources top up, action points, abilities, take
 two, reroll initiative."""
 
+import dataclasses
+
 from six_winters_table import kinds, place, put_dice, table
 
+from rules.six_winters.cards import Effect
 from rules.six_winters.state import Frame
 
 
@@ -127,3 +130,32 @@ def test_an_exhausted_asset_is_used_once_per_turn(ruleset):
     session.pending()
     assert session.location("Eastkeep").obstacles[0].progress == 1
     assert option not in session.pending().options
+
+
+def test_refresh_texts_of_abilities_in_hand_run_after_the_action_points(ruleset):
+    # A drawn ability's "Refresh:" text runs in the refresh step, after step 3's action points
+    # (the points it gives are not lost to the 4 gained); one still in the ability deck does not.
+    def gain(ctx):
+        for c in ctx.host.state.characters:
+            ctx.host.gain_action_points(c, 1)
+
+    name = next(iter(ruleset.abilities))
+    card = dataclasses.replace(
+        ruleset.abilities[name],
+        effects=(Effect("Refresh", "All characters gain 1 action point.", gain, event="refresh"),),
+    )
+    rs = dataclasses.replace(ruleset, abilities={**ruleset.abilities, name: card})
+
+    def points(hand, deck):
+        session = table(rs, at="Eastkeep")
+        for c in session.state.characters:
+            c.action_points = 0
+        fuscus = session.character("Fuscus")
+        fuscus.abilities, fuscus.ability_deck = list(hand), list(deck)
+        session.state.frames = [Frame("actions", {})]
+        session.push_run("refresh")
+        session.pending()
+        return [c.action_points for c in session.state.characters]
+
+    assert points([name], []) == [5, 5]
+    assert points([], [name]) == [4, 4]

@@ -25,12 +25,6 @@ def _pick(prefix):
     return pick
 
 
-MADE_DICE = pytest.mark.xfail(
-    strict=True,
-    reason="dsl: in 'place/roll and place N <resource> at this location' the object selector "
-    "takes the place and is resolved to the dice already there, so no die is made",
-)
-
 THIS_IS = pytest.mark.xfail(
     strict=True,
     reason="dsl: 'If this is a Wilderness/Hall location' tests the card's name (ctx.card) "
@@ -77,7 +71,6 @@ def test_speaker_for_the_east_flips_a_resource_here_to_its_opposite_face(cards):
     assert dice_at(session, "Eastkeep") == [("technology", 6)]
 
 
-@MADE_DICE
 def test_inspiring_words_places_a_stability_of_any_value_here(cards):
     session = game(cards, ("Parin", "Kanun"), at="Eastkeep")
     _with(session, "Parin", "Inspiring Words")
@@ -94,7 +87,6 @@ def test_conscripts_trades_a_stability_for_a_military_of_the_same_value(cards):
     assert option("Parin", "Conscripts", "ability") not in options(session)  # exhausted
 
 
-@MADE_DICE
 def test_careful_planning_rolls_and_places_two_stability_here(cards):
     session = game(cards, ("Parin", "Kanun"), at="Eastkeep", dice=[2, 6])
     _with(session, "Parin", "Careful Planning")
@@ -157,7 +149,6 @@ def test_silver_tongued_ruffian_subtracts_one_from_a_resource_here(cards):
     assert dice_at(session, "Eastkeep") == [("technology", 4)]
 
 
-@MADE_DICE
 def test_silence_fours_places_two_diplomacy_of_value_four_here(cards):
     session = game(cards, ("Fuscus", "Parin"), at="Eastkeep")
     _with(session, "Fuscus", "Silence Fours!")
@@ -354,7 +345,6 @@ def _refresh(session):
     piece(session, "refresh")
 
 
-@pytest.mark.xfail(strict=True, reason="engine: refresh runs no ability 'Refresh:' text")
 def test_weather_witch_gives_every_character_an_action_point_at_a_summer_refresh(cards):
     def refreshed(season):
         session = game(cards, ("Kanun", "Parin"), at="Eastkeep")
