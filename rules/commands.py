@@ -17,6 +17,9 @@ PLAY_HELP = (
     "The same seed and bot always give the same game, byte for byte. The years before --year "
     "are played first by the same bot, so the campaign reaches that year as the bot left it. "
     "--json prints the event log instead, one JSON object a line.\n\n"
+    "With --campaign NAME the session is recorded into the journal (--db) as it is played: the "
+    "campaign's stored state decides the year and the map (a new campaign starts at year 1), "
+    "and the next play of the same campaign plays the year after.\n\n"
     "Example: chronicler play six-winters --seed 7 --bot heuristic --characters Parin,Kanun"
 )
 
@@ -32,9 +35,24 @@ def play_command(
     characters: str | None = typer.Option(
         None, "--characters", help="Two characters, comma-separated (default: the bot picks)."
     ),
-    year: int = typer.Option(1, "--year", help="The campaign year to play, 1-6."),
+    year: int | None = typer.Option(
+        None,
+        "--year",
+        help="The campaign year to play, 1-6 (default 1, or the campaign's).",
+        show_default=False,
+    ),
     solo: bool = typer.Option(False, "--solo", help="The solo variant: one party token."),
     as_json: bool = typer.Option(False, "--json", help="Print the event log as JSON lines."),
+    campaign_name: str | None = typer.Option(
+        None, "--campaign", help="Record the session into this journal campaign (its next year)."
+    ),
+    db: str | None = typer.Option(
+        None,
+        "--db",
+        envvar="CHRONICLER_DB",
+        help="Journal file or database URL for --campaign (default: ./chronicle.db).",
+        show_default=False,
+    ),
 ) -> None:
     if game not in GAMES:
         raise UsageError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
@@ -43,7 +61,7 @@ def play_command(
 
     if bot not in BOTS:
         raise UsageError(f"unknown bot {bot!r}; known: {', '.join(sorted(BOTS))}")
-    if not 1 <= year <= 6:
+    if year is not None and not 1 <= year <= 6:
         raise UsageError(f"--year must be 1-6, got {year}")
     ruleset = engine.load_ruleset()
     chosen: list[str] | None = None
@@ -56,14 +74,19 @@ def play_command(
         if len(chosen) != 2:
             raise UsageError(f"--characters takes two characters, got {len(chosen)}")
     player = make_bot(bot, seed)
-    per_year = [chosen] * 6 if chosen else None
-    session = None
-    for campaign, played in engine.play_campaign(ruleset, seed, player, per_year, solo=solo):
-        if played.state.year == year:
-            session = played
-            after = campaign
-            break
-    assert session is not None
+    if campaign_name is not None:
+        session, after, where = _play_into_journal(
+            engine, ruleset, campaign_name, db, seed, player, chosen, year, solo=solo
+        )
+    else:
+        per_year = [chosen] * 6 if chosen else None
+        session = None
+        for campaign, played in engine.play_campaign(ruleset, seed, player, per_year, solo=solo):
+            if played.state.year == (year or 1):
+                session = played
+                after = campaign
+                break
+        assert session is not None
     if as_json:
         for event in session.events:
             typer.echo(json.dumps({"kind": event.kind, **event.data}, sort_keys=True))
@@ -78,6 +101,94 @@ def play_command(
     )
     if after.fate:
         console.print(f"Brightdune's fate: {after.fate}; campaign score {after.score}.")
+    if campaign_name is not None:
+        console.print(
+            f"Recorded year {result.year} into campaign {_esc(campaign_name)} in {where}."
+        )
+
+
+def _play_into_journal(
+    engine: Any,
+    ruleset: Any,
+    name: str,
+    db: str | None,
+    seed: int,
+    player: Any,
+    chosen: list[str] | None,
+    year: int | None,
+    *,
+    solo: bool,
+) -> tuple[Any, Any, str]:
+    """Play the campaign's next year from its stored state, recording every event as it comes.
+
+    Returns the session, the campaign state after ``end_session`` and where the journal is."""
+    import random
+
+    from journal import ledger, table
+    from journal.catalogue import load_catalogue
+    from journal.db import open_journal
+    from journal.recording import Recorder
+    from rules.six_winters.state import CampaignState
+
+    catalogue = load_catalogue()
+    with open_journal(db) as journal:
+
+        def stored(s: Any) -> dict[str, Any]:
+            found = next((c for c in ledger.campaigns(s) if c.name == name), None)
+            if found is None:
+                found = table.start_campaign(s, name, catalogue)
+            row = ledger.latest_state(s, found)
+            if found.fate or (row is not None and row.state.get("fate")):
+                raise ChroniclerError(
+                    f"campaign {name!r} has ended after year 6 ({found.fate}); "
+                    "start another campaign to play again"
+                )
+            if row is None or not row.state.get("map"):
+                raise ChroniclerError(f"campaign {name!r} holds no engine campaign state to play")
+            return dict(row.state)
+
+        state_json = journal.write(stored)
+        try:
+            campaign = CampaignState.from_json(json.dumps(state_json))
+        except Exception as error:
+            raise ChroniclerError(
+                f"campaign {name!r}: its stored state is not the engine's ({error})"
+            ) from None
+        if year is not None and year != campaign.year:
+            raise ChroniclerError(
+                f"campaign {name!r} is at year {campaign.year}, not {year}; drop --year"
+            )
+        rng = random.Random(seed)
+        if chosen is None:
+            chosen = sorted(rng.sample(sorted(campaign.unlocked_characters), 2))
+        session = engine.new_session(ruleset, campaign, rng.randrange(2**31), chosen, solo=solo)
+        recorder = Recorder(journal, name, create=False, catalogue=catalogue)
+        fed = 0
+        uses = getattr(player, "uses_observation", True)
+        while True:
+            fed = _feed(recorder, session, fed)
+            decision = session.pending()
+            if decision is None:
+                break
+            obs = session.observation(decision.who) if uses else None
+            session.apply(player.choose(obs, decision))
+        _feed(recorder, session, fed, final=True)
+        after = engine.end_session(campaign, session)
+        recorder.end_session(after)
+        return session, after, journal.where
+
+
+def _feed(recorder: Any, session: Any, fed: int, *, final: bool = False) -> int:
+    """Give the recorder the events no piece in progress can take back; returns how many."""
+    events = session.events
+    stable = len(events)
+    if not final:
+        for frame in session.state.frames:
+            if frame.kind == "run" and frame.data.get("snap") is not None:
+                stable = min(stable, int(frame.data.get("events", stable)))
+    for event in events[fed:stable]:
+        recorder.on_event(event)
+    return max(fed, stable)
 
 
 def _esc(value: Any) -> str:
