@@ -880,6 +880,9 @@ class SentenceBinder:
             opens = False
             if word in ROLE_WORDS and word not in used:
                 qualifier = self.is_qualifier(word, current, rest[k + 1 :])
+                if qualifier and roles[-1][0] in info.creates and self.is_dice(current):
+                    # "Place 2 ember at this location": dice to make, then where they go.
+                    qualifier = accepts is not None and word not in accepts
                 if not qualifier and accepts is not None and word not in accepts:
                     dice = word in ("at", "in", "from") and self.is_dice(current)
                     if not dice and not self.zone_follows(rest[k + 1 :]):

@@ -323,6 +323,7 @@ class _VocabularyBuilder:
             function = decl.function.text
             roles: dict[str, bool] | None = None
             params: dict[str, str] = {}
+            creates: frozenset[str] = frozenset()
             if not self.v.primitives:
                 self.d.error(
                     'verbs need a primitives module: primitives "package.module"', decl.span
@@ -345,9 +346,10 @@ class _VocabularyBuilder:
                 else:
                     self.v.primitive_functions[function] = fn
                     roles, params = _roles_of(fn)
+                    creates = frozenset(getattr(fn, "creates", ()))
             if words in self.v.verbs:
                 self.d.error(f"verb '{decl.words.text}' is declared twice", decl.span)
-            info = VerbInfo(words, function, roles, params, decl.span)
+            info = VerbInfo(words, function, roles, params, decl.span, creates)
             self.v.verbs[words] = info
             self.v.add_verb(info)
 

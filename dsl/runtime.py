@@ -88,6 +88,22 @@ class Host(Protocol):
     def emit(self, kind: str, **data: Any) -> None: ...
 
 
+def creates(*roles: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Declare that a primitive makes new things for these roles (``object`` by default).
+
+    A phrase in a created role ("place 2 embers of value 4 at this location") names what to
+    make: the compiler never resolves it to things already in the game, and a place written
+    after dice ("at this location") goes to the role of its preposition instead of narrowing
+    them. The primitive receives the bound ``Selector`` (quantity, noun, value)."""
+    made = frozenset(roles or ("object",))
+
+    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
+        fn.creates = made  # type: ignore[attr-defined]
+        return fn
+
+    return mark
+
+
 @dataclass(slots=True)
 class Context:
     """Everything an effect knows while it runs: who uses it, from which card, where.

@@ -76,7 +76,8 @@ class VerbInfo:
 
     ``roles`` maps a role word (``object``, ``at``, ``for``...) to ``True`` when the primitive
     gives it a default; ``None`` when the primitive could not be inspected (then any role is
-    accepted and the missing module is reported on the declaration).
+    accepted and the missing module is reported on the declaration). ``creates``: the roles
+    whose phrase names new things the primitive makes (``dsl.runtime.creates``).
     """
 
     words: tuple[str, ...]
@@ -84,6 +85,7 @@ class VerbInfo:
     roles: dict[str, bool] | None
     params: dict[str, str]
     span: Span
+    creates: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dsl.runtime import Context, EffectError
+from dsl.runtime import Context, EffectError, creates
 
 if TYPE_CHECKING:
     from .engine import Session
@@ -203,6 +203,7 @@ def _remove_dice(ctx: Context, refs: list[Any]) -> int:
 # ---------------------------------------------------------------------- the verbs
 
 
+@creates("object")
 def place(ctx: Context, object: Any, on: Any = None, at: Any = None, in_: Any = None) -> None:
     """Tokens on obstacles, threat at locations, dice at locations, a card in a crafting area."""
     host = _host(ctx)
@@ -254,6 +255,7 @@ def _to_crafting_area(ctx: Context, name: str) -> None:
     host.fill_staging()
 
 
+@creates("object")
 def roll_and_place(ctx: Context, object: Any, at: Any = None, on: Any = None) -> None:
     host = _host(ctx)
     makes = object if isinstance(object, list) else [object]

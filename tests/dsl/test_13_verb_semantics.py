@@ -1,0 +1,96 @@
+"""What a verb's primitive declares decides how its roles are read (toy game, Lantern Road).
+
+Each test builds the toy ruleset with a primitives module of its own (``made_primitives.py`` in
+a temporary folder), so the shared toy fixture keeps its meaning for the other tests.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from toyhost import ToyHost, run_until_done
+
+from dsl.compiler import CompiledRuleset
+from dsl.loader import load_text
+from dsl.selectors import Selector
+
+TOY = Path(__file__).resolve().parent / "fixtures" / "toy"
+
+
+def toy_with(
+    tmp_path: Path, cards: str, *, replace: dict[str, str] | None = None
+) -> CompiledRuleset:
+    """The toy ruleset plus ``cards``; ``place`` and ``roll and place`` make the dice they name."""
+    primitives = (TOY / "toy_primitives.py").read_text()
+    primitives = primitives.replace(
+        "from typing import Any\n", "from typing import Any\n\nfrom dsl.runtime import creates\n"
+    )
+    for verb in ("place", "roll_and_place"):
+        primitives = primitives.replace(f"\ndef {verb}(", f"\n@creates()\ndef {verb}(")
+    (tmp_path / "made_primitives.py").write_text(primitives)
+    rules = (TOY / "ruleset.rules").read_text().replace('"toy_primitives"', '"made_primitives"')
+    for old, new in (replace or {}).items():
+        assert old in rules
+        rules = rules.replace(old, new)
+    toy_cards = (TOY / "cards.rules").read_text()
+    return load_text(
+        rules + "\n" + toy_cards + "\n" + cards, str(tmp_path / "game.rules"), str(tmp_path)
+    )
+
+
+def host_for(ruleset: CompiledRuleset, things: list[dict[str, Any]]) -> ToyHost:
+    module = sys.modules[ruleset.vocabulary.primitive_functions["place"].__module__]
+    return ToyHost(module, things=list(things))
+
+
+EMBER_HERE = {"kind": "die", "resource": "ember", "face": 3, "at": "Mossy Gate"}
+
+# "Ember" is also a card tag here, as a printed tag can share its word with a resource.
+EMBER_TAG = {
+    'card tags Beast, Spirit, "Night Watch"': 'card tags Beast, Spirit, "Night Watch", Ember'
+}
+
+MAKERS = """
+relic "Kiln" {
+  number 40
+  tags Spirit
+  points 0
+  recipe any
+  Play: Place 2 ember each with value 4 at this location.
+  Exhaust: Roll and place 2 ember at this location.
+}
+
+relic "Bellows" {
+  number 41
+  tags Spirit
+  points 0
+  recipe any
+  Play: Spend an ember at this location to gain 1 lantern.
+}
+"""
+
+
+def test_a_creating_verb_gets_new_dice_and_the_place_as_its_own_role(tmp_path: Path) -> None:
+    ruleset = toy_with(tmp_path, MAKERS, replace=EMBER_TAG)
+    for ability, verb in ((0, "place"), (1, "roll_and_place")):
+        host = host_for(ruleset, [EMBER_HERE])
+        run = ruleset.card("Kiln").abilities[ability].run
+        asked = run_until_done(run, host, [], card="Mossy Gate")  # toy host: "this" is ctx.card
+        assert asked == []  # the die already here is not offered as the object
+        ((called, _, roles),) = host.calls
+        assert called == verb
+        made = roles["object"]
+        assert isinstance(made, Selector)
+        assert (made.noun_category, made.noun, made.quantity.count) == ("resource", "ember", 2)
+        assert made.place is None
+        assert roles["at"] == "Mossy Gate"
+
+
+def test_a_verb_that_uses_existing_dice_still_resolves_them(tmp_path: Path) -> None:
+    ruleset = toy_with(tmp_path, MAKERS, replace=EMBER_TAG)
+    host = host_for(ruleset, [EMBER_HERE])
+    run_until_done(ruleset.card("Bellows").abilities[0].run, host, [])
+    assert host.calls[0][0] == "spend"
+    assert host.calls[0][2]["object"] == EMBER_HERE
