@@ -1,5 +1,7 @@
 """Campaign setup and the twelve session-setup steps."""
 
+from collections import Counter
+
 import pytest
 from six_winters_table import kinds
 
@@ -128,3 +130,22 @@ def test_a_skill_goes_no_higher_than_five(ruleset):
     session.pending()
     sheet = session.state.sheets["Fuscus"]
     assert sheet.skills["charm"] == 5 and sheet.advances["charm"] == 0
+
+
+def test_the_scheme_is_drawn_at_random_among_those_of_the_year_each_session():
+    # "Gather all of the schemes with years matching the current game year ... Then draw a
+    # random scheme from those available": the card text has four for years 2-5, each as likely
+    # in every one of those years (a draw per session, so a scheme may come again).
+    cards = engine.load_ruleset(fallback=False)
+    campaign = engine.new_campaign(cards)
+    characters = sorted(campaign.unlocked_characters)[:2]
+    for year in (2, 5):
+        campaign.year = year
+        schemes = sorted(n for n, s in cards.schemes.items() if s.years[0] <= year <= s.years[1])
+        assert len(schemes) == 4
+        drawn = Counter(
+            engine.new_session(cards, campaign, seed, characters).state.scheme
+            for seed in range(400)
+        )
+        assert sorted(drawn) == schemes
+        assert all(60 <= n <= 140 for n in drawn.values()), drawn  # 100 expected, sd ~9
