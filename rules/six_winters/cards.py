@@ -192,6 +192,9 @@ class Ruleset:
     # condition tables: stress type -> list of (low, high, condition name) on a d6
     condition_tables: dict[str, tuple[tuple[int, int, str], ...]] = field(default_factory=dict)
     starting_map: tuple[tuple[str, int, int], ...] = ()
+    # tables looked up by a count (``table "Campaign score" by "score"``): what is counted ->
+    # rows of (lowest, highest or None for an open top, result)
+    count_tables: dict[str, tuple[tuple[int, int | None, str], ...]] = field(default_factory=dict)
     assets: dict[str, Asset] = field(default_factory=dict)
     obstacles: dict[str, Obstacle] = field(default_factory=dict)
     events: dict[str, Event] = field(default_factory=dict)
@@ -214,6 +217,20 @@ class Ruleset:
         if default is not None:
             return default
         raise KeyError(f"the ruleset declares no value {name!r}")
+
+    def by_count(self, counted: str, count: int) -> str | None:
+        """The row of the table looked up by ``counted`` ("score") for ``count``; ``None`` when
+        no such table is declared. A count below the lowest row gets the lowest row (a campaign
+        score of 0 is below the printed 1-30 band), one above the highest the highest."""
+        rows = self.count_tables.get(counted)
+        if not rows:
+            return None
+        for low, high, result in rows:
+            if low <= count and (high is None or count <= high):
+                return result
+        lowest = min(rows, key=lambda row: row[0])
+        highest = max(rows, key=lambda row: row[0] if row[1] is None else row[1])
+        return lowest[2] if count < lowest[0] else highest[2]
 
     def card(self, name: str) -> Card:
         for table in self._tables():
@@ -404,6 +421,11 @@ def from_compiled(compiled: Any) -> Ruleset:
     )
     for table in dict(compiled.tables).values():
         rows = tuple(table.rows)
+        if getattr(table, "by", None):
+            ruleset.count_tables[str(table.by)] = tuple(
+                (int(row.low), None if row.high is None else int(row.high), str(row.result))
+                for row in rows
+            )
         if rows and all(row.kind == "condition" for row in rows):
             stress = next((s for s in ruleset.stress if s in table.name.casefold()), None)
             if stress is not None:

@@ -66,3 +66,17 @@ def test_the_campaign_state_round_trips_through_json(ruleset):
         again = CampaignState.from_json(text)
         assert again == campaign
         assert again.to_json() == text
+
+
+def test_a_score_below_the_lowest_band_gets_the_lowest_title():
+    # The score table's lowest band is "1-30: Maybe you misunderstood a rule?", but a campaign
+    # with no scene and no won year scores 0: it gets the lowest band's title, not an error.
+    cards = engine.load_ruleset(fallback=False)
+    assert cards.by_count("score", 0) == "Maybe you misunderstood a rule?"
+    assert cards.by_count("score", 30) == "Maybe you misunderstood a rule?"
+    assert cards.by_count("score", 31) == "Novice"
+    assert cards.by_count("score", 500) == "Champion of Brightdune"  # "121+" is open
+    assert campaign_score([{"year": 1, "result": "lost", "scenes": []}]) == 0
+    # the campaign's titles are the declared table's, 0 included
+    assert all(score_title(n) == cards.by_count("score", n) for n in range(0, 200))
+    assert all(FATES[n] == cards.by_count("completed finale scenes", n) for n in range(len(FATES)))
