@@ -367,11 +367,28 @@ def compile_condition(condition: BoundCondition) -> Callable[[Context], bool]:
     assert selector is not None
     if condition.kind == "exists":
         return lambda ctx: bool(ctx.host.select(ctx, selector))
-    if condition.kind == "at":
-        return lambda ctx: ctx.location in ctx.host.select(ctx, selector)
+    here = condition.kind == "at" or (
+        # "If this is a Forest location": "this" is where the effect happens, not the card
+        condition.kind == "this is"
+        and selector.noun_category == "card kind"
+        and (selector.noun or "").casefold() == "location"
+    )
+    if here:
+        return lambda ctx: _among(ctx.location, ctx.host.select(ctx, selector))
     if condition.kind == "this is":
-        return lambda ctx: ctx.card in ctx.host.select(ctx, selector)
-    return lambda ctx: ctx.bindings.get("it") in ctx.host.select(ctx, selector)
+        return lambda ctx: _among(ctx.card, ctx.host.select(ctx, selector))
+    return lambda ctx: _among(ctx.bindings.get("it"), ctx.host.select(ctx, selector))
+
+
+def _among(thing: Any, found: list[Any]) -> bool:
+    """Is ``thing`` one of the references ``host.select`` found? The context may hold a thing
+    by its name (``ctx.location``, ``ctx.card``) where the host returns reference dicts."""
+    if thing is None:
+        return False
+    if thing in found:
+        return True
+    name = _actor_id(thing)
+    return any(isinstance(ref, dict) and ref.get("name") == name for ref in found)
 
 
 def compile_sentence(sentence: BoundSentence, card: tuple[str, str] = ("card", "?")) -> Run:

@@ -94,3 +94,28 @@ def test_a_verb_that_uses_existing_dice_still_resolves_them(tmp_path: Path) -> N
     run_until_done(ruleset.card("Bellows").abilities[0].run, host, [])
     assert host.calls[0][0] == "spend"
     assert host.calls[0][2]["object"] == EMBER_HERE
+
+
+PLACES = """
+relic "Moss Lamp" {
+  number 44
+  tags Spirit
+  points 0
+  recipe any
+  Play: If this is a Forest location, gain 1 lantern.
+  Exhaust: If at a Forest location, gain 1 lantern.
+}
+"""
+
+MOSSY_GATE = {"kind": "location", "name": "Mossy Gate", "tags": ["Forest"]}
+EMBER_TOWN = {"kind": "location", "name": "Ember Town", "tags": ["Town"]}
+
+
+def test_this_is_a_location_tests_where_the_effect_happens_not_the_card(tmp_path: Path) -> None:
+    ruleset = toy_with(tmp_path, PLACES)
+    for ability in ruleset.card("Moss Lamp").abilities:
+        for here, gains in (("Mossy Gate", True), ("Ember Town", False)):
+            host = host_for(ruleset, [MOSSY_GATE, EMBER_TOWN])
+            # the context holds the location by name; the host answers with reference dicts
+            run_until_done(ability.run, host, [], card="Moss Lamp", location=here)
+            assert [c[0] for c in host.calls] == (["gain"] if gains else [])

@@ -25,12 +25,6 @@ def _pick(prefix):
     return pick
 
 
-THIS_IS = pytest.mark.xfail(
-    strict=True,
-    reason="dsl: 'If this is a Wilderness/Hall location' tests the card's name (ctx.card) "
-    "against the locations, so it is never true",
-)
-
 # --- Parin
 
 
@@ -325,7 +319,6 @@ def test_visions_of_future_past_moves_an_obstacle_from_the_discard_onto_the_deck
     assert session.state.obstacle_discard == []
 
 
-@THIS_IS
 def test_gelshahs_call_rolls_three_sorcery_only_at_a_wilderness(cards):
     session = game(cards, at="Boar's Rift", dice=[1, 2, 3])  # Wilderness
     _with(session, "Kanun", "Gelshah's Call")
@@ -426,7 +419,6 @@ def test_spy_network_places_a_progress_on_a_spy_or_guard_obstacle_here(cards):
     }
 
 
-@THIS_IS
 def test_secrets_of_lily_manor_rolls_three_espionage_only_at_a_hall(cards):
     session = game(cards, at="Hogeltown", dice=[4, 5, 6])
     add_location(session, "Hogeltown", 0, -1)  # a Hall
