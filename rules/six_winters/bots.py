@@ -37,6 +37,7 @@ class HeuristicBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
         self._tries: dict[tuple[Any, ...], int] = {}
+        self._visited: dict[tuple[Any, ...], set[str]] = {}
 
     # -- helpers over the observation
 
@@ -66,24 +67,13 @@ class HeuristicBot:
 
         if narrate := first("narrate"):
             return max(narrate, key=lambda o: len(o["participants"]))
+        # overcoming spends no die (only defense does): try it before crafting spends one
+        for o in first("overcome"):
+            if self._overcome_worth(obs, o):
+                return o
         crafts = first("craft")
         if crafts:
             return max(crafts, key=lambda o: o["die"])
-        for o in first("overcome"):
-            c = self._char(obs, o["character"])
-            loc = self._loc(obs, c["location"]) if c else None
-            # overcoming costs no die: a few tries a turn, so a futile one cannot loop forever
-            key = (obs["year"], obs["season"], obs["turn"], o["character"], o["obstacle"])
-            if self._tries.get(key, 0) >= 3:
-                continue
-            if c and loc:
-                ob = loc["obstacles"][o["index"]]
-                rank = c["skills"].get(ob["skill"], 0)
-                good = sum(1 for die in c["initiative"] if die <= rank)
-                tokens = ob["progress"] + ob["hindrance"]
-                if good >= 1 or len(c["initiative"]) + tokens >= ob["difficulty"]:
-                    self._tries[key] = self._tries.get(key, 0) + 1
-                    return o  # progress, or enough tokens to discard it
         if plays := first("asset"):
             return plays[0]
         for o in first("muster"):
@@ -94,15 +84,47 @@ class HeuristicBot:
             c = self._char(obs, o["character"])
             if c is not None and self._fits(obs, c, o["get"]) and self._spare(obs, c, o):
                 return o
+        # a character never walks back to a place it left this turn (no pacing to and fro)
+        turn = (obs["year"], obs["season"], obs["turn"])
+        moves = [
+            o
+            for o in first("move")
+            if o["to"] not in self._visited.get((*turn, o["character"]), set())
+        ]
         target = self._move_target(obs, first("move"))
-        if target is not None:
-            return target
-        if plays := [o for o in first("ability") if self._ability_helps(obs, o)]:
+        if target is None and (
+            plays := [o for o in first("ability") if self._ability_helps(obs, o)]
+        ):
             return plays[0]
-        target = self._move_to_work(obs, first("move"))
+        if target is None:
+            target = self._move_to_work(obs, moves)
         if target is not None:
+            c = self._char(obs, target["character"])
+            if c is not None and c["location"] is not None:
+                self._visited.setdefault((*turn, c["name"]), set()).add(c["location"])
             return target
         return "done"
+
+    MAX_TRIES = 6
+
+    def _overcome_worth(self, obs: dict[str, Any], o: dict[str, Any]) -> bool:
+        c = self._char(obs, o["character"])
+        loc = self._loc(obs, c["location"]) if c else None
+        # overcoming costs no die: a few tries a turn, so a futile one cannot loop forever
+        key = (obs["year"], obs["season"], obs["turn"], o["character"], o["obstacle"])
+        if c is None or loc is None or self._tries.get(key, 0) >= self.MAX_TRIES:
+            return False
+        ob = loc["obstacles"][o["index"]]
+        rank = c["skills"].get(ob["skill"], 0)
+        good = sum(1 for die in c["initiative"] if die <= rank)
+        tokens = ob["progress"] + ob["hindrance"]
+        hurt = sum(1 for _ in ob["stress"]) * (6 - min(rank, 6)) / 6
+        if hurt >= min(c["body"], c["psyche"]) and self._tries.get(key, 0) >= 1:
+            return False  # one more try would likely bring a condition
+        if good >= 1 or len(c["initiative"]) + tokens >= ob["difficulty"]:
+            self._tries[key] = self._tries.get(key, 0) + 1
+            return True  # progress, or enough tokens to discard it
+        return False
 
     def _work_value(self, obs: dict[str, Any], c: dict[str, Any], loc: dict[str, Any]) -> float:
         """What a character could do at a location: open slots its dice or production fill,
@@ -356,19 +378,51 @@ class HeuristicBot:
             return "progress" if progress else "hindrance"
         if ob["progress"] + progress >= ob["difficulty"]:
             return "progress"  # overcome: its points for a scene, and it is gone for good
+        key = (obs["year"], obs["season"], obs["turn"], c["name"], name)
+        if progress and self._tries.get(key, 0) < self.MAX_TRIES:
+            rank = c["skills"].get(ob["skill"], 0)
+            left = ob["difficulty"] - ob["progress"] - progress
+            # the tries left this turn likely finish it: an obstacle overcome is a point
+            expected = (self.MAX_TRIES - self._tries.get(key, 0)) * len(c["initiative"]) * rank / 6
+            if expected >= left and ob["progress"] + progress > self._activations(obs, ob):
+                return "progress"
         if ob["progress"] + ob["hindrance"] + hindrance >= ob["difficulty"]:
             return "hindrance"  # enough tokens to discard it now
         return "progress" if progress * 2 >= hindrance else "hindrance"
 
+    @staticmethod
+    def _activations(obs: dict[str, Any], ob: dict[str, Any]) -> int:
+        """How often an obstacle activates: once, plus once per visible scene of its skill."""
+        return 1 + sum(1 for scene in obs["scenes"] if scene["skill"] == ob["skill"])
+
     def _choose_option(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         if "hinder" in options:
-            return "hinder"
+            return self._hinder_or_keep(obs, d)
         if "threat" in options:  # threat on the map shrinks next year's pool
             return "threat"
         obstacles = [o for o in options if isinstance(o, str) and o.startswith("obstacle:")]
         if obstacles:  # an obstacle left in play threatens every turn next year
             return obstacles[0]
         return options[0]
+
+    def _hinder_or_keep(self, obs: dict[str, Any], d: Decision) -> str:
+        """Keep an obstacle whose progress the character is likely to finish this turn (a
+        point, and gone for good); discard it otherwise."""
+        found = re.search(r"Discard (.+) by hindering it\?", d.prompt)
+        c = self._char(obs, d.who)
+        loc = self._loc(obs, c["location"]) if c else None
+        if not found or c is None or loc is None:
+            return "hinder"
+        ob = next((o for o in loc["obstacles"] if o["name"] == found[1]), None)
+        if ob is None:
+            return "hinder"
+        key = (obs["year"], obs["season"], obs["turn"], c["name"], ob["name"])
+        tries = self.MAX_TRIES - self._tries.get(key, 0)
+        rank = c["skills"].get(ob["skill"], 0)
+        left = ob["difficulty"] - ob["progress"]
+        expected = tries * len(c["initiative"]) * rank / 6
+        safe = ob["progress"] + ob["hindrance"] > self._activations(obs, ob)
+        return "keep" if ob["progress"] and expected >= left and safe else "hinder"
 
     def _choose_card(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         """Finish as soon as the points are there; else the card that wastes fewest points."""
