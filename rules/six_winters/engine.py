@@ -472,9 +472,33 @@ class Session:
         held += [(n, rs.abilities[n].effects) for n in c.abilities if n in rs.abilities]
         return held
 
+    def standing_flags(self, ctx: Context, c: CharacterState) -> dict[str, int]:
+        """What the standing texts of the cards a character holds say for that character
+        (Wild Channeling in hand: "Cancel all stress from sorcery"): each is run against empty
+        flags, as the turn's flags are by an exhausted card's text, and holds only while the
+        card is held (asked where it matters, never kept)."""
+        texts = [
+            (name, effect)
+            for name, effects in self.held_cards(c)
+            for effect in effects
+            if effect.usage == "static" and effect.run is not None
+        ]
+        if not texts:
+            return {}
+        turn = self.state.flags
+        self.state.flags = {}
+        try:
+            for name, effect in texts:
+                self.run_effect(ctx, effect, actor=c.name, location=c.location, card=name)
+            return self.state.flags
+        finally:
+            self.state.flags = turn
+
     def explosion_stress(self, ctx: Context, loc: LocationState) -> None:
         """Each character at the location takes one stress of the player's choice."""
         for c in self.characters_at(loc.name):
+            if self.standing_flags(ctx, c).get("cancel stress", 0) > 0:
+                continue  # a card the character holds cancels all of it
             if self.state.flags.get("cancel stress", 0) > 0:  # a card cancelled it this turn
                 self.state.flags["cancel stress"] -= 1
                 continue
@@ -1640,8 +1664,9 @@ class Session:
                     kept.append((kind, face))
             self.state.initiative_supply += len(defense[m.name])
             # 4. apply stress (a card may have this action ignore a kind of stress)
+            standing = self.standing_flags(ctx, m) if kept else {}
             for kind, _face in kept:
-                if not self.state.flags.get(f"ignore {kind}"):
+                if not (self.state.flags.get(f"ignore {kind}") or standing.get(f"ignore {kind}")):
                     self.take_stress(m, kind, 1)
         # 5. progress or hindrance
         for m in team:

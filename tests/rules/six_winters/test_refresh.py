@@ -6,6 +6,7 @@ import dataclasses
 from six_winters_table import kinds, place, put_dice, table
 
 from rules.six_winters.cards import Effect
+from rules.six_winters.primitives import cancel
 from rules.six_winters.state import Frame
 
 
@@ -159,3 +160,30 @@ def test_refresh_texts_of_abilities_in_hand_run_after_the_action_points(ruleset)
 
     assert points([name], []) == [5, 5]
     assert points([], [name]) == [4, 4]
+
+
+def test_a_standing_text_of_an_ability_in_hand_cancels_its_holders_explosion_stress(ruleset):
+    # Wild Channeling's "Cancel all stress from sorcery." holds while the ability is in hand,
+    # every explosion, for its holder only; from the ability deck it does nothing.
+    name = next(iter(ruleset.abilities))
+    standing = Effect(
+        "", "Cancel all stress from sorcery.", lambda ctx: cancel(ctx, 1), usage="static"
+    )
+    card = dataclasses.replace(ruleset.abilities[name], effects=(standing,))
+    rs = dataclasses.replace(ruleset, abilities={**ruleset.abilities, name: card})
+
+    def psyche_lost(hand):
+        session = table(rs, at="Yearly Field", dice=[6, 6, 2])  # two explosions
+        put_dice(session, "Yearly Field", ("sorcery", 1))
+        session.character("Parin").location = "Eastkeep"
+        fuscus = session.character("Fuscus")
+        fuscus.abilities, fuscus.ability_deck = list(hand), [] if hand else [name]
+        psyche = fuscus.psyche
+        session.state.frames = [Frame("actions", {})]
+        session.push_run("refresh")
+        while session.pending().kind == "choose_stress":
+            session.apply("psyche")
+        return psyche - session.character("Fuscus").psyche
+
+    assert psyche_lost([name]) == 0
+    assert psyche_lost([]) == 2

@@ -280,9 +280,6 @@ def test_keeper_of_natural_lore_adds_one_to_a_resource_here(cards):
     assert dice_at(session, "Eastkeep") == [("technology", 6)]
 
 
-@pytest.mark.xfail(
-    strict=True, reason="engine: a character ability's standing text (Wild Channeling) never runs"
-)
 def test_wild_channeling_cancels_all_stress_from_sorcery(cards):
     session = game(cards, ("Kanun", "Parin"), at="Eastkeep", dice=[6, 6, 2])
     session.character("Parin").location = "Yearly Field"
