@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from dsl.bound import (
@@ -183,7 +184,12 @@ def compile_clause(clause: BoundClause, card: tuple[str, str] = ("card", "?")) -
     benchmarks/bench_dsl.py against hand-written Python.
     """
     act = _compile_action(clause, card)
-    cost = compile_clause(clause.cost, card) if clause.cost is not None else None
+    cost = None
+    payable = None
+    if clause.cost is not None:
+        # "may X to Y" is one question: the cost itself is not asked again
+        cost = compile_clause(replace(clause.cost, optional=False), card)
+        payable = _payable(clause.cost)
     span = clause.span
     if cost is not None and not clause.optional:
 
@@ -200,6 +206,8 @@ def compile_clause(clause: BoundClause, card: tuple[str, str] = ("card", "?")) -
 
     def ask_then_act(ctx: Context) -> Any:
         ctx.span = span
+        if payable is not None and not payable(ctx):
+            return None  # a cost that cannot be paid is not offered
         if not ctx.decide("pay_or_refuse", (True, False), prompt):
             return None
         if cost is not None:
@@ -207,6 +215,27 @@ def compile_clause(clause: BoundClause, card: tuple[str, str] = ("card", "?")) -
         return act(ctx)
 
     return ask_then_act
+
+
+def _payable(cost: BoundClause) -> Callable[[Context], bool] | None:
+    """Whether a cost can be paid: every thing it names to give up is there to be taken.
+
+    Only what the compiler itself resolves is counted (a phrase the primitive reads, such as
+    a number of tokens, is left to the primitive); ``None`` when nothing can be counted."""
+    needs: list[tuple[Selector, int]] = []
+    for _, value in cost.roles:
+        if not isinstance(value, Selector) or not value.resolvable or value.reference is not None:
+            continue
+        q = value.quantity
+        if q.mode in ("exact", "another"):
+            needs.append((value, q.count or 1))
+    if not needs:
+        return None
+
+    def payable(ctx: Context) -> bool:
+        return all(len(ctx.host.select(ctx, sel)) >= n for sel, n in needs)
+
+    return payable
 
 
 def _failed(error: Exception, card: tuple[str, str], ctx: Context, span: Span) -> EffectError:

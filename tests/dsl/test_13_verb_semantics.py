@@ -119,3 +119,30 @@ def test_this_is_a_location_tests_where_the_effect_happens_not_the_card(tmp_path
             # the context holds the location by name; the host answers with reference dicts
             run_until_done(ability.run, host, [], card="Moss Lamp", location=here)
             assert [c[0] for c in host.calls] == (["gain"] if gains else [])
+
+
+COSTS = """
+relic "Bait Pouch" {
+  number 45
+  tags Spirit
+  points 0
+  recipe any
+  Threat: Instead of placing a threat, may discard a Beast monster at this location to gain
+          1 lantern.
+}
+"""
+
+MOTH_HERE = {"kind": "monster", "name": "Moth", "tags": ["Beast"], "at": "Mossy Gate"}
+
+
+def test_an_optional_cost_is_asked_once_and_only_when_it_can_be_paid(tmp_path: Path) -> None:
+    ruleset = toy_with(tmp_path, COSTS)
+    (ability,) = ruleset.card("Bait Pouch").abilities
+    host = host_for(ruleset, [MOTH_HERE])
+    asked = run_until_done(ability.run, host, [True])
+    assert [d.kind for d in asked] == ["pay_or_refuse"]  # one question for "may X to Y"
+    assert [c[0] for c in host.calls] == ["discard", "gain"]
+    assert host.calls[0][2]["object"] == MOTH_HERE
+    host = host_for(ruleset, [])  # no Beast to discard: not offered, nothing happens
+    assert run_until_done(ability.run, host, []) == []
+    assert host.calls == []

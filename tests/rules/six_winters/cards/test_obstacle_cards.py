@@ -1,6 +1,5 @@
 """Obstacle cards: Overcome, Threat, enters-play and restriction texts do what the card says."""
 
-import pytest
 from card_table import dice_at, events, game, options, piece, settle, tokens
 from six_winters_table import add_location, place, put_dice
 
@@ -54,11 +53,6 @@ def test_mole_hunt_may_archive_a_companion_from_the_asset_deck_instead_of_a_thre
     assert session.location("Eastkeep").obstacles == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="dsl: the optional cost 'may archive a Companion ... to archive this obstacle' counts "
-    "as paid when there is no Companion to archive (the cost is asked twice, both may-clauses)",
-)
 def test_mole_hunt_places_its_threat_when_no_companion_is_archived(cards):
     session = game(cards, at="Giant's Gate")
     session.state.asset_deck = ["Wound Paste"]  # no Companion to archive
