@@ -105,7 +105,7 @@ class HeuristicBot:
             return target
         return "done"
 
-    MAX_TRIES = 6
+    MAX_TRIES = 10
 
     def _overcome_worth(self, obs: dict[str, Any], o: dict[str, Any]) -> bool:
         c = self._char(obs, o["character"])
@@ -330,22 +330,28 @@ class HeuristicBot:
         return options[0]
 
     MIN_DICE = 2
-    MAX_IN_PROGRESS = 3
+    MAX_IN_PROGRESS = 2
 
     def _asset_worth(self, obs: dict[str, Any], c: dict[str, Any], card: dict[str, Any]) -> float:
-        """Points, a skill matching visible scenes, and a recipe the map's dice can fill."""
+        """Points (and a skill matching visible scenes) per action point its recipe likely
+        costs: a die of a resource produced on the map is a muster (3), any other a trade of
+        two (7); a slot asking for one face wants several tries."""
         worth = float(card.get("points", 0))
         skill = card.get("skill")
         if skill and any(scene["skill"] == skill for scene in obs["scenes"]):
             worth += 1
         produced = {r for loc in obs["locations"] for r in loc["produces"]}
+        lying = [tuple(die) for loc in obs["locations"] for die in loc["dice"]]
+        cost = 0.0
         for slot in card.get("recipe", []):
-            worth -= 0.5
-            if slot[0] is not None and slot[0] not in produced:
-                worth -= 0.5
-            if slot[1] is not None:
-                worth -= 0.25
-        return worth
+            if any(slot[0] in (None, r) and slot[1] in (None, f) for r, f in lying):
+                cost += 1.5
+                continue
+            step = 2.0 if slot[0] is None else 3.0 if slot[0] in produced else 7.0
+            cost += step * (self.FACE_COST if slot[1] is not None else 1)
+        return worth / max(cost, 1.0)
+
+    FACE_COST = 3.0
 
     def _choose_asset(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         staging = {a["name"]: a for a in obs["asset_staging"]}
