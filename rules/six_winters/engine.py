@@ -509,12 +509,32 @@ class Session:
                 "Exploding sorcery: which stress?",
                 who=c.name,
             )
-            self.take_stress(c, kind, 1)
+            self.take_stress(ctx, c, kind, 1)
+
+    def die_face(self, ref: dict[str, Any]) -> int:
+        """The face of the die a reference names (see ``select``): a resource die at a
+        location, an initiative die, or a die being rolled (a condition roll)."""
+        if ref["kind"] == "die":
+            return self.location(ref["location"]).dice[ref["index"]].face
+        if ref["kind"] == "initiative":
+            return self.character(ref["character"]).initiative[ref["index"]]
+        return int(ref["face"])
+
+    def set_die_face(self, ref: dict[str, Any], face: int) -> None:
+        """Turn the die a reference names to ``face`` (1-6)."""
+        face = max(1, min(6, face))
+        if ref["kind"] == "die":
+            self.location(ref["location"]).dice[ref["index"]].face = face
+        elif ref["kind"] == "initiative":
+            self.character(ref["character"]).initiative[ref["index"]] = face
+        else:  # a die being rolled: whoever rolled it reads the face back
+            ref["face"] = face
+        self.emit("die_set", die=ref.get("resource", ref.get("roll", "initiative")), face=face)
 
     def return_die(self, die: Die) -> None:
         self.state.supply[die.resource] = self.state.supply.get(die.resource, 0) + 1
 
-    def take_stress(self, c: CharacterState, kind: str, amount: int) -> None:
+    def take_stress(self, ctx: Context, c: CharacterState, kind: str, amount: int) -> None:
         """Remove stress tokens; a pool at zero refills and the character takes a condition."""
         if amount <= 0:
             return
@@ -522,7 +542,7 @@ class Session:
         self.emit("stress_taken", character=c.name, stress=kind, amount=amount, left=max(left, 0))
         if left <= 0:
             setattr(c, kind, self._starting_stress(c.name, kind))
-            self.take_condition(c, kind)
+            self.take_condition(ctx, c, kind)
         else:
             setattr(c, kind, left)
 
@@ -532,9 +552,24 @@ class Session:
     def _starting_stress(self, name: str, kind: str) -> int:
         return int(getattr(self.ruleset.characters[name], kind))
 
-    def take_condition(self, c: CharacterState, kind: str) -> None:
+    def take_condition(self, ctx: Context, c: CharacterState, kind: str) -> None:
+        """Roll on the stress kind's condition table. The roll is a die the character's cards
+        may change ("When you roll for a condition, may set that die to any value": a text on
+        ``condition roll`` finds the die as ``it``, a ``rolled`` reference)."""
         table = self.ruleset.condition_tables.get(kind, ())
-        roll = self.roll(f"{kind} condition")[0]
+        die: dict[str, Any] = {"kind": "rolled", "roll": f"{kind} condition", "character": c.name}
+        die["face"] = self.roll(str(die["roll"]))[0]
+        for name, effects in self.held_cards(c):
+            self.run_effects(
+                ctx,
+                effects,
+                "condition roll",
+                actor=c.name,
+                location=c.location,
+                card=name,
+                bindings={"it": die},
+            )
+        roll = int(die["face"])
         for low, high, name in table:
             if low <= roll <= high:
                 c.conditions.append(name)
@@ -1497,7 +1532,7 @@ class Session:
                     "Portal: which stress do you pay?",
                     who=c.name,
                 )
-                self.take_stress(c, kind, int(side.portal_stress_cost or 1))
+                self.take_stress(ctx, c, kind, int(side.portal_stress_cost or 1))
         else:
             move_cost = self.ruleset.value("move cost", 1)
             self.lose_action_points(c, move_cost + self.side(self.location(to)).entry_cost)
@@ -1667,7 +1702,7 @@ class Session:
             standing = self.standing_flags(ctx, m) if kept else {}
             for kind, _face in kept:
                 if not (self.state.flags.get(f"ignore {kind}") or standing.get(f"ignore {kind}")):
-                    self.take_stress(m, kind, 1)
+                    self.take_stress(ctx, m, kind, 1)
         # 5. progress or hindrance
         for m in team:
             if not m.initiative:

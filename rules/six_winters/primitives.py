@@ -158,29 +158,20 @@ def _card_kind(ctx: Context, ref: Any, fallback: str | None = None) -> str:
 
 
 def _die_targets(ctx: Context, value: Any) -> list[Any]:
-    """Resource dice and initiative dice a role names, as references."""
+    """Resource dice, initiative dice and a die being rolled that a role names, as references."""
     return [
         r
         for r in _refs(ctx, value)
-        if isinstance(r, dict) and r.get("kind") in ("die", "initiative")
+        if isinstance(r, dict) and r.get("kind") in ("die", "initiative", "rolled")
     ]
 
 
 def _set_face(ctx: Context, ref: dict[str, Any], face: int) -> None:
-    host = _host(ctx)
-    face = max(1, min(6, face))
-    if ref["kind"] == "die":
-        host.location(ref["location"]).dice[ref["index"]].face = face
-    else:
-        host.character(ref["character"]).initiative[ref["index"]] = face
-    host.emit("die_set", die=ref.get("resource", "initiative"), face=face)
+    _host(ctx).set_die_face(ref, face)
 
 
 def _face(ctx: Context, ref: dict[str, Any]) -> int:
-    host = _host(ctx)
-    if ref["kind"] == "die":
-        return host.location(ref["location"]).dice[ref["index"]].face
-    return host.character(ref["character"]).initiative[ref["index"]]
+    return int(_host(ctx).die_face(ref))
 
 
 def _remove_dice(ctx: Context, refs: list[Any]) -> int:
@@ -385,7 +376,7 @@ def lose(ctx: Context, object: Any, subject: Any = None) -> None:
     amount = _number(ctx, object)
     for c in _actors(ctx, subject):
         if category == "stress" and noun:
-            host.take_stress(c, noun, amount)
+            host.take_stress(ctx, c, noun, amount)
         elif noun and "action" in noun:
             host.lose_action_points(c, amount)
         elif noun and "initiative" in noun:

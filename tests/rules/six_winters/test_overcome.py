@@ -1,6 +1,10 @@
 """Overcome: defense pool, stress roll, stress, progress or hindrance, overcome, reroll."""
 
+import dataclasses
+
 from six_winters_table import act, add_location, kinds, place, table
+
+from rules.six_winters.cards import Effect
 
 
 def _fuscus_at_hogeltown(ruleset, dice, progress=1, hindrance=1):
@@ -160,3 +164,36 @@ def test_a_card_can_have_the_action_ignore_a_kind_of_stress(ruleset):
         "progress",
     )
     assert session.character("Fuscus").psyche == psyche
+
+
+def test_a_card_the_character_holds_may_change_the_condition_die_before_it_is_read(ruleset):
+    # Stress that empties a pool rolls on the condition table; "When you roll for a condition,
+    # may set that die to any value" (The Uncut String) acts on that die, and the table reads
+    # the face it ends on. The card counts only for the character who holds it.
+    def set_it(ctx):
+        ctx.host.set_die_face(
+            ctx.bindings["it"], ctx.decide("choose_value", [1, 2, 3, 4, 5, 6], "")
+        )
+
+    name = next(iter(ruleset.assets))
+    text = Effect("When you roll for a condition", "", set_it, event="condition roll")
+    asset = dataclasses.replace(ruleset.assets[name], effects=(text,))
+    rs = dataclasses.replace(ruleset, assets={**ruleset.assets, name: asset})
+
+    def condition(holder):
+        session, fuscus, _ = _fuscus_at_hogeltown(rs, dice=[6, 4, 1, 2, 2, 2])
+        fuscus.initiative, fuscus.psyche = [1], 2  # two psyche stress empty the pool
+        session.character(holder).assets = [name]
+        overcome = {"act": "overcome", "character": "Fuscus", "obstacle": "Hogel's Jealousy"}
+        answers = [6, "progress"] if holder == "Fuscus" else ["progress"]
+        asked = act(session, {**overcome, "index": 0}, [], *answers)
+        return [d.kind for d in asked], session.character("Fuscus").conditions
+
+    assert condition("Fuscus") == (
+        ["choose_many", "choose_value", "choose_token"],
+        ["Haunted"],
+    )  # 6: 5-6
+    assert condition("Parin") == (
+        ["choose_many", "choose_token"],
+        ["Shaken"],
+    )  # the roll of 1 stands
