@@ -38,6 +38,7 @@ class HeuristicBot:
         self.rng = random.Random(seed)
         self._tries: dict[tuple[Any, ...], int] = {}
         self._visited: dict[tuple[Any, ...], set[str]] = {}
+        self._overcoming: dict[str, Any] | None = None  # the obstacle of the last overcome
 
     # -- helpers over the observation
 
@@ -70,6 +71,9 @@ class HeuristicBot:
         # overcoming spends no die (only defense does): try it before crafting spends one
         for o in first("overcome"):
             if self._overcome_worth(obs, o):
+                c = self._char(obs, o["character"])
+                loc = self._loc(obs, c["location"]) if c else None
+                self._overcoming = loc["obstacles"][o["index"]] if loc else None
                 return o
         crafts = first("craft")
         if crafts:
@@ -225,21 +229,26 @@ class HeuristicBot:
             matches = sum(1 for card in cards if card.get("skill") == scene["skill"])
             if points + matches < scene["points"]:
                 continue
-            for alternative in scene["at"]:
-                words = {w.casefold() for w in alternative}
-                found = [
-                    loc["name"]
-                    for loc in obs["locations"]
-                    if words
-                    & (
-                        {loc["name"].casefold(), str(loc["region"]).casefold()}
-                        | {t.casefold() for t in loc["tags"]}
-                    )
-                ]
-                if found:
-                    names += found
-                    break
+            names += self._scene_places(obs, scene)
         return names
+
+    @staticmethod
+    def _scene_places(obs: dict[str, Any], scene: dict[str, Any]) -> list[str]:
+        """The locations a scene may be narrated at (its first alternative found on the map)."""
+        for alternative in scene["at"]:
+            words = {w.casefold() for w in alternative}
+            found = [
+                loc["name"]
+                for loc in obs["locations"]
+                if words
+                & (
+                    {loc["name"].casefold(), str(loc["region"]).casefold()}
+                    | {t.casefold() for t in loc["tags"]}
+                )
+            ]
+            if found:
+                return found
+        return []
 
     def _move_target(self, obs: dict[str, Any], moves: list[dict[str, Any]]) -> Any:
         """Toward a scene the party can score; else toward dice for an unfinished asset."""
@@ -362,13 +371,72 @@ class HeuristicBot:
 
     def _choose_many(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         if "defense" in d.prompt:
-            c = self._char(obs, d.who)
-            if c is None:
-                return []
-            # keep the dice that add progress; defend with the highest of the rest
-            positions = sorted(options, key=lambda p: c["initiative"][p])
-            return positions[-1:] if len(positions) > 2 else []
+            return self._defense(obs, d, options)
         return options[: max(d.min_choices, len(options))]
+
+    def _defense(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> list[Any]:
+        """No defense: a defense die is spent whether it cancels or not, and a die kept crafts
+        or adds tokens later. Measured over 200 year-1 seeds, defending with the dice above
+        the skill (even only with one stress left) wins fewer sessions than never defending."""
+        return []
+
+    def _choose_location(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
+        locs = {loc["name"]: loc for loc in obs["locations"]}
+        named = [o for o in options if o in locs]
+        if not named:
+            return None
+        if "surges" in d.prompt:
+            # a surge stops at a location without threat: end the chain there
+            return min(named, key=lambda n: (locs[n]["threats"] > 0, len(locs[n]["obstacles"])))
+        found = re.search(r"Where does (.+) enter play\?", d.prompt)
+        if found:
+            # where a threat would not surge, near a character with its skill
+            skill = next(
+                (
+                    o["skill"]
+                    for o in [*(x for loc in locs.values() for x in loc["obstacles"])]
+                    if o["name"] == found[1]
+                ),
+                None,
+            )
+            return min(named, key=lambda n: (locs[n]["threats"], -self._reach(obs, n, skill)))
+        if d.prompt.startswith("Place "):
+            return max(named, key=lambda n: self._start_value(obs, locs[n]))
+        return None
+
+    def _reach(self, obs: dict[str, Any], name: str, skill: str | None) -> float:
+        dist = self._distances(obs, [name])
+        best = 0.0
+        for c in obs["characters"]:
+            if c["location"] is None:
+                continue
+            rank = c["skills"].get(skill, 0) if skill else 1
+            best = max(best, rank / (1 + dist.get(c["location"], 9)))
+        return best
+
+    def _start_value(self, obs: dict[str, Any], loc: dict[str, Any]) -> float:
+        """A starting place: produces a resource, near scenes' locations."""
+        value = len(loc["produces"]) + len(loc["dice"]) / 2
+        targets = [n for scene in obs["scenes"] for n in self._scene_places(obs, scene)]
+        if targets:
+            value += 1 / (1 + self._distances(obs, targets).get(loc["name"], 9))
+        return value - loc["threats"]
+
+    def _choose_character(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
+        found = re.search(r"Who takes the (\w+) stress die showing (\d+)\?", d.prompt)
+        ob = self._overcoming
+        if not found or ob is None:
+            return None
+        kind, face = found[1], int(found[2])
+
+        def harm(name: str) -> tuple[int, int]:
+            c = self._char(obs, name)
+            if c is None:
+                return (1, 0)
+            hurts = face > c["skills"].get(ob["skill"], 0)
+            return (int(hurts), -int(c.get(kind, 0)))
+
+        return min(options, key=harm)
 
     def _choose_token(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         if "remove which" in d.prompt:
