@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -258,9 +258,31 @@ def year_end(
     finale_scenes: int | None = typer.Option(
         None, "--finale-scenes", help="Year 6: finale scenes completed (default: scenes recorded)."
     ),
+    place: Annotated[
+        Texts | None,
+        typer.Option("--place", help="LOCATION@X,Y: where an epilogue's new location goes."),
+    ] = None,
+    reduce: Annotated[
+        Texts | None,
+        typer.Option(
+            "--reduce", help="LOCATION=threat|OBSTACLE|nothing: what session end removes there."
+        ),
+    ] = None,
+    pick: Annotated[
+        Texts | None,
+        typer.Option("--pick", help="An answer to any other question the cards ask."),
+    ] = None,
+    reserve: str | None = typer.Option(
+        None, "--reserve", help="Completed assets kept in reserve: Asset,Asset."
+    ),
     db: Db = None,
 ) -> None:
-    """End a year: result, threat left, and the map as it stands (session end).
+    """End a year: result, threat left, the map; the ruleset applies session end.
+
+    With the Six Winters cards, the ruleset applies each recorded scene's epilogue, the
+    scheme's success or failure and the session end steps to the campaign state: --threat and
+    --obstacle then give the map at the end of the winter turn, and --place, --reduce, --pick
+    answer what the cards ask (else a default that follows the rules, printed).
 
     Example: chronicler year end --campaign Brightdune --year 1 --result won --threat-left 3
     --threat "Eastkeep=1"
@@ -274,8 +296,9 @@ def year_end(
         threat or [], obstacle or [], develop or [], add_location or []
     )
     catalogue = load_catalogue()
+    decisions = table.parse_decisions(catalogue, place or [], reduce or [], pick or [], reserve)
     with _journal(db, create=False) as journal:
-        journal.write(
+        _, notes = journal.write(
             lambda s: table.end_year(
                 s,
                 catalogue,
@@ -287,12 +310,17 @@ def year_end(
                 changes=changes,
                 finale_scenes=finale_scenes,
                 conditions=conditions,
+                decisions=decisions,
             )
         )
         with journal.reading() as s:
             found = ledger.get_campaign(s, campaign)
             fate, score, title = found.fate, found.score, found.score_title
     console.print(f"Year {year} of {campaign} ended: {result}.")
+    if notes:
+        console.print("By the cards:", markup=False)
+    for line in notes:
+        console.print(f"  {line}", markup=False)
     if fate:
         console.print(f"Brightdune's fate: {fate}. Campaign score: {score} ({title}).")
 
@@ -372,11 +400,21 @@ def scene_record(
             answers=tuple(answer or []),
             narrator=narrator,
         )
-        record = journal.write(lambda s: table.record_scene(s, catalogue, campaign, year, entry))
+
+        def work(s: Any) -> tuple[Any, list[str]]:
+            record = table.record_scene(s, catalogue, campaign, year, entry)
+            return record, table.epilogue_notes(s, catalogue, campaign, year)
+
+        record, notes = journal.write(work)
     console.print(
         f"Recorded scene {record.number} of year {year}: {record.scene} at {record.location} "
-        f"({record.tier})."
+        f"({record.tier}).",
+        markup=False,
     )
+    if notes:
+        console.print("Its epilogue, by the cards (applied at 'year end'):", markup=False)
+    for line in notes:
+        console.print(f"  {line}", markup=False)
 
 
 def chronicle(

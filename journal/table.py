@@ -10,8 +10,9 @@ to a session played on cardboard.
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlmodel import Session, select
@@ -63,6 +64,60 @@ def _engine() -> Any:
         return importlib.import_module("rules.six_winters.engine")
     except ImportError:
         return None
+
+
+def _engine_campaign(
+    s: Session, campaign: Campaign, catalogue: Catalogue | None
+) -> tuple[Any, Any] | None:
+    """The engine's ruleset and the campaign's stored engine state, when both are at hand.
+
+    With them the ruleset applies epilogues, the scheme's result and session end through the
+    card text (``rules.six_winters.campaign.apply_table_year``); without them (a ruleset the
+    engine does not run, a state in another shape) the journal records what the table reports.
+    """
+    ruleset = catalogue.ruleset if catalogue is not None else None
+    try:
+        from rules.six_winters.cards import Ruleset
+        from rules.six_winters.state import CampaignState
+    except ImportError:
+        return None
+    row = ledger.latest_state(s, campaign)
+    if not isinstance(ruleset, Ruleset) or row is None or not row.state.get("decks"):
+        return None
+    try:
+        return ruleset, CampaignState.from_json(json.dumps(row.state))
+    except Exception:  # a state the engine cannot read: record by hand as before
+        return None
+
+
+def _table_scenes(s: Session, session: YearSession) -> list[dict[str, Any]]:
+    """The year's recorded scenes as ``apply_table_year`` reads them."""
+    return [
+        {
+            "scene": sc.scene,
+            "location": sc.location,
+            "participants": list(sc.participants),
+            "cards_played": [
+                {"card": p.card, "kind": p.kind, "character": p.character}
+                for p in ledger.plays_of(s, sc)
+            ],
+            "epilogue_choice": sc.epilogue_choice,
+        }
+        for sc in ledger.scenes_of(s, session)
+    ]
+
+
+def _year_record(s: Session, session: YearSession) -> dict[str, Any]:
+    return {
+        "year": session.year,
+        "scheme": session.scheme,
+        "characters": list(session.characters),
+        "result": session.result,
+        "reason": session.reason,
+        "threat_left": session.threat_left,
+        "seed": session.seed,
+        "scenes": _table_scenes(s, session),
+    }
 
 
 def new_campaign_state(catalogue: Catalogue | None) -> dict[str, Any]:
@@ -307,6 +362,27 @@ def record_scene(
     )
 
 
+def epilogue_notes(
+    s: Session, catalogue: Catalogue | None, campaign_name: str, year: int
+) -> list[str]:
+    """What the epilogue of the year's last recorded scene does, through the card text.
+
+    Runs the year's scenes on the campaign state (a check: an epilogue the cards cannot carry
+    out raises, and the scene is not recorded); the state itself changes at ``year end``."""
+    campaign = ledger.get_campaign(s, campaign_name)
+    engine = _engine_campaign(s, campaign, catalogue)
+    if engine is None:
+        return []
+    from rules.six_winters.campaign import preview_table_scenes
+
+    ruleset, state = engine
+    year_record = _year_record(s, ledger.get_session(s, campaign, year))
+    earlier = {**year_record, "scenes": year_record["scenes"][:-1]}
+    before = preview_table_scenes(ruleset, state, earlier) if earlier["scenes"] else []
+    after = preview_table_scenes(ruleset, state, year_record)
+    return after[len(before) :] if after[: len(before)] == before else after
+
+
 def _location_words(card: CardFacts | None) -> set[str]:
     """What a location answers to: its name, its region and the tags of either side."""
     if card is None:
@@ -403,12 +479,26 @@ def end_year(
     changes: MapChanges,
     finale_scenes: int | None,
     conditions: Sequence[tuple[str, str]] = (),
-) -> YearSession:
+    decisions: TableDecisions | None = None,
+) -> tuple[YearSession, list[str]]:
+    """Session end of a year played at a table; returns the session and what the cards did.
+
+    With the engine's ruleset and state at hand, the ruleset applies the year (epilogues, the
+    map the table reports at the end of winter, the scheme's success or failure, session end);
+    otherwise the map changes given are the map as it stands after session end."""
     campaign = ledger.get_campaign(s, campaign_name)
     session = ledger.get_session(s, campaign, year)
+    engine = _engine_campaign(s, campaign, catalogue)
     ledger.end_year(s, campaign, session, result=result, reason=reason, threat_left=threat_left)
     taken = _take_conditions(s, campaign, catalogue, session, conditions)
     write_chronicle_year(s, campaign, session, taken, _advances_of(s, session))
+    if engine is not None:
+        notes = _end_year_by_the_cards(
+            s, catalogue, campaign, session, engine, changes, decisions or TableDecisions()
+        )
+        if year == 6 and finale_scenes is not None:
+            campaign_state.end_campaign(s, campaign, finale_scenes=finale_scenes)
+        return session, notes
     places = _new_map(s, campaign, catalogue, year, changes)
     ledger.write_map(s, campaign, year, places)
     state_row = ledger.latest_state(s, campaign)
@@ -445,7 +535,98 @@ def end_year(
         campaign_state.end_campaign(s, campaign, finale_scenes=finale)
         state.update(finale_scenes_completed=finale, fate=campaign.fate, score=campaign.score)
     ledger.write_state(s, campaign, year + 1, state)
-    return session
+    return session, []
+
+
+@dataclass(frozen=True)
+class TableDecisions:
+    """What the table decided where the cards ask (``year end``'s options); see
+    ``rules.six_winters.campaign.apply_table_year``."""
+
+    places: dict[str, str] = field(default_factory=dict)  # new location -> "x,y"
+    reduce: dict[str, str] = field(default_factory=dict)  # location -> threat|OBSTACLE|nothing
+    picks: tuple[str, ...] = ()  # any other answer, matched against the options
+    reserve: tuple[str, ...] = ()  # completed assets kept in reserve
+
+
+def parse_decisions(
+    catalogue: Catalogue | None,
+    places: Sequence[str],
+    reduce: Sequence[str],
+    picks: Sequence[str],
+    reserve: str | None,
+) -> TableDecisions:
+    where: dict[str, str] = {}
+    for item in places:
+        name, sep, cell = item.rpartition("@")
+        if not sep or len(cell.split(",")) != 2:
+            raise UsageError(f"--place takes LOCATION@X,Y, not {item!r}")
+        where[_checked(catalogue, name.strip(), "location")] = cell.replace(" ", "")
+    removed: dict[str, str] = {}
+    for item in reduce:
+        name, sep, what = item.partition("=")
+        if not sep or not what.strip():
+            raise UsageError(f"--reduce takes LOCATION=threat|OBSTACLE|nothing, not {item!r}")
+        removed[_checked(catalogue, name.strip(), "location")] = what.strip()
+    kept = tuple(_checked(catalogue, n, "asset") for n in split_names(reserve))
+    return TableDecisions(where, removed, tuple(picks), kept)
+
+
+def _end_year_by_the_cards(
+    s: Session,
+    catalogue: Catalogue | None,
+    campaign: Campaign,
+    session: YearSession,
+    engine: tuple[Any, Any],
+    changes: MapChanges,
+    decisions: TableDecisions,
+) -> list[str]:
+    """The ruleset applies the year to the campaign state; the journal keeps what it gives."""
+    from rules.six_winters.campaign import apply_table_year
+
+    ruleset, state_before = engine
+    record = _year_record(s, session)
+    record["map"] = {
+        "threats": {_checked(catalogue, k, "location"): v for k, v in changes.threats.items()},
+        "obstacles": {
+            _checked(catalogue, k, "location"): [_checked(catalogue, o, "obstacle") for o in v]
+            for k, v in changes.obstacles.items()
+        },
+        "developed": [_checked(catalogue, n, "location") for n in changes.developed],
+        "added": [[_checked(catalogue, n, "location"), x, y] for n, x, y, _ in changes.added],
+    }
+    record["reserve"] = list(decisions.reserve)
+    after, notes = apply_table_year(
+        ruleset,
+        state_before,
+        record,
+        places=decisions.places,
+        reduce=decisions.reduce,
+        picks=decisions.picks,
+    )
+    state = campaign_state.state_json(after)
+    sheets = dict(state.get("sheets") or {})
+    for character in ledger.characters(s, campaign):  # the table's sheets: downtime, conditions
+        sheet = ledger.sheet(s, character, session.year)
+        if sheet is not None:
+            old = sheets.get(character.name) or {"name": character.name, "chronicle": []}
+            sheets[character.name] = {
+                **old,
+                "skills": dict(sheet.skills),
+                "advances": dict(sheet.advances),
+                "conditions": list(sheet.conditions),
+            }
+    state["sheets"] = sheets
+    campaign_state.record_state_year(s, campaign, session.year, state, catalogue)
+    if state.get("fate"):
+        campaign_state.end_campaign(
+            s,
+            campaign,
+            finale_scenes=int(state.get("finale_scenes_completed") or 0),
+            fate=state.get("fate"),
+            score=state.get("score"),
+        )
+    return notes
 
 
 def _finale_scenes(s: Session, catalogue: Catalogue | None, session: YearSession) -> int:
@@ -625,10 +806,19 @@ def setup_text(s: Session, campaign_name: str) -> list[str]:
     if not decks:
         lines.append("  as the ruleset's campaign start (no deck changes recorded)")
     for deck, cards in decks.items():
-        lines.append(f"  {deck}: {len(cards)} cards" + (f" ({', '.join(cards)})" if cards else ""))
+        top = ", top first" if len(cards) > 1 else ""
+        lines.append(
+            f"  {deck}: {len(cards)} cards" + (f" ({', '.join(cards)}{top})" if cards else "")
+        )
     reserve = state.get("reserve") or []
     lines.append("")
     lines.append("Reserve: " + (", ".join(reserve) if reserve else "empty"))
+    if "archive" in state:
+        archive = state.get("archive") or []
+        lines.append("Archive: " + (", ".join(archive) if archive else "empty"))
+    abilities = state.get("unlocked_abilities") or []
+    if abilities:
+        lines.append("Unlocked abilities: " + ", ".join(abilities))
     sheets = state.get("sheets") or {}
     unlocked = state.get("unlocked_characters")
     if unlocked is not None:

@@ -6,6 +6,8 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from dsl.errors import ChroniclerError
+
 from .cards import Ruleset
 from .engine import Session, new_session, play
 from .state import CampaignState, MapLocation, ObstacleInPlay, Sheet
@@ -164,3 +166,364 @@ def play_campaign(
         yield campaign, session
         if year >= ruleset.value("finale year", FINAL_YEAR):
             return
+
+
+# ---------------------------------------------------------------------- a year played at a table
+
+# What a table tells about a year it played on cardboard (``apply_table_year``'s ``record``):
+#   year, scheme, characters, result ("won"/"lost"), reason, threat_left (or None), seed;
+#   scenes: [{scene, location, participants, cards_played: [{card, kind, character}],
+#             epilogue_choice}], in the order completed;
+#   map: {threats: {location: count}, obstacles: {location: [obstacle]}, developed: [location],
+#         added: [[location, x, y]]} - the map at the end of the winter turn, as the table saw it;
+#   reserve: [asset] - completed assets kept in reserve for the next session.
+# Decisions the cards ask are answered from ``places`` ({location: "x,y"}: where a new location
+# joins the map), ``reduce`` ({location: "threat" | obstacle name | "nothing"}: session end's
+# reduce location danger) and ``picks`` (any other answer, matched against the options'
+# words); otherwise a deterministic default that follows the rules, told in the notes.
+
+
+class TableSession(Session):
+    """A session rebuilt from a table's report: the engine's own steps, not its turns."""
+
+    def op_table_scene(
+        self,
+        ctx: Any,
+        scene: str,
+        location: str,
+        participants: list[str],
+        cards_played: list[dict[str, Any]],
+    ) -> None:
+        """Narrate Scene steps 4, 6 and 7 as the table played them: the cards played leave,
+        the scene goes to the archive, its epilogue runs, each participant marks an advance."""
+        st = self.state
+        card = self.ruleset.scenes[scene]
+        played = []
+        for item in cards_played:
+            name = str(item["card"])
+            if item.get("kind") == "obstacle" or name in self.ruleset.obstacles:
+                _take_from(name, st.obstacle_deck, st.obstacle_discard)
+                st.archive.append(name)  # overcome obstacles are burned
+            else:
+                _take_from(name, st.asset_deck, st.asset_staging, st.asset_discard)
+                st.asset_discard.append(name)
+            played.append({**item, "points": self.card_points(name)})
+        if not _take_from(scene, st.scenes, st.scene_deck):
+            _take_from(scene, st.archive)
+        st.archive.append(scene)
+        before = len(st.events)
+        self.run_effects(ctx, card.effects, "epilogue", location=location, card=scene)
+        chosen = [e.data.get("choice") for e in st.events[before:] if e.kind == "choice"]
+        advances = []
+        for name in participants:
+            c = self.character(name)
+            rank = c.skills.get(card.skill, 0)
+            for _ in range(self.ruleset.value("scene advances", 1)):
+                rank = self.mark_advance(c, card.skill)
+            advances.append({"character": name, "skill": card.skill, "new_rank": rank})
+        record = {
+            "scene": scene,
+            "location": location,
+            "participants": list(participants),
+            "cards_played": played,
+            "skill_match_points": 0,
+            "points_needed": card.points,
+            "points": card.points,
+            "epilogue_choice": chosen[0] if chosen else None,
+            "skill": card.skill,
+            "advances": advances,
+            "finale": card.finale,
+        }
+        st.scenes_completed.append(record)
+        self.emit("scene_completed", **record)
+
+    def op_table_map(
+        self, ctx: Any, report: dict[str, Any], threat_left: int | None, lost: str | None
+    ) -> None:
+        """The map at the end of the winter turn as the table reports it; the threat pool."""
+        st = self.state
+        known = {loc.name: loc for loc in st.locations}
+
+        def place(name: str) -> Any:
+            if name not in known:
+                raise ChroniclerError(f"no location {name!r} on the map{_near(name, list(known))}")
+            return known[name]
+
+        for name, x, y in report.get("added", []):
+            if name not in known:
+                _take_from(name, st.archive)
+                loc = _location(name, int(x), int(y))
+                st.locations.append(loc)
+                known[name] = loc
+                self.emit("location_added", location=name, x=int(x), y=int(y))
+        for name in report.get("developed", []):
+            place(name)
+            self.develop(name)
+        for name, count in report.get("threats", {}).items():
+            place(name).threats = int(count)
+        for name, obstacles in report.get("obstacles", {}).items():
+            loc = place(name)
+            loc.obstacles = []
+            for obstacle in obstacles:
+                _take_from(obstacle, st.obstacle_deck, st.obstacle_discard)
+                loc.obstacles.append(self.new_obstacle(obstacle))
+        total = self.ruleset.value("threat tokens", 12)
+        on_map = sum(loc.threats for loc in st.locations)
+        pool = st.threat_pool if threat_left is None else threat_left
+        st.threat_pool = max(0, min(pool, total - on_map))
+        st.threat_box = max(0, total - on_map - st.threat_pool)
+        st.lost = lost
+
+
+def _take_from(name: str, *piles: list[str]) -> bool:
+    for pile in piles:
+        if name in pile:
+            pile.remove(name)
+            return True
+    return False
+
+
+def _location(name: str, x: int, y: int) -> Any:
+    from .state import LocationState
+
+    return LocationState(name, x, y)
+
+
+def _near(name: str, names: Sequence[str]) -> str:
+    from .engine import near_names
+
+    return near_names(name, names)
+
+
+def _matches(option: Any, wanted: str) -> bool:
+    return str(option).casefold() == wanted.strip().casefold()
+
+
+class _TableAnswers:
+    """Answers the cards' decisions from the table's options, else by the rules' default."""
+
+    def __init__(
+        self,
+        places: dict[str, str],
+        reduce: dict[str, str],
+        picks: Sequence[str],
+    ) -> None:
+        self.places = dict(places)
+        self.reduce = dict(reduce)
+        self.picks = list(picks)
+        self.choice: str | None = None
+        self.notes: list[str] = []
+
+    def __call__(self, decision: Any) -> Any:
+        options = list(decision.options)
+        prompt = str(decision.prompt)
+        multi = decision.kind == "choose_many" or decision.max_choices > 1
+        if decision.kind == "choose_position" and prompt.startswith("Where does "):
+            name = prompt[len("Where does ") :].rsplit(" join the map", 1)[0]
+            given = self.places.pop(name, None)
+            if given is not None:
+                spot = given.replace(" ", "")
+                if spot not in options:
+                    raise ChroniclerError(
+                        f"{name} cannot join the map at {given}: it goes next to a location of "
+                        f"its region, leaving every location a free side; free: "
+                        f"{'; '.join(options)}"
+                    )
+                return spot
+            pick = sorted(options, key=_cell_order)[0]
+            self.notes.append(
+                f"{name} joins the map at {pick} (default; year end's --place '{name}@X,Y' "
+                f"chooses among {'; '.join(sorted(options, key=_cell_order))})"
+            )
+            return pick
+        if prompt.startswith("Reduce danger at "):
+            where = prompt[len("Reduce danger at ") :].rsplit(":", 1)[0]
+            key = next((k for k in self.reduce if k.casefold() == where.casefold()), where)
+            given = self.reduce.pop(key, None)
+            if given is not None:
+                for option in options:
+                    if _matches(option, given) or _matches(option, f"obstacle:{given}"):
+                        return option
+                raise ChroniclerError(
+                    f"at {where} session end may remove "
+                    + ", ".join(str(o).removeprefix("obstacle:") for o in options)
+                    + f", not {given!r}"
+                )
+            pick = "threat" if "threat" in options else options[0]
+            self.notes.append(
+                f"Session end removes {'a threat' if pick == 'threat' else pick.split(':', 1)[1]}"
+                f" from {where} (default; --reduce '{where}=nothing|threat|OBSTACLE' chooses)"
+            )
+            return pick
+        if self.choice is not None and not multi:
+            for option in options:
+                if _matches(option, self.choice):
+                    self.choice = None
+                    return option
+        for i, wanted in enumerate(self.picks):
+            for option in options:
+                if not multi and _matches(option, wanted):
+                    del self.picks[i]
+                    return option
+        if multi:
+            pick_many = options[: max(1, decision.min_choices)]
+            self.notes.append(f"{prompt}: {', '.join(map(str, pick_many))} (default)")
+            return pick_many
+        self.notes.append(
+            f"{prompt}: {options[0]} (default; year end's --pick chooses among "
+            f"{', '.join(map(str, options))})"
+        )
+        return options[0]
+
+
+def _cell_order(cell: str) -> tuple[int, int]:
+    x, y = (int(v) for v in cell.split(","))
+    return (-y, x)
+
+
+def _run(session: TableSession, op: str, answers: _TableAnswers, **args: Any) -> None:
+    """Run one of the procedure's pieces through the engine's frames, answering as it asks."""
+    from .state import Frame
+
+    st = session.state
+    st.frames.append(
+        Frame("run", {"op": op, "args": args, "snap": None, "events": 0, "answers": []})
+    )
+    while st.frames:
+        decision = session.pending()
+        if decision is None:
+            break
+        session.apply(answers(decision))
+        st = session.state
+    st.over = False  # the frames ran out: the session is not over until its session end
+
+
+TABLE_EVENTS = {
+    "card_added": lambda d: (
+        f"{d['card']} goes on top of the "
+        + ("obstacle deck (an event)" if d["card_kind"] == "event" else f"{d['card_kind']} deck")
+    ),
+    "location_added": lambda d: f"{d['location']} joins the map at {d['x']},{d['y']}",
+    "location_developed": lambda d: f"{d['location']} is developed",
+    "ability_unlocked": lambda d: f"Ability unlocked: {d['ability']}",
+    "threat_placed": lambda d: f"A threat goes on {d['location']}",
+    "threat_removed": lambda d: f"A threat leaves {d['location']}",
+    "obstacle_placed": lambda d: f"{d['obstacle']} enters play at {d['location']}",
+}
+
+
+def table_session(
+    ruleset: Ruleset,
+    campaign: CampaignState,
+    record: dict[str, Any],
+    *,
+    places: dict[str, str] | None = None,
+    picks: Sequence[str] = (),
+) -> tuple[TableSession, _TableAnswers]:
+    """The year's session from the campaign state, with the recorded scenes applied in order."""
+    from .engine import new_session
+
+    chosen = list(record.get("characters") or [])
+    unlocked = list(dict.fromkeys([*campaign.unlocked_characters, *chosen]))
+    base = CampaignState(**{**vars(campaign), "unlocked_characters": unlocked})
+    for name in chosen:
+        base.sheets.setdefault(name, _starting_sheet(ruleset, name))
+    built = new_session(
+        ruleset, base, int(record.get("seed") or 0), chosen, scheme=record.get("scheme")
+    )
+    session = TableSession(ruleset, built.state)
+    st = session.state
+    # The table keeps its own decks: the campaign's order, nothing dealt to the staging area;
+    # last year's reserve was shared out, and what was not kept is back in the asset deck.
+    st.asset_deck = list(campaign.decks.get("asset", []))
+    st.scene_deck = list(campaign.decks.get("scene", []))
+    st.obstacle_deck = list(campaign.decks.get("obstacle", []))
+    st.asset_discard = list(st.reserve)
+    st.asset_staging, st.reserve, st.scenes = [], [], []
+    st.frames, st.events = [], []
+    answers = _TableAnswers(places or {}, {}, picks)
+    for scene in record.get("scenes") or []:
+        answers.choice = scene.get("epilogue_choice")
+        _run(
+            session,
+            "table_scene",
+            answers,
+            scene=scene["scene"],
+            location=scene["location"],
+            participants=list(scene["participants"]),
+            cards_played=[dict(c) for c in scene.get("cards_played") or []],
+        )
+    return session, answers
+
+
+def _starting_sheet(ruleset: Ruleset, name: str) -> Sheet:
+    card = ruleset.characters[name]
+    return Sheet(name, skills=dict(card.skills), advances={s: 0 for s in dict(card.skills)})
+
+
+def apply_table_year(
+    ruleset: Ruleset,
+    campaign: CampaignState,
+    record: dict[str, Any],
+    *,
+    places: dict[str, str] | None = None,
+    reduce: dict[str, str] | None = None,
+    picks: Sequence[str] = (),
+) -> tuple[CampaignState, list[str]]:
+    """A year played at a table, applied to the campaign state through the card text.
+
+    The epilogue of each recorded scene (with its chosen branch), the map the table reports,
+    the scheme's success or failure and the session end steps (reduce location danger, store
+    assets and obstacles, the chronicle, downtime for who sat out; after year 6 the fate and
+    the score) run as the engine runs them for a played session. Returns the campaign state
+    for the next year and what happened, one line each (defaults taken said so).
+    """
+    session, answers = table_session(ruleset, campaign, record, places=places, picks=picks)
+    answers.reduce = dict(reduce or {})
+    st = session.state
+    needed = ruleset.value("scenes to win", 3)
+    won = record.get("result") == "won"
+    if won and len(st.scenes_completed) < needed:
+        raise ChroniclerError(
+            f"year {st.year} records {len(st.scenes_completed)} scenes; a won year needs "
+            f"{needed} (record them with 'scene record' first)"
+        )
+    lost = None
+    if not won and (len(st.scenes_completed) >= needed or record.get("threat_left") == 0):
+        lost = str(record.get("reason") or "the threat pool is empty")
+    _run(
+        session,
+        "table_map",
+        answers,
+        report=dict(record.get("map") or {}),
+        threat_left=record.get("threat_left"),
+        lost=lost,
+    )
+    st = session.state  # a piece that asked was run again from its snapshot: a new state
+    for name in record.get("reserve") or []:
+        _take_from(name, st.asset_deck, st.asset_discard, st.asset_staging)
+        st.characters[0].assets.append(name)
+    _run(session, "session_end", answers)
+    session.state.over = True
+    unused = [f"--place {k}" for k in answers.places] + [f"--reduce {k}" for k in answers.reduce]
+    if unused:
+        raise ChroniclerError(f"nothing in year {record.get('year')} asked for {', '.join(unused)}")
+    after = end_session(campaign, session)
+    return after, [*_told(session.state.events), *answers.notes]
+
+
+def _told(events: Sequence[Any]) -> list[str]:
+    return [TABLE_EVENTS[e.kind](e.data) for e in events if e.kind in TABLE_EVENTS]
+
+
+def preview_table_scenes(
+    ruleset: Ruleset,
+    campaign: CampaignState,
+    record: dict[str, Any],
+    *,
+    places: dict[str, str] | None = None,
+    picks: Sequence[str] = (),
+) -> list[str]:
+    """What the recorded scenes' epilogues did, so far in the year (a check and a report)."""
+    session, answers = table_session(ruleset, campaign, record, places=places, picks=picks)
+    return [*_told(session.state.events), *answers.notes]

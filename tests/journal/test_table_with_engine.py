@@ -67,3 +67,91 @@ def test_a_scene_is_completed_only_where_its_card_says(real_cards, cli) -> None:
         "--text", "",
     )  # fmt: skip
     assert there.code == 0, there.err
+
+
+def _year_one(cli, *scenes: tuple[str, str, str]) -> None:  # type: ignore[no-untyped-def]
+    assert cli("campaign", "start", "Brightdune").code == 0
+    assert cli(
+        "year", "start", "--campaign", "Brightdune", "--year", "1",
+        "--scheme", "Sow Discord in Brightdune", "--characters", "Parin,Kanun",
+    ).code == 0  # fmt: skip
+    for scene, location, who in scenes:
+        ran = cli(
+            "scene", "record", "--campaign", "Brightdune", "--year", "1", "--scene", scene,
+            "--location", location, "--participants", who, "--text", "",
+        )  # fmt: skip
+        assert ran.code == 0, ran.err
+
+
+AMBER = ("Take Second at the Amber Wine Drinking Game", "Giant's Gate", "Parin")
+SCROLL = ("Decipher Gelshah's Scroll", "Giant's Gate", "Kanun")
+
+
+def test_a_recorded_epilogue_develops_and_adds_on_top_of_the_deck(real_cards, cli) -> None:  # type: ignore[no-untyped-def]
+    if real_cards.get(AMBER[0], "scene") is None:
+        pytest.skip("the ruleset has no such scene")
+    _year_one(cli)
+    ran = cli(
+        "scene", "record", "--campaign", "Brightdune", "--year", "1", "--scene", AMBER[0],
+        "--location", AMBER[1], "--participants", "Parin", "--text", "",
+    )  # fmt: skip
+    assert ran.code == 0, ran.err
+    assert "Giant's Gate is developed" in ran.out and "Amber Wine goes on top" in ran.out
+    ended = cli("year", "end", "--campaign", "Brightdune", "--year", "1", "--result", "lost")
+    assert ended.code == 0, ended.err
+    setup = cli("setup", "--campaign", "Brightdune")
+    assert setup.code == 0, setup.err
+    assert "Giant's Gate at -1,0 (brightdune, developed)" in setup.out
+    assert "asset: " in setup.out and "cards (Amber Wine, " in setup.out  # on top
+    assert f"Archive: {AMBER[0]}" in setup.out
+
+
+def test_a_failed_year_applies_the_schemes_failure(real_cards, cli) -> None:  # type: ignore[no-untyped-def]
+    _year_one(cli, AMBER)
+    ended = cli(
+        "year", "end", "--campaign", "Brightdune", "--year", "1", "--result", "lost",
+        "--threat-left", "2", "--threat", "Eastkeep=2",
+    )  # fmt: skip
+    assert ended.code == 0, ended.err
+    assert "Discord in Brightdune goes on top of the obstacle deck" in ended.out
+    assert "Session end removes a threat from Eastkeep (default" in ended.out
+    setup = cli("setup", "--campaign", "Brightdune")
+    assert "obstacle: 1 cards (Discord in Brightdune)" in setup.out
+    assert "Eastkeep at 1,0 (empire, base side): threats 1" in setup.out
+    assert "Unlocked abilities" not in setup.out
+
+
+def test_a_won_year_unlocks_the_schemes_ability_and_needs_three_scenes(real_cards, cli) -> None:  # type: ignore[no-untyped-def]
+    _year_one(cli, AMBER, SCROLL)
+    early = cli("year", "end", "--campaign", "Brightdune", "--year", "1", "--result", "won")
+    assert early.code == 1 and "a won year needs 3" in early.err
+    ran = cli(
+        "scene", "record", "--campaign", "Brightdune", "--year", "1",
+        "--scene", "Find the Source of the Gasping Spores", "--location", "Giant's Gate",
+        "--participants", "Parin,Kanun", "--text", "", "--choice", "Abandon",
+    )  # fmt: skip
+    assert ran.code == 0, ran.err
+    ended = cli(
+        "year", "end", "--campaign", "Brightdune", "--year", "1", "--result", "won",
+        "--place", "Gelshah's Tower@-2,0", "--reduce", "Eastkeep=nothing", "--threat", "Eastkeep=1",
+    )  # fmt: skip
+    assert ended.code == 0, ended.err
+    assert "Gelshah's Tower joins the map at -2,0" in ended.out
+    setup = cli("setup", "--campaign", "Brightdune")
+    assert "Gelshah's Tower at -2,0" in setup.out
+    assert "Unlocked abilities: Amber Hand Alliance" in setup.out
+    assert "Eastkeep at 1,0 (empire, base side): threats 1" in setup.out
+
+
+def test_a_new_location_only_goes_where_the_rules_allow(real_cards, cli) -> None:  # type: ignore[no-untyped-def]
+    _year_one(cli, SCROLL)
+    ended = cli(
+        "year", "end", "--campaign", "Brightdune", "--year", "1", "--result", "lost",
+        "--place", "Gelshah's Tower@5,5",
+    )  # fmt: skip
+    assert ended.code == 1 and "cannot join the map at 5,5" in ended.err
+    nothing_asked = cli(
+        "year", "end", "--campaign", "Brightdune", "--year", "1", "--result", "lost",
+        "--place", "Golden Hills@0,2",
+    )  # fmt: skip
+    assert nothing_asked.code == 1 and "nothing in year 1 asked for --place" in nothing_asked.err
