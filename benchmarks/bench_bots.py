@@ -74,12 +74,13 @@ def main() -> None:
     args = parser.parse_args()
     ruleset = engine.load_ruleset()
     for name in args.bots.split(","):
-        y1 = year_one(ruleset, name, args.seeds)
-        print(
-            f"{name:10s} year 1 ({args.seeds} seeds): win {y1['win']:.0%}  "
-            f"scenes median {y1['scenes']:g} (mean {y1['scenes_mean']:.2f})  "
-            f"threat left median {y1['threat']:g}  {y1['per_s']:.1f} sessions/s"
-        )
+        y1 = year_one(ruleset, name, args.seeds) if args.seeds else None
+        if y1 is not None:
+            print(
+                f"{name:10s} year 1 ({args.seeds} seeds): win {y1['win']:.0%}  "
+                f"scenes median {y1['scenes']:g} (mean {y1['scenes_mean']:.2f})  "
+                f"threat left median {y1['threat']:g}  {y1['per_s']:.1f} sessions/s"
+            )
         if args.campaigns:
             c = campaigns(ruleset, name, args.campaigns)
             years = "  ".join(f"y{y} {w:.0%}" for y, w in c["per_year"].items())  # type: ignore[union-attr]

@@ -125,10 +125,18 @@ class HeuristicBot:
         hurt = sum(1 for _ in ob["stress"]) * (6 - min(rank, 6)) / 6
         if hurt >= min(c["body"], c["psyche"]) and self._tries.get(key, 0) >= 1:
             return False  # one more try would likely bring a condition
-        if good >= 1 or len(c["initiative"]) + tokens >= ob["difficulty"]:
+        if (
+            good >= 1
+            or len(c["initiative"]) + tokens >= ob["difficulty"]
+            or (self._dangerous(obs, ob) and c["initiative"])
+        ):
             self._tries[key] = self._tries.get(key, 0) + 1
-            return True  # progress, or enough tokens to discard it
+            return True  # progress, enough tokens to discard it, or to soak its activations
         return False
+
+    def _dangerous(self, obs: dict[str, Any], ob: dict[str, Any]) -> bool:
+        """Its next activation would get past its tokens (a move, then a threat)."""
+        return self._activations(obs, ob) > ob["progress"] + ob["hindrance"]
 
     def _work_value(self, obs: dict[str, Any], c: dict[str, Any], loc: dict[str, Any]) -> float:
         """What a character could do at a location: open slots its dice or production fill,
@@ -269,7 +277,7 @@ class HeuristicBot:
         bare = [
             loc["name"]
             for loc in obs["locations"]
-            if any(o["progress"] + o["hindrance"] == 0 for o in loc["obstacles"])
+            if any(self._dangerous(obs, o) for o in loc["obstacles"])
         ]
         if bare:
             dist = self._distances(obs, bare)
@@ -462,6 +470,8 @@ class HeuristicBot:
                 return "progress"
         if ob["progress"] + ob["hindrance"] + hindrance >= ob["difficulty"]:
             return "hindrance"  # enough tokens to discard it now
+        if self._activations(obs, ob) > ob["progress"] + ob["hindrance"] + progress:
+            return "hindrance"  # soak its activations: no threat next turn
         return "progress" if progress * 2 >= hindrance else "hindrance"
 
     @staticmethod
