@@ -858,6 +858,7 @@ class SentenceBinder:
             negated=negated,
             text=text,
             span=clause_span,
+            creates=tuple(sorted(info.creates)),
         )
 
     def two_objects(self, lexemes: list[Lexeme]) -> tuple[Selector, RoleValue] | None:
@@ -1071,6 +1072,7 @@ def _with_cost(
         effect.negated,
         atoms_text(atoms),
         join_spans(atoms[0].span, atoms[-1].span),
+        effect.creates,
     )
 
 

@@ -33,6 +33,8 @@ class BoundClause:
     multiplies the action ("for each Spirit monster in play"). ``cost`` is the clause paid
     first ("Lose 1 nerve to gain 1 lantern": this clause is "gain", its cost "lose").
     ``negated`` for "This does not cause a surge" (a standing note for the engine).
+    ``creates``: the roles whose phrase names new things the primitive makes or brings in
+    (``dsl.runtime.creates``): the compiler passes them unresolved.
     """
 
     verb: str
@@ -46,6 +48,7 @@ class BoundClause:
     negated: bool
     text: str
     span: Span
+    creates: tuple[str, ...] = ()
 
     def role(self, name: str) -> RoleValue | None:
         for role, value in self.roles:

@@ -251,7 +251,9 @@ def _compile_action(clause: BoundClause, card: tuple[str, str]) -> Run:
     constants = {
         params.get(role, role): v
         for role, v in clause.roles
-        if isinstance(v, Selector) and not v.resolvable and v.reference != "it"
+        if isinstance(v, Selector)
+        and (not v.resolvable or role in clause.creates)
+        and v.reference != "it"
     }
     dynamic = tuple(
         (params.get(role, role), value_resolver(v, remember=role == "object"))

@@ -89,12 +89,14 @@ class Host(Protocol):
 
 
 def creates(*roles: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Declare that a primitive makes new things for these roles (``object`` by default).
+    """Declare that a primitive makes new things for these roles (``object`` by default), or
+    brings them from where no one picks them (the top of a deck: "draw 2 monsters").
 
     A phrase in a created role ("place 2 embers of value 4 at this location") names what to
-    make: the compiler never resolves it to things already in the game, and a place written
-    after dice ("at this location") goes to the role of its preposition instead of narrowing
-    them. The primitive receives the bound ``Selector`` (quantity, noun, value)."""
+    make: the compiler never resolves it to things already in the game (only "it" is still
+    what an earlier phrase chose), and a place written after dice ("at this location") goes
+    to the role of its preposition instead of narrowing them. The primitive receives the
+    bound ``Selector`` (quantity, noun, value)."""
     made = frozenset(roles or ("object",))
 
     def mark(fn: Callable[..., Any]) -> Callable[..., Any]:

@@ -588,6 +588,7 @@ def burn(ctx: Context, object: Any) -> None:
         host.emit("card_burned", card=name)
 
 
+@creates("object")
 def draw(ctx: Context, object: Any) -> None:
     host = _host(ctx)
     _, noun = _noun(object)

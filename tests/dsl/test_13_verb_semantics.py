@@ -22,12 +22,13 @@ TOY = Path(__file__).resolve().parent / "fixtures" / "toy"
 def toy_with(
     tmp_path: Path, cards: str, *, replace: dict[str, str] | None = None
 ) -> CompiledRuleset:
-    """The toy ruleset plus ``cards``; ``place`` and ``roll and place`` make the dice they name."""
+    """The toy ruleset plus ``cards``; ``place`` and ``roll and place`` make the dice they name,
+    ``draw`` takes the cards it names from a deck (all three marked ``@creates``)."""
     primitives = (TOY / "toy_primitives.py").read_text()
     primitives = primitives.replace(
         "from typing import Any\n", "from typing import Any\n\nfrom dsl.runtime import creates\n"
     )
-    for verb in ("place", "roll_and_place"):
+    for verb in ("place", "roll_and_place", "draw"):
         primitives = primitives.replace(f"\ndef {verb}(", f"\n@creates()\ndef {verb}(")
     (tmp_path / "made_primitives.py").write_text(primitives)
     rules = (TOY / "ruleset.rules").read_text().replace('"toy_primitives"', '"made_primitives"')
@@ -146,3 +147,35 @@ def test_an_optional_cost_is_asked_once_and_only_when_it_can_be_paid(tmp_path: P
     host = host_for(ruleset, [])  # no Beast to discard: not offered, nothing happens
     assert run_until_done(ability.run, host, []) == []
     assert host.calls == []
+
+
+EACH = """
+relic "Fair Day" {
+  number 46
+  tags Spirit
+  points 0
+  recipe any
+  Epilogue: Each hero at this location may move a relic from the supply to their hand.
+  Every season end: Each hero at this location draws 2 monsters.
+}
+"""
+
+HEROES = [
+    {"kind": "hero", "name": "Wren", "at": "Mossy Gate"},
+    {"kind": "hero", "name": "Ash", "at": "Mossy Gate"},
+    {"kind": "hero", "name": "Far", "at": "Ember Town"},
+]
+RELICS = [{"kind": "relic", "name": "Jar"}, {"kind": "relic", "name": "Cloak"}]
+
+
+def test_a_drawn_phrase_reaches_the_primitive_with_its_count_and_kind(tmp_path: Path) -> None:
+    ruleset = toy_with(tmp_path, EACH)
+    decks = [{"kind": "monster", "name": n} for n in ("Moth", "Bog Wight", "Far Moth")]
+    host = host_for(ruleset, HEROES + decks)
+    asked = run_until_done(ruleset.card("Fair Day").abilities[1].run, host, [])
+    assert asked == []  # nothing to pick: the primitive draws from the deck
+    assert [c[1] for c in host.calls] == ["Wren", "Ash"]
+    for _, _, roles in host.calls:
+        drawn = roles["object"]
+        assert isinstance(drawn, Selector)
+        assert (drawn.noun, drawn.quantity.count) == ("monster", 2)
