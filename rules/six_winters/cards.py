@@ -449,6 +449,7 @@ def from_compiled(compiled: Any) -> Ruleset:
             points=int(_field(card, "points", 0) or 0),
             recipe=_recipe(_field(card, "recipe")),
             effects=_effects(card),
+            permissions=tuple(getattr(card, "permissions", ()) or ()),
         )
     for card in compiled.cards("obstacle"):
         starts = list(_tuple(_field(card, "starts with")))

@@ -513,9 +513,12 @@ class Session:
 
     def die_face(self, ref: dict[str, Any]) -> int:
         """The face of the die a reference names (see ``select``): a resource die at a
-        location, an initiative die, or a die being rolled (a condition roll)."""
+        location or held on a card, an initiative die, or a die being rolled (a condition
+        roll)."""
         if ref["kind"] == "die":
             return self.location(ref["location"]).dice[ref["index"]].face
+        if ref["kind"] == "held":
+            return self.state.card_dice[ref["card"]][ref["index"]].face
         if ref["kind"] == "initiative":
             return self.character(ref["character"]).initiative[ref["index"]]
         return int(ref["face"])
@@ -525,11 +528,75 @@ class Session:
         face = max(1, min(6, face))
         if ref["kind"] == "die":
             self.location(ref["location"]).dice[ref["index"]].face = face
+        elif ref["kind"] == "held":
+            self.state.card_dice[ref["card"]][ref["index"]].face = face
         elif ref["kind"] == "initiative":
             self.character(ref["character"]).initiative[ref["index"]] = face
         else:  # a die being rolled: whoever rolled it reads the face back
             ref["face"] = face
         self.emit("die_set", die=ref.get("resource", ref.get("roll", "initiative")), face=face)
+
+    # --- dice held on a card: a place dice can be, like a location
+
+    def card_holder(self, card: str) -> CharacterState | None:
+        """The character holding a card (a completed asset, an ability in hand)."""
+        for c in self.state.characters:
+            if card in c.assets or card in c.abilities:
+                return c
+        return None
+
+    def hold_capacity(self, card: str) -> int | None:
+        """How many dice a card may hold ("May hold 2 resources on this card"); ``None``: no
+        limit is printed (The Ultimate Gadget)."""
+        rs = self.ruleset
+        found = rs.assets.get(card) or rs.abilities.get(card)
+        holds = [p for p in getattr(found, "permissions", ()) if p.verb == "hold"]
+        if not holds:
+            return None
+        return sum(int(p.roles["object"].quantity.count or 1) for p in holds)
+
+    def held_refs(self, card: str, resource: str | None = None) -> list[dict[str, Any]]:
+        """References to the dice held on a card (of one resource, if named)."""
+        return [
+            {"kind": "held", "card": card, "index": i, "resource": d.resource, "face": d.face}
+            for i, d in enumerate(self.state.card_dice.get(card, []))
+            if resource is None or d.resource == resource
+        ]
+
+    def hold_dice(self, card: str, refs: Sequence[dict[str, Any]]) -> int:
+        """Move resource dice from locations onto a card, up to what it may hold."""
+        held = self.state.card_dice.setdefault(card, [])
+        room = self.hold_capacity(card)
+        moved = 0
+        for ref in sorted(refs, key=lambda r: -int(r["index"])):  # later indices first
+            if room is not None and len(held) >= room:
+                break
+            die = self.location(ref["location"]).dice.pop(ref["index"])
+            held.append(die)
+            moved += 1
+            self.emit("die_held", card=card, resource=die.resource, face=die.face)
+        if not held:
+            del self.state.card_dice[card]
+        return moved
+
+    def unhold_dice(self, refs: Sequence[dict[str, Any]], to: LocationState | None) -> None:
+        """Take held dice off their card: onto a location, or (``None``) back to the supply."""
+        for ref in sorted(refs, key=lambda r: -int(r["index"])):
+            held = self.state.card_dice[ref["card"]]
+            die = held.pop(ref["index"])
+            if not held:
+                del self.state.card_dice[ref["card"]]
+            if to is None:
+                self.return_die(die)
+            else:
+                to.dice.append(die)
+            where = to.name if to is not None else None
+            self.emit("die_unheld", card=ref["card"], resource=die.resource, location=where)
+
+    def release_cards_left(self) -> None:
+        """Dice on a card nobody holds any more (played, discarded, stored) go to the supply."""
+        for card in [n for n in self.state.card_dice if self.card_holder(n) is None]:
+            self.unhold_dice(self.held_refs(card), None)
 
     def return_die(self, die: Die) -> None:
         self.state.supply[die.resource] = self.state.supply.get(die.resource, 0) + 1
@@ -971,6 +1038,8 @@ class Session:
         finally:
             ctx.cursor = inner.cursor
         self.emit("effect", card=card, trigger=effect.trigger, text=effect.text)
+        if self.state.card_dice:
+            self.release_cards_left()  # a text may have discarded a card with dice on it
         return any(kind == "pay_or_refuse" and inner.answers[i] is False for i, kind in inner.kinds)
 
     def push_run(self, op: str, **args: Any) -> None:
@@ -1299,15 +1368,15 @@ class Session:
                 ("location", here.name, self.side(here).permissions)
             ]
             sources += [("ability", n, rs.abilities[n].permissions) for n in c.abilities]
+            sources += [("asset", n, rs.assets[n].permissions) for n in c.assets]
             sources += [("event", n, rs.events[n].permissions) for n in st.events_out]
             for on, card_name, permissions in sources:
                 for k, permission in enumerate(permissions):
                     used = f"{card_name}#{k}"
                     if permission.verb in ("muster", "hold") or used in c.exhausted:
                         continue
-                    text = permission.text
-                    if any(w in text for w in ("onto this card", "from this card", "on this card")):
-                        continue  # dice held on a card are not modelled
+                    if not self._holding_possible(c, card_name, permission):
+                        continue
                     options.append(
                         {
                             "act": "permission",
@@ -1513,6 +1582,7 @@ class Session:
         elif act == "permission":
             assert c is not None
             self.use_permission(ctx, c, option)
+        self.release_cards_left()
 
     def action_move(self, ctx: Context, c: CharacterState, to: str, by: str | None) -> None:
         here = self.location(c.location) if c.location else None
@@ -1817,6 +1887,31 @@ class Session:
         st.scenes_completed.append(record)
         self.emit("scene_completed", **copy.deepcopy(record))
 
+    def _holding_possible(self, c: CharacterState, card: str, permission: Any) -> bool:
+        """A text that moves dice onto a card needs room on it and a die it names here; one
+        that takes dice from (or spends dice on) the card needs such a die on it."""
+        roles = permission.roles
+
+        def this_card(role: str) -> bool:
+            found = roles.get(role)
+            return getattr(found, "reference", None) == "this" and (
+                getattr(found, "noun_category", None) == "card"
+            )
+
+        obj = roles.get("object")
+        noun = (
+            getattr(obj, "noun", None) if getattr(obj, "noun_category", "") == "resource" else None
+        )
+        if this_card("onto"):
+            room = self.hold_capacity(card)
+            if room is not None and len(self.state.card_dice.get(card, [])) >= room:
+                return False
+            ctx = Context(host=self, card=card, actor=c.name, location=c.location)
+            return any(r.get("kind") == "die" for r in self.select(ctx, obj))
+        if this_card("from") or this_card("on"):
+            return bool(self.held_refs(card, noun))
+        return True
+
     def use_permission(self, ctx: Context, c: CharacterState, option: dict[str, Any]) -> None:
         """A card's "May ..." text used as an action: once per turn per character."""
         rs = self.ruleset
@@ -1825,6 +1920,8 @@ class Session:
             permissions = self.side(self.location(name)).permissions
         elif option["on"] == "event":
             permissions = rs.events[name].permissions
+        elif option["on"] == "asset":
+            permissions = rs.assets[name].permissions
         else:
             permissions = rs.abilities[name].permissions
         permission = permissions[option["index"]]

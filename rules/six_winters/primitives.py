@@ -184,6 +184,9 @@ def _remove_dice(ctx: Context, refs: list[Any]) -> int:
             die = host.location(ref["location"]).dice.pop(ref["index"])
             host.return_die(die)
             total += die.face
+        elif ref["kind"] == "held":
+            total += host.die_face(ref)
+            host.unhold_dice([ref], None)
         else:
             c = host.character(ref["character"])
             total += c.initiative.pop(ref["index"])
@@ -416,10 +419,59 @@ def spend(ctx: Context, object: Any, at: Any = None, on: Any = None, for_: Any =
                 raise EffectError("not enough action points", ctx.span)
             host.lose_action_points(c, amount)
         return
+    card = _this_card(ctx, on)
+    if card is not None:  # "spend a technology on this card for an initiative die"
+        held = host.held_refs(card, noun if category == "resource" else None)
+        host.unhold_dice(_pick_dice(ctx, held, object, f"Spend which die on {card}?"), None)
+        _, got = _noun(for_)
+        if got and "initiative" in got:
+            for c in _actors(ctx, None):
+                host.gain_initiative(c, _number(ctx, for_))
+        return
     dice = _die_targets(ctx, object)
     if not dice and category in ("die", "resource"):
         dice = _spendable(ctx, object)
     _remove_dice(ctx, dice)
+
+
+def _this_card(ctx: Context, role: Any) -> str | None:
+    """The card whose text this is, when a role says "this card" (dice held on it)."""
+    if isinstance(role, list) and len(role) == 1:
+        role = role[0]
+    if isinstance(role, dict):
+        is_this = role.get("kind") == "card" and role.get("name") == ctx.card
+        return ctx.card if is_this and ctx.card else None
+    if getattr(role, "reference", None) == "this" and getattr(role, "noun_category", None) in (
+        "card",
+    ):
+        return ctx.card
+    return None
+
+
+def _pick_dice(
+    ctx: Context, refs: list[Any], object: Any, prompt: str, most: int | None = None
+) -> list[Any]:
+    """The dice a text names among ``refs``: "a resource" is one, asked when several fit;
+    "any resources" is one or more, the player's pick (at most ``most``)."""
+    if not refs or (most is not None and most <= 0):
+        raise EffectError("no such die", ctx.span)
+    quantity = getattr(object, "quantity", None)
+    mode = getattr(quantity, "mode", "exact")
+    if mode == "all":
+        return refs[:most] if most is not None else refs
+    if mode == "any":
+        top = min(len(refs), most if most is not None else len(refs))
+        if len(refs) == 1:
+            return refs
+        return list(ctx.decide("choose_many", refs, prompt, min_choices=1, max_choices=top))
+    count = min(int(getattr(quantity, "count", None) or 1), len(refs))
+    if most is not None:
+        count = min(count, most)
+    if len(refs) == count:
+        return refs
+    if count == 1:
+        return [ctx.decide("choose_target", refs, prompt)]
+    return list(ctx.decide("choose_many", refs, prompt, min_choices=count, max_choices=count))
 
 
 def _spendable(ctx: Context, object: Any) -> list[Any]:
@@ -473,6 +525,23 @@ def move(
             for m in movers:
                 m.location = dest
                 host.emit("character_moved", character=m.name, location=dest, by="effect")
+        return
+    card = _this_card(ctx, onto) or _this_card(ctx, to)
+    if card is not None:  # "move a resource at this location onto this card"
+        found = host.select(ctx, object) if hasattr(object, "quantity") else _refs(ctx, object)
+        here = [r for r in found if isinstance(r, dict) and r.get("kind") == "die"]
+        room = host.hold_capacity(card)
+        if room is not None:
+            room -= len(st.card_dice.get(card, []))
+        host.hold_dice(card, _pick_dice(ctx, here, object, f"Which dice onto {card}?", room))
+        return
+    card = _this_card(ctx, from_)
+    if card is not None:  # "move any resources from this card to this location"
+        _, noun = _noun(object)
+        held = host.held_refs(card, noun if _noun(object)[0] == "resource" else None)
+        dest = _locations(ctx, to)
+        picked = _pick_dice(ctx, held, object, f"Which dice off {card}?")
+        host.unhold_dice(picked, dest[0] if dest else _here(ctx))
         return
     zone = getattr(getattr(to, "place", to), "zone", None) or getattr(
         getattr(onto, "place", onto), "zone", None

@@ -197,6 +197,9 @@ class SessionState:
     characters: list[CharacterState] = field(default_factory=list)
     locations: list[LocationState] = field(default_factory=list)
     supply: dict[str, int] = field(default_factory=dict)  # resource dice not in play
+    # resource dice held on a card a character holds ("May hold 2 resources on this card"),
+    # by card name: in play, like the dice at locations and in crafting slots
+    card_dice: dict[str, list[Die]] = field(default_factory=dict)
     initiative_supply: int = 0
     threat_pool: int = 0
     threat_box: int = 0

@@ -136,8 +136,9 @@ def check_invariants(session: engine.Session) -> None:
             for d in a.slots
             if d is not None and d.resource == resource
         )
+        on_cards = sum(1 for dice in st.card_dice.values() for d in dice if d.resource == resource)
         assert st.supply[resource] >= 0
-        assert st.supply[resource] + on_map + on_assets == per, resource
+        assert st.supply[resource] + on_map + on_assets + on_cards == per, resource
     threats = sum(loc.threats for loc in st.locations)
     assert st.threat_pool >= 0 and st.threat_box >= 0
     assert st.threat_pool + threats + st.threat_box == rs.value("threat tokens")
@@ -152,6 +153,10 @@ def check_invariants(session: engine.Session) -> None:
             assert o.progress >= 0 and o.hindrance >= 0
         for d in loc.dice:
             assert 1 <= d.face <= 6
+    for card, dice in st.card_dice.items():  # dice sit only on a card someone holds
+        assert dice and session.card_holder(card) is not None, card
+        room = session.hold_capacity(card)
+        assert room is None or len(dice) <= room, card
     for c in st.characters:
         assert 0 <= c.action_points <= rs.value("action points max")
         assert c.body > 0 and c.psyche > 0

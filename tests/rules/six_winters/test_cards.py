@@ -375,3 +375,92 @@ def test_a_spend_that_cannot_be_paid_is_asked_again_without_it(cards):
     assert not any(o.startswith("Spend") for o in choices[-1])
     assert session.location("Boar's Rift").threats == 1
     assert [(d.resource, d.face) for d in session.location("Boar's Peak").dice] == [("military", 2)]
+
+
+# --- dice held on a card: a place dice can be, counted with the dice in play
+
+
+def _permission(session, who, on, card, index):
+    return {"act": "permission", "character": who, "on": on, "card": card, "index": index}
+
+
+def _in_play(session, resource):
+    st = session.state
+    return (
+        st.supply[resource]
+        + sum(1 for loc in st.locations for d in loc.dice if d.resource == resource)
+        + sum(1 for dice in st.card_dice.values() for d in dice if d.resource == resource)
+    )
+
+
+def test_wobbly_naz_holds_at_most_two_resources_and_lets_them_off_here(cards):
+    # "May hold 2 resources on this card. May spend 1 action point to move a resource at this
+    # location onto this card. May move any resources from this card to this location."
+    session = table(cards, ["Kanun", "Parin"], at="Eastkeep")
+    put_dice(session, "Eastkeep", ("military", 3), ("stability", 5), ("technology", 2))
+    kanun = session.character("Kanun")
+    kanun.assets = ["Wobbly Naz"]
+    total = {r: _in_play(session, r) for r in cards.resources}
+    onto, off = (_permission(session, "Kanun", "asset", "Wobbly Naz", k) for k in (1, 2))
+    assert off not in session.pending().options  # nothing on the card to move off
+    act(
+        session,
+        onto,
+        {"kind": "die", "location": "Eastkeep", "index": 0, "resource": "military", "face": 3},
+    )
+    assert [(d.resource, d.face) for d in session.state.card_dice["Wobbly Naz"]] == [
+        ("military", 3)
+    ]
+    assert session.character("Kanun").action_points == 3
+    session.character("Kanun").exhausted = []  # another turn
+    session._pending = None
+    act(
+        session,
+        onto,
+        {"kind": "die", "location": "Eastkeep", "index": 0, "resource": "stability", "face": 5},
+    )
+    session.character("Kanun").exhausted = []
+    session._pending = None
+    assert onto not in session.pending().options  # two held: the card is full
+    # Kanun carries them: moved to Yearly Field, they come off there
+    session.character("Kanun").location = session.character("Parin").location = "Yearly Field"
+    session._pending = None
+    act(session, off, session.held_refs("Wobbly Naz"))  # both
+    held = [(d.resource, d.face) for d in session.location("Yearly Field").dice]
+    assert sorted(held) == [("military", 3), ("stability", 5)]
+    assert session.state.card_dice == {}
+    assert {r: _in_play(session, r) for r in cards.resources} == total
+
+
+def test_dice_on_a_card_go_back_to_the_supply_when_the_card_leaves(cards):
+    session = table(cards, ["Kanun", "Parin"], at="Eastkeep")
+    put_dice(session, "Eastkeep", ("military", 3))
+    session.character("Kanun").assets = ["Wobbly Naz", "Baklava"]
+    supply = session.state.supply["military"]
+    act(session, _permission(session, "Kanun", "asset", "Wobbly Naz", 1))
+    assert session.state.supply["military"] == supply
+    session.character("Kanun").assets.remove("Wobbly Naz")  # discarded, say for a scene
+    session._pending = None
+    act(session, {"act": "asset", "character": "Kanun", "card": "Baklava", "effect": 0})
+    assert session.state.card_dice == {}
+    assert session.state.supply["military"] == supply + 1
+
+
+def test_the_ultimate_gadget_stores_technology_and_spends_it_for_an_initiative_die(cards):
+    # "May move any technology at this location onto this card. May spend a technology on this
+    # card for an initiative die." No limit is printed.
+    session = table(cards, ["Kanun", "Parin"], at="Eastkeep", dice=[4])
+    put_dice(session, "Eastkeep", ("technology", 2), ("military", 1))
+    kanun = session.character("Kanun")
+    kanun.abilities, kanun.initiative = ["The Ultimate Gadget"], []
+    hold, spend = (
+        _permission(session, "Kanun", "ability", "The Ultimate Gadget", k) for k in (0, 1)
+    )
+    assert spend not in session.pending().options
+    act(session, hold)
+    assert [(d.resource, d.face) for d in session.location("Eastkeep").dice] == [("military", 1)]
+    supply = session.state.supply["technology"]
+    act(session, spend)
+    assert session.state.card_dice == {}
+    assert session.state.supply["technology"] == supply + 1
+    assert session.character("Kanun").initiative == [4]

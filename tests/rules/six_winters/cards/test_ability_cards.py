@@ -370,11 +370,6 @@ def test_beyond_the_veil_moves_the_sorcery_here_to_your_pool(cards):
     assert session.state.initiative_supply == supply - 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: permissions that hold dice 'on this card' are skipped (The Ultimate Gadget "
-    "is never offered)",
-)
 def test_the_ultimate_gadget_holds_technology_and_spends_it_for_initiative(cards):
     session = game(cards, at="Eastkeep")
     put_dice(session, "Eastkeep", ("technology", 3))

@@ -45,12 +45,6 @@ def test_loomwood_apples_give_one_action_point_to_every_character_at_this_locati
     assert points == {"Kanun": 5, "Parin": 5, "Fuscus": 4}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cards.from_compiled drops asset permissions and the engine skips 'onto this card' "
-    "texts: Wobbly Naz's 'May spend 1 action point to move a resource ... onto this card' "
-    "is never offered",
-)
 def test_wobbly_naz_may_spend_an_action_point_to_move_a_resource_here_onto_the_card(cards):
     session = game(cards, at="Eastkeep")
     put_dice(session, "Eastkeep", ("military", 3))
