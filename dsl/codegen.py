@@ -183,6 +183,55 @@ def compile_clause(clause: BoundClause, card: tuple[str, str] = ("card", "?")) -
     Each case gets its own short closure: interpreter overhead is measured in
     benchmarks/bench_dsl.py against hand-written Python.
     """
+    if clause.subject is not None and clause.per is None:
+        return _each_subject(clause, card)
+    return _compile_one(clause, card)
+
+
+def _each_subject(clause: BoundClause, card: tuple[str, str]) -> Run:
+    """ "Each hero here may move a relic to their pack": one whole clause per subject.
+
+    A primitive that takes ``subject`` gets all of them at once. Otherwise each one, in turn,
+    is ``ctx.actor`` while the clause runs: it is asked its own "may", pays its own cost, and
+    the clause's phrases are resolved for it ("their ...", a card another one already took).
+    """
+    together = _compile_one(clause, card)
+    alone = _compile_one(replace(clause, subject=None), card)
+    subject_selector = clause.subject
+    assert subject_selector is not None
+    resolve_subject = (
+        (lambda ctx: ctx.host.select(ctx, subject_selector))
+        if subject_selector.quantity.mode == "all"
+        else selector_resolver(subject_selector)
+    )
+    function = clause.function
+    span = clause.span
+
+    def each(ctx: Context) -> Any:
+        ctx.span = span
+        try:
+            primitive = ctx.host.primitive(function)
+            if _takes_subject(primitive):
+                return together(ctx)
+            who = resolve_subject(ctx)
+        except (DecisionNeeded, EffectError):
+            raise
+        except Exception as error:
+            raise _failed(error, card, ctx, span) from error
+        saved = ctx.actor
+        result = None
+        try:
+            for actor in who if isinstance(who, list) else [who]:
+                ctx.actor = _actor_id(actor)
+                result = alone(ctx)
+        finally:
+            ctx.actor = saved
+        return result
+
+    return _mark_guarded(each)
+
+
+def _compile_one(clause: BoundClause, card: tuple[str, str]) -> Run:
     act = _compile_action(clause, card)
     cost = None
     payable = None

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from toyhost import ToyHost, run_until_done
 
 from dsl.compiler import CompiledRuleset
@@ -166,6 +167,33 @@ HEROES = [
     {"kind": "hero", "name": "Far", "at": "Ember Town"},
 ]
 RELICS = [{"kind": "relic", "name": "Jar"}, {"kind": "relic", "name": "Cloak"}]
+
+
+def test_each_subject_is_asked_and_resolved_on_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ruleset = toy_with(tmp_path, EACH)
+    host = host_for(ruleset, HEROES + RELICS)
+
+    select = host.select
+
+    def not_taken(ctx: Any, selector: Selector) -> list[Any]:
+        # a relic moved earlier in this run (the calls restart with each replay) is gone
+        taken = [c[2]["object"] for c in host.calls if c[0] == "move"]
+        return [t for t in select(ctx, selector) if t not in taken]
+
+    monkeypatch.setattr(host, "select", not_taken)
+    epilogue = ruleset.card("Fair Day").abilities[0].run
+    asked = run_until_done(epilogue, host, [True, RELICS[1], True])
+    assert [(d.kind, d.who) for d in asked] == [
+        ("pay_or_refuse", "Wren"),
+        ("choose_target", "Wren"),
+        ("pay_or_refuse", "Ash"),  # Ash's only relic left is taken without asking
+    ]
+    assert [(c[1], c[2]["object"]["name"]) for c in host.calls] == [
+        ("Wren", "Cloak"),
+        ("Ash", "Jar"),
+    ]
 
 
 def test_a_drawn_phrase_reaches_the_primitive_with_its_count_and_kind(tmp_path: Path) -> None:

@@ -1,7 +1,6 @@
 """Scene cards: each epilogue (and each of its choices) does what the card says when the scene
 is narrated."""
 
-import pytest
 from card_table import dice_at, game, narrate, plain, tokens
 from six_winters_table import add_location, place
 
@@ -286,11 +285,6 @@ def test_befriend_the_master_of_coin_develops_rosy_freetrader_and_adds_master_of
     assert session.state.asset_deck == ["Master of Coin"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="dsl: 'Each character in this scene may move an asset ...' resolves the asset once, "
-    "before the per-character loop: the second character gets the card already taken",
-)
 def test_host_the_tulip_festival_lets_each_character_in_the_scene_take_a_staged_asset(cards):
     def staging(session):
         session.state.asset_staging = ["Wound Paste", "Azadeh", "Murjan", "Hogel"]
