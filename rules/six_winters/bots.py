@@ -164,21 +164,24 @@ class HeuristicBot:
         little (several moves away: the plain neighbour check misses it)."""
         best = None
         best_gain = 0.0
+        values: dict[str, dict[str, float]] = {}  # per character: work value per location
+        from_here: dict[str, dict[str, int]] = {}
         for move in moves:
             c = self._char(obs, move["character"])
             if c is None or move.get("by") or c["action_points"] < 2:
                 continue
-            here = self._loc(obs, c["location"])
-            if here is None:
-                continue
-            now = self._work_value(obs, c, here)
-            for loc in obs["locations"]:
-                v = self._work_value(obs, c, loc)
-                if v <= now:
-                    continue
-                dist = self._distances(obs, [loc["name"]])
-                d_here, d_there = dist.get(c["location"], 99), dist.get(move["to"], 99)
-                if d_there >= d_here or d_here > 4:
+            if c["name"] not in values:
+                values[c["name"]] = {
+                    loc["name"]: self._work_value(obs, c, loc) for loc in obs["locations"]
+                }
+                from_here[c["name"]] = self._distances(obs, [c["location"]])
+            value = values[c["name"]]
+            now = value.get(c["location"], 0.0)
+            here = from_here[c["name"]]
+            there = self._distances(obs, [move["to"]])
+            for name, v in value.items():
+                d_here, d_there = here.get(name, 99), there.get(name, 99)
+                if v <= now or d_there >= d_here or d_here > 4:
                     continue
                 gain = (v - now) / (1 + d_there)
                 if gain > best_gain:
