@@ -378,8 +378,13 @@ def epilogue_notes(
     ruleset, state = engine
     year_record = _year_record(s, ledger.get_session(s, campaign, year))
     earlier = {**year_record, "scenes": year_record["scenes"][:-1]}
-    before = preview_table_scenes(ruleset, state, earlier) if earlier["scenes"] else []
-    after = preview_table_scenes(ruleset, state, year_record)
+    try:
+        before = preview_table_scenes(ruleset, state, earlier) if earlier["scenes"] else []
+        after = preview_table_scenes(ruleset, state, year_record)
+    except ChroniclerError:
+        raise
+    except Exception as error:  # an engine fault: the scene is still recorded
+        return [f"(the cards could not be applied: {type(error).__name__}: {error})"]
     return after[len(before) :] if after[: len(before)] == before else after
 
 
@@ -596,14 +601,22 @@ def _end_year_by_the_cards(
         "added": [[_checked(catalogue, n, "location"), x, y] for n, x, y, _ in changes.added],
     }
     record["reserve"] = list(decisions.reserve)
-    after, notes = apply_table_year(
-        ruleset,
-        state_before,
-        record,
-        places=decisions.places,
-        reduce=decisions.reduce,
-        picks=decisions.picks,
-    )
+    try:
+        after, notes = apply_table_year(
+            ruleset,
+            state_before,
+            record,
+            places=decisions.places,
+            reduce=decisions.reduce,
+            picks=decisions.picks,
+        )
+    except ChroniclerError:
+        raise
+    except Exception as error:  # an engine fault: say so in one line, record nothing
+        raise ChroniclerError(
+            f"the ruleset could not apply year {session.year} of {campaign.name!r}: "
+            f"{type(error).__name__}: {error}"
+        ) from error
     state = campaign_state.state_json(after)
     sheets = dict(state.get("sheets") or {})
     for character in ledger.characters(s, campaign):  # the table's sheets: downtime, conditions

@@ -110,7 +110,7 @@ def test_a_failed_year_applies_the_schemes_failure(real_cards, cli) -> None:  # 
     _year_one(cli, AMBER)
     ended = cli(
         "year", "end", "--campaign", "Brightdune", "--year", "1", "--result", "lost",
-        "--threat-left", "2", "--threat", "Eastkeep=2",
+        "--threat-left", "2", "--threat", "Eastkeep=2", "--reserve", "Whisper Drip",
     )  # fmt: skip
     assert ended.code == 0, ended.err
     assert "Discord in Brightdune goes on top of the obstacle deck" in ended.out
@@ -119,6 +119,7 @@ def test_a_failed_year_applies_the_schemes_failure(real_cards, cli) -> None:  # 
     assert "obstacle: 1 cards (Discord in Brightdune)" in setup.out
     assert "Eastkeep at 1,0 (empire, base side): threats 1" in setup.out
     assert "Unlocked abilities" not in setup.out
+    assert "Reserve: Whisper Drip" in setup.out and "Whisper Drip," not in setup.out
 
 
 def test_a_won_year_unlocks_the_schemes_ability_and_needs_three_scenes(real_cards, cli) -> None:  # type: ignore[no-untyped-def]
