@@ -102,6 +102,7 @@ def _table_scenes(s: Session, session: YearSession) -> list[dict[str, Any]]:
                 for p in ledger.plays_of(s, sc)
             ],
             "epilogue_choice": sc.epilogue_choice,
+            "skill_match_points": sc.skill_match_points,
         }
         for sc in ledger.scenes_of(s, session)
     ]

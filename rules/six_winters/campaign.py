@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -173,7 +174,7 @@ def play_campaign(
 # What a table tells about a year it played on cardboard (``apply_table_year``'s ``record``):
 #   year, scheme, characters, result ("won"/"lost"), reason, threat_left (or None), seed;
 #   scenes: [{scene, location, participants, cards_played: [{card, kind, character}],
-#             epilogue_choice}], in the order completed;
+#             epilogue_choice, skill_match_points}], in the order completed;
 #   map: {threats: {location: count}, obstacles: {location: [obstacle]}, developed: [location],
 #         added: [[location, x, y]]} - the map at the end of the winter turn, as the table saw it;
 #   reserve: [asset] - completed assets kept in reserve for the next session.
@@ -193,6 +194,7 @@ class TableSession(Session):
         location: str,
         participants: list[str],
         cards_played: list[dict[str, Any]],
+        skill_match_points: int = 0,
     ) -> None:
         """Narrate Scene steps 4, 6 and 7 as the table played them: the cards played leave,
         the scene goes to the archive, its epilogue runs, each participant marks an advance."""
@@ -226,7 +228,7 @@ class TableSession(Session):
             "location": location,
             "participants": list(participants),
             "cards_played": played,
-            "skill_match_points": 0,
+            "skill_match_points": skill_match_points,
             "points_needed": card.points,
             "points": card.points,
             "epilogue_choice": chosen[0] if chosen else None,
@@ -425,7 +427,7 @@ def table_session(
 
     chosen = list(record.get("characters") or [])
     unlocked = list(dict.fromkeys([*campaign.unlocked_characters, *chosen]))
-    base = CampaignState(**{**vars(campaign), "unlocked_characters": unlocked})
+    base = dataclasses.replace(campaign, unlocked_characters=unlocked, sheets=dict(campaign.sheets))
     for name in chosen:
         base.sheets.setdefault(name, _starting_sheet(ruleset, name))
     built = new_session(
@@ -452,6 +454,7 @@ def table_session(
             location=scene["location"],
             participants=list(scene["participants"]),
             cards_played=[dict(c) for c in scene.get("cards_played") or []],
+            skill_match_points=int(scene.get("skill_match_points") or 0),
         )
     return session, answers
 
