@@ -1,6 +1,5 @@
 """Character abilities and the shared Brightdune abilities do what the card says."""
 
-import pytest
 from card_table import dice_at, game, option, options, permission, piece, plain, tokens, use
 from six_winters_table import add_location, place, put_dice
 

@@ -1,6 +1,5 @@
 """Asset cards: each Exhaust, Play, Refresh or standing text does what the card says."""
 
-import pytest
 from card_table import (
     dice_at,
     events,
