@@ -80,6 +80,11 @@ class HeuristicBot:
             return max(crafts, key=lambda o: o["die"])
         if plays := first("asset"):
             return plays[0]
+        # an obstacle about to move or place a threat, within reach this turn: go soak it
+        turn = (obs["year"], obs["season"], obs["turn"])
+        rushing = self.RUSH_DANGER and (obs["year"] > 1 or obs["threat_pool"] <= 3)
+        if rushing and (rush := self._rush(obs, first("move"), turn)) is not None:
+            return rush
         for o in first("muster"):
             c = self._char(obs, o["character"])
             if c is not None and self._fits(obs, c, o["resource"]):
@@ -89,7 +94,6 @@ class HeuristicBot:
             if c is not None and self._fits(obs, c, o["get"]) and self._spare(obs, c, o):
                 return o
         # a character never walks back to a place it left this turn (no pacing to and fro)
-        turn = (obs["year"], obs["season"], obs["turn"])
         moves = [
             o
             for o in first("move")
@@ -158,6 +162,42 @@ class HeuristicBot:
             if rank >= 3 or (rank >= 2 and ob["progress"] > 0):
                 value += ob["points"] + rank / 3
         return value
+
+    RUSH_DANGER = True
+
+    def _rush(self, obs: dict[str, Any], moves: list[dict[str, Any]], turn: tuple[Any, ...]) -> Any:
+        """A step toward an obstacle that will get past its tokens at the next activation,
+        by the character nearest to it who has dice and the action points to get there;
+        no one goes if a character with dice is already there."""
+        danger = [
+            loc["name"]
+            for loc in obs["locations"]
+            if any(self._dangerous(obs, o) for o in loc["obstacles"])
+            and not any(c["location"] == loc["name"] and c["initiative"] for c in obs["characters"])
+        ]
+        if not danger:
+            return None
+        best = None
+        for target in danger:
+            dist = self._distances(obs, [target])
+            for move in moves:
+                c = self._char(obs, move["character"])
+                if c is None or move.get("by") or not c["initiative"]:
+                    continue
+                now = dist.get(c["location"], 99)
+                if now > c["action_points"] or dist.get(move["to"], 99) >= now:
+                    continue
+                if move["to"] in self._visited.get((*turn, c["name"]), set()):
+                    continue
+                if best is None or now < best[0]:
+                    best = (now, move)
+        if best is None:
+            return None
+        move = best[1]
+        self._visited.setdefault((*turn, move["character"]), set()).add(
+            str(self._char(obs, move["character"])["location"])  # type: ignore[index]
+        )
+        return move
 
     def _move_to_work(self, obs: dict[str, Any], moves: list[dict[str, Any]]) -> Any:
         """A step toward the location where the character has most to do, when here it has
