@@ -10,7 +10,7 @@ turns into a diagnostic.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from dsl import ast
@@ -416,6 +416,13 @@ class Binder:
         strings = [b for b in body if b.kind == "string" and not b.meanings]
         if strings:
             return self.card_reference(body, quantity)
+        if len(body) == 2 and body[0].kind == "vocab" and body[1].kind == "string":
+            # location "Lily Manor": the card of that kind and name, though the name is also
+            # a declared word (a tag)
+            kind = self.pick(body[0].meanings, ("card kind",))
+            cards = self.cards.get(body[1].text.casefold(), [])
+            if kind is not None and any(c[0].casefold() == kind.word.casefold() for c in cards):
+                return self.card_reference([body[0], replace(body[1], meanings=())], quantity)
         head = body[-1]
         body = [b for b in body[:-1] if b.kind != "fn" or b.text == "or"] + [head]
         plural = False

@@ -207,3 +207,26 @@ def test_a_drawn_phrase_reaches_the_primitive_with_its_count_and_kind(tmp_path: 
         drawn = roles["object"]
         assert isinstance(drawn, Selector)
         assert (drawn.noun, drawn.quantity.count) == ("monster", 2)
+
+
+ADDS = """
+tale "Far Road" {
+  years 1-2
+  at Forest
+  Epilogue: Add location "Frost Hollow" to the North, monster "Bog Wight" and tale "Old Debt".
+}
+"""
+
+
+def test_a_card_name_after_its_kind_names_the_card_even_when_it_is_also_a_tag(
+    tmp_path: Path,
+) -> None:
+    # "Frost Hollow" is also a card tag here: after the word location it is still the card
+    tags = {'"Night Watch"\n': '"Night Watch", "Frost Hollow"\n'}
+    ruleset = toy_with(tmp_path, ADDS, replace=tags)
+    host = host_for(ruleset, [])
+    run_until_done(ruleset.card("Far Road").abilities[0].run, host, [])
+    ((verb, _, roles),) = host.calls
+    assert verb == "add"
+    assert [s.name for s in roles["object"]] == ["Frost Hollow", "Bog Wight", "Old Debt"]
+    assert isinstance(roles["to"], Selector) and roles["to"].noun == "north"
