@@ -548,6 +548,21 @@ class HeuristicBot:
         """How often an obstacle activates: once, plus once per visible scene of its skill."""
         return 1 + sum(1 for scene in obs["scenes"] if scene["skill"] == ob["skill"])
 
+    def _choose_target(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
+        """A location picked by a card or scheme (most often for a threat): one without
+        threat, so nothing surges."""
+        locs = {loc["name"]: loc for loc in obs["locations"]}
+
+        def name(o: Any) -> Any:
+            return o.get("name") if isinstance(o, dict) and o.get("kind") == "location" else o
+
+        if options and all(isinstance(name(o), str) and name(o) in locs for o in options):
+            return min(
+                options,
+                key=lambda o: (locs[name(o)]["threats"], len(locs[name(o)]["obstacles"])),
+            )
+        return None
+
     def _choose_option(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         if "hinder" in options:
             return self._hinder_or_keep(obs, d)
