@@ -548,6 +548,24 @@ class HeuristicBot:
         """How often an obstacle activates: once, plus once per visible scene of its skill."""
         return 1 + sum(1 for scene in obs["scenes"] if scene["skill"] == ob["skill"])
 
+    def _choose_skill(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
+        """Downtime: advance the skill of the obstacles on the map (and, less, of the scenes
+        showing): progress counts the dice at or below that skill."""
+        weight = {o: 0.0 for o in options}
+        for loc in obs["locations"]:
+            for ob in loc["obstacles"]:
+                if ob["skill"] in weight:
+                    weight[ob["skill"]] += 2
+        for scene in obs["scenes"]:
+            if scene["skill"] in weight:
+                weight[scene["skill"]] += 1
+        c = self._char(obs, d.who)
+        if c is not None:  # a skill at 5 cannot rise: an advance there is lost
+            for skill in weight:
+                if c["skills"].get(skill, 0) >= 5:
+                    weight[skill] = -1
+        return max(options, key=lambda o: weight.get(o, 0))
+
     def _choose_target(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         """A location picked by a card or scheme (most often for a threat): one without
         threat, so nothing surges."""
