@@ -1,7 +1,7 @@
 """Six Winters engine figures: sessions per second per bot on one core, the cost of ``clone``
 and of a JSON round trip, and the size of a session's state.
 
-Run: ``.venv/bin/python benchmarks/bench_engine.py [--sessions N] [--starter]``. Each figure is
+Run: ``.venv/bin/python benchmarks/bench_engine.py [--sessions N]``. Each figure is
 the median of five repeats; the sessions are year-1 sessions from a fresh campaign, seeds 0..N-1.
 """
 
@@ -19,7 +19,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rules.six_winters import engine
 from rules.six_winters.bots import HeuristicBot, RandomBot
-from rules.six_winters.starter import starter_ruleset
 
 REPEATS = 5
 
@@ -62,9 +61,8 @@ def mid_session(ruleset):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sessions", type=int, default=100)
-    parser.add_argument("--starter", action="store_true", help="the built-in starter card set")
     args = parser.parse_args()
-    ruleset = starter_ruleset() if args.starter else engine.load_ruleset()
+    ruleset = engine.load_ruleset()
     print(f"ruleset: {ruleset.source}; {args.sessions} sessions, median of {REPEATS}")
     for bot_class in (RandomBot, HeuristicBot):
         rate, decisions = sessions_per_second(ruleset, bot_class, args.sessions)

@@ -1,8 +1,8 @@
 """Six Winters cards as typed records, and the ruleset that holds them.
 
 The engine reads cards only through these records. ``from_compiled`` builds them from the
-compiled card text (``dsl``); ``rules.six_winters.starter`` holds a small hand-made set used by
-tests and as a fallback while the card text does not compile.
+compiled card text (``dsl``); the engine's rule tests also use a small hand-made set of records
+(``tests/rules/six_winters/starter_cards.py``).
 """
 
 from __future__ import annotations

@@ -2288,32 +2288,22 @@ _RULESET_CACHE: dict[str, Ruleset] = {}
 RULES_DIR = Path(__file__).parent
 
 
-def load_ruleset(path: str | Path | None = None, *, fallback: bool = True) -> Ruleset:
+def load_ruleset(path: str | Path | None = None) -> Ruleset:
     """The Six Winters ruleset compiled from its card text (``rules/six_winters/*.rules``).
 
-    While the card text does not compile, the built-in starter set stands in (when
-    ``fallback``), its ``source`` saying why. Cached per folder.
+    Card text that does not compile is the user's error to see, never silently replaced:
+    the loader's ``ChroniclerError`` (every diagnostic, file:line:col) goes up as it is.
+    Cached per folder.
     """
+    from dsl.loader import load_ruleset as compile_folder
+
+    from .cards import from_compiled
+
     folder = Path(path) if path is not None else RULES_DIR
     key = str(folder.resolve())
-    if key in _RULESET_CACHE:
-        return _RULESET_CACHE[key]
-    try:
-        from dsl.loader import load_ruleset as compile_folder
-
-        from .cards import from_compiled
-
-        ruleset = from_compiled(compile_folder(folder))
-    except Exception as error:
-        if not fallback:
-            raise
-        from .starter import starter_ruleset
-
-        ruleset = starter_ruleset()
-        first = str(error).splitlines()[0] if str(error) else type(error).__name__
-        ruleset.source = f"starter (the card text does not compile: {first})"
-    _RULESET_CACHE[key] = ruleset
-    return ruleset
+    if key not in _RULESET_CACHE:
+        _RULESET_CACHE[key] = from_compiled(compile_folder(folder))
+    return _RULESET_CACHE[key]
 
 
 def new_campaign(ruleset: Ruleset) -> CampaignState:

@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from starter_cards import starter_ruleset
 
 from rules.six_winters import engine
 from rules.six_winters.cards import Ruleset
-from rules.six_winters.starter import starter_ruleset
 from rules.six_winters.state import AssetInProgress, Die, Frame
 
 

@@ -71,7 +71,7 @@ def test_the_campaign_state_round_trips_through_json(ruleset):
 def test_a_score_below_the_lowest_band_gets_the_lowest_title():
     # The score table's lowest band is "1-30: Maybe you misunderstood a rule?", but a campaign
     # with no scene and no won year scores 0: it gets the lowest band's title, not an error.
-    cards = engine.load_ruleset(fallback=False)
+    cards = engine.load_ruleset()
     assert cards.by_count("score", 0) == "Maybe you misunderstood a rule?"
     assert cards.by_count("score", 30) == "Maybe you misunderstood a rule?"
     assert cards.by_count("score", 31) == "Novice"

