@@ -28,8 +28,15 @@ class RandomBot:
 
 
 class HeuristicBot:
-    """Plays to win: crafts toward scenes, overcomes obstacles that threaten, narrates when it
-    can, keeps stress away, and ends the actions step when nothing useful is left."""
+    """Plays to win: narrates a scene as soon as the points are there; overcomes before it
+    crafts (overcoming spends no die), adding progress when the turn's tries will likely finish
+    the obstacle and hindrance to soak the activations of one about to move or place a threat;
+    crafts with its highest die; takes the assets with most points per action point of their
+    recipe; musters and trades for open slots; walks toward a scene it can score, an obstacle
+    about to activate (from year 2) or the place with most work for it. Surges, new obstacles
+    and threats picked by cards go where no threat lies; session end removes obstacles first;
+    downtime advances the skills of the obstacles in play. It sees only the observation.
+    Measured with ``benchmarks/bench_bots.py``."""
 
     name = "heuristic"
     uses_observation = True
