@@ -891,6 +891,14 @@ class SentenceBinder:
                 if qualifier and roles[-1][0] in info.creates and self.is_dice(current):
                     # "Place 2 ember at this location": dice to make, then where they go.
                     qualifier = accepts is not None and word not in accepts
+                elif (
+                    word in ("at", "in")
+                    and [a.folded for a in current[:3]] == ["a", "total", "value"]
+                    and self.is_dice(current)
+                ):
+                    # "Spend a total value of 6 ember at any locations": where the dice that
+                    # count toward the total are, not a question about locations
+                    qualifier = True
                 if not qualifier and accepts is not None and word not in accepts:
                     dice = word in ("at", "in", "from") and self.is_dice(current)
                     if not dice and not self.zone_follows(rest[k + 1 :]):

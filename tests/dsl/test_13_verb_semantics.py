@@ -230,3 +230,25 @@ def test_a_card_name_after_its_kind_names_the_card_even_when_it_is_also_a_tag(
     assert verb == "add"
     assert [s.name for s in roles["object"]] == ["Frost Hollow", "Bog Wight", "Old Debt"]
     assert isinstance(roles["to"], Selector) and roles["to"].noun == "north"
+
+
+TOTALS = """
+relic "Tithe Box" {
+  number 47
+  tags Spirit
+  points 0
+  recipe any
+  Play: Spend a total value of 6 frost at any locations.
+}
+"""
+
+
+def test_a_total_value_at_any_locations_asks_no_question_about_locations(tmp_path: Path) -> None:
+    ruleset = toy_with(tmp_path, TOTALS)
+    host = host_for(ruleset, [MOSSY_GATE, EMBER_TOWN])
+    assert run_until_done(ruleset.card("Tithe Box").abilities[0].run, host, []) == []
+    ((verb, _, roles),) = host.calls
+    assert verb == "spend" and roles["at"] is None
+    spent = roles["object"]
+    assert (spent.quantity.mode, spent.quantity.total, spent.noun) == ("total_value", 6, "frost")
+    assert spent.place is not None and spent.place.kind == "any location"
