@@ -16,40 +16,21 @@ from typing import Any
 from sqlmodel import Session
 
 from journal import ledger
-from journal.catalogue import Catalogue
+from journal.catalogue import Catalogue, load_catalogue
 from journal.ledger import MapPlace
 from journal.models import Campaign
 
-# Brightdune's fate by the number of finale scenes completed: the fate table's titles.
-FATES = (
-    "Autarch Ascendant",
-    "Ruled by the Empire",
-    "Society in Shambles",
-    "Pyrrhic Victory",
-    "Brightdune Transformed",
-    "Society Preserved",
-    "Brightdune Ascendant",
-)
 
-# The campaign score's titles: (lowest score, title), highest band first.
-SCORE_TITLES = (
-    (121, "Champion of Brightdune"),
-    (91, "Master"),
-    (61, "Expert"),
-    (31, "Novice"),
-    (1, "Maybe you misunderstood a rule?"),
-)
+def fate_for(finale_scenes: int) -> str | None:
+    """Brightdune's fate from the ruleset's table by completed finale scenes."""
+    catalogue = load_catalogue()
+    return catalogue.by_count("completed finale scenes", finale_scenes) if catalogue else None
 
 
-def fate_for(finale_scenes: int) -> str:
-    return FATES[max(0, min(finale_scenes, len(FATES) - 1))]
-
-
-def score_title(score: int) -> str:
-    for lowest, title in SCORE_TITLES:
-        if score >= lowest:
-            return title
-    return SCORE_TITLES[-1][1]
+def score_title(score: int) -> str | None:
+    """The campaign score's title from the ruleset's score table."""
+    catalogue = load_catalogue()
+    return catalogue.by_count("score", score) if catalogue else None
 
 
 def state_json(state: Any) -> dict[str, Any]:

@@ -45,6 +45,12 @@ class Catalogue:
     skills: tuple[str, ...] = ()
     ruleset: Any = None
 
+    def by_count(self, counted: str, count: int) -> str | None:
+        """The row of the ruleset's table looked up by ``counted`` ("score") for ``count``;
+        ``None`` when there is no ruleset or it declares no such table."""
+        lookup = getattr(self.ruleset, "by_count", None)
+        return lookup(counted, count) if lookup else None
+
     def names(self, *kinds: str) -> list[str]:
         return [c.name for c in self.cards.values() if not kinds or c.kind in kinds]
 
@@ -84,7 +90,7 @@ _cache: dict[str, Catalogue | None] = {}
 
 
 def load_catalogue() -> Catalogue | None:
-    """The Six Winters catalogue from the engine's ruleset, or None while it cannot load."""
+    """The Six Winters catalogue from the engine's compiled ruleset (cached)."""
     if "six_winters" not in _cache:
         _cache["six_winters"] = _from_engine()
     return _cache["six_winters"]
@@ -95,13 +101,11 @@ def set_catalogue(catalogue: Catalogue | None) -> None:
     _cache["six_winters"] = catalogue
 
 
-def _from_engine() -> Catalogue | None:
-    try:
-        engine = importlib.import_module("rules.six_winters.engine")
-        ruleset = engine.load_ruleset()
-    except Exception:  # the engine or the card text is not ready: record without checking
-        return None
-    return from_ruleset(ruleset)
+def _from_engine() -> Catalogue:
+    # Card text that does not compile is the user's error (file:line:col), not a reason to
+    # record names unchecked.
+    engine = importlib.import_module("rules.six_winters.engine")
+    return from_ruleset(engine.load_ruleset())
 
 
 def _printed_effect(effect: Any) -> str:

@@ -13,31 +13,7 @@ from .cards import Ruleset
 from .engine import Session, new_session, play
 from .state import CampaignState, MapLocation, ObstacleInPlay, Sheet
 
-# Brightdune's fate by the number of finale scenes completed (titles from the seed's table).
-FATES = (
-    "Autarch Ascendant",
-    "Ruled by the Empire",
-    "Society in Shambles",
-    "Pyrrhic Victory",
-    "Brightdune Transformed",
-    "Society Preserved",
-    "Brightdune Ascendant",
-)
-
-# Campaign score titles: the lowest score of each band.
-SCORE_TITLES = (
-    (121, "Champion of Brightdune"),
-    (91, "Master"),
-    (61, "Expert"),
-    (31, "Novice"),
-    (0, "Maybe you misunderstood a rule?"),
-)
-
-FINAL_YEAR = 6
-
-
-def score_title(score: int) -> str:
-    return next(title for low, title in SCORE_TITLES if score >= low)
+FINAL_YEAR = 6  # when a ruleset declares no ``finale year``
 
 
 def campaign_score(
@@ -122,7 +98,7 @@ def end_session(campaign: CampaignState, session: Session) -> CampaignState:
         last_characters=names,
     )
     if st.year >= final:
-        new.fate = FATES[min(finale, len(FATES) - 1)]
+        new.fate = session.ruleset.by_count("completed finale scenes", finale)
         new.score = campaign_score(
             history,
             session.ruleset.value("session success points", 10),

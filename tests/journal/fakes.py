@@ -10,6 +10,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from journal.catalogue import CardFacts, Catalogue
+from rules.six_winters.engine import load_ruleset
 
 SCENES = [
     ("Gather at the Lantern Market", "Giant's Gate", "charm", 4),
@@ -90,6 +91,8 @@ def fake_catalogue() -> Catalogue:
         }
     cat.starting_map = tuple((n, x, y) for n, x, y, _r in MAP)
     cat.skills = ("edge", "steel", "shadow", "charm", "command", "lore")
+    # Fate and score titles: the tables the real card text declares (looked up, not copied).
+    cat.ruleset = SimpleNamespace(by_count=load_ruleset().by_count)
     return cat
 
 
