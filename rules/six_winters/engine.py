@@ -663,8 +663,12 @@ class Session:
         had = loc.threats > 0
         self._move_threat(loc, surge=False)
         current = loc
+        chain = {loc.name}
+        returns = bool(self.ruleset.value("surge returns", 0))
         while surge and had and st.threat_pool > 0:
-            neighbours = self.adjacent(current.name)
+            neighbours = [
+                n for n in self.adjacent(current.name) if returns or n not in chain
+            ]
             if not neighbours:
                 break
             target = self.decide(
@@ -674,6 +678,7 @@ class Session:
             had = nxt.threats > 0
             self._move_threat(nxt, surge=True)
             self.recent_surges.append(nxt.name)
+            chain.add(nxt.name)
             current = nxt
 
     def _move_threat(self, loc: LocationState, *, surge: bool) -> None:

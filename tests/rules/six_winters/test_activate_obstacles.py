@@ -79,6 +79,18 @@ def test_surge_spreads_to_adjacent_location_with_threat_and_stops_at_one_without
     assert placed == [("Hogeltown", False), ("Boar's Rift", True), ("Giant's Gate", True)]
 
 
+def test_a_surge_chain_moves_outward_and_never_returns_to_a_location_in_it(ruleset):
+    # Hogeltown and Boar's Rift both hold a threat: the surge from Hogeltown goes on from
+    # Boar's Rift, but not back into Hogeltown (declared: value surge returns = 0).
+    session, uid = _hogeltown(ruleset, [], progress=0, hindrance=0, threats=1)
+    session.location("Boar's Rift").threats = 1
+    session.state.threat_pool -= 1
+    asked = run_piece(session, "activate_obstacle", "Boar's Rift", "Giant's Gate", uid=uid)
+    assert "Boar's Rift" in asked[0].options
+    assert "Hogeltown" not in asked[1].options
+    assert "Giant's Gate" in asked[1].options
+
+
 def test_the_players_lose_when_the_last_threat_leaves_the_pool(ruleset):
     session, uid = _hogeltown(ruleset, [], progress=0, hindrance=0, threats=1)
     session.state.threat_pool = 1
