@@ -666,9 +666,7 @@ class Session:
         chain = {loc.name}
         returns = bool(self.ruleset.value("surge returns", 0))
         while surge and had and st.threat_pool > 0:
-            neighbours = [
-                n for n in self.adjacent(current.name) if returns or n not in chain
-            ]
+            neighbours = [n for n in self.adjacent(current.name) if returns or n not in chain]
             if not neighbours:
                 break
             target = self.decide(
