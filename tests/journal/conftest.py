@@ -64,3 +64,15 @@ def cli(capsys: pytest.CaptureFixture[str], journal_path: Path):  # type: ignore
         return Ran(code, captured.out, captured.err)
 
     return run
+
+
+@pytest.fixture
+def real_cards() -> Iterator[Catalogue]:
+    """The catalogue of the real Six Winters card text (a load failure fails the test)."""
+    saved = dict(catalogue_module._cache)
+    catalogue_module._cache.clear()
+    found = catalogue_module.load_catalogue()
+    assert found is not None
+    yield found
+    catalogue_module._cache.clear()
+    catalogue_module._cache.update(saved)

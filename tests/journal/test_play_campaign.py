@@ -2,31 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
-import pytest
-
-from journal import catalogue as catalogue_module
 from journal import ledger
 from journal.db import open_journal
-
-pytestmark = pytest.mark.skipif(
-    importlib.util.find_spec("rules.six_winters.engine") is None, reason="no engine yet"
-)
-
-
-@pytest.fixture
-def real_cards():  # type: ignore[no-untyped-def]
-    saved = dict(catalogue_module._cache)
-    catalogue_module._cache.clear()
-    found = catalogue_module.load_catalogue()
-    if found is None:
-        pytest.skip("the Six Winters ruleset does not load")
-    yield found
-    catalogue_module._cache.clear()
-    catalogue_module._cache.update(saved)
 
 
 def _years(journal_path: Path) -> list[tuple[int, str | None, int]]:

@@ -2,27 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
-
 import pytest
-
-from journal import catalogue as catalogue_module
-
-pytestmark = pytest.mark.skipif(
-    importlib.util.find_spec("rules.six_winters.engine") is None, reason="no engine yet"
-)
-
-
-@pytest.fixture
-def real_cards():  # type: ignore[no-untyped-def]
-    saved = dict(catalogue_module._cache)
-    catalogue_module._cache.clear()
-    found = catalogue_module.load_catalogue()
-    if found is None:
-        pytest.skip("the Six Winters ruleset does not load")
-    yield found
-    catalogue_module._cache.clear()
-    catalogue_module._cache.update(saved)
 
 
 def test_a_new_campaign_starts_from_the_engines_campaign_setup(real_cards, cli) -> None:  # type: ignore[no-untyped-def]

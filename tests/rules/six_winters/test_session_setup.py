@@ -133,9 +133,9 @@ def test_a_skill_goes_no_higher_than_five(ruleset):
 
 
 def test_the_scheme_is_drawn_at_random_among_those_of_the_year_each_session():
-    # "Gather all of the schemes with years matching the current game year ... Then draw a
-    # random scheme from those available": the card text has four for years 2-5, each as likely
-    # in every one of those years (a draw per session, so a scheme may come again).
+    # Select Scheme: each session draws at random among the schemes whose years include this
+    # year. The card text has four for years 2-5, each as likely in every one of those years
+    # (a draw per session, so a scheme may come again).
     cards = engine.load_ruleset()
     campaign = engine.new_campaign(cards)
     characters = sorted(campaign.unlocked_characters)[:2]
