@@ -5,6 +5,15 @@ from six_winters_table import act, kinds, table
 SPORES = "Find the Source of the Gasping Spores"
 
 
+# Parin and Fuscus narrate the Gasping Spores scene at Giant's Gate (a Brightdune location).
+NARRATE_SPORES = {
+    "act": "narrate",
+    "scene": SPORES,
+    "location": "Giant's Gate",
+    "participants": ["Parin", "Fuscus"],
+}
+
+
 def _scoring_table(ruleset):
     # The seed's scene-scoring example. Its prose names Parin and Kanun as the characters but
     # then gives the second set of cards to Fuscus; the cards are what matter, so Parin and
@@ -21,12 +30,7 @@ def _scoring_table(ruleset):
 
 def test_scene_scoring_example_two_match_points_and_the_book_completes_it(ruleset):
     session = _scoring_table(ruleset)
-    option = {
-        "act": "narrate",
-        "scene": SPORES,
-        "location": "Giant's Gate",
-        "participants": ["Parin", "Fuscus"],
-    }
+    option = dict(NARRATE_SPORES)
     asked = act(
         session,
         option,
@@ -71,12 +75,7 @@ def test_the_alternatives_of_the_example_also_complete_the_scene(ruleset):
 
 def test_burned_obstacles_go_to_the_archive(ruleset):
     session = _scoring_table(ruleset)
-    option = {
-        "act": "narrate",
-        "scene": SPORES,
-        "location": "Giant's Gate",
-        "participants": ["Parin", "Fuscus"],
-    }
+    option = dict(NARRATE_SPORES)
     act(
         session,
         option,
@@ -132,12 +131,7 @@ def test_a_scene_is_not_offered_without_the_points(ruleset):
 
 def test_epilogue_adds_a_location_next_to_its_region(ruleset):
     session = _scoring_table(ruleset)
-    option = {
-        "act": "narrate",
-        "scene": SPORES,
-        "location": "Giant's Gate",
-        "participants": ["Parin", "Fuscus"],
-    }
+    option = dict(NARRATE_SPORES)
     asked = act(
         session,
         option,
