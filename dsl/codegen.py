@@ -540,6 +540,38 @@ def _guard(run: Run, kind: str, name: str, span: Span) -> Run:
     return guarded
 
 
+def _withholding(sentence: BoundSentence) -> str | None:
+    """The primitive a bare "This does not <verb>." sentence withholds from the sentence before
+    it ("Place a threat on every Fort. This does not cause a surge."), or None."""
+    if sentence.mode != "do" or sentence.condition is not None or len(sentence.alternatives) != 1:
+        return None
+    clause = sentence.alternatives[0]
+    subject = clause.subject
+    if (
+        clause.negated
+        and not clause.roles
+        and subject is not None
+        and subject.reference == "this"
+        and subject.noun is None
+    ):
+        return clause.function
+    return None
+
+
+def _withheld(step: Run, function: str) -> Run:
+    """Run ``step`` with ``function`` withheld: primitives ask ``ctx.withholds(function)``."""
+
+    def run(ctx: Context) -> Any:
+        saved = ctx.withheld
+        ctx.withheld = saved | {function}
+        try:
+            return step(ctx)
+        finally:
+            ctx.withheld = saved
+
+    return run
+
+
 def _sequence(steps: list[Run]) -> Run:
     if len(steps) == 1:
         return steps[0]
@@ -671,6 +703,11 @@ class _CardCompiler:
                 optional = optional or any(c.optional for c in p.alternatives)
             if p.mode == "may" and len(parts) == 1:
                 optional = True
+            withheld = _withholding(p)
+            if withheld is not None and steps:
+                # it modifies the sentence before it rather than running on its own
+                steps[-1] = _withheld(steps[-1], withheld)
+                continue
             steps.append(compile_sentence(p, who))
         if not steps:
             return

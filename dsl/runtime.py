@@ -112,6 +112,8 @@ class Context:
 
     ``answers`` are the decisions already taken for this run, in the order asked; ``bindings``
     hold what earlier words of the same effect referred to ("it", "the same value").
+    ``withheld`` names the primitives a following "This does not ..." sentence rules out while
+    the sentence before it runs (see ``withholds``).
     """
 
     host: Host
@@ -122,6 +124,13 @@ class Context:
     cursor: int = 0
     bindings: dict[str, Any] = field(default_factory=dict)
     span: Span | None = None
+    withheld: frozenset[str] = frozenset()
+
+    def withholds(self, function: str) -> bool:
+        """Whether the sentence running now is followed by "This does not <verb>." naming the
+        primitive ``function``: "Place a threat on every Fort. This does not cause a surge."
+        runs the placing with ``cause_surge`` withheld, and the host skips the surge."""
+        return function in self.withheld
 
     def decide(
         self,

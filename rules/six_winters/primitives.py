@@ -207,7 +207,8 @@ def place(ctx: Context, object: Any, on: Any = None, at: Any = None, in_: Any = 
         if noun == "threat":
             for loc in _locations(ctx, at or on):
                 for _ in range(count):
-                    host.place_threat(ctx, loc)
+                    # "This does not cause a surge." after the sentence: no surge
+                    host.place_threat(ctx, loc, surge=not ctx.withholds("cause_surge"))
             return
         targets = _refs(ctx, on) if on is not None else [None]
         for ref in targets:
@@ -852,18 +853,12 @@ def stay_in_play(ctx: Context, subject: Any = None) -> None:
 
 
 def cause_surge(ctx: Context, subject: Any = None) -> None:
-    """Written negated ("This does not cause a surge."): the surge threats the sentence before
-    placed go back to the pool."""
-    host = _host(ctx)
-    for name in host.recent_surges:
-        loc = host.location(name)
-        if loc.threats:
-            loc.threats -= 1
-            host.state.threat_pool += 1
-            host.emit("surge_undone", location=name, pool_left=host.state.threat_pool)
-    host.recent_surges.clear()
-    if host.state.threat_pool > 0 and host.state.lost == "the threat pool is empty":
-        host.state.lost = None
+    """Only ever written negated, after the sentence it modifies ("Place a threat on every Fort.
+    This does not cause a surge."): the compiler folds it into that sentence, whose threats then
+    skip the surge (``ctx.withholds("cause_surge")``). Reached on its own, it modifies nothing."""
+    raise EffectError(
+        '"This does not cause a surge." must follow the sentence placing threats', ctx.span
+    )
 
 
 def count_toward(ctx: Context, subject: Any = None, object: Any = None) -> None:

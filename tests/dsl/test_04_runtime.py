@@ -177,3 +177,23 @@ def test_it_names_what_the_object_chose_not_where(toy_ruleset: CompiledRuleset) 
     ctx = Context(host=host_for(toy_ruleset, dice))
     sieve.abilities[0].run(ctx)  # discard takes no "at": the die is chosen, and remembered
     assert ctx.bindings == {"it": dice[0], "value": 4}  # "of the same value" reads this
+
+
+def test_this_does_not_modifies_the_sentence_before_it(toy_ruleset: CompiledRuleset) -> None:
+    text = (
+        (TOY / "ruleset.rules").read_text()
+        + (TOY / "cards.rules").read_text()
+        + (
+            'relic "Hush Bell" {\n  number 9\n  tags Beast\n  points 0\n  recipe any\n'
+            "  Play: Ring 1 lantern. This does not wake the dead. Ring 2 lantern.\n}\n"
+        )
+    )
+    bell = load_text(text, "bell.rules", str(TOY)).card("Hush Bell")
+    host = host_for(toy_ruleset)
+    run_until_done(bell.abilities[0].run, host, [])
+    # the first ring runs with waking withheld, the second does not; the negated sentence is
+    # folded into the one before it, not run as a step of its own
+    assert [(verb, roles["wakes"]) for verb, _, roles in host.calls] == [
+        ("ring", False),
+        ("ring", True),
+    ]

@@ -139,6 +139,8 @@ def test_mobilize_war_machines_failure_places_a_threat_on_every_fort_without_sur
     threats = {loc.name: loc.threats for loc in session.state.locations if loc.threats}
     assert threats == {"Boar's Rift": 2, "Boar's Peak": 1}  # no surge from Boar's Rift
     assert session.state.threat_pool == pool - 2
+    # the surge is never started (no question where it goes), not started and taken back
+    assert not [e for e in events(session, "threat_placed") if e["surge"]]
     assert "Military Secrets" not in session.state.unlocked_abilities
 
 
