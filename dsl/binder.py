@@ -513,6 +513,8 @@ class Binder:
                 target.append(Filter(meaning.category, meaning.word))
         if category == "resource" and len(any_of) > 1:
             category, noun = "die", None
+        if category == "resource" and quantity.mode == "any":
+            plural = True  # resources are mass nouns: "any ember at X" is any number of dice
         quantity = Quantity(
             quantity.mode, quantity.count, quantity.total, plural or quantity.plural
         )

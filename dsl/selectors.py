@@ -19,7 +19,8 @@ How the compiler uses a selector (the contract for a ruleset's ``Host.select`` a
   is singular, else a list.
 - ``"all"``: every candidate, as a list, no decision.
 - ``"any"``: a singular noun ("any Beast in play") is one target chosen among all; a plural
-  noun ("any resource dice at this location") is ``choose_many`` with ``min_choices=0``.
+  noun ("any resource dice at this location") is ``choose_many`` with ``min_choices=0``. A
+  resource is a mass noun: "any ember at this location" is plural (any number of dice).
 - A named card (``monster "Bog Wight"``) is passed unresolved.
 - ``"total_value"`` and ``"up_to"``: passed to the primitive unresolved (it asks its own
   ``choose_many``, because only it knows how values add up).

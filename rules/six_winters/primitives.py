@@ -457,7 +457,9 @@ def _pick_dice(
     if not refs or (most is not None and most <= 0):
         raise EffectError("no such die", ctx.span)
     quantity = getattr(object, "quantity", None)
-    mode = getattr(quantity, "mode", "exact")
+    if quantity is None:  # the compiler resolved the phrase already: these are the chosen dice
+        return refs[:most] if most is not None else refs
+    mode = quantity.mode
     if mode == "all":
         return refs[:most] if most is not None else refs
     if mode == "any":

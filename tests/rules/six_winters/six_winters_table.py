@@ -80,7 +80,8 @@ def place(
 
 
 def act(session: engine.Session, option: Any, *answers: Any) -> list[Any]:
-    """Take an action through the actions step; answer its decisions; return them."""
+    """Take an action through the actions step; answer its decisions; return them. An answer
+    may be a function of the decision (to pick among options built by the engine)."""
     asked = []
     assert option in session.pending().options, f"{option} not offered"
     session.apply(option)
@@ -90,7 +91,7 @@ def act(session: engine.Session, option: Any, *answers: Any) -> list[Any]:
             f"the action ended before answer {answer!r}"
         )
         asked.append(decision)
-        session.apply(answer)
+        session.apply(answer(decision) if callable(answer) else answer)
     decision = session.pending()
     assert decision is not None and decision.kind == "choose_action", (
         f"the action still asks: {decision}"

@@ -448,19 +448,26 @@ def test_dice_on_a_card_go_back_to_the_supply_when_the_card_leaves(cards):
 
 def test_the_ultimate_gadget_stores_technology_and_spends_it_for_an_initiative_die(cards):
     # "May move any technology at this location onto this card. May spend a technology on this
-    # card for an initiative die." No limit is printed.
+    # card for an initiative die." No limit is printed: "any technology" is any number of dice.
     session = table(cards, ["Kanun", "Parin"], at="Eastkeep", dice=[4])
-    put_dice(session, "Eastkeep", ("technology", 2), ("military", 1))
+    put_dice(session, "Eastkeep", ("technology", 2), ("military", 1), ("technology", 6))
     kanun = session.character("Kanun")
     kanun.abilities, kanun.initiative = ["The Ultimate Gadget"], []
     hold, spend = (
         _permission(session, "Kanun", "ability", "The Ultimate Gadget", k) for k in (0, 1)
     )
     assert spend not in session.pending().options
-    act(session, hold)
+
+    def technology(decision):
+        return [o for o in decision.options if o["resource"] == "technology"]
+
+    (asked,) = act(session, hold, technology)
+    assert asked.kind == "choose_many" and len(asked.options) == 2  # both, in one use
     assert [(d.resource, d.face) for d in session.location("Eastkeep").dice] == [("military", 1)]
+    held = session.state.card_dice["The Ultimate Gadget"]
+    assert sorted((d.resource, d.face) for d in held) == [("technology", 2), ("technology", 6)]
     supply = session.state.supply["technology"]
-    act(session, spend)
-    assert session.state.card_dice == {}
+    act(session, spend, lambda d: d.options[0])
+    assert len(session.state.card_dice["The Ultimate Gadget"]) == 1
     assert session.state.supply["technology"] == supply + 1
     assert session.character("Kanun").initiative == [4]

@@ -1,6 +1,6 @@
 """Character abilities and the shared Brightdune abilities do what the card says."""
 
-from card_table import dice_at, game, option, options, permission, piece, plain, tokens, use
+from card_table import dice_at, game, option, options, permission, piece, plain, settle, tokens, use
 from six_winters_table import add_location, place, put_dice
 
 
@@ -357,24 +357,27 @@ def test_beyond_the_veil_moves_the_sorcery_here_to_your_pool(cards):
     kanun.initiative = []
     _with(session, "Kanun", "Beyond the Veil")
     supply = session.state.initiative_supply
-    use(
-        session,
-        "Kanun",
-        "Beyond the Veil",
-        _pick("{'kind': 'die', 'location': 'Eastkeep', 'index': 1"),
-        kind="ability",
-    )
-    assert dice_at(session, "Eastkeep") == [("sorcery", 2), ("technology", 3)]
-    assert session.character("Kanun").initiative == [5]  # the die keeps its face
-    assert session.state.initiative_supply == supply - 1
+
+    def sorcery(decision):
+        return [o for o in decision.options if o["resource"] == "sorcery"]
+
+    (asked,) = use(session, "Kanun", "Beyond the Veil", sorcery, kind="ability")
+    assert asked.kind == "choose_many" and len(asked.options) == 2  # "any": the player's pick
+    assert dice_at(session, "Eastkeep") == [("technology", 3)]
+    assert sorted(session.character("Kanun").initiative) == [2, 5]  # the dice keep their faces
+    assert session.state.initiative_supply == supply - 2
 
 
 def test_the_ultimate_gadget_holds_technology_and_spends_it_for_initiative(cards):
     session = game(cards, at="Eastkeep")
-    put_dice(session, "Eastkeep", ("technology", 3))
+    put_dice(session, "Eastkeep", ("technology", 3), ("technology", 5))
     _with(session, "Kanun", "The Ultimate Gadget")
     hold = permission(session, "Kanun", "ability", "The Ultimate Gadget", 0)
     assert hold in options(session)
+    session.apply(hold)
+    settle(session, lambda decision: list(decision.options))  # any technology: both dice
+    assert dice_at(session, "Eastkeep") == []
+    assert len(session.state.card_dice["The Ultimate Gadget"]) == 2
 
 
 # --- Brightdune: shared abilities
