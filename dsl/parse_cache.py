@@ -9,7 +9,9 @@ Where: ``$CHRONICLER_CACHE_DIR``, else ``$XDG_CACHE_HOME/chronicler``, else
 ``~/.cache/chronicler``; ``CHRONICLER_NO_CACHE=1`` turns it off. An entry that cannot be read
 or is not what it should be is parsed again and rewritten: the cache never gives the user an
 error. Entries are written to a temporary file and renamed into place, so two processes never
-see half an entry.
+see half an entry. The folder keeps at most ``MAX_ENTRIES``: writing a new entry removes the
+least recently used ones beyond that (a hit marks its entry used), so editing cards for months
+does not fill the disk.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ from dsl.diagnostics import Diagnostic
 
 # Bump when the layout of an entry changes in a way the code fingerprint below would not see.
 CACHE_FORMAT = 1
+# Entries kept: a ruleset has about a dozen files, and a few versions of each are worth keeping.
+MAX_ENTRIES = 256
 
 _DSL = Path(__file__).resolve().parent
 # The files whose contents decide what AST a text parses to.
@@ -73,8 +77,9 @@ def load(path: str, text: str) -> Parsed | None:
     if folder is None:
         return None
     collecting = gc.isenabled()
+    entry = folder / f"{entry_key(path, text)}.pickle"
     try:
-        data = (folder / f"{entry_key(path, text)}.pickle").read_bytes()
+        data = entry.read_bytes()
         gc.disable()  # thousands of new nodes, no cycles: a third faster without the collector
         found = pickle.loads(data)
     except Exception:  # a missing, truncated or foreign entry is only a cache miss
@@ -90,6 +95,8 @@ def load(path: str, text: str) -> Parsed | None:
         and isinstance(found[1], tuple)
         and all(isinstance(d, Diagnostic) for d in found[1])
     ):
+        with contextlib.suppress(OSError):
+            os.utime(entry)  # used now: pruning removes the least recently used first
         return found
     return None
 
@@ -111,8 +118,30 @@ def store(path: str, text: str, parsed: Parsed) -> None:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
             raise
+        prune(folder)
     except (OSError, pickle.PicklingError, RecursionError):
         return
+
+
+def prune(folder: Path, keep: int | None = None) -> int:
+    """Remove the least recently used entries beyond ``keep`` (``MAX_ENTRIES``); return how
+    many went. Another process removing the same file at the same time is no error."""
+    keep = MAX_ENTRIES if keep is None else keep
+    entries = []
+    with os.scandir(folder) as found:
+        for item in found:
+            if item.name.endswith(".pickle"):
+                with contextlib.suppress(OSError):
+                    entries.append((item.stat().st_mtime_ns, item.path))
+    if len(entries) <= keep:
+        return 0
+    entries.sort()
+    removed = 0
+    for _, entry_path in entries[: len(entries) - keep]:
+        with contextlib.suppress(OSError):
+            os.unlink(entry_path)
+            removed += 1
+    return removed
 
 
 @cache

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -139,3 +140,25 @@ def test_where_the_cache_lives(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) 
     assert parse_cache.cache_dir() == tmp_path / "mine" / "parsed"
     monkeypatch.setenv("CHRONICLER_NO_CACHE", "1")
     assert parse_cache.cache_dir() is None
+
+
+def test_the_cache_keeps_the_most_recently_used_entries(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(parse_cache, "MAX_ENTRIES", 3)
+    texts = [f'ruleset "T{n}" version "1"\n' for n in range(5)]
+
+    def parsed(n: int) -> parse_cache.Parsed:
+        tree, diagnostics = parse_text(texts[n], f"t{n}.rules")
+        return tree, tuple(diagnostics)
+
+    for n, text in enumerate(texts[:3]):
+        parse_cache.store(f"t{n}.rules", text, parsed(n))
+        stamp = 1_000_000_000 + n  # written in this order, a second apart
+        os.utime(cache / f"{parse_cache.entry_key(f't{n}.rules', text)}.pickle", (stamp, stamp))
+    assert parse_cache.load("t0.rules", texts[0]) is not None  # the oldest, used again now
+    for n in (3, 4):
+        parse_cache.store(f"t{n}.rules", texts[n], parsed(n))
+    kept = {n for n, text in enumerate(texts) if parse_cache.load(f"t{n}.rules", text) is not None}
+    assert kept == {0, 3, 4}  # t1 and t2 were the least recently used
+    assert len(list(cache.glob("*.pickle"))) == 3
