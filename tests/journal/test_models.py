@@ -4,17 +4,22 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlmodel import SQLModel
 
 from dsl.errors import ChroniclerError
 from journal import ledger
-from journal.db import alembic_config, head_revision, open_journal
+from journal.db import _known_revisions, alembic_config, head_revision, open_journal
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def digest(path: Path) -> str:
@@ -164,3 +169,26 @@ def test_the_command_line_says_where_the_old_journal_was_kept(journal_path: Path
     ran = cli("campaign", "list")
     assert ran.code == 0 and "Old Days" in ran.out
     assert f"kept at {journal_path}.backup-0001" in ran.err.replace("\n", "")
+
+
+def test_the_revisions_read_from_the_scripts_are_alembics() -> None:
+    script = ScriptDirectory.from_config(alembic_config())
+    assert head_revision() == script.get_current_head()
+    assert _known_revisions() == {rev.revision for rev in script.walk_revisions()}
+
+
+def test_a_current_journal_opens_without_alembic(journal_path: Path) -> None:
+    with open_journal(journal_path):
+        pass  # created (and so migrated) here, with Alembic
+    before = digest(journal_path)
+    probe = (
+        "import sys; from journal.db import open_journal; from journal import ledger\n"
+        f"with open_journal({str(journal_path)!r}, create=False) as journal:\n"
+        "    with journal.reading() as s: ledger.campaigns(s)\n"
+        "print('alembic' in sys.modules)"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert ran.stdout.strip() == "False"
+    assert digest(journal_path) == before
