@@ -50,6 +50,21 @@ def slug(value: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", value.lower()).strip("-") or "page"
 
 
+@dataclass(frozen=True)
+class RulesetPages:
+    """What a campaign's site takes from the ruleset: the card gallery (Markdown of
+    ``cards.md``) and each character's starting skills (year 0 of the skills chart).
+
+    A pure function of the card text, so ``journal.website.caches`` keeps it between runs."""
+
+    gallery: str
+    character_skills: dict[str, dict[str, int]]
+
+    @classmethod
+    def of(cls, catalogue: Catalogue) -> RulesetPages:
+        return cls(gallery_page(catalogue), dict(catalogue.character_skills))
+
+
 @dataclass
 class Site:
     """The generated pages (path under docs/ -> Markdown) and the navigation."""
@@ -84,10 +99,18 @@ def year_page_name(year: int) -> str:
 class PageMaker:
     """Reads one campaign's rows once and writes every page of its site."""
 
-    def __init__(self, s: Session, campaign: Campaign, catalogue: Catalogue | None) -> None:
+    def __init__(
+        self, s: Session, campaign: Campaign, catalogue: Catalogue | RulesetPages | None
+    ) -> None:
+        """``catalogue``: the ruleset's cards (or what the site takes from them, already
+        computed), else None: the gallery then lists the cards the campaign played."""
         self.s = s
         self.campaign = campaign
-        self.catalogue = catalogue
+        self.ruleset: RulesetPages | None = None
+        if isinstance(catalogue, Catalogue) and catalogue.cards:
+            self.ruleset = RulesetPages.of(catalogue)
+        elif isinstance(catalogue, RulesetPages):
+            self.ruleset = catalogue
         self.sessions = ledger.sessions(s, campaign)
         self.scenes = {x.year: ledger.scenes_of(s, x) for x in self.sessions}
         self.plays: dict[int, list[CardPlay]] = {
@@ -389,7 +412,7 @@ class PageMaker:
             .order_by(col(SheetYear.year))
         ).all()
         history: dict[int, dict[str, int]] = {}
-        start = self.catalogue.character_skills.get(character.name) if self.catalogue else None
+        start = self.ruleset.character_skills.get(character.name) if self.ruleset else None
         if start:
             history[0] = dict(start)
         for sheet in sheets:
@@ -409,44 +432,50 @@ class PageMaker:
         return "\n".join(out) + "\n"
 
     def cards(self) -> str:
-        out = ["# Card gallery", ""]
-        if self.catalogue is None or not self.catalogue.cards:
-            out += [
-                "The ruleset's card text could not be loaded, so this gallery lists the cards "
-                "played in this campaign only.",
-                "",
-            ]
-            played: dict[str, CardPlay] = {}
-            for plays in self.plays.values():
-                for p in plays:
-                    played.setdefault(p.card, p)
-            rows = [
-                [text(p.card), text(p.kind or ""), str(p.points)]
-                for p in sorted(played.values(), key=lambda p: p.card)
-            ]
-            out.append(_table(["card", "kind", "points"], rows) or "No card was played yet.")
-            return "\n".join(out) + "\n"
-        printer = _printer()
-        compiled = compiled_cards(self.catalogue)
-        out.append(
-            f"Every card of {text(self.catalogue.name)} {text(self.catalogue.version)}, "
-            "in its printed wording."
-        )
-        kinds: dict[str, list[CardFacts]] = {}
-        for card in self.catalogue.cards.values():
-            kinds.setdefault(card.kind, []).append(card)
-        for kind in sorted(kinds):
-            out += ["", f"## {title(KIND_TITLES.get(kind, kind.capitalize()))}", ""]
-            for card in sorted(kinds[kind], key=lambda c: c.name):
-                out += [f"### {title(card.name)}", ""]
-                face = compiled.get(card.name)
-                facts = [] if face is not None and printer is not None else _facts(card)
-                if facts:
-                    out += [" · ".join(facts), ""]
-                for line in _printed(printer, face, card):
-                    out.append(f"> {text(line)}  ")
-                out.append("")
+        if self.ruleset is not None:
+            return self.ruleset.gallery
+        out = [
+            "# Card gallery",
+            "",
+            "The ruleset's card text could not be loaded, so this gallery lists the cards "
+            "played in this campaign only.",
+            "",
+        ]
+        played: dict[str, CardPlay] = {}
+        for plays in self.plays.values():
+            for p in plays:
+                played.setdefault(p.card, p)
+        rows = [
+            [text(p.card), text(p.kind or ""), str(p.points)]
+            for p in sorted(played.values(), key=lambda p: p.card)
+        ]
+        out.append(_table(["card", "kind", "points"], rows) or "No card was played yet.")
         return "\n".join(out) + "\n"
+
+
+def gallery_page(catalogue: Catalogue) -> str:
+    """The card gallery of a loaded ruleset: every card in its printed wording."""
+    out = ["# Card gallery", ""]
+    printer = _printer()
+    compiled = compiled_cards(catalogue)
+    out.append(
+        f"Every card of {text(catalogue.name)} {text(catalogue.version)}, in its printed wording."
+    )
+    kinds: dict[str, list[CardFacts]] = {}
+    for card in catalogue.cards.values():
+        kinds.setdefault(card.kind, []).append(card)
+    for kind in sorted(kinds):
+        out += ["", f"## {title(KIND_TITLES.get(kind, kind.capitalize()))}", ""]
+        for card in sorted(kinds[kind], key=lambda c: c.name):
+            out += [f"### {title(card.name)}", ""]
+            face = compiled.get(card.name)
+            facts = [] if face is not None and printer is not None else _facts(card)
+            if facts:
+                out += [" · ".join(facts), ""]
+            for line in _printed(printer, face, card):
+                out.append(f"> {text(line)}  ")
+            out.append("")
+    return "\n".join(out) + "\n"
 
 
 KIND_TITLES = {
