@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 
 # Bump when the layout of a ``site/`` entry changes in a way the fingerprint would not see.
 CACHE_FORMAT = 1
+# ``site/`` keeps this many entries (one per version of the card text), least recently used
+# removed first.
+MAX_SITE_ENTRIES = 8
 
 _JOURNAL = Path(__file__).resolve().parent.parent
 
@@ -123,13 +126,28 @@ def ruleset_pages() -> RulesetPages | None:
     if entry is not None:
         found = _read_entry(entry)
         if found is not None:
+            with contextlib.suppress(OSError):
+                os.utime(entry)  # used: the last to be removed
             return found
     pages = _pages_of(catalogue_module.load_catalogue())
     if entry is not None and pages is not None:
         data = {"gallery": pages.gallery, "character_skills": pages.character_skills}
         with contextlib.suppress(OSError):
             _write_atomically(entry, json.dumps(data, ensure_ascii=False).encode("utf-8"))
+            _prune(entry.parent)
     return pages
+
+
+def _prune(folder: Path) -> None:
+    """Remove the least recently used entries beyond ``MAX_SITE_ENTRIES``."""
+    aged = []
+    for path in folder.glob("*.json"):
+        with contextlib.suppress(OSError):
+            aged.append((path.stat().st_mtime, path))
+    aged.sort(reverse=True)
+    for _, path in aged[MAX_SITE_ENTRIES:]:
+        with contextlib.suppress(OSError):
+            path.unlink()
 
 
 def _pages_of(catalogue: Any) -> RulesetPages | None:

@@ -117,3 +117,24 @@ def test_the_key_changes_with_any_file_it_depends_on(
     before = caches.ruleset_key()
     card_text.write_text("scene B")
     assert caches.ruleset_key() != before
+
+
+def test_the_gallery_cache_keeps_the_entries_used_last(
+    cache_dir: Path, no_catalogue_held: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    folder = cache_dir / "site"
+    folder.mkdir(parents=True)
+    for n in range(caches.MAX_SITE_ENTRIES + 3):
+        old = folder / f"old-{n}.json"
+        old.write_text("{}")
+        os.utime(old, (1000 + n, 1000 + n))
+    monkeypatch.setattr(caches, "ruleset_key", lambda: "current")
+    monkeypatch.setattr(
+        catalogue_module, "_from_engine", lambda: __import__("fakes").fake_catalogue()
+    )
+    assert caches.ruleset_pages() is not None
+    kept = sorted(path.stem for path in folder.glob("*.json"))
+    newest = [f"old-{n}" for n in range(4, caches.MAX_SITE_ENTRIES + 3)]
+    assert kept == sorted(["current", *newest])
