@@ -86,6 +86,14 @@ def near_names(name: str, candidates: Iterable[str]) -> str:
     return "; did you mean " + " or ".join(f'"{folded[c]}"' for c in close) + "?"
 
 
+def unknown_campaign(name: str, names: list[str]) -> ChroniclerError:
+    """The error for a campaign the journal does not hold, naming the near ones (or all)."""
+    hint = near_names(name, names) or (
+        f"; campaigns here: {', '.join(names)}" if names else "; the journal has none yet"
+    )
+    return ChroniclerError(f"no campaign called {name!r}{hint}")
+
+
 _cache: dict[str, Catalogue | None] = {}
 
 

@@ -21,18 +21,18 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from sqlalchemy import Engine, create_engine, event, inspect
-from sqlalchemy.exc import OperationalError
-from sqlmodel import Session
-
 from dsl.errors import ChroniclerError
 
 if TYPE_CHECKING:
     from alembic.config import Config
+    from sqlalchemy import Engine
+    from sqlmodel import Session
 
 # Alembic is imported only where a journal is created or migrated (or is reached by URL): a
 # journal already at the newest schema is opened without it, which saves a tenth of a second
-# on every command. Its revisions are read straight from the migration scripts below.
+# on every command. Its revisions are read straight from the migration scripts below. Such a
+# journal's SQLAlchemy engine is made when first used, so a verb that reads the file through
+# ``sqlite3`` (``chronicler publish``) does not import SQLAlchemy at all.
 
 DEFAULT_JOURNAL = "chronicle.db"
 ENV_VAR = "CHRONICLER_DB"
@@ -159,6 +159,8 @@ def _backup_sqlite(path: Path, revision: str) -> Path:
 
 
 def _sqlite_engine(path: Path) -> Engine:
+    from sqlalchemy import create_engine, event
+
     engine = create_engine(f"sqlite:///{path}", connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
 
     @event.listens_for(engine, "connect")
@@ -182,14 +184,35 @@ def _sqlite_engine(path: Path) -> Engine:
 
 
 class Journal:
-    """An open journal: its engine, and sessions to read and write it."""
+    """An open journal: its engine, and sessions to read and write it.
 
-    def __init__(self, engine: Engine, where: str, backup: Path | None = None) -> None:
-        self.engine = engine
+    ``path``: the SQLite file, when the journal is one (None for a database URL); its engine
+    is then made on first use."""
+
+    def __init__(
+        self,
+        engine: Engine | None,
+        where: str,
+        backup: Path | None = None,
+        *,
+        path: Path | None = None,
+    ) -> None:
+        assert engine is not None or path is not None
+        self._engine = engine
         self.where = where
         self.backup = backup  # the copy made before a migration, if one was made
+        self.path = path
+
+    @property
+    def engine(self) -> Engine:
+        if self._engine is None:
+            assert self.path is not None
+            self._engine = _sqlite_engine(self.path)
+        return self._engine
 
     def session(self) -> Session:
+        from sqlmodel import Session
+
         return Session(self.engine, expire_on_commit=False)
 
     @contextmanager
@@ -199,6 +222,8 @@ class Journal:
 
     def write(self, work: Callable[[Session], T], attempts: int = 5) -> T:
         """Run ``work`` in one transaction and commit it; retry if the database stays locked."""
+        from sqlalchemy.exc import OperationalError
+
         for attempt in range(attempts):
             try:
                 with self.session() as session:
@@ -214,7 +239,8 @@ class Journal:
         raise AssertionError("unreachable")
 
     def close(self) -> None:
-        self.engine.dispose()
+        if self._engine is not None:
+            self._engine.dispose()
 
     def __enter__(self) -> Journal:
         return self
@@ -254,19 +280,22 @@ def open_journal(db: str | os.PathLike[str] | None = None, *, create: bool = Tru
     if found.exists and not current:
         assert found.revision is not None
         backup = _backup_sqlite(path, found.revision)
-    engine = _sqlite_engine(path)
     if current:  # nothing to create or migrate: Alembic would find nothing to do
-        return Journal(engine, str(path), backup)
+        return Journal(None, str(path), backup, path=path)
+    from sqlalchemy.exc import OperationalError
+
+    engine = _sqlite_engine(path)
     try:
         _upgrade(engine)
     except OperationalError as error:
         engine.dispose()
         raise ChroniclerError(f"could not open the journal at {path}: {error.orig}") from None
-    return Journal(engine, str(path), backup)
+    return Journal(engine, str(path), backup, path=path)
 
 
 def _open_url(url: str) -> Journal:
     from alembic.runtime.migration import MigrationContext
+    from sqlalchemy import create_engine, inspect
 
     try:
         engine = create_engine(url)

@@ -15,7 +15,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from dsl.errors import ChroniclerError
-from journal.catalogue import near_names
+from journal.catalogue import near_names, unknown_campaign
 from journal.models import (
     TIERS,
     Campaign,
@@ -72,11 +72,7 @@ def campaigns(s: Session) -> list[Campaign]:
 def get_campaign(s: Session, name: str) -> Campaign:
     campaign = s.exec(select(Campaign).where(Campaign.name == name)).first()
     if campaign is None:
-        names = [c.name for c in campaigns(s)]
-        hint = near_names(name, names) or (
-            f"; campaigns here: {', '.join(names)}" if names else "; the journal has none yet"
-        )
-        raise ChroniclerError(f"no campaign called {name!r}{hint}")
+        raise unknown_campaign(name, [c.name for c in campaigns(s)])
     return campaign
 
 

@@ -15,19 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlmodel import Session, col, select
-
-from journal import ledger
 from journal.catalogue import CardFacts, Catalogue
-from journal.models import (
-    Campaign,
-    CardPlay,
-    Character,
-    ChronicleEntry,
-    EventRecord,
-    SceneRecord,
-    SheetYear,
-)
+from journal.website.rows import CampaignRows
 from journal.website.sanitize import narration_html, text
 from journal.website.svg import Square, map_svg, skills_chart_svg
 
@@ -99,26 +88,25 @@ def year_page_name(year: int) -> str:
 class PageMaker:
     """Reads one campaign's rows once and writes every page of its site."""
 
-    def __init__(
-        self, s: Session, campaign: Campaign, catalogue: Catalogue | RulesetPages | None
-    ) -> None:
-        """``catalogue``: the ruleset's cards (or what the site takes from them, already
-        computed), else None: the gallery then lists the cards the campaign played."""
-        self.s = s
-        self.campaign = campaign
+    def __init__(self, rows: CampaignRows, catalogue: Catalogue | RulesetPages | None) -> None:
+        """``rows``: the campaign's rows (``journal.website.rows``). ``catalogue``: the
+        ruleset's cards (or what the site takes from them, already computed), else None: the
+        gallery then lists the cards the campaign played."""
+        self.rows = rows
+        self.campaign = rows.campaign
         self.ruleset: RulesetPages | None = None
         if isinstance(catalogue, Catalogue) and catalogue.cards:
             self.ruleset = RulesetPages.of(catalogue)
         elif isinstance(catalogue, RulesetPages):
             self.ruleset = catalogue
-        self.sessions = ledger.sessions(s, campaign)
-        self.scenes = {x.year: ledger.scenes_of(s, x) for x in self.sessions}
-        self.plays: dict[int, list[CardPlay]] = {
-            int(scene.id or 0): ledger.plays_of(s, scene)
+        self.sessions = rows.sessions()
+        self.scenes = {x.year: rows.scenes_of(x) for x in self.sessions}
+        self.plays: dict[int, list[Any]] = {
+            int(scene.id or 0): rows.plays_of(scene)
             for scenes in self.scenes.values()
             for scene in scenes
         }
-        self.characters = ledger.characters(s, campaign)
+        self.characters = rows.characters()
         self._maps: dict[int, list[Any]] = {}
         self.character_pages: dict[str, str] = {}
         for character in self.characters:
@@ -136,7 +124,7 @@ class PageMaker:
     def _characters_links(self, names: list[str], prefix: str) -> str:
         return ", ".join(self._character_link(n, prefix) for n in names)
 
-    def _scene_points(self, scene: SceneRecord) -> int:
+    def _scene_points(self, scene: Any) -> int:
         return sum(p.points for p in self.plays[int(scene.id or 0)]) + scene.skill_match_points
 
     # --- pages --------------------------------------------------------------------------------
@@ -283,7 +271,7 @@ class PageMaker:
 
     def map_as_of(self, year: int) -> list[Any]:
         if year not in self._maps:
-            self._maps[year] = ledger.map_as_of(self.s, self.campaign, year)
+            self._maps[year] = self.rows.map_as_of(year)
         return self._maps[year]
 
     def map_changes(self, year: int) -> list[str]:
@@ -311,26 +299,20 @@ class PageMaker:
             "stress_taken": "times stress was taken",
             "condition_taken": "conditions taken",
         }
-        kinds = self.s.exec(
-            select(EventRecord.kind).where(EventRecord.session_id == session.id)
-        ).all()
+        kinds = self.rows.event_kinds(session)
         if not kinds:
             return []
         rows = [[label, str(kinds.count(kind))] for kind, label in counted.items() if kind in kinds]
         surges = sum(
             1
-            for data in self.s.exec(
-                select(EventRecord.data).where(
-                    EventRecord.session_id == session.id, EventRecord.kind == "threat_placed"
-                )
-            )
+            for data in self.rows.event_data(session, "threat_placed")
             if isinstance(data, dict) and data.get("surge")
         )
         if surges:
             rows.append(["surges", str(surges)])
         return ["", "## What happened", "", _table(["", "count"], rows) or "Nothing was logged."]
 
-    def scene(self, year: int, scene: SceneRecord) -> str:
+    def scene(self, year: int, scene: Any) -> str:
         plays = self.plays[int(scene.id or 0)]
         out = [f"# {title(scene.scene)}", ""]
         out += [
@@ -371,16 +353,12 @@ class PageMaker:
                 out.append(_fragment(narration_html(answer), "challenge"))
         return "\n".join(out) + "\n"
 
-    def character(self, character: Character) -> str:
+    def character(self, character: Any) -> str:
         out = [f"# {title(character.name)}", ""]
         if character.title:
             out += [f"*{text(character.title)}*", ""]
         out += ["## Chronicle", ""]
-        entries = self.s.exec(
-            select(ChronicleEntry)
-            .where(ChronicleEntry.character_id == character.id)
-            .order_by(col(ChronicleEntry.year))
-        ).all()
+        entries = self.rows.chronicle_entries(character)
         rows = []
         for entry in entries:
             if entry.downtime:
@@ -406,11 +384,7 @@ class PageMaker:
         for entry in story:
             out.append(_fragment(narration_html(entry.text or ""), "chronicle-text"))
         out += ["", "## Skills over the years", ""]
-        sheets = self.s.exec(
-            select(SheetYear)
-            .where(SheetYear.character_id == character.id)
-            .order_by(col(SheetYear.year))
-        ).all()
+        sheets = self.rows.sheets(character)
         history: dict[int, dict[str, int]] = {}
         start = self.ruleset.character_skills.get(character.name) if self.ruleset else None
         if start:
@@ -441,7 +415,7 @@ class PageMaker:
             "played in this campaign only.",
             "",
         ]
-        played: dict[str, CardPlay] = {}
+        played: dict[str, Any] = {}
         for plays in self.plays.values():
             for p in plays:
                 played.setdefault(p.card, p)
