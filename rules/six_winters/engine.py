@@ -24,7 +24,7 @@ import pickle
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from dsl.errors import ChroniclerError
 from dsl.runtime import Context, Decision, DecisionNeeded, EffectError
@@ -111,6 +111,10 @@ class Session:
         self.recent_surges: list[str] = []  # where the last threat placed surged to
         self._scene_key: tuple[Any, ...] = ()
         self._scene_places: dict[str, list[str]] = {}
+        # facts of the cards that never change within a session, worked out when first needed
+        self._card_memo: dict[tuple[str, str], _CardActions] = {}
+        self._card_points_memo: dict[str, tuple[int, str | None]] = {}
+        self._trade_memo: dict[str, list[str]] = {}
 
     # ------------------------------------------------------------------ public API
 
@@ -322,7 +326,11 @@ class Session:
         return words
 
     def adjacent(self, name: str) -> list[str]:
-        key = tuple((loc.name, loc.x, loc.y) for loc in self.state.locations)
+        return self._adjacency_map()[name]
+
+    def _adjacency_map(self) -> dict[str, list[str]]:
+        """The neighbours of every location, kept while the map stays the same."""
+        key = tuple([(loc.name, loc.x, loc.y) for loc in self.state.locations])
         if self._adjacency is None or key != self._adjacency_key:
             by_pos = {(x, y): n for n, x, y in key}
             self._adjacency = {
@@ -334,7 +342,7 @@ class Session:
                 for n, x, y in key
             }
             self._adjacency_key = key
-        return self._adjacency[name]
+        return self._adjacency
 
     def distances(self, targets: Sequence[str]) -> dict[str, int]:
         """Steps from every location to the nearest of ``targets`` (breadth first)."""
@@ -360,15 +368,22 @@ class Session:
 
     def scene_locations(self, scene: Scene) -> list[LocationState]:
         """Where a scene may be narrated: the first alternative of its spec found in play."""
+        return [self.location(n) for n in self._scene_place_names(self._scene_places_now(), scene)]
+
+    def _scene_places_now(self) -> dict[str, list[str]]:
+        """The names of ``scene_locations`` found so far, by scene: kept while no location
+        is added or developed."""
         key = tuple(map(_name_and_side, self.state.locations))
         if key != self._scene_key:
             self._scene_key = key
             self._scene_places = {}
-        names = self._scene_places.get(scene.name)
+        return self._scene_places
+
+    def _scene_place_names(self, places: dict[str, list[str]], scene: Scene) -> list[str]:
+        names = places.get(scene.name)
         if names is None:
-            names = [loc.name for loc in self._scene_locations(scene)]
-            self._scene_places[scene.name] = names
-        return [self.location(n) for n in names]
+            names = places[scene.name] = [loc.name for loc in self._scene_locations(scene)]
+        return names
 
     def _scene_locations(self, scene: Scene) -> list[LocationState]:
         for alternative in scene.at:
@@ -410,9 +425,11 @@ class Session:
         self.state.next_uid += 1
         return ObstacleInPlay(name, progress, hindrance, uid=self.state.next_uid)
 
-    def restricted(self, loc: LocationState, verb: str) -> bool:
-        """A location or an obstacle on it forbids ``verb`` (trade, muster) there."""
-        side = self.side(loc)
+    def restricted(self, loc: LocationState, verb: str, side: Any = None) -> bool:
+        """A location or an obstacle on it forbids ``verb`` (trade, muster) there. ``side``:
+        the location's side (``side(loc)``), when the caller has it already."""
+        if side is None:
+            side = self.side(loc)
         if (verb == "trade" and side.no_trade) or (verb == "muster" and side.no_muster):
             return True
         return any(verb in self._obstacle_restrictions(o.name) for o in loc.obstacles)
@@ -1275,36 +1292,49 @@ class Session:
 
     def action_options(self) -> list[Any]:
         """Every action the players may take now (useful ones: an action that cannot change
-        anything, such as crafting with no die that fits, is left out)."""
+        anything, such as crafting with no die that fits, is left out).
+
+        Asked at every action decision, so written for speed (the order of the options is part
+        of the game's behaviour: bots pick by position): each location and its side is looked
+        up once, and what a card offers comes from ``_card_actions``, worked out once per card."""
         st = self.state
         rs = self.ruleset
         options: list[Any] = []
-        movers = st.characters[:1] if st.solo else st.characters
+        cards = rs.locations
+        sided = [(loc, cards[loc.name].side(loc.developed)) for loc in st.locations]  # self.side
+        at: dict[str, tuple[LocationState, Any]] = {}
+        for loc, loc_side in sided:
+            at.setdefault(loc.name, (loc, loc_side))  # the first of a name, as ``location``
+        move_cost = rs.value("move cost", 1)
+        trade_cost = self.action_cost("trade")
+        muster_cost = rs.value("muster cost", 3)
+        adjacency = self._adjacency_map()
         for c in st.characters:
             if c.location is None:
                 continue
-            here = self.location(c.location)
-            side = self.side(here)
-            if c in movers:
-                for dest in self.adjacent(c.location):
-                    cost = rs.value("move cost", 1) + self.side(self.location(dest)).entry_cost
-                    if c.action_points >= cost:
+            name = c.location
+            if name not in at:
+                raise KeyError(name)
+            here, side = at[name]
+            ap = c.action_points
+            if not st.solo or c is st.characters[0]:  # in the solo variant the party moves
+                for dest in adjacency[name]:
+                    if ap >= move_cost + at[dest][1].entry_cost:
                         options.append({"act": "move", "character": c.name, "to": dest})
-                if side.port_cost is not None and c.action_points >= side.port_cost:
-                    for other in st.locations:
-                        if other is not here and self.side(other).port_cost is not None:
+                if side.port_cost is not None and ap >= side.port_cost:
+                    for other, o_side in sided:
+                        if other is not here and o_side.port_cost is not None:
                             options.append(
                                 {"act": "move", "character": c.name, "to": other.name, "by": "port"}
                             )
                 if side.portal_cost is not None or side.portal_stress_cost is not None:
-                    for other in st.locations:
-                        o_side = self.side(other)
+                    for other, o_side in sided:
                         if other is here or (
                             o_side.portal_cost is None and o_side.portal_stress_cost is None
                         ):
                             continue
                         if (
-                            side.portal_cost is not None and c.action_points >= side.portal_cost
+                            side.portal_cost is not None and ap >= side.portal_cost
                         ) or side.portal_stress_cost is not None:
                             options.append(
                                 {
@@ -1314,32 +1344,22 @@ class Session:
                                     "by": "portal",
                                 }
                             )
-            trade_cost = self.action_cost("trade")
-            if c.action_points >= trade_cost and not self.restricted(here, "trade"):
+            if ap >= trade_cost and here.dice and not self.restricted(here, "trade", side):
                 options.extend(self._trade_options(c, here))
-            muster_cost = rs.value("muster cost", 3)
-            if c.action_points >= muster_cost and not self.restricted(here, "muster"):
+            if ap >= muster_cost and not self.restricted(here, "muster", side):
                 granted = [
-                    str(getattr(p.roles.get("object"), "noun", ""))
-                    for name in c.abilities
-                    for p in rs.abilities[name].permissions
-                    if p.verb == "muster"
+                    noun for n in c.abilities for noun in self._card_actions("ability", n).musters
                 ]
                 for resource in dict.fromkeys((*side.produces, *side.musters, *granted)):
                     if st.supply.get(resource, 0) > 0:
                         options.append({"act": "muster", "character": c.name, "resource": resource})
             if c.initiative:
-                targets = [a for o in self.characters_at(c.location) for a in o.in_progress]
-                if targets and here.dice:
-                    # the lowest die that some empty slot takes: any initiative die at least
-                    # that high can craft
-                    fitting = [
-                        d.face
-                        for d in here.dice
-                        if any(_fits_any(rs.assets[a.name], a, d) for a in targets)
-                    ]
-                    if fitting:
-                        lowest = min(fitting)
+                if here.dice:
+                    targets = [a for o in self.characters_at(name) for a in o.in_progress]
+                    lowest = self._lowest_craftable(here, targets) if targets else None
+                    if lowest is not None:
+                        # any initiative die at least as high as the lowest die that some
+                        # empty slot takes can craft
                         for face in sorted(set(c.initiative)):
                             if face >= lowest:
                                 options.append({"act": "craft", "character": c.name, "die": face})
@@ -1347,36 +1367,31 @@ class Session:
                     options.append(
                         {"act": "overcome", "character": c.name, "obstacle": o.name, "index": i}
                     )
-            for name in c.abilities:
-                if name in c.exhausted:
-                    continue
-                for k, effect in enumerate(rs.abilities[name].effects):
-                    if effect.run is not None and effect.usage in ("activated", "played"):
+            for kind, held in (("ability", c.abilities), ("asset", c.assets)):
+                for card in held:
+                    if card in c.exhausted:
+                        continue
+                    for k in self._card_actions(kind, card).plays:
                         options.append(
-                            {"act": "ability", "character": c.name, "card": name, "effect": k}
-                        )
-            for name in c.assets:
-                if name in c.exhausted:
-                    continue
-                for k, effect in enumerate(rs.assets[name].effects):
-                    if effect.run is not None and effect.usage in ("activated", "played"):
-                        options.append(
-                            {"act": "asset", "character": c.name, "card": name, "effect": k}
+                            {"act": kind, "character": c.name, "card": card, "effect": k}
                         )
         for c in st.characters:
             if c.location is None:
                 continue
-            here = self.location(c.location)
-            sources: list[tuple[str, str, tuple[Any, ...]]] = [
-                ("location", here.name, self.side(here).permissions)
+            here, side = at[c.location]
+            sources: list[tuple[str, str, tuple[tuple[int, Any], ...]]] = [
+                ("location", here.name, _usable_permissions(side.permissions))
             ]
-            sources += [("ability", n, rs.abilities[n].permissions) for n in c.abilities]
-            sources += [("asset", n, rs.assets[n].permissions) for n in c.assets]
-            sources += [("event", n, rs.events[n].permissions) for n in st.events_out]
+            sources += [
+                ("ability", n, self._card_actions("ability", n).permissions) for n in c.abilities
+            ]
+            sources += [("asset", n, self._card_actions("asset", n).permissions) for n in c.assets]
+            sources += [
+                ("event", n, self._card_actions("event", n).permissions) for n in st.events_out
+            ]
             for on, card_name, permissions in sources:
-                for k, permission in enumerate(permissions):
-                    used = f"{card_name}#{k}"
-                    if permission.verb in ("muster", "hold") or used in c.exhausted:
+                for k, permission in permissions:
+                    if c.exhausted and f"{card_name}#{k}" in c.exhausted:
                         continue
                     if not self._holding_possible(c, card_name, permission):
                         continue
@@ -1389,31 +1404,109 @@ class Session:
                             "index": k,
                         }
                     )
-        occupied = {c.location for c in st.characters}
+        options += self._narrate_options()
+        options.append("done")
+        return options
+
+    def _narrate_options(self) -> list[Any]:
+        """The narrate actions: every scene available, where it may be narrated, by every team
+        of the characters there whose cards could reach its points (a point per card that
+        matches the scene's skill, and the points of all their cards)."""
+        st = self.state
+        rs = self.ruleset
+        options: list[Any] = []
         # the most any team could score: with none of the cards, no scene can be narrated
-        best = sum(
-            self.card_points(n) + 1 for c in st.characters for n in (*c.assets, *c.obstacles)
-        )
-        for scene_name in self.available_scenes():
+        best = 0
+        for c in st.characters:
+            for n in (*c.assets, *c.obstacles):
+                best += self._card_facts(n)[0] + 1
+        scenes = [n for n in self.available_scenes() if best >= rs.scenes[n].points]
+        if not scenes:
+            return options
+        held = {c.name: self._held_points(c) for c in st.characters}
+        occupied = {c.location for c in st.characters}
+        bonus = rs.value("skill match bonus", 1)
+        places = self._scene_places_now()
+        for scene_name in scenes:
             scene = rs.scenes[scene_name]
-            if best < scene.points:
-                continue
-            for loc in self.scene_locations(scene):
-                if loc.name not in occupied:
+            for name in self._scene_place_names(places, scene):
+                if name not in occupied:
                     continue
-                present = self.characters_at(loc.name)
+                present = self.characters_at(name)
                 for team in _teams(present):
-                    if self._scene_reachable(scene, team):
+                    cards = [held[c.name] for c in team]
+                    match = bonus * sum(skills.count(scene.skill) for _, skills in cards)
+                    if match + sum(points for points, _ in cards) >= scene.points:
                         options.append(
                             {
                                 "act": "narrate",
                                 "scene": scene_name,
-                                "location": loc.name,
+                                "location": name,
                                 "participants": [c.name for c in team],
                             }
                         )
-        options.append("done")
         return options
+
+    def _held_points(self, c: CharacterState) -> tuple[int, list[str | None]]:
+        """The points of the cards a character could play in a scene (completed assets and
+        overcome obstacles), and the skill of each."""
+        points = 0
+        skills = []
+        for n in (*c.assets, *c.obstacles):
+            facts = self._card_facts(n)
+            points += facts[0]
+            skills.append(facts[1])
+        return points, skills
+
+    def _card_facts(self, name: str) -> tuple[int, str | None]:
+        """``card_points`` and ``card_skill`` of a card, worked out once per card."""
+        facts = self._card_points_memo.get(name)
+        if facts is None:
+            facts = self._card_points_memo[name] = (self.card_points(name), self.card_skill(name))
+        return facts
+
+    def _lowest_craftable(self, here: LocationState, targets: list[AssetInProgress]) -> int | None:
+        """The lowest face of a die here that an empty slot of ``targets`` accepts, if any."""
+        assets = self.ruleset.assets
+        recipes = [(assets[a.name].recipe, a.slots) for a in targets]
+        for face, resource in sorted({(d.face, d.resource) for d in here.dice}):
+            for recipe, slots in recipes:
+                for s, slot in enumerate(recipe):
+                    if slots[s] is None and slot.accepts(resource, face):
+                        return face
+        return None
+
+    def _card_actions(self, kind: str, name: str) -> _CardActions:
+        """What a card of ``kind`` (ability, asset, event) offers as actions; it never changes
+        within a session, so it is worked out once per card."""
+        key = (kind, name)
+        found = self._card_memo.get(key)
+        if found is None:
+            rs = self.ruleset
+            card: Any = (
+                rs.abilities[name]
+                if kind == "ability"
+                else rs.assets[name]
+                if kind == "asset"
+                else rs.events[name]
+            )
+            effects = getattr(card, "effects", ())
+            permissions = getattr(card, "permissions", ())
+            found = _CardActions(
+                plays=tuple(
+                    k
+                    for k, effect in enumerate(effects)
+                    if effect.run is not None and effect.usage in ("activated", "played")
+                ),
+                musters=tuple(
+                    str(getattr(p.roles.get("object"), "noun", ""))
+                    for p in permissions
+                    if p.verb == "muster"
+                ),
+                permissions=_usable_permissions(permissions),
+            )
+            self._card_memo[key] = found
+        return found
 
     def _trade_options(self, c: CharacterState, here: LocationState) -> list[Any]:
         out: list[Any] = []
@@ -1435,21 +1528,17 @@ class Session:
         return out
 
     def trade_targets(self, resource: str) -> list[str]:
+        """What a pair of dice of ``resource`` may be traded for."""
+        found = self._trade_memo.get(resource)
+        if found is None:
+            found = self._trade_memo[resource] = self._trade_targets(resource)
+        return list(found)
+
+    def _trade_targets(self, resource: str) -> list[str]:
         targets = self.ruleset.trade.get(resource, ())
         if ANY in targets:
             return [r for r in self.ruleset.resources if r != resource]
         return [t for t in targets if t != resource]
-
-    def _scene_reachable(self, scene: Scene, present: list[CharacterState]) -> bool:
-        bonus = self.ruleset.value("skill match bonus", 1)
-        match = bonus * sum(
-            1
-            for c in present
-            for n in (*c.assets, *c.obstacles)
-            if self.card_skill(n) == scene.skill
-        )
-        total = sum(self.card_points(n) for c in present for n in (*c.assets, *c.obstacles))
-        return match + total >= scene.points
 
     # --- activate obstacles
 
@@ -2214,11 +2303,18 @@ def _leaves_a_side_open(cells: set[tuple[int, int]]) -> bool:
     )
 
 
-def _fits_any(card: Asset, asset: AssetInProgress, die: Die) -> bool:
-    return any(
-        asset.slots[s] is None and slot.accepts(die.resource, die.face)
-        for s, slot in enumerate(card.recipe)
-    )
+class _CardActions(NamedTuple):
+    """What a card offers as actions (see ``Session._card_actions``)."""
+
+    plays: tuple[int, ...]  # its activated or played effects, by index
+    musters: tuple[str, ...]  # the resources its "May muster ..." texts name
+    permissions: tuple[tuple[int, Any], ...]  # its other "May ..." texts, with their index
+
+
+def _usable_permissions(permissions: Sequence[Any]) -> tuple[tuple[int, Any], ...]:
+    """The "May ..." texts used as actions of their own (mustering and holding dice are not:
+    they widen other actions), each with its index."""
+    return tuple((k, p) for k, p in enumerate(permissions) if p.verb not in ("muster", "hold"))
 
 
 def _asset_facts(card: Asset) -> dict[str, Any]:
