@@ -43,6 +43,8 @@ from .state import (
     Sheet,
     decode_session,
     encode,
+    freeze,
+    thaw,
 )
 
 
@@ -161,7 +163,17 @@ class Session:
         return self.state.events
 
     def to_json(self) -> str:
-        return json.dumps(encode(self.state), sort_keys=True, default=_json_default)
+        """The state as JSON. A run frame's snapshot is written as the pickled state it copies
+        (as it always was: saves stay readable both ways); the frames are swapped for such
+        copies only while the state is encoded."""
+        st = self.state
+        frames = st.frames
+        st.frames = [_portable_frame(f) for f in frames]
+        try:
+            data = encode(st)
+        finally:
+            st.frames = frames
+        return json.dumps(data, sort_keys=True, default=_json_default)
 
     @classmethod
     def from_json(cls, ruleset: Ruleset, text: str) -> Session:
@@ -170,16 +182,11 @@ class Session:
 
     def clone(self) -> Session:
         """An independent copy: the same future for the same answers. Events are frozen, so
-        the copy shares them (its own list)."""
+        the copy shares them (its own list); so are run frames' snapshots."""
         st = self.state
-        events, answers = st.events, st.answers
-        st.events, st.answers = [], []
-        try:
-            state = pickle.loads(pickle.dumps(st, protocol=5))
-        finally:
-            st.events, st.answers = events, answers
-        state.events = list(events)
-        state.answers = list(answers)  # answers are never changed once given
+        state = thaw(freeze(st))
+        state.events = list(st.events)
+        state.answers = list(st.answers)  # answers are never changed once given
         return Session(self.ruleset, state)
 
     def observation(self, who: str | None = None) -> dict[str, Any]:
@@ -1135,15 +1142,21 @@ class Session:
             if decision is not None:
                 return decision
 
-    def _snapshot(self) -> tuple[bytes, int]:
+    def _snapshot(self) -> tuple[list[Any], int]:
+        """The state as it is (``state.freeze``; the events and answers, which are only ever
+        added to, are kept as the number of events so far)."""
+        return freeze(self.state), len(self.state.events)
+
+    def _fingerprint(self) -> bytes:
+        """The whole state but its events and answers, as bytes to compare: has a text changed
+        anything?"""
         st = self.state
         events, answers = st.events, st.answers
         st.events, st.answers = [], []
         try:
-            blob = pickle.dumps(st, protocol=5)
+            return pickle.dumps(st, protocol=5)
         finally:
             st.events, st.answers = events, answers
-        return blob, len(events)
 
     def _run_frame(self, frame: Frame) -> Decision | None:
         data = frame.data
@@ -1194,10 +1207,12 @@ class Session:
 
     def _restore(self, data: dict[str, Any]) -> None:
         """Back to the state at the start of the piece, keeping its snapshot and answers."""
-        saved = {
+        saved: dict[str, Any] = {
             k: data[k] for k in ("snap", "events", "answers", "refused", "giving_up") if k in data
         }
-        st = pickle.loads(data["snap"])
+        snap = data["snap"]
+        # a snapshot read from JSON is the pickled state (see ``to_json``)
+        st = pickle.loads(snap) if isinstance(snap, bytes) else thaw(snap)
         st.events = self.state.events[: data["events"]]
         st.answers = self.state.answers
         self.state = st
@@ -2200,11 +2215,11 @@ class Session:
         for effect in card.effects:
             if effect.run is None or not effect.on("threat"):
                 continue
-            before = self._snapshot()[0] if effect.replaces == "place" else b""
+            before = self._fingerprint() if effect.replaces == "place" else b""
             declined = self.run_effect(ctx, effect, actor=None, location=loc.name, card=card.name)
             if effect.replaces == "place" and not declined:
                 # a replacement that could not do anything leaves the threat to be placed
-                replaced = replaced or self._snapshot()[0] != before
+                replaced = replaced or self._fingerprint() != before
         if not replaced:
             self.place_threat(ctx, loc)
         if obstacle in loc.obstacles and not obstacle.stays:
@@ -2343,6 +2358,14 @@ def _scene_facts(card: Scene) -> dict[str, Any]:
         "finale": card.finale,
         "at": [list(a) for a in card.at],
     }
+
+
+def _portable_frame(frame: Frame) -> Frame:
+    """A frame whose snapshot, if it has one, is the pickled state (see ``Session.to_json``)."""
+    snap = frame.data.get("snap")
+    if not isinstance(snap, list):
+        return frame
+    return Frame(frame.kind, {**frame.data, "snap": pickle.dumps(thaw(snap), protocol=5)})
 
 
 def _json_default(value: Any) -> Any:
