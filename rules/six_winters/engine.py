@@ -715,24 +715,11 @@ class Session:
     def place_obstacle(self, ctx: Context, name: str, at: str | None = None) -> None:
         """Attach an obstacle to a matching location with the fewest obstacles."""
         card = self.ruleset.obstacles[name]
-        if at is not None:
-            candidates = [self.location(at)]
-        else:
-            candidates = []
-            for alternative in card.enters:
-                candidates = [
-                    loc
-                    for loc in self.state.locations
-                    if any(self.matches(loc, term) for term in alternative)
-                ]
-                if candidates:
-                    break
-        if not candidates:
+        names = self._entry_places(card, at)
+        if not names:
             self.state.obstacle_discard.append(name)
             self.emit("obstacle_discarded", obstacle=name, location=None)
             return
-        fewest = min(len(loc.obstacles) for loc in candidates)
-        names = [loc.name for loc in candidates if len(loc.obstacles) == fewest]
         where = self.location(
             self.decide(ctx, "choose_location", names, f"Where does {name} enter play?")
             if len(names) > 1
@@ -746,6 +733,26 @@ class Session:
         where.obstacles.append(obstacle)
         self.emit("obstacle_placed", obstacle=name, location=where.name)
         self.run_effects(ctx, card.effects, "enter", actor=None, location=where.name, card=name)
+
+    def _entry_places(self, card: Obstacle, at: str | None = None) -> list[str]:
+        """Where an obstacle may enter play (``at``, or the first alternative of its spec found
+        in play): those of the matching locations with the fewest obstacles."""
+        if at is not None:
+            candidates = [self.location(at)]
+        else:
+            candidates = []
+            for alternative in card.enters:
+                candidates = [
+                    loc
+                    for loc in self.state.locations
+                    if any(self.matches(loc, term) for term in alternative)
+                ]
+                if candidates:
+                    break
+        if not candidates:
+            return []
+        fewest = min(len(loc.obstacles) for loc in candidates)
+        return [loc.name for loc in candidates if len(loc.obstacles) == fewest]
 
     def draw_obstacle(self, ctx: Context) -> None:
         st = self.state
@@ -1072,16 +1079,18 @@ class Session:
     def push_run(self, op: str, **args: Any) -> None:
         """Start a piece of the procedure; one that cannot ask anything runs at once."""
         if self._asks_nothing_op(op, args):
-            try:
-                getattr(self, f"op_{op}")(Context(host=self), **args)
-            except DecisionNeeded as asked:  # pragma: no cover - a wrong prediction is a bug
-                raise RuntimeError(
-                    f"{op} was predicted to ask nothing but asked: {asked}"
-                ) from None
+            self._run_at_once(op, args)
             return
         self.state.frames.append(
             Frame("run", {"op": op, "args": args, "snap": None, "events": 0, "answers": []})
         )
+
+    def _run_at_once(self, op: str, args: dict[str, Any]) -> None:
+        """Run a piece predicted to ask nothing (``_asks_nothing_op``): with no snapshot."""
+        try:
+            getattr(self, f"op_{op}")(Context(host=self), **args)
+        except DecisionNeeded as asked:  # pragma: no cover - a wrong prediction is a bug
+            raise RuntimeError(f"{op} was predicted to ask nothing but asked: {asked}") from None
 
     def _asks_nothing_op(self, op: str, args: dict[str, Any]) -> bool:
         """A safe prediction that a piece will ask no decision (then it needs no snapshot)."""
@@ -1110,17 +1119,27 @@ class Session:
                 return True
             loc, obstacle = found
             card = self.ruleset.obstacles[obstacle.name]
+            if obstacle.progress and obstacle.hindrance:
+                return False  # which token goes first is asked
+            if obstacle.progress + obstacle.hindrance >= self._activations(card):
+                return True  # the tokens take every activation: no movement, no threat
             return not (
-                (obstacle.progress and obstacle.hindrance)
-                or card.moves_toward
-                or card.effects
-                or loc.threats
+                card.moves_toward
+                or any(e.run is not None and e.on("threat") for e in card.effects)
+                or (loc.threats and st.threat_pool >= 2)  # the threat placed may surge
             )
         if op == "starting_resources":
             return True
         if op == "draw_obstacle_step":
-            deck = st.obstacle_deck or st.obstacle_discard
-            return not deck
+            if not st.obstacle_deck:
+                return not st.obstacle_discard  # a reshuffle: the next card is not known yet
+            name = st.obstacle_deck[0]
+            if name in self.ruleset.events:  # an event's text may ask
+                return False
+            drawn = self.ruleset.obstacles[name]
+            if any(e.run is not None and e.on("enter") for e in drawn.effects):
+                return False
+            return len(self._entry_places(drawn)) <= 1  # else: where does it enter?
         return False
 
     # ------------------------------------------------------------------ the procedure
@@ -1160,11 +1179,16 @@ class Session:
 
     def _run_frame(self, frame: Frame) -> Decision | None:
         data = frame.data
+        depth = len(self.state.frames)
         if data["snap"] is None:
+            if self._asks_nothing_op(data["op"], data["args"]):  # a piece set up as a frame
+                self._run_at_once(data["op"], data["args"])
+                if len(self.state.frames) >= depth:  # not the frames it may have pushed
+                    del self.state.frames[depth - 1]
+                return None
             data["snap"], data["events"] = self._snapshot()
         ctx = Context(host=self, answers=list(data["answers"]))
         fn = getattr(self, f"op_{data['op']}")
-        depth = len(self.state.frames)
         refused: dict[str, list[Any]] = data.get("refused") or {}
         self._giving_up = bool(data.get("giving_up"))
         try:
@@ -2155,9 +2179,7 @@ class Session:
         assert found is not None
         loc, obstacle = found
         card = self.ruleset.obstacles[obstacle.name]
-        count = self.ruleset.value("obstacle activations", 1) + sum(
-            1 for n in self.available_scenes() if self.ruleset.scenes[n].skill == card.skill
-        )
+        count = self._activations(card)
         self.emit("obstacle_activated", obstacle=card.name, location=loc.name, activations=count)
         while count > 0 and (obstacle.progress or obstacle.hindrance):
             if obstacle.progress and obstacle.hindrance:
@@ -2226,6 +2248,13 @@ class Session:
             loc.obstacles.remove(obstacle)
             st.obstacle_discard.append(obstacle.name)
             self.emit("obstacle_discarded", obstacle=card.name, location=loc.name)
+
+    def _activations(self, card: Obstacle) -> int:
+        """How many times an obstacle activates: once, and once more per available scene of its
+        skill."""
+        return self.ruleset.value("obstacle activations", 1) + sum(
+            1 for n in self.available_scenes() if self.ruleset.scenes[n].skill == card.skill
+        )
 
     def op_draw_obstacle_step(self, ctx: Context) -> None:
         self.draw_obstacle(ctx)
