@@ -110,6 +110,11 @@ class Session:
         self._adjacency_key: tuple[Any, ...] = ()
         self._primitives: Any = None
         self._giving_up = False
+        # True while the run frame's piece cannot have changed the state yet: it only runs a
+        # card's text, and the text has called no primitive so far (compiled texts change the
+        # game only through primitives; ``select`` only reads). A decision asked then needs
+        # no restore. See ``_run_frame``.
+        self._untouched = False
         self.recent_surges: list[str] = []  # where the last threat placed surged to
         self._scene_key: tuple[Any, ...] = ()
         self._scene_places: dict[str, list[str]] = {}
@@ -286,7 +291,18 @@ class Session:
         fn = getattr(self._primitives, name, None)
         if fn is None:
             raise ChroniclerError(f"the ruleset's primitives have no function {name!r}")
+        if self._untouched:
+            return self._touching(fn)
         return fn
+
+    def _touching(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """``fn``, noting when it is called that the state may change (see ``_untouched``)."""
+
+        def touching(*args: Any, **kwargs: Any) -> Any:
+            self._untouched = False
+            return fn(*args, **kwargs)
+
+        return touching
 
     def select(self, ctx: Context, selector: Any) -> list[Any]:
         from . import select as selecting
@@ -1067,10 +1083,12 @@ class Session:
             chosen = [i for i, kind in inner.kinds if kind in ("choose_option", "pay_or_refuse")]
             if chosen and not self._giving_up:
                 raise _Refused(chosen[-1], error.message) from None
+            self._untouched = False
             self.emit("effect_failed", card=card, text=effect.text, reason=error.message)
             return False
         finally:
             ctx.cursor = inner.cursor
+        self._untouched = False  # what follows the text may change the state
         self.emit("effect", card=card, trigger=effect.trigger, text=effect.text)
         if self.state.card_dice:
             self.release_cards_left()  # a text may have discarded a card with dice on it
@@ -1191,6 +1209,7 @@ class Session:
         fn = getattr(self, f"op_{data['op']}")
         refused: dict[str, list[Any]] = data.get("refused") or {}
         self._giving_up = bool(data.get("giving_up"))
+        self._untouched = _runs_a_text(data)
         try:
             fn(ctx, **data["args"])
         except DecisionNeeded as need:
@@ -1224,6 +1243,7 @@ class Session:
             return None
         finally:
             self._giving_up = False
+            self._untouched = False
         # the piece may have pushed frames of its own above itself; remove only this one
         if len(self.state.frames) >= depth:
             del self.state.frames[depth - 1]
@@ -1231,6 +1251,9 @@ class Session:
 
     def _restore(self, data: dict[str, Any]) -> None:
         """Back to the state at the start of the piece, keeping its snapshot and answers."""
+        if self._untouched:  # nothing changed but the events: no copy to make
+            del self.state.events[data["events"] :]
+            return
         saved: dict[str, Any] = {
             k: data[k] for k in ("snap", "events", "answers", "refused", "giving_up") if k in data
         }
@@ -1348,6 +1371,7 @@ class Session:
         trade_cost = self.action_cost("trade")
         muster_cost = rs.value("muster cost", 3)
         adjacency = self._adjacency_map()
+        lowest_at: dict[str, int | None] = {}
         for c in st.characters:
             if c.location is None:
                 continue
@@ -1394,8 +1418,10 @@ class Session:
                         options.append({"act": "muster", "character": c.name, "resource": resource})
             if c.initiative:
                 if here.dice:
-                    targets = [a for o in self.characters_at(name) for a in o.in_progress]
-                    lowest = self._lowest_craftable(here, targets) if targets else None
+                    if name not in lowest_at:  # the same for everyone here
+                        targets = [a for o in self.characters_at(name) for a in o.in_progress]
+                        lowest_at[name] = self._lowest_craftable(here, targets) if targets else None
+                    lowest = lowest_at[name]
                     if lowest is not None:
                         # any initiative die at least as high as the lowest die that some
                         # empty slot takes can craft
@@ -1511,7 +1537,12 @@ class Session:
         for face, resource in sorted({(d.face, d.resource) for d in here.dice}):
             for recipe, slots in recipes:
                 for s, slot in enumerate(recipe):
-                    if slots[s] is None and slot.accepts(resource, face):
+                    # slot.accepts(resource, face), written out: this is the inner loop
+                    if (
+                        slots[s] is None
+                        and (slot.resource is None or slot.resource == resource)
+                        and (slot.face is None or slot.face == face)
+                    ):
                         return face
         return None
 
@@ -2320,6 +2351,13 @@ def _ref(obstacle: ObstacleInPlay, loc: LocationState) -> Any:
     return Ref(
         {"kind": "obstacle", "uid": obstacle.uid, "name": obstacle.name, "location": loc.name}
     )
+
+
+def _runs_a_text(data: dict[str, Any]) -> bool:
+    """Whether a run frame's piece is an action that runs a card's text and changes nothing
+    before it (``use_card``, ``use_permission``; ``op_action`` only emits an event first)."""
+    option = data["args"].get("option") if data["op"] == "action" else None
+    return isinstance(option, dict) and option.get("act") in ("ability", "asset", "permission")
 
 
 def _copy_option(option: dict[str, Any]) -> dict[str, Any]:
