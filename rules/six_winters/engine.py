@@ -1184,17 +1184,6 @@ class Session:
         added to, are kept as the number of events so far)."""
         return freeze(self.state), len(self.state.events)
 
-    def _fingerprint(self) -> bytes:
-        """The whole state but its events and answers, as bytes to compare: has a text changed
-        anything?"""
-        st = self.state
-        events, answers = st.events, st.answers
-        st.events, st.answers = [], []
-        try:
-            return pickle.dumps(st, protocol=5)
-        finally:
-            st.events, st.answers = events, answers
-
     def _run_frame(self, frame: Frame) -> Decision | None:
         data = frame.data
         depth = len(self.state.frames)
@@ -2268,11 +2257,12 @@ class Session:
         for effect in card.effects:
             if effect.run is None or not effect.on("threat"):
                 continue
-            before = self._fingerprint() if effect.replaces == "place" else b""
+            before = freeze(self.state) if effect.replaces == "place" else None
             declined = self.run_effect(ctx, effect, actor=None, location=loc.name, card=card.name)
             if effect.replaces == "place" and not declined:
                 # a replacement that could not do anything leaves the threat to be placed
-                replaced = replaced or self._fingerprint() != before
+                # (the state compared as values, its events left out)
+                replaced = replaced or freeze(self.state) != before
         if not replaced:
             self.place_threat(ctx, loc)
         if obstacle in loc.obstacles and not obstacle.stays:
