@@ -23,6 +23,7 @@ import json
 import pickle
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -455,7 +456,9 @@ class Session:
             side = self.side(loc)
         if (verb == "trade" and side.no_trade) or (verb == "muster" and side.no_muster):
             return True
-        return any(verb in self._obstacle_restrictions(o.name) for o in loc.obstacles)
+        return bool(loc.obstacles) and any(
+            verb in self._obstacle_restrictions(o.name) for o in loc.obstacles
+        )
 
     def _obstacle_restrictions(self, name: str) -> tuple[str, ...]:
         return self.ruleset.restrictions.get(name, ())
@@ -1361,6 +1364,7 @@ class Session:
         muster_cost = rs.value("muster cost", 3)
         adjacency = self._adjacency_map()
         lowest_at: dict[str, int | None] = {}
+        permitting: list[tuple[CharacterState, list[tuple[str, str, Any]]]] = []
         for c in st.characters:
             if c.location is None:
                 continue
@@ -1421,29 +1425,28 @@ class Session:
                     options.append(
                         {"act": "overcome", "character": c.name, "obstacle": o.name, "index": i}
                     )
+            # the cards' texts used as actions; their "May ..." texts come after everyone's
+            granting: list[tuple[str, str, tuple[tuple[int, Any], ...]]] = []
+            if side.permissions:
+                granting.append(("location", here.name, _usable_permissions(side.permissions)))
             for kind, held in (("ability", c.abilities), ("asset", c.assets)):
                 for card in held:
+                    actions = self._card_actions(kind, card)
+                    if actions.permissions:
+                        granting.append((kind, card, actions.permissions))
                     if card in c.exhausted:
                         continue
-                    for k in self._card_actions(kind, card).plays:
+                    for k in actions.plays:
                         options.append(
                             {"act": kind, "character": c.name, "card": card, "effect": k}
                         )
-        for c in st.characters:
-            if c.location is None:
-                continue
-            here, side = at[c.location]
-            sources: list[tuple[str, str, tuple[tuple[int, Any], ...]]] = [
-                ("location", here.name, _usable_permissions(side.permissions))
-            ]
-            sources += [
-                ("ability", n, self._card_actions("ability", n).permissions) for n in c.abilities
-            ]
-            sources += [("asset", n, self._card_actions("asset", n).permissions) for n in c.assets]
-            sources += [
-                ("event", n, self._card_actions("event", n).permissions) for n in st.events_out
-            ]
-            for on, card_name, permissions in sources:
+            for n in st.events_out:
+                actions = self._card_actions("event", n)
+                if actions.permissions:
+                    granting.append(("event", n, actions.permissions))
+            permitting.append((c, granting))
+        for c, granting in permitting:
+            for on, card_name, permissions in granting:
                 for k, permission in permissions:
                     if c.exhausted and f"{card_name}#{k}" in c.exhausted:
                         continue
@@ -2361,8 +2364,6 @@ def _name_and_side(loc: LocationState) -> tuple[str, bool]:
 
 def _teams(present: list[CharacterState]) -> list[list[CharacterState]]:
     """Every non-empty group of the characters present, all of them first."""
-    from itertools import combinations
-
     return [
         list(group) for size in range(len(present), 0, -1) for group in combinations(present, size)
     ]
