@@ -123,6 +123,7 @@ class Session:
         self._card_memo: dict[tuple[str, str], _CardActions] = {}
         self._card_points_memo: dict[str, tuple[int, str | None]] = {}
         self._trade_memo: dict[str, list[str]] = {}
+        self._least_scene_points: int | None = None
 
     # ------------------------------------------------------------------ public API
 
@@ -1477,29 +1478,43 @@ class Session:
         for c in st.characters:
             for n in (*c.assets, *c.obstacles):
                 best += self._card_facts(n)[0] + 1
+        if self._least_scene_points is None:
+            self._least_scene_points = min((sc.points for sc in rs.scenes.values()), default=0)
+        if best < self._least_scene_points:  # no scene at all: most of the time
+            return options
         scenes = [n for n in self.available_scenes() if best >= rs.scenes[n].points]
         if not scenes:
             return options
-        held = {c.name: self._held_points(c) for c in st.characters}
         occupied = {c.location for c in st.characters}
         bonus = rs.value("skill match bonus", 1)
         places = self._scene_places_now()
+        # by location: each team there, with the points of its cards and their skills
+        teams_at: dict[str, list[tuple[list[str], int, list[str | None]]]] = {}
         for scene_name in scenes:
             scene = rs.scenes[scene_name]
             for name in self._scene_place_names(places, scene):
                 if name not in occupied:
                     continue
-                present = self.characters_at(name)
-                for team in _teams(present):
-                    cards = [held[c.name] for c in team]
-                    match = bonus * sum(skills.count(scene.skill) for _, skills in cards)
-                    if match + sum(points for points, _ in cards) >= scene.points:
+                teams = teams_at.get(name)
+                if teams is None:
+                    teams = teams_at[name] = []
+                    for team in _teams(self.characters_at(name)):
+                        cards = [self._held_points(c) for c in team]
+                        teams.append(
+                            (
+                                [c.name for c in team],
+                                sum(points for points, _ in cards),
+                                [skill for _, skills in cards for skill in skills],
+                            )
+                        )
+                for participants, points, skills in teams:
+                    if bonus * skills.count(scene.skill) + points >= scene.points:
                         options.append(
                             {
                                 "act": "narrate",
                                 "scene": scene_name,
                                 "location": name,
-                                "participants": [c.name for c in team],
+                                "participants": list(participants),
                             }
                         )
         return options
