@@ -345,7 +345,7 @@ def _freeze_character(c: CharacterState) -> tuple[Any, ...]:
         c.psyche,
         c.initiative[:],
         [
-            (a.name, [None if d is None else (d.resource, d.face) for d in a.slots])
+            (a.name, [d and (d.resource, d.face) for d in a.slots])  # an empty slot: None
             for a in c.in_progress
         ],
         c.assets[:],
@@ -369,7 +369,7 @@ def _thaw_character(t: Sequence[Any]) -> CharacterState:
         t[4],  # psyche
         list(t[5]),  # initiative
         [
-            AssetInProgress(name, [None if d is None else Die(d[0], d[1]) for d in slots])
+            AssetInProgress(name, [d and Die(d[0], d[1]) for d in slots])  # None: empty
             for name, slots in t[6]
         ],
         list(t[7]),  # assets
