@@ -1152,6 +1152,14 @@ class Session:
             )
         if op == "starting_resources":
             return True
+        if op == "character_ready":
+            conditions = self.ruleset.conditions
+            return not any(
+                e.run is not None and e.on("setup")
+                for cond in self.character(args["name"]).conditions
+                if cond in conditions
+                for e in conditions[cond].effects
+            )
         if op == "draw_obstacle_step":
             if not st.obstacle_deck:
                 return not st.obstacle_discard  # a reshuffle: the next card is not known yet
@@ -1648,6 +1656,10 @@ class Session:
         placers = st.characters[:1] if st.solo else st.characters
         steps += [("place_character", {"name": c.name}) for c in placers]
         for op, args in reversed(steps):
+            if op in ("character_setup", "place_character"):
+                # these ask first, before anything changes: a step frame asks, no snapshot
+                st.frames.append(Frame(op, args))
+                continue
             st.frames.append(
                 Frame("run", {"op": op, "args": args, "snap": None, "events": 0, "answers": []})
             )
@@ -1692,20 +1704,48 @@ class Session:
             for resource in self.side(loc).produces:
                 self.new_resource_die(None, resource, loc, stress=False)
 
+    def _step_character_setup(self, frame: Frame) -> Decision | None:
+        """A character's setup: may take an asset from the staging area (asked here), then the
+        rest (``op_character_ready``). ``op_character_setup`` is the same as one piece."""
+        c = self.character(frame.data["name"])
+        if self.state.asset_staging:
+            return Decision(
+                kind="choose_asset",
+                who=c.name,
+                prompt=_ASSET_PROMPT.format(c.name),
+                options=(*self.state.asset_staging, "none"),
+            )
+        self.state.frames.pop()
+        self.push_run("character_ready", name=c.name)
+        return None
+
+    def _answer_character_setup(self, frame: Frame, choice: Any) -> None:
+        self.state.frames.pop()
+        name = frame.data["name"]
+        if choice != "none":
+            self.take_asset_from_staging(self.character(name), choice)
+        self.push_run("character_ready", name=name)
+
     def op_character_setup(self, ctx: Context, name: str) -> None:
         st = self.state
-        rs = self.ruleset
         c = self.character(name)
         if st.asset_staging:
             choice = self.decide(
                 ctx,
                 "choose_asset",
                 [*st.asset_staging, "none"],
-                f"{c.name} may take an asset from the staging area",
+                _ASSET_PROMPT.format(c.name),
                 who=c.name,
             )
             if choice != "none":
                 self.take_asset_from_staging(c, choice)
+        self.op_character_ready(ctx, name)
+
+    def op_character_ready(self, ctx: Context, name: str) -> None:
+        """Character setup once the asset is taken: initiative, an ability, action points, and
+        what the character's conditions do at setup."""
+        rs = self.ruleset
+        c = self.character(name)
         self.gain_initiative(c, rs.value("starting initiative dice", 1))
         self.take_ability(c)
         c.action_points = rs.value("starting action points", rs.value("action points per turn", 4))
@@ -1714,10 +1754,24 @@ class Session:
             if card is not None:
                 self.run_effects(ctx, card.effects, "setup", actor=c.name, card=cond)
 
+    def _step_place_character(self, frame: Frame) -> Decision | None:
+        """Where a character starts (the party, in the solo variant); ``op_place_character`` is
+        the same as a piece."""
+        name = frame.data["name"]
+        options = tuple(loc.name for loc in self.state.locations)
+        return Decision(kind="choose_location", who=name, prompt=f"Place {name}", options=options)
+
+    def _answer_place_character(self, frame: Frame, where: Any) -> None:
+        self.state.frames.pop()
+        self._place_character(frame.data["name"], where)
+
     def op_place_character(self, ctx: Context, name: str) -> None:
-        st = self.state
-        names = [loc.name for loc in st.locations]
+        names = [loc.name for loc in self.state.locations]
         where = self.decide(ctx, "choose_location", names, f"Place {name}", who=name)
+        self._place_character(name, where)
+
+    def _place_character(self, name: str, where: str) -> None:
+        st = self.state
         for moved in st.characters if st.solo else [self.character(name)]:
             moved.location = where
             self.emit("character_placed", character=moved.name, location=where)
@@ -2359,6 +2413,9 @@ def _ref(obstacle: ObstacleInPlay, loc: LocationState) -> Any:
     return Ref(
         {"kind": "obstacle", "uid": obstacle.uid, "name": obstacle.name, "location": loc.name}
     )
+
+
+_ASSET_PROMPT = "{} may take an asset from the staging area"
 
 
 def _runs_a_text(data: dict[str, Any]) -> bool:
