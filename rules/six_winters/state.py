@@ -11,7 +11,7 @@ import copy
 import random
 import types
 import typing
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
@@ -239,12 +239,36 @@ class SessionState:
 # --- JSON codec -------------------------------------------------------------------------------
 
 
+_ATOMS = frozenset((str, int, bool, float, type(None)))
+
+
 def encode(value: Any) -> Any:
-    """A JSON-ready copy of a state value (dataclasses become dicts)."""
+    """A JSON-ready copy of a state value (dataclasses become dicts). Atoms, lists and plain
+    dicts (most of a state) are handled in line; the rest by ``_encode_object``."""
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is list or kind is tuple:
+        return [v if type(v) in _ATOMS else encode(v) for v in value]
+    if kind is dict:
+        return {
+            k if type(k) is str else str(k): v if type(v) in _ATOMS else encode(v)
+            for k, v in value.items()
+        }
+    return _encode_object(value)
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _encode_object(value: Any) -> Any:
     if isinstance(value, GameRandom):
         return {"state": value.getstate()[0]}
     if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: encode(getattr(value, f.name)) for f in fields(value)}
+        names = _FIELD_NAMES.get(type(value))
+        if names is None:
+            names = _FIELD_NAMES[type(value)] = tuple(f.name for f in fields(value))
+        return {name: encode(getattr(value, name)) for name in names}
     if isinstance(value, list | tuple):
         return [encode(item) for item in value]
     if isinstance(value, dict):
@@ -262,33 +286,73 @@ def _hints(cls: type) -> dict[str, Any]:
 
 
 def decode(hint: Any, data: Any) -> Any:
-    """The inverse of ``encode`` for a value of type ``hint``."""
-    if data is None:
-        return None
+    """The inverse of ``encode`` for a value of type ``hint``: a dataclass from its dict, a
+    list or dict of them, a ``GameRandom`` from its state; anything else as it is. The way to
+    decode each type is worked out once (``_decoder``)."""
+    return None if data is None else _decoder(hint)(data)
+
+
+_DECODERS: dict[Any, Callable[[Any], Any]] = {}
+
+
+def _decoder(hint: Any) -> Callable[[Any], Any]:
+    found = _DECODERS.get(hint)
+    if found is None:
+        found = _DECODERS[hint] = _make_decoder(hint)
+    return found
+
+
+def _same(data: Any) -> Any:
+    return data
+
+
+def _make_decoder(hint: Any) -> Callable[[Any], Any]:
+    """How to decode a value of type ``hint`` that is not ``None``."""
     if hint is GameRandom or hint is random.Random:
-        rng = GameRandom(0)
-        rng.setstate((data["state"],))
+
+        def rng(data: Any) -> GameRandom:
+            found = GameRandom(0)
+            found.setstate((data["state"],))
+            return found
+
         return rng
     if isinstance(hint, type) and is_dataclass(hint):
-        hints = _hints(hint)
-        return hint(**{name: decode(hints[name], value) for name, value in data.items()})
+        cls = hint
+        hints = _hints(cls)
+
+        def dataclass_(data: Any) -> Any:
+            return cls(**{name: decode(hints[name], value) for name, value in data.items()})
+
+        return dataclass_
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if origin in (types.UnionType, typing.Union):
-        for arg in args:
-            if arg is type(None):
-                continue
-            if isinstance(arg, type) and is_dataclass(arg) and not isinstance(data, dict):
-                continue
-            return decode(arg, data)
-        return data
+        # the first type that can be it (a dataclass only from a dict); else the data as it is
+        plan = [
+            (arg, isinstance(arg, type) and is_dataclass(arg))
+            for arg in args
+            if arg is not type(None)
+        ]
+
+        def union(data: Any) -> Any:
+            for arg, needs_dict in plan:
+                if needs_dict and not isinstance(data, dict):
+                    continue
+                return decode(arg, data)
+            return data
+
+        return union
     if origin is list:
-        return [decode(args[0], item) for item in data]
+        item = _decoder(args[0])
+        if item is _same:
+            return list
+        return lambda data: [None if v is None else item(v) for v in data]
     if origin is dict:
-        return {k: decode(args[1], v) for k, v in data.items()}
-    if hint is Any or hint is object:
-        return data
-    return data
+        value = _decoder(args[1])
+        if value is _same:
+            return lambda data: dict(data.items())
+        return lambda data: {k: None if v is None else value(v) for k, v in data.items()}
+    return _same
 
 
 def decode_session(data: dict[str, Any]) -> SessionState:
@@ -309,9 +373,6 @@ def decode_campaign(data: dict[str, Any]) -> CampaignState:
 # field because a session takes a snapshot at nearly every piece it runs: pickle, which they
 # replace, cost more than twice as much and was a third of a session's time. ``_FROZEN`` below
 # names the fields they were written for; a field added to a class without them fails at import.
-
-
-_ATOMS = frozenset((str, int, bool, float, type(None)))
 
 
 def _copy_data(value: Any) -> Any:
