@@ -175,7 +175,7 @@ class Session:
         copies only while the state is encoded."""
         st = self.state
         frames = st.frames
-        st.frames = [_portable_frame(f) for f in frames]
+        st.frames = [_portable_frame(f, st) for f in frames]
         try:
             data = encode(st)
         finally:
@@ -1191,10 +1191,12 @@ class Session:
             if decision is not None:
                 return decision
 
-    def _snapshot(self) -> tuple[list[Any], int]:
+    def _snapshot(self, op: str) -> tuple[list[Any], int]:
         """The state as it is (``state.freeze``; the events and answers, which are only ever
-        added to, are kept as the number of events so far)."""
-        return freeze(self.state), len(self.state.events)
+        added to, are kept as the number of events so far). Only the downtime piece changes
+        the sheets: any other piece's snapshot leaves them out, and goes back to them as they
+        are (they are a seventh of a snapshot's cost)."""
+        return freeze(self.state, sheets=op == "downtime"), len(self.state.events)
 
     def _run_frame(self, frame: Frame) -> Decision | None:
         data = frame.data
@@ -1205,7 +1207,7 @@ class Session:
                 if len(self.state.frames) >= depth:  # not the frames it may have pushed
                     del self.state.frames[depth - 1]
                 return None
-            data["snap"], data["events"] = self._snapshot()
+            data["snap"], data["events"] = self._snapshot(data["op"])
         ctx = Context(host=self, answers=list(data["answers"]))
         fn = getattr(self, f"op_{data['op']}")
         refused: dict[str, list[Any]] = data.get("refused") or {}
@@ -1260,7 +1262,12 @@ class Session:
         }
         snap = data["snap"]
         # a snapshot read from JSON is the pickled state (see ``to_json``)
-        st = pickle.loads(snap) if isinstance(snap, bytes) else thaw(snap)
+        if isinstance(snap, bytes):
+            st = pickle.loads(snap)
+        else:
+            st = thaw(snap)
+            if snap[28] is None:  # a snapshot without the sheets: they have not changed
+                st.sheets = self.state.sheets
         st.events = self.state.events[: data["events"]]
         st.answers = self.state.answers
         self.state = st
@@ -2490,12 +2497,16 @@ def _scene_facts(card: Scene) -> dict[str, Any]:
     }
 
 
-def _portable_frame(frame: Frame) -> Frame:
-    """A frame whose snapshot, if it has one, is the pickled state (see ``Session.to_json``)."""
+def _portable_frame(frame: Frame, state: Any) -> Frame:
+    """A frame whose snapshot, if it has one, is the pickled state (see ``Session.to_json``),
+    with the sheets of ``state`` if the snapshot left them out (they have not changed)."""
     snap = frame.data.get("snap")
     if not isinstance(snap, list):
         return frame
-    return Frame(frame.kind, {**frame.data, "snap": pickle.dumps(thaw(snap), protocol=5)})
+    copied = thaw(snap)
+    if snap[28] is None:
+        copied.sheets = state.sheets
+    return Frame(frame.kind, {**frame.data, "snap": pickle.dumps(copied, protocol=5)})
 
 
 def _json_default(value: Any) -> Any:

@@ -221,6 +221,8 @@ class SessionState:
     solo_ability_deck: list[str] = field(default_factory=list)
     idle_characters: list[str] = field(default_factory=list)  # in downtime this year
     campaign_characters: list[str] = field(default_factory=list)
+    # the campaign's sheets: only downtime changes them during a session (a card's text changes
+    # the session's CharacterState), so only the downtime piece's snapshot copies them
     sheets: dict[str, Sheet] = field(default_factory=dict)
     frames: list[Frame] = field(default_factory=list)
     next_uid: int = 0
@@ -479,9 +481,11 @@ def _thaw_sheet(t: Sequence[Any]) -> Sheet:
     return Sheet(name, dict(skills), dict(advances), list(conditions), _copy_data(chronicle))
 
 
-def freeze(st: SessionState) -> list[Any]:
+def freeze(st: SessionState, *, sheets: bool = True) -> list[Any]:
     """A snapshot of a session's state (see above) without its events and answers, which the
-    engine keeps itself. Nothing in it is ever changed, so copies of a state may share it."""
+    engine keeps itself, and without the sheets unless ``sheets`` (``thaw`` then gives none:
+    the caller puts them back). Nothing in it is ever changed, so copies of a state may share
+    it."""
     return [
         st.year,
         st.seed,
@@ -511,7 +515,7 @@ def freeze(st: SessionState) -> list[Any]:
         st.solo_ability_deck[:],
         st.idle_characters[:],
         st.campaign_characters[:],
-        [(name, _freeze_sheet(sheet)) for name, sheet in st.sheets.items()],
+        [(name, _freeze_sheet(sheet)) for name, sheet in st.sheets.items()] if sheets else None,
         [(f.kind, _copy_frame_data(f.data)) for f in st.frames],
         st.next_uid,
         st.flags.copy(),
@@ -557,7 +561,7 @@ def thaw(frozen: Sequence[Any]) -> SessionState:
         solo_ability_deck=list(f[25]),
         idle_characters=list(f[26]),
         campaign_characters=list(f[27]),
-        sheets={name: _thaw_sheet(sheet) for name, sheet in f[28]},
+        sheets={name: _thaw_sheet(sheet) for name, sheet in f[28] or ()},
         frames=[Frame(kind, _copy_frame_data(data)) for kind, data in f[29]],
         next_uid=f[30],
         flags=dict(f[31]),
