@@ -509,6 +509,8 @@ def compile_choice(choice: BoundChoice, card: tuple[str, str] = ("card", "?")) -
             return None
         picked = ctx.decide("choose_option", labels, "Choose one: " + ", ".join(labels))
         index = labels.index(picked) if picked in labels else int(picked)
+        # the host's record of what was chosen (an epilogue's choice is history worth keeping)
+        ctx.host.emit("choice", choice=labels[index])
         result = None
         for step in options[index]:
             result = step(ctx)

@@ -240,6 +240,7 @@ def narrate(events: list[Any]) -> list[str]:
             lines.append(
                 f"  [green]Scene completed[/]: {_esc(d['scene'])} at {_esc(d['location'])} "
                 f"({d['skill_match_points']} from skill matches; played {cards})"
+                + (f"; epilogue: {_esc(d['epilogue_choice'])}" if d.get("epilogue_choice") else "")
             )
         elif k == "season_ended":
             lines.append(f"[bold]End of {d['season']}[/]")

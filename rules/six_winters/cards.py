@@ -1,8 +1,7 @@
 """Six Winters cards as typed records, and the ruleset that holds them.
 
 The engine reads cards only through these records. ``from_compiled`` builds them from the
-compiled card text (``dsl``); the engine's rule tests also use a small hand-made set of records
-(``tests/rules/six_winters/starter_cards.py``).
+compiled card text (``dsl``); every game and every test runs that text.
 """
 
 from __future__ import annotations
@@ -205,7 +204,7 @@ class Ruleset:
     abilities: dict[str, Ability] = field(default_factory=dict)
     conditions: dict[str, Condition] = field(default_factory=dict)
     primitives_module: str = "rules.six_winters.primitives"
-    source: str = "starter"
+    source: str = "records"  # "compiled" when built from the card text
     # verbs a card's standing text forbids where it is ("May not trade or muster"), by card
     restrictions: dict[str, tuple[str, ...]] = field(default_factory=dict)
     compiled: Any = None

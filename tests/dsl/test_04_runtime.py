@@ -58,14 +58,16 @@ def test_choose_one_asks_for_an_option_and_runs_it(toy_ruleset: CompiledRuleset)
     host = host_for(toy_ruleset)
     asked = run_until_done(toy_ruleset.card("Lost Map").abilities[0].run, host, ["Burn"])
     assert asked[0].kind == "choose_option" and asked[0].options == ("Keep", "Burn")
-    ((verb, _, roles),) = host.calls
+    chosen, (verb, _, roles) = host.calls
+    assert chosen == ("event:choice", None, {"choice": "Burn"})  # the host hears the choice
     assert verb == "put_into_play" and roles["object"].name == "Toll Keeper"
 
 
 def test_an_epilogue_adding_several_cards_passes_them_all(toy_ruleset: CompiledRuleset) -> None:
     host = host_for(toy_ruleset)
     run_until_done(toy_ruleset.card("Lost Map").abilities[0].run, host, ["Keep"])
-    ((verb, _, roles),) = host.calls
+    chosen, (verb, _, roles) = host.calls
+    assert chosen == ("event:choice", None, {"choice": "Keep"})
     assert verb == "add"
     assert [s.name for s in roles["object"]] == ["Frost Hollow", "Bog Wight", "Old Debt"]
     assert roles["to"].noun == "north"

@@ -1,6 +1,6 @@
 """A table to test rules on: a session with chosen characters, cards and scripted dice.
 
-``table()`` builds a session from the starter card set, skips the setup procedure, and leaves
+``table()`` builds a session from the compiled card text, skips the setup procedure, and leaves
 the game in the actions step; ``act()`` takes one action and answers its decisions in order.
 """
 
@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from starter_cards import starter_ruleset
 
 from rules.six_winters import engine
 from rules.six_winters.cards import Ruleset
@@ -20,7 +19,7 @@ from rules.six_winters.state import AssetInProgress, Die, Frame
 
 @pytest.fixture(scope="session")
 def ruleset() -> Ruleset:
-    return starter_ruleset()
+    return engine.load_ruleset()
 
 
 def table(

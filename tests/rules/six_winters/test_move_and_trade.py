@@ -31,7 +31,7 @@ def test_a_location_with_an_entry_cost_costs_more(ruleset):
 
 
 def _with_harbor(ruleset, side):
-    """The starter set plus a location "Harbor" with the given side, south of Eastkeep."""
+    """The card set plus a location "Harbor" with the given side, south of Eastkeep."""
     harbor = Location("Harbor", 99, "empire", False, side, side)
     return dataclasses.replace(ruleset, locations={**ruleset.locations, "Harbor": harbor})
 

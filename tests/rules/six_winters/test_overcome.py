@@ -189,11 +189,15 @@ def test_a_card_the_character_holds_may_change_the_condition_die_before_it_is_re
         asked = act(session, {**overcome, "index": 0}, [], *answers)
         return [d.kind for d in asked], session.character("Fuscus").conditions
 
+    def psyche_condition(roll):
+        return next(n for low, high, n in rs.condition_tables["psyche"] if low <= roll <= high)
+
+    assert psyche_condition(6) != psyche_condition(1)  # the table tells the two faces apart
     assert condition("Fuscus") == (
         ["choose_many", "choose_value", "choose_token"],
-        ["Haunted"],
-    )  # 6: 5-6
+        [psyche_condition(6)],
+    )  # set to 6
     assert condition("Parin") == (
         ["choose_many", "choose_token"],
-        ["Shaken"],
+        [psyche_condition(1)],
     )  # the roll of 1 stands

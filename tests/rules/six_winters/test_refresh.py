@@ -109,7 +109,8 @@ def test_a_played_ability_goes_to_the_bottom_of_its_deck_and_cycles(ruleset):
     option = {"act": "ability", "character": "Kanun", "card": "Friend of the Forge", "effect": 0}
     assert option in session.pending().options
     session.apply(option)
-    session.apply([0])  # set the military die to 2
+    (die,) = session.pending().options  # "Set any resource dice at this location to 2"
+    session.apply([die])
     session.pending()
     kanun = session.character("Kanun")
     assert session.location("Eastkeep").dice[0].face == 2

@@ -54,8 +54,10 @@ def test_the_fallback_location_is_used_when_none_of_the_first_is_in_play(ruleset
 def test_an_event_is_followed_and_discarded(ruleset):
     session = table(ruleset, at="Eastkeep")
     session.state.obstacle_deck = ["Discord in Brightdune", "Mole Hunt"]
-    run_piece(session, "draw_obstacle_step")
+    asked = run_piece(session, "draw_obstacle_step", "Suffer")  # no Issue in play: no threat
+    assert asked[0].kind == "choose_option" and asked[0].options == ("Pay", "Suffer")
     assert kinds(session, "event_drawn") == [{"event": "Discord in Brightdune"}]
+    assert all(loc.threats == 0 for loc in session.state.locations)
     assert session.location("Eastkeep").obstacles[0].name == "Mole Hunt"  # drew another
     assert session.state.obstacle_discard == ["Discord in Brightdune"]
 

@@ -8,5 +8,5 @@ from rules.six_winters.cards import Ruleset
 
 @pytest.fixture(scope="session")
 def cards() -> Ruleset:
-    """The real card text, compiled (no fallback to the starter set)."""
+    """The real card text, compiled."""
     return engine.load_ruleset()
