@@ -10,7 +10,7 @@ file and line.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -574,6 +574,23 @@ def _withheld(step: Run, function: str) -> Run:
     return run
 
 
+def _verbs_of(
+    cost: BoundClause | None, parts: Sequence[BoundSentence | BoundChoice]
+) -> tuple[str, ...]:
+    """The primitives an ability calls, cost first, each once, in the order written."""
+    clauses: list[BoundClause] = [cost] if cost is not None else []
+    for part in parts:
+        sentences = (
+            [s for _, option in part.options for s in option]
+            if isinstance(part, BoundChoice)
+            else [part]
+        )
+        for sentence in sentences:
+            for clause in sentence.alternatives:
+                clauses += [clause.cost, clause] if clause.cost is not None else [clause]
+    return tuple(dict.fromkeys(c.function for c in clauses))
+
+
 def _sequence(steps: list[Run]) -> Run:
     if len(steps) == 1:
         return steps[0]
@@ -725,6 +742,7 @@ class _CardCompiler:
                 replaces=replaces,
                 replaced=replaced,
                 optional=optional,
+                verbs=_verbs_of(effect.cost, parts),
             )
         )
 

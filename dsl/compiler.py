@@ -78,7 +78,8 @@ class CompiledAbility:
     performs it (raising ``DecisionNeeded`` to ask, ``EffectError`` when it cannot run).
     ``cost`` is the run of the cost part when the ability is "cost: effect" or "cost to
     effect" (``None`` otherwise); ``replaces`` names the primitive an "Instead of ..." ability
-    replaces, with ``replaced`` the selector of what it would have acted on.
+    replaces, with ``replaced`` the selector of what it would have acted on. ``verbs`` lets a
+    host tell what kind of ability it is (one that ignores stress, one that moves dice...).
     """
 
     trigger: Trigger | None
@@ -90,6 +91,7 @@ class CompiledAbility:
     replaces: str | None = None
     replaced: Selector | None = None
     optional: bool = False
+    verbs: tuple[str, ...] = ()  # the primitives its sentences call, cost first, in order
 
 
 @dataclass(frozen=True, slots=True)

@@ -522,6 +522,10 @@ class HeuristicBot:
 
         return min(options, key=harm)
 
+    def _choose_defense(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
+        # asked only when a card can help: stress dice that would hurt, or a roll to see first
+        return options[1] if len(options) > 1 else "done"
+
     def _choose_token(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         if "remove which" in d.prompt:
             return "hindrance"

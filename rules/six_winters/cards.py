@@ -27,6 +27,7 @@ class Effect:
     qualifier: str | None = None  # "spring" in "Spring end"
     cost: Callable[[Any], Any] | None = None
     replaces: str | None = None  # the primitive an "Instead of ..." effect replaces
+    verbs: tuple[str, ...] = ()  # the primitives its text calls ("ignore", "spend"...)
 
     def on(self, event: str, qualifier: str | None = None) -> bool:
         """Whether this effect happens at ``event`` (and for ``qualifier``, e.g. a season)."""
@@ -302,6 +303,7 @@ def _effects(card: Any) -> tuple[Effect, ...]:
                 qualifier=getattr(trigger, "qualifier", None),
                 cost=getattr(ability, "cost", None),
                 replaces=getattr(ability, "replaces", None),
+                verbs=tuple(getattr(ability, "verbs", ()) or ()),
             )
         )
     return tuple(out)

@@ -97,6 +97,10 @@ class SessionResult:
 
 
 ANY = "any"
+# The verbs that make a card's ability one to use inside an overcome action: before defense is
+# allocated (Mirror of Melting) and once the stress dice are seen (Mask of the Frenzied Beast).
+BEFORE_DEFENSE_VERBS = ("roll_stress_first",)
+DEFENDING_VERBS = ("ignore",)  # "cancel" in v25.1 is of sorcery stress, not an overcome's
 
 
 class Session:
@@ -116,7 +120,6 @@ class Session:
         # game only through primitives; ``select`` only reads). A decision asked then needs
         # no restore. See ``_run_frame``.
         self._untouched = False
-        self.recent_surges: list[str] = []  # where the last threat placed surged to
         self._scene_key: tuple[Any, ...] = ()
         self._scene_places: dict[str, list[str]] = {}
         # facts of the cards that never change within a session, worked out when first needed
@@ -719,7 +722,6 @@ class Session:
             nxt = self.location(target)
             had = nxt.threats > 0
             self._move_threat(nxt, surge=True)
-            self.recent_surges.append(nxt.name)
             chain.add(nxt.name)
             current = nxt
 
@@ -1077,7 +1079,6 @@ class Session:
             bindings=dict(bindings or {}),
         )
         inner.kinds = []
-        self.recent_surges = []  # "This does not cause a surge" speaks of this effect's threats
         try:
             if effect.cost is not None:
                 effect.cost(inner)
@@ -1941,7 +1942,14 @@ class Session:
                 max_choices=len(others),
             )
             team += [self.character(n) for n in joined]
-        # a card may have the stress dice rolled before defense is chosen
+        # a card may have the stress dice rolled before defense is chosen (used now or earlier)
+        for m in team:
+            self._defend_window(
+                ctx,
+                m,
+                BEFORE_DEFENSE_VERBS,
+                f"{m.name}: use a card before defense against {card.name}?",
+            )
         early = self.state.flags.pop("roll stress first", 0)
         faces = self.roll(f"{card.name} stress", len(card.stress)) if early else []
         # 1. allocate defense
@@ -1984,6 +1992,18 @@ class Session:
             )
             assigned[who].append((kind, face))
         skill = card.skill
+        # cards that defend, used once the member sees the stress dice coming at them
+        for m in team:
+            rank = m.skills.get(skill, 0)
+            coming = [f"{kind} {face}" for kind, face in assigned[m.name] if face > rank]
+            if coming:
+                self._defend_window(
+                    ctx,
+                    m,
+                    DEFENDING_VERBS,
+                    f"{m.name}: use a card to defend against {', '.join(coming)} "
+                    f"(defense pool {sorted(defense[m.name])})?",
+                )
         for m in team:
             rank = m.skills.get(skill, 0)
             # 3. spend defense: cancel the dice that would cause stress, lowest first
@@ -2160,6 +2180,42 @@ class Session:
         c.exhausted.append(f"{name}#{option['index']}")
         if option["on"] == "event" and name not in self.state.events_out:
             self.apply_standing_texts(ctx)  # the event was burned: its text no longer holds
+
+    def _defend_window(
+        self, ctx: Context, m: CharacterState, verbs: tuple[str, ...], prompt: str
+    ) -> None:
+        """Inside an overcome action: offer ``m`` each card of theirs whose ability calls one of
+        ``verbs`` and is not used this turn, one at a time, until they are done. The seed lets
+        asset and character abilities "defend during the step"; asked only when such a card
+        is at hand, so an overcome without one asks nothing more."""
+        while True:
+            usable = [
+                option
+                for option in self.card_options(m)
+                if any(v in verbs for v in self._effect_of(option).verbs)
+            ]
+            if not usable:
+                return
+            pick = self.decide(ctx, "choose_defense", ["done", *usable], prompt, who=m.name)
+            if pick == "done":
+                return
+            self.use_card(ctx, m, pick["act"], pick["card"], pick["effect"])
+
+    def card_options(self, c: CharacterState) -> list[dict[str, Any]]:
+        """The abilities and completed assets ``c`` may use now (activated or played, not used
+        this turn), as action options."""
+        options: list[dict[str, Any]] = []
+        for kind, held in (("ability", c.abilities), ("asset", c.assets)):
+            for card in held:
+                if card in c.exhausted:
+                    continue
+                for k in self._card_actions(kind, card).plays:
+                    options.append({"act": kind, "character": c.name, "card": card, "effect": k})
+        return options
+
+    def _effect_of(self, option: dict[str, Any]) -> Effect:
+        cards = self.ruleset.abilities if option["act"] == "ability" else self.ruleset.assets
+        return cards[option["card"]].effects[option["effect"]]
 
     def use_card(self, ctx: Context, c: CharacterState, kind: str, name: str, k: int) -> None:
         rs = self.ruleset

@@ -201,3 +201,70 @@ def test_a_card_the_character_holds_may_change_the_condition_die_before_it_is_re
         ["choose_many", "choose_token"],
         [psyche_condition(1)],
     )  # the roll of 1 stands
+
+
+# --- cards that defend during the step ("Many asset abilities and character abilities also
+# allow players to defend during the step"): used inside the action, once the dice are seen
+
+
+def _fuscus_against_raiders(ruleset, dice, assets):
+    session = table(ruleset, ["Fuscus", "Parin"], at="Eastkeep", dice=dice)
+    session.character("Parin").location = "Yearly Field"
+    place(session, "Amber Hand Raiders", "Eastkeep")  # steel, two body stress dice
+    fuscus = session.character("Fuscus")
+    fuscus.assets = list(assets)
+    fuscus.body = fuscus.psyche = 4  # room for two stress without a condition
+    return session, fuscus
+
+
+RAIDERS = {"act": "overcome", "character": "Fuscus", "obstacle": "Amber Hand Raiders", "index": 0}
+
+
+def test_a_defending_card_is_offered_once_the_stress_dice_are_seen(ruleset):
+    session, fuscus = _fuscus_against_raiders(ruleset, [6, 6], ["Mask of the Frenzied Beast"])
+    fuscus.initiative = [1]
+    body, psyche = fuscus.body, fuscus.psyche
+    mask = {
+        "act": "asset",
+        "character": "Fuscus",
+        "card": "Mask of the Frenzied Beast",
+        "effect": 0,
+    }
+    asked = act(session, RAIDERS, [], mask, "progress")
+    window = asked[1]
+    assert window.kind == "choose_defense" and window.options == ("done", mask)
+    assert "body 6, body 6" in window.prompt  # the dice it defends against, shown
+    fuscus = session.character("Fuscus")
+    # "Lose 1 psyche to ignore all body": two sixes above steel, no body stress taken
+    assert (fuscus.body, fuscus.psyche) == (body, psyche - 1)
+    assert "Mask of the Frenzied Beast" in fuscus.exhausted  # once per turn
+
+
+def test_declining_the_defending_card_takes_the_stress(ruleset):
+    session, fuscus = _fuscus_against_raiders(ruleset, [6, 6], ["Mask of the Frenzied Beast"])
+    fuscus.initiative = [1]
+    body, psyche = fuscus.body, fuscus.psyche
+    act(session, RAIDERS, [], "done", "progress")
+    fuscus = session.character("Fuscus")
+    assert (fuscus.body, fuscus.psyche) == (body - 2, psyche)
+    assert fuscus.exhausted == []
+
+
+def test_no_defending_question_without_harmful_dice_or_without_such_a_card(ruleset):
+    session, fuscus = _fuscus_against_raiders(ruleset, [1, 1], ["Mask of the Frenzied Beast"])
+    fuscus.initiative = [1]
+    asked = act(session, RAIDERS, [], "progress")  # ones never beat steel: nothing to defend
+    assert [d.kind for d in asked] == ["choose_many", "choose_token"]
+    session, fuscus = _fuscus_against_raiders(ruleset, [6, 6], [])
+    fuscus.initiative = [1]
+    asked = act(session, RAIDERS, [], "progress")
+    assert [d.kind for d in asked] == ["choose_many", "choose_token"]
+
+
+def test_a_card_that_rolls_stress_first_is_offered_before_defense(ruleset):
+    session, fuscus = _fuscus_against_raiders(ruleset, [6, 2], ["Mirror of Melting"])
+    fuscus.initiative = [4]
+    mirror = {"act": "asset", "character": "Fuscus", "card": "Mirror of Melting", "effect": 0}
+    asked = act(session, RAIDERS, mirror, [], "progress")
+    assert asked[0].kind == "choose_defense" and asked[0].options == ("done", mirror)
+    assert "the stress dice show [6, 2]" in asked[1].prompt  # seen before allocating defense
