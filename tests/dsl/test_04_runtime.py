@@ -161,20 +161,23 @@ def test_a_failing_primitive_is_an_effect_error_naming_the_card_line(
     assert 'relic "Glow Jar": RuntimeError: the dice fell off the table' in str(error)
 
 
+def _toy_relic(name: str, ability: str) -> Any:
+    """One more relic with ``ability``, compiled with the toy ruleset and its cards."""
+    text = (
+        (TOY / "ruleset.rules").read_text()
+        + (TOY / "cards.rules").read_text()
+        + f'relic "{name}" {{\n  number 9\n  tags Beast\n  points 0\n  recipe any\n'
+        + f"  {ability}\n}}\n"
+    )
+    return load_text(text, "extra.rules", str(TOY)).card(name)
+
+
 def test_it_names_what_the_object_chose_not_where(toy_ruleset: CompiledRuleset) -> None:
     host = host_for(toy_ruleset, BEASTS)
     ctx = Context(host=host, answers=[BEASTS[1]])
     toy_ruleset.card("Watch Horn").abilities[0].run(ctx)  # "on" a Beast: not the object
     assert "it" not in ctx.bindings
-    text = (
-        (TOY / "ruleset.rules").read_text()
-        + (TOY / "cards.rules").read_text()
-        + (
-            'relic "Sieve" {\n  number 9\n  tags Beast\n  points 0\n  recipe any\n'
-            "  Play: Discard a moss at this location.\n}\n"
-        )
-    )
-    sieve = load_text(text, "sieve.rules", str(TOY)).card("Sieve")
+    sieve = _toy_relic("Sieve", "Play: Discard a moss at this location.")
     dice = [{"kind": "die", "resource": "moss", "face": 4, "at": "Mossy Gate"}]
     ctx = Context(host=host_for(toy_ruleset, dice))
     sieve.abilities[0].run(ctx)  # discard takes no "at": the die is chosen, and remembered
@@ -182,15 +185,9 @@ def test_it_names_what_the_object_chose_not_where(toy_ruleset: CompiledRuleset) 
 
 
 def test_this_does_not_modifies_the_sentence_before_it(toy_ruleset: CompiledRuleset) -> None:
-    text = (
-        (TOY / "ruleset.rules").read_text()
-        + (TOY / "cards.rules").read_text()
-        + (
-            'relic "Hush Bell" {\n  number 9\n  tags Beast\n  points 0\n  recipe any\n'
-            "  Play: Ring 1 lantern. This does not wake the dead. Ring 2 lantern.\n}\n"
-        )
+    bell = _toy_relic(
+        "Hush Bell", "Play: Ring 1 lantern. This does not wake the dead. Ring 2 lantern."
     )
-    bell = load_text(text, "bell.rules", str(TOY)).card("Hush Bell")
     host = host_for(toy_ruleset)
     run_until_done(bell.abilities[0].run, host, [])
     # the first ring runs with waking withheld, the second does not; the negated sentence is
