@@ -203,8 +203,8 @@ def test_a_card_the_character_holds_may_change_the_condition_die_before_it_is_re
     )  # the roll of 1 stands
 
 
-# --- cards that defend during the step ("Many asset abilities and character abilities also
-# allow players to defend during the step"): used inside the action, once the dice are seen
+# --- cards that defend: the seed lets the cards' abilities defend in the spend-defense step,
+# so they are offered inside the action, once the stress dice are seen
 
 
 def _fuscus_against_raiders(ruleset, dice, assets):
