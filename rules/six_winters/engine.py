@@ -1381,6 +1381,9 @@ class Session:
         muster_cost = rs.value("muster cost", 3)
         adjacency = self._adjacency_map()
         lowest_at: dict[str, int | None] = {}
+        # ``_card_actions``, its memo read in line (a card's facts are never falsy)
+        memo = self._card_memo
+        card_actions = self._card_actions
         permitting: list[tuple[CharacterState, list[tuple[str, str, Any]]]] = []
         for c in st.characters:
             if c.location is None:
@@ -1417,11 +1420,23 @@ class Session:
                                     "by": "portal",
                                 }
                             )
-            if ap >= trade_cost and here.dice and not self.restricted(here, "trade", side):
+            # ``restricted(here, verb, side)``, its obstacle lookup only when there are any
+            if (
+                ap >= trade_cost
+                and len(here.dice) > 1  # a trade gives a pair
+                and not side.no_trade
+                and not (here.obstacles and self.restricted(here, "trade", side))
+            ):
                 options.extend(self._trade_options(c, here))
-            if ap >= muster_cost and not self.restricted(here, "muster", side):
+            if (
+                ap >= muster_cost
+                and not side.no_muster
+                and not (here.obstacles and self.restricted(here, "muster", side))
+            ):
                 granted = [
-                    noun for n in c.abilities for noun in self._card_actions("ability", n).musters
+                    noun
+                    for n in c.abilities
+                    for noun in (memo.get(("ability", n)) or card_actions("ability", n)).musters
                 ]
                 for resource in dict.fromkeys((*side.produces, *side.musters, *granted)):
                     if st.supply.get(resource, 0) > 0:
@@ -1448,7 +1463,7 @@ class Session:
                 granting.append(("location", here.name, _usable_permissions(side.permissions)))
             for kind, held in (("ability", c.abilities), ("asset", c.assets)):
                 for card in held:
-                    actions = self._card_actions(kind, card)
+                    actions = memo.get((kind, card)) or card_actions(kind, card)
                     if actions.permissions:
                         granting.append((kind, card, actions.permissions))
                     if card in c.exhausted:
@@ -1458,7 +1473,7 @@ class Session:
                             {"act": kind, "character": c.name, "card": card, "effect": k}
                         )
             for n in st.events_out:
-                actions = self._card_actions("event", n)
+                actions = memo.get(("event", n)) or card_actions("event", n)
                 if actions.permissions:
                     granting.append(("event", n, actions.permissions))
             permitting.append((c, granting))
@@ -2346,9 +2361,11 @@ class Session:
                 )
             else:
                 token = "progress" if obstacle.progress else "hindrance"
+            self._untouched = False  # the first change of this piece (see ``_runs_a_text``)
             setattr(obstacle, token, getattr(obstacle, token) - 1)
             self.emit("token_removed", obstacle=card.name, token=token)
             count -= 1
+        self._untouched = False  # what follows changes the state without a primitive
         if count == 0:
             return
         if card.moves_toward:
@@ -2483,7 +2500,11 @@ _ASSET_PROMPT = "{} may take an asset from the staging area"
 
 def _runs_a_text(data: dict[str, Any]) -> bool:
     """Whether a run frame's piece is an action that runs a card's text and changes nothing
-    before it (``use_card``, ``use_permission``; ``op_action`` only emits an event first)."""
+    before it (``use_card``, ``use_permission``; ``op_action`` only emits an event first); or
+    an obstacle's activation, which asks which token goes first before it changes anything and
+    says itself when it starts changing the state (it sets ``_untouched`` to False)."""
+    if data["op"] == "activate_obstacle":
+        return True
     option = data["args"].get("option") if data["op"] == "action" else None
     return isinstance(option, dict) and option.get("act") in ("ability", "asset", "permission")
 

@@ -408,7 +408,12 @@ def _freeze_character(c: CharacterState) -> tuple[Any, ...]:
         c.psyche,
         c.initiative[:],
         [
-            (a.name, [d and (d.resource, d.face) for d in a.slots])  # an empty slot: None
+            # an empty slot: None; a card with every slot empty (most of them, and the most
+            # common thing in a snapshot): just the number of its slots
+            (
+                a.name,
+                [d and (d.resource, d.face) for d in a.slots] if any(a.slots) else len(a.slots),
+            )
             for a in c.in_progress
         ],
         c.assets[:],
@@ -432,7 +437,12 @@ def _thaw_character(t: Sequence[Any]) -> CharacterState:
         t[4],  # psyche
         list(t[5]),  # initiative
         [
-            AssetInProgress(name, [d and Die(d[0], d[1]) for d in slots])  # None: empty
+            AssetInProgress(
+                name,
+                [None] * slots  # every slot empty
+                if type(slots) is int
+                else [d and Die(d[0], d[1]) for d in slots],  # None: empty
+            )
             for name, slots in t[6]
         ],
         list(t[7]),  # assets
