@@ -1711,6 +1711,12 @@ class Session:
             )
             rank = self.mark_advance(sheet, skill)
             self.emit("downtime", character=name, skill=skill, rank=rank)
+        # A character back from downtime plays this year as the sheet now stands (the session's
+        # copy was taken at Choose Characters, before this step).
+        for c in self.state.characters:
+            if c.name == name:
+                c.skills, c.advances = dict(sheet.skills), dict(sheet.advances)
+                c.conditions = list(sheet.conditions)
 
     def op_reserve(self, ctx: Context, asset: str) -> None:
         st = self.state

@@ -85,6 +85,30 @@ def test_downtime_removes_a_condition_and_gives_two_advances(ruleset):
     assert sheet.skills["lore"] == 2 and sheet.advances["lore"] == 0
 
 
+def test_a_character_back_from_downtime_plays_the_year_with_what_downtime_gave(ruleset):
+    # Fuscus sat year 1 out: at the start of year 2 he trains and rests, then plays.
+    campaign = engine.new_campaign(ruleset)
+    campaign.year = 2
+    campaign.last_characters = ["Parin", "Kanun"]
+    campaign.sheets["Fuscus"].conditions = ["Deep Cut", "Nightmares"]
+    session = _setup(ruleset, characters=("Fuscus", "Parin"), campaign=campaign)
+    assert session.state.idle_characters == ["Fuscus"]
+    session.apply("Deep Cut")
+    session.apply("lore")
+    session.apply("lore")  # lore 1 -> 2
+    session.pending()
+    fuscus = session.character("Fuscus")
+    assert fuscus.conditions == ["Nightmares"]
+    assert fuscus.skills["lore"] == 2 and fuscus.advances["lore"] == 0
+    engine.play(session, HeuristicBot(3))
+    after = engine.end_session(campaign, session)
+    taken = [
+        e["condition"] for e in kinds(session, "condition_taken") if e["character"] == "Fuscus"
+    ]
+    assert after.sheets["Fuscus"].conditions == ["Nightmares", *taken]
+    assert after.sheets["Fuscus"].skills["lore"] >= 2
+
+
 def test_reserve_assets_are_split_between_the_players(ruleset):
     campaign = engine.new_campaign(ruleset)
     campaign.year = 2
