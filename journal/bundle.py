@@ -28,6 +28,7 @@ from journal.models import (
     SheetYear,
     YearSession,
 )
+from journal.website.pages import counted
 
 FORMAT = "chronicler-campaign"
 FORMAT_VERSION = 1
@@ -256,9 +257,11 @@ def export_markdown(s: Session, name: str) -> str:
             lines += ["| year | chronicle | conditions | advances |", "| --- | --- | --- | --- |"]
             for row in rows:
                 what = "Downtime" if row.downtime else f"{row.scheme} ({row.result})"
+                if row.recovered:
+                    what += f" (rested away {counted(row.recovered)})"
                 lines.append(
-                    f"| {row.year} | {_cell(what)} | {_cell(', '.join(row.conditions))} | "
-                    f"{_cell(', '.join(row.advances))} |"
+                    f"| {row.year} | {_cell(what)} | {_cell(counted(row.conditions))} | "
+                    f"{_cell(counted(row.advances))} |"
                 )
             lines.append("")
     return "\n".join(lines).rstrip() + "\n"

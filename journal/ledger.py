@@ -363,6 +363,30 @@ def write_chronicle(
     return row
 
 
+def note_downtime(
+    s: Session,
+    character: Character,
+    year: int,
+    *,
+    advances: Sequence[str] = (),
+    recovered: Sequence[str] = (),
+) -> ChronicleEntry:
+    """What the downtime for sitting ``year`` out gave, taken at the next year's setup: the
+    skills trained and the conditions rested away, added to that year's downtime line."""
+    row = s.exec(
+        select(ChronicleEntry).where(
+            ChronicleEntry.character_id == character.id, ChronicleEntry.year == year
+        )
+    ).first()
+    if row is None:
+        row = ChronicleEntry(character_id=_id(character), year=year, downtime=True)
+    row.advances = [*row.advances, *advances]
+    row.recovered = [*row.recovered, *recovered]
+    s.add(row)
+    s.flush()
+    return row
+
+
 @dataclass(frozen=True)
 class MapPlace:
     name: str

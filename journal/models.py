@@ -139,6 +139,7 @@ class ChronicleEntry(SQLModel, table=True):
     result: str | None = None
     conditions: list[str] = _json(list)
     advances: list[str] = _json(list)  # skills advanced that year, one entry per mark
+    recovered: list[str] = _json(list)  # downtime: the conditions rested away
     text: str | None = None  # what the player wrote on the sheet
 
 

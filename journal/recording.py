@@ -101,6 +101,8 @@ class Recorder:
             )
         if kind == "session_started":
             self.journal.write(lambda s: self._session_started(s, data))
+        elif kind == "downtime" or (kind == "condition_removed" and data.get("by") == "downtime"):
+            self.journal.write(lambda s: self._downtime(s, kind, data))
         elif kind == "scene_completed":
             self.journal.write(lambda s: self._scene_completed(s, data))
         elif kind == "session_ended":
@@ -153,6 +155,19 @@ class Recorder:
         self.session_id, self.year, self._numbered = session.id, year, 0
         self._conditions, self._advances = {}, {}
         self._flush_events(s)
+
+    def _downtime(self, s: Session, kind: str, data: dict[str, Any]) -> None:
+        """Downtime is taken at this year's setup for sitting last year out: it goes on last
+        year's downtime line."""
+        assert self.year is not None, "no session_started event yet"
+        campaign = self._campaign_row(s)
+        character = ledger.ensure_character(s, campaign, str(data.get("character")))
+        if kind == "downtime":
+            ledger.note_downtime(s, character, self.year - 1, advances=[str(data.get("skill"))])
+        else:
+            ledger.note_downtime(
+                s, character, self.year - 1, recovered=[str(data.get("condition"))]
+            )
 
     def _scene_completed(self, s: Session, data: dict[str, Any]) -> None:
         session = self._session_row(s)

@@ -245,6 +245,7 @@ def _downtime(
             ledger.apply_advance(current, marks, skill)
         character = ledger.ensure_character(s, campaign, name)
         ledger.write_sheet(s, character, year, skills=current, advances=marks, conditions=held)
+        ledger.note_downtime(s, character, year - 1, advances=skills)
     for name, condition in recover:
         current, marks, held = _sheet_before(s, campaign, catalogue, name, year)
         if condition not in held:
@@ -255,6 +256,7 @@ def _downtime(
         held.remove(condition)
         character = ledger.ensure_character(s, campaign, name)
         ledger.write_sheet(s, character, year, skills=current, advances=marks, conditions=held)
+        ledger.note_downtime(s, character, year - 1, recovered=[condition])
 
 
 def _sheet_before(

@@ -18,7 +18,7 @@ from typing import Any
 from journal.catalogue import CardFacts, Catalogue
 from journal.website.rows import CampaignRows
 from journal.website.sanitize import narration_html, text
-from journal.website.svg import Square, map_svg, skills_chart_svg
+from journal.website.svg import Square, map_svg, region_label, skills_chart_svg
 
 _TITLE_SWAPS = str.maketrans(
     {"<": "‹", ">": "›", "&": "+", '"': "”", "'": "’", "`": "’", "\\": "/"}
@@ -69,6 +69,14 @@ def _table(header: list[str], rows: list[list[str]]) -> str:
     lines = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
     return "\n".join(lines) + "\n"
+
+
+def counted(names: list[str]) -> str:
+    """A list of names with repeats counted, in first-seen order: "Deep Cut ×2, Haunted"."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
 
 
 def _fragment(html: str, css_class: str) -> str:
@@ -262,7 +270,7 @@ class PageMaker:
         out.append(_fragment(map_svg(squares, f"Map at the end of year {session.year}"), "map"))
         if squares:
             rows = [
-                [text(sq.name), text(sq.region or ""), "yes" if sq.developed else "no",
+                [text(sq.name), text(region_label(sq.region)), "yes" if sq.developed else "no",
                  str(sq.threats), text(", ".join(sq.obstacles))]
                 for sq in squares
             ]  # fmt: skip
@@ -363,6 +371,8 @@ class PageMaker:
         for entry in entries:
             if entry.downtime:
                 what = "Downtime"
+                if entry.recovered:
+                    what += f" (rested away {text(counted(entry.recovered))})"
             else:
                 what = (
                     f"[{text(entry.scheme)}](../{year_page_name(entry.year)}) "
@@ -372,8 +382,8 @@ class PageMaker:
                 [
                     str(entry.year),
                     what,
-                    text(", ".join(entry.conditions)),
-                    text(", ".join(entry.advances)),
+                    text(counted(entry.conditions)),
+                    text(counted(entry.advances)),
                 ]
             )
         out.append(
@@ -396,13 +406,11 @@ class PageMaker:
         )
         if sheets:
             skills = sorted({k for sh in sheets for k in sh.skills})
-            rows = [
-                [str(sh.year)]
-                + [str(sh.skills.get(k, "")) for k in skills]
-                + [text(", ".join(sh.conditions))]
-                for sh in sheets
-            ]
-            out += ["", _table(["year", *[text(k) for k in skills], "conditions"], rows)]
+            rows = [[str(sh.year)] + [str(sh.skills.get(k, "")) for k in skills] for sh in sheets]
+            out += ["", _table(["year", *[text(k) for k in skills]], rows)]
+            last = sheets[-1]
+            held = text(counted(last.conditions)) if last.conditions else "none"
+            out += [f"Conditions on the sheet after year {last.year}: {held}.", ""]
         return "\n".join(out) + "\n"
 
     def cards(self) -> str:

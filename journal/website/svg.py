@@ -40,6 +40,14 @@ def _region_key(region: str | None) -> str | None:
     return word
 
 
+def region_label(region: str | None) -> str:
+    """The region as players say it ("the Empire"), or "no region"."""
+    key = _region_key(region)
+    if key is None:
+        return NO_REGION[1]
+    return REGION_COLOURS[key][1] if key in REGION_COLOURS else str(region)
+
+
 def _wrap(name: str, width: int = 16) -> list[str]:
     lines: list[str] = []
     for word in name.split():
@@ -82,15 +90,16 @@ def map_svg(squares: Sequence[Square], title: str) -> str:
             f'<rect x="{px}" y="{py}" width="{size}" height="{size}" rx="6" fill="{fill}" '
             f"{stroke}/>"
         )
-        for i, line in enumerate(_wrap(sq.name)):
+        lines = _wrap(sq.name)
+        for i, line in enumerate(lines):
             parts.append(
                 f'<text x="{px + size / 2}" y="{py + 22 + i * 16}" text-anchor="middle" '
                 f'font-size="13" font-weight="bold">{attr(line)}</text>'
             )
-        if sq.developed:
+        if sq.developed:  # under the name, clear of the counts at the bottom
             parts.append(
-                f'<text x="{px + size - 8}" y="{py + size - 8}" text-anchor="end" '
-                f'font-size="11">developed</text>'
+                f'<text class="developed" x="{px + size / 2}" y="{py + 20 + len(lines) * 16}" '
+                f'text-anchor="middle" font-size="11" font-style="italic">developed</text>'
             )
         parts.append(
             f'<text class="threats" x="{px + 8}" y="{py + size - 26}" font-size="12" '

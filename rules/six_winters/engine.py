@@ -1700,7 +1700,7 @@ class Session:
                 who=name,
             )
             sheet.conditions.remove(removed)
-            self.emit("condition_removed", character=name, condition=removed)
+            self.emit("condition_removed", character=name, condition=removed, by="downtime")
         for n in range(rs.value("downtime advances", 2)):
             skill = self.decide(
                 ctx,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from site_checks import broken_links, parse
@@ -144,3 +145,27 @@ def test_no_page_asks_the_network_for_anything(built: Path) -> None:
             if tag in ("link", "script", "img", "iframe"):
                 url = attrs.get("href", "") if tag == "link" else attrs.get("src", "")
                 assert not url.startswith(("http:", "https:", "//")), (page, tag, url)
+
+
+def test_a_character_page_tells_what_downtime_gave_and_counts_repeated_conditions(
+    journal: Journal,
+) -> None:
+    from journal.website.pages import PageMaker
+    from journal.website.rows import OrmRows
+
+    def write(s: Any) -> None:
+        campaign = ledger.create_campaign(s, "Rested")
+        kanun = ledger.ensure_character(s, campaign, "Kanun")
+        ledger.write_chronicle(
+            s, kanun, 1, downtime=False, scheme="Sow Discord", result="lost",
+            conditions=["Deep Cut", "Haunted", "Deep Cut"],
+        )  # fmt: skip
+        ledger.write_chronicle(s, kanun, 2, downtime=True)
+        ledger.note_downtime(s, kanun, 2, advances=["lore", "lore"], recovered=["Deep Cut"])
+
+    journal.write(write)
+    with journal.reading() as s:
+        rows = OrmRows(s, "Rested")
+        page = PageMaker(rows, None).character(rows.characters()[0])
+    assert "| 1 | [Sow Discord](../years/year-1.md) (lost) | Deep Cut ×2, Haunted |  |" in page
+    assert "| 2 | Downtime (rested away Deep Cut) |  | lore ×2 |" in page

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-
-import pytest
 from fakes import Event, play_campaign
 from sqlmodel import col, select
 
@@ -106,9 +103,6 @@ def test_the_eastkeep_development_shows_in_the_year_it_happened(recorded: Journa
     assert developed[2] == set() and developed[3] == {"Eastkeep"}
 
 
-@pytest.mark.skipif(
-    importlib.util.find_spec("rules.six_winters.engine") is None, reason="no engine yet"
-)
 def test_a_campaign_played_by_the_engine_is_recorded_event_for_event(journal: Journal) -> None:
     from journal.demo import engine_play_campaign
     from journal.recording import record_campaign
@@ -129,6 +123,38 @@ def test_a_campaign_played_by_the_engine_is_recorded_event_for_event(journal: Jo
             scenes = [e for e in session.events if e.kind == "scene_completed"]
             assert len(ledger.scenes_of(s, row)) == len(scenes)
         assert campaign.fate == years[-1][0].fate
+
+
+def test_downtime_taken_at_setup_goes_on_the_line_of_the_year_sat_out(journal: Journal) -> None:
+    # Session setup, step 8: who did not play last year trains (two advances) and rests (one
+    # condition); the chronicle line of the year they sat out says what it gave.
+    from journal.demo import engine_play_campaign
+    from journal.recording import record_campaign
+
+    years = list(engine_play_campaign()(11))
+    record_campaign(journal, "Engine", iter(years), seed=11)
+    given: dict[tuple[str, int], tuple[list[str], list[str]]] = {}
+    for _state, session in years:
+        year = session.state.year
+        for e in session.events:
+            key = (e.data.get("character"), year - 1)
+            trained, rested = given.setdefault(key, ([], []))
+            if e.kind == "downtime":
+                trained.append(e.data["skill"])
+            elif e.kind == "condition_removed" and e.data.get("by") == "downtime":
+                rested.append(e.data["condition"])
+    given = {k: v for k, v in given.items() if v != ([], [])}
+    assert given, "seed 11 has someone sit a year out"
+    with journal.reading() as s:
+        campaign = ledger.get_campaign(s, "Engine")
+        lines = {
+            (c.name, e.year): (e.advances, e.recovered)
+            for c in ledger.characters(s, campaign)
+            for e in s.exec(select(ChronicleEntry).where(ChronicleEntry.character_id == c.id))
+            if e.downtime and e.year < 6
+        }
+    assert lines == given
+    assert all(len(trained) == 2 for trained, _ in lines.values())
 
 
 def test_an_unlocked_character_who_sat_the_year_out_has_downtime(

@@ -293,6 +293,13 @@ def test_who_sat_last_year_out_trains_and_rests(started, journal_path) -> None: 
         assert sheet.skills["lore"] == 2 and sheet.advances["lore"] == 0
         assert sheet.conditions == []
         assert ledger.sheet(s, kanun, 1).conditions == ["Twisted Knee"]  # type: ignore[union-attr]
+        line = s.exec(
+            select(ChronicleEntry).where(
+                ChronicleEntry.character_id == kanun.id, ChronicleEntry.year == 2
+            )
+        ).one()
+        assert line.downtime and line.advances == ["lore", "lore"]
+        assert line.recovered == ["Twisted Knee"]
 
 
 def test_a_scenes_story_can_be_rewritten_after_the_year(started, journal_path) -> None:  # type: ignore[no-untyped-def]
