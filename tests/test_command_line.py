@@ -33,6 +33,14 @@ def test_help_lists_the_verbs() -> None:
         assert command.name is None or command.name in done.stdout
 
 
+@pytest.mark.parametrize("verb", [[], ["play"], ["publish"], ["scene", "record"]])
+def test_help_shows_no_value_placeholder_after_a_flag(verb: list[str]) -> None:
+    # "--json <bool>" reads as if the flag took a value; flags take none.
+    done = run(*verb, "--help")
+    assert done.returncode == 0
+    assert "--help" in done.stdout and "<bool>" not in done.stdout and "BOOLEAN" not in done.stdout
+
+
 def test_unknown_option_is_a_one_line_usage_error_with_exit_code_2() -> None:
     done = run("--no-such-option")
     assert done.returncode == 2
