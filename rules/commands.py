@@ -209,7 +209,16 @@ def narrate(events: list[Any]) -> list[str]:
         elif k == "turn_started":
             lines.append(f"[bold cyan]{d['season'].title()}, turn {d['turn']}[/]")
         elif k == "action":
-            lines.append(f"  {_esc(d['character'] or 'The players')}: {_action(d['details'])}")
+            who = d["character"] or _names(d["details"].get("participants")) or "The players"
+            lines.append(f"  {_esc(who)}: {_action(d['details'])}")
+        elif k == "downtime":
+            lines.append(
+                f"  {_esc(d['character'])} trains {d['skill']} in downtime (now {d['rank']})"
+            )
+        elif k == "condition_removed":
+            lines.append(f"  {_esc(d['character'])} recovers from {_esc(d['condition'])}")
+        elif k == "reserve_taken":
+            lines.append(f"  {_esc(d['character'])} takes {_esc(d['asset'])} from the reserve")
         elif k == "asset_completed":
             lines.append(f"    {_esc(d['character'])} completes {_esc(d['asset'])}")
         elif k == "obstacle_placed":
@@ -249,6 +258,12 @@ def narrate(events: list[Any]) -> list[str]:
     return lines
 
 
+def _names(names: Any) -> str:
+    """ "Parin", "Parin and Kanun", "Parin, Kanun and Fuscus"."""
+    names = [str(n) for n in names or []]
+    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 2 else names)
+
+
 def _action(details: dict[str, Any]) -> str:
     act = details["act"]
     if act == "move":
@@ -262,5 +277,6 @@ def _action(details: dict[str, Any]) -> str:
     if act == "overcome":
         return f"takes on {_esc(details['obstacle'])}"
     if act == "narrate":
-        return f"narrates {_esc(details['scene'])} at {_esc(details['location'])}"
+        verb = "narrate" if len(details.get("participants") or []) != 1 else "narrates"
+        return f"{verb} {_esc(details['scene'])} at {_esc(details['location'])}"
     return f"uses {_esc(details.get('card'))}"

@@ -56,3 +56,29 @@ def test_a_later_year_plays_the_years_before_it(capsys):
     code, out, _ = _run(capsys, "play", "six-winters", "--seed", "4", "--year", "2")
     assert code == 0
     assert out.startswith("Year 2")
+
+
+def test_the_account_tells_who_narrates_and_what_downtime_gave():
+    from rules.commands import narrate
+    from rules.six_winters.state import Event
+
+    scene = {"act": "narrate", "scene": "Ambush Military Scouts", "location": "Boar's Peak"}
+    lines = narrate(
+        [
+            Event("condition_removed", {"character": "Fuscus", "condition": "Deep Cut"}),
+            Event("downtime", {"character": "Fuscus", "skill": "lore", "rank": 2}),
+            Event("reserve_taken", {"character": "Parin", "asset": "Azadeh"}),
+            Event("action", {"character": None, "details": {**scene, "participants": ["Parin"]}}),
+            Event(
+                "action",
+                {"character": None, "details": {**scene, "participants": ["Parin", "Kanun"]}},
+            ),
+        ]
+    )
+    assert lines == [
+        "  Fuscus recovers from Deep Cut",
+        "  Fuscus trains lore in downtime (now 2)",
+        "  Parin takes Azadeh from the reserve",
+        "  Parin: narrates Ambush Military Scouts at Boar's Peak",
+        "  Parin and Kanun: narrate Ambush Military Scouts at Boar's Peak",
+    ]
