@@ -43,6 +43,7 @@ class Catalogue:
     starting_map: tuple[tuple[str, int, int], ...] = ()
     character_skills: dict[str, dict[str, int]] = field(default_factory=dict)
     skills: tuple[str, ...] = ()
+    region_names: dict[str, str] = field(default_factory=dict)  # "empire" -> "the Empire"
     ruleset: Any = None
 
     def by_count(self, counted: str, count: int) -> str | None:
@@ -50,6 +51,12 @@ class Catalogue:
         ``None`` when there is no ruleset or it declares no such table."""
         lookup = getattr(self.ruleset, "by_count", None)
         return lookup(counted, count) if lookup else None
+
+    def region_name(self, region: str | None) -> str:
+        """A region as players say it ("the Empire"); "no region" for none."""
+        if not region:
+            return "no region"
+        return self.region_names.get(region, region)
 
     def names(self, *kinds: str) -> list[str]:
         return [c.name for c in self.cards.values() if not kinds or c.kind in kinds]
@@ -154,6 +161,7 @@ def from_ruleset(ruleset: Any) -> Catalogue:
         version=str(getattr(ruleset, "version", "")),
         starting_map=tuple(getattr(ruleset, "starting_map", ()) or ()),
         skills=tuple(getattr(ruleset, "skills", ()) or ()),
+        region_names=dict(getattr(ruleset, "region_names", {}) or {}),
         ruleset=ruleset,
     )
     for kind, table_name in _KIND_TABLES:

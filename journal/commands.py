@@ -485,7 +485,7 @@ def setup(
     from journal import table
 
     with _journal(db, create=False) as journal, journal.reading() as s:
-        lines = table.setup_text(s, campaign)
+        lines = table.setup_text(s, campaign, load_catalogue())
     for line in lines:
         console.print(line, markup=False)
 

@@ -789,7 +789,7 @@ def _new_map(
     return list(places.values())
 
 
-def setup_text(s: Session, campaign_name: str) -> list[str]:
+def setup_text(s: Session, campaign_name: str, catalogue: Catalogue | None = None) -> list[str]:
     """What to put on the table for the campaign's next session."""
     campaign = ledger.get_campaign(s, campaign_name)
     played = [x for x in ledger.sessions(s, campaign) if x.result]
@@ -807,11 +807,12 @@ def setup_text(s: Session, campaign_name: str) -> list[str]:
     lines.append("Map (x grows east, y grows north):")
     if not places:
         lines.append("  no map recorded yet")
+    region = catalogue.region_name if catalogue else (lambda r: r or "no region")
     for loc in sorted(places, key=lambda p: (-p.y, p.x)):
-        side = "developed" if loc.developed else "base side"
+        side = "developed side" if loc.developed else "base side"
         obstacles = ", ".join(loc.obstacles) or "none"
         lines.append(
-            f"  {loc.name} at {loc.x},{loc.y} ({loc.region or 'no region'}, {side}): "
+            f"  {loc.name} at {loc.x},{loc.y} ({region(loc.region)}, {side}): "
             f"threats {loc.threats}; obstacles {obstacles}"
         )
     state_row = ledger.latest_state(s, campaign)

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from journal.website.pages import RulesetPages
 
 # Bump when the layout of a ``site/`` entry changes in a way the fingerprint would not see.
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2  # 2: entries keep the region names
 # ``site/`` keeps this many entries (one per version of the card text), least recently used
 # removed first.
 MAX_SITE_ENTRIES = 8
@@ -131,7 +131,11 @@ def ruleset_pages() -> RulesetPages | None:
             return found
     pages = _pages_of(catalogue_module.load_catalogue())
     if entry is not None and pages is not None:
-        data = {"gallery": pages.gallery, "character_skills": pages.character_skills}
+        data = {
+            "gallery": pages.gallery,
+            "character_skills": pages.character_skills,
+            "region_names": pages.region_names,
+        }
         with contextlib.suppress(OSError):
             _write_atomically(entry, json.dumps(data, ensure_ascii=False).encode("utf-8"))
             _prune(entry.parent)
@@ -163,17 +167,23 @@ def _read_entry(entry: Path) -> RulesetPages | None:
 
     try:
         data = json.loads(entry.read_bytes())
-        gallery, skills = data["gallery"], data["character_skills"]
+        gallery, skills, regions = data["gallery"], data["character_skills"], data["region_names"]
     except Exception:  # missing, truncated or foreign: a cache miss
         return None
     if not isinstance(gallery, str) or not isinstance(skills, dict):
+        return None
+    if not isinstance(regions, dict) or not all(isinstance(v, str) for v in regions.values()):
         return None
     if not all(
         isinstance(sheet, dict) and all(isinstance(r, int) for r in sheet.values())
         for sheet in skills.values()
     ):
         return None
-    return RulesetPages(gallery, {str(n): dict(sheet) for n, sheet in skills.items()})
+    return RulesetPages(
+        gallery,
+        {str(n): dict(sheet) for n, sheet in skills.items()},
+        {str(k): v for k, v in regions.items()},
+    )
 
 
 # --- compiled theme templates -------------------------------------------------------------------

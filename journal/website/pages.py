@@ -48,10 +48,15 @@ class RulesetPages:
 
     gallery: str
     character_skills: dict[str, dict[str, int]]
+    region_names: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, catalogue: Catalogue) -> RulesetPages:
-        return cls(gallery_page(catalogue), dict(catalogue.character_skills))
+        return cls(
+            gallery_page(catalogue),
+            dict(catalogue.character_skills),
+            dict(catalogue.region_names),
+        )
 
 
 @dataclass
@@ -267,11 +272,13 @@ class PageMaker:
             Square(loc.name, loc.x, loc.y, loc.region, loc.developed, loc.threats, loc.obstacles)
             for loc in self.map_as_of(session.year)
         ]
-        out.append(_fragment(map_svg(squares, f"Map at the end of year {session.year}"), "map"))
+        names = self.ruleset.region_names if self.ruleset else None
+        drawn = map_svg(squares, f"Map at the end of year {session.year}", names)
+        out.append(_fragment(drawn, "map"))
         if squares:
             rows = [
-                [text(sq.name), text(region_label(sq.region)), "yes" if sq.developed else "no",
-                 str(sq.threats), text(", ".join(sq.obstacles))]
+                [text(sq.name), text(region_label(sq.region, names)),
+                 "yes" if sq.developed else "no", str(sq.threats), text(", ".join(sq.obstacles))]
                 for sq in squares
             ]  # fmt: skip
             out += ["", _table(["location", "region", "developed", "threats", "obstacles"], rows)]

@@ -40,8 +40,11 @@ def _region_key(region: str | None) -> str | None:
     return word
 
 
-def region_label(region: str | None) -> str:
-    """The region as players say it ("the Empire"), or "no region"."""
+def region_label(region: str | None, names: Mapping[str, str] | None = None) -> str:
+    """The region as players say it: the ruleset's name for it ("the Empire") when given,
+    else ours; "no region" for none."""
+    if names and region and region in names:
+        return names[region]
     key = _region_key(region)
     if key is None:
         return NO_REGION[1]
@@ -58,7 +61,9 @@ def _wrap(name: str, width: int = 16) -> list[str]:
     return lines[:3] or [""]
 
 
-def map_svg(squares: Sequence[Square], title: str) -> str:
+def map_svg(
+    squares: Sequence[Square], title: str, region_names: Mapping[str, str] | None = None
+) -> str:
     """The map as a grid of location cards: region colour, name, threat and obstacle counts."""
     if not squares:
         return '<p class="map-empty">No map was recorded for this year.</p>'
@@ -77,9 +82,8 @@ def map_svg(squares: Sequence[Square], title: str) -> str:
     used: dict[str, tuple[str, str]] = {}
     for sq in squares:
         key = _region_key(sq.region)
-        fill, label = REGION_COLOURS.get(key or "", NO_REGION)
-        if key and key not in REGION_COLOURS:
-            label = sq.region or label
+        fill = REGION_COLOURS.get(key or "", NO_REGION)[0]
+        label = region_label(sq.region, region_names)
         used[label] = (fill, label)
         px = (sq.x - left) * CELL + GAP
         py = (top - sq.y) * CELL + GAP

@@ -186,6 +186,7 @@ class Ruleset:
     skills: tuple[str, ...] = ()
     stress: tuple[str, ...] = ("body", "psyche")
     regions: tuple[str, ...] = ()
+    region_names: dict[str, str] = field(default_factory=dict)  # as players say them
     trade: dict[str, tuple[str, ...]] = field(default_factory=dict)
     seasons: tuple[tuple[str, int], ...] = ()
     values: dict[str, int] = field(default_factory=dict)
@@ -413,6 +414,7 @@ def from_compiled(compiled: Any) -> Ruleset:
         skills=tuple(vocabulary.skills),
         stress=tuple(vocabulary.stress),
         regions=tuple(vocabulary.regions),
+        region_names={str(k): str(v) for k, v in dict(vocabulary.regions).items() if v},
         trade={k: tuple(v) for k, v in dict(vocabulary.trade).items()},
         seasons=tuple((str(k), int(v)) for k, v in dict(vocabulary.seasons).items()),
         values={str(k): int(v) for k, v in dict(compiled.values).items()},

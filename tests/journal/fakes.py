@@ -57,7 +57,7 @@ class FakeSession:
 
 
 def fake_catalogue() -> Catalogue:
-    cat = Catalogue()
+    cat = Catalogue(region_names={"empire": "the Empire", "brightdune": "Brightdune"})
     for name, location, skill, points in SCENES:
         cat.cards[name] = CardFacts(
             name=name,

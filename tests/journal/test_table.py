@@ -137,9 +137,9 @@ def test_a_whole_table_year_and_the_next_setup(started, journal_path) -> None:  
     setup = started("setup", "--campaign", "Brightdune")
     assert setup.code == 0
     assert "Setup for year 2 of Brightdune" in setup.out
-    assert "Eastkeep at 1,0 (empire, base side): threats 2" in setup.out
+    assert "Eastkeep at 1,0 (the Empire, base side): threats 2" in setup.out
     assert "Boar's Rift at -1,-1" in setup.out and "obstacles Marsh Wraith" in setup.out
-    assert "Giant's Gate at -1,0 (brightdune, developed)" in setup.out
+    assert "Giant's Gate at -1,0 (Brightdune, developed side)" in setup.out
     with open_journal(journal_path) as journal, journal.reading() as s:
         campaign = ledger.get_campaign(s, "Brightdune")
         lines = {

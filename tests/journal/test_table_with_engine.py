@@ -81,7 +81,7 @@ def test_a_recorded_epilogue_develops_and_adds_on_top_of_the_deck(real_cards, cl
     assert ended.code == 0, ended.err
     setup = cli("setup", "--campaign", "Brightdune")
     assert setup.code == 0, setup.err
-    assert "Giant's Gate at -1,0 (brightdune, developed)" in setup.out
+    assert "Giant's Gate at -1,0 (Brightdune, developed side)" in setup.out
     assert "asset: " in setup.out and "cards (Amber Wine, " in setup.out  # on top
     assert f"Archive: {AMBER[0]}" in setup.out
 
@@ -97,7 +97,7 @@ def test_a_failed_year_applies_the_schemes_failure(real_cards, cli) -> None:  # 
     assert "Session end removes a threat from Eastkeep (default" in ended.out
     setup = cli("setup", "--campaign", "Brightdune")
     assert "obstacle: 1 cards (Discord in Brightdune)" in setup.out
-    assert "Eastkeep at 1,0 (empire, base side): threats 1" in setup.out
+    assert "Eastkeep at 1,0 (the Empire, base side): threats 1" in setup.out
     assert "Unlocked abilities" not in setup.out
     assert "Reserve: Whisper Drip" in setup.out and "Whisper Drip," not in setup.out
 
@@ -121,7 +121,7 @@ def test_a_won_year_unlocks_the_schemes_ability_and_needs_three_scenes(real_card
     setup = cli("setup", "--campaign", "Brightdune")
     assert "Gelshah's Tower at -2,0" in setup.out
     assert "Unlocked abilities: Amber Hand Alliance" in setup.out
-    assert "Eastkeep at 1,0 (empire, base side): threats 1" in setup.out
+    assert "Eastkeep at 1,0 (the Empire, base side): threats 1" in setup.out
 
 
 def test_a_new_location_only_goes_where_the_rules_allow(real_cards, cli) -> None:  # type: ignore[no-untyped-def]
