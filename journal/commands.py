@@ -211,8 +211,12 @@ def year_start(
 ) -> None:
     """Start a year's session: its scheme and characters (and downtime, from year 2).
 
-    Example: chronicler year start --campaign Brightdune --year 1 --scheme "Sow Discord in
-    Brightdune" --characters Parin,Kanun
+    Example:
+
+    ```
+    chronicler year start --campaign Brightdune --year 1 \\
+        --scheme "Sow Discord in Brightdune" --characters Parin,Kanun
+    ```
     """
     from journal import table
 
@@ -284,8 +288,12 @@ def year_end(
     --obstacle then give the map at the end of the winter turn, and --place, --reduce, --pick
     answer what the cards ask (else a default that follows the rules, printed).
 
-    Example: chronicler year end --campaign Brightdune --year 1 --result won --threat-left 3
-    --threat "Eastkeep=1"
+    Example:
+
+    ```
+    chronicler year end --campaign Brightdune --year 1 --result won \\
+        --threat-left 3 --threat "Eastkeep=1"
+    ```
     """
     from journal import ledger, table
 
@@ -376,9 +384,14 @@ def scene_record(
 ) -> None:
     """Record a completed scene; with neither --text nor --file, $EDITOR opens for the narration.
 
-    Example: chronicler scene record --campaign Brightdune --year 1 --scene "Find the Source of
-    the Gasping Spores" --location Loomwood --participants Parin,Kanun --played "Wound Paste"
-    --choice Stay --text "We follow the spores." --tier apprentice
+    Example:
+
+    ```
+    chronicler scene record --campaign Brightdune --year 1 \\
+        --scene "Find the Source of the Gasping Spores" --location Loomwood \\
+        --participants Parin,Kanun --played "Wound Paste" --choice Stay \\
+        --text "We follow the spores." --tier apprentice
+    ```
     """
     from journal import table
 
@@ -427,8 +440,12 @@ def chronicle(
 ) -> None:
     """Write a character's chronicle entry for a year that has ended.
 
-    Example: chronicler chronicle --campaign Brightdune --character Parin --year 1 --text
-    "Parin kept the peace between the Amber Hand and the Five-Fold."
+    Example:
+
+    ```
+    chronicler chronicle --campaign Brightdune --character Parin --year 1 \\
+        --text "Parin kept the peace between the Amber Hand and the Five-Fold."
+    ```
     """
     from journal import table
 
@@ -455,8 +472,12 @@ def scene_narrate(
 ) -> None:
     """Rewrite the narration of a recorded scene (even after its year ended).
 
-    Example: chronicler scene narrate --campaign Brightdune --year 1 --number 2 --file
-    scene2.md --tier master
+    Example:
+
+    ```
+    chronicler scene narrate --campaign Brightdune --year 1 --number 2 \\
+        --file scene2.md --tier master
+    ```
     """
     from journal import table
 
