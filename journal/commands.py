@@ -414,16 +414,19 @@ def scene_record(
             narrator=narrator,
         )
 
-        def work(s: Any) -> tuple[Any, list[str]]:
+        def work(s: Any) -> tuple[Any, str | None, list[str]]:
             record = table.record_scene(s, catalogue, campaign, year, entry)
-            return record, table.epilogue_notes(s, catalogue, campaign, year)
+            short = table.points_short(s, record)
+            return record, short, table.epilogue_notes(s, catalogue, campaign, year)
 
-        record, notes = journal.write(work)
+        record, short, notes = journal.write(work)
     console.print(
         f"Recorded scene {record.number} of year {year}: {record.scene} at {record.location} "
         f"({record.tier}).",
         markup=False,
     )
+    if short:
+        err_console.print(short, markup=False)
     if notes:
         console.print("Its epilogue, by the cards (applied at 'year end'):", markup=False)
     for line in notes:

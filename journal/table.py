@@ -365,6 +365,19 @@ def record_scene(
     )
 
 
+def points_short(s: Session, record: SceneRecord) -> str | None:
+    """A warning when the points recorded fall short of what the scene card needs: the table
+    may have left out a card (--played) or its skill matches (--skill-match). The scene is
+    recorded as given; the table's word stands."""
+    cards = sum(p.points for p in ledger.plays_of(s, record))
+    if record.points_needed is None or cards + record.skill_match_points >= record.points_needed:
+        return None
+    return (
+        f"warning: {record.scene} needs {record.points_needed} points; the cards recorded give "
+        f"{cards} and the skill matches {record.skill_match_points} (--skill-match)"
+    )
+
+
 def epilogue_notes(
     s: Session, catalogue: Catalogue | None, campaign_name: str, year: int
 ) -> list[str]:

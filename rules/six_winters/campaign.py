@@ -488,11 +488,24 @@ def apply_table_year(
     if unused:
         raise ChroniclerError(f"nothing in year {record.get('year')} asked for {', '.join(unused)}")
     after = end_session(campaign, session)
-    return after, [*_told(session.state.events), *answers.notes]
+    return after, _told(session.state.events, answers.notes)
 
 
-def _told(events: Sequence[Any]) -> list[str]:
-    return [TABLE_EVENTS[e.kind](e.data) for e in events if e.kind in TABLE_EVENTS]
+def _told(events: Sequence[Any], notes: Sequence[str]) -> list[str]:
+    """A line per event the table sees, then the notes; a note that tells an event more fully
+    ("... (default; ...)") takes that event's line."""
+    notes = list(notes)
+    lines = []
+    for e in events:
+        if e.kind not in TABLE_EVENTS:
+            continue
+        line = TABLE_EVENTS[e.kind](e.data)
+        fuller = next((n for n in notes if n.startswith(line + " (")), None)
+        if fuller is not None:
+            notes.remove(fuller)
+            line = fuller
+        lines.append(line)
+    return [*lines, *notes]
 
 
 def preview_table_scenes(
@@ -505,4 +518,4 @@ def preview_table_scenes(
 ) -> list[str]:
     """What the recorded scenes' epilogues did, so far in the year (a check and a report)."""
     session, answers = table_session(ruleset, campaign, record, places=places, picks=picks)
-    return [*_told(session.state.events), *answers.notes]
+    return _told(session.state.events, answers.notes)

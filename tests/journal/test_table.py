@@ -29,10 +29,12 @@ def started(cli):  # type: ignore[no-untyped-def]
 
 def record(cli, *extra: str):  # type: ignore[no-untyped-def]
     choice = () if "--choice" in extra else ("--choice", "Stay")
+    match = () if "--skill-match" in extra else ("--skill-match", "1")  # 4 + 1 of the 5 points
     return cli(
         "scene", "record", "--campaign", "Brightdune", "--year", "1",
         "--scene", "Chart the Old Rift", "--location", "Boar's Rift",
-        "--participants", "Parin,Kanun", "--played", "Old Map,Marsh Wraith", *choice, *extra,
+        "--participants", "Parin,Kanun", "--played", "Old Map,Marsh Wraith", *choice, *match,
+        *extra,
     )  # fmt: skip
 
 
