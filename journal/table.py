@@ -24,6 +24,7 @@ from journal.catalogue import CardFacts, Catalogue, epilogue_choices, near_names
 from journal.ledger import MapPlace, Play
 from journal.models import TIER_PLAIN, TIERS, Campaign, ChronicleEntry, SceneRecord, YearSession
 from journal.recording import plain_narration, write_chronicle_year
+from journal.website.pages import counted
 
 TIER_WORDS = {
     "plain": TIERS[0],
@@ -857,9 +858,21 @@ def setup_text(s: Session, campaign_name: str, catalogue: Catalogue | None = Non
         lines.append("")
         lines.append("Character sheets:")
         for name, sheet in sheets.items():
-            skills = ", ".join(f"{k} {v}" for k, v in (sheet.get("skills") or {}).items())
-            conditions = ", ".join(sheet.get("conditions") or []) or "no conditions"
+            marks = sheet.get("advances") or {}
+            skills = ", ".join(
+                f"{k} {v}" + (f" ({marks[k]} marked)" if marks.get(k) else "")
+                for k, v in (sheet.get("skills") or {}).items()
+            )
+            conditions = counted(list(sheet.get("conditions") or [])) or "no conditions"
             lines.append(f"  {name}: {skills or 'skills not recorded'}; {conditions}")
+        last = set(state.get("last_characters") or [])
+        resting = [name for name in sheets if last and name not in last]
+        if resting and next_year > 1:
+            lines.append(
+                f"Downtime at the start of year {next_year} for who sat year {next_year - 1} out "
+                f"({', '.join(resting)}): two skill advances and one condition rested away, "
+                "given with year start's --downtime and --recover."
+            )
     return lines
 
 

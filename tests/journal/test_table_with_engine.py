@@ -172,3 +172,23 @@ def test_a_location_an_epilogue_places_is_told_once(real_cards, cli) -> None:  #
     assert ran.code == 0, ran.err
     assert ran.out.count("Loomwood joins the map") == 1
     assert "Loomwood joins the map at -1,1 (default; year end's --place" in ran.out
+
+
+def test_setup_shows_the_advance_marks_and_who_takes_downtime(real_cards, cli) -> None:  # type: ignore[no-untyped-def]
+    # Gain Skill Advance marks the scene's skill on each participant's sheet; Downtime is for
+    # who did not play the year before.
+    _year_one(cli)
+    scene = real_cards.get(AMBER[0], "scene")
+    ran = cli(
+        "scene", "record", "--campaign", "Brightdune", "--year", "1", "--scene", AMBER[0],
+        "--location", AMBER[1], "--participants", "Parin", "--skill-match", "9", "--text", "",
+    )  # fmt: skip
+    assert ran.code == 0, ran.err
+    assert (
+        cli("year", "end", "--campaign", "Brightdune", "--year", "1", "--result", "lost").code == 0
+    )
+    setup = cli("setup", "--campaign", "Brightdune").out
+    parin = next(line for line in setup.splitlines() if line.startswith("  Parin:"))
+    rank = real_cards.character_skills["Parin"][scene.skill]
+    assert rank >= 1 and f"{scene.skill} {rank} (1 marked)" in parin  # one mark: not above
+    assert "Downtime at the start of year 2 for who sat year 1 out (Fuscus)" in setup
