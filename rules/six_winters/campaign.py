@@ -59,8 +59,11 @@ def end_session(campaign: CampaignState, session: Session) -> CampaignState:
         sheet.chronicle.append(
             {"year": st.year, "scheme": st.scheme, "result": result.get("result")}
         )
-    for name in st.idle_characters:
-        sheets[name].chronicle.append({"year": st.year, "downtime": True})
+    # downtime this year: the unlocked characters not taken (``idle_characters`` are those who
+    # sat out last year, whose downtime was at this session's setup)
+    for name in st.campaign_characters:
+        if name not in names:
+            sheets[name].chronicle.append({"year": st.year, "downtime": True})
     history = [
         *campaign.history,
         {
