@@ -2748,8 +2748,7 @@ def new_session(
     for name in chosen:
         card = ruleset.characters[name]
         sheet = campaign.sheets[name]
-        deck = ruleset.character_abilities(name)
-        deck += [a for a in campaign.unlocked_abilities if a in ruleset.abilities]
+        deck = ruleset.character_abilities(name, campaign.unlocked_abilities)
         state_chars.append(
             CharacterState(
                 name=name,

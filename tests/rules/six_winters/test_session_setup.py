@@ -173,3 +173,17 @@ def test_the_scheme_is_drawn_at_random_among_those_of_the_year_each_session():
         )
         assert sorted(drawn) == schemes
         assert all(60 <= n <= 140 for n in drawn.values()), drawn  # 100 expected, sd ~9
+
+
+def test_sort_ability_cards_puts_an_unlocked_shared_ability_by_its_number(ruleset):
+    # Sort Ability Cards: ascending ability numbers, lowest on top. A shared Brightdune ability
+    # is numbered 1, so it sits under the character's own card 1, not at the bottom.
+    campaign = engine.new_campaign(ruleset)
+    campaign.year = 2
+    campaign.last_characters = ["Parin", "Fuscus", "Kanun"]
+    campaign.unlocked_abilities = ["Amber Hand Alliance"]
+    session = _setup(ruleset, characters=("Fuscus", "Parin"), campaign=campaign)
+    deck = session.character("Fuscus").ability_deck
+    assert deck[:3] == ["Mostly Honest Fence", "Amber Hand Alliance", "Lift Your Cups!"]
+    numbers = [min(ruleset.abilities[n].numbers or (ruleset.abilities[n].number,)) for n in deck]
+    assert numbers == sorted(numbers)
