@@ -851,14 +851,26 @@ class Session:
         count += sum(1 for loc in st.locations for o in loc.obstacles if o.name == name)
         return count
 
-    def put_into_play(self, ctx: Context, name: str) -> None:
-        """Take a copy of an obstacle from wherever it waits and place it."""
+    def put_into_play(self, ctx: Context, name: str, at: str | None = None) -> None:
+        """Take a copy of an obstacle from wherever it waits and place it (at ``at``, if
+        given); with every printed copy in play or overcome already, none enters."""
+        if self.take_obstacle_copy(name):
+            self.place_obstacle(ctx, name, at=at)
+
+    def take_obstacle_copy(self, name: str) -> bool:
+        """Take a copy of an obstacle out of the obstacle deck, its discard or the archive
+        (a card never brought into the campaign is in the archive); False if every printed
+        copy is elsewhere in the game."""
         st = self.state
         for pile in (st.obstacle_deck, st.obstacle_discard, st.archive):
             if name in pile:
                 pile.remove(name)
-                break
-        self.place_obstacle(ctx, name)
+                return True
+        copies = self.ruleset.obstacles[name].copies if name in self.ruleset.obstacles else 1
+        if self.copies_in_game(name) < copies:
+            return True
+        self.emit("no_copy_left", card=name)
+        return False
 
     def add_tokens(self, uid: int, kind: str, amount: int) -> int:
         found = self.find_obstacle(uid)

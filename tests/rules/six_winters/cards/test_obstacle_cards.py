@@ -144,6 +144,17 @@ def test_hall_of_faces_threat_puts_wrath_of_the_autarch_into_play_and_is_archive
     assert session.location("Eastkeep").threats == 1
 
 
+def test_hall_of_faces_puts_no_second_wrath_of_the_autarch_into_play(cards):
+    # One Wrath of the Autarch is printed: with it in play already, there is none to put in.
+    session = game(cards, at="Giant's Gate")
+    place(session, "Wrath of the Autarch", "Giant's Gate")
+    place(session, "Hall of Faces", "Eastkeep")
+    _activate(session, "Hall of Faces")
+    assert [o.name for o in session.location("Giant's Gate").obstacles] == ["Wrath of the Autarch"]
+    assert session.location("Eastkeep").obstacles == []
+    assert "Hall of Faces" in session.state.archive
+
+
 def test_background_checks_cost_everyone_in_the_empire_two_action_points_and_stay(cards):
     session = game(cards, at="Eastkeep")
     session.character("Parin").location = "Yearly Field"
