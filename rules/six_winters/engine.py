@@ -1984,6 +1984,7 @@ class Session:
                 f"{m.name}: use a card before defense against {card.name}?",
             )
         early = self.state.flags.pop("roll stress first", 0)
+        takers = self._divide_stress_dice(ctx, c, team, card) if early else []
         faces = self.roll(f"{card.name} stress", len(card.stress)) if early else []
         # 1. allocate defense
         defense: dict[str, list[int]] = {}
@@ -2009,20 +2010,10 @@ class Session:
             defense[m.name] = dice
         # 2. stress roll
         if not early:
+            takers = self._divide_stress_dice(ctx, c, team, card)
             faces = self.roll(f"{card.name} stress", len(card.stress))
-        stress_dice = list(zip(card.stress, faces, strict=True))
         assigned: dict[str, list[tuple[str, int]]] = {m.name: [] for m in team}
-        for kind, face in stress_dice:
-            who = (
-                self.decide(
-                    ctx,
-                    "choose_character",
-                    [m.name for m in team],
-                    f"Who takes the {kind} stress die showing {face}?",
-                )
-                if len(team) > 1
-                else c.name
-            )
+        for who, kind, face in zip(takers, card.stress, faces, strict=True):
             assigned[who].append((kind, face))
         skill = card.skill
         # cards that defend, used once the member sees the stress dice coming at them
@@ -2099,6 +2090,27 @@ class Session:
         # 7. reroll
         for m in team:
             self.reroll_initiative(m)
+
+    def _divide_stress_dice(
+        self, ctx: Context, c: CharacterState, team: list[CharacterState], card: Obstacle
+    ) -> list[str]:
+        """Teamwork: who takes each stress die, divided before the dice are rolled (one of
+        the team may take them all, or none); alone, ``c`` takes them."""
+        if len(team) == 1:
+            return [c.name] * len(card.stress)
+        takers = []
+        for i, kind in enumerate(card.stress):
+            takers.append(
+                self.decide(
+                    ctx,
+                    "choose_character",
+                    [m.name for m in team],
+                    f"Who takes {card.name}'s {kind} stress die ({i + 1} of {len(card.stress)})?",
+                )
+            )
+        for who, kind in zip(takers, card.stress, strict=True):
+            self.emit("stress_die_assigned", character=who, stress=kind)
+        return takers
 
     def action_narrate(
         self, ctx: Context, scene_name: str, location: str, participants: list[str]

@@ -140,6 +140,34 @@ def test_teamwork_players_split_the_stress_dice_and_add_tokens_independently(rul
     assert (obstacle.progress, obstacle.hindrance) == (1, 1)
 
 
+def test_teamwork_players_divide_the_stress_dice_before_rolling_them(ruleset):
+    # "Prior to rolling for obstacle stress, players divide up the stress dice between them":
+    # who takes each die is asked before its face is known.
+    session, fuscus, _ = _fuscus_at_hogeltown(ruleset, dice=[6, 6, 1, 1, 1], progress=0)
+    parin = session.character("Parin")
+    parin.location = "Hogeltown"
+    fuscus.initiative, parin.initiative = [1], [2]
+    asked = act(
+        session,
+        {"act": "overcome", "character": "Fuscus", "obstacle": "Hogel's Jealousy", "index": 0},
+        ["Parin"],
+        [],
+        [],
+        "Fuscus",  # the first psyche die, not yet rolled
+        "Parin",  # the second
+        "progress",
+        "progress",
+    )
+    divide = [d for d in asked if d.kind == "choose_character"]
+    assert len(divide) == 2 and not any("6" in d.prompt for d in divide)
+    order = [e.kind for e in session.events if e.kind in ("stress_die_assigned", "dice_rolled")]
+    assert order[:3] == ["stress_die_assigned", "stress_die_assigned", "dice_rolled"]
+    assert kinds(session, "dice_rolled")[0]["what"] == "Hogel's Jealousy stress"
+    # each takes the die assigned: a 6 above charm 3 and above Parin's charm 1
+    assert session.character("Fuscus").psyche == fuscus.psyche - 1
+    assert session.character("Parin").psyche == parin.psyche - 1
+
+
 def test_a_card_can_have_the_stress_rolled_before_defense(ruleset):
     session, fuscus, _ = _fuscus_at_hogeltown(ruleset, dice=[6, 6, 1])
     fuscus.initiative = [5]
