@@ -77,6 +77,7 @@ def end_session(campaign: CampaignState, session: Session) -> CampaignState:
         },
     ]
     finale = sum(1 for s in st.scenes_completed if s.get("finale"))
+    keep_tokens = bool(session.ruleset.value("map obstacles keep tokens", 0))
     new = CampaignState(
         year=st.year + 1 if st.year < final else st.year,
         map=[
@@ -86,7 +87,12 @@ def end_session(campaign: CampaignState, session: Session) -> CampaignState:
                 loc.y,
                 developed=loc.developed,
                 threats=loc.threats,
-                obstacles=[ObstacleInPlay(o.name, o.progress, o.hindrance) for o in loc.obstacles],
+                obstacles=[
+                    ObstacleInPlay(o.name, o.progress, o.hindrance)
+                    if keep_tokens
+                    else ObstacleInPlay(o.name)
+                    for o in loc.obstacles
+                ],
             )
             for loc in st.locations
         ],

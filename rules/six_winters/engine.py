@@ -2732,7 +2732,22 @@ def new_session(
     if solo and len(chosen) != 2:
         raise ChroniclerError("the solo variant plays two characters")
     year = campaign.year
-    # 1. restore the campaign state
+    # 1. restore the campaign state; the map records obstacles, not their tokens (unless the
+    # ruleset keeps them): each enters play again with its printed tokens, as the supply allows
+    keep_tokens = bool(ruleset.value("map obstacles keep tokens", 0))
+    supply = {k: ruleset.value(f"{k} tokens", 12) for k in ("progress", "hindrance")}
+
+    def restored(o: ObstacleInPlay, uid: int) -> ObstacleInPlay:
+        card = ruleset.obstacles.get(o.name)
+        wanted = {
+            "progress": o.progress if keep_tokens or card is None else card.progress,
+            "hindrance": o.hindrance if keep_tokens or card is None else card.hindrance,
+        }
+        for k in supply:
+            wanted[k] = min(wanted[k], supply[k])
+            supply[k] -= wanted[k]
+        return ObstacleInPlay(o.name, wanted["progress"], wanted["hindrance"], uid=uid)
+
     locations = [
         LocationState(
             m.name,
@@ -2740,10 +2755,7 @@ def new_session(
             m.y,
             developed=m.developed,
             threats=m.threats,
-            obstacles=[
-                ObstacleInPlay(o.name, o.progress, o.hindrance, uid=k)
-                for k, o in enumerate(m.obstacles, start=1000 * (i + 1))
-            ],
+            obstacles=[restored(o, k) for k, o in enumerate(m.obstacles, start=1000 * (i + 1))],
         )
         for i, m in enumerate(campaign.map)
     ]

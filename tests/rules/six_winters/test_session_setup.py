@@ -187,3 +187,23 @@ def test_sort_ability_cards_puts_an_unlocked_shared_ability_by_its_number(rulese
     assert deck[:3] == ["Mostly Honest Fence", "Amber Hand Alliance", "Lift Your Cups!"]
     numbers = [min(ruleset.abilities[n].numbers or (ruleset.abilities[n].number,)) for n in deck]
     assert numbers == sorted(numbers)
+
+
+def test_restore_campaign_state_places_the_recorded_obstacles_with_their_printed_tokens(ruleset):
+    # Update Campaign Map records threats, obstacles and developed sides, not the tokens on the
+    # obstacles; restored next year, an obstacle enters play with its printed tokens.
+    from six_winters_table import place, table
+
+    from rules.six_winters.state import Frame
+
+    session = table(ruleset, ["Parin", "Kanun"], at="Giant's Gate")
+    place(session, "Background Checks", "Eastkeep", progress=3, hindrance=0)  # prints 2 hindrance
+    session.state.frames = [Frame("turn", {"step": "year_over"})]
+    session._pending = None
+    session.apply("nothing")  # reduce danger at Eastkeep: keep it
+    after = engine.end_session(engine.new_campaign(ruleset), session)
+    (recorded,) = [o for m in after.map for o in m.obstacles]
+    assert recorded.name == "Background Checks"
+    nxt = _setup(ruleset, campaign=after, characters=("Parin", "Kanun"))
+    (restored,) = nxt.location("Eastkeep").obstacles
+    assert (restored.name, restored.progress, restored.hindrance) == ("Background Checks", 0, 2)
