@@ -46,7 +46,7 @@ def end_session(campaign: CampaignState, session: Session) -> CampaignState:
     assets = list(st.asset_deck) + list(st.asset_staging) + list(st.asset_discard)
     assets += [a.name for c in chars for a in c.in_progress]
     reserve = [name for c in chars for name in c.assets]
-    obstacles = list(st.obstacle_deck) + list(st.obstacle_discard)
+    obstacles = list(st.obstacle_deck) + list(st.obstacle_discard) + list(st.events_out)
     obstacles += [name for c in chars for name in c.obstacles]
     scenes = list(st.scene_deck) + list(st.scenes)
     sheets = {name: _copy_sheet(sheet) for name, sheet in st.sheets.items()}

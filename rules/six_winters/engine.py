@@ -2468,12 +2468,28 @@ class Session:
         self.run_effects(ctx, scheme.effects, "season end", qualifier=season, card=scheme.name)
 
     def op_session_end(self, ctx: Context) -> None:
-        """Session end steps played at the table: scheme result, reduce location danger."""
+        """Session end steps played at the table: scheme result, reduce location danger. After
+        the finale year the campaign end follows instead (``campaign.end_session``)."""
         st = self.state
         won = st.lost is None and len(st.scenes_completed) >= self.ruleset.value("scenes to win", 3)
         reason = st.lost or (
             "three scenes completed" if won else "too few scenes by the end of winter"
         )
+        if st.year < self.ruleset.value("finale year", 6):
+            self._session_end_steps(ctx, won)
+        st.result = {
+            "result": "won" if won else "lost",
+            "reason": reason,
+            "scenes_completed": len(st.scenes_completed),
+            "threat_left": st.threat_pool,
+        }
+        self.emit("session_ended", **st.result)
+        st.over = True
+
+    def _session_end_steps(self, ctx: Context, won: bool) -> None:
+        """Check for scheme failure (its success or failure text), the events out leave,
+        reduce location danger."""
+        st = self.state
         scheme = self.ruleset.schemes[st.scheme]
         self.run_effects(ctx, scheme.effects, "success" if won else "failure", card=scheme.name)
         for name in list(st.events_out):  # events out end with the session
@@ -2503,14 +2519,6 @@ class Session:
                 loc.obstacles.remove(found)
                 st.obstacle_discard.append(name)
                 self.emit("obstacle_discarded", obstacle=name, location=loc.name)
-        st.result = {
-            "result": "won" if won else "lost",
-            "reason": reason,
-            "scenes_completed": len(st.scenes_completed),
-            "threat_left": st.threat_pool,
-        }
-        self.emit("session_ended", **st.result)
-        st.over = True
 
 
 # The words each location side answers to, per ruleset (by id) and (name, developed).
