@@ -1405,33 +1405,33 @@ class Session:
                 raise KeyError(name)
             here, side = at[name]
             ap = c.action_points
-            if not st.solo or c is st.characters[0]:  # in the solo variant the party moves
-                for dest in adjacency[name]:
-                    if ap >= move_cost + at[dest][1].entry_cost:
-                        options.append({"act": "move", "character": c.name, "to": dest})
-                if side.port_cost is not None and ap >= side.port_cost:
-                    for other, o_side in sided:
-                        if other is not here and o_side.port_cost is not None:
-                            options.append(
-                                {"act": "move", "character": c.name, "to": other.name, "by": "port"}
-                            )
-                if side.portal_cost is not None or side.portal_stress_cost is not None:
-                    for other, o_side in sided:
-                        if other is here or (
-                            o_side.portal_cost is None and o_side.portal_stress_cost is None
-                        ):
-                            continue
-                        if (
-                            side.portal_cost is not None and ap >= side.portal_cost
-                        ) or side.portal_stress_cost is not None:
-                            options.append(
-                                {
-                                    "act": "move",
-                                    "character": c.name,
-                                    "to": other.name,
-                                    "by": "portal",
-                                }
-                            )
+            # any character may move (in the solo variant the whole party moves)
+            for dest in adjacency[name]:
+                if ap >= move_cost + at[dest][1].entry_cost:
+                    options.append({"act": "move", "character": c.name, "to": dest})
+            if side.port_cost is not None and ap >= side.port_cost:
+                for other, o_side in sided:
+                    if other is not here and o_side.port_cost is not None:
+                        options.append(
+                            {"act": "move", "character": c.name, "to": other.name, "by": "port"}
+                        )
+            if side.portal_cost is not None or side.portal_stress_cost is not None:
+                for other, o_side in sided:
+                    if other is here or (
+                        o_side.portal_cost is None and o_side.portal_stress_cost is None
+                    ):
+                        continue
+                    if (
+                        side.portal_cost is not None and ap >= side.portal_cost
+                    ) or side.portal_stress_cost is not None:
+                        options.append(
+                            {
+                                "act": "move",
+                                "character": c.name,
+                                "to": other.name,
+                                "by": "portal",
+                            }
+                        )
             # ``restricted(here, verb, side)``, its obstacle lookup only when there are any
             if (
                 ap >= trade_cost
