@@ -2030,17 +2030,10 @@ class Session:
                 )
         for m in team:
             rank = m.skills.get(skill, 0)
-            # 3. spend defense: cancel the dice that would cause stress, lowest first
+            # 3. spend defense: cancel as many of the dice that would cause stress as the pool
+            # can; the player says which stress to take when that is a choice
             harmful = sorted((d for d in assigned[m.name] if d[1] > rank), key=lambda d: d[1])
-            pool = sorted(defense[m.name])
-            kept: list[tuple[str, int]] = []
-            for kind, face in harmful:
-                usable = [d for d in pool if d <= face]
-                if usable:
-                    pool.remove(usable[0])
-                    self.emit("stress_cancelled", character=m.name, stress=kind, face=face)
-                else:
-                    kept.append((kind, face))
+            kept = self._defend(ctx, m, harmful, defense[m.name])
             self.state.initiative_supply += len(defense[m.name])
             # 4. apply stress (a card may have this action ignore a kind of stress)
             standing = self.standing_flags(ctx, m) if kept else {}
@@ -2090,6 +2083,55 @@ class Session:
         # 7. reroll
         for m in team:
             self.reroll_initiative(m)
+
+    def _defend(
+        self,
+        ctx: Context,
+        m: CharacterState,
+        harmful: list[tuple[str, int]],
+        pool: list[int],
+    ) -> list[tuple[str, int]]:
+        """Spend a defense pool on the stress dice that would hurt (sorted by face): each
+        defense die cancels one stress die of at least its value. As many are cancelled as
+        can be; when the stress left could be of different kinds, the player chooses which.
+        Returns the dice not cancelled."""
+        if not harmful or not pool:
+            return list(harmful)
+        ranked = sorted(pool)
+        best: list[tuple[int, ...]] = []
+        for size in range(min(len(harmful), len(ranked)), 0, -1):
+            # a set of stress dice can be cancelled when its k-th lowest face is at least the
+            # k-th lowest defense die
+            best = [
+                chosen
+                for chosen in combinations(range(len(harmful)), size)
+                if all(d <= harmful[i][1] for d, i in zip(ranked, chosen, strict=False))
+            ]
+            if best:
+                break
+        if not best:
+            return list(harmful)
+
+        def left_of(chosen: tuple[int, ...]) -> str:
+            return ", ".join(sorted(harmful[i][0] for i in range(len(harmful)) if i not in chosen))
+
+        outcomes = list(dict.fromkeys(left_of(chosen) for chosen in best))
+        cancelled = best[0]
+        if len(outcomes) > 1:
+            take = self.decide(
+                ctx,
+                "choose_stress",
+                outcomes,
+                f"{m.name}: the defense pool {ranked} cancels {len(cancelled)} of "
+                + ", ".join(f"{kind} {face}" for kind, face in harmful)
+                + "; which stress do you take?",
+                who=m.name,
+            )
+            cancelled = next(chosen for chosen in best if left_of(chosen) == take)
+        for i in cancelled:
+            kind, face = harmful[i]
+            self.emit("stress_cancelled", character=m.name, stress=kind, face=face)
+        return [d for i, d in enumerate(harmful) if i not in cancelled]
 
     def _divide_stress_dice(
         self, ctx: Context, c: CharacterState, team: list[CharacterState], card: Obstacle

@@ -96,6 +96,28 @@ def test_a_defense_die_at_most_the_stress_die_cancels_it(ruleset):
     assert len(kinds(session, "stress_cancelled")) == 1
 
 
+def test_the_player_chooses_which_stress_die_a_defense_die_cancels(ruleset):
+    # "Each die allocated into the defense pool may be spent to cancel one stress die": with a
+    # body 4 and a psyche 5 coming and one defense 3, the player picks the one to cancel.
+    session = table(ruleset, ["Fuscus", "Parin"], at="Giant's Gate", dice=[4, 5, 2])
+    place(session, "Grain Shortage", "Giant's Gate")  # command; body and psyche stress
+    fuscus = session.character("Fuscus")
+    fuscus.initiative, fuscus.body, fuscus.psyche = [3, 1], 1, 4  # a body stress: a condition
+    asked = act(
+        session,
+        {"act": "overcome", "character": "Fuscus", "obstacle": "Grain Shortage", "index": 0},
+        [0],  # the 3 defends
+        "psyche",  # take the psyche: the 3 cancels the body 4
+        "progress",
+    )
+    assert asked[1].kind == "choose_stress" and set(asked[1].options) == {"body", "psyche"}
+    fuscus = session.character("Fuscus")
+    assert (fuscus.body, fuscus.psyche, fuscus.conditions) == (1, 3, [])
+    assert kinds(session, "stress_cancelled") == [
+        {"character": "Fuscus", "stress": "body", "face": 4}
+    ]
+
+
 def test_progress_reaching_the_difficulty_overcomes_the_obstacle(ruleset):
     session, fuscus, _obstacle = _fuscus_at_hogeltown(
         ruleset, dice=[1, 1, 5], progress=3, hindrance=0
