@@ -1963,7 +1963,8 @@ class Session:
         here = self.location(str(c.location))
         obstacle = here.obstacles[index]
         card = self.ruleset.obstacles[obstacle.name]
-        others = [o.name for o in self.characters_at(here.name) if o is not c and o.initiative]
+        # anyone here may join, dice or none (one without dice may still take stress dice)
+        others = [o.name for o in self.characters_at(here.name) if o is not c]
         team = [c]
         if others:
             joined = self.decide(

@@ -100,6 +100,7 @@ def test_the_player_chooses_which_stress_die_a_defense_die_cancels(ruleset):
     # "Each die allocated into the defense pool may be spent to cancel one stress die": with a
     # body 4 and a psyche 5 coming and one defense 3, the player picks the one to cancel.
     session = table(ruleset, ["Fuscus", "Parin"], at="Giant's Gate", dice=[4, 5, 2])
+    session.character("Parin").location = "Eastkeep"
     place(session, "Grain Shortage", "Giant's Gate")  # command; body and psyche stress
     fuscus = session.character("Fuscus")
     fuscus.initiative, fuscus.body, fuscus.psyche = [3, 1], 1, 4  # a body stress: a condition
@@ -188,6 +189,28 @@ def test_teamwork_players_divide_the_stress_dice_before_rolling_them(ruleset):
     # each takes the die assigned: a 6 above charm 3 and above Parin's charm 1
     assert session.character("Fuscus").psyche == fuscus.psyche - 1
     assert session.character("Parin").psyche == parin.psyche - 1
+
+
+def test_teamwork_a_character_without_initiative_dice_may_join_and_take_stress_dice(ruleset):
+    # Teamwork needs only the same location; a player "may even decide to take no stress
+    # dice", and one with no dice left adds no tokens but may still take stress dice.
+    session, fuscus, _ = _fuscus_at_hogeltown(ruleset, dice=[3, 3, 1], progress=0)
+    parin = session.character("Parin")
+    parin.location = "Hogeltown"
+    fuscus.initiative, parin.initiative = [1], []
+    asked = act(
+        session,
+        {"act": "overcome", "character": "Fuscus", "obstacle": "Hogel's Jealousy", "index": 0},
+        ["Parin"],
+        [],  # Fuscus defends with nothing; Parin has no dice to allocate
+        "Fuscus",
+        "Parin",
+        "progress",  # only Fuscus adds tokens
+    )
+    assert asked[0].options == ("Parin",)
+    parin = session.character("Parin")
+    assert parin.psyche == 5 - 1  # a 3 above Parin's charm 1
+    assert session.character("Fuscus").psyche == fuscus.psyche  # a 3 is not above charm 3
 
 
 def test_a_card_can_have_the_stress_rolled_before_defense(ruleset):

@@ -90,6 +90,7 @@ def test_pomegranate_heist_overcome_puts_a_food_asset_in_your_crafting_area(card
     session.state.asset_staging = ["Azadeh"]
     session.character("Fuscus").initiative = [1]
     session.character("Fuscus").in_progress = []
+    session.character("Parin").location = "Eastkeep"  # overcoming alone
     place(session, "Pomegranate Heist", "Giant's Gate", progress=4)
     _overcome(session, "Fuscus", "Pomegranate Heist")
     assert [a.name for a in session.character("Fuscus").in_progress] == ["Loomwood Apples"]
@@ -102,6 +103,7 @@ def test_pomegranate_heist_overcome_may_take_the_food_asset_from_the_staging_are
     session.state.asset_staging = ["Azadeh", "Baklava"]  # Baklava: Food
     session.character("Fuscus").initiative = [1]
     session.character("Fuscus").in_progress = []
+    session.character("Parin").location = "Eastkeep"  # overcoming alone
     place(session, "Pomegranate Heist", "Giant's Gate", progress=4)
 
     def staging(decision):
