@@ -46,7 +46,7 @@ def end_session(campaign: CampaignState, session: Session) -> CampaignState:
     assets = list(st.asset_deck) + list(st.asset_staging) + list(st.asset_discard)
     assets += [a.name for c in chars for a in c.in_progress]
     reserve = [name for c in chars for name in c.assets]
-    obstacles = list(st.obstacle_deck) + list(st.obstacle_discard)
+    obstacles = list(st.obstacle_deck) + list(st.obstacle_discard) + list(st.events_out)
     obstacles += [name for c in chars for name in c.obstacles]
     scenes = list(st.scene_deck) + list(st.scenes)
     sheets = {name: _copy_sheet(sheet) for name, sheet in st.sheets.items()}
@@ -59,8 +59,11 @@ def end_session(campaign: CampaignState, session: Session) -> CampaignState:
         sheet.chronicle.append(
             {"year": st.year, "scheme": st.scheme, "result": result.get("result")}
         )
-    for name in st.idle_characters:
-        sheets[name].chronicle.append({"year": st.year, "downtime": True})
+    # downtime this year: the unlocked characters not taken (``idle_characters`` are those who
+    # sat out last year, whose downtime was at this session's setup)
+    for name in st.campaign_characters:
+        if name not in names:
+            sheets[name].chronicle.append({"year": st.year, "downtime": True})
     history = [
         *campaign.history,
         {
@@ -74,6 +77,7 @@ def end_session(campaign: CampaignState, session: Session) -> CampaignState:
         },
     ]
     finale = sum(1 for s in st.scenes_completed if s.get("finale"))
+    keep_tokens = bool(session.ruleset.value("map obstacles keep tokens", 0))
     new = CampaignState(
         year=st.year + 1 if st.year < final else st.year,
         map=[
@@ -83,7 +87,12 @@ def end_session(campaign: CampaignState, session: Session) -> CampaignState:
                 loc.y,
                 developed=loc.developed,
                 threats=loc.threats,
-                obstacles=[ObstacleInPlay(o.name, o.progress, o.hindrance) for o in loc.obstacles],
+                obstacles=[
+                    ObstacleInPlay(o.name, o.progress, o.hindrance)
+                    if keep_tokens
+                    else ObstacleInPlay(o.name)
+                    for o in loc.obstacles
+                ],
             )
             for loc in st.locations
         ],

@@ -6,7 +6,7 @@ compiled card text (``dsl``); every game and every test runs that text.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -258,15 +258,23 @@ class Ruleset:
             self.conditions,
         )
 
-    def character_abilities(self, character: str) -> list[str]:
-        """The character's ability deck: one entry per copy, ascending ability number."""
+    def character_abilities(self, character: str, shared: Sequence[str] = ()) -> list[str]:
+        """The character's ability deck: one entry per copy, ascending ability number, with
+        the ``shared`` abilities unlocked in the campaign sorted in by their numbers (under
+        the character's own card of the same number)."""
         own = [
-            (number, a.name)
+            (number, 0, a.name)
             for a in self.abilities.values()
             if a.character == character
             for number in (a.numbers or (a.number,))
         ]
-        return [name for _, name in sorted(own)]
+        own += [
+            (number, 1, name)
+            for name in shared
+            if name in self.abilities
+            for number in (self.abilities[name].numbers or (self.abilities[name].number,))
+        ]
+        return [name for _, _, name in sorted(own)]
 
     def turns_in_year(self) -> int:
         return sum(turns for _, turns in self.seasons)

@@ -851,14 +851,26 @@ class Session:
         count += sum(1 for loc in st.locations for o in loc.obstacles if o.name == name)
         return count
 
-    def put_into_play(self, ctx: Context, name: str) -> None:
-        """Take a copy of an obstacle from wherever it waits and place it."""
+    def put_into_play(self, ctx: Context, name: str, at: str | None = None) -> None:
+        """Take a copy of an obstacle from wherever it waits and place it (at ``at``, if
+        given); with every printed copy in play or overcome already, none enters."""
+        if self.take_obstacle_copy(name):
+            self.place_obstacle(ctx, name, at=at)
+
+    def take_obstacle_copy(self, name: str) -> bool:
+        """Take a copy of an obstacle out of the obstacle deck, its discard or the archive
+        (a card never brought into the campaign is in the archive); False if every printed
+        copy is elsewhere in the game."""
         st = self.state
         for pile in (st.obstacle_deck, st.obstacle_discard, st.archive):
             if name in pile:
                 pile.remove(name)
-                break
-        self.place_obstacle(ctx, name)
+                return True
+        copies = self.ruleset.obstacles[name].copies if name in self.ruleset.obstacles else 1
+        if self.copies_in_game(name) < copies:
+            return True
+        self.emit("no_copy_left", card=name)
+        return False
 
     def add_tokens(self, uid: int, kind: str, amount: int) -> int:
         found = self.find_obstacle(uid)
@@ -1393,33 +1405,33 @@ class Session:
                 raise KeyError(name)
             here, side = at[name]
             ap = c.action_points
-            if not st.solo or c is st.characters[0]:  # in the solo variant the party moves
-                for dest in adjacency[name]:
-                    if ap >= move_cost + at[dest][1].entry_cost:
-                        options.append({"act": "move", "character": c.name, "to": dest})
-                if side.port_cost is not None and ap >= side.port_cost:
-                    for other, o_side in sided:
-                        if other is not here and o_side.port_cost is not None:
-                            options.append(
-                                {"act": "move", "character": c.name, "to": other.name, "by": "port"}
-                            )
-                if side.portal_cost is not None or side.portal_stress_cost is not None:
-                    for other, o_side in sided:
-                        if other is here or (
-                            o_side.portal_cost is None and o_side.portal_stress_cost is None
-                        ):
-                            continue
-                        if (
-                            side.portal_cost is not None and ap >= side.portal_cost
-                        ) or side.portal_stress_cost is not None:
-                            options.append(
-                                {
-                                    "act": "move",
-                                    "character": c.name,
-                                    "to": other.name,
-                                    "by": "portal",
-                                }
-                            )
+            # any character may move (in the solo variant the whole party moves)
+            for dest in adjacency[name]:
+                if ap >= move_cost + at[dest][1].entry_cost:
+                    options.append({"act": "move", "character": c.name, "to": dest})
+            if side.port_cost is not None and ap >= side.port_cost:
+                for other, o_side in sided:
+                    if other is not here and o_side.port_cost is not None:
+                        options.append(
+                            {"act": "move", "character": c.name, "to": other.name, "by": "port"}
+                        )
+            if side.portal_cost is not None or side.portal_stress_cost is not None:
+                for other, o_side in sided:
+                    if other is here or (
+                        o_side.portal_cost is None and o_side.portal_stress_cost is None
+                    ):
+                        continue
+                    if (
+                        side.portal_cost is not None and ap >= side.portal_cost
+                    ) or side.portal_stress_cost is not None:
+                        options.append(
+                            {
+                                "act": "move",
+                                "character": c.name,
+                                "to": other.name,
+                                "by": "portal",
+                            }
+                        )
             # ``restricted(here, verb, side)``, its obstacle lookup only when there are any
             if (
                 ap >= trade_cost
@@ -1951,7 +1963,8 @@ class Session:
         here = self.location(str(c.location))
         obstacle = here.obstacles[index]
         card = self.ruleset.obstacles[obstacle.name]
-        others = [o.name for o in self.characters_at(here.name) if o is not c and o.initiative]
+        # anyone here may join, dice or none (one without dice may still take stress dice)
+        others = [o.name for o in self.characters_at(here.name) if o is not c]
         team = [c]
         if others:
             joined = self.decide(
@@ -1972,6 +1985,7 @@ class Session:
                 f"{m.name}: use a card before defense against {card.name}?",
             )
         early = self.state.flags.pop("roll stress first", 0)
+        takers = self._divide_stress_dice(ctx, c, team, card) if early else []
         faces = self.roll(f"{card.name} stress", len(card.stress)) if early else []
         # 1. allocate defense
         defense: dict[str, list[int]] = {}
@@ -1997,20 +2011,10 @@ class Session:
             defense[m.name] = dice
         # 2. stress roll
         if not early:
+            takers = self._divide_stress_dice(ctx, c, team, card)
             faces = self.roll(f"{card.name} stress", len(card.stress))
-        stress_dice = list(zip(card.stress, faces, strict=True))
         assigned: dict[str, list[tuple[str, int]]] = {m.name: [] for m in team}
-        for kind, face in stress_dice:
-            who = (
-                self.decide(
-                    ctx,
-                    "choose_character",
-                    [m.name for m in team],
-                    f"Who takes the {kind} stress die showing {face}?",
-                )
-                if len(team) > 1
-                else c.name
-            )
+        for who, kind, face in zip(takers, card.stress, faces, strict=True):
             assigned[who].append((kind, face))
         skill = card.skill
         # cards that defend, used once the member sees the stress dice coming at them
@@ -2027,17 +2031,10 @@ class Session:
                 )
         for m in team:
             rank = m.skills.get(skill, 0)
-            # 3. spend defense: cancel the dice that would cause stress, lowest first
+            # 3. spend defense: cancel as many of the dice that would cause stress as the pool
+            # can; the player says which stress to take when that is a choice
             harmful = sorted((d for d in assigned[m.name] if d[1] > rank), key=lambda d: d[1])
-            pool = sorted(defense[m.name])
-            kept: list[tuple[str, int]] = []
-            for kind, face in harmful:
-                usable = [d for d in pool if d <= face]
-                if usable:
-                    pool.remove(usable[0])
-                    self.emit("stress_cancelled", character=m.name, stress=kind, face=face)
-                else:
-                    kept.append((kind, face))
+            kept = self._defend(ctx, m, harmful, defense[m.name])
             self.state.initiative_supply += len(defense[m.name])
             # 4. apply stress (a card may have this action ignore a kind of stress)
             standing = self.standing_flags(ctx, m) if kept else {}
@@ -2087,6 +2084,76 @@ class Session:
         # 7. reroll
         for m in team:
             self.reroll_initiative(m)
+
+    def _defend(
+        self,
+        ctx: Context,
+        m: CharacterState,
+        harmful: list[tuple[str, int]],
+        pool: list[int],
+    ) -> list[tuple[str, int]]:
+        """Spend a defense pool on the stress dice that would hurt (sorted by face): each
+        defense die cancels one stress die of at least its value. As many are cancelled as
+        can be; when the stress left could be of different kinds, the player chooses which.
+        Returns the dice not cancelled."""
+        if not harmful or not pool:
+            return list(harmful)
+        ranked = sorted(pool)
+        best: list[tuple[int, ...]] = []
+        for size in range(min(len(harmful), len(ranked)), 0, -1):
+            # a set of stress dice can be cancelled when its k-th lowest face is at least the
+            # k-th lowest defense die
+            best = [
+                chosen
+                for chosen in combinations(range(len(harmful)), size)
+                if all(d <= harmful[i][1] for d, i in zip(ranked, chosen, strict=False))
+            ]
+            if best:
+                break
+        if not best:
+            return list(harmful)
+
+        def left_of(chosen: tuple[int, ...]) -> str:
+            return ", ".join(sorted(harmful[i][0] for i in range(len(harmful)) if i not in chosen))
+
+        outcomes = list(dict.fromkeys(left_of(chosen) for chosen in best))
+        cancelled = best[0]
+        if len(outcomes) > 1:
+            take = self.decide(
+                ctx,
+                "choose_stress",
+                outcomes,
+                f"{m.name}: the defense pool {ranked} cancels {len(cancelled)} of "
+                + ", ".join(f"{kind} {face}" for kind, face in harmful)
+                + "; which stress do you take?",
+                who=m.name,
+            )
+            cancelled = next(chosen for chosen in best if left_of(chosen) == take)
+        for i in cancelled:
+            kind, face = harmful[i]
+            self.emit("stress_cancelled", character=m.name, stress=kind, face=face)
+        return [d for i, d in enumerate(harmful) if i not in cancelled]
+
+    def _divide_stress_dice(
+        self, ctx: Context, c: CharacterState, team: list[CharacterState], card: Obstacle
+    ) -> list[str]:
+        """Teamwork: who takes each stress die, divided before the dice are rolled (one of
+        the team may take them all, or none); alone, ``c`` takes them."""
+        if len(team) == 1:
+            return [c.name] * len(card.stress)
+        takers = []
+        for i, kind in enumerate(card.stress):
+            takers.append(
+                self.decide(
+                    ctx,
+                    "choose_character",
+                    [m.name for m in team],
+                    f"Who takes {card.name}'s {kind} stress die ({i + 1} of {len(card.stress)})?",
+                )
+            )
+        for who, kind in zip(takers, card.stress, strict=True):
+            self.emit("stress_die_assigned", character=who, stress=kind)
+        return takers
 
     def action_narrate(
         self, ctx: Context, scene_name: str, location: str, participants: list[str]
@@ -2444,12 +2511,28 @@ class Session:
         self.run_effects(ctx, scheme.effects, "season end", qualifier=season, card=scheme.name)
 
     def op_session_end(self, ctx: Context) -> None:
-        """Session end steps played at the table: scheme result, reduce location danger."""
+        """Session end steps played at the table: scheme result, reduce location danger. After
+        the finale year the campaign end follows instead (``campaign.end_session``)."""
         st = self.state
         won = st.lost is None and len(st.scenes_completed) >= self.ruleset.value("scenes to win", 3)
         reason = st.lost or (
             "three scenes completed" if won else "too few scenes by the end of winter"
         )
+        if st.year < self.ruleset.value("finale year", 6):
+            self._session_end_steps(ctx, won)
+        st.result = {
+            "result": "won" if won else "lost",
+            "reason": reason,
+            "scenes_completed": len(st.scenes_completed),
+            "threat_left": st.threat_pool,
+        }
+        self.emit("session_ended", **st.result)
+        st.over = True
+
+    def _session_end_steps(self, ctx: Context, won: bool) -> None:
+        """Check for scheme failure (its success or failure text), the events out leave,
+        reduce location danger."""
+        st = self.state
         scheme = self.ruleset.schemes[st.scheme]
         self.run_effects(ctx, scheme.effects, "success" if won else "failure", card=scheme.name)
         for name in list(st.events_out):  # events out end with the session
@@ -2479,14 +2562,6 @@ class Session:
                 loc.obstacles.remove(found)
                 st.obstacle_discard.append(name)
                 self.emit("obstacle_discarded", obstacle=name, location=loc.name)
-        st.result = {
-            "result": "won" if won else "lost",
-            "reason": reason,
-            "scenes_completed": len(st.scenes_completed),
-            "threat_left": st.threat_pool,
-        }
-        self.emit("session_ended", **st.result)
-        st.over = True
 
 
 # The words each location side answers to, per ruleset (by id) and (name, developed).
@@ -2708,7 +2783,22 @@ def new_session(
     if solo and len(chosen) != 2:
         raise ChroniclerError("the solo variant plays two characters")
     year = campaign.year
-    # 1. restore the campaign state
+    # 1. restore the campaign state; the map records obstacles, not their tokens (unless the
+    # ruleset keeps them): each enters play again with its printed tokens, as the supply allows
+    keep_tokens = bool(ruleset.value("map obstacles keep tokens", 0))
+    supply = {k: ruleset.value(f"{k} tokens", 12) for k in ("progress", "hindrance")}
+
+    def restored(o: ObstacleInPlay, uid: int) -> ObstacleInPlay:
+        card = ruleset.obstacles.get(o.name)
+        wanted = {
+            "progress": o.progress if keep_tokens or card is None else card.progress,
+            "hindrance": o.hindrance if keep_tokens or card is None else card.hindrance,
+        }
+        for k in supply:
+            wanted[k] = min(wanted[k], supply[k])
+            supply[k] -= wanted[k]
+        return ObstacleInPlay(o.name, wanted["progress"], wanted["hindrance"], uid=uid)
+
     locations = [
         LocationState(
             m.name,
@@ -2716,10 +2806,7 @@ def new_session(
             m.y,
             developed=m.developed,
             threats=m.threats,
-            obstacles=[
-                ObstacleInPlay(o.name, o.progress, o.hindrance, uid=k)
-                for k, o in enumerate(m.obstacles, start=1000 * (i + 1))
-            ],
+            obstacles=[restored(o, k) for k, o in enumerate(m.obstacles, start=1000 * (i + 1))],
         )
         for i, m in enumerate(campaign.map)
     ]
@@ -2748,8 +2835,7 @@ def new_session(
     for name in chosen:
         card = ruleset.characters[name]
         sheet = campaign.sheets[name]
-        deck = ruleset.character_abilities(name)
-        deck += [a for a in campaign.unlocked_abilities if a in ruleset.abilities]
+        deck = ruleset.character_abilities(name, campaign.unlocked_abilities)
         state_chars.append(
             CharacterState(
                 name=name,

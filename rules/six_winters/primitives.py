@@ -684,17 +684,7 @@ def put_into_play(ctx: Context, object: Any, at: Any = None) -> None:
     for ref in _refs(ctx, object) if not getattr(object, "name", None) else [object]:
         name = _card_name(ref)
         if name and name in host.ruleset.obstacles:
-            host.put_into_play(ctx, name) if not where else _put_at(ctx, name, where[0].name)
-
-
-def _put_at(ctx: Context, name: str, location: str) -> None:
-    host = _host(ctx)
-    st = host.state
-    for pile in (st.obstacle_deck, st.obstacle_discard, st.archive):
-        if name in pile:
-            pile.remove(name)
-            break
-    host.place_obstacle(ctx, name, at=location)
+            host.put_into_play(ctx, name, at=where[0].name if where else None)
 
 
 def develop(ctx: Context, object: Any) -> None:

@@ -85,3 +85,21 @@ def test_a_score_below_the_lowest_band_gets_the_lowest_title():
     assert cards.by_count("score", 31) == "Novice"
     assert cards.by_count("score", 500) == "Champion of Brightdune"  # "121+" is open
     assert campaign_score([{"year": 1, "result": "lost", "scenes": []}]) == 0
+
+
+def test_after_year_six_the_campaign_end_replaces_the_session_end_steps(ruleset):
+    # "At the end of Year 6, move on to the Campaign End instead": no location danger is
+    # reduced, nothing is asked; the fate and the score follow.
+    from rules.six_winters.state import Frame
+
+    campaign = engine.new_campaign(ruleset)
+    campaign.year = 6
+    campaign.last_characters = ["Parin", "Kanun", "Fuscus"]
+    campaign.map[0].threats = 1
+    session = engine.new_session(ruleset, campaign, 2, ["Parin", "Kanun"])
+    session.state.frames = [Frame("turn", {"step": "year_over"})]
+    session._pending = None
+    assert session.pending() is None  # no "Reduce danger at Yearly Field" question
+    assert session.location("Yearly Field").threats == 1
+    after = engine.end_session(campaign, session)
+    assert after.fate == FATES[0] and after.score == 0

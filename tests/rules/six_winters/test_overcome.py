@@ -96,6 +96,29 @@ def test_a_defense_die_at_most_the_stress_die_cancels_it(ruleset):
     assert len(kinds(session, "stress_cancelled")) == 1
 
 
+def test_the_player_chooses_which_stress_die_a_defense_die_cancels(ruleset):
+    # "Each die allocated into the defense pool may be spent to cancel one stress die": with a
+    # body 4 and a psyche 5 coming and one defense 3, the player picks the one to cancel.
+    session = table(ruleset, ["Fuscus", "Parin"], at="Giant's Gate", dice=[4, 5, 2])
+    session.character("Parin").location = "Eastkeep"
+    place(session, "Grain Shortage", "Giant's Gate")  # command; body and psyche stress
+    fuscus = session.character("Fuscus")
+    fuscus.initiative, fuscus.body, fuscus.psyche = [3, 1], 1, 4  # a body stress: a condition
+    asked = act(
+        session,
+        {"act": "overcome", "character": "Fuscus", "obstacle": "Grain Shortage", "index": 0},
+        [0],  # the 3 defends
+        "psyche",  # take the psyche: the 3 cancels the body 4
+        "progress",
+    )
+    assert asked[1].kind == "choose_stress" and set(asked[1].options) == {"body", "psyche"}
+    fuscus = session.character("Fuscus")
+    assert (fuscus.body, fuscus.psyche, fuscus.conditions) == (1, 3, [])
+    assert kinds(session, "stress_cancelled") == [
+        {"character": "Fuscus", "stress": "body", "face": 4}
+    ]
+
+
 def test_progress_reaching_the_difficulty_overcomes_the_obstacle(ruleset):
     session, fuscus, _obstacle = _fuscus_at_hogeltown(
         ruleset, dice=[1, 1, 5], progress=3, hindrance=0
@@ -138,6 +161,56 @@ def test_teamwork_players_split_the_stress_dice_and_add_tokens_independently(rul
     assert fuscus.psyche == fp
     assert parin.psyche == pp - 1  # the 6 cancelled one 6; the other hurt
     assert (obstacle.progress, obstacle.hindrance) == (1, 1)
+
+
+def test_teamwork_players_divide_the_stress_dice_before_rolling_them(ruleset):
+    # "Prior to rolling for obstacle stress, players divide up the stress dice between them":
+    # who takes each die is asked before its face is known.
+    session, fuscus, _ = _fuscus_at_hogeltown(ruleset, dice=[6, 6, 1, 1, 1], progress=0)
+    parin = session.character("Parin")
+    parin.location = "Hogeltown"
+    fuscus.initiative, parin.initiative = [1], [2]
+    asked = act(
+        session,
+        {"act": "overcome", "character": "Fuscus", "obstacle": "Hogel's Jealousy", "index": 0},
+        ["Parin"],
+        [],
+        [],
+        "Fuscus",  # the first psyche die, not yet rolled
+        "Parin",  # the second
+        "progress",
+        "progress",
+    )
+    divide = [d for d in asked if d.kind == "choose_character"]
+    assert len(divide) == 2 and not any("6" in d.prompt for d in divide)
+    order = [e.kind for e in session.events if e.kind in ("stress_die_assigned", "dice_rolled")]
+    assert order[:3] == ["stress_die_assigned", "stress_die_assigned", "dice_rolled"]
+    assert kinds(session, "dice_rolled")[0]["what"] == "Hogel's Jealousy stress"
+    # each takes the die assigned: a 6 above charm 3 and above Parin's charm 1
+    assert session.character("Fuscus").psyche == fuscus.psyche - 1
+    assert session.character("Parin").psyche == parin.psyche - 1
+
+
+def test_teamwork_a_character_without_initiative_dice_may_join_and_take_stress_dice(ruleset):
+    # Teamwork needs only the same location; a player "may even decide to take no stress
+    # dice", and one with no dice left adds no tokens but may still take stress dice.
+    session, fuscus, _ = _fuscus_at_hogeltown(ruleset, dice=[3, 3, 1], progress=0)
+    parin = session.character("Parin")
+    parin.location = "Hogeltown"
+    fuscus.initiative, parin.initiative = [1], []
+    asked = act(
+        session,
+        {"act": "overcome", "character": "Fuscus", "obstacle": "Hogel's Jealousy", "index": 0},
+        ["Parin"],
+        [],  # Fuscus defends with nothing; Parin has no dice to allocate
+        "Fuscus",
+        "Parin",
+        "progress",  # only Fuscus adds tokens
+    )
+    assert asked[0].options == ("Parin",)
+    parin = session.character("Parin")
+    assert parin.psyche == 5 - 1  # a 3 above Parin's charm 1
+    assert session.character("Fuscus").psyche == fuscus.psyche  # a 3 is not above charm 3
 
 
 def test_a_card_can_have_the_stress_rolled_before_defense(ruleset):

@@ -99,3 +99,17 @@ def test_scheme_success_unlocks_its_reward(ruleset):
     # the shared ability joins every character's deck next year
     nxt = engine.new_session(ruleset, after, 1, ["Parin", "Fuscus"])
     assert "Amber Hand Alliance" in nxt.character("Fuscus").ability_deck
+
+
+def test_update_the_chronicle_notes_downtime_for_the_characters_not_taken_this_year(ruleset):
+    # Fuscus sat year 1 out and plays year 2; Kanun played year 1 and sits year 2 out. The
+    # chronicle of year 2 notes Kanun's downtime, and Fuscus fought the scheme.
+    campaign = engine.new_campaign(ruleset)
+    campaign.year = 2
+    campaign.last_characters = ["Parin", "Kanun"]
+    session = engine.new_session(ruleset, campaign, 3, ["Fuscus", "Parin"])
+    _end(session)
+    after = engine.end_session(campaign, session)
+    scheme = session.state.scheme
+    assert after.sheets["Kanun"].chronicle == [{"year": 2, "downtime": True}]
+    assert after.sheets["Fuscus"].chronicle == [{"year": 2, "scheme": scheme, "result": "lost"}]

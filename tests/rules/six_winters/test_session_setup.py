@@ -173,3 +173,37 @@ def test_the_scheme_is_drawn_at_random_among_those_of_the_year_each_session():
         )
         assert sorted(drawn) == schemes
         assert all(60 <= n <= 140 for n in drawn.values()), drawn  # 100 expected, sd ~9
+
+
+def test_sort_ability_cards_puts_an_unlocked_shared_ability_by_its_number(ruleset):
+    # Sort Ability Cards: ascending ability numbers, lowest on top. A shared Brightdune ability
+    # is numbered 1, so it sits under the character's own card 1, not at the bottom.
+    campaign = engine.new_campaign(ruleset)
+    campaign.year = 2
+    campaign.last_characters = ["Parin", "Fuscus", "Kanun"]
+    campaign.unlocked_abilities = ["Amber Hand Alliance"]
+    session = _setup(ruleset, characters=("Fuscus", "Parin"), campaign=campaign)
+    deck = session.character("Fuscus").ability_deck
+    assert deck[:3] == ["Mostly Honest Fence", "Amber Hand Alliance", "Lift Your Cups!"]
+    numbers = [min(ruleset.abilities[n].numbers or (ruleset.abilities[n].number,)) for n in deck]
+    assert numbers == sorted(numbers)
+
+
+def test_restore_campaign_state_places_the_recorded_obstacles_with_their_printed_tokens(ruleset):
+    # Update Campaign Map records threats, obstacles and developed sides, not the tokens on the
+    # obstacles; restored next year, an obstacle enters play with its printed tokens.
+    from six_winters_table import place, table
+
+    from rules.six_winters.state import Frame
+
+    session = table(ruleset, ["Parin", "Kanun"], at="Giant's Gate")
+    place(session, "Background Checks", "Eastkeep", progress=3, hindrance=0)  # prints 2 hindrance
+    session.state.frames = [Frame("turn", {"step": "year_over"})]
+    session._pending = None
+    session.apply("nothing")  # reduce danger at Eastkeep: keep it
+    after = engine.end_session(engine.new_campaign(ruleset), session)
+    (recorded,) = [o for m in after.map for o in m.obstacles]
+    assert recorded.name == "Background Checks"
+    nxt = _setup(ruleset, campaign=after, characters=("Parin", "Kanun"))
+    (restored,) = nxt.location("Eastkeep").obstacles
+    assert (restored.name, restored.progress, restored.hindrance) == ("Background Checks", 0, 2)

@@ -34,8 +34,20 @@ def test_solo_places_one_token_for_the_party(ruleset):
     assert {c.location for c in session.state.characters} == {"Eastkeep"}
     session.apply({"act": "move", "character": "Parin", "to": "Yearly Field"})
     assert {c.location for c in session.state.characters} == {"Yearly Field"}
+
+
+def test_solo_either_character_may_spend_action_points_to_move_the_party(ruleset):
+    # Move: "characters may move" by spending an action point; in the solo variant the one
+    # token is the party, so either character's move moves both and costs the mover.
+    session = _solo(ruleset)
+    while (d := session.pending()).kind != "choose_action":
+        session.apply(d.options[0] if d.kind != "choose_location" else "Eastkeep")
     moves = [o for o in session.pending().options if isinstance(o, dict) and o["act"] == "move"]
-    assert all(o["character"] == "Parin" for o in moves)  # the token moves as one
+    assert {o["character"] for o in moves} == {"Parin", "Kanun"}
+    session.apply({"act": "move", "character": "Kanun", "to": "Yearly Field"})
+    parin, kanun = session.character("Parin"), session.character("Kanun")
+    assert (parin.location, kanun.location) == ("Yearly Field", "Yearly Field")
+    assert (parin.action_points, kanun.action_points) == (4, 3)
 
 
 def test_solo_needs_two_characters(ruleset):

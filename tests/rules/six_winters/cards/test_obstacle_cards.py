@@ -90,6 +90,7 @@ def test_pomegranate_heist_overcome_puts_a_food_asset_in_your_crafting_area(card
     session.state.asset_staging = ["Azadeh"]
     session.character("Fuscus").initiative = [1]
     session.character("Fuscus").in_progress = []
+    session.character("Parin").location = "Eastkeep"  # overcoming alone
     place(session, "Pomegranate Heist", "Giant's Gate", progress=4)
     _overcome(session, "Fuscus", "Pomegranate Heist")
     assert [a.name for a in session.character("Fuscus").in_progress] == ["Loomwood Apples"]
@@ -102,6 +103,7 @@ def test_pomegranate_heist_overcome_may_take_the_food_asset_from_the_staging_are
     session.state.asset_staging = ["Azadeh", "Baklava"]  # Baklava: Food
     session.character("Fuscus").initiative = [1]
     session.character("Fuscus").in_progress = []
+    session.character("Parin").location = "Eastkeep"  # overcoming alone
     place(session, "Pomegranate Heist", "Giant's Gate", progress=4)
 
     def staging(decision):
@@ -142,6 +144,17 @@ def test_hall_of_faces_threat_puts_wrath_of_the_autarch_into_play_and_is_archive
     assert "Hall of Faces" in session.state.archive
     assert "Hall of Faces" not in session.state.obstacle_discard
     assert session.location("Eastkeep").threats == 1
+
+
+def test_hall_of_faces_puts_no_second_wrath_of_the_autarch_into_play(cards):
+    # One Wrath of the Autarch is printed: with it in play already, there is none to put in.
+    session = game(cards, at="Giant's Gate")
+    place(session, "Wrath of the Autarch", "Giant's Gate")
+    place(session, "Hall of Faces", "Eastkeep")
+    _activate(session, "Hall of Faces")
+    assert [o.name for o in session.location("Giant's Gate").obstacles] == ["Wrath of the Autarch"]
+    assert session.location("Eastkeep").obstacles == []
+    assert "Hall of Faces" in session.state.archive
 
 
 def test_background_checks_cost_everyone_in_the_empire_two_action_points_and_stay(cards):

@@ -86,6 +86,21 @@ def test_mobilize_war_machines_puts_war_machines_into_play_every_season_end(card
     assert _obstacles(session) == {"War Machines": "Eastkeep"}
 
 
+def test_mobilize_war_machines_puts_in_only_the_printed_copies_of_war_machines(cards):
+    # Three War Machines are printed: in play, overcome or in the obstacle deck, none is left
+    # for a fourth season end to put into play.
+    def three(session):
+        place(session, "War Machines", "Eastkeep")
+        place(session, "War Machines", "Giant's Gate")
+        session.character("Kanun").obstacles = ["War Machines"]
+
+    session = _season_end(cards, "Mobilize War Machines", "winter", before=three)
+    on_map = [o.name for loc in session.state.locations for o in loc.obstacles]
+    assert on_map.count("War Machines") == 2
+    assert "War Machines" not in session.state.obstacle_discard
+    assert not events(session, "obstacle_placed")
+
+
 def test_mobilize_war_machines_spring_end_adds_brighten_brightdune_spirits(cards):
     session = _season_end(cards, "Mobilize War Machines", "spring")
     assert session.state.scene_deck[0] == "Brighten Brightdune Spirits"
