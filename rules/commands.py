@@ -242,6 +242,10 @@ def narrate(events: list[Any]) -> list[str]:
             )
         elif k == "condition_taken":
             lines.append(f"    {_esc(d['character'])} takes a condition: {_esc(d['condition'])}")
+        elif k == "condition_already_held":
+            lines.append(
+                f"    {_esc(d['character'])} rolls {_esc(d['condition'])}, a condition already held"
+            )
         elif k == "scene_drawn":
             lines.append(f"  Scene drawn: {_esc(d['scene'])}")
         elif k == "scene_completed":

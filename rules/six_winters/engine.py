@@ -686,6 +686,9 @@ class Session:
         roll = int(die["face"])
         for low, high, name in table:
             if low <= roll <= high:
+                if name in c.conditions and not self.ruleset.value("condition repeats", 0):
+                    self.emit("condition_already_held", character=c.name, condition=name, roll=roll)
+                    return
                 c.conditions.append(name)
                 self.emit("condition_taken", character=c.name, condition=name, roll=roll)
                 return
