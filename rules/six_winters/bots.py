@@ -61,6 +61,7 @@ class HeuristicBot:
         self._defended: dict[str, list[int]] = {}  # defense dice given, by character
         self._taking: dict[str, list[tuple[str, int]]] = {}  # stress dice taken, by character
         self._pools: dict[tuple[str, str], int] = {}  # the most stress seen, by character
+        self._costs: dict[tuple[Any, ...], list[float]] = {}  # _stress_costs, remembered
 
     # -- helpers over the observation
 
@@ -90,8 +91,13 @@ class HeuristicBot:
         return options[0]
 
     def _choose_action(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
+        by_act: dict[str, list[dict[str, Any]]] = {}
+        for o in options:
+            if isinstance(o, dict):
+                by_act.setdefault(o["act"], []).append(o)
+
         def first(act: str) -> list[dict[str, Any]]:
-            return [o for o in options if isinstance(o, dict) and o["act"] == act]
+            return by_act.get(act, [])
 
         if narrate := first("narrate"):
             return max(narrate, key=lambda o: len(o["participants"]))
@@ -260,43 +266,51 @@ class HeuristicBot:
             weight += 6 / max(1, pool - 1)
         return weight
 
-    def _stress_cost(
-        self,
-        obs: dict[str, Any],
-        team: list[dict[str, Any]],
-        kinds: list[str],
-        harm: float,
-        blocked: int,
-    ) -> float:
+    def _stress_costs(
+        self, obs: dict[str, Any], team: list[dict[str, Any]], kinds: list[str], harm: float
+    ) -> list[float]:
         """Expected cost of a stress roll of ``kinds``, each die harmful with chance ``harm``,
-        ``blocked`` of the harmful ones cancelled by defense; a harmful die goes to whoever has
-        most of that stress left (a pool emptied is a condition)."""
+        when defense cancels 0, 1, ... of the harmful ones (those nearest a condition); a
+        harmful die goes to whoever has most of that stress left (a pool emptied is a
+        condition)."""
+        k = len(kinds)
         if harm <= 0:
-            return 0.0
+            return [0.0] * (k + 1)
         condition = self.CONDITION + self.CONDITION_PER_YEAR * max(0, 6 - obs["year"])
         late = min(1.0, self._turns_left(obs) / 12)
-        k = len(kinds)
-        total = 0.0
+        key = (
+            tuple(kinds),
+            harm,
+            condition,
+            late,
+            tuple((m["body"], m["psyche"]) for m in team),
+        )
+        if (known := self._costs.get(key)) is not None:
+            return known
+        costs = [0.0] * (k + 1)
         for mask in range(1, 1 << k):
             hurt = [kinds[i] for i in range(k) if mask >> i & 1]
             n = len(hurt)
             chance = harm**n * (1 - harm) ** (k - n)
-            left = {
-                kind: sorted((m[kind] for m in team), reverse=True) for kind in dict.fromkeys(hurt)
-            }
-            hurt.sort(key=lambda kind: left[kind][0])  # defense cancels the worst first
-            cost = 0.0
-            for kind in hurt[blocked:]:
-                pools = left[kind]
-                if pools[0] <= 1:
-                    cost += condition
-                    pools[0] = 99  # refilled
-                else:
-                    cost += condition * self.STRESS * late / (pools[0] - 1)
-                    pools[0] -= 1
-                pools.sort(reverse=True)
-            total += chance * cost
-        return total
+            most = {kind: max(m[kind] for m in team) for kind in hurt}
+            hurt.sort(key=lambda kind: most[kind])  # defense cancels the worst first
+            for blocked in range(min(n, k)):
+                left = {
+                    kind: sorted((m[kind] for m in team), reverse=True) for kind in hurt[blocked:]
+                }
+                cost = 0.0
+                for kind in hurt[blocked:]:
+                    pools = left[kind]
+                    if pools[0] <= 1:
+                        cost += condition
+                        pools[0] = 99  # refilled
+                    else:
+                        cost += condition * self.STRESS * late / (pools[0] - 1)
+                        pools[0] -= 1
+                    pools.sort(reverse=True)
+                costs[blocked] += chance * cost
+        self._costs[key] = costs
+        return costs
 
     def _plan(self, obs: dict[str, Any], c: dict[str, Any], ob: dict[str, Any]) -> dict[str, Any]:
         """The best way for ``c`` (and who joins) to try ``ob`` once: hinder or progress, which
@@ -319,6 +333,7 @@ class HeuristicBot:
         low = sorted((d, i) for i, m in enumerate(team) for d in m["initiative"] if d <= ranks[i])
         dice = len(high) + len(low)
         left = difficulty - ob["progress"]
+        costs = self._stress_costs(obs, team, kinds, harm)
         best_plan: dict[str, Any] = {"value": -99.0}
         for goal in ("hinder", "progress"):
             for blocked in range(0, min(len(kinds), dice) + 1):
@@ -347,11 +362,10 @@ class HeuristicBot:
                         value += self.POINT * (ob["points"] + 1)  # overcome: a card for scenes
                 # a defense die above best + 1 cancels only the harmful faces at least it
                 cover = sum(min(1.0, (7 - d) / (6 - best)) if harm else 0 for d, _i in pool)
-                whole = int(cover)
-                cost = self._stress_cost(obs, team, kinds, harm, whole)
-                if cover > whole:
-                    more = self._stress_cost(obs, team, kinds, harm, whole + 1)
-                    cost += (cover - whole) * (more - cost)
+                whole = min(int(cover), len(kinds))
+                cost = costs[whole]
+                if cover > whole and whole < len(kinds):
+                    cost += (cover - whole) * (costs[whole + 1] - cost)
                 value -= cost + self.DEFENSE_DIE * blocked
                 if value > best_plan["value"]:
                     best_plan = {
