@@ -236,6 +236,10 @@ class HeuristicBot:
     CONDITION_PER_YEAR = 0.2  # more per campaign year still to play
     STRESS = 0.5  # times the condition, shared over the stress left
     DEFENSE_DIE = 0.6
+    # the body conditions (lose an action point or an initiative die at every refresh, or a
+    # body at setup) hurt more than the psyche ones (ruleset.rules' condition tables)
+    BODY = 2.0
+    PSYCHE = 0.5
     POINT = 0.8
     LATER = 0.0  # work on an obstacle that does not threaten this turn: it could wait
     SOAK = 0.7  # tokens that soak this turn's activations: it stays, to be dealt with later
@@ -301,11 +305,12 @@ class HeuristicBot:
                 cost = 0.0
                 for kind in hurt[blocked:]:
                     pools = left[kind]
+                    weight = condition * (self.BODY if kind == "body" else self.PSYCHE)
                     if pools[0] <= 1:
-                        cost += condition
+                        cost += weight
                         pools[0] = 99  # refilled
                     else:
-                        cost += condition * self.STRESS * late / (pools[0] - 1)
+                        cost += weight * self.STRESS * late / (pools[0] - 1)
                         pools[0] -= 1
                     pools.sort(reverse=True)
                 costs[blocked] += chance * cost
