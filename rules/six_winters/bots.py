@@ -75,7 +75,7 @@ class HeuristicBot:
 
     def choose(self, obs: dict[str, Any] | None, decision: Decision) -> Any:
         assert obs is not None
-        for c in obs["characters"]:
+        for c in obs.get("characters", ()):
             for kind in ("body", "psyche"):
                 key = (c["name"], kind)
                 if int(c[kind]) > self._pools.get(key, 0):
@@ -166,6 +166,21 @@ class HeuristicBot:
         "Hollow Doubt": 2,
         "Haunted": 1,
     }
+
+    def _choose_characters(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
+        """Choose Characters (between years; ``campaign_observation``): the ones whose
+        conditions hurt least play, the most hurt rest (downtime removes one); then the
+        better skills for the obstacles on the map."""
+        sheets = obs["sheets"]
+        skills = [o.get("skill") for loc in obs["map"] for o in loc["obstacles"]]
+
+        def fitness(name: str) -> tuple[int, int, str]:
+            sheet = sheets.get(name, {"conditions": [], "skills": {}})
+            harm = sum(self.CONDITION_HARM.get(c, 3) for c in sheet["conditions"])
+            fit = sum(sheet["skills"].get(skill, 0) for skill in skills)
+            return (harm, -fit, name)
+
+        return sorted(sorted(options, key=fitness)[: d.max_choices])
 
     def _choose_condition(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         """Downtime: recover from the condition that hurts most."""
@@ -1029,6 +1044,58 @@ class HeuristicBot:
             return (exact, -empty)
 
         return max(placed, key=score)
+
+
+def campaign_observation(campaign: Any, ruleset: Any = None) -> dict[str, Any]:
+    """What the players see between two years (a ``CampaignState``): the year, every
+    unlocked character's sheet (skills, conditions) and the map (threats, obstacles, with
+    their skill when the ``ruleset`` is given). The observation a bot answers Choose
+    Characters with."""
+    return {
+        "year": campaign.year,
+        "sheets": {
+            name: {
+                "skills": dict(campaign.sheets[name].skills),
+                "conditions": list(campaign.sheets[name].conditions),
+            }
+            for name in campaign.unlocked_characters
+            if name in campaign.sheets
+        },
+        "last_characters": list(campaign.last_characters),
+        "map": [
+            {
+                "name": loc.name,
+                "threats": loc.threats,
+                "obstacles": [
+                    {
+                        "name": o.name,
+                        "progress": o.progress,
+                        "hindrance": o.hindrance,
+                        "skill": ruleset.obstacles[o.name].skill if ruleset else None,
+                    }
+                    for o in loc.obstacles
+                ],
+            }
+            for loc in campaign.map
+        ],
+    }
+
+
+def choose_characters(bot: Any, campaign: Any, ruleset: Any = None, count: int = 2) -> list[str]:
+    """Ask ``bot`` which characters play the campaign's next year (the engine does not ask:
+    ``play_campaign`` draws them at random)."""
+    options = tuple(sorted(campaign.unlocked_characters))
+    decision = Decision(
+        kind="choose_characters",
+        who=None,
+        prompt=f"Choose Characters: who plays year {campaign.year}?",
+        options=options,
+        min_choices=count,
+        max_choices=count,
+    )
+    seen = getattr(bot, "uses_observation", False)
+    obs = campaign_observation(campaign, ruleset) if seen else None
+    return sorted(bot.choose(obs, decision))
 
 
 def _cancelled(pool: list[int], harmful: list[int]) -> int:

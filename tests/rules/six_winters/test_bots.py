@@ -5,7 +5,7 @@ from six_winters_table import kinds, place, table
 
 from dsl.runtime import Decision
 from rules.six_winters import engine
-from rules.six_winters.bots import HeuristicBot, RandomBot
+from rules.six_winters.bots import HeuristicBot, RandomBot, choose_characters
 
 SPORES = "Find the Source of the Gasping Spores"
 
@@ -208,6 +208,17 @@ def test_downtime_recovers_from_the_condition_that_hurts_most(ruleset):
     decision, answer = _choose(session)
     assert decision.kind == "choose_condition" and decision.who == "Fuscus"
     assert answer == "Deep Cut"  # one initiative die fewer at every refresh
+
+
+def test_the_most_hurt_character_rests_when_the_bot_chooses_characters(ruleset):
+    campaign = engine.new_campaign(ruleset)
+    campaign.year = 3
+    campaign.sheets["Kanun"].conditions = ["Bruised Ribs", "Deep Cut"]
+    campaign.sheets["Parin"].conditions = ["Haunted"]
+    assert choose_characters(HeuristicBot(0), campaign, ruleset) == ["Fuscus", "Parin"]
+    # a random bot answers the same question within its options
+    chosen = choose_characters(RandomBot(0), campaign, ruleset)
+    assert len(chosen) == 2 and set(chosen) <= set(campaign.unlocked_characters)
 
 
 def test_a_haunted_character_does_not_end_its_turn_on_a_blighted_location(ruleset):
