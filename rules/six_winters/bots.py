@@ -708,7 +708,7 @@ class HeuristicBot:
 
     MIN_DICE = 2
     MORE_DICE = 2  # with obstacles on the map: dice to defend and hinder with
-    MAX_IN_PROGRESS = 2
+    MAX_IN_PROGRESS = 1
 
     def _asset_worth(self, obs: dict[str, Any], c: dict[str, Any], card: dict[str, Any]) -> float:
         """Points (and a skill matching visible scenes) per action point its recipe likely
