@@ -962,24 +962,21 @@ class HeuristicBot:
         return options[0]
 
     REMOVE_OBSTACLE_FIRST = True
-    KEEP_OBSTACLE_WITH = 99  # tokens on an obstacle that let session end remove the threat
 
     def _reduce_danger(
         self, obs: dict[str, Any], d: Decision, options: list[Any], obstacles: list[str]
     ) -> Any:
-        """Session end: an obstacle left in play activates from next year's first turn with
-        no tokens on it (a move or a threat); a threat left on the map makes the next threat
-        there surge. Remove an obstacle, else the threat (measured over 20 campaigns: more years
+        """Session end: an obstacle left in play activates again next year (with the tokens
+        on it); a threat left on the map makes the next threat there surge. Remove the
+        obstacle with fewest tokens, else the threat (measured over 20 campaigns: more years
         won than removing the threat first)."""
         found = re.search(r"Reduce danger at (.+): remove what\?", d.prompt)
         loc = self._loc(obs, found[1]) if found else None
-        if obstacles and loc is not None and "threat" in options:
-            # an obstacle with tokens enough for a few activations can wait; the threat goes
-            weakest = min(loc["obstacles"], key=lambda o: o["progress"] + o["hindrance"])
-            if weakest["progress"] + weakest["hindrance"] < self.KEEP_OBSTACLE_WITH:
-                return f"obstacle:{weakest['name']}"
-            return "threat"
         if obstacles and (self.REMOVE_OBSTACLE_FIRST or "threat" not in options):
+            if loc is not None and loc["obstacles"]:
+                weakest = min(loc["obstacles"], key=lambda o: o["progress"] + o["hindrance"])
+                if f"obstacle:{weakest['name']}" in options:
+                    return f"obstacle:{weakest['name']}"
             return obstacles[0]
         if "threat" in options:
             return "threat"
