@@ -28,26 +28,27 @@ class RandomBot:
 
 
 class HeuristicBot:
-    """Plays to win, and to last the campaign: an overcome costs no action point and no die
-    but defense, so what it costs is stress, and stress past a pool is a condition that stays
-    for years. It narrates a scene as soon as the points are there. Each overcome is planned
-    (``_plan``): everyone at the obstacle with dice joins (one stress roll, everyone's dice
-    add tokens), hindrance or progress, and which dice go to defense, weighed in threats: a
-    threat this turn (more as the pool empties, more where it would surge) against the
-    expected stress (a pool emptied is a condition, which weighs more early in the campaign)
-    and the dice spent. An obstacle that would get past its tokens at the next activation
-    gets the nearest characters with dice, who walk there first and wait for each other
-    before trying; others are left until they threaten, unless progress on them is cheap
-    (an overcome obstacle is points for a scene). A stress die goes to whoever it cannot
-    hurt, else to whoever's defense cancels it, else to whoever has most of that stress left.
-    It crafts with its highest die; takes the assets with most points per action point of
-    their recipe; musters and trades for open slots; walks toward a scene it can score or
-    the place with most work for it. Cards that cost stress or spend themselves are used
-    when they help; a Haunted character does not end its turn on a Blighted location.
+    """Plays to win, and to last the campaign: an overcome costs no action point and no die but
+    defense, so what it costs is stress, and stress past a pool is a condition that stays for
+    years. It narrates a scene as soon as the points are there. Each overcome is planned
+    (``_plan``): everyone at the obstacle with dice joins (one stress roll, everyone's dice add
+    tokens), hindrance or progress, and which dice go to defense, weighed in threats: a threat
+    this turn (more as the pool empties, more where it would surge) and an overcome obstacle's
+    points against the expected stress (a pool emptied is a condition, a body one more than a
+    psyche one, any more early in the campaign) and the dice spent. An obstacle that would get
+    past its tokens at the next activation gets the nearest characters with dice, who walk
+    there first and wait for each other before trying; others are left until they threaten,
+    unless progress on them is cheap. A stress die goes to whoever it cannot hurt, else to
+    whoever's defense cancels it, else to whoever has most of that stress left. It crafts with
+    its highest die; takes the asset with most points per action point of its recipe, one in
+    progress at a time (else dice); musters and trades for open slots; walks toward a scene it
+    can score or the place with most work for it. Cards that cost stress or spend themselves
+    are used when they help; a Haunted character does not end its turn on a Blighted location.
     Surges, new obstacles and threats picked by cards go where no threat lies; session end
-    removes obstacles first; downtime recovers from the condition that hurts most and
-    advances the skills of the obstacles in play. It sees only the observation. Measured
-    with ``benchmarks/bench_bots.py``."""
+    removes the obstacle with fewest tokens first; downtime recovers from the condition that
+    hurts most and advances the skills of the obstacles in play; asked to choose characters
+    (``choose_characters``), the most hurt rests. It sees only the observation. Measured with
+    ``benchmarks/bench_bots.py``."""
 
     name = "heuristic"
     uses_observation = True
