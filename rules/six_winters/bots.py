@@ -873,8 +873,34 @@ class HeuristicBot:
         return who
 
     def _choose_defense(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
-        # asked only when a card can help: stress dice that would hurt, or a roll to see first
-        return options[1] if len(options) > 1 else "done"
+        """Asked only when a card can help: a roll to see before defense (free to look), or
+        stress dice coming that would hurt. Mask of the Frenzied Beast (lose a psyche to
+        ignore all body) is worn when body stress gets past the defense pool and the psyche it
+        costs is no condition (or the body stress would be one)."""
+        cards = [o for o in options if isinstance(o, dict)]
+        if not cards:
+            return "done"
+        found = re.search(r"defend against (.+) \(defense pool \[(.*)\]\)\?", d.prompt)
+        c = self._char(obs, d.who)
+        if not found or c is None:
+            return cards[0]
+        coming = [(x.split()[0], int(x.split()[1])) for x in found[1].split(", ")]
+        pool = sorted(int(x) for x in found[2].split(",") if x.strip())
+        left: list[tuple[str, int]] = []
+        for kind, face in sorted(coming, key=lambda x: x[1]):  # the engine's way
+            usable = [p for p in pool if p <= face]
+            if usable:
+                pool.remove(usable[0])
+            else:
+                left.append((kind, face))
+        body = sum(1 for kind, _f in left if kind == "body")
+        psyche = sum(1 for kind, _f in left if kind == "psyche")
+        for card in cards:
+            if card["card"] != "Mask of the Frenzied Beast":
+                return card
+            if body and (int(c["psyche"]) - psyche - 1 >= 1 or body >= int(c["body"])):
+                return card
+        return "done"
 
     def _choose_token(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         if "remove which" in d.prompt:

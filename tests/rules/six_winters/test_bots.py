@@ -199,6 +199,48 @@ def test_an_obstacle_that_does_not_threaten_this_turn_is_left_when_its_stress_is
     assert answer == "done" or answer["act"] != "overcome"
 
 
+def _masked_kanun_takes_on_restless_dead(ruleset, psyche):
+    """Kanun (steel 3) wears Mask of the Frenzied Beast (lose 1 psyche to ignore all body)
+    against Restless Dead (two body stress dice, here a 6 and a 5), or not; returns the
+    session when the overcome is over and whether the mask was offered and worn."""
+    session = table(ruleset, ["Kanun", "Parin"], at="Yearly Field", dice=[6, 5])
+    session.state.scenes = []
+    session.state.scene_deck = []
+    session.character("Parin").location = "Boar's Peak"
+    place(session, "Restless Dead", "Yearly Field")
+    kanun = session.character("Kanun")
+    kanun.assets = ["Mask of the Frenzied Beast"]
+    kanun.initiative = [6, 6, 6]
+    kanun.psyche = psyche
+    bot = HeuristicBot(0)
+    d = session.pending()
+    answer = bot.choose(session.observation(d.who), d)
+    assert answer["act"] == "overcome"
+    session.apply(answer)
+    asked = None
+    while (d := session.pending()).kind != "choose_action":
+        answer = bot.choose(session.observation(d.who), d)
+        if d.kind == "choose_defense":
+            asked = (d.prompt, answer)
+        session.apply(answer)
+    return session, asked
+
+
+def test_it_wears_a_mask_against_body_stress_when_the_psyche_it_costs_is_no_condition(ruleset):
+    session, asked = _masked_kanun_takes_on_restless_dead(ruleset, psyche=3)
+    assert asked is not None and "body 6" in asked[0] and "body 5" in asked[0]
+    assert asked[1]["card"] == "Mask of the Frenzied Beast"
+    kanun = session.character("Kanun")
+    assert (kanun.body, kanun.psyche) == (5, 2)  # no body stress; the mask's psyche
+
+
+def test_it_keeps_the_mask_off_when_its_psyche_is_the_last(ruleset):
+    session, asked = _masked_kanun_takes_on_restless_dead(ruleset, psyche=1)
+    assert asked is not None and asked[1] == "done"
+    kanun = session.character("Kanun")
+    assert (kanun.body, kanun.psyche) == (3, 1)  # two body of five, no condition
+
+
 def test_downtime_recovers_from_the_condition_that_hurts_most(ruleset):
     campaign = engine.new_campaign(ruleset)
     campaign.year = 2
