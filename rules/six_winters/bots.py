@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 from dsl.runtime import Decision
 
@@ -28,15 +28,27 @@ class RandomBot:
 
 
 class HeuristicBot:
-    """Plays to win: narrates a scene as soon as the points are there; overcomes before it
-    crafts (overcoming spends no die), adding progress when the turn's tries will likely finish
-    the obstacle and hindrance to soak the activations of one about to move or place a threat;
-    crafts with its highest die; takes the assets with most points per action point of their
-    recipe; musters and trades for open slots; walks toward a scene it can score, an obstacle
-    about to activate (from year 2) or the place with most work for it. Surges, new obstacles
-    and threats picked by cards go where no threat lies; session end removes obstacles first;
-    downtime advances the skills of the obstacles in play. It sees only the observation.
-    Measured with ``benchmarks/bench_bots.py``."""
+    """Plays to win, and to last the campaign: an overcome costs no action point and no die but
+    defense, so what it costs is stress, and stress past a pool is a condition that stays for
+    years. It narrates a scene as soon as the points are there. Each overcome is planned
+    (``_plan``): everyone at the obstacle with dice joins (one stress roll, everyone's dice add
+    tokens), hindrance or progress, and which dice go to defense, weighed in threats: a threat
+    this turn (more as the pool empties, more where it would surge) and an overcome obstacle's
+    points against the expected stress (a pool emptied is a condition, a body one more than a
+    psyche one, any more early in the campaign) and the dice spent. An obstacle that would get
+    past its tokens at the next activation gets the nearest characters with dice, who walk
+    there first and wait for each other before trying; others are left until they threaten,
+    unless progress on them is cheap. A stress die goes to whoever it cannot hurt, else to
+    whoever's defense cancels it, else to whoever has most of that stress left. It crafts with
+    its highest die; takes the asset with most points per action point of its recipe, one in
+    progress at a time (else dice); musters and trades for open slots; walks toward a scene it
+    can score or the place with most work for it. Cards that cost stress or spend themselves
+    are used when they help; a Haunted character does not end its turn on a Blighted location.
+    Surges, new obstacles and threats picked by cards go where no threat lies; session end
+    removes the obstacle with fewest tokens first; downtime recovers from the condition that
+    hurts most and advances the skills of the obstacles in play; asked to choose characters
+    (``choose_characters``), the most hurt rests. It sees only the observation. Measured with
+    ``benchmarks/bench_bots.py``."""
 
     name = "heuristic"
     uses_observation = True
@@ -46,6 +58,11 @@ class HeuristicBot:
         self._tries: dict[tuple[Any, ...], int] = {}
         self._visited: dict[tuple[Any, ...], set[str]] = {}
         self._overcoming: dict[str, Any] | None = None  # the obstacle of the last overcome
+        self._plan_now: dict[str, Any] | None = None  # how the last overcome is played
+        self._defended: dict[str, list[int]] = {}  # defense dice given, by character
+        self._taking: dict[str, list[tuple[str, int]]] = {}  # stress dice taken, by character
+        self._pools: dict[tuple[str, str], int] = {}  # the most stress seen, by character
+        self._costs: dict[tuple[Any, ...], list[float]] = {}  # _stress_costs, remembered
 
     # -- helpers over the observation
 
@@ -59,6 +76,11 @@ class HeuristicBot:
 
     def choose(self, obs: dict[str, Any] | None, decision: Decision) -> Any:
         assert obs is not None
+        for c in obs.get("characters", ()):
+            for kind in ("body", "psyche"):
+                key = (c["name"], kind)
+                if int(c[kind]) > self._pools.get(key, 0):
+                    self._pools[key] = int(c[kind])
         handler = getattr(self, f"_{decision.kind}", None)
         options = list(decision.options)
         if handler is not None:
@@ -70,28 +92,41 @@ class HeuristicBot:
         return options[0]
 
     def _choose_action(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
+        by_act: dict[str, list[dict[str, Any]]] = {}
+        for o in options:
+            if isinstance(o, dict):
+                by_act.setdefault(o["act"], []).append(o)
+
         def first(act: str) -> list[dict[str, Any]]:
-            return [o for o in options if isinstance(o, dict) and o["act"] == act]
+            return by_act.get(act, [])
 
         if narrate := first("narrate"):
             return max(narrate, key=lambda o: len(o["participants"]))
-        # overcoming spends no die (only defense does): try it before crafting spends one
-        for o in first("overcome"):
-            if self._overcome_worth(obs, o):
-                c = self._char(obs, o["character"])
-                loc = self._loc(obs, c["location"]) if c else None
-                self._overcoming = loc["obstacles"][o["index"]] if loc else None
-                return o
-        crafts = first("craft")
-        if crafts:
-            return max(crafts, key=lambda o: o["die"])
-        if plays := first("asset"):
-            return plays[0]
-        # an obstacle about to move or place a threat, within reach this turn: go soak it
         turn = (obs["year"], obs["season"], obs["turn"])
         rushing = self.RUSH_DANGER and (obs["year"] > 1 or obs["threat_pool"] <= 3)
-        if rushing and (rush := self._rush(obs, first("move"), turn)) is not None:
-            return rush
+        duties = self._duties(obs) if rushing else {}
+        # overcoming spends no die (only defense does): try it before crafting spends one;
+        # not where a teammate is on the way (one stress roll for both)
+        coming = {
+            where
+            for name, where in duties.items()
+            if (c := self._char(obs, name)) is not None and c["location"] != where
+        }
+        tries = [o for o in first("overcome") if self._where(obs, o) not in coming]
+        if (tried := self._overcome_choice(obs, tries)) is not None:
+            return tried
+        # an obstacle about to move or place a threat, within reach this turn: whoever is
+        # sent there goes first, and keeps its dice for it
+        for name, where in duties.items():
+            step = self._step_toward(obs, first("move"), name, where)
+            if step is not None:
+                self._visited.setdefault((*turn, name), set()).add(str(step["from"]))
+                return step["move"]
+        crafts = [o for o in first("craft") if o["character"] not in duties]
+        if crafts:
+            return max(crafts, key=lambda o: o["die"])
+        if plays := [o for o in first("asset") if self._card_helps(obs, o)]:
+            return plays[0]
         for o in first("muster"):
             c = self._char(obs, o["character"])
             if c is not None and self._fits(obs, c, o["resource"]):
@@ -118,32 +153,286 @@ class HeuristicBot:
             if c is not None and c["location"] is not None:
                 self._visited.setdefault((*turn, c["name"]), set()).add(c["location"])
             return target
+        if (leave := self._leave_blight(obs, first("move"))) is not None:
+            return leave
         return "done"
 
-    MAX_TRIES = 10
+    # What a player reads on the condition cards (conditions.rules): how much each hurts. Those
+    # that bite at every refresh first, then those that take a stress at each setup.
+    CONDITION_HARM: ClassVar[dict[str, int]] = {
+        "Deep Cut": 5,
+        "Bruised Ribs": 5,
+        "Twisted Knee": 3,
+        "Nightmares": 2,
+        "Hollow Doubt": 2,
+        "Haunted": 1,
+    }
 
-    def _overcome_worth(self, obs: dict[str, Any], o: dict[str, Any]) -> bool:
-        c = self._char(obs, o["character"])
-        loc = self._loc(obs, c["location"]) if c else None
-        # overcoming costs no die: a few tries a turn, so a futile one cannot loop forever
-        key = (obs["year"], obs["season"], obs["turn"], o["character"], o["obstacle"])
-        if c is None or loc is None or self._tries.get(key, 0) >= self.MAX_TRIES:
+    def _choose_characters(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
+        """Choose Characters (between years; ``campaign_observation``): the ones whose
+        conditions hurt least play, the most hurt rest (downtime removes one); then the
+        better skills for the obstacles on the map."""
+        sheets = obs["sheets"]
+        skills = [o.get("skill") for loc in obs["map"] for o in loc["obstacles"]]
+
+        def fitness(name: str) -> tuple[int, int, str]:
+            sheet = sheets.get(name, {"conditions": [], "skills": {}})
+            harm = sum(self.CONDITION_HARM.get(c, 3) for c in sheet["conditions"])
+            fit = sum(sheet["skills"].get(skill, 0) for skill in skills)
+            return (harm, -fit, name)
+
+        return sorted(sorted(options, key=fitness)[: d.max_choices])
+
+    def _choose_condition(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
+        """Downtime: recover from the condition that hurts most."""
+        return max(options, key=lambda n: self.CONDITION_HARM.get(n, 3))
+
+    def _leave_blight(self, obs: dict[str, Any], moves: list[dict[str, Any]]) -> Any:
+        """A Haunted character does not end the turn at a Blighted location (it loses a psyche
+        at the refresh there): a step to a neighbour that is not."""
+        for move in moves:
+            c = self._char(obs, move["character"])
+            here = self._loc(obs, c["location"]) if c else None
+            dest = self._loc(obs, move["to"])
+            if (
+                c is None
+                or here is None
+                or dest is None
+                or move.get("by")
+                or "Haunted" not in c["conditions"]
+                or "Blighted" not in here["tags"]
+                or "Blighted" in dest["tags"]
+            ):
+                continue
+            return move
+        return None
+
+    # Cards whose use costs stress or spends the card: what a player reads on them
+    # (assets.rules). Used when it helps, not whenever it can be.
+    def _card_helps(self, obs: dict[str, Any], option: dict[str, Any]) -> bool:
+        c = self._char(obs, option["character"])
+        if c is None:
             return False
-        ob = loc["obstacles"][o["index"]]
-        rank = c["skills"].get(ob["skill"], 0)
-        good = sum(1 for die in c["initiative"] if die <= rank)
+        name = option["card"]
+        here = self._loc(obs, c["location"])
+        obstacles = here["obstacles"] if here else []
+        if name == "Mask of the Frenzied Beast":
+            return False  # it defends inside an overcome, where it is offered
+        if name == "Mad Honey":
+            return int(c["psyche"]) >= 3 and len(c["initiative"]) < 2
+        if name == "Pearlescent Lotus":
+            return int(c["body"]) >= 3 and any(o["skill"] == "lore" for o in obstacles)
+        if name == "Baklava":
+            return int(c["body"]) <= 1
+        if name == "Dragon of the Critical Word":
+            return int(c["psyche"]) >= 3 and any(
+                "Foe" in o["tags"] and self._dangerous(obs, o)
+                for loc in obs["locations"]
+                for o in loc["obstacles"]
+            )
+        if name == "Wound Paste":
+            return any(
+                o["location"] == c["location"] and int(o["body"]) < self._most(o["name"], "body")
+                for o in obs["characters"]
+            )
+        return True
+
+    def _most(self, name: str, kind: str) -> int:
+        """The most of a stress this bot has seen a character hold (its starting pool)."""
+        return self._pools.get((name, kind), 0)
+
+    # -- overcoming: stress is what it costs (no action point, no die but defense)
+
+    # The overcome planner's weights, in threats (a threat placed with a full pool is 1; one
+    # nearer the end of the pool weighs more). A condition stays for years (a downtime removes
+    # one), so it weighs more early in the campaign; a stress point short of a condition weighs
+    # its share of one, less late in the session (pools refill next year); a die given to
+    # defense is spent; a point of an overcome obstacle is a scene's worth shared.
+    CONDITION = 0.5
+    CONDITION_PER_YEAR = 0.2  # more per campaign year still to play
+    STRESS = 0.5  # times the condition, shared over the stress left
+    DEFENSE_DIE = 0.6
+    # the body conditions (lose an action point or an initiative die at every refresh, or a
+    # body at setup) hurt more than the psyche ones (ruleset.rules' condition tables)
+    BODY = 2.0
+    PSYCHE = 0.5
+    POINT = 0.8
+    LATER = 0.0  # work on an obstacle that does not threaten this turn: it could wait
+    SOAK = 0.7  # tokens that soak this turn's activations: it stays, to be dealt with later
+
+    SEASONS = ("spring", "summer", "fall", "winter")
+
+    def _team(self, obs: dict[str, Any], c: dict[str, Any]) -> list[dict[str, Any]]:
+        """Who overcomes with ``c``: it and everyone beside it with initiative dice (they join:
+        one stress roll, everyone's dice add tokens)."""
+        return [c] + [
+            o
+            for o in obs["characters"]
+            if o["name"] != c["name"] and o["location"] == c["location"] and o["initiative"]
+        ]
+
+    def _turns_left(self, obs: dict[str, Any]) -> int:
+        season = self.SEASONS.index(obs["season"]) if obs["season"] in self.SEASONS else 0
+        per = obs["turns_in_season"]
+        return (len(self.SEASONS) - 1 - season) * per + per - obs["turn"] + 1
+
+    def _threat_weight(self, obs: dict[str, Any], where: str | None) -> float:
+        """What a threat placed at ``where`` costs: the pool's last tokens weigh most, and a
+        threat where one lies surges (one more)."""
+        pool = max(1, obs["threat_pool"])
+        weight = 6 / pool
+        loc = self._loc(obs, where)
+        if loc is not None and loc["threats"]:
+            weight += 6 / max(1, pool - 1)
+        return weight
+
+    def _stress_costs(
+        self, obs: dict[str, Any], team: list[dict[str, Any]], kinds: list[str], harm: float
+    ) -> list[float]:
+        """Expected cost of a stress roll of ``kinds``, each die harmful with chance ``harm``,
+        when defense cancels 0, 1, ... of the harmful ones (those nearest a condition); a
+        harmful die goes to whoever has most of that stress left (a pool emptied is a
+        condition)."""
+        k = len(kinds)
+        if harm <= 0:
+            return [0.0] * (k + 1)
+        condition = self.CONDITION + self.CONDITION_PER_YEAR * max(0, 6 - obs["year"])
+        late = min(1.0, self._turns_left(obs) / 12)
+        key = (
+            tuple(kinds),
+            harm,
+            condition,
+            late,
+            tuple((m["body"], m["psyche"]) for m in team),
+        )
+        if (known := self._costs.get(key)) is not None:
+            return known
+        costs = [0.0] * (k + 1)
+        for mask in range(1, 1 << k):
+            hurt = [kinds[i] for i in range(k) if mask >> i & 1]
+            n = len(hurt)
+            chance = harm**n * (1 - harm) ** (k - n)
+            most = {kind: max(m[kind] for m in team) for kind in hurt}
+            hurt.sort(key=lambda kind: most[kind])  # defense cancels the worst first
+            for blocked in range(min(n, k)):
+                left = {
+                    kind: sorted((m[kind] for m in team), reverse=True) for kind in hurt[blocked:]
+                }
+                cost = 0.0
+                for kind in hurt[blocked:]:
+                    pools = left[kind]
+                    weight = condition * (self.BODY if kind == "body" else self.PSYCHE)
+                    if pools[0] <= 1:
+                        cost += weight
+                        pools[0] = 99  # refilled
+                    else:
+                        cost += weight * self.STRESS * late / (pools[0] - 1)
+                        pools[0] -= 1
+                    pools.sort(reverse=True)
+                costs[blocked] += chance * cost
+        self._costs[key] = costs
+        return costs
+
+    def _plan(self, obs: dict[str, Any], c: dict[str, Any], ob: dict[str, Any]) -> dict[str, Any]:
+        """The best way for ``c`` (and who joins) to try ``ob`` once: hinder or progress, which
+        dice to defense, and what that is worth against the stress it risks. The tokens on an
+        obstacle soak its activations until the session ends or they reach its difficulty
+        (then it is discarded): what a try adds is that share of a threat."""
+        team = self._team(obs, c)
+        ranks = [m["skills"].get(ob["skill"], 0) for m in team]
+        best = max(ranks)
+        harm = max(0, 6 - best) / 6
+        kinds = list(ob["stress"])
         tokens = ob["progress"] + ob["hindrance"]
-        hurt = sum(1 for _ in ob["stress"]) * (6 - min(rank, 6)) / 6
-        if hurt >= min(c["body"], c["psyche"]) and self._tries.get(key, 0) >= 1:
-            return False  # one more try would likely bring a condition
-        if (
-            good >= 1
-            or len(c["initiative"]) + tokens >= ob["difficulty"]
-            or (self._dangerous(obs, ob) and c["initiative"])
-        ):
-            self._tries[key] = self._tries.get(key, 0) + 1
-            return True  # progress, enough tokens to discard it, or to soak its activations
-        return False
+        acts = self._activations(obs, ob)
+        difficulty = ob["difficulty"]
+        threat = self._threat_weight(obs, c["location"])
+        urgent = 1.0 if tokens < acts else self.LATER
+        # defense: the lowest dice first (a die at most one above the best skill cancels any
+        # harmful stress die); for progress, the dice above their owner's skill first
+        high = sorted((d, i) for i, m in enumerate(team) for d in m["initiative"] if d > ranks[i])
+        low = sorted((d, i) for i, m in enumerate(team) for d in m["initiative"] if d <= ranks[i])
+        dice = len(high) + len(low)
+        left = difficulty - ob["progress"]
+        costs = self._stress_costs(obs, team, kinds, harm)
+        best_plan: dict[str, Any] = {"value": -99.0}
+        for goal in ("hinder", "progress"):
+            for blocked in range(0, min(len(kinds), dice) + 1):
+                if goal == "hinder":
+                    pool = sorted([*high, *low])[:blocked]
+                    added = dice - blocked
+                    progress = 0
+                else:
+                    pool = (high + low)[:blocked]
+                    progress = len(low) - sum(1 for d, i in pool if d <= ranks[i])
+                    if progress == 0:
+                        continue
+                    added = progress
+                after = tokens + added
+                if after >= difficulty:
+                    value = threat * urgent  # discarded (or overcome)
+                elif tokens < acts <= after:
+                    value = threat * self.SOAK  # no threat this turn; it stays in play
+                elif tokens >= acts:
+                    value = threat * self.LATER * self.SOAK * (after - tokens) / difficulty
+                else:
+                    value = 0.0  # it still gets past its tokens
+                if progress:
+                    value += self.POINT * (ob["points"] + 1) * min(progress, left) / difficulty
+                    if progress >= left:
+                        value += self.POINT * (ob["points"] + 1)  # overcome: a card for scenes
+                # a defense die above best + 1 cancels only the harmful faces at least it
+                cover = sum(min(1.0, (7 - d) / (6 - best)) if harm else 0 for d, _i in pool)
+                whole = min(int(cover), len(kinds))
+                cost = costs[whole]
+                if cover > whole and whole < len(kinds):
+                    cost += (cover - whole) * (costs[whole + 1] - cost)
+                value -= cost + self.DEFENSE_DIE * blocked
+                if value > best_plan["value"]:
+                    best_plan = {
+                        "value": value,
+                        "goal": goal,
+                        "defense": [team[i]["name"] for _d, i in pool],
+                        "faces": [d for d, _i in pool],
+                        "team": [m["name"] for m in team],
+                        "obstacle": ob["name"],
+                    }
+        return best_plan
+
+    MAX_TRIES = 8  # a turn's tries at one obstacle by one character: no endless loop
+
+    def _overcome_choice(self, obs: dict[str, Any], options: list[dict[str, Any]]) -> Any:
+        """The overcome whose plan is worth most, if any is worth its stress; the character
+        with the best skill for it acts (the others join)."""
+        best = None
+        planned: dict[tuple[str, int], dict[str, Any]] = {}
+        for o in options:
+            c = self._char(obs, o["character"])
+            loc = self._loc(obs, c["location"]) if c else None
+            if c is None or loc is None:
+                continue
+            key = (obs["year"], obs["season"], obs["turn"], o["character"], o["obstacle"])
+            if self._tries.get(key, 0) >= self.MAX_TRIES:
+                continue
+            ob = loc["obstacles"][o["index"]]
+            spot = (loc["name"], o["index"])
+            plan = planned.get(spot)
+            if plan is None:
+                plan = planned[spot] = self._plan(obs, c, ob)
+            if plan["value"] <= 0:
+                continue
+            rank = c["skills"].get(ob["skill"], 0)
+            if best is None or (plan["value"], rank) > (best[0]["value"], best[1]):
+                best = (plan, rank, o, ob, key)
+        if best is None:
+            return None
+        plan, _rank, o, ob, key = best
+        self._tries[key] = self._tries.get(key, 0) + 1
+        self._overcoming = ob
+        self._plan_now = plan
+        self._defended = {}
+        self._taking = {}
+        return o
 
     def _dangerous(self, obs: dict[str, Any], ob: dict[str, Any]) -> bool:
         """Its next activation would get past its tokens (a move, then a threat)."""
@@ -172,39 +461,59 @@ class HeuristicBot:
 
     RUSH_DANGER = True
 
-    def _rush(self, obs: dict[str, Any], moves: list[dict[str, Any]], turn: tuple[Any, ...]) -> Any:
-        """A step toward an obstacle that will get past its tokens at the next activation,
-        by the character nearest to it who has dice and the action points to get there;
-        no one goes if a character with dice is already there."""
-        danger = [
-            loc["name"]
-            for loc in obs["locations"]
-            if any(self._dangerous(obs, o) for o in loc["obstacles"])
-            and not any(c["location"] == loc["name"] and c["initiative"] for c in obs["characters"])
-        ]
-        if not danger:
-            return None
-        best = None
-        for target in danger:
-            dist = self._distances(obs, [target])
-            for move in moves:
-                c = self._char(obs, move["character"])
-                if c is None or move.get("by") or not c["initiative"]:
-                    continue
-                now = dist.get(c["location"], 99)
-                if now > c["action_points"] or dist.get(move["to"], 99) >= now:
-                    continue
-                if move["to"] in self._visited.get((*turn, c["name"]), set()):
-                    continue
-                if best is None or now < best[0]:
-                    best = (now, move)
-        if best is None:
-            return None
-        move = best[1]
-        self._visited.setdefault((*turn, move["character"]), set()).add(
-            str(self._char(obs, move["character"])["location"])  # type: ignore[index]
+    def _where(self, obs: dict[str, Any], option: dict[str, Any]) -> str | None:
+        c = self._char(obs, option["character"])
+        return c["location"] if c else None
+
+    def _duties(self, obs: dict[str, Any]) -> dict[str, str]:
+        """Who goes where this turn: to each obstacle that would get past its tokens at the
+        next activation (the costliest threat first), the nearest character with dice and the
+        action points to get there, the better skill among the nearest; a character already
+        there with dice stays."""
+        danger = sorted(
+            (
+                (-self._threat_weight(obs, loc["name"]), loc["name"], ob["skill"])
+                for loc in obs["locations"]
+                for ob in loc["obstacles"]
+                if ob["progress"] + ob["hindrance"] < self._activations(obs, ob)
+            ),
         )
-        return move
+        duties: dict[str, str] = {}
+        for _weight, where, skill in danger:
+            if where in duties.values() or len(duties) == len(obs["characters"]):
+                continue
+            dist = self._distances(obs, [where])
+            able = [
+                (dist[c["location"]], -c["skills"].get(skill, 0), c["name"])
+                for c in obs["characters"]
+                if c["initiative"]
+                and c["name"] not in duties
+                and c["location"] in dist
+                and dist[c["location"]] <= c["action_points"]
+            ]
+            if able:
+                able.sort()
+                duties[able[0][2]] = where
+                if self.GANG_UP:
+                    for _d, _r, name in able[1:]:
+                        duties[name] = where
+        return duties
+
+    GANG_UP = True
+
+    def _step_toward(
+        self, obs: dict[str, Any], moves: list[dict[str, Any]], name: str, where: str
+    ) -> dict[str, Any] | None:
+        """A plain move of ``name`` one step nearer ``where`` (none when there)."""
+        c = self._char(obs, name)
+        if c is None or c["location"] == where:
+            return None
+        dist = self._distances(obs, [where])
+        now = dist.get(c["location"], 99)
+        for move in moves:
+            if move["character"] == name and not move.get("by") and dist.get(move["to"], 99) < now:
+                return {"move": move, "from": c["location"]}
+        return None
 
     def _move_to_work(self, obs: dict[str, Any], moves: list[dict[str, Any]]) -> Any:
         """A step toward the location where the character has most to do, when here it has
@@ -383,9 +692,11 @@ class HeuristicBot:
         if c is None:
             return options[0]
         assets = [o for o in options if o.startswith("asset:")]
+        obstacles = sum(len(loc["obstacles"]) for loc in obs["locations"])
+        want = self.MIN_DICE + (self.MORE_DICE if obstacles else 0)
         if (
             "initiative" in options
-            and len(c["initiative"]) < self.MIN_DICE
+            and len(c["initiative"]) < want
             and (c["in_progress"] or not assets)
         ):
             return "initiative"
@@ -397,7 +708,8 @@ class HeuristicBot:
         return options[0]
 
     MIN_DICE = 2
-    MAX_IN_PROGRESS = 2
+    MORE_DICE = 2  # with obstacles on the map: dice to defend and hinder with
+    MAX_IN_PROGRESS = 1
 
     def _asset_worth(self, obs: dict[str, Any], c: dict[str, Any], card: dict[str, Any]) -> float:
         """Points (and a skill matching visible scenes) per action point its recipe likely
@@ -430,28 +742,31 @@ class HeuristicBot:
     def _choose_many(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         if "defense" in d.prompt:
             return self._defense(obs, d, options)
+        if d.prompt.startswith("Who joins "):
+            plan = self._plan_now
+            if plan is not None:
+                return [o for o in options if o in plan["team"]]
+            return options
         return options[: max(d.min_choices, len(options))]
 
-    DEFEND_AT = 0
-
     def _defense(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> list[Any]:
-        """Defend only when a condition is near (stress of a kind the obstacle deals at
-        DEFEND_AT or less), with the dice that add no progress (above the skill), lowest
-        first: a harmful stress die is above the skill, so such a die cancels any. Otherwise
-        no defense: a defense die is spent whether it cancels or not, and a die kept crafts
-        or adds tokens later."""
+        """The dice the plan gives to defense (a die cancels a harmful stress die at or above
+        it, and is spent whether it cancels or not)."""
         c = self._char(obs, d.who)
-        ob = self._overcoming
-        if c is None or ob is None:
+        plan = self._plan_now
+        if c is None or plan is None:
             return []
-        stress = list(ob["stress"])
-        if not any(int(c.get(kind, 9)) <= self.DEFEND_AT for kind in stress):
-            return []
-        rank = c["skills"].get(ob["skill"], 0)
-        spare = sorted(
-            (p for p in options if c["initiative"][p] > rank), key=lambda p: c["initiative"][p]
-        )
-        return spare[: len(stress)]
+        faces = [
+            f for name, f in zip(plan["defense"], plan["faces"], strict=True) if name == c["name"]
+        ]
+        chosen = []
+        for p in options:
+            face = c["initiative"][p]
+            if face in faces:
+                faces.remove(face)
+                chosen.append(p)
+        self._defended[c["name"]] = [c["initiative"][p] for p in chosen]
+        return chosen
 
     def _choose_location(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         locs = {loc["name"]: loc for loc in obs["locations"]}
@@ -508,23 +823,84 @@ class HeuristicBot:
 
     def _choose_character(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         found = re.search(r"Who takes the (\w+) stress die showing (\d+)\?", d.prompt)
-        ob = self._overcoming
-        if not found or ob is None:
-            return None
-        kind, face = found[1], int(found[2])
+        if found:
+            return self._take_stress_die(obs, found[1], int(found[2]), options)
+        found = re.search(r"Reserve: who takes (.+)\?", d.prompt)
+        if found:
+            return self._reserve_owner(obs, found[1], options)
+        return None
 
-        def harm(name: str) -> tuple[int, int]:
+    def _reserve_owner(self, obs: dict[str, Any], asset: str, options: list[Any]) -> Any:
+        """A reserve asset goes to the character holding fewest, then to the one whose best
+        skill is the asset's (its ability helps them most)."""
+
+        def holds(name: str) -> tuple[int, int]:
             c = self._char(obs, name)
             if c is None:
-                return (1, 0)
-            hurts = face > c["skills"].get(ob["skill"], 0)
-            return (int(hurts), -int(c.get(kind, 0)))
+                return (99, 0)
+            skill = next((a["skill"] for a in c["assets"] if a["name"] == asset), None)
+            return (len(c["assets"]), -c["skills"].get(skill, 0) if skill else 0)
 
-        return min(options, key=harm)
+        return min(options, key=holds)
+
+    def _take_stress_die(
+        self, obs: dict[str, Any], kind: str, face: int, options: list[Any]
+    ) -> Any:
+        """Teamwork: a stress die goes to one whose skill is at least its face (no stress), else
+        to one whose defense dice cancel it, else to whoever has most of that stress left."""
+        ob = self._overcoming
+        skill = ob["skill"] if ob is not None else None
+
+        def harm(name: str) -> tuple[int, int, int]:
+            c = self._char(obs, name)
+            if c is None:
+                return (2, 0, 0)
+            if face <= c["skills"].get(skill, 0):
+                return (0, 0, 0)
+            taken = self._taking.get(name, [])
+            hurts = [f for k, f in taken if f > c["skills"].get(skill, 0)]
+            pool = sorted(self._defended.get(name, []))
+            cancelled = _cancelled(pool, [*hurts, face])
+            if cancelled > _cancelled(pool, hurts):
+                return (0, 1, 0)
+            left = int(c.get(kind, 0)) - sum(
+                1 for k, f in taken if k == kind and f > c["skills"].get(skill, 0)
+            )
+            return (1, -left, len(c["conditions"]))
+
+        who = min(options, key=harm)
+        self._taking.setdefault(who, []).append((kind, face))
+        return who
 
     def _choose_defense(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
-        # asked only when a card can help: stress dice that would hurt, or a roll to see first
-        return options[1] if len(options) > 1 else "done"
+        """Asked only when a card can help: a roll to see before defense (free to look), or
+        stress dice coming that would hurt. Mask of the Frenzied Beast (lose a psyche to
+        ignore all body) is worn when body stress gets past the defense pool and the psyche it
+        costs is no condition (or the body stress would be one)."""
+        cards = [o for o in options if isinstance(o, dict)]
+        if not cards:
+            return "done"
+        found = re.search(r"defend against (.+) \(defense pool \[(.*)\]\)\?", d.prompt)
+        c = self._char(obs, d.who)
+        if not found or c is None:
+            return cards[0]
+        coming = [(x.split()[0], int(x.split()[1])) for x in found[1].split(", ")]
+        pool = sorted(int(x) for x in found[2].split(",") if x.strip())
+        left: list[tuple[str, int]] = []
+        for kind, face in sorted(coming, key=lambda x: x[1]):  # the engine's way
+            usable = [p for p in pool if p <= face]
+            if usable:
+                pool.remove(usable[0])
+            else:
+                left.append((kind, face))
+        body = sum(1 for kind, _f in left if kind == "body")
+        psyche = sum(1 for kind, _f in left if kind == "psyche")
+        for card in cards:
+            if card["card"] != "Mask of the Frenzied Beast":
+                return card
+            if body and (int(c["psyche"]) - psyche - 1 >= 1 or body >= int(c["body"])):
+                return card
+        return "done"
 
     def _choose_token(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         if "remove which" in d.prompt:
@@ -540,6 +916,9 @@ class HeuristicBot:
             return "progress" if progress else "hindrance"
         if ob["progress"] + progress >= ob["difficulty"]:
             return "progress"  # overcome: its points for a scene, and it is gone for good
+        plan = self._plan_now
+        if plan is not None and plan["obstacle"] == name:
+            return "progress" if plan["goal"] == "progress" and progress else "hindrance"
         key = (obs["year"], obs["season"], obs["turn"], c["name"], name)
         if progress and self._tries.get(key, 0) < self.MAX_TRIES:
             rank = c["skills"].get(ob["skill"], 0)
@@ -595,6 +974,11 @@ class HeuristicBot:
     def _choose_option(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         if "hinder" in options:
             return self._hinder_or_keep(obs, d)
+        c = self._char(obs, d.who)
+        pools = [o for o in options if isinstance(o, str) and o.split()[-1] in ("body", "psyche")]
+        if c is not None and pools and len(pools) == len(options):
+            # lose the stress that leaves the pool furthest from a condition
+            return max(pools, key=lambda o: int(c[o.split()[-1]]))
         obstacles = [o for o in options if isinstance(o, str) and o.startswith("obstacle:")]
         if d.prompt.startswith("Reduce danger at "):
             return self._reduce_danger(obs, d, options, obstacles)
@@ -609,34 +993,37 @@ class HeuristicBot:
     def _reduce_danger(
         self, obs: dict[str, Any], d: Decision, options: list[Any], obstacles: list[str]
     ) -> Any:
-        """Session end: an obstacle left in play activates from next year's first turn with
-        no tokens on it (a move or a threat); a threat left on the map makes the next threat
-        there surge. Remove an obstacle, else the threat (measured over 20 campaigns: more years
+        """Session end: an obstacle left in play activates again next year (with the tokens
+        on it); a threat left on the map makes the next threat there surge. Remove the
+        obstacle with fewest tokens, else the threat (measured over 20 campaigns: more years
         won than removing the threat first)."""
+        found = re.search(r"Reduce danger at (.+): remove what\?", d.prompt)
+        loc = self._loc(obs, found[1]) if found else None
         if obstacles and (self.REMOVE_OBSTACLE_FIRST or "threat" not in options):
+            if loc is not None and loc["obstacles"]:
+                weakest = min(loc["obstacles"], key=lambda o: o["progress"] + o["hindrance"])
+                if f"obstacle:{weakest['name']}" in options:
+                    return f"obstacle:{weakest['name']}"
             return obstacles[0]
         if "threat" in options:
             return "threat"
         return options[0]
 
     def _hinder_or_keep(self, obs: dict[str, Any], d: Decision) -> str:
-        """Keep an obstacle whose progress the character is likely to finish this turn (a
-        point, and gone for good); discard it otherwise."""
+        """Discard the obstacle, unless the plan was progress and what is on it will outlast
+        its next activations (so the progress can be finished later for its points)."""
         found = re.search(r"Discard (.+) by hindering it\?", d.prompt)
-        c = self._char(obs, d.who)
-        loc = self._loc(obs, c["location"]) if c else None
-        if not found or c is None or loc is None:
+        plan = self._plan_now
+        if not found or plan is None or plan["goal"] != "progress":
             return "hinder"
-        ob = next((o for o in loc["obstacles"] if o["name"] == found[1]), None)
+        ob = next(
+            (o for loc in obs["locations"] for o in loc["obstacles"] if o["name"] == found[1]),
+            None,
+        )
         if ob is None:
             return "hinder"
-        key = (obs["year"], obs["season"], obs["turn"], c["name"], ob["name"])
-        tries = self.MAX_TRIES - self._tries.get(key, 0)
-        rank = c["skills"].get(ob["skill"], 0)
-        left = ob["difficulty"] - ob["progress"]
-        expected = tries * len(c["initiative"]) * rank / 6
-        safe = ob["progress"] + ob["hindrance"] > self._activations(obs, ob)
-        return "keep" if ob["progress"] and expected >= left and safe else "hinder"
+        safe = ob["progress"] + ob["hindrance"] > self._activations(obs, ob) + 1
+        return "keep" if safe and ob["progress"] * 2 >= ob["difficulty"] else "hinder"
 
     def _choose_card(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         """Finish as soon as the points are there; else the card that wastes fewest points."""
@@ -681,6 +1068,71 @@ class HeuristicBot:
             return (exact, -empty)
 
         return max(placed, key=score)
+
+
+def campaign_observation(campaign: Any, ruleset: Any = None) -> dict[str, Any]:
+    """What the players see between two years (a ``CampaignState``): the year, every
+    unlocked character's sheet (skills, conditions) and the map (threats, obstacles, with
+    their skill when the ``ruleset`` is given). The observation a bot answers Choose
+    Characters with."""
+    return {
+        "year": campaign.year,
+        "sheets": {
+            name: {
+                "skills": dict(campaign.sheets[name].skills),
+                "conditions": list(campaign.sheets[name].conditions),
+            }
+            for name in campaign.unlocked_characters
+            if name in campaign.sheets
+        },
+        "last_characters": list(campaign.last_characters),
+        "map": [
+            {
+                "name": loc.name,
+                "threats": loc.threats,
+                "obstacles": [
+                    {
+                        "name": o.name,
+                        "progress": o.progress,
+                        "hindrance": o.hindrance,
+                        "skill": ruleset.obstacles[o.name].skill if ruleset else None,
+                    }
+                    for o in loc.obstacles
+                ],
+            }
+            for loc in campaign.map
+        ],
+    }
+
+
+def choose_characters(bot: Any, campaign: Any, ruleset: Any = None, count: int = 2) -> list[str]:
+    """Ask ``bot`` which characters play the campaign's next year (the engine does not ask:
+    ``play_campaign`` draws them at random)."""
+    options = tuple(sorted(campaign.unlocked_characters))
+    decision = Decision(
+        kind="choose_characters",
+        who=None,
+        prompt=f"Choose Characters: who plays year {campaign.year}?",
+        options=options,
+        min_choices=count,
+        max_choices=count,
+    )
+    seen = getattr(bot, "uses_observation", False)
+    obs = campaign_observation(campaign, ruleset) if seen else None
+    return sorted(bot.choose(obs, decision))
+
+
+def _cancelled(pool: list[int], harmful: list[int]) -> int:
+    """How many of the harmful stress faces a defense pool cancels (the engine's way: the
+    lowest face first, with the lowest die at most it)."""
+    pool = sorted(pool)
+    count = 0
+    for face in sorted(harmful):
+        usable = [d for d in pool if d <= face]
+        if usable:
+            pool.remove(usable[0])
+            count += 1
+    return count
 
 
 BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {

@@ -5,7 +5,7 @@ from six_winters_table import kinds, place, table
 
 from dsl.runtime import Decision
 from rules.six_winters import engine
-from rules.six_winters.bots import HeuristicBot, RandomBot
+from rules.six_winters.bots import HeuristicBot, RandomBot, choose_characters
 
 SPORES = "Find the Source of the Gasping Spores"
 
@@ -81,6 +81,231 @@ def test_session_end_removes_the_obstacle_left_in_play(ruleset):
         options=("threat", "obstacle:Restless Dead", "nothing"),
     )
     assert HeuristicBot(0).choose(session.observation(None), question) == "obstacle:Restless Dead"
+
+
+def _horse_bandits_at_yearly_field(ruleset, characters, dice=()):
+    """Horse Bandits (steel, one body stress die, difficulty 5) at Yearly Field with no tokens,
+    no scene showing (it activates once): it gets past its tokens at the next activation."""
+    session = table(ruleset, characters, at="Yearly Field", dice=dice)
+    session.state.scenes = []
+    session.state.scene_deck = []
+    place(session, "Horse Bandits", "Yearly Field")
+    return session
+
+
+def _overcome_with(session, bot):
+    """The bot's action is the overcome of Horse Bandits; returns the next decision."""
+    _decision, answer = _choose(session, bot)
+    assert answer["act"] == "overcome" and answer["obstacle"] == "Horse Bandits"
+    session.apply(answer)
+    return session.pending()
+
+
+def test_heuristic_bot_defends_when_a_condition_is_near(ruleset):
+    # Fuscus (steel 1) has one body left: a body stress die above 1 is a condition
+    session = _horse_bandits_at_yearly_field(ruleset, ["Fuscus", "Parin"], dice=[6])
+    session.character("Parin").location = "Boar's Peak"
+    fuscus = session.character("Fuscus")
+    fuscus.body = 1
+    fuscus.initiative = [1, 4, 5, 6]
+    bot = HeuristicBot(0)
+    defense = _overcome_with(session, bot)
+    assert "go to defense" in defense.prompt
+    answer = bot.choose(session.observation(defense.who), defense)
+    assert [fuscus.initiative[p] for p in answer] == [1]  # the 1 cancels any stress die
+    session.apply(answer)
+    while (d := session.pending()) is not None and d.kind != "choose_action":
+        session.apply(bot.choose(session.observation(d.who), d))
+    assert len(kinds(session, "stress_cancelled")) == 1  # the 6 is cancelled
+    assert kinds(session, "condition_taken") == []
+    assert session.character("Fuscus").body == 1
+
+
+def test_heuristic_bot_keeps_its_dice_when_a_condition_is_far(ruleset):
+    # Kanun (steel 3, five body): a stress die is at worst one body of five; dice add tokens
+    session = _horse_bandits_at_yearly_field(ruleset, ["Kanun", "Parin"])
+    session.character("Parin").location = "Boar's Peak"
+    session.character("Kanun").initiative = [1, 4, 5, 6]
+    bot = HeuristicBot(0)
+    defense = _overcome_with(session, bot)
+    assert "go to defense" in defense.prompt
+    assert bot.choose(session.observation(defense.who), defense) == []
+
+
+def test_everyone_beside_it_with_dice_joins_and_a_stress_die_goes_where_it_cannot_hurt(
+    ruleset,
+):
+    # the stress die shows 3: above Fuscus's steel 1, not above Kanun's steel 3
+    session = _horse_bandits_at_yearly_field(ruleset, ["Fuscus", "Kanun"], dice=[3])
+    session.character("Fuscus").initiative = [2, 5]
+    session.character("Kanun").initiative = [6]
+    bot = HeuristicBot(0)
+    joins = _overcome_with(session, bot)
+    assert joins.prompt.startswith("Who joins")
+    assert bot.choose(session.observation(joins.who), joins) == [
+        o for o in joins.options if o in ("Fuscus", "Kanun")
+    ]
+    session.apply(bot.choose(session.observation(joins.who), joins))
+    while (d := session.pending()).kind != "choose_character":
+        session.apply(bot.choose(session.observation(d.who), d))
+    assert d.prompt == "Who takes the body stress die showing 3?"
+    assert bot.choose(session.observation(d.who), d) == "Kanun"
+
+
+def test_a_stress_die_that_hurts_anyone_goes_to_whoever_has_most_of_that_stress_left(ruleset):
+    session = _horse_bandits_at_yearly_field(ruleset, ["Fuscus", "Kanun"], dice=[6])
+    session.character("Fuscus").initiative = [2, 5]
+    session.character("Kanun").initiative = [6]
+    session.character("Kanun").body = 1  # a body stress more is a condition for Kanun
+    bot = HeuristicBot(0)
+    d = _overcome_with(session, bot)
+    while d.kind != "choose_character":
+        session.apply(bot.choose(session.observation(d.who), d))
+        d = session.pending()
+    assert d.prompt == "Who takes the body stress die showing 6?"
+    assert bot.choose(session.observation(d.who), d) == "Fuscus"  # two body left
+
+
+def test_it_waits_for_a_teammate_on_the_way_before_taking_on_an_obstacle(ruleset):
+    # year 2: Horse Bandits would get past its tokens; Parin can walk over this turn, so Kanun
+    # waits for her (one stress roll for both, everyone's dice add tokens)
+    session = _horse_bandits_at_yearly_field(ruleset, ["Kanun", "Parin"])
+    session.state.year = 2
+    session.character("Kanun").initiative = [2, 4]
+    parin = session.character("Parin")
+    parin.location = "Giant's Gate"
+    parin.initiative = [3, 5]
+    bot = HeuristicBot(0)
+    _decision, answer = _choose(session, bot)
+    assert answer == {"act": "move", "character": "Parin", "to": "Yearly Field"}
+    session.apply(answer)
+    joins = _overcome_with(session, bot)
+    assert bot.choose(session.observation(joins.who), joins) == [
+        o for o in joins.options if o in ("Kanun", "Parin")
+    ]
+
+
+def test_an_obstacle_that_does_not_threaten_this_turn_is_left_when_its_stress_is_costly(
+    ruleset,
+):
+    # five hindrance soak this turn's activation: Fuscus (steel 1, body 2) does not try it
+    session = table(ruleset, ["Fuscus", "Parin"], at="Yearly Field")
+    session.state.scenes = []
+    session.state.scene_deck = []
+    place(session, "Horse Bandits", "Yearly Field", hindrance=3)
+    session.character("Parin").location = "Boar's Peak"
+    session.character("Fuscus").initiative = [4, 5, 6]
+    _decision, answer = _choose(session)
+    assert answer == "done" or answer["act"] != "overcome"
+
+
+def _masked_kanun_takes_on_restless_dead(ruleset, psyche):
+    """Kanun (steel 3) wears Mask of the Frenzied Beast (lose 1 psyche to ignore all body)
+    against Restless Dead (two body stress dice, here a 6 and a 5), or not; returns the
+    session when the overcome is over and whether the mask was offered and worn."""
+    session = table(ruleset, ["Kanun", "Parin"], at="Yearly Field", dice=[6, 5])
+    session.state.scenes = []
+    session.state.scene_deck = []
+    session.character("Parin").location = "Boar's Peak"
+    place(session, "Restless Dead", "Yearly Field")
+    kanun = session.character("Kanun")
+    kanun.assets = ["Mask of the Frenzied Beast"]
+    kanun.initiative = [6, 6, 6]
+    kanun.psyche = psyche
+    bot = HeuristicBot(0)
+    d = session.pending()
+    answer = bot.choose(session.observation(d.who), d)
+    assert answer["act"] == "overcome"
+    session.apply(answer)
+    asked = None
+    while (d := session.pending()).kind != "choose_action":
+        answer = bot.choose(session.observation(d.who), d)
+        if d.kind == "choose_defense":
+            asked = (d.prompt, answer)
+        session.apply(answer)
+    return session, asked
+
+
+def test_it_wears_a_mask_against_body_stress_when_the_psyche_it_costs_is_no_condition(ruleset):
+    session, asked = _masked_kanun_takes_on_restless_dead(ruleset, psyche=3)
+    assert asked is not None and "body 6" in asked[0] and "body 5" in asked[0]
+    assert asked[1]["card"] == "Mask of the Frenzied Beast"
+    kanun = session.character("Kanun")
+    assert (kanun.body, kanun.psyche) == (5, 2)  # no body stress; the mask's psyche
+
+
+def test_it_keeps_the_mask_off_when_its_psyche_is_the_last(ruleset):
+    session, asked = _masked_kanun_takes_on_restless_dead(ruleset, psyche=1)
+    assert asked is not None and asked[1] == "done"
+    kanun = session.character("Kanun")
+    assert (kanun.body, kanun.psyche) == (3, 1)  # two body of five, no condition
+
+
+def test_downtime_recovers_from_the_condition_that_hurts_most(ruleset):
+    campaign = engine.new_campaign(ruleset)
+    campaign.year = 2
+    campaign.last_characters = ["Parin", "Kanun"]
+    campaign.sheets["Fuscus"].conditions = ["Haunted", "Deep Cut", "Nightmares"]
+    session = engine.new_session(ruleset, campaign, 1, ["Parin", "Kanun"])
+    decision, answer = _choose(session)
+    assert decision.kind == "choose_condition" and decision.who == "Fuscus"
+    assert answer == "Deep Cut"  # one initiative die fewer at every refresh
+
+
+def test_the_most_hurt_character_rests_when_the_bot_chooses_characters(ruleset):
+    campaign = engine.new_campaign(ruleset)
+    campaign.year = 3
+    campaign.sheets["Kanun"].conditions = ["Bruised Ribs", "Deep Cut"]
+    campaign.sheets["Parin"].conditions = ["Haunted"]
+    assert choose_characters(HeuristicBot(0), campaign, ruleset) == ["Fuscus", "Parin"]
+    # a random bot answers the same question within its options
+    chosen = choose_characters(RandomBot(0), campaign, ruleset)
+    assert len(chosen) == 2 and set(chosen) <= set(campaign.unlocked_characters)
+
+
+def test_a_haunted_character_does_not_end_its_turn_on_a_blighted_location(ruleset):
+    session = table(ruleset, ["Fuscus", "Parin"], at="Yearly Field")  # Yearly Field: Blighted
+    session.state.scenes = []
+    session.state.scene_deck = []
+    session.character("Fuscus").conditions = ["Haunted"]
+    session.character("Fuscus").action_points = 1  # a step, and nothing else worth doing
+    session.character("Parin").location = "Boar's Peak"
+    bot = HeuristicBot(0)
+    while (d := session.pending()).kind == "choose_action":
+        answer = bot.choose(session.observation(d.who), d)
+        if answer == "done":
+            break
+        session.apply(answer)
+    where = session.location(session.character("Fuscus").location)
+    assert "Blighted" not in session.tags_of(where)
+
+
+def test_it_pays_no_psyche_for_a_card_with_nothing_to_do(ruleset):
+    # Dragon of the Critical Word: lose 2 psyche to discard a Foe obstacle; none is in play
+    session = table(ruleset, ["Kanun", "Parin"], at="Yearly Field")
+    session.character("Kanun").assets = ["Dragon of the Critical Word"]
+    bot = HeuristicBot(0)
+    while (d := session.pending()).kind == "choose_action":
+        answer = bot.choose(session.observation(d.who), d)
+        if answer == "done":
+            break
+        assert not (
+            isinstance(answer, dict) and answer.get("card") == "Dragon of the Critical Word"
+        )
+        session.apply(answer)
+
+
+def test_a_cost_in_body_or_psyche_is_paid_from_the_fuller_pool(ruleset):
+    session = table(ruleset, ["Fuscus", "Parin"], at="Yearly Field")
+    fuscus = session.character("Fuscus")
+    fuscus.body, fuscus.psyche = 1, 3
+    question = Decision(
+        kind="choose_option",
+        who="Fuscus",
+        prompt="Choose one: 1 body or 1 psyche",
+        options=("1 body", "1 psyche"),
+    )
+    assert HeuristicBot(0).choose(session.observation("Fuscus"), question) == "1 psyche"
 
 
 class _Checked:
