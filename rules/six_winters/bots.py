@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from typing import Any, ClassVar
@@ -822,9 +823,9 @@ class HeuristicBot:
         return value - loc["threats"]
 
     def _choose_character(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
-        found = re.search(r"Who takes the (\w+) stress die showing (\d+)\?", d.prompt)
+        found = re.search(r"Who takes .+'s (\w+) stress die \(\d+ of \d+\)\?", d.prompt)
         if found:
-            return self._take_stress_die(obs, found[1], int(found[2]), options)
+            return self._take_stress_die(obs, found[1], options)
         found = re.search(r"Reserve: who takes (.+)\?", d.prompt)
         if found:
             return self._reserve_owner(obs, found[1], options)
@@ -843,33 +844,34 @@ class HeuristicBot:
 
         return min(options, key=holds)
 
-    def _take_stress_die(
-        self, obs: dict[str, Any], kind: str, face: int, options: list[Any]
-    ) -> Any:
-        """Teamwork: a stress die goes to one whose skill is at least its face (no stress), else
-        to one whose defense dice cancel it, else to whoever has most of that stress left."""
+    def _take_stress_die(self, obs: dict[str, Any], kind: str, options: list[Any]) -> Any:
+        """Teamwork: the stress dice are divided before they are rolled. A die goes to whoever
+        it adds least expected harm to: the chance it shows more than their skill, less what
+        their defense dice cancel, weighed by how near that pool is to a condition."""
         ob = self._overcoming
         skill = ob["skill"] if ob is not None else None
 
-        def harm(name: str) -> tuple[int, int, int]:
+        def harm(name: str, extra: list[str]) -> float:
             c = self._char(obs, name)
             if c is None:
-                return (2, 0, 0)
-            if face <= c["skills"].get(skill, 0):
-                return (0, 0, 0)
-            taken = self._taking.get(name, [])
-            hurts = [f for k, f in taken if f > c["skills"].get(skill, 0)]
-            pool = sorted(self._defended.get(name, []))
-            cancelled = _cancelled(pool, [*hurts, face])
-            if cancelled > _cancelled(pool, hurts):
-                return (0, 1, 0)
-            left = int(c.get(kind, 0)) - sum(
-                1 for k, f in taken if k == kind and f > c["skills"].get(skill, 0)
+                return 99.0
+            rank = c["skills"].get(skill, 0) if skill else 0
+            return _expected_harm(
+                [*(k for k, _ in self._taking.get(name, [])), *extra],
+                rank,
+                sorted(self._defended.get(name, [])),
+                {k: int(c.get(k, 0)) for k in ("body", "psyche")},
+                {"body": self.BODY, "psyche": self.PSYCHE},
             )
-            return (1, -left, len(c["conditions"]))
 
-        who = min(options, key=harm)
-        self._taking.setdefault(who, []).append((kind, face))
+        who = min(
+            options,
+            key=lambda n: (
+                harm(n, [kind]) - harm(n, []),
+                -int((self._char(obs, n) or {}).get(kind, 0)),
+            ),
+        )
+        self._taking.setdefault(who, []).append((kind, 0))
         return who
 
     def _choose_defense(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
@@ -1120,6 +1122,35 @@ def choose_characters(bot: Any, campaign: Any, ruleset: Any = None, count: int =
     seen = getattr(bot, "uses_observation", False)
     obs = campaign_observation(campaign, ruleset) if seen else None
     return sorted(bot.choose(obs, decision))
+
+
+def _expected_harm(
+    kinds: list[str],
+    rank: int,
+    defense: list[int],
+    left: dict[str, int],
+    weight: dict[str, float],
+) -> float:
+    """Expected harm to one character of stress dice of ``kinds`` not yet rolled: over every
+    roll, the dice above ``rank`` that the defense pool does not cancel each cost a stress, and
+    a pool they empty costs a condition (four stress times the kind's ``weight``)."""
+    total = 0.0
+    n = len(kinds)
+    if n == 0:
+        return 0.0
+    for faces in itertools.product(range(1, 7), repeat=n):
+        harmful = [(f, k) for f, k in zip(faces, kinds, strict=True) if f > rank]
+        if not harmful:
+            continue
+        blocked = _cancelled(defense, [f for f, _ in harmful])
+        through = sorted(harmful)[blocked:]  # the lowest faces are cancelled first
+        cost = 0.0
+        for kind in ("body", "psyche"):
+            hits = sum(1 for _, k in through if k == kind)
+            condition = hits and hits >= left.get(kind, 0)
+            cost += hits + (4 * weight.get(kind, 1.0) if condition else 0.0)
+        total += cost
+    return total / 6**n
 
 
 def _cancelled(pool: list[int], harmful: list[int]) -> int:

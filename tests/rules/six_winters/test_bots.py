@@ -135,7 +135,8 @@ def test_heuristic_bot_keeps_its_dice_when_a_condition_is_far(ruleset):
 def test_everyone_beside_it_with_dice_joins_and_a_stress_die_goes_where_it_cannot_hurt(
     ruleset,
 ):
-    # the stress die shows 3: above Fuscus's steel 1, not above Kanun's steel 3
+    # the stress die is divided before it is rolled: above Fuscus's steel 1 it hurts five
+    # times in six, above Kanun's steel 3 three times in six
     session = _horse_bandits_at_yearly_field(ruleset, ["Fuscus", "Kanun"], dice=[3])
     session.character("Fuscus").initiative = [2, 5]
     session.character("Kanun").initiative = [6]
@@ -148,11 +149,11 @@ def test_everyone_beside_it_with_dice_joins_and_a_stress_die_goes_where_it_canno
     session.apply(bot.choose(session.observation(joins.who), joins))
     while (d := session.pending()).kind != "choose_character":
         session.apply(bot.choose(session.observation(d.who), d))
-    assert d.prompt == "Who takes the body stress die showing 3?"
+    assert d.prompt == "Who takes Horse Bandits's body stress die (1 of 1)?"
     assert bot.choose(session.observation(d.who), d) == "Kanun"
 
 
-def test_a_stress_die_that_hurts_anyone_goes_to_whoever_has_most_of_that_stress_left(ruleset):
+def test_a_stress_die_goes_away_from_whoever_it_would_give_a_condition(ruleset):
     session = _horse_bandits_at_yearly_field(ruleset, ["Fuscus", "Kanun"], dice=[6])
     session.character("Fuscus").initiative = [2, 5]
     session.character("Kanun").initiative = [6]
@@ -162,7 +163,7 @@ def test_a_stress_die_that_hurts_anyone_goes_to_whoever_has_most_of_that_stress_
     while d.kind != "choose_character":
         session.apply(bot.choose(session.observation(d.who), d))
         d = session.pending()
-    assert d.prompt == "Who takes the body stress die showing 6?"
+    assert d.prompt == "Who takes Horse Bandits's body stress die (1 of 1)?"
     assert bot.choose(session.observation(d.who), d) == "Fuscus"  # two body left
 
 
