@@ -49,6 +49,14 @@ from .state import (
 )
 
 
+class _ActionRefused(Exception):
+    """A card used as an action could not do what it says: the action is taken back."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
 class _Refused(Exception):
     """An effect failed because of the answer at ``index``: that answer is refused."""
 
@@ -101,6 +109,8 @@ ANY = "any"
 # allocated (Mirror of Melting) and once the stress dice are seen (Mask of the Frenzied Beast).
 BEFORE_DEFENSE_VERBS = ("roll_stress_first",)
 DEFENDING_VERBS = ("ignore",)  # "cancel" in v25.1 is of sorcery stress, not an overcome's
+# Their cards are used inside an overcome action only, never as an action of their own.
+OVERCOME_ONLY_VERBS = BEFORE_DEFENSE_VERBS + DEFENDING_VERBS
 
 
 class Session:
@@ -1250,6 +1260,16 @@ class Session:
                 else:  # nothing works: let the effect fail as written
                     self.state.frames[-1].data["giving_up"] = True
             return decision
+        except _ActionRefused as refusal:
+            self._restore(data)
+            option = data["args"]["option"]
+            del self.state.frames[-1]  # this piece: the action is not taken
+            for below in reversed(self.state.frames):
+                if below.kind == "actions":
+                    below.data.setdefault("refused", []).append(option)
+                    break
+            self.emit("action_refused", option=_copy_option(option), reason=refusal.reason)
+            return None
         except _Refused as refusal:
             answers = data["answers"]
             self._restore(data)
@@ -1266,7 +1286,16 @@ class Session:
         # the piece may have pushed frames of its own above itself; remove only this one
         if len(self.state.frames) >= depth:
             del self.state.frames[depth - 1]
+        if data["op"] == "action":
+            self._actions_changed()
         return None
+
+    def _actions_changed(self) -> None:
+        """An action was taken: cards refused before may work now."""
+        for below in reversed(self.state.frames):
+            if below.kind == "actions":
+                below.data.pop("refused", None)
+                return
 
     def _restore(self, data: dict[str, Any]) -> None:
         """Back to the state at the start of the piece, keeping its snapshot and answers."""
@@ -1349,11 +1378,15 @@ class Session:
     # --- actions
 
     def _step_actions(self, frame: Frame) -> Decision | None:
+        options = self.action_options()
+        refused = frame.data.get("refused")
+        if refused:  # cards that could not do what they say, until the table changes
+            options = [o for o in options if o not in refused]
         return Decision(
             kind="choose_action",
             who=None,
             prompt="Actions: choose an action, or end the actions step",
-            options=tuple(self.action_options()),
+            options=tuple(options),
         )
 
     def _answer_actions(self, frame: Frame, answer: Any) -> None:
@@ -1363,6 +1396,7 @@ class Session:
         if self._asks_nothing(answer):
             # no decision can come of it: run it at once, with no snapshot to keep
             self.op_action(Context(host=self), answer)
+            frame.data.pop("refused", None)
             return
         self.push_run("action", option=answer)
 
@@ -1615,12 +1649,14 @@ class Session:
             )
             effects = getattr(card, "effects", ())
             permissions = getattr(card, "permissions", ())
+            usable = [
+                (k, any(v in OVERCOME_ONLY_VERBS for v in effect.verbs))
+                for k, effect in enumerate(effects)
+                if effect.run is not None and effect.usage in ("activated", "played")
+            ]
             found = _CardActions(
-                plays=tuple(
-                    k
-                    for k, effect in enumerate(effects)
-                    if effect.run is not None and effect.usage in ("activated", "played")
-                ),
+                plays=tuple(k for k, defends in usable if not defends),
+                defends=tuple(k for k, defends in usable if defends),
                 musters=tuple(
                     str(getattr(p.roles.get("object"), "noun", ""))
                     for p in permissions
@@ -1845,7 +1881,7 @@ class Session:
             self.action_narrate(ctx, option["scene"], option["location"], option["participants"])
         elif act in ("ability", "asset"):
             assert c is not None
-            self.use_card(ctx, c, act, option["card"], option["effect"])
+            self.use_card(ctx, c, act, option["card"], option["effect"], as_action=True)
         elif act == "permission":
             assert c is not None
             self.use_permission(ctx, c, option)
@@ -2042,7 +2078,9 @@ class Session:
             # 4. apply stress (a card may have this action ignore a kind of stress)
             standing = self.standing_flags(ctx, m) if kept else {}
             for kind, _face in kept:
-                if not (self.state.flags.get(f"ignore {kind}") or standing.get(f"ignore {kind}")):
+                flags = self.state.flags
+                ignored = flags.get(f"ignore {kind}") or flags.get(f"ignore {kind} for {m.name}")
+                if not (ignored or standing.get(f"ignore {kind}")):
                     self.take_stress(ctx, m, kind, 1)
         # 5. progress or hindrance
         for m in team:
@@ -2282,7 +2320,7 @@ class Session:
         while True:
             usable = [
                 option
-                for option in self.card_options(m)
+                for option in self.card_options(m, defending=True)
                 if any(v in verbs for v in self._effect_of(option).verbs)
             ]
             if not usable:
@@ -2292,15 +2330,16 @@ class Session:
                 return
             self.use_card(ctx, m, pick["act"], pick["card"], pick["effect"])
 
-    def card_options(self, c: CharacterState) -> list[dict[str, Any]]:
+    def card_options(self, c: CharacterState, *, defending: bool = False) -> list[dict[str, Any]]:
         """The abilities and completed assets ``c`` may use now (activated or played, not used
-        this turn), as action options."""
+        this turn), as action options; ``defending``: the ones used inside an overcome."""
         options: list[dict[str, Any]] = []
         for kind, held in (("ability", c.abilities), ("asset", c.assets)):
             for card in held:
                 if card in c.exhausted:
                     continue
-                for k in self._card_actions(kind, card).plays:
+                actions = self._card_actions(kind, card)
+                for k in actions.defends if defending else actions.plays:
                     options.append({"act": kind, "character": c.name, "card": card, "effect": k})
         return options
 
@@ -2308,11 +2347,26 @@ class Session:
         cards = self.ruleset.abilities if option["act"] == "ability" else self.ruleset.assets
         return cards[option["card"]].effects[option["effect"]]
 
-    def use_card(self, ctx: Context, c: CharacterState, kind: str, name: str, k: int) -> None:
+    def use_card(
+        self,
+        ctx: Context,
+        c: CharacterState,
+        kind: str,
+        name: str,
+        k: int,
+        *,
+        as_action: bool = False,
+    ) -> None:
+        """Use a card's activated or played text; ``as_action``: a card used as an action that
+        cannot do what it says (Traveling Tent with no technology here) is taken back, so it
+        is not spent or turned for nothing."""
         rs = self.ruleset
         card = rs.abilities[name] if kind == "ability" else rs.assets[name]
         effect = card.effects[k]
         self.run_effect(ctx, effect, actor=c.name, location=c.location, card=name)
+        last = self.state.events[-1] if self.state.events else None
+        if as_action and last is not None and last.kind == "effect_failed":
+            raise _ActionRefused(f"{name}: {last.data.get('reason')}")
         if effect.usage == "played" and kind == "ability":
             # played: to the bottom of the ability deck (the shared one in the solo variant)
             c.abilities.remove(name)
@@ -2619,7 +2673,8 @@ def _leaves_a_side_open(cells: set[tuple[int, int]]) -> bool:
 class _CardActions(NamedTuple):
     """What a card offers as actions (see ``Session._card_actions``)."""
 
-    plays: tuple[int, ...]  # its activated or played effects, by index
+    plays: tuple[int, ...]  # its activated or played effects used as actions, by index
+    defends: tuple[int, ...]  # those used only inside an overcome action (they defend)
     musters: tuple[str, ...]  # the resources its "May muster ..." texts name
     permissions: tuple[tuple[int, Any], ...]  # its other "May ..." texts, with their index
 

@@ -782,8 +782,10 @@ def cancel(ctx: Context, object: Any, from_: Any = None) -> None:
 
 
 def ignore(ctx: Context, object: Any, for_: Any = None) -> None:
+    """A card's holder ignores a kind of stress this turn: the holder only, not the team."""
     _, noun = _noun(object)
-    _host(ctx).state.flags[f"ignore {noun or 'limit'}"] = 1
+    whose = f" for {ctx.actor}" if ctx.actor else ""
+    _host(ctx).state.flags[f"ignore {noun or 'limit'}{whose}"] = 1
 
 
 def remove(ctx: Context, object: Any, at: Any = None, from_: Any = None, on: Any = None) -> None:

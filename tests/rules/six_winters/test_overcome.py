@@ -341,3 +341,23 @@ def test_a_card_that_rolls_stress_first_is_offered_before_defense(ruleset):
     asked = act(session, RAIDERS, mirror, [], "progress")
     assert asked[0].kind == "choose_defense" and asked[0].options == ("done", mirror)
     assert "the stress dice show [6, 2]" in asked[1].prompt  # seen before allocating defense
+
+
+def test_a_card_that_ignores_stress_protects_its_holder_not_the_team(ruleset):
+    # Mask of the Frenzied Beast: "Lose 1 psyche to ignore all body", used in the overcome once
+    # its holder sees the stress dice coming at them; a teammate still takes theirs.
+    session, fuscus = _fuscus_against_raiders(ruleset, [6, 6, 1, 1], ["Mask of the Frenzied Beast"])
+    parin = session.character("Parin")
+    parin.location, parin.body = "Eastkeep", 4
+    fuscus.initiative, parin.initiative = [1], [1]
+    body = (fuscus.body, parin.body)
+    mask = {
+        "act": "asset",
+        "character": "Fuscus",
+        "card": "Mask of the Frenzied Beast",
+        "effect": 0,
+    }
+    assert mask not in session.pending().options  # no action of its own
+    act(session, RAIDERS, ["Parin"], [], [], "Fuscus", "Parin", mask, "progress", "progress")
+    fuscus, parin = session.character("Fuscus"), session.character("Parin")
+    assert (fuscus.body, parin.body) == (body[0], body[1] - 1)

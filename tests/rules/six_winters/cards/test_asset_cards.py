@@ -171,23 +171,43 @@ def test_mad_honey_loses_a_psyche_to_gain_an_initiative(cards):
     assert sorted(parin.initiative) == sorted([*pool, 3])
 
 
-def _overcome_restless_dead(cards, assets, *uses):
+def test_traveling_tent_with_no_technology_here_is_taken_back_unused(cards):
+    # A card used as an action that cannot do what it says is not turned for nothing: the
+    # action is taken back and not offered again until something else is done.
+    session = game(cards, ("Kanun", "Parin"), at="Eastkeep")
+    put_dice(session, "Eastkeep", ("military", 2))
+    session.character("Kanun").assets = ["Traveling Tent"]
+    tent = option("Kanun", "Traveling Tent")
+    assert tent in options(session)
+    session.apply(tent)
+    assert session.pending().kind == "choose_action"
+    assert tent not in options(session)
+    assert "Traveling Tent" not in session.character("Kanun").exhausted
+    assert [e.kind for e in session.events[-1:]] == ["action_refused"]
+    parin_moves = [
+        o
+        for o in options(session)
+        if isinstance(o, dict) and o["act"] == "move" and o["character"] == "Parin"
+    ]
+    session.apply(parin_moves[0])  # the table changed: the tent is offered again
+    assert session.character("Kanun").location == "Eastkeep" and tent in options(session)
+
+
+def _overcome_restless_dead(cards, assets, *defending):
     """Kanun (steel 3) overcomes Restless Dead (body, body) with no defense; both stress dice
-    roll 6."""
+    roll 6. ``defending``: the cards Kanun uses when asked, once the dice are seen."""
     session = game(cards, ("Kanun", "Parin"), at="Eastkeep", dice=[6, 6, 2])
     session.character("Parin").location = "Yearly Field"
     kanun = session.character("Kanun")
     kanun.assets = list(assets)
     kanun.initiative = [2]
     session.state.initiative_supply -= 1
-    for name in uses:
-        use(session, "Kanun", name)
     place(session, "Restless Dead", "Eastkeep")
-    body, psyche = session.character("Kanun").body, session.character("Kanun").psyche
+    body, psyche = kanun.body, kanun.psyche
     overcome = {"act": "overcome", "character": "Kanun", "obstacle": "Restless Dead", "index": 0}
     assert overcome in options(session)
     session.apply(overcome)
-    settle(session, [], "progress")
+    settle(session, [], *(option("Kanun", name) for name in defending), "progress")
     kanun = session.character("Kanun")
     return body - kanun.body, psyche - kanun.psyche
 
@@ -195,11 +215,11 @@ def _overcome_restless_dead(cards, assets, *uses):
 def test_mask_of_the_frenzied_beast_loses_a_psyche_to_ignore_all_body_stress(cards):
     assert _overcome_restless_dead(cards, []) == (2, 0)
     mask = "Mask of the Frenzied Beast"
-    assert _overcome_restless_dead(cards, [mask], mask) == (0, 0)
+    assert _overcome_restless_dead(cards, [mask], mask) == (0, 1)
+    # used in an overcome action only: it is no action of its own
     session = game(cards, at="Eastkeep")
-    session.character("Kanun").assets = ["Mask of the Frenzied Beast"]
-    use(session, "Kanun", "Mask of the Frenzied Beast")
-    assert session.character("Kanun").psyche == cards.characters["Kanun"].psyche - 1
+    session.character("Kanun").assets = [mask]
+    assert option("Kanun", mask) not in options(session)
 
 
 def test_murjan_places_a_progress_on_a_steel_obstacle_here(cards):
@@ -290,8 +310,11 @@ def test_mirror_of_melting_rolls_a_unit_obstacles_stress_before_defense(cards):
     kanun.initiative = [2]
     session.state.initiative_supply -= 1
     place(session, "War Machines", "Eastkeep")  # a Unit
-    use(session, "Kanun", "Mirror of Melting")
+    assert option("Kanun", "Mirror of Melting") not in options(session)  # used in an overcome
     session.apply({"act": "overcome", "character": "Kanun", "obstacle": "War Machines", "index": 0})
+    mirror = session.pending()
+    assert mirror.kind == "choose_defense"
+    session.apply(option("Kanun", "Mirror of Melting"))
     defense = session.pending()
     assert defense.kind == "choose_many" and "defense" in defense.prompt
     assert "[6, 1]" in defense.prompt  # the stress dice, seen before the defense
