@@ -2,20 +2,17 @@
 campaigns, conditions taken per year, scenes per session, threat left, and sessions per
 second, for each bot.
 
-Run: ``.venv/bin/python benchmarks/bench_bots.py [--seeds N] [--campaigns M] [--bots a,b]
-[--bot-chooses]``. Year-1 sessions are from a fresh campaign (seeds 0..N-1, Parin and Kanun);
-campaigns are ``engine.play_campaign`` with seeds 0..M-1 (a campaign counts as won if its six
-years are won; "years won" is the median number of won years per campaign; "conditions" is the
-mean number of conditions the two characters take in each year's session). Medians are quoted
-for scenes and threat left. ``--bot-chooses`` adds the same campaigns with the bot choosing the
-characters of each year (``bots.choose_characters``) where ``play_campaign`` draws them at
-random.
+Run: ``.venv/bin/python benchmarks/bench_bots.py [--seeds N] [--campaigns M] [--bots a,b]``.
+Year-1 sessions are from a fresh campaign (seeds 0..N-1, Parin and Kanun); campaigns are
+``engine.play_campaign`` with seeds 0..M-1, the bot choosing each year's characters (a campaign
+counts as won if its six years are won; "years won" is the median number of won years per
+campaign; "conditions" is the mean number of conditions the two characters take in each year's
+session). Medians are quoted for scenes and threat left.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
@@ -24,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rules.six_winters import engine
-from rules.six_winters.bots import BOTS, choose_characters
+from rules.six_winters.bots import BOTS
 
 
 def year_one(ruleset, bot_name: str, seeds: int) -> dict[str, float]:
@@ -48,29 +45,13 @@ def year_one(ruleset, bot_name: str, seeds: int) -> dict[str, float]:
     }
 
 
-def bot_chosen_campaign(ruleset, seed: int, bot):
-    """``engine.play_campaign`` with the bot choosing each year's characters."""
-    rng = random.Random(seed)
-    campaign = engine.new_campaign(ruleset)
-    while True:
-        year = campaign.year
-        chosen = choose_characters(bot, campaign, ruleset)
-        session = engine.new_session(ruleset, campaign, rng.randrange(2**31), chosen)
-        engine.play(session, bot)
-        campaign = engine.end_session(campaign, session)
-        yield campaign, session
-        if year >= ruleset.value("finale year", 6):
-            return
-
-
-def campaigns(ruleset, bot_name: str, count: int, chooses: bool = False) -> dict[str, object]:
+def campaigns(ruleset, bot_name: str, count: int) -> dict[str, object]:
     per_year: dict[int, list[int]] = {}
     conditions: dict[int, list[int]] = {}
     years_won, scenes, threat, whole = [], [], [], 0
-    play = bot_chosen_campaign if chooses else engine.play_campaign
     for seed in range(count):
         won_here = 0
-        for _campaign, session in play(ruleset, seed, BOTS[bot_name](seed)):
+        for _campaign, session in engine.play_campaign(ruleset, seed, BOTS[bot_name](seed)):
             r = session.result()
             per_year.setdefault(r.year, []).append(int(r.won))
             taken = sum(1 for e in session.events if e.kind == "condition_taken")
@@ -96,7 +77,6 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=50)
     parser.add_argument("--campaigns", type=int, default=20)
     parser.add_argument("--bots", default="random,heuristic")
-    parser.add_argument("--bot-chooses", action="store_true")
     args = parser.parse_args()
     ruleset = engine.load_ruleset()
     for name in args.bots.split(","):
@@ -107,15 +87,12 @@ def main() -> None:
                 f"scenes median {y1['scenes']:g} (mean {y1['scenes_mean']:.2f})  "
                 f"threat left median {y1['threat']:g}  {y1['per_s']:.1f} sessions/s"
             )
-        for chooses in (False, True) if args.bot_chooses else (False,):
-            if not args.campaigns:
-                break
-            c = campaigns(ruleset, name, args.campaigns, chooses)
+        if args.campaigns:
+            c = campaigns(ruleset, name, args.campaigns)
             years = "  ".join(f"y{y} {w:.0%}" for y, w in c["per_year"].items())  # type: ignore[union-attr]
             taken = " ".join(f"{n:.1f}" for n in c["conditions"].values())  # type: ignore[union-attr]
             print(
-                f"{'':10s} campaigns ({args.campaigns}"
-                f"{', the bot choosing characters' if chooses else ''}): {years}  years won "
+                f"{'':10s} campaigns ({args.campaigns}): {years}  years won "
                 f"median {c['years_won']:g}, any year won {c['any_year']:.0%}, "
                 f"all six {c['all_years']:.0%}"
                 f"  scenes median {c['scenes']:g}  threat left median {c['threat']:g}"

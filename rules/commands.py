@@ -128,6 +128,7 @@ def _play_into_journal(
     from journal.catalogue import load_catalogue
     from journal.db import open_journal
     from journal.recording import Recorder
+    from rules.six_winters.campaign import choose_characters
     from rules.six_winters.state import CampaignState
 
     catalogue = load_catalogue()
@@ -160,7 +161,7 @@ def _play_into_journal(
             )
         rng = random.Random(seed)
         if chosen is None:
-            chosen = sorted(rng.sample(sorted(campaign.unlocked_characters), 2))
+            chosen = choose_characters(player, campaign, ruleset)
         session = engine.new_session(ruleset, campaign, rng.randrange(2**31), chosen, solo=solo)
         recorder = Recorder(journal, name, create=False, catalogue=catalogue)
         fed = 0

@@ -951,11 +951,14 @@ class HeuristicBot:
         for scene in obs["scenes"]:
             if scene["skill"] in weight:
                 weight[scene["skill"]] += 1
-        c = self._char(obs, d.who)
-        if c is not None:  # a skill at 5 cannot rise: an advance there is lost
+        c = self._char(obs, d.who) or obs.get("resting", {}).get(d.who)
+        if c is not None:
             for skill in weight:
-                if c["skills"].get(skill, 0) >= 5:
+                rank = c["skills"].get(skill, 0)
+                if rank >= 5:  # a skill at 5 cannot rise: an advance there is lost
                     weight[skill] = -1
+                elif c.get("advances", {}).get(skill, 0) + 1 > rank:
+                    weight[skill] += 0.5  # this advance raises the skill now
         return max(options, key=lambda o: weight.get(o, 0))
 
     def _choose_target(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
@@ -1070,58 +1073,6 @@ class HeuristicBot:
             return (exact, -empty)
 
         return max(placed, key=score)
-
-
-def campaign_observation(campaign: Any, ruleset: Any = None) -> dict[str, Any]:
-    """What the players see between two years (a ``CampaignState``): the year, every
-    unlocked character's sheet (skills, conditions) and the map (threats, obstacles, with
-    their skill when the ``ruleset`` is given). The observation a bot answers Choose
-    Characters with."""
-    return {
-        "year": campaign.year,
-        "sheets": {
-            name: {
-                "skills": dict(campaign.sheets[name].skills),
-                "conditions": list(campaign.sheets[name].conditions),
-            }
-            for name in campaign.unlocked_characters
-            if name in campaign.sheets
-        },
-        "last_characters": list(campaign.last_characters),
-        "map": [
-            {
-                "name": loc.name,
-                "threats": loc.threats,
-                "obstacles": [
-                    {
-                        "name": o.name,
-                        "progress": o.progress,
-                        "hindrance": o.hindrance,
-                        "skill": ruleset.obstacles[o.name].skill if ruleset else None,
-                    }
-                    for o in loc.obstacles
-                ],
-            }
-            for loc in campaign.map
-        ],
-    }
-
-
-def choose_characters(bot: Any, campaign: Any, ruleset: Any = None, count: int = 2) -> list[str]:
-    """Ask ``bot`` which characters play the campaign's next year (the engine does not ask:
-    ``play_campaign`` draws them at random)."""
-    options = tuple(sorted(campaign.unlocked_characters))
-    decision = Decision(
-        kind="choose_characters",
-        who=None,
-        prompt=f"Choose Characters: who plays year {campaign.year}?",
-        options=options,
-        min_choices=count,
-        max_choices=count,
-    )
-    seen = getattr(bot, "uses_observation", False)
-    obs = campaign_observation(campaign, ruleset) if seen else None
-    return sorted(bot.choose(obs, decision))
 
 
 def _expected_harm(

@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from dsl.errors import ChroniclerError
+from dsl.runtime import Decision
 
 from .cards import Ruleset
 from .engine import Session, new_session, play
@@ -126,6 +127,59 @@ def _copy_sheet(sheet: Sheet) -> Sheet:
     )
 
 
+def campaign_observation(campaign: Any, ruleset: Any = None) -> dict[str, Any]:
+    """What the players see between two years (a ``CampaignState``): the year, every
+    unlocked character's sheet (skills, conditions) and the map (threats, obstacles, with
+    their skill when the ``ruleset`` is given). The observation a bot answers Choose
+    Characters with."""
+    return {
+        "year": campaign.year,
+        "sheets": {
+            name: {
+                "skills": dict(campaign.sheets[name].skills),
+                "conditions": list(campaign.sheets[name].conditions),
+            }
+            for name in campaign.unlocked_characters
+            if name in campaign.sheets
+        },
+        "last_characters": list(campaign.last_characters),
+        "map": [
+            {
+                "name": loc.name,
+                "threats": loc.threats,
+                "obstacles": [
+                    {
+                        "name": o.name,
+                        "progress": o.progress,
+                        "hindrance": o.hindrance,
+                        "skill": ruleset.obstacles[o.name].skill if ruleset else None,
+                    }
+                    for o in loc.obstacles
+                ],
+            }
+            for loc in campaign.map
+        ],
+    }
+
+
+def choose_characters(bot: Any, campaign: Any, ruleset: Any = None, count: int = 2) -> list[str]:
+    """Choose Characters (session setup, step 6) for the campaign's next year: a
+    ``choose_characters`` decision (``count`` of the unlocked characters) asked of ``bot``
+    over ``campaign_observation``, outside any session (the session starts with them)."""
+    options = tuple(sorted(campaign.unlocked_characters))
+    decision = Decision(
+        kind="choose_characters",
+        who=None,
+        prompt=f"Choose Characters: who plays year {campaign.year}?",
+        options=options,
+        min_choices=count,
+        max_choices=count,
+    )
+    seen = getattr(bot, "uses_observation", False)
+    obs = campaign_observation(campaign, ruleset) if seen else None
+    return sorted(bot.choose(obs, decision))
+
+
 def play_campaign(
     ruleset: Ruleset,
     seed: int,
@@ -135,7 +189,8 @@ def play_campaign(
     solo: bool = False,
     campaign: CampaignState | None = None,
 ) -> Iterator[tuple[CampaignState, Session]]:
-    """Play the six years with a bot; yields (the campaign after the year, its session)."""
+    """Play the six years with a bot; yields (the campaign after the year, its session). The
+    bot chooses each year's characters unless ``characters_per_year`` gives them."""
     from .engine import new_campaign
 
     rng = random.Random(seed)
@@ -145,7 +200,7 @@ def play_campaign(
         if characters_per_year is not None:
             chosen = list(characters_per_year[(year - 1) % len(characters_per_year)])
         else:
-            chosen = sorted(rng.sample(sorted(campaign.unlocked_characters), 2))
+            chosen = choose_characters(bot, campaign, ruleset)
         session = new_session(ruleset, campaign, rng.randrange(2**31), chosen, solo=solo)
         play(session, bot)
         campaign = end_session(campaign, session)

@@ -254,6 +254,7 @@ class Session:
                     "psyche": c.psyche,
                     "initiative": list(c.initiative),
                     "skills": dict(c.skills),
+                    "advances": dict(c.advances),
                     "conditions": list(c.conditions),
                     "in_progress": [
                         {
@@ -284,6 +285,16 @@ class Session:
             "obstacle_discard": list(st.obstacle_discard),
             "supply": dict(st.supply),
             "initiative_supply": st.initiative_supply,
+            # the sheets of the unlocked characters not playing this year (downtime asks of them)
+            "resting": {
+                name: {
+                    "skills": dict(sheet.skills),
+                    "advances": dict(sheet.advances),
+                    "conditions": list(sheet.conditions),
+                }
+                for name, sheet in st.sheets.items()
+                if name in st.campaign_characters and all(c.name != name for c in st.characters)
+            },
         }
 
     # ------------------------------------------------------------------ dsl.runtime Host

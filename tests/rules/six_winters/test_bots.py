@@ -5,7 +5,8 @@ from six_winters_table import kinds, place, table
 
 from dsl.runtime import Decision
 from rules.six_winters import engine
-from rules.six_winters.bots import HeuristicBot, RandomBot, choose_characters
+from rules.six_winters.bots import HeuristicBot, RandomBot
+from rules.six_winters.campaign import choose_characters
 
 SPORES = "Find the Source of the Gasping Spores"
 

@@ -30,3 +30,20 @@ def test_the_observation_is_plain_json_and_names_the_decider(ruleset):
     obs = session.observation(decision.who)
     assert obs["who"] == decision.who == "Parin"
     assert json.loads(json.dumps(obs)) == obs
+
+
+def test_downtime_decisions_see_the_sheet_of_the_character_they_are_about(ruleset):
+    # Downtime asks of a character who sat last year out; the table sees that sheet.
+    campaign = engine.new_campaign(ruleset)
+    campaign.year = 2
+    campaign.last_characters = ["Parin", "Kanun"]
+    campaign.sheets["Fuscus"].conditions = ["Deep Cut"]
+    campaign.sheets["Fuscus"].advances = {"lore": 1}
+    session = engine.new_session(ruleset, campaign, 4, ["Parin", "Kanun"])
+    decision = session.pending()
+    assert (decision.kind, decision.who) == ("choose_condition", "Fuscus")
+    resting = session.observation(decision.who)["resting"]
+    assert list(resting) == ["Fuscus"]
+    assert resting["Fuscus"]["conditions"] == ["Deep Cut"]
+    assert resting["Fuscus"]["advances"]["lore"] == 1
+    assert resting["Fuscus"]["skills"] == campaign.sheets["Fuscus"].skills
