@@ -246,6 +246,11 @@ class PageMaker:
         ]
         if session.threat_left is not None:
             out.append(f"- **Threat left in the pool:** {session.threat_left}")
+        if self.campaign.fate and session.year == max(x.year for x in self.sessions):
+            out.append(
+                f"- **Brightdune's fate:** {text(self.campaign.fate)} "
+                f"({self.campaign.finale_scenes_completed} finale scenes completed)"
+            )
         if session.seed is not None:
             out.append(f"- **Seed:** {session.seed}")
         out += ["", "## Scenes", ""]

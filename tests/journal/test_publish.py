@@ -169,3 +169,10 @@ def test_a_character_page_tells_what_downtime_gave_and_counts_repeated_condition
         page = PageMaker(rows, None).character(rows.characters()[0])
     assert "| 1 | [Sow Discord](../years/year-1.md) (lost) | Deep Cut ×2, Haunted |  |" in page
     assert "| 2 | Downtime (rested away Deep Cut) |  | lore ×2 |" in page
+
+
+def test_the_last_year_page_gives_brightdunes_fate(built: Path) -> None:
+    # Campaign End: the completed finale scenes decide Brightdune's fate, told in year 6.
+    year6 = (built / "years" / "year-6.html").read_text()
+    assert re.search(r"Brightdune's fate:</strong> \w[^<]* \(\d finale scenes completed\)", year6)
+    assert "fate:" not in (built / "years" / "year-5.html").read_text()
