@@ -39,15 +39,16 @@ class HeuristicBot:
     psyche one, any more early in the campaign) and the dice spent. An obstacle that would get
     past its tokens at the next activation gets the nearest characters with dice, who walk
     there first and wait for each other before trying; others are left until they threaten,
-    unless progress on them is cheap. A stress die goes to whoever it cannot hurt, else to
-    whoever's defense cancels it, else to whoever has most of that stress left. It crafts with
+    unless progress on them is cheap. A stress die, divided before the roll, goes to whoever it
+    adds least expected harm to (a pool it could empty counts a condition). It crafts with
     its highest die; takes the asset with most points per action point of its recipe, one in
     progress at a time (else dice); musters and trades for open slots; walks toward a scene it
     can score or the place with most work for it. Cards that cost stress or spend themselves
     are used when they help; a Haunted character does not end its turn on a Blighted location.
     Surges, new obstacles and threats picked by cards go where no threat lies; session end
-    removes the obstacle with fewest tokens first; downtime recovers from the condition that
-    hurts most and advances the skills of the obstacles in play; asked to choose characters
+    removes first the obstacle that comes back next year with fewest tokens; downtime recovers
+    from the condition that hurts most and advances the skills of the obstacles in play (one
+    that raises a skill now first); asked to choose characters
     (``choose_characters``), the most hurt rests. It sees only the observation. Measured with
     ``benchmarks/bench_bots.py``."""
 
@@ -998,15 +999,15 @@ class HeuristicBot:
     def _reduce_danger(
         self, obs: dict[str, Any], d: Decision, options: list[Any], obstacles: list[str]
     ) -> Any:
-        """Session end: an obstacle left in play activates again next year (with the tokens
-        on it); a threat left on the map makes the next threat there surge. Remove the
-        obstacle with fewest tokens, else the threat (measured over 20 campaigns: more years
-        won than removing the threat first)."""
+        """Session end: an obstacle left in play activates again next year (restored with its
+        printed tokens); a threat left on the map makes the next threat there surge. Remove
+        the obstacle that comes back with fewest tokens, else the threat (measured over 20
+        campaigns: more years won than removing the threat first)."""
         found = re.search(r"Reduce danger at (.+): remove what\?", d.prompt)
         loc = self._loc(obs, found[1]) if found else None
         if obstacles and (self.REMOVE_OBSTACLE_FIRST or "threat" not in options):
             if loc is not None and loc["obstacles"]:
-                weakest = min(loc["obstacles"], key=lambda o: o["progress"] + o["hindrance"])
+                weakest = min(loc["obstacles"], key=lambda o: o["printed_tokens"])
                 if f"obstacle:{weakest['name']}" in options:
                     return f"obstacle:{weakest['name']}"
             return obstacles[0]

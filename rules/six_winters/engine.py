@@ -2712,6 +2712,7 @@ def _obstacle_facts(card: Obstacle) -> dict[str, Any]:
         "points": card.points,
         "stress": list(card.stress),
         "tags": list(card.tags),
+        "printed_tokens": card.progress + card.hindrance,  # what it enters play with
     }
 
 

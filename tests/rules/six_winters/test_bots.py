@@ -84,6 +84,21 @@ def test_session_end_removes_the_obstacle_left_in_play(ruleset):
     assert HeuristicBot(0).choose(session.observation(None), question) == "obstacle:Restless Dead"
 
 
+def test_session_end_removes_the_obstacle_that_comes_back_with_fewest_tokens(ruleset):
+    # Restore Campaign State: an obstacle left on the map comes back with its printed tokens
+    # (Hall of Faces 3 hindrance, War Machines none), whatever is on it now.
+    session = table(ruleset, ["Kanun", "Parin"], at="Yearly Field")
+    place(session, "Hall of Faces", "Eastkeep")
+    place(session, "War Machines", "Eastkeep", progress=2, hindrance=2)
+    question = Decision(
+        kind="choose_option",
+        who=None,
+        prompt="Reduce danger at Eastkeep: remove what?",
+        options=("obstacle:Hall of Faces", "obstacle:War Machines", "nothing"),
+    )
+    assert HeuristicBot(0).choose(session.observation(None), question) == "obstacle:War Machines"
+
+
 def _horse_bandits_at_yearly_field(ruleset, characters, dice=()):
     """Horse Bandits (steel, one body stress die, difficulty 5) at Yearly Field with no tokens,
     no scene showing (it activates once): it gets past its tokens at the next activation."""
