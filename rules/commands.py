@@ -196,70 +196,70 @@ def _esc(value: Any) -> str:
     return str(value).replace("[", r"\[")
 
 
+def _scene_completed(d: dict[str, Any]) -> str:
+    cards = ", ".join(_esc(c["card"]) for c in d["cards_played"]) or "no cards"
+    epilogue = f"; epilogue: {_esc(d['epilogue_choice'])}" if d.get("epilogue_choice") else ""
+    return (
+        f"  [green]Scene completed[/]: {_esc(d['scene'])} at {_esc(d['location'])} "
+        f"({d['skill_match_points']} from skill matches; played {cards}){epilogue}"
+    )
+
+
+def _who_acts(d: dict[str, Any]) -> str:
+    who = d["character"] or _names(d["details"].get("participants")) or "The players"
+    return f"  {_esc(who)}: {_action(d['details'])}"
+
+
+# How each event worth telling reads in play's account (one line; None: not told this time).
+TELLERS: dict[str, Any] = {
+    "session_started": lambda d: (
+        f"[bold]Year {d['year']}[/]: {_esc(d['scheme'])}; "
+        f"{', '.join(d['characters'])}; threat pool {d['threat_pool']}"
+    ),
+    "turn_started": lambda d: f"[bold cyan]{d['season'].title()}, turn {d['turn']}[/]",
+    "action": _who_acts,
+    "downtime": lambda d: (
+        f"  {_esc(d['character'])} trains {d['skill']} in downtime (now {d['rank']})"
+    ),
+    "condition_removed": lambda d: f"  {_esc(d['character'])} recovers from {_esc(d['condition'])}",
+    "reserve_taken": lambda d: (
+        f"  {_esc(d['character'])} takes {_esc(d['asset'])} from the reserve"
+    ),
+    "asset_completed": lambda d: f"    {_esc(d['character'])} completes {_esc(d['asset'])}",
+    "obstacle_placed": lambda d: f"  {_esc(d['obstacle'])} enters play at {_esc(d['location'])}",
+    "obstacle_moved": lambda d: f"  {_esc(d['obstacle'])} moves to {_esc(d['location'])}",
+    "obstacle_overcome": lambda d: f"    {_esc(d['character'])} overcomes {_esc(d['obstacle'])}",
+    "obstacle_discarded": lambda d: (
+        f"  {_esc(d['obstacle'])} leaves {_esc(d['location'])}" if d.get("location") else None
+    ),
+    "threat_placed": lambda d: (
+        f"  [red]Threat{' (surge)' if d['surge'] else ''}[/] on {_esc(d['location'])}; "
+        f"{d['pool_left']} left in the pool"
+    ),
+    "stress_taken": lambda d: (
+        f"    {_esc(d['character'])} takes {d['amount']} {d['stress']} stress ({d['left']} left)"
+    ),
+    "condition_taken": lambda d: (
+        f"    {_esc(d['character'])} takes a condition: {_esc(d['condition'])}"
+    ),
+    "condition_already_held": lambda d: (
+        f"    {_esc(d['character'])} rolls {_esc(d['condition'])}, a condition already held"
+    ),
+    "scene_drawn": lambda d: f"  Scene drawn: {_esc(d['scene'])}",
+    "scene_completed": _scene_completed,
+    "season_ended": lambda d: f"[bold]End of {d['season']}[/]",
+    "session_ended": lambda d: f"[bold]Session over[/]: {d['result']} ({_esc(d['reason'])})",
+}
+
+
 def narrate(events: list[Any]) -> list[str]:
     """One readable line per event worth telling, in order."""
     lines: list[str] = []
     for e in events:
-        d = e.data
-        k = e.kind
-        if k == "session_started":
-            lines.append(
-                f"[bold]Year {d['year']}[/]: {_esc(d['scheme'])}; "
-                f"{', '.join(d['characters'])}; threat pool {d['threat_pool']}"
-            )
-        elif k == "turn_started":
-            lines.append(f"[bold cyan]{d['season'].title()}, turn {d['turn']}[/]")
-        elif k == "action":
-            who = d["character"] or _names(d["details"].get("participants")) or "The players"
-            lines.append(f"  {_esc(who)}: {_action(d['details'])}")
-        elif k == "downtime":
-            lines.append(
-                f"  {_esc(d['character'])} trains {d['skill']} in downtime (now {d['rank']})"
-            )
-        elif k == "condition_removed":
-            lines.append(f"  {_esc(d['character'])} recovers from {_esc(d['condition'])}")
-        elif k == "reserve_taken":
-            lines.append(f"  {_esc(d['character'])} takes {_esc(d['asset'])} from the reserve")
-        elif k == "asset_completed":
-            lines.append(f"    {_esc(d['character'])} completes {_esc(d['asset'])}")
-        elif k == "obstacle_placed":
-            lines.append(f"  {_esc(d['obstacle'])} enters play at {_esc(d['location'])}")
-        elif k == "obstacle_moved":
-            lines.append(f"  {_esc(d['obstacle'])} moves to {_esc(d['location'])}")
-        elif k == "obstacle_overcome":
-            lines.append(f"    {_esc(d['character'])} overcomes {_esc(d['obstacle'])}")
-        elif k == "obstacle_discarded" and d.get("location"):
-            lines.append(f"  {_esc(d['obstacle'])} leaves {_esc(d['location'])}")
-        elif k == "threat_placed":
-            surge = " (surge)" if d["surge"] else ""
-            lines.append(
-                f"  [red]Threat{surge}[/] on {_esc(d['location'])}; "
-                f"{d['pool_left']} left in the pool"
-            )
-        elif k == "stress_taken":
-            lines.append(
-                f"    {_esc(d['character'])} takes {d['amount']} {d['stress']} stress "
-                f"({d['left']} left)"
-            )
-        elif k == "condition_taken":
-            lines.append(f"    {_esc(d['character'])} takes a condition: {_esc(d['condition'])}")
-        elif k == "condition_already_held":
-            lines.append(
-                f"    {_esc(d['character'])} rolls {_esc(d['condition'])}, a condition already held"
-            )
-        elif k == "scene_drawn":
-            lines.append(f"  Scene drawn: {_esc(d['scene'])}")
-        elif k == "scene_completed":
-            cards = ", ".join(_esc(c["card"]) for c in d["cards_played"]) or "no cards"
-            lines.append(
-                f"  [green]Scene completed[/]: {_esc(d['scene'])} at {_esc(d['location'])} "
-                f"({d['skill_match_points']} from skill matches; played {cards})"
-                + (f"; epilogue: {_esc(d['epilogue_choice'])}" if d.get("epilogue_choice") else "")
-            )
-        elif k == "season_ended":
-            lines.append(f"[bold]End of {d['season']}[/]")
-        elif k == "session_ended":
-            lines.append(f"[bold]Session over[/]: {d['result']} ({_esc(d['reason'])})")
+        teller = TELLERS.get(e.kind)
+        line = teller(e.data) if teller is not None else None
+        if line is not None:
+            lines.append(line)
     return lines
 
 

@@ -138,37 +138,33 @@ def test_a_new_location_only_goes_where_the_rules_allow(real_cards, cli) -> None
     assert nothing_asked.code == 1 and "nothing in year 1 asked for --place" in nothing_asked.err
 
 
+def _spores(cli, *extra: str):  # type: ignore[no-untyped-def]
+    """Parin records Find the Source of the Gasping Spores (4 points) at Giant's Gate."""
+    return cli(
+        "scene", "record", "--campaign", "Brightdune", "--year", "1",
+        "--scene", "Find the Source of the Gasping Spores", "--location", "Giant's Gate",
+        "--participants", "Parin", "--choice", "Stay", "--text", "", *extra,
+    )  # fmt: skip
+
+
 def test_a_scene_recorded_short_of_its_points_is_kept_with_a_warning(real_cards, cli) -> None:  # type: ignore[no-untyped-def]
     # Narrate Scene: the cards played and the skill matches must reach the scene's points. At
     # a real table the players' word stands, so the scene is kept; the shortfall is pointed out.
     _year_one(cli)
-    ran = cli(
-        "scene", "record", "--campaign", "Brightdune", "--year", "1",
-        "--scene", "Find the Source of the Gasping Spores", "--location", "Giant's Gate",
-        "--participants", "Parin", "--played", "Wound Paste", "--choice", "Stay", "--text", "",
-    )  # fmt: skip
+    ran = _spores(cli, "--played", "Wound Paste")
     paste = real_cards.get("Wound Paste").points
     assert ran.code == 0, ran.err
     assert (
         "warning: Find the Source of the Gasping Spores needs 4 points; the cards recorded give "
         f"{paste} and the skill matches 0 (--skill-match)"
     ) in ran.err
-    enough = cli(
-        "scene", "record", "--campaign", "Brightdune", "--year", "1",
-        "--scene", "Find the Source of the Gasping Spores", "--location", "Giant's Gate",
-        "--participants", "Parin", "--played", "Wound Paste", "--choice", "Stay",
-        "--skill-match", str(4 - paste), "--text", "",
-    )  # fmt: skip
+    enough = _spores(cli, "--played", "Wound Paste", "--skill-match", str(4 - paste))
     assert enough.code == 0 and "warning" not in enough.err
 
 
 def test_a_location_an_epilogue_places_is_told_once(real_cards, cli) -> None:  # type: ignore[no-untyped-def]
     _year_one(cli)
-    ran = cli(
-        "scene", "record", "--campaign", "Brightdune", "--year", "1",
-        "--scene", "Find the Source of the Gasping Spores", "--location", "Giant's Gate",
-        "--participants", "Parin", "--choice", "Stay", "--skill-match", "4", "--text", "",
-    )  # fmt: skip
+    ran = _spores(cli, "--skill-match", "4")
     assert ran.code == 0, ran.err
     assert ran.out.count("Loomwood joins the map") == 1
     assert "Loomwood joins the map at -1,1 (default; year end's --place" in ran.out

@@ -71,16 +71,21 @@ def test_a_surge_goes_where_no_threat_lies(ruleset):
     assert HeuristicBot(0).choose(obs, question) in ("Giant's Gate", "Boar's Peak")
 
 
+def _reduce_danger_at_eastkeep(*options: str) -> Decision:
+    """Session end, Reduce Location Danger, as the engine asks it."""
+    return Decision(
+        kind="choose_option",
+        who=None,
+        prompt="Reduce danger at Eastkeep: remove what?",
+        options=options,
+    )
+
+
 def test_session_end_removes_the_obstacle_left_in_play(ruleset):
     session = table(ruleset, ["Kanun", "Parin"], at="Yearly Field")
     place(session, "Restless Dead", "Eastkeep")
     session.location("Eastkeep").threats = 1
-    question = Decision(
-        kind="choose_option",
-        who=None,
-        prompt="Reduce danger at Eastkeep: remove what?",
-        options=("threat", "obstacle:Restless Dead", "nothing"),
-    )
+    question = _reduce_danger_at_eastkeep("threat", "obstacle:Restless Dead", "nothing")
     assert HeuristicBot(0).choose(session.observation(None), question) == "obstacle:Restless Dead"
 
 
@@ -90,11 +95,8 @@ def test_session_end_removes_the_obstacle_that_comes_back_with_fewest_tokens(rul
     session = table(ruleset, ["Kanun", "Parin"], at="Yearly Field")
     place(session, "Hall of Faces", "Eastkeep")
     place(session, "War Machines", "Eastkeep", progress=2, hindrance=2)
-    question = Decision(
-        kind="choose_option",
-        who=None,
-        prompt="Reduce danger at Eastkeep: remove what?",
-        options=("obstacle:Hall of Faces", "obstacle:War Machines", "nothing"),
+    question = _reduce_danger_at_eastkeep(
+        "obstacle:Hall of Faces", "obstacle:War Machines", "nothing"
     )
     assert HeuristicBot(0).choose(session.observation(None), question) == "obstacle:War Machines"
 
