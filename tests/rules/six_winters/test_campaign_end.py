@@ -88,8 +88,8 @@ def test_a_score_below_the_lowest_band_gets_the_lowest_title():
 
 
 def test_after_year_six_the_campaign_end_replaces_the_session_end_steps(ruleset):
-    # "At the end of Year 6, move on to the Campaign End instead": no location danger is
-    # reduced, nothing is asked; the fate and the score follow.
+    # Session end is for years 1-5; after the sixth year the campaign end takes its place: no
+    # location danger is reduced, nothing is asked; the fate and the score follow.
     from rules.six_winters.state import Frame
 
     campaign = engine.new_campaign(ruleset)

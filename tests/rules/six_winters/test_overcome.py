@@ -164,8 +164,8 @@ def test_teamwork_players_split_the_stress_dice_and_add_tokens_independently(rul
 
 
 def test_teamwork_players_divide_the_stress_dice_before_rolling_them(ruleset):
-    # "Prior to rolling for obstacle stress, players divide up the stress dice between them":
-    # who takes each die is asked before its face is known.
+    # Teamwork: the team shares out the obstacle's stress dice before they are rolled, so who
+    # takes each die is asked before its face is known.
     session, fuscus, _ = _fuscus_at_hogeltown(ruleset, dice=[6, 6, 1, 1, 1], progress=0)
     parin = session.character("Parin")
     parin.location = "Hogeltown"
