@@ -97,8 +97,8 @@ def test_a_defense_die_at_most_the_stress_die_cancels_it(ruleset):
 
 
 def test_the_player_chooses_which_stress_die_a_defense_die_cancels(ruleset):
-    # "Each die allocated into the defense pool may be spent to cancel one stress die": with a
-    # body 4 and a psyche 5 coming and one defense 3, the player picks the one to cancel.
+    # A defense die cancels a stress die of its value or more, and the player says which: with
+    # a body 4 and a psyche 5 coming and one defense 3, the player picks the one to cancel.
     session = table(ruleset, ["Fuscus", "Parin"], at="Giant's Gate", dice=[4, 5, 2])
     session.character("Parin").location = "Eastkeep"
     place(session, "Grain Shortage", "Giant's Gate")  # command; body and psyche stress
