@@ -192,8 +192,8 @@ def test_teamwork_players_divide_the_stress_dice_before_rolling_them(ruleset):
 
 
 def test_teamwork_a_character_without_initiative_dice_may_join_and_take_stress_dice(ruleset):
-    # Teamwork needs only the same location; a player "may even decide to take no stress
-    # dice", and one with no dice left adds no tokens but may still take stress dice.
+    # Teamwork needs only the same location. Any member may take none of the stress dice, and
+    # one with no initiative dice left adds no tokens but may still take some of them.
     session, fuscus, _ = _fuscus_at_hogeltown(ruleset, dice=[3, 3, 1], progress=0)
     parin = session.character("Parin")
     parin.location = "Hogeltown"
