@@ -28,7 +28,7 @@ from journal.models import (
     SheetYear,
     YearSession,
 )
-from journal.website.pages import counted
+from journal.words import counted
 
 FORMAT = "chronicler-campaign"
 FORMAT_VERSION = 1

@@ -52,12 +52,6 @@ class Catalogue:
         lookup = getattr(self.ruleset, "by_count", None)
         return lookup(counted, count) if lookup else None
 
-    def region_name(self, region: str | None) -> str:
-        """A region as players say it ("the Empire"); "no region" for none."""
-        if not region:
-            return "no region"
-        return self.region_names.get(region, region)
-
     def names(self, *kinds: str) -> list[str]:
         return [c.name for c in self.cards.values() if not kinds or c.kind in kinds]
 

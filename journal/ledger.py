@@ -332,6 +332,18 @@ def write_sheet(
     return row
 
 
+def _chronicle_row(
+    s: Session, character: Character, year: int, *, downtime: bool = False
+) -> ChronicleEntry:
+    """The character's chronicle line for ``year``, or a new one (not yet added)."""
+    row = s.exec(
+        select(ChronicleEntry).where(
+            ChronicleEntry.character_id == character.id, ChronicleEntry.year == year
+        )
+    ).first()
+    return row or ChronicleEntry(character_id=_id(character), year=year, downtime=downtime)
+
+
 def write_chronicle(
     s: Session,
     character: Character,
@@ -344,13 +356,7 @@ def write_chronicle(
     advances: Sequence[str] = (),
     text: str | None = None,
 ) -> ChronicleEntry:
-    row = s.exec(
-        select(ChronicleEntry).where(
-            ChronicleEntry.character_id == character.id, ChronicleEntry.year == year
-        )
-    ).first()
-    if row is None:
-        row = ChronicleEntry(character_id=_id(character), year=year)
+    row = _chronicle_row(s, character, year)
     row.downtime = downtime
     row.scheme = scheme
     row.result = result
@@ -373,13 +379,7 @@ def note_downtime(
 ) -> ChronicleEntry:
     """What the downtime for sitting ``year`` out gave, taken at the next year's setup: the
     skills trained and the conditions rested away, added to that year's downtime line."""
-    row = s.exec(
-        select(ChronicleEntry).where(
-            ChronicleEntry.character_id == character.id, ChronicleEntry.year == year
-        )
-    ).first()
-    if row is None:
-        row = ChronicleEntry(character_id=_id(character), year=year, downtime=True)
+    row = _chronicle_row(s, character, year, downtime=True)
     row.advances = [*row.advances, *advances]
     row.recovered = [*row.recovered, *recovered]
     s.add(row)

@@ -24,7 +24,7 @@ from journal.catalogue import CardFacts, Catalogue, epilogue_choices, near_names
 from journal.ledger import MapPlace, Play
 from journal.models import TIER_PLAIN, TIERS, Campaign, ChronicleEntry, SceneRecord, YearSession
 from journal.recording import plain_narration, write_chronicle_year
-from journal.website.pages import counted
+from journal.words import counted, region_name
 
 TIER_WORDS = {
     "plain": TIERS[0],
@@ -821,12 +821,12 @@ def setup_text(s: Session, campaign_name: str, catalogue: Catalogue | None = Non
     lines.append("Map (x grows east, y grows north):")
     if not places:
         lines.append("  no map recorded yet")
-    region = catalogue.region_name if catalogue else (lambda r: r or "no region")
+    regions = catalogue.region_names if catalogue else {}
     for loc in sorted(places, key=lambda p: (-p.y, p.x)):
         side = "developed side" if loc.developed else "base side"
         obstacles = ", ".join(loc.obstacles) or "none"
         lines.append(
-            f"  {loc.name} at {loc.x},{loc.y} ({region(loc.region)}, {side}): "
+            f"  {loc.name} at {loc.x},{loc.y} ({region_name(loc.region, regions)}, {side}): "
             f"threats {loc.threats}; obstacles {obstacles}"
         )
     state_row = ledger.latest_state(s, campaign)

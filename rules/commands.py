@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import typer
@@ -211,7 +212,7 @@ def _who_acts(d: dict[str, Any]) -> str:
 
 
 # How each event worth telling reads in play's account (one line; None: not told this time).
-TELLERS: dict[str, Any] = {
+TELLERS: dict[str, Callable[[dict[str, Any]], str | None]] = {
     "session_started": lambda d: (
         f"[bold]Year {d['year']}[/]: {_esc(d['scheme'])}; "
         f"{', '.join(d['characters'])}; threat pool {d['threat_pool']}"

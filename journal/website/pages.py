@@ -19,6 +19,7 @@ from journal.catalogue import CardFacts, Catalogue
 from journal.website.rows import CampaignRows
 from journal.website.sanitize import narration_html, text
 from journal.website.svg import Square, map_svg, region_label, skills_chart_svg
+from journal.words import counted
 
 _TITLE_SWAPS = str.maketrans(
     {"<": "‹", ">": "›", "&": "+", '"': "”", "'": "’", "`": "’", "\\": "/"}
@@ -74,14 +75,6 @@ def _table(header: list[str], rows: list[list[str]]) -> str:
     lines = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
     return "\n".join(lines) + "\n"
-
-
-def counted(names: list[str]) -> str:
-    """A list of names with repeats counted, in first-seen order: "Deep Cut ×2, Haunted"."""
-    counts: dict[str, int] = {}
-    for name in names:
-        counts[name] = counts.get(name, 0) + 1
-    return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
 
 
 def _fragment(html: str, css_class: str) -> str:

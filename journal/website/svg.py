@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from journal.website.sanitize import attr
+from journal.words import region_name
 
 CELL = 132
 GAP = 8
@@ -43,8 +44,8 @@ def _region_key(region: str | None) -> str | None:
 def region_label(region: str | None, names: Mapping[str, str] | None = None) -> str:
     """The region as players say it: the ruleset's name for it ("the Empire") when given,
     else ours; "no region" for none."""
-    if names and region and region in names:
-        return names[region]
+    if names and region in names:
+        return region_name(region, names)
     key = _region_key(region)
     if key is None:
         return NO_REGION[1]
