@@ -1275,10 +1275,9 @@ class Session:
             self._restore(data)
             option = data["args"]["option"]
             del self.state.frames[-1]  # this piece: the action is not taken
-            for below in reversed(self.state.frames):
-                if below.kind == "actions":
-                    below.data.setdefault("refused", []).append(option)
-                    break
+            actions = self._actions_frame()
+            if actions is not None:
+                actions.data.setdefault("refused", []).append(option)
             self.emit("action_refused", option=_copy_option(option), reason=refusal.reason)
             return None
         except _Refused as refusal:
@@ -1303,10 +1302,13 @@ class Session:
 
     def _actions_changed(self) -> None:
         """An action was taken: cards refused before may work now."""
-        for below in reversed(self.state.frames):
-            if below.kind == "actions":
-                below.data.pop("refused", None)
-                return
+        actions = self._actions_frame()
+        if actions is not None:
+            actions.data.pop("refused", None)
+
+    def _actions_frame(self) -> Frame | None:
+        """The actions step under the pieces running now, if any."""
+        return next((f for f in reversed(self.state.frames) if f.kind == "actions"), None)
 
     def _restore(self, data: dict[str, Any]) -> None:
         """Back to the state at the start of the piece, keeping its snapshot and answers."""
