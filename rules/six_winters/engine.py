@@ -15,20 +15,25 @@ a stack of ``Frame``s. Two sorts of frame exist:
 
 from __future__ import annotations
 
-import base64
 import copy
 import difflib
 import importlib
-import json
 import pickle
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from dsl.errors import ChroniclerError
-from dsl.runtime import Context, Decision, DecisionNeeded, EffectError
+from dsl.kernel.machine import (
+    AnswerRefused,
+    IllegalMove,
+    Machine,
+    PieceRefused,
+    play,
+)
+from dsl.runtime import Context, Decision, EffectError
 
 from .cards import Asset, Effect, Obstacle, Ruleset, Scene
 from .state import (
@@ -36,7 +41,6 @@ from .state import (
     CampaignState,
     CharacterState,
     Die,
-    Event,
     Frame,
     LocationState,
     MapLocation,
@@ -47,23 +51,6 @@ from .state import (
     freeze,
     thaw,
 )
-
-
-class _ActionRefused(Exception):
-    """A card used as an action could not do what it says: the action is taken back."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-class _Refused(Exception):
-    """An effect failed because of the answer at ``index``: that answer is refused."""
-
-    def __init__(self, index: int, reason: str) -> None:
-        super().__init__(reason)
-        self.index = index
-        self.reason = reason
 
 
 class _EffectContext(Context):
@@ -90,10 +77,6 @@ class _EffectContext(Context):
         return answer
 
 
-class IllegalMove(ValueError):
-    """An answer that is not among the pending decision's options."""
-
-
 @dataclass(frozen=True, slots=True)
 class SessionResult:
     won: bool
@@ -113,23 +96,19 @@ DEFENDING_VERBS = ("ignore",)  # "cancel" in v25.1 is of sorcery stress, not an 
 OVERCOME_ONLY_VERBS = BEFORE_DEFENSE_VERBS + DEFENDING_VERBS
 
 
-class Session:
-    """One game of Six Winters (one year of the campaign), OpenSpiel-shaped."""
+class Session(Machine):
+    """One game of Six Winters (one year of the campaign), OpenSpiel-shaped: the kernel's
+    machine (``dsl.kernel.machine``) running this ruleset's procedure."""
 
     def __init__(self, ruleset: Ruleset, state: Any) -> None:
+        super().__init__(state)
         self.ruleset = ruleset
-        self.state = state
-        self._pending: Decision | None = None
-        self._ctx: Context | None = None
         self._adjacency: dict[str, list[str]] | None = None
         self._adjacency_key: tuple[Any, ...] = ()
         self._primitives: Any = None
-        self._giving_up = False
-        # True while the run frame's piece cannot have changed the state yet: it only runs a
-        # card's text, and the text has called no primitive so far (compiled texts change the
-        # game only through primitives; ``select`` only reads). A decision asked then needs
-        # no restore. See ``_run_frame``.
-        self._untouched = False
+        # ``_untouched`` (the machine's): True while the run frame's piece cannot have changed
+        # the state yet: it only runs a card's text, and the text has called no primitive so
+        # far (compiled texts change the game only through primitives; ``select`` only reads).
         self._scene_key: tuple[Any, ...] = ()
         self._scene_places: dict[str, list[str]] = {}
         # facts of the cards that never change within a session, worked out when first needed
@@ -139,31 +118,6 @@ class Session:
         self._least_scene_points: int | None = None
 
     # ------------------------------------------------------------------ public API
-
-    def pending(self) -> Decision | None:
-        """The decision the game waits for; ``None`` once the session is over."""
-        if self._pending is None and not self.state.over:
-            self._pending = self._advance()
-        return self._pending
-
-    def apply(self, answer: Any) -> None:
-        """Give the answer to the pending decision; ``IllegalMove`` if it is not an option."""
-        decision = self.pending()
-        if decision is None:
-            raise IllegalMove("the session is over; no decision is pending")
-        answer = _check_answer(decision, answer)
-        self.state.answers.append(answer)
-        self._pending = None
-        frame = self.state.frames[-1]
-        if frame.kind == "run":
-            frame.data["answers"].append(answer)
-        else:
-            getattr(self, f"_answer_{frame.kind}")(frame, answer)
-
-    def is_over(self) -> bool:
-        if not self.state.over and self._pending is None:
-            self.pending()
-        return bool(self.state.over)
 
     def result(self) -> SessionResult:
         if not self.is_over() or self.state.result is None:
@@ -178,36 +132,63 @@ class Session:
             scheme=self.state.scheme,
         )
 
-    @property
-    def events(self) -> list[Event]:
-        return self.state.events
+    # ------------------------------------------------------------------ the machine's hooks
 
-    def to_json(self) -> str:
-        """The state as JSON. A run frame's snapshot is written as the pickled state it copies
-        (as it always was: saves stay readable both ways); the frames are swapped for such
-        copies only while the state is encoded."""
+    def encode_state(self) -> Any:
+        """The state as JSON data. A run frame's snapshot is written as the pickled state it
+        copies (as it always was: saves stay readable both ways); the frames are swapped for
+        such copies only while the state is encoded."""
         st = self.state
         frames = st.frames
         st.frames = [_portable_frame(f, st) for f in frames]
         try:
-            data = encode(st)
+            return encode(st)
         finally:
             st.frames = frames
-        return json.dumps(data, sort_keys=True, default=_json_default)
 
     @classmethod
-    def from_json(cls, ruleset: Ruleset, text: str) -> Session:
-        data = json.loads(text, object_hook=_json_hook)
-        return cls(ruleset, decode_session(data))
+    def decode_state(cls, ruleset: Any, data: Any) -> Any:
+        return decode_session(data)
 
-    def clone(self) -> Session:
-        """An independent copy: the same future for the same answers. Events are frozen, so
-        the copy shares them (its own list); so are run frames' snapshots."""
+    def copy_state(self) -> Any:
+        """Events are frozen, so the copy shares them (its own list); so are run frames'
+        snapshots."""
         st = self.state
         state = thaw(freeze(st))
         state.events = list(st.events)
         state.answers = list(st.answers)  # answers are never changed once given
-        return Session(self.ruleset, state)
+        return state
+
+    def snapshot(self, op: str) -> Any:
+        """``state.freeze``. Only the downtime piece changes the sheets: any other piece's
+        snapshot leaves them out, and goes back to them as they are (they are a seventh of a
+        snapshot's cost)."""
+        return freeze(self.state, sheets=op == "downtime")
+
+    def from_snapshot(self, snap: Any) -> Any:
+        # a snapshot read from JSON is the pickled state (see ``encode_state``)
+        if isinstance(snap, bytes):
+            return pickle.loads(snap)
+        st = thaw(snap)
+        if snap[28] is None:  # a snapshot without the sheets: they have not changed
+            st.sheets = self.state.sheets
+        return st
+
+    def runs_only_text(self, data: dict[str, Any]) -> bool:
+        return _runs_a_text(data)
+
+    def piece_refused(self, data: dict[str, Any], reason: str) -> None:
+        """A card used as an action could not do what it says: the action is not taken, and
+        it is not offered again until the table changes."""
+        option = data["args"]["option"]
+        actions = self._actions_frame()
+        if actions is not None:
+            actions.data.setdefault("refused", []).append(option)
+        self.emit("action_refused", option=_copy_option(option), reason=reason)
+
+    def piece_finished(self, data: dict[str, Any]) -> None:
+        if data["op"] == "action":
+            self._actions_changed()
 
     def observation(self, who: str | None = None) -> dict[str, Any]:
         """What a player sees: the table, every character, no deck order, no face-down card."""
@@ -334,9 +315,6 @@ class Session:
         from . import select as selecting
 
         return selecting.select(self, ctx, selector)
-
-    def emit(self, kind: str, **data: Any) -> None:
-        self.state.events.append(Event(kind, data))
 
     # ------------------------------------------------------------------ queries
 
@@ -490,16 +468,9 @@ class Session:
 
     # ------------------------------------------------------------------ named operations
 
-    def roll_die(self) -> int:
-        """One d6: from the dice script when a test scripted it, else the state's generator."""
-        if self.state.dice_script:
-            return int(self.state.dice_script.pop(0))
-        return int(self.state.rng.random() * 6) + 1
-
-    def roll(self, what: str, count: int = 1) -> list[int]:
-        faces = [self.roll_die() for _ in range(count)]
-        self.emit("dice_rolled", what=what, faces=list(faces))  # the event keeps its own list
-        return faces
+    def roll(self, what: str, count: int = 1) -> list[int]:  # type: ignore[override]
+        """Roll d6s (a chance point of the kernel: a script, the table or the generator)."""
+        return Machine.roll(self, 6, count, what)
 
     def new_resource_die(
         self,
@@ -1123,7 +1094,7 @@ class Session:
             # the alternative chosen last cannot be carried out: ask again without it
             chosen = [i for i, kind in inner.kinds if kind in ("choose_option", "pay_or_refuse")]
             if chosen and not self._giving_up:
-                raise _Refused(chosen[-1], error.message) from None
+                raise AnswerRefused(chosen[-1], error.message) from None
             self._untouched = False
             self.emit("effect_failed", card=card, text=effect.text, reason=error.message)
             return False
@@ -1135,23 +1106,7 @@ class Session:
             self.release_cards_left()  # a text may have discarded a card with dice on it
         return any(kind == "pay_or_refuse" and inner.answers[i] is False for i, kind in inner.kinds)
 
-    def push_run(self, op: str, **args: Any) -> None:
-        """Start a piece of the procedure; one that cannot ask anything runs at once."""
-        if self._asks_nothing_op(op, args):
-            self._run_at_once(op, args)
-            return
-        self.state.frames.append(
-            Frame("run", {"op": op, "args": args, "snap": None, "events": 0, "answers": []})
-        )
-
-    def _run_at_once(self, op: str, args: dict[str, Any]) -> None:
-        """Run a piece predicted to ask nothing (``_asks_nothing_op``): with no snapshot."""
-        try:
-            getattr(self, f"op_{op}")(Context(host=self), **args)
-        except DecisionNeeded as asked:  # pragma: no cover - a wrong prediction is a bug
-            raise RuntimeError(f"{op} was predicted to ask nothing but asked: {asked}") from None
-
-    def _asks_nothing_op(self, op: str, args: dict[str, Any]) -> bool:
+    def asks_nothing(self, op: str, args: dict[str, Any]) -> bool:
         """A safe prediction that a piece will ask no decision (then it needs no snapshot)."""
         st = self.state
         if op == "refresh":
@@ -1211,95 +1166,6 @@ class Session:
 
     # ------------------------------------------------------------------ the procedure
 
-    def _advance(self) -> Decision | None:
-        """Run frames until one asks a decision or the session ends."""
-        while True:
-            st = self.state
-            if st.over:
-                return None
-            if not st.frames:
-                st.over = True
-                return None
-            frame = st.frames[-1]
-            if frame.kind == "run":
-                decision = self._run_frame(frame)
-            else:
-                decision = getattr(self, f"_step_{frame.kind}")(frame)
-            if decision is not None:
-                return decision
-
-    def _snapshot(self, op: str) -> tuple[list[Any], int]:
-        """The state as it is (``state.freeze``; the events and answers, which are only ever
-        added to, are kept as the number of events so far). Only the downtime piece changes
-        the sheets: any other piece's snapshot leaves them out, and goes back to them as they
-        are (they are a seventh of a snapshot's cost)."""
-        return freeze(self.state, sheets=op == "downtime"), len(self.state.events)
-
-    def _run_frame(self, frame: Frame) -> Decision | None:
-        data = frame.data
-        depth = len(self.state.frames)
-        if data["snap"] is None:
-            if self._asks_nothing_op(data["op"], data["args"]):  # a piece set up as a frame
-                self._run_at_once(data["op"], data["args"])
-                if len(self.state.frames) >= depth:  # not the frames it may have pushed
-                    del self.state.frames[depth - 1]
-                return None
-            data["snap"], data["events"] = self._snapshot(data["op"])
-        ctx = Context(host=self, answers=list(data["answers"]))
-        fn = getattr(self, f"op_{data['op']}")
-        refused: dict[str, list[Any]] = data.get("refused") or {}
-        self._giving_up = bool(data.get("giving_up"))
-        self._untouched = _runs_a_text(data)
-        try:
-            fn(ctx, **data["args"])
-        except DecisionNeeded as need:
-            self._restore(data)
-            decision = need.decision
-            barred = refused.get(str(len(data["answers"])), [])
-            if barred:
-                left = tuple(o for o in decision.options if o not in barred)
-                if left:
-                    decision = Decision(
-                        decision.kind,
-                        decision.who,
-                        decision.prompt,
-                        left,
-                        decision.source,
-                        min(decision.min_choices, len(left)),
-                        min(decision.max_choices, len(left)),
-                    )
-                else:  # nothing works: let the effect fail as written
-                    self.state.frames[-1].data["giving_up"] = True
-            return decision
-        except _ActionRefused as refusal:
-            self._restore(data)
-            option = data["args"]["option"]
-            del self.state.frames[-1]  # this piece: the action is not taken
-            actions = self._actions_frame()
-            if actions is not None:
-                actions.data.setdefault("refused", []).append(option)
-            self.emit("action_refused", option=_copy_option(option), reason=refusal.reason)
-            return None
-        except _Refused as refusal:
-            answers = data["answers"]
-            self._restore(data)
-            top = self.state.frames[-1].data
-            top.setdefault("refused", {}).setdefault(str(refusal.index), []).append(
-                answers[refusal.index]
-            )
-            top["answers"] = answers[: refusal.index]
-            self.emit("choice_refused", reason=refusal.reason)
-            return None
-        finally:
-            self._giving_up = False
-            self._untouched = False
-        # the piece may have pushed frames of its own above itself; remove only this one
-        if len(self.state.frames) >= depth:
-            del self.state.frames[depth - 1]
-        if data["op"] == "action":
-            self._actions_changed()
-        return None
-
     def _actions_changed(self) -> None:
         """An action was taken: cards refused before may work now."""
         actions = self._actions_frame()
@@ -1309,27 +1175,6 @@ class Session:
     def _actions_frame(self) -> Frame | None:
         """The actions step under the pieces running now, if any."""
         return next((f for f in reversed(self.state.frames) if f.kind == "actions"), None)
-
-    def _restore(self, data: dict[str, Any]) -> None:
-        """Back to the state at the start of the piece, keeping its snapshot and answers."""
-        if self._untouched:  # nothing changed but the events: no copy to make
-            del self.state.events[data["events"] :]
-            return
-        saved: dict[str, Any] = {
-            k: data[k] for k in ("snap", "events", "answers", "refused", "giving_up") if k in data
-        }
-        snap = data["snap"]
-        # a snapshot read from JSON is the pickled state (see ``to_json``)
-        if isinstance(snap, bytes):
-            st = pickle.loads(snap)
-        else:
-            st = thaw(snap)
-            if snap[28] is None:  # a snapshot without the sheets: they have not changed
-                st.sheets = self.state.sheets
-        st.events = self.state.events[: data["events"]]
-        st.answers = self.state.answers
-        self.state = st
-        st.frames[-1].data.update(saved)
 
     # --- turn
 
@@ -1406,7 +1251,7 @@ class Session:
         if answer == "done":
             self.state.frames.pop()
             return
-        if self._asks_nothing(answer):
+        if not self.state.table_dice and self._asks_nothing(answer):
             # no decision can come of it: run it at once, with no snapshot to keep
             self.op_action(Context(host=self), answer)
             frame.data.pop("refused", None)
@@ -2379,7 +2224,7 @@ class Session:
         self.run_effect(ctx, effect, actor=c.name, location=c.location, card=name)
         last = self.state.events[-1] if self.state.events else None
         if as_action and last is not None and last.kind == "effect_failed":
-            raise _ActionRefused(f"{name}: {last.data.get('reason')}")
+            raise PieceRefused(f"{name}: {last.data.get('reason')}")
         if effect.usage == "played" and kind == "ability":
             # played: to the bottom of the ability deck (the shared one in the solo variant)
             c.abilities.remove(name)
@@ -2739,39 +2584,6 @@ def _portable_frame(frame: Frame, state: Any) -> Frame:
     return Frame(frame.kind, {**frame.data, "snap": pickle.dumps(copied, protocol=5)})
 
 
-def _json_default(value: Any) -> Any:
-    if isinstance(value, bytes):
-        return {"__bytes__": base64.b64encode(value).decode("ascii")}
-    raise TypeError(f"cannot encode {type(value).__name__}")
-
-
-def _json_hook(obj: dict[str, Any]) -> Any:
-    if len(obj) == 1 and "__bytes__" in obj:
-        return base64.b64decode(obj["__bytes__"])
-    return obj
-
-
-def _check_answer(decision: Decision, answer: Any) -> Any:
-    if decision.kind == "choose_many" or decision.max_choices > 1:
-        if not isinstance(answer, list | tuple):
-            raise IllegalMove(f"{decision.prompt}: expected a list of options, got {answer!r}")
-        chosen = list(answer)
-        if not decision.min_choices <= len(chosen) <= decision.max_choices:
-            raise IllegalMove(
-                f"{decision.prompt}: choose {decision.min_choices}-"
-                f"{decision.max_choices}, got {len(chosen)}"
-            )
-        remaining = list(decision.options)
-        for item in chosen:
-            if item not in remaining:
-                raise IllegalMove(f"{decision.prompt}: {item!r} is not an option")
-            remaining.remove(item)
-        return chosen
-    if answer not in decision.options:
-        raise IllegalMove(f"{decision.prompt}: {answer!r} is not among the options")
-    return answer
-
-
 # ---------------------------------------------------------------------- loading and setup
 
 
@@ -2998,22 +2810,6 @@ def replay(
     for answer in answers:
         session.apply(answer)
     return session
-
-
-def play(session: Session, bot: Any) -> Session:
-    """Play a session to its end with a bot."""
-    uses = getattr(bot, "uses_observation", True)
-    while True:
-        decision = session.pending()
-        if decision is None:
-            return session
-        obs = session.observation(decision.who) if uses else None
-        session.apply(bot.choose(obs, decision))
-
-
-def iter_decisions(session: Session) -> Iterator[Decision]:
-    while (d := session.pending()) is not None:
-        yield d
 
 
 from .campaign import end_session, play_campaign  # noqa: E402 - campaign builds on the session
