@@ -218,7 +218,7 @@ class Machine:
 
     # ------------------------------------------------------------------ chance points
 
-    def roll(self, sides: int, count: int, why: str) -> list[int]:
+    def roll_dice(self, sides: int, count: int, why: str) -> list[int]:
         """Roll ``count`` dice of ``sides`` faces and record it: the faces come from the dice
         script (a test's), else from the table (a ``roll`` decision), else the generator."""
         faces = [self._roll_one(sides, why) for _ in range(count)]

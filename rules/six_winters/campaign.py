@@ -8,10 +8,11 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from dsl.errors import ChroniclerError
+from dsl.kernel.machine import play
 from dsl.runtime import Decision
 
 from .cards import Ruleset
-from .engine import Session, new_session, play
+from .session import Session, new_session
 from .state import CampaignState, MapLocation, ObstacleInPlay, Sheet
 
 FINAL_YEAR = 6  # when a ruleset declares no ``finale year``
@@ -191,7 +192,7 @@ def play_campaign(
 ) -> Iterator[tuple[CampaignState, Session]]:
     """Play the six years with a bot; yields (the campaign after the year, its session). The
     bot chooses each year's characters unless ``characters_per_year`` gives them."""
-    from .engine import new_campaign
+    from .session import new_campaign
 
     rng = random.Random(seed)
     campaign = campaign or new_campaign(ruleset)
@@ -332,7 +333,7 @@ def _location(name: str, x: int, y: int) -> Any:
 
 
 def _near(name: str, names: Sequence[str]) -> str:
-    from .engine import near_names
+    from .session import near_names
 
     return near_names(name, names)
 
@@ -463,7 +464,7 @@ def table_session(
     picks: Sequence[str] = (),
 ) -> tuple[TableSession, _TableAnswers]:
     """The year's session from the campaign state, with the recorded scenes applied in order."""
-    from .engine import new_session
+    from .session import new_session
 
     chosen = list(record.get("characters") or [])
     unlocked = list(dict.fromkeys([*campaign.unlocked_characters, *chosen]))

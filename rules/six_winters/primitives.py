@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from dsl.runtime import Context, EffectError, creates
 
 if TYPE_CHECKING:
-    from .engine import Session
+    from .session import Session
     from .state import CharacterState, LocationState
 
 
@@ -594,7 +594,7 @@ def discard(ctx: Context, object: Any, from_: Any = None) -> None:
             host.emit("obstacle_discarded", obstacle=obstacle.name, location=found[0].name)
             continue
         name = _card_name(ref)
-        if name in host.ruleset.assets:
+        if name is not None and name in host.ruleset.assets:
             _take_card_out(ctx, name)
             st.asset_discard.append(name)
 

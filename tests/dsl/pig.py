@@ -109,12 +109,12 @@ class Pig(Machine):
 
     def op_roll(self, ctx: Context) -> None:
         st = self.state
-        face = self.roll(6, 1, "pig")[0]
+        face = self.roll_dice(6, 1, "pig")[0]
         if (
             face == 2
             and ctx.decide("choose_option", ["keep", "again"], "Roll it again?") == "again"
         ):
-            face = self.roll(6, 1, "pig again")[0]
+            face = self.roll_dice(6, 1, "pig again")[0]
         if face == 1:
             self.emit("turn_lost", player=st.players[st.current], points=st.at_stake)
             st.at_stake = 0
