@@ -30,7 +30,7 @@ import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar, Protocol, Self
+from typing import Any, Protocol, Self
 
 from dsl.runtime import Context, Decision, DecisionNeeded
 
@@ -67,6 +67,13 @@ class KernelDecision(StrEnum):
     """The decisions the kernel itself asks (a game adds its own kinds)."""
 
     ROLL = "roll"  # the table's dice: what did the die show?
+
+
+class KernelEvent(StrEnum):
+    """The events the kernel itself records."""
+
+    DICE_ROLLED = "dice_rolled"  # a chance point: what, and the faces
+    ANSWER_REFUSED = "choice_refused"  # an answer could not be carried out: asked again
 
 
 class IllegalMove(ValueError):
@@ -114,10 +121,6 @@ class Machine:
     state yet (a game sets it; a decision asked then needs no restore); ``_giving_up`` is True
     while every alternative of a question has been refused, so the piece fails as written.
     """
-
-    # the event kinds the machine records: an answer refused, dice rolled
-    ANSWER_REFUSED: ClassVar[str] = "choice_refused"
-    DICE_ROLLED: ClassVar[str] = "dice_rolled"
 
     def __init__(self, state: Any) -> None:
         self.state = state
@@ -222,7 +225,9 @@ class Machine:
         """Roll ``count`` dice of ``sides`` faces and record it: the faces come from the dice
         script (a test's), else from the table (a ``roll`` decision), else the generator."""
         faces = [self._roll_one(sides, why) for _ in range(count)]
-        self.emit(self.DICE_ROLLED, what=why, faces=list(faces))  # the event keeps its own list
+        self.emit(
+            KernelEvent.DICE_ROLLED, what=why, faces=list(faces)
+        )  # the event keeps its own list
         return faces
 
     def _roll_one(self, sides: int, why: str) -> int:
@@ -332,7 +337,7 @@ class Machine:
                 answers[refusal.index]
             )
             top["answers"] = answers[: refusal.index]
-            self.emit(self.ANSWER_REFUSED, reason=refusal.reason)
+            self.emit(KernelEvent.ANSWER_REFUSED, reason=refusal.reason)
             return None
         finally:
             self._giving_up = False

@@ -18,6 +18,7 @@ from .basics import (
     _usable_permissions,
 )
 from .cards import Effect
+from .contracts import DecisionKind, EventKind
 from .state import (
     CharacterState,
 )
@@ -119,7 +120,9 @@ class AbilityRules(SessionPart):
             ]
             if not usable:
                 return
-            pick = self.decide(ctx, "choose_defense", ["done", *usable], prompt, who=m.name)
+            pick = self.decide(
+                ctx, DecisionKind.CHOOSE_DEFENSE, ["done", *usable], prompt, who=m.name
+            )
             if pick == "done":
                 return
             self.use_card(ctx, m, pick["act"], pick["card"], pick["effect"])
@@ -165,11 +168,11 @@ class AbilityRules(SessionPart):
             # played: to the bottom of the ability deck (the shared one in the solo variant)
             c.abilities.remove(name)
             (self.state.solo_ability_deck if self.state.solo else c.ability_deck).append(name)
-            self.emit("ability_played", character=c.name, ability=name)
+            self.emit(EventKind.ABILITY_PLAYED, character=c.name, ability=name)
         elif effect.usage == "played" and name in c.assets:
             # a played asset is spent: to the asset discard
             c.assets.remove(name)
             self.state.asset_discard.append(name)
-            self.emit("asset_played", character=c.name, asset=name)
+            self.emit(EventKind.ASSET_PLAYED, character=c.name, asset=name)
         else:
             c.exhausted.append(name)

@@ -15,6 +15,7 @@ from .basics import (
     _copy_option,
     _usable_permissions,
 )
+from .contracts import DecisionKind, EventKind
 from .state import (
     AssetInProgress,
     CharacterState,
@@ -32,7 +33,7 @@ class ActionRules(SessionPart):
         if refused:  # cards that could not do what they say, until the table changes
             options = [o for o in options if o not in refused]
         return Decision(
-            kind="choose_action",
+            kind=DecisionKind.CHOOSE_ACTION,
             who=None,
             prompt="Actions: choose an action, or end the actions step",
             options=tuple(options),
@@ -247,7 +248,10 @@ class ActionRules(SessionPart):
         act = option["act"]
         c = self.character(option["character"]) if "character" in option else None
         self.emit(
-            "action", character=option.get("character"), action=act, details=_copy_option(option)
+            EventKind.ACTION,
+            character=option.get("character"),
+            action=act,
+            details=_copy_option(option),
         )
         if act == "move":
             assert c is not None
@@ -287,7 +291,7 @@ class ActionRules(SessionPart):
             else:
                 kind = self.decide(
                     ctx,
-                    "choose_stress",
+                    DecisionKind.CHOOSE_STRESS,
                     list(self.ruleset.stress),
                     "Portal: which stress do you pay?",
                     who=c.name,
@@ -299,7 +303,7 @@ class ActionRules(SessionPart):
         party = self.state.characters if self.state.solo else [c]
         for m in party:
             m.location = to
-            self.emit("character_moved", character=m.name, location=to, by=by or "step")
+            self.emit(EventKind.CHARACTER_MOVED, character=m.name, location=to, by=by or "step")
 
     def action_trade(self, c: CharacterState, give: list[int], get: str) -> None:
         here = self.location(str(c.location))
@@ -308,7 +312,9 @@ class ActionRules(SessionPart):
             here.dice.remove(die)
             self.return_die(die)
         self.lose_action_points(c, self.action_cost("trade"))
-        self.emit("traded", character=c.name, gave=[[d.resource, d.face] for d in given], got=get)
+        self.emit(
+            EventKind.TRADED, character=c.name, gave=[[d.resource, d.face] for d in given], got=get
+        )
         self.new_resource_die(None, get, here, explode=False)
 
     def action_muster(self, ctx: Context, c: CharacterState, resource: str) -> None:
@@ -358,7 +364,7 @@ class ActionRules(SessionPart):
             self.state.frames.pop()
             return None
         return Decision(
-            kind="choose_craft",
+            kind=DecisionKind.CHOOSE_CRAFT,
             who=c.name,
             prompt=f"Craft with a {face}: place a die or stop",
             options=(*options, "stop"),
@@ -375,7 +381,7 @@ class ActionRules(SessionPart):
         asset = owner.in_progress[choice["index"]]
         asset.slots[choice["slot"]] = die
         self.emit(
-            "die_crafted",
+            EventKind.DIE_CRAFTED,
             character=c.name,
             asset=asset.name,
             owner=owner.name,

@@ -12,6 +12,7 @@ from dsl.kernel.machine import play
 from dsl.runtime import Decision
 
 from .cards import Ruleset
+from .contracts import DecisionKind, EventKind
 from .session import Session, new_session
 from .state import CampaignState, MapLocation, ObstacleInPlay, Sheet
 
@@ -169,7 +170,7 @@ def choose_characters(bot: Any, campaign: Any, ruleset: Any = None, count: int =
     over ``campaign_observation``, outside any session (the session starts with them)."""
     options = tuple(sorted(campaign.unlocked_characters))
     decision = Decision(
-        kind="choose_characters",
+        kind=DecisionKind.CHOOSE_CHARACTERS,
         who=None,
         prompt=f"Choose Characters: who plays year {campaign.year}?",
         options=options,
@@ -278,7 +279,7 @@ class TableSession(Session):
             "finale": card.finale,
         }
         st.scenes_completed.append(record)
-        self.emit("scene_completed", **record)
+        self.emit(EventKind.SCENE_COMPLETED, **record)
 
     def op_table_map(
         self, ctx: Any, report: dict[str, Any], threat_left: int | None, lost: str | None
@@ -298,7 +299,7 @@ class TableSession(Session):
                 loc = _location(name, int(x), int(y))
                 st.locations.append(loc)
                 known[name] = loc
-                self.emit("location_added", location=name, x=int(x), y=int(y))
+                self.emit(EventKind.LOCATION_ADDED, location=name, x=int(x), y=int(y))
         for name in report.get("developed", []):
             place(name)
             self.develop(name)

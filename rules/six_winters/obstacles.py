@@ -13,6 +13,7 @@ from .basics import (
     _ref,
 )
 from .cards import Obstacle
+from .contracts import DecisionKind, EventKind
 from .state import (
     Frame,
     freeze,
@@ -60,12 +61,14 @@ class ObstacleRules(SessionPart):
         loc, obstacle = found
         card = self.ruleset.obstacles[obstacle.name]
         count = self._activations(card)
-        self.emit("obstacle_activated", obstacle=card.name, location=loc.name, activations=count)
+        self.emit(
+            EventKind.OBSTACLE_ACTIVATED, obstacle=card.name, location=loc.name, activations=count
+        )
         while count > 0 and (obstacle.progress or obstacle.hindrance):
             if obstacle.progress and obstacle.hindrance:
                 token = self.decide(
                     ctx,
-                    "choose_token",
+                    DecisionKind.CHOOSE_TOKEN,
                     ["progress", "hindrance"],
                     f"{card.name} activates: remove which token?",
                 )
@@ -73,7 +76,7 @@ class ObstacleRules(SessionPart):
                 token = "progress" if obstacle.progress else "hindrance"
             self._untouched = False  # the first change of this piece (see ``_runs_a_text``)
             setattr(obstacle, token, getattr(obstacle, token) - 1)
-            self.emit("token_removed", obstacle=card.name, token=token)
+            self.emit(EventKind.TOKEN_REMOVED, obstacle=card.name, token=token)
             count -= 1
         self._untouched = False  # what follows changes the state without a primitive
         if count == 0:
@@ -95,14 +98,16 @@ class ObstacleRules(SessionPart):
                 best = min(dist[n] for n in steps)
                 nearest = [n for n in steps if dist[n] == best]
                 dest = (
-                    self.decide(ctx, "choose_location", nearest, f"{card.name} moves: where?")
+                    self.decide(
+                        ctx, DecisionKind.CHOOSE_LOCATION, nearest, f"{card.name} moves: where?"
+                    )
                     if len(nearest) > 1
                     else nearest[0]
                 )
                 loc.obstacles.remove(obstacle)
                 loc = self.location(dest)
                 loc.obstacles.append(obstacle)
-                self.emit("obstacle_moved", obstacle=card.name, location=dest)
+                self.emit(EventKind.OBSTACLE_MOVED, obstacle=card.name, location=dest)
                 self.run_effects(
                     ctx,
                     self.side(loc).effects,
@@ -130,7 +135,7 @@ class ObstacleRules(SessionPart):
         if obstacle in loc.obstacles and not obstacle.stays:
             loc.obstacles.remove(obstacle)
             st.obstacle_discard.append(obstacle.name)
-            self.emit("obstacle_discarded", obstacle=card.name, location=loc.name)
+            self.emit(EventKind.OBSTACLE_DISCARDED, obstacle=card.name, location=loc.name)
 
     def _activations(self, card: Obstacle) -> int:
         """How many times an obstacle activates: once, and once more per available scene of its

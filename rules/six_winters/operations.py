@@ -15,6 +15,7 @@ from .basics import (
     _leaves_a_side_open,
 )
 from .cards import Obstacle
+from .contracts import DecisionKind, EventKind
 from .state import (
     AssetInProgress,
     CharacterState,
@@ -57,7 +58,7 @@ class Operations(SessionPart):
             explodes_on = self.ruleset.value("sorcery explodes on", 6)
             if not (explode and resource == self.sorcery and value >= explodes_on):
                 break
-            self.emit("sorcery_exploded", location=loc.name)
+            self.emit(EventKind.SORCERY_EXPLODED, location=loc.name)
             if stress and ctx is not None:
                 self.explosion_stress(ctx, loc)
         return placed
@@ -72,7 +73,7 @@ class Operations(SessionPart):
                 continue
             kind = self.decide(
                 ctx,
-                "choose_stress",
+                DecisionKind.CHOOSE_STRESS,
                 list(self.ruleset.stress),
                 "Exploding sorcery: which stress?",
                 who=c.name,
@@ -102,7 +103,9 @@ class Operations(SessionPart):
             self.character(ref["character"]).initiative[ref["index"]] = face
         else:  # a die being rolled: whoever rolled it reads the face back
             ref["face"] = face
-        self.emit("die_set", die=ref.get("resource", ref.get("roll", "initiative")), face=face)
+        self.emit(
+            EventKind.DIE_SET, die=ref.get("resource", ref.get("roll", "initiative")), face=face
+        )
 
     def card_holder(self, card: str) -> CharacterState | None:
         """The character holding a card (a completed asset, an ability in hand)."""
@@ -140,7 +143,7 @@ class Operations(SessionPart):
             die = self.location(ref["location"]).dice.pop(ref["index"])
             held.append(die)
             moved += 1
-            self.emit("die_held", card=card, resource=die.resource, face=die.face)
+            self.emit(EventKind.DIE_HELD, card=card, resource=die.resource, face=die.face)
         if not held:
             del self.state.card_dice[card]
         return moved
@@ -157,7 +160,7 @@ class Operations(SessionPart):
             else:
                 to.dice.append(die)
             where = to.name if to is not None else None
-            self.emit("die_unheld", card=ref["card"], resource=die.resource, location=where)
+            self.emit(EventKind.DIE_UNHELD, card=ref["card"], resource=die.resource, location=where)
 
     def release_cards_left(self) -> None:
         """Dice on a card nobody holds any more (played, discarded, stored) go to the supply."""
@@ -172,7 +175,9 @@ class Operations(SessionPart):
         if amount <= 0:
             return
         left = getattr(c, kind) - amount
-        self.emit("stress_taken", character=c.name, stress=kind, amount=amount, left=max(left, 0))
+        self.emit(
+            EventKind.STRESS_TAKEN, character=c.name, stress=kind, amount=amount, left=max(left, 0)
+        )
         if left <= 0:
             setattr(c, kind, self._starting_stress(c.name, kind))
             self.take_condition(ctx, c, kind)
@@ -206,12 +211,17 @@ class Operations(SessionPart):
         for low, high, name in table:
             if low <= roll <= high:
                 if name in c.conditions and not self.ruleset.value("condition repeats", 0):
-                    self.emit("condition_already_held", character=c.name, condition=name, roll=roll)
+                    self.emit(
+                        EventKind.CONDITION_ALREADY_HELD,
+                        character=c.name,
+                        condition=name,
+                        roll=roll,
+                    )
                     return
                 c.conditions.append(name)
-                self.emit("condition_taken", character=c.name, condition=name, roll=roll)
+                self.emit(EventKind.CONDITION_TAKEN, character=c.name, condition=name, roll=roll)
                 return
-        self.emit("condition_taken", character=c.name, condition=None, roll=roll)
+        self.emit(EventKind.CONDITION_TAKEN, character=c.name, condition=None, roll=roll)
 
     def mark_advance(self, c: CharacterState | Sheet, skill: str) -> int:
         """One skill advance; a track above the skill resets and raises the skill by one."""
@@ -239,7 +249,10 @@ class Operations(SessionPart):
             if not neighbours:
                 break
             target = self.decide(
-                ctx, "choose_location", neighbours, f"Threat surges from {current.name}: where?"
+                ctx,
+                DecisionKind.CHOOSE_LOCATION,
+                neighbours,
+                f"Threat surges from {current.name}: where?",
             )
             nxt = self.location(target)
             had = nxt.threats > 0
@@ -251,10 +264,10 @@ class Operations(SessionPart):
         st = self.state
         st.threat_pool -= 1
         loc.threats += 1
-        self.emit("threat_placed", location=loc.name, surge=surge, pool_left=st.threat_pool)
+        self.emit(EventKind.THREAT_PLACED, location=loc.name, surge=surge, pool_left=st.threat_pool)
         if st.threat_pool == 0 and st.lost is None:
             st.lost = "the threat pool is empty"
-            self.emit("threat_pool_empty")
+            self.emit(EventKind.THREAT_POOL_EMPTY)
 
     def place_obstacle(self, ctx: Context, name: str, at: str | None = None) -> None:
         """Attach an obstacle to a matching location with the fewest obstacles."""
@@ -262,10 +275,10 @@ class Operations(SessionPart):
         names = self._entry_places(card, at)
         if not names:
             self.state.obstacle_discard.append(name)
-            self.emit("obstacle_discarded", obstacle=name, location=None)
+            self.emit(EventKind.OBSTACLE_DISCARDED, obstacle=name, location=None)
             return
         where = self.location(
-            self.decide(ctx, "choose_location", names, f"Where does {name} enter play?")
+            self.decide(ctx, DecisionKind.CHOOSE_LOCATION, names, f"Where does {name} enter play?")
             if len(names) > 1
             else names[0]
         )
@@ -275,7 +288,7 @@ class Operations(SessionPart):
             hindrance=min(card.hindrance, self.token_supply("hindrance")),
         )
         where.obstacles.append(obstacle)
-        self.emit("obstacle_placed", obstacle=name, location=where.name)
+        self.emit(EventKind.OBSTACLE_PLACED, obstacle=name, location=where.name)
         self.run_effects(ctx, card.effects, "enter", actor=None, location=where.name, card=name)
 
     def _entry_places(self, card: Obstacle, at: str | None = None) -> list[str]:
@@ -304,12 +317,12 @@ class Operations(SessionPart):
             st.obstacle_deck = list(st.obstacle_discard)
             st.obstacle_discard = []
             st.rng.shuffle(st.obstacle_deck)
-            self.emit("obstacle_deck_reshuffled", size=len(st.obstacle_deck))
+            self.emit(EventKind.OBSTACLE_DECK_RESHUFFLED, size=len(st.obstacle_deck))
         if not st.obstacle_deck:
             return
         name = st.obstacle_deck.pop(0)
         if name in self.ruleset.events:
-            self.emit("event_drawn", event=name)
+            self.emit(EventKind.EVENT_DRAWN, event=name)
             event = self.ruleset.events[name]
             self.run_effects(ctx, event.effects, "enter", card=name)
             if name in st.archive:  # a burned event is out of the campaign
@@ -345,12 +358,12 @@ class Operations(SessionPart):
             if name in deck:
                 deck.remove(name)
                 deck.insert(0, name)
-                self.emit("card_added", card_kind=kind, card=name)
+                self.emit(EventKind.CARD_ADDED, card_kind=kind, card=name)
             return
         if name in st.archive:
             st.archive.remove(name)
         deck.insert(0, name)
-        self.emit("card_added", card_kind=kind, card=name)
+        self.emit(EventKind.CARD_ADDED, card_kind=kind, card=name)
 
     def copies_in_game(self, name: str) -> int:
         """How many copies of a card are in the game (anywhere but the archive)."""
@@ -391,7 +404,7 @@ class Operations(SessionPart):
         copies = self.ruleset.obstacles[name].copies if name in self.ruleset.obstacles else 1
         if self.copies_in_game(name) < copies:
             return True
-        self.emit("no_copy_left", card=name)
+        self.emit(EventKind.NO_COPY_LEFT, card=name)
         return False
 
     def add_tokens(self, uid: int, kind: str, amount: int) -> int:
@@ -401,14 +414,20 @@ class Operations(SessionPart):
         obstacle = found[1]
         amount = max(0, min(amount, self.token_supply(kind)))
         setattr(obstacle, kind, getattr(obstacle, kind) + amount)
-        self.emit("tokens_added", obstacle=obstacle.name, token=kind, amount=amount, character=None)
+        self.emit(
+            EventKind.TOKENS_ADDED,
+            obstacle=obstacle.name,
+            token=kind,
+            amount=amount,
+            character=None,
+        )
         return amount
 
     def develop(self, name: str) -> None:
         loc = self.location(name) if any(x.name == name for x in self.state.locations) else None
         if loc is not None and not loc.developed:
             loc.developed = True
-            self.emit("location_developed", location=name)
+            self.emit(EventKind.LOCATION_DEVELOPED, location=name)
 
     def add_location(self, ctx: Context, name: str) -> None:
         """A new location goes next to one of its region; no location may be surrounded."""
@@ -428,12 +447,14 @@ class Operations(SessionPart):
                     cells.append(f"{cell[0]},{cell[1]}")
         if not cells:
             return
-        where = self.decide(ctx, "choose_position", cells, f"Where does {name} join the map?")
+        where = self.decide(
+            ctx, DecisionKind.CHOOSE_POSITION, cells, f"Where does {name} join the map?"
+        )
         col, row = (int(v) for v in where.split(","))
         st.locations.append(LocationState(name, col, row))
         if name in st.archive:
             st.archive.remove(name)
-        self.emit("location_added", location=name, x=col, y=row)
+        self.emit(EventKind.LOCATION_ADDED, location=name, x=col, y=row)
 
     def spend_total(self, ctx: Context, resource: str, total: int) -> None:
         """Spend dice of a resource from any locations until their values reach ``total``."""
@@ -447,25 +468,27 @@ class Operations(SessionPart):
             ]
             if not options:
                 return
-            pick = self.decide(ctx, "choose_die", options, f"Spend {resource}: {spent}/{total}")
+            pick = self.decide(
+                ctx, DecisionKind.CHOOSE_DIE, options, f"Spend {resource}: {spent}/{total}"
+            )
             loc = self.location(pick["location"])
             die = loc.dice.pop(pick["die"])
             self.return_die(die)
             spent += die.face
-            self.emit("die_spent", location=loc.name, die=[die.resource, die.face])
+            self.emit(EventKind.DIE_SPENT, location=loc.name, die=[die.resource, die.face])
 
     def unlock_ability(self, name: str) -> None:
         st = self.state
         if name not in st.unlocked_abilities:
             st.unlocked_abilities.append(name)
-            self.emit("ability_unlocked", ability=name)
+            self.emit(EventKind.ABILITY_UNLOCKED, ability=name)
 
     def shuffle_finale_scenes(self) -> None:
         st = self.state
         finale = [s.name for s in self.ruleset.scenes.values() if s.finale]
         st.rng.shuffle(finale)
         st.scene_deck[:0] = finale
-        self.emit("finale_scenes_shuffled", count=len(finale))
+        self.emit(EventKind.FINALE_SCENES_SHUFFLED, count=len(finale))
 
     def complete_asset(self, owner: CharacterState, asset: AssetInProgress) -> None:
         for die in asset.slots:
@@ -473,14 +496,14 @@ class Operations(SessionPart):
                 self.return_die(die)
         owner.in_progress.remove(asset)
         owner.assets.append(asset.name)
-        self.emit("asset_completed", character=owner.name, asset=asset.name)
+        self.emit(EventKind.ASSET_COMPLETED, character=owner.name, asset=asset.name)
 
     def take_asset_from_staging(self, c: CharacterState, name: str) -> None:
         st = self.state
         st.asset_staging.remove(name)
         card = self.ruleset.assets[name]
         c.in_progress.append(AssetInProgress(name, [None] * len(card.recipe)))
-        self.emit("asset_taken", character=c.name, asset=name)
+        self.emit(EventKind.ASSET_TAKEN, character=c.name, asset=name)
         self.fill_staging()
 
     def fill_staging(self) -> None:
@@ -509,7 +532,7 @@ class Operations(SessionPart):
             _, name, owner = min(discards, key=lambda t: (t[0], t[1]))
             owner.ability_discard.remove(name)
         c.abilities.append(name)
-        self.emit("ability_taken", character=c.name, ability=name)
+        self.emit(EventKind.ABILITY_TAKEN, character=c.name, ability=name)
         return True
 
     def can_take_ability(self, c: CharacterState) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from dsl.runtime import Context
+from dsl.runtime import DecisionKind as LanguageDecision
 
 from .basics import (
     BEFORE_DEFENSE_VERBS,
@@ -14,6 +15,7 @@ from .basics import (
     SessionPart,
 )
 from .cards import Obstacle
+from .contracts import DecisionKind, EventKind
 from .state import (
     CharacterState,
 )
@@ -33,7 +35,7 @@ class OvercomeRules(SessionPart):
         if others:
             joined = self.decide(
                 ctx,
-                "choose_many",
+                LanguageDecision.CHOOSE_MANY,
                 others,
                 f"Who joins {c.name} against {card.name}?",
                 min_choices=0,
@@ -58,7 +60,7 @@ class OvercomeRules(SessionPart):
             chosen = (
                 self.decide(
                     ctx,
-                    "choose_many",
+                    LanguageDecision.CHOOSE_MANY,
                     positions,
                     f"{m.name}: which initiative dice {sorted(m.initiative)} go to defense?"
                     + (f" (the stress dice show {faces})" if early else ""),
@@ -116,7 +118,7 @@ class OvercomeRules(SessionPart):
             hindrance = len(m.initiative)
             choice = self.decide(
                 ctx,
-                "choose_token",
+                DecisionKind.CHOOSE_TOKEN,
                 ["progress", "hindrance"],
                 f"{m.name}: add {progress} progress or {hindrance} hindrance to {card.name}?",
                 who=m.name,
@@ -125,20 +127,29 @@ class OvercomeRules(SessionPart):
             amount = min(amount, self.token_supply(choice))
             setattr(obstacle, choice, getattr(obstacle, choice) + amount)
             self.emit(
-                "tokens_added", obstacle=card.name, token=choice, amount=amount, character=m.name
+                EventKind.TOKENS_ADDED,
+                obstacle=card.name,
+                token=choice,
+                amount=amount,
+                character=m.name,
             )
         # 6. overcome or hinder
         if obstacle.progress >= card.difficulty:
             here.obstacles.remove(obstacle)
             c.obstacles.append(obstacle.name)
-            self.emit("obstacle_overcome", obstacle=card.name, location=here.name, character=c.name)
+            self.emit(
+                EventKind.OBSTACLE_OVERCOME,
+                obstacle=card.name,
+                location=here.name,
+                character=c.name,
+            )
             self.run_effects(
                 ctx, card.effects, "overcome", actor=c.name, location=here.name, card=card.name
             )
         elif obstacle.progress + obstacle.hindrance >= card.difficulty:
             hinder = self.decide(
                 ctx,
-                "choose_option",
+                LanguageDecision.CHOOSE_OPTION,
                 ["hinder", "keep"],
                 f"Discard {card.name} by hindering it?",
                 who=c.name,
@@ -146,7 +157,7 @@ class OvercomeRules(SessionPart):
             if hinder == "hinder":
                 here.obstacles.remove(obstacle)
                 self.state.obstacle_discard.append(obstacle.name)
-                self.emit("obstacle_discarded", obstacle=card.name, location=here.name)
+                self.emit(EventKind.OBSTACLE_DISCARDED, obstacle=card.name, location=here.name)
         # 7. reroll
         for m in team:
             self.reroll_initiative(m)
@@ -187,7 +198,7 @@ class OvercomeRules(SessionPart):
         if len(outcomes) > 1:
             take = self.decide(
                 ctx,
-                "choose_stress",
+                DecisionKind.CHOOSE_STRESS,
                 outcomes,
                 f"{m.name}: the defense pool {ranked} cancels {len(cancelled)} of "
                 + ", ".join(f"{kind} {face}" for kind, face in harmful)
@@ -197,7 +208,7 @@ class OvercomeRules(SessionPart):
             cancelled = next(chosen for chosen in best if left_of(chosen) == take)
         for i in cancelled:
             kind, face = harmful[i]
-            self.emit("stress_cancelled", character=m.name, stress=kind, face=face)
+            self.emit(EventKind.STRESS_CANCELLED, character=m.name, stress=kind, face=face)
         return [d for i, d in enumerate(harmful) if i not in cancelled]
 
     def _divide_stress_dice(
@@ -212,11 +223,11 @@ class OvercomeRules(SessionPart):
             takers.append(
                 self.decide(
                     ctx,
-                    "choose_character",
+                    DecisionKind.CHOOSE_CHARACTER,
                     [m.name for m in team],
                     f"Who takes {card.name}'s {kind} stress die ({i + 1} of {len(card.stress)})?",
                 )
             )
         for who, kind in zip(takers, card.stress, strict=True):
-            self.emit("stress_die_assigned", character=who, stress=kind)
+            self.emit(EventKind.STRESS_DIE_ASSIGNED, character=who, stress=kind)
         return takers

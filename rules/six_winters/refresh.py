@@ -9,6 +9,7 @@ from typing import Any
 from dsl.runtime import Context, Decision
 
 from .basics import SessionPart
+from .contracts import DecisionKind, EventKind
 from .state import (
     CharacterState,
     Frame,
@@ -55,7 +56,7 @@ class RefreshRules(SessionPart):
                 die.face = face
             for face in faces:
                 if face >= rs.value("sorcery explodes on", 6):
-                    self.emit("sorcery_exploded", location=loc.name)
+                    self.emit(EventKind.SORCERY_EXPLODED, location=loc.name)
                     self.explosion_stress(ctx, loc)
                     self.new_resource_die(ctx, sorcery, loc)
         # 2. refresh location resources
@@ -110,7 +111,7 @@ class RefreshRules(SessionPart):
             options = self._take_options(c) if data["taken"] < takes else []
             if options:
                 return Decision(
-                    kind="choose_take",
+                    kind=DecisionKind.CHOOSE_TAKE,
                     who=c.name,
                     prompt=f"Refresh: {c.name} takes ({data['taken'] + 1} of {takes})",
                     options=tuple(options),

@@ -15,6 +15,7 @@ from .basics import (
     _teams,
 )
 from .cards import Scene
+from .contracts import DecisionKind, EventKind
 from .state import (
     CharacterState,
     LocationState,
@@ -166,7 +167,7 @@ class SceneRules(SessionPart):
                 options.append("finish")
             choice = self.decide(
                 ctx,
-                "choose_card",
+                DecisionKind.CHOOSE_CARD,
                 options,
                 f"{scene_name}: {total} of {scene.points} points; play a card or finish",
             )
@@ -210,4 +211,4 @@ class SceneRules(SessionPart):
             "finale": scene.finale,
         }
         st.scenes_completed.append(record)
-        self.emit("scene_completed", **copy.deepcopy(record))
+        self.emit(EventKind.SCENE_COMPLETED, **copy.deepcopy(record))

@@ -31,6 +31,7 @@ from dsl.kernel.machine import (
     Machine,
 )
 from dsl.runtime import Context, EffectError
+from dsl.runtime import DecisionKind as LanguageDecision
 
 from .abilities import AbilityRules
 from .actions import ActionRules
@@ -46,6 +47,7 @@ from .basics import (
     _scene_facts,
 )
 from .cards import Effect, Ruleset
+from .contracts import EventKind
 from .obstacles import ObstacleRules
 from .operations import Operations
 from .overcome import OvercomeRules
@@ -165,7 +167,7 @@ class Session(
         actions = self._actions_frame()
         if actions is not None:
             actions.data.setdefault("refused", []).append(option)
-        self.emit("action_refused", option=_copy_option(option), reason=reason)
+        self.emit(EventKind.ACTION_REFUSED, option=_copy_option(option), reason=reason)
 
     def piece_finished(self, data: dict[str, Any]) -> None:
         if data["op"] == "action":
@@ -502,16 +504,20 @@ class Session(
             effect.run(inner)
         except EffectError as error:
             # the alternative chosen last cannot be carried out: ask again without it
-            chosen = [i for i, kind in inner.kinds if kind in ("choose_option", "pay_or_refuse")]
+            chosen = [
+                i
+                for i, kind in inner.kinds
+                if kind in (LanguageDecision.CHOOSE_OPTION, LanguageDecision.PAY_OR_REFUSE)
+            ]
             if chosen and not self._giving_up:
                 raise AnswerRefused(chosen[-1], error.message) from None
             self._untouched = False
-            self.emit("effect_failed", card=card, text=effect.text, reason=error.message)
+            self.emit(EventKind.EFFECT_FAILED, card=card, text=effect.text, reason=error.message)
             return False
         finally:
             ctx.cursor = inner.cursor
         self._untouched = False  # what follows the text may change the state
-        self.emit("effect", card=card, trigger=effect.trigger, text=effect.text)
+        self.emit(EventKind.EFFECT, card=card, trigger=effect.trigger, text=effect.text)
         if self.state.card_dice:
             self.release_cards_left()  # a text may have discarded a card with dice on it
         return any(kind == "pay_or_refuse" and inner.answers[i] is False for i, kind in inner.kinds)
@@ -727,7 +733,7 @@ def new_session(
     # 3. the asset staging area
     session.fill_staging()
     session.emit(
-        "session_started",
+        EventKind.SESSION_STARTED,
         year=year,
         scheme=scheme,
         characters=chosen,

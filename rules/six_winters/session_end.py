@@ -7,8 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from dsl.runtime import Context
+from dsl.runtime import DecisionKind as LanguageDecision
 
 from .basics import SessionPart
+from .contracts import EventKind
 
 
 class SessionEndRules(SessionPart):
@@ -30,7 +32,7 @@ class SessionEndRules(SessionPart):
             "scenes_completed": len(st.scenes_completed),
             "threat_left": st.threat_pool,
         }
-        self.emit("session_ended", **st.result)
+        self.emit(EventKind.SESSION_ENDED, **st.result)
         st.over = True
 
     def _session_end_steps(self, ctx: Context, won: bool) -> None:
@@ -54,15 +56,18 @@ class SessionEndRules(SessionPart):
                 continue
             options.append("nothing")
             choice = self.decide(
-                ctx, "choose_option", options, f"Reduce danger at {loc.name}: remove what?"
+                ctx,
+                LanguageDecision.CHOOSE_OPTION,
+                options,
+                f"Reduce danger at {loc.name}: remove what?",
             )
             if choice == "threat":
                 loc.threats -= 1
                 st.threat_box += 1
-                self.emit("threat_removed", location=loc.name)
+                self.emit(EventKind.THREAT_REMOVED, location=loc.name)
             elif choice != "nothing":
                 name = choice.split(":", 1)[1]
                 found = next(o for o in loc.obstacles if o.name == name)
                 loc.obstacles.remove(found)
                 st.obstacle_discard.append(name)
-                self.emit("obstacle_discarded", obstacle=name, location=loc.name)
+                self.emit(EventKind.OBSTACLE_DISCARDED, obstacle=name, location=loc.name)

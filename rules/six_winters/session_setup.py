@@ -12,6 +12,7 @@ from .basics import (
     _ASSET_PROMPT,
     SessionPart,
 )
+from .contracts import DecisionKind, EventKind
 from .state import (
     Frame,
 )
@@ -50,23 +51,23 @@ class SessionSetupRules(SessionPart):
         if sheet.conditions:
             removed = self.decide(
                 ctx,
-                "choose_condition",
+                DecisionKind.CHOOSE_CONDITION,
                 list(sheet.conditions),
                 f"Downtime: which condition does {name} recover from?",
                 who=name,
             )
             sheet.conditions.remove(removed)
-            self.emit("condition_removed", character=name, condition=removed, by="downtime")
+            self.emit(EventKind.CONDITION_REMOVED, character=name, condition=removed, by="downtime")
         for n in range(rs.value("downtime advances", 2)):
             skill = self.decide(
                 ctx,
-                "choose_skill",
+                DecisionKind.CHOOSE_SKILL,
                 list(rs.skills),
                 f"Downtime: skill advance {n + 1} for {name}",
                 who=name,
             )
             rank = self.mark_advance(sheet, skill)
-            self.emit("downtime", character=name, skill=skill, rank=rank)
+            self.emit(EventKind.DOWNTIME, character=name, skill=skill, rank=rank)
         # A character back from downtime plays this year as the sheet now stands (the session's
         # copy was taken at Choose Characters, before this step).
         for c in self.state.characters:
@@ -77,11 +78,14 @@ class SessionSetupRules(SessionPart):
     def op_reserve(self, ctx: Context, asset: str) -> None:
         st = self.state
         owner = self.decide(
-            ctx, "choose_character", [c.name for c in st.characters], f"Reserve: who takes {asset}?"
+            ctx,
+            DecisionKind.CHOOSE_CHARACTER,
+            [c.name for c in st.characters],
+            f"Reserve: who takes {asset}?",
         )
         st.reserve.remove(asset)
         self.character(owner).assets.append(asset)
-        self.emit("reserve_taken", character=owner, asset=asset)
+        self.emit(EventKind.RESERVE_TAKEN, character=owner, asset=asset)
 
     def _quiet_starting_resources(self, args: dict[str, Any]) -> bool:
         return True  # the dice are rolled where they are produced: nothing to ask
@@ -98,7 +102,7 @@ class SessionSetupRules(SessionPart):
         c = self.character(frame.data["name"])
         if self.state.asset_staging:
             return Decision(
-                kind="choose_asset",
+                kind=DecisionKind.CHOOSE_ASSET,
                 who=c.name,
                 prompt=_ASSET_PROMPT.format(c.name),
                 options=(*self.state.asset_staging, "none"),
@@ -120,7 +124,7 @@ class SessionSetupRules(SessionPart):
         if st.asset_staging:
             choice = self.decide(
                 ctx,
-                "choose_asset",
+                DecisionKind.CHOOSE_ASSET,
                 [*st.asset_staging, "none"],
                 _ASSET_PROMPT.format(c.name),
                 who=c.name,
@@ -157,7 +161,9 @@ class SessionSetupRules(SessionPart):
         the same as a piece."""
         name = frame.data["name"]
         options = tuple(loc.name for loc in self.state.locations)
-        return Decision(kind="choose_location", who=name, prompt=f"Place {name}", options=options)
+        return Decision(
+            kind=DecisionKind.CHOOSE_LOCATION, who=name, prompt=f"Place {name}", options=options
+        )
 
     def _answer_place_character(self, frame: Frame, where: Any) -> None:
         self.state.frames.pop()
@@ -165,11 +171,11 @@ class SessionSetupRules(SessionPart):
 
     def op_place_character(self, ctx: Context, name: str) -> None:
         names = [loc.name for loc in self.state.locations]
-        where = self.decide(ctx, "choose_location", names, f"Place {name}", who=name)
+        where = self.decide(ctx, DecisionKind.CHOOSE_LOCATION, names, f"Place {name}", who=name)
         self._place_character(name, where)
 
     def _place_character(self, name: str, where: str) -> None:
         st = self.state
         for moved in st.characters if st.solo else [self.character(name)]:
             moved.location = where
-            self.emit("character_placed", character=moved.name, location=where)
+            self.emit(EventKind.CHARACTER_PLACED, character=moved.name, location=where)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dsl.runtime import Context, Decision
 
 from .basics import SessionPart
+from .contracts import EventKind
 from .state import (
     Frame,
 )
@@ -25,7 +26,7 @@ class TurnRules(SessionPart):
                 frame.data["step"] = "year_over"
                 return None
             season = self.ruleset.seasons[st.season][0]
-            self.emit("turn_started", season=season, turn=st.turn)
+            self.emit(EventKind.TURN_STARTED, season=season, turn=st.turn)
             frame.data["step"] = "actions"
             st.frames.append(Frame("actions", {}))
         elif step == "actions":
@@ -36,7 +37,7 @@ class TurnRules(SessionPart):
             if st.scene_deck:
                 name = st.scene_deck.pop(0)
                 st.scenes.append(name)
-                self.emit("scene_drawn", scene=name)
+                self.emit(EventKind.SCENE_DRAWN, scene=name)
         elif step == "draw_scene":
             frame.data["step"] = "activate"
             uids = [o.uid for loc in st.locations for o in loc.obstacles]
@@ -60,7 +61,7 @@ class TurnRules(SessionPart):
             last = st.season == len(seasons) - 1
             scheme = self.ruleset.schemes[st.scheme]
             steps = [e.text for e in scheme.effects if e.on("season end", name)]
-            self.emit("season_ended", season=name, scheme_steps=steps)
+            self.emit(EventKind.SEASON_ENDED, season=name, scheme_steps=steps)
             if not last:
                 st.season += 1
                 st.turn = 1
