@@ -101,7 +101,7 @@ class AbilityRules(SessionPart):
         permission = permissions[option["index"]]
         effect = Effect(trigger="May", text=permission.text, run=permission.run, usage="activated")
         self.run_effect(ctx, effect, actor=c.name, location=c.location, card=name)
-        c.exhausted.append(f"{name}#{option['index']}")
+        self.exhaust(c, f"{name}#{option['index']}")
         if option["on"] == "event" and name not in self.state.events_out:
             self.apply_standing_texts(ctx)  # the event was burned: its text no longer holds
 
@@ -175,4 +175,4 @@ class AbilityRules(SessionPart):
             self.state.asset_discard.append(name)
             self.emit(EventKind.ASSET_PLAYED, character=c.name, asset=name)
         else:
-            c.exhausted.append(name)
+            self.exhaust(c, name)

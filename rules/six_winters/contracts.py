@@ -2,15 +2,16 @@
 of decision it asks, with the fields of each event.
 
 The journal, the site, the bots and the tests read events and decisions by these kinds. The
-table of events in ``docs/design/engine-api.md`` is generated from ``EVENTS``
-(``python -m rules.six_winters.contracts``); a test fails when the two differ, and another when
-a session records an event whose fields are not the ones declared here.
+table of events in ``docs/design/engine-api.md`` is generated from ``EVENTS`` (``make
+api-docs``); a test fails when the two differ, and another when a session records an event
+whose fields are not the ones declared here.
 """
 
 from __future__ import annotations
 
 import sys
 from enum import StrEnum
+from pathlib import Path
 from typing import NamedTuple
 
 from dsl.kernel.machine import KernelDecision, KernelEvent
@@ -79,6 +80,14 @@ class EventKind(StrEnum):
     LOCATION_ADDED = "location_added"
     LOCATION_DEVELOPED = "location_developed"
     LOCATION_UNDEVELOPED = "location_undeveloped"
+    ACTION_POINTS_CHANGED = "action_points_changed"
+    STRESS_RECOVERED = "stress_recovered"
+    INITIATIVE_SPENT = "initiative_spent"
+    CARD_EXHAUSTED = "card_exhausted"
+    CARDS_READIED = "cards_readied"
+    CARD_DISCARDED = "card_discarded"
+    DIE_PLACED = "die_placed"
+    DIE_RETURNED = "die_returned"
 
 
 class DecisionKind(StrEnum):
@@ -200,6 +209,20 @@ EVENTS: dict[str, Spec] = {
     EventKind.LOCATION_ADDED: _spec("location x y", "a location joins the map"),
     EventKind.LOCATION_DEVELOPED: _spec("location", "a location turns to its developed side"),
     EventKind.LOCATION_UNDEVELOPED: _spec("location", "a location turns back"),
+    EventKind.ACTION_POINTS_CHANGED: _spec(
+        "character change now", "a character's action points go up or down"
+    ),
+    EventKind.STRESS_RECOVERED: _spec("character stress amount now", "a character recovers stress"),
+    EventKind.INITIATIVE_SPENT: _spec(
+        "character face", "an initiative die goes back to the supply"
+    ),
+    EventKind.CARD_EXHAUSTED: _spec("character card", "a card is used for this turn"),
+    EventKind.CARDS_READIED: _spec("character cards", "the refresh readies a character's cards"),
+    EventKind.CARD_DISCARDED: _spec("character card", "a card a character holds is discarded"),
+    EventKind.DIE_PLACED: _spec(
+        "resource face location", "a resource die from the supply is placed at a location"
+    ),
+    EventKind.DIE_RETURNED: _spec("resource face", "a resource die goes back to the supply"),
     # the kernel's and the card language's own events
     KernelEvent.DICE_ROLLED: _spec("what faces", "dice are rolled (a chance point)"),
     KernelEvent.ANSWER_REFUSED: _spec(
@@ -220,5 +243,19 @@ def events_table() -> str:
     return "\n".join(rows) + "\n"
 
 
+BEGIN, END = "<!-- events table: generated -->\n", "<!-- end of the events table -->"
+
+
+def write_table(path: Path) -> None:
+    """Replace the generated table in a Markdown file (between its two markers)."""
+    text = path.read_text()
+    head, _, rest = text.partition(BEGIN)
+    _, _, tail = rest.partition(END)
+    path.write_text(head + BEGIN + events_table() + END + tail)
+
+
 if __name__ == "__main__":
-    sys.stdout.write(events_table())
+    if sys.argv[1:2] == ["--write"]:
+        write_table(Path(sys.argv[2]))
+    else:
+        sys.stdout.write(events_table())

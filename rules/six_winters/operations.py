@@ -54,6 +54,7 @@ class Operations(SessionPart):
             face = None
             self.state.supply[resource] -= 1
             loc.dice.append(Die(resource, value))
+            self.emit(EventKind.DIE_PLACED, resource=resource, face=value, location=loc.name)
             placed += 1
             explodes_on = self.ruleset.value("sorcery explodes on", 6)
             if not (explode and resource == self.sorcery and value >= explodes_on):
@@ -168,7 +169,9 @@ class Operations(SessionPart):
             self.unhold_dice(self.held_refs(card), None)
 
     def return_die(self, die: Die) -> None:
+        """A resource die goes back to the supply."""
         self.state.supply[die.resource] = self.state.supply.get(die.resource, 0) + 1
+        self.emit(EventKind.DIE_RETURNED, resource=die.resource, face=die.face)
 
     def take_stress(self, ctx: Context, c: CharacterState, kind: str, amount: int) -> None:
         """Remove stress tokens; a pool at zero refills and the character takes a condition."""
@@ -185,7 +188,17 @@ class Operations(SessionPart):
             setattr(c, kind, left)
 
     def recover_stress(self, c: CharacterState, kind: str, amount: int) -> None:
-        setattr(c, kind, min(getattr(c, kind) + amount, self._starting_stress(c.name, kind)))
+        before = getattr(c, kind)
+        now = min(before + amount, self._starting_stress(c.name, kind))
+        if now != before:
+            setattr(c, kind, now)
+            self.emit(
+                EventKind.STRESS_RECOVERED,
+                character=c.name,
+                stress=kind,
+                amount=now - before,
+                now=now,
+            )
 
     def _starting_stress(self, name: str, kind: str) -> int:
         return int(getattr(self.ruleset.characters[name], kind))
@@ -515,6 +528,7 @@ class Operations(SessionPart):
             if len(counted) >= size:
                 break
             st.asset_staging.append(st.asset_deck.pop(0))
+            self.emit(EventKind.ASSET_STAGED, asset=st.asset_staging[-1])
 
     def take_ability(self, c: CharacterState) -> bool:
         """Draw the next ability card; an empty deck cycles the lowest played card."""
@@ -546,8 +560,10 @@ class Operations(SessionPart):
             c.initiative = self.roll(f"{c.name}'s initiative", len(c.initiative))
 
     def spend_initiative(self, c: CharacterState, face: int) -> None:
+        """An initiative die of that face goes back to the supply."""
         c.initiative.remove(face)
         self.state.initiative_supply += 1
+        self.emit(EventKind.INITIATIVE_SPENT, character=c.name, face=face)
 
     def gain_initiative(self, c: CharacterState, count: int = 1, *, roll: bool = True) -> int:
         gained = 0
@@ -555,12 +571,26 @@ class Operations(SessionPart):
             if self.state.initiative_supply <= 0:
                 break
             self.state.initiative_supply -= 1
-            c.initiative.append(self.roll(f"{c.name}'s initiative")[0] if roll else 1)
+            face = self.roll(f"{c.name}'s initiative")[0] if roll else 1
+            c.initiative.append(face)
+            self.emit(EventKind.INITIATIVE_GAINED, character=c.name, face=face)
             gained += 1
         return gained
 
     def gain_action_points(self, c: CharacterState, amount: int) -> None:
-        c.action_points = min(c.action_points + amount, self.ruleset.value("action points max", 8))
+        self.set_action_points(c, c.action_points + amount)
 
     def lose_action_points(self, c: CharacterState, amount: int) -> None:
-        c.action_points = max(c.action_points - amount, 0)
+        self.set_action_points(c, c.action_points - amount)
+
+    def set_action_points(self, c: CharacterState, value: int) -> None:
+        """Action points go between none and the tracker's maximum."""
+        now = max(0, min(value, self.ruleset.value("action points max", 8)))
+        if now != c.action_points:
+            change, c.action_points = now - c.action_points, now
+            self.emit(EventKind.ACTION_POINTS_CHANGED, character=c.name, change=change, now=now)
+
+    def exhaust(self, c: CharacterState, card: str) -> None:
+        """A card is used for this turn."""
+        c.exhausted.append(card)
+        self.emit(EventKind.CARD_EXHAUSTED, character=c.name, card=card)

@@ -73,7 +73,7 @@ class OvercomeRules(SessionPart):
             )
             dice = [m.initiative[p] for p in sorted(chosen)]
             for face in dice:
-                m.initiative.remove(face)
+                m.initiative.remove(face)  # into the defense pool, then back to the supply
             defense[m.name] = dice
         # 2. stress roll
         if not early:
@@ -102,6 +102,8 @@ class OvercomeRules(SessionPart):
             harmful = sorted((d for d in assigned[m.name] if d[1] > rank), key=lambda d: d[1])
             kept = self._defend(ctx, m, harmful, defense[m.name])
             self.state.initiative_supply += len(defense[m.name])
+            for face in defense[m.name]:
+                self.emit(EventKind.INITIATIVE_SPENT, character=m.name, face=face)
             # 4. apply stress (a card may have this action ignore a kind of stress)
             standing = self.standing_flags(ctx, m) if kept else {}
             for kind, _face in kept:

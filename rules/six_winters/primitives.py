@@ -192,8 +192,9 @@ def _remove_dice(ctx: Context, refs: list[Any]) -> int:
             host.unhold_dice([ref], None)
         else:
             c = host.character(ref["character"])
-            total += c.initiative.pop(ref["index"])
-            host.state.initiative_supply += 1
+            face = c.initiative[ref["index"]]
+            host.spend_initiative(c, face)
+            total += face
     return total
 
 
@@ -396,8 +397,7 @@ def lose(ctx: Context, object: Any, subject: Any = None) -> None:
             host.lose_action_points(c, amount)
         elif noun and "initiative" in noun:
             for _ in range(min(amount, len(c.initiative))):
-                c.initiative.remove(max(c.initiative))
-                host.state.initiative_supply += 1
+                host.spend_initiative(c, max(c.initiative))
 
 
 def recover(ctx: Context, object: Any, subject: Any = None) -> None:
@@ -837,7 +837,10 @@ def remove(ctx: Context, object: Any, at: Any = None, from_: Any = None, on: Any
     for ref in _refs(ctx, on or from_):
         obstacle = _obstacle(ctx, ref)
         if obstacle is not None and noun in ("progress", "hindrance"):
-            setattr(obstacle, noun, max(0, getattr(obstacle, noun) - count))
+            taken = min(count, getattr(obstacle, noun))
+            setattr(obstacle, noun, getattr(obstacle, noun) - taken)
+            for _ in range(taken):
+                host.emit(EventKind.TOKEN_REMOVED, obstacle=obstacle.name, token=noun)
 
 
 def muster(ctx: Context, object: Any, at: Any = None) -> None:

@@ -69,7 +69,9 @@ class RefreshRules(SessionPart):
         # 3. action points, 4. reset abilities
         for c in st.characters:
             self.gain_action_points(c, rs.value("action points per turn", 4))
-            c.exhausted = []
+            if c.exhausted:
+                self.emit(EventKind.CARDS_READIED, character=c.name, cards=c.exhausted)
+                c.exhausted = []
         for flag in [f for f in st.flags if f.startswith(("cancel ", "ignore "))]:
             del st.flags[flag]  # "this turn" effects end with the turn
         for c in st.characters:

@@ -730,8 +730,6 @@ def new_session(
         next_uid=1_000_000,  # above the ids given to obstacles restored from the map
     )
     session = Session(ruleset, state)
-    # 3. the asset staging area
-    session.fill_staging()
     session.emit(
         EventKind.SESSION_STARTED,
         year=year,
@@ -741,6 +739,8 @@ def new_session(
         solo=solo,
         threat_pool=pool,
     )
+    # 3. the asset staging area
+    session.fill_staging()
     state.frames = [Frame("turn", {"step": "start"})]
     session.push_run("setup")
     return session

@@ -150,7 +150,9 @@ class SessionSetupRules(SessionPart):
         c = self.character(name)
         self.gain_initiative(c, rs.value("starting initiative dice", 1))
         self.take_ability(c)
-        c.action_points = rs.value("starting action points", rs.value("action points per turn", 4))
+        self.set_action_points(
+            c, rs.value("starting action points", rs.value("action points per turn", 4))
+        )
         for cond in list(c.conditions):
             card = rs.conditions.get(cond)
             if card is not None:

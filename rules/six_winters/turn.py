@@ -67,9 +67,11 @@ class TurnRules(SessionPart):
                 st.turn = 1
             frame.data["step"] = "year_over" if last or st.lost is not None else "start"
             self.push_run("season_end", season=name)
-        else:
+        elif st.lost is None:
             st.turn += 1
-            frame.data["step"] = "year_over" if st.lost is not None else "start"
+            frame.data["step"] = "start"
+        else:  # the year is lost: the tracker stays on the turn it was lost in
+            frame.data["step"] = "year_over"
 
     def op_season_end(self, ctx: Context, season: str) -> None:
         """The scheme's steps at the end of a season."""
