@@ -1840,7 +1840,8 @@ class Session:
         rs = self.ruleset
         c = self.character(name)
         self.gain_initiative(c, rs.value("starting initiative dice", 1))
-        self.take_ability(c)
+        for _ in range(rs.value("starting abilities", 1)):
+            self.take_ability(c)
         c.action_points = rs.value("starting action points", rs.value("action points per turn", 4))
         for cond in list(c.conditions):
             card = rs.conditions.get(cond)
@@ -2921,10 +2922,15 @@ def new_session(
         )
     solo_deck: list[str] = []
     if solo:
+        # each character still starts with its own first cards: they are set aside, the rest
+        # shuffled together, and they go on top in the order the characters are set up
+        starting = ruleset.value("starting abilities", 1)
         for c in state_chars:
-            solo_deck += c.ability_deck
-            c.ability_deck = []
+            solo_deck += c.ability_deck[starting:]
         rng.shuffle(solo_deck)
+        solo_deck[:0] = [n for c in state_chars for n in c.ability_deck[:starting]]
+        for c in state_chars:
+            c.ability_deck = []
     idle = (
         [n for n in campaign.unlocked_characters if n not in campaign.last_characters]
         if year >= 2
