@@ -702,9 +702,16 @@ def unlock(ctx: Context, object: Any) -> None:
 
 
 def refresh(ctx: Context, object: Any) -> None:
+    """Turn upright a card the actor used this turn, of the kind the text names ("an ability":
+    an ability card, never an asset)."""
     host = _host(ctx)
+    kind = _card_kind(ctx, object[0] if isinstance(object, list) and object else object)
     for c in _actors(ctx, None):
-        used = [n for n in c.exhausted if n != ctx.card]
+        used = [
+            n
+            for n in c.exhausted
+            if n != ctx.card and (kind == "card" or host.ruleset.kind_of(n.split("#")[0]) == kind)
+        ]
         if not used:
             return
         pick = used[0] if len(used) == 1 else ctx.decide("choose_target", used, "Refresh which?")

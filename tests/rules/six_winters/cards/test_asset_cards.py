@@ -116,6 +116,20 @@ def test_zarrahs_charm_refreshes_an_exhausted_ability(cards):
     assert option("Kanun", "Zarrah's Charm") not in options(session)
 
 
+def test_zarrahs_charm_refreshes_an_ability_card_never_an_asset(cards):
+    session = game(cards, at="Boar's Rift", dice=[4])
+    put_dice(session, "Boar's Rift", ("military", 2))
+    kanun = session.character("Kanun")
+    kanun.abilities = ["The Hawkleader"]
+    kanun.assets = ["Whisper Drip", "Zarrah's Charm"]
+    use(session, "Kanun", "Whisper Drip")
+    use(session, "Kanun", "The Hawkleader", 6, kind="ability")
+    asked = use(session, "Kanun", "Zarrah's Charm")
+    assert all("Whisper Drip" not in d.options for d in asked)  # not even offered
+    assert option("Kanun", "The Hawkleader", "ability") in options(session)
+    assert option("Kanun", "Whisper Drip") not in options(session)  # the asset stays turned
+
+
 def test_azadeh_trades_a_diplomacy_here_for_a_stability_of_the_same_value(cards):
     session = game(cards, at="Eastkeep")
     put_dice(session, "Eastkeep", ("diplomacy", 3))
