@@ -1166,12 +1166,7 @@ class Session:
                     )
                 ):
                     return False
-            return not any(
-                e.on("refresh")
-                for c in st.characters
-                for _, effects in self.held_cards(c)
-                for e in effects
-            )
+            return True  # the cards' "Refresh:" texts are a piece of their own
         if op == "activate_obstacle":
             found = self.find_obstacle(args["uid"])
             if found is None:
@@ -1186,6 +1181,15 @@ class Session:
                 card.moves_toward
                 or any(e.run is not None and e.on("threat") for e in card.effects)
                 or (loc.threats and st.threat_pool >= 2)  # the threat placed may surge
+            )
+        if op == "refresh_texts":
+            return not any(
+                e.on("refresh")
+                for effects in (
+                    *(effects for c in st.characters for _, effects in self.held_cards(c)),
+                    *(self.side(loc).effects for loc in st.locations),
+                )
+                for e in effects
             )
         if op == "starting_resources":
             return True
@@ -2425,6 +2429,21 @@ class Session:
             c.exhausted = []
         for flag in [f for f in st.flags if f.startswith(("cancel ", "ignore "))]:
             del st.flags[flag]  # "this turn" effects end with the turn
+        # 5. take any two (asked step by step), then 6. reroll all initiative; the cards'
+        # "Refresh:" texts follow (a frame under the take step's)
+        st.frames.append(
+            Frame(
+                "run", {"op": "refresh_texts", "args": {}, "snap": None, "events": 0, "answers": []}
+            )
+        )
+        st.frames.append(
+            Frame("take", {"order": [c.name for c in st.characters], "who": 0, "taken": 0})
+        )
+
+    def op_refresh_texts(self, ctx: Context) -> None:
+        """The "Refresh:" texts, once the initiative dice are rerolled (so a text reads this
+        turn's faces)."""
+        st = self.state
         for c in st.characters:
             for name, effects in self.held_cards(c):  # conditions, assets, abilities in hand
                 self.run_effects(
@@ -2440,10 +2459,6 @@ class Session:
                     location=loc.name,
                     card=loc.name,
                 )
-        # 5. take any two (asked step by step), then 6. reroll all initiative
-        self.state.frames.append(
-            Frame("take", {"order": [c.name for c in st.characters], "who": 0, "taken": 0})
-        )
 
     def _take_options(self, c: CharacterState) -> list[Any]:
         st = self.state
