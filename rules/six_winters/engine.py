@@ -2442,23 +2442,17 @@ class Session:
 
     def op_refresh_texts(self, ctx: Context) -> None:
         """The "Refresh:" texts, once the initiative dice are rerolled (so a text reads this
-        turn's faces)."""
+        turn's faces): each character's cards, then each location's text, once per location."""
         st = self.state
         for c in st.characters:
             for name, effects in self.held_cards(c):  # conditions, assets, abilities in hand
                 self.run_effects(
                     ctx, effects, "refresh", actor=c.name, location=c.location, card=name
                 )
-            if c.location is not None:
-                loc = self.location(c.location)
-                self.run_effects(
-                    ctx,
-                    self.side(loc).effects,
-                    "refresh",
-                    actor=c.name,
-                    location=loc.name,
-                    card=loc.name,
-                )
+        for loc in st.locations:
+            self.run_effects(
+                ctx, self.side(loc).effects, "refresh", location=loc.name, card=loc.name
+            )
 
     def _take_options(self, c: CharacterState) -> list[Any]:
         st = self.state
