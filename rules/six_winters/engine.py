@@ -1507,6 +1507,12 @@ class Session:
                 for resource in dict.fromkeys((*side.produces, *side.musters, *granted)):
                     if st.supply.get(resource, 0) > 0:
                         options.append({"act": "muster", "character": c.name, "resource": resource})
+            if not c.initiative:  # only an obstacle with enough progress may be taken
+                for i, o in enumerate(here.obstacles):
+                    if o.progress >= rs.obstacles[o.name].difficulty:
+                        options.append(
+                            {"act": "overcome", "character": c.name, "obstacle": o.name, "index": i}
+                        )
             if c.initiative:
                 if here.dice:
                     if name not in lowest_at:  # the same for everyone here
@@ -2020,6 +2026,9 @@ class Session:
         here = self.location(str(c.location))
         obstacle = here.obstacles[index]
         card = self.ruleset.obstacles[obstacle.name]
+        if obstacle.progress >= card.difficulty:  # progress a text placed: it is taken as it is
+            self.take_obstacle(ctx, c, here, obstacle)
+            return
         # anyone here may join, dice or none (one without dice may still take stress dice)
         others = [o.name for o in self.characters_at(here.name) if o is not c]
         team = [c]
@@ -2122,12 +2131,7 @@ class Session:
             )
         # 6. overcome or hinder
         if obstacle.progress >= card.difficulty:
-            here.obstacles.remove(obstacle)
-            c.obstacles.append(obstacle.name)
-            self.emit("obstacle_overcome", obstacle=card.name, location=here.name, character=c.name)
-            self.run_effects(
-                ctx, card.effects, "overcome", actor=c.name, location=here.name, card=card.name
-            )
+            self.take_obstacle(ctx, c, here, obstacle)
         elif obstacle.progress + obstacle.hindrance >= card.difficulty:
             hinder = self.decide(
                 ctx,
@@ -2143,6 +2147,33 @@ class Session:
         # 7. reroll
         for m in team:
             self.reroll_initiative(m)
+
+    def take_obstacle(
+        self, ctx: Context, c: CharacterState, here: LocationState, obstacle: ObstacleInPlay
+    ) -> None:
+        """Progress at or above the difficulty: the character takes the obstacle (its points
+        count in a scene) and its "Overcome:" text runs."""
+        card = self.ruleset.obstacles[obstacle.name]
+        here.obstacles.remove(obstacle)
+        c.obstacles.append(obstacle.name)
+        self.emit("obstacle_overcome", obstacle=card.name, location=here.name, character=c.name)
+        self.run_effects(
+            ctx, card.effects, "overcome", actor=c.name, location=here.name, card=card.name
+        )
+
+    def progress_placed(self, ctx: Context, uid: int) -> None:
+        """A character's card added progress to an obstacle at their location: if it reached
+        the difficulty, that character takes the obstacle at once (with no character to take
+        it, it waits for one: the overcome action takes it)."""
+        found = self.find_obstacle(uid)
+        if found is None or ctx.actor is None:
+            return
+        here, obstacle = found
+        c = self.character(ctx.actor)
+        if c.location == here.name and obstacle.progress >= (
+            self.ruleset.obstacles[obstacle.name].difficulty
+        ):
+            self.take_obstacle(ctx, c, here, obstacle)
 
     def _defend(
         self,

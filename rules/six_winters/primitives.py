@@ -215,6 +215,8 @@ def place(ctx: Context, object: Any, on: Any = None, at: Any = None, in_: Any = 
             obstacle = _obstacle(ctx, ref) if ref is not None else _this_obstacle(ctx)
             if obstacle is not None:
                 host.add_tokens(obstacle.uid, str(noun), count)
+                if noun == "progress":
+                    host.progress_placed(ctx, obstacle.uid)
         return
     if category in ("resource", "die"):
         count = _number(ctx, object)
@@ -735,6 +737,8 @@ def convert(ctx: Context, object: Any, on: Any = None, to: Any = None) -> None:
         setattr(obstacle, noun, 0)
         setattr(obstacle, into, getattr(obstacle, into) + amount)
         host.emit("tokens_converted", obstacle=obstacle.name, token=noun, to=into, amount=amount)
+        if into == "progress":
+            host.progress_placed(ctx, obstacle.uid)
 
 
 def search(ctx: Context, object: Any, for_: Any = None) -> None:
