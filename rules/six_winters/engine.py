@@ -727,16 +727,16 @@ class Session:
         return c.skills.get(skill, 0)
 
     def place_threat(self, ctx: Context, loc: LocationState, *, surge: bool = True) -> None:
-        """Move a threat from the pool onto a location; a threat where one was surges on."""
-        st = self.state
-        if st.threat_pool <= 0:
+        """Move a threat from the pool onto a location; a threat where one was surges on.
+        Once play is over (the scheme's result) the threats come from the box instead."""
+        if self._threats_left() <= 0:
             return
         had = loc.threats > 0
         self._move_threat(loc, surge=False)
         current = loc
         chain = {loc.name}
         returns = bool(self.ruleset.value("surge returns", 0))
-        while surge and had and st.threat_pool > 0:
+        while surge and had and self._threats_left() > 0:
             neighbours = [n for n in self.adjacent(current.name) if returns or n not in chain]
             if not neighbours:
                 break
@@ -749,8 +749,18 @@ class Session:
             chain.add(nxt.name)
             current = nxt
 
+    def _threats_left(self) -> int:
+        """The threats there are to place: the pool's, or after play the box's."""
+        st = self.state
+        return st.threat_box if st.flags.get("threats from box") else st.threat_pool
+
     def _move_threat(self, loc: LocationState, *, surge: bool) -> None:
         st = self.state
+        if st.flags.get("threats from box"):
+            st.threat_box -= 1
+            loc.threats += 1
+            self.emit("threat_placed", location=loc.name, surge=surge, pool_left=st.threat_pool)
+            return
         st.threat_pool -= 1
         loc.threats += 1
         self.emit("threat_placed", location=loc.name, surge=surge, pool_left=st.threat_pool)
@@ -2629,13 +2639,14 @@ class Session:
         reason = st.lost or (
             "three scenes completed" if won else "too few scenes by the end of winter"
         )
+        threat_left = st.threat_pool  # as play ended, before the scheme's result text
         if st.year < self.ruleset.value("finale year", 6):
             self._session_end_steps(ctx, won)
         st.result = {
             "result": "won" if won else "lost",
             "reason": reason,
             "scenes_completed": len(st.scenes_completed),
-            "threat_left": st.threat_pool,
+            "threat_left": threat_left,
         }
         self.emit("session_ended", **st.result)
         st.over = True
@@ -2645,7 +2656,12 @@ class Session:
         reduce location danger."""
         st = self.state
         scheme = self.ruleset.schemes[st.scheme]
-        self.run_effects(ctx, scheme.effects, "success" if won else "failure", card=scheme.name)
+        if self.ruleset.value("result threats from box", 1):
+            st.flags["threats from box"] = 1  # play is over: the pool no longer counts
+        try:
+            self.run_effects(ctx, scheme.effects, "success" if won else "failure", card=scheme.name)
+        finally:
+            st.flags.pop("threats from box", None)
         for name in list(st.events_out):  # events out end with the session
             self.run_effects(ctx, self.ruleset.events[name].effects, "session end", card=name)
             if name in st.events_out:
