@@ -1130,8 +1130,12 @@ class Session:
                 effect.cost(inner)
             effect.run(inner)
         except EffectError as error:
-            # the alternative chosen last cannot be carried out: ask again without it
-            chosen = [i for i, kind in inner.kinds if kind in ("choose_option", "pay_or_refuse")]
+            # the alternative (or target) chosen last cannot be carried out: ask again without it
+            chosen = [
+                i
+                for i, kind in inner.kinds
+                if kind in ("choose_option", "choose_target", "pay_or_refuse")
+            ]
             if chosen and not self._giving_up:
                 raise _Refused(chosen[-1], error.message) from None
             self._untouched = False

@@ -194,14 +194,29 @@ def _remove_dice(ctx: Context, refs: list[Any]) -> int:
     return total
 
 
+def _nothing_to_do(ctx: Context, what: str) -> EffectError:
+    """A text whose target is not there does nothing: it fails, so a card used as an action
+    for it is taken back (not spent or turned) and an alternative is asked again without it."""
+    return EffectError(f"there is {what}", ctx.span)
+
+
+# A role the text does not write (the primitive's default) differs from one it writes that
+# found nothing (``None``): "place 3 progress on a Unit obstacle here" with none here fails.
+_UNWRITTEN: Any = object()
+
+
 # ---------------------------------------------------------------------- the verbs
 
 
 @creates("object")
-def place(ctx: Context, object: Any, on: Any = None, at: Any = None, in_: Any = None) -> None:
+def place(ctx: Context, object: Any, on: Any = _UNWRITTEN, at: Any = None, in_: Any = None) -> None:
     """Tokens on obstacles, threat at locations, dice at locations, a card in a crafting area."""
     host = _host(ctx)
     category, noun = _noun(object)
+    if on is None and category == "token" and noun != "threat":
+        raise _nothing_to_do(ctx, "no such obstacle")
+    if on is _UNWRITTEN:
+        on = None
     if category == "token":
         count = _number(ctx, object)
         if noun == "threat":
@@ -275,7 +290,7 @@ def trade(ctx: Context, object: Any, for_: Any = None, at: Any = None) -> None:
     host = _host(ctx)
     given = _die_targets(ctx, object)
     if not given:
-        return
+        raise _nothing_to_do(ctx, "no such die to trade")
     if for_ is None and given[0]["kind"] == "die":
         _standard_trade(ctx, given[0])
         return
@@ -316,7 +331,10 @@ def _standard_trade(ctx: Context, first: dict[str, Any]) -> None:
 
 
 def set_value(ctx: Context, object: Any, to: Any = None) -> None:
-    for ref in _die_targets(ctx, object):
+    targets = _die_targets(ctx, object)
+    if not targets:
+        raise _nothing_to_do(ctx, "no such die to set")
+    for ref in targets:
         _set_face(ctx, ref, _choose_value(ctx, to, "Set the die to which value?"))
 
 
@@ -338,8 +356,7 @@ def add(ctx: Context, object: Any, to: Any = None) -> None:
     host = _host(ctx)
     if isinstance(object, int) or hasattr(object, "per"):
         amount = _number(ctx, object)
-        for ref in _die_targets(ctx, to):
-            _set_face(ctx, ref, _face(ctx, ref) + amount)
+        _turn_dice(ctx, _die_targets(ctx, to), amount)
         return
     cards = list(object) if isinstance(object, list) else [object]
     if isinstance(to, list):  # "Add location X to the Settled Lands, scene Y and obstacle Z"
@@ -356,9 +373,16 @@ def add(ctx: Context, object: Any, to: Any = None) -> None:
 
 
 def subtract(ctx: Context, object: Any, from_: Any = None) -> None:
-    amount = _number(ctx, object)
-    for ref in _die_targets(ctx, from_):
-        _set_face(ctx, ref, _face(ctx, ref) - amount)
+    _turn_dice(ctx, _die_targets(ctx, from_), -_number(ctx, object))
+
+
+def _turn_dice(ctx: Context, targets: list[Any], amount: int) -> None:
+    """Add ``amount`` to each die (faces stay 1-6); a die already at the end it would pass
+    (subtracting from a 1, adding to a 6) cannot change: the text does nothing."""
+    if not targets or all(not 1 <= _face(ctx, ref) + amount <= 6 for ref in targets):
+        raise _nothing_to_do(ctx, "no die that can turn that way")
+    for ref in targets:
+        _set_face(ctx, ref, _face(ctx, ref) + amount)
 
 
 def gain(ctx: Context, object: Any, subject: Any = None) -> None:
@@ -715,7 +739,7 @@ def refresh(ctx: Context, object: Any) -> None:
             if n != ctx.card and (kind == "card" or host.ruleset.kind_of(n.split("#")[0]) == kind)
         ]
         if not used:
-            return
+            raise _nothing_to_do(ctx, f"no used {kind} to refresh")
         pick = used[0] if len(used) == 1 else ctx.decide("choose_target", used, "Refresh which?")
         c.exhausted.remove(pick)
         host.emit("card_refreshed", character=c.name, card=pick)
@@ -805,7 +829,10 @@ def remove(ctx: Context, object: Any, at: Any = None, from_: Any = None, on: Any
     count = _number(ctx, object)
     every = getattr(getattr(object, "quantity", None), "mode", None) == "all"
     if noun == "threat":
-        for loc in _locations(ctx, at or from_ or on):
+        places = _locations(ctx, at or from_ or on)
+        if not every and not any(loc.threats for loc in places):
+            raise _nothing_to_do(ctx, "no threat to remove")
+        for loc in places:
             taken = loc.threats if every else min(count, loc.threats)  # "remove all threats"
             loc.threats -= taken
             host.state.threat_box += taken

@@ -130,6 +130,17 @@ def test_zarrahs_charm_refreshes_an_ability_card_never_an_asset(cards):
     assert option("Kanun", "Whisper Drip") not in options(session)  # the asset stays turned
 
 
+def test_zarrahs_charm_with_no_used_ability_is_not_turned(cards):
+    session = game(cards, at="Eastkeep")
+    session.character("Kanun").assets = ["Zarrah's Charm"]
+    chosen = option("Kanun", "Zarrah's Charm")
+    session.apply(chosen)
+    settle(session)
+    assert "Zarrah's Charm" not in session.character("Kanun").exhausted
+    assert [e["option"]["card"] for e in events(session, "action_refused")] == ["Zarrah's Charm"]
+    assert chosen not in options(session)
+
+
 def test_azadeh_trades_a_diplomacy_here_for_a_stability_of_the_same_value(cards):
     session = game(cards, at="Eastkeep")
     put_dice(session, "Eastkeep", ("diplomacy", 3))

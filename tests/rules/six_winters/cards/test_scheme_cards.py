@@ -363,8 +363,7 @@ def test_achieve_apotheosis_fall_end_may_flip_developed_locations_with_a_threat(
         cards,
         "Achieve Apotheosis",
         "fall",
-        True,  # every season end: may trade for free
-        [],  # ...at no location
+        False,  # every season end: may trade for free (no dice anywhere: only "no" is offered)
         True,  # may flip
         lambda d: list(d.options),  # every Developed location with a threat
         before=developed,
