@@ -403,8 +403,15 @@ def _near(name: str, names: Sequence[str]) -> str:
     return near_names(name, names)
 
 
+def _said(option: Any) -> str:
+    """An option as the table names it: a card or location a text chose by its name."""
+    if isinstance(option, dict) and option.get("name") is not None:
+        return str(option["name"])
+    return str(option)
+
+
 def _matches(option: Any, wanted: str) -> bool:
-    return str(option).casefold() == wanted.strip().casefold()
+    return _said(option).casefold() == wanted.strip().casefold()
 
 
 class _TableAnswers:
@@ -475,11 +482,11 @@ class _TableAnswers:
                     return option
         if multi:
             pick_many = options[: max(1, decision.min_choices)]
-            self.notes.append(f"{prompt}: {', '.join(map(str, pick_many))} (default)")
+            self.notes.append(f"{prompt}: {', '.join(map(_said, pick_many))} (default)")
             return pick_many
         self.notes.append(
-            f"{prompt}: {options[0]} (default; year end's --pick chooses among "
-            f"{', '.join(map(str, options))})"
+            f"{prompt}: {_said(options[0])} (default; year end's --pick chooses among "
+            f"{', '.join(map(_said, options))})"
         )
         return options[0]
 

@@ -131,3 +131,32 @@ def test_a_table_year_lost_in_spring_gets_only_the_spring_end(ruleset):
     assert "Intercept Freetrader Plans" in after.decks["scene"]  # spring's end was reached
     assert "Ambush Military Scouts" not in after.decks["scene"]  # fall's was not
     assert "The Old Wounds" not in after.decks["obstacle"]
+
+
+def _isolate_lost(ruleset, picks=()):
+    """Year 2 of Isolate Brightdune's Allies lost at the table, two Diplomats in the asset deck:
+    the failure archives one of them."""
+    campaign = engine.new_campaign(ruleset)
+    campaign.year = 2
+    campaign.decks["asset"] += ["Hogel", "Zarrah"]
+    record = {
+        "year": 2,
+        "scheme": "Isolate Brightdune's Allies",
+        "characters": ["Fuscus", "Parin"],
+        "result": "lost",
+        "reason": "too few scenes by the end of winter",
+        "threat_left": 6,
+        "scenes": [],
+    }
+    return apply_table_year(ruleset, campaign, record, picks=picks)
+
+
+def test_a_table_picks_the_card_a_failure_archives_by_its_name(ruleset):
+    after, _told = _isolate_lost(ruleset, picks=["Zarrah"])
+    assert "Zarrah" in after.archive and "Hogel" in after.decks["asset"]
+
+
+def test_a_card_a_table_year_chooses_by_default_is_told_by_its_name(ruleset):
+    after, told = _isolate_lost(ruleset)
+    assert "Hogel" in after.archive
+    assert any(line.endswith("--pick chooses among Hogel, Zarrah)") for line in told), told
