@@ -340,6 +340,8 @@ def set_value(ctx: Context, object: Any, to: Any = None) -> None:
 
 def flip(ctx: Context, object: Any, to: Any = None) -> None:
     host = _host(ctx)
+    if not _refs(ctx, object):
+        raise _nothing_to_do(ctx, "nothing to flip")
     for ref in _refs(ctx, object):
         if isinstance(ref, dict) and ref.get("kind") in ("die", "initiative"):
             _set_face(ctx, ref, 7 - _face(ctx, ref))
@@ -425,6 +427,8 @@ def recover(ctx: Context, object: Any, subject: Any = None) -> None:
 def spend(ctx: Context, object: Any, at: Any = None, on: Any = None, for_: Any = None) -> None:
     """Pay: dice (a total value, or chosen dice), action points."""
     host = _host(ctx)
+    if object is None:  # "spend a diplomacy at this location" with none there
+        raise _nothing_to_do(ctx, "no such die to spend")
     category, noun = _noun(object)
     quantity = getattr(object, "quantity", None)
     if quantity is not None and quantity.mode == "total_value":
@@ -539,11 +543,13 @@ def _spendable(ctx: Context, object: Any) -> list[Any]:
 
 
 def move(
-    ctx: Context, object: Any = None, from_: Any = None, to: Any = None, onto: Any = None
+    ctx: Context, object: Any = _UNWRITTEN, from_: Any = None, to: Any = None, onto: Any = None
 ) -> None:
     host = _host(ctx)
     st = host.state
-    if object is None or getattr(object, "reference", None) == "self":
+    if object is None:  # "move an asset from the staging area ..." with none there
+        raise _nothing_to_do(ctx, "nothing to move")
+    if object is _UNWRITTEN or getattr(object, "reference", None) == "self":
         targets = _locations(ctx, to) if to is not None else []
         if not targets:
             return

@@ -525,3 +525,28 @@ def test_silver_tongued_ruffian_asks_again_without_a_die_showing_one(cards):
     )
     assert [o["face"] for o in asked[2].options] == [5]
     assert dice_at(session, "Eastkeep") == [("technology", 1), ("technology", 4)]
+
+
+def test_speaker_for_the_east_with_no_die_to_flip_is_not_turned(cards):
+    session = game(cards, ("Fuscus", "Parin"), at="Eastkeep")
+    session.state.initiative_supply += len(session.character("Parin").initiative)
+    session.character("Parin").initiative = []
+    _with(session, "Parin", "Speaker for the East")
+    _taken_back(session, "Parin", "Speaker for the East", _pick("an initiative"))
+
+
+def test_eyes_off_the_prize_with_no_diplomacy_here_is_not_turned(cards):
+    session = game(cards, ("Fuscus", "Parin"), at="Eastkeep")
+    session.state.asset_staging = ["Azadeh"]
+    _with(session, "Fuscus", "Eyes off the Prize")
+    _taken_back(session, "Fuscus", "Eyes off the Prize")
+    assert session.state.asset_staging == ["Azadeh"]
+
+
+def test_eyes_off_the_prize_with_nothing_staged_keeps_the_diplomacy(cards):
+    session = game(cards, ("Fuscus", "Parin"), at="Eastkeep")
+    put_dice(session, "Eastkeep", ("diplomacy", 3))
+    session.state.asset_staging, session.state.asset_deck = [], []
+    _with(session, "Fuscus", "Eyes off the Prize")
+    _taken_back(session, "Fuscus", "Eyes off the Prize")
+    assert dice_at(session, "Eastkeep") == [("diplomacy", 3)]
