@@ -160,3 +160,36 @@ def test_a_card_a_table_year_chooses_by_default_is_told_by_its_name(ruleset):
     after, told = _isolate_lost(ruleset)
     assert "Hogel" in after.archive
     assert any(line.endswith("--pick chooses among Hogel, Zarrah)") for line in told), told
+
+
+def _war_machines_year(ruleset, obstacles):
+    campaign = engine.new_campaign(ruleset)
+    campaign.year = 2
+    record = {
+        "year": 2,
+        "scheme": "Mobilize War Machines",
+        "characters": ["Fuscus", "Parin"],
+        "result": "lost",
+        "reason": "too few scenes by the end of winter",
+        "threat_left": 6,
+        "scenes": [],
+        "map": {"obstacles": obstacles},
+    }
+    kept = {where: "nothing" for where in obstacles}  # session end leaves it there
+    after, _told = apply_table_year(ruleset, campaign, record, reduce=kept)
+    return after
+
+
+def test_an_obstacle_the_scheme_put_into_play_is_where_the_table_reports_it(ruleset):
+    # every season end puts War Machines into play; the table saw it end the year at Eastkeep
+    after = _war_machines_year(ruleset, {"Eastkeep": ["War Machines"]})
+    eastkeep = next(loc for loc in after.map if loc.name == "Eastkeep")
+    assert [o.name for o in eastkeep.obstacles] == ["War Machines"]
+    assert "War Machines" not in after.decks["obstacle"]  # one copy in the game: on the map
+
+
+def test_an_obstacle_the_scheme_put_into_play_and_gone_from_the_map_is_in_the_deck(ruleset):
+    # it came into the campaign and activated away: next year it waits in the obstacle deck
+    after = _war_machines_year(ruleset, {})
+    assert all(not loc.obstacles for loc in after.map)
+    assert after.decks["obstacle"].count("War Machines") == 1
