@@ -127,9 +127,16 @@ class RefreshRules(SessionPart):
             data["who"] += 1
             data["taken"] = 0
         self.state.frames.pop()
+        self.push_run("reroll_initiative")  # 6. (a piece: at a table the dice are asked)
+        return None
+
+    def _quiet_reroll_initiative(self, args: dict[str, Any]) -> bool:
+        return True  # dice from the generator: nothing to ask
+
+    def op_reroll_initiative(self, ctx: Context) -> None:
+        """Refresh step 6: every character rerolls all their initiative dice."""
         for c in self.state.characters:
             self.reroll_initiative(c)
-        return None
 
     def _answer_take(self, frame: Frame, take: Any) -> None:
         c = self.character(frame.data["order"][frame.data["who"]])

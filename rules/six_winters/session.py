@@ -610,8 +610,11 @@ def new_session(
     solo: bool = False,
     scheme: str | None = None,
     dice_script: Sequence[int] = (),
+    table_dice: bool = False,
 ) -> Session:
-    """Set up a session (the twelve setup steps; the ones needing choices are asked)."""
+    """Set up a session (the twelve setup steps; the ones needing choices are asked). With
+    ``table_dice`` every die roll is asked (a ``roll`` decision: what the table's die showed)
+    instead of drawn from the generator; ``dice_script`` gives faces first (tests)."""
     from .state import GameRandom
 
     rng = GameRandom(seed)
@@ -737,6 +740,7 @@ def new_session(
             for k, v in campaign.sheets.items()
         },
         dice_script=list(dice_script),
+        table_dice=table_dice,
         next_uid=1_000_000,  # above the ids given to obstacles restored from the map
     )
     session = Session(ruleset, state)
