@@ -26,7 +26,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup, escape
 
-from dsl.errors import ChroniclerError
+from dsl.errors import ChroniclerError, UsageError
 from journal.printing.text import FONT_ATTRS, Block, block_svg, set_text, text_width
 
 UNITS_PER_INCH = 300
@@ -322,7 +322,7 @@ class Canvas:
         light = _is_light(body)
         pip = self.style.ink if light else "#ffffff"
         parts = [
-            f'<rect x="{x:.1f}" y="{y:.1f}" width="{size:.1f}" height="{size:.1f}" '
+            f'<rect class="die" x="{x:.1f}" y="{y:.1f}" width="{size:.1f}" height="{size:.1f}" '
             f'rx="{size * 0.18:.1f}" fill="{escape(body)}" stroke="{escape(self.style.ink)}" '
             f'stroke-width="{max(2.0, size * 0.04):.1f}"/>'
         ]
@@ -331,7 +331,8 @@ class Canvas:
             for px, py in _PIPS[face]:
                 cx, cy = x + size * px, y + size * py
                 parts.append(
-                    f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="{escape(pip)}"/>'
+                    f'<circle class="pip" cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" '
+                    f'fill="{escape(pip)}"/>'
                 )
         else:
             parts.append(str(self.icon(word, x + size * 0.18, y + size * 0.18, size * 0.64, pip)))
@@ -378,9 +379,7 @@ class FaceSet:
         self.style = read_style(folder)
         self.size = size or self.style.size
         if self.size not in CARD_SIZES:
-            raise ChroniclerError(
-                f"unknown card size '{self.size}' (sizes: {', '.join(CARD_SIZES)})"
-            )
+            raise UsageError(f"unknown card size '{self.size}' (sizes: {', '.join(CARD_SIZES)})")
         width_mm, height_mm = CARD_SIZES[self.size]
         self.width = width_mm * MM
         self.height = height_mm * MM
