@@ -64,10 +64,17 @@ def select(
         wanted_kinds.add(match)
     wanted_names = set()
     for name in only:
-        card = compiled.card(name)  # a ChroniclerError naming the near names
-        wanted_names.add((card.kind, card.name))
-        if wanted_kinds and card.kind not in wanted_kinds:
-            raise UsageError(f'"{card.name}" is a {card.kind} card, not one of --kind')
+        # Every card of that name (an obstacle and an event may share one) in the kinds asked.
+        found = {
+            (c.kind, c.name)
+            for c in compiled.all_cards
+            if c.name.casefold() == name.casefold() and (not wanted_kinds or c.kind in wanted_kinds)
+        }
+        if not found:
+            card = compiled.card(name)  # a ChroniclerError naming the near names
+            asked = ", ".join(sorted(wanted_kinds))
+            raise UsageError(f'"{card.name}" is of kind {card.kind}, not of --kind {asked}')
+        wanted_names |= found
     cards = []
     for card in compiled.all_cards:
         if wanted_kinds and card.kind not in wanted_kinds:

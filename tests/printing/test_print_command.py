@@ -401,6 +401,32 @@ def test_print_writes_only_under_out(tmp_path: Path, capsys: pytest.CaptureFixtu
     }
 
 
+def test_only_takes_every_card_of_that_name_in_the_kinds_asked(six_winters: Any) -> None:
+    from journal.printing.selection import select
+
+    both = select(six_winters, only=["discord in brightdune"])
+    assert sorted(c.kind for c in both) == ["event", "obstacle"]
+    event = select(six_winters, only=["Discord in Brightdune"], kinds=["event"])
+    assert [c.kind for c in event] == ["event"]
+
+
+def test_only_a_card_of_another_kind_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = chronicler(
+        capsys,
+        "print",
+        "six-winters",
+        "--kind",
+        "asset",
+        "--only",
+        "Mole Hunt",
+        "--out",
+        str(tmp_path / "o"),
+    )
+    assert code == 2 and '"Mole Hunt" is of kind obstacle, not of --kind asset' in err
+
+
 # -- --changed-since ------------------------------------------------------------------------------
 
 
@@ -482,3 +508,14 @@ def test_nothing_changed_prints_nothing(
         capsys, "print", str(ruleset_repo), "--changed-since", "HEAD", "--out", str(tmp_path / "o")
     )
     assert code == 0 and "no cards to print" in said
+
+
+def test_a_ruleset_without_faces_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], six_winters_folder: Path
+) -> None:
+    folder = tmp_path / "plain"
+    folder.mkdir()
+    for rules in six_winters_folder.glob("*.rules"):
+        shutil.copy(rules, folder / rules.name)
+    code, _, err = chronicler(capsys, "print", str(folder), "--out", str(tmp_path / "o"))
+    assert code == 1 and "no faces/faces.toml" in err and "Traceback" not in err
