@@ -9,6 +9,7 @@ same grid ("unique backs"); the others share the kind's back image.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import math
@@ -106,11 +107,16 @@ def saved_object(
         ids.append(card_id)
         contained.append(
             {
+                "GUID": _guid(f"{deck_name}\0{index}"),
                 "Name": "Card",
                 "Nickname": nickname,
                 "Description": description,
                 "CardID": card_id,
                 "Transform": _transform(),
+                "ColorDiffuse": _WHITE,
+                "Hands": True,  # a card can be drawn into a player's hand
+                "SidewaysCard": False,
+                "HideWhenFaceDown": True,
                 "CustomDeck": {str(sheet_number + 1): custom[str(sheet_number + 1)]},
             }
         )
@@ -118,15 +124,18 @@ def saved_object(
         state: dict[str, Any] = {**contained[0], "GUID": _guid(deck_name)}
     else:
         state = {
+            "GUID": _guid(deck_name),
             "Name": "Deck",
             "Nickname": deck_name,
             "Description": f"{len(contained)} cards",
             "Transform": _transform(),
+            "ColorDiffuse": _WHITE,
+            "Hands": False,
+            "SidewaysCard": False,
             "HideWhenFaceDown": True,
             "DeckIDs": ids,
             "CustomDeck": custom,
             "ContainedObjects": contained,
-            "GUID": _guid(deck_name),
         }
     return {
         "SaveName": deck_name,
@@ -144,9 +153,11 @@ def saved_object(
     }
 
 
-def _guid(name: str) -> str:
-    import hashlib
+_WHITE = {"r": 1.0, "g": 1.0, "b": 1.0}
 
+
+def _guid(name: str) -> str:
+    """A stable six-hex-digit object id: printing the same deck again gives the same ids."""
     return hashlib.sha1(name.encode()).hexdigest()[:6]
 
 

@@ -217,6 +217,8 @@ def test_tts_deck_sheets_and_saved_object(
     card_size = (round(63.5 / 25.4 * 60), round(88.9 / 25.4 * 60))
     assert Image.open(face_sheet).size == (columns * card_size[0], rows * card_size[1])
     assert Path(sheet["BackURL"].removeprefix("file://")).is_file()
+    guids = [deck["GUID"]] + [card["GUID"] for card in deck["ContainedObjects"]]
+    assert len(set(guids)) == len(guids)  # TTS tells objects apart by GUID
     names = [card["Nickname"] for card in deck["ContainedObjects"]]
     assert names.count("Grain Shortage") == 2
     # Locations: each card's back is its developed side, a sheet in the same grid.
