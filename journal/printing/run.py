@@ -102,6 +102,8 @@ def print_cards(
             raise UsageError(f"{faces.folder} has no layout {entry.kind}.svg.j2")
     target = OutDir(out)
     report = PrintReport(fmt, out, cards=len(chosen), copies=sum(len(c.numbers) for c in chosen))
+    if not chosen:
+        return report  # nothing matched or changed: no empty PDF, sheet or CSV
     name = slug(f"{compiled.name}")
     dpi = options.dpi or DEFAULT_DPI.get(fmt, 300)
     tick: Callable[[int], None] | None = (lambda n: progress(n, 0)) if progress else None

@@ -510,6 +510,7 @@ def test_nothing_changed_prints_nothing(
         capsys, "print", str(ruleset_repo), "--changed-since", "HEAD", "--out", str(tmp_path / "o")
     )
     assert code == 0 and "no cards to print" in said
+    assert not files_under(tmp_path / "o")
 
 
 def test_a_ruleset_without_faces_says_so(
