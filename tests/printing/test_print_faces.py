@@ -225,3 +225,38 @@ def test_faces_look_like_their_golden_images(
     )
     # Anti-aliasing may move by a renderer version; a moved box or a lost word does not pass.
     assert mean < 2.0 and changed < 0.01, f"{path.name}: mean {mean:.2f}, {changed:.2%} changed"
+
+
+def test_no_ink_below_the_fullest_rules_text_box(six_winters: Any, faces: FaceSet) -> None:
+    """Look at the pixels: under the rules text of the most crowded card there is only paper."""
+    flat = FaceSet(faces.folder, bleed_mm=0, regions=six_winters.vocabulary.regions)
+    fullest = None
+    for card in six_winters.all_cards:
+        for block in flat.front(card).blocks:
+            if block.name == "rules text" and (fullest is None or block.size < fullest[1].size):
+                fullest = (card, block)
+    assert fullest is not None
+    card, block = fullest
+    dpi = 150
+    scale = dpi / 300
+    image = Image.open(io.BytesIO(svg_to_png(flat.front(card).svg, dpi))).convert("L")
+    x, y, width, height = block.box
+    below = image.crop(
+        (
+            round(x * scale),
+            round((y + height + 2) * scale),  # the box's own padding, inside its panel
+            round((x + width) * scale),
+            round((y + height + 12) * scale),
+        )
+    )
+    darkest, _ = below.getextrema()
+    assert darkest > 150, f'ink below the rules text of {card.kind} "{card.name}"'
+    inside = image.crop(
+        (
+            round(x * scale),
+            round(y * scale),
+            round((x + width) * scale),
+            round((y + height) * scale),
+        )
+    )
+    assert inside.getextrema()[0] < 80  # and the text itself is there, dark on light
