@@ -70,7 +70,7 @@ class Word:
     token: str | None = None
     code: str | None = None
     colour: str | None = None
-    inline: bool = False
+    inline: str = ""  # "replace": the icon stands for the word in text; "before": beside it
 
 
 @dataclass
@@ -128,12 +128,22 @@ def read_style(folder: Path) -> FaceStyle:
             token=entry.get("token"),
             code=entry.get("code"),
             colour=entry.get("colour"),
-            inline=bool(entry.get("inline", False)),
+            inline=_inline(entry.get("inline", False), path, name),
         )
     for stem in [w.icon for w in style.words.values() if w.icon] + list(style.marks.values()):
         if not (folder / "icons" / f"{stem}.svg").is_file():
             raise ChroniclerError(f"{path}: no icon file icons/{stem}.svg")
     return style
+
+
+def _inline(value: Any, path: Path, word: str) -> str:
+    if value is True:
+        return "replace"
+    if value is False or value == "":
+        return ""
+    if value in {"replace", "before"}:
+        return str(value)
+    raise ChroniclerError(f'{path}: words.{word}.inline is true, false or "before", not {value!r}')
 
 
 def _symbol(path: Path, symbol_id: str) -> str:
@@ -157,7 +167,8 @@ class Canvas:
         self._regions = regions
         self.used: dict[str, None] = {}
         self.blocks: list[Block] = []
-        self.inline = {n: n for n, w in style.words.items() if w.inline and w.icon}
+        self.inline = {n: n for n, w in style.words.items() if w.inline == "replace" and w.icon}
+        self.before = {n: n for n, w in style.words.items() if w.inline == "before" and w.icon}
 
     # -- words and colours ------------------------------------------------------------------
     def colour(self, word: Any, default: str | None = None) -> str:
@@ -251,6 +262,7 @@ class Canvas:
             min_size=min_size,
             weight=weight,
             icons=self.inline if icons else {},
+            before=self.before if icons else {},
             wrap=wrap,
         )
         self.blocks.append(block)

@@ -83,13 +83,25 @@ class Block:
         return not self.overflow
 
 
-def pieces(paragraph: str, icons: Mapping[str, str], *, weight: str = "normal") -> list[Piece]:
-    """A paragraph's words; a leading label ("Exhaust:") bold; icon words as icons."""
+def pieces(
+    paragraph: str,
+    icons: Mapping[str, str],
+    *,
+    weight: str = "normal",
+    before: Mapping[str, str] | None = None,
+) -> list[Piece]:
+    """A paragraph's words; a leading label ("Exhaust:") bold; ``icons`` words drawn as their
+    icon, ``before`` words with their icon before them ("Spring end:" gets the spring icon)."""
     out: list[Piece] = []
+    marks = before or {}
     label = _LABEL.match(paragraph)
     rest = paragraph
     if label:
-        out += [Piece(w, "bold") for w in label.group(0).split()]
+        for word in label.group(0).split():
+            mark = marks.get(word.rstrip(":").casefold())
+            if mark is not None:
+                out.append(Piece("", "bold", icon=mark))
+            out.append(Piece(word, "bold"))
         rest = paragraph[label.end() :]
     quoted = False  # a card's name in quotes keeps its words ("Ambush Military Scouts")
     for word in rest.split():
@@ -103,9 +115,12 @@ def pieces(paragraph: str, icons: Mapping[str, str], *, weight: str = "normal") 
             quoted = True
         if quoted and core.endswith('"'):
             quoted = False
+        mark = marks.get(key) if core.isalpha() and not in_name else None
         if icon is not None and core.isalpha() and not in_name:
             out.append(Piece(word, weight, icon=icon, tail=tail))
         else:
+            if mark is not None:
+                out.append(Piece("", weight, icon=mark))
             out.append(Piece(word, weight))
     return out
 
@@ -125,11 +140,12 @@ def set_text(
     min_size: float = 18,
     weight: str = "normal",
     icons: Mapping[str, str] | None = None,
+    before: Mapping[str, str] | None = None,
     wrap: bool = True,
 ) -> Block:
     """Lay the paragraphs out in ``box``, stepping the size down until they fit."""
     _, _, width, height = box
-    words = [pieces(p, icons or {}, weight=weight) for p in paragraphs if p.strip()]
+    words = [pieces(p, icons or {}, weight=weight, before=before) for p in paragraphs if p.strip()]
     current = size
     while True:
         block = _lay_out(words, box, current, wrap)

@@ -90,7 +90,7 @@ def test_the_printed_text_on_the_face_is_the_renderers_wording(
     card = six_winters.card("Mole Hunt")
     face = faces.front(card)
     drawn = " ".join(words_drawn(face.svg))
-    inline = {w: e.icon for w, e in faces.style.words.items() if e.inline}
+    inline = {w: e.icon for w, e in faces.style.words.items() if e.inline == "replace"}
     for line in card.printed:
         for word in line.split():
             core = word.strip(".,:").casefold()
