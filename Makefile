@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench docs cli-docs clean
+.PHONY: demo test lint bench docs cli-docs api-docs clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -41,3 +41,7 @@ clean:
 ## cli-docs: regenerate the command-line reference from the app
 cli-docs: $(STAMP)
 	$(BIN)/python -m typer journal.cli utils docs --name chronicler > docs/cli.md
+
+## api-docs: regenerate the table of events in docs/design/engine-api.md from the code
+api-docs: $(STAMP)
+	$(BIN)/python -m rules.six_winters.contracts --write docs/design/engine-api.md

@@ -1,16 +1,21 @@
 """Six Winters engine figures: sessions per second per bot on one core, the cost of ``clone``
 and of a JSON round trip, and the size of a session's state.
 
-Run: ``.venv/bin/python benchmarks/bench_engine.py [--sessions N]``. Each figure is
-the median of five repeats; the sessions are year-1 sessions from a fresh campaign, seeds 0..N-1.
+Run: ``.venv/bin/python benchmarks/bench_engine.py [--sessions N] [--against REV]``. Each figure
+is the median of five repeats; the sessions are year-1 sessions from a fresh campaign, seeds
+0..N-1. ``--against REV`` runs the same benchmark on a checkout of the git revision REV (its own
+copy of this script) right after, and prints this tree's figures as ratios of that one's.
 """
 
 from __future__ import annotations
 
 import argparse
 import pickle
+import re
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from pathlib import Path
@@ -61,10 +66,73 @@ def mid_session(ruleset):
     return session
 
 
+ROOT = Path(__file__).resolve().parents[1]
+FIGURE = re.compile(
+    r"(?P<bot>\w+) bot: +(?P<clock>[\d.]+) sessions/s/core by the clock, (?P<cpu>[\d.]+) by CPU"
+    r"|clone: (?P<clone>\d+) µs; JSON round trip: (?P<json>\d+) µs"
+)
+
+
+def figures(text: str) -> dict[str, float]:
+    """The figures a run of this benchmark printed, by name."""
+    found: dict[str, float] = {}
+    for match in FIGURE.finditer(text):
+        if match["bot"]:
+            found[f"{match['bot']} sessions/s (clock)"] = float(match["clock"])
+            found[f"{match['bot']} sessions/s (CPU)"] = float(match["cpu"])
+        else:
+            found["clone µs"] = float(match["clone"])
+            found["JSON round trip µs"] = float(match["json"])
+    return found
+
+
+def run_at(revision: str, sessions: int) -> str:
+    """This benchmark as the git revision ``revision`` has it, run on that revision's code."""
+    with tempfile.TemporaryDirectory() as scratch:
+        tree = Path(scratch) / "tree"
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", str(tree), revision],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+        )
+        try:
+            done = subprocess.run(
+                [sys.executable, "benchmarks/bench_engine.py", "--sessions", str(sessions)],
+                cwd=tree,
+                check=True,
+                capture_output=True,
+                text=True,
+            )
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT)
+    return done.stdout
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sessions", type=int, default=100)
+    parser.add_argument("--against", metavar="REV", help="a git revision to compare with")
     args = parser.parse_args()
+    if args.against:
+        here = subprocess.run(
+            [sys.executable, __file__, "--sessions", str(args.sessions)],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+        there = run_at(args.against, args.sessions)
+        print(here, end="")
+        mine, theirs = figures(here), figures(there)
+        print(f"against {args.against} (same run, one after the other):")
+        for name, value in mine.items():
+            if name in theirs:
+                print(
+                    f"  {name}: {value:g} here, {theirs[name]:g} there: "
+                    f"ratio {value / theirs[name]:.2f}"
+                    f"ratio {value / theirs[name]:.2f}"
+                )
+        return
     ruleset = engine.load_ruleset()
     print(f"ruleset: {ruleset.source}; {args.sessions} sessions, median of {REPEATS}")
     for bot_class in (RandomBot, HeuristicBot):

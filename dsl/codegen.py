@@ -36,7 +36,14 @@ from dsl.compiler import (
     Trigger,
 )
 from dsl.printer import canonical_words, effect_text, sentence_text
-from dsl.runtime import Context, DecisionNeeded, EffectError, Span
+from dsl.runtime import (
+    Context,
+    DecisionKind,
+    DecisionNeeded,
+    EffectError,
+    LanguageEvent,
+    Span,
+)
 from dsl.selectors import Amount, LocationSpec, Place, Selector, ValueSpec
 
 Resolver = Callable[[Context], Any]
@@ -82,7 +89,7 @@ def selector_resolver(selector: Selector, remember: bool = True) -> Resolver:
             elif not candidates:
                 chosen = None
             else:
-                chosen = ctx.decide("choose_target", list(candidates), prompt)
+                chosen = ctx.decide(DecisionKind.CHOOSE_TARGET, list(candidates), prompt)
             if not remember:
                 return chosen
             bindings = ctx.bindings
@@ -112,7 +119,7 @@ def selector_resolver(selector: Selector, remember: bool = True) -> Resolver:
         elif q.mode == "any" and q.plural:
             chosen = (
                 ctx.decide(
-                    "choose_many",
+                    DecisionKind.CHOOSE_MANY,
                     candidates,
                     _prompt(selector),
                     min_choices=0,
@@ -124,7 +131,7 @@ def selector_resolver(selector: Selector, remember: bool = True) -> Resolver:
         elif q.mode == "none":
             chosen = candidates[0] if single and len(candidates) == 1 else candidates
             if single and len(candidates) > 1:
-                chosen = ctx.decide("choose_target", candidates, _prompt(selector))
+                chosen = ctx.decide(DecisionKind.CHOOSE_TARGET, candidates, _prompt(selector))
         else:
             count = q.count or 1
             if len(candidates) <= count:
@@ -132,12 +139,12 @@ def selector_resolver(selector: Selector, remember: bool = True) -> Resolver:
                 if single and not candidates:
                     chosen = None
             elif count == 1:
-                chosen = ctx.decide("choose_target", candidates, _prompt(selector))
+                chosen = ctx.decide(DecisionKind.CHOOSE_TARGET, candidates, _prompt(selector))
                 if not single:
                     chosen = [chosen]
             else:
                 chosen = ctx.decide(
-                    "choose_target",
+                    DecisionKind.CHOOSE_TARGET,
                     candidates,
                     _prompt(selector),
                     min_choices=count,
@@ -166,7 +173,9 @@ def value_resolver(value: Any, remember: bool = True) -> Resolver:
         labels = [getattr(v, "text", "") or str(getattr(v, "number", v)) for v in value.choices]
 
         def one_of(ctx: Context) -> Any:
-            picked = ctx.decide("choose_option", labels, "Choose one: " + " or ".join(labels))
+            picked = ctx.decide(
+                DecisionKind.CHOOSE_OPTION, labels, "Choose one: " + " or ".join(labels)
+            )
             index = labels.index(picked) if picked in labels else int(picked)
             return resolvers[index](ctx)
 
@@ -257,7 +266,7 @@ def _compile_one(clause: BoundClause, card: tuple[str, str]) -> Run:
         ctx.span = span
         if payable is not None and not payable(ctx):
             return None  # a cost that cannot be paid is not offered
-        if not ctx.decide("pay_or_refuse", (True, False), prompt):
+        if not ctx.decide(DecisionKind.PAY_OR_REFUSE, (True, False), prompt):
             return None
         if cost is not None:
             cost(ctx)
@@ -485,11 +494,13 @@ def compile_sentence(sentence: BoundSentence, card: tuple[str, str] = ("card", "
         ctx.span = span
         if condition is not None and not condition(ctx):
             return None
-        if mode == "may" and not ctx.decide("pay_or_refuse", (True, False), f"May: {text}"):
+        if mode == "may" and not ctx.decide(
+            DecisionKind.PAY_OR_REFUSE, (True, False), f"May: {text}"
+        ):
             return None
         if len(runs) == 1:
             return runs[0](ctx)
-        picked = ctx.decide("choose_option", labels, "Choose one: " + " / ".join(labels))
+        picked = ctx.decide(DecisionKind.CHOOSE_OPTION, labels, "Choose one: " + " / ".join(labels))
         index = labels.index(picked) if picked in labels else int(picked)
         ctx.span = span
         return runs[index](ctx)
@@ -507,10 +518,10 @@ def compile_choice(choice: BoundChoice, card: tuple[str, str] = ("card", "?")) -
         ctx.span = span
         if condition is not None and not condition(ctx):
             return None
-        picked = ctx.decide("choose_option", labels, "Choose one: " + ", ".join(labels))
+        picked = ctx.decide(DecisionKind.CHOOSE_OPTION, labels, "Choose one: " + ", ".join(labels))
         index = labels.index(picked) if picked in labels else int(picked)
         # the host's record of what was chosen (an epilogue's choice is history worth keeping)
-        ctx.host.emit("choice", choice=labels[index])
+        ctx.host.emit(LanguageEvent.CHOICE, choice=labels[index])
         result = None
         for step in options[index]:
             result = step(ctx)

@@ -209,13 +209,3 @@ class CompiledRuleset:
         hint = f"; did you mean {', '.join(repr(n) for n in near)}?" if near else ""
         what = kind or "card"
         raise ChroniclerError(f"no {what} named {name!r} in ruleset {self.name!r}{hint}")
-
-
-# ---- compiling ----------------------------------------------------------------------------------
-
-
-def compile_ruleset(checked: Any) -> CompiledRuleset:
-    """Turn a checked ruleset (``dsl.checker.CheckedRuleset``) into closures and plain data."""
-    from dsl.codegen import compile_checked
-
-    return compile_checked(checked)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
 
 
@@ -31,6 +32,22 @@ class Span:
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.column}"
+
+
+class DecisionKind(StrEnum):
+    """The questions the card language itself asks (a ruleset adds its own kinds)."""
+
+    CHOOSE_TARGET = "choose_target"  # which of the things a phrase matches
+    CHOOSE_MANY = "choose_many"  # several of them
+    CHOOSE_OPTION = "choose_option"  # which alternative ("Choose one", "or")
+    CHOOSE_VALUE = "choose_value"  # a number
+    PAY_OR_REFUSE = "pay_or_refuse"  # a cost or a "may": yes or no
+
+
+class LanguageEvent(StrEnum):
+    """The events the card language itself records."""
+
+    CHOICE = "choice"  # the label a "Choose one" was answered with
 
 
 @dataclass(frozen=True, slots=True)

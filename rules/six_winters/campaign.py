@@ -8,10 +8,12 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from dsl.errors import ChroniclerError
+from dsl.kernel.machine import play
 from dsl.runtime import Decision
 
 from .cards import Ruleset
-from .engine import Session, new_session, play
+from .contracts import DecisionKind, EventKind
+from .session import Session, new_session
 from .state import CampaignState, MapLocation, ObstacleInPlay, Sheet
 
 FINAL_YEAR = 6  # when a ruleset declares no ``finale year``
@@ -168,7 +170,7 @@ def choose_characters(bot: Any, campaign: Any, ruleset: Any = None, count: int =
     over ``campaign_observation``, outside any session (the session starts with them)."""
     options = tuple(sorted(campaign.unlocked_characters))
     decision = Decision(
-        kind="choose_characters",
+        kind=DecisionKind.CHOOSE_CHARACTERS,
         who=None,
         prompt=f"Choose Characters: who plays year {campaign.year}?",
         options=options,
@@ -191,7 +193,7 @@ def play_campaign(
 ) -> Iterator[tuple[CampaignState, Session]]:
     """Play the six years with a bot; yields (the campaign after the year, its session). The
     bot chooses each year's characters unless ``characters_per_year`` gives them."""
-    from .engine import new_campaign
+    from .session import new_campaign
 
     rng = random.Random(seed)
     campaign = campaign or new_campaign(ruleset)
@@ -277,7 +279,7 @@ class TableSession(Session):
             "finale": card.finale,
         }
         st.scenes_completed.append(record)
-        self.emit("scene_completed", **record)
+        self.emit(EventKind.SCENE_COMPLETED, **record)
 
     def op_table_map(
         self, ctx: Any, report: dict[str, Any], threat_left: int | None, lost: str | None
@@ -297,7 +299,7 @@ class TableSession(Session):
                 loc = _location(name, int(x), int(y))
                 st.locations.append(loc)
                 known[name] = loc
-                self.emit("location_added", location=name, x=int(x), y=int(y))
+                self.emit(EventKind.LOCATION_ADDED, location=name, x=int(x), y=int(y))
         for name in report.get("developed", []):
             place(name)
             self.develop(name)
@@ -332,7 +334,7 @@ def _location(name: str, x: int, y: int) -> Any:
 
 
 def _near(name: str, names: Sequence[str]) -> str:
-    from .engine import near_names
+    from .session import near_names
 
     return near_names(name, names)
 
@@ -463,7 +465,7 @@ def table_session(
     picks: Sequence[str] = (),
 ) -> tuple[TableSession, _TableAnswers]:
     """The year's session from the campaign state, with the recorded scenes applied in order."""
-    from .engine import new_session
+    from .session import new_session
 
     chosen = list(record.get("characters") or [])
     unlocked = list(dict.fromkeys([*campaign.unlocked_characters, *chosen]))

@@ -12,9 +12,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dsl.runtime import Context, EffectError, creates
+from dsl.runtime import DecisionKind as LanguageDecision
+
+from .contracts import DecisionKind, EventKind
 
 if TYPE_CHECKING:
-    from .engine import Session
+    from .session import Session
     from .state import CharacterState, LocationState
 
 
@@ -114,7 +117,7 @@ def _choose_value(ctx: Context, spec: Any, prompt: str) -> int:
         return int(spec.value)
     if kind == "same":
         return int(ctx.bindings.get("value", 1))
-    return int(ctx.decide("choose_value", [1, 2, 3, 4, 5, 6], prompt))
+    return int(ctx.decide(LanguageDecision.CHOOSE_VALUE, [1, 2, 3, 4, 5, 6], prompt))
 
 
 def _obstacle(ctx: Context, ref: Any) -> Any:
@@ -189,8 +192,9 @@ def _remove_dice(ctx: Context, refs: list[Any]) -> int:
             host.unhold_dice([ref], None)
         else:
             c = host.character(ref["character"])
-            total += c.initiative.pop(ref["index"])
-            host.state.initiative_supply += 1
+            face = c.initiative[ref["index"]]
+            host.spend_initiative(c, face)
+            total += face
     return total
 
 
@@ -222,7 +226,7 @@ def place(ctx: Context, object: Any, on: Any = None, at: Any = None, in_: Any = 
         for loc in _locations(ctx, at or on):
             for _ in range(count):
                 chosen = resource or ctx.decide(
-                    "choose_option", list(host.ruleset.resources), "Which resource?"
+                    LanguageDecision.CHOOSE_OPTION, list(host.ruleset.resources), "Which resource?"
                 )
                 face = _choose_value(ctx, getattr(object, "value", None), f"Value of the {chosen}?")
                 host.new_resource_die(ctx, str(chosen), loc, face=face, explode=False)
@@ -246,7 +250,7 @@ def _to_crafting_area(ctx: Context, name: str) -> None:
         return  # already taken (by another character): no second copy
     c = host.character(str(ctx.actor))
     c.in_progress.append(AssetInProgress(name, [None] * len(host.ruleset.assets[name].recipe)))
-    host.emit("asset_taken", character=c.name, asset=name)
+    host.emit(EventKind.ASSET_TAKEN, character=c.name, asset=name)
     host.fill_staging()
 
 
@@ -259,7 +263,7 @@ def roll_and_place(ctx: Context, object: Any, at: Any = None, on: Any = None) ->
             _, resource = _noun(item)
             for _ in range(_number(ctx, item)):
                 chosen = resource or ctx.decide(
-                    "choose_option", list(host.ruleset.resources), "Which resource?"
+                    LanguageDecision.CHOOSE_OPTION, list(host.ruleset.resources), "Which resource?"
                 )
                 host.new_resource_die(ctx, str(chosen), loc)
 
@@ -306,10 +310,18 @@ def _standard_trade(ctx: Context, first: dict[str, Any]) -> None:
     targets = [r for r in host.trade_targets(resource) if host.state.supply.get(r, 0) > 0]
     if not pairs or not targets:
         raise EffectError(f"a trade needs two {resource} at {loc.name}", ctx.span)
-    second = pairs[0] if len(pairs) == 1 else ctx.decide("choose_target", pairs, "Trade with?")
-    into = targets[0] if len(targets) == 1 else ctx.decide("choose_option", targets, "Trade for?")
+    second = (
+        pairs[0]
+        if len(pairs) == 1
+        else ctx.decide(LanguageDecision.CHOOSE_TARGET, pairs, "Trade with?")
+    )
+    into = (
+        targets[0]
+        if len(targets) == 1
+        else ctx.decide(LanguageDecision.CHOOSE_OPTION, targets, "Trade for?")
+    )
     _remove_dice(ctx, [first, second])
-    host.emit("traded", character=ctx.actor, gave=[resource, resource], got=into)
+    host.emit(EventKind.TRADED, character=ctx.actor, gave=[resource, resource], got=into)
     host.new_resource_die(ctx, str(into), loc, explode=False)
 
 
@@ -327,7 +339,7 @@ def flip(ctx: Context, object: Any, to: Any = None) -> None:
             loc = host.location(ref["name"])
             if loc.developed:
                 loc.developed = False
-                host.emit("location_undeveloped", location=loc.name)
+                host.emit(EventKind.LOCATION_UNDEVELOPED, location=loc.name)
                 ctx.bindings.setdefault("flipped", []).append(loc.name)
 
 
@@ -385,8 +397,7 @@ def lose(ctx: Context, object: Any, subject: Any = None) -> None:
             host.lose_action_points(c, amount)
         elif noun and "initiative" in noun:
             for _ in range(min(amount, len(c.initiative))):
-                c.initiative.remove(max(c.initiative))
-                host.state.initiative_supply += 1
+                host.spend_initiative(c, max(c.initiative))
 
 
 def recover(ctx: Context, object: Any, subject: Any = None) -> None:
@@ -466,15 +477,19 @@ def _pick_dice(
         top = min(len(refs), most if most is not None else len(refs))
         if len(refs) == 1:
             return refs
-        return list(ctx.decide("choose_many", refs, prompt, min_choices=1, max_choices=top))
+        return list(
+            ctx.decide(LanguageDecision.CHOOSE_MANY, refs, prompt, min_choices=1, max_choices=top)
+        )
     count = min(int(getattr(quantity, "count", None) or 1), len(refs))
     if most is not None:
         count = min(count, most)
     if len(refs) == count:
         return refs
     if count == 1:
-        return [ctx.decide("choose_target", refs, prompt)]
-    return list(ctx.decide("choose_many", refs, prompt, min_choices=count, max_choices=count))
+        return [ctx.decide(LanguageDecision.CHOOSE_TARGET, refs, prompt)]
+    return list(
+        ctx.decide(LanguageDecision.CHOOSE_MANY, refs, prompt, min_choices=count, max_choices=count)
+    )
 
 
 def _spendable(ctx: Context, object: Any) -> list[Any]:
@@ -507,7 +522,11 @@ def _spendable(ctx: Context, object: Any) -> list[Any]:
         return options
     return list(
         ctx.decide(
-            "choose_many", options, f"Spend {count} dice", min_choices=count, max_choices=count
+            LanguageDecision.CHOOSE_MANY,
+            options,
+            f"Spend {count} dice",
+            min_choices=count,
+            max_choices=count,
         )
     )
 
@@ -522,12 +541,16 @@ def move(
         if not targets:
             return
         names = [loc.name for loc in targets]
-        dest = names[0] if len(names) == 1 else ctx.decide("choose_location", names, "Move where?")
+        dest = (
+            names[0]
+            if len(names) == 1
+            else ctx.decide(DecisionKind.CHOOSE_LOCATION, names, "Move where?")
+        )
         for c in _actors(ctx, None):
             movers = st.characters if st.solo else [c]
             for m in movers:
                 m.location = dest
-                host.emit("character_moved", character=m.name, location=dest, by="effect")
+                host.emit(EventKind.CHARACTER_MOVED, character=m.name, location=dest, by="effect")
         return
     card = _this_card(ctx, onto) or _this_card(ctx, to)
     if card is not None:  # "move a resource at this location onto this card"
@@ -558,7 +581,7 @@ def move(
                 if st.initiative_supply > 0:
                     st.initiative_supply -= 1
                     c.initiative.append(die.face)
-                    host.emit("initiative_gained", character=c.name, face=die.face)
+                    host.emit(EventKind.INITIATIVE_GAINED, character=c.name, face=die.face)
         return
     for ref in _refs(ctx, object):
         name = _card_name(ref)
@@ -573,12 +596,12 @@ def move(
             else:
                 _take_card_out(ctx, name)
             st.asset_staging.append(name)
-            host.emit("asset_staged", asset=name)
+            host.emit(EventKind.ASSET_STAGED, asset=name)
         elif name in host.ruleset.obstacles and "deck" in str(zone or ""):
             if name in st.obstacle_discard:
                 st.obstacle_discard.remove(name)
             st.obstacle_deck.insert(0, name)
-            host.emit("card_added", card_kind="obstacle", card=name)
+            host.emit(EventKind.CARD_ADDED, card_kind="obstacle", card=name)
 
 
 def discard(ctx: Context, object: Any, from_: Any = None) -> None:
@@ -591,10 +614,10 @@ def discard(ctx: Context, object: Any, from_: Any = None) -> None:
             assert found is not None
             found[0].obstacles.remove(obstacle)
             st.obstacle_discard.append(obstacle.name)
-            host.emit("obstacle_discarded", obstacle=obstacle.name, location=found[0].name)
+            host.emit(EventKind.OBSTACLE_DISCARDED, obstacle=obstacle.name, location=found[0].name)
             continue
         name = _card_name(ref)
-        if name in host.ruleset.assets:
+        if name is not None and name in host.ruleset.assets:
             _take_card_out(ctx, name)
             st.asset_discard.append(name)
 
@@ -645,7 +668,7 @@ def archive(ctx: Context, object: Any, from_: Any = None) -> None:
         name = _card_name(ref)
         if name and _take_card_out(ctx, name):
             host.state.archive.append(name)
-            host.emit("card_archived", card=name)
+            host.emit(EventKind.CARD_ARCHIVED, card=name)
 
 
 def burn(ctx: Context, object: Any) -> None:
@@ -657,7 +680,7 @@ def burn(ctx: Context, object: Any) -> None:
         _take_card_out(ctx, name)
         host.state.flags[f"burned:{name}"] = 1
         host.state.archive.append(name)
-        host.emit("card_burned", card=name)
+        host.emit(EventKind.CARD_BURNED, card=name)
 
 
 @creates("object")
@@ -707,9 +730,13 @@ def refresh(ctx: Context, object: Any) -> None:
         used = [n for n in c.exhausted if n != ctx.card]
         if not used:
             return
-        pick = used[0] if len(used) == 1 else ctx.decide("choose_target", used, "Refresh which?")
+        pick = (
+            used[0]
+            if len(used) == 1
+            else ctx.decide(LanguageDecision.CHOOSE_TARGET, used, "Refresh which?")
+        )
         c.exhausted.remove(pick)
-        host.emit("card_refreshed", character=c.name, card=pick)
+        host.emit(EventKind.CARD_REFRESHED, character=c.name, card=pick)
 
 
 def refill(ctx: Context, object: Any = None) -> None:
@@ -727,7 +754,9 @@ def convert(ctx: Context, object: Any, on: Any = None, to: Any = None) -> None:
         amount = getattr(obstacle, noun)
         setattr(obstacle, noun, 0)
         setattr(obstacle, into, getattr(obstacle, into) + amount)
-        host.emit("tokens_converted", obstacle=obstacle.name, token=noun, to=into, amount=amount)
+        host.emit(
+            EventKind.TOKENS_CONVERTED, obstacle=obstacle.name, token=noun, to=into, amount=amount
+        )
 
 
 def search(ctx: Context, object: Any, for_: Any = None) -> None:
@@ -752,7 +781,11 @@ def search(ctx: Context, object: Any, for_: Any = None) -> None:
     if not found:
         ctx.bindings["it"] = None
         return
-    pick = found[0] if len(found) == 1 else ctx.decide("choose_target", found, "Take which card?")
+    pick = (
+        found[0]
+        if len(found) == 1
+        else ctx.decide(LanguageDecision.CHOOSE_TARGET, found, "Take which card?")
+    )
     if pick in st.asset_deck:
         st.rng.shuffle(st.asset_deck)  # a searched deck is shuffled
     ctx.bindings["it"] = {"kind": host.ruleset.kind_of(pick), "name": pick}
@@ -773,7 +806,7 @@ def clear(ctx: Context, object: Any, at: Any = None, from_: Any = None) -> None:
             else:
                 keep.append(die)
         loc.dice = keep
-        host.emit("dice_cleared", location=loc.name)
+        host.emit(EventKind.DICE_CLEARED, location=loc.name)
 
 
 def cancel(ctx: Context, object: Any, from_: Any = None) -> None:
@@ -799,12 +832,15 @@ def remove(ctx: Context, object: Any, at: Any = None, from_: Any = None, on: Any
             loc.threats -= taken
             host.state.threat_box += taken
             if taken:
-                host.emit("threat_removed", location=loc.name)
+                host.emit(EventKind.THREAT_REMOVED, location=loc.name)
         return
     for ref in _refs(ctx, on or from_):
         obstacle = _obstacle(ctx, ref)
         if obstacle is not None and noun in ("progress", "hindrance"):
-            setattr(obstacle, noun, max(0, getattr(obstacle, noun) - count))
+            taken = min(count, getattr(obstacle, noun))
+            setattr(obstacle, noun, getattr(obstacle, noun) - taken)
+            for _ in range(taken):
+                host.emit(EventKind.TOKEN_REMOVED, obstacle=obstacle.name, token=noun)
 
 
 def muster(ctx: Context, object: Any, at: Any = None) -> None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from dsl.runtime import Context
 
 if TYPE_CHECKING:
-    from .engine import Session
+    from .session import Session
     from .state import LocationState
 
 

@@ -15,65 +15,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
+from dsl.kernel.machine import Compact
+from dsl.kernel.machine import Event as _Event
+from dsl.kernel.machine import Frame as _Frame
+from dsl.kernel.random import GameRandom as _GameRandom
 
-class GameRandom(random.Random):
-    """A ``random.Random`` whose whole state is one integer (SplitMix64).
-
-    Small state makes the snapshots a suspended effect keeps, ``clone`` and JSON cheap; the
-    methods games use (``random``, ``randrange``, ``shuffle``, ``sample``...) all work.
-    """
-
-    _MASK = (1 << 64) - 1
-
-    def __init__(self, seed: int | None = 0) -> None:
-        self._state = 0
-        super().__init__(seed)
-
-    def seed(self, a: Any = None, version: int = 2) -> None:
-        self._state = hash(a) & self._MASK if not isinstance(a, int) else a & self._MASK
-        self.gauss_next = None
-
-    def _next(self) -> int:
-        self._state = (self._state + 0x9E3779B97F4A7C15) & self._MASK
-        z = self._state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self._MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self._MASK
-        return z ^ (z >> 31)
-
-    def random(self) -> float:
-        return (self._next() >> 11) * (1.0 / 9007199254740992.0)
-
-    def getrandbits(self, k: int) -> int:
-        if k <= 64:
-            return self._next() >> (64 - k) if k else 0
-        bits = 0
-        for shift in range(0, k, 64):
-            bits |= self._next() << shift
-        return bits & ((1 << k) - 1)
-
-    def getstate(self) -> Any:
-        return (self._state,)
-
-    def setstate(self, state: Any) -> None:
-        self._state = int(state[0])
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """A state change, named in the game's words; ``data`` is JSON-serialisable."""
-
-    kind: str
-    data: dict[str, Any]
-
-    def __reduce__(self) -> Any:  # the dataclass default pickles field by field, slowly
-        return (Event, (self.kind, self.data))
-
-
-class _Compact:
-    """Pickles as its class and field values: state snapshots are taken often."""
-
-    def __reduce__(self) -> Any:
-        return (type(self), tuple(self.__dict__.values()))
+# the kernel's pieces, under the names old saves pickled them by
+GameRandom = _GameRandom
+Event = _Event
+Frame = _Frame
+_Compact = Compact
 
 
 @dataclass
@@ -182,14 +133,6 @@ class CampaignState:
 
 
 @dataclass
-class Frame(_Compact):
-    """One procedure in progress (a turn step, an action, an effect) and where it stands."""
-
-    kind: str
-    data: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass
 class SessionState:
     year: int
     seed: int
@@ -236,6 +179,7 @@ class SessionState:
     lost: str | None = None  # the reason, once the players have lost
     over: bool = False
     result: dict[str, Any] | None = None
+    table_dice: bool = False  # the table rolls real dice: each roll is asked (a chance point)
 
 
 # --- JSON codec -------------------------------------------------------------------------------
@@ -534,6 +478,7 @@ def freeze(st: SessionState, *, sheets: bool = True) -> list[Any]:
         st.lost,
         st.over,
         _copy_data(st.result),
+        st.table_dice,
     ]
 
 
@@ -582,6 +527,7 @@ def thaw(frozen: Sequence[Any]) -> SessionState:
         lost=f[34],
         over=f[35],
         result=_copy_data(f[36]),
+        table_dice=f[37],
     )
 
 
@@ -652,6 +598,7 @@ _FROZEN: dict[type, tuple[str, ...]] = {
         "lost",
         "over",
         "result",
+        "table_dice",
     ),
 }
 for _cls, _names in _FROZEN.items():

@@ -59,7 +59,7 @@ def test_a_later_year_plays_the_years_before_it(capsys):
 
 
 def test_the_account_tells_who_narrates_and_what_downtime_gave():
-    from rules.commands import narrate
+    from rules.six_winters.account import narrate
     from rules.six_winters.state import Event
 
     scene = {"act": "narrate", "scene": "Ambush Military Scouts", "location": "Boar's Peak"}

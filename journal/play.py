@@ -1,17 +1,17 @@
-"""``chronicler play``: let a bot play a session of a ruleset and tell it turn by turn."""
+"""``chronicler play``: let a bot play a session of a ruleset and tell it turn by turn, and record
+it into the journal with ``--campaign``. The ruleset comes from the registry; how its events
+read comes from the ruleset (``rules/<name>/account.py``)."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from dsl.errors import ChroniclerError, UsageError
-
-GAMES = ("six-winters",)
 
 PLAY_HELP = (
     "Let a bot play one session (one year) of a game and tell it turn by turn.\n\n"
@@ -21,6 +21,7 @@ PLAY_HELP = (
     "With --campaign NAME the session is recorded into the journal (--db) as it is played: the "
     "campaign's stored state decides the year and the map (a new campaign starts at year 1), "
     "and the next play of the same campaign plays the year after.\n\n"
+    "A folder instead of a name plays a designer's own copy of a ruleset's text.\n\n"
     "Example: chronicler play six-winters --seed 7 --bot heuristic --characters Parin,Kanun"
 )
 
@@ -30,7 +31,9 @@ def register(app: typer.Typer) -> None:
 
 
 def play_command(
-    game: str = typer.Argument(..., help="The game to play: six-winters."),
+    game: str = typer.Argument(
+        ..., help="The ruleset to play: a name (six-winters) or the folder of its text."
+    ),
     seed: int = typer.Option(1, "--seed", help="Seed of the dice, the decks and the bot."),
     bot: str = typer.Option("heuristic", "--bot", help="heuristic or random."),
     characters: str | None = typer.Option(
@@ -55,16 +58,16 @@ def play_command(
         show_default=False,
     ),
 ) -> None:
-    if game not in GAMES:
-        raise UsageError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
-    from rules.six_winters import engine
-    from rules.six_winters.bots import BOTS, make_bot
+    from rules import registry
 
+    found = registry.find(game)
+    engine = found.engine
+    BOTS, make_bot = found.bots.BOTS, found.bots.make_bot
     if bot not in BOTS:
         raise UsageError(f"unknown bot {bot!r}; known: {', '.join(sorted(BOTS))}")
     if year is not None and not 1 <= year <= 6:
         raise UsageError(f"--year must be 1-6, got {year}")
-    ruleset = engine.load_ruleset()
+    ruleset = found.load()
     chosen: list[str] | None = None
     if characters:
         chosen = [name.strip() for name in characters.split(",") if name.strip()]
@@ -93,7 +96,7 @@ def play_command(
             typer.echo(json.dumps({"kind": event.kind, **event.data}, sort_keys=True))
         return
     console = Console(highlight=False, soft_wrap=True, width=100)
-    for line in narrate(session.events):
+    for line in found.module("account").narrate(session.events):
         console.print(line, markup=True)
     result = session.result()
     console.print(
@@ -104,7 +107,7 @@ def play_command(
         console.print(f"Brightdune's fate: {after.fate}; campaign score {after.score}.")
     if campaign_name is not None:
         console.print(
-            f"Recorded year {result.year} into campaign {_esc(campaign_name)} in {where}."
+            f"Recorded year {result.year} into campaign {escape(campaign_name)} in {where}."
         )
 
 
@@ -191,98 +194,3 @@ def _feed(recorder: Any, session: Any, fed: int, *, final: bool = False) -> int:
     for event in events[fed:stable]:
         recorder.on_event(event)
     return max(fed, stable)
-
-
-def _esc(value: Any) -> str:
-    return str(value).replace("[", r"\[")
-
-
-def _scene_completed(d: dict[str, Any]) -> str:
-    cards = ", ".join(_esc(c["card"]) for c in d["cards_played"]) or "no cards"
-    epilogue = f"; epilogue: {_esc(d['epilogue_choice'])}" if d.get("epilogue_choice") else ""
-    return (
-        f"  [green]Scene completed[/]: {_esc(d['scene'])} at {_esc(d['location'])} "
-        f"({d['skill_match_points']} from skill matches; played {cards}){epilogue}"
-    )
-
-
-def _who_acts(d: dict[str, Any]) -> str:
-    who = d["character"] or _names(d["details"].get("participants")) or "The players"
-    return f"  {_esc(who)}: {_action(d['details'])}"
-
-
-# How each event worth telling reads in play's account (one line; None: not told this time).
-TELLERS: dict[str, Callable[[dict[str, Any]], str | None]] = {
-    "session_started": lambda d: (
-        f"[bold]Year {d['year']}[/]: {_esc(d['scheme'])}; "
-        f"{', '.join(d['characters'])}; threat pool {d['threat_pool']}"
-    ),
-    "turn_started": lambda d: f"[bold cyan]{d['season'].title()}, turn {d['turn']}[/]",
-    "action": _who_acts,
-    "downtime": lambda d: (
-        f"  {_esc(d['character'])} trains {d['skill']} in downtime (now {d['rank']})"
-    ),
-    "condition_removed": lambda d: f"  {_esc(d['character'])} recovers from {_esc(d['condition'])}",
-    "reserve_taken": lambda d: (
-        f"  {_esc(d['character'])} takes {_esc(d['asset'])} from the reserve"
-    ),
-    "asset_completed": lambda d: f"    {_esc(d['character'])} completes {_esc(d['asset'])}",
-    "obstacle_placed": lambda d: f"  {_esc(d['obstacle'])} enters play at {_esc(d['location'])}",
-    "obstacle_moved": lambda d: f"  {_esc(d['obstacle'])} moves to {_esc(d['location'])}",
-    "obstacle_overcome": lambda d: f"    {_esc(d['character'])} overcomes {_esc(d['obstacle'])}",
-    "obstacle_discarded": lambda d: (
-        f"  {_esc(d['obstacle'])} leaves {_esc(d['location'])}" if d.get("location") else None
-    ),
-    "threat_placed": lambda d: (
-        f"  [red]Threat{' (surge)' if d['surge'] else ''}[/] on {_esc(d['location'])}; "
-        f"{d['pool_left']} left in the pool"
-    ),
-    "stress_taken": lambda d: (
-        f"    {_esc(d['character'])} takes {d['amount']} {d['stress']} stress ({d['left']} left)"
-    ),
-    "condition_taken": lambda d: (
-        f"    {_esc(d['character'])} takes a condition: {_esc(d['condition'])}"
-    ),
-    "condition_already_held": lambda d: (
-        f"    {_esc(d['character'])} rolls {_esc(d['condition'])}, a condition already held"
-    ),
-    "scene_drawn": lambda d: f"  Scene drawn: {_esc(d['scene'])}",
-    "scene_completed": _scene_completed,
-    "season_ended": lambda d: f"[bold]End of {d['season']}[/]",
-    "session_ended": lambda d: f"[bold]Session over[/]: {d['result']} ({_esc(d['reason'])})",
-}
-
-
-def narrate(events: list[Any]) -> list[str]:
-    """One readable line per event worth telling, in order."""
-    lines: list[str] = []
-    for e in events:
-        teller = TELLERS.get(e.kind)
-        line = teller(e.data) if teller is not None else None
-        if line is not None:
-            lines.append(line)
-    return lines
-
-
-def _names(names: Any) -> str:
-    """ "Parin", "Parin and Kanun", "Parin, Kanun and Fuscus"."""
-    names = [str(n) for n in names or []]
-    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 2 else names)
-
-
-def _action(details: dict[str, Any]) -> str:
-    act = details["act"]
-    if act == "move":
-        return f"moves to {_esc(details['to'])}"
-    if act == "trade":
-        return f"trades two dice for {details['get']}"
-    if act == "muster":
-        return f"musters {details['resource']}"
-    if act == "craft":
-        return f"crafts with a {details['die']}"
-    if act == "overcome":
-        return f"takes on {_esc(details['obstacle'])}"
-    if act == "narrate":
-        verb = "narrate" if len(details.get("participants") or []) != 1 else "narrates"
-        return f"{verb} {_esc(details['scene'])} at {_esc(details['location'])}"
-    return f"uses {_esc(details.get('card'))}"

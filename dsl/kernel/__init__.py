@@ -1,0 +1,45 @@
+"""The game kernel: what every ruleset's engine stands on, naming no game.
+
+- ``machine``: the session machine (frames, snapshot-and-replay of decisions, chance points,
+  the event log, ``pending / apply / clone / to_json / from_json / replay``);
+- ``random``: the one seeded generator;
+- ``table``: generic pieces of a table (zones and decks, meters, supplies, dice, a board).
+"""
+
+from dsl.kernel.machine import (
+    AnswerRefused,
+    Event,
+    Frame,
+    IllegalMove,
+    KernelDecision,
+    Machine,
+    PieceRefused,
+    check_answer,
+    iter_decisions,
+    play,
+    replay,
+)
+from dsl.kernel.random import GameRandom
+from dsl.kernel.table import Board, Die, Meter, Supply, TableError, Visibility, Zone
+
+__all__ = [
+    "AnswerRefused",
+    "Board",
+    "Die",
+    "Event",
+    "Frame",
+    "GameRandom",
+    "IllegalMove",
+    "KernelDecision",
+    "Machine",
+    "Meter",
+    "PieceRefused",
+    "Supply",
+    "TableError",
+    "Visibility",
+    "Zone",
+    "check_answer",
+    "iter_decisions",
+    "play",
+    "replay",
+]

@@ -1,0 +1,424 @@
+"""The session machine: a game as a stack of procedures that stops at each decision.
+
+A ``Machine`` holds a game's state (plain data) and runs its procedure as a stack of ``Frame``s.
+Two sorts of frame exist:
+
+- *step frames* walk an explicit list of steps and ask their own decisions: the machine calls
+  the game's ``_step_<kind>(frame)`` to go on and ``_answer_<kind>(frame, answer)`` with the
+  answer;
+- *run frames* run one piece of the game as straight-line Python (``op_<name>(ctx, **args)``)
+  that asks through ``ctx.decide`` (the contract of ``dsl.runtime``). A run frame keeps a
+  snapshot of the state taken when it started and the answers given so far; when the piece
+  needs a new answer the state goes back to the snapshot and the piece runs again with one more
+  answer. So every decision point is plain data: the state round-trips through JSON and copies
+  with ``clone`` at any of them.
+
+Chance points are the third kind of input, beside the state and the answers: wherever the rules
+roll, ``roll`` takes the faces from a test's script, else from the one seeded generator, else
+(when the state asks for the table's dice) from a person typing what the table rolled, asked
+as a ``roll`` decision like any other (OpenSpiel's chance nodes).
+
+The game supplies the state (``GameState``) and a few hooks: how to snapshot and restore it,
+which pieces certainly ask nothing (they then run with no snapshot: a speed shortcut), and what
+happens when a piece is refused as a whole. Nothing here names one game.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Protocol, Self
+
+from dsl.runtime import Context, Decision, DecisionNeeded
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A change of the game's state, named in the game's words; ``data`` is JSON-serialisable.
+    ``kind`` is a member of the game's own ``StrEnum`` of event kinds (a plain string in old
+    saves: the two compare equal)."""
+
+    kind: str
+    data: dict[str, Any]
+
+    def __reduce__(self) -> Any:  # the dataclass default pickles field by field, slowly
+        return (Event, (self.kind, self.data))
+
+
+class Compact:
+    """Pickles as its class and field values: state snapshots are taken often."""
+
+    def __reduce__(self) -> Any:
+        return (type(self), tuple(self.__dict__.values()))
+
+
+@dataclass
+class Frame(Compact):
+    """One procedure in progress (a step list, an action, an effect) and where it stands."""
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+class KernelDecision(StrEnum):
+    """The decisions the kernel itself asks (a game adds its own kinds)."""
+
+    ROLL = "roll"  # the table's dice: what did the die show?
+
+
+class KernelEvent(StrEnum):
+    """The events the kernel itself records."""
+
+    DICE_ROLLED = "dice_rolled"  # a chance point: what, and the faces
+    ANSWER_REFUSED = "choice_refused"  # an answer could not be carried out: asked again
+
+
+class IllegalMove(ValueError):
+    """An answer that is not among the pending decision's options."""
+
+
+class PieceRefused(Exception):
+    """The piece running cannot do what it was asked to (a card used as an action with nothing
+    to act on): the state goes back to before it, and the game is told (``piece_refused``)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class AnswerRefused(Exception):
+    """The piece failed because of the answer at ``index``: that answer is refused, and the
+    question is asked again without it."""
+
+    def __init__(self, index: int, reason: str) -> None:
+        super().__init__(reason)
+        self.index = index
+        self.reason = reason
+
+
+class GameState(Protocol):
+    """What the machine needs of a game's state."""
+
+    frames: list[Frame]
+    events: list[Event]
+    answers: list[Any]
+    dice_script: list[int]
+    table_dice: bool
+    over: bool
+
+    @property
+    def rng(self) -> Any: ...
+
+
+class Machine:
+    """One game, OpenSpiel-shaped: ``pending`` → ``apply`` → … until ``is_over``.
+
+    Subclasses give ``op_<name>`` pieces, ``_step_<kind>``/``_answer_<kind>`` step frames, and
+    the hooks below. ``_untouched`` is True while a run frame's piece cannot have changed the
+    state yet (a game sets it; a decision asked then needs no restore); ``_giving_up`` is True
+    while every alternative of a question has been refused, so the piece fails as written.
+    """
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+        self._pending: Decision | None = None
+        self._giving_up = False
+        self._untouched = False
+        self._rolls: list[int] = []  # the table's dice given to the run frame running now
+        self._roll_cursor = 0
+
+    # ------------------------------------------------------------------ hooks for the game
+
+    def snapshot(self, op: str) -> Any:
+        """A copy of the state as it is, without its events and answers (the machine keeps
+        those itself). Nothing in it may ever be changed."""
+        raise NotImplementedError
+
+    def from_snapshot(self, snap: Any) -> Any:
+        """A new state from a snapshot (with no events and no answers)."""
+        raise NotImplementedError
+
+    def copy_state(self) -> Any:
+        """An independent copy of the state, events and answers included (for ``clone``)."""
+        raise NotImplementedError
+
+    def encode_state(self) -> Any:
+        """The state as JSON-serialisable data (bytes allowed)."""
+        raise NotImplementedError
+
+    @classmethod
+    def decode_state(cls, ruleset: Any, data: Any) -> Any:
+        raise NotImplementedError
+
+    def asks_nothing(self, op: str, args: dict[str, Any]) -> bool:
+        """A safe prediction that a piece asks no decision (it then runs with no snapshot)."""
+        return False
+
+    def runs_only_text(self, data: dict[str, Any]) -> bool:
+        """Whether a run frame's piece changes nothing until a primitive of a text is called
+        (``_untouched`` starts True for it)."""
+        return False
+
+    def piece_refused(self, data: dict[str, Any], reason: str) -> None:
+        """A piece was refused as a whole (``PieceRefused``); the state is as before it."""
+
+    def piece_finished(self, data: dict[str, Any]) -> None:
+        """A run frame's piece ran to its end."""
+
+    # ------------------------------------------------------------------ the public API
+
+    def pending(self) -> Decision | None:
+        """The decision the game waits for; ``None`` once the game is over."""
+        if self._pending is None and not self.state.over:
+            self._pending = self._advance()
+        return self._pending
+
+    def apply(self, answer: Any) -> None:
+        """Give the answer to the pending decision; ``IllegalMove`` if it is not an option."""
+        decision = self.pending()
+        if decision is None:
+            raise IllegalMove("the game is over; no decision is pending")
+        answer = check_answer(decision, answer)
+        self.state.answers.append(answer)
+        self._pending = None
+        frame = self.state.frames[-1]
+        if frame.kind == "run":
+            key = "rolls" if decision.kind == KernelDecision.ROLL else "answers"
+            frame.data.setdefault(key, []).append(answer)
+        else:
+            getattr(self, f"_answer_{frame.kind}")(frame, answer)
+
+    def is_over(self) -> bool:
+        if not self.state.over and self._pending is None:
+            self.pending()
+        return bool(self.state.over)
+
+    @property
+    def events(self) -> list[Event]:
+        return self.state.events
+
+    def emit(self, kind: str, **data: Any) -> None:
+        """Record a change of the state."""
+        self.state.events.append(Event(kind, data))
+
+    def clone(self) -> Self:
+        """An independent copy: the same future for the same answers."""
+        return self._with_state(self.copy_state())
+
+    def to_json(self) -> str:
+        return json.dumps(self.encode_state(), sort_keys=True, default=_json_default)
+
+    @classmethod
+    def from_json(cls, ruleset: Any, text: str) -> Self:
+        data = json.loads(text, object_hook=_json_hook)
+        return cls(ruleset, cls.decode_state(ruleset, data))  # type: ignore[call-arg]
+
+    def _with_state(self, state: Any) -> Self:
+        return type(self)(self.ruleset, state)  # type: ignore[attr-defined,call-arg]
+
+    # ------------------------------------------------------------------ chance points
+
+    def roll_dice(self, sides: int, count: int, why: str) -> list[int]:
+        """Roll ``count`` dice of ``sides`` faces and record it: the faces come from the dice
+        script (a test's), else from the table (a ``roll`` decision), else the generator."""
+        faces = [self._roll_one(sides, why) for _ in range(count)]
+        self.emit(
+            KernelEvent.DICE_ROLLED, what=why, faces=list(faces)
+        )  # the event keeps its own list
+        return faces
+
+    def _roll_one(self, sides: int, why: str) -> int:
+        st = self.state
+        if st.dice_script:
+            return int(st.dice_script.pop(0))
+        if st.table_dice:
+            if self._roll_cursor < len(self._rolls):
+                self._roll_cursor += 1
+                return int(self._rolls[self._roll_cursor - 1])
+            raise DecisionNeeded(
+                Decision(
+                    kind=KernelDecision.ROLL,
+                    who=None,
+                    prompt=f"Roll {why}: the face the die shows",
+                    options=tuple(range(1, sides + 1)),
+                )
+            )
+        return int(st.rng.random() * sides) + 1
+
+    # ------------------------------------------------------------------ the procedure
+
+    def push_run(self, op: str, **args: Any) -> None:
+        """Start a piece of the procedure; one that cannot ask anything runs at once."""
+        if self._predicts_nothing_asked(op, args):
+            self._run_at_once(op, args)
+            return
+        self.state.frames.append(
+            Frame("run", {"op": op, "args": args, "snap": None, "events": 0, "answers": []})
+        )
+
+    def _predicts_nothing_asked(self, op: str, args: dict[str, Any]) -> bool:
+        # the table's dice are asked: no piece that may roll can run without a frame
+        return not self.state.table_dice and self.asks_nothing(op, args)
+
+    def _run_at_once(self, op: str, args: dict[str, Any]) -> None:
+        """Run a piece predicted to ask nothing: with no snapshot."""
+        try:
+            getattr(self, f"op_{op}")(Context(host=self), **args)  # type: ignore[arg-type]
+        except DecisionNeeded as asked:  # pragma: no cover - a wrong prediction is a bug
+            raise RuntimeError(f"{op} was predicted to ask nothing but asked: {asked}") from None
+
+    def _advance(self) -> Decision | None:
+        """Run frames until one asks a decision or the game ends."""
+        while True:
+            st = self.state
+            if st.over:
+                return None
+            if not st.frames:
+                st.over = True
+                return None
+            frame = st.frames[-1]
+            if frame.kind == "run":
+                decision = self._run_frame(frame)
+            else:
+                decision = getattr(self, f"_step_{frame.kind}")(frame)
+            if decision is not None:
+                return decision
+
+    def _run_frame(self, frame: Frame) -> Decision | None:
+        data = frame.data
+        depth = len(self.state.frames)
+        if data["snap"] is None:
+            if self._predicts_nothing_asked(data["op"], data["args"]):  # set up as a frame
+                self._run_at_once(data["op"], data["args"])
+                if len(self.state.frames) >= depth:  # not the frames it may have pushed
+                    del self.state.frames[depth - 1]
+                return None
+            data["snap"], data["events"] = self.snapshot(data["op"]), len(self.state.events)
+        ctx = Context(host=self, answers=list(data["answers"]))  # type: ignore[arg-type]
+        fn = getattr(self, f"op_{data['op']}")
+        refused: dict[str, list[Any]] = data.get("refused") or {}
+        self._giving_up = bool(data.get("giving_up"))
+        self._untouched = self.runs_only_text(data)
+        self._rolls, self._roll_cursor = data.get("rolls") or [], 0
+        try:
+            fn(ctx, **data["args"])
+        except DecisionNeeded as need:
+            self._restore(data)
+            decision = need.decision
+            barred = refused.get(str(len(data["answers"])), [])
+            if barred and decision.kind != KernelDecision.ROLL:
+                left = tuple(o for o in decision.options if o not in barred)
+                if left:
+                    decision = Decision(
+                        decision.kind,
+                        decision.who,
+                        decision.prompt,
+                        left,
+                        decision.source,
+                        min(decision.min_choices, len(left)),
+                        min(decision.max_choices, len(left)),
+                    )
+                else:  # nothing works: let the piece fail as written
+                    self.state.frames[-1].data["giving_up"] = True
+            return decision
+        except PieceRefused as refusal:
+            self._restore(data)
+            del self.state.frames[-1]  # this piece is not taken
+            self.piece_refused(data, refusal.reason)
+            return None
+        except AnswerRefused as refusal:
+            answers = data["answers"]
+            self._restore(data)
+            top = self.state.frames[-1].data
+            top.setdefault("refused", {}).setdefault(str(refusal.index), []).append(
+                answers[refusal.index]
+            )
+            top["answers"] = answers[: refusal.index]
+            self.emit(KernelEvent.ANSWER_REFUSED, reason=refusal.reason)
+            return None
+        finally:
+            self._giving_up = False
+            self._untouched = False
+            self._rolls, self._roll_cursor = [], 0
+        # the piece may have pushed frames of its own above itself; remove only this one
+        if len(self.state.frames) >= depth:
+            del self.state.frames[depth - 1]
+        self.piece_finished(data)
+        return None
+
+    def _restore(self, data: dict[str, Any]) -> None:
+        """Back to the state at the start of the piece, keeping its snapshot and answers."""
+        if self._untouched:  # nothing changed but the events: no copy to make
+            del self.state.events[data["events"] :]
+            return
+        saved: dict[str, Any] = {
+            k: data[k]
+            for k in ("snap", "events", "answers", "refused", "giving_up", "rolls")
+            if k in data
+        }
+        st = self.from_snapshot(data["snap"])
+        st.events = self.state.events[: data["events"]]
+        st.answers = self.state.answers
+        self.state = st
+        st.frames[-1].data.update(saved)
+
+
+def check_answer(decision: Decision, answer: Any) -> Any:
+    """The answer if it is legal for the decision, else ``IllegalMove``."""
+    if decision.kind == "choose_many" or decision.max_choices > 1:
+        if not isinstance(answer, list | tuple):
+            raise IllegalMove(f"{decision.prompt}: expected a list of options, got {answer!r}")
+        chosen = list(answer)
+        if not decision.min_choices <= len(chosen) <= decision.max_choices:
+            raise IllegalMove(
+                f"{decision.prompt}: choose {decision.min_choices}-"
+                f"{decision.max_choices}, got {len(chosen)}"
+            )
+        remaining = list(decision.options)
+        for item in chosen:
+            if item not in remaining:
+                raise IllegalMove(f"{decision.prompt}: {item!r} is not an option")
+            remaining.remove(item)
+        return chosen
+    if answer not in decision.options:
+        raise IllegalMove(f"{decision.prompt}: {answer!r} is not among the options")
+    return answer
+
+
+def play(machine: Machine, bot: Any) -> Machine:
+    """Play a game to its end with a bot (``bot.choose(observation, decision)``)."""
+    uses = getattr(bot, "uses_observation", True)
+    observe: Callable[[str | None], Any] | None = getattr(machine, "observation", None)
+    while True:
+        decision = machine.pending()
+        if decision is None:
+            return machine
+        obs = observe(decision.who) if uses and observe is not None else None
+        machine.apply(bot.choose(obs, decision))
+
+
+def replay(machine: Machine, answers: Sequence[Any]) -> Machine:
+    """Give a new game the answers of an old one: the same events, in order."""
+    for answer in answers:
+        machine.apply(answer)
+    return machine
+
+
+def iter_decisions(machine: Machine) -> Iterator[Decision]:
+    while (d := machine.pending()) is not None:
+        yield d
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, bytes):
+        return {"__bytes__": base64.b64encode(value).decode("ascii")}
+    raise TypeError(f"cannot encode {type(value).__name__}")
+
+
+def _json_hook(obj: dict[str, Any]) -> Any:
+    if len(obj) == 1 and "__bytes__" in obj:
+        return base64.b64decode(obj["__bytes__"])
+    return obj

@@ -1,0 +1,391 @@
+"""Actions (rules: Actions; Move, Trade, Muster, Craft): the actions step, the options a
+character has, and the four simple actions. Overcome and Narrate Scene have modules of their
+own; cards used as actions are ``abilities``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dsl.runtime import Context, Decision
+
+from .basics import (
+    ANY,
+    SessionPart,
+    _copy_option,
+    _usable_permissions,
+)
+from .contracts import DecisionKind, EventKind
+from .state import (
+    AssetInProgress,
+    CharacterState,
+    Frame,
+    LocationState,
+)
+
+
+class ActionRules(SessionPart):
+    """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
+
+    def _step_actions(self, frame: Frame) -> Decision | None:
+        options = self.action_options()
+        refused = frame.data.get("refused")
+        if refused:  # cards that could not do what they say, until the table changes
+            options = [o for o in options if o not in refused]
+        return Decision(
+            kind=DecisionKind.CHOOSE_ACTION,
+            who=None,
+            prompt="Actions: choose an action, or end the actions step",
+            options=tuple(options),
+        )
+
+    def _answer_actions(self, frame: Frame, answer: Any) -> None:
+        if answer == "done":
+            self.state.frames.pop()
+            return
+        if not self.state.table_dice and self._asks_nothing(answer):
+            # no decision can come of it: run it at once, with no snapshot to keep
+            self.op_action(Context(host=self.host), answer)
+            frame.data.pop("refused", None)
+            return
+        self.push_run("action", option=answer)
+
+    def _asks_nothing(self, option: dict[str, Any]) -> bool:
+        act = option["act"]
+        if act in ("trade", "craft"):
+            return True
+        if act == "move":
+            return option.get("by") != "portal"
+        if act == "muster":
+            return bool(option["resource"] != self.sorcery)
+        return False
+
+    def action_options(self) -> list[Any]:
+        """Every action the players may take now (useful ones: an action that cannot change
+        anything, such as crafting with no die that fits, is left out).
+
+        Asked at every action decision, so written for speed (the order of the options is part
+        of the game's behaviour: bots pick by position): each location and its side is looked
+        up once, and what a card offers comes from ``_card_actions``, worked out once per card."""
+        st = self.state
+        rs = self.ruleset
+        options: list[Any] = []
+        cards = rs.locations
+        sided = [(loc, cards[loc.name].side(loc.developed)) for loc in st.locations]  # self.side
+        at: dict[str, tuple[LocationState, Any]] = {}
+        for loc, loc_side in sided:
+            at.setdefault(loc.name, (loc, loc_side))  # the first of a name, as ``location``
+        move_cost = rs.value("move cost", 1)
+        trade_cost = self.action_cost("trade")
+        muster_cost = rs.value("muster cost", 3)
+        adjacency = self._adjacency_map()
+        lowest_at: dict[str, int | None] = {}
+        # ``_card_actions``, its memo read in line (a card's facts are never falsy)
+        memo = self._card_memo
+        card_actions = self._card_actions
+        permitting: list[tuple[CharacterState, list[tuple[str, str, Any]]]] = []
+        for c in st.characters:
+            if c.location is None:
+                continue
+            name = c.location
+            if name not in at:
+                raise KeyError(name)
+            here, side = at[name]
+            ap = c.action_points
+            # any character may move (in the solo variant the whole party moves)
+            for dest in adjacency[name]:
+                if ap >= move_cost + at[dest][1].entry_cost:
+                    options.append({"act": "move", "character": c.name, "to": dest})
+            if side.port_cost is not None and ap >= side.port_cost:
+                for other, o_side in sided:
+                    if other is not here and o_side.port_cost is not None:
+                        options.append(
+                            {"act": "move", "character": c.name, "to": other.name, "by": "port"}
+                        )
+            if side.portal_cost is not None or side.portal_stress_cost is not None:
+                for other, o_side in sided:
+                    if other is here or (
+                        o_side.portal_cost is None and o_side.portal_stress_cost is None
+                    ):
+                        continue
+                    if (
+                        side.portal_cost is not None and ap >= side.portal_cost
+                    ) or side.portal_stress_cost is not None:
+                        options.append(
+                            {
+                                "act": "move",
+                                "character": c.name,
+                                "to": other.name,
+                                "by": "portal",
+                            }
+                        )
+            # ``restricted(here, verb, side)``, its obstacle lookup only when there are any
+            if (
+                ap >= trade_cost
+                and len(here.dice) > 1  # a trade gives a pair
+                and not side.no_trade
+                and not (here.obstacles and self.restricted(here, "trade", side))
+            ):
+                options.extend(self._trade_options(c, here))
+            if (
+                ap >= muster_cost
+                and not side.no_muster
+                and not (here.obstacles and self.restricted(here, "muster", side))
+            ):
+                granted = [
+                    noun
+                    for n in c.abilities
+                    for noun in (memo.get(("ability", n)) or card_actions("ability", n)).musters
+                ]
+                for resource in dict.fromkeys((*side.produces, *side.musters, *granted)):
+                    if st.supply.get(resource, 0) > 0:
+                        options.append({"act": "muster", "character": c.name, "resource": resource})
+            if c.initiative:
+                if here.dice:
+                    if name not in lowest_at:  # the same for everyone here
+                        targets = [a for o in self.characters_at(name) for a in o.in_progress]
+                        lowest_at[name] = self._lowest_craftable(here, targets) if targets else None
+                    lowest = lowest_at[name]
+                    if lowest is not None:
+                        # any initiative die at least as high as the lowest die that some
+                        # empty slot takes can craft
+                        for face in sorted(set(c.initiative)):
+                            if face >= lowest:
+                                options.append({"act": "craft", "character": c.name, "die": face})
+                for i, o in enumerate(here.obstacles):
+                    options.append(
+                        {"act": "overcome", "character": c.name, "obstacle": o.name, "index": i}
+                    )
+            # the cards' texts used as actions; their "May ..." texts come after everyone's
+            granting: list[tuple[str, str, tuple[tuple[int, Any], ...]]] = []
+            if side.permissions:
+                granting.append(("location", here.name, _usable_permissions(side.permissions)))
+            for kind, held in (("ability", c.abilities), ("asset", c.assets)):
+                for card in held:
+                    actions = memo.get((kind, card)) or card_actions(kind, card)
+                    if actions.permissions:
+                        granting.append((kind, card, actions.permissions))
+                    if card in c.exhausted:
+                        continue
+                    for k in actions.plays:
+                        options.append(
+                            {"act": kind, "character": c.name, "card": card, "effect": k}
+                        )
+            for n in st.events_out:
+                actions = memo.get(("event", n)) or card_actions("event", n)
+                if actions.permissions:
+                    granting.append(("event", n, actions.permissions))
+            permitting.append((c, granting))
+        for c, granting in permitting:
+            for on, card_name, permissions in granting:
+                for k, permission in permissions:
+                    if c.exhausted and f"{card_name}#{k}" in c.exhausted:
+                        continue
+                    if not self._holding_possible(c, card_name, permission):
+                        continue
+                    options.append(
+                        {
+                            "act": "permission",
+                            "character": c.name,
+                            "on": on,
+                            "card": card_name,
+                            "index": k,
+                        }
+                    )
+        options += self._narrate_options()
+        options.append("done")
+        return options
+
+    def _lowest_craftable(self, here: LocationState, targets: list[AssetInProgress]) -> int | None:
+        """The lowest face of a die here that an empty slot of ``targets`` accepts, if any."""
+        assets = self.ruleset.assets
+        recipes = [(assets[a.name].recipe, a.slots) for a in targets]
+        for face, resource in sorted({(d.face, d.resource) for d in here.dice}):
+            for recipe, slots in recipes:
+                for s, slot in enumerate(recipe):
+                    # slot.accepts(resource, face), written out: this is the inner loop
+                    if (
+                        slots[s] is None
+                        and (slot.resource is None or slot.resource == resource)
+                        and (slot.face is None or slot.face == face)
+                    ):
+                        return face
+        return None
+
+    def _trade_options(self, c: CharacterState, here: LocationState) -> list[Any]:
+        out: list[Any] = []
+        seen: set[tuple[Any, ...]] = set()
+        for i, a in enumerate(here.dice):
+            for j in range(i + 1, len(here.dice)):
+                b = here.dice[j]
+                if a.resource != b.resource:
+                    continue
+                key = (a.resource, *sorted((a.face, b.face)))
+                if key in seen:
+                    continue
+                seen.add(key)
+                for into in self.trade_targets(a.resource):
+                    if self.state.supply.get(into, 0) > 0:
+                        out.append(
+                            {"act": "trade", "character": c.name, "give": [i, j], "get": into}
+                        )
+        return out
+
+    def trade_targets(self, resource: str) -> list[str]:
+        """What a pair of dice of ``resource`` may be traded for."""
+        found = self._trade_memo.get(resource)
+        if found is None:
+            found = self._trade_memo[resource] = self._trade_targets(resource)
+        return list(found)
+
+    def _trade_targets(self, resource: str) -> list[str]:
+        targets = self.ruleset.trade.get(resource, ())
+        if ANY in targets:
+            return [r for r in self.ruleset.resources if r != resource]
+        return [t for t in targets if t != resource]
+
+    def op_action(self, ctx: Context, option: dict[str, Any]) -> None:
+        act = option["act"]
+        c = self.character(option["character"]) if "character" in option else None
+        self.emit(
+            EventKind.ACTION,
+            character=option.get("character"),
+            action=act,
+            details=_copy_option(option),
+        )
+        if act == "move":
+            assert c is not None
+            self.action_move(ctx, c, option["to"], option.get("by"))
+        elif act == "trade":
+            assert c is not None
+            self.action_trade(c, option["give"], option["get"])
+        elif act == "muster":
+            assert c is not None
+            self.action_muster(ctx, c, option["resource"])
+        elif act == "craft":
+            assert c is not None
+            self.action_craft(ctx, c, option["die"])
+        elif act == "overcome":
+            assert c is not None
+            self.action_overcome(ctx, c, option["index"])
+        elif act == "narrate":
+            self.action_narrate(ctx, option["scene"], option["location"], option["participants"])
+        elif act in ("ability", "asset"):
+            assert c is not None
+            self.use_card(ctx, c, act, option["card"], option["effect"], as_action=True)
+        elif act == "permission":
+            assert c is not None
+            self.use_permission(ctx, c, option)
+        self.release_cards_left()
+
+    def action_move(self, ctx: Context, c: CharacterState, to: str, by: str | None) -> None:
+        here = self.location(c.location) if c.location else None
+        assert here is not None
+        side = self.side(here)
+        if by == "port":
+            cost = int(side.port_cost or 0)
+            self.lose_action_points(c, cost)
+        elif by == "portal":
+            if side.portal_cost is not None:
+                self.lose_action_points(c, side.portal_cost)
+            else:
+                kind = self.decide(
+                    ctx,
+                    DecisionKind.CHOOSE_STRESS,
+                    list(self.ruleset.stress),
+                    "Portal: which stress do you pay?",
+                    who=c.name,
+                )
+                self.take_stress(ctx, c, kind, int(side.portal_stress_cost or 1))
+        else:
+            move_cost = self.ruleset.value("move cost", 1)
+            self.lose_action_points(c, move_cost + self.side(self.location(to)).entry_cost)
+        party = self.state.characters if self.state.solo else [c]
+        for m in party:
+            m.location = to
+            self.emit(EventKind.CHARACTER_MOVED, character=m.name, location=to, by=by or "step")
+
+    def action_trade(self, c: CharacterState, give: list[int], get: str) -> None:
+        here = self.location(str(c.location))
+        given = [here.dice[i] for i in give]
+        for die in given:
+            here.dice.remove(die)
+            self.return_die(die)
+        self.lose_action_points(c, self.action_cost("trade"))
+        self.emit(
+            EventKind.TRADED, character=c.name, gave=[[d.resource, d.face] for d in given], got=get
+        )
+        self.new_resource_die(None, get, here, explode=False)
+
+    def action_muster(self, ctx: Context, c: CharacterState, resource: str) -> None:
+        here = self.location(str(c.location))
+        self.lose_action_points(c, self.ruleset.value("muster cost", 3))
+        self.new_resource_die(ctx, resource, here)
+
+    def action_craft(self, ctx: Context, c: CharacterState, face: int) -> None:
+        """Spend an initiative die; dice up to its value then move one by one (``craft``)."""
+        self.spend_initiative(c, face)
+        self.state.frames.append(Frame("craft", {"character": c.name, "face": face}))
+
+    def craft_options(self, c: CharacterState, face: int) -> list[Any]:
+        rs = self.ruleset
+        here = self.location(str(c.location))
+        options: list[Any] = []
+        seen: set[tuple[Any, ...]] = set()
+        owners = self.characters_at(here.name)
+        for i, die in enumerate(here.dice):
+            if die.face > face:
+                continue
+            for owner in owners:
+                for a_index, asset in enumerate(owner.in_progress):
+                    recipe = rs.assets[asset.name].recipe
+                    for slot_index, slot in enumerate(recipe):
+                        if asset.slots[slot_index] is None and slot.accepts(die.resource, die.face):
+                            key = (die.resource, die.face, owner.name, a_index, slot_index)
+                            if key in seen:
+                                continue
+                            seen.add(key)
+                            options.append(
+                                {
+                                    "die": i,
+                                    "character": owner.name,
+                                    "asset": asset.name,
+                                    "index": a_index,
+                                    "slot": slot_index,
+                                }
+                            )
+        return options
+
+    def _step_craft(self, frame: Frame) -> Decision | None:
+        c = self.character(frame.data["character"])
+        face = frame.data["face"]
+        options = self.craft_options(c, face)
+        if not options:
+            self.state.frames.pop()
+            return None
+        return Decision(
+            kind=DecisionKind.CHOOSE_CRAFT,
+            who=c.name,
+            prompt=f"Craft with a {face}: place a die or stop",
+            options=(*options, "stop"),
+        )
+
+    def _answer_craft(self, frame: Frame, choice: Any) -> None:
+        if choice == "stop":
+            self.state.frames.pop()
+            return
+        c = self.character(frame.data["character"])
+        here = self.location(str(c.location))
+        die = here.dice.pop(choice["die"])
+        owner = self.character(choice["character"])
+        asset = owner.in_progress[choice["index"]]
+        asset.slots[choice["slot"]] = die
+        self.emit(
+            EventKind.DIE_CRAFTED,
+            character=c.name,
+            asset=asset.name,
+            owner=owner.name,
+            die=[die.resource, die.face],
+        )
+        if all(slot is not None for slot in asset.slots):
+            self.complete_asset(owner, asset)

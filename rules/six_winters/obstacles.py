@@ -1,0 +1,163 @@
+"""Activate Obstacles and Draw Obstacle (rules: Activate Obstacles, Threats, Surging
+Threats, Draw Obstacle): each obstacle's activations, movement and threat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dsl.runtime import Context, Decision
+
+from .basics import (
+    SessionPart,
+    _ref,
+)
+from .cards import Obstacle
+from .contracts import DecisionKind, EventKind
+from .state import (
+    Frame,
+    freeze,
+)
+
+
+class ObstacleRules(SessionPart):
+    """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
+
+    def _step_activate(self, frame: Frame) -> Decision | None:
+        """Activate every obstacle that was in play when the step began, once each."""
+        data = frame.data
+        while data["next"] < len(data["uids"]):
+            uid = data["uids"][data["next"]]
+            data["next"] += 1
+            if self.find_obstacle(uid) is not None:
+                self.push_run("activate_obstacle", uid=uid)
+                return None
+        self.state.frames.pop()
+        return None
+
+    def _quiet_activate_obstacle(self, args: dict[str, Any]) -> bool:
+        """An activation asks nothing when its tokens take every activation, or when it neither
+        moves, nor runs a threat text, nor may surge (a speed shortcut)."""
+        found = self.find_obstacle(args["uid"])
+        if found is None:
+            return True
+        loc, obstacle = found
+        card = self.ruleset.obstacles[obstacle.name]
+        if obstacle.progress and obstacle.hindrance:
+            return False  # which token goes first is asked
+        if obstacle.progress + obstacle.hindrance >= self._activations(card):
+            return True  # the tokens take every activation: no movement, no threat
+        return not (
+            card.moves_toward
+            or any(e.run is not None and e.on("threat") for e in card.effects)
+            or (loc.threats and self.state.threat_pool >= 2)  # the threat placed may surge
+        )
+
+    def op_activate_obstacle(self, ctx: Context, uid: int) -> None:
+        """One obstacle's activation: tokens, movement, then threat."""
+        st = self.state
+        found = self.find_obstacle(uid)
+        assert found is not None
+        loc, obstacle = found
+        card = self.ruleset.obstacles[obstacle.name]
+        count = self._activations(card)
+        self.emit(
+            EventKind.OBSTACLE_ACTIVATED, obstacle=card.name, location=loc.name, activations=count
+        )
+        while count > 0 and (obstacle.progress or obstacle.hindrance):
+            if obstacle.progress and obstacle.hindrance:
+                token = self.decide(
+                    ctx,
+                    DecisionKind.CHOOSE_TOKEN,
+                    ["progress", "hindrance"],
+                    f"{card.name} activates: remove which token?",
+                )
+            else:
+                token = "progress" if obstacle.progress else "hindrance"
+            self._untouched = False  # the first change of this piece (see ``_runs_a_text``)
+            setattr(obstacle, token, getattr(obstacle, token) - 1)
+            self.emit(EventKind.TOKEN_REMOVED, obstacle=card.name, token=token)
+            count -= 1
+        self._untouched = False  # what follows changes the state without a primitive
+        if count == 0:
+            return
+        if card.moves_toward:
+            while count > 0:
+                targets = [
+                    other.name
+                    for other in st.locations
+                    if any(self.matches(other, t) for t in card.moves_toward)
+                    and (not card.moves_toward_character or self.characters_at(other.name))
+                ]
+                if not targets or loc.name in targets:
+                    break
+                dist = self.distances(targets)
+                steps = [n for n in self.adjacent(loc.name) if n in dist]
+                if not steps:
+                    break
+                best = min(dist[n] for n in steps)
+                nearest = [n for n in steps if dist[n] == best]
+                dest = (
+                    self.decide(
+                        ctx, DecisionKind.CHOOSE_LOCATION, nearest, f"{card.name} moves: where?"
+                    )
+                    if len(nearest) > 1
+                    else nearest[0]
+                )
+                loc.obstacles.remove(obstacle)
+                loc = self.location(dest)
+                loc.obstacles.append(obstacle)
+                self.emit(EventKind.OBSTACLE_MOVED, obstacle=card.name, location=dest)
+                self.run_effects(
+                    ctx,
+                    self.side(loc).effects,
+                    "obstacle arrives",
+                    location=loc.name,
+                    card=loc.name,
+                    bindings={"it": _ref(obstacle, loc)},
+                )
+                count -= 1
+            if count == 0:
+                return
+        # threat: "Instead of placing a threat, (may) ..." replaces it unless declined
+        replaced = False
+        for effect in card.effects:
+            if effect.run is None or not effect.on("threat"):
+                continue
+            before = freeze(self.state) if effect.replaces == "place" else None
+            declined = self.run_effect(ctx, effect, actor=None, location=loc.name, card=card.name)
+            if effect.replaces == "place" and not declined:
+                # a replacement that could not do anything leaves the threat to be placed
+                # (the state compared as values, its events left out)
+                replaced = replaced or freeze(self.state) != before
+        if not replaced:
+            self.place_threat(ctx, loc)
+        if obstacle in loc.obstacles and not obstacle.stays:
+            loc.obstacles.remove(obstacle)
+            st.obstacle_discard.append(obstacle.name)
+            self.emit(EventKind.OBSTACLE_DISCARDED, obstacle=card.name, location=loc.name)
+
+    def _activations(self, card: Obstacle) -> int:
+        """How many times an obstacle activates: once, and once more per available scene of its
+        skill."""
+        same_skill = [
+            n for n in self.available_scenes() if self.ruleset.scenes[n].skill == card.skill
+        ]
+        return self.ruleset.value("obstacle activations", 1) + len(same_skill)
+
+    def _quiet_draw_obstacle_step(self, args: dict[str, Any]) -> bool:
+        """Drawing asks nothing when the card on top is an obstacle with no entry text and one
+        place to enter (a speed shortcut)."""
+        st = self.state
+        if not st.obstacle_deck:
+            return not st.obstacle_discard  # a reshuffle: the next card is not known yet
+        name = st.obstacle_deck[0]
+        if name in self.ruleset.events:  # an event's text may ask
+            return False
+        drawn = self.ruleset.obstacles[name]
+        if any(e.run is not None and e.on("enter") for e in drawn.effects):
+            return False
+        return len(self._entry_places(drawn)) <= 1  # else: where does it enter?
+
+    def op_draw_obstacle_step(self, ctx: Context) -> None:
+        self.draw_obstacle(ctx)

@@ -1,0 +1,596 @@
+"""The named state operations of Six Winters: every change to the table goes through one of
+these (rolling, placing dice, stress and conditions, threats, obstacles entering play, cards
+moving between decks), so each change is made and told (an event) in one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from dsl.runtime import Context
+
+from .basics import (
+    SessionPart,
+    _leaves_a_side_open,
+)
+from .cards import Obstacle
+from .contracts import DecisionKind, EventKind
+from .state import (
+    AssetInProgress,
+    CharacterState,
+    Die,
+    LocationState,
+    ObstacleInPlay,
+    Sheet,
+)
+
+
+class Operations(SessionPart):
+    """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
+
+    def new_obstacle(self, name: str, progress: int = 0, hindrance: int = 0) -> ObstacleInPlay:
+        self.state.next_uid += 1
+        return ObstacleInPlay(name, progress, hindrance, uid=self.state.next_uid)
+
+    def roll(self, what: str, count: int = 1) -> list[int]:
+        """Roll d6s (a chance point of the kernel: a script, the table or the generator)."""
+        return self.roll_dice(6, count, what)
+
+    def new_resource_die(
+        self,
+        ctx: Context | None,
+        resource: str,
+        loc: LocationState,
+        *,
+        face: int | None = None,
+        explode: bool = True,
+        stress: bool = True,
+    ) -> int:
+        """Roll a die from the supply and place it; sorcery 6s explode. Returns dice placed."""
+        placed = 0
+        while self.state.supply.get(resource, 0) > 0:
+            value = face if face is not None else self.roll(f"{resource} at {loc.name}")[0]
+            face = None
+            self.state.supply[resource] -= 1
+            loc.dice.append(Die(resource, value))
+            self.emit(EventKind.DIE_PLACED, resource=resource, face=value, location=loc.name)
+            placed += 1
+            explodes_on = self.ruleset.value("sorcery explodes on", 6)
+            if not (explode and resource == self.sorcery and value >= explodes_on):
+                break
+            self.emit(EventKind.SORCERY_EXPLODED, location=loc.name)
+            if stress and ctx is not None:
+                self.explosion_stress(ctx, loc)
+        return placed
+
+    def explosion_stress(self, ctx: Context, loc: LocationState) -> None:
+        """Each character at the location takes one stress of the player's choice."""
+        for c in self.characters_at(loc.name):
+            if self.standing_flags(ctx, c).get("cancel stress", 0) > 0:
+                continue  # a card the character holds cancels all of it
+            if self.state.flags.get("cancel stress", 0) > 0:  # a card cancelled it this turn
+                self.state.flags["cancel stress"] -= 1
+                continue
+            kind = self.decide(
+                ctx,
+                DecisionKind.CHOOSE_STRESS,
+                list(self.ruleset.stress),
+                "Exploding sorcery: which stress?",
+                who=c.name,
+            )
+            self.take_stress(ctx, c, kind, 1)
+
+    def die_face(self, ref: dict[str, Any]) -> int:
+        """The face of the die a reference names (see ``select``): a resource die at a
+        location or held on a card, an initiative die, or a die being rolled (a condition
+        roll)."""
+        if ref["kind"] == "die":
+            return self.location(ref["location"]).dice[ref["index"]].face
+        if ref["kind"] == "held":
+            return self.state.card_dice[ref["card"]][ref["index"]].face
+        if ref["kind"] == "initiative":
+            return self.character(ref["character"]).initiative[ref["index"]]
+        return int(ref["face"])
+
+    def set_die_face(self, ref: dict[str, Any], face: int) -> None:
+        """Turn the die a reference names to ``face`` (1-6)."""
+        face = max(1, min(6, face))
+        if ref["kind"] == "die":
+            self.location(ref["location"]).dice[ref["index"]].face = face
+        elif ref["kind"] == "held":
+            self.state.card_dice[ref["card"]][ref["index"]].face = face
+        elif ref["kind"] == "initiative":
+            self.character(ref["character"]).initiative[ref["index"]] = face
+        else:  # a die being rolled: whoever rolled it reads the face back
+            ref["face"] = face
+        self.emit(
+            EventKind.DIE_SET, die=ref.get("resource", ref.get("roll", "initiative")), face=face
+        )
+
+    def card_holder(self, card: str) -> CharacterState | None:
+        """The character holding a card (a completed asset, an ability in hand)."""
+        for c in self.state.characters:
+            if card in c.assets or card in c.abilities:
+                return c
+        return None
+
+    def hold_capacity(self, card: str) -> int | None:
+        """How many dice a card may hold ("May hold 2 resources on this card"); ``None``: no
+        limit is printed (The Ultimate Gadget)."""
+        rs = self.ruleset
+        found = rs.assets.get(card) or rs.abilities.get(card)
+        holds = [p for p in getattr(found, "permissions", ()) if p.verb == "hold"]
+        if not holds:
+            return None
+        return sum(int(p.roles["object"].quantity.count or 1) for p in holds)
+
+    def held_refs(self, card: str, resource: str | None = None) -> list[dict[str, Any]]:
+        """References to the dice held on a card (of one resource, if named)."""
+        return [
+            {"kind": "held", "card": card, "index": i, "resource": d.resource, "face": d.face}
+            for i, d in enumerate(self.state.card_dice.get(card, []))
+            if resource is None or d.resource == resource
+        ]
+
+    def hold_dice(self, card: str, refs: Sequence[dict[str, Any]]) -> int:
+        """Move resource dice from locations onto a card, up to what it may hold."""
+        held = self.state.card_dice.setdefault(card, [])
+        room = self.hold_capacity(card)
+        moved = 0
+        for ref in sorted(refs, key=lambda r: -int(r["index"])):  # later indices first
+            if room is not None and len(held) >= room:
+                break
+            die = self.location(ref["location"]).dice.pop(ref["index"])
+            held.append(die)
+            moved += 1
+            self.emit(EventKind.DIE_HELD, card=card, resource=die.resource, face=die.face)
+        if not held:
+            del self.state.card_dice[card]
+        return moved
+
+    def unhold_dice(self, refs: Sequence[dict[str, Any]], to: LocationState | None) -> None:
+        """Take held dice off their card: onto a location, or (``None``) back to the supply."""
+        for ref in sorted(refs, key=lambda r: -int(r["index"])):
+            held = self.state.card_dice[ref["card"]]
+            die = held.pop(ref["index"])
+            if not held:
+                del self.state.card_dice[ref["card"]]
+            if to is None:
+                self.return_die(die)
+            else:
+                to.dice.append(die)
+            where = to.name if to is not None else None
+            self.emit(EventKind.DIE_UNHELD, card=ref["card"], resource=die.resource, location=where)
+
+    def release_cards_left(self) -> None:
+        """Dice on a card nobody holds any more (played, discarded, stored) go to the supply."""
+        for card in [n for n in self.state.card_dice if self.card_holder(n) is None]:
+            self.unhold_dice(self.held_refs(card), None)
+
+    def return_die(self, die: Die) -> None:
+        """A resource die goes back to the supply."""
+        self.state.supply[die.resource] = self.state.supply.get(die.resource, 0) + 1
+        self.emit(EventKind.DIE_RETURNED, resource=die.resource, face=die.face)
+
+    def take_stress(self, ctx: Context, c: CharacterState, kind: str, amount: int) -> None:
+        """Remove stress tokens; a pool at zero refills and the character takes a condition."""
+        if amount <= 0:
+            return
+        left = getattr(c, kind) - amount
+        self.emit(
+            EventKind.STRESS_TAKEN, character=c.name, stress=kind, amount=amount, left=max(left, 0)
+        )
+        if left <= 0:
+            setattr(c, kind, self._starting_stress(c.name, kind))
+            self.take_condition(ctx, c, kind)
+        else:
+            setattr(c, kind, left)
+
+    def recover_stress(self, c: CharacterState, kind: str, amount: int) -> None:
+        before = getattr(c, kind)
+        now = min(before + amount, self._starting_stress(c.name, kind))
+        if now != before:
+            setattr(c, kind, now)
+            self.emit(
+                EventKind.STRESS_RECOVERED,
+                character=c.name,
+                stress=kind,
+                amount=now - before,
+                now=now,
+            )
+
+    def _starting_stress(self, name: str, kind: str) -> int:
+        return int(getattr(self.ruleset.characters[name], kind))
+
+    def take_condition(self, ctx: Context, c: CharacterState, kind: str) -> None:
+        """Roll on the stress kind's condition table. The roll is a die the character's cards
+        may change ("When you roll for a condition, may set that die to any value": a text on
+        ``condition roll`` finds the die as ``it``, a ``rolled`` reference)."""
+        table = self.ruleset.condition_tables.get(kind, ())
+        die: dict[str, Any] = {"kind": "rolled", "roll": f"{kind} condition", "character": c.name}
+        die["face"] = self.roll(str(die["roll"]))[0]
+        for name, effects in self.held_cards(c):
+            self.run_effects(
+                ctx,
+                effects,
+                "condition roll",
+                actor=c.name,
+                location=c.location,
+                card=name,
+                bindings={"it": die},
+            )
+        roll = int(die["face"])
+        for low, high, name in table:
+            if low <= roll <= high:
+                if name in c.conditions and not self.ruleset.value("condition repeats", 0):
+                    self.emit(
+                        EventKind.CONDITION_ALREADY_HELD,
+                        character=c.name,
+                        condition=name,
+                        roll=roll,
+                    )
+                    return
+                c.conditions.append(name)
+                self.emit(EventKind.CONDITION_TAKEN, character=c.name, condition=name, roll=roll)
+                return
+        self.emit(EventKind.CONDITION_TAKEN, character=c.name, condition=None, roll=roll)
+
+    def mark_advance(self, c: CharacterState | Sheet, skill: str) -> int:
+        """One skill advance; a track above the skill resets and raises the skill by one."""
+        top = self.ruleset.value("skill max", 5)
+        if c.skills.get(skill, 0) >= top:  # skills go no higher than the declared maximum
+            return c.skills.get(skill, 0)
+        c.advances[skill] = c.advances.get(skill, 0) + 1
+        if c.advances[skill] > c.skills.get(skill, 0):
+            c.advances[skill] = 0
+            c.skills[skill] = c.skills.get(skill, 0) + 1
+        return c.skills.get(skill, 0)
+
+    def place_threat(self, ctx: Context, loc: LocationState, *, surge: bool = True) -> None:
+        """Move a threat from the pool onto a location; a threat where one was surges on."""
+        st = self.state
+        if st.threat_pool <= 0:
+            return
+        had = loc.threats > 0
+        self._move_threat(loc, surge=False)
+        current = loc
+        chain = {loc.name}
+        returns = bool(self.ruleset.value("surge returns", 0))
+        while surge and had and st.threat_pool > 0:
+            neighbours = [n for n in self.adjacent(current.name) if returns or n not in chain]
+            if not neighbours:
+                break
+            target = self.decide(
+                ctx,
+                DecisionKind.CHOOSE_LOCATION,
+                neighbours,
+                f"Threat surges from {current.name}: where?",
+            )
+            nxt = self.location(target)
+            had = nxt.threats > 0
+            self._move_threat(nxt, surge=True)
+            chain.add(nxt.name)
+            current = nxt
+
+    def _move_threat(self, loc: LocationState, *, surge: bool) -> None:
+        st = self.state
+        st.threat_pool -= 1
+        loc.threats += 1
+        self.emit(EventKind.THREAT_PLACED, location=loc.name, surge=surge, pool_left=st.threat_pool)
+        if st.threat_pool == 0 and st.lost is None:
+            st.lost = "the threat pool is empty"
+            self.emit(EventKind.THREAT_POOL_EMPTY)
+
+    def place_obstacle(self, ctx: Context, name: str, at: str | None = None) -> None:
+        """Attach an obstacle to a matching location with the fewest obstacles."""
+        card = self.ruleset.obstacles[name]
+        names = self._entry_places(card, at)
+        if not names:
+            self.state.obstacle_discard.append(name)
+            self.emit(EventKind.OBSTACLE_DISCARDED, obstacle=name, location=None)
+            return
+        where = self.location(
+            self.decide(ctx, DecisionKind.CHOOSE_LOCATION, names, f"Where does {name} enter play?")
+            if len(names) > 1
+            else names[0]
+        )
+        obstacle = self.new_obstacle(
+            name,
+            progress=min(card.progress, self.token_supply("progress")),
+            hindrance=min(card.hindrance, self.token_supply("hindrance")),
+        )
+        where.obstacles.append(obstacle)
+        self.emit(EventKind.OBSTACLE_PLACED, obstacle=name, location=where.name)
+        self.run_effects(ctx, card.effects, "enter", actor=None, location=where.name, card=name)
+
+    def _entry_places(self, card: Obstacle, at: str | None = None) -> list[str]:
+        """Where an obstacle may enter play (``at``, or the first alternative of its spec found
+        in play): those of the matching locations with the fewest obstacles."""
+        if at is not None:
+            candidates = [self.location(at)]
+        else:
+            candidates = []
+            for alternative in card.enters:
+                candidates = [
+                    loc
+                    for loc in self.state.locations
+                    if any(self.matches(loc, term) for term in alternative)
+                ]
+                if candidates:
+                    break
+        if not candidates:
+            return []
+        fewest = min(len(loc.obstacles) for loc in candidates)
+        return [loc.name for loc in candidates if len(loc.obstacles) == fewest]
+
+    def draw_obstacle(self, ctx: Context) -> None:
+        st = self.state
+        if not st.obstacle_deck and st.obstacle_discard:
+            st.obstacle_deck = list(st.obstacle_discard)
+            st.obstacle_discard = []
+            st.rng.shuffle(st.obstacle_deck)
+            self.emit(EventKind.OBSTACLE_DECK_RESHUFFLED, size=len(st.obstacle_deck))
+        if not st.obstacle_deck:
+            return
+        name = st.obstacle_deck.pop(0)
+        if name in self.ruleset.events:
+            self.emit(EventKind.EVENT_DRAWN, event=name)
+            event = self.ruleset.events[name]
+            self.run_effects(ctx, event.effects, "enter", card=name)
+            if name in st.archive:  # a burned event is out of the campaign
+                return
+            if event.stays_out:
+                st.events_out.append(name)
+                self.apply_standing_texts(ctx)
+            else:
+                st.obstacle_discard.append(name)
+        else:
+            self.place_obstacle(ctx, name)
+
+    def apply_standing_texts(self, ctx: Context) -> None:
+        """The standing text of events out ("Each trade costs 2 action points") holds; costs
+        fall back to the declared values once no event sets them."""
+        st = self.state
+        for flag in [f for f in st.flags if f.endswith(" cost")]:
+            del st.flags[flag]
+        for name in st.events_out:
+            for effect in self.ruleset.events[name].effects:
+                if effect.usage == "static" and effect.run is not None:
+                    self.run_effect(ctx, effect, actor=None, location=None, card=name)
+
+    def add_card(self, kind: str, name: str) -> None:
+        """An epilogue or scheme adds a card: from the archive to the top of its draw deck.
+
+        A card has as many copies as were printed: when all of them are already in the game,
+        the one in the draw deck moves to the top instead (or nothing happens)."""
+        st = self.state
+        deck = {"scene": st.scene_deck, "asset": st.asset_deck}.get(kind, st.obstacle_deck)
+        copies = self.ruleset.obstacles[name].copies if name in self.ruleset.obstacles else 1
+        if self.copies_in_game(name) >= copies:
+            if name in deck:
+                deck.remove(name)
+                deck.insert(0, name)
+                self.emit(EventKind.CARD_ADDED, card_kind=kind, card=name)
+            return
+        if name in st.archive:
+            st.archive.remove(name)
+        deck.insert(0, name)
+        self.emit(EventKind.CARD_ADDED, card_kind=kind, card=name)
+
+    def copies_in_game(self, name: str) -> int:
+        """How many copies of a card are in the game (anywhere but the archive)."""
+        st = self.state
+        piles = (
+            st.events_out,
+            st.scene_deck,
+            st.scenes,
+            st.asset_deck,
+            st.asset_staging,
+            st.asset_discard,
+            st.reserve,
+            st.obstacle_deck,
+            st.obstacle_discard,
+        )
+        count = sum(pile.count(name) for pile in piles)
+        for c in st.characters:
+            count += c.assets.count(name) + c.obstacles.count(name)
+            count += sum(1 for a in c.in_progress if a.name == name)
+        count += sum(1 for loc in st.locations for o in loc.obstacles if o.name == name)
+        return count
+
+    def put_into_play(self, ctx: Context, name: str, at: str | None = None) -> None:
+        """Take a copy of an obstacle from wherever it waits and place it (at ``at``, if
+        given); with every printed copy in play or overcome already, none enters."""
+        if self.take_obstacle_copy(name):
+            self.place_obstacle(ctx, name, at=at)
+
+    def take_obstacle_copy(self, name: str) -> bool:
+        """Take a copy of an obstacle out of the obstacle deck, its discard or the archive
+        (a card never brought into the campaign is in the archive); False if every printed
+        copy is elsewhere in the game."""
+        st = self.state
+        for pile in (st.obstacle_deck, st.obstacle_discard, st.archive):
+            if name in pile:
+                pile.remove(name)
+                return True
+        copies = self.ruleset.obstacles[name].copies if name in self.ruleset.obstacles else 1
+        if self.copies_in_game(name) < copies:
+            return True
+        self.emit(EventKind.NO_COPY_LEFT, card=name)
+        return False
+
+    def add_tokens(self, uid: int, kind: str, amount: int) -> int:
+        found = self.find_obstacle(uid)
+        if found is None:
+            return 0
+        obstacle = found[1]
+        amount = max(0, min(amount, self.token_supply(kind)))
+        setattr(obstacle, kind, getattr(obstacle, kind) + amount)
+        self.emit(
+            EventKind.TOKENS_ADDED,
+            obstacle=obstacle.name,
+            token=kind,
+            amount=amount,
+            character=None,
+        )
+        return amount
+
+    def develop(self, name: str) -> None:
+        loc = self.location(name) if any(x.name == name for x in self.state.locations) else None
+        if loc is not None and not loc.developed:
+            loc.developed = True
+            self.emit(EventKind.LOCATION_DEVELOPED, location=name)
+
+    def add_location(self, ctx: Context, name: str) -> None:
+        """A new location goes next to one of its region; no location may be surrounded."""
+        st = self.state
+        if any(x.name == name for x in st.locations):
+            return
+        region = self.ruleset.locations[name].region
+        taken = {(x.x, x.y) for x in st.locations}
+        cells: list[str] = []
+        for x in st.locations:
+            if region is not None and self.ruleset.locations[x.name].region != region:
+                continue
+            for cell in ((x.x + 1, x.y), (x.x - 1, x.y), (x.x, x.y + 1), (x.x, x.y - 1)):
+                if cell in taken or f"{cell[0]},{cell[1]}" in cells:
+                    continue
+                if _leaves_a_side_open(taken | {cell}):
+                    cells.append(f"{cell[0]},{cell[1]}")
+        if not cells:
+            return
+        where = self.decide(
+            ctx, DecisionKind.CHOOSE_POSITION, cells, f"Where does {name} join the map?"
+        )
+        col, row = (int(v) for v in where.split(","))
+        st.locations.append(LocationState(name, col, row))
+        if name in st.archive:
+            st.archive.remove(name)
+        self.emit(EventKind.LOCATION_ADDED, location=name, x=col, y=row)
+
+    def spend_total(self, ctx: Context, resource: str, total: int) -> None:
+        """Spend dice of a resource from any locations until their values reach ``total``."""
+        spent = 0
+        while spent < total:
+            options = [
+                {"location": loc.name, "die": i, "face": d.face}
+                for loc in self.state.locations
+                for i, d in enumerate(loc.dice)
+                if d.resource == resource
+            ]
+            if not options:
+                return
+            pick = self.decide(
+                ctx, DecisionKind.CHOOSE_DIE, options, f"Spend {resource}: {spent}/{total}"
+            )
+            loc = self.location(pick["location"])
+            die = loc.dice.pop(pick["die"])
+            self.return_die(die)
+            spent += die.face
+            self.emit(EventKind.DIE_SPENT, location=loc.name, die=[die.resource, die.face])
+
+    def unlock_ability(self, name: str) -> None:
+        st = self.state
+        if name not in st.unlocked_abilities:
+            st.unlocked_abilities.append(name)
+            self.emit(EventKind.ABILITY_UNLOCKED, ability=name)
+
+    def shuffle_finale_scenes(self) -> None:
+        st = self.state
+        finale = [s.name for s in self.ruleset.scenes.values() if s.finale]
+        st.rng.shuffle(finale)
+        st.scene_deck[:0] = finale
+        self.emit(EventKind.FINALE_SCENES_SHUFFLED, count=len(finale))
+
+    def complete_asset(self, owner: CharacterState, asset: AssetInProgress) -> None:
+        for die in asset.slots:
+            if die is not None:
+                self.return_die(die)
+        owner.in_progress.remove(asset)
+        owner.assets.append(asset.name)
+        self.emit(EventKind.ASSET_COMPLETED, character=owner.name, asset=asset.name)
+
+    def take_asset_from_staging(self, c: CharacterState, name: str) -> None:
+        st = self.state
+        st.asset_staging.remove(name)
+        card = self.ruleset.assets[name]
+        c.in_progress.append(AssetInProgress(name, [None] * len(card.recipe)))
+        self.emit(EventKind.ASSET_TAKEN, character=c.name, asset=name)
+        self.fill_staging()
+
+    def fill_staging(self) -> None:
+        """Refill the staging area; a card that does not count toward it is not counted."""
+        st = self.state
+        size = self.ruleset.value("staging area", 4)
+        while st.asset_deck:
+            counted = [n for n in st.asset_staging if f"uncounted:{n}" not in st.flags]
+            if len(counted) >= size:
+                break
+            st.asset_staging.append(st.asset_deck.pop(0))
+            self.emit(EventKind.ASSET_STAGED, asset=st.asset_staging[-1])
+
+    def take_ability(self, c: CharacterState) -> bool:
+        """Draw the next ability card; an empty deck cycles the lowest played card."""
+        st = self.state
+        deck = st.solo_ability_deck if st.solo else c.ability_deck
+        if deck:
+            name = deck.pop(0)
+        else:
+            owners = st.characters if st.solo else [c]
+            discards = [
+                (self.ruleset.abilities[n].number, n, o) for o in owners for n in o.ability_discard
+            ]
+            if not discards:
+                return False
+            _, name, owner = min(discards, key=lambda t: (t[0], t[1]))
+            owner.ability_discard.remove(name)
+        c.abilities.append(name)
+        self.emit(EventKind.ABILITY_TAKEN, character=c.name, ability=name)
+        return True
+
+    def can_take_ability(self, c: CharacterState) -> bool:
+        st = self.state
+        if st.solo:
+            return bool(st.solo_ability_deck) or any(o.ability_discard for o in st.characters)
+        return bool(c.ability_deck or c.ability_discard)
+
+    def reroll_initiative(self, c: CharacterState) -> None:
+        if c.initiative:
+            c.initiative = self.roll(f"{c.name}'s initiative", len(c.initiative))
+
+    def spend_initiative(self, c: CharacterState, face: int) -> None:
+        """An initiative die of that face goes back to the supply."""
+        c.initiative.remove(face)
+        self.state.initiative_supply += 1
+        self.emit(EventKind.INITIATIVE_SPENT, character=c.name, face=face)
+
+    def gain_initiative(self, c: CharacterState, count: int = 1, *, roll: bool = True) -> int:
+        gained = 0
+        for _ in range(count):
+            if self.state.initiative_supply <= 0:
+                break
+            self.state.initiative_supply -= 1
+            face = self.roll(f"{c.name}'s initiative")[0] if roll else 1
+            c.initiative.append(face)
+            self.emit(EventKind.INITIATIVE_GAINED, character=c.name, face=face)
+            gained += 1
+        return gained
+
+    def gain_action_points(self, c: CharacterState, amount: int) -> None:
+        self.set_action_points(c, c.action_points + amount)
+
+    def lose_action_points(self, c: CharacterState, amount: int) -> None:
+        self.set_action_points(c, c.action_points - amount)
+
+    def set_action_points(self, c: CharacterState, value: int) -> None:
+        """Action points go between none and the tracker's maximum."""
+        now = max(0, min(value, self.ruleset.value("action points max", 8)))
+        if now != c.action_points:
+            change, c.action_points = now - c.action_points, now
+            self.emit(EventKind.ACTION_POINTS_CHANGED, character=c.name, change=change, now=now)
+
+    def exhaust(self, c: CharacterState, card: str) -> None:
+        """A card is used for this turn."""
+        c.exhausted.append(card)
+        self.emit(EventKind.CARD_EXHAUSTED, character=c.name, card=card)

@@ -1,0 +1,235 @@
+"""Overcome (rules: Overcome; the stress roll, defense dice, stress, progress or hindrance,
+the check, teamwork).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from dsl.runtime import Context
+from dsl.runtime import DecisionKind as LanguageDecision
+
+from .basics import (
+    BEFORE_DEFENSE_VERBS,
+    DEFENDING_VERBS,
+    SessionPart,
+)
+from .cards import Obstacle
+from .contracts import DecisionKind, EventKind
+from .state import (
+    CharacterState,
+)
+
+
+class OvercomeRules(SessionPart):
+    """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
+
+    def action_overcome(self, ctx: Context, c: CharacterState, index: int) -> None:
+        """The seven steps of overcoming an obstacle, with teamwork."""
+        here = self.location(str(c.location))
+        obstacle = here.obstacles[index]
+        card = self.ruleset.obstacles[obstacle.name]
+        # anyone here may join, dice or none (one without dice may still take stress dice)
+        others = [o.name for o in self.characters_at(here.name) if o is not c]
+        team = [c]
+        if others:
+            joined = self.decide(
+                ctx,
+                LanguageDecision.CHOOSE_MANY,
+                others,
+                f"Who joins {c.name} against {card.name}?",
+                min_choices=0,
+                max_choices=len(others),
+            )
+            team += [self.character(n) for n in joined]
+        # a card may have the stress dice rolled before defense is chosen (used now or earlier)
+        for m in team:
+            self._defend_window(
+                ctx,
+                m,
+                BEFORE_DEFENSE_VERBS,
+                f"{m.name}: use a card before defense against {card.name}?",
+            )
+        early = self.state.flags.pop("roll stress first", 0)
+        takers = self._divide_stress_dice(ctx, c, team, card) if early else []
+        faces = self.roll(f"{card.name} stress", len(card.stress)) if early else []
+        # 1. allocate defense
+        defense: dict[str, list[int]] = {}
+        for m in team:
+            positions = list(range(len(m.initiative)))
+            chosen = (
+                self.decide(
+                    ctx,
+                    LanguageDecision.CHOOSE_MANY,
+                    positions,
+                    f"{m.name}: which initiative dice {sorted(m.initiative)} go to defense?"
+                    + (f" (the stress dice show {faces})" if early else ""),
+                    who=m.name,
+                    min_choices=0,
+                    max_choices=len(positions),
+                )
+                if positions
+                else []
+            )
+            dice = [m.initiative[p] for p in sorted(chosen)]
+            for face in dice:
+                m.initiative.remove(face)  # into the defense pool, then back to the supply
+            defense[m.name] = dice
+        # 2. stress roll
+        if not early:
+            takers = self._divide_stress_dice(ctx, c, team, card)
+            faces = self.roll(f"{card.name} stress", len(card.stress))
+        assigned: dict[str, list[tuple[str, int]]] = {m.name: [] for m in team}
+        for who, kind, face in zip(takers, card.stress, faces, strict=True):
+            assigned[who].append((kind, face))
+        skill = card.skill
+        # cards that defend, used once the member sees the stress dice coming at them
+        for m in team:
+            rank = m.skills.get(skill, 0)
+            coming = [f"{kind} {face}" for kind, face in assigned[m.name] if face > rank]
+            if coming:
+                self._defend_window(
+                    ctx,
+                    m,
+                    DEFENDING_VERBS,
+                    f"{m.name}: use a card to defend against {', '.join(coming)} "
+                    f"(defense pool {sorted(defense[m.name])})?",
+                )
+        for m in team:
+            rank = m.skills.get(skill, 0)
+            # 3. spend defense: cancel as many of the dice that would cause stress as the pool
+            # can; the player says which stress to take when that is a choice
+            harmful = sorted((d for d in assigned[m.name] if d[1] > rank), key=lambda d: d[1])
+            kept = self._defend(ctx, m, harmful, defense[m.name])
+            self.state.initiative_supply += len(defense[m.name])
+            for face in defense[m.name]:
+                self.emit(EventKind.INITIATIVE_SPENT, character=m.name, face=face)
+            # 4. apply stress (a card may have this action ignore a kind of stress)
+            standing = self.standing_flags(ctx, m) if kept else {}
+            for kind, _face in kept:
+                flags = self.state.flags
+                ignored = flags.get(f"ignore {kind}") or flags.get(f"ignore {kind} for {m.name}")
+                if not (ignored or standing.get(f"ignore {kind}")):
+                    self.take_stress(ctx, m, kind, 1)
+        # 5. progress or hindrance
+        for m in team:
+            if not m.initiative:
+                continue
+            rank = m.skills.get(skill, 0)
+            progress = sum(1 for d in m.initiative if d <= rank)
+            hindrance = len(m.initiative)
+            choice = self.decide(
+                ctx,
+                DecisionKind.CHOOSE_TOKEN,
+                ["progress", "hindrance"],
+                f"{m.name}: add {progress} progress or {hindrance} hindrance to {card.name}?",
+                who=m.name,
+            )
+            amount = progress if choice == "progress" else hindrance
+            amount = min(amount, self.token_supply(choice))
+            setattr(obstacle, choice, getattr(obstacle, choice) + amount)
+            self.emit(
+                EventKind.TOKENS_ADDED,
+                obstacle=card.name,
+                token=choice,
+                amount=amount,
+                character=m.name,
+            )
+        # 6. overcome or hinder
+        if obstacle.progress >= card.difficulty:
+            here.obstacles.remove(obstacle)
+            c.obstacles.append(obstacle.name)
+            self.emit(
+                EventKind.OBSTACLE_OVERCOME,
+                obstacle=card.name,
+                location=here.name,
+                character=c.name,
+            )
+            self.run_effects(
+                ctx, card.effects, "overcome", actor=c.name, location=here.name, card=card.name
+            )
+        elif obstacle.progress + obstacle.hindrance >= card.difficulty:
+            hinder = self.decide(
+                ctx,
+                LanguageDecision.CHOOSE_OPTION,
+                ["hinder", "keep"],
+                f"Discard {card.name} by hindering it?",
+                who=c.name,
+            )
+            if hinder == "hinder":
+                here.obstacles.remove(obstacle)
+                self.state.obstacle_discard.append(obstacle.name)
+                self.emit(EventKind.OBSTACLE_DISCARDED, obstacle=card.name, location=here.name)
+        # 7. reroll
+        for m in team:
+            self.reroll_initiative(m)
+
+    def _defend(
+        self,
+        ctx: Context,
+        m: CharacterState,
+        harmful: list[tuple[str, int]],
+        pool: list[int],
+    ) -> list[tuple[str, int]]:
+        """Spend a defense pool on the stress dice that would hurt (sorted by face): each
+        defense die cancels one stress die of at least its value. As many are cancelled as
+        can be; when the stress left could be of different kinds, the player chooses which.
+        Returns the dice not cancelled."""
+        if not harmful or not pool:
+            return list(harmful)
+        ranked = sorted(pool)
+        best: list[tuple[int, ...]] = []
+        for size in range(min(len(harmful), len(ranked)), 0, -1):
+            # a set of stress dice can be cancelled when its k-th lowest face is at least the
+            # k-th lowest defense die
+            best = [
+                chosen
+                for chosen in combinations(range(len(harmful)), size)
+                if all(d <= harmful[i][1] for d, i in zip(ranked, chosen, strict=False))
+            ]
+            if best:
+                break
+        if not best:
+            return list(harmful)
+
+        def left_of(chosen: tuple[int, ...]) -> str:
+            return ", ".join(sorted(harmful[i][0] for i in range(len(harmful)) if i not in chosen))
+
+        outcomes = list(dict.fromkeys(left_of(chosen) for chosen in best))
+        cancelled = best[0]
+        if len(outcomes) > 1:
+            take = self.decide(
+                ctx,
+                DecisionKind.CHOOSE_STRESS,
+                outcomes,
+                f"{m.name}: the defense pool {ranked} cancels {len(cancelled)} of "
+                + ", ".join(f"{kind} {face}" for kind, face in harmful)
+                + "; which stress do you take?",
+                who=m.name,
+            )
+            cancelled = next(chosen for chosen in best if left_of(chosen) == take)
+        for i in cancelled:
+            kind, face = harmful[i]
+            self.emit(EventKind.STRESS_CANCELLED, character=m.name, stress=kind, face=face)
+        return [d for i, d in enumerate(harmful) if i not in cancelled]
+
+    def _divide_stress_dice(
+        self, ctx: Context, c: CharacterState, team: list[CharacterState], card: Obstacle
+    ) -> list[str]:
+        """Teamwork: who takes each stress die, divided before the dice are rolled (one of
+        the team may take them all, or none); alone, ``c`` takes them."""
+        if len(team) == 1:
+            return [c.name] * len(card.stress)
+        takers = []
+        for i, kind in enumerate(card.stress):
+            takers.append(
+                self.decide(
+                    ctx,
+                    DecisionKind.CHOOSE_CHARACTER,
+                    [m.name for m in team],
+                    f"Who takes {card.name}'s {kind} stress die ({i + 1} of {len(card.stress)})?",
+                )
+            )
+        for who, kind in zip(takers, card.stress, strict=True):
+            self.emit(EventKind.STRESS_DIE_ASSIGNED, character=who, stress=kind)
+        return takers

@@ -1,0 +1,136 @@
+"""Refresh (rules: Refresh; reroll sorcery, refresh location resources, reset abilities,
+initiative and action points, and taking an asset or an ability).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dsl.runtime import Context, Decision
+
+from .basics import SessionPart
+from .contracts import DecisionKind, EventKind
+from .state import (
+    CharacterState,
+    Frame,
+)
+
+
+class RefreshRules(SessionPart):
+    """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
+
+    def _quiet_refresh(self, args: dict[str, Any]) -> bool:
+        """The refresh asks nothing unless a location's text runs, sorcery is rerolled where a
+        character stands, or a held card's text runs at the refresh (a speed shortcut)."""
+        st = self.state
+        occupied = {c.location for c in st.characters}
+        for loc in st.locations:
+            side = self.side(loc)
+            if side.effects or (
+                loc.name in occupied
+                and (
+                    self.sorcery in side.produces
+                    or any(d.resource == self.sorcery for d in loc.dice)
+                )
+            ):
+                return False
+        return not any(
+            e.on("refresh")
+            for c in st.characters
+            for _, effects in self.held_cards(c)
+            for e in effects
+        )
+
+    def op_refresh(self, ctx: Context) -> None:
+        """The six refresh steps."""
+        st = self.state
+        rs = self.ruleset
+        sorcery = self.sorcery
+        # 1. reroll sorcery; 6s explode and stress the characters there
+        for loc in st.locations:
+            old = [d for d in loc.dice if d.resource == sorcery]
+            if not old:
+                continue
+            faces = self.roll(f"sorcery at {loc.name}", len(old))
+            for die, face in zip(old, faces, strict=True):
+                die.face = face
+            for face in faces:
+                if face >= rs.value("sorcery explodes on", 6):
+                    self.emit(EventKind.SORCERY_EXPLODED, location=loc.name)
+                    self.explosion_stress(ctx, loc)
+                    self.new_resource_die(ctx, sorcery, loc)
+        # 2. refresh location resources
+        for loc in st.locations:
+            produces = self.side(loc).produces
+            for resource in dict.fromkeys(produces):
+                have = sum(1 for d in loc.dice if d.resource == resource)
+                for _ in range(produces.count(resource) - have):
+                    self.new_resource_die(ctx, resource, loc)
+        # 3. action points, 4. reset abilities
+        for c in st.characters:
+            self.gain_action_points(c, rs.value("action points per turn", 4))
+            if c.exhausted:
+                self.emit(EventKind.CARDS_READIED, character=c.name, cards=c.exhausted)
+                c.exhausted = []
+        for flag in [f for f in st.flags if f.startswith(("cancel ", "ignore "))]:
+            del st.flags[flag]  # "this turn" effects end with the turn
+        for c in st.characters:
+            for name, effects in self.held_cards(c):  # conditions, assets, abilities in hand
+                self.run_effects(
+                    ctx, effects, "refresh", actor=c.name, location=c.location, card=name
+                )
+            if c.location is not None:
+                loc = self.location(c.location)
+                self.run_effects(
+                    ctx,
+                    self.side(loc).effects,
+                    "refresh",
+                    actor=c.name,
+                    location=loc.name,
+                    card=loc.name,
+                )
+        # 5. take any two (asked step by step), then 6. reroll all initiative
+        self.state.frames.append(
+            Frame("take", {"order": [c.name for c in st.characters], "who": 0, "taken": 0})
+        )
+
+    def _take_options(self, c: CharacterState) -> list[Any]:
+        st = self.state
+        options: list[Any] = []
+        if self.can_take_ability(c):
+            options.append("ability")
+        options += [f"asset:{a}" for a in dict.fromkeys(st.asset_staging)]
+        if st.initiative_supply > 0:
+            options.append("initiative")
+        return options
+
+    def _step_take(self, frame: Frame) -> Decision | None:
+        """Refresh step 5: each player takes two of ability, staging asset, initiative die."""
+        data = frame.data
+        takes = self.ruleset.value("refresh takes", 2)
+        while data["who"] < len(data["order"]):
+            c = self.character(data["order"][data["who"]])
+            options = self._take_options(c) if data["taken"] < takes else []
+            if options:
+                return Decision(
+                    kind=DecisionKind.CHOOSE_TAKE,
+                    who=c.name,
+                    prompt=f"Refresh: {c.name} takes ({data['taken'] + 1} of {takes})",
+                    options=tuple(options),
+                )
+            data["who"] += 1
+            data["taken"] = 0
+        self.state.frames.pop()
+        for c in self.state.characters:
+            self.reroll_initiative(c)
+        return None
+
+    def _answer_take(self, frame: Frame, take: Any) -> None:
+        c = self.character(frame.data["order"][frame.data["who"]])
+        frame.data["taken"] += 1
+        if take == "ability":
+            self.take_ability(c)
+        elif take == "initiative":
+            self.gain_initiative(c, 1, roll=False)
+        else:
+            self.take_asset_from_staging(c, take.split(":", 1)[1])

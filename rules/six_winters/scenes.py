@@ -1,0 +1,214 @@
+"""Narrate Scene (rules: Scenes, Narrate Scene, Scene Scoring): which scenes can be
+narrated where, skill-match points, cards spent for points, the epilogue.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from dsl.runtime import Context
+
+from .basics import (
+    SessionPart,
+    _name_and_side,
+    _teams,
+)
+from .cards import Scene
+from .contracts import DecisionKind, EventKind
+from .state import (
+    CharacterState,
+    LocationState,
+)
+
+
+class SceneRules(SessionPart):
+    """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
+
+    def available_scenes(self) -> list[str]:
+        """Scenes in the line, then the visible top card of the scene deck."""
+        st = self.state
+        return [*st.scenes, st.scene_deck[0]] if st.scene_deck else list(st.scenes)
+
+    def scene_locations(self, scene: Scene) -> list[LocationState]:
+        """Where a scene may be narrated: the first alternative of its spec found in play."""
+        return [self.location(n) for n in self._scene_place_names(self._scene_places_now(), scene)]
+
+    def _scene_places_now(self) -> dict[str, list[str]]:
+        """The names of ``scene_locations`` found so far, by scene: kept while no location
+        is added or developed."""
+        key = tuple(map(_name_and_side, self.state.locations))
+        if key != self._scene_key:
+            self._scene_key = key
+            self._scene_places = {}
+        return self._scene_places
+
+    def _scene_place_names(self, places: dict[str, list[str]], scene: Scene) -> list[str]:
+        names = places.get(scene.name)
+        if names is None:
+            names = places[scene.name] = [loc.name for loc in self._scene_locations(scene)]
+        return names
+
+    def _scene_locations(self, scene: Scene) -> list[LocationState]:
+        for alternative in scene.at:
+            found = [
+                loc
+                for loc in self.state.locations
+                if any(self.matches(loc, term) for term in alternative)
+            ]
+            if found:
+                return found
+        return []
+
+    def card_skill(self, name: str) -> str | None:
+        if name in self.ruleset.assets:
+            return self.ruleset.assets[name].skill
+        if name in self.ruleset.obstacles:
+            return self.ruleset.obstacles[name].skill
+        return None
+
+    def card_points(self, name: str) -> int:
+        if name in self.ruleset.assets:
+            return self.ruleset.assets[name].points
+        return self.ruleset.obstacles[name].points
+
+    def _narrate_options(self) -> list[Any]:
+        """The narrate actions: every scene available, where it may be narrated, by every team
+        of the characters there whose cards could reach its points (a point per card that
+        matches the scene's skill, and the points of all their cards)."""
+        st = self.state
+        rs = self.ruleset
+        options: list[Any] = []
+        # the most any team could score: with none of the cards, no scene can be narrated
+        best = 0
+        for c in st.characters:
+            for n in (*c.assets, *c.obstacles):
+                best += self._card_facts(n)[0] + 1
+        if self._least_scene_points is None:
+            self._least_scene_points = min((sc.points for sc in rs.scenes.values()), default=0)
+        if best < self._least_scene_points:  # no scene at all: most of the time
+            return options
+        scenes = [n for n in self.available_scenes() if best >= rs.scenes[n].points]
+        if not scenes:
+            return options
+        occupied = {c.location for c in st.characters}
+        bonus = rs.value("skill match bonus", 1)
+        places = self._scene_places_now()
+        # by location: each team there, with the points of its cards and their skills
+        teams_at: dict[str, list[tuple[list[str], int, list[str | None]]]] = {}
+        for scene_name in scenes:
+            scene = rs.scenes[scene_name]
+            for name in self._scene_place_names(places, scene):
+                if name not in occupied:
+                    continue
+                teams = teams_at.get(name)
+                if teams is None:
+                    teams = teams_at[name] = []
+                    for team in _teams(self.characters_at(name)):
+                        cards = [self._held_points(c) for c in team]
+                        teams.append(
+                            (
+                                [c.name for c in team],
+                                sum(points for points, _ in cards),
+                                [skill for _, skills in cards for skill in skills],
+                            )
+                        )
+                for participants, points, skills in teams:
+                    if bonus * skills.count(scene.skill) + points >= scene.points:
+                        options.append(
+                            {
+                                "act": "narrate",
+                                "scene": scene_name,
+                                "location": name,
+                                "participants": list(participants),
+                            }
+                        )
+        return options
+
+    def _held_points(self, c: CharacterState) -> tuple[int, list[str | None]]:
+        """The points of the cards a character could play in a scene (completed assets and
+        overcome obstacles), and the skill of each."""
+        points = 0
+        skills = []
+        for n in (*c.assets, *c.obstacles):
+            facts = self._card_facts(n)
+            points += facts[0]
+            skills.append(facts[1])
+        return points, skills
+
+    def _card_facts(self, name: str) -> tuple[int, str | None]:
+        """``card_points`` and ``card_skill`` of a card, worked out once per card."""
+        facts = self._card_points_memo.get(name)
+        if facts is None:
+            facts = self._card_points_memo[name] = (self.card_points(name), self.card_skill(name))
+        return facts
+
+    def action_narrate(
+        self, ctx: Context, scene_name: str, location: str, participants: list[str]
+    ) -> None:
+        """Narrate a scene: skill-match points, cards played, epilogue, skill advance."""
+        st = self.state
+        scene = self.ruleset.scenes[scene_name]
+        team = [self.character(n) for n in participants]
+        bonus = self.ruleset.value("skill match bonus", 1)
+        match = bonus * sum(
+            1 for c in team for n in (*c.assets, *c.obstacles) if self.card_skill(n) == scene.skill
+        )
+        played: list[dict[str, Any]] = []
+        total = match
+        while True:
+            options: list[Any] = []
+            for c in team:
+                for n in dict.fromkeys(c.obstacles):
+                    options.append({"card": n, "kind": "obstacle", "character": c.name})
+                for n in dict.fromkeys(c.assets):
+                    options.append({"card": n, "kind": "asset", "character": c.name})
+            if total >= scene.points:
+                options.append("finish")
+            choice = self.decide(
+                ctx,
+                DecisionKind.CHOOSE_CARD,
+                options,
+                f"{scene_name}: {total} of {scene.points} points; play a card or finish",
+            )
+            if choice == "finish":
+                break
+            owner = self.character(choice["character"])
+            points = self.card_points(choice["card"])
+            if choice["kind"] == "asset":
+                owner.assets.remove(choice["card"])
+                st.asset_discard.append(choice["card"])
+            else:
+                owner.obstacles.remove(choice["card"])
+                st.archive.append(choice["card"])
+            total += points
+            played.append({**choice, "points": points})
+        if scene_name in st.scenes:
+            st.scenes.remove(scene_name)
+        else:
+            st.scene_deck.remove(scene_name)
+        st.archive.append(scene_name)
+        before = len(st.events)
+        self.run_effects(ctx, scene.effects, "epilogue", location=location, card=scene_name)
+        choice_events = [e.data.get("choice") for e in st.events[before:] if e.kind == "choice"]
+        advances = []
+        for c in team:
+            rank = c.skills.get(scene.skill, 0)
+            for _ in range(self.ruleset.value("scene advances", 1)):
+                rank = self.mark_advance(c, scene.skill)
+            advances.append({"character": c.name, "skill": scene.skill, "new_rank": rank})
+        record = {
+            "scene": scene_name,
+            "location": location,
+            "participants": participants,
+            "cards_played": played,
+            "skill_match_points": match,
+            "points_needed": scene.points,
+            "points": scene.points,
+            "epilogue_choice": choice_events[0] if choice_events else None,
+            "skill": scene.skill,
+            "advances": advances,
+            "finale": scene.finale,
+        }
+        st.scenes_completed.append(record)
+        self.emit(EventKind.SCENE_COMPLETED, **copy.deepcopy(record))

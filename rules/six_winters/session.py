@@ -1,0 +1,768 @@
+"""The Six Winters session: the kernel's machine, this ruleset's hooks, host and queries, made
+of one mixin per rules section (``session_setup``, ``turn``, ``actions``, ``abilities``,
+``overcome``, ``scenes``, ``refresh``, ``obstacles``, ``session_end``) and the named state
+operations (``operations``).
+
+A ``Session`` holds a ``SessionState`` (plain data) and the ruleset. The procedure of the game is
+a stack of ``Frame``s. Two sorts of frame exist:
+
+- *step frames* (``turn``, ``actions``, ``activate``) walk an explicit list of steps and ask their
+  own decisions;
+- *run frames* run one piece of the game as straight-line Python that asks through
+  ``ctx.decide`` (an action, the refresh step, one obstacle's activation, a card effect). A run
+  frame keeps a snapshot of the state taken when it started and the answers given so far; when
+  it needs a new answer the state goes back to the snapshot and the piece is run again with one
+  more answer (the contract of ``dsl.runtime``). So every decision point is plain data: the state
+  round-trips through JSON and copies with ``clone`` at any of them.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import pickle
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from dsl.errors import ChroniclerError
+from dsl.kernel.machine import (
+    AnswerRefused,
+    Machine,
+)
+from dsl.runtime import Context, EffectError
+from dsl.runtime import DecisionKind as LanguageDecision
+
+from .abilities import AbilityRules
+from .actions import ActionRules
+from .basics import (
+    SessionResult,
+    _asset_facts,
+    _CardActions,
+    _copy_option,
+    _EffectContext,
+    _obstacle_facts,
+    _portable_frame,
+    _runs_a_text,
+    _scene_facts,
+)
+from .cards import Effect, Ruleset
+from .contracts import EventKind
+from .obstacles import ObstacleRules
+from .operations import Operations
+from .overcome import OvercomeRules
+from .refresh import RefreshRules
+from .scenes import SceneRules
+from .session_end import SessionEndRules
+from .session_setup import SessionSetupRules
+from .state import (
+    CampaignState,
+    CharacterState,
+    Frame,
+    LocationState,
+    MapLocation,
+    ObstacleInPlay,
+    Sheet,
+    decode_session,
+    encode,
+    freeze,
+    thaw,
+)
+from .turn import TurnRules
+
+
+class Session(
+    Operations,
+    SessionSetupRules,
+    TurnRules,
+    ActionRules,
+    AbilityRules,
+    OvercomeRules,
+    SceneRules,
+    RefreshRules,
+    ObstacleRules,
+    SessionEndRules,
+    Machine,
+):
+    """One game of Six Winters (one year of the campaign), OpenSpiel-shaped: the kernel's
+    machine (``dsl.kernel.machine``) running this ruleset's procedure."""
+
+    def __init__(self, ruleset: Ruleset, state: Any) -> None:
+        super().__init__(state)
+        self.ruleset = ruleset
+        self._adjacency: dict[str, list[str]] | None = None
+        self._adjacency_key: tuple[Any, ...] = ()
+        self._primitives: Any = None
+        # ``_untouched`` (the machine's): True while the run frame's piece cannot have changed
+        # the state yet: it only runs a card's text, and the text has called no primitive so
+        # far (compiled texts change the game only through primitives; ``select`` only reads).
+        self._scene_key: tuple[Any, ...] = ()
+        self._scene_places: dict[str, list[str]] = {}
+        # facts of the cards that never change within a session, worked out when first needed
+        self._card_memo: dict[tuple[str, str], _CardActions] = {}
+        self._card_points_memo: dict[str, tuple[int, str | None]] = {}
+        self._trade_memo: dict[str, list[str]] = {}
+        self._least_scene_points: int | None = None
+
+    def result(self) -> SessionResult:
+        if not self.is_over() or self.state.result is None:
+            raise ChroniclerError("the session is not over yet")
+        r = self.state.result
+        return SessionResult(
+            won=r["result"] == "won",
+            reason=r["reason"],
+            scenes_completed=r["scenes_completed"],
+            threat_left=r["threat_left"],
+            year=self.state.year,
+            scheme=self.state.scheme,
+        )
+
+    def encode_state(self) -> Any:
+        """The state as JSON data. A run frame's snapshot is written as the pickled state it
+        copies (as it always was: saves stay readable both ways); the frames are swapped for
+        such copies only while the state is encoded."""
+        st = self.state
+        frames = st.frames
+        st.frames = [_portable_frame(f, st) for f in frames]
+        try:
+            return encode(st)
+        finally:
+            st.frames = frames
+
+    @classmethod
+    def decode_state(cls, ruleset: Any, data: Any) -> Any:
+        return decode_session(data)
+
+    def copy_state(self) -> Any:
+        """Events are frozen, so the copy shares them (its own list); so are run frames'
+        snapshots."""
+        st = self.state
+        state = thaw(freeze(st))
+        state.events = list(st.events)
+        state.answers = list(st.answers)  # answers are never changed once given
+        return state
+
+    def snapshot(self, op: str) -> Any:
+        """``state.freeze``. Only the downtime piece changes the sheets: any other piece's
+        snapshot leaves them out, and goes back to them as they are (they are a seventh of a
+        snapshot's cost)."""
+        return freeze(self.state, sheets=op == "downtime")
+
+    def from_snapshot(self, snap: Any) -> Any:
+        # a snapshot read from JSON is the pickled state (see ``encode_state``)
+        if isinstance(snap, bytes):
+            return pickle.loads(snap)
+        st = thaw(snap)
+        if snap[28] is None:  # a snapshot without the sheets: they have not changed
+            st.sheets = self.state.sheets
+        return st
+
+    def runs_only_text(self, data: dict[str, Any]) -> bool:
+        return _runs_a_text(data)
+
+    def piece_refused(self, data: dict[str, Any], reason: str) -> None:
+        """A card used as an action could not do what it says: the action is not taken, and
+        it is not offered again until the table changes."""
+        option = data["args"]["option"]
+        actions = self._actions_frame()
+        if actions is not None:
+            actions.data.setdefault("refused", []).append(option)
+        self.emit(EventKind.ACTION_REFUSED, option=_copy_option(option), reason=reason)
+
+    def piece_finished(self, data: dict[str, Any]) -> None:
+        if data["op"] == "action":
+            self._actions_changed()
+
+    def observation(self, who: str | None = None) -> dict[str, Any]:
+        """What a player sees: the table, every character, no deck order, no face-down card."""
+        st = self.state
+        rs = self.ruleset
+        season_name, season_turns = rs.seasons[min(st.season, len(rs.seasons) - 1)]
+        return {
+            "who": who,
+            "year": st.year,
+            "scheme": st.scheme,
+            "season": season_name,
+            "turn": st.turn,
+            "turns_in_season": season_turns,
+            "threat_pool": st.threat_pool,
+            "solo": st.solo,
+            "locations": [
+                {
+                    "name": loc.name,
+                    "region": rs.locations[loc.name].region,
+                    "tags": list(self.tags_of(loc)),
+                    "developed": loc.developed,
+                    "threats": loc.threats,
+                    "adjacent": list(self.adjacent(loc.name)),
+                    "produces": list(self.side(loc).produces),
+                    "obstacles": [
+                        {
+                            "name": o.name,
+                            "progress": o.progress,
+                            "hindrance": o.hindrance,
+                            **_obstacle_facts(rs.obstacles[o.name]),
+                        }
+                        for o in loc.obstacles
+                    ],
+                    "dice": [[d.resource, d.face] for d in loc.dice],
+                }
+                for loc in st.locations
+            ],
+            "characters": [
+                {
+                    "name": c.name,
+                    "location": c.location,
+                    "action_points": c.action_points,
+                    "body": c.body,
+                    "psyche": c.psyche,
+                    "initiative": list(c.initiative),
+                    "skills": dict(c.skills),
+                    "advances": dict(c.advances),
+                    "conditions": list(c.conditions),
+                    "in_progress": [
+                        {
+                            "name": a.name,
+                            "slots": [None if d is None else [d.resource, d.face] for d in a.slots],
+                            **_asset_facts(rs.assets[a.name]),
+                        }
+                        for a in c.in_progress
+                    ],
+                    "assets": [{"name": n, **_asset_facts(rs.assets[n])} for n in c.assets],
+                    "obstacles": [
+                        {"name": n, **_obstacle_facts(rs.obstacles[n])} for n in c.obstacles
+                    ],
+                    "abilities": list(c.abilities),
+                    "exhausted": list(c.exhausted),
+                    "ability_deck_size": len(c.ability_deck),
+                }
+                for c in st.characters
+            ],
+            "asset_staging": [{"name": n, **_asset_facts(rs.assets[n])} for n in st.asset_staging],
+            "scenes": [{"name": n, **_scene_facts(rs.scenes[n])} for n in self.available_scenes()],
+            "scenes_completed": [s["scene"] for s in st.scenes_completed],
+            "decks": {
+                "asset": len(st.asset_deck),
+                "scene": len(st.scene_deck),
+                "obstacle": len(st.obstacle_deck),
+            },
+            "obstacle_discard": list(st.obstacle_discard),
+            "supply": dict(st.supply),
+            "initiative_supply": st.initiative_supply,
+            # the sheets of the unlocked characters not playing this year (downtime asks of them)
+            "resting": {
+                name: {
+                    "skills": dict(sheet.skills),
+                    "advances": dict(sheet.advances),
+                    "conditions": list(sheet.conditions),
+                }
+                for name, sheet in st.sheets.items()
+                if name in st.campaign_characters and all(c.name != name for c in st.characters)
+            },
+        }
+
+    @property
+    def rng(self) -> Any:
+        return self.state.rng
+
+    @property
+    def season(self) -> str:
+        return self.ruleset.seasons[self.state.season][0]
+
+    def action_cost(self, action: str) -> int:
+        """An action's cost: the declared value, unless a card in play changed it."""
+        return self.state.flags.get(f"{action} cost", self.ruleset.value(f"{action} cost", 1))
+
+    def primitive(self, name: str) -> Callable[..., Any]:
+        if self._primitives is None:
+            self._primitives = importlib.import_module(self.ruleset.primitives_module)
+        fn = getattr(self._primitives, name, None)
+        if fn is None:
+            raise ChroniclerError(f"the ruleset's primitives have no function {name!r}")
+        if self._untouched:
+            return self._touching(fn)
+        return fn
+
+    def _touching(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """``fn``, noting when it is called that the state may change (see ``_untouched``)."""
+
+        def touching(*args: Any, **kwargs: Any) -> Any:
+            self._untouched = False
+            return fn(*args, **kwargs)
+
+        return touching
+
+    def select(self, ctx: Context, selector: Any) -> list[Any]:
+        from . import select as selecting
+
+        return selecting.select(self, ctx, selector)
+
+    def location(self, name: str) -> LocationState:
+        for loc in self.state.locations:
+            if loc.name == name:
+                return loc
+        raise KeyError(name)
+
+    def character(self, name: str) -> CharacterState:
+        for c in self.state.characters:
+            if c.name == name:
+                return c
+        raise KeyError(name)
+
+    def side(self, loc: LocationState) -> Any:
+        return self.ruleset.locations[loc.name].side(loc.developed)
+
+    def tags_of(self, loc: LocationState) -> tuple[str, ...]:
+        tags = self.side(loc).tags
+        return (*tags, "Developed") if loc.developed else tags
+
+    def matches(self, loc: LocationState, term: str) -> bool:
+        """Whether a location answers to a word of a location spec: name, region or tag."""
+        return term.casefold() in self._words(loc)
+
+    def _words(self, loc: LocationState) -> frozenset[str]:
+        key = (loc.name, loc.developed)
+        words = _WORDS.get(id(self.ruleset), {}).get(key)
+        if words is None:
+            card = self.ruleset.locations[loc.name]
+            words = frozenset(
+                w.casefold() for w in (card.name, card.region or "", *self.tags_of(loc)) if w
+            )
+            _WORDS.setdefault(id(self.ruleset), {})[key] = words
+        return words
+
+    def adjacent(self, name: str) -> list[str]:
+        return self._adjacency_map()[name]
+
+    def _adjacency_map(self) -> dict[str, list[str]]:
+        """The neighbours of every location, kept while the map stays the same."""
+        key = tuple([(loc.name, loc.x, loc.y) for loc in self.state.locations])
+        if self._adjacency is None or key != self._adjacency_key:
+            by_pos = {(x, y): n for n, x, y in key}
+            self._adjacency = {
+                n: [
+                    by_pos[p]
+                    for p in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+                    if p in by_pos
+                ]
+                for n, x, y in key
+            }
+            self._adjacency_key = key
+        return self._adjacency
+
+    def distances(self, targets: Sequence[str]) -> dict[str, int]:
+        """Steps from every location to the nearest of ``targets`` (breadth first)."""
+        dist = {t: 0 for t in targets}
+        frontier = list(targets)
+        while frontier:
+            nxt = []
+            for name in frontier:
+                for other in self.adjacent(name):
+                    if other not in dist:
+                        dist[other] = dist[name] + 1
+                        nxt.append(other)
+            frontier = nxt
+        return dist
+
+    def characters_at(self, name: str | None) -> list[CharacterState]:
+        return [c for c in self.state.characters if c.location == name and name is not None]
+
+    def tokens_in_play(self, kind: str) -> int:
+        return sum(getattr(o, kind) for loc in self.state.locations for o in loc.obstacles)
+
+    def token_supply(self, kind: str) -> int:
+        return self.ruleset.value(f"{kind} tokens", 12) - self.tokens_in_play(kind)
+
+    def find_obstacle(self, uid: int) -> tuple[LocationState, ObstacleInPlay] | None:
+        for loc in self.state.locations:
+            for o in loc.obstacles:
+                if o.uid == uid:
+                    return loc, o
+        return None
+
+    def restricted(self, loc: LocationState, verb: str, side: Any = None) -> bool:
+        """A location or an obstacle on it forbids ``verb`` (trade, muster) there. ``side``:
+        the location's side (``side(loc)``), when the caller has it already."""
+        if side is None:
+            side = self.side(loc)
+        if (verb == "trade" and side.no_trade) or (verb == "muster" and side.no_muster):
+            return True
+        return bool(loc.obstacles) and any(
+            verb in self._obstacle_restrictions(o.name) for o in loc.obstacles
+        )
+
+    def _obstacle_restrictions(self, name: str) -> tuple[str, ...]:
+        return self.ruleset.restrictions.get(name, ())
+
+    @property
+    def sorcery(self) -> str:
+        return self.ruleset.resources[-1] if "sorcery" not in self.ruleset.resources else "sorcery"
+
+    def held_cards(self, c: CharacterState) -> list[tuple[str, tuple[Effect, ...]]]:
+        """The cards a character holds whose texts can trigger or stand: conditions, completed
+        assets and the abilities in hand (face up below the sheet), each with its effects."""
+        rs = self.ruleset
+        held = [(n, rs.conditions[n].effects) for n in c.conditions if n in rs.conditions]
+        held += [(n, rs.assets[n].effects) for n in c.assets if n in rs.assets]
+        held += [(n, rs.abilities[n].effects) for n in c.abilities if n in rs.abilities]
+        return held
+
+    def standing_flags(self, ctx: Context, c: CharacterState) -> dict[str, int]:
+        """What the standing texts of the cards a character holds say for that character
+        (Wild Channeling in hand: "Cancel all stress from sorcery"): each is run against empty
+        flags, as the turn's flags are by an exhausted card's text, and holds only while the
+        card is held (asked where it matters, never kept)."""
+        texts = [
+            (name, effect)
+            for name, effects in self.held_cards(c)
+            for effect in effects
+            if effect.usage == "static" and effect.run is not None
+        ]
+        if not texts:
+            return {}
+        turn = self.state.flags
+        self.state.flags = {}
+        try:
+            for name, effect in texts:
+                self.run_effect(ctx, effect, actor=c.name, location=c.location, card=name)
+            return self.state.flags
+        finally:
+            self.state.flags = turn
+
+    def decide(
+        self,
+        ctx: Context,
+        kind: str,
+        options: Sequence[Any],
+        prompt: str,
+        who: str | None = None,
+        *,
+        min_choices: int = 1,
+        max_choices: int = 1,
+    ) -> Any:
+        """Ask for a decision inside a run frame (``ctx.decide`` with ``who`` kept as given)."""
+        saved = ctx.actor
+        ctx.actor = who
+        try:
+            return ctx.decide(
+                kind, list(options), prompt, who, min_choices=min_choices, max_choices=max_choices
+            )
+        finally:
+            ctx.actor = saved
+
+    def run_effects(
+        self,
+        ctx: Context,
+        effects: Sequence[Effect],
+        event: str,
+        *,
+        qualifier: str | None = None,
+        actor: str | None = None,
+        location: str | None = None,
+        card: str | None = None,
+        bindings: dict[str, Any] | None = None,
+    ) -> int:
+        """Run every effect of a card that happens at ``event``, in printed order."""
+        ran = 0
+        for effect in effects:
+            if effect.run is None or not effect.on(event, qualifier):
+                continue
+            self.run_effect(
+                ctx, effect, actor=actor, location=location, card=card, bindings=bindings
+            )
+            ran += 1
+        return ran
+
+    def run_effect(
+        self,
+        ctx: Context,
+        effect: Effect,
+        *,
+        actor: str | None,
+        location: str | None,
+        card: str | None,
+        bindings: dict[str, Any] | None = None,
+    ) -> bool:
+        """Run one compiled effect inside the current run frame, sharing its answers.
+
+        Returns whether the player declined it (a "may" answered no)."""
+        if effect.run is None:
+            return False
+        inner = _EffectContext(
+            host=self,
+            card=card,
+            actor=actor,
+            location=location,
+            answers=ctx.answers,
+            cursor=ctx.cursor,
+            bindings=dict(bindings or {}),
+        )
+        inner.kinds = []
+        try:
+            if effect.cost is not None:
+                effect.cost(inner)
+            effect.run(inner)
+        except EffectError as error:
+            # the alternative chosen last cannot be carried out: ask again without it
+            chosen = [
+                i
+                for i, kind in inner.kinds
+                if kind in (LanguageDecision.CHOOSE_OPTION, LanguageDecision.PAY_OR_REFUSE)
+            ]
+            if chosen and not self._giving_up:
+                raise AnswerRefused(chosen[-1], error.message) from None
+            self._untouched = False
+            self.emit(EventKind.EFFECT_FAILED, card=card, text=effect.text, reason=error.message)
+            return False
+        finally:
+            ctx.cursor = inner.cursor
+        self._untouched = False  # what follows the text may change the state
+        self.emit(EventKind.EFFECT, card=card, trigger=effect.trigger, text=effect.text)
+        if self.state.card_dice:
+            self.release_cards_left()  # a text may have discarded a card with dice on it
+        return any(kind == "pay_or_refuse" and inner.answers[i] is False for i, kind in inner.kinds)
+
+    def asks_nothing(self, op: str, args: dict[str, Any]) -> bool:
+        """A safe prediction that a piece will ask no decision (then it needs no snapshot): each
+        rules section predicts its own pieces, beside them (``_quiet_<op>``)."""
+        predict = getattr(self, f"_quiet_{op}", None)
+        return bool(predict(args)) if predict is not None else False
+
+    def _actions_changed(self) -> None:
+        """An action was taken: cards refused before may work now."""
+        actions = self._actions_frame()
+        if actions is not None:
+            actions.data.pop("refused", None)
+
+    def _actions_frame(self) -> Frame | None:
+        """The actions step under the pieces running now, if any."""
+        return next((f for f in reversed(self.state.frames) if f.kind == "actions"), None)
+
+
+# The words each location side answers to, per ruleset (by id) and (name, developed).
+_WORDS: dict[int, dict[tuple[str, bool], frozenset[str]]] = {}
+
+
+_RULESET_CACHE: dict[str, Ruleset] = {}
+
+
+RULES_DIR = Path(__file__).parent
+
+
+def load_ruleset(path: str | Path | None = None) -> Ruleset:
+    """The Six Winters ruleset compiled from its card text (``rules/six_winters/*.rules``).
+
+    Card text that does not compile is the user's error to see, never silently replaced:
+    the loader's ``ChroniclerError`` (every diagnostic, file:line:col) goes up as it is.
+    Cached per folder.
+    """
+    from dsl.loader import load_ruleset as compile_folder
+
+    from .cards import from_compiled
+
+    folder = Path(path) if path is not None else RULES_DIR
+    key = str(folder.resolve())
+    if key not in _RULESET_CACHE:
+        _RULESET_CACHE[key] = from_compiled(compile_folder(folder))
+    return _RULESET_CACHE[key]
+
+
+def new_campaign(ruleset: Ruleset) -> CampaignState:
+    """Campaign setup: the starting map, the starting scene and asset decks, the sheets."""
+    layout = ruleset.starting_map or tuple(
+        (loc.name, i, 0) for i, loc in enumerate(ruleset.locations.values()) if loc.starting
+    )
+    starting = sorted(ruleset.characters.values(), key=lambda c: c.name)
+    sheets = {
+        c.name: Sheet(c.name, skills=dict(c.skills), advances={s: 0 for s, _ in c.skills})
+        for c in starting
+    }
+    return CampaignState(
+        year=1,
+        map=[MapLocation(name, x, y) for name, x, y in layout],
+        decks={
+            "asset": [a.name for a in ruleset.assets.values() if a.starting],
+            "scene": [s.name for s in ruleset.scenes.values() if s.starting and not s.finale],
+            "obstacle": [],
+        },
+        archive=[],
+        unlocked_characters=[c.name for c in starting if c.starting],
+        sheets=sheets,
+    )
+
+
+def near_names(name: str, names: Sequence[str]) -> str:
+    near = difflib.get_close_matches(name, list(names), n=3, cutoff=0.5)
+    return f"; did you mean {', '.join(near)}?" if near else f"; known: {', '.join(names)}"
+
+
+def new_session(
+    ruleset: Ruleset,
+    campaign: CampaignState,
+    seed: int,
+    characters: Sequence[str],
+    *,
+    solo: bool = False,
+    scheme: str | None = None,
+    dice_script: Sequence[int] = (),
+) -> Session:
+    """Set up a session (the twelve setup steps; the ones needing choices are asked)."""
+    from .state import GameRandom
+
+    rng = GameRandom(seed)
+    chosen = list(characters)
+    for name in chosen:
+        if name not in ruleset.characters:
+            raise ChroniclerError(
+                f"unknown character {name!r}{near_names(name, sorted(ruleset.characters))}"
+            )
+        if name not in campaign.unlocked_characters:
+            raise ChroniclerError(f"{name} is not unlocked in this campaign")
+    if len(set(chosen)) != len(chosen):
+        raise ChroniclerError("a character may be chosen only once")
+    if solo and len(chosen) != 2:
+        raise ChroniclerError("the solo variant plays two characters")
+    year = campaign.year
+    # 1. restore the campaign state; the map records obstacles, not their tokens (unless the
+    # ruleset keeps them): each enters play again with its printed tokens, as the supply allows
+    keep_tokens = bool(ruleset.value("map obstacles keep tokens", 0))
+    supply = {k: ruleset.value(f"{k} tokens", 12) for k in ("progress", "hindrance")}
+
+    def restored(o: ObstacleInPlay, uid: int) -> ObstacleInPlay:
+        card = ruleset.obstacles.get(o.name)
+        wanted = {
+            "progress": o.progress if keep_tokens or card is None else card.progress,
+            "hindrance": o.hindrance if keep_tokens or card is None else card.hindrance,
+        }
+        for k in supply:
+            wanted[k] = min(wanted[k], supply[k])
+            supply[k] -= wanted[k]
+        return ObstacleInPlay(o.name, wanted["progress"], wanted["hindrance"], uid=uid)
+
+    locations = [
+        LocationState(
+            m.name,
+            m.x,
+            m.y,
+            developed=m.developed,
+            threats=m.threats,
+            obstacles=[restored(o, k) for k, o in enumerate(m.obstacles, start=1000 * (i + 1))],
+        )
+        for i, m in enumerate(campaign.map)
+    ]
+    # 2. shuffle the decks
+    decks = {k: list(v) for k, v in campaign.decks.items()}
+    for kind in ("asset", "scene", "obstacle"):
+        decks.setdefault(kind, [])
+        rng.shuffle(decks[kind])
+    # 4. select the scheme among those of this year
+    if scheme is None:
+        schemes = sorted(
+            s.name for s in ruleset.schemes.values() if s.years[0] <= year <= s.years[1]
+        )
+        if not schemes:
+            raise ChroniclerError(f"no scheme is available for year {year}")
+        scheme = schemes[int(rng.random() * len(schemes))]
+    # 5. season and threat trackers
+    total_threat = ruleset.value("threat tokens", 12)
+    on_map = sum(loc.threats for loc in locations)
+    pool = ruleset.value("solo threat pool" if solo else "threat pool", 8 if solo else 6)
+    pool = max(0, min(pool, total_threat - on_map))
+    resources = ruleset.resources
+    in_play = {r: 0 for r in resources}
+    state_chars = []
+    # 6-7. characters and their sorted ability decks
+    for name in chosen:
+        card = ruleset.characters[name]
+        sheet = campaign.sheets[name]
+        deck = ruleset.character_abilities(name, campaign.unlocked_abilities)
+        state_chars.append(
+            CharacterState(
+                name=name,
+                body=card.body,
+                psyche=card.psyche,
+                skills=dict(sheet.skills),
+                advances=dict(sheet.advances),
+                conditions=list(sheet.conditions),
+                ability_deck=deck,
+            )
+        )
+    solo_deck: list[str] = []
+    if solo:
+        for c in state_chars:
+            solo_deck += c.ability_deck
+            c.ability_deck = []
+        rng.shuffle(solo_deck)
+    idle = (
+        [n for n in campaign.unlocked_characters if n not in campaign.last_characters]
+        if year >= 2
+        else []
+    )
+    per = ruleset.value("resource dice per resource", 6)
+    state = _new_state(
+        year=year,
+        seed=seed,
+        solo=solo,
+        scheme=scheme,
+        rng=rng,
+        characters=state_chars,
+        locations=locations,
+        supply={r: per - in_play[r] for r in resources},
+        initiative_supply=ruleset.value("initiative dice", 18),
+        threat_pool=pool,
+        threat_box=total_threat - on_map - pool,
+        asset_deck=decks["asset"],
+        scene_deck=decks["scene"],
+        obstacle_deck=decks["obstacle"],
+        archive=list(campaign.archive),
+        reserve=list(campaign.reserve) if year >= 2 else [],
+        unlocked_abilities=list(campaign.unlocked_abilities),
+        solo_ability_deck=solo_deck,
+        idle_characters=idle,
+        campaign_characters=list(campaign.unlocked_characters),
+        sheets={
+            k: Sheet(
+                v.name, dict(v.skills), dict(v.advances), list(v.conditions), list(v.chronicle)
+            )
+            for k, v in campaign.sheets.items()
+        },
+        dice_script=list(dice_script),
+        next_uid=1_000_000,  # above the ids given to obstacles restored from the map
+    )
+    session = Session(ruleset, state)
+    session.emit(
+        EventKind.SESSION_STARTED,
+        year=year,
+        scheme=scheme,
+        characters=chosen,
+        seed=seed,
+        solo=solo,
+        threat_pool=pool,
+    )
+    # 3. the asset staging area
+    session.fill_staging()
+    state.frames = [Frame("turn", {"step": "start"})]
+    session.push_run("setup")
+    return session
+
+
+def _new_state(**kwargs: Any) -> Any:
+    from .state import SessionState
+
+    return SessionState(**kwargs)
+
+
+def replay(
+    ruleset: Ruleset,
+    campaign: CampaignState,
+    seed: int,
+    characters: Sequence[str],
+    answers: Sequence[Any],
+    *,
+    solo: bool = False,
+) -> Session:
+    """A session rebuilt from its seed and the answers given: the same events, in order."""
+    session = new_session(ruleset, campaign, seed, characters, solo=solo)
+    for answer in answers:
+        session.apply(answer)
+    return session

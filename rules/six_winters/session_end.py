@@ -1,0 +1,73 @@
+"""Session End (rules: Session End): the scheme's result, reducing location danger, and the
+steps that store the year into the campaign.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dsl.runtime import Context
+from dsl.runtime import DecisionKind as LanguageDecision
+
+from .basics import SessionPart
+from .contracts import EventKind
+
+
+class SessionEndRules(SessionPart):
+    """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
+
+    def op_session_end(self, ctx: Context) -> None:
+        """Session end steps played at the table: scheme result, reduce location danger. After
+        the finale year the campaign end follows instead (``campaign.end_session``)."""
+        st = self.state
+        won = st.lost is None and len(st.scenes_completed) >= self.ruleset.value("scenes to win", 3)
+        reason = st.lost or (
+            "three scenes completed" if won else "too few scenes by the end of winter"
+        )
+        if st.year < self.ruleset.value("finale year", 6):
+            self._session_end_steps(ctx, won)
+        st.result = {
+            "result": "won" if won else "lost",
+            "reason": reason,
+            "scenes_completed": len(st.scenes_completed),
+            "threat_left": st.threat_pool,
+        }
+        self.emit(EventKind.SESSION_ENDED, **st.result)
+        st.over = True
+
+    def _session_end_steps(self, ctx: Context, won: bool) -> None:
+        """Check for scheme failure (its success or failure text), the events out leave,
+        reduce location danger."""
+        st = self.state
+        scheme = self.ruleset.schemes[st.scheme]
+        self.run_effects(ctx, scheme.effects, "success" if won else "failure", card=scheme.name)
+        for name in list(st.events_out):  # events out end with the session
+            self.run_effects(ctx, self.ruleset.events[name].effects, "session end", card=name)
+            if name in st.events_out:
+                st.events_out.remove(name)
+                st.obstacle_discard.append(name)
+        self.apply_standing_texts(ctx)
+        for loc in st.locations:
+            options: list[Any] = []
+            if loc.threats:
+                options.append("threat")
+            options += [f"obstacle:{o.name}" for o in loc.obstacles]
+            if not options:
+                continue
+            options.append("nothing")
+            choice = self.decide(
+                ctx,
+                LanguageDecision.CHOOSE_OPTION,
+                options,
+                f"Reduce danger at {loc.name}: remove what?",
+            )
+            if choice == "threat":
+                loc.threats -= 1
+                st.threat_box += 1
+                self.emit(EventKind.THREAT_REMOVED, location=loc.name)
+            elif choice != "nothing":
+                name = choice.split(":", 1)[1]
+                found = next(o for o in loc.obstacles if o.name == name)
+                loc.obstacles.remove(found)
+                st.obstacle_discard.append(name)
+                self.emit(EventKind.OBSTACLE_DISCARDED, obstacle=name, location=loc.name)

@@ -1,0 +1,183 @@
+"""Session Setup (rules: Session Setup, steps 8-12): downtime and the reserve, starting
+resources, character setup and placing the characters. Steps 1-7 are ``new_session``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dsl.runtime import Context, Decision
+
+from .basics import (
+    _ASSET_PROMPT,
+    SessionPart,
+)
+from .contracts import DecisionKind, EventKind
+from .state import (
+    Frame,
+)
+
+
+class SessionSetupRules(SessionPart):
+    """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
+
+    def op_setup(self, ctx: Context) -> None:
+        """Session setup after the automatic steps: the scheme's setup, then one piece per
+        step that asks (downtime, reserve, starting resources, character setup, placing)."""
+        st = self.state
+        scheme = self.ruleset.schemes[st.scheme]
+        self.run_effects(ctx, scheme.effects, "setup", card=st.scheme)
+        steps: list[tuple[str, dict[str, Any]]] = [
+            ("downtime", {"name": n}) for n in st.idle_characters
+        ]
+        steps += [("reserve", {"asset": a}) for a in st.reserve]
+        steps.append(("starting_resources", {}))
+        steps += [("character_setup", {"name": c.name}) for c in st.characters]
+        placers = st.characters[:1] if st.solo else st.characters
+        steps += [("place_character", {"name": c.name}) for c in placers]
+        for op, args in reversed(steps):
+            if op in ("character_setup", "place_character"):
+                # these ask first, before anything changes: a step frame asks, no snapshot
+                st.frames.append(Frame(op, args))
+                continue
+            st.frames.append(
+                Frame("run", {"op": op, "args": args, "snap": None, "events": 0, "answers": []})
+            )
+
+    def op_downtime(self, ctx: Context, name: str) -> None:
+        """Train and rest: remove a condition, take two skill advances."""
+        rs = self.ruleset
+        sheet = self.state.sheets[name]
+        if sheet.conditions:
+            removed = self.decide(
+                ctx,
+                DecisionKind.CHOOSE_CONDITION,
+                list(sheet.conditions),
+                f"Downtime: which condition does {name} recover from?",
+                who=name,
+            )
+            sheet.conditions.remove(removed)
+            self.emit(EventKind.CONDITION_REMOVED, character=name, condition=removed, by="downtime")
+        for n in range(rs.value("downtime advances", 2)):
+            skill = self.decide(
+                ctx,
+                DecisionKind.CHOOSE_SKILL,
+                list(rs.skills),
+                f"Downtime: skill advance {n + 1} for {name}",
+                who=name,
+            )
+            rank = self.mark_advance(sheet, skill)
+            self.emit(EventKind.DOWNTIME, character=name, skill=skill, rank=rank)
+        # A character back from downtime plays this year as the sheet now stands (the session's
+        # copy was taken at Choose Characters, before this step).
+        for c in self.state.characters:
+            if c.name == name:
+                c.skills, c.advances = dict(sheet.skills), dict(sheet.advances)
+                c.conditions = list(sheet.conditions)
+
+    def op_reserve(self, ctx: Context, asset: str) -> None:
+        st = self.state
+        owner = self.decide(
+            ctx,
+            DecisionKind.CHOOSE_CHARACTER,
+            [c.name for c in st.characters],
+            f"Reserve: who takes {asset}?",
+        )
+        st.reserve.remove(asset)
+        self.character(owner).assets.append(asset)
+        self.emit(EventKind.RESERVE_TAKEN, character=owner, asset=asset)
+
+    def _quiet_starting_resources(self, args: dict[str, Any]) -> bool:
+        return True  # the dice are rolled where they are produced: nothing to ask
+
+    def op_starting_resources(self, ctx: Context) -> None:
+        """A die per production icon; sorcery explodes but stresses no one (no one is there)."""
+        for loc in self.state.locations:
+            for resource in self.side(loc).produces:
+                self.new_resource_die(None, resource, loc, stress=False)
+
+    def _step_character_setup(self, frame: Frame) -> Decision | None:
+        """A character's setup: may take an asset from the staging area (asked here), then the
+        rest (``op_character_ready``). ``op_character_setup`` is the same as one piece."""
+        c = self.character(frame.data["name"])
+        if self.state.asset_staging:
+            return Decision(
+                kind=DecisionKind.CHOOSE_ASSET,
+                who=c.name,
+                prompt=_ASSET_PROMPT.format(c.name),
+                options=(*self.state.asset_staging, "none"),
+            )
+        self.state.frames.pop()
+        self.push_run("character_ready", name=c.name)
+        return None
+
+    def _answer_character_setup(self, frame: Frame, choice: Any) -> None:
+        self.state.frames.pop()
+        name = frame.data["name"]
+        if choice != "none":
+            self.take_asset_from_staging(self.character(name), choice)
+        self.push_run("character_ready", name=name)
+
+    def op_character_setup(self, ctx: Context, name: str) -> None:
+        st = self.state
+        c = self.character(name)
+        if st.asset_staging:
+            choice = self.decide(
+                ctx,
+                DecisionKind.CHOOSE_ASSET,
+                [*st.asset_staging, "none"],
+                _ASSET_PROMPT.format(c.name),
+                who=c.name,
+            )
+            if choice != "none":
+                self.take_asset_from_staging(c, choice)
+        self.op_character_ready(ctx, name)
+
+    def _quiet_character_ready(self, args: dict[str, Any]) -> bool:
+        """Asks nothing unless a condition the character holds has a setup text."""
+        conditions = self.ruleset.conditions
+        return not any(
+            e.run is not None and e.on("setup")
+            for cond in self.character(args["name"]).conditions
+            if cond in conditions
+            for e in conditions[cond].effects
+        )
+
+    def op_character_ready(self, ctx: Context, name: str) -> None:
+        """Character setup once the asset is taken: initiative, an ability, action points, and
+        what the character's conditions do at setup."""
+        rs = self.ruleset
+        c = self.character(name)
+        self.gain_initiative(c, rs.value("starting initiative dice", 1))
+        self.take_ability(c)
+        self.set_action_points(
+            c, rs.value("starting action points", rs.value("action points per turn", 4))
+        )
+        for cond in list(c.conditions):
+            card = rs.conditions.get(cond)
+            if card is not None:
+                self.run_effects(ctx, card.effects, "setup", actor=c.name, card=cond)
+
+    def _step_place_character(self, frame: Frame) -> Decision | None:
+        """Where a character starts (the party, in the solo variant); ``op_place_character`` is
+        the same as a piece."""
+        name = frame.data["name"]
+        options = tuple(loc.name for loc in self.state.locations)
+        return Decision(
+            kind=DecisionKind.CHOOSE_LOCATION, who=name, prompt=f"Place {name}", options=options
+        )
+
+    def _answer_place_character(self, frame: Frame, where: Any) -> None:
+        self.state.frames.pop()
+        self._place_character(frame.data["name"], where)
+
+    def op_place_character(self, ctx: Context, name: str) -> None:
+        names = [loc.name for loc in self.state.locations]
+        where = self.decide(ctx, DecisionKind.CHOOSE_LOCATION, names, f"Place {name}", who=name)
+        self._place_character(name, where)
+
+    def _place_character(self, name: str, where: str) -> None:
+        st = self.state
+        for moved in st.characters if st.solo else [self.character(name)]:
+            moved.location = where
+            self.emit(EventKind.CHARACTER_PLACED, character=moved.name, location=where)

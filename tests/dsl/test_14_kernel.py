@@ -1,0 +1,180 @@
+"""The game kernel (``dsl.kernel``): the session machine, chance points and the table's pieces,
+tried on Pig (``pig.py``), a game that shares nothing with the rulesets."""
+
+from __future__ import annotations
+
+import pytest
+from pig import new_pig
+
+from dsl.kernel import (
+    Board,
+    Die,
+    IllegalMove,
+    KernelDecision,
+    Meter,
+    Supply,
+    TableError,
+    Visibility,
+    Zone,
+    play,
+    replay,
+)
+from dsl.kernel.random import GameRandom
+
+
+class FirstOption:
+    uses_observation = True
+
+    def __init__(self, prefer: str = "roll", holds_at: int = 8) -> None:
+        self.holds_at = holds_at
+
+    def choose(self, observation, decision):
+        if "hold" in decision.options and observation["at_stake"] >= self.holds_at:
+            return "hold"
+        return decision.options[0]
+
+
+def kinds(game):
+    game.pending()  # the machine runs up to the next decision when asked for it
+    return [str(e.kind) for e in game.events]
+
+
+def stake(game):
+    game.pending()
+    return game.state.at_stake
+
+
+def test_a_scripted_die_decides_the_roll_and_the_machine_asks_what_the_rules_ask():
+    game = new_pig(dice=[4, 1])
+    assert game.pending().options == ("roll", "hold")
+    game.apply("roll")
+    assert stake(game) == 4
+    game.apply("roll")  # the 1: the turn's points are lost, and it is Bo's turn
+    assert stake(game) == 0
+    assert game.pending().who == "Bo"
+    assert kinds(game) == ["dice_rolled", "points_at_stake", "dice_rolled", "turn_lost"]
+
+
+def test_a_decision_inside_a_piece_replays_the_piece_from_its_snapshot():
+    game = new_pig(dice=[2, 5])
+    game.apply("roll")
+    decision = game.pending()
+    assert decision.prompt == "Roll it again?" and decision.options == ("keep", "again")
+    # the piece was rolled back to its start: the 2 is still in the script's past
+    assert game.state.dice_script == [2, 5]
+    assert kinds(game) == []
+    game.apply("again")
+    assert stake(game) == 5
+    assert kinds(game) == ["dice_rolled", "dice_rolled", "points_at_stake"]
+
+
+def test_a_refused_piece_is_taken_back_and_not_offered_until_the_table_changes():
+    game = new_pig(dice=[3])
+    game.apply("hold")  # nothing at stake
+    assert kinds(game) == ["hold_refused"]
+    assert game.pending().options == ("roll",)
+    game.apply("roll")
+    assert game.pending().options == ("roll", "hold")
+
+
+def test_an_answer_that_is_not_an_option_is_an_illegal_move():
+    game = new_pig()
+    with pytest.raises(IllegalMove, match="not among the options"):
+        game.apply("pass")
+
+
+def test_the_table_dice_are_asked_as_chance_points_and_replay_like_answers():
+    game = new_pig(table_dice=True)
+    game.apply("roll")
+    asked = game.pending()
+    assert asked.kind == KernelDecision.ROLL
+    assert asked.options == (1, 2, 3, 4, 5, 6)
+    game.apply(2)  # the table rolled a 2: may roll it again
+    assert game.pending().prompt == "Roll it again?"
+    game.apply("again")
+    assert game.pending().kind == KernelDecision.ROLL
+    game.apply(6)
+    assert stake(game) == 6
+    assert [e.data["faces"] for e in game.events if e.kind == "dice_rolled"] == [[2], [6]]
+    # the same answers on a new game give the same game
+    again = replay(new_pig(table_dice=True), game.state.answers)
+    assert kinds(again) == kinds(game)
+
+
+def test_the_generator_gives_the_same_game_for_the_same_seed():
+    one = play(new_pig(seed=11), FirstOption())
+    two = play(new_pig(seed=11), FirstOption())
+    other = play(new_pig(seed=12), FirstOption())
+    assert one.is_over() and one.state.winner is not None
+    assert [e.data for e in one.events] == [e.data for e in two.events]
+    assert [e.data for e in one.events] != [e.data for e in other.events]
+
+
+def test_a_clone_has_the_same_future_and_changes_apart():
+    game = new_pig(seed=5)
+    game.apply("roll")
+    copy = game.clone()
+    play(game, FirstOption())
+    assert copy.state.winner is None
+    play(copy, FirstOption())
+    assert [e.data for e in copy.events] == [e.data for e in game.events]
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a_game_saved_as_json_at_any_decision_goes_on_the_same(seed):
+    game = new_pig(seed=seed, goal=15)
+    bot = FirstOption(holds_at=6)
+    while (decision := game.pending()) is not None:
+        saved = type(game).from_json(None, game.to_json())
+        answer = bot.choose(game.observation(), decision)
+        saved.apply(answer)
+        game.apply(answer)
+        assert kinds(saved) == kinds(game)
+
+
+def test_a_zone_shows_its_cards_only_to_who_may_see_them():
+    hand = Zone("hand", ["a", "b"], Visibility.OWNED, owner="Ann")
+    deck = Zone("deck", ["c", "d", "e"], Visibility.HIDDEN, ordered=False)
+    assert hand.seen_by("Ann") == ["a", "b"] and hand.seen_by("Bo") == 2
+    assert deck.seen_by("Ann") == 3
+    assert deck.draw(2) == ["c", "d"] and deck.cards == ["e"]
+    with pytest.raises(TableError, match="has 1 cards; 2 wanted"):
+        deck.draw(2)
+    deck.put("x", bottom=False)
+    deck.shuffle(GameRandom(1))
+    assert sorted(deck.cards) == ["e", "x"] and not deck.ordered
+
+
+def test_a_meter_stays_within_its_bounds_and_refuses_what_it_cannot_pay():
+    pool = Meter(3, maximum=5)
+    assert pool.add(4) == 2 and pool.full
+    assert pool.take(9) == 5 and pool.empty
+    with pytest.raises(TableError, match="cannot pay 1"):
+        pool.spend(1)
+
+
+def test_a_supply_is_finite_and_counts_what_is_in_play():
+    dice = Supply.of({"red": 2})
+    assert dice.take("red", 3) == 2 and dice.left("red") == 0 and dice.in_play("red") == 2
+    dice.give_back("red")
+    assert dice.left("red") == 1
+    with pytest.raises(TableError, match="only 1 red are in play"):
+        dice.give_back("red", 2)
+
+
+def test_a_die_shows_only_faces_it_has():
+    die = Die("red", 3)
+    die.set(6)
+    with pytest.raises(TableError, match="a d6 has no face 7"):
+        die.set(7)
+
+
+def test_a_board_is_a_graph_and_a_grid_is_one_too():
+    grid = Board.grid({"a": (0, 0), "b": (1, 0), "c": (2, 0), "d": (0, 1)})
+    assert sorted(grid.adjacent("a")) == ["b", "d"]
+    assert grid.distances(["c"]) == {"c": 0, "b": 1, "a": 2, "d": 3}
+    assert grid.path("d", "c") == ["d", "a", "b", "c"]
+    ring = Board.of(["x", "y", "z", "far"], [("x", "y"), ("y", "z"), ("z", "x")])
+    assert ring.path("x", "far") is None
+    with pytest.raises(TableError, match="no place 'w'"):
+        ring.join("w", "x")
