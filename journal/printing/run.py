@@ -61,11 +61,13 @@ Progress = Callable[[int, int], None]  # (advance by, new total or 0)
 
 
 def load(ruleset: str) -> tuple[Any, Path]:
-    """The compiled ruleset and its folder (diagnostics as one ChroniclerError)."""
+    """The compiled ruleset and its folder, found through the registry (so a folder's text
+    can only name primitives of a ruleset Chronicler has); diagnostics as one error."""
     from dsl.commands import _load
-    from dsl.loader import ruleset_dir
+    from rules import registry
 
-    return _load(ruleset), ruleset_dir(ruleset)
+    folder = registry.find(ruleset).folder
+    return _load(str(folder)), folder
 
 
 def print_cards(

@@ -165,15 +165,18 @@ def card_gallery(
     rows: CampaignRows, *, spoilers: bool = False, cache: Path | None = None
 ) -> Gallery | None:
     """The face gallery of the campaign's ruleset; None when it has no faces to draw."""
-    from dsl.loader import load_ruleset, ruleset_dir
+    from dsl.loader import load_ruleset
     from journal.printing.faces import FaceSet, faces_folder
     from journal.printing.output import unique_slugs
     from journal.printing.raster import pixels, rasterise
 
     ruleset = str(getattr(rows.campaign, "ruleset", "six_winters") or "six_winters")
+    from rules import registry
+
     try:
-        compiled = load_ruleset(ruleset)
-        folder = faces_folder(ruleset_dir(ruleset))
+        game = registry.find(ruleset)
+        compiled = load_ruleset(game.folder)
+        folder = faces_folder(game.folder)
         faces = FaceSet(folder, bleed_mm=0, regions=compiled.vocabulary.regions)
     except ChroniclerError:
         return None  # no faces/ folder, or card text that does not compile right now

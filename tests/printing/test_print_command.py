@@ -342,6 +342,24 @@ def test_bad_input_is_a_one_line_error_and_writes_nothing(
     assert not files_under(tmp_path)
 
 
+def test_an_unknown_ruleset_names_the_near_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = chronicler(capsys, "print", "six-wintres", "--out", str(tmp_path / "o"))
+    assert code == 2 and "did you mean six-winters?" in err
+    assert not (tmp_path / "o").exists()
+
+
+def test_a_folder_naming_primitives_not_ours_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "ruleset.rules").write_text('ruleset "Mine" version "1"\nprimitives "os"\n')
+    code, _, err = chronicler(capsys, "print", str(folder), "--out", str(tmp_path / "o"))
+    assert code == 2 and "not those of a ruleset Chronicler has" in err
+
+
 def test_out_may_not_be_a_symbolic_link(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
