@@ -116,7 +116,7 @@ def print_cards(
     elif fmt is PrintFormat.pdf:
         _write_pdf(chosen, faces, target, name, dpi, options, report, tick, progress)
     else:
-        _write_tts(chosen, faces, target, dpi, options, report, tick, progress)
+        _write_tts(chosen, faces, target, str(compiled.name), dpi, options, report, tick, progress)
     report.files = list(target.written)
     return report
 
@@ -277,6 +277,7 @@ def _write_tts(
     chosen: Sequence[PrintedCard],
     faces: FaceSet,
     target: OutDir,
+    game: str,
     dpi: int,
     options: Options,
     report: PrintReport,
@@ -321,12 +322,8 @@ def _write_tts(
                 back_url = f"{base}/{kind}-{number}-backs.png"
             sheets.append(tts.DeckSheet(f"{base}/{kind}-{number}.png", back_url, grid, unique_back))
             report.pages += 1
-        deck = tts.saved_object(f"{faces_title(faces)} {kind} deck", labels, sheets)
+        deck = tts.saved_object(f"{game} {kind} deck", labels, sheets)
         target.write_text(tts.to_json(deck), "tts", f"{kind}.json")
-
-
-def faces_title(faces: FaceSet) -> str:
-    return faces.folder.parent.name.replace("_", " ").title()
 
 
 __all__ = ["CARD_SIZES", "Options", "PrintFormat", "PrintReport", "print_cards"]
