@@ -131,6 +131,8 @@ def read_style(folder: Path) -> FaceStyle:
             inline=_inline(entry.get("inline", False), path, name),
         )
     for stem in [w.icon for w in style.words.values() if w.icon] + list(style.marks.values()):
+        if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", stem):
+            raise ChroniclerError(f"{path}: {stem!r} is not the name of a file in icons/")
         if not (folder / "icons" / f"{stem}.svg").is_file():
             raise ChroniclerError(f"{path}: no icon file icons/{stem}.svg")
     return style
@@ -225,7 +227,7 @@ class Canvas:
         colour = fill or self.colour(word)
         faint = f' opacity="{opacity:.2f}"' if opacity < 1 else ""
         return Markup(
-            f'<use href="#i-{stem}" x="{x:.1f}" y="{y:.1f}" width="{size:.1f}" '
+            f'<use href="#i-{escape(stem)}" x="{x:.1f}" y="{y:.1f}" width="{size:.1f}" '
             f'height="{size:.1f}" fill="{escape(colour)}"{faint}/>'
         )
 

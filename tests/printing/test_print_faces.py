@@ -182,6 +182,13 @@ def test_a_template_error_names_the_template_and_the_card(tmp_path: Path, faces:
         broken.front(MadeUpCard("event", "Storm", {"tags": []}))
 
 
+def test_an_icon_outside_the_icons_folder_is_refused(tmp_path: Path, faces: FaceSet) -> None:
+    (tmp_path / "icons").mkdir()
+    (tmp_path / "faces.toml").write_text('[words.gold]\nicon = "../faces"\n')
+    with pytest.raises(ChroniclerError, match="is not the name of a file in icons/"):
+        read_style(tmp_path)
+
+
 def test_the_style_without_faces_toml_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(ChroniclerError, match=r"no faces/faces\.toml"):
         read_style(tmp_path)
