@@ -140,6 +140,12 @@ class ActionRules(SessionPart):
                 for resource in dict.fromkeys((*side.produces, *side.musters, *granted)):
                     if st.supply.get(resource, 0) > 0:
                         options.append({"act": "muster", "character": c.name, "resource": resource})
+            if not c.initiative:  # only an obstacle with enough progress may be taken
+                for i, o in enumerate(here.obstacles):
+                    if o.progress >= rs.obstacles[o.name].difficulty:
+                        options.append(
+                            {"act": "overcome", "character": c.name, "obstacle": o.name, "index": i}
+                        )
             if c.initiative:
                 if here.dice:
                     if name not in lowest_at:  # the same for everyone here

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 from collections.abc import Iterator, Sequence
@@ -218,8 +219,15 @@ def play_campaign(
 #   scenes: [{scene, location, participants, cards_played: [{card, kind, character}],
 #             epilogue_choice, skill_match_points}], in the order completed;
 #   map: {threats: {location: count}, obstacles: {location: [obstacle]}, developed: [location],
-#         added: [[location, x, y]]} - the map at the end of the winter turn, as the table saw it;
-#   reserve: [asset] - completed assets kept in reserve for the next session.
+#         added: [[location, x, y]], undeveloped: [location]} - the map at the end of the winter
+#         turn, as the table saw it (the locations it names; the others as the year began);
+#   reserve: [asset] - completed assets kept in reserve for the next session;
+#   optionally, what the table's character sheets say: downtime: {character: [condition
+#   removed (if any), skill, skill]} for the characters back from a year's rest (the setup step;
+#   left out, it is not run here), and conditions: {character: [condition]} at year end;
+#   archived: [card] - cards burned or archived in play, not in a scene (an event paid off);
+#   seasons_ended: how many season ends the year reached (all of them unless the threat pool
+#   emptied earlier; a loss in a season's last turn still reaches its end).
 # Decisions the cards ask are answered from ``places`` ({location: "x,y"}: where a new location
 # joins the map), ``reduce`` ({location: "threat" | obstacle name | "nothing"}: session end's
 # reduce location danger) and ``picks`` (any other answer, matched against the options'
@@ -228,6 +236,22 @@ def play_campaign(
 
 class TableSession(Session):
     """A session rebuilt from a table's report: the engine's own steps, not its turns."""
+
+    _map_reported = False  # while the season-end texts run: the table reports the map
+
+    def put_into_play(self, ctx: Any, name: str, at: str | None = None) -> None:
+        """An obstacle the scheme puts into play comes into the game as in a played year, but
+        where it went on the map is the table's to report: it waits in the obstacle discard,
+        where the map report takes it from if it is still in play (and where a played year's
+        copy goes once it activates)."""
+        if not self._map_reported:
+            super().put_into_play(ctx, name, at=at)
+        elif self.take_obstacle_copy(name):
+            self.state.obstacle_discard.append(name)
+
+    def draw_obstacle(self, ctx: Any) -> None:
+        if not self._map_reported:  # the same for the obstacles a season end draws
+            super().draw_obstacle(ctx)
 
     def op_table_scene(
         self,
@@ -246,7 +270,12 @@ class TableSession(Session):
         for item in cards_played:
             name = str(item["card"])
             if item.get("kind") == "obstacle" or name in self.ruleset.obstacles:
-                _take_from(name, st.obstacle_deck, st.obstacle_discard)
+                if not _take_from(name, st.obstacle_deck, st.obstacle_discard):
+                    for loc in st.locations:  # overcome where it stood on the map
+                        here = next((o for o in loc.obstacles if o.name == name), None)
+                        if here is not None:
+                            loc.obstacles.remove(here)
+                            break
                 st.archive.append(name)  # overcome obstacles are burned
             else:
                 _take_from(name, st.asset_deck, st.asset_staging, st.asset_discard)
@@ -281,6 +310,38 @@ class TableSession(Session):
         st.scenes_completed.append(record)
         self.emit(EventKind.SCENE_COMPLETED, **record)
 
+    def op_table_seasons(self, ctx: Any, seasons_ended: int | None = None) -> None:
+        """The scheme's setup text and season-end texts of the whole year, as a played year
+        runs them (here before the recorded scenes, so a scene they add can be the one
+        completed). What they do to the map (threats, obstacles, dice, developed sides) is
+        the table's to report at year end: those changes are put back, and an obstacle they
+        put into play goes to the obstacle discard. The rest stays: the cards they add to
+        the decks, what they unlock or archive."""
+        st = self.state
+        kept = {loc.name: copy.deepcopy(loc) for loc in st.locations}
+        pool, box, lost = st.threat_pool, st.threat_box, st.lost
+        self._map_reported = True
+        try:
+            scheme = self.ruleset.schemes[st.scheme]
+            self.run_effects(ctx, scheme.effects, "setup", card=st.scheme)
+            for season, _turns in self.ruleset.seasons[:seasons_ended]:
+                self.op_season_end(ctx, season)
+        finally:
+            self._map_reported = False
+        for loc in st.locations:
+            before = kept.get(loc.name)
+            if before is None:
+                continue
+            uids = {o.uid for o in before.obstacles}
+            st.obstacle_discard += [o.name for o in loc.obstacles if o.uid not in uids]
+            for die in loc.dice:
+                self.return_die(die)
+            for die in before.dice:
+                st.supply[die.resource] -= 1
+            loc.threats, loc.developed = before.threats, before.developed
+            loc.obstacles, loc.dice = before.obstacles, before.dice
+        st.threat_pool, st.threat_box, st.lost = pool, box, lost
+
     def op_table_map(
         self, ctx: Any, report: dict[str, Any], threat_left: int | None, lost: str | None
     ) -> None:
@@ -303,13 +364,18 @@ class TableSession(Session):
         for name in report.get("developed", []):
             place(name)
             self.develop(name)
+        for name in report.get("undeveloped", []):  # flipped back (the finale's fall end)
+            place(name).developed = False
         for name, count in report.get("threats", {}).items():
             place(name).threats = int(count)
         for name, obstacles in report.get("obstacles", {}).items():
             loc = place(name)
+            # the obstacles the table no longer sees there were overcome or discarded: to the
+            # discard (back into the obstacle deck at session end), as a played year has it
+            st.obstacle_discard += [o.name for o in loc.obstacles]
             loc.obstacles = []
             for obstacle in obstacles:
-                _take_from(obstacle, st.obstacle_deck, st.obstacle_discard)
+                self.take_obstacle_copy(obstacle)  # the deck, its discard, or the archive
                 loc.obstacles.append(self.new_obstacle(obstacle))
         total = self.ruleset.value("threat tokens", 12)
         on_map = sum(loc.threats for loc in st.locations)
@@ -339,8 +405,15 @@ def _near(name: str, names: Sequence[str]) -> str:
     return near_names(name, names)
 
 
+def _said(option: Any) -> str:
+    """An option as the table names it: a card or location a text chose by its name."""
+    if isinstance(option, dict) and option.get("name") is not None:
+        return str(option["name"])
+    return str(option)
+
+
 def _matches(option: Any, wanted: str) -> bool:
-    return str(option).casefold() == wanted.strip().casefold()
+    return _said(option).casefold() == wanted.strip().casefold()
 
 
 class _TableAnswers:
@@ -411,11 +484,11 @@ class _TableAnswers:
                     return option
         if multi:
             pick_many = options[: max(1, decision.min_choices)]
-            self.notes.append(f"{prompt}: {', '.join(map(str, pick_many))} (default)")
+            self.notes.append(f"{prompt}: {', '.join(map(_said, pick_many))} (default)")
             return pick_many
         self.notes.append(
-            f"{prompt}: {options[0]} (default; year end's --pick chooses among "
-            f"{', '.join(map(str, options))})"
+            f"{prompt}: {_said(options[0])} (default; year end's --pick chooses among "
+            f"{', '.join(map(_said, options))})"
         )
         return options[0]
 
@@ -456,6 +529,12 @@ TABLE_EVENTS = {
 }
 
 
+# What a table reports itself at year end: the season-end texts' changes to these are put back.
+_MAP_EVENTS = frozenset(
+    {"threat_placed", "threat_removed", "obstacle_placed", "location_developed", "location_added"}
+)
+
+
 def table_session(
     ruleset: Ruleset,
     campaign: CampaignState,
@@ -463,8 +542,11 @@ def table_session(
     *,
     places: dict[str, str] | None = None,
     picks: Sequence[str] = (),
+    whole_year: bool = False,
 ) -> tuple[TableSession, _TableAnswers]:
-    """The year's session from the campaign state, with the recorded scenes applied in order."""
+    """The year's session from the campaign state, with the recorded scenes applied in order;
+    with ``whole_year``, first the downtime the record gives and the scheme's season-end
+    texts (``op_table_seasons``)."""
     from .session import new_session
 
     chosen = list(record.get("characters") or [])
@@ -486,6 +568,17 @@ def table_session(
     st.asset_staging, st.reserve, st.scenes = [], [], []
     st.frames, st.events = [], []
     answers = _TableAnswers(places or {}, {}, picks)
+    if whole_year:
+        downtime = record.get("downtime") or {}
+        for name in st.idle_characters:
+            if name in downtime:  # the sheet's choices, in the order downtime asks them
+                _run(session, "downtime", _TableAnswers({}, {}, downtime[name]), name=name)
+        # their own answers: the table's picks are for the epilogues, and whatever the texts
+        # choose on the map is put back (and so are the lines that would tell it)
+        ended = record.get("seasons_ended")
+        _run(session, "table_seasons", _TableAnswers({}, {}, ()), seasons_ended=ended)
+        st = session.state
+        st.events = [e for e in st.events if e.kind not in _MAP_EVENTS]
     for scene in record.get("scenes") or []:
         answers.choice = scene.get("epilogue_choice")
         _run(
@@ -517,13 +610,17 @@ def apply_table_year(
 ) -> tuple[CampaignState, list[str]]:
     """A year played at a table, applied to the campaign state through the card text.
 
-    The epilogue of each recorded scene (with its chosen branch), the map the table reports,
-    the scheme's success or failure and the session end steps (reduce location danger, store
-    assets and obstacles, the chronicle, downtime for who sat out; after year 6 the fate and
-    the score) run as the engine runs them for a played session. Returns the campaign state
-    for the next year and what happened, one line each (defaults taken said so).
+    The scheme's setup and season-end texts (their changes to the map are the table's to
+    report), the epilogue of each recorded scene (with its chosen branch), the map the table
+    reports, the scheme's success or failure and the session end steps (reduce location
+    danger, store assets and obstacles, the chronicle, downtime for who sat out; after year 6
+    the fate and the score) run as the engine runs them for a played session. Returns the
+    campaign state for the next year and what happened, one line each (defaults taken said
+    so).
     """
-    session, answers = table_session(ruleset, campaign, record, places=places, picks=picks)
+    session, answers = table_session(
+        ruleset, campaign, record, places=places, picks=picks, whole_year=True
+    )
     answers.reduce = dict(reduce or {})
     st = session.state
     needed = ruleset.value("scenes to win", 3)
@@ -548,6 +645,12 @@ def apply_table_year(
     for name in record.get("reserve") or []:
         _take_from(name, st.asset_deck, st.asset_discard, st.asset_staging)
         st.characters[0].assets.append(name)
+    for name in record.get("archived") or []:  # burned or archived in play, not in a scene
+        if _take_from(name, st.obstacle_deck, st.obstacle_discard, st.asset_deck, st.asset_discard):
+            st.archive.append(name)
+    for c in st.characters:  # the conditions on the sheets at year end, if the table gives them
+        if c.name in (record.get("conditions") or {}):
+            c.conditions = list(record["conditions"][c.name])
     _run(session, "session_end", answers)
     session.state.over = True
     unused = [f"--place {k}" for k in answers.places] + [f"--reduce {k}" for k in answers.reduce]

@@ -248,16 +248,16 @@ class Operations(SessionPart):
         return c.skills.get(skill, 0)
 
     def place_threat(self, ctx: Context, loc: LocationState, *, surge: bool = True) -> None:
-        """Move a threat from the pool onto a location; a threat where one was surges on."""
-        st = self.state
-        if st.threat_pool <= 0:
+        """Move a threat from the pool onto a location; a threat where one was surges on.
+        Once play is over (the scheme's result) the threats come from the box instead."""
+        if self._threats_left() <= 0:
             return
         had = loc.threats > 0
         self._move_threat(loc, surge=False)
         current = loc
         chain = {loc.name}
         returns = bool(self.ruleset.value("surge returns", 0))
-        while surge and had and st.threat_pool > 0:
+        while surge and had and self._threats_left() > 0:
             neighbours = [n for n in self.adjacent(current.name) if returns or n not in chain]
             if not neighbours:
                 break
@@ -273,8 +273,20 @@ class Operations(SessionPart):
             chain.add(nxt.name)
             current = nxt
 
+    def _threats_left(self) -> int:
+        """The threats there are to place: the pool's, or after play the box's."""
+        st = self.state
+        return st.threat_box if st.flags.get("threats from box") else st.threat_pool
+
     def _move_threat(self, loc: LocationState, *, surge: bool) -> None:
         st = self.state
+        if st.flags.get("threats from box"):
+            st.threat_box -= 1
+            loc.threats += 1
+            self.emit(
+                EventKind.THREAT_PLACED, location=loc.name, surge=surge, pool_left=st.threat_pool
+            )
+            return
         st.threat_pool -= 1
         loc.threats += 1
         self.emit(EventKind.THREAT_PLACED, location=loc.name, surge=surge, pool_left=st.threat_pool)

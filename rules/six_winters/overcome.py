@@ -16,9 +16,7 @@ from .basics import (
 )
 from .cards import Obstacle
 from .contracts import DecisionKind, EventKind
-from .state import (
-    CharacterState,
-)
+from .state import CharacterState, LocationState, ObstacleInPlay
 
 
 class OvercomeRules(SessionPart):
@@ -29,6 +27,9 @@ class OvercomeRules(SessionPart):
         here = self.location(str(c.location))
         obstacle = here.obstacles[index]
         card = self.ruleset.obstacles[obstacle.name]
+        if obstacle.progress >= card.difficulty:  # progress a text placed: it is taken as it is
+            self.take_obstacle(ctx, c, here, obstacle)
+            return
         # anyone here may join, dice or none (one without dice may still take stress dice)
         others = [o.name for o in self.characters_at(here.name) if o is not c]
         team = [c]
@@ -137,17 +138,7 @@ class OvercomeRules(SessionPart):
             )
         # 6. overcome or hinder
         if obstacle.progress >= card.difficulty:
-            here.obstacles.remove(obstacle)
-            c.obstacles.append(obstacle.name)
-            self.emit(
-                EventKind.OBSTACLE_OVERCOME,
-                obstacle=card.name,
-                location=here.name,
-                character=c.name,
-            )
-            self.run_effects(
-                ctx, card.effects, "overcome", actor=c.name, location=here.name, card=card.name
-            )
+            self.take_obstacle(ctx, c, here, obstacle)
         elif obstacle.progress + obstacle.hindrance >= card.difficulty:
             hinder = self.decide(
                 ctx,
@@ -163,6 +154,35 @@ class OvercomeRules(SessionPart):
         # 7. reroll
         for m in team:
             self.reroll_initiative(m)
+
+    def take_obstacle(
+        self, ctx: Context, c: CharacterState, here: LocationState, obstacle: ObstacleInPlay
+    ) -> None:
+        """Progress at or above the difficulty: the character takes the obstacle (its points
+        count in a scene) and its "Overcome:" text runs."""
+        card = self.ruleset.obstacles[obstacle.name]
+        here.obstacles.remove(obstacle)
+        c.obstacles.append(obstacle.name)
+        self.emit(
+            EventKind.OBSTACLE_OVERCOME, obstacle=card.name, location=here.name, character=c.name
+        )
+        self.run_effects(
+            ctx, card.effects, "overcome", actor=c.name, location=here.name, card=card.name
+        )
+
+    def progress_placed(self, ctx: Context, uid: int) -> None:
+        """A character's card added progress to an obstacle at their location: if it reached
+        the difficulty, that character takes the obstacle at once (with no character to take
+        it, it waits for one: the overcome action takes it)."""
+        found = self.find_obstacle(uid)
+        if found is None or ctx.actor is None:
+            return
+        here, obstacle = found
+        c = self.character(ctx.actor)
+        if c.location == here.name and obstacle.progress >= (
+            self.ruleset.obstacles[obstacle.name].difficulty
+        ):
+            self.take_obstacle(ctx, c, here, obstacle)
 
     def _defend(
         self,

@@ -198,14 +198,29 @@ def _remove_dice(ctx: Context, refs: list[Any]) -> int:
     return total
 
 
+def _nothing_to_do(ctx: Context, what: str) -> EffectError:
+    """A text whose target is not there does nothing: it fails, so a card used as an action
+    for it is taken back (not spent or turned) and an alternative is asked again without it."""
+    return EffectError(f"there is {what}", ctx.span)
+
+
+# A role the text does not write (the primitive's default) differs from one it writes that
+# found nothing (``None``): "place 3 progress on a Unit obstacle here" with none here fails.
+_UNWRITTEN: Any = object()
+
+
 # ---------------------------------------------------------------------- the verbs
 
 
 @creates("object")
-def place(ctx: Context, object: Any, on: Any = None, at: Any = None, in_: Any = None) -> None:
+def place(ctx: Context, object: Any, on: Any = _UNWRITTEN, at: Any = None, in_: Any = None) -> None:
     """Tokens on obstacles, threat at locations, dice at locations, a card in a crafting area."""
     host = _host(ctx)
     category, noun = _noun(object)
+    if on is None and category == "token" and noun != "threat":
+        raise _nothing_to_do(ctx, "no such obstacle")
+    if on is _UNWRITTEN:
+        on = None
     if category == "token":
         count = _number(ctx, object)
         if noun == "threat":
@@ -219,6 +234,8 @@ def place(ctx: Context, object: Any, on: Any = None, at: Any = None, in_: Any = 
             obstacle = _obstacle(ctx, ref) if ref is not None else _this_obstacle(ctx)
             if obstacle is not None:
                 host.add_tokens(obstacle.uid, str(noun), count)
+                if noun == "progress":
+                    host.progress_placed(ctx, obstacle.uid)
         return
     if category in ("resource", "die"):
         count = _number(ctx, object)
@@ -277,7 +294,7 @@ def trade(ctx: Context, object: Any, for_: Any = None, at: Any = None) -> None:
     host = _host(ctx)
     given = _die_targets(ctx, object)
     if not given:
-        return
+        raise _nothing_to_do(ctx, "no such die to trade")
     if for_ is None and given[0]["kind"] == "die":
         _standard_trade(ctx, given[0])
         return
@@ -326,12 +343,17 @@ def _standard_trade(ctx: Context, first: dict[str, Any]) -> None:
 
 
 def set_value(ctx: Context, object: Any, to: Any = None) -> None:
-    for ref in _die_targets(ctx, object):
+    targets = _die_targets(ctx, object)
+    if not targets:
+        raise _nothing_to_do(ctx, "no such die to set")
+    for ref in targets:
         _set_face(ctx, ref, _choose_value(ctx, to, "Set the die to which value?"))
 
 
 def flip(ctx: Context, object: Any, to: Any = None) -> None:
     host = _host(ctx)
+    if not _refs(ctx, object):
+        raise _nothing_to_do(ctx, "nothing to flip")
     for ref in _refs(ctx, object):
         if isinstance(ref, dict) and ref.get("kind") in ("die", "initiative"):
             _set_face(ctx, ref, 7 - _face(ctx, ref))
@@ -348,8 +370,7 @@ def add(ctx: Context, object: Any, to: Any = None) -> None:
     host = _host(ctx)
     if isinstance(object, int) or hasattr(object, "per"):
         amount = _number(ctx, object)
-        for ref in _die_targets(ctx, to):
-            _set_face(ctx, ref, _face(ctx, ref) + amount)
+        _turn_dice(ctx, _die_targets(ctx, to), amount)
         return
     cards = list(object) if isinstance(object, list) else [object]
     if isinstance(to, list):  # "Add location X to the Settled Lands, scene Y and obstacle Z"
@@ -366,9 +387,16 @@ def add(ctx: Context, object: Any, to: Any = None) -> None:
 
 
 def subtract(ctx: Context, object: Any, from_: Any = None) -> None:
-    amount = _number(ctx, object)
-    for ref in _die_targets(ctx, from_):
-        _set_face(ctx, ref, _face(ctx, ref) - amount)
+    _turn_dice(ctx, _die_targets(ctx, from_), -_number(ctx, object))
+
+
+def _turn_dice(ctx: Context, targets: list[Any], amount: int) -> None:
+    """Add ``amount`` to each die (faces stay 1-6); a die already at the end it would pass
+    (subtracting from a 1, adding to a 6) cannot change: the text does nothing."""
+    if not targets or all(not 1 <= _face(ctx, ref) + amount <= 6 for ref in targets):
+        raise _nothing_to_do(ctx, "no die that can turn that way")
+    for ref in targets:
+        _set_face(ctx, ref, _face(ctx, ref) + amount)
 
 
 def gain(ctx: Context, object: Any, subject: Any = None) -> None:
@@ -410,6 +438,8 @@ def recover(ctx: Context, object: Any, subject: Any = None) -> None:
 def spend(ctx: Context, object: Any, at: Any = None, on: Any = None, for_: Any = None) -> None:
     """Pay: dice (a total value, or chosen dice), action points."""
     host = _host(ctx)
+    if object is None:  # "spend a diplomacy at this location" with none there
+        raise _nothing_to_do(ctx, "no such die to spend")
     category, noun = _noun(object)
     quantity = getattr(object, "quantity", None)
     if quantity is not None and quantity.mode == "total_value":
@@ -532,11 +562,13 @@ def _spendable(ctx: Context, object: Any) -> list[Any]:
 
 
 def move(
-    ctx: Context, object: Any = None, from_: Any = None, to: Any = None, onto: Any = None
+    ctx: Context, object: Any = _UNWRITTEN, from_: Any = None, to: Any = None, onto: Any = None
 ) -> None:
     host = _host(ctx)
     st = host.state
-    if object is None or getattr(object, "reference", None) == "self":
+    if object is None:  # "move an asset from the staging area ..." with none there
+        raise _nothing_to_do(ctx, "nothing to move")
+    if object is _UNWRITTEN or getattr(object, "reference", None) == "self":
         targets = _locations(ctx, to) if to is not None else []
         if not targets:
             return
@@ -725,11 +757,18 @@ def unlock(ctx: Context, object: Any) -> None:
 
 
 def refresh(ctx: Context, object: Any) -> None:
+    """Turn upright a card the actor used this turn, of the kind the text names ("an ability":
+    an ability card, never an asset)."""
     host = _host(ctx)
+    kind = _card_kind(ctx, object[0] if isinstance(object, list) and object else object)
     for c in _actors(ctx, None):
-        used = [n for n in c.exhausted if n != ctx.card]
+        used = [
+            n
+            for n in c.exhausted
+            if n != ctx.card and (kind == "card" or host.ruleset.kind_of(n.split("#")[0]) == kind)
+        ]
         if not used:
-            return
+            raise _nothing_to_do(ctx, f"no used {kind} to refresh")
         pick = (
             used[0]
             if len(used) == 1
@@ -757,6 +796,8 @@ def convert(ctx: Context, object: Any, on: Any = None, to: Any = None) -> None:
         host.emit(
             EventKind.TOKENS_CONVERTED, obstacle=obstacle.name, token=noun, to=into, amount=amount
         )
+        if into == "progress":
+            host.progress_placed(ctx, obstacle.uid)
 
 
 def search(ctx: Context, object: Any, for_: Any = None) -> None:
@@ -827,7 +868,10 @@ def remove(ctx: Context, object: Any, at: Any = None, from_: Any = None, on: Any
     count = _number(ctx, object)
     every = getattr(getattr(object, "quantity", None), "mode", None) == "all"
     if noun == "threat":
-        for loc in _locations(ctx, at or from_ or on):
+        places = _locations(ctx, at or from_ or on)
+        if not every and not any(loc.threats for loc in places):
+            raise _nothing_to_do(ctx, "no threat to remove")
+        for loc in places:
             taken = loc.threats if every else min(count, loc.threats)  # "remove all threats"
             loc.threats -= taken
             host.state.threat_box += taken

@@ -34,12 +34,13 @@ class RefreshRules(SessionPart):
                 )
             ):
                 return False
-        return not any(
-            e.on("refresh")
-            for c in st.characters
-            for _, effects in self.held_cards(c)
-            for e in effects
-        )
+        return True  # the cards' "Refresh:" texts are a piece of their own
+
+    def _quiet_refresh_texts(self, args: dict[str, Any]) -> bool:
+        st = self.state
+        held = [effects for c in st.characters for _, effects in self.held_cards(c)]
+        places = [self.side(loc).effects for loc in st.locations]
+        return not any(e.on("refresh") for effects in (*held, *places) for e in effects)
 
     def op_refresh(self, ctx: Context) -> None:
         """The six refresh steps."""
@@ -74,25 +75,30 @@ class RefreshRules(SessionPart):
                 c.exhausted = []
         for flag in [f for f in st.flags if f.startswith(("cancel ", "ignore "))]:
             del st.flags[flag]  # "this turn" effects end with the turn
+        # 5. take any two (asked step by step), then 6. reroll all initiative; the cards'
+        # "Refresh:" texts follow (a frame under the take step's)
+        st.frames.append(
+            Frame(
+                "run", {"op": "refresh_texts", "args": {}, "snap": None, "events": 0, "answers": []}
+            )
+        )
+        st.frames.append(
+            Frame("take", {"order": [c.name for c in st.characters], "who": 0, "taken": 0})
+        )
+
+    def op_refresh_texts(self, ctx: Context) -> None:
+        """The "Refresh:" texts, once the initiative dice are rerolled (so a text reads this
+        turn's faces): each character's cards, then each location's text, once per location."""
+        st = self.state
         for c in st.characters:
             for name, effects in self.held_cards(c):  # conditions, assets, abilities in hand
                 self.run_effects(
                     ctx, effects, "refresh", actor=c.name, location=c.location, card=name
                 )
-            if c.location is not None:
-                loc = self.location(c.location)
-                self.run_effects(
-                    ctx,
-                    self.side(loc).effects,
-                    "refresh",
-                    actor=c.name,
-                    location=loc.name,
-                    card=loc.name,
-                )
-        # 5. take any two (asked step by step), then 6. reroll all initiative
-        self.state.frames.append(
-            Frame("take", {"order": [c.name for c in st.characters], "who": 0, "taken": 0})
-        )
+        for loc in st.locations:
+            self.run_effects(
+                ctx, self.side(loc).effects, "refresh", location=loc.name, card=loc.name
+            )
 
     def _take_options(self, c: CharacterState) -> list[Any]:
         st = self.state

@@ -208,9 +208,11 @@ def select(session: Session, ctx: Context, selector: Any) -> list[Any]:
         return out
     if category == "counter" and noun and "initiative" in noun and ctx.actor:
         c = session.character(ctx.actor)
+        value = getattr(selector, "value", None)  # "an initiative die of value 6"
         return [
             Ref({"kind": "initiative", "character": c.name, "index": i, "face": f})
             for i, f in enumerate(c.initiative)
+            if value is None or value.kind != "exact" or f == value.value
         ]
     if noun == "location":
         return [

@@ -503,11 +503,16 @@ class Session(
                 effect.cost(inner)
             effect.run(inner)
         except EffectError as error:
-            # the alternative chosen last cannot be carried out: ask again without it
+            # the alternative (or target) chosen last cannot be carried out: ask again without it
             chosen = [
                 i
                 for i, kind in inner.kinds
-                if kind in (LanguageDecision.CHOOSE_OPTION, LanguageDecision.PAY_OR_REFUSE)
+                if kind
+                in (
+                    LanguageDecision.CHOOSE_OPTION,
+                    LanguageDecision.CHOOSE_TARGET,
+                    LanguageDecision.PAY_OR_REFUSE,
+                )
             ]
             if chosen and not self._giving_up:
                 raise AnswerRefused(chosen[-1], error.message) from None
@@ -689,10 +694,15 @@ def new_session(
         )
     solo_deck: list[str] = []
     if solo:
+        # each character still starts with its own first cards: they are set aside, the rest
+        # shuffled together, and they go on top in the order the characters are set up
+        starting = ruleset.value("starting abilities", 1)
         for c in state_chars:
-            solo_deck += c.ability_deck
-            c.ability_deck = []
+            solo_deck += c.ability_deck[starting:]
         rng.shuffle(solo_deck)
+        solo_deck[:0] = [n for c in state_chars for n in c.ability_deck[:starting]]
+        for c in state_chars:
+            c.ability_deck = []
     idle = (
         [n for n in campaign.unlocked_characters if n not in campaign.last_characters]
         if year >= 2

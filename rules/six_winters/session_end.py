@@ -24,13 +24,14 @@ class SessionEndRules(SessionPart):
         reason = st.lost or (
             "three scenes completed" if won else "too few scenes by the end of winter"
         )
+        threat_left = st.threat_pool  # as play ended, before the scheme's result text
         if st.year < self.ruleset.value("finale year", 6):
             self._session_end_steps(ctx, won)
         st.result = {
             "result": "won" if won else "lost",
             "reason": reason,
             "scenes_completed": len(st.scenes_completed),
-            "threat_left": st.threat_pool,
+            "threat_left": threat_left,
         }
         self.emit(EventKind.SESSION_ENDED, **st.result)
         st.over = True
@@ -40,7 +41,12 @@ class SessionEndRules(SessionPart):
         reduce location danger."""
         st = self.state
         scheme = self.ruleset.schemes[st.scheme]
-        self.run_effects(ctx, scheme.effects, "success" if won else "failure", card=scheme.name)
+        if self.ruleset.value("result threats from box", 1):
+            st.flags["threats from box"] = 1  # play is over: the pool no longer counts
+        try:
+            self.run_effects(ctx, scheme.effects, "success" if won else "failure", card=scheme.name)
+        finally:
+            st.flags.pop("threats from box", None)
         for name in list(st.events_out):  # events out end with the session
             self.run_effects(ctx, self.ruleset.events[name].effects, "session end", card=name)
             if name in st.events_out:

@@ -149,7 +149,8 @@ class SessionSetupRules(SessionPart):
         rs = self.ruleset
         c = self.character(name)
         self.gain_initiative(c, rs.value("starting initiative dice", 1))
-        self.take_ability(c)
+        for _ in range(rs.value("starting abilities", 1)):
+            self.take_ability(c)
         self.set_action_points(
             c, rs.value("starting action points", rs.value("action points per turn", 4))
         )

@@ -96,7 +96,12 @@ def test_a_failed_year_applies_the_schemes_failure(real_cards, cli) -> None:  # 
     assert "Discord in Brightdune goes on top of the obstacle deck" in ended.out
     assert "Session end removes a threat from Eastkeep (default" in ended.out
     setup = cli("setup", "--campaign", "Brightdune")
-    assert "obstacle: 1 cards (Discord in Brightdune)" in setup.out
+    # the failure's event on top of the four obstacles the scheme's summer end added
+    assert (
+        "obstacle: 5 cards (Discord in Brightdune, Pomegranate Heist, Grain Shortage, "
+        "Mole Hunt, The Old Wounds, top first)"
+    ) in setup.out
+    assert "scene: 8 cards (Ambush Military Scouts, Intercept Freetrader Plans, " in setup.out
     assert "Eastkeep at 1,0 (the Empire, base side): threats 1" in setup.out
     assert "Unlocked abilities" not in setup.out
     assert "Reserve: Whisper Drip" in setup.out and "Whisper Drip," not in setup.out

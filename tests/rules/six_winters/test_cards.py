@@ -279,7 +279,7 @@ def test_haunted_costs_a_psyche_at_refresh_only_on_a_blighted_location(cards):
     psyche = {n: session.character(n).psyche for n in ("Kanun", "Parin")}
     session.state.frames = [Frame("actions", {})]
     session.push_run("refresh")
-    while session.pending().kind != "choose_take":
+    while session.pending().kind != "choose_action":  # the texts end the refresh
         session.apply(session.pending().options[0])
     assert session.character("Kanun").psyche == psyche["Kanun"] - 1
     assert session.character("Parin").psyche == psyche["Parin"]
@@ -291,7 +291,7 @@ def test_bruised_ribs_costs_an_action_point_at_refresh(cards):
     session.character("Kanun").action_points = 0
     session.state.frames = [Frame("actions", {})]
     session.push_run("refresh")
-    while session.pending().kind != "choose_take":
+    while session.pending().kind != "choose_action":  # the texts end the refresh
         session.apply(session.pending().options[0])
     assert session.character("Kanun").action_points == 3
     assert session.character("Parin").action_points == 8

@@ -361,3 +361,49 @@ def test_a_card_that_ignores_stress_protects_its_holder_not_the_team(ruleset):
     act(session, RAIDERS, ["Parin"], [], [], "Fuscus", "Parin", mask, "progress", "progress")
     fuscus, parin = session.character("Fuscus"), session.character("Parin")
     assert (fuscus.body, parin.body) == (body[0], body[1] - 1)
+
+
+def test_progress_reaching_difficulty_from_a_card_lets_the_obstacle_be_taken(ruleset):
+    # An obstacle with progress at or above its difficulty may be taken: Battle Hardened's
+    # three progress bring Guard Captain (a Foe, difficulty 6) from 3 to 6, and Kanun, who
+    # played it there, takes it.
+    session = table(ruleset, ["Kanun", "Parin"], at="Eastkeep")
+    place(session, "Guard Captain", "Eastkeep", progress=3)
+    kanun = session.character("Kanun")
+    kanun.abilities = ["Battle Hardened"]
+    act(session, {"act": "ability", "character": "Kanun", "card": "Battle Hardened", "effect": 0})
+    assert session.location("Eastkeep").obstacles == []
+    assert session.character("Kanun").obstacles == ["Guard Captain"]
+    assert kinds(session, "obstacle_overcome") == [
+        {"obstacle": "Guard Captain", "location": "Eastkeep", "character": "Kanun"}
+    ]
+
+
+def test_hindrance_converted_to_progress_up_to_the_difficulty_lets_the_obstacle_be_taken(
+    ruleset,
+):
+    # Hogel converts every hindrance on a charm obstacle to progress: Rage of the Forlorn
+    # Suitors (difficulty 5) with 2 progress and 3 hindrance reaches 5 progress.
+    session = table(ruleset, ["Fuscus", "Parin"], at="Eastkeep")
+    place(session, "Rage of the Forlorn Suitors", "Eastkeep", progress=2, hindrance=3)
+    session.character("Fuscus").assets = ["Hogel"]
+    act(session, {"act": "asset", "character": "Fuscus", "card": "Hogel", "effect": 0})
+    assert session.location("Eastkeep").obstacles == []
+    assert session.character("Fuscus").obstacles == ["Rage of the Forlorn Suitors"]
+
+
+def test_an_obstacle_already_at_its_difficulty_may_be_taken_without_initiative_dice(ruleset):
+    # progress a text placed with no character to take it (a scene's epilogue): whoever stands
+    # there takes it with the overcome action, no die spent, no stress rolled
+    session = table(ruleset, ["Fuscus", "Parin"], at="Eastkeep")
+    place(session, "Rage of the Forlorn Suitors", "Eastkeep", progress=5)
+    fuscus = session.character("Fuscus")
+    session.state.initiative_supply += len(fuscus.initiative)
+    fuscus.initiative = []
+    psyche = fuscus.psyche
+    take = {"act": "overcome", "character": "Fuscus", "obstacle": "Rage of the Forlorn Suitors"}
+    act(session, {**take, "index": 0})
+    fuscus = session.character("Fuscus")
+    assert fuscus.obstacles == ["Rage of the Forlorn Suitors"]
+    assert fuscus.psyche == psyche
+    assert kinds(session, "dice_rolled") == []

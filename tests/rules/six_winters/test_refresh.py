@@ -135,8 +135,9 @@ def test_an_exhausted_asset_is_used_once_per_turn(ruleset):
 
 
 def test_refresh_texts_of_abilities_in_hand_run_after_the_action_points(ruleset):
-    # A drawn ability's "Refresh:" text runs in the refresh step, after step 3's action points
-    # (the points it gives are not lost to the 4 gained); one still in the ability deck does not.
+    # A drawn ability's "Refresh:" text runs at the end of the refresh step, after step 3's
+    # action points (the points it gives are not lost to the 4 gained); one still in the
+    # ability deck does not.
     def gain(ctx):
         for c in ctx.host.state.characters:
             ctx.host.gain_action_points(c, 1)
@@ -156,7 +157,8 @@ def test_refresh_texts_of_abilities_in_hand_run_after_the_action_points(ruleset)
         fuscus.abilities, fuscus.ability_deck = list(hand), list(deck)
         session.state.frames = [Frame("actions", {})]
         session.push_run("refresh")
-        session.pending()
+        while session.pending().kind != "choose_action":
+            session.apply("initiative")  # no one draws the card in step 5
         return [c.action_points for c in session.state.characters]
 
     assert points([name], []) == [5, 5]

@@ -113,3 +113,38 @@ def test_update_the_chronicle_notes_downtime_for_the_characters_not_taken_this_y
     scheme = session.state.scheme
     assert after.sheets["Kanun"].chronicle == [{"year": 2, "downtime": True}]
     assert after.sheets["Fuscus"].chronicle == [{"year": 2, "scheme": scheme, "result": "lost"}]
+
+
+def _forts_failing(ruleset, pool):
+    """Mobilize War Machines fails with both Forts on the map (developed Boar's Rift and
+    Boar's Peak) and ``pool`` threats left in the pool; the rest of the twelve on Yearly Field
+    or in the box."""
+    session = table(ruleset, ["Kanun", "Parin"], at="Eastkeep")
+    st = session.state
+    st.scheme = "Mobilize War Machines"
+    for name in ("Boar's Rift", "Boar's Peak"):
+        session.location(name).developed = True
+    session.location("Yearly Field").threats = 6 - pool
+    st.threat_pool = pool
+    if pool == 0:
+        st.lost = "the threat pool is empty"
+    _end(session, "nothing", "nothing", "nothing")
+    return session
+
+
+def test_a_year_lost_by_emptying_the_threat_pool_still_places_its_failure_threats(ruleset):
+    # "Place a threat on every Fort": the pool is empty, the cubes come from the box
+    session = _forts_failing(ruleset, pool=0)
+    assert session.location("Boar's Rift").threats == 1
+    assert session.location("Boar's Peak").threats == 1
+    assert session.state.threat_pool == 0
+    assert session.state.threat_box == 12 - 6 - 2
+    assert session.result().threat_left == 0
+
+
+def test_threat_left_for_the_year_is_the_pool_as_play_ended_before_the_failure_text(ruleset):
+    session = _forts_failing(ruleset, pool=3)  # lost for too few scenes, three threats left
+    assert session.location("Boar's Rift").threats == 1
+    assert session.location("Boar's Peak").threats == 1
+    assert session.result().threat_left == 3
+    assert session.state.threat_pool == 3  # the failure's threats did not come from the pool

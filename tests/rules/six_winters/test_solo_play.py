@@ -58,3 +58,15 @@ def test_solo_needs_two_characters(ruleset):
 def test_a_solo_session_plays_to_the_end(ruleset):
     session = engine.play(_solo(ruleset, 11), RandomBot(11))
     assert session.result().reason
+
+
+def test_solo_setup_gives_each_character_its_own_first_ability_card(ruleset):
+    # Setup: each character draws its ability card numbered 1; the solo variant shuffles the
+    # two decks together for the draws that follow, not for this one.
+    for seed in range(1, 6):
+        session = _solo(ruleset, seed=seed)
+        while (d := session.pending()).kind != "choose_action":
+            session.apply(d.options[0])
+        for c in session.state.characters:
+            assert c.abilities == [ruleset.character_abilities(c.name)[0]], (seed, c.name)
+            assert ruleset.abilities[c.abilities[0]].number == 1

@@ -31,7 +31,7 @@ def plain(decision: Any) -> Any:
     if "finish" in options:
         return "finish"
     if decision.kind == "pay_or_refuse":
-        return True
+        return True in options  # unless paying was refused: the text could do nothing
     if decision.kind == "choose_many":
         return options[: getattr(decision, "min_choices", 0) or 0]
     return options[0]

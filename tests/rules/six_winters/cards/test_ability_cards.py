@@ -1,6 +1,18 @@
 """Character abilities and the shared Brightdune abilities do what the card says."""
 
-from card_table import dice_at, game, option, options, permission, piece, plain, settle, tokens, use
+from card_table import (
+    dice_at,
+    events,
+    game,
+    option,
+    options,
+    permission,
+    piece,
+    plain,
+    settle,
+    tokens,
+    use,
+)
 from six_winters_table import add_location, place, put_dice
 
 
@@ -432,3 +444,109 @@ def test_downward_tulip_converts_all_hindrance_on_an_apotheosis_obstacle_here(ca
     _with(session, "Kanun", "Downward Tulip")
     use(session, "Kanun", "Downward Tulip", kind="ability")
     assert tokens(session, "Eastkeep") == {"Mole Hunt": (0, 1), "The Harrowing": (4, 0)}
+
+
+# --- a card whose text finds nothing to act on is taken back, neither played nor turned
+
+
+def _taken_back(session, who, name, *answers, kind="ability"):
+    """Use the card; it cannot do what it says: it stays in hand, upright, an action_refused
+    event says why, and it is not offered again until the table changes."""
+    chosen = option(who, name, kind)
+    assert chosen in options(session)
+    session.apply(chosen)
+    settle(session, *answers)
+    c = session.character(who)
+    assert name in (c.abilities if kind == "ability" else c.assets)
+    assert name not in c.exhausted
+    assert [e["option"]["card"] for e in events(session, "action_refused")] == [name]
+    assert chosen not in options(session)
+
+
+def test_battle_hardened_with_no_unit_or_foe_here_is_not_played(cards):
+    session = game(cards, at="Eastkeep")
+    place(session, "The Old Wounds", "Eastkeep")  # an Issue
+    _with(session, "Kanun", "Battle Hardened")
+    _taken_back(session, "Kanun", "Battle Hardened")
+    assert tokens(session, "Eastkeep") == {"The Old Wounds": (0, 0)}
+
+
+def test_ive_seen_worse_with_no_threat_here_is_not_played(cards):
+    session = game(cards, at="Eastkeep")
+    session.location("Giant's Gate").threats = 1  # elsewhere
+    session.state.threat_pool -= 1
+    _with(session, "Kanun", "I've Seen Worse")
+    _taken_back(session, "Kanun", "I've Seen Worse")
+    assert session.location("Giant's Gate").threats == 1
+
+
+def test_lift_your_cups_with_no_diplomacy_here_is_not_played(cards):
+    session = game(cards, ("Fuscus", "Parin"), at="Eastkeep")
+    put_dice(session, "Eastkeep", ("technology", 2))
+    _with(session, "Fuscus", "Lift Your Cups!")
+    initiative = list(session.character("Fuscus").initiative)
+    _taken_back(session, "Fuscus", "Lift Your Cups!")
+    assert session.character("Fuscus").initiative == initiative
+
+
+def test_the_hawkleader_with_no_military_here_is_not_turned(cards):
+    session = game(cards, at="Boar's Rift")
+    put_dice(session, "Boar's Rift", ("stability", 2))
+    _with(session, "Kanun", "The Hawkleader")
+    _taken_back(session, "Kanun", "The Hawkleader")
+
+
+def test_silver_tongued_ruffian_cannot_subtract_from_a_one(cards):
+    session = game(cards, ("Fuscus", "Parin"), at="Eastkeep")
+    session.character("Fuscus").initiative = [1]
+    put_dice(session, "Eastkeep", ("technology", 1))
+    _with(session, "Fuscus", "Silver-Tongued Ruffian")
+    _taken_back(session, "Fuscus", "Silver-Tongued Ruffian", _pick("a resource"))
+    assert session.character("Fuscus").initiative == [1]
+    assert dice_at(session, "Eastkeep") == [("technology", 1)]
+
+
+def test_silver_tongued_ruffian_asks_again_without_a_die_showing_one(cards):
+    session = game(cards, ("Fuscus", "Parin"), at="Eastkeep")
+    put_dice(session, "Eastkeep", ("technology", 1), ("technology", 5))
+    _with(session, "Fuscus", "Silver-Tongued Ruffian")
+
+    def showing(face):
+        return lambda d: next(o for o in d.options if o["face"] == face)
+
+    asked = use(
+        session,
+        "Fuscus",
+        "Silver-Tongued Ruffian",
+        _pick("a resource"),
+        showing(1),  # cannot go lower: asked again without it
+        showing(5),
+        kind="ability",
+    )
+    assert [o["face"] for o in asked[2].options] == [5]
+    assert dice_at(session, "Eastkeep") == [("technology", 1), ("technology", 4)]
+
+
+def test_speaker_for_the_east_with_no_die_to_flip_is_not_turned(cards):
+    session = game(cards, ("Fuscus", "Parin"), at="Eastkeep")
+    session.state.initiative_supply += len(session.character("Parin").initiative)
+    session.character("Parin").initiative = []
+    _with(session, "Parin", "Speaker for the East")
+    _taken_back(session, "Parin", "Speaker for the East", _pick("an initiative"))
+
+
+def test_eyes_off_the_prize_with_no_diplomacy_here_is_not_turned(cards):
+    session = game(cards, ("Fuscus", "Parin"), at="Eastkeep")
+    session.state.asset_staging = ["Azadeh"]
+    _with(session, "Fuscus", "Eyes off the Prize")
+    _taken_back(session, "Fuscus", "Eyes off the Prize")
+    assert session.state.asset_staging == ["Azadeh"]
+
+
+def test_eyes_off_the_prize_with_nothing_staged_keeps_the_diplomacy(cards):
+    session = game(cards, ("Fuscus", "Parin"), at="Eastkeep")
+    put_dice(session, "Eastkeep", ("diplomacy", 3))
+    session.state.asset_staging, session.state.asset_deck = [], []
+    _with(session, "Fuscus", "Eyes off the Prize")
+    _taken_back(session, "Fuscus", "Eyes off the Prize")
+    assert dice_at(session, "Eastkeep") == [("diplomacy", 3)]

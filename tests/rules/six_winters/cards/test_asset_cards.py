@@ -116,6 +116,31 @@ def test_zarrahs_charm_refreshes_an_exhausted_ability(cards):
     assert option("Kanun", "Zarrah's Charm") not in options(session)
 
 
+def test_zarrahs_charm_refreshes_an_ability_card_never_an_asset(cards):
+    session = game(cards, at="Boar's Rift", dice=[4])
+    put_dice(session, "Boar's Rift", ("military", 2))
+    kanun = session.character("Kanun")
+    kanun.abilities = ["The Hawkleader"]
+    kanun.assets = ["Whisper Drip", "Zarrah's Charm"]
+    use(session, "Kanun", "Whisper Drip")
+    use(session, "Kanun", "The Hawkleader", 6, kind="ability")
+    asked = use(session, "Kanun", "Zarrah's Charm")
+    assert all("Whisper Drip" not in d.options for d in asked)  # not even offered
+    assert option("Kanun", "The Hawkleader", "ability") in options(session)
+    assert option("Kanun", "Whisper Drip") not in options(session)  # the asset stays turned
+
+
+def test_zarrahs_charm_with_no_used_ability_is_not_turned(cards):
+    session = game(cards, at="Eastkeep")
+    session.character("Kanun").assets = ["Zarrah's Charm"]
+    chosen = option("Kanun", "Zarrah's Charm")
+    session.apply(chosen)
+    settle(session)
+    assert "Zarrah's Charm" not in session.character("Kanun").exhausted
+    assert [e["option"]["card"] for e in events(session, "action_refused")] == ["Zarrah's Charm"]
+    assert chosen not in options(session)
+
+
 def test_azadeh_trades_a_diplomacy_here_for_a_stability_of_the_same_value(cards):
     session = game(cards, at="Eastkeep")
     put_dice(session, "Eastkeep", ("diplomacy", 3))
@@ -357,20 +382,36 @@ def _stock(session):
             put_dice(session, loc.name, (resource, 1))
 
 
-def test_gelshahs_heart_gains_an_initiative_at_refresh_and_a_six_costs_a_psyche(cards):
-    session = game(cards, ("Kanun", "Parin"), at="Eastkeep", dice=[6, 4])
+def _gelshahs_refresh(cards, dice, initiative=()):
+    """Kanun holds Gelshah's Heart through a refresh in which everyone takes abilities."""
+    session = game(cards, ("Kanun", "Parin"), at="Eastkeep", dice=dice)
     _stock(session)
-    kanun = session.character("Kanun")
-    kanun.assets = ["Gelshah's Heart"]
-    kanun.initiative, session.state.initiative_supply = (
-        [],
-        session.state.initiative_supply + len(kanun.initiative),
-    )
-    session.character("Parin").initiative = []
-    piece(session, "refresh", "initiative", "initiative", "initiative", "initiative")
-    gained = [e for e in events(session, "dice_rolled") if "Kanun" in e["what"]]
-    assert gained and gained[0]["faces"] == [6]
-    assert session.character("Kanun").psyche == cards.characters["Kanun"].psyche - 1
+    for c in session.state.characters:
+        session.state.initiative_supply += len(c.initiative) - len(initiative)
+        c.initiative = list(initiative)
+    session.character("Kanun").assets = ["Gelshah's Heart"]
+    piece(session, "refresh", "ability", "ability", "ability", "ability")
+    return session.character("Kanun")
+
+
+def test_gelshahs_heart_gains_an_initiative_at_refresh_and_a_six_costs_a_psyche(cards):
+    kanun = _gelshahs_refresh(cards, dice=[6])
+    assert kanun.initiative == [6]
+    assert kanun.psyche == cards.characters["Kanun"].psyche - 1
+
+
+def test_gelshahs_heart_costs_no_psyche_without_a_six_in_the_pool(cards):
+    # "an initiative die of value 6": a 3 is not one
+    kanun = _gelshahs_refresh(cards, dice=[3])
+    assert kanun.initiative == [3]
+    assert kanun.psyche == cards.characters["Kanun"].psyche
+
+
+def test_gelshahs_heart_reads_the_pool_after_the_refresh_rerolls_it(cards):
+    # last turn's 6 is rerolled (Kanun's to a 2, Parin's to a 4) before the card looks
+    kanun = _gelshahs_refresh(cards, dice=[2, 4, 3], initiative=[6])
+    assert sorted(kanun.initiative) == [2, 3]
+    assert kanun.psyche == cards.characters["Kanun"].psyche
 
 
 def test_dragon_of_the_frozen_voice_places_a_progress_on_an_issue_obstacle_here(cards):

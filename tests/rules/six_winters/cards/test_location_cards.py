@@ -49,6 +49,24 @@ def test_developed_yearly_field_gives_everyone_there_an_initiative_at_refresh(ca
     assert refreshed(False) == {"Kanun": 0, "Parin": 0}
 
 
+def test_developed_yearly_field_gives_one_initiative_each_however_many_characters_are_there(cards):
+    # the location's text runs once per refresh, not once per character standing on it
+    session = game(cards, ("Kanun", "Parin", "Fuscus"), at="Yearly Field")
+    session.location("Yearly Field").developed = True
+    for loc in session.state.locations:
+        for resource in session.side(loc).produces:
+            session.state.supply[resource] -= 1
+            loc.dice.append(Die(resource, 1))
+    names = ("Kanun", "Parin", "Fuscus")
+    before = {n: len(session.character(n).initiative) for n in names}
+    piece(session, "refresh")  # each takes abilities, not initiative
+    assert {n: len(session.character(n).initiative) - before[n] for n in names} == {
+        "Kanun": 1,
+        "Parin": 1,
+        "Fuscus": 1,
+    }
+
+
 def test_whitehold_costs_one_more_action_point_to_enter(cards):
     session = game(cards, at="Eastkeep")
     add_location(session, "Whitehold", 2, 0)

@@ -143,17 +143,18 @@ def test_mobilize_war_machines_failure_places_a_threat_on_every_fort_without_sur
         session.location("Boar's Rift").threats = 1  # would surge
         session.state.threat_pool -= 1
 
-    pool = None
+    pool = box = None
 
     def remember(session):
-        nonlocal pool
+        nonlocal pool, box
         forts(session)
-        pool = session.state.threat_pool
+        pool, box = session.state.threat_pool, session.state.threat_box
 
     session = _session_end(cards, "Mobilize War Machines", won=False, before=remember)
     threats = {loc.name: loc.threats for loc in session.state.locations if loc.threats}
     assert threats == {"Boar's Rift": 2, "Boar's Peak": 1}  # no surge from Boar's Rift
-    assert session.state.threat_pool == pool - 2
+    # play is over: the failure's threats come from the box, the pool stays as play left it
+    assert (session.state.threat_pool, session.state.threat_box) == (pool, box - 2)
     # the surge is never started (no question where it goes), not started and taken back
     assert not [e for e in events(session, "threat_placed") if e["surge"]]
     assert "Military Secrets" not in session.state.unlocked_abilities
@@ -362,8 +363,7 @@ def test_achieve_apotheosis_fall_end_may_flip_developed_locations_with_a_threat(
         cards,
         "Achieve Apotheosis",
         "fall",
-        True,  # every season end: may trade for free
-        [],  # ...at no location
+        False,  # every season end: may trade for free (no dice anywhere: only "no" is offered)
         True,  # may flip
         lambda d: list(d.options),  # every Developed location with a threat
         before=developed,
