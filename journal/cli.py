@@ -1,7 +1,8 @@
 """The ``chronicler`` command line: one Typer app; each package registers its own verbs.
 
 ``dsl.commands`` adds check, fmt and cards; ``journal.play`` adds play; ``journal.commands``
-adds the campaign, scene, setup, publish, export and demo verbs. Errors a user can cause are
+adds the campaign, scene, setup, publish, export and demo verbs; ``journal.printing.command``
+adds print. Errors a user can cause are
 ``ChroniclerError``s: printed on stderr in one line, exit code 1 (2 for bad usage), no traceback
 unless ``--debug`` is given.
 """
@@ -34,7 +35,7 @@ _state = {"debug": False}
 
 # Packages that add verbs; each module has ``register(app)``. A missing module is a package
 # not written yet, so its verbs are simply absent.
-COMMAND_MODULES = ("dsl.commands", "journal.play", "journal.commands")
+COMMAND_MODULES = ("dsl.commands", "journal.play", "journal.commands", "journal.printing.command")
 
 
 def _package_version() -> str:

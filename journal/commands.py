@@ -562,6 +562,9 @@ def publish(
     campaign: CampaignName,
     out: Annotated[Path, typer.Option("--out", help="Folder for mkdocs.yml, docs/ and site/.")],
     db: Db = None,
+    spoilers: Annotated[
+        bool, typer.Option("--spoilers", help="Show every card's face, not only those met.")
+    ] = False,
 ) -> None:
     """Publish a campaign's website (MkDocs + Material; opens from file://).
 
@@ -570,7 +573,7 @@ def publish(
     from journal.website.publish import publish as publish_site
 
     with _journal(db, create=False) as journal:
-        done = publish_site(journal, campaign, out)
+        done = publish_site(journal, campaign, out, spoilers=spoilers)
     console.print(f"Published {campaign}: {done.pages} pages; open {done.index}")
 
 

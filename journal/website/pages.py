@@ -67,6 +67,9 @@ class Site:
     name: str
     pages: dict[str, str] = field(default_factory=dict)
     nav: list[Any] = field(default_factory=list)
+    files: dict[str, bytes] = field(default_factory=dict)  # other files under docs/ (images)
+    extra_css: list[str] = field(default_factory=list)
+    extra_javascript: list[str] = field(default_factory=list)
 
 
 def _table(header: list[str], rows: list[list[str]]) -> str:

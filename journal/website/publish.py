@@ -79,7 +79,8 @@ def mkdocs_config(site: Site) -> dict[str, Any]:
         },
         "plugins": ["search", "offline"],
         "markdown_extensions": ["tables", "attr_list", {"toc": {"permalink": True}}],
-        "extra_css": ["chronicle.css"],
+        "extra_css": ["chronicle.css", *site.extra_css],
+        "extra_javascript": list(site.extra_javascript),
         # A local copy of the worker shim, so the offline plugin asks no server for it.
         "extra": {"polyfills": [f"assets/{SHIM}"]},
         "nav": site.nav,
@@ -111,6 +112,10 @@ def write_pages(site: Site, out: Path) -> Path:
         path = docs / relative
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(markdown, encoding="utf-8")
+    for relative, data in site.files.items():
+        path = docs / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
     (docs / "chronicle.css").write_text(CSS, encoding="utf-8")
     (docs / "assets").mkdir(exist_ok=True)
     for asset in (SHIM, "iframe-worker-LICENSE"):
@@ -119,6 +124,20 @@ def write_pages(site: Site, out: Path) -> Path:
     body = yaml.safe_dump(mkdocs_config(site), sort_keys=False, allow_unicode=True)
     config.write_text(f"{MARKER}\n{body}", encoding="utf-8")
     return config
+
+
+def _add_card_faces(
+    site: Site, journal: Journal, campaign_name: str, out: Path, spoilers: bool
+) -> None:
+    from journal.website.gallery import add_to_site, campaign_rows, card_gallery
+
+    config = out / "mkdocs.yml"
+    ours = config.is_file() and config.read_text(encoding="utf-8").startswith(MARKER)
+    cache = out / ".cache" / "card-faces" if ours else None  # never in a folder not ours
+    with campaign_rows(journal, campaign_name) as rows:
+        gallery = card_gallery(rows, spoilers=spoilers, cache=cache)
+    if gallery is not None:
+        add_to_site(site, gallery)
 
 
 def build_site(config_file: Path) -> None:
@@ -145,11 +164,14 @@ def publish(
     out: Path,
     *,
     catalogue: Catalogue | None = None,
+    spoilers: bool = False,
 ) -> Published:
     """Write the campaign's pages and build them. Without ``catalogue`` the gallery comes from
-    the Six Winters card text as it is now (through the cache of ``caches.py``)."""
+    the Six Winters card text as it is now (through the cache of ``caches.py``). The card
+    faces show the cards the campaign met, or all of them with ``spoilers``."""
     started = time.perf_counter()
     site = generate(journal, campaign_name, catalogue if catalogue is not None else ruleset_pages())
+    _add_card_faces(site, journal, campaign_name, out, spoilers)
     config = write_pages(site, out)
     generated = time.perf_counter()
     build_site(config)
