@@ -75,8 +75,9 @@ def play_command(
             if name not in ruleset.characters:
                 near = engine.near_names(name, sorted(ruleset.characters))
                 raise ChroniclerError(f"unknown character {name!r}{near}")
-        if len(chosen) != 2:
-            raise UsageError(f"--characters takes two characters, got {len(chosen)}")
+        wanted = 2 if solo else found.module("session").characters_a_year(ruleset)
+        if len(chosen) != wanted:
+            raise UsageError(f"--characters takes {wanted} characters, got {len(chosen)}")
     player = make_bot(bot, seed)
     if campaign_name is not None:
         session, after, where = _play_into_journal(

@@ -5,6 +5,7 @@ own; cards used as actions are ``abilities``.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from dsl.runtime import Context, Decision
@@ -155,7 +156,8 @@ class ActionRules(SessionPart):
                     if lowest is not None:
                         # any initiative die at least as high as the lowest die that some
                         # empty slot takes can craft
-                        for face in sorted(set(c.initiative)):
+                        enough = len(c.initiative) >= rs.value("craft cost", 1)
+                        for face in sorted(set(c.initiative)) if enough else ():
                             if face >= lowest:
                                 options.append({"act": "craft", "character": c.name, "die": face})
                 for i, o in enumerate(here.obstacles):
@@ -219,22 +221,31 @@ class ActionRules(SessionPart):
         return None
 
     def _trade_options(self, c: CharacterState, here: LocationState) -> list[Any]:
+        """Trades: the declared ``trade dice in`` dice of one resource at the location for
+        ``trade dice out`` of another (one option per set of faces given)."""
+        give = self.ruleset.value("trade dice in", 2)
         out: list[Any] = []
         seen: set[tuple[Any, ...]] = set()
-        for i, a in enumerate(here.dice):
-            for j in range(i + 1, len(here.dice)):
-                b = here.dice[j]
-                if a.resource != b.resource:
-                    continue
-                key = (a.resource, *sorted((a.face, b.face)))
-                if key in seen:
-                    continue
-                seen.add(key)
-                for into in self.trade_targets(a.resource):
-                    if self.state.supply.get(into, 0) > 0:
-                        out.append(
-                            {"act": "trade", "character": c.name, "give": [i, j], "get": into}
-                        )
+        by_resource: dict[str, list[int]] = {}
+        for i, die in enumerate(here.dice):
+            by_resource.setdefault(die.resource, []).append(i)
+        sets = sorted(
+            chosen
+            for positions in by_resource.values()
+            if len(positions) >= give
+            for chosen in combinations(positions, give)
+        )  # in the order of the dice at the location
+        for chosen in sets:
+            resource = here.dice[chosen[0]].resource
+            key = (resource, *sorted(here.dice[i].face for i in chosen))
+            if key in seen:
+                continue
+            seen.add(key)
+            for into in self.trade_targets(resource):
+                if self.state.supply.get(into, 0) > 0:
+                    out.append(
+                        {"act": "trade", "character": c.name, "give": list(chosen), "get": into}
+                    )
         return out
 
     def trade_targets(self, resource: str) -> list[str]:
@@ -321,7 +332,8 @@ class ActionRules(SessionPart):
         self.emit(
             EventKind.TRADED, character=c.name, gave=[[d.resource, d.face] for d in given], got=get
         )
-        self.new_resource_die(None, get, here, explode=False)
+        for _ in range(self.ruleset.value("trade dice out", 1)):
+            self.new_resource_die(None, get, here, explode=False)
 
     def action_muster(self, ctx: Context, c: CharacterState, resource: str) -> None:
         here = self.location(str(c.location))
@@ -329,8 +341,12 @@ class ActionRules(SessionPart):
         self.new_resource_die(ctx, resource, here)
 
     def action_craft(self, ctx: Context, c: CharacterState, face: int) -> None:
-        """Spend an initiative die; dice up to its value then move one by one (``craft``)."""
+        """Spend an initiative die (and, where crafting costs more, the lowest others); dice up
+        to its value then move one by one (``craft``)."""
         self.spend_initiative(c, face)
+        for _ in range(self.ruleset.value("craft cost", 1) - 1):
+            if c.initiative:
+                self.spend_initiative(c, min(c.initiative))
         self.state.frames.append(Frame("craft", {"character": c.name, "face": face}))
 
     def craft_options(self, c: CharacterState, face: int) -> list[Any]:

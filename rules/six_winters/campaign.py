@@ -21,14 +21,18 @@ FINAL_YEAR = 6  # when a ruleset declares no ``finale year``
 
 
 def campaign_score(
-    history: Sequence[dict[str, Any]], success_points: int = 10, finale_points: int = 3
+    history: Sequence[dict[str, Any]],
+    success_points: int = 10,
+    finale_points: int = 3,
+    finale_year: int = FINAL_YEAR,
 ) -> int:
-    """Scene points of the whole campaign, +10 per successful year 1-5, +3 per finale scene
-    (the declared ``session success points`` and ``finale scene points``)."""
+    """Scene points of the whole campaign, +10 per successful year before the finale, +3 per
+    finale scene (the declared ``session success points``, ``finale scene points`` and
+    ``finale year``)."""
     total = 0
     for year in history:
         total += sum(s["points"] for s in year["scenes"])
-        if year["year"] < FINAL_YEAR and year["result"] == "won":
+        if year["year"] < finale_year and year["result"] == "won":
             total += success_points
         total += finale_points * sum(1 for s in year["scenes"] if s.get("finale"))
     return total
@@ -42,7 +46,7 @@ def end_session(campaign: CampaignState, session: Session) -> CampaignState:
     chronicle is written, and after year 6 the campaign end gives the fate and the score.
     """
     st = session.state
-    final = session.ruleset.value("finale year", FINAL_YEAR)
+    final = session.ruleset.value("years", FINAL_YEAR)  # the campaign ends after its last year
     if not session.is_over():
         raise ValueError("the session is not over")
     result = st.result or {}
@@ -116,6 +120,7 @@ def end_session(campaign: CampaignState, session: Session) -> CampaignState:
             history,
             session.ruleset.value("session success points", 10),
             session.ruleset.value("finale scene points", 3),
+            session.ruleset.value("finale year", FINAL_YEAR),
         )
     return new
 
@@ -165,10 +170,16 @@ def campaign_observation(campaign: Any, ruleset: Any = None) -> dict[str, Any]:
     }
 
 
-def choose_characters(bot: Any, campaign: Any, ruleset: Any = None, count: int = 2) -> list[str]:
+def choose_characters(
+    bot: Any, campaign: Any, ruleset: Any = None, count: int | None = None
+) -> list[str]:
     """Choose Characters (session setup, step 6) for the campaign's next year: a
     ``choose_characters`` decision (``count`` of the unlocked characters) asked of ``bot``
     over ``campaign_observation``, outside any session (the session starts with them)."""
+    from .session import characters_a_year
+
+    if count is None:
+        count = characters_a_year(ruleset) if ruleset is not None else 2
     options = tuple(sorted(campaign.unlocked_characters))
     decision = Decision(
         kind=DecisionKind.CHOOSE_CHARACTERS,
@@ -208,7 +219,7 @@ def play_campaign(
         play(session, bot)
         campaign = end_session(campaign, session)
         yield campaign, session
-        if year >= ruleset.value("finale year", FINAL_YEAR):
+        if year >= ruleset.value("years", FINAL_YEAR):
             return
 
 

@@ -149,6 +149,8 @@ class ObstacleRules(SessionPart):
         """Drawing asks nothing when the card on top is an obstacle with no entry text and one
         place to enter (a speed shortcut)."""
         st = self.state
+        if self.ruleset.value("obstacles drawn per turn", 1) != 1:
+            return False  # the cards after the first are not known yet
         if not st.obstacle_deck:
             return not st.obstacle_discard  # a reshuffle: the next card is not known yet
         name = st.obstacle_deck[0]
@@ -160,4 +162,5 @@ class ObstacleRules(SessionPart):
         return len(self._entry_places(drawn)) <= 1  # else: where does it enter?
 
     def op_draw_obstacle_step(self, ctx: Context) -> None:
-        self.draw_obstacle(ctx)
+        for _ in range(self.ruleset.value("obstacles drawn per turn", 1)):
+            self.draw_obstacle(ctx)

@@ -79,7 +79,7 @@ class Operations(SessionPart):
                 "Exploding sorcery: which stress?",
                 who=c.name,
             )
-            self.take_stress(ctx, c, kind, 1)
+            self.take_stress(ctx, c, kind, self.ruleset.value("stress per explosion", 1))
 
     def die_face(self, ref: dict[str, Any]) -> int:
         """The face of the die a reference names (see ``select``): a resource die at a
@@ -242,7 +242,8 @@ class Operations(SessionPart):
         if c.skills.get(skill, 0) >= top:  # skills go no higher than the declared maximum
             return c.skills.get(skill, 0)
         c.advances[skill] = c.advances.get(skill, 0) + 1
-        if c.advances[skill] > c.skills.get(skill, 0):
+        over = self.ruleset.value("advances over rank", 1)
+        if c.advances[skill] >= c.skills.get(skill, 0) + over:
             c.advances[skill] = 0
             c.skills[skill] = c.skills.get(skill, 0) + 1
         return c.skills.get(skill, 0)

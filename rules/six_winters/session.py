@@ -568,8 +568,22 @@ def load_ruleset(path: str | Path | None = None) -> Ruleset:
     folder = Path(path) if path is not None else RULES_DIR
     key = str(folder.resolve())
     if key not in _RULESET_CACHE:
-        _RULESET_CACHE[key] = from_compiled(compile_folder(folder))
+        ruleset = from_compiled(compile_folder(folder))
+        _check_skill_ranks(ruleset)
+        _RULESET_CACHE[key] = ruleset
     return _RULESET_CACHE[key]
+
+
+def _check_skill_ranks(ruleset: Ruleset) -> None:
+    """Every printed skill rank lies within the declared ``skill min`` and ``skill max``."""
+    low, high = ruleset.value("skill min", 0), ruleset.value("skill max", 5)
+    for card in ruleset.characters.values():
+        for skill, rank in card.skills:
+            if not low <= rank <= high:
+                raise ChroniclerError(
+                    f"character {card.name!r}: {skill} {rank} is outside the skill ranks the "
+                    f"ruleset declares ({low} to {high})"
+                )
 
 
 def new_campaign(ruleset: Ruleset) -> CampaignState:
@@ -601,6 +615,11 @@ def near_names(name: str, names: Sequence[str]) -> str:
     return f"; did you mean {', '.join(near)}?" if near else f"; known: {', '.join(names)}"
 
 
+def characters_a_year(ruleset: Ruleset) -> int:
+    """How many characters play a year: the declared players times characters per player."""
+    return ruleset.value("players", 2) * ruleset.value("characters per player", 1)
+
+
 def new_session(
     ruleset: Ruleset,
     campaign: CampaignState,
@@ -630,6 +649,7 @@ def new_session(
         raise ChroniclerError("a character may be chosen only once")
     if solo and len(chosen) != 2:
         raise ChroniclerError("the solo variant plays two characters")
+
     year = campaign.year
     # 1. restore the campaign state; the map records obstacles, not their tokens (unless the
     # ruleset keeps them): each enters play again with its printed tokens, as the supply allows

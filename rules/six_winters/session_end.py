@@ -11,6 +11,7 @@ from dsl.runtime import DecisionKind as LanguageDecision
 
 from .basics import SessionPart
 from .contracts import EventKind
+from .state import LocationState
 
 
 class SessionEndRules(SessionPart):
@@ -25,7 +26,7 @@ class SessionEndRules(SessionPart):
             "three scenes completed" if won else "too few scenes by the end of winter"
         )
         threat_left = st.threat_pool  # as play ended, before the scheme's result text
-        if st.year < self.ruleset.value("finale year", 6):
+        if st.year < self.ruleset.value("years", 6):  # the last year ends the campaign instead
             self._session_end_steps(ctx, won)
         st.result = {
             "result": "won" if won else "lost",
@@ -54,26 +55,35 @@ class SessionEndRules(SessionPart):
                 st.obstacle_discard.append(name)
         self.apply_standing_texts(ctx)
         for loc in st.locations:
-            options: list[Any] = []
-            if loc.threats:
-                options.append("threat")
-            options += [f"obstacle:{o.name}" for o in loc.obstacles]
-            if not options:
-                continue
-            options.append("nothing")
-            choice = self.decide(
-                ctx,
-                LanguageDecision.CHOOSE_OPTION,
-                options,
-                f"Reduce danger at {loc.name}: remove what?",
-            )
-            if choice == "threat":
-                loc.threats -= 1
-                st.threat_box += 1
-                self.emit(EventKind.THREAT_REMOVED, location=loc.name)
-            elif choice != "nothing":
-                name = choice.split(":", 1)[1]
-                found = next(o for o in loc.obstacles if o.name == name)
-                loc.obstacles.remove(found)
-                st.obstacle_discard.append(name)
-                self.emit(EventKind.OBSTACLE_DISCARDED, obstacle=name, location=loc.name)
+            for _ in range(self.ruleset.value("danger removed per location", 1)):
+                if not self._reduce_danger(ctx, loc):
+                    break
+
+    def _reduce_danger(self, ctx: Context, loc: LocationState) -> bool:
+        """Reduce Location Danger once at ``loc``: a threat or an obstacle removed, or nothing
+        (the players' choice). Whether something was removed."""
+        st = self.state
+        options: list[Any] = []
+        if loc.threats:
+            options.append("threat")
+        options += [f"obstacle:{o.name}" for o in loc.obstacles]
+        if not options:
+            return False
+        options.append("nothing")
+        choice = self.decide(
+            ctx,
+            LanguageDecision.CHOOSE_OPTION,
+            options,
+            f"Reduce danger at {loc.name}: remove what?",
+        )
+        if choice == "threat":
+            loc.threats -= 1
+            st.threat_box += 1
+            self.emit(EventKind.THREAT_REMOVED, location=loc.name)
+        elif choice != "nothing":
+            name = choice.split(":", 1)[1]
+            found = next(o for o in loc.obstacles if o.name == name)
+            loc.obstacles.remove(found)
+            st.obstacle_discard.append(name)
+            self.emit(EventKind.OBSTACLE_DISCARDED, obstacle=name, location=loc.name)
+        return choice != "nothing"

@@ -48,7 +48,9 @@ class SessionSetupRules(SessionPart):
         """Train and rest: remove a condition, take two skill advances."""
         rs = self.ruleset
         sheet = self.state.sheets[name]
-        if sheet.conditions:
+        for _ in range(rs.value("downtime conditions removed", 1)):
+            if not sheet.conditions:
+                break
             removed = self.decide(
                 ctx,
                 DecisionKind.CHOOSE_CONDITION,
@@ -100,7 +102,9 @@ class SessionSetupRules(SessionPart):
         """A character's setup: may take an asset from the staging area (asked here), then the
         rest (``op_character_ready``). ``op_character_setup`` is the same as one piece."""
         c = self.character(frame.data["name"])
-        if self.state.asset_staging:
+        if self.state.asset_staging and frame.data.get("taken", 0) < self.ruleset.value(
+            "starting assets", 1
+        ):
             return Decision(
                 kind=DecisionKind.CHOOSE_ASSET,
                 who=c.name,
@@ -112,16 +116,21 @@ class SessionSetupRules(SessionPart):
         return None
 
     def _answer_character_setup(self, frame: Frame, choice: Any) -> None:
-        self.state.frames.pop()
         name = frame.data["name"]
         if choice != "none":
             self.take_asset_from_staging(self.character(name), choice)
+            frame.data["taken"] = frame.data.get("taken", 0) + 1
+            if frame.data["taken"] < self.ruleset.value("starting assets", 1):
+                return  # asked again: another asset, or none
+        self.state.frames.pop()
         self.push_run("character_ready", name=name)
 
     def op_character_setup(self, ctx: Context, name: str) -> None:
         st = self.state
         c = self.character(name)
-        if st.asset_staging:
+        for _ in range(self.ruleset.value("starting assets", 1)):
+            if not st.asset_staging:
+                break
             choice = self.decide(
                 ctx,
                 DecisionKind.CHOOSE_ASSET,
@@ -129,8 +138,9 @@ class SessionSetupRules(SessionPart):
                 _ASSET_PROMPT.format(c.name),
                 who=c.name,
             )
-            if choice != "none":
-                self.take_asset_from_staging(c, choice)
+            if choice == "none":
+                break
+            self.take_asset_from_staging(c, choice)
         self.op_character_ready(ctx, name)
 
     def _quiet_character_ready(self, args: dict[str, Any]) -> bool:

@@ -34,7 +34,9 @@ class TurnRules(SessionPart):
             self.push_run("refresh")
         elif step == "refresh":
             frame.data["step"] = "draw_scene"
-            if st.scene_deck:
+            for _ in range(self.ruleset.value("scenes drawn per turn", 1)):
+                if not st.scene_deck:
+                    break
                 name = st.scene_deck.pop(0)
                 st.scenes.append(name)
                 self.emit(EventKind.SCENE_DRAWN, scene=name)

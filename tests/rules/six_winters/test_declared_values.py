@@ -1,0 +1,99 @@
+"""Every value the ruleset's text declares is read: the ruleset is compiled once per declared
+value with that value changed, and seeded sessions and campaigns must then play differently
+(or the changed text must be refused). A declared value nothing reads says one thing while the
+game does another."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from dsl.errors import ChroniclerError
+from rules.six_winters import engine
+from rules.six_winters.bots import HeuristicBot, RandomBot
+
+RULES = Path(engine.RULES_DIR)
+DECLARED = re.findall(r"^value ([a-z0-9 ]+?) = (\d+)", (RULES / "ruleset.rules").read_text(), re.M)
+TOGGLES = {
+    "result threats from box",
+    "condition repeats",
+    "surge returns",
+    "map obstacles keep tokens",
+}
+# a change that shows within a few seeded games (a smaller one may not come up in them)
+CHANGED_TO = {
+    "threat tokens": 7,  # the box holds one cube: a lost year's failure places one threat
+    "skill min": 2,  # printed ranks of 1 fall outside it
+    "players": 3,
+    "characters per player": 2,
+    "surge returns": 1,
+    "finale year": 2,  # years before it score a success bonus: fewer do
+}
+PAIRS = (["Parin", "Kanun"], ["Fuscus", "Parin"], ["Kanun", "Fuscus"])
+
+
+def _changed(name: str, value: int) -> int:
+    if name in CHANGED_TO:
+        return CHANGED_TO[name]
+    if name in TOGGLES:
+        return 1 - value
+    return value - 1 if value > 1 else value + 1
+
+
+def _outcome(folder: Path) -> str:
+    """What seeded games do with this text: a digest of their events and campaign states, or
+    the error that refuses it."""
+    digest = hashlib.sha256()
+
+    def add(session) -> None:
+        for event in session.events:
+            digest.update(json.dumps([str(event.kind), event.data], sort_keys=True).encode())
+
+    try:
+        ruleset = engine.load_ruleset(folder)
+        for seed in range(3):
+            for bot in (RandomBot, HeuristicBot):
+                solo = bot is RandomBot and seed == 2
+                session = engine.new_session(
+                    ruleset, engine.new_campaign(ruleset), seed, PAIRS[seed % 3], solo=solo
+                )
+                add(engine.play(session, bot(seed)))
+        for seed in (1, 2):
+            for campaign, session in engine.play_campaign(ruleset, seed, HeuristicBot(seed)):
+                add(session)
+                digest.update(campaign.to_json().encode())
+    except ChroniclerError as refused:
+        return f"refused: {refused}"
+    return digest.hexdigest()
+
+
+@pytest.fixture(scope="module")
+def played_as_printed() -> str:
+    return _outcome(RULES)
+
+
+def test_every_declared_value_is_tried():
+    assert len(DECLARED) >= 40
+    assert set(CHANGED_TO) <= {name for name, _ in DECLARED}
+
+
+@pytest.mark.parametrize(("name", "value"), DECLARED, ids=[name for name, _ in DECLARED])
+def test_changing_a_declared_value_changes_the_game(tmp_path, played_as_printed, name, value):
+    folder = tmp_path / name.replace(" ", "_")
+    shutil.copytree(RULES, folder, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    header = folder / "ruleset.rules"
+    changed = _changed(name, int(value))
+    text, count = re.subn(
+        rf"^value {re.escape(name)} = \d+",
+        f"value {name} = {changed}",
+        header.read_text(),
+        flags=re.M,
+    )
+    assert count == 1
+    header.write_text(text)
+    assert _outcome(folder) != played_as_printed, f"nothing reads {name!r} ({value} -> {changed})"
