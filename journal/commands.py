@@ -552,8 +552,12 @@ def import_(
     from journal import bundle
 
     data = bundle.read_bundle(file)
+    checked = bundle.validated(data)  # before the journal is opened: a refused bundle opens none
+    catalogue = load_catalogue()
     with _journal(db) as journal:
-        campaign = journal.write(lambda s: bundle.import_campaign(s, data, rename=as_name))
+        campaign = journal.write(
+            lambda s: bundle.import_campaign(s, checked, rename=as_name, catalogue=catalogue)
+        )
         where = journal.where
     console.print(f"Imported {campaign.name} into {where}.")
 

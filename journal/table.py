@@ -895,10 +895,10 @@ def rewrite_narration(
             f"year {year} of {campaign.name!r} has no scene {number}"
             + (f"; its scenes are 1-{len(scenes)}" if scenes else "; it has no scenes yet")
         )
-    found.narration = narration
+    found.narration = ledger.checked_text(narration, "the narration")
     if tier is not None:
         found.tier = tier
     if narrator is not None:
-        found.narrator = narrator
+        found.narrator = ledger.checked_name(narrator, "the narrator's name")
     s.add(found)
     return found
