@@ -189,6 +189,17 @@ def start_year(
     checked_name(scheme, "the scheme's name")
     existing = find_session(s, campaign, year)
     if existing is not None:
+        after = s.exec(
+            select(CampaignState).where(
+                CampaignState.campaign_id == campaign.id, CampaignState.year == year + 1
+            )
+        ).first()
+        if existing.source == "engine" and (existing.result is None or after is None):
+            raise ChroniclerError(
+                f"year {year} of {campaign.name!r} was left unfinished (its recording stopped "
+                f"mid-year); 'chronicler campaign rollback {campaign.name!r}' removes it so the "
+                "year can be played again"
+            )
         raise ChroniclerError(f"year {year} of {campaign.name!r} is already recorded")
     for earlier in sessions(s, campaign):
         if earlier.year < year and earlier.result is None:

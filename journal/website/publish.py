@@ -61,7 +61,7 @@ def generate(
     """The campaign's pages. A SQLite journal is read with ``sqlite3`` (no SQLAlchemy to
     import); a database URL through its engine."""
     if journal.path is not None:
-        with sqlite_rows(journal.path, campaign_name) as rows:
+        with sqlite_rows(journal.path, campaign_name, read_only=journal.read_only) as rows:
             return PageMaker(rows, catalogue).build()
     with journal.reading() as s:
         return PageMaker(OrmRows(s, campaign_name), catalogue).build()

@@ -229,13 +229,14 @@ def _decoded(decode: Any, value: Any) -> Any:
 
 
 @contextmanager
-def sqlite_rows(path: Path, campaign_name: str) -> Iterator[SqliteRows]:
+def sqlite_rows(path: Path, campaign_name: str, *, read_only: bool = False) -> Iterator[SqliteRows]:
     """A campaign's rows in a SQLite journal (opened by ``journal.db``, so known to be one),
     read in one transaction: a consistent view even while another process records a scene,
     and no write lock taken."""
     try:
         connection = sqlite3.connect(
-            f"{path.resolve().as_uri()}?mode=rw",  # never creates the file
+            # never creates the file; in a read-only folder, writes nothing (not even -shm)
+            f"{path.resolve().as_uri()}?" + ("mode=ro&immutable=1" if read_only else "mode=rw"),
             uri=True,
             timeout=BUSY_TIMEOUT_MS / 1000,
             isolation_level=None,

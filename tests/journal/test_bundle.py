@@ -121,7 +121,6 @@ def test_markdown_export_reads_as_the_campaign(recorded: Journal, tmp_path: Path
         "markdown",
         "--out",
         str(out),
-        db=Path(recorded.where),
     )
     assert ran.code == 0, ran.err
     text = out.read_text()

@@ -6,6 +6,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from conftest import sqlite_only
 
 from dsl.errors import ChroniclerError
 from journal.db import Journal
@@ -15,8 +16,7 @@ from journal.website.publish import write_pages
 
 @pytest.fixture
 def demo_db(recorded: Journal) -> Path:
-    assert recorded.path is not None
-    return recorded.path
+    return sqlite_only(recorded)
 
 
 def test_a_scene_number_holding_a_path_cannot_write_outside_out(
