@@ -104,7 +104,7 @@ def cli(capsys: pytest.CaptureFixture[str], journal_path: Path):  # type: ignore
 
     def run(*args: str, db: Path | str | None = None) -> Ran:
         capsys.readouterr()
-        code = main([*args, "--db", str(db or journal_path)])
+        code = main([*args, "--db", str(journal_path if db is None else db)])
         captured = capsys.readouterr()
         return Ran(code, captured.out, captured.err)
 
