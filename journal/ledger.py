@@ -7,6 +7,7 @@ caller commits (``Journal.write``).
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -197,8 +198,8 @@ def start_year(
         if existing.source == "engine" and (existing.result is None or after is None):
             raise ChroniclerError(
                 f"year {year} of {campaign.name!r} was left unfinished (its recording stopped "
-                f"mid-year); 'chronicler campaign rollback {campaign.name!r}' removes it so the "
-                "year can be played again"
+                f"mid-year); 'chronicler campaign rollback {shlex.quote(campaign.name)}' removes "
+                "it so the year can be played again"
             )
         raise ChroniclerError(f"year {year} of {campaign.name!r} is already recorded")
     for earlier in sessions(s, campaign):
