@@ -370,8 +370,11 @@ def year_end(
     catalogue = load_catalogue()
     decisions = table.parse_decisions(catalogue, place or [], reduce or [], pick or [], reserve)
     with _journal(db, create=False) as journal:
-        _, notes = journal.write(
-            lambda s: table.end_year(
+
+        def work(s: Any) -> list[str] | None:
+            if table.already_ended(s, campaign, year, result, threat_left):
+                return None  # the same command again (a retry): the year stands as it ended
+            _, notes = table.end_year(
                 s,
                 catalogue,
                 campaign,
@@ -384,7 +387,14 @@ def year_end(
                 conditions=conditions,
                 decisions=decisions,
             )
-        )
+            return notes
+
+        notes = journal.write(work)
+        if notes is None:
+            console.print(
+                f"Year {year} of {campaign} had already ended: {result}; nothing changed."
+            )
+            return
         with journal.reading() as s:
             found = ledger.get_campaign(s, campaign)
             fate, score, title = found.fate, found.score, found.score_title

@@ -532,6 +532,20 @@ def parse_map_changes(
     return MapChanges(threat_counts, obstacle_lists, list(developed), new_places)
 
 
+def already_ended(
+    s: Session, campaign_name: str, year: int, result: str, threat_left: int | None
+) -> bool:
+    """Has the year ended exactly so already (the same 'year end' run again)?"""
+    campaign = ledger.get_campaign(s, campaign_name)
+    session = ledger.find_session(s, campaign, year)
+    return (
+        session is not None
+        and session.source == "table"
+        and session.result == result
+        and session.threat_left == threat_left
+    )
+
+
 def end_year(
     s: Session,
     catalogue: Catalogue | None,

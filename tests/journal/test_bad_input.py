@@ -164,6 +164,17 @@ def test_a_retried_year_start_changes_nothing(table, journal_path: Path) -> None
     assert_refused(other, before, snapshot(journal_path))
 
 
+def test_a_retried_year_end_changes_nothing(table, journal_path: Path) -> None:  # type: ignore[no-untyped-def]
+    end = ["year", "end", *CAMPAIGN, "--year", "1", "--result", "won", "--threat-left", "2"]
+    assert table(*end).code == 0
+    before = snapshot(journal_path)
+    again = table(*end)
+    assert again.code == 0 and "nothing changed" in again.out
+    assert snapshot(journal_path) == before
+    other = table("year", "end", *CAMPAIGN, "--year", "1", "--result", "lost")
+    assert_refused(other, before, snapshot(journal_path))
+
+
 # --- files that are not journals, folders that cannot be written ----------------------------
 
 
