@@ -9,6 +9,7 @@ campaign and small enough that every value fits a 64-bit column and a page.
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -45,7 +46,11 @@ def _json_value(value: Any, depth: int = 0) -> Any:
         raise ValueError(f"nests deeper than {JSON_DEPTH_LIMIT} levels")
     if isinstance(value, str):
         return _no_nul(value)
-    if isinstance(value, bool) or value is None or isinstance(value, float):
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):  # JSON has no NaN or Infinity (PostgreSQL refuses them)
+            raise ValueError("holds a number that is not finite")
         return value
     if isinstance(value, int):
         if not -(2**63) <= value < 2**63:

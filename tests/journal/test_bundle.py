@@ -205,6 +205,7 @@ BAD_BUNDLES = [
     ("an unknown tier", "sessions[0].scenes[0].tier", "Bard", "tier"),
     ("deep nesting in an event", "sessions[0].events[0].data", {"x": _deep(60)}, "nests deeper"),
     ("a list as the campaign", "campaign", [1, 2], "campaign"),
+    ("NaN in an event", "sessions[0].events[0].data", {"x": float("nan")}, "not finite"),
 ]
 
 
