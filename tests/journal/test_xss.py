@@ -135,13 +135,28 @@ def test_the_table_verbs_accept_hostile_names_and_publish_them_defused(
     assert cli("campaign", "start", evil).code == 0
     assert cli("year", "start", "--campaign", evil, "--year", "1", "--scheme", evil,
                "--characters", f"Parin,{evil}").code == 0  # fmt: skip
-    ran = cli("scene", "record", "--campaign", evil, "--year", "1", "--scene", evil,
-              "--location", evil, "--participants", evil, "--played", f"{evil}:2",
-              "--text", PAYLOADS[0], "--tier", "master")  # fmt: skip
-    assert ran.code == 0, ran.err
+    short = [p for p in PAYLOADS if len(p) <= 200]
+    for number, payload in enumerate(short):  # every text option of scene record, each payload
+        card = evil if ":" in payload or "," in payload else payload  # "Card:points,Card"
+        ran = cli("scene", "record", "--campaign", evil, "--year", "1", "--scene", payload,
+                  "--location", payload, "--participants", evil, "--played", f"{card}:2",
+                  "--choice", payload, "--answer", payload, "--narrator", payload,
+                  "--text", PAYLOADS[number], "--tier", "master")  # fmt: skip
+        assert ran.code == 0, ran.err
+    narrated = cli("scene", "narrate", "--campaign", evil, "--year", "1", "--number", "1",
+                   "--text", PAYLOADS[1], "--narrator", PAYLOADS[2])  # fmt: skip
+    assert narrated.code == 0, narrated.err
+    ended = cli("year", "end", "--campaign", evil, "--year", "1", "--result", "won",
+                "--reason", PAYLOADS[3], "--threat-left", "1")  # fmt: skip
+    assert ended.code == 0, ended.err
+    chronicled = cli("chronicle", "--campaign", evil, "--year", "1", "--character", evil,
+                     "--text", PAYLOADS[4])  # fmt: skip
+    assert chronicled.code == 0, chronicled.err
     out = tmp_path / "site"
     assert cli("publish", "--campaign", evil, "--out", str(out)).code == 0
-    for page in (out / "site").rglob("*.html"):
+    pages = list((out / "site").rglob("*.html"))
+    assert len(pages) >= len(short)  # a page per scene at least
+    for page in pages:
         assert runnable(page, MARKER) == [], page
 
 
