@@ -169,8 +169,9 @@ def test_hundreds_of_kills_lose_no_committed_row(
     for n in range(2 * kills):  # a timed kill may come too late: then it did not count
         if n % 2:
             outcome = crash_and_recover(reference, tmp_path, kill_after=rng.randrange(1, commits))
-        else:
-            outcome = crash_and_recover(reference, tmp_path, kill_at=rng.uniform(0.1, seconds))
+        else:  # mostly after start-up, while the year is played and written
+            kill_at = rng.uniform(0.4 * seconds, 1.05 * seconds)
+            outcome = crash_and_recover(reference, tmp_path, kill_at=kill_at)
         outcomes[outcome] = outcomes.get(outcome, 0) + 1
         if n + 1 - outcomes.get("finished", 0) == kills:
             break
