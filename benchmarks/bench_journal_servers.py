@@ -32,7 +32,7 @@ from journal import ledger  # noqa: E402
 from journal.db import open_journal, shown  # noqa: E402
 
 SCENES_EACH = 25
-COMMAND_RUNS = 7
+COMMAND_RUNS = 9
 
 
 def writers_at_once(folder: Path, count: int) -> tuple[float, int, int]:
@@ -73,31 +73,39 @@ def chronicler(*args: str) -> float:
     return time.perf_counter() - started
 
 
-def per_command(target: str) -> dict[str, float]:
-    """Median seconds of each command against one journal (a path or a URL)."""
-    chronicler("campaign", "start", "Bench", "--db", target)
+def per_command(targets: dict[str, str]) -> dict[str, dict[str, float]]:
+    """Median seconds of each command against each journal (a path or a URL). The journals
+    take turns, run by run, so a busy moment of the machine weighs on both alike."""
     year = ["--campaign", "Bench", "--year", "1"]
     scheme = ["--scheme", "Sow Discord in Brightdune", "--characters", "Parin,Kanun"]
-    chronicler("year", "start", *year, *scheme, "--db", target)
     scene = ["--scene", "Find the Mad Honey Supplier", "--location", "Giant's Gate"]
-    timings: dict[str, list[float]] = {"campaign list": [], "scene record": []}
+    for target in targets.values():
+        chronicler("campaign", "start", "Bench", "--db", target)
+        chronicler("year", "start", *year, *scheme, "--db", target)
+    timings: dict[str, dict[str, list[float]]] = {
+        name: {"campaign list": [], "scene record": []} for name in targets
+    }
     for n in range(COMMAND_RUNS):
-        timings["campaign list"].append(chronicler("campaign", "list", "--db", target))
-        timings["scene record"].append(
-            chronicler(
-                "scene",
-                "record",
-                *year,
-                *scene,
-                "--participants",
-                "Parin",
-                "--text",
-                f"Run {n}.",
-                "--db",
-                target,
+        for name, target in targets.items():
+            timings[name]["campaign list"].append(chronicler("campaign", "list", "--db", target))
+            timings[name]["scene record"].append(
+                chronicler(
+                    "scene",
+                    "record",
+                    *year,
+                    *scene,
+                    "--participants",
+                    "Parin",
+                    "--text",
+                    f"Run {n}.",
+                    "--db",
+                    target,
+                )
             )
-        )
-    return {command: statistics.median(times) for command, times in timings.items()}
+    return {
+        name: {command: statistics.median(times) for command, times in commands.items()}
+        for name, commands in timings.items()
+    }
 
 
 def empty_postgres(url: str) -> None:
@@ -123,14 +131,15 @@ def main() -> None:
         url = os.environ.get("CHRONICLER_BENCH_DATABASE_URL") or os.environ.get(
             "CHRONICLER_TEST_DATABASE_URL"
         )
-        sqlite = per_command(str(folder / "commands.db"))
+        sqlite_file = str(folder / "commands.db")
         if not url:
             print("PostgreSQL per command: skipped (set CHRONICLER_BENCH_DATABASE_URL)")
-            for command, seconds in sqlite.items():
+            for command, seconds in per_command({"SQLite": sqlite_file})["SQLite"].items():
                 print(f"  {command}: SQLite {seconds * 1000:.0f} ms")
             return
         empty_postgres(url)
-        postgres = per_command(url)
+        found = per_command({"SQLite": sqlite_file, "PostgreSQL": url})
+        sqlite, postgres = found["SQLite"], found["PostgreSQL"]
         print(f"per command, median of {COMMAND_RUNS} processes (PostgreSQL: {shown(url)}):")
         for command in sqlite:
             ratio = postgres[command] / sqlite[command]
