@@ -306,3 +306,24 @@ def test_fuzzed_bundles_are_imported_whole_or_not_at_all(
     else:
         with recorded.reading() as s:
             assert bundle.export_campaign(s, "Fuzzed")["campaign"]["name"] == "Fuzzed"
+
+
+# --- database URLs ---------------------------------------------------------------------------
+
+
+def test_a_database_password_is_never_printed(cli, journal_path: Path) -> None:  # type: ignore[no-untyped-def]
+    unreachable = "postgresql://chronicler:hunter2-secret@127.0.0.1:1/nowhere"
+    ran = cli("campaign", "list", db=unreachable)
+    assert ran.code == 1 and ran.err.count("\n") == 1, ran.err
+    assert "hunter2-secret" not in ran.err + ran.out and "chronicler:***@127.0.0.1" in ran.err
+    no_driver = cli("campaign", "list", db="mysql://me:hunter2-secret@127.0.0.1:1/x")
+    assert no_driver.code == 1 and "hunter2-secret" not in no_driver.err
+    assert "driver" in no_driver.err
+    target = str(journal_path)
+    if "://" in target:  # the PostgreSQL run: success lines mask the password too
+        from sqlalchemy.engine import make_url
+
+        password = make_url(target).password
+        started = cli("campaign", "start", "Masked")
+        assert started.code == 0 and password and password not in started.out + started.err
+        assert ":***@" in started.out
