@@ -10,10 +10,13 @@ import json
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
 from sqlmodel import Session, col, select
 
 from dsl.errors import ChroniclerError
 from journal import ledger
+from journal.bundle_schema import NAME_LIMIT, BundleFile, first_problem
+from journal.catalogue import Catalogue, near_names
 from journal.db import head_revision
 from journal.models import (
     Campaign,
@@ -32,6 +35,7 @@ from journal.words import counted
 
 FORMAT = "chronicler-campaign"
 FORMAT_VERSION = 1
+BUNDLE_SIZE_LIMIT = 500_000_000  # bytes: six years of play with every event are a few MB
 
 _SKIP = {"id", "campaign_id", "character_id", "session_id", "scene_id", "snapshot_id"}
 
@@ -111,84 +115,147 @@ def dumps(bundle: dict[str, Any]) -> str:
     return json.dumps(bundle, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
 
 
-def _take(model: type[Any], data: dict[str, Any], **links: Any) -> Any:
-    fields = set(model.model_fields) - {"id"}
-    unknown = set(data) - fields
-    if unknown:
-        raise ChroniclerError(
-            f"the bundle's {model.__name__} has fields this Chronicler does not know: "
-            f"{', '.join(sorted(unknown))}"
-        )
-    return model(**data, **links)
-
-
-def import_campaign(s: Session, bundle: Any, *, rename: str | None = None) -> Campaign:
-    """Add the bundle's campaign to the journal (under ``rename`` if given)."""
+def validated(bundle: Any) -> BundleFile:
+    """The bundle checked against ``journal.bundle_schema`` (types, ranges, lengths), or a
+    one-line error naming the first field that is wrong."""
+    if isinstance(bundle, BundleFile):
+        return bundle
     if not isinstance(bundle, dict) or bundle.get("format") != FORMAT:
         raise ChroniclerError("not a Chronicler campaign bundle (no 'format' field of ours)")
-    if int(bundle.get("format_version", 0)) > FORMAT_VERSION:
-        raise ChroniclerError(
-            f"the bundle was written by a newer Chronicler (format {bundle['format_version']})"
-        )
+    version = bundle.get("format_version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
+        raise ChroniclerError(f"the bundle was written by a newer Chronicler (format {version})")
     try:
-        campaign_data = dict(bundle["campaign"])
-        if rename:
-            campaign_data["name"] = rename
-        if s.exec(select(Campaign).where(Campaign.name == campaign_data["name"])).first():
+        return BundleFile.model_validate(bundle)
+    except ValidationError as error:
+        raise ChroniclerError(f"the bundle is refused: {first_problem(error)}") from None
+
+
+def _check_names(data: BundleFile, catalogue: Catalogue | None) -> None:
+    """Every name refers to a character of the bundle or (with a ruleset) to one of its cards."""
+    known = [c.name for c in data.characters]
+
+    def character(name: str | None, where: str) -> None:
+        if name is not None and name not in known:
             raise ChroniclerError(
-                f"a campaign called {campaign_data['name']!r} is already in this journal; "
-                "import it under another name with --as NAME"
+                f"the bundle is refused: {where} names character {name!r}, who is not among "
+                f"its characters{near_names(name, known)}"
             )
-        campaign = _take(Campaign, campaign_data)
-        s.add(campaign)
+
+    def card(name: str | None, where: str, *kinds: str) -> None:
+        if catalogue is None or not catalogue.cards or name is None:
+            return
+        if catalogue.get(name, *kinds) is None:
+            what = " or ".join(kinds) if kinds else "card"
+            raise ChroniclerError(
+                f"the bundle is refused: {where} names unknown {what} {name!r}"
+                f"{near_names(name, catalogue.names(*kinds))}"
+            )
+
+    for c in data.characters:
+        card(c.name, f"characters: {c.name!r}", "character")
+    for x in data.sessions:
+        where = f"sessions[year {x.year}]"
+        card(x.scheme, where, "scheme")
+        for name in x.characters:
+            character(name, where)
+        for scene in x.scenes:
+            at = f"{where}.scenes[{scene.number}]"
+            card(scene.scene, at, "scene")
+            for name in scene.participants:
+                character(name, at)
+            for play in scene.plays:
+                card(play.card, at)
+                character(play.character, at)
+            for advance in scene.advances:
+                character(advance.character, at)
+
+
+_LINKS = {"sheets", "chronicle", "scenes", "events", "plays"}
+
+
+def _key(row: Any) -> int:
+    assert row.id is not None, "row not flushed"
+    return int(row.id)
+
+
+def _fields(part: Any) -> dict[str, Any]:
+    return part.model_dump(exclude=_LINKS)
+
+
+def import_campaign(
+    s: Session, bundle: Any, *, rename: str | None = None, catalogue: Catalogue | None = None
+) -> Campaign:
+    """Add the bundle's campaign to the journal (under ``rename`` if given).
+
+    The whole bundle is validated first (``journal.bundle_schema``; names against
+    ``catalogue`` when one is given), so a bundle that is refused writes nothing."""
+    data = validated(bundle)
+    _check_names(data, catalogue)
+    campaign_data = _fields(data.campaign)
+    if rename is not None:
+        rename = rename.strip()
+        if not rename or len(rename) > NAME_LIMIT or "\x00" in rename:
+            raise ChroniclerError(f"--as: {rename!r} is not a campaign name")
+        campaign_data["name"] = rename
+    if s.exec(select(Campaign).where(Campaign.name == campaign_data["name"])).first():
+        raise ChroniclerError(
+            f"a campaign called {campaign_data['name']!r} is already in this journal; "
+            "import it under another name with --as NAME"
+        )
+    campaign = Campaign(**campaign_data)
+    s.add(campaign)
+    s.flush()
+    for entry in data.characters:
+        character = Character(**_fields(entry), campaign_id=_key(campaign))
+        s.add(character)
         s.flush()
-        for entry in bundle["characters"]:
-            entry = dict(entry)
-            sheets, chronicle = entry.pop("sheets"), entry.pop("chronicle")
-            character = _take(Character, entry, campaign_id=campaign.id)
-            s.add(character)
-            s.flush()
-            for row in sheets:
-                s.add(_take(SheetYear, row, character_id=character.id))
-            for row in chronicle:
-                s.add(_take(ChronicleEntry, row, character_id=character.id))
-        for entry in bundle["sessions"]:
-            entry = dict(entry)
-            scenes, events = entry.pop("scenes"), entry.pop("events")
-            session = _take(YearSession, entry, campaign_id=campaign.id)
-            s.add(session)
-            s.flush()
-            for scene_entry in scenes:
-                scene_entry = dict(scene_entry)
-                plays = scene_entry.pop("plays")
-                scene = _take(SceneRecord, scene_entry, session_id=session.id)
-                s.add(scene)
-                s.flush()
-                for play in plays:
-                    s.add(_take(CardPlay, play, scene_id=scene.id))
-            for event in events:
-                s.add(_take(EventRecord, event, session_id=session.id))
-        for snapshot_entry in bundle["maps"]:
-            snapshot = MapSnapshot(campaign_id=campaign.id, year=int(snapshot_entry["year"]))
-            s.add(snapshot)
-            s.flush()
-            for location in snapshot_entry["locations"]:
-                s.add(_take(MapLocation, location, snapshot_id=snapshot.id))
-        for state in bundle["states"]:
-            s.add(_take(CampaignState, state, campaign_id=campaign.id))
+        for sheet in entry.sheets:
+            s.add(SheetYear(**_fields(sheet), character_id=_key(character)))
+        for line in entry.chronicle:
+            s.add(ChronicleEntry(**_fields(line), character_id=_key(character)))
+    for year in data.sessions:
+        session = YearSession(**_fields(year), campaign_id=_key(campaign))
+        s.add(session)
         s.flush()
-    except (KeyError, TypeError, ValueError) as error:
-        raise ChroniclerError(f"the bundle is incomplete or damaged ({error!r})") from None
+        for scene_entry in year.scenes:
+            scene = SceneRecord(**_fields(scene_entry), session_id=_key(session))
+            s.add(scene)
+            s.flush()
+            for play in scene_entry.plays:
+                s.add(CardPlay(**_fields(play), scene_id=_key(scene)))
+        for event in year.events:
+            s.add(EventRecord(**_fields(event), session_id=_key(session)))
+    for snapshot_entry in data.maps:
+        snapshot = MapSnapshot(campaign_id=_key(campaign), year=snapshot_entry.year)
+        s.add(snapshot)
+        s.flush()
+        for location in snapshot_entry.locations:
+            s.add(MapLocation(**_fields(location), snapshot_id=_key(snapshot)))
+    for state in data.states:
+        s.add(CampaignState(**_fields(state), campaign_id=_key(campaign)))
+    s.flush()
     return campaign
 
 
 def read_bundle(path: Path) -> Any:
     try:
+        if path.stat().st_size > BUNDLE_SIZE_LIMIT:
+            raise ChroniclerError(
+                f"{path} is larger than a campaign bundle can be "
+                f"({BUNDLE_SIZE_LIMIT // 1_000_000} MB at most)"
+            )
         return json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ChroniclerError(f"no such file: {path}") from None
+    except IsADirectoryError:
+        raise ChroniclerError(f"{path} is a folder, not a JSON campaign bundle") from None
+    except OSError as error:
+        raise ChroniclerError(f"cannot read {path}: {error.strerror}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise ChroniclerError(f"{path} is not a JSON campaign bundle ({error})") from None
+    except RecursionError:
+        raise ChroniclerError(f"{path} nests its JSON too deeply to be a campaign bundle") from None
 
 
 # --- Markdown -------------------------------------------------------------------------------

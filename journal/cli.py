@@ -14,6 +14,7 @@ import sys
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from dsl.errors import ChroniclerError
 
@@ -94,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     except ChroniclerError as error:
         if debug:
             raise
-        err_console.print(f"[bold red]error:[/] {error.message}", markup=True)
+        err_console.print(f"[bold red]error:[/] {escape(error.message)}", markup=True)
         return error.exit_code
     except typer.Exit as done:
         return done.exit_code
@@ -111,7 +112,9 @@ def main(argv: list[str] | None = None) -> int:
         if debug:
             raise
         message = usage.format_message()
-        err_console.print(f"[bold red]error:[/] {message} (see 'chronicler --help')", markup=True)
+        err_console.print(
+            f"[bold red]error:[/] {escape(message)} (see 'chronicler --help')", markup=True
+        )
         return int(getattr(usage, "exit_code", 2))
     return 0
 

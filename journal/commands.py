@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from dsl.errors import ChroniclerError, UsageError
 from journal.catalogue import load_catalogue
@@ -25,20 +26,44 @@ if TYPE_CHECKING:
 # verbs that use them, so that the other verbs (check, fmt, play...) and ``--help`` do not pay
 # for SQLAlchemy, Alembic and MkDocs.
 
-console = Console(highlight=False, soft_wrap=True)
+# Names people type may hold Rich markup ("[/]"): nothing is read as markup unless a line
+# says so and escapes what it prints.
+console = Console(highlight=False, soft_wrap=True, markup=False)
 
 DB_HELP = "Journal file or database URL (default: ./chronicle.db, or $CHRONICLER_DB)."
 
 
+def _db_option(value: str | None) -> str | None:
+    if value is not None and not value.strip():
+        raise typer.BadParameter("is empty; give a journal file or a database URL")
+    return value
+
+
+def _campaign_option(value: str) -> str:
+    """The name as 'campaign start' keeps it: without the spaces around it."""
+    name = value.strip()
+    if not name:
+        raise typer.BadParameter("is empty; give the campaign's name")
+    return name
+
+
 Db = Annotated[
-    str | None, typer.Option("--db", envvar="CHRONICLER_DB", help=DB_HELP, show_default=False)
+    str | None,
+    typer.Option(
+        "--db", envvar="CHRONICLER_DB", help=DB_HELP, show_default=False, callback=_db_option
+    ),
 ]
-CampaignName = Annotated[str, typer.Option("--campaign", help="The campaign's name.")]
-Year = Annotated[int, typer.Option("--year", help="Which of the six winters (1-6).")]
+CampaignName = Annotated[
+    str, typer.Option("--campaign", help="The campaign's name.", callback=_campaign_option)
+]
+Year = Annotated[int, typer.Option("--year", help="Which of the six winters (1-6).", min=1, max=6)]
 Texts = list[str]
+# Counts on the table (threat, points, scenes) are small; a seed fits a 64-bit column.
+COUNT_MAX = 10_000
+SEED_MAX = 2**63 - 1
 
 
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+err_console = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
 
 
 def _journal(db: str | None, *, create: bool = True) -> Journal:
@@ -96,7 +121,9 @@ def campaign_start(
     with _journal(db) as journal:
         journal.write(lambda s: table.start_campaign(s, name, catalogue))
         where = journal.where
-    console.print(f"Started campaign [bold]{name}[/] in {where}.")
+    console.print(
+        f"Started campaign [bold]{escape(name.strip())}[/] in {escape(where)}.", markup=True
+    )
     if catalogue is None:
         console.print(
             "The ruleset could not be loaded, so names are recorded without being checked."
@@ -134,10 +161,36 @@ def campaign_list(db: Db = None) -> None:
     console.print(out)
 
 
+@campaign_app.command("rollback")
+def campaign_rollback(
+    name: str = typer.Argument(..., help="The campaign's name."),
+    db: Db = None,
+) -> None:
+    """Remove a year left unfinished by a crash during 'play --campaign', to play it again.
+
+    Every row the unfinished year wrote goes (scenes, events, downtime notes); the campaign
+    state kept from the year's start stays, so 'chronicler play --campaign NAME' plays the
+    year again (with the same --seed, the same way).
+
+    Example: chronicler campaign rollback Brightdune
+    """
+    from journal import recovery
+
+    with _journal(db, create=False) as journal:
+        done = journal.write(lambda s: recovery.rollback_year(s, name))
+    console.print(
+        f"Rolled back year {done.year} of {name.strip()}: {done.scenes} scene"
+        f"{'' if done.scenes == 1 else 's'} and {done.events} events removed; "
+        f"play it again with 'chronicler play six-winters --campaign \"{name.strip()}\"'."
+    )
+
+
 @campaign_app.command("show")
 def campaign_show(
     name: str = typer.Argument(..., help="The campaign's name."),
-    year: int | None = typer.Option(None, "--year", help="Show the campaign as of this year."),
+    year: int | None = typer.Option(
+        None, "--year", help="Show the campaign as of this year.", min=0, max=6
+    ),
     db: Db = None,
 ) -> None:
     """Show a campaign: its years, scenes and characters, optionally as of a year.
@@ -149,7 +202,10 @@ def campaign_show(
     with _journal(db, create=False) as journal, journal.reading() as s:
         campaign = ledger.get_campaign(s, name)
         upto = 6 if year is None else year
-        console.print(f"[bold]{campaign.name}[/]" + (f" as of year {year}" if year else ""))
+        console.print(
+            f"[bold]{escape(campaign.name)}[/]" + (f" as of year {year}" if year else ""),
+            markup=True,
+        )
         if campaign.fate and year is None:
             console.print(
                 f"Brightdune's fate: {campaign.fate} "
@@ -198,7 +254,9 @@ def year_start(
     year: Year,
     scheme: str = typer.Option(..., "--scheme", help="The Autarch's scheme this year."),
     characters: str = typer.Option(..., "--characters", help="Comma-separated: Parin,Kanun"),
-    seed: int | None = typer.Option(None, "--seed", help="The seed, if a program dealt."),
+    seed: int | None = typer.Option(
+        None, "--seed", help="The seed, if a program dealt.", min=0, max=SEED_MAX
+    ),
     downtime: Annotated[
         Texts | None,
         typer.Option("--downtime", help="CHARACTER=SKILL,SKILL: two advances from downtime."),
@@ -241,7 +299,9 @@ def year_end(
     campaign: CampaignName,
     year: Year,
     result: str = typer.Option(..., "--result", help="won or lost"),
-    threat_left: int | None = typer.Option(None, "--threat-left", help="Threat left in the pool."),
+    threat_left: int | None = typer.Option(
+        None, "--threat-left", help="Threat left in the pool.", min=0, max=COUNT_MAX
+    ),
     reason: str | None = typer.Option(None, "--reason", help="Why it ended so, in a few words."),
     threat: Annotated[
         Texts | None, typer.Option("--threat", help="LOCATION=COUNT: threats on a location.")
@@ -260,7 +320,11 @@ def year_end(
         typer.Option("--condition", help="CHARACTER=CONDITION: a condition taken this year."),
     ] = None,
     finale_scenes: int | None = typer.Option(
-        None, "--finale-scenes", help="Year 6: finale scenes completed (default: scenes recorded)."
+        None,
+        "--finale-scenes",
+        help="Year 6: finale scenes completed (default: scenes recorded).",
+        min=0,
+        max=COUNT_MAX,
     ),
     place: Annotated[
         Texts | None,
@@ -306,8 +370,11 @@ def year_end(
     catalogue = load_catalogue()
     decisions = table.parse_decisions(catalogue, place or [], reduce or [], pick or [], reserve)
     with _journal(db, create=False) as journal:
-        _, notes = journal.write(
-            lambda s: table.end_year(
+
+        def work(s: Any) -> list[str] | None:
+            if table.already_ended(s, campaign, year, result, threat_left):
+                return None  # the same command again (a retry): the year stands as it ended
+            _, notes = table.end_year(
                 s,
                 catalogue,
                 campaign,
@@ -320,7 +387,14 @@ def year_end(
                 conditions=conditions,
                 decisions=decisions,
             )
-        )
+            return notes
+
+        notes = journal.write(work)
+        if notes is None:
+            console.print(
+                f"Year {year} of {campaign} had already ended: {result}; nothing changed."
+            )
+            return
         with journal.reading() as s:
             found = ledger.get_campaign(s, campaign)
             fate, score, title = found.fate, found.score, found.score_title
@@ -342,10 +416,7 @@ def _narration(text: str | None, file: Path | None) -> str | None:
     if text is not None:
         return text
     if file is not None:
-        try:
-            return file.read_text(encoding="utf-8")
-        except OSError as error:
-            raise ChroniclerError(f"cannot read {file}: {error.strerror}") from None
+        return _read_text_file(file)
     no_editor = not os.environ.get("EDITOR") and not os.environ.get("VISUAL")
     if no_editor and not sys.stdin.isatty():
         return ""
@@ -355,6 +426,28 @@ def _narration(text: str | None, file: Path | None) -> str | None:
     if written is None:
         return ""
     return "\n".join(line for line in written.splitlines() if not line.startswith("#")).strip()
+
+
+def _read_text_file(file: Path) -> str:
+    """A narration file: UTF-8 text no longer than the journal keeps (checked before reading)."""
+    from journal.bundle_schema import TEXT_LIMIT
+
+    try:
+        if file.stat().st_size > 4 * TEXT_LIMIT:  # UTF-8 takes at most 4 bytes a character
+            raise ChroniclerError(
+                f"--file {file}: {file.stat().st_size:,} bytes is longer than a narration can "
+                f"be ({TEXT_LIMIT:,} characters at most): split it or shorten it"
+            )
+        return file.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise ChroniclerError(
+            f"--file {file} is not UTF-8 text (byte {error.object[error.start]:#04x} at "
+            f"offset {error.start}); save it as UTF-8"
+        ) from None
+    except IsADirectoryError:
+        raise ChroniclerError(f"--file {file} is a folder, not a text file") from None
+    except OSError as error:
+        raise ChroniclerError(f"cannot read {file}: {error.strerror}") from None
 
 
 @scene_app.command("record")
@@ -375,14 +468,24 @@ def scene_record(
     tier: str | None = typer.Option(
         None, "--tier", help="Storytelling tier: plain, apprentice or master."
     ),
-    skill_match: int = typer.Option(0, "--skill-match", help="Points from skill matches."),
+    skill_match: int = typer.Option(
+        0, "--skill-match", help="Points from skill matches.", min=0, max=COUNT_MAX
+    ),
     answer: Annotated[
         Texts | None, typer.Option("--answer", help="An answer to a challenge question.")
     ] = None,
     narrator: str | None = typer.Option(None, "--narrator", help="Who told it."),
+    again: bool = typer.Option(
+        False,
+        "--again",
+        help="Record it even though it repeats the year's last scene exactly (else a retry).",
+    ),
     db: Db = None,
 ) -> None:
     """Record a completed scene; with neither --text nor --file, $EDITOR opens for the narration.
+
+    Run again after a crash or a lost reply, the same command records nothing twice: a scene
+    exactly like the year's last one is taken for a retry (give --again to record it anyway).
 
     Example:
 
@@ -414,12 +517,21 @@ def scene_record(
             narrator=narrator,
         )
 
-        def work(s: Any) -> tuple[Any, str | None, list[str]]:
+        def work(s: Any) -> tuple[Any, str | None, list[str]] | None:
+            if not again and table.already_recorded(s, catalogue, campaign, year, entry):
+                return None
             record = table.record_scene(s, catalogue, campaign, year, entry)
             short = table.points_short(s, record)
             return record, short, table.epilogue_notes(s, catalogue, campaign, year)
 
-        record, short, notes = journal.write(work)
+        recorded = journal.write(work)
+    if recorded is None:
+        console.print(
+            f"The last scene of year {year} is already this one, recorded exactly so "
+            "(a command run again?); nothing added.",
+        )
+        return
+    record, short, notes = recorded
     console.print(
         f"Recorded scene {record.number} of year {year}: {record.scene} at {record.location} "
         f"({record.tier}).",
@@ -462,7 +574,9 @@ def chronicle(
 def scene_narrate(
     campaign: CampaignName,
     year: Year,
-    number: int = typer.Option(..., "--number", help="The scene's number in its year (1, 2...)."),
+    number: int = typer.Option(
+        ..., "--number", help="The scene's number in its year (1, 2...).", min=1, max=COUNT_MAX
+    ),
     text: str | None = typer.Option(None, "--text", help="The narration (Markdown)."),
     file: Annotated[
         Path | None, typer.Option("--file", help="Read the narration from a file.")
@@ -552,8 +666,12 @@ def import_(
     from journal import bundle
 
     data = bundle.read_bundle(file)
+    checked = bundle.validated(data)  # before the journal is opened: a refused bundle opens none
+    catalogue = load_catalogue()
     with _journal(db) as journal:
-        campaign = journal.write(lambda s: bundle.import_campaign(s, data, rename=as_name))
+        campaign = journal.write(
+            lambda s: bundle.import_campaign(s, checked, rename=as_name, catalogue=catalogue)
+        )
         where = journal.where
     console.print(f"Imported {campaign.name} into {where}.")
 
@@ -583,7 +701,9 @@ def demo(
     ),
     # 27: a campaign with won and lost years and two finale scenes, so the demo site has
     # something of every page to show (benchmarks/bench_bots.py measures the bots over many).
-    seed: int = typer.Option(27, "--seed", help="The seed of the bots' campaign."),
+    seed: int = typer.Option(
+        27, "--seed", help="The seed of the bots' campaign.", min=0, max=SEED_MAX
+    ),
 ) -> None:
     """Play a six-year campaign with bots into a fresh journal and publish it.
 

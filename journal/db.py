@@ -44,10 +44,52 @@ T = TypeVar("T")
 
 
 def journal_target(db: str | os.PathLike[str] | None = None) -> str:
-    """The journal a command means: ``--db``, else ``$CHRONICLER_DB``, else ./chronicle.db."""
-    if db is not None and str(db) != "":
+    """The journal a command means: ``--db``, else ``$CHRONICLER_DB``, else ./chronicle.db.
+    An empty ``--db`` is a mistake, not the default."""
+    if db is not None:
+        if not str(db).strip():
+            raise ChroniclerError("--db is empty; give a journal file or a database URL")
         return str(db)
     return os.environ.get(ENV_VAR) or DEFAULT_JOURNAL
+
+
+def shown(target: str) -> str:
+    """A journal's path or URL as it may be printed: a URL's password is masked."""
+    if not _is_url(target):
+        return target
+    try:
+        from sqlalchemy.engine import make_url
+
+        return make_url(target).render_as_string(hide_password=True)
+    except Exception:  # not a URL SQLAlchemy can read: show its scheme only
+        return target.split("://", 1)[0] + "://***"
+
+
+def _masked(text: str, url: str) -> str:
+    """``text`` (a driver's error) with the URL's password, if any, replaced by ***."""
+    try:
+        from sqlalchemy.engine import make_url
+
+        password = make_url(url).password
+    except Exception:
+        password = None
+    text = text.replace(url, shown(url))
+    if password:
+        text = text.replace(str(password), "***")
+    return text
+
+
+def _writable(path: Path) -> bool:
+    """Can this process write the journal (and the -wal and -shm files beside it)?"""
+    folder = path.parent if str(path.parent) else Path(".")
+    return os.access(folder, os.W_OK) and (not path.exists() or os.access(path, os.W_OK))
+
+
+def _read_only_uri(path: Path) -> str:
+    """A URI that reads a journal without writing anything, -shm included: ``immutable``, for
+    a folder this process cannot write (where no one else can be writing through SQLite's
+    WAL either, for want of the same -shm file)."""
+    return f"{path.resolve().as_uri()}?mode=ro&immutable=1"
 
 
 def _is_url(target: str) -> bool:
@@ -100,7 +142,22 @@ class _Inspection:
 
 
 def _inspect_sqlite_file(path: Path) -> _Inspection:
-    """Look at a SQLite file read-only and say whether it is a journal and at which revision."""
+    """Look at a SQLite file read-only and say whether it is a journal and at which revision.
+
+    A file that is refused is left as it was: the -wal and -shm files opening it may create
+    beside it are removed again."""
+    beside = [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm")]
+    existed = {extra: extra.exists() for extra in beside}
+    try:
+        return _inspect(path)
+    except ChroniclerError:
+        for extra, was in existed.items():
+            if not was and extra.exists():
+                extra.unlink(missing_ok=True)
+        raise
+
+
+def _inspect(path: Path) -> _Inspection:
     if not path.exists() or path.stat().st_size == 0:
         return _Inspection(exists=False, revision=None)
     if path.is_dir():
@@ -109,8 +166,9 @@ def _inspect_sqlite_file(path: Path) -> _Inspection:
         magic = handle.read(len(SQLITE_MAGIC))
     if magic != SQLITE_MAGIC:
         raise ChroniclerError(f"{path} is not a Chronicler journal (not a SQLite database)")
+    uri = f"{path.resolve().as_uri()}?mode=ro" if _writable(path) else _read_only_uri(path)
     try:
-        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        connection = sqlite3.connect(uri, uri=True)
         try:
             connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             tables = {
@@ -158,9 +216,14 @@ def _backup_sqlite(path: Path, revision: str) -> Path:
     return backup
 
 
-def _sqlite_engine(path: Path) -> Engine:
+def _sqlite_engine(path: Path, *, read_only: bool = False) -> Engine:
     from sqlalchemy import create_engine, event
 
+    if read_only:
+        return create_engine(
+            f"sqlite:///{_read_only_uri(path)}&uri=true",
+            connect_args={"timeout": BUSY_TIMEOUT_MS / 1000},
+        )
     engine = create_engine(f"sqlite:///{path}", connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
 
     @event.listens_for(engine, "connect")
@@ -196,18 +259,20 @@ class Journal:
         backup: Path | None = None,
         *,
         path: Path | None = None,
+        read_only: bool = False,
     ) -> None:
         assert engine is not None or path is not None
         self._engine = engine
-        self.where = where
+        self.where = shown(where)  # what may be printed: a URL's password masked
         self.backup = backup  # the copy made before a migration, if one was made
         self.path = path
+        self.read_only = read_only  # a SQLite file in a place this process cannot write
 
     @property
     def engine(self) -> Engine:
         if self._engine is None:
             assert self.path is not None
-            self._engine = _sqlite_engine(self.path)
+            self._engine = _sqlite_engine(self.path, read_only=self.read_only)
         return self._engine
 
     def session(self) -> Session:
@@ -222,7 +287,13 @@ class Journal:
 
     def write(self, work: Callable[[Session], T], attempts: int = 5) -> T:
         """Run ``work`` in one transaction and commit it; retry if the database stays locked."""
-        from sqlalchemy.exc import OperationalError
+        from sqlalchemy.exc import DBAPIError, OperationalError
+
+        if self.read_only:
+            raise ChroniclerError(
+                f"{self.where} is read-only here (its file or folder cannot be written): "
+                "it can be listed, shown, exported and published, not changed"
+            )
 
         for attempt in range(attempts):
             try:
@@ -236,6 +307,9 @@ class Journal:
                         f"could not write to {self.where}: {error.orig}"
                     ) from None
                 time.sleep(0.05 * (attempt + 1))
+            except DBAPIError as error:  # a value the database refused (checked before, normally)
+                reason = str(error.orig).splitlines()[0] if error.orig else type(error).__name__
+                raise ChroniclerError(f"could not write to {self.where}: {reason}") from None
         raise AssertionError("unreachable")
 
     def close(self) -> None:
@@ -281,7 +355,12 @@ def open_journal(db: str | os.PathLike[str] | None = None, *, create: bool = Tru
         assert found.revision is not None
         backup = _backup_sqlite(path, found.revision)
     if current:  # nothing to create or migrate: Alembic would find nothing to do
-        return Journal(None, str(path), backup, path=path)
+        return Journal(None, str(path), backup, path=path, read_only=not _writable(path))
+    if not _writable(path):
+        raise ChroniclerError(
+            f"cannot {'migrate' if found.exists else 'create'} the journal at {path}: "
+            "its folder or file is read-only"
+        )
     from sqlalchemy.exc import OperationalError
 
     engine = _sqlite_engine(path)
@@ -294,19 +373,32 @@ def open_journal(db: str | os.PathLike[str] | None = None, *, create: bool = Tru
 
 
 def _open_url(url: str) -> Journal:
-    from alembic.runtime.migration import MigrationContext
-    from sqlalchemy import create_engine, inspect
+    from sqlalchemy import create_engine, inspect, text
 
+    where = shown(url)
+    scheme, rest = url.split("://", 1)
+    if scheme in ("postgresql", "postgres"):  # the driver 'chronicler[postgres]' installs
+        url = f"postgresql+psycopg://{rest}"
     try:
         engine = create_engine(url)
         with engine.connect() as connection:
             tables = set(inspect(connection).get_table_names())
-            revision = MigrationContext.configure(connection).get_current_revision()
+            revision = None  # read as Alembic keeps it, without importing Alembic
+            if "alembic_version" in tables:
+                found = connection.execute(text("SELECT version_num FROM alembic_version"))
+                revision = found.scalar()
+    except ModuleNotFoundError as error:
+        raise ChroniclerError(
+            f"could not open the journal at {where}: its database driver ({error.name}) is "
+            "not installed; for PostgreSQL: pip install 'chronicler[postgres]'"
+        ) from None
     except Exception as error:  # any driver's connection failure
-        raise ChroniclerError(f"could not open the journal at {url}: {error}") from None
+        reason = _masked(" ".join(str(getattr(error, "orig", None) or error).split()), url)
+        raise ChroniclerError(f"could not open the journal at {where}: {reason}") from None
     if tables and revision is None:
-        raise ChroniclerError(f"{url} holds tables but is not a Chronicler journal")
+        raise ChroniclerError(f"{where} holds tables but is not a Chronicler journal")
     if revision is not None:
-        _check_revision(url, revision)
-    _upgrade(engine)
+        _check_revision(where, revision)
+    if revision != head_revision():  # Alembic only when there is something to create or migrate
+        _upgrade(engine)
     return Journal(engine, url)

@@ -7,6 +7,7 @@ caller commits (``Journal.write``).
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -15,6 +16,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from dsl.errors import ChroniclerError
+from journal.bundle_schema import NAME_LIMIT, TEXT_LIMIT
 from journal.catalogue import near_names, unknown_campaign
 from journal.models import (
     TIERS,
@@ -33,6 +35,30 @@ from journal.models import (
 YEARS = range(1, 7)  # six winters
 
 
+def checked_name(value: str, what: str) -> str:
+    """A name as the journal keeps it: at most NAME_LIMIT characters and no NUL (the bundle
+    schema takes the same, so whatever is recorded exports and imports again)."""
+    if len(value) > NAME_LIMIT:
+        raise ChroniclerError(
+            f"{what} is {len(value):,} characters long; a name holds at most {NAME_LIMIT}"
+        )
+    if "\x00" in value:
+        raise ChroniclerError(f"{what} holds a NUL character")
+    return value
+
+
+def checked_text(value: str, what: str) -> str:
+    """A story text (narration, answer, chronicle): at most TEXT_LIMIT characters, no NUL."""
+    if len(value) > TEXT_LIMIT:
+        raise ChroniclerError(
+            f"{what} is {len(value):,} characters long; the journal keeps at most "
+            f"{TEXT_LIMIT:,} (about a hundred pages): split it or shorten it"
+        )
+    if "\x00" in value:
+        raise ChroniclerError(f"{what} holds a NUL character")
+    return value
+
+
 def now_iso() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
@@ -48,7 +74,7 @@ def create_campaign(
     ruleset: str = "six_winters",
     ruleset_version: str = "25.1",
 ) -> Campaign:
-    name = name.strip()
+    name = checked_name(name.strip(), "the campaign's name")
     if not name:
         raise ChroniclerError("a campaign needs a name")
     if s.exec(select(Campaign).where(Campaign.name == name)).first() is not None:
@@ -70,6 +96,7 @@ def campaigns(s: Session) -> list[Campaign]:
 
 
 def get_campaign(s: Session, name: str) -> Campaign:
+    name = name.strip()  # as create_campaign keeps it
     campaign = s.exec(select(Campaign).where(Campaign.name == name)).first()
     if campaign is None:
         raise unknown_campaign(name, [c.name for c in campaigns(s)])
@@ -87,6 +114,9 @@ def ensure_character(
             found.title = title
             s.add(found)
         return found
+    if not name.strip():
+        raise ChroniclerError("a character needs a name")
+    checked_name(name, "a character's name")
     character = Character(campaign_id=_id(campaign), name=name, title=title, unlocked_year=year)
     s.add(character)
     s.flush()
@@ -157,8 +187,20 @@ def start_year(
     check_year(year)
     if not character_names:
         raise ChroniclerError("a year needs at least one character (--characters Parin,Kanun)")
+    checked_name(scheme, "the scheme's name")
     existing = find_session(s, campaign, year)
     if existing is not None:
+        after = s.exec(
+            select(CampaignState).where(
+                CampaignState.campaign_id == campaign.id, CampaignState.year == year + 1
+            )
+        ).first()
+        if existing.source == "engine" and (existing.result is None or after is None):
+            raise ChroniclerError(
+                f"year {year} of {campaign.name!r} was left unfinished (its recording stopped "
+                f"mid-year); 'chronicler campaign rollback {shlex.quote(campaign.name)}' removes "
+                "it so the year can be played again"
+            )
         raise ChroniclerError(f"year {year} of {campaign.name!r} is already recorded")
     for earlier in sessions(s, campaign):
         if earlier.year < year and earlier.result is None:
@@ -235,6 +277,21 @@ def record_scene(
             if near_names(tier, TIERS)
             else f"unknown storytelling tier {tier!r}; one of: {', '.join(TIERS)}"
         )
+    plays = list(plays)
+    for name, what in [
+        (scene, "the scene's name"),
+        (location, "the location's name"),
+        (skill or "", "the skill"),
+        (epilogue_choice or "", "the epilogue choice"),
+        (narrator or "", "the narrator's name"),
+        *[(p, "a participant's name") for p in participants],
+        *[(p.card, "a card's name") for p in plays],
+        *[(p.character or "", "a card player's name") for p in plays],
+    ]:
+        checked_name(name, what)
+    checked_text(narration, "the narration")
+    for answer in challenge_answers:
+        checked_text(answer, "a challenge answer")
     # The next number is read inside the write transaction, so two writers never share one.
     count = len(scenes_of(s, session))
     record = SceneRecord(
@@ -356,6 +413,8 @@ def write_chronicle(
     advances: Sequence[str] = (),
     text: str | None = None,
 ) -> ChronicleEntry:
+    if text is not None:
+        checked_text(text, "the chronicle text")
     row = _chronicle_row(s, character, year)
     row.downtime = downtime
     row.scheme = scheme

@@ -137,6 +137,7 @@ def _play_into_journal(
     from rules.six_winters.state import CampaignState
 
     catalogue = load_catalogue()
+    name = name.strip()  # as 'campaign start' and every journal verb keep it
     with open_journal(db) as journal:
 
         def stored(s: Any) -> dict[str, Any]:

@@ -168,6 +168,8 @@ class Recorder:
             ledger.note_downtime(
                 s, character, self.year - 1, recovered=[str(data.get("condition"))]
             )
+        # The event goes into the log with the note, so a rollback knows what to take off.
+        self._flush_events(s)
 
     def _scene_completed(self, s: Session, data: dict[str, Any]) -> None:
         session = self._session_row(s)

@@ -19,7 +19,7 @@ from sqlmodel import Session, select
 
 from dsl.errors import ChroniclerError, UsageError
 from journal import campaign as campaign_state
-from journal import ledger
+from journal import ledger, recovery
 from journal.catalogue import CardFacts, Catalogue, epilogue_choices, near_names
 from journal.ledger import MapPlace, Play
 from journal.models import TIER_PLAIN, TIERS, Campaign, ChronicleEntry, SceneRecord, YearSession
@@ -193,6 +193,10 @@ def start_year(
     campaign = ledger.get_campaign(s, campaign_name)
     scheme = _checked(catalogue, scheme, "scheme")
     names = [_checked(catalogue, c, "character") for c in characters]
+    found = ledger.find_session(s, campaign, year)
+    retried = found is not None and found.source == "table" and found.result is None
+    if retried and found is not None and (found.scheme, found.characters) == (scheme, names):
+        return found  # the same command again (a retry): the year stands as it was started
     session = ledger.start_year(s, campaign, year, scheme, names, seed=seed)
     for name in names:
         _sheet_before(s, campaign, catalogue, name, year)
@@ -298,6 +302,8 @@ def _play(catalogue: Catalogue | None, item: str) -> Play:
             points = int(points_text)
         except ValueError:
             raise UsageError(f"points of {name!r} must be a number, not {points_text!r}") from None
+        if not -1000 <= points <= 1000:
+            raise UsageError(f"points of {name!r} must be between -1000 and 1000, not {points}")
     kind = None
     if catalogue is not None and catalogue.names("asset", "obstacle"):
         card = catalogue.require(name, "asset", "obstacle")
@@ -305,6 +311,43 @@ def _play(catalogue: Catalogue | None, item: str) -> Play:
         if points is None:
             points = card.points
     return Play(card=name, points=points or 0, kind=kind)
+
+
+def already_recorded(
+    s: Session, catalogue: Catalogue | None, campaign_name: str, year: int, entry: SceneInput
+) -> SceneRecord | None:
+    """The year's last scene when ``entry`` is that same scene again (a retried command),
+    else None: recording it again would count it twice."""
+    campaign = ledger.get_campaign(s, campaign_name)
+    session = ledger.find_session(s, campaign, year)
+    if session is None or session.result is not None:
+        return None
+    scenes = ledger.scenes_of(s, session)
+    if not scenes:
+        return None
+    scene_name, choice = entry.scene, entry.choice
+    card = catalogue.get(entry.scene, "scene") if catalogue is not None else None
+    try:
+        if card is not None:
+            scene_name, choice = card.name, _checked_choice(card, choice)
+        location = _checked(catalogue, entry.location, "location")
+        plays = [_play(catalogue, item) for item in entry.played]
+    except ChroniclerError:  # not a scene that could have been recorded: not a retry
+        return None
+    last = scenes[-1]
+    same = recovery.same_scene(
+        last,
+        ledger.plays_of(s, last),
+        scene=scene_name,
+        location=location,
+        participants=list(entry.participants),
+        cards=[(p.card, p.points) for p in plays],
+        choice=choice,
+        answers=list(entry.answers),
+        skill_match_points=entry.skill_match_points,
+        narration=entry.narration if entry.narration.strip() else None,
+    )
+    return last if same else None
 
 
 def record_scene(
@@ -487,6 +530,20 @@ def parse_map_changes(
         region = coords[2].strip() if len(coords) == 3 else None
         new_places.append((name.strip(), x, y, region))
     return MapChanges(threat_counts, obstacle_lists, list(developed), new_places)
+
+
+def already_ended(
+    s: Session, campaign_name: str, year: int, result: str, threat_left: int | None
+) -> bool:
+    """Has the year ended exactly so already (the same 'year end' run again)?"""
+    campaign = ledger.get_campaign(s, campaign_name)
+    session = ledger.find_session(s, campaign, year)
+    return (
+        session is not None
+        and session.source == "table"
+        and session.result == result
+        and session.threat_left == threat_left
+    )
 
 
 def end_year(
@@ -895,10 +952,10 @@ def rewrite_narration(
             f"year {year} of {campaign.name!r} has no scene {number}"
             + (f"; its scenes are 1-{len(scenes)}" if scenes else "; it has no scenes yet")
         )
-    found.narration = narration
+    found.narration = ledger.checked_text(narration, "the narration")
     if tier is not None:
         found.tier = tier
     if narrator is not None:
-        found.narrator = narrator
+        found.narrator = ledger.checked_name(narrator, "the narrator's name")
     s.add(found)
     return found

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from dsl.errors import ChroniclerError
 from journal.catalogue import CardFacts, Catalogue
 from journal.website.rows import CampaignRows
 from journal.website.sanitize import narration_html, text
@@ -87,11 +88,18 @@ def _fragment(html: str, css_class: str) -> str:
 
 
 def scene_page_name(year: int, number: int) -> str:
-    return f"scenes/year-{year}-scene-{number}.md"
+    """The page of a scene: built from two whole numbers only, so no text reaches a path."""
+    return f"scenes/year-{_whole(year)}-scene-{_whole(number)}.md"
 
 
 def year_page_name(year: int) -> str:
-    return f"years/year-{year}.md"
+    return f"years/year-{_whole(year)}.md"
+
+
+def _whole(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ChroniclerError(f"the journal holds {value!r} where a year or a number belongs")
+    return int(value)
 
 
 class PageMaker:
@@ -147,12 +155,17 @@ class PageMaker:
         for session in self.sessions:
             site.pages[year_page_name(session.year)] = self.year(session)
             years_nav.append(
-                {f"Year {session.year}: {nav_title(session.scheme)}": year_page_name(session.year)}
+                {
+                    f"Year {nav_title(session.year)}: {nav_title(session.scheme)}": year_page_name(
+                        session.year
+                    )
+                }
             )
             for scene in self.scenes[session.year]:
                 page = scene_page_name(session.year, scene.number)
                 site.pages[page] = self.scene(session.year, scene)
-                scenes_nav.append({f"{session.year}.{scene.number} {nav_title(scene.scene)}": page})
+                label = f"{nav_title(session.year)}.{nav_title(scene.number)}"
+                scenes_nav.append({f"{label} {nav_title(scene.scene)}": page})
         characters_nav = []
         for character in self.characters:
             page = self.character_pages[character.name]
@@ -176,14 +189,14 @@ class PageMaker:
         if c.fate:
             out += [
                 f"**Brightdune's fate:** {text(c.fate)} "
-                f"({c.finale_scenes_completed} finale scenes completed)",
+                f"({text(c.finale_scenes_completed)} finale scenes completed)",
                 "",
-                f"**Campaign score:** {c.score} ({text(c.score_title)})",
+                f"**Campaign score:** {text(c.score)} ({text(c.score_title)})",
                 "",
             ]
         else:
             played = len([x for x in self.sessions if x.result])
-            out += [f"The campaign is under way: {played} of six years played.", ""]
+            out += [f"The campaign is under way: {text(played)} of six years played.", ""]
         out += ["## Characters", ""]
         rows = []
         for character in self.characters:
@@ -192,17 +205,17 @@ class PageMaker:
                 [
                     self._character_link(character.name, ""),
                     text(character.title or ""),
-                    ", ".join(str(y) for y in years) or "none",
+                    ", ".join(text(y) for y in years) or "none",
                 ]
             )
         out.append(_table(["character", "title", "years played"], rows) or "No characters yet.")
         out += ["", "## Years", ""]
         rows = [
             [
-                f"[Year {x.year}]({year_page_name(x.year)})",
+                f"[Year {text(x.year)}]({year_page_name(x.year)})",
                 text(x.scheme),
                 text(x.result or "in play"),
-                str(x.scenes_completed),
+                text(x.scenes_completed),
             ]
             for x in self.sessions
         ]
@@ -216,46 +229,48 @@ class PageMaker:
         for session in self.sessions:
             result = session.result or "in play"
             out.append(
-                f"- **[Year {session.year}]({year_page_name(session.year)})**: "
+                f"- **[Year {text(session.year)}]({year_page_name(session.year)})**: "
                 f"{text(session.scheme)} ({text(result)}), with "
                 f"{self._characters_links(session.characters, '')}."
             )
             for scene in self.scenes[session.year]:
                 out.append(
-                    f"    - Scene {scene.number}: "
+                    f"    - Scene {text(scene.number)}: "
                     f"[{text(scene.scene)}]({scene_page_name(session.year, scene.number)}) "
                     f"at {text(scene.location)}"
                 )
             out += [f"    - {line}" for line in self.map_changes(session.year)]
         if self.campaign.fate:
-            out.append(f"- Campaign end: {text(self.campaign.fate)}; score {self.campaign.score}.")
+            out.append(
+                f"- Campaign end: {text(self.campaign.fate)}; score {text(self.campaign.score)}."
+            )
         return "\n".join(out) + "\n"
 
     def year(self, session: Any) -> str:
-        out = [f"# Year {session.year}: {title(session.scheme)}", ""]
+        out = [f"# Year {title(session.year)}: {title(session.scheme)}", ""]
         out += [
             f"- **Scheme:** {text(session.scheme)}",
             f"- **Result:** {text(session.result or 'in play')}"
             + (f" ({text(session.reason)})" if session.reason else ""),
             f"- **Characters:** {self._characters_links(session.characters, '../')}",
-            f"- **Scenes completed:** {session.scenes_completed}",
+            f"- **Scenes completed:** {text(session.scenes_completed)}",
         ]
         if session.threat_left is not None:
-            out.append(f"- **Threat left in the pool:** {session.threat_left}")
+            out.append(f"- **Threat left in the pool:** {text(session.threat_left)}")
         if self.campaign.fate and session.year == max(x.year for x in self.sessions):
             out.append(
                 f"- **Brightdune's fate:** {text(self.campaign.fate)} "
-                f"({self.campaign.finale_scenes_completed} finale scenes completed)"
+                f"({text(self.campaign.finale_scenes_completed)} finale scenes completed)"
             )
         if session.seed is not None:
-            out.append(f"- **Seed:** {session.seed}")
+            out.append(f"- **Seed:** {text(session.seed)}")
         out += ["", "## Scenes", ""]
         rows = [
             [
-                str(scene.number),
+                text(scene.number),
                 f"[{text(scene.scene)}](../{scene_page_name(session.year, scene.number)})",
                 text(scene.location),
-                str(self._scene_points(scene)),
+                text(self._scene_points(scene)),
                 text(scene.tier),
             ]
             for scene in self.scenes[session.year]
@@ -274,12 +289,12 @@ class PageMaker:
             for loc in self.map_as_of(session.year)
         ]
         names = self.ruleset.region_names if self.ruleset else None
-        drawn = map_svg(squares, f"Map at the end of year {session.year}", names)
+        drawn = map_svg(squares, f"Map at the end of year {int(session.year)}", names)
         out.append(_fragment(drawn, "map"))
         if squares:
             rows = [
                 [text(sq.name), text(region_label(sq.region, names)),
-                 "yes" if sq.developed else "no", str(sq.threats), text(", ".join(sq.obstacles))]
+                 "yes" if sq.developed else "no", text(sq.threats), text(", ".join(sq.obstacles))]
                 for sq in squares
             ]  # fmt: skip
             out += ["", _table(["location", "region", "developed", "threats", "obstacles"], rows)]
@@ -318,21 +333,23 @@ class PageMaker:
         kinds = self.rows.event_kinds(session)
         if not kinds:
             return []
-        rows = [[label, str(kinds.count(kind))] for kind, label in counted.items() if kind in kinds]
+        rows = [
+            [label, text(kinds.count(kind))] for kind, label in counted.items() if kind in kinds
+        ]
         surges = sum(
             1
             for data in self.rows.event_data(session, "threat_placed")
             if isinstance(data, dict) and data.get("surge")
         )
         if surges:
-            rows.append(["surges", str(surges)])
+            rows.append(["surges", text(surges)])
         return ["", "## What happened", "", _table(["", "count"], rows) or "Nothing was logged."]
 
     def scene(self, year: int, scene: Any) -> str:
         plays = self.plays[int(scene.id or 0)]
         out = [f"# {title(scene.scene)}", ""]
         out += [
-            f"Year [{year}](../{year_page_name(year)}), scene {scene.number}.",
+            f"Year [{text(year)}](../{year_page_name(year)}), scene {text(scene.number)}.",
             "",
             f"- **Location:** {text(scene.location)}",
             f"- **Participants:** {self._characters_links(scene.participants, '../')}",
@@ -340,10 +357,10 @@ class PageMaker:
         if scene.skill:
             out.append(f"- **Skill:** {text(scene.skill)}")
         if scene.points_needed is not None:
-            out.append(f"- **Points needed:** {scene.points_needed}")
+            out.append(f"- **Points needed:** {text(scene.points_needed)}")
         out += [
-            f"- **Skill-match points:** {scene.skill_match_points}",
-            f"- **Points scored:** {self._scene_points(scene)}",
+            f"- **Skill-match points:** {text(scene.skill_match_points)}",
+            f"- **Points scored:** {text(self._scene_points(scene))}",
         ]
         if scene.epilogue_choice:
             out.append(f"- **Epilogue:** {text(scene.epilogue_choice)}")
@@ -355,7 +372,7 @@ class PageMaker:
             )
         out += ["", "## Cards played", ""]
         rows = [
-            [text(p.card), text(p.kind or ""), str(p.points), text(p.character or "")]
+            [text(p.card), text(p.kind or ""), text(p.points), text(p.character or "")]
             for p in plays
         ]
         out.append(_table(["card", "kind", "points", "played by"], rows) or "No card was played.")
@@ -388,7 +405,7 @@ class PageMaker:
                 )
             rows.append(
                 [
-                    str(entry.year),
+                    text(entry.year),
                     what,
                     text(counted(entry.conditions)),
                     text(counted(entry.advances)),
@@ -414,11 +431,11 @@ class PageMaker:
         )
         if sheets:
             skills = sorted({k for sh in sheets for k in sh.skills})
-            rows = [[str(sh.year)] + [str(sh.skills.get(k, "")) for k in skills] for sh in sheets]
+            rows = [[text(sh.year)] + [text(sh.skills.get(k, "")) for k in skills] for sh in sheets]
             out += ["", _table(["year", *[text(k) for k in skills]], rows)]
             last = sheets[-1]
             held = text(counted(last.conditions)) if last.conditions else "none"
-            out += [f"Conditions on the sheet after year {last.year}: {held}.", ""]
+            out += [f"Conditions on the sheet after year {text(last.year)}: {held}.", ""]
         return "\n".join(out) + "\n"
 
     def cards(self) -> str:
@@ -436,7 +453,7 @@ class PageMaker:
             for p in plays:
                 played.setdefault(p.card, p)
         rows = [
-            [text(p.card), text(p.kind or ""), str(p.points)]
+            [text(p.card), text(p.kind or ""), text(p.points)]
             for p in sorted(played.values(), key=lambda p: p.card)
         ]
         out.append(_table(["card", "kind", "points"], rows) or "No card was played yet.")

@@ -9,6 +9,8 @@ holds something else is refused rather than overwritten.
 from __future__ import annotations
 
 import logging
+import os
+import re
 import shutil
 import time
 from dataclasses import dataclass
@@ -59,7 +61,7 @@ def generate(
     """The campaign's pages. A SQLite journal is read with ``sqlite3`` (no SQLAlchemy to
     import); a database URL through its engine."""
     if journal.path is not None:
-        with sqlite_rows(journal.path, campaign_name) as rows:
+        with sqlite_rows(journal.path, campaign_name, read_only=journal.read_only) as rows:
             return PageMaker(rows, catalogue).build()
     with journal.reading() as s:
         return PageMaker(OrmRows(s, campaign_name), catalogue).build()
@@ -88,10 +90,35 @@ def mkdocs_config(site: Site) -> dict[str, Any]:
     }
 
 
+# A page's path under docs/: lower-case words and digits, at most one folder deep. The
+# publisher derives every name from numbers and slugs; this is the check that it did.
+PAGE_PATH = re.compile(r"(?:[a-z0-9][a-z0-9-]{0,120}/)?[a-z0-9][a-z0-9-]{0,120}\.md")
+
+
+def _refuse_links(out: Path) -> None:
+    """Publish writes and deletes only real files and folders inside --out: a symbolic link
+    there (OUT/site, OUT/docs, mkdocs.yml or anything below) is refused, never followed."""
+    for top in ("mkdocs.yml", "docs", "site"):
+        if (out / top).is_symlink():
+            raise ChroniclerError(
+                f"{out / top} is a symbolic link; publish never follows one inside --out: "
+                "remove it or give another folder"
+            )
+    for folder, dirs, files in os.walk(out):  # does not descend into linked folders
+        for name in (*dirs, *files):
+            if (Path(folder) / name).is_symlink():
+                raise ChroniclerError(
+                    f"{Path(folder) / name} is a symbolic link; publish never follows one "
+                    "inside --out: remove it or give another folder"
+                )
+
+
 def _prepare(out: Path) -> None:
     if out.exists() and not out.is_dir():
         raise ChroniclerError(f"{out} is a file; give a folder to publish into")
     config = out / "mkdocs.yml"
+    if out.exists():
+        _refuse_links(out)
     if out.exists() and any(out.iterdir()):
         ours = config.exists() and config.read_text(encoding="utf-8").startswith(MARKER)
         if not ours:
@@ -106,8 +133,13 @@ def _prepare(out: Path) -> None:
 
 def write_pages(site: Site, out: Path) -> Path:
     """Write docs/ and mkdocs.yml; returns the mkdocs.yml path."""
-    _prepare(out)
     docs = out / "docs"
+    inside = docs.resolve()
+    for relative in site.pages:
+        path = (docs / relative).resolve()
+        if not PAGE_PATH.fullmatch(relative) or inside not in path.parents:
+            raise ChroniclerError(f"refusing to write a page outside {docs}: {relative!r}")
+    _prepare(out)
     for relative, markdown in site.pages.items():
         path = docs / relative
         path.parent.mkdir(parents=True, exist_ok=True)

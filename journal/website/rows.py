@@ -129,9 +129,11 @@ class SqliteRows:
             decoders: dict[str, Any] = {}
             for _, column, declared, *_rest in self.db.execute(f'PRAGMA table_info("{table}")'):
                 kind = str(declared).upper()
-                decoders[column] = (
-                    json.loads if kind == "JSON" else bool if kind == "BOOLEAN" else None
-                )
+                decoders[column] = {
+                    "JSON": json.loads,
+                    "BOOLEAN": _boolean(table, column),
+                    "INTEGER": _integer(table, column),
+                }.get(kind)
             self._decoders[table] = decoders
         return self._decoders[table]
 
@@ -195,18 +197,46 @@ class SqliteRows:
         return self._select("sheet_year", "character_id = ?", (character.id,), "year")
 
 
+def _integer(table: str, column: str) -> Any:
+    """SQLite keeps whatever it is given: a number column that holds anything but a whole
+    number is a damaged journal, refused rather than shown."""
+
+    def check(value: Any) -> int:
+        if isinstance(value, int):
+            return value
+        raise ChroniclerError(
+            f"the journal is damaged: {table}.{column} holds {str(value)[:60]!r} where a whole "
+            "number belongs"
+        )
+
+    return check
+
+
+def _boolean(table: str, column: str) -> Any:
+    def check(value: Any) -> bool:
+        if value in (0, 1):
+            return bool(value)
+        raise ChroniclerError(
+            f"the journal is damaged: {table}.{column} holds {str(value)[:60]!r} where yes or "
+            "no belongs"
+        )
+
+    return check
+
+
 def _decoded(decode: Any, value: Any) -> Any:
     return decode(value) if decode is not None and value is not None else value
 
 
 @contextmanager
-def sqlite_rows(path: Path, campaign_name: str) -> Iterator[SqliteRows]:
+def sqlite_rows(path: Path, campaign_name: str, *, read_only: bool = False) -> Iterator[SqliteRows]:
     """A campaign's rows in a SQLite journal (opened by ``journal.db``, so known to be one),
     read in one transaction: a consistent view even while another process records a scene,
     and no write lock taken."""
     try:
         connection = sqlite3.connect(
-            f"{path.resolve().as_uri()}?mode=rw",  # never creates the file
+            # never creates the file; in a read-only folder, writes nothing (not even -shm)
+            f"{path.resolve().as_uri()}?" + ("mode=ro&immutable=1" if read_only else "mode=rw"),
             uri=True,
             timeout=BUSY_TIMEOUT_MS / 1000,
             isolation_level=None,

@@ -108,7 +108,7 @@ def map_svg(
             )
         parts.append(
             f'<text class="threats" x="{px + 8}" y="{py + size - 26}" font-size="12" '
-            f'fill="#a00">threat {sq.threats}</text>'
+            f'fill="#a00">threat {attr(sq.threats)}</text>'
         )
         parts.append(
             f'<text class="obstacles" x="{px + 8}" y="{py + size - 10}" font-size="12">'
@@ -135,6 +135,11 @@ SKILL_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b
 def skills_chart_svg(history: Mapping[int, Mapping[str, int]], title: str) -> str:
     """A line per skill: its rank at the end of each recorded year."""
     years = sorted(history)
+    # Ranks come from a JSON column: anything but a whole number is drawn as 0.
+    history = {
+        year: {k: v if isinstance(v, int) and not isinstance(v, bool) else 0 for k, v in r.items()}
+        for year, r in history.items()
+    }
     skills = sorted({skill for ranks in history.values() for skill in ranks})
     if not years or not skills:
         return '<p class="chart-empty">No character sheet was recorded yet.</p>'
@@ -162,7 +167,7 @@ def skills_chart_svg(history: Mapping[int, Mapping[str, int]], title: str) -> st
     for i, year in enumerate(years):
         x, _ = point(i, 0)
         parts.append(
-            f'<text x="{x}" y="{height - pad + 16}" text-anchor="middle">year {year}</text>'
+            f'<text x="{x}" y="{height - pad + 16}" text-anchor="middle">year {attr(year)}</text>'
         )
     for n, skill in enumerate(skills):
         colour = SKILL_COLOURS[n % len(SKILL_COLOURS)]

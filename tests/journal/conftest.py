@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,9 +28,56 @@ def cards() -> Iterator[Catalogue]:
     catalogue_module._cache.update(saved)
 
 
+# A PostgreSQL database the journal tests may empty and fill (.ci/run starts a local server
+# and sets it); without it the PostgreSQL runs of the tests are skipped.
+DATABASE_URL = os.environ.get("CHRONICLER_TEST_DATABASE_URL")
+# CI sets this: there the PostgreSQL runs must happen, so a missing server fails them.
+POSTGRES_REQUIRED = os.environ.get("CHRONICLER_REQUIRE_POSTGRES") == "1"
+BACKENDS = [
+    "sqlite",
+    pytest.param(
+        "postgresql",
+        marks=pytest.mark.skipif(
+            not DATABASE_URL and not POSTGRES_REQUIRED,
+            reason="CHRONICLER_TEST_DATABASE_URL is not set (.ci/run sets it)",
+        ),
+    ),
+]
+
+
+def empty_database(url: str) -> None:
+    """Drop every table of the test database (what a fresh SQLite file is for SQLite)."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
+    with engine.begin() as connection:
+        connection.execute(text("DROP SCHEMA public CASCADE"))
+        connection.execute(text("CREATE SCHEMA public"))
+    engine.dispose()
+
+
+@pytest.fixture(params=BACKENDS)
+def journal_path(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
+    """Where the test's journal lives: a SQLite file, or (second run) the PostgreSQL test
+    database, emptied. Typed as a Path for the tests; a URL is a ``str``."""
+    if request.param == "sqlite":
+        return tmp_path / "chronicle.db"
+    assert DATABASE_URL, "CHRONICLER_REQUIRE_POSTGRES=1 but CHRONICLER_TEST_DATABASE_URL is unset"
+    empty_database(DATABASE_URL)
+    return DATABASE_URL  # type: ignore[return-value]
+
+
 @pytest.fixture
-def journal_path(tmp_path: Path) -> Path:
+def sqlite_path(tmp_path: Path) -> Path:
+    """A SQLite journal file, for what only a file has (backups, -wal files, raw sqlite3)."""
     return tmp_path / "chronicle.db"
+
+
+def sqlite_only(journal: Journal) -> Path:
+    """The journal's file; skips the PostgreSQL run of a test that needs one."""
+    if journal.path is None:
+        pytest.skip("needs a SQLite journal file")
+    return journal.path
 
 
 @pytest.fixture
@@ -57,9 +105,9 @@ class Ran:
 def cli(capsys: pytest.CaptureFixture[str], journal_path: Path):  # type: ignore[no-untyped-def]
     """Run ``chronicler ARGS --db <the test's journal>`` in this process."""
 
-    def run(*args: str, db: Path | None = None) -> Ran:
+    def run(*args: str, db: Path | str | None = None) -> Ran:
         capsys.readouterr()
-        code = main([*args, "--db", str(db or journal_path)])
+        code = main([*args, "--db", str(journal_path if db is None else db)])
         captured = capsys.readouterr()
         return Ran(code, captured.out, captured.err)
 

@@ -8,7 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from test_xss import PAYLOADS, hostile_campaign
+from test_xss import PAYLOADS, build_bundle_site, build_numbers_site, hostile_campaign
 
 from journal.db import open_journal
 from journal.website.publish import publish
@@ -100,3 +100,30 @@ def test_search_works_from_the_disk(tmp_path: Path) -> None:
     assert searched.returncode == 0, searched.stderr[-2000:]
     found = re.search(r'md-search-result__meta">(\d+) matching document', searched.stdout)
     assert found and int(found.group(1)) >= 1, "search found nothing from file://"
+
+
+def opened_in_chromium(site: Path, profile: Path) -> dict[str, str]:
+    """Open every page of the site; what went wrong on each (empty: nothing ran)."""
+    wrong: dict[str, str] = {}
+    for page in sorted(site.rglob("*.html")):
+        dumped = chromium(page, profile, "--dump-dom")
+        dom = dumped.stdout
+        name = str(page.relative_to(site))
+        if dumped.returncode != 0 or "</html>" not in dom:
+            wrong[name] = f"did not render: {dumped.stderr[-300:]}"
+            continue
+        title = dom[dom.index("<title>") + 7 : dom.index("</title>")]
+        html_tag = dom[dom.index("<html") : dom.index(">", dom.index("<html"))]
+        if title.strip() == "PWNED" or "data-pwned" in html_tag:
+            wrong[name] = "a payload ran"
+    return wrong
+
+
+def test_no_payload_from_any_bundle_field_runs_on_any_page(tmp_path: Path) -> None:
+    site, _ = build_bundle_site(tmp_path)
+    assert opened_in_chromium(site, tmp_path / "profile") == {}
+
+
+def test_no_number_carrying_a_payload_runs_on_any_page(tmp_path: Path) -> None:
+    site = build_numbers_site(tmp_path)
+    assert opened_in_chromium(site, tmp_path / "profile") == {}

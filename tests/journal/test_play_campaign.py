@@ -64,3 +64,12 @@ def test_a_wrong_year_an_ended_campaign_and_a_non_journal_are_one_line_errors(
         journal.write(lambda s: setattr(ledger.get_campaign(s, "Bots"), "fate", "Pyrrhic Victory"))
     ended = cli("play", "six-winters", "--campaign", "Bots")
     assert ended.code == 1 and "has ended after year 6" in ended.err
+
+
+def test_a_campaign_name_with_spaces_around_plays_that_campaign(
+    real_cards, cli, journal_path
+) -> None:  # type: ignore[no-untyped-def]
+    assert cli("play", "six-winters", "--seed", "3", "--campaign", "Bots").code == 0
+    ran = cli("play", "six-winters", "--seed", "4", "--campaign", "  Bots ")
+    assert ran.code == 0, ran.err
+    assert [y for y, *_ in _years(journal_path)] == [1, 2]

@@ -132,7 +132,7 @@ def test_publish_refuses_a_folder_it_did_not_write(
 
 def test_publish_through_the_command_line(recorded: Journal, tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
     out = tmp_path / "site-out"
-    ran = cli("publish", "--campaign", "Demo", "--out", str(out), db=Path(recorded.where))
+    ran = cli("publish", "--campaign", "Demo", "--out", str(out))
     assert ran.code == 0, ran.err
     assert (out / "site" / "index.html").exists()
     with recorded.reading() as s:

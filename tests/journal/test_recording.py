@@ -187,12 +187,11 @@ def test_an_unlocked_character_who_sat_the_year_out_has_downtime(
 
 
 def test_campaign_show_as_of_a_year(recorded: Journal, cli) -> None:  # type: ignore[no-untyped-def]
-    from pathlib import Path
 
-    shown = cli("campaign", "show", "Demo", "--year", "2", db=Path(recorded.where))
+    shown = cli("campaign", "show", "Demo", "--year", "2")
     assert shown.code == 0, shown.err
     assert "Year 2:" in shown.out and "Year 3:" not in shown.out
     assert "Map: " in shown.out and "Eastkeep (1,0" in shown.out
     assert "Eastkeep (1,0, developed" not in shown.out  # developed after year 2
-    later = cli("campaign", "show", "Demo", "--year", "3", db=Path(recorded.where))
+    later = cli("campaign", "show", "Demo", "--year", "3")
     assert "Eastkeep (1,0, developed" in later.out

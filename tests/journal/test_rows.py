@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import sqlite_only
 from sqlmodel import select
 
 from dsl.errors import ChroniclerError
@@ -21,10 +22,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def both_ways(journal: Journal, name: str, catalogue: Catalogue | None) -> tuple[Site, Site]:
-    assert journal.path is not None
+    path = sqlite_only(journal)
     with journal.reading() as s:
         through_orm = PageMaker(OrmRows(s, name), catalogue).build()
-    with sqlite_rows(journal.path, name) as rows:
+    with sqlite_rows(path, name) as rows:
         through_sqlite = PageMaker(rows, catalogue).build()
     return through_orm, through_sqlite
 
@@ -50,6 +51,7 @@ def enrich(journal: Journal) -> None:
 
 
 def test_sqlalchemy_and_sqlite3_give_the_same_pages(recorded: Journal, cards: Catalogue) -> None:
+    sqlite_only(recorded)
     enrich(recorded)
     through_orm, through_sqlite = both_ways(recorded, "Demo", cards)
     assert through_sqlite.nav == through_orm.nav
@@ -75,7 +77,7 @@ def test_a_campaign_under_way_reads_the_same(journal: Journal) -> None:
 
 
 def test_an_unknown_campaign_is_told_the_same_way(recorded: Journal) -> None:
-    assert recorded.path is not None
+    sqlite_only(recorded)
     with pytest.raises(ChroniclerError) as orm, recorded.reading() as s:
         OrmRows(s, "Dmeo")
     with pytest.raises(ChroniclerError) as direct, sqlite_rows(recorded.path, "Dmeo"):
@@ -87,6 +89,7 @@ def test_an_unknown_campaign_is_told_the_same_way(recorded: Journal) -> None:
 def test_publishing_a_sqlite_journal_imports_no_sqlalchemy(
     recorded: Journal, tmp_path: Path
 ) -> None:
+    sqlite_only(recorded)
     recorded.close()
     probe = (
         "import sys\n"

@@ -128,8 +128,8 @@ def test_an_unknown_tier_is_a_usage_error(started) -> None:  # type: ignore[no-u
 
 
 def test_a_whole_table_year_and_the_next_setup(started, journal_path) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(3):
-        assert record(started, "--text", "").code == 0
+    for n in range(3):  # the same scene three times: --again says it is no retry
+        assert record(started, "--text", "", *(["--again"] if n else [])).code == 0
     ran = started(
         "year", "end", "--campaign", "Brightdune", "--year", "1", "--result", "won",
         "--threat-left", "3", "--threat", "Eastkeep=2", "--obstacle", "Boar's Rift=Marsh Wraith",
@@ -173,6 +173,7 @@ def test_year_six_ends_the_campaign_with_fate_and_score(started, journal_path) -
                 "scene", "record", "--campaign", "Brightdune", "--year", str(year),
                 "--scene", scene, "--location", "Boar's Rift", "--choice", "stay",
                 "--participants", "Parin", "--played", "Old Map", "--text", "",
+                *(["--again"] if number else []),  # the same scene again, on purpose
             )  # fmt: skip
             assert ran.code == 0, ran.err
         ran = cli("year", "end", "--campaign", "Brightdune", "--year", str(year), "--result", "won")

@@ -6,7 +6,9 @@ every name a person types at the table; the built HTML must contain nothing that
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -133,13 +135,28 @@ def test_the_table_verbs_accept_hostile_names_and_publish_them_defused(
     assert cli("campaign", "start", evil).code == 0
     assert cli("year", "start", "--campaign", evil, "--year", "1", "--scheme", evil,
                "--characters", f"Parin,{evil}").code == 0  # fmt: skip
-    ran = cli("scene", "record", "--campaign", evil, "--year", "1", "--scene", evil,
-              "--location", evil, "--participants", evil, "--played", f"{evil}:2",
-              "--text", PAYLOADS[0], "--tier", "master")  # fmt: skip
-    assert ran.code == 0, ran.err
+    short = [p for p in PAYLOADS if len(p) <= 200]
+    for number, payload in enumerate(short):  # every text option of scene record, each payload
+        card = evil if ":" in payload or "," in payload else payload  # "Card:points,Card"
+        ran = cli("scene", "record", "--campaign", evil, "--year", "1", "--scene", payload,
+                  "--location", payload, "--participants", evil, "--played", f"{card}:2",
+                  "--choice", payload, "--answer", payload, "--narrator", payload,
+                  "--text", PAYLOADS[number], "--tier", "master")  # fmt: skip
+        assert ran.code == 0, ran.err
+    narrated = cli("scene", "narrate", "--campaign", evil, "--year", "1", "--number", "1",
+                   "--text", PAYLOADS[1], "--narrator", PAYLOADS[2])  # fmt: skip
+    assert narrated.code == 0, narrated.err
+    ended = cli("year", "end", "--campaign", evil, "--year", "1", "--result", "won",
+                "--reason", PAYLOADS[3], "--threat-left", "1")  # fmt: skip
+    assert ended.code == 0, ended.err
+    chronicled = cli("chronicle", "--campaign", evil, "--year", "1", "--character", evil,
+                     "--text", PAYLOADS[4])  # fmt: skip
+    assert chronicled.code == 0, chronicled.err
     out = tmp_path / "site"
     assert cli("publish", "--campaign", evil, "--out", str(out)).code == 0
-    for page in (out / "site").rglob("*.html"):
+    pages = list((out / "site").rglob("*.html"))
+    assert len(pages) >= len(short)  # a page per scene at least
+    for page in pages:
         assert runnable(page, MARKER) == [], page
 
 
@@ -163,3 +180,217 @@ def test_no_text_whatever_comes_out_of_the_sanitiser_able_to_run(source: str) ->
         href = "".join(attrs.get("href", "").split()).lower()
         assert not href.startswith(("javascript:", "data:", "vbscript:"))
     assert "<" not in text(source) and ">" not in text(source)
+
+
+# --- every field of a bundle ------------------------------------------------------------------
+
+STAMP_PAYLOAD = "<svg/onload=document.title='PWNED'>"  # short enough for a timestamp field
+CHOSEN = {"format", "schema", "tier", "result", "source"}  # one of a few words: refused else
+OPAQUE = {"events", "states"}  # the engine's own JSON, never shown on a page
+
+
+def leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], Any]]:
+    """Every (path, value) of a bundle's scalars, outside the engine's opaque JSON."""
+    if isinstance(value, dict):
+        return [leaf for k, v in value.items() if k not in OPAQUE for leaf in leaves(v, (*path, k))]
+    if isinstance(value, list):
+        return [leaf for i, v in enumerate(value) for leaf in leaves(v, (*path, i))]
+    return [(path, value)]
+
+
+def put(bundle_data: Any, path: tuple[Any, ...], value: Any) -> None:
+    for key in path[:-1]:
+        bundle_data = bundle_data[key]
+    bundle_data[path[-1]] = value
+
+
+def hostile_bundle(good: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """The bundle with a payload in every string it holds (a character's name the same
+    payload wherever it appears); returns it and how many fields got one."""
+    data = json.loads(json.dumps(good))
+    short = [p for p in PAYLOADS if len(p) <= 200]
+    names = {c["name"]: short[i % len(short)] + f" {i}" for i, c in enumerate(data["characters"])}
+    count = 0
+    for n, (path, value) in enumerate(leaves(data)):
+        field = next(str(p) for p in reversed(path) if isinstance(p, str))
+        if not isinstance(value, str) or field in CHOSEN or value == "":
+            continue
+        if field.endswith("_at"):
+            payload = STAMP_PAYLOAD
+        elif value in names:
+            payload = names[value]
+        else:
+            payload = (short if len(value) <= 200 else PAYLOADS)[n % len(short)]
+        put(data, path, payload)
+        count += 1
+    data["campaign"]["name"] = "Hostile <script>document.title='PWNED'</script>"
+    return data, count
+
+
+@pytest.fixture(scope="module")
+def bundle_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
+    return build_bundle_site(tmp_path_factory.mktemp("bundle-route"))
+
+
+def build_bundle_site(folder: Path) -> tuple[Path, int]:
+    """A hostile bundle imported through the command line and published."""
+    from fakes import fake_catalogue, play_campaign
+
+    from journal import catalogue as catalogue_module
+    from journal.bundle import export_campaign
+    from journal.cli import main
+    from journal.recording import record_campaign
+
+    with open_journal(folder / "source.db") as source:
+        record_campaign(source, "Demo", play_campaign(seed=5), seed=5, catalogue=fake_catalogue())
+        with source.reading() as s:
+            good = export_campaign(s, "Demo")
+    data, count = hostile_bundle(good)
+    (folder / "hostile.json").write_text(json.dumps(data))
+    saved = dict(catalogue_module._cache)
+    catalogue_module.set_catalogue(None)  # no card names to check: anything goes in
+    try:
+        db = str(folder / "chronicle.db")
+        assert main(["import", str(folder / "hostile.json"), "--db", db]) == 0
+        name = data["campaign"]["name"]
+        assert main(["publish", "--campaign", name, "--out", str(folder / "out"), "--db", db]) == 0
+    finally:
+        catalogue_module._cache.clear()
+        catalogue_module._cache.update(saved)
+    return folder / "out" / "site", count
+
+
+def test_a_payload_in_every_string_of_a_bundle_runs_nowhere(bundle_site: tuple[Path, int]) -> None:
+    site, count = bundle_site
+    assert count > 200  # every name, text and stamp of six years
+    pages = sorted(site.rglob("*.html"))
+    assert len(pages) > 20
+    found = {str(p.relative_to(site)): runnable(p, MARKER) for p in pages}
+    assert {page: what for page, what in found.items() if what} == {}
+
+
+def numeric_fields(good: dict[str, Any]) -> dict[str, tuple[Any, ...]]:
+    """One path per numeric or yes/no field of the bundle (the first place it occurs)."""
+    fields: dict[str, tuple[Any, ...]] = {}
+    for path, value in leaves(good):
+        if isinstance(value, bool | int):
+            shape = ".".join(str(p) for p in path if not isinstance(p, int))
+            fields.setdefault(shape, path)
+    return fields
+
+
+@pytest.fixture(scope="module")
+def good_bundle() -> dict[str, Any]:
+    from fakes import fake_catalogue, play_campaign
+
+    from journal.bundle import export_campaign
+    from journal.recording import record_campaign
+
+    with open_journal(":memory:") as memory:
+        record_campaign(memory, "Demo", play_campaign(seed=5), seed=5, catalogue=fake_catalogue())
+        with memory.reading() as s:
+            return export_campaign(s, "Demo")
+
+
+def test_a_payload_in_any_number_or_yes_no_field_of_a_bundle_is_refused(
+    good_bundle: dict[str, Any],
+) -> None:
+    from dsl.errors import ChroniclerError
+    from journal.bundle import validated
+
+    fields = numeric_fields(good_bundle)
+    assert {"campaign.score", "sessions.scenes.number", "maps.locations.threats"} <= set(fields)
+    assert {"sessions.solo", "maps.locations.developed"} <= set(fields)
+    tried = 0
+    for path in fields.values():
+        for payload in (PAYLOADS[1], "1", "no", 2**63, 1.5, [1], {"a": 1}):
+            data = json.loads(json.dumps(good_bundle))
+            put(data, path, payload)
+            with pytest.raises(
+                ChroniclerError, match=r"the bundle (is refused|was written by a newer)"
+            ):
+                validated(data)
+            tried += 1
+    assert tried >= 7 * 25
+
+
+# --- every number a page shows, whatever it holds ---------------------------------------------
+
+
+class Loaded(int):
+    """A whole number whose text is a payload: a page that prints it unescaped runs it."""
+
+    payload = "<img src=x onerror=\"document.title='PWNED'\">"
+
+    def __str__(self) -> str:
+        return self.payload
+
+    __repr__ = __str__
+
+    def __format__(self, spec: str) -> str:
+        return self.payload
+
+
+def loaded(row: Any) -> Any:
+    """A copy of a row whose every whole number (not its ids) is ``Loaded``."""
+    from types import SimpleNamespace
+
+    fields = dict(vars(row))
+    for key, value in fields.items():
+        if key != "id" and not key.endswith("_id") and type(value) is int:
+            fields[key] = Loaded(value)
+        if isinstance(value, dict):
+            fields[key] = {k: Loaded(v) if type(v) is int else v for k, v in value.items()}
+    return SimpleNamespace(**fields)
+
+
+class LoadedRows:
+    """A campaign's rows with a payload behind every number (see ``Loaded``)."""
+
+    def __init__(self, rows: Any) -> None:
+        self.rows = rows
+        self.campaign = loaded(rows.campaign)
+
+    def __getattr__(self, name: str) -> Any:
+        method = getattr(self.rows, name)
+
+        def call(*args: Any) -> Any:
+            found = method(*args)
+            if not isinstance(found, list):
+                return found
+            return [loaded(r) if hasattr(r, "__dict__") else r for r in found]
+
+        return call
+
+
+@pytest.fixture(scope="module")
+def numbers_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_numbers_site(tmp_path_factory.mktemp("numbers"))
+
+
+def build_numbers_site(folder: Path) -> Path:
+    """The fake campaign's site, built from rows whose every number carries a payload."""
+    from fakes import fake_catalogue, play_campaign
+
+    from journal.recording import record_campaign
+    from journal.website.pages import PageMaker
+    from journal.website.publish import build_site, write_pages
+    from journal.website.rows import sqlite_rows
+
+    with open_journal(folder / "chronicle.db") as journal:
+        record_campaign(journal, "Demo", play_campaign(seed=5), seed=5, catalogue=fake_catalogue())
+        assert journal.path is not None
+        with sqlite_rows(journal.path, "Demo") as rows:
+            site = PageMaker(LoadedRows(rows), fake_catalogue()).build()
+    assert Loaded.payload not in "".join(site.pages)  # no payload reached a file name
+    build_site(write_pages(site, folder / "out"))
+    return folder / "out" / "site"
+
+
+def test_every_number_reaches_the_pages_escaped(numbers_site: Path) -> None:
+    pages = sorted(numbers_site.rglob("*.html"))
+    assert len(pages) > 20
+    shown = "".join(p.read_text() for p in pages)
+    assert "onerror=&quot;document.title" in shown  # the numbers' text is there, as text
+    found = {str(p.relative_to(numbers_site)): runnable(p, MARKER) for p in pages}
+    assert {page: what for page, what in found.items() if what} == {}
