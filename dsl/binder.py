@@ -849,6 +849,8 @@ class SentenceBinder:
                     raise
                 bound.append(("to", split[0]))
                 value = split[1]
+            if role in info.faces:
+                self.faces_in(value, lexemes)
             bound.append((role, value))
         bound = _move_card_lists(bound)
         self.check_roles(info, bound, subject, atoms[0].span if atoms else span)
@@ -869,6 +871,14 @@ class SentenceBinder:
             span=clause_span,
             creates=tuple(sorted(info.creates)),
         )
+
+    def faces_in(self, value: RoleValue, lexemes: list[Lexeme]) -> None:
+        """A number in a role the primitive reads as a die face must be one a die shows."""
+        values = value.choices if isinstance(value, OneOf) else (value,)
+        for each in values:
+            if isinstance(each, Amount) and each.number is not None and each.per is None:
+                number = next((x for x in lexemes if x.kind == "number"), lexemes[0])
+                self.b.face(number)
 
     def two_objects(self, lexemes: list[Lexeme]) -> tuple[Selector, RoleValue] | None:
         try:

@@ -450,11 +450,12 @@ class _Builder:
 
     def build_trigger_decl(self, t: Tree[Token]) -> ast.TriggerDecl:
         label = next(c for c in self.tokens(t) if c.type == "STRING")
-        (use,) = self.subtrees(t)
+        use, *told = self.subtrees(t)
         words = tuple(self.name(w) for w in self.tokens(use) if w.type == "WORD")
         usage = {"activated": "activated", "played": "played", "on_event": "on"}[str(use.data)]
         once = any(w.type == "ONCE" for w in self.tokens(use))
-        return ast.TriggerDecl(self.name(label), usage, words, once, self.span(t))  # type: ignore[arg-type]
+        kinds = tuple(self.name(w) for k in told for w in self.tokens(k) if w.type == "WORD")
+        return ast.TriggerDecl(self.name(label), usage, words, once, self.span(t), kinds)  # type: ignore[arg-type]
 
     def build_value_decl(self, t: Tree[Token]) -> ast.ValueDecl:
         words = [str(c.value) for c in self.tokens(t) if c.type == "WORD"]

@@ -123,6 +123,18 @@ def creates(*roles: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     return mark
 
 
+def faces(*roles: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Declare that a number written in these roles is a die face ("Set a die to 5"): the
+    checker rejects a number no die shows, as it does "of value 7"."""
+    marked = frozenset(roles)
+
+    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
+        fn.faces = marked  # type: ignore[attr-defined]
+        return fn
+
+    return mark
+
+
 @dataclass(slots=True)
 class Context:
     """Everything an effect knows while it runs: who uses it, from which card, where.

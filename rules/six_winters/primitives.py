@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dsl.runtime import Context, EffectError, creates
+from dsl.runtime import Context, EffectError, creates, faces
 from dsl.runtime import DecisionKind as LanguageDecision
 
 from .contracts import DecisionKind, EventKind
@@ -325,6 +325,7 @@ def _standard_trade(ctx: Context, first: dict[str, Any]) -> None:
     host.new_resource_die(ctx, str(into), loc, explode=False)
 
 
+@faces("to")
 def set_value(ctx: Context, object: Any, to: Any = None) -> None:
     for ref in _die_targets(ctx, object):
         _set_face(ctx, ref, _choose_value(ctx, to, "Set the die to which value?"))
