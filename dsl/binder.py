@@ -232,7 +232,7 @@ class Binder:
         """Bind a whole role phrase: a list, alternatives, a value, a number, or a selector."""
         if not lexemes:
             raise BindError("a word is missing here", Span("", 1, 1, 1, 1))
-        items = self.split_list(lexemes)
+        items = self.split_list(self.serial_or(lexemes))
         if len(items) > 1:
             values = []
             errors = []
@@ -245,6 +245,27 @@ class Binder:
                 raise BindError(errors[0].message, errors[0].span, errors[1:])
             return tuple(values)
         return self.alternatives(items[0])
+
+    def serial_or(self, lexemes: list[Lexeme]) -> list[Lexeme]:
+        """``a Beast, Spirit or Ghost monster``: commas between words of one noun phrase that end
+        in ``or`` join alternatives of one selector, not a list of separate things."""
+        out = list(lexemes)
+        for k, lx in enumerate(lexemes):
+            if lx.kind != "comma" or k == 0 or lexemes[k - 1].kind != "vocab":
+                continue
+            j = k + 1
+            while j < len(lexemes) and (lexemes[j].kind == "vocab" or lexemes[j].kind == "comma"):
+                j += 1
+            if (
+                j > k + 1
+                and j + 1 < len(lexemes)
+                and lexemes[j].kind == "fn"
+                and lexemes[j].text == "or"
+                and lexemes[j + 1].kind == "vocab"
+                and lexemes[j - 1].kind == "vocab"
+            ):
+                out[k] = Lexeme("fn", "or", lx.span)
+        return out
 
     def split_list(self, lexemes: list[Lexeme]) -> list[list[Lexeme]]:
         """Split ``A, B and C`` (commas always; ``and`` when a new noun phrase follows)."""
@@ -851,6 +872,9 @@ class SentenceBinder:
                 value = split[1]
             if role in info.faces:
                 self.faces_in(value, lexemes)
+            for taken, kinds in info.takes:
+                if taken == role:
+                    self.kinds_in(info, value, kinds, role_atoms)
             bound.append((role, value))
         bound = _move_card_lists(bound)
         self.check_roles(info, bound, subject, atoms[0].span if atoms else span)
@@ -879,6 +903,25 @@ class SentenceBinder:
             if isinstance(each, Amount) and each.number is not None and each.per is None:
                 number = next((x for x in lexemes if x.kind == "number"), lexemes[0])
                 self.b.face(number)
+
+    def kinds_in(
+        self, info: VerbInfo, value: RoleValue, kinds: tuple[str, ...], atoms: list[ast.Atom]
+    ) -> None:
+        """A card of a kind the primitive does not act on ("Unlock character X" when unlock
+        takes abilities) is an error naming the kind found."""
+        folded = {k.casefold() for k in kinds}
+        for each in value if isinstance(value, tuple) else (value,):
+            if not isinstance(each, Selector) or each.noun_category != "card kind":
+                continue
+            if each.noun is None or each.noun.casefold() in folded or each.reference:
+                continue
+            verb = " ".join(info.words)
+            wanted = " or ".join(kinds)
+            found = f'and "{each.name}" is a {each.noun}' if each.name else f"not a {each.noun}"
+            raise BindError(
+                f"verb '{verb}' acts on {wanted} cards, {found}: the text would do nothing",
+                join_spans(atoms[0].span, atoms[-1].span),
+            )
 
     def two_objects(self, lexemes: list[Lexeme]) -> tuple[Selector, RoleValue] | None:
         try:

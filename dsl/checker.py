@@ -343,6 +343,7 @@ class _VocabularyBuilder:
             params: dict[str, str] = {}
             creates: frozenset[str] = frozenset()
             faces: frozenset[str] = frozenset()
+            takes: tuple[tuple[str, tuple[str, ...]], ...] = ()
             if not self.v.primitives:
                 self.d.error(
                     'verbs need a primitives module: primitives "package.module"', decl.span
@@ -367,9 +368,10 @@ class _VocabularyBuilder:
                     roles, params = _roles_of(fn)
                     creates = frozenset(getattr(fn, "creates", ()))
                     faces = frozenset(getattr(fn, "faces", ()))
+                    takes = tuple(sorted(getattr(fn, "takes", {}).items()))
             if words in self.v.verbs:
                 self.d.error(f"verb '{decl.words.text}' is declared twice", decl.span)
-            info = VerbInfo(words, function, roles, params, decl.span, creates, faces)
+            info = VerbInfo(words, function, roles, params, decl.span, creates, faces, takes)
             self.v.verbs[words] = info
             self.v.add_verb(info)
 

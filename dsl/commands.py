@@ -130,11 +130,11 @@ def check_command(
         total_files += len(files)
         errors += len(diagnostics.errors)
         warnings += len(diagnostics.warnings)
-    plural = "s" if len(groups) != 1 else ""
+    from dsl.diagnostics import counted
+
     summary = (
-        f"checked {total_files} files in {len(groups)} ruleset{plural}: "
-        f"{errors} error{'s' if errors != 1 else ''}, "
-        f"{warnings} warning{'s' if warnings != 1 else ''}"
+        f"checked {counted(total_files, 'file')} in {counted(len(groups), 'ruleset')}: "
+        f"{counted(errors, 'error')}, {counted(warnings, 'warning')}"
     )
     console.print(summary, style="bold red" if errors else "bold green", markup=False)
     if errors:

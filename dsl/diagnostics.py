@@ -91,12 +91,17 @@ class Diagnostics:
         return "\n".join(d.render(self.sources.get(d.span.file)) for d in self.sorted())
 
 
+def counted(number: int, noun: str) -> str:
+    """``1 error``, ``2 errors``: a count that agrees with its noun (the noun's last word)."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 class CheckFailed(ChroniclerError):
     """A ruleset has errors; ``diagnostics`` holds every one, sorted."""
 
     def __init__(self, diagnostics: Diagnostics) -> None:
         errors = sorted(diagnostics.errors, key=Diagnostic.sort_key)
         first = errors[0].headline() if errors else "errors"
-        more = f" (and {len(errors) - 1} more errors)" if len(errors) > 1 else ""
+        more = f" (and {counted(len(errors) - 1, 'more error')})" if len(errors) > 1 else ""
         super().__init__(first + more)
         self.diagnostics = diagnostics

@@ -135,6 +135,18 @@ def faces(*roles: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     return mark
 
 
+def takes(**roles: str | tuple[str, ...]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Declare which card kinds a role can act on (``@takes(object="ability")``): a phrase
+    naming a card of another kind is a check error, not a call that does nothing."""
+    kinds = {role: (k,) if isinstance(k, str) else tuple(k) for role, k in roles.items()}
+
+    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
+        fn.takes = kinds  # type: ignore[attr-defined]
+        return fn
+
+    return mark
+
+
 @dataclass(slots=True)
 class Context:
     """Everything an effect knows while it runs: who uses it, from which card, where.

@@ -88,6 +88,7 @@ class VerbInfo:
     span: Span
     creates: frozenset[str] = frozenset()
     faces: frozenset[str] = frozenset()
+    takes: tuple[tuple[str, tuple[str, ...]], ...] = ()  # role → the card kinds it acts on
 
 
 @dataclass(frozen=True, slots=True)

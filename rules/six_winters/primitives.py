@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dsl.runtime import Context, EffectError, creates, faces
+from dsl.runtime import Context, EffectError, creates, faces, takes
 from dsl.runtime import DecisionKind as LanguageDecision
 
 from .contracts import DecisionKind, EventKind
@@ -441,6 +441,8 @@ def spend(ctx: Context, object: Any, at: Any = None, on: Any = None, for_: Any =
             for c in _actors(ctx, None):
                 host.gain_initiative(c, _number(ctx, for_))
         return
+    if object is None:  # "spend a diplomacy at this location" with none there: not paid
+        raise EffectError("nothing to spend", ctx.span)
     dice = _die_targets(ctx, object)
     if not dice and category in ("die", "resource"):
         dice = _spendable(ctx, object)
@@ -532,12 +534,17 @@ def _spendable(ctx: Context, object: Any) -> list[Any]:
     )
 
 
+_YOURSELF: Any = object.__new__(type("Yourself", (), {}))  # "Move to X": no object, the actor moves
+
+
 def move(
-    ctx: Context, object: Any = None, from_: Any = None, to: Any = None, onto: Any = None
+    ctx: Context, object: Any = _YOURSELF, from_: Any = None, to: Any = None, onto: Any = None
 ) -> None:
     host = _host(ctx)
     st = host.state
-    if object is None or getattr(object, "reference", None) == "self":
+    if object is None:  # the phrase found nothing ("an asset from the staging area", empty)
+        raise EffectError("nothing to move", ctx.span)
+    if object is _YOURSELF or getattr(object, "reference", None) == "self":
         targets = _locations(ctx, to) if to is not None else []
         if not targets:
             return
@@ -585,6 +592,9 @@ def move(
                     host.emit(EventKind.INITIATIVE_GAINED, character=c.name, face=die.face)
         return
     for ref in _refs(ctx, object):
+        if isinstance(ref, dict) and "uid" in ref and zone is None:
+            _move_obstacle(ctx, ref, to if to is not None else onto)
+            continue
         name = _card_name(ref)
         if not name:
             continue
@@ -603,6 +613,43 @@ def move(
                 st.obstacle_discard.remove(name)
             st.obstacle_deck.insert(0, name)
             host.emit(EventKind.CARD_ADDED, card_kind="obstacle", card=name)
+        else:  # nothing here knows how: the card is not spent for nothing
+            raise EffectError(f"cannot move {name} there", ctx.span)
+
+
+def _move_obstacle(ctx: Context, ref: dict[str, Any], to: Any) -> None:
+    """ "Move an obstacle at this location to any location": as an obstacle moves, so the
+    location it moves onto is told ("When an obstacle moves in")."""
+    host = _host(ctx)
+    found = host.find_obstacle(int(ref["uid"]))
+    dest = _locations(ctx, to) if to is not None else []
+    if found is None or not dest:
+        raise EffectError(f"cannot move {ref.get('name')}: no location to move it to", ctx.span)
+    loc, obstacle = found
+    names = [d.name for d in dest]
+    where = (
+        names[0]
+        if len(names) == 1
+        else ctx.decide(DecisionKind.CHOOSE_LOCATION, names, f"Move {obstacle.name} where?")
+    )
+    loc.obstacles.remove(obstacle)
+    arrival = host.location(str(where))
+    arrival.obstacles.append(obstacle)
+    host.emit(EventKind.OBSTACLE_MOVED, obstacle=obstacle.name, location=arrival.name)
+    moved = {
+        "kind": "obstacle",
+        "uid": obstacle.uid,
+        "name": obstacle.name,
+        "location": arrival.name,
+    }
+    host.run_effects(
+        ctx,
+        host.side(arrival).effects,
+        "obstacle arrives",
+        location=arrival.name,
+        card=arrival.name,
+        bindings={"it": moved},
+    )
 
 
 def discard(ctx: Context, object: Any, from_: Any = None) -> None:
@@ -702,6 +749,7 @@ def draw(ctx: Context, object: Any) -> None:
             host.draw_obstacle(ctx)
 
 
+@takes(object="obstacle")
 def put_into_play(ctx: Context, object: Any, at: Any = None) -> None:
     host = _host(ctx)
     where = _locations(ctx, at) if at is not None else []
@@ -711,6 +759,7 @@ def put_into_play(ctx: Context, object: Any, at: Any = None) -> None:
             host.put_into_play(ctx, name, at=where[0].name if where else None)
 
 
+@takes(object="location")
 def develop(ctx: Context, object: Any) -> None:
     for ref in _refs(ctx, object) if not getattr(object, "name", None) else [object]:
         name = _card_name(ref)
@@ -718,6 +767,7 @@ def develop(ctx: Context, object: Any) -> None:
             _host(ctx).develop(name)
 
 
+@takes(object="ability")
 def unlock(ctx: Context, object: Any) -> None:
     for ref in _refs(ctx, object) if not getattr(object, "name", None) else [object]:
         name = _card_name(ref)
