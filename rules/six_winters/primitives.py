@@ -223,7 +223,7 @@ def place(ctx: Context, object: Any, on: Any = None, at: Any = None, in_: Any = 
     if category in ("resource", "die"):
         count = _number(ctx, object)
         resource = noun
-        for loc in _locations(ctx, at or on):
+        for loc in _locations(ctx, at or on or _where_made(ctx, object)):
             for _ in range(count):
                 chosen = resource or ctx.decide(
                     LanguageDecision.CHOOSE_OPTION, list(host.ruleset.resources), "Which resource?"
@@ -235,6 +235,25 @@ def place(ctx: Context, object: Any, on: Any = None, at: Any = None, in_: Any = 
         name = _card_name(ref)
         if name and name in host.ruleset.assets and ctx.actor:
             _to_crafting_area(ctx, name)
+
+
+def _where_made(ctx: Context, made: Any) -> Any:
+    """ "Roll and place a sorcery in this region": one location of those the dice's place
+    names, the player's pick (``None``: this location)."""
+    from . import select as selecting
+
+    place: Any = getattr(made, "place", None)
+    if place is None or place.kind in ("this location", "zone"):
+        return None
+    names = [loc.name for loc in selecting.places(_host(ctx), ctx, place)]
+    if not names:
+        raise EffectError(f"no location {place.preposition} {getattr(made, 'text', '')}", ctx.span)
+    where = (
+        names[0]
+        if len(names) == 1
+        else ctx.decide(DecisionKind.CHOOSE_LOCATION, names, "Place the dice where?")
+    )
+    return [{"kind": "location", "name": where}]
 
 
 def _to_crafting_area(ctx: Context, name: str) -> None:
@@ -258,7 +277,7 @@ def _to_crafting_area(ctx: Context, name: str) -> None:
 def roll_and_place(ctx: Context, object: Any, at: Any = None, on: Any = None) -> None:
     host = _host(ctx)
     makes = object if isinstance(object, list) else [object]
-    for loc in _locations(ctx, at or on):
+    for loc in _locations(ctx, at or on or _where_made(ctx, makes[0])):
         for item in makes:
             _, resource = _noun(item)
             for _ in range(_number(ctx, item)):

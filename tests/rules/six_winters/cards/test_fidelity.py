@@ -36,6 +36,9 @@ ability "Strike It" {
 ability "Bandit Watch" {
   Play: If obstacle "Horse Bandits" is in play, gain 1 action point.
 }
+ability "Sky Rift" {
+  Play: Roll and place a sorcery in this region.
+}
 ability "Helping Hand" {
   Play: Give another character at this location 1 action point.
 }
@@ -135,6 +138,14 @@ def test_another_character_is_never_the_one_acting(new_cards):
     assert asked == []  # only Kanun is another character here
     assert session.character("Kanun").action_points == 5
     assert session.character("Parin").action_points == 4
+
+
+def test_dice_made_in_this_region_go_where_the_player_picks_in_the_region(new_cards):
+    session = game(new_cards, at="Giant's Gate", dice=[5])
+    asked = play(session, "Parin", "Sky Rift", "Boar's Rift")
+    assert list(asked[0].options) == ["Giant's Gate", "Boar's Rift"]  # Brightdune on the map
+    assert [(d.resource, d.face) for d in session.location("Boar's Rift").dice] == [("sorcery", 5)]
+    assert session.location("Giant's Gate").dice == []
 
 
 def test_a_cost_that_cannot_be_paid_does_not_spend_the_card(cards):
