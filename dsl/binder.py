@@ -581,6 +581,13 @@ class Binder:
         if kind is not None:
             matches = [c for c in found if c[0].casefold() == kind.casefold()]
             if not matches:
+                if found:  # the name is a card, of another kind
+                    other = " and ".join(sorted({f"a {c[0]}" for c in found}))
+                    raise BindError(
+                        f'"{found[0][1]}" is {other}, not a {kind}: write '
+                        f'{found[0][0]} "{found[0][1]}" or name a {kind}',
+                        name_lx.span,
+                    )
                 names = [c[1] for cs in self.cards.values() for c in cs if c[0] == kind]
                 hint = did_you_mean(name, names, quoted=True)
                 raise BindError(f'unknown {kind} "{name}"{hint}', name_lx.span)

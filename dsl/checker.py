@@ -440,7 +440,7 @@ class _CardChecker:
     def unique(self, kind: str, name: str, key: str, value: Any, span: Span) -> None:
         for each in value if isinstance(value, list) else [value]:
             first = self.seen.setdefault((kind, key, each), (name, span))
-            if first[0] == name and first[1] == span:
+            if first[0] == name:  # itself, or a card written twice (told as such)
                 continue
             where = f"line {first[1].line}" if first[1].file == span.file else str(first[1])
             self.d.error(
@@ -674,7 +674,7 @@ class _CardChecker:
             return atoms[0].text
         items = _split_commas(atoms)
         if t == "int":
-            numbers = [self.int_value(fs, item) for item in items]
+            numbers = _each(items, lambda item: self.int_value(fs, item))
             if not fs.is_list and len(numbers) > 1:
                 raise BindError(f"'{fs.name}' takes one number", items[1][0].span)
             return numbers if fs.is_list else numbers[0]
@@ -721,9 +721,9 @@ class _CardChecker:
             "tokens": "token",
         }
         if t in singular:
-            return [self.word_of(item, singular[t]) for item in items]
+            return _each(items, lambda item: self.word_of(item, singular[t]))
         if t in ("skill", "region", "resource", "stress", "token", "counter", "zone"):
-            words = [self.word_of(item, t) for item in items]
+            words = _each(items, lambda item: self.word_of(item, t))
             if not fs.is_list and len(words) > 1:
                 raise BindError(f"'{fs.name}' takes one {t}", items[1][0].span)
             return words if fs.is_list else words[0]
@@ -872,6 +872,20 @@ class _CardChecker:
             with_=with_,
             text=atoms_text(atoms),
         )
+
+
+def _each(items: list[list[ast.Atom]], read: Callable[[list[ast.Atom]], Any]) -> list[Any]:
+    """Read every item of a field's list; every item that cannot be read is told, not only
+    the first."""
+    values, errors = [], []
+    for item in items:
+        try:
+            values.append(read(item))
+        except BindError as error:
+            errors.append(error)
+    if errors:
+        raise BindError(errors[0].message, errors[0].span, errors[1:])
+    return values
 
 
 def _a(kind: str) -> str:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from dsl.diagnostics import counted
 from dsl.errors import ChroniclerError, UsageError
 
 if TYPE_CHECKING:
@@ -130,8 +131,6 @@ def check_command(
         total_files += len(files)
         errors += len(diagnostics.errors)
         warnings += len(diagnostics.warnings)
-    from dsl.diagnostics import counted
-
     summary = (
         f"checked {counted(total_files, 'file')} in {counted(len(groups), 'ruleset')}: "
         f"{counted(errors, 'error')}, {counted(warnings, 'warning')}"
@@ -179,9 +178,9 @@ def fmt_command(
     for file in changed:
         console.print(f"{verb} {file}", markup=False)
     if changed:
-        console.print(f"{len(changed)} of {len(files)} files {verb}", markup=False)
+        console.print(f"{len(changed)} of {counted(len(files), 'file')} {verb}", markup=False)
     else:
-        console.print(f"{len(files)} files already formatted", markup=False)
+        console.print(f"{counted(len(files), 'file')} already formatted", markup=False)
     if check and changed:
         raise typer.Exit(1)
 
