@@ -646,6 +646,17 @@ class Binder:
             else:
                 break
         text = " ".join(x.text if x.kind != "string" else f'"{x.text}"' for x in lx[start:i])
+        if (
+            value is not None
+            and value != sel.value
+            and sel.reference is None
+            and sel.noun_category not in ("resource", "die", "counter")
+        ):
+            what = sel.noun or sel.noun_category
+            raise BindError(
+                f"a value describes dice, not {what}: '{text}' would match nothing",
+                lx[start].span,
+            )
         return (
             Selector(
                 quantity=sel.quantity,
@@ -914,19 +925,29 @@ class SentenceBinder:
     def kinds_in(
         self, info: VerbInfo, value: RoleValue, kinds: tuple[str, ...], atoms: list[ast.Atom]
     ) -> None:
-        """A card of a kind the primitive does not act on ("Unlock character X" when unlock
-        takes abilities) is an error naming the kind found."""
+        """A thing the primitive does not act on ("Unlock character X" when unlock takes
+        abilities, "Recover a monster" when recover takes stress) is an error naming what
+        was found. ``kinds`` holds card kinds and noun categories (``stress``, ``counter``)."""
         folded = {k.casefold() for k in kinds}
-        for each in value if isinstance(value, tuple) else (value,):
-            if not isinstance(each, Selector) or each.noun_category != "card kind":
+        values = value.choices if isinstance(value, OneOf) else value
+        for each in values if isinstance(values, tuple) else (values,):
+            if not isinstance(each, Selector) or each.reference in ("it", "self"):
+                continue  # what "it" is, is known only when the card runs
+            card = each.noun_category == "card kind" and each.noun is not None
+            found_word = (each.noun or "") if card else each.noun_category
+            if found_word.casefold() in folded:
                 continue
-            if each.noun is None or each.noun.casefold() in folded or each.reference:
-                continue
+            if each.noun_category == "card" and any(k in self.b.kinds for k in folded):
+                continue  # "a card", "a Foe": the kind is left open
             verb = " ".join(info.words)
             wanted = " or ".join(kinds)
-            found = f'and "{each.name}" is a {each.noun}' if each.name else f"not a {each.noun}"
+            if each.name:
+                found = f'and "{each.name}" is a {each.noun}'
+            else:
+                found = f"not {_a(found_word)}" if found_word != "die" else "not dice"
+            what = f"{wanted} cards" if all(k in self.b.kinds for k in folded) else wanted
             raise BindError(
-                f"verb '{verb}' acts on {wanted} cards, {found}: the text would do nothing",
+                f"verb '{verb}' acts on {what}, {found}: the text would do nothing",
                 join_spans(atoms[0].span, atoms[-1].span),
             )
 
@@ -1132,6 +1153,10 @@ class SentenceBinder:
         return BoundSentence(
             s.then, condition, s.mode, replaced, alternatives, _sentence_text(s), s.span
         )
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1].casefold() in "aeiou" else "a ") + word
 
 
 def _with_cost(

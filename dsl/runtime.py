@@ -138,7 +138,8 @@ def faces(*roles: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
 def takes(**roles: str | tuple[str, ...]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Declare which card kinds a role can act on (``@takes(object="ability")``): a phrase
     naming a card of another kind is a check error, not a call that does nothing."""
-    kinds = {role: (k,) if isinstance(k, str) else tuple(k) for role, k in roles.items()}
+    # keyed by the role word: a parameter ``from_`` is the role "from"
+    kinds = {r.rstrip("_"): (k,) if isinstance(k, str) else tuple(k) for r, k in roles.items()}
 
     def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
         fn.takes = kinds  # type: ignore[attr-defined]

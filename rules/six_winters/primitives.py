@@ -201,6 +201,7 @@ def _remove_dice(ctx: Context, refs: list[Any]) -> int:
 # ---------------------------------------------------------------------- the verbs
 
 
+@takes(object=("token", "resource", "die", "asset"))
 @creates("object")
 def place(ctx: Context, object: Any, on: Any = None, at: Any = None, in_: Any = None) -> None:
     """Tokens on obstacles, threat at locations, dice at locations, a card in a crafting area."""
@@ -273,6 +274,7 @@ def _to_crafting_area(ctx: Context, name: str) -> None:
     host.fill_staging()
 
 
+@takes(object=("resource", "die"))
 @creates("object")
 def roll_and_place(ctx: Context, object: Any, at: Any = None, on: Any = None) -> None:
     host = _host(ctx)
@@ -344,12 +346,14 @@ def _standard_trade(ctx: Context, first: dict[str, Any]) -> None:
     host.new_resource_die(ctx, str(into), loc, explode=False)
 
 
+@takes(object=("resource", "die", "counter"))
 @faces("to")
 def set_value(ctx: Context, object: Any, to: Any = None) -> None:
     for ref in _die_targets(ctx, object):
         _set_face(ctx, ref, _choose_value(ctx, to, "Set the die to which value?"))
 
 
+@takes(object=("resource", "die", "counter", "location"))
 def flip(ctx: Context, object: Any, to: Any = None) -> None:
     host = _host(ctx)
     for ref in _refs(ctx, object):
@@ -385,12 +389,14 @@ def add(ctx: Context, object: Any, to: Any = None) -> None:
             host.add_card(kind, name)
 
 
+@takes(object="number", from_=("resource", "die", "counter"))
 def subtract(ctx: Context, object: Any, from_: Any = None) -> None:
     amount = _number(ctx, object)
     for ref in _die_targets(ctx, from_):
         _set_face(ctx, ref, _face(ctx, ref) - amount)
 
 
+@takes(object="counter")
 def gain(ctx: Context, object: Any, subject: Any = None) -> None:
     host = _host(ctx)
     _, noun = _noun(object)
@@ -402,10 +408,12 @@ def gain(ctx: Context, object: Any, subject: Any = None) -> None:
             host.gain_action_points(c, amount)
 
 
+@takes(object="counter")
 def give(ctx: Context, object: Any, to: Any = None) -> None:
     gain(ctx, object, subject=to)
 
 
+@takes(object=("counter", "stress"))
 def lose(ctx: Context, object: Any, subject: Any = None) -> None:
     host = _host(ctx)
     category, noun = _noun(object)
@@ -420,6 +428,7 @@ def lose(ctx: Context, object: Any, subject: Any = None) -> None:
                 host.spend_initiative(c, max(c.initiative))
 
 
+@takes(object="stress")
 def recover(ctx: Context, object: Any, subject: Any = None) -> None:
     host = _host(ctx)
     _, noun = _noun(object)
@@ -427,6 +436,7 @@ def recover(ctx: Context, object: Any, subject: Any = None) -> None:
         host.recover_stress(c, str(noun), _number(ctx, object))
 
 
+@takes(object=("resource", "die", "counter"))
 def spend(ctx: Context, object: Any, at: Any = None, on: Any = None, for_: Any = None) -> None:
     """Pay: dice (a total value, or chosen dice), action points."""
     host = _host(ctx)
@@ -794,6 +804,7 @@ def unlock(ctx: Context, object: Any) -> None:
             _host(ctx).unlock_ability(name)
 
 
+@takes(object=("ability", "asset", "zone"))
 def refresh(ctx: Context, object: Any) -> None:
     host = _host(ctx)
     for c in _actors(ctx, None):
@@ -813,6 +824,7 @@ def refill(ctx: Context, object: Any = None) -> None:
     _host(ctx).fill_staging()
 
 
+@takes(object="token", on="obstacle")
 def convert(ctx: Context, object: Any, on: Any = None, to: Any = None) -> None:
     host = _host(ctx)
     _, noun = _noun(object)
@@ -829,6 +841,7 @@ def convert(ctx: Context, object: Any, on: Any = None, to: Any = None) -> None:
         )
 
 
+@takes(object="zone")
 def search(ctx: Context, object: Any, for_: Any = None) -> None:
     """Find a card in a deck or area; what is found is bound to "it"."""
     from . import select as selecting
@@ -861,6 +874,7 @@ def search(ctx: Context, object: Any, for_: Any = None) -> None:
     ctx.bindings["it"] = {"kind": host.ruleset.kind_of(pick), "name": pick}
 
 
+@takes(object=("resource", "die"))
 def clear(ctx: Context, object: Any, at: Any = None, from_: Any = None) -> None:
     host = _host(ctx)
     category, noun = _noun(object)
@@ -891,6 +905,7 @@ def ignore(ctx: Context, object: Any, for_: Any = None) -> None:
     _host(ctx).state.flags[f"ignore {noun or 'limit'}{whose}"] = 1
 
 
+@takes(object="token")
 def remove(ctx: Context, object: Any, at: Any = None, from_: Any = None, on: Any = None) -> None:
     host = _host(ctx)
     _, noun = _noun(object)
@@ -924,6 +939,7 @@ def shuffle(ctx: Context, object: Any, onto: Any = None) -> None:
     _host(ctx).shuffle_finale_scenes()
 
 
+@takes(object="obstacle")
 def hinder(ctx: Context, object: Any) -> None:
     host = _host(ctx)
     for ref in _refs(ctx, object):

@@ -188,6 +188,14 @@ def test_a_cost_that_cannot_be_paid_does_not_spend_the_card(cards):
             "  recipe stability\n}\n",
             'asset "Second Azadeh" has number 13, already the number of asset "Azadeh"',
         ),
+        (
+            'ability "Mend Stone" {\n  Play: Recover this obstacle.\n}\n',
+            "verb 'recover' acts on stress, not an obstacle",
+        ),
+        (
+            'ability "Odd Count" {\n  Play: Discard a Foe obstacle of value 3.\n}\n',
+            "a value describes dice, not obstacle",
+        ),
     ],
     ids=[
         "unlock-character",
@@ -196,6 +204,8 @@ def test_a_cost_that_cannot_be_paid_does_not_spend_the_card(cards):
         "standing-instead",
         "face-7",
         "same-number",
+        "recover-obstacle",
+        "obstacle-value",
     ],
 )
 def test_text_the_engine_cannot_honour_does_not_check(tmp_path: Path, text: str, message: str):
