@@ -1128,6 +1128,16 @@ class SentenceBinder:
             if len(words) == 3 and words[2] in seasons:
                 return BoundCondition("season", None, seasons[words[2]], text, phrase.span)
             return BoundCondition(kind, sel(atoms[2:]), None, text, phrase.span)  # type: ignore[arg-type]
+        if words[:3] in (["there", "is", "no"], ["there", "are", "no"]):
+            # "If there are no monsters at this location": nothing matches
+            found = sel([replace(atoms[2], text="any"), *atoms[3:]]) if len(atoms) > 3 else None
+            if found is None:
+                raise BindError("say what there is none of: 'If there are no ...'", phrase.span)
+            return BoundCondition("none", found, None, text, phrase.span)
+        if words[:1] == ["no"] and len(atoms) > 1:  # "If no Beast monsters are in play"
+            kept = [a for a in atoms[1:] if a.folded not in ("is", "are")]
+            found = sel([replace(atoms[0], text="any"), *kept])
+            return BoundCondition("none", found, None, text, phrase.span)
         if words[:2] in (["there", "is"], ["there", "are"]):
             return BoundCondition("exists", sel(atoms[2:]), None, text, phrase.span)
         kept = [a for a in atoms if a.folded not in ("is", "are")]

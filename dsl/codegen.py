@@ -467,6 +467,8 @@ def compile_condition(condition: BoundCondition) -> Callable[[Context], bool]:
         season = (condition.season or "").casefold()
         return lambda ctx: str(getattr(ctx.host, "season", "")).casefold() == season
     assert selector is not None
+    if condition.kind == "none":
+        return lambda ctx: not ctx.host.select(ctx, selector)
     if condition.kind == "exists":
         single = not selector.quantity.plural and selector.quantity.mode in ("exact", "any")
         prompt = _prompt(selector)
