@@ -638,6 +638,14 @@ class Binder:
             elif w == "of" and word(i + 1) == "any" and word(i + 2) == "value":
                 value = ValueSpec("any")
                 i += 3
+            elif (
+                w == "you"
+                and i + 1 < n
+                and lx[i + 1].text.casefold() in ("have", "hold")
+                and sel.noun_category in ("card kind", "card")
+            ):
+                place = Place("held", "with")  # "each condition you have": the actor's own
+                i += 2
             elif w in ("at", "in", "from", "on", "into", "onto") and i + 1 < n:
                 place, i = self.place(lx, i)
             elif w == "with" and i + 1 < n:

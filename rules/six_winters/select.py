@@ -143,6 +143,30 @@ def _named_in_play(session: Session, name: str) -> bool:
     return any(name in c.assets or name in c.abilities for c in st.characters)
 
 
+def _held(session: Session, ctx: Context, selector: Any) -> list[Any]:
+    """The cards the acting character has: conditions, completed assets, abilities in hand,
+    overcome obstacles (one reference per card, to be counted or chosen)."""
+    if not ctx.actor:
+        raise EffectError("only a character has cards: 'you have' needs one acting", ctx.span)
+    c = session.character(ctx.actor)
+    piles = {
+        "condition": c.conditions,
+        "asset": c.assets,
+        "ability": c.abilities,
+        "obstacle": c.obstacles,
+    }
+    noun = getattr(selector, "noun", None)
+    kinds = [noun] if noun in piles else list(piles) if noun in (None, "card") else []
+    if not kinds:
+        raise EffectError(f"a character does not have {noun} cards", ctx.span)
+    return [
+        Ref({"kind": kind, "name": n, "character": c.name})
+        for kind in kinds
+        for n in piles[kind]
+        if kind in ("condition", "obstacle") or card_matches(session, n, selector)
+    ]
+
+
 def _tokens(session: Session, ctx: Context, selector: Any) -> list[Any]:
     """The tokens of a kind at the places a phrase names: threats on the locations, progress
     and hindrance on the obstacles there (one reference per token, to be counted)."""
@@ -242,6 +266,8 @@ def select(session: Session, ctx: Context, selector: Any) -> list[Any]:
                     }
                 )
         return out
+    if getattr(place, "kind", None) == "held":  # "each condition you have"
+        return _held(session, ctx, selector)
     if category == "token":  # "for each threat at this location": the tokens there
         return _tokens(session, ctx, selector)
     if category == "counter" and noun and "initiative" in noun and ctx.actor:
