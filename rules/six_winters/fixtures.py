@@ -13,12 +13,17 @@ table::
     dice at "Giant's Gate": stability 5, military 3
     staging "Loomwood Apples"                # also: asset deck, asset discard, archive
     roll 4, 2                                # the next dice rolled
+    scheme "Mobilize War Machines"           # this year's scheme
 
 run::
 
     ability "Count the Red" by Parin         # its first ability (``effect 2``: another)
     asset "Traveling Tent" by Parin
-    step threat_step                         # a piece of the procedure (``push_run``)
+    step activate_obstacle obstacle "Mole Hunt"   # a piece of the procedure (``push_run``)
+    step season_end season summer
+
+answers: a name (an option, or the option of that name), a number (a value; the Nth option
+when the options are not numbers), ``yes``/``no`` for "May", ``none`` for "any".
 
 expect::
 
@@ -162,6 +167,10 @@ def _set(session: Session, line: Line) -> None:
         st.dice_script = [_number(x) for x in w[1:]]
     elif p[:2] == ["action", "points"] and len(p) == 4:
         session.character(p[2]).action_points = _number(w[3])
+    elif p[:1] == ["scheme"] and len(p) == 2:
+        if w[1].text not in session.ruleset.schemes:
+            raise _Failed(f'no scheme "{w[1].text}"', w[1].span)
+        st.scheme = w[1].text
     elif len(p) >= 4 and p[1] == "holds":
         _holds(session, line)
     else:
@@ -199,6 +208,7 @@ def _run(session: Session, fixture: Fixture) -> bool:
     line = fixture.run
     assert line is not None
     p = line.plain()
+    st = session.state
     if p[:1] == ["step"] and len(p) >= 2:
         if not callable(getattr(session, f"op_{p[1]}", None)):
             steps = [n[3:] for n in dir(session) if n.startswith("op_")]
@@ -206,7 +216,17 @@ def _run(session: Session, fixture: Fixture) -> bool:
             raise _Failed(f"no step '{p[1]}' in the procedure{hint}", line.words[1].span)
         session.state.frames = [Frame("actions", {})]
         session._pending = None
-        args = dict(zip(p[2::2], p[3::2], strict=False))
+        args: dict[str, Any] = {}
+        for key, value in zip(line.words[2::2], line.words[3::2], strict=False):
+            if key.text == "obstacle":  # an obstacle in play, by name: its uid
+                uids = [
+                    o.uid for loc in st.locations for o in loc.obstacles if o.name == value.text
+                ]
+                if not uids:
+                    raise _Failed(f'no obstacle "{value.text}" in play', value.span)
+                args["uid"] = uids[0]
+            else:
+                args[key.text] = _value(value)
         session.push_run(p[1], **args)
     elif len(p) >= 4 and p[0] in ("ability", "asset") and p[2] == "by":
         effect = int(p[5]) - 1 if len(p) >= 6 and p[4] == "effect" else 0
@@ -256,6 +276,9 @@ def _answer(word: Word, decision: Any) -> Any:
             return option
     if text.isdigit() and int(text) in options:
         return int(text)
+    numbered = text.isdigit() and not any(isinstance(o, int) for o in options)
+    if numbered and 1 <= int(text) <= len(options):  # the Nth option, as the question lists
+        return options[int(text) - 1]
     if decision.kind == "choose_many" and text == "none":
         return []
     shown = ", ".join(_show(o) for o in options[:8])
@@ -294,8 +317,8 @@ def _expect(session: Session, line: Line, told: list[Any], refused: bool) -> Non
         return
     if p[:2] == ["action", "points"] and len(p) == 4:
         _equal(_character(session, w[2]).action_points, _number(w[3]), line)
-    elif p[:1] == ["threats"] and len(p) == 4 and p[2] == "at":
-        _equal(_location(session, w[3]).threats, _number(w[1]), line)
+    elif p[:2] == ["threats", "at"] and len(p) == 4:
+        _equal(_location(session, w[2]).threats, _number(w[3]), line)
     elif p[:2] == ["obstacles", "at"] and len(p) >= 3:
         found = [o.name for o in _location(session, w[2]).obstacles]
         _equal(found, [x.text for x in w[3:]], line)
