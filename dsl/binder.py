@@ -315,6 +315,12 @@ class Binder:
             return ValueSpec("opposite")
         if len(lx) == 1 and first.kind == "number":
             return Amount(number=first.value)
+        if words in (["this", "region"], ["the", "region"]):
+            raise BindError(
+                "'this region' is a place, not a thing: write 'at a location in this region' "
+                "or 'on each location in this region'",
+                join_spans(lx[0].span, lx[-1].span),
+            )
         selector, rest = self.selector(lx, 0)
         if rest < len(lx):
             raise self.cannot(lx[rest], lx)
