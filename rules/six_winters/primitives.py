@@ -760,6 +760,7 @@ def burn(ctx: Context, object: Any) -> None:
         host.emit(EventKind.CARD_BURNED, card=name)
 
 
+@takes(object=("obstacle", "ability", "asset", "scene"))
 @creates("object")
 def draw(ctx: Context, object: Any) -> None:
     host = _host(ctx)

@@ -295,8 +295,9 @@ def select(session: Session, ctx: Context, selector: Any) -> list[Any]:
             found = [ref for ref in found if ref["name"] != ctx.actor]
         return found
     bare = not getattr(selector, "filters", ()) and not getattr(selector, "any_of", ())
-    if noun == "obstacle" and place is None and bare and reference is None:
-        # "draw 2 obstacles": the top cards of the obstacle deck
+    drawn = selector.quantity.mode == "another"  # "draw another obstacle"
+    if noun == "obstacle" and place is None and bare and reference is None and drawn:
+        # the top cards of the obstacle deck; "discard an obstacle" is one in play
         count = selector.quantity.count or 1
         deck = st.obstacle_deck or st.obstacle_discard
         return [

@@ -104,8 +104,8 @@ def _first(decision: Any) -> Any:
     options = list(decision.options)
     if decision.kind == "pay_or_refuse":
         return True
-    if decision.kind == "choose_many":
-        low = getattr(decision, "min_choices", 0) or 0
+    low = getattr(decision, "min_choices", 1) or 0
+    if decision.kind == "choose_many" or (getattr(decision, "max_choices", 1) or 1) > 1:
         return options[: max(low, 1)] if options else []
     return "finish" if "finish" in options else options[0]
 
