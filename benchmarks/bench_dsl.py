@@ -67,6 +67,7 @@ def bigger_corpus(folder: Path, copies: int, into: Path) -> Path:
     vocabulary = loader.check_ruleset(folder).vocabulary
     declared = {w.casefold() for w in vocabulary.all_words()}
     header = re.compile(r'^(\w+) "([^"]+)" \{', flags=re.M)
+    number = re.compile(r"^(\s+number )(\d+(?:, \d+)*)", flags=re.M)
     names = {n for n in names if n.casefold() not in declared}  # tags keep their names
     pattern = re.compile(
         r'"(' + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r')"'
@@ -82,6 +83,14 @@ def bigger_corpus(folder: Path, copies: int, into: Path) -> Path:
                 text = pattern.sub(lambda m, s=suffix: f'"{m.group(1)}{s}"', text)
                 text = header.sub(
                     lambda m, s=suffix: f'{m.group(1)} "{m.group(2).removesuffix(s)}{s}" {{', text
+                )
+                # numbers are unique per kind: each copy numbers its cards past the last
+                text = number.sub(
+                    lambda m, k=k: (
+                        m.group(1)
+                        + ", ".join(str(int(n) + 1000 * k) for n in m.group(2).split(", "))
+                    ),
+                    text,
                 )
             (into / f"{path.stem}_{k}.rules").write_text(text)
     return into

@@ -142,6 +142,7 @@ class TriggerDecl:
     words: tuple[Name, ...]
     once_per_turn: bool
     span: Span
+    kinds: tuple[Name, ...] = ()  # "for monster, relic": the card kinds the engine tells of it
 
 
 @dataclass(frozen=True, slots=True)

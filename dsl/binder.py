@@ -232,7 +232,7 @@ class Binder:
         """Bind a whole role phrase: a list, alternatives, a value, a number, or a selector."""
         if not lexemes:
             raise BindError("a word is missing here", Span("", 1, 1, 1, 1))
-        items = self.split_list(lexemes)
+        items = self.split_list(self.serial_or(lexemes))
         if len(items) > 1:
             values = []
             errors = []
@@ -245,6 +245,27 @@ class Binder:
                 raise BindError(errors[0].message, errors[0].span, errors[1:])
             return tuple(values)
         return self.alternatives(items[0])
+
+    def serial_or(self, lexemes: list[Lexeme]) -> list[Lexeme]:
+        """``a Beast, Spirit or Ghost monster``: commas between words of one noun phrase that end
+        in ``or`` join alternatives of one selector, not a list of separate things."""
+        out = list(lexemes)
+        for k, lx in enumerate(lexemes):
+            if lx.kind != "comma" or k == 0 or lexemes[k - 1].kind != "vocab":
+                continue
+            j = k + 1
+            while j < len(lexemes) and (lexemes[j].kind == "vocab" or lexemes[j].kind == "comma"):
+                j += 1
+            if (
+                j > k + 1
+                and j + 1 < len(lexemes)
+                and lexemes[j].kind == "fn"
+                and lexemes[j].text == "or"
+                and lexemes[j + 1].kind == "vocab"
+                and lexemes[j - 1].kind == "vocab"
+            ):
+                out[k] = Lexeme("fn", "or", lx.span)
+        return out
 
     def split_list(self, lexemes: list[Lexeme]) -> list[list[Lexeme]]:
         """Split ``A, B and C`` (commas always; ``and`` when a new noun phrase follows)."""
@@ -294,6 +315,12 @@ class Binder:
             return ValueSpec("opposite")
         if len(lx) == 1 and first.kind == "number":
             return Amount(number=first.value)
+        if words in (["this", "region"], ["the", "region"]):
+            raise BindError(
+                "'this region' is a place, not a thing: write 'at a location in this region' "
+                "or 'on each location in this region'",
+                join_spans(lx[0].span, lx[-1].span),
+            )
         selector, rest = self.selector(lx, 0)
         if rest < len(lx):
             raise self.cannot(lx[rest], lx)
@@ -560,6 +587,13 @@ class Binder:
         if kind is not None:
             matches = [c for c in found if c[0].casefold() == kind.casefold()]
             if not matches:
+                if found:  # the name is a card, of another kind
+                    other = " and ".join(sorted({f"a {c[0]}" for c in found}))
+                    raise BindError(
+                        f'"{found[0][1]}" is {other}, not a {kind}: write '
+                        f'{found[0][0]} "{found[0][1]}" or name a {kind}',
+                        name_lx.span,
+                    )
                 names = [c[1] for cs in self.cards.values() for c in cs if c[0] == kind]
                 hint = did_you_mean(name, names, quoted=True)
                 raise BindError(f'unknown {kind} "{name}"{hint}', name_lx.span)
@@ -610,6 +644,14 @@ class Binder:
             elif w == "of" and word(i + 1) == "any" and word(i + 2) == "value":
                 value = ValueSpec("any")
                 i += 3
+            elif (
+                w == "you"
+                and i + 1 < n
+                and lx[i + 1].text.casefold() in ("have", "hold")
+                and sel.noun_category in ("card kind", "card")
+            ):
+                place = Place("held", "with")  # "each condition you have": the actor's own
+                i += 2
             elif w in ("at", "in", "from", "on", "into", "onto") and i + 1 < n:
                 place, i = self.place(lx, i)
             elif w == "with" and i + 1 < n:
@@ -618,6 +660,17 @@ class Binder:
             else:
                 break
         text = " ".join(x.text if x.kind != "string" else f'"{x.text}"' for x in lx[start:i])
+        if (
+            value is not None
+            and value != sel.value
+            and sel.reference is None
+            and sel.noun_category not in ("resource", "die", "counter")
+        ):
+            what = sel.noun or sel.noun_category
+            raise BindError(
+                f"a value describes dice, not {what}: '{text}' would match nothing",
+                lx[start].span,
+            )
         return (
             Selector(
                 quantity=sel.quantity,
@@ -849,6 +902,11 @@ class SentenceBinder:
                     raise
                 bound.append(("to", split[0]))
                 value = split[1]
+            if role in info.faces:
+                self.faces_in(value, lexemes)
+            for taken, kinds in info.takes:
+                if taken == role:
+                    self.kinds_in(info, value, kinds, role_atoms)
             bound.append((role, value))
         bound = _move_card_lists(bound)
         self.check_roles(info, bound, subject, atoms[0].span if atoms else span)
@@ -869,6 +927,43 @@ class SentenceBinder:
             span=clause_span,
             creates=tuple(sorted(info.creates)),
         )
+
+    def faces_in(self, value: RoleValue, lexemes: list[Lexeme]) -> None:
+        """A number in a role the primitive reads as a die face must be one a die shows."""
+        values = value.choices if isinstance(value, OneOf) else (value,)
+        for each in values:
+            if isinstance(each, Amount) and each.number is not None and each.per is None:
+                number = next((x for x in lexemes if x.kind == "number"), lexemes[0])
+                self.b.face(number)
+
+    def kinds_in(
+        self, info: VerbInfo, value: RoleValue, kinds: tuple[str, ...], atoms: list[ast.Atom]
+    ) -> None:
+        """A thing the primitive does not act on ("Unlock character X" when unlock takes
+        abilities, "Recover a monster" when recover takes stress) is an error naming what
+        was found. ``kinds`` holds card kinds and noun categories (``stress``, ``counter``)."""
+        folded = {k.casefold() for k in kinds}
+        values = value.choices if isinstance(value, OneOf) else value
+        for each in values if isinstance(values, tuple) else (values,):
+            if not isinstance(each, Selector) or each.reference in ("it", "self"):
+                continue  # what "it" is, is known only when the card runs
+            card = each.noun_category == "card kind" and each.noun is not None
+            found_word = (each.noun or "") if card else each.noun_category
+            if found_word.casefold() in folded:
+                continue
+            if each.noun_category == "card" and any(k in self.b.kinds for k in folded):
+                continue  # "a card", "a Foe": the kind is left open
+            verb = " ".join(info.words)
+            wanted = " or ".join(kinds)
+            if each.name:
+                found = f'and "{each.name}" is a {each.noun}'
+            else:
+                found = f"not {_a(found_word)}" if found_word != "die" else "not dice"
+            what = f"{wanted} cards" if all(k in self.b.kinds for k in folded) else wanted
+            raise BindError(
+                f"verb '{verb}' acts on {what}, {found}: the text would do nothing",
+                join_spans(atoms[0].span, atoms[-1].span),
+            )
 
     def two_objects(self, lexemes: list[Lexeme]) -> tuple[Selector, RoleValue] | None:
         try:
@@ -1047,6 +1142,16 @@ class SentenceBinder:
             if len(words) == 3 and words[2] in seasons:
                 return BoundCondition("season", None, seasons[words[2]], text, phrase.span)
             return BoundCondition(kind, sel(atoms[2:]), None, text, phrase.span)  # type: ignore[arg-type]
+        if words[:3] in (["there", "is", "no"], ["there", "are", "no"]):
+            # "If there are no monsters at this location": nothing matches
+            found = sel([replace(atoms[2], text="any"), *atoms[3:]]) if len(atoms) > 3 else None
+            if found is None:
+                raise BindError("say what there is none of: 'If there are no ...'", phrase.span)
+            return BoundCondition("none", found, None, text, phrase.span)
+        if words[:1] == ["no"] and len(atoms) > 1:  # "If no Beast monsters are in play"
+            kept = [a for a in atoms[1:] if a.folded not in ("is", "are")]
+            found = sel([replace(atoms[0], text="any"), *kept])
+            return BoundCondition("none", found, None, text, phrase.span)
         if words[:2] in (["there", "is"], ["there", "are"]):
             return BoundCondition("exists", sel(atoms[2:]), None, text, phrase.span)
         kept = [a for a in atoms if a.folded not in ("is", "are")]
@@ -1072,6 +1177,10 @@ class SentenceBinder:
         return BoundSentence(
             s.then, condition, s.mode, replaced, alternatives, _sentence_text(s), s.span
         )
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1].casefold() in "aeiou" else "a ") + word
 
 
 def _with_cost(

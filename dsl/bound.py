@@ -57,12 +57,13 @@ class BoundClause:
         return None
 
 
-ConditionKind = Literal["exists", "at", "this is", "it is", "season"]
+ConditionKind = Literal["exists", "none", "at", "this is", "it is", "season"]
 
 
 @dataclass(frozen=True, slots=True)
 class BoundCondition:
-    """``If ...``: ``exists`` (something matches), ``at`` (the actor is at a matching
+    """``If ...``: ``exists`` (something matches), ``none`` (nothing does: "If there are no
+    monsters at this location"), ``at`` (the actor is at a matching
     location), ``this is`` / ``it is`` (this card / what "it" names matches), ``season``."""
 
     kind: ConditionKind

@@ -13,7 +13,7 @@ import importlib.util
 import inspect
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -167,6 +167,8 @@ class _VocabularyBuilder:
                     self.trade(form)
                 elif isinstance(form, ast.KindDecl):
                     self.kind(form)
+                elif isinstance(form, ast.TriggerDecl) and form.kinds:
+                    self.trigger_kinds(form)
         self.verbs(verbs)
         return v
 
@@ -252,6 +254,20 @@ class _VocabularyBuilder:
             form.span,
         )
 
+    def trigger_kinds(self, form: ast.TriggerDecl) -> None:
+        """``for monster, relic``: the card kinds the engine tells of this trigger."""
+        declared = {k.casefold(): k for k in self.v.card_kinds}
+        kinds = []
+        for word in form.kinds:
+            kind = declared.get(word.text.casefold())
+            if kind is None:
+                hint = did_you_mean(word.text, self.v.card_kinds)
+                self.d.error(f"'{word.text}' is not a declared card kind{hint}", word.span)
+            else:
+                kinds.append(kind)
+        key = " ".join(form.label.text.casefold().split())
+        self.v.triggers[key] = replace(self.v.triggers[key], kinds=tuple(kinds))
+
     def kind(self, form: ast.KindDecl) -> None:
         kind = form.kind.text
         if kind.casefold() not in {k.casefold() for k in self.v.card_kinds}:
@@ -279,9 +295,10 @@ class _VocabularyBuilder:
             if a.kind == "int range":
                 lo, _, hi = a.text.partition("..")
                 low, high = int(lo), (int(hi) if hi else None)
-        optional = bool(words) and words[-1].casefold() == "optional"
-        if optional:
-            words = words[:-1]
+        modifiers = set()
+        while words and words[-1].casefold() in ("optional", "unique"):
+            modifiers.add(words.pop().casefold())
+        optional = "optional" in modifiers
         is_list = bool(words) and words[-1].casefold() == "list"
         if is_list:
             words = words[:-1]
@@ -301,6 +318,7 @@ class _VocabularyBuilder:
                         high,
                         optional,
                         kf.span,
+                        "unique" in modifiers,
                     )
         known = ", ".join(FIELD_TYPES)
         self.d.error(
@@ -324,6 +342,8 @@ class _VocabularyBuilder:
             roles: dict[str, bool] | None = None
             params: dict[str, str] = {}
             creates: frozenset[str] = frozenset()
+            faces: frozenset[str] = frozenset()
+            takes: tuple[tuple[str, tuple[str, ...]], ...] = ()
             if not self.v.primitives:
                 self.d.error(
                     'verbs need a primitives module: primitives "package.module"', decl.span
@@ -347,9 +367,11 @@ class _VocabularyBuilder:
                     self.v.primitive_functions[function] = fn
                     roles, params = _roles_of(fn)
                     creates = frozenset(getattr(fn, "creates", ()))
+                    faces = frozenset(getattr(fn, "faces", ()))
+                    takes = tuple(sorted(getattr(fn, "takes", {}).items()))
             if words in self.v.verbs:
                 self.d.error(f"verb '{decl.words.text}' is declared twice", decl.span)
-            info = VerbInfo(words, function, roles, params, decl.span, creates)
+            info = VerbInfo(words, function, roles, params, decl.span, creates, faces, takes)
             self.v.verbs[words] = info
             self.v.add_verb(info)
 
@@ -412,6 +434,20 @@ class _CardChecker:
         self.b = binder
         self.s = SentenceBinder(binder, diags)
         self.d = diags
+        # (kind, field, value) → the card that printed it first, for ``unique`` fields
+        self.seen: dict[tuple[str, str, Any], tuple[str, Span]] = {}
+
+    def unique(self, kind: str, name: str, key: str, value: Any, span: Span) -> None:
+        for each in value if isinstance(value, list) else [value]:
+            first = self.seen.setdefault((kind, key, each), (name, span))
+            if first[0] == name:  # itself, or a card written twice (told as such)
+                continue
+            where = f"line {first[1].line}" if first[1].file == span.file else str(first[1])
+            self.d.error(
+                f'{kind} "{name}" has {key} {each}, already the {key} of {kind} '
+                f'"{first[0]}" ({where}): each {kind} has its own {key}',
+                span,
+            )
 
     def card(self, card: ast.Card) -> CheckedCard | None:
         kind = card.kind.text
@@ -447,6 +483,8 @@ class _CardChecker:
                         self.d.error(f"field '{key}' is written twice", item.span)
                     fields[key] = value
                     order.append(key)
+                    if top and schema is not None and schema.fields[key].unique:
+                        self.unique(kind, name, key, value, item.span)
                     schema_words = len(key.split())
                     field_text.append((key, atoms_text(item.atoms[schema_words:])))
             elif isinstance(item, ast.Block):
@@ -463,7 +501,7 @@ class _CardChecker:
                     (fs.name, self.body(kind, name, item.items, schema, item.span, False))
                 )
             else:
-                effect = self.effect(item, effects)
+                effect = self.effect(item, effects, kind)
                 if effect is not None:
                     effects.append(effect)
         if schema is not None and top:
@@ -485,7 +523,7 @@ class _CardChecker:
             kind, name, fields, tuple(order), tuple(effects), tuple(blocks), span, tuple(field_text)
         )
 
-    def effect(self, item: ast.Effect, before: list[BoundEffect]) -> BoundEffect | None:
+    def effect(self, item: ast.Effect, before: list[BoundEffect], kind: str) -> BoundEffect | None:
         trigger_label = None
         cost = None
         label = item.label
@@ -494,6 +532,13 @@ class _CardChecker:
             trigger = self.v.triggers.get(key)
             if trigger is not None:
                 trigger_label = trigger.label
+                if trigger.kinds and kind not in trigger.kinds:
+                    self.d.error(
+                        f'{_a(kind)} is never told of "{trigger.label}": the engine tells it '
+                        f"only to {_kinds_text(trigger.kinds)}",
+                        label.span,
+                    )
+                    return None
             else:
                 cost_atoms = _atoms_of_label(label)
                 try:
@@ -502,6 +547,15 @@ class _CardChecker:
                     labels = [t.label for t in self.v.triggers.values()]
                     hint = did_you_mean(label.text, labels, quoted=True)
                     self.d.error(f'unknown trigger "{label.text}"{hint}', label.span)
+                    return None
+                used = self.activated_kinds()
+                if used and kind not in used:
+                    self.d.error(
+                        f'"{label.text}:" is a cost, which makes an activated ability, and '
+                        f"{_a(kind)} is never used as an action: the engine offers the "
+                        f"activated abilities of {_kinds_text(used)} only",
+                        label.span,
+                    )
                     return None
         parts: list[BoundSentence | BoundChoice] = []
         ok = True
@@ -517,6 +571,18 @@ class _CardChecker:
                 ok = False
         if not ok:
             return None
+        continues = label is None and bool(parts) and parts[0].then and bool(before)
+        told = trigger_label is not None or cost is not None
+        if continues:
+            told = before[-1].trigger_label is not None or before[-1].cost is not None
+        for bound in parts if not told else ():
+            if isinstance(bound, BoundSentence) and bound.mode == "instead":
+                self.d.error(
+                    "'Instead of ...' needs a trigger saying when it replaces: standing text "
+                    "is never asked to replace anything",
+                    bound.span,
+                )
+                return None
         # A standing "Then ..." item continues the effect above it.
         if label is None and parts and parts[0].then and before:
             prev = before.pop()
@@ -536,6 +602,15 @@ class _CardChecker:
             tuple(parts),
             item.span,
         )
+
+    def activated_kinds(self) -> tuple[str, ...]:
+        """The card kinds whose activated abilities the engine offers (from the activated
+        triggers' ``for`` lists; empty when none says)."""
+        kinds: dict[str, None] = {}
+        for trigger in self.v.triggers.values():
+            if trigger.usage == "activated":
+                kinds.update(dict.fromkeys(trigger.kinds))
+        return tuple(kinds)
 
     def choice(self, c: ast.Choice) -> BoundChoice:
         condition = self.s.condition(c.condition) if c.condition else None
@@ -599,7 +674,7 @@ class _CardChecker:
             return atoms[0].text
         items = _split_commas(atoms)
         if t == "int":
-            numbers = [self.int_value(fs, item) for item in items]
+            numbers = _each(items, lambda item: self.int_value(fs, item))
             if not fs.is_list and len(numbers) > 1:
                 raise BindError(f"'{fs.name}' takes one number", items[1][0].span)
             return numbers if fs.is_list else numbers[0]
@@ -646,9 +721,9 @@ class _CardChecker:
             "tokens": "token",
         }
         if t in singular:
-            return [self.word_of(item, singular[t]) for item in items]
+            return _each(items, lambda item: self.word_of(item, singular[t]))
         if t in ("skill", "region", "resource", "stress", "token", "counter", "zone"):
-            words = [self.word_of(item, t) for item in items]
+            words = _each(items, lambda item: self.word_of(item, t))
             if not fs.is_list and len(words) > 1:
                 raise BindError(f"'{fs.name}' takes one {t}", items[1][0].span)
             return words if fs.is_list else words[0]
@@ -797,6 +872,30 @@ class _CardChecker:
             with_=with_,
             text=atoms_text(atoms),
         )
+
+
+def _each(items: list[list[ast.Atom]], read: Callable[[list[ast.Atom]], Any]) -> list[Any]:
+    """Read every item of a field's list; every item that cannot be read is told, not only
+    the first."""
+    values, errors = [], []
+    for item in items:
+        try:
+            values.append(read(item))
+        except BindError as error:
+            errors.append(error)
+    if errors:
+        raise BindError(errors[0].message, errors[0].span, errors[1:])
+    return values
+
+
+def _a(kind: str) -> str:
+    return ("an " if kind[:1].casefold() in "aeiou" else "a ") + kind
+
+
+def _kinds_text(kinds: Sequence[str]) -> str:
+    names = list(kinds)
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return listed + " cards"
 
 
 def _atoms_of_label(label: ast.Label) -> list[ast.Atom]:

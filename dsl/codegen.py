@@ -49,6 +49,15 @@ from dsl.selectors import Amount, LocationSpec, Place, Selector, ValueSpec
 Resolver = Callable[[Context], Any]
 
 
+class Candidates(list[Any]):
+    """What a condition found when it names one thing and several match ("If there is a Beast
+    here, discard it"): "it" asks which, the first time a phrase uses it."""
+
+    def __init__(self, found: list[Any], prompt: str) -> None:
+        super().__init__(found)
+        self.prompt = prompt
+
+
 def _prompt(selector: Selector) -> str:
     return f"Choose {selector.text or 'a target'}"
 
@@ -72,7 +81,11 @@ def selector_resolver(selector: Selector, remember: bool = True) -> Resolver:
     if selector.reference == "it":
 
         def it(ctx: Context) -> Any:
-            return ctx.bindings.get("it", selector)
+            found = ctx.bindings.get("it", selector)
+            if isinstance(found, Candidates):  # a condition found several: which one is "it"
+                found = ctx.decide(DecisionKind.CHOOSE_TARGET, list(found), found.prompt)
+                ctx.bindings["it"] = found
+            return found
 
         return it
     if not selector.resolvable:
@@ -454,8 +467,21 @@ def compile_condition(condition: BoundCondition) -> Callable[[Context], bool]:
         season = (condition.season or "").casefold()
         return lambda ctx: str(getattr(ctx.host, "season", "")).casefold() == season
     assert selector is not None
+    if condition.kind == "none":
+        return lambda ctx: not ctx.host.select(ctx, selector)
     if condition.kind == "exists":
-        return lambda ctx: bool(ctx.host.select(ctx, selector))
+        single = not selector.quantity.plural and selector.quantity.mode in ("exact", "any")
+        prompt = _prompt(selector)
+
+        def exists(ctx: Context) -> bool:
+            found = list(ctx.host.select(ctx, selector))
+            if found:  # "If there is a Beast here, discard it": "it" is what the condition found
+                ctx.bindings["it"] = (
+                    found[0] if len(found) == 1 else Candidates(found, prompt) if single else found
+                )
+            return bool(found)
+
+        return exists
     here = condition.kind == "at" or (
         # "If this is a Forest location": "this" is where the effect happens, not the card
         condition.kind == "this is"

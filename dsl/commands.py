@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from dsl.diagnostics import counted
 from dsl.errors import ChroniclerError, UsageError
 
 if TYPE_CHECKING:
@@ -46,6 +47,16 @@ Example: chronicler cards six-winters --format csv > cards.csv
 """
 
 
+TEST_HELP = """Run behaviour fixtures: set a table, run a card, answer it, check what follows.
+
+Reads .fixture files (folders are searched); each fixture's own cards are checked with its \
+ruleset and reported as by check; every expectation that does not hold is an error at its \
+line. Exits 1 when any fixture fails. The format is in docs/language.md.
+
+Example: chronicler test tests/rules/six_winters/fixtures
+"""
+
+
 class CardFormat(StrEnum):
     table = "table"
     json = "json"
@@ -56,6 +67,7 @@ def register(app: typer.Typer) -> None:
     app.command("check", help=CHECK_HELP)(check_command)
     app.command("fmt", help=FMT_HELP)(fmt_command)
     app.command("cards", help=CARDS_HELP)(cards_command)
+    app.command("test", help=TEST_HELP)(test_command)
 
 
 def _stderr() -> Console:
@@ -130,14 +142,38 @@ def check_command(
         total_files += len(files)
         errors += len(diagnostics.errors)
         warnings += len(diagnostics.warnings)
-    plural = "s" if len(groups) != 1 else ""
     summary = (
-        f"checked {total_files} files in {len(groups)} ruleset{plural}: "
-        f"{errors} error{'s' if errors != 1 else ''}, "
-        f"{warnings} warning{'s' if warnings != 1 else ''}"
+        f"checked {counted(total_files, 'file')} in {counted(len(groups), 'ruleset')}: "
+        f"{counted(errors, 'error')}, {counted(warnings, 'warning')}"
     )
     console.print(summary, style="bold red" if errors else "bold green", markup=False)
     if errors:
+        raise typer.Exit(1)
+
+
+def test_command(
+    paths: list[Path] = typer.Argument(..., help="The .fixture files or folders to run."),  # noqa: B008
+) -> None:
+    from dsl.behaviour import Outcome, fixture_files, run_fixture_file
+
+    files = fixture_files(paths)
+    missing = [p for p in paths if not p.exists()]
+    if missing:
+        raise UsageError(f"no such file or folder: {missing[0]}")
+    if not files:
+        raise UsageError("no .fixture files in " + ", ".join(str(p) for p in paths))
+    console = _stderr()
+    outcome = Outcome()
+    for path in files:
+        run_fixture_file(path, outcome)
+    print_diagnostics(outcome.diagnostics, console)
+    summary = (
+        f"ran {counted(outcome.ran, 'fixture')} in {counted(len(files), 'file')}: "
+        f"{outcome.ran - outcome.failed} passed, {outcome.failed} failed"
+    )
+    failed = outcome.failed or outcome.diagnostics.errors
+    console.print(summary, style="bold red" if failed else "bold green", markup=False)
+    if failed:
         raise typer.Exit(1)
 
 
@@ -179,9 +215,9 @@ def fmt_command(
     for file in changed:
         console.print(f"{verb} {file}", markup=False)
     if changed:
-        console.print(f"{len(changed)} of {len(files)} files {verb}", markup=False)
+        console.print(f"{len(changed)} of {counted(len(files), 'file')} {verb}", markup=False)
     else:
-        console.print(f"{len(files)} files already formatted", markup=False)
+        console.print(f"{counted(len(files), 'file')} already formatted", markup=False)
     if check and changed:
         raise typer.Exit(1)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Literal
 
 from dsl.errors import ChroniclerError
@@ -91,12 +92,37 @@ class Diagnostics:
         return "\n".join(d.render(self.sources.get(d.span.file)) for d in self.sorted())
 
 
+def counted(number: int, noun: str) -> str:
+    """``1 error``, ``2 errors``: a count that agrees with its noun (the noun's last word)."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 class CheckFailed(ChroniclerError):
     """A ruleset has errors; ``diagnostics`` holds every one, sorted."""
 
     def __init__(self, diagnostics: Diagnostics) -> None:
         errors = sorted(diagnostics.errors, key=Diagnostic.sort_key)
         first = errors[0].headline() if errors else "errors"
-        more = f" (and {len(errors) - 1} more errors)" if len(errors) > 1 else ""
+        more = f" (and {counted(len(errors) - 1, 'more error')})" if len(errors) > 1 else ""
         super().__init__(first + more)
         self.diagnostics = diagnostics
+
+
+def read_rules_text(path: str | Path) -> tuple[str | None, Diagnostic | None]:
+    """A ``.rules`` file's text, or the diagnostic saying why it cannot be read (a byte that
+    is not UTF-8 is named with its position)."""
+    shown = str(path)
+    try:
+        return Path(path).read_text(encoding="utf-8"), None
+    except UnicodeDecodeError as error:
+        raw = Path(path).read_bytes()
+        line = raw.count(b"\n", 0, error.start) + 1
+        column = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
+        message = (
+            f"cannot read file: not UTF-8 text (byte 0x{raw[error.start]:02X} at byte "
+            f"{error.start}, line {line}, column {column}); save the file as UTF-8"
+        )
+        return None, Diagnostic("error", message, Span(shown, line, column, line, column + 1))
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        return None, Diagnostic("error", f"cannot read file: {reason}", Span(shown, 1, 1, 1, 1))

@@ -291,6 +291,8 @@ class _Formatter:
                 use = "played"
             else:
                 use = "on " + " ".join(w.text for w in form.words)
+            if form.kinds:
+                use += " for " + ", ".join(k.text for k in form.kinds)
             return [f"trigger {ast.quote(form.label.text)} {use}"]
         if isinstance(form, ast.ValueDecl):
             return [f"value {form.name} = {form.value}"]

@@ -17,7 +17,7 @@ from pathlib import Path
 from dsl import ast, parse_cache
 from dsl.checker import CheckedRuleset, check
 from dsl.compiler import CompiledRuleset
-from dsl.diagnostics import CheckFailed, Diagnostic, Diagnostics
+from dsl.diagnostics import CheckFailed, Diagnostic, Diagnostics, read_rules_text
 from dsl.errors import ChroniclerError, UsageError
 
 RULES_ROOT = Path(__file__).resolve().parent.parent / "rules"
@@ -61,15 +61,11 @@ def read_sources(paths: Iterable[Path]) -> tuple[list[Source], list[Diagnostic]]
     problems = []
     for path in paths:
         shown = str(path)
-        try:
-            sources.append(Source(shown, path.read_text(encoding="utf-8"), on_disk=True))
-        except (OSError, UnicodeDecodeError) as error:
-            from dsl.runtime import Span
-
-            reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
-            problems.append(
-                Diagnostic("error", f"cannot read file: {reason}", Span(shown, 1, 1, 1, 1))
-            )
+        text, problem = read_rules_text(path)
+        if text is not None:
+            sources.append(Source(shown, text, on_disk=True))
+        elif problem is not None:
+            problems.append(problem)
     return sources, problems
 
 

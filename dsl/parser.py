@@ -21,7 +21,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from dsl import ast
-from dsl.diagnostics import Diagnostic
+from dsl.diagnostics import Diagnostic, read_rules_text
 from dsl.runtime import Span
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
@@ -450,11 +450,12 @@ class _Builder:
 
     def build_trigger_decl(self, t: Tree[Token]) -> ast.TriggerDecl:
         label = next(c for c in self.tokens(t) if c.type == "STRING")
-        (use,) = self.subtrees(t)
+        use, *told = self.subtrees(t)
         words = tuple(self.name(w) for w in self.tokens(use) if w.type == "WORD")
         usage = {"activated": "activated", "played": "played", "on_event": "on"}[str(use.data)]
         once = any(w.type == "ONCE" for w in self.tokens(use))
-        return ast.TriggerDecl(self.name(label), usage, words, once, self.span(t))  # type: ignore[arg-type]
+        kinds = tuple(self.name(w) for k in told for w in self.tokens(k) if w.type == "WORD")
+        return ast.TriggerDecl(self.name(label), usage, words, once, self.span(t), kinds)  # type: ignore[arg-type]
 
     def build_value_decl(self, t: Tree[Token]) -> ast.ValueDecl:
         words = [str(c.value) for c in self.tokens(t) if c.type == "WORD"]
@@ -618,6 +619,43 @@ def _top_level_starts(text: str) -> list[int]:
     return starts
 
 
+_CARD_OPENS = re.compile(r'^(\w+)\s+("(?:\\.|[^"\\\n])*")\s*\{')
+
+
+def _unclosed_card(
+    error: UnexpectedInput, path: str, lines: list[str], starts: list[int], first: int
+) -> Diagnostic | None:
+    """A card whose ``}`` is missing runs into the next form: the error is told at the card
+    left open ("relic "Glow Jar" has no closing "}""), not at the next card's ``{``."""
+    line = getattr(error, "line", None)
+    if isinstance(error, UnexpectedToken) and error.token.type == "$END":
+        line = len(lines) + 1
+    if not isinstance(line, int) or line < 1:
+        return None
+    if line <= len(lines) and line not in starts:
+        return None  # the error is inside a form, not at the start of the next one
+    opened = [s for s in starts if first <= s < line]
+    if not opened:
+        return None
+    open_line = opened[-1]
+    match = _CARD_OPENS.match(lines[open_line - 1])
+    if match is None:
+        return None
+    body = "\n".join(_without_strings(x) for x in lines[open_line - 1 : line - 1])
+    if body.count("{") <= body.count("}"):
+        return None
+    kind, name = match.group(1), match.group(2)
+    where = f"line {line}" if line <= len(lines) else "the end of the file"
+    span = Span(path, open_line, 1, open_line, match.end())
+    return Diagnostic("error", f'{kind} {name} has no closing "}}": it runs on into {where}', span)
+
+
+def _without_strings(line: str) -> str:
+    """A line with its quoted names and comment taken out (braces there do not count)."""
+    line = re.sub(r'"(?:\\.|[^"\\])*"', '""', line)
+    return line.split("#", 1)[0]
+
+
 def parse_text(text: str, path: str = "<text>") -> tuple[ast.RulesFile, list[Diagnostic]]:
     """Parse one file. Never raises for bad input: errors come back as diagnostics.
 
@@ -642,7 +680,8 @@ def parse_text(text: str, path: str = "<text>") -> tuple[ast.RulesFile, list[Dia
             forms.extend(builder.file(parse_tree(chunk)))
             break
         except UnexpectedInput as error:
-            diagnostics.append(_error_diagnostic(error, path, text))
+            unclosed = _unclosed_card(error, path, lines, starts, start_line)
+            diagnostics.append(unclosed or _error_diagnostic(error, path, text))
             bad_line = max(getattr(error, "line", start_line) or start_line, start_line)
             if isinstance(error, UnexpectedToken) and error.token.type == "$END":
                 bad_line = len(lines)
@@ -670,12 +709,9 @@ def parse_text(text: str, path: str = "<text>") -> tuple[ast.RulesFile, list[Dia
 def parse_file(path: str | Path) -> tuple[ast.RulesFile, list[Diagnostic], str]:
     """Read and parse a ``.rules`` file; unreadable files are a diagnostic, not an exception."""
     shown = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        span = Span(shown, 1, 1, 1, 1)
-        reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
-        empty = ast.RulesFile(shown, (), span)
-        return empty, [Diagnostic("error", f"cannot read file: {reason}", span)], ""
+    text, problem = read_rules_text(path)
+    if text is None:
+        assert problem is not None
+        return ast.RulesFile(shown, (), Span(shown, 1, 1, 1, 1)), [problem], ""
     tree, diagnostics = parse_text(text, shown)
     return tree, diagnostics, text

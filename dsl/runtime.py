@@ -86,6 +86,11 @@ class EffectError(Exception):
         super().__init__(f"{span}: {message}" if span else message)
 
 
+class NothingToActOn(EffectError):
+    """An effect found nothing at all to act on (no card there, no die to spend): no other
+    answer to its questions would help, so none is asked again; the effect fails as written."""
+
+
 @runtime_checkable
 class Host(Protocol):
     """What a ruleset's game state offers to running effects.
@@ -118,6 +123,31 @@ def creates(*roles: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
 
     def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
         fn.creates = made  # type: ignore[attr-defined]
+        return fn
+
+    return mark
+
+
+def faces(*roles: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Declare that a number written in these roles is a die face ("Set a die to 5"): the
+    checker rejects a number no die shows, as it does "of value 7"."""
+    marked = frozenset(roles)
+
+    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
+        fn.faces = marked  # type: ignore[attr-defined]
+        return fn
+
+    return mark
+
+
+def takes(**roles: str | tuple[str, ...]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Declare which card kinds a role can act on (``@takes(object="ability")``): a phrase
+    naming a card of another kind is a check error, not a call that does nothing."""
+    # keyed by the role word: a parameter ``from_`` is the role "from"
+    kinds = {r.rstrip("_"): (k,) if isinstance(k, str) else tuple(k) for r, k in roles.items()}
+
+    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
+        fn.takes = kinds  # type: ignore[attr-defined]
         return fn
 
     return mark

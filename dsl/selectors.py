@@ -52,6 +52,7 @@ PlaceKind = Literal[
     "locations",  # at/in locations matching ``Place.locations`` ("in the North", "on any Town")
     "this card",  # in this card ("each hero in this tale")
     "this region",  # in the region of this location ("all heroes in this region")
+    "held",  # the cards the acting one has ("for each condition you have")
 ]
 ValueKind = Literal["exact", "each", "same", "any", "opposite"]
 

@@ -77,7 +77,8 @@ class VerbInfo:
     ``roles`` maps a role word (``object``, ``at``, ``for``...) to ``True`` when the primitive
     gives it a default; ``None`` when the primitive could not be inspected (then any role is
     accepted and the missing module is reported on the declaration). ``creates``: the roles
-    whose phrase names new things the primitive makes (``dsl.runtime.creates``).
+    whose phrase names new things the primitive makes (``dsl.runtime.creates``); ``faces``:
+    the roles where a number is a die face (``dsl.runtime.faces``).
     """
 
     words: tuple[str, ...]
@@ -86,6 +87,8 @@ class VerbInfo:
     params: dict[str, str]
     span: Span
     creates: frozenset[str] = frozenset()
+    faces: frozenset[str] = frozenset()
+    takes: tuple[tuple[str, tuple[str, ...]], ...] = ()  # role → the card kinds it acts on
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +99,7 @@ class TriggerInfo:
     qualifier: str | None
     once_per_turn: bool
     span: Span
+    kinds: tuple[str, ...] = ()  # the card kinds the engine tells of it; empty: not declared
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +114,7 @@ class FieldSchema:
     high: int | None
     optional: bool
     span: Span
+    unique: bool = False  # no two cards of the kind share a value (each of a list's values)
 
 
 @dataclass(slots=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dsl.runtime import Context, EffectError, creates
+from dsl.runtime import Context, EffectError, NothingToActOn, creates, faces, takes
 from dsl.runtime import DecisionKind as LanguageDecision
 
 from .contracts import DecisionKind, EventKind
@@ -200,8 +200,9 @@ def _remove_dice(ctx: Context, refs: list[Any]) -> int:
 
 def _nothing_to_do(ctx: Context, what: str) -> EffectError:
     """A text whose target is not there does nothing: it fails, so a card used as an action
-    for it is taken back (not spent or turned) and an alternative is asked again without it."""
-    return EffectError(f"there is {what}", ctx.span)
+    for it is taken back (not spent or turned). Nothing was found at all, so no question is
+    asked again (an alternative of "Choose one" still is)."""
+    return NothingToActOn(f"there is {what}", ctx.span)
 
 
 # A role the text does not write (the primitive's default) differs from one it writes that
@@ -212,6 +213,7 @@ _UNWRITTEN: Any = object()
 # ---------------------------------------------------------------------- the verbs
 
 
+@takes(object=("token", "resource", "die", "asset"))
 @creates("object")
 def place(ctx: Context, object: Any, on: Any = _UNWRITTEN, at: Any = None, in_: Any = None) -> None:
     """Tokens on obstacles, threat at locations, dice at locations, a card in a crafting area."""
@@ -240,7 +242,7 @@ def place(ctx: Context, object: Any, on: Any = _UNWRITTEN, at: Any = None, in_: 
     if category in ("resource", "die"):
         count = _number(ctx, object)
         resource = noun
-        for loc in _locations(ctx, at or on):
+        for loc in _locations(ctx, at or on or _where_made(ctx, object)):
             for _ in range(count):
                 chosen = resource or ctx.decide(
                     LanguageDecision.CHOOSE_OPTION, list(host.ruleset.resources), "Which resource?"
@@ -252,6 +254,25 @@ def place(ctx: Context, object: Any, on: Any = _UNWRITTEN, at: Any = None, in_: 
         name = _card_name(ref)
         if name and name in host.ruleset.assets and ctx.actor:
             _to_crafting_area(ctx, name)
+
+
+def _where_made(ctx: Context, made: Any) -> Any:
+    """ "Roll and place a sorcery in this region": one location of those the dice's place
+    names, the player's pick (``None``: this location)."""
+    from . import select as selecting
+
+    place: Any = getattr(made, "place", None)
+    if place is None or place.kind in ("this location", "zone"):
+        return None
+    names = [loc.name for loc in selecting.places(_host(ctx), ctx, place)]
+    if not names:
+        raise EffectError(f"no location {place.preposition} {getattr(made, 'text', '')}", ctx.span)
+    where = (
+        names[0]
+        if len(names) == 1
+        else ctx.decide(DecisionKind.CHOOSE_LOCATION, names, "Place the dice where?")
+    )
+    return [{"kind": "location", "name": where}]
 
 
 def _to_crafting_area(ctx: Context, name: str) -> None:
@@ -271,11 +292,12 @@ def _to_crafting_area(ctx: Context, name: str) -> None:
     host.fill_staging()
 
 
+@takes(object=("resource", "die"))
 @creates("object")
 def roll_and_place(ctx: Context, object: Any, at: Any = None, on: Any = None) -> None:
     host = _host(ctx)
     makes = object if isinstance(object, list) else [object]
-    for loc in _locations(ctx, at or on):
+    for loc in _locations(ctx, at or on or _where_made(ctx, makes[0])):
         for item in makes:
             _, resource = _noun(item)
             for _ in range(_number(ctx, item)):
@@ -342,6 +364,8 @@ def _standard_trade(ctx: Context, first: dict[str, Any]) -> None:
     host.new_resource_die(ctx, str(into), loc, explode=False)
 
 
+@takes(object=("resource", "die", "counter"))
+@faces("to")
 def set_value(ctx: Context, object: Any, to: Any = None) -> None:
     targets = _die_targets(ctx, object)
     if not targets:
@@ -350,6 +374,7 @@ def set_value(ctx: Context, object: Any, to: Any = None) -> None:
         _set_face(ctx, ref, _choose_value(ctx, to, "Set the die to which value?"))
 
 
+@takes(object=("resource", "die", "counter", "location"))
 def flip(ctx: Context, object: Any, to: Any = None) -> None:
     host = _host(ctx)
     if not _refs(ctx, object):
@@ -386,6 +411,7 @@ def add(ctx: Context, object: Any, to: Any = None) -> None:
             host.add_card(kind, name)
 
 
+@takes(object="number", from_=("resource", "die", "counter"))
 def subtract(ctx: Context, object: Any, from_: Any = None) -> None:
     _turn_dice(ctx, _die_targets(ctx, from_), -_number(ctx, object))
 
@@ -393,12 +419,16 @@ def subtract(ctx: Context, object: Any, from_: Any = None) -> None:
 def _turn_dice(ctx: Context, targets: list[Any], amount: int) -> None:
     """Add ``amount`` to each die (faces stay 1-6); a die already at the end it would pass
     (subtracting from a 1, adding to a 6) cannot change: the text does nothing."""
-    if not targets or all(not 1 <= _face(ctx, ref) + amount <= 6 for ref in targets):
-        raise _nothing_to_do(ctx, "no die that can turn that way")
+    if not targets:
+        raise _nothing_to_do(ctx, "no die to turn")
+    if all(not 1 <= _face(ctx, ref) + amount <= 6 for ref in targets):
+        # the dice chosen cannot turn that way: another choice may
+        raise EffectError("there is no die that can turn that way", ctx.span)
     for ref in targets:
         _set_face(ctx, ref, _face(ctx, ref) + amount)
 
 
+@takes(object="counter")
 def gain(ctx: Context, object: Any, subject: Any = None) -> None:
     host = _host(ctx)
     _, noun = _noun(object)
@@ -410,10 +440,12 @@ def gain(ctx: Context, object: Any, subject: Any = None) -> None:
             host.gain_action_points(c, amount)
 
 
+@takes(object="counter")
 def give(ctx: Context, object: Any, to: Any = None) -> None:
     gain(ctx, object, subject=to)
 
 
+@takes(object=("counter", "stress"))
 def lose(ctx: Context, object: Any, subject: Any = None) -> None:
     host = _host(ctx)
     category, noun = _noun(object)
@@ -428,6 +460,7 @@ def lose(ctx: Context, object: Any, subject: Any = None) -> None:
                 host.spend_initiative(c, max(c.initiative))
 
 
+@takes(object="stress")
 def recover(ctx: Context, object: Any, subject: Any = None) -> None:
     host = _host(ctx)
     _, noun = _noun(object)
@@ -435,6 +468,7 @@ def recover(ctx: Context, object: Any, subject: Any = None) -> None:
         host.recover_stress(c, str(noun), _number(ctx, object))
 
 
+@takes(object=("resource", "die", "counter"))
 def spend(ctx: Context, object: Any, at: Any = None, on: Any = None, for_: Any = None) -> None:
     """Pay: dice (a total value, or chosen dice), action points."""
     host = _host(ctx)
@@ -470,6 +504,8 @@ def spend(ctx: Context, object: Any, at: Any = None, on: Any = None, for_: Any =
             for c in _actors(ctx, None):
                 host.gain_initiative(c, _number(ctx, for_))
         return
+    if object is None:  # "spend a diplomacy at this location" with none there: not paid
+        raise EffectError("nothing to spend", ctx.span)
     dice = _die_targets(ctx, object)
     if not dice and category in ("die", "resource"):
         dice = _spendable(ctx, object)
@@ -616,6 +652,9 @@ def move(
                     host.emit(EventKind.INITIATIVE_GAINED, character=c.name, face=die.face)
         return
     for ref in _refs(ctx, object):
+        if isinstance(ref, dict) and "uid" in ref and zone is None:
+            _move_obstacle(ctx, ref, to if to is not None else onto)
+            continue
         name = _card_name(ref)
         if not name:
             continue
@@ -634,6 +673,43 @@ def move(
                 st.obstacle_discard.remove(name)
             st.obstacle_deck.insert(0, name)
             host.emit(EventKind.CARD_ADDED, card_kind="obstacle", card=name)
+        else:  # nothing here knows how: the card is not spent for nothing
+            raise EffectError(f"cannot move {name} there", ctx.span)
+
+
+def _move_obstacle(ctx: Context, ref: dict[str, Any], to: Any) -> None:
+    """ "Move an obstacle at this location to any location": as an obstacle moves, so the
+    location it moves onto is told ("When an obstacle moves in")."""
+    host = _host(ctx)
+    found = host.find_obstacle(int(ref["uid"]))
+    dest = _locations(ctx, to) if to is not None else []
+    if found is None or not dest:
+        raise EffectError(f"cannot move {ref.get('name')}: no location to move it to", ctx.span)
+    loc, obstacle = found
+    names = [d.name for d in dest]
+    where = (
+        names[0]
+        if len(names) == 1
+        else ctx.decide(DecisionKind.CHOOSE_LOCATION, names, f"Move {obstacle.name} where?")
+    )
+    loc.obstacles.remove(obstacle)
+    arrival = host.location(str(where))
+    arrival.obstacles.append(obstacle)
+    host.emit(EventKind.OBSTACLE_MOVED, obstacle=obstacle.name, location=arrival.name)
+    moved = {
+        "kind": "obstacle",
+        "uid": obstacle.uid,
+        "name": obstacle.name,
+        "location": arrival.name,
+    }
+    host.run_effects(
+        ctx,
+        host.side(arrival).effects,
+        "obstacle arrives",
+        location=arrival.name,
+        card=arrival.name,
+        bindings={"it": moved},
+    )
 
 
 def discard(ctx: Context, object: Any, from_: Any = None) -> None:
@@ -715,6 +791,7 @@ def burn(ctx: Context, object: Any) -> None:
         host.emit(EventKind.CARD_BURNED, card=name)
 
 
+@takes(object=("obstacle", "ability", "asset", "scene"))
 @creates("object")
 def draw(ctx: Context, object: Any) -> None:
     host = _host(ctx)
@@ -733,6 +810,7 @@ def draw(ctx: Context, object: Any) -> None:
             host.draw_obstacle(ctx)
 
 
+@takes(object="obstacle")
 def put_into_play(ctx: Context, object: Any, at: Any = None) -> None:
     host = _host(ctx)
     where = _locations(ctx, at) if at is not None else []
@@ -742,6 +820,7 @@ def put_into_play(ctx: Context, object: Any, at: Any = None) -> None:
             host.put_into_play(ctx, name, at=where[0].name if where else None)
 
 
+@takes(object="location")
 def develop(ctx: Context, object: Any) -> None:
     for ref in _refs(ctx, object) if not getattr(object, "name", None) else [object]:
         name = _card_name(ref)
@@ -749,6 +828,7 @@ def develop(ctx: Context, object: Any) -> None:
             _host(ctx).develop(name)
 
 
+@takes(object="ability")
 def unlock(ctx: Context, object: Any) -> None:
     for ref in _refs(ctx, object) if not getattr(object, "name", None) else [object]:
         name = _card_name(ref)
@@ -756,6 +836,7 @@ def unlock(ctx: Context, object: Any) -> None:
             _host(ctx).unlock_ability(name)
 
 
+@takes(object=("ability", "asset", "zone"))
 def refresh(ctx: Context, object: Any) -> None:
     """Turn upright a card the actor used this turn, of the kind the text names ("an ability":
     an ability card, never an asset)."""
@@ -782,6 +863,7 @@ def refill(ctx: Context, object: Any = None) -> None:
     _host(ctx).fill_staging()
 
 
+@takes(object="token", on="obstacle")
 def convert(ctx: Context, object: Any, on: Any = None, to: Any = None) -> None:
     host = _host(ctx)
     _, noun = _noun(object)
@@ -800,6 +882,7 @@ def convert(ctx: Context, object: Any, on: Any = None, to: Any = None) -> None:
             host.progress_placed(ctx, obstacle.uid)
 
 
+@takes(object="zone")
 def search(ctx: Context, object: Any, for_: Any = None) -> None:
     """Find a card in a deck or area; what is found is bound to "it"."""
     from . import select as selecting
@@ -832,6 +915,7 @@ def search(ctx: Context, object: Any, for_: Any = None) -> None:
     ctx.bindings["it"] = {"kind": host.ruleset.kind_of(pick), "name": pick}
 
 
+@takes(object=("resource", "die"))
 def clear(ctx: Context, object: Any, at: Any = None, from_: Any = None) -> None:
     host = _host(ctx)
     category, noun = _noun(object)
@@ -862,6 +946,7 @@ def ignore(ctx: Context, object: Any, for_: Any = None) -> None:
     _host(ctx).state.flags[f"ignore {noun or 'limit'}{whose}"] = 1
 
 
+@takes(object="token")
 def remove(ctx: Context, object: Any, at: Any = None, from_: Any = None, on: Any = None) -> None:
     host = _host(ctx)
     _, noun = _noun(object)
@@ -898,6 +983,7 @@ def shuffle(ctx: Context, object: Any, onto: Any = None) -> None:
     _host(ctx).shuffle_finale_scenes()
 
 
+@takes(object="obstacle")
 def hinder(ctx: Context, object: Any) -> None:
     host = _host(ctx)
     for ref in _refs(ctx, object):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dsl.runtime import Context
+from dsl.runtime import Context, EffectError
 
 if TYPE_CHECKING:
     from .session import Session
@@ -132,6 +132,64 @@ def _quoted_tag(session: Session, selector: Any) -> str | None:
     return word if noun in (None, "card", kind) else None
 
 
+def _named_in_play(session: Session, name: str) -> bool:
+    """Whether a named card is in play: an obstacle or location on the map, an event out, an
+    asset or ability a character holds, the scheme or an available scene."""
+    st = session.state
+    if any(loc.name == name or any(o.name == name for o in loc.obstacles) for loc in st.locations):
+        return True
+    if name in st.events_out or name == st.scheme or name in st.scenes:
+        return True
+    return any(name in c.assets or name in c.abilities for c in st.characters)
+
+
+def _held(session: Session, ctx: Context, selector: Any) -> list[Any]:
+    """The cards the acting character has: conditions, completed assets, abilities in hand,
+    overcome obstacles (one reference per card, to be counted or chosen)."""
+    if not ctx.actor:
+        raise EffectError("only a character has cards: 'you have' needs one acting", ctx.span)
+    c = session.character(ctx.actor)
+    piles = {
+        "condition": c.conditions,
+        "asset": c.assets,
+        "ability": c.abilities,
+        "obstacle": c.obstacles,
+    }
+    noun = getattr(selector, "noun", None)
+    kinds = [noun] if noun in piles else list(piles) if noun in (None, "card") else []
+    if not kinds:
+        raise EffectError(f"a character does not have {noun} cards", ctx.span)
+    return [
+        Ref({"kind": kind, "name": n, "character": c.name})
+        for kind in kinds
+        for n in piles[kind]
+        if kind in ("condition", "obstacle") or card_matches(session, n, selector)
+    ]
+
+
+def _tokens(session: Session, ctx: Context, selector: Any) -> list[Any]:
+    """The tokens of a kind at the places a phrase names: threats on the locations, progress
+    and hindrance on the obstacles there (one reference per token, to be counted)."""
+    noun = str(getattr(selector, "noun", "") or "")
+    place = getattr(selector, "place", None)
+    if getattr(place, "kind", None) not in (
+        "this location",
+        "any location",
+        "locations",
+        "this region",
+        "in play",
+    ):
+        raise EffectError(f"cannot count {noun} tokens without a place where they are", ctx.span)
+    out: list[Any] = []
+    for loc in places(session, ctx, place):
+        if noun == "threat":
+            out += [Ref({"kind": "token", "token": noun, "location": loc.name})] * loc.threats
+        for o in loc.obstacles:
+            held = getattr(o, noun, 0) if noun in ("progress", "hindrance") else 0
+            out += [Ref({"kind": "token", "token": noun, "obstacle": o.uid})] * int(held)
+    return out
+
+
 def _participants(session: Session, ctx: Context) -> list[str]:
     """The characters narrating the scene ``ctx.card`` (from the narrate action's record)."""
     for event in reversed(session.state.events):
@@ -185,6 +243,8 @@ def select(session: Session, ctx: Context, selector: Any) -> list[Any]:
                     return [
                         Ref({"kind": "obstacle", "uid": o.uid, "name": named, "location": loc.name})
                     ]
+        if getattr(place, "kind", None) == "in play" and not _named_in_play(session, named):
+            return []  # 'If obstacle "X" is in play': only when it is
         return [Ref({"kind": kind, "name": named})]
     out: list[Any] = []
     if category in ("resource", "die"):
@@ -206,6 +266,10 @@ def select(session: Session, ctx: Context, selector: Any) -> list[Any]:
                     }
                 )
         return out
+    if getattr(place, "kind", None) == "held":  # "each condition you have"
+        return _held(session, ctx, selector)
+    if category == "token":  # "for each threat at this location": the tokens there
+        return _tokens(session, ctx, selector)
     if category == "counter" and noun and "initiative" in noun and ctx.actor:
         c = session.character(ctx.actor)
         value = getattr(selector, "value", None)  # "an initiative die of value 6"
@@ -214,7 +278,7 @@ def select(session: Session, ctx: Context, selector: Any) -> list[Any]:
             for i, f in enumerate(c.initiative)
             if value is None or value.kind != "exact" or f == value.value
         ]
-    if noun == "location":
+    if noun == "location" and zone is None:
         return [
             Ref({"kind": "location", "name": loc.name})
             for loc in places(session, ctx, place)
@@ -222,15 +286,20 @@ def select(session: Session, ctx: Context, selector: Any) -> list[Any]:
         ]
     if noun == "character":
         if getattr(place, "kind", None) == "this card":  # "each character in this scene"
-            return [Ref({"kind": "character", "name": n}) for n in _participants(session, ctx)]
-        return [
-            Ref({"kind": "character", "name": c.name})
-            for loc in places(session, ctx, place)
-            for c in session.characters_at(loc.name)
-        ]
+            found = [Ref({"kind": "character", "name": n}) for n in _participants(session, ctx)]
+        else:
+            found = [
+                Ref({"kind": "character", "name": c.name})
+                for loc in places(session, ctx, place)
+                for c in session.characters_at(loc.name)
+            ]
+        if selector.quantity.mode == "another":  # "another character": not the one acting
+            found = [ref for ref in found if ref["name"] != ctx.actor]
+        return found
     bare = not getattr(selector, "filters", ()) and not getattr(selector, "any_of", ())
-    if noun == "obstacle" and place is None and bare and reference is None:
-        # "draw 2 obstacles": the top cards of the obstacle deck
+    drawn = selector.quantity.mode == "another"  # "draw another obstacle"
+    if noun == "obstacle" and place is None and bare and reference is None and drawn:
+        # the top cards of the obstacle deck; "discard an obstacle" is one in play
         count = selector.quantity.count or 1
         deck = st.obstacle_deck or st.obstacle_discard
         return [
@@ -253,14 +322,20 @@ def select(session: Session, ctx: Context, selector: Any) -> list[Any]:
         "obstacle deck": st.obstacle_deck,
         "obstacle discard": st.obstacle_discard,
         "scene deck": st.scene_deck,
+        "asset discard": st.asset_discard,
         "archive": st.archive,
+        "reserve": st.reserve,
     }
     if zone in zones:
         return [
             Ref({"kind": session.ruleset.kind_of(n), "name": n, "zone": zone})
             for n in dict.fromkeys(zones[zone])
-            if card_matches(session, n, selector)
+            if (noun in (None, "card") or session.ruleset.kind_of(n) == noun)
+            and card_matches(session, n, selector)
         ]
+    if zone is not None and category in ("card kind", "card") and noun != "ability":
+        # a zone the text names but the game does not keep: not "nothing there"
+        raise EffectError(f"Six Winters keeps no {zone} to look in", ctx.span)
     if noun == "asset" and place is None:
         # "search ... for a Food asset": the cards a search looks through (asset deck, staging)
         return [

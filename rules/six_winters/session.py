@@ -30,7 +30,7 @@ from dsl.kernel.machine import (
     AnswerRefused,
     Machine,
 )
-from dsl.runtime import Context, EffectError
+from dsl.runtime import Context, EffectError, NothingToActOn
 from dsl.runtime import DecisionKind as LanguageDecision
 
 from .abilities import AbilityRules
@@ -504,16 +504,10 @@ class Session(
             effect.run(inner)
         except EffectError as error:
             # the alternative (or target) chosen last cannot be carried out: ask again without it
-            chosen = [
-                i
-                for i, kind in inner.kinds
-                if kind
-                in (
-                    LanguageDecision.CHOOSE_OPTION,
-                    LanguageDecision.CHOOSE_TARGET,
-                    LanguageDecision.PAY_OR_REFUSE,
-                )
-            ]
+            refusable = [LanguageDecision.CHOOSE_OPTION, LanguageDecision.PAY_OR_REFUSE]
+            if not isinstance(error, NothingToActOn):  # a target chosen may be what failed
+                refusable.append(LanguageDecision.CHOOSE_TARGET)
+            chosen = [i for i, kind in inner.kinds if kind in refusable]
             if chosen and not self._giving_up:
                 raise AnswerRefused(chosen[-1], error.message) from None
             self._untouched = False

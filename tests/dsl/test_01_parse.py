@@ -162,3 +162,21 @@ def test_no_input_raises(text: str) -> None:
     tree, diagnostics = parse_text(text, "x.rules")
     assert isinstance(tree, ast.RulesFile)
     assert all(d.severity == "error" for d in diagnostics)
+
+
+@pytest.mark.parametrize("depth", [50, 3000])
+def test_deeply_nested_blocks_give_a_diagnostic_never_a_traceback(depth: int) -> None:
+    text = 'relic "Deep" {\n' + "  flipped {\n" * depth + "}\n" * depth + "}\n"
+    tree, diagnostics = parse_text(text, "deep.rules")
+    if depth > 1000:
+        assert [d.message for d in diagnostics] == ["text nested too deeply to read"]
+    else:
+        assert diagnostics == [] and len(tree.forms) == 1
+
+
+def test_a_missing_brace_is_told_at_the_card_it_leaves_open() -> None:
+    text = 'relic "Open" {\n  number 1\n\nrelic "Next" {\n  number 2\n}\n'
+    _, diagnostics = parse_text(text, "open.rules")
+    (error,) = diagnostics
+    assert (error.span.line, error.span.column) == (1, 1)
+    assert error.message == 'relic "Open" has no closing "}": it runs on into line 4'

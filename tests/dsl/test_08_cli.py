@@ -117,3 +117,30 @@ def test_a_file_that_is_not_text_is_a_diagnostic_not_a_traceback(
     assert code == 1
     assert "binary.rules:1:1: error: cannot read file: not UTF-8 text" in err
     assert "Traceback" not in err
+
+
+def test_a_file_that_is_not_utf8_is_told_with_the_byte_and_where_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shutil.copytree(TOY, tmp_path / "toy")
+    bad = tmp_path / "toy" / "latin1.rules"
+    bad.write_bytes('relic "Jar" {\n  number 30\n  tags Café\n}\n'.encode("latin-1"))
+    code, _, err = run(capsys, "check", str(tmp_path / "toy"))
+    assert code == 1
+    assert (
+        f"{bad}:3:11: error: cannot read file: not UTF-8 text (byte 0xE9 at byte 36, line 3, "
+        "column 11); save the file as UTF-8"
+    ) in err
+    assert "Traceback" not in err
+
+
+def test_counts_agree_with_their_nouns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    shutil.copytree(TOY, tmp_path / "toy")
+    (tmp_path / "toy" / "bad.rules").write_text(
+        'relic "Odd" {\n  number 40\n  tags Beest\n  points 1\n  recipe ember\n}\n'
+    )
+    code, _, err = run(capsys, "check", str(tmp_path / "toy"))
+    assert code == 1
+    assert "checked 3 files in 1 ruleset: 1 error, 0 warnings" in err
+    code, out, err = run(capsys, "fmt", "--check", str(tmp_path / "toy" / "bad.rules"))
+    assert "1 file already formatted" in out + err

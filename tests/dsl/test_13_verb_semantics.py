@@ -124,11 +124,11 @@ def test_this_is_a_location_tests_where_the_effect_happens_not_the_card(tmp_path
 
 
 COSTS = """
-relic "Bait Pouch" {
-  number 45
+monster "Bait Pouch" {
+  skill brawl · difficulty 3
+  stress nerve
+  enters Forest
   tags Spirit
-  points 0
-  recipe any
   Threat: Instead of placing a threat, may discard a Beast monster at this location to gain
           1 lantern.
 }

@@ -1,0 +1,361 @@
+"""What the lines of a behaviour fixture mean for Six Winters (``chronicler test``).
+
+The file format is the language's (``dsl/behaviour.py``); this module sets the table, runs the
+card or step, answers its decisions and checks what is expected, in the game's own words:
+
+table::
+
+    character Parin at "Giant's Gate"        # the characters playing, in order (one: solo)
+    Parin holds ability "Count the Red"      # or: asset, condition
+    action points Parin 3
+    threats 2 at "Giant's Gate"
+    obstacle "Horse Bandits" at "Giant's Gate" progress 1 hindrance 0
+    dice at "Giant's Gate": stability 5, military 3
+    staging "Loomwood Apples"                # also: asset deck, asset discard, archive
+    roll 4, 2                                # the next dice rolled
+    scheme "Mobilize War Machines"           # this year's scheme
+
+run::
+
+    ability "Count the Red" by Parin         # its first ability (``effect 2``: another)
+    asset "Traveling Tent" by Parin
+    step activate_obstacle obstacle "Mole Hunt"   # a piece of the procedure (``push_run``)
+    step season_end season summer
+
+answers: a name (an option, or the option of that name), a number (a value; the Nth option
+when the options are not numbers), ``yes``/``no`` for "May", ``none`` for "any".
+
+expect::
+
+    event action_points_changed character "Parin" now 6
+    no event threat_placed
+    refused                                  # the action was refused: the card not spent
+    action points Parin 6
+    threats at "Giant's Gate" 2
+    obstacles at "Eastkeep": "Horse Bandits"
+    progress on "Horse Bandits" 1            # also: hindrance on
+    dice at "Giant's Gate": sorcery 5
+    Parin crafting area: "Loomwood Apples"
+    Parin holds ability "Count the Red"      # also: "Parin does not hold ..."
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from dsl.behaviour import Fixture, Line, Word
+from dsl.diagnostics import Diagnostic, did_you_mean
+from dsl.runtime import Span
+
+from .cards import from_compiled
+from .session import Session, new_campaign, new_session
+from .state import Die, Frame
+
+
+class _Failed(Exception):
+    def __init__(self, message: str, span: Span) -> None:
+        super().__init__(message)
+        self.message = message
+        self.span = span
+
+
+def run(fixture: Fixture, compiled: Any) -> list[Diagnostic]:
+    """Set the table, run, check: a diagnostic at each line that did not hold."""
+    try:
+        ruleset = from_compiled(compiled)
+        session = _table(ruleset, fixture)
+        start = len(session.events)
+        refused = _run(session, fixture)
+        told = session.events[start:]
+    except _Failed as failure:
+        return [Diagnostic("error", failure.message, failure.span)]
+    except Exception as error:  # the engine failed: told at the run line, not a traceback
+        where = fixture.run.span if fixture.run is not None else fixture.span
+        return [Diagnostic("error", f"the run failed: {type(error).__name__}: {error}", where)]
+    out = []
+    for line in fixture.expect:
+        try:
+            _expect(session, line, told, refused)
+        except _Failed as failure:
+            out.append(Diagnostic("error", failure.message, failure.span))
+    return out
+
+
+# ---- the table ----------------------------------------------------------------------------------
+
+
+def _table(ruleset: Any, fixture: Fixture) -> Session:
+    characters = [ln for ln in fixture.table if ln.plain()[:1] == ["character"]]
+    if not characters:
+        raise _Failed(
+            'the table needs a character: character Parin at "Giant\'s Gate"', fixture.span
+        )
+    names = [ln.words[1].text for ln in characters]
+    for ln, name in zip(characters, names, strict=True):
+        if name not in ruleset.characters:
+            raise _Failed(f'no character "{name}" in this ruleset', ln.words[1].span)
+    session = new_session(ruleset, new_campaign(ruleset), 1, names, solo=len(names) == 1)
+    st = session.state
+    st.frames = [Frame("actions", {})]
+    st.asset_staging, st.scenes, st.scene_deck = [], [], []
+    for c in st.characters:
+        c.action_points = 4
+    for ln in characters:
+        words = ln.plain()
+        if len(words) >= 4 and words[2] == "at":
+            _location(session, ln.words[3])
+            session.character(words[1]).location = words[3]
+    for ln in fixture.table:
+        if ln.plain()[:1] != ["character"]:
+            _set(session, ln)
+    return session
+
+
+def _location(session: Session, word: Word) -> Any:
+    if not any(loc.name == word.text for loc in session.state.locations):
+        raise _Failed(f'"{word.text}" is not a location on the table', word.span)
+    return session.location(word.text)
+
+
+def _number(word: Word) -> int:
+    if not word.text.isdigit():
+        raise _Failed(f"expected a number, not '{word.text}'", word.span)
+    return int(word.text)
+
+
+def _dice(session: Session, words: tuple[Word, ...]) -> list[tuple[str, int]]:
+    out = []
+    for k in range(0, len(words) - 1, 2):
+        if words[k].text not in session.ruleset.resources:
+            raise _Failed(f"'{words[k].text}' is not a resource", words[k].span)
+        out.append((words[k].text, _number(words[k + 1])))
+    if len(words) % 2:
+        raise _Failed("write each die as a resource and its face: stability 5", words[-1].span)
+    return out
+
+
+_PILES = {
+    ("staging",): "asset_staging",
+    ("asset", "deck"): "asset_deck",
+    ("asset", "discard"): "asset_discard",
+    ("archive",): "archive",
+    ("obstacle", "deck"): "obstacle_deck",
+}
+
+
+def _set(session: Session, line: Line) -> None:
+    st = session.state
+    w = line.words
+    p = line.plain()
+    if p[:1] == ["threats"] and len(p) == 4 and p[2] == "at":
+        _location(session, w[3]).threats = _number(w[1])
+    elif p[:1] == ["obstacle"] and len(p) >= 4 and p[2] == "at":
+        if w[1].text not in session.ruleset.obstacles:
+            raise _Failed(f'no obstacle "{w[1].text}"', w[1].span)
+        tokens = dict(zip(p[4::2], [_number(x) for x in w[5::2]], strict=False))
+        obstacle = session.new_obstacle(
+            w[1].text, tokens.get("progress", 0), tokens.get("hindrance", 0)
+        )
+        _location(session, w[3]).obstacles.append(obstacle)
+    elif p[:2] == ["dice", "at"] and len(p) >= 3:
+        loc = _location(session, w[2])
+        for resource, face in _dice(session, w[3:]):
+            st.supply[resource] -= 1
+            loc.dice.append(Die(resource, face))
+    elif p[:1] == ["roll"]:
+        st.dice_script = [_number(x) for x in w[1:]]
+    elif p[:2] == ["action", "points"] and len(p) == 4:
+        session.character(p[2]).action_points = _number(w[3])
+    elif p[:1] == ["scheme"] and len(p) == 2:
+        if w[1].text not in session.ruleset.schemes:
+            raise _Failed(f'no scheme "{w[1].text}"', w[1].span)
+        st.scheme = w[1].text
+    elif len(p) >= 4 and p[1] == "holds":
+        _holds(session, line)
+    else:
+        for words, pile in _PILES.items():
+            if tuple(p[: len(words)]) == words:
+                getattr(st, pile)[:0] = [x.text for x in w[len(words) :]]
+                return
+        raise _Failed(f"cannot set the table with '{line.text}'", line.span)
+
+
+def _holds(session: Session, line: Line) -> None:
+    who, _, kind, name = (x.text for x in line.words[:4])
+    c = _character(session, line.words[0])
+    if kind == "ability":
+        c.abilities.append(name)
+    elif kind == "asset":
+        c.assets.append(name)
+    elif kind == "condition":
+        c.conditions.append(name)
+    else:
+        raise _Failed(f"{who} may hold an ability, asset or condition, not '{kind}'", line.span)
+
+
+def _character(session: Session, word: Word) -> Any:
+    if not any(c.name == word.text for c in session.state.characters):
+        raise _Failed(f'"{word.text}" is not a character at the table', word.span)
+    return session.character(word.text)
+
+
+# ---- the run ------------------------------------------------------------------------------------
+
+
+def _run(session: Session, fixture: Fixture) -> bool:
+    """Run the fixture's card or step and answer its decisions; whether it was refused."""
+    line = fixture.run
+    assert line is not None
+    p = line.plain()
+    st = session.state
+    if p[:1] == ["step"] and len(p) >= 2:
+        if not callable(getattr(session, f"op_{p[1]}", None)):
+            steps = [n[3:] for n in dir(session) if n.startswith("op_")]
+            hint = did_you_mean(p[1], steps)
+            raise _Failed(f"no step '{p[1]}' in the procedure{hint}", line.words[1].span)
+        session.state.frames = [Frame("actions", {})]
+        session._pending = None
+        args: dict[str, Any] = {}
+        for key, value in zip(line.words[2::2], line.words[3::2], strict=False):
+            if key.text == "obstacle":  # an obstacle in play, by name: its uid
+                uids = [
+                    o.uid for loc in st.locations for o in loc.obstacles if o.name == value.text
+                ]
+                if not uids:
+                    raise _Failed(f'no obstacle "{value.text}" in play', value.span)
+                args["uid"] = uids[0]
+            else:
+                args[key.text] = _value(value)
+        session.push_run(p[1], **args)
+    elif len(p) >= 4 and p[0] in ("ability", "asset") and p[2] == "by":
+        effect = int(p[5]) - 1 if len(p) >= 6 and p[4] == "effect" else 0
+        option = {"act": p[0], "character": p[3], "card": p[1], "effect": effect}
+        _character(session, line.words[3])
+        session._pending = None
+        decision = session.pending()
+        if decision is None or option not in list(decision.options):
+            raise _Failed(f'{p[3]} cannot use {p[0]} "{p[1]}" now (not offered)', line.span)
+        session.apply(option)
+    else:
+        raise _Failed(
+            "run an ability or asset ('ability \"Name\" by Parin') or a step ('step OP')",
+            line.span,
+        )
+    answers = list(fixture.answers)
+    for _ in range(500):
+        decision = session.pending()
+        if decision is None or decision.kind == "choose_action":
+            break
+        if not answers:
+            shown = ", ".join(_show(o) for o in list(decision.options)[:6])
+            raise _Failed(
+                f"the run asks {decision.kind} ({decision.prompt}: {shown}) and no answer is "
+                "left: add one to 'answers:'",
+                line.span,
+            )
+        session.apply(_answer(answers.pop(0), decision))
+    if answers:
+        raise _Failed(f"answer '{answers[0].text}' was never asked for", answers[0].span)
+    return any(e.kind == "action_refused" for e in session.events[-3:])
+
+
+def _show(option: Any) -> str:
+    if isinstance(option, dict):
+        return str(option.get("name") or option.get("card") or option)
+    return str(option)
+
+
+def _answer(word: Word, decision: Any) -> Any:
+    options = list(decision.options)
+    text = word.text
+    if decision.kind == "pay_or_refuse" and text in ("yes", "no"):
+        return text == "yes"
+    for option in options:
+        if str(option) == text or (isinstance(option, dict) and option.get("name") == text):
+            return option
+    if text.isdigit() and int(text) in options:
+        return int(text)
+    numbered = text.isdigit() and not any(isinstance(o, int) for o in options)
+    if numbered and 1 <= int(text) <= len(options):  # the Nth option, as the question lists
+        return options[int(text) - 1]
+    if decision.kind == "choose_many" and text == "none":
+        return []
+    shown = ", ".join(_show(o) for o in options[:8])
+    raise _Failed(f"'{text}' is not one of the options of {decision.kind}: {shown}", word.span)
+
+
+# ---- what is expected ---------------------------------------------------------------------------
+
+
+def _expect(session: Session, line: Line, told: list[Any], refused: bool) -> None:
+    w = line.words
+    p = line.plain()
+    if p[:1] == ["event"] or p[:2] == ["no", "event"]:
+        negated = p[0] == "no"
+        kind = p[2] if negated else p[1]
+        rest = w[3:] if negated else w[2:]
+        want = {rest[k].text: _value(rest[k + 1]) for k in range(0, len(rest) - 1, 2)}
+        hits = [
+            e
+            for e in told
+            if str(e.kind) == kind and all(e.data.get(k) == v for k, v in want.items())
+        ]
+        if negated and hits:
+            raise _Failed(f"the run told {kind} {hits[0].data}", line.span)
+        if not negated and not hits:
+            same = [e.data for e in told if str(e.kind) == kind]
+            raise _Failed(
+                f"no {kind} event like this; the run told "
+                + (f"{kind} {same}" if same else f"no {kind} at all"),
+                line.span,
+            )
+        return
+    if p == ["refused"]:
+        if not refused:
+            raise _Failed("the run was not refused", line.span)
+        return
+    if p[:2] == ["action", "points"] and len(p) == 4:
+        _equal(_character(session, w[2]).action_points, _number(w[3]), line)
+    elif p[:2] == ["threats", "at"] and len(p) == 4:
+        _equal(_location(session, w[2]).threats, _number(w[3]), line)
+    elif p[:2] == ["obstacles", "at"] and len(p) >= 3:
+        found = [o.name for o in _location(session, w[2]).obstacles]
+        _equal(found, [x.text for x in w[3:]], line)
+    elif p[:1] in (["progress"], ["hindrance"]) and len(p) == 4 and p[1] == "on":
+        on = session.state.locations
+        found = [getattr(o, p[0]) for loc in on for o in loc.obstacles if o.name == p[2]]
+        if not found:
+            raise _Failed(f'no obstacle "{p[2]}" in play', w[2].span)
+        _equal(found[0], _number(w[3]), line)
+    elif p[:2] == ["dice", "at"] and len(p) >= 3:
+        here = Counter((d.resource, d.face) for d in _location(session, w[2]).dice)
+        _equal(sorted(here.elements()), sorted(_dice(session, w[3:])), line)
+    elif len(p) >= 3 and p[1:3] == ["crafting", "area"]:
+        found = [a.name for a in _character(session, w[0]).in_progress]
+        _equal(found, [x.text for x in w[3:]], line)
+    elif (len(p) == 4 and p[1] == "holds") or (len(p) == 6 and p[1:4] == ["does", "not", "hold"]):
+        c = _character(session, w[0])
+        kind, name = p[-2], p[-1]
+        pile = {"ability": c.abilities, "asset": c.assets, "condition": c.conditions}.get(kind)
+        if pile is None:
+            raise _Failed(
+                f"a character holds abilities, assets or conditions, not '{kind}'", line.span
+            )
+        if (name in pile) != (p[1] == "holds"):
+            raise _Failed(f"{c.name} holds {', '.join(pile) or 'nothing'}", line.span)
+    else:
+        raise _Failed(f"cannot read the expectation '{line.text}'", line.span)
+
+
+def _value(word: Word) -> Any:
+    if not word.quoted and word.text.lstrip("-").isdigit():
+        return int(word.text)
+    if not word.quoted and word.text in ("true", "false"):
+        return word.text == "true"
+    return word.text
+
+
+def _equal(found: Any, want: Any, line: Line) -> None:
+    if found != want:
+        raise _Failed(f"expected {want!r}, found {found!r}", line.span)
