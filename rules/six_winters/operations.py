@@ -328,7 +328,7 @@ class Operations(SessionPart):
                 candidates = [
                     loc
                     for loc in self.state.locations
-                    if any(self.matches(loc, term) for term in alternative)
+                    if all(self.matches(loc, term) for term in alternative)
                 ]
                 if candidates:
                     break

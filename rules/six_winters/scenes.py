@@ -54,7 +54,7 @@ class SceneRules(SessionPart):
             found = [
                 loc
                 for loc in self.state.locations
-                if any(self.matches(loc, term) for term in alternative)
+                if all(self.matches(loc, term) for term in alternative)
             ]
             if found:
                 return found
