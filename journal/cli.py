@@ -34,7 +34,7 @@ _state = {"debug": False}
 
 # Packages that add verbs; each module has ``register(app)``. A missing module is a package
 # not written yet, so its verbs are simply absent.
-COMMAND_MODULES = ("dsl.commands", "journal.play", "journal.commands")
+COMMAND_MODULES = ("dsl.commands", "journal.play", "journal.commands", "journal.playtest.commands")
 
 
 def _package_version() -> str:
