@@ -75,6 +75,8 @@ def _play(plan: Plan, seed: int) -> list[dict[str, Any]]:
         chosen = campaign_module.choose_characters(bot, campaign, ruleset)
         session = engine.new_session(ruleset, campaign, rng.randrange(2**31), chosen)
         watch = playtest.SupplyWatch.of(session)
+        if hasattr(bot, "bind"):  # a bot that searches copies of the session it plays
+            bot.bind(session)
         while (decision := session.pending()) is not None:
             obs = session.observation(decision.who) if uses else None
             session.apply(bot.choose(obs, decision))

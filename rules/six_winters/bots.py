@@ -1,13 +1,17 @@
-"""Bots for Six Winters. A bot sees a player's observation and the decision, nothing more."""
+"""Bots for Six Winters. A bot sees a player's observation and the decision, nothing more (the
+look-ahead bot of ``search_bot`` also copies the session, dealing what is hidden anew)."""
 
 from __future__ import annotations
 
 import itertools
 import random
 import re
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from dsl.runtime import Decision
+
+from .search_bot import LookaheadBot
 
 
 class RandomBot:
@@ -1221,13 +1225,19 @@ def _cancelled(pool: list[int], harmful: list[int]) -> int:
     return count
 
 
-BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {
+def lookahead_bot(seed: int = 0) -> LookaheadBot:
+    """The look-ahead bot (``search_bot``), its playouts played by the heuristic bot."""
+    return LookaheadBot(seed, HeuristicBot)
+
+
+BOTS: dict[str, Callable[[int], Any]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
+    "lookahead": lookahead_bot,
 }
 
 
-def make_bot(name: str, seed: int = 0) -> RandomBot | HeuristicBot:
+def make_bot(name: str, seed: int = 0) -> Any:
     return BOTS[name](seed)
 
 
