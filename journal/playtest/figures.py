@@ -131,7 +131,7 @@ def by_group(con: Any, run_ids: Sequence[int], column: str, title: str, key: str
         f"""SELECT s.{column}, count(*), count(*) FILTER (WHERE s.won),
         count(*) FILTER (WHERE s.reason LIKE '%threat%'),
         count(*) FILTER (WHERE NOT s.won AND s.reason NOT LIKE '%threat%'),
-        avg(s.scenes_completed), min(s.game_id)
+        avg(s.scenes_completed), min(s.game_id) FILTER (WHERE NOT s.won)
         FROM sessions s JOIN games g USING (game_id)
         WHERE g.run_id IN ({_ids(run_ids)}) AND s.counted
         GROUP BY ALL ORDER BY 1"""
@@ -153,7 +153,7 @@ def by_group(con: Any, run_ids: Sequence[int], column: str, title: str, key: str
             "lost: threat pool empty",
             "lost: other",
             "scenes",
-            "example game",
+            "a lost game",
         ],
         out,
         chart=(0, 2),

@@ -5,9 +5,10 @@ heuristic bot's own and some others) by playouts: each playout copies the sessio
 hidden part anew (the order of the asset, scene and obstacle decks below what the table shows,
 and the generator's future dice), gives the candidate, lets the heuristic bot play to the end of
 the turn (obstacles activated), and scores what it finds: a won session 1, a lost one 0, else
-scenes, threat left, points held and stress spared. Candidates share the playout budget by UCB1
-(a one-level tree; deeper levels are the heuristic's). It keeps the heuristic's answer unless
-another scores better.
+scenes, threat left, points held and conditions spared. It is a one-level search (flat Monte
+Carlo: below the first answer the heuristic plays); the candidates are played on the same deals,
+round after round until the playout budget is spent, and the heuristic's answer stands unless
+another scores better by a margin.
 
 Hidden information is respected by construction: the search never reads a deck's order or the
 generator, it only samples them again (``determinize``); what it reads besides is what
@@ -17,7 +18,6 @@ generator, it only samples them again (``determinize``); what it reads besides i
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 from typing import Any
@@ -96,27 +96,28 @@ class LookaheadBot:
         return best
 
     def _search(self, candidates: list[Any]) -> Any:
-        n = [0] * len(candidates)
+        """Rounds of playouts until the budget is spent: each round deals one hidden world
+        and plays every candidate in it (common random numbers: the candidates are compared
+        on the same luck). Another answer replaces the heuristic's only when it scores
+        better by more than ``MARGIN`` on average."""
+        rounds = max(1, -(-self.playouts // len(candidates)))
         total = [0.0] * len(candidates)
-        for i in range(len(candidates)):  # one playout each first
-            total[i] += self._playout(candidates[i])
-            n[i] += 1
-        for t in range(len(candidates), max(self.playouts, len(candidates))):
-            i = max(
-                range(len(candidates)),
-                key=lambda k: total[k] / n[k] + math.sqrt(2 * math.log(t + 1) / n[k]),
-            )
-            total[i] += self._playout(candidates[i])
-            n[i] += 1
-        means = [total[i] / n[i] for i in range(len(candidates))]
-        best = max(range(len(candidates)), key=lambda k: (means[k], k == 0))
-        return candidates[best] if means[best] > means[0] else candidates[0]
+        for _ in range(rounds):
+            world = determinize(self.session, self.rng)
+            seed = self.rng.randrange(2**31)
+            for i, answer in enumerate(candidates):
+                total[i] += self._playout(world.clone(), answer, seed)
+        best = max(range(len(candidates)), key=lambda k: (total[k], k == 0))
+        if (total[best] - total[0]) / rounds > self.MARGIN:
+            return candidates[best]
+        return candidates[0]
 
-    def _playout(self, answer: Any) -> float:
-        sim = determinize(self.session, self.rng)
+    MARGIN = 0.02  # of a session's value: less is noise, the heuristic's answer stands
+
+    def _playout(self, sim: Any, answer: Any, seed: int) -> float:
         start = (sim.state.season, sim.state.turn)
         sim.apply(answer)
-        bot = self.make_heuristic(self.rng.randrange(2**31))
+        bot = self.make_heuristic(seed)
         while (decision := sim.pending()) is not None:
             if (sim.state.season, sim.state.turn) != start:
                 break  # the turn is over: its obstacles have activated
