@@ -86,10 +86,14 @@ def simulate_command(
     store_path = Path(store_file)
     html_path = Path(html_file) if html_file else None
     found = registry.find(game)
-    if found.package and not hasattr(found.bots, "BOTS"):
-        raise ChroniclerError(f"{found.name} has no bots to simulate with")
-    if bot not in found.bots.BOTS:
-        raise UsageError(f"unknown bot {bot!r}; known: {', '.join(sorted(found.bots.BOTS))}")
+    try:
+        bots, playtest = found.bots, found.module("playtest")
+    except ModuleNotFoundError as missing:
+        raise ChroniclerError(
+            f"{found.name} cannot be simulated: its package has no {missing.name}"
+        ) from None
+    if bot not in bots.BOTS:
+        raise UsageError(f"unknown bot {bot!r}; known: {', '.join(sorted(bots.BOTS))}")
     if campaigns is not None:
         if campaigns < 1:
             raise UsageError(f"--campaigns must be at least 1, got {campaigns}")
@@ -104,7 +108,6 @@ def simulate_command(
         raise UsageError(f"--workers must be 0 or more, got {workers}")
     workers = workers or os.cpu_count() or 1
     found.load()  # the text must compile before any game: its errors, every one, at once
-    playtest = found.module("playtest")
     base = Plan(found, bot, counted_year)
     plans = [base]
     labels = {0: found.name}
@@ -131,7 +134,7 @@ def simulate_command(
     con = store.connect(store_path)
     try:
         seeds = list(range(seed, seed + count))
-        runs = runner.start_runs(con, plans, seeds, label=" ".join(_words(game, count)))
+        runs = runner.start_runs(con, plans, seeds, label=f"{game} x{count}")
         total = len(runs) * count
         completed = _play(con, runs, workers, cluster, total, quiet, err)
         ids = [runs[0].run_id]
@@ -166,10 +169,6 @@ def simulate_command(
             raise typer.Exit(130)
     finally:
         con.close()
-
-
-def _words(game: str, count: int) -> list[str]:
-    return [game, str(count)]
 
 
 def _sizes(spec: str) -> list[int]:

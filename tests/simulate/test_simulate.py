@@ -40,9 +40,15 @@ def test_every_game_is_stored_and_replays_as_play_shows_it(
         "--store",
         str(db),
         "--quiet",
+        "--html",
+        str(tmp_path / "report.html"),
     )
     assert code == 0, out
     assert "Why sessions are lost" in out and "Resource dice running out" in out
+    page = (tmp_path / "report.html").read_text()
+    for section in ("overview", "schemes", "pairs", "conditions", "runouts", "cards", "scenes"):
+        assert f'<section id="{section}">' in page
+    assert "<script" not in page and "<svg" in page
     con = duckdb.connect(str(db), read_only=True)
     games = con.execute("SELECT game_id, seed FROM games ORDER BY seed").fetchall()
     answers = con.execute("SELECT count(*) FROM sessions WHERE length(answers) > 2").fetchone()
@@ -264,3 +270,27 @@ def test_store_keeps_the_figures_a_designer_queries(tmp_path: Path) -> None:
     con.close()
     assert turns > 0 and peaks == len(game.load().resources) and cards > 0
     assert json.loads(json.dumps(runs[0].seeds)) == [0, 1]
+
+
+def test_a_text_that_does_not_compile_is_told_before_any_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import shutil
+
+    folder = tmp_path / "my-winters"
+    shutil.copytree(
+        registry.find("six-winters").folder,
+        folder,
+        ignore=shutil.ignore_patterns("*.py", "__pycache__"),
+    )
+    rules = folder / "ruleset.rules"
+    rules.write_text(
+        rules.read_text().replace(
+            "value resource dice per resource = 6", "value resource dice per resource = six"
+        )
+    )
+    code, _, err = run(
+        capsys, "simulate", str(folder), "--games", "2", "--store", str(tmp_path / "s.duckdb")
+    )
+    assert code == 1
+    assert "ruleset.rules:" in err and "Traceback" not in err
