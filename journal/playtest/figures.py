@@ -212,7 +212,8 @@ def runouts(con: Any, run_ids: Sequence[int]) -> Table:
     ).fetchone()[0]
     rows = con.execute(
         f"""SELECT p.resource,
-          count(DISTINCT (r.game_id, r.year)), count(r.turn), avg(r.turn), min(r.turn),
+          count(DISTINCT (r.game_id, r.year)) FILTER (WHERE r.turn IS NOT NULL),
+          count(r.turn), avg(r.turn), min(r.turn),
           quantile_cont(p.peak, 0.5), quantile_cont(p.peak, 0.95), max(p.peak), min(r.game_id)
         FROM peaks p JOIN sessions s ON s.game_id = p.game_id AND s.year = p.year
         JOIN games g ON g.game_id = p.game_id

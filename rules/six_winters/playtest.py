@@ -43,6 +43,7 @@ class SupplyWatch:
     @classmethod
     def of(cls, session: Any) -> SupplyWatch:
         watch = cls(full=session.ruleset.value(SUPPLY_VALUE, 6))
+        watch.low = {resource: watch.full for resource in session.ruleset.resources}
         watch.see(session)
         return watch
 

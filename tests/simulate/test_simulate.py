@@ -294,3 +294,14 @@ def test_a_text_that_does_not_compile_is_told_before_any_game(
     )
     assert code == 1
     assert "ruleset.rules:" in err and "Traceback" not in err
+
+
+def test_with_an_unbounded_supply_no_resource_shows_a_run_out(tmp_path: Path) -> None:
+    game = texts.with_value(registry.find("six-winters"), "resource dice per resource", 1000)
+    con = store.connect(tmp_path / "s.duckdb")
+    runs = runner.start_runs(con, [Plan(game, "heuristic", 1)], [0, 1, 2], "t")
+    runner.play_runs(con, runs)
+    table = figures.runouts(con, [runs[0].run_id])
+    con.close()
+    assert len(table.rows) == len(game.load().resources)
+    assert all(row[1] == "0.0%" and row[2] == "0.00" for row in table.rows)
