@@ -192,7 +192,7 @@ class HeuristicBot:
         far = [name for name, d in here.items() if d >= 2]
         scenes = [name for name in self._scene_targets(obs) if name in far]
         if scenes:
-            return min(scenes, key=lambda name: -here[name])
+            return max(scenes, key=lambda name: here[name])  # the most steps saved
         if c["initiative"]:
             for loc in obs["locations"]:
                 if loc["name"] in far and any(self._dangerous(obs, o) for o in loc["obstacles"]):
