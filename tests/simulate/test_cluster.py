@@ -13,6 +13,8 @@ from journal.cli import main
 
 def stored(db: Path) -> list[tuple[int, bool, str]]:
     con = duckdb.connect(str(db), read_only=True)
+    errors = con.execute("SELECT error FROM games WHERE error IS NOT NULL").fetchall()
+    assert not errors, errors[0]
     rows = con.execute(
         "SELECT g.seed, g.won, s.answers FROM games g JOIN sessions s USING (game_id) "
         "ORDER BY g.seed"
