@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import duckdb
@@ -23,9 +24,17 @@ def stored(db: Path) -> list[tuple[int, bool, str]]:
     return rows
 
 
+ROOT = Path(__file__).resolve().parents[2]
+
+
 def test_a_cluster_plays_the_same_games_as_this_process(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The workers start with this process's import path, where pytest put the test folders
+    # (tests/rules would hide the rules package); a real cluster's workers have Chronicler
+    # installed and no tests on their path.
+    tests = str(ROOT / "tests")
+    monkeypatch.setattr(sys, "path", [str(ROOT), *(p for p in sys.path if not p.startswith(tests))])
     with LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
     ) as cluster:
