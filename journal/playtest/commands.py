@@ -137,6 +137,13 @@ def simulate_command(
         runs = runner.start_runs(con, plans, seeds, label=f"{game} x{count}")
         total = len(runs) * count
         completed = _play(con, runs, workers, cluster, total, quiet, err)
+        for run in runs:
+            if run.finished and len(run.errors) == run.finished:
+                what = run.plan.variant or run.plan.game.name
+                raise ChroniclerError(
+                    f"every game of {what} stopped on an error (stored in {store_path}), "
+                    f"first: {run.errors[0]}"
+                )
         ids = [runs[0].run_id]
         title = f"Playtest report: {found.name}, {bot} bot, " + (
             f"year {counted_year}" if counted_year else "whole campaigns"

@@ -305,3 +305,29 @@ def test_with_an_unbounded_supply_no_resource_shows_a_run_out(tmp_path: Path) ->
     con.close()
     assert len(table.rows) == len(game.load().resources)
     assert all(row[1] == "0.0%" and row[2] == "0.00" for row in table.rows)
+
+
+def test_a_run_whose_every_game_fails_is_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from journal.playtest import games
+
+    def broken(plan: Plan, seed: int) -> list[dict[str, object]]:
+        raise RuntimeError("the engine could not be imported")
+
+    monkeypatch.setattr(games, "_play", broken)
+    code, _, err = run(
+        capsys,
+        "simulate",
+        "six-winters",
+        "--games",
+        "2",
+        "--workers",
+        "1",
+        "--quiet",
+        "--store",
+        str(tmp_path / "s.duckdb"),
+    )
+    assert code == 1
+    assert "every game of six-winters stopped on an error" in err
+    assert "the engine could not be imported" in err
