@@ -184,23 +184,38 @@ def conditions(con: Any, run_ids: Sequence[int]) -> Table:
     ).fetchone()[0]
     rows = con.execute(
         f"""WITH played AS (
-          SELECT s.game_id, s.year, unnest(string_split(s.characters, '+')) AS character
+          SELECT s.game_id, s.year, s.won,
+            unnest(string_split(s.characters, '+')) AS character
           FROM sessions s JOIN games g USING (game_id)
-          WHERE g.run_id IN ({_ids(run_ids)}) AND s.counted)
-        SELECT p.character, count(DISTINCT (p.game_id, p.year)),
-          count(c.condition), min(c.game_id)
-        FROM played p LEFT JOIN conditions c
-          ON c.game_id = p.game_id AND c.year = p.year AND c.character = p.character
-        GROUP BY ALL ORDER BY 1"""
+          WHERE g.run_id IN ({_ids(run_ids)}) AND s.counted),
+        taken AS (
+          SELECT p.character, p.game_id, p.year, any_value(p.won) AS won,
+            count(c.condition) AS n
+          FROM played p LEFT JOIN conditions c
+            ON c.game_id = p.game_id AND c.year = p.year AND c.character = p.character
+          GROUP BY ALL)
+        SELECT character, count(*), count(*) FILTER (WHERE won), sum(n),
+          min(game_id) FILTER (WHERE n > 0)
+        FROM taken GROUP BY ALL ORDER BY 1"""
     ).fetchall()
-    out = [[ch, n, f"{taken / n:.2f}", ex] for ch, n, taken, ex in rows]
+    out = []
+    for ch, n, wins, taken, ex in rows:
+        low, high = wilson(wins, n)
+        out.append([ch, n, pct(wins / n), interval(low, high), f"{taken / n:.2f}", ex])
     return Table(
         "conditions",
-        "Conditions taken",
-        ["character", "sessions played", "conditions a session", "example game"],
+        "Characters: win rate when they play, and conditions taken",
+        [
+            "character",
+            "sessions played",
+            "won",
+            "95% interval",
+            "conditions a session",
+            "example game",
+        ],
         out,
         f"Both characters together take {per_session or 0:.2f} conditions a session.",
-        chart=(0, 2),
+        chart=(0, 4),
         extra={"per_session": per_session or 0.0},
     )
 

@@ -331,3 +331,20 @@ def test_a_run_whose_every_game_fails_is_an_error(
     assert code == 1
     assert "every game of six-winters stopped on an error" in err
     assert "the engine could not be imported" in err
+
+
+def test_each_character_counts_its_own_conditions_and_sessions(tmp_path: Path) -> None:
+    game = registry.find("six-winters")
+    con = store.connect(tmp_path / "s.duckdb")
+    runs = runner.start_runs(con, [Plan(game, "random", 1)], list(range(4)), "t")
+    runner.play_runs(con, runs)
+    table = figures.conditions(con, [runs[0].run_id])
+    taken = con.execute("SELECT character, count(*) FROM conditions GROUP BY 1").fetchall()
+    won = con.execute("SELECT count(*) FILTER (WHERE won) FROM sessions").fetchone()[0]
+    con.close()
+    rows = {row[0]: row for row in table.rows}
+    assert sum(row[1] for row in rows.values()) == 2 * 4  # two characters a session
+    for character, count in taken:
+        assert round(float(rows[character][4]) * rows[character][1]) == count
+    if won == 0:  # the random bot: no session won, so no character wins
+        assert all(row[2] == "0.0%" for row in rows.values())
