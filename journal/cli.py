@@ -36,7 +36,13 @@ _state = {"debug": False}
 
 # Packages that add verbs; each module has ``register(app)``. A missing module is a package
 # not written yet, so its verbs are simply absent.
-COMMAND_MODULES = ("dsl.commands", "journal.play", "journal.commands", "journal.printing.command")
+COMMAND_MODULES = (
+    "dsl.commands",
+    "journal.play",
+    "journal.commands",
+    "journal.printing.command",
+    "journal.playtest.commands",
+)
 
 
 def _package_version() -> str:

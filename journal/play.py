@@ -22,6 +22,8 @@ PLAY_HELP = (
     "campaign's stored state decides the year and the map (a new campaign starts at year 1), "
     "and the next play of the same campaign plays the year after.\n\n"
     "A folder instead of a name plays a designer's own copy of a ruleset's text.\n\n"
+    "--replay GAME shows a game 'chronicler simulate' stored (--store) from its seeds and "
+    "answers, whatever the text has become since.\n\n"
     "Example: chronicler play six-winters --seed 7 --bot heuristic --characters Parin,Kanun"
 )
 
@@ -50,6 +52,15 @@ def play_command(
     campaign_name: str | None = typer.Option(
         None, "--campaign", help="Record the session into this journal campaign (its next year)."
     ),
+    replay_game: int | None = typer.Option(
+        None,
+        "--replay",
+        help="Show game GAME of a simulation store, turn by turn.",
+        show_default=False,
+    ),
+    store_file: str = typer.Option(
+        "simulations.duckdb", "--store", help="The simulation store --replay reads."
+    ),
     db: str | None = typer.Option(
         None,
         "--db",
@@ -61,6 +72,11 @@ def play_command(
     from rules import registry
 
     found = registry.find(game)
+    if replay_game is not None:
+        from journal.playtest.replay import show_replay
+
+        show_replay(found, replay_game, store_file, year=year, as_json=as_json)
+        return
     engine = found.engine
     BOTS, make_bot = found.bots.BOTS, found.bots.make_bot
     if bot not in BOTS:

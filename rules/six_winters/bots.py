@@ -1,13 +1,17 @@
-"""Bots for Six Winters. A bot sees a player's observation and the decision, nothing more."""
+"""Bots for Six Winters. A bot sees a player's observation and the decision, nothing more (the
+look-ahead bot of ``search_bot`` also copies the session, dealing what is hidden anew)."""
 
 from __future__ import annotations
 
 import itertools
 import random
 import re
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from dsl.runtime import Decision
+
+from .search_bot import LookaheadBot
 
 
 class RandomBot:
@@ -65,6 +69,7 @@ class HeuristicBot:
         self._taking: dict[str, list[tuple[str, int]]] = {}  # stress dice taken, by character
         self._pools: dict[tuple[str, str], int] = {}  # the most stress seen, by character
         self._costs: dict[tuple[Any, ...], list[float]] = {}  # _stress_costs, remembered
+        self._riding: str | None = None  # where the moving card just played should go
 
     # -- helpers over the observation
 
@@ -83,6 +88,8 @@ class HeuristicBot:
                 key = (c["name"], kind)
                 if int(c[kind]) > self._pools.get(key, 0):
                     self._pools[key] = int(c[kind])
+        if decision.kind != "choose_target":
+            self._riding = None  # only the question right after a moving card is its own
         handler = getattr(self, f"_{decision.kind}", None)
         options = list(decision.options)
         if handler is not None:
@@ -144,8 +151,16 @@ class HeuristicBot:
             if o["to"] not in self._visited.get((*turn, o["character"]), set())
         ]
         target = self._move_target(obs, first("move"))
+        for o in first("ability"):
+            if o["card"] in self.MOVING_CARDS and (ride := self._ride_to(obs, o)) is not None:
+                self._riding = ride
+                return o
         if target is None and (
-            plays := [o for o in first("ability") if self._ability_helps(obs, o)]
+            plays := [
+                o
+                for o in first("ability")
+                if o["card"] not in self.MOVING_CARDS and self._ability_helps(obs, o)
+            ]
         ):
             return plays[0]
         if target is None:
@@ -157,7 +172,93 @@ class HeuristicBot:
             return target
         if (leave := self._leave_blight(obs, first("move"))) is not None:
             return leave
+        if (spend := self._spend_surplus(obs, by_act, turn)) is not None:
+            return spend
         return "done"
+
+    # Abilities whose text moves their character anywhere (abilities.rules): played only to
+    # reach a place worth more than walking there costs, and sent there (not to the first
+    # location asked about).
+    MOVING_CARDS: ClassVar[frozenset[str]] = frozenset({"Ride Swiftly"})
+
+    def _ride_to(self, obs: dict[str, Any], option: dict[str, Any]) -> str | None:
+        """Where a moving card should take its character: a scene the party can score, else an
+        obstacle about to get past its tokens (with dice to meet it), else where the character
+        has most work; only when that is two or more steps away (walking costs less)."""
+        c = self._char(obs, option["character"])
+        if c is None or c["location"] is None:
+            return None
+        here = self._distances(obs, [c["location"]])
+        far = [name for name, d in here.items() if d >= 2]
+        scenes = [name for name in self._scene_targets(obs) if name in far]
+        if scenes:
+            return max(scenes, key=lambda name: here[name])  # the most steps saved
+        if c["initiative"]:
+            for loc in obs["locations"]:
+                if loc["name"] in far and any(self._dangerous(obs, o) for o in loc["obstacles"]):
+                    return str(loc["name"])
+        now = self._work_value(
+            obs, c, self._loc(obs, c["location"]) or {"dice": [], "produces": [], "obstacles": []}
+        )
+        best = max(
+            (loc for loc in obs["locations"] if loc["name"] in far),
+            key=lambda loc: self._work_value(obs, c, loc),
+            default=None,
+        )
+        if best is not None and self._work_value(obs, c, best) >= now + 1.0:
+            return str(best["name"])
+        return None
+
+    def _spend_surplus(
+        self, obs: dict[str, Any], by_act: dict[str, list[dict[str, Any]]], turn: tuple[Any, ...]
+    ) -> Any:
+        """Before the turn ends: action points the refresh would lose to the cap (above the
+        maximum less a turn's gain) go to a muster or a trade for an open recipe slot of the
+        party, else to steps toward a place that produces what a slot needs."""
+        keep = obs.get("action_points_max", 8) - obs.get("action_points_per_turn", 4)
+        rich = {c["name"] for c in obs["characters"] if c["action_points"] > keep}
+        if not rich:
+            return None
+        wanted = {
+            slot[0]
+            for c in obs["characters"]
+            for asset in c["in_progress"]
+            for slot, filled in zip(asset["recipe"], asset["slots"], strict=True)
+            if filled is None
+        }
+        any_slot = None in wanted
+        for o in by_act.get("muster", []):
+            if o["character"] in rich and (any_slot or o["resource"] in wanted):
+                return o
+        if wanted:  # dice of what is made here trade (two for one) into what a slot needs
+            for o in by_act.get("muster", []):
+                if o["character"] in rich:
+                    return o
+        for o in by_act.get("trade", []):
+            c = self._char(obs, o["character"])
+            if (
+                c is not None
+                and o["character"] in rich
+                and (any_slot or o["get"] in wanted)
+                and self._spare(obs, c, o)
+            ):
+                return o
+        producing = [
+            loc["name"] for loc in obs["locations"] if any_slot or set(loc["produces"]) & wanted
+        ]
+        if not producing:
+            return None
+        dist = self._distances(obs, producing)
+        for o in by_act.get("move", []):
+            c = self._char(obs, o["character"])
+            if c is None or o["character"] not in rich or o.get("by"):
+                continue
+            if o["to"] in self._visited.get((*turn, c["name"]), set()):
+                continue
+            if dist.get(o["to"], 99) < dist.get(c["location"], 99):
+                self._visited.setdefault((*turn, c["name"]), set()).add(c["location"])
+                return o
+        return None
 
     # What a player reads on the condition cards (conditions.rules): how much each hurts. Those
     # that bite at every refresh first, then those that take a stress at each setup.
@@ -970,6 +1071,12 @@ class HeuristicBot:
         def name(o: Any) -> Any:
             return o.get("name") if isinstance(o, dict) and o.get("kind") == "location" else o
 
+        riding, self._riding = self._riding, None
+        if riding is not None:
+            for o in options:
+                if name(o) == riding:
+                    return o
+
         if options and all(isinstance(name(o), str) and name(o) in locs for o in options):
             return min(
                 options,
@@ -1118,13 +1225,19 @@ def _cancelled(pool: list[int], harmful: list[int]) -> int:
     return count
 
 
-BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {
+def lookahead_bot(seed: int = 0) -> LookaheadBot:
+    """The look-ahead bot (``search_bot``), its playouts played by the heuristic bot."""
+    return LookaheadBot(seed, HeuristicBot)
+
+
+BOTS: dict[str, Callable[[int], Any]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
+    "lookahead": lookahead_bot,
 }
 
 
-def make_bot(name: str, seed: int = 0) -> RandomBot | HeuristicBot:
+def make_bot(name: str, seed: int = 0) -> Any:
     return BOTS[name](seed)
 
 

@@ -1,7 +1,7 @@
 """The bots as a player would check them: what the heuristic bot does in a scenario, that no bot
 ever answers outside the options, and that the heuristic bot wins more than the random one."""
 
-from six_winters_table import kinds, place, table
+from six_winters_table import in_progress, kinds, place, table
 
 from dsl.runtime import Decision
 from rules.six_winters import engine
@@ -377,3 +377,44 @@ def test_over_seeded_year_one_sessions_the_heuristic_bot_wins_more_than_random(r
             scenes[name] += result.scenes_completed
     assert wins["heuristic"] > wins["random"]
     assert scenes["heuristic"] > scenes["random"]
+
+
+def test_ride_swiftly_goes_to_the_obstacle_it_rides_for_not_the_first_location(ruleset):
+    session = table(ruleset, ["Kanun", "Parin"], at="Giant's Gate")
+    session.state.scenes = []
+    place(session, "Restless Dead", "Eastkeep")  # no tokens: its next activation moves it
+    kanun = session.character("Kanun")
+    kanun.abilities = ["Ride Swiftly"]
+    kanun.initiative = [6, 6]
+    kanun.action_points = 1  # too few to walk the two steps
+    bot = HeuristicBot(0)
+    decision, answer = _choose(session, bot)
+    assert answer == {"act": "ability", "character": "Kanun", "card": "Ride Swiftly", "effect": 0}
+    session.apply(answer)
+    decision, answer = _choose(session, bot)
+    assert decision.options[0]["name"] == "Yearly Field"  # the first option is not the answer
+    assert answer["name"] == "Eastkeep"
+    session.apply(answer)
+    session.pending()  # the card's text runs on to the next question
+    assert session.character("Kanun").location == "Eastkeep"
+
+
+def test_ride_swiftly_is_kept_when_nowhere_is_worth_riding_to(ruleset):
+    session = table(ruleset, ["Kanun", "Parin"], at="Giant's Gate")
+    session.state.scenes = []
+    kanun = session.character("Kanun")
+    kanun.abilities = ["Ride Swiftly"]
+    _decision, answer = _choose(session)
+    assert not (isinstance(answer, dict) and answer.get("card") == "Ride Swiftly")
+
+
+def test_points_the_refresh_would_lose_to_the_cap_go_to_a_muster_to_trade(ruleset):
+    # Giant's Gate makes stability; Parin's recipe wants espionage and technology: two
+    # stability trade for one of them, and the refresh would lose the points above four.
+    session = table(ruleset, ["Parin", "Kanun"], at="Giant's Gate")
+    session.state.scenes = []
+    in_progress(session, "Parin", "Whisper Drip", None, None, ("stability", 3))
+    session.character("Parin").action_points = 8
+    session.character("Kanun").action_points = 0
+    _decision, answer = _choose(session)
+    assert answer == {"act": "muster", "character": "Parin", "resource": "stability"}

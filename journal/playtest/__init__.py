@@ -1,0 +1,1 @@
+"""Playtesting with simulations: ``chronicler simulate``, its store and its report."""

@@ -1,0 +1,268 @@
+"""``chronicler simulate``: many seeded games of a ruleset, stored, and the playtest report."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from dsl.errors import ChroniclerError, UsageError
+
+SIMULATE_HELP = (
+    "Let a bot play many seeded games of a ruleset and report what the text does.\n\n"
+    "Every game is stored (--store, a DuckDB file) with its ruleset's digest, seed, bot and "
+    "answers: 'chronicler play --replay GAME' shows any of them turn by turn. --compare plays "
+    "the same seeds on another folder or a git revision of the ruleset and gives the "
+    "differences with 95% intervals; --supply-sweep plays the text with each supply size; "
+    "--ablate takes each named card out of the text in turn. Ctrl-C stops and keeps the "
+    "games that finished.\n\n"
+    "Example: chronicler simulate six-winters --games 1000 --year 1 --compare HEAD~1"
+)
+
+SWEEP = "6,7,8,9,10,unbounded"
+UNBOUNDED = 1000  # more dice of a resource than a session ever puts in play
+
+
+def register(app: typer.Typer) -> None:
+    app.command("simulate", help=SIMULATE_HELP)(simulate_command)
+
+
+def simulate_command(
+    game: str = typer.Argument(..., help="The ruleset: a name (six-winters) or its folder."),
+    games: int = typer.Option(100, "--games", help="Games to play (of the year --year)."),
+    year: int = typer.Option(1, "--year", help="The campaign year each game counts, 1-6."),
+    campaigns: int | None = typer.Option(
+        None,
+        "--campaigns",
+        help="Play this many whole six-year campaigns instead of --games.",
+        show_default=False,
+    ),
+    bot: str = typer.Option("heuristic", "--bot", help="The bot that plays every side."),
+    seed: int = typer.Option(0, "--seed", help="The first seed; games use seed, seed+1, ..."),
+    workers: int = typer.Option(
+        0, "--workers", help="Worker processes (0: one per core).", show_default=False
+    ),
+    cluster: str | None = typer.Option(
+        None,
+        "--cluster",
+        help="Run on Dask: 'local' or a scheduler's address.",
+        show_default=False,
+    ),
+    compare: str | None = typer.Option(
+        None,
+        "--compare",
+        help="Another folder or a git revision of the ruleset: paired seeds.",
+        show_default=False,
+    ),
+    supply_sweep: str | None = typer.Option(
+        None,
+        "--supply-sweep",
+        help=f"Supply sizes to play, comma-separated ({SWEEP}); 'default' for that list.",
+        show_default=False,
+    ),
+    ablate: str | None = typer.Option(
+        None,
+        "--ablate",
+        help="Cards to take out one at a time, comma-separated; 'abilities', 'assets' or 'all'.",
+        show_default=False,
+    ),
+    store_file: str = typer.Option(
+        "simulations.duckdb", "--store", help="The DuckDB file games are stored in."
+    ),
+    html_file: str | None = typer.Option(
+        None, "--html", help="Also write the report as one HTML page here.", show_default=False
+    ),
+    quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
+) -> None:
+    from rules import registry
+
+    from . import figures, report, runner, store, texts
+    from .games import Plan
+
+    store_path = Path(store_file)
+    html_path = Path(html_file) if html_file else None
+    found = registry.find(game)
+    try:
+        bots, playtest = found.bots, found.module("playtest")
+    except ModuleNotFoundError as missing:
+        raise ChroniclerError(
+            f"{found.name} cannot be simulated: its package has no {missing.name}"
+        ) from None
+    if bot not in bots.BOTS:
+        raise UsageError(f"unknown bot {bot!r}; known: {', '.join(sorted(bots.BOTS))}")
+    if campaigns is not None:
+        if campaigns < 1:
+            raise UsageError(f"--campaigns must be at least 1, got {campaigns}")
+        count, counted_year = campaigns, None
+    else:
+        if games < 1:
+            raise UsageError(f"--games must be at least 1, got {games}")
+        if not 1 <= year <= 6:
+            raise UsageError(f"--year must be 1-6, got {year}")
+        count, counted_year = games, year
+    if workers < 0:
+        raise UsageError(f"--workers must be 0 or more, got {workers}")
+    workers = workers or os.cpu_count() or 1
+    found.load()  # the text must compile before any game: its errors, every one, at once
+    base = Plan(found, bot, counted_year)
+    plans = [base]
+    labels = {0: found.name}
+    if compare is not None:
+        other = texts.other_side(found, compare)
+        other.load()
+        plans.append(Plan(other, bot, counted_year, side="B", variant=f"compare {compare}"))
+    sizes = _sizes(supply_sweep) if supply_sweep else []
+    for size in sizes:
+        label = "unbounded" if size == UNBOUNDED else str(size)
+        variant = texts.with_value(found, playtest.SUPPLY_VALUE, size)
+        plans.append(Plan(variant, bot, counted_year, side="S", variant=f"supply {label}"))
+    refused: list[tuple[str, str]] = []
+    for card in _cards(found, ablate) if ablate else []:
+        try:
+            variant = texts.without_card(found, card)
+            variant.load()
+        except ChroniclerError as error:
+            refused.append((card, error.message.splitlines()[0]))
+            continue
+        plans.append(Plan(variant, bot, counted_year, side="X", variant=f"without {card}"))
+    console = Console(highlight=False, soft_wrap=True)
+    err = Console(stderr=True, highlight=False)
+    con = store.connect(store_path)
+    try:
+        seeds = list(range(seed, seed + count))
+        runs = runner.start_runs(con, plans, seeds, label=f"{game} x{count}")
+        total = len(runs) * count
+        completed = _play(con, runs, workers, cluster, total, quiet, err)
+        for run in runs:
+            if run.finished and len(run.errors) == run.finished:
+                what = run.plan.variant or run.plan.game.name
+                raise ChroniclerError(
+                    f"every game of {what} stopped on an error (stored in {store_path}), "
+                    f"first: {run.errors[0]}"
+                )
+        ids = [runs[0].run_id]
+        title = f"Playtest report: {found.name}, {bot} bot, " + (
+            f"year {counted_year}" if counted_year else "whole campaigns"
+        )
+        tables = figures.report(con, ids, campaigns=counted_year is None)
+        tables += _extra_tables(con, runs, refused, labels, compare)
+        report.show(console, tables, title)
+        console.print(
+            f"Stored in {store_path} (run {runs[0].run_id}"
+            + (f"-{runs[-1].run_id}" if len(runs) > 1 else "")
+            + "). Replay a game: chronicler play "
+            + f"--replay {store.game_id(runs[0].run_id, 0)} --store {store_path}"
+        )
+        for run in runs:
+            if run.errors:
+                what = run.plan.variant or "the ruleset"
+                err.print(
+                    f"[bold yellow]warning:[/] {len(run.errors)} games of {escape(what)} "
+                    f"stopped on an error, first: {escape(run.errors[0])}",
+                    markup=True,
+                )
+        if html_path is not None:
+            subtitle = f"{count} games a side; store {store_path}; runs " + ", ".join(
+                str(r.run_id) for r in runs
+            )
+            html_path.write_text(report.page(tables, title, subtitle), encoding="utf-8")
+            console.print(f"Report page: {html_path}")
+        if not completed:
+            err.print("[bold yellow]interrupted:[/] the games finished are stored", markup=True)
+            raise typer.Exit(130)
+    finally:
+        con.close()
+
+
+def _sizes(spec: str) -> list[int]:
+    words = SWEEP.split(",") if spec.strip() == "default" else spec.split(",")
+    sizes = []
+    for word in (w.strip() for w in words):
+        if word == "unbounded":
+            sizes.append(UNBOUNDED)
+        elif word.isdigit() and int(word) > 0:
+            sizes.append(int(word))
+        else:
+            raise UsageError(
+                f"--supply-sweep: {word!r} is not a supply size (a number or unbounded)"
+            )
+    return sizes
+
+
+def _cards(found: Any, spec: str) -> list[str]:
+    ruleset = found.load()
+    groups = {"abilities": sorted(ruleset.abilities), "assets": sorted(ruleset.assets)}
+    groups["all"] = groups["abilities"] + groups["assets"]
+    if spec.strip() in groups:
+        return groups[spec.strip()]
+    names = [n.strip() for n in spec.split(",") if n.strip()]
+    known = set(groups["all"])
+    for name in names:
+        if name not in known:
+            near = found.engine.near_names(name, sorted(known))
+            raise UsageError(f"--ablate: no ability or asset named {name!r}{near}")
+    return names
+
+
+def _play(
+    con: Any,
+    runs: list[Any],
+    workers: int,
+    cluster: str | None,
+    total: int,
+    quiet: bool,
+    err: Console,
+) -> bool:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from . import runner
+
+    if quiet:
+        return runner.play_runs(con, runs, workers=workers, cluster=cluster)
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("games", total=total)
+        return runner.play_runs(
+            con,
+            runs,
+            workers=workers,
+            cluster=cluster,
+            on_game=lambda n: progress.advance(task, n),
+        )
+
+
+def _extra_tables(
+    con: Any,
+    runs: list[Any],
+    refused: list[tuple[str, str]],
+    labels: dict[int, str],
+    compare: str | None,
+) -> list[Any]:
+    from . import figures
+
+    tables = []
+    base = runs[0]
+    for run in runs[1:]:
+        if run.plan.side == "B":
+            tables.append(figures.compared(con, base.run_id, run.run_id, (labels[0], f"{compare}")))
+    sweep = [r for r in runs if r.plan.side == "S"]
+    if sweep:
+        tables.append(figures.supply_sweep(con, [(r.plan.variant, r.run_id) for r in sweep]))
+    ablated = [r for r in runs if r.plan.side == "X"]
+    if ablated or refused:
+        tables.append(
+            figures.ablation(
+                con, base.run_id, [(r.plan.variant, r.run_id) for r in ablated], refused
+            )
+        )
+    return tables

@@ -1,0 +1,217 @@
+"""The simulation store: one DuckDB file of runs, games, sessions and their figures, for the
+report and for the designer's own queries (``duckdb simulations.duckdb``).
+
+Tables (every figure row names its ``game_id``; a game is a seed played by one side of a run):
+
+- ``runs``: what was asked (ruleset, digest, bot, year or campaigns, seeds, side, variant)
+- ``rulesets``: the ``.rules`` files of every digest played (replays rebuild the text)
+- ``games``: one per game: seed, won, reason, the counted year's scheme and characters
+- ``sessions``: one per year played, with its seed, characters and answers (JSON)
+- ``conditions``, ``runouts``, ``peaks``, ``cards``, ``scenes``: per session
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import tempfile
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from dsl.errors import ChroniclerError
+
+SCHEMA = """
+CREATE SEQUENCE IF NOT EXISTS run_ids START 1;
+CREATE TABLE IF NOT EXISTS runs (
+  run_id INTEGER PRIMARY KEY, started TIMESTAMP DEFAULT current_timestamp, ruleset VARCHAR,
+  digest VARCHAR, bot VARCHAR, year INTEGER, campaigns BOOLEAN, first_seed BIGINT,
+  games INTEGER, side VARCHAR, variant VARCHAR, label VARCHAR, finished INTEGER DEFAULT 0,
+  interrupted BOOLEAN DEFAULT false);
+CREATE TABLE IF NOT EXISTS rulesets (
+  digest VARCHAR PRIMARY KEY, name VARCHAR, package VARCHAR, files VARCHAR);
+CREATE TABLE IF NOT EXISTS games (
+  game_id BIGINT PRIMARY KEY, run_id INTEGER, seed BIGINT, won BOOLEAN, reason VARCHAR,
+  year INTEGER, scheme VARCHAR, characters VARCHAR, scenes_completed INTEGER,
+  threat_left INTEGER, years_won INTEGER, seconds DOUBLE, error VARCHAR);
+CREATE TABLE IF NOT EXISTS sessions (
+  game_id BIGINT, year INTEGER, counted BOOLEAN, session_seed BIGINT, characters VARCHAR,
+  scheme VARCHAR, won BOOLEAN, reason VARCHAR, scenes_completed INTEGER, threat_left INTEGER,
+  turns INTEGER, supply INTEGER, answers VARCHAR);
+CREATE TABLE IF NOT EXISTS conditions (
+  game_id BIGINT, year INTEGER, character VARCHAR, condition VARCHAR);
+CREATE TABLE IF NOT EXISTS runouts (game_id BIGINT, year INTEGER, resource VARCHAR, turn INTEGER);
+CREATE TABLE IF NOT EXISTS peaks (game_id BIGINT, year INTEGER, resource VARCHAR, peak INTEGER);
+CREATE TABLE IF NOT EXISTS cards (
+  game_id BIGINT, year INTEGER, card VARCHAR, kind VARCHAR, drawn INTEGER, taken INTEGER,
+  crafted INTEGER, used INTEGER, spent INTEGER);
+CREATE TABLE IF NOT EXISTS scenes (
+  game_id BIGINT, year INTEGER, scene VARCHAR, completed_turn INTEGER);
+"""
+
+TABLES = ("games", "sessions", "conditions", "runouts", "peaks", "cards", "scenes")
+
+
+def connect(path: str | Path, *, read_only: bool = False) -> Any:
+    import duckdb
+
+    try:
+        con = duckdb.connect(str(path), read_only=read_only)
+    except duckdb.Error as error:
+        raise ChroniclerError(f"cannot open the simulation store {path}: {error}") from None
+    if not read_only:
+        con.execute(SCHEMA)
+    return con
+
+
+def keep_text(con: Any, digest: str, name: str, package: str, files: dict[str, str]) -> None:
+    con.execute(
+        "INSERT INTO rulesets VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+        [digest, name, package, json.dumps(files)],
+    )
+
+
+def new_run(con: Any, **fields: Any) -> int:
+    run_id = int(con.execute("SELECT nextval('run_ids')").fetchone()[0])
+    names = ["run_id", *fields]
+    marks = ", ".join("?" for _ in names)
+    con.execute(
+        f"INSERT INTO runs ({', '.join(names)}) VALUES ({marks})", [run_id, *fields.values()]
+    )
+    return run_id
+
+
+def finish_run(con: Any, run_id: int, finished: int, interrupted: bool) -> None:
+    con.execute(
+        "UPDATE runs SET finished = ?, interrupted = ? WHERE run_id = ?",
+        [finished, interrupted, run_id],
+    )
+
+
+def game_id(run_id: int, index: int) -> int:
+    """Game ids are the run's id and the game's place in it: run 3's game 17 is 3_000_017."""
+    return run_id * 1_000_000 + index
+
+
+class Writer:
+    """Rows gathered in memory and written a batch at a time (through CSV files DuckDB reads
+    at once: row-by-row inserts would cost more than the games)."""
+
+    def __init__(self, con: Any) -> None:
+        self.con = con
+        self.rows: dict[str, list[Sequence[Any]]] = {t: [] for t in TABLES}
+
+    def add(self, run_id: int, index: int, game: dict[str, Any], year: int | None) -> None:
+        gid = game_id(run_id, index)
+        sessions = game["sessions"]
+        counted = [s for s in sessions if year is None or s["year"] == year]
+        last = counted[-1] if counted else None
+        won = bool(counted) and all(s["won"] for s in counted)
+        self.rows["games"].append(
+            (
+                gid,
+                run_id,
+                game["seed"],
+                won if game["error"] is None else None,
+                (last["reason"] if year is not None else _campaign_reason(counted))
+                if last
+                else None,
+                last["year"] if last and year is not None else None,
+                last["scheme"] if last and year is not None else None,
+                "+".join(last["characters"]) if last and year is not None else None,
+                sum(s["scenes_completed"] for s in counted),
+                last["threat_left"] if last else None,
+                sum(1 for s in counted if s["won"]),
+                game["seconds"],
+                game["error"],
+            )
+        )
+        for s in sessions:
+            y = s["year"]
+            self.rows["sessions"].append(
+                (
+                    gid,
+                    y,
+                    year is None or y == year,
+                    s["seed"],
+                    "+".join(s["characters"]),
+                    s["scheme"],
+                    s["won"],
+                    s["reason"],
+                    s["scenes_completed"],
+                    s["threat_left"],
+                    s["turns"],
+                    s["supply"],
+                    json.dumps(s["answers"], separators=(",", ":")),
+                )
+            )
+            self.rows["conditions"] += [(gid, y, c, cond) for c, cond in s["conditions"]]
+            self.rows["runouts"] += [(gid, y, r, t) for r, t in s["runouts"]]
+            self.rows["peaks"] += [(gid, y, r, p) for r, p in s["peaks"]]
+            self.rows["cards"] += [(gid, y, *card) for card in s["cards"]]
+            self.rows["scenes"] += [(gid, y, scene, turn) for scene, turn in s["scenes"]]
+
+    def pending(self) -> int:
+        return len(self.rows["games"])
+
+    def flush(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            for table, rows in self.rows.items():
+                if not rows:
+                    continue
+                path = Path(tmp) / f"{table}.csv"
+                _write_csv(path, rows)
+                self.con.execute(
+                    f"INSERT INTO {table} SELECT * FROM read_csv(?, header=false, "
+                    "quote='\"', escape='\"', nullstr='\\N', auto_detect=false, "
+                    f"columns={_columns(self.con, table)})",
+                    [str(path)],
+                )
+                rows.clear()
+
+
+def _write_csv(path: Path, rows: Iterable[Sequence[Any]]) -> None:
+    with path.open("w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out, quoting=csv.QUOTE_MINIMAL)
+        for row in rows:
+            writer.writerow(["\\N" if v is None else v for v in row])
+
+
+_COLUMNS: dict[str, str] = {}
+
+
+def _columns(con: Any, table: str) -> str:
+    if table not in _COLUMNS:
+        info = con.execute(f"PRAGMA table_info('{table}')").fetchall()
+        _COLUMNS[table] = "{" + ", ".join(f"'{r[1]}': '{r[2]}'" for r in info) + "}"
+    return _COLUMNS[table]
+
+
+def _campaign_reason(sessions: Sequence[dict[str, Any]]) -> str:
+    lost = [s for s in sessions if not s["won"]]
+    return "all years won" if not lost else f"year {lost[0]['year']}: {lost[0]['reason']}"
+
+
+def stored_game(con: Any, gid: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A stored game's run and its sessions (seed, characters, answers), for a replay."""
+    run = con.execute(
+        "SELECT r.ruleset, r.digest, r.bot, r.year, t.package, t.files, g.seed "
+        "FROM games g JOIN runs r USING (run_id) JOIN rulesets t USING (digest) "
+        "WHERE g.game_id = ?",
+        [gid],
+    ).fetchone()
+    if run is None:
+        raise ChroniclerError(f"no game {gid} in this simulation store")
+    keys = ("ruleset", "digest", "bot", "year", "package", "files", "seed")
+    info = dict(zip(keys, run, strict=True))
+    info["files"] = json.loads(info["files"])
+    rows = con.execute(
+        "SELECT year, session_seed, characters, answers FROM sessions WHERE game_id = ? "
+        "ORDER BY year",
+        [gid],
+    ).fetchall()
+    sessions = [
+        {"year": y, "seed": seed, "characters": chars.split("+"), "answers": json.loads(answers)}
+        for y, seed, chars, answers in rows
+    ]
+    return info, sessions

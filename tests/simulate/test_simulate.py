@@ -1,0 +1,350 @@
+"""``chronicler simulate`` as a designer runs it: games stored and replayable, the text compared
+with another version, supply sizes swept, cards taken out, bad input told in one line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from journal.cli import main
+from journal.playtest import figures, report, runner, store, texts
+from journal.playtest.games import Plan
+from rules import registry
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_every_game_is_stored_and_replays_as_play_shows_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "sim.duckdb"
+    code, out, _ = run(
+        capsys,
+        "simulate",
+        "six-winters",
+        "--games",
+        "3",
+        "--seed",
+        "5",
+        "--workers",
+        "1",
+        "--store",
+        str(db),
+        "--quiet",
+        "--html",
+        str(tmp_path / "report.html"),
+    )
+    assert code == 0, out
+    assert "Why sessions are lost" in out and "Resource dice running out" in out
+    page = (tmp_path / "report.html").read_text()
+    for section in ("overview", "schemes", "pairs", "conditions", "runouts", "cards", "scenes"):
+        assert f'<section id="{section}">' in page
+    assert "<script" not in page and "<svg" in page
+    con = duckdb.connect(str(db), read_only=True)
+    games = con.execute("SELECT game_id, seed FROM games ORDER BY seed").fetchall()
+    answers = con.execute("SELECT count(*) FROM sessions WHERE length(answers) > 2").fetchone()
+    con.close()
+    assert [seed for _, seed in games] == [5, 6, 7]
+    assert answers == (3,)
+    game_id = games[1][0]
+    code, replayed, _ = run(
+        capsys, "play", "six-winters", "--replay", str(game_id), "--store", str(db), "--json"
+    )
+    assert code == 0
+    code, played, _ = run(capsys, "play", "six-winters", "--seed", "6", "--json")
+    assert code == 0
+    assert replayed == played and replayed.count("\n") > 100
+
+
+def test_a_game_replays_from_its_stored_text_after_the_text_changed(tmp_path: Path) -> None:
+    game = registry.find("six-winters")
+    changed = texts.with_value(game, "threat pool", 2)
+    db = tmp_path / "sim.duckdb"
+    con = store.connect(db)
+    runs = runner.start_runs(con, [Plan(changed, "heuristic", 1)], [3], label="test")
+    assert runner.play_runs(con, runs)
+    gid = store.game_id(runs[0].run_id, 0)
+    info, sessions = store.stored_game(con, gid)
+    con.close()
+    assert info["digest"] != texts.digest(game)
+    from journal.playtest.games import replay
+
+    session, _ = replay(texts.materialize(info["files"], game.package, "again"), sessions)
+    assert session.state.events[0].data["threat_pool"] == 2
+
+
+def test_compare_with_the_same_text_at_a_revision_shows_no_difference(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(
+        capsys,
+        "simulate",
+        "six-winters",
+        "--games",
+        "3",
+        "--workers",
+        "1",
+        "--compare",
+        "HEAD",
+        "--store",
+        str(tmp_path / "s.duckdb"),
+        "--quiet",
+    )
+    assert code == 0
+    head = texts.at_revision(registry.find("six-winters"), "HEAD")
+    same = texts.digest(head) == texts.digest(registry.find("six-winters"))
+    assert "(3 paired seeds)" in out
+    if same:  # the working text is the committed one: the paired differences are all zero
+        assert "+0.0 pts [+0.0, +0.0]" in out
+
+
+def test_compare_finds_a_change_that_makes_the_game_harder(tmp_path: Path) -> None:
+    game = registry.find("six-winters")
+    harder = texts.with_value(game, "threat pool", 1)
+    con = store.connect(tmp_path / "s.duckdb")
+    seeds = list(range(6))
+    runs = runner.start_runs(
+        con, [Plan(game, "heuristic", 1), Plan(harder, "heuristic", 1, side="B")], seeds, "t"
+    )
+    runner.play_runs(con, runs)
+    table = figures.compared(con, runs[0].run_id, runs[1].run_id, ("before", "after"))
+    con.close()
+    wins_before = float(table.rows[0][1].rstrip("%"))
+    wins_after = float(table.rows[0][2].rstrip("%"))
+    assert wins_after < wins_before
+    assert table.rows[0][3].startswith("-")
+
+
+def test_a_supply_variant_changes_the_declared_value_and_nothing_else() -> None:
+    game = registry.find("six-winters")
+    variant = texts.with_value(game, "resource dice per resource", 9)
+    assert variant.load().value("resource dice per resource") == 9
+    before, after = texts.rules_files(game.folder), texts.rules_files(variant.folder)
+    assert [n for n in before if before[n] != after[n]] == ["ruleset.rules"]
+
+
+def test_an_unbounded_supply_never_runs_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(
+        capsys,
+        "simulate",
+        "six-winters",
+        "--games",
+        "4",
+        "--workers",
+        "1",
+        "--supply-sweep",
+        "3,unbounded",
+        "--store",
+        str(tmp_path / "s.duckdb"),
+        "--quiet",
+    )
+    assert code == 0
+    sweep = out[out.index("Supply size") :]
+    rows = {line.split("│")[1].strip(): line for line in sweep.splitlines() if "│" in line}
+    assert rows["unbounded"].split("│")[3].strip() == "0.0%"
+    assert rows["3"].split("│")[3].strip() == "100.0%"  # three dice of each run out every game
+
+
+def test_a_card_taken_out_is_gone_from_the_game() -> None:
+    game = registry.find("six-winters")
+    without = texts.without_card(game, "Azadeh")
+    assert "Azadeh" not in without.load().assets
+    assert "Azadeh" in game.load().assets
+
+
+def test_ablation_reports_each_card_taken_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(
+        capsys,
+        "simulate",
+        "six-winters",
+        "--games",
+        "2",
+        "--workers",
+        "1",
+        "--ablate",
+        "Azadeh,Ride Swiftly",
+        "--store",
+        str(tmp_path / "s.duckdb"),
+        "--quiet",
+    )
+    assert code == 0
+    table = out[out.index("win rate without it") :]
+    assert "Azadeh" in table and "Ride Swiftly" in table
+
+
+def test_ctrl_c_keeps_the_games_that_finished(tmp_path: Path) -> None:
+    game = registry.find("six-winters")
+    con = store.connect(tmp_path / "s.duckdb")
+    runs = runner.start_runs(con, [Plan(game, "random", 1)], list(range(6)), "t")
+
+    def interrupt(done: int) -> None:
+        if runs[0].finished >= 2:
+            raise KeyboardInterrupt
+
+    assert runner.play_runs(con, runs, on_game=interrupt) is False
+    stored = con.execute("SELECT count(*) FROM games").fetchone()[0]
+    finished, interrupted = con.execute("SELECT finished, interrupted FROM runs").fetchone()
+    con.close()
+    assert stored == finished == 2 and interrupted
+
+
+def test_the_report_page_escapes_what_the_games_say() -> None:
+    table = figures.Table(
+        "cards",
+        "Cards",
+        ["card", "won"],
+        [['<script>alert("x")</script>', "50.0%"]],
+        chart=(0, 1),
+    )
+    page = report.page([table], "Report <b>")
+    assert "<script>" not in page and "&lt;script&gt;" in page
+    assert "<svg" in page and "Report &lt;b&gt;" in page
+
+
+def test_a_proportion_interval_holds_the_rate_and_narrows_with_more_games() -> None:
+    low, high = figures.wilson(8, 10)
+    assert low < 0.8 < high
+    wide = high - low
+    low, high = figures.wilson(80, 100)
+    assert high - low < wide
+    assert figures.paired([1.0, 1.0, 1.0]) == (1.0, 1.0, 1.0)
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["simulate", "no-such-game"], "no ruleset named"),
+        (["simulate", "six-winters", "--games", "0"], "--games must be at least 1"),
+        (["simulate", "six-winters", "--year", "9"], "--year must be 1-6"),
+        (["simulate", "six-winters", "--bot", "clever"], "unknown bot"),
+        (["simulate", "six-winters", "--compare", "no-such-rev"], "neither a folder nor a git"),
+        (["simulate", "six-winters", "--supply-sweep", "6,lots"], "not a supply size"),
+        (["simulate", "six-winters", "--ablate", "Nobody"], "no ability or asset named"),
+        (["play", "six-winters", "--replay", "42", "--store", "/nonexistent.duckdb"], "no sim"),
+    ],
+)
+def test_bad_input_is_a_one_line_error(args: list[str], says: str, tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "journal.cli", *args, "--store", str(tmp_path / "s.duckdb")]
+        if args[0] == "simulate"
+        else [sys.executable, "-m", "journal.cli", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode != 0
+    assert "Traceback" not in done.stderr
+    assert says in done.stderr and done.stderr.strip().count("\n") == 0
+
+
+def test_a_game_not_in_the_store_is_told(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "s.duckdb"
+    store.connect(db).close()
+    code, _, err = run(capsys, "play", "six-winters", "--replay", "7", "--store", str(db))
+    assert code == 1 and "no game 7" in err
+
+
+def test_store_keeps_the_figures_a_designer_queries(tmp_path: Path) -> None:
+    game = registry.find("six-winters")
+    con = store.connect(tmp_path / "s.duckdb")
+    runs = runner.start_runs(con, [Plan(game, "heuristic", 1)], [0, 1], "t")
+    runner.play_runs(con, runs)
+    turns = con.execute("SELECT min(turns) FROM sessions").fetchone()[0]
+    peaks = con.execute("SELECT count(DISTINCT resource) FROM peaks").fetchone()[0]
+    cards = con.execute("SELECT count(*) FROM cards WHERE taken > 0").fetchone()[0]
+    con.close()
+    assert turns > 0 and peaks == len(game.load().resources) and cards > 0
+    assert json.loads(json.dumps(runs[0].seeds)) == [0, 1]
+
+
+def test_a_text_that_does_not_compile_is_told_before_any_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import shutil
+
+    folder = tmp_path / "my-winters"
+    shutil.copytree(
+        registry.find("six-winters").folder,
+        folder,
+        ignore=shutil.ignore_patterns("*.py", "__pycache__"),
+    )
+    rules = folder / "ruleset.rules"
+    rules.write_text(
+        rules.read_text().replace(
+            "value resource dice per resource = 6", "value resource dice per resource = six"
+        )
+    )
+    code, _, err = run(
+        capsys, "simulate", str(folder), "--games", "2", "--store", str(tmp_path / "s.duckdb")
+    )
+    assert code == 1
+    assert "ruleset.rules:" in err and "Traceback" not in err
+
+
+def test_with_an_unbounded_supply_no_resource_shows_a_run_out(tmp_path: Path) -> None:
+    game = texts.with_value(registry.find("six-winters"), "resource dice per resource", 1000)
+    con = store.connect(tmp_path / "s.duckdb")
+    runs = runner.start_runs(con, [Plan(game, "heuristic", 1)], [0, 1, 2], "t")
+    runner.play_runs(con, runs)
+    table = figures.runouts(con, [runs[0].run_id])
+    con.close()
+    assert len(table.rows) == len(game.load().resources)
+    assert all(row[1] == "0.0%" and row[2] == "0.00" for row in table.rows)
+
+
+def test_a_run_whose_every_game_fails_is_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from journal.playtest import games
+
+    def broken(plan: Plan, seed: int) -> list[dict[str, object]]:
+        raise RuntimeError("the engine could not be imported")
+
+    monkeypatch.setattr(games, "_play", broken)
+    code, _, err = run(
+        capsys,
+        "simulate",
+        "six-winters",
+        "--games",
+        "2",
+        "--workers",
+        "1",
+        "--quiet",
+        "--store",
+        str(tmp_path / "s.duckdb"),
+    )
+    assert code == 1
+    assert "every game of six-winters stopped on an error" in err
+    assert "the engine could not be imported" in err
+
+
+def test_each_character_counts_its_own_conditions_and_sessions(tmp_path: Path) -> None:
+    game = registry.find("six-winters")
+    con = store.connect(tmp_path / "s.duckdb")
+    runs = runner.start_runs(con, [Plan(game, "random", 1)], list(range(4)), "t")
+    runner.play_runs(con, runs)
+    table = figures.conditions(con, [runs[0].run_id])
+    taken = con.execute("SELECT character, count(*) FROM conditions GROUP BY 1").fetchall()
+    won = con.execute("SELECT count(*) FILTER (WHERE won) FROM sessions").fetchone()[0]
+    con.close()
+    rows = {row[0]: row for row in table.rows}
+    assert sum(row[1] for row in rows.values()) == 2 * 4  # two characters a session
+    for character, count in taken:
+        assert round(float(rows[character][4]) * rows[character][1]) == count
+    if won == 0:  # the random bot: no session won, so no character wins
+        assert all(row[2] == "0.0%" for row in rows.values())
