@@ -20,3 +20,17 @@ def region_name(region: str | None, names: Mapping[str, str]) -> str:
     if not region:
         return "no region"
     return names.get(region, region)
+
+
+# The heading of each kind of card on the site (the card gallery and the card text page).
+KIND_TITLES = {
+    "ability": "Abilities",
+    "asset": "Assets",
+    "character": "Characters",
+    "condition": "Conditions",
+    "event": "Events",
+    "location": "Locations",
+    "obstacle": "Obstacles",
+    "scene": "Scenes",
+    "scheme": "Schemes",
+}

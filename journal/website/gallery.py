@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 
 from dsl.errors import ChroniclerError
+from journal.words import KIND_TITLES
 
 if TYPE_CHECKING:
     from journal.db import Journal
@@ -28,17 +29,6 @@ if TYPE_CHECKING:
 GALLERY_DPI = 100  # a face 250 x 350 pixels: sharp on a screen, small on the disk
 GALLERY_FOLDER = "cards"
 
-KIND_PAGE_TITLES = {
-    "ability": "Abilities",
-    "asset": "Assets",
-    "character": "Characters",
-    "condition": "Conditions",
-    "event": "Events",
-    "location": "Locations",
-    "obstacle": "Obstacles",
-    "scene": "Scenes",
-    "scheme": "Schemes",
-}
 
 SCRIPT = """\
 // The card gallery's filter: hide the faces whose name and text do not hold what is typed.
@@ -209,7 +199,7 @@ def card_gallery(
                     "scenes": met.scenes.get(card.name.casefold(), []),
                 }
             )
-        title = KIND_PAGE_TITLES.get(kind, kind.capitalize())
+        title = KIND_TITLES.get(kind, kind.capitalize())
         body = _PAGE.render(cards=shown, title=title, width=width, height=height, spoilers=spoilers)
         count = f"{len(shown)} {'card' if len(shown) == 1 else 'cards'}"
         scope = "" if spoilers else " the campaign has met"

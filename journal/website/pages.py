@@ -20,7 +20,7 @@ from journal.catalogue import CardFacts, Catalogue
 from journal.website.rows import CampaignRows
 from journal.website.sanitize import narration_html, text
 from journal.website.svg import Square, map_svg, region_label, skills_chart_svg
-from journal.words import counted
+from journal.words import KIND_TITLES, counted
 
 _TITLE_SWAPS = str.maketrans(
     {"<": "‹", ">": "›", "&": "+", '"': "”", "'": "’", "`": "’", "\\": "/"}
@@ -485,17 +485,6 @@ def gallery_page(catalogue: Catalogue) -> str:
     return "\n".join(out) + "\n"
 
 
-KIND_TITLES = {
-    "ability": "Abilities",
-    "asset": "Assets",
-    "character": "Characters",
-    "condition": "Conditions",
-    "event": "Events",
-    "location": "Locations",
-    "obstacle": "Obstacles",
-    "scene": "Scenes",
-    "scheme": "Schemes",
-}
 _NOT_FACTS = {"name", "effects", "base", "developed", "recipe"}
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from dsl.errors import ChroniclerError
+from dsl.runtime import Context, DecisionNeeded
 from rules.six_winters import engine
 from rules.six_winters.bots import HeuristicBot, RandomBot
 
@@ -45,6 +46,25 @@ def _changed(name: str, value: int) -> int:
     return value - 1 if value > 1 else value + 1
 
 
+def _surge_chain(ruleset) -> list[int]:
+    """A threat placed where every location holds one already, the first way chosen at each
+    surge: the threats on the map after the chain (a chain rarely runs long in play)."""
+    session = engine.new_session(ruleset, engine.new_campaign(ruleset), 0, PAIRS[0])
+    session.pending()
+    answers: list = []
+    while True:
+        trial = session.clone()
+        for loc in trial.state.locations:
+            loc.threats = 1
+        trial.state.threat_pool = 6
+        try:
+            trial.place_threat(Context(host=trial, answers=list(answers)), trial.state.locations[0])
+        except DecisionNeeded as asked:
+            answers.append(asked.decision.options[0])
+            continue
+        return [loc.threats for loc in trial.state.locations]
+
+
 def _outcome(folder: Path) -> str:
     """What seeded games do with this text: a digest of their events and campaign states, or
     the error that refuses it."""
@@ -67,6 +87,7 @@ def _outcome(folder: Path) -> str:
             for campaign, session in engine.play_campaign(ruleset, seed, HeuristicBot(seed)):
                 add(session)
                 digest.update(campaign.to_json().encode())
+        digest.update(json.dumps(_surge_chain(ruleset)).encode())
     except ChroniclerError as refused:
         return f"refused: {refused}"
     return digest.hexdigest()
