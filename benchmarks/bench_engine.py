@@ -130,7 +130,6 @@ def main() -> None:
                 print(
                     f"  {name}: {value:g} here, {theirs[name]:g} there: "
                     f"ratio {value / theirs[name]:.2f}"
-                    f"ratio {value / theirs[name]:.2f}"
                 )
         return
     ruleset = engine.load_ruleset()
