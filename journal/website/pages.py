@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -460,17 +460,26 @@ class PageMaker:
         return "\n".join(out) + "\n"
 
 
-def gallery_page(catalogue: Catalogue) -> str:
-    """The card gallery of a loaded ruleset: every card in its printed wording."""
+def gallery_page(catalogue: Catalogue, only: Collection[str] | None = None) -> str:
+    """The card gallery of a loaded ruleset: every card in its printed wording, or with
+    ``only`` (card names, case-folded) the cards a campaign has met."""
     out = ["# Card gallery", ""]
     printer = _printer()
     compiled = compiled_cards(catalogue)
-    out.append(
-        f"Every card of {text(catalogue.name)} {text(catalogue.version)}, in its printed wording."
-    )
+    if only is None:
+        out.append(
+            f"Every card of {text(catalogue.name)} {text(catalogue.version)}, "
+            "in its printed wording."
+        )
+    else:
+        out.append(
+            "The cards this campaign has met, in their printed wording (a site published "
+            "with spoilers shows every card)."
+        )
     kinds: dict[str, list[CardFacts]] = {}
     for card in catalogue.cards.values():
-        kinds.setdefault(card.kind, []).append(card)
+        if only is None or card.name.casefold() in only:
+            kinds.setdefault(card.kind, []).append(card)
     for kind in sorted(kinds):
         out += ["", f"## {title(KIND_TITLES.get(kind, kind.capitalize()))}", ""]
         for card in sorted(kinds[kind], key=lambda c: c.name):

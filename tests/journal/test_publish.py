@@ -176,3 +176,24 @@ def test_the_last_year_page_gives_brightdunes_fate(built: Path) -> None:
     year6 = (built / "years" / "year-6.html").read_text()
     assert re.search(r"Brightdune's fate:</strong> \w[^<]* \(\d finale scenes completed\)", year6)
     assert "fate:" not in (built / "years" / "year-5.html").read_text()
+
+
+def test_the_card_text_page_spoils_no_card_the_campaign_never_met(tmp_path: Path) -> None:
+    from fakes import fake_catalogue, play_campaign
+
+    from journal.db import open_journal
+    from journal.recording import record_campaign
+
+    cards = fake_catalogue()
+    shown: dict[bool, set[str]] = {}
+    with open_journal(tmp_path / "chronicle.db") as journal:
+        record_campaign(journal, "Demo", play_campaign(seed=5), seed=5, catalogue=cards)
+        for spoilers in (False, True):
+            out = tmp_path / f"out-{spoilers}"
+            publish(journal, "Demo", out, catalogue=cards, spoilers=spoilers)
+            page = (out / "docs" / "cards.md").read_text()
+            headings = re.findall(r"^### (.+)$", page, re.M)
+            shown[spoilers] = {h.replace("\u2019", "'") for h in headings}
+    assert shown[True] == set(cards.cards)
+    assert shown[False] < shown[True]
+    assert "Chart the Old Rift" in shown[False]  # played in a scene
