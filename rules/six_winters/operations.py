@@ -320,18 +320,7 @@ class Operations(SessionPart):
     def _entry_places(self, card: Obstacle, at: str | None = None) -> list[str]:
         """Where an obstacle may enter play (``at``, or the first alternative of its spec found
         in play): those of the matching locations with the fewest obstacles."""
-        if at is not None:
-            candidates = [self.location(at)]
-        else:
-            candidates = []
-            for alternative in card.enters:
-                candidates = [
-                    loc
-                    for loc in self.state.locations
-                    if all(self.matches(loc, term) for term in alternative)
-                ]
-                if candidates:
-                    break
+        candidates = [self.location(at)] if at is not None else self.first_places(card.enters)
         if not candidates:
             return []
         fewest = min(len(loc.obstacles) for loc in candidates)

@@ -46,19 +46,8 @@ class SceneRules(SessionPart):
     def _scene_place_names(self, places: dict[str, list[str]], scene: Scene) -> list[str]:
         names = places.get(scene.name)
         if names is None:
-            names = places[scene.name] = [loc.name for loc in self._scene_locations(scene)]
+            names = places[scene.name] = [loc.name for loc in self.first_places(scene.at)]
         return names
-
-    def _scene_locations(self, scene: Scene) -> list[LocationState]:
-        for alternative in scene.at:
-            found = [
-                loc
-                for loc in self.state.locations
-                if all(self.matches(loc, term) for term in alternative)
-            ]
-            if found:
-                return found
-        return []
 
     def card_skill(self, name: str) -> str | None:
         if name in self.ruleset.assets:

@@ -316,6 +316,19 @@ class Session(
         tags = self.side(loc).tags
         return (*tags, "Developed") if loc.developed else tags
 
+    def first_places(self, spec: Sequence[Sequence[str]]) -> list[LocationState]:
+        """The locations of the first alternative of a placement spec ("enters brightdune
+        Rural, or Urban") found in play: every term of an alternative (a region, a tag) holds."""
+        for alternative in spec:
+            found = [
+                loc
+                for loc in self.state.locations
+                if all(self.matches(loc, term) for term in alternative)
+            ]
+            if found:
+                return found
+        return []
+
     def matches(self, loc: LocationState, term: str) -> bool:
         """Whether a location answers to a word of a location spec: name, region or tag."""
         return term.casefold() in self._words(loc)
