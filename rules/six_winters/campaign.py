@@ -276,7 +276,6 @@ class TableSession(Session):
         """Narrate Scene steps 4, 6 and 7 as the table played them: the cards played leave,
         the scene goes to the archive, its epilogue runs, each participant marks an advance."""
         st = self.state
-        card = self.ruleset.scenes[scene]
         played = []
         for item in cards_played:
             name = str(item["card"])
@@ -295,31 +294,7 @@ class TableSession(Session):
         if not _take_from(scene, st.scenes, st.scene_deck):
             _take_from(scene, st.archive)
         st.archive.append(scene)
-        before = len(st.events)
-        self.run_effects(ctx, card.effects, "epilogue", location=location, card=scene)
-        chosen = [e.data.get("choice") for e in st.events[before:] if e.kind == "choice"]
-        advances = []
-        for name in participants:
-            c = self.character(name)
-            rank = c.skills.get(card.skill, 0)
-            for _ in range(self.ruleset.value("scene advances", 1)):
-                rank = self.mark_advance(c, card.skill)
-            advances.append({"character": name, "skill": card.skill, "new_rank": rank})
-        record = {
-            "scene": scene,
-            "location": location,
-            "participants": list(participants),
-            "cards_played": played,
-            "skill_match_points": skill_match_points,
-            "points_needed": card.points,
-            "points": card.points,
-            "epilogue_choice": chosen[0] if chosen else None,
-            "skill": card.skill,
-            "advances": advances,
-            "finale": card.finale,
-        }
-        st.scenes_completed.append(record)
-        self.emit(EventKind.SCENE_COMPLETED, **record)
+        self.complete_scene(ctx, scene, location, list(participants), played, skill_match_points)
 
     def op_table_seasons(self, ctx: Any, seasons_ended: int | None = None) -> None:
         """The scheme's setup text and season-end texts of the whole year, as a played year

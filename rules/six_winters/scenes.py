@@ -177,11 +177,27 @@ class SceneRules(SessionPart):
         else:
             st.scene_deck.remove(scene_name)
         st.archive.append(scene_name)
+        self.complete_scene(ctx, scene_name, location, participants, played, match)
+
+    def complete_scene(
+        self,
+        ctx: Context,
+        scene_name: str,
+        location: str,
+        participants: list[str],
+        played: list[dict[str, Any]],
+        match: int,
+    ) -> None:
+        """A scene narrated (its cards already spent, the card archived): the epilogue runs,
+        each participant marks the scene's advances, and the scene is recorded and told."""
+        st = self.state
+        scene = self.ruleset.scenes[scene_name]
         before = len(st.events)
         self.run_effects(ctx, scene.effects, "epilogue", location=location, card=scene_name)
         choice_events = [e.data.get("choice") for e in st.events[before:] if e.kind == "choice"]
         advances = []
-        for c in team:
+        for name in participants:
+            c = self.character(name)
             rank = c.skills.get(scene.skill, 0)
             for _ in range(self.ruleset.value("scene advances", 1)):
                 rank = self.mark_advance(c, scene.skill)
@@ -189,7 +205,7 @@ class SceneRules(SessionPart):
         record = {
             "scene": scene_name,
             "location": location,
-            "participants": participants,
+            "participants": list(participants),
             "cards_played": played,
             "skill_match_points": match,
             "points_needed": scene.points,
