@@ -118,8 +118,10 @@ class Machine:
 
     Subclasses give ``op_<name>`` pieces, ``_step_<kind>``/``_answer_<kind>`` step frames, and
     the hooks below. ``_untouched`` is True while a run frame's piece cannot have changed the
-    state yet (a game sets it; a decision asked then needs no restore); ``_giving_up`` is True
-    while every alternative of a question has been refused, so the piece fails as written.
+    state yet (a game sets it; a decision asked then needs no restore). Such a piece takes its
+    snapshot only when it first changes something (``touch``): a piece that asks, or finds
+    nothing to act on, before that costs no copy at all. ``_giving_up`` is True while every
+    alternative of a question has been refused, so the piece fails as written.
     """
 
     def __init__(self, state: Any) -> None:
@@ -129,6 +131,7 @@ class Machine:
         self._untouched = False
         self._rolls: list[int] = []  # the table's dice given to the run frame running now
         self._roll_cursor = 0
+        self._running: dict[str, Any] | None = None  # the data of the run frame running now
 
     # ------------------------------------------------------------------ hooks for the game
 
@@ -221,9 +224,21 @@ class Machine:
 
     # ------------------------------------------------------------------ chance points
 
+    def touch(self) -> None:
+        """The running piece is about to change the state. Until now it changed nothing (a
+        decision asked needed no restore); a piece that started so takes its snapshot here,
+        which is still the state at its start."""
+        if not self._untouched:
+            return
+        self._untouched = False
+        data = self._running
+        if data is not None and data.get("snap") is None:
+            data["snap"] = self.snapshot(data["op"])
+
     def roll_dice(self, sides: int, count: int, why: str) -> list[int]:
         """Roll ``count`` dice of ``sides`` faces and record it: the faces come from the dice
         script (a test's), else from the table (a ``roll`` decision), else the generator."""
+        self.touch()  # the generator and the script are part of the state
         faces = [self._roll_one(sides, why) for _ in range(count)]
         self.emit(
             KernelEvent.DICE_ROLLED, what=why, faces=list(faces)
@@ -290,18 +305,21 @@ class Machine:
     def _run_frame(self, frame: Frame) -> Decision | None:
         data = frame.data
         depth = len(self.state.frames)
-        if data["snap"] is None:
+        if data["snap"] is None and not data.get("started"):
             if self._predicts_nothing_asked(data["op"], data["args"]):  # set up as a frame
                 self._run_at_once(data["op"], data["args"])
                 if len(self.state.frames) >= depth:  # not the frames it may have pushed
                     del self.state.frames[depth - 1]
                 return None
-            data["snap"], data["events"] = self.snapshot(data["op"]), len(self.state.events)
+            data["started"], data["events"] = True, len(self.state.events)
+            if not self.runs_only_text(data):  # else the snapshot waits for ``touch``
+                data["snap"] = self.snapshot(data["op"])
         ctx = Context(host=self, answers=list(data["answers"]))  # type: ignore[arg-type]
         fn = getattr(self, f"op_{data['op']}")
         refused: dict[str, list[Any]] = data.get("refused") or {}
         self._giving_up = bool(data.get("giving_up"))
         self._untouched = self.runs_only_text(data)
+        self._running = data
         self._rolls, self._roll_cursor = data.get("rolls") or [], 0
         try:
             fn(ctx, **data["args"])
@@ -342,6 +360,7 @@ class Machine:
         finally:
             self._giving_up = False
             self._untouched = False
+            self._running = None
             self._rolls, self._roll_cursor = [], 0
         # the piece may have pushed frames of its own above itself; remove only this one
         if len(self.state.frames) >= depth:
@@ -356,7 +375,7 @@ class Machine:
             return
         saved: dict[str, Any] = {
             k: data[k]
-            for k in ("snap", "events", "answers", "refused", "giving_up", "rolls")
+            for k in ("snap", "started", "events", "answers", "refused", "giving_up", "rolls")
             if k in data
         }
         st = self.from_snapshot(data["snap"])

@@ -6,9 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from dsl.kernel.machine import (
-    PieceRefused,
-)
 from dsl.runtime import Context
 
 from .basics import (
@@ -160,10 +157,7 @@ class AbilityRules(SessionPart):
         rs = self.ruleset
         card = rs.abilities[name] if kind == "ability" else rs.assets[name]
         effect = card.effects[k]
-        self.run_effect(ctx, effect, actor=c.name, location=c.location, card=name)
-        last = self.state.events[-1] if self.state.events else None
-        if as_action and last is not None and last.kind == "effect_failed":
-            raise PieceRefused(f"{name}: {last.data.get('reason')}")
+        self.run_effect(ctx, effect, actor=c.name, location=c.location, card=name, refuse=as_action)
         if effect.usage == "played" and kind == "ability":
             # played: to the bottom of the ability deck (the shared one in the solo variant)
             c.abilities.remove(name)

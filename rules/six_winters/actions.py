@@ -29,7 +29,15 @@ class ActionRules(SessionPart):
     """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
 
     def _step_actions(self, frame: Frame) -> Decision | None:
-        options = self.action_options()
+        # after a card was taken back the table is as it was (no event since the refusal's):
+        # the options are the ones offered before, less the card
+        kept = self._options_kept
+        if kept is not None and kept[0] == len(self.state.events):
+            options = kept[1]
+        else:
+            options = self._options_kept_for = self.action_options()
+            self._options_told = len(self.state.events)
+        self._options_kept = None
         refused = frame.data.get("refused")
         if refused:  # cards that could not do what they say, until the table changes
             options = [o for o in options if o not in refused]

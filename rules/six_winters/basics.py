@@ -182,6 +182,9 @@ class SessionPart:
     _scene_key: tuple[Any, ...]
     _scene_places: dict[str, list[str]]
     _least_scene_points: int | None
+    _options_kept_for: list[Any]
+    _options_told: int
+    _options_kept: tuple[int, list[Any]] | None
 
     @property
     def host(self) -> Any:

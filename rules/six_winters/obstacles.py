@@ -74,11 +74,11 @@ class ObstacleRules(SessionPart):
                 )
             else:
                 token = "progress" if obstacle.progress else "hindrance"
-            self._untouched = False  # the first change of this piece (see ``_runs_a_text``)
+            self.touch()  # the first change of this piece (see ``_runs_a_text``)
             setattr(obstacle, token, getattr(obstacle, token) - 1)
             self.emit(EventKind.TOKEN_REMOVED, obstacle=card.name, token=token)
             count -= 1
-        self._untouched = False  # what follows changes the state without a primitive
+        self.touch()  # what follows changes the state without a primitive
         if count == 0:
             return
         if card.moves_toward:

@@ -29,6 +29,7 @@ from dsl.errors import ChroniclerError
 from dsl.kernel.machine import (
     AnswerRefused,
     Machine,
+    PieceRefused,
 )
 from dsl.runtime import Context, EffectError, NothingToActOn
 from dsl.runtime import DecisionKind as LanguageDecision
@@ -37,14 +38,11 @@ from .abilities import AbilityRules
 from .actions import ActionRules
 from .basics import (
     SessionResult,
-    _asset_facts,
     _CardActions,
     _copy_option,
     _EffectContext,
-    _obstacle_facts,
     _portable_frame,
     _runs_a_text,
-    _scene_facts,
 )
 from .cards import Effect, Ruleset
 from .contracts import EventKind
@@ -69,6 +67,7 @@ from .state import (
     thaw,
 )
 from .turn import TurnRules
+from .view import View
 
 
 class Session(
@@ -95,7 +94,8 @@ class Session(
         self._primitives: Any = None
         # ``_untouched`` (the machine's): True while the run frame's piece cannot have changed
         # the state yet: it only runs a card's text, and the text has called no primitive so
-        # far (compiled texts change the game only through primitives; ``select`` only reads).
+        # far (compiled texts change the game only through primitives; ``select`` only reads),
+        # so its snapshot waits for the first primitive (``Machine.touch``).
         self._scene_key: tuple[Any, ...] = ()
         self._scene_places: dict[str, list[str]] = {}
         # facts of the cards that never change within a session, worked out when first needed
@@ -103,6 +103,12 @@ class Session(
         self._card_points_memo: dict[str, tuple[int, str | None]] = {}
         self._trade_memo: dict[str, list[str]] = {}
         self._least_scene_points: int | None = None
+        # the action options offered last, and the count of events when they still hold
+        self._options_kept_for: list[Any] = []
+        self._options_told = -1  # the count of events when they were worked out
+        self._options_kept: tuple[int, list[Any]] | None = None
+        self._facts_memo: dict[tuple[str, str], dict[str, Any]] = {}
+        self._view: tuple[tuple[Any, ...], View] | None = None
 
     def result(self) -> SessionResult:
         if not self.is_over() or self.state.result is None:
@@ -168,98 +174,24 @@ class Session(
         if actions is not None:
             actions.data.setdefault("refused", []).append(option)
         self.emit(EventKind.ACTION_REFUSED, option=_copy_option(option), reason=reason)
+        if data["events"] == self._options_told:  # the options offered at the piece's start
+            self._options_kept = (len(self.state.events), self._options_kept_for)
 
     def piece_finished(self, data: dict[str, Any]) -> None:
         if data["op"] == "action":
             self._actions_changed()
 
-    def observation(self, who: str | None = None) -> dict[str, Any]:
-        """What a player sees: the table, every character, no deck order, no face-down card."""
-        st = self.state
-        rs = self.ruleset
-        season_name, season_turns = rs.seasons[min(st.season, len(rs.seasons) - 1)]
-        return {
-            "who": who,
-            "year": st.year,
-            "scheme": st.scheme,
-            "season": season_name,
-            "turn": st.turn,
-            "turns_in_season": season_turns,
-            "threat_pool": st.threat_pool,
-            "solo": st.solo,
-            "locations": [
-                {
-                    "name": loc.name,
-                    "region": rs.locations[loc.name].region,
-                    "tags": list(self.tags_of(loc)),
-                    "developed": loc.developed,
-                    "threats": loc.threats,
-                    "adjacent": list(self.adjacent(loc.name)),
-                    "produces": list(self.side(loc).produces),
-                    "obstacles": [
-                        {
-                            "name": o.name,
-                            "progress": o.progress,
-                            "hindrance": o.hindrance,
-                            **_obstacle_facts(rs.obstacles[o.name]),
-                        }
-                        for o in loc.obstacles
-                    ],
-                    "dice": [[d.resource, d.face] for d in loc.dice],
-                }
-                for loc in st.locations
-            ],
-            "characters": [
-                {
-                    "name": c.name,
-                    "location": c.location,
-                    "action_points": c.action_points,
-                    "body": c.body,
-                    "psyche": c.psyche,
-                    "initiative": list(c.initiative),
-                    "skills": dict(c.skills),
-                    "advances": dict(c.advances),
-                    "conditions": list(c.conditions),
-                    "in_progress": [
-                        {
-                            "name": a.name,
-                            "slots": [None if d is None else [d.resource, d.face] for d in a.slots],
-                            **_asset_facts(rs.assets[a.name]),
-                        }
-                        for a in c.in_progress
-                    ],
-                    "assets": [{"name": n, **_asset_facts(rs.assets[n])} for n in c.assets],
-                    "obstacles": [
-                        {"name": n, **_obstacle_facts(rs.obstacles[n])} for n in c.obstacles
-                    ],
-                    "abilities": list(c.abilities),
-                    "exhausted": list(c.exhausted),
-                    "ability_deck_size": len(c.ability_deck),
-                }
-                for c in st.characters
-            ],
-            "asset_staging": [{"name": n, **_asset_facts(rs.assets[n])} for n in st.asset_staging],
-            "scenes": [{"name": n, **_scene_facts(rs.scenes[n])} for n in self.available_scenes()],
-            "scenes_completed": [s["scene"] for s in st.scenes_completed],
-            "decks": {
-                "asset": len(st.asset_deck),
-                "scene": len(st.scene_deck),
-                "obstacle": len(st.obstacle_deck),
-            },
-            "obstacle_discard": list(st.obstacle_discard),
-            "supply": dict(st.supply),
-            "initiative_supply": st.initiative_supply,
-            # the sheets of the unlocked characters not playing this year (downtime asks of them)
-            "resting": {
-                name: {
-                    "skills": dict(sheet.skills),
-                    "advances": dict(sheet.advances),
-                    "conditions": list(sheet.conditions),
-                }
-                for name, sheet in st.sheets.items()
-                if name in st.campaign_characters and all(c.name != name for c in st.characters)
-            },
-        }
+    def observation(self, who: str | None = None) -> View:
+        """What a player sees (``view.View``): the table, every character, no deck order, no
+        face-down card. Every change of the state is told by an event, so while no event was
+        added since the last view that view still holds and is given again."""
+        key = (len(self.state.events), who, self.state.frames[-1].kind if self.state.frames else "")
+        kept = self._view
+        if kept is not None and kept[0] == key and kept[1]._state is self.state:
+            return kept[1]
+        view = View(self, who)
+        self._view = (key, view)
+        return view
 
     @property
     def rng(self) -> Any:
@@ -287,8 +219,14 @@ class Session(
         """``fn``, noting when it is called that the state may change (see ``_untouched``)."""
 
         def touching(*args: Any, **kwargs: Any) -> Any:
-            self._untouched = False
-            return fn(*args, **kwargs)
+            self.touch()
+            try:
+                return fn(*args, **kwargs)
+            except NothingToActOn:
+                # a primitive that finds nothing to act on has changed nothing (its contract,
+                # checked by ``test_a_primitive_that_finds_nothing_changes_nothing``)
+                self._untouched = True
+                raise
 
         return touching
 
@@ -495,10 +433,13 @@ class Session(
         location: str | None,
         card: str | None,
         bindings: dict[str, Any] | None = None,
+        refuse: bool = False,
     ) -> bool:
         """Run one compiled effect inside the current run frame, sharing its answers.
 
-        Returns whether the player declined it (a "may" answered no)."""
+        Returns whether the player declined it (a "may" answered no). ``refuse``: a text that
+        fails is not carried out as failed but refuses the whole piece (``PieceRefused``).
+        """
         if effect.run is None:
             return False
         inner = _EffectContext(
@@ -523,12 +464,14 @@ class Session(
             chosen = [i for i, kind in inner.kinds if kind in refusable]
             if chosen and not self._giving_up:
                 raise AnswerRefused(chosen[-1], error.message) from None
-            self._untouched = False
+            if refuse:  # a card used as an action that cannot do what it says is taken back
+                raise PieceRefused(f"{card}: {error.message}") from None
+            self.touch()
             self.emit(EventKind.EFFECT_FAILED, card=card, text=effect.text, reason=error.message)
             return False
         finally:
             ctx.cursor = inner.cursor
-        self._untouched = False  # what follows the text may change the state
+        self.touch()  # what follows the text may change the state
         self.emit(EventKind.EFFECT, card=card, trigger=effect.trigger, text=effect.text)
         if self.state.card_dice:
             self.release_cards_left()  # a text may have discarded a card with dice on it

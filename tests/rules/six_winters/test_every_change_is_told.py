@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -113,7 +114,7 @@ TOLD_BY: dict[str, set[str]] = {
 
 def _parts(value: Any, path: str = "") -> dict[str, str]:
     """The observation as {path: JSON}; lists of named things by name (``locations[Fort]``)."""
-    if isinstance(value, dict):
+    if isinstance(value, Mapping):  # the view, and the plain dicts in it
         out: dict[str, str] = {}
         for key, item in value.items():
             out.update(_parts(item, f"{path}.{key}" if path else key))

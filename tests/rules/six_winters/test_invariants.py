@@ -158,3 +158,38 @@ def test_many_compiled_campaigns_keep_every_invariant(cards, seed):
         )
         play_checked(session, bot, every=2)
         campaign = engine.end_session(campaign, session)
+
+
+def test_a_primitive_that_finds_nothing_changes_nothing(monkeypatch):
+    # A card used as an action that finds nothing to act on is taken back without copying the
+    # table back (``Session._touching``): that is only right if the primitive that found
+    # nothing changed nothing before it said so. Every such failure in seeded sessions is
+    # checked against a snapshot taken just before the primitive ran.
+    from dsl.runtime import NothingToActOn
+    from rules.six_winters.session import Session
+    from rules.six_winters.state import freeze
+
+    checked = []
+    touching = Session._touching
+
+    def watched(self, fn):
+        wrapped = touching(self, fn)
+
+        def run(*args, **kwargs):
+            self.touch()  # the piece's snapshot, if it waits for one, is taken first
+            before = freeze(self.state)
+            try:
+                return wrapped(*args, **kwargs)
+            except NothingToActOn:
+                assert freeze(self.state) == before, fn.__name__
+                checked.append(fn.__name__)
+                raise
+
+        return run
+
+    monkeypatch.setattr(Session, "_touching", watched)
+    ruleset = engine.load_ruleset()  # the printed cards, whose texts find nothing often
+    for seed in range(12):
+        for bot in (RandomBot(seed), HeuristicBot(seed)):
+            engine.play(_session(ruleset, seed), bot)
+    assert len(checked) > 100 and len(set(checked)) >= 4  # the check ran on many verbs

@@ -1,8 +1,13 @@
 """Bots see only what players see: the table, never the order of a deck."""
 
+import itertools
 import json
 
+import pytest
+
 from rules.six_winters import engine
+from rules.six_winters.bots import RandomBot
+from rules.six_winters.view import StaleView
 
 
 def test_the_observation_shows_deck_sizes_not_their_order(ruleset):
@@ -15,7 +20,7 @@ def test_the_observation_shows_deck_sizes_not_their_order(ruleset):
         "scene": len(st.scene_deck),
         "obstacle": len(st.obstacle_deck),
     }
-    text = json.dumps(obs)
+    text = json.dumps(dict(obs))
     # the hidden asset cards (deeper than the staging area) are named nowhere
     hidden = [n for n in st.asset_deck if n not in st.asset_staging]
     assert hidden and not any(f'"{n}"' in text for n in hidden)
@@ -29,7 +34,7 @@ def test_the_observation_is_plain_json_and_names_the_decider(ruleset):
     decision = session.pending()
     obs = session.observation(decision.who)
     assert obs["who"] == decision.who == "Parin"
-    assert json.loads(json.dumps(obs)) == obs
+    assert json.loads(json.dumps(dict(obs))) == obs
 
 
 def test_downtime_decisions_see_the_sheet_of_the_character_they_are_about(ruleset):
@@ -47,3 +52,41 @@ def test_downtime_decisions_see_the_sheet_of_the_character_they_are_about(rulese
     assert resting["Fuscus"]["conditions"] == ["Deep Cut"]
     assert resting["Fuscus"]["advances"]["lore"] == 1
     assert resting["Fuscus"]["skills"] == campaign.sheets["Fuscus"].skills
+
+
+def test_a_view_shows_the_table_as_it_was_when_asked_never_later(ruleset):
+    # A view's parts are read when a bot first reads them: one read after the game moved on
+    # would show another moment, so it is refused rather than answered wrongly.
+    session = engine.new_session(ruleset, engine.new_campaign(ruleset), 4, ["Parin", "Kanun"])
+    bot = RandomBot(4)
+    while (decision := session.pending()).kind != "choose_action":
+        session.apply(bot.choose(None, decision))
+    read_now = session.observation(None)
+    unread = session.observation(None)
+    assert unread is read_now  # nothing happened between: the same view is given again
+    before = read_now["characters"]
+    move = next(o for o in decision.options if isinstance(o, dict) and o["act"] == "move")
+    session.apply(move)
+    session.pending()
+    assert read_now["characters"] == before  # a part read in time keeps what it showed
+    with pytest.raises(StaleView):
+        read_now["locations"]
+    moved = {c["name"]: c["location"] for c in session.observation(None)["characters"]}
+    assert (
+        moved[move["character"]]
+        == move["to"]
+        != dict((c["name"], c["location"]) for c in before).get(move["character"])
+    )
+
+
+def test_the_same_view_is_given_only_while_no_event_was_told(ruleset):
+    session = engine.new_session(ruleset, engine.new_campaign(ruleset), 4, ["Parin", "Kanun"])
+    bot = RandomBot(4)
+    seen = []
+    for _ in range(60):
+        decision = session.pending()
+        view = session.observation(decision.who)
+        seen.append((len(session.state.events), decision.who, view))
+        session.apply(bot.choose(view, decision))
+    for (told, who, view), (told_next, who_next, view_next) in itertools.pairwise(seen):
+        assert (view is view_next) == (told == told_next and who == who_next)
