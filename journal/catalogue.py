@@ -1,7 +1,7 @@
 """The card names and facts the journal checks input against, read from the compiled ruleset.
 
 The journal never reads card text itself: it asks the engine's ruleset
-(``rules.six_winters.engine.load_ruleset``), whose records come from the compiled ``.rules``
+(found through ``rules.registry``), whose records come from the compiled ``.rules``
 files. While that cannot be loaded (the ruleset is still being written, or its text does not
 compile) the journal records what people tell it without checking names; ``available()`` says
 which.
@@ -10,13 +10,13 @@ which.
 from __future__ import annotations
 
 import difflib
-import importlib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from dsl.errors import ChroniclerError
+from rules import registry
 
 
 @dataclass(frozen=True)
@@ -98,23 +98,33 @@ def unknown_campaign(name: str, names: list[str]) -> ChroniclerError:
 _cache: dict[str, Catalogue | None] = {}
 
 
-def load_catalogue() -> Catalogue | None:
-    """The Six Winters catalogue from the engine's compiled ruleset (cached)."""
-    if "six_winters" not in _cache:
-        _cache["six_winters"] = _from_engine()
-    return _cache["six_winters"]
+def load_catalogue(ruleset: str | None = None) -> Catalogue | None:
+    """The catalogue of a ruleset the registry knows (the default one unless named), from its
+    compiled text (cached)."""
+    game = registry.find(ruleset) if ruleset else registry.default()
+    if game.name not in _cache:
+        _cache[game.name] = _from_engine(game)
+    return _cache[game.name]
 
 
-def set_catalogue(catalogue: Catalogue | None) -> None:
+NOT_HELD: Any = object()
+
+
+def held_catalogue(ruleset: str | None = None) -> Any:
+    """The catalogue this process already holds for a ruleset (loaded, or set by
+    ``set_catalogue``; ``None`` when set so), else ``NOT_HELD``: nothing compiled to find out."""
+    return _cache.get(ruleset or registry.DEFAULT, NOT_HELD)
+
+
+def set_catalogue(catalogue: Catalogue | None, ruleset: str | None = None) -> None:
     """Use this catalogue from now on (tests; a ruleset loaded some other way)."""
-    _cache["six_winters"] = catalogue
+    _cache[ruleset or registry.DEFAULT] = catalogue
 
 
-def _from_engine() -> Catalogue:
+def _from_engine(game: registry.Game) -> Catalogue:
     # Card text that does not compile is the user's error (file:line:col), not a reason to
     # record names unchecked.
-    engine = importlib.import_module("rules.six_winters.engine")
-    return from_ruleset(engine.load_ruleset())
+    return from_ruleset(game.load())
 
 
 def _printed_effect(effect: Any) -> str:

@@ -6,8 +6,6 @@ shows the whole pipeline: card text -> engine -> events -> journal -> website.
 
 from __future__ import annotations
 
-import importlib
-import inspect
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +16,7 @@ from journal.catalogue import Catalogue, load_catalogue
 from journal.db import _inspect_sqlite_file, open_journal
 from journal.recording import record_campaign
 from journal.website.publish import publish
+from rules import registry
 
 PlayCampaign = Callable[[int], Iterable[tuple[Any, Any]]]
 
@@ -31,46 +30,19 @@ class DemoResult:
     score: int | None
 
 
-def _bot(engine: Any, seed: int) -> Any:
-    """The engine's own bot for demos, wherever the engine keeps it."""
+def engine_play_campaign(ruleset: str | None = None) -> PlayCampaign:
+    """Whole campaigns of a ruleset the registry knows (the default one unless named), played
+    by its own demo bot (``default_bot`` in its ``bots``)."""
+    game = registry.find(ruleset) if ruleset else registry.default()
     try:
-        bots: Any = importlib.import_module("rules.six_winters.bots")
-        return bots.make_bot("heuristic", seed)
-    except (ImportError, AttributeError, KeyError, ValueError):
-        pass
-    for holder_name in ("rules.six_winters.bots", "rules.six_winters.bot"):
-        try:
-            holder: Any = importlib.import_module(holder_name)
-        except ImportError:
-            continue
-        for name in ("default_bot", "demo_bot", "GreedyBot", "HeuristicBot", "RandomBot"):
-            found = getattr(holder, name, None)
-            if found is None:
-                continue
-            if not callable(found):
-                return found
-            if inspect.isclass(found):
-                try:
-                    return found(seed=seed)  # type: ignore[call-arg]
-                except TypeError:
-                    return found()
-            try:
-                return found(seed)
-            except TypeError:
-                return found()
-    return getattr(engine, "default_bot", None)
-
-
-def engine_play_campaign() -> PlayCampaign:
-    try:
-        engine = importlib.import_module("rules.six_winters.engine")
+        engine, bots = game.engine, game.bots
         play = engine.play_campaign
-        ruleset = engine.load_ruleset()
-    except Exception as error:
-        raise ChroniclerError(f"the engine cannot play a campaign yet ({error})") from None
+        compiled = game.load()
+    except (ImportError, AttributeError) as error:
+        raise ChroniclerError(f"{game.name} cannot play a campaign yet ({error})") from None
 
     def run(seed: int) -> Iterable[tuple[Any, Any]]:
-        return play(ruleset, seed, _bot(engine, seed))
+        return play(compiled, seed, bots.default_bot(seed))
 
     return run
 

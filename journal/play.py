@@ -81,9 +81,10 @@ def play_command(
     BOTS, make_bot = found.bots.BOTS, found.bots.make_bot
     if bot not in BOTS:
         raise UsageError(f"unknown bot {bot!r}; known: {', '.join(sorted(BOTS))}")
-    if year is not None and not 1 <= year <= 6:
-        raise UsageError(f"--year must be 1-6, got {year}")
     ruleset = found.load()
+    years = ruleset.value("years", 6)
+    if year is not None and not 1 <= year <= years:
+        raise UsageError(f"--year must be 1-{years}, got {year}")
     chosen: list[str] | None = None
     if characters:
         chosen = [name.strip() for name in characters.split(",") if name.strip()]
@@ -149,8 +150,6 @@ def _play_into_journal(
     from journal.catalogue import load_catalogue
     from journal.db import open_journal
     from journal.recording import Recorder
-    from rules.six_winters.campaign import choose_characters
-    from rules.six_winters.state import CampaignState
 
     catalogue = load_catalogue()
     name = name.strip()  # as 'campaign start' and every journal verb keep it
@@ -172,7 +171,7 @@ def _play_into_journal(
 
         state_json = journal.write(stored)
         try:
-            campaign = CampaignState.from_json(json.dumps(state_json))
+            campaign = engine.CampaignState.from_json(json.dumps(state_json))
         except Exception as error:
             raise ChroniclerError(
                 f"campaign {name!r}: its stored state is not the engine's ({error})"
@@ -183,7 +182,7 @@ def _play_into_journal(
             )
         rng = random.Random(seed)
         if chosen is None:
-            chosen = choose_characters(player, campaign, ruleset)
+            chosen = engine.choose_characters(player, campaign, ruleset)
         session = engine.new_session(ruleset, campaign, rng.randrange(2**31), chosen, solo=solo)
         recorder = Recorder(journal, name, create=False, catalogue=catalogue)
         fed = 0

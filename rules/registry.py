@@ -22,6 +22,7 @@ from dsl.errors import UsageError
 
 RULES_ROOT = Path(__file__).parent
 HEADER = "ruleset.rules"
+DEFAULT = "six-winters"  # the ruleset a journal campaign plays unless it names another
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,11 @@ def games() -> dict[str, Game]:
             folder.name.replace("_", "-"), folder, f"rules.{folder.name}"
         )
     return found
+
+
+def default() -> Game:
+    """The ruleset the demo plays and a campaign plays unless it names another."""
+    return find(DEFAULT)
 
 
 def find(spec: str | Path) -> Game:

@@ -31,6 +31,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rules import registry
+
 if TYPE_CHECKING:
     import jinja2
 
@@ -70,7 +72,7 @@ def _fingerprinted_files() -> list[Path] | None:
     """The files that decide a site's ``RulesetPages``: the card text, the language, the
     engine's records of it, and our code that prints the gallery. None when they are not all
     where we expect them (then nothing is cached)."""
-    dsl, rules = _package_dir("dsl"), _package_dir("rules.six_winters")
+    dsl, rules = _package_dir("dsl"), registry.default().folder
     if dsl is None or rules is None:
         return None
     files = sorted(dsl.glob("*.py")) + sorted(dsl.glob("*.lark"))
@@ -117,8 +119,8 @@ def ruleset_pages() -> RulesetPages | None:
     """
     from journal import catalogue as catalogue_module
 
-    held = catalogue_module._cache.get("six_winters", False)
-    if held is not False:
+    held = catalogue_module.held_catalogue()
+    if held is not catalogue_module.NOT_HELD:
         return _pages_of(held)
     root = cache_root()
     key = ruleset_key() if root is not None else None

@@ -6,7 +6,7 @@ per rules section makes it (see ``session``)."""
 from dsl.kernel.machine import IllegalMove, iter_decisions, play
 
 from .basics import SessionResult
-from .campaign import end_session, play_campaign
+from .campaign import choose_characters, end_session, play_campaign
 from .session import (
     RULES_DIR,
     Session,
@@ -16,12 +16,15 @@ from .session import (
     new_session,
     replay,
 )
+from .state import CampaignState
 
 __all__ = [
     "RULES_DIR",
+    "CampaignState",
     "IllegalMove",
     "Session",
     "SessionResult",
+    "choose_characters",
     "end_session",
     "iter_decisions",
     "load_ruleset",

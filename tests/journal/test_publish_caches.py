@@ -90,7 +90,7 @@ def test_the_gallery_is_kept_under_the_hash_of_the_card_text(
     (entry,) = (cache_dir / "site").glob("*.json")
     assert entry.stem == caches.ruleset_key()
 
-    def no_compiling() -> Catalogue:
+    def no_compiling(game: object) -> Catalogue:
         raise AssertionError("the card text was compiled again")
 
     catalogue_module._cache.clear()
@@ -132,7 +132,7 @@ def test_the_gallery_cache_keeps_the_entries_used_last(
         os.utime(old, (1000 + n, 1000 + n))
     monkeypatch.setattr(caches, "ruleset_key", lambda: "current")
     monkeypatch.setattr(
-        catalogue_module, "_from_engine", lambda: __import__("fakes").fake_catalogue()
+        catalogue_module, "_from_engine", lambda game: __import__("fakes").fake_catalogue()
     )
     assert caches.ruleset_pages() is not None
     kept = sorted(path.stem for path in folder.glob("*.json"))
