@@ -4,6 +4,7 @@ the verbs that make a card defend, and small facts of cards and frames."""
 from __future__ import annotations
 
 import pickle
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -91,6 +92,19 @@ def _runs_a_text(data: dict[str, Any]) -> bool:
         return True
     option = data["args"].get("option") if data["op"] == "action" else None
     return isinstance(option, dict) and option.get("act") in ("ability", "asset", "permission")
+
+
+_MEMOS: dict[int, dict[str, dict[Any, Any]]] = {}
+
+
+def ruleset_memo(ruleset: Any, name: str) -> dict[Any, Any]:
+    """A memo of facts that follow from a compiled ruleset alone (what a card offers as an
+    action, its printed facts): shared by every session of that ruleset, dropped with it."""
+    memos = _MEMOS.get(id(ruleset))
+    if memos is None:
+        memos = _MEMOS[id(ruleset)] = {}
+        weakref.finalize(ruleset, _MEMOS.pop, id(ruleset), None)
+    return memos.setdefault(name, {})
 
 
 def _copy_option(option: dict[str, Any]) -> dict[str, Any]:

@@ -43,6 +43,7 @@ from .basics import (
     _EffectContext,
     _portable_frame,
     _runs_a_text,
+    ruleset_memo,
 )
 from .cards import Effect, Ruleset
 from .contracts import EventKind
@@ -99,7 +100,7 @@ class Session(
         self._scene_key: tuple[Any, ...] = ()
         self._scene_places: dict[str, list[str]] = {}
         # facts of the cards that never change within a session, worked out when first needed
-        self._card_memo: dict[tuple[str, str], _CardActions] = {}
+        self._card_memo: dict[tuple[str, str], _CardActions] = ruleset_memo(ruleset, "actions")
         self._card_points_memo: dict[str, tuple[int, str | None]] = {}
         self._trade_memo: dict[str, list[str]] = {}
         self._least_scene_points: int | None = None
@@ -107,7 +108,7 @@ class Session(
         self._options_kept_for: list[Any] = []
         self._options_told = -1  # the count of events when they were worked out
         self._options_kept: tuple[int, list[Any]] | None = None
-        self._facts_memo: dict[tuple[str, str], dict[str, Any]] = {}
+        self._facts_memo: dict[tuple[str, str], dict[str, Any]] = ruleset_memo(ruleset, "facts")
         self._view: tuple[tuple[Any, ...], View] | None = None
 
     def result(self) -> SessionResult:
@@ -273,13 +274,14 @@ class Session(
 
     def _words(self, loc: LocationState) -> frozenset[str]:
         key = (loc.name, loc.developed)
-        words = _WORDS.get(id(self.ruleset), {}).get(key)
+        memo = ruleset_memo(self.ruleset, "words")
+        words = memo.get(key)
         if words is None:
             card = self.ruleset.locations[loc.name]
             words = frozenset(
                 w.casefold() for w in (card.name, card.region or "", *self.tags_of(loc)) if w
             )
-            _WORDS.setdefault(id(self.ruleset), {})[key] = words
+            memo[key] = words
         return words
 
     def adjacent(self, name: str) -> list[str]:
@@ -495,7 +497,6 @@ class Session(
 
 
 # The words each location side answers to, per ruleset (by id) and (name, developed).
-_WORDS: dict[int, dict[tuple[str, bool], frozenset[str]]] = {}
 
 
 _RULESET_CACHE: dict[str, Ruleset] = {}
