@@ -3,15 +3,17 @@ and of a JSON round trip, and the size of a session's state.
 
 Run: ``.venv/bin/python benchmarks/bench_engine.py [--sessions N] [--against REV]``. Each figure
 is the median of five repeats; the sessions are year-1 sessions from a fresh campaign, seeds
-0..N-1. ``--against REV`` runs the same benchmark on a checkout of the git revision REV (its own
-copy of this script) right after, and prints this tree's figures as ratios of that one's.
+0..N-1. ``--against REV [--rounds K]`` measures this tree and a checkout of the git revision REV
+in turn, round by round (each round a fresh process on one tree, through the engine's public API
+only), and prints each figure's median and the median ratio of the paired rounds: on a shared,
+noisy machine a change of load falls on both sides alike.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import pickle
-import re
 import statistics
 import subprocess
 import sys
@@ -67,27 +69,57 @@ def mid_session(ruleset):
 
 
 ROOT = Path(__file__).resolve().parents[1]
-FIGURE = re.compile(
-    r"(?P<bot>\w+) bot: +(?P<clock>[\d.]+) sessions/s/core by the clock, (?P<cpu>[\d.]+) by CPU"
-    r"|clone: (?P<clone>\d+) µs; JSON round trip: (?P<json>\d+) µs"
-)
+
+# One round of the comparison, run in a fresh process on one tree (``sys.argv[1]``): only the
+# engine's public API, which every revision since the engine split keeps, so the same code
+# measures both sides. Prints one JSON line of figures (CPU time: what other jobs on a shared
+# machine take from the wall clock does not count).
+ROUND = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from rules.six_winters import engine
+from rules.six_winters.bots import HeuristicBot, RandomBot
+sessions = int(sys.argv[2])
+ruleset = engine.load_ruleset()
+campaign = engine.new_campaign(ruleset)
+out = {}
+for name, bot in (("random", RandomBot), ("heuristic", HeuristicBot)):
+    engine.play(engine.new_session(ruleset, campaign, 0, ["Parin", "Kanun"]), bot(0))  # warm
+    start = time.process_time()
+    for seed in range(sessions):
+        engine.play(engine.new_session(ruleset, campaign, seed, ["Parin", "Kanun"]), bot(seed))
+    out[name + " sessions/s (CPU)"] = sessions / (time.process_time() - start)
+session = engine.new_session(ruleset, campaign, 1, ["Parin", "Kanun"])
+bot = RandomBot(1)
+for _ in range(60):
+    session.apply(bot.choose(None, session.pending()))
+start = time.process_time()
+for _ in range(200):
+    session.clone()
+out["clone µs"] = (time.process_time() - start) / 200 * 1e6
+start = time.process_time()
+for _ in range(100):
+    engine.Session.from_json(ruleset, session.to_json())
+out["JSON round trip µs"] = (time.process_time() - start) / 100 * 1e6
+print(json.dumps(out))
+"""
 
 
-def figures(text: str) -> dict[str, float]:
-    """The figures a run of this benchmark printed, by name."""
-    found: dict[str, float] = {}
-    for match in FIGURE.finditer(text):
-        if match["bot"]:
-            found[f"{match['bot']} sessions/s (clock)"] = float(match["clock"])
-            found[f"{match['bot']} sessions/s (CPU)"] = float(match["cpu"])
-        else:
-            found["clone µs"] = float(match["clone"])
-            found["JSON round trip µs"] = float(match["json"])
-    return found
+def one_round(tree: Path, sessions: int) -> dict[str, float]:
+    done = subprocess.run(
+        [sys.executable, "-c", ROUND, str(tree), str(sessions)],
+        cwd=tree,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return dict(json.loads(done.stdout.strip().splitlines()[-1]))
 
 
-def run_at(revision: str, sessions: int) -> str:
-    """This benchmark as the git revision ``revision`` has it, run on that revision's code."""
+def compare(revision: str, sessions: int, rounds: int) -> None:
+    """This tree against ``revision``, round by round in turn (here, there, here, there...), so
+    a change in the machine's load falls on both sides alike; each figure is the median of its
+    rounds, and each ratio the median of the rounds' ratios."""
     with tempfile.TemporaryDirectory() as scratch:
         tree = Path(scratch) / "tree"
         subprocess.run(
@@ -97,40 +129,25 @@ def run_at(revision: str, sessions: int) -> str:
             capture_output=True,
         )
         try:
-            done = subprocess.run(
-                [sys.executable, "benchmarks/bench_engine.py", "--sessions", str(sessions)],
-                cwd=tree,
-                check=True,
-                capture_output=True,
-                text=True,
-            )
+            pairs = [(one_round(ROOT, sessions), one_round(tree, sessions)) for _ in range(rounds)]
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT)
-    return done.stdout
+    print(f"against {revision}: {sessions} sessions a bot, {rounds} rounds in turn, CPU time")
+    for name in pairs[0][0]:
+        here = statistics.median(p[0][name] for p in pairs)
+        there = statistics.median(p[1][name] for p in pairs)
+        ratio = statistics.median(p[0][name] / p[1][name] for p in pairs)
+        print(f"  {name}: {here:.1f} here, {there:.1f} there: ratio {ratio:.2f}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sessions", type=int, default=100)
     parser.add_argument("--against", metavar="REV", help="a git revision to compare with")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds in turn with --against")
     args = parser.parse_args()
     if args.against:
-        here = subprocess.run(
-            [sys.executable, __file__, "--sessions", str(args.sessions)],
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout
-        there = run_at(args.against, args.sessions)
-        print(here, end="")
-        mine, theirs = figures(here), figures(there)
-        print(f"against {args.against} (same run, one after the other):")
-        for name, value in mine.items():
-            if name in theirs:
-                print(
-                    f"  {name}: {value:g} here, {theirs[name]:g} there: "
-                    f"ratio {value / theirs[name]:.2f}"
-                )
+        compare(args.against, args.sessions, args.rounds)
         return
     ruleset = engine.load_ruleset()
     print(f"ruleset: {ruleset.source}; {args.sessions} sessions, median of {REPEATS}")
