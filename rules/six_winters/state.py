@@ -208,6 +208,8 @@ _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def _encode_object(value: Any) -> Any:
+    if type(value) is Event:  # most of a saved state: its data is JSON already, kept as told
+        return {"kind": str(value.kind), "data": encode(value.data)}
     if isinstance(value, GameRandom):
         return {"state": value.getstate()[0]}
     if is_dataclass(value) and not isinstance(value, type):
@@ -302,7 +304,8 @@ def _make_decoder(hint: Any) -> Callable[[Any], Any]:
 
 
 def decode_session(data: dict[str, Any]) -> SessionState:
-    state = decode(SessionState, data)
+    # the events (most of a saved state) are made here once, not decoded field by field first
+    state = decode(SessionState, {**data, "events": []})
     state.events = [Event(e["kind"], e["data"]) for e in data["events"]]
     return typing.cast(SessionState, state)
 
