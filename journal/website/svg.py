@@ -127,23 +127,21 @@ def map_svg(
                 f'<text class="developed" x="{middle}" y="{py + 16 + len(lines) * 15}" '
                 f'text-anchor="middle" font-size="{small}" font-style="italic">developed</text>'
             )
-        y = py + size - 7
-        if more:
-            parts.append(
-                f'<text class="obstacle" x="{px + 6}" y="{y}" font-size="{small}">'
-                f"+{more} more</text>"
-            )
-            y -= 14
-        for obstacle in reversed(shown):
-            parts.append(
-                f'<text class="obstacle" x="{px + 6}" y="{y}" font-size="{small}">'
-                f"{attr(_wrap(obstacle, width=17, lines=1)[0])}</text>"
-            )
-            y -= 14
+        # Laid out from the bottom up, written top to bottom (the order a reader takes).
+        below_lines = [f"+{more} more"] if more else []
+        below_lines = [_wrap(o, width=17, lines=1)[0] for o in shown] + below_lines
+        bottom = py + size - 7
+        threat_y = bottom - 14 * len(below_lines)
         parts.append(
-            f'<text class="threats" x="{px + 6}" y="{y}" font-size="12" font-weight="bold" '
-            f'fill="#a00">threat {attr(sq.threats)}</text>'
+            f'<text class="threats" x="{px + 6}" y="{threat_y}" font-size="12" '
+            f'font-weight="bold" fill="#a00">threat {attr(sq.threats)}</text>'
         )
+        for i, line in enumerate(below_lines):
+            y = threat_y + 14 * (i + 1)
+            parts.append(
+                f'<text class="obstacle" x="{px + 6}" y="{y}" font-size="{small}">'
+                f"{attr(line)}</text>"
+            )
         parts.append("</g>")
     lx = GAP
     ly = height - legend_h + 8
