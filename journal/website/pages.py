@@ -270,7 +270,9 @@ class PageMaker:
             out += ["## The story so far", ""]
             excerpt, cut = excerpt_of(scene.narration)
             out.append(_fragment(narration_html(excerpt), "narration excerpt"))
-            teller = f", told by {text(scene.narrator)}" if scene.narrator else ""
+            teller = (
+                f", told by {self._character_link(scene.narrator, '')}" if scene.narrator else ""
+            )
             more = "Read on" if cut else "The scene"
             out += [
                 f"Year {text(year)}, [{text(scene.scene)}]({page}){teller}. [{more} →]({page})",
