@@ -98,6 +98,7 @@ def mkdocs_config(site: Site) -> dict[str, Any]:
         "use_directory_urls": False,
         "theme": {
             "name": "material",
+            "custom_dir": str(ASSETS / "theme"),  # our 404 page
             "features": ["navigation.sections", "navigation.top", "search.highlight"],
             "palette": {"primary": "brown", "accent": "amber"},
             "font": False,  # system fonts: the site fetches nothing from the network

@@ -159,7 +159,8 @@ SKILL_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b
 
 
 def skills_chart_svg(history: Mapping[int, Mapping[str, int]], title: str) -> str:
-    """A line per skill: its rank at the end of each recorded year."""
+    """A line per skill: its rank at the end of each recorded year. Narrow enough for a phone
+    at its own size (its labels stay 11 px there), with the legend underneath."""
     years = sorted(history)
     # Ranks come from a JSON column: anything but a whole number is drawn as 0.
     history = {
@@ -170,31 +171,36 @@ def skills_chart_svg(history: Mapping[int, Mapping[str, int]], title: str) -> st
     if not years or not skills:
         return '<p class="chart-empty">No character sheet was recorded yet.</p>'
     top = max([5, *(r for ranks in history.values() for r in ranks.values())])
-    width, height, pad, legend = 420, 220, 36, 110
+    width, plot_height, left, right, pad = 330, 190, 28, 14, 16
+    per_row = 3
+    legend = 18 * ((len(skills) + per_row - 1) // per_row) + 8
+    height = plot_height + 22 + legend
     span_x = max(len(years) - 1, 1)
+    bottom = plot_height - 14
 
     def point(i: int, rank: int) -> tuple[float, float]:
-        x = pad + (width - 2 * pad) * (i / span_x)
-        y = height - pad - (height - 2 * pad) * (rank / top)
+        x = left + (width - left - right) * (i / span_x)
+        y = bottom - (bottom - pad) * (rank / top)
         return round(x, 1), round(y, 1)
 
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="skills-chart" role="img" '
-        f'viewBox="0 0 {width + legend} {height}" width="{width + legend}" height="{height}" '
-        f'font-family="sans-serif" font-size="11">',
+        f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+        f'font-family="sans-serif" font-size="{SMALLEST_TEXT}">',
         f"<title>{attr(title)}</title>",
-        f'<line x1="{pad}" y1="{height - pad}" x2="{width - pad}" y2="{height - pad}" '
-        f'stroke="#555"/>',
-        f'<line x1="{pad}" y1="{pad}" x2="{pad}" y2="{height - pad}" stroke="#555"/>',
+        f'<line x1="{left}" y1="{bottom}" x2="{width - right}" y2="{bottom}" stroke="#555"/>',
+        f'<line x1="{left}" y1="{pad}" x2="{left}" y2="{bottom}" stroke="#555"/>',
     ]
     for rank in range(top + 1):
         _, y = point(0, rank)
-        parts.append(f'<text x="{pad - 8}" y="{y + 4}" text-anchor="end">{rank}</text>')
+        parts.append(f'<text x="{left - 8}" y="{y + 4}" text-anchor="end">{rank}</text>')
     for i, year in enumerate(years):
         x, _ = point(i, 0)
-        parts.append(
-            f'<text x="{x}" y="{height - pad + 16}" text-anchor="middle">year {attr(year)}</text>'
-        )
+        parts.append(f'<text x="{x}" y="{bottom + 16}" text-anchor="middle">{attr(year)}</text>')
+    parts.append(
+        f'<text x="{(left + width - right) / 2}" y="{bottom + 30}" text-anchor="middle" '
+        f'fill="#555">year</text>'
+    )
     for n, skill in enumerate(skills):
         colour = SKILL_COLOURS[n % len(SKILL_COLOURS)]
         # Skills of equal rank would hide one another: nudge each line a little apart.
@@ -210,10 +216,11 @@ def skills_chart_svg(history: Mapping[int, Mapping[str, int]], title: str) -> st
         )
         for x, y in points:
             parts.append(f'<circle cx="{x}" cy="{y}" r="3" fill="{colour}"/>')
-        ly = pad + n * 18
+        lx = left + (n % per_row) * 100
+        ly = plot_height + 30 + (n // per_row) * 18
         parts.append(
-            f'<rect x="{width}" y="{ly - 9}" width="12" height="4" fill="{colour}"/>'
-            f'<text x="{width + 18}" y="{ly}">{attr(skill)}</text>'
+            f'<rect x="{lx}" y="{ly - 6}" width="12" height="4" fill="{colour}"/>'
+            f'<text x="{lx + 18}" y="{ly}">{attr(skill)}</text>'
         )
     parts.append("</svg>")
     return "".join(parts)

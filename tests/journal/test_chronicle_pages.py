@@ -197,7 +197,8 @@ def test_the_404_page_links_work_from_the_disk(site: Path) -> None:
     page = site / "404.html"
     urls = [a.get("href") or a.get("src") or "" for _t, a in parse(page).tags]
     assert not [u for u in urls if u.startswith("/") and not u.startswith("//")]
-    assert 'href="index.html"' in page.read_text()
+    assert 'href="index.html">the story so far</a>' in page.read_text()
+    assert 'href="timeline.html">timeline</a>' in page.read_text()
     assert [b for b in broken_links(site) if b.startswith("404.html")] == []
     assert '"base": "."' in page.read_text()  # search and the theme look beside the page
 

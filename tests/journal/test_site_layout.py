@@ -49,6 +49,9 @@ function check(frame, page, width, height) {
   const labels = [...d.querySelectorAll("svg.campaign-map text")].map(
     t => parseFloat(w.getComputedStyle(t).fontSize) * t.getScreenCTM().a
   );
+  const chart = [...d.querySelectorAll("svg.skills-chart text")].map(
+    t => parseFloat(w.getComputedStyle(t).fontSize) * t.getScreenCTM().a
+  );
   const header = d.querySelector(".md-header");
   return {
     page, width, height,
@@ -58,6 +61,8 @@ function check(frame, page, width, height) {
     innerHeight: w.innerHeight,
     labels: labels.length,
     smallestLabel: labels.length ? Math.min(...labels) : null,
+    chartLabels: chart.length,
+    smallestChartLabel: chart.length ? Math.min(...chart) : null,
     obstacles: [...d.querySelectorAll("svg.campaign-map text.obstacle")].map(t => t.textContent),
     headerPosition: header ? w.getComputedStyle(header).position : null,
   };
@@ -190,6 +195,15 @@ def test_map_labels_are_legible_on_a_phone(laid_out: dict[tuple[str, int], Any],
     found = laid_out[(page, PHONE[0])]
     assert found["labels"] > 10
     assert found["smallestLabel"] >= SMALLEST_LABEL, found
+
+
+@pytest.mark.parametrize("page", ["characters/parin.html", "demo/characters/parin.html"])
+def test_the_skills_chart_is_legible_on_a_phone(
+    laid_out: dict[tuple[str, int], Any], page: str
+) -> None:
+    found = laid_out[(page, PHONE[0])]
+    assert found["chartLabels"] > 8
+    assert found["smallestChartLabel"] >= SMALLEST_LABEL, found
 
 
 def test_obstacle_names_show_on_the_map_without_hovering(
