@@ -18,7 +18,7 @@ from typing import Any
 from dsl.errors import ChroniclerError
 from journal.catalogue import CardFacts, Catalogue
 from journal.website.rows import CampaignRows
-from journal.website.sanitize import attr, narration_html, text
+from journal.website.sanitize import attr, linked, narration_html, text
 from journal.website.svg import Square, map_svg, region_label, skills_chart_svg
 from journal.words import counted, kind_title
 
@@ -177,6 +177,7 @@ class PageMaker:
         }
         self.characters = rows.characters()
         self._maps: dict[int, list[Any]] = {}
+        self._links: dict[str, dict[str, str]] = {}  # the names a story links, by page depth
         self.character_pages: dict[str, str] = {}
         for character in self.characters:
             name = f"characters/{slug(character.name)}.md"
@@ -269,7 +270,7 @@ class PageMaker:
             page = scene_page_name(year, scene.number)
             out += ["## The story so far", ""]
             excerpt, cut = excerpt_of(scene.narration)
-            out.append(_fragment(narration_html(excerpt), "narration excerpt"))
+            out.append(_fragment(self._story(excerpt, ""), "narration excerpt"))
             teller = (
                 f", told by {self._character_link(scene.narrator, '')}" if scene.narrator else ""
             )
@@ -316,6 +317,36 @@ class PageMaker:
         if c.seed is not None:
             out += ["", f"Played by bots from seed {text(c.seed)}.", "{: .seed }"]
         return "\n".join(out) + "\n"
+
+    def _story(self, source: str | None, prefix: str, itself: str | None = None) -> str:
+        """A story as HTML (``narration_html``), the first mention of each name the campaign
+        knows linked to its page: characters, scenes, and the cards and locations it met
+        (``itself``, the page's own subject, is not linked)."""
+        if prefix not in self._links:
+            pages: dict[str, str] = {}
+            for session in self.sessions:
+                for location in self.map_as_of(session.year):
+                    pages.setdefault(location.name, self._card_url(location.name, "location"))
+                for scene in self.scenes[session.year]:
+                    page = scene_page_name(session.year, scene.number)
+                    pages.setdefault(scene.scene, page[:-3] + ".html")
+                    pages.setdefault(scene.location, self._card_url(scene.location, "location"))
+                    for p in self.plays[int(scene.id or 0)]:
+                        pages.setdefault(p.card, self._card_url(p.card, p.kind))
+            for name, page in self.character_pages.items():
+                pages[name] = page[:-3] + ".html"
+            self._links[prefix] = {n: prefix + url for n, url in pages.items() if url}
+        links = self._links[prefix]
+        if itself in links:
+            links = {name: url for name, url in links.items() if name != itself}
+        return linked(narration_html(source or ""), links)
+
+    def _card_url(self, name: str, kind: str | None) -> str:
+        """The card's entry on the card text page, as a built page's URL; "" when it has none."""
+        if not kind or self.ruleset is None:
+            return ""
+        anchor = card_anchor(name, kind)
+        return f"cards.html#{anchor}" if f"{{ #{anchor} }}" in self.ruleset.gallery else ""
 
     def _latest_story(self) -> tuple[int, Any] | None:
         """The last scene anyone told (latest year, highest number) with its narration."""
@@ -486,7 +517,8 @@ class PageMaker:
             byline += f". Told by {self._character_link(scene.narrator, '../')}"
         out += [byline + ".", "{: .byline }", ""]
         if (scene.narration or "").strip():
-            out.append(_fragment(narration_html(scene.narration), "narration"))
+            story = self._story(scene.narration, "../", itself=scene.scene)
+            out.append(_fragment(story, "narration"))
         else:
             out += ["No one has told this scene yet.", ""]
         out += [f"Storytelling: {text(scene.tier)}.", "{: .tier }", ""]
@@ -495,7 +527,8 @@ class PageMaker:
             for n, answer in enumerate(scene.challenge_answers):
                 question, told = split_question(answer)
                 out.append(f"<dt>{attr(question or f'Challenge {n + 1}')}</dt>")
-                out.append(f"<dd>{narration_html(told).replace(chr(10) * 2, chr(10))}</dd>")
+                told_html = self._story(told, "../", itself=scene.scene)
+                out.append(f"<dd>{told_html.replace(chr(10) * 2, chr(10))}</dd>")
             out += ["</dl>", ""]
         out += ["## How the scene was won", ""]
         out += [f"- **Participants:** {self._characters_links(scene.participants, '../')}"]
@@ -564,7 +597,7 @@ class PageMaker:
                 out.append(f"- Scenes: {links}.")
             out.append("")
             if entry.text:
-                quote = narration_html(entry.text)
+                quote = self._story(entry.text, "../", itself=character.name)
                 label = f'<p class="chronicle-year">Year {attr(entry.year)}</p>'
                 out.append(_fragment(label + quote, "chronicle-text"))
         if not entries:

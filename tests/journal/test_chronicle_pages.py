@@ -115,7 +115,7 @@ def test_challenge_answers_sit_under_their_questions(site: Path) -> None:
         rf"<dt>{re.escape(QUESTION)}</dt>\s*<dd><p>Out of the <em>marsh</em>, at dusk", scene
     )
     # An answer written without its question is numbered by its place among the challenges.
-    assert re.search(r"<dt>Challenge 2</dt>\s*<dd><p>Kanun held the lantern high.</p>", scene)
+    assert re.search(r"<dt>Challenge 2</dt>\s*<dd><p><a [^>]*>Kanun</a> held the lantern", scene)
     assert split_question(f"{QUESTION}\n{ANSWER}") == (QUESTION, ANSWER)
     assert split_question("Is this a question? No, an answer.")[0] is None
 
@@ -134,6 +134,42 @@ def test_card_and_character_names_link_to_their_pages(site: Path) -> None:
     ids = {attrs.get("id") for _tag, attrs in parse(site / "cards.html").tags}
     for target in re.findall(r'href="\.\./cards\.html#([^"]+)"', html):
         assert target in ids, target
+
+
+def test_names_in_a_story_link_to_their_pages_the_first_time(site: Path) -> None:
+    scene = article(site / "scenes" / "year-1-scene-1.html")
+    story = scene[
+        scene.index('class="narration"') : scene.index("</div>", scene.index("narration"))
+    ]
+    links = re.findall(r'<a href="([^"]+)"[^>]*>([^<]+)</a>', story)
+    assert links == [
+        ("../characters/parin.html", "Parin"),
+        ("../cards.html#card-location-boar-s-rift", "Boar's Rift"),
+        ("../characters/kanun.html", "Kanun"),
+        (f"../cards.html#{card_anchor('Copper Lantern', 'asset')}", "Copper Lantern"),
+        (f"../cards.html#{card_anchor('Marsh Wraith', 'obstacle')}", "Marsh Wraith"),
+    ]  # Parin and Boar's Rift are named twice, linked once; the scene does not link itself
+    home = article(site / "index.html")  # from the top of the site, the links start there
+    excerpt = home[home.index('class="narration excerpt"') :]
+    assert '<a href="characters/parin.html" rel="noopener noreferrer nofollow">Parin</a>' in excerpt
+    assert broken_links(site) == []
+
+
+def test_linking_names_leaves_links_and_code_alone_and_escapes_what_it_adds() -> None:
+    from journal.website.sanitize import linked, narration_html
+
+    evil = "<img src=x onerror=alert(1)>"
+    pages = {"Parin": "characters/parin.html", "Boar": "b.html", "Boar's Rift": "r.html", evil: "x"}
+    html = linked(
+        narration_html(
+            f"`Parin` then [Parin](https://example.org) then Parin at Boar's Rift. {evil}"
+        ),
+        pages,
+    )
+    assert html.count('href="characters/parin.html"') == 1
+    assert "<code>Parin</code>" in html and 'href="https://example.org"' in html
+    assert 'href="r.html"' in html and 'href="b.html"' not in html  # the longer name wins
+    assert "<img" not in html and "&lt;img src=x onerror=alert(1)&gt;</a>" in html
 
 
 def test_the_year_page_lists_scenes_and_locations_without_tables(site: Path) -> None:
