@@ -385,26 +385,46 @@ class PageMaker:
         return text(name)
 
     def timeline(self) -> str:
+        """The campaign year by year: a heading per year (the page's contents list them), its
+        result and characters, its scenes and where, what changed on the map, and what each
+        character's player wrote in their chronicle that year."""
         out = [f"# Timeline of {title(self.campaign.name)}", ""]
-        out.append(f"- Campaign started {text(self.campaign.created_at)}.")
+        started = str(self.campaign.created_at or "")[:10]
+        out += [f"The campaign was started on {text(started)}.", "{: .byline }", ""]
+        quotes: dict[int, list[tuple[str, str]]] = {}
+        for character in self.characters:
+            for entry in self.rows.chronicle_entries(character):
+                if entry.text:
+                    quotes.setdefault(entry.year, []).append((character.name, entry.text))
         for session in self.sessions:
             result = session.result or "in play"
-            out.append(
-                f"- **[Year {text(session.year)}]({year_page_name(session.year)})**: "
-                f"{text(session.scheme)} ({text(result)}), with "
-                f"{self._characters_links(session.characters, '')}."
-            )
+            out += [
+                f"## Year {title(session.year)}: {title(session.scheme)}",
+                "",
+                f"[{text(result[:1].upper() + result[1:])}]({year_page_name(session.year)}), "
+                f"with {self._characters_links(session.characters, '')}.",
+                "",
+            ]
             for scene in self.scenes[session.year]:
                 out.append(
-                    f"    - Scene {text(scene.number)}: "
+                    f"{text(scene.number)}. "
                     f"[{text(scene.scene)}]({scene_page_name(session.year, scene.number)}) "
-                    f"at {text(scene.location)}"
+                    f"at {self._card_link(scene.location, 'location', '')}"
                 )
-            out += [f"    - {line}" for line in self.map_changes(session.year)]
+            out.append("")
+            changes = self.map_changes(session.year)
+            if changes:
+                out += ["On the map: " + " ".join(changes), ""]
+            for name, said in quotes.get(session.year, []):
+                label = f'<p class="chronicle-year">{attr(name)}, year {attr(session.year)}</p>'
+                out.append(_fragment(label + self._story(said, ""), "chronicle-text"))
         if self.campaign.fate:
-            out.append(
-                f"- Campaign end: {text(self.campaign.fate)}; score {text(self.campaign.score)}."
-            )
+            out += [
+                "## Campaign end",
+                "",
+                f"Brightdune's fate: {text(self.campaign.fate)}; campaign score "
+                f"{text(self.campaign.score)}.",
+            ]
         return "\n".join(out) + "\n"
 
     def year(self, session: Any) -> str:

@@ -197,6 +197,17 @@ def test_chronicle_quotes_are_labelled_by_year(site: Path) -> None:
     assert kanun.index('<h3 id="year-2"') < kanun.index("The lantern is failing")
 
 
+def test_the_timeline_goes_year_by_year_with_the_chronicles_of_each_year(site: Path) -> None:
+    timeline = article(site / "timeline.html")
+    headings = re.findall(r'<h2 id="[^"]*">([^<]*)', timeline)
+    assert headings == ["Year 1: Sow Discord", "Year 2: Raise the Levy"]
+    year1 = timeline[timeline.index("Year 1: Sow Discord") : timeline.index("Year 2: Raise")]
+    assert re.search(r'<p class="chronicle-year">Parin, year 1</p>\s*<p>I did not run', year1)
+    assert 'href="scenes/year-1-scene-1.html">Chart the Old Rift</a> at <a' in year1
+    year2 = timeline[timeline.index("Year 2: Raise") :]
+    assert "Kanun, year 2" in year2 and "Boar&#x27;s Rift was developed." in year2
+
+
 def test_the_skills_table_runs_a_column_per_year(site: Path) -> None:
     parin = article(site / "characters" / "parin.html")
     header = re.findall(r"<th>([^<]*)</th>", parin)
