@@ -18,6 +18,9 @@ from journal.recording import record_campaign
 from journal.website.publish import publish
 from rules import registry
 
+# The demo campaign's title on its site and in its journal (one campaign to a demo journal).
+DEMO_TITLE = "The Winters of Brightdune"
+
 PlayCampaign = Callable[[int], Iterable[tuple[Any, Any]]]
 
 
@@ -67,7 +70,7 @@ def run_demo(
     db = out / "chronicle.db"
     _fresh(db)
     years = (play or engine_play_campaign())(seed)
-    name = f"Demo campaign (seed {seed})"
+    name = DEMO_TITLE  # the seed is kept with the campaign; the home page says it quietly
     with open_journal(db) as journal:
         record_campaign(journal, name, years, seed=seed, catalogue=catalogue or load_catalogue())
         published = publish(journal, name, out / "website", catalogue=catalogue)

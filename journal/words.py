@@ -22,15 +22,17 @@ def region_name(region: str | None, names: Mapping[str, str]) -> str:
     return names.get(region, region)
 
 
-# The heading of each kind of card on the site (the card gallery and the card text page).
-KIND_TITLES = {
-    "ability": "Abilities",
-    "asset": "Assets",
-    "character": "Characters",
-    "condition": "Conditions",
-    "event": "Events",
-    "location": "Locations",
-    "obstacle": "Obstacles",
-    "scene": "Scenes",
-    "scheme": "Schemes",
-}
+def kind_title(kind: str) -> str:
+    """The heading of a kind of card on the site (the card gallery, the card text page): the
+    ruleset's own word for the kind (``card kinds asset, ability, ...``), in the plural:
+    "ability" -> "Abilities", "obstacle" -> "Obstacles"."""
+    words = " ".join(str(kind).split()) or "card"
+    head, _, last = words.rpartition(" ")
+    if last.endswith("y") and last[-2:-1] not in ("a", "e", "i", "o", "u", ""):
+        last = last[:-1] + "ies"
+    elif last.endswith(("s", "x", "sh", "ch")):
+        last += "es"
+    else:
+        last += "s"
+    plural = f"{head} {last}" if head else last
+    return plural[:1].upper() + plural[1:]

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 
 from dsl.errors import ChroniclerError
-from journal.words import KIND_TITLES
+from journal.words import kind_title
 
 if TYPE_CHECKING:
     from journal.db import Journal
@@ -199,7 +199,7 @@ def card_gallery(
                     "scenes": met.scenes.get(card.name.casefold(), []),
                 }
             )
-        title = KIND_TITLES.get(kind, kind.capitalize())
+        title = kind_title(kind)
         body = _PAGE.render(cards=shown, title=title, width=width, height=height, spoilers=spoilers)
         count = f"{len(shown)} {'card' if len(shown) == 1 else 'cards'}"
         scope = "" if spoilers else " the campaign has met"

@@ -18,9 +18,9 @@ from typing import Any
 from dsl.errors import ChroniclerError
 from journal.catalogue import CardFacts, Catalogue
 from journal.website.rows import CampaignRows
-from journal.website.sanitize import narration_html, text
+from journal.website.sanitize import attr, linked, narration_html, text
 from journal.website.svg import Square, map_svg, region_label, skills_chart_svg
-from journal.words import KIND_TITLES, counted
+from journal.words import counted, kind_title
 
 _TITLE_SWAPS = str.maketrans(
     {"<": "‹", ">": "›", "&": "+", '"': "”", "'": "’", "`": "’", "\\": "/"}
@@ -102,6 +102,58 @@ def _whole(value: object) -> int:
     return int(value)
 
 
+def card_anchor(name: str, kind: str) -> str:
+    """The id of a card's entry on the card text page: its kind and name as slugs."""
+    return f"card-{slug(kind)}-{slug(name)}"
+
+
+def _years(years: list[int]) -> str:
+    """ "year 2" or "years 1, 3 and 4"."""
+    if len(years) == 1:
+        return f"year {int(years[0])}"
+    return "years " + ", ".join(str(int(y)) for y in years[:-1]) + f" and {int(years[-1])}"
+
+
+# Front matter that hides Material's table of contents: the page's width goes to the story,
+# the map and the chronicle.
+NO_TOC = ["---", "hide:", "  - toc", "---", ""]
+
+# Under a map, shown on narrow screens only (``publish.CSS``), where the map scrolls sideways.
+MAP_HINT = "Swipe the map sideways to see all of it.\n{: .map-hint }\n"
+
+EXCERPT_CHARACTERS = 700
+
+
+def excerpt_of(narration: str | None, limit: int = EXCERPT_CHARACTERS) -> tuple[str, bool]:
+    """The opening of a story for the home page, as Markdown: whole paragraphs while they fit,
+    else the first paragraph cut after its last full sentence (or word) within ``limit``.
+    Returns the excerpt and whether anything was left out."""
+    paragraphs = [p.strip() for p in re.split(r"\n\s*\n", narration or "") if p.strip()]
+    kept: list[str] = []
+    for paragraph in paragraphs:
+        if sum(len(k) for k in kept) + len(paragraph) > limit:
+            break
+        kept.append(paragraph)
+    if kept:
+        return "\n\n".join(kept), len(kept) < len(paragraphs)
+    if not paragraphs:
+        return "", False
+    head = paragraphs[0][:limit]
+    sentence = max(head.rfind(". "), head.rfind("! "), head.rfind("? "))
+    if sentence > limit // 3:
+        return head[: sentence + 1], True
+    return head.rsplit(" ", 1)[0].rstrip(" ,;:") + " …", True
+
+
+def split_question(answer: str) -> tuple[str | None, str]:
+    """A challenge answer whose first line is the question it answers ("What drifts in the
+    marsh?"), as (question, answer); else (None, answer)."""
+    first, _, rest = (answer or "").strip().partition("\n")
+    if first.strip().endswith("?") and rest.strip():
+        return first.strip(), rest.strip()
+    return None, answer or ""
+
+
 class PageMaker:
     """Reads one campaign's rows once and writes every page of its site."""
 
@@ -125,6 +177,7 @@ class PageMaker:
         }
         self.characters = rows.characters()
         self._maps: dict[int, list[Any]] = {}
+        self._links: dict[str, dict[str, str]] = {}  # the names a story links, by page depth
         self.character_pages: dict[str, str] = {}
         for character in self.characters:
             name = f"characters/{slug(character.name)}.md"
@@ -184,70 +237,198 @@ class PageMaker:
         return site
 
     def home(self) -> str:
+        """The campaign's story so far: where it stands (the fate, or the year in play), the
+        latest words someone wrote, the map as it stands, then each year in a line or two."""
         c = self.campaign
-        out = [f"# {title(c.name)}", ""]
+        out = [*NO_TOC, f"# {title(c.name)}", ""]
+        played = [x for x in self.sessions if x.result]
         if c.fate:
+            finale = c.finale_scenes_completed or 0
             out += [
-                f"**Brightdune's fate:** {text(c.fate)} "
-                f"({text(c.finale_scenes_completed)} finale scenes completed)",
+                f"**Brightdune's fate:** {text(c.fate)}, after {text(len(self.sessions))} "
+                f"winters ({text(finale)} finale {'scene' if finale == 1 else 'scenes'} "
+                "completed).",
                 "",
                 f"**Campaign score:** {text(c.score)} ({text(c.score_title)})",
                 "",
             ]
-        else:
-            played = len([x for x in self.sessions if x.result])
-            out += [f"The campaign is under way: {text(played)} of six years played.", ""]
-        out += ["## Characters", ""]
-        rows = []
-        for character in self.characters:
-            years = [x.year for x in self.sessions if character.name in x.characters]
-            rows.append(
-                [
-                    self._character_link(character.name, ""),
-                    text(character.title or ""),
-                    ", ".join(text(y) for y in years) or "none",
-                ]
-            )
-        out.append(_table(["character", "title", "years played"], rows) or "No characters yet.")
-        out += ["", "## Years", ""]
-        rows = [
-            [
-                f"[Year {text(x.year)}]({year_page_name(x.year)})",
-                text(x.scheme),
-                text(x.result or "in play"),
-                text(x.scenes_completed),
+        elif self.sessions:
+            out += [
+                f"The campaign is under way: {text(len(played))} of six years played"
+                + (
+                    f"; year {text(self.sessions[-1].year)} is in play."
+                    if not self.sessions[-1].result
+                    else "."
+                ),
+                "",
             ]
-            for x in self.sessions
+        else:
+            out += ["The campaign has not begun: no year is recorded yet.", ""]
+        latest = self._latest_story()
+        if latest is not None:
+            year, scene = latest
+            page = scene_page_name(year, scene.number)
+            out += ["## The story so far", ""]
+            excerpt, cut = excerpt_of(scene.narration)
+            out.append(_fragment(self._story(excerpt, ""), "narration excerpt"))
+            teller = (
+                f", told by {self._character_link(scene.narrator, '')}" if scene.narrator else ""
+            )
+            more = "Read on" if cut else "The scene"
+            out += [
+                f"Year {text(year)}, [{text(scene.scene)}]({page}){teller}. [{more} →]({page})",
+                "",
+            ]
+        if self.sessions:
+            last = self.sessions[-1].year
+            squares = self._squares(last)
+            if squares:
+                out += ["## The map as it stands", ""]
+                names = self.ruleset.region_names if self.ruleset else None
+                drawn = map_svg(squares, f"The map after year {int(last)}", names)
+                out.append(_fragment(drawn, "map"))
+                out.append(
+                    f"After year {text(last)}. Each year's page has the map as it stood then."
+                )
+                out += ["", MAP_HINT]
+                out.append("")
+        if self.sessions:
+            out += ["## Year by year", ""]
+            for session in self.sessions:
+                result = session.result or "in play"
+                out.append(
+                    f"- **[Year {text(session.year)}]({year_page_name(session.year)})**: "
+                    f"{text(session.scheme)}, {text(result)}. "
+                    + self._scene_links(session.year, "")
+                )
+            out.append("")
+        if self.characters:
+            out += ["## The characters", ""]
+            for character in self.characters:
+                years = [x.year for x in self.sessions if character.name in x.characters]
+                line = f"- **{self._character_link(character.name, '')}**"
+                if character.title:
+                    line += f", {text(character.title)}"
+                if years:
+                    line += f": played in {_years(years)}"
+                out.append(line + ".")
+            out.append("")
+        out.append("See the [timeline](timeline.md) and the [card gallery](cards.md).")
+        if c.seed is not None:
+            out += ["", f"Played by bots from seed {text(c.seed)}.", "{: .seed }"]
+        return "\n".join(out) + "\n"
+
+    def _story(self, source: str | None, prefix: str, itself: str | None = None) -> str:
+        """A story as HTML (``narration_html``), the first mention of each name the campaign
+        knows linked to its page: characters, scenes, and the cards and locations it met
+        (``itself``, the page's own subject, is not linked)."""
+        if prefix not in self._links:
+            pages: dict[str, str] = {}
+            for session in self.sessions:
+                for location in self.map_as_of(session.year):
+                    pages.setdefault(location.name, self._card_url(location.name, "location"))
+                for scene in self.scenes[session.year]:
+                    page = scene_page_name(session.year, scene.number)
+                    pages.setdefault(scene.scene, page[:-3] + ".html")
+                    pages.setdefault(scene.location, self._card_url(scene.location, "location"))
+                    for p in self.plays[int(scene.id or 0)]:
+                        pages.setdefault(p.card, self._card_url(p.card, p.kind))
+            for name, page in self.character_pages.items():
+                pages[name] = page[:-3] + ".html"
+            self._links[prefix] = {n: prefix + url for n, url in pages.items() if url}
+        links = self._links[prefix]
+        if itself in links:
+            links = {name: url for name, url in links.items() if name != itself}
+        return linked(narration_html(source or ""), links)
+
+    def _card_url(self, name: str, kind: str | None) -> str:
+        """The card's entry on the card text page, as a built page's URL; "" when it has none."""
+        if not kind or self.ruleset is None:
+            return ""
+        anchor = card_anchor(name, kind)
+        return f"cards.html#{anchor}" if f"{{ #{anchor} }}" in self.ruleset.gallery else ""
+
+    def _latest_story(self) -> tuple[int, Any] | None:
+        """The last scene anyone told (latest year, highest number) with its narration."""
+        for session in reversed(self.sessions):
+            for scene in reversed(self.scenes[session.year]):
+                if (scene.narration or "").strip():
+                    return session.year, scene
+        return None
+
+    def _scene_links(self, year: int, prefix: str) -> str:
+        scenes = self.scenes[year]
+        if not scenes:
+            return "No scene was completed."
+        links = [
+            f"[{text(scene.scene)}]({prefix}{scene_page_name(year, scene.number)})"
+            for scene in scenes
         ]
-        out.append(_table(["year", "scheme", "result", "scenes"], rows) or "No year played yet.")
-        out += ["", "See the [timeline](timeline.md) and the [card gallery](cards.md).", ""]
-        return "\n".join(out)
+        return "Scenes: " + ", ".join(links) + "."
+
+    def _squares(self, year: int) -> list[Square]:
+        return [
+            Square(loc.name, loc.x, loc.y, loc.region, loc.developed, loc.threats, loc.obstacles)
+            for loc in self.map_as_of(year)
+        ]
+
+    def _card_link(self, name: str, kind: str | None, prefix: str) -> str:
+        """A card's name, linked to its character's page or to its entry on the card text page
+        when the page has one."""
+        if name in self.character_pages:
+            return self._character_link(name, prefix)
+        if not kind:
+            return text(name)
+        anchor = card_anchor(name, kind)
+        if self.ruleset is not None and f"{{ #{anchor} }}" in self.ruleset.gallery:
+            return f"[{text(name)}]({prefix}cards.md#{anchor})"
+        return text(name)
 
     def timeline(self) -> str:
+        """The campaign year by year: a heading per year (the page's contents list them), its
+        result and characters, its scenes and where, what changed on the map, and what each
+        character's player wrote in their chronicle that year."""
         out = [f"# Timeline of {title(self.campaign.name)}", ""]
-        out.append(f"- Campaign started {text(self.campaign.created_at)}.")
+        started = str(self.campaign.created_at or "")[:10]
+        out += [f"The campaign was started on {text(started)}.", "{: .byline }", ""]
+        quotes: dict[int, list[tuple[str, str]]] = {}
+        for character in self.characters:
+            for entry in self.rows.chronicle_entries(character):
+                if entry.text:
+                    quotes.setdefault(entry.year, []).append((character.name, entry.text))
         for session in self.sessions:
             result = session.result or "in play"
-            out.append(
-                f"- **[Year {text(session.year)}]({year_page_name(session.year)})**: "
-                f"{text(session.scheme)} ({text(result)}), with "
-                f"{self._characters_links(session.characters, '')}."
-            )
+            out += [
+                f"## Year {title(session.year)}: {title(session.scheme)}",
+                "",
+                f"[{text(result[:1].upper() + result[1:])}]({year_page_name(session.year)}), "
+                f"with {self._characters_links(session.characters, '')}.",
+                "",
+            ]
             for scene in self.scenes[session.year]:
                 out.append(
-                    f"    - Scene {text(scene.number)}: "
+                    f"{text(scene.number)}. "
                     f"[{text(scene.scene)}]({scene_page_name(session.year, scene.number)}) "
-                    f"at {text(scene.location)}"
+                    f"at {self._card_link(scene.location, 'location', '')}"
                 )
-            out += [f"    - {line}" for line in self.map_changes(session.year)]
+            out.append("")
+            changes = self.map_changes(session.year)
+            if changes:
+                out += ["On the map: " + " ".join(changes), ""]
+            for name, said in quotes.get(session.year, []):
+                label = f'<p class="chronicle-year">{attr(name)}, year {attr(session.year)}</p>'
+                out.append(_fragment(label + self._story(said, ""), "chronicle-text"))
         if self.campaign.fate:
-            out.append(
-                f"- Campaign end: {text(self.campaign.fate)}; score {text(self.campaign.score)}."
-            )
+            out += [
+                "## Campaign end",
+                "",
+                f"Brightdune's fate: {text(self.campaign.fate)}; campaign score "
+                f"{text(self.campaign.score)}.",
+            ]
         return "\n".join(out) + "\n"
 
     def year(self, session: Any) -> str:
-        out = [f"# Year {title(session.year)}: {title(session.scheme)}", ""]
+        out = [*NO_TOC, f"# Year {title(session.year)}: {title(session.scheme)}", ""]
         out += [
             f"- **Scheme:** {text(session.scheme)}",
             f"- **Result:** {text(session.result or 'in play')}"
@@ -265,39 +446,37 @@ class PageMaker:
         if session.seed is not None:
             out.append(f"- **Seed:** {text(session.seed)}")
         out += ["", "## Scenes", ""]
-        rows = [
-            [
-                text(scene.number),
-                f"[{text(scene.scene)}](../{scene_page_name(session.year, scene.number)})",
-                text(scene.location),
-                text(self._scene_points(scene)),
-                text(scene.tier),
-            ]
-            for scene in self.scenes[session.year]
-        ]
-        out.append(
-            _table(["#", "scene", "location", "points", "storytelling"], rows)
-            or "No scene was completed this year."
-        )
+        for scene in self.scenes[session.year]:
+            points = self._scene_points(scene)
+            out.append(
+                f"{text(scene.number)}. [{text(scene.scene)}](../"
+                f"{scene_page_name(session.year, scene.number)}) at "
+                f"{self._card_link(scene.location, 'location', '../')}: "
+                f"{text(points)} {'point' if points == 1 else 'points'}; {text(scene.tier)}"
+            )
+        if not self.scenes[session.year]:
+            out.append("No scene was completed this year.")
         changes = self.map_changes(session.year)
         if changes:
             out += ["", "## Changes to the map", ""] + [f"- {line}" for line in changes]
         out += self._happenings(session)
         out += ["", "## The map at the end of the year", ""]
-        squares = [
-            Square(loc.name, loc.x, loc.y, loc.region, loc.developed, loc.threats, loc.obstacles)
-            for loc in self.map_as_of(session.year)
-        ]
+        squares = self._squares(session.year)
         names = self.ruleset.region_names if self.ruleset else None
         drawn = map_svg(squares, f"Map at the end of year {int(session.year)}", names)
         out.append(_fragment(drawn, "map"))
         if squares:
-            rows = [
-                [text(sq.name), text(region_label(sq.region, names)),
-                 "yes" if sq.developed else "no", text(sq.threats), text(", ".join(sq.obstacles))]
-                for sq in squares
-            ]  # fmt: skip
-            out += ["", _table(["location", "region", "developed", "threats", "obstacles"], rows)]
+            out += [MAP_HINT, ""]
+            for sq in squares:
+                facts = [text(region_label(sq.region, names))]
+                if sq.developed:
+                    facts.append("developed")
+                facts.append(f"threat {text(sq.threats)}")
+                line = f"- **{self._card_link(sq.name, 'location', '../')}** ({', '.join(facts)})"
+                if sq.obstacles:
+                    shown = ", ".join(self._card_link(o, "obstacle", "../") for o in sq.obstacles)
+                    line += f": {shown}"
+                out.append(line)
         return "\n".join(out) + "\n"
 
     def map_as_of(self, year: int) -> list[Any]:
@@ -346,14 +525,33 @@ class PageMaker:
         return ["", "## What happened", "", _table(["", "count"], rows) or "Nothing was logged."]
 
     def scene(self, year: int, scene: Any) -> str:
+        """The story first, in the writer's own words and emphasis; then the challenges (each
+        question beside its answer), then how the scene was won and the cards played."""
         plays = self.plays[int(scene.id or 0)]
         out = [f"# {title(scene.scene)}", ""]
-        out += [
-            f"Year [{text(year)}](../{year_page_name(year)}), scene {text(scene.number)}.",
-            "",
-            f"- **Location:** {text(scene.location)}",
-            f"- **Participants:** {self._characters_links(scene.participants, '../')}",
-        ]
+        byline = (
+            f"[Year {text(year)}](../{year_page_name(year)}), scene {text(scene.number)}, at "
+            f"{self._card_link(scene.location, 'location', '../')}"
+        )
+        if scene.narrator:
+            byline += f". Told by {self._character_link(scene.narrator, '../')}"
+        out += [byline + ".", "{: .byline }", ""]
+        if (scene.narration or "").strip():
+            story = self._story(scene.narration, "../", itself=scene.scene)
+            out.append(_fragment(story, "narration"))
+        else:
+            out += ["No one has told this scene yet.", ""]
+        out += [f"Storytelling: {text(scene.tier)}.", "{: .tier }", ""]
+        if scene.challenge_answers:
+            out += ["## Challenges", "", '<dl class="challenges">']
+            for n, answer in enumerate(scene.challenge_answers):
+                question, told = split_question(answer)
+                out.append(f"<dt>{attr(question or f'Challenge {n + 1}')}</dt>")
+                told_html = self._story(told, "../", itself=scene.scene)
+                out.append(f"<dd>{told_html.replace(chr(10) * 2, chr(10))}</dd>")
+            out += ["</dl>", ""]
+        out += ["## How the scene was won", ""]
+        out += [f"- **Participants:** {self._characters_links(scene.participants, '../')}"]
         if scene.skill:
             out.append(f"- **Skill:** {text(scene.skill)}")
         if scene.points_needed is not None:
@@ -366,58 +564,64 @@ class PageMaker:
             out.append(f"- **Epilogue:** {text(scene.epilogue_choice)}")
         for advance in scene.advances:
             out.append(
-                f"- **Advance:** {text(advance.get('character'))} marks "
-                f"{text(advance.get('skill'))}"
+                f"- **Advance:** {self._character_link(str(advance.get('character')), '../')} "
+                f"marks {text(advance.get('skill'))}"
                 + (f" (now {text(advance.get('new_rank'))})" if advance.get("new_rank") else "")
             )
         out += ["", "## Cards played", ""]
-        rows = [
-            [text(p.card), text(p.kind or ""), text(p.points), text(p.character or "")]
-            for p in plays
-        ]
-        out.append(_table(["card", "kind", "points", "played by"], rows) or "No card was played.")
-        out += ["", "## Narration", "", f"*{text(scene.tier)}*"]
-        if scene.narrator:
-            out += ["", f"Told by {text(scene.narrator)}."]
-        out.append(_fragment(narration_html(scene.narration), "narration"))
-        if scene.challenge_answers:
-            out += ["", "## Challenges", ""]
-            for answer in scene.challenge_answers:
-                out.append(_fragment(narration_html(answer), "challenge"))
+        for p in plays:
+            line = f"- {self._card_link(p.card, p.kind, '../')}"
+            facts = [text(p.kind)] if p.kind else []
+            facts.append(f"{text(p.points)} {'point' if p.points == 1 else 'points'}")
+            line += f" ({', '.join(facts)})"
+            if p.character:
+                line += f", played by {self._character_link(p.character, '../')}"
+            out.append(line)
+        if not plays:
+            out.append("No card was played.")
         return "\n".join(out) + "\n"
 
     def character(self, character: Any) -> str:
-        out = [f"# {title(character.name)}", ""]
+        """The character's chronicle year by year (what the player wrote under its year),
+        then the skills over the years."""
+        out = [*NO_TOC, f"# {title(character.name)}", ""]
         if character.title:
-            out += [f"*{text(character.title)}*", ""]
+            out += [f"{text(character.title)}.", "{: .byline }", ""]
         out += ["## Chronicle", ""]
         entries = self.rows.chronicle_entries(character)
-        rows = []
         for entry in entries:
             if entry.downtime:
-                what = "Downtime"
+                what = "downtime"
                 if entry.recovered:
-                    what += f" (rested away {text(counted(entry.recovered))})"
+                    what += f", rested away {text(counted(entry.recovered))}"
             else:
                 what = (
-                    f"[{text(entry.scheme)}](../{year_page_name(entry.year)}) "
-                    f"({text(entry.result)})"
+                    f"[{text(entry.scheme)}](../{year_page_name(entry.year)}), {text(entry.result)}"
                 )
-            rows.append(
-                [
-                    text(entry.year),
-                    what,
-                    text(counted(entry.conditions)),
-                    text(counted(entry.advances)),
-                ]
-            )
-        out.append(
-            _table(["year", "scheme or downtime", "conditions", "advances"], rows)
-            or "Nothing recorded yet."
-        )
-        story = [e for e in entries if e.text]
-        for entry in story:
-            out.append(_fragment(narration_html(entry.text or ""), "chronicle-text"))
+            out += [f"### Year {title(entry.year)}", "", "- " + what[:1].upper() + what[1:] + "."]
+            if entry.conditions:
+                out.append(f"- Conditions taken: {text(counted(entry.conditions))}.")
+            if entry.advances:
+                out.append(f"- Advances: {text(counted(entry.advances))}.")
+            scenes = [
+                (session.year, scene)
+                for session in self.sessions
+                if session.year == entry.year
+                for scene in self.scenes[session.year]
+                if character.name in scene.participants
+            ]
+            if scenes:
+                links = ", ".join(
+                    f"[{text(sc.scene)}](../{scene_page_name(y, sc.number)})" for y, sc in scenes
+                )
+                out.append(f"- Scenes: {links}.")
+            out.append("")
+            if entry.text:
+                quote = self._story(entry.text, "../", itself=character.name)
+                label = f'<p class="chronicle-year">Year {attr(entry.year)}</p>'
+                out.append(_fragment(label + quote, "chronicle-text"))
+        if not entries:
+            out += ["Nothing recorded yet.", ""]
         out += ["", "## Skills over the years", ""]
         sheets = self.rows.sheets(character)
         history: dict[int, dict[str, int]] = {}
@@ -430,9 +634,11 @@ class PageMaker:
             _fragment(skills_chart_svg(history, f"Skills of {character.name}"), "skills-chart")
         )
         if sheets:
+            # A row per skill and a column per year: narrow enough for a phone.
             skills = sorted({k for sh in sheets for k in sh.skills})
-            rows = [[text(sh.year)] + [text(sh.skills.get(k, "")) for k in skills] for sh in sheets]
-            out += ["", _table(["year", *[text(k) for k in skills]], rows)]
+            rows = [[text(k)] + [text(sh.skills.get(k, "")) for sh in sheets] for k in skills]
+            header = ["skill", *[f"year {text(sh.year)}" for sh in sheets]]
+            out += ["", "Ranks at the end of each year:", "", _table(header, rows)]
             last = sheets[-1]
             held = text(counted(last.conditions)) if last.conditions else "none"
             out += [f"Conditions on the sheet after year {text(last.year)}: {held}.", ""]
@@ -460,12 +666,18 @@ class PageMaker:
         return "\n".join(out) + "\n"
 
 
-def gallery_page(catalogue: Catalogue, only: Collection[str] | None = None) -> str:
+def gallery_page(
+    catalogue: Catalogue, only: Collection[str] | None = None, game: str | None = None
+) -> str:
     """The card gallery of a loaded ruleset: every card in its printed wording, or with
-    ``only`` (card names, case-folded) the cards a campaign has met."""
+    ``only`` (card names, case-folded) the cards a campaign has met. ``game``: the ruleset's
+    name in ``rules/registry.py`` (else the one named like the catalogue). Each card's heading
+    carries the id ``card_anchor`` gives, so other pages link to it."""
     out = ["# Card gallery", ""]
     printer = _printer()
-    compiled = compiled_cards(catalogue)
+    ruleset = _compiled(catalogue, game)
+    compiled = {card.name: card for card in ruleset.all_cards} if ruleset is not None else {}
+    declared = list(getattr(getattr(ruleset, "vocabulary", None), "card_kinds", ()) or ())
     if only is None:
         out.append(
             f"Every card of {text(catalogue.name)} {text(catalogue.version)}, "
@@ -480,10 +692,11 @@ def gallery_page(catalogue: Catalogue, only: Collection[str] | None = None) -> s
     for card in catalogue.cards.values():
         if only is None or card.name.casefold() in only:
             kinds.setdefault(card.kind, []).append(card)
-    for kind in sorted(kinds):
-        out += ["", f"## {title(KIND_TITLES.get(kind, kind.capitalize()))}", ""]
+    order = {kind: n for n, kind in enumerate(declared)}  # the ruleset's order, else A to Z
+    for kind in sorted(kinds, key=lambda k: (order.get(k, len(order)), k)):
+        out += ["", f"## {title(kind_title(kind))}", ""]
         for card in sorted(kinds[kind], key=lambda c: c.name):
-            out += [f"### {title(card.name)}", ""]
+            out += [f"### {title(card.name)} {{ #{card_anchor(card.name, kind)} }}", ""]
             face = compiled.get(card.name)
             facts = [] if face is not None and printer is not None else _facts(card)
             if facts:
@@ -544,17 +757,26 @@ def _printer() -> Callable[[Any], str] | None:
     return None
 
 
-def compiled_cards(catalogue: Catalogue) -> dict[str, Any]:
-    """The compiled cards of the catalogue's ruleset by name, for the printer (else empty)."""
+def _compiled(catalogue: Catalogue, game: str | None) -> Any:
+    """The catalogue's ruleset compiled from its text, for the printer (else None). The
+    ruleset is found through ``rules/registry.py``: by ``game``, else by the catalogue's name
+    ("Six Winters" is ``six-winters``)."""
     if catalogue.ruleset is None:  # a catalogue made by hand: there is no card text to print
-        return {}
+        return None
     try:
-        # The folder the engine compiled, so the language's cache serves the same compilation.
-        folder = getattr(importlib.import_module("rules.six_winters.engine"), "RULES_DIR", None)
-        compiled = importlib.import_module("dsl").load_ruleset(folder or "six_winters")
-        return {card.name: card for card in compiled.all_cards}
+        from rules import registry
+
+        found = registry.find(game or slug(catalogue.name))
+        # The folder the engine compiles, so the language's cache serves the same compilation.
+        return importlib.import_module("dsl").load_ruleset(found.folder)
     except Exception:  # the card text does not compile right now: print the engine's records
-        return {}
+        return None
+
+
+def compiled_cards(catalogue: Catalogue, game: str | None = None) -> dict[str, Any]:
+    """The compiled cards of the catalogue's ruleset by name, for the printer (else empty)."""
+    ruleset = _compiled(catalogue, game)
+    return {card.name: card for card in ruleset.all_cards} if ruleset is not None else {}
 
 
 def _printed(printer: Callable[[Any], str] | None, compiled: Any, card: CardFacts) -> list[str]:

@@ -34,11 +34,34 @@ ASSETS = Path(__file__).resolve().parent.parent / "site_assets"
 SHIM = "iframe-worker-shim.js"
 
 CSS = """\
-.narration, .challenge, .chronicle-text {
+/* The story reads in the writer's own emphasis: nothing here italicises it. */
+.narration, .challenges, .chronicle-text {
   border-left: 4px solid var(--md-accent-fg-color, #c60);
-  padding: 0.2em 1em; margin: 1em 0; font-style: italic;
+  padding: 0.1em 1em; margin: 1em 0;
 }
-.map svg, .skills-chart svg { max-width: 100%; height: auto; }
+.narration { font-size: 0.85rem; line-height: 1.6; }
+.md-typeset .byline, .md-typeset .tier, .md-typeset .seed {
+  color: var(--md-default-fg-color--light); font-size: 0.7rem;
+}
+.md-typeset .chronicle-year { font-weight: bold; margin-bottom: 0.2em; }
+.md-typeset .challenges dt { font-weight: bold; margin-top: 0.6em; }
+.md-typeset .challenges dd { margin-left: 0; }
+/* The map keeps its own size, so its smallest label stays 11 px; a narrow screen scrolls it
+   sideways inside its box (the page itself never scrolls sideways). */
+.md-typeset .map { overflow-x: auto; -webkit-overflow-scrolling: touch; }
+.md-typeset .map svg { max-width: none; height: auto; }
+.md-typeset .map-hint { display: none; color: var(--md-default-fg-color--light);
+  font-size: 0.7rem; }
+.skills-chart svg { max-width: 100%; height: auto; }
+/* Tables fit the width: long words wrap, and on a phone the cells draw closer. */
+.md-typeset table:not([class]) { overflow-wrap: anywhere; }
+@media screen and (max-width: 44.9375em) {
+  .md-typeset .map-hint { display: block; }
+  .md-typeset table:not([class]) { font-size: 0.6rem; }
+  .md-typeset table:not([class]) th, .md-typeset table:not([class]) td {
+    padding: 0.5em 0.45em; min-width: 0;
+  }
+}
 """
 
 
@@ -75,6 +98,7 @@ def mkdocs_config(site: Site) -> dict[str, Any]:
         "use_directory_urls": False,
         "theme": {
             "name": "material",
+            "custom_dir": str(ASSETS / "theme"),  # our 404 page
             "features": ["navigation.sections", "navigation.top", "search.highlight"],
             "palette": {"primary": "brown", "accent": "amber"},
             "font": False,  # system fonts: the site fetches nothing from the network
@@ -174,10 +198,11 @@ def _add_card_faces(
     with campaign_rows(journal, campaign_name) as rows:
         gallery = card_gallery(rows, spoilers=spoilers, cache=cache)
         met = None if spoilers else cards_met(rows).names
+        game = str(getattr(rows.campaign, "ruleset", "") or "") or None
     if gallery is not None:
         add_to_site(site, gallery)
     if met is not None and catalogue is not None:  # the card text page spoils no card either
-        site.pages["cards.md"] = gallery_page(catalogue, only=met)
+        site.pages["cards.md"] = gallery_page(catalogue, only=met, game=game)
 
 
 def _loaded_catalogue() -> Catalogue | None:
@@ -209,6 +234,24 @@ def build_site(config_file: Path) -> None:
         logger.setLevel(level)
 
 
+_ROOT_LINK = re.compile(r'(\b(?:href|src)=")/(?!/)')
+
+
+def relative_404(site_dir: Path) -> None:
+    """MkDocs writes ``404.html`` for a web server, which serves it at any depth: its links
+    start at the server's root ("/timeline.html"). Opened from the disk they lead nowhere. The
+    page lies at the top of the site, so the same links without their leading "/" work from
+    ``file://`` (and from a server that serves the site at its root)."""
+    page = site_dir / "404.html"
+    if not page.is_file() or page.is_symlink():
+        return
+    html = page.read_text(encoding="utf-8")
+    html = _ROOT_LINK.sub(r"\1", html)
+    html = html.replace('"base": "/"', '"base": "."').replace('new URL("/"', 'new URL("."')
+    html = html.replace('href="" ', 'href="./" ').replace('href="">', 'href="./">')
+    page.write_text(html, encoding="utf-8")
+
+
 def publish(
     journal: Journal,
     campaign_name: str,
@@ -226,6 +269,7 @@ def publish(
     config = write_pages(site, out)
     generated = time.perf_counter()
     build_site(config)
+    relative_404(out / "site")
     finished = time.perf_counter()
     return Published(
         out=out,

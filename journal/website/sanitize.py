@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Mapping
+from html.parser import HTMLParser
 
 import markdown
 import nh3
@@ -43,6 +45,62 @@ def clean(fragment: str) -> str:
         link_rel="noopener noreferrer nofollow",
         strip_comments=True,
     )
+
+
+def linked(fragment: str, pages: Mapping[str, str]) -> str:
+    """A cleaned fragment (``narration_html``) with the first mention of each name in
+    ``pages`` (name -> relative URL of its page) made a link, as a wiki links an entity the
+    first time an article names it. Names inside a link or code are left alone; a longer name
+    wins over a shorter one inside it ("Boar's Rift" over "Boar"). The result is cleaned again,
+    so nothing but a plain link can come of it."""
+    if not pages or not fragment:
+        return fragment
+    names = sorted((n for n in pages if n.strip()), key=len, reverse=True)
+    pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(n) for n in names) + r")(?!\w)")
+    linker = _Linker(pattern, pages)
+    linker.feed(fragment)
+    linker.close()
+    return clean("".join(linker.out))
+
+
+class _Linker(HTMLParser):
+    """Copies a fragment, linking names in its text (see ``linked``)."""
+
+    def __init__(self, pattern: re.Pattern[str], pages: Mapping[str, str]) -> None:
+        super().__init__(convert_charrefs=True)
+        self.pattern, self.pages = pattern, pages
+        self.out: list[str] = []
+        self.inside = 0  # depth of <a>, <code> and <pre> around the text
+        self.done: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        shown = "".join(f' {k}="{attr(v or "")}"' for k, v in attrs)
+        self.out.append(f"<{tag}{shown}>")
+        self.inside += tag in ("a", "code", "pre")
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        shown = "".join(f' {k}="{attr(v or "")}"' for k, v in attrs)
+        self.out.append(f"<{tag}{shown} />")
+
+    def handle_endtag(self, tag: str) -> None:
+        self.out.append(f"</{tag}>")
+        if tag in ("a", "code", "pre") and self.inside:
+            self.inside -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self.inside:
+            self.out.append(attr(data))
+            return
+        last = 0
+        for found in self.pattern.finditer(data):
+            name = found.group(1)
+            if name in self.done:
+                continue
+            self.done.add(name)
+            self.out.append(attr(data[last : found.start()]))
+            self.out.append(f'<a href="{attr(self.pages[name])}">{attr(name)}</a>')
+            last = found.end()
+        self.out.append(attr(data[last:]))
 
 
 def text(value: object) -> str:
