@@ -758,16 +758,18 @@ def _printer() -> Callable[[Any], str] | None:
 
 
 def _compiled(catalogue: Catalogue, game: str | None) -> Any:
-    """The catalogue's ruleset compiled from its text, for the printer (else None). The
-    ruleset is found through ``rules/registry.py``: by ``game``, else by the catalogue's name
-    ("Six Winters" is ``six-winters``)."""
+    """The compiled card text the catalogue was read from (the engine keeps it with its
+    records: nothing is compiled again), for the printer; for records made another way, the
+    text of the ruleset ``game`` names (else the one named like the catalogue); else None."""
     if catalogue.ruleset is None:  # a catalogue made by hand: there is no card text to print
         return None
-    try:
+    kept = getattr(catalogue.ruleset, "compiled", None)
+    if kept is not None:
+        return kept
+    try:  # records made another way: the ruleset's text, found through the registry
         from rules import registry
 
         found = registry.find(game or slug(catalogue.name))
-        # The folder the engine compiles, so the language's cache serves the same compilation.
         return importlib.import_module("dsl").load_ruleset(found.folder)
     except Exception:  # the card text does not compile right now: print the engine's records
         return None
