@@ -13,6 +13,7 @@ Nothing in this module names a game: the ruleset supplies the host and the primi
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -136,6 +137,30 @@ def faces(*roles: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
         fn.faces = marked  # type: ignore[attr-defined]
         return fn
+
+    return mark
+
+
+def finds(
+    check: Callable[..., str | None],
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Declare what a primitive must find to act on: ``check`` takes the primitive's arguments,
+    reads them only (never the answers: a role not yet resolved is not its business), and says
+    what is missing ("no such die to set") or ``None``. The primitive raises
+    ``NothingToActOn`` with it before changing anything, and a host may ask it first: a text
+    that finds nothing is then known to change nothing, with no copy of the game to go back to.
+    """
+
+    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(fn)
+        def checked(ctx: Context, *args: Any, **kwargs: Any) -> Any:
+            missing = check(ctx, *args, **kwargs)
+            if missing is not None:
+                raise NothingToActOn(f"there is {missing}", ctx.span)
+            return fn(ctx, *args, **kwargs)
+
+        checked.finds = check  # type: ignore[attr-defined]
+        return checked
 
     return mark
 

@@ -9,9 +9,10 @@ named operations (``ctx.host``), and ask every choice through ``ctx.decide``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from dsl.runtime import Context, EffectError, NothingToActOn, creates, faces, takes
+from dsl.runtime import Context, EffectError, NothingToActOn, creates, faces, finds, takes
 from dsl.runtime import DecisionKind as LanguageDecision
 
 from .contracts import DecisionKind, EventKind
@@ -210,17 +211,36 @@ def _nothing_to_do(ctx: Context, what: str) -> EffectError:
 _UNWRITTEN: Any = object()
 
 
+def _no_die(what: str) -> Callable[..., str | None]:
+    """A ``finds`` check: the dice the ``object`` role found (once it is resolved)."""
+
+    def check(ctx: Context, object: Any, *args: Any, **kwargs: Any) -> str | None:
+        if hasattr(object, "quantity"):  # not resolved yet: the primitive resolves it
+            return None
+        return None if _die_targets(ctx, object) else f"no such die to {what}"
+
+    return check
+
+
+def _no_obstacle_for_tokens(
+    ctx: Context, object: Any, on: Any = _UNWRITTEN, **_: Any
+) -> str | None:
+    """A ``finds`` check: tokens written onto an obstacle ("place 3 progress on a Unit obstacle
+    here") with none there."""
+    category, noun = _noun(object)
+    return "no such obstacle" if on is None and category == "token" and noun != "threat" else None
+
+
 # ---------------------------------------------------------------------- the verbs
 
 
 @takes(object=("token", "resource", "die", "asset"))
 @creates("object")
+@finds(_no_obstacle_for_tokens)
 def place(ctx: Context, object: Any, on: Any = _UNWRITTEN, at: Any = None, in_: Any = None) -> None:
     """Tokens on obstacles, threat at locations, dice at locations, a card in a crafting area."""
     host = _host(ctx)
     category, noun = _noun(object)
-    if on is None and category == "token" and noun != "threat":
-        raise _nothing_to_do(ctx, "no such obstacle")
     if on is _UNWRITTEN:
         on = None
     if category == "token":
@@ -311,6 +331,7 @@ def roll_stress_first(ctx: Context, for_: Any = None) -> None:
     _host(ctx).state.flags["roll stress first"] = 1
 
 
+@finds(_no_die("trade"))
 def trade(ctx: Context, object: Any, for_: Any = None, at: Any = None) -> None:
     """An ability's trade: the dice given go back; the dice gained are rolled (or valued)."""
     host = _host(ctx)
@@ -366,6 +387,7 @@ def _standard_trade(ctx: Context, first: dict[str, Any]) -> None:
 
 @takes(object=("resource", "die", "counter"))
 @faces("to")
+@finds(_no_die("set"))
 def set_value(ctx: Context, object: Any, to: Any = None) -> None:
     targets = _die_targets(ctx, object)
     if not targets:

@@ -219,7 +219,12 @@ class Session(
     def _touching(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         """``fn``, noting when it is called that the state may change (see ``_untouched``)."""
 
+        finds = getattr(fn, "finds", None)
+
         def touching(*args: Any, **kwargs: Any) -> Any:
+            # what the primitive must find is asked before anything is copied (``finds``)
+            if finds is not None and (missing := finds(*args, **kwargs)) is not None:
+                raise NothingToActOn(f"there is {missing}", args[0].span)
             self.touch()
             try:
                 return fn(*args, **kwargs)

@@ -196,3 +196,26 @@ def test_this_does_not_modifies_the_sentence_before_it(toy_ruleset: CompiledRule
         ("ring", False),
         ("ring", True),
     ]
+
+
+def test_a_primitive_declares_what_it_must_find_and_says_it_before_acting() -> None:
+    # ``finds``: the check reads the primitive's arguments; what is missing is a NothingToActOn
+    # raised before the body runs, and a host can ask the same check first (``fn.finds``).
+    from dsl.runtime import NothingToActOn, finds, takes
+
+    done: list[Any] = []
+
+    def no_target(ctx: Context, object: Any) -> str | None:
+        return None if object else "nothing to polish"
+
+    @takes(object="relic")
+    @finds(no_target)
+    def polish(ctx: Context, object: Any) -> None:
+        done.append(object)
+
+    ctx = Context(host=ToyHost(module=sys.modules[__name__]))
+    polish(ctx, ["lamp"])
+    with pytest.raises(NothingToActOn, match="there is nothing to polish"):
+        polish(ctx, [])
+    assert done == [["lamp"]]
+    assert polish.finds is no_target and polish.takes == {"object": ("relic",)}
