@@ -1028,3 +1028,34 @@ def _check_map(m: ast.MapDecl, binder: Binder, d: Diagnostics) -> None:
         if (place.x, place.y) in taken:
             d.error(f'{place.x}, {place.y} already holds "{taken[(place.x, place.y)]}"', place.span)
         taken[(place.x, place.y)] = place.location.text
+
+
+def bind_printed(
+    checked: CheckedRuleset, kind: str, texts: Sequence[str], path: str = "<printed>"
+) -> tuple[list[BoundEffect], Diagnostics]:
+    """Bind printed wording again, as the text of one card of ``kind``, against a checked
+    ruleset's words and cards: what a printed face says, read back (the round trip of
+    ``dsl.printer``). Each text is one ability or rule; a choice's options on their own lines."""
+    from dsl.parser import parse_text
+
+    lines = [f'{kind} "printed" {{']
+    for text in texts:
+        first, *rest = text.split("\n")
+        lines += ["  " + first, *("    " + line for line in rest)]
+    lines.append("}")
+    d = Diagnostics()
+    tree, problems = parse_text("\n".join(lines) + "\n", path)
+    d.extend(problems)
+    cards: dict[str, list[tuple[str, str]]] = {}
+    for card in checked.cards:
+        cards.setdefault(card.name.casefold(), []).append((card.kind, card.name))
+    checker = _CardChecker(checked.vocabulary, Binder(checked.vocabulary, cards, d), d)
+    effects: list[BoundEffect] = []
+    for form in tree.forms:
+        if isinstance(form, ast.Card):
+            for item in form.items:
+                if isinstance(item, ast.Effect):
+                    bound = checker.effect(item, effects, kind)
+                    if bound is not None:
+                        effects.append(bound)
+    return effects, d

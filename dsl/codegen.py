@@ -657,7 +657,7 @@ class _CardCompiler:
         permissions: list[Permission] = []
         printed: list[str] = []
         for effect in checked.effects:
-            text = effect_text(effect, self.aliases)
+            text = effect_text(effect, self.vocabulary)
             printed.append(text)
             self.effect(checked, effect, text, abilities, restrictions, permissions)
         fields = {k: plain(v) for k, v in checked.fields.items()}
@@ -709,7 +709,7 @@ class _CardCompiler:
                         Restriction(
                             tuple(clause.function.split(",")),
                             place,
-                            sentence_text(p, self.aliases),
+                            sentence_text(p, self.vocabulary),
                             p.span,
                         )
                     )
