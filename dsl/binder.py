@@ -17,7 +17,16 @@ from dsl import ast
 from dsl.bound import BoundClause, BoundCondition, BoundSentence, OneOf, RoleValue
 from dsl.diagnostics import Diagnostics, did_you_mean
 from dsl.runtime import Span
-from dsl.selectors import Amount, Filter, Place, Quantity, Selector, ValueSpec
+from dsl.selectors import (
+    Amount,
+    Filter,
+    Place,
+    Quantity,
+    Selector,
+    Superlative,
+    SuperlativeKind,
+    ValueSpec,
+)
 from dsl.vocabulary import Meaning, VerbInfo, Vocabulary
 
 ROLE_WORDS = ("at", "on", "in", "to", "from", "for", "into", "onto", "with")
@@ -90,8 +99,20 @@ FUNCTION_WORDS = frozenset(
         "does",
         "do",
         "stress",
+        "most",
+        "fewest",
+        "least",
+        "highest",
+        "lowest",
     ]
 )
+SUPERLATIVES: dict[str, SuperlativeKind] = {
+    "most": "most",
+    "fewest": "fewest",
+    "least": "fewest",
+    "highest": "highest",
+    "lowest": "lowest",
+}
 GENERIC_NOUNS = {
     "stress": ("stress", False),
     "card": ("card", False),
@@ -623,6 +644,7 @@ class Binder:
         value = sel.value
         place = sel.place
         with_: list[Selector] = list(sel.with_)
+        superlative = sel.superlative
         while i < n:
             w = word(i)
             if w == "of" and word(i + 1) == "value" and i + 2 < n and lx[i + 2].kind == "number":
@@ -654,6 +676,8 @@ class Binder:
                 i += 2
             elif w in ("at", "in", "from", "on", "into", "onto") and i + 1 < n:
                 place, i = self.place(lx, i)
+            elif w == "with" and word(i + 1) == "the" and word(i + 2) in SUPERLATIVES:
+                superlative, i = self.superlative(lx, i + 2, sel)
             elif w == "with" and i + 1 < n:
                 inner, i = self.selector(lx, i + 1)
                 with_.append(inner)
@@ -684,9 +708,42 @@ class Binder:
                 reference=sel.reference,
                 with_=tuple(with_),
                 text=text,
+                superlative=superlative,
             ),
             i,
         )
+
+    def superlative(self, lx: list[Lexeme], i: int, sel: Selector) -> tuple[Superlative, int]:
+        """``with the most dice``, ``with the lowest command``: ``lx[i]`` is the superlative."""
+        kind = SUPERLATIVES[lx[i].text.casefold()]
+        span = lx[i].span
+        if sel.noun_category not in ("card kind", "card") or sel.reference is not None:
+            what = sel.noun or sel.noun_category
+            raise BindError(
+                f"'with the {lx[i].text}' picks among cards (a location, a character ...), "
+                f"not {what}",
+                span,
+            )
+        if kind in ("most", "fewest"):
+            if i + 1 >= len(lx):
+                raise BindError(f"say what is counted: 'with the {kind} dice'", span)
+            counted, k = self.selector(lx, i + 1)
+            if counted.quantity.mode not in ("exact", "none") or counted.reference is not None:
+                raise BindError(
+                    f"'with the {kind}' counts things: write a plain noun ('with the {kind} "
+                    "threats')",
+                    lx[i + 1].span,
+                )
+            return Superlative(kind, counted=counted), k
+        nxt = lx[i + 1] if i + 1 < len(lx) else None
+        meaning = self.pick(nxt.meanings, ("skill", "counter")) if nxt is not None else None
+        if nxt is None or meaning is None:
+            raise BindError(
+                f"'with the {kind}' compares a skill or a counter: write 'the character with "
+                f"the {kind} <skill>'",
+                nxt.span if nxt is not None else span,
+            )
+        return Superlative(kind, measure=Filter(meaning.category, meaning.word)), i + 2
 
     def value_ahead(self, lx: list[Lexeme], i: int) -> bool:
         n = len(lx)

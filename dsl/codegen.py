@@ -73,6 +73,21 @@ def _note_value(ctx: Context, chosen: Any) -> None:
                 break
 
 
+def select_best(ctx: Context, selector: Selector) -> list[Any]:
+    """What ``host.select`` finds, kept to the best when the phrase has a superlative ("the
+    location with the most dice"): the host scores each (``host.measure``), ties all stay."""
+    found = ctx.host.select(ctx, selector)
+    best = selector.superlative
+    if best is None or not found:
+        return found
+    measure = getattr(ctx.host, "measure", None)
+    if measure is None:
+        raise EffectError(f"this game cannot compare '{selector.text}' (its host has no measure)")
+    scores = [measure(ctx, thing, best) for thing in found]
+    top = max(scores) if best.kind in ("most", "highest") else min(scores)
+    return [thing for thing, score in zip(found, scores, strict=True) if score == top]
+
+
 def selector_resolver(selector: Selector, remember: bool = True) -> Resolver:
     """How a role's selector becomes what the primitive receives (see ``dsl.selectors``).
 
@@ -96,7 +111,7 @@ def selector_resolver(selector: Selector, remember: bool = True) -> Resolver:
     if single:
 
         def resolve_one(ctx: Context) -> Any:
-            candidates = ctx.host.select(ctx, selector)
+            candidates = select_best(ctx, selector)
             if len(candidates) == 1:
                 chosen = candidates[0]
             elif not candidates:
@@ -117,7 +132,7 @@ def selector_resolver(selector: Selector, remember: bool = True) -> Resolver:
     if q.mode == "all":
 
         def resolve_all(ctx: Context) -> Any:
-            chosen = ctx.host.select(ctx, selector)
+            chosen = select_best(ctx, selector)
             if remember:
                 ctx.bindings["it"] = chosen
             return chosen
@@ -125,7 +140,7 @@ def selector_resolver(selector: Selector, remember: bool = True) -> Resolver:
         return resolve_all
 
     def resolve(ctx: Context) -> Any:
-        candidates = list(ctx.host.select(ctx, selector))
+        candidates = list(select_best(ctx, selector))
         chosen: Any
         if q.mode == "all":
             chosen = candidates
@@ -222,7 +237,7 @@ def _each_subject(clause: BoundClause, card: tuple[str, str]) -> Run:
     subject_selector = clause.subject
     assert subject_selector is not None
     resolve_subject = (
-        (lambda ctx: ctx.host.select(ctx, subject_selector))
+        (lambda ctx: select_best(ctx, subject_selector))
         if subject_selector.quantity.mode == "all"
         else selector_resolver(subject_selector)
     )
@@ -304,7 +319,7 @@ def _payable(cost: BoundClause) -> Callable[[Context], bool] | None:
         return None
 
     def payable(ctx: Context) -> bool:
-        return all(len(ctx.host.select(ctx, sel)) >= n for sel, n in needs)
+        return all(len(select_best(ctx, sel)) >= n for sel, n in needs)
 
     return payable
 
@@ -376,7 +391,7 @@ def _compile_action(clause: BoundClause, card: tuple[str, str]) -> Run:
     if clause.subject is not None and per is None:
         subject_selector = clause.subject
         resolve_subject = (
-            (lambda ctx: ctx.host.select(ctx, subject_selector))
+            (lambda ctx: select_best(ctx, subject_selector))
             if subject_selector.quantity.mode == "all"
             else selector_resolver(subject_selector)
         )
@@ -415,7 +430,7 @@ def _compile_action(clause: BoundClause, card: tuple[str, str]) -> Run:
         primitive = ctx.host.primitive(function)
         kwargs = {param: resolve(ctx) for param, resolve in dynamic}
         kwargs.update(constants)
-        times = len(ctx.host.select(ctx, per)) if per is not None else 1
+        times = len(select_best(ctx, per)) if per is not None else 1
         result = None
         for _ in range(times):
             if subject is None:
@@ -468,13 +483,13 @@ def compile_condition(condition: BoundCondition) -> Callable[[Context], bool]:
         return lambda ctx: str(getattr(ctx.host, "season", "")).casefold() == season
     assert selector is not None
     if condition.kind == "none":
-        return lambda ctx: not ctx.host.select(ctx, selector)
+        return lambda ctx: not select_best(ctx, selector)
     if condition.kind == "exists":
         single = not selector.quantity.plural and selector.quantity.mode in ("exact", "any")
         prompt = _prompt(selector)
 
         def exists(ctx: Context) -> bool:
-            found = list(ctx.host.select(ctx, selector))
+            found = list(select_best(ctx, selector))
             if found:  # "If there is a Beast here, discard it": "it" is what the condition found
                 ctx.bindings["it"] = (
                     found[0] if len(found) == 1 else Candidates(found, prompt) if single else found
@@ -489,10 +504,10 @@ def compile_condition(condition: BoundCondition) -> Callable[[Context], bool]:
         and (selector.noun or "").casefold() == "location"
     )
     if here:
-        return lambda ctx: _among(ctx.location, ctx.host.select(ctx, selector))
+        return lambda ctx: _among(ctx.location, select_best(ctx, selector))
     if condition.kind == "this is":
-        return lambda ctx: _among(ctx.card, ctx.host.select(ctx, selector))
-    return lambda ctx: _among(ctx.bindings.get("it"), ctx.host.select(ctx, selector))
+        return lambda ctx: _among(ctx.card, select_best(ctx, selector))
+    return lambda ctx: _among(ctx.bindings.get("it"), select_best(ctx, selector))
 
 
 def _among(thing: Any, found: list[Any]) -> bool:

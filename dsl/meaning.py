@@ -132,9 +132,10 @@ def _zone(place: Place) -> str:
 def selector_words(sel: Selector, vocab: Vocabulary) -> str:
     """The canonical words of a bound phrase: quantity, filters, noun, value, place, with."""
     place = sel.place
-    if sel.noun_category == "zone" and place is not None and place.kind == "zone":
-        if sel.quantity.mode == "none" and place.zone is not None:
-            return _zone(place)  # "the supply", "your pool"
+    zone = place is not None and place.kind == "zone" and place.zone is not None
+    if sel.noun_category == "zone" and zone and sel.quantity.mode == "none":
+        assert place is not None
+        return _zone(place)  # "the supply", "your pool"
     if sel.reference == "this" and place is not None and place.kind == "this location":
         place = None  # "this location" says where it is
     if sel.noun_category == "region" and sel.noun is not None:
@@ -164,8 +165,16 @@ def selector_words(sel: Selector, vocab: Vocabulary) -> str:
         else:
             quantity = _quantity(sel.quantity, body, sel.noun_category)
             head = f"{quantity} {body}" if quantity else body
+    if sel.superlative is not None and sel.quantity == Quantity() and head.startswith("a"):
+        head = "the " + head.split(" ", 1)[1]  # "the location with the most dice"
     parts = [head, _value(sel.value), _place(place, vocab)]
     parts += [f"with {selector_words(w, vocab)}" for w in sel.with_]
+    if sel.superlative is not None:
+        best = sel.superlative
+        if best.counted is not None:
+            parts.append(f"with the {best.kind} {selector_words(best.counted, vocab)}")
+        elif best.measure is not None:
+            parts.append(f"with the {best.kind} {best.measure.word}")
     return " ".join(p for p in parts if p)
 
 

@@ -55,6 +55,7 @@ PlaceKind = Literal[
     "held",  # the cards the acting one has ("for each condition you have")
 ]
 ValueKind = Literal["exact", "each", "same", "any", "opposite"]
+SuperlativeKind = Literal["most", "fewest", "highest", "lowest"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +149,7 @@ class Selector:
     finds the named card wherever it is (deck, archive, in play). ``with_``: things that must
     be at/on the selected thing ("locations with a hero",
     "locations with threat tokens"). ``text``: the words as written, for prompts.
+    ``superlative``: "with the most ..." / "with the lowest ..." (see ``Superlative``).
     """
 
     quantity: Quantity = field(default_factory=Quantity)
@@ -161,6 +163,7 @@ class Selector:
     reference: str | None = None
     with_: tuple[Selector, ...] = ()
     text: str = ""
+    superlative: Superlative | None = None
 
     @property
     def resolvable(self) -> bool:
@@ -172,6 +175,22 @@ class Selector:
         return self.noun_category in ("resource", "die") and (
             self.place is not None or self.reference is not None
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Superlative:
+    """``the location with the most dice``, ``the character with the lowest command``: of the
+    things a selector matches, only those that score best (a tie leaves the choice open).
+
+    ``kind``: ``most``/``fewest`` count ``counted`` (a selector of things at or on each
+    candidate: dice, tokens, cards); ``highest``/``lowest`` read ``measure`` (a declared skill or
+    counter, as a ``Filter``) from each candidate. The compiler asks the host to score each
+    candidate (``host.measure(ctx, candidate, superlative)``) and keeps the best.
+    """
+
+    kind: SuperlativeKind
+    counted: Selector | None = None
+    measure: Filter | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -297,6 +297,12 @@ class Session(
 
         return selecting.select(self, ctx, selector)
 
+    def measure(self, ctx: Context, thing: Any, superlative: Any) -> int:
+        """A found thing's score for "the ... with the most/lowest ..." (``dsl.codegen``)."""
+        from . import select as selecting
+
+        return selecting.measure(self, ctx, thing, superlative)
+
     def location(self, name: str) -> LocationState:
         for loc in self.state.locations:
             if loc.name == name:
