@@ -35,6 +35,7 @@ from dsl.bound import (
 from dsl.diagnostics import Diagnostics, did_you_mean
 from dsl.runtime import Span
 from dsl.selectors import (
+    Either,
     Filter,
     LocationSpec,
     Quantity,
@@ -806,18 +807,36 @@ class _CardChecker:
         return slots
 
     def location_spec(self, items: list[list[ast.Atom]]) -> LocationSpec:
-        alternatives: list[tuple[Filter, ...]] = []
+        alternatives: list[tuple[Filter, ...] | Either] = []
         for k, item in enumerate(items):
             if k > 0:
                 if not item or item[0].folded != "else":
                     raise BindError("join fallbacks with ', else'", item[0].span)
                 item = item[1:]
-            alternatives.append(self.location_filters(item))
+            alternatives.append(self.location_step(item))
         return LocationSpec(tuple(alternatives))
+
+    def location_step(self, item: list[ast.Atom]) -> tuple[Filter, ...] | Either:
+        """One step of a placement spec: filters, ``any location``, or ``either A or B``."""
+        if item and item[0].folded == "either":
+            options: list[list[ast.Atom]] = [[]]
+            for atom in item[1:]:
+                if atom.folded == "or":
+                    options.append([])
+                else:
+                    options[-1].append(atom)
+            if len(options) < 2 or not all(options):
+                raise BindError(
+                    "write 'either A or B': two or more places joined by 'or'", item[0].span
+                )
+            return Either(tuple(self.location_filters(option) for option in options))
+        return self.location_filters(item)
 
     def location_filters(self, item: list[ast.Atom]) -> tuple[Filter, ...]:
         if not item:
             raise BindError("a location is missing here", Span("", 1, 1, 1, 1))
+        if [a.folded for a in item] == ["any", self.b.kinds.get("location", "location").casefold()]:
+            return ()  # "any location": every location in play will do
         if len(item) == 1 and item[0].kind == "string":
             return (Filter("name", self.ref(self.b.kinds.get("location", "location"), item[0])),)
         filters: list[Filter] = []

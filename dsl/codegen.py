@@ -44,7 +44,7 @@ from dsl.runtime import (
     LanguageEvent,
     Span,
 )
-from dsl.selectors import Amount, LocationSpec, Place, Selector, ValueSpec
+from dsl.selectors import Amount, Either, LocationSpec, Place, Selector, ValueSpec
 
 Resolver = Callable[[Context], Any]
 
@@ -813,10 +813,17 @@ def _place_of(clause: BoundClause) -> Place | None:
     return None
 
 
+def _step(step: tuple[Any, ...] | Either) -> Any:
+    """A placement spec's step as plain data: its words, or ``{"either": [[words], ...]}``."""
+    if isinstance(step, Either):
+        return {"either": [[f.word for f in option] for option in step.options]}
+    return [f.word for f in step]
+
+
 def plain(value: Any) -> Any:
     """A checked field value as plain Python data (lists, dicts, str, int, bool)."""
     if isinstance(value, LocationSpec):
-        return [[f.word for f in alternative] for alternative in value.alternatives]
+        return [_step(alternative) for alternative in value.alternatives]
     if isinstance(value, Selector):
         tags = [f.word for f in (*value.filters, *value.any_of) if f.category == "location tag"]
         regions = [f.word for f in (*value.filters, *value.any_of) if f.category == "region"]

@@ -208,13 +208,23 @@ class Amount:
 
 
 @dataclass(frozen=True, slots=True)
-class LocationSpec:
-    """Where a card enters play: choices tried in order (``A, else B``).
+class Either:
+    """``either Fort or Urban``: one step of a placement spec that any of its options answers
+    (each option a tuple of ``Filter``s that all hold); the locations of every option that
+    matches are the candidates."""
 
-    Each alternative is a tuple of ``Filter``s (region, location tag) or a quoted location name
-    (``Filter("name", "Mossy Gate")``); the first alternative that matches a location in play
-    is used.
+    options: tuple[tuple[Filter, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LocationSpec:
+    """Where a card enters play: steps tried in order (``A, else B``).
+
+    Each step is a tuple of ``Filter``s (region, location tag) that all hold, a quoted location
+    name (``Filter("name", "Mossy Gate")``), no filter at all (``any location``: every location
+    in play), or an ``Either`` (``either Fort or Urban``); the first step that matches a
+    location in play is used.
     """
 
-    alternatives: tuple[tuple[Filter, ...], ...]
+    alternatives: tuple[tuple[Filter, ...] | Either, ...]
     with_character: bool = False

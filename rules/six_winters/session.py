@@ -322,14 +322,15 @@ class Session(
         tags = self.side(loc).tags
         return (*tags, "Developed") if loc.developed else tags
 
-    def first_places(self, spec: Sequence[Sequence[str]]) -> list[LocationState]:
-        """The locations of the first alternative of a placement spec ("enters brightdune
-        Rural, or Urban") found in play: every term of an alternative (a region, a tag) holds."""
-        for alternative in spec:
+    def first_places(self, spec: Sequence[Sequence[Sequence[str]]]) -> list[LocationState]:
+        """The locations of the first step of a placement spec ("enters brightdune Rural, else
+        either Fort or Urban") found in play: a location answering every word of any option of
+        the step (a region, a tag; an option with no words is any location)."""
+        for step in spec:
             found = [
                 loc
                 for loc in self.state.locations
-                if all(self.matches(loc, term) for term in alternative)
+                if any(all(self.matches(loc, term) for term in option) for option in step)
             ]
             if found:
                 return found
