@@ -22,6 +22,7 @@ from dsl.selectors import (
     Filter,
     Place,
     Quantity,
+    Reading,
     Selector,
     Superlative,
     SuperlativeKind,
@@ -99,6 +100,7 @@ FUNCTION_WORDS = frozenset(
         "does",
         "do",
         "stress",
+        "equal",
         "most",
         "fewest",
         "least",
@@ -645,6 +647,7 @@ class Binder:
         place = sel.place
         with_: list[Selector] = list(sel.with_)
         superlative = sel.superlative
+        quantity = sel.quantity
         while i < n:
             w = word(i)
             if w == "of" and word(i + 1) == "value" and i + 2 < n and lx[i + 2].kind == "number":
@@ -676,6 +679,36 @@ class Binder:
                 i += 2
             elif w in ("at", "in", "from", "on", "into", "onto") and i + 1 < n:
                 place, i = self.place(lx, i)
+            elif (
+                w == "with"
+                and word(i + 1) in ("a", "an")
+                and word(i + 2) == "total"
+                and word(i + 3) == "value"
+                and word(i + 4) in ("equal", "of")
+                and sel.noun_category in ("resource", "die")
+            ):
+                # "frost with a total value equal to its difficulty" / "... of 6"
+                if word(i + 4) == "of" and i + 5 < n and lx[i + 5].kind == "number":
+                    quantity = Quantity("total_value", None, lx[i + 5].value, True)
+                    i += 6
+                elif word(i + 4) == "equal" and word(i + 5) == "to":
+                    reading, i = self.reading(lx, i + 6)
+                    quantity = Quantity("total_value", None, None, True, reading)
+                else:
+                    raise BindError(
+                        "write 'with a total value of N' or 'with a total value equal to ...'",
+                        lx[i].span,
+                    )
+            elif w == "equal" and word(i + 1) == "to" and sel.reference is None:
+                # "action points equal to the value of a moss at this location"
+                if quantity != Quantity(plural=True) and quantity != Quantity():
+                    raise BindError(
+                        "'equal to' gives the number: write the noun without one "
+                        "('action points equal to ...')",
+                        lx[i].span,
+                    )
+                reading, i = self.reading(lx, i + 2)
+                quantity = Quantity("exact", None, None, True, reading)
             elif w == "with" and word(i + 1) == "the" and word(i + 2) in SUPERLATIVES:
                 superlative, i = self.superlative(lx, i + 2, sel)
             elif w == "with" and i + 1 < n:
@@ -697,7 +730,7 @@ class Binder:
             )
         return (
             Selector(
-                quantity=sel.quantity,
+                quantity=quantity,
                 noun_category=sel.noun_category,
                 noun=sel.noun,
                 filters=sel.filters,
@@ -711,6 +744,48 @@ class Binder:
                 superlative=superlative,
             ),
             i,
+        )
+
+    def number_fields(self) -> set[str]:
+        """The number fields of the card kinds (``difficulty``, ``points``): what "its ..."
+        and "the ... of" may read."""
+        return {
+            name.casefold()
+            for kind in self.v.kinds.values()
+            for name, fs in kind.fields.items()
+            if fs.type == "int" and not fs.is_list and " " not in name
+        }
+
+    def reading(self, lx: list[Lexeme], i: int) -> tuple[Reading, int]:
+        """``its difficulty``, ``the value of a moss at this location``, ``the points of a
+        monster at this location``: a number the effect reads when it runs."""
+        n = len(lx)
+
+        def text(k: int) -> str:
+            return lx[k].text.casefold() if k < n else ""
+
+        fields = self.number_fields()
+        span = lx[i].span if i < n else lx[-1].span
+        if text(i) == "its" and text(i + 1) in fields:
+            it = Selector(quantity=Quantity("none", None), reference="it")
+            return Reading(it, text(i + 1)), i + 2
+        if text(i) == "the" and (text(i + 1) == "value" or text(i + 1) in fields):
+            if text(i + 2) != "of" or i + 3 >= n:
+                raise BindError(f"say whose {text(i + 1)}: 'the {text(i + 1)} of ...'", span)
+            of, k = self.selector(lx, i + 3)
+            if text(i + 1) == "value":
+                if of.noun_category not in ("resource", "die", "counter"):
+                    what = of.noun or of.noun_category
+                    raise BindError(f"a value is a die's, not {_a(what)}'s", lx[i + 3].span)
+                return Reading(of, None), k
+            if of.noun_category not in ("card kind", "card"):
+                raise BindError(f"'{text(i + 1)}' is a card's, not {of.text}'s", lx[i + 3].span)
+            return Reading(of, text(i + 1)), k
+        known = ", ".join(sorted(fields)) or "none declared"
+        raise BindError(
+            "read a number here: 'its <field>', 'the <field> of ...' (number fields: "
+            f"{known}) or 'the value of <a die>'",
+            span,
         )
 
     def superlative(self, lx: list[Lexeme], i: int, sel: Selector) -> tuple[Superlative, int]:
@@ -1040,6 +1115,9 @@ class SentenceBinder:
             word = atom.folded if atom.kind == "word" else ""
             current = roles[-1][1]
             opens = False
+            if word == "to" and current and current[-1].folded == "equal":
+                current.append(atom)  # "equal to ...": a number read, not a role
+                continue
             if word in ROLE_WORDS and word not in used:
                 qualifier = self.is_qualifier(word, current, rest[k + 1 :])
                 if qualifier and roles[-1][0] in info.creates and self.is_dice(current):

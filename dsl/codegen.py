@@ -42,9 +42,10 @@ from dsl.runtime import (
     DecisionNeeded,
     EffectError,
     LanguageEvent,
+    NothingToActOn,
     Span,
 )
-from dsl.selectors import Amount, Either, LocationSpec, Place, Selector, ValueSpec
+from dsl.selectors import Amount, Either, LocationSpec, Place, Reading, Selector, ValueSpec
 
 Resolver = Callable[[Context], Any]
 
@@ -93,6 +94,8 @@ def selector_resolver(selector: Selector, remember: bool = True) -> Resolver:
 
     With ``remember``, what was chosen becomes "it" (and its face "the same value") for the
     words after it; only the object of a clause is remembered, not where it happens."""
+    if selector.quantity.reading is not None:
+        return _reading_resolver(selector, remember)
     if selector.reference == "it":
 
         def it(ctx: Context) -> Any:
@@ -183,6 +186,44 @@ def selector_resolver(selector: Selector, remember: bool = True) -> Resolver:
         return chosen
 
     return resolve
+
+
+def _reading_resolver(selector: Selector, remember: bool) -> Resolver:
+    """A selector whose count or total is read when the effect runs: read it, then resolve
+    the selector with that number written in, as if the card had printed it."""
+    q = selector.quantity
+    reading = q.reading
+    assert reading is not None
+    read = read_resolver(reading)
+
+    def resolve_read(ctx: Context) -> Any:
+        number = read(ctx)
+        if q.mode == "total_value":
+            quantity = replace(q, total=number, reading=None)
+        else:
+            quantity = replace(q, count=number, plural=number != 1, reading=None)
+        return selector_resolver(replace(selector, quantity=quantity), remember)(ctx)
+
+    return resolve_read
+
+
+def read_resolver(reading: Reading) -> Callable[[Context], int]:
+    """``its difficulty``, ``the value of a moss at this location``: the host reads the
+    number from what the phrase finds (``host.read(ctx, thing, field)``)."""
+    find = selector_resolver(reading.of, remember=False)
+
+    def read(ctx: Context) -> int:
+        thing = find(ctx)
+        if isinstance(thing, list) and len(thing) == 1:
+            thing = thing[0]
+        if thing is None or thing == [] or isinstance(thing, Selector):
+            raise NothingToActOn(f"nothing to read a number from: '{reading.of.text}'")
+        host_read = getattr(ctx.host, "read", None)
+        if host_read is None:
+            raise EffectError("this game cannot read numbers from the table (its host has no read)")
+        return int(host_read(ctx, thing, reading.field))
+
+    return read
 
 
 def value_resolver(value: Any, remember: bool = True) -> Resolver:
@@ -340,6 +381,7 @@ def _compile_action(clause: BoundClause, card: tuple[str, str]) -> Run:
         if isinstance(v, Selector)
         and (not v.resolvable or role in clause.creates)
         and v.reference != "it"
+        and v.quantity.reading is None
     }
     dynamic = tuple(
         (params.get(role, role), value_resolver(v, remember=role == "object"))

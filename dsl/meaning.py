@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from dsl.bound import BoundClause, BoundCondition, OneOf
-from dsl.selectors import Amount, Filter, Place, Quantity, Selector, ValueSpec
+from dsl.selectors import Amount, Filter, Place, Quantity, Reading, Selector, ValueSpec
 from dsl.vocabulary import Vocabulary
 
 
@@ -129,6 +129,15 @@ def _zone(place: Place) -> str:
     return f"{owner} {kind}{place.zone}"
 
 
+def reading_words(reading: Reading, vocab: Vocabulary) -> str:
+    """``its difficulty``, ``the value of a moss at this location``."""
+    if reading.field is None:
+        return f"the value of {selector_words(reading.of, vocab)}"
+    if reading.of.reference == "it":
+        return f"its {reading.field}"
+    return f"the {reading.field} of {selector_words(reading.of, vocab)}"
+
+
 def selector_words(sel: Selector, vocab: Vocabulary) -> str:
     """The canonical words of a bound phrase: quantity, filters, noun, value, place, with."""
     place = sel.place
@@ -162,12 +171,18 @@ def selector_words(sel: Selector, vocab: Vocabulary) -> str:
         body = " ".join([*_filters(sel, vocab), noun])
         if sel.reference == "this":
             head = f"this {body}"
+        elif sel.quantity.reading is not None:
+            head = body  # the number comes after: "equal to ..."
         else:
             quantity = _quantity(sel.quantity, body, sel.noun_category)
             head = f"{quantity} {body}" if quantity else body
     if sel.superlative is not None and sel.quantity == Quantity() and head.startswith("a"):
         head = "the " + head.split(" ", 1)[1]  # "the location with the most dice"
     parts = [head, _value(sel.value), _place(place, vocab)]
+    reading = sel.quantity.reading
+    if reading is not None:
+        total = "with a total value " if sel.quantity.mode == "total_value" else ""
+        parts.append(f"{total}equal to {reading_words(reading, vocab)}")
     parts += [f"with {selector_words(w, vocab)}" for w in sel.with_]
     if sel.superlative is not None:
         best = sel.superlative
@@ -218,7 +233,9 @@ def value_words(value: Any, vocab: Vocabulary) -> str:
             return value.value_name
         words = str(value.number if value.number is not None else 1)
         if value.per is not None:
-            words += " for " + selector_words(value.per, vocab)
+            counted = selector_words(value.per, vocab)
+            counted = "each " + counted[4:] if counted.startswith("all ") else counted
+            words += " for " + counted
         return words
     if isinstance(value, ValueSpec):
         return "any value" if value.kind == "any" else "its opposite face"
@@ -273,7 +290,10 @@ def clause_words(clause: BoundClause, vocab: Vocabulary, form: str = "base") -> 
         words += objects
     words += others
     if clause.per is not None:
-        words.append("for " + selector_words(clause.per, vocab))
+        counted = selector_words(clause.per, vocab)
+        if counted.startswith("all "):
+            counted = "each " + counted[4:]  # "for each threat", though "all threat" reads
+        words.append("for " + counted)
     return " ".join(w for w in words if w)
 
 

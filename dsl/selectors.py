@@ -68,13 +68,30 @@ class Quantity:
     (``up to 2``), ``another`` (one more of the same kind, e.g. "draw another monster"),
     ``none`` (a reference such as ``this monster`` or ``it``, where no quantity is written).
     ``count`` is the number for ``exact``/``up_to``/``another``; ``total`` the sum for
-    ``total_value``; ``plural`` whether the noun was written in the plural.
+    ``total_value``; ``plural`` whether the noun was written in the plural. ``reading``: the
+    count or total is read from the state when the effect runs ("action points equal to the
+    value of a moss at this location", "frost with a total value equal to its
+    difficulty"); the compiler puts the number read in ``count`` or ``total`` before the host
+    or the primitive sees the selector.
     """
 
     mode: QuantityMode = "exact"
     count: int | None = 1
     total: int | None = None
     plural: bool = False
+    reading: Reading | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A number read from the state when the effect runs: ``the value of a moss at this
+    location`` (``field`` ``None``: the face of the die ``of`` finds), ``its difficulty`` or
+    ``the points of a monster at this location`` (``field``: a number field of the card
+    ``of`` finds; ``of.reference == "it"`` for "its"). The host reads it:
+    ``host.read(ctx, thing, field)``."""
+
+    of: Selector
+    field: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

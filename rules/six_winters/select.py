@@ -439,3 +439,32 @@ def best_places(session: Session, ctx: Context, found: list[LocationState], sel:
     scores = [measure(session, ctx, {"kind": "location", "name": loc.name}, best) for loc in found]
     top = max(scores) if best.kind in ("most", "highest") else min(scores)
     return [loc for loc, score in zip(found, scores, strict=True) if score == top]
+
+
+# ---- numbers read from the table: "its difficulty", "the value of a sorcery here" ------------
+
+_CARD_PILES = {
+    "obstacle": "obstacles",
+    "asset": "assets",
+    "scene": "scenes",
+    "ability": "abilities",
+    "condition": "conditions",
+    "location": "locations",
+}
+
+
+def read(session: Session, ctx: Context, thing: Any, field: str | None) -> int:
+    """``Host.read``: a die's face (``field`` None), or a number field of a card."""
+    if not isinstance(thing, dict):
+        raise EffectError("nothing to read a number from", ctx.span)
+    if field is None:
+        face = thing.get("face")
+        if face is None:
+            raise EffectError(f"a {thing.get('kind', 'thing')} has no value", ctx.span)
+        return int(face)
+    pile = getattr(session.ruleset, _CARD_PILES.get(str(thing.get("kind")), ""), None)
+    card = pile.get(thing.get("name")) if isinstance(pile, dict) else None
+    number = getattr(card, field.replace(" ", "_"), None) if card is not None else None
+    if not isinstance(number, int) or isinstance(number, bool):
+        raise EffectError(f"{thing.get('name') or 'it'} has no {field}", ctx.span)
+    return number

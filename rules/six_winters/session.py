@@ -303,6 +303,12 @@ class Session(
 
         return selecting.measure(self, ctx, thing, superlative)
 
+    def read(self, ctx: Context, thing: Any, field: str | None) -> int:
+        """A number a card reads from the table ("its difficulty"; ``dsl.codegen``)."""
+        from . import select as selecting
+
+        return selecting.read(self, ctx, thing, field)
+
     def location(self, name: str) -> LocationState:
         for loc in self.state.locations:
             if loc.name == name:

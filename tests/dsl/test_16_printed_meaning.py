@@ -16,14 +16,16 @@ from typing import Any
 import pytest
 from dsl_testing import ROOT, TOY
 
+from dsl.behaviour import parse_fixtures
 from dsl.bound import CheckedCard
-from dsl.checker import bind_printed
-from dsl.loader import check_ruleset
+from dsl.checker import CheckedRuleset, bind_printed
+from dsl.loader import Source, check_ruleset, check_sources, read_sources, ruleset_files
 from dsl.printer import effect_text
 from dsl.runtime import Span
 
 RULESETS = [TOY, *sorted(p.parent for p in (ROOT / "rules").glob("*/ruleset.rules"))]
 _NOWHERE = Span("", 0, 0, 0, 0)
+FIXTURE_FILES = sorted((ROOT / "tests" / "rules" / "six_winters" / "fixtures").glob("*.fixture"))
 
 
 def meaning(value: Any) -> Any:
@@ -50,20 +52,48 @@ def _sides(card: CheckedCard) -> Iterator[CheckedCard]:
         yield from _sides(side)
 
 
-@pytest.mark.parametrize("folder", RULESETS, ids=lambda p: Path(p).name)
-def test_every_printed_ability_binds_again_to_what_it_was_printed_from(folder: Path) -> None:
-    checked = check_ruleset(folder)
+def _differences(checked: CheckedRuleset, cards: list[CheckedCard]) -> tuple[int, list[str]]:
     differ = []
     count = 0
-    for card in checked.cards:
+    for card in cards:
         for side in _sides(card):
             for effect in side.effects:
                 count += 1
                 printed = effect_text(effect, checked.vocabulary)
                 again, diagnostics = bind_printed(checked, card.kind, [printed])
                 if diagnostics.errors or len(again) != 1:
-                    differ.append(f"{card.name}: {printed!r} does not check: {diagnostics.render()}")
+                    differ.append(
+                        f"{card.name}: {printed!r} does not check: {diagnostics.render()}"
+                    )
                 elif meaning(again[0]) != meaning(effect):
                     differ.append(f"{card.name}: {printed!r} binds to another meaning")
+    return count, differ
+
+
+@pytest.mark.parametrize("folder", RULESETS, ids=lambda p: Path(p).name)
+def test_every_printed_ability_binds_again_to_what_it_was_printed_from(folder: Path) -> None:
+    checked = check_ruleset(folder)
+    count, differ = _differences(checked, checked.cards)
     assert count > 10
     assert differ == []
+
+
+@pytest.mark.parametrize("path", FIXTURE_FILES, ids=lambda p: Path(p).name)
+def test_every_fixture_card_prints_what_it_binds_to(path: Path) -> None:
+    """The cards behaviour fixtures bring (the language's newer forms among them)."""
+    _, fixtures, problems = parse_fixtures(path.read_text(), str(path))
+    assert problems == []
+    count = 0
+    for fixture in fixtures:
+        if not fixture.cards:
+            continue
+        folder = ROOT / "rules" / (fixture.ruleset or "").replace("-", "_")
+        sources, _ = read_sources(ruleset_files(folder))
+        sources.append(Source(str(path), fixture.cards))
+        checked = check_sources(sources, str(folder))
+        assert not checked.diagnostics.errors, checked.diagnostics.render()
+        own = [c for c in checked.cards if c.span.file == str(path)]
+        found, differ = _differences(checked, own)
+        count += found
+        assert differ == [], fixture.name
+    assert count > 0 or not any(f.cards for f in fixtures)
