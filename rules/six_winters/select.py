@@ -88,13 +88,25 @@ def location_matches(session: Session, loc: LocationState, selector: Any) -> boo
     any_of = getattr(selector, "any_of", ()) or ()
     if any_of and not any(holds(f) for f in any_of):
         return False
-    for with_ in getattr(selector, "with_", ()) or ():
-        noun = getattr(with_, "noun", None)
-        if noun == "character" and not session.characters_at(loc.name):
-            return False
-        if noun == "threat" and not loc.threats:
-            return False
-    return True
+    return all(_has(session, loc, with_) for with_ in getattr(selector, "with_", ()) or ())
+
+
+def _has(session: Session, loc: LocationState, with_: Any) -> bool:
+    """Whether a location has what "with ..." names: a character, a threat, an obstacle (of
+    the tags written), a die (of the resource written)."""
+    noun = getattr(with_, "noun", None)
+    category = getattr(with_, "noun_category", None)
+    if noun == "character":
+        return bool(session.characters_at(loc.name))
+    if noun == "threat":
+        return loc.threats > 0
+    if noun == "obstacle" or (category == "card" and noun is None):
+        return any(card_matches(session, o.name, with_) for o in loc.obstacles)
+    if category == "resource":
+        return any(d.resource == noun for d in loc.dice)
+    if category == "die":
+        return bool(loc.dice)
+    raise EffectError(f"cannot tell whether a location has {getattr(with_, 'text', noun)}")
 
 
 def places(session: Session, ctx: Context, place: Any) -> list[LocationState]:

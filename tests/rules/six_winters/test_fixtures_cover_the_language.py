@@ -16,7 +16,13 @@ from dsl.behaviour import fixture_files, parse_fixtures
 ROOT = Path(__file__).resolve().parents[3]
 FIXTURES = Path(__file__).parent / "fixtures"
 # The tables of docs/language.md whose rows are forms a card writes (first column: the form).
-FORM_TABLES = ("## Abilities and rules", "## Sentences", "### Noun phrases", "### Standing changes")
+FORM_TABLES = (
+    "## Abilities and rules",
+    "## Sentences",
+    "### Noun phrases",
+    "### Placement specs",
+    "### Standing changes",
+)
 
 
 def documented_forms() -> set[str]:
@@ -27,9 +33,9 @@ def documented_forms() -> set[str]:
             continue
         for line in section.splitlines():
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            if line.startswith("| ") and cells[0] not in ("form", "part") and cells[0]:
-                if not set(cells[0]) <= {"-", " "}:
-                    forms.add(cells[0])
+            header = cells[0] in ("form", "part") or set(cells[0]) <= {"-", " "}
+            if line.startswith("| ") and not header:
+                forms.add(cells[0])
     return forms
 
 
