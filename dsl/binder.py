@@ -947,6 +947,11 @@ class SentenceBinder:
                     and atoms[k + 1].folded == "not"
                 ):
                     hit = self.find_verb(atoms, k + 2, ("base",))
+                    if hit and hit[1] == len(atoms) and _needs_object(hit[0]):
+                        # "Dice at this location do not refresh": the subject is what the
+                        # verb acts on, so this is "May not refresh dice at this location"
+                        verb = list(atoms[k + 2 : hit[1]])
+                        return self.restriction(ast.Phrase(tuple(verb + atoms[:k]), span))
                     if hit:
                         negated = True
                         subject_atoms = atoms[:k]
@@ -1233,6 +1238,7 @@ class SentenceBinder:
             )
         rest = atoms[k:]
         place = None
+        thing: Selector | None = None
         if rest:
             lexemes = self.b.lex(rest)
             if lexemes[0].kind == "fn" and lexemes[0].text in ("at", "in", "on", "from"):
@@ -1240,10 +1246,25 @@ class SentenceBinder:
                 if end < len(lexemes):
                     raise self.b.cannot(lexemes[end], lexemes)
             else:
-                raise BindError("after the verbs, write where: at this location ...", rest[0].span)
+                # "May not overcome Stability obstacles": what may not be acted on
+                thing, end = self.b.selector(lexemes, 0)
+                if end < len(lexemes):
+                    raise self.b.cannot(lexemes[end], lexemes)
+                for info in infos:
+                    if info.roles is not None and "object" not in info.roles:
+                        raise BindError(
+                            f"verb '{' '.join(info.words)}' takes no object: write where "
+                            "instead (at this location ...)",
+                            rest[0].span,
+                        )
+                    for taken, kinds in info.takes:
+                        if taken == "object":
+                            self.kinds_in(info, thing, kinds, rest)
         roles: tuple[tuple[str, RoleValue], ...] = ()
         if place is not None:
             roles = (("where", Selector(quantity=Quantity("none", None), place=place)),)
+        if thing is not None:
+            roles = (("object", thing),)
         return BoundClause(
             verb=" or ".join(" ".join(i.words) for i in infos),
             function=",".join(i.function for i in infos),
@@ -1303,15 +1324,28 @@ class SentenceBinder:
         replaced = None
         if s.replaced is not None:
             replaced = self.clause(s.replaced.atoms, s.replaced.span, ("ing",))
+        mode = s.mode
         if s.mode == "may not":
             alternatives = tuple(self.restriction(p) for p in s.alternatives)
         else:
             alternatives = tuple(
                 self.clause(p.atoms, p.span, optional=s.may) for p in s.alternatives
             )
+            if mode == "do" and all(_is_restriction(c) for c in alternatives):
+                mode = "may not"  # "Dice at this location do not refresh."
         return BoundSentence(
-            s.then, condition, s.mode, replaced, alternatives, _sentence_text(s), s.span
+            s.then, condition, mode, replaced, alternatives, _sentence_text(s), s.span
         )
+
+
+def _needs_object(info: VerbInfo) -> bool:
+    """Does the verb's primitive need an object (no default for it)?"""
+    return info.roles is not None and info.roles.get("object") is False
+
+
+def _is_restriction(clause: BoundClause) -> bool:
+    """A clause ``restriction`` made: verbs forbidden, no subject, no parameters."""
+    return clause.negated and clause.subject is None and clause.params == ()
 
 
 def _a(word: str) -> str:

@@ -762,12 +762,14 @@ class _CardCompiler:
                 for clause in p.alternatives:
                     where = clause.role("where")
                     place = where.place if isinstance(where, Selector) else None
+                    thing = clause.role("object")
                     restrictions.append(
                         Restriction(
                             tuple(clause.function.split(",")),
                             place,
                             sentence_text(p, self.vocabulary),
                             p.span,
+                            thing if isinstance(thing, Selector) else None,
                         )
                     )
             return
@@ -805,8 +807,15 @@ class _CardCompiler:
                 for clause in p.alternatives:
                     where = clause.role("where")
                     place = where.place if isinstance(where, Selector) else None
+                    thing = clause.role("object")
                     restrictions.append(
-                        Restriction(tuple(clause.function.split(",")), place, text, p.span)
+                        Restriction(
+                            tuple(clause.function.split(",")),
+                            place,
+                            text,
+                            p.span,
+                            thing if isinstance(thing, Selector) else None,
+                        )
                     )
                 continue
             if p.mode == "instead" and p.replaced is not None:

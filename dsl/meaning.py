@@ -298,10 +298,13 @@ def clause_words(clause: BoundClause, vocab: Vocabulary, form: str = "base") -> 
 
 
 def _restriction_words(clause: BoundClause, vocab: Vocabulary) -> str:
-    """``trade or muster at this location``: the verbs forbidden, then where."""
+    """``trade or muster at this location``, ``overcome Stability obstacles``: the verbs
+    forbidden, then what or where."""
     where = clause.role("where")
     place = where.place if isinstance(where, Selector) else None
-    return " ".join(w for w in (clause.verb, _place(place, vocab)) if w)
+    thing = clause.role("object")
+    what = selector_words(thing, vocab) if isinstance(thing, Selector) else ""
+    return " ".join(w for w in (clause.verb, what, _place(place, vocab)) if w)
 
 
 def condition_words(condition: BoundCondition, vocab: Vocabulary) -> str:

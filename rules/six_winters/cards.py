@@ -213,6 +213,8 @@ class Ruleset:
     source: str = "records"  # "compiled" when built from the card text
     # verbs a card's standing text forbids where it is ("May not trade or muster"), by card
     restrictions: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # what a card's standing text forbids a verb on while it is in play, by card
+    forbidden_on: dict[str, tuple[tuple[str, Any], ...]] = field(default_factory=dict)
     compiled: Any = None
 
     def value(self, name: str, default: int | None = None) -> int:
@@ -387,10 +389,23 @@ def _stress_cost(cost: Any) -> int | None:
 
 
 def _restricted(card: Any) -> tuple[str, ...]:
+    """The verbs a card forbids outright where it is (not those forbidden on some thing)."""
     verbs: list[str] = []
     for restriction in getattr(card, "restrictions", ()) or ():
-        verbs += list(getattr(restriction, "verbs", ()) or ())
+        if getattr(restriction, "object", None) is None:
+            verbs += list(getattr(restriction, "verbs", ()) or ())
     return tuple(verbs)
+
+
+def _forbidden_on(card: Any) -> tuple[tuple[str, Any], ...]:
+    """(verb, what) for each thing a card forbids a verb on ("May not overcome Stability
+    obstacles": ``("overcome", <selector>)``)."""
+    return tuple(
+        (verb, restriction.object)
+        for restriction in getattr(card, "restrictions", ()) or ()
+        if getattr(restriction, "object", None) is not None
+        for verb in restriction.verbs
+    )
 
 
 def _side(card: Any) -> LocationSide:
@@ -509,6 +524,8 @@ def from_compiled(compiled: Any) -> Ruleset:
         )
         if _restricted(card):
             ruleset.restrictions[card.name] = _restricted(card)
+        if _forbidden_on(card):
+            ruleset.forbidden_on[card.name] = _forbidden_on(card)
     for card in compiled.cards("event"):
         ruleset.events[card.name] = Event(
             name=card.name,
@@ -518,6 +535,8 @@ def from_compiled(compiled: Any) -> Ruleset:
         )
         if _restricted(card):
             ruleset.restrictions[card.name] = _restricted(card)
+        if _forbidden_on(card):
+            ruleset.forbidden_on[card.name] = _forbidden_on(card)
     for card in compiled.cards("location"):
         developed = (getattr(card, "blocks", None) or {}).get("developed")
         ruleset.locations[card.name] = Location(

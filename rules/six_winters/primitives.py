@@ -836,11 +836,19 @@ def unlock(ctx: Context, object: Any) -> None:
             _host(ctx).unlock_ability(name)
 
 
-@takes(object=("ability", "asset", "zone"))
+@takes(object=("ability", "asset", "zone", "die", "resource"))
 def refresh(ctx: Context, object: Any) -> None:
     """Turn upright a card the actor used this turn, of the kind the text names ("an ability":
-    an ability card, never an asset)."""
+    an ability card, never an asset); or refresh dice as the refresh step does: roll them
+    again. ("Dice at this location do not refresh." keeps the refresh step off them.)"""
     host = _host(ctx)
+    dice = [r for r in _refs(ctx, object) if isinstance(r, dict) and r.get("kind") == "die"]
+    if dice or getattr(object, "noun_category", None) in ("die", "resource"):
+        if not dice:
+            raise _nothing_to_do(ctx, "no such die to refresh")
+        for ref in dice:
+            _set_face(ctx, ref, host.roll(f"refresh {ref.get('resource')}", 1)[0])
+        return
     kind = _card_kind(ctx, object[0] if isinstance(object, list) and object else object)
     for c in _actors(ctx, None):
         used = [
@@ -1004,6 +1012,15 @@ def cost(ctx: Context, subject: Any = None, object: Any = None) -> None:
     name = _card_name(subject) or str(getattr(subject, "text", "trade"))
     action = "trade" if "trade" in name.casefold() else name.casefold()
     _host(ctx).state.flags[f"{action} cost"] = _number(ctx, object)
+
+
+@takes(object="obstacle")
+def overcome(ctx: Context, object: Any) -> None:
+    """Only ever written as a standing restriction ("May not overcome Stability obstacles."):
+    overcoming is an action of the turn, never a card's effect."""
+    raise EffectError(
+        "a card does not overcome obstacles: write 'May not overcome ...' to forbid it", ctx.span
+    )
 
 
 def stay_in_play(ctx: Context, subject: Any = None) -> None:

@@ -420,6 +420,33 @@ class Session(
     def _obstacle_restrictions(self, name: str) -> tuple[str, ...]:
         return self.ruleset.restrictions.get(name, ())
 
+    def forbidding(self, verb: str) -> list[tuple[Context, Any]]:
+        """The standing texts in play that forbid ``verb`` on some thing ("May not overcome
+        Stability obstacles"): each as (the context of its card, what it forbids it on). The
+        cards in play: obstacles on the map, events out."""
+        if not self.ruleset.forbidden_on:
+            return []
+        out: list[tuple[Context, Any]] = []
+        for loc in self.state.locations:
+            for o in loc.obstacles:
+                for forbidden, thing in self.ruleset.forbidden_on.get(o.name, ()):
+                    if forbidden == verb:
+                        out.append((Context(host=self.host, card=o.name, location=loc.name), thing))
+        for name in self.state.events_out:
+            for forbidden, thing in self.ruleset.forbidden_on.get(name, ()):
+                if forbidden == verb:
+                    out.append((Context(host=self.host, card=name), thing))
+        return out
+
+    def forbids(self, verb: str, uid: int) -> bool:
+        """Whether a standing text in play forbids ``verb`` on the obstacle ``uid``."""
+        from . import select as selecting
+
+        return any(
+            any(isinstance(r, dict) and r.get("uid") == uid for r in selecting.select(self, c, t))
+            for c, t in self.forbidding(verb)
+        )
+
     @property
     def sorcery(self) -> str:
         return self.ruleset.resources[-1] if "sorcery" not in self.ruleset.resources else "sorcery"
