@@ -989,6 +989,13 @@ class SentenceBinder:
                 raise BindError("the subject must be who acts", subject_atoms[0].span)
             subject = subject_value
         info, end, tail = found
+        if info.only_forbidden:
+            words = " ".join(info.words)
+            raise BindError(
+                f"a card may only forbid '{words}' (its primitive {info.function} is never an "
+                f"effect): write 'May not {words} ...'",
+                atoms[0].span,
+            )
         if tail < 0:  # a split verb: "Put monster X into play at this location"
             k = -tail
             rest = atoms[end:k] + atoms[k + len(info.words) - 1 :]

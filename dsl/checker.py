@@ -345,6 +345,7 @@ class _VocabularyBuilder:
             creates: frozenset[str] = frozenset()
             faces: frozenset[str] = frozenset()
             takes: tuple[tuple[str, tuple[str, ...]], ...] = ()
+            only_forbidden = False
             if not self.v.primitives:
                 self.d.error(
                     'verbs need a primitives module: primitives "package.module"', decl.span
@@ -370,9 +371,12 @@ class _VocabularyBuilder:
                     creates = frozenset(getattr(fn, "creates", ()))
                     faces = frozenset(getattr(fn, "faces", ()))
                     takes = tuple(sorted(getattr(fn, "takes", {}).items()))
+                    only_forbidden = bool(getattr(fn, "only_forbidden", False))
             if words in self.v.verbs:
                 self.d.error(f"verb '{decl.words.text}' is declared twice", decl.span)
-            info = VerbInfo(words, function, roles, params, decl.span, creates, faces, takes)
+            info = VerbInfo(
+                words, function, roles, params, decl.span, creates, faces, takes, only_forbidden
+            )
             self.v.verbs[words] = info
             self.v.add_verb(info)
 

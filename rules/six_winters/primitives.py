@@ -11,7 +11,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dsl.runtime import Context, EffectError, NothingToActOn, creates, faces, takes
+from dsl.runtime import (
+    Context,
+    EffectError,
+    NothingToActOn,
+    creates,
+    faces,
+    only_forbidden,
+    takes,
+)
 from dsl.runtime import DecisionKind as LanguageDecision
 
 from .contracts import DecisionKind, EventKind
@@ -1014,6 +1022,7 @@ def cost(ctx: Context, subject: Any = None, object: Any = None) -> None:
     _host(ctx).state.flags[f"{action} cost"] = _number(ctx, object)
 
 
+@only_forbidden
 @takes(object="obstacle")
 def overcome(ctx: Context, object: Any) -> None:
     """Only ever written as a standing restriction ("May not overcome Stability obstacles."):
