@@ -717,6 +717,20 @@ class Binder:
             else:
                 break
         text = " ".join(x.text if x.kind != "string" else f'"{x.text}"' for x in lx[start:i])
+        zone_kind = place.of_kind if place is not None and place.kind == "zone" else None
+        if (
+            zone_kind
+            and sel.noun_category == "card kind"
+            and sel.noun
+            and sel.name is None
+            and sel.noun.casefold() != zone_kind.casefold()
+            and sel.noun.casefold() not in ("location",)
+        ):
+            raise BindError(
+                f"the {zone_kind} {place.zone if place else ''} holds {zone_kind} cards, not "
+                f"{sel.noun} cards: '{text}' would find nothing",
+                lx[start].span,
+            )
         if (
             value is not None
             and value != sel.value
@@ -1091,6 +1105,15 @@ class SentenceBinder:
         for each in values if isinstance(values, tuple) else (values,):
             if not isinstance(each, Selector) or each.reference in ("it", "self"):
                 continue  # what "it" is, is known only when the card runs
+            if "named" in folded and each.name is not None:
+                continue  # a card named in quotes: 'Add asset "Delir"'
+            if "named" in folded and each.noun_category in ("card kind", "card"):
+                verb = " ".join(info.words)
+                raise BindError(
+                    f"verb '{verb}' acts on cards named in quotes ('{verb} asset \"...\"'), "
+                    f"not '{each.text or each.noun}': the text would do nothing",
+                    join_spans(atoms[0].span, atoms[-1].span),
+                )
             card = each.noun_category == "card kind" and each.noun is not None
             found_word = (each.noun or "") if card else each.noun_category
             if found_word.casefold() in folded:

@@ -12,7 +12,7 @@ import importlib
 import importlib.util
 import inspect
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -576,6 +576,18 @@ class _CardChecker:
                 ok = False
         if not ok:
             return None
+        for bound_part in parts:
+            for sel, span in _this_phrases(bound_part):
+                if not _this_names_something(sel, kind, self.b.kinds.get("location", "location")):
+                    what = sel.noun or sel.noun_category
+                    self.d.error(
+                        f"'this {what}' on {_a(kind)} names nothing: this card is {_a(kind)} "
+                        f"(write 'this card', or name the {what})",
+                        span,
+                    )
+                    ok = False
+        if not ok:
+            return None
         continues = label is None and bool(parts) and parts[0].then and bool(before)
         told = trigger_label is not None or cost is not None
         if continues:
@@ -895,6 +907,36 @@ class _CardChecker:
             with_=with_,
             text=atoms_text(atoms),
         )
+
+
+def _this_phrases(part: BoundSentence | BoundChoice) -> Iterator[tuple[Selector, Span]]:
+    """Every phrase of a sentence or choice that says "this ..." (as a thing, not a place)."""
+    sentences = (
+        [s for _, option in part.options for s in option]
+        if isinstance(part, BoundChoice)
+        else [part]
+    )
+    for sentence in sentences:
+        clauses = [*sentence.alternatives, sentence.replaced]
+        for clause in clauses:
+            while clause is not None:
+                values: list[Any] = [v for _, v in clause.roles]
+                values += [clause.subject, clause.per]
+                for value in values:
+                    for item in value if isinstance(value, tuple) else (value,):
+                        if isinstance(item, Selector) and item.reference == "this":
+                            yield item, clause.span
+                clause = clause.cost
+
+
+def _this_names_something(sel: Selector, kind: str, location: str) -> bool:
+    """ "this card", "this <its own kind>" and "this location" name something on a card of
+    ``kind``; "this asset" on an ability, or "this die", name nothing."""
+    if sel.noun_category == "card":
+        return True
+    if sel.noun_category == "card kind" and sel.noun is not None:
+        return sel.noun.casefold() in (kind.casefold(), location.casefold())
+    return False
 
 
 def _each(items: list[list[ast.Atom]], read: Callable[[list[ast.Atom]], Any]) -> list[Any]:

@@ -398,6 +398,7 @@ def flip(ctx: Context, object: Any, to: Any = None) -> None:
                 ctx.bindings.setdefault("flipped", []).append(loc.name)
 
 
+@takes(object=("number", "named"))
 def add(ctx: Context, object: Any, to: Any = None) -> None:
     """A number to a die; or a card to the top of its deck; or a location to a region."""
     host = _host(ctx)
@@ -720,6 +721,7 @@ def _move_obstacle(ctx: Context, ref: dict[str, Any], to: Any) -> None:
     )
 
 
+@takes(object=("obstacle", "asset", "event"))
 def discard(ctx: Context, object: Any, from_: Any = None) -> None:
     host = _host(ctx)
     st = host.state
@@ -778,6 +780,7 @@ def _take_card_out(ctx: Context, name: str) -> bool:
     return False
 
 
+@takes(object=("obstacle", "asset", "event", "scene"))
 def archive(ctx: Context, object: Any, from_: Any = None) -> None:
     host = _host(ctx)
     for ref in _refs(ctx, object):
@@ -787,6 +790,7 @@ def archive(ctx: Context, object: Any, from_: Any = None) -> None:
             host.emit(EventKind.CARD_ARCHIVED, card=name)
 
 
+@takes(object=("asset", "event", "obstacle", "ability", "scene", "condition"))
 def burn(ctx: Context, object: Any) -> None:
     host = _host(ctx)
     for ref in _refs(ctx, object):
@@ -979,13 +983,35 @@ def remove(ctx: Context, object: Any, at: Any = None, from_: Any = None, on: Any
             if taken:
                 host.emit(EventKind.THREAT_REMOVED, location=loc.name)
         return
+    if on is None and from_ is None and noun in ("progress", "hindrance"):
+        # "Remove a progress at this location": from an obstacle there that has one
+        place = getattr(object, "place", None) or getattr(at, "place", None)
+        carrying = [
+            {"kind": "obstacle", "uid": o.uid, "name": o.name, "location": loc.name}
+            for loc in (_locations(ctx, place) if place is not None else _locations(ctx, at))
+            for o in loc.obstacles
+            if getattr(o, noun) > 0
+        ]
+        if not carrying:
+            raise _nothing_to_do(ctx, f"no {noun} to remove")
+        if not every and len(carrying) > 1:
+            carrying = [
+                ctx.decide(LanguageDecision.CHOOSE_TARGET, carrying, f"Remove {noun} from?")
+            ]
+        elif not every:
+            carrying = carrying[:1]
+        on = carrying
+    removed = 0
     for ref in _refs(ctx, on or from_):
         obstacle = _obstacle(ctx, ref)
         if obstacle is not None and noun in ("progress", "hindrance"):
-            taken = min(count, getattr(obstacle, noun))
+            taken = getattr(obstacle, noun) if every else min(count, getattr(obstacle, noun))
             setattr(obstacle, noun, getattr(obstacle, noun) - taken)
+            removed += taken
             for _ in range(taken):
                 host.emit(EventKind.TOKEN_REMOVED, obstacle=obstacle.name, token=noun)
+    if not removed and not every:
+        raise _nothing_to_do(ctx, f"no {noun} to remove")
 
 
 def muster(ctx: Context, object: Any, at: Any = None) -> None:

@@ -56,3 +56,41 @@ def test_misused_new_forms_are_check_errors(
     assert "'with the highest' compares a skill or a counter" in told
     assert "write 'either A or B': two or more places joined by 'or'" in told
     assert "Traceback" not in told
+
+
+NOTHING = """ruleset "six-winters"
+
+fixture "Text that could never find anything does not check"
+  cards:
+    ability "Wrong This" {
+      Play: Discard this asset.
+    }
+    ability "Wrong Pile" {
+      Play: Archive an obstacle from the asset discard.
+    }
+    ability "Add Anything" {
+      Play: Add a Foe obstacle at this location.
+    }
+    ability "Burn a Point" {
+      Play: Burn an action point.
+    }
+  table:
+    character Parin at "Giant's Gate"
+  run: nothing
+"""
+
+
+def test_text_that_can_never_find_anything_is_a_check_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "nothing.fixture"
+    path.write_text(NOTHING)
+    code = main(["test", str(path)])
+    out, err = capsys.readouterr()
+    told = out + err
+    assert code == 1
+    assert "'this asset' on an ability names nothing: this card is an ability" in told
+    assert "the asset discard holds asset cards, not obstacle cards" in told
+    assert "verb 'add' acts on cards named in quotes" in told
+    assert "verb 'burn' acts on" in told and "not a counter" in told
+    assert "Traceback" not in told
