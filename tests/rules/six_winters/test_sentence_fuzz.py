@@ -17,6 +17,7 @@ import re
 from functools import cache
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -251,3 +252,31 @@ def run_sentence(sentence: str) -> bool | None:
 @given(sentence=sentences())
 def test_a_sentence_that_checks_runs_without_a_python_error(sentence: str) -> None:
     run_sentence(sentence)
+
+
+def visible_change_rate(seed: int, clean: int) -> tuple[int, int, list[str]]:
+    """Of the first ``clean`` random sentences that check (from ``seed``): how many changed
+    the table, how many were drawn, and those that did not change it."""
+    rng = random.Random(seed)
+    checked = changed = drawn = 0
+    still: list[str] = []
+    while checked < clean and drawn < 50 * clean:
+        drawn += 1
+        sentence = random_sentence(rng)
+        ran = run_sentence(sentence)
+        if ran is None:
+            continue
+        checked += 1
+        changed += ran
+        if not ran:
+            still.append(sentence)
+    assert checked == clean, f"only {checked} of {drawn} random sentences checked"
+    return changed, drawn, still
+
+
+@pytest.mark.slow
+def test_most_random_sentences_that_check_change_the_table() -> None:
+    """A sentence that checks should act on a table where there is something to act on: of the
+    first 30 random sentences that check (seed 14), at least 12 visibly change it."""
+    changed, drawn, still = visible_change_rate(14, 30)
+    assert changed >= 12, f"{changed} of 30 changed the table ({drawn} drawn); still: {still}"
