@@ -1106,11 +1106,11 @@ class SentenceBinder:
             if not isinstance(each, Selector) or each.reference in ("it", "self"):
                 continue  # what "it" is, is known only when the card runs
             if "named" in folded and each.name is not None:
-                continue  # a card named in quotes: 'Add asset "Delir"'
+                continue  # a card named in quotes: 'Add relic "Old Jar"'
             if "named" in folded and each.noun_category in ("card kind", "card"):
                 verb = " ".join(info.words)
                 raise BindError(
-                    f"verb '{verb}' acts on cards named in quotes ('{verb} asset \"...\"'), "
+                    f"verb '{verb}' acts on cards named in quotes ('{verb} <kind> \"<name>\"'), "
                     f"not '{each.text or each.noun}': the text would do nothing",
                     join_spans(atoms[0].span, atoms[-1].span),
                 )
@@ -1276,7 +1276,7 @@ class SentenceBinder:
                 if end < len(lexemes):
                     raise self.b.cannot(lexemes[end], lexemes)
             else:
-                # "May not overcome Stability obstacles": what may not be acted on
+                # "May not fight Beast monsters": what may not be acted on
                 thing, end = self.b.selector(lexemes, 0)
                 if end < len(lexemes):
                     raise self.b.cannot(lexemes[end], lexemes)

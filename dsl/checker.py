@@ -931,7 +931,7 @@ def _this_phrases(part: BoundSentence | BoundChoice) -> Iterator[tuple[Selector,
 
 def _this_names_something(sel: Selector, kind: str, location: str) -> bool:
     """ "this card", "this <its own kind>" and "this location" name something on a card of
-    ``kind``; "this asset" on an ability, or "this die", name nothing."""
+    ``kind``; "this relic" on a tale, or "this die", name nothing."""
     if sel.noun_category == "card":
         return True
     if sel.noun_category == "card kind" and sel.noun is not None:

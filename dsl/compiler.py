@@ -46,8 +46,8 @@ class Restriction:
     """A static rule forbidding verbs: "May not trade or muster at this location."
 
     ``verbs`` are the primitive names forbidden; ``place`` where (``None`` = everywhere);
-    ``object`` what they may not be done to, while the card is in play ("May not overcome
-    Stability obstacles", "Dice at this location do not refresh"; ``None``: anything).
+    ``object`` what they may not be done to, while the card is in play ("May not fight
+    Beast monsters", "Dice at this location do not refresh"; ``None``: anything).
     """
 
     verbs: tuple[str, ...]

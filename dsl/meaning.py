@@ -298,7 +298,7 @@ def clause_words(clause: BoundClause, vocab: Vocabulary, form: str = "base") -> 
 
 
 def _restriction_words(clause: BoundClause, vocab: Vocabulary) -> str:
-    """``trade or muster at this location``, ``overcome Stability obstacles``: the verbs
+    """``trade or muster at this location``, ``fight Beast monsters``: the verbs
     forbidden, then what or where."""
     where = clause.role("where")
     place = where.place if isinstance(where, Selector) else None

@@ -154,8 +154,8 @@ def takes(**roles: str | tuple[str, ...]) -> Callable[[Callable[..., Any]], Call
 
 
 def only_forbidden(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Declare a primitive whose verb a card may only forbid ("May not overcome Stability
-    obstacles."): the checker rejects the verb used as an effect, which could never run."""
+    """Declare a primitive whose verb a card may only forbid ("May not fight Beast
+    monsters."): the checker rejects the verb used as an effect, which could never run."""
     fn.only_forbidden = True  # type: ignore[attr-defined]
     return fn
 
