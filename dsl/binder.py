@@ -995,6 +995,13 @@ class SentenceBinder:
                         "(declare it: verb WORDS -> function)",
                         first.span,
                     )
+                if any(a.folded in ("cost", "costs") for a in atoms[1:]):
+                    raise BindError(
+                        f"'{atoms_text(atoms)}' changes what an action costs, which is not a "
+                        "form of the language yet: nothing would honour it (docs/language.md, "
+                        "Standing changes)",
+                        first.span,
+                    )
                 verbs = [" ".join(k) for k in self.v.verbs]
                 hint = did_you_mean(first.text, verbs)
                 raise BindError(f"unknown verb '{first.text}'{hint}", first.span)
