@@ -678,6 +678,13 @@ class Binder:
                 place = Place("held", "with")  # "each condition you have": the actor's own
                 i += 2
             elif w in ("at", "in", "from", "on", "into", "onto") and i + 1 < n:
+                if sel.reference == "this" and not (w == "in" and word(i + 1) == "play"):
+                    # "this card from the supply": this card is where it is
+                    raise BindError(
+                        f"'this' names this very card, wherever it is: '{lx[i].text} ...' "
+                        "after it would be ignored",
+                        lx[i].span,
+                    )
                 place, i = self.place(lx, i)
             elif (
                 w == "with"
@@ -724,7 +731,6 @@ class Binder:
             and sel.noun
             and sel.name is None
             and sel.noun.casefold() != zone_kind.casefold()
-            and sel.noun.casefold() not in ("location",)
         ):
             raise BindError(
                 f"the {zone_kind} {place.zone if place else ''} holds {zone_kind} cards, not "

@@ -74,6 +74,12 @@ fixture "Text that could never find anything does not check"
     ability "Burn a Point" {
       Play: Burn an action point.
     }
+    ability "This From There" {
+      Play: Burn this card from the staging area.
+    }
+    ability "Place From Pile" {
+      Play: Flip a location from the asset discard.
+    }
     event "Dear Crafts" {
       tags Issue
       Crafting costs 3 psyche.
@@ -98,6 +104,8 @@ def test_text_that_can_never_find_anything_is_a_check_error(
     assert "the asset discard holds asset cards, not obstacle cards" in told
     assert "verb 'add' acts on cards named in quotes" in told
     assert "verb 'burn' acts on" in told and "not a counter" in told
+    assert "'this' names this very card, wherever it is: 'from ...' after it would be" in told
+    assert "the asset discard holds asset cards, not location cards" in told
     assert "'Crafting costs 3 psyche' changes what an action costs" in told
     assert "'Port moves cost 1' changes what an action costs" in told
     assert "Traceback" not in told
