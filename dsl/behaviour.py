@@ -6,6 +6,7 @@ cards do. A ``.fixture`` file holds one or more fixtures::
     ruleset "toy"                         # which ruleset runs them (a name or a folder)
 
     fixture "Counting threats at this location"
+      forms: count, place                 # the forms of docs/language.md it shows (optional)
       cards:                              # card text only this fixture sees (optional)
         relic "Red Count" {
           number 40
@@ -41,7 +42,7 @@ from dsl.diagnostics import Diagnostic, Diagnostics, read_rules_text
 from dsl.runtime import Span
 
 _TOKEN = re.compile(r'"(?:\\.|[^"\\])*"|[^\s,:"]+|[,:]')
-SECTIONS = ("cards", "table", "run", "answers", "expect")
+SECTIONS = ("forms", "cards", "table", "run", "answers", "expect")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +78,7 @@ class Fixture:
     run: Line | None = None
     answers: list[Word] = field(default_factory=list)
     expect: list[Line] = field(default_factory=list)
+    forms: list[str] = field(default_factory=list)  # the forms of docs/language.md it shows
 
 
 def words_of(text: str, path: str, line: int, column: int) -> tuple[Word, ...]:
@@ -154,6 +156,8 @@ def parse_fixtures(text: str, path: str) -> tuple[str | None, list[Fixture], lis
             current.run = line
         elif name == "answers":
             current.answers.extend(found)
+        elif name == "forms":  # "forms: subject may, cost then effect": names with spaces
+            current.forms.extend(" ".join(f.split()) for f in body.split(",") if f.strip())
 
     for number, raw in enumerate(lines, start=1):
         stripped = _strip_comment(raw)

@@ -17,7 +17,17 @@ from dsl import ast
 from dsl.bound import BoundClause, BoundCondition, BoundSentence, OneOf, RoleValue
 from dsl.diagnostics import Diagnostics, did_you_mean
 from dsl.runtime import Span
-from dsl.selectors import Amount, Filter, Place, Quantity, Selector, ValueSpec
+from dsl.selectors import (
+    Amount,
+    Filter,
+    Place,
+    Quantity,
+    Reading,
+    Selector,
+    Superlative,
+    SuperlativeKind,
+    ValueSpec,
+)
 from dsl.vocabulary import Meaning, VerbInfo, Vocabulary
 
 ROLE_WORDS = ("at", "on", "in", "to", "from", "for", "into", "onto", "with")
@@ -90,8 +100,21 @@ FUNCTION_WORDS = frozenset(
         "does",
         "do",
         "stress",
+        "equal",
+        "most",
+        "fewest",
+        "least",
+        "highest",
+        "lowest",
     ]
 )
+SUPERLATIVES: dict[str, SuperlativeKind] = {
+    "most": "most",
+    "fewest": "fewest",
+    "least": "fewest",
+    "highest": "highest",
+    "lowest": "lowest",
+}
 GENERIC_NOUNS = {
     "stress": ("stress", False),
     "card": ("card", False),
@@ -623,6 +646,8 @@ class Binder:
         value = sel.value
         place = sel.place
         with_: list[Selector] = list(sel.with_)
+        superlative = sel.superlative
+        quantity = sel.quantity
         while i < n:
             w = word(i)
             if w == "of" and word(i + 1) == "value" and i + 2 < n and lx[i + 2].kind == "number":
@@ -653,13 +678,65 @@ class Binder:
                 place = Place("held", "with")  # "each condition you have": the actor's own
                 i += 2
             elif w in ("at", "in", "from", "on", "into", "onto") and i + 1 < n:
+                if sel.reference == "this" and not (w == "in" and word(i + 1) == "play"):
+                    # "this card from the supply": this card is where it is
+                    raise BindError(
+                        f"'this' names this very card, wherever it is: '{lx[i].text} ...' "
+                        "after it would be ignored",
+                        lx[i].span,
+                    )
                 place, i = self.place(lx, i)
+            elif (
+                w == "with"
+                and word(i + 1) in ("a", "an")
+                and word(i + 2) == "total"
+                and word(i + 3) == "value"
+                and word(i + 4) in ("equal", "of")
+                and sel.noun_category in ("resource", "die")
+            ):
+                # "frost with a total value equal to its difficulty" / "... of 6"
+                if word(i + 4) == "of" and i + 5 < n and lx[i + 5].kind == "number":
+                    quantity = Quantity("total_value", None, lx[i + 5].value, True)
+                    i += 6
+                elif word(i + 4) == "equal" and word(i + 5) == "to":
+                    reading, i = self.reading(lx, i + 6)
+                    quantity = Quantity("total_value", None, None, True, reading)
+                else:
+                    raise BindError(
+                        "write 'with a total value of N' or 'with a total value equal to ...'",
+                        lx[i].span,
+                    )
+            elif w == "equal" and word(i + 1) == "to" and sel.reference is None:
+                # "action points equal to the value of a moss at this location"
+                if quantity != Quantity(plural=True) and quantity != Quantity():
+                    raise BindError(
+                        "'equal to' gives the number: write the noun without one "
+                        "('action points equal to ...')",
+                        lx[i].span,
+                    )
+                reading, i = self.reading(lx, i + 2)
+                quantity = Quantity("exact", None, None, True, reading)
+            elif w == "with" and word(i + 1) == "the" and word(i + 2) in SUPERLATIVES:
+                superlative, i = self.superlative(lx, i + 2, sel)
             elif w == "with" and i + 1 < n:
                 inner, i = self.selector(lx, i + 1)
                 with_.append(inner)
             else:
                 break
         text = " ".join(x.text if x.kind != "string" else f'"{x.text}"' for x in lx[start:i])
+        zone_kind = place.of_kind if place is not None and place.kind == "zone" else None
+        if (
+            zone_kind
+            and sel.noun_category == "card kind"
+            and sel.noun
+            and sel.name is None
+            and sel.noun.casefold() != zone_kind.casefold()
+        ):
+            raise BindError(
+                f"the {zone_kind} {place.zone if place else ''} holds {zone_kind} cards, not "
+                f"{sel.noun} cards: '{text}' would find nothing",
+                lx[start].span,
+            )
         if (
             value is not None
             and value != sel.value
@@ -673,7 +750,7 @@ class Binder:
             )
         return (
             Selector(
-                quantity=sel.quantity,
+                quantity=quantity,
                 noun_category=sel.noun_category,
                 noun=sel.noun,
                 filters=sel.filters,
@@ -684,9 +761,84 @@ class Binder:
                 reference=sel.reference,
                 with_=tuple(with_),
                 text=text,
+                superlative=superlative,
             ),
             i,
         )
+
+    def number_fields(self) -> set[str]:
+        """The number fields of the card kinds (``difficulty``, ``points``): what "its ..."
+        and "the ... of" may read."""
+        return {
+            name.casefold()
+            for kind in self.v.kinds.values()
+            for name, fs in kind.fields.items()
+            if fs.type == "int" and not fs.is_list and " " not in name
+        }
+
+    def reading(self, lx: list[Lexeme], i: int) -> tuple[Reading, int]:
+        """``its difficulty``, ``the value of a moss at this location``, ``the points of a
+        monster at this location``: a number the effect reads when it runs."""
+        n = len(lx)
+
+        def text(k: int) -> str:
+            return lx[k].text.casefold() if k < n else ""
+
+        fields = self.number_fields()
+        span = lx[i].span if i < n else lx[-1].span
+        if text(i) == "its" and text(i + 1) in fields:
+            it = Selector(quantity=Quantity("none", None), reference="it")
+            return Reading(it, text(i + 1)), i + 2
+        if text(i) == "the" and (text(i + 1) == "value" or text(i + 1) in fields):
+            if text(i + 2) != "of" or i + 3 >= n:
+                raise BindError(f"say whose {text(i + 1)}: 'the {text(i + 1)} of ...'", span)
+            of, k = self.selector(lx, i + 3)
+            if text(i + 1) == "value":
+                if of.noun_category not in ("resource", "die", "counter"):
+                    what = of.noun or of.noun_category
+                    raise BindError(f"a value is a die's, not {_a(what)}'s", lx[i + 3].span)
+                return Reading(of, None), k
+            if of.noun_category not in ("card kind", "card"):
+                raise BindError(f"'{text(i + 1)}' is a card's, not {of.text}'s", lx[i + 3].span)
+            return Reading(of, text(i + 1)), k
+        known = ", ".join(sorted(fields)) or "none declared"
+        raise BindError(
+            "read a number here: 'its <field>', 'the <field> of ...' (number fields: "
+            f"{known}) or 'the value of <a die>'",
+            span,
+        )
+
+    def superlative(self, lx: list[Lexeme], i: int, sel: Selector) -> tuple[Superlative, int]:
+        """``with the most dice``, ``with the lowest command``: ``lx[i]`` is the superlative."""
+        kind = SUPERLATIVES[lx[i].text.casefold()]
+        span = lx[i].span
+        if sel.noun_category not in ("card kind", "card") or sel.reference is not None:
+            what = sel.noun or sel.noun_category
+            raise BindError(
+                f"'with the {lx[i].text}' picks among cards (a location, a character ...), "
+                f"not {what}",
+                span,
+            )
+        if kind in ("most", "fewest"):
+            if i + 1 >= len(lx):
+                raise BindError(f"say what is counted: 'with the {kind} dice'", span)
+            counted, k = self.selector(lx, i + 1)
+            if counted.quantity.mode not in ("exact", "none") or counted.reference is not None:
+                raise BindError(
+                    f"'with the {kind}' counts things: write a plain noun ('with the {kind} "
+                    "threats')",
+                    lx[i + 1].span,
+                )
+            return Superlative(kind, counted=counted), k
+        nxt = lx[i + 1] if i + 1 < len(lx) else None
+        meaning = self.pick(nxt.meanings, ("skill", "counter")) if nxt is not None else None
+        if nxt is None or meaning is None:
+            raise BindError(
+                f"'with the {kind}' compares a skill or a counter: write 'the character with "
+                f"the {kind} <skill>'",
+                nxt.span if nxt is not None else span,
+            )
+        return Superlative(kind, measure=Filter(meaning.category, meaning.word)), i + 2
 
     def value_ahead(self, lx: list[Lexeme], i: int) -> bool:
         n = len(lx)
@@ -815,6 +967,11 @@ class SentenceBinder:
                     and atoms[k + 1].folded == "not"
                 ):
                     hit = self.find_verb(atoms, k + 2, ("base",))
+                    if hit and hit[1] == len(atoms) and _needs_object(hit[0]):
+                        # "Dice at this location do not refresh": the subject is what the
+                        # verb acts on, so this is "May not refresh dice at this location"
+                        verb = list(atoms[k + 2 : hit[1]])
+                        return self.restriction(ast.Phrase(tuple(verb + atoms[:k]), span))
                     if hit:
                         negated = True
                         subject_atoms = atoms[:k]
@@ -844,6 +1001,13 @@ class SentenceBinder:
                         "(declare it: verb WORDS -> function)",
                         first.span,
                     )
+                if any(a.folded in ("cost", "costs") for a in atoms[1:]):
+                    raise BindError(
+                        f"'{atoms_text(atoms)}' changes what an action costs, which is not a "
+                        "form of the language yet: nothing would honour it (docs/language.md, "
+                        "Standing changes)",
+                        first.span,
+                    )
                 verbs = [" ".join(k) for k in self.v.verbs]
                 hint = did_you_mean(first.text, verbs)
                 raise BindError(f"unknown verb '{first.text}'{hint}", first.span)
@@ -852,6 +1016,13 @@ class SentenceBinder:
                 raise BindError("the subject must be who acts", subject_atoms[0].span)
             subject = subject_value
         info, end, tail = found
+        if info.only_forbidden:
+            words = " ".join(info.words)
+            raise BindError(
+                f"a card may only forbid '{words}' (its primitive {info.function} is never an "
+                f"effect): write 'May not {words} ...'",
+                atoms[0].span,
+            )
         if tail < 0:  # a split verb: "Put monster X into play at this location"
             k = -tail
             rest = atoms[end:k] + atoms[k + len(info.words) - 1 :]
@@ -947,6 +1118,15 @@ class SentenceBinder:
         for each in values if isinstance(values, tuple) else (values,):
             if not isinstance(each, Selector) or each.reference in ("it", "self"):
                 continue  # what "it" is, is known only when the card runs
+            if "named" in folded and each.name is not None:
+                continue  # a card named in quotes: 'Add relic "Old Jar"'
+            if "named" in folded and each.noun_category in ("card kind", "card"):
+                verb = " ".join(info.words)
+                raise BindError(
+                    f"verb '{verb}' acts on cards named in quotes ('{verb} <kind> \"<name>\"'), "
+                    f"not '{each.text or each.noun}': the text would do nothing",
+                    join_spans(atoms[0].span, atoms[-1].span),
+                )
             card = each.noun_category == "card kind" and each.noun is not None
             found_word = (each.noun or "") if card else each.noun_category
             if found_word.casefold() in folded:
@@ -983,6 +1163,9 @@ class SentenceBinder:
             word = atom.folded if atom.kind == "word" else ""
             current = roles[-1][1]
             opens = False
+            if word == "to" and current and current[-1].folded == "equal":
+                current.append(atom)  # "equal to ...": a number read, not a role
+                continue
             if word in ROLE_WORDS and word not in used:
                 qualifier = self.is_qualifier(word, current, rest[k + 1 :])
                 if qualifier and roles[-1][0] in info.creates and self.is_dice(current):
@@ -1098,6 +1281,7 @@ class SentenceBinder:
             )
         rest = atoms[k:]
         place = None
+        thing: Selector | None = None
         if rest:
             lexemes = self.b.lex(rest)
             if lexemes[0].kind == "fn" and lexemes[0].text in ("at", "in", "on", "from"):
@@ -1105,10 +1289,25 @@ class SentenceBinder:
                 if end < len(lexemes):
                     raise self.b.cannot(lexemes[end], lexemes)
             else:
-                raise BindError("after the verbs, write where: at this location ...", rest[0].span)
+                # "May not fight Beast monsters": what may not be acted on
+                thing, end = self.b.selector(lexemes, 0)
+                if end < len(lexemes):
+                    raise self.b.cannot(lexemes[end], lexemes)
+                for info in infos:
+                    if info.roles is not None and "object" not in info.roles:
+                        raise BindError(
+                            f"verb '{' '.join(info.words)}' takes no object: write where "
+                            "instead (at this location ...)",
+                            rest[0].span,
+                        )
+                    for taken, kinds in info.takes:
+                        if taken == "object":
+                            self.kinds_in(info, thing, kinds, rest)
         roles: tuple[tuple[str, RoleValue], ...] = ()
         if place is not None:
             roles = (("where", Selector(quantity=Quantity("none", None), place=place)),)
+        if thing is not None:
+            roles = (("object", thing),)
         return BoundClause(
             verb=" or ".join(" ".join(i.words) for i in infos),
             function=",".join(i.function for i in infos),
@@ -1168,15 +1367,28 @@ class SentenceBinder:
         replaced = None
         if s.replaced is not None:
             replaced = self.clause(s.replaced.atoms, s.replaced.span, ("ing",))
+        mode = s.mode
         if s.mode == "may not":
             alternatives = tuple(self.restriction(p) for p in s.alternatives)
         else:
             alternatives = tuple(
                 self.clause(p.atoms, p.span, optional=s.may) for p in s.alternatives
             )
+            if mode == "do" and all(_is_restriction(c) for c in alternatives):
+                mode = "may not"  # "Dice at this location do not refresh."
         return BoundSentence(
-            s.then, condition, s.mode, replaced, alternatives, _sentence_text(s), s.span
+            s.then, condition, mode, replaced, alternatives, _sentence_text(s), s.span
         )
+
+
+def _needs_object(info: VerbInfo) -> bool:
+    """Does the verb's primitive need an object (no default for it)?"""
+    return info.roles is not None and info.roles.get("object") is False
+
+
+def _is_restriction(clause: BoundClause) -> bool:
+    """A clause ``restriction`` made: verbs forbidden, no subject, no parameters."""
+    return clause.negated and clause.subject is None and clause.params == ()
 
 
 def _a(word: str) -> str:

@@ -12,7 +12,7 @@ import importlib
 import importlib.util
 import inspect
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -35,6 +35,7 @@ from dsl.bound import (
 from dsl.diagnostics import Diagnostics, did_you_mean
 from dsl.runtime import Span
 from dsl.selectors import (
+    Either,
     Filter,
     LocationSpec,
     Quantity,
@@ -344,6 +345,7 @@ class _VocabularyBuilder:
             creates: frozenset[str] = frozenset()
             faces: frozenset[str] = frozenset()
             takes: tuple[tuple[str, tuple[str, ...]], ...] = ()
+            only_forbidden = False
             if not self.v.primitives:
                 self.d.error(
                     'verbs need a primitives module: primitives "package.module"', decl.span
@@ -369,9 +371,12 @@ class _VocabularyBuilder:
                     creates = frozenset(getattr(fn, "creates", ()))
                     faces = frozenset(getattr(fn, "faces", ()))
                     takes = tuple(sorted(getattr(fn, "takes", {}).items()))
+                    only_forbidden = bool(getattr(fn, "only_forbidden", False))
             if words in self.v.verbs:
                 self.d.error(f"verb '{decl.words.text}' is declared twice", decl.span)
-            info = VerbInfo(words, function, roles, params, decl.span, creates, faces, takes)
+            info = VerbInfo(
+                words, function, roles, params, decl.span, creates, faces, takes, only_forbidden
+            )
             self.v.verbs[words] = info
             self.v.add_verb(info)
 
@@ -569,6 +574,18 @@ class _CardChecker:
                 for each in error.all():
                     self.d.error(each.message, _fix_span(each.span, part.span))
                 ok = False
+        if not ok:
+            return None
+        for bound_part in parts:
+            for sel, span in _this_phrases(bound_part):
+                if not _this_names_something(sel, kind, self.b.kinds.get("location", "location")):
+                    what = sel.noun or sel.noun_category
+                    self.d.error(
+                        f"'this {what}' on {_a(kind)} names nothing: this card is {_a(kind)} "
+                        f"(write 'this card', or name the {what})",
+                        span,
+                    )
+                    ok = False
         if not ok:
             return None
         continues = label is None and bool(parts) and parts[0].then and bool(before)
@@ -806,18 +823,36 @@ class _CardChecker:
         return slots
 
     def location_spec(self, items: list[list[ast.Atom]]) -> LocationSpec:
-        alternatives: list[tuple[Filter, ...]] = []
+        alternatives: list[tuple[Filter, ...] | Either] = []
         for k, item in enumerate(items):
             if k > 0:
                 if not item or item[0].folded != "else":
                     raise BindError("join fallbacks with ', else'", item[0].span)
                 item = item[1:]
-            alternatives.append(self.location_filters(item))
+            alternatives.append(self.location_step(item))
         return LocationSpec(tuple(alternatives))
+
+    def location_step(self, item: list[ast.Atom]) -> tuple[Filter, ...] | Either:
+        """One step of a placement spec: filters, ``any location``, or ``either A or B``."""
+        if item and item[0].folded == "either":
+            options: list[list[ast.Atom]] = [[]]
+            for atom in item[1:]:
+                if atom.folded == "or":
+                    options.append([])
+                else:
+                    options[-1].append(atom)
+            if len(options) < 2 or not all(options):
+                raise BindError(
+                    "write 'either A or B': two or more places joined by 'or'", item[0].span
+                )
+            return Either(tuple(self.location_filters(option) for option in options))
+        return self.location_filters(item)
 
     def location_filters(self, item: list[ast.Atom]) -> tuple[Filter, ...]:
         if not item:
             raise BindError("a location is missing here", Span("", 1, 1, 1, 1))
+        if [a.folded for a in item] == ["any", self.b.kinds.get("location", "location").casefold()]:
+            return ()  # "any location": every location in play will do
         if len(item) == 1 and item[0].kind == "string":
             return (Filter("name", self.ref(self.b.kinds.get("location", "location"), item[0])),)
         filters: list[Filter] = []
@@ -872,6 +907,36 @@ class _CardChecker:
             with_=with_,
             text=atoms_text(atoms),
         )
+
+
+def _this_phrases(part: BoundSentence | BoundChoice) -> Iterator[tuple[Selector, Span]]:
+    """Every phrase of a sentence or choice that says "this ..." (as a thing, not a place)."""
+    sentences = (
+        [s for _, option in part.options for s in option]
+        if isinstance(part, BoundChoice)
+        else [part]
+    )
+    for sentence in sentences:
+        clauses = [*sentence.alternatives, sentence.replaced]
+        for clause in clauses:
+            while clause is not None:
+                values: list[Any] = [v for _, v in clause.roles]
+                values += [clause.subject, clause.per]
+                for value in values:
+                    for item in value if isinstance(value, tuple) else (value,):
+                        if isinstance(item, Selector) and item.reference == "this":
+                            yield item, clause.span
+                clause = clause.cost
+
+
+def _this_names_something(sel: Selector, kind: str, location: str) -> bool:
+    """ "this card", "this <its own kind>" and "this location" name something on a card of
+    ``kind``; "this relic" on a tale, or "this die", name nothing."""
+    if sel.noun_category == "card":
+        return True
+    if sel.noun_category == "card kind" and sel.noun is not None:
+        return sel.noun.casefold() in (kind.casefold(), location.casefold())
+    return False
 
 
 def _each(items: list[list[ast.Atom]], read: Callable[[list[ast.Atom]], Any]) -> list[Any]:
@@ -1028,3 +1093,34 @@ def _check_map(m: ast.MapDecl, binder: Binder, d: Diagnostics) -> None:
         if (place.x, place.y) in taken:
             d.error(f'{place.x}, {place.y} already holds "{taken[(place.x, place.y)]}"', place.span)
         taken[(place.x, place.y)] = place.location.text
+
+
+def bind_printed(
+    checked: CheckedRuleset, kind: str, texts: Sequence[str], path: str = "<printed>"
+) -> tuple[list[BoundEffect], Diagnostics]:
+    """Bind printed wording again, as the text of one card of ``kind``, against a checked
+    ruleset's words and cards: what a printed face says, read back (the round trip of
+    ``dsl.printer``). Each text is one ability or rule; a choice's options on their own lines."""
+    from dsl.parser import parse_text
+
+    lines = [f'{kind} "printed" {{']
+    for text in texts:
+        first, *rest = text.split("\n")
+        lines += ["  " + first, *("    " + line for line in rest)]
+    lines.append("}")
+    d = Diagnostics()
+    tree, problems = parse_text("\n".join(lines) + "\n", path)
+    d.extend(problems)
+    cards: dict[str, list[tuple[str, str]]] = {}
+    for card in checked.cards:
+        cards.setdefault(card.name.casefold(), []).append((card.kind, card.name))
+    checker = _CardChecker(checked.vocabulary, Binder(checked.vocabulary, cards, d), d)
+    effects: list[BoundEffect] = []
+    for form in tree.forms:
+        if isinstance(form, ast.Card):
+            for item in form.items:
+                if isinstance(item, ast.Effect):
+                    bound = checker.effect(item, effects, kind)
+                    if bound is not None:
+                        effects.append(bound)
+    return effects, d

@@ -42,9 +42,10 @@ from dsl.runtime import (
     DecisionNeeded,
     EffectError,
     LanguageEvent,
+    NothingToActOn,
     Span,
 )
-from dsl.selectors import Amount, LocationSpec, Place, Selector, ValueSpec
+from dsl.selectors import Amount, Either, LocationSpec, Place, Reading, Selector, ValueSpec
 
 Resolver = Callable[[Context], Any]
 
@@ -73,11 +74,28 @@ def _note_value(ctx: Context, chosen: Any) -> None:
                 break
 
 
+def select_best(ctx: Context, selector: Selector) -> list[Any]:
+    """What ``host.select`` finds, kept to the best when the phrase has a superlative ("the
+    location with the most dice"): the host scores each (``host.measure``), ties all stay."""
+    found = ctx.host.select(ctx, selector)
+    best = selector.superlative
+    if best is None or not found:
+        return found
+    measure = getattr(ctx.host, "measure", None)
+    if measure is None:
+        raise EffectError(f"this game cannot compare '{selector.text}' (its host has no measure)")
+    scores = [measure(ctx, thing, best) for thing in found]
+    top = max(scores) if best.kind in ("most", "highest") else min(scores)
+    return [thing for thing, score in zip(found, scores, strict=True) if score == top]
+
+
 def selector_resolver(selector: Selector, remember: bool = True) -> Resolver:
     """How a role's selector becomes what the primitive receives (see ``dsl.selectors``).
 
     With ``remember``, what was chosen becomes "it" (and its face "the same value") for the
     words after it; only the object of a clause is remembered, not where it happens."""
+    if selector.quantity.reading is not None:
+        return _reading_resolver(selector, remember)
     if selector.reference == "it":
 
         def it(ctx: Context) -> Any:
@@ -96,7 +114,7 @@ def selector_resolver(selector: Selector, remember: bool = True) -> Resolver:
     if single:
 
         def resolve_one(ctx: Context) -> Any:
-            candidates = ctx.host.select(ctx, selector)
+            candidates = select_best(ctx, selector)
             if len(candidates) == 1:
                 chosen = candidates[0]
             elif not candidates:
@@ -117,7 +135,7 @@ def selector_resolver(selector: Selector, remember: bool = True) -> Resolver:
     if q.mode == "all":
 
         def resolve_all(ctx: Context) -> Any:
-            chosen = ctx.host.select(ctx, selector)
+            chosen = select_best(ctx, selector)
             if remember:
                 ctx.bindings["it"] = chosen
             return chosen
@@ -125,7 +143,7 @@ def selector_resolver(selector: Selector, remember: bool = True) -> Resolver:
         return resolve_all
 
     def resolve(ctx: Context) -> Any:
-        candidates = list(ctx.host.select(ctx, selector))
+        candidates = list(select_best(ctx, selector))
         chosen: Any
         if q.mode == "all":
             chosen = candidates
@@ -168,6 +186,44 @@ def selector_resolver(selector: Selector, remember: bool = True) -> Resolver:
         return chosen
 
     return resolve
+
+
+def _reading_resolver(selector: Selector, remember: bool) -> Resolver:
+    """A selector whose count or total is read when the effect runs: read it, then resolve
+    the selector with that number written in, as if the card had printed it."""
+    q = selector.quantity
+    reading = q.reading
+    assert reading is not None
+    read = read_resolver(reading)
+
+    def resolve_read(ctx: Context) -> Any:
+        number = read(ctx)
+        if q.mode == "total_value":
+            quantity = replace(q, total=number, reading=None)
+        else:
+            quantity = replace(q, count=number, plural=number != 1, reading=None)
+        return selector_resolver(replace(selector, quantity=quantity), remember)(ctx)
+
+    return resolve_read
+
+
+def read_resolver(reading: Reading) -> Callable[[Context], int]:
+    """``its difficulty``, ``the value of a moss at this location``: the host reads the
+    number from what the phrase finds (``host.read(ctx, thing, field)``)."""
+    find = selector_resolver(reading.of, remember=False)
+
+    def read(ctx: Context) -> int:
+        thing = find(ctx)
+        if isinstance(thing, list) and len(thing) == 1:
+            thing = thing[0]
+        if thing is None or thing == [] or isinstance(thing, Selector):
+            raise NothingToActOn(f"nothing to read a number from: '{reading.of.text}'")
+        host_read = getattr(ctx.host, "read", None)
+        if host_read is None:
+            raise EffectError("this game cannot read numbers from the table (its host has no read)")
+        return int(host_read(ctx, thing, reading.field))
+
+    return read
 
 
 def value_resolver(value: Any, remember: bool = True) -> Resolver:
@@ -222,7 +278,7 @@ def _each_subject(clause: BoundClause, card: tuple[str, str]) -> Run:
     subject_selector = clause.subject
     assert subject_selector is not None
     resolve_subject = (
-        (lambda ctx: ctx.host.select(ctx, subject_selector))
+        (lambda ctx: select_best(ctx, subject_selector))
         if subject_selector.quantity.mode == "all"
         else selector_resolver(subject_selector)
     )
@@ -304,7 +360,7 @@ def _payable(cost: BoundClause) -> Callable[[Context], bool] | None:
         return None
 
     def payable(ctx: Context) -> bool:
-        return all(len(ctx.host.select(ctx, sel)) >= n for sel, n in needs)
+        return all(len(select_best(ctx, sel)) >= n for sel, n in needs)
 
     return payable
 
@@ -325,6 +381,7 @@ def _compile_action(clause: BoundClause, card: tuple[str, str]) -> Run:
         if isinstance(v, Selector)
         and (not v.resolvable or role in clause.creates)
         and v.reference != "it"
+        and v.quantity.reading is None
     }
     dynamic = tuple(
         (params.get(role, role), value_resolver(v, remember=role == "object"))
@@ -376,7 +433,7 @@ def _compile_action(clause: BoundClause, card: tuple[str, str]) -> Run:
     if clause.subject is not None and per is None:
         subject_selector = clause.subject
         resolve_subject = (
-            (lambda ctx: ctx.host.select(ctx, subject_selector))
+            (lambda ctx: select_best(ctx, subject_selector))
             if subject_selector.quantity.mode == "all"
             else selector_resolver(subject_selector)
         )
@@ -415,7 +472,7 @@ def _compile_action(clause: BoundClause, card: tuple[str, str]) -> Run:
         primitive = ctx.host.primitive(function)
         kwargs = {param: resolve(ctx) for param, resolve in dynamic}
         kwargs.update(constants)
-        times = len(ctx.host.select(ctx, per)) if per is not None else 1
+        times = len(select_best(ctx, per)) if per is not None else 1
         result = None
         for _ in range(times):
             if subject is None:
@@ -468,13 +525,13 @@ def compile_condition(condition: BoundCondition) -> Callable[[Context], bool]:
         return lambda ctx: str(getattr(ctx.host, "season", "")).casefold() == season
     assert selector is not None
     if condition.kind == "none":
-        return lambda ctx: not ctx.host.select(ctx, selector)
+        return lambda ctx: not select_best(ctx, selector)
     if condition.kind == "exists":
         single = not selector.quantity.plural and selector.quantity.mode in ("exact", "any")
         prompt = _prompt(selector)
 
         def exists(ctx: Context) -> bool:
-            found = list(ctx.host.select(ctx, selector))
+            found = list(select_best(ctx, selector))
             if found:  # "If there is a Beast here, discard it": "it" is what the condition found
                 ctx.bindings["it"] = (
                     found[0] if len(found) == 1 else Candidates(found, prompt) if single else found
@@ -489,10 +546,10 @@ def compile_condition(condition: BoundCondition) -> Callable[[Context], bool]:
         and (selector.noun or "").casefold() == "location"
     )
     if here:
-        return lambda ctx: _among(ctx.location, ctx.host.select(ctx, selector))
+        return lambda ctx: _among(ctx.location, select_best(ctx, selector))
     if condition.kind == "this is":
-        return lambda ctx: _among(ctx.card, ctx.host.select(ctx, selector))
-    return lambda ctx: _among(ctx.bindings.get("it"), ctx.host.select(ctx, selector))
+        return lambda ctx: _among(ctx.card, select_best(ctx, selector))
+    return lambda ctx: _among(ctx.bindings.get("it"), select_best(ctx, selector))
 
 
 def _among(thing: Any, found: list[Any]) -> bool:
@@ -657,7 +714,7 @@ class _CardCompiler:
         permissions: list[Permission] = []
         printed: list[str] = []
         for effect in checked.effects:
-            text = effect_text(effect, self.aliases)
+            text = effect_text(effect, self.vocabulary)
             printed.append(text)
             self.effect(checked, effect, text, abilities, restrictions, permissions)
         fields = {k: plain(v) for k, v in checked.fields.items()}
@@ -705,12 +762,14 @@ class _CardCompiler:
                 for clause in p.alternatives:
                     where = clause.role("where")
                     place = where.place if isinstance(where, Selector) else None
+                    thing = clause.role("object")
                     restrictions.append(
                         Restriction(
                             tuple(clause.function.split(",")),
                             place,
-                            sentence_text(p, self.aliases),
+                            sentence_text(p, self.vocabulary),
                             p.span,
+                            thing if isinstance(thing, Selector) else None,
                         )
                     )
             return
@@ -748,8 +807,15 @@ class _CardCompiler:
                 for clause in p.alternatives:
                     where = clause.role("where")
                     place = where.place if isinstance(where, Selector) else None
+                    thing = clause.role("object")
                     restrictions.append(
-                        Restriction(tuple(clause.function.split(",")), place, text, p.span)
+                        Restriction(
+                            tuple(clause.function.split(",")),
+                            place,
+                            text,
+                            p.span,
+                            thing if isinstance(thing, Selector) else None,
+                        )
                     )
                 continue
             if p.mode == "instead" and p.replaced is not None:
@@ -798,10 +864,17 @@ def _place_of(clause: BoundClause) -> Place | None:
     return None
 
 
+def _step(step: tuple[Any, ...] | Either) -> Any:
+    """A placement spec's step as plain data: its words, or ``{"either": [[words], ...]}``."""
+    if isinstance(step, Either):
+        return {"either": [[f.word for f in option] for option in step.options]}
+    return [f.word for f in step]
+
+
 def plain(value: Any) -> Any:
     """A checked field value as plain Python data (lists, dicts, str, int, bool)."""
     if isinstance(value, LocationSpec):
-        return [[f.word for f in alternative] for alternative in value.alternatives]
+        return [_step(alternative) for alternative in value.alternatives]
     if isinstance(value, Selector):
         tags = [f.word for f in (*value.filters, *value.any_of) if f.category == "location tag"]
         regions = [f.word for f in (*value.filters, *value.any_of) if f.category == "region"]

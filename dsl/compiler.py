@@ -45,13 +45,16 @@ class Trigger:
 class Restriction:
     """A static rule forbidding verbs: "May not trade or muster at this location."
 
-    ``verbs`` are the primitive names forbidden; ``place`` where (``None`` = everywhere).
+    ``verbs`` are the primitive names forbidden; ``place`` where (``None`` = everywhere);
+    ``object`` what they may not be done to, while the card is in play ("May not fight
+    Beast monsters", "Dice at this location do not refresh"; ``None``: anything).
     """
 
     verbs: tuple[str, ...]
     place: Place | None
     text: str
     span: Span
+    object: Selector | None = None
 
 
 @dataclass(frozen=True, slots=True)

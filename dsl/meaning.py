@@ -9,7 +9,11 @@ was split. Binding the words again gives the same selector (tests/dsl/test_15_me
 
 from __future__ import annotations
 
-from dsl.selectors import Filter, Place, Quantity, Selector, ValueSpec
+from dataclasses import replace
+from typing import Any
+
+from dsl.bound import BoundClause, BoundCondition, OneOf
+from dsl.selectors import Amount, Filter, Place, Quantity, Reading, Selector, ValueSpec
 from dsl.vocabulary import Vocabulary
 
 
@@ -19,20 +23,33 @@ def _plural(word: str) -> str:
         last = "dice"
     elif last.endswith("y") and last[-2:-1] not in ("a", "e", "i", "o", "u"):
         last = last[:-1] + "ies"
-    elif last.endswith(("s", "x", "sh", "ch")):
+    elif last.endswith(("s", "x", "sh", "ch")) or (
+        last.endswith("o") and last[-2:-1] not in ("a", "e", "i", "o", "u")
+    ):
         last += "es"
     else:
         last += "s"
     return " ".join([*head, last])
 
 
-def _quantity(q: Quantity, first: str) -> str:
+MASS_NOUNS = ("stress", "counter", "token", "resource")  # "1 body", "all hindrance"
+
+
+def _article(first: str) -> str:
+    folded = first.casefold()
+    vowel = folded[:1] in "aeiou" and not folded.startswith(("uni", "use", "eu", "one"))
+    return "an" if vowel else "a"
+
+
+def _quantity(q: Quantity, first: str, category: str = "card") -> str:
     if q.mode == "exact":
+        if q.count == 1 and q.plural:
+            return ""  # a bare plural: "at Forest locations", as written
         if q.count == 1 and not q.plural:
-            return "an" if first[:1].casefold() in "aeiou" else "a"
+            return "1" if category in ("stress", "counter") else _article(first)
         return str(q.count)
     if q.mode == "all":
-        return "each" if not q.plural else "all"
+        return "each" if not q.plural and category not in MASS_NOUNS else "all"
     if q.mode == "any":
         return "any"
     if q.mode == "another":
@@ -44,15 +61,18 @@ def _quantity(q: Quantity, first: str) -> str:
     return ""
 
 
-def _filters(sel: Selector) -> list[str]:
-    words = [_word(f) for f in sel.filters]
+def _filters(sel: Selector, vocab: Vocabulary) -> list[str]:
+    words = [_word(f, vocab) for f in sel.filters]
     if sel.any_of:
-        alternatives = [_word(f) for f in sel.any_of]
+        alternatives = [_word(f, vocab) for f in sel.any_of]
         words.append(" or ".join(alternatives))
     return words
 
 
-def _word(f: Filter) -> str:
+def _word(f: Filter, vocab: Vocabulary | None = None) -> str:
+    if f.category == "region" and vocab is not None and vocab.regions.get(f.word):
+        title = vocab.regions[f.word] or f.word  # "a North location": the region's title
+        return title[4:] if title.casefold().startswith("the ") else title
     return f'"{f.word}"' if " " in f.word and f.category == "card tag" else f.word
 
 
@@ -84,9 +104,7 @@ def _place(place: Place | None, vocab: Vocabulary) -> str:
     if place.kind == "held":
         return "you have"
     if place.kind == "zone":
-        owner = "your" if place.owner else "the"
-        kind = f"{place.of_kind} " if place.of_kind else ""
-        return f"{prep} {owner} {kind}{place.zone}"
+        return f"{prep} {_zone(place)}"
     if place.kind == "this card":
         return f"{prep} this card"
     if place.kind == "locations" and place.locations is not None:
@@ -105,8 +123,30 @@ def _place(place: Place | None, vocab: Vocabulary) -> str:
     return ""
 
 
+def _zone(place: Place) -> str:
+    owner = "your" if place.owner else "the"
+    kind = f"{place.of_kind} " if place.of_kind else ""
+    return f"{owner} {kind}{place.zone}"
+
+
+def reading_words(reading: Reading, vocab: Vocabulary) -> str:
+    """``its difficulty``, ``the value of a moss at this location``."""
+    if reading.field is None:
+        return f"the value of {selector_words(reading.of, vocab)}"
+    if reading.of.reference == "it":
+        return f"its {reading.field}"
+    return f"the {reading.field} of {selector_words(reading.of, vocab)}"
+
+
 def selector_words(sel: Selector, vocab: Vocabulary) -> str:
     """The canonical words of a bound phrase: quantity, filters, noun, value, place, with."""
+    place = sel.place
+    zone = place is not None and place.kind == "zone" and place.zone is not None
+    if sel.noun_category == "zone" and zone and sel.quantity.mode == "none":
+        assert place is not None
+        return _zone(place)  # "the supply", "your pool"
+    if sel.reference == "this" and place is not None and place.kind == "this location":
+        place = None  # "this location" says where it is
     if sel.noun_category == "region" and sel.noun is not None:
         head = vocab.regions.get(sel.noun) or sel.noun  # "to the North": its title
     elif sel.reference == "it" and (sel.noun is not None or sel.noun_category == "die"):
@@ -125,13 +165,160 @@ def selector_words(sel: Selector, vocab: Vocabulary) -> str:
         else:
             noun = "card"
         plural = sel.quantity.plural and sel.noun_category not in ("resource",)
+        if sel.noun_category in ("token", "stress") and noun.endswith("s"):
+            plural = False  # "3 progress": the declared word serves as its own plural
         noun = _plural(noun) if plural else noun
-        body = " ".join([*_filters(sel), noun])
+        body = " ".join([*_filters(sel, vocab), noun])
         if sel.reference == "this":
             head = f"this {body}"
+        elif sel.quantity.reading is not None:
+            head = body  # the number comes after: "equal to ..."
         else:
-            quantity = _quantity(sel.quantity, body)
+            quantity = _quantity(sel.quantity, body, sel.noun_category)
             head = f"{quantity} {body}" if quantity else body
-    parts = [head, _value(sel.value), _place(sel.place, vocab)]
+    if sel.superlative is not None and sel.quantity == Quantity() and head.startswith("a"):
+        head = "the " + head.split(" ", 1)[1]  # "the location with the most dice"
+    parts = [head, _value(sel.value), _place(place, vocab)]
+    reading = sel.quantity.reading
+    if reading is not None:
+        total = "with a total value " if sel.quantity.mode == "total_value" else ""
+        parts.append(f"{total}equal to {reading_words(reading, vocab)}")
     parts += [f"with {selector_words(w, vocab)}" for w in sel.with_]
+    if sel.superlative is not None:
+        best = sel.superlative
+        if best.counted is not None:
+            parts.append(f"with the {best.kind} {selector_words(best.counted, vocab)}")
+        elif best.measure is not None:
+            parts.append(f"with the {best.kind} {best.measure.word}")
     return " ".join(p for p in parts if p)
+
+
+# ---- whole sentences, from what they bound to ---------------------------------------------------
+
+_PARTICLE_WORDS = ("at", "on", "in", "to", "from", "for", "into", "onto", "with")
+
+
+def verb_form(verb: str, form: str) -> str:
+    """``place`` → ``places`` (``s``) or ``placing`` (``ing``); other words of the verb stay."""
+    first, *rest = verb.split(" ")
+    if form == "s":
+        if first.endswith(("s", "x", "sh", "ch", "o")):
+            first += "es"
+        elif first.endswith("y") and first[-2:-1] not in ("a", "e", "i", "o", "u"):
+            first = first[:-1] + "ies"
+        else:
+            first += "s"
+    elif form == "ing":
+        vowels = "aeiou"
+        if first.endswith("e") and not first.endswith("ee"):
+            first = first[:-1] + "ing"
+        elif (
+            len(first) >= 3
+            and first[-1] not in vowels + "wxy"
+            and first[-2] in vowels
+            and first[-3] not in vowels
+        ):
+            first = first + first[-1] + "ing"
+        else:
+            first += "ing"
+    return " ".join([first, *rest])
+
+
+def value_words(value: Any, vocab: Vocabulary) -> str:
+    """A role's bound value in words: a thing, a number, a face, a choice, a list."""
+    if isinstance(value, Selector):
+        return selector_words(value, vocab)
+    if isinstance(value, Amount):
+        if value.value_name is not None:
+            return value.value_name
+        words = str(value.number if value.number is not None else 1)
+        if value.per is not None:
+            counted = selector_words(value.per, vocab)
+            counted = "each " + counted[4:] if counted.startswith("all ") else counted
+            words += " for " + counted
+        return words
+    if isinstance(value, ValueSpec):
+        return "any value" if value.kind == "any" else "its opposite face"
+    if isinstance(value, OneOf):
+        return " or ".join(value_words(v, vocab) for v in value.choices)
+    if isinstance(value, tuple):
+        items = [value_words(v, vocab) for v in value]
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    return str(value)
+
+
+def _singular_subject(subject: Selector) -> bool:
+    if subject.reference == "self":
+        return False  # "you gain"
+    if subject.reference == "it":
+        return not subject.quantity.plural
+    return not subject.quantity.plural and subject.quantity.mode in ("exact", "all", "none")
+
+
+def clause_words(clause: BoundClause, vocab: Vocabulary, form: str = "base") -> str:
+    """A bound action in canonical words: subject, verb, object, then each other role."""
+    if clause.cost is not None:
+        cost = replace(clause.cost, subject=clause.cost.subject or clause.subject)
+        effect = replace(clause, cost=None, subject=None if cost.subject else clause.subject)
+        return f"{clause_words(cost, vocab, form)} to {clause_words(effect, vocab)}"
+    if clause.negated and clause.subject is None:
+        return _restriction_words(clause, vocab)
+    verb = clause.verb
+    words: list[str] = []
+    if clause.subject is not None:
+        words.append(selector_words(clause.subject, vocab))
+        singular = _singular_subject(clause.subject)
+        if clause.negated:
+            words += ["does not" if singular else "do not", verb]
+        elif clause.optional:
+            words += ["may", verb]
+        else:
+            words.append(verb_form(verb, "s" if singular else "base"))
+    else:
+        words.append(verb_form(verb, form))
+    roles = list(clause.roles)
+    objects = []
+    if [r for r, _ in roles[:2]] == ["to", "object"]:
+        objects.append(value_words(roles.pop(0)[1], vocab))  # "give all characters 1 lantern"
+    objects += [value_words(v, vocab) for role, v in roles if role == "object"]
+    others = [f"{role} {value_words(v, vocab)}" for role, v in roles if role != "object"]
+    head, *tail = words[-1].split(" ")
+    if objects and tail and tail[0] in _PARTICLE_WORDS:  # "put X into play"
+        words[-1] = head
+        words += [*objects, " ".join(tail)]
+    else:
+        words += objects
+    words += others
+    if clause.per is not None:
+        counted = selector_words(clause.per, vocab)
+        if counted.startswith("all "):
+            counted = "each " + counted[4:]  # "for each threat", though "all threat" reads
+        words.append("for " + counted)
+    return " ".join(w for w in words if w)
+
+
+def _restriction_words(clause: BoundClause, vocab: Vocabulary) -> str:
+    """``trade or muster at this location``, ``fight Beast monsters``: the verbs
+    forbidden, then what or where."""
+    where = clause.role("where")
+    place = where.place if isinstance(where, Selector) else None
+    thing = clause.role("object")
+    what = selector_words(thing, vocab) if isinstance(thing, Selector) else ""
+    return " ".join(w for w in (clause.verb, what, _place(place, vocab)) if w)
+
+
+def condition_words(condition: BoundCondition, vocab: Vocabulary) -> str:
+    """``If ...``'s words from what the condition bound to."""
+    sel = condition.selector
+    if condition.kind == "season":
+        return f"it is {condition.season}"
+    assert sel is not None
+    words = selector_words(sel, vocab)
+    if condition.kind == "at":
+        return f"at {words}"
+    if condition.kind in ("this is", "it is"):
+        return f"{condition.kind} {words}"
+    if condition.kind == "none":
+        rest = words[4:] if words.startswith("any ") else words
+        return f"there {'are' if sel.quantity.plural else 'is'} no {rest}"
+    return f"there {'are' if sel.quantity.plural else 'is'} {words}"

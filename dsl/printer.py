@@ -1,9 +1,11 @@
 """The printed wording of a card, from its compiled (checked) text: what goes on the card face.
 
-Sentences are written back from the bound words: one space between words, declared spellings
-(an alias such as ``fire`` prints as the declared ``ember``), a capital at each sentence's
-start, the trigger first. Print and behaviour come from the same bound text, so they cannot
-drift apart.
+Sentences are written from what the checker bound them to (``dsl.meaning``), never copied from
+the source: declared spellings (an alias such as ``fire`` prints as the declared ``ember``), a
+list of tags that bound to one thing with any of them prints as such, a capital at each
+sentence's start, the trigger first. A phrase that bound to something other than what its
+words say shows on the printed card; binding the printed words again gives the same meaning
+(``tests/dsl/test_16_printed_meaning.py``).
 """
 
 from __future__ import annotations
@@ -11,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from dsl.bound import BoundChoice, BoundClause, BoundEffect, BoundSentence
+from dsl.bound import BoundChoice, BoundEffect, BoundSentence
+from dsl.meaning import clause_words, condition_words
+from dsl.vocabulary import Vocabulary
 
 
 def _capital(text: str) -> str:
@@ -55,63 +59,75 @@ def _plural(words: str) -> str:
     return " ".join([*head, last])
 
 
-def sentence_text(sentence: BoundSentence, aliases: Mapping[str, str] | None = None) -> str:
+def sentence_text(sentence: BoundSentence, vocab: Vocabulary) -> str:
+    """A sentence's words written from what it bound to (``dsl.meaning``), not as typed."""
     parts: list[str] = []
     if sentence.then:
         parts.append("Then")
     if sentence.condition is not None:
-        parts.append(("if " if parts else "If ") + sentence.condition.text + ",")
+        parts.append(("if " if parts else "If ") + condition_words(sentence.condition, vocab) + ",")
     if sentence.mode == "instead" and sentence.replaced is not None:
-        parts.append(("instead of " if parts else "Instead of ") + sentence.replaced.text + ",")
+        replaced = clause_words(sentence.replaced, vocab, "ing")
+        parts.append(("instead of " if parts else "Instead of ") + replaced + ",")
     if sentence.mode == "may":
         parts.append("may" if parts else "May")
     if sentence.mode == "may not":
         parts.append("may not" if parts else "May not")
+    optional = sentence.mode == "do" and any(
+        c.optional and c.subject is None for c in sentence.alternatives
+    )
+    if optional:
+        parts.append("may" if parts else "May")
     body = ", or ".join(
-        _clause_text(c, i == 0 and not parts) for i, c in enumerate(sentence.alternatives)
+        _clause_text(clause_words(c, vocab), i == 0 and not parts)
+        for i, c in enumerate(sentence.alternatives)
     )
     if sentence.mode == "instead" and any(c.optional for c in sentence.alternatives):
         body = "may " + body
     parts.append(body)
-    text = " ".join(parts) + "."
-    return _capital(canonical_words(text, aliases or {}))
+    return _capital(" ".join(parts) + ".")
 
 
-def _clause_text(clause: BoundClause, first: bool) -> str:
-    return _capital(clause.text) if first else _lower_first(clause.text)
+def _clause_text(text: str, first: bool) -> str:
+    return _capital(text) if first else _lower_first(text)
 
 
-def choice_text(choice: BoundChoice, aliases: Mapping[str, str] | None = None) -> str:
+def choice_text(choice: BoundChoice, vocab: Vocabulary) -> str:
     head = []
     if choice.then:
         head.append("Then")
     if choice.condition is not None:
-        head.append(("if " if head else "If ") + choice.condition.text + ",")
+        head.append(("if " if head else "If ") + condition_words(choice.condition, vocab) + ",")
     head.append("choose one:" if head else "Choose one:")
     options = [
-        f'"{label}": ' + " ".join(sentence_text(s, aliases) for s in sentences)
+        f'"{label}": ' + " ".join(sentence_text(s, vocab) for s in sentences)
         for label, sentences in choice.options
     ]
     return "\n".join([" ".join(head), *options])  # each option on its own printed line
 
 
-def effect_text(effect: BoundEffect, aliases: Mapping[str, str] | None = None) -> str:
+def effect_text(effect: BoundEffect, vocab: Vocabulary) -> str:
     """``Tap: Trade a moss at this location for frost of the same value.``"""
     body = ""
     for k, part in enumerate(effect.parts):
         after_choice = k > 0 and isinstance(effect.parts[k - 1], BoundChoice)
         separator = "" if k == 0 else ("\n" if after_choice else " ")
         text = (
-            sentence_text(part, aliases)
+            sentence_text(part, vocab)
             if isinstance(part, BoundSentence)
-            else choice_text(part, aliases)
+            else choice_text(part, vocab)
         )
         body += separator + text
     if effect.label_text is None:
         return body
+    label = effect.label_text
+    if effect.cost is not None and effect.trigger_label is None:
+        label = clause_words(effect.cost, vocab)  # a cost label: what is paid, as bound
+    elif effect.trigger_label is not None and not effect.label_comma:
+        label = effect.trigger_label
     if effect.label_comma:
-        return f"{_capital(effect.label_text)}, {_lower_first(body)}"
-    return f"{_capital(effect.label_text)}: {body}"
+        return f"{_capital(label)}, {_lower_first(body)}"
+    return f"{_capital(label)}: {body}"
 
 
 def _field_line(name: str, text: str, aliases: Mapping[str, str]) -> str:

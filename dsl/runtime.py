@@ -178,6 +178,13 @@ def takes(**roles: str | tuple[str, ...]) -> Callable[[Callable[..., Any]], Call
     return mark
 
 
+def only_forbidden(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Declare a primitive whose verb a card may only forbid ("May not fight Beast
+    monsters."): the checker rejects the verb used as an effect, which could never run."""
+    fn.only_forbidden = True  # type: ignore[attr-defined]
+    return fn
+
+
 @dataclass(slots=True)
 class Context:
     """Everything an effect knows while it runs: who uses it, from which card, where.

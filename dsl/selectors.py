@@ -55,6 +55,7 @@ PlaceKind = Literal[
     "held",  # the cards the acting one has ("for each condition you have")
 ]
 ValueKind = Literal["exact", "each", "same", "any", "opposite"]
+SuperlativeKind = Literal["most", "fewest", "highest", "lowest"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,13 +68,30 @@ class Quantity:
     (``up to 2``), ``another`` (one more of the same kind, e.g. "draw another monster"),
     ``none`` (a reference such as ``this monster`` or ``it``, where no quantity is written).
     ``count`` is the number for ``exact``/``up_to``/``another``; ``total`` the sum for
-    ``total_value``; ``plural`` whether the noun was written in the plural.
+    ``total_value``; ``plural`` whether the noun was written in the plural. ``reading``: the
+    count or total is read from the state when the effect runs ("action points equal to the
+    value of a moss at this location", "frost with a total value equal to its
+    difficulty"); the compiler puts the number read in ``count`` or ``total`` before the host
+    or the primitive sees the selector.
     """
 
     mode: QuantityMode = "exact"
     count: int | None = 1
     total: int | None = None
     plural: bool = False
+    reading: Reading | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A number read from the state when the effect runs: ``the value of a moss at this
+    location`` (``field`` ``None``: the face of the die ``of`` finds), ``its difficulty`` or
+    ``the points of a monster at this location`` (``field``: a number field of the card
+    ``of`` finds; ``of.reference == "it"`` for "its"). The host reads it:
+    ``host.read(ctx, thing, field)``."""
+
+    of: Selector
+    field: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +166,7 @@ class Selector:
     finds the named card wherever it is (deck, archive, in play). ``with_``: things that must
     be at/on the selected thing ("locations with a hero",
     "locations with threat tokens"). ``text``: the words as written, for prompts.
+    ``superlative``: "with the most ..." / "with the lowest ..." (see ``Superlative``).
     """
 
     quantity: Quantity = field(default_factory=Quantity)
@@ -161,6 +180,7 @@ class Selector:
     reference: str | None = None
     with_: tuple[Selector, ...] = ()
     text: str = ""
+    superlative: Superlative | None = None
 
     @property
     def resolvable(self) -> bool:
@@ -172,6 +192,22 @@ class Selector:
         return self.noun_category in ("resource", "die") and (
             self.place is not None or self.reference is not None
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Superlative:
+    """``the location with the most dice``, ``the character with the lowest command``: of the
+    things a selector matches, only those that score best (a tie leaves the choice open).
+
+    ``kind``: ``most``/``fewest`` count ``counted`` (a selector of things at or on each
+    candidate: dice, tokens, cards); ``highest``/``lowest`` read ``measure`` (a declared skill or
+    counter, as a ``Filter``) from each candidate. The compiler asks the host to score each
+    candidate (``host.measure(ctx, candidate, superlative)``) and keeps the best.
+    """
+
+    kind: SuperlativeKind
+    counted: Selector | None = None
+    measure: Filter | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,13 +225,23 @@ class Amount:
 
 
 @dataclass(frozen=True, slots=True)
-class LocationSpec:
-    """Where a card enters play: choices tried in order (``A, else B``).
+class Either:
+    """``either Fort or Urban``: one step of a placement spec that any of its options answers
+    (each option a tuple of ``Filter``s that all hold); the locations of every option that
+    matches are the candidates."""
 
-    Each alternative is a tuple of ``Filter``s (region, location tag) or a quoted location name
-    (``Filter("name", "Mossy Gate")``); the first alternative that matches a location in play
-    is used.
+    options: tuple[tuple[Filter, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LocationSpec:
+    """Where a card enters play: steps tried in order (``A, else B``).
+
+    Each step is a tuple of ``Filter``s (region, location tag) that all hold, a quoted location
+    name (``Filter("name", "Mossy Gate")``), no filter at all (``any location``: every location
+    in play), or an ``Either`` (``either Fort or Urban``); the first step that matches a
+    location in play is used.
     """
 
-    alternatives: tuple[tuple[Filter, ...], ...]
+    alternatives: tuple[tuple[Filter, ...] | Either, ...]
     with_character: bool = False

@@ -89,6 +89,7 @@ class VerbInfo:
     creates: frozenset[str] = frozenset()
     faces: frozenset[str] = frozenset()
     takes: tuple[tuple[str, tuple[str, ...]], ...] = ()  # role → the card kinds it acts on
+    only_forbidden: bool = False  # ``dsl.runtime.only_forbidden``: "May not <verb> ..." only
 
 
 @dataclass(frozen=True, slots=True)

@@ -462,7 +462,8 @@ def _check_scene_location(catalogue: Catalogue, scene: str, location: str) -> No
     """A scene is completed at its listed location, or one with the listed tag or region."""
     card = catalogue.get(scene, "scene")
     alternatives = getattr(card.source, "at", ()) if card is not None else ()
-    wanted = [str(word) for alternative in alternatives or () for word in alternative]
+    # each step of the placement spec holds options, each the words a location answers to
+    wanted = [str(word) for step in alternatives or () for option in step for word in option]
     place = catalogue.get(location, "location")
     if not wanted or place is None or place.source is None:
         return  # the cards do not say enough to check

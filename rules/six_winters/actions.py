@@ -151,7 +151,9 @@ class ActionRules(SessionPart):
                         options.append({"act": "muster", "character": c.name, "resource": resource})
             if not c.initiative:  # only an obstacle with enough progress may be taken
                 for i, o in enumerate(here.obstacles):
-                    if o.progress >= rs.obstacles[o.name].difficulty:
+                    if o.progress >= rs.obstacles[o.name].difficulty and not (
+                        rs.forbidden_on and self.forbids("overcome", o.uid)
+                    ):
                         options.append(
                             {"act": "overcome", "character": c.name, "obstacle": o.name, "index": i}
                         )
@@ -169,6 +171,8 @@ class ActionRules(SessionPart):
                             if face >= lowest:
                                 options.append({"act": "craft", "character": c.name, "die": face})
                 for i, o in enumerate(here.obstacles):
+                    if rs.forbidden_on and self.forbids("overcome", o.uid):
+                        continue  # "May not overcome Stability obstacles" stands
                     options.append(
                         {"act": "overcome", "character": c.name, "obstacle": o.name, "index": i}
                     )

@@ -170,7 +170,7 @@ def _scene_facts(card: Scene) -> dict[str, Any]:
         "skill": card.skill,
         "points": card.points,
         "finale": card.finale,
-        "at": [list(a) for a in card.at],
+        "at": [list(option) for step in card.at for option in step],  # every place it may be
     }
 
 

@@ -10,6 +10,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+# One step of a placement spec: its options, each the words a location must all answer to
+# ("brightdune Rural"); "either Fort or Urban" has two options, "any location" one empty option.
+Step = tuple[tuple[str, ...], ...]
+
 
 @dataclass(frozen=True, slots=True)
 class Effect:
@@ -72,8 +76,8 @@ class Obstacle:
     difficulty: int = 1
     points: int = 0
     stress: tuple[str, ...] = ()
-    # Each entry is one alternative; the next is the fallback when none of the first is in play.
-    enters: tuple[tuple[str, ...], ...] = ()
+    # Each entry is one step; the next is the fallback when none of the first is in play.
+    enters: tuple[Step, ...] = ()
     progress: int = 0
     hindrance: int = 0
     moves_toward: tuple[str, ...] = ()
@@ -133,7 +137,7 @@ class Scene:
     number: int = 0
     starting: bool = False
     finale: bool = False
-    at: tuple[tuple[str, ...], ...] = ()  # alternatives, like Obstacle.enters
+    at: tuple[Step, ...] = ()  # steps, like Obstacle.enters
     skill: str = ""
     points: int = 0
     effects: tuple[Effect, ...] = ()
@@ -209,6 +213,8 @@ class Ruleset:
     source: str = "records"  # "compiled" when built from the card text
     # verbs a card's standing text forbids where it is ("May not trade or muster"), by card
     restrictions: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # what a card's standing text forbids a verb on while it is in play, by card
+    forbidden_on: dict[str, tuple[tuple[str, Any], ...]] = field(default_factory=dict)
     compiled: Any = None
 
     def value(self, name: str, default: int | None = None) -> int:
@@ -326,16 +332,30 @@ def _tuple(value: Any) -> tuple[Any, ...]:
     return (value,)
 
 
-def _alternatives(value: Any) -> tuple[tuple[str, ...], ...]:
-    """A location spec (``Blighted, else Wilderness``) as alternatives, each a tuple of words."""
+def _alternatives(value: Any) -> tuple[Step, ...]:
+    """A location spec (``Blighted, else either Fort or Urban``) as steps tried in order, each
+    a tuple of options, each option the words a location must all answer to (no words: any
+    location)."""
     if value is None:
         return ()
     if isinstance(value, str):
-        return ((value,),)
+        return (((value,),),)
     alternatives = getattr(value, "alternatives", None)
     if alternatives is not None:  # a LocationSpec of Filters
-        return tuple(tuple(str(f.word) for f in alt) for alt in alternatives)
-    return tuple(tuple(str(w) for w in _tuple(item)) for item in value)
+        return tuple(_step_of(getattr(alt, "options", None), alt) for alt in alternatives)
+    steps: list[Step] = []
+    for item in value:
+        if isinstance(item, dict) and "either" in item:
+            steps.append(tuple(tuple(str(w) for w in option) for option in item["either"]))
+        else:
+            steps.append((tuple(str(w) for w in _tuple(item)),))
+    return tuple(steps)
+
+
+def _step_of(options: Any, alternative: Any) -> Step:
+    if options is not None:  # Either
+        return tuple(tuple(str(f.word) for f in option) for option in options)
+    return (tuple(str(f.word) for f in alternative),)
 
 
 def _recipe(value: Any) -> tuple[RecipeSlot, ...]:
@@ -369,10 +389,23 @@ def _stress_cost(cost: Any) -> int | None:
 
 
 def _restricted(card: Any) -> tuple[str, ...]:
+    """The verbs a card forbids outright where it is (not those forbidden on some thing)."""
     verbs: list[str] = []
     for restriction in getattr(card, "restrictions", ()) or ():
-        verbs += list(getattr(restriction, "verbs", ()) or ())
+        if getattr(restriction, "object", None) is None:
+            verbs += list(getattr(restriction, "verbs", ()) or ())
     return tuple(verbs)
+
+
+def _forbidden_on(card: Any) -> tuple[tuple[str, Any], ...]:
+    """(verb, what) for each thing a card forbids a verb on ("May not overcome Stability
+    obstacles": ``("overcome", <selector>)``)."""
+    return tuple(
+        (verb, restriction.object)
+        for restriction in getattr(card, "restrictions", ()) or ()
+        if getattr(restriction, "object", None) is not None
+        for verb in restriction.verbs
+    )
 
 
 def _side(card: Any) -> LocationSide:
@@ -491,6 +524,8 @@ def from_compiled(compiled: Any) -> Ruleset:
         )
         if _restricted(card):
             ruleset.restrictions[card.name] = _restricted(card)
+        if _forbidden_on(card):
+            ruleset.forbidden_on[card.name] = _forbidden_on(card)
     for card in compiled.cards("event"):
         ruleset.events[card.name] = Event(
             name=card.name,
@@ -500,6 +535,8 @@ def from_compiled(compiled: Any) -> Ruleset:
         )
         if _restricted(card):
             ruleset.restrictions[card.name] = _restricted(card)
+        if _forbidden_on(card):
+            ruleset.forbidden_on[card.name] = _forbidden_on(card)
     for card in compiled.cards("location"):
         developed = (getattr(card, "blocks", None) or {}).get("developed")
         ruleset.locations[card.name] = Location(

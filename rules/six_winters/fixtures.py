@@ -14,6 +14,7 @@ table::
     staging "Loomwood Apples"                # also: asset deck, asset discard, archive
     roll 4, 2                                # the next dice rolled
     scheme "Mobilize War Machines"           # this year's scheme
+    event "Alone Against the Empire" out     # an event whose standing text holds
 
 run::
 
@@ -21,6 +22,8 @@ run::
     asset "Traveling Tent" by Parin
     step activate_obstacle obstacle "Mole Hunt"   # a piece of the procedure (``push_run``)
     step season_end season summer
+    action trade by Parin get military       # an action the table offers (its keys as given)
+    nothing                                  # run nothing: look at what the table offers
 
 answers: a name (an option, or the option of that name), a number (a value; the Nth option
 when the options are not numbers), ``yes``/``no`` for "May", ``none`` for "any".
@@ -37,6 +40,7 @@ expect::
     dice at "Giant's Gate": sorcery 5
     Parin crafting area: "Loomwood Apples"
     Parin holds ability "Count the Red"      # also: "Parin does not hold ..."
+    offered muster by Parin resource diplomacy   # also: "not offered muster by Kanun"
 """
 
 from __future__ import annotations
@@ -46,7 +50,7 @@ from typing import Any
 
 from dsl.behaviour import Fixture, Line, Word
 from dsl.diagnostics import Diagnostic, did_you_mean
-from dsl.runtime import Span
+from dsl.runtime import Context, Span
 
 from .cards import from_compiled
 from .session import Session, new_campaign, new_session
@@ -173,6 +177,11 @@ def _set(session: Session, line: Line) -> None:
         st.scheme = w[1].text
     elif len(p) >= 4 and p[1] == "holds":
         _holds(session, line)
+    elif p[:1] == ["event"] and len(p) == 3 and p[2] == "out":
+        if w[1].text not in session.ruleset.events:
+            raise _Failed(f'no event "{w[1].text}"', w[1].span)
+        st.events_out.append(w[1].text)
+        session.apply_standing_texts(Context(host=session.host))
     else:
         for words, pile in _PILES.items():
             if tuple(p[: len(words)]) == words:
@@ -228,6 +237,14 @@ def _run(session: Session, fixture: Fixture) -> bool:
             else:
                 args[key.text] = _value(value)
         session.push_run(p[1], **args)
+    elif p == ["nothing"]:
+        return False
+    elif len(p) >= 4 and p[0] == "action" and p[2] == "by":
+        session._pending = None
+        matching = _offered(session, line.words[1:])
+        if not matching:
+            raise _Failed(f"the table does not offer '{' '.join(p[1:])}'", line.span)
+        session.apply(matching[0])
     elif len(p) >= 4 and p[0] in ("ability", "asset") and p[2] == "by":
         effect = int(p[5]) - 1 if len(p) >= 6 and p[4] == "effect" else 0
         option = {"act": p[0], "character": p[3], "card": p[1], "effect": effect}
@@ -258,6 +275,24 @@ def _run(session: Session, fixture: Fixture) -> bool:
     if answers:
         raise _Failed(f"answer '{answers[0].text}' was never asked for", answers[0].span)
     return any(e.kind == "action_refused" for e in session.events[-3:])
+
+
+def _offered(session: Session, words: tuple[Word, ...]) -> list[Any]:
+    """The actions offered now that fit ``ACT by CHARACTER [key value ...]``."""
+    act, _, who, *rest = words
+    _character(session, who)
+    decision = session.pending()
+    if decision is None or decision.kind != "choose_action":
+        return []
+    want = {rest[k].text: _value(rest[k + 1]) for k in range(0, len(rest) - 1, 2)}
+    return [
+        o
+        for o in decision.options
+        if isinstance(o, dict)
+        and o.get("act") == act.text
+        and o.get("character") == who.text
+        and all(o.get(k) == v for k, v in want.items())
+    ]
 
 
 def _show(option: Any) -> str:
@@ -310,6 +345,17 @@ def _expect(session: Session, line: Line, told: list[Any], refused: bool) -> Non
                 + (f"{kind} {same}" if same else f"no {kind} at all"),
                 line.span,
             )
+        return
+    if p[:1] == ["offered"] or p[:2] == ["not", "offered"]:
+        negated = p[0] == "not"
+        words = w[2:] if negated else w[1:]
+        if len(words) < 3 or words[1].text != "by":
+            raise _Failed("write 'offered ACT by CHARACTER [key value ...]'", line.span)
+        found = _offered(session, words)
+        if negated and found:
+            raise _Failed(f"the table offers {found[0]}", line.span)
+        if not negated and not found:
+            raise _Failed(f"the table does not offer '{' '.join(p[1:])}'", line.span)
         return
     if p == ["refused"]:
         if not refused:

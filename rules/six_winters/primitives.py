@@ -12,7 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from dsl.runtime import Context, EffectError, NothingToActOn, creates, faces, finds, takes
+from dsl.runtime import (
+    Context,
+    EffectError,
+    NothingToActOn,
+    creates,
+    faces,
+    finds,
+    only_forbidden,
+    takes,
+)
 from dsl.runtime import DecisionKind as LanguageDecision
 
 from .contracts import DecisionKind, EventKind
@@ -412,6 +421,7 @@ def flip(ctx: Context, object: Any, to: Any = None) -> None:
                 ctx.bindings.setdefault("flipped", []).append(loc.name)
 
 
+@takes(object=("number", "named"))
 def add(ctx: Context, object: Any, to: Any = None) -> None:
     """A number to a die; or a card to the top of its deck; or a location to a region."""
     host = _host(ctx)
@@ -734,6 +744,7 @@ def _move_obstacle(ctx: Context, ref: dict[str, Any], to: Any) -> None:
     )
 
 
+@takes(object=("obstacle", "asset", "event"))
 def discard(ctx: Context, object: Any, from_: Any = None) -> None:
     host = _host(ctx)
     st = host.state
@@ -792,6 +803,7 @@ def _take_card_out(ctx: Context, name: str) -> bool:
     return False
 
 
+@takes(object=("obstacle", "asset", "event", "scene"))
 def archive(ctx: Context, object: Any, from_: Any = None) -> None:
     host = _host(ctx)
     for ref in _refs(ctx, object):
@@ -801,6 +813,7 @@ def archive(ctx: Context, object: Any, from_: Any = None) -> None:
             host.emit(EventKind.CARD_ARCHIVED, card=name)
 
 
+@takes(object=("asset", "event", "obstacle", "ability", "scene", "condition"))
 def burn(ctx: Context, object: Any) -> None:
     host = _host(ctx)
     for ref in _refs(ctx, object):
@@ -858,11 +871,19 @@ def unlock(ctx: Context, object: Any) -> None:
             _host(ctx).unlock_ability(name)
 
 
-@takes(object=("ability", "asset", "zone"))
+@takes(object=("ability", "asset", "zone", "die", "resource"))
 def refresh(ctx: Context, object: Any) -> None:
     """Turn upright a card the actor used this turn, of the kind the text names ("an ability":
-    an ability card, never an asset)."""
+    an ability card, never an asset); or refresh dice as the refresh step does: roll them
+    again. ("Dice at this location do not refresh." keeps the refresh step off them.)"""
     host = _host(ctx)
+    dice = [r for r in _refs(ctx, object) if isinstance(r, dict) and r.get("kind") == "die"]
+    if dice or getattr(object, "noun_category", None) in ("die", "resource"):
+        if not dice:
+            raise _nothing_to_do(ctx, "no such die to refresh")
+        for ref in dice:
+            _set_face(ctx, ref, host.roll(f"refresh {ref.get('resource')}", 1)[0])
+        return
     kind = _card_kind(ctx, object[0] if isinstance(object, list) and object else object)
     for c in _actors(ctx, None):
         used = [
@@ -985,13 +1006,35 @@ def remove(ctx: Context, object: Any, at: Any = None, from_: Any = None, on: Any
             if taken:
                 host.emit(EventKind.THREAT_REMOVED, location=loc.name)
         return
+    if on is None and from_ is None and noun in ("progress", "hindrance"):
+        # "Remove a progress at this location": from an obstacle there that has one
+        place = getattr(object, "place", None) or getattr(at, "place", None)
+        carrying = [
+            {"kind": "obstacle", "uid": o.uid, "name": o.name, "location": loc.name}
+            for loc in (_locations(ctx, place) if place is not None else _locations(ctx, at))
+            for o in loc.obstacles
+            if getattr(o, noun) > 0
+        ]
+        if not carrying:
+            raise _nothing_to_do(ctx, f"no {noun} to remove")
+        if not every and len(carrying) > 1:
+            carrying = [
+                ctx.decide(LanguageDecision.CHOOSE_TARGET, carrying, f"Remove {noun} from?")
+            ]
+        elif not every:
+            carrying = carrying[:1]
+        on = carrying
+    removed = 0
     for ref in _refs(ctx, on or from_):
         obstacle = _obstacle(ctx, ref)
         if obstacle is not None and noun in ("progress", "hindrance"):
-            taken = min(count, getattr(obstacle, noun))
+            taken = getattr(obstacle, noun) if every else min(count, getattr(obstacle, noun))
             setattr(obstacle, noun, getattr(obstacle, noun) - taken)
+            removed += taken
             for _ in range(taken):
                 host.emit(EventKind.TOKEN_REMOVED, obstacle=obstacle.name, token=noun)
+    if not removed and not every:
+        raise _nothing_to_do(ctx, f"no {noun} to remove")
 
 
 def muster(ctx: Context, object: Any, at: Any = None) -> None:
@@ -1026,6 +1069,16 @@ def cost(ctx: Context, subject: Any = None, object: Any = None) -> None:
     name = _card_name(subject) or str(getattr(subject, "text", "trade"))
     action = "trade" if "trade" in name.casefold() else name.casefold()
     _host(ctx).state.flags[f"{action} cost"] = _number(ctx, object)
+
+
+@only_forbidden
+@takes(object="obstacle")
+def overcome(ctx: Context, object: Any) -> None:
+    """Only ever written as a standing restriction ("May not overcome Stability obstacles."):
+    overcoming is an action of the turn, never a card's effect."""
+    raise EffectError(
+        "a card does not overcome obstacles: write 'May not overcome ...' to forbid it", ctx.span
+    )
 
 
 def stay_in_play(ctx: Context, subject: Any = None) -> None:

@@ -47,8 +47,11 @@ class RefreshRules(SessionPart):
         st = self.state
         rs = self.ruleset
         sorcery = self.sorcery
+        kept = self.unrefreshed()  # "Dice at this location do not refresh."
         # 1. reroll sorcery; 6s explode and stress the characters there
         for loc in st.locations:
+            if loc.name in kept:
+                continue
             old = [d for d in loc.dice if d.resource == sorcery]
             if not old:
                 continue
@@ -62,6 +65,8 @@ class RefreshRules(SessionPart):
                     self.new_resource_die(ctx, sorcery, loc)
         # 2. refresh location resources
         for loc in st.locations:
+            if loc.name in kept:
+                continue
             produces = self.side(loc).produces
             for resource in dict.fromkeys(produces):
                 have = sum(1 for d in loc.dice if d.resource == resource)
@@ -85,6 +90,17 @@ class RefreshRules(SessionPart):
         st.frames.append(
             Frame("take", {"order": [c.name for c in st.characters], "who": 0, "taken": 0})
         )
+
+    def unrefreshed(self) -> set[str]:
+        """The locations whose dice a standing text in play keeps from refreshing ("Dice at
+        this location do not refresh."): where the dice it names are."""
+        from .select import places
+
+        kept: set[str] = set()
+        for card_ctx, thing in self.forbidding("refresh"):
+            if getattr(thing, "noun_category", None) in ("die", "resource"):
+                kept.update(loc.name for loc in places(self.host, card_ctx, thing.place))
+        return kept
 
     def op_refresh_texts(self, ctx: Context) -> None:
         """The "Refresh:" texts, once the initiative dice are rerolled (so a text reads this

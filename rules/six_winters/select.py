@@ -12,6 +12,7 @@ A reference is a small JSON dict naming the thing in the game's words:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from dsl.runtime import Context, EffectError
@@ -87,13 +88,25 @@ def location_matches(session: Session, loc: LocationState, selector: Any) -> boo
     any_of = getattr(selector, "any_of", ()) or ()
     if any_of and not any(holds(f) for f in any_of):
         return False
-    for with_ in getattr(selector, "with_", ()) or ():
-        noun = getattr(with_, "noun", None)
-        if noun == "character" and not session.characters_at(loc.name):
-            return False
-        if noun == "threat" and not loc.threats:
-            return False
-    return True
+    return all(_has(session, loc, with_) for with_ in getattr(selector, "with_", ()) or ())
+
+
+def _has(session: Session, loc: LocationState, with_: Any) -> bool:
+    """Whether a location has what "with ..." names: a character, a threat, an obstacle (of
+    the tags written), a die (of the resource written)."""
+    noun = getattr(with_, "noun", None)
+    category = getattr(with_, "noun_category", None)
+    if noun == "character":
+        return bool(session.characters_at(loc.name))
+    if noun == "threat":
+        return loc.threats > 0
+    if noun == "obstacle" or (category == "card" and noun is None):
+        return any(card_matches(session, o.name, with_) for o in loc.obstacles)
+    if category == "resource":
+        return any(d.resource == noun for d in loc.dice)
+    if category == "die":
+        return bool(loc.dice)
+    raise EffectError(f"cannot tell whether a location has {getattr(with_, 'text', noun)}")
 
 
 def places(session: Session, ctx: Context, place: Any) -> list[LocationState]:
@@ -111,7 +124,8 @@ def places(session: Session, ctx: Context, place: Any) -> list[LocationState]:
         region = session.ruleset.locations[here.name].region
         return [loc for loc in st.locations if session.ruleset.locations[loc.name].region == region]
     if kind == "locations" and place.locations is not None:
-        return [loc for loc in st.locations if location_matches(session, loc, place.locations)]
+        found = [loc for loc in st.locations if location_matches(session, loc, place.locations)]
+        return best_places(session, ctx, found, place.locations)
     return list(st.locations)
 
 
@@ -369,3 +383,100 @@ def select(session: Session, ctx: Context, selector: Any) -> list[Any]:
             if card_matches(session, n, selector)
         ]
     return out
+
+
+# ---- superlatives: "the location with the most dice", "the character with the lowest command" --
+
+
+def measure(session: Session, ctx: Context, ref: Any, best: Any) -> int:
+    """``Host.measure``: a found thing's score for a superlative (``dsl.selectors.Superlative``):
+    a skill rank or counter of a character, or how many of the counted things are at a
+    location, held by a character, or on an obstacle."""
+    from dsl.selectors import Place, Quantity
+
+    kind = ref.get("kind") if isinstance(ref, dict) else None
+    if best.measure is not None:
+        word = best.measure.word
+        if kind == "character":
+            c = session.character(ref["name"])
+            if best.measure.category == "skill":
+                return c.skills.get(word, 0)
+            counted = _counter(c, word)
+            if counted is not None:
+                return counted
+        raise EffectError(f"a {kind or 'thing'} has no {word} to compare", ctx.span)
+    counted_sel = best.counted
+    category, noun = counted_sel.noun_category, counted_sel.noun
+    every = Quantity("all", None, None, True)
+    if kind == "location":
+        here = Context(ctx.host, ctx.card, ctx.actor, ref["name"], span=ctx.span)
+        return len(
+            select(
+                session, here, replace(counted_sel, place=Place("this location"), quantity=every)
+            )
+        )
+    if kind == "character":
+        c = session.character(ref["name"])
+        if category == "stress":
+            return int(getattr(c, str(noun), 0))
+        if category == "counter":
+            held = _counter(c, str(noun))
+            if held is not None:
+                return held
+        if category in ("card kind", "card"):
+            theirs = Context(ctx.host, ctx.card, c.name, c.location, span=ctx.span)
+            return len(_held(session, theirs, replace(counted_sel, place=Place("held", "with"))))
+    if kind == "obstacle" and category == "token" and noun in ("progress", "hindrance"):
+        for loc in session.state.locations:
+            for o in loc.obstacles:
+                if o.uid == ref.get("uid"):
+                    return int(getattr(o, str(noun)))
+    raise EffectError(f"cannot count {counted_sel.text or noun} on a {kind or 'thing'}", ctx.span)
+
+
+def _counter(c: Any, noun: str) -> int | None:
+    if noun == "action point":
+        return int(c.action_points)
+    if "initiative" in noun:
+        return len(c.initiative)
+    return None
+
+
+def best_places(session: Session, ctx: Context, found: list[LocationState], sel: Any) -> list[Any]:
+    """The locations a place names, kept to the best when it has a superlative ("at the
+    location with the most dice")."""
+    best = getattr(sel, "superlative", None)
+    if best is None or not found:
+        return found
+    scores = [measure(session, ctx, {"kind": "location", "name": loc.name}, best) for loc in found]
+    top = max(scores) if best.kind in ("most", "highest") else min(scores)
+    return [loc for loc, score in zip(found, scores, strict=True) if score == top]
+
+
+# ---- numbers read from the table: "its difficulty", "the value of a sorcery here" ------------
+
+_CARD_PILES = {
+    "obstacle": "obstacles",
+    "asset": "assets",
+    "scene": "scenes",
+    "ability": "abilities",
+    "condition": "conditions",
+    "location": "locations",
+}
+
+
+def read(session: Session, ctx: Context, thing: Any, field: str | None) -> int:
+    """``Host.read``: a die's face (``field`` None), or a number field of a card."""
+    if not isinstance(thing, dict):
+        raise EffectError("nothing to read a number from", ctx.span)
+    if field is None:
+        face = thing.get("face")
+        if face is None:
+            raise EffectError(f"a {thing.get('kind', 'thing')} has no value", ctx.span)
+        return int(face)
+    pile = getattr(session.ruleset, _CARD_PILES.get(str(thing.get("kind")), ""), None)
+    card = pile.get(thing.get("name")) if isinstance(pile, dict) else None
+    number = getattr(card, field.replace(" ", "_"), None) if card is not None else None
+    if not isinstance(number, int) or isinstance(number, bool):
+        raise EffectError(f"{thing.get('name') or 'it'} has no {field}", ctx.span)
+    return number

@@ -241,6 +241,18 @@ class Session(
 
         return selecting.select(self, ctx, selector)
 
+    def measure(self, ctx: Context, thing: Any, superlative: Any) -> int:
+        """A found thing's score for "the ... with the most/lowest ..." (``dsl.codegen``)."""
+        from . import select as selecting
+
+        return selecting.measure(self, ctx, thing, superlative)
+
+    def read(self, ctx: Context, thing: Any, field: str | None) -> int:
+        """A number a card reads from the table ("its difficulty"; ``dsl.codegen``)."""
+        from . import select as selecting
+
+        return selecting.read(self, ctx, thing, field)
+
     def location(self, name: str) -> LocationState:
         for loc in self.state.locations:
             if loc.name == name:
@@ -260,14 +272,15 @@ class Session(
         tags = self.side(loc).tags
         return (*tags, "Developed") if loc.developed else tags
 
-    def first_places(self, spec: Sequence[Sequence[str]]) -> list[LocationState]:
-        """The locations of the first alternative of a placement spec ("enters brightdune
-        Rural, or Urban") found in play: every term of an alternative (a region, a tag) holds."""
-        for alternative in spec:
+    def first_places(self, spec: Sequence[Sequence[Sequence[str]]]) -> list[LocationState]:
+        """The locations of the first step of a placement spec ("enters brightdune Rural, else
+        either Fort or Urban") found in play: a location answering every word of any option of
+        the step (a region, a tag; an option with no words is any location)."""
+        for step in spec:
             found = [
                 loc
                 for loc in self.state.locations
-                if all(self.matches(loc, term) for term in alternative)
+                if any(all(self.matches(loc, term) for term in option) for option in step)
             ]
             if found:
                 return found
@@ -351,6 +364,33 @@ class Session(
 
     def _obstacle_restrictions(self, name: str) -> tuple[str, ...]:
         return self.ruleset.restrictions.get(name, ())
+
+    def forbidding(self, verb: str) -> list[tuple[Context, Any]]:
+        """The standing texts in play that forbid ``verb`` on some thing ("May not overcome
+        Stability obstacles"): each as (the context of its card, what it forbids it on). The
+        cards in play: obstacles on the map, events out."""
+        if not self.ruleset.forbidden_on:
+            return []
+        out: list[tuple[Context, Any]] = []
+        for loc in self.state.locations:
+            for o in loc.obstacles:
+                for forbidden, thing in self.ruleset.forbidden_on.get(o.name, ()):
+                    if forbidden == verb:
+                        out.append((Context(host=self.host, card=o.name, location=loc.name), thing))
+        for name in self.state.events_out:
+            for forbidden, thing in self.ruleset.forbidden_on.get(name, ()):
+                if forbidden == verb:
+                    out.append((Context(host=self.host, card=name), thing))
+        return out
+
+    def forbids(self, verb: str, uid: int) -> bool:
+        """Whether a standing text in play forbids ``verb`` on the obstacle ``uid``."""
+        from . import select as selecting
+
+        return any(
+            any(isinstance(r, dict) and r.get("uid") == uid for r in selecting.select(self, c, t))
+            for c, t in self.forbidding(verb)
+        )
 
     @property
     def sorcery(self) -> str:

@@ -83,6 +83,7 @@ def test_a_file_that_is_not_a_fixture_is_told_what_to_write(
     code, told = run(capsys, "test", str(path))
     assert code == 1
     assert (
-        f"{path}:3:3: error: expected a section (cards:, table:, run:, answers:, expect:)" in told
+        f"{path}:3:3: error: expected a section (forms:, cards:, table:, run:, answers:, expect:)"
+        in told
     )
     assert f"{path}:2:9: error: fixture \"No run\" has no 'run:' line" in told

@@ -12,10 +12,12 @@ is the game's, and allowed. CHRONICLER_FUZZ_EXAMPLES sets the number of sentence
 from __future__ import annotations
 
 import os
+import random
 import re
 from functools import cache
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -50,28 +52,63 @@ ROLES = ["on", "at", "to", "from", "for", "in", "into"]
 VALUES = ["", "of value 3", "each with value 6", "of the same value", "of any value"]
 
 
-@st.composite
-def phrases(draw: Any) -> str:
+# What each noun of NOUNS is, in the words a primitive's ``takes`` uses.
+NOUN_KIND = {
+    "obstacle": "obstacle", "obstacles": "obstacle", "location": "location",
+    "locations": "location", "asset": "asset", "character": "character",
+    "characters": "character", "threat": "token", "progress": "token", "hindrance": "token",
+    "stability": "resource", "sorcery": "resource", "die": "die", "dice": "die",
+    "action point": "counter", "action points": "counter", "initiative die": "counter",
+    "body": "stress", "psyche": "stress", "card": "card", "Fort": "location",
+    "Wilderness": "location",
+}  # fmt: skip
+
+
+@cache
+def verb_roles() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Each verb of VERBS: the nouns its object takes (all when it does not say), the roles
+    it takes besides its object: what a designer reads in the verb's reference."""
+    vocabulary = check_sources(list(base_sources()), str(RULES_DIR)).vocabulary
+    out = {}
+    for verb in VERBS:
+        info = vocabulary.verbs[tuple(verb.split())]
+        takes = dict(info.takes).get("object")
+        nouns = tuple(
+            n for n in NOUNS if takes is None or NOUN_KIND[n] in takes or NOUN_KIND[n] == "card"
+        )
+        roles = tuple(r for r in (info.roles or {}) if r in ROLES)
+        out[verb] = (nouns or tuple(NOUNS), roles)
+    return out
+
+
+def random_phrase(rng: random.Random, nouns: tuple[str, ...] | list[str] = NOUNS) -> str:
     words = [
-        draw(st.sampled_from(QUANTITIES)),
-        draw(st.sampled_from(FILTERS)),
-        draw(st.sampled_from(NOUNS)),
-        draw(st.sampled_from(VALUES)) if draw(st.booleans()) else "",
-        draw(st.sampled_from(PLACES)),
+        rng.choice(QUANTITIES),
+        rng.choice(FILTERS),
+        rng.choice(nouns),
+        rng.choice(VALUES) if rng.random() < 0.5 else "",
+        rng.choice(PLACES),
     ]
     return " ".join(w for w in words if w)
 
 
-@st.composite
-def sentences(draw: Any) -> str:
-    verb = draw(st.sampled_from(VERBS))
-    words = [verb, draw(phrases())]
-    if draw(st.booleans()):
-        words += [draw(st.sampled_from(ROLES)), draw(phrases())]
-    if draw(st.integers(0, 4)) == 0:
-        words.insert(0, "If there is " + draw(phrases()) + ",")
+def random_sentence(rng: random.Random) -> str:
+    """A sentence of a declared verb: its object a noun the verb acts on, maybe one more role
+    the verb takes, maybe a condition first; quantity, filters, value and place at random."""
+    verb = rng.choice(VERBS)
+    nouns, roles = verb_roles()[verb]
+    words = [verb, random_phrase(rng, nouns)]
+    if roles and rng.random() < 0.5:
+        words += [rng.choice(roles), random_phrase(rng)]
+    if rng.randrange(5) == 0:
+        words.insert(0, "If there is " + random_phrase(rng) + ",")
     text = " ".join(words)
     return text[0].upper() + text[1:] + "."
+
+
+@st.composite
+def sentences(draw: Any) -> str:
+    return random_sentence(random.Random(draw(st.integers(0, 2**32 - 1))))
 
 
 @cache
@@ -82,20 +119,46 @@ def base_sources() -> tuple[Source, ...]:
 
 
 def _table(ruleset: Any) -> Any:
+    """A table where most sentences find something to act on: obstacles of every tag the
+    phrases name here and elsewhere, tokens on them, threats, dice of several resources at
+    several locations, cards in the staging area, the decks, the discards and the archive, and
+    characters holding assets and conditions."""
     session = new_session(ruleset, new_campaign(ruleset), 3, ["Parin", "Kanun"])
     st_ = session.state
     st_.frames = [Frame("actions", {})]
     st_.scenes, st_.scene_deck = [], []
-    st_.asset_discard = ["Wound Paste"]
+    st_.asset_staging = ["Loomwood Apples", "Pox Face", "Azadeh"]
+    st_.asset_deck = ["Imperial Codebook", "Whisper Drip", "Wobbly Naz", *st_.asset_deck]
+    st_.asset_discard = ["Wound Paste", "Brightdune Carpet"]
+    st_.archive = ["Mole Hunt", "Amber Wine", *st_.archive]
+    st_.obstacle_deck = ["Imperial Guard", "Restless Dead", *st_.obstacle_deck]
+    st_.obstacle_discard = ["Guard Captain", "Pomegranate Heist"]
     for c in st_.characters:
         c.location, c.action_points, c.initiative = "Giant's Gate", 4, [3, 5]
+    parin = session.character("Parin")
+    parin.assets.append("Traveling Tent")
+    parin.exhausted.append("Traveling Tent")
+    parin.psyche = 1
     gate = session.location("Giant's Gate")
     gate.threats = 1
-    gate.obstacles += [session.new_obstacle("Horse Bandits", 1, 0)]
-    session.location("Eastkeep").obstacles += [session.new_obstacle("Background Checks", 0, 1)]
-    for resource, face in (("stability", 4), ("sorcery", 6), ("diplomacy", 2)):
+    gate.obstacles += [
+        session.new_obstacle("Horse Bandits", 1, 0),
+        session.new_obstacle("Background Checks", 1, 1),
+        session.new_obstacle("Discord in Brightdune", 0, 1),
+    ]
+    session.location("Eastkeep").obstacles += [session.new_obstacle("Aldric the Deceitful", 0, 1)]
+    session.location("Boar's Rift").obstacles += [session.new_obstacle("Amber Hand Raiders", 1, 0)]
+    session.location("Eastkeep").threats = 1
+    for where, resource, face in (
+        ("Giant's Gate", "stability", 4),
+        ("Giant's Gate", "sorcery", 6),
+        ("Giant's Gate", "diplomacy", 2),
+        ("Giant's Gate", "stability", 3),
+        ("Eastkeep", "stability", 5),
+        ("Boar's Peak", "sorcery", 2),
+    ):
         st_.supply[resource] -= 1
-        gate.dice.append(Die(resource, face))
+        session.location(where).dice.append(Die(resource, face))
     st_.dice_script = [4, 2, 5, 1, 6, 3] * 4
     return session
 
@@ -110,25 +173,65 @@ def _first(decision: Any) -> Any:
     return "finish" if "finish" in options else options[0]
 
 
-@settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-@given(sentence=sentences())
-def test_a_sentence_that_checks_runs_without_a_python_error(sentence: str) -> None:
+def visible(session: Any) -> Any:
+    """What a player sees of the table: locations (threats, dice, obstacles and their tokens),
+    characters (points, dice, stress, cards), the piles. Not which cards are used this turn."""
+    st_ = session.state
+    places = tuple(
+        (
+            loc.name,
+            loc.threats,
+            loc.developed,
+            tuple(sorted((d.resource, d.face) for d in loc.dice)),
+            tuple((o.name, o.progress, o.hindrance) for o in loc.obstacles),
+        )
+        for loc in st_.locations
+    )
+    people = tuple(
+        (
+            c.name,
+            c.location,
+            c.action_points,
+            tuple(sorted(c.initiative)),
+            c.body,
+            c.psyche,
+            tuple(c.assets),
+            tuple(a for a in c.abilities if a != "Probe"),
+            tuple(a.name for a in c.in_progress),
+            tuple(c.conditions),
+            tuple(c.obstacles),
+        )
+        for c in st_.characters
+    )
+    piles = (
+        tuple(st_.asset_staging),
+        tuple(st_.asset_deck),
+        tuple(st_.asset_discard),
+        tuple(st_.archive),
+        tuple(st_.obstacle_deck),
+        tuple(st_.obstacle_discard),
+        tuple(sorted(st_.supply.items())),
+    )
+    return places, people, piles
+
+
+def run_sentence(sentence: str) -> bool | None:
+    """Check the sentence on an ability and play it on the table, answering every question
+    with its first option: ``None`` when it does not check, else whether the table changed.
+    Fails on a Python error inside (the checker, not the engine, rejects what cannot run)."""
     card = f'ability "Probe" {{\n  Play: {sentence}\n}}\n'
     diagnostics = Diagnostics()
     sources = [*base_sources(), Source("probe.rules", card)]
     checked = check_sources(sources, str(RULES_DIR), diagnostics)
     if diagnostics.errors:
         assert all("Traceback" not in e.message for e in diagnostics.errors)
-        return  # rejected at check time, with a diagnostic
+        return None  # rejected at check time, with a diagnostic
     session = _table(from_compiled(compile_checked(checked)))
     session.character("Parin").abilities.append("Probe")
     session._pending = None
     option = {"act": "ability", "character": "Parin", "card": "Probe", "effect": 0}
     assert option in list(session.pending().options), sentence
+    before = visible(session)
     session.apply(option)
     for _ in range(60):
         decision = session.pending()
@@ -138,3 +241,42 @@ def test_a_sentence_that_checks_runs_without_a_python_error(sentence: str) -> No
     for event in session.events:
         reason = str(event.data.get("reason", ""))
         assert not PYTHON_ERROR.search(reason), f"{sentence!r}: {reason}"
+    return visible(session) != before
+
+
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(sentence=sentences())
+def test_a_sentence_that_checks_runs_without_a_python_error(sentence: str) -> None:
+    run_sentence(sentence)
+
+
+def visible_change_rate(seed: int, clean: int) -> tuple[int, int, list[str]]:
+    """Of the first ``clean`` random sentences that check (from ``seed``): how many changed
+    the table, how many were drawn, and those that did not change it."""
+    rng = random.Random(seed)
+    checked = changed = drawn = 0
+    still: list[str] = []
+    while checked < clean and drawn < 50 * clean:
+        drawn += 1
+        sentence = random_sentence(rng)
+        ran = run_sentence(sentence)
+        if ran is None:
+            continue
+        checked += 1
+        changed += ran
+        if not ran:
+            still.append(sentence)
+    assert checked == clean, f"only {checked} of {drawn} random sentences checked"
+    return changed, drawn, still
+
+
+@pytest.mark.slow
+def test_most_random_sentences_that_check_change_the_table() -> None:
+    """A sentence that checks should act on a table where there is something to act on: of the
+    first 30 random sentences that check (seed 14), at least 12 visibly change it."""
+    changed, drawn, still = visible_change_rate(14, 30)
+    assert changed >= 12, f"{changed} of 30 changed the table ({drawn} drawn); still: {still}"
