@@ -780,6 +780,7 @@ class _CardCompiler:
                 replaced=replaced,
                 optional=optional,
                 verbs=_verbs_of(effect.cost, parts),
+                meaning=effect,
             )
         )
 
