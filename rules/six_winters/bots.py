@@ -74,10 +74,12 @@ class HeuristicBot:
         self._costs: dict[tuple[Any, ...], list[float]] = {}  # _stress_costs, remembered
         self._riding: str | None = None  # where the moving card just played should go
         self._read: dict[str, CardReading] | None = None  # the cards' readings (``bind``)
+        self._years = 6  # the campaign's length (the declared ``years``, read at ``bind``)
 
     def bind(self, session: Any) -> None:
         """The session this bot is about to play: its ruleset's cards are read from their text."""
         self._read = readings(session.ruleset)
+        self._years = session.ruleset.value("years", self._years)
 
     def _reading(self, name: str) -> CardReading | None:
         """What the text of card ``name`` says (``readings``); the bundled Six Winters text
@@ -414,6 +416,11 @@ class HeuristicBot:
             if o["name"] != c["name"] and o["location"] == c["location"] and o["initiative"]
         ]
 
+    LAST_YEAR_FADES = True
+
+    def _turns_a_year(self, obs: dict[str, Any]) -> int:
+        return max(1, len(self.SEASONS) * obs["turns_in_season"])
+
     def _turns_left(self, obs: dict[str, Any]) -> int:
         season = self.SEASONS.index(obs["season"]) if obs["season"] in self.SEASONS else 0
         per = obs["turns_in_season"]
@@ -439,8 +446,11 @@ class HeuristicBot:
         k = len(kinds)
         if harm <= 0:
             return [0.0] * (k + 1)
-        condition = self.CONDITION + self.CONDITION_PER_YEAR * max(0, 6 - obs["year"])
+        condition = self.CONDITION + self.CONDITION_PER_YEAR * max(0, self._years - obs["year"])
         late = min(1.0, self._turns_left(obs) / 12)
+        if self.LAST_YEAR_FADES and obs["year"] >= self._years:
+            # the last year: a condition hurts only for the turns left (no year comes after)
+            condition *= self._turns_left(obs) / self._turns_a_year(obs)
         key = (
             tuple(kinds),
             harm,
@@ -894,7 +904,7 @@ class HeuristicBot:
             if plan is not None:
                 return [o for o in options if o in plan["team"]]
             return options
-        return options[: max(d.min_choices, len(options))]
+        return options[: min(d.max_choices, max(d.min_choices, len(options)))]
 
     def _defense(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> list[Any]:
         """The dice the plan gives to defense (a die cancels a harmful stress die at or above
