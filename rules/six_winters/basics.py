@@ -131,31 +131,7 @@ def _usable_permissions(permissions: Sequence[Any]) -> tuple[tuple[int, Any], ..
     return tuple((k, p) for k, p in enumerate(permissions) if p.verb not in ("muster", "hold"))
 
 
-# What the observation shows of a card never changes while the ruleset is loaded: worked out
-# once per card (an observation is read by a bot, never changed, so the lists are shared).
-_FACTS: dict[int, tuple[Any, dict[str, Any]]] = {}
-
-
-def _kept(card: Any, make: Any) -> dict[str, Any]:
-    found = _FACTS.get(id(card))
-    if found is None or found[0] is not card:
-        found = _FACTS[id(card)] = (card, make(card))
-    return found[1]
-
-
 def _asset_facts(card: Asset) -> dict[str, Any]:
-    return _kept(card, _read_asset)
-
-
-def _obstacle_facts(card: Obstacle) -> dict[str, Any]:
-    return _kept(card, _read_obstacle)
-
-
-def _scene_facts(card: Scene) -> dict[str, Any]:
-    return _kept(card, _read_scene)
-
-
-def _read_asset(card: Asset) -> dict[str, Any]:
     return {
         "skill": card.skill,
         "points": card.points,
@@ -164,7 +140,7 @@ def _read_asset(card: Asset) -> dict[str, Any]:
     }
 
 
-def _read_obstacle(card: Obstacle) -> dict[str, Any]:
+def _obstacle_facts(card: Obstacle) -> dict[str, Any]:
     return {
         "skill": card.skill,
         "difficulty": card.difficulty,
@@ -175,7 +151,7 @@ def _read_obstacle(card: Obstacle) -> dict[str, Any]:
     }
 
 
-def _read_scene(card: Scene) -> dict[str, Any]:
+def _scene_facts(card: Scene) -> dict[str, Any]:
     return {
         "skill": card.skill,
         "points": card.points,

@@ -178,7 +178,6 @@ class Session(
         st = self.state
         rs = self.ruleset
         season_name, season_turns = rs.seasons[min(st.season, len(rs.seasons) - 1)]
-        adjacent = self._adjacency_map()
         return {
             "who": who,
             "year": st.year,
@@ -191,10 +190,12 @@ class Session(
             "locations": [
                 {
                     "name": loc.name,
-                    **self._location_facts(loc),
+                    "region": rs.locations[loc.name].region,
+                    "tags": list(self.tags_of(loc)),
                     "developed": loc.developed,
                     "threats": loc.threats,
-                    "adjacent": list(adjacent[loc.name]),
+                    "adjacent": list(self.adjacent(loc.name)),
+                    "produces": list(self.side(loc).produces),
                     "obstacles": [
                         {
                             "name": o.name,
@@ -259,22 +260,6 @@ class Session(
                 if name in st.campaign_characters and all(c.name != name for c in st.characters)
             },
         }
-
-    def _location_facts(self, loc: LocationState) -> dict[str, Any]:
-        """What the observation shows of a location's card on its side now (kept per side)."""
-        key = (loc.name, loc.developed)
-        owner, kept = _FACTS_OF_SIDES.get(id(self.ruleset), (None, {}))
-        if owner is not self.ruleset:  # kept per ruleset object, never for another at its id
-            kept = {}
-            _FACTS_OF_SIDES[id(self.ruleset)] = (self.ruleset, kept)
-        facts = kept.get(key)
-        if facts is None:
-            facts = kept[key] = {
-                "region": self.ruleset.locations[loc.name].region,
-                "tags": list(self.tags_of(loc)),
-                "produces": list(self.side(loc).produces),
-            }
-        return facts
 
     @property
     def rng(self) -> Any:
@@ -568,7 +553,6 @@ class Session(
 
 # The words each location side answers to, per ruleset (by id) and (name, developed).
 _WORDS: dict[int, dict[tuple[str, bool], frozenset[str]]] = {}
-_FACTS_OF_SIDES: dict[int, tuple[Any, dict[tuple[str, bool], dict[str, Any]]]] = {}
 
 
 _RULESET_CACHE: dict[str, Ruleset] = {}
