@@ -1,6 +1,6 @@
 """Six Winters bots scoreboard: year-1 win rate, win rate per campaign year and over whole
-campaigns, conditions taken per year, scenes per session, threat left, and sessions per
-second, for each bot.
+campaigns (with 95% Wilson intervals), conditions taken per year, scenes per session, threat
+left, and sessions per second, for each bot.
 
 Run: ``.venv/bin/python benchmarks/bench_bots.py [--seeds N] [--campaigns M] [--bots a,b]``.
 Year-1 sessions are from a fresh campaign (seeds 0..N-1, Parin and Kanun); campaigns are
@@ -24,20 +24,36 @@ from rules.six_winters import engine
 from rules.six_winters.bots import BOTS
 
 
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of a win rate of ``n`` sessions."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
 def year_one(ruleset, bot_name: str, seeds: int) -> dict[str, float]:
     campaign = engine.new_campaign(ruleset)
     won, scenes, threat = 0, [], []
     start = time.perf_counter()
     for seed in range(seeds):
         session = engine.new_session(ruleset, campaign, seed, ["Parin", "Kanun"])
-        engine.play(session, BOTS[bot_name](seed))
+        bot = BOTS[bot_name](seed)
+        if hasattr(bot, "bind"):  # a bot that reads the session's cards or searches its copies
+            bot.bind(session)
+        engine.play(session, bot)
         r = session.result()
         won += r.won
         scenes.append(r.scenes_completed)
         threat.append(r.threat_left)
     seconds = time.perf_counter() - start
+    low, high = wilson(won, seeds)
     return {
         "win": won / seeds,
+        "low": low,
+        "high": high,
         "scenes": statistics.median(scenes),
         "scenes_mean": statistics.mean(scenes),
         "threat": statistics.median(threat),
@@ -63,6 +79,7 @@ def campaigns(ruleset, bot_name: str, count: int) -> dict[str, object]:
         whole += won_here == len(per_year)
     return {
         "per_year": {y: sum(v) / len(v) for y, v in sorted(per_year.items())},
+        "intervals": {y: wilson(sum(v), len(v)) for y, v in sorted(per_year.items())},
         "conditions": {y: statistics.mean(v) for y, v in sorted(conditions.items())},
         "years_won": statistics.median(years_won),
         "any_year": sum(1 for y in years_won if y) / count,
@@ -83,13 +100,18 @@ def main() -> None:
         y1 = year_one(ruleset, name, args.seeds) if args.seeds else None
         if y1 is not None:
             print(
-                f"{name:10s} year 1 ({args.seeds} seeds): win {y1['win']:.0%}  "
+                f"{name:10s} year 1 ({args.seeds} seeds): win {y1['win']:.0%} "
+                f"[{y1['low']:.0%}, {y1['high']:.0%}]  "
                 f"scenes median {y1['scenes']:g} (mean {y1['scenes_mean']:.2f})  "
                 f"threat left median {y1['threat']:g}  {y1['per_s']:.1f} sessions/s"
             )
         if args.campaigns:
             c = campaigns(ruleset, name, args.campaigns)
-            years = "  ".join(f"y{y} {w:.0%}" for y, w in c["per_year"].items())  # type: ignore[union-attr]
+            spans: dict[int, tuple[float, float]] = c["intervals"]  # type: ignore[assignment]
+            rates: dict[int, float] = c["per_year"]  # type: ignore[assignment]
+            years = "  ".join(
+                f"y{y} {w:.0%} [{spans[y][0]:.0%}, {spans[y][1]:.0%}]" for y, w in rates.items()
+            )
             taken = " ".join(f"{n:.1f}" for n in c["conditions"].values())  # type: ignore[union-attr]
             print(
                 f"{'':10s} campaigns ({args.campaigns}): {years}  years won "

@@ -846,6 +846,7 @@ class _CardCompiler:
                 replaced=replaced,
                 optional=optional,
                 verbs=_verbs_of(effect.cost, parts),
+                meaning=effect,
             )
         )
 

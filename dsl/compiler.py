@@ -83,6 +83,8 @@ class CompiledAbility:
     effect" (``None`` otherwise); ``replaces`` names the primitive an "Instead of ..." ability
     replaces, with ``replaced`` the selector of what it would have acted on. ``verbs`` lets a
     host tell what kind of ability it is (one that ignores stress, one that moves dice...).
+    ``meaning`` is the bound text it was compiled from (``dsl.bound.BoundEffect``): what a bot
+    or a report reads of the card (which verb, what object, where, at what cost).
     """
 
     trigger: Trigger | None
@@ -95,6 +97,7 @@ class CompiledAbility:
     replaced: Selector | None = None
     optional: bool = False
     verbs: tuple[str, ...] = ()  # the primitives its sentences call, cost first, in order
+    meaning: Any = None  # the BoundEffect it was compiled from
 
 
 @dataclass(frozen=True, slots=True)

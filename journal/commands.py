@@ -683,15 +683,32 @@ def publish(
     spoilers: Annotated[
         bool, typer.Option("--spoilers", help="Show every card's face, not only those met.")
     ] = False,
+    report: Annotated[
+        Path | None,
+        typer.Option(
+            "--report",
+            help="A simulation store (chronicler simulate --store): its playtest report "
+            "becomes a page of the site.",
+        ),
+    ] = None,
+    report_run: Annotated[
+        int | None,
+        typer.Option("--report-run", help="Which run of the --report store (default: latest)."),
+    ] = None,
 ) -> None:
     """Publish a campaign's website (MkDocs + Material; opens from file://).
 
     Example: chronicler publish --campaign Brightdune --out brightdune-site
+    --report simulations.duckdb
     """
     from journal.website.publish import publish as publish_site
 
+    if report_run is not None and report is None:
+        raise UsageError("--report-run needs --report STORE")
     with _journal(db, create=False) as journal:
-        done = publish_site(journal, campaign, out, spoilers=spoilers)
+        done = publish_site(
+            journal, campaign, out, spoilers=spoilers, report=report, report_run=report_run
+        )
     console.print(f"Published {campaign}: {done.pages} pages; open {done.index}")
 
 

@@ -37,7 +37,11 @@ def play_command(
         ..., help="The ruleset to play: a name (six-winters) or the folder of its text."
     ),
     seed: int = typer.Option(1, "--seed", help="Seed of the dice, the decks and the bot."),
-    bot: str = typer.Option("heuristic", "--bot", help="heuristic or random."),
+    bot: str = typer.Option(
+        "heuristic",
+        "--bot",
+        help="heuristic, lookahead (searches copies of the game, slower) or random.",
+    ),
     characters: str | None = typer.Option(
         None, "--characters", help="Two characters, comma-separated (default: the bot picks)."
     ),
@@ -185,6 +189,8 @@ def _play_into_journal(
             chosen = engine.choose_characters(player, campaign, ruleset)
         session = engine.new_session(ruleset, campaign, rng.randrange(2**31), chosen, solo=solo)
         recorder = Recorder(journal, name, create=False, catalogue=catalogue)
+        if hasattr(player, "bind"):  # a bot that reads the session's cards or searches its copies
+            player.bind(session)
         fed = 0
         uses = getattr(player, "uses_observation", True)
         while True:

@@ -32,7 +32,7 @@ def show(console: Console, tables: Sequence[Table], title: str) -> None:
             console.print(f"[dim]{escape(table.note)}[/]")
 
 
-def _number(value: Any) -> float | None:
+def number(value: Any) -> float | None:
     if isinstance(value, int | float):
         return float(value)
     found = re.match(r"\s*([+-]?\d+(?:\.\d+)?)", str(value))
@@ -44,7 +44,7 @@ def _bars(table: Table) -> str:
     if table.chart is None or not table.rows:
         return ""
     label_at, value_at = table.chart
-    numbers = [(str(r[label_at]), _number(r[value_at]), str(r[value_at])) for r in table.rows]
+    numbers = [(str(r[label_at]), number(r[value_at]), str(r[value_at])) for r in table.rows]
     points = [(label, v, shown) for label, v, shown in numbers if v is not None][:40]
     if not points:
         return ""

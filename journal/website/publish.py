@@ -259,13 +259,22 @@ def publish(
     *,
     catalogue: Catalogue | None = None,
     spoilers: bool = False,
+    report: Path | None = None,
+    report_run: int | None = None,
 ) -> Published:
     """Write the campaign's pages and build them. Without ``catalogue`` the gallery comes from
     the Six Winters card text as it is now (through the cache of ``caches.py``). The card
-    faces show the cards the campaign met, or all of them with ``spoilers``."""
+    faces show the cards the campaign met, or all of them with ``spoilers``. With ``report``
+    (a simulation store) the site has a page of its playtest report (``report_run``, or the
+    store's latest run)."""
     started = time.perf_counter()
     site = generate(journal, campaign_name, catalogue if catalogue is not None else ruleset_pages())
     _add_card_faces(site, journal, campaign_name, out, spoilers, catalogue or _loaded_catalogue())
+    if report is not None:  # the playtest report of a simulation store, as one more page
+        from journal.playtest import site_page
+
+        site.pages["playtest.md"] = site_page.markdown(site_page.from_store(report, report_run))
+        site.nav.append({"Playtest report": "playtest.md"})
     config = write_pages(site, out)
     generated = time.perf_counter()
     build_site(config)

@@ -7,10 +7,11 @@ import itertools
 import random
 import re
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
 
 from dsl.runtime import Decision
 
+from .readings import CardReading, readings
 from .search_bot import LookaheadBot
 
 
@@ -48,7 +49,9 @@ class HeuristicBot:
     its highest die; takes the asset with most points per action point of its recipe, one in
     progress at a time (else dice); musters and trades for open slots; walks toward a scene it
     can score or the place with most work for it. Cards that cost stress or spend themselves
-    are used when they help; a Haunted character does not end its turn on a Blighted location.
+    are used when they help (what a card costs and does is read from its compiled text,
+    ``readings``, never from its name); a character does not end its turn where one of its
+    conditions bites.
     Surges, new obstacles and threats picked by cards go where no threat lies; session end
     removes first the obstacle that comes back next year with fewest tokens; downtime recovers
     from the condition that hurts most and advances the skills of the obstacles in play (one
@@ -70,6 +73,31 @@ class HeuristicBot:
         self._pools: dict[tuple[str, str], int] = {}  # the most stress seen, by character
         self._costs: dict[tuple[Any, ...], list[float]] = {}  # _stress_costs, remembered
         self._riding: str | None = None  # where the moving card just played should go
+        self._read: dict[str, CardReading] | None = None  # the cards' readings (``bind``)
+        self._years = 6  # the campaign's length (the declared ``years``, read at ``bind``)
+
+    def bind(self, session: Any) -> None:
+        """The session this bot is about to play: its ruleset's cards are read from their text."""
+        self._read = readings(session.ruleset)
+        self._years = session.ruleset.value("years", self._years)
+
+    def _reading(self, name: str) -> CardReading | None:
+        """What the text of card ``name`` says (``readings``); the bundled Six Winters text
+        when the bot was given no session (``bind``)."""
+        if self._read is None:
+            from .session import load_ruleset
+
+            self._read = readings(load_ruleset())
+        return self._read.get(name)
+
+    def _moves_anywhere(self, name: str) -> bool:
+        r = self._reading(name)
+        return r is not None and r.moves_anywhere
+
+    def _harm(self, condition: str) -> float:
+        """How much a condition hurts (read from its text; 3 when the text is unknown)."""
+        r = self._reading(condition)
+        return r.harm if r is not None else 3.0
 
     # -- helpers over the observation
 
@@ -152,14 +180,14 @@ class HeuristicBot:
         ]
         target = self._move_target(obs, first("move"))
         for o in first("ability"):
-            if o["card"] in self.MOVING_CARDS and (ride := self._ride_to(obs, o)) is not None:
+            if self._moves_anywhere(o["card"]) and (ride := self._ride_to(obs, o)) is not None:
                 self._riding = ride
                 return o
         if target is None and (
             plays := [
                 o
                 for o in first("ability")
-                if o["card"] not in self.MOVING_CARDS and self._ability_helps(obs, o)
+                if not self._moves_anywhere(o["card"]) and self._ability_helps(obs, o)
             ]
         ):
             return plays[0]
@@ -176,10 +204,9 @@ class HeuristicBot:
             return spend
         return "done"
 
-    # Abilities whose text moves their character anywhere (abilities.rules): played only to
-    # reach a place worth more than walking there costs, and sent there (not to the first
-    # location asked about).
-    MOVING_CARDS: ClassVar[frozenset[str]] = frozenset({"Ride Swiftly"})
+    # Abilities whose text moves their character to any location (``moves_anywhere``): played
+    # only to reach a place worth more than walking there costs, and sent there (not to the
+    # first location asked about).
 
     def _ride_to(self, obs: dict[str, Any], option: dict[str, Any]) -> str | None:
         """Where a moving card should take its character: a scene the party can score, else an
@@ -260,16 +287,9 @@ class HeuristicBot:
                 return o
         return None
 
-    # What a player reads on the condition cards (conditions.rules): how much each hurts. Those
-    # that bite at every refresh first, then those that take a stress at each setup.
-    CONDITION_HARM: ClassVar[dict[str, int]] = {
-        "Deep Cut": 5,
-        "Bruised Ribs": 5,
-        "Twisted Knee": 3,
-        "Nightmares": 2,
-        "Hollow Doubt": 2,
-        "Haunted": 1,
-    }
+    # How much each condition hurts is read from its text (``CardReading.harm``): those that
+    # bite at every refresh first, then those that take something at each setup, then those
+    # that bite only at some locations.
 
     def _choose_characters(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         """Choose Characters (between years; ``campaign_observation``): the ones whose
@@ -278,9 +298,9 @@ class HeuristicBot:
         sheets = obs["sheets"]
         skills = [o.get("skill") for loc in obs["map"] for o in loc["obstacles"]]
 
-        def fitness(name: str) -> tuple[int, int, str]:
+        def fitness(name: str) -> tuple[float, int, str]:
             sheet = sheets.get(name, {"conditions": [], "skills": {}})
-            harm = sum(self.CONDITION_HARM.get(c, 3) for c in sheet["conditions"])
+            harm = sum(self._harm(c) for c in sheet["conditions"])
             fit = sum(sheet["skills"].get(skill, 0) for skill in skills)
             return (harm, -fit, name)
 
@@ -288,57 +308,79 @@ class HeuristicBot:
 
     def _choose_condition(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         """Downtime: recover from the condition that hurts most."""
-        return max(options, key=lambda n: self.CONDITION_HARM.get(n, 3))
+        return max(options, key=self._harm)
 
     def _leave_blight(self, obs: dict[str, Any], moves: list[dict[str, Any]]) -> Any:
-        """A Haunted character does not end the turn at a Blighted location (it loses a psyche
-        at the refresh there): a step to a neighbour that is not."""
+        """A character does not end the turn where one of its conditions bites at the refresh
+        (a condition whose text loses something "if at" a location of some tags): a step to a
+        neighbour where none does."""
         for move in moves:
             c = self._char(obs, move["character"])
             here = self._loc(obs, c["location"]) if c else None
             dest = self._loc(obs, move["to"])
-            if (
-                c is None
-                or here is None
-                or dest is None
-                or move.get("by")
-                or "Haunted" not in c["conditions"]
-                or "Blighted" not in here["tags"]
-                or "Blighted" in dest["tags"]
-            ):
+            if c is None or here is None or dest is None or move.get("by"):
                 continue
-            return move
+            bites = {
+                tag
+                for name in c["conditions"]
+                if (r := self._reading(name)) is not None
+                for tag in r.bites_at
+            }
+            if bites & set(here["tags"]) and not bites & set(dest["tags"]):
+                return move
         return None
 
-    # Cards whose use costs stress or spends the card: what a player reads on them
-    # (assets.rules). Used when it helps, not whenever it can be.
+    # Cards whose use costs stress, spends the card or needs a target: what a player reads on
+    # them (``readings``). Used when it helps, not whenever it can be.
     def _card_helps(self, obs: dict[str, Any], option: dict[str, Any]) -> bool:
         c = self._char(obs, option["character"])
+        r = self._reading(option["card"])
         if c is None:
             return False
-        name = option["card"]
+        if r is None:
+            return True
+        if r.ignores:
+            return False  # it defends inside an overcome, where it is offered
+        for kind, amount in r.costs.items():
+            if kind in ("body", "psyche") and not (int(c[kind]) >= 3 and int(c[kind]) > amount):
+                return False  # the stress it costs would bring a condition near
+        return self._effect_helps(obs, c, r)
+
+    def _effect_helps(self, obs: dict[str, Any], c: dict[str, Any], r: CardReading) -> bool:
+        """Whether what a card does (``r``) has something to act on now: an obstacle it places
+        progress on here, one it discards (that threatens), stress to recover, dice wanted."""
         here = self._loc(obs, c["location"])
         obstacles = here["obstacles"] if here else []
-        if name == "Mask of the Frenzied Beast":
-            return False  # it defends inside an overcome, where it is offered
-        if name == "Mad Honey":
-            return int(c["psyche"]) >= 3 and len(c["initiative"]) < 2
-        if name == "Pearlescent Lotus":
-            return int(c["body"]) >= 3 and any(o["skill"] == "lore" for o in obstacles)
-        if name == "Baklava":
-            return int(c["body"]) <= 1
-        if name == "Dragon of the Critical Word":
-            return int(c["psyche"]) >= 3 and any(
-                "Foe" in o["tags"] and self._dangerous(obs, o)
+        if r.progress_on is not None:
+            return any(self._answers(o, r.progress_on) for o in obstacles)
+        if r.discards is not None:
+            return any(
+                self._answers(o, r.discards) and self._dangerous(obs, o)
                 for loc in obs["locations"]
                 for o in loc["obstacles"]
             )
-        if name == "Wound Paste":
-            return any(
-                o["location"] == c["location"] and int(o["body"]) < self._most(o["name"], "body")
-                for o in obs["characters"]
-            )
+        if "initiative die" in r.gains:
+            return len(c["initiative"]) < 2
+        if r.recovers:
+            kinds = [k for k in r.recovers if k in ("body", "psyche")]
+            if r.recovers_here:
+                return any(
+                    o["location"] == c["location"] and int(o[k]) < self._most(o["name"], k)
+                    for o in obs["characters"]
+                    for k in kinds
+                )
+            if not r.reusable:  # spent once: kept until the pool is about to empty
+                return any(int(c[k]) <= 1 for k in kinds)
+            return any(int(c[k]) < self._most(c["name"], k) for k in kinds)
         return True
+
+    @staticmethod
+    def _answers(ob: dict[str, Any], words: frozenset[str]) -> bool:
+        """Whether an obstacle answers to a card's words: its skill or one of its tags."""
+        folded = {w.casefold() for w in words}
+        return str(ob["skill"]).casefold() in folded or any(
+            t.casefold() in folded for t in ob["tags"]
+        )
 
     def _most(self, name: str, kind: str) -> int:
         """The most of a stress this bot has seen a character hold (its starting pool)."""
@@ -374,6 +416,11 @@ class HeuristicBot:
             if o["name"] != c["name"] and o["location"] == c["location"] and o["initiative"]
         ]
 
+    LAST_YEAR_FADES = True
+
+    def _turns_a_year(self, obs: dict[str, Any]) -> int:
+        return max(1, len(self.SEASONS) * obs["turns_in_season"])
+
     def _turns_left(self, obs: dict[str, Any]) -> int:
         season = self.SEASONS.index(obs["season"]) if obs["season"] in self.SEASONS else 0
         per = obs["turns_in_season"]
@@ -399,8 +446,11 @@ class HeuristicBot:
         k = len(kinds)
         if harm <= 0:
             return [0.0] * (k + 1)
-        condition = self.CONDITION + self.CONDITION_PER_YEAR * max(0, 6 - obs["year"])
+        condition = self.CONDITION + self.CONDITION_PER_YEAR * max(0, self._years - obs["year"])
         late = min(1.0, self._turns_left(obs) / 12)
+        if self.LAST_YEAR_FADES and obs["year"] >= self._years:
+            # the last year: a condition hurts only for the turns left (no year comes after)
+            condition *= self._turns_left(obs) / self._turns_a_year(obs)
         key = (
             tuple(kinds),
             harm,
@@ -648,11 +698,15 @@ class HeuristicBot:
         return best
 
     def _ability_helps(self, obs: dict[str, Any], option: dict[str, Any]) -> bool:
-        """Use an ability when dice lie here that no open slot takes (something to work on)."""
+        """Use an ability when dice lie here that no open slot takes (something to work on);
+        one that acts on an obstacle only when one it names is here."""
         c = self._char(obs, option["character"])
         loc = self._loc(obs, c["location"]) if c else None
         if c is None or loc is None:
             return False
+        r = self._reading(option["card"])
+        if r is not None and (r.progress_on is not None or r.discards is not None):
+            return self._effect_helps(obs, c, r)  # never played with nothing to act on
         slots = self._open_slots(obs, c)
         idle = [
             die
@@ -850,7 +904,7 @@ class HeuristicBot:
             if plan is not None:
                 return [o for o in options if o in plan["team"]]
             return options
-        return options[: max(d.min_choices, len(options))]
+        return options[: min(d.max_choices, max(d.min_choices, len(options)))]
 
     def _defense(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> list[Any]:
         """The dice the plan gives to defense (a die cancels a harmful stress die at or above
@@ -978,9 +1032,9 @@ class HeuristicBot:
 
     def _choose_defense(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         """Asked only when a card can help: a roll to see before defense (free to look), or
-        stress dice coming that would hurt. Mask of the Frenzied Beast (lose a psyche to
-        ignore all body) is worn when body stress gets past the defense pool and the psyche it
-        costs is no condition (or the body stress would be one)."""
+        stress dice coming that would hurt. A card that ignores a kind of stress at a cost
+        (read from its text) is worn when that stress gets past the defense pool and what it
+        costs is no condition (or the stress would be one)."""
         cards = [o for o in options if isinstance(o, dict)]
         if not cards:
             return "done"
@@ -999,10 +1053,21 @@ class HeuristicBot:
                 left.append((kind, face))
         body = sum(1 for kind, _f in left if kind == "body")
         psyche = sum(1 for kind, _f in left if kind == "psyche")
+        through = {"body": body, "psyche": psyche}
         for card in cards:
-            if card["card"] != "Mask of the Frenzied Beast":
+            r = self._reading(card["card"])
+            if r is None or not r.ignores:
                 return card
-            if body and (int(c["psyche"]) - psyche - 1 >= 1 or body >= int(c["body"])):
+            # it ignores a kind of stress at a cost: worn when that stress gets past the
+            # defense pool and the cost is no condition (or the stress would be one)
+            ignored = sum(through.get(kind, 0) for kind in r.ignores)
+            affordable = all(
+                int(c[kind]) - through.get(kind, 0) - amount >= 1
+                for kind, amount in r.costs.items()
+                if kind in ("body", "psyche")
+            )
+            condition = any(through.get(k, 0) >= int(c[k]) for k in r.ignores if k in through)
+            if ignored and (affordable or condition):
                 return card
         return "done"
 

@@ -216,6 +216,8 @@ def play_campaign(
         else:
             chosen = choose_characters(bot, campaign, ruleset)
         session = new_session(ruleset, campaign, rng.randrange(2**31), chosen, solo=solo)
+        if hasattr(bot, "bind"):  # a bot that reads the session's cards or searches its copies
+            bot.bind(session)
         play(session, bot)
         campaign = end_session(campaign, session)
         yield campaign, session

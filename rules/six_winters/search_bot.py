@@ -74,6 +74,8 @@ class LookaheadBot:
     def bind(self, session: Any) -> None:
         """The session this bot is about to play (its search copies it)."""
         self.session = session
+        if hasattr(self.heuristic, "bind"):
+            self.heuristic.bind(session)
 
     def choose(self, obs: dict[str, Any] | None, decision: Decision) -> Any:
         base = self.heuristic.choose(obs, decision)
@@ -118,6 +120,8 @@ class LookaheadBot:
         start = (sim.state.season, sim.state.turn)
         sim.apply(answer)
         bot = self.make_heuristic(seed)
+        if hasattr(bot, "bind"):
+            bot.bind(sim)
         while (decision := sim.pending()) is not None:
             if (sim.state.season, sim.state.turn) != start:
                 break  # the turn is over: its obstacles have activated

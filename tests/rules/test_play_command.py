@@ -82,3 +82,19 @@ def test_the_account_tells_who_narrates_and_what_downtime_gave():
         "  Parin: narrates Ambush Military Scouts at Boar's Peak",
         "  Parin and Kanun: narrate Ambush Military Scouts at Boar's Peak",
     ]
+
+
+def test_the_look_ahead_bot_plays_its_own_game_not_the_heuristic_one(capsys):
+    """``--bot lookahead`` searches copies of the session it plays: on the same seed some of
+    its decisions differ from the heuristic bot's, so the event logs part ways."""
+
+    def events(bot: str) -> list[dict]:
+        code, out, err = _run(capsys, "play", "six-winters", "--seed", "3", "--bot", bot, "--json")
+        assert code == 0, err
+        return [json.loads(line) for line in out.splitlines()]
+
+    heuristic, lookahead = events("heuristic"), events("lookahead")
+    assert heuristic[0] == lookahead[0]  # the same session, dealt the same way
+    assert heuristic != lookahead
+    assert lookahead[-1]["kind"] == "session_ended"
+    assert events("lookahead") == lookahead  # and it is replayable: the same seed, the same game

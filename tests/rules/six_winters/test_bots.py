@@ -418,3 +418,18 @@ def test_points_the_refresh_would_lose_to_the_cap_go_to_a_muster_to_trade(rulese
     session.character("Kanun").action_points = 0
     _decision, answer = _choose(session)
     assert answer == {"act": "muster", "character": "Parin", "resource": "stability"}
+
+
+def test_asked_to_spend_two_of_four_dice_it_spends_two(ruleset):
+    # "Spend 2 dice": a choose_many of exactly two; answering all four was an illegal move
+    session = table(ruleset, ["Kanun", "Parin"], at="Yearly Field")
+    question = Decision(
+        kind="choose_many",
+        who="Kanun",
+        prompt="Spend 2 dice",
+        options=(0, 1, 2, 3),
+        min_choices=2,
+        max_choices=2,
+    )
+    answer = HeuristicBot(0).choose(session.observation("Kanun"), question)
+    assert len(answer) == 2 and set(answer) <= {0, 1, 2, 3}

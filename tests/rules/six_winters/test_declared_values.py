@@ -83,7 +83,7 @@ def _outcome(folder: Path) -> str:
                     ruleset, engine.new_campaign(ruleset), seed, PAIRS[seed % 3], solo=solo
                 )
                 add(engine.play(session, bot(seed)))
-        for seed in (1, 2):
+        for seed in (1, 4):  # campaign 4 completes a finale scene (finale scene points)
             for campaign, session in engine.play_campaign(ruleset, seed, HeuristicBot(seed)):
                 add(session)
                 digest.update(campaign.to_json().encode())
