@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from dsl import ast
+from dsl.procedure import CheckedPhase, check_procedures
 from dsl.binder import (
     DIE_FACES,
     Binder,
@@ -86,6 +87,7 @@ class CheckedRuleset:
     maps: list[ast.MapDecl]
     diagnostics: Diagnostics
     files: list[ast.RulesFile] = field(default_factory=list)
+    procedures: list[CheckedPhase] = field(default_factory=list)  # the game's procedure
 
 
 # ---- vocabulary -------------------------------------------------------------------------------
@@ -942,9 +944,12 @@ def check(
     all_cards: list[ast.Card] = []
     tables: list[ast.TableDecl] = []
     maps: list[ast.MapDecl] = []
+    procedures: list[ast.ProcedureDecl] = []
     for f in files:
         for form in f.forms:
-            if isinstance(form, ast.Card):
+            if isinstance(form, ast.ProcedureDecl):
+                procedures.append(form)
+            elif isinstance(form, ast.Card):
                 all_cards.append(form)
                 kind = next(
                     (k for k in vocab.card_kinds if k.casefold() == form.kind.text.casefold()),
@@ -976,7 +981,34 @@ def check(
         _check_table(table, binder, d)
     for m in maps:
         _check_map(m, binder, d)
-    return CheckedRuleset(vocab, checked, tables, maps, d, list(files))
+    phases = _check_procedures(procedures, vocab, checker, d, base_dir)
+    return CheckedRuleset(vocab, checked, tables, maps, d, list(files), phases)
+
+
+def _check_procedures(
+    decls: list[ast.ProcedureDecl],
+    vocab: Vocabulary,
+    checker: _CardChecker,
+    d: Diagnostics,
+    base_dir: str | None,
+) -> list[CheckedPhase]:
+    if not decls:
+        return []
+    module = None
+    if vocab.primitives:
+        try:
+            module = _import_primitives(vocab.primitives, base_dir)
+        except Exception:  # told once, at the verbs
+            module = None
+    if module is None:
+        d.error(
+            "a procedure's steps need the ruleset's primitives module: "
+            'primitives "package.module"',
+            decls[0].name.span,
+        )
+    return check_procedures(
+        decls, module, lambda effect: checker.effect(effect, [], "procedure"), d
+    )
 
 
 def _check_table(table: ast.TableDecl, binder: Binder, d: Diagnostics) -> None:

@@ -211,6 +211,11 @@ class Ruleset:
     restrictions: dict[str, tuple[str, ...]] = field(default_factory=dict)
     compiled: Any = None
 
+    @property
+    def procedure(self) -> Any:
+        """The game's phases and steps (``procedure.rules``), as ``dsl.procedure`` compiled them."""
+        return self.compiled.procedure
+
     def value(self, name: str, default: int | None = None) -> int:
         """A declared value (``value threat pool = 6``); a missing one is a ruleset error."""
         if name in self.values:

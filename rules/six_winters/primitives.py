@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from dsl.procedure import outside_play
 from dsl.runtime import Context, EffectError, NothingToActOn, creates, faces, takes
 from dsl.runtime import DecisionKind as LanguageDecision
 
@@ -1027,3 +1028,210 @@ def count_toward(ctx: Context, subject: Any = None, object: Any = None) -> None:
         name = _card_name(ref)
         if name:
             _host(ctx).state.flags[f"uncounted:{name}"] = 1
+
+
+# ---------------------------------------------------------------------- the procedure's steps
+# ``procedure.rules`` names these: "do advance time" is ``step_advance_time(game)``, "for each
+# obstacle in order" is ``each_obstacle(game)``, "until the year ends" ``until_the_year_ends``.
+# Each hands over to the session's rules sections; a step marked ``outside_play`` is done by
+# ``new_session``, ``campaign.end_session`` or ``play_campaign`` (the walker passes over it).
+
+
+def until_the_year_ends(game: Session) -> bool:
+    return game.state.lost is not None or bool(game.state.flags.get("year over"))
+
+
+def until_the_campaign_ends(game: Any) -> bool:  # pragma: no cover - walked by play_campaign
+    return False
+
+
+def each_resting_character(game: Session) -> list[str]:
+    return list(game.state.idle_characters)
+
+
+def each_reserve_asset(game: Session) -> list[str]:
+    return list(game.state.reserve)
+
+
+def each_character(game: Session) -> list[str]:
+    return [c.name for c in game.state.characters]
+
+
+def each_placed_character(game: Session) -> list[str]:
+    """Every character places itself; in the solo variant the first places the party."""
+    st = game.state
+    return [c.name for c in (st.characters[:1] if st.solo else st.characters)]
+
+
+def each_obstacle(game: Session) -> list[int]:
+    return [o.uid for loc in game.state.locations for o in loc.obstacles]
+
+
+def each_location(game: Session) -> list[str]:
+    return [loc.name for loc in game.state.locations]
+
+
+def step_run_the_scheme_s_setup_text(game: Session) -> None:
+    game.push_run("scheme_setup")
+
+
+def step_downtime(game: Session, name: str) -> None:
+    game.push_run("downtime", name=name)
+
+
+def step_take_a_reserve_asset(game: Session, asset: str) -> None:
+    game.push_run("reserve", asset=asset)
+
+
+def step_roll_starting_resources(game: Session) -> None:
+    game.push_run("starting_resources")
+
+
+def step_set_up_the_character(game: Session, name: str) -> None:
+    game.start_character_setup(name)
+
+
+def step_place_the_character(game: Session, name: str) -> None:
+    game.start_placing(name)
+
+
+def step_start_the_turn(game: Session) -> None:
+    game.start_turn()
+
+
+def step_draw_scenes(game: Session) -> None:
+    game.draw_scenes()
+
+
+def step_activate_the_obstacle(game: Session, uid: int) -> None:
+    if game.find_obstacle(uid) is not None:  # still in play
+        game.push_run("activate_obstacle", uid=uid)
+
+
+def step_draw_obstacles(game: Session) -> None:
+    game.push_run("draw_obstacle_step")
+
+
+def step_advance_time(game: Session) -> None:
+    game.advance_time()
+
+
+def step_reroll_sorcery(game: Session) -> None:
+    game.push_run("reroll_sorcery")
+
+
+def step_refresh_location_resources(game: Session) -> None:
+    game.push_run("refresh_location_resources")
+
+
+def step_gain_action_points_and_reset_abilities(game: Session, name: str) -> None:
+    game.gain_and_reset(name)
+
+
+def step_take_any(game: Session, name: str) -> None:
+    game.start_taking(name)
+
+
+def step_reroll_all_initiative(game: Session) -> None:
+    game.push_run("reroll_initiative")
+
+
+def step_run_the_refresh_texts(game: Session) -> None:
+    game.push_run("refresh_texts")
+
+
+def step_check_whether_the_scheme_failed(game: Session) -> None:
+    game.push_run("scheme_result")
+
+
+def step_reduce_location_danger(game: Session, location: str) -> None:
+    game.push_run("reduce_danger", location=location)
+
+
+def step_tell_the_session_s_result(game: Session) -> None:
+    game.tell_result()
+
+
+@outside_play
+def step_set_up_the_campaign(game: Any) -> None:
+    """``session.new_campaign``."""
+
+
+@outside_play
+def step_end_the_campaign(game: Any) -> None:
+    """``campaign.end_session`` after the finale year."""
+
+
+@outside_play
+def step_restore_the_campaign_state(game: Any) -> None:
+    """``session.new_session``, step 1."""
+
+
+@outside_play
+def step_shuffle_the_decks(game: Any) -> None:
+    """``session.new_session``, step 2."""
+
+
+@outside_play
+def step_fill_the_staging_area(game: Any) -> None:
+    """``session.new_session``, step 3."""
+
+
+@outside_play
+def step_select_the_scheme(game: Any) -> None:
+    """``session.new_session``, step 4; the scheme's setup text follows, as play begins."""
+
+
+@outside_play
+def step_set_up_the_trackers(game: Any) -> None:
+    """``session.new_session``, step 5."""
+
+
+@outside_play
+def step_choose_the_characters(game: Any) -> None:
+    """``session.new_session``, step 6."""
+
+
+@outside_play
+def step_sort_the_ability_cards(game: Any) -> None:
+    """``session.new_session``, step 7."""
+
+
+@outside_play
+def step_update_the_campaign_map(game: Any) -> None:
+    """``campaign.end_session``."""
+
+
+@outside_play
+def step_store_the_assets(game: Any) -> None:
+    """``campaign.end_session``."""
+
+
+@outside_play
+def step_store_the_obstacles(game: Any) -> None:
+    """``campaign.end_session``."""
+
+
+@outside_play
+def step_update_the_chronicle(game: Any) -> None:
+    """``campaign.end_session``."""
+
+
+@outside_play
+def step_store_the_game(game: Any) -> None:
+    """``campaign.end_session`` and the journal."""
+
+
+@outside_play
+def step_shuffle_the_ability_decks_together(game: Any) -> None:
+    """``session.new_session`` with ``solo``."""
+
+
+@outside_play
+def step_place_the_party_as_one_token(game: Any) -> None:
+    """``each_placed_character`` and ``SessionSetupRules._place_character``."""
+
+
+@outside_play
+def step_use_the_solo_threat_pool(game: Any) -> None:
+    """``session.new_session`` reads the value "solo threat pool"."""

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from dsl.errors import ChroniclerError
+from dsl.procedure import Procedure, ProcedureWalker
 from dsl.kernel.machine import (
     AnswerRefused,
     Machine,
@@ -82,6 +83,7 @@ class Session(
     RefreshRules,
     ObstacleRules,
     SessionEndRules,
+    ProcedureWalker,
     Machine,
 ):
     """One game of Six Winters (one year of the campaign), OpenSpiel-shaped: the kernel's
@@ -103,6 +105,20 @@ class Session(
         self._card_points_memo: dict[str, tuple[int, str | None]] = {}
         self._trade_memo: dict[str, list[str]] = {}
         self._least_scene_points: int | None = None
+
+    @property
+    def procedure(self) -> Procedure:  # type: ignore[override]
+        """The phases and steps of ``procedure.rules``, compiled once with the ruleset."""
+        return self.ruleset.procedure
+
+    def run_step_text(self, phase: str, index: int, item: Any) -> None:
+        """A step written as card sentences: run as a piece of its own."""
+        self.push_run("step_text", phase=phase, index=index)
+
+    def op_step_text(self, ctx: Context, phase: str, index: int) -> None:
+        step = self.procedure.phase(phase).steps[index]
+        effect = Effect(trigger=step.title, text=step.text, run=step.ability.run, usage="on")
+        self.run_effect(ctx, effect, actor=None, location=None, card=f"{phase}: {step.title}")
 
     def result(self) -> SessionResult:
         if not self.is_over() or self.state.result is None:
@@ -782,8 +798,8 @@ def new_session(
     )
     # 3. the asset staging area
     session.fill_staging()
-    state.frames = [Frame("turn", {"step": "start"})]
-    session.push_run("setup")
+    state.frames = []
+    session.start_phase("Session")  # the rest of the procedure is walked from its text
     return session
 
 
