@@ -331,7 +331,7 @@ class StepBody:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """``Draw Scene: Draw 1 scene.``: a titled step; ``setup``/``teardown`` are titles too."""
+    """``Draw: Each player draws 1 card.``: a titled step; ``setup``/``teardown`` are titles too."""
 
     title: Label
     body: StepBody

@@ -5,11 +5,11 @@ A ruleset writes its procedure like the rulebook's numbered lists::
     procedure "Turn" {
       Actions: players act in any order until all pass
       Refresh: play "Refresh"
-      Draw Scene: do draw scenes
-      Activate Obstacles: for each obstacle in order, do activate obstacle
+      Draw: Each player draws 1 card.
+      Monsters: for each monster in order, do move the monster
     }
 
-A step's body is one of four forms: card sentences (``Draw 1 scene.``), ``play "Phase"``
+A step's body is one of four forms: card sentences (``Each player draws 1 card.``), ``play "Phase"``
 (optionally ``until <condition>``: repeated while the condition does not hold), ``players act
 in any order until all pass`` (the game's action phase), or ``do <primitive>`` (a ruleset
 primitive for a step that is a whole procedure of its own). ``for each <thing> in [turn]
@@ -17,7 +17,7 @@ order,`` before a body runs it once per thing. ``setup:`` and ``teardown:`` are 
 steps before and after the numbered ones; ``note ...`` lines are printed, never run.
 
 The words resolve against the ruleset's primitives module, like verbs: ``do advance time`` is
-``step_advance_time(game, item)``, ``for each obstacle`` is ``each_obstacle(game)`` (the things
+``step_advance_time(game, item)``, ``for each monster`` is ``each_monster(game)`` (the things
 in order), ``until the year ends`` is ``until_the_year_ends(game)`` (a bool). Everything is
 resolved once, when the ruleset is compiled; the walker (``ProcedureWalker``, a mixin of the
 kernel's machine) only follows indices, so a frame stays plain data.

@@ -485,14 +485,18 @@ def _cell_order(cell: str) -> tuple[int, int]:
 
 
 def _run(session: TableSession, op: str, answers: _TableAnswers, **args: Any) -> None:
-    """Run one of the procedure's pieces through the engine's frames, answering as it asks."""
+    """Run one of the procedure's pieces, or a phase of ``procedure.rules``, through the
+    engine's frames, answering as it asks."""
     from .state import Frame
 
     st = session.state
-    st.frames.append(
-        Frame("run", {"op": op, "args": args, "snap": None, "events": 0, "answers": []})
-    )
-    while st.frames:
+    if op[:1].isupper():  # a phase of procedure.rules ("Session End")
+        st.frames.append(Frame("procedure", {"phase": op, "at": 0}))
+    else:
+        st.frames.append(
+            Frame("run", {"op": op, "args": args, "snap": None, "events": 0, "answers": []})
+        )
+    while st.frames and not st.over:
         decision = session.pending()
         if decision is None:
             break
@@ -637,7 +641,7 @@ def apply_table_year(
     for c in st.characters:  # the conditions on the sheets at year end, if the table gives them
         if c.name in (record.get("conditions") or {}):
             c.conditions = list(record["conditions"][c.name])
-    _run(session, "session_end", answers)
+    _run(session, "Session End", answers)
     session.state.over = True
     unused = [f"--place {k}" for k in answers.places] + [f"--reduce {k}" for k in answers.reduce]
     if unused:
