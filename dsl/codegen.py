@@ -863,6 +863,7 @@ def compile_checked(checked: Any) -> CompiledRuleset:
         m.name.text: GameMap(m.name.text, {p.location.text: (p.x, p.y) for p in m.places}, m.span)
         for m in checked.maps
     }
+
     def compile_step(name: str, bound: Any) -> Any:
         """A step's sentences, compiled as the text of a card of their own."""
         step = CheckedCard("procedure", name, {}, (), (bound,), (), bound.span, ())

@@ -529,7 +529,10 @@ class _Builder:
             label = ast.Label(" ".join(str(label_tok.value).split()), False, self.span(label_tok))
             body = self.step_body(self.subtrees(item)[0])
             span = Span(
-                self.path, label.span.line, label.span.column, body.span.end_line,
+                self.path,
+                label.span.line,
+                label.span.column,
+                body.span.end_line,
                 body.span.end_column,
             )
             items.append(ast.Step(label, body, span))

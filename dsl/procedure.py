@@ -134,7 +134,9 @@ def check_procedures(
         key = decl.name.text.casefold()
         if key in phases:
             first = phases[key].name.span
-            d.error(f'procedure "{decl.name.text}" is written twice (first at {first})', decl.name.span)
+            d.error(
+                f'procedure "{decl.name.text}" is written twice (first at {first})', decl.name.span
+            )
             continue
         phases[key] = decl
     names = [p.name.text for p in phases.values()]
@@ -161,19 +163,40 @@ def check_procedures(
             cs = CheckedStep(item, None if fixed else number)
             body = item.body
             if body.each is not None:
-                cs.each = _function(module, "each_", body.each.noun, "thing to go through", d,
-                                    body.each.span, functions)
+                cs.each = _function(
+                    module,
+                    "each_",
+                    body.each.noun,
+                    "thing to go through",
+                    d,
+                    body.each.span,
+                    functions,
+                )
             if body.form == "play":
                 assert body.target is not None
                 if body.target.text.casefold() not in phases:
                     hint = did_you_mean(body.target.text, names, quoted=True)
                     d.error(f'unknown phase "{body.target.text}"{hint}', body.target.span)
                 if body.until:
-                    cs.until = _function(module, "until_", body.until, "condition", d,
-                                         _span_of(body.until), functions)
+                    cs.until = _function(
+                        module,
+                        "until_",
+                        body.until,
+                        "condition",
+                        d,
+                        _span_of(body.until),
+                        functions,
+                    )
             elif body.form == "do":
-                cs.call = _function(module, "step_", body.words, "step primitive", d,
-                                    _span_of(body.words), functions)
+                cs.call = _function(
+                    module,
+                    "step_",
+                    body.words,
+                    "step primitive",
+                    d,
+                    _span_of(body.words),
+                    functions,
+                )
             elif body.form == "sentences":
                 cs.bound = bind_sentences(ast.Effect(None, body.sentences, body.span))
             steps.append(cs)
@@ -209,8 +232,7 @@ def _function(
     known = [f[len(prefix) :].replace("_", " ") for f in functions if f.startswith(prefix)]
     hint = did_you_mean(words_of(atoms), known)
     d.error(
-        f"unknown {what} '{words_of(atoms)}': the primitives module has no function "
-        f"{name}(){hint}",
+        f"unknown {what} '{words_of(atoms)}': the primitives module has no function {name}(){hint}",
         span,
     )
     return None
@@ -303,7 +325,9 @@ def body_text(body: ast.StepBody, ability: Any = None) -> str:
     elif ability is not None:
         text = ability.text
     else:
-        text = " ".join(ast.phrase_text(a.atoms) + "." for s in body.sentences for a in s.alternatives)
+        text = " ".join(
+            ast.phrase_text(a.atoms) + "." for s in body.sentences for a in s.alternatives
+        )
     text = each + text
     return text[:1].upper() + text[1:]
 
