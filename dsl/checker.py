@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 from dsl import ast
-from dsl.procedure import CheckedPhase, check_procedures
 from dsl.binder import (
     DIE_FACES,
     Binder,
@@ -34,6 +33,7 @@ from dsl.bound import (
     CheckedCard,
 )
 from dsl.diagnostics import Diagnostics, did_you_mean
+from dsl.procedure import CheckedPhase, check_procedures
 from dsl.runtime import Span
 from dsl.selectors import (
     Filter,

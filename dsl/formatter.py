@@ -145,7 +145,7 @@ def _step_words(body: ast.StepBody) -> list[str]:
         if body.until:
             words += ["until", *_chunks(body.until)]
     elif body.form == "act":
-        words += "players act in any order until all pass".split()
+        words += ["players", "act", "in", "any", "order", "until", "all", "pass"]
     elif body.form == "do":
         words += ["do", *_chunks(body.words)]
     else:

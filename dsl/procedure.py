@@ -228,7 +228,7 @@ def _function(
     name = function_name(prefix, atoms)
     fn = getattr(module, name, None) if module is not None else None
     if callable(fn):
-        return fn  # type: ignore[no-any-return]
+        return fn
     known = [f[len(prefix) :].replace("_", " ") for f in functions if f.startswith(prefix)]
     hint = did_you_mean(words_of(atoms), known)
     d.error(

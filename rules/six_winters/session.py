@@ -26,11 +26,11 @@ from pathlib import Path
 from typing import Any
 
 from dsl.errors import ChroniclerError
-from dsl.procedure import Procedure, ProcedureWalker
 from dsl.kernel.machine import (
     AnswerRefused,
     Machine,
 )
+from dsl.procedure import Procedure, ProcedureWalker
 from dsl.runtime import Context, EffectError, NothingToActOn
 from dsl.runtime import DecisionKind as LanguageDecision
 

@@ -4,7 +4,7 @@ season and turn trackers, and the scheme's season-end steps.
 
 from __future__ import annotations
 
-from dsl.runtime import Context, Decision
+from dsl.runtime import Context
 
 from .basics import SessionPart
 from .contracts import EventKind
