@@ -4,6 +4,7 @@ engine obeys, and a step the text gets wrong is refused with its place."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -158,3 +159,31 @@ def test_a_broken_procedure_does_not_load(tmp_path):
     folder = _copy(tmp_path, old="Time: do advance time", new="Time: do advance the clock")
     with pytest.raises(CheckFailed):
         engine.load_ruleset(folder)
+
+
+def test_cards_kind_procedure_prints_the_turn_as_the_rulebooks_numbered_list(capsys):
+    from journal.cli import main
+
+    assert main(["cards", "six-winters", "--kind", "procedure"]) == 0
+    out = capsys.readouterr().out
+    turn = out[out.index("\nTurn\n") + 1 :].split("\n\n")[0].splitlines()
+    assert turn == [
+        "Turn",
+        "Setup: Start the turn.",
+        "1. Actions: Players act in any order until all pass.",
+        '2. Refresh: Play "Refresh".',
+        "3. Draw Scene: Draw scenes.",
+        "4. Activate Obstacles: For each obstacle in order, activate the obstacle.",
+        "5. Draw Obstacle: Draw obstacles.",
+        "6. Advance Time: Advance time.",
+    ]
+
+
+def test_cards_kind_procedure_as_json_gives_each_step_its_line(capsys):
+    from journal.cli import main
+
+    assert main(["cards", "six-winters", "--kind", "procedure", "--format", "json"]) == 0
+    records = json.loads(capsys.readouterr().out)
+    lines = (RULES / "procedure.rules").read_text().splitlines()
+    for record in records:
+        assert record["title"] in lines[record["line"] - 1]
