@@ -981,25 +981,46 @@ def check(
         _check_table(table, binder, d)
     for m in maps:
         _check_map(m, binder, d)
-    phases = _check_procedures(procedures, vocab, checker, d, base_dir)
+    module = _primitives_module(vocab, base_dir)
+    phases = _check_procedures(procedures, module, checker, d)
+    _check_values_read(files, module, d)
     return CheckedRuleset(vocab, checked, tables, maps, d, list(files), phases)
+
+
+def _primitives_module(vocab: Vocabulary, base_dir: str | None) -> Any:
+    """The ruleset's primitives module, or ``None`` (a failure to import is told at the verbs)."""
+    if not vocab.primitives:
+        return None
+    try:
+        return _import_primitives(vocab.primitives, base_dir)
+    except Exception:  # any failure importing the designer's module: told at the verbs
+        return None
+
+
+def _check_values_read(files: Sequence[ast.RulesFile], module: Any, d: Diagnostics) -> None:
+    """A declared value nothing reads is a warning, when the primitives module says which it
+    reads (``values_read``): the text would say one thing while the game does another."""
+    read = getattr(module, "values_read", None)
+    if read is None:
+        return
+    for f in files:
+        for form in f.forms:
+            if isinstance(form, ast.ValueDecl) and form.name not in read:
+                d.warning(
+                    f"value '{form.name}' is declared but nothing reads it: the game does not "
+                    "change with it",
+                    form.span,
+                )
 
 
 def _check_procedures(
     decls: list[ast.ProcedureDecl],
-    vocab: Vocabulary,
+    module: Any,
     checker: _CardChecker,
     d: Diagnostics,
-    base_dir: str | None,
 ) -> list[CheckedPhase]:
     if not decls:
         return []
-    module = None
-    if vocab.primitives:
-        try:
-            module = _import_primitives(vocab.primitives, base_dir)
-        except Exception:  # told once, at the verbs
-            module = None
     if module is None:
         d.error(
             "a procedure's steps need the ruleset's primitives module: "

@@ -1030,6 +1030,62 @@ def count_toward(ctx: Context, subject: Any = None, object: Any = None) -> None:
             _host(ctx).state.flags[f"uncounted:{name}"] = 1
 
 
+# ---------------------------------------------------------------------- the values read
+
+# Every declared value the engine's Python reads (``ruleset.value``): ``chronicler check`` warns
+# of a value the text declares that is not among them (it would say one thing while the game
+# does another). tests/rules/six_winters/test_declared_values.py holds this list to the code.
+values_read = frozenset(
+    {
+        "action points max",
+        "action points per turn",
+        "advances over rank",
+        "characters per player",
+        "condition repeats",
+        "craft cost",
+        "danger removed per location",
+        "downtime advances",
+        "downtime conditions removed",
+        "finale scene points",
+        "finale year",
+        "hindrance tokens",
+        "initiative dice",
+        "map obstacles keep tokens",
+        "move cost",
+        "muster cost",
+        "obstacle activations",
+        "obstacles drawn per turn",
+        "players",
+        "progress tokens",
+        "refresh takes",
+        "resource dice per resource",
+        "result threats from box",
+        "scene advances",
+        "scenes drawn per turn",
+        "scenes to win",
+        "session success points",
+        "skill match bonus",
+        "skill max",
+        "skill min",
+        "solo threat pool",
+        "sorcery explodes on",
+        "staging area",
+        "starting abilities",
+        "starting action points",
+        "starting assets",
+        "starting initiative dice",
+        "stress per explosion",
+        "surge returns",
+        "threat pool",
+        "threat tokens",
+        "trade cost",
+        "trade dice in",
+        "trade dice out",
+        "years",
+    }
+)
+
+
 # ---------------------------------------------------------------------- the procedure's steps
 # ``procedure.rules`` names these: "do advance time" is ``step_advance_time(game)``, "for each
 # obstacle in order" is ``each_obstacle(game)``, "until the year ends" ``until_the_year_ends``.
