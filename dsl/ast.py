@@ -317,7 +317,7 @@ class ForEach:
 @dataclass(frozen=True, slots=True)
 class StepBody:
     """What a step does: ``form`` is ``play`` (``target`` a phase, ``until`` a condition's
-    words), ``act`` (players act in any order until all pass), ``do`` (``words`` name a
+    words or ``times`` a count), ``act`` (players act in any order until all pass), ``do`` (``words`` name a
     ruleset primitive) or ``sentences`` (card sentences)."""
 
     form: Literal["play", "act", "do", "sentences"]
@@ -327,6 +327,7 @@ class StepBody:
     until: tuple[Atom, ...] = ()
     words: tuple[Atom, ...] = ()
     sentences: tuple[Sentence, ...] = ()
+    times: Atom | None = None  # ``play "Turn" 3 times``
 
 
 @dataclass(frozen=True, slots=True)

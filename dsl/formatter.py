@@ -144,6 +144,8 @@ def _step_words(body: ast.StepBody) -> list[str]:
         words += ["play", ast.quote(body.target.text)]
         if body.until:
             words += ["until", *_chunks(body.until)]
+        if body.times is not None:
+            words += [body.times.text, "times"]
     elif body.form == "act":
         words += ["players", "act", "in", "any", "order", "until", "all", "pass"]
     elif body.form == "do":

@@ -559,7 +559,10 @@ class _Builder:
         if action is not None and action.data == "play_phase":
             target = next(c for c in toks if c.type == "STRING")
             until = tuple(self.atom(a) for a in toks if a.type == "WORD")
-            return ast.StepBody("play", span, each, target=self.name(target), until=until)
+            times = next((self.atom(a) for a in toks if a.type == "NUMBER"), None)
+            return ast.StepBody(
+                "play", span, each, target=self.name(target), until=until, times=times
+            )
         if action is not None and action.data == "do_primitive":
             words = tuple(self.atom(a) for a in toks if a.type == "WORD")
             return ast.StepBody("do", span, each, words=words)

@@ -10,7 +10,7 @@ A ruleset writes its procedure like the rulebook's numbered lists::
     }
 
 A step's body is one of four forms: card sentences (``Each player draws 1 card.``), ``play "Phase"``
-(optionally ``until <condition>``: repeated while the condition does not hold), ``players act
+(optionally ``until <condition>``: repeated while the condition does not hold; or ``N times``), ``players act
 in any order until all pass`` (the game's action phase), or ``do <primitive>`` (a ruleset
 primitive for a step that is a whole procedure of its own). ``for each <thing> in [turn]
 order,`` before a body runs it once per thing. ``setup:`` and ``teardown:`` are the unnumbered
@@ -25,6 +25,7 @@ kernel's machine) only follows indices, so a frame stays plain data.
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -66,6 +67,7 @@ class ProcedureStep:
     each: Callable[[Any], Any] | None = None
     until_text: str | None = None
     until: Callable[[Any], bool] | None = None
+    times: int | None = None  # ``play "Phase" N times``
     primitive: str | None = None
     call: Callable[..., Any] | None = None
     ability: Any = None
@@ -177,6 +179,12 @@ def check_procedures(
                 if body.target.text.casefold() not in phases:
                     hint = did_you_mean(body.target.text, names, quoted=True)
                     d.error(f'unknown phase "{body.target.text}"{hint}', body.target.span)
+                if body.times is not None and int(body.times.text) < 1:
+                    d.error(
+                        f'"{body.target.text}" played {body.times.text} times never runs: '
+                        "a count is 1 or more",
+                        body.times.span,
+                    )
                 if body.until:
                     cs.until = _function(
                         module,
@@ -197,6 +205,8 @@ def check_procedures(
                     _span_of(body.words),
                     functions,
                 )
+                if cs.call is not None:
+                    _check_takes(cs.call, body, d)
             elif body.form == "sentences":
                 cs.bound = bind_sentences(ast.Effect(None, body.sentences, body.span))
             steps.append(cs)
@@ -236,6 +246,28 @@ def _function(
         span,
     )
     return None
+
+
+def _check_takes(fn: Callable[..., Any], body: ast.StepBody, d: Diagnostics) -> None:
+    """A primitive under ``for each`` takes the thing; one that is not, takes nothing more."""
+    try:
+        params = list(inspect.signature(fn).parameters.values())[1:]
+    except (TypeError, ValueError):
+        return
+    required = [p for p in params if p.default is p.empty and p.kind is p.POSITIONAL_OR_KEYWORD]
+    words = words_of(body.words)
+    if body.each is None and required:
+        d.error(
+            f"step primitive '{words}' is done for each thing: write "
+            f'"for each ... in order, do {words}"',
+            _span_of(body.words),
+        )
+    elif body.each is not None and not params:
+        d.error(
+            f"step primitive '{words}' takes no thing: it cannot be done for each "
+            f"{words_of(body.each.noun)}",
+            body.each.span,
+        )
 
 
 def _check_endless(phases: list[CheckedPhase], d: Diagnostics) -> None:
@@ -296,6 +328,7 @@ def compile_procedures(
                     each=cs.each,
                     until_text=words_of(body.until) if body.until else None,
                     until=cs.until,
+                    times=int(body.times.text) if body.times is not None else None,
                     primitive=words_of(body.words) if body.words else None,
                     call=cs.call,
                     ability=ability,
@@ -317,6 +350,8 @@ def body_text(body: ast.StepBody, ability: Any = None) -> str:
     if body.form == "play":
         assert body.target is not None
         until = f" until {words_of(body.until)}" if body.until else ""
+        if body.times is not None:
+            until = f" {body.times.text} times"
         text = f'play "{body.target.text}"{until}'
     elif body.form == "act":
         text = "players act in any order until all pass"
@@ -386,6 +421,15 @@ class ProcedureWalker:
             item = items[data["item"]]
             data["item"] += 1
             self._run_step(step, data["phase"], at, item)
+            return None
+        if step.times is not None:  # played a number of times
+            done = data.get("done", 0)
+            if done >= step.times:
+                data.pop("done", None)
+                data["at"] = at + 1
+            else:
+                data["done"] = done + 1
+                self.start_phase(step.target or "")
             return None
         if step.until is not None:  # played again and again until the condition holds
             if step.until(self):

@@ -1180,7 +1180,7 @@ def step_refresh_location_resources(game: Session) -> None:
     game.push_run("refresh_location_resources")
 
 
-def step_gain_action_points_and_reset_abilities(game: Session, name: str) -> None:
+def step_refresh_the_character(game: Session, name: str) -> None:
     game.gain_and_reset(name)
 
 
