@@ -317,8 +317,8 @@ class ForEach:
 @dataclass(frozen=True, slots=True)
 class StepBody:
     """What a step does: ``form`` is ``play`` (``target`` a phase, ``until`` a condition's
-    words or ``times`` a count), ``act`` (players act in any order until all pass), ``do`` (``words`` name a
-    ruleset primitive) or ``sentences`` (card sentences)."""
+    words or ``times`` a count), ``act`` (players act in any order until all pass), ``do``
+    (``words`` name a ruleset primitive) or ``sentences`` (card sentences)."""
 
     form: Literal["play", "act", "do", "sentences"]
     span: Span

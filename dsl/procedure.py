@@ -9,12 +9,13 @@ A ruleset writes its procedure like the rulebook's numbered lists::
       Monsters: for each monster in order, do move the monster
     }
 
-A step's body is one of four forms: card sentences (``Each player draws 1 card.``), ``play "Phase"``
-(optionally ``until <condition>``: repeated while the condition does not hold; or ``N times``), ``players act
-in any order until all pass`` (the game's action phase), or ``do <primitive>`` (a ruleset
-primitive for a step that is a whole procedure of its own). ``for each <thing> in [turn]
-order,`` before a body runs it once per thing. ``setup:`` and ``teardown:`` are the unnumbered
-steps before and after the numbered ones; ``note ...`` lines are printed, never run.
+A step's body is one of four forms: card sentences (``Each player draws 1 card.``),
+``play "Phase"`` (optionally ``until <condition>``: repeated while the condition does not hold;
+or ``N times``), ``players act in any order until all pass`` (the game's action phase), or
+``do <primitive>`` (a ruleset primitive for a step that is a whole procedure of its own).
+``for each <thing> in [turn] order,`` before a body runs it once per thing. ``setup:`` and
+``teardown:`` are the unnumbered steps before and after the numbered ones; ``note ...`` lines
+are printed, never run.
 
 The words resolve against the ruleset's primitives module, like verbs: ``do advance time`` is
 ``step_advance_time(game, item)``, ``for each monster`` is ``each_monster(game)`` (the things
