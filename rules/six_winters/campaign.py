@@ -209,6 +209,8 @@ def play_campaign(
 
     rng = random.Random(seed)
     campaign = campaign or new_campaign(ruleset)
+    years = _years_step(ruleset)
+    played = 0
     while True:
         year = campaign.year
         if characters_per_year is not None:
@@ -219,8 +221,35 @@ def play_campaign(
         play(session, bot)
         campaign = end_session(campaign, session)
         yield campaign, session
-        if year >= ruleset.value("years", FINAL_YEAR):
+        played += 1
+        if years.times is not None and played >= years.times:
             return
+        if years.until is not None and years.until(BetweenYears(ruleset, campaign, year)):
+            return
+        if years.times is None and years.until is None:
+            return  # played once
+
+
+@dataclasses.dataclass(frozen=True)
+class BetweenYears:
+    """The campaign between two years, as the Campaign phase's condition reads it ("until the
+    campaign ends"): the ruleset, the campaign after the year, the year just played."""
+
+    ruleset: Ruleset
+    campaign: CampaignState
+    year_played: int
+
+
+def _years_step(ruleset: Ruleset) -> Any:
+    """The Campaign phase's step that plays the sessions (``procedure.rules``)."""
+    try:
+        phase = ruleset.procedure.phase("Campaign")
+    except KeyError as missing:
+        raise ChroniclerError(f"{missing.args[0]}: a campaign needs one") from None
+    found = [s for s in phase.steps if s.target is not None and s.target.casefold() == "session"]
+    if not found:
+        raise ChroniclerError('the procedure\'s "Campaign" phase never plays "Session"')
+    return found[0]
 
 
 # ---------------------------------------------------------------------- a year played at a table

@@ -1097,8 +1097,10 @@ def until_the_year_ends(game: Session) -> bool:
     return game.state.lost is not None or bool(game.state.flags.get("year over"))
 
 
-def until_the_campaign_ends(game: Any) -> bool:  # pragma: no cover - walked by play_campaign
-    return False
+def until_the_campaign_ends(game: Any) -> bool:
+    """The last year is played (``game`` is ``campaign.BetweenYears``, as ``play_campaign``
+    asks between two years)."""
+    return bool(game.year_played >= game.ruleset.value("years", 6))
 
 
 def each_resting_character(game: Session) -> list[str]:

@@ -187,3 +187,18 @@ def test_cards_kind_procedure_as_json_gives_each_step_its_line(capsys):
     lines = (RULES / "procedure.rules").read_text().splitlines()
     for record in records:
         assert record["title"] in lines[record["line"] - 1]
+
+
+def test_the_campaign_plays_sessions_as_its_phase_says(tmp_path):
+    """ "Years: play "Session" until the campaign ends" (the value "years"); written "2 times",
+    the campaign is two years long."""
+    folder = _copy(
+        tmp_path, old='play "Session" until the campaign ends', new='play "Session" 2 times'
+    )
+    ruleset = engine.load_ruleset(folder)
+    years = [s.state.year for _, s in engine.play_campaign(ruleset, 1, make_bot("random", 1))]
+    assert years == [1, 2]
+    shipped = engine.load_ruleset()
+    assert len(list(engine.play_campaign(shipped, 1, make_bot("random", 1)))) == shipped.value(
+        "years"
+    )
