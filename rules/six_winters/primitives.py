@@ -1221,38 +1221,48 @@ def step_end_the_campaign(game: Any) -> None:
 
 
 @outside_play
-def step_restore_the_campaign_state(game: Any) -> None:
-    """``session.new_session``, step 1."""
+def step_restore_the_campaign_state(game: Session) -> None:
+    game.restore_campaign_state()
 
 
 @outside_play
-def step_shuffle_the_decks(game: Any) -> None:
-    """``session.new_session``, step 2."""
+def step_shuffle_the_decks(game: Session) -> None:
+    game.shuffle_the_decks()
 
 
 @outside_play
-def step_fill_the_staging_area(game: Any) -> None:
-    """``session.new_session``, step 3."""
+def step_fill_the_staging_area(game: Session) -> None:
+    game.fill_staging()
 
 
 @outside_play
-def step_select_the_scheme(game: Any) -> None:
-    """``session.new_session``, step 4; the scheme's setup text follows, as play begins."""
+def step_select_the_scheme(game: Session) -> None:
+    game.select_the_scheme()
 
 
 @outside_play
-def step_set_up_the_trackers(game: Any) -> None:
-    """``session.new_session``, step 5."""
+def step_set_up_the_trackers(game: Session) -> None:
+    game.set_up_the_trackers()
 
 
 @outside_play
-def step_choose_the_characters(game: Any) -> None:
-    """``session.new_session``, step 6."""
+def step_choose_the_characters(game: Session) -> None:
+    game.choose_the_characters()
 
 
 @outside_play
-def step_sort_the_ability_cards(game: Any) -> None:
-    """``session.new_session``, step 7."""
+def step_sort_the_ability_cards(game: Session) -> None:
+    game.sort_the_ability_cards()
+
+
+@outside_play
+def step_shuffle_the_ability_decks_together(game: Session) -> None:
+    game.shuffle_the_ability_decks_together()
+
+
+@outside_play
+def step_use_the_solo_threat_pool(game: Session) -> None:
+    game.use_the_solo_threat_pool()
 
 
 @outside_play
@@ -1278,18 +1288,3 @@ def step_update_the_chronicle(game: Any) -> None:
 @outside_play
 def step_store_the_game(game: Any) -> None:
     """``campaign.end_session`` and the journal."""
-
-
-@outside_play
-def step_shuffle_the_ability_decks_together(game: Any) -> None:
-    """``session.new_session`` with ``solo``."""
-
-
-@outside_play
-def step_place_the_party_as_one_token(game: Any) -> None:
-    """``each_placed_character`` and ``SessionSetupRules._place_character``."""
-
-
-@outside_play
-def step_use_the_solo_threat_pool(game: Any) -> None:
-    """``session.new_session`` reads the value "solo threat pool"."""

@@ -28,6 +28,7 @@ from typing import Any
 from dsl.errors import ChroniclerError
 from dsl.kernel.machine import (
     AnswerRefused,
+    Event,
     Machine,
 )
 from dsl.procedure import Procedure, ProcedureWalker
@@ -55,6 +56,7 @@ from .overcome import OvercomeRules
 from .refresh import RefreshRules
 from .scenes import SceneRules
 from .session_end import SessionEndRules
+from .session_making import Making, SessionMakingRules, made_steps
 from .session_setup import SessionSetupRules
 from .state import (
     CampaignState,
@@ -74,6 +76,7 @@ from .turn import TurnRules
 
 class Session(
     Operations,
+    SessionMakingRules,
     SessionSetupRules,
     TurnRules,
     ActionRules,
@@ -673,131 +676,38 @@ def new_session(
     if solo and len(chosen) != 2:
         raise ChroniclerError("the solo variant plays two characters")
 
-    year = campaign.year
-    # 1. restore the campaign state; the map records obstacles, not their tokens (unless the
-    # ruleset keeps them): each enters play again with its printed tokens, as the supply allows
-    keep_tokens = bool(ruleset.value("map obstacles keep tokens", 0))
-    supply = {k: ruleset.value(f"{k} tokens", 12) for k in ("progress", "hindrance")}
-
-    def restored(o: ObstacleInPlay, uid: int) -> ObstacleInPlay:
-        card = ruleset.obstacles.get(o.name)
-        wanted = {
-            "progress": o.progress if keep_tokens or card is None else card.progress,
-            "hindrance": o.hindrance if keep_tokens or card is None else card.hindrance,
-        }
-        for k in supply:
-            wanted[k] = min(wanted[k], supply[k])
-            supply[k] -= wanted[k]
-        return ObstacleInPlay(o.name, wanted["progress"], wanted["hindrance"], uid=uid)
-
-    locations = [
-        LocationState(
-            m.name,
-            m.x,
-            m.y,
-            developed=m.developed,
-            threats=m.threats,
-            obstacles=[restored(o, k) for k, o in enumerate(m.obstacles, start=1000 * (i + 1))],
-        )
-        for i, m in enumerate(campaign.map)
-    ]
-    # 2. shuffle the decks
-    decks = {k: list(v) for k, v in campaign.decks.items()}
-    for kind in ("asset", "scene", "obstacle"):
-        decks.setdefault(kind, [])
-        rng.shuffle(decks[kind])
-    # 4. select the scheme among those of this year
-    if scheme is None:
-        schemes = sorted(
-            s.name for s in ruleset.schemes.values() if s.years[0] <= year <= s.years[1]
-        )
-        if not schemes:
-            raise ChroniclerError(f"no scheme is available for year {year}")
-        scheme = schemes[int(rng.random() * len(schemes))]
-    # 5. season and threat trackers
-    total_threat = ruleset.value("threat tokens", 12)
-    on_map = sum(loc.threats for loc in locations)
-    pool = ruleset.value("solo threat pool" if solo else "threat pool", 8 if solo else 6)
-    pool = max(0, min(pool, total_threat - on_map))
-    resources = ruleset.resources
-    in_play = {r: 0 for r in resources}
-    state_chars = []
-    # 6-7. characters and their sorted ability decks
-    for name in chosen:
-        card = ruleset.characters[name]
-        sheet = campaign.sheets[name]
-        deck = ruleset.character_abilities(name, campaign.unlocked_abilities)
-        state_chars.append(
-            CharacterState(
-                name=name,
-                body=card.body,
-                psyche=card.psyche,
-                skills=dict(sheet.skills),
-                advances=dict(sheet.advances),
-                conditions=list(sheet.conditions),
-                ability_deck=deck,
-            )
-        )
-    solo_deck: list[str] = []
-    if solo:
-        # each character still starts with its own first cards: they are set aside, the rest
-        # shuffled together, and they go on top in the order the characters are set up
-        starting = ruleset.value("starting abilities", 1)
-        for c in state_chars:
-            solo_deck += c.ability_deck[starting:]
-        rng.shuffle(solo_deck)
-        solo_deck[:0] = [n for c in state_chars for n in c.ability_deck[:starting]]
-        for c in state_chars:
-            c.ability_deck = []
-    idle = (
-        [n for n in campaign.unlocked_characters if n not in campaign.last_characters]
-        if year >= 2
-        else []
-    )
-    per = ruleset.value("resource dice per resource", 6)
     state = _new_state(
-        year=year,
+        year=campaign.year,
         seed=seed,
         solo=solo,
-        scheme=scheme,
+        scheme="",
         rng=rng,
-        characters=state_chars,
-        locations=locations,
-        supply={r: per - in_play[r] for r in resources},
-        initiative_supply=ruleset.value("initiative dice", 18),
-        threat_pool=pool,
-        threat_box=total_threat - on_map - pool,
-        asset_deck=decks["asset"],
-        scene_deck=decks["scene"],
-        obstacle_deck=decks["obstacle"],
-        archive=list(campaign.archive),
-        reserve=list(campaign.reserve) if year >= 2 else [],
-        unlocked_abilities=list(campaign.unlocked_abilities),
-        solo_ability_deck=solo_deck,
-        idle_characters=idle,
-        campaign_characters=list(campaign.unlocked_characters),
-        sheets={
-            k: Sheet(
-                v.name, dict(v.skills), dict(v.advances), list(v.conditions), list(v.chronicle)
-            )
-            for k, v in campaign.sheets.items()
-        },
         dice_script=list(dice_script),
         table_dice=table_dice,
         next_uid=1_000_000,  # above the ids given to obstacles restored from the map
     )
     session = Session(ruleset, state)
-    session.emit(
-        EventKind.SESSION_STARTED,
-        year=year,
-        scheme=scheme,
-        characters=chosen,
-        seed=seed,
-        solo=solo,
-        threat_pool=pool,
+    # Session Setup steps 1-7 (and the solo variant's), in the order procedure.rules writes
+    # them; the session-started event heads the log, telling what they chose
+    session.making = Making(campaign, chosen, scheme)
+    made_steps(session, "Session Setup")
+    if solo:
+        made_steps(session, "Solo Variant")
+    session.making = None
+    state.events.insert(
+        0,
+        Event(
+            EventKind.SESSION_STARTED,
+            {
+                "year": state.year,
+                "scheme": state.scheme,
+                "characters": chosen,
+                "seed": seed,
+                "solo": solo,
+                "threat_pool": state.threat_pool,
+            },
+        ),
     )
-    # 3. the asset staging area
-    session.fill_staging()
     state.frames = []
     session.start_phase("Session")  # the rest of the procedure is walked from its text
     return session

@@ -202,3 +202,30 @@ def test_the_campaign_plays_sessions_as_its_phase_says(tmp_path):
     assert len(list(engine.play_campaign(shipped, 1, make_bot("random", 1)))) == shipped.value(
         "years"
     )
+
+
+def _setup_of(folder: Path | None, seed: int) -> tuple[str, list[str]]:
+    ruleset = engine.load_ruleset(folder) if folder else engine.load_ruleset()
+    session = engine.new_session(ruleset, engine.new_campaign(ruleset), seed, PAIR)
+    return session.state.scheme, list(session.state.asset_staging)
+
+
+def test_session_setup_steps_before_play_are_done_in_the_texts_order(tmp_path):
+    """Selecting the scheme before shuffling the decks draws from the generator in another
+    order: the same seeds set up other years."""
+    folder = _copy(
+        tmp_path,
+        old="  Shuffle Decks: do shuffle the decks\n  Fill Asset Staging Area: do fill the staging "
+        "area\n  Select Scheme: do select the scheme\n",
+        new="  Select Scheme: do select the scheme\n  Shuffle Decks: do shuffle the decks\n"
+        "  Fill Asset Staging Area: do fill the staging area\n",
+    )
+    shipped = [_setup_of(None, seed) for seed in range(5)]
+    reordered = [_setup_of(folder, seed) for seed in range(5)]
+    assert shipped != reordered
+
+
+def test_a_session_setup_step_left_out_is_not_done(tmp_path):
+    folder = _copy(tmp_path, old="  Fill Asset Staging Area: do fill the staging area\n")
+    assert _setup_of(folder, 0)[1] == []
+    assert len(_setup_of(None, 0)[1]) == engine.load_ruleset().value("staging area")
