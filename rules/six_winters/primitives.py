@@ -1212,12 +1212,14 @@ def step_tell_the_session_s_result(game: Session) -> None:
 
 @outside_play
 def step_set_up_the_campaign(game: Any) -> None:
-    """``session.new_campaign``."""
+    """Done by ``session.new_campaign`` (``game`` is its ``CampaignSetup``)."""
+    game.set_up_the_campaign()
 
 
 @outside_play
 def step_end_the_campaign(game: Any) -> None:
-    """``campaign.end_session`` after the finale year."""
+    """Done by ``campaign.end_session`` (``game`` is its ``Storing``)."""
+    game.end_the_campaign()
 
 
 @outside_play
@@ -1267,24 +1269,29 @@ def step_use_the_solo_threat_pool(game: Session) -> None:
 
 @outside_play
 def step_update_the_campaign_map(game: Any) -> None:
-    """``campaign.end_session``."""
+    """Done by ``campaign.end_session`` (``game`` is its ``Storing``)."""
+    game.update_the_campaign_map()
 
 
 @outside_play
 def step_store_the_assets(game: Any) -> None:
-    """``campaign.end_session``."""
+    """Done by ``campaign.end_session`` (``game`` is its ``Storing``)."""
+    game.store_the_assets()
 
 
 @outside_play
 def step_store_the_obstacles(game: Any) -> None:
-    """``campaign.end_session``."""
+    """Done by ``campaign.end_session`` (``game`` is its ``Storing``)."""
+    game.store_the_obstacles()
 
 
 @outside_play
 def step_update_the_chronicle(game: Any) -> None:
-    """``campaign.end_session``."""
+    """Done by ``campaign.end_session`` (``game`` is its ``Storing``)."""
+    game.update_the_chronicle()
 
 
 @outside_play
 def step_store_the_game(game: Any) -> None:
-    """``campaign.end_session`` and the journal."""
+    """Done by ``campaign.end_session`` (``game`` is its ``Storing``)."""
+    game.store_the_game()

@@ -22,6 +22,7 @@ import difflib
 import importlib
 import pickle
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -613,27 +614,45 @@ def _check_skill_ranks(ruleset: Ruleset) -> None:
 
 
 def new_campaign(ruleset: Ruleset) -> CampaignState:
-    """Campaign setup: the starting map, the starting scene and asset decks, the sheets."""
-    layout = ruleset.starting_map or tuple(
-        (loc.name, i, 0) for i, loc in enumerate(ruleset.locations.values()) if loc.starting
-    )
-    starting = sorted(ruleset.characters.values(), key=lambda c: c.name)
-    sheets = {
-        c.name: Sheet(c.name, skills=dict(c.skills), advances={s: 0 for s, _ in c.skills})
-        for c in starting
-    }
-    return CampaignState(
-        year=1,
-        map=[MapLocation(name, x, y) for name, x, y in layout],
-        decks={
-            "asset": [a.name for a in ruleset.assets.values() if a.starting],
-            "scene": [s.name for s in ruleset.scenes.values() if s.starting and not s.finale],
-            "obstacle": [],
-        },
-        archive=[],
-        unlocked_characters=[c.name for c in starting if c.starting],
-        sheets=sheets,
-    )
+    """Campaign setup: the "Campaign" phase's setup in ``procedure.rules`` (left out, the
+    campaign starts empty)."""
+    setup = CampaignSetup(ruleset)
+    for step in ruleset.procedure.phase("Campaign").steps:
+        if step.title.casefold() == "setup" and step.call is not None:
+            step.call(setup)
+    return setup.campaign
+
+
+@dataclass
+class CampaignSetup:
+    """A campaign being set up (``step_set_up_the_campaign``'s ``game``)."""
+
+    ruleset: Ruleset
+    campaign: CampaignState = field(default_factory=CampaignState)
+
+    def set_up_the_campaign(self) -> None:
+        """The starting map, the starting scene and asset decks, the sheets."""
+        ruleset = self.ruleset
+        layout = ruleset.starting_map or tuple(
+            (loc.name, i, 0) for i, loc in enumerate(ruleset.locations.values()) if loc.starting
+        )
+        starting = sorted(ruleset.characters.values(), key=lambda c: c.name)
+        sheets = {
+            c.name: Sheet(c.name, skills=dict(c.skills), advances={s: 0 for s, _ in c.skills})
+            for c in starting
+        }
+        self.campaign = CampaignState(
+            year=1,
+            map=[MapLocation(name, x, y) for name, x, y in layout],
+            decks={
+                "asset": [a.name for a in ruleset.assets.values() if a.starting],
+                "scene": [s.name for s in ruleset.scenes.values() if s.starting and not s.finale],
+                "obstacle": [],
+            },
+            archive=[],
+            unlocked_characters=[c.name for c in starting if c.starting],
+            sheets=sheets,
+        )
 
 
 def near_names(name: str, names: Sequence[str]) -> str:

@@ -229,3 +229,22 @@ def test_a_session_setup_step_left_out_is_not_done(tmp_path):
     folder = _copy(tmp_path, old="  Fill Asset Staging Area: do fill the staging area\n")
     assert _setup_of(folder, 0)[1] == []
     assert len(_setup_of(None, 0)[1]) == engine.load_ruleset().value("staging area")
+
+
+def test_session_end_steps_after_play_are_walked_from_the_text(tmp_path):
+    """Left out of "Session End", the chronicle is not updated: the campaign keeps no history
+    of the year (and the rest is stored as before)."""
+    folder = _copy(tmp_path, old="  Update the Chronicle: do update the chronicle\n")
+    for rules, history in ((None, 1), (folder, 0)):
+        ruleset = engine.load_ruleset(rules) if rules else engine.load_ruleset()
+        campaign = engine.new_campaign(ruleset)
+        session = engine.play(engine.new_session(ruleset, campaign, 2, PAIR), make_bot("random", 2))
+        after = engine.end_session(campaign, session)
+        assert len(after.history) == history
+        assert after.year == 2 and after.map
+
+
+def test_campaign_setup_is_the_campaign_phases_setup(tmp_path):
+    folder = _copy(tmp_path, old="  setup: do set up the campaign\n")
+    assert engine.new_campaign(engine.load_ruleset(folder)).map == []
+    assert engine.new_campaign(engine.load_ruleset()).map
