@@ -31,6 +31,11 @@ class SessionEndRules(SessionPart):
         """Whether the session end's steps are played (not after the last year)."""
         return self.state.year < self.ruleset.value("years", 6)
 
+    def _quiet_reduce_danger(self, args: dict[str, Any]) -> bool:
+        """Nothing to ask where nothing is to remove (a speed shortcut)."""
+        loc = self.location(args["location"])
+        return not self._storing_year() or not (loc.threats or loc.obstacles)
+
     def op_reduce_danger(self, ctx: Context, location: str) -> None:
         """Session End step 2 at one location: as many times as the ruleset says."""
         if not self._storing_year():
