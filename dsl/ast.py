@@ -302,6 +302,60 @@ class Card:
     span: Span
 
 
+# ---- the game's procedure ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ForEach:
+    """``for each player in turn order,``: the step runs once per thing, in order."""
+
+    noun: tuple[Atom, ...]
+    turn_order: bool
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class StepBody:
+    """What a step does: ``form`` is ``play`` (``target`` a phase, ``until`` a condition's
+    words or ``times`` a count), ``act`` (players act in any order until all pass), ``do``
+    (``words`` name a ruleset primitive) or ``sentences`` (card sentences)."""
+
+    form: Literal["play", "act", "do", "sentences"]
+    span: Span
+    each: ForEach | None = None
+    target: Name | None = None
+    until: tuple[Atom, ...] = ()
+    words: tuple[Atom, ...] = ()
+    sentences: tuple[Sentence, ...] = ()
+    times: Atom | None = None  # ``play "Turn" 3 times``
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """``Draw: Each player draws 1 card.``: a titled step; ``setup``/``teardown`` are titles too."""
+
+    title: Label
+    body: StepBody
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """``note ...``: a line of the rulebook printed with the phase, never run."""
+
+    atoms: tuple[Atom, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class ProcedureDecl:
+    """``procedure "Turn" { ... }``: a named phase, its steps in order."""
+
+    name: Name
+    items: tuple[Step | Note, ...]
+    span: Span
+
+
 Declaration = (
     RulesetDecl
     | PrimitivesDecl
@@ -317,6 +371,7 @@ Declaration = (
     | TableDecl
     | MapDecl
     | KindDecl
+    | ProcedureDecl
     | Card
 )
 

@@ -33,6 +33,7 @@ from dsl.bound import (
     CheckedCard,
 )
 from dsl.diagnostics import Diagnostics, did_you_mean
+from dsl.procedure import CheckedPhase, check_procedures
 from dsl.runtime import Span
 from dsl.selectors import (
     Either,
@@ -87,6 +88,7 @@ class CheckedRuleset:
     maps: list[ast.MapDecl]
     diagnostics: Diagnostics
     files: list[ast.RulesFile] = field(default_factory=list)
+    procedures: list[CheckedPhase] = field(default_factory=list)  # the game's procedure
 
 
 # ---- vocabulary -------------------------------------------------------------------------------
@@ -1007,9 +1009,12 @@ def check(
     all_cards: list[ast.Card] = []
     tables: list[ast.TableDecl] = []
     maps: list[ast.MapDecl] = []
+    procedures: list[ast.ProcedureDecl] = []
     for f in files:
         for form in f.forms:
-            if isinstance(form, ast.Card):
+            if isinstance(form, ast.ProcedureDecl):
+                procedures.append(form)
+            elif isinstance(form, ast.Card):
                 all_cards.append(form)
                 kind = next(
                     (k for k in vocab.card_kinds if k.casefold() == form.kind.text.casefold()),
@@ -1041,7 +1046,55 @@ def check(
         _check_table(table, binder, d)
     for m in maps:
         _check_map(m, binder, d)
-    return CheckedRuleset(vocab, checked, tables, maps, d, list(files))
+    module = _primitives_module(vocab, base_dir)
+    phases = _check_procedures(procedures, module, checker, d)
+    _check_values_read(files, module, d)
+    return CheckedRuleset(vocab, checked, tables, maps, d, list(files), phases)
+
+
+def _primitives_module(vocab: Vocabulary, base_dir: str | None) -> Any:
+    """The ruleset's primitives module, or ``None`` (a failure to import is told at the verbs)."""
+    if not vocab.primitives:
+        return None
+    try:
+        return _import_primitives(vocab.primitives, base_dir)
+    except Exception:  # any failure importing the designer's module: told at the verbs
+        return None
+
+
+def _check_values_read(files: Sequence[ast.RulesFile], module: Any, d: Diagnostics) -> None:
+    """A declared value nothing reads is a warning, when the primitives module says which it
+    reads (``values_read``): the text would say one thing while the game does another."""
+    read = getattr(module, "values_read", None)
+    if read is None:
+        return
+    for f in files:
+        for form in f.forms:
+            if isinstance(form, ast.ValueDecl) and form.name not in read:
+                d.warning(
+                    f"value '{form.name}' is declared but nothing reads it: the game does not "
+                    "change with it",
+                    form.span,
+                )
+
+
+def _check_procedures(
+    decls: list[ast.ProcedureDecl],
+    module: Any,
+    checker: _CardChecker,
+    d: Diagnostics,
+) -> list[CheckedPhase]:
+    if not decls:
+        return []
+    if module is None:
+        d.error(
+            "a procedure's steps need the ruleset's primitives module: "
+            'primitives "package.module"',
+            decls[0].name.span,
+        )
+    return check_procedures(
+        decls, module, lambda effect: checker.effect(effect, [], "procedure"), d
+    )
 
 
 def _check_table(table: ast.TableDecl, binder: Binder, d: Diagnostics) -> None:

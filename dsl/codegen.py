@@ -36,6 +36,7 @@ from dsl.compiler import (
     Trigger,
 )
 from dsl.printer import canonical_words, effect_text, sentence_text
+from dsl.procedure import compile_procedures
 from dsl.runtime import (
     Context,
     DecisionKind,
@@ -936,6 +937,12 @@ def compile_checked(checked: Any) -> CompiledRuleset:
         m.name.text: GameMap(m.name.text, {p.location.text: (p.x, p.y) for p in m.places}, m.span)
         for m in checked.maps
     }
+
+    def compile_step(name: str, bound: Any) -> Any:
+        """A step's sentences, compiled as the text of a card of their own."""
+        step = CheckedCard("procedure", name, {}, (), (bound,), (), bound.span, ())
+        return compiler.card(step).abilities[0]
+
     return CompiledRuleset(
         name=vocabulary.name,
         version=vocabulary.version,
@@ -945,6 +952,7 @@ def compile_checked(checked: Any) -> CompiledRuleset:
         tables=tables,
         maps=maps,
         vocabulary=vocabulary,
+        procedure=compile_procedures(getattr(checked, "procedures", []), compile_step),
     )
 
 

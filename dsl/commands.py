@@ -300,15 +300,51 @@ def csv_rows(cards: list[CompiledCard]) -> tuple[list[str], list[dict[str, str]]
     return columns, rows
 
 
+def _print_procedure(compiled: CompiledRuleset, format_: CardFormat) -> None:
+    """The procedure as numbered lists (table), one record per step (json, csv)."""
+    from dsl.printer import render_procedure
+
+    procedure = compiled.procedure
+    if not procedure:
+        raise UsageError(f"ruleset '{compiled.name}' writes no procedure")
+    records = [
+        {
+            "phase": phase.name,
+            "number": step.number,
+            "title": step.title,
+            "text": step.text,
+            "line": step.span.line,
+        }
+        for phase in procedure
+        for step in phase.steps
+    ]
+    if format_ is CardFormat.json:
+        typer.echo(json.dumps(records, indent=2, ensure_ascii=False))
+    elif format_ is CardFormat.csv:
+        buffer = io.StringIO()
+        writer = csv.DictWriter(buffer, fieldnames=list(records[0]), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(records)
+        typer.echo(buffer.getvalue(), nl=False)
+    else:
+        typer.echo(render_procedure(procedure))
+
+
 def cards_command(
     ruleset: str = typer.Argument(..., help="A ruleset name (six-winters) or folder."),
     format_: CardFormat = typer.Option(CardFormat.table, "--format", help="table, json or csv."),  # noqa: B008
-    kind: str | None = typer.Option(None, "--kind", help="Only cards of this kind."),
+    kind: str | None = typer.Option(
+        None, "--kind", help="Only cards of this kind; 'procedure': the game's phases and steps."
+    ),
 ) -> None:
     from rich.console import Console
     from rich.table import Table as RichTable
 
     compiled = _load(ruleset)
+    kinds_known = {k.casefold() for k in compiled.vocabulary.card_kinds}
+    if kind is not None and kind.casefold() == "procedure" and "procedure" not in kinds_known:
+        _print_procedure(compiled, format_)
+        return
     if kind is not None:
         kinds = list(compiled.vocabulary.card_kinds)
         if kind.casefold() not in {k.casefold() for k in kinds}:

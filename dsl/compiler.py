@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dsl.errors import ChroniclerError
+from dsl.procedure import Procedure
 from dsl.runtime import Context, Span
 from dsl.selectors import Place, Selector
 
@@ -190,6 +191,7 @@ class CompiledRuleset:
     tables: Mapping[str, Table]
     maps: Mapping[str, GameMap]
     vocabulary: Any
+    procedure: Procedure = field(default_factory=Procedure)  # the game's phases and steps
     _by_name: dict[str, CompiledCard] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:

@@ -134,6 +134,28 @@ def _sentence_words(s: ast.Sentence) -> list[str]:
     return words
 
 
+def _step_words(body: ast.StepBody) -> list[str]:
+    """A procedure step's body as words to wrap."""
+    words: list[str] = []
+    if body.each is not None:
+        order = ["turn", "order,"] if body.each.turn_order else ["order,"]
+        words += ["for", "each", *_chunks(body.each.noun), "in", *order]
+    if body.form == "play" and body.target is not None:
+        words += ["play", ast.quote(body.target.text)]
+        if body.until:
+            words += ["until", *_chunks(body.until)]
+        if body.times is not None:
+            words += [body.times.text, "times"]
+    elif body.form == "act":
+        words += ["players", "act", "in", "any", "order", "until", "all", "pass"]
+    elif body.form == "do":
+        words += ["do", *_chunks(body.words)]
+    else:
+        for sentence in body.sentences:
+            words += _sentence_words(sentence)
+    return words
+
+
 def _choice_head(c: ast.Choice) -> list[str]:
     words: list[str] = []
     if c.then:
@@ -236,6 +258,19 @@ class _Formatter:
                     f"{place.x}, {place.y}"
                 )
                 self.emit_with_trailing([line], place.span.line, place.span.end_line)
+            self.leading(last, INDENT, closing=True)
+            self.emit_with_trailing(["}"], last, last)
+            return
+        if isinstance(form, ast.ProcedureDecl):
+            self.emit_with_trailing([f"procedure {ast.quote(form.name.text)} {{"], first, first)
+            for item in form.items:
+                self.leading(item.span.line, INDENT)
+                if isinstance(item, ast.Note):
+                    lines = _wrap(INDENT + "note ", _chunks(item.atoms), INDENT * 2)
+                else:
+                    prefix = f"{INDENT}{item.title.text}: "
+                    lines = _wrap(prefix, _step_words(item.body), " " * len(prefix))
+                self.emit_with_trailing(lines, item.span.line, item.span.end_line)
             self.leading(last, INDENT, closing=True)
             self.emit_with_trailing(["}"], last, last)
             return

@@ -517,6 +517,57 @@ class _Builder:
         )
         return ast.KindDecl(self.name(kind), fields, self.span(t))
 
+    def build_procedure_decl(self, t: Tree[Token]) -> ast.ProcedureDecl:
+        name = next(c for c in self.tokens(t) if c.type == "STRING")
+        items: list[ast.Step | ast.Note] = []
+        for item in self.subtrees(t):
+            if item.data == "proc_note":
+                atoms = tuple(self.atom(a) for a in self.tokens(item) if a.type != "NOTE")
+                items.append(ast.Note(atoms, self.span(item)))
+                continue
+            label_tok = next(c for c in self.tokens(item) if c.type == "TRIGGER_LABEL")
+            label = ast.Label(" ".join(str(label_tok.value).split()), False, self.span(label_tok))
+            body = self.step_body(self.subtrees(item)[0])
+            span = Span(
+                self.path,
+                label.span.line,
+                label.span.column,
+                body.span.end_line,
+                body.span.end_column,
+            )
+            items.append(ast.Step(label, body, span))
+        return ast.ProcedureDecl(self.name(name), tuple(items), self.span(t))
+
+    def step_body(self, t: Tree[Token]) -> ast.StepBody:
+        each = None
+        parts = self.subtrees(t)
+        if parts and parts[0].data == "for_each":
+            toks = self.tokens(parts[0])
+            noun = tuple(self.atom(a) for a in toks if a.type == "WORD")
+            in_order = next(a for a in toks if a.type == "IN_ORDER")
+            each = ast.ForEach(noun, "turn" in in_order.value.casefold(), self.span(parts[0]))
+        span = self.span(t)
+        if parts[-1].data == "sentences_step":
+            sentences = tuple(self.sentence(s) for s in self.subtrees(parts[-1]))
+            last = sentences[-1].span
+            first = each.span if each is not None else sentences[0].span
+            span = Span(self.path, first.line, first.column, last.end_line, last.end_column)
+            return ast.StepBody("sentences", span, each, sentences=sentences)
+        toks = [c for c in self.tokens(t)]
+        action = parts[-1] if parts[-1].data != "for_each" else None
+        toks = self.tokens(action) if action is not None else toks
+        if action is not None and action.data == "play_phase":
+            target = next(c for c in toks if c.type == "STRING")
+            until = tuple(self.atom(a) for a in toks if a.type == "WORD")
+            times = next((self.atom(a) for a in toks if a.type == "NUMBER"), None)
+            return ast.StepBody(
+                "play", span, each, target=self.name(target), until=until, times=times
+            )
+        if action is not None and action.data == "do_primitive":
+            words = tuple(self.atom(a) for a in toks if a.type == "WORD")
+            return ast.StepBody("do", span, each, words=words)
+        return ast.StepBody("act", span, each)
+
     def build_card(self, t: Tree[Token]) -> ast.Card:
         kind_tree, *items = self.subtrees(t)
         name = next(c for c in self.tokens(t) if c.type == "STRING")

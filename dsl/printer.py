@@ -161,3 +161,21 @@ def _body_lines(card: Any, indent: str, aliases: Mapping[str, str]) -> list[str]
 
 
 render = render_card
+
+
+def render_phase(phase: Any) -> str:
+    """A phase of the procedure as the rulebook's numbered list: its name, the setup, the
+    numbered steps, the teardown, then its notes. Takes a ``dsl.procedure.Phase``."""
+    lines = [str(phase.name)]
+    for step in phase.steps:
+        text = step.text if step.text.endswith(".") else step.text + "."
+        head = f"{step.number}." if step.number is not None else ""
+        title = step.title if step.number is not None else _capital(step.title)
+        lines.append(f"{head} {title}: {text}".strip())
+    lines.extend(f"Note: {_capital(note)}." for note in phase.notes)
+    return "\n".join(lines)
+
+
+def render_procedure(procedure: Any) -> str:
+    """Every phase of a ruleset's procedure, in the order written, a blank line apart."""
+    return "\n\n".join(render_phase(phase) for phase in procedure)

@@ -42,53 +42,43 @@ def end_session(campaign: CampaignState, session: Session) -> CampaignState:
     """Session end (the steps the table does not decide) applied to the campaign.
 
     The scheme's result and the reduction of location danger were played at the table as the
-    session's last steps; here the map is recorded, assets and obstacles are stored, the
-    chronicle is written, and after year 6 the campaign end gives the fate and the score.
+    session's first steps; here the rest of the "Session End" phase of ``procedure.rules`` is
+    walked in its order (the map is recorded, assets and obstacles are stored, the chronicle is
+    written, the game is stored), and after the last year the "Campaign" phase's teardown (the
+    campaign end: the fate and the score). A step the text leaves out is not done: the campaign
+    keeps what it had.
     """
-    st = session.state
-    final = session.ruleset.value("years", FINAL_YEAR)  # the campaign ends after its last year
     if not session.is_over():
         raise ValueError("the session is not over")
-    result = st.result or {}
-    chars = st.characters
-    assets = list(st.asset_deck) + list(st.asset_staging) + list(st.asset_discard)
-    assets += [a.name for c in chars for a in c.in_progress]
-    reserve = [name for c in chars for name in c.assets]
-    obstacles = list(st.obstacle_deck) + list(st.obstacle_discard) + list(st.events_out)
-    obstacles += [name for c in chars for name in c.obstacles]
-    scenes = list(st.scene_deck) + list(st.scenes)
-    sheets = {name: _copy_sheet(sheet) for name, sheet in st.sheets.items()}
-    names = [c.name for c in chars]
-    for c in chars:
-        sheet = sheets.setdefault(c.name, Sheet(c.name))
-        sheet.skills = dict(c.skills)
-        sheet.advances = dict(c.advances)
-        sheet.conditions = list(c.conditions)
-        sheet.chronicle.append(
-            {"year": st.year, "scheme": st.scheme, "result": result.get("result")}
-        )
-    # downtime this year: the unlocked characters not taken (``idle_characters`` are those who
-    # sat out last year, whose downtime was at this session's setup)
-    for name in st.campaign_characters:
-        if name not in names:
-            sheets[name].chronicle.append({"year": st.year, "downtime": True})
-    history = [
-        *campaign.history,
-        {
-            "year": st.year,
-            "scheme": st.scheme,
-            "result": result.get("result"),
-            "reason": result.get("reason"),
-            "scenes": [dict(s) for s in st.scenes_completed],
-            "characters": names,
-            "seed": st.seed,
-        },
-    ]
-    finale = sum(1 for s in st.scenes_completed if s.get("finale"))
-    keep_tokens = bool(session.ruleset.value("map obstacles keep tokens", 0))
-    new = CampaignState(
-        year=st.year + 1 if st.year < final else st.year,
-        map=[
+    storing = Storing(session, campaign, copy.deepcopy(campaign))
+    _walk_outside_play(session.ruleset, "Session End", storing)
+    if session.state.year >= session.ruleset.value("years", FINAL_YEAR):
+        _walk_outside_play(session.ruleset, "Campaign", storing, teardown=True)
+    return storing.after
+
+
+def _walk_outside_play(ruleset: Ruleset, phase: str, on: Any, teardown: bool = False) -> None:
+    """Do a phase's steps done outside play (``@outside_play``), in the text's order."""
+    for step in ruleset.procedure.phase(phase).steps:
+        if teardown and step.title.casefold() != "teardown":
+            continue
+        if step.call is not None and getattr(step.call, "outside_play", False):
+            step.call(on)
+
+
+@dataclasses.dataclass
+class Storing:
+    """A year being stored into the campaign: the session, the campaign as it was, and the
+    campaign after (``after``: each storing step changes its part)."""
+
+    session: Session
+    before: CampaignState
+    after: CampaignState
+
+    def update_the_campaign_map(self) -> None:
+        st = self.session.state
+        keep_tokens = bool(self.session.ruleset.value("map obstacles keep tokens", 0))
+        self.after.map = [
             MapLocation(
                 loc.name,
                 loc.x,
@@ -103,26 +93,83 @@ def end_session(campaign: CampaignState, session: Session) -> CampaignState:
                 ],
             )
             for loc in st.locations
-        ],
-        decks={"asset": assets, "scene": scenes, "obstacle": obstacles},
-        archive=list(st.archive),
-        reserve=reserve,
-        unlocked_characters=list(st.campaign_characters),
-        sheets=sheets,
-        unlocked_abilities=list(st.unlocked_abilities),
-        history=history,
-        finale_scenes_completed=campaign.finale_scenes_completed + finale,
-        last_characters=names,
-    )
-    if st.year >= final:
-        new.fate = session.ruleset.by_count("completed finale scenes", finale)
-        new.score = campaign_score(
-            history,
-            session.ruleset.value("session success points", 10),
-            session.ruleset.value("finale scene points", 3),
-            session.ruleset.value("finale year", FINAL_YEAR),
+        ]
+
+    def store_the_assets(self) -> None:
+        """The asset deck gets every asset not held (in progress ones too); the completed ones
+        the characters hold go to the reserve."""
+        st = self.session.state
+        chars = st.characters
+        assets = list(st.asset_deck) + list(st.asset_staging) + list(st.asset_discard)
+        assets += [a.name for c in chars for a in c.in_progress]
+        self.after.decks = {**self.after.decks, "asset": assets}
+        self.after.reserve = [name for c in chars for name in c.assets]
+
+    def store_the_obstacles(self) -> None:
+        st = self.session.state
+        obstacles = list(st.obstacle_deck) + list(st.obstacle_discard) + list(st.events_out)
+        obstacles += [name for c in st.characters for name in c.obstacles]
+        self.after.decks = {**self.after.decks, "obstacle": obstacles}
+
+    def update_the_chronicle(self) -> None:
+        """The sheets as the characters end the year, a line of their chronicle, and the
+        year's line of the campaign's history."""
+        st = self.session.state
+        result = st.result or {}
+        sheets = {name: _copy_sheet(sheet) for name, sheet in st.sheets.items()}
+        names = [c.name for c in st.characters]
+        for c in st.characters:
+            sheet = sheets.setdefault(c.name, Sheet(c.name))
+            sheet.skills = dict(c.skills)
+            sheet.advances = dict(c.advances)
+            sheet.conditions = list(c.conditions)
+            sheet.chronicle.append(
+                {"year": st.year, "scheme": st.scheme, "result": result.get("result")}
+            )
+        # downtime this year: the unlocked characters not taken (``idle_characters`` are those
+        # who sat out last year, whose downtime was at this session's setup)
+        for name in st.campaign_characters:
+            if name not in names:
+                sheets[name].chronicle.append({"year": st.year, "downtime": True})
+        self.after.sheets = sheets
+        self.after.history = [
+            *self.before.history,
+            {
+                "year": st.year,
+                "scheme": st.scheme,
+                "result": result.get("result"),
+                "reason": result.get("reason"),
+                "scenes": [dict(s) for s in st.scenes_completed],
+                "characters": names,
+                "seed": st.seed,
+            },
+        ]
+        self.after.finale_scenes_completed = self.before.finale_scenes_completed + sum(
+            1 for s in st.scenes_completed if s.get("finale")
         )
-    return new
+        self.after.last_characters = names
+
+    def store_the_game(self) -> None:
+        """The scenes, the archive, what is unlocked, and the year on (not past the last)."""
+        st = self.session.state
+        final = self.session.ruleset.value("years", FINAL_YEAR)
+        self.after.year = st.year + 1 if st.year < final else st.year
+        self.after.decks = {**self.after.decks, "scene": list(st.scene_deck) + list(st.scenes)}
+        self.after.archive = list(st.archive)
+        self.after.unlocked_characters = list(st.campaign_characters)
+        self.after.unlocked_abilities = list(st.unlocked_abilities)
+
+    def end_the_campaign(self) -> None:
+        """Campaign end: Brightdune's fate by the finale scenes completed, and the score."""
+        st, rs = self.session.state, self.session.ruleset
+        finale = sum(1 for s in st.scenes_completed if s.get("finale"))
+        self.after.fate = rs.by_count("completed finale scenes", finale)
+        self.after.score = campaign_score(
+            self.after.history,
+            rs.value("session success points", 10),
+            rs.value("finale scene points", 3),
+            rs.value("finale year", FINAL_YEAR),
+        )
 
 
 def _copy_sheet(sheet: Sheet) -> Sheet:
@@ -209,6 +256,8 @@ def play_campaign(
 
     rng = random.Random(seed)
     campaign = campaign or new_campaign(ruleset)
+    years = _years_step(ruleset)
+    played = 0
     while True:
         year = campaign.year
         if characters_per_year is not None:
@@ -221,8 +270,35 @@ def play_campaign(
         play(session, bot)
         campaign = end_session(campaign, session)
         yield campaign, session
-        if year >= ruleset.value("years", FINAL_YEAR):
+        played += 1
+        if years.times is not None and played >= years.times:
             return
+        if years.until is not None and years.until(BetweenYears(ruleset, campaign, year)):
+            return
+        if years.times is None and years.until is None:
+            return  # played once
+
+
+@dataclasses.dataclass(frozen=True)
+class BetweenYears:
+    """The campaign between two years, as the Campaign phase's condition reads it ("until the
+    campaign ends"): the ruleset, the campaign after the year, the year just played."""
+
+    ruleset: Ruleset
+    campaign: CampaignState
+    year_played: int
+
+
+def _years_step(ruleset: Ruleset) -> Any:
+    """The Campaign phase's step that plays the sessions (``procedure.rules``)."""
+    try:
+        phase = ruleset.procedure.phase("Campaign")
+    except KeyError as missing:
+        raise ChroniclerError(f"{missing.args[0]}: a campaign needs one") from None
+    found = [s for s in phase.steps if s.target is not None and s.target.casefold() == "session"]
+    if not found:
+        raise ChroniclerError('the procedure\'s "Campaign" phase never plays "Session"')
+    return found[0]
 
 
 # ---------------------------------------------------------------------- a year played at a table
@@ -487,14 +563,18 @@ def _cell_order(cell: str) -> tuple[int, int]:
 
 
 def _run(session: TableSession, op: str, answers: _TableAnswers, **args: Any) -> None:
-    """Run one of the procedure's pieces through the engine's frames, answering as it asks."""
+    """Run one of the procedure's pieces, or a phase of ``procedure.rules``, through the
+    engine's frames, answering as it asks."""
     from .state import Frame
 
     st = session.state
-    st.frames.append(
-        Frame("run", {"op": op, "args": args, "snap": None, "events": 0, "answers": []})
-    )
-    while st.frames:
+    if op[:1].isupper():  # a phase of procedure.rules ("Session End")
+        st.frames.append(Frame("procedure", {"phase": op, "at": 0}))
+    else:
+        st.frames.append(
+            Frame("run", {"op": op, "args": args, "snap": None, "events": 0, "answers": []})
+        )
+    while st.frames and not st.over:
         decision = session.pending()
         if decision is None:
             break
@@ -639,7 +719,7 @@ def apply_table_year(
     for c in st.characters:  # the conditions on the sheets at year end, if the table gives them
         if c.name in (record.get("conditions") or {}):
             c.conditions = list(record["conditions"][c.name])
-    _run(session, "session_end", answers)
+    _run(session, "Session End", answers)
     session.state.over = True
     unused = [f"--place {k}" for k in answers.places] + [f"--reduce {k}" for k in answers.reduce]
     if unused:

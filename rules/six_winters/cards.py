@@ -217,6 +217,11 @@ class Ruleset:
     forbidden_on: dict[str, tuple[tuple[str, Any], ...]] = field(default_factory=dict)
     compiled: Any = None
 
+    @property
+    def procedure(self) -> Any:
+        """The game's phases and steps (``procedure.rules``), as ``dsl.procedure`` compiled them."""
+        return self.compiled.procedure
+
     def value(self, name: str, default: int | None = None) -> int:
         """A declared value (``value threat pool = 6``); a missing one is a ruleset error."""
         if name in self.values:

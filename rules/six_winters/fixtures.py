@@ -22,6 +22,7 @@ run::
     asset "Traveling Tent" by Parin
     step activate_obstacle obstacle "Mole Hunt"   # a piece of the procedure (``push_run``)
     step season_end season summer
+    phase "Refresh"                          # a whole phase of procedure.rules, step by step
     action trade by Parin get military       # an action the table offers (its keys as given)
     nothing                                  # run nothing: look at what the table offers
 
@@ -237,6 +238,15 @@ def _run(session: Session, fixture: Fixture) -> bool:
             else:
                 args[key.text] = _value(value)
         session.push_run(p[1], **args)
+    elif p[:1] == ["phase"] and len(p) == 2:
+        try:
+            session.procedure.phase(p[1])
+        except KeyError:
+            hint = did_you_mean(p[1], [phase.name for phase in session.procedure])
+            raise _Failed(f"no phase '{p[1]}' in the procedure{hint}", line.words[1].span) from None
+        session.state.frames = [Frame("actions", {})]
+        session._pending = None
+        session.start_phase(p[1])
     elif p == ["nothing"]:
         return False
     elif len(p) >= 4 and p[0] == "action" and p[2] == "by":

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from dsl.procedure import outside_play
 from dsl.runtime import (
     Context,
     EffectError,
@@ -1102,3 +1103,270 @@ def count_toward(ctx: Context, subject: Any = None, object: Any = None) -> None:
         name = _card_name(ref)
         if name:
             _host(ctx).state.flags[f"uncounted:{name}"] = 1
+
+
+# ---------------------------------------------------------------------- the values read
+
+# Every declared value the engine's Python reads (``ruleset.value``): ``chronicler check`` warns
+# of a value the text declares that is not among them (it would say one thing while the game
+# does another). tests/rules/six_winters/test_declared_values.py holds this list to the code.
+values_read = frozenset(
+    {
+        "action points max",
+        "action points per turn",
+        "advances over rank",
+        "characters per player",
+        "condition repeats",
+        "craft cost",
+        "danger removed per location",
+        "downtime advances",
+        "downtime conditions removed",
+        "finale scene points",
+        "finale year",
+        "hindrance tokens",
+        "initiative dice",
+        "map obstacles keep tokens",
+        "move cost",
+        "muster cost",
+        "obstacle activations",
+        "obstacles drawn per turn",
+        "players",
+        "progress tokens",
+        "refresh takes",
+        "resource dice per resource",
+        "result threats from box",
+        "scene advances",
+        "scenes drawn per turn",
+        "scenes to win",
+        "session success points",
+        "skill match bonus",
+        "skill max",
+        "skill min",
+        "solo threat pool",
+        "sorcery explodes on",
+        "staging area",
+        "starting abilities",
+        "starting action points",
+        "starting assets",
+        "starting initiative dice",
+        "stress per explosion",
+        "surge returns",
+        "threat pool",
+        "threat tokens",
+        "trade cost",
+        "trade dice in",
+        "trade dice out",
+        "years",
+    }
+)
+
+
+# ---------------------------------------------------------------------- the procedure's steps
+# ``procedure.rules`` names these: "do advance time" is ``step_advance_time(game)``, "for each
+# obstacle in order" is ``each_obstacle(game)``, "until the year ends" ``until_the_year_ends``.
+# Each hands over to the session's rules sections; a step marked ``outside_play`` is done by
+# ``new_session``, ``campaign.end_session`` or ``play_campaign`` (the walker passes over it).
+
+
+def until_the_year_ends(game: Session) -> bool:
+    return game.state.lost is not None or bool(game.state.flags.get("year over"))
+
+
+def until_the_campaign_ends(game: Any) -> bool:
+    """The last year is played (``game`` is ``campaign.BetweenYears``, as ``play_campaign``
+    asks between two years)."""
+    return bool(game.year_played >= game.ruleset.value("years", 6))
+
+
+def each_resting_character(game: Session) -> list[str]:
+    return list(game.state.idle_characters)
+
+
+def each_reserve_asset(game: Session) -> list[str]:
+    return list(game.state.reserve)
+
+
+def each_character(game: Session) -> list[str]:
+    return [c.name for c in game.state.characters]
+
+
+def each_placed_character(game: Session) -> list[str]:
+    """Every character places itself; in the solo variant the first places the party."""
+    st = game.state
+    return [c.name for c in (st.characters[:1] if st.solo else st.characters)]
+
+
+def each_obstacle(game: Session) -> list[int]:
+    return [o.uid for loc in game.state.locations for o in loc.obstacles]
+
+
+def each_location(game: Session) -> list[str]:
+    return [loc.name for loc in game.state.locations]
+
+
+def step_run_the_scheme_s_setup_text(game: Session) -> None:
+    game.push_run("scheme_setup")
+
+
+def step_downtime(game: Session, name: str) -> None:
+    game.push_run("downtime", name=name)
+
+
+def step_take_a_reserve_asset(game: Session, asset: str) -> None:
+    game.push_run("reserve", asset=asset)
+
+
+def step_roll_starting_resources(game: Session) -> None:
+    game.push_run("starting_resources")
+
+
+def step_set_up_the_character(game: Session, name: str) -> None:
+    game.start_character_setup(name)
+
+
+def step_place_the_character(game: Session, name: str) -> None:
+    game.start_placing(name)
+
+
+def step_start_the_turn(game: Session) -> None:
+    game.start_turn()
+
+
+def step_draw_scenes(game: Session) -> None:
+    game.draw_scenes()
+
+
+def step_activate_the_obstacle(game: Session, uid: int) -> None:
+    if game.find_obstacle(uid) is not None:  # still in play
+        game.push_run("activate_obstacle", uid=uid)
+
+
+def step_draw_obstacles(game: Session) -> None:
+    game.push_run("draw_obstacle_step")
+
+
+def step_advance_time(game: Session) -> None:
+    game.advance_time()
+
+
+def step_reroll_sorcery(game: Session) -> None:
+    game.push_run("reroll_sorcery")
+
+
+def step_refresh_location_resources(game: Session) -> None:
+    game.push_run("refresh_location_resources")
+
+
+def step_refresh_the_character(game: Session, name: str) -> None:
+    game.gain_and_reset(name)
+
+
+def step_take_any(game: Session, name: str) -> None:
+    game.start_taking(name)
+
+
+def step_reroll_all_initiative(game: Session) -> None:
+    game.push_run("reroll_initiative")
+
+
+def step_run_the_refresh_texts(game: Session) -> None:
+    game.push_run("refresh_texts")
+
+
+def step_check_whether_the_scheme_failed(game: Session) -> None:
+    game.push_run("scheme_result")
+
+
+def step_reduce_location_danger(game: Session, location: str) -> None:
+    game.push_run("reduce_danger", location=location)
+
+
+def step_tell_the_session_s_result(game: Session) -> None:
+    game.tell_result()
+
+
+@outside_play
+def step_set_up_the_campaign(game: Any) -> None:
+    """Done by ``session.new_campaign`` (``game`` is its ``CampaignSetup``)."""
+    game.set_up_the_campaign()
+
+
+@outside_play
+def step_end_the_campaign(game: Any) -> None:
+    """Done by ``campaign.end_session`` (``game`` is its ``Storing``)."""
+    game.end_the_campaign()
+
+
+@outside_play
+def step_restore_the_campaign_state(game: Session) -> None:
+    game.restore_campaign_state()
+
+
+@outside_play
+def step_shuffle_the_decks(game: Session) -> None:
+    game.shuffle_the_decks()
+
+
+@outside_play
+def step_fill_the_staging_area(game: Session) -> None:
+    game.fill_staging()
+
+
+@outside_play
+def step_select_the_scheme(game: Session) -> None:
+    game.select_the_scheme()
+
+
+@outside_play
+def step_set_up_the_trackers(game: Session) -> None:
+    game.set_up_the_trackers()
+
+
+@outside_play
+def step_choose_the_characters(game: Session) -> None:
+    game.choose_the_characters()
+
+
+@outside_play
+def step_sort_the_ability_cards(game: Session) -> None:
+    game.sort_the_ability_cards()
+
+
+@outside_play
+def step_shuffle_the_ability_decks_together(game: Session) -> None:
+    game.shuffle_the_ability_decks_together()
+
+
+@outside_play
+def step_use_the_solo_threat_pool(game: Session) -> None:
+    game.use_the_solo_threat_pool()
+
+
+@outside_play
+def step_update_the_campaign_map(game: Any) -> None:
+    """Done by ``campaign.end_session`` (``game`` is its ``Storing``)."""
+    game.update_the_campaign_map()
+
+
+@outside_play
+def step_store_the_assets(game: Any) -> None:
+    """Done by ``campaign.end_session`` (``game`` is its ``Storing``)."""
+    game.store_the_assets()
+
+
+@outside_play
+def step_store_the_obstacles(game: Any) -> None:
+    """Done by ``campaign.end_session`` (``game`` is its ``Storing``)."""
+    game.store_the_obstacles()
+
+
+@outside_play
+def step_update_the_chronicle(game: Any) -> None:
+    """Done by ``campaign.end_session`` (``game`` is its ``Storing``)."""
+    game.update_the_chronicle()
+
+
+@outside_play
+def step_store_the_game(game: Any) -> None:
+    """Done by ``campaign.end_session`` (``game`` is its ``Storing``)."""
+    game.store_the_game()

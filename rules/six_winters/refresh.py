@@ -42,13 +42,15 @@ class RefreshRules(SessionPart):
         places = [self.side(loc).effects for loc in st.locations]
         return not any(e.on("refresh") for effects in (*held, *places) for e in effects)
 
-    def op_refresh(self, ctx: Context) -> None:
-        """The six refresh steps."""
+    def _quiet_reroll_sorcery(self, args: dict[str, Any]) -> bool:
+        return self._quiet_refresh(args)
+
+    def op_reroll_sorcery(self, ctx: Context) -> None:
+        """Refresh step 1: reroll sorcery; 6s explode and stress the characters there."""
         st = self.state
         rs = self.ruleset
         sorcery = self.sorcery
         kept = self.unrefreshed()  # "Dice at this location do not refresh."
-        # 1. reroll sorcery; 6s explode and stress the characters there
         for loc in st.locations:
             if loc.name in kept:
                 continue
@@ -63,7 +65,15 @@ class RefreshRules(SessionPart):
                     self.emit(EventKind.SORCERY_EXPLODED, location=loc.name)
                     self.explosion_stress(ctx, loc)
                     self.new_resource_die(ctx, sorcery, loc)
-        # 2. refresh location resources
+
+    def _quiet_refresh_location_resources(self, args: dict[str, Any]) -> bool:
+        return self._quiet_refresh(args)
+
+    def op_refresh_location_resources(self, ctx: Context) -> None:
+        """Refresh step 2: each location rolls up to its production icons. The turn's "this
+        turn" effects end here, with the dice (before anyone gains or readies)."""
+        st = self.state
+        kept = self.unrefreshed()  # "Dice at this location do not refresh."
         for loc in st.locations:
             if loc.name in kept:
                 continue
@@ -72,24 +82,20 @@ class RefreshRules(SessionPart):
                 have = sum(1 for d in loc.dice if d.resource == resource)
                 for _ in range(produces.count(resource) - have):
                     self.new_resource_die(ctx, resource, loc)
-        # 3. action points, 4. reset abilities
-        for c in st.characters:
-            self.gain_action_points(c, rs.value("action points per turn", 4))
-            if c.exhausted:
-                self.emit(EventKind.CARDS_READIED, character=c.name, cards=c.exhausted)
-                c.exhausted = []
         for flag in [f for f in st.flags if f.startswith(("cancel ", "ignore "))]:
             del st.flags[flag]  # "this turn" effects end with the turn
-        # 5. take any two (asked step by step), then 6. reroll all initiative; the cards'
-        # "Refresh:" texts follow (a frame under the take step's)
-        st.frames.append(
-            Frame(
-                "run", {"op": "refresh_texts", "args": {}, "snap": None, "events": 0, "answers": []}
-            )
-        )
-        st.frames.append(
-            Frame("take", {"order": [c.name for c in st.characters], "who": 0, "taken": 0})
-        )
+
+    def gain_and_reset(self, name: str) -> None:
+        """Refresh steps 3 and 4 for one character: action points, then its cards ready."""
+        c = self.character(name)
+        self.gain_action_points(c, self.ruleset.value("action points per turn", 4))
+        if c.exhausted:
+            self.emit(EventKind.CARDS_READIED, character=c.name, cards=c.exhausted)
+            c.exhausted = []
+
+    def start_taking(self, name: str) -> None:
+        """Refresh step 5 for one character: take any of ability, staging asset, initiative."""
+        self.state.frames.append(Frame("take", {"order": [name], "who": 0, "taken": 0}))
 
     def unrefreshed(self) -> set[str]:
         """The locations whose dice a standing text in play keeps from refreshing ("Dice at
@@ -103,8 +109,9 @@ class RefreshRules(SessionPart):
         return kept
 
     def op_refresh_texts(self, ctx: Context) -> None:
-        """The "Refresh:" texts, once the initiative dice are rerolled (so a text reads this
-        turn's faces): each character's cards, then each location's text, once per location."""
+        """The refresh's teardown: the "Refresh:" texts, once the initiative dice are rerolled
+        (so a text reads this turn's faces): each character's cards, then each location's
+        text, once per location."""
         st = self.state
         for c in st.characters:
             for name, effects in self.held_cards(c):  # conditions, assets, abilities in hand
@@ -143,7 +150,6 @@ class RefreshRules(SessionPart):
             data["who"] += 1
             data["taken"] = 0
         self.state.frames.pop()
-        self.push_run("reroll_initiative")  # 6. (a piece: at a table the dice are asked)
         return None
 
     def _quiet_reroll_initiative(self, args: dict[str, Any]) -> bool:

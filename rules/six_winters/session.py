@@ -22,15 +22,18 @@ import difflib
 import importlib
 import pickle
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from dsl.errors import ChroniclerError
 from dsl.kernel.machine import (
     AnswerRefused,
+    Event,
     Machine,
     PieceRefused,
 )
+from dsl.procedure import Procedure, ProcedureWalker
 from dsl.runtime import Context, EffectError, NothingToActOn
 from dsl.runtime import DecisionKind as LanguageDecision
 
@@ -53,6 +56,7 @@ from .overcome import OvercomeRules
 from .refresh import RefreshRules
 from .scenes import SceneRules
 from .session_end import SessionEndRules
+from .session_making import Making, SessionMakingRules, made_steps
 from .session_setup import SessionSetupRules
 from .state import (
     CampaignState,
@@ -73,6 +77,7 @@ from .view import View
 
 class Session(
     Operations,
+    SessionMakingRules,
     SessionSetupRules,
     TurnRules,
     ActionRules,
@@ -82,6 +87,7 @@ class Session(
     RefreshRules,
     ObstacleRules,
     SessionEndRules,
+    ProcedureWalker,
     Machine,
 ):
     """One game of Six Winters (one year of the campaign), OpenSpiel-shaped: the kernel's
@@ -110,6 +116,20 @@ class Session(
         self._options_kept: tuple[int, list[Any]] | None = None
         self._facts_memo: dict[tuple[str, str], dict[str, Any]] = ruleset_memo(ruleset, "facts")
         self._view: tuple[tuple[Any, ...], View] | None = None
+
+    @property
+    def procedure(self) -> Procedure:  # type: ignore[override]
+        """The phases and steps of ``procedure.rules``, compiled once with the ruleset."""
+        return self.ruleset.procedure
+
+    def run_step_text(self, phase: str, index: int, item: Any) -> None:
+        """A step written as card sentences: run as a piece of its own."""
+        self.push_run("step_text", phase=phase, index=index)
+
+    def op_step_text(self, ctx: Context, phase: str, index: int) -> None:
+        step = self.procedure.phase(phase).steps[index]
+        effect = Effect(trigger=step.title, text=step.text, run=step.ability.run, usage="on")
+        self.run_effect(ctx, effect, actor=None, location=None, card=f"{phase}: {step.title}")
 
     def result(self) -> SessionResult:
         if not self.is_over() or self.state.result is None:
@@ -583,27 +603,45 @@ def _check_skill_ranks(ruleset: Ruleset) -> None:
 
 
 def new_campaign(ruleset: Ruleset) -> CampaignState:
-    """Campaign setup: the starting map, the starting scene and asset decks, the sheets."""
-    layout = ruleset.starting_map or tuple(
-        (loc.name, i, 0) for i, loc in enumerate(ruleset.locations.values()) if loc.starting
-    )
-    starting = sorted(ruleset.characters.values(), key=lambda c: c.name)
-    sheets = {
-        c.name: Sheet(c.name, skills=dict(c.skills), advances={s: 0 for s, _ in c.skills})
-        for c in starting
-    }
-    return CampaignState(
-        year=1,
-        map=[MapLocation(name, x, y) for name, x, y in layout],
-        decks={
-            "asset": [a.name for a in ruleset.assets.values() if a.starting],
-            "scene": [s.name for s in ruleset.scenes.values() if s.starting and not s.finale],
-            "obstacle": [],
-        },
-        archive=[],
-        unlocked_characters=[c.name for c in starting if c.starting],
-        sheets=sheets,
-    )
+    """Campaign setup: the "Campaign" phase's setup in ``procedure.rules`` (left out, the
+    campaign starts empty)."""
+    setup = CampaignSetup(ruleset)
+    for step in ruleset.procedure.phase("Campaign").steps:
+        if step.title.casefold() == "setup" and step.call is not None:
+            step.call(setup)
+    return setup.campaign
+
+
+@dataclass
+class CampaignSetup:
+    """A campaign being set up (``step_set_up_the_campaign``'s ``game``)."""
+
+    ruleset: Ruleset
+    campaign: CampaignState = field(default_factory=CampaignState)
+
+    def set_up_the_campaign(self) -> None:
+        """The starting map, the starting scene and asset decks, the sheets."""
+        ruleset = self.ruleset
+        layout = ruleset.starting_map or tuple(
+            (loc.name, i, 0) for i, loc in enumerate(ruleset.locations.values()) if loc.starting
+        )
+        starting = sorted(ruleset.characters.values(), key=lambda c: c.name)
+        sheets = {
+            c.name: Sheet(c.name, skills=dict(c.skills), advances={s: 0 for s, _ in c.skills})
+            for c in starting
+        }
+        self.campaign = CampaignState(
+            year=1,
+            map=[MapLocation(name, x, y) for name, x, y in layout],
+            decks={
+                "asset": [a.name for a in ruleset.assets.values() if a.starting],
+                "scene": [s.name for s in ruleset.scenes.values() if s.starting and not s.finale],
+                "obstacle": [],
+            },
+            archive=[],
+            unlocked_characters=[c.name for c in starting if c.starting],
+            sheets=sheets,
+        )
 
 
 def near_names(name: str, names: Sequence[str]) -> str:
@@ -646,133 +684,40 @@ def new_session(
     if solo and len(chosen) != 2:
         raise ChroniclerError("the solo variant plays two characters")
 
-    year = campaign.year
-    # 1. restore the campaign state; the map records obstacles, not their tokens (unless the
-    # ruleset keeps them): each enters play again with its printed tokens, as the supply allows
-    keep_tokens = bool(ruleset.value("map obstacles keep tokens", 0))
-    supply = {k: ruleset.value(f"{k} tokens", 12) for k in ("progress", "hindrance")}
-
-    def restored(o: ObstacleInPlay, uid: int) -> ObstacleInPlay:
-        card = ruleset.obstacles.get(o.name)
-        wanted = {
-            "progress": o.progress if keep_tokens or card is None else card.progress,
-            "hindrance": o.hindrance if keep_tokens or card is None else card.hindrance,
-        }
-        for k in supply:
-            wanted[k] = min(wanted[k], supply[k])
-            supply[k] -= wanted[k]
-        return ObstacleInPlay(o.name, wanted["progress"], wanted["hindrance"], uid=uid)
-
-    locations = [
-        LocationState(
-            m.name,
-            m.x,
-            m.y,
-            developed=m.developed,
-            threats=m.threats,
-            obstacles=[restored(o, k) for k, o in enumerate(m.obstacles, start=1000 * (i + 1))],
-        )
-        for i, m in enumerate(campaign.map)
-    ]
-    # 2. shuffle the decks
-    decks = {k: list(v) for k, v in campaign.decks.items()}
-    for kind in ("asset", "scene", "obstacle"):
-        decks.setdefault(kind, [])
-        rng.shuffle(decks[kind])
-    # 4. select the scheme among those of this year
-    if scheme is None:
-        schemes = sorted(
-            s.name for s in ruleset.schemes.values() if s.years[0] <= year <= s.years[1]
-        )
-        if not schemes:
-            raise ChroniclerError(f"no scheme is available for year {year}")
-        scheme = schemes[int(rng.random() * len(schemes))]
-    # 5. season and threat trackers
-    total_threat = ruleset.value("threat tokens", 12)
-    on_map = sum(loc.threats for loc in locations)
-    pool = ruleset.value("solo threat pool" if solo else "threat pool", 8 if solo else 6)
-    pool = max(0, min(pool, total_threat - on_map))
-    resources = ruleset.resources
-    in_play = {r: 0 for r in resources}
-    state_chars = []
-    # 6-7. characters and their sorted ability decks
-    for name in chosen:
-        card = ruleset.characters[name]
-        sheet = campaign.sheets[name]
-        deck = ruleset.character_abilities(name, campaign.unlocked_abilities)
-        state_chars.append(
-            CharacterState(
-                name=name,
-                body=card.body,
-                psyche=card.psyche,
-                skills=dict(sheet.skills),
-                advances=dict(sheet.advances),
-                conditions=list(sheet.conditions),
-                ability_deck=deck,
-            )
-        )
-    solo_deck: list[str] = []
-    if solo:
-        # each character still starts with its own first cards: they are set aside, the rest
-        # shuffled together, and they go on top in the order the characters are set up
-        starting = ruleset.value("starting abilities", 1)
-        for c in state_chars:
-            solo_deck += c.ability_deck[starting:]
-        rng.shuffle(solo_deck)
-        solo_deck[:0] = [n for c in state_chars for n in c.ability_deck[:starting]]
-        for c in state_chars:
-            c.ability_deck = []
-    idle = (
-        [n for n in campaign.unlocked_characters if n not in campaign.last_characters]
-        if year >= 2
-        else []
-    )
-    per = ruleset.value("resource dice per resource", 6)
     state = _new_state(
-        year=year,
+        year=campaign.year,
         seed=seed,
         solo=solo,
-        scheme=scheme,
+        scheme="",
         rng=rng,
-        characters=state_chars,
-        locations=locations,
-        supply={r: per - in_play[r] for r in resources},
-        initiative_supply=ruleset.value("initiative dice", 18),
-        threat_pool=pool,
-        threat_box=total_threat - on_map - pool,
-        asset_deck=decks["asset"],
-        scene_deck=decks["scene"],
-        obstacle_deck=decks["obstacle"],
-        archive=list(campaign.archive),
-        reserve=list(campaign.reserve) if year >= 2 else [],
-        unlocked_abilities=list(campaign.unlocked_abilities),
-        solo_ability_deck=solo_deck,
-        idle_characters=idle,
-        campaign_characters=list(campaign.unlocked_characters),
-        sheets={
-            k: Sheet(
-                v.name, dict(v.skills), dict(v.advances), list(v.conditions), list(v.chronicle)
-            )
-            for k, v in campaign.sheets.items()
-        },
         dice_script=list(dice_script),
         table_dice=table_dice,
         next_uid=1_000_000,  # above the ids given to obstacles restored from the map
     )
     session = Session(ruleset, state)
-    session.emit(
-        EventKind.SESSION_STARTED,
-        year=year,
-        scheme=scheme,
-        characters=chosen,
-        seed=seed,
-        solo=solo,
-        threat_pool=pool,
+    # Session Setup steps 1-7 (and the solo variant's), in the order procedure.rules writes
+    # them; the session-started event heads the log, telling what they chose
+    session.making = Making(campaign, chosen, scheme)
+    made_steps(session, "Session Setup")
+    if solo:
+        made_steps(session, "Solo Variant")
+    session.making = None
+    state.events.insert(
+        0,
+        Event(
+            EventKind.SESSION_STARTED,
+            {
+                "year": state.year,
+                "scheme": state.scheme,
+                "characters": chosen,
+                "seed": seed,
+                "solo": solo,
+                "threat_pool": state.threat_pool,
+            },
+        ),
     )
-    # 3. the asset staging area
-    session.fill_staging()
-    state.frames = [Frame("turn", {"step": "start"})]
-    session.push_run("setup")
+    state.frames = []
+    session.start_phase("Session")  # the rest of the procedure is walked from its text
     return session
 
 

@@ -17,29 +17,50 @@ from .state import LocationState
 class SessionEndRules(SessionPart):
     """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
 
-    def op_session_end(self, ctx: Context) -> None:
-        """Session end steps played at the table: scheme result, reduce location danger. After
-        the finale year the campaign end follows instead (``campaign.end_session``)."""
+    def op_scheme_result(self, ctx: Context) -> None:
+        """Session End step 1: the year's result, and the scheme's success or failure text.
+        After the finale year the campaign end follows instead (``campaign.end_session``)."""
         st = self.state
         won = st.lost is None and len(st.scenes_completed) >= self.ruleset.value("scenes to win", 3)
-        reason = st.lost or (
-            "three scenes completed" if won else "too few scenes by the end of winter"
-        )
-        threat_left = st.threat_pool  # as play ended, before the scheme's result text
-        if st.year < self.ruleset.value("years", 6):  # the last year ends the campaign instead
+        # told at the teardown; the threat left is counted as play ended, before the text
+        st.flags["year won"], st.flags["threat left"] = int(won), st.threat_pool
+        if self._storing_year():
             self._session_end_steps(ctx, won)
+
+    def _storing_year(self) -> bool:
+        """Whether the session end's steps are played (not after the last year)."""
+        return self.state.year < self.ruleset.value("years", 6)
+
+    def _quiet_reduce_danger(self, args: dict[str, Any]) -> bool:
+        """Nothing to ask where nothing is to remove (a speed shortcut)."""
+        loc = self.location(args["location"])
+        return not self._storing_year() or not (loc.threats or loc.obstacles)
+
+    def op_reduce_danger(self, ctx: Context, location: str) -> None:
+        """Session End step 2 at one location: as many times as the ruleset says."""
+        if not self._storing_year():
+            return
+        loc = self.location(location)
+        for _ in range(self.ruleset.value("danger removed per location", 1)):
+            if not self._reduce_danger(ctx, loc):
+                break
+
+    def tell_result(self) -> None:
+        """The session end's teardown: the result is told, and the session is over."""
+        st = self.state
+        won = bool(st.flags.pop("year won"))
         st.result = {
             "result": "won" if won else "lost",
-            "reason": reason,
+            "reason": st.lost
+            or ("three scenes completed" if won else "too few scenes by the end of winter"),
             "scenes_completed": len(st.scenes_completed),
-            "threat_left": threat_left,
+            "threat_left": st.flags.pop("threat left"),
         }
         self.emit(EventKind.SESSION_ENDED, **st.result)
         st.over = True
 
     def _session_end_steps(self, ctx: Context, won: bool) -> None:
-        """Check for scheme failure (its success or failure text), the events out leave,
-        reduce location danger."""
+        """Check for scheme failure (its success or failure text), the events out leave."""
         st = self.state
         scheme = self.ruleset.schemes[st.scheme]
         if self.ruleset.value("result threats from box", 1):
@@ -54,10 +75,6 @@ class SessionEndRules(SessionPart):
                 st.events_out.remove(name)
                 st.obstacle_discard.append(name)
         self.apply_standing_texts(ctx)
-        for loc in st.locations:
-            for _ in range(self.ruleset.value("danger removed per location", 1)):
-                if not self._reduce_danger(ctx, loc):
-                    break
 
     def _reduce_danger(self, ctx: Context, loc: LocationState) -> bool:
         """Reduce Location Danger once at ``loc``: a threat or an obstacle removed, or nothing

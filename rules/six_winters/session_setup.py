@@ -21,28 +21,19 @@ from .state import (
 class SessionSetupRules(SessionPart):
     """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
 
-    def op_setup(self, ctx: Context) -> None:
-        """Session setup after the automatic steps: the scheme's setup, then one piece per
-        step that asks (downtime, reserve, starting resources, character setup, placing)."""
+    def op_scheme_setup(self, ctx: Context) -> None:
+        """Session setup once the session is made (steps 1-7): the scheme's setup text."""
         st = self.state
         scheme = self.ruleset.schemes[st.scheme]
         self.run_effects(ctx, scheme.effects, "setup", card=st.scheme)
-        steps: list[tuple[str, dict[str, Any]]] = [
-            ("downtime", {"name": n}) for n in st.idle_characters
-        ]
-        steps += [("reserve", {"asset": a}) for a in st.reserve]
-        steps.append(("starting_resources", {}))
-        steps += [("character_setup", {"name": c.name}) for c in st.characters]
-        placers = st.characters[:1] if st.solo else st.characters
-        steps += [("place_character", {"name": c.name}) for c in placers]
-        for op, args in reversed(steps):
-            if op in ("character_setup", "place_character"):
-                # these ask first, before anything changes: a step frame asks, no snapshot
-                st.frames.append(Frame(op, args))
-                continue
-            st.frames.append(
-                Frame("run", {"op": op, "args": args, "snap": None, "events": 0, "answers": []})
-            )
+
+    def start_character_setup(self, name: str) -> None:
+        """Character Setup: asks first, before anything changes (a step frame, no snapshot)."""
+        self.state.frames.append(Frame("character_setup", {"name": name}))
+
+    def start_placing(self, name: str) -> None:
+        """Place Characters: asked by a step frame, like the character setup."""
+        self.state.frames.append(Frame("place_character", {"name": name}))
 
     def op_downtime(self, ctx: Context, name: str) -> None:
         """Train and rest: remove a condition, take two skill advances."""

@@ -4,7 +4,7 @@ season and turn trackers, and the scheme's season-end steps.
 
 from __future__ import annotations
 
-from dsl.runtime import Context, Decision
+from dsl.runtime import Context
 
 from .basics import SessionPart
 from .contracts import EventKind
@@ -16,46 +16,28 @@ from .state import (
 class TurnRules(SessionPart):
     """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
 
-    TURN_STEPS = ("actions", "refresh", "draw_scene", "activate", "draw_obstacle", "advance_time")
+    def start_turn(self) -> None:
+        """The turn's setup: the turn begins (its steps are ``procedure.rules``, "Turn")."""
+        season = self.ruleset.seasons[self.state.season][0]
+        self.emit(EventKind.TURN_STARTED, season=season, turn=self.state.turn)
 
-    def _step_turn(self, frame: Frame) -> Decision | None:
+    def act_in_any_order(self) -> None:
+        """Actions: players act in any order until all pass."""
+        self.state.frames.append(Frame("actions", {}))
+
+    def draw_scenes(self) -> None:
+        """Draw Scene: as many as the ruleset says, while the deck lasts."""
         st = self.state
-        step = frame.data.get("step", "start")
-        if step == "start":
-            if st.lost is not None:
-                frame.data["step"] = "year_over"
-                return None
-            season = self.ruleset.seasons[st.season][0]
-            self.emit(EventKind.TURN_STARTED, season=season, turn=st.turn)
-            frame.data["step"] = "actions"
-            st.frames.append(Frame("actions", {}))
-        elif step == "actions":
-            frame.data["step"] = "refresh"
-            self.push_run("refresh")
-        elif step == "refresh":
-            frame.data["step"] = "draw_scene"
-            for _ in range(self.ruleset.value("scenes drawn per turn", 1)):
-                if not st.scene_deck:
-                    break
-                name = st.scene_deck.pop(0)
-                st.scenes.append(name)
-                self.emit(EventKind.SCENE_DRAWN, scene=name)
-        elif step == "draw_scene":
-            frame.data["step"] = "activate"
-            uids = [o.uid for loc in st.locations for o in loc.obstacles]
-            st.frames.append(Frame("activate", {"uids": uids, "next": 0}))
-        elif step == "activate":
-            frame.data["step"] = "draw_obstacle"
-            self.push_run("draw_obstacle_step")
-        elif step == "draw_obstacle":
-            self._advance_time(frame)
-        elif step == "year_over":
-            st.frames.pop()
-            self.push_run("session_end")
-        return None
+        for _ in range(self.ruleset.value("scenes drawn per turn", 1)):
+            if not st.scene_deck:
+                break
+            name = st.scene_deck.pop(0)
+            st.scenes.append(name)
+            self.emit(EventKind.SCENE_DRAWN, scene=name)
 
-    def _advance_time(self, frame: Frame) -> None:
-        """Move the turn counter; a season's last turn runs the scheme's season-end steps."""
+    def advance_time(self) -> None:
+        """Move the turn counter; a season's last turn runs the scheme's season-end steps, and
+        the last season's ends the year ("until the year ends")."""
         st = self.state
         seasons = self.ruleset.seasons
         name, turns = seasons[st.season]
@@ -64,16 +46,15 @@ class TurnRules(SessionPart):
             scheme = self.ruleset.schemes[st.scheme]
             steps = [e.text for e in scheme.effects if e.on("season end", name)]
             self.emit(EventKind.SEASON_ENDED, season=name, scheme_steps=steps)
-            if not last:
+            if last:
+                st.flags["year over"] = 1
+            else:
                 st.season += 1
                 st.turn = 1
-            frame.data["step"] = "year_over" if last or st.lost is not None else "start"
             self.push_run("season_end", season=name)
         elif st.lost is None:
             st.turn += 1
-            frame.data["step"] = "start"
-        else:  # the year is lost: the tracker stays on the turn it was lost in
-            frame.data["step"] = "year_over"
+        # else the year is lost: the tracker stays on the turn it was lost in
 
     def op_season_end(self, ctx: Context, season: str) -> None:
         """The scheme's steps at the end of a season."""

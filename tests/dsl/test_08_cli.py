@@ -144,3 +144,10 @@ def test_counts_agree_with_their_nouns(tmp_path: Path, capsys: pytest.CaptureFix
     assert "checked 3 files in 1 ruleset: 1 error, 0 warnings" in err
     code, out, err = run(capsys, "fmt", "--check", str(tmp_path / "toy" / "bad.rules"))
     assert "1 file already formatted" in out + err
+
+
+def test_cards_kind_procedure_of_a_ruleset_with_none_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = run(capsys, "cards", str(TOY), "--kind", "procedure")
+    assert code == 2 and "writes no procedure" in err

@@ -97,7 +97,7 @@ def test_after_year_six_the_campaign_end_replaces_the_session_end_steps(ruleset)
     campaign.last_characters = ["Parin", "Kanun", "Fuscus"]
     campaign.map[0].threats = 1
     session = engine.new_session(ruleset, campaign, 2, ["Parin", "Kanun"])
-    session.state.frames = [Frame("turn", {"step": "year_over"})]
+    session.state.frames = [Frame("procedure", {"phase": "Session End", "at": 0})]
     session._pending = None
     assert session.pending() is None  # no "Reduce danger at Yearly Field" question
     assert session.location("Yearly Field").threats == 1

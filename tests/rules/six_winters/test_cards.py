@@ -278,7 +278,7 @@ def test_haunted_costs_a_psyche_at_refresh_only_on_a_blighted_location(cards):
         session.character(name).conditions = ["Haunted"]
     psyche = {n: session.character(n).psyche for n in ("Kanun", "Parin")}
     session.state.frames = [Frame("actions", {})]
-    session.push_run("refresh")
+    session.start_phase("Refresh")
     while session.pending().kind != "choose_action":  # the texts end the refresh
         session.apply(session.pending().options[0])
     assert session.character("Kanun").psyche == psyche["Kanun"] - 1
@@ -290,7 +290,7 @@ def test_bruised_ribs_costs_an_action_point_at_refresh(cards):
     session.character("Kanun").conditions = ["Bruised Ribs"]
     session.character("Kanun").action_points = 0
     session.state.frames = [Frame("actions", {})]
-    session.push_run("refresh")
+    session.start_phase("Refresh")
     while session.pending().kind != "choose_action":  # the texts end the refresh
         session.apply(session.pending().options[0])
     assert session.character("Kanun").action_points == 3
@@ -327,7 +327,7 @@ def test_an_event_out_is_discarded_at_session_end(cards):
     session = table(cards, ["Fuscus", "Parin"], at="Giant's Gate")
     session.state.obstacle_deck = ["Alone Against the Empire"]
     run_piece(session, "draw_obstacle_step")
-    session.state.frames = [Frame("turn", {"step": "year_over"})]
+    session.state.frames = [Frame("procedure", {"phase": "Session End", "at": 0})]
     session._pending = None
     while (d := session.pending()) is not None:
         session.apply("nothing" if "nothing" in d.options else d.options[0])
@@ -344,7 +344,7 @@ def test_mobilize_war_machines_failure_threatens_every_fort_without_surges(cards
         session.location(name).developed = True  # both Forts on their developed side
         session.location(name).threats = 1
         st.threat_pool -= 1
-    st.frames = [Frame("turn", {"step": "year_over"})]
+    st.frames = [Frame("procedure", {"phase": "Session End", "at": 0})]
     session._pending = None
     while (d := session.pending()) is not None:
         session.apply("nothing" if "nothing" in d.options else d.options[0])

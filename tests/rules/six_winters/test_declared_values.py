@@ -118,3 +118,35 @@ def test_changing_a_declared_value_changes_the_game(tmp_path, played_as_printed,
     assert count == 1
     header.write_text(text)
     assert _outcome(folder) != played_as_printed, f"nothing reads {name!r} ({value} -> {changed})"
+
+
+def test_values_read_names_every_value_the_engines_python_reads():
+    """``primitives.values_read`` (what ``chronicler check`` trusts) is the code's own list: each
+    literal ``value("...")`` of the package is in it, and each name in it is declared."""
+    from rules.six_winters import primitives
+
+    literal = set()
+    for path in RULES.glob("*.py"):
+        literal |= set(re.findall(r'value\(\s*"([^"]+)"', path.read_text()))
+    assert literal <= primitives.values_read
+    assert primitives.values_read <= {name for name, _ in DECLARED}
+
+
+def test_check_warns_of_a_declared_value_nothing_reads(tmp_path):
+    from dsl.loader import check_ruleset
+
+    folder = tmp_path / "six_winters"
+    shutil.copytree(RULES, folder, ignore=shutil.ignore_patterns("*.py", "__pycache__", "faces"))
+    text = (folder / "ruleset.rules").read_text()
+    (folder / "ruleset.rules").write_text(text + "value fog per turn = 2  # nothing reads it\n")
+    line = len(text.splitlines()) + 1
+    warnings = check_ruleset(folder).diagnostics.warnings
+    assert [(w.span.line, w.span.column, w.message) for w in warnings] == [
+        (
+            line,
+            1,
+            "value 'fog per turn' is declared but nothing reads it: the game does not "
+            "change with it",
+        )
+    ]
+    assert check_ruleset(RULES).diagnostics.warnings == []

@@ -16,7 +16,7 @@ def test_sorcery_dice_are_rerolled_and_a_six_explodes_with_stress_for_characters
     session.character("Parin").location = "Eastkeep"
     psyche = session.character("Fuscus").psyche
     session.state.frames = [Frame("actions", {})]
-    session.push_run("refresh")
+    session.start_phase("Refresh")
     decision = session.pending()
     assert decision.kind == "choose_stress" and decision.who == "Fuscus"
     session.apply("psyche")
@@ -32,7 +32,7 @@ def test_locations_refill_missing_resources_without_rerolling_the_others(ruleset
     put_dice(session, "Boar's Rift", ("military", 2))
     put_dice(session, "Giant's Gate", ("military", 3))  # not stability: it does not count
     session.state.frames = [Frame("actions", {})]
-    session.push_run("refresh")
+    session.start_phase("Refresh")
     session.pending()
     assert [(d.resource, d.face) for d in session.location("Boar's Rift").dice] == [("military", 2)]
     assert [(d.resource, d.face) for d in session.location("Giant's Gate").dice] == [
@@ -46,7 +46,7 @@ def test_action_points_rise_by_four_up_to_eight(ruleset):
     session.character("Fuscus").action_points = 1
     session.character("Parin").action_points = 6
     session.state.frames = [Frame("actions", {})]
-    session.push_run("refresh")
+    session.start_phase("Refresh")
     session.pending()
     assert session.character("Fuscus").action_points == 5
     assert session.character("Parin").action_points == 8
@@ -56,7 +56,7 @@ def test_used_cards_are_turned_upright(ruleset):
     session = table(ruleset, at="Eastkeep")
     session.character("Fuscus").exhausted = ["Thieves' Tools"]
     session.state.frames = [Frame("actions", {})]
-    session.push_run("refresh")
+    session.start_phase("Refresh")
     session.pending()
     assert session.character("Fuscus").exhausted == []
 
@@ -70,7 +70,7 @@ def test_each_player_takes_two_then_every_initiative_die_is_rerolled(ruleset):
     fuscus.initiative = [6]
     session.state.initiative_supply -= 1
     session.state.frames = [Frame("actions", {})]
-    session.push_run("refresh")
+    session.start_phase("Refresh")
     first = session.pending()
     assert first.kind == "choose_take" and first.who == "Fuscus"
     assert set(first.options) == {"ability", "asset:Azadeh", "asset:Wound Paste", "initiative"}
@@ -156,7 +156,7 @@ def test_refresh_texts_of_abilities_in_hand_run_after_the_action_points(ruleset)
         fuscus = session.character("Fuscus")
         fuscus.abilities, fuscus.ability_deck = list(hand), list(deck)
         session.state.frames = [Frame("actions", {})]
-        session.push_run("refresh")
+        session.start_phase("Refresh")
         while session.pending().kind != "choose_action":
             session.apply("initiative")  # no one draws the card in step 5
         return [c.action_points for c in session.state.characters]
@@ -183,7 +183,7 @@ def test_a_standing_text_of_an_ability_in_hand_cancels_its_holders_explosion_str
         fuscus.abilities, fuscus.ability_deck = list(hand), [] if hand else [name]
         psyche = fuscus.psyche
         session.state.frames = [Frame("actions", {})]
-        session.push_run("refresh")
+        session.start_phase("Refresh")
         while session.pending().kind == "choose_stress":
             session.apply("psyche")
         return psyche - session.character("Fuscus").psyche

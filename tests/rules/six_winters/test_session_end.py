@@ -8,7 +8,7 @@ from rules.six_winters.state import AssetInProgress, Frame
 
 
 def _end(session, *answers):
-    session.state.frames = [Frame("turn", {"step": "year_over"})]
+    session.state.frames = [Frame("procedure", {"phase": "Session End", "at": 0})]
     session._pending = None
     for answer in answers:
         session.apply(answer)
@@ -22,7 +22,7 @@ def test_reduce_location_danger_removes_one_obstacle_or_one_threat_per_location(
     session.state.threat_pool -= 2
     place(session, "Mole Hunt", "Eastkeep")
     place(session, "Grain Shortage", "Giant's Gate")
-    session.state.frames = [Frame("turn", {"step": "year_over"})]
+    session.state.frames = [Frame("procedure", {"phase": "Session End", "at": 0})]
     first = session.pending()
     assert set(first.options) == {"threat", "obstacle:Mole Hunt", "nothing"}
     session.apply("threat")

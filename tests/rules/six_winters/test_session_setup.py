@@ -198,7 +198,7 @@ def test_restore_campaign_state_places_the_recorded_obstacles_with_their_printed
 
     session = table(ruleset, ["Parin", "Kanun"], at="Giant's Gate")
     place(session, "Background Checks", "Eastkeep", progress=3, hindrance=0)  # prints 2 hindrance
-    session.state.frames = [Frame("turn", {"step": "year_over"})]
+    session.state.frames = [Frame("procedure", {"phase": "Session End", "at": 0})]
     session._pending = None
     session.apply("nothing")  # reduce danger at Eastkeep: keep it
     after = engine.end_session(engine.new_campaign(ruleset), session)

@@ -24,7 +24,7 @@ def _played_year(ruleset, campaign: CampaignState, seed: int, bot_name: str):
     session = engine.new_session(ruleset, campaign, seed, ["Fuscus", "Parin"])
     bot = make_bot(bot_name, seed)
     winter_end: dict[str, Any] = {}
-    ending = session.op_session_end
+    ending = session.op_scheme_result
 
     def map_at_winter_end(ctx):  # the first run of session end sees the map as play left it
         st = session.state
@@ -43,7 +43,7 @@ def _played_year(ruleset, campaign: CampaignState, seed: int, bot_name: str):
         )
         return ending(ctx)
 
-    session.op_session_end = map_at_winter_end
+    session.op_scheme_result = map_at_winter_end
     reduce: dict[str, str] = {}
     while (decision := session.pending()) is not None:
         seen = session.observation(decision.who) if bot.uses_observation else None

@@ -5,10 +5,20 @@ from six_winters_table import kinds, run_piece, table
 from rules.six_winters.state import Frame
 
 
+def _from_step(session, title):
+    """Play on from a step of the turn (``procedure.rules``), within the session's turns."""
+    steps = session.procedure.phase("Turn").steps
+    at = next(k for k, step in enumerate(steps) if step.title == title)
+    session.state.frames = [
+        Frame("procedure", {"phase": "Session", "at": 1}),  # its step 2: the turns
+        Frame("procedure", {"phase": "Turn", "at": at}),
+    ]
+    session._pending = None
+
+
 def _after_actions(session):
     """End the actions step and run the turn's remaining steps up to the next question."""
-    session.state.frames = [Frame("turn", {"step": "actions"})]
-    session._pending = None
+    _from_step(session, "Refresh")
     return session.pending()
 
 
@@ -66,8 +76,7 @@ def test_time_advances_and_the_last_turn_of_a_season_runs_the_schemes_steps(rule
     session = table(ruleset, at="Eastkeep", dice=[3, 4])
     st = session.state
     st.turn = 3  # the last turn of spring (three turns a season, as declared)
-    st.frames = [Frame("turn", {"step": "draw_obstacle"})]
-    session._pending = None
+    _from_step(session, "Advance Time")
     session.pending()
     assert kinds(session, "season_ended")[0]["season"] == "spring"
     # Sow Discord: every season end a technology and an espionage on Eastkeep; spring adds a
@@ -85,8 +94,7 @@ def test_winter_end_with_three_scenes_is_a_victory(ruleset):
     st = session.state
     st.season, st.turn = 3, 3
     st.scenes_completed = [{"scene": n, "points": 1} for n in ("a", "b", "c")]
-    st.frames = [Frame("turn", {"step": "draw_obstacle"})]
-    session._pending = None
+    _from_step(session, "Advance Time")
     while (d := session.pending()) is not None:
         session.apply("nothing" if "nothing" in d.options else d.options[0])
     assert session.result().won
@@ -98,8 +106,7 @@ def test_winter_end_with_fewer_than_three_scenes_is_a_defeat(ruleset):
     st = session.state
     st.season, st.turn = 3, 3
     st.scenes_completed = [{"scene": "a", "points": 1}]
-    st.frames = [Frame("turn", {"step": "draw_obstacle"})]
-    session._pending = None
+    _from_step(session, "Advance Time")
     while (d := session.pending()) is not None:
         session.apply(d.options[0])
     result = session.result()
@@ -112,8 +119,7 @@ def test_an_empty_threat_pool_loses_after_the_current_turn(ruleset):
     session = table(ruleset, at="Eastkeep")
     st = session.state
     st.lost = "the threat pool is empty"
-    st.frames = [Frame("turn", {"step": "draw_obstacle"})]
-    session._pending = None
+    _from_step(session, "Advance Time")
     while (d := session.pending()) is not None:
         session.apply(d.options[0])
     assert session.result().reason == "the threat pool is empty"

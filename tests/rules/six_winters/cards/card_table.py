@@ -81,10 +81,14 @@ def permission(session: engine.Session, who: str, on: str, card: str, index: int
 
 
 def piece(session: engine.Session, op: str, *answers: Answer, **args: Any):
-    """Run one piece of the procedure (refresh, an activation, a season end...)."""
+    """Run one piece of the procedure (an activation, a season end...) or a whole phase of
+    ``procedure.rules`` ("Refresh")."""
     session.state.frames = [Frame("actions", {})]
     session._pending = None
-    session.push_run(op, **args)
+    if op[:1].isupper():  # a phase of procedure.rules ("Refresh")
+        session.start_phase(op)
+    else:
+        session.push_run(op, **args)
     return settle(session, *answers)
 
 

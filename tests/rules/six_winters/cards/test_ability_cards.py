@@ -228,7 +228,7 @@ def test_the_hawkleader_sets_a_military_here_to_any_value_once_per_turn(cards):
     use(session, "Kanun", "The Hawkleader", 6, kind="ability")
     assert dice_at(session, "Boar's Rift") == [("military", 6)]
     assert option("Kanun", "The Hawkleader", "ability") not in options(session)
-    piece(session, "refresh")
+    piece(session, "Refresh")
     assert option("Kanun", "The Hawkleader", "ability") in options(session)
 
 
@@ -343,7 +343,7 @@ def _refresh(session):
     for loc in session.state.locations:
         for resource in session.side(loc).produces:
             put_dice(session, loc.name, (resource, 1))
-    piece(session, "refresh")
+    piece(session, "Refresh")
 
 
 def test_weather_witch_gives_every_character_an_action_point_at_a_summer_refresh(cards):

@@ -20,7 +20,7 @@ def test_whisper_drip_rolls_and_places_a_sorcery_at_this_location_once_per_turn(
     use(session, "Parin", "Whisper Drip")
     assert dice_at(session, "Eastkeep") == [("sorcery", 4)]
     assert option("Parin", "Whisper Drip") not in options(session)  # exhausted this turn
-    piece(session, "refresh")
+    piece(session, "Refresh")
     assert option("Parin", "Whisper Drip") in options(session)  # upright again
 
 
@@ -390,7 +390,7 @@ def _gelshahs_refresh(cards, dice, initiative=()):
         session.state.initiative_supply += len(c.initiative) - len(initiative)
         c.initiative = list(initiative)
     session.character("Kanun").assets = ["Gelshah's Heart"]
-    piece(session, "refresh", "ability", "ability", "ability", "ability")
+    piece(session, "Refresh", "ability", "ability", "ability", "ability")
     return session.character("Kanun")
 
 

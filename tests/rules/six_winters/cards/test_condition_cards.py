@@ -11,7 +11,7 @@ def _refresh(session):
         for resource in session.side(loc).produces:
             session.state.supply[resource] -= 1
             loc.dice.append(Die(resource, 1))
-    piece(session, "refresh")
+    piece(session, "Refresh")
     return session
 
 

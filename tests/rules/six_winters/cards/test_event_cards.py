@@ -93,7 +93,7 @@ def test_alone_against_the_empire_is_discarded_at_session_end(cards):
     session = game(cards, ("Fuscus", "Parin"), at="Giant's Gate")
     session.state.obstacle_deck = ["Alone Against the Empire"]
     piece(session, "draw_obstacle_step")
-    session.state.frames = [Frame("turn", {"step": "year_over"})]
+    session.state.frames = [Frame("procedure", {"phase": "Session End", "at": 0})]
     session._pending = None
     while (d := session.pending()) is not None:
         session.apply("nothing" if "nothing" in d.options else d.options[0])

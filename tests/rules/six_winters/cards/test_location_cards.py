@@ -42,7 +42,7 @@ def test_developed_yearly_field_gives_everyone_there_an_initiative_at_refresh(ca
                 session.state.supply[resource] -= 1
                 loc.dice.append(Die(resource, 1))
         before = {n: len(session.character(n).initiative) for n in ("Kanun", "Parin")}
-        piece(session, "refresh")  # each takes abilities, not initiative
+        piece(session, "Refresh")  # each takes abilities, not initiative
         return {n: len(session.character(n).initiative) - before[n] for n in before}
 
     assert refreshed(True) == {"Kanun": 1, "Parin": 0}
@@ -59,7 +59,7 @@ def test_developed_yearly_field_gives_one_initiative_each_however_many_character
             loc.dice.append(Die(resource, 1))
     names = ("Kanun", "Parin", "Fuscus")
     before = {n: len(session.character(n).initiative) for n in names}
-    piece(session, "refresh")  # each takes abilities, not initiative
+    piece(session, "Refresh")  # each takes abilities, not initiative
     assert {n: len(session.character(n).initiative) - before[n] for n in names} == {
         "Kanun": 1,
         "Parin": 1,

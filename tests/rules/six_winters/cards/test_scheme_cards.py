@@ -24,7 +24,7 @@ def _session_end(cards, scheme, won, before=None):
         ]
     if before is not None:
         before(session)
-    session.state.frames = [Frame("turn", {"step": "year_over"})]
+    session.state.frames = [Frame("procedure", {"phase": "Session End", "at": 0})]
     session._pending = None
     while (d := session.pending()) is not None:
         session.apply("nothing" if "nothing" in d.options else plain(d))
@@ -314,7 +314,7 @@ def test_achieve_apotheosis_setup_shuffles_the_finale_scenes_and_puts_hall_of_fa
     session = game(cards, at="Yearly Field")
     session.state.scheme = "Achieve Apotheosis"
     session.state.scene_deck = []
-    piece(session, "setup")
+    piece(session, "scheme_setup")
     finale = {s.name for s in cards.scenes.values() if s.finale}
     assert len(finale) == 6
     assert set(session.state.scene_deck) | set(session.state.scenes) >= finale

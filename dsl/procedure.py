@@ -1,0 +1,463 @@
+"""The game's procedure as text: named phases of numbered steps, checked, compiled, walked.
+
+A ruleset writes its procedure like the rulebook's numbered lists::
+
+    procedure "Turn" {
+      Actions: players act in any order until all pass
+      Refresh: play "Refresh"
+      Draw: Each player draws 1 card.
+      Monsters: for each monster in order, do move the monster
+    }
+
+A step's body is one of four forms: card sentences (``Each player draws 1 card.``),
+``play "Phase"`` (optionally ``until <condition>``: repeated while the condition does not hold;
+or ``N times``), ``players act in any order until all pass`` (the game's action phase), or
+``do <primitive>`` (a ruleset primitive for a step that is a whole procedure of its own).
+``for each <thing> in [turn] order,`` before a body runs it once per thing. ``setup:`` and
+``teardown:`` are the unnumbered steps before and after the numbered ones; ``note ...`` lines
+are printed, never run.
+
+The words resolve against the ruleset's primitives module, like verbs: ``do advance time`` is
+``step_advance_time(game, item)``, ``for each monster`` is ``each_monster(game)`` (the things
+in order), ``until the year ends`` is ``until_the_year_ends(game)`` (a bool). Everything is
+resolved once, when the ruleset is compiled; the walker (``ProcedureWalker``, a mixin of the
+kernel's machine) only follows indices, so a frame stays plain data.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from dsl import ast
+from dsl.diagnostics import Diagnostics, did_you_mean
+from dsl.runtime import Decision, Span
+
+SETUP, TEARDOWN = "setup", "teardown"
+
+
+def function_name(prefix: str, atoms: tuple[ast.Atom, ...] | list[ast.Atom]) -> str:
+    """``do advance time`` → ``step_advance_time``: the words as a Python name."""
+    words = [re.sub(r"\W+", "_", a.text.casefold()).strip("_") for a in atoms if a.kind != "comma"]
+    return prefix + "_".join(w for w in words if w)
+
+
+def words_of(atoms: tuple[ast.Atom, ...] | list[ast.Atom]) -> str:
+    return ast.phrase_text(tuple(atoms))
+
+
+@dataclass(frozen=True, slots=True)
+class ProcedureStep:
+    """One step, resolved: ``form`` is ``play``, ``act``, ``do`` or ``sentences``.
+
+    ``number`` is the printed number (``None`` for setup and teardown); ``call`` the
+    primitive (``do``), ``each`` the function listing the things (``for each``), ``until`` the
+    condition (``play ... until``); ``ability`` the compiled sentences (a ``CompiledAbility``)."""
+
+    title: str
+    number: int | None
+    form: str
+    text: str  # the body as printed
+    span: Span
+    target: str | None = None
+    each_noun: str | None = None
+    turn_order: bool = False
+    each: Callable[[Any], Any] | None = None
+    until_text: str | None = None
+    until: Callable[[Any], bool] | None = None
+    times: int | None = None  # ``play "Phase" N times``
+    primitive: str | None = None
+    call: Callable[..., Any] | None = None
+    ability: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """A named phase: its steps in the order they run (setup, the numbered, teardown)."""
+
+    name: str
+    steps: tuple[ProcedureStep, ...]
+    notes: tuple[str, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Procedure:
+    """Every phase of a ruleset by name (case-insensitive look-up)."""
+
+    phases: Mapping[str, Phase] = field(default_factory=dict)
+
+    def phase(self, name: str) -> Phase:
+        found = self.phases.get(name.casefold())
+        if found is None:
+            known = ", ".join(p.name for p in self.phases.values()) or "none"
+            raise KeyError(f"the procedure has no phase {name!r} (phases: {known})")
+        return found
+
+    def __bool__(self) -> bool:
+        return bool(self.phases)
+
+    def __iter__(self) -> Any:
+        return iter(self.phases.values())
+
+
+@dataclass(slots=True)
+class CheckedStep:
+    """A step as checked: its sentences still bound, not compiled (the compiler does that)."""
+
+    step: ast.Step
+    number: int | None
+    bound: Any = None  # a BoundEffect for a sentences step
+    call: Callable[..., Any] | None = None
+    each: Callable[[Any], Any] | None = None
+    until: Callable[[Any], bool] | None = None
+
+
+@dataclass(slots=True)
+class CheckedPhase:
+    decl: ast.ProcedureDecl
+    steps: list[CheckedStep]
+
+
+def check_procedures(
+    decls: list[ast.ProcedureDecl],
+    module: Any,
+    bind_sentences: Callable[[ast.Effect], Any],
+    d: Diagnostics,
+) -> list[CheckedPhase]:
+    """Check every phase: names, step titles, phases played, primitives, sentences, endings.
+
+    ``module`` is the ruleset's primitives module (``None`` when it has none or it failed to
+    import); ``bind_sentences`` binds a step's sentences as a card effect."""
+    phases: dict[str, ast.ProcedureDecl] = {}
+    for decl in decls:
+        key = decl.name.text.casefold()
+        if key in phases:
+            first = phases[key].name.span
+            d.error(
+                f'procedure "{decl.name.text}" is written twice (first at {first})', decl.name.span
+            )
+            continue
+        phases[key] = decl
+    names = [p.name.text for p in phases.values()]
+    functions = [n for n in dir(module) if not n.startswith("_")] if module is not None else []
+    checked: list[CheckedPhase] = []
+    for decl in phases.values():
+        steps: list[CheckedStep] = []
+        titles: dict[str, Span] = {}
+        number = 0
+        for item in decl.items:
+            if not isinstance(item, ast.Step):
+                continue
+            title = item.title.text
+            fixed = title.casefold() in (SETUP, TEARDOWN)
+            if title.casefold() in titles:
+                d.error(
+                    f'"{decl.name.text}" already has a step "{title}" '
+                    f"(line {titles[title.casefold()].line})",
+                    item.title.span,
+                )
+            titles[title.casefold()] = item.title.span
+            if not fixed:
+                number += 1
+            cs = CheckedStep(item, None if fixed else number)
+            body = item.body
+            if body.each is not None:
+                cs.each = _function(
+                    module,
+                    "each_",
+                    body.each.noun,
+                    "thing to go through",
+                    d,
+                    body.each.span,
+                    functions,
+                )
+            if body.form == "play":
+                assert body.target is not None
+                if body.target.text.casefold() not in phases:
+                    hint = did_you_mean(body.target.text, names, quoted=True)
+                    d.error(f'unknown phase "{body.target.text}"{hint}', body.target.span)
+                if body.times is not None and int(body.times.text) < 1:
+                    d.error(
+                        f'"{body.target.text}" played {body.times.text} times never runs: '
+                        "a count is 1 or more",
+                        body.times.span,
+                    )
+                if body.until:
+                    cs.until = _function(
+                        module,
+                        "until_",
+                        body.until,
+                        "condition",
+                        d,
+                        _span_of(body.until),
+                        functions,
+                    )
+            elif body.form == "do":
+                cs.call = _function(
+                    module,
+                    "step_",
+                    body.words,
+                    "step primitive",
+                    d,
+                    _span_of(body.words),
+                    functions,
+                )
+                if cs.call is not None:
+                    _check_takes(cs.call, body, d)
+            elif body.form == "sentences":
+                cs.bound = bind_sentences(ast.Effect(None, body.sentences, body.span))
+            steps.append(cs)
+        setups = [s for s in steps if s.step.title.text.casefold() == SETUP]
+        teardowns = [s for s in steps if s.step.title.text.casefold() == TEARDOWN]
+        if not steps:
+            d.error(f'procedure "{decl.name.text}" has no steps', decl.name.span)
+        # running order: setup, the numbered steps as written, teardown
+        steps = setups + [s for s in steps if s.number is not None] + teardowns
+        checked.append(CheckedPhase(decl, steps))
+    _check_endless(checked, d)
+    return checked
+
+
+def _span_of(atoms: tuple[ast.Atom, ...]) -> Span:
+    first, last = atoms[0].span, atoms[-1].span
+    return Span(first.file, first.line, first.column, last.end_line, last.end_column)
+
+
+def _function(
+    module: Any,
+    prefix: str,
+    atoms: tuple[ast.Atom, ...],
+    what: str,
+    d: Diagnostics,
+    span: Span,
+    functions: list[str],
+) -> Callable[..., Any] | None:
+    name = function_name(prefix, atoms)
+    fn = getattr(module, name, None) if module is not None else None
+    if callable(fn):
+        return fn
+    known = [f[len(prefix) :].replace("_", " ") for f in functions if f.startswith(prefix)]
+    hint = did_you_mean(words_of(atoms), known)
+    d.error(
+        f"unknown {what} '{words_of(atoms)}': the primitives module has no function {name}(){hint}",
+        span,
+    )
+    return None
+
+
+def _check_takes(fn: Callable[..., Any], body: ast.StepBody, d: Diagnostics) -> None:
+    """A primitive under ``for each`` takes the thing; one that is not, takes nothing more."""
+    try:
+        params = list(inspect.signature(fn).parameters.values())[1:]
+    except (TypeError, ValueError):
+        return
+    required = [p for p in params if p.default is p.empty and p.kind is p.POSITIONAL_OR_KEYWORD]
+    words = words_of(body.words)
+    if body.each is None and required:
+        d.error(
+            f"step primitive '{words}' is done for each thing: write "
+            f'"for each ... in order, do {words}"',
+            _span_of(body.words),
+        )
+    elif body.each is not None and not params:
+        d.error(
+            f"step primitive '{words}' takes no thing: it cannot be done for each "
+            f"{words_of(body.each.noun)}",
+            body.each.span,
+        )
+
+
+def _check_endless(phases: list[CheckedPhase], d: Diagnostics) -> None:
+    """A phase that plays itself (through others) with no ``until`` on the way never ends."""
+    edges: dict[str, list[tuple[str, ast.Step]]] = {}
+    for phase in phases:
+        key = phase.decl.name.text.casefold()
+        for s in phase.steps:
+            body = s.step.body
+            if body.form == "play" and body.target is not None and not body.until:
+                edges.setdefault(key, []).append((body.target.text.casefold(), s.step))
+    for phase in phases:
+        start = phase.decl.name.text.casefold()
+        seen: set[str] = set()
+        todo = [start]
+        path_step: ast.Step | None = None
+        while todo and path_step is None:
+            at = todo.pop()
+            for target, step in edges.get(at, []):
+                if target == start:
+                    path_step = step
+                    break
+                if target not in seen:
+                    seen.add(target)
+                    todo.append(target)
+        if path_step is not None:
+            assert path_step.body.target is not None
+            d.error(
+                f'procedure "{phase.decl.name.text}" plays itself again with no "until": '
+                "it never ends",
+                path_step.body.target.span,
+            )
+
+
+def compile_procedures(
+    checked: list[CheckedPhase], compile_effect: Callable[[str, Any], Any]
+) -> Procedure:
+    """The typed procedure (everything resolved once); ``compile_effect(name, bound)`` compiles
+    a step's sentences into a ``CompiledAbility``."""
+    phases: dict[str, Phase] = {}
+    for cp in checked:
+        steps = []
+        for cs in cp.steps:
+            step, body = cs.step, cs.step.body
+            ability = None
+            if cs.bound is not None:
+                ability = compile_effect(f"{cp.decl.name.text}: {step.title.text}", cs.bound)
+            steps.append(
+                ProcedureStep(
+                    title=step.title.text,
+                    number=cs.number,
+                    form=body.form,
+                    text=body_text(body, ability),
+                    span=step.span,
+                    target=body.target.text if body.target is not None else None,
+                    each_noun=words_of(body.each.noun) if body.each is not None else None,
+                    turn_order=body.each.turn_order if body.each is not None else False,
+                    each=cs.each,
+                    until_text=words_of(body.until) if body.until else None,
+                    until=cs.until,
+                    times=int(body.times.text) if body.times is not None else None,
+                    primitive=words_of(body.words) if body.words else None,
+                    call=cs.call,
+                    ability=ability,
+                )
+            )
+        notes = tuple(words_of(n.atoms) for n in cp.decl.items if isinstance(n, ast.Note))
+        phases[cp.decl.name.text.casefold()] = Phase(
+            cp.decl.name.text, tuple(steps), notes, cp.decl.span
+        )
+    return Procedure(phases)
+
+
+def body_text(body: ast.StepBody, ability: Any = None) -> str:
+    """A step's body as the rulebook prints it."""
+    each = ""
+    if body.each is not None:
+        order = "turn order" if body.each.turn_order else "order"
+        each = f"for each {words_of(body.each.noun)} in {order}, "
+    if body.form == "play":
+        assert body.target is not None
+        until = f" until {words_of(body.until)}" if body.until else ""
+        if body.times is not None:
+            until = f" {body.times.text} times"
+        text = f'play "{body.target.text}"{until}'
+    elif body.form == "act":
+        text = "players act in any order until all pass"
+    elif body.form == "do":
+        text = words_of(body.words)
+    elif ability is not None:
+        text = ability.text
+    else:
+        text = " ".join(
+            ast.phrase_text(a.atoms) + "." for s in body.sentences for a in s.alternatives
+        )
+    text = each + text
+    return text[:1].upper() + text[1:]
+
+
+def outside_play(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Mark a step primitive done outside the session's play (as a game is made, or stored
+    after it ends, by the ruleset's own Python): the walker passes over it."""
+    fn.outside_play = True  # type: ignore[attr-defined]
+    return fn
+
+
+# ---- the walker --------------------------------------------------------------------------------
+
+
+class ProcedureWalker:
+    """Mixin for a kernel ``Machine``: a ``procedure`` step frame walks one phase's steps.
+
+    The frame's data is ``{"phase": name, "at": index}`` (and, inside a ``for each`` step, the
+    things and the next one), so it is plain data like every frame. The game gives the
+    procedure (``self.procedure``), ``act_in_any_order()`` (push the frame of its action
+    phase) and ``run_step_text(phase, index, item)`` (run a step's sentences)."""
+
+    procedure: Procedure
+    state: Any
+
+    def start_phase(self, name: str) -> None:
+        """Put a phase's first step on top of the procedure."""
+        self.state.frames.append(_frame("procedure", {"phase": name, "at": 0}))
+
+    def act_in_any_order(self) -> None:  # pragma: no cover - the game's
+        raise NotImplementedError
+
+    def run_step_text(self, phase: str, index: int, item: Any) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def _step_procedure(self, frame: Any) -> Decision | None:
+        data = frame.data
+        steps = self.procedure.phase(data["phase"]).steps
+        at = data["at"]
+        if at >= len(steps):
+            self.state.frames.pop()
+            return None
+        step = steps[at]
+        if step.call is not None and getattr(step.call, "outside_play", False):
+            data["at"] = at + 1
+            return None
+        if step.each is not None:
+            items = data.get("items")
+            if items is None:
+                items = data["items"] = list(step.each(self))
+                data["item"] = 0
+            if data["item"] >= len(items):
+                del data["items"], data["item"]
+                data["at"] = at + 1
+                return None
+            item = items[data["item"]]
+            data["item"] += 1
+            self._run_step(step, data["phase"], at, item)
+            return None
+        if step.times is not None:  # played a number of times
+            done = data.get("done", 0)
+            if done >= step.times:
+                data.pop("done", None)
+                data["at"] = at + 1
+            else:
+                data["done"] = done + 1
+                self.start_phase(step.target or "")
+            return None
+        if step.until is not None:  # played again and again until the condition holds
+            if step.until(self):
+                data["at"] = at + 1
+            else:
+                self.start_phase(step.target or "")
+            return None
+        data["at"] = at + 1
+        self._run_step(step, data["phase"], at, None)
+        return None
+
+    def _run_step(self, step: ProcedureStep, phase: str, at: int, item: Any) -> None:
+        if step.form == "do":
+            assert step.call is not None
+            if item is None:
+                step.call(self)
+            else:
+                step.call(self, item)
+        elif step.form == "play":
+            self.start_phase(step.target or "")
+        elif step.form == "act":
+            self.act_in_any_order()
+        else:
+            self.run_step_text(phase, at, item)
+
+
+def _frame(kind: str, data: dict[str, Any]) -> Any:
+    from dsl.kernel.machine import Frame
+
+    return Frame(kind, data)
