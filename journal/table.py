@@ -9,7 +9,6 @@ to a session played on cardboard.
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -19,11 +18,12 @@ from sqlmodel import Session, select
 
 from dsl.errors import ChroniclerError, UsageError
 from journal import campaign as campaign_state
-from journal import ledger, recovery
-from journal.catalogue import CardFacts, Catalogue, epilogue_choices, near_names
+from journal import ledger, recovery, table_rules
+from journal.catalogue import CardFacts, Catalogue, epilogue_choices, find_game, near_names
 from journal.ledger import MapPlace, Play
 from journal.models import TIER_PLAIN, TIERS, Campaign, ChronicleEntry, SceneRecord, YearSession
 from journal.recording import plain_narration, write_chronicle_year
+from journal.table_rules import TableRules
 from journal.words import counted, region_name
 
 TIER_WORDS = {
@@ -60,11 +60,17 @@ def _checked(catalogue: Catalogue | None, name: str, kind: str) -> str:
     return catalogue.require(name, kind).name
 
 
-def _engine() -> Any:
-    try:
-        return importlib.import_module("rules.six_winters.engine")
-    except ImportError:
+def _game(catalogue: Catalogue | None) -> Any:
+    """The registry's ruleset behind ``catalogue`` (its engine and campaign modules), or None
+    when the catalogue comes from no ruleset the engine runs."""
+    if catalogue is None or catalogue.ruleset is None:
         return None
+    return catalogue.game if catalogue.game is not None else find_game()
+
+
+def _engine(catalogue: Catalogue | None) -> Any:
+    game = _game(catalogue)
+    return game.engine if game is not None else None
 
 
 def _engine_campaign(
@@ -73,20 +79,18 @@ def _engine_campaign(
     """The engine's ruleset and the campaign's stored engine state, when both are at hand.
 
     With them the ruleset applies epilogues, the scheme's result and session end through the
-    card text (``rules.six_winters.campaign.apply_table_year``); without them (a ruleset the
+    card text (the ruleset's ``campaign.apply_table_year``); without them (a ruleset the
     engine does not run, a state in another shape) the journal records what the table reports.
     """
-    ruleset = catalogue.ruleset if catalogue is not None else None
-    try:
-        from rules.six_winters.cards import Ruleset
-        from rules.six_winters.state import CampaignState
-    except ImportError:
-        return None
+    game = _game(catalogue)
     row = ledger.latest_state(s, campaign)
-    if not isinstance(ruleset, Ruleset) or row is None or not row.state.get("decks"):
+    if game is None or catalogue is None or row is None or not row.state.get("decks"):
+        return None
+    ruleset = catalogue.ruleset
+    if not isinstance(ruleset, game.module("cards").Ruleset):
         return None
     try:
-        return ruleset, CampaignState.from_json(json.dumps(row.state))
+        return ruleset, game.module("state").CampaignState.from_json(json.dumps(row.state))
     except Exception:  # a state the engine cannot read: record by hand as before
         return None
 
@@ -124,7 +128,7 @@ def _year_record(s: Session, session: YearSession) -> dict[str, Any]:
 
 def new_campaign_state(catalogue: Catalogue | None) -> dict[str, Any]:
     """The engine's starting campaign state, or the same shape built from the ruleset's facts."""
-    engine = _engine()
+    engine = _engine(catalogue)
     ruleset = catalogue.ruleset if catalogue is not None else None
     if engine is not None and ruleset is not None and hasattr(engine, "new_campaign"):
         try:
@@ -197,6 +201,12 @@ def start_year(
     retried = found is not None and found.source == "table" and found.result is None
     if retried and found is not None and (found.scheme, found.characters) == (scheme, names):
         return found  # the same command again (a retry): the year stands as it was started
+    table_rules.check_year_order(s, campaign, year)
+    rules = TableRules.of(catalogue)
+    if rules is not None:
+        rules.check_scheme(scheme, year)
+        row = ledger.latest_state(s, campaign)
+        rules.check_characters(names, row.state if row is not None else {})
     session = ledger.start_year(s, campaign, year, scheme, names, seed=seed)
     for name in names:
         _sheet_before(s, campaign, catalogue, name, year)
@@ -376,6 +386,7 @@ def record_scene(
     if not participants:
         raise UsageError("a scene needs its participants (--participants Parin,Kanun)")
     plays = [_play(catalogue, item) for item in entry.played]
+    _check_scene_rules(s, catalogue, campaign, session, scene_name, location, plays)
     advances = []
     if skill:
         for name in participants:
@@ -409,6 +420,44 @@ def record_scene(
     )
 
 
+def _check_scene_rules(
+    s: Session,
+    catalogue: Catalogue | None,
+    campaign: Campaign,
+    session: YearSession,
+    scene: str,
+    location: str,
+    plays: Sequence[Play],
+    number: int | None = None,
+) -> None:
+    """What the rules forbid of a scene recorded as scene ``number`` (a new one: None): the
+    same scene twice, a scene not in the deck, a location off the map, cards not held."""
+    rules = TableRules.of(catalogue)
+    if rules is None:
+        return  # no ruleset to read the rules from: the table's word stands
+    scenes = ledger.scenes_of(s, session)
+    table_rules.recorded_already(scenes, scene, session.year, skip=number)
+    row = ledger.latest_state(s, campaign)
+    if row is None or not row.state.get("decks"):
+        return
+    record = _year_record(s, session)
+    if number is not None:  # the scenes before it: the year as it stood when it was completed
+        record["scenes"] = [x for x, sc in zip(record["scenes"], scenes) if sc.number < number]
+    try:
+        st = rules.year_so_far(row.state, record)
+    except ChroniclerError:
+        raise
+    except Exception:  # a state the ruleset cannot rebuild: the table's word stands
+        return
+    rules.check_scene(
+        st,
+        scene,
+        location,
+        [(p.card, p.kind) for p in plays],
+        table_rules.spent_assets(s, session, before=number),
+    )
+
+
 def points_short(s: Session, record: SceneRecord) -> str | None:
     """A warning when the points recorded fall short of what the scene card needs: the table
     may have left out a card (--played) or its skill matches (--skill-match). The scene is
@@ -433,8 +482,7 @@ def epilogue_notes(
     engine = _engine_campaign(s, campaign, catalogue)
     if engine is None:
         return []
-    from rules.six_winters.campaign import preview_table_scenes
-
+    preview_table_scenes = _game(catalogue).module("campaign").preview_table_scenes
     ruleset, state = engine
     year_record = _year_record(s, ledger.get_session(s, campaign, year))
     earlier = {**year_record, "scenes": year_record["scenes"][:-1]}
@@ -620,7 +668,7 @@ def end_year(
 @dataclass(frozen=True)
 class TableDecisions:
     """What the table decided where the cards ask (``year end``'s options); see
-    ``rules.six_winters.campaign.apply_table_year``."""
+    the ruleset's ``campaign.apply_table_year``."""
 
     places: dict[str, str] = field(default_factory=dict)  # new location -> "x,y"
     reduce: dict[str, str] = field(default_factory=dict)  # location -> threat|OBSTACLE|nothing
@@ -661,8 +709,7 @@ def _end_year_by_the_cards(
     decisions: TableDecisions,
 ) -> list[str]:
     """The ruleset applies the year to the campaign state; the journal keeps what it gives."""
-    from rules.six_winters.campaign import apply_table_year
-
+    apply_table_year = _game(catalogue).module("campaign").apply_table_year
     ruleset, state_before = engine
     record = _year_record(s, session)
     record["map"] = {

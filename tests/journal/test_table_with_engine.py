@@ -163,6 +163,11 @@ def test_a_scene_recorded_short_of_its_points_is_kept_with_a_warning(real_cards,
         "warning: Find the Source of the Gasping Spores needs 4 points; the cards recorded give "
         f"{paste} and the skill matches 0 (--skill-match)"
     ) in ran.err
+
+
+def test_a_scene_recorded_with_its_points_has_no_warning(real_cards, cli) -> None:  # type: ignore[no-untyped-def]
+    _year_one(cli)
+    paste = real_cards.get("Wound Paste").points
     enough = _spores(cli, "--played", "Wound Paste", "--skill-match", str(4 - paste))
     assert enough.code == 0 and "warning" not in enough.err
 
