@@ -410,7 +410,19 @@ def year_end(
 # --- scene --------------------------------------------------------------------------------------
 
 
-def _narration(text: str | None, file: Path | None) -> str | None:
+EDITOR_HINT = "#> Write the text above this line; this line is dropped. An empty save keeps the old text."
+
+
+class KeptText(ChroniclerError):
+    """The editor gave nothing to write: the text as it was stays (the verb says so, exit 0)."""
+
+    exit_code = 0
+
+
+def _narration(
+    text: str | None, file: Path | None, current: str = "", what: str = "the narration"
+) -> str | None:
+    """The text from --text, --file or ``$EDITOR`` (opened with ``current``)."""
     if text is not None and file is not None:
         raise UsageError("give the narration with --text or --file, not both")
     if text is not None:
@@ -420,12 +432,28 @@ def _narration(text: str | None, file: Path | None) -> str | None:
     no_editor = not os.environ.get("EDITOR") and not os.environ.get("VISUAL")
     if no_editor and not sys.stdin.isatty():
         return ""
+    return _edit(current, what)
+
+
+def _edit(current: str, what: str) -> str:
+    """``$EDITOR`` on ``current``. An editor that fails is an error, and an empty save of a
+    text that was there raises ``KeptText``: either way the caller writes nothing."""
     import click
 
-    written = click.edit("\n# Write the scene's narration above. Lines with # are dropped.\n")
-    if written is None:
-        return ""
-    return "\n".join(line for line in written.splitlines() if not line.startswith("#")).strip()
+    try:
+        written = click.edit(f"{current.rstrip()}\n\n{EDITOR_HINT}\n", extension=".md")
+    except click.ClickException as failed:  # the editor exited non-zero, or would not start
+        raise ChroniclerError(
+            f"{failed.format_message()}; {what} is kept as it was (nothing written)"
+        ) from None
+    if written is None and current.strip():  # closed without saving: nothing changed
+        raise KeptText(f"the editor was closed without saving; {what} is kept as it was")
+    lines = (written or "").splitlines()
+    kept_lines = [line for line in lines if line.strip() != EDITOR_HINT]
+    out = "\n".join(kept_lines).strip()
+    if not out and current.strip():
+        raise KeptText(f"the editor's text was empty; {what} is kept as it was")
+    return out
 
 
 def _read_text_file(file: Path) -> str:
@@ -600,7 +628,15 @@ def scene_narrate(
 
     chosen_tier = table.parse_tier(tier)
     with _journal(db, create=False) as journal:
-        narration = _narration(text, file) or ""
+        current = ""
+        if text is None and file is None:
+            with journal.reading() as s:
+                current = table.scene_of(s, campaign, year, number).narration
+        try:
+            narration = _narration(text, file, current) or ""
+        except KeptText as kept:
+            err_console.print(kept.message, markup=False)
+            return
         record = journal.write(
             lambda s: table.rewrite_narration(
                 s, campaign, year, number, narration, chosen_tier, narrator

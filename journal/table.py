@@ -980,6 +980,21 @@ def setup_text(s: Session, campaign_name: str, catalogue: Catalogue | None = Non
     return lines
 
 
+def scene_of(s: Session, campaign_name: str, year: int, number: int) -> SceneRecord:
+    """Scene ``number`` of the year, or an error naming the year's scene numbers."""
+    campaign = ledger.get_campaign(s, campaign_name)
+    session = ledger.get_session(s, campaign, year)
+    scenes = ledger.scenes_of(s, session)
+    found = next((scene for scene in scenes if scene.number == number), None)
+    if found is None:
+        numbers = ", ".join(str(sc.number) for sc in scenes)
+        raise ChroniclerError(
+            f"year {year} of {campaign.name!r} has no scene {number}"
+            + (f"; its scenes: {numbers}" if scenes else "; it has no scenes yet")
+        )
+    return found
+
+
 def rewrite_narration(
     s: Session,
     campaign_name: str,
@@ -990,15 +1005,7 @@ def rewrite_narration(
     narrator: str | None,
 ) -> SceneRecord:
     """Replace a scene's story (the game facts stay): people often write it after the session."""
-    campaign = ledger.get_campaign(s, campaign_name)
-    session = ledger.get_session(s, campaign, year)
-    scenes = ledger.scenes_of(s, session)
-    found = next((scene for scene in scenes if scene.number == number), None)
-    if found is None:
-        raise ChroniclerError(
-            f"year {year} of {campaign.name!r} has no scene {number}"
-            + (f"; its scenes are 1-{len(scenes)}" if scenes else "; it has no scenes yet")
-        )
+    found = scene_of(s, campaign_name, year, number)
     found.narration = ledger.checked_text(narration, "the narration")
     if tier is not None:
         found.tier = tier
