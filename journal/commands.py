@@ -645,6 +645,129 @@ def scene_narrate(
     console.print(f"Rewrote the narration of {record.scene} ({record.tier}).")
 
 
+@scene_app.command("amend")
+def scene_amend(
+    campaign: CampaignName,
+    year: Year,
+    number: int = typer.Option(
+        ..., "--number", help="The scene's number in its year (1, 2...).", min=1, max=COUNT_MAX
+    ),
+    scene: str | None = typer.Option(None, "--scene", help="The right scene card."),
+    location: str | None = typer.Option(None, "--location", help="The right location."),
+    participants: str | None = typer.Option(
+        None, "--participants", help="The right participants: Parin,Kanun."
+    ),
+    played: str | None = typer.Option(
+        None, "--played", help='The right cards played: "Card,Card" (or "Card:points").'
+    ),
+    choice: str | None = typer.Option(None, "--choice", help="The right epilogue choice."),
+    skill_match: int | None = typer.Option(
+        None, "--skill-match", help="The right skill-match points.", min=0, max=COUNT_MAX
+    ),
+    db: Db = None,
+) -> None:
+    """Fix a scene of the year in play: what is given replaces what was recorded.
+
+    The year's scenes are recorded again in order, so the rules check the fixed scene and
+    every later one; the scene as it was stays in the history ('chronicler history').
+
+    Example:
+
+    ```
+    chronicler scene amend --campaign Brightdune --year 1 --number 2 --played "Old Map"
+    ```
+    """
+    from journal import table
+
+    catalogue = load_catalogue()
+    changes: dict[str, Any] = {
+        "scene": scene,
+        "location": location,
+        "participants": None if participants is None else table.split_names(participants),
+        "played": None if played is None else table.split_names(played),
+        "choice": choice,
+        "skill_match_points": skill_match,
+    }
+    with _journal(db, create=False) as journal:
+        record = journal.write(
+            lambda s: table.amend_scene(s, catalogue, campaign, year, number, **changes)
+        )
+    console.print(
+        f"Amended scene {record.number} of year {year}: {record.scene} at {record.location}; "
+        "the scene as it was is kept in the history.",
+        markup=False,
+    )
+
+
+@scene_app.command("delete")
+def scene_delete(
+    campaign: CampaignName,
+    year: Year,
+    number: int = typer.Option(
+        ..., "--number", help="The scene's number in its year (1, 2...).", min=1, max=COUNT_MAX
+    ),
+    db: Db = None,
+) -> None:
+    """Take a scene out of the year in play; the later scenes move up one.
+
+    The scene (its cards, its story) stays in the history ('chronicler history').
+
+    Example: chronicler scene delete --campaign Brightdune --year 1 --number 2
+    """
+    from journal import table
+
+    catalogue = load_catalogue()
+    with _journal(db, create=False) as journal:
+        gone = journal.write(
+            lambda s: table.delete_scene(s, catalogue, campaign, year, number)
+        )
+    console.print(
+        f"Deleted scene {number} of year {year} ({gone.scene} at {gone.location}); "
+        "it is kept in the history.",
+        markup=False,
+    )
+
+
+@year_app.command("reopen")
+def year_reopen(campaign: CampaignName, year: Year, db: Db = None) -> None:
+    """Put the last ended year back in play, as it stood before 'year end'.
+
+    Its scenes stay (amend or delete them, record more), then end it again; the year as it
+    had ended stays in the history ('chronicler history').
+
+    Example: chronicler year reopen --campaign Brightdune --year 1
+    """
+    from journal import table
+
+    catalogue = load_catalogue()
+    with _journal(db, create=False) as journal:
+        journal.write(lambda s: table.reopen_year(s, catalogue, campaign, year))
+    console.print(
+        f"Year {year} of {campaign} is in play again; end it with 'chronicler year end'. "
+        "The year as it had ended is kept in the history."
+    )
+
+
+def history(campaign: CampaignName, db: Db = None) -> None:
+    """List the changes made to a campaign at the table, oldest first.
+
+    Each change keeps the campaign as it stood before it, so nothing a fix replaced is lost;
+    'chronicler export' carries the history.
+
+    Example: chronicler history --campaign Brightdune
+    """
+    from journal import history as kept
+    from journal import ledger
+
+    with _journal(db, create=False) as journal, journal.reading() as s:
+        rows = kept.changes(s, ledger.get_campaign(s, campaign))
+        lines = [f"{r.number}. {r.at} {r.verb}: {r.summary}" for r in rows]
+    if not lines:
+        console.print(f"No changes kept for {campaign} yet.", markup=False)
+    for line in lines:
+        console.print(line, markup=False)
+
+
 # --- setup, export, import, publish, demo -------------------------------------------------------
 
 
@@ -759,6 +882,7 @@ def register(app: typer.Typer) -> None:
     app.add_typer(year_app, name="year")
     app.add_typer(scene_app, name="scene")
     app.command("chronicle")(chronicle)
+    app.command("history")(history)
     app.command("setup")(setup)
     app.command("export")(export)
     app.command("import")(import_)

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlmodel import Session, select
 
 from dsl.errors import ChroniclerError, UsageError
 from journal import campaign as campaign_state
+from journal import history as ledger_history
 from journal import ledger, recovery, table_rules
 from journal.catalogue import CardFacts, Catalogue, epilogue_choices, find_game, near_names
 from journal.ledger import MapPlace, Play
@@ -202,6 +203,7 @@ def start_year(
     if retried and found is not None and (found.scheme, found.characters) == (scheme, names):
         return found  # the same command again (a retry): the year stands as it was started
     table_rules.check_year_order(s, campaign, year)
+    ledger_history.keep(s, campaign.name, "year start", year, f"started year {year}: {scheme}")
     rules = TableRules.of(catalogue)
     if rules is not None:
         rules.check_scheme(scheme, year)
@@ -361,10 +363,19 @@ def already_recorded(
 
 
 def record_scene(
-    s: Session, catalogue: Catalogue | None, campaign_name: str, year: int, entry: SceneInput
+    s: Session,
+    catalogue: Catalogue | None,
+    campaign_name: str,
+    year: int,
+    entry: SceneInput,
+    *,
+    kept: bool = True,
 ) -> SceneRecord:
+    """Record a completed scene (``kept``: first keep the campaign in the ledger's history)."""
     campaign = ledger.get_campaign(s, campaign_name)
     session = ledger.get_session(s, campaign, year)
+    if kept and session.result is None:
+        ledger_history.keep(s, campaign.name, "scene record", year, f"recorded {entry.scene}")
     skill = None
     points_needed = None
     scene_name = entry.scene
@@ -615,6 +626,8 @@ def end_year(
     otherwise the map changes given are the map as it stands after session end."""
     campaign = ledger.get_campaign(s, campaign_name)
     session = ledger.get_session(s, campaign, year)
+    if session.result is None:
+        ledger_history.keep(s, campaign.name, "year end", year, f"ended year {year}: {result}")
     engine = _engine_campaign(s, campaign, catalogue)
     ledger.end_year(s, campaign, session, result=result, reason=reason, threat_left=threat_left)
     taken = _take_conditions(s, campaign, catalogue, session, conditions)
@@ -1006,6 +1019,8 @@ def rewrite_narration(
 ) -> SceneRecord:
     """Replace a scene's story (the game facts stay): people often write it after the session."""
     found = scene_of(s, campaign_name, year, number)
+    ledger_history.keep(s, campaign_name, "scene narrate", year, f"rewrote the story of scene {number}")
+    found = scene_of(s, campaign_name, year, number)
     found.narration = ledger.checked_text(narration, "the narration")
     if tier is not None:
         found.tier = tier
@@ -1013,3 +1028,120 @@ def rewrite_narration(
         found.narrator = ledger.checked_name(narrator, "the narrator's name")
     s.add(found)
     return found
+
+
+# --- fixing a mistake ---------------------------------------------------------------------------
+
+
+def _entry_of(s: Session, scene: SceneRecord) -> SceneInput:
+    """A recorded scene as the input that records it again."""
+    return SceneInput(
+        scene=scene.scene,
+        location=scene.location,
+        participants=list(scene.participants),
+        played=[f"{p.card}:{p.points}" for p in ledger.plays_of(s, scene)],
+        choice=scene.epilogue_choice,
+        narration=scene.narration,
+        tier=scene.tier,
+        skill_match_points=scene.skill_match_points,
+        answers=tuple(scene.challenge_answers),
+        narrator=scene.narrator,
+    )
+
+
+def _year_in_play(s: Session, campaign_name: str, year: int, verb: str) -> YearSession:
+    campaign = ledger.get_campaign(s, campaign_name)
+    session = ledger.get_session(s, campaign, year)
+    if session.result is not None:
+        raise ChroniclerError(
+            f"year {year} of {campaign.name!r} has ended; to {verb} one of its scenes, first "
+            f"'chronicler year reopen --campaign {campaign.name!r} --year {year}'"
+        )
+    if session.source != "table":
+        raise ChroniclerError(f"year {year} of {campaign.name!r} was played by the engine")
+    return session
+
+
+def _replay(
+    s: Session, catalogue: Catalogue | None, campaign_name: str, year: int, scenes: list[SceneInput]
+) -> list[SceneRecord]:
+    """The year again from its start (downtime taken, no scene), its scenes recorded anew in
+    order through ``record_scene``: every check the rules make runs on each."""
+    campaign = ledger.get_campaign(s, campaign_name)
+    ledger_history.restore(s, campaign.name, ledger_history.year_started(s, campaign, year))
+    return [record_scene(s, catalogue, campaign_name, year, e, kept=False) for e in scenes]
+
+
+def delete_scene(
+    s: Session, catalogue: Catalogue | None, campaign_name: str, year: int, number: int
+) -> SceneRecord:
+    """Take scene ``number`` out of a year in play; the later scenes move up one. What it was
+    stays in the ledger's history. Returns the scene taken out (as it was)."""
+    session = _year_in_play(s, campaign_name, year, "delete")
+    gone = scene_of(s, campaign_name, year, number)
+    rest = [_entry_of(s, sc) for sc in ledger.scenes_of(s, session) if sc.number != number]
+    ledger_history.keep(
+        s, campaign_name, "scene delete", year,
+        f"deleted scene {number} of year {year}: {gone.scene} at {gone.location}",
+    )  # fmt: skip
+    s.expunge(gone)
+    _replay(s, catalogue, campaign_name, year, rest)
+    return gone
+
+
+def amend_scene(
+    s: Session,
+    catalogue: Catalogue | None,
+    campaign_name: str,
+    year: int,
+    number: int,
+    **changes: Any,
+) -> SceneRecord:
+    """Scene ``number`` of a year in play with the fields ``changes`` gives replaced (the
+    others as recorded); the year's scenes are recorded again in order, so the rules check
+    the amended scene and every later one. The scene as it was stays in the history."""
+    session = _year_in_play(s, campaign_name, year, "amend")
+    scene_of(s, campaign_name, year, number)
+    scenes = ledger.scenes_of(s, session)
+    given = {k: v for k, v in changes.items() if v is not None}
+    if not given:
+        raise UsageError("say what to amend: --scene, --location, --participants, --played...")
+    entries = [
+        replace(_entry_of(s, sc), **given) if sc.number == number else _entry_of(s, sc)
+        for sc in scenes
+    ]
+    what = ", ".join(sorted(given))
+    ledger_history.keep(s, campaign_name, "scene amend", year, f"amended scene {number}: {what}")
+    recorded = _replay(s, catalogue, campaign_name, year, entries)
+    return recorded[[sc.number for sc in scenes].index(number)]
+
+
+def reopen_year(s: Session, catalogue: Catalogue | None, campaign_name: str, year: int) -> None:
+    """Put the campaign's last ended year back in play, as it stood before 'year end' (its
+    scenes kept, their stories as since rewritten); the ended year stays in the history."""
+    campaign = ledger.get_campaign(s, campaign_name)
+    years = ledger.sessions(s, campaign)
+    session = ledger.get_session(s, campaign, year)
+    if session.result is None:
+        raise ChroniclerError(f"year {year} of {campaign.name!r} is in play already")
+    if years[-1].year != year:
+        raise ChroniclerError(
+            f"year {years[-1].year} of {campaign.name!r} came after year {year}: only the last "
+            f"year reopens (reopen year {years[-1].year}"
+            + (", or delete its scenes" if years[-1].result is None else "")
+            + " first)"
+        )
+    ended = ledger_history.before_year_end(s, campaign, year)
+    stories = {
+        (x.year, sc.number): (sc.narration, sc.tier, sc.narrator)
+        for x in years
+        for sc in ledger.scenes_of(s, x)
+    }
+    ledger_history.keep(s, campaign.name, "year reopen", year, f"reopened year {year}")
+    restored = ledger_history.restore(s, campaign.name, ended.before)
+    for x in ledger.sessions(s, restored):  # stories rewritten since 'year end' stay
+        for sc in ledger.scenes_of(s, x):
+            if (x.year, sc.number) in stories:
+                sc.narration, sc.tier, sc.narrator = stories[(x.year, sc.number)]
+                s.add(sc)
+    s.flush()
