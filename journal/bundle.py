@@ -112,11 +112,13 @@ def export_campaign(s: Session, name: str, *, history: bool = True) -> dict[str,
     ):
         bundle["states"].append(_row(state))
     if history:
-        from journal.history import changes
-
         bundle["history"] = [
-            {k: v for k, v in _row(row).items() if k != "campaign_id"}
-            for row in changes(s, campaign)
+            _row(row)
+            for row in s.exec(
+                select(LedgerChange)
+                .where(LedgerChange.campaign_id == campaign.id)
+                .order_by(col(LedgerChange.number))
+            )
         ]
     return bundle
 
