@@ -39,24 +39,79 @@ def _db_option(value: str | None) -> str | None:
     return value
 
 
-def _campaign_option(value: str) -> str:
-    """The name as 'campaign start' keeps it: without the spaces around it."""
+def _given(ctx: typer.Context, name: str) -> bool:
+    """Whether the option was given (on the command line or in the environment)."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name != "DEFAULT"
+
+
+def _campaign_option(ctx: typer.Context, value: str) -> str:
+    """The name as 'campaign start' keeps it (without the spaces around it); left out, the
+    campaign 'chronicler use' chose for this journal."""
+    if not _given(ctx, "campaign"):
+        from journal.focus import current_campaign
+
+        return current_campaign(ctx.params.get("db"))
     name = value.strip()
     if not name:
         raise typer.BadParameter("is empty; give the campaign's name")
     return name
 
 
+def _year_option(ctx: typer.Context, value: int) -> int:
+    """Left out: the year in play (for 'year start', the next year to start), else the year
+    'chronicler use' chose, else the campaign's last year."""
+    if _given(ctx, "year"):
+        if not 1 <= value <= 6:
+            raise typer.BadParameter(f"{value} is not one of the six winters (1-6)")
+        return value
+    from journal.focus import current_year
+
+    starting = ctx.command.name == "start"
+    return current_year(ctx.params.get("db"), str(ctx.params.get("campaign")), starting)
+
+
+def _complete(what: str, ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion (Typer's, installed with 'chronicler --install-completion')."""
+    from journal.focus import completions
+
+    return completions(ctx.params.get("db"), what, incomplete)
+
+
+def _names(what: str) -> Any:
+    return lambda ctx, incomplete: _complete(what, ctx, incomplete)
+
+
 Db = Annotated[
     str | None,
     typer.Option(
-        "--db", envvar="CHRONICLER_DB", help=DB_HELP, show_default=False, callback=_db_option
+        "--db",
+        envvar="CHRONICLER_DB",
+        help=DB_HELP,
+        show_default=False,
+        callback=_db_option,
+        is_eager=True,  # read first: a left-out --campaign or --year is looked up in it
     ),
 ]
 CampaignName = Annotated[
-    str, typer.Option("--campaign", help="The campaign's name.", callback=_campaign_option)
+    str,
+    typer.Option(
+        "--campaign",
+        help="The campaign's name (default: the one 'chronicler use' chose).",
+        callback=_campaign_option,
+        show_default=False,
+        autocompletion=_names("campaign"),
+    ),
 ]
-Year = Annotated[int, typer.Option("--year", help="Which of the six winters (1-6).", min=1, max=6)]
+Year = Annotated[
+    int,
+    typer.Option(
+        "--year",
+        help="Which of the six winters (1-6; default: the year in play).",
+        callback=_year_option,
+        show_default=False,
+    ),
+]
 Texts = list[str]
 # Counts on the table (threat, points, scenes) are small; a seed fits a 64-bit column.
 COUNT_MAX = 10_000
@@ -250,10 +305,14 @@ def campaign_show(
 
 @year_app.command("start")
 def year_start(
-    campaign: CampaignName,
-    year: Year,
-    scheme: str = typer.Option(..., "--scheme", help="The Autarch's scheme this year."),
-    characters: str = typer.Option(..., "--characters", help="Comma-separated: Parin,Kanun"),
+    campaign: CampaignName = "",
+    year: Year = 0,
+    scheme: str = typer.Option(
+        ..., "--scheme", help="The Autarch's scheme this year.", autocompletion=_names("scheme")
+    ),
+    characters: str = typer.Option(
+        ..., "--characters", help="Comma-separated: Parin,Kanun", autocompletion=_names("character")
+    ),
     seed: int | None = typer.Option(
         None, "--seed", help="The seed, if a program dealt.", min=0, max=SEED_MAX
     ),
@@ -296,8 +355,8 @@ def year_start(
 
 @year_app.command("end")
 def year_end(
-    campaign: CampaignName,
-    year: Year,
+    campaign: CampaignName = "",
+    year: Year = 0,
     result: str = typer.Option(..., "--result", help="won or lost"),
     threat_left: int | None = typer.Option(
         None, "--threat-left", help="Threat left in the pool.", min=0, max=COUNT_MAX
@@ -480,13 +539,22 @@ def _read_text_file(file: Path) -> str:
 
 @scene_app.command("record")
 def scene_record(
-    campaign: CampaignName,
-    year: Year,
-    scene: str = typer.Option(..., "--scene", help="The scene card's name."),
-    location: str = typer.Option(..., "--location", help="Where the scene was completed."),
-    participants: str = typer.Option(..., "--participants", help="Comma-separated characters."),
+    campaign: CampaignName = "",
+    year: Year = 0,
+    scene: str = typer.Option(
+        ..., "--scene", help="The scene card's name.", autocompletion=_names("scene")
+    ),
+    location: str = typer.Option(
+        ..., "--location", help="Where the scene was completed.", autocompletion=_names("location")
+    ),
+    participants: str = typer.Option(
+        ..., "--participants", help="Comma-separated characters.", autocompletion=_names("character")
+    ),
     played: str = typer.Option(
-        "", "--played", help='Cards discarded or burned: "Card,Card" (or "Card:points").'
+        "",
+        "--played",
+        help='Cards discarded or burned: "Card,Card" (or "Card:points").',
+        autocompletion=_names("card"),
     ),
     choice: str | None = typer.Option(None, "--choice", help="The epilogue choice taken."),
     text: str | None = typer.Option(None, "--text", help="The narration (Markdown)."),
@@ -574,8 +642,8 @@ def scene_record(
 
 
 def chronicle(
-    campaign: CampaignName,
-    year: Year,
+    campaign: CampaignName = "",
+    year: Year = 0,
     character: str = typer.Option(..., "--character", help="Whose chronicle."),
     text: str | None = typer.Option(None, "--text", help="What the player wrote (Markdown)."),
     file: Annotated[Path | None, typer.Option("--file", help="Read it from a file.")] = None,
@@ -600,8 +668,8 @@ def chronicle(
 
 @scene_app.command("narrate")
 def scene_narrate(
-    campaign: CampaignName,
-    year: Year,
+    campaign: CampaignName = "",
+    year: Year = 0,
     number: int = typer.Option(
         ..., "--number", help="The scene's number in its year (1, 2...).", min=1, max=COUNT_MAX
     ),
@@ -647,8 +715,8 @@ def scene_narrate(
 
 @scene_app.command("amend")
 def scene_amend(
-    campaign: CampaignName,
-    year: Year,
+    campaign: CampaignName = "",
+    year: Year = 0,
     number: int = typer.Option(
         ..., "--number", help="The scene's number in its year (1, 2...).", min=1, max=COUNT_MAX
     ),
@@ -701,8 +769,8 @@ def scene_amend(
 
 @scene_app.command("delete")
 def scene_delete(
-    campaign: CampaignName,
-    year: Year,
+    campaign: CampaignName = "",
+    year: Year = 0,
     number: int = typer.Option(
         ..., "--number", help="The scene's number in its year (1, 2...).", min=1, max=COUNT_MAX
     ),
@@ -729,7 +797,7 @@ def scene_delete(
 
 
 @year_app.command("reopen")
-def year_reopen(campaign: CampaignName, year: Year, db: Db = None) -> None:
+def year_reopen(campaign: CampaignName = "", year: Year = 0, db: Db = None) -> None:
     """Put the last ended year back in play, as it stood before 'year end'.
 
     Its scenes stay (amend or delete them, record more), then end it again; the year as it
@@ -748,7 +816,34 @@ def year_reopen(campaign: CampaignName, year: Year, db: Db = None) -> None:
     )
 
 
-def history(campaign: CampaignName, db: Db = None) -> None:
+def use(
+    name: str = typer.Argument(..., help="The campaign's name.", autocompletion=_names("campaign")),
+    year: int | None = typer.Option(
+        None, "--year", help="The year to default to when none is in play.", min=1, max=6
+    ),
+    db: Db = None,
+) -> None:
+    """Choose this journal's current campaign (and year): --campaign and --year may then be
+    left out of the table verbs.
+
+    Without --year, they take the year in play (for 'year start', the next year).
+
+    Example: chronicler use Brightdune
+    """
+    from journal import focus
+
+    with _journal(db, create=False) as journal:
+        chosen = journal.write(lambda s: focus.use(s, name.strip(), year))
+        where = journal.where
+    console.print(
+        f"Using {chosen.campaign}"
+        + (f", year {chosen.year}" if chosen.year else "")
+        + f" in {where}: --campaign and --year may be left out.",
+        markup=False,
+    )
+
+
+def history(campaign: CampaignName = "", db: Db = None) -> None:
     """List the changes made to a campaign at the table, oldest first.
 
     Each change keeps the campaign as it stood before it, so nothing a fix replaced is lost;
@@ -772,7 +867,7 @@ def history(campaign: CampaignName, db: Db = None) -> None:
 
 
 def setup(
-    campaign: CampaignName,
+    campaign: CampaignName = "",
     db: Db = None,
 ) -> None:
     """Print what to put on the table for the next session: map, threats, obstacles, decks.
@@ -788,8 +883,8 @@ def setup(
 
 
 def export(
-    campaign: CampaignName,
     out: Annotated[Path, typer.Option("--out", help="The file to write.")],
+    campaign: CampaignName = "",
     format: str = typer.Option("json", "--format", help="json (lossless) or markdown."),
     db: Db = None,
 ) -> None:
@@ -836,8 +931,8 @@ def import_(
 
 
 def publish(
-    campaign: CampaignName,
     out: Annotated[Path, typer.Option("--out", help="Folder for mkdocs.yml, docs/ and site/.")],
+    campaign: CampaignName = "",
     db: Db = None,
     spoilers: Annotated[
         bool, typer.Option("--spoilers", help="Show every card's face, not only those met.")
@@ -883,6 +978,7 @@ def register(app: typer.Typer) -> None:
     app.add_typer(scene_app, name="scene")
     app.command("chronicle")(chronicle)
     app.command("history")(history)
+    app.command("use")(use)
     app.command("setup")(setup)
     app.command("export")(export)
     app.command("import")(import_)

@@ -206,6 +206,16 @@ class LedgerChange(SQLModel, table=True):
     before: dict[str, Any] = _json(dict)
 
 
+class TableFocus(SQLModel, table=True):
+    """The campaign (and year) 'chronicler use' chose for this journal: the table verbs' default
+    --campaign and --year. One row."""
+
+    __tablename__ = "table_focus"
+    id: int | None = Field(default=None, primary_key=True)
+    campaign: str
+    year: int | None = None
+
+
 LEDGER_TABLES: tuple[type[SQLModel], ...] = (
     Campaign,
     Character,

@@ -19,7 +19,7 @@ from sqlmodel import Session, select
 from dsl.errors import ChroniclerError, UsageError
 from journal import campaign as campaign_state
 from journal import history as ledger_history
-from journal import ledger, recovery, table_rules
+from journal import focus, ledger, recovery, table_rules
 from journal.catalogue import CardFacts, Catalogue, epilogue_choices, find_game, near_names
 from journal.ledger import MapPlace, Play
 from journal.models import TIER_PLAIN, TIERS, Campaign, ChronicleEntry, SceneRecord, YearSession
@@ -210,6 +210,7 @@ def start_year(
         row = ledger.latest_state(s, campaign)
         rules.check_characters(names, row.state if row is not None else {})
     session = ledger.start_year(s, campaign, year, scheme, names, seed=seed)
+    focus.follow_year(s, campaign.name, year)
     for name in names:
         _sheet_before(s, campaign, catalogue, name, year)
     _downtime(s, campaign, catalogue, year, downtime, recover)
@@ -1139,6 +1140,7 @@ def reopen_year(s: Session, catalogue: Catalogue | None, campaign_name: str, yea
     }
     ledger_history.keep(s, campaign.name, "year reopen", year, f"reopened year {year}")
     restored = ledger_history.restore(s, campaign.name, ended.before)
+    focus.follow_year(s, campaign.name, year)
     for x in ledger.sessions(s, restored):  # stories rewritten since 'year end' stay
         for sc in ledger.scenes_of(s, x):
             if (x.year, sc.number) in stories:

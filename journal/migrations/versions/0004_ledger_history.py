@@ -1,4 +1,5 @@
-"""The ledger's history: every change made at the table, with the campaign as it stood before.
+"""The ledger's history: every change made at the table, with the campaign as it stood before;
+and the campaign (and year) 'chronicler use' chose.
 
 Revision ID: 0004
 Revises: 0003
@@ -34,9 +35,17 @@ def upgrade() -> None:
         batch_op.create_index(
             batch_op.f("ix_ledger_change_campaign_id"), ["campaign_id"], unique=False
         )
+    op.create_table(
+        "table_focus",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("campaign", sa.String(), nullable=False),
+        sa.Column("year", sa.Integer(), nullable=True),
+        sa.PrimaryKeyConstraint("id"),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("table_focus")
     with op.batch_alter_table("ledger_change", schema=None) as batch_op:
         batch_op.drop_index(batch_op.f("ix_ledger_change_campaign_id"))
     op.drop_table("ledger_change")

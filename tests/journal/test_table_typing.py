@@ -1,0 +1,85 @@
+"""Less typing at the table: 'chronicler use' remembers the campaign (and year) per journal, and
+the shell completes campaign, scene, card and character names."""
+
+from __future__ import annotations
+
+import shlex
+
+import pytest
+
+from typer.testing import CliRunner
+
+from journal.cli import app
+
+
+@pytest.fixture
+def used(real_cards, cli):  # type: ignore[no-untyped-def]
+    assert cli("campaign", "start", "Brightdune").code == 0
+    ran = cli("use", "Brightdune")
+    assert ran.code == 0 and "Using Brightdune" in ran.out
+    return cli
+
+
+def test_the_table_verbs_take_the_campaign_and_year_use_chose(used) -> None:  # type: ignore[no-untyped-def]
+    ran = used(
+        "year", "start", "--scheme", "Sow Discord in Brightdune", "--characters", "Parin,Kanun"
+    )
+    assert ran.code == 0 and ran.out.startswith("Year 1 of Brightdune"), ran.err
+    ran = used(
+        "scene", "record", "--scene", "Take Second at the Amber Wine Drinking Game",
+        "--location", "Giant's Gate", "--participants", "Parin", "--skill-match", "6",
+        "--text", "",
+    )  # fmt: skip
+    assert ran.code == 0 and "of year 1" in ran.out, ran.err
+    assert used("year", "end", "--result", "lost").code == 0
+    ran = used("scene", "narrate", "--number", "1", "--text", "Wine.")  # the last year
+    assert ran.code == 0, ran.err
+    assert "Setup for year 2 of Brightdune" in used("setup").out
+
+
+def test_without_use_or_campaign_the_verb_says_how(real_cards, cli) -> None:  # type: ignore[no-untyped-def]
+    assert cli("campaign", "start", "Brightdune").code == 0
+    ran = cli("setup")
+    assert ran.code == 1 and "chronicler use NAME" in ran.err and "Traceback" not in ran.err
+
+
+def test_use_names_the_near_campaigns(real_cards, cli) -> None:  # type: ignore[no-untyped-def]
+    assert cli("campaign", "start", "Brightdune").code == 0
+    ran = cli("use", "Brightdun")
+    assert ran.code == 1 and 'did you mean "Brightdune"' in ran.err
+    ran = cli("use", "Bright\x00dune[/]")
+    assert ran.code == 1 and "no campaign called" in ran.err and "Traceback" not in ran.err
+
+
+def test_a_year_out_of_range_is_refused(used) -> None:  # type: ignore[no-untyped-def]
+    ran = used("scene", "narrate", "--year", "7", "--number", "1", "--text", "x")
+    assert ran.code == 2 and "7 is not one of the six winters" in ran.err
+
+
+def _completions(args: list[str], incomplete: str, journal_path) -> list[str]:  # type: ignore[no-untyped-def]
+    """What bash completion offers (Typer's, as --install-completion installs it)."""
+    verb, option = args[:-1], args[-1]
+    words = ["chronicler", *verb, "--db", str(journal_path), option, incomplete]
+    ran = CliRunner().invoke(
+        app,
+        [],
+        prog_name="chronicler",
+        env={
+            "_CHRONICLER_COMPLETE": "complete_bash",
+            "COMP_WORDS": shlex.join(words),
+            "COMP_CWORD": str(len(words) - 1),
+        },
+    )
+    assert ran.exit_code == 0, ran.output
+    return ran.output.splitlines()
+
+
+def test_the_shell_completes_campaign_scene_card_and_character_names(used, journal_path) -> None:  # type: ignore[no-untyped-def]
+    assert _completions(["setup", "--campaign"], "Bri", journal_path) == ["Brightdune"]
+    scenes = _completions(["scene", "record", "--scene"], "Find the", journal_path)
+    assert scenes == ["Find the Mad Honey Supplier", "Find the Source of the Gasping Spores"]
+    assert "Wound Paste" in _completions(["scene", "record", "--played"], "Wou", journal_path)
+    assert _completions(["year", "start", "--characters"], "Parin,K", journal_path) == [
+        "Parin,Kanun",
+        "Parin,Keel",
+    ]
