@@ -94,7 +94,13 @@ def test_a_failed_year_applies_the_schemes_failure(real_cards, cli) -> None:  # 
     )  # fmt: skip
     assert ended.code == 0, ended.err
     assert "Discord in Brightdune goes on top of the obstacle deck" in ended.out
-    assert "Session end removes a threat from Eastkeep (default" in ended.out
+    assert "A threat leaves Eastkeep (session end reduces its danger; default" in ended.out
+    removals = [
+        line
+        for line in ended.out.splitlines()
+        if "Eastkeep" in line and ("threat leaves" in line or "removes a threat" in line)
+    ]
+    assert len(removals) == 1, removals  # each removal told once
     setup = cli("setup", "--campaign", "Brightdune")
     # the failure's event on top of the four obstacles the scheme's summer end added
     assert (
