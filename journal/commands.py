@@ -277,7 +277,13 @@ def campaign_show(
                 markup=False,
             )
             for scene in ledger.scenes_of(s, session):
-                cards = ", ".join(p.card for p in ledger.plays_of(s, scene)) or "no cards"
+                cards = (
+                    ", ".join(
+                        p.card + (f" by {p.character}" if p.character else "")
+                        for p in ledger.plays_of(s, scene)
+                    )
+                    or "no cards"
+                )
                 console.print(f"  {scene.number}. {scene.scene} at {scene.location} ({cards})")
         places = ledger.map_as_of(s, campaign, upto)
         if places:
@@ -553,7 +559,7 @@ def scene_record(
     played: str = typer.Option(
         "",
         "--played",
-        help='Cards discarded or burned: "Card,Card" (or "Card:points").',
+        help='Cards discarded or burned, and who played them: "Card@Parin,Card:2@Kanun".',
         autocompletion=_names("card"),
     ),
     choice: str | None = typer.Option(None, "--choice", help="The epilogue choice taken."),

@@ -306,8 +306,13 @@ class SceneInput:
 
 
 def _play(catalogue: Catalogue | None, item: str) -> Play:
-    """``Card`` or ``Card:points``; points come from the card when the ruleset knows it."""
-    name, _, points_text = item.partition(":")
+    """``Card``, ``Card:points``, either with ``@Character`` (who played it); points come
+    from the card when the ruleset knows it."""
+    card_text, at, who = item.rpartition("@") if "@" in item else (item, "", "")
+    who = who.strip()
+    if at and not who:
+        raise UsageError(f"--played takes CARD[:POINTS][@CHARACTER], not {item!r}")
+    name, _, points_text = card_text.partition(":")
     name = name.strip()
     points: int | None = None
     if points_text.strip():
@@ -323,7 +328,7 @@ def _play(catalogue: Catalogue | None, item: str) -> Play:
         name, kind = card.name, card.kind
         if points is None:
             points = card.points
-    return Play(card=name, points=points or 0, kind=kind)
+    return Play(card=name, points=points or 0, kind=kind, character=who or None)
 
 
 def already_recorded(
@@ -398,6 +403,13 @@ def record_scene(
     if not participants:
         raise UsageError("a scene needs its participants (--participants Parin,Kanun)")
     plays = [_play(catalogue, item) for item in entry.played]
+    for play in plays:
+        if play.character is not None and play.character not in participants:
+            raise ChroniclerError(
+                f"{play.card!r} was played by {play.character!r}, who is not in the scene"
+                + near_names(play.character, participants)
+                + f"; its participants: {', '.join(participants)}"
+            )
     _check_scene_rules(s, catalogue, campaign, session, scene_name, location, plays)
     advances = []
     if skill:
@@ -1040,7 +1052,10 @@ def _entry_of(s: Session, scene: SceneRecord) -> SceneInput:
         scene=scene.scene,
         location=scene.location,
         participants=list(scene.participants),
-        played=[f"{p.card}:{p.points}" for p in ledger.plays_of(s, scene)],
+        played=[
+            f"{p.card}:{p.points}" + (f"@{p.character}" if p.character else "")
+            for p in ledger.plays_of(s, scene)
+        ],
         choice=scene.epilogue_choice,
         narration=scene.narration,
         tier=scene.tier,

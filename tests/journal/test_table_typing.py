@@ -83,3 +83,37 @@ def test_the_shell_completes_campaign_scene_card_and_character_names(used, journ
         "Parin,Kanun",
         "Parin,Keel",
     ]
+
+
+def _amber(cli, played: str):  # type: ignore[no-untyped-def]
+    return cli(
+        "scene", "record", "--scene", "Take Second at the Amber Wine Drinking Game",
+        "--location", "Giant's Gate", "--participants", "Parin,Kanun", "--skill-match", "3",
+        "--text", "", "--played", played,
+    )  # fmt: skip
+
+
+def test_played_says_who_played_each_card(used) -> None:  # type: ignore[no-untyped-def]
+    assert used("year", "start", "--scheme", "Sow Discord in Brightdune",
+                "--characters", "Parin,Kanun").code == 0  # fmt: skip
+    ran = _amber(used, "Wound Paste@Kanun,Whisper Drip:2@Parin")
+    assert ran.code == 0, ran.err
+    shown = used("campaign", "show", "Brightdune").out
+    assert "(Wound Paste by Kanun, Whisper Drip by Parin)" in shown
+
+
+@pytest.mark.parametrize(
+    ("played", "said"),
+    [
+        ("Wound Paste@Fuscus", "'Fuscus', who is not in the scene"),
+        ("Wound Paste@Kanu", 'did you mean "Kanun"'),
+        ("Wound Paste@", "--played takes CARD[:POINTS][@CHARACTER]"),
+        ("Wound Paste@[red]x[/]", "who is not in the scene"),
+    ],
+)
+def test_a_card_played_by_someone_not_in_the_scene_is_refused(used, played, said) -> None:  # type: ignore[no-untyped-def]
+    assert used("year", "start", "--scheme", "Sow Discord in Brightdune",
+                "--characters", "Parin,Kanun").code == 0  # fmt: skip
+    ran = _amber(used, played)
+    assert ran.code in (1, 2) and said in ran.err and "Traceback" not in ran.err
+    assert "1. Take Second" not in used("campaign", "show", "Brightdune").out  # nothing written
