@@ -874,16 +874,30 @@ def history(campaign: CampaignName = "", db: Db = None) -> None:
 
 def setup(
     campaign: CampaignName = "",
+    draw_scheme: bool = typer.Option(
+        False, "--draw-scheme", help="Draw the year's scheme (seeded: --seed replays it)."
+    ),
+    seed: int | None = typer.Option(
+        None, "--seed", help="The seed of --draw-scheme (default: a new one, printed).",
+        min=0, max=SEED_MAX,
+    ),
     db: Db = None,
 ) -> None:
-    """Print what to put on the table for the next session: map, threats, obstacles, decks.
+    """Print what to put on the table for the next session: map, threat pool, the schemes the
+    year can draw, the dice to roll at each location, decks, sheets.
 
-    Example: chronicler setup --campaign Brightdune
+    Example: chronicler setup --campaign Brightdune --draw-scheme --seed 7
     """
     from journal import table
 
+    if draw_scheme and seed is None:
+        import secrets
+
+        seed = secrets.randbelow(10**6)
     with _journal(db, create=False) as journal, journal.reading() as s:
-        lines = table.setup_text(s, campaign, load_catalogue())
+        lines = table.setup_text(
+            s, campaign, load_catalogue(), draw_seed=seed if draw_scheme else None
+        )
     for line in lines:
         console.print(line, markup=False)
 

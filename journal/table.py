@@ -933,8 +933,35 @@ def _new_map(
     return list(places.values())
 
 
-def setup_text(s: Session, campaign_name: str, catalogue: Catalogue | None = None) -> list[str]:
-    """What to put on the table for the campaign's next session."""
+def _setup_by_the_rules(
+    rules: TableRules, places: Sequence[Any], year: int, draw_seed: int | None
+) -> list[str]:
+    """Session setup's numbers, read from the ruleset: the threat pool, the schemes the year
+    can draw (one drawn, seeded, when asked) and the resource dice to roll at each location."""
+    lines = ["", f"Threat pool: {rules.ruleset.value('threat pool')} threat tokens"]
+    schemes = rules.schemes_for(year)
+    lines.append(f"Schemes year {year} can draw: {', '.join(schemes) or 'none'}")
+    if draw_seed is not None and schemes:
+        import random
+
+        drawn = random.Random(draw_seed).choice(schemes)
+        lines.append(f"Drawn (seed {draw_seed}): {drawn}")
+    lines.append("Resource dice to roll at each location:")
+    for loc in sorted(places, key=lambda p: (-p.y, p.x)):
+        card = rules.ruleset.locations.get(loc.name)
+        dice = list(card.side(loc.developed).produces) if card is not None else []
+        lines.append(f"  {loc.name}: {counted(dice) if dice else 'none'}")
+    return lines
+
+
+def setup_text(
+    s: Session,
+    campaign_name: str,
+    catalogue: Catalogue | None = None,
+    draw_seed: int | None = None,
+) -> list[str]:
+    """What to put on the table for the campaign's next session (with ``draw_seed``, the
+    scheme drawn with that seed)."""
     campaign = ledger.get_campaign(s, campaign_name)
     played = [x for x in ledger.sessions(s, campaign) if x.result]
     next_year = (played[-1].year + 1) if played else 1
@@ -959,6 +986,9 @@ def setup_text(s: Session, campaign_name: str, catalogue: Catalogue | None = Non
             f"  {loc.name} at {loc.x},{loc.y} ({region_name(loc.region, regions)}, {side}): "
             f"threats {loc.threats}; obstacles {obstacles}"
         )
+    rules = TableRules.of(catalogue)
+    if rules is not None:
+        lines += _setup_by_the_rules(rules, places, next_year, draw_seed)
     state_row = ledger.latest_state(s, campaign)
     state = state_row.state if state_row else {}
     decks = state.get("decks") or {}
