@@ -570,8 +570,19 @@ def scene_record(
     tier: str | None = typer.Option(
         None, "--tier", help="Storytelling tier: plain, apprentice or master."
     ),
-    skill_match: int = typer.Option(
-        0, "--skill-match", help="Points from skill matches.", min=0, max=COUNT_MAX
+    skill_match: int | None = typer.Option(
+        None,
+        "--skill-match",
+        help="Points from skill matches (default: counted from --played and --holding).",
+        min=0,
+        max=COUNT_MAX,
+    ),
+    holding: str = typer.Option(
+        "",
+        "--holding",
+        help="Completed assets and overcome obstacles the participants hold but do not play "
+        "(they count for skill matches): Card,Card.",
+        autocompletion=_names("card"),
     ),
     answer: Annotated[
         Texts | None, typer.Option("--answer", help="An answer to a challenge question.")
@@ -604,6 +615,15 @@ def scene_record(
     catalogue = load_catalogue()
     with _journal(db, create=False) as journal:
         narration = _narration(text, file)
+        matched = skill_match
+        if matched is None:
+            matched, matches = table.skill_matches(
+                catalogue, scene, table.split_names(played), table.split_names(holding)
+            )
+            if matches:
+                console.print(
+                    f"Skill matches: {matched} ({', '.join(matches)})", markup=False
+                )
         if chosen_tier is None:
             chosen_tier = table.TIERS[1] if narration and narration.strip() else table.TIER_PLAIN
         entry = table.SceneInput(
@@ -614,7 +634,7 @@ def scene_record(
             choice=choice,
             narration=narration or "",
             tier=chosen_tier,
-            skill_match_points=skill_match,
+            skill_match_points=matched,
             answers=tuple(answer or []),
             narrator=narrator,
         )

@@ -331,6 +331,24 @@ def _play(catalogue: Catalogue | None, item: str) -> Play:
     return Play(card=name, points=points or 0, kind=kind, character=who or None)
 
 
+def skill_matches(
+    catalogue: Catalogue | None, scene: str, played: Sequence[str], holding: Sequence[str]
+) -> tuple[int, list[str]]:
+    """Narrate Scene's skill-match points: the ruleset's ``skill match bonus`` for each card
+    played or held whose skill is the scene's. Returns the points and the matching cards."""
+    rules = TableRules.of(catalogue)
+    card = catalogue.get(scene, "scene") if catalogue is not None else None
+    if rules is None or catalogue is None or card is None or not card.skill:
+        return 0, []
+    matching = []
+    for item in [*played, *holding]:
+        name = item.rpartition("@")[0] if "@" in item else item
+        facts = catalogue.require(name.partition(":")[0].strip(), "asset", "obstacle")
+        if facts.skill == card.skill:
+            matching.append(facts.name)
+    return len(matching) * int(rules.ruleset.value("skill match bonus")), matching
+
+
 def already_recorded(
     s: Session, catalogue: Catalogue | None, campaign_name: str, year: int, entry: SceneInput
 ) -> SceneRecord | None:

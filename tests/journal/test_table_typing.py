@@ -117,3 +117,35 @@ def test_a_card_played_by_someone_not_in_the_scene_is_refused(used, played, said
     ran = _amber(used, played)
     assert ran.code in (1, 2) and said in ran.err and "Traceback" not in ran.err
     assert "1. Take Second" not in used("campaign", "show", "Brightdune").out  # nothing written
+
+
+def test_skill_match_points_are_counted_from_the_cards_played_and_held(used, journal_path) -> None:  # type: ignore[no-untyped-def]
+    # Determine Points from Skill Matches: one bonus point (value skill match bonus) per
+    # completed asset or overcome obstacle showing the scene's skill, played or not
+    assert used("year", "start", "--scheme", "Sow Discord in Brightdune",
+                "--characters", "Parin,Kanun").code == 0  # fmt: skip
+    ran = used(
+        "scene", "record", "--scene", "Find the Source of the Gasping Spores",
+        "--location", "Giant's Gate", "--participants", "Parin", "--choice", "Stay",
+        "--text", "", "--played", "Radiant Fernbrake,Wound Paste",
+        "--holding", "Windillipus Featherton",
+    )  # fmt: skip
+    assert ran.code == 0, ran.err
+    assert "Skill matches: 2 (Radiant Fernbrake, Windillipus Featherton)" in ran.out
+    from journal import ledger
+    from journal.db import open_journal
+
+    with open_journal(journal_path) as journal, journal.reading() as s:
+        session = ledger.get_session(s, ledger.get_campaign(s, "Brightdune"), 1)
+        assert ledger.scenes_of(s, session)[0].skill_match_points == 2
+
+
+def test_a_misspelt_card_held_names_the_near_ones(used) -> None:  # type: ignore[no-untyped-def]
+    assert used("year", "start", "--scheme", "Sow Discord in Brightdune",
+                "--characters", "Parin,Kanun").code == 0  # fmt: skip
+    ran = used(
+        "scene", "record", "--scene", "Find the Source of the Gasping Spores",
+        "--location", "Giant's Gate", "--participants", "Parin", "--choice", "Stay",
+        "--text", "", "--holding", "Radiant Fernbrak",
+    )  # fmt: skip
+    assert ran.code == 1 and 'did you mean "Radiant Fernbrake"' in ran.err
