@@ -269,7 +269,9 @@ class ChangeFields(_Strict):
     at: Stamp
     verb: Annotated[str, StringConstraints(min_length=1, max_length=40, strict=True)]
     year: Year | None = None
-    summary: Annotated[str, StringConstraints(max_length=1000, strict=True), AfterValidator(_no_nul)] = ""
+    summary: Annotated[
+        str, StringConstraints(max_length=1000, strict=True), AfterValidator(_no_nul)
+    ] = ""
     before: BundleFile
 
     @model_validator(mode="after")

@@ -1,9 +1,9 @@
 """The card names and facts the journal checks input against, read from the compiled ruleset.
 
 The journal never reads card text itself: it asks the ruleset registry (``rules/registry.py``)
-for the campaign's ruleset, whose records come from the compiled ``.rules`` files. While that cannot be loaded (the ruleset is still being written, or its text does not
-compile) the journal records what people tell it without checking names; ``available()`` says
-which.
+for the campaign's ruleset, whose records come from the compiled ``.rules`` files. While that
+cannot be loaded (the ruleset is still being written, or its text does not compile) the journal
+records what people tell it without checking names; ``available()`` says which.
 """
 
 from __future__ import annotations

@@ -475,7 +475,9 @@ def year_end(
 # --- scene --------------------------------------------------------------------------------------
 
 
-EDITOR_HINT = "#> Write the text above this line; this line is dropped. An empty save keeps the old text."
+EDITOR_HINT = (
+    "#> Write the text above this line; this line is dropped. An empty save keeps the old text."
+)
 
 
 class KeptText(ChroniclerError):
@@ -554,7 +556,10 @@ def scene_record(
         ..., "--location", help="Where the scene was completed.", autocompletion=_names("location")
     ),
     participants: str = typer.Option(
-        ..., "--participants", help="Comma-separated characters.", autocompletion=_names("character")
+        ...,
+        "--participants",
+        help="Comma-separated characters.",
+        autocompletion=_names("character"),
     ),
     played: str = typer.Option(
         "",
@@ -621,9 +626,7 @@ def scene_record(
                 catalogue, scene, table.split_names(played), table.split_names(holding)
             )
             if matches:
-                console.print(
-                    f"Skill matches: {matched} ({', '.join(matches)})", markup=False
-                )
+                console.print(f"Skill matches: {matched} ({', '.join(matches)})", markup=False)
         if chosen_tier is None:
             chosen_tier = table.TIERS[1] if narration and narration.strip() else table.TIER_PLAIN
         entry = table.SceneInput(
@@ -812,9 +815,7 @@ def scene_delete(
 
     catalogue = load_catalogue()
     with _journal(db, create=False) as journal:
-        gone = journal.write(
-            lambda s: table.delete_scene(s, catalogue, campaign, year, number)
-        )
+        gone = journal.write(lambda s: table.delete_scene(s, catalogue, campaign, year, number))
     console.print(
         f"Deleted scene {number} of year {year} ({gone.scene} at {gone.location}); "
         "it is kept in the history.",
@@ -898,8 +899,11 @@ def setup(
         False, "--draw-scheme", help="Draw the year's scheme (seeded: --seed replays it)."
     ),
     seed: int | None = typer.Option(
-        None, "--seed", help="The seed of --draw-scheme (default: a new one, printed).",
-        min=0, max=SEED_MAX,
+        None,
+        "--seed",
+        help="The seed of --draw-scheme (default: a new one, printed).",
+        min=0,
+        max=SEED_MAX,
     ),
     db: Db = None,
 ) -> None:

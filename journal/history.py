@@ -51,9 +51,7 @@ def snapshot(s: Session, campaign: Campaign) -> dict[str, Any]:
     return kept
 
 
-def keep(
-    s: Session, campaign_name: str, verb: str, year: int | None, summary: str
-) -> LedgerChange:
+def keep(s: Session, campaign_name: str, verb: str, year: int | None, summary: str) -> LedgerChange:
     """Keep the campaign as it stands before the change ``verb`` makes."""
     campaign = ledger.get_campaign(s, campaign_name)
     done = changes(s, campaign)

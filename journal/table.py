@@ -18,8 +18,8 @@ from sqlmodel import Session, select
 
 from dsl.errors import ChroniclerError, UsageError
 from journal import campaign as campaign_state
-from journal import history as ledger_history
 from journal import focus, ledger, recovery, table_rules
+from journal import history as ledger_history
 from journal.catalogue import CardFacts, Catalogue, epilogue_choices, find_game, near_names
 from journal.ledger import MapPlace, Play
 from journal.models import TIER_PLAIN, TIERS, Campaign, ChronicleEntry, SceneRecord, YearSession
@@ -484,7 +484,9 @@ def _check_scene_rules(
         return
     record = _year_record(s, session)
     if number is not None:  # the scenes before it: the year as it stood when it was completed
-        record["scenes"] = [x for x, sc in zip(record["scenes"], scenes) if sc.number < number]
+        record["scenes"] = [
+            x for x, sc in zip(record["scenes"], scenes, strict=True) if sc.number < number
+        ]
     try:
         st = rules.year_so_far(row.state, record)
     except ChroniclerError:
@@ -1080,7 +1082,9 @@ def rewrite_narration(
 ) -> SceneRecord:
     """Replace a scene's story (the game facts stay): people often write it after the session."""
     found = scene_of(s, campaign_name, year, number)
-    ledger_history.keep(s, campaign_name, "scene narrate", year, f"rewrote the story of scene {number}")
+    ledger_history.keep(
+        s, campaign_name, "scene narrate", year, f"rewrote the story of scene {number}"
+    )
     found = scene_of(s, campaign_name, year, number)
     found.narration = ledger.checked_text(narration, "the narration")
     if tier is not None:

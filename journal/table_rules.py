@@ -97,8 +97,9 @@ class TableRules:
         """Each character once, the ruleset's count of them, all unlocked in the campaign."""
         twice = [name for name, n in Counter(names).items() if n > 1]
         if twice:
-            raise ChroniclerError(f"{twice[0]!r} is named twice in --characters; a character "
-                                  "plays once in a year")
+            raise ChroniclerError(
+                f"{twice[0]!r} is named twice in --characters; a character plays once in a year"
+            )
         wanted = self.characters_per_year()
         if len(names) != wanted:
             players = self.ruleset.value("players")
@@ -155,7 +156,8 @@ class TableRules:
         on_map = [loc.name for loc in st.locations]
         if location not in on_map:
             raise ChroniclerError(
-                f"{location!r} is not on the campaign's map" + near_names(location, on_map)
+                f"{location!r} is not on the campaign's map"
+                + near_names(location, on_map)
                 + f"; the map: {_listed(on_map)}"
             )
         held_assets = Counter(

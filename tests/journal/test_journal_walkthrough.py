@@ -41,7 +41,9 @@ def _steps(block: str) -> list[tuple[list[str], list[str]]]:
     return steps
 
 
-WALK = [step for section in SECTIONS for block in _console_blocks(section) for step in _steps(block)]
+WALK = [
+    step for section in SECTIONS for block in _console_blocks(section) for step in _steps(block)
+]
 
 
 def test_the_walk_through_has_its_commands() -> None:

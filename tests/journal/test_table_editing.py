@@ -58,7 +58,9 @@ def test_the_editor_opens_with_the_scenes_story(told, journal_path, tmp_path, mo
     assert scene.narration == "The rift sang back to us, twice."
 
 
-def test_an_empty_save_keeps_the_story_and_says_so(told, journal_path, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_an_empty_save_keeps_the_story_and_says_so(
+    told, journal_path, tmp_path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
     _editor(tmp_path, monkeypatch, "open(path, 'w').write('')\n")
     ran = _narrate(told)
     assert ran.code == 0 and "the editor's text was empty; the narration is kept" in ran.err
@@ -82,7 +84,9 @@ def test_an_editor_that_fails_records_no_scene(told, journal_path, tmp_path, mon
     assert len(scenes(journal_path)) == 1
 
 
-def test_a_nul_written_in_the_editor_is_refused_and_the_story_kept(told, journal_path, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_nul_written_in_the_editor_is_refused_and_the_story_kept(
+    told, journal_path, tmp_path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
     _editor(tmp_path, monkeypatch, "open(path, 'w').write('bad\\x00story')\n")
     ran = _narrate(told)
     assert ran.code == 1 and "holds a NUL character" in ran.err
@@ -90,7 +94,9 @@ def test_a_nul_written_in_the_editor_is_refused_and_the_story_kept(told, journal
     assert scene.narration == STORY
 
 
-def test_a_markdown_heading_written_in_the_editor_is_kept(told, journal_path, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_markdown_heading_written_in_the_editor_is_kept(
+    told, journal_path, tmp_path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
     _editor(tmp_path, monkeypatch, "open(path, 'w').write('# The Rift\\n' + old)\n")
     assert _narrate(told).code == 0
     ((scene, _),) = scenes(journal_path)

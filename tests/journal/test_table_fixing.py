@@ -45,7 +45,9 @@ def _sheet(journal_path, name: str):  # type: ignore[no-untyped-def]
         return dict(found.skills), dict(found.advances)
 
 
-def test_a_deleted_scene_leaves_the_year_and_its_advance_the_sheet(two_scenes, journal_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_deleted_scene_leaves_the_year_and_its_advance_the_sheet(
+    two_scenes, journal_path
+) -> None:  # type: ignore[no-untyped-def]
     with_both = _sheet(journal_path, "Parin")
     ran = two_scenes("scene", "delete", "--campaign", "Brightdune", "--year", "1", "--number", "1")
     assert ran.code == 0, ran.err
@@ -71,7 +73,9 @@ def test_an_amended_scene_is_checked_by_the_rules_again(two_scenes, journal_path
     _refused(two_scenes(*amend, "1", "--played", "Whisper Drip"), "already spent")
 
 
-def test_a_reopened_year_is_in_play_with_its_scenes_and_ends_again(two_scenes, journal_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_reopened_year_is_in_play_with_its_scenes_and_ends_again(
+    two_scenes, journal_path
+) -> None:  # type: ignore[no-untyped-def]
     end = ("year", "end", "--campaign", "Brightdune", "--year", "1", "--result", "lost")
     assert two_scenes(*end).code == 0
     reopen = ("year", "reopen", "--campaign", "Brightdune", "--year", "1")
@@ -88,9 +92,12 @@ def test_a_reopened_year_is_in_play_with_its_scenes_and_ends_again(two_scenes, j
 
 
 def test_every_change_is_kept_and_the_bundle_carries_it(two_scenes, journal_path, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    assert two_scenes(
-        "scene", "delete", "--campaign", "Brightdune", "--year", "1", "--number", "1"
-    ).code == 0
+    assert (
+        two_scenes(
+            "scene", "delete", "--campaign", "Brightdune", "--year", "1", "--number", "1"
+        ).code
+        == 0
+    )
     listed = two_scenes("history", "--campaign", "Brightdune")
     assert listed.code == 0
     verbs = [line.split(" ", 2)[2].split(":")[0] for line in listed.out.splitlines()]

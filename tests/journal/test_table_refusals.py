@@ -169,7 +169,9 @@ def test_every_scene_a_bot_completed_is_accepted_at_the_table(real_cards, journa
     scheme, scenes = _bot_year(real_cards.game, real_cards.ruleset, seed)
     journal.write(lambda s: table.start_campaign(s, "Brightdune", real_cards))
     journal.write(
-        lambda s: table.start_year(s, real_cards, "Brightdune", 1, scheme, ["Fuscus", "Parin"], seed)
+        lambda s: table.start_year(
+            s, real_cards, "Brightdune", 1, scheme, ["Fuscus", "Parin"], seed
+        )
     )
     for done in scenes:
         entry = table.SceneInput(

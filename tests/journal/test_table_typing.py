@@ -6,7 +6,6 @@ from __future__ import annotations
 import shlex
 
 import pytest
-
 from typer.testing import CliRunner
 
 from journal.cli import app
