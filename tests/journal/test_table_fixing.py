@@ -123,3 +123,33 @@ def test_a_bundle_whose_history_is_not_a_campaign_is_refused(two_scenes, tmp_pat
     ran = two_scenes("import", str(out), db=tmp_path / "other.db")
     assert ran.code == 1 and "history[0].before.sessions" in ran.err
     assert not (tmp_path / "other.db").exists() or "Brightdune" not in ran.out
+
+
+@pytest.mark.parametrize(
+    ("extra", "code", "said"),
+    [
+        (("--number", "2", "--participants", " , "), 2, "a scene needs its participants"),
+        (("--number", "2"), 2, "say what to amend"),
+        (("--number", "9", "--choice", "Stay"), 1, "has no scene 9; its scenes: 1, 2"),
+        (("--number", "2", "--played", "Whisper Drip@\x00"), 1, "who is not in the scene"),
+        (("--number", "2", "--location", "Giants Gate"), 1, 'did you mean "Giant\'s Gate"'),
+        (("--number", "0", "--choice", "Stay"), 2, "--number"),
+    ],
+)
+def test_a_bad_amend_changes_nothing(two_scenes, journal_path, extra, code, said) -> None:  # type: ignore[no-untyped-def]
+    before = _year(journal_path)
+    ran = two_scenes("scene", "amend", "--campaign", "Brightdune", "--year", "1", *extra)
+    assert ran.code == code and said in ran.err and "Traceback" not in ran.err, ran.err
+    assert _year(journal_path) == before
+
+
+def test_only_the_last_year_reopens(two_scenes) -> None:  # type: ignore[no-untyped-def]
+    reopen = ("year", "reopen", "--campaign", "Brightdune", "--year", "1")
+    _refused(two_scenes(*reopen), "is in play already")
+    end = ("year", "end", "--campaign", "Brightdune", "--result", "lost")
+    assert two_scenes(*end, "--year", "1").code == 0
+    assert two_scenes(
+        "year", "start", "--campaign", "Brightdune", "--year", "2",
+        "--scheme", "Mobilize War Machines", "--characters", "Parin,Kanun",
+    ).code == 0  # fmt: skip
+    _refused(two_scenes(*reopen), "year 2 of 'Brightdune' came after year 1")
