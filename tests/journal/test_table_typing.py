@@ -70,7 +70,7 @@ def _completions(args: list[str], incomplete: str, journal_path) -> list[str]:  
         },
     )
     assert ran.exit_code == 0, ran.output
-    return ran.output.splitlines()
+    return [line for line in ran.output.splitlines() if line]
 
 
 def test_the_shell_completes_campaign_scene_card_and_character_names(used, journal_path) -> None:  # type: ignore[no-untyped-def]
@@ -148,3 +148,40 @@ def test_a_misspelt_card_held_names_the_near_ones(used) -> None:  # type: ignore
         "--text", "", "--holding", "Radiant Fernbrak",
     )  # fmt: skip
     assert ran.code == 1 and 'did you mean "Radiant Fernbrake"' in ran.err
+
+
+@pytest.mark.parametrize("typed", ["\x1b[2J", "[/]", "Parin,,", "'", "x" * 5000])
+def test_completion_of_hostile_words_offers_nothing_and_never_fails(
+    used, journal_path, typed
+) -> None:  # type: ignore[no-untyped-def]
+    offered = _completions(["year", "start", "--characters"], typed, journal_path)
+    assert all(name.startswith(typed.rpartition(",")[0]) for name in offered)
+    assert len(offered) <= 7  # at most the ruleset's characters
+
+
+@pytest.mark.parametrize("seed", ["-1", "x", str(2**63)])
+def test_a_bad_draw_seed_is_a_usage_error(used, seed) -> None:  # type: ignore[no-untyped-def]
+    ran = used("setup", "--draw-scheme", "--seed", seed)
+    assert ran.code == 2 and "--seed" in ran.err and "Traceback" not in ran.err
+
+
+def _drawn(cli, seed: int) -> str:  # type: ignore[no-untyped-def]
+    lines = cli("setup", "--draw-scheme", "--seed", str(seed)).out.splitlines()
+    return next(line for line in lines if line.startswith("Drawn"))
+
+
+def test_setup_draws_the_same_scheme_from_the_same_seed(used) -> None:  # type: ignore[no-untyped-def]
+    started = used(
+        "year", "start", "--scheme", "Sow Discord in Brightdune", "--characters", "Parin,Kanun"
+    )
+    assert started.code == 0
+    assert used("year", "end", "--result", "lost").code == 0
+    assert _drawn(used, 1) == _drawn(used, 1)  # seeded: the same seed, the same scheme
+    schemes = {
+        "Mobilize War Machines",
+        "Isolate Brightdune's Allies",
+        "Unravel the Weave of Fates",
+        "Root Out the Traitors Within",
+    }
+    draws = {_drawn(used, seed).split(": ", 1)[1] for seed in range(8)}
+    assert draws <= schemes and len(draws) >= 2  # only year 2's schemes, and not always one
