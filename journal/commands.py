@@ -365,7 +365,11 @@ def year_end(
     year: Year = 0,
     result: str = typer.Option(..., "--result", help="won or lost"),
     threat_left: int | None = typer.Option(
-        None, "--threat-left", help="Threat left in the pool.", min=0, max=COUNT_MAX
+        None,
+        "--threat-left",
+        help="Threat left in the pool (default: counted from the map's threats).",
+        min=0,
+        max=COUNT_MAX,
     ),
     reason: str | None = typer.Option(None, "--reason", help="Why it ended so, in a few words."),
     threat: Annotated[
@@ -435,9 +439,20 @@ def year_end(
     catalogue = load_catalogue()
     decisions = table.parse_decisions(catalogue, place or [], reduce or [], pick or [], reserve)
     with _journal(db, create=False) as journal:
+        counted: list[str] = []
 
         def work(s: Any) -> list[str] | None:
-            if table.already_ended(s, campaign, year, result, threat_left):
+            left = threat_left
+            if left is None:
+                found = table.computed_threat_left(s, catalogue, campaign, year, changes)
+                if found is not None:
+                    left = found[0]
+                    counted[:] = [
+                        f"Threat left: {left} (counted: the pool's {found[1]} less {found[2]} "
+                        "placed on the map this year; give --threat-left if a card took "
+                        "threats back)"
+                    ]
+            if table.already_ended(s, campaign, year, result, left):
                 return None  # the same command again (a retry): the year stands as it ended
             _, notes = table.end_year(
                 s,
@@ -446,7 +461,7 @@ def year_end(
                 year,
                 result=result,
                 reason=reason,
-                threat_left=threat_left,
+                threat_left=left,
                 changes=changes,
                 finale_scenes=finale_scenes,
                 conditions=conditions,
@@ -464,6 +479,8 @@ def year_end(
             found = ledger.get_campaign(s, campaign)
             fate, score, title = found.fate, found.score, found.score_title
     console.print(f"Year {year} of {campaign} ended: {result}.")
+    for line in counted:
+        console.print(line, markup=False)
     if notes:
         console.print("By the cards:", markup=False)
     for line in notes:

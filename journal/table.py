@@ -624,6 +624,29 @@ def parse_map_changes(
     return MapChanges(threat_counts, obstacle_lists, list(developed), new_places)
 
 
+def computed_threat_left(
+    s: Session, catalogue: Catalogue | None, campaign_name: str, year: int, changes: MapChanges
+) -> tuple[int, int, int] | None:
+    """The threat pool at the end of the winter turn, counted: the ruleset's ``threat pool``
+    less the threats the map gained this year (threats only leave the pool for the map in
+    play; session end removes them after). Returns (left, pool, placed), or None without the
+    ruleset or the year's starting map."""
+    rules = TableRules.of(catalogue)
+    if rules is None:
+        return None
+    campaign = ledger.get_campaign(s, campaign_name)
+    before = {p.name: p.threats for p in ledger.map_as_of(s, campaign, year - 1)}
+    if not before:
+        return None
+    after = dict(before)
+    known = {name.casefold(): name for name in before}
+    for name, count in changes.threats.items():
+        after[known.get(name.casefold(), name)] = count
+    placed = max(0, sum(after.values()) - sum(before.values()))
+    pool = int(rules.ruleset.value("threat pool"))
+    return max(0, pool - placed), pool, placed
+
+
 def already_ended(
     s: Session, campaign_name: str, year: int, result: str, threat_left: int | None
 ) -> bool:
@@ -842,6 +865,9 @@ def write_chronicle_text(
     ).first()
     if entry is None:
         raise ChroniclerError(f"{character_name} has no chronicle line for year {year}")
+    ledger_history.keep(
+        s, campaign.name, "chronicle", year, f"wrote {character_name}'s chronicle for year {year}"
+    )
     entry.text = text
     s.add(entry)
 

@@ -185,3 +185,25 @@ def test_setup_draws_the_same_scheme_from_the_same_seed(used) -> None:  # type: 
     }
     draws = {_drawn(used, seed).split(": ", 1)[1] for seed in range(8)}
     assert draws <= schemes and len(draws) >= 2  # only year 2's schemes, and not always one
+
+
+def test_threat_left_is_counted_from_the_threats_the_map_gained(used, journal_path) -> None:  # type: ignore[no-untyped-def]
+    # an activated obstacle moves a threat from the pool (value threat pool = 6) to the map
+    started = used(
+        "year", "start", "--scheme", "Sow Discord in Brightdune", "--characters", "Parin,Kanun"
+    )
+    assert started.code == 0
+    ran = used(
+        "year", "end", "--result", "lost", "--threat", "Eastkeep=2", "--threat", "Yearly Field=1"
+    )
+    assert ran.code == 0, ran.err
+    assert "Threat left: 3 (counted: the pool's 6 less 3 placed on the map this year" in ran.out
+    from journal import ledger
+    from journal.db import open_journal
+
+    with open_journal(journal_path) as journal, journal.reading() as s:
+        assert ledger.get_session(s, ledger.get_campaign(s, "Brightdune"), 1).threat_left == 3
+    again = used(
+        "year", "end", "--result", "lost", "--threat", "Eastkeep=2", "--threat", "Yearly Field=1"
+    )
+    assert again.code == 0 and "nothing changed" in again.out  # a retry, still
