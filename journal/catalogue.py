@@ -1,14 +1,16 @@
 """The card names and facts the journal checks input against, read from the compiled ruleset.
 
-The journal never reads card text itself: it asks the ruleset registry (``rules/registry.py``)
-for the campaign's ruleset, whose records come from the compiled ``.rules`` files. While that
-cannot be loaded (the ruleset is still being written, or its text does not compile) the journal
-records what people tell it without checking names; ``available()`` says which.
+The journal never reads card text itself: it asks the engine's ruleset
+(``rules.six_winters.engine.load_ruleset``), whose records come from the compiled ``.rules``
+files. While that cannot be loaded (the ruleset is still being written, or its text does not
+compile) the journal records what people tell it without checking names; ``available()`` says
+which.
 """
 
 from __future__ import annotations
 
 import difflib
+import importlib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -43,7 +45,6 @@ class Catalogue:
     skills: tuple[str, ...] = ()
     region_names: dict[str, str] = field(default_factory=dict)  # "empire" -> "the Empire"
     ruleset: Any = None
-    game: Any = None  # the registry's ``Game`` (its engine and campaign modules), when known
 
     def by_count(self, counted: str, count: int) -> str | None:
         """The row of the ruleset's table looked up by ``counted`` ("score") for ``count``;
@@ -96,16 +97,6 @@ def unknown_campaign(name: str, names: list[str]) -> ChroniclerError:
 
 _cache: dict[str, Catalogue | None] = {}
 
-# The ruleset a campaign is kept in when it names none (``Campaign.ruleset``).
-DEFAULT_RULESET = "six-winters"
-
-
-def find_game(name: str = DEFAULT_RULESET) -> Any:
-    """The ruleset ``name`` as the registry knows it (never imported by its package name)."""
-    from rules import registry
-
-    return registry.find(name.replace("_", "-"))
-
 
 def load_catalogue() -> Catalogue | None:
     """The Six Winters catalogue from the engine's compiled ruleset (cached)."""
@@ -122,10 +113,8 @@ def set_catalogue(catalogue: Catalogue | None) -> None:
 def _from_engine() -> Catalogue:
     # Card text that does not compile is the user's error (file:line:col), not a reason to
     # record names unchecked.
-    game = find_game()
-    found = from_ruleset(game.load())
-    found.game = game
-    return found
+    engine = importlib.import_module("rules.six_winters.engine")
+    return from_ruleset(engine.load_ruleset())
 
 
 def _printed_effect(effect: Any) -> str:

@@ -20,7 +20,7 @@ from dsl.errors import ChroniclerError, UsageError
 from journal import campaign as campaign_state
 from journal import focus, ledger, recovery, table_rules
 from journal import history as ledger_history
-from journal.catalogue import CardFacts, Catalogue, epilogue_choices, find_game, near_names
+from journal.catalogue import CardFacts, Catalogue, epilogue_choices, near_names
 from journal.ledger import MapPlace, Play
 from journal.models import TIER_PLAIN, TIERS, Campaign, ChronicleEntry, SceneRecord, YearSession
 from journal.recording import plain_narration, write_chronicle_year
@@ -62,11 +62,8 @@ def _checked(catalogue: Catalogue | None, name: str, kind: str) -> str:
 
 
 def _game(catalogue: Catalogue | None) -> Any:
-    """The registry's ruleset behind ``catalogue`` (its engine and campaign modules), or None
-    when the catalogue comes from no ruleset the engine runs."""
-    if catalogue is None or catalogue.ruleset is None:
-        return None
-    return catalogue.game if catalogue.game is not None else find_game()
+    """The registry's ruleset behind ``catalogue`` (its engine and campaign modules)."""
+    return table_rules.game_of(catalogue)
 
 
 def _engine(catalogue: Catalogue | None) -> Any:

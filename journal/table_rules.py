@@ -23,8 +23,28 @@ from sqlmodel import Session
 
 from dsl.errors import ChroniclerError
 from journal import ledger
-from journal.catalogue import Catalogue, find_game, near_names
+from journal.catalogue import Catalogue, near_names
 from journal.models import Campaign, SceneRecord, YearSession
+
+# The ruleset a campaign is kept in when the catalogue names none.
+DEFAULT_RULESET = "six-winters"
+
+
+def find_game(name: str = DEFAULT_RULESET) -> Any:
+    """The ruleset ``name`` as the registry knows it (``rules/registry.py``: its engine and
+    campaign modules), never imported by its package name."""
+    from rules import registry
+
+    return registry.find(name.replace("_", "-"))
+
+
+def game_of(catalogue: Catalogue | None) -> Any:
+    """The registry's ruleset behind ``catalogue``, or None when the catalogue comes from no
+    ruleset the engine runs."""
+    if catalogue is None or catalogue.ruleset is None:
+        return None
+    held = getattr(catalogue, "game", None)
+    return held if held is not None else find_game()
 
 
 def _listed(names: Sequence[str]) -> str:
@@ -64,7 +84,7 @@ class TableRules:
         ruleset = catalogue.ruleset
         if not hasattr(ruleset, "value") or not hasattr(ruleset, "schemes"):
             return None
-        return cls(ruleset, catalogue.game if catalogue.game is not None else find_game())
+        return cls(ruleset, game_of(catalogue))
 
     # --- year start -----------------------------------------------------------------------
 

@@ -165,8 +165,9 @@ def _bot_year(game, ruleset, seed: int) -> tuple[str, list[dict]]:  # type: igno
 def test_every_scene_a_bot_completed_is_accepted_at_the_table(real_cards, journal, seed) -> None:  # type: ignore[no-untyped-def]
     # the refusals forbid only what the rules forbid: what a played year did passes them all
     from journal import table
+    from journal.table_rules import game_of
 
-    scheme, scenes = _bot_year(real_cards.game, real_cards.ruleset, seed)
+    scheme, scenes = _bot_year(game_of(real_cards), real_cards.ruleset, seed)
     journal.write(lambda s: table.start_campaign(s, "Brightdune", real_cards))
     journal.write(
         lambda s: table.start_year(
