@@ -25,6 +25,7 @@ from journal.models import (
     Character,
     ChronicleEntry,
     EventRecord,
+    LedgerChange,
     MapLocation,
     MapSnapshot,
     SceneRecord,
@@ -44,7 +45,9 @@ def _row(row: Any) -> dict[str, Any]:
     return {k: v for k, v in row.model_dump().items() if k not in _SKIP}
 
 
-def export_campaign(s: Session, name: str) -> dict[str, Any]:
+def export_campaign(s: Session, name: str, *, history: bool = True) -> dict[str, Any]:
+    """The campaign as a bundle; with ``history``, its ledger history too (each change with
+    the campaign as it stood before it)."""
     campaign = ledger.get_campaign(s, name)
     bundle: dict[str, Any] = {
         "format": FORMAT,
@@ -108,6 +111,15 @@ def export_campaign(s: Session, name: str) -> dict[str, Any]:
         .order_by(col(CampaignState.year))
     ):
         bundle["states"].append(_row(state))
+    if history:
+        bundle["history"] = [
+            _row(row)
+            for row in s.exec(
+                select(LedgerChange)
+                .where(LedgerChange.campaign_id == campaign.id)
+                .order_by(col(LedgerChange.number))
+            )
+        ]
     return bundle
 
 
@@ -234,6 +246,10 @@ def import_campaign(
             s.add(MapLocation(**_fields(location), snapshot_id=_key(snapshot)))
     for state in data.states:
         s.add(CampaignState(**_fields(state), campaign_id=_key(campaign)))
+    for change in data.history:
+        fields = _fields(change)
+        fields["before"] = change.before.model_dump(by_alias=True, exclude_unset=True)
+        s.add(LedgerChange(**fields, campaign_id=_key(campaign)))
     s.flush()
     return campaign
 

@@ -116,7 +116,7 @@ class CampaignFields(_Strict):
 
 
 class SheetFields(_Strict):
-    year: Year
+    year: Annotated[StrictInt, Field(ge=0, le=6)]  # 0: the sheet at campaign start
     skills: dict[Name, Annotated[StrictInt, Field(ge=0, le=100)]] = {}
     advances: dict[Name, Annotated[StrictInt, Field(ge=0, le=100)]] = {}
     conditions: Annotated[list[Name], Field(max_length=LIST_LIMIT)] = []
@@ -137,7 +137,7 @@ class CharacterFields(_Strict):
     name: Called
     title: Name | None = None
     unlocked_year: Year = 1
-    sheets: Annotated[list[SheetFields], Field(max_length=6)]
+    sheets: Annotated[list[SheetFields], Field(max_length=7)]
     chronicle: Annotated[list[ChronicleFields], Field(max_length=6)]
 
     @model_validator(mode="after")
@@ -248,6 +248,8 @@ class BundleFile(_Strict):
     sessions: Annotated[list[SessionFields], Field(max_length=6)]
     maps: Annotated[list[MapFields], Field(max_length=7)]
     states: Annotated[list[StateFields], Field(max_length=7)]
+    # the ledger's history (journal/history.py): each change with the campaign before it
+    history: Annotated[list[ChangeFields], Field(max_length=LIST_LIMIT)] = []
 
     @model_validator(mode="after")
     def _one_of_each(self) -> BundleFile:
@@ -255,7 +257,31 @@ class BundleFile(_Strict):
         _unique("sessions for year", [x.year for x in self.sessions])
         _unique("maps for year", [x.year for x in self.maps])
         _unique("campaign states for year", [x.year for x in self.states])
+        _unique("history changes numbered", [x.number for x in self.history])
         return self
+
+
+class ChangeFields(_Strict):
+    """One change of the ledger's history, with the campaign as it stood before it (a bundle
+    of its own, which holds no history)."""
+
+    number: Annotated[StrictInt, Field(ge=1, le=LIST_LIMIT * 10)]
+    at: Stamp
+    verb: Annotated[str, StringConstraints(min_length=1, max_length=40, strict=True)]
+    year: Year | None = None
+    summary: Annotated[
+        str, StringConstraints(max_length=1000, strict=True), AfterValidator(_no_nul)
+    ] = ""
+    before: BundleFile
+
+    @model_validator(mode="after")
+    def _before_has_no_history(self) -> ChangeFields:
+        if self.before.history:
+            raise ValueError("a change's campaign before it holds no history of its own")
+        return self
+
+
+BundleFile.model_rebuild()
 
 
 def _where(location: tuple[int | str, ...]) -> str:

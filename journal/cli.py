@@ -27,7 +27,7 @@ app = typer.Typer(
         "Example: chronicler check rules/six_winters"
     ),
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion: campaign, scene, card, character names
     pretty_exceptions_enable=False,
     rich_markup_mode="markdown",
 )

@@ -39,24 +39,79 @@ def _db_option(value: str | None) -> str | None:
     return value
 
 
-def _campaign_option(value: str) -> str:
-    """The name as 'campaign start' keeps it: without the spaces around it."""
+def _given(ctx: typer.Context, name: str) -> bool:
+    """Whether the option was given (on the command line or in the environment)."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name != "DEFAULT"
+
+
+def _campaign_option(ctx: typer.Context, value: str) -> str:
+    """The name as 'campaign start' keeps it (without the spaces around it); left out, the
+    campaign 'chronicler use' chose for this journal."""
+    if not _given(ctx, "campaign"):
+        from journal.focus import current_campaign
+
+        return current_campaign(ctx.params.get("db"))
     name = value.strip()
     if not name:
         raise typer.BadParameter("is empty; give the campaign's name")
     return name
 
 
+def _year_option(ctx: typer.Context, value: int) -> int:
+    """Left out: the year in play (for 'year start', the next year to start), else the year
+    'chronicler use' chose, else the campaign's last year."""
+    if _given(ctx, "year"):
+        if not 1 <= value <= 6:
+            raise typer.BadParameter(f"{value} is not one of the six winters (1-6)")
+        return value
+    from journal.focus import current_year
+
+    starting = ctx.command.name == "start"
+    return current_year(ctx.params.get("db"), str(ctx.params.get("campaign")), starting)
+
+
+def _complete(what: str, ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion (Typer's, installed with 'chronicler --install-completion')."""
+    from journal.focus import completions
+
+    return completions(ctx.params.get("db"), what, incomplete)
+
+
+def _names(what: str) -> Any:
+    return lambda ctx, incomplete: _complete(what, ctx, incomplete)
+
+
 Db = Annotated[
     str | None,
     typer.Option(
-        "--db", envvar="CHRONICLER_DB", help=DB_HELP, show_default=False, callback=_db_option
+        "--db",
+        envvar="CHRONICLER_DB",
+        help=DB_HELP,
+        show_default=False,
+        callback=_db_option,
+        is_eager=True,  # read first: a left-out --campaign or --year is looked up in it
     ),
 ]
 CampaignName = Annotated[
-    str, typer.Option("--campaign", help="The campaign's name.", callback=_campaign_option)
+    str,
+    typer.Option(
+        "--campaign",
+        help="The campaign's name (default: the one 'chronicler use' chose).",
+        callback=_campaign_option,
+        show_default=False,
+        autocompletion=_names("campaign"),
+    ),
 ]
-Year = Annotated[int, typer.Option("--year", help="Which of the six winters (1-6).", min=1, max=6)]
+Year = Annotated[
+    int,
+    typer.Option(
+        "--year",
+        help="Which of the six winters (1-6; default: the year in play).",
+        callback=_year_option,
+        show_default=False,
+    ),
+]
 Texts = list[str]
 # Counts on the table (threat, points, scenes) are small; a seed fits a 64-bit column.
 COUNT_MAX = 10_000
@@ -222,7 +277,13 @@ def campaign_show(
                 markup=False,
             )
             for scene in ledger.scenes_of(s, session):
-                cards = ", ".join(p.card for p in ledger.plays_of(s, scene)) or "no cards"
+                cards = (
+                    ", ".join(
+                        p.card + (f" by {p.character}" if p.character else "")
+                        for p in ledger.plays_of(s, scene)
+                    )
+                    or "no cards"
+                )
                 console.print(f"  {scene.number}. {scene.scene} at {scene.location} ({cards})")
         places = ledger.map_as_of(s, campaign, upto)
         if places:
@@ -250,10 +311,14 @@ def campaign_show(
 
 @year_app.command("start")
 def year_start(
-    campaign: CampaignName,
-    year: Year,
-    scheme: str = typer.Option(..., "--scheme", help="The Autarch's scheme this year."),
-    characters: str = typer.Option(..., "--characters", help="Comma-separated: Parin,Kanun"),
+    campaign: CampaignName = "",
+    year: Year = 0,
+    scheme: str = typer.Option(
+        ..., "--scheme", help="The Autarch's scheme this year.", autocompletion=_names("scheme")
+    ),
+    characters: str = typer.Option(
+        ..., "--characters", help="Comma-separated: Parin,Kanun", autocompletion=_names("character")
+    ),
     seed: int | None = typer.Option(
         None, "--seed", help="The seed, if a program dealt.", min=0, max=SEED_MAX
     ),
@@ -296,11 +361,15 @@ def year_start(
 
 @year_app.command("end")
 def year_end(
-    campaign: CampaignName,
-    year: Year,
+    campaign: CampaignName = "",
+    year: Year = 0,
     result: str = typer.Option(..., "--result", help="won or lost"),
     threat_left: int | None = typer.Option(
-        None, "--threat-left", help="Threat left in the pool.", min=0, max=COUNT_MAX
+        None,
+        "--threat-left",
+        help="Threat left in the pool (default: counted from the map's threats).",
+        min=0,
+        max=COUNT_MAX,
     ),
     reason: str | None = typer.Option(None, "--reason", help="Why it ended so, in a few words."),
     threat: Annotated[
@@ -370,9 +439,20 @@ def year_end(
     catalogue = load_catalogue()
     decisions = table.parse_decisions(catalogue, place or [], reduce or [], pick or [], reserve)
     with _journal(db, create=False) as journal:
+        counted: list[str] = []
 
         def work(s: Any) -> list[str] | None:
-            if table.already_ended(s, campaign, year, result, threat_left):
+            left = threat_left
+            if left is None:
+                found = table.computed_threat_left(s, catalogue, campaign, year, changes)
+                if found is not None:
+                    left = found[0]
+                    counted[:] = [
+                        f"Threat left: {left} (counted: the pool's {found[1]} less {found[2]} "
+                        "placed on the map this year; give --threat-left if a card took "
+                        "threats back)"
+                    ]
+            if table.already_ended(s, campaign, year, result, left):
                 return None  # the same command again (a retry): the year stands as it ended
             _, notes = table.end_year(
                 s,
@@ -381,7 +461,7 @@ def year_end(
                 year,
                 result=result,
                 reason=reason,
-                threat_left=threat_left,
+                threat_left=left,
                 changes=changes,
                 finale_scenes=finale_scenes,
                 conditions=conditions,
@@ -399,6 +479,8 @@ def year_end(
             found = ledger.get_campaign(s, campaign)
             fate, score, title = found.fate, found.score, found.score_title
     console.print(f"Year {year} of {campaign} ended: {result}.")
+    for line in counted:
+        console.print(line, markup=False)
     if notes:
         console.print("By the cards:", markup=False)
     for line in notes:
@@ -410,7 +492,21 @@ def year_end(
 # --- scene --------------------------------------------------------------------------------------
 
 
-def _narration(text: str | None, file: Path | None) -> str | None:
+EDITOR_HINT = (
+    "#> Write the text above this line; this line is dropped. An empty save keeps the old text."
+)
+
+
+class KeptText(ChroniclerError):
+    """The editor gave nothing to write: the text as it was stays (the verb says so, exit 0)."""
+
+    exit_code = 0
+
+
+def _narration(
+    text: str | None, file: Path | None, current: str = "", what: str = "the narration"
+) -> str | None:
+    """The text from --text, --file or ``$EDITOR`` (opened with ``current``)."""
     if text is not None and file is not None:
         raise UsageError("give the narration with --text or --file, not both")
     if text is not None:
@@ -420,12 +516,28 @@ def _narration(text: str | None, file: Path | None) -> str | None:
     no_editor = not os.environ.get("EDITOR") and not os.environ.get("VISUAL")
     if no_editor and not sys.stdin.isatty():
         return ""
+    return _edit(current, what)
+
+
+def _edit(current: str, what: str) -> str:
+    """``$EDITOR`` on ``current``. An editor that fails is an error, and an empty save of a
+    text that was there raises ``KeptText``: either way the caller writes nothing."""
     import click
 
-    written = click.edit("\n# Write the scene's narration above. Lines with # are dropped.\n")
-    if written is None:
-        return ""
-    return "\n".join(line for line in written.splitlines() if not line.startswith("#")).strip()
+    try:
+        written = click.edit(f"{current.rstrip()}\n\n{EDITOR_HINT}\n", extension=".md")
+    except click.ClickException as failed:  # the editor exited non-zero, or would not start
+        raise ChroniclerError(
+            f"{failed.format_message()}; {what} is kept as it was (nothing written)"
+        ) from None
+    if written is None and current.strip():  # closed without saving: nothing changed
+        raise KeptText(f"the editor was closed without saving; {what} is kept as it was")
+    lines = (written or "").splitlines()
+    kept_lines = [line for line in lines if line.strip() != EDITOR_HINT]
+    out = "\n".join(kept_lines).strip()
+    if not out and current.strip():
+        raise KeptText(f"the editor's text was empty; {what} is kept as it was")
+    return out
 
 
 def _read_text_file(file: Path) -> str:
@@ -452,13 +564,25 @@ def _read_text_file(file: Path) -> str:
 
 @scene_app.command("record")
 def scene_record(
-    campaign: CampaignName,
-    year: Year,
-    scene: str = typer.Option(..., "--scene", help="The scene card's name."),
-    location: str = typer.Option(..., "--location", help="Where the scene was completed."),
-    participants: str = typer.Option(..., "--participants", help="Comma-separated characters."),
+    campaign: CampaignName = "",
+    year: Year = 0,
+    scene: str = typer.Option(
+        ..., "--scene", help="The scene card's name.", autocompletion=_names("scene")
+    ),
+    location: str = typer.Option(
+        ..., "--location", help="Where the scene was completed.", autocompletion=_names("location")
+    ),
+    participants: str = typer.Option(
+        ...,
+        "--participants",
+        help="Comma-separated characters.",
+        autocompletion=_names("character"),
+    ),
     played: str = typer.Option(
-        "", "--played", help='Cards discarded or burned: "Card,Card" (or "Card:points").'
+        "",
+        "--played",
+        help='Cards discarded or burned, and who played them: "Card@Parin,Card:2@Kanun".',
+        autocompletion=_names("card"),
     ),
     choice: str | None = typer.Option(None, "--choice", help="The epilogue choice taken."),
     text: str | None = typer.Option(None, "--text", help="The narration (Markdown)."),
@@ -468,8 +592,19 @@ def scene_record(
     tier: str | None = typer.Option(
         None, "--tier", help="Storytelling tier: plain, apprentice or master."
     ),
-    skill_match: int = typer.Option(
-        0, "--skill-match", help="Points from skill matches.", min=0, max=COUNT_MAX
+    skill_match: int | None = typer.Option(
+        None,
+        "--skill-match",
+        help="Points from skill matches (default: counted from --played and --holding).",
+        min=0,
+        max=COUNT_MAX,
+    ),
+    holding: str = typer.Option(
+        "",
+        "--holding",
+        help="Completed assets and overcome obstacles the participants hold but do not play "
+        "(they count for skill matches): Card,Card.",
+        autocompletion=_names("card"),
     ),
     answer: Annotated[
         Texts | None, typer.Option("--answer", help="An answer to a challenge question.")
@@ -502,6 +637,13 @@ def scene_record(
     catalogue = load_catalogue()
     with _journal(db, create=False) as journal:
         narration = _narration(text, file)
+        matched = skill_match
+        if matched is None:
+            matched, matches = table.skill_matches(
+                catalogue, scene, table.split_names(played), table.split_names(holding)
+            )
+            if matches:
+                console.print(f"Skill matches: {matched} ({', '.join(matches)})", markup=False)
         if chosen_tier is None:
             chosen_tier = table.TIERS[1] if narration and narration.strip() else table.TIER_PLAIN
         entry = table.SceneInput(
@@ -512,7 +654,7 @@ def scene_record(
             choice=choice,
             narration=narration or "",
             tier=chosen_tier,
-            skill_match_points=skill_match,
+            skill_match_points=matched,
             answers=tuple(answer or []),
             narrator=narrator,
         )
@@ -546,8 +688,8 @@ def scene_record(
 
 
 def chronicle(
-    campaign: CampaignName,
-    year: Year,
+    campaign: CampaignName = "",
+    year: Year = 0,
     character: str = typer.Option(..., "--character", help="Whose chronicle."),
     text: str | None = typer.Option(None, "--text", help="What the player wrote (Markdown)."),
     file: Annotated[Path | None, typer.Option("--file", help="Read it from a file.")] = None,
@@ -572,8 +714,8 @@ def chronicle(
 
 @scene_app.command("narrate")
 def scene_narrate(
-    campaign: CampaignName,
-    year: Year,
+    campaign: CampaignName = "",
+    year: Year = 0,
     number: int = typer.Option(
         ..., "--number", help="The scene's number in its year (1, 2...).", min=1, max=COUNT_MAX
     ),
@@ -600,7 +742,15 @@ def scene_narrate(
 
     chosen_tier = table.parse_tier(tier)
     with _journal(db, create=False) as journal:
-        narration = _narration(text, file) or ""
+        current = ""
+        if text is None and file is None:
+            with journal.reading() as s:
+                current = table.scene_of(s, campaign, year, number).narration
+        try:
+            narration = _narration(text, file, current) or ""
+        except KeptText as kept:
+            err_console.print(kept.message, markup=False)
+            return
         record = journal.write(
             lambda s: table.rewrite_narration(
                 s, campaign, year, number, narration, chosen_tier, narrator
@@ -609,28 +759,193 @@ def scene_narrate(
     console.print(f"Rewrote the narration of {record.scene} ({record.tier}).")
 
 
+@scene_app.command("amend")
+def scene_amend(
+    campaign: CampaignName = "",
+    year: Year = 0,
+    number: int = typer.Option(
+        ..., "--number", help="The scene's number in its year (1, 2...).", min=1, max=COUNT_MAX
+    ),
+    scene: str | None = typer.Option(None, "--scene", help="The right scene card."),
+    location: str | None = typer.Option(None, "--location", help="The right location."),
+    participants: str | None = typer.Option(
+        None, "--participants", help="The right participants: Parin,Kanun."
+    ),
+    played: str | None = typer.Option(
+        None, "--played", help='The right cards played: "Card,Card" (or "Card:points").'
+    ),
+    choice: str | None = typer.Option(None, "--choice", help="The right epilogue choice."),
+    skill_match: int | None = typer.Option(
+        None, "--skill-match", help="The right skill-match points.", min=0, max=COUNT_MAX
+    ),
+    db: Db = None,
+) -> None:
+    """Fix a scene of the year in play: what is given replaces what was recorded.
+
+    The year's scenes are recorded again in order, so the rules check the fixed scene and
+    every later one; the scene as it was stays in the history ('chronicler history').
+
+    Example:
+
+    ```
+    chronicler scene amend --campaign Brightdune --year 1 --number 2 --played "Old Map"
+    ```
+    """
+    from journal import table
+
+    catalogue = load_catalogue()
+    changes: dict[str, Any] = {
+        "scene": scene,
+        "location": location,
+        "participants": None if participants is None else table.split_names(participants),
+        "played": None if played is None else table.split_names(played),
+        "choice": choice,
+        "skill_match_points": skill_match,
+    }
+    with _journal(db, create=False) as journal:
+        record = journal.write(
+            lambda s: table.amend_scene(s, catalogue, campaign, year, number, **changes)
+        )
+    console.print(
+        f"Amended scene {record.number} of year {year}: {record.scene} at {record.location}; "
+        "the scene as it was is kept in the history.",
+        markup=False,
+    )
+
+
+@scene_app.command("delete")
+def scene_delete(
+    campaign: CampaignName = "",
+    year: Year = 0,
+    number: int = typer.Option(
+        ..., "--number", help="The scene's number in its year (1, 2...).", min=1, max=COUNT_MAX
+    ),
+    db: Db = None,
+) -> None:
+    """Take a scene out of the year in play; the later scenes move up one.
+
+    The scene (its cards, its story) stays in the history ('chronicler history').
+
+    Example: chronicler scene delete --campaign Brightdune --year 1 --number 2
+    """
+    from journal import table
+
+    catalogue = load_catalogue()
+    with _journal(db, create=False) as journal:
+        gone = journal.write(lambda s: table.delete_scene(s, catalogue, campaign, year, number))
+    console.print(
+        f"Deleted scene {number} of year {year} ({gone.scene} at {gone.location}); "
+        "it is kept in the history.",
+        markup=False,
+    )
+
+
+@year_app.command("reopen")
+def year_reopen(campaign: CampaignName = "", year: Year = 0, db: Db = None) -> None:
+    """Put the last ended year back in play, as it stood before 'year end'.
+
+    Its scenes stay (amend or delete them, record more), then end it again; the year as it
+    had ended stays in the history ('chronicler history').
+
+    Example: chronicler year reopen --campaign Brightdune --year 1
+    """
+    from journal import table
+
+    catalogue = load_catalogue()
+    with _journal(db, create=False) as journal:
+        journal.write(lambda s: table.reopen_year(s, catalogue, campaign, year))
+    console.print(
+        f"Year {year} of {campaign} is in play again; end it with 'chronicler year end'. "
+        "The year as it had ended is kept in the history."
+    )
+
+
+def use(
+    name: str = typer.Argument(..., help="The campaign's name.", autocompletion=_names("campaign")),
+    year: int | None = typer.Option(
+        None, "--year", help="The year to default to when none is in play.", min=1, max=6
+    ),
+    db: Db = None,
+) -> None:
+    """Choose this journal's current campaign (and year): --campaign and --year may then be
+    left out of the table verbs.
+
+    Without --year, they take the year in play (for 'year start', the next year).
+
+    Example: chronicler use Brightdune
+    """
+    from journal import focus
+
+    with _journal(db, create=False) as journal:
+        chosen = journal.write(lambda s: focus.use(s, name.strip(), year))
+        where = journal.where
+    console.print(
+        f"Using {chosen.campaign}"
+        + (f", year {chosen.year}" if chosen.year else "")
+        + f" in {where}: --campaign and --year may be left out.",
+        markup=False,
+    )
+
+
+def history(campaign: CampaignName = "", db: Db = None) -> None:
+    """List the changes made to a campaign at the table, oldest first.
+
+    Each change keeps the campaign as it stood before it, so nothing a fix replaced is lost;
+    'chronicler export' carries the history.
+
+    Example: chronicler history --campaign Brightdune
+    """
+    from journal import history as kept
+    from journal import ledger
+
+    with _journal(db, create=False) as journal, journal.reading() as s:
+        rows = kept.changes(s, ledger.get_campaign(s, campaign))
+        lines = [f"{r.number}. {r.at} {r.verb}: {r.summary}" for r in rows]
+    if not lines:
+        console.print(f"No changes kept for {campaign} yet.", markup=False)
+    for line in lines:
+        console.print(line, markup=False)
+
+
 # --- setup, export, import, publish, demo -------------------------------------------------------
 
 
 def setup(
-    campaign: CampaignName,
+    campaign: CampaignName = "",
+    draw_scheme: bool = typer.Option(
+        False, "--draw-scheme", help="Draw the year's scheme (seeded: --seed replays it)."
+    ),
+    seed: int | None = typer.Option(
+        None,
+        "--seed",
+        help="The seed of --draw-scheme (default: a new one, printed).",
+        min=0,
+        max=SEED_MAX,
+    ),
     db: Db = None,
 ) -> None:
-    """Print what to put on the table for the next session: map, threats, obstacles, decks.
+    """Print what to put on the table for the next session: map, threat pool, the schemes the
+    year can draw, the dice to roll at each location, decks, sheets.
 
-    Example: chronicler setup --campaign Brightdune
+    Example: chronicler setup --campaign Brightdune --draw-scheme --seed 7
     """
     from journal import table
 
+    if draw_scheme and seed is None:
+        import secrets
+
+        seed = secrets.randbelow(10**6)
     with _journal(db, create=False) as journal, journal.reading() as s:
-        lines = table.setup_text(s, campaign, load_catalogue())
+        lines = table.setup_text(
+            s, campaign, load_catalogue(), draw_seed=seed if draw_scheme else None
+        )
     for line in lines:
         console.print(line, markup=False)
 
 
 def export(
-    campaign: CampaignName,
     out: Annotated[Path, typer.Option("--out", help="The file to write.")],
+    campaign: CampaignName = "",
     format: str = typer.Option("json", "--format", help="json (lossless) or markdown."),
     db: Db = None,
 ) -> None:
@@ -677,8 +992,8 @@ def import_(
 
 
 def publish(
-    campaign: CampaignName,
     out: Annotated[Path, typer.Option("--out", help="Folder for mkdocs.yml, docs/ and site/.")],
+    campaign: CampaignName = "",
     db: Db = None,
     spoilers: Annotated[
         bool, typer.Option("--spoilers", help="Show every card's face, not only those met.")
@@ -740,6 +1055,8 @@ def register(app: typer.Typer) -> None:
     app.add_typer(year_app, name="year")
     app.add_typer(scene_app, name="scene")
     app.command("chronicle")(chronicle)
+    app.command("history")(history)
+    app.command("use")(use)
     app.command("setup")(setup)
     app.command("export")(export)
     app.command("import")(import_)

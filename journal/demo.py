@@ -51,12 +51,14 @@ def engine_play_campaign(ruleset: str | None = None) -> PlayCampaign:
 
 
 def _fresh(path: Path) -> None:
-    """Remove an earlier demo's journal (only if it is a journal: anything else is refused)."""
-    _inspect_sqlite_file(path)
-    for suffix in ("", "-wal", "-shm"):
-        candidate = path.with_name(path.name + suffix)
-        if candidate.exists():
-            candidate.unlink()
+    """The demo writes a new journal only: a folder that holds one is refused, as 'publish'
+    refuses a folder it did not write (a group's campaign may be that journal)."""
+    _inspect_sqlite_file(path)  # a file that is no journal: its own refusal
+    if any(path.with_name(path.name + s).exists() for s in ("", "-wal", "-shm")):
+        raise ChroniclerError(
+            f"{path} already holds a journal; the demo never replaces one: give a new or "
+            "empty folder with --out (or move that journal away)"
+        )
 
 
 def run_demo(

@@ -190,6 +190,32 @@ class EventRecord(SQLModel, table=True):
     data: dict[str, Any] = _json(dict)
 
 
+class LedgerChange(SQLModel, table=True):
+    """One change people made to a campaign at the table, with the campaign as it stood before
+    it (a campaign bundle, without the history): nothing a fix replaces is lost."""
+
+    __tablename__ = "ledger_change"
+    __table_args__ = (UniqueConstraint("campaign_id", "number"),)
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True)
+    number: int  # 1, 2, 3... in the order made
+    at: str  # ISO 8601, UTC
+    verb: str  # "year start", "scene record", "scene amend", "scene delete", "year reopen"...
+    year: int | None = None
+    summary: str = ""
+    before: dict[str, Any] = _json(dict)
+
+
+class TableFocus(SQLModel, table=True):
+    """The campaign (and year) 'chronicler use' chose for this journal: the table verbs' default
+    --campaign and --year. One row."""
+
+    __tablename__ = "table_focus"
+    id: int | None = Field(default=None, primary_key=True)
+    campaign: str
+    year: int | None = None
+
+
 LEDGER_TABLES: tuple[type[SQLModel], ...] = (
     Campaign,
     Character,
@@ -202,4 +228,5 @@ LEDGER_TABLES: tuple[type[SQLModel], ...] = (
     MapLocation,
     CampaignState,
     EventRecord,
+    LedgerChange,
 )

@@ -9,21 +9,22 @@ to a session played on cardboard.
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlmodel import Session, select
 
 from dsl.errors import ChroniclerError, UsageError
 from journal import campaign as campaign_state
-from journal import ledger, recovery
+from journal import focus, ledger, recovery, table_rules
+from journal import history as ledger_history
 from journal.catalogue import CardFacts, Catalogue, epilogue_choices, near_names
 from journal.ledger import MapPlace, Play
 from journal.models import TIER_PLAIN, TIERS, Campaign, ChronicleEntry, SceneRecord, YearSession
 from journal.recording import plain_narration, write_chronicle_year
+from journal.table_rules import TableRules
 from journal.words import counted, region_name
 
 TIER_WORDS = {
@@ -60,11 +61,14 @@ def _checked(catalogue: Catalogue | None, name: str, kind: str) -> str:
     return catalogue.require(name, kind).name
 
 
-def _engine() -> Any:
-    try:
-        return importlib.import_module("rules.six_winters.engine")
-    except ImportError:
-        return None
+def _game(catalogue: Catalogue | None) -> Any:
+    """The registry's ruleset behind ``catalogue`` (its engine and campaign modules)."""
+    return table_rules.game_of(catalogue)
+
+
+def _engine(catalogue: Catalogue | None) -> Any:
+    game = _game(catalogue)
+    return game.engine if game is not None else None
 
 
 def _engine_campaign(
@@ -73,20 +77,18 @@ def _engine_campaign(
     """The engine's ruleset and the campaign's stored engine state, when both are at hand.
 
     With them the ruleset applies epilogues, the scheme's result and session end through the
-    card text (``rules.six_winters.campaign.apply_table_year``); without them (a ruleset the
+    card text (the ruleset's ``campaign.apply_table_year``); without them (a ruleset the
     engine does not run, a state in another shape) the journal records what the table reports.
     """
-    ruleset = catalogue.ruleset if catalogue is not None else None
-    try:
-        from rules.six_winters.cards import Ruleset
-        from rules.six_winters.state import CampaignState
-    except ImportError:
-        return None
+    game = _game(catalogue)
     row = ledger.latest_state(s, campaign)
-    if not isinstance(ruleset, Ruleset) or row is None or not row.state.get("decks"):
+    if game is None or catalogue is None or row is None or not row.state.get("decks"):
+        return None
+    ruleset = catalogue.ruleset
+    if not isinstance(ruleset, game.module("cards").Ruleset):
         return None
     try:
-        return ruleset, CampaignState.from_json(json.dumps(row.state))
+        return ruleset, game.module("state").CampaignState.from_json(json.dumps(row.state))
     except Exception:  # a state the engine cannot read: record by hand as before
         return None
 
@@ -124,7 +126,7 @@ def _year_record(s: Session, session: YearSession) -> dict[str, Any]:
 
 def new_campaign_state(catalogue: Catalogue | None) -> dict[str, Any]:
     """The engine's starting campaign state, or the same shape built from the ruleset's facts."""
-    engine = _engine()
+    engine = _engine(catalogue)
     ruleset = catalogue.ruleset if catalogue is not None else None
     if engine is not None and ruleset is not None and hasattr(engine, "new_campaign"):
         try:
@@ -197,7 +199,15 @@ def start_year(
     retried = found is not None and found.source == "table" and found.result is None
     if retried and found is not None and (found.scheme, found.characters) == (scheme, names):
         return found  # the same command again (a retry): the year stands as it was started
+    table_rules.check_year_order(s, campaign, year)
+    ledger_history.keep(s, campaign.name, "year start", year, f"started year {year}: {scheme}")
+    rules = TableRules.of(catalogue)
+    if rules is not None:
+        rules.check_scheme(scheme, year)
+        row = ledger.latest_state(s, campaign)
+        rules.check_characters(names, row.state if row is not None else {})
     session = ledger.start_year(s, campaign, year, scheme, names, seed=seed)
+    focus.follow_year(s, campaign.name, year)
     for name in names:
         _sheet_before(s, campaign, catalogue, name, year)
     _downtime(s, campaign, catalogue, year, downtime, recover)
@@ -293,8 +303,13 @@ class SceneInput:
 
 
 def _play(catalogue: Catalogue | None, item: str) -> Play:
-    """``Card`` or ``Card:points``; points come from the card when the ruleset knows it."""
-    name, _, points_text = item.partition(":")
+    """``Card``, ``Card:points``, either with ``@Character`` (who played it); points come
+    from the card when the ruleset knows it."""
+    card_text, at, who = item.rpartition("@") if "@" in item else (item, "", "")
+    who = who.strip()
+    if at and not who:
+        raise UsageError(f"--played takes CARD[:POINTS][@CHARACTER], not {item!r}")
+    name, _, points_text = card_text.partition(":")
     name = name.strip()
     points: int | None = None
     if points_text.strip():
@@ -310,7 +325,25 @@ def _play(catalogue: Catalogue | None, item: str) -> Play:
         name, kind = card.name, card.kind
         if points is None:
             points = card.points
-    return Play(card=name, points=points or 0, kind=kind)
+    return Play(card=name, points=points or 0, kind=kind, character=who or None)
+
+
+def skill_matches(
+    catalogue: Catalogue | None, scene: str, played: Sequence[str], holding: Sequence[str]
+) -> tuple[int, list[str]]:
+    """Narrate Scene's skill-match points: the ruleset's ``skill match bonus`` for each card
+    played or held whose skill is the scene's. Returns the points and the matching cards."""
+    rules = TableRules.of(catalogue)
+    card = catalogue.get(scene, "scene") if catalogue is not None else None
+    if rules is None or catalogue is None or card is None or not card.skill:
+        return 0, []
+    matching = []
+    for item in [*played, *holding]:
+        name = item.rpartition("@")[0] if "@" in item else item
+        facts = catalogue.require(name.partition(":")[0].strip(), "asset", "obstacle")
+        if facts.skill == card.skill:
+            matching.append(facts.name)
+    return len(matching) * int(rules.ruleset.value("skill match bonus")), matching
 
 
 def already_recorded(
@@ -351,10 +384,19 @@ def already_recorded(
 
 
 def record_scene(
-    s: Session, catalogue: Catalogue | None, campaign_name: str, year: int, entry: SceneInput
+    s: Session,
+    catalogue: Catalogue | None,
+    campaign_name: str,
+    year: int,
+    entry: SceneInput,
+    *,
+    kept: bool = True,
 ) -> SceneRecord:
+    """Record a completed scene (``kept``: first keep the campaign in the ledger's history)."""
     campaign = ledger.get_campaign(s, campaign_name)
     session = ledger.get_session(s, campaign, year)
+    if kept and session.result is None:
+        ledger_history.keep(s, campaign.name, "scene record", year, f"recorded {entry.scene}")
     skill = None
     points_needed = None
     scene_name = entry.scene
@@ -376,6 +418,14 @@ def record_scene(
     if not participants:
         raise UsageError("a scene needs its participants (--participants Parin,Kanun)")
     plays = [_play(catalogue, item) for item in entry.played]
+    for play in plays:
+        if play.character is not None and play.character not in participants:
+            raise ChroniclerError(
+                f"{play.card!r} was played by {play.character!r}, who is not in the scene"
+                + near_names(play.character, participants)
+                + f"; its participants: {', '.join(participants)}"
+            )
+    _check_scene_rules(s, catalogue, campaign, session, scene_name, location, plays)
     advances = []
     if skill:
         for name in participants:
@@ -409,6 +459,46 @@ def record_scene(
     )
 
 
+def _check_scene_rules(
+    s: Session,
+    catalogue: Catalogue | None,
+    campaign: Campaign,
+    session: YearSession,
+    scene: str,
+    location: str,
+    plays: Sequence[Play],
+    number: int | None = None,
+) -> None:
+    """What the rules forbid of a scene recorded as scene ``number`` (a new one: None): the
+    same scene twice, a scene not in the deck, a location off the map, cards not held."""
+    rules = TableRules.of(catalogue)
+    if rules is None:
+        return  # no ruleset to read the rules from: the table's word stands
+    scenes = ledger.scenes_of(s, session)
+    table_rules.recorded_already(scenes, scene, session.year, skip=number)
+    row = ledger.latest_state(s, campaign)
+    if row is None or not row.state.get("decks"):
+        return
+    record = _year_record(s, session)
+    if number is not None:  # the scenes before it: the year as it stood when it was completed
+        record["scenes"] = [
+            x for x, sc in zip(record["scenes"], scenes, strict=True) if sc.number < number
+        ]
+    try:
+        st = rules.year_so_far(row.state, record)
+    except ChroniclerError:
+        raise
+    except Exception:  # a state the ruleset cannot rebuild: the table's word stands
+        return
+    rules.check_scene(
+        st,
+        scene,
+        location,
+        [(p.card, p.kind) for p in plays],
+        table_rules.spent_assets(s, session, before=number),
+    )
+
+
 def points_short(s: Session, record: SceneRecord) -> str | None:
     """A warning when the points recorded fall short of what the scene card needs: the table
     may have left out a card (--played) or its skill matches (--skill-match). The scene is
@@ -433,8 +523,7 @@ def epilogue_notes(
     engine = _engine_campaign(s, campaign, catalogue)
     if engine is None:
         return []
-    from rules.six_winters.campaign import preview_table_scenes
-
+    preview_table_scenes = _game(catalogue).module("campaign").preview_table_scenes
     ruleset, state = engine
     year_record = _year_record(s, ledger.get_session(s, campaign, year))
     earlier = {**year_record, "scenes": year_record["scenes"][:-1]}
@@ -533,6 +622,29 @@ def parse_map_changes(
     return MapChanges(threat_counts, obstacle_lists, list(developed), new_places)
 
 
+def computed_threat_left(
+    s: Session, catalogue: Catalogue | None, campaign_name: str, year: int, changes: MapChanges
+) -> tuple[int, int, int] | None:
+    """The threat pool at the end of the winter turn, counted: the ruleset's ``threat pool``
+    less the threats the map gained this year (threats only leave the pool for the map in
+    play; session end removes them after). Returns (left, pool, placed), or None without the
+    ruleset or the year's starting map."""
+    rules = TableRules.of(catalogue)
+    if rules is None:
+        return None
+    campaign = ledger.get_campaign(s, campaign_name)
+    before = {p.name: p.threats for p in ledger.map_as_of(s, campaign, year - 1)}
+    if not before:
+        return None
+    after = dict(before)
+    known = {name.casefold(): name for name in before}
+    for name, count in changes.threats.items():
+        after[known.get(name.casefold(), name)] = count
+    placed = max(0, sum(after.values()) - sum(before.values()))
+    pool = int(rules.ruleset.value("threat pool"))
+    return max(0, pool - placed), pool, placed
+
+
 def already_ended(
     s: Session, campaign_name: str, year: int, result: str, threat_left: int | None
 ) -> bool:
@@ -568,6 +680,8 @@ def end_year(
     otherwise the map changes given are the map as it stands after session end."""
     campaign = ledger.get_campaign(s, campaign_name)
     session = ledger.get_session(s, campaign, year)
+    if session.result is None:
+        ledger_history.keep(s, campaign.name, "year end", year, f"ended year {year}: {result}")
     engine = _engine_campaign(s, campaign, catalogue)
     ledger.end_year(s, campaign, session, result=result, reason=reason, threat_left=threat_left)
     taken = _take_conditions(s, campaign, catalogue, session, conditions)
@@ -621,7 +735,7 @@ def end_year(
 @dataclass(frozen=True)
 class TableDecisions:
     """What the table decided where the cards ask (``year end``'s options); see
-    ``rules.six_winters.campaign.apply_table_year``."""
+    the ruleset's ``campaign.apply_table_year``."""
 
     places: dict[str, str] = field(default_factory=dict)  # new location -> "x,y"
     reduce: dict[str, str] = field(default_factory=dict)  # location -> threat|OBSTACLE|nothing
@@ -662,8 +776,7 @@ def _end_year_by_the_cards(
     decisions: TableDecisions,
 ) -> list[str]:
     """The ruleset applies the year to the campaign state; the journal keeps what it gives."""
-    from rules.six_winters.campaign import apply_table_year
-
+    apply_table_year = _game(catalogue).module("campaign").apply_table_year
     ruleset, state_before = engine
     record = _year_record(s, session)
     record["map"] = {
@@ -750,6 +863,9 @@ def write_chronicle_text(
     ).first()
     if entry is None:
         raise ChroniclerError(f"{character_name} has no chronicle line for year {year}")
+    ledger_history.keep(
+        s, campaign.name, "chronicle", year, f"wrote {character_name}'s chronicle for year {year}"
+    )
     entry.text = text
     s.add(entry)
 
@@ -861,8 +977,35 @@ def _new_map(
     return list(places.values())
 
 
-def setup_text(s: Session, campaign_name: str, catalogue: Catalogue | None = None) -> list[str]:
-    """What to put on the table for the campaign's next session."""
+def _setup_by_the_rules(
+    rules: TableRules, places: Sequence[Any], year: int, draw_seed: int | None
+) -> list[str]:
+    """Session setup's numbers, read from the ruleset: the threat pool, the schemes the year
+    can draw (one drawn, seeded, when asked) and the resource dice to roll at each location."""
+    lines = ["", f"Threat pool: {rules.ruleset.value('threat pool')} threat tokens"]
+    schemes = rules.schemes_for(year)
+    lines.append(f"Schemes year {year} can draw: {', '.join(schemes) or 'none'}")
+    if draw_seed is not None and schemes:
+        import random
+
+        drawn = random.Random(draw_seed).choice(schemes)
+        lines.append(f"Drawn (seed {draw_seed}): {drawn}")
+    lines.append("Resource dice to roll at each location:")
+    for loc in sorted(places, key=lambda p: (-p.y, p.x)):
+        card = rules.ruleset.locations.get(loc.name)
+        dice = list(card.side(loc.developed).produces) if card is not None else []
+        lines.append(f"  {loc.name}: {counted(dice) if dice else 'none'}")
+    return lines
+
+
+def setup_text(
+    s: Session,
+    campaign_name: str,
+    catalogue: Catalogue | None = None,
+    draw_seed: int | None = None,
+) -> list[str]:
+    """What to put on the table for the campaign's next session (with ``draw_seed``, the
+    scheme drawn with that seed)."""
     campaign = ledger.get_campaign(s, campaign_name)
     played = [x for x in ledger.sessions(s, campaign) if x.result]
     next_year = (played[-1].year + 1) if played else 1
@@ -887,6 +1030,9 @@ def setup_text(s: Session, campaign_name: str, catalogue: Catalogue | None = Non
             f"  {loc.name} at {loc.x},{loc.y} ({region_name(loc.region, regions)}, {side}): "
             f"threats {loc.threats}; obstacles {obstacles}"
         )
+    rules = TableRules.of(catalogue)
+    if rules is not None:
+        lines += _setup_by_the_rules(rules, places, next_year, draw_seed)
     state_row = ledger.latest_state(s, campaign)
     state = state_row.state if state_row else {}
     decks = state.get("decks") or {}
@@ -934,6 +1080,21 @@ def setup_text(s: Session, campaign_name: str, catalogue: Catalogue | None = Non
     return lines
 
 
+def scene_of(s: Session, campaign_name: str, year: int, number: int) -> SceneRecord:
+    """Scene ``number`` of the year, or an error naming the year's scene numbers."""
+    campaign = ledger.get_campaign(s, campaign_name)
+    session = ledger.get_session(s, campaign, year)
+    scenes = ledger.scenes_of(s, session)
+    found = next((scene for scene in scenes if scene.number == number), None)
+    if found is None:
+        numbers = ", ".join(str(sc.number) for sc in scenes)
+        raise ChroniclerError(
+            f"year {year} of {campaign.name!r} has no scene {number}"
+            + (f"; its scenes: {numbers}" if scenes else "; it has no scenes yet")
+        )
+    return found
+
+
 def rewrite_narration(
     s: Session,
     campaign_name: str,
@@ -944,15 +1105,11 @@ def rewrite_narration(
     narrator: str | None,
 ) -> SceneRecord:
     """Replace a scene's story (the game facts stay): people often write it after the session."""
-    campaign = ledger.get_campaign(s, campaign_name)
-    session = ledger.get_session(s, campaign, year)
-    scenes = ledger.scenes_of(s, session)
-    found = next((scene for scene in scenes if scene.number == number), None)
-    if found is None:
-        raise ChroniclerError(
-            f"year {year} of {campaign.name!r} has no scene {number}"
-            + (f"; its scenes are 1-{len(scenes)}" if scenes else "; it has no scenes yet")
-        )
+    found = scene_of(s, campaign_name, year, number)
+    ledger_history.keep(
+        s, campaign_name, "scene narrate", year, f"rewrote the story of scene {number}"
+    )
+    found = scene_of(s, campaign_name, year, number)
     found.narration = ledger.checked_text(narration, "the narration")
     if tier is not None:
         found.tier = tier
@@ -960,3 +1117,124 @@ def rewrite_narration(
         found.narrator = ledger.checked_name(narrator, "the narrator's name")
     s.add(found)
     return found
+
+
+# --- fixing a mistake ---------------------------------------------------------------------------
+
+
+def _entry_of(s: Session, scene: SceneRecord) -> SceneInput:
+    """A recorded scene as the input that records it again."""
+    return SceneInput(
+        scene=scene.scene,
+        location=scene.location,
+        participants=list(scene.participants),
+        played=[
+            f"{p.card}:{p.points}" + (f"@{p.character}" if p.character else "")
+            for p in ledger.plays_of(s, scene)
+        ],
+        choice=scene.epilogue_choice,
+        narration=scene.narration,
+        tier=scene.tier,
+        skill_match_points=scene.skill_match_points,
+        answers=tuple(scene.challenge_answers),
+        narrator=scene.narrator,
+    )
+
+
+def _year_in_play(s: Session, campaign_name: str, year: int, verb: str) -> YearSession:
+    campaign = ledger.get_campaign(s, campaign_name)
+    session = ledger.get_session(s, campaign, year)
+    if session.result is not None:
+        raise ChroniclerError(
+            f"year {year} of {campaign.name!r} has ended; to {verb} one of its scenes, first "
+            f"'chronicler year reopen --campaign {campaign.name!r} --year {year}'"
+        )
+    if session.source != "table":
+        raise ChroniclerError(f"year {year} of {campaign.name!r} was played by the engine")
+    return session
+
+
+def _replay(
+    s: Session, catalogue: Catalogue | None, campaign_name: str, year: int, scenes: list[SceneInput]
+) -> list[SceneRecord]:
+    """The year again from its start (downtime taken, no scene), its scenes recorded anew in
+    order through ``record_scene``: every check the rules make runs on each."""
+    campaign = ledger.get_campaign(s, campaign_name)
+    ledger_history.restore(s, campaign.name, ledger_history.year_started(s, campaign, year))
+    return [record_scene(s, catalogue, campaign_name, year, e, kept=False) for e in scenes]
+
+
+def delete_scene(
+    s: Session, catalogue: Catalogue | None, campaign_name: str, year: int, number: int
+) -> SceneRecord:
+    """Take scene ``number`` out of a year in play; the later scenes move up one. What it was
+    stays in the ledger's history. Returns the scene taken out (as it was)."""
+    session = _year_in_play(s, campaign_name, year, "delete")
+    gone = scene_of(s, campaign_name, year, number)
+    rest = [_entry_of(s, sc) for sc in ledger.scenes_of(s, session) if sc.number != number]
+    ledger_history.keep(
+        s, campaign_name, "scene delete", year,
+        f"deleted scene {number} of year {year}: {gone.scene} at {gone.location}",
+    )  # fmt: skip
+    s.expunge(gone)
+    _replay(s, catalogue, campaign_name, year, rest)
+    return gone
+
+
+def amend_scene(
+    s: Session,
+    catalogue: Catalogue | None,
+    campaign_name: str,
+    year: int,
+    number: int,
+    **changes: Any,
+) -> SceneRecord:
+    """Scene ``number`` of a year in play with the fields ``changes`` gives replaced (the
+    others as recorded); the year's scenes are recorded again in order, so the rules check
+    the amended scene and every later one. The scene as it was stays in the history."""
+    session = _year_in_play(s, campaign_name, year, "amend")
+    scene_of(s, campaign_name, year, number)
+    scenes = ledger.scenes_of(s, session)
+    given = {k: v for k, v in changes.items() if v is not None}
+    if not given:
+        raise UsageError("say what to amend: --scene, --location, --participants, --played...")
+    entries = [
+        replace(_entry_of(s, sc), **given) if sc.number == number else _entry_of(s, sc)
+        for sc in scenes
+    ]
+    what = ", ".join(sorted(given))
+    ledger_history.keep(s, campaign_name, "scene amend", year, f"amended scene {number}: {what}")
+    recorded = _replay(s, catalogue, campaign_name, year, entries)
+    return recorded[[sc.number for sc in scenes].index(number)]
+
+
+def reopen_year(s: Session, catalogue: Catalogue | None, campaign_name: str, year: int) -> None:
+    """Put the campaign's last ended year back in play, as it stood before 'year end' (its
+    scenes kept, their stories as since rewritten); the ended year stays in the history."""
+    campaign = ledger.get_campaign(s, campaign_name)
+    years = ledger.sessions(s, campaign)
+    session = ledger.get_session(s, campaign, year)
+    if session.result is None:
+        raise ChroniclerError(f"year {year} of {campaign.name!r} is in play already")
+    if years[-1].year != year:
+        raise ChroniclerError(
+            f"year {years[-1].year} of {campaign.name!r} came after year {year}: only the last "
+            f"year reopens (reopen year {years[-1].year}"
+            + (", or delete its scenes" if years[-1].result is None else "")
+            + " first)"
+        )
+    ended = ledger_history.before_year_end(s, campaign, year)
+    stories = {
+        (x.year, sc.number): (sc.narration, sc.tier, sc.narrator)
+        for x in years
+        for sc in ledger.scenes_of(s, x)
+    }
+    ledger_history.keep(s, campaign.name, "year reopen", year, f"reopened year {year}")
+    restored = ledger_history.restore(s, campaign.name, ended.before)
+    focus.follow_year(s, campaign.name, year)
+    for x in ledger.sessions(s, restored):  # stories rewritten since 'year end' stay
+        for sc in ledger.scenes_of(s, x):
+            if (x.year, sc.number) in stories:
+                sc.narration, sc.tier, sc.narrator = stories[(x.year, sc.number)]
+                s.add(sc)
+    s.flush()

@@ -531,9 +531,14 @@ class _TableAnswers:
                     + f", not {given!r}"
                 )
             pick = "threat" if "threat" in options else options[0]
+            chooses = f"--reduce '{where}=nothing|threat|OBSTACLE' chooses"
+            # a threat removed is also an event ("A threat leaves X"): the note starts with
+            # that event's line so the year's report tells it once (``_told``)
             self.notes.append(
-                f"Session end removes {'a threat' if pick == 'threat' else pick.split(':', 1)[1]}"
-                f" from {where} (default; --reduce '{where}=nothing|threat|OBSTACLE' chooses)"
+                f"A threat leaves {where} (session end reduces its danger; default; {chooses})"
+                if pick == "threat"
+                else f"Session end removes {pick.split(':', 1)[1]} from {where} (default; "
+                f"{chooses})"
             )
             return pick
         if self.choice is not None and not multi:

@@ -25,11 +25,19 @@ def test_the_demo_records_and_publishes_six_years(tmp_path: Path) -> None:
         assert campaign.fate == result.fate
 
 
-def test_running_the_demo_again_starts_a_fresh_journal(tmp_path: Path) -> None:
-    first = run_demo(tmp_path, 4, play=play_campaign, catalogue=fake_catalogue())
-    second = run_demo(tmp_path, 4, play=play_campaign, catalogue=fake_catalogue())
-    with open_journal(second.journal) as journal, journal.reading() as s:
-        assert [c.name for c in ledger.campaigns(s)] == [first.campaign]
+def test_the_demo_refuses_a_folder_that_holds_a_journal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with open_journal(tmp_path / "chronicle.db") as journal:
+        journal.write(lambda s: ledger.create_campaign(s, "Our own campaign"))
+    before = (tmp_path / "chronicle.db").read_bytes()
+    code = main(["demo", "--out", str(tmp_path), "--seed", "4"])
+    err = capsys.readouterr().err
+    assert code == 1 and "already holds a journal; the demo never replaces one" in err
+    assert "Traceback" not in err
+    assert (tmp_path / "chronicle.db").read_bytes() == before
+    with open_journal(tmp_path / "chronicle.db") as journal, journal.reading() as s:
+        assert [c.name for c in ledger.campaigns(s)] == ["Our own campaign"]
 
 
 def test_the_demo_will_not_delete_a_file_that_is_not_a_journal(tmp_path: Path) -> None:

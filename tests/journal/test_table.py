@@ -327,4 +327,4 @@ def test_a_scenes_story_can_be_rewritten_after_the_year(started, journal_path) -
         "scene", "narrate", "--campaign", "Brightdune", "--year", "1", "--number", "4",
         "--text", "x",
     )  # fmt: skip
-    assert missing.code == 1 and "has no scene 4; its scenes are 1-1" in missing.err
+    assert missing.code == 1 and "has no scene 4; its scenes: 1" in missing.err

@@ -94,7 +94,13 @@ def test_a_failed_year_applies_the_schemes_failure(real_cards, cli) -> None:  # 
     )  # fmt: skip
     assert ended.code == 0, ended.err
     assert "Discord in Brightdune goes on top of the obstacle deck" in ended.out
-    assert "Session end removes a threat from Eastkeep (default" in ended.out
+    assert "A threat leaves Eastkeep (session end reduces its danger; default" in ended.out
+    removals = [
+        line
+        for line in ended.out.splitlines()
+        if "Eastkeep" in line and ("threat leaves" in line or "removes a threat" in line)
+    ]
+    assert len(removals) == 1, removals  # each removal told once
     setup = cli("setup", "--campaign", "Brightdune")
     # the failure's event on top of the four obstacles the scheme's summer end added
     assert (
@@ -163,6 +169,11 @@ def test_a_scene_recorded_short_of_its_points_is_kept_with_a_warning(real_cards,
         "warning: Find the Source of the Gasping Spores needs 4 points; the cards recorded give "
         f"{paste} and the skill matches 0 (--skill-match)"
     ) in ran.err
+
+
+def test_a_scene_recorded_with_its_points_has_no_warning(real_cards, cli) -> None:  # type: ignore[no-untyped-def]
+    _year_one(cli)
+    paste = real_cards.get("Wound Paste").points
     enough = _spores(cli, "--played", "Wound Paste", "--skill-match", str(4 - paste))
     assert enough.code == 0 and "warning" not in enough.err
 
