@@ -69,3 +69,29 @@ def test_no_module_imports_itself_back_through_others(monkeypatch):
 
 def test_the_cycle_finder_finds_a_cycle():
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_the_journal_names_no_ruleset_package_it_finds_through_the_registry():
+    """The journal asks ``rules.registry`` for a ruleset (the default, or the one a campaign
+    names): no import of a ruleset's package, and no module path of one in a string handed to
+    ``importlib`` (which import-linter cannot see)."""
+    import ast
+
+    from rules import registry
+
+    packages = {game.package for game in registry.games().values()}
+    found = []
+    for path in sorted((ROOT / "journal").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [node.module]
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                names = [node.value] if node.value.startswith("rules.") else []
+            for name in names:
+                if any(name == p or name.startswith(p + ".") for p in packages):
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {name}")
+    assert found == []
