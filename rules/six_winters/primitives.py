@@ -1257,8 +1257,12 @@ def step_refresh_location_resources(game: Session) -> None:
     game.push_run("refresh_location_resources")
 
 
-def step_refresh_the_character(game: Session, name: str) -> None:
-    game.gain_and_reset(name)
+def step_gain_action_points(game: Session, name: str) -> None:
+    game.gain_turn_action_points(name)
+
+
+def step_reset_abilities(game: Session, name: str) -> None:
+    game.reset_abilities(name)
 
 
 def step_take_any(game: Session, name: str) -> None:

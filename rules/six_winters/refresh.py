@@ -85,10 +85,15 @@ class RefreshRules(SessionPart):
         for flag in [f for f in st.flags if f.startswith(("cancel ", "ignore "))]:
             del st.flags[flag]  # "this turn" effects end with the turn
 
-    def gain_and_reset(self, name: str) -> None:
-        """Refresh steps 3 and 4 for one character: action points, then its cards ready."""
+    def gain_turn_action_points(self, name: str) -> None:
+        """Refresh step 3 for one character: the declared action points per turn."""
+        self.gain_action_points(
+            self.character(name), self.ruleset.value("action points per turn", 4)
+        )
+
+    def reset_abilities(self, name: str) -> None:
+        """Refresh step 4 for one character: every card it used this turn is upright again."""
         c = self.character(name)
-        self.gain_action_points(c, self.ruleset.value("action points per turn", 4))
         if c.exhausted:
             self.emit(EventKind.CARDS_READIED, character=c.name, cards=c.exhausted)
             c.exhausted = []

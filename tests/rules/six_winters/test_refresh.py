@@ -61,6 +61,30 @@ def test_used_cards_are_turned_upright(ruleset):
     assert session.character("Fuscus").exhausted == []
 
 
+def test_every_character_gains_action_points_before_any_card_is_turned_upright(ruleset):
+    # Refresh steps 3 and 4 in the rulebook's order: step 3 for every player, then step 4.
+    session = table(ruleset, at="Eastkeep")
+    for name in ("Fuscus", "Parin"):
+        session.character(name).action_points = 1
+    session.character("Fuscus").exhausted = ["Thieves' Tools"]
+    session.character("Parin").exhausted = ["Thieves' Tools"]
+    session.state.frames = [Frame("actions", {})]
+    told = len(session.events)
+    session.start_phase("Refresh")
+    session.pending()
+    steps = [
+        (e.kind, e.data.get("character"))
+        for e in session.events[told:]
+        if e.kind in ("action_points_changed", "cards_readied")
+    ]
+    assert steps == [
+        ("action_points_changed", "Fuscus"),
+        ("action_points_changed", "Parin"),
+        ("cards_readied", "Fuscus"),
+        ("cards_readied", "Parin"),
+    ]
+
+
 def test_each_player_takes_two_then_every_initiative_die_is_rerolled(ruleset):
     # three dice top up the producing locations, then the rerolled initiative dice
     session = table(ruleset, ["Fuscus", "Parin"], at="Eastkeep", dice=[1, 1, 1, 2, 5])
