@@ -79,3 +79,34 @@ def test_a_kind_given_as_a_string_is_found():
         's.emit("x", a=1)\ns.decide(\n    ctx,\n    "choose_y", [])\nDecision(kind="z")'
     )
     assert _kind_literals(tree) == [1, 2, 5]
+
+
+def test_what_the_sections_declare_of_one_another_matches_the_definitions():
+    # basics.SessionPart declares, for the type checker, the methods one rules section calls on
+    # another; each declaration must say what the method it stands for says.
+    import ast
+    import inspect
+    import textwrap
+    from pathlib import Path
+
+    from rules.six_winters import basics
+    from rules.six_winters.session import Session
+
+    tree = ast.parse(Path(basics.__file__).read_text(encoding="utf-8"))
+    part = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "SessionPart")
+    guarded = next(n for n in part.body if isinstance(n, ast.If))
+    declared = [n for n in guarded.body if isinstance(n, ast.FunctionDef)]
+    assert len(declared) > 40
+    for stub in declared:
+        defined = next(
+            vars(cls)[stub.name]
+            for cls in Session.__mro__
+            if cls is not basics.SessionPart and stub.name in vars(cls)
+        )
+        defined = getattr(defined, "fget", None) or getattr(defined, "__func__", defined)
+        definition = ast.parse(textwrap.dedent(inspect.getsource(defined))).body[0]
+        assert isinstance(definition, ast.FunctionDef), stub.name
+        assert ast.unparse(stub.args) == ast.unparse(definition.args), stub.name
+        assert ast.unparse(stub.returns or ast.Constant(None)) == ast.unparse(
+            definition.returns or ast.Constant(None)
+        ), stub.name
