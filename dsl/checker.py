@@ -1068,14 +1068,29 @@ def _check_values_read(files: Sequence[ast.RulesFile], module: Any, d: Diagnosti
     read = getattr(module, "values_read", None)
     if read is None:
         return
+    declared: set[str] = set()
+    header: ast.PrimitivesDecl | None = None
     for f in files:
         for form in f.forms:
-            if isinstance(form, ast.ValueDecl) and form.name not in read:
-                d.warning(
-                    f"value '{form.name}' is declared but nothing reads it: the game does not "
-                    "change with it",
-                    form.span,
-                )
+            if isinstance(form, ast.PrimitivesDecl) and header is None:
+                header = form
+            if isinstance(form, ast.ValueDecl):
+                declared.add(form.name)
+                if form.name not in read:
+                    d.warning(
+                        f"value '{form.name}' is declared but nothing reads it: the game does "
+                        "not change with it",
+                        form.span,
+                    )
+    # the other way round: a value the engine reads that the text does not declare is played
+    # with the engine's own default, a number the text does not show
+    for name in sorted(set(read) - declared):
+        if header is not None:
+            d.warning(
+                f"value '{name}' is read by the game but not declared: it plays with the "
+                f"engine's own default; declare it (value {name} = N)",
+                header.span,
+            )
 
 
 def _check_procedures(

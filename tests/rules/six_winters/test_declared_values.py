@@ -150,3 +150,24 @@ def test_check_warns_of_a_declared_value_nothing_reads(tmp_path):
         )
     ]
     assert check_ruleset(RULES).diagnostics.warnings == []
+
+
+def test_check_warns_of_a_value_the_game_reads_that_the_text_does_not_declare(tmp_path):
+    # A copy that loses a value line would play with a number written nowhere in its text.
+    from dsl.loader import check_ruleset
+
+    folder = tmp_path / "six_winters"
+    shutil.copytree(RULES, folder, ignore=shutil.ignore_patterns("*.py", "__pycache__", "faces"))
+    lines = (folder / "ruleset.rules").read_text().splitlines(keepends=True)
+    (folder / "ruleset.rules").write_text(
+        "".join(line for line in lines if not line.startswith("value craft cost ="))
+    )
+    header = next(n for n, line in enumerate(lines, 1) if line.lstrip().startswith("primitives "))
+    warnings = check_ruleset(folder).diagnostics.warnings
+    assert [(w.span.line, w.message) for w in warnings] == [
+        (
+            header,
+            "value 'craft cost' is read by the game but not declared: it plays with the "
+            "engine's own default; declare it (value craft cost = N)",
+        )
+    ]
