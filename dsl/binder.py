@@ -943,6 +943,13 @@ class SentenceBinder:
             if info.prices and how in ("s", "base")
         }
 
+    def paid_in(self, thing: str) -> str:
+        """``action points``, ``lantern dice``; a mass noun (stress, a token) as it is."""
+        meanings = self.v.lexicon.get(tuple(thing.casefold().split()), [])
+        if any(m.category in ("stress", "token", "resource") for m in meanings):
+            return thing
+        return _plural_word(thing)
+
     def action_cost(
         self, atoms: list[ast.Atom], span: Span, strict: bool = True
     ) -> BoundClause | None:
@@ -987,7 +994,7 @@ class SentenceBinder:
         if not rest or rest[0].kind != "number":
             raise BindError(
                 f"'{atoms_text(atoms)}' needs what {action} costs: "
-                f"'{atoms_text(head)} {atoms[at].text} 2 {_plural_word(things[0])}'",
+                f"'{atoms_text(head)} {atoms[at].text} 2 {self.paid_in(things[0])}'",
                 (rest[0] if rest else atoms[at]).span,
             )
         amount = int(rest[0].text)
@@ -1003,7 +1010,7 @@ class SentenceBinder:
                 if not meanings:
                     hint = did_you_mean(written, self.v.all_words())
                     raise BindError(f"unknown word '{written}'{hint}", rest[1].span)
-                paid = " or ".join(_plural_word(t) for t in things)
+                paid = " or ".join(self.paid_in(t) for t in things)
                 raise BindError(
                     f"{action} is paid in {paid}: the engine cannot make it cost {written}",
                     rest[1].span,

@@ -265,7 +265,9 @@ def clause_words(clause: BoundClause, vocab: Vocabulary, form: str = "base") -> 
         return _restriction_words(clause, vocab)
     priced = clause.role("object")
     if isinstance(priced, ActionCost):  # "each trade costs 2 action points"
-        thing = priced.thing if priced.amount == 1 else _plural(priced.thing)
+        meanings = vocab.lexicon.get(tuple(priced.thing.casefold().split()), [])
+        mass = any(m.category in ("stress", "token", "resource") for m in meanings)
+        thing = priced.thing if priced.amount == 1 or mass else _plural(priced.thing)
         return f"each {priced.action} {verb_form(clause.verb, 's')} {priced.amount} {thing}"
     verb = clause.verb
     words: list[str] = []
