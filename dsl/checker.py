@@ -332,6 +332,30 @@ class _VocabularyBuilder:
         )
         return None
 
+    def priced_words(
+        self,
+        function: str,
+        prices: tuple[tuple[str, tuple[str, ...]], ...],
+        kinds: tuple[str, ...],
+        span: Span,
+    ) -> None:
+        """What a pricing primitive (``dsl.runtime.prices``) names is declared: each thing an
+        action may cost, and each card kind; otherwise no card could ever bind to it."""
+        things = sorted({t for _, ts in prices for t in ts})
+        for thing in _undeclared(things, self.v.lexicon):
+            self.d.error(
+                f"primitive '{function}' prices actions in '{thing}', which the ruleset does "
+                "not declare",
+                span,
+            )
+        declared = {k.casefold() for k in self.v.card_kinds}
+        for kind in [k for k in kinds if k.casefold() not in declared]:
+            self.d.error(
+                f"primitive '{function}' prices actions on '{kind}' cards, which is not a "
+                "declared card kind",
+                span,
+            )
+
     def verbs(self, decls: list[ast.VerbDecl]) -> None:
         module = None
         module_error = None
@@ -379,6 +403,7 @@ class _VocabularyBuilder:
                     only_forbidden = bool(getattr(fn, "only_forbidden", False))
                     prices = tuple(getattr(fn, "prices", ()))
                     prices_on = tuple(getattr(fn, "prices_on", ()))
+                    self.priced_words(function, prices, prices_on, decl.function.span)
             if words in self.v.verbs:
                 self.d.error(f"verb '{decl.words.text}' is declared twice", decl.span)
             info = VerbInfo(
@@ -396,6 +421,10 @@ class _VocabularyBuilder:
             )
             self.v.verbs[words] = info
             self.v.add_verb(info)
+
+
+def _undeclared(words: Sequence[str], declared: Any) -> list[str]:
+    return [w for w in words if tuple(w.casefold().split()) not in declared]
 
 
 def _import_primitives(name: str, base_dir: str | None) -> Any:

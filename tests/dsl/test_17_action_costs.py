@@ -100,3 +100,17 @@ def test_without_a_pricing_verb_an_action_cost_says_no_verb_prices_actions(
     assert "changes what an action costs, and no verb of this ruleset prices actions" in (
         diagnostics.render()
     )
+
+
+def test_a_pricing_primitive_naming_undeclared_things_is_an_error_on_its_verb(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "kettles.rules").write_text(RULES)
+    (tmp_path / "kettle_rules.py").write_text(
+        PRIMITIVES.replace('"nerve"), "long walk"', '"coin"), "long walk"').replace(
+            'on="omen"', 'on=("omen", "spell")'
+        )
+    )
+    told = check_ruleset(tmp_path).diagnostics.render()
+    assert "kettles.rules:7:17: error: primitive 'reprice' prices actions in 'coin'" in told
+    assert "primitive 'reprice' prices actions on 'spell' cards, which is not a declared" in told
