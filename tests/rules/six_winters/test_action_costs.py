@@ -91,6 +91,16 @@ def test_an_action_cost_in_another_thing_the_action_takes(checked: CheckedRulese
     )
 
 
+def test_every_action_a_card_may_reprice_has_a_declared_cost_to_return_to(
+    checked: CheckedRuleset,
+) -> None:
+    from rules.six_winters.primitives import PRICED_ACTIONS
+
+    values = checked.vocabulary.values
+    assert [a for a in PRICED_ACTIONS if f"{a} cost" not in values] == []
+    assert values["trade cost"] == 1
+
+
 BAD = """ruleset "six-winters"
 
 fixture "Action costs the engine cannot honour"
