@@ -14,7 +14,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from dsl import ast
-from dsl.bound import BoundClause, BoundCondition, BoundSentence, OneOf, RoleValue
+from dsl.bound import (
+    ActionCost,
+    BoundClause,
+    BoundCondition,
+    BoundSentence,
+    OneOf,
+    RoleValue,
+)
 from dsl.diagnostics import Diagnostics, did_you_mean
 from dsl.runtime import Span
 from dsl.selectors import (
@@ -28,7 +35,7 @@ from dsl.selectors import (
     SuperlativeKind,
     ValueSpec,
 )
-from dsl.vocabulary import Meaning, VerbInfo, Vocabulary
+from dsl.vocabulary import Meaning, VerbInfo, Vocabulary, plural_forms, verb_forms
 
 ROLE_WORDS = ("at", "on", "in", "to", "from", "for", "into", "onto", "with")
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -171,6 +178,13 @@ def join_spans(a: Span, b: Span) -> Span:
 
 def atoms_text(atoms: Sequence[ast.Atom]) -> str:
     return ast.phrase_text(list(atoms))
+
+
+def _plural_word(word: str) -> str:
+    """``action point`` → ``action points``, ``lantern die`` → ``lantern dice``."""
+    *head, last = word.split(" ")
+    last = "dice" if last == "die" else last + ("es" if last.endswith("s") else "s")
+    return " ".join([*head, last])
 
 
 # ---- the phrase binder ------------------------------------------------------------------------
@@ -920,6 +934,101 @@ class SentenceBinder:
         self.b = binder
         self.v = binder.v
         self.d = diags
+        # the one-word forms ("cost", "costs") of verbs whose primitive prices actions
+        self.priced = {
+            key[0]: info
+            for key, entries in self.v.verb_lexicon.items()
+            if len(key) == 1
+            for info, how in entries
+            if info.prices and how in ("s", "base")
+        }
+
+    def paid_in(self, thing: str) -> str:
+        """``action points``, ``lantern dice``; a mass noun (stress, a token) as it is."""
+        meanings = self.v.lexicon.get(tuple(thing.casefold().split()), [])
+        if any(m.category in ("stress", "token", "resource") for m in meanings):
+            return thing
+        return _plural_word(thing)
+
+    def action_cost(
+        self, atoms: list[ast.Atom], span: Span, strict: bool = True
+    ) -> BoundClause | None:
+        """``Each trade costs 2 action points.`` / ``Trades cost 2 action points.`` /
+        ``Brewing costs 2 lanterns.``: a standing change of what an action costs, when
+        a verb of the sentence prices actions (``dsl.runtime.prices``). ``None`` when none
+        does; an action, amount or thing the primitive does not price is an error (when
+        not ``strict``, words before the verb that name no action give ``None``)."""
+        at = next(
+            (
+                k
+                for k in range(1, len(atoms))
+                if atoms[k].kind == "word" and atoms[k].folded in self.priced
+            ),
+            None,
+        )
+        if at is None:
+            return None
+        info = self.priced[atoms[at].folded]
+        head = atoms[:at]
+        words = [a.folded for a in head]
+        if words and words[0] in ("each", "every"):
+            words = words[1:]
+        action = None
+        for name, _ in info.prices:
+            *first, last = name.split()
+            forms = {last} | plural_forms(last)
+            forms |= {f for f, how in verb_forms(last).items() if how == "ing"}
+            if words[:-1] == first and words[-1:] and words[-1] in forms:
+                action = name
+        priced = ", ".join(sorted(name for name, _ in info.prices))
+        if action is None and not strict:
+            return None
+        if action is None or any(a.kind != "word" for a in head):
+            raise BindError(
+                f"'{atoms_text(head)}' is not an action whose cost a card may change: "
+                f"'{' '.join(info.words)}' prices {priced} only",
+                head[0].span,
+            )
+        things = dict(info.prices)[action]
+        rest = atoms[at + 1 :]
+        if not rest or rest[0].kind != "number":
+            raise BindError(
+                f"'{atoms_text(atoms)}' needs what {action} costs: "
+                f"'{atoms_text(head)} {atoms[at].text} 2 {self.paid_in(things[0])}'",
+                (rest[0] if rest else atoms[at]).span,
+            )
+        amount = int(rest[0].text)
+        thing = things[0]
+        if len(rest) > 1:
+            key = tuple(a.folded for a in rest[1:])
+            meanings = self.v.lexicon.get(key, [])
+            chosen = [
+                m.word for m in meanings if m.word.casefold() in {t.casefold() for t in things}
+            ]
+            if not chosen:
+                written = atoms_text(rest[1:])
+                if not meanings:
+                    hint = did_you_mean(written, self.v.all_words())
+                    raise BindError(f"unknown word '{written}'{hint}", rest[1].span)
+                paid = " or ".join(self.paid_in(t) for t in things)
+                raise BindError(
+                    f"{action} is paid in {paid}: the engine cannot make it cost {written}",
+                    rest[1].span,
+                )
+            thing = chosen[0]
+        return BoundClause(
+            verb=" ".join(info.words),
+            function=info.function,
+            roles=(("object", ActionCost(action, amount, thing)),),
+            params=(("object", info.params.get("object", "object")),),
+            subject=None,
+            per=None,
+            cost=None,
+            optional=False,
+            negated=False,
+            text=atoms_text(atoms),
+            span=join_spans(atoms[0].span, atoms[-1].span),
+        )
 
     def find_verb(
         self, atoms: Sequence[ast.Atom], at: int, forms: tuple[str, ...]
@@ -956,6 +1065,10 @@ class SentenceBinder:
         if not atoms:
             raise BindError("an empty sentence", span)
         found = self.find_verb(atoms, 0, forms)
+        if "base" in forms and self.priced:  # "Trade costs 2 AP": "trade" is a verb too
+            priced = self.action_cost(atoms, span, found is None)
+            if priced is not None:
+                return priced
         subject = None
         negated = False
         if found is None:
@@ -1003,8 +1116,8 @@ class SentenceBinder:
                     )
                 if any(a.folded in ("cost", "costs") for a in atoms[1:]):
                     raise BindError(
-                        f"'{atoms_text(atoms)}' changes what an action costs, which is not a "
-                        "form of the language yet: nothing would honour it (docs/language.md, "
+                        f"'{atoms_text(atoms)}' changes what an action costs, and no verb of "
+                        "this ruleset prices actions: nothing would honour it (docs/language.md, "
                         "Standing changes)",
                         first.span,
                     )

@@ -20,7 +20,18 @@ class OneOf:
     choices: tuple[Any, ...]
 
 
-RoleValue = Selector | Amount | ValueSpec | OneOf | tuple[Any, ...]
+@dataclass(frozen=True, slots=True)
+class ActionCost:
+    """``Each trade costs 2 action points.``: while the card is in play, the action ``action``
+    (as the primitive's ``dsl.runtime.prices`` names it) costs ``amount`` of ``thing`` (a
+    declared word, e.g. a counter) instead of what the ruleset declares."""
+
+    action: str
+    amount: int
+    thing: str
+
+
+RoleValue = Selector | Amount | ValueSpec | OneOf | ActionCost | tuple[Any, ...]
 
 
 @dataclass(frozen=True, slots=True)

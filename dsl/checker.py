@@ -27,6 +27,7 @@ from dsl.binder import (
     join_spans,
 )
 from dsl.bound import (
+    ActionCost,
     BoundChoice,
     BoundEffect,
     BoundSentence,
@@ -331,6 +332,30 @@ class _VocabularyBuilder:
         )
         return None
 
+    def priced_words(
+        self,
+        function: str,
+        prices: tuple[tuple[str, tuple[str, ...]], ...],
+        kinds: tuple[str, ...],
+        span: Span,
+    ) -> None:
+        """What a pricing primitive (``dsl.runtime.prices``) names is declared: each thing an
+        action may cost, and each card kind; otherwise no card could ever bind to it."""
+        things = sorted({t for _, ts in prices for t in ts})
+        for thing in _undeclared(things, self.v.lexicon):
+            self.d.error(
+                f"primitive '{function}' prices actions in '{thing}', which the ruleset does "
+                "not declare",
+                span,
+            )
+        declared = {k.casefold() for k in self.v.card_kinds}
+        for kind in [k for k in kinds if k.casefold() not in declared]:
+            self.d.error(
+                f"primitive '{function}' prices actions on '{kind}' cards, which is not a "
+                "declared card kind",
+                span,
+            )
+
     def verbs(self, decls: list[ast.VerbDecl]) -> None:
         module = None
         module_error = None
@@ -348,6 +373,8 @@ class _VocabularyBuilder:
             faces: frozenset[str] = frozenset()
             takes: tuple[tuple[str, tuple[str, ...]], ...] = ()
             only_forbidden = False
+            prices: tuple[tuple[str, tuple[str, ...]], ...] = ()
+            prices_on: tuple[str, ...] = ()
             if not self.v.primitives:
                 self.d.error(
                     'verbs need a primitives module: primitives "package.module"', decl.span
@@ -374,13 +401,30 @@ class _VocabularyBuilder:
                     faces = frozenset(getattr(fn, "faces", ()))
                     takes = tuple(sorted(getattr(fn, "takes", {}).items()))
                     only_forbidden = bool(getattr(fn, "only_forbidden", False))
+                    prices = tuple(getattr(fn, "prices", ()))
+                    prices_on = tuple(getattr(fn, "prices_on", ()))
+                    self.priced_words(function, prices, prices_on, decl.function.span)
             if words in self.v.verbs:
                 self.d.error(f"verb '{decl.words.text}' is declared twice", decl.span)
             info = VerbInfo(
-                words, function, roles, params, decl.span, creates, faces, takes, only_forbidden
+                words,
+                function,
+                roles,
+                params,
+                decl.span,
+                creates,
+                faces,
+                takes,
+                only_forbidden,
+                prices,
+                prices_on,
             )
             self.v.verbs[words] = info
             self.v.add_verb(info)
+
+
+def _undeclared(words: Sequence[str], declared: Any) -> list[str]:
+    return [w for w in words if tuple(w.casefold().split()) not in declared]
 
 
 def _import_primitives(name: str, base_dir: str | None) -> Any:
@@ -594,6 +638,8 @@ class _CardChecker:
         told = trigger_label is not None or cost is not None
         if continues:
             told = before[-1].trigger_label is not None or before[-1].cost is not None
+        if not self.action_costs_hold(parts, told, kind):
+            return None
         for bound in parts if not told else ():
             if isinstance(bound, BoundSentence) and bound.mode == "instead":
                 self.d.error(
@@ -621,6 +667,46 @@ class _CardChecker:
             tuple(parts),
             item.span,
         )
+
+    def action_costs_hold(
+        self, parts: list[BoundSentence | BoundChoice], told: bool, kind: str
+    ) -> bool:
+        """A change of what an action costs ("Each trade costs 2 action points.") holds while
+        its card is in play: it must stand alone as standing text (no trigger, condition,
+        "may" or alternative), on a card kind whose standing text the engine applies."""
+        ok = True
+        for part in parts:
+            sentences = (
+                [s for _, option in part.options for s in option]
+                if isinstance(part, BoundChoice)
+                else [part]
+            )
+            for sentence in sentences:
+                for clause in sentence.alternatives:
+                    priced = clause.role("object")
+                    if not isinstance(priced, ActionCost):
+                        continue
+                    info = self.v.verbs.get(tuple(clause.verb.split()))
+                    kinds = info.prices_on if info is not None else ()
+                    why = None
+                    if told or sentence is not part:
+                        why = (
+                            "holds while its card is in play, as standing text: a trigger or "
+                            "a choice would make it happen once"
+                        )
+                    elif sentence.condition is not None or sentence.mode != "do":
+                        why = "holds unconditionally while its card is in play: no 'if' or 'may'"
+                    elif len(sentence.alternatives) > 1 or sentence.then:
+                        why = "is a sentence of its own, with no 'or' and no 'then'"
+                    elif kinds and kind not in kinds:
+                        why = f"the engine honours on {_kinds_text(kinds)} only, not on {_a(kind)}"
+                    if why is not None:
+                        self.d.error(
+                            f"'{clause.text}' changes what {priced.action} costs, which {why}",
+                            clause.span,
+                        )
+                        ok = False
+        return ok
 
     def activated_kinds(self) -> tuple[str, ...]:
         """The card kinds whose activated abilities the engine offers (from the activated

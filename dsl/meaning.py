@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from dsl.bound import BoundClause, BoundCondition, OneOf
+from dsl.bound import ActionCost, BoundClause, BoundCondition, OneOf
 from dsl.selectors import Amount, Filter, Place, Quantity, Reading, Selector, ValueSpec
 from dsl.vocabulary import Vocabulary
 
@@ -263,6 +263,12 @@ def clause_words(clause: BoundClause, vocab: Vocabulary, form: str = "base") -> 
         return f"{clause_words(cost, vocab, form)} to {clause_words(effect, vocab)}"
     if clause.negated and clause.subject is None:
         return _restriction_words(clause, vocab)
+    priced = clause.role("object")
+    if isinstance(priced, ActionCost):  # "each trade costs 2 action points"
+        meanings = vocab.lexicon.get(tuple(priced.thing.casefold().split()), [])
+        mass = any(m.category in ("stress", "token", "resource") for m in meanings)
+        thing = priced.thing if priced.amount == 1 or mass else _plural(priced.thing)
+        return f"each {priced.action} {verb_form(clause.verb, 's')} {priced.amount} {thing}"
     verb = clause.verb
     words: list[str] = []
     if clause.subject is not None:

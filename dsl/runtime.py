@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
@@ -173,6 +173,29 @@ def takes(**roles: str | tuple[str, ...]) -> Callable[[Callable[..., Any]], Call
 
     def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
         fn.takes = kinds  # type: ignore[attr-defined]
+        return fn
+
+    return mark
+
+
+def prices(
+    actions: Mapping[str, str | tuple[str, ...]], *, on: str | tuple[str, ...]
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Declare a primitive that changes what an action costs while its card is in play
+    ("Each trade costs 2 action points."): ``actions`` maps each action a card may re-price
+    to the things the engine can take for it (declared words: the first is what the action
+    costs when the text names no thing), ``on`` the card kinds whose standing text the
+    engine applies. The sentence binds only to these; any other action, thing or card kind is
+    a check error saying so. The primitive receives the bound ``dsl.bound.ActionCost``."""
+    table = tuple(
+        (action.casefold(), (things,) if isinstance(things, str) else tuple(things))
+        for action, things in actions.items()
+    )
+    kinds = (on,) if isinstance(on, str) else tuple(on)
+
+    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
+        fn.prices = table  # type: ignore[attr-defined]
+        fn.prices_on = kinds  # type: ignore[attr-defined]
         return fn
 
     return mark

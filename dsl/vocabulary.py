@@ -90,6 +90,10 @@ class VerbInfo:
     faces: frozenset[str] = frozenset()
     takes: tuple[tuple[str, tuple[str, ...]], ...] = ()  # role → the card kinds it acts on
     only_forbidden: bool = False  # ``dsl.runtime.only_forbidden``: "May not <verb> ..." only
+    # ``dsl.runtime.prices``: the actions whose cost the verb changes, each with the things
+    # the engine can take for it, and the card kinds whose standing text the engine applies
+    prices: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    prices_on: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -84,9 +84,9 @@ class ActionRules(SessionPart):
         at: dict[str, tuple[LocationState, Any]] = {}
         for loc, loc_side in sided:
             at.setdefault(loc.name, (loc, loc_side))  # the first of a name, as ``location``
-        move_cost = rs.value("move cost", 1)
+        move_cost = self.action_cost("move")
         trade_cost = self.action_cost("trade")
-        muster_cost = rs.value("muster cost", 3)
+        muster_cost = self.action_cost("muster")
         adjacency = self._adjacency_map()
         lowest_at: dict[str, int | None] = {}
         # ``_card_actions``, its memo read in line (a card's facts are never falsy)
@@ -166,7 +166,7 @@ class ActionRules(SessionPart):
                     if lowest is not None:
                         # any initiative die at least as high as the lowest die that some
                         # empty slot takes can craft
-                        enough = len(c.initiative) >= rs.value("craft cost", 1)
+                        enough = len(c.initiative) >= self.action_cost("craft")
                         for face in sorted(set(c.initiative)) if enough else ():
                             if face >= lowest:
                                 options.append({"act": "craft", "character": c.name, "die": face})
@@ -327,7 +327,7 @@ class ActionRules(SessionPart):
                 )
                 self.take_stress(ctx, c, kind, int(side.portal_stress_cost or 1))
         else:
-            move_cost = self.ruleset.value("move cost", 1)
+            move_cost = self.action_cost("move")
             self.lose_action_points(c, move_cost + self.side(self.location(to)).entry_cost)
         party = self.state.characters if self.state.solo else [c]
         for m in party:
@@ -349,14 +349,14 @@ class ActionRules(SessionPart):
 
     def action_muster(self, ctx: Context, c: CharacterState, resource: str) -> None:
         here = self.location(str(c.location))
-        self.lose_action_points(c, self.ruleset.value("muster cost", 3))
+        self.lose_action_points(c, self.action_cost("muster"))
         self.new_resource_die(ctx, resource, here)
 
     def action_craft(self, ctx: Context, c: CharacterState, face: int) -> None:
         """Spend an initiative die (and, where crafting costs more, the lowest others); dice up
         to its value then move one by one (``craft``)."""
         self.spend_initiative(c, face)
-        for _ in range(self.ruleset.value("craft cost", 1) - 1):
+        for _ in range(self.action_cost("craft") - 1):
             if c.initiative:
                 self.spend_initiative(c, min(c.initiative))
         self.state.frames.append(Frame("craft", {"character": c.name, "face": face}))

@@ -8,6 +8,8 @@ table::
     character Parin at "Giant's Gate"        # the characters playing, in order (one: solo)
     Parin holds ability "Count the Red"      # or: asset, condition
     action points Parin 3
+    initiative Parin 5, 2                    # the initiative dice in Parin's pool
+    Parin crafting area: "Loomwood Apples"   # assets Parin has taken, no slot filled
     threats 2 at "Giant's Gate"
     obstacle "Horse Bandits" at "Giant's Gate" progress 1 hindrance 0
     dice at "Giant's Gate": stability 5, military 3
@@ -55,7 +57,7 @@ from dsl.runtime import Context, Span
 
 from .cards import from_compiled
 from .session import Session, new_campaign, new_session
-from .state import Die, Frame
+from .state import AssetInProgress, Die, Frame
 
 
 class _Failed(Exception):
@@ -172,6 +174,15 @@ def _set(session: Session, line: Line) -> None:
         st.dice_script = [_number(x) for x in w[1:]]
     elif p[:2] == ["action", "points"] and len(p) == 4:
         session.character(p[2]).action_points = _number(w[3])
+    elif p[:1] == ["initiative"] and len(p) >= 3:  # initiative Parin 5, 2: the dice in the pool
+        _character(session, w[1]).initiative = [_number(x) for x in w[2:]]
+    elif len(p) >= 3 and p[1:3] == ["crafting", "area"]:  # Parin crafting area: "Asset"
+        c = _character(session, w[0])
+        for x in w[3:]:
+            if x.text not in session.ruleset.assets:
+                raise _Failed(f'no asset "{x.text}"', x.span)
+            recipe = session.ruleset.assets[x.text].recipe
+            c.in_progress.append(AssetInProgress(x.text, [None] * len(recipe)))
     elif p[:1] == ["scheme"] and len(p) == 2:
         if w[1].text not in session.ruleset.schemes:
             raise _Failed(f'no scheme "{w[1].text}"', w[1].span)

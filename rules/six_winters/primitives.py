@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from dsl.bound import ActionCost
 from dsl.procedure import outside_play
 from dsl.runtime import (
     Context,
@@ -21,6 +22,7 @@ from dsl.runtime import (
     faces,
     finds,
     only_forbidden,
+    prices,
     takes,
 )
 from dsl.runtime import DecisionKind as LanguageDecision
@@ -1065,11 +1067,22 @@ def hold(ctx: Context, object: Any, on: Any = None) -> None:
     _host(ctx).state.flags[f"holds:{ctx.card}"] = _number(ctx, object)
 
 
-def cost(ctx: Context, subject: Any = None, object: Any = None) -> None:
-    """A standing change of an action's cost ("The trade action costs 2 action points")."""
-    name = _card_name(subject) or str(getattr(subject, "text", "trade"))
-    action = "trade" if "trade" in name.casefold() else name.casefold()
-    _host(ctx).state.flags[f"{action} cost"] = _number(ctx, object)
+# The actions whose cost standing text may change, each with what the engine takes for it: the
+# four named by a declared "<action> cost" value (what the cost returns to). Port and portal
+# moves cost what their location prints; crafting spends initiative dice, never stress.
+PRICED_ACTIONS = {
+    "move": "action point",
+    "trade": "action point",
+    "muster": "action point",
+    "craft": "initiative die",
+}
+
+
+@prices(PRICED_ACTIONS, on="event")  # the standing text of events out (apply_standing_texts)
+def cost(ctx: Context, object: ActionCost) -> None:
+    """A standing change of an action's cost ("Each trade costs 2 action points."): while the
+    card is out, ``Session.action_cost`` reads it instead of the declared value."""
+    _host(ctx).state.flags[f"{object.action} cost"] = object.amount
 
 
 @only_forbidden

@@ -106,6 +106,6 @@ def test_text_that_can_never_find_anything_is_a_check_error(
     assert "verb 'burn' acts on" in told and "not a counter" in told
     assert "'this' names this very card, wherever it is: 'from ...' after it would be" in told
     assert "the asset discard holds asset cards, not location cards" in told
-    assert "'Crafting costs 3 psyche' changes what an action costs" in told
-    assert "'Port moves cost 1' changes what an action costs" in told
+    assert "craft is paid in initiative dice: the engine cannot make it cost psyche" in told
+    assert "'Port moves' is not an action whose cost a card may change" in told
     assert "Traceback" not in told
