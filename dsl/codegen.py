@@ -90,6 +90,14 @@ def select_best(ctx: Context, selector: Selector) -> list[Any]:
     return [thing for thing, score in zip(found, scores, strict=True) if score == top]
 
 
+def finder(selector: Selector) -> Callable[[Context], list[Any]]:
+    """``ctx -> what the phrase finds``: the host's ``select`` called direct, or through
+    ``select_best`` for a phrase with a superlative (decided once, as the text compiles)."""
+    if selector.superlative is None:
+        return lambda ctx: ctx.host.select(ctx, selector)
+    return lambda ctx: select_best(ctx, selector)
+
+
 def selector_resolver(selector: Selector, remember: bool = True) -> Resolver:
     """How a role's selector becomes what the primitive receives (see ``dsl.selectors``).
 
@@ -97,6 +105,7 @@ def selector_resolver(selector: Selector, remember: bool = True) -> Resolver:
     words after it; only the object of a clause is remembered, not where it happens."""
     if selector.quantity.reading is not None:
         return _reading_resolver(selector, remember)
+    best = selector.superlative  # most phrases have none: then the host's select, called direct
     if selector.reference == "it":
 
         def it(ctx: Context) -> Any:
@@ -115,7 +124,9 @@ def selector_resolver(selector: Selector, remember: bool = True) -> Resolver:
     if single:
 
         def resolve_one(ctx: Context) -> Any:
-            candidates = select_best(ctx, selector)
+            candidates = (
+                ctx.host.select(ctx, selector) if best is None else select_best(ctx, selector)
+            )
             if len(candidates) == 1:
                 chosen = candidates[0]
             elif not candidates:
@@ -136,7 +147,7 @@ def selector_resolver(selector: Selector, remember: bool = True) -> Resolver:
     if q.mode == "all":
 
         def resolve_all(ctx: Context) -> Any:
-            chosen = select_best(ctx, selector)
+            chosen = ctx.host.select(ctx, selector) if best is None else select_best(ctx, selector)
             if remember:
                 ctx.bindings["it"] = chosen
             return chosen
@@ -144,7 +155,9 @@ def selector_resolver(selector: Selector, remember: bool = True) -> Resolver:
         return resolve_all
 
     def resolve(ctx: Context) -> Any:
-        candidates = list(select_best(ctx, selector))
+        candidates = list(
+            ctx.host.select(ctx, selector) if best is None else select_best(ctx, selector)
+        )
         chosen: Any
         if q.mode == "all":
             chosen = candidates
@@ -279,7 +292,7 @@ def _each_subject(clause: BoundClause, card: tuple[str, str]) -> Run:
     subject_selector = clause.subject
     assert subject_selector is not None
     resolve_subject = (
-        (lambda ctx: select_best(ctx, subject_selector))
+        finder(subject_selector)
         if subject_selector.quantity.mode == "all"
         else selector_resolver(subject_selector)
     )
@@ -434,7 +447,7 @@ def _compile_action(clause: BoundClause, card: tuple[str, str]) -> Run:
     if clause.subject is not None and per is None:
         subject_selector = clause.subject
         resolve_subject = (
-            (lambda ctx: select_best(ctx, subject_selector))
+            finder(subject_selector)
             if subject_selector.quantity.mode == "all"
             else selector_resolver(subject_selector)
         )
@@ -526,7 +539,8 @@ def compile_condition(condition: BoundCondition) -> Callable[[Context], bool]:
         return lambda ctx: str(getattr(ctx.host, "season", "")).casefold() == season
     assert selector is not None
     if condition.kind == "none":
-        return lambda ctx: not select_best(ctx, selector)
+        find = finder(selector)
+        return lambda ctx: not find(ctx)
     if condition.kind == "exists":
         single = not selector.quantity.plural and selector.quantity.mode in ("exact", "any")
         prompt = _prompt(selector)
@@ -547,10 +561,13 @@ def compile_condition(condition: BoundCondition) -> Callable[[Context], bool]:
         and (selector.noun or "").casefold() == "location"
     )
     if here:
-        return lambda ctx: _among(ctx.location, select_best(ctx, selector))
+        find_here = finder(selector)
+        return lambda ctx: _among(ctx.location, find_here(ctx))
     if condition.kind == "this is":
-        return lambda ctx: _among(ctx.card, select_best(ctx, selector))
-    return lambda ctx: _among(ctx.bindings.get("it"), select_best(ctx, selector))
+        find_this = finder(selector)
+        return lambda ctx: _among(ctx.card, find_this(ctx))
+    find_it = finder(selector)
+    return lambda ctx: _among(ctx.bindings.get("it"), find_it(ctx))
 
 
 def _among(thing: Any, found: list[Any]) -> bool:
