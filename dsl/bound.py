@@ -6,6 +6,7 @@ into printed wording.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -104,6 +105,22 @@ class BoundChoice:
     options: tuple[tuple[str, tuple[BoundSentence, ...]], ...]
     text: str
     span: Span
+
+
+def sentences_of(
+    parts: Iterable[BoundSentence | BoundChoice],
+) -> Iterator[tuple[BoundSentence, BoundClause]]:
+    """Every clause of some parts of an effect with its sentence, in the order written: a
+    "Choose one" gives the sentences of each of its options in turn."""
+    for part in parts:
+        sentences = (
+            [s for _, option in part.options for s in option]
+            if isinstance(part, BoundChoice)
+            else [part]
+        )
+        for sentence in sentences:
+            for clause in sentence.alternatives:
+                yield sentence, clause
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,6 +32,7 @@ from dsl.bound import (
     BoundEffect,
     BoundSentence,
     CheckedCard,
+    sentences_of,
 )
 from dsl.diagnostics import Diagnostics, did_you_mean
 from dsl.procedure import CheckedPhase, check_procedures
@@ -676,36 +677,31 @@ class _CardChecker:
         "may" or alternative), on a card kind whose standing text the engine applies."""
         ok = True
         for part in parts:
-            sentences = (
-                [s for _, option in part.options for s in option]
-                if isinstance(part, BoundChoice)
-                else [part]
-            )
-            for sentence in sentences:
-                for clause in sentence.alternatives:
-                    priced = clause.role("object")
-                    if not isinstance(priced, ActionCost):
-                        continue
-                    info = self.v.verbs.get(tuple(clause.verb.split()))
-                    kinds = info.prices_on if info is not None else ()
-                    why = None
-                    if told or sentence is not part:
-                        why = (
-                            "holds while its card is in play, as standing text: a trigger or "
-                            "a choice would make it happen once"
-                        )
-                    elif sentence.condition is not None or sentence.mode != "do":
-                        why = "holds unconditionally while its card is in play: no 'if' or 'may'"
-                    elif len(sentence.alternatives) > 1 or sentence.then:
-                        why = "is a sentence of its own, with no 'or' and no 'then'"
-                    elif kinds and kind not in kinds:
-                        why = f"the engine honours on {_kinds_text(kinds)} only, not on {_a(kind)}"
-                    if why is not None:
-                        self.d.error(
-                            f"'{clause.text}' changes what {priced.action} costs, which {why}",
-                            clause.span,
-                        )
-                        ok = False
+            in_choice = isinstance(part, BoundChoice)
+            for sentence, clause in sentences_of([part]):
+                priced = clause.role("object")
+                if not isinstance(priced, ActionCost):
+                    continue
+                info = self.v.verbs.get(tuple(clause.verb.split()))
+                kinds = info.prices_on if info is not None else ()
+                why = None
+                if told or in_choice:
+                    why = (
+                        "holds while its card is in play, as standing text: a trigger or "
+                        "a choice would make it happen once"
+                    )
+                elif sentence.condition is not None or sentence.mode != "do":
+                    why = "holds unconditionally while its card is in play: no 'if' or 'may'"
+                elif len(sentence.alternatives) > 1 or sentence.then:
+                    why = "is a sentence of its own, with no 'or' and no 'then'"
+                elif kinds and kind not in kinds:
+                    why = f"the engine honours on {_kinds_text(kinds)} only, not on {_a(kind)}"
+                if why is not None:
+                    self.d.error(
+                        f"'{clause.text}' changes what {priced.action} costs, which {why}",
+                        clause.span,
+                    )
+                    ok = False
         return ok
 
     def activated_kinds(self) -> tuple[str, ...]:

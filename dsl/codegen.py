@@ -22,6 +22,7 @@ from dsl.bound import (
     BoundSentence,
     CheckedCard,
     OneOf,
+    sentences_of,
 )
 from dsl.compiler import (
     CompiledAbility,
@@ -691,15 +692,8 @@ def _verbs_of(
 ) -> tuple[str, ...]:
     """The primitives an ability calls, cost first, each once, in the order written."""
     clauses: list[BoundClause] = [cost] if cost is not None else []
-    for part in parts:
-        sentences = (
-            [s for _, option in part.options for s in option]
-            if isinstance(part, BoundChoice)
-            else [part]
-        )
-        for sentence in sentences:
-            for clause in sentence.alternatives:
-                clauses += [clause.cost, clause] if clause.cost is not None else [clause]
+    for _sentence, clause in sentences_of(parts):
+        clauses += [clause.cost, clause] if clause.cost is not None else [clause]
     return tuple(dict.fromkeys(c.function for c in clauses))
 
 

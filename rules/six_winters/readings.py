@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from dsl.bound import BoundChoice, BoundClause, BoundEffect, BoundSentence
+from dsl.bound import BoundClause, BoundEffect, BoundSentence, sentences_of
 from dsl.selectors import Selector
 
 _READINGS: dict[int, tuple[Any, dict[str, CardReading]]] = {}
@@ -86,17 +86,7 @@ def _words(selector: Any) -> frozenset[str]:
 
 
 def _clauses(effect: BoundEffect) -> list[tuple[BoundSentence, BoundClause]]:
-    found = []
-    for part in effect.parts:
-        sentences = (
-            [s for _label, group in part.options for s in group]
-            if isinstance(part, BoundChoice)
-            else [part]
-        )
-        for sentence in sentences:
-            for clause in sentence.alternatives:
-                found.append((sentence, clause))
-    return found
+    return list(sentences_of(effect.parts))
 
 
 # What a condition takes, weighed against a stress point (a body point is a stress nearer the
