@@ -133,7 +133,10 @@ def _read_stat(
     points, level = int(m.group("points")), int(m.group("level"))
     whole = _span(path, number, indent, indent + m.end())
     if name in character.stats:
-        d.error(f"stat {written} is written twice (first at line {character.stats[name].span.line})", span)
+        d.error(
+            f"stat {written} is written twice (first at line {character.stats[name].span.line})",
+            span,
+        )
         return
     if points > level:
         d.error(f"{written} holds {points} points but its level is {level}: at most {level}", whole)
@@ -170,7 +173,9 @@ def _read_skills(
         name, level = m.group("name").strip(), int(m.group("level"))
         is_root = name.casefold() == root_name.casefold()
         if is_root and (level != root_level or previous is not None):
-            d.error(f'the root skill is "{root_name} {root_level}", written alone on its line', span)
+            d.error(
+                f'the root skill is "{root_name} {root_level}", written alone on its line', span
+            )
             return
         if name.casefold() in character.skills:
             first = character.skills[name.casefold()].span.line
@@ -202,7 +207,9 @@ def _check_whole(character: Character, header: Span, ruleset: Any, d: Diagnostic
     for name in ruleset.vocabulary.resources:
         if name not in character.stats:
             start = ruleset.values["stat start"]
-            d.error(f"stat {name} is missing: every character has it, at level {start} or more", header)
+            d.error(
+                f"stat {name} is missing: every character has it, at level {start} or more", header
+            )
     most = int(ruleset.values["stat max per skill level"]) * character.highest_skill
     for stat in character.stats.values():
         if stat.level > most:
@@ -216,8 +223,7 @@ def _check_whole(character: Character, header: Span, ruleset: Any, d: Diagnostic
     spent = character.xp_spent(ruleset)
     if spent > budget:
         d.error(
-            f"the sheet spends {spent} XP: creation gives {budget} "
-            f"({spent - budget} overspent)",
+            f"the sheet spends {spent} XP: creation gives {budget} ({spent - budget} overspent)",
             _overspending(character, ruleset, budget) or header,
         )
     elif spent < budget:
@@ -233,7 +239,9 @@ def _overspending(character: Character, ruleset: Any, budget: int) -> Span | Non
     start = int(ruleset.values["stat start"])
     cost = int(ruleset.values["stat raise cost"])
     root = ruleset.vocabulary.skills[0].casefold()
-    entries: list[tuple[Span, int]] = [(s.span, cost * (s.level - start)) for s in character.stats.values()]
+    entries: list[tuple[Span, int]] = [
+        (s.span, cost * (s.level - start)) for s in character.stats.values()
+    ]
     entries += [(s.span, s.level) for k, s in character.skills.items() if k != root]
     total = 0
     for span, spent in sorted(entries, key=lambda e: (e[0].line, e[0].column)):

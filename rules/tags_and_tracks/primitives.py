@@ -110,10 +110,13 @@ values_read = frozenset(
 
 
 def _check_character(path: Any, diagnostics: Any) -> None:
-    from .character import check_character_file
-    from .engine import load_ruleset
+    from pathlib import Path
 
-    check_character_file(path, load_ruleset(), diagnostics)
+    from dsl.loader import load_ruleset
+
+    from .character import check_character_file
+
+    check_character_file(path, load_ruleset(Path(__file__).parent), diagnostics)
 
 
 # The files beside the text this ruleset reads: `chronicler check brick.character`.

@@ -52,10 +52,24 @@ class RollState:
     over: bool = False
 
 
-PLAIN = (
-    "character skill level advantages cuts stat points xp dice highest band hits gained "
-    "dice_script table_dice over"
-).split()
+PLAIN = [  # the state's fields that are plain data
+    "character",
+    "skill",
+    "level",
+    "advantages",
+    "cuts",
+    "stat",
+    "points",
+    "xp",
+    "dice",
+    "highest",
+    "band",
+    "hits",
+    "gained",
+    "dice_script",
+    "table_dice",
+    "over",
+]
 
 
 class Roll(ProcedureWalker, Machine):
@@ -158,7 +172,11 @@ class Roll(ProcedureWalker, Machine):
             st.points -= value(self, "raise die cost")
             st.dice[index] = before + 1
             self.emit(
-                EventKind.DIE_RAISED, die=index + 1, before=before, after=before + 1, points=st.points
+                EventKind.DIE_RAISED,
+                die=index + 1,
+                before=before,
+                after=before + 1,
+                points=st.points,
             )
 
     # ---- Gain Skills: take the skill offered, or pass
