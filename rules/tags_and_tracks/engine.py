@@ -1,4 +1,6 @@
-"""The Tags and Tracks engine's public API: the ruleset, the roll, the character sheet."""
+"""The Tags and Tracks engine's public API: the ruleset, the roll, the character sheet, and the
+XP, intrusions, flashbacks and offsetting outside a roll. The command line reaches it through
+the registry (``rules.registry.find("tags-and-tracks").engine``)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,16 @@ from typing import Any
 
 from dsl.loader import load_ruleset as _load
 
+from .character import Character, load_character
+from .progression import (
+    NotAllowed,
+    accept_intrusion,
+    dice_and_cuts,
+    flashback,
+    offset_hits,
+    raise_stat,
+    refuse_intrusion,
+)
 from .roll import Roll, new_roll
 
 RULES_DIR = Path(__file__).parent
@@ -23,4 +35,18 @@ def load_ruleset(folder: str | Path = RULES_DIR) -> Any:
     return _cached(str(folder))
 
 
-__all__ = ["RULES_DIR", "Roll", "load_ruleset", "new_roll"]
+__all__ = [
+    "RULES_DIR",
+    "Character",
+    "NotAllowed",
+    "Roll",
+    "accept_intrusion",
+    "dice_and_cuts",
+    "flashback",
+    "load_character",
+    "load_ruleset",
+    "new_roll",
+    "offset_hits",
+    "raise_stat",
+    "refuse_intrusion",
+]
