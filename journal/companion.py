@@ -29,8 +29,70 @@ ROLL_HELP = (
 )
 
 
+ODDS_HELP = (
+    "The exact odds of a roll: the chance of each result band and of at least N hits.\n\n"
+    "Every outcome of the dice is walked through the ruleset's own roll procedure and weighted "
+    "by its chance, so the odds are exact fractions, not samples (--exact prints them as "
+    "fractions). Without --level, a row for each skill level 1 to 6. No stat points are spent.\n\n"
+    "Example: chronicler odds tags-and-tracks --level 3 --hard"
+)
+
+
 def register(app: typer.Typer) -> None:
     app.command("roll", help=ROLL_HELP)(roll_command)
+    app.command("odds", help=ODDS_HELP)(odds_command)
+
+
+def odds_command(
+    ruleset: str = typer.Argument(..., help="The ruleset: a name (tags-and-tracks) or a folder."),
+    level: int | None = typer.Option(
+        None, "--level", min=1, help="The skill level (default: 1 to 6)."
+    ),
+    easy: bool = typer.Option(False, "--easy", help="Easy: an extra die."),
+    hard: bool = typer.Option(False, "--hard", help="Hard: cut the highest die."),
+    far: bool = typer.Option(False, "--far", help="Far: cut the highest die."),
+    assist: int = typer.Option(0, "--assist", min=0, help="Helpers with a relevant skill."),
+    cut: int = typer.Option(0, "--cut", min=0, help="More cuts (from consequences)."),
+    exact: bool = typer.Option(False, "--exact", help="Print fractions, not percentages."),
+) -> None:
+    from rich import box
+    from rich.table import Table
+
+    from rules import registry
+
+    game = registry.find(ruleset)
+    engine = game.engine
+    if not hasattr(engine, "roll_odds"):
+        raise UsageError(f"the ruleset {game.name!r} has no dice odds")
+    rules = game.load()
+    levels = [level] if level is not None else list(range(1, 7))
+    rows = []
+    for at in levels:
+        pool = engine.dice_and_cuts(
+            rules, level=at, easy=easy, assist=assist, hard=hard, far=far, cuts=cut
+        )
+        if pool.dice > engine.MAX_DICE:
+            raise UsageError(f"{pool.dice} dice: the odds are computed for up to {engine.MAX_DICE}")
+        rows.append((at, engine.roll_odds(rules, pool.dice, pool.cuts)))
+    most = max(odds.dice for _, odds in rows)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("level", justify="right")
+    table.add_column("dice", justify="right")
+    table.add_column("cuts", justify="right")
+    for band in rows[0][1].bands:
+        table.add_column(band, justify="right")
+    for n in range(1, most + 1):
+        table.add_column(f">={n} hit" + ("s" if n > 1 else ""), justify="right")
+
+    def shown(p: Any) -> str:
+        return str(p) if exact else f"{float(p) * 100:.1f}%"
+
+    for at, odds in rows:
+        cells = [str(at), str(odds.dice), str(odds.cuts)]
+        cells += [shown(p) for p in odds.bands.values()]
+        cells += [shown(odds.at_least[n]) if n in odds.at_least else "" for n in range(1, most + 1)]
+        table.add_row(*cells)
+    Console(highlight=False, width=200).print(table)
 
 
 def _faces(text: str | None, sides: int) -> list[int]:

@@ -11,6 +11,7 @@ from typing import Any
 from dsl.loader import load_ruleset as _load
 
 from .character import Character, load_character
+from .odds import MAX_DICE, RollOdds, roll_odds
 from .progression import (
     NotAllowed,
     accept_intrusion,
@@ -36,10 +37,12 @@ def load_ruleset(folder: str | Path = RULES_DIR) -> Any:
 
 
 __all__ = [
+    "MAX_DICE",
     "RULES_DIR",
     "Character",
     "NotAllowed",
     "Roll",
+    "RollOdds",
     "accept_intrusion",
     "dice_and_cuts",
     "flashback",
@@ -49,4 +52,5 @@ __all__ = [
     "offset_hits",
     "raise_stat",
     "refuse_intrusion",
+    "roll_odds",
 ]
