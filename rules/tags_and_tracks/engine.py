@@ -15,6 +15,7 @@ from .odds import MAX_DICE, RollOdds, roll_odds
 from .progression import (
     NotAllowed,
     accept_intrusion,
+    consequence_level,
     dice_and_cuts,
     flashback,
     offset_hits,
@@ -44,6 +45,7 @@ __all__ = [
     "Roll",
     "RollOdds",
     "accept_intrusion",
+    "consequence_level",
     "dice_and_cuts",
     "flashback",
     "load_character",

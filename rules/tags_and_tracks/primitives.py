@@ -105,6 +105,7 @@ values_read = frozenset(
         "intrusion xp",
         "refuse intrusion cost",
         "offset hit cost",
+        "fatal consequence",
     }
 )
 

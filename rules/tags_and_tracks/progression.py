@@ -6,6 +6,7 @@ Each function takes the numbers as they stand and gives them back changed, or ra
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,6 +78,25 @@ def offset_hits(ruleset: Any, *, points: int, hits: int) -> Offset:
     if offset < hits and 0 < points < cost:
         offset, points = offset + 1, 0
     return Offset(points, offset, hits - offset)
+
+
+def consequence_level(ruleset: Any, *, hits: int, taken: Iterable[int]) -> int:
+    """The level of a new consequence for one stat: the number of hits it offsets, promoted
+    to the next level free when ``taken`` (the levels the stat's consequences hold) has it.
+    No level past the fatal one (-4) exists: a consequence that would go past it is refused."""
+    fatal = _value(ruleset, "fatal consequence")
+    if not 1 <= hits <= fatal:
+        raise NotAllowed(f"a consequence offsets 1 to {fatal} hits, not {hits}")
+    held = set(taken)
+    level = hits
+    while level in held:
+        level += 1
+    if level > fatal:
+        raise NotAllowed(
+            f"every level from -{hits} to -{fatal} is taken: the character is already out "
+            f"(a -{fatal} consequence is fatal)"
+        )
+    return level
 
 
 @dataclass(frozen=True)
