@@ -121,3 +121,16 @@ def test_a_sheet_with_errors_is_refused_with_its_position(tmp_path):
     )
     assert done.returncode == 1
     assert f"{bad}:6:1" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_play_says_a_game_a_gm_runs_has_no_bots():
+    done = subprocess.run(
+        [sys.executable, "-m", "journal.cli", "play", "tags-and-tracks"],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+    )
+    assert done.returncode == 1
+    assert "tags-and-tracks has no bots to play it" in done.stderr
+    assert "Traceback" not in done.stderr
