@@ -33,7 +33,9 @@ ODDS_HELP = (
     "The exact odds of a roll: the chance of each result band and of at least N hits.\n\n"
     "Every outcome of the dice is walked through the ruleset's own roll procedure and weighted "
     "by its chance, so the odds are exact fractions, not samples (--exact prints them as "
-    "fractions). Without --level, a row for each skill level 1 to 6. No stat points are spent.\n\n"
+    "fractions). Without --level, a row for each skill level 1 to 6. With --points and --target, "
+    "a last column gives the chance of at least --target hits when the points are spent as "
+    "well as can be after seeing the dice.\n\n"
     "Example: chronicler odds tags-and-tracks --level 3 --hard"
 )
 
@@ -54,6 +56,12 @@ def odds_command(
     assist: int = typer.Option(0, "--assist", min=0, help="Helpers with a relevant skill."),
     cut: int = typer.Option(0, "--cut", min=0, help="More cuts (from consequences)."),
     exact: bool = typer.Option(False, "--exact", help="Print fractions, not percentages."),
+    points: int | None = typer.Option(
+        None, "--points", min=0, help="Stat points held, spent as well as can be (with --target)."
+    ),
+    target: int | None = typer.Option(
+        None, "--target", min=1, help="The hits needed: the chance of at least that many."
+    ),
 ) -> None:
     from rich import box
     from rich.table import Table
@@ -66,6 +74,8 @@ def odds_command(
         raise UsageError(f"the ruleset {game.name!r} has no dice odds")
     rules = game.load()
     levels = [level] if level is not None else list(range(1, 7))
+    if points is not None and target is None:
+        raise UsageError("--points needs --target: the hits the points are spent to reach")
     rows = []
     for at in levels:
         pool = engine.dice_and_cuts(
@@ -73,8 +83,11 @@ def odds_command(
         )
         if pool.dice > engine.MAX_DICE:
             raise UsageError(f"{pool.dice} dice: the odds are computed for up to {engine.MAX_DICE}")
-        rows.append((at, engine.roll_odds(rules, pool.dice, pool.cuts)))
-    most = max(odds.dice for _, odds in rows)
+        best = None
+        if target is not None:
+            best = engine.best_chance(rules, pool.dice, pool.cuts, points or 0, target)
+        rows.append((at, engine.roll_odds(rules, pool.dice, pool.cuts), best))
+    most = max(odds.dice for _, odds, _ in rows)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("level", justify="right")
     table.add_column("dice", justify="right")
@@ -83,14 +96,18 @@ def odds_command(
         table.add_column(band, justify="right")
     for n in range(1, most + 1):
         table.add_column(f">={n} hit" + ("s" if n > 1 else ""), justify="right")
+    if target is not None:
+        table.add_column(f">={target} with {points or 0} points", justify="right")
 
     def shown(p: Any) -> str:
         return str(p) if exact else f"{float(p) * 100:.1f}%"
 
-    for at, odds in rows:
+    for at, odds, best in rows:
         cells = [str(at), str(odds.dice), str(odds.cuts)]
         cells += [shown(p) for p in odds.bands.values()]
         cells += [shown(odds.at_least[n]) if n in odds.at_least else "" for n in range(1, most + 1)]
+        if best is not None:
+            cells.append(shown(best))
         table.add_row(*cells)
     Console(highlight=False, width=200).print(table)
 

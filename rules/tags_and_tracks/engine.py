@@ -11,7 +11,7 @@ from typing import Any
 from dsl.loader import load_ruleset as _load
 
 from .character import Character, load_character
-from .odds import MAX_DICE, RollOdds, roll_odds
+from .odds import MAX_DICE, RollOdds, best_chance, roll_odds
 from .progression import (
     NotAllowed,
     accept_intrusion,
@@ -45,6 +45,7 @@ __all__ = [
     "Roll",
     "RollOdds",
     "accept_intrusion",
+    "best_chance",
     "consequence_level",
     "dice_and_cuts",
     "flashback",

@@ -58,3 +58,51 @@ def roll_odds(ruleset: Any, dice: int, cuts: int = 0) -> RollOdds:
         n: Fraction(sum(c for h, c in hits.items() if h >= n), total) for n in range(1, dice + 1)
     }
     return RollOdds(dice, cuts, bands, at_least, no_hits)
+
+
+def best_chance(ruleset: Any, dice: int, cuts: int, points: int, target: int) -> Fraction:
+    """The exact chance of at least ``target`` hits when the roller holds ``points`` stat
+    points and spends them as well as can be (raising dice, buying dice, or stopping), after
+    seeing the dice. What a spending costs comes from the declared values; the cuts and hits
+    of each final set of dice from a walk of the procedure."""
+    if not 1 <= dice <= MAX_DICE:
+        raise ValueError(f"a roll has 1 to {MAX_DICE} dice, not {dice}")
+    if points < 0 or target < 1:
+        raise ValueError("points are 0 or more and the target 1 hit or more")
+    sides = int(ruleset.values["die sides"])
+    raise_cost = int(ruleset.values["raise die cost"])
+    extra_cost = int(ruleset.values["extra die cost"])
+    finals: dict[tuple[int, ...], bool] = {}
+    best: dict[tuple[tuple[int, ...], int], Fraction] = {}
+
+    def reaches(faces: tuple[int, ...]) -> bool:
+        if faces not in finals:
+            game = new_roll(ruleset, level=len(faces), cuts=cuts, dice=list(faces))
+            while game.pending() is not None:
+                game.apply(PASS)
+            finals[faces] = game.state.hits >= target
+        return finals[faces]
+
+    def value(faces: tuple[int, ...], held: int) -> Fraction:
+        key = (faces, held)
+        if key in best:
+            return best[key]
+        chance = Fraction(int(reaches(faces)))
+        if chance < 1 and held >= raise_cost:
+            for at in sorted({i for i, f in enumerate(faces) if f < sides}):
+                raised = tuple(sorted((*faces[:at], faces[at] + 1, *faces[at + 1 :])))
+                chance = max(chance, value(raised, held - raise_cost))
+        if chance < 1 and held >= extra_cost and len(faces) < MAX_DICE:
+            bought = sum(
+                (value(tuple(sorted((*faces, f))), held - extra_cost) for f in range(1, sides + 1)),
+                Fraction(0),
+            )
+            chance = max(chance, bought / sides)
+        best[key] = chance
+        return chance
+
+    total = Fraction(0)
+    for faces in combinations_with_replacement(range(1, sides + 1), dice):
+        orders = factorial(dice) // prod(factorial(c) for c in Counter(faces).values())
+        total += Fraction(orders, sides**dice) * value(faces, points)
+    return total

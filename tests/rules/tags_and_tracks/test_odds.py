@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.tags_and_tracks.odds import roll_odds
+from rules.tags_and_tracks.odds import best_chance, roll_odds
 
 ROOT = Path(__file__).parents[3]
 
@@ -98,3 +98,34 @@ def test_too_many_dice_is_a_clear_error():
     assert done.returncode == 2
     assert "13 dice: the odds are computed for up to 12" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_points_held_raise_the_chance_a_2_raised_to_a_4_costs_2_points(ruleset):
+    # one die, 1 point: a 3 or better hits (the 3 raised); with 2 points a 2 is raised to a
+    # 4 too, and a 1 is better spent on an extra die: 5/6 + 1/6 * 1/2
+    assert best_chance(ruleset, 1, 0, points=1, target=1) == Fraction(2, 3)
+    assert best_chance(ruleset, 1, 0, points=2, target=1) == Fraction(11, 12)
+
+
+def test_with_no_points_the_best_chance_is_the_plain_odds(ruleset):
+    for dice in (1, 2, 3):
+        for target in range(1, dice + 1):
+            plain = roll_odds(ruleset, dice, 1).at_least[target]
+            assert best_chance(ruleset, dice, 1, points=0, target=target) == plain
+
+
+def test_more_points_never_lower_the_chance(ruleset):
+    chances = [best_chance(ruleset, 2, 1, points=p, target=2) for p in range(6)]
+    assert chances == sorted(chances) and chances[-1] > chances[0]
+
+
+def test_chronicler_odds_with_points_gives_the_best_chance_of_the_target():
+    done = odds("--level", "1", "--points", "2", "--target", "1", "--exact")
+    assert done.returncode == 0, done.stderr
+    assert "11/12" in done.stdout
+
+
+def test_points_without_a_target_is_a_clear_error():
+    done = odds("--level", "1", "--points", "2")
+    assert done.returncode == 2
+    assert "--points needs --target" in done.stderr
