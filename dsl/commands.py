@@ -28,6 +28,9 @@ CHECK_HELP = """Check card text: parse, bind every word, resolve every card refe
 Prints every error and warning (path:line:col, the line, a caret) and a summary; exits 1 \
 when there are errors. With no paths, checks every ruleset under rules/.
 
+A file a ruleset reads beside its text (a character sheet, .character) is checked by that \
+ruleset.
+
 Example: chronicler check rules/six_winters
 """
 
@@ -120,7 +123,9 @@ def print_diagnostics(diagnostics: Diagnostics, console: Console) -> None:
 
 def check_command(
     paths: list[Path] = typer.Argument(  # noqa: B008 - Typer reads defaults at definition
-        None, help="Ruleset folders or .rules files (default: every ruleset under rules/)."
+        None,
+        help="Ruleset folders, .rules files, or sheets a ruleset reads (a .character file) "
+        "(default: every ruleset under rules/).",
     ),
 ) -> None:
     from dsl.diagnostics import Diagnostics
@@ -132,7 +137,25 @@ def check_command(
     console = _stderr()
     total_files = 0
     errors = warnings = 0
-    groups = _group(targets)
+    sheets = [p for p in targets if p.is_file() and p.suffix != ".rules"]
+    if sheets:
+        from dsl.loader import sheet_checkers
+
+        checkers = sheet_checkers(_default_rulesets())
+        for sheet in sheets:
+            if sheet.suffix not in checkers:
+                kinds = ", ".join(sorted(checkers)) or "none"
+                raise UsageError(
+                    f"{sheet} is not a .rules file, nor a sheet a ruleset reads ({kinds})"
+                )
+        for sheet in sheets:
+            diagnostics = Diagnostics()
+            checkers[sheet.suffix](sheet, diagnostics)
+            print_diagnostics(diagnostics, console)
+            errors += len(diagnostics.errors)
+            warnings += len(diagnostics.warnings)
+        targets = [p for p in targets if p not in sheets]
+    groups = _group(targets) if targets else {}
     for folder, files in groups.items():
         sources, problems = read_sources(files)
         diagnostics = Diagnostics()
@@ -142,10 +165,12 @@ def check_command(
         total_files += len(files)
         errors += len(diagnostics.errors)
         warnings += len(diagnostics.warnings)
-    summary = (
-        f"checked {counted(total_files, 'file')} in {counted(len(groups), 'ruleset')}: "
-        f"{counted(errors, 'error')}, {counted(warnings, 'warning')}"
-    )
+    checked = f"{counted(total_files, 'file')} in {counted(len(groups), 'ruleset')}"
+    if sheets and groups:
+        checked += f" and {counted(len(sheets), 'sheet')}"
+    elif sheets:
+        checked = counted(len(sheets), "sheet")
+    summary = f"checked {checked}: {counted(errors, 'error')}, {counted(warnings, 'warning')}"
     console.print(summary, style="bold red" if errors else "bold green", markup=False)
     if errors:
         raise typer.Exit(1)

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import gc
 import hashlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from dsl import ast, parse_cache
 from dsl.checker import CheckedRuleset, check
@@ -171,6 +172,35 @@ def load_ruleset(path_or_name: str | Path) -> CompiledRuleset:
         d.extend(problems)
         raise CheckFailed(d)
     return compile_sources(sources, str(folder))
+
+
+def primitives_module(folder: Path) -> Any:
+    """The primitives module a ruleset folder's text declares, or ``None`` (none declared, or
+    it does not import: ``check`` tells why at the declaration)."""
+    from dsl.checker import _import_primitives
+
+    sources, _problems = read_sources(ruleset_files(folder))
+    for source in sources:
+        parsed, _diagnostics = parse_source(source)
+        for form in parsed.forms:
+            if isinstance(form, ast.PrimitivesDecl):
+                try:
+                    return _import_primitives(str(form.module), str(folder))
+                except Exception:  # any failure importing the designer's module
+                    return None
+    return None
+
+
+def sheet_checkers(folders: Iterable[Path]) -> dict[str, Callable[..., Any]]:
+    """The files other than ``.rules`` the rulesets in ``folders`` read (a role-playing game's
+    character sheets...), by suffix: each primitives module may declare ``sheets``, a
+    mapping of a suffix (``".character"``) to ``check(path, diagnostics)``."""
+    found: dict[str, Callable[..., Any]] = {}
+    for folder in folders:
+        declared = getattr(primitives_module(folder), "sheets", None) or {}
+        for suffix, check_file in declared.items():
+            found.setdefault(str(suffix), check_file)
+    return found
 
 
 def load_text(text: str, path: str = "<text>", base_dir: str | None = None) -> CompiledRuleset:

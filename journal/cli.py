@@ -42,6 +42,7 @@ COMMAND_MODULES = (
     "journal.commands",
     "journal.printing.command",
     "journal.playtest.commands",
+    "journal.companion",
 )
 
 

@@ -82,7 +82,13 @@ def play_command(
         show_replay(found, replay_game, store_file, year=year, as_json=as_json)
         return
     engine = found.engine
-    BOTS, make_bot = found.bots.BOTS, found.bots.make_bot
+    try:
+        bots = found.bots
+    except ModuleNotFoundError as missing:  # a game a GM runs has no bots (tags-and-tracks)
+        raise ChroniclerError(
+            f"{found.name} has no bots to play it (its package has no {missing.name})"
+        ) from None
+    BOTS, make_bot = bots.BOTS, bots.make_bot
     if bot not in BOTS:
         raise UsageError(f"unknown bot {bot!r}; known: {', '.join(sorted(BOTS))}")
     ruleset = found.load()

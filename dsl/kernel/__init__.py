@@ -3,7 +3,8 @@
 - ``machine``: the session machine (frames, snapshot-and-replay of decisions, chance points,
   the event log, ``pending / apply / clone / to_json / from_json / replay``);
 - ``random``: the one seeded generator;
-- ``table``: generic pieces of a table (zones and decks, meters, supplies, dice, a board).
+- ``table``: generic pieces of a table (zones and decks, meters, supplies, dice, a board,
+  step tracks with breaks).
 """
 
 from dsl.kernel.machine import (
@@ -20,7 +21,17 @@ from dsl.kernel.machine import (
     replay,
 )
 from dsl.kernel.random import GameRandom
-from dsl.kernel.table import Board, Die, Meter, Supply, TableError, Visibility, Zone
+from dsl.kernel.table import (
+    Board,
+    Die,
+    Meter,
+    StepMark,
+    StepTrack,
+    Supply,
+    TableError,
+    Visibility,
+    Zone,
+)
 
 __all__ = [
     "AnswerRefused",
@@ -34,6 +45,8 @@ __all__ = [
     "Machine",
     "Meter",
     "PieceRefused",
+    "StepMark",
+    "StepTrack",
     "Supply",
     "TableError",
     "Visibility",

@@ -3,9 +3,9 @@
 Plain mutable dataclasses (a machine snapshots the state around them): zones of cards, with who
 may see them and whether their order is known; meters with a maximum; supplies of identical
 pieces (tokens, cubes, dice of one kind) that are finite; dice that show a face; and a board,
-a graph of named places (a grid is a special case). Each piece changes only through its named
-methods, which refuse what the table cannot do (drawing from an empty deck, taking from an
-exhausted supply) instead of going negative.
+a graph of named places (a grid is a special case); and step tracks with breaks. Each piece
+changes only through its named methods, which refuse what the table cannot do (drawing from an
+empty deck, taking from an exhausted supply) instead of going negative.
 """
 
 from __future__ import annotations
@@ -224,3 +224,105 @@ class Board:
                     back[there] = here
                     queue.append(there)
         return None
+
+
+class StepMark(StrEnum):
+    """A step of a ``StepTrack``: open, ticked (done) or burned (done, and hard to undo)."""
+
+    OPEN = "○"
+    TICKED = "∅"
+    BURNED = "⦻"
+
+
+BREAK = "|"
+
+
+@dataclass
+class StepTrack:
+    """A track of steps filled in order, with breaks between steps (milestones reached on the
+    way, each with its own text): ``∅○○○|○○`` is six steps, the first done, a break after four.
+
+    ``tick`` completes the next open steps; ``untick`` erases the last ticks, but never a burned
+    step nor one before it (burned progress is hard to undo); ``burn`` burns the last ticked
+    steps. Each returns what really changed. ``breaks`` maps the number of steps before a break
+    to its text ("" when it has none)."""
+
+    steps: list[StepMark]
+    breaks: dict[int, str] = field(default_factory=dict)
+
+    @classmethod
+    def parse(cls, text: str, break_texts: Sequence[str] = ()) -> StepTrack:
+        """A track from its marks (``∅○○○|○○``); ``break_texts`` names the breaks in order."""
+        steps: list[StepMark] = []
+        breaks: dict[int, str] = {}
+        marks = {m.value: m for m in StepMark}
+        for at, char in enumerate(text.strip()):
+            if char == BREAK:
+                if not steps or len(steps) in breaks:
+                    raise TableError(f"a break at {at + 1} of {text!r} is not between two steps")
+                breaks[len(steps)] = ""
+            elif char in marks:
+                steps.append(marks[char])
+            else:
+                raise TableError(
+                    f"{char!r} at {at + 1} of {text!r} is not a step (○ ∅ ⦻) or a break (|)"
+                )
+        if not steps:
+            raise TableError(f"{text!r} has no steps")
+        if len(steps) in breaks:
+            raise TableError(f"{text!r} ends with a break: a break is between two steps")
+        done = cls(steps, breaks).progress
+        if any(s is not StepMark.OPEN for s in steps[done:]):
+            raise TableError(f"{text!r}: steps are done in order, with no open step before one")
+        if len(break_texts) > len(breaks):
+            raise TableError(f"{len(break_texts)} break texts for {len(breaks)} breaks")
+        for key, words in zip(sorted(breaks), break_texts, strict=False):
+            breaks[key] = words
+        return cls(steps, breaks)
+
+    @property
+    def progress(self) -> int:
+        """The steps done (ticked or burned), counted from the start."""
+        for at, step in enumerate(self.steps):
+            if step is StepMark.OPEN:
+                return at
+        return len(self.steps)
+
+    @property
+    def done(self) -> bool:
+        return self.progress == len(self.steps)
+
+    def tick(self, count: int = 1) -> list[str]:
+        """Complete the next ``count`` open steps (fewer when the track fills): the texts of
+        the breaks reached."""
+        before = self.progress
+        after = min(len(self.steps), before + max(0, count))
+        for at in range(before, after):
+            self.steps[at] = StepMark.TICKED
+        return [self.breaks[k] for k in sorted(self.breaks) if before < k <= after]
+
+    def untick(self, count: int = 1) -> int:
+        """Erase up to ``count`` of the last ticks, stopping at a burned step: how many."""
+        erased = 0
+        at = self.progress - 1
+        while erased < count and at >= 0 and self.steps[at] is StepMark.TICKED:
+            self.steps[at] = StepMark.OPEN
+            erased += 1
+            at -= 1
+        return erased
+
+    def burn(self, count: int = 1) -> None:
+        """Burn the last ``count`` ticked steps; refused when fewer are ticked."""
+        ticked = [at for at in range(self.progress) if self.steps[at] is StepMark.TICKED]
+        if count > len(ticked):
+            raise TableError(f"cannot burn {count} steps: {len(ticked)} ticked")
+        for at in ticked[len(ticked) - count :]:
+            self.steps[at] = StepMark.BURNED
+
+    def __str__(self) -> str:
+        out = []
+        for at, step in enumerate(self.steps):
+            if at in self.breaks:
+                out.append(BREAK)
+            out.append(step.value)
+        return "".join(out)

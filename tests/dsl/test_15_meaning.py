@@ -79,6 +79,8 @@ def _phrases(card: CheckedCard) -> Iterator[tuple[BoundClause, Selector]]:
 @pytest.mark.parametrize("folder", RULESETS, ids=lambda p: Path(p).name)
 def test_every_phrase_reads_back_as_what_it_bound_to(folder: Path) -> None:
     checked = check_ruleset(folder)
+    if not checked.cards:  # a ruleset of procedure and values only (tags-and-tracks)
+        pytest.skip(f"{folder.name} writes no cards: no phrase to read back")
     cards: dict[str, list[tuple[str, str]]] = {}
     for card in checked.cards:
         cards.setdefault(card.name.casefold(), []).append((card.kind, card.name))

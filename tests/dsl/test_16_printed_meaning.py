@@ -73,6 +73,8 @@ def _differences(checked: CheckedRuleset, cards: list[CheckedCard]) -> tuple[int
 @pytest.mark.parametrize("folder", RULESETS, ids=lambda p: Path(p).name)
 def test_every_printed_ability_binds_again_to_what_it_was_printed_from(folder: Path) -> None:
     checked = check_ruleset(folder)
+    if not checked.cards:  # a ruleset of procedure and values only (tags-and-tracks)
+        pytest.skip(f"{folder.name} writes no cards: no phrase to read back")
     count, differ = _differences(checked, checked.cards)
     assert count > 10
     assert differ == []

@@ -1,0 +1,251 @@
+"""``chronicler roll``: the table companion for a game a GM runs (Tags and Tracks). It rolls for
+a character from their sheet and asks each decision the ruleset's roll procedure has, with Rich
+prompts. The ruleset comes from the registry; how its events read comes from the ruleset
+(``account.py``). Recording the roll in the journal is for a later slice."""
+
+from __future__ import annotations
+
+import difflib
+import secrets
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from dsl.errors import ChroniclerError, UsageError
+
+ROLL_HELP = (
+    "Roll a skill for a character at the table, asking each decision the rules have.\n\n"
+    "The dice of the character's skill level plus advantages are rolled by the generator "
+    "(--seed), or given with --dice as the faces the table's real dice showed (any die not "
+    "given, such as one bought with stat points, is asked). Then the roll asks, in the rules' "
+    "order: which die to raise or whether to buy a die with the --stat's points, and whether "
+    "to take the skill a roll of all 6s or XP offers; then it cuts, reads the result and counts "
+    "the hits. Answer a question with its number.\n\n"
+    "Example: chronicler roll tags-and-tracks --character brick.character --skill bash "
+    "--stat STR --hard --dice 2,5,4"
+)
+
+
+ODDS_HELP = (
+    "The exact odds of a roll: the chance of each result band and of at least N hits.\n\n"
+    "Every outcome of the dice is walked through the ruleset's own roll procedure and weighted "
+    "by its chance, so the odds are exact fractions, not samples (--exact prints them as "
+    "fractions). Without --level, a row for each skill level 1 to 6. With --points and --target, "
+    "a last column gives the chance of at least --target hits when the points are spent as "
+    "well as can be after seeing the dice.\n\n"
+    "Example: chronicler odds tags-and-tracks --level 3 --hard"
+)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("roll", help=ROLL_HELP)(roll_command)
+    app.command("odds", help=ODDS_HELP)(odds_command)
+
+
+def odds_command(
+    ruleset: str = typer.Argument(..., help="The ruleset: a name (tags-and-tracks) or a folder."),
+    level: int | None = typer.Option(
+        None, "--level", min=1, help="The skill level (default: 1 to 6)."
+    ),
+    easy: bool = typer.Option(False, "--easy", help="Easy: an extra die."),
+    hard: bool = typer.Option(False, "--hard", help="Hard: cut the highest die."),
+    far: bool = typer.Option(False, "--far", help="Far: cut the highest die."),
+    assist: int = typer.Option(0, "--assist", min=0, help="Helpers with a relevant skill."),
+    cut: int = typer.Option(0, "--cut", min=0, help="More cuts (from consequences)."),
+    exact: bool = typer.Option(False, "--exact", help="Print fractions, not percentages."),
+    points: int | None = typer.Option(
+        None, "--points", min=0, help="Stat points held, spent as well as can be (with --target)."
+    ),
+    target: int | None = typer.Option(
+        None, "--target", min=1, help="The hits needed: the chance of at least that many."
+    ),
+) -> None:
+    from rich import box
+    from rich.table import Table
+
+    from rules import registry
+
+    game = registry.find(ruleset)
+    engine = game.engine
+    if not hasattr(engine, "roll_odds"):
+        raise UsageError(f"the ruleset {game.name!r} has no dice odds")
+    rules = game.load()
+    levels = [level] if level is not None else list(range(1, 7))
+    if points is not None and target is None:
+        raise UsageError("--points needs --target: the hits the points are spent to reach")
+    rows = []
+    for at in levels:
+        pool = engine.dice_and_cuts(
+            rules, level=at, easy=easy, assist=assist, hard=hard, far=far, cuts=cut
+        )
+        if pool.dice > engine.MAX_DICE:
+            raise UsageError(f"{pool.dice} dice: the odds are computed for up to {engine.MAX_DICE}")
+        best = None
+        if target is not None:
+            best = engine.best_chance(rules, pool.dice, pool.cuts, points or 0, target)
+        rows.append((at, engine.roll_odds(rules, pool.dice, pool.cuts), best))
+    most = max(odds.dice for _, odds, _ in rows)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("level", justify="right")
+    table.add_column("dice", justify="right")
+    table.add_column("cuts", justify="right")
+    for band in rows[0][1].bands:
+        table.add_column(band, justify="right")
+    for n in range(1, most + 1):
+        table.add_column(f">={n} hit" + ("s" if n > 1 else ""), justify="right")
+    if target is not None:
+        table.add_column(f">={target} with {points or 0} points", justify="right")
+
+    def shown(p: Any) -> str:
+        return str(p) if exact else f"{float(p) * 100:.1f}%"
+
+    for at, odds, best in rows:
+        cells = [str(at), str(odds.dice), str(odds.cuts)]
+        cells += [shown(p) for p in odds.bands.values()]
+        cells += [shown(odds.at_least[n]) if n in odds.at_least else "" for n in range(1, most + 1)]
+        if best is not None:
+            cells.append(shown(best))
+        table.add_row(*cells)
+    Console(highlight=False, width=200).print(table)
+
+
+def _faces(text: str | None, sides: int) -> list[int]:
+    if text is None:
+        return []
+    faces = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part.isdigit() or not 1 <= int(part) <= sides:
+            raise UsageError(
+                f"--dice: {part!r} is not a face of a d{sides} (write faces 1-{sides}, "
+                "separated by commas: 6,4,2)"
+            )
+        faces.append(int(part))
+    return faces
+
+
+def _near(word: str, names: list[str]) -> str:
+    near = difflib.get_close_matches(word, names, n=2, cutoff=0.5)
+    return (
+        f"; did you mean {' or '.join(near)}?" if near else f"; the sheet has: {', '.join(names)}"
+    )
+
+
+def roll_command(
+    ruleset: str = typer.Argument(
+        ..., help="The ruleset: a name (tags-and-tracks) or the folder of its text."
+    ),
+    character: Path = typer.Option(..., "--character", help="The character's sheet file."),  # noqa: B008
+    skill: str = typer.Option(..., "--skill", help="The skill rolled, as the sheet names it."),
+    stat: str | None = typer.Option(
+        None, "--stat", help="The most relevant stat, whose points may be spent (STR)."
+    ),
+    easy: bool = typer.Option(False, "--easy", help="Easy: an extra die."),
+    hard: bool = typer.Option(False, "--hard", help="Hard: cut the highest die."),
+    far: bool = typer.Option(False, "--far", help="Far: cut the highest die."),
+    assist: int = typer.Option(0, "--assist", min=0, help="Helpers with a relevant skill."),
+    cut: int = typer.Option(0, "--cut", min=0, help="More cuts (from consequences)."),
+    xp: int = typer.Option(0, "--xp", min=0, help="The XP the character holds now."),
+    dice: str | None = typer.Option(
+        None, "--dice", help="The faces the table rolled, in order: 6,4,2."
+    ),
+    seed: int | None = typer.Option(
+        None, "--seed", help="Seed of the generator's dice (default: a new one)."
+    ),
+) -> None:
+    from rules import registry
+
+    game = registry.find(ruleset)
+    engine = game.engine
+    if not hasattr(engine, "new_roll"):
+        raise UsageError(f"the ruleset {game.name!r} has no roll for a character")
+    rules = game.load()
+    sheet = _sheet(engine, character, rules)
+    rolled = sheet.skill(skill)
+    if rolled is None:
+        names = [s.name for s in sheet.skills.values()]
+        raise UsageError(f"{sheet.name} has no skill {skill!r}{_near(skill, names)}")
+    points, stat_name = 0, None
+    if stat is not None:
+        stat_name = rules.vocabulary.resource(stat)
+        if stat_name is None or stat_name not in sheet.stats:
+            names = [s.name for s in sheet.stats.values()]
+            raise UsageError(f"{sheet.name} has no stat {stat!r}{_near(stat, names)}")
+        points = sheet.stats[stat_name].points
+    odds = engine.dice_and_cuts(
+        rules, level=rolled.level, easy=easy, assist=assist, hard=hard, far=far, cuts=cut
+    )
+    faces = _faces(dice, int(rules.values["die sides"]))
+    chosen_seed = seed if seed is not None else secrets.randbelow(2**32)
+    roll = engine.new_roll(
+        rules,
+        character=sheet.name,
+        skill=rolled.name,
+        level=rolled.level,
+        advantages=odds.dice - rolled.level,
+        cuts=odds.cuts,
+        stat=stat_name,
+        points=points,
+        xp=xp,
+        seed=chosen_seed,
+        dice=faces,
+        table_dice=dice is not None,
+    )
+    account = game.module("account")
+    out = Console(highlight=False, soft_wrap=True)
+    if dice is None:
+        out.print(f"(dice from the generator, seed {chosen_seed})", style="dim")
+    told = 0
+    while True:
+        decision = roll.pending()
+        for event in roll.events[told:]:
+            out.print(escape(account.line(event)))
+        told = len(roll.events)
+        if decision is None:
+            break
+        roll.apply(_ask(out, decision))
+    st = roll.state
+    out.print(
+        f"[bold]{escape(str(st.band))}[/]: {st.hits} hit{'s' if st.hits != 1 else ''}, "
+        f"{st.xp} XP" + (f", {st.points} {escape(str(st.stat))} points" if st.stat else "")
+    )
+
+
+def _sheet(engine: Any, path: Path, rules: Any) -> Any:
+    """The character's sheet; every problem it has is printed, and the roll refused."""
+    from dsl.commands import print_diagnostics
+    from dsl.diagnostics import CheckFailed
+
+    try:
+        return engine.load_character(path, rules)
+    except CheckFailed as failed:
+        print_diagnostics(failed.diagnostics, Console(stderr=True, highlight=False, soft_wrap=True))
+        errors = len(failed.diagnostics.errors)
+        raise ChroniclerError(
+            f"{path}: the sheet has {errors} error{'s' if errors != 1 else ''}; nothing rolled"
+        ) from None
+
+
+def _ask(out: Console, decision: Any) -> Any:
+    from rich.prompt import Prompt
+
+    options = list(decision.options)
+    if str(decision.kind) == "roll":  # the table's die: its face is the answer
+        choices = [str(o) for o in options]
+        text = _prompt(Prompt, out, escape(decision.prompt), choices)
+        return options[choices.index(text)]
+    out.print(escape(decision.prompt))
+    for number, option in enumerate(options, start=1):
+        out.print(f"  {number}. {escape(str(option))}")
+    choices = [str(n) for n in range(1, len(options) + 1)]
+    return options[int(_prompt(Prompt, out, "Your choice", choices)) - 1]
+
+
+def _prompt(prompt: Any, out: Console, text: str, choices: list[str]) -> str:
+    try:
+        return str(prompt.ask(text, choices=choices, console=out))
+    except EOFError:
+        raise UsageError(f"no answer was given to: {text}") from None

@@ -1,0 +1,46 @@
+"""How the roll's events read at the table (``chronicler roll``): one line per event kind."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dsl.kernel.machine import KernelEvent
+
+from .contracts import EventKind
+
+
+def _faces(faces: list[int]) -> str:
+    return " ".join(str(f) for f in faces)
+
+
+def line(event: Any) -> str:
+    d = event.data
+    kind = str(event.kind)
+    if kind == EventKind.ROLL_STARTED:
+        who = f"{d['character']} rolls" if d["character"] else "Rolling"
+        cuts = f", {d['cuts']} cut" + ("s" if d["cuts"] != 1 else "") if d["cuts"] else ""
+        points = f", {d['points']} {d['stat']} points" if d["stat"] else ""
+        return f"{who} {d['skill']} {d['level']}: {d['dice']} dice{cuts}{points}"
+    if kind == KernelEvent.DICE_ROLLED:
+        return f"rolled {_faces(d['faces'])}"
+    if kind == EventKind.DIE_RAISED:
+        return f"die {d['die']} raised {d['before']} -> {d['after']} ({d['points']} points left)"
+    if kind == EventKind.DIE_BOUGHT:
+        return f"an extra die: {d['face']} ({d['points']} points left)"
+    if kind == EventKind.XP_GAINED:
+        return f"+{d['amount']} XP for {d['why']} ({d['xp']} XP)"
+    if kind == EventKind.SKILL_GAINED:
+        price = "free" if d["free"] else f"for {d['xp_spent']} XP"
+        return (
+            f"a new level {d['level']} skill building on {d['builds_on']} ({price}): "
+            "name it and write it on the sheet"
+        )
+    if kind == EventKind.DIE_CUT:
+        if d["after"] is None:
+            return f"cut the {d['before']}: {_faces(d['dice'])} left"
+        return f"cut pips from the last die: {d['before']} -> {d['after']}"
+    if kind == EventKind.RESULT:
+        return f"result: {d['band']} (highest die {d['highest']})"
+    if kind == EventKind.HITS:
+        return f"{d['hits']} hit" + ("" if d["hits"] == 1 else "s")
+    return f"{kind}: {d}"

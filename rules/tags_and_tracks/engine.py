@@ -1,0 +1,59 @@
+"""The Tags and Tracks engine's public API: the ruleset, the roll, the character sheet, and the
+XP, intrusions, flashbacks and offsetting outside a roll. The command line reaches it through
+the registry (``rules.registry.find("tags-and-tracks").engine``)."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from dsl.loader import load_ruleset as _load
+
+from .character import Character, load_character
+from .odds import MAX_DICE, RollOdds, best_chance, roll_odds
+from .progression import (
+    NotAllowed,
+    accept_intrusion,
+    consequence_level,
+    dice_and_cuts,
+    flashback,
+    offset_hits,
+    raise_stat,
+    refuse_intrusion,
+)
+from .roll import Roll, new_roll
+
+RULES_DIR = Path(__file__).parent
+
+
+@cache
+def _cached(folder: str) -> Any:
+    return _load(folder)
+
+
+def load_ruleset(folder: str | Path = RULES_DIR) -> Any:
+    """The ruleset compiled from a folder's text (the shipped one by default)."""
+    return _cached(str(folder))
+
+
+__all__ = [
+    "MAX_DICE",
+    "RULES_DIR",
+    "Character",
+    "NotAllowed",
+    "Roll",
+    "RollOdds",
+    "accept_intrusion",
+    "best_chance",
+    "consequence_level",
+    "dice_and_cuts",
+    "flashback",
+    "load_character",
+    "load_ruleset",
+    "new_roll",
+    "offset_hits",
+    "raise_stat",
+    "refuse_intrusion",
+    "roll_odds",
+]

@@ -1,0 +1,128 @@
+"""XP gained and spent outside a roll, advantages made dice and cuts, and hits offset with stat
+points: the seed's Progression, GM intrusions, flashbacks and Consequences (the offsetting).
+
+Each function takes the numbers as they stand and gives them back changed, or raises
+``NotAllowed`` saying why (a table companion shows it; nothing is changed)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from dsl.errors import ChroniclerError
+
+
+class NotAllowed(ChroniclerError):
+    """What the rules do not allow now (not enough XP, a stat at its maximum...)."""
+
+
+def _value(ruleset: Any, name: str) -> int:
+    return int(ruleset.values[name])
+
+
+def _pay(xp: int, cost: int, what: str) -> int:
+    if xp < cost:
+        raise NotAllowed(f"{what} costs {cost} XP and you hold {xp}")
+    return xp - cost
+
+
+def flashback(ruleset: Any, xp: int) -> int:
+    """Spend the flashback cost (2 XP) to have a flashback: the XP left."""
+    return _pay(xp, _value(ruleset, "flashback cost"), "a flashback")
+
+
+def accept_intrusion(ruleset: Any, xp: int) -> int:
+    """Accept the GM's complication: gain the intrusion XP (2)."""
+    return xp + _value(ruleset, "intrusion xp")
+
+
+def refuse_intrusion(ruleset: Any, xp: int) -> int:
+    """Reject the GM's complication by paying the refusal cost (1 XP)."""
+    return _pay(xp, _value(ruleset, "refuse intrusion cost"), "refusing an intrusion")
+
+
+@dataclass(frozen=True)
+class StatRaised:
+    level: int
+    points: int
+    xp: int
+
+
+def raise_stat(
+    ruleset: Any, *, level: int, points: int, xp: int, highest_skill: int, in_conflict: bool
+) -> StatRaised:
+    """Spend the stat raise cost (1 XP) to raise a stat's level by 1, up to the value "stat max
+    per skill level" (6) times your highest skill level; you gain its point only outside a
+    conflict."""
+    most = _value(ruleset, "stat max per skill level") * highest_skill
+    if level + 1 > most:
+        raise NotAllowed(f"a stat is at most {most} (highest skill level {highest_skill})")
+    left = _pay(xp, _value(ruleset, "stat raise cost"), "raising a stat")
+    return StatRaised(level + 1, points if in_conflict else points + 1, left)
+
+
+@dataclass(frozen=True)
+class Offset:
+    points: int  # points left in the stat
+    offset: int  # hits offset
+    left: int  # hits not offset: each a consequence, or concede
+
+
+def offset_hits(ruleset: Any, *, points: int, hits: int) -> Offset:
+    """Offset hits against you: each costs the offset cost (3 points); with fewer points than
+    that but some, all of them offset 1 hit."""
+    cost = _value(ruleset, "offset hit cost")
+    offset = min(hits, points // cost)
+    points -= offset * cost
+    if offset < hits and 0 < points < cost:
+        offset, points = offset + 1, 0
+    return Offset(points, offset, hits - offset)
+
+
+def consequence_level(ruleset: Any, *, hits: int, taken: Iterable[int]) -> int:
+    """The level of a new consequence for one stat: the number of hits it offsets, promoted
+    to the next level free when ``taken`` (the levels the stat's consequences hold) has it.
+    No level past the fatal one (-4) exists: a consequence that would go past it is refused."""
+    fatal = _value(ruleset, "fatal consequence")
+    if not 1 <= hits <= fatal:
+        raise NotAllowed(f"a consequence offsets 1 to {fatal} hits, not {hits}")
+    held = set(taken)
+    level = hits
+    while level in held:
+        level += 1
+    if level > fatal:
+        raise NotAllowed(
+            f"every level from -{hits} to -{fatal} is taken: the character is already out "
+            f"(a -{fatal} consequence is fatal)"
+        )
+    return level
+
+
+@dataclass(frozen=True)
+class Odds:
+    """A roll's dice and cuts from its advantages and disadvantages."""
+
+    dice: int
+    cuts: int
+
+
+def dice_and_cuts(
+    ruleset: Any,
+    *,
+    level: int,
+    easy: bool = False,
+    assist: int = 0,
+    hard: bool = False,
+    far: bool = False,
+    cuts: int = 0,
+) -> Odds:
+    """Skill level plus advantages (easy 1, assist +X) in dice; disadvantages (hard -1, far -1,
+    and ``cuts`` more, from consequences) in cuts."""
+    if assist < 0 or cuts < 0 or level < 1:
+        raise NotAllowed("a skill level is 1 or more, and assists and cuts are 0 or more")
+    dice = level + assist * _value(ruleset, "assist dice per helper")
+    dice += _value(ruleset, "easy dice") if easy else 0
+    total_cuts = cuts + (_value(ruleset, "hard cuts") if hard else 0)
+    total_cuts += _value(ruleset, "far cuts") if far else 0
+    return Odds(dice, total_cuts)

@@ -1,0 +1,3 @@
+from tags_and_tracks_table import ruleset
+
+__all__ = ["ruleset"]

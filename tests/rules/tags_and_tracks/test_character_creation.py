@@ -1,0 +1,111 @@
+"""Character Creation: "Do Anything 1", 18 XP and 1 level in every stat; all the XP spent on
+skills (1 XP per level) and stats; skills build on one another; the seed's example character."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from dsl.diagnostics import Diagnostics
+from rules.tags_and_tracks.character import read_character
+
+BRICK = Path(__file__).parents[3] / "rules" / "tags_and_tracks" / "examples" / "brick.character"
+
+SHEET = """Brick - wandering orc chef
+5/5 STR
+3/3 DEX
+{wil}/{wil} WIL
+
+do anything 1
+fight 2, {bash}
+cook 2, blazing soup 3
+poetry 2
+"""
+
+
+def read(ruleset, text):
+    d = Diagnostics()
+    character = read_character(text, "brick.character", ruleset, d)
+    return character, [f"{x.span.line}:{x.span.column}: {x.message}" for x in d.sorted()]
+
+
+def test_the_example_character_spends_exactly_18_xp(ruleset):
+    character, problems = read(ruleset, BRICK.read_text(encoding="utf-8"))
+    assert problems == []
+    assert character.name == "Brick" and character.background == "wandering orc chef"
+    # skills 2 + 3 + 2 + 3 + 2 = 12, stats (5 - 1) + (3 - 1) + (1 - 1) = 6
+    assert character.xp_spent(ruleset) == 18
+    assert {s: (st.points, st.level) for s, st in character.stats.items()} == {
+        "strength": (5, 5),
+        "dexterity": (3, 3),
+        "will": (1, 1),
+    }
+    assert character.skill("bash").builds_on == "fight"
+    assert character.skill("blazing soup").builds_on == "cook"
+    assert character.skill("poetry").builds_on == "do anything"
+    assert character.skill("do anything").level == 1
+
+
+def test_a_skill_that_does_not_build_on_a_lower_skill_is_an_error_at_its_column(ruleset):
+    _, problems = read(ruleset, SHEET.format(wil=1, bash="bash 4"))
+    assert any(p.startswith("7:10: bash 4 does not build on a lower skill") for p in problems)
+
+
+def test_xp_overspent_is_an_error_at_the_entry_that_overspends(ruleset):
+    _, problems = read(ruleset, SHEET.format(wil=2, bash="bash 3"))
+    assert problems == ["9:1: the sheet spends 19 XP: creation gives 18 (1 overspent)"]
+
+
+def test_you_must_spend_all_of_your_xp(ruleset):
+    _, problems = read(ruleset, SHEET.format(wil=1, bash="bash 3").replace("poetry 2\n", ""))
+    assert problems == [
+        "1:1: the sheet spends 16 of 18 XP: at creation all of it is spent (2 left)"
+    ]
+
+
+def test_every_character_starts_with_do_anything_1_and_1_level_in_every_stat(ruleset):
+    text = "Mo - a cook\n0/1 STR\n1/1 DEX\n"
+    _, problems = read(ruleset, text)
+    assert '1:1: every character has the skill "do anything 1": the sheet lacks it' in problems
+    assert "1:1: stat will is missing: every character has it, at level 1 or more" in problems
+
+
+def test_an_unknown_stat_and_points_above_the_level_are_positioned_errors(ruleset):
+    text = SHEET.format(wil=1, bash="bash 3").replace("3/3 DEX", "4/3 DEX").replace("STR", "STRR")
+    _, problems = read(ruleset, text)
+    assert "2:5: unknown stat 'STRR'; did you mean 'STR'?" in problems
+    assert "3:1: DEX holds 4 points but its level is 3: at most 3" in problems
+
+
+def check(*paths: Path | str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "journal.cli", "check", *map(str, paths)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_chronicler_check_accepts_the_example_character():
+    done = check(BRICK)
+    assert done.returncode == 0, done.stderr
+    assert "checked 1 sheet: 0 errors, 0 warnings" in done.stderr
+
+
+def test_chronicler_check_names_file_line_and_column_of_a_bad_sheet(tmp_path):
+    bad = tmp_path / "brick.character"
+    bad.write_text(SHEET.format(wil=1, bash="bash 4"), encoding="utf-8")
+    done = check(bad)
+    assert done.returncode == 1
+    assert f"{bad}:7:10: error: bash 4 does not build on a lower skill" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_chronicler_check_refuses_a_file_no_ruleset_reads(tmp_path):
+    other = tmp_path / "notes.txt"
+    other.write_text("hello", encoding="utf-8")
+    done = check(other)
+    assert done.returncode != 0
+    assert "not a .rules file, nor a sheet a ruleset reads (.character)" in done.stderr
+    assert "Traceback" not in done.stderr

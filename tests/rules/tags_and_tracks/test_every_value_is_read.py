@@ -1,0 +1,27 @@
+"""Every number the seed states is a declared value in the text, and the Python reads each one
+it says it reads (``values_read``): the warning of ``chronicler check`` rests on that list."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from rules.tags_and_tracks import primitives
+
+PACKAGE = Path(primitives.__file__).parent
+
+
+def test_every_value_the_python_says_it_reads_is_read_by_its_name():
+    code = ""
+    for path in sorted(PACKAGE.glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if path.name == "primitives.py":
+            text = text.split("values_read = frozenset(")[0]  # not the list itself
+        code += text
+    read = set(re.findall(r'values\["([^"]+)"\]|value\(\w+, "([^"]+)"\)', code))
+    names = {a or b for a, b in read}
+    assert set(primitives.values_read) == names
+
+
+def test_every_declared_value_is_read(ruleset):
+    assert set(ruleset.values) == set(primitives.values_read)

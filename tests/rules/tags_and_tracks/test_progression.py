@@ -1,0 +1,65 @@
+"""Progression: all 6s, or 1 XP for every non-6, gains a skill one level higher than the skill
+rolled; the XP of a failed roll may pay for it; 1 XP raises a stat, up to 6 times your highest
+skill level, with its point gained only outside a conflict."""
+
+from __future__ import annotations
+
+import pytest
+from tags_and_tracks_table import roll
+
+from rules.tags_and_tracks.engine import new_roll
+from rules.tags_and_tracks.progression import NotAllowed, raise_stat
+
+
+def test_whenever_you_roll_all_6s_gain_a_skill_1_level_higher_for_free(ruleset):
+    game = new_roll(ruleset, skill="fight", level=2, dice=[6, 6], xp=0)
+    decision = game.pending()
+    assert decision.kind == "take_skill" and "free" in decision.prompt
+    game.apply("take the skill")
+    assert game.pending() is None
+    assert game.state.gained == {"level": 3, "builds_on": "fight"}
+    assert game.state.xp == 0
+
+
+def test_spend_1_xp_for_every_non_6_rolled_to_gain_a_skill(ruleset):
+    game = roll(ruleset, [6, 4, 5], ["take the skill"], skill="cook", level=3, xp=3)
+    assert game.state.gained == {"level": 4, "builds_on": "cook"}
+    assert game.state.xp == 1
+
+
+def test_no_skill_is_offered_when_the_xp_held_cannot_pay(ruleset):
+    game = new_roll(ruleset, level=2, dice=[6, 4], xp=0)
+    assert game.pending() is None
+    assert game.state.gained is None
+
+
+def test_the_xp_gained_from_a_failed_roll_may_gain_a_skill_from_that_same_roll(ruleset):
+    # one non-6 die: it costs 1 XP, and the failed roll's XP pays for it
+    game = new_roll(ruleset, skill="poetry", level=1, dice=[2], xp=0)
+    decision = game.pending()
+    assert decision.kind == "take_skill" and "1 XP of your 1" in decision.prompt
+    game.apply("take the skill")
+    assert game.pending() is None
+    assert game.state.xp == 0 and game.state.gained == {"level": 2, "builds_on": "poetry"}
+
+
+def test_stat_points_spent_first_make_the_6s_that_gain_a_skill(ruleset):
+    game = roll(ruleset, [5, 6], ["raise die 1 (5 -> 6)", "take the skill"], points=1, level=2)
+    assert game.state.gained == {"level": 3, "builds_on": "do anything"}
+
+
+def test_spend_1_xp_to_raise_a_stats_level_by_1(ruleset):
+    outside = raise_stat(ruleset, level=3, points=3, xp=2, highest_skill=3, in_conflict=False)
+    assert (outside.level, outside.points, outside.xp) == (4, 4, 1)
+
+
+def test_you_do_not_immediately_gain_any_points_in_that_stat_if_you_are_in_a_conflict(ruleset):
+    inside = raise_stat(ruleset, level=3, points=1, xp=1, highest_skill=3, in_conflict=True)
+    assert (inside.level, inside.points, inside.xp) == (4, 1, 0)
+
+
+def test_the_maximum_level_for_any_stat_is_6_times_your_highest_skill_level(ruleset):
+    with pytest.raises(NotAllowed, match="at most 6"):
+        raise_stat(ruleset, level=6, points=6, xp=5, highest_skill=1, in_conflict=False)
+    with pytest.raises(NotAllowed, match="costs 1 XP and you hold 0"):
+        raise_stat(ruleset, level=2, points=2, xp=0, highest_skill=1, in_conflict=False)
