@@ -57,6 +57,29 @@ def end_session(campaign: CampaignState, session: Session) -> CampaignState:
     return storing.after
 
 
+def _whole_archive(session: Session, archive: list[str]) -> list[str]:
+    """The archive as the rules have it ("All obstacles start the campaign in The Archive";
+    burned ones go back there): every printed copy of an obstacle that has come into the
+    campaign and is not in play. A session takes a copy from the archive or, with none listed
+    there, a printed copy never brought in; the two are the same card in the same box, so
+    which one a year took is not kept (a table cannot tell them apart)."""
+    st = session.state
+    obstacles = session.ruleset.obstacles
+    in_play = [*st.obstacle_deck, *st.obstacle_discard]
+    in_play += [name for c in st.characters for name in c.obstacles]
+    in_play += [o.name for loc in st.locations for o in loc.obstacles]
+    kept = list(archive)
+    # only obstacles of several copies: one of a single copy is in play or in the archive
+    for name in dict.fromkeys(n for n in [*in_play, *archive] if n in obstacles):
+        if obstacles[name].copies < 2:
+            continue
+        out_of_play = max(0, obstacles[name].copies - in_play.count(name))
+        while kept.count(name) > out_of_play:
+            kept.remove(name)
+        kept += [name] * (out_of_play - kept.count(name))
+    return kept
+
+
 def _walk_outside_play(ruleset: Ruleset, phase: str, on: Any, teardown: bool = False) -> None:
     """Do a phase's steps done outside play (``@outside_play``), in the text's order."""
     for step in ruleset.procedure.phase(phase).steps:
@@ -155,7 +178,7 @@ class Storing:
         final = self.session.ruleset.value("years", FINAL_YEAR)
         self.after.year = st.year + 1 if st.year < final else st.year
         self.after.decks = {**self.after.decks, "scene": list(st.scene_deck) + list(st.scenes)}
-        self.after.archive = list(st.archive)
+        self.after.archive = _whole_archive(self.session, list(st.archive))
         self.after.unlocked_characters = list(st.campaign_characters)
         self.after.unlocked_abilities = list(st.unlocked_abilities)
 
@@ -721,9 +744,15 @@ def apply_table_year(
     for name in record.get("archived") or []:  # burned or archived in play, not in a scene
         if _take_from(name, st.obstacle_deck, st.obstacle_discard, st.asset_deck, st.asset_discard):
             st.archive.append(name)
+        elif name in ruleset.obstacles and session.copies_in_game(name) + st.archive.count(
+            name
+        ) < ruleset.obstacles[name].copies:  # a copy put into play and archived from the map
+            st.archive.append(name)
+    _copies_in_the_deck(session, record.get("in_deck") or {})
     for c in st.characters:  # the conditions on the sheets at year end, if the table gives them
         if c.name in (record.get("conditions") or {}):
             c.conditions = list(record["conditions"][c.name])
+    _face_up_assets(session, record)
     _run(session, "Session End", answers)
     session.state.over = True
     unused = [f"--place {k}" for k in answers.places] + [f"--reduce {k}" for k in answers.reduce]
@@ -731,6 +760,69 @@ def apply_table_year(
         raise ChroniclerError(f"nothing in year {record.get('year')} asked for {', '.join(unused)}")
     after = end_session(campaign, session)
     return after, _told(session.state.events, answers.notes)
+
+
+def _face_up_assets(session: TableSession, record: dict[str, Any]) -> None:
+    """The staging area and the asset discard at the end of the winter turn, as the table
+    sees them (both lie face up), and the assets being crafted on the characters' boards
+    (``in_progress``); every other asset not held is in the asset deck. A text that takes
+    "from the asset deck" at session end (a scheme's failure) chooses there."""
+    if not any(key in record for key in ("staging", "asset_discard", "in_progress")):
+        return
+    from .state import AssetInProgress
+
+    st = session.state
+    unheld = [*st.asset_deck, *st.asset_discard, *st.asset_staging]
+    piles: dict[str, list[str]] = {"staging": [], "asset_discard": [], "in_progress": []}
+    for key, pile in piles.items():
+        for name in record.get(key) or []:
+            if not _take_from(name, unheld):
+                known = sorted(set(st.asset_deck + st.asset_discard + st.asset_staging))
+                raise ChroniclerError(
+                    f"--{key.replace('_', '-')}: {name!r} is not an asset in play and not held"
+                    f"{_near(name, known)}"
+                )
+            pile.append(name)
+    if st.characters:  # crafted on a board: stored with the asset deck at session end
+        st.characters[0].in_progress += [AssetInProgress(n) for n in piles["in_progress"]]
+    st.asset_deck, st.asset_staging, st.asset_discard = (
+        unheld,
+        piles["staging"],
+        piles["asset_discard"],
+    )
+
+
+def _copies_in_the_deck(session: TableSession, counts: dict[str, Any]) -> None:
+    """The copies of an obstacle off the map but in play at the end of the winter turn (the
+    obstacle deck, its discard, characters' hands: the obstacle deck after session end), as
+    the table counts them. The table does not say when in the year a scheme or an activation
+    put a copy into play, nor when a copy was discarded, so the count is the table's: copies
+    come from the archive, or go back there."""
+    st = session.state
+    obstacles = session.ruleset.obstacles
+    for name, wanted in counts.items():
+        if name not in obstacles:
+            raise ChroniclerError(f"--in-deck: no obstacle {name!r}{_near(name, list(obstacles))}")
+        if name in session.ruleset.events:
+            raise ChroniclerError(
+                f"--in-deck: {name} is an event as well as an obstacle, and the obstacle deck "
+                f"holds both under the one name: its count cannot be told"
+            )
+        wanted = int(wanted)
+        copies = obstacles[name].copies
+        on_map = sum(1 for loc in st.locations for o in loc.obstacles if o.name == name)
+        if wanted < 0 or wanted + on_map > copies:
+            raise ChroniclerError(
+                f"--in-deck {name}={wanted}: {name} has {copies} printed "
+                f"{'copy' if copies == 1 else 'copies'} and {on_map} on the map"
+            )
+        have = st.obstacle_deck.count(name) + st.obstacle_discard.count(name)
+        for _ in range(wanted - have):  # into play from the archive (or the box)
+            _take_from(name, st.archive)
+            st.obstacle_discard.append(name)
+        for _ in range(have - wanted):  # burned or never brought in: in the archive
+            _take_from(name, st.obstacle_discard, st.obstacle_deck)
+            st.archive.append(name)
 
 
 def _told(events: Sequence[Any], notes: Sequence[str]) -> list[str]:
