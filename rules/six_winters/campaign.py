@@ -380,7 +380,8 @@ class TableSession(Session):
         played = []
         for item in cards_played:
             name = str(item["card"])
-            if item.get("kind") == "obstacle" or name in self.ruleset.obstacles:
+            kind = item.get("kind")  # an asset and an obstacle may share a name
+            if kind == "obstacle" or (not kind and name in self.ruleset.obstacles):
                 if not _take_from(name, st.obstacle_deck, st.obstacle_discard):
                     for loc in st.locations:  # overcome where it stood on the map
                         here = next((o for o in loc.obstacles if o.name == name), None)
@@ -397,9 +398,13 @@ class TableSession(Session):
         st.archive.append(scene)
         self.complete_scene(ctx, scene, location, list(participants), played, skill_match_points)
 
-    def op_table_seasons(self, ctx: Any, seasons_ended: int | None = None) -> None:
-        """The scheme's setup text and season-end texts of the whole year, as a played year
-        runs them (here before the recorded scenes, so a scene they add can be the one
+    def op_table_seasons(
+        self, ctx: Any, seasons_ended: int | None = None, first: int = 0, setup: bool = True
+    ) -> None:
+        """The scheme's setup text and season-end texts of the year, as a played year runs
+        them: the ends of the seasons ``first`` to ``seasons_ended`` (all of them unless the
+        threat pool emptied earlier), after the scenes completed in them (scenes recorded
+        with no season come after every season end, so a scene the texts add can be the one
         completed). What they do to the map (threats, obstacles, dice, developed sides) is
         the table's to report at year end: those changes are put back, and an obstacle they
         put into play goes to the obstacle discard. The rest stays: the cards they add to
@@ -409,9 +414,10 @@ class TableSession(Session):
         pool, box, lost = st.threat_pool, st.threat_box, st.lost
         self._map_reported = True
         try:
-            scheme = self.ruleset.schemes[st.scheme]
-            self.run_effects(ctx, scheme.effects, "setup", card=st.scheme)
-            for season, _turns in self.ruleset.seasons[:seasons_ended]:
+            if setup:
+                scheme = self.ruleset.schemes[st.scheme]
+                self.run_effects(ctx, scheme.effects, "setup", card=st.scheme)
+            for season, _turns in self.ruleset.seasons[first:seasons_ended]:
                 self.op_season_end(ctx, season)
         finally:
             self._map_reported = False
@@ -455,12 +461,16 @@ class TableSession(Session):
             place(name).developed = False
         for name, count in report.get("threats", {}).items():
             place(name).threats = int(count)
-        for name, obstacles in report.get("obstacles", {}).items():
+        reported = report.get("obstacles", {})
+        for name in reported:
             loc = place(name)
             # the obstacles the table no longer sees there were overcome or discarded: to the
-            # discard (back into the obstacle deck at session end), as a played year has it
+            # discard (back into the obstacle deck at session end), as a played year has it;
+            # all of them first, so that one seen elsewhere now moved there
             st.obstacle_discard += [o.name for o in loc.obstacles]
             loc.obstacles = []
+        for name, obstacles in reported.items():
+            loc = place(name)
             for obstacle in obstacles:
                 self.take_obstacle_copy(obstacle)  # the deck, its discard, or the archive
                 loc.obstacles.append(self.new_obstacle(obstacle))
@@ -669,25 +679,58 @@ def table_session(
         for name in st.idle_characters:
             if name in downtime:  # the sheet's choices, in the order downtime asks them
                 _run(session, "downtime", _TableAnswers({}, {}, downtime[name]), name=name)
-        # their own answers: the table's picks are for the epilogues, and whatever the texts
-        # choose on the map is put back (and so are the lines that would tell it)
-        ended = record.get("seasons_ended")
-        _run(session, "table_seasons", _TableAnswers({}, {}, ()), seasons_ended=ended)
-        st = session.state
-        st.events = [e for e in st.events if e.kind not in _MAP_EVENTS]
-    for scene in record.get("scenes") or []:
-        answers.choice = scene.get("epilogue_choice")
-        _run(
-            session,
-            "table_scene",
-            answers,
-            scene=scene["scene"],
-            location=scene["location"],
-            participants=list(scene["participants"]),
-            cards_played=[dict(c) for c in scene.get("cards_played") or []],
-            skill_match_points=int(scene.get("skill_match_points") or 0),
-        )
+    scenes = list(record.get("scenes") or [])
+    seasons = [name for name, _turns in ruleset.seasons]
+    for scene in scenes:
+        season = scene.get("season")
+        if season is not None and season not in seasons:
+            raise ChroniclerError(
+                f"{scene['scene']}: no season {season!r}{_near(str(season), seasons)}"
+            )
+    ended = record.get("seasons_ended")
+    ended = len(seasons) if ended is None else int(ended)
+    if whole_year:
+        _table_seasons(session, ended, 0, setup=True)  # the scheme's setup text
+        for at, season in enumerate(seasons):  # a season's scenes, then its end
+            for scene in [sc for sc in scenes if sc.get("season") == season]:
+                _table_scene(session, answers, scene)
+            if at < ended:
+                _table_seasons(session, at + 1, at)
+    for scene in scenes:
+        if not whole_year or scene.get("season") is None:
+            _table_scene(session, answers, scene)
     return session, answers
+
+
+def _table_seasons(session: TableSession, ended: int, first: int, setup: bool = False) -> None:
+    """Season ends ``first`` to ``ended`` (``op_table_seasons``) with their own answers: the
+    table's picks are for the epilogues, and whatever the texts choose on the map is put back
+    (and so are the lines that would tell it)."""
+    told = len(session.state.events)
+    _run(
+        session,
+        "table_seasons",
+        _TableAnswers({}, {}, ()),
+        seasons_ended=first if setup else ended,
+        first=first,
+        setup=setup,
+    )
+    st = session.state
+    st.events = st.events[:told] + [e for e in st.events[told:] if e.kind not in _MAP_EVENTS]
+
+
+def _table_scene(session: TableSession, answers: _TableAnswers, scene: dict[str, Any]) -> None:
+    answers.choice = scene.get("epilogue_choice")
+    _run(
+        session,
+        "table_scene",
+        answers,
+        scene=scene["scene"],
+        location=scene["location"],
+        participants=list(scene["participants"]),
+        cards_played=[dict(c) for c in scene.get("cards_played") or []],
+        skill_match_points=int(scene.get("skill_match_points") or 0),
+    )
 
 
 def _starting_sheet(ruleset: Ruleset, name: str) -> Sheet:
@@ -742,12 +785,9 @@ def apply_table_year(
         _take_from(name, st.asset_deck, st.asset_discard, st.asset_staging)
         st.characters[0].assets.append(name)
     for name in record.get("archived") or []:  # burned or archived in play, not in a scene
-        if _take_from(name, st.obstacle_deck, st.obstacle_discard, st.asset_deck, st.asset_discard):
-            st.archive.append(name)
-        elif name in ruleset.obstacles and session.copies_in_game(name) + st.archive.count(
-            name
-        ) < ruleset.obstacles[name].copies:  # a copy put into play and archived from the map
-            st.archive.append(name)
+        piles = (st.obstacle_deck, st.obstacle_discard, st.asset_deck, st.asset_discard)
+        if _take_from(name, *piles) or _a_copy_left(session, name):
+            st.archive.append(name)  # (a copy put into play and archived from the map)
     _copies_in_the_deck(session, record.get("in_deck") or {})
     for c in st.characters:  # the conditions on the sheets at year end, if the table gives them
         if c.name in (record.get("conditions") or {}):
@@ -760,6 +800,15 @@ def apply_table_year(
         raise ChroniclerError(f"nothing in year {record.get('year')} asked for {', '.join(unused)}")
     after = end_session(campaign, session)
     return after, _told(session.state.events, answers.notes)
+
+
+def _a_copy_left(session: TableSession, name: str) -> bool:
+    """Is a printed copy of obstacle ``name`` neither in the game nor in the archive?"""
+    obstacles = session.ruleset.obstacles
+    if name not in obstacles:
+        return False
+    taken = session.copies_in_game(name) + session.state.archive.count(name)
+    return taken < obstacles[name].copies
 
 
 def _face_up_assets(session: TableSession, record: dict[str, Any]) -> None:
