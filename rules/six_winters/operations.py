@@ -339,8 +339,9 @@ class Operations(SessionPart):
         if name in self.ruleset.events:
             self.emit(EventKind.EVENT_DRAWN, event=name)
             event = self.ruleset.events[name]
-            # the drawn card is out while its text is followed: a year that ends in that text
-            # (the threat pool emptied) stores it with the obstacles, as every card out
+            # the drawn card is out while its text is followed: a text that fails part way
+            # leaves it there, and session end stores it with the obstacles (a card drawn is
+            # never lost from the campaign)
             st.events_out.append(name)
             self.run_effects(ctx, event.effects, "enter", card=name)
             if name in st.archive:  # a burned event is out of the campaign

@@ -19,12 +19,13 @@ from typing import Any
 
 import pytest
 
+from dsl.errors import ChroniclerError
 from rules.six_winters import engine
 from rules.six_winters.bots import make_bot
 from rules.six_winters.campaign import apply_table_year, choose_characters, end_session
 from rules.six_winters.cards import Ruleset
 from rules.six_winters.session import Session
-from rules.six_winters.state import CampaignState
+from rules.six_winters.state import CampaignState, ObstacleInPlay
 
 REDUCE = "Reduce danger at "
 BURNED = ("card_burned", "card_archived")
@@ -164,3 +165,157 @@ def test_every_year_of_a_campaign_entered_at_the_table_gives_the_played_campaign
         assert _as_kept(at_the_table) == _as_kept(played), f"year {record['year']}"
         years += 1
     assert years == 6
+
+
+# --- each cause, alone ---------------------------------------------------------------------
+
+
+def _year_two(ruleset, scheme: str, **told: Any) -> dict[str, Any]:
+    return {
+        "year": 2,
+        "scheme": scheme,
+        "characters": ["Fuscus", "Parin"],
+        "result": "lost",
+        "reason": "too few scenes by the end of winter",
+        "threat_left": 6,
+        "scenes": [],
+        **told,
+    }
+
+
+def _campaign_in_year_two(ruleset) -> CampaignState:
+    campaign = engine.new_campaign(ruleset)
+    campaign.year = 2
+    return campaign
+
+
+def test_a_drawn_event_whose_text_fails_part_way_stays_in_the_campaign(ruleset):
+    # Alone Against the Empire draws Discord in Brightdune; "Pay" finds too little stability
+    # and the texts fail: the card drawn is still a card of the campaign, out for the year
+    from six_winters_table import table
+
+    from rules.six_winters.state import Frame
+
+    session = table(ruleset)
+    session.state.obstacle_deck = ["Alone Against the Empire", "Discord in Brightdune"]
+    session.state.frames = [Frame("actions", {})]
+    session.push_run("draw_obstacle_step")
+    while (decision := session.pending()) is not None and decision.kind != "choose_action":
+        session.apply("Pay")
+    assert "effect_failed" in [e.kind for e in session.events]
+    assert session.copies_in_game("Discord in Brightdune") == 1
+
+
+def test_the_archive_keeps_every_copy_of_an_obstacle_not_in_play(ruleset):
+    # Mobilize War Machines brought War Machines in; one copy is in the obstacle deck at the
+    # end: the other two printed copies are in the archive, whichever way they went there
+    campaign = _campaign_in_year_two(ruleset)
+    record = _year_two(ruleset, "Mobilize War Machines", map={}, in_deck={"War Machines": 1})
+    after, _told = apply_table_year(ruleset, campaign, record)
+    assert after.decks["obstacle"].count("War Machines") == 1
+    assert after.archive.count("War Machines") == 2
+
+
+def test_the_copies_a_table_counts_off_the_map_go_to_the_obstacle_deck(ruleset):
+    campaign = _campaign_in_year_two(ruleset)
+    record = _year_two(
+        ruleset,
+        "Mobilize War Machines",
+        map={"obstacles": {"Eastkeep": ["War Machines"]}},
+        in_deck={"War Machines": 2},
+    )
+    kept = {"Eastkeep": "nothing"}
+    after, _told = apply_table_year(ruleset, campaign, record, reduce=kept)
+    assert after.decks["obstacle"].count("War Machines") == 2
+    eastkeep = next(loc for loc in after.map if loc.name == "Eastkeep")
+    assert [o.name for o in eastkeep.obstacles] == ["War Machines"]
+    assert "War Machines" not in after.archive  # all three printed copies are in play
+
+
+def test_more_copies_than_printed_are_refused(ruleset):
+    campaign = _campaign_in_year_two(ruleset)
+    record = _year_two(ruleset, "Mobilize War Machines", in_deck={"War Machines": 4})
+    with pytest.raises(ChroniclerError, match="War Machines has 3 printed copies"):
+        apply_table_year(ruleset, campaign, record)
+
+
+def test_an_obstacle_reported_at_another_location_moved_there(ruleset):
+    campaign = _campaign_in_year_two(ruleset)
+    rift = next(loc for loc in campaign.map if loc.name == "Boar's Rift")
+    rift.obstacles = [ObstacleInPlay("The Old Wounds")]
+    moved = {"Giant's Gate": ["The Old Wounds"], "Boar's Rift": []}  # the new place first
+    record = _year_two(ruleset, "Mobilize War Machines", map={"obstacles": moved})
+    kept = {"Giant's Gate": "nothing"}
+    after, _told = apply_table_year(ruleset, campaign, record, reduce=kept)
+    gate = next(loc for loc in after.map if loc.name == "Giant's Gate")
+    assert [o.name for o in gate.obstacles] == ["The Old Wounds"]
+    assert "The Old Wounds" not in after.archive + after.decks["obstacle"]
+
+
+def test_a_discarded_asset_that_shares_an_obstacles_name_goes_to_the_asset_discard(ruleset):
+    # "Dragon of the Frozen Voice" is an asset and an obstacle: the scene discards the asset
+    assert "Dragon of the Frozen Voice" in ruleset.obstacles
+    campaign = _campaign_in_year_two(ruleset)
+    campaign.decks["asset"].append("Dragon of the Frozen Voice")
+    scene = {
+        "scene": "Take Second at the Amber Wine Drinking Game",
+        "location": "Giant's Gate",
+        "participants": ["Parin"],
+        "cards_played": [{"card": "Dragon of the Frozen Voice", "kind": "asset"}],
+        "skill_match_points": 3,
+    }
+    record = _year_two(ruleset, "Mobilize War Machines", scenes=[scene])
+    after, _told = apply_table_year(ruleset, campaign, record)
+    assert "Dragon of the Frozen Voice" in after.decks["asset"]
+    assert "Dragon of the Frozen Voice" not in after.archive
+
+
+def test_a_scene_completed_before_the_season_end_that_adds_it_is_back_in_the_scene_deck(
+    ruleset,
+):
+    # Unravel the Weave of Fates: "Fall end: Add scene Create a Pact with the Weaver"; the
+    # scene was completed in summer, so the fall end brings it back from the archive
+    campaign = _campaign_in_year_two(ruleset)
+    campaign.decks["scene"].append("Create a Pact with the Weaver")
+    scene = {
+        "scene": "Create a Pact with the Weaver",
+        "location": "Yearly Field",
+        "participants": ["Parin"],
+        "cards_played": [],
+        "skill_match_points": 7,
+        "season": "summer",
+    }
+    record = _year_two(ruleset, "Unravel the Weave of Fates", scenes=[scene])
+    after, _told = apply_table_year(ruleset, campaign, record)
+    assert "Create a Pact with the Weaver" in after.decks["scene"]
+    assert "Create a Pact with the Weaver" not in after.archive
+    in_winter = apply_table_year(
+        ruleset, campaign, {**record, "scenes": [{**scene, "season": "winter"}]}
+    )[0]
+    assert "Create a Pact with the Weaver" in in_winter.archive  # completed after the fall end
+
+
+def test_a_scene_in_a_season_the_rules_do_not_have_is_refused(ruleset):
+    campaign = _campaign_in_year_two(ruleset)
+    scene = {
+        "scene": "Take Second at the Amber Wine Drinking Game",
+        "location": "Giant's Gate",
+        "participants": ["Parin"],
+        "season": "sumer",
+    }
+    record = _year_two(ruleset, "Mobilize War Machines", scenes=[scene])
+    with pytest.raises(ChroniclerError, match=r"no season 'sumer'.*summer"):
+        apply_table_year(ruleset, campaign, record)
+
+
+def test_a_failure_archives_a_diplomat_from_the_asset_deck_not_the_staging_area(ruleset):
+    # Isolate Brightdune's Allies: "Failure: Archive a Diplomat asset from the asset deck."
+    campaign = _campaign_in_year_two(ruleset)
+    campaign.decks["asset"] += ["Hogel"]
+    record = _year_two(ruleset, "Isolate Brightdune's Allies")
+    in_the_deck = apply_table_year(ruleset, campaign, record)[0]
+    assert "Hogel" in in_the_deck.archive
+    face_up = apply_table_year(ruleset, campaign, {**record, "staging": ["Hogel"]})[0]
+    assert "Hogel" not in face_up.archive and "Hogel" in face_up.decks["asset"]
+    crafted = apply_table_year(ruleset, campaign, {**record, "in_progress": ["Hogel"]})[0]
+    assert "Hogel" not in crafted.archive and "Hogel" in crafted.decks["asset"]
