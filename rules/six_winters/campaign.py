@@ -339,7 +339,12 @@ def _years_step(ruleset: Ruleset) -> Any:
 #   left out, it is not run here), and conditions: {character: [condition]} at year end;
 #   archived: [card] - cards burned or archived in play, not in a scene (an event paid off);
 #   seasons_ended: how many season ends the year reached (all of them unless the threat pool
-#   emptied earlier; a loss in a season's last turn still reaches its end).
+#   emptied earlier; a loss in a season's last turn still reaches its end);
+#   what the group sees at the end of the winter turn besides the map (each optional):
+#   a scene's season: the season it was completed in (its season end runs after it; scenes
+#   with none come after every season end); in_deck: {obstacle: copies off the map, in the
+#   obstacle deck, its discard or characters' hands}; staging, asset_discard: [asset] the
+#   face-up piles; in_progress: [asset] being crafted on the boards.
 # Decisions the cards ask are answered from ``places`` ({location: "x,y"}: where a new location
 # joins the map), ``reduce`` ({location: "threat" | obstacle name | "nothing"}: session end's
 # reduce location danger) and ``picks`` (any other answer, matched against the options'
@@ -360,6 +365,9 @@ class TableSession(Session):
             super().put_into_play(ctx, name, at=at)
         elif self.take_obstacle_copy(name):
             self.state.obstacle_discard.append(name)
+            # which of its printed copies the year put into play the table tells at year end
+            # (``in_deck``); until then any of them may be the one a scene burns
+            self.state.flags[f"put into play:{name}"] = 1
 
     def draw_obstacle(self, ctx: Any) -> None:
         if not self._map_reported:  # the same for the obstacles a season end draws
@@ -716,6 +724,10 @@ def _table_seasons(session: TableSession, ended: int, first: int, setup: bool = 
         setup=setup,
     )
     st = session.state
+    for e in st.events[told:]:  # a scene a season end adds may be completed again this year
+        if e.kind == "card_added" and e.data.get("card_kind") == "scene":
+            key = f"added this year:{e.data['card']}"
+            st.flags[key] = st.flags.get(key, 0) + 1
     st.events = st.events[:told] + [e for e in st.events[told:] if e.kind not in _MAP_EVENTS]
 
 

@@ -12,6 +12,7 @@ decks and piles are compared as collections (a session shuffles every deck at se
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import random
 from collections.abc import Iterator
@@ -319,3 +320,90 @@ def test_a_failure_archives_a_diplomat_from_the_asset_deck_not_the_staging_area(
     assert "Hogel" not in face_up.archive and "Hogel" in face_up.decks["asset"]
     crafted = apply_table_year(ruleset, campaign, {**record, "in_progress": ["Hogel"]})[0]
     assert "Hogel" not in crafted.archive and "Hogel" in crafted.decks["asset"]
+
+
+# --- the same years through the table verbs ------------------------------------------------
+
+
+def _verbs(record: dict[str, Any], told: _Told, before: CampaignState) -> list[list[str]]:
+    """The commands a group types for the year: year start, a scene record per scene, and
+    year end with what it saw at the end of the winter turn."""
+    year, ruleset = str(record["year"]), told.ruleset
+    start = ["year", "start", "--campaign", "C", "--year", year, "--scheme", record["scheme"]]
+    start += ["--characters", ",".join(record["characters"]), "--seed", str(record["seed"])]
+    for who, answers in record["downtime"].items():
+        trained = [a for a in answers if a in ruleset.skills]
+        start += ["--downtime", f"{who}={','.join(trained)}"]
+        start += [
+            x for a in answers if a not in ruleset.skills for x in ("--recover", f"{who}={a}")
+        ]
+    commands = [start]
+    for scene in record["scenes"]:
+        played = [f"{c['kind']}:{c['card']}@{c['character']}" for c in scene["cards_played"]]
+        command = ["scene", "record", "--campaign", "C", "--year", year, "--text", ""]
+        command += ["--scene", scene["scene"], "--location", scene["location"]]
+        command += ["--participants", ",".join(scene["participants"])]
+        command += ["--played", ",".join(played)]
+        command += ["--skill-match", str(scene["skill_match_points"])]
+        if scene.get("epilogue_choice"):
+            command += ["--choice", scene["epilogue_choice"]]
+        commands.append(command)
+    end = ["year", "end", "--campaign", "C", "--year", year, "--result", record["result"]]
+    end += ["--threat-left", str(record["threat_left"]), "--reason", record["reason"]]
+    seen = record["map"]
+    end += [x for k, v in seen["threats"].items() for x in ("--threat", f"{k}={v}")]
+    end += [x for k, v in seen["obstacles"].items() for x in ("--obstacle", f"{k}={','.join(v)}")]
+    end += [x for k in seen["developed"] for x in ("--develop", k)]
+    end += [x for k in seen["undeveloped"] for x in ("--undeveloped", k)]
+    for name, x, y in seen["added"]:
+        end += ["--add-location", f"{name}@{x},{y}", "--place", f"{name}@{x},{y}"]
+    end += [x for k, v in told.reduce.items() for x in ("--reduce", f"{k}={v}")]
+    end += [x for p in told.picks for x in ("--pick", p)]
+    end += ["--reserve", ",".join(record["reserve"])] if record["reserve"] else []
+    end += [x for k, v in record["in_deck"].items() for x in ("--in-deck", f"{k}={v}")]
+    end += ["--staging", ",".join(record["staging"])]
+    end += ["--asset-discard", ",".join(record["asset_discard"])]
+    end += ["--crafting", ",".join(record["in_progress"])]
+    end += [
+        x for i, sc in enumerate(record["scenes"], 1) for x in ("--season", f"{i}={sc['season']}")
+    ]
+    end += ["--seasons-ended", str(record["seasons_ended"])]
+    end += [x for card in record["archived"] for x in ("--burned", card)]
+    for who, conditions in record["conditions"].items():
+        had = list(before.sheets[who].conditions) if who in before.sheets else []
+        had = [c for c in had if c not in record["downtime"].get(who, [])]
+        end += [x for c in conditions if c not in had for x in ("--condition", f"{who}={c}")]
+    return [*commands, end]
+
+
+def _journal_state(db: str) -> CampaignState:
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(db)) as con:
+        row = con.execute("select state from campaign_state order by year desc limit 1").fetchone()
+    return CampaignState.from_json(row[0])
+
+
+@pytest.mark.parametrize(
+    ("bot_name", "seed"),
+    [
+        ("random", 0),
+        ("heuristic", 3),  # a scene completed in summer, added back at fall's end, done again
+        pytest.param("random", 1, marks=pytest.mark.slow),
+        pytest.param("random", 2, marks=pytest.mark.slow),
+        pytest.param("heuristic", 0, marks=pytest.mark.slow),
+        pytest.param("heuristic", 2, marks=pytest.mark.slow),
+        pytest.param("heuristic", 4, marks=pytest.mark.slow),
+    ],
+)
+def test_every_year_of_a_campaign_entered_with_the_table_verbs_gives_the_played_campaign(
+    ruleset, tmp_path, capsys, bot_name, seed
+):
+    from journal.cli import main
+
+    db = str(tmp_path / "journal.db")
+    assert main(["campaign", "start", "C", "--db", db]) == 0
+    for before, record, told, played in _campaign_years(ruleset, bot_name, seed):
+        for command in _verbs(record, told, before):
+            assert main([*command, "--db", db]) == 0, (command[:2], capsys.readouterr().err)
+        assert _as_kept(_journal_state(db)) == _as_kept(played), f"year {record['year']}"
