@@ -45,6 +45,9 @@ class Catalogue:
     skills: tuple[str, ...] = ()
     region_names: dict[str, str] = field(default_factory=dict)  # "empire" -> "the Empire"
     ruleset: Any = None
+    # every card by (kind, casefolded name): an asset may share its name with an obstacle or
+    # a character, and ``cards`` keeps one card a name
+    of_kind: dict[tuple[str, str], CardFacts] = field(default_factory=dict)
 
     def by_count(self, counted: str, count: int) -> str | None:
         """The row of the ruleset's table looked up by ``counted`` ("score") for ``count``;
@@ -57,9 +60,18 @@ class Catalogue:
 
     def get(self, name: str, *kinds: str) -> CardFacts | None:
         found = self.cards.get(name) or self._casefolded().get(name.casefold())
-        if found is None or (kinds and found.kind not in kinds):
-            return None
-        return found
+        if found is not None and (not kinds or found.kind in kinds):
+            return found
+        for kind in kinds:  # a card that shares its name with one of another kind
+            shared = self.of_kind.get((kind, name.casefold()))
+            if shared is not None:
+                return shared
+        return None
+
+    def kinds_of(self, name: str, *kinds: str) -> list[str]:
+        """The kinds (of ``kinds``) of the cards called ``name``: more than one when cards
+        share the name."""
+        return [k for k in kinds if (k, name.casefold()) in self.of_kind]
 
     def _casefolded(self) -> dict[str, CardFacts]:
         return {n.casefold(): c for n, c in self.cards.items()}
@@ -175,7 +187,7 @@ def from_ruleset(ruleset: Any) -> Catalogue:
             points = getattr(card, "points", None)
             text = tuple(_printed_effect(e) for e in getattr(card, "effects", ()) or ())
             text = tuple(line for line in text if line)
-            catalogue.cards[name] = CardFacts(
+            catalogue.cards[name] = catalogue.of_kind[(kind, name.casefold())] = CardFacts(
                 name=name,
                 kind=kind,
                 skill=str(skill) if skill else None,

@@ -7,6 +7,7 @@ a SQLAlchemy database URL.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 from pathlib import Path
@@ -412,6 +413,41 @@ def year_end(
     reserve: str | None = typer.Option(
         None, "--reserve", help="Completed assets kept in reserve: Asset,Asset."
     ),
+    undeveloped: Annotated[
+        Texts | None,
+        typer.Option("--undeveloped", help="A location flipped back to its plain side."),
+    ] = None,
+    in_deck: Annotated[
+        Texts | None,
+        typer.Option(
+            "--in-deck",
+            help="OBSTACLE=COUNT: its copies off the map at winter's end (deck, discard, hands).",
+        ),
+    ] = None,
+    staging: str | None = typer.Option(
+        None, "--staging", help="The staging area at winter's end: Asset,Asset."
+    ),
+    asset_discard: str | None = typer.Option(
+        None, "--asset-discard", help="The asset discard at winter's end: Asset,Asset."
+    ),
+    crafting: str | None = typer.Option(
+        None, "--crafting", help="Assets being crafted on the boards at winter's end: Asset,Asset."
+    ),
+    season: Annotated[
+        Texts | None,
+        typer.Option("--season", help="N=SEASON: the season scene N was completed in."),
+    ] = None,
+    seasons_ended: int | None = typer.Option(
+        None,
+        "--seasons-ended",
+        help="Season ends the year reached (default: all; fewer if the pool emptied).",
+        min=0,
+        max=COUNT_MAX,
+    ),
+    burned: Annotated[
+        Texts | None,
+        typer.Option("--burned", help="A card burned or archived in play, not in a scene."),
+    ] = None,
     db: Db = None,
 ) -> None:
     """End a year: result, threat left, the map; the ruleset applies session end.
@@ -419,7 +455,10 @@ def year_end(
     With the Six Winters cards, the ruleset applies each recorded scene's epilogue, the
     scheme's success or failure and the session end steps to the campaign state: --threat and
     --obstacle then give the map at the end of the winter turn, and --place, --reduce, --pick
-    answer what the cards ask (else a default that follows the rules, printed).
+    answer what the cards ask (else a default that follows the rules, printed). What the
+    group sees at winter's end besides the map makes the year exact: --season (in which
+    season each scene was completed), --in-deck (copies of an obstacle off the map),
+    --staging, --asset-discard, --crafting, --undeveloped, --burned, --seasons-ended.
 
     Example:
 
@@ -438,6 +477,18 @@ def year_end(
     )
     catalogue = load_catalogue()
     decisions = table.parse_decisions(catalogue, place or [], reduce or [], pick or [], reserve)
+    seen = table.parse_seen(
+        catalogue,
+        in_deck=in_deck or [],
+        staging=staging,
+        asset_discard=asset_discard,
+        crafting=crafting,
+        undeveloped=undeveloped or [],
+        seasons=season or [],
+        seasons_ended=seasons_ended,
+        burned=burned or [],
+    )
+    decisions = dataclasses.replace(decisions, seen=seen)
     with _journal(db, create=False) as journal:
         counted: list[str] = []
 

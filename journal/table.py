@@ -303,12 +303,20 @@ class SceneInput:
 
 
 def _play(catalogue: Catalogue | None, item: str) -> Play:
-    """``Card``, ``Card:points``, either with ``@Character`` (who played it); points come
-    from the card when the ruleset knows it."""
+    """``Card``, ``Card:points``, either with ``@Character`` (who played it), and an
+    ``asset:`` or ``obstacle:`` in front for a name an asset and an obstacle share; points
+    come from the card when the ruleset knows it."""
     card_text, at, who = item.rpartition("@") if "@" in item else (item, "", "")
     who = who.strip()
     if at and not who:
-        raise UsageError(f"--played takes CARD[:POINTS][@CHARACTER], not {item!r}")
+        raise UsageError(
+            f"--played takes CARD[:POINTS][@CHARACTER] (asset:CARD or obstacle:CARD for a "
+            f"name an asset and an obstacle share), not {item!r}"
+        )
+    said_kind, colon, rest = card_text.strip().partition(":")
+    kinds: tuple[str, ...] = ("asset", "obstacle")
+    if colon and said_kind.strip().lower() in kinds:
+        kinds, card_text = (said_kind.strip().lower(),), rest
     name, _, points_text = card_text.partition(":")
     name = name.strip()
     points: int | None = None
@@ -321,7 +329,13 @@ def _play(catalogue: Catalogue | None, item: str) -> Play:
             raise UsageError(f"points of {name!r} must be between -1000 and 1000, not {points}")
     kind = None
     if catalogue is not None and catalogue.names("asset", "obstacle"):
-        card = catalogue.require(name, "asset", "obstacle")
+        both = catalogue.kinds_of(name, *kinds)
+        if len(both) > 1:
+            raise UsageError(
+                f"{name!r} is an asset and an obstacle: say which was played, "
+                f"'asset:{name}' or 'obstacle:{name}'"
+            )
+        card = catalogue.require(name, *kinds)
         name, kind = card.name, card.kind
         if points is None:
             points = card.points
@@ -475,9 +489,9 @@ def _check_scene_rules(
     if rules is None:
         return  # no ruleset to read the rules from: the table's word stands
     scenes = ledger.scenes_of(s, session)
-    table_rules.recorded_already(scenes, scene, session.year, skip=number)
     row = ledger.latest_state(s, campaign)
     if row is None or not row.state.get("decks"):
+        table_rules.recorded_already(scenes, scene, session.year, skip=number)
         return
     record = _year_record(s, session)
     if number is not None:  # the scenes before it: the year as it stood when it was completed
@@ -489,7 +503,11 @@ def _check_scene_rules(
     except ChroniclerError:
         raise
     except Exception:  # a state the ruleset cannot rebuild: the table's word stands
+        table_rules.recorded_already(scenes, scene, session.year, skip=number)
         return
+    # a scene the scheme's season ends add back may be completed once more each time
+    again = int(st.flags.get(f"added this year:{scene}", 0))
+    table_rules.recorded_already(scenes, scene, session.year, skip=number, again=again)
     rules.check_scene(
         st,
         scene,
@@ -741,6 +759,90 @@ class TableDecisions:
     reduce: dict[str, str] = field(default_factory=dict)  # location -> threat|OBSTACLE|nothing
     picks: tuple[str, ...] = ()  # any other answer, matched against the options
     reserve: tuple[str, ...] = ()  # completed assets kept in reserve
+    # what the group sees at the end of the winter turn, beyond the map (``parse_seen``): the
+    # ruleset's ``apply_table_year`` record keys in_deck, staging, asset_discard, in_progress,
+    # archived, seasons_ended, and map_undeveloped / scene_seasons ({scene number: season})
+    seen: dict[str, Any] = field(default_factory=dict)
+
+
+def _counts(items: Sequence[str], option: str) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for item in items:
+        name, sep, count = item.rpartition("=")
+        if not sep or not count.strip().isdigit() or not name.strip():
+            raise UsageError(f"{option} takes NAME=COUNT, not {item!r}")
+        counts[name.strip()] = int(count)
+    return counts
+
+
+def parse_seen(
+    catalogue: Catalogue | None,
+    *,
+    in_deck: Sequence[str] = (),
+    staging: str | None = None,
+    asset_discard: str | None = None,
+    crafting: str | None = None,
+    undeveloped: Sequence[str] = (),
+    seasons: Sequence[str] = (),
+    seasons_ended: int | None = None,
+    burned: Sequence[str] = (),
+) -> dict[str, Any]:
+    """``year end``'s options for what the group sees at the end of the winter turn besides
+    the map, checked against the ruleset's cards (each left out when not given)."""
+    seen: dict[str, Any] = {}
+    counts = _counts(in_deck, "--in-deck")
+    if counts:
+        seen["in_deck"] = {_checked(catalogue, k, "obstacle"): v for k, v in counts.items()}
+    for key, value in (("staging", staging), ("asset_discard", asset_discard)):
+        if value is not None:
+            seen[key] = [_asset(catalogue, n) for n in split_names(value)]
+    if crafting is not None:
+        seen["in_progress"] = [_asset(catalogue, n) for n in split_names(crafting)]
+    if undeveloped:
+        seen["map_undeveloped"] = [_checked(catalogue, n, "location") for n in undeveloped]
+    scene_seasons: dict[int, str] = {}
+    for item in seasons:
+        number, sep, season = item.partition("=")
+        if not sep or not number.strip().isdigit() or not season.strip():
+            raise UsageError(f"--season takes SCENE-NUMBER=SEASON, not {item!r}")
+        scene_seasons[int(number)] = season.strip().lower()
+    if scene_seasons:
+        seen["scene_seasons"] = scene_seasons
+    if seasons_ended is not None:
+        seen["seasons_ended"] = seasons_ended
+    if burned:
+        seen["archived"] = [_burned_card(catalogue, n) for n in burned]
+    return seen
+
+
+def _downtime_taken(s: Session, campaign: Campaign, year: int) -> dict[str, list[str]]:
+    """The downtime taken at this year's setup ('year start --downtime/--recover'), as the
+    ruleset's downtime asks it: the condition rested away, then the skills trained."""
+    taken: dict[str, list[str]] = {}
+    for character in ledger.characters(s, campaign):
+        row = s.exec(
+            select(ChronicleEntry).where(
+                ChronicleEntry.character_id == character.id,
+                ChronicleEntry.year == year - 1,
+                ChronicleEntry.downtime == True,  # noqa: E712 (SQL)
+            )
+        ).first()
+        if row is not None and (row.recovered or row.advances):
+            taken[character.name] = [*row.recovered, *row.advances]
+    return taken
+
+
+def _asset(catalogue: Catalogue | None, name: str) -> str:
+    """An asset's card name."""
+    return _checked(catalogue, name, "asset")
+
+
+def _burned_card(catalogue: Catalogue | None, name: str) -> str:
+    """An obstacle, asset or event burned or archived in play (not in a scene), by its card
+    name."""
+    if catalogue is None:
+        return name
+    return catalogue.require(name, "obstacle", "asset", "event").name
 
 
 def parse_decisions(
@@ -789,6 +891,18 @@ def _end_year_by_the_cards(
         "added": [[_checked(catalogue, n, "location"), x, y] for n, x, y, _ in changes.added],
     }
     record["reserve"] = list(decisions.reserve)
+    record["downtime"] = _downtime_taken(s, campaign, session.year)
+    seen = dict(decisions.seen)
+    if "map_undeveloped" in seen:
+        record["map"]["undeveloped"] = seen.pop("map_undeveloped")
+    for number, season in seen.pop("scene_seasons", {}).items():
+        if not 1 <= number <= len(record["scenes"]):
+            raise ChroniclerError(
+                f"--season {number}={season}: year {session.year} has scenes 1 to "
+                f"{len(record['scenes'])}"
+            )
+        record["scenes"][number - 1]["season"] = season
+    record.update(seen)
     try:
         after, notes = apply_table_year(
             ruleset,

@@ -166,6 +166,8 @@ class TableRules:
         """The scene is in play or in the scene deck, its location on the map, and the cards
         played ones the campaign holds (an asset is spent once: it goes to the discard)."""
         available = [*st.scenes, *st.scene_deck]
+        if scene in st.archive and st.flags.get(f"added this year:{scene}"):
+            available.append(scene)  # completed, and a season end of the year adds it back
         if scene not in available:
             where = "is in the archive" if scene in st.archive else "is not in the scene deck"
             raise ChroniclerError(
@@ -189,6 +191,11 @@ class TableRules:
             [*st.obstacle_deck, *st.obstacle_discard]
             + [o.name for loc in st.locations for o in loc.obstacles]
         )
+        for name in {n for n, kind in cards if kind == "obstacle"}:
+            if st.flags.get(f"put into play:{name}") and name in self.ruleset.obstacles:
+                # the scheme's season ends put copies into play: how many, and where they
+                # went, the table tells at year end; any printed copy may be burned
+                obstacles[name] = max(obstacles[name], self.ruleset.obstacles[name].copies)
         for name, kind in cards:
             if kind == "obstacle":
                 if obstacles[name] <= 0:
@@ -223,13 +230,19 @@ def spent_assets(s: Session, session: YearSession, before: int | None = None) ->
 
 
 def recorded_already(
-    scenes: Sequence[SceneRecord], scene: str, year: int, skip: int | None = None
+    scenes: Sequence[SceneRecord],
+    scene: str,
+    year: int,
+    skip: int | None = None,
+    again: int = 0,
 ) -> None:
-    """A scene card is completed once: it goes to the archive."""
-    for earlier in scenes:
-        if earlier.scene == scene and earlier.number != skip:
-            raise ChroniclerError(
-                f"{scene!r} is already recorded as scene {earlier.number} of year {year}; a "
-                "completed scene goes to the archive (fix it with 'chronicler scene amend "
-                f"--number {earlier.number}')"
-            )
+    """A scene card is completed once: it goes to the archive (unless a text of the year
+    adds it back: ``again`` times more)."""
+    earlier_ones = [x for x in scenes if x.scene == scene and x.number != skip]
+    if len(earlier_ones) > again:
+        earlier = earlier_ones[-1]
+        raise ChroniclerError(
+            f"{scene!r} is already recorded as scene {earlier.number} of year {year}; a "
+            "completed scene goes to the archive (fix it with 'chronicler scene amend "
+            f"--number {earlier.number}')"
+        )

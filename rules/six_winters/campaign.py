@@ -57,6 +57,29 @@ def end_session(campaign: CampaignState, session: Session) -> CampaignState:
     return storing.after
 
 
+def _whole_archive(session: Session, archive: list[str]) -> list[str]:
+    """The archive as the rules have it ("All obstacles start the campaign in The Archive";
+    burned ones go back there): every printed copy of an obstacle that has come into the
+    campaign and is not in play. A session takes a copy from the archive or, with none listed
+    there, a printed copy never brought in; the two are the same card in the same box, so
+    which one a year took is not kept (a table cannot tell them apart)."""
+    st = session.state
+    obstacles = session.ruleset.obstacles
+    in_play = [*st.obstacle_deck, *st.obstacle_discard]
+    in_play += [name for c in st.characters for name in c.obstacles]
+    in_play += [o.name for loc in st.locations for o in loc.obstacles]
+    kept = list(archive)
+    # only obstacles of several copies: one of a single copy is in play or in the archive
+    for name in dict.fromkeys(n for n in [*in_play, *archive] if n in obstacles):
+        if obstacles[name].copies < 2:
+            continue
+        out_of_play = max(0, obstacles[name].copies - in_play.count(name))
+        while kept.count(name) > out_of_play:
+            kept.remove(name)
+        kept += [name] * (out_of_play - kept.count(name))
+    return kept
+
+
 def _walk_outside_play(ruleset: Ruleset, phase: str, on: Any, teardown: bool = False) -> None:
     """Do a phase's steps done outside play (``@outside_play``), in the text's order."""
     for step in ruleset.procedure.phase(phase).steps:
@@ -155,7 +178,7 @@ class Storing:
         final = self.session.ruleset.value("years", FINAL_YEAR)
         self.after.year = st.year + 1 if st.year < final else st.year
         self.after.decks = {**self.after.decks, "scene": list(st.scene_deck) + list(st.scenes)}
-        self.after.archive = list(st.archive)
+        self.after.archive = _whole_archive(self.session, list(st.archive))
         self.after.unlocked_characters = list(st.campaign_characters)
         self.after.unlocked_abilities = list(st.unlocked_abilities)
 
@@ -316,7 +339,12 @@ def _years_step(ruleset: Ruleset) -> Any:
 #   left out, it is not run here), and conditions: {character: [condition]} at year end;
 #   archived: [card] - cards burned or archived in play, not in a scene (an event paid off);
 #   seasons_ended: how many season ends the year reached (all of them unless the threat pool
-#   emptied earlier; a loss in a season's last turn still reaches its end).
+#   emptied earlier; a loss in a season's last turn still reaches its end);
+#   what the group sees at the end of the winter turn besides the map (each optional):
+#   a scene's season: the season it was completed in (its season end runs after it; scenes
+#   with none come after every season end); in_deck: {obstacle: copies off the map, in the
+#   obstacle deck, its discard or characters' hands}; staging, asset_discard: [asset] the
+#   face-up piles; in_progress: [asset] being crafted on the boards.
 # Decisions the cards ask are answered from ``places`` ({location: "x,y"}: where a new location
 # joins the map), ``reduce`` ({location: "threat" | obstacle name | "nothing"}: session end's
 # reduce location danger) and ``picks`` (any other answer, matched against the options'
@@ -337,6 +365,9 @@ class TableSession(Session):
             super().put_into_play(ctx, name, at=at)
         elif self.take_obstacle_copy(name):
             self.state.obstacle_discard.append(name)
+            # which of its printed copies the year put into play the table tells at year end
+            # (``in_deck``); until then any of them may be the one a scene burns
+            self.state.flags[f"put into play:{name}"] = 1
 
     def draw_obstacle(self, ctx: Any) -> None:
         if not self._map_reported:  # the same for the obstacles a season end draws
@@ -357,7 +388,8 @@ class TableSession(Session):
         played = []
         for item in cards_played:
             name = str(item["card"])
-            if item.get("kind") == "obstacle" or name in self.ruleset.obstacles:
+            kind = item.get("kind")  # an asset and an obstacle may share a name
+            if kind == "obstacle" or (not kind and name in self.ruleset.obstacles):
                 if not _take_from(name, st.obstacle_deck, st.obstacle_discard):
                     for loc in st.locations:  # overcome where it stood on the map
                         here = next((o for o in loc.obstacles if o.name == name), None)
@@ -374,9 +406,13 @@ class TableSession(Session):
         st.archive.append(scene)
         self.complete_scene(ctx, scene, location, list(participants), played, skill_match_points)
 
-    def op_table_seasons(self, ctx: Any, seasons_ended: int | None = None) -> None:
-        """The scheme's setup text and season-end texts of the whole year, as a played year
-        runs them (here before the recorded scenes, so a scene they add can be the one
+    def op_table_seasons(
+        self, ctx: Any, seasons_ended: int | None = None, first: int = 0, setup: bool = True
+    ) -> None:
+        """The scheme's setup text and season-end texts of the year, as a played year runs
+        them: the ends of the seasons ``first`` to ``seasons_ended`` (all of them unless the
+        threat pool emptied earlier), after the scenes completed in them (scenes recorded
+        with no season come after every season end, so a scene the texts add can be the one
         completed). What they do to the map (threats, obstacles, dice, developed sides) is
         the table's to report at year end: those changes are put back, and an obstacle they
         put into play goes to the obstacle discard. The rest stays: the cards they add to
@@ -386,9 +422,10 @@ class TableSession(Session):
         pool, box, lost = st.threat_pool, st.threat_box, st.lost
         self._map_reported = True
         try:
-            scheme = self.ruleset.schemes[st.scheme]
-            self.run_effects(ctx, scheme.effects, "setup", card=st.scheme)
-            for season, _turns in self.ruleset.seasons[:seasons_ended]:
+            if setup:
+                scheme = self.ruleset.schemes[st.scheme]
+                self.run_effects(ctx, scheme.effects, "setup", card=st.scheme)
+            for season, _turns in self.ruleset.seasons[first:seasons_ended]:
                 self.op_season_end(ctx, season)
         finally:
             self._map_reported = False
@@ -432,12 +469,16 @@ class TableSession(Session):
             place(name).developed = False
         for name, count in report.get("threats", {}).items():
             place(name).threats = int(count)
-        for name, obstacles in report.get("obstacles", {}).items():
+        reported = report.get("obstacles", {})
+        for name in reported:
             loc = place(name)
             # the obstacles the table no longer sees there were overcome or discarded: to the
-            # discard (back into the obstacle deck at session end), as a played year has it
+            # discard (back into the obstacle deck at session end), as a played year has it;
+            # all of them first, so that one seen elsewhere now moved there
             st.obstacle_discard += [o.name for o in loc.obstacles]
             loc.obstacles = []
+        for name, obstacles in reported.items():
+            loc = place(name)
             for obstacle in obstacles:
                 self.take_obstacle_copy(obstacle)  # the deck, its discard, or the archive
                 loc.obstacles.append(self.new_obstacle(obstacle))
@@ -646,25 +687,62 @@ def table_session(
         for name in st.idle_characters:
             if name in downtime:  # the sheet's choices, in the order downtime asks them
                 _run(session, "downtime", _TableAnswers({}, {}, downtime[name]), name=name)
-        # their own answers: the table's picks are for the epilogues, and whatever the texts
-        # choose on the map is put back (and so are the lines that would tell it)
-        ended = record.get("seasons_ended")
-        _run(session, "table_seasons", _TableAnswers({}, {}, ()), seasons_ended=ended)
-        st = session.state
-        st.events = [e for e in st.events if e.kind not in _MAP_EVENTS]
-    for scene in record.get("scenes") or []:
-        answers.choice = scene.get("epilogue_choice")
-        _run(
-            session,
-            "table_scene",
-            answers,
-            scene=scene["scene"],
-            location=scene["location"],
-            participants=list(scene["participants"]),
-            cards_played=[dict(c) for c in scene.get("cards_played") or []],
-            skill_match_points=int(scene.get("skill_match_points") or 0),
-        )
+    scenes = list(record.get("scenes") or [])
+    seasons = [name for name, _turns in ruleset.seasons]
+    for scene in scenes:
+        season = scene.get("season")
+        if season is not None and season not in seasons:
+            raise ChroniclerError(
+                f"{scene['scene']}: no season {season!r}{_near(str(season), seasons)}"
+            )
+    ended = record.get("seasons_ended")
+    ended = len(seasons) if ended is None else int(ended)
+    if whole_year:
+        _table_seasons(session, ended, 0, setup=True)  # the scheme's setup text
+        for at, season in enumerate(seasons):  # a season's scenes, then its end
+            for scene in [sc for sc in scenes if sc.get("season") == season]:
+                _table_scene(session, answers, scene)
+            if at < ended:
+                _table_seasons(session, at + 1, at)
+    for scene in scenes:
+        if not whole_year or scene.get("season") is None:
+            _table_scene(session, answers, scene)
     return session, answers
+
+
+def _table_seasons(session: TableSession, ended: int, first: int, setup: bool = False) -> None:
+    """Season ends ``first`` to ``ended`` (``op_table_seasons``) with their own answers: the
+    table's picks are for the epilogues, and whatever the texts choose on the map is put back
+    (and so are the lines that would tell it)."""
+    told = len(session.state.events)
+    _run(
+        session,
+        "table_seasons",
+        _TableAnswers({}, {}, ()),
+        seasons_ended=first if setup else ended,
+        first=first,
+        setup=setup,
+    )
+    st = session.state
+    for e in st.events[told:]:  # a scene a season end adds may be completed again this year
+        if e.kind == "card_added" and e.data.get("card_kind") == "scene":
+            key = f"added this year:{e.data['card']}"
+            st.flags[key] = st.flags.get(key, 0) + 1
+    st.events = st.events[:told] + [e for e in st.events[told:] if e.kind not in _MAP_EVENTS]
+
+
+def _table_scene(session: TableSession, answers: _TableAnswers, scene: dict[str, Any]) -> None:
+    answers.choice = scene.get("epilogue_choice")
+    _run(
+        session,
+        "table_scene",
+        answers,
+        scene=scene["scene"],
+        location=scene["location"],
+        participants=list(scene["participants"]),
+        cards_played=[dict(c) for c in scene.get("cards_played") or []],
+        skill_match_points=int(scene.get("skill_match_points") or 0),
+    )
 
 
 def _starting_sheet(ruleset: Ruleset, name: str) -> Sheet:
@@ -719,11 +797,14 @@ def apply_table_year(
         _take_from(name, st.asset_deck, st.asset_discard, st.asset_staging)
         st.characters[0].assets.append(name)
     for name in record.get("archived") or []:  # burned or archived in play, not in a scene
-        if _take_from(name, st.obstacle_deck, st.obstacle_discard, st.asset_deck, st.asset_discard):
-            st.archive.append(name)
+        piles = (st.obstacle_deck, st.obstacle_discard, st.asset_deck, st.asset_discard)
+        if _take_from(name, *piles) or _a_copy_left(session, name):
+            st.archive.append(name)  # (a copy put into play and archived from the map)
+    _copies_in_the_deck(session, record.get("in_deck") or {})
     for c in st.characters:  # the conditions on the sheets at year end, if the table gives them
         if c.name in (record.get("conditions") or {}):
             c.conditions = list(record["conditions"][c.name])
+    _face_up_assets(session, record)
     _run(session, "Session End", answers)
     session.state.over = True
     unused = [f"--place {k}" for k in answers.places] + [f"--reduce {k}" for k in answers.reduce]
@@ -731,6 +812,78 @@ def apply_table_year(
         raise ChroniclerError(f"nothing in year {record.get('year')} asked for {', '.join(unused)}")
     after = end_session(campaign, session)
     return after, _told(session.state.events, answers.notes)
+
+
+def _a_copy_left(session: TableSession, name: str) -> bool:
+    """Is a printed copy of obstacle ``name`` neither in the game nor in the archive?"""
+    obstacles = session.ruleset.obstacles
+    if name not in obstacles:
+        return False
+    taken = session.copies_in_game(name) + session.state.archive.count(name)
+    return taken < obstacles[name].copies
+
+
+def _face_up_assets(session: TableSession, record: dict[str, Any]) -> None:
+    """The staging area and the asset discard at the end of the winter turn, as the table
+    sees them (both lie face up), and the assets being crafted on the characters' boards
+    (``in_progress``); every other asset not held is in the asset deck. A text that takes
+    "from the asset deck" at session end (a scheme's failure) chooses there."""
+    if not any(key in record for key in ("staging", "asset_discard", "in_progress")):
+        return
+    from .state import AssetInProgress
+
+    st = session.state
+    unheld = [*st.asset_deck, *st.asset_discard, *st.asset_staging]
+    piles: dict[str, list[str]] = {"staging": [], "asset_discard": [], "in_progress": []}
+    for key, pile in piles.items():
+        for name in record.get(key) or []:
+            if not _take_from(name, unheld):
+                known = sorted(set(st.asset_deck + st.asset_discard + st.asset_staging))
+                raise ChroniclerError(
+                    f"--{key.replace('_', '-')}: {name!r} is not an asset in play and not held"
+                    f"{_near(name, known)}"
+                )
+            pile.append(name)
+    if st.characters:  # crafted on a board: stored with the asset deck at session end
+        st.characters[0].in_progress += [AssetInProgress(n) for n in piles["in_progress"]]
+    st.asset_deck, st.asset_staging, st.asset_discard = (
+        unheld,
+        piles["staging"],
+        piles["asset_discard"],
+    )
+
+
+def _copies_in_the_deck(session: TableSession, counts: dict[str, Any]) -> None:
+    """The copies of an obstacle off the map but in play at the end of the winter turn (the
+    obstacle deck, its discard, characters' hands: the obstacle deck after session end), as
+    the table counts them. The table does not say when in the year a scheme or an activation
+    put a copy into play, nor when a copy was discarded, so the count is the table's: copies
+    come from the archive, or go back there."""
+    st = session.state
+    obstacles = session.ruleset.obstacles
+    for name, wanted in counts.items():
+        if name not in obstacles:
+            raise ChroniclerError(f"--in-deck: no obstacle {name!r}{_near(name, list(obstacles))}")
+        if name in session.ruleset.events:
+            raise ChroniclerError(
+                f"--in-deck: {name} is an event as well as an obstacle, and the obstacle deck "
+                f"holds both under the one name: its count cannot be told"
+            )
+        wanted = int(wanted)
+        copies = obstacles[name].copies
+        on_map = sum(1 for loc in st.locations for o in loc.obstacles if o.name == name)
+        if wanted < 0 or wanted + on_map > copies:
+            raise ChroniclerError(
+                f"--in-deck {name}={wanted}: {name} has {copies} printed "
+                f"{'copy' if copies == 1 else 'copies'} and {on_map} on the map"
+            )
+        have = st.obstacle_deck.count(name) + st.obstacle_discard.count(name)
+        for _ in range(wanted - have):  # into play from the archive (or the box)
+            _take_from(name, st.archive)
+            st.obstacle_discard.append(name)
+        for _ in range(have - wanted):  # burned or never brought in: in the archive
+            _take_from(name, st.obstacle_discard, st.obstacle_deck)
+            st.archive.append(name)
 
 
 def _told(events: Sequence[Any], notes: Sequence[str]) -> list[str]:

@@ -339,13 +339,17 @@ class Operations(SessionPart):
         if name in self.ruleset.events:
             self.emit(EventKind.EVENT_DRAWN, event=name)
             event = self.ruleset.events[name]
+            # the drawn card is out while its text is followed: a text that fails part way
+            # leaves it there, and session end stores it with the obstacles (a card drawn is
+            # never lost from the campaign)
+            st.events_out.append(name)
             self.run_effects(ctx, event.effects, "enter", card=name)
             if name in st.archive:  # a burned event is out of the campaign
                 return
             if event.stays_out:
-                st.events_out.append(name)
                 self.apply_standing_texts(ctx)
             else:
+                _last_out(st.events_out, name)
                 st.obstacle_discard.append(name)
         else:
             self.place_obstacle(ctx, name)
@@ -596,3 +600,11 @@ class Operations(SessionPart):
         """A card is used for this turn."""
         c.exhausted.append(card)
         self.emit(EventKind.CARD_EXHAUSTED, character=c.name, card=card)
+
+
+def _last_out(pile: list[str], name: str) -> None:
+    """Take the last ``name`` out of ``pile`` (the card just put there)."""
+    for i in range(len(pile) - 1, -1, -1):
+        if pile[i] == name:
+            del pile[i]
+            return
