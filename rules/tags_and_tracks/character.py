@@ -2,15 +2,12 @@
 
 ::
 
-    Brick - wandering orc chef
-    5/5 STR
-    3/3 DEX
-    1/1 WIL
+    NAME - background
+    points/level STAT           (one line per stat)
+    root skill 1
+    skill N, narrower skill N+1 (a chain on one line)
 
-    do anything 1
-    fight 2, bash 3
-    cook 2, blazing soup 3
-    poetry 2
+(``examples/brick.character`` is the seed's example character.)
 
 The first line is the name and, after " - ", the background. ``points/level STAT`` is a stat (a
 pip reservoir). A line of skills is a chain: each skill is one level above the one before it on

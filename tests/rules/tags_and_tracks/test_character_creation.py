@@ -1,5 +1,6 @@
-"""Character Creation: "Do Anything 1", 18 XP and 1 level in every stat; all the XP spent on
-skills (1 XP per level) and stats; skills build on one another; the seed's example character."""
+"""Character Creation: a new character has the root skill, 18 XP to spend and each stat at
+one; every XP goes to skill levels (one XP a level) or stats; each skill stands on a lower one;
+the seed's example character checks clean."""
 
 from __future__ import annotations
 
@@ -57,14 +58,14 @@ def test_xp_overspent_is_an_error_at_the_entry_that_overspends(ruleset):
     assert problems == ["9:1: the sheet spends 19 XP: creation gives 18 (1 overspent)"]
 
 
-def test_you_must_spend_all_of_your_xp(ruleset):
+def test_unspent_xp_is_an_error(ruleset):
     _, problems = read(ruleset, SHEET.format(wil=1, bash="bash 3").replace("poetry 2\n", ""))
     assert problems == [
         "1:1: the sheet spends 16 of 18 XP: at creation all of it is spent (2 left)"
     ]
 
 
-def test_every_character_starts_with_do_anything_1_and_1_level_in_every_stat(ruleset):
+def test_a_new_character_has_the_root_skill_and_each_stat_at_one(ruleset):
     text = "Mo - a cook\n0/1 STR\n1/1 DEX\n"
     _, problems = read(ruleset, text)
     assert '1:1: every character has the skill "do anything 1": the sheet lacks it' in problems

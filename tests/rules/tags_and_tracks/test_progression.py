@@ -1,6 +1,6 @@
-"""Progression: all 6s, or 1 XP for every non-6, gains a skill one level higher than the skill
-rolled; the XP of a failed roll may pay for it; 1 XP raises a stat, up to 6 times your highest
-skill level, with its point gained only outside a conflict."""
+"""Progression: a roll of nothing but sixes, or one XP per die short of six, earns a skill a
+level above the one rolled; the XP a failed roll earned may pay for it; one XP lifts a stat's
+level, capped by six times the best skill, and in a conflict its point comes only afterwards."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from rules.tags_and_tracks.engine import new_roll
 from rules.tags_and_tracks.progression import NotAllowed, raise_stat
 
 
-def test_whenever_you_roll_all_6s_gain_a_skill_1_level_higher_for_free(ruleset):
+def test_all_sixes_give_a_skill_one_level_up_at_no_cost(ruleset):
     game = new_roll(ruleset, skill="fight", level=2, dice=[6, 6], xp=0)
     decision = game.pending()
     assert decision.kind == "take_skill" and "free" in decision.prompt
@@ -21,7 +21,7 @@ def test_whenever_you_roll_all_6s_gain_a_skill_1_level_higher_for_free(ruleset):
     assert game.state.xp == 0
 
 
-def test_spend_1_xp_for_every_non_6_rolled_to_gain_a_skill(ruleset):
+def test_each_die_short_of_six_costs_one_xp_toward_a_skill(ruleset):
     game = roll(ruleset, [6, 4, 5], ["take the skill"], skill="cook", level=3, xp=3)
     assert game.state.gained == {"level": 4, "builds_on": "cook"}
     assert game.state.xp == 1
@@ -48,17 +48,17 @@ def test_stat_points_spent_first_make_the_6s_that_gain_a_skill(ruleset):
     assert game.state.gained == {"level": 3, "builds_on": "do anything"}
 
 
-def test_spend_1_xp_to_raise_a_stats_level_by_1(ruleset):
+def test_one_xp_raises_a_stat_level(ruleset):
     outside = raise_stat(ruleset, level=3, points=3, xp=2, highest_skill=3, in_conflict=False)
     assert (outside.level, outside.points, outside.xp) == (4, 4, 1)
 
 
-def test_you_do_not_immediately_gain_any_points_in_that_stat_if_you_are_in_a_conflict(ruleset):
+def test_a_stat_raised_in_a_conflict_gives_its_point_later(ruleset):
     inside = raise_stat(ruleset, level=3, points=1, xp=1, highest_skill=3, in_conflict=True)
     assert (inside.level, inside.points, inside.xp) == (4, 1, 0)
 
 
-def test_the_maximum_level_for_any_stat_is_6_times_your_highest_skill_level(ruleset):
+def test_a_stat_level_is_capped_by_the_best_skill_times_six(ruleset):
     with pytest.raises(NotAllowed, match="at most 6"):
         raise_stat(ruleset, level=6, points=6, xp=5, highest_skill=1, in_conflict=False)
     with pytest.raises(NotAllowed, match="costs 1 XP and you hold 0"):

@@ -1,5 +1,6 @@
-"""The Core and the Summary's "Rolling": d6 equal to the skill level, 4+ a hit, the highest die
-decides (1/2/3 fail, 4/5 minor success, 6 major success), 1 XP for no hits, cuts."""
+"""The Core and the Summary's "Rolling": one die per skill level, each 4 or more a hit, the best
+die setting the result (a fail up to 3, a minor success on 4 and 5, a major one on 6), an XP for
+a roll without hits, and the cuts."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from rules.tags_and_tracks.engine import new_roll
 from rules.tags_and_tracks.progression import NotAllowed, dice_and_cuts
 
 
-def test_use_a_skill_by_rolling_a_number_of_d6_equal_to_your_skill_level(ruleset):
+def test_a_skill_rolls_one_die_per_level(ruleset):
     game = new_roll(ruleset, skill="bash", level=3, seed=7)
     game.pending()
     rolled = [e for e in game.events if e.kind == "dice_rolled"]
@@ -18,7 +19,7 @@ def test_use_a_skill_by_rolling_a_number_of_d6_equal_to_your_skill_level(ruleset
     assert all(1 <= f <= 6 for f in rolled[0].data["faces"])
 
 
-def test_each_die_that_rolls_4_or_higher_is_a_hit(ruleset):
+def test_fours_fives_and_sixes_are_hits(ruleset):
     assert roll(ruleset, [3, 4, 5, 6], level=4).state.hits == 3
     assert roll(ruleset, [1, 2, 3], level=3).state.hits == 0
 
@@ -33,13 +34,13 @@ def test_each_die_that_rolls_4_or_higher_is_a_hit(ruleset):
         ([6, 1], "major success"),
     ],
 )
-def test_the_highest_die_you_roll_determines_what_happens(ruleset, dice, band):
+def test_the_best_die_sets_the_result(ruleset, dice, band):
     game = roll(ruleset, dice, level=2)
     assert game.state.highest == max(dice)
     assert game.state.band == band
 
 
-def test_gain_1_xp_when_you_roll_no_hits(ruleset):
+def test_a_roll_without_a_hit_earns_one_xp(ruleset):
     failed = roll(ruleset, [1, 3], level=2, xp=4)
     assert failed.state.xp == 5
     hit = roll(ruleset, [1, 4], level=2, xp=4)
@@ -64,7 +65,7 @@ def test_hard_and_far_each_cut_the_highest_die(ruleset):
     assert cut == [6, 4]
 
 
-def test_a_cut_with_one_die_left_removes_pips_from_the_last_remaining_die(ruleset):
+def test_a_cut_on_a_lone_die_lowers_its_face(ruleset):
     game = roll(ruleset, [5, 3], level=2, cuts=3)
     # the 5 is cut; the 3 is the last die, and each further cut takes a pip from it
     assert game.state.dice == [1]

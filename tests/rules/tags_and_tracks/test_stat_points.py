@@ -8,7 +8,7 @@ from tags_and_tracks_table import kinds, roll
 from rules.tags_and_tracks.engine import new_roll
 
 
-def test_spend_2_points_to_turn_a_rolled_2_into_a_4_causing_that_die_to_hit(ruleset):
+def test_two_points_raise_a_two_to_a_four_which_hits(ruleset):
     game = roll(
         ruleset,
         [2, 1],
@@ -22,7 +22,7 @@ def test_spend_2_points_to_turn_a_rolled_2_into_a_4_causing_that_die_to_hit(rule
     assert game.state.hits == 1 and game.state.band == "minor success"
 
 
-def test_spend_2_points_to_roll_one_extra_die_after_your_initial_roll(ruleset):
+def test_two_points_buy_another_die_after_the_roll(ruleset):
     game = roll(ruleset, [1, 2, 6], ["buy a die"], level=2, points=2)
     assert game.state.dice == [1, 2, 6]
     assert game.state.points == 0
