@@ -97,7 +97,10 @@ def campaigns(s: Session) -> list[Campaign]:
 
 def get_campaign(s: Session, name: str) -> Campaign:
     name = name.strip()  # as create_campaign keeps it
-    campaign = s.exec(select(Campaign).where(Campaign.name == name)).first()
+    # no campaign name holds a NUL (PostgreSQL cannot even be asked about one)
+    campaign = (
+        None if "\x00" in name else s.exec(select(Campaign).where(Campaign.name == name)).first()
+    )
     if campaign is None:
         raise unknown_campaign(name, [c.name for c in campaigns(s)])
     return campaign
