@@ -13,16 +13,12 @@ from rules.tags_and_tracks.character import read_character
 
 BRICK = Path(__file__).parents[3] / "rules" / "tags_and_tracks" / "examples" / "brick.character"
 
-SHEET = """Brick - wandering orc chef
-5/5 STR
-3/3 DEX
-{wil}/{wil} WIL
-
-do anything 1
-fight 2, {bash}
-cook 2, blazing soup 3
-poetry 2
-"""
+# the example sheet with its WIL level and its bash entry left open, to vary them
+SHEET = (
+    BRICK.read_text(encoding="utf-8")
+    .replace("1/1 WIL", "{wil}/{wil} WIL")
+    .replace("bash 3", "{bash}")
+)
 
 
 def read(ruleset, text):
@@ -110,3 +106,10 @@ def test_chronicler_check_refuses_a_file_no_ruleset_reads(tmp_path):
     assert done.returncode != 0
     assert "not a .rules file, nor a sheet a ruleset reads (.character)" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_the_sheet_the_docs_show_checks_clean(ruleset):
+    doc = Path(__file__).parents[3] / "docs" / "rulesets" / "tags-and-tracks.md"
+    text = doc.read_text(encoding="utf-8").split("```text\nWren", 1)[1].split("```", 1)[0]
+    character, problems = read(ruleset, "Wren" + text)
+    assert problems == [] and character.name == "Wren"
