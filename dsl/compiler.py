@@ -100,6 +100,32 @@ class CompiledAbility:
     verbs: tuple[str, ...] = ()  # the primitives its sentences call, cost first, in order
     meaning: Any = None  # the BoundEffect it was compiled from
 
+    @property
+    def label(self) -> str:
+        """The printed trigger word ("Exhaust", "Spring end"); empty for a standing effect."""
+        return self.trigger.label if self.trigger is not None else ""
+
+    @property
+    def usage(self) -> str:
+        """``activated``, ``played``, ``on`` (an event) or, with no trigger, ``static``."""
+        return self.trigger.usage if self.trigger is not None else "static"
+
+    @property
+    def event(self) -> str | None:
+        """For an ``on`` trigger, its event ("season end"); else ``None``."""
+        return self.trigger.event if self.trigger is not None else None
+
+    def on(self, event: str, qualifier: str | None = None) -> bool:
+        """Whether this ability happens at ``event`` (and for ``qualifier``, e.g. a season)."""
+        trigger = self.trigger
+        if trigger is None or trigger.event is None:
+            return False
+        if trigger.event.casefold() != event.casefold():
+            return False
+        return trigger.qualifier is None or (
+            qualifier is not None and trigger.qualifier.casefold() == qualifier.casefold()
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class CompiledCard:

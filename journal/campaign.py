@@ -16,7 +16,7 @@ from typing import Any
 from sqlmodel import Session
 
 from journal import ledger
-from journal.catalogue import Catalogue, load_catalogue
+from journal.catalogue import Catalogue, load_catalogue, region_of
 from journal.ledger import MapPlace
 from journal.models import Campaign
 
@@ -82,7 +82,7 @@ def map_places(state: Mapping[str, Any], catalogue: Catalogue | None = None) -> 
         region = raw.get("region")
         if region is None and catalogue is not None:
             card = catalogue.get(name, "location")
-            region = card.region if card else None
+            region = region_of(card) if card else None
         obstacles = raw.get("obstacles") or []
         x, y = _position(raw)
         places.append(
@@ -108,7 +108,8 @@ def starting_places(catalogue: Catalogue | None) -> list[MapPlace]:
     places = []
     for name, x, y in catalogue.starting_map:
         card = catalogue.get(name, "location")
-        places.append(MapPlace(name=name, x=int(x), y=int(y), region=card.region if card else None))
+        region = region_of(card) if card else None
+        places.append(MapPlace(name=name, x=int(x), y=int(y), region=region))
     return places
 
 

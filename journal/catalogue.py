@@ -1,10 +1,12 @@
-"""The card names and facts the journal checks input against, read from the compiled ruleset.
+"""The cards the journal checks input against and shows: the compiled cards of a ruleset.
 
-The journal never reads card text itself: it asks the engine's ruleset
-(found through ``rules.registry``), whose records come from the compiled ``.rules``
-files. While that cannot be loaded (the ruleset is still being written, or its text does not
-compile) the journal records what people tell it without checking names; ``available()`` says
-which.
+The journal never reads card text itself and keeps no record of its own of a card: a card here
+is the ``dsl.compiler.CompiledCard`` the ruleset compiled, the very object the engine's own
+view of it reads (found through ``rules.registry``; the ruleset is compiled once a process).
+The few facts the journal reads of a card (its skill, points, region, title, placement, whether
+it is a finale) are read from its fields by the functions below, each once, in one place.
+While no ruleset can be loaded (the ruleset is still being written, or its text does not
+compile) the journal records what people tell it without checking names.
 """
 
 from __future__ import annotations
@@ -15,22 +17,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from dsl.compiler import CompiledCard, CompiledRuleset
 from dsl.errors import ChroniclerError
 from rules import registry
-
-
-@dataclass(frozen=True)
-class CardFacts:
-    """What the journal needs to know about one card."""
-
-    name: str
-    kind: str
-    skill: str | None = None
-    points: int | None = None
-    region: str | None = None
-    text: tuple[str, ...] = ()  # printed wording of its abilities, one line each
-    fields: dict[str, Any] = field(default_factory=dict)
-    source: Any = None  # the ruleset's own record, for the printer
 
 
 @dataclass
@@ -39,15 +28,17 @@ class Catalogue:
 
     name: str = "Six Winters"
     version: str = "25.1"
-    cards: dict[str, CardFacts] = field(default_factory=dict)
+    cards: dict[str, CompiledCard] = field(default_factory=dict)
     starting_map: tuple[tuple[str, int, int], ...] = ()
     character_skills: dict[str, dict[str, int]] = field(default_factory=dict)
     skills: tuple[str, ...] = ()
+    card_kinds: tuple[str, ...] = ()  # as the ruleset declares them, in its order
     region_names: dict[str, str] = field(default_factory=dict)  # "empire" -> "the Empire"
-    ruleset: Any = None
+    ruleset: Any = None  # the engine's ruleset (declared values, tables), when there is one
+    compiled: CompiledRuleset | None = None  # the card text the cards were compiled from
     # every card by (kind, casefolded name): an asset may share its name with an obstacle or
     # a character, and ``cards`` keeps one card a name
-    of_kind: dict[tuple[str, str], CardFacts] = field(default_factory=dict)
+    of_kind: dict[tuple[str, str], CompiledCard] = field(default_factory=dict)
 
     def by_count(self, counted: str, count: int) -> str | None:
         """The row of the ruleset's table looked up by ``counted`` ("score") for ``count``;
@@ -58,7 +49,7 @@ class Catalogue:
     def names(self, *kinds: str) -> list[str]:
         return [c.name for c in self.cards.values() if not kinds or c.kind in kinds]
 
-    def get(self, name: str, *kinds: str) -> CardFacts | None:
+    def get(self, name: str, *kinds: str) -> CompiledCard | None:
         found = self.cards.get(name) or self._casefolded().get(name.casefold())
         if found is not None and (not kinds or found.kind in kinds):
             return found
@@ -73,20 +64,66 @@ class Catalogue:
         share the name."""
         return [k for k in kinds if (k, name.casefold()) in self.of_kind]
 
-    def _casefolded(self) -> dict[str, CardFacts]:
+    def _casefolded(self) -> dict[str, CompiledCard]:
         return {n.casefold(): c for n, c in self.cards.items()}
 
     def title_of(self, character: str) -> str | None:
         card = self.get(character, "character")
         return str(card.fields["title"]) if card and card.fields.get("title") else None
 
-    def require(self, name: str, *kinds: str) -> CardFacts:
+    def require(self, name: str, *kinds: str) -> CompiledCard:
         """The card called ``name`` of one of ``kinds``, or an error naming the near names."""
         found = self.get(name, *kinds)
         if found is not None:
             return found
         what = " or ".join(kinds) if kinds else "card"
         raise ChroniclerError(f"unknown {what} {name!r}{near_names(name, self.names(*kinds))}")
+
+
+def skill_of(card: CompiledCard) -> str | None:
+    """The skill the card names ("lore"), if any."""
+    skill = card.fields.get("skill")
+    return str(skill) if skill else None
+
+
+def points_of(card: CompiledCard) -> int | None:
+    """The points the card prints (a scene's needed points, an asset's points), if any."""
+    points = card.fields.get("points")
+    return points if isinstance(points, int) and not isinstance(points, bool) else None
+
+
+def region_of(card: CompiledCard) -> str | None:
+    """The region a location lies in ("empire"), if it names one."""
+    region = card.fields.get("region")
+    return str(region) if region else None
+
+
+def is_finale(card: CompiledCard) -> bool:
+    """Whether the card is a finale scene."""
+    return bool(card.fields.get("finale", False))
+
+
+def location_words(card: CompiledCard) -> set[str]:
+    """What a location answers to, case-folded: its name, its region and the tags of either
+    side."""
+    words = {card.name, region_of(card) or ""}
+    for side in (card, *card.blocks.values()):
+        tags = side.fields.get("tags") or ()
+        words.update(str(tag) for tag in ([tags] if isinstance(tags, str) else tags))
+    return {w.casefold() for w in words if w}
+
+
+def placement_words(card: CompiledCard, name: str = "at") -> list[str]:
+    """Every word of a placement field ("at", "enters"): each step is its words, or
+    ``{"either": [[words], ...]}`` (``dsl.codegen``)."""
+    value = card.fields.get(name) or ()
+    steps = [value] if isinstance(value, str) else list(value)
+    words: list[str] = []
+    for step in steps:
+        options = step["either"] if isinstance(step, dict) else [step]
+        for option in options:
+            words += [option] if isinstance(option, str) else [str(w) for w in option]
+    return words
 
 
 def near_names(name: str, candidates: Iterable[str]) -> str:
@@ -112,7 +149,7 @@ _cache: dict[str, Catalogue | None] = {}
 
 def load_catalogue(ruleset: str | None = None) -> Catalogue | None:
     """The catalogue of a ruleset the registry knows (the default one unless named), from its
-    compiled text (cached)."""
+    compiled text (cached; the engine's own compiled ruleset, not a second compilation)."""
     game = registry.find(ruleset) if ruleset else registry.default()
     if game.name not in _cache:
         _cache[game.name] = _from_engine(game)
@@ -136,69 +173,35 @@ def set_catalogue(catalogue: Catalogue | None, ruleset: str | None = None) -> No
 def _from_engine(game: registry.Game) -> Catalogue:
     # Card text that does not compile is the user's error (file:line:col), not a reason to
     # record names unchecked.
-    return from_ruleset(game.load())
+    return from_compiled(game.compiled(), game.load())
 
 
-def _printed_effect(effect: Any) -> str:
-    """An effect's printed line: its trigger, then its text (unless the text already says it)."""
-    words = str(getattr(effect, "text", "") or "")
-    trigger = str(getattr(effect, "trigger", "") or "")
-    if not words or not trigger or words.lower().startswith(trigger.lower() + ":"):
-        return words
-    return f"{trigger}: {words}"
-
-
-def epilogue_choices(card: CardFacts) -> list[str]:
+def epilogue_choices(card: CompiledCard) -> list[str]:
     """The options of a scene's "Choose one:" epilogue, as printed ("Stay", "Abandon")."""
     choices: list[str] = []
-    for line in card.text:
+    for line in card.printed:
         if "choose one" in line.lower():
             choices += re.findall(r'(?:^|\n)\s*"([^"]+)":', line)
     return choices
 
 
-_KIND_TABLES = (
-    ("asset", "assets"),
-    ("obstacle", "obstacles"),
-    ("event", "events"),
-    ("location", "locations"),
-    ("scene", "scenes"),
-    ("scheme", "schemes"),
-    ("character", "characters"),
-    ("ability", "abilities"),
-    ("condition", "conditions"),
-)
-
-
-def from_ruleset(ruleset: Any) -> Catalogue:
-    """Read the engine's ``Ruleset`` records (``rules/six_winters/cards.py``)."""
+def from_compiled(compiled: CompiledRuleset, ruleset: Any = None) -> Catalogue:
+    """The catalogue of a compiled ruleset: its cards themselves, by name and by kind.
+    ``ruleset``: the engine's ruleset over that text (its declared values and tables)."""
     catalogue = Catalogue(
-        name=str(getattr(ruleset, "name", "Six Winters")),
-        version=str(getattr(ruleset, "version", "")),
-        starting_map=tuple(getattr(ruleset, "starting_map", ()) or ()),
-        skills=tuple(getattr(ruleset, "skills", ()) or ()),
-        region_names=dict(getattr(ruleset, "region_names", {}) or {}),
+        name=str(compiled.name),
+        version=str(compiled.version),
+        starting_map=tuple(next(iter(compiled.maps.values()), ())),
+        skills=tuple(compiled.vocabulary.skills),
+        card_kinds=tuple(compiled.vocabulary.card_kinds),
+        region_names={str(k): str(v) for k, v in dict(compiled.vocabulary.regions).items() if v},
         ruleset=ruleset,
+        compiled=compiled,
     )
-    for kind, table_name in _KIND_TABLES:
-        table = getattr(ruleset, table_name, {}) or {}
-        for name, card in table.items():
-            skill = getattr(card, "skill", None) or None
-            points = getattr(card, "points", None)
-            text = tuple(_printed_effect(e) for e in getattr(card, "effects", ()) or ())
-            text = tuple(line for line in text if line)
-            catalogue.cards[name] = catalogue.of_kind[(kind, name.casefold())] = CardFacts(
-                name=name,
-                kind=kind,
-                skill=str(skill) if skill else None,
-                points=int(points) if isinstance(points, int) else None,
-                region=getattr(card, "region", None),
-                text=text,
-                fields={"title": str(card.title)} if getattr(card, "title", "") else {},
-                source=card,
-            )
-            if kind == "character":
-                catalogue.character_skills[name] = {
-                    str(s): int(r) for s, r in getattr(card, "skills", ()) or ()
-                }
+    for kind in catalogue.card_kinds:  # the declared order: a later kind keeps a name
+        for card in compiled.cards(kind):
+            catalogue.cards[card.name] = catalogue.of_kind[(kind, card.name.casefold())] = card
+            skills = card.fields.get("skills")
+            if kind == "character" and isinstance(skills, dict):
+                catalogue.character_skills[card.name] = {str(s): int(r) for s, r in skills.items()}
     return catalogue

@@ -18,7 +18,7 @@ from sqlmodel import Session
 
 from journal import campaign as campaign_state
 from journal import ledger
-from journal.catalogue import Catalogue, load_catalogue
+from journal.catalogue import Catalogue, load_catalogue, points_of
 from journal.db import Journal, open_journal
 from journal.ledger import Play
 from journal.models import TIER_PLAIN, Campaign, EventRecord, YearSession
@@ -193,7 +193,7 @@ class Recorder:
         points_needed = data.get("points_needed")
         if points_needed is None and self.catalogue is not None:
             card = self.catalogue.get(scene, "scene")
-            points_needed = card.points if card else None
+            points_needed = points_of(card) if card else None
         ledger.record_scene(
             s,
             session,

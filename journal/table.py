@@ -16,11 +16,22 @@ from typing import Any
 
 from sqlmodel import Session, select
 
+from dsl.compiler import CompiledCard
 from dsl.errors import ChroniclerError, UsageError
 from journal import campaign as campaign_state
 from journal import focus, ledger, recovery, table_rules
 from journal import history as ledger_history
-from journal.catalogue import CardFacts, Catalogue, epilogue_choices, near_names
+from journal.catalogue import (
+    Catalogue,
+    epilogue_choices,
+    is_finale,
+    location_words,
+    near_names,
+    placement_words,
+    points_of,
+    region_of,
+    skill_of,
+)
 from journal.ledger import MapPlace, Play
 from journal.models import TIER_PLAIN, TIERS, Campaign, ChronicleEntry, SceneRecord, YearSession
 from journal.recording import plain_narration, write_chronicle_year
@@ -338,7 +349,7 @@ def _play(catalogue: Catalogue | None, item: str) -> Play:
         card = catalogue.require(name, *kinds)
         name, kind = card.name, card.kind
         if points is None:
-            points = card.points
+            points = points_of(card)
     return Play(card=name, points=points or 0, kind=kind, character=who or None)
 
 
@@ -349,13 +360,13 @@ def skill_matches(
     played or held whose skill is the scene's. Returns the points and the matching cards."""
     rules = TableRules.of(catalogue)
     card = catalogue.get(scene, "scene") if catalogue is not None else None
-    if rules is None or catalogue is None or card is None or not card.skill:
+    if rules is None or catalogue is None or card is None or not skill_of(card):
         return 0, []
     matching = []
     for item in [*played, *holding]:
         name = item.rpartition("@")[0] if "@" in item else item
         facts = catalogue.require(name.partition(":")[0].strip(), "asset", "obstacle")
-        if facts.skill == card.skill:
+        if skill_of(facts) == skill_of(card):
             matching.append(facts.name)
     return len(matching) * int(rules.ruleset.value("skill match bonus")), matching
 
@@ -417,7 +428,7 @@ def record_scene(
     choice = entry.choice
     if catalogue is not None and catalogue.names("scene"):
         card = catalogue.require(entry.scene, "scene")
-        scene_name, skill, points_needed = card.name, card.skill, card.points
+        scene_name, skill, points_needed = card.name, skill_of(card), points_of(card)
         choice = _checked_choice(card, choice)
     location = _checked(catalogue, entry.location, "location")
     if catalogue is not None and catalogue.names("scene"):
@@ -555,32 +566,20 @@ def epilogue_notes(
     return after[len(before) :] if after[: len(before)] == before else after
 
 
-def _location_words(card: CardFacts | None) -> set[str]:
-    """What a location answers to: its name, its region and the tags of either side."""
-    if card is None:
-        return set()
-    words = {card.name, str(card.region or "")}
-    for side in (getattr(card.source, "base", None), getattr(card.source, "developed", None)):
-        words.update(str(tag) for tag in getattr(side, "tags", ()) or ())
-    return {w.casefold() for w in words if w}
-
-
 def _check_scene_location(catalogue: Catalogue, scene: str, location: str) -> None:
     """A scene is completed at its listed location, or one with the listed tag or region."""
     card = catalogue.get(scene, "scene")
-    alternatives = getattr(card.source, "at", ()) if card is not None else ()
-    # each step of the placement spec holds options, each the words a location answers to
-    wanted = [str(word) for step in alternatives or () for option in step for word in option]
+    wanted = placement_words(card, "at") if card is not None else []
     place = catalogue.get(location, "location")
-    if not wanted or place is None or place.source is None:
+    if not wanted or place is None:
         return  # the cards do not say enough to check
-    if not {w.casefold() for w in wanted} & _location_words(place):
+    if not {w.casefold() for w in wanted} & location_words(place):
         raise ChroniclerError(
             f"{scene!r} is completed at {' or '.join(wanted)}, not at {location!r}"
         )
 
 
-def _checked_choice(card: CardFacts, choice: str | None) -> str | None:
+def _checked_choice(card: CompiledCard, choice: str | None) -> str | None:
     """The epilogue option taken, spelt as the card prints it; required when the card asks."""
     options = epilogue_choices(card)
     if not options:
@@ -952,7 +951,7 @@ def _finale_scenes(s: Session, catalogue: Catalogue | None, session: YearSession
     finale = 0
     for scene in scenes:
         card = catalogue.get(scene.scene, "scene")
-        if card is not None and getattr(card.source, "finale", False):
+        if card is not None and is_finale(card):
             finale += 1
     return finale
 
@@ -1001,7 +1000,7 @@ def _scene_record(s: Session, catalogue: Catalogue | None, scene: SceneRecord) -
         "epilogue_choice": scene.epilogue_choice,
         "skill": scene.skill,
         "advances": list(scene.advances),
-        "finale": bool(getattr(card.source, "finale", False)) if card else False,
+        "finale": is_finale(card) if card else False,
     }
 
 
@@ -1060,7 +1059,7 @@ def _new_map(
         name = _checked(catalogue, name, "location")
         if region is None and catalogue is not None:
             card = catalogue.get(name, "location")
-            region = card.region if card else None
+            region = region_of(card) if card else None
         taken = {(p.x, p.y): p.name for p in places.values()}
         if (x, y) in taken:
             raise ChroniclerError(f"{taken[(x, y)]!r} already stands at {x},{y} on the map")

@@ -16,9 +16,12 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dsl.errors import UsageError
+
+if TYPE_CHECKING:
+    from dsl.compiler import CompiledRuleset
 
 RULES_ROOT = Path(__file__).parent
 HEADER = "ruleset.rules"
@@ -48,6 +51,14 @@ class Game:
     def load(self) -> Any:
         """The ruleset compiled from this folder's text, as its engine reads it (cached)."""
         return self.engine.load_ruleset(self.folder)
+
+    def compiled(self) -> CompiledRuleset:
+        """The compiled card text the engine's ruleset reads (``load``'s own: the text is
+        compiled once a process, whoever asks first)."""
+        from dsl.compiler import CompiledRuleset
+
+        loaded = self.load()
+        return loaded if isinstance(loaded, CompiledRuleset) else loaded.compiled
 
     @property
     def shipped(self) -> bool:

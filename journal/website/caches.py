@@ -7,7 +7,7 @@ Two caches, both in the folder of the language's parse cache (``dsl/parse_cache.
 
 - ``site/``: what a site takes from the card text (``RulesetPages``: the card gallery and the
   characters' starting skills), as JSON named by a hash of the card text and of the code that
-  turns it into the gallery (the language, the engine's card records, the page maker). Without
+  turns it into the gallery (the language, the ruleset's card views, the page maker). Without
   it every publish compiles the whole card text to print the gallery.
 - ``templates/``: the theme's Jinja templates compiled to Python bytecode
   (``jinja2.FileSystemBytecodeCache``: each entry is checked against its template's text and the
@@ -70,7 +70,7 @@ def _package_dir(name: str) -> Path | None:
 
 def _fingerprinted_files() -> list[Path] | None:
     """The files that decide a site's ``RulesetPages``: the card text, the language, the
-    engine's records of it, and our code that prints the gallery. None when they are not all
+    ruleset's views of it, and our code that prints the gallery. None when they are not all
     where we expect them (then nothing is cached)."""
     dsl, rules = _package_dir("dsl"), registry.default().folder
     if dsl is None or rules is None:

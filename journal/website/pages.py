@@ -8,15 +8,15 @@ links, which MkDocs resolves and checks.
 
 from __future__ import annotations
 
-import dataclasses
-import importlib
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
+from dsl.compiler import CompiledCard
 from dsl.errors import ChroniclerError
-from journal.catalogue import CardFacts, Catalogue
+from dsl.printer import render_card
+from journal.catalogue import Catalogue
 from journal.website.rows import CampaignRows
 from journal.website.sanitize import attr, linked, narration_html, text
 from journal.website.svg import Square, map_svg, region_label, skills_chart_svg
@@ -666,18 +666,12 @@ class PageMaker:
         return "\n".join(out) + "\n"
 
 
-def gallery_page(
-    catalogue: Catalogue, only: Collection[str] | None = None, game: str | None = None
-) -> str:
+def gallery_page(catalogue: Catalogue, only: Collection[str] | None = None) -> str:
     """The card gallery of a loaded ruleset: every card in its printed wording, or with
-    ``only`` (card names, case-folded) the cards a campaign has met. ``game``: the ruleset's
-    name in ``rules/registry.py`` (else the one named like the catalogue). Each card's heading
-    carries the id ``card_anchor`` gives, so other pages link to it."""
+    ``only`` (card names, case-folded) the cards a campaign has met. It prints the catalogue's
+    compiled cards themselves: nothing is compiled again. Each card's heading carries the id
+    ``card_anchor`` gives, so other pages link to it."""
     out = ["# Card gallery", ""]
-    printer = _printer()
-    ruleset = _compiled(catalogue, game)
-    compiled = {card.name: card for card in ruleset.all_cards} if ruleset is not None else {}
-    declared = list(getattr(getattr(ruleset, "vocabulary", None), "card_kinds", ()) or ())
     if only is None:
         out.append(
             f"Every card of {text(catalogue.name)} {text(catalogue.version)}, "
@@ -688,105 +682,24 @@ def gallery_page(
             "The cards this campaign has met, in their printed wording (a site published "
             "with spoilers shows every card)."
         )
-    kinds: dict[str, list[CardFacts]] = {}
+    kinds: dict[str, list[CompiledCard]] = {}
     for card in catalogue.cards.values():
         if only is None or card.name.casefold() in only:
             kinds.setdefault(card.kind, []).append(card)
-    order = {kind: n for n, kind in enumerate(declared)}  # the ruleset's order, else A to Z
+    # the ruleset's order of kinds, else A to Z
+    order = {kind: n for n, kind in enumerate(catalogue.card_kinds)}
     for kind in sorted(kinds, key=lambda k: (order.get(k, len(order)), k)):
         out += ["", f"## {title(kind_title(kind))}", ""]
         for card in sorted(kinds[kind], key=lambda c: c.name):
             out += [f"### {title(card.name)} {{ #{card_anchor(card.name, kind)} }}", ""]
-            face = compiled.get(card.name)
-            facts = [] if face is not None and printer is not None else _facts(card)
-            if facts:
-                out += [" · ".join(facts), ""]
-            for line in _printed(printer, face, card):
+            for line in _printed(card):
                 out.append(f"> {text(line)}  ")
             out.append("")
     return "\n".join(out) + "\n"
 
 
-_NOT_FACTS = {"name", "effects", "base", "developed", "recipe"}
-
-
-def _fact_text(value: Any) -> str | None:
-    if value in (None, "", (), [], {}, False, 0):
-        return None
-    if value is True:
-        return "yes"
-    if isinstance(value, tuple | list):
-        parts = [_fact_text(v) for v in value]
-        return ", ".join(p for p in parts if p) or None
-    if isinstance(value, str | int):
-        return str(value)
-    return None
-
-
-def _facts(card: CardFacts) -> list[str]:
-    """The card's short fields (skill, points, difficulty...), from the ruleset's record."""
-    source = card.source
-    if source is not None and dataclasses.is_dataclass(source):
-        facts = []
-        for field_ in dataclasses.fields(source):
-            shown = None if field_.name in _NOT_FACTS else _fact_text(getattr(source, field_.name))
-            if shown:
-                facts.append(f"{text(field_.name.replace('_', ' '))} {text(shown)}")
-        return facts
-    return [
-        f"{label} {text(value)}"
-        for label, value in (
-            ("skill", card.skill),
-            ("points", card.points),
-            ("region", card.region),
-        )
-        if value not in (None, "")
-    ]
-
-
-def _printer() -> Callable[[Any], str] | None:
-    """The language's printed-text renderer (``dsl/printer.py``), when it exists."""
-    try:
-        printer = importlib.import_module("dsl.printer")
-    except ImportError:
-        return None
-    for name in ("render_card", "render"):
-        found = getattr(printer, name, None)
-        if callable(found):
-            return found
-    return None
-
-
-def _compiled(catalogue: Catalogue, game: str | None) -> Any:
-    """The compiled card text the catalogue was read from (the engine keeps it with its
-    records: nothing is compiled again), for the printer; for records made another way, the
-    text of the ruleset ``game`` names (else the one named like the catalogue); else None."""
-    if catalogue.ruleset is None:  # a catalogue made by hand: there is no card text to print
-        return None
-    kept = getattr(catalogue.ruleset, "compiled", None)
-    if kept is not None:
-        return kept
-    try:  # records made another way: the ruleset's text, found through the registry
-        from rules import registry
-
-        found = registry.find(game or slug(catalogue.name))
-        return importlib.import_module("dsl").load_ruleset(found.folder)
-    except Exception:  # the card text does not compile right now: print the engine's records
-        return None
-
-
-def compiled_cards(catalogue: Catalogue, game: str | None = None) -> dict[str, Any]:
-    """The compiled cards of the catalogue's ruleset by name, for the printer (else empty)."""
-    ruleset = _compiled(catalogue, game)
-    return {card.name: card for card in ruleset.all_cards} if ruleset is not None else {}
-
-
-def _printed(printer: Callable[[Any], str] | None, compiled: Any, card: CardFacts) -> list[str]:
-    """The card face below its name and kind, as the language prints it; else its effects."""
-    if printer is not None and compiled is not None:
-        try:
-            lines = [line for line in str(printer(compiled)).splitlines() if line.strip()]
-            return lines[2:]  # the heading already gives the name; the section the kind
-        except Exception:  # the renderer does not take this card: use the facts we have
-            pass
-    return list(card.text)
+def _printed(card: CompiledCard) -> list[str]:
+    """The card face below its name and kind, as the language prints it (``dsl/printer.py``)
+    from the compiled card itself."""
+    lines = [line for line in render_card(card).splitlines() if line.strip()]
+    return lines[2:]  # the heading already gives the name; the section the kind

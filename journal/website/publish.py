@@ -198,11 +198,10 @@ def _add_card_faces(
     with campaign_rows(journal, campaign_name) as rows:
         gallery = card_gallery(rows, spoilers=spoilers, cache=cache)
         met = None if spoilers else cards_met(rows).names
-        game = str(getattr(rows.campaign, "ruleset", "") or "") or None
     if gallery is not None:
         add_to_site(site, gallery)
     if met is not None and catalogue is not None:  # the card text page spoils no card either
-        site.pages["cards.md"] = gallery_page(catalogue, only=met, game=game)
+        site.pages["cards.md"] = gallery_page(catalogue, only=met)
 
 
 def _loaded_catalogue() -> Catalogue | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dsl.compiler import Trigger
 from dsl.runtime import Context
 
 from .basics import (
@@ -96,7 +97,9 @@ class AbilityRules(SessionPart):
         else:
             permissions = rs.abilities[name].permissions
         permission = permissions[option["index"]]
-        effect = Effect(trigger="May", text=permission.text, run=permission.run, usage="activated")
+        effect = Effect(
+            Trigger("May", "activated"), permission.text, permission.run, permission.span
+        )
         self.run_effect(ctx, effect, actor=c.name, location=c.location, card=name)
         self.exhaust(c, f"{name}#{option['index']}")
         if option["on"] == "event" and name not in self.state.events_out:

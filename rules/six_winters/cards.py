@@ -1,45 +1,29 @@
-"""Six Winters cards as typed records, and the ruleset that holds them.
+"""Six Winters cards as the language compiled them, read in the game's terms, and the ruleset
+that holds them.
 
-The engine reads cards only through these records. ``from_compiled`` builds them from the
-compiled card text (``dsl``); every game and every test runs that text.
+There is one card after compiling: ``dsl.compiler.CompiledCard``. Each class here is a typed,
+read-only view over one (``Obstacle(card).difficulty`` reads its ``difficulty`` field), and a
+card's abilities are its ``CompiledAbility`` objects themselves. The engine and the bots read
+these views, ``from_compiled`` makes one per card; the journal's catalogue and the site read
+the very compiled cards the views hold (through ``rules.registry``). Nothing copies a card.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
+
+from dsl.compiler import CompiledAbility, CompiledCard, CompiledRuleset, Permission
+from dsl.selectors import Selector
 
 # One step of a placement spec: its options, each the words a location must all answer to
 # ("brightdune Rural"); "either Fort or Urban" has two options, "any location" one empty option.
 Step = tuple[tuple[str, ...], ...]
 
-
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """One ability or effect of a card: when it happens (its trigger) and what it does.
-
-    ``run`` is the compiled effect (``run(ctx)``, see ``dsl.runtime``); ``None`` for an effect the
-    engine only records (flavour, or text the language cannot run yet).
-    """
-
-    trigger: str  # the printed label: "Exhaust", "Play", "Threat", "Spring end"...
-    text: str = ""
-    run: Callable[[Any], Any] | None = None
-    usage: str = "on"  # activated, played, on (an event), static
-    event: str | None = None  # for ``on`` triggers: "season end", "threat", "epilogue"...
-    qualifier: str | None = None  # "spring" in "Spring end"
-    cost: Callable[[Any], Any] | None = None
-    replaces: str | None = None  # the primitive an "Instead of ..." effect replaces
-    verbs: tuple[str, ...] = ()  # the primitives its text calls ("ignore", "spend"...)
-
-    def on(self, event: str, qualifier: str | None = None) -> bool:
-        """Whether this effect happens at ``event`` (and for ``qualifier``, e.g. a season)."""
-        if self.event is None or self.event.casefold() != event.casefold():
-            return False
-        return self.qualifier is None or (
-            qualifier is not None and self.qualifier.casefold() == qualifier.casefold()
-        )
+# One ability of a card as the language compiled it: its trigger, printed text and run.
+Effect = CompiledAbility
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,126 +39,308 @@ class RecipeSlot:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Asset:
-    name: str
-    number: int = 0
-    starting: bool = False
-    tags: tuple[str, ...] = ()
-    skill: str | None = None
-    points: int = 0
-    recipe: tuple[RecipeSlot, ...] = ()
-    effects: tuple[Effect, ...] = ()
-    permissions: tuple[Any, ...] = ()  # "May ..." standing permissions (``dsl`` Permission)
+class CardView:
+    """One card of the ruleset: its compiled card (``dsl.compiler.CompiledCard``), read in the
+    game's terms.
+
+    A view holds nothing but the compiled card; each reading (``difficulty``, ``enters``...) is
+    worked out from its fields the first time it is asked and kept (the hot paths then read a
+    plain attribute). There is no other record of a card.
+    """
+
+    compiled: CompiledCard
+
+    def __init__(self, compiled: CompiledCard) -> None:
+        object.__setattr__(self, "compiled", compiled)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is read-only: change the card's text")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is read-only: change the card's text")
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.compiled.kind} {self.compiled.name!r})"
+
+    @cached_property
+    def name(self) -> str:
+        return self.compiled.name
+
+    @cached_property
+    def kind(self) -> str:
+        return self.compiled.kind
+
+    def field(self, name: str, default: Any = None) -> Any:
+        """A field as the card's text gives it (``default`` when it gives none)."""
+        return self.compiled.fields.get(name, default)
+
+    @cached_property
+    def effects(self) -> tuple[Effect, ...]:
+        return self.compiled.abilities
+
+    @cached_property
+    def permissions(self) -> tuple[Permission, ...]:
+        """Its "May ..." standing permissions."""
+        return self.compiled.permissions
 
 
-@dataclass(frozen=True, slots=True)
-class Obstacle:
-    name: str
-    number: int = 0
-    skill: str = ""
-    difficulty: int = 1
-    points: int = 0
-    stress: tuple[str, ...] = ()
-    # Each entry is one step; the next is the fallback when none of the first is in play.
-    enters: tuple[Step, ...] = ()
-    progress: int = 0
-    hindrance: int = 0
-    moves_toward: tuple[str, ...] = ()
-    moves_toward_character: bool = False
-    tags: tuple[str, ...] = ()
-    effects: tuple[Effect, ...] = ()
-    copies: int = 1  # printed copies in the obstacle deck
+class Asset(CardView):
+    @cached_property
+    def number(self) -> int:
+        return _numbers(self.field("number"))[0]
+
+    @cached_property
+    def starting(self) -> bool:
+        return bool(self.field("starting", False))
+
+    @cached_property
+    def tags(self) -> tuple[str, ...]:
+        return _tuple(self.field("tags"))
+
+    @cached_property
+    def skill(self) -> str | None:
+        return self.field("skill")
+
+    @cached_property
+    def points(self) -> int:
+        return int(self.field("points", 0) or 0)
+
+    @cached_property
+    def recipe(self) -> tuple[RecipeSlot, ...]:
+        return _recipe(self.field("recipe"))
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    name: str
-    number: int = 0
-    tags: tuple[str, ...] = ()
-    effects: tuple[Effect, ...] = ()
-    permissions: tuple[Any, ...] = ()  # "May spend ... to burn this card"
+class Obstacle(CardView):
+    @cached_property
+    def numbers(self) -> tuple[int, ...]:
+        return tuple(_numbers(self.field("number")))
 
-    @property
+    @cached_property
+    def number(self) -> int:
+        return self.numbers[0]
+
+    @cached_property
+    def copies(self) -> int:
+        """Printed copies in the obstacle deck: one per number."""
+        return len(self.numbers)
+
+    @cached_property
+    def skill(self) -> str:
+        return str(self.field("skill", ""))
+
+    @cached_property
+    def difficulty(self) -> int:
+        return int(self.field("difficulty", 1))
+
+    @cached_property
+    def points(self) -> int:
+        return int(self.field("points", 0) or 0)
+
+    @cached_property
+    def stress(self) -> tuple[str, ...]:
+        return _tuple(self.field("stress"))
+
+    @cached_property
+    def enters(self) -> tuple[Step, ...]:
+        """Each entry is one step; the next is the fallback when none of the first is in play."""
+        return _alternatives(self.field("enters"))
+
+    @cached_property
+    def progress(self) -> int:
+        return list(_tuple(self.field("starts with"))).count("progress")
+
+    @cached_property
+    def hindrance(self) -> int:
+        return list(_tuple(self.field("starts with"))).count("hindrance")
+
+    @cached_property
+    def moves_toward(self) -> tuple[str, ...]:
+        moves = self.field("moves toward")
+        if isinstance(moves, dict):
+            return (*_tuple(moves.get("tags")), *_tuple(moves.get("regions")))
+        return tuple(str(m) for m in _tuple(moves))
+
+    @cached_property
+    def moves_toward_character(self) -> bool:
+        moves = self.field("moves toward")
+        return isinstance(moves, dict) and "character" in [
+            str(w) for w in _tuple(moves.get("with"))
+        ]
+
+    @cached_property
+    def tags(self) -> tuple[str, ...]:
+        return _tuple(self.field("tags"))
+
+
+class Event(CardView):
+    number = 0
+
+    @cached_property
+    def tags(self) -> tuple[str, ...]:
+        return _tuple(self.field("tags"))
+
+    @cached_property
     def stays_out(self) -> bool:
         """An event with standing text stays out (on the trade wheel) until session end."""
         return any(e.usage == "static" or e.on("session end") for e in self.effects)
 
 
-@dataclass(frozen=True, slots=True)
-class LocationSide:
-    """One side of a location card (base or developed)."""
+class LocationSide(CardView):
+    """One side of a location card: the card itself (base) or its ``developed { ... }``
+    block."""
 
-    tags: tuple[str, ...] = ()
-    produces: tuple[str, ...] = ()
-    entry_cost: int = 0
-    port_cost: int | None = None
-    portal_cost: int | None = None  # action points
-    portal_stress_cost: int | None = None  # body or psyche, the player's choice
-    musters: tuple[str, ...] = ()  # "May muster X at this location"
-    no_trade: bool = False
-    no_muster: bool = False
-    effects: tuple[Effect, ...] = ()
-    permissions: tuple[Any, ...] = ()  # "May spend 2 dice ... to ...": offered as actions
+    @cached_property
+    def tags(self) -> tuple[str, ...]:
+        return _tuple(self.field("tags"))
+
+    @cached_property
+    def produces(self) -> tuple[str, ...]:
+        return _tuple(self.field("produces"))
+
+    @cached_property
+    def entry_cost(self) -> int:
+        return int(self.field("entry cost") or 0)
+
+    @cached_property
+    def port_cost(self) -> int | None:
+        return _ap(self.field("port cost"))
+
+    @cached_property
+    def portal_cost(self) -> int | None:
+        """In action points."""
+        return _ap(self.field("portal cost"))
+
+    @cached_property
+    def portal_stress_cost(self) -> int | None:
+        """In body or psyche, the player's choice."""
+        return _stress_cost(self.field("portal cost"))
+
+    @cached_property
+    def musters(self) -> tuple[str, ...]:
+        """Resources a "May muster X at this location" permission allows."""
+        return tuple(
+            str(getattr(p.roles.get("object"), "noun", ""))
+            for p in self.compiled.permissions
+            if p.verb == "muster" and p.roles.get("object") is not None
+        )
+
+    @cached_property
+    def no_trade(self) -> bool:
+        return "trade" in _restricted(self.compiled)
+
+    @cached_property
+    def no_muster(self) -> bool:
+        return "muster" in _restricted(self.compiled)
+
+    @cached_property
+    def permissions(self) -> tuple[Permission, ...]:
+        """Its permissions other than mustering ("May spend 2 dice ... to ..."): offered as
+        actions."""
+        return tuple(p for p in self.compiled.permissions if p.verb != "muster")
 
 
-@dataclass(frozen=True, slots=True)
-class Location:
-    name: str
-    number: int = 0
-    region: str | None = None
-    starting: bool = False
-    base: LocationSide = field(default_factory=LocationSide)
-    developed: LocationSide | None = None
+class Location(LocationSide):
+    """A location card; as a ``LocationSide`` it is its base side."""
+
+    @cached_property
+    def number(self) -> int:
+        return int(self.field("number", 0) or 0)
+
+    @cached_property
+    def region(self) -> str | None:
+        return self.field("region")
+
+    @cached_property
+    def starting(self) -> bool:
+        return bool(self.field("starting", False))
+
+    @cached_property
+    def base(self) -> LocationSide:
+        return self
+
+    @cached_property
+    def developed(self) -> LocationSide | None:
+        block = self.compiled.blocks.get("developed")
+        return LocationSide(block) if block is not None else None
 
     def side(self, developed: bool) -> LocationSide:
-        return self.developed if developed and self.developed is not None else self.base
+        return self.developed if developed and self.developed is not None else self
 
 
-@dataclass(frozen=True, slots=True)
-class Scene:
-    name: str
-    number: int = 0
-    starting: bool = False
-    finale: bool = False
-    at: tuple[Step, ...] = ()  # steps, like Obstacle.enters
-    skill: str = ""
-    points: int = 0
-    effects: tuple[Effect, ...] = ()
+class Scene(CardView):
+    number = 0
+
+    @cached_property
+    def starting(self) -> bool:
+        return bool(self.field("starting", False))
+
+    @cached_property
+    def finale(self) -> bool:
+        return bool(self.field("finale", False))
+
+    @cached_property
+    def at(self) -> tuple[Step, ...]:
+        """Steps, like ``Obstacle.enters``."""
+        return _alternatives(self.field("at"))
+
+    @cached_property
+    def skill(self) -> str:
+        return str(self.field("skill", ""))
+
+    @cached_property
+    def points(self) -> int:
+        return int(self.field("points", 0) or 0)
 
 
-@dataclass(frozen=True, slots=True)
-class Scheme:
-    name: str
-    years: tuple[int, int] = (1, 6)
-    effects: tuple[Effect, ...] = ()
+class Scheme(CardView):
+    @cached_property
+    def years(self) -> tuple[int, int]:
+        years = [int(y) for y in _tuple(self.field("years", (1, 6)))]
+        return (years[0], years[-1])
 
 
-@dataclass(frozen=True, slots=True)
-class Character:
-    name: str
-    title: str = ""
-    starting: bool = False
-    psyche: int = 3
-    body: int = 3
-    skills: tuple[tuple[str, int], ...] = ()
+class Character(CardView):
+    @cached_property
+    def title(self) -> str:
+        return str(self.field("title", ""))
+
+    @cached_property
+    def starting(self) -> bool:
+        return bool(self.field("starting", False))
+
+    @cached_property
+    def psyche(self) -> int:
+        return int(self.field("psyche", 3))
+
+    @cached_property
+    def body(self) -> int:
+        return int(self.field("body", 3))
+
+    @cached_property
+    def skills(self) -> tuple[tuple[str, int], ...]:
+        return tuple((str(k), int(v)) for k, v in dict(self.field("skills", {})).items())
 
 
-@dataclass(frozen=True, slots=True)
-class Ability:
-    name: str
-    character: str | None = None  # None: a shared ability unlocked for every character
-    number: int = 0
-    effects: tuple[Effect, ...] = ()
-    numbers: tuple[int, ...] = ()  # one per printed copy (Ride Swiftly is 2 and 8)
-    permissions: tuple[Any, ...] = ()
+class Ability(CardView):
+    @cached_property
+    def character(self) -> str | None:
+        """``None``: a shared ability unlocked for every character."""
+        return self.field("character")
+
+    @cached_property
+    def numbers(self) -> tuple[int, ...]:
+        """One per printed copy (Ride Swiftly is 2 and 8)."""
+        return tuple(_numbers(self.field("number")))
+
+    @cached_property
+    def number(self) -> int:
+        return self.numbers[0]
 
 
-@dataclass(frozen=True, slots=True)
-class Condition:
-    name: str
-    stress: str = ""
-    effects: tuple[Effect, ...] = ()
+class Condition(CardView):
+    @cached_property
+    def stress(self) -> str:
+        return str(self.field("stress", ""))
 
 
 Card = Asset | Obstacle | Event | Location | Scene | Scheme | Character | Ability | Condition
@@ -304,31 +470,6 @@ CARD_KINDS = (
 )
 
 
-def _field(card: Any, name: str, default: Any = None) -> Any:
-    fields = getattr(card, "fields", None) or {}
-    return fields.get(name, default)
-
-
-def _effects(card: Any) -> tuple[Effect, ...]:
-    out = []
-    for ability in getattr(card, "abilities", ()) or ():
-        trigger = getattr(ability, "trigger", None)
-        out.append(
-            Effect(
-                trigger=str(getattr(trigger, "label", "") or ""),
-                text=str(getattr(ability, "text", "") or ""),
-                run=getattr(ability, "run", None),
-                usage=str(getattr(trigger, "usage", "static") or "static"),
-                event=getattr(trigger, "event", None),
-                qualifier=getattr(trigger, "qualifier", None),
-                cost=getattr(ability, "cost", None),
-                replaces=getattr(ability, "replaces", None),
-                verbs=tuple(getattr(ability, "verbs", ()) or ()),
-            )
-        )
-    return tuple(out)
-
-
 def _tuple(value: Any) -> tuple[Any, ...]:
     if value is None:
         return ()
@@ -340,14 +481,12 @@ def _tuple(value: Any) -> tuple[Any, ...]:
 def _alternatives(value: Any) -> tuple[Step, ...]:
     """A location spec (``Blighted, else either Fort or Urban``) as steps tried in order, each
     a tuple of options, each option the words a location must all answer to (no words: any
-    location)."""
+    location). The compiled field is a list of steps, each its words or
+    ``{"either": [[words], ...]}`` (``dsl.codegen``)."""
     if value is None:
         return ()
     if isinstance(value, str):
         return (((value,),),)
-    alternatives = getattr(value, "alternatives", None)
-    if alternatives is not None:  # a LocationSpec of Filters
-        return tuple(_step_of(getattr(alt, "options", None), alt) for alt in alternatives)
     steps: list[Step] = []
     for item in value:
         if isinstance(item, dict) and "either" in item:
@@ -357,23 +496,12 @@ def _alternatives(value: Any) -> tuple[Step, ...]:
     return tuple(steps)
 
 
-def _step_of(options: Any, alternative: Any) -> Step:
-    if options is not None:  # Either
-        return tuple(tuple(str(f.word) for f in option) for option in options)
-    return (tuple(str(f.word) for f in alternative),)
-
-
 def _recipe(value: Any) -> tuple[RecipeSlot, ...]:
+    """The compiled recipe (``[{"resource": ..., "face": ...}]``) as its squares."""
     slots = []
     for slot in _tuple(value):
-        if isinstance(slot, RecipeSlot):
-            slots.append(slot)
-        elif isinstance(slot, dict):
-            resource = slot.get("resource")
-            slots.append(RecipeSlot(None if resource == "any" else resource, slot.get("face")))
-        else:
-            resource, face = getattr(slot, "resource", None), getattr(slot, "face", None)
-            slots.append(RecipeSlot(None if resource == "any" else resource, face))
+        resource = slot.get("resource")
+        slots.append(RecipeSlot(None if resource == "any" else resource, slot.get("face")))
     return tuple(slots)
 
 
@@ -393,65 +521,41 @@ def _stress_cost(cost: Any) -> int | None:
     return None
 
 
-def _restricted(card: Any) -> tuple[str, ...]:
+def _restricted(card: CompiledCard) -> tuple[str, ...]:
     """The verbs a card forbids outright where it is (not those forbidden on some thing)."""
-    verbs: list[str] = []
-    for restriction in getattr(card, "restrictions", ()) or ():
-        if getattr(restriction, "object", None) is None:
-            verbs += list(getattr(restriction, "verbs", ()) or ())
-    return tuple(verbs)
+    return tuple(verb for r in card.restrictions if r.object is None for verb in r.verbs)
 
 
-def _forbidden_on(card: Any) -> tuple[tuple[str, Any], ...]:
+def _forbidden_on(card: CompiledCard) -> tuple[tuple[str, Selector], ...]:
     """(verb, what) for each thing a card forbids a verb on ("May not overcome Stability
     obstacles": ``("overcome", <selector>)``)."""
     return tuple(
-        (verb, restriction.object)
-        for restriction in getattr(card, "restrictions", ()) or ()
-        if getattr(restriction, "object", None) is not None
-        for verb in restriction.verbs
+        (verb, r.object) for r in card.restrictions if r.object is not None for verb in r.verbs
     )
-
-
-def _side(card: Any) -> LocationSide:
-    fields = dict(getattr(card, "fields", {}) or {})
-    musters = _musters(card)
-    restricted = _restricted(card)
-    return LocationSide(
-        tags=tuple(_tuple(fields.get("tags"))),
-        produces=tuple(_tuple(fields.get("produces"))),
-        entry_cost=int(fields.get("entry cost") or 0),
-        port_cost=_ap(fields.get("port cost")),
-        portal_cost=_ap(fields.get("portal cost")),
-        portal_stress_cost=_stress_cost(fields.get("portal cost")),
-        musters=musters,
-        no_trade="trade" in restricted,
-        no_muster="muster" in restricted,
-        effects=_effects(card),
-        permissions=_other_permissions(card),
-    )
-
-
-def _musters(card: Any) -> tuple[str, ...]:
-    """Resources a "May muster X at this location" permission allows."""
-    return tuple(
-        str(getattr(p.roles.get("object"), "noun", ""))
-        for p in getattr(card, "permissions", ()) or ()
-        if p.verb == "muster" and p.roles.get("object") is not None
-    )
-
-
-def _other_permissions(card: Any) -> tuple[Any, ...]:
-    return tuple(p for p in getattr(card, "permissions", ()) or () if p.verb != "muster")
 
 
 def _numbers(value: Any) -> list[int]:
     return [int(n) for n in _tuple(value)] or [0]
 
 
-def from_compiled(compiled: Any) -> Ruleset:
-    """Build the engine's records from a ``dsl`` ``CompiledRuleset`` (field names as
-    docs/design/language-spec.md and rules/six_winters/ruleset.rules declare them)."""
+# The view of each kind of card; a kind the ruleset declares that is not here has no view.
+VIEWS: dict[str, type[CardView]] = {
+    "asset": Asset,
+    "obstacle": Obstacle,
+    "event": Event,
+    "location": Location,
+    "scene": Scene,
+    "scheme": Scheme,
+    "character": Character,
+    "ability": Ability,
+    "condition": Condition,
+}
+
+
+def from_compiled(compiled: CompiledRuleset) -> Ruleset:
+    """The ruleset the engine plays, over a ``dsl`` ``CompiledRuleset``: one view per compiled
+    card (field names as docs/design/language-spec.md and rules/six_winters/ruleset.rules
+    declare them)."""
     vocabulary = compiled.vocabulary
     ruleset = Ruleset(
         name=str(compiled.name),
@@ -464,13 +568,13 @@ def from_compiled(compiled: Any) -> Ruleset:
         trade={k: tuple(v) for k, v in dict(vocabulary.trade).items()},
         seasons=tuple((str(k), int(v)) for k, v in dict(vocabulary.seasons).items()),
         values={str(k): int(v) for k, v in dict(compiled.values).items()},
-        primitives_module=str(getattr(compiled, "primitives", "rules.six_winters.primitives")),
+        primitives_module=str(compiled.primitives or "rules.six_winters.primitives"),
         source="compiled",
         compiled=compiled,
     )
     for table in dict(compiled.tables).values():
         rows = tuple(table.rows)
-        if getattr(table, "by", None):
+        if table.by:
             ruleset.count_tables[str(table.by)] = tuple(
                 (int(row.low), None if row.high is None else int(row.high), str(row.result))
                 for row in rows
@@ -488,106 +592,11 @@ def from_compiled(compiled: Any) -> Ruleset:
         ruleset.starting_map = tuple(
             (str(name), int(x), int(y)) for name, (x, y) in dict(first.positions).items()
         )
-    for card in compiled.cards("asset"):
-        ruleset.assets[card.name] = Asset(
-            name=card.name,
-            number=_numbers(_field(card, "number"))[0],
-            starting=bool(_field(card, "starting", False)),
-            tags=_tuple(_field(card, "tags")),
-            skill=_field(card, "skill"),
-            points=int(_field(card, "points", 0) or 0),
-            recipe=_recipe(_field(card, "recipe")),
-            effects=_effects(card),
-            permissions=tuple(getattr(card, "permissions", ()) or ()),
-        )
-    for card in compiled.cards("obstacle"):
-        starts = list(_tuple(_field(card, "starts with")))
-        moves = _field(card, "moves toward")
-        toward: tuple[str, ...] = ()
-        with_character = False
-        if isinstance(moves, dict):
-            toward = (*_tuple(moves.get("tags")), *_tuple(moves.get("regions")))
-            with_character = "character" in [str(w) for w in _tuple(moves.get("with"))]
-        elif moves is not None:
-            toward = tuple(str(m) for m in _tuple(moves))
-        numbers = _numbers(_field(card, "number"))
-        ruleset.obstacles[card.name] = Obstacle(
-            name=card.name,
-            number=numbers[0],
-            skill=str(_field(card, "skill", "")),
-            difficulty=int(_field(card, "difficulty", 1)),
-            points=int(_field(card, "points", 0) or 0),
-            stress=_tuple(_field(card, "stress")),
-            enters=_alternatives(_field(card, "enters")),
-            progress=starts.count("progress"),
-            hindrance=starts.count("hindrance"),
-            moves_toward=toward,
-            moves_toward_character=with_character,
-            tags=_tuple(_field(card, "tags")),
-            effects=_effects(card),
-            copies=len(numbers),
-        )
-        if _restricted(card):
-            ruleset.restrictions[card.name] = _restricted(card)
-        if _forbidden_on(card):
-            ruleset.forbidden_on[card.name] = _forbidden_on(card)
-    for card in compiled.cards("event"):
-        ruleset.events[card.name] = Event(
-            name=card.name,
-            tags=_tuple(_field(card, "tags")),
-            effects=_effects(card),
-            permissions=tuple(getattr(card, "permissions", ()) or ()),
-        )
-        if _restricted(card):
-            ruleset.restrictions[card.name] = _restricted(card)
-        if _forbidden_on(card):
-            ruleset.forbidden_on[card.name] = _forbidden_on(card)
-    for card in compiled.cards("location"):
-        developed = (getattr(card, "blocks", None) or {}).get("developed")
-        ruleset.locations[card.name] = Location(
-            name=card.name,
-            number=int(_field(card, "number", 0) or 0),
-            region=_field(card, "region"),
-            starting=bool(_field(card, "starting", False)),
-            base=_side(card),
-            developed=_side(developed) if developed is not None else None,
-        )
-    for card in compiled.cards("scene"):
-        ruleset.scenes[card.name] = Scene(
-            name=card.name,
-            starting=bool(_field(card, "starting", False)),
-            finale=bool(_field(card, "finale", False)),
-            at=_alternatives(_field(card, "at")),
-            skill=str(_field(card, "skill", "")),
-            points=int(_field(card, "points", 0) or 0),
-            effects=_effects(card),
-        )
-    for card in compiled.cards("scheme"):
-        years = [int(y) for y in _tuple(_field(card, "years", (1, 6)))]
-        ruleset.schemes[card.name] = Scheme(
-            name=card.name, years=(years[0], years[-1]), effects=_effects(card)
-        )
-    for card in compiled.cards("character"):
-        ruleset.characters[card.name] = Character(
-            name=card.name,
-            title=str(_field(card, "title", "")),
-            starting=bool(_field(card, "starting", False)),
-            psyche=int(_field(card, "psyche", 3)),
-            body=int(_field(card, "body", 3)),
-            skills=tuple((str(k), int(v)) for k, v in dict(_field(card, "skills", {})).items()),
-        )
-    for card in compiled.cards("ability"):
-        numbers = _numbers(_field(card, "number"))
-        ruleset.abilities[card.name] = Ability(
-            name=card.name,
-            character=_field(card, "character"),
-            number=numbers[0],
-            effects=_effects(card),
-            numbers=tuple(numbers),
-            permissions=tuple(getattr(card, "permissions", ()) or ()),
-        )
-    for card in compiled.cards("condition"):
-        ruleset.conditions[card.name] = Condition(
-            name=card.name, stress=str(_field(card, "stress", "")), effects=_effects(card)
-        )
+    for kind, views in zip(CARD_KINDS, ruleset._tables(), strict=True):
+        for card in compiled.cards(kind):
+            views[card.name] = VIEWS[kind](card)
+            if kind in ("obstacle", "event") and _restricted(card):
+                ruleset.restrictions[card.name] = _restricted(card)
+            if kind in ("obstacle", "event") and _forbidden_on(card):
+                ruleset.forbidden_on[card.name] = _forbidden_on(card)
     return ruleset

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from dsl.compiler import Trigger
 from dsl.errors import ChroniclerError
 from dsl.kernel.machine import (
     AnswerRefused,
@@ -128,7 +129,8 @@ class Session(
 
     def op_step_text(self, ctx: Context, phase: str, index: int) -> None:
         step = self.procedure.phase(phase).steps[index]
-        effect = Effect(trigger=step.title, text=step.text, run=step.ability.run, usage="on")
+        ability = step.ability
+        effect = Effect(Trigger(step.title, "on"), step.text, ability.run, ability.span)
         self.run_effect(ctx, effect, actor=None, location=None, card=f"{phase}: {step.title}")
 
     def result(self) -> SessionResult:
@@ -539,7 +541,7 @@ class Session(
         finally:
             ctx.cursor = inner.cursor
         self.touch()  # what follows the text may change the state
-        self.emit(EventKind.EFFECT, card=card, trigger=effect.trigger, text=effect.text)
+        self.emit(EventKind.EFFECT, card=card, trigger=effect.label, text=effect.text)
         if self.state.card_dice:
             self.release_cards_left()  # a text may have discarded a card with dice on it
         return any(kind == "pay_or_refuse" and inner.answers[i] is False for i, kind in inner.kinds)

@@ -9,7 +9,9 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
-from journal.catalogue import CardFacts, Catalogue
+from dsl.compiler import CompiledCard
+from dsl.runtime import Span
+from journal.catalogue import Catalogue
 from rules.six_winters.engine import load_ruleset
 
 SCENES = [
@@ -56,41 +58,52 @@ class FakeSession:
     events: list[Event] = field(default_factory=list)
 
 
+HERE = Span("<fake>", 1, 1, 1, 1)
+
+
+def _card(kind: str, name: str, *printed: str, **fields: Any) -> CompiledCard:
+    """A card in the shape the language compiles card text to (``dsl.compiler``)."""
+    shown = tuple((key, str(value)) for key, value in fields.items() if not isinstance(value, dict))
+    return CompiledCard(kind, name, fields, (), HERE, field_text=shown, printed=printed)
+
+
 def fake_catalogue() -> Catalogue:
     cat = Catalogue(region_names={"empire": "the Empire", "brightdune": "Brightdune"})
     for name, location, skill, points in SCENES:
-        cat.cards[name] = CardFacts(
-            name=name,
-            kind="scene",
+        cat.cards[name] = _card(
+            "scene",
+            name,
+            f"Epilogue: Add a card to the deck ({location}).",
             skill=skill,
             points=points,
-            text=(f"Epilogue: Add a card to the deck ({location}).",),
         )
     # An epilogue with a choice: the journal asks which was taken.
-    cat.cards["Chart the Old Rift"] = CardFacts(
-        name="Chart the Old Rift", kind="scene", skill="lore", points=5,
-        text=('Epilogue: Choose one:\n"Stay": Add a card.\n"Abandon": Add another card.',),
-    )  # fmt: skip
+    cat.cards["Chart the Old Rift"] = _card(
+        "scene",
+        "Chart the Old Rift",
+        'Epilogue: Choose one:\n"Stay": Add a card.\n"Abandon": Add another card.',
+        skill="lore",
+        points=5,
+    )
     # A finale scene: the journal counts year 6's finale scenes by their card.
-    cat.cards["Hold the Last Gate"] = CardFacts(
-        name="Hold the Last Gate", kind="scene", skill="command", points=5,
-        source=SimpleNamespace(finale=True),
-    )  # fmt: skip
+    cat.cards["Hold the Last Gate"] = _card(
+        "scene", "Hold the Last Gate", skill="command", points=5, finale=True
+    )
     for name, kind, points in CARDS:
-        cat.cards[name] = CardFacts(name=name, kind=kind, points=points, skill="lore")
+        cat.cards[name] = _card(kind, name, points=points, skill="lore")
     for name, _x, _y, region in MAP:
-        cat.cards[name] = CardFacts(name=name, kind="location", region=region)
+        cat.cards[name] = _card("location", name, **({"region": region} if region else {}))
     for name in SCHEMES:
-        cat.cards[name] = CardFacts(name=name, kind="scheme")
+        cat.cards[name] = _card("scheme", name)
     for name in CHARACTERS:
-        cat.cards[name] = CardFacts(
-            name=name, kind="character", fields={"title": f"{name} of Brightdune"}
-        )
-        cat.character_skills[name] = {
-            s: 1 for s in ("edge", "steel", "shadow", "charm", "command", "lore")
-        }
+        skills = {s: 1 for s in ("edge", "steel", "shadow", "charm", "command", "lore")}
+        cat.cards[name] = _card("character", name, title=f"{name} of Brightdune", skills=skills)
+        cat.character_skills[name] = dict(skills)
+    for card in cat.cards.values():
+        cat.of_kind[(card.kind, card.name.casefold())] = card
     cat.starting_map = tuple((n, x, y) for n, x, y, _r in MAP)
     cat.skills = ("edge", "steel", "shadow", "charm", "command", "lore")
+    cat.card_kinds = ("asset", "obstacle", "event", "location", "scene", "scheme", "character")
     # Fate and score titles: the tables the real card text declares (looked up, not copied).
     cat.ruleset = SimpleNamespace(by_count=load_ruleset().by_count)
     return cat

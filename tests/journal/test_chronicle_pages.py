@@ -273,21 +273,19 @@ def test_an_excerpt_ends_at_a_sentence() -> None:
     assert cut and cut_words.endswith(" …")
 
 
-def test_the_site_finds_the_ruleset_through_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_gallery_prints_the_catalogues_own_cards_and_looks_up_no_ruleset(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from fakes import fake_catalogue
 
     from journal.website import pages
     from rules import registry
 
     asked: list[str] = []
-    found = registry.find
-
-    def find(spec: str) -> registry.Game:
-        asked.append(str(spec))
-        return found(spec)
-
-    monkeypatch.setattr(registry, "find", find)
-    pages.gallery_page(fake_catalogue(), game="six_winters")
-    assert asked == ["six_winters"]
+    monkeypatch.setattr(registry, "find", lambda spec: asked.append(str(spec)))
+    gallery = pages.gallery_page(fake_catalogue())
+    assert asked == []  # the cards it was given are the cards it prints
+    assert "### Hold the Eastern Pass" in gallery and "> Skill: steel" in gallery
+    assert "> Epilogue: Add a card to the deck" in gallery
     source = Path(pages.__file__).read_text()
     assert "rules.six_winters" not in source

@@ -61,10 +61,9 @@ def test_the_card_gallery_prints_cards_as_the_language_renders_them(tmp_path: Pa
     import dsl
     from dsl.printer import render_card
     from journal.catalogue import load_catalogue
-    from journal.website.pages import compiled_cards
 
     catalogue = load_catalogue()
-    assert catalogue is not None and compiled_cards(catalogue)
+    assert catalogue is not None and catalogue.cards
     result = run_demo(tmp_path, 5, catalogue=catalogue)  # the engine plays: real scenes met
     gallery = (result.site_index.parent / "cards.html").read_text()
     # the gallery shows the cards the campaign met (no spoilers): a scene it narrated

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from journal.catalogue import points_of, skill_of
+
 
 def test_a_new_campaign_starts_from_the_engines_campaign_setup(real_cards, cli) -> None:  # type: ignore[no-untyped-def]
     assert cli("campaign", "start", "Brightdune").code == 0
@@ -163,7 +165,7 @@ def test_a_scene_recorded_short_of_its_points_is_kept_with_a_warning(real_cards,
     # a real table the players' word stands, so the scene is kept; the shortfall is pointed out.
     _year_one(cli)
     ran = _spores(cli, "--played", "Wound Paste")
-    paste = real_cards.get("Wound Paste").points
+    paste = points_of(real_cards.require("Wound Paste"))
     assert ran.code == 0, ran.err
     assert (
         "warning: Find the Source of the Gasping Spores needs 4 points; the cards recorded give "
@@ -173,7 +175,7 @@ def test_a_scene_recorded_short_of_its_points_is_kept_with_a_warning(real_cards,
 
 def test_a_scene_recorded_with_its_points_has_no_warning(real_cards, cli) -> None:  # type: ignore[no-untyped-def]
     _year_one(cli)
-    paste = real_cards.get("Wound Paste").points
+    paste = points_of(real_cards.require("Wound Paste"))
     enough = _spores(cli, "--played", "Wound Paste", "--skill-match", str(4 - paste))
     assert enough.code == 0 and "warning" not in enough.err
 
@@ -201,6 +203,6 @@ def test_setup_shows_the_advance_marks_and_who_takes_downtime(real_cards, cli) -
     )
     setup = cli("setup", "--campaign", "Brightdune").out
     parin = next(line for line in setup.splitlines() if line.startswith("  Parin:"))
-    rank = real_cards.character_skills["Parin"][scene.skill]
-    assert rank >= 1 and f"{scene.skill} {rank} (1 marked)" in parin  # one mark: not above
+    rank = real_cards.character_skills["Parin"][skill_of(scene)]
+    assert rank >= 1 and f"{skill_of(scene)} {rank} (1 marked)" in parin  # one mark: not above
     assert "Downtime at the start of year 2 for who sat year 1 out (Fuscus)" in setup

@@ -6,20 +6,44 @@ the game in the actions step; ``act()`` takes one action and answers its decisio
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
 
+from dsl.compiler import CompiledAbility, Trigger
+from dsl.runtime import Span
 from rules.six_winters import engine
-from rules.six_winters.cards import Ruleset
+from rules.six_winters.cards import CardView, Ruleset
 from rules.six_winters.state import AssetInProgress, Die, Frame
 
 
 @pytest.fixture(scope="session")
 def ruleset() -> Ruleset:
     return engine.load_ruleset()
+
+
+HERE = Span("<test>", 1, 1, 1, 1)
+
+
+def ability(
+    label: str, text: str, run: Callable[[Any], Any], *, usage: str = "on", event: str | None = None
+) -> CompiledAbility:
+    """An ability written in Python for a test, in the shape the language compiles card text
+    to (``label`` empty: a standing text)."""
+    trigger = Trigger(label, usage, event) if label or usage != "static" else None
+    return CompiledAbility(trigger, text, run, HERE)
+
+
+def with_abilities(ruleset: Ruleset, card: CardView, *abilities: CompiledAbility) -> Ruleset:
+    """The ruleset with ``card``'s abilities replaced by ``abilities`` (its compiled card
+    otherwise as printed)."""
+    changed = type(card)(dataclasses.replace(card.compiled, abilities=abilities))
+    table = {"asset": "assets", "ability": "abilities", "obstacle": "obstacles"}[card.kind]
+    cards = {**getattr(ruleset, table), card.name: changed}
+    return dataclasses.replace(ruleset, **{table: cards})
 
 
 def table(

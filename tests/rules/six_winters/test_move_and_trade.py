@@ -4,7 +4,9 @@ import dataclasses
 
 from six_winters_table import act, add_location, put_dice, table
 
-from rules.six_winters.cards import Location, LocationSide
+from dsl.compiler import CompiledCard
+from dsl.runtime import Span
+from rules.six_winters.cards import Location
 
 
 def test_moving_to_an_adjacent_location_costs_one_action_point(ruleset):
@@ -30,14 +32,19 @@ def test_a_location_with_an_entry_cost_costs_more(ruleset):
     assert session.character("Parin").action_points == 2
 
 
-def _with_harbor(ruleset, side):
-    """The card set plus a location "Harbor" with the given side, south of Eastkeep."""
-    harbor = Location("Harbor", 99, "empire", False, side, side)
-    return dataclasses.replace(ruleset, locations={**ruleset.locations, "Harbor": harbor})
+def _with_harbor(ruleset, **side):
+    """The card set plus a location "Harbor" (both sides given by ``side``'s fields, as the
+    language compiles them), south of Eastkeep."""
+    here = Span("<test>", 1, 1, 1, 1)
+    developed = CompiledCard("location", "Harbor", side, (), here)
+    fields = {"number": 99, "region": "empire", **side}
+    card = CompiledCard("location", "Harbor", fields, (), here, blocks={"developed": developed})
+    locations = {**ruleset.locations, "Harbor": Location(card)}
+    return dataclasses.replace(ruleset, locations=locations)
 
 
 def test_ports_connect_for_the_cost_of_the_port_left(ruleset):
-    rs = _with_harbor(ruleset, LocationSide(tags=("Urban",), port_cost=3))
+    rs = _with_harbor(ruleset, tags=["Urban"], **{"port cost": 3})
     session = table(rs, at="Giant's Gate")
     add_location(session, "Harbor", 1, -1)
     session.location("Giant's Gate").developed = True  # port cost 2
@@ -48,7 +55,9 @@ def test_ports_connect_for_the_cost_of_the_port_left(ruleset):
 
 
 def test_a_portal_may_be_paid_with_stress(ruleset):
-    rs = _with_harbor(ruleset, LocationSide(tags=("Enchanted",), portal_stress_cost=1))
+    rs = _with_harbor(
+        ruleset, tags=["Enchanted"], **{"portal cost": {"choice": True, "body": 1, "psyche": 1}}
+    )
     session = table(rs, at="Pearlescent Marsh")
     add_location(session, "Pearlescent Marsh", -2, 0)
     add_location(session, "Harbor", 1, -1)

@@ -1,10 +1,6 @@
 """Overcome: defense pool, stress roll, stress, progress or hindrance, overcome, reroll."""
 
-import dataclasses
-
-from six_winters_table import act, add_location, kinds, place, table
-
-from rules.six_winters.cards import Effect
+from six_winters_table import ability, act, add_location, kinds, place, table, with_abilities
 
 
 def _fuscus_at_hogeltown(ruleset, dice, progress=1, hindrance=1):
@@ -249,9 +245,8 @@ def test_a_card_the_character_holds_may_change_the_condition_die_before_it_is_re
         )
 
     name = next(iter(ruleset.assets))
-    text = Effect("When you roll for a condition", "", set_it, event="condition roll")
-    asset = dataclasses.replace(ruleset.assets[name], effects=(text,))
-    rs = dataclasses.replace(ruleset, assets={**ruleset.assets, name: asset})
+    text = ability("When you roll for a condition", "", set_it, event="condition roll")
+    rs = with_abilities(ruleset, ruleset.assets[name], text)
 
     def condition(holder):
         session, fuscus, _ = _fuscus_at_hogeltown(rs, dice=[6, 4, 1, 2, 2, 2])

@@ -1,11 +1,8 @@
 """Refresh: sorcery rerolls and explodes, resources top up, action points, abilities, take
 two, reroll initiative."""
 
-import dataclasses
+from six_winters_table import ability, kinds, place, put_dice, table, with_abilities
 
-from six_winters_table import kinds, place, put_dice, table
-
-from rules.six_winters.cards import Effect
 from rules.six_winters.primitives import cancel
 from rules.six_winters.state import Frame
 
@@ -167,11 +164,8 @@ def test_refresh_texts_of_abilities_in_hand_run_after_the_action_points(ruleset)
             ctx.host.gain_action_points(c, 1)
 
     name = next(iter(ruleset.abilities))
-    card = dataclasses.replace(
-        ruleset.abilities[name],
-        effects=(Effect("Refresh", "All characters gain 1 action point.", gain, event="refresh"),),
-    )
-    rs = dataclasses.replace(ruleset, abilities={**ruleset.abilities, name: card})
+    gains = ability("Refresh", "All characters gain 1 action point.", gain, event="refresh")
+    rs = with_abilities(ruleset, ruleset.abilities[name], gains)
 
     def points(hand, deck):
         session = table(rs, at="Eastkeep")
@@ -193,11 +187,10 @@ def test_a_standing_text_of_an_ability_in_hand_cancels_its_holders_explosion_str
     # Wild Channeling's "Cancel all stress from sorcery." holds while the ability is in hand,
     # every explosion, for its holder only; from the ability deck it does nothing.
     name = next(iter(ruleset.abilities))
-    standing = Effect(
+    standing = ability(
         "", "Cancel all stress from sorcery.", lambda ctx: cancel(ctx, 1), usage="static"
     )
-    card = dataclasses.replace(ruleset.abilities[name], effects=(standing,))
-    rs = dataclasses.replace(ruleset, abilities={**ruleset.abilities, name: card})
+    rs = with_abilities(ruleset, ruleset.abilities[name], standing)
 
     def psyche_lost(hand):
         session = table(rs, at="Yearly Field", dice=[6, 6, 2])  # two explosions
