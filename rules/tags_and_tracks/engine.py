@@ -11,6 +11,7 @@ from typing import Any
 from dsl.loader import load_ruleset as _load
 
 from .character import Character, load_character
+from .hits import HitsAgainst, new_hits_against
 from .odds import MAX_DICE, RollOdds, best_chance, roll_odds
 from .progression import (
     NotAllowed,
@@ -41,6 +42,7 @@ __all__ = [
     "MAX_DICE",
     "RULES_DIR",
     "Character",
+    "HitsAgainst",
     "NotAllowed",
     "Roll",
     "RollOdds",
@@ -51,6 +53,7 @@ __all__ = [
     "flashback",
     "load_character",
     "load_ruleset",
+    "new_hits_against",
     "new_roll",
     "offset_hits",
     "raise_stat",
