@@ -112,7 +112,7 @@ def read_character(text: str, path: str, ruleset: Any, d: Diagnostics) -> Charac
         if stat:
             _read_stat(character, stat, path, number, indent, ruleset, d)
         elif reservoir:
-            _read_reservoir(character, reservoir, path, number, indent, d)
+            _read_reservoir(character, reservoir, path, number, indent, ruleset, d)
         else:
             _read_skills(character, body, path, number, indent, root_name, root_level, d)
     if character is None:
@@ -155,10 +155,22 @@ def _read_stat(
 
 
 def _read_reservoir(
-    character: Character, m: re.Match[str], path: str, number: int, indent: int, d: Diagnostics
+    character: Character,
+    m: re.Match[str],
+    path: str,
+    number: int,
+    indent: int,
+    ruleset: Any,
+    d: Diagnostics,
 ) -> None:
     name = m.group("name").strip()
     whole = _span(path, number, indent, indent + m.end())
+    stat = ruleset.vocabulary.stat(name)
+    if stat is not None:  # read as the stat it is, so nothing else is reported missing
+        points, level = m.group("value"), m.group("level")
+        d.error(f"{name} is a stat: write it points first, {points}/{level} {name}", whole)
+        character.stats.setdefault(stat, Stat(stat, int(points), int(level), whole))
+        return
     if name.casefold() in character.reservoirs:
         first = character.reservoirs[name.casefold()]
         d.error(f"reservoir {name} is written twice (first as {first})", whole)
