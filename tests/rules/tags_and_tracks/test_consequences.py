@@ -5,6 +5,9 @@ fourth."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from dsl.kernel import IllegalMove
@@ -136,3 +139,20 @@ def test_hits_suspended_at_the_gms_question_round_trip_through_json(ruleset):
     copy.pending()
     # 1 point offsets 1 hit; the other is a -1, promoted past the held -1 to -2
     assert copy.state.consequence == {"name": "cracked ribs", "level": 2, "hits": 1}
+
+
+def test_the_docs_hits_example_runs_as_written_and_shows_the_texts_procedure():
+    root = Path(__file__).parents[3]
+    doc = (root / "docs" / "rulesets" / "tags-and-tracks.md").read_text(encoding="utf-8")
+    section = doc.split("## Hits against you", 1)[1].split("\n## ", 1)[0]
+    code = re.search(r"```python\n(.*?)```", section, re.S)
+    shown = re.search(r"```text\n(.*?)```", section, re.S)
+    assert code is not None and shown is not None
+    text = (root / "rules" / "tags_and_tracks" / "procedure.rules").read_text(encoding="utf-8")
+    assert shown.group(1).rstrip("}\n") in text
+    scope: dict[str, object] = {}
+    exec(code.group(1), scope)  # the docs' own example
+    game = scope["game"]
+    assert game.pending() is None
+    expected = re.search(r"game\.state\.consequence\s+# (\{.*\})", code.group(1))
+    assert expected is not None and str(game.state.consequence) == expected.group(1)
