@@ -21,6 +21,7 @@ from .progression import (
     flashback,
     offset_hits,
     raise_stat,
+    recovers,
     refuse_intrusion,
 )
 from .roll import Roll, new_roll
@@ -57,6 +58,7 @@ __all__ = [
     "new_roll",
     "offset_hits",
     "raise_stat",
+    "recovers",
     "refuse_intrusion",
     "roll_odds",
 ]

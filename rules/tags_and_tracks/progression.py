@@ -130,3 +130,12 @@ def dice_and_cuts(
     ]
     dice = level + sum(v for v in signed if v > 0)
     return Odds(dice, cuts - sum(v for v in signed if v < 0))
+
+
+def recovers(ruleset: Any, *, level: int, hits: int) -> bool:
+    """Whether a roll recovers from a consequence: its target is the consequence's level (a -2
+    needs 2 hits); the resting that follows is the table's to narrate."""
+    fatal = _value(ruleset, "fatal consequence")
+    if not 1 <= level <= fatal:
+        raise NotAllowed(f"a consequence is -1 to -{fatal}, not -{level}")
+    return hits >= level

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from dsl.kernel import IllegalMove
-from rules.tags_and_tracks.engine import new_hits_against
+from rules.tags_and_tracks.engine import new_hits_against, recovers
 from rules.tags_and_tracks.progression import NotAllowed, consequence_level, offset_hits
 
 
@@ -156,3 +156,10 @@ def test_the_docs_hits_example_runs_as_written_and_shows_the_texts_procedure():
     assert game.pending() is None
     expected = re.search(r"game\.state\.consequence\s+# (\{.*\})", code.group(1))
     assert expected is not None and str(game.state.consequence) == expected.group(1)
+
+
+def test_recover_by_rolling_against_the_consequence_level(ruleset):
+    # a -2 broken arm: a roll of 2 hits (then rest) removes it, 1 hit does not
+    assert recovers(ruleset, level=2, hits=2) and not recovers(ruleset, level=2, hits=1)
+    with pytest.raises(NotAllowed, match="-1 to -4, not -5"):
+        recovers(ruleset, level=5, hits=5)
