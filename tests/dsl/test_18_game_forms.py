@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from dsl.formatter import format_text
 from dsl.kernel import Event, Frame, GameRandom, IllegalMove, Machine
@@ -306,3 +308,15 @@ def test_a_state_that_is_not_flat_is_refused_naming_its_field() -> None:
         "table_dice",
         "over",
     )
+
+
+@given(st.text(max_size=60))
+def test_any_text_is_either_a_tidy_legal_name_or_refused_saying_why(text: str) -> None:
+    decision = TextDecision(TextKind.WRITE, None, "Name it", (), max_length=20)
+    try:
+        name = decision.check(text)
+    except ValueError as refused:
+        assert str(refused).startswith("Name it: ")
+        return
+    assert 1 <= len(name) <= 20 and name == " ".join(name.split())
+    assert decision.check(name) == name  # a legal answer stays legal as recorded
