@@ -193,6 +193,7 @@ def roll_command(
         seed=chosen_seed,
         dice=faces,
         table_dice=dice is not None,
+        skills=[s.name for s in sheet.skills.values()],
     )
     account = game.module("account")
     out = Console(highlight=False, soft_wrap=True)

@@ -2,8 +2,9 @@
 
 A ``TextDecision`` has no list of options: its answer is any text of at most ``max_length``
 characters that the ``allowed`` pattern matches whole, after surrounding spaces are dropped
-and inner runs of spaces made one. ``check_answer`` (the machine's) calls its ``check``, so a
-bad name is an ``IllegalMove`` naming what is allowed, and nothing changes.
+and inner runs of spaces made one, and that is none of the ``taken`` answers (ignoring case).
+``check_answer`` (the machine's) calls its ``check``, so a bad name is an ``IllegalMove``
+naming what is allowed, and nothing changes.
 
 A piece of the game asks for one with ``ask_text(ctx, ...)``, as it asks for a choice with
 ``ctx.decide``.
@@ -41,6 +42,7 @@ class TextDecision(Decision):
     max_length: int = 40
     allowed: str = NAME_PATTERN
     described: str = NAME_DESCRIPTION
+    taken: tuple[str, ...] = ()  # answers already used (told apart ignoring case)
 
     def check(self, answer: Any) -> str:
         """The answer, tidied (spaces), if it is legal; else ``TextRefused`` saying why."""
@@ -55,6 +57,8 @@ class TextDecision(Decision):
             )
         if re.fullmatch(self.allowed, text) is None:
             raise TextRefused(f"{self.prompt}: {text!r} is not allowed: write {self.described}")
+        if text.casefold() in (t.casefold() for t in self.taken):
+            raise TextRefused(f"{self.prompt}: {text!r} is taken already: write another")
         return text
 
 
@@ -66,6 +70,7 @@ def ask_text(
     max_length: int = 40,
     allowed: str = NAME_PATTERN,
     described: str = NAME_DESCRIPTION,
+    taken: tuple[str, ...] | list[str] = (),
 ) -> str:
     """The next recorded answer, or stop the piece with a ``TextDecision``."""
     if ctx.cursor < len(ctx.answers):
@@ -82,5 +87,6 @@ def ask_text(
             max_length=max_length,
             allowed=allowed,
             described=described,
+            taken=tuple(taken),
         )
     )

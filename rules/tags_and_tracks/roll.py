@@ -48,6 +48,7 @@ class RollState:
     band: str | None = None
     hits: int | None = None
     gained: dict[str, Any] | None = None  # the skill gained: name, level, builds on
+    skills: list[str] = field(default_factory=list)  # the sheet's: a new skill is none of them
     frames: list[Frame] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     answers: list[Any] = field(default_factory=list)
@@ -126,6 +127,7 @@ class Roll(FlatState, ProcedureWalker, Machine):
             f"Name the level {level} skill building on {st.skill}",
             st.character or None,
             max_length=value(self, "skill name length"),
+            taken=st.skills,
         )
         cost = skill_cost(self)
         self.touch()
@@ -155,8 +157,10 @@ def new_roll(
     seed: int = 0,
     dice: list[int] | None = None,
     table_dice: bool = False,
+    skills: list[str] | tuple[str, ...] = (),
 ) -> Roll:
-    """A roll ready to walk ``procedure "Roll"``; ``dice`` scripts the faces (tests)."""
+    """A roll ready to walk ``procedure "Roll"``; ``dice`` scripts the faces (tests);
+    ``skills`` are the sheet's, which a skill gained may not be named like."""
     state = RollState(
         character=character,
         skill=skill,
@@ -169,6 +173,7 @@ def new_roll(
         rng=GameRandom(seed),
         dice_script=list(dice or []),
         table_dice=table_dice,
+        skills=list(skills),
     )
     game = Roll(ruleset, state)
     game.start_phase("Roll")

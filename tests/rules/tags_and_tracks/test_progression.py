@@ -86,3 +86,13 @@ def test_the_gained_skill_is_named_by_the_player_and_the_name_is_checked(ruleset
     assert game.state.gained == {"name": "blazing soup", "level": 3, "builds_on": "cook"}
     event = next(e for e in game.events if e.kind == "skill_gained")
     assert event.data["name"] == "blazing soup"
+
+
+def test_the_gained_skill_is_not_named_like_a_skill_the_sheet_has(ruleset):
+    game = new_roll(ruleset, skill="cook", level=2, dice=[6, 6], skills=["cook", "Blazing Soup"])
+    game.apply("take the skill")
+    game.pending()
+    with pytest.raises(IllegalMove, match="'blazing soup' is taken already"):
+        game.apply("blazing soup")
+    game.apply("frost soup")
+    assert game.pending() is None and game.state.gained["name"] == "frost soup"
