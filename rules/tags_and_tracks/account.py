@@ -57,4 +57,9 @@ def line(event: Any) -> str:
     if kind == EventKind.CONCEDED:
         who = d["character"] or "The character"
         return f"{who} concedes: the antagonist gets their way"
+    if kind == EventKind.INTRUSION:
+        who = d["character"] or "The character"
+        if d["accepted"]:
+            return f"{who} accepts the complication: +{d['change']} XP ({d['xp']} XP)"
+        return f"{who} refuses the complication: {d['change']} XP ({d['xp']} XP)"
     return f"{kind}: {d}"

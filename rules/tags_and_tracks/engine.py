@@ -12,6 +12,7 @@ from dsl.loader import load_ruleset as _load
 
 from .character import Character, load_character
 from .hits import HitsAgainst, new_hits_against
+from .intrusion import Intrusion, new_intrusion
 from .odds import MAX_DICE, RollOdds, best_chance, roll_odds
 from .progression import (
     NotAllowed,
@@ -44,6 +45,7 @@ __all__ = [
     "RULES_DIR",
     "Character",
     "HitsAgainst",
+    "Intrusion",
     "NotAllowed",
     "Roll",
     "RollOdds",
@@ -55,6 +57,7 @@ __all__ = [
     "load_character",
     "load_ruleset",
     "new_hits_against",
+    "new_intrusion",
     "new_roll",
     "offset_hits",
     "raise_stat",

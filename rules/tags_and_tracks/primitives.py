@@ -3,9 +3,9 @@
 
 ``do roll the dice`` is ``step_roll_the_dice(game)``; the offer ``buy a die`` is
 ``step_buy_a_die(game)`` and its ``only if the points can buy a die``
-``if_the_points_can_buy_a_die(game)``. ``game`` is the roll (``roll.Roll``) or the hits against
-a character (``hits.HitsAgainst``), kernel machines. Every number comes from the ruleset's
-declared values (``values_read``).
+``if_the_points_can_buy_a_die(game)``. ``game`` is the roll (``roll.Roll``), the hits against
+a character (``hits.HitsAgainst``) or an intrusion (``intrusion.Intrusion``), kernel machines.
+Every number comes from the ruleset's declared values (``values_read``).
 """
 
 from __future__ import annotations
@@ -153,6 +153,37 @@ def step_concede(game: Any) -> None:
     st = game.state
     st.conceded = True
     game.emit(EventKind.CONCEDED, character=st.character, hits=st.left)
+
+
+# ---- procedure "GM Intrusion"
+
+
+def step_accept_the_complication(game: Any) -> None:
+    """Accept the GM's complication: gain the intrusion XP (2)."""
+    from .progression import accept_intrusion
+
+    st = game.state
+    before, st.xp = st.xp, accept_intrusion(game.ruleset, st.xp)
+    st.accepted = True
+    game.emit(
+        EventKind.INTRUSION, character=st.character, accepted=True, xp=st.xp, change=st.xp - before
+    )
+
+
+def if_the_xp_can_pay_for_refusing(game: Any) -> bool:
+    return bool(game.state.xp >= value(game, "refuse intrusion cost"))
+
+
+def step_refuse_the_complication(game: Any) -> None:
+    """Refuse the complication by paying the refusal cost (1 XP)."""
+    from .progression import refuse_intrusion
+
+    st = game.state
+    before, st.xp = st.xp, refuse_intrusion(game.ruleset, st.xp)
+    st.accepted = False
+    game.emit(
+        EventKind.INTRUSION, character=st.character, accepted=False, xp=st.xp, change=st.xp - before
+    )
 
 
 DECISIONS = DecisionKind  # the kinds the game's own pieces ask (for the companion)
