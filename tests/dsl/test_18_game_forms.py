@@ -320,3 +320,30 @@ def test_any_text_is_either_a_tidy_legal_name_or_refused_saying_why(text: str) -
         return
     assert 1 <= len(name) <= 20 and name == " ".join(name.split())
     assert decision.check(name) == name  # a legal answer stays legal as recorded
+
+
+def test_an_offer_step_is_one_question_not_one_for_each_thing(tmp_path: Path) -> None:
+    primitives = PRIMITIVES + "\n\ndef each_coin(game):\n    return [1, 2]\n"
+    folder = _folder(
+        tmp_path, PROCEDURE.replace("Stall: offer", "Stall: for each coin in order, offer", 1)
+    )
+    (folder / "market_primitives.py").write_text(primitives)
+    errors = [
+        f"{d.span.line}:{d.span.column}: {d.message}"
+        for d in check_ruleset(folder).diagnostics.errors
+    ]
+    assert errors == ["5:10: an offer step is one question: it cannot be asked for each coin"]
+
+
+def test_an_offer_whose_primitive_takes_a_thing_is_refused(tmp_path: Path) -> None:
+    folder = _folder(tmp_path)
+    (folder / "market_primitives.py").write_text(
+        PRIMITIVES.replace("def step_haggle(game):", "def step_haggle(game, price):")
+    )
+    errors = [
+        f"{d.span.line}:{d.span.column}: {d.message}"
+        for d in check_ruleset(folder).diagnostics.errors
+    ]
+    assert errors == [
+        "6:17: step primitive 'haggle' takes a thing: an offer's primitive takes only the game"
+    ]
