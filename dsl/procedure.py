@@ -100,6 +100,7 @@ class ProcedureStep:
     offers: tuple[OfferOption, ...] = ()
     again: bool = False  # an offer step asked again until done
     required: bool = False  # an offer step with no "pass": one must be taken
+    prompt: Callable[[Any], str] | None = None  # the question's wording (``prompt_<title>``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +144,7 @@ class CheckedStep:
     each: Callable[[Any], Any] | None = None
     until: Callable[[Any], bool] | None = None
     offers: list[OfferOption] = field(default_factory=list)
+    prompt: Callable[[Any], str] | None = None
 
 
 @dataclass(slots=True)
@@ -239,6 +241,8 @@ def check_procedures(
                     _check_takes(cs.call, body, d)
             elif body.form == "offer":
                 cs.offers = _check_offers(body, module, d, functions)
+                # the question's wording, when the module words it: prompt_<the step's title>
+                cs.prompt = getattr(module, "prompt_" + _snake(title), None)
             elif body.form == "sentences":
                 cs.bound = bind_sentences(ast.Effect(None, body.sentences, body.span))
             steps.append(cs)
@@ -293,6 +297,10 @@ def _check_offers(
             OfferOption(text, call, words_of(offer.only_if) if offer.only_if else None, only_if)
         )
     return offers
+
+
+def _snake(words: str) -> str:
+    return re.sub(r"\W+", "_", words.casefold()).strip("_")
 
 
 def _required_params(fn: Callable[..., Any]) -> list[inspect.Parameter]:
@@ -417,6 +425,7 @@ def compile_procedures(
                     offers=tuple(cs.offers),
                     again=body.again,
                     required=body.required,
+                    prompt=cs.prompt,
                 )
             )
         notes = tuple(words_of(n.atoms) for n in cp.decl.items if isinstance(n, ast.Note))
@@ -491,8 +500,9 @@ class ProcedureWalker:
         raise NotImplementedError
 
     def offer_prompt(self, step: ProcedureStep) -> str:
-        """The question an offer step asks (a game words it from its state)."""
-        return f"{step.title}?"
+        """The question an offer step asks: the primitives module's ``prompt_<title>(game)``
+        words it from the state when it has one (``prompt_spend_stat_points``)."""
+        return step.prompt(self) if step.prompt is not None else f"{step.title}?"
 
     def offer_who(self, step: ProcedureStep) -> str | None:
         """Who answers an offer step (``None``: the players together)."""

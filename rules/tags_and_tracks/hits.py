@@ -63,13 +63,6 @@ class HitsAgainst(FlatState, ProcedureWalker, Machine):
     def offer_who(self, step: ProcedureStep) -> str | None:
         return self.state.character or None
 
-    def offer_prompt(self, step: ProcedureStep) -> str:
-        st = self.state
-        return (
-            f"{st.left} hit{'s' if st.left != 1 else ''} not offset: "
-            "take a consequence, or concede?"
-        )
-
     def op_take_consequence(self, ctx: Context) -> None:
         """A consequence for the hits left: the GM names it; its level is the hits it offsets,
         promoted past the levels the stat holds."""

@@ -11,7 +11,7 @@ from dsl.kernel import Event, Frame, GameRandom, Machine
 from dsl.kernel.flat import FlatState
 from dsl.procedure import ProcedureStep, ProcedureWalker
 
-# The offers of the text's "Answer" step, as the player answers them.
+# The offers of the text's "Accept or Refuse" step, as the player answers them.
 ACCEPT, REFUSE = "accept the complication", "refuse the complication"
 
 __all__ = ["ACCEPT", "REFUSE", "Intrusion", "IntrusionState", "new_intrusion"]
@@ -44,11 +44,6 @@ class Intrusion(FlatState, ProcedureWalker, Machine):
 
     def offer_who(self, step: ProcedureStep) -> str | None:
         return self.state.character or None
-
-    def offer_prompt(self, step: ProcedureStep) -> str:
-        st = self.state
-        what = f" ({st.complication})" if st.complication else ""
-        return f"The GM offers a complication{what}: accept it, or refuse it ({st.xp} XP held)?"
 
 
 def new_intrusion(

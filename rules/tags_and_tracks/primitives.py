@@ -31,6 +31,11 @@ def step_roll_the_dice(game: Any) -> None:
 # ---- Summary 2, Spend Stat Points: "offer raise a die ..., or buy a die ..., again until done"
 
 
+def prompt_spend_stat_points(game: Any) -> str:
+    st = game.state
+    return f"Dice {st.dice}, {st.points} {st.stat or 'stat'} points: spend points?"
+
+
 def if_the_points_can_raise_a_die(game: Any) -> bool:
     """1 point raises a die: there are the points, and a die below the highest face."""
     st = game.state
@@ -66,6 +71,13 @@ def skill_cost(game: Any) -> int:
     """0 when every die is a 6 (the skill is free), else 1 XP for every non-6."""
     sides = value(game, "die sides")
     return value(game, "skill cost per non-six") * sum(1 for f in game.state.dice if f != sides)
+
+
+def prompt_gain_skills(game: Any) -> str:
+    st = game.state
+    cost = skill_cost(game)
+    price = "free: every die is a 6" if cost == 0 else f"for {cost} XP of your {st.xp}"
+    return f"Gain a level {st.level + 1} skill building on {st.skill} ({price})?"
 
 
 def if_the_skill_is_within_reach(game: Any) -> bool:
@@ -125,6 +137,11 @@ def step_offset_the_hits(game: Any) -> None:
         )
 
 
+def prompt_unpaid_hits(game: Any) -> str:
+    left = game.state.left
+    return f"{left} hit{'s' if left != 1 else ''} not offset: take a consequence, or concede?"
+
+
 def if_a_consequence_can_take_the_hits(game: Any) -> bool:
     """Hits are left, and a level from theirs to the fatal one is free for the stat."""
     from .progression import NotAllowed, consequence_level
@@ -156,6 +173,12 @@ def step_concede(game: Any) -> None:
 
 
 # ---- procedure "GM Intrusion"
+
+
+def prompt_accept_or_refuse(game: Any) -> str:
+    st = game.state
+    what = f" ({st.complication})" if st.complication else ""
+    return f"The GM offers a complication{what}: accept it, or refuse it ({st.xp} XP held)?"
 
 
 def step_accept_the_complication(game: Any) -> None:

@@ -72,19 +72,9 @@ class Roll(FlatState, ProcedureWalker, Machine):
         st = self.state
         return {"dice": list(st.dice), "points": st.points, "xp": st.xp}
 
-    # ---- the questions the offer steps ask, worded from the state
+    # ---- who answers the offer steps (their wording is the primitives' prompt_<step title>)
     def offer_who(self, step: ProcedureStep) -> str | None:
         return self.state.character or None
-
-    def offer_prompt(self, step: ProcedureStep) -> str:
-        from .primitives import skill_cost
-
-        st = self.state
-        if step.title.casefold() == "gain skills":
-            cost = skill_cost(self)
-            price = "free: every die is a 6" if cost == 0 else f"for {cost} XP of your {st.xp}"
-            return f"Gain a level {st.level + 1} skill building on {st.skill} ({price})?"
-        return f"Dice {st.dice}, {st.points} {st.stat or 'stat'} points: spend points?"
 
     # ---- the pieces the steps start
     def op_roll(self, ctx: Context) -> None:

@@ -58,6 +58,10 @@ def step_haggle(game):
 
 def step_walk_home(game):
     game.emit("home")
+
+
+def prompt_shop(game):
+    return f"{game.state.coins} coins left: buy what?"
 """
 
 HEADER = """ruleset "Market" version "1"
@@ -169,6 +173,7 @@ def test_an_offer_asked_again_until_done_offers_only_what_its_condition_allows(
     game = _market(tmp_path, coins=4)  # 3 after the toll
     asked = game.pending()
     assert asked.kind == "offer" and asked.options == ("buy bread", "buy milk", "done")
+    assert asked.prompt == "3 coins left: buy what?"  # the module's prompt_shop words it
     game.apply("buy milk")
     assert game.pending().options == ("buy bread", "done")  # 1 coin: no milk
     game.apply("buy bread")
@@ -188,7 +193,8 @@ def test_done_ends_an_offer_asked_again(tmp_path: Path) -> None:
 
 def test_an_offer_asked_once_takes_one_answer_or_pass(tmp_path: Path) -> None:
     game = _market(tmp_path, coins=1)  # nothing left to shop with after the toll
-    assert game.pending().options == ("name the stall", "pass")
+    asked = game.pending()
+    assert asked.options == ("name the stall", "pass") and asked.prompt == "Stall?"
     game.apply("pass")
     assert game.state.stall is None
     assert game.pending().options == ("haggle", "walk home")  # one must be taken: no pass
