@@ -56,7 +56,15 @@ class PrimitivesDecl:
 
 
 NamesCategory = Literal[
-    "resources", "skills", "stress", "tokens", "zones", "location tags", "card tags", "card kinds"
+    "resources",
+    "stats",
+    "skills",
+    "stress",
+    "tokens",
+    "zones",
+    "location tags",
+    "card tags",
+    "card kinds",
 ]
 
 
@@ -147,9 +155,13 @@ class TriggerDecl:
 
 @dataclass(frozen=True, slots=True)
 class ValueDecl:
+    """``value hard = -1``: a number the rules state; ``plus`` when written with its sign
+    (``easy = +1``), so the formatter keeps it."""
+
     name: str
     value: int
     span: Span
+    plus: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,12 +327,24 @@ class ForEach:
 
 
 @dataclass(frozen=True, slots=True)
+class Offer:
+    """``buy a die only if a die can be bought``: one option of an ``offer`` step, the words
+    of its primitive and of the condition that must hold for it to be offered."""
+
+    words: tuple[Atom, ...]
+    only_if: tuple[Atom, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
 class StepBody:
     """What a step does: ``form`` is ``play`` (``target`` a phase, ``until`` a condition's
     words or ``times`` a count), ``act`` (players act in any order until all pass), ``do``
-    (``words`` name a ruleset primitive) or ``sentences`` (card sentences)."""
+    (``words`` name a ruleset primitive), ``offer`` (a question whose options are ``offers``,
+    asked again until done when ``again``, with no "pass" when ``required``) or ``sentences``
+    (card sentences)."""
 
-    form: Literal["play", "act", "do", "sentences"]
+    form: Literal["play", "act", "do", "offer", "sentences"]
     span: Span
     each: ForEach | None = None
     target: Name | None = None
@@ -328,6 +352,9 @@ class StepBody:
     words: tuple[Atom, ...] = ()
     sentences: tuple[Sentence, ...] = ()
     times: Atom | None = None  # ``play "Turn" 3 times``
+    offers: tuple[Offer, ...] = ()
+    again: bool = False  # ``again until done``
+    required: bool = False  # ``one must be taken``: no "pass"
 
 
 @dataclass(frozen=True, slots=True)

@@ -180,6 +180,7 @@ class _VocabularyBuilder:
     def names(self, form: ast.NamesDecl) -> None:
         category = {
             "resources": "resource",
+            "stats": "stat",
             "skills": "skill",
             "stress": "stress",
             "tokens": "token",
@@ -190,6 +191,7 @@ class _VocabularyBuilder:
         }[form.category]
         target = {
             "resource": self.v.resources,
+            "stat": self.v.stats,
             "skill": self.v.skills,
             "stress": self.v.stress,
             "token": self.v.tokens,

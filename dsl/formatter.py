@@ -150,6 +150,21 @@ def _step_words(body: ast.StepBody) -> list[str]:
         words += ["players", "act", "in", "any", "order", "until", "all", "pass"]
     elif body.form == "do":
         words += ["do", *_chunks(body.words)]
+    elif body.form == "offer":
+        words.append("offer")
+        for k, offer in enumerate(body.offers):
+            if k:
+                words[-1] += ","
+                words.append("or")
+            words += _chunks(offer.words)
+            if offer.only_if:
+                words += ["only", "if", *_chunks(offer.only_if)]
+        if body.again:
+            words[-1] += ","
+            words.append("again until done")  # one chunk: never wrapped apart
+        if body.required:
+            words[-1] += ","
+            words.append("one must be taken")
     else:
         for sentence in body.sentences:
             words += _sentence_words(sentence)
@@ -330,7 +345,8 @@ class _Formatter:
                 use += " for " + ", ".join(k.text for k in form.kinds)
             return [f"trigger {ast.quote(form.label.text)} {use}"]
         if isinstance(form, ast.ValueDecl):
-            return [f"value {form.name} = {form.value}"]
+            sign = "+" if form.plus else ""
+            return [f"value {form.name} = {sign}{form.value}"]
         raise TypeError(f"cannot format {type(form).__name__}")  # pragma: no cover
 
     def items(self, items: tuple[ast.Field | ast.Block | ast.Effect, ...], indent: str) -> None:

@@ -43,8 +43,14 @@ _STOPS = re.compile(r'["#\n{}·:]')
 _BLANK_OR_COMMENT = re.compile(r"[ \t\f\r\n]*(?:#[^\n]*)?")
 
 
-def _item_is_effect(text: str, pos: int, item_indent: int | None) -> bool:
-    """Does the item starting at ``pos`` hold a ":" or end with "."? (Same layout rules.)"""
+_NOTE = re.compile(r"note[ \t]", re.IGNORECASE)
+
+
+def _item_is_effect(
+    text: str, pos: int, item_indent: int | None, in_procedure: bool = False
+) -> bool:
+    """Does the item starting at ``pos`` hold a ":" or end with "."? (Same layout rules.)
+    In a procedure, a ``note`` line is never an effect, whatever it holds."""
     n = len(text)
     i = pos
     while i < n:  # skip blank lines and comments before the item
@@ -53,6 +59,8 @@ def _item_is_effect(text: str, pos: int, item_indent: int | None) -> bool:
             break
         i = j
     if i >= n or text[i] in "{}·":
+        return False
+    if in_procedure and _NOTE.match(text, i):
         return False
     if item_indent is None:
         item_indent = i - (text.rfind("\n", 0, i) + 1)
@@ -125,7 +133,12 @@ class _Layout:
                     continue  # an indented continuation line
                 at_item_start = True
                 yield tok
-                if blocks and blocks[-1] and _item_is_effect(text, tok.end_pos or 0, None):
+                in_procedure = top_first == "PROCEDURE"
+                if (
+                    blocks
+                    and blocks[-1]
+                    and _item_is_effect(text, tok.end_pos or 0, None, in_procedure)
+                ):
                     yield Token.new_borrow_pos("_EFFECT", "", tok)
                 continue
             if at_item_start:
@@ -141,7 +154,8 @@ class _Layout:
                 line_end = text.find("\n", end)
                 rest = text[end : line_end if line_end >= 0 else len(text)]
                 same_line = rest.split("#", 1)[0].strip()
-                if blocks[-1] and same_line and _item_is_effect(text, end, None):
+                in_procedure = top_first == "PROCEDURE"
+                if blocks[-1] and same_line and _item_is_effect(text, end, None, in_procedure):
                     yield Token.new_borrow_pos("_EFFECT", "", tok)
             elif kind == "RBRACE":
                 if blocks:
@@ -460,7 +474,9 @@ class _Builder:
     def build_value_decl(self, t: Tree[Token]) -> ast.ValueDecl:
         words = [str(c.value) for c in self.tokens(t) if c.type == "WORD"]
         number = next(c for c in self.tokens(t) if c.type == "NUMBER")
-        return ast.ValueDecl(" ".join(words), int(number), self.span(t))
+        signs = {c.type for c in self.tokens(t)}
+        value = -int(number) if "MINUS" in signs else int(number)
+        return ast.ValueDecl(" ".join(words), value, self.span(t), plus="PLUS" in signs)
 
     def build_table_decl(self, t: Tree[Token]) -> ast.TableDecl:
         name = next(c for c in self.tokens(t) if c.type == "STRING")
@@ -522,7 +538,7 @@ class _Builder:
         items: list[ast.Step | ast.Note] = []
         for item in self.subtrees(t):
             if item.data == "proc_note":
-                atoms = tuple(self.atom(a) for a in self.tokens(item) if a.type != "NOTE")
+                atoms = tuple(a for tok in self.tokens(item) for a in self.note_words(tok))
                 items.append(ast.Note(atoms, self.span(item)))
                 continue
             label_tok = next(c for c in self.tokens(item) if c.type == "TRIGGER_LABEL")
@@ -537,6 +553,26 @@ class _Builder:
             )
             items.append(ast.Step(label, body, span))
         return ast.ProcedureDecl(self.name(name), tuple(items), self.span(t))
+
+    def note_words(self, tok: Token) -> list[ast.Atom]:
+        """A note's text as words (any characters), each with its own position."""
+        text = str(tok.value)
+        skip = 4 if tok.type == "NOTE_TEXT" else 0  # the word "note"
+        line, column = tok.line or 1, tok.column or 1
+        start = column + skip
+        return [
+            ast.Atom(
+                "word", m.group(), Span(self.path, line, start + m.start(), line, start + m.end())
+            )
+            for m in re.finditer(r"\S+", text[skip:])
+        ]
+
+    def offer(self, t: Tree[Token]) -> ast.Offer:
+        toks = self.tokens(t)
+        split = next((k for k, a in enumerate(toks) if a.type == "ONLY_IF"), len(toks))
+        words = tuple(self.atom(a) for a in toks[:split])
+        only_if = tuple(self.atom(a) for a in toks[split + 1 :])
+        return ast.Offer(words, only_if, self.span(t))
 
     def step_body(self, t: Tree[Token]) -> ast.StepBody:
         each = None
@@ -564,8 +600,13 @@ class _Builder:
                 "play", span, each, target=self.name(target), until=until, times=times
             )
         if action is not None and action.data == "do_primitive":
-            words = tuple(self.atom(a) for a in toks if a.type == "WORD")
+            words = tuple(self.atom(a) for a in toks if a.type != "DO")
             return ast.StepBody("do", span, each, words=words)
+        if action is not None and action.data == "offer_step":
+            offers = tuple(self.offer(o) for o in self.subtrees(action))
+            again = any(a.type == "AGAIN_UNTIL_DONE" for a in toks)
+            required = any(a.type == "ONE_MUST_BE_TAKEN" for a in toks)
+            return ast.StepBody("offer", span, each, offers=offers, again=again, required=required)
         return ast.StepBody("act", span, each)
 
     def build_card(self, t: Tree[Token]) -> ast.Card:

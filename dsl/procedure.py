@@ -9,17 +9,23 @@ A ruleset writes its procedure like the rulebook's numbered lists::
       Monsters: for each monster in order, do move the monster
     }
 
-A step's body is one of four forms: card sentences (``Each player draws 1 card.``),
+A step's body is one of five forms: card sentences (``Each player draws 1 card.``),
 ``play "Phase"`` (optionally ``until <condition>``: repeated while the condition does not hold;
-or ``N times``), ``players act in any order until all pass`` (the game's action phase), or
-``do <primitive>`` (a ruleset primitive for a step that is a whole procedure of its own).
+or ``N times``), ``players act in any order until all pass`` (the game's action phase),
+``do <primitive>`` (a ruleset primitive for a step that is a whole procedure of its own), or
+``offer <primitive> [only if <condition>], or <primitive> ... [, again until done | , one must
+be taken]`` (a question whose options are the offers whose condition holds, and "pass"; with
+``again until done`` it is asked again after each answer, with "done", until the player says
+done or nothing is left to offer; with ``one must be taken`` there is no "pass").
 ``for each <thing> in [turn] order,`` before a body runs it once per thing. ``setup:`` and
 ``teardown:`` are the unnumbered steps before and after the numbered ones; ``note ...`` lines
 are printed, never run.
 
 The words resolve against the ruleset's primitives module, like verbs: ``do advance time`` is
 ``step_advance_time(game, item)``, ``for each monster`` is ``each_monster(game)`` (the things
-in order), ``until the year ends`` is ``until_the_year_ends(game)`` (a bool). Everything is
+in order), ``until the year ends`` is ``until_the_year_ends(game)`` (a bool), an offer's
+``buy a die`` is ``step_buy_a_die(game)`` and its ``only if a die can be bought`` is
+``if_a_die_can_be_bought(game)`` (a bool). Everything is
 resolved once, when the ruleset is compiled; the walker (``ProcedureWalker``, a mixin of the
 kernel's machine) only follows indices, so a frame stays plain data.
 """
@@ -30,6 +36,7 @@ import inspect
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from dsl import ast
@@ -37,6 +44,13 @@ from dsl.diagnostics import Diagnostics, did_you_mean
 from dsl.runtime import Decision, Span
 
 SETUP, TEARDOWN = "setup", "teardown"
+DONE, PASS = "done", "pass"  # the answers that end an offer step (again until done, or once)
+
+
+class ProcedureDecision(StrEnum):
+    """The decisions the procedure itself asks (a game adds its own kinds)."""
+
+    OFFER = "offer"  # which of an offer step's offers to take (or done / pass)
 
 
 def function_name(prefix: str, atoms: tuple[ast.Atom, ...] | list[ast.Atom]) -> str:
@@ -47,6 +61,17 @@ def function_name(prefix: str, atoms: tuple[ast.Atom, ...] | list[ast.Atom]) -> 
 
 def words_of(atoms: tuple[ast.Atom, ...] | list[ast.Atom]) -> str:
     return ast.phrase_text(tuple(atoms))
+
+
+@dataclass(frozen=True, slots=True)
+class OfferOption:
+    """One offer of an ``offer`` step, resolved: the option as asked (``text``), the primitive
+    its answer calls, and the condition that must hold for it to be offered (``None``: always)."""
+
+    text: str
+    call: Callable[..., Any] | None
+    only_if_text: str | None = None
+    only_if: Callable[[Any], bool] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +97,10 @@ class ProcedureStep:
     primitive: str | None = None
     call: Callable[..., Any] | None = None
     ability: Any = None
+    offers: tuple[OfferOption, ...] = ()
+    again: bool = False  # an offer step asked again until done
+    required: bool = False  # an offer step with no "pass": one must be taken
+    prompt: Callable[[Any], str] | None = None  # the question's wording (``prompt_<title>``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +143,8 @@ class CheckedStep:
     call: Callable[..., Any] | None = None
     each: Callable[[Any], Any] | None = None
     until: Callable[[Any], bool] | None = None
+    offers: list[OfferOption] = field(default_factory=list)
+    prompt: Callable[[Any], str] | None = None
 
 
 @dataclass(slots=True)
@@ -208,6 +239,10 @@ def check_procedures(
                 )
                 if cs.call is not None:
                     _check_takes(cs.call, body, d)
+            elif body.form == "offer":
+                cs.offers = _check_offers(body, module, d, functions)
+                # the question's wording, when the module words it: prompt_<the step's title>
+                cs.prompt = getattr(module, "prompt_" + _snake(title), None)
             elif body.form == "sentences":
                 cs.bound = bind_sentences(ast.Effect(None, body.sentences, body.span))
             steps.append(cs)
@@ -220,6 +255,60 @@ def check_procedures(
         checked.append(CheckedPhase(decl, steps))
     _check_endless(checked, d)
     return checked
+
+
+def _check_offers(
+    body: ast.StepBody, module: Any, d: Diagnostics, functions: list[str]
+) -> list[OfferOption]:
+    """Each offer's primitive and condition resolved; offers are told apart by their words."""
+    if body.each is not None:
+        d.error(
+            "an offer step is one question: it cannot be asked for each "
+            f"{words_of(body.each.noun)}",
+            body.each.span,
+        )
+    offers: list[OfferOption] = []
+    seen: dict[str, Span] = {}
+    for offer in body.offers:
+        text = words_of(offer.words)
+        key = text.casefold()
+        if key in (DONE, PASS):
+            d.error(
+                f'"{text}" is the answer that ends an offer step: name the offer otherwise',
+                offer.span,
+            )
+        elif key in seen:
+            d.error(f'"{text}" is offered twice (first at line {seen[key].line})', offer.span)
+        seen.setdefault(key, offer.span)
+        call = _function(
+            module, "step_", offer.words, "step primitive", d, _span_of(offer.words), functions
+        )
+        if call is not None and _required_params(call):
+            d.error(
+                f"step primitive '{text}' takes a thing: an offer's primitive takes only the game",
+                _span_of(offer.words),
+            )
+        only_if = None
+        if offer.only_if:
+            only_if = _function(
+                module, "if_", offer.only_if, "condition", d, _span_of(offer.only_if), functions
+            )
+        offers.append(
+            OfferOption(text, call, words_of(offer.only_if) if offer.only_if else None, only_if)
+        )
+    return offers
+
+
+def _snake(words: str) -> str:
+    return re.sub(r"\W+", "_", words.casefold()).strip("_")
+
+
+def _required_params(fn: Callable[..., Any]) -> list[inspect.Parameter]:
+    try:
+        params = list(inspect.signature(fn).parameters.values())[1:]
+    except (TypeError, ValueError):
+        return []
+    return [p for p in params if p.default is p.empty and p.kind is p.POSITIONAL_OR_KEYWORD]
 
 
 def _span_of(atoms: tuple[ast.Atom, ...]) -> Span:
@@ -333,6 +422,10 @@ def compile_procedures(
                     primitive=words_of(body.words) if body.words else None,
                     call=cs.call,
                     ability=ability,
+                    offers=tuple(cs.offers),
+                    again=body.again,
+                    required=body.required,
+                    prompt=cs.prompt,
                 )
             )
         notes = tuple(words_of(n.atoms) for n in cp.decl.items if isinstance(n, ast.Note))
@@ -358,6 +451,13 @@ def body_text(body: ast.StepBody, ability: Any = None) -> str:
         text = "players act in any order until all pass"
     elif body.form == "do":
         text = words_of(body.words)
+    elif body.form == "offer":
+        offers = [
+            words_of(o.words) + (f" only if {words_of(o.only_if)}" if o.only_if else "")
+            for o in body.offers
+        ]
+        text = "offer " + ", or ".join(offers) + (", again until done" if body.again else "")
+        text += ", one must be taken" if body.required else ""
     elif ability is not None:
         text = ability.text
     else:
@@ -398,6 +498,43 @@ class ProcedureWalker:
 
     def run_step_text(self, phase: str, index: int, item: Any) -> None:  # pragma: no cover
         raise NotImplementedError
+
+    def offer_prompt(self, step: ProcedureStep) -> str:
+        """The question an offer step asks: the primitives module's ``prompt_<title>(game)``
+        words it from the state when it has one (``prompt_spend_stat_points``)."""
+        return step.prompt(self) if step.prompt is not None else f"{step.title}?"
+
+    def offer_who(self, step: ProcedureStep) -> str | None:
+        """Who answers an offer step (``None``: the players together)."""
+        return None
+
+    def _offer_step(self, frame: Any) -> ProcedureStep:
+        return self.procedure.phase(frame.data["phase"]).steps[frame.data["at"]]
+
+    def _step_offer(self, frame: Any) -> Decision | None:
+        """An offer step: the offers whose condition holds, and "done" (or "pass"); a step with
+        nothing to offer is over without a question."""
+        step = self._offer_step(frame)
+        offered = [o.text for o in step.offers if o.only_if is None or o.only_if(self)]
+        if not offered:
+            self.state.frames.pop()
+            return None
+        ending = () if step.required else (DONE if step.again else PASS,)
+        return Decision(
+            ProcedureDecision.OFFER,
+            self.offer_who(step),
+            self.offer_prompt(step),
+            (*offered, *ending),
+        )
+
+    def _answer_offer(self, frame: Any, answer: Any) -> None:
+        step = self._offer_step(frame)
+        if answer in (DONE, PASS) or not step.again:
+            self.state.frames.pop()  # what the offer pushes runs above the procedure
+        for offer in step.offers:
+            if offer.text == answer and offer.call is not None:
+                offer.call(self)
+                return
 
     def _step_procedure(self, frame: Any) -> Decision | None:
         data = frame.data
@@ -443,7 +580,9 @@ class ProcedureWalker:
         return None
 
     def _run_step(self, step: ProcedureStep, phase: str, at: int, item: Any) -> None:
-        if step.form == "do":
+        if step.form == "offer":
+            self.state.frames.append(_frame("offer", {"phase": phase, "at": at}))
+        elif step.form == "do":
             assert step.call is not None
             if item is None:
                 step.call(self)

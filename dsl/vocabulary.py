@@ -15,6 +15,7 @@ from dsl.runtime import Span
 # Categories a word may belong to (what the binder and ``Filter.category`` use).
 CATEGORIES = (
     "resource",
+    "stat",
     "skill",
     "region",
     "location tag",
@@ -137,6 +138,8 @@ class Vocabulary:
     version: str = ""
     primitives: str = ""
     resources: list[str] = field(default_factory=list)
+    # reserves a character draws on, "points/level" (``stats strength, dexterity``)
+    stats: list[str] = field(default_factory=list)
     aliases: dict[str, str] = field(default_factory=dict)
     trade: dict[str, tuple[str, ...]] = field(default_factory=dict)
     skills: list[str] = field(default_factory=list)
@@ -193,10 +196,20 @@ class Vocabulary:
                 return r
         return None
 
+    def stat(self, word: str) -> str | None:
+        """The declared stat a word names (its name or an alias: ``STR``), else ``None``."""
+        folded = word.casefold()
+        folded = self.aliases.get(folded, folded)
+        for s in self.stats:
+            if s.casefold() == folded:
+                return s
+        return None
+
     def summary(self) -> dict[str, Any]:
         """The vocabulary as plain data (for ``chronicler cards --format json``)."""
         return {
             "resources": self.resources,
+            **({"stats": self.stats} if self.stats else {}),
             "trade": {k: list(v) for k, v in self.trade.items()},
             "skills": self.skills,
             "regions": self.regions,

@@ -170,7 +170,7 @@ def roll_command(
         raise UsageError(f"{sheet.name} has no skill {skill!r}{_near(skill, names)}")
     points, stat_name = 0, None
     if stat is not None:
-        stat_name = rules.vocabulary.resource(stat)
+        stat_name = rules.vocabulary.stat(stat)
         if stat_name is None or stat_name not in sheet.stats:
             names = [s.name for s in sheet.stats.values()]
             raise UsageError(f"{sheet.name} has no stat {stat!r}{_near(stat, names)}")
@@ -193,6 +193,7 @@ def roll_command(
         seed=chosen_seed,
         dice=faces,
         table_dice=dice is not None,
+        skills=[s.name for s in sheet.skills.values()],
     )
     account = game.module("account")
     out = Console(highlight=False, soft_wrap=True)
@@ -233,6 +234,13 @@ def _ask(out: Console, decision: Any) -> Any:
     from rich.prompt import Prompt
 
     options = list(decision.options)
+    if not options and hasattr(decision, "check"):  # free text (a name): asked until legal
+        while True:
+            text = _prompt(Prompt, out, escape(decision.prompt), None)
+            try:
+                return decision.check(text)
+            except ValueError as refused:
+                out.print(escape(str(refused)), style="red")
     if str(decision.kind) == "roll":  # the table's die: its face is the answer
         choices = [str(o) for o in options]
         text = _prompt(Prompt, out, escape(decision.prompt), choices)
@@ -244,7 +252,7 @@ def _ask(out: Console, decision: Any) -> Any:
     return options[int(_prompt(Prompt, out, "Your choice", choices)) - 1]
 
 
-def _prompt(prompt: Any, out: Console, text: str, choices: list[str]) -> str:
+def _prompt(prompt: Any, out: Console, text: str, choices: list[str] | None) -> str:
     try:
         return str(prompt.ask(text, choices=choices, console=out))
     except EOFError:

@@ -4,7 +4,9 @@
   the event log, ``pending / apply / clone / to_json / from_json / replay``);
 - ``random``: the one seeded generator;
 - ``table``: generic pieces of a table (zones and decks, meters, supplies, dice, a board,
-  step tracks with breaks).
+  step tracks with breaks);
+- ``flat``: the machine's state hooks generated for a flat dataclass state;
+- ``text``: questions answered with free text, checked for length and characters.
 """
 
 from dsl.kernel.machine import (

@@ -387,6 +387,11 @@ class Machine:
 
 def check_answer(decision: Decision, answer: Any) -> Any:
     """The answer if it is legal for the decision, else ``IllegalMove``."""
+    if not decision.options and hasattr(decision, "check"):  # ``dsl.kernel.text``'s, free text
+        try:
+            return decision.check(answer)
+        except ValueError as refused:
+            raise IllegalMove(str(refused)) from None
     if decision.kind == "choose_many" or decision.max_choices > 1:
         if not isinstance(answer, list | tuple):
             raise IllegalMove(f"{decision.prompt}: expected a list of options, got {answer!r}")

@@ -32,8 +32,8 @@ def line(event: Any) -> str:
     if kind == EventKind.SKILL_GAINED:
         price = "free" if d["free"] else f"for {d['xp_spent']} XP"
         return (
-            f"a new level {d['level']} skill building on {d['builds_on']} ({price}): "
-            "name it and write it on the sheet"
+            f"a new skill, {d['name']} {d['level']}, building on {d['builds_on']} ({price}): "
+            "write it on the sheet"
         )
     if kind == EventKind.DIE_CUT:
         if d["after"] is None:
@@ -43,4 +43,23 @@ def line(event: Any) -> str:
         return f"result: {d['band']} (highest die {d['highest']})"
     if kind == EventKind.HITS:
         return f"{d['hits']} hit" + ("" if d["hits"] == 1 else "s")
+    if kind == EventKind.HITS_AGAINST:
+        who = d["character"] or "The character"
+        points = f" ({d['points']} {d['stat']} points)" if d["stat"] else ""
+        return f"{who} takes {d['hits']} hit" + ("" if d["hits"] == 1 else "s") + points
+    if kind == EventKind.HITS_OFFSET:
+        return f"{d['offset']} offset for {d['spent']} points ({d['points']} left), {d['left']} not"
+    if kind == EventKind.CONSEQUENCE_TAKEN:
+        promoted = f", promoted from -{d['hits']}" if d["promoted"] else ""
+        fatal = ": fatal" if d["fatal"] else ""
+        stat = f" {d['stat']}" if d["stat"] else ""
+        return f"consequence -{d['level']}{stat} {d['name']}{promoted}{fatal}"
+    if kind == EventKind.CONCEDED:
+        who = d["character"] or "The character"
+        return f"{who} concedes: the antagonist gets their way"
+    if kind == EventKind.INTRUSION:
+        who = d["character"] or "The character"
+        if d["accepted"]:
+            return f"{who} accepts the complication: +{d['change']} XP ({d['xp']} XP)"
+        return f"{who} refuses the complication: {d['change']} XP ({d['xp']} XP)"
     return f"{kind}: {d}"

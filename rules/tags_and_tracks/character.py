@@ -4,16 +4,19 @@
 
     NAME - background
     points/level STAT           (one line per stat)
+    name value/level            (a reservoir beyond the stats: arrows 4/6)
     root skill 1
     skill N, narrower skill N+1 (a chain on one line)
 
 (``examples/brick.character`` is the seed's example character.)
 
 The first line is the name and, after " - ", the background. ``points/level STAT`` is a stat (a
-pip reservoir). A line of skills is a chain: each skill is one level above the one before it on
-its line, which it specializes; a line's first skill is the root skill or builds on it. ``#``
-starts a comment. Every line is one entry, so the sheet is read line by line; each problem is a
-diagnostic at its file:line:column (``chronicler check brick.character``).
+pip reservoir); ``name value/level``, name first as the seed writes a reservoir, is any other
+reservoir the character holds. A line of skills is a chain: each skill is one level above the
+one before it on its line, which it specializes; a line's first skill is the root skill or
+builds on it. ``#`` starts a comment. Every line is one entry, so the sheet is read line by
+line; each problem is a diagnostic at its file:line:column (``chronicler check
+brick.character``).
 
 Checked, as the seed's Character Creation says: the root skill is there; every skill builds on a
 lower one; every declared stat is there, at least its starting level, its points at most its
@@ -32,6 +35,10 @@ from typing import Any
 from dsl.diagnostics import CheckFailed, Diagnostics, did_you_mean, read_rules_text
 from dsl.runtime import Span
 
+from .progression import NotAllowed
+from .reservoir import WRITTEN as RESERVOIR
+from .reservoir import Reservoir
+
 STAT = re.compile(r"^(?P<points>\d+)\s*/\s*(?P<level>\d+)\s+(?P<name>\S.*?)\s*$")
 SKILL = re.compile(r"^(?P<name>[^\d,#/]*[^\d\s,#/])\s+(?P<level>\d+)\s*$")
 SUFFIX = ".character"
@@ -47,7 +54,7 @@ class Skill:
 
 @dataclass(frozen=True)
 class Stat:
-    name: str  # as the ruleset declares it ("strength")
+    name: str  # as the ruleset's ``stats`` declare it ("strength")
     points: int
     level: int
     span: Span
@@ -59,6 +66,7 @@ class Character:
     background: str
     stats: dict[str, Stat] = field(default_factory=dict)
     skills: dict[str, Skill] = field(default_factory=dict)  # by folded name
+    reservoirs: dict[str, Reservoir] = field(default_factory=dict)  # beyond the stats, by name
 
     def skill(self, name: str) -> Skill | None:
         return self.skills.get(name.casefold())
@@ -100,8 +108,11 @@ def read_character(text: str, path: str, ruleset: Any, d: Diagnostics) -> Charac
             header = _span(path, number, indent, len(line))
             continue
         stat = STAT.match(body)
+        reservoir = RESERVOIR.match(body)
         if stat:
             _read_stat(character, stat, path, number, indent, ruleset, d)
+        elif reservoir:
+            _read_reservoir(character, reservoir, path, number, indent, ruleset, d)
         else:
             _read_skills(character, body, path, number, indent, root_name, root_level, d)
     if character is None:
@@ -122,9 +133,9 @@ def _read_stat(
 ) -> None:
     written = m.group("name")
     span = _span(path, number, indent + m.start("name"), indent + m.end("name"))
-    name = ruleset.vocabulary.resource(written)
+    name = ruleset.vocabulary.stat(written)
     if name is None:
-        known = ruleset.vocabulary.resources + [a.upper() for a in ruleset.vocabulary.aliases]
+        known = ruleset.vocabulary.stats + [a.upper() for a in ruleset.vocabulary.aliases]
         d.error(f"unknown stat '{written}'{did_you_mean(written, known)}", span)
         return
     points, level = int(m.group("points")), int(m.group("level"))
@@ -141,6 +152,35 @@ def _read_stat(
     if level < start:
         d.error(f"{written} is level {level}: every stat starts at level {start}", whole)
     character.stats[name] = Stat(name, points, level, whole)
+
+
+def _read_reservoir(
+    character: Character,
+    m: re.Match[str],
+    path: str,
+    number: int,
+    indent: int,
+    ruleset: Any,
+    d: Diagnostics,
+) -> None:
+    name = m.group("name").strip()
+    whole = _span(path, number, indent, indent + m.end())
+    stat = ruleset.vocabulary.stat(name)
+    if stat is not None:  # read as the stat it is, so nothing else is reported missing
+        points, level = m.group("value"), m.group("level")
+        d.error(f"{name} is a stat: write it points first, {points}/{level} {name}", whole)
+        character.stats.setdefault(stat, Stat(stat, int(points), int(level), whole))
+        return
+    if name.casefold() in character.reservoirs:
+        first = character.reservoirs[name.casefold()]
+        d.error(f"reservoir {name} is written twice (first as {first})", whole)
+        return
+    try:
+        character.reservoirs[name.casefold()] = Reservoir(
+            name, int(m.group("value")), int(m.group("level"))
+        )
+    except NotAllowed as bad:
+        d.error(str(bad), whole)
 
 
 def _read_skills(
@@ -201,7 +241,7 @@ def _check_whole(character: Character, header: Span, ruleset: Any, d: Diagnostic
     if character.skill(root) is None:
         level = ruleset.values["root skill level"]
         d.error(f'every character has the skill "{root} {level}": the sheet lacks it', header)
-    for name in ruleset.vocabulary.resources:
+    for name in ruleset.vocabulary.stats:
         if name not in character.stats:
             start = ruleset.values["stat start"]
             d.error(

@@ -11,6 +11,8 @@ from typing import Any
 from dsl.loader import load_ruleset as _load
 
 from .character import Character, load_character
+from .hits import HitsAgainst, new_hits_against
+from .intrusion import Intrusion, new_intrusion
 from .odds import MAX_DICE, RollOdds, best_chance, roll_odds
 from .progression import (
     NotAllowed,
@@ -20,6 +22,7 @@ from .progression import (
     flashback,
     offset_hits,
     raise_stat,
+    recovers,
     refuse_intrusion,
 )
 from .roll import Roll, new_roll
@@ -41,6 +44,8 @@ __all__ = [
     "MAX_DICE",
     "RULES_DIR",
     "Character",
+    "HitsAgainst",
+    "Intrusion",
     "NotAllowed",
     "Roll",
     "RollOdds",
@@ -51,9 +56,12 @@ __all__ = [
     "flashback",
     "load_character",
     "load_ruleset",
+    "new_hits_against",
+    "new_intrusion",
     "new_roll",
     "offset_hits",
     "raise_stat",
+    "recovers",
     "refuse_intrusion",
     "roll_odds",
 ]

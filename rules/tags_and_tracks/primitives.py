@@ -1,7 +1,11 @@
-"""The Python the roll's text calls: one function per ``do`` step of ``procedure.rules``.
+"""The Python the procedures' text calls: one function per ``do`` step and per offer of
+``procedure.rules``, and one per offer's condition.
 
-``do roll the dice`` is ``step_roll_the_dice(game)``; ``game`` is the roll (``roll.Roll``), a
-kernel machine. Every number comes from the ruleset's declared values (``values_read``).
+``do roll the dice`` is ``step_roll_the_dice(game)``; the offer ``buy a die`` is
+``step_buy_a_die(game)`` and its ``only if the points can buy a die``
+``if_the_points_can_buy_a_die(game)``. ``game`` is the roll (``roll.Roll``), the hits against
+a character (``hits.HitsAgainst``) or an intrusion (``intrusion.Intrusion``), kernel machines.
+Every number comes from the ruleset's declared values (``values_read``).
 """
 
 from __future__ import annotations
@@ -24,9 +28,34 @@ def step_roll_the_dice(game: Any) -> None:
     game.push_run("roll")
 
 
-def step_spend_stat_points(game: Any) -> None:
-    """Summary 2: 1 point raises a die by 1, 2 points roll an extra die; asked until done."""
-    game.push_frame("spend")
+# ---- Summary 2, Spend Stat Points: "offer raise a die ..., or buy a die ..., again until done"
+
+
+def prompt_spend_stat_points(game: Any) -> str:
+    st = game.state
+    return f"Dice {st.dice}, {st.points} {st.stat or 'stat'} points: spend points?"
+
+
+def if_the_points_can_raise_a_die(game: Any) -> bool:
+    """1 point raises a die: there are the points, and a die below the highest face."""
+    st = game.state
+    sides = value(game, "die sides")
+    return st.points >= value(game, "raise die cost") and any(f < sides for f in st.dice)
+
+
+def step_raise_a_die(game: Any) -> None:
+    """Spend 1 point to raise the value of a rolled die by 1 (which die is asked)."""
+    game.push_run("raise_die")
+
+
+def if_the_points_can_buy_a_die(game: Any) -> bool:
+    """2 points roll an extra die."""
+    return bool(game.state.points >= value(game, "extra die cost"))
+
+
+def step_buy_a_die(game: Any) -> None:
+    """Spend 2 points to roll one extra die, after the roll."""
+    game.push_run("buy_die")
 
 
 def step_gain_xp_on_no_hits(game: Any) -> None:
@@ -44,10 +73,21 @@ def skill_cost(game: Any) -> int:
     return value(game, "skill cost per non-six") * sum(1 for f in game.state.dice if f != sides)
 
 
-def step_offer_a_skill(game: Any) -> None:
-    """Summary 3: all 6s, or 1 XP per non-6, gains a skill one level higher."""
-    if skill_cost(game) <= game.state.xp:
-        game.push_frame("skill")
+def prompt_gain_skills(game: Any) -> str:
+    st = game.state
+    cost = skill_cost(game)
+    price = "free: every die is a 6" if cost == 0 else f"for {cost} XP of your {st.xp}"
+    return f"Gain a level {st.level + 1} skill building on {st.skill} ({price})?"
+
+
+def if_the_skill_is_within_reach(game: Any) -> bool:
+    """Summary 3: all 6s (free), or 1 XP per non-6 held, gains a skill one level higher."""
+    return bool(skill_cost(game) <= game.state.xp)
+
+
+def step_take_the_skill(game: Any) -> None:
+    """Take the skill offered: the player names it, and its XP is paid."""
+    game.push_run("take_skill")
 
 
 def step_cut_the_highest_dice(game: Any) -> None:
@@ -79,7 +119,97 @@ def step_count_the_hits(game: Any) -> None:
     game.emit(EventKind.HITS, hits=st.hits)
 
 
-DECISIONS = DecisionKind  # the kinds the roll asks (for the companion)
+# ---- procedure "Hits Against You" (the seed's Consequences)
+
+
+def step_offset_the_hits(game: Any) -> None:
+    """Offset each hit by paying 3 points of the most relevant stat; with only 1 or 2 points,
+    all of them offset 1 hit."""
+    from .progression import offset_hits
+
+    st = game.state
+    paid = offset_hits(game.ruleset, points=st.points, hits=st.hits)
+    spent = st.points - paid.points
+    st.points, st.offset, st.left = paid.points, paid.offset, paid.left
+    if paid.offset:
+        game.emit(
+            EventKind.HITS_OFFSET, offset=paid.offset, spent=spent, points=st.points, left=st.left
+        )
+
+
+def prompt_unpaid_hits(game: Any) -> str:
+    left = game.state.left
+    return f"{left} hit{'s' if left != 1 else ''} not offset: take a consequence, or concede?"
+
+
+def if_a_consequence_can_take_the_hits(game: Any) -> bool:
+    """Hits are left, and a level from theirs to the fatal one is free for the stat."""
+    from .progression import NotAllowed, consequence_level
+
+    st = game.state
+    if st.left < 1:
+        return False
+    try:
+        consequence_level(game.ruleset, hits=st.left, taken=st.held)
+    except NotAllowed:
+        return False
+    return True
+
+
+def step_take_a_consequence(game: Any) -> None:
+    """A consequence decided by the GM (named as free text) offsets the hits left."""
+    game.push_run("take_consequence")
+
+
+def if_hits_are_left(game: Any) -> bool:
+    return bool(game.state.left > 0)
+
+
+def step_concede(game: Any) -> None:
+    """Conceding: the antagonist gets their way, and no further consequence is taken."""
+    st = game.state
+    st.conceded = True
+    game.emit(EventKind.CONCEDED, character=st.character, hits=st.left)
+
+
+# ---- procedure "GM Intrusion"
+
+
+def prompt_accept_or_refuse(game: Any) -> str:
+    st = game.state
+    what = f" ({st.complication})" if st.complication else ""
+    return f"The GM offers a complication{what}: accept it, or refuse it ({st.xp} XP held)?"
+
+
+def step_accept_the_complication(game: Any) -> None:
+    """Accept the GM's complication: gain the intrusion XP (2)."""
+    from .progression import accept_intrusion
+
+    st = game.state
+    before, st.xp = st.xp, accept_intrusion(game.ruleset, st.xp)
+    st.accepted = True
+    game.emit(
+        EventKind.INTRUSION, character=st.character, accepted=True, xp=st.xp, change=st.xp - before
+    )
+
+
+def if_the_xp_can_pay_for_refusing(game: Any) -> bool:
+    return bool(game.state.xp >= value(game, "refuse intrusion cost"))
+
+
+def step_refuse_the_complication(game: Any) -> None:
+    """Refuse the complication by paying the refusal cost (1 XP)."""
+    from .progression import refuse_intrusion
+
+    st = game.state
+    before, st.xp = st.xp, refuse_intrusion(game.ruleset, st.xp)
+    st.accepted = False
+    game.emit(
+        EventKind.INTRUSION, character=st.character, accepted=False, xp=st.xp, change=st.xp - before
+    )
+
+
+DECISIONS = DecisionKind  # the kinds the game's own pieces ask (for the companion)
 
 # Every declared value the Python reads (here, in character.py and progression.py):
 # `chronicler check` warns of any other.
@@ -88,15 +218,17 @@ values_read = frozenset(
         "die sides",
         "hit on",
         "root skill level",
-        "easy dice",
-        "assist dice per helper",
-        "hard cuts",
-        "far cuts",
+        "easy",
+        "assist",
+        "hard",
+        "far",
         "pips per cut on last die",
         "raise die cost",
         "extra die cost",
         "no hits xp",
         "skill cost per non-six",
+        "skill name length",
+        "consequence name length",
         "creation xp",
         "stat start",
         "stat raise cost",

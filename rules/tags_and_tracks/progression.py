@@ -117,12 +117,25 @@ def dice_and_cuts(
     far: bool = False,
     cuts: int = 0,
 ) -> Odds:
-    """Skill level plus advantages (easy 1, assist +X) in dice; disadvantages (hard -1, far -1,
-    and ``cuts`` more, from consequences) in cuts."""
+    """Skill level plus advantages in dice, disadvantages in cuts, each as its declared value's
+    sign says: easy +1 and assist +1 per helper are dice, hard -1 and far -1 are cuts (and
+    ``cuts`` more, from consequences)."""
     if assist < 0 or cuts < 0 or level < 1:
         raise NotAllowed("a skill level is 1 or more, and assists and cuts are 0 or more")
-    dice = level + assist * _value(ruleset, "assist dice per helper")
-    dice += _value(ruleset, "easy dice") if easy else 0
-    total_cuts = cuts + (_value(ruleset, "hard cuts") if hard else 0)
-    total_cuts += _value(ruleset, "far cuts") if far else 0
-    return Odds(dice, total_cuts)
+    signed = [
+        _value(ruleset, "easy") * int(easy),
+        _value(ruleset, "assist") * assist,
+        _value(ruleset, "hard") * int(hard),
+        _value(ruleset, "far") * int(far),
+    ]
+    dice = level + sum(v for v in signed if v > 0)
+    return Odds(dice, cuts - sum(v for v in signed if v < 0))
+
+
+def recovers(ruleset: Any, *, level: int, hits: int) -> bool:
+    """Whether a roll recovers from a consequence: its target is the consequence's level (a -2
+    needs 2 hits); the resting that follows is the table's to narrate."""
+    fatal = _value(ruleset, "fatal consequence")
+    if not 1 <= level <= fatal:
+        raise NotAllowed(f"a consequence is -1 to -{fatal}, not -{level}")
+    return hits >= level

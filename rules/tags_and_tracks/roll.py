@@ -2,23 +2,27 @@
 
 The state is plain data. The dice come from the script (tests), the table (a person types
 what the dice showed) or the seeded generator, like every chance point of the kernel. The
-decisions: spend stat points (raise which die, buy a die, or stop) and take the skill offered.
+decisions are the text's: its offer steps (raise a die, buy a die, or done; take the skill, or
+pass) and what those offers ask (which die; the new skill's name, as free text).
 """
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
 
 from dsl.kernel import Event, Frame, GameRandom, Machine
-from dsl.procedure import ProcedureWalker
-from dsl.runtime import Context, Decision
+from dsl.kernel.flat import FlatState
+from dsl.kernel.text import ask_text
+from dsl.procedure import DONE, PASS, ProcedureStep, ProcedureWalker
+from dsl.runtime import Context
 
 from .contracts import DecisionKind, EventKind
 from .primitives import value
 
-DONE, BUY, TAKE, PASS = "done", "buy a die", "take the skill", "pass"
+# The offers of the roll's text (procedure.rules), as the player answers them.
+RAISE, BUY, TAKE = "raise a die", "buy a die", "take the skill"
+__all__ = ["BUY", "DONE", "PASS", "RAISE", "TAKE", "Roll", "RollState", "new_roll", "raise_option"]
 
 
 def raise_option(index: int, face: int) -> str:
@@ -43,7 +47,8 @@ class RollState:
     highest: int | None = None
     band: str | None = None
     hits: int | None = None
-    gained: dict[str, Any] | None = None  # the skill gained: level, builds on
+    gained: dict[str, Any] | None = None  # the skill gained: name, level, builds on
+    skills: list[str] = field(default_factory=list)  # the sheet's: a new skill is none of them
     frames: list[Frame] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     answers: list[Any] = field(default_factory=list)
@@ -52,82 +57,47 @@ class RollState:
     over: bool = False
 
 
-PLAIN = [  # the state's fields that are plain data
-    "character",
-    "skill",
-    "level",
-    "advantages",
-    "cuts",
-    "stat",
-    "points",
-    "xp",
-    "dice",
-    "highest",
-    "band",
-    "hits",
-    "gained",
-    "dice_script",
-    "table_dice",
-    "over",
-]
+class Roll(FlatState, ProcedureWalker, Machine):
+    """A roll of a skill, walking the text's ``procedure "Roll"`` step by step. Its state hooks
+    (snapshot, JSON) are the kernel's, generated from ``RollState``."""
 
-
-class Roll(ProcedureWalker, Machine):
-    """A roll of a skill, walking the text's ``procedure "Roll"`` step by step."""
+    state_type = RollState
 
     def __init__(self, ruleset: Any, state: RollState) -> None:
         super().__init__(state)
         self.ruleset = ruleset
         self.procedure = ruleset.procedure
 
-    # ---- the kernel's hooks: the state as plain data
-    def snapshot(self, op: str) -> Any:
-        return self._plain(self.state)
-
-    def from_snapshot(self, snap: Any) -> RollState:
-        return self._unplain(snap, [], [])
-
-    def copy_state(self) -> RollState:
-        return copy.deepcopy(self.state)
-
-    def encode_state(self) -> Any:
-        data = self._plain(self.state)
-        data["events"] = [[str(e.kind), e.data] for e in self.state.events]
-        data["answers"] = list(self.state.answers)
-        return data
-
-    @classmethod
-    def decode_state(cls, ruleset: Any, data: Any) -> RollState:
-        events = [Event(k, d) for k, d in data["events"]]
-        return cls._unplain(data, events, list(data["answers"]))
-
-    @staticmethod
-    def _plain(st: RollState) -> dict[str, Any]:
-        data = {name: copy.deepcopy(getattr(st, name)) for name in PLAIN}
-        data["rng"] = st.rng.getstate()[0]
-        data["frames"] = [[f.kind, copy.deepcopy(f.data)] for f in st.frames]
-        return data
-
-    @staticmethod
-    def _unplain(data: dict[str, Any], events: list[Event], answers: list[Any]) -> RollState:
-        rng = GameRandom(0)
-        rng.setstate((data["rng"],))
-        plain = {name: copy.deepcopy(data[name]) for name in PLAIN}
-        frames = [Frame(k, copy.deepcopy(d)) for k, d in data["frames"]]
-        return RollState(**plain, rng=rng, frames=frames, events=events, answers=answers)
-
     def observation(self, who: str | None = None) -> dict[str, Any]:
         st = self.state
         return {"dice": list(st.dice), "points": st.points, "xp": st.xp}
 
-    def push_frame(self, kind: str) -> None:
-        self.state.frames.append(Frame(kind, {}))
+    # ---- who answers the offer steps (their wording is the primitives' prompt_<step title>)
+    def offer_who(self, step: ProcedureStep) -> str | None:
+        return self.state.character or None
 
     # ---- the pieces the steps start
     def op_roll(self, ctx: Context) -> None:
         st = self.state
         count = st.level + st.advantages
         st.dice = self.roll_dice(value(self, "die sides"), count, f"{st.skill} {st.level}")
+
+    def op_raise_die(self, ctx: Context) -> None:
+        """1 point raises a die you rolled by 1: which die is asked."""
+        st = self.state
+        sides = value(self, "die sides")
+        options = [raise_option(i, f) for i, f in enumerate(st.dice) if f < sides]
+        answer = ctx.decide(
+            DecisionKind.RAISE_WHICH_DIE, options, f"Dice {st.dice}: raise which die?", st.character
+        )
+        index = int(str(answer).split()[2]) - 1
+        before = st.dice[index]
+        self.touch()
+        st.points -= value(self, "raise die cost")
+        st.dice[index] = before + 1
+        self.emit(
+            EventKind.DIE_RAISED, die=index + 1, before=before, after=before + 1, points=st.points
+        )
 
     def op_buy_die(self, ctx: Context) -> None:
         st = self.state
@@ -136,79 +106,31 @@ class Roll(ProcedureWalker, Machine):
         st.dice.append(face)
         self.emit(EventKind.DIE_BOUGHT, face=face, points=st.points)
 
-    # ---- Spend Stat Points: asked again until the player is done
-    def spend_options(self) -> tuple[str, ...]:
-        st = self.state
-        sides = value(self, "die sides")
-        options = []
-        if st.points >= value(self, "raise die cost"):
-            options += [raise_option(i, f) for i, f in enumerate(st.dice) if f < sides]
-        if st.points >= value(self, "extra die cost"):
-            options.append(BUY)
-        return (*options, DONE)
-
-    def _step_spend(self, frame: Frame) -> Decision | None:
-        options = self.spend_options()
-        if options == (DONE,):
-            self.state.frames.pop()
-            return None
-        st = self.state
-        return Decision(
-            DecisionKind.SPEND_POINTS,
-            st.character,
-            f"Dice {st.dice}, {st.points} {st.stat or 'stat'} points: spend points?",
-            options,
-        )
-
-    def _answer_spend(self, frame: Frame, answer: str) -> None:
-        st = self.state
-        if answer == DONE:
-            self.state.frames.pop()
-        elif answer == BUY:
-            self.push_run("buy_die")
-        else:
-            index = int(answer.split()[2]) - 1
-            before = st.dice[index]
-            st.points -= value(self, "raise die cost")
-            st.dice[index] = before + 1
-            self.emit(
-                EventKind.DIE_RAISED,
-                die=index + 1,
-                before=before,
-                after=before + 1,
-                points=st.points,
-            )
-
-    # ---- Gain Skills: take the skill offered, or pass
-    def _step_skill(self, frame: Frame) -> Decision | None:
+    def op_take_skill(self, ctx: Context) -> None:
+        """The skill one level higher: the player names it, then its XP is paid."""
         from .primitives import skill_cost
 
         st = self.state
+        level = st.level + 1
+        name = ask_text(
+            ctx,
+            f"Name the level {level} skill building on {st.skill}",
+            st.character or None,
+            max_length=value(self, "skill name length"),
+            taken=st.skills,
+        )
         cost = skill_cost(self)
-        price = "free: every die is a 6" if cost == 0 else f"for {cost} XP of your {st.xp}"
-        return Decision(
-            DecisionKind.TAKE_SKILL,
-            st.character,
-            f"Gain a level {st.level + 1} skill building on {st.skill} ({price})?",
-            (TAKE, PASS),
+        self.touch()
+        st.xp -= cost
+        st.gained = {"name": name, "level": level, "builds_on": st.skill}
+        self.emit(
+            EventKind.SKILL_GAINED,
+            name=name,
+            level=level,
+            builds_on=st.skill,
+            xp_spent=cost,
+            free=cost == 0,
         )
-
-    def _answer_skill(self, frame: Frame, answer: str) -> None:
-        from .primitives import skill_cost
-
-        st = self.state
-        self.state.frames.pop()
-        if answer == TAKE:
-            cost = skill_cost(self)
-            st.xp -= cost
-            st.gained = {"level": st.level + 1, "builds_on": st.skill}
-            self.emit(
-                EventKind.SKILL_GAINED,
-                level=st.level + 1,
-                builds_on=st.skill,
-                xp_spent=cost,
-                free=cost == 0,
-            )
 
 
 def new_roll(
@@ -225,8 +147,10 @@ def new_roll(
     seed: int = 0,
     dice: list[int] | None = None,
     table_dice: bool = False,
+    skills: list[str] | tuple[str, ...] = (),
 ) -> Roll:
-    """A roll ready to walk ``procedure "Roll"``; ``dice`` scripts the faces (tests)."""
+    """A roll ready to walk ``procedure "Roll"``; ``dice`` scripts the faces (tests);
+    ``skills`` are the sheet's, which a skill gained may not be named like."""
     state = RollState(
         character=character,
         skill=skill,
@@ -239,6 +163,7 @@ def new_roll(
         rng=GameRandom(seed),
         dice_script=list(dice or []),
         table_dice=table_dice,
+        skills=list(skills),
     )
     game = Roll(ruleset, state)
     game.start_phase("Roll")

@@ -27,3 +27,13 @@ def roll(ruleset: Any, dice: list[int], answers: list[str] = (), **kw: Any) -> A
 
 def kinds(game: Any) -> list[str]:
     return [str(e.kind) for e in game.events]
+
+
+def read(ruleset: Any, text: str) -> tuple[Any, list[str]]:
+    """A sheet read from ``text``, and its problems as "line:column: message"."""
+    from dsl.diagnostics import Diagnostics
+    from rules.tags_and_tracks.character import read_character
+
+    d = Diagnostics()
+    character = read_character(text, "brick.character", ruleset, d)
+    return character, [f"{x.span.line}:{x.span.column}: {x.message}" for x in d.sorted()]

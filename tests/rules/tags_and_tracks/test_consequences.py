@@ -5,8 +5,13 @@ fourth."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
+from dsl.kernel import IllegalMove
+from rules.tags_and_tracks.engine import new_hits_against, recovers
 from rules.tags_and_tracks.progression import NotAllowed, consequence_level, offset_hits
 
 
@@ -43,3 +48,118 @@ def test_the_fourth_level_is_fatal_and_is_the_last(ruleset):
         consequence_level(ruleset, hits=3, taken=[3, 4])
     with pytest.raises(NotAllowed, match="1 to 4 hits, not 5"):
         consequence_level(ruleset, hits=5, taken=[])
+
+
+# ---- the text's procedure "Hits Against You", walked
+
+
+def _against(ruleset, answers=(), **kw):
+    game = new_hits_against(ruleset, **kw)
+    for answer in answers:
+        assert game.pending() is not None, f"over before {answer!r}"
+        game.apply(answer)
+    game.pending()
+    return game
+
+
+def test_hits_offset_with_points_leave_no_question(ruleset):
+    # 7 STR points, 2 hits: 6 points offset both; nothing is left to take
+    game = _against(ruleset, hits=2, stat="strength", points=7)
+    assert game.pending() is None
+    assert (game.state.points, game.state.offset, game.state.left) == (1, 2, 0)
+    assert [str(e.kind) for e in game.events] == ["hits_against", "hits_offset"]
+
+
+def test_a_hit_not_offset_is_a_consequence_decided_by_the_gm_or_a_concession(ruleset):
+    game = new_hits_against(ruleset, character="Brick", hits=3, stat="strength", points=5)
+    asked = game.pending()
+    # 5 points: 3 offset a hit, the last 2 offset another and are all spent; 1 hit is left
+    assert (game.state.points, game.state.offset, game.state.left) == (0, 2, 1)
+    assert asked.kind == "offer" and asked.who == "Brick"
+    assert asked.options == ("take a consequence", "concede")  # no "pass": one must be taken
+
+
+def test_the_consequence_is_named_by_the_gm_at_the_level_of_the_hits_it_offsets(ruleset):
+    game = _against(ruleset, ["take a consequence", "sprained wrist"], hits=1, stat="strength")
+    assert game.state.consequence == {"name": "sprained wrist", "level": 1, "hits": 1}
+    taken = game.events[-1]
+    assert taken.kind == "consequence_taken"
+    assert (taken.data["level"], taken.data["promoted"], taken.data["fatal"]) == (1, False, False)
+
+
+def test_a_new_consequence_is_promoted_to_the_next_level_free_for_the_same_stat(ruleset):
+    # a sprained wrist (-1) is held: one more hit on strength is a -2, a broken arm
+    game = _against(
+        ruleset, ["take a consequence", "broken arm"], hits=1, stat="strength", held=[1]
+    )
+    assert game.state.consequence == {"name": "broken arm", "level": 2, "hits": 1}
+    assert game.state.held == [1, 2]
+    assert game.events[-1].data["promoted"] is True
+
+
+def test_level_4_consequences_are_fatal(ruleset):
+    game = _against(
+        ruleset, ["take a consequence", "bleeding out"], hits=2, stat="strength", held=[2, 3]
+    )
+    assert game.state.consequence["level"] == 4 and game.events[-1].data["fatal"] is True
+
+
+def test_with_every_level_taken_only_conceding_is_offered(ruleset):
+    game = new_hits_against(ruleset, hits=3, stat="strength", held=[3, 4])
+    assert game.pending().options == ("concede",)
+
+
+def test_conceding_avoids_further_consequences(ruleset):
+    game = _against(ruleset, ["concede"], hits=2, stat="will", held=[1])
+    assert game.state.conceded and game.state.consequence is None
+    assert game.state.held == [1]
+    assert game.events[-1].kind == "conceded" and game.events[-1].data["hits"] == 2
+
+
+def test_the_consequence_name_is_checked_free_text(ruleset):
+    game = new_hits_against(ruleset, hits=1, stat="strength")
+    game.pending()
+    game.apply("take a consequence")
+    asked = game.pending()
+    assert asked.kind == "write" and "-1 strength" in asked.prompt
+    with pytest.raises(IllegalMove, match="is not allowed"):
+        game.apply("wrist; DROP TABLE")
+    game.apply("sprained wrist")
+    assert game.pending() is None
+
+
+def test_hits_suspended_at_the_gms_question_round_trip_through_json(ruleset):
+    game = new_hits_against(ruleset, hits=2, stat="strength", points=1, held=[1])
+    game.pending()
+    game.apply("take a consequence")
+    asked = game.pending()
+    copy = type(game).from_json(ruleset, game.to_json())
+    assert copy.pending() == asked
+    copy.apply("cracked ribs")
+    copy.pending()
+    # 1 point offsets 1 hit; the other is a -1, promoted past the held -1 to -2
+    assert copy.state.consequence == {"name": "cracked ribs", "level": 2, "hits": 1}
+
+
+def test_the_docs_hits_example_runs_as_written_and_shows_the_texts_procedure():
+    root = Path(__file__).parents[3]
+    doc = (root / "docs" / "rulesets" / "tags-and-tracks.md").read_text(encoding="utf-8")
+    section = doc.split("## Hits against you", 1)[1].split("\n## ", 1)[0]
+    code = re.search(r"```python\n(.*?)```", section, re.S)
+    shown = re.search(r"```text\n(.*?)```", section, re.S)
+    assert code is not None and shown is not None
+    text = (root / "rules" / "tags_and_tracks" / "procedure.rules").read_text(encoding="utf-8")
+    assert shown.group(1).rstrip("}\n") in text
+    scope: dict[str, object] = {}
+    exec(code.group(1), scope)  # the docs' own example
+    game = scope["game"]
+    assert game.pending() is None
+    expected = re.search(r"game\.state\.consequence\s+# (\{.*\})", code.group(1))
+    assert expected is not None and str(game.state.consequence) == expected.group(1)
+
+
+def test_recover_by_rolling_against_the_consequence_level(ruleset):
+    # a -2 broken arm: a roll of 2 hits (then rest) removes it, 1 hit does not
+    assert recovers(ruleset, level=2, hits=2) and not recovers(ruleset, level=2, hits=1)
+    with pytest.raises(NotAllowed, match="-1 to -4, not -5"):
+        recovers(ruleset, level=5, hits=5)

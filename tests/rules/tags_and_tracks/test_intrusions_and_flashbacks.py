@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
+from rules.tags_and_tracks.engine import new_intrusion
 from rules.tags_and_tracks.progression import (
     NotAllowed,
     accept_intrusion,
@@ -26,3 +30,42 @@ def test_you_may_spend_2_xp_to_have_a_flashback(ruleset):
     assert flashback(ruleset, 5) == 3
     with pytest.raises(NotAllowed, match="a flashback costs 2 XP and you hold 1"):
         flashback(ruleset, 1)
+
+
+# ---- the text's procedure "GM Intrusion", walked
+
+
+def test_an_intrusion_is_accepted_or_refused_never_passed(ruleset):
+    game = new_intrusion(ruleset, character="Brick", xp=1, complication="the soup boils over")
+    asked = game.pending()
+    assert asked.kind == "offer" and asked.who == "Brick" and "the soup boils over" in asked.prompt
+    assert asked.options == ("accept the complication", "refuse the complication")
+
+
+def test_accepting_the_complication_gains_2_xp(ruleset):
+    game = new_intrusion(ruleset, xp=0)
+    game.apply("accept the complication")
+    assert game.pending() is None
+    assert game.state.xp == 2 and game.state.accepted is True
+    assert game.events[-1].data == {"character": "", "accepted": True, "xp": 2, "change": 2}
+
+
+def test_refusing_the_complication_pays_1_xp(ruleset):
+    game = new_intrusion(ruleset, xp=3)
+    game.apply("refuse the complication")
+    assert game.pending() is None
+    assert game.state.xp == 2 and game.state.accepted is False
+
+
+def test_without_1_xp_the_complication_cannot_be_refused(ruleset):
+    game = new_intrusion(ruleset, xp=0)
+    assert game.pending().options == ("accept the complication",)
+
+
+def test_the_docs_show_the_intrusion_procedure_as_the_text_writes_it():
+    root = Path(__file__).parents[3]
+    doc = (root / "docs" / "rulesets" / "tags-and-tracks.md").read_text(encoding="utf-8")
+    section = doc.split("## GM intrusions", 1)[1].split("\n## ", 1)[0]
+    shown = re.search(r"```text\n(.*?)```", section, re.S)
+    text = (root / "rules" / "tags_and_tracks" / "procedure.rules").read_text(encoding="utf-8")
+    assert shown is not None and shown.group(1).rstrip("}\n") in text

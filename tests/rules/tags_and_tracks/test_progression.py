@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from tags_and_tracks_table import roll
 
+from dsl.kernel import IllegalMove
 from rules.tags_and_tracks.engine import new_roll
 from rules.tags_and_tracks.progression import NotAllowed, raise_stat
 
@@ -14,16 +15,18 @@ from rules.tags_and_tracks.progression import NotAllowed, raise_stat
 def test_all_sixes_give_a_skill_one_level_up_at_no_cost(ruleset):
     game = new_roll(ruleset, skill="fight", level=2, dice=[6, 6], xp=0)
     decision = game.pending()
-    assert decision.kind == "take_skill" and "free" in decision.prompt
+    assert decision.kind == "offer" and "free" in decision.prompt
+    assert decision.options == ("take the skill", "pass")
     game.apply("take the skill")
+    game.apply("brawl")
     assert game.pending() is None
-    assert game.state.gained == {"level": 3, "builds_on": "fight"}
+    assert game.state.gained == {"name": "brawl", "level": 3, "builds_on": "fight"}
     assert game.state.xp == 0
 
 
 def test_each_die_short_of_six_costs_one_xp_toward_a_skill(ruleset):
-    game = roll(ruleset, [6, 4, 5], ["take the skill"], skill="cook", level=3, xp=3)
-    assert game.state.gained == {"level": 4, "builds_on": "cook"}
+    game = roll(ruleset, [6, 4, 5], ["take the skill", "pie"], skill="cook", level=3, xp=3)
+    assert game.state.gained == {"name": "pie", "level": 4, "builds_on": "cook"}
     assert game.state.xp == 1
 
 
@@ -37,15 +40,18 @@ def test_the_xp_gained_from_a_failed_roll_may_gain_a_skill_from_that_same_roll(r
     # one non-6 die: it costs 1 XP, and the failed roll's XP pays for it
     game = new_roll(ruleset, skill="poetry", level=1, dice=[2], xp=0)
     decision = game.pending()
-    assert decision.kind == "take_skill" and "1 XP of your 1" in decision.prompt
+    assert decision.kind == "offer" and "1 XP of your 1" in decision.prompt
     game.apply("take the skill")
+    game.apply("sonnets")
     assert game.pending() is None
-    assert game.state.xp == 0 and game.state.gained == {"level": 2, "builds_on": "poetry"}
+    gained = {"name": "sonnets", "level": 2, "builds_on": "poetry"}
+    assert game.state.xp == 0 and game.state.gained == gained
 
 
 def test_stat_points_spent_first_make_the_6s_that_gain_a_skill(ruleset):
-    game = roll(ruleset, [5, 6], ["raise die 1 (5 -> 6)", "take the skill"], points=1, level=2)
-    assert game.state.gained == {"level": 3, "builds_on": "do anything"}
+    answers = ["raise a die", "raise die 1 (5 -> 6)", "take the skill", "tumbling"]
+    game = roll(ruleset, [5, 6], answers, points=1, level=2)
+    assert game.state.gained == {"name": "tumbling", "level": 3, "builds_on": "do anything"}
 
 
 def test_one_xp_raises_a_stat_level(ruleset):
@@ -63,3 +69,30 @@ def test_a_stat_level_is_capped_by_the_best_skill_times_six(ruleset):
         raise_stat(ruleset, level=6, points=6, xp=5, highest_skill=1, in_conflict=False)
     with pytest.raises(NotAllowed, match="costs 1 XP and you hold 0"):
         raise_stat(ruleset, level=2, points=2, xp=0, highest_skill=1, in_conflict=False)
+
+
+def test_the_gained_skill_is_named_by_the_player_and_the_name_is_checked(ruleset):
+    game = new_roll(ruleset, skill="cook", level=2, dice=[6, 6])
+    game.apply("take the skill")
+    asked = game.pending()
+    assert asked.kind == "write" and asked.options == ()
+    long = "a" * (int(ruleset.values["skill name length"]) + 1)
+    for bad in ("", "soup 3", "soup, stew", "soup#", long):
+        with pytest.raises(IllegalMove):
+            game.apply(bad)
+    assert game.pending() == asked and game.state.gained is None  # nothing changed
+    game.apply("  blazing   soup ")
+    assert game.pending() is None
+    assert game.state.gained == {"name": "blazing soup", "level": 3, "builds_on": "cook"}
+    event = next(e for e in game.events if e.kind == "skill_gained")
+    assert event.data["name"] == "blazing soup"
+
+
+def test_the_gained_skill_is_not_named_like_a_skill_the_sheet_has(ruleset):
+    game = new_roll(ruleset, skill="cook", level=2, dice=[6, 6], skills=["cook", "Blazing Soup"])
+    game.apply("take the skill")
+    game.pending()
+    with pytest.raises(IllegalMove, match="'blazing soup' is taken already"):
+        game.apply("blazing soup")
+    game.apply("frost soup")
+    assert game.pending() is None and game.state.gained["name"] == "frost soup"

@@ -40,20 +40,20 @@ def test_the_documented_roll_prints_what_the_docs_show():
     shown = re.search(r"```text\n(Brick rolls bash.*?)```", text, re.S)
     assert shown is not None
     args = command.group(1).split()[3:]  # after "tags-and-tracks --character FILE"
-    done = roll(*args, answers="1\n1\n5\n")
+    done = roll(*args, answers="1\n1\n1\n1\n3\n")
     assert done.returncode == 0, done.stderr
     assert done.stdout == shown.group(1)
 
 
 def test_a_2_raised_to_a_4_costs_2_points_and_hits():
-    done = roll("--skill", "poetry", "--stat", "STR", "--dice", "2,1", answers="1\n1\n4\n")
+    done = roll("--skill", "poetry", "--stat", "STR", "--dice", "2,1", answers="1\n1\n1\n1\n3\n")
     assert done.returncode == 0, done.stderr
     assert "die 1 raised 3 -> 4 (3 points left)" in done.stdout
     assert done.stdout.rstrip().endswith("minor success: 1 hit, 0 XP, 3 strength points")
 
 
 def test_a_die_bought_and_not_given_is_asked_of_the_table():
-    done = roll("--skill", "bash", "--stat", "STR", "--dice", "1,1,1", answers="4\n6\n5\n")
+    done = roll("--skill", "bash", "--stat", "STR", "--dice", "1,1,1", answers="2\n6\n3\n")
     assert done.returncode == 0, done.stderr
     assert "an extra die: 6 (3 points left)" in done.stdout
     assert "major success: 1 hit" in done.stdout
@@ -71,6 +71,14 @@ def test_easy_adds_a_die():
     done = roll("--skill", "fight", "--easy", "--dice", "1,2,3")
     assert "Brick rolls fight 2: 3 dice" in done.stdout
     assert "+1 XP for no hits (1 XP)" in done.stdout
+
+
+def test_the_skill_gained_is_named_at_the_prompt_and_a_bad_name_asked_again():
+    # all 6s: the skill is free; "pie 2" is refused (a name has no digits), "blazing pie" taken
+    done = roll("--skill", "cook", "--dice", "6,6", answers="1\npie 2\nblazing pie\n")
+    assert done.returncode == 0, done.stderr
+    assert "is not allowed: write letters" in done.stdout
+    assert "a new skill, blazing pie 3, building on cook (free)" in done.stdout
 
 
 def test_a_skill_not_on_the_sheet_is_a_clear_error():

@@ -74,7 +74,7 @@ def test_a_cut_on_a_lone_die_lowers_its_face(ruleset):
 
 
 def test_the_procedure_runs_in_the_summarys_order(ruleset):
-    game = roll(ruleset, [4, 6], ["raise die 1 (4 -> 5)"], level=2, cuts=1, points=1)
+    game = roll(ruleset, [4, 6], ["raise a die", "raise die 1 (4 -> 5)"], level=2, cuts=1, points=1)
     assert kinds(game) == [
         "roll_started",
         "dice_rolled",
@@ -116,6 +116,8 @@ def test_a_roll_suspended_at_a_decision_round_trips_through_json(ruleset):
     decision = game.pending()
     copy = type(game).from_json(ruleset, game.to_json())
     assert copy.pending() == decision
-    copy.apply("raise die 1 (2 -> 3)")
-    game.apply("raise die 1 (2 -> 3)")
+    for answer in ("raise a die", "raise die 1 (2 -> 3)"):
+        copy.apply(answer)
+        game.apply(answer)
+    copy.pending(), game.pending()
     assert copy.state.dice == game.state.dice == [3, 5]

@@ -12,7 +12,7 @@ def test_two_points_raise_a_two_to_a_four_which_hits(ruleset):
     game = roll(
         ruleset,
         [2, 1],
-        ["raise die 1 (2 -> 3)", "raise die 1 (3 -> 4)"],
+        ["raise a die", "raise die 1 (2 -> 3)", "raise a die", "raise die 1 (3 -> 4)"],
         level=2,
         stat="strength",
         points=5,
@@ -32,7 +32,9 @@ def test_two_points_buy_another_die_after_the_roll(ruleset):
 def test_the_points_held_limit_what_is_offered(ruleset):
     game = new_roll(ruleset, level=2, points=1, dice=[2, 6])
     # 1 point: a die may be raised (not the 6), no die bought
-    assert game.pending().options == ("raise die 1 (2 -> 3)", "done")
+    assert game.pending().options == ("raise a die", "done")
+    game.apply("raise a die")
+    assert game.pending().options == ("raise die 1 (2 -> 3)",)
     game.apply("raise die 1 (2 -> 3)")
     assert game.pending() is None  # nothing left to spend: the roll goes on and ends
     none = new_roll(ruleset, level=2, points=0, dice=[2, 6])
@@ -42,3 +44,16 @@ def test_the_points_held_limit_what_is_offered(ruleset):
 def test_a_6_cannot_be_raised(ruleset):
     game = new_roll(ruleset, level=1, points=3, dice=[6])
     assert game.pending().options == ("buy a die", "done")
+
+
+def test_spend_stat_points_is_asked_again_until_the_player_is_done(ruleset):
+    game = new_roll(ruleset, level=2, points=4, dice=[1, 1])
+    for _ in range(2):
+        assert game.pending().options == ("raise a die", "buy a die", "done")
+        game.apply("raise a die")
+        game.apply("raise die 1 (" + f"{game.state.dice[0]} -> {game.state.dice[0] + 1})")
+    # 2 points left: asked a third time, and "done" ends the step with the points kept
+    assert game.pending().options == ("raise a die", "buy a die", "done")
+    game.apply("done")
+    assert game.pending() is None
+    assert game.state.points == 2 and game.state.dice == [3, 1]
