@@ -1,5 +1,5 @@
 """The published site of a game a GM runs (``chronicler publish`` on a Tags and Tracks
-campaign): a home page, a page per session with its scenes and their rolls inline in the
+campaign): a home page, a timeline, a page per session with its scenes and their rolls inline in the
 story, a page per character with the sheet as it stood after each change, and the tracks, with
 clocks drawn as clocks and tracks of steps as steps.
 
@@ -308,6 +308,8 @@ def build(pages: StoryPages) -> Site:
         site.nav.append({"Characters": character_nav})
     site.pages["tracks.md"] = env.get_template("story/tracks.md.j2").render(**common, prefix="")
     site.nav.append({"Tracks": "tracks.md"})
+    site.pages["timeline.md"] = env.get_template("story/timeline.md.j2").render(**common)
+    site.nav.insert(1, {"Timeline": "timeline.md"})
     site.extra_css.append("story.css")
     site.files["story.css"] = CSS.encode("utf-8")
     return site
