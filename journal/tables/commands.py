@@ -43,7 +43,8 @@ track_app = typer.Typer(
 )
 consequence_app = typer.Typer(
     help=(
-        "Consequences: take one for the hits a character could not offset.\n\n"
+        "Consequences: take one as the GM decides it, or recover from one ('chronicler hit' "
+        "offsets hits with points first).\n\n"
         "Example: chronicler consequence take Brick --stat STR --hits 1 --what 'sprained wrist'"
     ),
     no_args_is_help=True,
@@ -304,6 +305,76 @@ def consequence_take(
     _tell(told.line)
 
 
+@consequence_app.command("recover")
+def consequence_recover(
+    who: Who,
+    what: Annotated[str, typer.Option("--what", help="The consequence recovered from.")],
+    why: Annotated[str, typer.Option("--why", help="How: the roll and the rest.")] = "",
+    campaign: CampaignName = "",
+    db: Db = None,
+) -> None:
+    """Remove a consequence: the character rolled against its level and rested.
+
+    Example: chronicler consequence recover Brick --what 'sprained wrist'
+    """
+    from journal.tables import story
+
+    told = _write(db, campaign, lambda s, c, g: story.recover(s, c, g, who, what, why))
+    _tell(told.line)
+
+
+def hit(
+    who: Who,
+    stat: Annotated[str, typer.Option("--stat", help="The most relevant stat (STR).")],
+    hits: Annotated[int, typer.Option("--hits", help="The hits against them.", min=1, max=100)],
+    what: Annotated[
+        str | None,
+        typer.Option("--what", help="The consequence for the hits points cannot offset."),
+    ] = None,
+    concede: Annotated[
+        bool, typer.Option("--concede", help="Concede instead of taking a consequence.")
+    ] = False,
+    campaign: CampaignName = "",
+    db: Db = None,
+) -> None:
+    """Hits against a character: the stat's points offset them while they last, and the hits
+    left are one consequence (--what), promoted past a level the stat holds, or a concession.
+
+    Example: chronicler hit Brick --stat STR --hits 2 --what 'sprained wrist'
+    """
+    from journal.tables import story
+
+    told = _write(
+        db,
+        campaign,
+        lambda s, c, g: story.hit(
+            s, c, g, who, stat=stat, hits=hits, consequence=what, concede=concede
+        ),
+    )
+    _tell(told.line)
+
+
+@character_app.command("rest")
+def character_rest(
+    who: Who,
+    stat: Annotated[str, typer.Option("--stat", help="The stat whose points come back (STR).")],
+    points: Annotated[
+        int | None, typer.Option("--points", help="How many (default: all, up to its level).")
+    ] = None,
+    why: Annotated[str, typer.Option("--why", help="How they rested or healed.")] = "",
+    campaign: CampaignName = "",
+    db: Db = None,
+) -> None:
+    """A character regains a stat's points by resting or healing.
+
+    Example: chronicler character rest Brick --stat STR
+    """
+    from journal.tables import story
+
+    told = _write(db, campaign, lambda s, c, g: story.rest(s, c, g, who, stat, points, why))
+    _tell(told.line)
+
+
 @xp_app.command("gain")
 def xp_gain(
     who: Who,
@@ -408,3 +479,4 @@ def register(app: typer.Typer) -> None:
     app.add_typer(consequence_app, name="consequence")
     app.add_typer(xp_app, name="xp")
     app.command("intrusion")(intrusion)
+    app.command("hit")(hit)

@@ -110,6 +110,9 @@ class RecordKind(StrEnum):
     XP = "xp"
     STAT = "stat"
     INTRUSION = "intrusion"
+    HIT = "hit"
+    REST = "rest"
+    RECOVER = "recover"
 
 
 class CharacterJoined(_Strict):
@@ -203,8 +206,41 @@ class IntrusionRecord(_Strict):
     xp_after: Count
 
 
+class HitRecord(_Strict):
+    """Hits against a character: offset with the stat's points while they last, the rest a
+    consequence or a concession."""
+
+    kind: Literal[RecordKind.HIT] = RecordKind.HIT
+    stat: Name
+    hits: Annotated[int, Field(ge=1, le=100)]
+    offset: Count
+    points_before: Count
+    points_after: Count
+    consequence: ConsequenceTag | None = None
+    promoted: bool = False
+    fatal: bool = False
+    conceded: bool = False
+
+
+class RestRecord(_Strict):
+    kind: Literal[RecordKind.REST] = RecordKind.REST
+    stat: Name
+    points_before: Count
+    points_after: Count
+    text: Text = ""
+
+
+class RecoverRecord(_Strict):
+    kind: Literal[RecordKind.RECOVER] = RecordKind.RECOVER
+    consequence: ConsequenceTag
+    text: Text = ""
+
+
 Payload = Annotated[
     CharacterJoined
+    | HitRecord
+    | RestRecord
+    | RecoverRecord
     | RollRecord
     | TrackRecord
     | ConsequenceRecord

@@ -351,6 +351,122 @@ def take_consequence(
     return Told(line, _changed(s, campaign, character, changed, payload, line))
 
 
+def _points(count: int, label: str = "") -> str:
+    return f"{count} {label + ' ' if label else ''}point{'' if count == 1 else 's'}"
+
+
+def hit(
+    s: Session,
+    campaign: Campaign,
+    game: StoryGame,
+    name: str,
+    *,
+    stat: str,
+    hits: int,
+    consequence: str | None,
+    concede: bool,
+) -> Told:
+    """Hits against the character: each is offset with the stat's points while they last (the
+    ruleset's offset cost a hit; the last few points offset one), and the hits left are one
+    consequence of their number's level (promoted past the levels the stat holds) or a
+    concession."""
+    if consequence is not None and concede:
+        raise ChroniclerError("--what or --concede, not both: a concession takes no consequence")
+    character, sheet = current_sheet(s, campaign, name)
+    pool = _stat(game, sheet, stat)
+    paid = game.engine.offset_hits(game.rules, points=pool.points, hits=hits)
+    label = game.stat_label(pool.name)
+    changed = _with_stat(sheet, pool.name, points=paid.points)
+    line = f"{character.name} is hit {hits} time{'s' if hits != 1 else ''} ({label})"
+    if paid.offset:
+        line += f": {_points(pool.points - paid.points)} offset {paid.offset}"
+    tag, level, fatal = None, 0, False
+    if paid.left and concede:
+        line += f"; {paid.left} left: {character.name} concedes"
+    elif paid.left:
+        if consequence is None:
+            raise ChroniclerError(
+                f"{paid.left} hit{'s' if paid.left != 1 else ''} of {hits} cannot be offset "
+                f"with {_points(pool.points, label)}: give the consequence (--what TEXT) or "
+                "--concede"
+            )
+        what = _title(consequence, "the consequence")
+        taken = [c.level for c in sheet.consequences if c.stat == pool.name]
+        level = game.engine.consequence_level(game.rules, hits=paid.left, taken=taken)
+        fatal = level >= game.value("fatal consequence")
+        tag = p.ConsequenceTag(name=what, stat=pool.name, level=level)
+        changed = changed.model_copy(update={"consequences": [*sheet.consequences, tag]})
+        line += f"; takes {what} -{level}"
+        if level != paid.left:
+            line += f" (promoted from -{paid.left}, which {label} already holds)"
+        if fatal:
+            line += f"; -{level} is fatal"
+    elif consequence is not None or concede:
+        raise ChroniclerError(
+            f"{_points(pool.points, label)} offset "
+            + ("the hit" if hits == 1 else f"all {hits} hits")
+            + ": no consequence to take"
+        )
+    payload = p.HitRecord(
+        stat=pool.name,
+        hits=hits,
+        offset=paid.offset,
+        points_before=pool.points,
+        points_after=paid.points,
+        consequence=tag,
+        promoted=tag is not None and level != paid.left,
+        fatal=fatal,
+        conceded=bool(paid.left) and concede,
+    )
+    return Told(line, _changed(s, campaign, character, changed, payload, line))
+
+
+def rest(
+    s: Session,
+    campaign: Campaign,
+    game: StoryGame,
+    name: str,
+    stat: str,
+    points: int | None,
+    text: str,
+) -> Told:
+    """The character regains a stat's points (all of them up to its level, or ``points``)."""
+    character, sheet = current_sheet(s, campaign, name)
+    pool = _stat(game, sheet, stat)
+    if points is not None and points < 1:
+        raise ChroniclerError(f"--points is 1 or more, not {points}")
+    after = min(pool.level, pool.points + (points if points is not None else pool.level))
+    label = game.stat_label(pool.name)
+    if after == pool.points:
+        raise ChroniclerError(f"{character.name}'s {label} is full ({pool.points}/{pool.level})")
+    changed = _with_stat(sheet, pool.name, points=after)
+    line = f"{character.name} rests: {label} {pool.points}/{pool.level} -> {after}/{pool.level}"
+    payload = p.RestRecord(
+        stat=pool.name, points_before=pool.points, points_after=after, text=_story(text, "--why")
+    )
+    return Told(line, _changed(s, campaign, character, changed, payload, line))
+
+
+def recover(
+    s: Session, campaign: Campaign, game: StoryGame, name: str, what: str, text: str
+) -> Told:
+    """A consequence is removed (the character rolled against its level and rested)."""
+    character, sheet = current_sheet(s, campaign, name)
+    folded = " ".join(what.split()).casefold()
+    found = next((c for c in sheet.consequences if c.name.casefold() == folded), None)
+    if found is None:
+        held = ", ".join(c.name for c in sheet.consequences) or "none"
+        raise ChroniclerError(f"{character.name} has no consequence {what!r} (held: {held})")
+    left = [c for c in sheet.consequences if c is not found]
+    changed = sheet.model_copy(update={"consequences": left})
+    line = (
+        f"{character.name} recovers from {found.name} -{found.level} "
+        f"({game.stat_label(found.stat)})"
+    )
+    payload = p.RecoverRecord(consequence=found, text=_story(text, "--why"))
+    return Told(line, _changed(s, campaign, character, changed, payload, line))
+
+
 def gain_xp(s: Session, campaign: Campaign, name: str, amount: int, text: str) -> Told:
     if amount < 1:
         raise ChroniclerError(f"XP gained is 1 or more, not {amount}")

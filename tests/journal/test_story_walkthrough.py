@@ -40,7 +40,7 @@ def _steps() -> list[tuple[list[str], list[str], list[str]]]:
 
 def test_the_walk_through_has_the_session_the_issue_asks_for() -> None:
     verbs = [" ".join(words[:2]) for words, _, _ in _steps()]
-    for verb in ("campaign start", "character add", "roll tags-and-tracks", "consequence take",
+    for verb in ("campaign start", "character add", "roll tags-and-tracks", "hit Brick",
                  "track add", "track tick", "publish --out"):  # fmt: skip
         assert verb in verbs
 

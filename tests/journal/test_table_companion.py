@@ -330,3 +330,60 @@ def test_a_scene_needs_a_session(cli) -> None:  # type: ignore[no-untyped-def]
     cli("campaign", "start", "Fresh", "--ruleset", "tags-and-tracks")
     line = refused(cli("scene", "start", "x", "--campaign", "Fresh"))
     assert "has no session yet" in line
+
+
+# --- hits, rest, recovery ----------------------------------------------------------------------
+
+
+def test_each_hit_is_offset_with_3_points_while_they_last(table, journal_path) -> None:  # type: ignore[no-untyped-def]
+    done = table("hit", "Brick", "--stat", "STR", "--hits", "1")
+    assert done.code == 0, done.err
+    assert "3 points offset 1" in done.out
+    assert sheet(journal_path).stat("strength").points == 2
+    assert sheet(journal_path).consequences == []
+
+
+def test_with_only_1_or_2_points_all_of_them_offset_1_hit(table, journal_path) -> None:  # type: ignore[no-untyped-def]
+    table("hit", "Brick", "--stat", "STR", "--hits", "1")  # 5 -> 2 points
+    done = table("hit", "Brick", "--stat", "STR", "--hits", "2", "--what", "broken arm")
+    assert "2 points offset 1; takes broken arm -1" in done.out
+    brick = sheet(journal_path)
+    assert brick.stat("strength").points == 0
+    assert [(c.name, c.level) for c in brick.consequences] == [("broken arm", 1)]
+
+
+def test_the_hits_left_are_one_consequence_of_their_number(table, journal_path) -> None:  # type: ignore[no-untyped-def]
+    done = table("hit", "Brick", "--stat", "WIL", "--hits", "3", "--what", "shaken")
+    assert "1 point offset 1; takes shaken -2" in done.out
+    assert [(c.name, c.level) for c in sheet(journal_path).consequences] == [("shaken", 2)]
+
+
+def test_hits_that_cannot_be_offset_need_a_consequence_or_a_concession(table, journal_path) -> None:  # type: ignore[no-untyped-def]
+    before = counts(journal_path)
+    line = refused(table("hit", "Brick", "--stat", "WIL", "--hits", "2"))
+    assert "1 hit of 2 cannot be offset with 1 WIL point" in line
+    assert counts(journal_path) == before
+    done = table("hit", "Brick", "--stat", "WIL", "--hits", "2", "--concede")
+    assert "Brick concedes" in done.out
+    brick = sheet(journal_path)
+    assert brick.consequences == [] and brick.stat("will").points == 0
+
+
+def test_a_rest_brings_the_points_back_up_to_the_stats_level(table, journal_path) -> None:  # type: ignore[no-untyped-def]
+    table("hit", "Brick", "--stat", "STR", "--hits", "1")
+    assert (
+        "STR 2/5 -> 3/5"
+        in table("character", "rest", "Brick", "--stat", "STR", "--points", "1").out
+    )
+    assert "STR 3/5 -> 5/5" in table("character", "rest", "Brick", "--stat", "STR").out
+    assert "is full (5/5)" in refused(table("character", "rest", "Brick", "--stat", "STR"))
+
+
+def test_a_consequence_recovered_from_leaves_the_sheet(table, journal_path) -> None:  # type: ignore[no-untyped-def]
+    table("consequence", "take", "Brick", "--stat", "STR", "--hits", "1", "--what", "sprain")
+    done = table("consequence", "recover", "Brick", "--what", "Sprain", "--why", "a week abed")
+    assert "recovers from sprain -1 (STR)" in done.out
+    assert sheet(journal_path).consequences == []
+    assert "no consequence 'sprain'" in refused(
+        table("consequence", "recover", "Brick", "--what", "sprain")
+    )
