@@ -347,6 +347,9 @@ def export_markdown(s: Session, name: str) -> str:
             lines += [f"*{scene.tier}*", "", scene.narration.strip(), ""]
             for answer in scene.challenge_answers:
                 lines += [f"> {answer}", ""]
+    from journal.tables.bundle import story_markdown
+
+    lines += story_markdown(s, campaign)
     lines += ["## Characters", ""]
     for character in ledger.characters(s, campaign):
         lines += [f"### {character.name}", ""]

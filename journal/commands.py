@@ -279,6 +279,13 @@ def campaign_show(
 
     with _journal(db, create=False) as journal, journal.reading() as s:
         campaign = ledger.get_campaign(s, name)
+        from journal.tables import story
+
+        if story.is_story_campaign(campaign):  # a game a GM runs: sessions, sheets, tracks
+            from journal.tables.commands import show_story
+
+            show_story(s, campaign)
+            return
         upto = 6 if year is None else year
         console.print(
             f"[bold]{escape(campaign.name)}[/]" + (f" as of year {year}" if year else ""),

@@ -263,3 +263,34 @@ def import_story(
             )
         )
     s.flush()
+
+
+def story_markdown(s: Session, campaign: Campaign) -> list[str]:
+    """The story rows as Markdown lines (``chronicler export --format markdown``): each
+    session and scene with its narration as written, then what the rules did, in order."""
+    by_scene: dict[int | None, list[MechanicRecord]] = {}
+    for row in story.records(s, campaign):
+        by_scene.setdefault(row.scene_id, []).append(row)
+
+    def told(rows: list[MechanicRecord]) -> list[str]:
+        out = [f"- {row.summary}".replace("\n", " ") for row in rows]
+        return [*out, ""] if out else []
+
+    lines = told(by_scene.get(None, []))
+    for session in story.sessions(s, campaign):
+        lines += [f"## Session {session.number}: {session.title}", ""]
+        if session.narration.strip():
+            lines += [session.narration.strip(), ""]
+        for scene in story.scenes_of(s, session):
+            lines += [f"### Scene {scene.number}: {scene.title}", ""]
+            if scene.narration.strip():
+                lines += [scene.narration.strip(), ""]
+            lines += told(by_scene.get(scene.id, []))
+    tracks = story.tracks(s, campaign)
+    if tracks:
+        lines += ["## Tracks", ""]
+        lines += [
+            f"- {t.name} ({t.kind}): {story.drawn(p.track_state(t.state, t.name))}" for t in tracks
+        ]
+        lines.append("")
+    return lines

@@ -139,6 +139,27 @@ def character_show(who: Who, campaign: CampaignName = "", db: Db = None) -> None
     _tell(f"{character.name}: {summary(game, sheet)}")
 
 
+def show_story(s: Any, campaign: Any) -> None:
+    """``campaign show`` for a game a GM runs: its sessions and scenes, the characters' sheets
+    as they stand, and the tracks."""
+    from journal import ledger
+    from journal.tables import payloads, story
+
+    game = story.find_game(campaign.ruleset)
+    _tell(f"{campaign.name} ({game.rules.name})")
+    for session in story.sessions(s, campaign):
+        scenes = story.scenes_of(s, session)
+        _tell(f"Session {session.number}: {session.title}")
+        for scene in scenes:
+            _tell(f"  {scene.number}. {scene.title}")
+    for character in ledger.characters(s, campaign):
+        _, now = story.current_sheet(s, campaign, character.name)
+        _tell(f"{character.name}: {summary(game, now)}")
+    for track in story.tracks(s, campaign):
+        state = payloads.track_state(track.state, track.name)
+        _tell(f"{track.name} ({state.kind}): {story.drawn(state)}")
+
+
 # --- sessions and scenes -----------------------------------------------------------------------
 
 

@@ -76,10 +76,12 @@ def is_story_campaign(campaign: Campaign) -> bool:
     from rules import registry
 
     try:
-        engine = registry.find(campaign.ruleset).engine
+        game = registry.find(campaign.ruleset)
     except ChroniclerError:
         return False
-    return all(hasattr(engine, need) for need in NEEDS)
+    if game == registry.default():  # no need to import the default's engine to know
+        return False
+    return all(hasattr(game.engine, need) for need in NEEDS)
 
 
 def story_campaign(s: Session, name: str) -> tuple[Campaign, StoryGame]:

@@ -64,3 +64,14 @@ def test_a_damaged_story_part_is_refused_and_writes_nothing(told: Journal, damag
     with told.reading() as s:
         assert [c.name for c in ledger.campaigns(s)] == ["Salt Roads"]
     told.close()
+
+
+def test_the_markdown_export_tells_the_story_in_order(told: Journal) -> None:
+    with told.reading() as s:
+        text = bundle.export_markdown(s, "Salt Roads")
+    told.close()
+    session = text.index("## Session 1: The Drowned Market")
+    scene = text.index("### Scene 1: At the gate")
+    tick = text.index("- tick Guards: 0/6 -> 2/6")
+    assert session < scene < tick < text.index("## Tracks")
+    assert "- Castle (steps): ∅∅∅⦻|○○" in text

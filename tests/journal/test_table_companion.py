@@ -387,3 +387,17 @@ def test_a_consequence_recovered_from_leaves_the_sheet(table, journal_path) -> N
     assert "no consequence 'sprain'" in refused(
         table("consequence", "recover", "Brick", "--what", "sprain")
     )
+
+
+def test_campaign_show_gives_the_sessions_sheets_and_tracks(table) -> None:  # type: ignore[no-untyped-def]
+    table("track", "add", "Guards", "--clock", "4")
+    done = table("campaign", "show", "Salt Roads")
+    assert done.code == 0, done.err
+    assert done.out.splitlines() == [
+        "Salt Roads (Tags and Tracks)",
+        "Session 1: The Drowned Market",
+        "  1. At the gate",
+        "Brick: 5/5 STR, 3/3 DEX, 1/1 WIL; do anything 1, fight 2, bash 3, cook 2, "
+        "blazing soup 3, poetry 2; 0 XP",
+        "Guards (clock): 0/4",
+    ]
