@@ -79,10 +79,15 @@ def _narration(text: str, file: Path | None) -> str:
 
 def _write(db: str | None, campaign: str, work: Any) -> Any:
     """Run ``work(s, campaign_row, game)`` in one transaction on the story campaign."""
-    from journal.tables import story
+    from pydantic import ValidationError
+
+    from journal.tables import payloads, story
 
     with _journal(db, create=False) as journal:
-        return journal.write(lambda s: work(s, *story.story_campaign(s, campaign)))
+        try:
+            return journal.write(lambda s: work(s, *story.story_campaign(s, campaign)))
+        except ValidationError as error:  # what was typed does not fit a record's shape
+            raise payloads.refused(error, "the change") from None
 
 
 def _tell(line: str) -> None:

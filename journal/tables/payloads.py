@@ -56,7 +56,7 @@ class Sheet(_Strict):
     """A character's sheet at one moment: tags (skills, consequences), stats and XP."""
 
     name: Name
-    background: Text = ""
+    background: Annotated[str, Field(max_length=NAME_LIMIT), AfterValidator(_no_nul)] = ""
     stats: list[StatPool] = Field(max_length=LIST_LIMIT)
     skills: list[SkillTag] = Field(max_length=LIST_LIMIT)
     xp: Count = 0
@@ -250,6 +250,13 @@ Payload = Annotated[
     Field(discriminator="kind"),
 ]
 _PAYLOAD: TypeAdapter[Any] = TypeAdapter(Payload)
+
+
+def refused(error: ValidationError, what: str) -> ChroniclerError:
+    """A one-line error for what a table typed that does not fit the journal's shapes."""
+    first = error.errors()[0]
+    at = ".".join(str(part) for part in first["loc"])
+    return ChroniclerError(f"{what} is refused: {at}: {first['msg']}")
 
 
 def payload(data: Any, where: str = "a record") -> Any:

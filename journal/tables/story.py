@@ -14,6 +14,7 @@ import difflib
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import ValidationError
 from sqlmodel import Session, col, func, select
 
 from dsl.errors import ChroniclerError
@@ -252,6 +253,13 @@ def _new_sheet(s: Session, character: Character, sheet: p.Sheet, rec: MechanicRe
 
 def sheet_of_character(character: Any) -> p.Sheet:
     """A checked character file (the engine's ``Character``) as the journal keeps a sheet."""
+    try:
+        return _sheet_of_character(character)
+    except ValidationError as error:
+        raise p.refused(error, "the sheet") from None
+
+
+def _sheet_of_character(character: Any) -> p.Sheet:
     return p.Sheet(
         name=character.name,
         background=character.background,

@@ -401,3 +401,17 @@ def test_campaign_show_gives_the_sessions_sheets_and_tracks(table) -> None:  # t
         "blazing soup 3, poetry 2; 0 XP",
         "Guards (clock): 0/4",
     ]
+
+
+def test_a_sheet_whose_name_or_background_is_too_long_is_refused(
+    table, journal_path, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    long = tmp_path / "long.character"
+    text = (
+        Path(BRICK).read_text("utf-8").replace("Brick - wandering orc chef", "Kit - " + "x" * 300)
+    )
+    long.write_text(text, "utf-8")
+    before = counts(journal_path)
+    line = refused(table("character", "add", str(long)))
+    assert "the sheet is refused: background" in line
+    assert counts(journal_path) == before
