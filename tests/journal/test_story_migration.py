@@ -74,3 +74,19 @@ def test_the_migration_leaves_the_six_winters_rows_as_they_were(tmp_path: Path) 
     before = rows()
     open_journal(path).close()
     assert rows() == before
+
+
+def test_0005_downgrades_to_0004_and_back(tmp_path: Path) -> None:
+    path = tmp_path / "chronicle.db"
+    open_journal(path).close()
+    engine = _sqlite_engine(path)
+    config = alembic_config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0004")
+    assert revision(path) == "0004" and not NEW_TABLES & tables(path)
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+    engine.dispose()
+    assert tables(path) >= NEW_TABLES
