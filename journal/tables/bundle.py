@@ -273,7 +273,12 @@ def story_markdown(s: Session, campaign: Campaign) -> list[str]:
         by_scene.setdefault(row.scene_id, []).append(row)
 
     def told(rows: list[MechanicRecord]) -> list[str]:
-        out = [f"- {row.summary}".replace("\n", " ") for row in rows]
+        out: list[str] = []
+        for row in rows:
+            if row.kind == p.RecordKind.NARRATION:
+                out += ["", str(row.payload.get("text", "")).strip(), ""]
+            else:
+                out.append(f"- {row.summary}".replace("\n", " "))
         return [*out, ""] if out else []
 
     lines = told(by_scene.get(None, []))

@@ -206,6 +206,24 @@ def scene_start(
     _tell(f"Scene {row.number}: {row.title}")
 
 
+def narrate(
+    text: Annotated[str, typer.Argument(help="The story told, in Markdown.")] = "",
+    file: NarrationFile = None,
+    campaign: CampaignName = "",
+    db: Db = None,
+) -> None:
+    """Tell the story of the scene in play between its rolls: the site shows it in its place,
+    among the rolls and changes, in the order told.
+
+    Example: chronicler narrate 'Brick sets his shoulder against the gate.'
+    """
+    from journal.tables import story
+
+    told = _narration(text, file)
+    done = _write(db, campaign, lambda s, c, g: story.narrate(s, c, told))
+    _tell(done.line)
+
+
 # --- tracks ------------------------------------------------------------------------------------
 
 
@@ -506,3 +524,4 @@ def register(app: typer.Typer) -> None:
     app.add_typer(xp_app, name="xp")
     app.command("intrusion")(intrusion)
     app.command("hit")(hit)
+    app.command("narrate")(narrate)

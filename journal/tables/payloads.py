@@ -111,6 +111,7 @@ class RecordKind(StrEnum):
     STAT = "stat"
     INTRUSION = "intrusion"
     HIT = "hit"
+    NARRATION = "narration"
     REST = "rest"
     RECOVER = "recover"
 
@@ -236,8 +237,16 @@ class RecoverRecord(_Strict):
     text: Text = ""
 
 
+class NarrationRecord(_Strict):
+    """Story told between the rolls of a scene, in Markdown, as people wrote it."""
+
+    kind: Literal[RecordKind.NARRATION] = RecordKind.NARRATION
+    text: Text
+
+
 Payload = Annotated[
     CharacterJoined
+    | NarrationRecord
     | HitRecord
     | RestRecord
     | RecoverRecord

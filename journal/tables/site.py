@@ -147,6 +147,7 @@ class Shown:
     payload: Any
     drawing: Drawing | None
     session: int | None  # the session page it is on
+    story: Markup | None = None  # a narration record's text, cleaned
 
 
 @dataclass
@@ -198,7 +199,8 @@ class TrackShown:
 def _shown(row: MechanicRecord, session: int | None) -> Shown:
     payload = p.payload(row.payload, f"record {row.number}")
     drawn = drawing(payload.after) if isinstance(payload, p.TrackRecord) else None
-    return Shown(row.number, row.kind, row.character, row.summary, payload, drawn, session)
+    told = _story(payload.text) if isinstance(payload, p.NarrationRecord) else None
+    return Shown(row.number, row.kind, row.character, row.summary, payload, drawn, session, told)
 
 
 @dataclass

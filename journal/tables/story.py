@@ -168,6 +168,20 @@ def current_scene(s: Session, campaign: Campaign) -> StoryScene | None:
     return scenes[-1] if scenes else None
 
 
+def narrate(s: Session, campaign: Campaign, text: str) -> Told:
+    """Story told in the scene in play, between its rolls (the site shows it in its place)."""
+    told = _story(text, "the narration").strip()
+    if not told:
+        raise ChroniclerError("the narration is empty")
+    if current_scene(s, campaign) is None:
+        raise ChroniclerError(
+            f"{campaign.name!r} has no scene in play: start one with 'chronicler scene start TITLE'"
+        )
+    first = " ".join(told.split())
+    line = "narration: " + (first if len(first) <= 60 else first[:59] + "…")
+    return Told(line, record(s, campaign, p.NarrationRecord(text=told), line))
+
+
 # --- records and sheets ----------------------------------------------------------------------
 
 

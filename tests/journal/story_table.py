@@ -33,6 +33,7 @@ def play(s, hostile: list[str]) -> None:  # type: ignore[no-untyped-def]
     story.start_scene(s, campaign, "At the gate", "A guard blocks the way.")
     story.add_track(s, campaign, "Guards", p.TrackState(kind=p.TrackKind.CLOCK, size=6))
     story.change_track(s, campaign, "Guards", p.TrackChange.TICK, 2)
+    story.narrate(s, campaign, "The bells ring *twice*.")
     steps = story.new_track_state(
         countdown=None, clock=None, steps="4|2", breaks=["the outer wall stands"]
     )
@@ -55,3 +56,4 @@ def play(s, hostile: list[str]) -> None:  # type: ignore[no-untyped-def]
         story.take_consequence(s, campaign, game, name, stat="WIL", hits=1, consequence=name)
         story.intrusion(s, campaign, game, name, text, accepted=True)
         story.flashback(s, campaign, game, name, text)
+        story.narrate(s, campaign, text)

@@ -73,5 +73,5 @@ def test_the_markdown_export_tells_the_story_in_order(told: Journal) -> None:
     session = text.index("## Session 1: The Drowned Market")
     scene = text.index("### Scene 1: At the gate")
     tick = text.index("- tick Guards: 0/6 -> 2/6")
-    assert session < scene < tick < text.index("## Tracks")
+    assert session < scene < tick < text.index("The bells ring *twice*.") < text.index("## Tracks")
     assert "- Castle (steps): ∅∅∅⦻|○○" in text

@@ -76,6 +76,8 @@ def test_the_rolls_and_changes_sit_in_the_scene_they_happened_in(site: Path) -> 
     session = (site / "sessions" / "session-1.html").read_text("utf-8")
     scene = session[session.index("Scene 1: At the gate") : session.index("Scene 2:")]
     assert "tick Guards: 0/6 -&gt; 2/6" in scene
+    told = scene.index("The bells ring <em>twice</em>.")
+    assert scene.index("tick Guards") < told < scene.index("Castle")
     assert "Brick takes bruise -2 (STR): promoted from -1" in scene
 
 

@@ -415,3 +415,13 @@ def test_a_sheet_whose_name_or_background_is_too_long_is_refused(
     line = refused(table("character", "add", str(long)))
     assert "the sheet is refused: background" in line
     assert counts(journal_path) == before
+
+
+def test_narration_between_rolls_needs_a_scene_and_some_words(cli) -> None:  # type: ignore[no-untyped-def]
+    cli("campaign", "start", "Fresh", "--ruleset", "tags-and-tracks")
+    assert "has no scene in play" in refused(cli("narrate", "x", "--campaign", "Fresh"))
+    cli("session", "start", "One", "--campaign", "Fresh")
+    cli("scene", "start", "Gate", "--campaign", "Fresh")
+    assert "the narration is empty" in refused(cli("narrate", "  ", "--campaign", "Fresh"))
+    done = cli("narrate", "The *guard* falls.", "--campaign", "Fresh")
+    assert done.out.strip() == "narration: The *guard* falls."
