@@ -282,9 +282,10 @@ def campaign_show(
         from journal.tables import story
 
         if story.is_story_campaign(campaign):  # a game a GM runs: sessions, sheets, tracks
-            from journal.tables.commands import show_story
+            from journal.tables.shown import story_lines
 
-            show_story(s, campaign)
+            for line in story_lines(s, campaign):
+                console.print(line, markup=False)
             return
         upto = 6 if year is None else year
         console.print(

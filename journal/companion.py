@@ -347,10 +347,10 @@ def _record_roll(
     lines: list[str],
 ) -> None:
     from journal.commands import _journal
-    from journal.tables import payloads, story
+    from journal.tables import changes, payloads, story
 
     st = roll.state
-    done = story.RollDone(
+    done = changes.RollDone(
         skill=st.skill,
         level=st.level,
         dice=st.level + st.advantages,
@@ -369,7 +369,9 @@ def _record_roll(
         lines=lines,
     )
     with _journal(db, create=False) as journal:
-        journal.write(lambda s: story.record_roll(s, *story.story_campaign(s, campaign), who, done))
+        journal.write(
+            lambda s: changes.record_roll(s, *story.story_campaign(s, campaign), who, done)
+        )
 
 
 def checked_sheet(engine: Any, path: Path, rules: Any) -> Any:

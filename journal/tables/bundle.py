@@ -24,7 +24,7 @@ from journal.models import (
     TrackRow,
 )
 from journal.tables import payloads as p
-from journal.tables import story
+from journal.tables import story, tracks
 
 Number = Annotated[int, Field(ge=1, le=LIST_LIMIT * 10, strict=True)]
 
@@ -128,7 +128,7 @@ def export_story(s: Session, campaign: Campaign) -> dict[str, Any] | None:
     """The campaign's story rows as the bundle keeps them; None when it has none."""
     sessions = story.sessions(s, campaign)
     records = story.records(s, campaign)
-    tracks = story.tracks(s, campaign)
+    kept_tracks = tracks.tracks(s, campaign)
     at_scene: dict[int, tuple[int, int]] = {}
     part: dict[str, Any] = {"sessions": [], "records": [], "sheets": [], "tracks": []}
     for session in sessions:
@@ -181,7 +181,7 @@ def export_story(s: Session, campaign: Campaign) -> dict[str, Any] | None:
                     "at": version.at,
                 }
             )
-    for track in tracks:
+    for track in kept_tracks:
         part["tracks"].append(
             {
                 "name": track.name,
@@ -291,11 +291,12 @@ def story_markdown(s: Session, campaign: Campaign) -> list[str]:
             if scene.narration.strip():
                 lines += [scene.narration.strip(), ""]
             lines += told(by_scene.get(scene.id, []))
-    tracks = story.tracks(s, campaign)
-    if tracks:
+    kept_tracks = tracks.tracks(s, campaign)
+    if kept_tracks:
         lines += ["## Tracks", ""]
         lines += [
-            f"- {t.name} ({t.kind}): {story.drawn(p.track_state(t.state, t.name))}" for t in tracks
+            f"- {t.name} ({t.kind}): {tracks.drawn(p.track_state(t.state, t.name))}"
+            for t in kept_tracks
         ]
         lines.append("")
     return lines

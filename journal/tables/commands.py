@@ -108,7 +108,7 @@ def character_add(
     Example: chronicler character add brick.character --campaign 'Salt Roads'
     """
     from journal.companion import checked_sheet
-    from journal.tables import story
+    from journal.tables import shown, story
 
     with _journal(db, create=False) as journal:
         with journal.reading() as s:
@@ -118,16 +118,7 @@ def character_add(
         row = journal.write(
             lambda s: story.add_character(s, story.story_campaign(s, campaign)[0], kept)
         )
-    _tell(f"{row.name} joins {campaign}: {summary(game, kept)}")
-
-
-def summary(game: Any, sheet: Any) -> str:
-    stats = ", ".join(f"{st.points}/{st.level} {game.stat_label(st.name)}" for st in sheet.stats)
-    skills = ", ".join(f"{sk.name} {sk.level}" for sk in sheet.skills)
-    worse = ", ".join(
-        f"{c.name} -{c.level} ({game.stat_label(c.stat)})" for c in sheet.consequences
-    )
-    return f"{stats}; {skills}; {sheet.xp} XP" + (f"; consequences: {worse}" if worse else "")
+    _tell(f"{row.name} joins {campaign}: {shown.summary(game, kept)}")
 
 
 @character_app.command("show")
@@ -136,33 +127,12 @@ def character_show(who: Who, campaign: CampaignName = "", db: Db = None) -> None
 
     Example: chronicler character show Brick
     """
-    from journal.tables import story
+    from journal.tables import shown, story
 
     with _journal(db, create=False) as journal, journal.reading() as s:
         row, game = story.story_campaign(s, campaign)
         character, sheet = story.current_sheet(s, row, who)
-    _tell(f"{character.name}: {summary(game, sheet)}")
-
-
-def show_story(s: Any, campaign: Any) -> None:
-    """``campaign show`` for a game a GM runs: its sessions and scenes, the characters' sheets
-    as they stand, and the tracks."""
-    from journal import ledger
-    from journal.tables import payloads, story
-
-    game = story.find_game(campaign.ruleset)
-    _tell(f"{campaign.name} ({game.rules.name})")
-    for session in story.sessions(s, campaign):
-        scenes = story.scenes_of(s, session)
-        _tell(f"Session {session.number}: {session.title}")
-        for scene in scenes:
-            _tell(f"  {scene.number}. {scene.title}")
-    for character in ledger.characters(s, campaign):
-        _, now = story.current_sheet(s, campaign, character.name)
-        _tell(f"{character.name}: {summary(game, now)}")
-    for track in story.tracks(s, campaign):
-        state = payloads.track_state(track.state, track.name)
-        _tell(f"{track.name} ({state.kind}): {story.drawn(state)}")
+    _tell(f"{character.name}: {shown.summary(game, sheet)}")
 
 
 # --- sessions and scenes -----------------------------------------------------------------------
@@ -255,20 +225,20 @@ def track_add(
     Example: chronicler track add 'Build a castle' --steps '4|2|2' --break 'outer wall'
     --break moat
     """
-    from journal.tables import story
+    from journal.tables import tracks
 
-    state = story.new_track_state(
+    state = tracks.new_track_state(
         countdown=countdown, clock=clock, steps=steps, breaks=list(breaks or [])
     )
-    told = _write(db, campaign, lambda s, c, g: story.add_track(s, c, name, state))
+    told = _write(db, campaign, lambda s, c, g: tracks.add_track(s, c, name, state))
     _tell(told.line)
 
 
 def _change(name: str, change: str, by: int, campaign: str, db: str | None) -> None:
-    from journal.tables import payloads, story
+    from journal.tables import payloads, tracks
 
     what = payloads.TrackChange(change)
-    told = _write(db, campaign, lambda s, c, g: story.change_track(s, c, name, what, by))
+    told = _write(db, campaign, lambda s, c, g: tracks.change_track(s, c, name, what, by))
     _tell(told.line)
 
 
@@ -309,15 +279,15 @@ def track_list(campaign: CampaignName = "", db: Db = None) -> None:
 
     Example: chronicler track list
     """
-    from journal.tables import payloads, story
+    from journal.tables import payloads, story, tracks
 
     with _journal(db, create=False) as journal, journal.reading() as s:
         row, _ = story.story_campaign(s, campaign)
-        rows = [(t.name, payloads.track_state(t.state, t.name)) for t in story.tracks(s, row)]
+        rows = [(t.name, payloads.track_state(t.state, t.name)) for t in tracks.tracks(s, row)]
     if not rows:
         _tell(f"{campaign} has no track yet; add one with 'chronicler track add NAME'.")
     for name, state in rows:
-        _tell(f"{name} ({state.kind}): {story.drawn(state)}")
+        _tell(f"{name} ({state.kind}): {tracks.drawn(state)}")
 
 
 # --- consequences, XP, intrusions --------------------------------------------------------------
@@ -337,12 +307,12 @@ def consequence_take(
 
     Example: chronicler consequence take Brick --stat STR --hits 1 --what 'sprained wrist'
     """
-    from journal.tables import story
+    from journal.tables import changes
 
     told = _write(
         db,
         campaign,
-        lambda s, c, g: story.take_consequence(
+        lambda s, c, g: changes.take_consequence(
             s, c, g, who, stat=stat, hits=hits, consequence=what
         ),
     )
@@ -361,9 +331,9 @@ def consequence_recover(
 
     Example: chronicler consequence recover Brick --what 'sprained wrist'
     """
-    from journal.tables import story
+    from journal.tables import changes
 
-    told = _write(db, campaign, lambda s, c, g: story.recover(s, c, g, who, what, why))
+    told = _write(db, campaign, lambda s, c, g: changes.recover(s, c, g, who, what, why))
     _tell(told.line)
 
 
@@ -386,12 +356,12 @@ def hit(
 
     Example: chronicler hit Brick --stat STR --hits 2 --what 'sprained wrist'
     """
-    from journal.tables import story
+    from journal.tables import changes
 
     told = _write(
         db,
         campaign,
-        lambda s, c, g: story.hit(
+        lambda s, c, g: changes.hit(
             s, c, g, who, stat=stat, hits=hits, consequence=what, concede=concede
         ),
     )
@@ -413,9 +383,9 @@ def character_rest(
 
     Example: chronicler character rest Brick --stat STR
     """
-    from journal.tables import story
+    from journal.tables import changes
 
-    told = _write(db, campaign, lambda s, c, g: story.rest(s, c, g, who, stat, points, why))
+    told = _write(db, campaign, lambda s, c, g: changes.rest(s, c, g, who, stat, points, why))
     _tell(told.line)
 
 
@@ -432,9 +402,9 @@ def xp_gain(
 
     Example: chronicler xp gain Brick 1 --why 'played his key'
     """
-    from journal.tables import story
+    from journal.tables import changes
 
-    told = _write(db, campaign, lambda s, c, g: story.gain_xp(s, c, who, amount, why))
+    told = _write(db, campaign, lambda s, c, g: changes.gain_xp(s, c, who, amount, why))
     _tell(told.line)
 
 
@@ -457,17 +427,17 @@ def xp_spend(
 
     Example: chronicler xp spend Brick --flashback 'The rope was in his pack all along.'
     """
-    from journal.tables import story
+    from journal.tables import changes
 
     if (stat is None) == (flashback is None):
         raise UsageError("spend XP on one thing: --stat STAT or --flashback TEXT")
     if stat is not None:
         told = _write(
-            db, campaign, lambda s, c, g: story.raise_stat(s, c, g, who, stat, in_conflict)
+            db, campaign, lambda s, c, g: changes.raise_stat(s, c, g, who, stat, in_conflict)
         )
     else:
         assert flashback is not None
-        told = _write(db, campaign, lambda s, c, g: story.flashback(s, c, g, who, flashback))
+        told = _write(db, campaign, lambda s, c, g: changes.flashback(s, c, g, who, flashback))
     _tell(told.line)
 
 
@@ -484,7 +454,7 @@ def intrusion(
 
     Example: chronicler intrusion Brick --text 'The stall collapses.' --accept
     """
-    from journal.tables import story
+    from journal.tables import changes, story
 
     if accept and refuse:
         raise UsageError("--accept or --refuse, not both")
@@ -494,7 +464,7 @@ def intrusion(
             character, sheet = story.current_sheet(s, row, who)
         gain, cost = game.value("intrusion xp"), game.value("refuse intrusion cost")
         accept = _ask_intrusion(character.name, text, gain, cost, sheet.xp)
-    told = _write(db, campaign, lambda s, c, g: story.intrusion(s, c, g, who, text, accept))
+    told = _write(db, campaign, lambda s, c, g: changes.intrusion(s, c, g, who, text, accept))
     _tell(told.line)
 
 

@@ -24,7 +24,7 @@ from sqlmodel import Session
 from journal import ledger
 from journal.models import Campaign, MechanicRecord
 from journal.tables import payloads as p
-from journal.tables import story
+from journal.tables import story, tracks
 from journal.website.pages import Site, nav_title
 from journal.website.sanitize import narration_html
 
@@ -114,8 +114,8 @@ def drawing(state: p.TrackState) -> Drawing:
         kind=str(state.kind),
         value=state.value,
         size=state.size,
-        text=story.drawn(state),
-        finished=story.finished(state),
+        text=tracks.drawn(state),
+        finished=tracks.finished(state),
     )
     if state.kind is p.TrackKind.CLOCK:
         return Drawing(**{**base.__dict__, "wedges": _wedges(state.value, state.size)})
@@ -251,16 +251,16 @@ def read_story(s: Session, campaign_name: str) -> StoryPages:
                 )
             )
         characters.append(CharacterShown(number, character.name, character.title or "", sheets))
-    tracks = []
+    shown_tracks = []
     every = [(_shown(r, where.get(ledger._id(r))), r) for rows in by_scene.values() for r in rows]
-    for kept in story.tracks(s, campaign):
+    for kept in tracks.tracks(s, campaign):
         history = sorted(
             (shown for shown, r in every if r.kind == "track" and shown.payload.track == kept.name),
             key=lambda shown: shown.number,
         )
         state = p.track_state(kept.state, f"track {kept.name!r}")
-        tracks.append(TrackShown(kept.name, drawing(state), history))
-    return StoryPages(campaign, game, sessions, outside, characters, tracks)
+        shown_tracks.append(TrackShown(kept.name, drawing(state), history))
+    return StoryPages(campaign, game, sessions, outside, characters, shown_tracks)
 
 
 def _environment() -> jinja2.Environment:

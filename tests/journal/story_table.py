@@ -3,8 +3,8 @@ story site and bundle share it)."""
 
 from __future__ import annotations
 
+from journal.tables import changes, story, tracks
 from journal.tables import payloads as p
-from journal.tables import story
 
 
 def brick(name: str = "Brick", background: str = "wandering orc chef") -> p.Sheet:
@@ -31,29 +31,29 @@ def play(s, hostile: list[str]) -> None:  # type: ignore[no-untyped-def]
     story.add_character(s, campaign, brick())
     story.start_session(s, campaign, "The Drowned Market", "Rain on the *stalls*.")
     story.start_scene(s, campaign, "At the gate", "A guard blocks the way.")
-    story.add_track(s, campaign, "Guards", p.TrackState(kind=p.TrackKind.CLOCK, size=6))
-    story.change_track(s, campaign, "Guards", p.TrackChange.TICK, 2)
+    tracks.add_track(s, campaign, "Guards", p.TrackState(kind=p.TrackKind.CLOCK, size=6))
+    tracks.change_track(s, campaign, "Guards", p.TrackChange.TICK, 2)
     story.narrate(s, campaign, "The bells ring *twice*.")
-    steps = story.new_track_state(
+    steps = tracks.new_track_state(
         countdown=None, clock=None, steps="4|2", breaks=["the outer wall stands"]
     )
-    story.add_track(s, campaign, "Castle", steps)
-    story.change_track(s, campaign, "Castle", p.TrackChange.TICK, 4)
-    story.change_track(s, campaign, "Castle", p.TrackChange.BURN, 1)
-    story.take_consequence(s, campaign, game, "Brick", stat="STR", hits=1, consequence="sprain")
-    story.take_consequence(s, campaign, game, "Brick", stat="STR", hits=1, consequence="bruise")
+    tracks.add_track(s, campaign, "Castle", steps)
+    tracks.change_track(s, campaign, "Castle", p.TrackChange.TICK, 4)
+    tracks.change_track(s, campaign, "Castle", p.TrackChange.BURN, 1)
+    changes.take_consequence(s, campaign, game, "Brick", stat="STR", hits=1, consequence="sprain")
+    changes.take_consequence(s, campaign, game, "Brick", stat="STR", hits=1, consequence="bruise")
     for number, text in enumerate(hostile, start=1):
         name = f"{text[:150]} {number}"
         story.start_scene(s, campaign, name, text)
         story.add_character(s, campaign, brick(name, text))
-        story.add_track(
+        tracks.add_track(
             s,
             campaign,
             f"track {name}",
-            story.new_track_state(countdown=None, clock=None, steps="1|1", breaks=[text]),
+            tracks.new_track_state(countdown=None, clock=None, steps="1|1", breaks=[text]),
         )
-        story.change_track(s, campaign, f"track {name}", p.TrackChange.TICK, 1)
-        story.take_consequence(s, campaign, game, name, stat="WIL", hits=1, consequence=name)
-        story.intrusion(s, campaign, game, name, text, accepted=True)
-        story.flashback(s, campaign, game, name, text)
+        tracks.change_track(s, campaign, f"track {name}", p.TrackChange.TICK, 1)
+        changes.take_consequence(s, campaign, game, name, stat="WIL", hits=1, consequence=name)
+        changes.intrusion(s, campaign, game, name, text, accepted=True)
+        changes.flashback(s, campaign, game, name, text)
         story.narrate(s, campaign, text)
