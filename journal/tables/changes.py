@@ -17,10 +17,10 @@ from journal.tables import payloads as p
 from journal.tables.story import (
     StoryGame,
     Told,
-    _new_sheet,
-    _story,
-    _title,
+    checked_story,
+    checked_title,
     current_sheet,
+    new_sheet_version,
     record,
 )
 
@@ -34,7 +34,7 @@ def _changed(
     summary: str,
 ) -> MechanicRecord:
     rec = record(s, campaign, payload, summary, character.name)
-    _new_sheet(s, character, sheet, rec)
+    new_sheet_version(s, character, sheet, rec)
     return rec
 
 
@@ -68,7 +68,7 @@ def take_consequence(
     hits offset, promoted past the levels the stat already holds (the ruleset decides)."""
     character, sheet = current_sheet(s, campaign, name)
     pool = _stat(game, sheet, stat)
-    what = _title(consequence, "the consequence")
+    what = checked_title(consequence, "the consequence")
     taken = [c.level for c in sheet.consequences if c.stat == pool.name]
     level = game.engine.consequence_level(game.rules, hits=hits, taken=taken)
     fatal = level >= game.value("fatal consequence")
@@ -123,7 +123,7 @@ def hit(
                 f"with {_points(pool.points, label)}: give the consequence (--what TEXT) or "
                 "--concede"
             )
-        what = _title(consequence, "the consequence")
+        what = checked_title(consequence, "the consequence")
         taken = [c.level for c in sheet.consequences if c.stat == pool.name]
         level = game.engine.consequence_level(game.rules, hits=paid.left, taken=taken)
         fatal = level >= game.value("fatal consequence")
@@ -175,7 +175,10 @@ def rest(
     changed = _with_stat(sheet, pool.name, points=after)
     line = f"{character.name} rests: {label} {pool.points}/{pool.level} -> {after}/{pool.level}"
     payload = p.RestRecord(
-        stat=pool.name, points_before=pool.points, points_after=after, text=_story(text, "--why")
+        stat=pool.name,
+        points_before=pool.points,
+        points_after=after,
+        text=checked_story(text, "--why"),
     )
     return Told(line, _changed(s, campaign, character, changed, payload, line))
 
@@ -196,7 +199,7 @@ def recover(
         f"{character.name} recovers from {found.name} -{found.level} "
         f"({game.stat_label(found.stat)})"
     )
-    payload = p.RecoverRecord(consequence=found, text=_story(text, "--why"))
+    payload = p.RecoverRecord(consequence=found, text=checked_story(text, "--why"))
     return Told(line, _changed(s, campaign, character, changed, payload, line))
 
 
@@ -207,7 +210,7 @@ def gain_xp(s: Session, campaign: Campaign, name: str, amount: int, text: str) -
     changed = sheet.model_copy(update={"xp": sheet.xp + amount})
     line = f"{character.name} gains {amount} XP ({changed.xp} XP)"
     payload = p.XpRecord(
-        amount=amount, why=p.XpReason.AWARD, text=_story(text, "--why"), xp_after=changed.xp
+        amount=amount, why=p.XpReason.AWARD, text=checked_story(text, "--why"), xp_after=changed.xp
     )
     return Told(line, _changed(s, campaign, character, changed, payload, line))
 
@@ -220,7 +223,7 @@ def flashback(s: Session, campaign: Campaign, game: StoryGame, name: str, text: 
     payload = p.XpRecord(
         amount=left - sheet.xp,
         why=p.XpReason.FLASHBACK,
-        text=_story(text, "the flashback"),
+        text=checked_story(text, "the flashback"),
         xp_after=left,
     )
     return Told(line, _changed(s, campaign, character, changed, payload, line))
@@ -272,7 +275,10 @@ def intrusion(
     sign = "+" if xp >= sheet.xp else "-"
     line = f"{character.name} {verb} the intrusion: {sign}{abs(xp - sheet.xp)} XP ({xp} XP)"
     payload = p.IntrusionRecord(
-        text=_story(text, "the intrusion"), accepted=accepted, xp_change=xp - sheet.xp, xp_after=xp
+        text=checked_story(text, "the intrusion"),
+        accepted=accepted,
+        xp_change=xp - sheet.xp,
+        xp_after=xp,
     )
     return Told(line, _changed(s, campaign, character, changed, payload, line))
 

@@ -105,11 +105,11 @@ def start_campaign(s: Session, name: str, game: StoryGame) -> Campaign:
 # --- sessions and scenes ---------------------------------------------------------------------
 
 
-def _story(value: str, what: str) -> str:
+def checked_story(value: str, what: str) -> str:
     return ledger.checked_text(value, what)
 
 
-def _title(value: str, what: str) -> str:
+def checked_title(value: str, what: str) -> str:
     title = ledger.checked_name(" ".join(value.split()), what)
     if not title:
         raise ChroniclerError(f"{what} is empty")
@@ -130,8 +130,8 @@ def start_session(s: Session, campaign: Campaign, title: str, narration: str) ->
     row = StorySession(
         campaign_id=ledger._id(campaign),
         number=len(sessions(s, campaign)) + 1,
-        title=_title(title, "the session's title"),
-        narration=_story(narration, "the session's narration"),
+        title=checked_title(title, "the session's title"),
+        narration=checked_story(narration, "the session's narration"),
         started_at=ledger.now_iso(),
     )
     s.add(row)
@@ -148,8 +148,8 @@ def start_scene(s: Session, campaign: Campaign, title: str, narration: str) -> S
     row = StoryScene(
         session_id=ledger._id(played[-1]),
         number=len(scenes_of(s, played[-1])) + 1,
-        title=_title(title, "the scene's title"),
-        narration=_story(narration, "the scene's narration"),
+        title=checked_title(title, "the scene's title"),
+        narration=checked_story(narration, "the scene's narration"),
         started_at=ledger.now_iso(),
     )
     s.add(row)
@@ -168,7 +168,7 @@ def current_scene(s: Session, campaign: Campaign) -> StoryScene | None:
 
 def narrate(s: Session, campaign: Campaign, text: str) -> Told:
     """Story told in the scene in play, between its rolls (the site shows it in its place)."""
-    told = _story(text, "the narration").strip()
+    told = checked_story(text, "the narration").strip()
     if not told:
         raise ChroniclerError("the narration is empty")
     if current_scene(s, campaign) is None:
@@ -250,7 +250,9 @@ def current_sheet(s: Session, campaign: Campaign, name: str) -> tuple[Character,
     return row, p.sheet(versions[-1].sheet, f"{row.name}'s sheet")
 
 
-def _new_sheet(s: Session, character: Character, sheet: p.Sheet, rec: MechanicRecord) -> None:
+def new_sheet_version(
+    s: Session, character: Character, sheet: p.Sheet, rec: MechanicRecord
+) -> None:
     s.add(
         SheetVersion(
             character_id=ledger._id(character),
@@ -299,7 +301,7 @@ def add_character(s: Session, campaign: Campaign, sheet: p.Sheet) -> Character:
         f"{sheet.name} joins the campaign",
         sheet.name,
     )
-    _new_sheet(s, row, sheet, rec)
+    new_sheet_version(s, row, sheet, rec)
     return row
 
 

@@ -14,10 +14,13 @@ from dsl.kernel.table import Meter, StepMark, StepTrack, TableError
 from journal import ledger
 from journal.models import Campaign, TrackRow
 from journal.tables import payloads as p
-from journal.tables.story import Told, _title, record
+from journal.tables.story import Told, checked_title, record
 
 ASCII_MARKS = str.maketrans({"o": StepMark.OPEN.value, "/": StepMark.TICKED.value,
                              "x": StepMark.BURNED.value})  # fmt: skip
+
+
+MOST_STEPS = 1_000  # as many as a track's shape (payloads.TrackState) keeps
 
 
 def steps_from(text: str) -> str:
@@ -25,7 +28,10 @@ def steps_from(text: str) -> str:
     steps between breaks as numbers ("4|2|2")."""
     typed = "".join(text.split())
     if typed and all(part.isdigit() for part in typed.split("|")):
-        return "|".join(StepMark.OPEN.value * int(part) for part in typed.split("|"))
+        counts = [int(part) if len(part) <= 6 else MOST_STEPS + 1 for part in typed.split("|")]
+        if sum(counts) > MOST_STEPS:
+            raise ChroniclerError(f"--steps: a track holds at most {MOST_STEPS} steps")
+        return "|".join(StepMark.OPEN.value * count for count in counts)
     return typed.lower().translate(ASCII_MARKS)
 
 
@@ -90,8 +96,8 @@ def new_track_state(
         return p.TrackState(kind=p.TrackKind.CLOCK, size=clock, value=0)
     assert steps is not None
     marks = steps_from(steps)
-    if len(marks) > 1_000:
-        raise ChroniclerError("--steps: a track holds at most 1000 steps")
+    if len(marks) > MOST_STEPS:
+        raise ChroniclerError(f"--steps: a track holds at most {MOST_STEPS} steps")
     try:
         track = StepTrack.parse(marks)
     except TableError as error:
@@ -127,7 +133,7 @@ def _track(s: Session, campaign: Campaign, name: str) -> TrackRow:
 
 
 def add_track(s: Session, campaign: Campaign, name: str, state: p.TrackState) -> Told:
-    title = _title(name, "the track's name")
+    title = checked_title(name, "the track's name")
     if any(t.name.casefold() == title.casefold() for t in tracks(s, campaign)):
         raise ChroniclerError(f"{campaign.name!r} already has a track called {title!r}")
     row = TrackRow(
