@@ -111,6 +111,11 @@ def export_campaign(s: Session, name: str, *, history: bool = True) -> dict[str,
         .order_by(col(CampaignState.year))
     ):
         bundle["states"].append(_row(state))
+    from journal.tables.bundle import export_story
+
+    told = export_story(s, campaign)
+    if told is not None:
+        bundle["story"] = told
     if history:
         bundle["history"] = [
             _row(row)
@@ -138,9 +143,14 @@ def validated(bundle: Any) -> BundleFile:
     if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
         raise ChroniclerError(f"the bundle was written by a newer Chronicler (format {version})")
     try:
-        return BundleFile.model_validate(bundle)
+        checked = BundleFile.model_validate(bundle)
     except ValidationError as error:
         raise ChroniclerError(f"the bundle is refused: {first_problem(error)}") from None
+    if checked.story is not None:
+        from journal.tables.bundle import checked as checked_story
+
+        checked_story(checked.story)
+    return checked
 
 
 def _check_names(data: BundleFile, catalogue: Catalogue | None) -> None:
@@ -203,6 +213,8 @@ def import_campaign(
     The whole bundle is validated first (``journal.bundle_schema``; names against
     ``catalogue`` when one is given), so a bundle that is refused writes nothing."""
     data = validated(bundle)
+    if data.story is not None:  # a game a GM runs: its names are people's, not cards
+        catalogue = None
     _check_names(data, catalogue)
     campaign_data = _fields(data.campaign)
     if rename is not None:
@@ -218,10 +230,12 @@ def import_campaign(
     campaign = Campaign(**campaign_data)
     s.add(campaign)
     s.flush()
+    characters: dict[str, Character] = {}
     for entry in data.characters:
         character = Character(**_fields(entry), campaign_id=_key(campaign))
         s.add(character)
         s.flush()
+        characters[character.name] = character
         for sheet in entry.sheets:
             s.add(SheetYear(**_fields(sheet), character_id=_key(character)))
         for line in entry.chronicle:
@@ -246,6 +260,11 @@ def import_campaign(
             s.add(MapLocation(**_fields(location), snapshot_id=_key(snapshot)))
     for state in data.states:
         s.add(CampaignState(**_fields(state), campaign_id=_key(campaign)))
+    if data.story is not None:
+        from journal.tables.bundle import checked as checked_story
+        from journal.tables.bundle import import_story
+
+        import_story(s, campaign, checked_story(data.story), characters)
     for change in data.history:
         fields = _fields(change)
         fields["before"] = change.before.model_dump(by_alias=True, exclude_unset=True)
@@ -328,6 +347,9 @@ def export_markdown(s: Session, name: str) -> str:
             lines += [f"*{scene.tier}*", "", scene.narration.strip(), ""]
             for answer in scene.challenge_answers:
                 lines += [f"> {answer}", ""]
+    from journal.tables.bundle import story_markdown
+
+    lines += story_markdown(s, campaign)
     lines += ["## Characters", ""]
     for character in ledger.characters(s, campaign):
         lines += [f"### {character.name}", ""]

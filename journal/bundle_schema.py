@@ -250,6 +250,8 @@ class BundleFile(_Strict):
     states: Annotated[list[StateFields], Field(max_length=7)]
     # the ledger's history (journal/history.py): each change with the campaign before it
     history: Annotated[list[ChangeFields], Field(max_length=LIST_LIMIT)] = []
+    # a game a GM runs: its story rows, checked by journal/tables/bundle.py (StoryPart)
+    story: JsonObject | None = None
 
     @model_validator(mode="after")
     def _one_of_each(self) -> BundleFile:

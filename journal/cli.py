@@ -43,6 +43,7 @@ COMMAND_MODULES = (
     "journal.printing.command",
     "journal.playtest.commands",
     "journal.companion",
+    "journal.tables.commands",
 )
 
 

@@ -165,6 +165,12 @@ scene_app = typer.Typer(
 @campaign_app.command("start")
 def campaign_start(
     name: str = typer.Argument(..., help="The campaign's name."),
+    ruleset: str | None = typer.Option(
+        None,
+        "--ruleset",
+        help="The game, by name or folder (default: six-winters); tags-and-tracks is a game a "
+        "GM runs, kept with the 'character', 'session', 'track'... verbs.",
+    ),
     db: Db = None,
 ) -> None:
     """Start a campaign: the starting map, decks and sheets as the ruleset sets them.
@@ -173,6 +179,22 @@ def campaign_start(
     """
     from journal import table
 
+    if ruleset is not None:
+        from rules import registry
+
+        if registry.find(ruleset) != registry.default():
+            from journal.tables import story
+
+            game = story.find_game(ruleset)
+            with _journal(db) as journal:
+                journal.write(lambda s: story.start_campaign(s, name, game))
+                where = journal.where
+            console.print(
+                f"Started campaign [bold]{escape(name.strip())}[/] of {escape(game.name)} in "
+                f"{escape(where)}.",
+                markup=True,
+            )
+            return
     catalogue = load_catalogue()
     with _journal(db) as journal:
         journal.write(lambda s: table.start_campaign(s, name, catalogue))
@@ -257,6 +279,14 @@ def campaign_show(
 
     with _journal(db, create=False) as journal, journal.reading() as s:
         campaign = ledger.get_campaign(s, name)
+        from journal.tables import story
+
+        if story.is_story_campaign(campaign):  # a game a GM runs: sessions, sheets, tracks
+            from journal.tables.shown import story_lines
+
+            for line in story_lines(s, campaign):
+                console.print(line, markup=False)
+            return
         upto = 6 if year is None else year
         console.print(
             f"[bold]{escape(campaign.name)}[/]" + (f" as of year {year}" if year else ""),

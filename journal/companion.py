@@ -1,7 +1,9 @@
 """``chronicler roll``: the table companion for a game a GM runs (Tags and Tracks). It rolls for
 a character from their sheet and asks each decision the ruleset's roll procedure has, with Rich
 prompts. The ruleset comes from the registry; how its events read comes from the ruleset
-(``account.py``). Recording the roll in the journal is for a later slice."""
+(``account.py``). With ``--campaign`` (or a character's name where a sheet file would be)
+the roll is recorded in the journal (``journal/tables/story.py``), from the character's sheet
+as it stands there."""
 
 from __future__ import annotations
 
@@ -138,7 +140,11 @@ def roll_command(
     ruleset: str = typer.Argument(
         ..., help="The ruleset: a name (tags-and-tracks) or the folder of its text."
     ),
-    character: Path = typer.Option(..., "--character", help="The character's sheet file."),  # noqa: B008
+    character: str = typer.Option(
+        ...,
+        "--character",
+        help="The character's sheet file; or, in a campaign, the character's name.",
+    ),
     skill: str = typer.Option(..., "--skill", help="The skill rolled, as the sheet names it."),
     stat: str | None = typer.Option(
         None, "--stat", help="The most relevant stat, whose points may be spent (STR)."
@@ -148,12 +154,26 @@ def roll_command(
     far: bool = typer.Option(False, "--far", help="Far: cut the highest die."),
     assist: int = typer.Option(0, "--assist", min=0, help="Helpers with a relevant skill."),
     cut: int = typer.Option(0, "--cut", min=0, help="More cuts (from consequences)."),
-    xp: int = typer.Option(0, "--xp", min=0, help="The XP the character holds now."),
+    xp: int | None = typer.Option(
+        None, "--xp", min=0, help="The XP the character holds now (a sheet file's roll only)."
+    ),
     dice: str | None = typer.Option(
         None, "--dice", help="The faces the table rolled, in order: 6,4,2."
     ),
     seed: int | None = typer.Option(
-        None, "--seed", help="Seed of the generator's dice (default: a new one)."
+        None, "--seed", help="Seed of the generator's dice (default: a new one).", min=0
+    ),
+    campaign: str | None = typer.Option(
+        None,
+        "--campaign",
+        help="Record the roll in this campaign (default: the one 'chronicler use' chose, when "
+        "--character is not a file).",
+    ),
+    new_skill: str | None = typer.Option(
+        None, "--new-skill", help="The name of a skill the roll gains, if it gains one (else it is asked)."
+    ),
+    db: str | None = typer.Option(
+        None, "--db", envvar="CHRONICLER_DB", help="Journal file or database URL."
     ),
 ) -> None:
     from rules import registry
@@ -163,18 +183,26 @@ def roll_command(
     if not hasattr(engine, "new_roll"):
         raise UsageError(f"the ruleset {game.name!r} has no roll for a character")
     rules = game.load()
-    sheet = _sheet(engine, character, rules)
+    journaled = _campaign_of(campaign, character, db)
+    if journaled is not None:
+        if xp is not None:
+            raise UsageError("--xp is read from the journal's sheet when a roll is recorded")
+        sheet = _journal_sheet(journaled, character, db, game.name)
+        points_of = {st.name: st.points for st in sheet.stats}
+        xp = sheet.xp
+    else:
+        sheet = checked_sheet(engine, Path(character), rules)
+        points_of = {name: st.points for name, st in sheet.stats.items()}
     rolled = sheet.skill(skill)
     if rolled is None:
-        names = [s.name for s in sheet.skills.values()]
+        names = [s.name for s in _skills(sheet)]
         raise UsageError(f"{sheet.name} has no skill {skill!r}{_near(skill, names)}")
     points, stat_name = 0, None
     if stat is not None:
         stat_name = rules.vocabulary.stat(stat)
-        if stat_name is None or stat_name not in sheet.stats:
-            names = [s.name for s in sheet.stats.values()]
-            raise UsageError(f"{sheet.name} has no stat {stat!r}{_near(stat, names)}")
-        points = sheet.stats[stat_name].points
+        if stat_name is None or stat_name not in points_of:
+            raise UsageError(f"{sheet.name} has no stat {stat!r}{_near(stat, list(points_of))}")
+        points = points_of[stat_name]
     odds = engine.dice_and_cuts(
         rules, level=rolled.level, easy=easy, assist=assist, hard=hard, far=far, cuts=cut
     )
@@ -189,30 +217,141 @@ def roll_command(
         cuts=odds.cuts,
         stat=stat_name,
         points=points,
-        xp=xp,
+        xp=xp or 0,
         seed=chosen_seed,
         dice=faces,
         table_dice=dice is not None,
-        skills=[s.name for s in sheet.skills.values()],
+        skills=[s.name for s in _skills(sheet)],
     )
     account = game.module("account")
     out = Console(highlight=False, soft_wrap=True)
     if dice is None:
         out.print(f"(dice from the generator, seed {chosen_seed})", style="dim")
     told = 0
+    lines: list[str] = []
     while True:
         decision = roll.pending()
         for event in roll.events[told:]:
-            out.print(escape(account.line(event)))
+            lines.append(account.line(event))
+            out.print(escape(lines[-1]))
         told = len(roll.events)
         if decision is None:
             break
+        if new_skill is not None and not list(decision.options) and hasattr(decision, "check"):
+            try:  # the skill's name, given on the command line
+                roll.apply(decision.check(new_skill))
+            except ValueError as refused:
+                raise UsageError(f"--new-skill: {refused}") from None
+            continue
         roll.apply(_ask(out, decision))
     st = roll.state
     out.print(
         f"[bold]{escape(str(st.band))}[/]: {st.hits} hit{'s' if st.hits != 1 else ''}, "
         f"{st.xp} XP" + (f", {st.points} {escape(str(st.stat))} points" if st.stat else "")
     )
+    if journaled is not None:
+        gained = None
+        if st.gained is not None:
+            gained = {**st.gained, "xp_spent": _xp_spent(roll)}
+        _record_roll(
+            journaled,
+            db,
+            game.name,
+            sheet.name,
+            roll,
+            points,
+            xp or 0,
+            gained,
+            None if dice is not None else chosen_seed,
+            lines,
+        )
+        out.print(f"Recorded in {escape(journaled)}.")
+
+
+def _skills(sheet: Any) -> list[Any]:
+    skills = sheet.skills
+    return list(skills.values()) if isinstance(skills, dict) else list(skills)
+
+
+def _xp_spent(roll: Any) -> int:
+    """The XP the skill the roll gained cost, as the roll's event told it."""
+    return next((int(e.data["xp_spent"]) for e in roll.events if "xp_spent" in e.data), 0)
+
+
+def _campaign_of(campaign: str | None, character: str, db: str | None) -> str | None:
+    """The campaign a roll is recorded in: --campaign, or (when --character names no file)
+    the one 'chronicler use' chose; None for a sheet file's roll, recorded nowhere."""
+    if campaign is not None:
+        if not campaign.strip():
+            raise UsageError("--campaign is empty; give the campaign's name")
+        return campaign.strip()
+    if Path(character).is_file():
+        return None
+    from journal.focus import current_campaign
+
+    try:
+        return current_campaign(db)
+    except ChroniclerError:
+        raise UsageError(
+            f"--character: no sheet file {character!r}; to roll for a character of a "
+            "campaign, give --campaign NAME (or choose one with 'chronicler use NAME')"
+        ) from None
+
+
+def _journal_sheet(campaign: str, who: str, db: str | None, ruleset: str) -> Any:
+    from journal.commands import _journal
+    from journal.tables import story
+
+    with _journal(db, create=False) as journal, journal.reading() as s:
+        row, game = story.story_campaign(s, campaign)
+        if game.name != ruleset:
+            raise UsageError(f"{row.name!r} plays {game.name}, not {ruleset}")
+        return story.current_sheet(s, row, who)[1]
+
+
+def _record_roll(
+    campaign: str,
+    db: str | None,
+    ruleset: str,
+    who: str,
+    roll: Any,
+    points: int,
+    xp: int,
+    gained: dict[str, Any] | None,
+    seed: int | None,
+    lines: list[str],
+) -> None:
+    from journal.commands import _journal
+    from journal.tables import changes, payloads, story
+
+    st = roll.state
+    done = changes.RollDone(
+        skill=st.skill,
+        level=st.level,
+        dice=st.level + st.advantages,
+        cuts=st.cuts,
+        stat=st.stat,
+        faces=list(st.dice),
+        highest=int(st.highest),
+        band=str(st.band),
+        hits=int(st.hits),
+        points_before=points,
+        points_after=st.points,
+        xp_before=xp,
+        xp_after=st.xp,
+        gained=payloads.GainedSkill(**gained) if gained is not None else None,
+        seed=seed,
+        lines=lines,
+    )
+    with _journal(db, create=False) as journal:
+        journal.write(
+            lambda s: changes.record_roll(s, *story.story_campaign(s, campaign), who, done)
+        )
+
+
+def checked_sheet(engine: Any, path: Path, rules: Any) -> Any:
+    """The character's sheet file; every problem it has is printed, and the verb refused."""
+    return _sheet(engine, path, rules)
 
 
 def _sheet(engine: Any, path: Path, rules: Any) -> Any:

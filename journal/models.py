@@ -230,3 +230,80 @@ LEDGER_TABLES: tuple[type[SQLModel], ...] = (
     EventRecord,
     LedgerChange,
 )
+
+
+# --- Ruleset-neutral rows (migration 0005): a game a GM runs, as sessions and scenes of story
+# with the mechanics that happened in them. A campaign's ``ruleset`` names the game; the
+# payload of each record is validated by ``journal.tables.payloads`` before it is written.
+
+
+class StorySession(SQLModel, table=True):
+    """A session of play of any ruleset, numbered in the order played, with its narration."""
+
+    __tablename__ = "story_session"
+    __table_args__ = (UniqueConstraint("campaign_id", "number"),)
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True)
+    number: int  # 1, 2, 3...
+    title: str
+    narration: str = ""
+    started_at: str  # ISO 8601, UTC
+
+
+class StoryScene(SQLModel, table=True):
+    """A scene of a session, numbered in order, with its narration."""
+
+    __tablename__ = "story_scene"
+    __table_args__ = (UniqueConstraint("session_id", "number"),)
+    id: int | None = Field(default=None, primary_key=True)
+    session_id: int = Field(foreign_key="story_session.id", index=True)
+    number: int
+    title: str
+    narration: str = ""
+    started_at: str
+
+
+class MechanicRecord(SQLModel, table=True):
+    """One thing the rules did at the table (a roll, a track ticked, a consequence taken, XP
+    gained or spent, an intrusion), in the order it happened. ``kind`` names the payload's
+    shape; ``payload`` is the validated JSON of that shape (``journal.tables.payloads``)."""
+
+    __tablename__ = "mechanic_record"
+    __table_args__ = (UniqueConstraint("campaign_id", "number"),)
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True)
+    scene_id: int | None = Field(default=None, foreign_key="story_scene.id", index=True)
+    number: int  # 1, 2, 3... in the campaign
+    kind: str
+    character: str | None = None
+    summary: str = ""  # one line, as the companion told it
+    payload: dict[str, Any] = _json(dict)
+    at: str
+
+
+class SheetVersion(SQLModel, table=True):
+    """A character's sheet as it stood after a change (``record_id``, or its creation):
+    tags, stats, XP and consequences over time."""
+
+    __tablename__ = "sheet_version"
+    __table_args__ = (UniqueConstraint("character_id", "number"),)
+    id: int | None = Field(default=None, primary_key=True)
+    character_id: int = Field(foreign_key="character.id", index=True)
+    number: int  # 1 is the sheet the character joined with
+    record_id: int | None = Field(default=None, foreign_key="mechanic_record.id")
+    sheet: dict[str, Any] = _json(dict)
+    at: str
+
+
+class TrackRow(SQLModel, table=True):
+    """A track of a campaign (a countdown, a clock or a track of steps) as it stands now; its
+    changes are mechanic records holding the track before and after."""
+
+    __tablename__ = "track"
+    __table_args__ = (UniqueConstraint("campaign_id", "name"),)
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True)
+    name: str
+    kind: str  # countdown / clock / steps
+    state: dict[str, Any] = _json(dict)
+    created_at: str

@@ -71,6 +71,7 @@ class Site:
     files: dict[str, bytes] = field(default_factory=dict)  # other files under docs/ (images)
     extra_css: list[str] = field(default_factory=list)
     extra_javascript: list[str] = field(default_factory=list)
+    tagline: str = "a Six Winters chronicle"  # the site's name is "<campaign>: <tagline>"
 
 
 def _table(header: list[str], rows: list[list[str]]) -> str:

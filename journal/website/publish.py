@@ -92,7 +92,7 @@ def generate(
 
 def mkdocs_config(site: Site) -> dict[str, Any]:
     return {
-        "site_name": f"{nav_title(site.name)}: a Six Winters chronicle",
+        "site_name": f"{nav_title(site.name)}: {nav_title(site.tagline)}",
         "docs_dir": "docs",
         "site_dir": "site",
         "use_directory_urls": False,
@@ -215,6 +215,28 @@ def _loaded_catalogue() -> Catalogue | None:
         return None
 
 
+def _gm_run(journal: Journal, campaign_name: str) -> bool:
+    """Whether the campaign plays a game a GM runs rather than the default ruleset (read
+    without SQLAlchemy from a SQLite journal, like the pages themselves)."""
+    from rules import registry
+
+    if journal.path is not None:
+        with sqlite_rows(journal.path, campaign_name, read_only=journal.read_only) as rows:
+            ruleset = str(rows.campaign.ruleset or "")
+    else:
+        with journal.reading() as s:
+            ruleset = str(OrmRows(s, campaign_name).campaign.ruleset or "")
+    try:
+        if not ruleset or registry.find(ruleset) == registry.default():
+            return False
+    except ChroniclerError:
+        return False
+    from journal.tables.story import NEEDS
+
+    engine = registry.find(ruleset).engine
+    return all(hasattr(engine, need) for need in NEEDS)
+
+
 def build_site(config_file: Path) -> None:
     """Run MkDocs in this process, quietly unless something goes wrong.
 
@@ -267,8 +289,20 @@ def publish(
     (a simulation store) the site has a page of its playtest report (``report_run``, or the
     store's latest run)."""
     started = time.perf_counter()
-    site = generate(journal, campaign_name, catalogue if catalogue is not None else ruleset_pages())
-    _add_card_faces(site, journal, campaign_name, out, spoilers, catalogue or _loaded_catalogue())
+    if _gm_run(journal, campaign_name):  # a game a GM runs: its story, sheets and tracks
+        from journal.tables.site import build, read_story
+
+        if spoilers:
+            raise ChroniclerError("--spoilers shows card faces; this campaign's game has none")
+        with journal.reading() as s:
+            site = build(read_story(s, campaign_name))
+    else:
+        site = generate(
+            journal, campaign_name, catalogue if catalogue is not None else ruleset_pages()
+        )
+        _add_card_faces(
+            site, journal, campaign_name, out, spoilers, catalogue or _loaded_catalogue()
+        )
     if report is not None:  # the playtest report of a simulation store, as one more page
         from journal.playtest import site_page
 

@@ -1,0 +1,497 @@
+"""The table companion's verbs for a game a GM runs (Tags and Tracks), each recorded in the
+journal: characters, sessions and scenes with narration, tracks, consequences, XP and
+intrusions. ``chronicler roll`` (``journal/companion.py``) records its rolls here too.
+
+Every verb takes ``--db`` and ``--campaign`` like the Six Winters table verbs (``chronicler use
+NAME`` makes --campaign optional). What the rules refuse is a one-line error and nothing is
+written.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from dsl.errors import UsageError
+from journal.commands import CampaignName, Db, _journal
+
+console = Console(highlight=False, soft_wrap=True, markup=False)
+
+character_app = typer.Typer(
+    help=(
+        "Add a character to a campaign of a game a GM runs, and show their sheet.\n\n"
+        "Example: chronicler character add brick.character --campaign 'Salt Roads'"
+    ),
+    no_args_is_help=True,
+)
+session_app = typer.Typer(
+    help=(
+        "Start a session of a game a GM runs, with its narration.\n\n"
+        "Example: chronicler session start 'The Drowned Market' --text 'Rain on the stalls.'"
+    ),
+    no_args_is_help=True,
+)
+track_app = typer.Typer(
+    help=(
+        "Tracks: countdowns, clocks and tracks of steps with breaks; add, tick, untick, burn.\n\n"
+        "Example: chronicler track add 'Guards arrive' --clock 4"
+    ),
+    no_args_is_help=True,
+)
+consequence_app = typer.Typer(
+    help=(
+        "Consequences: take one as the GM decides it, or recover from one ('chronicler hit' "
+        "offsets hits with points first).\n\n"
+        "Example: chronicler consequence take Brick --stat STR --hits 1 --what 'sprained wrist'"
+    ),
+    no_args_is_help=True,
+)
+xp_app = typer.Typer(
+    help=(
+        "XP: gain it, or spend it on a stat or a flashback (a new skill is bought in a roll).\n\n"
+        "Example: chronicler xp spend Brick --stat WIL"
+    ),
+    no_args_is_help=True,
+)
+
+Narration = Annotated[
+    str, typer.Option("--text", help="The narration, in Markdown.", show_default=False)
+]
+NarrationFile = Annotated[
+    Path | None,
+    typer.Option("--file", help="Read the narration from this file (Markdown)."),
+]
+Who = Annotated[str, typer.Argument(help="The character, as their sheet names them.")]
+
+
+def _narration(text: str, file: Path | None) -> str:
+    if file is None:
+        return text
+    if text:
+        raise UsageError("give the narration with --text or --file, not both")
+    from journal.commands import _read_text_file
+
+    return _read_text_file(file)
+
+
+def _write(db: str | None, campaign: str, work: Any) -> Any:
+    """Run ``work(s, campaign_row, game)`` in one transaction on the story campaign."""
+    from pydantic import ValidationError
+
+    from journal.tables import payloads, story
+
+    with _journal(db, create=False) as journal:
+        try:
+            return journal.write(lambda s: work(s, *story.story_campaign(s, campaign)))
+        except ValidationError as error:  # what was typed does not fit a record's shape
+            raise payloads.refused(error, "the change") from None
+
+
+def _tell(line: str) -> None:
+    console.print(line)
+
+
+# --- characters --------------------------------------------------------------------------------
+
+
+@character_app.command("add")
+def character_add(
+    sheet: Annotated[Path, typer.Argument(help="The character's sheet file (.character).")],
+    campaign: CampaignName = "",
+    db: Db = None,
+) -> None:
+    """Add a character from their sheet file, checked by the campaign's ruleset.
+
+    Example: chronicler character add brick.character --campaign 'Salt Roads'
+    """
+    from journal.companion import checked_sheet
+    from journal.tables import shown, story
+
+    with _journal(db, create=False) as journal:
+        with journal.reading() as s:
+            _, game = story.story_campaign(s, campaign)
+        sheet_file = checked_sheet(game.engine, sheet, game.rules)
+        kept = story.sheet_of_character(sheet_file)
+        row = journal.write(
+            lambda s: story.add_character(s, story.story_campaign(s, campaign)[0], kept)
+        )
+    _tell(f"{row.name} joins {campaign}: {shown.summary(game, kept)}")
+
+
+@character_app.command("show")
+def character_show(who: Who, campaign: CampaignName = "", db: Db = None) -> None:
+    """Show a character's sheet as it stands: stats, skills, XP and consequences.
+
+    Example: chronicler character show Brick
+    """
+    from journal.tables import shown, story
+
+    with _journal(db, create=False) as journal, journal.reading() as s:
+        row, game = story.story_campaign(s, campaign)
+        character, sheet = story.current_sheet(s, row, who)
+    _tell(f"{character.name}: {shown.summary(game, sheet)}")
+
+
+# --- sessions and scenes -----------------------------------------------------------------------
+
+
+@session_app.command("start")
+def session_start(
+    title: Annotated[str, typer.Argument(help="The session's title.")],
+    campaign: CampaignName = "",
+    text: Narration = "",
+    file: NarrationFile = None,
+    db: Db = None,
+) -> None:
+    """Start a session: what happens next is recorded in it.
+
+    Example: chronicler session start 'The Drowned Market' --text 'Rain on the stalls.'
+    """
+    from journal.tables import story
+
+    narration = _narration(text, file)
+    row = _write(db, campaign, lambda s, c, g: story.start_session(s, c, title, narration))
+    _tell(f"Session {row.number} of {campaign}: {row.title}")
+
+
+def scene_start(
+    title: Annotated[str, typer.Argument(help="The scene's title.")],
+    campaign: CampaignName = "",
+    text: Narration = "",
+    file: NarrationFile = None,
+    db: Db = None,
+) -> None:
+    """Start a scene of the session in play (a game a GM runs): rolls, tracks and the rest
+    recorded next appear in its story.
+
+    Example: chronicler scene start 'At the fish market' --text 'Brick haggles.'
+    """
+    from journal.tables import story
+
+    narration = _narration(text, file)
+    row = _write(db, campaign, lambda s, c, g: story.start_scene(s, c, title, narration))
+    _tell(f"Scene {row.number}: {row.title}")
+
+
+def narrate(
+    text: Annotated[str, typer.Argument(help="The story told, in Markdown.")] = "",
+    file: NarrationFile = None,
+    campaign: CampaignName = "",
+    db: Db = None,
+) -> None:
+    """Tell the story of the scene in play between its rolls: the site shows it in its place,
+    among the rolls and changes, in the order told.
+
+    Example: chronicler narrate 'Brick sets his shoulder against the gate.'
+    """
+    from journal.tables import story
+
+    told = _narration(text, file)
+    done = _write(db, campaign, lambda s, c, g: story.narrate(s, c, told))
+    _tell(done.line)
+
+
+# --- tracks ------------------------------------------------------------------------------------
+
+
+@track_app.command("add")
+def track_add(
+    name: Annotated[str, typer.Argument(help="What the track is for.")],
+    countdown: Annotated[
+        int | None, typer.Option("--countdown", help="A countdown from N: done at zero.")
+    ] = None,
+    clock: Annotated[
+        int | None, typer.Option("--clock", help="A clock of N wedges: done when full.")
+    ] = None,
+    steps: Annotated[
+        str | None,
+        typer.Option(
+            "--steps",
+            help="Steps with breaks: marks (○○○○|○○, or o / x for ○ ∅ ⦻) or counts (4|2).",
+        ),
+    ] = None,
+    breaks: Annotated[
+        list[str] | None,
+        typer.Option("--break", help="What happens at a break, in order (repeat for each)."),
+    ] = None,
+    campaign: CampaignName = "",
+    db: Db = None,
+) -> None:
+    """Add a track: a countdown, a clock, or a track of steps whose breaks carry text.
+
+    Example: chronicler track add 'Build a castle' --steps '4|2|2' --break 'outer wall'
+    --break moat
+    """
+    from journal.tables import tracks
+
+    state = tracks.new_track_state(
+        countdown=countdown, clock=clock, steps=steps, breaks=list(breaks or [])
+    )
+    told = _write(db, campaign, lambda s, c, g: tracks.add_track(s, c, name, state))
+    _tell(told.line)
+
+
+def _change(name: str, change: str, by: int, campaign: str, db: str | None) -> None:
+    from journal.tables import payloads, tracks
+
+    what = payloads.TrackChange(change)
+    told = _write(db, campaign, lambda s, c, g: tracks.change_track(s, c, name, what, by))
+    _tell(told.line)
+
+
+By = Annotated[int, typer.Option("--by", help="How many steps.", min=1, max=1000)]
+TrackName = Annotated[str, typer.Argument(help="The track's name.")]
+
+
+@track_app.command("tick")
+def track_tick(name: TrackName, by: By = 1, campaign: CampaignName = "", db: Db = None) -> None:
+    """Tick a track: a countdown counts down, a clock fills a wedge, steps tick in order.
+
+    Example: chronicler track tick 'Guards arrive'
+    """
+    _change(name, "tick", by, campaign, db)
+
+
+@track_app.command("untick")
+def track_untick(name: TrackName, by: By = 1, campaign: CampaignName = "", db: Db = None) -> None:
+    """Take progress back: erase the last ticks (never a burned step), or a countdown goes up.
+
+    Example: chronicler track untick 'Room on fire' --by 2
+    """
+    _change(name, "untick", by, campaign, db)
+
+
+@track_app.command("burn")
+def track_burn(name: TrackName, by: By = 1, campaign: CampaignName = "", db: Db = None) -> None:
+    """Burn the last ticked steps of a track of steps: progress hard to undo.
+
+    Example: chronicler track burn 'Instability in the kingdom'
+    """
+    _change(name, "burn", by, campaign, db)
+
+
+@track_app.command("list")
+def track_list(campaign: CampaignName = "", db: Db = None) -> None:
+    """List the campaign's tracks as they stand.
+
+    Example: chronicler track list
+    """
+    from journal.tables import payloads, story, tracks
+
+    with _journal(db, create=False) as journal, journal.reading() as s:
+        row, _ = story.story_campaign(s, campaign)
+        rows = [(t.name, payloads.track_state(t.state, t.name)) for t in tracks.tracks(s, row)]
+    if not rows:
+        _tell(f"{campaign} has no track yet; add one with 'chronicler track add NAME'.")
+    for name, state in rows:
+        _tell(f"{name} ({state.kind}): {tracks.drawn(state)}")
+
+
+# --- consequences, XP, intrusions --------------------------------------------------------------
+
+
+@consequence_app.command("take")
+def consequence_take(
+    who: Who,
+    stat: Annotated[str, typer.Option("--stat", help="The stat the hits were against (STR).")],
+    hits: Annotated[int, typer.Option("--hits", help="The hits it offsets.", min=1, max=100)],
+    what: Annotated[str, typer.Option("--what", help="The consequence, as the GM decides it.")],
+    campaign: CampaignName = "",
+    db: Db = None,
+) -> None:
+    """Take a consequence: its level is the hits it offsets, promoted past a level the stat
+    already holds.
+
+    Example: chronicler consequence take Brick --stat STR --hits 1 --what 'sprained wrist'
+    """
+    from journal.tables import changes
+
+    told = _write(
+        db,
+        campaign,
+        lambda s, c, g: changes.take_consequence(
+            s, c, g, who, stat=stat, hits=hits, consequence=what
+        ),
+    )
+    _tell(told.line)
+
+
+@consequence_app.command("recover")
+def consequence_recover(
+    who: Who,
+    what: Annotated[str, typer.Option("--what", help="The consequence recovered from.")],
+    why: Annotated[str, typer.Option("--why", help="How: the roll and the rest.")] = "",
+    campaign: CampaignName = "",
+    db: Db = None,
+) -> None:
+    """Remove a consequence: the character rolled against its level and rested.
+
+    Example: chronicler consequence recover Brick --what 'sprained wrist'
+    """
+    from journal.tables import changes
+
+    told = _write(db, campaign, lambda s, c, g: changes.recover(s, c, g, who, what, why))
+    _tell(told.line)
+
+
+def hit(
+    who: Who,
+    stat: Annotated[str, typer.Option("--stat", help="The most relevant stat (STR).")],
+    hits: Annotated[int, typer.Option("--hits", help="The hits against them.", min=1, max=100)],
+    what: Annotated[
+        str | None,
+        typer.Option("--what", help="The consequence for the hits points cannot offset."),
+    ] = None,
+    concede: Annotated[
+        bool, typer.Option("--concede", help="Concede instead of taking a consequence.")
+    ] = False,
+    campaign: CampaignName = "",
+    db: Db = None,
+) -> None:
+    """Hits against a character: the stat's points offset them while they last, and the hits
+    left are one consequence (--what), promoted past a level the stat holds, or a concession.
+
+    Example: chronicler hit Brick --stat STR --hits 2 --what 'sprained wrist'
+    """
+    from journal.tables import changes
+
+    told = _write(
+        db,
+        campaign,
+        lambda s, c, g: changes.hit(
+            s, c, g, who, stat=stat, hits=hits, consequence=what, concede=concede
+        ),
+    )
+    _tell(told.line)
+
+
+@character_app.command("rest")
+def character_rest(
+    who: Who,
+    stat: Annotated[str, typer.Option("--stat", help="The stat whose points come back (STR).")],
+    points: Annotated[
+        int | None, typer.Option("--points", help="How many (default: all, up to its level).")
+    ] = None,
+    why: Annotated[str, typer.Option("--why", help="How they rested or healed.")] = "",
+    campaign: CampaignName = "",
+    db: Db = None,
+) -> None:
+    """A character regains a stat's points by resting or healing.
+
+    Example: chronicler character rest Brick --stat STR
+    """
+    from journal.tables import changes
+
+    told = _write(db, campaign, lambda s, c, g: changes.rest(s, c, g, who, stat, points, why))
+    _tell(told.line)
+
+
+@xp_app.command("gain")
+def xp_gain(
+    who: Who,
+    amount: Annotated[int, typer.Argument(help="The XP gained.", min=1, max=1000)],
+    why: Annotated[str, typer.Option("--why", help="What it was given for.")] = "",
+    campaign: CampaignName = "",
+    db: Db = None,
+) -> None:
+    """Give a character XP (the XP of a roll with no hits and of an intrusion are recorded
+    by 'roll' and 'intrusion').
+
+    Example: chronicler xp gain Brick 1 --why 'played his key'
+    """
+    from journal.tables import changes
+
+    told = _write(db, campaign, lambda s, c, g: changes.gain_xp(s, c, who, amount, why))
+    _tell(told.line)
+
+
+@xp_app.command("spend")
+def xp_spend(
+    who: Who,
+    stat: Annotated[
+        str | None, typer.Option("--stat", help="Raise this stat's level by 1 (STR).")
+    ] = None,
+    in_conflict: Annotated[
+        bool, typer.Option("--in-conflict", help="In a conflict: the stat gains no point now.")
+    ] = False,
+    flashback: Annotated[
+        str | None, typer.Option("--flashback", help="Have a flashback: what it reveals.")
+    ] = None,
+    campaign: CampaignName = "",
+    db: Db = None,
+) -> None:
+    """Spend XP: raise a stat, or have a flashback, at the prices the ruleset sets.
+
+    Example: chronicler xp spend Brick --flashback 'The rope was in his pack all along.'
+    """
+    from journal.tables import changes
+
+    if (stat is None) == (flashback is None):
+        raise UsageError("spend XP on one thing: --stat STAT or --flashback TEXT")
+    if stat is not None:
+        told = _write(
+            db, campaign, lambda s, c, g: changes.raise_stat(s, c, g, who, stat, in_conflict)
+        )
+    else:
+        assert flashback is not None
+        told = _write(db, campaign, lambda s, c, g: changes.flashback(s, c, g, who, flashback))
+    _tell(told.line)
+
+
+def intrusion(
+    who: Who,
+    text: Annotated[str, typer.Option("--text", help="The complication the GM offers.")],
+    accept: Annotated[bool, typer.Option("--accept", help="The player accepts it.")] = False,
+    refuse: Annotated[bool, typer.Option("--refuse", help="The player refuses it.")] = False,
+    campaign: CampaignName = "",
+    db: Db = None,
+) -> None:
+    """The GM offers an intrusion: accepted, the character gains XP; refused, they pay XP.
+    Without --accept or --refuse the player is asked.
+
+    Example: chronicler intrusion Brick --text 'The stall collapses.' --accept
+    """
+    from journal.tables import changes, story
+
+    if accept and refuse:
+        raise UsageError("--accept or --refuse, not both")
+    if not accept and not refuse:
+        with _journal(db, create=False) as journal, journal.reading() as s:
+            row, game = story.story_campaign(s, campaign)
+            character, sheet = story.current_sheet(s, row, who)
+        gain, cost = game.value("intrusion xp"), game.value("refuse intrusion cost")
+        accept = _ask_intrusion(character.name, text, gain, cost, sheet.xp)
+    told = _write(db, campaign, lambda s, c, g: changes.intrusion(s, c, g, who, text, accept))
+    _tell(told.line)
+
+
+def _ask_intrusion(name: str, text: str, gain: int, cost: int, xp: int) -> bool:
+    from rich.markup import escape
+    from rich.prompt import Prompt
+
+    out = Console(highlight=False, soft_wrap=True)
+    out.print(f"The GM offers {escape(name)} an intrusion: {escape(text)}")
+    out.print(f"  1. accept (+{gain} XP)")
+    out.print(f"  2. refuse ({cost} XP of {xp})")
+    try:
+        answer = Prompt.ask("Your choice", choices=["1", "2"], console=out)
+    except EOFError:
+        raise UsageError("no answer was given: accept or refuse the intrusion") from None
+    return answer == "1"
+
+
+def register(app: typer.Typer) -> None:
+    from journal.commands import scene_app
+
+    app.add_typer(character_app, name="character")
+    app.add_typer(session_app, name="session")
+    scene_app.command("start")(scene_start)
+    app.add_typer(track_app, name="track")
+    app.add_typer(consequence_app, name="consequence")
+    app.add_typer(xp_app, name="xp")
+    app.command("intrusion")(intrusion)
+    app.command("hit")(hit)
+    app.command("narrate")(narrate)
