@@ -170,7 +170,9 @@ def roll_command(
         "--character is not a file).",
     ),
     new_skill: str | None = typer.Option(
-        None, "--new-skill", help="The name of a skill the roll gains, if it gains one (else it is asked)."
+        None,
+        "--new-skill",
+        help="The name of a skill the roll gains, if it gains one (else it is asked).",
     ),
     db: str | None = typer.Option(
         None, "--db", envvar="CHRONICLER_DB", help="Journal file or database URL."
