@@ -216,7 +216,10 @@ class Machine:
 
     @classmethod
     def from_json(cls, ruleset: Any, text: str) -> Self:
-        data = json.loads(text, object_hook=_json_hook)
+        # the hook turns ``{"__bytes__": ...}`` back into bytes; a text that cannot hold that key
+        # (not written, nor escaped) has none, and is read with no Python call per object
+        may_hold_bytes = "__bytes__" in text or "\\u" in text
+        data = json.loads(text, object_hook=_json_hook if may_hold_bytes else None)
         return cls(ruleset, cls.decode_state(ruleset, data))  # type: ignore[call-arg]
 
     def _with_state(self, state: Any) -> Self:
