@@ -8,7 +8,7 @@ from typing import Any
 
 from dsl.runtime import Context, Decision
 
-from .basics import SessionPart
+from .basics import SessionPart, ruleset_memo
 from .contracts import DecisionKind, EventKind
 from .state import (
     CharacterState,
@@ -37,10 +37,23 @@ class RefreshRules(SessionPart):
         return True  # the cards' "Refresh:" texts are a piece of their own
 
     def _quiet_refresh_texts(self, args: dict[str, Any]) -> bool:
+        """No card held and no location in play has a "Refresh:" text (a speed shortcut)."""
         st = self.state
         held = [effects for c in st.characters for _, effects in self.held_cards(c)]
         places = [self.side(loc).effects for loc in st.locations]
-        return not any(e.on("refresh") for effects in (*held, *places) for e in effects)
+        return not any(map(self._runs_at_refresh, held)) and not any(
+            map(self._runs_at_refresh, places)
+        )
+
+    def _runs_at_refresh(self, effects: tuple[Any, ...]) -> bool:
+        """Whether one of a card's effects happens at the refresh: a fact of its text, so it is
+        worked out once per ruleset (kept by the effects' identity, and with them, so that an
+        identity is never taken for another's)."""
+        memo = ruleset_memo(self.ruleset, "runs at refresh")
+        found = memo.get(id(effects))
+        if found is None or found[0] is not effects:
+            found = memo[id(effects)] = (effects, any(e.on("refresh") for e in effects))
+        return bool(found[1])
 
     def _quiet_reroll_sorcery(self, args: dict[str, Any]) -> bool:
         return self._quiet_refresh(args)

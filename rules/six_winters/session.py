@@ -37,6 +37,7 @@ from dsl.procedure import Procedure, ProcedureWalker
 from dsl.runtime import Context, EffectError, NothingToActOn
 from dsl.runtime import DecisionKind as LanguageDecision
 
+from . import select as selecting
 from .abilities import AbilityRules
 from .actions import ActionRules
 from .basics import (
@@ -115,6 +116,7 @@ class Session(
         self._options_told = -1  # the count of events when they were worked out
         self._options_kept: tuple[int, list[Any]] | None = None
         self._facts_memo: dict[tuple[str, str], dict[str, Any]] = ruleset_memo(ruleset, "facts")
+        self._declared_costs: dict[str, tuple[str, int]] = ruleset_memo(ruleset, "costs")
         self._view: tuple[tuple[Any, ...], View] | None = None
 
     @property
@@ -223,8 +225,15 @@ class Session(
         return self.ruleset.seasons[self.state.season][0]
 
     def action_cost(self, action: str) -> int:
-        """An action's cost: the declared value, unless a card in play changed it."""
-        return self.state.flags.get(f"{action} cost", self.ruleset.value(f"{action} cost", 1))
+        """An action's cost: the declared value, unless a card in play changed it (a flag of
+        the same name). Asked at every action decision: the name and the declared value are
+        looked up once per ruleset."""
+        declared = self._declared_costs.get(action)
+        if declared is None:
+            key = f"{action} cost"
+            declared = self._declared_costs[action] = (key, self.ruleset.value(key, 1))
+        flags = self.state.flags
+        return flags[declared[0]] if declared[0] in flags else declared[1]
 
     def primitive(self, name: str) -> Callable[..., Any]:
         if self._primitives is None:
@@ -257,20 +266,14 @@ class Session(
         return touching
 
     def select(self, ctx: Context, selector: Any) -> list[Any]:
-        from . import select as selecting
-
         return selecting.select(self, ctx, selector)
 
     def measure(self, ctx: Context, thing: Any, superlative: Any) -> int:
         """A found thing's score for "the ... with the most/lowest ..." (``dsl.codegen``)."""
-        from . import select as selecting
-
         return selecting.measure(self, ctx, thing, superlative)
 
     def read(self, ctx: Context, thing: Any, field: str | None) -> int:
         """A number a card reads from the table ("its difficulty"; ``dsl.codegen``)."""
-        from . import select as selecting
-
         return selecting.read(self, ctx, thing, field)
 
     def location(self, name: str) -> LocationState:
@@ -405,8 +408,6 @@ class Session(
 
     def forbids(self, verb: str, uid: int) -> bool:
         """Whether a standing text in play forbids ``verb`` on the obstacle ``uid``."""
-        from . import select as selecting
-
         return any(
             any(isinstance(r, dict) and r.get("uid") == uid for r in selecting.select(self, c, t))
             for c, t in self.forbidding(verb)
