@@ -83,9 +83,8 @@ class ActionRules(SessionPart):
         add = options.append
         cards = rs.locations
         sided = [(loc, cards[loc.name].side(loc.developed)) for loc in st.locations]  # self.side
-        at: dict[str, tuple[LocationState, Any]] = {}
-        for loc, loc_side in sided:
-            at.setdefault(loc.name, (loc, loc_side))  # the first of a name, as ``location``
+        # by name, the first location of a name (as ``location``): the last written wins
+        at: dict[str, tuple[LocationState, Any]] = {pair[0].name: pair for pair in sided[::-1]}
         move_cost = self.action_cost("move")
         trade_cost = self.action_cost("trade")
         muster_cost = self.action_cost("muster")

@@ -109,7 +109,7 @@ def ruleset_memo(ruleset: Any, name: str) -> dict[Any, Any]:
 
 def _copy_option(option: dict[str, Any]) -> dict[str, Any]:
     """An action's option for its event: its own lists, so later changes cannot reach it."""
-    return {k: list(v) if isinstance(v, list) else v for k, v in option.items()}
+    return {k: v[:] if v.__class__ is list else v for k, v in option.items()}
 
 
 def _name_and_side(loc: LocationState) -> tuple[str, bool]:

@@ -10,6 +10,7 @@ from dsl.runtime import Context, Decision
 
 from .basics import SessionPart, ruleset_memo
 from .contracts import DecisionKind, EventKind
+from .select import places
 from .state import (
     CharacterState,
     Frame,
@@ -23,15 +24,15 @@ class RefreshRules(SessionPart):
         """The refresh asks nothing unless a location's text runs, sorcery is rerolled where a
         character stands, or a held card's text runs at the refresh (a speed shortcut)."""
         st = self.state
+        sorcery = self.sorcery
+        cards = self.ruleset.locations
         occupied = {c.location for c in st.characters}
         for loc in st.locations:
-            side = self.side(loc)
-            if side.effects or (
-                loc.name in occupied
-                and (
-                    self.sorcery in side.produces
-                    or any(d.resource == self.sorcery for d in loc.dice)
-                )
+            side = cards[loc.name].side(loc.developed)  # ``side(loc)``
+            if side.effects:
+                return False
+            if loc.name in occupied and (
+                sorcery in side.produces or any(d.resource == sorcery for d in loc.dice)
             ):
                 return False
         return True  # the cards' "Refresh:" texts are a piece of their own
@@ -40,9 +41,9 @@ class RefreshRules(SessionPart):
         """No card held and no location in play has a "Refresh:" text (a speed shortcut)."""
         st = self.state
         held = [effects for c in st.characters for _, effects in self.held_cards(c)]
-        places = [self.side(loc).effects for loc in st.locations]
+        sides = [self.side(loc).effects for loc in st.locations]
         return not any(map(self._runs_at_refresh, held)) and not any(
-            map(self._runs_at_refresh, places)
+            map(self._runs_at_refresh, sides)
         )
 
     def _runs_at_refresh(self, effects: tuple[Any, ...]) -> bool:
@@ -118,8 +119,6 @@ class RefreshRules(SessionPart):
     def unrefreshed(self) -> set[str]:
         """The locations whose dice a standing text in play keeps from refreshing ("Dice at
         this location do not refresh."): where the dice it names are."""
-        from .select import places
-
         kept: set[str] = set()
         for card_ctx, thing in self.forbidding("refresh"):
             if getattr(thing, "noun_category", None) in ("die", "resource"):

@@ -97,6 +97,9 @@ class Session(
     def __init__(self, ruleset: Ruleset, state: Any) -> None:
         super().__init__(state)
         self.ruleset = ruleset
+        # the phases and steps of ``procedure.rules``, compiled once with the ruleset (the
+        # walker reads them at every step)
+        self.procedure: Procedure = ruleset.procedure
         self._adjacency: dict[str, list[str]] | None = None
         self._adjacency_key: tuple[Any, ...] = ()
         self._primitives: Any = None
@@ -117,12 +120,9 @@ class Session(
         self._options_kept: tuple[int, list[Any]] | None = None
         self._facts_memo: dict[tuple[str, str], dict[str, Any]] = ruleset_memo(ruleset, "facts")
         self._declared_costs: dict[str, tuple[str, int]] = ruleset_memo(ruleset, "costs")
+        resources = ruleset.resources
+        self._sorcery = resources[-1] if resources and "sorcery" not in resources else "sorcery"
         self._view: tuple[tuple[Any, ...], View] | None = None
-
-    @property
-    def procedure(self) -> Procedure:  # type: ignore[override]
-        """The phases and steps of ``procedure.rules``, compiled once with the ruleset."""
-        return self.ruleset.procedure
 
     def run_step_text(self, phase: str, index: int, item: Any) -> None:
         """A step written as card sentences: run as a piece of its own."""
@@ -415,7 +415,9 @@ class Session(
 
     @property
     def sorcery(self) -> str:
-        return self.ruleset.resources[-1] if "sorcery" not in self.ruleset.resources else "sorcery"
+        """The resource whose 6s explode: "sorcery", else the last one the ruleset declares
+        (read once: the ruleset never changes under a session)."""
+        return self._sorcery
 
     def held_cards(self, c: CharacterState) -> list[tuple[str, tuple[Effect, ...]]]:
         """The cards a character holds whose texts can trigger or stand: conditions, completed
