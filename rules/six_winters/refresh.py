@@ -130,15 +130,17 @@ class RefreshRules(SessionPart):
         (so a text reads this turn's faces): each character's cards, then each location's
         text, once per location."""
         st = self.state
+        runs = self._runs_at_refresh  # most cards have no such text: none of theirs is tried
         for c in st.characters:
             for name, effects in self.held_cards(c):  # conditions, assets, abilities in hand
-                self.run_effects(
-                    ctx, effects, "refresh", actor=c.name, location=c.location, card=name
-                )
+                if runs(effects):
+                    self.run_effects(
+                        ctx, effects, "refresh", actor=c.name, location=c.location, card=name
+                    )
         for loc in st.locations:
-            self.run_effects(
-                ctx, self.side(loc).effects, "refresh", location=loc.name, card=loc.name
-            )
+            effects = self.side(loc).effects
+            if runs(effects):
+                self.run_effects(ctx, effects, "refresh", location=loc.name, card=loc.name)
 
     def _take_options(self, c: CharacterState) -> list[Any]:
         st = self.state
