@@ -225,6 +225,7 @@ class SessionPart(_SessionBase):
 
         _card_memo: dict[tuple[str, str], _CardActions]
         _card_points_memo: dict[str, tuple[int, str | None]]
+        _refresh_memo: dict[int, tuple[Any, bool]]
 
         def _defend_window(
             self, ctx: Context, m: CharacterState, verbs: tuple[str, ...], prompt: str

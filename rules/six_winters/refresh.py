@@ -8,7 +8,7 @@ from typing import Any
 
 from dsl.runtime import Context, Decision
 
-from .basics import SessionPart, ruleset_memo
+from .basics import SessionPart
 from .contracts import DecisionKind, EventKind
 from .select import places
 from .state import (
@@ -50,7 +50,7 @@ class RefreshRules(SessionPart):
         """Whether one of a card's effects happens at the refresh: a fact of its text, so it is
         worked out once per ruleset (kept by the effects' identity, and with them, so that an
         identity is never taken for another's)."""
-        memo = ruleset_memo(self.ruleset, "runs at refresh")
+        memo = self._refresh_memo
         found = memo.get(id(effects))
         if found is None or found[0] is not effects:
             found = memo[id(effects)] = (effects, any(e.on("refresh") for e in effects))

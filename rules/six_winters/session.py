@@ -120,6 +120,11 @@ class Session(
         self._options_kept: tuple[int, list[Any]] | None = None
         self._facts_memo: dict[tuple[str, str], dict[str, Any]] = ruleset_memo(ruleset, "facts")
         self._declared_costs: dict[str, tuple[str, int]] = ruleset_memo(ruleset, "costs")
+        self._refresh_memo: dict[int, tuple[Any, bool]] = ruleset_memo(ruleset, "at refresh")
+        self._words_memo: dict[tuple[str, bool], frozenset[str]] = ruleset_memo(ruleset, "words")
+        self._view_sides: dict[tuple[str, bool], tuple[Any, ...]] = ruleset_memo(
+            ruleset, "view sides"
+        )
         resources = ruleset.resources
         self._sorcery = resources[-1] if resources and "sorcery" not in resources else "sorcery"
         self._view: tuple[tuple[Any, ...], View] | None = None
@@ -315,7 +320,7 @@ class Session(
 
     def _words(self, loc: LocationState) -> frozenset[str]:
         key = (loc.name, loc.developed)
-        memo = ruleset_memo(self.ruleset, "words")
+        memo = self._words_memo
         words = memo.get(key)
         if words is None:
             card = self.ruleset.locations[loc.name]

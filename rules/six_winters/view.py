@@ -135,7 +135,7 @@ def _locations(session: Session) -> list[dict[str, Any]]:
     works them out anew. What a location's side prints is looked up once per side."""
     rs = session.ruleset
     adjacency = session._adjacency_map()
-    sides = _side_facts(session)
+    sides = session._view_sides  # a side's region, tags, production: the ruleset's facts
     memo = session._facts_memo
     out = []
     for loc in session.state.locations:
@@ -171,14 +171,6 @@ def _locations(session: Session) -> list[dict[str, Any]]:
             }
         )
     return out
-
-
-def _side_facts(session: Session) -> dict[tuple[str, bool], tuple[Any, ...]]:
-    """A location side's region, tags and production, by (name, developed): they follow from
-    the ruleset alone."""
-    from .basics import ruleset_memo
-
-    return ruleset_memo(session.ruleset, "view sides")
 
 
 def _characters(session: Session) -> list[dict[str, Any]]:
