@@ -13,6 +13,7 @@ import types
 import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
+from itertools import starmap
 from typing import Any
 
 from dsl.kernel.machine import Compact
@@ -428,8 +429,8 @@ def _thaw_location(t: Sequence[Any]) -> LocationState:
         y,
         developed,
         threats,
-        [ObstacleInPlay(*o) for o in obstacles],
-        [Die(d[0], d[1]) for d in dice],
+        list(starmap(ObstacleInPlay, obstacles)),
+        list(starmap(Die, dice)),
     )
 
 
@@ -453,8 +454,8 @@ def freeze(st: SessionState, *, sheets: bool = True) -> list[Any]:
         st.solo,
         st.scheme,
         st.rng.getstate()[0],
-        [_freeze_character(c) for c in st.characters],
-        [_freeze_location(loc) for loc in st.locations],
+        list(map(_freeze_character, st.characters)),
+        list(map(_freeze_location, st.locations)),
         st.supply.copy(),
         {card: [(d.resource, d.face) for d in dice] for card, dice in st.card_dice.items()},
         st.initiative_supply,
@@ -502,8 +503,8 @@ def thaw(frozen: Sequence[Any]) -> SessionState:
         f[2],  # solo
         f[3],  # scheme
         rng,
-        [_thaw_character(c) for c in f[5]],
-        [_thaw_location(loc) for loc in f[6]],
+        list(map(_thaw_character, f[5])),
+        list(map(_thaw_location, f[6])),
         dict(f[7]),  # supply
         {card: [Die(d[0], d[1]) for d in dice] for card, dice in f[8].items()},  # card_dice
         f[9],  # initiative_supply
