@@ -232,29 +232,39 @@ class ActionRules(SessionPart):
 
     def _trade_options(self, c: CharacterState, here: LocationState) -> list[Any]:
         """Trades: the declared ``trade dice in`` dice of one resource at the location for
-        ``trade dice out`` of another (one option per set of faces given)."""
+        ``trade dice out`` of another (one option per set of faces given). Part of
+        ``action_options``: what a resource trades for is read from its memo in line."""
         give = self.ruleset.value("trade dice in", 2)
-        out: list[Any] = []
-        seen: set[tuple[Any, ...]] = set()
+        dice = here.dice
         by_resource: dict[str, list[int]] = {}
-        for i, die in enumerate(here.dice):
+        for i, die in enumerate(dice):
             by_resource.setdefault(die.resource, []).append(i)
         sets = sorted(
-            chosen
-            for positions in by_resource.values()
-            if len(positions) >= give
-            for chosen in combinations(positions, give)
+            [
+                chosen
+                for positions in by_resource.values()
+                if len(positions) >= give
+                for chosen in combinations(positions, give)
+            ]
         )  # in the order of the dice at the location
+        out: list[Any] = []
+        seen: set[tuple[Any, ...]] = set()
+        supply = self.state.supply
+        memo = self._trade_memo
+        who = c.name
         for chosen in sets:
-            resource = here.dice[chosen[0]].resource
-            key = (resource, *sorted(here.dice[i].face for i in chosen))
+            resource = dice[chosen[0]].resource
+            key = (resource, *sorted([dice[i].face for i in chosen]))
             if key in seen:
                 continue
             seen.add(key)
-            for into in self.trade_targets(resource):
-                if self.state.supply.get(into, 0) > 0:
+            targets = memo.get(resource)
+            if targets is None:
+                targets = memo[resource] = self._trade_targets(resource)
+            for into in targets:
+                if supply.get(into, 0) > 0:
                     out.append(
-                        {"act": "trade", "character": c.name, "give": list(chosen), "get": into}
+                        {"act": "trade", "character": who, "give": list(chosen), "get": into}
                     )
         return out
 

@@ -70,9 +70,10 @@ class SceneRules(SessionPart):
         options: list[Any] = []
         # the most any team could score: with none of the cards, no scene can be narrated
         best = 0
+        memo = self._card_points_memo  # ``_card_facts``, its memo read in line
         for c in st.characters:
             for n in (*c.assets, *c.obstacles):
-                best += self._card_facts(n)[0] + 1
+                best += (memo.get(n) or self._card_facts(n))[0] + 1
         if self._least_scene_points is None:
             self._least_scene_points = min((sc.points for sc in rs.scenes.values()), default=0)
         if best < self._least_scene_points:  # no scene at all: most of the time
