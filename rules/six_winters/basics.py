@@ -86,9 +86,11 @@ _ASSET_PROMPT = "{} may take an asset from the staging area"
 def _runs_a_text(data: dict[str, Any]) -> bool:
     """Whether a run frame's piece is an action that runs a card's text and changes nothing
     before it (``use_card``, ``use_permission``; ``op_action`` only emits an event first); or
-    an obstacle's activation, which asks which token goes first before it changes anything and
-    says itself when it starts changing the state (it sets ``_untouched`` to False)."""
-    if data["op"] == "activate_obstacle":
+    a piece that asks before it changes anything and says itself when it starts changing the
+    state (``touch``): an obstacle's activation (which token goes first), reducing a
+    location's danger (what is removed). Such a piece takes its snapshot at that first change,
+    so a question asked before it costs no copy and no restore."""
+    if data["op"] in ("activate_obstacle", "reduce_danger"):
         return True
     option = data["args"].get("option") if data["op"] == "action" else None
     return isinstance(option, dict) and option.get("act") in ("ability", "asset", "permission")
