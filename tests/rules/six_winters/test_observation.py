@@ -98,7 +98,7 @@ def test_a_view_shows_every_part_however_it_is_read_and_cannot_be_written(rulese
     session = engine.new_session(ruleset, engine.new_campaign(ruleset), 4, ["Parin", "Kanun"])
     decision = session.pending()
     fresh = session.observation(decision.who)
-    assert "locations" in fresh and "characters" in fresh.keys()
+    assert "locations" in fresh and "characters" in set(fresh.keys())
     everything = dict(fresh)
     assert {"locations", "characters", "supply", "decks", "scenes"} <= set(everything)
     assert len(fresh) == len(everything) == len(list(fresh))
