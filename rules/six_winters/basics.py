@@ -88,12 +88,19 @@ def _runs_a_text(data: dict[str, Any]) -> bool:
     before it (``use_card``, ``use_permission``; ``op_action`` only emits an event first); or
     a piece that asks before it changes anything and says itself when it starts changing the
     state (``touch``): an obstacle's activation (which token goes first), reducing a
-    location's danger (what is removed). Such a piece takes its snapshot at that first change,
-    so a question asked before it costs no copy and no restore."""
+    location's danger (what is removed), an overcome (who joins, which dice defend), a
+    narrated scene (the cards spent). Such a piece takes its snapshot at that first change, so
+    a question asked before it costs no copy and no restore."""
     if data["op"] in ("activate_obstacle", "reduce_danger"):
         return True
     option = data["args"].get("option") if data["op"] == "action" else None
-    return isinstance(option, dict) and option.get("act") in ("ability", "asset", "permission")
+    return isinstance(option, dict) and option.get("act") in (
+        "ability",
+        "asset",
+        "permission",
+        "overcome",  # asks who joins and which dice defend first (``action_overcome``)
+        "narrate",  # asks every card to spend first (``action_narrate``)
+    )
 
 
 _MEMOS: dict[int, dict[str, dict[Any, Any]]] = {}
