@@ -272,9 +272,20 @@ def _make_decoder(hint: Any) -> Callable[[Any], Any]:
     if isinstance(hint, type) and is_dataclass(hint):
         cls = hint
         hints = _hints(cls)
+        # each field's decoder, worked out at the first use (a class may name itself); a field
+        # of plain data (most of them) is taken as it is, with no call
+        field_plan: list[dict[str, Callable[[Any], Any]]] = []
 
         def dataclass_(data: Any) -> Any:
-            return cls(**{name: decode(hints[name], value) for name, value in data.items()})
+            if not field_plan:
+                field_plan.append({n: _decoder(field_hint) for n, field_hint in hints.items()})
+            decoders = field_plan[0]
+            return cls(
+                **{
+                    name: value if (d := decoders[name]) is _same or value is None else d(value)
+                    for name, value in data.items()
+                }
+            )
 
         return dataclass_
     origin = typing.get_origin(hint)
