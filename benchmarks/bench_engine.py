@@ -5,8 +5,9 @@ Run: ``.venv/bin/python benchmarks/bench_engine.py [--sessions N] [--against REV
 is the median of five repeats; the sessions are year-1 sessions from a fresh campaign, seeds
 0..N-1. ``--against REV [--rounds K]`` measures this tree and a checkout of the git revision REV
 in turn, round by round (each round a fresh process on one tree, through the engine's public API
-only), and prints each figure's median and the median ratio of the paired rounds: on a shared,
-noisy machine a change of load falls on both sides alike.
+only), and prints each figure's median and the median speed ratio of the paired rounds (how
+many times faster this tree is: a rate here over there, a time there over here; 1.00 is "no
+slower"): on a shared, noisy machine a change of load falls on both sides alike.
 """
 
 from __future__ import annotations
@@ -133,11 +134,17 @@ def compare(revision: str, sessions: int, rounds: int) -> None:
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT)
     print(f"against {revision}: {sessions} sessions a bot, {rounds} rounds in turn, CPU time")
+    print("  speed ratio: how many times faster here (above 1.00: faster, below: slower)")
     for name in pairs[0][0]:
         here = statistics.median(p[0][name] for p in pairs)
         there = statistics.median(p[1][name] for p in pairs)
-        ratio = statistics.median(p[0][name] / p[1][name] for p in pairs)
-        print(f"  {name}: {here:.1f} here, {there:.1f} there: ratio {ratio:.2f}")
+        speed = statistics.median(_speed(name, p[0][name], p[1][name]) for p in pairs)
+        print(f"  {name}: {here:.1f} here, {there:.1f} there: speed ratio {speed:.2f}")
+
+
+def _speed(name: str, here: float, there: float) -> float:
+    """How many times faster here: a rate (per second) is better high, a time (µs) low."""
+    return there / here if name.endswith("µs") else here / there
 
 
 def main() -> None:

@@ -118,10 +118,18 @@ class Procedure:
     """Every phase of a ruleset by name (case-insensitive look-up)."""
 
     phases: Mapping[str, Phase] = field(default_factory=dict)
+    # the phases by the names the walker's frames give, as given (the phases never change once
+    # compiled): the walker asks at every step
+    _as_named: dict[str, Phase] = field(default_factory=dict, compare=False, repr=False)
 
     def phase(self, name: str) -> Phase:
+        found = self._as_named.get(name)
+        if found is not None:
+            return found
         found = self.phases.get(name.casefold())
-        if found is None:
+        if found is not None:
+            self._as_named[name] = found
+        else:
             known = ", ".join(p.name for p in self.phases.values()) or "none"
             raise KeyError(f"the procedure has no phase {name!r} (phases: {known})")
         return found
@@ -544,8 +552,19 @@ class ProcedureWalker:
             self.state.frames.pop()
             return None
         step = steps[at]
-        if step.call is not None and getattr(step.call, "outside_play", False):
+        call = step.call
+        if call is not None and getattr(call, "outside_play", False):
             data["at"] = at + 1
+            return None
+        if (
+            call is not None
+            and step.form == "do"
+            and step.each is None
+            and step.times is None
+            and step.until is None
+        ):
+            data["at"] = at + 1  # the most common step: a primitive, once (``_run_step``)
+            call(self)
             return None
         if step.each is not None:
             items = data.get("items")

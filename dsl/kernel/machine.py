@@ -48,6 +48,12 @@ class Event:
         return (Event, (self.kind, self.data))
 
 
+# ``Event(kind, data)`` in three calls of C (see ``Machine.emit``); the slots' own setters
+_new_event = object.__new__
+_set_kind = Event.__dict__["kind"].__set__
+_set_data = Event.__dict__["data"].__set__
+
+
 class Compact:
     """Pickles as its class and field values: state snapshots are taken often."""
 
@@ -204,8 +210,13 @@ class Machine:
         return self.state.events
 
     def emit(self, kind: str, **data: Any) -> None:
-        """Record a change of the state."""
-        self.state.events.append(Event(kind, data))
+        """Record a change of the state (the ``Event`` made without its generated
+        ``__init__``: a session tells some six hundred events, and that call is a third of
+        each)."""
+        event = _new_event(Event)
+        _set_kind(event, kind)
+        _set_data(event, data)
+        self.state.events.append(event)
 
     def clone(self) -> Self:
         """An independent copy: the same future for the same answers."""
@@ -216,7 +227,10 @@ class Machine:
 
     @classmethod
     def from_json(cls, ruleset: Any, text: str) -> Self:
-        data = json.loads(text, object_hook=_json_hook)
+        # the hook turns ``{"__bytes__": ...}`` back into bytes; a text that cannot hold that key
+        # (not written, nor escaped) has none, and is read with no Python call per object
+        may_hold_bytes = "__bytes__" in text or "\\u" in text
+        data = json.loads(text, object_hook=_json_hook if may_hold_bytes else None)
         return cls(ruleset, cls.decode_state(ruleset, data))  # type: ignore[call-arg]
 
     def _with_state(self, state: Any) -> Self:

@@ -75,42 +75,46 @@ class ActionRules(SessionPart):
 
         Asked at every action decision, so written for speed (the order of the options is part
         of the game's behaviour: bots pick by position): each location and its side is looked
-        up once, and what a card offers comes from ``_card_actions``, worked out once per card."""
+        up once, each action's cost once, and what a card offers comes from ``_card_actions``,
+        worked out once per card (its memo read in line: a card's facts are never falsy)."""
         st = self.state
         rs = self.ruleset
         options: list[Any] = []
+        add = options.append
         cards = rs.locations
         sided = [(loc, cards[loc.name].side(loc.developed)) for loc in st.locations]  # self.side
-        at: dict[str, tuple[LocationState, Any]] = {}
-        for loc, loc_side in sided:
-            at.setdefault(loc.name, (loc, loc_side))  # the first of a name, as ``location``
+        # by name, the first location of a name (as ``location``): the last written wins
+        at: dict[str, tuple[LocationState, Any]] = {pair[0].name: pair for pair in sided[::-1]}
         move_cost = self.action_cost("move")
         trade_cost = self.action_cost("trade")
         muster_cost = self.action_cost("muster")
+        craft_cost = self.action_cost("craft")
         adjacency = self._adjacency_map()
         lowest_at: dict[str, int | None] = {}
-        # ``_card_actions``, its memo read in line (a card's facts are never falsy)
         memo = self._card_memo
         card_actions = self._card_actions
+        supply = st.supply
+        obstacle_cards = rs.obstacles
+        forbidden = rs.forbidden_on
         permitting: list[tuple[CharacterState, list[tuple[str, str, Any]]]] = []
         for c in st.characters:
-            if c.location is None:
-                continue
             name = c.location
+            if name is None:
+                continue
             if name not in at:
                 raise KeyError(name)
             here, side = at[name]
             ap = c.action_points
+            who = c.name
             # any character may move (in the solo variant the whole party moves)
-            for dest in adjacency[name]:
-                if ap >= move_cost + at[dest][1].entry_cost:
-                    options.append({"act": "move", "character": c.name, "to": dest})
+            if ap >= move_cost:
+                for dest in adjacency[name]:
+                    if ap >= move_cost + at[dest][1].entry_cost:
+                        add({"act": "move", "character": who, "to": dest})
             if side.port_cost is not None and ap >= side.port_cost:
                 for other, o_side in sided:
                     if other is not here and o_side.port_cost is not None:
-                        options.append(
-                            {"act": "move", "character": c.name, "to": other.name, "by": "port"}
-                        )
+                        add({"act": "move", "character": who, "to": other.name, "by": "port"})
             if side.portal_cost is not None or side.portal_stress_cost is not None:
                 for other, o_side in sided:
                     if other is here or (
@@ -120,26 +124,20 @@ class ActionRules(SessionPart):
                     if (
                         side.portal_cost is not None and ap >= side.portal_cost
                     ) or side.portal_stress_cost is not None:
-                        options.append(
-                            {
-                                "act": "move",
-                                "character": c.name,
-                                "to": other.name,
-                                "by": "portal",
-                            }
-                        )
+                        add({"act": "move", "character": who, "to": other.name, "by": "portal"})
+            obstacles = here.obstacles
             # ``restricted(here, verb, side)``, its obstacle lookup only when there are any
             if (
                 ap >= trade_cost
                 and len(here.dice) > 1  # a trade gives a pair
                 and not side.no_trade
-                and not (here.obstacles and self.restricted(here, "trade", side))
+                and not (obstacles and self.restricted(here, "trade", side))
             ):
                 options.extend(self._trade_options(c, here))
             if (
                 ap >= muster_cost
                 and not side.no_muster
-                and not (here.obstacles and self.restricted(here, "muster", side))
+                and not (obstacles and self.restricted(here, "muster", side))
             ):
                 granted = [
                     noun
@@ -147,55 +145,55 @@ class ActionRules(SessionPart):
                     for noun in (memo.get(("ability", n)) or card_actions("ability", n)).musters
                 ]
                 for resource in dict.fromkeys((*side.produces, *side.musters, *granted)):
-                    if st.supply.get(resource, 0) > 0:
-                        options.append({"act": "muster", "character": c.name, "resource": resource})
-            if not c.initiative:  # only an obstacle with enough progress may be taken
-                for i, o in enumerate(here.obstacles):
-                    if o.progress >= rs.obstacles[o.name].difficulty and not (
-                        rs.forbidden_on and self.forbids("overcome", o.uid)
+                    if supply.get(resource, 0) > 0:
+                        add({"act": "muster", "character": who, "resource": resource})
+            initiative = c.initiative
+            if obstacles and not initiative:  # only an obstacle with enough progress is taken
+                for i, o in enumerate(obstacles):
+                    if o.progress >= obstacle_cards[o.name].difficulty and not (
+                        forbidden and self.forbids("overcome", o.uid)
                     ):
-                        options.append(
-                            {"act": "overcome", "character": c.name, "obstacle": o.name, "index": i}
-                        )
-            if c.initiative:
-                if here.dice:
+                        add({"act": "overcome", "character": who, "obstacle": o.name, "index": i})
+            if initiative:
+                if here.dice and len(initiative) >= craft_cost:
                     if name not in lowest_at:  # the same for everyone here
-                        targets = [a for o in self.characters_at(name) for a in o.in_progress]
+                        targets = [
+                            a
+                            for o in st.characters
+                            if o.location == name
+                            for a in o.in_progress  # ``characters_at(name)``
+                        ]
                         lowest_at[name] = self._lowest_craftable(here, targets) if targets else None
                     lowest = lowest_at[name]
                     if lowest is not None:
                         # any initiative die at least as high as the lowest die that some
                         # empty slot takes can craft
-                        enough = len(c.initiative) >= self.action_cost("craft")
-                        for face in sorted(set(c.initiative)) if enough else ():
+                        for face in sorted(set(initiative)):
                             if face >= lowest:
-                                options.append({"act": "craft", "character": c.name, "die": face})
-                for i, o in enumerate(here.obstacles):
-                    if rs.forbidden_on and self.forbids("overcome", o.uid):
+                                add({"act": "craft", "character": who, "die": face})
+                for i, o in enumerate(obstacles):
+                    if forbidden and self.forbids("overcome", o.uid):
                         continue  # "May not overcome Stability obstacles" stands
-                    options.append(
-                        {"act": "overcome", "character": c.name, "obstacle": o.name, "index": i}
-                    )
+                    add({"act": "overcome", "character": who, "obstacle": o.name, "index": i})
             # the cards' texts used as actions; their "May ..." texts come after everyone's
             granting: list[tuple[str, str, tuple[tuple[int, Any], ...]]] = []
             if side.permissions:
                 granting.append(("location", here.name, _usable_permissions(side.permissions)))
+            exhausted = c.exhausted
             for kind, held in (("ability", c.abilities), ("asset", c.assets)):
                 for card in held:
                     actions = memo.get((kind, card)) or card_actions(kind, card)
                     if actions.permissions:
                         granting.append((kind, card, actions.permissions))
-                    if card in c.exhausted:
-                        continue
-                    for k in actions.plays:
-                        options.append(
-                            {"act": kind, "character": c.name, "card": card, "effect": k}
-                        )
+                    if actions.plays and card not in exhausted:
+                        for k in actions.plays:
+                            add({"act": kind, "character": who, "card": card, "effect": k})
             for n in st.events_out:
                 actions = memo.get(("event", n)) or card_actions("event", n)
                 if actions.permissions:
                     granting.append(("event", n, actions.permissions))
-            permitting.append((c, granting))
+            if granting:
+                permitting.append((c, granting))
         for c, granting in permitting:
             for on, card_name, permissions in granting:
                 for k, permission in permissions:
@@ -203,7 +201,7 @@ class ActionRules(SessionPart):
                         continue
                     if not self._holding_possible(c, card_name, permission):
                         continue
-                    options.append(
+                    add(
                         {
                             "act": "permission",
                             "character": c.name,
@@ -213,7 +211,7 @@ class ActionRules(SessionPart):
                         }
                     )
         options += self._narrate_options()
-        options.append("done")
+        add("done")
         return options
 
     def _lowest_craftable(self, here: LocationState, targets: list[AssetInProgress]) -> int | None:
@@ -234,29 +232,39 @@ class ActionRules(SessionPart):
 
     def _trade_options(self, c: CharacterState, here: LocationState) -> list[Any]:
         """Trades: the declared ``trade dice in`` dice of one resource at the location for
-        ``trade dice out`` of another (one option per set of faces given)."""
+        ``trade dice out`` of another (one option per set of faces given). Part of
+        ``action_options``: what a resource trades for is read from its memo in line."""
         give = self.ruleset.value("trade dice in", 2)
-        out: list[Any] = []
-        seen: set[tuple[Any, ...]] = set()
+        dice = here.dice
         by_resource: dict[str, list[int]] = {}
-        for i, die in enumerate(here.dice):
+        for i, die in enumerate(dice):
             by_resource.setdefault(die.resource, []).append(i)
         sets = sorted(
-            chosen
-            for positions in by_resource.values()
-            if len(positions) >= give
-            for chosen in combinations(positions, give)
+            [
+                chosen
+                for positions in by_resource.values()
+                if len(positions) >= give
+                for chosen in combinations(positions, give)
+            ]
         )  # in the order of the dice at the location
+        out: list[Any] = []
+        seen: set[tuple[Any, ...]] = set()
+        supply = self.state.supply
+        memo = self._trade_memo
+        who = c.name
         for chosen in sets:
-            resource = here.dice[chosen[0]].resource
-            key = (resource, *sorted(here.dice[i].face for i in chosen))
+            resource = dice[chosen[0]].resource
+            key = (resource, *sorted([dice[i].face for i in chosen]))
             if key in seen:
                 continue
             seen.add(key)
-            for into in self.trade_targets(resource):
-                if self.state.supply.get(into, 0) > 0:
+            targets = memo.get(resource)
+            if targets is None:
+                targets = memo[resource] = self._trade_targets(resource)
+            for into in targets:
+                if supply.get(into, 0) > 0:
                     out.append(
-                        {"act": "trade", "character": c.name, "give": list(chosen), "get": into}
+                        {"act": "trade", "character": who, "give": list(chosen), "get": into}
                     )
         return out
 

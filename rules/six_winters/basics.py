@@ -86,12 +86,21 @@ _ASSET_PROMPT = "{} may take an asset from the staging area"
 def _runs_a_text(data: dict[str, Any]) -> bool:
     """Whether a run frame's piece is an action that runs a card's text and changes nothing
     before it (``use_card``, ``use_permission``; ``op_action`` only emits an event first); or
-    an obstacle's activation, which asks which token goes first before it changes anything and
-    says itself when it starts changing the state (it sets ``_untouched`` to False)."""
-    if data["op"] == "activate_obstacle":
+    a piece that asks before it changes anything and says itself when it starts changing the
+    state (``touch``): an obstacle's activation (which token goes first), reducing a
+    location's danger (what is removed), an overcome (who joins, which dice defend), a
+    narrated scene (the cards spent). Such a piece takes its snapshot at that first change, so
+    a question asked before it costs no copy and no restore."""
+    if data["op"] in ("activate_obstacle", "reduce_danger"):
         return True
     option = data["args"].get("option") if data["op"] == "action" else None
-    return isinstance(option, dict) and option.get("act") in ("ability", "asset", "permission")
+    return isinstance(option, dict) and option.get("act") in (
+        "ability",
+        "asset",
+        "permission",
+        "overcome",  # asks who joins and which dice defend first (``action_overcome``)
+        "narrate",  # asks every card to spend first (``action_narrate``)
+    )
 
 
 _MEMOS: dict[int, dict[str, dict[Any, Any]]] = {}
@@ -109,7 +118,7 @@ def ruleset_memo(ruleset: Any, name: str) -> dict[Any, Any]:
 
 def _copy_option(option: dict[str, Any]) -> dict[str, Any]:
     """An action's option for its event: its own lists, so later changes cannot reach it."""
-    return {k: list(v) if isinstance(v, list) else v for k, v in option.items()}
+    return {k: v[:] if v.__class__ is list else v for k, v in option.items()}
 
 
 def _name_and_side(loc: LocationState) -> tuple[str, bool]:
@@ -225,6 +234,7 @@ class SessionPart(_SessionBase):
 
         _card_memo: dict[tuple[str, str], _CardActions]
         _card_points_memo: dict[str, tuple[int, str | None]]
+        _refresh_memo: dict[int, tuple[Any, bool]]
 
         def _defend_window(
             self, ctx: Context, m: CharacterState, verbs: tuple[str, ...], prompt: str

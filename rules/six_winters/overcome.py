@@ -23,11 +23,17 @@ class OvercomeRules(SessionPart):
     """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
 
     def action_overcome(self, ctx: Context, c: CharacterState, index: int) -> None:
-        """The seven steps of overcoming an obstacle, with teamwork."""
+        """The seven steps of overcoming an obstacle, with teamwork.
+
+        Who joins and which dice go to defense are asked before anything changes: the piece
+        takes its snapshot at its first change (``touch``, before every change made here
+        directly; a roll and a card's text touch themselves), so those questions cost no copy
+        and no restore (see ``basics._runs_a_text``)."""
         here = self.location(str(c.location))
         obstacle = here.obstacles[index]
         card = self.ruleset.obstacles[obstacle.name]
         if obstacle.progress >= card.difficulty:  # progress a text placed: it is taken as it is
+            self.touch()
             self.take_obstacle(ctx, c, here, obstacle)
             return
         # anyone here may join, dice or none (one without dice may still take stress dice)
@@ -51,7 +57,11 @@ class OvercomeRules(SessionPart):
                 BEFORE_DEFENSE_VERBS,
                 f"{m.name}: use a card before defense against {card.name}?",
             )
-        early = self.state.flags.pop("roll stress first", 0)
+        flags = self.state.flags
+        early = flags.get("roll stress first", 0)
+        if "roll stress first" in flags:  # used up now
+            self.touch()
+            del flags["roll stress first"]
         takers = self._divide_stress_dice(ctx, c, team, card) if early else []
         faces = self.roll(f"{card.name} stress", len(card.stress)) if early else []
         # 1. allocate defense
@@ -73,6 +83,8 @@ class OvercomeRules(SessionPart):
                 else []
             )
             dice = [m.initiative[p] for p in sorted(chosen)]
+            if dice:
+                self.touch()
             for face in dice:
                 m.initiative.remove(face)  # into the defense pool, then back to the supply
             defense[m.name] = dice

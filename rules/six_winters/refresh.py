@@ -10,6 +10,7 @@ from dsl.runtime import Context, Decision
 
 from .basics import SessionPart
 from .contracts import DecisionKind, EventKind
+from .select import places
 from .state import (
     CharacterState,
     Frame,
@@ -23,24 +24,37 @@ class RefreshRules(SessionPart):
         """The refresh asks nothing unless a location's text runs, sorcery is rerolled where a
         character stands, or a held card's text runs at the refresh (a speed shortcut)."""
         st = self.state
+        sorcery = self.sorcery
+        cards = self.ruleset.locations
         occupied = {c.location for c in st.characters}
         for loc in st.locations:
-            side = self.side(loc)
-            if side.effects or (
-                loc.name in occupied
-                and (
-                    self.sorcery in side.produces
-                    or any(d.resource == self.sorcery for d in loc.dice)
-                )
+            side = cards[loc.name].side(loc.developed)  # ``side(loc)``
+            if side.effects:
+                return False
+            if loc.name in occupied and (
+                sorcery in side.produces or any(d.resource == sorcery for d in loc.dice)
             ):
                 return False
         return True  # the cards' "Refresh:" texts are a piece of their own
 
     def _quiet_refresh_texts(self, args: dict[str, Any]) -> bool:
+        """No card held and no location in play has a "Refresh:" text (a speed shortcut)."""
         st = self.state
         held = [effects for c in st.characters for _, effects in self.held_cards(c)]
-        places = [self.side(loc).effects for loc in st.locations]
-        return not any(e.on("refresh") for effects in (*held, *places) for e in effects)
+        sides = [self.side(loc).effects for loc in st.locations]
+        return not any(map(self._runs_at_refresh, held)) and not any(
+            map(self._runs_at_refresh, sides)
+        )
+
+    def _runs_at_refresh(self, effects: tuple[Any, ...]) -> bool:
+        """Whether one of a card's effects happens at the refresh: a fact of its text, so it is
+        worked out once per ruleset (kept by the effects' identity, and with them, so that an
+        identity is never taken for another's)."""
+        memo = self._refresh_memo
+        found = memo.get(id(effects))
+        if found is None or found[0] is not effects:
+            found = memo[id(effects)] = (effects, any(e.on("refresh") for e in effects))
+        return bool(found[1])
 
     def _quiet_reroll_sorcery(self, args: dict[str, Any]) -> bool:
         return self._quiet_refresh(args)
@@ -105,8 +119,6 @@ class RefreshRules(SessionPart):
     def unrefreshed(self) -> set[str]:
         """The locations whose dice a standing text in play keeps from refreshing ("Dice at
         this location do not refresh."): where the dice it names are."""
-        from .select import places
-
         kept: set[str] = set()
         for card_ctx, thing in self.forbidding("refresh"):
             if getattr(thing, "noun_category", None) in ("die", "resource"):
@@ -118,15 +130,17 @@ class RefreshRules(SessionPart):
         (so a text reads this turn's faces): each character's cards, then each location's
         text, once per location."""
         st = self.state
+        runs = self._runs_at_refresh  # most cards have no such text: none of theirs is tried
         for c in st.characters:
             for name, effects in self.held_cards(c):  # conditions, assets, abilities in hand
-                self.run_effects(
-                    ctx, effects, "refresh", actor=c.name, location=c.location, card=name
-                )
+                if runs(effects):
+                    self.run_effects(
+                        ctx, effects, "refresh", actor=c.name, location=c.location, card=name
+                    )
         for loc in st.locations:
-            self.run_effects(
-                ctx, self.side(loc).effects, "refresh", location=loc.name, card=loc.name
-            )
+            effects = self.side(loc).effects
+            if runs(effects):
+                self.run_effects(ctx, effects, "refresh", location=loc.name, card=loc.name)
 
     def _take_options(self, c: CharacterState) -> list[Any]:
         st = self.state

@@ -70,9 +70,10 @@ class SceneRules(SessionPart):
         options: list[Any] = []
         # the most any team could score: with none of the cards, no scene can be narrated
         best = 0
+        memo = self._card_points_memo  # ``_card_facts``, its memo read in line
         for c in st.characters:
             for n in (*c.assets, *c.obstacles):
-                best += self._card_facts(n)[0] + 1
+                best += (memo.get(n) or self._card_facts(n))[0] + 1
         if self._least_scene_points is None:
             self._least_scene_points = min((sc.points for sc in rs.scenes.values()), default=0)
         if best < self._least_scene_points:  # no scene at all: most of the time
@@ -145,12 +146,17 @@ class SceneRules(SessionPart):
         )
         played: list[dict[str, Any]] = []
         total = match
+        # The cards are all chosen first, each from what the team has left, and spent once the
+        # choosing is done: every question is asked before anything changes, so none costs a
+        # copy of the game or a restore (the piece's snapshot waits for ``touch``).
+        left = {c.name: (list(c.obstacles), list(c.assets)) for c in team}
         while True:
             options: list[Any] = []
             for c in team:
-                for n in dict.fromkeys(c.obstacles):
+                obstacles, assets = left[c.name]
+                for n in dict.fromkeys(obstacles):
                     options.append({"card": n, "kind": "obstacle", "character": c.name})
-                for n in dict.fromkeys(c.assets):
+                for n in dict.fromkeys(assets):
                     options.append({"card": n, "kind": "asset", "character": c.name})
             if total >= scene.points:
                 options.append("finish")
@@ -162,16 +168,20 @@ class SceneRules(SessionPart):
             )
             if choice == "finish":
                 break
-            owner = self.character(choice["character"])
+            obstacles, assets = left[choice["character"]]
+            (assets if choice["kind"] == "asset" else obstacles).remove(choice["card"])
             points = self.card_points(choice["card"])
-            if choice["kind"] == "asset":
-                owner.assets.remove(choice["card"])
-                st.asset_discard.append(choice["card"])
-            else:
-                owner.obstacles.remove(choice["card"])
-                st.archive.append(choice["card"])
             total += points
             played.append({**choice, "points": points})
+        self.touch()
+        for card in played:
+            owner = self.character(card["character"])
+            if card["kind"] == "asset":
+                owner.assets.remove(card["card"])
+                st.asset_discard.append(card["card"])
+            else:
+                owner.obstacles.remove(card["card"])
+                st.archive.append(card["card"])
         if scene_name in st.scenes:
             st.scenes.remove(scene_name)
         else:

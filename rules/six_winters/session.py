@@ -38,6 +38,7 @@ from dsl.procedure import Procedure, ProcedureWalker
 from dsl.runtime import Context, EffectError, NothingToActOn
 from dsl.runtime import DecisionKind as LanguageDecision
 
+from . import select as selecting
 from .abilities import AbilityRules
 from .actions import ActionRules
 from .basics import (
@@ -97,6 +98,9 @@ class Session(
     def __init__(self, ruleset: Ruleset, state: Any) -> None:
         super().__init__(state)
         self.ruleset = ruleset
+        # the phases and steps of ``procedure.rules``, compiled once with the ruleset (the
+        # walker reads them at every step)
+        self.procedure: Procedure = ruleset.procedure
         self._adjacency: dict[str, list[str]] | None = None
         self._adjacency_key: tuple[Any, ...] = ()
         self._primitives: Any = None
@@ -116,12 +120,15 @@ class Session(
         self._options_told = -1  # the count of events when they were worked out
         self._options_kept: tuple[int, list[Any]] | None = None
         self._facts_memo: dict[tuple[str, str], dict[str, Any]] = ruleset_memo(ruleset, "facts")
+        self._declared_costs: dict[str, tuple[str, int]] = ruleset_memo(ruleset, "costs")
+        self._refresh_memo: dict[int, tuple[Any, bool]] = ruleset_memo(ruleset, "at refresh")
+        self._words_memo: dict[tuple[str, bool], frozenset[str]] = ruleset_memo(ruleset, "words")
+        self._view_sides: dict[tuple[str, bool], tuple[Any, ...]] = ruleset_memo(
+            ruleset, "view sides"
+        )
+        resources = ruleset.resources
+        self._sorcery = resources[-1] if resources and "sorcery" not in resources else "sorcery"
         self._view: tuple[tuple[Any, ...], View] | None = None
-
-    @property
-    def procedure(self) -> Procedure:  # type: ignore[override]
-        """The phases and steps of ``procedure.rules``, compiled once with the ruleset."""
-        return self.ruleset.procedure
 
     def run_step_text(self, phase: str, index: int, item: Any) -> None:
         """A step written as card sentences: run as a piece of its own."""
@@ -225,8 +232,15 @@ class Session(
         return self.ruleset.seasons[self.state.season][0]
 
     def action_cost(self, action: str) -> int:
-        """An action's cost: the declared value, unless a card in play changed it."""
-        return self.state.flags.get(f"{action} cost", self.ruleset.value(f"{action} cost", 1))
+        """An action's cost: the declared value, unless a card in play changed it (a flag of
+        the same name). Asked at every action decision: the name and the declared value are
+        looked up once per ruleset."""
+        declared = self._declared_costs.get(action)
+        if declared is None:
+            key = f"{action} cost"
+            declared = self._declared_costs[action] = (key, self.ruleset.value(key, 1))
+        flags = self.state.flags
+        return flags[declared[0]] if declared[0] in flags else declared[1]
 
     def primitive(self, name: str) -> Callable[..., Any]:
         if self._primitives is None:
@@ -259,20 +273,14 @@ class Session(
         return touching
 
     def select(self, ctx: Context, selector: Any) -> list[Any]:
-        from . import select as selecting
-
         return selecting.select(self, ctx, selector)
 
     def measure(self, ctx: Context, thing: Any, superlative: Any) -> int:
         """A found thing's score for "the ... with the most/lowest ..." (``dsl.codegen``)."""
-        from . import select as selecting
-
         return selecting.measure(self, ctx, thing, superlative)
 
     def read(self, ctx: Context, thing: Any, field: str | None) -> int:
         """A number a card reads from the table ("its difficulty"; ``dsl.codegen``)."""
-        from . import select as selecting
-
         return selecting.read(self, ctx, thing, field)
 
     def location(self, name: str) -> LocationState:
@@ -314,7 +322,7 @@ class Session(
 
     def _words(self, loc: LocationState) -> frozenset[str]:
         key = (loc.name, loc.developed)
-        memo = ruleset_memo(self.ruleset, "words")
+        memo = self._words_memo
         words = memo.get(key)
         if words is None:
             card = self.ruleset.locations[loc.name]
@@ -407,8 +415,6 @@ class Session(
 
     def forbids(self, verb: str, uid: int) -> bool:
         """Whether a standing text in play forbids ``verb`` on the obstacle ``uid``."""
-        from . import select as selecting
-
         return any(
             any(isinstance(r, dict) and r.get("uid") == uid for r in selecting.select(self, c, t))
             for c, t in self.forbidding(verb)
@@ -416,7 +422,9 @@ class Session(
 
     @property
     def sorcery(self) -> str:
-        return self.ruleset.resources[-1] if "sorcery" not in self.ruleset.resources else "sorcery"
+        """The resource whose 6s explode: "sorcery", else the last one the ruleset declares
+        (read once: the ruleset never changes under a session)."""
+        return self._sorcery
 
     def held_cards(self, c: CharacterState) -> list[tuple[str, tuple[Effect, ...]]]:
         """The cards a character holds whose texts can trigger or stand: conditions, completed

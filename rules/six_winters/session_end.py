@@ -93,6 +93,8 @@ class SessionEndRules(SessionPart):
             options,
             f"Reduce danger at {loc.name}: remove what?",
         )
+        if choice != "nothing":
+            self.touch()  # the piece's first change (see ``basics._runs_a_text``)
         if choice == "threat":
             loc.threats -= 1
             st.threat_box += 1

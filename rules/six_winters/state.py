@@ -13,6 +13,7 @@ import types
 import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
+from itertools import starmap
 from typing import Any
 
 from dsl.kernel.machine import Compact
@@ -208,15 +209,19 @@ _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def _encode_object(value: Any) -> Any:
-    if type(value) is Event:  # most of a saved state: its data is JSON already, kept as told
-        return {"kind": str(value.kind), "data": encode(value.data)}
+    if type(value) is Event:
+        # most of a saved state: its data is JSON already (the kernel's contract for an event),
+        # so it goes to ``json.dumps`` as told, with no copy made first
+        return {"kind": str(value.kind), "data": value.data}
+    names = _FIELD_NAMES.get(type(value))  # a dataclass met before (most objects)
+    if names is None and is_dataclass(value) and not isinstance(value, type):
+        names = _FIELD_NAMES[type(value)] = tuple(f.name for f in fields(value))
+    if names is not None:
+        return {
+            name: v if type(v := getattr(value, name)) in _ATOMS else encode(v) for name in names
+        }
     if isinstance(value, GameRandom):
         return {"state": value.getstate()[0]}
-    if is_dataclass(value) and not isinstance(value, type):
-        names = _FIELD_NAMES.get(type(value))
-        if names is None:
-            names = _FIELD_NAMES[type(value)] = tuple(f.name for f in fields(value))
-        return {name: encode(getattr(value, name)) for name in names}
     if isinstance(value, list | tuple):
         return [encode(item) for item in value]
     if isinstance(value, dict):
@@ -267,9 +272,20 @@ def _make_decoder(hint: Any) -> Callable[[Any], Any]:
     if isinstance(hint, type) and is_dataclass(hint):
         cls = hint
         hints = _hints(cls)
+        # each field's decoder, worked out at the first use (a class may name itself); a field
+        # of plain data (most of them) is taken as it is, with no call
+        field_plan: list[dict[str, Callable[[Any], Any]]] = []
 
         def dataclass_(data: Any) -> Any:
-            return cls(**{name: decode(hints[name], value) for name, value in data.items()})
+            if not field_plan:
+                field_plan.append({n: _decoder(field_hint) for n, field_hint in hints.items()})
+            decoders = field_plan[0]
+            return cls(
+                **{
+                    name: value if (d := decoders[name]) is _same or value is None else d(value)
+                    for name, value in data.items()
+                }
+            )
 
         return dataclass_
     origin = typing.get_origin(hint)
@@ -424,8 +440,8 @@ def _thaw_location(t: Sequence[Any]) -> LocationState:
         y,
         developed,
         threats,
-        [ObstacleInPlay(*o) for o in obstacles],
-        [Die(d[0], d[1]) for d in dice],
+        list(starmap(ObstacleInPlay, obstacles)),
+        list(starmap(Die, dice)),
     )
 
 
@@ -449,8 +465,8 @@ def freeze(st: SessionState, *, sheets: bool = True) -> list[Any]:
         st.solo,
         st.scheme,
         st.rng.getstate()[0],
-        [_freeze_character(c) for c in st.characters],
-        [_freeze_location(loc) for loc in st.locations],
+        list(map(_freeze_character, st.characters)),
+        list(map(_freeze_location, st.locations)),
         st.supply.copy(),
         {card: [(d.resource, d.face) for d in dice] for card, dice in st.card_dice.items()},
         st.initiative_supply,
@@ -490,47 +506,49 @@ def thaw(frozen: Sequence[Any]) -> SessionState:
     f = frozen
     rng = GameRandom(0)
     rng.setstate((f[4],))
+    # positional, in ``_FROZEN``'s order of the fields (checked at import): a state is thawed at
+    # every decision a piece asks after changing something, and forty keywords cost a third
     return SessionState(
-        year=f[0],
-        seed=f[1],
-        solo=f[2],
-        scheme=f[3],
-        rng=rng,
-        characters=[_thaw_character(c) for c in f[5]],
-        locations=[_thaw_location(loc) for loc in f[6]],
-        supply=dict(f[7]),
-        card_dice={card: [Die(d[0], d[1]) for d in dice] for card, dice in f[8].items()},
-        initiative_supply=f[9],
-        threat_pool=f[10],
-        threat_box=f[11],
-        season=f[12],
-        turn=f[13],
-        asset_deck=list(f[14]),
-        asset_staging=list(f[15]),
-        asset_discard=list(f[16]),
-        scene_deck=list(f[17]),
-        scenes=list(f[18]),
-        scenes_completed=_copy_data(f[19]),
-        obstacle_deck=list(f[20]),
-        obstacle_discard=list(f[21]),
-        archive=list(f[22]),
-        reserve=list(f[23]),
-        unlocked_abilities=list(f[24]),
-        solo_ability_deck=list(f[25]),
-        idle_characters=list(f[26]),
-        campaign_characters=list(f[27]),
-        sheets={name: _thaw_sheet(sheet) for name, sheet in f[28] or ()},
-        frames=[Frame(kind, _copy_frame_data(data)) for kind, data in f[29]],
-        next_uid=f[30],
-        flags=dict(f[31]),
-        events_out=list(f[32]),
-        dice_script=list(f[33]),
-        answers=[],
-        events=[],
-        lost=f[34],
-        over=f[35],
-        result=_copy_data(f[36]),
-        table_dice=f[37],
+        f[0],  # year
+        f[1],  # seed
+        f[2],  # solo
+        f[3],  # scheme
+        rng,
+        list(map(_thaw_character, f[5])),
+        list(map(_thaw_location, f[6])),
+        dict(f[7]),  # supply
+        {card: [Die(d[0], d[1]) for d in dice] for card, dice in f[8].items()},  # card_dice
+        f[9],  # initiative_supply
+        f[10],  # threat_pool
+        f[11],  # threat_box
+        f[12],  # season
+        f[13],  # turn
+        list(f[14]),  # asset_deck
+        list(f[15]),  # asset_staging
+        list(f[16]),  # asset_discard
+        list(f[17]),  # scene_deck
+        list(f[18]),  # scenes
+        _copy_data(f[19]),  # scenes_completed
+        list(f[20]),  # obstacle_deck
+        list(f[21]),  # obstacle_discard
+        list(f[22]),  # archive
+        list(f[23]),  # reserve
+        list(f[24]),  # unlocked_abilities
+        list(f[25]),  # solo_ability_deck
+        list(f[26]),  # idle_characters
+        list(f[27]),  # campaign_characters
+        {name: _thaw_sheet(sheet) for name, sheet in f[28] or ()},  # sheets
+        [Frame(kind, _copy_frame_data(data)) for kind, data in f[29]],  # frames
+        f[30],  # next_uid
+        dict(f[31]),  # flags
+        list(f[32]),  # events_out
+        list(f[33]),  # dice_script
+        [],  # answers
+        [],  # events
+        f[34],  # lost
+        f[35],  # over
+        _copy_data(f[36]),  # result
+        f[37],  # table_dice
     )
 
 

@@ -9,7 +9,7 @@ on is a mistake of the caller, refused with ``StaleView``. ``dict(view)`` is pla
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, ItemsView, Iterator, KeysView, Mapping, ValuesView
 from typing import TYPE_CHECKING, Any
 
 from .basics import _asset_facts, _obstacle_facts, _scene_facts
@@ -22,10 +22,15 @@ class StaleView(RuntimeError):
     """A part of a view was read after the state it shows had changed."""
 
 
-class View(Mapping[str, Any]):
-    """One player's view of a session at one decision (see the module's text)."""
+class View(dict[str, Any]):
+    """One player's view of a session at one decision (see the module's text).
 
-    __slots__ = ("_parts", "_session", "_state", "_told")
+    A ``dict`` whose parts not yet worked out are missing (``__missing__`` works one out when
+    it is read): a bot reads a view's parts thousands of times a session, and a part already
+    worked out is then read at a dict's own speed. Everything else a mapping does sees every
+    part, worked out or not; nothing may be written into it."""
+
+    __slots__ = ("_session", "_state", "_told")
 
     def __init__(self, session: Session, who: str | None) -> None:
         st = session.state
@@ -34,37 +39,79 @@ class View(Mapping[str, Any]):
         self._session = session
         self._state = st
         self._told = len(st.events)
-        self._parts: dict[str, Any] = {
-            "who": who,
-            "year": st.year,
-            "scheme": st.scheme,
-            "season": season_name,
-            "turn": st.turn,
-            "turns_in_season": season_turns,
-            "threat_pool": st.threat_pool,
-            "solo": st.solo,
-            "initiative_supply": st.initiative_supply,
-        }
+        dict.__init__(
+            self,
+            who=who,
+            year=st.year,
+            scheme=st.scheme,
+            season=season_name,
+            turn=st.turn,
+            turns_in_season=season_turns,
+            threat_pool=st.threat_pool,
+            solo=st.solo,
+            initiative_supply=st.initiative_supply,
+        )
 
-    def __getitem__(self, key: str) -> Any:
-        parts = self._parts
-        if key in parts:
-            return parts[key]
+    def __missing__(self, key: str) -> Any:
         work = _PARTS.get(key)
         if work is None:
             raise KeyError(key)
         session = self._session
         if session.state is not self._state or len(session.state.events) != self._told:
             raise StaleView(f"the view's {key!r} is read after the game moved on")
-        value = parts[key] = work(session)
+        value = work(session)
+        dict.__setitem__(self, key, value)
         return value
 
+    def get(self, key: str, default: Any = None) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self, key) or key in _PARTS
+
     def __iter__(self) -> Iterator[str]:
-        yield from self._parts
-        yield from (k for k in _PARTS if k not in self._parts)
+        yield from dict.keys(self)
+        yield from (k for k in _PARTS if not dict.__contains__(self, k))
 
     def __len__(self) -> int:
-        return len(self._parts) + sum(1 for k in _PARTS if k not in self._parts)
+        return dict.__len__(self) + sum(1 for k in _PARTS if not dict.__contains__(self, k))
+
+    def keys(self) -> KeysView[str]:  # type: ignore[override]
+        return KeysView(self)
+
+    def items(self) -> ItemsView[str, Any]:  # type: ignore[override]
+        return ItemsView(self)
+
+    def values(self) -> ValuesView[Any]:  # type: ignore[override]
+        return ValuesView(self)
+
+    def copy(self) -> dict[str, Any]:
+        return dict(self.items())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Mapping):
+            return NotImplemented
+        return dict(self.items()) == dict(other.items())
+
+    def __or__(self, other: Any) -> dict[str, Any]:  # type: ignore[override]
+        return dict(self.items()) | other
+
+    def __ror__(self, other: Any) -> dict[str, Any]:  # type: ignore[override]
+        return other | dict(self.items())
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"View({dict.__repr__(self)} and {len(self) - dict.__len__(self)} parts unread)"
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a view is read-only: it shows the table, it does not change it")
+
+    __setitem__ = __delitem__ = _read_only
+    clear = pop = popitem = setdefault = update = __ior__ = _read_only
 
 
 def _facts(session: Session, kind: str, name: str) -> dict[str, Any]:
@@ -84,60 +131,87 @@ def _facts(session: Session, kind: str, name: str) -> dict[str, Any]:
 
 
 def _locations(session: Session) -> list[dict[str, Any]]:
+    """Written for speed: a bot reads the locations at nearly every decision, and each view
+    works them out anew. What a location's side prints is looked up once per side."""
     rs = session.ruleset
     adjacency = session._adjacency_map()
-    return [
-        {
-            "name": loc.name,
-            "region": rs.locations[loc.name].region,
-            "tags": list(session.tags_of(loc)),
-            "developed": loc.developed,
-            "threats": loc.threats,
-            "adjacent": list(adjacency[loc.name]),
-            "produces": list(session.side(loc).produces),
-            "obstacles": [
-                {
-                    "name": o.name,
-                    "progress": o.progress,
-                    "hindrance": o.hindrance,
-                    **_facts(session, "obstacle", o.name),
-                }
-                for o in loc.obstacles
-            ],
-            "dice": [[d.resource, d.face] for d in loc.dice],
-        }
-        for loc in session.state.locations
-    ]
+    sides = session._view_sides  # a side's region, tags, production: the ruleset's facts
+    memo = session._facts_memo
+    out = []
+    for loc in session.state.locations:
+        key = (loc.name, loc.developed)
+        side = sides.get(key)
+        if side is None:
+            card = rs.locations[loc.name]
+            side = sides[key] = (
+                card.region,
+                tuple(session.tags_of(loc)),
+                tuple(card.side(loc.developed).produces),
+            )
+        region, tags, produces = side
+        out.append(
+            {
+                "name": loc.name,
+                "region": region,
+                "tags": list(tags),
+                "developed": loc.developed,
+                "threats": loc.threats,
+                "adjacent": list(adjacency[loc.name]),
+                "produces": list(produces),
+                "obstacles": [
+                    {
+                        "name": o.name,
+                        "progress": o.progress,
+                        "hindrance": o.hindrance,
+                        **(memo.get(("obstacle", o.name)) or _facts(session, "obstacle", o.name)),
+                    }
+                    for o in loc.obstacles
+                ],
+                "dice": [[d.resource, d.face] for d in loc.dice],
+            }
+        )
+    return out
 
 
 def _characters(session: Session) -> list[dict[str, Any]]:
-    return [
-        {
-            "name": c.name,
-            "location": c.location,
-            "action_points": c.action_points,
-            "body": c.body,
-            "psyche": c.psyche,
-            "initiative": list(c.initiative),
-            "skills": dict(c.skills),
-            "advances": dict(c.advances),
-            "conditions": list(c.conditions),
-            "in_progress": [
-                {
-                    "name": a.name,
-                    "slots": [None if d is None else [d.resource, d.face] for d in a.slots],
-                    **_facts(session, "asset", a.name),
-                }
-                for a in c.in_progress
-            ],
-            "assets": [{"name": n, **_facts(session, "asset", n)} for n in c.assets],
-            "obstacles": [{"name": n, **_facts(session, "obstacle", n)} for n in c.obstacles],
-            "abilities": list(c.abilities),
-            "exhausted": list(c.exhausted),
-            "ability_deck_size": len(c.ability_deck),
-        }
-        for c in session.state.characters
-    ]
+    """Written for speed, like ``_locations``: a card's facts are read from the memo in line
+    (they are never empty)."""
+    memo = session._facts_memo
+    out = []
+    for c in session.state.characters:
+        out.append(
+            {
+                "name": c.name,
+                "location": c.location,
+                "action_points": c.action_points,
+                "body": c.body,
+                "psyche": c.psyche,
+                "initiative": c.initiative[:],
+                "skills": c.skills.copy(),
+                "advances": c.advances.copy(),
+                "conditions": c.conditions[:],
+                "in_progress": [
+                    {
+                        "name": a.name,
+                        "slots": [None if d is None else [d.resource, d.face] for d in a.slots],
+                        **(memo.get(("asset", a.name)) or _facts(session, "asset", a.name)),
+                    }
+                    for a in c.in_progress
+                ],
+                "assets": [
+                    {"name": n, **(memo.get(("asset", n)) or _facts(session, "asset", n))}
+                    for n in c.assets
+                ],
+                "obstacles": [
+                    {"name": n, **(memo.get(("obstacle", n)) or _facts(session, "obstacle", n))}
+                    for n in c.obstacles
+                ],
+                "abilities": c.abilities[:],
+                "exhausted": c.exhausted[:],
+                "ability_deck_size": len(c.ability_deck),
+            }
+        )
+    return out
 
 
 def _resting(session: Session) -> dict[str, Any]:

@@ -3,6 +3,8 @@ tried on Pig (``pig.py``), a game that shares nothing with the rulesets."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from pig import new_pig
 
@@ -19,6 +21,7 @@ from dsl.kernel import (
     play,
     replay,
 )
+from dsl.kernel.machine import Machine
 from dsl.kernel.random import GameRandom
 
 
@@ -178,3 +181,26 @@ def test_a_board_is_a_graph_and_a_grid_is_one_too():
     assert ring.path("x", "far") is None
     with pytest.raises(TableError, match="no place 'w'"):
         ring.join("w", "x")
+
+
+class _Blob(Machine):
+    """A game whose whole state is JSON data that may hold bytes."""
+
+    def __init__(self, ruleset: Any, state: Any) -> None:
+        super().__init__(state)
+        self.ruleset = ruleset
+
+    def encode_state(self) -> Any:
+        return self.state
+
+    @classmethod
+    def decode_state(cls, ruleset: Any, data: Any) -> Any:
+        return data
+
+
+def test_bytes_in_a_saved_state_come_back_as_bytes_however_the_key_is_written():
+    saved = _Blob(None, {"snap": b"\x00\xff", "name": "x"}).to_json()
+    assert _Blob.from_json(None, saved).state == {"snap": b"\x00\xff", "name": "x"}
+    escaped = saved.replace('"__bytes__"', '"\\u005f_bytes__"')  # the same key, escaped
+    assert escaped != saved
+    assert _Blob.from_json(None, escaped).state["snap"] == b"\x00\xff"

@@ -90,3 +90,31 @@ def test_the_same_view_is_given_only_while_no_event_was_told(ruleset):
         session.apply(bot.choose(view, decision))
     for (told, who, view), (told_next, who_next, view_next) in itertools.pairwise(seen):
         assert (view is view_next) == (told == told_next and who == who_next)
+
+
+def test_a_view_shows_every_part_however_it_is_read_and_cannot_be_written(ruleset):
+    # A view works its parts out when they are first read; every way of reading a mapping
+    # sees all of them, read yet or not, and no way of writing one changes the view.
+    session = engine.new_session(ruleset, engine.new_campaign(ruleset), 4, ["Parin", "Kanun"])
+    decision = session.pending()
+    fresh = session.observation(decision.who)
+    assert "locations" in fresh and "characters" in set(fresh.keys())
+    everything = dict(fresh)
+    assert {"locations", "characters", "supply", "decks", "scenes"} <= set(everything)
+    assert len(fresh) == len(everything) == len(list(fresh))
+    assert session.observation(decision.who) == everything == fresh.copy()
+    assert fresh.get("supply") == dict(session.state.supply)
+    assert fresh.get("no such part", "absent") == "absent"
+    with pytest.raises(KeyError):
+        fresh["no such part"]
+    for write in (
+        lambda v: v.__setitem__("year", 9),
+        lambda v: v.update(year=9),
+        lambda v: v.pop("year"),
+        lambda v: v.setdefault("x", 1),
+        lambda v: v.clear(),
+        lambda v: v.__delitem__("year"),
+    ):
+        with pytest.raises(TypeError):
+            write(fresh)
+    assert fresh["year"] == session.state.year and dict(fresh) == everything

@@ -166,6 +166,7 @@ def test_teamwork_players_divide_the_stress_dice_before_rolling_them(ruleset):
     parin = session.character("Parin")
     parin.location = "Hogeltown"
     fuscus.initiative, parin.initiative = [1], [2]
+    psyche = {"Fuscus": fuscus.psyche, "Parin": parin.psyche}  # as the action starts
     asked = act(
         session,
         {"act": "overcome", "character": "Fuscus", "obstacle": "Hogel's Jealousy", "index": 0},
@@ -183,8 +184,8 @@ def test_teamwork_players_divide_the_stress_dice_before_rolling_them(ruleset):
     assert order[:3] == ["stress_die_assigned", "stress_die_assigned", "dice_rolled"]
     assert kinds(session, "dice_rolled")[0]["what"] == "Hogel's Jealousy stress"
     # each takes the die assigned: a 6 above charm 3 and above Parin's charm 1
-    assert session.character("Fuscus").psyche == fuscus.psyche - 1
-    assert session.character("Parin").psyche == parin.psyche - 1
+    assert session.character("Fuscus").psyche == psyche["Fuscus"] - 1
+    assert session.character("Parin").psyche == psyche["Parin"] - 1
 
 
 def test_teamwork_a_character_without_initiative_dice_may_join_and_take_stress_dice(ruleset):
