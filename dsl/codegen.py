@@ -461,10 +461,7 @@ def _compile_action(clause: BoundClause, card: tuple[str, str]) -> Run:
                 for param, resolve in dynamic:
                     kwargs[param] = resolve(ctx)
                 who = resolve_subject(ctx)
-                takes = _SUBJECT_CACHE.get(primitive)
-                if takes is None:
-                    takes = _takes_subject(primitive)
-                if takes:
+                if _takes_subject(primitive):
                     return primitive(ctx, subject=who, **kwargs)
                 saved = ctx.actor
                 result = None
@@ -515,21 +512,22 @@ def _actor_id(ref: Any) -> str | None:
     return None if ref is None else str(ref)
 
 
-_SUBJECT_CACHE: dict[Any, bool] = {}
+_BY_CODE: dict[Any, bool] = {None: False}  # does a primitive take ``subject``, by its code
 
 
 def _takes_subject(fn: Callable[..., Any]) -> bool:
-    """Does the primitive take ``subject`` (by name or through ``**roles``)?"""
-    key = getattr(fn, "__func__", fn)
-    known = _SUBJECT_CACHE.get(key)
+    """Does the primitive take ``subject`` (by name or through ``**roles``)?
+
+    Known by the primitive's code (a bound method's is its function's), never by the function
+    itself: a host may hand out a new wrapper each time it is asked, and keeping those would
+    keep every host that made one."""
+    code: Any = getattr(fn, "__code__", None)
+    known = _BY_CODE.get(code)
     if known is None:
-        code = getattr(key, "__code__", None)
-        known = code is not None and (
-            "subject" in code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
-            or bool(code.co_flags & inspect.CO_VARKEYWORDS)
+        known = "subject" in code.co_varnames[: code.co_argcount + code.co_kwonlyargcount] or bool(
+            code.co_flags & inspect.CO_VARKEYWORDS
         )
-        _SUBJECT_CACHE[key] = known
-    _SUBJECT_CACHE[fn] = known
+        _BY_CODE[code] = known
     return known
 
 
