@@ -9,10 +9,12 @@ file and line.
 
 from __future__ import annotations
 
+import ast
 import inspect
+import keyword
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from dsl.bound import (
     BoundChoice,
@@ -512,9 +514,6 @@ def _actor_id(ref: Any) -> str | None:
     return None if ref is None else str(ref)
 
 
-_BY_CODE: dict[Any, bool] = {None: False}  # does a primitive take ``subject``, by its code
-
-
 def _takes_subject(fn: Callable[..., Any]) -> bool:
     """Does the primitive take ``subject`` (by name or through ``**roles``)?
 
@@ -806,12 +805,14 @@ class _CardCompiler:
             )
             return
         steps: list[Run] = []
+        parts_run: list[Any] = []  # the sentence each step runs; None: a choice, a withholding
         replaces = None
         replaced = None
         optional = False
         for p in parts:
             if isinstance(p, BoundChoice):
                 steps.append(compile_choice(p, who))
+                parts_run.append(None)
                 continue
             if p.mode == "may not":
                 for clause in p.alternatives:
@@ -839,26 +840,28 @@ class _CardCompiler:
             if withheld is not None and steps:
                 # it modifies the sentence before it rather than running on its own
                 steps[-1] = _withheld(steps[-1], withheld)
+                parts_run[-1] = None
                 continue
             steps.append(compile_sentence(p, who))
+            parts_run.append(p)
         if not steps:
             return
         cost_run = compile_clause(effect.cost, who) if effect.cost is not None else None
-        abilities.append(
-            CompiledAbility(
-                trigger=trigger,
-                text=text,
-                run=_guard(_sequence(steps), card.kind, card.name, effect.span),
-                span=effect.span,
-                cost=_guard(cost_run, card.kind, card.name, effect.span) if cost_run else None,
-                cost_text=effect.cost.text if effect.cost is not None else None,
-                replaces=replaces,
-                replaced=replaced,
-                optional=optional,
-                verbs=_verbs_of(effect.cost, parts),
-                meaning=effect,
-            )
+        ability = CompiledAbility(
+            trigger=trigger,
+            text=text,
+            run=_guard(_sequence(steps), card.kind, card.name, effect.span),
+            span=effect.span,
+            cost=_guard(cost_run, card.kind, card.name, effect.span) if cost_run else None,
+            cost_text=effect.cost.text if effect.cost is not None else None,
+            replaces=replaces,
+            replaced=replaced,
+            optional=optional,
+            verbs=_verbs_of(effect.cost, parts),
+            meaning=effect,
         )
+        _fused_later(ability, list(zip(parts_run, steps, strict=True)), who)
+        abilities.append(ability)
 
 
 def _place_of(clause: BoundClause) -> Place | None:
@@ -985,3 +988,342 @@ def _with_costs(card: CheckedCard, vocabulary: Any) -> CheckedCard:
         card.span,
         card.field_text,
     )
+
+
+# ---- one Python function per ability ------------------------------------------------------------
+#
+# The closures above are the reference: each piece of text is one small function. Run through
+# them, an ability pays a call per piece, reads its settings from closure cells and builds its
+# keyword arguments as dicts. The first time an ability runs, ``_Fused`` writes it out instead
+# as the source of one function (its phrases resolved in line, its primitive called with literal
+# keywords), compiles it, and the ability keeps that function. A piece the writer does not know
+# is called as its closure, so every shape keeps the closures' meaning. The compiled code's
+# positions are the card's: its file is the card's file and each statement stands at the line
+# of the text it carries out, so a traceback through it names the card's line (as the
+# ``EffectError`` it raises does).
+
+
+_BY_CODE: dict[Any, bool] = {None: False}  # does a primitive take ``subject``, by its code
+
+
+class _Unwritten(Exception):
+    """A shape the writer leaves to its closure."""
+
+
+class _Fused:
+    """The source of one ability's run, written statement by statement."""
+
+    def __init__(self, card: tuple[str, str], span: Span) -> None:
+        self.card = card
+        self.span = span
+        self.lines: list[tuple[int, str, int]] = []  # (indent, text, card line)
+        self.names: dict[str, Any] = {
+            "_DecisionNeeded": DecisionNeeded,
+            "_EffectError": EffectError,
+            "_among": _among,
+            "_actor_id": _actor_id,
+            "_takes_subject": _takes_subject,
+            "_by_code": _BY_CODE,
+            "_select_best": select_best,
+            "_failed": _failed,
+            "_CARD": card,
+            "_SPAN": span,
+            "_TARGET": DecisionKind.CHOOSE_TARGET,
+            "_YES_NO": DecisionKind.PAY_OR_REFUSE,
+        }
+        self.constants: dict[int, str] = {}
+        self.count = 0
+
+    def const(self, value: Any) -> str:
+        """A name for ``value`` in the function's globals."""
+        key = id(value)
+        name = self.constants.get(key)
+        if name is None:
+            name = self.constants[key] = f"_k{len(self.constants)}"
+            self.names[name] = value
+        return name
+
+    def local(self, stem: str) -> str:
+        self.count += 1
+        return f"{stem}{self.count}"
+
+    def line(self, indent: int, text: str, span: Span | None = None) -> None:
+        self.lines.append((indent, text, (span or self.span).line))
+
+    # -- steps ----------------------------------------------------------------------------------
+
+    def step(self, part: Any, closure: Run, at: int) -> None:
+        """One step of the ability, leaving its value in ``result``."""
+        if isinstance(part, BoundSentence):
+            try:
+                mark = len(self.lines)
+                self.sentence(part, at)
+                return
+            except _Unwritten:
+                del self.lines[mark:]
+        if isinstance(part, BoundClause):
+            try:
+                mark = len(self.lines)
+                self.clause(part, at)
+                return
+            except _Unwritten:
+                del self.lines[mark:]
+        self.line(at, f"result = {self.const(closure)}(ctx)", getattr(part, "span", None))
+
+    def sentence(self, sentence: BoundSentence, at: int) -> None:
+        """``compile_sentence``: the condition, the "may", then its one clause."""
+        simple = sentence.condition is None and sentence.mode in ("do", "instead")
+        if simple and len(sentence.alternatives) == 1:
+            self.clause(sentence.alternatives[0], at)
+            return
+        if len(sentence.alternatives) != 1:
+            raise _Unwritten
+        span = sentence.span
+        self.line(at, f"ctx.span = {self.const(span)}", span)
+        tests: list[str] = []
+        if sentence.condition is not None:
+            tests.append(self.condition(sentence.condition, at))
+        if sentence.mode == "may":
+            prompt = self.const(f"May: {sentence.text}")
+            tests.append(f"ctx.decide(_YES_NO, (True, False), {prompt})")
+        if not tests:
+            self.clause(sentence.alternatives[0], at)
+            return
+        self.line(at, f"if {' and '.join(tests)}:", span)
+        self.clause(sentence.alternatives[0], at + 1)
+        self.line(at, "else:", span)
+        self.line(at + 1, "result = None", span)
+
+    def condition(self, condition: BoundCondition, at: int) -> str:
+        """An expression true when the condition holds (``compile_condition``)."""
+        selector = condition.selector
+        here = selector is not None and (
+            condition.kind == "at"
+            or (
+                condition.kind == "this is"
+                and selector.noun_category == "card kind"
+                and (selector.noun or "").casefold() == "location"
+            )
+        )
+        if here and selector is not None and selector.superlative is None:
+            found, thing = self.local("found"), self.local("here")
+            span = condition.span
+            self.line(at, f"{thing} = ctx.location", span)
+            self.line(at, f"{found} = host.select(ctx, {self.const(selector)})", span)
+            return f"{thing} is not None and ({thing} in {found} or _among({thing}, {found}))"
+        return f"{self.const(compile_condition(condition))}(ctx)"
+
+    def clause(self, clause: BoundClause, at: int) -> None:
+        """``compile_clause``: per subject, or the "may", the cost, then the action."""
+        if clause.subject is not None and clause.per is None:
+            self.each_subject(clause, at)
+            return
+        self.one(clause, at)
+
+    def one(self, clause: BoundClause, at: int) -> None:
+        """``_compile_one``."""
+        cost = replace(clause.cost, optional=False) if clause.cost is not None else None
+        if not clause.optional:
+            if cost is not None:
+                self.clause(cost, at)
+            self.action(clause, at)
+            return
+        span = clause.span
+        self.line(at, f"ctx.span = {self.const(span)}", span)
+        prompt = f"Pay to {clause.text}?" if cost is not None else f"May: {clause.text}"
+        payable = _payable(clause.cost) if clause.cost is not None else None
+        tests = [f"{self.const(payable)}(ctx)"] if payable is not None else []
+        tests.append(f"ctx.decide(_YES_NO, (True, False), {self.const(prompt)})")
+        self.line(at, f"if {' and '.join(tests)}:", span)
+        if cost is not None:
+            self.clause(cost, at + 1)
+        self.action(clause, at + 1)
+        self.line(at, "else:", span)
+        self.line(at + 1, "result = None", span)
+
+    def each_subject(self, clause: BoundClause, at: int) -> None:
+        """``_each_subject``: all subjects at once when the primitive takes them, else one
+        after another as ``ctx.actor``."""
+        span = clause.span
+        primitive, takes = self.local("primitive"), self.local("takes")
+        self.line(at, f"ctx.span = {self.const(span)}", span)
+        self.line(at, f"{primitive} = host.primitive({self.const(clause.function)})", span)
+        self.line(at, f'{takes} = _by_code.get(getattr({primitive}, "__code__", None))', span)
+        self.line(at, f"if {takes} is None:", span)
+        self.line(at + 1, f"{takes} = _takes_subject({primitive})", span)
+        self.line(at, f"if {takes}:", span)
+        if clause.cost is None and not clause.optional:
+            self.action(clause, at + 1, primitive)
+        else:
+            together = _compile_one(clause, self.card)
+            self.line(at + 1, f"result = {self.const(together)}(ctx)", span)
+        self.line(at, "else:", span)
+        who = self.subject(clause.subject, at + 1)
+        alone = self.const(_compile_one(replace(clause, subject=None), self.card))
+        saved = self.local("saved")
+        actor = self.local("actor")
+        self.line(at + 1, f"{saved} = ctx.actor", span)
+        self.line(at + 1, "result = None", span)
+        self.line(at + 1, "try:", span)
+        self.line(at + 2, f"for {actor} in {who} if isinstance({who}, list) else [{who}]:", span)
+        self.line(at + 3, f"ctx.actor = _actor_id({actor})", span)
+        self.line(at + 3, f"result = {alone}(ctx)", span)
+        self.line(at + 1, "finally:", span)
+        self.line(at + 2, f"ctx.actor = {saved}", span)
+
+    def subject(self, selector: Selector | None, at: int) -> str:
+        """The subjects of a clause, in a local: every one (``finder``) or the one chosen."""
+        assert selector is not None
+        if selector.quantity.mode == "all":
+            who = self.local("who")
+            self.line(at, f"{who} = {self.found(selector)}")
+            return who
+        return self.value(selector, True, at)
+
+    def found(self, selector: Selector) -> str:
+        """What the host finds for a phrase (kept to the best for a superlative)."""
+        if selector.superlative is None:
+            return f"host.select(ctx, {self.const(selector)})"
+        return f"_select_best(ctx, {self.const(selector)})"
+
+    def action(self, clause: BoundClause, at: int, primitive: str | None = None) -> None:
+        """``_compile_action`` without ``per``: resolve the roles, call the primitive once
+        (with every subject when ``primitive``, already looked up, takes them)."""
+        if clause.per is not None:
+            raise _Unwritten
+        params = dict(clause.params)
+        constants = {
+            params.get(role, role): v
+            for role, v in clause.roles
+            if isinstance(v, Selector)
+            and (not v.resolvable or role in clause.creates)
+            and v.reference != "it"
+            and v.quantity.reading is None
+        }
+        dynamic = [
+            (params.get(role, role), v, role == "object")
+            for role, v in clause.roles
+            if params.get(role, role) not in constants
+        ]
+        keywords = [*constants, *(param for param, _, _ in dynamic)]
+        if len(set(keywords)) != len(keywords) or not all(
+            k.isidentifier() and not keyword.iskeyword(k) and k != "subject" for k in keywords
+        ):
+            raise _Unwritten
+        span = clause.span
+        function = self.const(clause.function)
+        self.line(at, f"ctx.span = {self.const(span)}", span)
+        if primitive is None and len(dynamic) == 1:
+            # ``run_one`` looks the primitive up before it resolves its one role
+            primitive = self.local("primitive")
+            self.line(at, f"{primitive} = host.primitive({function})", span)
+        values = [self.value(v, remember, at) for _, v, remember in dynamic]
+        arguments = ["ctx"]
+        if clause.subject is not None:
+            arguments.append(f"subject={self.subject(clause.subject, at)}")
+        arguments += [f"{k}={self.const(v)}" for k, v in constants.items()]
+        arguments += [f"{param}={v}" for (param, _, _), v in zip(dynamic, values, strict=True)]
+        call = primitive or f"host.primitive({function})"
+        self.line(at, f"result = {call}({', '.join(arguments)})", span)
+
+    def value(self, value: Any, remember: bool, at: int) -> str:
+        """``value_resolver``: the expression of a role's argument (a local once resolved)."""
+        if isinstance(value, Selector):
+            return self.selector(value, remember, at)
+        if isinstance(value, Amount):
+            if value.number is not None and value.per is None and value.value_name is None:
+                return self.const(value.number)
+            return self.const(value)
+        if isinstance(value, (OneOf, tuple)):
+            local = self.local("value")
+            self.line(at, f"{local} = {self.const(value_resolver(value, remember))}(ctx)")
+            return local
+        return self.const(value)
+
+    def selector(self, selector: Selector, remember: bool, at: int) -> str:
+        """``selector_resolver`` written out for one or every thing a phrase finds."""
+        local = self.local("chosen")
+        q = selector.quantity
+        single = (
+            not q.plural and q.mode in ("exact", "any", "another", "none") and (q.count or 1) == 1
+        )
+        generic = (
+            q.reading is not None
+            or selector.reference == "it"
+            or (selector.resolvable and not single and q.mode != "all")
+        )
+        if generic:
+            resolve = self.const(selector_resolver(selector, remember))
+            self.line(at, f"{local} = {resolve}(ctx)")
+            return local
+        if not selector.resolvable:
+            return self.const(selector)
+        if q.mode == "all" and not single:
+            self.line(at, f"{local} = {self.found(selector)}")
+            if remember:
+                self.line(at, f'ctx.bindings["it"] = {local}')
+            return local
+        found = self.local("found")
+        self.line(at, f"{found} = {self.found(selector)}")
+        self.line(at, f"if len({found}) == 1:")
+        self.line(at + 1, f"{local} = {found}[0]")
+        self.line(at, f"elif not {found}:")
+        self.line(at + 1, f"{local} = None")
+        self.line(at, "else:")
+        prompt = self.const(_prompt(selector))
+        self.line(at + 1, f"{local} = ctx.decide(_TARGET, list({found}), {prompt})")
+        if remember:
+            self.line(at, f'ctx.bindings["it"] = {local}')
+            self.line(at, f"if type({local}) is dict:")
+            face = self.local("face")
+            self.line(at + 1, f'{face} = {local}.get("face", {local}.get("value"))')
+            self.line(at + 1, f"if {face} is not None:")
+            self.line(at + 2, f'ctx.bindings["value"] = {face}')
+        return local
+
+    # -- the function ---------------------------------------------------------------------------
+
+    def function(self, plan: Sequence[tuple[Any, Run]]) -> Run:
+        body = self.lines
+        self.line(0, "def run(ctx):")
+        self.line(1, "host = ctx.host")
+        self.line(1, "try:")
+        for part, closure in plan:
+            self.step(part, closure, 2)
+        self.line(2, "return result")
+        self.line(1, "except (_DecisionNeeded, _EffectError):")
+        self.line(2, "raise")
+        self.line(1, "except Exception as error:")
+        self.line(2, "raise _failed(error, _CARD, ctx, _SPAN) from error")
+        source = "\n".join("    " * indent + text for indent, text, _ in body)
+        tree = ast.parse(source)
+        lines = [line for _, _, line in body]
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.stmt, ast.expr, ast.excepthandler, ast.arg, ast.keyword)):
+                node.lineno = node.end_lineno = lines[node.lineno - 1]
+        code = compile(tree, self.span.file, "exec")
+        namespace = dict(self.names)
+        exec(code, namespace)  # our own source, written above from checked text
+        run = namespace["run"]
+        kind, name = self.card
+        title = f'{kind} "{name}"'  # what a traceback names the frame
+        run.__code__ = run.__code__.replace(co_name=title, co_qualname=title)
+        run.__qualname__ = run.__name__ = title
+        return cast(Run, run)
+
+
+def _fused_later(
+    ability: CompiledAbility, plan: Sequence[tuple[Any, Run]], card: tuple[str, str]
+) -> None:
+    """Give ``ability`` a run that, the first time it is called, writes the ability out as one
+    function (``_Fused``), keeps it as the ability's run, and runs it."""
+    built: list[Run] = []
+
+    def first_run(ctx: Context) -> Any:
+        if not built:
+            built.append(_Fused(card, ability.span).function(plan))
+            object.__setattr__(ability, "run", built[0])
+        return built[0](ctx)
+
+    first_run.closures = ability.run  # type: ignore[attr-defined]  # the reference, for tests
+    object.__setattr__(ability, "run", first_run)

@@ -90,7 +90,9 @@ class CompiledAbility:
 
     trigger: Trigger | None
     text: str
-    run: Run
+    # the closures the text compiled to, until the first run writes them out as one function
+    # (``dsl.codegen``): the same ability either way, so they are left out of equality
+    run: Run = field(compare=False)
     span: Span
     cost: Run | None = None
     cost_text: str | None = None
