@@ -52,6 +52,7 @@ from dsl.runtime import (
 from dsl.selectors import Amount, Either, LocationSpec, Place, Reading, Selector, ValueSpec
 
 Resolver = Callable[[Context], Any]
+Step = tuple[Any, list[str]]  # a sentence, choice or clause, and the primitives it withholds
 
 
 class Candidates(list[Any]):
@@ -792,27 +793,23 @@ class _CardCompiler:
         ):
             sentence = parts[0]
             clause = sentence.alternatives[0]
-            run = _guard(compile_clause(clause, who), card.kind, card.name, sentence.span)
-            permissions.append(
-                Permission(
-                    verb=clause.function,
-                    roles=dict(clause.roles),
-                    place=_place_of(clause),
-                    text=text,
-                    span=sentence.span,
-                    run=run,
-                )
+            permission = Permission(
+                verb=clause.function,
+                roles=dict(clause.roles),
+                place=_place_of(clause),
+                text=text,
+                span=sentence.span,
             )
+            _written_later(permission, "run", [(clause, [])], who, sentence.span)
+            permissions.append(permission)
             return
-        steps: list[Run] = []
-        parts_run: list[Any] = []  # the sentence each step runs; None: a choice, a withholding
+        steps: list[Step] = []
         replaces = None
         replaced = None
         optional = False
         for p in parts:
             if isinstance(p, BoundChoice):
-                steps.append(compile_choice(p, who))
-                parts_run.append(None)
+                steps.append((p, []))
                 continue
             if p.mode == "may not":
                 for clause in p.alternatives:
@@ -839,20 +836,17 @@ class _CardCompiler:
             withheld = _withholding(p)
             if withheld is not None and steps:
                 # it modifies the sentence before it rather than running on its own
-                steps[-1] = _withheld(steps[-1], withheld)
-                parts_run[-1] = None
+                steps[-1][1].append(withheld)
                 continue
-            steps.append(compile_sentence(p, who))
-            parts_run.append(p)
+            steps.append((p, []))
         if not steps:
             return
-        cost_run = compile_clause(effect.cost, who) if effect.cost is not None else None
         ability = CompiledAbility(
             trigger=trigger,
             text=text,
-            run=_guard(_sequence(steps), card.kind, card.name, effect.span),
+            run=_no_run,
             span=effect.span,
-            cost=_guard(cost_run, card.kind, card.name, effect.span) if cost_run else None,
+            cost=_no_run if effect.cost is not None else None,
             cost_text=effect.cost.text if effect.cost is not None else None,
             replaces=replaces,
             replaced=replaced,
@@ -860,7 +854,9 @@ class _CardCompiler:
             verbs=_verbs_of(effect.cost, parts),
             meaning=effect,
         )
-        _fused_later(ability, list(zip(parts_run, steps, strict=True)), who)
+        _written_later(ability, "run", steps, who, effect.span)
+        if effect.cost is not None:
+            _written_later(ability, "cost", [(effect.cost, [])], who, effect.span)
         abilities.append(ability)
 
 
@@ -1052,23 +1048,22 @@ class _Fused:
 
     # -- steps ----------------------------------------------------------------------------------
 
-    def step(self, part: Any, closure: Run, at: int) -> None:
-        """One step of the ability, leaving its value in ``result``."""
-        if isinstance(part, BoundSentence):
+    def step(self, step: Step, at: int) -> None:
+        """One step of the ability, leaving its value in ``result``: a sentence or a clause
+        written out, anything else (or a sentence with a withholding after it) its closure."""
+        part, withheld = step
+        if not withheld and isinstance(part, (BoundSentence, BoundClause)):
+            mark = len(self.lines)
             try:
-                mark = len(self.lines)
-                self.sentence(part, at)
+                if isinstance(part, BoundSentence):
+                    self.sentence(part, at)
+                else:
+                    self.clause(part, at)
                 return
             except _Unwritten:
                 del self.lines[mark:]
-        if isinstance(part, BoundClause):
-            try:
-                mark = len(self.lines)
-                self.clause(part, at)
-                return
-            except _Unwritten:
-                del self.lines[mark:]
-        self.line(at, f"result = {self.const(closure)}(ctx)", getattr(part, "span", None))
+        closure = self.const(_step_closure(step, self.card))
+        self.line(at, f"result = {closure}(ctx)", part.span)
 
     def sentence(self, sentence: BoundSentence, at: int) -> None:
         """``compile_sentence``: the condition, the "may", then its one clause."""
@@ -1283,13 +1278,13 @@ class _Fused:
 
     # -- the function ---------------------------------------------------------------------------
 
-    def function(self, plan: Sequence[tuple[Any, Run]]) -> Run:
+    def function(self, steps: Sequence[Step]) -> Run:
         body = self.lines
         self.line(0, "def run(ctx):")
         self.line(1, "host = ctx.host")
         self.line(1, "try:")
-        for part, closure in plan:
-            self.step(part, closure, 2)
+        for step in steps:
+            self.step(step, 2)
         self.line(2, "return result")
         self.line(1, "except (_DecisionNeeded, _EffectError):")
         self.line(2, "raise")
@@ -1312,18 +1307,43 @@ class _Fused:
         return cast(Run, run)
 
 
-def _fused_later(
-    ability: CompiledAbility, plan: Sequence[tuple[Any, Run]], card: tuple[str, str]
+def _step_closure(step: Step, card: tuple[str, str]) -> Run:
+    """A step as its closures: the reference the written function is held to."""
+    part, withheld = step
+    if isinstance(part, BoundChoice):
+        run = compile_choice(part, card)
+    elif isinstance(part, BoundClause):
+        run = compile_clause(part, card)
+    else:
+        run = compile_sentence(part, card)
+    for function in withheld:
+        run = _withheld(run, function)
+    return run
+
+
+def _closures(steps: Sequence[Step], card: tuple[str, str], span: Span) -> Run:
+    """The steps as closures, run in turn, a failure naming the card's line."""
+    return _guard(_sequence([_step_closure(s, card) for s in steps]), card[0], card[1], span)
+
+
+def _no_run(ctx: Context) -> Any:
+    raise AssertionError("replaced by _written_later")
+
+
+def _written_later(
+    holder: Any, attribute: str, steps: Sequence[Step], card: tuple[str, str], span: Span
 ) -> None:
-    """Give ``ability`` a run that, the first time it is called, writes the ability out as one
-    function (``_Fused``), keeps it as the ability's run, and runs it."""
+    """Give ``holder`` (an ability, a permission) a run in ``attribute`` that, the first time
+    it is called, writes the steps out as one function (``_Fused``), keeps it there, and runs
+    it. Nothing is built while the text compiles: most of a card set's abilities never run in
+    one process. ``closures()`` on the first run gives the closures it stands for (tests)."""
     built: list[Run] = []
 
     def first_run(ctx: Context) -> Any:
         if not built:
-            built.append(_Fused(card, ability.span).function(plan))
-            object.__setattr__(ability, "run", built[0])
+            built.append(_Fused(card, span).function(steps))
+            object.__setattr__(holder, attribute, built[0])
         return built[0](ctx)
 
-    first_run.closures = ability.run  # type: ignore[attr-defined]  # the reference, for tests
-    object.__setattr__(ability, "run", first_run)
+    first_run.closures = lambda: _closures(steps, card, span)  # type: ignore[attr-defined]
+    object.__setattr__(holder, attribute, first_run)

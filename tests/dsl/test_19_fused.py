@@ -20,10 +20,47 @@ from dsl_testing import ROOT, TOY
 
 from dsl import loader
 from dsl.codegen import compile_checked
-from dsl.compiler import CompiledAbility, CompiledRuleset
+from dsl.compiler import CompiledRuleset
 from dsl.runtime import Context, DecisionKind, DecisionNeeded, EffectError
 
 RULESETS = [TOY, *sorted(p.parent for p in (ROOT / "rules").glob("*/ruleset.rules"))]
+
+# forms the toy's own cards do not write, each an ability of one more relic
+FORMS = [
+    "Spend 2 ember: Gain 1 lantern.",
+    "Exhaust: All heroes at this location may gain 1 action point.",
+    "Exhaust: All heroes at this location may lose 1 nerve to gain 1 lantern.",
+    "Exhaust: Each hero at this location may lose 1 nerve to gain 1 lantern.",
+    "Exhaust: If there is a Beast monster at this location, discard it.",
+    "Exhaust: If there are no monsters at this location, gain 1 lantern.",
+    "Exhaust: Gain action points equal to the value of a moss at this location.",
+    "Exhaust: Move any moss at this location to any location.",
+    "Exhaust: Discard 2 monsters at this location.",
+    "Exhaust: Discard a monster at this location, or gain 1 lantern.",
+    "Exhaust: Gain 1 lantern or 1 AP.",
+    "Exhaust: Place a threat on the location with the most threat.",
+    "Exhaust: Gain 1 lantern for each Beast monster in play.",
+    "Exhaust: May discard a moss at this location to place a progress on a monster at this "
+    "location.",
+    "Exhaust: Discard any Beast monster in play. Place a threat on it.",
+    "Exhaust: If this is a Forest location, gain 1 lantern.",
+    "Exhaust: Spend a total value of 6 ember at any location.",
+    "Exhaust: Set a moss at this location to 5.",
+    "Play: Ring 1 lantern. This does not wake the dead. Ring 2 lantern.",
+]
+
+
+def _compiled(folder: Path | None) -> CompiledRuleset:
+    """A ruleset compiled afresh (no ability of it run yet); ``None``: the toy and FORMS."""
+    if folder is not None:
+        return compile_checked(loader.check_ruleset(folder))
+    text = (TOY / "ruleset.rules").read_text() + (TOY / "cards.rules").read_text()
+    for n, form in enumerate(FORMS):
+        text += f'relic "Form {n}" {{\n  number {20 + n}\n  tags Beast\n  points 0\n'
+        text += f"  recipe any\n  {form}\n}}\n"
+    checked = loader.check_sources([loader.Source("forms.rules", text)], str(TOY))
+    assert not checked.diagnostics.errors, checked.diagnostics.render()
+    return compile_checked(checked)
 
 
 class Everyone:
@@ -118,34 +155,39 @@ class Step:
         self.name = name
 
 
-def _abilities(ruleset: CompiledRuleset) -> list[tuple[Any, CompiledAbility]]:
-    """Every card's abilities (its sides' too), then the procedure's steps written as text."""
-    found: list[tuple[Any, CompiledAbility]] = []
+def _runs(ruleset: CompiledRuleset) -> list[tuple[Any, Any, str]]:
+    """Every card's abilities, their costs and its permissions (its sides' too), then the
+    procedure's steps written as text: (card, holder, the holder's attribute that runs)."""
+    found: list[tuple[Any, Any, str]] = []
     for card in ruleset.cards():
         for each in (card, *card.blocks.values()):
-            found += [(card, ability) for ability in each.abilities]
+            for ability in each.abilities:
+                found.append((card, ability, "run"))
+                if ability.cost is not None:
+                    found.append((card, ability, "cost"))
+            found += [(card, permission, "run") for permission in each.permissions]
     for phase in ruleset.procedure.phases.values():
         for step in phase.steps:
             if step.ability is not None:
-                found.append((Step(f"{phase.name}: {step.title}"), step.ability))
+                found.append((Step(f"{phase.name}: {step.title}"), step.ability, "run"))
     return found
 
 
-@pytest.mark.parametrize("folder", RULESETS, ids=lambda p: Path(p).name)
-def test_the_written_function_does_what_the_closures_do(folder: Path) -> None:
-    ruleset = compile_checked(loader.check_ruleset(folder))
-    abilities = _abilities(ruleset)
-    if not abilities:
+@pytest.mark.parametrize("folder", [*RULESETS, None], ids=lambda p: Path(p).name if p else "forms")
+def test_the_written_function_does_what_the_closures_do(folder: Path | None) -> None:
+    ruleset = _compiled(folder)
+    runs = _runs(ruleset)
+    if not runs:
         pytest.skip("no card or step of this ruleset is written as sentences")
-    for card, ability in abilities:
-        closures = ability.run.closures  # type: ignore[attr-defined]
-        first = ability.run
+    for card, holder, attribute in runs:
+        first = getattr(holder, attribute)
+        closures = first.closures()
         for crowded in (False, True):
             for per_subject in (False, True):
                 expected = record(closures, card, crowded, per_subject)
                 got = record(first, card, crowded, per_subject)
-                assert got == expected, f"{card.kind} {card.name!r}: {ability.text}"
-        assert ability.run is not first  # the ability keeps the written function
+                assert got == expected, f"{card.kind} {card.name!r}: {holder.text} ({attribute})"
+        assert getattr(holder, attribute) is not first  # it keeps the written function
 
 
 def test_a_traceback_through_the_written_function_names_the_card_line() -> None:
