@@ -717,6 +717,14 @@ class _CardCompiler:
             for alias in alias_names:
                 aliases.setdefault(alias.casefold(), name)
         self.aliases = {k: v for k, v in aliases.items() if len(k.split()) == 1}
+        self.canonical: dict[str, str] = {}  # a field's text in declared words, by its text
+
+    def field_words(self, text: str) -> str:
+        """``canonical_words`` of a field's text: the same few texts recur on many cards."""
+        words = self.canonical.get(text)
+        if words is None:
+            words = self.canonical[text] = canonical_words(text, self.aliases)
+        return words
 
     def card(self, checked: CheckedCard) -> CompiledCard:
         abilities: list[CompiledAbility] = []
@@ -742,7 +750,7 @@ class _CardCompiler:
             restrictions=tuple(restrictions),
             permissions=tuple(permissions),
             blocks=blocks,
-            field_text=tuple((n, canonical_words(t, self.aliases)) for n, t in checked.field_text),
+            field_text=tuple((n, self.field_words(t)) for n, t in checked.field_text),
             printed=tuple(printed),
         )
 
