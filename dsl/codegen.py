@@ -1215,7 +1215,9 @@ class _Fused:
             raise _Unwritten
         span = clause.span
         function = self.const(clause.function)
-        self.line(at, f"ctx.span = {self.const(span)}", span)
+        if primitive is None:
+            self.line(at, f"ctx.span = {self.const(span)}", span)
+        # else ``each_subject`` has just set it, and looking the primitive up cannot change it
         if primitive is None and len(dynamic) == 1:
             # ``run_one`` looks the primitive up before it resolves its one role
             primitive = self.local("primitive")
