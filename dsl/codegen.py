@@ -1151,8 +1151,9 @@ class _Fused:
         primitive, takes = self.local("primitive"), self.local("takes")
         self.line(at, f"ctx.span = {self.const(span)}", span)
         self.line(at, f"{primitive} = host.primitive({self.const(clause.function)})", span)
-        self.line(at, f'{takes} = _by_code.get(getattr({primitive}, "__code__", None))', span)
-        self.line(at, f"if {takes} is None:", span)
+        self.line(at, "try:", span)  # free in Python 3.11 unless raised (the first time)
+        self.line(at + 1, f"{takes} = _by_code[{primitive}.__code__]", span)
+        self.line(at, "except (AttributeError, KeyError):", span)
         self.line(at + 1, f"{takes} = _takes_subject({primitive})", span)
         self.line(at, f"if {takes}:", span)
         if clause.cost is None and not clause.optional:
