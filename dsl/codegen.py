@@ -9,11 +9,13 @@ file and line.
 
 from __future__ import annotations
 
-import ast
 import inspect
 import keyword
+import linecache
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any, cast
 
 from dsl.bound import (
@@ -998,13 +1000,13 @@ def _with_costs(card: CheckedCard, vocabulary: Any) -> CheckedCard:
 #
 # The closures above are the reference: each piece of text is one small function. Run through
 # them, an ability pays a call per piece, reads its settings from closure cells and builds its
-# keyword arguments as dicts. The first time an ability runs, ``_Fused`` writes it out instead
-# as the source of one function (its phrases resolved in line, its primitive called with literal
-# keywords), compiles it, and the ability keeps that function. A piece the writer does not know
-# is called as its closure, so every shape keeps the closures' meaning. The compiled code's
-# positions are the card's: its file is the card's file and each statement stands at the line
-# of the text it carries out, so a traceback through it names the card's line (as the
-# ``EffectError`` it raises does).
+# keyword arguments as dicts. An ability that keeps running (``WRITE_AFTER``) is written out
+# instead as the source of one Python function (its phrases resolved in line, its primitive
+# called with literal keywords), compiled, and kept. A piece the writer does not know is called
+# as its closure, so every shape keeps the closures' meaning (``tests/dsl/test_19_fused.py``
+# holds the one to the other for every ability of every ruleset). A failure still raises the
+# ``EffectError`` naming the card's line; a traceback through the function names the card and
+# where its text starts, and each line of the source shown says the card line it carries out.
 
 
 _BY_CODE: dict[Any, bool] = {None: False}  # does a primitive take ``subject``, by its code
@@ -1301,17 +1303,19 @@ class _Fused:
         self.line(2, "raise")
         self.line(1, "except Exception as error:")
         self.line(2, "raise _failed(error, _CARD, ctx, _SPAN) from error")
-        source = "\n".join("    " * indent + text for indent, text, _ in body)
-        tree = ast.parse(source)
-        lines = [line for _, _, line in body]
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.stmt, ast.expr, ast.excepthandler, ast.arg, ast.keyword)):
-                node.lineno = node.end_lineno = lines[node.lineno - 1]
-        code = compile(tree, self.span.file, "exec")
+        # each line says which line of the card it carries out: a traceback shows it
+        kind, name = self.card
+        where = f"{Path(self.span.file).name}:"
+        source = "\n".join(
+            f"{'    ' * indent}{text}  # {where}{line}" for indent, text, line in body
+        )
+        filename = f'<{kind} "{name}" at {self.span.file}:{self.span.line}>'
+        code = compile(source, filename, "exec")
+        lines = source.splitlines(keepends=True)
+        linecache.cache[filename] = (len(source), None, lines, filename)
         namespace = dict(self.names)
         exec(code, namespace)  # our own source, written above from checked text
         run = namespace["run"]
-        kind, name = self.card
         title = f'{kind} "{name}"'  # what a traceback names the frame
         run.__code__ = run.__code__.replace(co_name=title, co_qualname=title)
         run.__qualname__ = run.__name__ = title
@@ -1341,20 +1345,38 @@ def _no_run(ctx: Context) -> Any:
     raise AssertionError("replaced by _written_later")
 
 
+# runs of an ability through its closures before it is written out; CHRONICLER_WRITE_AFTER=0
+# writes every ability out at its first run (to run a test suite through the written code)
+WRITE_AFTER = int(os.environ.get("CHRONICLER_WRITE_AFTER", "500"))
+
+
 def _written_later(
     holder: Any, attribute: str, steps: Sequence[Step], card: tuple[str, str], span: Span
 ) -> None:
-    """Give ``holder`` (an ability, a permission) a run in ``attribute`` that, the first time
-    it is called, writes the steps out as one function (``_Fused``), keeps it there, and runs
-    it. Nothing is built while the text compiles: most of a card set's abilities never run in
-    one process. ``closures()`` on the first run gives the closures it stands for (tests)."""
-    built: list[Run] = []
+    """Give ``holder`` (an ability, a permission) a run in ``attribute`` that builds the
+    closures of ``steps`` when first called and runs through them; after ``WRITE_AFTER`` runs
+    it writes the steps out as one function (``_Fused``) and puts that in ``attribute``.
+
+    Nothing is built while the text compiles: most of a card set's abilities never run in one
+    process. Writing one out costs what some hundreds of runs through its closures cost more
+    than runs of the written function, so only an ability that keeps running is written: a
+    game runs each a few times, a simulation of many games thousands. ``closures()`` and
+    ``written()`` on the first run build either afresh (tests hold the one to the other)."""
+    closures: list[Run] = []
+    runs = 0
 
     def first_run(ctx: Context) -> Any:
-        if not built:
-            built.append(_Fused(card, span).function(steps))
-            object.__setattr__(holder, attribute, built[0])
-        return built[0](ctx)
+        nonlocal runs
+        runs += 1
+        if runs <= WRITE_AFTER:
+            if not closures:
+                closures.append(_closures(steps, card, span))
+            return closures[0](ctx)
+        if runs == WRITE_AFTER + 1:
+            closures[:] = [_Fused(card, span).function(steps)]
+            object.__setattr__(holder, attribute, closures[0])
+        return closures[0](ctx)
 
     first_run.closures = lambda: _closures(steps, card, span)  # type: ignore[attr-defined]
+    first_run.written = lambda: _Fused(card, span).function(steps)  # type: ignore[attr-defined]
     object.__setattr__(holder, attribute, first_run)

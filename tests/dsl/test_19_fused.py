@@ -19,7 +19,7 @@ import pytest
 from dsl_testing import ROOT, TOY
 
 from dsl import loader
-from dsl.codegen import compile_checked
+from dsl.codegen import WRITE_AFTER, compile_checked
 from dsl.compiler import CompiledRuleset
 from dsl.runtime import Context, DecisionKind, DecisionNeeded, EffectError
 
@@ -181,18 +181,32 @@ def test_the_written_function_does_what_the_closures_do(folder: Path | None) -> 
         pytest.skip("no card or step of this ruleset is written as sentences")
     for card, holder, attribute in runs:
         first = getattr(holder, attribute)
-        closures = first.closures()
+        closures, written = first.closures(), first.written()
         for crowded in (False, True):
             for per_subject in (False, True):
                 expected = record(closures, card, crowded, per_subject)
-                got = record(first, card, crowded, per_subject)
+                got = record(written, card, crowded, per_subject)
                 assert got == expected, f"{card.kind} {card.name!r}: {holder.text} ({attribute})"
-        assert getattr(holder, attribute) is not first  # it keeps the written function
+
+
+def test_an_ability_that_keeps_running_is_written_out() -> None:
+    ability = _compiled(TOY).card("Glow Jar").abilities[0]
+    first = ability.run
+    host = Recorder(False, False)
+    for _ in range(WRITE_AFTER):
+        first(Context(host=host, actor="Someone"))
+    assert ability.run is first  # still its closures
+    first(Context(host=host, actor="Someone"))
+    written = ability.run
+    assert written is not first and written.__name__ == 'relic "Glow Jar"'
+    ctx = Context(host=host, actor="Someone")
+    first(ctx)  # who kept the first run gets the written function too
+    assert host.log[-2:] == host.log[-4:-2] and ctx.span is not None  # select, call
 
 
 def test_a_traceback_through_the_written_function_names_the_card_line() -> None:
-    ruleset = compile_checked(loader.check_ruleset(TOY))
-    ability = ruleset.card("Glow Jar").abilities[0]
+    ruleset = _compiled(TOY)
+    written = ruleset.card("Glow Jar").abilities[0].run.written()  # type: ignore[attr-defined]
 
     class Failing(Recorder):
         def primitive(self, name: str) -> Any:
@@ -203,11 +217,11 @@ def test_a_traceback_through_the_written_function_names_the_card_line() -> None:
 
     ctx = Context(host=Failing(False, False), card=None, actor="Someone")
     with pytest.raises(EffectError) as raised:
-        ability.run(ctx)
+        written(ctx)
     assert raised.value.span is not None and raised.value.span.line == 8
+    assert 'relic "Glow Jar": RuntimeError: the dice fell off the table' in str(raised.value)
     cause = raised.value.__cause__
     assert cause is not None
-    frames = traceback.extract_tb(cause.__traceback__)
-    card_frames = [f for f in frames if f.filename.endswith("cards.rules")]
-    assert card_frames and card_frames[0].lineno == 8
-    assert card_frames[0].name == 'relic "Glow Jar"'
+    [frame] = [f for f in traceback.extract_tb(cause.__traceback__) if "Glow Jar" in f.name]
+    assert frame.name == 'relic "Glow Jar"' and frame.filename.endswith("cards.rules:8>")
+    assert frame.line is not None and frame.line.endswith("# cards.rules:8")
