@@ -322,11 +322,10 @@ def hand_twins(spans: dict[str, list[Span]]) -> dict[str, Hand]:
         ctx.span = coin_if
         host = ctx.host
         here = ctx.location
-        if here is None:
-            return
         empire = host.select(ctx, EMPIRE_LOCATION)
-        if here not in empire and not any(
-            type(ref) is dict and ref.get("name") == here.get("name") for ref in empire
+        if here is None or (
+            here not in empire
+            and not any(type(ref) is dict and ref.get("name") == here.get("name") for ref in empire)
         ):
             return
         ctx.span = coin_draw
