@@ -1039,6 +1039,7 @@ class _Fused:
         }
         self.constants: dict[int, str] = {}
         self.count = 0
+        self.at_line = span.line  # the card line the statements written now carry out
 
     def const(self, value: Any) -> str:
         """A name for ``value`` in the function's globals."""
@@ -1054,7 +1055,9 @@ class _Fused:
         return f"{stem}{self.count}"
 
     def line(self, indent: int, text: str, span: Span | None = None) -> None:
-        self.lines.append((indent, text, (span or self.span).line))
+        if span is not None:
+            self.at_line = span.line
+        self.lines.append((indent, text, self.at_line))
 
     # -- steps ----------------------------------------------------------------------------------
 
@@ -1298,7 +1301,7 @@ class _Fused:
         self.line(1, "try:")
         for step in steps:
             self.step(step, 2)
-        self.line(2, "return result")
+        self.line(2, "return result", self.span)
         self.line(1, "except (_DecisionNeeded, _EffectError):")
         self.line(2, "raise")
         self.line(1, "except Exception as error:")
@@ -1373,8 +1376,12 @@ def _written_later(
                 closures.append(_closures(steps, card, span))
             return closures[0](ctx)
         if runs == WRITE_AFTER + 1:
-            closures[:] = [_Fused(card, span).function(steps)]
-            object.__setattr__(holder, attribute, closures[0])
+            try:
+                written = _Fused(card, span).function(steps)
+            except Exception:  # a shape the writer gets wrong: the closures mean the same
+                written = closures[0] if closures else _closures(steps, card, span)
+            closures[:] = [written]
+            object.__setattr__(holder, attribute, written)
         return closures[0](ctx)
 
     first_run.closures = lambda: _closures(steps, card, span)  # type: ignore[attr-defined]
