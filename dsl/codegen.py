@@ -1036,6 +1036,7 @@ class _Fused:
             "_SPAN": span,
             "_TARGET": DecisionKind.CHOOSE_TARGET,
             "_YES_NO": DecisionKind.PAY_OR_REFUSE,
+            "_OPTION": DecisionKind.CHOOSE_OPTION,
         }
         self.constants: dict[int, str] = {}
         self.count = 0
@@ -1079,13 +1080,12 @@ class _Fused:
         self.line(at, f"result = {closure}(ctx)", part.span)
 
     def sentence(self, sentence: BoundSentence, at: int) -> None:
-        """``compile_sentence``: the condition, the "may", then its one clause."""
+        """``compile_sentence``: the condition, the "may", then its clause (or the one of its
+        alternatives chosen)."""
         simple = sentence.condition is None and sentence.mode in ("do", "instead")
         if simple and len(sentence.alternatives) == 1:
             self.clause(sentence.alternatives[0], at)
             return
-        if len(sentence.alternatives) != 1:
-            raise _Unwritten
         span = sentence.span
         self.line(at, f"ctx.span = {self.const(span)}", span)
         tests: list[str] = []
@@ -1095,12 +1095,36 @@ class _Fused:
             prompt = self.const(f"May: {sentence.text}")
             tests.append(f"ctx.decide(_YES_NO, (True, False), {prompt})")
         if not tests:
-            self.clause(sentence.alternatives[0], at)
+            self.alternatives(sentence, at)
             return
         self.line(at, f"if {' and '.join(tests)}:", span)
-        self.clause(sentence.alternatives[0], at + 1)
+        self.alternatives(sentence, at + 1)
         self.line(at, "else:", span)
         self.line(at + 1, "result = None", span)
+
+    def alternatives(self, sentence: BoundSentence, at: int) -> None:
+        """The sentence's one clause, or the one of its alternatives ("..., or ...") chosen."""
+        clauses = sentence.alternatives
+        if len(clauses) == 1:
+            self.clause(clauses[0], at)
+            return
+        span = sentence.span
+        labels = [c.text for c in clauses]
+        names = self.const(labels)
+        prompt = self.const("Choose one: " + " / ".join(labels))
+        picked, index = self.local("picked"), self.local("index")
+        self.line(at, f"{picked} = ctx.decide(_OPTION, {names}, {prompt})", span)
+        self.line(
+            at, f"{index} = {names}.index({picked}) if {picked} in {names} else int({picked})"
+        )
+        self.line(at, f"ctx.span = {self.const(span)}")
+        for k, clause in enumerate(clauses):
+            self.line(at, f"{'if' if k == 0 else 'elif'} {index} == {k}:", span)
+            self.clause(clause, at + 1)
+        # any other index: as the closures do, a list's (a negative one counts from the end)
+        runs = self.const([compile_clause(c, self.card) for c in clauses])
+        self.line(at, "else:", span)
+        self.line(at + 1, f"result = {runs}[{index}](ctx)", span)
 
     def condition(self, condition: BoundCondition, at: int) -> str:
         """An expression true when the condition holds (``compile_condition``)."""
@@ -1198,7 +1222,8 @@ class _Fused:
     def action(self, clause: BoundClause, at: int, primitive: str | None = None) -> None:
         """``_compile_action`` without ``per``: resolve the roles, call the primitive once
         (with every subject when ``primitive``, already looked up, takes them)."""
-        if clause.per is not None:
+        per = clause.per
+        if per is not None and (clause.subject is not None or primitive is not None):
             raise _Unwritten
         params = dict(clause.params)
         constants = {
@@ -1221,6 +1246,9 @@ class _Fused:
             raise _Unwritten
         span = clause.span
         function = self.const(clause.function)
+        if per is not None:
+            self.per(clause, per, at, constants, dynamic)
+            return
         if primitive is None:
             self.line(at, f"ctx.span = {self.const(span)}", span)
         # else ``each_subject`` has just set it, and looking the primitive up cannot change it
@@ -1236,6 +1264,28 @@ class _Fused:
         arguments += [f"{param}={v}" for (param, _, _), v in zip(dynamic, values, strict=True)]
         call = primitive or f"host.primitive({function})"
         self.line(at, f"result = {call}({', '.join(arguments)})", span)
+
+    def per(
+        self,
+        clause: BoundClause,
+        per: Selector,
+        at: int,
+        constants: dict[str, Any],
+        dynamic: list[tuple[str, Any, bool]],
+    ) -> None:
+        """``_compile_action``'s ``run`` for "... for each <phrase>": the primitive looked up,
+        the roles resolved once, then called once per thing the phrase finds."""
+        span = clause.span
+        self.line(at, f"ctx.span = {self.const(span)}", span)
+        primitive = self.local("primitive")
+        self.line(at, f"{primitive} = host.primitive({self.const(clause.function)})", span)
+        values = [self.value(v, remember, at) for _, v, remember in dynamic]
+        arguments = ["ctx"]
+        arguments += [f"{param}={v}" for (param, _, _), v in zip(dynamic, values, strict=True)]
+        arguments += [f"{k}={self.const(v)}" for k, v in constants.items()]
+        self.line(at, "result = None", span)
+        self.line(at, f"for _ in range(len({self.found(per)})):", span)
+        self.line(at + 1, f"result = {primitive}({', '.join(arguments)})", span)
 
     def value(self, value: Any, remember: bool, at: int) -> str:
         """``value_resolver``: the expression of a role's argument (a local once resolved)."""
