@@ -10,6 +10,7 @@ were left as, and any error with the card line it names.
 
 from __future__ import annotations
 
+import itertools
 import random
 import traceback
 from pathlib import Path
@@ -47,6 +48,9 @@ FORMS = [
     "Exhaust: Spend a total value of 6 ember at any location.",
     "Exhaust: Set a moss at this location to 5.",
     "Play: Ring 1 lantern. This does not wake the dead. Ring 2 lantern.",
+    "Exhaust: If at a Forest location, discard a monster at this location, or gain 1 lantern.",
+    "Exhaust: May discard a monster at this location, or gain 1 lantern.",
+    "Exhaust: Place a progress on a monster at this location for each Beast monster in play.",
 ]
 
 
@@ -113,15 +117,18 @@ class Recorder:
         return 2
 
 
-def _answer(decision: Any) -> Any:
+def _answer(decision: Any, first: bool) -> Any:
+    """Yes to every "may"; the first or the last of the options."""
     if decision.kind == DecisionKind.PAY_OR_REFUSE:
         return True
     if decision.kind == DecisionKind.CHOOSE_MANY or decision.max_choices > 1:
         return list(decision.options[: max(decision.min_choices, 1)])
-    return decision.options[-1] if decision.options else None
+    if not decision.options:
+        return None
+    return decision.options[0] if first else decision.options[-1]
 
 
-def record(run: Any, card: Any, crowded: bool, per_subject: bool) -> list[Any]:
+def record(run: Any, card: Any, crowded: bool, per_subject: bool, first: bool = False) -> list[Any]:
     """Run an effect to its end, answering each question in turn; all it did, in order."""
     out: list[Any] = []
     answers: list[Any] = []
@@ -138,7 +145,7 @@ def record(run: Any, card: Any, crowded: bool, per_subject: bool) -> list[Any]:
             result = run(ctx)
         except DecisionNeeded as needed:
             out.append((host.log, needed.decision))
-            answers.append(_answer(needed.decision))
+            answers.append(_answer(needed.decision, first))
             continue
         except EffectError as error:
             out.append((host.log, type(error).__name__, str(error), error.span))
@@ -182,11 +189,10 @@ def test_the_written_function_does_what_the_closures_do(folder: Path | None) -> 
     for card, holder, attribute in runs:
         first = getattr(holder, attribute)
         closures, written = first.closures(), first.written()
-        for crowded in (False, True):
-            for per_subject in (False, True):
-                expected = record(closures, card, crowded, per_subject)
-                got = record(written, card, crowded, per_subject)
-                assert got == expected, f"{card.kind} {card.name!r}: {holder.text} ({attribute})"
+        for crowded, per_subject, first in itertools.product((False, True), repeat=3):
+            expected = record(closures, card, crowded, per_subject, first)
+            got = record(written, card, crowded, per_subject, first)
+            assert got == expected, f"{card.kind} {card.name!r}: {holder.text} ({attribute})"
 
 
 def test_an_ability_that_keeps_running_is_written_out() -> None:
