@@ -378,11 +378,11 @@ def _trace(run: Callable[[Context], Any], crowded: bool) -> tuple[Any, ...]:
     return (host.log, asked, ctx.bindings)
 
 
-def check_twins(compiled: Any, hand: dict[str, Hand]) -> None:
+def check_twins(runs: dict[str, Callable[[Context], Any]], hand: dict[str, Hand]) -> None:
     """Each twin asks the host, decides and remembers exactly what its card does, with one
     candidate for each phrase and with two (where a decision is asked)."""
     for name, twin in hand.items():
-        run = compiled.card(name, "asset").abilities[0].run
+        run = runs[name]
         for crowded in (False, True):
             card, by_hand = _trace(run, crowded), _trace(twin, crowded)
             assert card == by_hand, f"{name}: the hand twin does other work\n{card}\n{by_hand}"
@@ -418,14 +418,15 @@ def report_overhead(blocks: int = 41, calls: int = 2000) -> float:
     compiled = loader.load_ruleset(RULES)
     abilities = {name: compiled.card(name, "asset").abilities[0] for name in TWIN_NAMES}
     hand = hand_twins({name: spans_of(a) for name, a in abilities.items()})
-    check_twins(compiled, hand)
     # an ability runs through its closures until it has run WRITE_AFTER times, then as the one
     # function it is written out as: the figure is that steady state, the closures' beside it
     closures = {name: a.run.closures() for name, a in abilities.items()}  # type: ignore[attr-defined]
+    check_twins(closures, hand)
     host = FakeHost()
     for ability in abilities.values():
         for _ in range(WRITE_AFTER + 1):
             ability.run(Context(host=host, actor="Parin", location=host.here))
+    check_twins({name: a.run for name, a in abilities.items()}, hand)
     totals = [0.0, 0.0, 0.0]
     print(
         f"interpreter overhead (CPU us per run, median of {blocks} blocks of {calls}, "
