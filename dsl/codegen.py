@@ -4,7 +4,8 @@ Every closure reads and changes the game only through ``ctx.host``: ``host.primi
 for verbs, ``host.select(ctx, selector)`` for noun phrases, ``ctx.decide`` for every choice
 (``choose_target``, ``choose_many``, ``choose_option``, ``pay_or_refuse``). An exception other
 than a decision raised while an effect runs comes back as ``EffectError`` naming the card's
-file and line.
+file and line. The closures are built when an ability first runs; one that keeps running is
+written out as the source of one Python function that does the same (see ``_Fused``).
 """
 
 from __future__ import annotations
