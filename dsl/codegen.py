@@ -4,15 +4,20 @@ Every closure reads and changes the game only through ``ctx.host``: ``host.primi
 for verbs, ``host.select(ctx, selector)`` for noun phrases, ``ctx.decide`` for every choice
 (``choose_target``, ``choose_many``, ``choose_option``, ``pay_or_refuse``). An exception other
 than a decision raised while an effect runs comes back as ``EffectError`` naming the card's
-file and line.
+file and line. The closures are built when an ability first runs; one that keeps running is
+written out as the source of one Python function that does the same (see ``_Fused``).
 """
 
 from __future__ import annotations
 
 import inspect
+import keyword
+import linecache
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
+from pathlib import Path
+from typing import Any, cast
 
 from dsl.bound import (
     BoundChoice,
@@ -50,6 +55,7 @@ from dsl.runtime import (
 from dsl.selectors import Amount, Either, LocationSpec, Place, Reading, Selector, ValueSpec
 
 Resolver = Callable[[Context], Any]
+Step = tuple[Any, list[str]]  # a sentence, choice or clause, and the primitives it withholds
 
 
 class Candidates(list[Any]):
@@ -461,10 +467,7 @@ def _compile_action(clause: BoundClause, card: tuple[str, str]) -> Run:
                 for param, resolve in dynamic:
                     kwargs[param] = resolve(ctx)
                 who = resolve_subject(ctx)
-                takes = _SUBJECT_CACHE.get(primitive)
-                if takes is None:
-                    takes = _takes_subject(primitive)
-                if takes:
+                if _takes_subject(primitive):
                     return primitive(ctx, subject=who, **kwargs)
                 saved = ctx.actor
                 result = None
@@ -515,21 +518,19 @@ def _actor_id(ref: Any) -> str | None:
     return None if ref is None else str(ref)
 
 
-_SUBJECT_CACHE: dict[Any, bool] = {}
-
-
 def _takes_subject(fn: Callable[..., Any]) -> bool:
-    """Does the primitive take ``subject`` (by name or through ``**roles``)?"""
-    key = getattr(fn, "__func__", fn)
-    known = _SUBJECT_CACHE.get(key)
+    """Does the primitive take ``subject`` (by name or through ``**roles``)?
+
+    Known by the primitive's code (a bound method's is its function's), never by the function
+    itself: a host may hand out a new wrapper each time it is asked, and keeping those would
+    keep every host that made one."""
+    code: Any = getattr(fn, "__code__", None)
+    known = _BY_CODE.get(code)
     if known is None:
-        code = getattr(key, "__code__", None)
-        known = code is not None and (
-            "subject" in code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
-            or bool(code.co_flags & inspect.CO_VARKEYWORDS)
+        known = "subject" in code.co_varnames[: code.co_argcount + code.co_kwonlyargcount] or bool(
+            code.co_flags & inspect.CO_VARKEYWORDS
         )
-        _SUBJECT_CACHE[key] = known
-    _SUBJECT_CACHE[fn] = known
+        _BY_CODE[code] = known
     return known
 
 
@@ -719,6 +720,14 @@ class _CardCompiler:
             for alias in alias_names:
                 aliases.setdefault(alias.casefold(), name)
         self.aliases = {k: v for k, v in aliases.items() if len(k.split()) == 1}
+        self.canonical: dict[str, str] = {}  # a field's text in declared words, by its text
+
+    def field_words(self, text: str) -> str:
+        """``canonical_words`` of a field's text: the same few texts recur on many cards."""
+        words = self.canonical.get(text)
+        if words is None:
+            words = self.canonical[text] = canonical_words(text, self.aliases)
+        return words
 
     def card(self, checked: CheckedCard) -> CompiledCard:
         abilities: list[CompiledAbility] = []
@@ -744,7 +753,7 @@ class _CardCompiler:
             restrictions=tuple(restrictions),
             permissions=tuple(permissions),
             blocks=blocks,
-            field_text=tuple((n, canonical_words(t, self.aliases)) for n, t in checked.field_text),
+            field_text=tuple((n, self.field_words(t)) for n, t in checked.field_text),
             printed=tuple(printed),
         )
 
@@ -795,25 +804,23 @@ class _CardCompiler:
         ):
             sentence = parts[0]
             clause = sentence.alternatives[0]
-            run = _guard(compile_clause(clause, who), card.kind, card.name, sentence.span)
-            permissions.append(
-                Permission(
-                    verb=clause.function,
-                    roles=dict(clause.roles),
-                    place=_place_of(clause),
-                    text=text,
-                    span=sentence.span,
-                    run=run,
-                )
+            permission = Permission(
+                verb=clause.function,
+                roles=dict(clause.roles),
+                place=_place_of(clause),
+                text=text,
+                span=sentence.span,
             )
+            _written_later(permission, "run", [(clause, [])], who, sentence.span)
+            permissions.append(permission)
             return
-        steps: list[Run] = []
+        steps: list[Step] = []
         replaces = None
         replaced = None
         optional = False
         for p in parts:
             if isinstance(p, BoundChoice):
-                steps.append(compile_choice(p, who))
+                steps.append((p, []))
                 continue
             if p.mode == "may not":
                 for clause in p.alternatives:
@@ -840,27 +847,28 @@ class _CardCompiler:
             withheld = _withholding(p)
             if withheld is not None and steps:
                 # it modifies the sentence before it rather than running on its own
-                steps[-1] = _withheld(steps[-1], withheld)
+                steps[-1][1].append(withheld)
                 continue
-            steps.append(compile_sentence(p, who))
+            steps.append((p, []))
         if not steps:
             return
-        cost_run = compile_clause(effect.cost, who) if effect.cost is not None else None
-        abilities.append(
-            CompiledAbility(
-                trigger=trigger,
-                text=text,
-                run=_guard(_sequence(steps), card.kind, card.name, effect.span),
-                span=effect.span,
-                cost=_guard(cost_run, card.kind, card.name, effect.span) if cost_run else None,
-                cost_text=effect.cost.text if effect.cost is not None else None,
-                replaces=replaces,
-                replaced=replaced,
-                optional=optional,
-                verbs=_verbs_of(effect.cost, parts),
-                meaning=effect,
-            )
+        ability = CompiledAbility(
+            trigger=trigger,
+            text=text,
+            run=_no_run,
+            span=effect.span,
+            cost=_no_run if effect.cost is not None else None,
+            cost_text=effect.cost.text if effect.cost is not None else None,
+            replaces=replaces,
+            replaced=replaced,
+            optional=optional,
+            verbs=_verbs_of(effect.cost, parts),
+            meaning=effect,
         )
+        _written_later(ability, "run", steps, who, effect.span)
+        if effect.cost is not None:
+            _written_later(ability, "cost", [(effect.cost, [])], who, effect.span)
+        abilities.append(ability)
 
 
 def _place_of(clause: BoundClause) -> Place | None:
@@ -987,3 +995,446 @@ def _with_costs(card: CheckedCard, vocabulary: Any) -> CheckedCard:
         card.span,
         card.field_text,
     )
+
+
+# ---- one Python function per ability ------------------------------------------------------------
+#
+# The closures above are the reference: each piece of text is one small function. Run through
+# them, an ability pays a call per piece, reads its settings from closure cells and builds its
+# keyword arguments as dicts. An ability that keeps running (``WRITE_AFTER``) is written out
+# instead as the source of one Python function (its phrases resolved in line, its primitive
+# called with literal keywords), compiled, and kept. A piece the writer does not know is called
+# as its closure, so every shape keeps the closures' meaning (``tests/dsl/test_19_fused.py``
+# holds the one to the other for every ability of every ruleset). A failure still raises the
+# ``EffectError`` naming the card's line; a traceback through the function names the card and
+# where its text starts, and each line of the source shown says the card line it carries out.
+
+
+_BY_CODE: dict[Any, bool] = {None: False}  # does a primitive take ``subject``, by its code
+
+
+class _Unwritten(Exception):
+    """A shape the writer leaves to its closure."""
+
+
+class _Fused:
+    """The source of one ability's run, written statement by statement."""
+
+    def __init__(self, card: tuple[str, str], span: Span) -> None:
+        self.card = card
+        self.span = span
+        self.lines: list[tuple[int, str, int]] = []  # (indent, text, card line)
+        self.names: dict[str, Any] = {
+            "_DecisionNeeded": DecisionNeeded,
+            "_EffectError": EffectError,
+            "_among": _among,
+            "_actor_id": _actor_id,
+            "_takes_subject": _takes_subject,
+            "_by_code": _BY_CODE,
+            "_select_best": select_best,
+            "_failed": _failed,
+            "_CARD": card,
+            "_SPAN": span,
+            "_TARGET": DecisionKind.CHOOSE_TARGET,
+            "_YES_NO": DecisionKind.PAY_OR_REFUSE,
+            "_OPTION": DecisionKind.CHOOSE_OPTION,
+        }
+        self.constants: dict[int, str] = {}
+        self.count = 0
+        self.at_line = span.line  # the card line the statements written now carry out
+
+    def const(self, value: Any) -> str:
+        """A name for ``value`` in the function's globals."""
+        key = id(value)
+        name = self.constants.get(key)
+        if name is None:
+            name = self.constants[key] = f"_k{len(self.constants)}"
+            self.names[name] = value
+        return name
+
+    def local(self, stem: str) -> str:
+        self.count += 1
+        return f"{stem}{self.count}"
+
+    def line(self, indent: int, text: str, span: Span | None = None) -> None:
+        if span is not None:
+            self.at_line = span.line
+        self.lines.append((indent, text, self.at_line))
+
+    # -- steps ----------------------------------------------------------------------------------
+
+    def step(self, step: Step, at: int) -> None:
+        """One step of the ability, leaving its value in ``result``: a sentence or a clause
+        written out, anything else (or a sentence with a withholding after it) its closure."""
+        part, withheld = step
+        if not withheld and isinstance(part, (BoundSentence, BoundClause)):
+            mark = len(self.lines)
+            try:
+                if isinstance(part, BoundSentence):
+                    self.sentence(part, at)
+                else:
+                    self.clause(part, at)
+                return
+            except _Unwritten:
+                del self.lines[mark:]
+        closure = self.const(_step_closure(step, self.card))
+        self.line(at, f"result = {closure}(ctx)", part.span)
+
+    def sentence(self, sentence: BoundSentence, at: int) -> None:
+        """``compile_sentence``: the condition, the "may", then its clause (or the one of its
+        alternatives chosen)."""
+        simple = sentence.condition is None and sentence.mode in ("do", "instead")
+        if simple and len(sentence.alternatives) == 1:
+            self.clause(sentence.alternatives[0], at)
+            return
+        span = sentence.span
+        self.line(at, f"ctx.span = {self.const(span)}", span)
+        tests: list[str] = []
+        if sentence.condition is not None:
+            tests.append(self.condition(sentence.condition, at))
+        if sentence.mode == "may":
+            prompt = self.const(f"May: {sentence.text}")
+            tests.append(f"ctx.decide(_YES_NO, (True, False), {prompt})")
+        if not tests:
+            self.alternatives(sentence, at)
+            return
+        self.line(at, f"if {' and '.join(tests)}:", span)
+        self.alternatives(sentence, at + 1)
+        self.line(at, "else:", span)
+        self.line(at + 1, "result = None", span)
+
+    def alternatives(self, sentence: BoundSentence, at: int) -> None:
+        """The sentence's one clause, or the one of its alternatives ("..., or ...") chosen."""
+        clauses = sentence.alternatives
+        if len(clauses) == 1:
+            self.clause(clauses[0], at)
+            return
+        span = sentence.span
+        labels = [c.text for c in clauses]
+        names = self.const(labels)
+        prompt = self.const("Choose one: " + " / ".join(labels))
+        picked, index = self.local("picked"), self.local("index")
+        self.line(at, f"{picked} = ctx.decide(_OPTION, {names}, {prompt})", span)
+        self.line(
+            at, f"{index} = {names}.index({picked}) if {picked} in {names} else int({picked})"
+        )
+        self.line(at, f"ctx.span = {self.const(span)}")
+        for k, clause in enumerate(clauses):
+            self.line(at, f"{'if' if k == 0 else 'elif'} {index} == {k}:", span)
+            self.clause(clause, at + 1)
+        # any other index: as the closures do, a list's (a negative one counts from the end)
+        runs = self.const([compile_clause(c, self.card) for c in clauses])
+        self.line(at, "else:", span)
+        self.line(at + 1, f"result = {runs}[{index}](ctx)", span)
+
+    def condition(self, condition: BoundCondition, at: int) -> str:
+        """An expression true when the condition holds (``compile_condition``)."""
+        selector = condition.selector
+        here = selector is not None and (
+            condition.kind == "at"
+            or (
+                condition.kind == "this is"
+                and selector.noun_category == "card kind"
+                and (selector.noun or "").casefold() == "location"
+            )
+        )
+        if here and selector is not None and selector.superlative is None:
+            found, thing = self.local("found"), self.local("here")
+            span = condition.span
+            self.line(at, f"{thing} = ctx.location", span)
+            self.line(at, f"{found} = host.select(ctx, {self.const(selector)})", span)
+            return f"{thing} is not None and ({thing} in {found} or _among({thing}, {found}))"
+        return f"{self.const(compile_condition(condition))}(ctx)"
+
+    def clause(self, clause: BoundClause, at: int) -> None:
+        """``compile_clause``: per subject, or the "may", the cost, then the action."""
+        if clause.subject is not None and clause.per is None:
+            self.each_subject(clause, at)
+            return
+        self.one(clause, at)
+
+    def one(self, clause: BoundClause, at: int) -> None:
+        """``_compile_one``."""
+        cost = replace(clause.cost, optional=False) if clause.cost is not None else None
+        if not clause.optional:
+            if cost is not None:
+                self.clause(cost, at)
+            self.action(clause, at)
+            return
+        span = clause.span
+        self.line(at, f"ctx.span = {self.const(span)}", span)
+        prompt = f"Pay to {clause.text}?" if cost is not None else f"May: {clause.text}"
+        payable = _payable(clause.cost) if clause.cost is not None else None
+        tests = [f"{self.const(payable)}(ctx)"] if payable is not None else []
+        tests.append(f"ctx.decide(_YES_NO, (True, False), {self.const(prompt)})")
+        self.line(at, f"if {' and '.join(tests)}:", span)
+        if cost is not None:
+            self.clause(cost, at + 1)
+        self.action(clause, at + 1)
+        self.line(at, "else:", span)
+        self.line(at + 1, "result = None", span)
+
+    def each_subject(self, clause: BoundClause, at: int) -> None:
+        """``_each_subject``: all subjects at once when the primitive takes them, else one
+        after another as ``ctx.actor``."""
+        span = clause.span
+        primitive, takes = self.local("primitive"), self.local("takes")
+        self.line(at, f"ctx.span = {self.const(span)}", span)
+        self.line(at, f"{primitive} = host.primitive({self.const(clause.function)})", span)
+        self.line(at, "try:", span)  # free in Python 3.11 unless raised (the first time)
+        self.line(at + 1, f"{takes} = _by_code[{primitive}.__code__]", span)
+        self.line(at, "except (AttributeError, KeyError):", span)
+        self.line(at + 1, f"{takes} = _takes_subject({primitive})", span)
+        self.line(at, f"if {takes}:", span)
+        if clause.cost is None and not clause.optional:
+            self.action(clause, at + 1, primitive)
+        else:
+            together = _compile_one(clause, self.card)
+            self.line(at + 1, f"result = {self.const(together)}(ctx)", span)
+        self.line(at, "else:", span)
+        who = self.subject(clause.subject, at + 1)
+        alone = self.const(_compile_one(replace(clause, subject=None), self.card))
+        saved = self.local("saved")
+        actor = self.local("actor")
+        self.line(at + 1, f"{saved} = ctx.actor", span)
+        self.line(at + 1, "result = None", span)
+        self.line(at + 1, "try:", span)
+        self.line(at + 2, f"for {actor} in {who} if isinstance({who}, list) else [{who}]:", span)
+        self.line(at + 3, f"ctx.actor = _actor_id({actor})", span)
+        self.line(at + 3, f"result = {alone}(ctx)", span)
+        self.line(at + 1, "finally:", span)
+        self.line(at + 2, f"ctx.actor = {saved}", span)
+
+    def subject(self, selector: Selector | None, at: int) -> str:
+        """The subjects of a clause, in a local: every one (``finder``) or the one chosen."""
+        assert selector is not None
+        if selector.quantity.mode == "all":
+            who = self.local("who")
+            self.line(at, f"{who} = {self.found(selector)}")
+            return who
+        return self.value(selector, True, at)
+
+    def found(self, selector: Selector) -> str:
+        """What the host finds for a phrase (kept to the best for a superlative)."""
+        if selector.superlative is None:
+            return f"host.select(ctx, {self.const(selector)})"
+        return f"_select_best(ctx, {self.const(selector)})"
+
+    def action(self, clause: BoundClause, at: int, primitive: str | None = None) -> None:
+        """``_compile_action`` without ``per``: resolve the roles, call the primitive once
+        (with every subject when ``primitive``, already looked up, takes them)."""
+        per = clause.per
+        if per is not None and (clause.subject is not None or primitive is not None):
+            raise _Unwritten
+        params = dict(clause.params)
+        constants = {
+            params.get(role, role): v
+            for role, v in clause.roles
+            if isinstance(v, Selector)
+            and (not v.resolvable or role in clause.creates)
+            and v.reference != "it"
+            and v.quantity.reading is None
+        }
+        dynamic = [
+            (params.get(role, role), v, role == "object")
+            for role, v in clause.roles
+            if params.get(role, role) not in constants
+        ]
+        keywords = [*constants, *(param for param, _, _ in dynamic)]
+        if len(set(keywords)) != len(keywords) or not all(
+            k.isidentifier() and not keyword.iskeyword(k) and k != "subject" for k in keywords
+        ):
+            raise _Unwritten
+        span = clause.span
+        function = self.const(clause.function)
+        if per is not None:
+            self.per(clause, per, at, constants, dynamic)
+            return
+        if primitive is None:
+            self.line(at, f"ctx.span = {self.const(span)}", span)
+        # else ``each_subject`` has just set it, and looking the primitive up cannot change it
+        if primitive is None and len(dynamic) == 1:
+            # ``run_one`` looks the primitive up before it resolves its one role
+            primitive = self.local("primitive")
+            self.line(at, f"{primitive} = host.primitive({function})", span)
+        values = [self.value(v, remember, at) for _, v, remember in dynamic]
+        arguments = ["ctx"]
+        if clause.subject is not None:
+            arguments.append(f"subject={self.subject(clause.subject, at)}")
+        arguments += [f"{k}={self.const(v)}" for k, v in constants.items()]
+        arguments += [f"{param}={v}" for (param, _, _), v in zip(dynamic, values, strict=True)]
+        call = primitive or f"host.primitive({function})"
+        self.line(at, f"result = {call}({', '.join(arguments)})", span)
+
+    def per(
+        self,
+        clause: BoundClause,
+        per: Selector,
+        at: int,
+        constants: dict[str, Any],
+        dynamic: list[tuple[str, Any, bool]],
+    ) -> None:
+        """``_compile_action``'s ``run`` for "... for each <phrase>": the primitive looked up,
+        the roles resolved once, then called once per thing the phrase finds."""
+        span = clause.span
+        self.line(at, f"ctx.span = {self.const(span)}", span)
+        primitive = self.local("primitive")
+        self.line(at, f"{primitive} = host.primitive({self.const(clause.function)})", span)
+        values = [self.value(v, remember, at) for _, v, remember in dynamic]
+        arguments = ["ctx"]
+        arguments += [f"{param}={v}" for (param, _, _), v in zip(dynamic, values, strict=True)]
+        arguments += [f"{k}={self.const(v)}" for k, v in constants.items()]
+        self.line(at, "result = None", span)
+        self.line(at, f"for _ in range(len({self.found(per)})):", span)
+        self.line(at + 1, f"result = {primitive}({', '.join(arguments)})", span)
+
+    def value(self, value: Any, remember: bool, at: int) -> str:
+        """``value_resolver``: the expression of a role's argument (a local once resolved)."""
+        if isinstance(value, Selector):
+            return self.selector(value, remember, at)
+        if isinstance(value, Amount):
+            if value.number is not None and value.per is None and value.value_name is None:
+                return self.const(value.number)
+            return self.const(value)
+        if isinstance(value, (OneOf, tuple)):
+            local = self.local("value")
+            self.line(at, f"{local} = {self.const(value_resolver(value, remember))}(ctx)")
+            return local
+        return self.const(value)
+
+    def selector(self, selector: Selector, remember: bool, at: int) -> str:
+        """``selector_resolver`` written out for one or every thing a phrase finds."""
+        local = self.local("chosen")
+        q = selector.quantity
+        single = (
+            not q.plural and q.mode in ("exact", "any", "another", "none") and (q.count or 1) == 1
+        )
+        generic = (
+            q.reading is not None
+            or selector.reference == "it"
+            or (selector.resolvable and not single and q.mode != "all")
+        )
+        if generic:
+            resolve = self.const(selector_resolver(selector, remember))
+            self.line(at, f"{local} = {resolve}(ctx)")
+            return local
+        if not selector.resolvable:
+            return self.const(selector)
+        if q.mode == "all" and not single:
+            self.line(at, f"{local} = {self.found(selector)}")
+            if remember:
+                self.line(at, f'ctx.bindings["it"] = {local}')
+            return local
+        found = self.local("found")
+        self.line(at, f"{found} = {self.found(selector)}")
+        self.line(at, f"if len({found}) == 1:")
+        self.line(at + 1, f"{local} = {found}[0]")
+        self.line(at, f"elif not {found}:")
+        self.line(at + 1, f"{local} = None")
+        self.line(at, "else:")
+        prompt = self.const(_prompt(selector))
+        self.line(at + 1, f"{local} = ctx.decide(_TARGET, list({found}), {prompt})")
+        if remember:
+            self.line(at, f'ctx.bindings["it"] = {local}')
+            self.line(at, f"if type({local}) is dict:")
+            face = self.local("face")
+            self.line(at + 1, f'{face} = {local}.get("face", {local}.get("value"))')
+            self.line(at + 1, f"if {face} is not None:")
+            self.line(at + 2, f'ctx.bindings["value"] = {face}')
+        return local
+
+    # -- the function ---------------------------------------------------------------------------
+
+    def function(self, steps: Sequence[Step]) -> Run:
+        body = self.lines
+        self.line(0, "def run(ctx):")
+        self.line(1, "host = ctx.host")
+        self.line(1, "try:")
+        for step in steps:
+            self.step(step, 2)
+        self.line(2, "return result", self.span)
+        self.line(1, "except (_DecisionNeeded, _EffectError):")
+        self.line(2, "raise")
+        self.line(1, "except Exception as error:")
+        self.line(2, "raise _failed(error, _CARD, ctx, _SPAN) from error")
+        # each line says which line of the card it carries out: a traceback shows it
+        kind, name = self.card
+        where = f"{Path(self.span.file).name}:"
+        source = "\n".join(
+            f"{'    ' * indent}{text}  # {where}{line}" for indent, text, line in body
+        )
+        filename = f'<{kind} "{name}" at {self.span.file}:{self.span.line}>'
+        code = compile(source, filename, "exec")
+        lines = source.splitlines(keepends=True)
+        linecache.cache[filename] = (len(source), None, lines, filename)
+        namespace = dict(self.names)
+        exec(code, namespace)  # our own source, written above from checked text
+        run = namespace["run"]
+        title = f'{kind} "{name}"'  # what a traceback names the frame
+        run.__code__ = run.__code__.replace(co_name=title, co_qualname=title)
+        run.__qualname__ = run.__name__ = title
+        return cast(Run, run)
+
+
+def _step_closure(step: Step, card: tuple[str, str]) -> Run:
+    """A step as its closures: the reference the written function is held to."""
+    part, withheld = step
+    if isinstance(part, BoundChoice):
+        run = compile_choice(part, card)
+    elif isinstance(part, BoundClause):
+        run = compile_clause(part, card)
+    else:
+        run = compile_sentence(part, card)
+    for function in withheld:
+        run = _withheld(run, function)
+    return run
+
+
+def _closures(steps: Sequence[Step], card: tuple[str, str], span: Span) -> Run:
+    """The steps as closures, run in turn, a failure naming the card's line."""
+    return _guard(_sequence([_step_closure(s, card) for s in steps]), card[0], card[1], span)
+
+
+def _no_run(ctx: Context) -> Any:
+    raise AssertionError("replaced by _written_later")
+
+
+# runs of an ability through its closures before it is written out; CHRONICLER_WRITE_AFTER=0
+# writes every ability out at its first run (to run a test suite through the written code)
+WRITE_AFTER = int(os.environ.get("CHRONICLER_WRITE_AFTER", "500"))
+
+
+def _written_later(
+    holder: Any, attribute: str, steps: Sequence[Step], card: tuple[str, str], span: Span
+) -> None:
+    """Give ``holder`` (an ability, a permission) a run in ``attribute`` that builds the
+    closures of ``steps`` when first called and runs through them; after ``WRITE_AFTER`` runs
+    it writes the steps out as one function (``_Fused``) and puts that in ``attribute``.
+
+    Nothing is built while the text compiles: most of a card set's abilities never run in one
+    process. Writing one out costs what some hundreds of runs through its closures cost more
+    than runs of the written function, so only an ability that keeps running is written: a
+    game runs each a few times, a simulation of many games thousands. ``closures()`` and
+    ``written()`` on the first run build either afresh (tests hold the one to the other)."""
+    closures: list[Run] = []
+    runs = 0
+
+    def first_run(ctx: Context) -> Any:
+        nonlocal runs
+        runs += 1
+        if runs <= WRITE_AFTER:
+            if not closures:
+                closures.append(_closures(steps, card, span))
+            return closures[0](ctx)
+        if runs == WRITE_AFTER + 1:
+            try:
+                written = _Fused(card, span).function(steps)
+            except Exception:  # a shape the writer gets wrong: the closures mean the same
+                written = closures[0] if closures else _closures(steps, card, span)
+            closures[:] = [written]
+            object.__setattr__(holder, attribute, written)
+        return closures[0](ctx)
+
+    first_run.closures = lambda: _closures(steps, card, span)  # type: ignore[attr-defined]
+    first_run.written = lambda: _Fused(card, span).function(steps)  # type: ignore[attr-defined]
+    object.__setattr__(holder, attribute, first_run)

@@ -71,7 +71,7 @@ class Permission:
     place: Place | None
     text: str
     span: Span
-    run: Run = _no_effect
+    run: Run = field(default=_no_effect, compare=False)  # written out when first called
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,9 +90,11 @@ class CompiledAbility:
 
     trigger: Trigger | None
     text: str
-    run: Run
+    # ``run`` and ``cost`` are written out as Python the first time they are called
+    # (``dsl.codegen``) and then replaced by what was written: left out of equality
+    run: Run = field(compare=False)
     span: Span
-    cost: Run | None = None
+    cost: Run | None = field(default=None, compare=False)
     cost_text: str | None = None
     replaces: str | None = None
     replaced: Selector | None = None
