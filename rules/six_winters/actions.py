@@ -89,6 +89,7 @@ class ActionRules(SessionPart):
         trade_cost = self.action_cost("trade")
         muster_cost = self.action_cost("muster")
         craft_cost = self.action_cost("craft")
+        port_card, portal_card = self.changed_cost("port move"), self.changed_cost("portal move")
         adjacency = self._adjacency_map()
         lowest_at: dict[str, int | None] = {}
         memo = self._card_memo
@@ -111,7 +112,9 @@ class ActionRules(SessionPart):
                 for dest in adjacency[name]:
                     if ap >= move_cost + at[dest][1].entry_cost:
                         add({"act": "move", "character": who, "to": dest})
-            if side.port_cost is not None and ap >= side.port_cost:
+            if side.port_cost is not None and ap >= (
+                side.port_cost if port_card is None else port_card
+            ):
                 for other, o_side in sided:
                     if other is not here and o_side.port_cost is not None:
                         add({"act": "move", "character": who, "to": other.name, "by": "port"})
@@ -122,8 +125,11 @@ class ActionRules(SessionPart):
                     ):
                         continue
                     if (
-                        side.portal_cost is not None and ap >= side.portal_cost
-                    ) or side.portal_stress_cost is not None:
+                        ap >= portal_card
+                        if portal_card is not None
+                        else (side.portal_cost is not None and ap >= side.portal_cost)
+                        or side.portal_stress_cost is not None
+                    ):
                         add({"act": "move", "character": who, "to": other.name, "by": "portal"})
             obstacles = here.obstacles
             # ``restricted(here, verb, side)``, its obstacle lookup only when there are any
@@ -319,11 +325,14 @@ class ActionRules(SessionPart):
         here = self.location(c.location) if c.location else None
         assert here is not None
         side = self.side(here)
+        port_card, portal_card = self.changed_cost("port move"), self.changed_cost("portal move")
         if by == "port":
-            cost = int(side.port_cost or 0)
+            cost = int(side.port_cost or 0) if port_card is None else port_card
             self.lose_action_points(c, cost)
         elif by == "portal":
-            if side.portal_cost is not None:
+            if portal_card is not None:  # a card's cost replaces the printed one, stress too
+                self.lose_action_points(c, portal_card)
+            elif side.portal_cost is not None:
                 self.lose_action_points(c, side.portal_cost)
             else:
                 kind = self.decide(

@@ -17,6 +17,8 @@ table::
     roll 4, 2                                # the next dice rolled
     scheme "Mobilize War Machines"           # this year's scheme
     event "Alone Against the Empire" out     # an event whose standing text holds
+    location "Giant's Gate" developed        # its developed side up
+    location "Lily Manor" at 3, 0 developed  # put on the map at a grid place
 
 run::
 
@@ -57,7 +59,7 @@ from dsl.runtime import Context, Span
 
 from .cards import from_compiled
 from .session import Session, new_campaign, new_session
-from .state import AssetInProgress, Die, Frame
+from .state import AssetInProgress, Die, Frame, LocationState
 
 
 class _Failed(Exception):
@@ -108,13 +110,16 @@ def _table(ruleset: Any, fixture: Fixture) -> Session:
     st.asset_staging, st.scenes, st.scene_deck = [], [], []
     for c in st.characters:
         c.action_points = 4
+    placed = [ln for ln in fixture.table if ln.plain()[:1] == ["location"]]
+    for ln in placed:  # the map first: a character may stand at a location put on it
+        _place(session, ln)
     for ln in characters:
         words = ln.plain()
         if len(words) >= 4 and words[2] == "at":
             _location(session, ln.words[3])
             session.character(words[1]).location = words[3]
     for ln in fixture.table:
-        if ln.plain()[:1] != ["character"]:
+        if ln.plain()[:1] not in (["character"], ["location"]):
             _set(session, ln)
     return session
 
@@ -200,6 +205,36 @@ def _set(session: Session, line: Line) -> None:
                 getattr(st, pile)[:0] = [x.text for x in w[len(words) :]]
                 return
         raise _Failed(f"cannot set the table with '{line.text}'", line.span)
+
+
+def _place(session: Session, line: Line) -> None:
+    """``location "Lily Manor" at 3, 0 developed``: a location put on the map at a grid place
+    (one already there may be moved), and its developed side up or not."""
+    w, p = line.words, line.plain()
+    name = w[1].text
+    if name not in session.ruleset.locations:
+        hint = did_you_mean(name, list(session.ruleset.locations))
+        raise _Failed(f'no location "{name}" in this ruleset{hint}', w[1].span)
+    rest = p[2:]
+    developed = rest[-1:] == ["developed"]
+    if developed:
+        rest = rest[:-1]
+    on_map = [loc for loc in session.state.locations if loc.name == name]
+    if rest[:1] == ["at"] and len(rest) == 3:
+        x, y = _number(w[3]), _number(w[4])
+        if any((loc.x, loc.y) == (x, y) for loc in session.state.locations if loc.name != name):
+            raise _Failed(f"another location stands at {x}, {y}", w[3].span)
+        if not on_map:
+            session.state.locations.append(LocationState(name, x, y))
+            on_map = session.state.locations[-1:]
+        on_map[0].x, on_map[0].y = x, y
+    elif rest or not on_map:
+        raise _Failed(
+            f"write 'location \"{name}\" developed' for a location on the map, or "
+            f"'location \"{name}\" at 3, 0 developed' to put it there",
+            line.span,
+        )
+    on_map[0].developed = developed
 
 
 def _holds(session: Session, line: Line) -> None:

@@ -1068,14 +1068,18 @@ def hold(ctx: Context, object: Any, on: Any = None) -> None:
 
 
 # The actions whose cost standing text may change, each with what the engine takes for it: the
-# four named by a declared "<action> cost" value (what the cost returns to). Port and portal
-# moves cost what their location prints; crafting spends initiative dice, never stress.
+# four named by a declared "<action> cost" value (what the cost returns to), and the moves whose
+# cost a location prints (``PRINTED_COSTS``: without a card, the printed cost again). Crafting
+# spends initiative dice, never stress.
 PRICED_ACTIONS = {
     "move": "action point",
     "trade": "action point",
     "muster": "action point",
     "craft": "initiative die",
+    "port move": "action point",
+    "portal move": "action point",
 }
+PRINTED_COSTS = frozenset({"port move", "portal move"})
 
 
 @prices(PRICED_ACTIONS, on="event")  # the standing text of events out (apply_standing_texts)

@@ -242,6 +242,11 @@ class Session(
         flags = self.state.flags
         return flags[declared[0]] if declared[0] in flags else declared[1]
 
+    def changed_cost(self, action: str) -> int | None:
+        """What a card in play makes an action cost whose cost a location prints ("Port moves
+        cost 1."): ``None`` while no card changes it (the printed cost holds)."""
+        return self.state.flags.get(f"{action} cost")
+
     def primitive(self, name: str) -> Callable[..., Any]:
         if self._primitives is None:
             self._primitives = importlib.import_module(self.ruleset.primitives_module)

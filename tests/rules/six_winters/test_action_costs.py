@@ -94,11 +94,19 @@ def test_an_action_cost_in_another_thing_the_action_takes(checked: CheckedRulese
 def test_every_action_a_card_may_reprice_has_a_declared_cost_to_return_to(
     checked: CheckedRuleset,
 ) -> None:
-    from rules.six_winters.primitives import PRICED_ACTIONS
+    from rules.six_winters.primitives import PRICED_ACTIONS, PRINTED_COSTS
 
     values = checked.vocabulary.values
-    assert [a for a in PRICED_ACTIONS if f"{a} cost" not in values] == []
+    assert [a for a in PRICED_ACTIONS if f"{a} cost" not in values] == sorted(PRINTED_COSTS)
     assert values["trade cost"] == 1
+
+
+def test_a_port_move_cost_binds_to_the_port_moves_cost(checked: CheckedRuleset) -> None:
+    """Port and portal moves cost what their location prints; a card may change that."""
+    assert _priced(checked, "Port moves cost 1.") == ActionCost("port move", 1, "action point")
+    assert _priced(checked, "Each portal move costs 2 action points.") == ActionCost(
+        "portal move", 2, "action point"
+    )
 
 
 BAD = """ruleset "six-winters"
@@ -108,7 +116,7 @@ fixture "Action costs the engine cannot honour"
     event "Dear Crafts" {
       tags Event
       Crafting costs 3 psyche.
-      Port moves cost 1.
+      Narrating costs 1.
       Each trade costs 2 coins.
       Each trade costs action points.
     }
@@ -146,8 +154,8 @@ def test_an_action_cost_the_engine_cannot_honour_is_a_check_error(
         "cost psyche" in told
     )
     assert (
-        f"{path}:8:7: error: 'Port moves' is not an action whose cost a card may change: "
-        "'cost' prices craft, move, muster, trade only" in told
+        f"{path}:8:7: error: 'Narrating' is not an action whose cost a card may change: "
+        "'cost' prices craft, move, muster, port move, portal move, trade only" in told
     )
     assert "unknown word 'coins'" in told
     assert "'Each trade costs action points' needs what trade costs" in told

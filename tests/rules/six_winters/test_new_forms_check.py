@@ -83,7 +83,7 @@ fixture "Text that could never find anything does not check"
     event "Dear Crafts" {
       tags Issue
       Crafting costs 3 psyche.
-      Port moves cost 1.
+      Narrating costs 1.
     }
   table:
     character Parin at "Giant's Gate"
@@ -107,5 +107,5 @@ def test_text_that_can_never_find_anything_is_a_check_error(
     assert "'this' names this very card, wherever it is: 'from ...' after it would be" in told
     assert "the asset discard holds asset cards, not location cards" in told
     assert "craft is paid in initiative dice: the engine cannot make it cost psyche" in told
-    assert "'Port moves' is not an action whose cost a card may change" in told
+    assert "'Narrating' is not an action whose cost a card may change" in told
     assert "Traceback" not in told
