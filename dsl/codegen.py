@@ -523,7 +523,9 @@ def _takes_subject(fn: Callable[..., Any]) -> bool:
 
     Known by the primitive's code (a bound method's is its function's), never by the function
     itself: a host may hand out a new wrapper each time it is asked, and keeping those would
-    keep every host that made one."""
+    keep every host that made one. A host's wrapper (one that notes a change, say) answers for
+    the function it names as ``__wrapped__``, as ``functools.wraps`` does."""
+    fn = getattr(fn, "__wrapped__", fn)
     code: Any = getattr(fn, "__code__", None)
     known = _BY_CODE.get(code)
     if known is None:

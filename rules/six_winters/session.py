@@ -275,6 +275,9 @@ class Session(
                 self._untouched = True
                 raise
 
+        # what the compiled text asks of a primitive (does it take ``subject``?) is asked of the
+        # one it wraps: a clause must run the same before the piece's first change as after it
+        touching.__wrapped__ = fn  # type: ignore[attr-defined]
         return touching
 
     def select(self, ctx: Context, selector: Any) -> list[Any]:

@@ -145,3 +145,20 @@ def test_epilogue_adds_a_location_next_to_its_region(ruleset):
     assert set(asked[-1].options) == {"-2,0", "-1,1", "-2,-1", "-1,-2"}
     assert ("Loomwood", -2, 0) in [(x.name, x.x, x.y) for x in session.state.locations]
     assert session.state.obstacle_deck[:2] == ["Yellow Blight", "Ur-Akti"]
+
+
+def test_an_epilogue_for_each_character_in_the_scene_asks_the_primitive_before_any_change(
+    ruleset,
+):
+    """ "Each character in this scene draws 2 abilities." runs once per character. Before a
+    piece's first change the session hands out its primitives wrapped (to note that change);
+    the compiled text must read such a wrapper as the primitive it wraps, or the clause would
+    pass every character to ``draw`` at once, which takes no ``subject``."""
+    from dsl.codegen import _takes_subject
+    from rules.six_winters import primitives
+
+    session = table(ruleset, ["Parin", "Fuscus"], at="Giant's Gate")
+    session._untouched = True  # as inside a piece that has not changed anything yet
+    handed = session.primitive("draw")
+    assert handed is not primitives.draw
+    assert _takes_subject(handed) is _takes_subject(primitives.draw) is False
