@@ -119,6 +119,37 @@ class GameState(Protocol):
     def rng(self) -> Any: ...
 
 
+class MethodTable(dict[str, Any]):
+    """A class's methods ``<prefix><kind>`` by kind, each looked up by name once (a missing one
+    raises ``AttributeError`` as ``getattr`` does, or is ``None`` with ``optional``)."""
+
+    __slots__ = ("cls", "optional", "prefix")
+
+    def __init__(self, cls: type, prefix: str, optional: bool = False) -> None:
+        super().__init__()
+        self.cls, self.prefix, self.optional = cls, prefix, optional
+
+    def __missing__(self, kind: str) -> Any:
+        if self.optional:
+            fn = getattr(self.cls, self.prefix + kind, None)
+        else:
+            fn = getattr(self.cls, self.prefix + kind)
+        self[kind] = fn
+        return fn
+
+
+_TABLES: dict[tuple[type, str, bool], MethodTable] = {}
+
+
+def method_table(cls: type, prefix: str, *, optional: bool = False) -> MethodTable:
+    """The one ``MethodTable`` of ``cls`` for ``prefix`` (shared by every game of the class)."""
+    key = (cls, prefix, optional)
+    found = _TABLES.get(key)
+    if found is None:
+        found = _TABLES[key] = MethodTable(cls, prefix, optional)
+    return found
+
+
 class Machine:
     """One game, OpenSpiel-shaped: ``pending`` → ``apply`` → … until ``is_over``.
 
@@ -138,6 +169,13 @@ class Machine:
         self._rolls: list[int] = []  # the table's dice given to the run frame running now
         self._roll_cursor = 0
         self._running: dict[str, Any] | None = None  # the data of the run frame running now
+        # the game's step, answer and piece methods by kind: the machine dispatches on a
+        # frame's kind at every step, and a name built and looked up through a game's many
+        # mixins each time cost more than the step it found (a speed shortcut)
+        cls = type(self)
+        self._steps = method_table(cls, "_step_")
+        self._answers = method_table(cls, "_answer_")
+        self._ops = method_table(cls, "op_")
 
     # ------------------------------------------------------------------ hooks for the game
 
@@ -198,7 +236,7 @@ class Machine:
             key = "rolls" if decision.kind == KernelDecision.ROLL else "answers"
             frame.data.setdefault(key, []).append(answer)
         else:
-            getattr(self, f"_answer_{frame.kind}")(frame, answer)
+            self._answers[frame.kind](self, frame, answer)
 
     def is_over(self) -> bool:
         if not self.state.over and self._pending is None:
@@ -295,52 +333,55 @@ class Machine:
     def _run_at_once(self, op: str, args: dict[str, Any]) -> None:
         """Run a piece predicted to ask nothing: with no snapshot."""
         try:
-            getattr(self, f"op_{op}")(Context(host=self), **args)  # type: ignore[arg-type]
+            self._ops[op](self, Context(host=self), **args)  # type: ignore[arg-type]
         except DecisionNeeded as asked:  # pragma: no cover - a wrong prediction is a bug
             raise RuntimeError(f"{op} was predicted to ask nothing but asked: {asked}") from None
 
     def _advance(self) -> Decision | None:
         """Run frames until one asks a decision or the game ends."""
+        steps = self._steps
         while True:
-            st = self.state
+            st = self.state  # a restore puts a new state in place
             if st.over:
                 return None
-            if not st.frames:
+            frames = st.frames
+            if not frames:
                 st.over = True
                 return None
-            frame = st.frames[-1]
-            if frame.kind == "run":
-                decision = self._run_frame(frame)
-            else:
-                decision = getattr(self, f"_step_{frame.kind}")(frame)
+            frame = frames[-1]
+            kind = frame.kind
+            decision = self._run_frame(frame) if kind == "run" else steps[kind](self, frame)
             if decision is not None:
                 return decision
 
     def _run_frame(self, frame: Frame) -> Decision | None:
         data = frame.data
-        depth = len(self.state.frames)
+        st = self.state
+        depth = len(st.frames)
+        op = data["op"]
+        text_only = self.runs_only_text(data)
         if data["snap"] is None and not data.get("started"):
-            if self._predicts_nothing_asked(data["op"], data["args"]):  # set up as a frame
-                self._run_at_once(data["op"], data["args"])
+            if self._predicts_nothing_asked(op, data["args"]):  # set up as a frame
+                self._run_at_once(op, data["args"])
                 if len(self.state.frames) >= depth:  # not the frames it may have pushed
                     del self.state.frames[depth - 1]
                 return None
-            data["started"], data["events"] = True, len(self.state.events)
-            if not self.runs_only_text(data):  # else the snapshot waits for ``touch``
-                data["snap"] = self.snapshot(data["op"])
+            data["started"], data["events"] = True, len(st.events)
+            if not text_only:  # else the snapshot waits for ``touch``
+                data["snap"] = self.snapshot(op)
         ctx = Context(host=self, answers=list(data["answers"]))  # type: ignore[arg-type]
-        fn = getattr(self, f"op_{data['op']}")
-        refused: dict[str, list[Any]] = data.get("refused") or {}
+        fn = self._ops[op]
+        refused: dict[str, list[Any]] | None = data.get("refused")
         self._giving_up = bool(data.get("giving_up"))
-        self._untouched = self.runs_only_text(data)
+        self._untouched = text_only
         self._running = data
         self._rolls, self._roll_cursor = data.get("rolls") or [], 0
         try:
-            fn(ctx, **data["args"])
+            fn(self, ctx, **data["args"])
         except DecisionNeeded as need:
             self._restore(data)
             decision = need.decision
-            barred = refused.get(str(len(data["answers"])), [])
+            barred = refused.get(str(len(data["answers"]))) if refused else None
             if barred and decision.kind != KernelDecision.ROLL:
                 left = tuple(o for o in decision.options if o not in barred)
                 if left:

@@ -33,6 +33,7 @@ from dsl.kernel.machine import (
     Event,
     Machine,
     PieceRefused,
+    method_table,
 )
 from dsl.procedure import Procedure, ProcedureWalker
 from dsl.runtime import Context, EffectError, NothingToActOn
@@ -97,6 +98,7 @@ class Session(
 
     def __init__(self, ruleset: Ruleset, state: Any) -> None:
         super().__init__(state)
+        self._quiets = method_table(type(self), "_quiet_", optional=True)
         self.ruleset = ruleset
         # the phases and steps of ``procedure.rules``, compiled once with the ruleset (the
         # walker reads them at every step)
@@ -557,8 +559,8 @@ class Session(
     def asks_nothing(self, op: str, args: dict[str, Any]) -> bool:
         """A safe prediction that a piece will ask no decision (then it needs no snapshot): each
         rules section predicts its own pieces, beside them (``_quiet_<op>``)."""
-        predict = getattr(self, f"_quiet_{op}", None)
-        return bool(predict(args)) if predict is not None else False
+        predict = self._quiets[op]  # looked up by name once per class (a speed shortcut)
+        return bool(predict(self, args)) if predict is not None else False
 
     def _actions_changed(self) -> None:
         """An action was taken: cards refused before may work now."""
