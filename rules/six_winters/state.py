@@ -21,6 +21,10 @@ from dsl.kernel.machine import Event as _Event
 from dsl.kernel.machine import Frame as _Frame
 from dsl.kernel.random import GameRandom as _GameRandom
 
+_new_event = object.__new__
+_set_kind = _Event.__dict__["kind"].__set__
+_set_data = _Event.__dict__["data"].__set__
+
 # the kernel's pieces, under the names old saves pickled them by
 GameRandom = _GameRandom
 Event = _Event
@@ -156,6 +160,7 @@ class SessionState:
     asset_discard: list[str] = field(default_factory=list)
     scene_deck: list[str] = field(default_factory=list)
     scenes: list[str] = field(default_factory=list)  # the line of drawn scenes
+    # a scene's record is never changed once appended: snapshots and copies share it
     scenes_completed: list[dict[str, Any]] = field(default_factory=list)
     obstacle_deck: list[str] = field(default_factory=list)
     obstacle_discard: list[str] = field(default_factory=list)
@@ -196,6 +201,13 @@ def encode(value: Any) -> Any:
     if kind in _ATOMS:
         return value
     if kind is list or kind is tuple:
+        if value and type(value[0]) is Event:
+            # the event log, most of a saved state: each event's data is JSON already (the
+            # kernel's contract for an event), so it goes to ``json.dumps`` as told, no copy
+            return [
+                {"kind": str(e.kind), "data": e.data} if type(e) is Event else encode(e)
+                for e in value
+            ]
         return [v if type(v) in _ATOMS else encode(v) for v in value]
     if kind is dict:
         return {
@@ -322,7 +334,13 @@ def _make_decoder(hint: Any) -> Callable[[Any], Any]:
 def decode_session(data: dict[str, Any]) -> SessionState:
     # the events (most of a saved state) are made here once, not decoded field by field first
     state = decode(SessionState, {**data, "events": []})
-    state.events = [Event(e["kind"], e["data"]) for e in data["events"]]
+    events = []
+    for e in data["events"]:  # ``Event(kind, data)`` without its frozen ``__init__``
+        event = _new_event(Event)
+        _set_kind(event, e["kind"])
+        _set_data(event, e["data"])
+        events.append(event)
+    state.events = events
     return typing.cast(SessionState, state)
 
 
@@ -479,7 +497,9 @@ def freeze(st: SessionState, *, sheets: bool = True) -> list[Any]:
         st.asset_discard[:],
         st.scene_deck[:],
         st.scenes[:],
-        _copy_data(st.scenes_completed),
+        # a scene's record is never changed once written (as an event is not): shared, not
+        # copied (a copy was most of a late thaw's time)
+        st.scenes_completed[:],
         st.obstacle_deck[:],
         st.obstacle_discard[:],
         st.archive[:],
@@ -528,7 +548,7 @@ def thaw(frozen: Sequence[Any]) -> SessionState:
         list(f[16]),  # asset_discard
         list(f[17]),  # scene_deck
         list(f[18]),  # scenes
-        _copy_data(f[19]),  # scenes_completed
+        list(f[19]),  # scenes_completed: each record is never changed once written
         list(f[20]),  # obstacle_deck
         list(f[21]),  # obstacle_discard
         list(f[22]),  # archive
