@@ -54,6 +54,38 @@ _set_kind = Event.__dict__["kind"].__set__
 _set_data = Event.__dict__["data"].__set__
 
 
+# ``Decision(...)`` likewise: its frozen ``__init__`` sets each of seven fields through
+# ``object.__setattr__``, more than twice the cost of the slots' own setters; a decision is made
+# at every step that asks
+_set_decision = tuple(
+    Decision.__dict__[name].__set__
+    for name in ("kind", "who", "prompt", "options", "source", "min_choices", "max_choices")
+)
+
+
+def new_decision(
+    kind: str,
+    who: str | None,
+    prompt: str,
+    options: tuple[Any, ...],
+    source: Any = None,
+    min_choices: int = 1,
+    max_choices: int = 1,
+) -> Decision:
+    """``Decision(kind, who, prompt, options, ...)``, made without its generated ``__init__``
+    (``options`` must be a tuple already)."""
+    decision = _new_event(Decision)
+    s_kind, s_who, s_prompt, s_options, s_source, s_min, s_max = _set_decision
+    s_kind(decision, kind)
+    s_who(decision, who)
+    s_prompt(decision, prompt)
+    s_options(decision, options)
+    s_source(decision, source)
+    s_min(decision, min_choices)
+    s_max(decision, max_choices)
+    return decision
+
+
 class Compact:
     """Pickles as its class and field values: state snapshots are taken often."""
 
@@ -306,11 +338,11 @@ class Machine:
                 self._roll_cursor += 1
                 return int(self._rolls[self._roll_cursor - 1])
             raise DecisionNeeded(
-                Decision(
-                    kind=KernelDecision.ROLL,
-                    who=None,
-                    prompt=f"Roll {why}: the face the die shows",
-                    options=tuple(range(1, sides + 1)),
+                new_decision(
+                    KernelDecision.ROLL,
+                    None,
+                    f"Roll {why}: the face the die shows",
+                    tuple(range(1, sides + 1)),
                 )
             )
         return int(st.rng.random() * sides) + 1
@@ -385,7 +417,7 @@ class Machine:
             if barred and decision.kind != KernelDecision.ROLL:
                 left = tuple(o for o in decision.options if o not in barred)
                 if left:
-                    decision = Decision(
+                    decision = new_decision(
                         decision.kind,
                         decision.who,
                         decision.prompt,

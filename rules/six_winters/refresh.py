@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dsl.kernel.machine import new_decision
 from dsl.runtime import Context, Decision
 
 from .basics import SessionPart
@@ -160,11 +161,11 @@ class RefreshRules(SessionPart):
             c = self.character(data["order"][data["who"]])
             options = self._take_options(c) if data["taken"] < takes else []
             if options:
-                return Decision(
-                    kind=DecisionKind.CHOOSE_TAKE,
-                    who=c.name,
-                    prompt=f"Refresh: {c.name} takes ({data['taken'] + 1} of {takes})",
-                    options=tuple(options),
+                return new_decision(
+                    DecisionKind.CHOOSE_TAKE,
+                    c.name,
+                    f"Refresh: {c.name} takes ({data['taken'] + 1} of {takes})",
+                    tuple(options),
                 )
             data["who"] += 1
             data["taken"] = 0
