@@ -201,13 +201,13 @@ class Machine:
         self._rolls: list[int] = []  # the table's dice given to the run frame running now
         self._roll_cursor = 0
         self._running: dict[str, Any] | None = None  # the data of the run frame running now
-        # the game's step, answer and piece methods by kind: the machine dispatches on a
-        # frame's kind at every step, and a name built and looked up through a game's many
-        # mixins each time cost more than the step it found (a speed shortcut)
+        # the game's step and answer methods by kind: the machine dispatches on a frame's kind
+        # at every step, and a name built and looked up through a game's many mixins each time
+        # cost more than the step it found (a speed shortcut; a piece, ``op_<name>``, is still
+        # looked up on the game itself, which a test may give its own)
         cls = type(self)
         self._steps = method_table(cls, "_step_")
         self._answers = method_table(cls, "_answer_")
-        self._ops = method_table(cls, "op_")
 
     # ------------------------------------------------------------------ hooks for the game
 
@@ -365,7 +365,7 @@ class Machine:
     def _run_at_once(self, op: str, args: dict[str, Any]) -> None:
         """Run a piece predicted to ask nothing: with no snapshot."""
         try:
-            self._ops[op](self, Context(host=self), **args)  # type: ignore[arg-type]
+            getattr(self, f"op_{op}")(Context(host=self), **args)  # type: ignore[arg-type]
         except DecisionNeeded as asked:  # pragma: no cover - a wrong prediction is a bug
             raise RuntimeError(f"{op} was predicted to ask nothing but asked: {asked}") from None
 
@@ -402,14 +402,14 @@ class Machine:
             if not text_only:  # else the snapshot waits for ``touch``
                 data["snap"] = self.snapshot(op)
         ctx = Context(host=self, answers=list(data["answers"]))  # type: ignore[arg-type]
-        fn = self._ops[op]
+        fn = getattr(self, f"op_{op}")
         refused: dict[str, list[Any]] | None = data.get("refused")
         self._giving_up = bool(data.get("giving_up"))
         self._untouched = text_only
         self._running = data
         self._rolls, self._roll_cursor = data.get("rolls") or [], 0
         try:
-            fn(self, ctx, **data["args"])
+            fn(ctx, **data["args"])
         except DecisionNeeded as need:
             self._restore(data)
             decision = need.decision

@@ -284,20 +284,24 @@ def _make_decoder(hint: Any) -> Callable[[Any], Any]:
     if isinstance(hint, type) and is_dataclass(hint):
         cls = hint
         hints = _hints(cls)
-        # each field's decoder, worked out at the first use (a class may name itself); a field
-        # of plain data (most of them) is taken as it is, with no call
-        field_plan: list[dict[str, Callable[[Any], Any]]] = []
+        # the decoders of the fields that are not plain data, worked out at the first use (a
+        # class may name itself); the plain fields (most of them, and all of a die's or an
+        # obstacle's) are passed on as they are, with no call and no look-up
+        field_plan: list[tuple[tuple[str, Callable[[Any], Any]], ...]] = []
 
         def dataclass_(data: Any) -> Any:
             if not field_plan:
-                field_plan.append({n: _decoder(field_hint) for n, field_hint in hints.items()})
-            decoders = field_plan[0]
-            return cls(
-                **{
-                    name: value if (d := decoders[name]) is _same or value is None else d(value)
-                    for name, value in data.items()
-                }
-            )
+                decoders = [(n, _decoder(field_hint)) for n, field_hint in hints.items()]
+                field_plan.append(tuple((n, d) for n, d in decoders if d is not _same))
+            special = field_plan[0]
+            if not special:
+                return cls(**data)
+            fields_ = dict(data)
+            for name, d in special:
+                value = fields_.get(name)
+                if value is not None:
+                    fields_[name] = d(value)
+            return cls(**fields_)
 
         return dataclass_
     origin = typing.get_origin(hint)
