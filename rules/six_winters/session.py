@@ -133,6 +133,20 @@ class Session(
         self._sorcery = resources[-1] if resources and "sorcery" not in resources else "sorcery"
         self._view: tuple[tuple[Any, ...], View] | None = None
 
+    def _with_state(self, state: Any) -> Session:
+        """A session on ``state`` (``clone``), keeping what this one worked out of the ruleset
+        and of the map, each with the key it was worked out for: a copy (a search plays
+        thousands) does not work them out again. None of them is ever changed in place but
+        filled in with the same facts, so the two sessions may share them."""
+        copy = type(self)(self.ruleset, state)
+        copy._primitives = self._primitives
+        copy._adjacency, copy._adjacency_key = self._adjacency, self._adjacency_key
+        copy._scene_key, copy._scene_places = self._scene_key, self._scene_places
+        copy._card_points_memo = self._card_points_memo
+        copy._trade_memo = self._trade_memo
+        copy._least_scene_points = self._least_scene_points
+        return copy
+
     def run_step_text(self, phase: str, index: int, item: Any) -> None:
         """A step written as card sentences: run as a piece of its own."""
         self.push_run("step_text", phase=phase, index=index)
