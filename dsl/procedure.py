@@ -32,6 +32,7 @@ kernel's machine) only follows indices, so a frame stays plain data.
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import re
 from collections.abc import Callable, Mapping
@@ -41,6 +42,7 @@ from typing import Any
 
 from dsl import ast
 from dsl.diagnostics import Diagnostics, did_you_mean
+from dsl.kernel.machine import Frame, new_decision
 from dsl.runtime import Decision, Span
 
 SETUP, TEARDOWN = "setup", "teardown"
@@ -101,6 +103,17 @@ class ProcedureStep:
     again: bool = False  # an offer step asked again until done
     required: bool = False  # an offer step with no "pass": one must be taken
     prompt: Callable[[Any], str] | None = None  # the question's wording (``prompt_<title>``)
+    # the walker's way through the step, worked out once as it compiles: "once" (a primitive
+    # called once: the most common step), "skip" (done outside play) or "" (the others)
+    walk: str = field(default="", compare=False, repr=False)
+
+
+def _walk(step: ProcedureStep) -> str:
+    call = step.call
+    if call is not None and getattr(call, "outside_play", False):
+        return "skip"
+    plain = step.each is None and step.times is None and step.until is None
+    return "once" if call is not None and step.form == "do" and plain else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -413,29 +426,28 @@ def compile_procedures(
             ability = None
             if cs.bound is not None:
                 ability = compile_effect(f"{cp.decl.name.text}: {step.title.text}", cs.bound)
-            steps.append(
-                ProcedureStep(
-                    title=step.title.text,
-                    number=cs.number,
-                    form=body.form,
-                    text=body_text(body, ability),
-                    span=step.span,
-                    target=body.target.text if body.target is not None else None,
-                    each_noun=words_of(body.each.noun) if body.each is not None else None,
-                    turn_order=body.each.turn_order if body.each is not None else False,
-                    each=cs.each,
-                    until_text=words_of(body.until) if body.until else None,
-                    until=cs.until,
-                    times=int(body.times.text) if body.times is not None else None,
-                    primitive=words_of(body.words) if body.words else None,
-                    call=cs.call,
-                    ability=ability,
-                    offers=tuple(cs.offers),
-                    again=body.again,
-                    required=body.required,
-                    prompt=cs.prompt,
-                )
+            compiled = ProcedureStep(
+                title=step.title.text,
+                number=cs.number,
+                form=body.form,
+                text=body_text(body, ability),
+                span=step.span,
+                target=body.target.text if body.target is not None else None,
+                each_noun=words_of(body.each.noun) if body.each is not None else None,
+                turn_order=body.each.turn_order if body.each is not None else False,
+                each=cs.each,
+                until_text=words_of(body.until) if body.until else None,
+                until=cs.until,
+                times=int(body.times.text) if body.times is not None else None,
+                primitive=words_of(body.words) if body.words else None,
+                call=cs.call,
+                ability=ability,
+                offers=tuple(cs.offers),
+                again=body.again,
+                required=body.required,
+                prompt=cs.prompt,
             )
+            steps.append(dataclasses.replace(compiled, walk=_walk(compiled)))
         notes = tuple(words_of(n.atoms) for n in cp.decl.items if isinstance(n, ast.Note))
         phases[cp.decl.name.text.casefold()] = Phase(
             cp.decl.name.text, tuple(steps), notes, cp.decl.span
@@ -528,7 +540,7 @@ class ProcedureWalker:
             self.state.frames.pop()
             return None
         ending = () if step.required else (DONE if step.again else PASS,)
-        return Decision(
+        return new_decision(
             ProcedureDecision.OFFER,
             self.offer_who(step),
             self.offer_prompt(step),
@@ -552,19 +564,13 @@ class ProcedureWalker:
             self.state.frames.pop()
             return None
         step = steps[at]
-        call = step.call
-        if call is not None and getattr(call, "outside_play", False):
-            data["at"] = at + 1
-            return None
-        if (
-            call is not None
-            and step.form == "do"
-            and step.each is None
-            and step.times is None
-            and step.until is None
-        ):
+        walk = step.walk
+        if walk == "once":
             data["at"] = at + 1  # the most common step: a primitive, once (``_run_step``)
-            call(self)
+            step.call(self)
+            return None
+        if walk == "skip":  # done outside play
+            data["at"] = at + 1
             return None
         if step.each is not None:
             items = data.get("items")
@@ -615,7 +621,4 @@ class ProcedureWalker:
             self.run_step_text(phase, at, item)
 
 
-def _frame(kind: str, data: dict[str, Any]) -> Any:
-    from dsl.kernel.machine import Frame
-
-    return Frame(kind, data)
+_frame = Frame

@@ -19,6 +19,7 @@ from dsl.kernel.machine import (
     PieceRefused,
     check_answer,
     iter_decisions,
+    new_decision,
     play,
     replay,
 )
@@ -55,6 +56,7 @@ __all__ = [
     "Zone",
     "check_answer",
     "iter_decisions",
+    "new_decision",
     "play",
     "replay",
 ]

@@ -54,6 +54,38 @@ _set_kind = Event.__dict__["kind"].__set__
 _set_data = Event.__dict__["data"].__set__
 
 
+# ``Decision(...)`` likewise: its frozen ``__init__`` sets each of seven fields through
+# ``object.__setattr__``, more than twice the cost of the slots' own setters; a decision is made
+# at every step that asks
+_set_decision = tuple(
+    Decision.__dict__[name].__set__
+    for name in ("kind", "who", "prompt", "options", "source", "min_choices", "max_choices")
+)
+
+
+def new_decision(
+    kind: str,
+    who: str | None,
+    prompt: str,
+    options: tuple[Any, ...],
+    source: Any = None,
+    min_choices: int = 1,
+    max_choices: int = 1,
+) -> Decision:
+    """``Decision(kind, who, prompt, options, ...)``, made without its generated ``__init__``
+    (``options`` must be a tuple already)."""
+    decision = _new_event(Decision)
+    s_kind, s_who, s_prompt, s_options, s_source, s_min, s_max = _set_decision
+    s_kind(decision, kind)
+    s_who(decision, who)
+    s_prompt(decision, prompt)
+    s_options(decision, options)
+    s_source(decision, source)
+    s_min(decision, min_choices)
+    s_max(decision, max_choices)
+    return decision
+
+
 class Compact:
     """Pickles as its class and field values: state snapshots are taken often."""
 
@@ -119,6 +151,37 @@ class GameState(Protocol):
     def rng(self) -> Any: ...
 
 
+class MethodTable(dict[str, Any]):
+    """A class's methods ``<prefix><kind>`` by kind, each looked up by name once (a missing one
+    raises ``AttributeError`` as ``getattr`` does, or is ``None`` with ``optional``)."""
+
+    __slots__ = ("cls", "optional", "prefix")
+
+    def __init__(self, cls: type, prefix: str, optional: bool = False) -> None:
+        super().__init__()
+        self.cls, self.prefix, self.optional = cls, prefix, optional
+
+    def __missing__(self, kind: str) -> Any:
+        if self.optional:
+            fn = getattr(self.cls, self.prefix + kind, None)
+        else:
+            fn = getattr(self.cls, self.prefix + kind)
+        self[kind] = fn
+        return fn
+
+
+_TABLES: dict[tuple[type, str, bool], MethodTable] = {}
+
+
+def method_table(cls: type, prefix: str, *, optional: bool = False) -> MethodTable:
+    """The one ``MethodTable`` of ``cls`` for ``prefix`` (shared by every game of the class)."""
+    key = (cls, prefix, optional)
+    found = _TABLES.get(key)
+    if found is None:
+        found = _TABLES[key] = MethodTable(cls, prefix, optional)
+    return found
+
+
 class Machine:
     """One game, OpenSpiel-shaped: ``pending`` → ``apply`` → … until ``is_over``.
 
@@ -138,6 +201,13 @@ class Machine:
         self._rolls: list[int] = []  # the table's dice given to the run frame running now
         self._roll_cursor = 0
         self._running: dict[str, Any] | None = None  # the data of the run frame running now
+        # the game's step and answer methods by kind: the machine dispatches on a frame's kind
+        # at every step, and a name built and looked up through a game's many mixins each time
+        # cost more than the step it found (a speed shortcut; a piece, ``op_<name>``, is still
+        # looked up on the game itself, which a test may give its own)
+        cls = type(self)
+        self._steps = method_table(cls, "_step_")
+        self._answers = method_table(cls, "_answer_")
 
     # ------------------------------------------------------------------ hooks for the game
 
@@ -198,7 +268,7 @@ class Machine:
             key = "rolls" if decision.kind == KernelDecision.ROLL else "answers"
             frame.data.setdefault(key, []).append(answer)
         else:
-            getattr(self, f"_answer_{frame.kind}")(frame, answer)
+            self._answers[frame.kind](self, frame, answer)
 
     def is_over(self) -> bool:
         if not self.state.over and self._pending is None:
@@ -268,11 +338,11 @@ class Machine:
                 self._roll_cursor += 1
                 return int(self._rolls[self._roll_cursor - 1])
             raise DecisionNeeded(
-                Decision(
-                    kind=KernelDecision.ROLL,
-                    who=None,
-                    prompt=f"Roll {why}: the face the die shows",
-                    options=tuple(range(1, sides + 1)),
+                new_decision(
+                    KernelDecision.ROLL,
+                    None,
+                    f"Roll {why}: the face the die shows",
+                    tuple(range(1, sides + 1)),
                 )
             )
         return int(st.rng.random() * sides) + 1
@@ -301,38 +371,41 @@ class Machine:
 
     def _advance(self) -> Decision | None:
         """Run frames until one asks a decision or the game ends."""
+        steps = self._steps
         while True:
-            st = self.state
+            st = self.state  # a restore puts a new state in place
             if st.over:
                 return None
-            if not st.frames:
+            frames = st.frames
+            if not frames:
                 st.over = True
                 return None
-            frame = st.frames[-1]
-            if frame.kind == "run":
-                decision = self._run_frame(frame)
-            else:
-                decision = getattr(self, f"_step_{frame.kind}")(frame)
+            frame = frames[-1]
+            kind = frame.kind
+            decision = self._run_frame(frame) if kind == "run" else steps[kind](self, frame)
             if decision is not None:
                 return decision
 
     def _run_frame(self, frame: Frame) -> Decision | None:
         data = frame.data
-        depth = len(self.state.frames)
+        st = self.state
+        depth = len(st.frames)
+        op = data["op"]
+        text_only = self.runs_only_text(data)
         if data["snap"] is None and not data.get("started"):
-            if self._predicts_nothing_asked(data["op"], data["args"]):  # set up as a frame
-                self._run_at_once(data["op"], data["args"])
+            if self._predicts_nothing_asked(op, data["args"]):  # set up as a frame
+                self._run_at_once(op, data["args"])
                 if len(self.state.frames) >= depth:  # not the frames it may have pushed
                     del self.state.frames[depth - 1]
                 return None
-            data["started"], data["events"] = True, len(self.state.events)
-            if not self.runs_only_text(data):  # else the snapshot waits for ``touch``
-                data["snap"] = self.snapshot(data["op"])
+            data["started"], data["events"] = True, len(st.events)
+            if not text_only:  # else the snapshot waits for ``touch``
+                data["snap"] = self.snapshot(op)
         ctx = Context(host=self, answers=list(data["answers"]))  # type: ignore[arg-type]
-        fn = getattr(self, f"op_{data['op']}")
-        refused: dict[str, list[Any]] = data.get("refused") or {}
+        fn = getattr(self, f"op_{op}")
+        refused: dict[str, list[Any]] | None = data.get("refused")
         self._giving_up = bool(data.get("giving_up"))
-        self._untouched = self.runs_only_text(data)
+        self._untouched = text_only
         self._running = data
         self._rolls, self._roll_cursor = data.get("rolls") or [], 0
         try:
@@ -340,11 +413,11 @@ class Machine:
         except DecisionNeeded as need:
             self._restore(data)
             decision = need.decision
-            barred = refused.get(str(len(data["answers"])), [])
+            barred = refused.get(str(len(data["answers"]))) if refused else None
             if barred and decision.kind != KernelDecision.ROLL:
                 left = tuple(o for o in decision.options if o not in barred)
                 if left:
-                    decision = Decision(
+                    decision = new_decision(
                         decision.kind,
                         decision.who,
                         decision.prompt,

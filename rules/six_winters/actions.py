@@ -8,6 +8,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
+from dsl.kernel.machine import new_decision
 from dsl.runtime import Context, Decision
 
 from .basics import (
@@ -41,11 +42,11 @@ class ActionRules(SessionPart):
         refused = frame.data.get("refused")
         if refused:  # cards that could not do what they say, until the table changes
             options = [o for o in options if o not in refused]
-        return Decision(
-            kind=DecisionKind.CHOOSE_ACTION,
-            who=None,
-            prompt="Actions: choose an action, or end the actions step",
-            options=tuple(options),
+        return new_decision(
+            DecisionKind.CHOOSE_ACTION,
+            None,
+            "Actions: choose an action, or end the actions step",
+            tuple(options),
         )
 
     def _answer_actions(self, frame: Frame, answer: Any) -> None:
@@ -414,11 +415,11 @@ class ActionRules(SessionPart):
         if not options:
             self.state.frames.pop()
             return None
-        return Decision(
-            kind=DecisionKind.CHOOSE_CRAFT,
-            who=c.name,
-            prompt=f"Craft with a {face}: place a die or stop",
-            options=(*options, "stop"),
+        return new_decision(
+            DecisionKind.CHOOSE_CRAFT,
+            c.name,
+            f"Craft with a {face}: place a die or stop",
+            (*options, "stop"),
         )
 
     def _answer_craft(self, frame: Frame, choice: Any) -> None:

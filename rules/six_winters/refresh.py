@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dsl.kernel.machine import new_decision
 from dsl.runtime import Context, Decision
 
 from .basics import SessionPart
@@ -40,11 +41,13 @@ class RefreshRules(SessionPart):
     def _quiet_refresh_texts(self, args: dict[str, Any]) -> bool:
         """No card held and no location in play has a "Refresh:" text (a speed shortcut)."""
         st = self.state
-        held = [effects for c in st.characters for _, effects in self.held_cards(c)]
-        sides = [self.side(loc).effects for loc in st.locations]
-        return not any(map(self._runs_at_refresh, held)) and not any(
-            map(self._runs_at_refresh, sides)
-        )
+        runs = self._runs_at_refresh
+        for c in st.characters:
+            for _, effects in self.held_cards(c):
+                if runs(effects):
+                    return False
+        cards = self.ruleset.locations
+        return not any(runs(cards[loc.name].side(loc.developed).effects) for loc in st.locations)
 
     def _runs_at_refresh(self, effects: tuple[Any, ...]) -> bool:
         """Whether one of a card's effects happens at the refresh: a fact of its text, so it is
@@ -160,11 +163,11 @@ class RefreshRules(SessionPart):
             c = self.character(data["order"][data["who"]])
             options = self._take_options(c) if data["taken"] < takes else []
             if options:
-                return Decision(
-                    kind=DecisionKind.CHOOSE_TAKE,
-                    who=c.name,
-                    prompt=f"Refresh: {c.name} takes ({data['taken'] + 1} of {takes})",
-                    options=tuple(options),
+                return new_decision(
+                    DecisionKind.CHOOSE_TAKE,
+                    c.name,
+                    f"Refresh: {c.name} takes ({data['taken'] + 1} of {takes})",
+                    tuple(options),
                 )
             data["who"] += 1
             data["taken"] = 0
