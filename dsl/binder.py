@@ -208,6 +208,8 @@ class Binder:
         out: list[Lexeme] = []
         i = 0
         n = len(atoms)
+        words: list[str] | None = None  # folded, "" for what is not a word
+        lexicon, longest = self.v.lexicon, self.v.longest
         while i < n:
             atom = atoms[i]
             if atom.kind == "comma":
@@ -228,13 +230,17 @@ class Binder:
                 i += 1
                 continue
             matched = False
-            for size in range(min(self.v.longest, n - i), 0, -1):
-                run = atoms[i : i + size]
-                if any(a.kind != "word" for a in run):
-                    continue
-                key = tuple(a.folded for a in run)
-                found = self.v.lexicon.get(key)
+            # the run of words from here (the longest a declared word may be), folded once
+            if words is None:
+                words = [a.folded if a.kind == "word" else "" for a in atoms]
+            end = i
+            while end < n and end - i < longest and words[end]:
+                end += 1
+            for size in range(end - i, 0, -1):
+                key = tuple(words[i : i + size])
+                found = lexicon.get(key)
                 if found:
+                    run = atoms[i : i + size]
                     meanings = found
                     if size == 1 and key[0] in FUNCTION_WORDS and key[0] not in GENERIC_NOUNS:
                         break  # a declared word spelled like grammar: grammar wins alone
@@ -249,7 +255,7 @@ class Binder:
                     break
             if matched:
                 continue
-            word = atom.folded
+            word = words[i]
             if word in NUMBER_WORDS:
                 out.append(Lexeme("number", atom.text, atom.span, value=NUMBER_WORDS[word]))
             elif word in FUNCTION_WORDS:
