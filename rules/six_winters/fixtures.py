@@ -8,6 +8,7 @@ table::
     character Parin at "Giant's Gate"        # the characters playing, in order (one: solo)
     Parin holds ability "Count the Red"      # or: asset, condition
     action points Parin 3
+    body Parin 1                             # the stress pools' tokens left (also: psyche)
     initiative Parin 5, 2                    # the initiative dice in Parin's pool
     Parin crafting area: "Loomwood Apples"   # assets Parin has taken, no slot filled
     threats 2 at "Giant's Gate"
@@ -37,6 +38,7 @@ expect::
     no event threat_placed
     refused                                  # the action was refused: the card not spent
     action points Parin 6
+    body Parin 2                             # also: psyche Parin 3, initiative Parin 5, 2
     threats at "Giant's Gate" 2
     obstacles at "Eastkeep": "Horse Bandits"
     progress on "Horse Bandits" 1            # also: hindrance on
@@ -148,6 +150,8 @@ _PILES = {
     ("asset", "discard"): "asset_discard",
     ("archive",): "archive",
     ("obstacle", "deck"): "obstacle_deck",
+    ("obstacle", "discard"): "obstacle_discard",
+    ("scenes",): "scenes",  # scenes drawn and out, ready to narrate
 }
 
 
@@ -174,6 +178,8 @@ def _set(session: Session, line: Line) -> None:
         st.dice_script = [_number(x) for x in w[1:]]
     elif p[:2] == ["action", "points"] and len(p) == 4:
         session.character(p[2]).action_points = _number(w[3])
+    elif p[:1] in (["body"], ["psyche"]) and len(p) == 3:  # body Parin 1: what is left
+        setattr(_character(session, w[1]), p[0], _number(w[2]))
     elif p[:1] == ["initiative"] and len(p) >= 3:  # initiative Parin 5, 2: the dice in the pool
         _character(session, w[1]).initiative = [_number(x) for x in w[2:]]
     elif len(p) >= 3 and p[1:3] == ["crafting", "area"]:  # Parin crafting area: "Asset"
@@ -311,9 +317,14 @@ def _offered(session: Session, words: tuple[Word, ...]) -> list[Any]:
         for o in decision.options
         if isinstance(o, dict)
         and o.get("act") == act.text
-        and o.get("character") == who.text
+        # a narration is taken by its participants: "narrate by Parin" is Parin alone
+        and (o.get("character") or _alone(o.get("participants"))) == who.text
         and all(o.get(k) == v for k, v in want.items())
     ]
+
+
+def _alone(participants: Any) -> Any:
+    return participants[0] if isinstance(participants, list) and len(participants) == 1 else None
 
 
 def _show(option: Any) -> str:
@@ -384,6 +395,11 @@ def _expect(session: Session, line: Line, told: list[Any], refused: bool) -> Non
         return
     if p[:2] == ["action", "points"] and len(p) == 4:
         _equal(_character(session, w[2]).action_points, _number(w[3]), line)
+    elif p[:1] in (["body"], ["psyche"]) and len(p) == 3:
+        _equal(getattr(_character(session, w[1]), p[0]), _number(w[2]), line)
+    elif p[:1] == ["initiative"] and len(p) >= 2:  # initiative Parin 5, 2: the pool, sorted
+        found = sorted(_character(session, w[1]).initiative)
+        _equal(found, sorted(_number(x) for x in w[2:]), line)
     elif p[:2] == ["threats", "at"] and len(p) == 4:
         _equal(_location(session, w[2]).threats, _number(w[3]), line)
     elif p[:2] == ["obstacles", "at"] and len(p) >= 3:
