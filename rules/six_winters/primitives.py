@@ -218,6 +218,15 @@ def _nothing_to_do(ctx: Context, what: str) -> EffectError:
     return NothingToActOn(f"there is {what}", ctx.span)
 
 
+def _found_nothing(ctx: Context, what: str) -> None:
+    """A sentence whose card phrase found nothing ("archive an obstacle from the obstacle
+    discard" with none there): a card used as an action is refused (not spent for nothing);
+    a text the rules make follow ("Failure: Archive a Diplomat asset from the asset deck. Add
+    event ...") does nothing for this sentence and goes on with the next."""
+    if getattr(ctx, "refusing", False):
+        raise _nothing_to_do(ctx, what)
+
+
 # A role the text does not write (the primitive's default) differs from one it writes that
 # found nothing (``None``): "place 3 progress on a Unit obstacle here" with none here fails.
 _UNWRITTEN: Any = object()
@@ -751,6 +760,8 @@ def _move_obstacle(ctx: Context, ref: dict[str, Any], to: Any) -> None:
 def discard(ctx: Context, object: Any, from_: Any = None) -> None:
     host = _host(ctx)
     st = host.state
+    if object is None:  # "discard an asset in your crafting area" with none there
+        return _found_nothing(ctx, "nothing to discard")
     for ref in _refs(ctx, object):
         obstacle = _obstacle(ctx, ref)
         if obstacle is not None:
@@ -809,6 +820,8 @@ def _take_card_out(ctx: Context, name: str) -> bool:
 @takes(object=("obstacle", "asset", "event", "scene"))
 def archive(ctx: Context, object: Any, from_: Any = None) -> None:
     host = _host(ctx)
+    if object is None:  # "archive an obstacle from the obstacle discard" with none there
+        return _found_nothing(ctx, "nothing to archive")
     for ref in _refs(ctx, object):
         name = _card_name(ref)
         if name and _take_card_out(ctx, name):
@@ -929,6 +942,7 @@ def convert(ctx: Context, object: Any, on: Any = None, to: Any = None) -> None:
 
 
 @takes(object="zone")
+@creates("for")  # "for a Food asset": matched against the pile searched, not found beforehand
 def search(ctx: Context, object: Any, for_: Any = None) -> None:
     """Find a card in a deck or area; what is found is bound to "it"."""
     from . import select as selecting
@@ -938,10 +952,21 @@ def search(ctx: Context, object: Any, for_: Any = None) -> None:
     place = getattr(object, "place", None)
     zone = getattr(place, "zone", None)
     of_kind = getattr(place, "of_kind", None)
-    if zone == "deck" and of_kind:
-        zone = f"{of_kind} deck"
-    piles = {"asset deck": st.asset_deck, "staging area": st.asset_staging}
-    pool = list(piles[zone]) if zone in piles else [*st.asset_deck, *st.asset_staging]
+    if zone in ("deck", "discard") and of_kind:
+        zone = f"{of_kind} {zone}"
+    piles = {
+        "asset deck": st.asset_deck,
+        "staging area": st.asset_staging,
+        "asset discard": st.asset_discard,
+        "archive": st.archive,
+        "reserve": st.reserve,
+        "obstacle deck": st.obstacle_deck,
+        "obstacle discard": st.obstacle_discard,
+        "scene deck": st.scene_deck,
+    }
+    if zone is not None and zone not in piles:  # never some other pile than the one written
+        raise EffectError(f"Six Winters keeps no {zone} to search", ctx.span)
+    pool = list(piles[zone]) if zone is not None else [*st.asset_deck, *st.asset_staging]
     if isinstance(for_, dict | list) or for_ is None:
         # the compiler resolved "a Food asset" to the matching cards (None: there are none)
         wanted = {_card_name(r) for r in _refs(ctx, for_)}

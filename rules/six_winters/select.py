@@ -340,6 +340,15 @@ def select(session: Session, ctx: Context, selector: Any) -> list[Any]:
         "archive": st.archive,
         "reserve": st.reserve,
     }
+    if zone == "crafting area":  # "an asset in your crafting area": the acting character's
+        if not ctx.actor:
+            raise EffectError("only a character has a crafting area: none is acting", ctx.span)
+        crafting = [a.name for a in session.character(ctx.actor).in_progress]
+        return [
+            Ref({"kind": "asset", "name": n, "zone": zone})
+            for n in dict.fromkeys(crafting)
+            if noun in (None, "card", "asset") and card_matches(session, n, selector)
+        ]
     if zone in zones:
         return [
             Ref({"kind": session.ruleset.kind_of(n), "name": n, "zone": zone})
