@@ -732,6 +732,19 @@ class Binder:
                 quantity = Quantity("exact", None, None, True, reading)
             elif w == "with" and word(i + 1) == "the" and word(i + 2) in SUPERLATIVES:
                 superlative, i = self.superlative(lx, i + 2, sel)
+                counted = superlative.counted
+                if counted is not None and counted.place is not None:
+                    # "the monster with the fewest wounds at this location": the things
+                    # are counted on each candidate, so the place is where the candidates are
+                    if place is not None:
+                        raise BindError(
+                            f"two places for '{sel.noun}': say where it is once",
+                            lx[i - 1].span,
+                        )
+                    place = counted.place
+                    superlative = replace(
+                        superlative, counted=replace(counted, place=None, text=counted.text)
+                    )
             elif w == "with" and i + 1 < n:
                 inner, i = self.selector(lx, i + 1)
                 with_.append(inner)
@@ -843,7 +856,8 @@ class Binder:
                     "threats')",
                     lx[i + 1].span,
                 )
-            return Superlative(kind, counted=counted), k
+            # what is counted has no quantity of its own: "most threat" is "most threats"
+            return Superlative(kind, counted=replace(counted, quantity=Quantity(plural=True))), k
         nxt = lx[i + 1] if i + 1 < len(lx) else None
         meaning = self.pick(nxt.meanings, ("skill", "counter")) if nxt is not None else None
         if nxt is None or meaning is None:
@@ -1338,6 +1352,13 @@ class SentenceBinder:
             return True
         if word not in ("at", "in", "from"):
             return False
+        folded = [a.folded for a in current if a.kind == "word"]
+        counts = any(
+            folded[k : k + 2] == ["with", "the"] and folded[k + 2] in ("most", "fewest", "least")
+            for k in range(len(folded) - 2)
+        )
+        if counts:  # "the location with the most threats in this region": where it is
+            return True
         lexemes = self.b.lex(current)
         for lx in reversed(lexemes):
             if lx.kind == "vocab":

@@ -187,7 +187,9 @@ def selector_words(sel: Selector, vocab: Vocabulary) -> str:
     if sel.superlative is not None:
         best = sel.superlative
         if best.counted is not None:
-            parts.append(f"with the {best.kind} {selector_words(best.counted, vocab)}")
+            # what is counted, as a bare plural: "with the fewest hindrance", never "a hindrance"
+            counted = replace(best.counted, quantity=Quantity(plural=True))
+            parts.append(f"with the {best.kind} {selector_words(counted, vocab)}")
         elif best.measure is not None:
             parts.append(f"with the {best.kind} {best.measure.word}")
     return " ".join(p for p in parts if p)
