@@ -651,6 +651,8 @@ class _CardChecker:
                     bound.span,
                 )
                 return None
+        if told and not self.replacements_hold(parts, before, trigger_label, continues):
+            return None
         # A standing "Then ..." item continues the effect above it.
         if label is None and parts and parts[0].then and before:
             prev = before.pop()
@@ -670,6 +672,54 @@ class _CardChecker:
             tuple(parts),
             item.span,
         )
+
+    def replacements_hold(
+        self,
+        parts: list[BoundSentence | BoundChoice],
+        before: list[BoundEffect],
+        trigger_label: str | None,
+        continues: bool,
+    ) -> bool:
+        """ "Instead of <verb> ..." is asked of a card only where the engine is about to do
+        that verb after the card's trigger: the verb's primitive names the trigger events it
+        is replaceable on (``dsl.runtime.replaceable``). Anywhere else the text would run as
+        if "Instead of" were not written."""
+        if continues:
+            trigger_label = before[-1].trigger_label
+        trigger = self.v.triggers.get(" ".join((trigger_label or "").casefold().split()))
+        event = trigger.event if trigger is not None else None
+        for bound in parts:
+            if not isinstance(bound, BoundSentence) or bound.mode != "instead":
+                continue
+            if bound.replaced is None:
+                continue
+            function = bound.replaced.function
+            fn = self.v.primitive_functions.get(function)
+            if fn is None:
+                continue  # a missing primitive is reported on its verb
+            on = frozenset(getattr(fn, "replaceable", ()))
+            what = f"'Instead of {bound.replaced.text}'"
+            if event is None:
+                why = (
+                    f'{what} is under "{trigger_label or "a cost"}", which the player uses: '
+                    "the engine is doing nothing then that it could replace"
+                )
+            elif event in on:
+                continue
+            else:
+                where = [f'"{t.label}"' for t in self.v.triggers.values() if t.event in on]
+                replaced_where = (
+                    f"replaces {function} only under {', '.join(where)}"
+                    if where
+                    else f"never replaces {function}"
+                )
+                why = (
+                    f'{what} is never asked on "{trigger_label}": the engine '
+                    f"{replaced_where}, so the text would run as if 'Instead of' were not written"
+                )
+            self.d.error(why, bound.span)
+            return False
+        return True
 
     def action_costs_hold(
         self, parts: list[BoundSentence | BoundChoice], told: bool, kind: str

@@ -201,6 +201,21 @@ def prices(
     return mark
 
 
+def replaceable(*events: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Declare that the engine, about to do this primitive's action after a trigger of one of
+    these events ("threat"), first runs that card's "Instead of <verb> ..." text in its place.
+    An "Instead of" whose verb is not marked for its trigger's event is a check error: the
+    engine would never ask the card, and the text would run as if "Instead of" were not
+    written."""
+    marked = frozenset(events)
+
+    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
+        fn.replaceable = marked  # type: ignore[attr-defined]
+        return fn
+
+    return mark
+
+
 def only_forbidden(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Declare a primitive whose verb a card may only forbid ("May not fight Beast
     monsters."): the checker rejects the verb used as an effect, which could never run."""

@@ -23,6 +23,7 @@ from dsl.runtime import (
     finds,
     only_forbidden,
     prices,
+    replaceable,
     takes,
 )
 from dsl.runtime import DecisionKind as LanguageDecision
@@ -258,6 +259,7 @@ def _no_obstacle_for_tokens(
 @takes(object=("token", "resource", "die", "asset"))
 @creates("object")
 @finds(_no_obstacle_for_tokens)
+@replaceable("threat")  # "Threat: Instead of placing a threat, ...": the obstacle's threat
 def place(ctx: Context, object: Any, on: Any = _UNWRITTEN, at: Any = None, in_: Any = None) -> None:
     """Tokens on obstacles, threat at locations, dice at locations, a card in a crafting area."""
     host = _host(ctx)
@@ -757,6 +759,7 @@ def _move_obstacle(ctx: Context, ref: dict[str, Any], to: Any) -> None:
 
 
 @takes(object=("obstacle", "asset", "event"))
+@replaceable("threat")  # "Threat: Instead of discarding this obstacle, ...": after its threat
 def discard(ctx: Context, object: Any, from_: Any = None) -> None:
     host = _host(ctx)
     st = host.state
