@@ -997,6 +997,14 @@ class SentenceBinder:
         priced = ", ".join(sorted(name for name, _ in info.prices))
         if action is None and not strict:
             return None
+        if words[:1] == ["until"]:
+            # "Until the end of the turn, each trade costs 0": a duration the language lacks
+            raise BindError(
+                f"'{atoms_text(head)}' gives a duration, and a change of what an action costs "
+                "has none: it holds exactly while its card is in play (standing text, no "
+                "'until')",
+                head[0].span,
+            )
         if action is None or any(a.kind != "word" for a in head):
             raise BindError(
                 f"'{atoms_text(head)}' is not an action whose cost a card may change: "
@@ -1295,6 +1303,17 @@ class SentenceBinder:
                 continue
             if word in ROLE_WORDS and word not in used:
                 qualifier = self.is_qualifier(word, current, rest[k + 1 :])
+                if (
+                    qualifier
+                    and current
+                    and current[-1].kind == "string"
+                    and accepts is not None
+                    and word in accepts
+                    and word in ("at", "in")
+                ):
+                    # 'Put monster "Wight" into play at this location': one card named is
+                    # where it is; the place is where the verb acts (its role)
+                    qualifier = False
                 if qualifier and roles[-1][0] in info.creates and self.is_dice(current):
                     # "Place 2 ember at this location": dice to make, then where they go.
                     qualifier = accepts is not None and word not in accepts
@@ -1510,9 +1529,28 @@ class SentenceBinder:
             )
             if mode == "do" and all(_is_restriction(c) for c in alternatives):
                 mode = "may not"  # "Dice at this location do not refresh."
+        if replaced is not None:
+            # "Instead of discarding this monster, archive it.": "it" is what the replaced
+            # action would have acted on, never a card found earlier in the text
+            thing = replaced.role("object")
+            if isinstance(thing, Selector) and thing.reference is not None:
+                alternatives = tuple(_it_is(c, thing) for c in alternatives)
         return BoundSentence(
             s.then, condition, mode, replaced, alternatives, _sentence_text(s), s.span
         )
+
+
+def _it_is(clause: BoundClause, thing: Selector) -> BoundClause:
+    """``clause`` with each "it" standing for ``thing`` (its cost's too)."""
+
+    def swap(value: Any) -> Any:
+        if isinstance(value, Selector) and value.reference == "it" and value.noun is None:
+            return thing
+        return value
+
+    roles = tuple((role, swap(value)) for role, value in clause.roles)
+    cost = _it_is(clause.cost, thing) if clause.cost is not None else None
+    return replace(clause, roles=roles, cost=cost)
 
 
 def _needs_object(info: VerbInfo) -> bool:

@@ -1,0 +1,91 @@
+"""A designer's new cards that must not check (issue 14, second round): each is refused at its
+place with a reason, never compiled into a text that runs and does something else."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from journal.cli import main
+
+BAD = """ruleset "six-winters"
+
+fixture "What the engine cannot honour is told at check time"
+  cards:
+    ability "Borrowed Time" {
+      Play: Until the end of the turn, each trade costs 0 action points.
+    }
+    asset "Lucky Charm" {
+      number 973
+      tags Gear
+      skill edge · points 1
+      recipe any
+      Exhaust: Instead of placing a threat, gain 1 action point.
+    }
+    asset "Morning Dew" {
+      number 977
+      tags Gear
+      skill edge · points 1
+      recipe any
+      Refresh: Instead of placing a threat, gain 1 action point.
+    }
+    asset "Winter Cloak" {
+      number 974
+      tags Gear
+      skill edge · points 1
+      recipe any
+      Winter end: Gain 1 action point.
+    }
+    ability "Six Sixes" {
+      Play: Set a sorcery at this location to 7.
+    }
+    obstacle "Port Toll" {
+      number 975 · skill charm · difficulty 3 · points 1
+      stress psyche
+      enters Urban
+      tags Issue
+      Port moves cost 2 action points.
+    }
+    obstacle "Swift Mob" {
+      number 978 · skill charm · difficulty 3 · points 1
+      stress psyche
+      enters Urban
+      tags Issue
+      Threat: Instead of moving this obstacle, gain 1 action point.
+    }
+  table:
+    character Parin at "Giant's Gate"
+  run: nothing
+"""
+
+
+def test_cards_the_engine_cannot_honour_are_check_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.fixture"
+    path.write_text(BAD)
+    code = main(["test", str(path)])
+    out, err = capsys.readouterr()
+    told = out + err
+    assert code == 1
+    assert (
+        f"{path}:6:13: error: 'Until the end of the turn, each trade' gives a duration, and a "
+        "change of what an action costs has none" in told
+    )
+    assert (
+        f"{path}:13:16: error: 'Instead of placing a threat' is under \"Exhaust\", which the "
+        "player uses" in told
+    )
+    assert (
+        f"{path}:20:16: error: 'Instead of placing a threat' is never asked on \"Refresh\": "
+        'the engine replaces place only under "Threat"' in told
+    )
+    assert f'{path}:27:7: error: an asset is never told of "Winter end"' in told
+    assert f"{path}:30:47: error: a die face is 1 to 6, not 7" in told
+    assert f"{path}:37:7: error: 'Port moves' is not an action whose cost a card may change" in told
+    assert (
+        f"{path}:44:15: error: 'Instead of moving this obstacle' is never asked on \"Threat\": "
+        "the engine never replaces move" in told
+    )
+    assert "Traceback" not in told
