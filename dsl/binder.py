@@ -898,7 +898,8 @@ class Binder:
             if m is not None and m.word.casefold() == "location":
                 return Place("this location", prep), i + 2
             if i + 1 < n and (m is not None or word(i + 1) == "card"):
-                return Place("this card", prep), i + 2
+                # "in this tale": this card, and the kind it was written as (for its print)
+                return Place("this card", prep, of_kind=m.word if m else None), i + 2
         if word(i) == "any" and i + 1 < n:
             m = self.pick(lx[i + 1].meanings, ("card kind",))
             if m is not None and m.word.casefold() == "location":

@@ -106,7 +106,7 @@ def _place(place: Place | None, vocab: Vocabulary) -> str:
     if place.kind == "zone":
         return f"{prep} {_zone(place)}"
     if place.kind == "this card":
-        return f"{prep} this card"
+        return f"{prep} this {place.of_kind or 'card'}"  # "in this tale", as bound
     if place.kind == "locations" and place.locations is not None:
         loc = place.locations
         regions = [f.word for f in loc.filters if f.category == "region"]
@@ -254,7 +254,8 @@ def _singular_subject(subject: Selector) -> bool:
         return False  # "you gain"
     if subject.reference == "it":
         return not subject.quantity.plural
-    return not subject.quantity.plural and subject.quantity.mode in ("exact", "all", "none")
+    singular = ("exact", "all", "none", "another")  # "another character loses"
+    return not subject.quantity.plural and subject.quantity.mode in singular
 
 
 def clause_words(clause: BoundClause, vocab: Vocabulary, form: str = "base") -> str:

@@ -89,3 +89,40 @@ def test_cards_the_engine_cannot_honour_are_check_errors(
         "the engine never replaces move" in told
     )
     assert "Traceback" not in told
+
+
+FIXTURE = Path(__file__).parent / "fixtures" / "designer_cards.fixture"
+
+PRINTED = {
+    # a place after what a superlative counts is where the candidates are
+    "Weakest Link": "Play: Place 2 progress on the obstacle at this location with the fewest "
+    "hindrances.",
+    "Ease the Worst": "Play: Remove a threat from the location in this region with the most "
+    "threats.",
+    # the card's kind as written, and the verb agreeing with "another"
+    "Hold the Gate": "Epilogue: Each character in this scene gains 1 initiative die.",
+    "Sharp Words": "Play: Another character at this location loses 1 psyche.",
+    # "it" in an Instead-of sentence is what the replaced action acts on
+    "Stubborn Mule": "Threat: Instead of discarding this obstacle, place a hindrance on this "
+    "obstacle.",
+}
+
+
+def test_the_new_cards_print_what_they_bind_to() -> None:
+    """The printed face of a card is its bound meaning: these read as their authors meant."""
+    from dsl.behaviour import compile_fixture, parse_fixtures
+    from dsl.diagnostics import Diagnostics
+    from dsl.loader import ruleset_dir
+
+    _, fixtures, _ = parse_fixtures(FIXTURE.read_text(), str(FIXTURE))
+    printed: dict[str, str] = {}
+    for fixture in fixtures:
+        names = [n for n in PRINTED if f'"{n}" {{' in fixture.cards and n not in printed]
+        if not names:
+            continue
+        d = Diagnostics()
+        compiled = compile_fixture(fixture, str(FIXTURE), ruleset_dir("six-winters"), d)
+        assert compiled is not None, d.render()
+        for name in names:
+            printed[name] = compiled.card(name).abilities[0].text
+    assert printed == PRINTED
