@@ -519,8 +519,13 @@ _SUBJECT_CACHE: dict[Any, bool] = {}
 
 
 def _takes_subject(fn: Callable[..., Any]) -> bool:
-    """Does the primitive take ``subject`` (by name or through ``**roles``)?"""
-    key = getattr(fn, "__func__", fn)
+    """Does the primitive take ``subject`` (by name or through ``**roles``)? A wrapper's
+    ``*args, **kwargs`` (``dsl.runtime.finds``, a host's own) are not the primitive's: it is
+    unwrapped (``__wrapped__``) first."""
+    known = _SUBJECT_CACHE.get(fn)
+    if known is not None:
+        return known
+    key = inspect.unwrap(getattr(fn, "__func__", fn))
     known = _SUBJECT_CACHE.get(key)
     if known is None:
         code = getattr(key, "__code__", None)

@@ -492,11 +492,13 @@ def give(ctx: Context, object: Any, to: Any = None) -> None:
 
 
 @takes(object=("counter", "stress"))
-def lose(ctx: Context, object: Any, subject: Any = None) -> None:
+def lose(ctx: Context, object: Any) -> None:
+    """No ``subject``: "All characters here lose 1 body or 1 psyche" runs once per character,
+    each answering its own "or" (the language then makes each one the actor in turn)."""
     host = _host(ctx)
     category, noun = _noun(object)
     amount = _number(ctx, object)
-    for c in _actors(ctx, subject):
+    for c in _actors(ctx, None):
         if category == "stress" and noun:
             host.take_stress(ctx, c, noun, amount)
         elif noun and "action" in noun:

@@ -270,6 +270,7 @@ class Session(
                 self._untouched = True
                 raise
 
+        touching.__wrapped__ = fn  # type: ignore[attr-defined]  # its roles are fn's
         return touching
 
     def select(self, ctx: Context, selector: Any) -> list[Any]:
