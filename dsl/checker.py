@@ -29,9 +29,11 @@ from dsl.binder import (
 from dsl.bound import (
     ActionCost,
     BoundChoice,
+    BoundClause,
     BoundEffect,
     BoundSentence,
     CheckedCard,
+    OneOf,
     sentences_of,
 )
 from dsl.diagnostics import Diagnostics, did_you_mean
@@ -426,6 +428,40 @@ class _VocabularyBuilder:
             self.v.add_verb(info)
 
 
+def _it_before_anything(parts: Sequence[BoundSentence | BoundChoice]) -> Span | None:
+    """Where "it" is used before any phrase of the text found a thing (``None``: nowhere)."""
+
+    def things(value: Any) -> list[Selector]:
+        if isinstance(value, Selector):
+            return [value]
+        if isinstance(value, OneOf):
+            return [x for v in value.choices for x in things(v)]
+        if isinstance(value, tuple):
+            return [x for v in value for x in things(v)]
+        return []
+
+    def clauses(clause: BoundClause) -> list[BoundClause]:
+        return [*(clauses(clause.cost) if clause.cost is not None else []), clause]
+
+    for part in parts:
+        condition = part.condition
+        if condition is not None and condition.selector is not None:
+            if condition.kind == "it is":
+                return condition.span
+            return None  # "If there is ...": "it" is what the condition found
+        for _, clause in sentences_of([part]):
+            for each in clauses(clause):
+                found = [x for _, v in each.roles for x in things(v)]
+                if each.subject is not None:
+                    found.insert(0, each.subject)
+                for sel in found:
+                    if sel.reference == "it" and sel.noun is None:
+                        return each.span
+                    if sel.reference is None:
+                        return None
+    return None
+
+
 def _undeclared(words: Sequence[str], declared: Any) -> list[str]:
     return [w for w in words if tuple(w.casefold().split()) not in declared]
 
@@ -653,6 +689,19 @@ class _CardChecker:
                 return None
         if told and not self.replacements_hold(parts, before, trigger_label, continues):
             return None
+        trigger_info = self.v.triggers.get(" ".join((trigger_label or "").casefold().split()))
+        used_by_player = cost is not None or (
+            trigger_info is not None and trigger_info.usage in ("activated", "played")
+        )
+        if used_by_player and not continues:
+            alone = _it_before_anything(parts)
+            if alone is not None:
+                self.d.error(
+                    "'it' names nothing here: no phrase before it found a thing, and a card "
+                    "the player uses is told of none (name the thing, or write 'this card')",
+                    alone,
+                )
+                return None
         # A standing "Then ..." item continues the effect above it.
         if label is None and parts and parts[0].then and before:
             prev = before.pop()

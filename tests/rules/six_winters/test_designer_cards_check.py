@@ -54,6 +54,9 @@ fixture "What the engine cannot honour is told at check time"
       tags Issue
       Threat: Instead of moving this obstacle, gain 1 action point.
     }
+    ability "Lost Thread" {
+      Play: Archive it.
+    }
   table:
     character Parin at "Giant's Gate"
   run: nothing
@@ -88,6 +91,7 @@ def test_cards_the_engine_cannot_honour_are_check_errors(
         f"{path}:44:15: error: 'Instead of moving this obstacle' is never asked on \"Threat\": "
         "the engine never replaces move" in told
     )
+    assert f"{path}:47:13: error: 'it' names nothing here: no phrase before it found" in told
     assert "Traceback" not in told
 
 
