@@ -1489,6 +1489,16 @@ class SentenceBinder:
 
         if words[:1] == ["at"]:
             return BoundCondition("at", sel(atoms[1:]), None, text, phrase.span)
+        if words[:2] in (["you", "have"], ["you", "hold"]) and len(atoms) > 2:
+            # "If you have a condition": one the acting character has ("a condition you have");
+            # "If you have no conditions": none
+            owned = [*atoms[2:], atoms[0], atoms[1]]
+            if words[2] == "no":
+                if len(atoms) == 3:
+                    raise BindError("say what you have none of: 'If you have no ...'", phrase.span)
+                none_of = sel([replace(atoms[2], text="any"), *owned[1:]])
+                return BoundCondition("none", none_of, None, text, phrase.span)
+            return BoundCondition("exists", sel(owned), None, text, phrase.span)
         if words[:2] in (["this", "is"], ["it", "is"]):
             kind = "this is" if words[0] == "this" else "it is"
             seasons = {s.casefold(): s for s in self.v.seasons}
@@ -1512,7 +1522,7 @@ class SentenceBinder:
             return BoundCondition("exists", sel(kept), None, text, phrase.span)
         raise BindError(
             "cannot read this condition: write 'If at ...', 'If there is ...', "
-            "'If any ... are in play' or 'If this is ...'",
+            "'If any ... are in play', 'If you have ...' or 'If this is ...'",
             phrase.span,
         )
 

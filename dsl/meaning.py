@@ -322,6 +322,13 @@ def condition_words(condition: BoundCondition, vocab: Vocabulary) -> str:
     if condition.kind == "season":
         return f"it is {condition.season}"
     assert sel is not None
+    place = sel.place
+    if place is not None and place.kind == "held" and condition.kind in ("exists", "none"):
+        # "you have a condition" / "you have no conditions", as written
+        words = selector_words(replace(sel, place=None), vocab)
+        if condition.kind == "none":
+            return f"you have no {words[4:] if words.startswith('any ') else words}"
+        return f"you have {words}"
     words = selector_words(sel, vocab)
     if condition.kind == "at":
         return f"at {words}"
