@@ -41,6 +41,7 @@ ROLE_WORDS = ("at", "on", "in", "to", "from", "for", "into", "onto", "with")
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 FUNCTION_WORDS = frozenset(
     [
+        "other",  # "each other monster at this location": not this card (not you)
         "a",
         "an",
         "one",
@@ -436,6 +437,9 @@ class Binder:
             i += 1
         elif w == "the":
             i += 1
+        other = word(i) == "other" and quantity.mode in ("all", "any", "exact")
+        if other:
+            i += 1
         # filters and noun
         body: list[Lexeme] = []
         while i < n:
@@ -466,6 +470,14 @@ class Binder:
                 at.span,
             )
         sel = self.noun_and_filters(body, quantity, reference, owner, explicit_quantity)
+        if other:
+            if sel.noun_category not in ("card kind", "card") or sel.name is not None:
+                what = sel.noun or sel.noun_category
+                raise BindError(
+                    f"'other' sets this card (or you) apart from other cards, not from {what}",
+                    lx[start].span,
+                )
+            sel = replace(sel, filters=(Filter("other", "other"), *sel.filters))
         return self.qualifiers(lx, i, sel, start)
 
     def noun_and_filters(

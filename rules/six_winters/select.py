@@ -214,6 +214,43 @@ def _participants(session: Session, ctx: Context) -> list[str]:
 
 
 def select(session: Session, ctx: Context, selector: Any) -> list[Any]:
+    found = _select(session, ctx, selector)
+    filters = getattr(selector, "filters", None)
+    if filters and any(f.category == "other" for f in filters):
+        found = _others(session, ctx, found)
+    return found
+
+
+def _others(session: Session, ctx: Context, found: list[Any]) -> list[Any]:
+    """ "each other obstacle at this location": not this card (this copy), "each other
+    character": not the one acting, "each other location": not this location."""
+    this_uid = None
+    for loc in session.state.locations:
+        if ctx.location is not None and loc.name != ctx.location:
+            continue
+        for o in reversed(loc.obstacles):
+            if o.name == ctx.card:
+                this_uid = o.uid
+                break
+    out = []
+    for ref in found:
+        if not isinstance(ref, dict):
+            out.append(ref)
+            continue
+        kind, name = ref.get("kind"), ref.get("name")
+        if kind == "character" and name == ctx.actor:
+            continue
+        if kind == "location" and name == ctx.location:
+            continue
+        if kind == "obstacle" and this_uid is not None and ref.get("uid") == this_uid:
+            continue
+        if kind not in ("character", "location", "obstacle") and name == ctx.card:
+            continue
+        out.append(ref)
+    return out
+
+
+def _select(session: Session, ctx: Context, selector: Any) -> list[Any]:
     st = session.state
     reference = getattr(selector, "reference", None)
     if reference in ("it", "them") and "it" in ctx.bindings:

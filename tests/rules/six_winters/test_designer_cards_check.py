@@ -57,6 +57,9 @@ fixture "What the engine cannot honour is told at check time"
     ability "Lost Thread" {
       Play: Archive it.
     }
+    ability "Other Dice" {
+      Play: Set each other sorcery at this location to 3.
+    }
   table:
     character Parin at "Giant's Gate"
   run: nothing
@@ -92,6 +95,7 @@ def test_cards_the_engine_cannot_honour_are_check_errors(
         "the engine never replaces move" in told
     )
     assert f"{path}:47:13: error: 'it' names nothing here: no phrase before it found" in told
+    assert f"{path}:50:17: error: 'other' sets this card (or you) apart from other cards" in told
     assert "Traceback" not in told
 
 
