@@ -43,6 +43,7 @@ from dsl.selectors import (
     Either,
     Filter,
     LocationSpec,
+    Place,
     Quantity,
     Selector,
 )
@@ -428,6 +429,11 @@ class _VocabularyBuilder:
             self.v.add_verb(info)
 
 
+def _place_words(place: Any) -> str:
+    words = {"this location": "at this location", "this region": "in this region"}
+    return words.get(place.kind, f"{place.preposition} {place.kind}".replace("in in ", "in "))
+
+
 def _it_before_anything(parts: Sequence[BoundSentence | BoundChoice]) -> Span | None:
     """Where "it" is used before any phrase of the text found a thing (``None``: nowhere)."""
 
@@ -689,6 +695,8 @@ class _CardChecker:
                 return None
         if told and not self.replacements_hold(parts, before, trigger_label, continues):
             return None
+        if not self.restrictions_hold(parts, kind):
+            return None
         trigger_info = self.v.triggers.get(" ".join((trigger_label or "").casefold().split()))
         used_by_player = cost is not None or (
             trigger_info is not None and trigger_info.usage in ("activated", "played")
@@ -721,6 +729,47 @@ class _CardChecker:
             tuple(parts),
             item.span,
         )
+
+    def restrictions_hold(self, parts: list[BoundSentence | BoundChoice], kind: str) -> bool:
+        """An outright "May not <verb> ..." (no thing named) is honoured only where the verb's
+        primitive says (``dsl.runtime.forbiddable``): its place and the card kinds the engine
+        reads. Checked once the primitives module marks any verb so."""
+        functions = self.v.primitive_functions
+        marks = {name: getattr(fn, "forbiddable", None) for name, fn in functions.items()}
+        if not any(marks.values()):
+            return True
+        for part in parts:
+            if not isinstance(part, BoundSentence) or part.mode != "may not":
+                continue
+            for clause in part.alternatives:
+                if clause.role("object") is not None:
+                    continue  # "May not fight Beast monsters": on a thing
+                where = clause.role("where")
+                place = where.place if isinstance(where, Selector) else None
+                written = place.kind if place is not None else None
+                for function in clause.function.split(","):
+                    mark = marks.get(function)
+                    said = f"'May not {clause.verb}"
+                    said += f" {_place_words(place)}'" if place is not None else "'"
+                    if mark is None:
+                        why = f"the engine never forbids {function} outright"
+                    elif written not in mark[0] or kind not in mark[1]:
+                        at = " or ".join(
+                            "anywhere" if p is None else _place_words(Place(p, "at"))
+                            for p in mark[0]
+                        )
+                        why = (
+                            f"the engine forbids {function} outright only {at}, on "
+                            f"{_kinds_text(mark[1])}"
+                        )
+                    else:
+                        continue
+                    self.d.error(
+                        f"{said} would not hold: {why}, so the card would not forbid it",
+                        part.span,
+                    )
+                    return False
+        return True
 
     def replacements_hold(
         self,

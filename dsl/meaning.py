@@ -178,7 +178,10 @@ def selector_words(sel: Selector, vocab: Vocabulary) -> str:
             head = f"{quantity} {body}" if quantity else body
     if sel.superlative is not None and sel.quantity == Quantity() and head.startswith("a"):
         head = "the " + head.split(" ", 1)[1]  # "the location with the most dice"
-    parts = [head, _value(sel.value), _place(place, vocab)]
+    # after a superlative, the place comes last ("the location with the most threats in the
+    # North"): "in the North with the most ..." would read the superlative as the region's
+    where = _place(place, vocab)
+    parts = [head, _value(sel.value), "" if sel.superlative is not None else where]
     reading = sel.quantity.reading
     if reading is not None:
         total = "with a total value " if sel.quantity.mode == "total_value" else ""
@@ -192,6 +195,7 @@ def selector_words(sel: Selector, vocab: Vocabulary) -> str:
             parts.append(f"with the {best.kind} {selector_words(counted, vocab)}")
         elif best.measure is not None:
             parts.append(f"with the {best.kind} {best.measure.word}")
+        parts.append(where)
     return " ".join(p for p in parts if p)
 
 

@@ -21,6 +21,7 @@ from dsl.runtime import (
     creates,
     faces,
     finds,
+    forbiddable,
     only_forbidden,
     prices,
     replaceable,
@@ -355,6 +356,7 @@ def roll_stress_first(ctx: Context, for_: Any = None) -> None:
 
 
 @finds(_no_die("trade"))
+@forbiddable("this location", on=("obstacle", "location"))  # Session.restricted reads these
 def trade(ctx: Context, object: Any, for_: Any = None, at: Any = None) -> None:
     """An ability's trade: the dice given go back; the dice gained are rolled (or valued)."""
     host = _host(ctx)
@@ -858,22 +860,44 @@ def draw(ctx: Context, object: Any) -> None:
     elif refs and all(r.get("zone") == "obstacle deck" for r in refs):
         noun = "obstacle"
     count = _number(ctx, object) if hasattr(object, "quantity") or not refs else len(refs)
+    before = _obstacles_in_play(host)
     for _ in range(count):
         if noun == "ability":
             for c in _actors(ctx, None):
                 host.take_ability(c)
         else:
             host.draw_obstacle(ctx)
+    if noun != "ability":
+        _it_entered(ctx, before)
+
+
+def _obstacles_in_play(host: Session) -> set[int]:
+    return {o.uid for loc in host.state.locations for o in loc.obstacles}
+
+
+def _it_entered(ctx: Context, before: set[int]) -> None:
+    """ "Draw an obstacle. Then place 2 hindrance on it.": "it" is what entered play."""
+    host = _host(ctx)
+    entered = [
+        {"kind": "obstacle", "uid": o.uid, "name": o.name, "location": loc.name}
+        for loc in host.state.locations
+        for o in loc.obstacles
+        if o.uid not in before
+    ]
+    if entered:
+        ctx.bindings["it"] = entered[0] if len(entered) == 1 else entered
 
 
 @takes(object="obstacle")
 def put_into_play(ctx: Context, object: Any, at: Any = None) -> None:
     host = _host(ctx)
     where = _locations(ctx, at) if at is not None else []
+    before = _obstacles_in_play(host)
     for ref in _refs(ctx, object) if not getattr(object, "name", None) else [object]:
         name = _card_name(ref)
         if name and name in host.ruleset.obstacles:
             host.put_into_play(ctx, name, at=where[0].name if where else None)
+    _it_entered(ctx, before)
 
 
 @takes(object="location")
@@ -1070,6 +1094,7 @@ def remove(ctx: Context, object: Any, at: Any = None, from_: Any = None, on: Any
         raise _nothing_to_do(ctx, f"no {noun} to remove")
 
 
+@forbiddable("this location", on=("obstacle", "location"))
 def muster(ctx: Context, object: Any, at: Any = None) -> None:
     host = _host(ctx)
     _, noun = _noun(object)

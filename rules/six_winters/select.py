@@ -256,6 +256,8 @@ def _select(session: Session, ctx: Context, selector: Any) -> list[Any]:
     if reference in ("it", "them") and "it" in ctx.bindings:
         found = ctx.bindings["it"]
         return list(found) if isinstance(found, list) else [found]
+    if reference == "it" and getattr(selector, "noun", None) is None:
+        return []  # "it" when nothing before it found a thing: nothing, never any card
     if reference == "self" and ctx.actor:
         return [Ref({"kind": "character", "name": ctx.actor})]
     category = getattr(selector, "noun_category", None)

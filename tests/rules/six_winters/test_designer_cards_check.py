@@ -60,6 +60,17 @@ fixture "What the engine cannot honour is told at check time"
     ability "Other Dice" {
       Play: Set each other sorcery at this location to 3.
     }
+    event "Levy Ban" {
+      tags Event
+      May not muster.
+    }
+    obstacle "Road Block" {
+      number 983 · skill steel · difficulty 3 · points 1
+      stress body
+      enters Urban
+      tags Foe
+      May not move at this location.
+    }
   table:
     character Parin at "Giant's Gate"
   run: nothing
@@ -96,6 +107,14 @@ def test_cards_the_engine_cannot_honour_are_check_errors(
     )
     assert f"{path}:47:13: error: 'it' names nothing here: no phrase before it found" in told
     assert f"{path}:50:17: error: 'other' sets this card (or you) apart from other cards" in told
+    assert (
+        f"{path}:54:7: error: 'May not muster' would not hold: the engine forbids muster "
+        "outright only at this location, on obstacle and location cards" in told
+    )
+    assert (
+        f"{path}:61:7: error: 'May not move at this location' would not hold: the engine never "
+        "forbids move outright" in told
+    )
     assert "Traceback" not in told
 
 
@@ -103,10 +122,10 @@ FIXTURE = Path(__file__).parent / "fixtures" / "designer_cards.fixture"
 
 PRINTED = {
     # a place after what a superlative counts is where the candidates are
-    "Weakest Link": "Play: Place 2 progress on the obstacle at this location with the fewest "
-    "hindrances.",
-    "Ease the Worst": "Play: Remove a threat from the location in this region with the most "
-    "threats.",
+    "Weakest Link": "Play: Place 2 progress on the obstacle with the fewest hindrances at this "
+    "location.",
+    "Ease the Worst": "Play: Remove a threat from the location with the most threats in this "
+    "region.",
     # the card's kind as written, and the verb agreeing with "another"
     "Hold the Gate": "Epilogue: Each character in this scene gains 1 initiative die.",
     "Sharp Words": "Play: Another character at this location loses 1 psyche.",
