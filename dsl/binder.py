@@ -757,6 +757,12 @@ class Binder:
                     superlative = replace(
                         superlative, counted=replace(counted, place=None, text=counted.text)
                     )
+            elif w == "with" and word(i + 1) == "no" and i + 2 < n:
+                # "any location with no monsters": one that has none (a count of 0)
+                inner, i = self.selector(lx, i + 2)
+                if inner.quantity.mode not in ("exact", "none") or inner.reference is not None:
+                    raise BindError("write 'with no <things>': 'with no monsters'", lx[i - 1].span)
+                with_.append(replace(inner, quantity=Quantity("exact", 0, None, True)))
             elif w == "with" and i + 1 < n:
                 inner, i = self.selector(lx, i + 1)
                 with_.append(inner)

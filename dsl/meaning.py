@@ -76,6 +76,12 @@ def _word(f: Filter, vocab: Vocabulary | None = None) -> str:
     return f'"{f.word}"' if " " in f.word and f.category == "card tag" else f.word
 
 
+def _with_words(with_: Selector, vocab: Vocabulary) -> str:
+    if with_.quantity.mode == "exact" and with_.quantity.count == 0:  # "with no monsters"
+        return f"with no {selector_words(replace(with_, quantity=Quantity(plural=True)), vocab)}"
+    return f"with {selector_words(with_, vocab)}"
+
+
 def _value(value: ValueSpec | None) -> str:
     if value is None:
         return ""
@@ -186,7 +192,7 @@ def selector_words(sel: Selector, vocab: Vocabulary) -> str:
     if reading is not None:
         total = "with a total value " if sel.quantity.mode == "total_value" else ""
         parts.append(f"{total}equal to {reading_words(reading, vocab)}")
-    parts += [f"with {selector_words(w, vocab)}" for w in sel.with_]
+    parts += [_with_words(w, vocab) for w in sel.with_]
     if sel.superlative is not None:
         best = sel.superlative
         if best.counted is not None:

@@ -1004,7 +1004,7 @@ def search(ctx: Context, object: Any, for_: Any = None) -> None:
         found = [n for n in dict.fromkeys(pool) if selecting.card_matches(host, n, for_)]
     if not found:
         ctx.bindings["it"] = None
-        return
+        return _found_nothing(ctx, f"nothing to find in the {zone or 'asset deck'}")
     pick = (
         found[0]
         if len(found) == 1

@@ -93,7 +93,14 @@ def location_matches(session: Session, loc: LocationState, selector: Any) -> boo
 
 def _has(session: Session, loc: LocationState, with_: Any) -> bool:
     """Whether a location has what "with ..." names: a character, a threat, an obstacle (of
-    the tags written), a die (of the resource written)."""
+    the tags written), a die (of the resource written); "with no ..." (a count of 0): none."""
+    quantity = getattr(with_, "quantity", None)
+    if quantity is not None and quantity.mode == "exact" and quantity.count == 0:
+        return not _has_some(session, loc, with_)
+    return _has_some(session, loc, with_)
+
+
+def _has_some(session: Session, loc: LocationState, with_: Any) -> bool:
     noun = getattr(with_, "noun", None)
     category = getattr(with_, "noun_category", None)
     if noun == "character":
