@@ -270,6 +270,14 @@ class Binder:
         """Bind a whole role phrase: a list, alternatives, a value, a number, or a selector."""
         if not lexemes:
             raise BindError("a word is missing here", Span("", 1, 1, 1, 1))
+        opening = [x.text.casefold() for x in lexemes[:3]]
+        if opening == ["the", "value", "of"] or opening[:2] == ["its", "value"]:
+            # "Set a moss to the value of a frost here": a number read follows 'equal to'
+            raise BindError(
+                "a number read from the table follows 'equal to' ('gain action points "
+                "equal to the value of ...'); it cannot stand here as a value",
+                lexemes[0].span,
+            )
         items = self.split_list(self.serial_or(lexemes))
         if len(items) > 1:
             values = []

@@ -71,6 +71,9 @@ fixture "What the engine cannot honour is told at check time"
       tags Foe
       May not move at this location.
     }
+    ability "Mirror the Drill" {
+      Play: Set a military at this location to the value of a stability at this location.
+    }
   table:
     character Parin at "Giant's Gate"
   run: nothing
@@ -115,6 +118,7 @@ def test_cards_the_engine_cannot_honour_are_check_errors(
         f"{path}:61:7: error: 'May not move at this location' would not hold: the engine never "
         "forbids move outright" in told
     )
+    assert f"{path}:64:48: error: a number read from the table follows 'equal to'" in told
     assert "Traceback" not in told
 
 
