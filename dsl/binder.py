@@ -318,8 +318,14 @@ class Binder:
         items: list[list[Lexeme]] = [[]]
         for k, lx in enumerate(lexemes):
             nxt = lexemes[k + 1] if k + 1 < len(lexemes) else None
+            with_open = any(x.kind == "fn" and x.text == "with" for x in items[-1])
             if lx.kind == "comma" or (
-                lx.kind == "fn" and lx.text == "and" and nxt is not None and self.starts_np(nxt)
+                lx.kind == "fn"
+                and lx.text == "and"
+                and nxt is not None
+                and self.starts_np(nxt)
+                # "each location with a monster and a hero": both describe the location
+                and not (with_open and nxt.kind != "string")
             ):
                 items.append([])
             else:
@@ -765,6 +771,13 @@ class Binder:
                     superlative = replace(
                         superlative, counted=replace(counted, place=None, text=counted.text)
                     )
+            elif w == "and" and with_ and i + 1 < n and word(i + 1) in ("a", "an", "no", "any"):
+                # "with a monster and a hero": each must hold
+                negated = word(i + 1) == "no"
+                inner, i = self.selector(lx, i + 2 if negated else i + 1)
+                if negated:
+                    inner = replace(inner, quantity=Quantity("exact", 0, None, True))
+                with_.append(inner)
             elif w == "with" and word(i + 1) == "no" and i + 2 < n:
                 # "any location with no monsters": one that has none (a count of 0)
                 inner, i = self.selector(lx, i + 2)
@@ -915,6 +928,16 @@ class Binder:
         def word(k: int) -> str:
             return lx[k].text.casefold() if k < n and lx[k].kind in ("fn", "vocab") else ""
 
+        if word(i) in ("your", "their", "its") and i + 1 < n:
+            m = self.pick(lx[i + 1].meanings, ("card kind",))
+            if m is not None and m.word.casefold() == "location":
+                # "for each Beast at their location": a place that follows each hero in
+                # turn is not a form; read as any location, it would count them all
+                raise BindError(
+                    f"'{lx[i].text} location' is not a place the language knows: write 'at "
+                    "this location' (where the card is used) or name the locations",
+                    lx[i].span,
+                )
         if word(i) == "play":
             return Place("in play", prep), i + 1
         if word(i) == "this" and i + 1 < n and lx[i + 1].text.casefold() == "region":

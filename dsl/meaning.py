@@ -192,7 +192,10 @@ def selector_words(sel: Selector, vocab: Vocabulary) -> str:
     if reading is not None:
         total = "with a total value " if sel.quantity.mode == "total_value" else ""
         parts.append(f"{total}equal to {reading_words(reading, vocab)}")
-    parts += [_with_words(w, vocab) for w in sel.with_]
+    if sel.with_:  # "with a monster and a hero": every one holds
+        parts.append(
+            " and ".join(_with_words(w, vocab) for w in sel.with_).replace(" and with ", " and ")
+        )
     if sel.superlative is not None:
         best = sel.superlative
         if best.counted is not None:

@@ -30,7 +30,8 @@ run::
     nothing                                  # run nothing: look at what the table offers
 
 answers: a name (an option, or the option of that name), a number (a value; the Nth option
-when the options are not numbers), ``yes``/``no`` for "May", ``none`` for "any".
+when the options are not numbers), ``yes``/``no`` for "May", ``none`` for "any", ``1+3`` for
+the 1st and 3rd options of a question that takes several.
 
 expect::
 
@@ -348,6 +349,10 @@ def _answer(word: Word, decision: Any) -> Any:
         return options[int(text) - 1]
     if decision.kind == "choose_many" and text == "none":
         return []
+    picks = text.split("+")
+    numbers = all(p.isdigit() and 1 <= int(p) <= len(options) for p in picks)
+    if decision.kind == "choose_many" and numbers:  # "1+3": the 1st and 3rd options
+        return [options[int(p) - 1] for p in picks]
     shown = ", ".join(_show(o) for o in options[:8])
     raise _Failed(f"'{text}' is not one of the options of {decision.kind}: {shown}", word.span)
 

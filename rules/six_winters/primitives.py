@@ -545,6 +545,27 @@ def spend(ctx: Context, object: Any, at: Any = None, on: Any = None, for_: Any =
                 raise EffectError("not enough action points", ctx.span)
             host.lose_action_points(c, amount)
         return
+    if category == "counter" and noun and "initiative" in noun and hasattr(object, "quantity"):
+        # "Spend 2 initiative dice": two of your pool, your pick; never the whole pool
+        pool = [r for r in _die_targets(ctx, object) if r["kind"] == "initiative"]
+        count = _number(ctx, object)
+        if len(pool) < count:
+            raise EffectError(f"not enough initiative dice to spend {count}", ctx.span)
+        picked = (
+            pool
+            if len(pool) == count
+            else list(
+                ctx.decide(
+                    LanguageDecision.CHOOSE_MANY,
+                    pool,
+                    f"Spend {count} initiative dice",
+                    min_choices=count,
+                    max_choices=count,
+                )
+            )
+        )
+        _remove_dice(ctx, picked)
+        return
     card = _this_card(ctx, on)
     if card is not None:  # "spend a technology on this card for an initiative die"
         held = host.held_refs(card, noun if category == "resource" else None)

@@ -74,6 +74,9 @@ fixture "What the engine cannot honour is told at check time"
     ability "Mirror the Drill" {
       Play: Set a military at this location to the value of a stability at this location.
     }
+    ability "Battle Lines" {
+      Play: Each character gains 1 action point for each Foe obstacle at their location.
+    }
   table:
     character Parin at "Giant's Gate"
   run: nothing
@@ -119,6 +122,7 @@ def test_cards_the_engine_cannot_honour_are_check_errors(
         "forbids move outright" in told
     )
     assert f"{path}:64:48: error: a number read from the table follows 'equal to'" in told
+    assert f"{path}:67:74: error: 'their location' is not a place the language knows" in told
     assert "Traceback" not in told
 
 
