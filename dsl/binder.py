@@ -1348,8 +1348,8 @@ class SentenceBinder:
             word = atom.folded if atom.kind == "word" else ""
             current = roles[-1][1]
             opens = False
-            if word == "to" and current and current[-1].folded == "equal":
-                current.append(atom)  # "equal to ...": a number read, not a role
+            if word == "to" and current and current[-1].folded in ("equal", "up"):
+                current.append(atom)  # "equal to ...", "up to 2": a number, not a role
                 continue
             if word in ROLE_WORDS and word not in used:
                 qualifier = self.is_qualifier(word, current, rest[k + 1 :])

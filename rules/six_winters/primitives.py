@@ -83,6 +83,18 @@ def _number(ctx: Context, value: Any, default: int = 1) -> int:
     return default
 
 
+def _count(ctx: Context, value: Any) -> int:
+    """How many tokens, points or stress: "up to 2" is the player's pick of 1 or 2."""
+    amount = _number(ctx, value)
+    quantity = getattr(value, "quantity", None)
+    if quantity is not None and quantity.mode == "up_to" and amount > 1:
+        options = list(range(1, amount + 1))
+        return int(
+            ctx.decide(LanguageDecision.CHOOSE_OPTION, options, f"How many (up to {amount})?")
+        )
+    return amount
+
+
 def _noun(value: Any) -> tuple[str | None, str | None]:
     return getattr(value, "noun_category", None), getattr(value, "noun", None)
 
@@ -268,7 +280,7 @@ def place(ctx: Context, object: Any, on: Any = _UNWRITTEN, at: Any = None, in_: 
     if on is _UNWRITTEN:
         on = None
     if category == "token":
-        count = _number(ctx, object)
+        count = _count(ctx, object)
         if noun == "threat":
             for loc in _locations(ctx, at or on):
                 for _ in range(count):
@@ -480,7 +492,7 @@ def _turn_dice(ctx: Context, targets: list[Any], amount: int) -> None:
 def gain(ctx: Context, object: Any, subject: Any = None) -> None:
     host = _host(ctx)
     _, noun = _noun(object)
-    amount = _number(ctx, object)
+    amount = _count(ctx, object)
     for c in _actors(ctx, subject):
         if noun and "initiative" in noun:
             host.gain_initiative(c, amount)
@@ -499,7 +511,7 @@ def lose(ctx: Context, object: Any) -> None:
     each answering its own "or" (the language then makes each one the actor in turn)."""
     host = _host(ctx)
     category, noun = _noun(object)
-    amount = _number(ctx, object)
+    amount = _count(ctx, object)
     for c in _actors(ctx, None):
         if category == "stress" and noun:
             host.take_stress(ctx, c, noun, amount)
