@@ -351,7 +351,8 @@ def _answer(word: Word, decision: Any) -> Any:
         return []
     picks = text.split("+")
     numbers = all(p.isdigit() and 1 <= int(p) <= len(options) for p in picks)
-    if decision.kind == "choose_many" and numbers:  # "1+3": the 1st and 3rd options
+    several = decision.kind == "choose_many" or getattr(decision, "max_choices", 1) > 1
+    if several and numbers:  # "1+3": the 1st and 3rd options
         return [options[int(p) - 1] for p in picks]
     shown = ", ".join(_show(o) for o in options[:8])
     raise _Failed(f"'{text}' is not one of the options of {decision.kind}: {shown}", word.span)
