@@ -41,6 +41,7 @@ ROLE_WORDS = ("at", "on", "in", "to", "from", "for", "into", "onto", "with")
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 FUNCTION_WORDS = frozenset(
     [
+        "other",  # "each other monster at this location": not this card (not you)
         "a",
         "an",
         "one",
@@ -275,6 +276,14 @@ class Binder:
         """Bind a whole role phrase: a list, alternatives, a value, a number, or a selector."""
         if not lexemes:
             raise BindError("a word is missing here", Span("", 1, 1, 1, 1))
+        opening = [x.text.casefold() for x in lexemes[:3]]
+        if opening == ["the", "value", "of"] or opening[:2] == ["its", "value"]:
+            # "Set a moss to the value of a frost here": a number read follows 'equal to'
+            raise BindError(
+                "a number read from the table follows 'equal to' ('gain action points "
+                "equal to the value of ...'); it cannot stand here as a value",
+                lexemes[0].span,
+            )
         items = self.split_list(self.serial_or(lexemes))
         if len(items) > 1:
             values = []
@@ -315,8 +324,14 @@ class Binder:
         items: list[list[Lexeme]] = [[]]
         for k, lx in enumerate(lexemes):
             nxt = lexemes[k + 1] if k + 1 < len(lexemes) else None
+            with_open = any(x.kind == "fn" and x.text == "with" for x in items[-1])
             if lx.kind == "comma" or (
-                lx.kind == "fn" and lx.text == "and" and nxt is not None and self.starts_np(nxt)
+                lx.kind == "fn"
+                and lx.text == "and"
+                and nxt is not None
+                and self.starts_np(nxt)
+                # "each location with a monster and a hero": both describe the location
+                and not (with_open and nxt.kind != "string")
             ):
                 items.append([])
             else:
@@ -442,6 +457,9 @@ class Binder:
             i += 1
         elif w == "the":
             i += 1
+        other = word(i) == "other" and quantity.mode in ("all", "any", "exact")
+        if other:
+            i += 1
         # filters and noun
         body: list[Lexeme] = []
         while i < n:
@@ -472,6 +490,14 @@ class Binder:
                 at.span,
             )
         sel = self.noun_and_filters(body, quantity, reference, owner, explicit_quantity)
+        if other:
+            if sel.noun_category not in ("card kind", "card") or sel.name is not None:
+                what = sel.noun or sel.noun_category
+                raise BindError(
+                    f"'other' sets this card (or you) apart from other cards, not from {what}",
+                    lx[start].span,
+                )
+            sel = replace(sel, filters=(Filter("other", "other"), *sel.filters))
         return self.qualifiers(lx, i, sel, start)
 
     def noun_and_filters(
@@ -738,6 +764,32 @@ class Binder:
                 quantity = Quantity("exact", None, None, True, reading)
             elif w == "with" and word(i + 1) == "the" and word(i + 2) in SUPERLATIVES:
                 superlative, i = self.superlative(lx, i + 2, sel)
+                counted = superlative.counted
+                if counted is not None and counted.place is not None:
+                    # "the monster with the fewest wounds at this location": the things
+                    # are counted on each candidate, so the place is where the candidates are
+                    if place is not None:
+                        raise BindError(
+                            f"two places for '{sel.noun}': say where it is once",
+                            lx[i - 1].span,
+                        )
+                    place = counted.place
+                    superlative = replace(
+                        superlative, counted=replace(counted, place=None, text=counted.text)
+                    )
+            elif w == "and" and with_ and i + 1 < n and word(i + 1) in ("a", "an", "no", "any"):
+                # "with a monster and a hero": each must hold
+                negated = word(i + 1) == "no"
+                inner, i = self.selector(lx, i + 2 if negated else i + 1)
+                if negated:
+                    inner = replace(inner, quantity=Quantity("exact", 0, None, True))
+                with_.append(inner)
+            elif w == "with" and word(i + 1) == "no" and i + 2 < n:
+                # "any location with no monsters": one that has none (a count of 0)
+                inner, i = self.selector(lx, i + 2)
+                if inner.quantity.mode not in ("exact", "none") or inner.reference is not None:
+                    raise BindError("write 'with no <things>': 'with no monsters'", lx[i - 1].span)
+                with_.append(replace(inner, quantity=Quantity("exact", 0, None, True)))
             elif w == "with" and i + 1 < n:
                 inner, i = self.selector(lx, i + 1)
                 with_.append(inner)
@@ -849,7 +901,8 @@ class Binder:
                     "threats')",
                     lx[i + 1].span,
                 )
-            return Superlative(kind, counted=counted), k
+            # what is counted has no quantity of its own: "most threat" is "most threats"
+            return Superlative(kind, counted=replace(counted, quantity=Quantity(plural=True))), k
         nxt = lx[i + 1] if i + 1 < len(lx) else None
         meaning = self.pick(nxt.meanings, ("skill", "counter")) if nxt is not None else None
         if nxt is None or meaning is None:
@@ -881,6 +934,16 @@ class Binder:
         def word(k: int) -> str:
             return lx[k].text.casefold() if k < n and lx[k].kind in ("fn", "vocab") else ""
 
+        if word(i) in ("your", "their", "its") and i + 1 < n:
+            m = self.pick(lx[i + 1].meanings, ("card kind",))
+            if m is not None and m.word.casefold() == "location":
+                # "for each Beast at their location": a place that follows each hero in
+                # turn is not a form; read as any location, it would count them all
+                raise BindError(
+                    f"'{lx[i].text} location' is not a place the language knows: write 'at "
+                    "this location' (where the card is used) or name the locations",
+                    lx[i].span,
+                )
         if word(i) == "play":
             return Place("in play", prep), i + 1
         if word(i) == "this" and i + 1 < n and lx[i + 1].text.casefold() == "region":
@@ -890,7 +953,8 @@ class Binder:
             if m is not None and m.word.casefold() == "location":
                 return Place("this location", prep), i + 2
             if i + 1 < n and (m is not None or word(i + 1) == "card"):
-                return Place("this card", prep), i + 2
+                # "in this tale": this card, and the kind it was written as (for its print)
+                return Place("this card", prep, of_kind=m.word if m else None), i + 2
         if word(i) == "any" and i + 1 < n:
             m = self.pick(lx[i + 1].meanings, ("card kind",))
             if m is not None and m.word.casefold() == "location":
@@ -989,6 +1053,14 @@ class SentenceBinder:
         priced = ", ".join(sorted(name for name, _ in info.prices))
         if action is None and not strict:
             return None
+        if words[:1] == ["until"]:
+            # "Until the end of the turn, each trade costs 0": a duration the language lacks
+            raise BindError(
+                f"'{atoms_text(head)}' gives a duration, and a change of what an action costs "
+                "has none: it holds exactly while its card is in play (standing text, no "
+                "'until')",
+                head[0].span,
+            )
         if action is None or any(a.kind != "word" for a in head):
             raise BindError(
                 f"'{atoms_text(head)}' is not an action whose cost a card may change: "
@@ -1282,11 +1354,22 @@ class SentenceBinder:
             word = atom.folded if atom.kind == "word" else ""
             current = roles[-1][1]
             opens = False
-            if word == "to" and current and current[-1].folded == "equal":
-                current.append(atom)  # "equal to ...": a number read, not a role
+            if word == "to" and current and current[-1].folded in ("equal", "up"):
+                current.append(atom)  # "equal to ...", "up to 2": a number, not a role
                 continue
             if word in ROLE_WORDS and word not in used:
                 qualifier = self.is_qualifier(word, current, rest[k + 1 :])
+                if (
+                    qualifier
+                    and current
+                    and current[-1].kind == "string"
+                    and accepts is not None
+                    and word in accepts
+                    and word in ("at", "in")
+                ):
+                    # 'Put monster "Wight" into play at this location': one card named is
+                    # where it is; the place is where the verb acts (its role)
+                    qualifier = False
                 if qualifier and roles[-1][0] in info.creates and self.is_dice(current):
                     # "Place 2 ember at this location": dice to make, then where they go.
                     qualifier = accepts is not None and word not in accepts
@@ -1344,6 +1427,13 @@ class SentenceBinder:
             return True
         if word not in ("at", "in", "from"):
             return False
+        folded = [a.folded for a in current if a.kind == "word"]
+        counts = any(
+            folded[k : k + 2] == ["with", "the"] and folded[k + 2] in ("most", "fewest", "least")
+            for k in range(len(folded) - 2)
+        )
+        if counts:  # "the location with the most threats in this region": where it is
+            return True
         lexemes = self.b.lex(current)
         for lx in reversed(lexemes):
             if lx.kind == "vocab":
@@ -1454,6 +1544,16 @@ class SentenceBinder:
 
         if words[:1] == ["at"]:
             return BoundCondition("at", sel(atoms[1:]), None, text, phrase.span)
+        if words[:2] in (["you", "have"], ["you", "hold"]) and len(atoms) > 2:
+            # "If you have a condition": one the acting character has ("a condition you have");
+            # "If you have no conditions": none
+            owned = [*atoms[2:], atoms[0], atoms[1]]
+            if words[2] == "no":
+                if len(atoms) == 3:
+                    raise BindError("say what you have none of: 'If you have no ...'", phrase.span)
+                none_of = sel([replace(atoms[2], text="any"), *owned[1:]])
+                return BoundCondition("none", none_of, None, text, phrase.span)
+            return BoundCondition("exists", sel(owned), None, text, phrase.span)
         if words[:2] in (["this", "is"], ["it", "is"]):
             kind = "this is" if words[0] == "this" else "it is"
             seasons = {s.casefold(): s for s in self.v.seasons}
@@ -1477,7 +1577,7 @@ class SentenceBinder:
             return BoundCondition("exists", sel(kept), None, text, phrase.span)
         raise BindError(
             "cannot read this condition: write 'If at ...', 'If there is ...', "
-            "'If any ... are in play' or 'If this is ...'",
+            "'If any ... are in play', 'If you have ...' or 'If this is ...'",
             phrase.span,
         )
 
@@ -1495,9 +1595,28 @@ class SentenceBinder:
             )
             if mode == "do" and all(_is_restriction(c) for c in alternatives):
                 mode = "may not"  # "Dice at this location do not refresh."
+        if replaced is not None:
+            # "Instead of discarding this monster, archive it.": "it" is what the replaced
+            # action would have acted on, never a card found earlier in the text
+            thing = replaced.role("object")
+            if isinstance(thing, Selector) and thing.reference is not None:
+                alternatives = tuple(_it_is(c, thing) for c in alternatives)
         return BoundSentence(
             s.then, condition, mode, replaced, alternatives, _sentence_text(s), s.span
         )
+
+
+def _it_is(clause: BoundClause, thing: Selector) -> BoundClause:
+    """``clause`` with each "it" standing for ``thing`` (its cost's too)."""
+
+    def swap(value: Any) -> Any:
+        if isinstance(value, Selector) and value.reference == "it" and value.noun is None:
+            return thing
+        return value
+
+    roles = tuple((role, swap(value)) for role, value in clause.roles)
+    cost = _it_is(clause.cost, thing) if clause.cost is not None else None
+    return replace(clause, roles=roles, cost=cost)
 
 
 def _needs_object(info: VerbInfo) -> bool:

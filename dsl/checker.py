@@ -29,9 +29,11 @@ from dsl.binder import (
 from dsl.bound import (
     ActionCost,
     BoundChoice,
+    BoundClause,
     BoundEffect,
     BoundSentence,
     CheckedCard,
+    OneOf,
     sentences_of,
 )
 from dsl.diagnostics import Diagnostics, did_you_mean
@@ -41,6 +43,7 @@ from dsl.selectors import (
     Either,
     Filter,
     LocationSpec,
+    Place,
     Quantity,
     Selector,
 )
@@ -426,6 +429,45 @@ class _VocabularyBuilder:
             self.v.add_verb(info)
 
 
+def _place_words(place: Any) -> str:
+    words = {"this location": "at this location", "this region": "in this region"}
+    return words.get(place.kind, f"{place.preposition} {place.kind}".replace("in in ", "in "))
+
+
+def _it_before_anything(parts: Sequence[BoundSentence | BoundChoice]) -> Span | None:
+    """Where "it" is used before any phrase of the text found a thing (``None``: nowhere)."""
+
+    def things(value: Any) -> list[Selector]:
+        if isinstance(value, Selector):
+            return [value]
+        if isinstance(value, OneOf):
+            return [x for v in value.choices for x in things(v)]
+        if isinstance(value, tuple):
+            return [x for v in value for x in things(v)]
+        return []
+
+    def clauses(clause: BoundClause) -> list[BoundClause]:
+        return [*(clauses(clause.cost) if clause.cost is not None else []), clause]
+
+    for part in parts:
+        condition = part.condition
+        if condition is not None and condition.selector is not None:
+            if condition.kind == "it is":
+                return condition.span
+            return None  # "If there is ...": "it" is what the condition found
+        for _, clause in sentences_of([part]):
+            for each in clauses(clause):
+                found = [x for _, v in each.roles for x in things(v)]
+                if each.subject is not None:
+                    found.insert(0, each.subject)
+                for sel in found:
+                    if sel.reference == "it" and sel.noun is None:
+                        return each.span
+                    if sel.reference is None:
+                        return None
+    return None
+
+
 def _undeclared(words: Sequence[str], declared: Any) -> list[str]:
     return [w for w in words if tuple(w.casefold().split()) not in declared]
 
@@ -651,6 +693,23 @@ class _CardChecker:
                     bound.span,
                 )
                 return None
+        if told and not self.replacements_hold(parts, before, trigger_label, continues):
+            return None
+        if not self.restrictions_hold(parts, kind):
+            return None
+        trigger_info = self.v.triggers.get(" ".join((trigger_label or "").casefold().split()))
+        used_by_player = cost is not None or (
+            trigger_info is not None and trigger_info.usage in ("activated", "played")
+        )
+        if used_by_player and not continues:
+            alone = _it_before_anything(parts)
+            if alone is not None:
+                self.d.error(
+                    "'it' names nothing here: no phrase before it found a thing, and a card "
+                    "the player uses is told of none (name the thing, or write 'this card')",
+                    alone,
+                )
+                return None
         # A standing "Then ..." item continues the effect above it.
         if label is None and parts and parts[0].then and before:
             prev = before.pop()
@@ -670,6 +729,95 @@ class _CardChecker:
             tuple(parts),
             item.span,
         )
+
+    def restrictions_hold(self, parts: list[BoundSentence | BoundChoice], kind: str) -> bool:
+        """An outright "May not <verb> ..." (no thing named) is honoured only where the verb's
+        primitive says (``dsl.runtime.forbiddable``): its place and the card kinds the engine
+        reads. Checked once the primitives module marks any verb so."""
+        functions = self.v.primitive_functions
+        marks = {name: getattr(fn, "forbiddable", None) for name, fn in functions.items()}
+        if not any(marks.values()):
+            return True
+        for part in parts:
+            if not isinstance(part, BoundSentence) or part.mode != "may not":
+                continue
+            for clause in part.alternatives:
+                if clause.role("object") is not None:
+                    continue  # "May not fight Beast monsters": on a thing
+                where = clause.role("where")
+                place = where.place if isinstance(where, Selector) else None
+                written = place.kind if place is not None else None
+                for function in clause.function.split(","):
+                    mark = marks.get(function)
+                    said = f"'May not {clause.verb}"
+                    said += f" {_place_words(place)}'" if place is not None else "'"
+                    if mark is None:
+                        why = f"the engine never forbids {function} outright"
+                    elif written not in mark[0] or kind not in mark[1]:
+                        at = " or ".join(
+                            "anywhere" if p is None else _place_words(Place(p, "at"))
+                            for p in mark[0]
+                        )
+                        why = (
+                            f"the engine forbids {function} outright only {at}, on "
+                            f"{_kinds_text(mark[1])}"
+                        )
+                    else:
+                        continue
+                    self.d.error(
+                        f"{said} would not hold: {why}, so the card would not forbid it",
+                        part.span,
+                    )
+                    return False
+        return True
+
+    def replacements_hold(
+        self,
+        parts: list[BoundSentence | BoundChoice],
+        before: list[BoundEffect],
+        trigger_label: str | None,
+        continues: bool,
+    ) -> bool:
+        """ "Instead of <verb> ..." is asked of a card only where the engine is about to do
+        that verb after the card's trigger: the verb's primitive names the trigger events it
+        is replaceable on (``dsl.runtime.replaceable``). Anywhere else the text would run as
+        if "Instead of" were not written."""
+        if continues:
+            trigger_label = before[-1].trigger_label
+        trigger = self.v.triggers.get(" ".join((trigger_label or "").casefold().split()))
+        event = trigger.event if trigger is not None else None
+        for bound in parts:
+            if not isinstance(bound, BoundSentence) or bound.mode != "instead":
+                continue
+            if bound.replaced is None:
+                continue
+            function = bound.replaced.function
+            fn = self.v.primitive_functions.get(function)
+            if fn is None:
+                continue  # a missing primitive is reported on its verb
+            on = frozenset(getattr(fn, "replaceable", ()))
+            what = f"'Instead of {bound.replaced.text}'"
+            if event is None:
+                why = (
+                    f'{what} is under "{trigger_label or "a cost"}", which the player uses: '
+                    "the engine is doing nothing then that it could replace"
+                )
+            elif event in on:
+                continue
+            else:
+                where = [f'"{t.label}"' for t in self.v.triggers.values() if t.event in on]
+                replaced_where = (
+                    f"replaces {function} only under {', '.join(where)}"
+                    if where
+                    else f"never replaces {function}"
+                )
+                why = (
+                    f'{what} is never asked on "{trigger_label}": the engine '
+                    f"{replaced_where}, so the text would run as if 'Instead of' were not written"
+                )
+            self.d.error(why, bound.span)
+            return False
+        return True
 
     def action_costs_hold(
         self, parts: list[BoundSentence | BoundChoice], told: bool, kind: str

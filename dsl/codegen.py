@@ -523,14 +523,17 @@ def _takes_subject(fn: Callable[..., Any]) -> bool:
 
     Known by the primitive's code (a bound method's is its function's), never by the function
     itself: a host may hand out a new wrapper each time it is asked, and keeping those would
-    keep every host that made one. A host's wrapper (one that notes a change, say) answers for
-    the function it names as ``__wrapped__``, as ``functools.wraps`` does."""
-    fn = getattr(fn, "__wrapped__", fn)
+    keep every host that made one. A wrapper (``dsl.runtime.finds``, a host's that notes a
+    change) answers for the function it names as ``__wrapped__``, as ``functools.wraps`` does:
+    its ``*args, **kwargs`` are not the primitive's."""
+    while (inner := getattr(fn, "__wrapped__", None)) is not None:
+        fn = inner
     code: Any = getattr(fn, "__code__", None)
     known = _BY_CODE.get(code)
     if known is None:
-        known = "subject" in code.co_varnames[: code.co_argcount + code.co_kwonlyargcount] or bool(
-            code.co_flags & inspect.CO_VARKEYWORDS
+        known = code is not None and (
+            "subject" in code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+            or bool(code.co_flags & inspect.CO_VARKEYWORDS)
         )
         _BY_CODE[code] = known
     return known

@@ -76,6 +76,12 @@ def _word(f: Filter, vocab: Vocabulary | None = None) -> str:
     return f'"{f.word}"' if " " in f.word and f.category == "card tag" else f.word
 
 
+def _with_words(with_: Selector, vocab: Vocabulary) -> str:
+    if with_.quantity.mode == "exact" and with_.quantity.count == 0:  # "with no monsters"
+        return f"with no {selector_words(replace(with_, quantity=Quantity(plural=True)), vocab)}"
+    return f"with {selector_words(with_, vocab)}"
+
+
 def _value(value: ValueSpec | None) -> str:
     if value is None:
         return ""
@@ -106,7 +112,7 @@ def _place(place: Place | None, vocab: Vocabulary) -> str:
     if place.kind == "zone":
         return f"{prep} {_zone(place)}"
     if place.kind == "this card":
-        return f"{prep} this card"
+        return f"{prep} this {place.of_kind or 'card'}"  # "in this tale", as bound
     if place.kind == "locations" and place.locations is not None:
         loc = place.locations
         regions = [f.word for f in loc.filters if f.category == "region"]
@@ -178,18 +184,27 @@ def selector_words(sel: Selector, vocab: Vocabulary) -> str:
             head = f"{quantity} {body}" if quantity else body
     if sel.superlative is not None and sel.quantity == Quantity() and head.startswith("a"):
         head = "the " + head.split(" ", 1)[1]  # "the location with the most dice"
-    parts = [head, _value(sel.value), _place(place, vocab)]
+    # after a superlative, the place comes last ("the location with the most threats in the
+    # North"): "in the North with the most ..." would read the superlative as the region's
+    where = _place(place, vocab)
+    parts = [head, _value(sel.value), "" if sel.superlative is not None else where]
     reading = sel.quantity.reading
     if reading is not None:
         total = "with a total value " if sel.quantity.mode == "total_value" else ""
         parts.append(f"{total}equal to {reading_words(reading, vocab)}")
-    parts += [f"with {selector_words(w, vocab)}" for w in sel.with_]
+    if sel.with_:  # "with a monster and a hero": every one holds
+        parts.append(
+            " and ".join(_with_words(w, vocab) for w in sel.with_).replace(" and with ", " and ")
+        )
     if sel.superlative is not None:
         best = sel.superlative
         if best.counted is not None:
-            parts.append(f"with the {best.kind} {selector_words(best.counted, vocab)}")
+            # what is counted, as a bare plural: "with the fewest hindrance", never "a hindrance"
+            counted = replace(best.counted, quantity=Quantity(plural=True))
+            parts.append(f"with the {best.kind} {selector_words(counted, vocab)}")
         elif best.measure is not None:
             parts.append(f"with the {best.kind} {best.measure.word}")
+        parts.append(where)
     return " ".join(p for p in parts if p)
 
 
@@ -252,7 +267,8 @@ def _singular_subject(subject: Selector) -> bool:
         return False  # "you gain"
     if subject.reference == "it":
         return not subject.quantity.plural
-    return not subject.quantity.plural and subject.quantity.mode in ("exact", "all", "none")
+    singular = ("exact", "all", "none", "another")  # "another character loses"
+    return not subject.quantity.plural and subject.quantity.mode in singular
 
 
 def clause_words(clause: BoundClause, vocab: Vocabulary, form: str = "base") -> str:
@@ -319,6 +335,13 @@ def condition_words(condition: BoundCondition, vocab: Vocabulary) -> str:
     if condition.kind == "season":
         return f"it is {condition.season}"
     assert sel is not None
+    place = sel.place
+    if place is not None and place.kind == "held" and condition.kind in ("exists", "none"):
+        # "you have a condition" / "you have no conditions", as written
+        words = selector_words(replace(sel, place=None), vocab)
+        if condition.kind == "none":
+            return f"you have no {words[4:] if words.startswith('any ') else words}"
+        return f"you have {words}"
     words = selector_words(sel, vocab)
     if condition.kind == "at":
         return f"at {words}"

@@ -201,6 +201,38 @@ def prices(
     return mark
 
 
+def replaceable(*events: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Declare that the engine, about to do this primitive's action after a trigger of one of
+    these events ("threat"), first runs that card's "Instead of <verb> ..." text in its place.
+    An "Instead of" whose verb is not marked for its trigger's event is a check error: the
+    engine would never ask the card, and the text would run as if "Instead of" were not
+    written."""
+    marked = frozenset(events)
+
+    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
+        fn.replaceable = marked  # type: ignore[attr-defined]
+        return fn
+
+    return mark
+
+
+def forbiddable(
+    *places: str | None, on: str | tuple[str, ...]
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Declare where the engine honours a card forbidding this verb outright ("May not trade
+    at this location."): ``places`` are the places it may be written with (``"this
+    location"``; ``None`` for none written, everywhere), ``on`` the card kinds whose standing
+    text the engine reads for it. Once a primitives module marks any primitive so, an
+    outright "May not <verb>" anywhere else (or of an unmarked verb) is a check error."""
+    kinds = (on,) if isinstance(on, str) else tuple(on)
+
+    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
+        fn.forbiddable = (tuple(places), kinds)  # type: ignore[attr-defined]
+        return fn
+
+    return mark
+
+
 def only_forbidden(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Declare a primitive whose verb a card may only forbid ("May not fight Beast
     monsters."): the checker rejects the verb used as an effect, which could never run."""

@@ -26,8 +26,9 @@ from .state import (
 class _EffectContext(Context):
     """A ``Context`` that remembers which kind of decision each answer it read was for."""
 
-    __slots__ = ("kinds",)
+    __slots__ = ("kinds", "refusing")
     kinds: list[tuple[int, str]]
+    refusing: bool  # a card used as an action: a text that finds nothing refuses it
 
     def decide(
         self,

@@ -8,6 +8,7 @@ table::
     character Parin at "Giant's Gate"        # the characters playing, in order (one: solo)
     Parin holds ability "Count the Red"      # or: asset, condition
     action points Parin 3
+    body Parin 1                             # the stress pools' tokens left (also: psyche)
     initiative Parin 5, 2                    # the initiative dice in Parin's pool
     Parin crafting area: "Loomwood Apples"   # assets Parin has taken, no slot filled
     threats 2 at "Giant's Gate"
@@ -31,7 +32,8 @@ run::
     nothing                                  # run nothing: look at what the table offers
 
 answers: a name (an option, or the option of that name), a number (a value; the Nth option
-when the options are not numbers), ``yes``/``no`` for "May", ``none`` for "any".
+when the options are not numbers), ``yes``/``no`` for "May", ``none`` for "any", ``1+3`` for
+the 1st and 3rd options of a question that takes several.
 
 expect::
 
@@ -39,6 +41,7 @@ expect::
     no event threat_placed
     refused                                  # the action was refused: the card not spent
     action points Parin 6
+    body Parin 2                             # also: psyche Parin 3, initiative Parin 5, 2
     threats at "Giant's Gate" 2
     obstacles at "Eastkeep": "Horse Bandits"
     progress on "Horse Bandits" 1            # also: hindrance on
@@ -153,6 +156,8 @@ _PILES = {
     ("asset", "discard"): "asset_discard",
     ("archive",): "archive",
     ("obstacle", "deck"): "obstacle_deck",
+    ("obstacle", "discard"): "obstacle_discard",
+    ("scenes",): "scenes",  # scenes drawn and out, ready to narrate
 }
 
 
@@ -179,6 +184,8 @@ def _set(session: Session, line: Line) -> None:
         st.dice_script = [_number(x) for x in w[1:]]
     elif p[:2] == ["action", "points"] and len(p) == 4:
         session.character(p[2]).action_points = _number(w[3])
+    elif p[:1] in (["body"], ["psyche"]) and len(p) == 3:  # body Parin 1: what is left
+        setattr(_character(session, w[1]), p[0], _number(w[2]))
     elif p[:1] == ["initiative"] and len(p) >= 3:  # initiative Parin 5, 2: the dice in the pool
         _character(session, w[1]).initiative = [_number(x) for x in w[2:]]
     elif len(p) >= 3 and p[1:3] == ["crafting", "area"]:  # Parin crafting area: "Asset"
@@ -346,9 +353,14 @@ def _offered(session: Session, words: tuple[Word, ...]) -> list[Any]:
         for o in decision.options
         if isinstance(o, dict)
         and o.get("act") == act.text
-        and o.get("character") == who.text
+        # a narration is taken by its participants: "narrate by Parin" is Parin alone
+        and (o.get("character") or _alone(o.get("participants"))) == who.text
         and all(o.get(k) == v for k, v in want.items())
     ]
+
+
+def _alone(participants: Any) -> Any:
+    return participants[0] if isinstance(participants, list) and len(participants) == 1 else None
 
 
 def _show(option: Any) -> str:
@@ -372,6 +384,11 @@ def _answer(word: Word, decision: Any) -> Any:
         return options[int(text) - 1]
     if decision.kind == "choose_many" and text == "none":
         return []
+    picks = text.split("+")
+    numbers = all(p.isdigit() and 1 <= int(p) <= len(options) for p in picks)
+    several = decision.kind == "choose_many" or getattr(decision, "max_choices", 1) > 1
+    if several and numbers:  # "1+3": the 1st and 3rd options
+        return [options[int(p) - 1] for p in picks]
     shown = ", ".join(_show(o) for o in options[:8])
     raise _Failed(f"'{text}' is not one of the options of {decision.kind}: {shown}", word.span)
 
@@ -419,6 +436,11 @@ def _expect(session: Session, line: Line, told: list[Any], refused: bool) -> Non
         return
     if p[:2] == ["action", "points"] and len(p) == 4:
         _equal(_character(session, w[2]).action_points, _number(w[3]), line)
+    elif p[:1] in (["body"], ["psyche"]) and len(p) == 3:
+        _equal(getattr(_character(session, w[1]), p[0]), _number(w[2]), line)
+    elif p[:1] == ["initiative"] and len(p) >= 2:  # initiative Parin 5, 2: the pool, sorted
+        found = sorted(_character(session, w[1]).initiative)
+        _equal(found, sorted(_number(x) for x in w[2:]), line)
     elif p[:2] == ["threats", "at"] and len(p) == 4:
         _equal(_location(session, w[2]).threats, _number(w[3]), line)
     elif p[:2] == ["obstacles", "at"] and len(p) >= 3:

@@ -121,6 +121,7 @@ class ObstacleRules(SessionPart):
                 return
         # threat: "Instead of placing a threat, (may) ..." replaces it unless declined
         replaced = False
+        kept = False  # "Instead of discarding this obstacle, ...": it is not discarded
         for effect in card.effects:
             if effect.run is None or not effect.on("threat"):
                 continue
@@ -130,9 +131,10 @@ class ObstacleRules(SessionPart):
                 # a replacement that could not do anything leaves the threat to be placed
                 # (the state compared as values, its events left out)
                 replaced = replaced or freeze(self.state) != before
+            kept = kept or (effect.replaces == "discard" and not declined)
         if not replaced:
             self.place_threat(ctx, loc)
-        if obstacle in loc.obstacles and not obstacle.stays:
+        if obstacle in loc.obstacles and not obstacle.stays and not kept:
             loc.obstacles.remove(obstacle)
             st.obstacle_discard.append(obstacle.name)
             self.emit(EventKind.OBSTACLE_DISCARDED, obstacle=card.name, location=loc.name)

@@ -21,8 +21,10 @@ from dsl.runtime import (
     creates,
     faces,
     finds,
+    forbiddable,
     only_forbidden,
     prices,
+    replaceable,
     takes,
 )
 from dsl.runtime import DecisionKind as LanguageDecision
@@ -79,6 +81,18 @@ def _number(ctx: Context, value: Any, default: int = 1) -> int:
             return int(quantity.total or 0)
         return int(quantity.count or default)
     return default
+
+
+def _count(ctx: Context, value: Any) -> int:
+    """How many tokens, points or stress: "up to 2" is the player's pick of 1 or 2."""
+    amount = _number(ctx, value)
+    quantity = getattr(value, "quantity", None)
+    if quantity is not None and quantity.mode == "up_to" and amount > 1:
+        options = list(range(1, amount + 1))
+        return int(
+            ctx.decide(LanguageDecision.CHOOSE_OPTION, options, f"How many (up to {amount})?")
+        )
+    return amount
 
 
 def _noun(value: Any) -> tuple[str | None, str | None]:
@@ -218,6 +232,15 @@ def _nothing_to_do(ctx: Context, what: str) -> EffectError:
     return NothingToActOn(f"there is {what}", ctx.span)
 
 
+def _found_nothing(ctx: Context, what: str) -> None:
+    """A sentence whose card phrase found nothing ("archive an obstacle from the obstacle
+    discard" with none there): a card used as an action is refused (not spent for nothing);
+    a text the rules make follow ("Failure: Archive a Diplomat asset from the asset deck. Add
+    event ...") does nothing for this sentence and goes on with the next."""
+    if getattr(ctx, "refusing", False):
+        raise _nothing_to_do(ctx, what)
+
+
 # A role the text does not write (the primitive's default) differs from one it writes that
 # found nothing (``None``): "place 3 progress on a Unit obstacle here" with none here fails.
 _UNWRITTEN: Any = object()
@@ -249,6 +272,7 @@ def _no_obstacle_for_tokens(
 @takes(object=("token", "resource", "die", "asset"))
 @creates("object")
 @finds(_no_obstacle_for_tokens)
+@replaceable("threat")  # "Threat: Instead of placing a threat, ...": the obstacle's threat
 def place(ctx: Context, object: Any, on: Any = _UNWRITTEN, at: Any = None, in_: Any = None) -> None:
     """Tokens on obstacles, threat at locations, dice at locations, a card in a crafting area."""
     host = _host(ctx)
@@ -256,7 +280,7 @@ def place(ctx: Context, object: Any, on: Any = _UNWRITTEN, at: Any = None, in_: 
     if on is _UNWRITTEN:
         on = None
     if category == "token":
-        count = _number(ctx, object)
+        count = _count(ctx, object)
         if noun == "threat":
             for loc in _locations(ctx, at or on):
                 for _ in range(count):
@@ -344,6 +368,7 @@ def roll_stress_first(ctx: Context, for_: Any = None) -> None:
 
 
 @finds(_no_die("trade"))
+@forbiddable("this location", on=("obstacle", "location"))  # Session.restricted reads these
 def trade(ctx: Context, object: Any, for_: Any = None, at: Any = None) -> None:
     """An ability's trade: the dice given go back; the dice gained are rolled (or valued)."""
     host = _host(ctx)
@@ -467,7 +492,7 @@ def _turn_dice(ctx: Context, targets: list[Any], amount: int) -> None:
 def gain(ctx: Context, object: Any, subject: Any = None) -> None:
     host = _host(ctx)
     _, noun = _noun(object)
-    amount = _number(ctx, object)
+    amount = _count(ctx, object)
     for c in _actors(ctx, subject):
         if noun and "initiative" in noun:
             host.gain_initiative(c, amount)
@@ -481,11 +506,13 @@ def give(ctx: Context, object: Any, to: Any = None) -> None:
 
 
 @takes(object=("counter", "stress"))
-def lose(ctx: Context, object: Any, subject: Any = None) -> None:
+def lose(ctx: Context, object: Any) -> None:
+    """No ``subject``: "All characters here lose 1 body or 1 psyche" runs once per character,
+    each answering its own "or" (the language then makes each one the actor in turn)."""
     host = _host(ctx)
     category, noun = _noun(object)
-    amount = _number(ctx, object)
-    for c in _actors(ctx, subject):
+    amount = _count(ctx, object)
+    for c in _actors(ctx, None):
         if category == "stress" and noun:
             host.take_stress(ctx, c, noun, amount)
         elif noun and "action" in noun:
@@ -529,6 +556,27 @@ def spend(ctx: Context, object: Any, at: Any = None, on: Any = None, for_: Any =
             if c.action_points < amount:
                 raise EffectError("not enough action points", ctx.span)
             host.lose_action_points(c, amount)
+        return
+    if category == "counter" and noun and "initiative" in noun and hasattr(object, "quantity"):
+        # "Spend 2 initiative dice": two of your pool, your pick; never the whole pool
+        pool = [r for r in _die_targets(ctx, object) if r["kind"] == "initiative"]
+        count = _number(ctx, object)
+        if len(pool) < count:
+            raise EffectError(f"not enough initiative dice to spend {count}", ctx.span)
+        picked = (
+            pool
+            if len(pool) == count
+            else list(
+                ctx.decide(
+                    LanguageDecision.CHOOSE_MANY,
+                    pool,
+                    f"Spend {count} initiative dice",
+                    min_choices=count,
+                    max_choices=count,
+                )
+            )
+        )
+        _remove_dice(ctx, picked)
         return
     card = _this_card(ctx, on)
     if card is not None:  # "spend a technology on this card for an initiative die"
@@ -748,9 +796,12 @@ def _move_obstacle(ctx: Context, ref: dict[str, Any], to: Any) -> None:
 
 
 @takes(object=("obstacle", "asset", "event"))
+@replaceable("threat")  # "Threat: Instead of discarding this obstacle, ...": after its threat
 def discard(ctx: Context, object: Any, from_: Any = None) -> None:
     host = _host(ctx)
     st = host.state
+    if object is None:  # "discard an asset in your crafting area" with none there
+        return _found_nothing(ctx, "nothing to discard")
     for ref in _refs(ctx, object):
         obstacle = _obstacle(ctx, ref)
         if obstacle is not None:
@@ -809,6 +860,8 @@ def _take_card_out(ctx: Context, name: str) -> bool:
 @takes(object=("obstacle", "asset", "event", "scene"))
 def archive(ctx: Context, object: Any, from_: Any = None) -> None:
     host = _host(ctx)
+    if object is None:  # "archive an obstacle from the obstacle discard" with none there
+        return _found_nothing(ctx, "nothing to archive")
     for ref in _refs(ctx, object):
         name = _card_name(ref)
         if name and _take_card_out(ctx, name):
@@ -840,22 +893,44 @@ def draw(ctx: Context, object: Any) -> None:
     elif refs and all(r.get("zone") == "obstacle deck" for r in refs):
         noun = "obstacle"
     count = _number(ctx, object) if hasattr(object, "quantity") or not refs else len(refs)
+    before = _obstacles_in_play(host)
     for _ in range(count):
         if noun == "ability":
             for c in _actors(ctx, None):
                 host.take_ability(c)
         else:
             host.draw_obstacle(ctx)
+    if noun != "ability":
+        _it_entered(ctx, before)
+
+
+def _obstacles_in_play(host: Session) -> set[int]:
+    return {o.uid for loc in host.state.locations for o in loc.obstacles}
+
+
+def _it_entered(ctx: Context, before: set[int]) -> None:
+    """ "Draw an obstacle. Then place 2 hindrance on it.": "it" is what entered play."""
+    host = _host(ctx)
+    entered = [
+        {"kind": "obstacle", "uid": o.uid, "name": o.name, "location": loc.name}
+        for loc in host.state.locations
+        for o in loc.obstacles
+        if o.uid not in before
+    ]
+    if entered:
+        ctx.bindings["it"] = entered[0] if len(entered) == 1 else entered
 
 
 @takes(object="obstacle")
 def put_into_play(ctx: Context, object: Any, at: Any = None) -> None:
     host = _host(ctx)
     where = _locations(ctx, at) if at is not None else []
+    before = _obstacles_in_play(host)
     for ref in _refs(ctx, object) if not getattr(object, "name", None) else [object]:
         name = _card_name(ref)
         if name and name in host.ruleset.obstacles:
             host.put_into_play(ctx, name, at=where[0].name if where else None)
+    _it_entered(ctx, before)
 
 
 @takes(object="location")
@@ -929,6 +1004,7 @@ def convert(ctx: Context, object: Any, on: Any = None, to: Any = None) -> None:
 
 
 @takes(object="zone")
+@creates("for")  # "for a Food asset": matched against the pile searched, not found beforehand
 def search(ctx: Context, object: Any, for_: Any = None) -> None:
     """Find a card in a deck or area; what is found is bound to "it"."""
     from . import select as selecting
@@ -938,10 +1014,21 @@ def search(ctx: Context, object: Any, for_: Any = None) -> None:
     place = getattr(object, "place", None)
     zone = getattr(place, "zone", None)
     of_kind = getattr(place, "of_kind", None)
-    if zone == "deck" and of_kind:
-        zone = f"{of_kind} deck"
-    piles = {"asset deck": st.asset_deck, "staging area": st.asset_staging}
-    pool = list(piles[zone]) if zone in piles else [*st.asset_deck, *st.asset_staging]
+    if zone in ("deck", "discard") and of_kind:
+        zone = f"{of_kind} {zone}"
+    piles = {
+        "asset deck": st.asset_deck,
+        "staging area": st.asset_staging,
+        "asset discard": st.asset_discard,
+        "archive": st.archive,
+        "reserve": st.reserve,
+        "obstacle deck": st.obstacle_deck,
+        "obstacle discard": st.obstacle_discard,
+        "scene deck": st.scene_deck,
+    }
+    if zone is not None and zone not in piles:  # never some other pile than the one written
+        raise EffectError(f"Six Winters keeps no {zone} to search", ctx.span)
+    pool = list(piles[zone]) if zone is not None else [*st.asset_deck, *st.asset_staging]
     if isinstance(for_, dict | list) or for_ is None:
         # the compiler resolved "a Food asset" to the matching cards (None: there are none)
         wanted = {_card_name(r) for r in _refs(ctx, for_)}
@@ -950,7 +1037,7 @@ def search(ctx: Context, object: Any, for_: Any = None) -> None:
         found = [n for n in dict.fromkeys(pool) if selecting.card_matches(host, n, for_)]
     if not found:
         ctx.bindings["it"] = None
-        return
+        return _found_nothing(ctx, f"nothing to find in the {zone or 'asset deck'}")
     pick = (
         found[0]
         if len(found) == 1
@@ -1040,6 +1127,7 @@ def remove(ctx: Context, object: Any, at: Any = None, from_: Any = None, on: Any
         raise _nothing_to_do(ctx, f"no {noun} to remove")
 
 
+@forbiddable("this location", on=("obstacle", "location"))
 def muster(ctx: Context, object: Any, at: Any = None) -> None:
     host = _host(ctx)
     _, noun = _noun(object)

@@ -93,7 +93,14 @@ def location_matches(session: Session, loc: LocationState, selector: Any) -> boo
 
 def _has(session: Session, loc: LocationState, with_: Any) -> bool:
     """Whether a location has what "with ..." names: a character, a threat, an obstacle (of
-    the tags written), a die (of the resource written)."""
+    the tags written), a die (of the resource written); "with no ..." (a count of 0): none."""
+    quantity = getattr(with_, "quantity", None)
+    if quantity is not None and quantity.mode == "exact" and quantity.count == 0:
+        return not _has_some(session, loc, with_)
+    return _has_some(session, loc, with_)
+
+
+def _has_some(session: Session, loc: LocationState, with_: Any) -> bool:
     noun = getattr(with_, "noun", None)
     category = getattr(with_, "noun_category", None)
     if noun == "character":
@@ -214,11 +221,50 @@ def _participants(session: Session, ctx: Context) -> list[str]:
 
 
 def select(session: Session, ctx: Context, selector: Any) -> list[Any]:
+    found = _select(session, ctx, selector)
+    filters = getattr(selector, "filters", None)
+    if filters and any(f.category == "other" for f in filters):
+        found = _others(session, ctx, found)
+    return found
+
+
+def _others(session: Session, ctx: Context, found: list[Any]) -> list[Any]:
+    """ "each other obstacle at this location": not this card (this copy), "each other
+    character": not the one acting, "each other location": not this location."""
+    this_uid = None
+    for loc in session.state.locations:
+        if ctx.location is not None and loc.name != ctx.location:
+            continue
+        for o in reversed(loc.obstacles):
+            if o.name == ctx.card:
+                this_uid = o.uid
+                break
+    out = []
+    for ref in found:
+        if not isinstance(ref, dict):
+            out.append(ref)
+            continue
+        kind, name = ref.get("kind"), ref.get("name")
+        if kind == "character" and name == ctx.actor:
+            continue
+        if kind == "location" and name == ctx.location:
+            continue
+        if kind == "obstacle" and this_uid is not None and ref.get("uid") == this_uid:
+            continue
+        if kind not in ("character", "location", "obstacle") and name == ctx.card:
+            continue
+        out.append(ref)
+    return out
+
+
+def _select(session: Session, ctx: Context, selector: Any) -> list[Any]:
     st = session.state
     reference = getattr(selector, "reference", None)
     if reference in ("it", "them") and "it" in ctx.bindings:
         found = ctx.bindings["it"]
         return list(found) if isinstance(found, list) else [found]
+    if reference == "it" and getattr(selector, "noun", None) is None:
+        return []  # "it" when nothing before it found a thing: nothing, never any card
     if reference == "self" and ctx.actor:
         return [Ref({"kind": "character", "name": ctx.actor})]
     category = getattr(selector, "noun_category", None)
@@ -340,6 +386,15 @@ def select(session: Session, ctx: Context, selector: Any) -> list[Any]:
         "archive": st.archive,
         "reserve": st.reserve,
     }
+    if zone == "crafting area":  # "an asset in your crafting area": the acting character's
+        if not ctx.actor:
+            raise EffectError("only a character has a crafting area: none is acting", ctx.span)
+        crafting = [a.name for a in session.character(ctx.actor).in_progress]
+        return [
+            Ref({"kind": "asset", "name": n, "zone": zone})
+            for n in dict.fromkeys(crafting)
+            if noun in (None, "card", "asset") and card_matches(session, n, selector)
+        ]
     if zone in zones:
         return [
             Ref({"kind": session.ruleset.kind_of(n), "name": n, "zone": zone})

@@ -554,6 +554,7 @@ class Session(
             bindings=dict(bindings or {}),
         )
         inner.kinds = []
+        inner.refusing = refuse
         try:
             if effect.cost is not None:
                 effect.cost(inner)

@@ -157,6 +157,11 @@ def test_checker_fixture(text: str, expected: str) -> None:
     from describe import sentence
 
     card = f'tale "Fixture" {{\n  years 1-1\n  at north\n  Epilogue: {text}\n}}\n'
+    if text.startswith("Instead of"):  # asked only where the engine is about to do it
+        card = (
+            'monster "Fixture" {\n  skill brawl · difficulty 4\n  stress nerve\n'
+            f"  enters Forest\n  tags Beast\n  Threat: {text}\n}}\n"
+        )
     sources = [Source(p.name, p.read_text()) for p in sorted(TOY.glob("*.rules"))]
     checked = check_sources([*sources, Source("f.rules", card)], str(TOY))
     assert checked.diagnostics.render() == ""
