@@ -32,6 +32,21 @@ def test_with_a_scene_it_can_complete_here_it_narrates_it(ruleset):
     assert any(s["scene"] == SPORES for s in kinds(session, "scene_completed"))
 
 
+def test_with_the_years_three_scenes_completed_it_keeps_its_cards_for_next_year(ruleset):
+    # the year is won: a fourth scene wins nothing, and the cards it would spend start next
+    # year in the reserve (the scene stays for next year too)
+    session = table(ruleset, ["Parin", "Fuscus"], at="Giant's Gate")
+    session.state.scenes = [SPORES]
+    session.state.scene_deck = []
+    session.state.scenes_completed = [{"scene": f"scene {n}", "finale": False} for n in range(3)]
+    session.character("Parin").obstacles = ["Animaelic Echoes"]
+    session.character("Parin").assets = ["Book of Pressed Leaves"]
+    session.character("Fuscus").assets = ["Radiant Fernbrake"]
+    decision, answer = _choose(session)
+    assert any(isinstance(o, dict) and o["act"] == "narrate" for o in decision.options)
+    assert answer == "done" or answer["act"] != "narrate"
+
+
 def test_with_an_obstacle_about_to_place_a_threat_and_the_dice_it_overcomes(ruleset):
     session = table(ruleset, ["Kanun", "Parin"], at="Yearly Field")
     session.state.scenes = []
