@@ -74,12 +74,6 @@ class HeuristicBot:
         self._costs: dict[tuple[Any, ...], list[float]] = {}  # _stress_costs, remembered
         self._riding: str | None = None  # where the moving card just played should go
         self._read: dict[str, CardReading] | None = None  # the cards' readings (``bind``)
-        self._chars_seen: Any = None  # the view's characters list indexed by ``_char``
-        self._chars_by_name: dict[str, dict[str, Any]] = {}
-        self._locs_seen: Any = None  # and its locations, by ``_on_map``
-        self._locs_by_name: dict[str, dict[str, Any]] = {}
-        self._adjacent: dict[str, tuple[str, ...]] = {}
-        self._dist_memo: dict[tuple[str, ...], dict[str, int]] = {}  # ``_distances``, kept
         self._years = 6  # the campaign's length (the declared ``years``, read at ``bind``)
         self._scenes_to_win = 3  # the declared ``scenes to win``, read at ``bind``
 
@@ -109,33 +103,13 @@ class HeuristicBot:
 
     # -- helpers over the observation
 
-    # The characters and locations by name, and distances on the map, worked out once per
-    # list of the view (a view gives the same list again while it has not changed).
+    @staticmethod
+    def _char(obs: dict[str, Any], name: str | None) -> dict[str, Any] | None:
+        return next((c for c in obs["characters"] if c["name"] == name), None)
 
-    def _char(self, obs: dict[str, Any], name: str | None) -> dict[str, Any] | None:
-        chars = obs["characters"]
-        if chars is not self._chars_seen:
-            self._chars_seen = chars
-            self._chars_by_name = {}
-            for c in chars:
-                self._chars_by_name.setdefault(c["name"], c)
-        return self._chars_by_name.get(name)  # type: ignore[arg-type]
-
-    def _loc(self, obs: dict[str, Any], name: str | None) -> dict[str, Any] | None:
-        self._on_map(obs)
-        return self._locs_by_name.get(name)  # type: ignore[arg-type]
-
-    def _on_map(self, obs: dict[str, Any]) -> None:
-        locs = obs["locations"]
-        if locs is not self._locs_seen:
-            self._locs_seen = locs
-            self._locs_by_name = {}
-            for x in locs:
-                self._locs_by_name.setdefault(x["name"], x)
-            adjacent = {loc["name"]: tuple(loc["adjacent"]) for loc in locs}
-            if adjacent != self._adjacent:
-                self._adjacent = adjacent
-                self._dist_memo = {}
+    @staticmethod
+    def _loc(obs: dict[str, Any], name: str | None) -> dict[str, Any] | None:
+        return next((x for x in obs["locations"] if x["name"] == name), None)
 
     def choose(self, obs: dict[str, Any] | None, decision: Decision) -> Any:
         assert obs is not None
@@ -872,15 +846,20 @@ class HeuristicBot:
                 return move
         return None
 
-    def _distances(self, obs: dict[str, Any], targets: list[str]) -> dict[str, int]:
-        """Steps from the nearest of ``targets`` to every location reached (kept while the map
-        is the same: read it, do not change it)."""
-        self._on_map(obs)
-        key = tuple(targets)
-        found = self._dist_memo.get(key)
-        if found is None:
-            found = self._dist_memo[key] = _bfs(self._adjacent, targets)
-        return found
+    @staticmethod
+    def _distances(obs: dict[str, Any], targets: list[str]) -> dict[str, int]:
+        adjacent = {loc["name"]: loc["adjacent"] for loc in obs["locations"]}
+        dist = {t: 0 for t in targets}
+        frontier = list(targets)
+        while frontier:
+            nxt = []
+            for name in frontier:
+                for other in adjacent.get(name, []):
+                    if other not in dist:
+                        dist[other] = dist[name] + 1
+                        nxt.append(other)
+            frontier = nxt
+        return dist
 
     @staticmethod
     def _useful_dice(c: dict[str, Any], loc: dict[str, Any]) -> int:
@@ -1064,26 +1043,13 @@ class HeuristicBot:
             if c is None:
                 return 99.0
             rank = c["skills"].get(skill, 0) if skill else 0
-            kinds = (*(k for k, _ in self._taking.get(name, [])), *extra)
-            key = (
-                kinds,
+            return _expected_harm(
+                [*(k for k, _ in self._taking.get(name, [])), *extra],
                 rank,
-                tuple(sorted(self._defended.get(name, []))),
-                int(c.get("body", 0)),
-                int(c.get("psyche", 0)),
-                self.BODY,
-                self.PSYCHE,
+                sorted(self._defended.get(name, [])),
+                {k: int(c.get(k, 0)) for k in ("body", "psyche")},
+                {"body": self.BODY, "psyche": self.PSYCHE},
             )
-            known = _HARMS.get(key)
-            if known is None:
-                known = _HARMS[key] = _expected_harm(
-                    list(kinds),
-                    rank,
-                    list(key[2]),
-                    {"body": key[3], "psyche": key[4]},
-                    {"body": self.BODY, "psyche": self.PSYCHE},
-                )
-            return known
 
         who = min(
             options,
@@ -1311,24 +1277,6 @@ class HeuristicBot:
             return (exact, -empty)
 
         return max(placed, key=score)
-
-
-def _bfs(adjacent: dict[str, tuple[str, ...]], targets: list[str]) -> dict[str, int]:
-    """Steps from the nearest of ``targets`` to every location reached, over ``adjacent``."""
-    dist = {t: 0 for t in targets}
-    frontier = list(targets)
-    while frontier:
-        nxt = []
-        for name in frontier:
-            for other in adjacent.get(name, ()):
-                if other not in dist:
-                    dist[other] = dist[name] + 1
-                    nxt.append(other)
-        frontier = nxt
-    return dist
-
-
-_HARMS: dict[tuple[Any, ...], float] = {}  # ``_expected_harm`` by its arguments: it is pure
 
 
 def _expected_harm(

@@ -9,12 +9,10 @@ on is a mistake of the caller, refused with ``StaleView``. ``dict(view)`` is pla
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, ItemsView, Iterator, KeysView, Mapping, ValuesView
 from typing import TYPE_CHECKING, Any
 
 from .basics import _asset_facts, _obstacle_facts, _scene_facts
-from .contracts import EventKind
 
 if TYPE_CHECKING:
     from .session import Session
@@ -61,8 +59,7 @@ class View(dict[str, Any]):
         session = self._session
         if session.state is not self._state or len(session.state.events) != self._told:
             raise StaleView(f"the view's {key!r} is read after the game moved on")
-        keeps = _KEEPS.get(key)
-        value = work(session) if keeps is None else _kept(session, key, keeps, work)
+        value = work(session)
         dict.__setitem__(self, key, value)
         return value
 
@@ -115,79 +112,6 @@ class View(dict[str, Any]):
 
     __setitem__ = __delitem__ = _read_only
     clear = pop = popitem = setdefault = update = __ior__ = _read_only
-
-
-# Parts given again to the next view while only events of these kinds were told since they
-# were worked out (every change of the state is told by an event, and these kinds tell changes
-# elsewhere): a bot reads the locations and the characters at nearly every decision, and most
-# decisions change neither. Any other kind of event, a restored state or an event log cut
-# back has them worked out anew. A part given again is the same object: views are read-only.
-_KEEPS: dict[str, frozenset[str]] = {
-    "locations": frozenset(
-        {
-            EventKind.ACTION,
-            EventKind.ACTION_REFUSED,
-            EventKind.ACTION_POINTS_CHANGED,
-            EventKind.CHARACTER_MOVED,
-            EventKind.INITIATIVE_GAINED,
-            EventKind.INITIATIVE_SPENT,
-            EventKind.STRESS_DIE_ASSIGNED,
-            EventKind.STRESS_CANCELLED,
-            EventKind.STRESS_TAKEN,
-            EventKind.STRESS_RECOVERED,
-            EventKind.CONDITION_TAKEN,
-            EventKind.CONDITION_ALREADY_HELD,
-            EventKind.CARD_EXHAUSTED,
-            EventKind.ABILITY_TAKEN,
-            EventKind.ASSET_TAKEN,
-            EventKind.ASSET_STAGED,
-            EventKind.SCENE_DRAWN,
-        }
-    ),
-    "characters": frozenset(
-        {
-            EventKind.ACTION_REFUSED,
-            EventKind.OBSTACLE_ACTIVATED,
-            EventKind.OBSTACLE_MOVED,
-            EventKind.OBSTACLE_PLACED,
-            EventKind.TOKEN_REMOVED,
-            EventKind.THREAT_PLACED,
-            EventKind.SCENE_DRAWN,
-            EventKind.ASSET_STAGED,
-            EventKind.STRESS_DIE_ASSIGNED,
-        }
-    ),
-}
-
-# by session: for each kept part, the state it was read from, the count of events then, the
-# last of those events (a log cut back and told again has other events there) and the part
-_KEPT: weakref.WeakKeyDictionary[Session, dict[str, tuple[Any, int, Any, Any]]] = (
-    weakref.WeakKeyDictionary()
-)
-
-
-def _kept(session: Session, key: str, keeps: frozenset[str], work: Callable[[Session], Any]) -> Any:
-    """Part ``key`` of a view: the one worked out for an earlier view when only events of the
-    kinds ``keeps`` were told since (see ``_KEEPS``), else worked out now."""
-    st = session.state
-    events = st.events
-    told = len(events)
-    kept = _KEPT.get(session)
-    if kept is None:
-        kept = _KEPT[session] = {}
-    entry = kept.get(key)
-    if entry is not None and entry[0] is st:
-        then = entry[1]
-        if (
-            then <= told
-            and (then == 0 or events[then - 1] is entry[2])
-            and all(events[i].kind in keeps for i in range(then, told))
-        ):
-            kept[key] = (st, told, events[told - 1] if told else None, entry[3])
-            return entry[3]
-    value = work(session)
-    kept[key] = (st, told, events[told - 1] if told else None, value)
-    return value
 
 
 def _facts(session: Session, kind: str, name: str) -> dict[str, Any]:

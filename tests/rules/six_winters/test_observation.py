@@ -118,26 +118,3 @@ def test_a_view_shows_every_part_however_it_is_read_and_cannot_be_written(rulese
         with pytest.raises(TypeError):
             write(fresh)
     assert fresh["year"] == session.state.year and dict(fresh) == everything
-
-
-def test_a_part_given_again_by_a_later_view_still_shows_the_table_as_it_is(ruleset):
-    # The locations (and characters) of one view are given again to the next while only
-    # events that change neither were told: at every decision of a whole session played by
-    # the heuristic bot (which reads them at nearly every decision), each part read equals the
-    # one worked out from the state then.
-    from rules.six_winters import view as views
-    from rules.six_winters.bots import HeuristicBot
-
-    session = engine.new_session(ruleset, engine.new_campaign(ruleset), 7, ["Parin", "Kanun"])
-    bot = HeuristicBot(7)
-    bot.bind(session)
-    given_again = 0
-    while (decision := session.pending()) is not None:
-        view = session.observation(decision.who)
-        before = {key: views._KEPT.get(session, {}).get(key) for key in views._KEEPS}
-        for key in views._KEEPS:
-            assert view[key] == views._PARTS[key](session), key
-            kept = before[key]
-            given_again += kept is not None and view[key] is kept[3]
-        session.apply(bot.choose(view, decision))
-    assert given_again > 50
