@@ -3,6 +3,10 @@ campaigns (with 95% Wilson intervals), conditions taken per year, scenes per ses
 left, and sessions per second, for each bot.
 
 Run: ``.venv/bin/python benchmarks/bench_bots.py [--seeds N] [--campaigns M] [--bots a,b]``.
+``--finale N [--against REV]`` plays years 1-5 of campaigns 0..N-1 once (this tree's heuristic
+bot, seeds as ``play_campaign`` gives them) and then their finale (year 6) here and, with
+``--against``, with the heuristic bot of the git revision REV from the same year-5 campaigns:
+the finale win rates and their difference paired by campaign, with 95% intervals.
 Year-1 sessions are from a fresh campaign (seeds 0..N-1, Parin and Kanun); campaigns are
 ``engine.play_campaign`` with seeds 0..M-1, the bot choosing each year's characters (a campaign
 counts as won if its six years are won; "years won" is the median number of won years per
@@ -13,8 +17,13 @@ session). Medians are quoted for scenes and threat left.
 from __future__ import annotations
 
 import argparse
+import json
+import math
+import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -89,13 +98,113 @@ def campaigns(ruleset, bot_name: str, count: int) -> dict[str, object]:
     }
 
 
+ROOT = Path(__file__).resolve().parents[1]
+
+# The finale of each year-5 campaign, played in a fresh process on one tree (``sys.argv[1]``)
+# through the engine's public API: the campaigns are read from ``sys.argv[2]`` (JSON lines of
+# seed, year-6 seed, characters, campaign); prints one JSON line, the years won (0 or 1).
+FINALE = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from rules.six_winters import engine
+from rules.six_winters.bots import HeuristicBot
+ruleset = engine.load_ruleset()
+won = []
+for line in open(sys.argv[2]):
+    seed, year_seed, chosen, text = json.loads(line)
+    session = engine.new_session(
+        ruleset, engine.CampaignState.from_json(text), year_seed, chosen
+    )
+    bot = HeuristicBot(seed)
+    bot.bind(session)
+    engine.play(session, bot)
+    won.append(int(session.result().won))
+print(json.dumps(won))
+"""
+
+
+def year_five_campaigns(ruleset, count: int) -> list[str]:
+    """Years 1-5 of campaigns 0..count-1 by the heuristic bot (the seeds and characters
+    ``play_campaign`` would give), as JSON lines for ``FINALE``."""
+    from rules.six_winters.campaign import choose_characters, end_session
+
+    years = ruleset.value("years", 6)
+    lines = []
+    for seed in range(count):
+        rng = random.Random(seed)
+        campaign = engine.new_campaign(ruleset)
+        bot = BOTS["heuristic"](seed)
+        while campaign.year < years:
+            chosen = choose_characters(bot, campaign, ruleset)
+            session = engine.new_session(ruleset, campaign, rng.randrange(2**31), chosen)
+            bot.bind(session)
+            engine.play(session, bot)
+            campaign = end_session(campaign, session)
+        year_seed = rng.randrange(2**31)
+        chosen = choose_characters(bot, campaign, ruleset)
+        lines.append(json.dumps([seed, year_seed, chosen, campaign.to_json()]))
+    return lines
+
+
+def finales(tree: Path, path: Path) -> list[int]:
+    done = subprocess.run(
+        [sys.executable, "-c", FINALE, str(tree), str(path)],
+        cwd=tree,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return list(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def finale(ruleset, count: int, revision: str | None) -> None:
+    """The finale win rate here (and at ``revision``) from the same year-5 campaigns."""
+    with tempfile.TemporaryDirectory() as scratch:
+        path = Path(scratch) / "year5.jsonl"
+        path.write_text("\n".join(year_five_campaigns(ruleset, count)) + "\n")
+        here = finales(ROOT, path)
+        there = None
+        if revision:
+            tree = Path(scratch) / "tree"
+            subprocess.run(
+                ["git", "worktree", "add", "--detach", str(tree), revision],
+                cwd=ROOT,
+                check=True,
+                capture_output=True,
+            )
+            try:
+                there = finales(tree, path)
+            finally:
+                subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT)
+    low, high = wilson(sum(here), count)
+    print(
+        f"finale (year 6) from {count} year-5 campaigns: here {sum(here) / count:.1%} "
+        f"[{low:.1%}, {high:.1%}]"
+    )
+    if there is not None:
+        low, high = wilson(sum(there), count)
+        diffs = [a - b for a, b in zip(here, there, strict=True)]
+        mean = statistics.mean(diffs)
+        half = 1.96 * statistics.stdev(diffs) / math.sqrt(count) if count > 1 else 0.0
+        print(
+            f"  at {revision}: {sum(there) / count:.1%} [{low:.1%}, {high:.1%}]; "
+            f"here minus there {mean * 100:+.1f} pts [{(mean - half) * 100:+.1f}, "
+            f"{(mean + half) * 100:+.1f}] (paired by campaign)"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seeds", type=int, default=50)
     parser.add_argument("--campaigns", type=int, default=20)
     parser.add_argument("--bots", default="random,heuristic")
+    parser.add_argument("--finale", type=int, default=0, metavar="N")
+    parser.add_argument("--against", metavar="REV", help="with --finale: a git revision")
     args = parser.parse_args()
     ruleset = engine.load_ruleset()
+    if args.finale:
+        finale(ruleset, args.finale, args.against)
+        return
     for name in args.bots.split(","):
         y1 = year_one(ruleset, name, args.seeds) if args.seeds else None
         if y1 is not None:

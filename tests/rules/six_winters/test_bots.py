@@ -32,6 +32,21 @@ def test_with_a_scene_it_can_complete_here_it_narrates_it(ruleset):
     assert any(s["scene"] == SPORES for s in kinds(session, "scene_completed"))
 
 
+def test_with_the_years_three_scenes_completed_it_keeps_its_cards_for_next_year(ruleset):
+    # the year is won: a fourth scene wins nothing, and the cards it would spend start next
+    # year in the reserve (the scene stays for next year too)
+    session = table(ruleset, ["Parin", "Fuscus"], at="Giant's Gate")
+    session.state.scenes = [SPORES]
+    session.state.scene_deck = []
+    session.state.scenes_completed = [{"scene": f"scene {n}", "finale": False} for n in range(3)]
+    session.character("Parin").obstacles = ["Animaelic Echoes"]
+    session.character("Parin").assets = ["Book of Pressed Leaves"]
+    session.character("Fuscus").assets = ["Radiant Fernbrake"]
+    decision, answer = _choose(session)
+    assert any(isinstance(o, dict) and o["act"] == "narrate" for o in decision.options)
+    assert answer == "done" or answer["act"] != "narrate"
+
+
 def test_with_an_obstacle_about_to_place_a_threat_and_the_dice_it_overcomes(ruleset):
     session = table(ruleset, ["Kanun", "Parin"], at="Yearly Field")
     session.state.scenes = []
@@ -433,3 +448,51 @@ def test_asked_to_spend_two_of_four_dice_it_spends_two(ruleset):
     )
     answer = HeuristicBot(0).choose(session.observation("Kanun"), question)
     assert len(answer) == 2 and set(answer) <= {0, 1, 2, 3}
+
+
+def _token_asked_of_kanun_at_horse_bandits(ruleset, year, pool):
+    """Kanun (steel 3, dice 1 2 4 5 6) takes on Horse Bandits (steel, difficulty 5, no tokens,
+    about to place a threat) in ``year`` with ``pool`` threats left: two progress toward its
+    points, or five hindrance that discard it. The bot's answer to that question."""
+    session = _horse_bandits_at_yearly_field(ruleset, ["Kanun", "Parin"])
+    session.state.year = year
+    session.state.threat_pool = pool
+    session.character("Parin").location = "Boar's Peak"
+    session.character("Kanun").initiative = [1, 2, 4, 5, 6]
+    bot = HeuristicBot(0)
+    decision = _overcome_with(session, bot)
+    while decision.kind != "choose_token":
+        session.apply(bot.choose(session.observation(decision.who), decision))
+        decision = session.pending()
+    assert "2 progress or 5 hindrance" in decision.prompt
+    return bot.choose(session.observation(decision.who), decision)
+
+
+def test_in_the_finale_it_works_an_obstacle_for_its_points_while_the_pool_can_spare_a_threat(
+    ruleset,
+):
+    # before the finale, with two threats left, the threat it would place counts most: five
+    # hindrance discard it
+    assert _token_asked_of_kanun_at_horse_bandits(ruleset, year=1, pool=2) == "hindrance"
+    # the finale is won by three scenes of about nine points each: the progress toward its
+    # points, while the threat, if it comes, leaves one in the pool
+    assert _token_asked_of_kanun_at_horse_bandits(ruleset, year=6, pool=2) == "progress"
+    # but a threat that would empty the pool loses the year
+    assert _token_asked_of_kanun_at_horse_bandits(ruleset, year=6, pool=1) == "hindrance"
+
+
+def test_in_the_finale_it_narrates_the_cheapest_scene_it_can(ruleset):
+    # any three scenes win the finale: of two it can narrate here, the one of fewer points
+    session = table(ruleset, ["Parin", "Fuscus"], at="Giant's Gate")  # Brightdune, Rural
+    session.state.year = 6
+    session.state.scenes = ["Host the Tulip Festival", SPORES]  # 9 points and 4
+    session.state.scene_deck = []
+    session.character("Parin").assets = ["Book of Pressed Leaves", "Brightdune Carpet"]
+    session.character("Parin").obstacles = ["Animaelic Echoes"]
+    session.character("Fuscus").assets = ["Imperial Lyra", "Tarnished Silver Fork"]
+    decision, answer = _choose(session)
+    offered = {
+        o["scene"] for o in decision.options if isinstance(o, dict) and o["act"] == "narrate"
+    }
+    assert offered == {"Host the Tulip Festival", SPORES}
+    assert answer["act"] == "narrate" and answer["scene"] == SPORES
