@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol, Self
 
-from dsl.runtime import Context, Decision, DecisionNeeded
+from dsl.runtime import Context, Decision, DecisionNeeded, new_decision
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,38 +52,6 @@ class Event:
 _new_event = object.__new__
 _set_kind = Event.__dict__["kind"].__set__
 _set_data = Event.__dict__["data"].__set__
-
-
-# ``Decision(...)`` likewise: its frozen ``__init__`` sets each of seven fields through
-# ``object.__setattr__``, more than twice the cost of the slots' own setters; a decision is made
-# at every step that asks
-_set_decision = tuple(
-    Decision.__dict__[name].__set__
-    for name in ("kind", "who", "prompt", "options", "source", "min_choices", "max_choices")
-)
-
-
-def new_decision(
-    kind: str,
-    who: str | None,
-    prompt: str,
-    options: tuple[Any, ...],
-    source: Any = None,
-    min_choices: int = 1,
-    max_choices: int = 1,
-) -> Decision:
-    """``Decision(kind, who, prompt, options, ...)``, made without its generated ``__init__``
-    (``options`` must be a tuple already)."""
-    decision = _new_event(Decision)
-    s_kind, s_who, s_prompt, s_options, s_source, s_min, s_max = _set_decision
-    s_kind(decision, kind)
-    s_who(decision, who)
-    s_prompt(decision, prompt)
-    s_options(decision, options)
-    s_source(decision, source)
-    s_min(decision, min_choices)
-    s_max(decision, max_choices)
-    return decision
 
 
 class Compact:
