@@ -276,13 +276,17 @@ class Machine:
 
     # ------------------------------------------------------------------ chance points
 
-    def touch(self) -> None:
+    def touch(self, *, last: bool = False) -> None:
         """The running piece is about to change the state. Until now it changed nothing (a
         decision asked needed no restore); a piece that started so takes its snapshot here,
-        which is still the state at its start."""
+        which is still the state at its start. ``last``: the game knows the piece will ask
+        nothing more and not be refused from here on (it runs to its end), so no snapshot is
+        taken; a restore would then be a wrong prediction, and fails loudly (``_restore``)."""
         if not self._untouched:
             return
         self._untouched = False
+        if last:
+            return
         data = self._running
         if data is not None and data.get("snap") is None:
             data["snap"] = self.snapshot(data["op"])
@@ -428,6 +432,11 @@ class Machine:
         if self._untouched:  # nothing changed but the events: no copy to make
             del self.state.events[data["events"] :]
             return
+        if data["snap"] is None:  # pragma: no cover - a wrong ``touch(last=True)`` is a bug
+            raise RuntimeError(
+                f"{data['op']} asked or was refused after it said it would not (``touch``): "
+                "there is no snapshot to go back to"
+            )
         saved: dict[str, Any] = {
             k: data[k]
             for k in ("snap", "started", "events", "answers", "refused", "giving_up", "rolls")

@@ -172,8 +172,8 @@ def test_a_primitive_that_finds_nothing_changes_nothing(monkeypatch):
     checked = []
     touching = Session._touching
 
-    def watched(self, fn):
-        wrapped = touching(self, fn)
+    def watched(self, fn, last=None):
+        wrapped = touching(self, fn, last)
 
         def run(*args, **kwargs):
             self.touch()  # the piece's snapshot, if it waits for one, is taken first
