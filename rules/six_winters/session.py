@@ -552,16 +552,6 @@ class Session(
         """
         if effect.run is None:
             return False
-        inner = _EffectContext(
-            host=self,
-            card=card,
-            actor=actor,
-            location=location,
-            answers=ctx.answers,
-            cursor=ctx.cursor,
-            bindings=dict(bindings or {}),
-        )
-        inner.kinds = []
         saved_last = self._last_call
         # a card used as an action changes nothing before its text, and nothing that follows
         # the text asks or refuses (``use_card``, ``op_action``): a text whose last deed is one
@@ -572,6 +562,16 @@ class Session(
             if refuse and self._untouched and effect.cost is None and not self.state.table_dice
             else None
         )
+        inner = _EffectContext(
+            host=self,
+            card=card,
+            actor=actor,
+            location=location,
+            answers=ctx.answers,
+            cursor=ctx.cursor,
+            bindings=dict(bindings or {}),
+        )
+        inner.kinds = []
         try:
             if effect.cost is not None:
                 effect.cost(inner)
