@@ -703,6 +703,35 @@ def _verbs_of(
     return tuple(dict.fromkeys(c.function for c in clauses))
 
 
+def last_call(steps: Sequence[Step]) -> str | None:
+    """The primitive a text calls once as the very last thing it does, or ``None``.
+
+    A text of one plain sentence of one clause ("Set any resource dice at this location to
+    2."): no "may", no "Choose one" or ", or", no condition, no cost, no subject and no "for
+    each", nothing withheld. Its closure (and the function written out) resolves the roles
+    first, where every question it asks and every failure of a phrase happens, reading the
+    game only (``select``), then calls the primitive once and returns what it returns. So the
+    text changes nothing before that call, and asks nothing and fails at nothing after it but
+    what the primitive itself does (a host's business: ``rules/six_winters/basics``)."""
+    if len(steps) != 1:
+        return None
+    sentence, withheld = steps[0]
+    if not isinstance(sentence, BoundSentence) or withheld:
+        return None
+    if sentence.mode != "do" or sentence.condition is not None or len(sentence.alternatives) != 1:
+        return None
+    clause = sentence.alternatives[0]
+    if (
+        clause.optional
+        or clause.negated
+        or clause.cost is not None
+        or clause.subject is not None
+        or clause.per is not None
+    ):
+        return None
+    return clause.function
+
+
 def _sequence(steps: list[Run]) -> Run:
     if len(steps) == 1:
         return steps[0]
@@ -869,6 +898,7 @@ class _CardCompiler:
             optional=optional,
             verbs=_verbs_of(effect.cost, parts),
             meaning=effect,
+            last_call=last_call(steps) if effect.cost is None else None,
         )
         _written_later(ability, "run", steps, who, effect.span)
         if effect.cost is not None:

@@ -86,6 +86,10 @@ class CompiledAbility:
     host tell what kind of ability it is (one that ignores stress, one that moves dice...).
     ``meaning`` is the bound text it was compiled from (``dsl.bound.BoundEffect``): what a bot
     or a report reads of the card (which verb, what object, where, at what cost).
+    ``last_call`` names the primitive of a text that only resolves its roles (asking and
+    reading, changing nothing) and then calls that one primitive once, doing nothing after: a
+    host that knows the primitive asks nothing once called needs no copy of the game to go back
+    to when that text runs.
     """
 
     trigger: Trigger | None
@@ -101,6 +105,9 @@ class CompiledAbility:
     optional: bool = False
     verbs: tuple[str, ...] = ()  # the primitives its sentences call, cost first, in order
     meaning: Any = None  # the BoundEffect it was compiled from
+    # the one primitive the text calls, as the last thing it does (``dsl.codegen.last_call``):
+    # whatever else it asks or fails at, it does before that call; ``None`` for any other text
+    last_call: str | None = None
 
     @property
     def label(self) -> str:

@@ -70,6 +70,39 @@ class Decision:
     max_choices: int = 1
 
 
+# ``Decision(...)`` made without its generated ``__init__``: the frozen one sets each of seven
+# fields through ``object.__setattr__``, more than twice the cost of the slots' own setters; a
+# decision is made at every question asked, replays included
+_new_decision = object.__new__
+_set_decision = tuple(
+    Decision.__dict__[name].__set__
+    for name in ("kind", "who", "prompt", "options", "source", "min_choices", "max_choices")
+)
+
+
+def new_decision(
+    kind: str,
+    who: str | None,
+    prompt: str,
+    options: tuple[Any, ...],
+    source: Any = None,
+    min_choices: int = 1,
+    max_choices: int = 1,
+) -> Decision:
+    """``Decision(kind, who, prompt, options, ...)``, made without its generated ``__init__``
+    (``options`` must be a tuple already)."""
+    decision = _new_decision(Decision)
+    s_kind, s_who, s_prompt, s_options, s_source, s_min, s_max = _set_decision
+    s_kind(decision, kind)
+    s_who(decision, who)
+    s_prompt(decision, prompt)
+    s_options(decision, options)
+    s_source(decision, source)
+    s_min(decision, min_choices)
+    s_max(decision, max_choices)
+    return decision
+
+
 class DecisionNeeded(Exception):
     """Raised by ``Context.decide`` when the effect needs an answer it has not been given."""
 
@@ -282,13 +315,13 @@ class Context:
             self.cursor += 1
             return answer
         raise DecisionNeeded(
-            Decision(
-                kind=kind,
-                who=self.actor if who is None else who,
-                prompt=prompt,
-                options=tuple(options),
-                source=self.span,
-                min_choices=min_choices,
-                max_choices=max_choices,
+            new_decision(
+                kind,
+                self.actor if who is None else who,
+                prompt,
+                tuple(options),
+                self.span,
+                min_choices,
+                max_choices,
             )
         )

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol, Self
 
-from dsl.runtime import Context, Decision, DecisionNeeded
+from dsl.runtime import Context, Decision, DecisionNeeded, new_decision
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,38 +52,6 @@ class Event:
 _new_event = object.__new__
 _set_kind = Event.__dict__["kind"].__set__
 _set_data = Event.__dict__["data"].__set__
-
-
-# ``Decision(...)`` likewise: its frozen ``__init__`` sets each of seven fields through
-# ``object.__setattr__``, more than twice the cost of the slots' own setters; a decision is made
-# at every step that asks
-_set_decision = tuple(
-    Decision.__dict__[name].__set__
-    for name in ("kind", "who", "prompt", "options", "source", "min_choices", "max_choices")
-)
-
-
-def new_decision(
-    kind: str,
-    who: str | None,
-    prompt: str,
-    options: tuple[Any, ...],
-    source: Any = None,
-    min_choices: int = 1,
-    max_choices: int = 1,
-) -> Decision:
-    """``Decision(kind, who, prompt, options, ...)``, made without its generated ``__init__``
-    (``options`` must be a tuple already)."""
-    decision = _new_event(Decision)
-    s_kind, s_who, s_prompt, s_options, s_source, s_min, s_max = _set_decision
-    s_kind(decision, kind)
-    s_who(decision, who)
-    s_prompt(decision, prompt)
-    s_options(decision, options)
-    s_source(decision, source)
-    s_min(decision, min_choices)
-    s_max(decision, max_choices)
-    return decision
 
 
 class Compact:
@@ -308,13 +276,17 @@ class Machine:
 
     # ------------------------------------------------------------------ chance points
 
-    def touch(self) -> None:
+    def touch(self, *, last: bool = False) -> None:
         """The running piece is about to change the state. Until now it changed nothing (a
         decision asked needed no restore); a piece that started so takes its snapshot here,
-        which is still the state at its start."""
+        which is still the state at its start. ``last``: the game knows the piece will ask
+        nothing more and not be refused from here on (it runs to its end), so no snapshot is
+        taken; a restore would then be a wrong prediction, and fails loudly (``_restore``)."""
         if not self._untouched:
             return
         self._untouched = False
+        if last:
+            return
         data = self._running
         if data is not None and data.get("snap") is None:
             data["snap"] = self.snapshot(data["op"])
@@ -460,6 +432,11 @@ class Machine:
         if self._untouched:  # nothing changed but the events: no copy to make
             del self.state.events[data["events"] :]
             return
+        if data["snap"] is None:  # pragma: no cover - a wrong ``touch(last=True)`` is a bug
+            raise RuntimeError(
+                f"{data['op']} asked or was refused after it said it would not (``touch``): "
+                "there is no snapshot to go back to"
+            )
         saved: dict[str, Any] = {
             k: data[k]
             for k in ("snap", "started", "events", "answers", "refused", "giving_up", "rolls")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import store
-from .games import Plan, ignore_interrupt, play_chunk
+from .games import Plan, play_chunk, start_worker
 from .texts import digest, rules_files
 
 Done = tuple[int, list[int], list[dict[str, Any]]]  # plan index, game indices, games
@@ -78,7 +78,8 @@ def _local(runs: Sequence[Run], tasks: list[tuple[int, list[int]]]) -> Iterator[
 def _processes(
     runs: Sequence[Run], tasks: list[tuple[int, list[int]]], workers: int
 ) -> Iterator[Done]:
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=ignore_interrupt)
+    games = tuple({id(r.plan.game): r.plan.game for r in runs}.values())
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=start_worker, initargs=(games,))
     todo = iter(tasks)
     running: dict[Future[list[dict[str, Any]]], tuple[int, list[int]]] = {}
 

@@ -61,6 +61,7 @@ from .scenes import SceneRules
 from .session_end import SessionEndRules
 from .session_making import Making, SessionMakingRules, made_steps
 from .session_setup import SessionSetupRules
+from .settled import SETTLED, Settles
 from .state import (
     CampaignState,
     CharacterState,
@@ -107,6 +108,9 @@ class Session(
         self._adjacency: dict[str, list[str]] | None = None
         self._adjacency_key: tuple[Any, ...] = ()
         self._primitives: Any = None
+        # the primitive a card used as an action calls as the last thing its text does
+        # (``CompiledAbility.last_call``), while that text runs (``run_effect``)
+        self._last_call: str | None = None
         # ``_untouched`` (the machine's): True while the run frame's piece cannot have changed
         # the state yet: it only runs a card's text, and the text has called no primitive so
         # far (compiled texts change the game only through primitives; ``select`` only reads),
@@ -271,11 +275,15 @@ class Session(
         if fn is None:
             raise ChroniclerError(f"the ruleset's primitives have no function {name!r}")
         if self._untouched:
-            return self._touching(fn)
+            last = SETTLED.get(fn) if name == self._last_call else None
+            return self._touching(fn, last)
         return fn
 
-    def _touching(self, fn: Callable[..., Any]) -> Callable[..., Any]:
-        """``fn``, noting when it is called that the state may change (see ``_untouched``)."""
+    def _touching(self, fn: Callable[..., Any], last: Settles | None = None) -> Callable[..., Any]:
+        """``fn``, noting when it is called that the state may change (see ``_untouched``).
+        ``last``: ``fn`` is the last thing the piece does that may ask or fail (``run_effect``)
+        and this says whether, with these roles, it asks and fails at nothing once called
+        (``settled``): then the piece never goes back, and no snapshot is taken."""
 
         finds = getattr(fn, "finds", None)
 
@@ -283,7 +291,7 @@ class Session(
             # what the primitive must find is asked before anything is copied (``finds``)
             if finds is not None and (missing := finds(*args, **kwargs)) is not None:
                 raise NothingToActOn(f"there is {missing}", args[0].span)
-            self.touch()
+            self.touch(last=last is not None and last(args[0], kwargs))
             try:
                 return fn(*args, **kwargs)
             except NothingToActOn:
@@ -544,6 +552,16 @@ class Session(
         """
         if effect.run is None:
             return False
+        saved_last = self._last_call
+        # a card used as an action changes nothing before its text, and nothing that follows
+        # the text asks or refuses (``use_card``, ``op_action``): a text whose last deed is one
+        # primitive that asks nothing once called needs no snapshot (``settled``); the table's
+        # dice would be asked
+        self._last_call = (
+            effect.last_call
+            if refuse and self._untouched and effect.cost is None and not self.state.table_dice
+            else None
+        )
         inner = _EffectContext(
             host=self,
             card=card,
@@ -574,6 +592,7 @@ class Session(
             return False
         finally:
             ctx.cursor = inner.cursor
+            self._last_call = saved_last
         self.touch()  # what follows the text may change the state
         self.emit(EventKind.EFFECT, card=card, trigger=effect.label, text=effect.text)
         if self.state.card_dice:

@@ -22,7 +22,7 @@ from dsl_testing import ROOT, TOY
 from dsl import loader
 from dsl.codegen import WRITE_AFTER, compile_checked
 from dsl.compiler import CompiledRuleset
-from dsl.runtime import Context, DecisionKind, DecisionNeeded, EffectError
+from dsl.runtime import Context, Decision, DecisionKind, DecisionNeeded, EffectError
 
 RULESETS = [TOY, *sorted(p.parent for p in (ROOT / "rules").glob("*/ruleset.rules"))]
 
@@ -231,3 +231,33 @@ def test_a_traceback_through_the_written_function_names_the_card_line() -> None:
     [frame] = [f for f in traceback.extract_tb(cause.__traceback__) if "Glow Jar" in f.name]
     assert frame.name == 'relic "Glow Jar"' and frame.filename.endswith("cards.rules:8>")
     assert frame.line is not None and frame.line.endswith("# cards.rules:8")
+
+
+@pytest.mark.parametrize("folder", [*RULESETS, None], ids=lambda p: Path(p).name if p else "forms")
+def test_a_text_marked_last_call_asks_nothing_once_it_calls(folder: Path | None) -> None:
+    # ``CompiledAbility.last_call``: a host takes no copy of the game for a text so marked when
+    # its primitive asks nothing, so the text itself must ask, read and do nothing once it has
+    # called it, and call it once. Run every way the recorder can (one thing found or two,
+    # every answer first or last), closures and written function alike; and every text that
+    # asks or chooses between two things after it may have acted is left unmarked.
+    ruleset = _compiled(folder)
+    marked = 0
+    for card, holder, attribute in _runs(ruleset):
+        name = getattr(holder, "last_call", None)
+        if attribute != "run" or name is None:
+            continue
+        marked += 1
+        assert holder.cost is None and not holder.optional, holder.text
+        first = holder.run
+        for run in (first.closures(), first.written()):
+            for crowded, per_subject, pick in itertools.product((False, True), repeat=3):
+                for outcome in record(run, card, crowded, per_subject, pick):
+                    log = outcome[0]
+                    calls = [i for i, entry in enumerate(log) if entry[0] == "call"]
+                    assert len(calls) <= 1, holder.text
+                    if calls:
+                        assert calls[0] == len(log) - 1 and log[-1][1] == name, holder.text
+                        assert not isinstance(outcome[1], Decision), holder.text  # asked after
+                        assert len(outcome) != 4, holder.text  # it failed after the call
+    if folder is not None and folder.name == "six_winters":
+        assert marked > 40  # most printed abilities are one sentence of one verb

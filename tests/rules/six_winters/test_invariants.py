@@ -172,8 +172,8 @@ def test_a_primitive_that_finds_nothing_changes_nothing(monkeypatch):
     checked = []
     touching = Session._touching
 
-    def watched(self, fn):
-        wrapped = touching(self, fn)
+    def watched(self, fn, last=None):
+        wrapped = touching(self, fn, last)
 
         def run(*args, **kwargs):
             self.touch()  # the piece's snapshot, if it waits for one, is taken first
@@ -193,3 +193,37 @@ def test_a_primitive_that_finds_nothing_changes_nothing(monkeypatch):
         for bot in (RandomBot(seed), HeuristicBot(seed)):
             engine.play(_session(ruleset, seed), bot)
     assert len(checked) > 100 and len(set(checked)) >= 4  # the check ran on many verbs
+
+
+def test_a_card_text_that_cannot_ask_once_it_acts_takes_no_snapshot(monkeypatch):
+    # ``rules/six_winters/settled.py``: a card used as an action whose text ends in a primitive
+    # that asks and fails at nothing once called changes the state with no snapshot. Seeded
+    # sessions tell the same events and ask the same decisions as with a snapshot always taken,
+    # and most card actions of the random bot take none.
+    from dsl.kernel.machine import Machine
+    from rules.six_winters import session as session_module
+
+    ruleset = engine.load_ruleset()
+
+    def played() -> list[tuple[list[object], list[object]]]:
+        out = []
+        for seed in range(15):
+            for bot in (RandomBot(seed), HeuristicBot(seed)):
+                session = engine.play(_session(ruleset, seed, solo=seed % 7 == 0), bot)
+                out.append((_events(session), session.state.answers))
+        return out
+
+    skipped = []
+    touch = Machine.touch
+
+    def counting(self, *, last=False):
+        if last and self._untouched:
+            skipped.append(self._running["args"]["option"]["card"])
+        touch(self, last=last)
+
+    monkeypatch.setattr(Machine, "touch", counting)
+    without = played()
+    assert len(skipped) > 200 and len(set(skipped)) >= 8
+    monkeypatch.setattr(session_module, "SETTLED", {})
+    skipped.clear()
+    assert played() == without and not skipped
