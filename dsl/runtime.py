@@ -211,6 +211,22 @@ def takes(**roles: str | tuple[str, ...]) -> Callable[[Callable[..., Any]], Call
     return mark
 
 
+def settles(
+    check: Callable[[Context, dict[str, Any]], bool],
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Declare when a primitive, called with these roles, asks nothing and fails at nothing
+    once called (no ``ctx.decide``, no error): ``check(ctx, roles)`` says so. A card whose text
+    ends in such a call (``CompiledAbility.last_call``) never goes back after its first change,
+    so a host may take no copy of the game to go back to. A wrong ``True`` is found out loudly:
+    the machine refuses to go back with no copy (``dsl.kernel.Machine._restore``)."""
+
+    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
+        fn.settles = check  # type: ignore[attr-defined]
+        return fn
+
+    return mark
+
+
 def prices(
     actions: Mapping[str, str | tuple[str, ...]], *, on: str | tuple[str, ...]
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:

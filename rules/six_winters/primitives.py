@@ -25,6 +25,7 @@ from dsl.runtime import (
     only_forbidden,
     prices,
     replaceable,
+    settles,
     takes,
 )
 from dsl.runtime import DecisionKind as LanguageDecision
@@ -348,6 +349,25 @@ def _to_crafting_area(ctx: Context, name: str) -> None:
     host.fill_staging()
 
 
+def _roll_and_place_settles(ctx: Context, kw: dict[str, Any]) -> bool:
+    made = kw.get("object")
+    makes = made if isinstance(made, list) else [made]
+    if not makes or makes[0] is None:
+        return False
+    place = getattr(makes[0], "place", None)
+    if not (kw.get("at") or kw.get("on")) and not (
+        place is None or place.kind in ("this location", "zone")
+    ):
+        return False  # ``_where_made`` asks which location
+    host: Any = ctx.host
+    for item in makes:
+        noun = _noun(item)[1]
+        if noun is None or noun == host.sorcery:  # asked which; an exploding sorcery asks
+            return False
+    return True
+
+
+@settles(_roll_and_place_settles)
 @takes(object=("resource", "die"))
 @creates("object")
 def roll_and_place(ctx: Context, object: Any, at: Any = None, on: Any = None) -> None:
@@ -367,6 +387,31 @@ def roll_stress_first(ctx: Context, for_: Any = None) -> None:
     _host(ctx).state.flags["roll stress first"] = 1
 
 
+def _fixed_face(spec: Any) -> bool:
+    """Whether ``primitives._choose_value`` gives a face without asking."""
+    if isinstance(spec, int):
+        return True
+    kind = getattr(spec, "kind", None)
+    return (kind in ("exact", "each") and spec.value is not None) or kind == "same"
+
+
+def _trade_settles(ctx: Context, kw: dict[str, Any]) -> bool:
+    for_ = kw.get("for_")
+    if for_ is None or ctx.location is None:  # the standard trade asks; ``_here`` fails
+        return False
+    given = _die_targets(ctx, kw.get("object"))
+    if not all(r["kind"] in ("die", "held", "initiative") for r in given):
+        return False  # a die being rolled is no die ``_remove_dice`` takes
+    category, noun = _noun(for_)
+    if category == "counter" and noun and "initiative" in noun:
+        return True
+    spec = getattr(for_, "value", None)
+    host: Any = ctx.host
+    # a sorcery gained may explode, and its stress is asked
+    return (spec is None or _fixed_face(spec)) and noun is not None and noun != host.sorcery
+
+
+@settles(_trade_settles)
 @finds(_no_die("trade"))
 @forbiddable("this location", on=("obstacle", "location"))  # Session.restricted reads these
 def trade(ctx: Context, object: Any, for_: Any = None, at: Any = None) -> None:
@@ -422,6 +467,11 @@ def _standard_trade(ctx: Context, first: dict[str, Any]) -> None:
     host.new_resource_die(ctx, str(into), loc, explode=False)
 
 
+def _set_value_settles(ctx: Context, kw: dict[str, Any]) -> bool:
+    return _fixed_face(kw.get("to"))
+
+
+@settles(_set_value_settles)
 @takes(object=("resource", "die", "counter"))
 @faces("to")
 @finds(_no_die("set"))
@@ -433,6 +483,11 @@ def set_value(ctx: Context, object: Any, to: Any = None) -> None:
         _set_face(ctx, ref, _choose_value(ctx, to, "Set the die to which value?"))
 
 
+def _flip_settles(ctx: Context, kw: dict[str, Any]) -> bool:
+    return True  # reads the faces it turns; a location is turned back with an event
+
+
+@settles(_flip_settles)
 @takes(object=("resource", "die", "counter", "location"))
 def flip(ctx: Context, object: Any, to: Any = None) -> None:
     host = _host(ctx)
@@ -680,6 +735,15 @@ def _spendable(ctx: Context, object: Any) -> list[Any]:
     )
 
 
+def _move_settles(ctx: Context, kw: dict[str, Any]) -> bool:
+    # the actor moves ("Move to any location"): asked only when more than one place is left
+    if "object" in kw or "from_" in kw or "onto" in kw:
+        return False
+    to = kw.get("to")
+    return to is None or len(_locations(ctx, to)) <= 1
+
+
+@settles(_move_settles)
 def move(
     ctx: Context, object: Any = _UNWRITTEN, from_: Any = None, to: Any = None, onto: Any = None
 ) -> None:
@@ -1079,6 +1143,13 @@ def ignore(ctx: Context, object: Any, for_: Any = None) -> None:
     _host(ctx).state.flags[f"ignore {noun or 'limit'}{whose}"] = 1
 
 
+def _remove_settles(ctx: Context, kw: dict[str, Any]) -> bool:
+    # threat: taken from the locations named, ``NothingToActOn`` before any when there is none
+    # (progress and hindrance ask which obstacle)
+    return _noun(kw.get("object"))[1] == "threat"
+
+
+@settles(_remove_settles)
 @takes(object="token")
 def remove(ctx: Context, object: Any, at: Any = None, from_: Any = None, on: Any = None) -> None:
     host = _host(ctx)

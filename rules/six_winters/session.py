@@ -61,7 +61,6 @@ from .scenes import SceneRules
 from .session_end import SessionEndRules
 from .session_making import Making, SessionMakingRules, made_steps
 from .session_setup import SessionSetupRules
-from .settled import SETTLED, Settles
 from .state import (
     CampaignState,
     CharacterState,
@@ -275,15 +274,17 @@ class Session(
         if fn is None:
             raise ChroniclerError(f"the ruleset's primitives have no function {name!r}")
         if self._untouched:
-            last = SETTLED.get(fn) if name == self._last_call else None
+            last = getattr(fn, "settles", None) if name == self._last_call else None
             return self._touching(fn, last)
         return fn
 
-    def _touching(self, fn: Callable[..., Any], last: Settles | None = None) -> Callable[..., Any]:
+    def _touching(
+        self, fn: Callable[..., Any], last: Callable[[Context, dict[str, Any]], bool] | None = None
+    ) -> Callable[..., Any]:
         """``fn``, noting when it is called that the state may change (see ``_untouched``).
         ``last``: ``fn`` is the last thing the piece does that may ask or fail (``run_effect``)
         and this says whether, with these roles, it asks and fails at nothing once called
-        (``settled``): then the piece never goes back, and no snapshot is taken."""
+        (``dsl.runtime.settles``): then the piece never goes back, and no snapshot is taken."""
 
         finds = getattr(fn, "finds", None)
 
@@ -555,7 +556,7 @@ class Session(
         saved_last = self._last_call
         # a card used as an action changes nothing before its text, and nothing that follows
         # the text asks or refuses (``use_card``, ``op_action``): a text whose last deed is one
-        # primitive that asks nothing once called needs no snapshot (``settled``); the table's
+        # primitive that asks nothing once called needs no snapshot (``settles``); the table's
         # dice would be asked
         self._last_call = (
             effect.last_call
