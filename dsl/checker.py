@@ -532,6 +532,8 @@ class _CardChecker:
         self.d = diags
         # (kind, field, value) → the card that printed it first, for ``unique`` fields
         self.seen: dict[tuple[str, str, Any], tuple[str, Span]] = {}
+        # a kind's fields by the first word of their names (``field``), by the schema's id
+        self.field_heads: dict[int, dict[str, tuple[FieldSchema, ...]]] = {}
 
     def unique(self, kind: str, name: str, key: str, value: Any, span: Span) -> None:
         for each in value if isinstance(value, list) else [value]:
@@ -885,13 +887,16 @@ class _CardChecker:
                 f"card kind '{kind}' has no kind declaration (kind {kind} {{ ... }})", item.span
             )
             return None
-        folded = [a.folded for a in atoms]
         best: FieldSchema | None = None
-        for fs in schema.fields.values():
-            if tuple(folded[: len(fs.words)]) == fs.words and (
-                best is None or len(fs.words) > len(best.words)
-            ):
+        # the longest field name the line starts with (the first declared among equals)
+        heads = self.field_heads.get(id(schema))
+        if heads is None:  # every field line of a card looks its name up: one look-up each
+            heads = self.field_heads[id(schema)] = _fields_by_first_word(schema)
+        for fs in heads.get(atoms[0].folded if atoms else "", ()):
+            n = len(fs.words)
+            if len(atoms) >= n and all(atoms[k].folded == fs.words[k] for k in range(1, n)):
                 best = fs
+                break
         if best is None:
             guess = " ".join(a.text for a in atoms[:2])
             hint = did_you_mean(atoms[0].text, list(schema.fields))
@@ -1205,6 +1210,15 @@ def _atoms_of_label(label: ast.Label) -> list[ast.Atom]:
         atoms.append(ast.Atom(kind, word, Span(label.span.file, line, col, line, col + len(word))))
         col += len(word) + 1
     return atoms
+
+
+def _fields_by_first_word(schema: KindSchema) -> dict[str, tuple[FieldSchema, ...]]:
+    """A kind's fields by the first word of their names, longest name first."""
+    index: dict[str, list[FieldSchema]] = {}
+    for fs in schema.fields.values():
+        if fs.words:
+            index.setdefault(fs.words[0], []).append(fs)
+    return {w: tuple(sorted(fss, key=lambda f: -len(f.words))) for w, fss in index.items()}
 
 
 def _split_commas(atoms: list[ast.Atom]) -> list[list[ast.Atom]]:
