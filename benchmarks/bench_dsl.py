@@ -63,6 +63,15 @@ def check_and_compile(folder: Path, keep_parsed: bool) -> None:
     compile_checked(checked)
 
 
+def load_as_a_command(folder: Path) -> None:
+    """What a second ``chronicler`` command pays for the text: ``loader.load_ruleset`` with
+    nothing kept in this process (the files read, their ASTs from the on-disk parse cache,
+    checked and compiled, the collector paused as it is there)."""
+    loader._PARSED.clear()
+    loader._COMPILED.clear()
+    loader.load_ruleset(folder)
+
+
 def bigger_corpus(folder: Path, copies: int, into: Path) -> Path:
     """The vocabulary once, every card file ``copies`` times with every card renamed per copy."""
     card_files = [p for p in sorted(folder.glob("*.rules")) if p.name not in ("ruleset.rules",)]
@@ -490,7 +499,7 @@ def report_load() -> None:
         check_and_compile(RULES, keep_parsed=False)  # fills the on-disk cache
         entries = len(list((Path(cache) / "parsed").glob("*.pickle")))
         assert parse_cache.cache_dir() is not None and entries == files, entries
-        warm = median_ms(lambda: check_and_compile(RULES, keep_parsed=False))
+        warm = median_ms(lambda: load_as_a_command(RULES))
         os.environ["CHRONICLER_NO_CACHE"] = "1"
     cards = len(loader.load_ruleset(RULES).cards())
     met = "met" if warm < 50 else "NOT met"
