@@ -1114,6 +1114,7 @@ def search(ctx: Context, object: Any, for_: Any = None) -> None:
 
 
 @takes(object=("resource", "die"))
+@holds("at", "from")  # "from any location": only the places holding such dice are offered
 def clear(ctx: Context, object: Any, at: Any = None, from_: Any = None) -> None:
     host = _host(ctx)
     category, noun = _noun(object)
