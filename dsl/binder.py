@@ -1288,6 +1288,7 @@ class SentenceBinder:
             text=text,
             span=clause_span,
             creates=tuple(sorted(info.creates)),
+            holds=tuple(sorted(info.holds)),
         )
 
     def faces_in(self, value: RoleValue, lexemes: list[Lexeme]) -> None:
@@ -1649,6 +1650,7 @@ def _with_cost(
         atoms_text(atoms),
         join_spans(atoms[0].span, atoms[-1].span),
         effect.creates,
+        effect.holds,
     )
 
 

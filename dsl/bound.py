@@ -46,7 +46,9 @@ class BoundClause:
     first ("Lose 1 nerve to gain 1 lantern": this clause is "gain", its cost "lose").
     ``negated`` for "This does not cause a surge" (a standing note for the engine).
     ``creates``: the roles whose phrase names new things the primitive makes or brings in
-    (``dsl.runtime.creates``): the compiler passes them unresolved.
+    (``dsl.runtime.creates``): the compiler passes them unresolved. ``holds``: the roles
+    naming where the object is taken from (``dsl.runtime.holds``): the compiler offers only
+    the places holding it.
     """
 
     verb: str
@@ -61,6 +63,7 @@ class BoundClause:
     text: str
     span: Span
     creates: tuple[str, ...] = ()
+    holds: tuple[str, ...] = ()
 
     def role(self, name: str) -> RoleValue | None:
         for role, value in self.roles:

@@ -377,6 +377,7 @@ class _VocabularyBuilder:
             params: dict[str, str] = {}
             creates: frozenset[str] = frozenset()
             faces: frozenset[str] = frozenset()
+            holds: frozenset[str] = frozenset()
             takes: tuple[tuple[str, tuple[str, ...]], ...] = ()
             only_forbidden = False
             prices: tuple[tuple[str, tuple[str, ...]], ...] = ()
@@ -405,6 +406,7 @@ class _VocabularyBuilder:
                     roles, params = _roles_of(fn)
                     creates = frozenset(getattr(fn, "creates", ()))
                     faces = frozenset(getattr(fn, "faces", ()))
+                    holds = frozenset(getattr(fn, "holds", ()))
                     takes = tuple(sorted(getattr(fn, "takes", {}).items()))
                     only_forbidden = bool(getattr(fn, "only_forbidden", False))
                     prices = tuple(getattr(fn, "prices", ()))
@@ -424,6 +426,7 @@ class _VocabularyBuilder:
                 only_forbidden,
                 prices,
                 prices_on,
+                holds,
             )
             self.v.verbs[words] = info
             self.v.add_verb(info)

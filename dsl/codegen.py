@@ -52,7 +52,16 @@ from dsl.runtime import (
     NothingToActOn,
     Span,
 )
-from dsl.selectors import Amount, Either, LocationSpec, Place, Reading, Selector, ValueSpec
+from dsl.selectors import (
+    Amount,
+    Either,
+    LocationSpec,
+    Place,
+    Reading,
+    Selector,
+    Superlative,
+    ValueSpec,
+)
 
 Resolver = Callable[[Context], Any]
 Step = tuple[Any, list[str]]  # a sentence, choice or clause, and the primitives it withholds
@@ -97,6 +106,41 @@ def select_best(ctx: Context, selector: Selector) -> list[Any]:
     return [thing for thing, score in zip(found, scores, strict=True) if score == top]
 
 
+def select_holding(ctx: Context, selector: Selector, what: Selector) -> list[Any]:
+    """What a place role's phrase finds (kept to the best for a superlative), kept to the
+    places that hold what the verb takes from there (``dsl.runtime.holds``): those the host
+    counts some of ``what`` at or on (``host.measure``, as for "the ... with the most ...").
+    A place the host cannot count it at stays, as before. Places found of which none holds
+    any: the text finds nothing to act on. One place found is no choice: it goes to the
+    primitive as before, which says itself what it did not find there."""
+    found = select_best(ctx, selector)
+    measure = getattr(ctx.host, "measure", None)
+    if measure is None or len(found) < 2:
+        return found
+    counted = Superlative("most", counted=what)
+    kept = []
+    for place in found:
+        try:
+            held = measure(ctx, place, counted) > 0
+        except EffectError:  # no count of it there: offered as any place is
+            held = True
+        if held:
+            kept.append(place)
+    if not kept:
+        what_text = what.noun or what.text or "such thing"
+        raise NothingToActOn(f"there is no {what_text} to take from {selector.text}", ctx.span)
+    return kept
+
+
+def _holding(clause: BoundClause, role: str) -> Selector | None:
+    """What a role of the clause must hold (its object), when the primitive takes the object
+    from there (``dsl.runtime.holds``)."""
+    if role not in clause.holds:
+        return None
+    what = clause.role("object")
+    return what if isinstance(what, Selector) and what.reference is None else None
+
+
 def finder(selector: Selector) -> Callable[[Context], list[Any]]:
     """``ctx -> what the phrase finds``: the host's ``select`` called direct, or through
     ``select_best`` for a phrase with a superlative (decided once, as the text compiles)."""
@@ -105,14 +149,19 @@ def finder(selector: Selector) -> Callable[[Context], list[Any]]:
     return lambda ctx: select_best(ctx, selector)
 
 
-def selector_resolver(selector: Selector, remember: bool = True) -> Resolver:
+def selector_resolver(
+    selector: Selector, remember: bool = True, holding: Selector | None = None
+) -> Resolver:
     """How a role's selector becomes what the primitive receives (see ``dsl.selectors``).
 
     With ``remember``, what was chosen becomes "it" (and its face "the same value") for the
-    words after it; only the object of a clause is remembered, not where it happens."""
+    words after it; only the object of a clause is remembered, not where it happens. With
+    ``holding``, the places a player picks among are those holding it (``select_holding``)."""
     if selector.quantity.reading is not None:
-        return _reading_resolver(selector, remember)
+        return _reading_resolver(selector, remember, holding)
     best = selector.superlative  # most phrases have none: then the host's select, called direct
+    if holding is not None and selector.quantity.mode == "all":
+        holding = None  # every place found is acted on: nothing is asked
     if selector.reference == "it":
 
         def it(ctx: Context) -> Any:
@@ -132,7 +181,9 @@ def selector_resolver(selector: Selector, remember: bool = True) -> Resolver:
 
         def resolve_one(ctx: Context) -> Any:
             candidates = (
-                ctx.host.select(ctx, selector) if best is None else select_best(ctx, selector)
+                (ctx.host.select(ctx, selector) if best is None else select_best(ctx, selector))
+                if holding is None
+                else select_holding(ctx, selector, holding)
             )
             if len(candidates) == 1:
                 chosen = candidates[0]
@@ -163,7 +214,9 @@ def selector_resolver(selector: Selector, remember: bool = True) -> Resolver:
 
     def resolve(ctx: Context) -> Any:
         candidates = list(
-            ctx.host.select(ctx, selector) if best is None else select_best(ctx, selector)
+            (ctx.host.select(ctx, selector) if best is None else select_best(ctx, selector))
+            if holding is None
+            else select_holding(ctx, selector, holding)
         )
         chosen: Any
         if q.mode == "all":
@@ -209,7 +262,9 @@ def selector_resolver(selector: Selector, remember: bool = True) -> Resolver:
     return resolve
 
 
-def _reading_resolver(selector: Selector, remember: bool) -> Resolver:
+def _reading_resolver(
+    selector: Selector, remember: bool, holding: Selector | None = None
+) -> Resolver:
     """A selector whose count or total is read when the effect runs: read it, then resolve
     the selector with that number written in, as if the card had printed it."""
     q = selector.quantity
@@ -223,7 +278,7 @@ def _reading_resolver(selector: Selector, remember: bool) -> Resolver:
             quantity = replace(q, total=number, reading=None)
         else:
             quantity = replace(q, count=number, plural=number != 1, reading=None)
-        return selector_resolver(replace(selector, quantity=quantity), remember)(ctx)
+        return selector_resolver(replace(selector, quantity=quantity), remember, holding)(ctx)
 
     return resolve_read
 
@@ -247,10 +302,11 @@ def read_resolver(reading: Reading) -> Callable[[Context], int]:
     return read
 
 
-def value_resolver(value: Any, remember: bool = True) -> Resolver:
-    """A bound role value → a function giving the primitive's argument."""
+def value_resolver(value: Any, remember: bool = True, holding: Selector | None = None) -> Resolver:
+    """A bound role value → a function giving the primitive's argument (``holding``: what a
+    place it names must hold, see ``select_holding``)."""
     if isinstance(value, Selector):
-        return selector_resolver(value, remember)
+        return selector_resolver(value, remember, holding)
     if isinstance(value, Amount):
         if value.number is not None and value.per is None and value.value_name is None:
             number = value.number
@@ -405,7 +461,10 @@ def _compile_action(clause: BoundClause, card: tuple[str, str]) -> Run:
         and v.quantity.reading is None
     }
     dynamic = tuple(
-        (params.get(role, role), value_resolver(v, remember=role == "object"))
+        (
+            params.get(role, role),
+            value_resolver(v, remember=role == "object", holding=_holding(clause, role)),
+        )
         for role, v in clause.roles
         if params.get(role, role) not in constants
     )
@@ -1067,6 +1126,7 @@ class _Fused:
             "_takes_subject": _takes_subject,
             "_by_code": _BY_CODE,
             "_select_best": select_best,
+            "_select_holding": select_holding,
             "_failed": _failed,
             "_CARD": card,
             "_SPAN": span,
@@ -1249,8 +1309,11 @@ class _Fused:
             return who
         return self.value(selector, True, at)
 
-    def found(self, selector: Selector) -> str:
-        """What the host finds for a phrase (kept to the best for a superlative)."""
+    def found(self, selector: Selector, holding: Selector | None = None) -> str:
+        """What the host finds for a phrase (kept to the best for a superlative, and to the
+        places holding ``holding``)."""
+        if holding is not None:
+            return f"_select_holding(ctx, {self.const(selector)}, {self.const(holding)})"
         if selector.superlative is None:
             return f"host.select(ctx, {self.const(selector)})"
         return f"_select_best(ctx, {self.const(selector)})"
@@ -1271,11 +1334,11 @@ class _Fused:
             and v.quantity.reading is None
         }
         dynamic = [
-            (params.get(role, role), v, role == "object")
+            (params.get(role, role), v, role == "object", _holding(clause, role))
             for role, v in clause.roles
             if params.get(role, role) not in constants
         ]
-        keywords = [*constants, *(param for param, _, _ in dynamic)]
+        keywords = [*constants, *(param for param, _, _, _ in dynamic)]
         if len(set(keywords)) != len(keywords) or not all(
             k.isidentifier() and not keyword.iskeyword(k) and k != "subject" for k in keywords
         ):
@@ -1292,12 +1355,12 @@ class _Fused:
             # ``run_one`` looks the primitive up before it resolves its one role
             primitive = self.local("primitive")
             self.line(at, f"{primitive} = host.primitive({function})", span)
-        values = [self.value(v, remember, at) for _, v, remember in dynamic]
+        values = [self.value(v, remember, at, holding) for _, v, remember, holding in dynamic]
         arguments = ["ctx"]
         if clause.subject is not None:
             arguments.append(f"subject={self.subject(clause.subject, at)}")
         arguments += [f"{k}={self.const(v)}" for k, v in constants.items()]
-        arguments += [f"{param}={v}" for (param, _, _), v in zip(dynamic, values, strict=True)]
+        arguments += [f"{param}={v}" for (param, *_), v in zip(dynamic, values, strict=True)]
         call = primitive or f"host.primitive({function})"
         self.line(at, f"result = {call}({', '.join(arguments)})", span)
 
@@ -1307,7 +1370,7 @@ class _Fused:
         per: Selector,
         at: int,
         constants: dict[str, Any],
-        dynamic: list[tuple[str, Any, bool]],
+        dynamic: list[tuple[str, Any, bool, Selector | None]],
     ) -> None:
         """``_compile_action``'s ``run`` for "... for each <phrase>": the primitive looked up,
         the roles resolved once, then called once per thing the phrase finds."""
@@ -1315,18 +1378,18 @@ class _Fused:
         self.line(at, f"ctx.span = {self.const(span)}", span)
         primitive = self.local("primitive")
         self.line(at, f"{primitive} = host.primitive({self.const(clause.function)})", span)
-        values = [self.value(v, remember, at) for _, v, remember in dynamic]
+        values = [self.value(v, remember, at, holding) for _, v, remember, holding in dynamic]
         arguments = ["ctx"]
-        arguments += [f"{param}={v}" for (param, _, _), v in zip(dynamic, values, strict=True)]
+        arguments += [f"{param}={v}" for (param, *_), v in zip(dynamic, values, strict=True)]
         arguments += [f"{k}={self.const(v)}" for k, v in constants.items()]
         self.line(at, "result = None", span)
         self.line(at, f"for _ in range(len({self.found(per)})):", span)
         self.line(at + 1, f"result = {primitive}({', '.join(arguments)})", span)
 
-    def value(self, value: Any, remember: bool, at: int) -> str:
+    def value(self, value: Any, remember: bool, at: int, holding: Selector | None = None) -> str:
         """``value_resolver``: the expression of a role's argument (a local once resolved)."""
         if isinstance(value, Selector):
-            return self.selector(value, remember, at)
+            return self.selector(value, remember, at, holding)
         if isinstance(value, Amount):
             if value.number is not None and value.per is None and value.value_name is None:
                 return self.const(value.number)
@@ -1337,10 +1400,14 @@ class _Fused:
             return local
         return self.const(value)
 
-    def selector(self, selector: Selector, remember: bool, at: int) -> str:
+    def selector(
+        self, selector: Selector, remember: bool, at: int, holding: Selector | None = None
+    ) -> str:
         """``selector_resolver`` written out for one or every thing a phrase finds."""
         local = self.local("chosen")
         q = selector.quantity
+        if q.mode == "all":
+            holding = None  # as ``selector_resolver``: every place found, nothing asked
         single = (
             not q.plural and q.mode in ("exact", "any", "another", "none") and (q.count or 1) == 1
         )
@@ -1350,7 +1417,7 @@ class _Fused:
             or (selector.resolvable and not single and q.mode != "all")
         )
         if generic:
-            resolve = self.const(selector_resolver(selector, remember))
+            resolve = self.const(selector_resolver(selector, remember, holding))
             self.line(at, f"{local} = {resolve}(ctx)")
             return local
         if not selector.resolvable:
@@ -1361,7 +1428,7 @@ class _Fused:
                 self.line(at, f'ctx.bindings["it"] = {local}')
             return local
         found = self.local("found")
-        self.line(at, f"{found} = {self.found(selector)}")
+        self.line(at, f"{found} = {self.found(selector, holding)}")
         self.line(at, f"if len({found}) == 1:")
         self.line(at + 1, f"{local} = {found}[0]")
         self.line(at, f"elif not {found}:")

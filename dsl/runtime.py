@@ -162,6 +162,23 @@ def creates(*roles: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     return mark
 
 
+def holds(*roles: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Declare that these roles name where the primitive takes its ``object`` from ("Remove a
+    coin from any room", "... from a chest in any room"): when the player is
+    asked which place (or card), the compiler offers only those the host counts some of the
+    object at or on (``host.measure``, as for "the location with the most threats"), after
+    any superlative has picked. One such place is taken without asking; when the phrase finds
+    places but none holds any, the text finds nothing to act on (``NothingToActOn``). A role
+    that takes every place it finds ("from each location") asks nothing and is not narrowed."""
+    marked = frozenset(roles)
+
+    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
+        fn.holds = marked  # type: ignore[attr-defined]
+        return fn
+
+    return mark
+
+
 def faces(*roles: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Declare that a number written in these roles is a die face ("Set a die to 5"): the
     checker rejects a number no die shows, as it does "of value 7"."""

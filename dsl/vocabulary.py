@@ -79,7 +79,8 @@ class VerbInfo:
     gives it a default; ``None`` when the primitive could not be inspected (then any role is
     accepted and the missing module is reported on the declaration). ``creates``: the roles
     whose phrase names new things the primitive makes (``dsl.runtime.creates``); ``faces``:
-    the roles where a number is a die face (``dsl.runtime.faces``).
+    the roles where a number is a die face (``dsl.runtime.faces``); ``holds``: the roles
+    naming where the object is taken from (``dsl.runtime.holds``).
     """
 
     words: tuple[str, ...]
@@ -95,6 +96,7 @@ class VerbInfo:
     # the engine can take for it, and the card kinds whose standing text the engine applies
     prices: tuple[tuple[str, tuple[str, ...]], ...] = ()
     prices_on: tuple[str, ...] = ()
+    holds: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

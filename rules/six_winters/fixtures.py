@@ -49,6 +49,8 @@ expect::
     Parin crafting area: "Loomwood Apples"
     Parin holds ability "Count the Red"      # also: "Parin does not hold ..."
     offered muster by Parin resource diplomacy   # also: "not offered muster by Kanun"
+    asked choose_target: Eastkeep, "Boar's Rift" # a question of the run had these options
+    not asked choose_target                  # the run asked no such question
 """
 
 from __future__ import annotations
@@ -78,7 +80,8 @@ def run(fixture: Fixture, compiled: Any) -> list[Diagnostic]:
         ruleset = from_compiled(compiled)
         session = _table(ruleset, fixture)
         start = len(session.events)
-        refused = _run(session, fixture)
+        asked: list[Any] = []
+        refused = _run(session, fixture, asked)
         told = session.events[start:]
     except _Failed as failure:
         return [Diagnostic("error", failure.message, failure.span)]
@@ -88,7 +91,7 @@ def run(fixture: Fixture, compiled: Any) -> list[Diagnostic]:
     out = []
     for line in fixture.expect:
         try:
-            _expect(session, line, told, refused)
+            _expect(session, line, told, refused, asked)
         except _Failed as failure:
             out.append(Diagnostic("error", failure.message, failure.span))
     return out
@@ -266,8 +269,9 @@ def _character(session: Session, word: Word) -> Any:
 # ---- the run ------------------------------------------------------------------------------------
 
 
-def _run(session: Session, fixture: Fixture) -> bool:
-    """Run the fixture's card or step and answer its decisions; whether it was refused."""
+def _run(session: Session, fixture: Fixture, asked: list[Any]) -> bool:
+    """Run the fixture's card or step and answer its decisions (each kept in ``asked``);
+    whether it was refused."""
     line = fixture.run
     assert line is not None
     p = line.plain()
@@ -327,6 +331,7 @@ def _run(session: Session, fixture: Fixture) -> bool:
         decision = session.pending()
         if decision is None or decision.kind == "choose_action":
             break
+        asked.append(decision)
         if not answers:
             shown = ", ".join(_show(o) for o in list(decision.options)[:6])
             raise _Failed(
@@ -396,9 +401,24 @@ def _answer(word: Word, decision: Any) -> Any:
 # ---- what is expected ---------------------------------------------------------------------------
 
 
-def _expect(session: Session, line: Line, told: list[Any], refused: bool) -> None:
+def _expect(session: Session, line: Line, told: list[Any], refused: bool, asked: list[Any]) -> None:
     w = line.words
     p = line.plain()
+    if p[:1] == ["asked"] or p[:2] == ["not", "asked"]:
+        negated = p[0] == "not"
+        if len(p) < (3 if negated else 2):
+            raise _Failed("write 'asked KIND: OPTION, ...' or 'not asked KIND'", line.span)
+        kind, *options = p[2:] if negated else p[1:]
+        questions = [list(d.options) for d in asked if str(d.kind) == kind]
+        if negated and questions:
+            shown = ", ".join(_show(o) for o in questions[0][:8])
+            raise _Failed(f"the run asked {kind}: {shown}", line.span)
+        if negated:
+            return
+        if not any([_show(o) for o in q] == options for q in questions):
+            shown = "; ".join(", ".join(_show(o) for o in q[:8]) for q in questions)
+            raise _Failed(f"the run asked {kind} " + (shown or "never"), line.span)
+        return
     if p[:1] == ["event"] or p[:2] == ["no", "event"]:
         negated = p[0] == "no"
         kind = p[2] if negated else p[1]

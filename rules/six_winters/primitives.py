@@ -22,6 +22,7 @@ from dsl.runtime import (
     faces,
     finds,
     forbiddable,
+    holds,
     only_forbidden,
     prices,
     replaceable,
@@ -1113,6 +1114,7 @@ def search(ctx: Context, object: Any, for_: Any = None) -> None:
 
 
 @takes(object=("resource", "die"))
+@holds("at", "from")  # "from any location": only the places holding such dice are offered
 def clear(ctx: Context, object: Any, at: Any = None, from_: Any = None) -> None:
     host = _host(ctx)
     category, noun = _noun(object)
@@ -1151,6 +1153,7 @@ def _remove_settles(ctx: Context, kw: dict[str, Any]) -> bool:
 
 @settles(_remove_settles)
 @takes(object="token")
+@holds("from", "at", "on")  # "from any location": only the places holding one are offered
 def remove(ctx: Context, object: Any, at: Any = None, from_: Any = None, on: Any = None) -> None:
     host = _host(ctx)
     _, noun = _noun(object)
