@@ -88,6 +88,7 @@ class EventKind(StrEnum):
     CARD_DISCARDED = "card_discarded"
     DIE_PLACED = "die_placed"
     DIE_RETURNED = "die_returned"
+    DIE_MOVED = "die_moved"
 
 
 class DecisionKind(StrEnum):
@@ -223,6 +224,7 @@ EVENTS: dict[str, Spec] = {
         "resource face location", "a resource die from the supply is placed at a location"
     ),
     EventKind.DIE_RETURNED: _spec("resource face", "a resource die goes back to the supply"),
+    EventKind.DIE_MOVED: _spec("resource face from_ to", "a resource die moves to a location"),
     # the kernel's and the card language's own events
     KernelEvent.DICE_ROLLED: _spec("what faces", "dice are rolled (a chance point)"),
     KernelEvent.ANSWER_REFUSED: _spec(

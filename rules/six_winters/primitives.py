@@ -799,6 +799,10 @@ def move(
                     c.initiative.append(die.face)
                     host.emit(EventKind.INITIATIVE_GAINED, character=c.name, face=die.face)
         return
+    category, resource = _noun(object)
+    if category == "resource" and from_ is not None and zone is None:
+        _move_dice(ctx, object, resource, from_, to)
+        return
     for ref in _refs(ctx, object):
         if isinstance(ref, dict) and "uid" in ref and zone is None:
             _move_obstacle(ctx, ref, to if to is not None else onto)
@@ -823,6 +827,43 @@ def move(
             host.emit(EventKind.CARD_ADDED, card_kind="obstacle", card=name)
         else:  # nothing here knows how: the card is not spent for nothing
             raise EffectError(f"cannot move {name} there", ctx.span)
+
+
+def _move_dice(ctx: Context, object: Any, resource: str | None, from_: Any, to: Any) -> None:
+    """ "Move a military from any location to this location": the dice of that resource at
+    the place the text names (asked which when several fit) go to the place it names."""
+    host = _host(ctx)
+    sources = _locations(ctx, from_)
+    dice = [
+        {"kind": "die", "location": loc.name, "index": i, "resource": d.resource, "face": d.face}
+        for loc in sources
+        for i, d in enumerate(loc.dice)
+        if resource is None or d.resource == resource
+    ]
+    dest = _locations(ctx, to) if to is not None else []
+    if not dest:
+        raise EffectError("a die moves to a location: write where ('to this location')", ctx.span)
+    names = [loc.name for loc in dest]
+    where = (
+        names[0]
+        if len(names) == 1
+        else ctx.decide(DecisionKind.CHOOSE_LOCATION, names, "Move the dice where?")
+    )
+    dice = [d for d in dice if d["location"] != where]  # a die already there does not move
+    if not dice:
+        raise _nothing_to_do(ctx, f"no {resource or 'die'} to move to {where}")
+    picked = _pick_dice(ctx, dice, object, f"Which {resource or 'die'} moves to {where}?")
+    target = host.location(where)
+    for ref in sorted(picked, key=lambda r: -int(r["index"])):  # later indexes first
+        die = host.location(ref["location"]).dice.pop(ref["index"])
+        target.dice.append(die)
+        host.emit(
+            EventKind.DIE_MOVED,
+            resource=die.resource,
+            face=die.face,
+            from_=ref["location"],
+            to=where,
+        )
 
 
 def _move_obstacle(ctx: Context, ref: dict[str, Any], to: Any) -> None:

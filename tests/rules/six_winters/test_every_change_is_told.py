@@ -21,6 +21,7 @@ DIE_EVENTS = {
     KernelEvent.DICE_ROLLED,
     E.DIE_PLACED,
     E.DIE_RETURNED,
+    E.DIE_MOVED,
     E.DIE_SET,
     E.DIE_SPENT,
     E.DIE_HELD,
