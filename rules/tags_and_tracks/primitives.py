@@ -44,7 +44,7 @@ def if_the_points_can_raise_a_die(game: Any) -> bool:
 
 
 def step_raise_a_die(game: Any) -> None:
-    """Spend 1 point to raise the value of a rolled die by 1 (which die is asked)."""
+    """One stat point turns a die already rolled up by one pip; the player says which die."""
     game.push_run("raise_die")
 
 
