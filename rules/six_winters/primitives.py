@@ -745,6 +745,7 @@ def _move_settles(ctx: Context, kw: dict[str, Any]) -> bool:
 
 
 @settles(_move_settles)
+@holds("from")  # "Move a military from any location ...": only places with one are offered
 def move(
     ctx: Context, object: Any = _UNWRITTEN, from_: Any = None, to: Any = None, onto: Any = None
 ) -> None:
