@@ -220,3 +220,17 @@ def play_checked(session: engine.Session, bot: Any, every: int = 1) -> engine.Se
         n += 1
     check_invariants(session)
     return session
+
+
+def run_fixture_text(
+    folder: Any, capsys: pytest.CaptureFixture[str], text: str, name: str = "bad.fixture"
+) -> tuple[Any, int, str]:
+    """Write a behaviour fixture's ``text`` into ``folder`` and run ``chronicler test`` on it as
+    a designer would: the file's path, the exit code and everything the command told."""
+    from journal.cli import main
+
+    path = folder / name
+    path.write_text(text)
+    code = main(["test", str(path)])
+    out, err = capsys.readouterr()
+    return path, code, out + err

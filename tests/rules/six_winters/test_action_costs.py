@@ -12,12 +12,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from six_winters_table import run_fixture_text
 
 from dsl.bound import ActionCost, BoundSentence
 from dsl.checker import CheckedRuleset, bind_printed
 from dsl.codegen import compile_checked
 from dsl.loader import check_ruleset
-from journal.cli import main
 from rules.registry import find
 
 FOLDER = find("six-winters").folder
@@ -143,11 +143,8 @@ fixture "Action costs the engine cannot honour"
 def test_an_action_cost_the_engine_cannot_honour_is_a_check_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = tmp_path / "costs.fixture"
-    path.write_text(BAD)
-    code = main(["test", str(path)])
-    out, err = capsys.readouterr()
-    told = " ".join((out + err).split())
+    path, code, told = run_fixture_text(tmp_path, capsys, BAD, "costs.fixture")
+    told = " ".join(told.split())
     assert code == 1
     assert (
         f"{path}:7:24: error: craft is paid in initiative dice: the engine cannot make it "

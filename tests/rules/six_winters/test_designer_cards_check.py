@@ -6,8 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from journal.cli import main
+from six_winters_table import run_fixture_text
 
 BAD = """ruleset "six-winters"
 
@@ -86,11 +85,7 @@ fixture "What the engine cannot honour is told at check time"
 def test_cards_the_engine_cannot_honour_are_check_errors(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = tmp_path / "bad.fixture"
-    path.write_text(BAD)
-    code = main(["test", str(path)])
-    out, err = capsys.readouterr()
-    told = out + err
+    path, code, told = run_fixture_text(tmp_path, capsys, BAD)
     assert code == 1
     assert (
         f"{path}:6:13: error: 'Until the end of the turn, each trade' gives a duration, and a "

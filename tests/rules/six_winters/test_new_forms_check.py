@@ -6,8 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from journal.cli import main
+from six_winters_table import run_fixture_text
 
 BAD = """ruleset "six-winters"
 
@@ -43,11 +42,7 @@ fixture "Misused forms are told at check time"
 def test_misused_new_forms_are_check_errors(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = tmp_path / "bad.fixture"
-    path.write_text(BAD)
-    code = main(["test", str(path)])
-    out, err = capsys.readouterr()
-    told = out + err
+    path, code, told = run_fixture_text(tmp_path, capsys, BAD)
     assert code == 1
     assert f"{path}:6:13: error: a card may only forbid 'overcome'" in told
     assert "'with the most' picks among cards (a location, a character ...), not threat" in told
@@ -94,11 +89,7 @@ fixture "Text that could never find anything does not check"
 def test_text_that_can_never_find_anything_is_a_check_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = tmp_path / "nothing.fixture"
-    path.write_text(NOTHING)
-    code = main(["test", str(path)])
-    out, err = capsys.readouterr()
-    told = out + err
+    _, code, told = run_fixture_text(tmp_path, capsys, NOTHING, "nothing.fixture")
     assert code == 1
     assert "'this asset' on an ability names nothing: this card is an ability" in told
     assert "the asset discard holds asset cards, not obstacle cards" in told
