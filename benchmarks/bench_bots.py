@@ -21,13 +21,14 @@ import json
 import math
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from trees import checkout, run_on
 
 from rules.six_winters import engine
 from rules.six_winters.bots import BOTS
@@ -147,14 +148,7 @@ def year_five_campaigns(ruleset, count: int) -> list[str]:
 
 
 def finales(tree: Path, path: Path) -> list[int]:
-    done = subprocess.run(
-        [sys.executable, "-c", FINALE, str(tree), str(path)],
-        cwd=tree,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return list(json.loads(done.stdout.strip().splitlines()[-1]))
+    return list(run_on(tree, FINALE, str(path)))
 
 
 def finale(ruleset, count: int, revision: str | None) -> None:
@@ -165,17 +159,8 @@ def finale(ruleset, count: int, revision: str | None) -> None:
         here = finales(ROOT, path)
         there = None
         if revision:
-            tree = Path(scratch) / "tree"
-            subprocess.run(
-                ["git", "worktree", "add", "--detach", str(tree), revision],
-                cwd=ROOT,
-                check=True,
-                capture_output=True,
-            )
-            try:
+            with checkout(revision) as tree:
                 there = finales(tree, path)
-            finally:
-                subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT)
     low, high = wilson(sum(here), count)
     print(
         f"finale (year 6) from {count} year-5 campaigns: here {sum(here) / count:.1%} "

@@ -13,17 +13,16 @@ slower"): on a shared, noisy machine a change of load falls on both sides alike.
 from __future__ import annotations
 
 import argparse
-import json
 import pickle
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from trees import checkout, run_on
 
 from rules.six_winters import engine
 from rules.six_winters.bots import HeuristicBot, RandomBot
@@ -107,32 +106,15 @@ print(json.dumps(out))
 
 
 def one_round(tree: Path, sessions: int) -> dict[str, float]:
-    done = subprocess.run(
-        [sys.executable, "-c", ROUND, str(tree), str(sessions)],
-        cwd=tree,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return dict(json.loads(done.stdout.strip().splitlines()[-1]))
+    return dict(run_on(tree, ROUND, str(sessions)))
 
 
 def compare(revision: str, sessions: int, rounds: int) -> None:
     """This tree against ``revision``, round by round in turn (here, there, here, there...), so
     a change in the machine's load falls on both sides alike; each figure is the median of its
     rounds, and each ratio the median of the rounds' ratios."""
-    with tempfile.TemporaryDirectory() as scratch:
-        tree = Path(scratch) / "tree"
-        subprocess.run(
-            ["git", "worktree", "add", "--detach", str(tree), revision],
-            cwd=ROOT,
-            check=True,
-            capture_output=True,
-        )
-        try:
-            pairs = [(one_round(ROOT, sessions), one_round(tree, sessions)) for _ in range(rounds)]
-        finally:
-            subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT)
+    with checkout(revision) as tree:
+        pairs = [(one_round(ROOT, sessions), one_round(tree, sessions)) for _ in range(rounds)]
     print(f"against {revision}: {sessions} sessions a bot, {rounds} rounds in turn, CPU time")
     print("  speed ratio: how many times faster here (above 1.00: faster, below: slower)")
     for name in pairs[0][0]:
