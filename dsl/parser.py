@@ -8,6 +8,7 @@ lexed, so the contextual lexer reads its words as sentence words.
 
 from __future__ import annotations
 
+import bisect
 import codecs
 import contextlib
 import re
@@ -748,6 +749,18 @@ def _without_strings(line: str) -> str:
     return line.split("#", 1)[0]
 
 
+WINDOW = 32  # top-level forms the parser reads at a time
+
+
+def _window_end(starts: list[int], start_line: int, window: int) -> int:
+    """The line a chunk of ``window`` top-level forms from ``start_line`` stops before (0: the
+    chunk runs to the end of the file). A top-level form starts at column 0 and goes on only
+    inside braces, so a form cut at a chunk's end ends the chunk inside a brace: the parser
+    meets the chunk's end where it expects more, and ``parse_text`` reads a longer chunk."""
+    last = bisect.bisect_right(starts, start_line) + window - 1
+    return starts[last] if last < len(starts) else 0
+
+
 def parse_text(text: str, path: str = "<text>") -> tuple[ast.RulesFile, list[Diagnostic]]:
     """Parse one file. Never raises for bad input: errors come back as diagnostics.
 
@@ -766,29 +779,40 @@ def parse_text(text: str, path: str = "<text>") -> tuple[ast.RulesFile, list[Dia
         offsets.append(offsets[-1] + len(line) + 1)
     starts = _top_level_starts(text)
     start_line = 1
+    # A few top-level forms at a time: after a syntax error only the good forms of the broken
+    # chunk before it are read again (a file with an error in every card checks in about the
+    # time of a clean one), and a form never spans two chunks (see ``_window_end``).
+    window = WINDOW
     while True:
-        chunk = "\n" * (start_line - 1) + text[offsets[start_line - 1] :]
+        end_line = _window_end(starts, start_line, window)
+        end = offsets[end_line - 1] if end_line else len(text)
+        chunk = "\n" * (start_line - 1) + text[offsets[start_line - 1] : end]
         try:
             forms.extend(builder.file(parse_tree(chunk)))
-            break
+            if not end_line:
+                break
+            start_line = end_line
         except UnexpectedInput as error:
+            if end_line and isinstance(error, UnexpectedToken) and error.token.type == "$END":
+                window *= 2  # the window's last form runs on past it: read further
+                continue
             unclosed = _unclosed_card(error, path, lines, starts, start_line)
             diagnostics.append(unclosed or _error_diagnostic(error, path, text))
             bad_line = max(getattr(error, "line", start_line) or start_line, start_line)
             if isinstance(error, UnexpectedToken) and error.token.type == "$END":
                 bad_line = len(lines)
-            before = [s for s in starts if start_line <= s <= bad_line]
-            good_end = before[-1] if before else start_line
+            following = bisect.bisect_right(starts, bad_line)  # the first start after it
+            good_end = starts[following - 1] if following else 0  # the broken form's start
             if good_end > start_line:
                 prefix = (
                     "\n" * (start_line - 1) + text[offsets[start_line - 1] : offsets[good_end - 1]]
                 )
                 with contextlib.suppress(UnexpectedInput):  # the part before is broken too
                     forms.extend(builder.file(parse_tree(prefix)))
-            after = [s for s in starts if s > bad_line]
-            if not after:
+            if following == len(starts):
                 break
-            start_line = after[0]
+            start_line = starts[following]
+            window = WINDOW
         except RecursionError:  # pragma: no cover - absurdly nested input
             diagnostics.append(
                 Diagnostic("error", "text nested too deeply to read", Span(path, 1, 1, 1, 1))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from lark import Lark
 
@@ -180,3 +182,51 @@ def test_a_missing_brace_is_told_at_the_card_it_leaves_open() -> None:
     (error,) = diagnostics
     assert (error.span.line, error.span.column) == (1, 1)
     assert error.message == 'relic "Open" has no closing "}": it runs on into line 4'
+
+
+RULES = Path(__file__).resolve().parents[2] / "rules"
+
+
+def _damaged_rules_files(count: int) -> list[str]:
+    """The shipped card files with lines broken, dropped and stray text put in (seeded)."""
+    import random
+
+    files = sorted(RULES.rglob("*.rules"))
+    junk = ["bogusfield 1", "}", "{", '"', "When", "  x y z", 'relic "A" {', ",", "  Gain 7."]
+    rng = random.Random(14)
+    texts = []
+    for _ in range(count):
+        lines = rng.choice(files).read_text(encoding="utf-8").split("\n")
+        for _ in range(rng.randint(1, 12)):
+            at = rng.randrange(len(lines))
+            roll = rng.random()
+            if roll < 0.4:
+                lines.insert(at, rng.choice(junk))
+            elif roll < 0.7:
+                del lines[at]
+            else:
+                lines[at] = lines[at][: rng.randrange(len(lines[at]) + 1)]
+        texts.append("\n".join(lines))
+    return texts
+
+
+@pytest.mark.parametrize("window", [1, 3, None])
+def test_after_an_error_reading_a_few_forms_at_a_time_reports_what_reading_on_does(
+    monkeypatch: pytest.MonkeyPatch, window: int | None
+) -> None:
+    # The parser reads a window of forms at a time (so a file with many errors costs about what
+    # a clean one does). The window is a shortcut: every error is told as reading the whole file
+    # at once tells it, and no form read that way is lost, whatever the window's size (None:
+    # the shipped one), in the shipped files and in damaged copies of them.
+    import dsl.parser
+
+    shipped = [p.read_text(encoding="utf-8") for p in sorted(RULES.rglob("*.rules"))]
+    for text in shipped + _damaged_rules_files(60):
+        if window is not None:
+            monkeypatch.setattr(dsl.parser, "WINDOW", window)
+        windowed, windowed_errors = parse_text(text, "x.rules")
+        monkeypatch.setattr(dsl.parser, "WINDOW", 10**9)
+        whole, whole_errors = parse_text(text, "x.rules")
+        monkeypatch.undo()
+        assert windowed_errors == whole_errors
+        assert {f.span for f in whole.forms} <= {f.span for f in windowed.forms}
