@@ -6,6 +6,7 @@ own; cards used as actions are ``abilities``.
 from __future__ import annotations
 
 from itertools import combinations
+from operator import attrgetter
 from typing import Any
 
 from dsl.kernel.machine import new_decision
@@ -24,6 +25,11 @@ from .state import (
     Frame,
     LocationState,
 )
+
+# a die as the trades of a row of dice know it: (resource, face), read in C
+_DIE_FACTS = attrgetter("resource", "face")
+# the rows of dice whose trades are kept at most (then forgotten, and worked out again)
+_TRADES_KEPT = 20_000
 
 
 class ActionRules(SessionPart):
@@ -82,16 +88,21 @@ class ActionRules(SessionPart):
         rs = self.ruleset
         options: list[Any] = []
         add = options.append
-        cards = rs.locations
-        sided = [(loc, cards[loc.name].side(loc.developed)) for loc in st.locations]  # self.side
-        # by name, the first location of a name (as ``location``): the last written wins
-        at: dict[str, tuple[LocationState, Any]] = {pair[0].name: pair for pair in sided[::-1]}
-        move_cost = self.action_cost("move")
-        trade_cost = self.action_cost("trade")
-        muster_cost = self.action_cost("muster")
-        craft_cost = self.action_cost("craft")
-        port_card, portal_card = self.changed_cost("port move"), self.changed_cost("portal move")
-        adjacency = self._adjacency_map()
+        board = self._map()  # each location's side and neighbours, kept while the map is
+        locations = st.locations
+        sides = board.sides  # ``self.side`` of each location
+        first = board.first  # by name, the first location of a name (as ``location``)
+        steps = board.steps
+        if st.flags:  # a card in play may have changed a cost
+            move_cost = self.action_cost("move")
+            trade_cost = self.action_cost("trade")
+            muster_cost = self.action_cost("muster")
+            craft_cost = self.action_cost("craft")
+            port_card = self.changed_cost("port move")
+            portal_card = self.changed_cost("portal move")
+        else:  # the declared costs (most of the time: no card changes one)
+            move_cost, trade_cost, muster_cost, craft_cost = self._declared_action_costs()
+            port_card = portal_card = None
         lowest_at: dict[str, int | None] = {}
         memo = self._card_memo
         card_actions = self._card_actions
@@ -103,24 +114,23 @@ class ActionRules(SessionPart):
             name = c.location
             if name is None:
                 continue
-            if name not in at:
-                raise KeyError(name)
-            here, side = at[name]
+            at = first[name]  # a name not on the map is a KeyError, as ``location`` raises
+            here, side = locations[at], sides[at]
             ap = c.action_points
             who = c.name
             # any character may move (in the solo variant the whole party moves)
             if ap >= move_cost:
-                for dest in adjacency[name]:
-                    if ap >= move_cost + at[dest][1].entry_cost:
+                for dest, entry_cost in steps[name]:
+                    if ap >= move_cost + entry_cost:
                         add({"act": "move", "character": who, "to": dest})
             if side.port_cost is not None and ap >= (
                 side.port_cost if port_card is None else port_card
             ):
-                for other, o_side in sided:
+                for other, o_side in zip(locations, sides, strict=True):
                     if other is not here and o_side.port_cost is not None:
                         add({"act": "move", "character": who, "to": other.name, "by": "port"})
             if side.portal_cost is not None or side.portal_stress_cost is not None:
-                for other, o_side in sided:
+                for other, o_side in zip(locations, sides, strict=True):
                     if other is here or (
                         o_side.portal_cost is None and o_side.portal_stress_cost is None
                     ):
@@ -240,12 +250,34 @@ class ActionRules(SessionPart):
     def _trade_options(self, c: CharacterState, here: LocationState) -> list[Any]:
         """Trades: the declared ``trade dice in`` dice of one resource at the location for
         ``trade dice out`` of another (one option per set of faces given). Part of
-        ``action_options``: what a resource trades for is read from its memo in line."""
-        give = self.ruleset.value("trade dice in", 2)
+        ``action_options``: the trades a row of dice allows are worked out once per row
+        (``_trades_of``); only the supply is read here."""
         dice = here.dice
+        key = tuple(map(_DIE_FACTS, dice))
+        memo = self._trades_memo
+        trades = memo.get(key)
+        if trades is None:
+            if len(memo) >= _TRADES_KEPT:  # a simulation meets ever new rows: keep it small
+                memo.clear()
+            trades = memo[key] = self._trades_of(key)
+        supply = self.state.supply
+        who = c.name
+        return [
+            {"act": "trade", "character": who, "give": list(chosen), "get": into}
+            for chosen, targets in trades
+            for into in targets
+            if supply.get(into, 0) > 0
+        ]
+
+    def _trades_of(
+        self, dice: tuple[tuple[str, int], ...]
+    ) -> tuple[tuple[tuple[int, ...], tuple[str, ...]], ...]:
+        """The sets of dice (by position) a row of dice (resource, face) may give, in the order
+        of the dice, one per set of faces, each with the resources it may be traded for."""
+        give = self.ruleset.value("trade dice in", 2)
         by_resource: dict[str, list[int]] = {}
-        for i, die in enumerate(dice):
-            by_resource.setdefault(die.resource, []).append(i)
+        for i, (resource, _) in enumerate(dice):
+            by_resource.setdefault(resource, []).append(i)
         sets = sorted(
             [
                 chosen
@@ -254,26 +286,16 @@ class ActionRules(SessionPart):
                 for chosen in combinations(positions, give)
             ]
         )  # in the order of the dice at the location
-        out: list[Any] = []
+        out = []
         seen: set[tuple[Any, ...]] = set()
-        supply = self.state.supply
-        memo = self._trade_memo
-        who = c.name
         for chosen in sets:
-            resource = dice[chosen[0]].resource
-            key = (resource, *sorted([dice[i].face for i in chosen]))
+            resource = dice[chosen[0]][0]
+            key = (resource, *sorted([dice[i][1] for i in chosen]))
             if key in seen:
                 continue
             seen.add(key)
-            targets = memo.get(resource)
-            if targets is None:
-                targets = memo[resource] = self._trade_targets(resource)
-            for into in targets:
-                if supply.get(into, 0) > 0:
-                    out.append(
-                        {"act": "trade", "character": who, "give": list(chosen), "get": into}
-                    )
-        return out
+            out.append((chosen, tuple(self.trade_targets(resource))))
+        return tuple(out)
 
     def trade_targets(self, resource: str) -> list[str]:
         """What a pair of dice of ``resource`` may be traded for."""
