@@ -566,9 +566,22 @@ class ProcedureWalker:
         step = steps[at]
         walk = step.walk
         if walk == "once":
-            data["at"] = at + 1  # the most common step: a primitive, once (``_run_step``)
-            step.call(self)
-            return None
+            # the most common step: a primitive, once (``_run_step``). The steps of that kind
+            # that follow are walked here while this phase stays on top and the game goes on:
+            # what the machine's loop would do, without going round it for each
+            st = self.state
+            while True:
+                at += 1
+                data["at"] = at
+                step.call(self)
+                if at >= len(steps) or self.state is not st or st.over:
+                    return None
+                frames = st.frames
+                if not frames or frames[-1] is not frame:
+                    return None
+                step = steps[at]
+                if step.walk != "once":
+                    return None
         if walk == "skip":  # done outside play
             data["at"] = at + 1
             return None
