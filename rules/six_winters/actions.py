@@ -30,6 +30,16 @@ from .state import (
 _DIE_FACTS = attrgetter("resource", "face")
 # the rows of dice whose trades are kept at most (then forgotten, and worked out again)
 _TRADES_KEPT = 20_000
+# the hands of cards whose actions are kept at most (``_hand``, ``_musters``)
+_HANDS_KEPT = 20_000
+
+# what a hand of cards offers: the resources its texts let muster, its texts used as actions
+# (kind, card, effects), its "May ..." texts (kind, card, permissions)
+_Hand = tuple[
+    tuple[str, ...],
+    tuple[tuple[str, str, tuple[int, ...]], ...],
+    tuple[tuple[str, str, tuple[tuple[int, Any], ...]], ...],
+]
 
 
 class ActionRules(SessionPart):
@@ -118,6 +128,7 @@ class ActionRules(SessionPart):
             here, side = locations[at], sides[at]
             ap = c.action_points
             who = c.name
+            hand = self._hand(c)  # what the cards it holds offer, worked out once per hand
             # any character may move (in the solo variant the whole party moves)
             if ap >= move_cost:
                 for dest, entry_cost in steps[name]:
@@ -156,12 +167,7 @@ class ActionRules(SessionPart):
                 and not side.no_muster
                 and not (obstacles and self.restricted(here, "muster", side))
             ):
-                granted = [
-                    noun
-                    for n in c.abilities
-                    for noun in (memo.get(("ability", n)) or card_actions("ability", n)).musters
-                ]
-                for resource in dict.fromkeys((*side.produces, *side.musters, *granted)):
+                for resource in self._musters(side, hand[0]):
                     if supply.get(resource, 0) > 0:
                         add({"act": "muster", "character": who, "resource": resource})
             initiative = c.initiative
@@ -197,14 +203,11 @@ class ActionRules(SessionPart):
             if side.permissions:
                 granting.append(("location", here.name, _usable_permissions(side.permissions)))
             exhausted = c.exhausted
-            for kind, held in (("ability", c.abilities), ("asset", c.assets)):
-                for card in held:
-                    actions = memo.get((kind, card)) or card_actions(kind, card)
-                    if actions.permissions:
-                        granting.append((kind, card, actions.permissions))
-                    if actions.plays and card not in exhausted:
-                        for k in actions.plays:
-                            add({"act": kind, "character": who, "card": card, "effect": k})
+            for kind, card, plays in hand[1]:
+                if card not in exhausted:
+                    for k in plays:
+                        add({"act": kind, "character": who, "card": card, "effect": k})
+            granting += hand[2]
             for n in st.events_out:
                 actions = memo.get(("event", n)) or card_actions("event", n)
                 if actions.permissions:
@@ -231,21 +234,72 @@ class ActionRules(SessionPart):
         add("done")
         return options
 
+    def _hand(self, c: CharacterState) -> _Hand:
+        """What the abilities and assets a character holds offer as actions (``_card_actions``
+        of each, in the order they are held): the resources their "May muster" texts name,
+        their texts used as actions, and their other "May ..." texts. Part of
+        ``action_options``: worked out once per hand of cards (a ruleset's fact)."""
+        key = (tuple(c.abilities), tuple(c.assets))
+        memo = self._hands_memo
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= _HANDS_KEPT:
+                memo.clear()
+            musters: list[str] = []
+            plays: list[tuple[str, str, tuple[int, ...]]] = []
+            permissions: list[tuple[str, str, tuple[tuple[int, Any], ...]]] = []
+            for kind, held in (("ability", c.abilities), ("asset", c.assets)):
+                for card in held:
+                    actions = self._card_actions(kind, card)
+                    if kind == "ability":
+                        musters += actions.musters
+                    if actions.permissions:
+                        permissions.append((kind, card, actions.permissions))
+                    if actions.plays:
+                        plays.append((kind, card, actions.plays))
+            found = memo[key] = (tuple(musters), tuple(plays), tuple(permissions))
+        return found
+
+    def _musters(self, side: Any, granted: tuple[str, ...]) -> tuple[str, ...]:
+        """The resources a character may muster on a location side: what it produces, what
+        it lets muster, then what the character's abilities let muster, each once."""
+        key = (side, granted)
+        memo = self._musters_memo
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= _HANDS_KEPT:
+                memo.clear()
+            found = memo[key] = tuple(dict.fromkeys((*side.produces, *side.musters, *granted)))
+        return found
+
     def _lowest_craftable(self, here: LocationState, targets: list[AssetInProgress]) -> int | None:
-        """The lowest face of a die here that an empty slot of ``targets`` accepts, if any."""
-        assets = self.ruleset.assets
-        recipes = [(assets[a.name].recipe, a.slots) for a in targets]
-        for face, resource in sorted({(d.face, d.resource) for d in here.dice}):
-            for recipe, slots in recipes:
-                for s, slot in enumerate(recipe):
-                    # slot.accepts(resource, face), written out: this is the inner loop
-                    if (
-                        slots[s] is None
-                        and (slot.resource is None or slot.resource == resource)
-                        and (slot.face is None or slot.face == face)
-                    ):
-                        return face
-        return None
+        """The lowest face of a die here that an empty slot of ``targets`` accepts, if any:
+        what the empty slots ask ((resource, face), ``None`` for any) is gathered first, then
+        each die is looked up in it."""
+        keys = self._recipe_keys
+        wanted: set[tuple[str | None, int | None]] = set()
+        for a in targets:
+            slots = keys.get(a.name)
+            if slots is None:
+                recipe = self.ruleset.assets[a.name].recipe
+                slots = keys[a.name] = tuple((slot.resource, slot.face) for slot in recipe)
+            wanted.update(
+                [key for key, filled in zip(slots, a.slots, strict=True) if filled is None]
+            )
+        if not wanted:
+            return None
+        lowest = None
+        anything = (None, None) in wanted
+        for d in here.dice:
+            resource, face = d.resource, d.face
+            if (lowest is None or face < lowest) and (
+                anything
+                or (resource, face) in wanted
+                or (resource, None) in wanted
+                or (None, face) in wanted
+            ):
+                lowest = face
+        return lowest
 
     def _trade_options(self, c: CharacterState, here: LocationState) -> list[Any]:
         """Trades: the declared ``trade dice in`` dice of one resource at the location for
@@ -406,28 +460,37 @@ class ActionRules(SessionPart):
         here = self.location(str(c.location))
         options: list[Any] = []
         seen: set[tuple[Any, ...]] = set()
-        owners = self.characters_at(here.name)
+        # the empty slots of every card being crafted here, in the order they are offered
+        # (owner, card, slot), each looked up once rather than once per die
+        empty = [
+            (owner.name, a_index, asset.name, slot_index, slot)
+            for owner in self.characters_at(here.name)
+            for a_index, asset in enumerate(owner.in_progress)
+            for slot_index, slot in enumerate(rs.assets[asset.name].recipe)
+            if asset.slots[slot_index] is None
+        ]
         for i, die in enumerate(here.dice):
             if die.face > face:
                 continue
-            for owner in owners:
-                for a_index, asset in enumerate(owner.in_progress):
-                    recipe = rs.assets[asset.name].recipe
-                    for slot_index, slot in enumerate(recipe):
-                        if asset.slots[slot_index] is None and slot.accepts(die.resource, die.face):
-                            key = (die.resource, die.face, owner.name, a_index, slot_index)
-                            if key in seen:
-                                continue
-                            seen.add(key)
-                            options.append(
-                                {
-                                    "die": i,
-                                    "character": owner.name,
-                                    "asset": asset.name,
-                                    "index": a_index,
-                                    "slot": slot_index,
-                                }
-                            )
+            resource, value = die.resource, die.face
+            for owner, a_index, name, slot_index, slot in empty:
+                # slot.accepts(resource, value), written out: this is the inner loop
+                if (slot.resource is None or slot.resource == resource) and (
+                    slot.face is None or slot.face == value
+                ):
+                    key = (resource, value, owner, a_index, slot_index)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    options.append(
+                        {
+                            "die": i,
+                            "character": owner,
+                            "asset": name,
+                            "index": a_index,
+                            "slot": slot_index,
+                        }
+                    )
         return options
 
     def _step_craft(self, frame: Frame) -> Decision | None:

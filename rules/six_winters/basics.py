@@ -139,6 +139,7 @@ class MapFacts(NamedTuple):
     # the narrate actions (scene, location, team) by the scenes within reach and where the
     # characters stand with which cards (``_narrate_options``)
     narrations: dict[tuple[Any, ...], tuple[tuple[str, str, tuple[str, ...]], ...]]
+    facts: dict[str, Any]  # other facts of the map, each worked out when first asked
 
 
 def _teams(present: list[CharacterState]) -> list[list[CharacterState]]:
@@ -249,7 +250,8 @@ class SessionPart(_SessionBase):
 
         _card_memo: dict[tuple[str, str], _CardActions]
         _card_points_memo: dict[str, tuple[int, str | None]]
-        _refresh_memo: dict[int, tuple[Any, bool]]
+        _effects_memo: dict[int, tuple[Any, bool]]
+        _refresh_memo: dict[tuple[Any, ...], bool]
 
         def _defend_window(
             self, ctx: Context, m: CharacterState, verbs: tuple[str, ...], prompt: str
@@ -260,6 +262,9 @@ class SessionPart(_SessionBase):
 
         _trade_memo: dict[str, list[str]]
         _trades_memo: dict[tuple[Any, ...], Any]
+        _recipe_keys: dict[str, tuple[tuple[str | None, int | None], ...]]
+        _hands_memo: dict[tuple[Any, ...], Any]
+        _musters_memo: dict[tuple[Any, ...], tuple[str, ...]]
 
         def action_cost(self, action: str) -> int: ...
         def _declared_action_costs(self) -> tuple[int, int, int, int]: ...

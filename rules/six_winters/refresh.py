@@ -17,6 +17,9 @@ from .state import (
     Frame,
 )
 
+# the hands (conditions, assets, abilities) whose refresh texts are kept at most
+_HANDS_KEPT = 20_000
+
 
 class RefreshRules(SessionPart):
     """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
@@ -39,21 +42,32 @@ class RefreshRules(SessionPart):
         return True  # the cards' "Refresh:" texts are a piece of their own
 
     def _quiet_refresh_texts(self, args: dict[str, Any]) -> bool:
-        """No card held and no location in play has a "Refresh:" text (a speed shortcut)."""
-        st = self.state
-        runs = self._runs_at_refresh
-        for c in st.characters:
-            for _, effects in self.held_cards(c):
-                if runs(effects):
-                    return False
-        cards = self.ruleset.locations
-        return not any(runs(cards[loc.name].side(loc.developed).effects) for loc in st.locations)
+        """No card held and no location in play has a "Refresh:" text (a speed shortcut). What
+        a character holds is worked out once per hand (the cards' texts never change), what
+        the map shows once per map."""
+        memo = self._refresh_memo
+        for c in self.state.characters:
+            hand = (tuple(c.conditions), tuple(c.assets), tuple(c.abilities))
+            found = memo.get(hand)
+            if found is None:
+                if len(memo) >= _HANDS_KEPT:
+                    memo.clear()
+                runs = self._runs_at_refresh
+                found = memo[hand] = any(runs(effects) for _, effects in self.held_cards(c))
+            if found:
+                return False
+        board = self._map()
+        found = board.facts.get("refresh texts")
+        if found is None:
+            runs = self._runs_at_refresh
+            found = board.facts["refresh texts"] = any(runs(side.effects) for side in board.sides)
+        return not found
 
     def _runs_at_refresh(self, effects: tuple[Any, ...]) -> bool:
         """Whether one of a card's effects happens at the refresh: a fact of its text, so it is
         worked out once per ruleset (kept by the effects' identity, and with them, so that an
         identity is never taken for another's)."""
-        memo = self._refresh_memo
+        memo = self._effects_memo
         found = memo.get(id(effects))
         if found is None or found[0] is not effects:
             found = memo[id(effects)] = (effects, any(e.on("refresh") for e in effects))

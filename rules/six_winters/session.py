@@ -116,28 +116,30 @@ class Session(
         # far (compiled texts change the game only through primitives; ``select`` only reads),
         # so its snapshot waits for the first primitive (``Machine.touch``).
         # facts of the cards that never change within a session, worked out when first needed
-        self._card_memo: dict[tuple[str, str], _CardActions] = ruleset_memo(ruleset, "actions")
+        # (the ruleset's memos: shared by every session of the ruleset, fetched in one go, as
+        # a ``clone`` makes a session too)
+        (
+            self._card_memo,
+            self._trades_memo,  # the trades a row of dice at a location allows
+            self._facts_memo,
+            self._declared_costs,
+            self._costs_memo,
+            self._effects_memo,
+            self._refresh_memo,
+            self._words_memo,
+            self._view_sides,
+            self._recipe_keys,
+            self._hands_memo,
+            self._musters_memo,
+            self._sorcery,
+        ) = _session_memos(ruleset)
         self._card_points_memo: dict[str, tuple[int, str | None]] = {}
         self._trade_memo: dict[str, list[str]] = {}
-        # the trades a row of dice at a location allows (``_trades_of``): the ruleset's facts
-        self._trades_memo: dict[tuple[Any, ...], Any] = ruleset_memo(ruleset, "trades")
         self._least_scene_points: int | None = None
         # the action options offered last, and the count of events when they still hold
         self._options_kept_for: list[Any] = []
         self._options_told = -1  # the count of events when they were worked out
         self._options_kept: tuple[int, list[Any]] | None = None
-        self._facts_memo: dict[tuple[str, str], dict[str, Any]] = ruleset_memo(ruleset, "facts")
-        self._declared_costs: dict[str, tuple[str, int]] = ruleset_memo(ruleset, "costs")
-        self._costs_memo: dict[str, tuple[int, int, int, int]] = ruleset_memo(
-            ruleset, "action costs"
-        )
-        self._refresh_memo: dict[int, tuple[Any, bool]] = ruleset_memo(ruleset, "at refresh")
-        self._words_memo: dict[tuple[str, bool], frozenset[str]] = ruleset_memo(ruleset, "words")
-        self._view_sides: dict[tuple[str, bool], tuple[Any, ...]] = ruleset_memo(
-            ruleset, "view sides"
-        )
-        resources = ruleset.resources
-        self._sorcery = resources[-1] if resources and "sorcery" not in resources else "sorcery"
         self._view: tuple[tuple[Any, ...], View] | None = None
 
     def _with_state(self, state: Any) -> Session:
@@ -409,7 +411,7 @@ class Session(
             n: tuple((dest, sides[first[dest]].entry_cost) for dest in near)
             for n, near in adjacency.items()
         }
-        kept = self._map_kept = MapFacts(key, sides, first, adjacency, steps, {}, {})
+        kept = self._map_kept = MapFacts(key, sides, first, adjacency, steps, {}, {}, {})
         return kept
 
     def distances(self, targets: Sequence[str]) -> dict[str, int]:
@@ -645,6 +647,47 @@ class Session(
 
 
 # The words each location side answers to, per ruleset (by id) and (name, developed).
+
+
+_SessionMemos = tuple[
+    dict[tuple[str, str], _CardActions],  # what a card offers as actions
+    dict[tuple[Any, ...], Any],  # the trades of a row of dice
+    dict[tuple[str, str], dict[str, Any]],  # a card's printed facts as a view shows them
+    dict[str, tuple[str, int]],  # an action's declared cost, by its value's name
+    dict[str, tuple[int, int, int, int]],  # the declared costs ``action_options`` reads
+    dict[int, tuple[Any, bool]],  # whether a card's effects happen at the refresh
+    dict[tuple[Any, ...], bool],  # whether a hand of cards has a refresh text
+    dict[tuple[str, bool], frozenset[str]],  # the words a location side answers to
+    dict[tuple[str, bool], tuple[Any, ...]],  # a location side as a view shows it
+    dict[str, tuple[tuple[str | None, int | None], ...]],  # an asset's recipe slots
+    dict[tuple[Any, ...], Any],  # what a hand of cards offers as actions
+    dict[tuple[Any, ...], tuple[str, ...]],  # what a character may muster on a side
+    str,  # the resource whose 6s explode
+]
+
+
+def _session_memos(ruleset: Ruleset) -> _SessionMemos:
+    """The ruleset's memos a session keeps at hand (``Session.__init__``), found once."""
+    kept = ruleset_memo(ruleset, "session")
+    found = kept.get("memos")
+    if found is None:
+        resources = ruleset.resources
+        found = kept["memos"] = (
+            ruleset_memo(ruleset, "actions"),
+            ruleset_memo(ruleset, "trades"),
+            ruleset_memo(ruleset, "facts"),
+            ruleset_memo(ruleset, "costs"),
+            ruleset_memo(ruleset, "action costs"),
+            ruleset_memo(ruleset, "at refresh"),
+            ruleset_memo(ruleset, "hand refresh"),
+            ruleset_memo(ruleset, "words"),
+            ruleset_memo(ruleset, "view sides"),
+            ruleset_memo(ruleset, "recipe keys"),
+            ruleset_memo(ruleset, "hands"),
+            ruleset_memo(ruleset, "musters"),
+            resources[-1] if resources and "sorcery" not in resources else "sorcery",
+        )
+    return found
 
 
 # the actions whose cost ``action_options`` reads, in the order it reads them
