@@ -273,33 +273,20 @@ class ActionRules(SessionPart):
         return found
 
     def _lowest_craftable(self, here: LocationState, targets: list[AssetInProgress]) -> int | None:
-        """The lowest face of a die here that an empty slot of ``targets`` accepts, if any:
-        what the empty slots ask ((resource, face), ``None`` for any) is gathered first, then
-        each die is looked up in it."""
-        keys = self._recipe_keys
-        wanted: set[tuple[str | None, int | None]] = set()
-        for a in targets:
-            slots = keys.get(a.name)
-            if slots is None:
-                recipe = self.ruleset.assets[a.name].recipe
-                slots = keys[a.name] = tuple((slot.resource, slot.face) for slot in recipe)
-            wanted.update(
-                [key for key, filled in zip(slots, a.slots, strict=True) if filled is None]
-            )
-        if not wanted:
-            return None
-        lowest = None
-        anything = (None, None) in wanted
-        for d in here.dice:
-            resource, face = d.resource, d.face
-            if (lowest is None or face < lowest) and (
-                anything
-                or (resource, face) in wanted
-                or (resource, None) in wanted
-                or (None, face) in wanted
-            ):
-                lowest = face
-        return lowest
+        """The lowest face of a die here that an empty slot of ``targets`` accepts, if any."""
+        assets = self.ruleset.assets
+        recipes = [(assets[a.name].recipe, a.slots) for a in targets]
+        for face, resource in sorted({(d.face, d.resource) for d in here.dice}):
+            for recipe, slots in recipes:
+                for s, slot in enumerate(recipe):
+                    # slot.accepts(resource, face), written out: this is the inner loop
+                    if (
+                        slots[s] is None
+                        and (slot.resource is None or slot.resource == resource)
+                        and (slot.face is None or slot.face == face)
+                    ):
+                        return face
+        return None
 
     def _trade_options(self, c: CharacterState, here: LocationState) -> list[Any]:
         """Trades: the declared ``trade dice in`` dice of one resource at the location for

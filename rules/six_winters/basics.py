@@ -262,7 +262,6 @@ class SessionPart(_SessionBase):
 
         _trade_memo: dict[str, list[str]]
         _trades_memo: dict[tuple[Any, ...], Any]
-        _recipe_keys: dict[str, tuple[tuple[str | None, int | None], ...]]
         _hands_memo: dict[tuple[Any, ...], Any]
         _musters_memo: dict[tuple[Any, ...], tuple[str, ...]]
 

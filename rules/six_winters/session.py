@@ -128,7 +128,6 @@ class Session(
             self._refresh_memo,
             self._words_memo,
             self._view_sides,
-            self._recipe_keys,
             self._hands_memo,
             self._musters_memo,
             self._sorcery,
@@ -659,7 +658,6 @@ _SessionMemos = tuple[
     dict[tuple[Any, ...], bool],  # whether a hand of cards has a refresh text
     dict[tuple[str, bool], frozenset[str]],  # the words a location side answers to
     dict[tuple[str, bool], tuple[Any, ...]],  # a location side as a view shows it
-    dict[str, tuple[tuple[str | None, int | None], ...]],  # an asset's recipe slots
     dict[tuple[Any, ...], Any],  # what a hand of cards offers as actions
     dict[tuple[Any, ...], tuple[str, ...]],  # what a character may muster on a side
     str,  # the resource whose 6s explode
@@ -682,7 +680,6 @@ def _session_memos(ruleset: Ruleset) -> _SessionMemos:
             ruleset_memo(ruleset, "hand refresh"),
             ruleset_memo(ruleset, "words"),
             ruleset_memo(ruleset, "view sides"),
-            ruleset_memo(ruleset, "recipe keys"),
             ruleset_memo(ruleset, "hands"),
             ruleset_memo(ruleset, "musters"),
             resources[-1] if resources and "sorcery" not in resources else "sorcery",
