@@ -111,7 +111,7 @@ class ActionRules(SessionPart):
             port_card = self.changed_cost("port move")
             portal_card = self.changed_cost("portal move")
         else:  # the declared costs (most of the time: no card changes one)
-            move_cost, trade_cost, muster_cost, craft_cost = self._declared_action_costs()
+            move_cost, trade_cost, muster_cost, craft_cost = self._action_costs
             port_card = portal_card = None
         lowest_at: dict[str, int | None] = {}
         memo = self._card_memo

@@ -264,9 +264,9 @@ class SessionPart(_SessionBase):
         _trades_memo: dict[tuple[Any, ...], Any]
         _hands_memo: dict[tuple[Any, ...], Any]
         _musters_memo: dict[tuple[Any, ...], tuple[str, ...]]
+        _action_costs: tuple[int, int, int, int]
 
         def action_cost(self, action: str) -> int: ...
-        def _declared_action_costs(self) -> tuple[int, int, int, int]: ...
         def changed_cost(self, action: str) -> int | None: ...
         def action_narrate(
             self, ctx: Context, scene_name: str, location: str, participants: list[str]

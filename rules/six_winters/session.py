@@ -123,13 +123,13 @@ class Session(
             self._trades_memo,  # the trades a row of dice at a location allows
             self._facts_memo,
             self._declared_costs,
-            self._costs_memo,
             self._effects_memo,
             self._refresh_memo,
             self._words_memo,
             self._view_sides,
             self._hands_memo,
             self._musters_memo,
+            self._action_costs,
             self._sorcery,
         ) = _session_memos(ruleset)
         self._card_points_memo: dict[str, tuple[int, str | None]] = {}
@@ -265,16 +265,6 @@ class Session(
             declared = self._declared_costs[action] = (key, self.ruleset.value(key, 1))
         flags = self.state.flags
         return flags[declared[0]] if declared[0] in flags else declared[1]
-
-    def _declared_action_costs(self) -> tuple[int, int, int, int]:
-        """The declared costs of a move, a trade, a muster and a craft (what ``action_cost``
-        says while no card in play changes one), read once per ruleset."""
-        costs = self._costs_memo.get("declared")
-        if costs is None:
-            value = self.ruleset.value
-            move, trade, muster, craft = (value(f"{a} cost", 1) for a in _ACTIONS)
-            costs = self._costs_memo["declared"] = (move, trade, muster, craft)
-        return costs
 
     def changed_cost(self, action: str) -> int | None:
         """What a card in play makes an action cost whose cost a location prints ("Port moves
@@ -653,13 +643,13 @@ _SessionMemos = tuple[
     dict[tuple[Any, ...], Any],  # the trades of a row of dice
     dict[tuple[str, str], dict[str, Any]],  # a card's printed facts as a view shows them
     dict[str, tuple[str, int]],  # an action's declared cost, by its value's name
-    dict[str, tuple[int, int, int, int]],  # the declared costs ``action_options`` reads
     dict[int, tuple[Any, bool]],  # whether a card's effects happen at the refresh
     dict[tuple[Any, ...], bool],  # whether a hand of cards has a refresh text
     dict[tuple[str, bool], frozenset[str]],  # the words a location side answers to
     dict[tuple[str, bool], tuple[Any, ...]],  # a location side as a view shows it
     dict[tuple[Any, ...], Any],  # what a hand of cards offers as actions
     dict[tuple[Any, ...], tuple[str, ...]],  # what a character may muster on a side
+    tuple[int, int, int, int],  # the declared costs of a move, a trade, a muster, a craft
     str,  # the resource whose 6s explode
 ]
 
@@ -675,16 +665,23 @@ def _session_memos(ruleset: Ruleset) -> _SessionMemos:
             ruleset_memo(ruleset, "trades"),
             ruleset_memo(ruleset, "facts"),
             ruleset_memo(ruleset, "costs"),
-            ruleset_memo(ruleset, "action costs"),
             ruleset_memo(ruleset, "at refresh"),
             ruleset_memo(ruleset, "hand refresh"),
             ruleset_memo(ruleset, "words"),
             ruleset_memo(ruleset, "view sides"),
             ruleset_memo(ruleset, "hands"),
             ruleset_memo(ruleset, "musters"),
+            _declared_costs(ruleset),
             resources[-1] if resources and "sorcery" not in resources else "sorcery",
         )
     return found
+
+
+def _declared_costs(ruleset: Ruleset) -> tuple[int, int, int, int]:
+    """The declared costs of a move, a trade, a muster and a craft: what ``action_cost`` says
+    while no card in play changes one (``action_options`` reads them at every decision)."""
+    move, trade, muster, craft = (ruleset.value(f"{a} cost", 1) for a in _ACTIONS)
+    return move, trade, muster, craft
 
 
 # the actions whose cost ``action_options`` reads, in the order it reads them
