@@ -132,31 +132,26 @@ def _facts(session: Session, kind: str, name: str) -> dict[str, Any]:
 
 def _locations(session: Session) -> list[dict[str, Any]]:
     """Written for speed: a bot reads the locations at nearly every decision, and each view
-    works them out anew. What a location's side prints is looked up once per side."""
-    rs = session.ruleset
-    adjacency = session._adjacency_map()
-    sides = session._view_sides  # a side's region, tags, production: the ruleset's facts
+    works them out anew. What the map shows of each location (its name, region, tags, side,
+    neighbours and production) is worked out once per map (``Session._map``); only the
+    threats, obstacles and dice are read each time."""
+    board = session._map()
+    shown = board.facts.get("view")
+    if shown is None:
+        shown = board.facts["view"] = _map_shown(session)
     memo = session._facts_memo
     out = []
-    for loc in session.state.locations:
-        key = (loc.name, loc.developed)
-        side = sides.get(key)
-        if side is None:
-            card = rs.locations[loc.name]
-            side = sides[key] = (
-                card.region,
-                tuple(session.tags_of(loc)),
-                tuple(card.side(loc.developed).produces),
-            )
-        region, tags, produces = side
+    for loc, (name, region, tags, developed, adjacent, produces) in zip(
+        session.state.locations, shown, strict=True
+    ):
         out.append(
             {
-                "name": loc.name,
+                "name": name,
                 "region": region,
                 "tags": list(tags),
-                "developed": loc.developed,
+                "developed": developed,
                 "threats": loc.threats,
-                "adjacent": list(adjacency[loc.name]),
+                "adjacent": list(adjacent),
                 "produces": list(produces),
                 "obstacles": [
                     {
@@ -171,6 +166,28 @@ def _locations(session: Session) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def _map_shown(session: Session) -> list[tuple[Any, ...]]:
+    """What a view shows of each location that only the map decides: (name, region, tags,
+    developed, neighbours, production)."""
+    rs = session.ruleset
+    adjacency = session._adjacency_map()
+    sides = session._view_sides  # a side's region, tags, production: the ruleset's facts
+    shown = []
+    for loc in session.state.locations:
+        key = (loc.name, loc.developed)
+        side = sides.get(key)
+        if side is None:
+            card = rs.locations[loc.name]
+            side = sides[key] = (
+                card.region,
+                tuple(session.tags_of(loc)),
+                tuple(card.side(loc.developed).produces),
+            )
+        region, tags, produces = side
+        shown.append((loc.name, region, tags, loc.developed, tuple(adjacency[loc.name]), produces))
+    return shown
 
 
 def _characters(session: Session) -> list[dict[str, Any]]:
