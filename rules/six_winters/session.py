@@ -140,6 +140,8 @@ class Session(
         self._options_told = -1  # the count of events when they were worked out
         self._options_kept: tuple[int, list[Any]] | None = None
         self._view: tuple[tuple[Any, ...], View] | None = None
+        # the locations a view showed last: (state, events told then, the last of them, list)
+        self._shown_locations: tuple[Any, int, Any, list[dict[str, Any]]] | None = None
 
     def _with_state(self, state: Any) -> Session:
         """A session on ``state`` (``clone``), keeping what this one worked out of the ruleset

@@ -13,6 +13,7 @@ from collections.abc import Callable, ItemsView, Iterator, KeysView, Mapping, Va
 from typing import TYPE_CHECKING, Any
 
 from .basics import _asset_facts, _obstacle_facts, _scene_facts
+from .contracts import told_by
 
 if TYPE_CHECKING:
     from .session import Session
@@ -131,8 +132,30 @@ def _facts(session: Session, kind: str, name: str) -> dict[str, Any]:
 
 
 def _locations(session: Session) -> list[dict[str, Any]]:
-    """Written for speed: a bot reads the locations at nearly every decision, and each view
-    works them out anew. What the map shows of each location (its name, region, tags, side,
+    """The locations as a view shows them. A bot reads them at nearly every decision: while
+    no event that may change them was told since the last view worked them out (``TOLD_BY``,
+    the contract ``test_every_change_is_told`` holds the engine to), on the same state, that
+    view's (read-only) list is shown again."""
+    st = session.state
+    events = st.events
+    kept = session._shown_locations
+    if kept is not None and kept[0] is st and len(events) >= kept[1] > 0:
+        told, last, shown = kept[1], kept[2], kept[3]
+        # the events then are still there (a piece taken back drops the ones it told)
+        if events[told - 1] is last and not any(e.kind in _CHANGE_LOCATIONS for e in events[told:]):
+            return shown
+    shown = _work_out_locations(session)
+    if events:
+        session._shown_locations = (st, len(events), events[-1], shown)
+    return shown
+
+
+# the events that may change what a view shows of the locations
+_CHANGE_LOCATIONS = told_by("locations")
+
+
+def _work_out_locations(session: Session) -> list[dict[str, Any]]:
+    """Written for speed: what the map shows of each location (its name, region, tags, side,
     neighbours and production) is worked out once per map (``Session._map``); only the
     threats, obstacles and dice are read each time."""
     board = session._map()
