@@ -6,7 +6,6 @@ own; cards used as actions are ``abilities``.
 from __future__ import annotations
 
 from itertools import combinations
-from operator import attrgetter
 from typing import Any
 
 from dsl.kernel.machine import new_decision
@@ -26,10 +25,6 @@ from .state import (
     LocationState,
 )
 
-# a die as the trades of a row of dice know it: (resource, face), read in C
-_DIE_FACTS = attrgetter("resource", "face")
-# the rows of dice whose trades are kept at most (then forgotten, and worked out again)
-_TRADES_KEPT = 20_000
 # the hands of cards whose actions are kept at most (``_hand``, ``_musters``)
 _HANDS_KEPT = 20_000
 
@@ -291,34 +286,12 @@ class ActionRules(SessionPart):
     def _trade_options(self, c: CharacterState, here: LocationState) -> list[Any]:
         """Trades: the declared ``trade dice in`` dice of one resource at the location for
         ``trade dice out`` of another (one option per set of faces given). Part of
-        ``action_options``: the trades a row of dice allows are worked out once per row
-        (``_trades_of``); only the supply is read here."""
-        dice = here.dice
-        key = tuple(map(_DIE_FACTS, dice))
-        memo = self._trades_memo
-        trades = memo.get(key)
-        if trades is None:
-            if len(memo) >= _TRADES_KEPT:  # a simulation meets ever new rows: keep it small
-                memo.clear()
-            trades = memo[key] = self._trades_of(key)
-        supply = self.state.supply
-        who = c.name
-        return [
-            {"act": "trade", "character": who, "give": list(chosen), "get": into}
-            for chosen, targets in trades
-            for into in targets
-            if supply.get(into, 0) > 0
-        ]
-
-    def _trades_of(
-        self, dice: tuple[tuple[str, int], ...]
-    ) -> tuple[tuple[tuple[int, ...], tuple[str, ...]], ...]:
-        """The sets of dice (by position) a row of dice (resource, face) may give, in the order
-        of the dice, one per set of faces, each with the resources it may be traded for."""
+        ``action_options``: what a resource trades for is read from its memo in line."""
         give = self.ruleset.value("trade dice in", 2)
+        dice = here.dice
         by_resource: dict[str, list[int]] = {}
-        for i, (resource, _) in enumerate(dice):
-            by_resource.setdefault(resource, []).append(i)
+        for i, die in enumerate(dice):
+            by_resource.setdefault(die.resource, []).append(i)
         sets = sorted(
             [
                 chosen
@@ -327,16 +300,26 @@ class ActionRules(SessionPart):
                 for chosen in combinations(positions, give)
             ]
         )  # in the order of the dice at the location
-        out = []
+        out: list[Any] = []
         seen: set[tuple[Any, ...]] = set()
+        supply = self.state.supply
+        memo = self._trade_memo
+        who = c.name
         for chosen in sets:
-            resource = dice[chosen[0]][0]
-            key = (resource, *sorted([dice[i][1] for i in chosen]))
+            resource = dice[chosen[0]].resource
+            key = (resource, *sorted([dice[i].face for i in chosen]))
             if key in seen:
                 continue
             seen.add(key)
-            out.append((chosen, tuple(self.trade_targets(resource))))
-        return tuple(out)
+            targets = memo.get(resource)
+            if targets is None:
+                targets = memo[resource] = self._trade_targets(resource)
+            for into in targets:
+                if supply.get(into, 0) > 0:
+                    out.append(
+                        {"act": "trade", "character": who, "give": list(chosen), "get": into}
+                    )
+        return out
 
     def trade_targets(self, resource: str) -> list[str]:
         """What a pair of dice of ``resource`` may be traded for."""

@@ -261,7 +261,6 @@ class SessionPart(_SessionBase):
         def _narrate_options(self) -> list[Any]: ...
 
         _trade_memo: dict[str, list[str]]
-        _trades_memo: dict[tuple[Any, ...], Any]
         _hands_memo: dict[tuple[Any, ...], Any]
         _musters_memo: dict[tuple[Any, ...], tuple[str, ...]]
         _action_costs: tuple[int, int, int, int]

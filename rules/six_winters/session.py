@@ -120,7 +120,6 @@ class Session(
         # a ``clone`` makes a session too)
         (
             self._card_memo,
-            self._trades_memo,  # the trades a row of dice at a location allows
             self._facts_memo,
             self._declared_costs,
             self._effects_memo,
@@ -642,7 +641,6 @@ class Session(
 
 _SessionMemos = tuple[
     dict[tuple[str, str], _CardActions],  # what a card offers as actions
-    dict[tuple[Any, ...], Any],  # the trades of a row of dice
     dict[tuple[str, str], dict[str, Any]],  # a card's printed facts as a view shows them
     dict[str, tuple[str, int]],  # an action's declared cost, by its value's name
     dict[int, tuple[Any, bool]],  # whether a card's effects happen at the refresh
@@ -664,7 +662,6 @@ def _session_memos(ruleset: Ruleset) -> _SessionMemos:
         resources = ruleset.resources
         found = kept["memos"] = (
             ruleset_memo(ruleset, "actions"),
-            ruleset_memo(ruleset, "trades"),
             ruleset_memo(ruleset, "facts"),
             ruleset_memo(ruleset, "costs"),
             ruleset_memo(ruleset, "at refresh"),
