@@ -557,21 +557,35 @@ class ProcedureWalker:
                 return
 
     def _step_procedure(self, frame: Any) -> Decision | None:
+        """Walk a phase's steps. A step that asks nothing leaves this phase on top (most of
+        them: a primitive, once): the next step is walked here, not after a round of the
+        machine's loop, which would only find this frame on top again (a speed shortcut)."""
         data = frame.data
         steps = self.procedure.phase(data["phase"]).steps
+        st = self.state
+        while True:
+            self._walk_step(data, steps)
+            if self.state is not st or st.over:
+                return None
+            frames = st.frames
+            if not frames or frames[-1] is not frame:
+                return None
+
+    def _walk_step(self, data: dict[str, Any], steps: tuple[ProcedureStep, ...]) -> None:
+        """One step of a phase (or its end), from the frame's data."""
         at = data["at"]
         if at >= len(steps):
             self.state.frames.pop()
-            return None
+            return
         step = steps[at]
         walk = step.walk
         if walk == "once":
             data["at"] = at + 1  # the most common step: a primitive, once (``_run_step``)
             step.call(self)
-            return None
+            return
         if walk == "skip":  # done outside play
             data["at"] = at + 1
-            return None
+            return
         if step.each is not None:
             items = data.get("items")
             if items is None:
@@ -580,11 +594,11 @@ class ProcedureWalker:
             if data["item"] >= len(items):
                 del data["items"], data["item"]
                 data["at"] = at + 1
-                return None
+                return
             item = items[data["item"]]
             data["item"] += 1
             self._run_step(step, data["phase"], at, item)
-            return None
+            return
         if step.times is not None:  # played a number of times
             done = data.get("done", 0)
             if done >= step.times:
@@ -593,16 +607,15 @@ class ProcedureWalker:
             else:
                 data["done"] = done + 1
                 self.start_phase(step.target or "")
-            return None
+            return
         if step.until is not None:  # played again and again until the condition holds
             if step.until(self):
                 data["at"] = at + 1
             else:
                 self.start_phase(step.target or "")
-            return None
+            return
         data["at"] = at + 1
         self._run_step(step, data["phase"], at, None)
-        return None
 
     def _run_step(self, step: ProcedureStep, phase: str, at: int, item: Any) -> None:
         if step.form == "offer":

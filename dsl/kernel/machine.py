@@ -169,6 +169,9 @@ class Machine:
         self._rolls: list[int] = []  # the table's dice given to the run frame running now
         self._roll_cursor = 0
         self._running: dict[str, Any] | None = None  # the data of the run frame running now
+        # the data of the run frame ``push_run`` put on top after predicting that its piece may
+        # ask: when it starts, straight after, it is not predicted again (a speed shortcut)
+        self._predicted: dict[str, Any] | None = None
         # the game's step and answer methods by kind: the machine dispatches on a frame's kind
         # at every step, and a name built and looked up through a game's many mixins each time
         # cost more than the step it found (a speed shortcut; a piece, ``op_<name>``, is still
@@ -326,9 +329,9 @@ class Machine:
         if self._predicts_nothing_asked(op, args):
             self._run_at_once(op, args)
             return
-        self.state.frames.append(
-            Frame("run", {"op": op, "args": args, "snap": None, "events": 0, "answers": []})
-        )
+        data: dict[str, Any] = {"op": op, "args": args, "snap": None, "events": 0, "answers": []}
+        self.state.frames.append(Frame("run", data))
+        self._predicted = data
 
     def _predicts_nothing_asked(self, op: str, args: dict[str, Any]) -> bool:
         # the table's dice are asked: no piece that may roll can run without a frame
@@ -365,7 +368,9 @@ class Machine:
         op = data["op"]
         text_only = self.runs_only_text(data)
         if data["snap"] is None and not data.get("started"):
-            if self._predicts_nothing_asked(op, data["args"]):  # set up as a frame
+            # a frame set up by the game itself, or pushed under others that ran first, is
+            # predicted as it starts (the state may have changed since ``push_run``'s)
+            if data is not self._predicted and self._predicts_nothing_asked(op, data["args"]):
                 self._run_at_once(op, data["args"])
                 if len(self.state.frames) >= depth:  # not the frames it may have pushed
                     del self.state.frames[depth - 1]

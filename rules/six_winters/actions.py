@@ -25,6 +25,17 @@ from .state import (
     LocationState,
 )
 
+# the hands of cards whose actions are kept at most (``_hand``, ``_musters``)
+_HANDS_KEPT = 20_000
+
+# what a hand of cards offers: the resources its texts let muster, its texts used as actions
+# (kind, card, effects), its "May ..." texts (kind, card, permissions)
+_Hand = tuple[
+    tuple[str, ...],
+    tuple[tuple[str, str, tuple[int, ...]], ...],
+    tuple[tuple[str, str, tuple[tuple[int, Any], ...]], ...],
+]
+
 
 class ActionRules(SessionPart):
     """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
@@ -82,16 +93,21 @@ class ActionRules(SessionPart):
         rs = self.ruleset
         options: list[Any] = []
         add = options.append
-        cards = rs.locations
-        sided = [(loc, cards[loc.name].side(loc.developed)) for loc in st.locations]  # self.side
-        # by name, the first location of a name (as ``location``): the last written wins
-        at: dict[str, tuple[LocationState, Any]] = {pair[0].name: pair for pair in sided[::-1]}
-        move_cost = self.action_cost("move")
-        trade_cost = self.action_cost("trade")
-        muster_cost = self.action_cost("muster")
-        craft_cost = self.action_cost("craft")
-        port_card, portal_card = self.changed_cost("port move"), self.changed_cost("portal move")
-        adjacency = self._adjacency_map()
+        board = self._map()  # each location's side and neighbours, kept while the map is
+        locations = st.locations
+        sides = board.sides  # ``self.side`` of each location
+        first = board.first  # by name, the first location of a name (as ``location``)
+        steps = board.steps
+        if st.flags:  # a card in play may have changed a cost
+            move_cost = self.action_cost("move")
+            trade_cost = self.action_cost("trade")
+            muster_cost = self.action_cost("muster")
+            craft_cost = self.action_cost("craft")
+            port_card = self.changed_cost("port move")
+            portal_card = self.changed_cost("portal move")
+        else:  # the declared costs (most of the time: no card changes one)
+            move_cost, trade_cost, muster_cost, craft_cost = self._action_costs
+            port_card = portal_card = None
         lowest_at: dict[str, int | None] = {}
         memo = self._card_memo
         card_actions = self._card_actions
@@ -103,24 +119,24 @@ class ActionRules(SessionPart):
             name = c.location
             if name is None:
                 continue
-            if name not in at:
-                raise KeyError(name)
-            here, side = at[name]
+            at = first[name]  # a name not on the map is a KeyError, as ``location`` raises
+            here, side = locations[at], sides[at]
             ap = c.action_points
             who = c.name
+            hand = self._hand(c)  # what the cards it holds offer, worked out once per hand
             # any character may move (in the solo variant the whole party moves)
             if ap >= move_cost:
-                for dest in adjacency[name]:
-                    if ap >= move_cost + at[dest][1].entry_cost:
+                for dest, entry_cost in steps[name]:
+                    if ap >= move_cost + entry_cost:
                         add({"act": "move", "character": who, "to": dest})
             if side.port_cost is not None and ap >= (
                 side.port_cost if port_card is None else port_card
             ):
-                for other, o_side in sided:
+                for other, o_side in zip(locations, sides, strict=True):
                     if other is not here and o_side.port_cost is not None:
                         add({"act": "move", "character": who, "to": other.name, "by": "port"})
             if side.portal_cost is not None or side.portal_stress_cost is not None:
-                for other, o_side in sided:
+                for other, o_side in zip(locations, sides, strict=True):
                     if other is here or (
                         o_side.portal_cost is None and o_side.portal_stress_cost is None
                     ):
@@ -146,12 +162,7 @@ class ActionRules(SessionPart):
                 and not side.no_muster
                 and not (obstacles and self.restricted(here, "muster", side))
             ):
-                granted = [
-                    noun
-                    for n in c.abilities
-                    for noun in (memo.get(("ability", n)) or card_actions("ability", n)).musters
-                ]
-                for resource in dict.fromkeys((*side.produces, *side.musters, *granted)):
+                for resource in self._musters(side, hand[0]):
                     if supply.get(resource, 0) > 0:
                         add({"act": "muster", "character": who, "resource": resource})
             initiative = c.initiative
@@ -187,14 +198,11 @@ class ActionRules(SessionPart):
             if side.permissions:
                 granting.append(("location", here.name, _usable_permissions(side.permissions)))
             exhausted = c.exhausted
-            for kind, held in (("ability", c.abilities), ("asset", c.assets)):
-                for card in held:
-                    actions = memo.get((kind, card)) or card_actions(kind, card)
-                    if actions.permissions:
-                        granting.append((kind, card, actions.permissions))
-                    if actions.plays and card not in exhausted:
-                        for k in actions.plays:
-                            add({"act": kind, "character": who, "card": card, "effect": k})
+            for kind, card, plays in hand[1]:
+                if card not in exhausted:
+                    for k in plays:
+                        add({"act": kind, "character": who, "card": card, "effect": k})
+            granting += hand[2]
             for n in st.events_out:
                 actions = memo.get(("event", n)) or card_actions("event", n)
                 if actions.permissions:
@@ -220,6 +228,44 @@ class ActionRules(SessionPart):
         options += self._narrate_options()
         add("done")
         return options
+
+    def _hand(self, c: CharacterState) -> _Hand:
+        """What the abilities and assets a character holds offer as actions (``_card_actions``
+        of each, in the order they are held): the resources their "May muster" texts name,
+        their texts used as actions, and their other "May ..." texts. Part of
+        ``action_options``: worked out once per hand of cards (a ruleset's fact)."""
+        key = (tuple(c.abilities), tuple(c.assets))
+        memo = self._hands_memo
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= _HANDS_KEPT:
+                memo.clear()
+            musters: list[str] = []
+            plays: list[tuple[str, str, tuple[int, ...]]] = []
+            permissions: list[tuple[str, str, tuple[tuple[int, Any], ...]]] = []
+            for kind, held in (("ability", c.abilities), ("asset", c.assets)):
+                for card in held:
+                    actions = self._card_actions(kind, card)
+                    if kind == "ability":
+                        musters += actions.musters
+                    if actions.permissions:
+                        permissions.append((kind, card, actions.permissions))
+                    if actions.plays:
+                        plays.append((kind, card, actions.plays))
+            found = memo[key] = (tuple(musters), tuple(plays), tuple(permissions))
+        return found
+
+    def _musters(self, side: Any, granted: tuple[str, ...]) -> tuple[str, ...]:
+        """The resources a character may muster on a location side: what it produces, what
+        it lets muster, then what the character's abilities let muster, each once."""
+        key = (side, granted)
+        memo = self._musters_memo
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= _HANDS_KEPT:
+                memo.clear()
+            found = memo[key] = tuple(dict.fromkeys((*side.produces, *side.musters, *granted)))
+        return found
 
     def _lowest_craftable(self, here: LocationState, targets: list[AssetInProgress]) -> int | None:
         """The lowest face of a die here that an empty slot of ``targets`` accepts, if any."""
@@ -384,28 +430,37 @@ class ActionRules(SessionPart):
         here = self.location(str(c.location))
         options: list[Any] = []
         seen: set[tuple[Any, ...]] = set()
-        owners = self.characters_at(here.name)
+        # the empty slots of every card being crafted here, in the order they are offered
+        # (owner, card, slot), each looked up once rather than once per die
+        empty = [
+            (owner.name, a_index, asset.name, slot_index, slot)
+            for owner in self.characters_at(here.name)
+            for a_index, asset in enumerate(owner.in_progress)
+            for slot_index, slot in enumerate(rs.assets[asset.name].recipe)
+            if asset.slots[slot_index] is None
+        ]
         for i, die in enumerate(here.dice):
             if die.face > face:
                 continue
-            for owner in owners:
-                for a_index, asset in enumerate(owner.in_progress):
-                    recipe = rs.assets[asset.name].recipe
-                    for slot_index, slot in enumerate(recipe):
-                        if asset.slots[slot_index] is None and slot.accepts(die.resource, die.face):
-                            key = (die.resource, die.face, owner.name, a_index, slot_index)
-                            if key in seen:
-                                continue
-                            seen.add(key)
-                            options.append(
-                                {
-                                    "die": i,
-                                    "character": owner.name,
-                                    "asset": asset.name,
-                                    "index": a_index,
-                                    "slot": slot_index,
-                                }
-                            )
+            resource, value = die.resource, die.face
+            for owner, a_index, name, slot_index, slot in empty:
+                # slot.accepts(resource, value), written out: this is the inner loop
+                if (slot.resource is None or slot.resource == resource) and (
+                    slot.face is None or slot.face == value
+                ):
+                    key = (resource, value, owner, a_index, slot_index)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    options.append(
+                        {
+                            "die": i,
+                            "character": owner,
+                            "asset": name,
+                            "index": a_index,
+                            "slot": slot_index,
+                        }
+                    )
         return options
 
     def _step_craft(self, frame: Frame) -> Decision | None:

@@ -8,6 +8,7 @@ import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dsl.runtime import Context
@@ -122,8 +123,23 @@ def _copy_option(option: dict[str, Any]) -> dict[str, Any]:
     return {k: v[:] if v.__class__ is list else v for k, v in option.items()}
 
 
-def _name_and_side(loc: LocationState) -> tuple[str, bool]:
-    return (loc.name, loc.developed)
+# a location as the map facts know it: ``(name, x, y, developed)``, read in C
+_MAP_KEY = attrgetter("name", "x", "y", "developed")
+
+
+class MapFacts(NamedTuple):
+    """What follows from the map alone (``Session._map``), for one map (``key``)."""
+
+    key: tuple[tuple[str, int, int, bool], ...]
+    sides: tuple[Any, ...]  # each location's side showing, by its place in the locations
+    first: dict[str, int]  # a name's first location among them (as ``Session.location``)
+    adjacency: dict[str, list[str]]  # the neighbours of each location, by name
+    steps: dict[str, tuple[tuple[str, int], ...]]  # each neighbour with its entry cost
+    scene_places: dict[str, list[str]]  # where each scene asked so far may be narrated
+    # the narrate actions (scene, location, team) by the scenes within reach and where the
+    # characters stand with which cards (``_narrate_options``)
+    narrations: dict[tuple[Any, ...], tuple[tuple[str, str, tuple[str, ...]], ...]]
+    facts: dict[str, Any]  # other facts of the map, each worked out when first asked
 
 
 def _teams(present: list[CharacterState]) -> list[list[CharacterState]]:
@@ -219,8 +235,6 @@ class SessionPart(_SessionBase):
 
     state: SessionState
     ruleset: Ruleset
-    _scene_key: tuple[Any, ...]
-    _scene_places: dict[str, list[str]]
     _least_scene_points: int | None
     _options_kept_for: list[Any]
     _options_told: int
@@ -231,11 +245,13 @@ class SessionPart(_SessionBase):
         # the type checker holds each section to the others' signatures. A test holds every
         # declaration to its definition (``test_contracts.py``).
         def _adjacency_map(self) -> dict[str, list[str]]: ...
+        def _map(self) -> MapFacts: ...
         def _card_actions(self, kind: str, name: str) -> _CardActions: ...
 
         _card_memo: dict[tuple[str, str], _CardActions]
         _card_points_memo: dict[str, tuple[int, str | None]]
-        _refresh_memo: dict[int, tuple[Any, bool]]
+        _effects_memo: dict[int, tuple[Any, bool]]
+        _refresh_memo: dict[tuple[Any, ...], bool]
 
         def _defend_window(
             self, ctx: Context, m: CharacterState, verbs: tuple[str, ...], prompt: str
@@ -245,6 +261,9 @@ class SessionPart(_SessionBase):
         def _narrate_options(self) -> list[Any]: ...
 
         _trade_memo: dict[str, list[str]]
+        _hands_memo: dict[tuple[Any, ...], Any]
+        _musters_memo: dict[tuple[Any, ...], tuple[str, ...]]
+        _action_costs: tuple[int, int, int, int]
 
         def action_cost(self, action: str) -> int: ...
         def changed_cost(self, action: str) -> int | None: ...

@@ -235,6 +235,158 @@ EVENTS: dict[str, Spec] = {
 
 DECISIONS: tuple[str, ...] = (*DecisionKind, *LanguageDecision, *KernelDecision)
 
+_DIE_EVENTS: set[str] = {
+    KernelEvent.DICE_ROLLED,
+    EventKind.DIE_PLACED,
+    EventKind.DIE_RETURNED,
+    EventKind.DIE_MOVED,
+    EventKind.DIE_SET,
+    EventKind.DIE_SPENT,
+    EventKind.DIE_HELD,
+    EventKind.DIE_UNHELD,
+    EventKind.DICE_CLEARED,
+    EventKind.TRADED,
+    EventKind.DIE_CRAFTED,
+    EventKind.SORCERY_EXPLODED,
+}
+_TOKEN_EVENTS: set[str] = {
+    EventKind.TOKENS_ADDED,
+    EventKind.TOKEN_REMOVED,
+    EventKind.TOKENS_CONVERTED,
+}
+_COPY_EVENTS: set[str] = {
+    EventKind.OBSTACLE_PLACED,
+    EventKind.OBSTACLE_MOVED,
+    EventKind.OBSTACLE_OVERCOME,
+    EventKind.OBSTACLE_DISCARDED,
+}
+# The events that may change each part of what a player sees (the observation, ``view.py``):
+# its path, with the names of things as []. Every change between two decisions is told by one
+# of them (``test_every_change_is_told``), so a part none of whose events was told since it was
+# worked out is still what it was (``view._locations``).
+TOLD_BY: dict[str, set[str]] = {
+    # the tracker moves once more when the year is lost or over
+    "turn": {
+        EventKind.TURN_STARTED,
+        EventKind.SEASON_ENDED,
+        EventKind.SESSION_ENDED,
+        EventKind.THREAT_POOL_EMPTY,
+    },
+    "season": {EventKind.TURN_STARTED, EventKind.SEASON_ENDED},
+    "turns_in_season": {EventKind.TURN_STARTED, EventKind.SEASON_ENDED},
+    "threat_pool": {EventKind.THREAT_PLACED, EventKind.THREAT_REMOVED, EventKind.THREAT_POOL_EMPTY},
+    "locations": {EventKind.LOCATION_ADDED},
+    "locations[].developed": {EventKind.LOCATION_DEVELOPED, EventKind.LOCATION_UNDEVELOPED},
+    "locations[].tags": {EventKind.LOCATION_DEVELOPED, EventKind.LOCATION_UNDEVELOPED},
+    "locations[].produces": {EventKind.LOCATION_DEVELOPED, EventKind.LOCATION_UNDEVELOPED},
+    "locations[].adjacent": {EventKind.LOCATION_ADDED},
+    "locations[].threats": {EventKind.THREAT_PLACED, EventKind.THREAT_REMOVED},
+    "locations[].obstacles": {
+        EventKind.OBSTACLE_PLACED,
+        EventKind.OBSTACLE_MOVED,
+        EventKind.OBSTACLE_OVERCOME,
+        EventKind.OBSTACLE_DISCARDED,
+        EventKind.CARD_ARCHIVED,
+    },
+    # copies of one obstacle are told apart by their order only: one coming or going at a
+    # location shifts the tokens seen on the others
+    "locations[].obstacles[].progress": {*_TOKEN_EVENTS, *_COPY_EVENTS},
+    "locations[].obstacles[].hindrance": {*_TOKEN_EVENTS, *_COPY_EVENTS},
+    "locations[].dice": _DIE_EVENTS,
+    "supply": _DIE_EVENTS,
+    "characters[].location": {EventKind.CHARACTER_MOVED, EventKind.CHARACTER_PLACED},
+    "characters[].action_points": {EventKind.ACTION_POINTS_CHANGED},
+    "characters[].body": {EventKind.STRESS_TAKEN, EventKind.STRESS_RECOVERED},
+    "characters[].psyche": {EventKind.STRESS_TAKEN, EventKind.STRESS_RECOVERED},
+    "characters[].initiative": {
+        KernelEvent.DICE_ROLLED,
+        EventKind.DIE_SET,
+        EventKind.INITIATIVE_GAINED,
+        EventKind.INITIATIVE_SPENT,
+    },
+    "initiative_supply": {EventKind.INITIATIVE_GAINED, EventKind.INITIATIVE_SPENT},
+    "characters[].skills": {EventKind.DOWNTIME, EventKind.SCENE_COMPLETED},
+    "characters[].advances": {EventKind.DOWNTIME, EventKind.SCENE_COMPLETED},
+    "characters[].conditions": {EventKind.CONDITION_TAKEN, EventKind.CONDITION_REMOVED},
+    "characters[].in_progress": {
+        EventKind.ASSET_TAKEN,
+        EventKind.DIE_CRAFTED,
+        EventKind.ASSET_COMPLETED,
+    },
+    "characters[].assets": {
+        EventKind.ASSET_COMPLETED,
+        EventKind.ASSET_PLAYED,
+        EventKind.RESERVE_TAKEN,
+        EventKind.CARD_DISCARDED,
+        EventKind.SCENE_COMPLETED,
+    },
+    "characters[].obstacles": {
+        EventKind.OBSTACLE_OVERCOME,
+        EventKind.CARD_DISCARDED,
+        EventKind.SCENE_COMPLETED,
+    },
+    "characters[].abilities": {
+        EventKind.ABILITY_TAKEN,
+        EventKind.ABILITY_PLAYED,
+        EventKind.CARD_DISCARDED,
+    },
+    "characters[].exhausted": {
+        EventKind.CARD_EXHAUSTED,
+        EventKind.CARD_REFRESHED,
+        EventKind.CARDS_READIED,
+    },
+    "characters[].ability_deck_size": {
+        EventKind.ABILITY_TAKEN,
+        EventKind.ABILITY_PLAYED,
+        EventKind.CARD_ADDED,
+    },
+    "asset_staging": {EventKind.ASSET_STAGED, EventKind.ASSET_TAKEN},
+    "scenes": {
+        EventKind.SCENE_DRAWN,
+        EventKind.SCENE_COMPLETED,
+        EventKind.CARD_ADDED,
+        EventKind.FINALE_SCENES_SHUFFLED,
+    },
+    "scenes_completed": {EventKind.SCENE_COMPLETED},
+    "decks.asset": {
+        EventKind.ASSET_STAGED,
+        EventKind.ASSET_TAKEN,
+        EventKind.CARD_ADDED,
+        EventKind.CARD_ARCHIVED,
+    },
+    "decks.scene": {
+        EventKind.SCENE_DRAWN,
+        EventKind.SCENE_COMPLETED,
+        EventKind.CARD_ADDED,
+        EventKind.CARD_ARCHIVED,
+        EventKind.FINALE_SCENES_SHUFFLED,
+    },
+    "decks.obstacle": {
+        EventKind.OBSTACLE_PLACED,
+        EventKind.EVENT_DRAWN,
+        EventKind.CARD_ADDED,
+        EventKind.OBSTACLE_DECK_RESHUFFLED,
+        EventKind.NO_COPY_LEFT,
+        EventKind.CARD_ARCHIVED,
+    },
+    "obstacle_discard": {
+        EventKind.OBSTACLE_DISCARDED,
+        EventKind.OBSTACLE_DECK_RESHUFFLED,
+        EventKind.EVENT_DRAWN,
+        EventKind.OBSTACLE_PLACED,
+    },
+}
+
+
+def told_by(part: str) -> frozenset[str]:
+    """The events that may change a part of the observation and anything in it."""
+    return frozenset(
+        k
+        for path, kinds in TOLD_BY.items()
+        if path.split("[")[0].split(".")[0] == part
+        for k in kinds
+    )
+
 
 def events_table() -> str:
     """The Markdown table of events in ``docs/design/engine-api.md``."""

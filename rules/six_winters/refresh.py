@@ -17,6 +17,9 @@ from .state import (
     Frame,
 )
 
+# the hands (conditions, assets, abilities) whose refresh texts are kept at most
+_HANDS_KEPT = 20_000
+
 
 class RefreshRules(SessionPart):
     """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
@@ -40,20 +43,37 @@ class RefreshRules(SessionPart):
 
     def _quiet_refresh_texts(self, args: dict[str, Any]) -> bool:
         """No card held and no location in play has a "Refresh:" text (a speed shortcut)."""
-        st = self.state
-        runs = self._runs_at_refresh
-        for c in st.characters:
-            for _, effects in self.held_cards(c):
-                if runs(effects):
-                    return False
-        cards = self.ruleset.locations
-        return not any(runs(cards[loc.name].side(loc.developed).effects) for loc in st.locations)
+        return not any(map(self._hand_refreshes, self.state.characters)) and not (
+            self._map_refreshes()
+        )
+
+    def _hand_refreshes(self, c: CharacterState) -> bool:
+        """Whether a card a character holds has a "Refresh:" text: worked out once per hand
+        (conditions, assets, abilities), the cards' texts never change."""
+        memo = self._refresh_memo
+        hand = (tuple(c.conditions), tuple(c.assets), tuple(c.abilities))
+        found = memo.get(hand)
+        if found is None:
+            if len(memo) >= _HANDS_KEPT:
+                memo.clear()
+            runs = self._runs_at_refresh
+            found = memo[hand] = any(runs(effects) for _, effects in self.held_cards(c))
+        return found
+
+    def _map_refreshes(self) -> bool:
+        """Whether a location in play has a "Refresh:" text: worked out once per map."""
+        board = self._map()
+        found = board.facts.get("refresh texts")
+        if found is None:
+            runs = self._runs_at_refresh
+            found = board.facts["refresh texts"] = any(runs(side.effects) for side in board.sides)
+        return bool(found)
 
     def _runs_at_refresh(self, effects: tuple[Any, ...]) -> bool:
         """Whether one of a card's effects happens at the refresh: a fact of its text, so it is
         worked out once per ruleset (kept by the effects' identity, and with them, so that an
         identity is never taken for another's)."""
-        memo = self._refresh_memo
+        memo = self._effects_memo
         found = memo.get(id(effects))
         if found is None or found[0] is not effects:
             found = memo[id(effects)] = (effects, any(e.on("refresh") for e in effects))
@@ -135,11 +155,15 @@ class RefreshRules(SessionPart):
         st = self.state
         runs = self._runs_at_refresh  # most cards have no such text: none of theirs is tried
         for c in st.characters:
+            if not self._hand_refreshes(c):  # most hands: none, known once per hand
+                continue
             for name, effects in self.held_cards(c):  # conditions, assets, abilities in hand
                 if runs(effects):
                     self.run_effects(
                         ctx, effects, "refresh", actor=c.name, location=c.location, card=name
                     )
+        if not self._map_refreshes():  # as the map is once the characters' texts ran
+            return
         for loc in st.locations:
             effects = self.side(loc).effects
             if runs(effects):

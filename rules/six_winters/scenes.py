@@ -11,7 +11,6 @@ from dsl.runtime import Context
 
 from .basics import (
     SessionPart,
-    _name_and_side,
     _teams,
 )
 from .cards import Scene
@@ -20,6 +19,9 @@ from .state import (
     CharacterState,
     LocationState,
 )
+
+# the narrations kept at most for one map (then forgotten, and worked out again)
+_NARRATIONS_KEPT = 5_000
 
 
 class SceneRules(SessionPart):
@@ -36,12 +38,8 @@ class SceneRules(SessionPart):
 
     def _scene_places_now(self) -> dict[str, list[str]]:
         """The names of ``scene_locations`` found so far, by scene: kept while no location
-        is added or developed."""
-        key = tuple(map(_name_and_side, self.state.locations))
-        if key != self._scene_key:
-            self._scene_key = key
-            self._scene_places = {}
-        return self._scene_places
+        is added or developed (with the map's facts)."""
+        return self._map().scene_places
 
     def _scene_place_names(self, places: dict[str, list[str]], scene: Scene) -> list[str]:
         names = places.get(scene.name)
@@ -81,9 +79,35 @@ class SceneRules(SessionPart):
         scenes = [n for n in self.available_scenes() if best >= rs.scenes[n].points]
         if not scenes:
             return options
+        # what follows depends on those scenes, the map, and where the characters stand with
+        # which cards: worked out once for them (kept with the map's facts)
+        board = self._map()
+        key = (
+            tuple(scenes),
+            tuple(
+                [(c.name, c.location, tuple(c.assets), tuple(c.obstacles)) for c in st.characters]
+            ),
+        )
+        found = board.narrations.get(key)
+        if found is None:
+            if len(board.narrations) >= _NARRATIONS_KEPT:
+                board.narrations.clear()
+            found = board.narrations[key] = self._narrations(scenes, board.scene_places)
+        return [
+            {"act": "narrate", "scene": scene, "location": name, "participants": list(team)}
+            for scene, name, team in found
+        ]
+
+    def _narrations(
+        self, scenes: list[str], places: dict[str, list[str]]
+    ) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+        """``_narrate_options`` for the scenes some team could reach: each scene, where, by
+        whom."""
+        st = self.state
+        rs = self.ruleset
+        options: list[tuple[str, str, tuple[str, ...]]] = []
         occupied = {c.location for c in st.characters}
         bonus = rs.value("skill match bonus", 1)
-        places = self._scene_places_now()
         # by location: each team there, with the points of its cards and their skills
         teams_at: dict[str, list[tuple[list[str], int, list[str | None]]]] = {}
         for scene_name in scenes:
@@ -105,15 +129,8 @@ class SceneRules(SessionPart):
                         )
                 for participants, points, skills in teams:
                     if bonus * skills.count(scene.skill) + points >= scene.points:
-                        options.append(
-                            {
-                                "act": "narrate",
-                                "scene": scene_name,
-                                "location": name,
-                                "participants": list(participants),
-                            }
-                        )
-        return options
+                        options.append((scene_name, name, tuple(participants)))
+        return tuple(options)
 
     def _held_points(self, c: CharacterState) -> tuple[int, list[str | None]]:
         """The points of the cards a character could play in a scene (completed assets and

@@ -43,6 +43,8 @@ from . import select as selecting
 from .abilities import AbilityRules
 from .actions import ActionRules
 from .basics import (
+    _MAP_KEY,
+    MapFacts,
     SessionResult,
     _CardActions,
     _copy_option,
@@ -104,8 +106,7 @@ class Session(
         # the phases and steps of ``procedure.rules``, compiled once with the ruleset (the
         # walker reads them at every step)
         self.procedure: Procedure = ruleset.procedure
-        self._adjacency: dict[str, list[str]] | None = None
-        self._adjacency_key: tuple[Any, ...] = ()
+        self._map_kept: MapFacts | None = None
         self._primitives: Any = None
         # the primitive a card used as an action calls as the last thing its text does
         # (``CompiledAbility.last_call``), while that text runs (``run_effect``)
@@ -114,10 +115,22 @@ class Session(
         # the state yet: it only runs a card's text, and the text has called no primitive so
         # far (compiled texts change the game only through primitives; ``select`` only reads),
         # so its snapshot waits for the first primitive (``Machine.touch``).
-        self._scene_key: tuple[Any, ...] = ()
-        self._scene_places: dict[str, list[str]] = {}
         # facts of the cards that never change within a session, worked out when first needed
-        self._card_memo: dict[tuple[str, str], _CardActions] = ruleset_memo(ruleset, "actions")
+        # (the ruleset's memos: shared by every session of the ruleset, fetched in one go, as
+        # a ``clone`` makes a session too)
+        (
+            self._card_memo,
+            self._facts_memo,
+            self._declared_costs,
+            self._effects_memo,
+            self._refresh_memo,
+            self._words_memo,
+            self._view_sides,
+            self._hands_memo,
+            self._musters_memo,
+            self._action_costs,
+            self._sorcery,
+        ) = _session_memos(ruleset)
         self._card_points_memo: dict[str, tuple[int, str | None]] = {}
         self._trade_memo: dict[str, list[str]] = {}
         self._least_scene_points: int | None = None
@@ -125,16 +138,9 @@ class Session(
         self._options_kept_for: list[Any] = []
         self._options_told = -1  # the count of events when they were worked out
         self._options_kept: tuple[int, list[Any]] | None = None
-        self._facts_memo: dict[tuple[str, str], dict[str, Any]] = ruleset_memo(ruleset, "facts")
-        self._declared_costs: dict[str, tuple[str, int]] = ruleset_memo(ruleset, "costs")
-        self._refresh_memo: dict[int, tuple[Any, bool]] = ruleset_memo(ruleset, "at refresh")
-        self._words_memo: dict[tuple[str, bool], frozenset[str]] = ruleset_memo(ruleset, "words")
-        self._view_sides: dict[tuple[str, bool], tuple[Any, ...]] = ruleset_memo(
-            ruleset, "view sides"
-        )
-        resources = ruleset.resources
-        self._sorcery = resources[-1] if resources and "sorcery" not in resources else "sorcery"
         self._view: tuple[tuple[Any, ...], View] | None = None
+        # the locations a view showed last: (state, events told then, the last of them, list)
+        self._shown_locations: tuple[Any, int, Any, list[dict[str, Any]]] | None = None
 
     def _with_state(self, state: Any) -> Session:
         """A session on ``state`` (``clone``), keeping what this one worked out of the ruleset
@@ -143,8 +149,7 @@ class Session(
         filled in with the same facts, so the two sessions may share them."""
         copy = type(self)(self.ruleset, state)
         copy._primitives = self._primitives
-        copy._adjacency, copy._adjacency_key = self._adjacency, self._adjacency_key
-        copy._scene_key, copy._scene_places = self._scene_key, self._scene_places
+        copy._map_kept = self._map_kept
         copy._card_points_memo = self._card_points_memo
         copy._trade_memo = self._trade_memo
         copy._least_scene_points = self._least_scene_points
@@ -371,19 +376,33 @@ class Session(
 
     def _adjacency_map(self) -> dict[str, list[str]]:
         """The neighbours of every location, kept while the map stays the same."""
-        key = tuple([(loc.name, loc.x, loc.y) for loc in self.state.locations])
-        if self._adjacency is None or key != self._adjacency_key:
-            by_pos = {(x, y): n for n, x, y in key}
-            self._adjacency = {
-                n: [
-                    by_pos[p]
-                    for p in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
-                    if p in by_pos
-                ]
-                for n, x, y in key
-            }
-            self._adjacency_key = key
-        return self._adjacency
+        return self._map().adjacency
+
+    def _map(self) -> MapFacts:
+        """What follows from the map alone (each location's side, its neighbours, where a scene
+        is narrated), kept while no location is added, moved or developed: the action options
+        and a bot's view read it at every decision. The key is every location's name, place
+        and side, made in C (``_MAP_KEY``)."""
+        key = tuple(map(_MAP_KEY, self.state.locations))
+        kept = self._map_kept
+        if kept is not None and kept.key == key:
+            return kept
+        cards = self.ruleset.locations
+        by_pos = {(x, y): n for n, x, y, _ in key}
+        adjacency = {
+            n: [by_pos[p] for p in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if p in by_pos]
+            for n, x, y, _ in key
+        }
+        sides = tuple(cards[n].side(developed) for n, _, _, developed in key)
+        first: dict[str, int] = {}
+        for i, (n, _, _, _) in enumerate(key):
+            first.setdefault(n, i)
+        steps = {
+            n: tuple((dest, sides[first[dest]].entry_cost) for dest in near)
+            for n, near in adjacency.items()
+        }
+        kept = self._map_kept = MapFacts(key, sides, first, adjacency, steps, {}, {}, {})
+        return kept
 
     def distances(self, targets: Sequence[str]) -> dict[str, int]:
         """Steps from every location to the nearest of ``targets`` (breadth first)."""
@@ -619,6 +638,53 @@ class Session(
 
 # The words each location side answers to, per ruleset (by id) and (name, developed).
 
+
+_SessionMemos = tuple[
+    dict[tuple[str, str], _CardActions],  # what a card offers as actions
+    dict[tuple[str, str], dict[str, Any]],  # a card's printed facts as a view shows them
+    dict[str, tuple[str, int]],  # an action's declared cost, by its value's name
+    dict[int, tuple[Any, bool]],  # whether a card's effects happen at the refresh
+    dict[tuple[Any, ...], bool],  # whether a hand of cards has a refresh text
+    dict[tuple[str, bool], frozenset[str]],  # the words a location side answers to
+    dict[tuple[str, bool], tuple[Any, ...]],  # a location side as a view shows it
+    dict[tuple[Any, ...], Any],  # what a hand of cards offers as actions
+    dict[tuple[Any, ...], tuple[str, ...]],  # what a character may muster on a side
+    tuple[int, int, int, int],  # the declared costs of a move, a trade, a muster, a craft
+    str,  # the resource whose 6s explode
+]
+
+
+def _session_memos(ruleset: Ruleset) -> _SessionMemos:
+    """The ruleset's memos a session keeps at hand (``Session.__init__``), found once."""
+    kept = ruleset_memo(ruleset, "session")
+    found = kept.get("memos")
+    if found is None:
+        resources = ruleset.resources
+        found = kept["memos"] = (
+            ruleset_memo(ruleset, "actions"),
+            ruleset_memo(ruleset, "facts"),
+            ruleset_memo(ruleset, "costs"),
+            ruleset_memo(ruleset, "at refresh"),
+            ruleset_memo(ruleset, "hand refresh"),
+            ruleset_memo(ruleset, "words"),
+            ruleset_memo(ruleset, "view sides"),
+            ruleset_memo(ruleset, "hands"),
+            ruleset_memo(ruleset, "musters"),
+            _declared_costs(ruleset),
+            resources[-1] if resources and "sorcery" not in resources else "sorcery",
+        )
+    return found
+
+
+def _declared_costs(ruleset: Ruleset) -> tuple[int, int, int, int]:
+    """The declared costs of a move, a trade, a muster and a craft: what ``action_cost`` says
+    while no card in play changes one (``action_options`` reads them at every decision)."""
+    move, trade, muster, craft = (ruleset.value(f"{a} cost", 1) for a in _ACTIONS)
+    return move, trade, muster, craft
+
+
+# the actions whose cost ``action_options`` reads, in the order it reads them
+_ACTIONS = ("move", "trade", "muster", "craft")
 
 _RULESET_CACHE: dict[str, Ruleset] = {}
 

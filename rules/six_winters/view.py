@@ -13,6 +13,7 @@ from collections.abc import Callable, ItemsView, Iterator, KeysView, Mapping, Va
 from typing import TYPE_CHECKING, Any
 
 from .basics import _asset_facts, _obstacle_facts, _scene_facts
+from .contracts import told_by
 
 if TYPE_CHECKING:
     from .session import Session
@@ -131,32 +132,49 @@ def _facts(session: Session, kind: str, name: str) -> dict[str, Any]:
 
 
 def _locations(session: Session) -> list[dict[str, Any]]:
-    """Written for speed: a bot reads the locations at nearly every decision, and each view
-    works them out anew. What a location's side prints is looked up once per side."""
-    rs = session.ruleset
-    adjacency = session._adjacency_map()
-    sides = session._view_sides  # a side's region, tags, production: the ruleset's facts
+    """The locations as a view shows them. A bot reads them at nearly every decision: while
+    no event that may change them was told since the last view worked them out (``TOLD_BY``,
+    the contract ``test_every_change_is_told`` holds the engine to), on the same state, that
+    view's (read-only) list is shown again."""
+    st = session.state
+    events = st.events
+    kept = session._shown_locations
+    if kept is not None and kept[0] is st and len(events) >= kept[1] > 0:
+        told, last, shown = kept[1], kept[2], kept[3]
+        # the events then are still there (a piece taken back drops the ones it told)
+        if events[told - 1] is last and not any(e.kind in _CHANGE_LOCATIONS for e in events[told:]):
+            return shown
+    shown = _work_out_locations(session)
+    if events:
+        session._shown_locations = (st, len(events), events[-1], shown)
+    return shown
+
+
+# the events that may change what a view shows of the locations
+_CHANGE_LOCATIONS = told_by("locations")
+
+
+def _work_out_locations(session: Session) -> list[dict[str, Any]]:
+    """Written for speed: what the map shows of each location (its name, region, tags, side,
+    neighbours and production) is worked out once per map (``Session._map``); only the
+    threats, obstacles and dice are read each time."""
+    board = session._map()
+    shown = board.facts.get("view")
+    if shown is None:
+        shown = board.facts["view"] = _map_shown(session)
     memo = session._facts_memo
     out = []
-    for loc in session.state.locations:
-        key = (loc.name, loc.developed)
-        side = sides.get(key)
-        if side is None:
-            card = rs.locations[loc.name]
-            side = sides[key] = (
-                card.region,
-                tuple(session.tags_of(loc)),
-                tuple(card.side(loc.developed).produces),
-            )
-        region, tags, produces = side
+    for loc, (name, region, tags, developed, adjacent, produces) in zip(
+        session.state.locations, shown, strict=True
+    ):
         out.append(
             {
-                "name": loc.name,
+                "name": name,
                 "region": region,
                 "tags": list(tags),
-                "developed": loc.developed,
+                "developed": developed,
                 "threats": loc.threats,
-                "adjacent": list(adjacency[loc.name]),
+                "adjacent": list(adjacent),
                 "produces": list(produces),
                 "obstacles": [
                     {
@@ -171,6 +189,28 @@ def _locations(session: Session) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def _map_shown(session: Session) -> list[tuple[Any, ...]]:
+    """What a view shows of each location that only the map decides: (name, region, tags,
+    developed, neighbours, production)."""
+    rs = session.ruleset
+    adjacency = session._adjacency_map()
+    sides = session._view_sides  # a side's region, tags, production: the ruleset's facts
+    shown = []
+    for loc in session.state.locations:
+        key = (loc.name, loc.developed)
+        side = sides.get(key)
+        if side is None:
+            card = rs.locations[loc.name]
+            side = sides[key] = (
+                card.region,
+                tuple(session.tags_of(loc)),
+                tuple(card.side(loc.developed).produces),
+            )
+        region, tags, produces = side
+        shown.append((loc.name, region, tags, loc.developed, tuple(adjacency[loc.name]), produces))
+    return shown
 
 
 def _characters(session: Session) -> list[dict[str, Any]]:

@@ -13,104 +13,10 @@ import pytest
 
 from rules.six_winters import engine
 from rules.six_winters.bots import HeuristicBot, RandomBot
+from rules.six_winters.contracts import TOLD_BY
 from rules.six_winters.contracts import EventKind as E
-from rules.six_winters.contracts import KernelEvent
 
 PAIRS = (["Parin", "Kanun"], ["Fuscus", "Parin"], ["Kanun", "Fuscus"])
-DIE_EVENTS = {
-    KernelEvent.DICE_ROLLED,
-    E.DIE_PLACED,
-    E.DIE_RETURNED,
-    E.DIE_MOVED,
-    E.DIE_SET,
-    E.DIE_SPENT,
-    E.DIE_HELD,
-    E.DIE_UNHELD,
-    E.DICE_CLEARED,
-    E.TRADED,
-    E.DIE_CRAFTED,
-    E.SORCERY_EXPLODED,
-}
-TOKEN_EVENTS = {E.TOKENS_ADDED, E.TOKEN_REMOVED, E.TOKENS_CONVERTED}
-COPY_EVENTS = {E.OBSTACLE_PLACED, E.OBSTACLE_MOVED, E.OBSTACLE_OVERCOME, E.OBSTACLE_DISCARDED}
-# the events that may change each part of the table (its path, names of things as [])
-TOLD_BY: dict[str, set[str]] = {
-    # the tracker moves once more when the year is lost or over
-    "turn": {E.TURN_STARTED, E.SEASON_ENDED, E.SESSION_ENDED, E.THREAT_POOL_EMPTY},
-    "season": {E.TURN_STARTED, E.SEASON_ENDED},
-    "turns_in_season": {E.TURN_STARTED, E.SEASON_ENDED},
-    "threat_pool": {E.THREAT_PLACED, E.THREAT_REMOVED, E.THREAT_POOL_EMPTY},
-    "locations": {E.LOCATION_ADDED},
-    "locations[].developed": {E.LOCATION_DEVELOPED, E.LOCATION_UNDEVELOPED},
-    "locations[].tags": {E.LOCATION_DEVELOPED, E.LOCATION_UNDEVELOPED},
-    "locations[].produces": {E.LOCATION_DEVELOPED, E.LOCATION_UNDEVELOPED},
-    "locations[].adjacent": {E.LOCATION_ADDED},
-    "locations[].threats": {E.THREAT_PLACED, E.THREAT_REMOVED},
-    "locations[].obstacles": {
-        E.OBSTACLE_PLACED,
-        E.OBSTACLE_MOVED,
-        E.OBSTACLE_OVERCOME,
-        E.OBSTACLE_DISCARDED,
-        E.CARD_ARCHIVED,
-    },
-    # copies of one obstacle are told apart by their order only: one coming or going at a
-    # location shifts the tokens seen on the others
-    "locations[].obstacles[].progress": {*TOKEN_EVENTS, *COPY_EVENTS},
-    "locations[].obstacles[].hindrance": {*TOKEN_EVENTS, *COPY_EVENTS},
-    "locations[].dice": DIE_EVENTS,
-    "supply": DIE_EVENTS,
-    "characters[].location": {E.CHARACTER_MOVED, E.CHARACTER_PLACED},
-    "characters[].action_points": {E.ACTION_POINTS_CHANGED},
-    "characters[].body": {E.STRESS_TAKEN, E.STRESS_RECOVERED},
-    "characters[].psyche": {E.STRESS_TAKEN, E.STRESS_RECOVERED},
-    "characters[].initiative": {
-        KernelEvent.DICE_ROLLED,
-        E.DIE_SET,
-        E.INITIATIVE_GAINED,
-        E.INITIATIVE_SPENT,
-    },
-    "initiative_supply": {E.INITIATIVE_GAINED, E.INITIATIVE_SPENT},
-    "characters[].skills": {E.DOWNTIME, E.SCENE_COMPLETED},
-    "characters[].advances": {E.DOWNTIME, E.SCENE_COMPLETED},
-    "characters[].conditions": {E.CONDITION_TAKEN, E.CONDITION_REMOVED},
-    "characters[].in_progress": {E.ASSET_TAKEN, E.DIE_CRAFTED, E.ASSET_COMPLETED},
-    "characters[].assets": {
-        E.ASSET_COMPLETED,
-        E.ASSET_PLAYED,
-        E.RESERVE_TAKEN,
-        E.CARD_DISCARDED,
-        E.SCENE_COMPLETED,
-    },
-    "characters[].obstacles": {E.OBSTACLE_OVERCOME, E.CARD_DISCARDED, E.SCENE_COMPLETED},
-    "characters[].abilities": {E.ABILITY_TAKEN, E.ABILITY_PLAYED, E.CARD_DISCARDED},
-    "characters[].exhausted": {E.CARD_EXHAUSTED, E.CARD_REFRESHED, E.CARDS_READIED},
-    "characters[].ability_deck_size": {E.ABILITY_TAKEN, E.ABILITY_PLAYED, E.CARD_ADDED},
-    "asset_staging": {E.ASSET_STAGED, E.ASSET_TAKEN},
-    "scenes": {E.SCENE_DRAWN, E.SCENE_COMPLETED, E.CARD_ADDED, E.FINALE_SCENES_SHUFFLED},
-    "scenes_completed": {E.SCENE_COMPLETED},
-    "decks.asset": {E.ASSET_STAGED, E.ASSET_TAKEN, E.CARD_ADDED, E.CARD_ARCHIVED},
-    "decks.scene": {
-        E.SCENE_DRAWN,
-        E.SCENE_COMPLETED,
-        E.CARD_ADDED,
-        E.CARD_ARCHIVED,
-        E.FINALE_SCENES_SHUFFLED,
-    },
-    "decks.obstacle": {
-        E.OBSTACLE_PLACED,
-        E.EVENT_DRAWN,
-        E.CARD_ADDED,
-        E.OBSTACLE_DECK_RESHUFFLED,
-        E.NO_COPY_LEFT,
-        E.CARD_ARCHIVED,
-    },
-    "obstacle_discard": {
-        E.OBSTACLE_DISCARDED,
-        E.OBSTACLE_DECK_RESHUFFLED,
-        E.EVENT_DRAWN,
-        E.OBSTACLE_PLACED,
-    },
-}
 
 
 def _parts(value: Any, path: str = "") -> dict[str, str]:
