@@ -68,6 +68,9 @@ class HeuristicBot:
         self._visited: dict[tuple[Any, ...], set[str]] = {}
         self._overcoming: dict[str, Any] | None = None  # the obstacle of the last overcome
         self._plan_now: dict[str, Any] | None = None  # how the last overcome is played
+        # tokens this bot added in the overcome under way, by obstacle: its questions are asked
+        # on the table as it was when the action began (``_tokens_now``)
+        self._added: dict[str, tuple[int, int]] = {}
         self._defended: dict[str, list[int]] = {}  # defense dice given, by character
         self._taking: dict[str, list[tuple[str, int]]] = {}  # stress dice taken, by character
         self._pools: dict[tuple[str, str], int] = {}  # the most stress seen, by character
@@ -120,6 +123,8 @@ class HeuristicBot:
                     self._pools[key] = int(c[kind])
         if decision.kind != "choose_target":
             self._riding = None  # only the question right after a moving card is its own
+        if decision.kind == "choose_action":
+            self._added = {}  # a new action: the table shows every token added before it
         handler = getattr(self, f"_{decision.kind}", None)
         options = list(decision.options)
         if handler is not None:
@@ -1114,6 +1119,39 @@ class HeuristicBot:
         ob = next((o for o in loc["obstacles"] if o["name"] == name), None) if loc else None
         if ob is None:
             return "progress" if progress else "hindrance"
+        answer = self._token_choice(obs, c, self._tokens_now(ob), progress, hindrance)
+        before, hindered = self._added.get(name, (0, 0))
+        if answer == "progress":
+            self._added[name] = (before + progress, hindered)
+        else:
+            self._added[name] = (before, hindered + hindrance)
+        return answer
+
+    def _tokens_now(self, ob: dict[str, Any]) -> dict[str, Any]:
+        """The obstacle with the tokens this overcome has added so far: the engine asks each
+        question of an action on the table as it was when the action began, so a teammate's
+        tokens (and a second try's) are not in the observation yet. Counting them turned 93
+        lost finales into wins and 60 won ones into losses of 600 (a discard decided on the
+        tokens before, after four stress taken to add progress)."""
+        added = self._added.get(ob["name"])
+        if not added:
+            return ob
+        return {
+            **ob,
+            "progress": ob["progress"] + added[0],
+            "hindrance": ob["hindrance"] + added[1],
+        }
+
+    def _token_choice(
+        self,
+        obs: dict[str, Any],
+        c: dict[str, Any],
+        ob: dict[str, Any],
+        progress: int,
+        hindrance: int,
+    ) -> str:
+        """Progress or hindrance for ``c``'s dice on ``ob`` (its tokens as they are now)."""
+        name = ob["name"]
         if ob["progress"] + progress >= ob["difficulty"]:
             return "progress"  # overcome: its points for a scene, and it is gone for good
         plan = self._plan_now
@@ -1231,6 +1269,7 @@ class HeuristicBot:
         )
         if ob is None:
             return "hinder"
+        ob = self._tokens_now(ob)
         safe = ob["progress"] + ob["hindrance"] > self._activations(obs, ob) + 1
         return "keep" if safe and ob["progress"] * 2 >= ob["difficulty"] else "hinder"
 
