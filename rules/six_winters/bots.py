@@ -71,6 +71,7 @@ class HeuristicBot:
         # tokens this bot added in the overcome under way, by obstacle: its questions are asked
         # on the table as it was when the action began (``_tokens_now``)
         self._added: dict[str, tuple[int, int]] = {}
+        self._ahead: tuple[Any, tuple[int, dict[str, int]]] | None = None  # _threats_ahead
         self._defended: dict[str, list[int]] = {}  # defense dice given, by character
         self._taking: dict[str, list[tuple[str, int]]] = {}  # stress dice taken, by character
         self._pools: dict[tuple[str, str], int] = {}  # the most stress seen, by character
@@ -79,12 +80,16 @@ class HeuristicBot:
         self._read: dict[str, CardReading] | None = None  # the cards' readings (``bind``)
         self._years = 6  # the campaign's length (the declared ``years``, read at ``bind``)
         self._scenes_to_win = 3  # the declared ``scenes to win``, read at ``bind``
+        # the progress and hindrance cubes in the game (declared ``... tokens``, read at ``bind``)
+        self._token_count = {"progress": 12, "hindrance": 12}
 
     def bind(self, session: Any) -> None:
         """The session this bot is about to play: its ruleset's cards are read from their text."""
         self._read = readings(session.ruleset)
         self._years = session.ruleset.value("years", self._years)
         self._scenes_to_win = session.ruleset.value("scenes to win", self._scenes_to_win)
+        for kind in self._token_count:
+            self._token_count[kind] = session.ruleset.value(f"{kind} tokens", 12)
 
     def _reading(self, name: str) -> CardReading | None:
         """What the text of card ``name`` says (``readings``); the bundled Six Winters text
@@ -169,6 +174,8 @@ class HeuristicBot:
         # an obstacle about to move or place a threat, within reach this turn: whoever is
         # sent there goes first, and keeps its dice for it
         for name, where in duties.items():
+            if where in self._visited.get((*turn, name), ()):
+                continue  # it left there this turn with nothing more to do: no pacing back
             step = self._step_toward(obs, first("move"), name, where)
             if step is not None:
                 self._visited.setdefault((*turn, name), set()).add(str(step["from"]))
@@ -460,16 +467,43 @@ class HeuristicBot:
         """What a threat placed at ``where`` costs: the pool's last tokens weigh most, and a
         threat where one lies surges (one more)."""
         pool = max(1, obs["threat_pool"])
-        weight = 6 / pool
         loc = self._loc(obs, where)
         surge = loc is not None and loc["threats"]
+        finale = obs["year"] >= self._years
+        if finale and self.THREATS_AHEAD:
+            # the other obstacles that get past their tokens at the same activation take their
+            # threats from the same pool, and a second threat at a location surges
+            total, here = self._threats_ahead(obs)
+            others = max(0, total - 1)
+            surge = surge or where is not None and here.get(where, 0) > 1
+            pool = max(1, pool - others)
+        weight = 6 / pool
         if surge:
             weight += 6 / max(1, pool - 1)
-        if obs["year"] >= self._years:  # the finale: see FINALE_THREAT
-            if obs["threat_pool"] <= 1 + bool(surge):
+        if finale:  # the finale: see FINALE_THREAT
+            if pool <= 1 + bool(surge):
                 return max(weight, self.LAST_THREAT)
             weight *= self.FINALE_THREAT
         return weight
+
+    THREATS_AHEAD = True
+
+    def _threats_ahead(self, obs: dict[str, Any]) -> tuple[int, dict[str, int]]:
+        """The threats the next activation would place if nothing is done: one for each
+        obstacle its activations get past (two where a threat lies: a surge), and how many
+        such obstacles lie at each location (worked out once a view)."""
+        kept = self._ahead
+        if kept is not None and kept[0] is obs:
+            return kept[1]
+        total = 0
+        here: dict[str, int] = {}
+        for loc in obs["locations"]:
+            for ob in loc["obstacles"]:
+                if self._activations(obs, ob) > ob["progress"] + ob["hindrance"]:
+                    total += 1 + (1 if loc["threats"] or here.get(loc["name"]) else 0)
+                    here[loc["name"]] = here.get(loc["name"], 0) + 1
+        self._ahead = (obs, (total, here))
+        return total, here
 
     def _stress_costs(
         self, obs: dict[str, Any], team: list[dict[str, Any]], kinds: list[str], harm: float
@@ -544,16 +578,21 @@ class HeuristicBot:
         dice = len(high) + len(low)
         left = difficulty - ob["progress"]
         costs = self._stress_costs(obs, team, kinds, harm)
+        # the cubes are finite: a try adds no more than the supply holds
+        supply = {kind: self._tokens_left(obs, kind) for kind in ("progress", "hindrance")}
         best_plan: dict[str, Any] = {"value": -99.0}
         for goal in ("hinder", "progress"):
             for blocked in range(0, min(len(kinds), dice) + 1):
                 if goal == "hinder":
                     pool = sorted([*high, *low])[:blocked]
-                    added = dice - blocked
+                    added = min(dice - blocked, supply["hindrance"])
                     progress = 0
+                    if added == 0:
+                        continue
                 else:
                     pool = (high + low)[:blocked]
                     progress = len(low) - sum(1 for d, i in pool if d <= ranks[i])
+                    progress = min(progress, supply["progress"])
                     if progress == 0:
                         continue
                     added = progress
@@ -659,6 +698,8 @@ class HeuristicBot:
         next activation (the costliest threat first), the nearest character with dice and the
         action points to get there, the better skill among the nearest; a character already
         there with dice stays."""
+        if not any(self._tokens_left(obs, kind) for kind in ("progress", "hindrance")):
+            return {}  # every cube lies on obstacles: no try can add a token
         danger = sorted(
             (
                 (-self._threat_weight(obs, loc["name"]), loc["name"], ob["skill"])
@@ -1119,6 +1160,8 @@ class HeuristicBot:
         ob = next((o for o in loc["obstacles"] if o["name"] == name), None) if loc else None
         if ob is None:
             return "progress" if progress else "hindrance"
+        progress = min(progress, self._tokens_left(obs, "progress"))
+        hindrance = min(hindrance, self._tokens_left(obs, "hindrance"))
         answer = self._token_choice(obs, c, self._tokens_now(ob), progress, hindrance)
         before, hindered = self._added.get(name, (0, 0))
         if answer == "progress":
@@ -1141,6 +1184,14 @@ class HeuristicBot:
             "progress": ob["progress"] + added[0],
             "hindrance": ob["hindrance"] + added[1],
         }
+
+    def _tokens_left(self, obs: dict[str, Any], kind: str) -> int:
+        """The cubes of ``kind`` left in the supply (the cubes are finite: an obstacle gets no
+        more progress once every progress cube lies on obstacles), this overcome's included."""
+        on_table = sum(ob[kind] for loc in obs["locations"] for ob in loc["obstacles"])
+        i = 0 if kind == "progress" else 1
+        pending = sum(added[i] for added in self._added.values())
+        return max(0, self._token_count[kind] - on_table - pending)
 
     def _token_choice(
         self,
