@@ -171,6 +171,26 @@ class HeuristicBot:
         tries = [o for o in first("overcome") if self._where(obs, o) not in coming]
         if (tried := self._overcome_choice(obs, tries)) is not None:
             return tried
+        if self.MEET_FIRST and (obs["year"] >= self._years or self.MEET_ALWAYS):
+            # the finale: a scene the party's cards reach, where everyone it needs can be this
+            # turn, comes before errands to obstacles; whoever is there waits
+            meet = self._rendezvous(obs)
+            if meet is not None:
+                place, team, _steps = meet
+                dist = self._distances(obs, [place])
+                walkers = [c for c in obs["characters"] if c["name"] in team]
+                if all(dist.get(c["location"], 99) <= c["action_points"] for c in walkers):
+                    for move in first("move"):
+                        if (
+                            move["character"] in team
+                            and not move.get("by")
+                            and dist.get(move["to"], 99)
+                            < dist.get(self._where(obs, move) or "", 99)
+                        ):
+                            return move
+                    waiting = {c["name"] for c in walkers if c["location"] == place}
+                    duties = {n: w for n, w in duties.items() if n not in waiting}
+                    by_act["move"] = [o for o in first("move") if o["character"] not in waiting]
         # an obstacle about to move or place a threat, within reach this turn: whoever is
         # sent there goes first, and keeps its dice for it
         for name, where in duties.items():
@@ -475,7 +495,7 @@ class HeuristicBot:
             # threats from the same pool, and a second threat at a location surges
             total, here = self._threats_ahead(obs)
             others = max(0, total - 1)
-            surge = surge or where is not None and here.get(where, 0) > 1
+            surge = surge or (where is not None and here.get(where, 0) > 1)
             pool = max(1, pool - others)
         weight = 6 / pool
         if surge:
@@ -851,22 +871,58 @@ class HeuristicBot:
                 return found
         return []
 
+    def _rendezvous(self, obs: dict[str, Any]) -> tuple[str, list[str], int] | None:
+        """Where the party meets to narrate a scene its cards reach: one location of the
+        scene, the characters whose cards (and skill matches) reach its points, and the most
+        steps one of them has to walk; the nearest meeting first, then the fewest walkers.
+        Each walking to the nearest place of the scene alone could part two characters who
+        need each other's cards."""
+        if not self._scene_targets(obs):
+            return None
+        chars = [c for c in obs["characters"] if c["location"] is not None]
+        teams = [
+            team
+            for size in range(1, len(chars) + 1)
+            for team in itertools.combinations(chars, size)
+        ]
+        best: tuple[tuple[int, int], str, list[str]] | None = None
+        for scene in obs["scenes"]:
+            fit = []
+            for team in teams:
+                cards = [card for c in team for card in (*c["assets"], *c["obstacles"])]
+                points = sum(card["points"] for card in cards)
+                points += sum(1 for card in cards if card.get("skill") == scene["skill"])
+                if points >= scene["points"]:
+                    fit.append(team)
+            if not fit:
+                continue
+            for place in self._scene_places(obs, scene):
+                dist = self._distances(obs, [place])
+                for team in fit:
+                    steps = max(dist.get(c["location"], 99) for c in team)
+                    key = (steps, len(team))
+                    if best is None or key < best[0]:
+                        best = (key, place, [c["name"] for c in team])
+        if best is None:
+            return None
+        return best[1], best[2], best[0][0]
+
+    MEET_FIRST = True
+    MEET_ALWAYS = False
+
     def _move_target(self, obs: dict[str, Any], moves: list[dict[str, Any]]) -> Any:
-        """Toward a scene the party can score; else toward dice for an unfinished asset."""
-        targets = self._scene_targets(obs)
-        if targets:
-            dist = self._distances(obs, targets)
-            best = None
+        """Toward a scene the party can score (where its team meets, ``_rendezvous``); else
+        toward an obstacle about to get past its tokens; else toward dice for an unfinished
+        asset."""
+        if (meet := self._rendezvous(obs)) is not None:
+            place, team, _steps = meet
+            dist = self._distances(obs, [place])
             for move in moves:
                 c = self._char(obs, move["character"])
-                if c is None or move.get("by") == "portal":
+                if c is None or c["name"] not in team or move.get("by") == "portal":
                     continue
-                now = dist.get(c["location"], 99)
-                then = dist.get(move["to"], 99)
-                if then < now and (best is None or then < dist.get(best["to"], 99)):
-                    best = move
-            if best is not None:
-                return best
+                if dist.get(move["to"], 99) < dist.get(c["location"], 99):
+                    return move
         bare = [
             loc["name"]
             for loc in obs["locations"]
