@@ -72,6 +72,9 @@ class HeuristicBot:
         # on the table as it was when the action began (``_tokens_now``)
         self._added: dict[str, tuple[int, int]] = {}
         self._ahead: tuple[Any, tuple[int, dict[str, int]]] | None = None  # _threats_ahead
+        self._on_table: tuple[Any, tuple[int, int]] | None = None  # cubes on obstacles
+        self._meeting: tuple[Any, tuple[str, list[str], int] | None] | None = None  # _rendezvous
+        self._steps: dict[tuple[Any, ...], dict[str, int]] = {}  # _distances, by map and targets
         self._defended: dict[str, list[int]] = {}  # defense dice given, by character
         self._taking: dict[str, list[tuple[str, int]]] = {}  # stress dice taken, by character
         self._pools: dict[tuple[str, str], int] = {}  # the most stress seen, by character
@@ -86,6 +89,7 @@ class HeuristicBot:
     def bind(self, session: Any) -> None:
         """The session this bot is about to play: its ruleset's cards are read from their text."""
         self._read = readings(session.ruleset)
+        self._steps = {}  # another session: another map
         self._years = session.ruleset.value("years", self._years)
         self._scenes_to_win = session.ruleset.value("scenes to win", self._scenes_to_win)
         for kind in self._token_count:
@@ -599,20 +603,20 @@ class HeuristicBot:
         left = difficulty - ob["progress"]
         costs = self._stress_costs(obs, team, kinds, harm)
         # the cubes are finite: a try adds no more than the supply holds
-        supply = {kind: self._tokens_left(obs, kind) for kind in ("progress", "hindrance")}
+        progress_left, hindrance_left = self._cubes_left(obs)
         best_plan: dict[str, Any] = {"value": -99.0}
         for goal in ("hinder", "progress"):
             for blocked in range(0, min(len(kinds), dice) + 1):
                 if goal == "hinder":
                     pool = sorted([*high, *low])[:blocked]
-                    added = min(dice - blocked, supply["hindrance"])
+                    added = min(dice - blocked, hindrance_left)
                     progress = 0
                     if added == 0:
                         continue
                 else:
                     pool = (high + low)[:blocked]
                     progress = len(low) - sum(1 for d, i in pool if d <= ranks[i])
-                    progress = min(progress, supply["progress"])
+                    progress = min(progress, progress_left)
                     if progress == 0:
                         continue
                     added = progress
@@ -718,7 +722,7 @@ class HeuristicBot:
         next activation (the costliest threat first), the nearest character with dice and the
         action points to get there, the better skill among the nearest; a character already
         there with dice stays."""
-        if not any(self._tokens_left(obs, kind) for kind in ("progress", "hindrance")):
+        if not any(self._cubes_left(obs)):
             return {}  # every cube lies on obstacles: no try can add a token
         danger = sorted(
             (
@@ -876,33 +880,60 @@ class HeuristicBot:
         scene, the characters whose cards (and skill matches) reach its points, and the most
         steps one of them has to walk; the nearest meeting first, then the fewest walkers.
         Each walking to the nearest place of the scene alone could part two characters who
-        need each other's cards."""
-        if not self._scene_targets(obs):
-            return None
+        need each other's cards. Worked out once a view."""
+        kept = self._meeting
+        if kept is not None and kept[0] is obs:
+            return kept[1]
+        meet = self._meeting_place(obs)
+        self._meeting = (obs, meet)
+        return meet
+
+    @staticmethod
+    def _least_scene(obs: dict[str, Any]) -> int:
+        return min((s["points"] for s in obs["scenes"]), default=99)
+
+    def _meeting_place(self, obs: dict[str, Any]) -> tuple[str, list[str], int] | None:
         chars = [c for c in obs["characters"] if c["location"] is not None]
-        teams = [
-            team
-            for size in range(1, len(chars) + 1)
-            for team in itertools.combinations(chars, size)
-        ]
-        best: tuple[tuple[int, int], str, list[str]] | None = None
-        for scene in obs["scenes"]:
-            fit = []
-            for team in teams:
+        points = 0
+        skills: list[str | None] = []
+        for c in chars:
+            for card in c["assets"]:
+                points += card["points"]
+                skills.append(card.get("skill"))
+            for card in c["obstacles"]:
+                points += card["points"]
+                skills.append(card.get("skill"))
+        if points + len(skills) < self._least_scene(obs):
+            return None  # the whole party reaches no scene: most of the time
+        scenes = [s for s in obs["scenes"] if points + skills.count(s["skill"]) >= s["points"]]
+        if not scenes:
+            return None
+        teams = []  # each team: its names, locations, card points and skills
+        for size in range(1, len(chars) + 1):
+            for team in itertools.combinations(chars, size):
                 cards = [card for c in team for card in (*c["assets"], *c["obstacles"])]
-                points = sum(card["points"] for card in cards)
-                points += sum(1 for card in cards if card.get("skill") == scene["skill"])
-                if points >= scene["points"]:
-                    fit.append(team)
-            if not fit:
-                continue
+                teams.append(
+                    (
+                        [c["name"] for c in team],
+                        [c["location"] for c in team],
+                        sum(card["points"] for card in cards),
+                        [card.get("skill") for card in cards],
+                    )
+                )
+        # the map's steps are the same both ways: one walk out from each character's place
+        steps_from = {
+            where: self._distances(obs, [where]) for where in {c["location"] for c in chars}
+        }
+        best: tuple[tuple[int, int], str, list[str]] | None = None
+        for scene in scenes:
+            fit = [
+                team for team in teams if team[2] + team[3].count(scene["skill"]) >= scene["points"]
+            ]
             for place in self._scene_places(obs, scene):
-                dist = self._distances(obs, [place])
-                for team in fit:
-                    steps = max(dist.get(c["location"], 99) for c in team)
-                    key = (steps, len(team))
+                for names, places, _points, _skills in fit:
+                    key = (max(steps_from[where].get(place, 99) for where in places), len(names))
                     if best is None or key < best[0]:
-                        best = (key, place, [c["name"] for c in team])
+                        best = (key, place, names)
         if best is None:
             return None
         return best[1], best[2], best[0][0]
@@ -948,8 +979,18 @@ class HeuristicBot:
                 return move
         return None
 
+    def _distances(self, obs: dict[str, Any], targets: list[str]) -> dict[str, int]:
+        """Steps from the nearest of ``targets`` to every location (kept while the map keeps
+        its locations: a location added makes another map; the caller does not change it)."""
+        locations = obs["locations"]
+        key = (len(locations), locations[-1]["name"] if locations else "", *targets)
+        known = self._steps.get(key)
+        if known is None:
+            known = self._steps[key] = self._walk(obs, targets)
+        return known
+
     @staticmethod
-    def _distances(obs: dict[str, Any], targets: list[str]) -> dict[str, int]:
+    def _walk(obs: dict[str, Any], targets: list[str]) -> dict[str, int]:
         adjacent = {loc["name"]: loc["adjacent"] for loc in obs["locations"]}
         dist = {t: 0 for t in targets}
         frontier = list(targets)
@@ -1216,8 +1257,9 @@ class HeuristicBot:
         ob = next((o for o in loc["obstacles"] if o["name"] == name), None) if loc else None
         if ob is None:
             return "progress" if progress else "hindrance"
-        progress = min(progress, self._tokens_left(obs, "progress"))
-        hindrance = min(hindrance, self._tokens_left(obs, "hindrance"))
+        progress_left, hindrance_left = self._cubes_left(obs)
+        progress = min(progress, progress_left)
+        hindrance = min(hindrance, hindrance_left)
         answer = self._token_choice(obs, c, self._tokens_now(ob), progress, hindrance)
         before, hindered = self._added.get(name, (0, 0))
         if answer == "progress":
@@ -1241,13 +1283,24 @@ class HeuristicBot:
             "hindrance": ob["hindrance"] + added[1],
         }
 
-    def _tokens_left(self, obs: dict[str, Any], kind: str) -> int:
-        """The cubes of ``kind`` left in the supply (the cubes are finite: an obstacle gets no
-        more progress once every progress cube lies on obstacles), this overcome's included."""
-        on_table = sum(ob[kind] for loc in obs["locations"] for ob in loc["obstacles"])
-        i = 0 if kind == "progress" else 1
-        pending = sum(added[i] for added in self._added.values())
-        return max(0, self._token_count[kind] - on_table - pending)
+    def _cubes_left(self, obs: dict[str, Any]) -> tuple[int, int]:
+        """The progress and hindrance cubes left in the supply (the cubes are finite: an
+        obstacle gets no more progress once every progress cube lies on obstacles), this
+        overcome's included; the cubes on the table are counted once a view."""
+        kept = self._on_table
+        if kept is None or kept[0] is not obs:
+            progress = hindrance = 0
+            for loc in obs["locations"]:
+                for ob in loc["obstacles"]:
+                    progress += ob["progress"]
+                    hindrance += ob["hindrance"]
+            kept = self._on_table = (obs, (progress, hindrance))
+        progress, hindrance = kept[1]
+        for added in self._added.values():
+            progress += added[0]
+            hindrance += added[1]
+        count = self._token_count
+        return max(0, count["progress"] - progress), max(0, count["hindrance"] - hindrance)
 
     def _token_choice(
         self,
