@@ -48,7 +48,10 @@ class HeuristicBot:
     adds least expected harm to (a pool it could empty counts a condition). It crafts with
     its highest die; takes the asset with most points per action point of its recipe, one in
     progress at a time (else dice); musters and trades for open slots; walks toward a scene it
-    can score or the place with most work for it. Cards that cost stress or spend themselves
+    can score (where the characters whose cards it needs meet, ``_rendezvous``) or the place
+    with most work for it. The cubes are finite and an overcome's questions are asked on the
+    table as the action began: a try adds no more than the supply holds, and the tokens this
+    overcome added are counted (``_tokens_now``). Cards that cost stress or spend themselves
     are used when they help (what a card costs and does is read from its compiled text,
     ``readings``, never from its name); a character does not end its turn where one of its
     conditions bites.
