@@ -135,7 +135,7 @@ class HeuristicBot:
                     self._pools[key] = int(c[kind])
         if decision.kind != "choose_target":
             self._riding = None  # only the question right after a moving card is its own
-        if decision.kind == "choose_action":
+        if self._added and decision.kind == "choose_action":
             self._added = {}  # a new action: the table shows every token added before it
         handler = getattr(self, f"_{decision.kind}", None)
         options = list(decision.options)
@@ -887,13 +887,20 @@ class HeuristicBot:
         kept = self._meeting
         if kept is not None and kept[0] is obs:
             return kept[1]
-        meet = self._meeting_place(obs)
+        # most of the time the whole party's cards, each one a skill match, reach no scene
+        points = 0
+        for c in obs["characters"]:
+            for card in c["assets"]:
+                points += card["points"] + 1
+            for card in c["obstacles"]:
+                points += card["points"] + 1
+        meet = None
+        for scene in obs["scenes"]:
+            if points >= scene["points"]:
+                meet = self._meeting_place(obs)
+                break
         self._meeting = (obs, meet)
         return meet
-
-    @staticmethod
-    def _least_scene(obs: dict[str, Any]) -> int:
-        return min((s["points"] for s in obs["scenes"]), default=99)
 
     def _meeting_place(self, obs: dict[str, Any]) -> tuple[str, list[str], int] | None:
         chars = [c for c in obs["characters"] if c["location"] is not None]
@@ -906,8 +913,6 @@ class HeuristicBot:
             for card in c["obstacles"]:
                 points += card["points"]
                 skills.append(card.get("skill"))
-        if points + len(skills) < self._least_scene(obs):
-            return None  # the whole party reaches no scene: most of the time
         scenes = [s for s in obs["scenes"] if points + skills.count(s["skill"]) >= s["points"]]
         if not scenes:
             return None
