@@ -48,7 +48,10 @@ class HeuristicBot:
     adds least expected harm to (a pool it could empty counts a condition). It crafts with
     its highest die; takes the asset with most points per action point of its recipe, one in
     progress at a time (else dice); musters and trades for open slots; walks toward a scene it
-    can score or the place with most work for it. Cards that cost stress or spend themselves
+    can score (where the characters whose cards it needs meet, ``_rendezvous``) or the place
+    with most work for it. The cubes are finite and an overcome's questions are asked on the
+    table as the action began: a try adds no more than the supply holds, and the tokens this
+    overcome added are counted (``_tokens_now``). Cards that cost stress or spend themselves
     are used when they help (what a card costs and does is read from its compiled text,
     ``readings``, never from its name); a character does not end its turn where one of its
     conditions bites.
@@ -68,6 +71,13 @@ class HeuristicBot:
         self._visited: dict[tuple[Any, ...], set[str]] = {}
         self._overcoming: dict[str, Any] | None = None  # the obstacle of the last overcome
         self._plan_now: dict[str, Any] | None = None  # how the last overcome is played
+        # tokens this bot added in the overcome under way, by obstacle: its questions are asked
+        # on the table as it was when the action began (``_tokens_now``)
+        self._added: dict[str, tuple[int, int]] = {}
+        self._ahead: tuple[Any, tuple[int, dict[str, int]]] | None = None  # _threats_ahead
+        self._on_table: tuple[Any, tuple[int, int]] | None = None  # cubes on obstacles
+        self._meeting: tuple[Any, tuple[str, list[str], int] | None] | None = None  # _rendezvous
+        self._steps: dict[tuple[Any, ...], dict[str, int]] = {}  # _distances, by map and targets
         self._defended: dict[str, list[int]] = {}  # defense dice given, by character
         self._taking: dict[str, list[tuple[str, int]]] = {}  # stress dice taken, by character
         self._pools: dict[tuple[str, str], int] = {}  # the most stress seen, by character
@@ -76,12 +86,17 @@ class HeuristicBot:
         self._read: dict[str, CardReading] | None = None  # the cards' readings (``bind``)
         self._years = 6  # the campaign's length (the declared ``years``, read at ``bind``)
         self._scenes_to_win = 3  # the declared ``scenes to win``, read at ``bind``
+        # the progress and hindrance cubes in the game (declared ``... tokens``, read at ``bind``)
+        self._token_count = {"progress": 12, "hindrance": 12}
 
     def bind(self, session: Any) -> None:
         """The session this bot is about to play: its ruleset's cards are read from their text."""
         self._read = readings(session.ruleset)
+        self._steps = {}  # another session: another map
         self._years = session.ruleset.value("years", self._years)
         self._scenes_to_win = session.ruleset.value("scenes to win", self._scenes_to_win)
+        for kind in self._token_count:
+            self._token_count[kind] = session.ruleset.value(f"{kind} tokens", 12)
 
     def _reading(self, name: str) -> CardReading | None:
         """What the text of card ``name`` says (``readings``); the bundled Six Winters text
@@ -120,6 +135,8 @@ class HeuristicBot:
                     self._pools[key] = int(c[kind])
         if decision.kind != "choose_target":
             self._riding = None  # only the question right after a moving card is its own
+        if self._added and decision.kind == "choose_action":
+            self._added = {}  # a new action: the table shows every token added before it
         handler = getattr(self, f"_{decision.kind}", None)
         options = list(decision.options)
         if handler is not None:
@@ -161,9 +178,31 @@ class HeuristicBot:
         tries = [o for o in first("overcome") if self._where(obs, o) not in coming]
         if (tried := self._overcome_choice(obs, tries)) is not None:
             return tried
+        if self.MEET_FIRST and (obs["year"] >= self._years or self.MEET_ALWAYS):
+            # the finale: a scene the party's cards reach, where everyone it needs can be this
+            # turn, comes before errands to obstacles; whoever is there waits
+            meet = self._rendezvous(obs)
+            if meet is not None:
+                place, team, _steps = meet
+                dist = self._distances(obs, [place])
+                walkers = [c for c in obs["characters"] if c["name"] in team]
+                if all(dist.get(c["location"], 99) <= c["action_points"] for c in walkers):
+                    for move in first("move"):
+                        if (
+                            move["character"] in team
+                            and not move.get("by")
+                            and dist.get(move["to"], 99)
+                            < dist.get(self._where(obs, move) or "", 99)
+                        ):
+                            return move
+                    waiting = {c["name"] for c in walkers if c["location"] == place}
+                    duties = {n: w for n, w in duties.items() if n not in waiting}
+                    by_act["move"] = [o for o in first("move") if o["character"] not in waiting]
         # an obstacle about to move or place a threat, within reach this turn: whoever is
         # sent there goes first, and keeps its dice for it
         for name, where in duties.items():
+            if where in self._visited.get((*turn, name), ()):
+                continue  # it left there this turn with nothing more to do: no pacing back
             step = self._step_toward(obs, first("move"), name, where)
             if step is not None:
                 self._visited.setdefault((*turn, name), set()).add(str(step["from"]))
@@ -455,16 +494,43 @@ class HeuristicBot:
         """What a threat placed at ``where`` costs: the pool's last tokens weigh most, and a
         threat where one lies surges (one more)."""
         pool = max(1, obs["threat_pool"])
-        weight = 6 / pool
         loc = self._loc(obs, where)
         surge = loc is not None and loc["threats"]
+        finale = obs["year"] >= self._years
+        if finale and self.THREATS_AHEAD:
+            # the other obstacles that get past their tokens at the same activation take their
+            # threats from the same pool, and a second threat at a location surges
+            total, here = self._threats_ahead(obs)
+            others = max(0, total - 1)
+            surge = surge or (where is not None and here.get(where, 0) > 1)
+            pool = max(1, pool - others)
+        weight = 6 / pool
         if surge:
             weight += 6 / max(1, pool - 1)
-        if obs["year"] >= self._years:  # the finale: see FINALE_THREAT
-            if obs["threat_pool"] <= 1 + bool(surge):
+        if finale:  # the finale: see FINALE_THREAT
+            if pool <= 1 + bool(surge):
                 return max(weight, self.LAST_THREAT)
             weight *= self.FINALE_THREAT
         return weight
+
+    THREATS_AHEAD = True
+
+    def _threats_ahead(self, obs: dict[str, Any]) -> tuple[int, dict[str, int]]:
+        """The threats the next activation would place if nothing is done: one for each
+        obstacle its activations get past (two where a threat lies: a surge), and how many
+        such obstacles lie at each location (worked out once a view)."""
+        kept = self._ahead
+        if kept is not None and kept[0] is obs:
+            return kept[1]
+        total = 0
+        here: dict[str, int] = {}
+        for loc in obs["locations"]:
+            for ob in loc["obstacles"]:
+                if self._activations(obs, ob) > ob["progress"] + ob["hindrance"]:
+                    total += 1 + (1 if loc["threats"] or here.get(loc["name"]) else 0)
+                    here[loc["name"]] = here.get(loc["name"], 0) + 1
+        self._ahead = (obs, (total, here))
+        return total, here
 
     def _stress_costs(
         self, obs: dict[str, Any], team: list[dict[str, Any]], kinds: list[str], harm: float
@@ -539,16 +605,21 @@ class HeuristicBot:
         dice = len(high) + len(low)
         left = difficulty - ob["progress"]
         costs = self._stress_costs(obs, team, kinds, harm)
+        # the cubes are finite: a try adds no more than the supply holds
+        progress_left, hindrance_left = self._cubes_left(obs)
         best_plan: dict[str, Any] = {"value": -99.0}
         for goal in ("hinder", "progress"):
             for blocked in range(0, min(len(kinds), dice) + 1):
                 if goal == "hinder":
                     pool = sorted([*high, *low])[:blocked]
-                    added = dice - blocked
+                    added = min(dice - blocked, hindrance_left)
                     progress = 0
+                    if added == 0:
+                        continue
                 else:
                     pool = (high + low)[:blocked]
                     progress = len(low) - sum(1 for d, i in pool if d <= ranks[i])
+                    progress = min(progress, progress_left)
                     if progress == 0:
                         continue
                     added = progress
@@ -654,6 +725,8 @@ class HeuristicBot:
         next activation (the costliest threat first), the nearest character with dice and the
         action points to get there, the better skill among the nearest; a character already
         there with dice stays."""
+        if not any(self._cubes_left(obs)):
+            return {}  # every cube lies on obstacles: no try can add a token
         danger = sorted(
             (
                 (-self._threat_weight(obs, loc["name"]), loc["name"], ob["skill"])
@@ -805,22 +878,90 @@ class HeuristicBot:
                 return found
         return []
 
+    def _rendezvous(self, obs: dict[str, Any]) -> tuple[str, list[str], int] | None:
+        """Where the party meets to narrate a scene its cards reach: one location of the
+        scene, the characters whose cards (and skill matches) reach its points, and the most
+        steps one of them has to walk; the nearest meeting first, then the fewest walkers.
+        Each walking to the nearest place of the scene alone could part two characters who
+        need each other's cards. Worked out once a view."""
+        kept = self._meeting
+        if kept is not None and kept[0] is obs:
+            return kept[1]
+        # most of the time the whole party's cards, each one a skill match, reach no scene
+        points = 0
+        for c in obs["characters"]:
+            for card in c["assets"]:
+                points += card["points"] + 1
+            for card in c["obstacles"]:
+                points += card["points"] + 1
+        meet = None
+        for scene in obs["scenes"]:
+            if points >= scene["points"]:
+                meet = self._meeting_place(obs)
+                break
+        self._meeting = (obs, meet)
+        return meet
+
+    def _meeting_place(self, obs: dict[str, Any]) -> tuple[str, list[str], int] | None:
+        chars = [c for c in obs["characters"] if c["location"] is not None]
+        points = 0
+        skills: list[str | None] = []
+        for c in chars:
+            for card in c["assets"]:
+                points += card["points"]
+                skills.append(card.get("skill"))
+            for card in c["obstacles"]:
+                points += card["points"]
+                skills.append(card.get("skill"))
+        scenes = [s for s in obs["scenes"] if points + skills.count(s["skill"]) >= s["points"]]
+        if not scenes:
+            return None
+        teams = []  # each team: its names, locations, card points and skills
+        for size in range(1, len(chars) + 1):
+            for team in itertools.combinations(chars, size):
+                cards = [card for c in team for card in (*c["assets"], *c["obstacles"])]
+                teams.append(
+                    (
+                        [c["name"] for c in team],
+                        [c["location"] for c in team],
+                        sum(card["points"] for card in cards),
+                        [card.get("skill") for card in cards],
+                    )
+                )
+        # the map's steps are the same both ways: one walk out from each character's place
+        steps_from = {
+            where: self._distances(obs, [where]) for where in {c["location"] for c in chars}
+        }
+        best: tuple[tuple[int, int], str, list[str]] | None = None
+        for scene in scenes:
+            fit = [
+                team for team in teams if team[2] + team[3].count(scene["skill"]) >= scene["points"]
+            ]
+            for place in self._scene_places(obs, scene):
+                for names, places, _points, _skills in fit:
+                    key = (max(steps_from[where].get(place, 99) for where in places), len(names))
+                    if best is None or key < best[0]:
+                        best = (key, place, names)
+        if best is None:
+            return None
+        return best[1], best[2], best[0][0]
+
+    MEET_FIRST = True
+    MEET_ALWAYS = False
+
     def _move_target(self, obs: dict[str, Any], moves: list[dict[str, Any]]) -> Any:
-        """Toward a scene the party can score; else toward dice for an unfinished asset."""
-        targets = self._scene_targets(obs)
-        if targets:
-            dist = self._distances(obs, targets)
-            best = None
+        """Toward a scene the party can score (where its team meets, ``_rendezvous``); else
+        toward an obstacle about to get past its tokens; else toward dice for an unfinished
+        asset."""
+        if (meet := self._rendezvous(obs)) is not None:
+            place, team, _steps = meet
+            dist = self._distances(obs, [place])
             for move in moves:
                 c = self._char(obs, move["character"])
-                if c is None or move.get("by") == "portal":
+                if c is None or c["name"] not in team or move.get("by") == "portal":
                     continue
-                now = dist.get(c["location"], 99)
-                then = dist.get(move["to"], 99)
-                if then < now and (best is None or then < dist.get(best["to"], 99)):
-                    best = move
-            if best is not None:
-                return best
+                if dist.get(move["to"], 99) < dist.get(c["location"], 99):
+                    return move
         bare = [
             loc["name"]
             for loc in obs["locations"]
@@ -846,8 +987,18 @@ class HeuristicBot:
                 return move
         return None
 
+    def _distances(self, obs: dict[str, Any], targets: list[str]) -> dict[str, int]:
+        """Steps from the nearest of ``targets`` to every location (kept while the map keeps
+        its locations: a location added makes another map; the caller does not change it)."""
+        locations = obs["locations"]
+        key = (len(locations), locations[-1]["name"] if locations else "", *targets)
+        known = self._steps.get(key)
+        if known is None:
+            known = self._steps[key] = self._walk(obs, targets)
+        return known
+
     @staticmethod
-    def _distances(obs: dict[str, Any], targets: list[str]) -> dict[str, int]:
+    def _walk(obs: dict[str, Any], targets: list[str]) -> dict[str, int]:
         adjacent = {loc["name"]: loc["adjacent"] for loc in obs["locations"]}
         dist = {t: 0 for t in targets}
         frontier = list(targets)
@@ -1114,6 +1265,61 @@ class HeuristicBot:
         ob = next((o for o in loc["obstacles"] if o["name"] == name), None) if loc else None
         if ob is None:
             return "progress" if progress else "hindrance"
+        progress_left, hindrance_left = self._cubes_left(obs)
+        progress = min(progress, progress_left)
+        hindrance = min(hindrance, hindrance_left)
+        answer = self._token_choice(obs, c, self._tokens_now(ob), progress, hindrance)
+        before, hindered = self._added.get(name, (0, 0))
+        if answer == "progress":
+            self._added[name] = (before + progress, hindered)
+        else:
+            self._added[name] = (before, hindered + hindrance)
+        return answer
+
+    def _tokens_now(self, ob: dict[str, Any]) -> dict[str, Any]:
+        """The obstacle with the tokens this overcome has added so far: the engine asks each
+        question of an action on the table as it was when the action began, so a teammate's
+        tokens (and a second try's) are not in the observation yet. Counting them turned 93
+        lost finales into wins and 60 won ones into losses of 600 (a discard decided on the
+        tokens before, after four stress taken to add progress)."""
+        added = self._added.get(ob["name"])
+        if not added:
+            return ob
+        return {
+            **ob,
+            "progress": ob["progress"] + added[0],
+            "hindrance": ob["hindrance"] + added[1],
+        }
+
+    def _cubes_left(self, obs: dict[str, Any]) -> tuple[int, int]:
+        """The progress and hindrance cubes left in the supply (the cubes are finite: an
+        obstacle gets no more progress once every progress cube lies on obstacles), this
+        overcome's included; the cubes on the table are counted once a view."""
+        kept = self._on_table
+        if kept is None or kept[0] is not obs:
+            progress = hindrance = 0
+            for loc in obs["locations"]:
+                for ob in loc["obstacles"]:
+                    progress += ob["progress"]
+                    hindrance += ob["hindrance"]
+            kept = self._on_table = (obs, (progress, hindrance))
+        progress, hindrance = kept[1]
+        for added in self._added.values():
+            progress += added[0]
+            hindrance += added[1]
+        count = self._token_count
+        return max(0, count["progress"] - progress), max(0, count["hindrance"] - hindrance)
+
+    def _token_choice(
+        self,
+        obs: dict[str, Any],
+        c: dict[str, Any],
+        ob: dict[str, Any],
+        progress: int,
+        hindrance: int,
+    ) -> str:
+        """Progress or hindrance for ``c``'s dice on ``ob`` (its tokens as they are now)."""
+        name = ob["name"]
         if ob["progress"] + progress >= ob["difficulty"]:
             return "progress"  # overcome: its points for a scene, and it is gone for good
         plan = self._plan_now
@@ -1231,6 +1437,7 @@ class HeuristicBot:
         )
         if ob is None:
             return "hinder"
+        ob = self._tokens_now(ob)
         safe = ob["progress"] + ob["hindrance"] > self._activations(obs, ob) + 1
         return "keep" if safe and ob["progress"] * 2 >= ob["difficulty"] else "hinder"
 
