@@ -587,6 +587,7 @@ def recover(ctx: Context, object: Any, subject: Any = None) -> None:
 
 
 @takes(object=("resource", "die", "counter"))
+@holds("at")  # "Spend a military at any location": only the places with one are offered
 def spend(ctx: Context, object: Any, at: Any = None, on: Any = None, for_: Any = None) -> None:
     """Pay: dice (a total value, or chosen dice), action points."""
     host = _host(ctx)
@@ -643,12 +644,7 @@ def spend(ctx: Context, object: Any, at: Any = None, on: Any = None, for_: Any =
             for c in _actors(ctx, None):
                 host.gain_initiative(c, _number(ctx, for_))
         return
-    if object is None:  # "spend a diplomacy at this location" with none there: not paid
-        raise EffectError("nothing to spend", ctx.span)
-    dice = _die_targets(ctx, object)
-    if not dice and category in ("die", "resource"):
-        dice = _spendable(ctx, object)
-    _remove_dice(ctx, dice)
+    _remove_dice(ctx, _dice_to_spend(ctx, object, at))
 
 
 def _this_card(ctx: Context, role: Any) -> str | None:
@@ -697,43 +693,44 @@ def _pick_dice(
     )
 
 
-def _spendable(ctx: Context, object: Any) -> list[Any]:
-    """Dice for "spend 2 dice": initiative dice or resource dice here, the player's pick."""
-    host = _host(ctx)
-    count = _number(ctx, object)
+def _dice_at(ctx: Context, object: Any, at: Any) -> list[Any]:
+    """The dice of the object's resource (and value) at the places ``at`` names, else at this
+    location: an ability works on the dice where its character is (Character Ability
+    Reference), never on the first such die anywhere."""
     _, noun = _noun(object)
-    options: list[Any] = []
-    if ctx.location is not None:
-        for i, d in enumerate(_here(ctx).dice):
-            if noun is None or d.resource == noun:
-                options.append(
-                    {
-                        "kind": "die",
-                        "location": ctx.location,
-                        "index": i,
-                        "resource": d.resource,
-                        "face": d.face,
-                    }
-                )
-    if ctx.actor and noun is None:
+    value = getattr(object, "value", None)
+    face = value.value if value is not None and value.kind == "exact" else None
+    return [
+        {"kind": "die", "location": loc.name, "index": i, "resource": d.resource, "face": d.face}
+        for loc in _locations(ctx, at)
+        for i, d in enumerate(loc.dice)
+        if (noun is None or d.resource == noun) and (face is None or d.face == face)
+    ]
+
+
+def _dice_to_spend(ctx: Context, object: Any, at: Any) -> list[Any]:
+    """The dice "spend" gives up: those the compiler found ("2 diplomacy at this location"),
+    else the object's dice where ``at`` says, and for "2 dice" the acting character's
+    initiative dice too (the printed die-cube cost); the player picks when more fit. Fewer
+    than the text names is no payment: the text fails and nothing is spent."""
+    if not hasattr(object, "quantity"):  # resolved already: these are the dice
+        return _die_targets(ctx, object)
+    host = _host(ctx)
+    category, noun = _noun(object)
+    options = _dice_at(ctx, object, at)
+    if ctx.actor and category == "die":
         c = host.character(ctx.actor)
         options += [
             {"kind": "initiative", "character": c.name, "index": i, "face": f}
             for i, f in enumerate(c.initiative)
         ]
+    count = _number(ctx, object)
+    if not options:
+        raise _nothing_to_do(ctx, f"no {noun or 'die'} to spend")
     if len(options) < count:
-        raise EffectError("not enough dice to spend", ctx.span)
-    if len(options) == count:
-        return options
-    return list(
-        ctx.decide(
-            LanguageDecision.CHOOSE_MANY,
-            options,
-            f"Spend {count} dice",
-            min_choices=count,
-            max_choices=count,
-        )
-    )
+        raise EffectError(f"not enough dice to spend {count}", ctx.span)
+    prompt = f"Spend {count} dice" if category == "die" else f"Spend which {noun}?"
+    return _pick_dice(ctx, options, object, prompt)
 
 
 def _move_settles(ctx: Context, kw: dict[str, Any]) -> bool:
