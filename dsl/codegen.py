@@ -396,6 +396,16 @@ def _compile_one(clause: BoundClause, card: tuple[str, str]) -> Run:
         payable = _payable(clause.cost)
     span = clause.span
     if cost is not None and not clause.optional:
+        if payable is not None:
+            cost_text = clause.cost.text if clause.cost is not None else ""
+
+            def pay_in_full_then_act(ctx: Context) -> Any:
+                if not payable(ctx):
+                    _raise_unpaid(cost_text, span)
+                cost(ctx)
+                return act(ctx)
+
+            return pay_in_full_then_act
 
         def pay_then_act(ctx: Context) -> Any:
             cost(ctx)
@@ -440,6 +450,12 @@ def _payable(cost: BoundClause) -> Callable[[Context], bool] | None:
         return all(len(select_best(ctx, sel)) >= n for sel, n in needs)
 
     return payable
+
+
+def _raise_unpaid(cost_text: str, span: Span) -> None:
+    """A cost is paid in full or not at all: "Spend 2 coins in this room to ..." with one
+    there spends nothing and does nothing (a card used as an action is refused)."""
+    raise NothingToActOn(f"cannot pay '{cost_text}': there is not enough to give", span)
 
 
 def _failed(error: Exception, card: tuple[str, str], ctx: Context, span: Span) -> EffectError:
@@ -1127,6 +1143,7 @@ class _Fused:
             "_by_code": _BY_CODE,
             "_select_best": select_best,
             "_select_holding": select_holding,
+            "_raise_unpaid": _raise_unpaid,
             "_failed": _failed,
             "_CARD": card,
             "_SPAN": span,
@@ -1253,6 +1270,11 @@ class _Fused:
         cost = replace(clause.cost, optional=False) if clause.cost is not None else None
         if not clause.optional:
             if cost is not None:
+                payable = _payable(cost)
+                if payable is not None:
+                    self.line(at, f"if not {self.const(payable)}(ctx):", clause.span)
+                    unpaid = f"{self.const(cost.text)}, {self.const(clause.span)}"
+                    self.line(at + 1, f"_raise_unpaid({unpaid})", clause.span)
                 self.clause(cost, at)
             self.action(clause, at)
             return
