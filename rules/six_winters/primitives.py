@@ -1155,16 +1155,28 @@ def search(ctx: Context, object: Any, for_: Any = None) -> None:
 @takes(object=("resource", "die"))
 @holds("at", "from")  # "from any location": only the places holding such dice are offered
 def clear(ctx: Context, object: Any, at: Any = None, from_: Any = None) -> None:
+    """Dice back to the supply: as many as the text names ("a military": one, the player's
+    pick when several fit; "all resources": every one) from the places named, else here."""
     host = _host(ctx)
-    category, noun = _noun(object)
-    for loc in _locations(ctx, at or from_):
-        if category == "token" and noun == "threat":
-            host.state.threat_box += loc.threats
-            loc.threats = 0
-            continue
+    where = at or from_
+    if not hasattr(object, "quantity"):  # the compiler found them: "a diplomacy at this location"
+        chosen = _die_targets(ctx, object)
+        places = [host.location(name) for name in dict.fromkeys(r["location"] for r in chosen)]
+    else:
+        _, noun = _noun(object)
+        found = _dice_at(ctx, object, where)
+        places = _locations(ctx, where)
+        if object.quantity.mode == "all":
+            chosen = found
+        elif not found:
+            raise _nothing_to_do(ctx, f"no {noun or 'die'} to clear")
+        else:
+            chosen = _pick_dice(ctx, found, object, f"Clear which {noun or 'die'}?")
+    taken = {(r["location"], r["index"]) for r in chosen}
+    for loc in places:
         keep = []
-        for die in loc.dice:
-            if category in ("die", "resource") and (noun is None or die.resource == noun):
+        for i, die in enumerate(loc.dice):
+            if (loc.name, i) in taken:
                 host.return_die(die)
             else:
                 keep.append(die)
