@@ -400,7 +400,10 @@ def _trade_settles(ctx: Context, kw: dict[str, Any]) -> bool:
     for_ = kw.get("for_")
     if for_ is None or ctx.location is None:  # the standard trade asks; ``_here`` fails
         return False
-    given = _die_targets(ctx, kw.get("object"))
+    object = kw.get("object")
+    if hasattr(object, "quantity"):  # dice found where the text says: the player may be asked
+        return False
+    given = _die_targets(ctx, object)
     if not all(r["kind"] in ("die", "held", "initiative") for r in given):
         return False  # a die being rolled is no die ``_remove_dice`` takes
     category, noun = _noun(for_)
@@ -415,14 +418,22 @@ def _trade_settles(ctx: Context, kw: dict[str, Any]) -> bool:
 @settles(_trade_settles)
 @finds(_no_die("trade"))
 @forbiddable("this location", on=("obstacle", "location"))  # Session.restricted reads these
+@holds("at")  # "Trade a military at any location for ...": only the places with one are offered
 def trade(ctx: Context, object: Any, for_: Any = None, at: Any = None) -> None:
-    """An ability's trade: the dice given go back; the dice gained are rolled (or valued)."""
+    """An ability's trade: the dice given go back; the dice gained are rolled (or valued).
+    The dice given are those at the place the text names, else here."""
     host = _host(ctx)
-    given = _die_targets(ctx, object)
+    if not hasattr(object, "quantity"):  # resolved already: these are the dice
+        given = _die_targets(ctx, object)
+    else:
+        given = _dice_at(ctx, object, at)
+        if given and for_ is not None:
+            _, noun = _noun(object)
+            given = _pick_dice(ctx, given, object, f"Trade which {noun or 'die'}?")
     if not given:
         raise _nothing_to_do(ctx, "no such die to trade")
     if for_ is None and given[0]["kind"] == "die":
-        _standard_trade(ctx, given[0])
+        _standard_trade(ctx, given)
         return
     value = _face(ctx, given[0])
     ctx.bindings["value"] = value
@@ -439,10 +450,22 @@ def trade(ctx: Context, object: Any, for_: Any = None, at: Any = None) -> None:
         host.new_resource_die(ctx, str(noun), loc, face=face)
 
 
-def _standard_trade(ctx: Context, first: dict[str, Any]) -> None:
+def _standard_trade(ctx: Context, given: list[dict[str, Any]]) -> None:
     """A trade with nothing named to get ("trade resources"): the trade action's exchange,
-    two dice of one resource at a location for one die of a resource it trades into."""
+    two dice of one resource at a location for one die of a resource it trades into. The
+    player picks the first die among those given that have a pair where they lie."""
     host = _host(ctx)
+
+    def paired(ref: dict[str, Any]) -> bool:
+        there = host.location(ref["location"]).dice
+        return sum(d.resource == ref["resource"] for d in there) >= 2
+
+    firsts = [r for r in given if r["kind"] == "die" and paired(r)] or given[:1]
+    first = (
+        firsts[0]
+        if len(firsts) == 1
+        else ctx.decide(LanguageDecision.CHOOSE_TARGET, firsts, "Trade which die?")
+    )
     loc = host.location(first["location"])
     resource = loc.dice[first["index"]].resource
     pairs = [
