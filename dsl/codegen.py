@@ -1002,8 +1002,13 @@ def _step(step: tuple[Any, ...] | Either) -> Any:
     return [f.word for f in step]
 
 
+_PLAIN = frozenset({str, int, bool, type(None)})
+
+
 def plain(value: Any) -> Any:
     """A checked field value as plain Python data (lists, dicts, str, int, bool)."""
+    if type(value) in _PLAIN:  # most field values are already (a number, a word, a flag)
+        return value
     if isinstance(value, LocationSpec):
         return [_step(alternative) for alternative in value.alternatives]
     if isinstance(value, Selector):
