@@ -202,6 +202,9 @@ class Binder:
         self.d = diags
         self.kinds = {k.casefold(): k for k in vocab.card_kinds}
         self.all_words = vocab.all_words()
+        # the words a declared word of several words starts with: any other word is looked
+        # up alone (``lex``)
+        self.multi_heads = {key[0] for key in vocab.lexicon if len(key) > 1}
 
     # -- lexemes --
 
@@ -210,7 +213,7 @@ class Binder:
         i = 0
         n = len(atoms)
         words: list[str] | None = None  # folded, "" for what is not a word
-        lexicon, longest = self.v.lexicon, self.v.longest
+        lexicon, longest, multi_heads = self.v.lexicon, self.v.longest, self.multi_heads
         while i < n:
             atom = atoms[i]
             if atom.kind == "comma":
@@ -234,9 +237,10 @@ class Binder:
             # the run of words from here (the longest a declared word may be), folded once
             if words is None:
                 words = [a.folded if a.kind == "word" else "" for a in atoms]
-            end = i
-            while end < n and end - i < longest and words[end]:
-                end += 1
+            end = i + 1
+            if words[i] in multi_heads:
+                while end < n and end - i < longest and words[end]:
+                    end += 1
             for size in range(end - i, 0, -1):
                 key = tuple(words[i : i + size])
                 found = lexicon.get(key)
