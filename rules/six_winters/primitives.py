@@ -1112,16 +1112,24 @@ def refill(ctx: Context, object: Any = None) -> None:
 
 
 @takes(object="token", on="obstacle")
+@holds("on")  # "Convert 2 hindrance on any obstacle ...": only the obstacles with some offered
 def convert(ctx: Context, object: Any, on: Any = None, to: Any = None) -> None:
+    """Tokens of one kind on an obstacle become the other kind: as many as the text names
+    (what the obstacle holds when fewer), every one for "all"."""
     host = _host(ctx)
     _, noun = _noun(object)
     _, into = _noun(to)
-    for ref in _refs(ctx, on):
-        obstacle = _obstacle(ctx, ref)
-        if obstacle is None or not noun or not into:
-            continue
-        amount = getattr(obstacle, noun)
-        setattr(obstacle, noun, 0)
+    if not noun or not into:
+        return
+    every = getattr(getattr(object, "quantity", None), "mode", None) == "all"
+    count = _number(ctx, object)
+    obstacles = [o for o in (_obstacle(ctx, ref) for ref in _refs(ctx, on)) if o is not None]
+    if not every and not any(getattr(o, noun) for o in obstacles):
+        raise _nothing_to_do(ctx, f"no {noun} to convert")
+    for obstacle in obstacles:
+        held = getattr(obstacle, noun)
+        amount = held if every else min(count, held)
+        setattr(obstacle, noun, held - amount)
         setattr(obstacle, into, getattr(obstacle, into) + amount)
         host.emit(
             EventKind.TOKENS_CONVERTED, obstacle=obstacle.name, token=noun, to=into, amount=amount
