@@ -1299,6 +1299,7 @@ class SentenceBinder:
             span=clause_span,
             creates=tuple(sorted(info.creates)),
             holds=tuple(sorted(info.holds)),
+            holds_whole=info.holds_whole,
         )
 
     def faces_in(self, value: RoleValue, lexemes: list[Lexeme]) -> None:
@@ -1661,6 +1662,7 @@ def _with_cost(
         join_spans(atoms[0].span, atoms[-1].span),
         effect.creates,
         effect.holds,
+        effect.holds_whole,
     )
 
 

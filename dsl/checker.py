@@ -378,6 +378,7 @@ class _VocabularyBuilder:
             creates: frozenset[str] = frozenset()
             faces: frozenset[str] = frozenset()
             holds: frozenset[str] = frozenset()
+            holds_whole = False
             takes: tuple[tuple[str, tuple[str, ...]], ...] = ()
             only_forbidden = False
             prices: tuple[tuple[str, tuple[str, ...]], ...] = ()
@@ -407,6 +408,7 @@ class _VocabularyBuilder:
                     creates = frozenset(getattr(fn, "creates", ()))
                     faces = frozenset(getattr(fn, "faces", ()))
                     holds = frozenset(getattr(fn, "holds", ()))
+                    holds_whole = bool(getattr(fn, "holds_whole", False))
                     takes = tuple(sorted(getattr(fn, "takes", {}).items()))
                     only_forbidden = bool(getattr(fn, "only_forbidden", False))
                     prices = tuple(getattr(fn, "prices", ()))
@@ -427,6 +429,7 @@ class _VocabularyBuilder:
                 prices,
                 prices_on,
                 holds,
+                holds_whole,
             )
             self.v.verbs[words] = info
             self.v.add_verb(info)

@@ -109,7 +109,8 @@ def select_best(ctx: Context, selector: Selector) -> list[Any]:
 def select_holding(ctx: Context, selector: Selector, what: Selector) -> list[Any]:
     """What a place role's phrase finds (kept to the best for a superlative), kept to the
     places that hold what the verb takes from there (``dsl.runtime.holds``): those the host
-    counts some of ``what`` at or on (``host.measure``, as for "the ... with the most ...").
+    counts as many of ``what`` at or on as it names, one for "a coin", two for "2 coins"
+    (``host.measure``, as for "the ... with the most ...").
     A place the host cannot count it at stays, as before. Places found of which none holds
     any: the text finds nothing to act on. One place found is no choice: it goes to the
     primitive as before, which says itself what it did not find there."""
@@ -118,27 +119,37 @@ def select_holding(ctx: Context, selector: Selector, what: Selector) -> list[Any
     if measure is None or len(found) < 2:
         return found
     counted = Superlative("most", counted=what)
+    q = what.quantity
+    least = q.count if q.mode == "exact" and q.count else 1
     kept = []
     for place in found:
         try:
-            held = measure(ctx, place, counted) > 0
+            held = measure(ctx, place, counted) >= least
         except EffectError:  # no count of it there: offered as any place is
             held = True
         if held:
             kept.append(place)
     if not kept:
         what_text = what.noun or what.text or "such thing"
+        if least > 1:
+            raise NothingToActOn(f"no place of '{selector.text}' holds {what.text}", ctx.span)
         raise NothingToActOn(f"there is no {what_text} to take from {selector.text}", ctx.span)
     return kept
 
 
 def _holding(clause: BoundClause, role: str) -> Selector | None:
-    """What a role of the clause must hold (its object), when the primitive takes the object
-    from there (``dsl.runtime.holds``)."""
+    """What a role of the clause must hold, when the primitive takes the object from there
+    (``dsl.runtime.holds``): all the object names when it is marked ``whole`` (a payment),
+    else one of it."""
     if role not in clause.holds:
         return None
     what = clause.role("object")
-    return what if isinstance(what, Selector) and what.reference is None else None
+    if not isinstance(what, Selector) or what.reference is not None:
+        return None
+    q = what.quantity
+    if clause.holds_whole or q.mode != "exact" or (q.count or 1) == 1:
+        return what
+    return replace(what, quantity=replace(q, count=1, plural=False))  # one there will do
 
 
 def finder(selector: Selector) -> Callable[[Context], list[Any]]:

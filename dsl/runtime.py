@@ -162,18 +162,22 @@ def creates(*roles: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     return mark
 
 
-def holds(*roles: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def holds(*roles: str, whole: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Declare that these roles name where the primitive takes its ``object`` from ("Remove a
     coin from any room", "... from a chest in any room"): when the player is
     asked which place (or card), the compiler offers only those the host counts some of the
     object at or on (``host.measure``, as for "the location with the most threats"), after
     any superlative has picked. One such place is taken without asking; when the phrase finds
     places but none holds any, the text finds nothing to act on (``NothingToActOn``). A role
-    that takes every place it finds ("from each location") asks nothing and is not narrowed."""
+    that takes every place it finds ("from each location") asks nothing and is not narrowed.
+    With ``whole``, a place must hold all the text names (a payment, which is made in full or
+    not at all: "Pay 2 coins in any room" offers the rooms with two); without it, one is
+    enough (an effect does what it can there)."""
     marked = frozenset(roles)
 
     def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
         fn.holds = marked  # type: ignore[attr-defined]
+        fn.holds_whole = whole  # type: ignore[attr-defined]
         return fn
 
     return mark

@@ -418,7 +418,7 @@ def _trade_settles(ctx: Context, kw: dict[str, Any]) -> bool:
 @settles(_trade_settles)
 @finds(_no_die("trade"))
 @forbiddable("this location", on=("obstacle", "location"))  # Session.restricted reads these
-@holds("at")  # "Trade a military at any location for ...": only the places with one are offered
+@holds("at", whole=True)  # "Trade 2 military at any location for ...": the places with two
 def trade(ctx: Context, object: Any, for_: Any = None, at: Any = None) -> None:
     """An ability's trade: the dice given go back; the dice gained are rolled (or valued).
     The dice given are those at the place the text names, else here."""
@@ -610,7 +610,7 @@ def recover(ctx: Context, object: Any, subject: Any = None) -> None:
 
 
 @takes(object=("resource", "die", "counter"))
-@holds("at")  # "Spend a military at any location": only the places with one are offered
+@holds("at", whole=True)  # "Spend 2 military at any location": the places with two offered
 def spend(ctx: Context, object: Any, at: Any = None, on: Any = None, for_: Any = None) -> None:
     """Pay: dice (a total value, or chosen dice), action points."""
     host = _host(ctx)
