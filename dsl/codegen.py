@@ -413,13 +413,13 @@ def _compile_one(clause: BoundClause, card: tuple[str, str]) -> Run:
             def pay_in_full_then_act(ctx: Context) -> Any:
                 if not payable(ctx):
                     _raise_unpaid(cost_text, span)
-                cost(ctx)
+                _pay(cost, ctx)
                 return act(ctx)
 
             return pay_in_full_then_act
 
         def pay_then_act(ctx: Context) -> Any:
-            cost(ctx)
+            _pay(cost, ctx)
             return act(ctx)
 
         if getattr(cost, "guarded", False) and getattr(act, "guarded", False):
@@ -436,7 +436,7 @@ def _compile_one(clause: BoundClause, card: tuple[str, str]) -> Run:
         if not ctx.decide(DecisionKind.PAY_OR_REFUSE, (True, False), prompt):
             return None
         if cost is not None:
-            cost(ctx)
+            _pay(cost, ctx)
         return act(ctx)
 
     return ask_then_act
@@ -461,6 +461,25 @@ def _payable(cost: BoundClause) -> Callable[[Context], bool] | None:
         return all(len(select_best(ctx, sel)) >= n for sel, n in needs)
 
     return payable
+
+
+def _pay(cost: Run, ctx: Context) -> Any:
+    """Run a cost with ``ctx.paying`` set: a primitive then takes all the text names or
+    fails (``Context.paying``)."""
+    was, ctx.paying = ctx.paying, True
+    try:
+        return cost(ctx)
+    finally:
+        ctx.paying = was
+
+
+def _paying(cost: Run) -> Run:
+    """``cost`` run as a payment (``_pay``): an ability's cost label ("Lose 2 lanterns: ...")."""
+
+    def pay(ctx: Context) -> Any:
+        return _pay(cost, ctx)
+
+    return pay
 
 
 def _raise_unpaid(cost_text: str, span: Span) -> None:
@@ -988,7 +1007,7 @@ class _CardCompiler:
         )
         _written_later(ability, "run", steps, who, effect.span)
         if effect.cost is not None:
-            _written_later(ability, "cost", [(effect.cost, [])], who, effect.span)
+            _written_later(ability, "cost", [(effect.cost, [])], who, effect.span, paying=True)
         abilities.append(ability)
 
 
@@ -1291,7 +1310,7 @@ class _Fused:
                     self.line(at, f"if not {self.const(payable)}(ctx):", clause.span)
                     unpaid = f"{self.const(cost.text)}, {self.const(clause.span)}"
                     self.line(at + 1, f"_raise_unpaid({unpaid})", clause.span)
-                self.clause(cost, at)
+                self.pay(cost, at)
             self.action(clause, at)
             return
         span = clause.span
@@ -1302,10 +1321,20 @@ class _Fused:
         tests.append(f"ctx.decide(_YES_NO, (True, False), {self.const(prompt)})")
         self.line(at, f"if {' and '.join(tests)}:", span)
         if cost is not None:
-            self.clause(cost, at + 1)
+            self.pay(cost, at + 1)
         self.action(clause, at + 1)
         self.line(at, "else:", span)
         self.line(at + 1, "result = None", span)
+
+    def pay(self, cost: BoundClause, at: int) -> None:
+        """``_pay``: the cost's statements with ``ctx.paying`` set."""
+        saved = self.local("paying")
+        self.line(at, f"{saved} = ctx.paying", cost.span)
+        self.line(at, "ctx.paying = True", cost.span)
+        self.line(at, "try:", cost.span)
+        self.clause(cost, at + 1)
+        self.line(at, "finally:", cost.span)
+        self.line(at + 1, f"ctx.paying = {saved}", cost.span)
 
     def each_subject(self, clause: BoundClause, at: int) -> None:
         """``_each_subject``: all subjects at once when the primitive takes them, else one
@@ -1545,7 +1574,12 @@ WRITE_AFTER = int(os.environ.get("CHRONICLER_WRITE_AFTER", "500"))
 
 
 def _written_later(
-    holder: Any, attribute: str, steps: Sequence[Step], card: tuple[str, str], span: Span
+    holder: Any,
+    attribute: str,
+    steps: Sequence[Step],
+    card: tuple[str, str],
+    span: Span,
+    paying: bool = False,
 ) -> None:
     """Give ``holder`` (an ability, a permission) a run in ``attribute`` that builds the
     closures of ``steps`` when first called and runs through them; after ``WRITE_AFTER`` runs
@@ -1555,26 +1589,34 @@ def _written_later(
     process. Writing one out costs what some hundreds of runs through its closures cost more
     than runs of the written function, so only an ability that keeps running is written: a
     game runs each a few times, a simulation of many games thousands. ``closures()`` and
-    ``written()`` on the first run build either afresh (tests hold the one to the other)."""
+    ``written()`` on the first run build either afresh (tests hold the one to the other).
+    With ``paying`` (an ability's cost label) every run is a payment (``_pay``)."""
     closures: list[Run] = []
     runs = 0
+    as_run = _paying if paying else (lambda run: run)
+
+    def build_closures() -> Run:
+        return as_run(_closures(steps, card, span))
+
+    def write() -> Run:
+        return as_run(_Fused(card, span).function(steps))
 
     def first_run(ctx: Context) -> Any:
         nonlocal runs
         runs += 1
         if runs <= WRITE_AFTER:
             if not closures:
-                closures.append(_closures(steps, card, span))
+                closures.append(build_closures())
             return closures[0](ctx)
         if runs == WRITE_AFTER + 1:
             try:
-                written = _Fused(card, span).function(steps)
+                written = write()
             except Exception:  # a shape the writer gets wrong: the closures mean the same
-                written = closures[0] if closures else _closures(steps, card, span)
+                written = closures[0] if closures else build_closures()
             closures[:] = [written]
             object.__setattr__(holder, attribute, written)
         return closures[0](ctx)
 
-    first_run.closures = lambda: _closures(steps, card, span)  # type: ignore[attr-defined]
-    first_run.written = lambda: _Fused(card, span).function(steps)  # type: ignore[attr-defined]
+    first_run.closures = build_closures  # type: ignore[attr-defined]
+    first_run.written = write  # type: ignore[attr-defined]
     object.__setattr__(holder, attribute, first_run)

@@ -317,7 +317,9 @@ class Context:
     ``answers`` are the decisions already taken for this run, in the order asked; ``bindings``
     hold what earlier words of the same effect referred to ("it", "the same value").
     ``withheld`` names the primitives a following "This does not ..." sentence rules out while
-    the sentence before it runs (see ``withholds``).
+    the sentence before it runs (see ``withholds``). ``paying`` is true while a cost runs
+    ("Lose 2 lanterns to ...", "Lose 2 lanterns: ..."): a cost is paid in full or not at all,
+    so a primitive that would take less than the text names fails instead.
     """
 
     host: Host
@@ -329,6 +331,7 @@ class Context:
     bindings: dict[str, Any] = field(default_factory=dict)
     span: Span | None = None
     withheld: frozenset[str] = frozenset()
+    paying: bool = False
 
     def withholds(self, function: str) -> bool:
         """Whether the sentence running now is followed by "This does not <verb>." naming the

@@ -593,10 +593,14 @@ def lose(ctx: Context, object: Any) -> None:
     amount = _count(ctx, object)
     for c in _actors(ctx, None):
         if category == "stress" and noun:
-            host.take_stress(ctx, c, noun, amount)
+            host.take_stress(ctx, c, noun, amount)  # a pool at none refills: always paid
         elif noun and "action" in noun:
+            if ctx.paying and c.action_points < amount:  # a cost: all of it or nothing
+                raise EffectError(f"not enough action points to lose {amount}", ctx.span)
             host.lose_action_points(c, amount)
         elif noun and "initiative" in noun:
+            if ctx.paying and len(c.initiative) < amount:
+                raise EffectError(f"not enough initiative dice to lose {amount}", ctx.span)
             for _ in range(min(amount, len(c.initiative))):
                 host.spend_initiative(c, max(c.initiative))
 
