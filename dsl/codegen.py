@@ -114,9 +114,15 @@ def select_holding(ctx: Context, selector: Selector, what: Selector) -> list[Any
     A place the host cannot count it at stays, as before. Places found of which none holds
     any: the text finds nothing to act on. One place found is no choice: it goes to the
     primitive as before, which says itself what it did not find there."""
-    found = select_best(ctx, selector)
+    found = (
+        ctx.host.select(ctx, selector)
+        if selector.superlative is None
+        else select_best(ctx, selector)
+    )
+    if len(found) < 2:
+        return found
     measure = getattr(ctx.host, "measure", None)
-    if measure is None or len(found) < 2:
+    if measure is None:
         return found
     counted = Superlative("most", counted=what)
     q = what.quantity
@@ -143,6 +149,9 @@ def _holding(clause: BoundClause, role: str) -> Selector | None:
     else one of it."""
     if role not in clause.holds:
         return None
+    place = clause.role(role)
+    if isinstance(place, Selector) and place.reference is not None:
+        return None  # "this location": one place, nothing to choose among
     what = clause.role("object")
     if not isinstance(what, Selector) or what.reference is not None:
         return None
