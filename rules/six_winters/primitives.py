@@ -623,16 +623,17 @@ def spend(ctx: Context, object: Any, at: Any = None, on: Any = None, for_: Any =
     category, noun = _noun(object)
     quantity = getattr(object, "quantity", None)
     if quantity is not None and quantity.mode == "total_value":
+        # the dice where the text says ("at any locations", "at this location"), else here
+        place = getattr(object, "place", None)
+        if place is not None or at is not None or ctx.location is not None:
+            where = _locations(ctx, place if place is not None else at)
+        else:  # a text with no location names none: any
+            where = list(host.state.locations)
         total = int(quantity.total or 0)
-        have = sum(
-            d.face
-            for loc in host.state.locations
-            for d in loc.dice
-            if noun is None or d.resource == noun
-        )
+        have = sum(d.face for loc in where for d in loc.dice if noun is None or d.resource == noun)
         if have < total:
             raise EffectError(f"not enough {noun} to spend a total value of {total}", ctx.span)
-        host.spend_total(ctx, str(noun), total)
+        host.spend_total(ctx, str(noun), total, [loc.name for loc in where])
         return
     if category == "counter" and noun and "action" in noun:
         for c in _actors(ctx, None):
