@@ -1,7 +1,8 @@
 """Card-language speed: check+compile of Six Winters, linear growth, interpreter overhead.
 
 Run: .venv/bin/python benchmarks/bench_dsl.py  (or ``make bench``; ``--only overhead``, ``load``
-or ``growth`` for one part). Prints figures; asserts only that the hand-written twins do the
+or ``growth`` for one part; ``--against REV [--rounds K]`` for the warm load here against a git
+revision, in paired rounds). Prints figures; asserts only that the hand-written twins do the
 work their cards do. Times are CPU time. Targets: checking and compiling the whole card set with
 a warm parser cache < 50 ms (median; issue 14, was 100 in issue 3); a card set 10x larger takes
 <= 11x as long (issue 3); ten compiled abilities <= 1.2x the time of the same abilities written
@@ -44,20 +45,30 @@ RULES = ROOT / "rules" / "six_winters"
 RUNS = 15
 
 
-def median_ms(work: Callable[[], Any], runs: int = RUNS) -> float:
-    """Median CPU milliseconds of ``work`` over ``runs`` runs."""
+def median_ms(
+    work: Callable[[], Any], runs: int = RUNS, before: Callable[[], Any] | None = None
+) -> float:
+    """Median CPU milliseconds of ``work`` over ``runs`` runs; ``before`` runs untimed ahead
+    of each (forgetting what the last run loaded: a command starts with nothing to free)."""
     times = []
     for _ in range(runs):
+        if before is not None:
+            before()
         start = time.process_time()
         work()
         times.append((time.process_time() - start) * 1000)
     return statistics.median(times)
 
 
-def check_and_compile(folder: Path, keep_parsed: bool) -> None:
+def forget(keep_parsed: bool = False) -> None:
+    """Drop what this process loaded (the parsed files too, unless ``keep_parsed``)."""
     if not keep_parsed:
         loader._PARSED.clear()
     loader._COMPILED.clear()
+
+
+def check_and_compile(folder: Path, keep_parsed: bool) -> None:
+    forget(keep_parsed)
     checked = loader.check_ruleset(folder)
     assert not checked.diagnostics.errors, checked.diagnostics.render()[:2000]
     compile_checked(checked)
@@ -67,8 +78,7 @@ def load_as_a_command(folder: Path) -> None:
     """What a second ``chronicler`` command pays for the text: ``loader.load_ruleset`` with
     nothing kept in this process (the files read, their ASTs from the on-disk parse cache,
     checked and compiled, the collector paused as it is there)."""
-    loader._PARSED.clear()
-    loader._COMPILED.clear()
+    forget()
     loader.load_ruleset(folder)
 
 
@@ -471,6 +481,51 @@ TWIN_NAMES = (
 )
 
 
+# One round of ``--against``, in a fresh process on one tree (``sys.argv[1]``): the warm load
+# as ``load_as_a_command`` times it, through ``loader.load_ruleset`` only, so the same code
+# measures both trees. Prints one JSON line: the median CPU ms of ``sys.argv[2]`` loads.
+ROUND = """
+import json, os, shutil, statistics, sys, tempfile, time
+from pathlib import Path
+sys.path.insert(0, sys.argv[1])
+cache = tempfile.mkdtemp()
+os.environ.pop("CHRONICLER_NO_CACHE", None)
+os.environ["CHRONICLER_CACHE_DIR"] = cache
+from dsl import loader
+from dsl.parser import _parser
+_parser()
+rules = Path(sys.argv[1]) / "rules" / "six_winters"
+loader.load_ruleset(rules)  # fills the on-disk parse cache
+times = []
+for _ in range(int(sys.argv[2])):
+    loader._PARSED.clear()
+    loader._COMPILED.clear()
+    start = time.process_time()
+    loader.load_ruleset(rules)
+    times.append((time.process_time() - start) * 1000)
+shutil.rmtree(cache)
+print(json.dumps({"warm ms": statistics.median(times)}))
+"""
+
+
+def compare_load(revision: str, rounds: int) -> None:
+    """The warm load here against ``revision``, a fresh process per round and tree in turn
+    (here, there, here...), so a change in the machine's load falls on both alike."""
+    from trees import checkout, run_on
+
+    with checkout(revision) as tree:
+        pairs = [
+            (run_on(ROOT, ROUND, str(RUNS))["warm ms"], run_on(tree, ROUND, str(RUNS))["warm ms"])
+            for _ in range(rounds)
+        ]
+    here = statistics.median(p[0] for p in pairs)
+    there = statistics.median(p[1] for p in pairs)
+    ratio = statistics.median(p[1] / p[0] for p in pairs)
+    print(f"warm load against {revision}: {rounds} rounds in turn, median of {RUNS} loads each")
+    print(f"  here {here:.1f} ms, there {there:.1f} ms: speed ratio {ratio:.2f} (above 1: faster)")
+    print(f"  rounds (here, there): {', '.join(f'{a:.1f}/{b:.1f}' for a, b in pairs)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
@@ -478,7 +533,13 @@ def main() -> None:
         choices=("load", "growth", "overhead"),
         help="one part: loading the card set, linear growth, or interpreter overhead",
     )
-    only = parser.parse_args().only
+    parser.add_argument("--against", metavar="REV", help="the warm load against a git revision")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds in turn with --against")
+    args = parser.parse_args()
+    if args.against:
+        compare_load(args.against, args.rounds)
+        return
+    only = args.only
     if only in (None, "load"):
         report_load()
     if only in (None, "growth"):
@@ -491,15 +552,17 @@ def report_load() -> None:
     _parser()  # build the LALR parser once (warm)
     os.environ["CHRONICLER_NO_CACHE"] = "1"
     files = len(list(RULES.glob("*.rules")))
-    cold = median_ms(lambda: check_and_compile(RULES, keep_parsed=False))
-    in_memory = median_ms(lambda: check_and_compile(RULES, keep_parsed=True))
+    cold = median_ms(lambda: check_and_compile(RULES, keep_parsed=False), before=forget)
+    in_memory = median_ms(
+        lambda: check_and_compile(RULES, keep_parsed=True), before=lambda: forget(True)
+    )
     with tempfile.TemporaryDirectory() as cache:
         del os.environ["CHRONICLER_NO_CACHE"]
         os.environ["CHRONICLER_CACHE_DIR"] = cache
         check_and_compile(RULES, keep_parsed=False)  # fills the on-disk cache
         entries = len(list((Path(cache) / "parsed").glob("*.pickle")))
         assert parse_cache.cache_dir() is not None and entries == files, entries
-        warm = median_ms(lambda: load_as_a_command(RULES))
+        warm = median_ms(lambda: load_as_a_command(RULES), before=forget)
         os.environ["CHRONICLER_NO_CACHE"] = "1"
     cards = len(loader.load_ruleset(RULES).cards())
     met = "met" if warm < 50 else "NOT met"

@@ -202,6 +202,9 @@ class Binder:
         self.d = diags
         self.kinds = {k.casefold(): k for k in vocab.card_kinds}
         self.all_words = vocab.all_words()
+        # the words a declared word of several words starts with: any other word is looked
+        # up alone (``lex``)
+        self.multi_heads = {key[0] for key in vocab.lexicon if len(key) > 1}
 
     # -- lexemes --
 
@@ -210,7 +213,7 @@ class Binder:
         i = 0
         n = len(atoms)
         words: list[str] | None = None  # folded, "" for what is not a word
-        lexicon, longest = self.v.lexicon, self.v.longest
+        lexicon, longest, multi_heads = self.v.lexicon, self.v.longest, self.multi_heads
         while i < n:
             atom = atoms[i]
             if atom.kind == "comma":
@@ -234,9 +237,10 @@ class Binder:
             # the run of words from here (the longest a declared word may be), folded once
             if words is None:
                 words = [a.folded if a.kind == "word" else "" for a in atoms]
-            end = i
-            while end < n and end - i < longest and words[end]:
-                end += 1
+            end = i + 1
+            if words[i] in multi_heads:
+                while end < n and end - i < longest and words[end]:
+                    end += 1
             for size in range(end - i, 0, -1):
                 key = tuple(words[i : i + size])
                 found = lexicon.get(key)
@@ -1012,6 +1016,8 @@ class SentenceBinder:
             for info, how in entries
             if info.prices and how in ("s", "base")
         }
+        # the words a verb may start with: most words of a sentence start none (``find_verb``)
+        self.verb_heads = {key[0] for key in self.v.verb_lexicon} | set(self.v.split_verbs)
 
     def paid_in(self, thing: str) -> str:
         """``action points``, ``lantern dice``; a mass noun (stress, a token) as it is."""
@@ -1028,11 +1034,12 @@ class SentenceBinder:
         a verb of the sentence prices actions (``dsl.runtime.prices``). ``None`` when none
         does; an action, amount or thing the primitive does not price is an error (when
         not ``strict``, words before the verb that name no action give ``None``)."""
+        verbs = self.priced
         at = next(
             (
                 k
                 for k in range(1, len(atoms))
-                if atoms[k].kind == "word" and atoms[k].folded in self.priced
+                if atoms[k].kind == "word" and atoms[k].text.casefold() in verbs
             ),
             None,
         )
@@ -1114,22 +1121,28 @@ class SentenceBinder:
         """The longest declared verb starting at ``at``: (info, end, tail) where ``tail`` < 0
         gives the index of the rest of a split verb ("put ... into play")."""
         n = len(atoms)
-        for size in range(min(5, n - at), 0, -1):
-            run = atoms[at : at + size]
-            if any(a.kind != "word" for a in run):
-                continue
-            key = tuple(a.folded for a in run)
-            for info, how in self.v.verb_lexicon.get(key, []):
+        if at >= n or atoms[at].kind != "word":
+            return None
+        head = atoms[at].folded
+        if head not in self.verb_heads:
+            return None
+        words = [head]  # the run of words from here, as long as a verb may be (five)
+        for atom in atoms[at + 1 : at + 5]:
+            if atom.kind != "word":
+                break
+            words.append(atom.folded)
+        lexicon = self.v.verb_lexicon
+        for size in range(len(words), 0, -1):
+            for info, how in lexicon.get(tuple(words[:size]), ()):
                 if how in forms:
                     return info, at + size, 0
-        if at < n and atoms[at].kind == "word":
-            for info, how in self.v.split_verbs.get(atoms[at].folded, []):
-                if how not in forms:
-                    continue
-                tail = info.words[1:]
-                for k in range(at + 2, n - len(tail) + 1):
-                    if tuple(a.folded for a in atoms[k : k + len(tail)]) == tail:
-                        return info, at + 1, -k
+        for info, how in self.v.split_verbs.get(head, []):
+            if how not in forms:
+                continue
+            tail = info.words[1:]
+            for k in range(at + 2, n - len(tail) + 1):
+                if tuple(a.folded for a in atoms[k : k + len(tail)]) == tail:
+                    return info, at + 1, -k
         return None
 
     def clause(
@@ -1151,12 +1164,9 @@ class SentenceBinder:
         negated = False
         if found is None:
             # "All heroes at this location gain 1 lantern": subject, then the verb.
+            folded = [a.folded for a in atoms]
             for k in range(1, len(atoms)):
-                if (
-                    atoms[k].folded in ("does", "do")
-                    and k + 1 < len(atoms)
-                    and atoms[k + 1].folded == "not"
-                ):
+                if folded[k] in ("does", "do") and k + 1 < len(atoms) and folded[k + 1] == "not":
                     hit = self.find_verb(atoms, k + 2, ("base",))
                     if hit and hit[1] == len(atoms) and _needs_object(hit[0]):
                         # "Dice at this location do not refresh": the subject is what the
@@ -1168,7 +1178,7 @@ class SentenceBinder:
                         subject_atoms = atoms[:k]
                         found = hit
                         break
-                if atoms[k].folded == "may" and k + 1 < len(atoms):
+                if folded[k] == "may" and k + 1 < len(atoms):
                     hit = self.find_verb(atoms, k + 1, ("base",))
                     if hit:
                         optional = True
@@ -1289,6 +1299,7 @@ class SentenceBinder:
             span=clause_span,
             creates=tuple(sorted(info.creates)),
             holds=tuple(sorted(info.holds)),
+            holds_whole=info.holds_whole,
         )
 
     def faces_in(self, value: RoleValue, lexemes: list[Lexeme]) -> None:
@@ -1651,6 +1662,7 @@ def _with_cost(
         join_spans(atoms[0].span, atoms[-1].span),
         effect.creates,
         effect.holds,
+        effect.holds_whole,
     )
 
 

@@ -48,7 +48,7 @@ class BoundClause:
     ``creates``: the roles whose phrase names new things the primitive makes or brings in
     (``dsl.runtime.creates``): the compiler passes them unresolved. ``holds``: the roles
     naming where the object is taken from (``dsl.runtime.holds``): the compiler offers only
-    the places holding it.
+    the places holding it (all of it, with ``holds_whole``).
     """
 
     verb: str
@@ -64,6 +64,7 @@ class BoundClause:
     span: Span
     creates: tuple[str, ...] = ()
     holds: tuple[str, ...] = ()
+    holds_whole: bool = False
 
     def role(self, name: str) -> RoleValue | None:
         for role, value in self.roles:

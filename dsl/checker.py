@@ -378,6 +378,7 @@ class _VocabularyBuilder:
             creates: frozenset[str] = frozenset()
             faces: frozenset[str] = frozenset()
             holds: frozenset[str] = frozenset()
+            holds_whole = False
             takes: tuple[tuple[str, tuple[str, ...]], ...] = ()
             only_forbidden = False
             prices: tuple[tuple[str, tuple[str, ...]], ...] = ()
@@ -407,6 +408,7 @@ class _VocabularyBuilder:
                     creates = frozenset(getattr(fn, "creates", ()))
                     faces = frozenset(getattr(fn, "faces", ()))
                     holds = frozenset(getattr(fn, "holds", ()))
+                    holds_whole = bool(getattr(fn, "holds_whole", False))
                     takes = tuple(sorted(getattr(fn, "takes", {}).items()))
                     only_forbidden = bool(getattr(fn, "only_forbidden", False))
                     prices = tuple(getattr(fn, "prices", ()))
@@ -427,6 +429,7 @@ class _VocabularyBuilder:
                 prices,
                 prices_on,
                 holds,
+                holds_whole,
             )
             self.v.verbs[words] = info
             self.v.add_verb(info)
@@ -537,6 +540,14 @@ class _CardChecker:
         self.seen: dict[tuple[str, str, Any], tuple[str, Span]] = {}
         # a kind's fields by the first word of their names (``field``), by the schema's id
         self.field_heads: dict[int, dict[str, tuple[FieldSchema, ...]]] = {}
+        # each primitive's ``forbiddable`` mark (``restrictions_hold``): read once, not per text
+        self.forbiddable_marks = {
+            name: getattr(fn, "forbiddable", None) for name, fn in vocab.primitive_functions.items()
+        }
+        self.any_forbiddable = any(self.forbiddable_marks.values())
+        self.card_kinds: dict[str, str] = {}  # folded → as declared (the first declared wins)
+        for k in vocab.card_kinds:
+            self.card_kinds.setdefault(k.casefold(), k)
 
     def unique(self, kind: str, name: str, key: str, value: Any, span: Span) -> None:
         for each in value if isinstance(value, list) else [value]:
@@ -552,12 +563,13 @@ class _CardChecker:
 
     def card(self, card: ast.Card) -> CheckedCard | None:
         kind = card.kind.text
-        schema = self.v.kinds.get(kind.casefold())
-        if kind.casefold() not in {k.casefold() for k in self.v.card_kinds}:
+        folded = kind.casefold()
+        canonical = self.card_kinds.get(folded)
+        if canonical is None:
             hint = did_you_mean(kind, self.v.card_kinds)
             self.d.error(f"unknown card kind '{kind}'{hint}", card.kind.span)
             return None
-        canonical = next(k for k in self.v.card_kinds if k.casefold() == kind.casefold())
+        schema = self.v.kinds.get(folded)
         return self.body(canonical, card.name.text, card.items, schema, card.span, True)
 
     def body(
@@ -739,9 +751,8 @@ class _CardChecker:
         """An outright "May not <verb> ..." (no thing named) is honoured only where the verb's
         primitive says (``dsl.runtime.forbiddable``): its place and the card kinds the engine
         reads. Checked once the primitives module marks any verb so."""
-        functions = self.v.primitive_functions
-        marks = {name: getattr(fn, "forbiddable", None) for name, fn in functions.items()}
-        if not any(marks.values()):
+        marks = self.forbiddable_marks
+        if not self.any_forbiddable:
             return True
         for part in parts:
             if not isinstance(part, BoundSentence) or part.mode != "may not":

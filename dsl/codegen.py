@@ -109,36 +109,56 @@ def select_best(ctx: Context, selector: Selector) -> list[Any]:
 def select_holding(ctx: Context, selector: Selector, what: Selector) -> list[Any]:
     """What a place role's phrase finds (kept to the best for a superlative), kept to the
     places that hold what the verb takes from there (``dsl.runtime.holds``): those the host
-    counts some of ``what`` at or on (``host.measure``, as for "the ... with the most ...").
+    counts as many of ``what`` at or on as it names, one for "a coin", two for "2 coins"
+    (``host.measure``, as for "the ... with the most ...").
     A place the host cannot count it at stays, as before. Places found of which none holds
     any: the text finds nothing to act on. One place found is no choice: it goes to the
     primitive as before, which says itself what it did not find there."""
-    found = select_best(ctx, selector)
+    found = (
+        ctx.host.select(ctx, selector)
+        if selector.superlative is None
+        else select_best(ctx, selector)
+    )
+    if len(found) < 2:
+        return found
     measure = getattr(ctx.host, "measure", None)
-    if measure is None or len(found) < 2:
+    if measure is None:
         return found
     counted = Superlative("most", counted=what)
+    q = what.quantity
+    least = q.count if q.mode == "exact" and q.count else 1
     kept = []
     for place in found:
         try:
-            held = measure(ctx, place, counted) > 0
+            held = measure(ctx, place, counted) >= least
         except EffectError:  # no count of it there: offered as any place is
             held = True
         if held:
             kept.append(place)
     if not kept:
         what_text = what.noun or what.text or "such thing"
+        if least > 1:
+            raise NothingToActOn(f"no place of '{selector.text}' holds {what.text}", ctx.span)
         raise NothingToActOn(f"there is no {what_text} to take from {selector.text}", ctx.span)
     return kept
 
 
 def _holding(clause: BoundClause, role: str) -> Selector | None:
-    """What a role of the clause must hold (its object), when the primitive takes the object
-    from there (``dsl.runtime.holds``)."""
+    """What a role of the clause must hold, when the primitive takes the object from there
+    (``dsl.runtime.holds``): all the object names when it is marked ``whole`` (a payment),
+    else one of it."""
     if role not in clause.holds:
         return None
+    place = clause.role(role)
+    if isinstance(place, Selector) and place.reference is not None:
+        return None  # "this location": one place, nothing to choose among
     what = clause.role("object")
-    return what if isinstance(what, Selector) and what.reference is None else None
+    if not isinstance(what, Selector) or what.reference is not None:
+        return None
+    q = what.quantity
+    if clause.holds_whole or q.mode != "exact" or (q.count or 1) == 1:
+        return what
+    return replace(what, quantity=replace(q, count=1, plural=False))  # one there will do
 
 
 def finder(selector: Selector) -> Callable[[Context], list[Any]]:
@@ -396,9 +416,19 @@ def _compile_one(clause: BoundClause, card: tuple[str, str]) -> Run:
         payable = _payable(clause.cost)
     span = clause.span
     if cost is not None and not clause.optional:
+        if payable is not None:
+            cost_text = clause.cost.text if clause.cost is not None else ""
+
+            def pay_in_full_then_act(ctx: Context) -> Any:
+                if not payable(ctx):
+                    _raise_unpaid(cost_text, span)
+                _pay(cost, ctx)
+                return act(ctx)
+
+            return pay_in_full_then_act
 
         def pay_then_act(ctx: Context) -> Any:
-            cost(ctx)
+            _pay(cost, ctx)
             return act(ctx)
 
         if getattr(cost, "guarded", False) and getattr(act, "guarded", False):
@@ -415,7 +445,7 @@ def _compile_one(clause: BoundClause, card: tuple[str, str]) -> Run:
         if not ctx.decide(DecisionKind.PAY_OR_REFUSE, (True, False), prompt):
             return None
         if cost is not None:
-            cost(ctx)
+            _pay(cost, ctx)
         return act(ctx)
 
     return ask_then_act
@@ -440,6 +470,31 @@ def _payable(cost: BoundClause) -> Callable[[Context], bool] | None:
         return all(len(select_best(ctx, sel)) >= n for sel, n in needs)
 
     return payable
+
+
+def _pay(cost: Run, ctx: Context) -> Any:
+    """Run a cost with ``ctx.paying`` set: a primitive then takes all the text names or
+    fails (``Context.paying``)."""
+    was, ctx.paying = ctx.paying, True
+    try:
+        return cost(ctx)
+    finally:
+        ctx.paying = was
+
+
+def _paying(cost: Run) -> Run:
+    """``cost`` run as a payment (``_pay``): an ability's cost label ("Lose 2 lanterns: ...")."""
+
+    def pay(ctx: Context) -> Any:
+        return _pay(cost, ctx)
+
+    return pay
+
+
+def _raise_unpaid(cost_text: str, span: Span) -> None:
+    """A cost is paid in full or not at all: "Spend 2 coins in this room to ..." with one
+    there spends nothing and does nothing (a card used as an action is refused)."""
+    raise NothingToActOn(f"cannot pay '{cost_text}': there is not enough to give", span)
 
 
 def _failed(error: Exception, card: tuple[str, str], ctx: Context, span: Span) -> EffectError:
@@ -961,7 +1016,7 @@ class _CardCompiler:
         )
         _written_later(ability, "run", steps, who, effect.span)
         if effect.cost is not None:
-            _written_later(ability, "cost", [(effect.cost, [])], who, effect.span)
+            _written_later(ability, "cost", [(effect.cost, [])], who, effect.span, paying=True)
         abilities.append(ability)
 
 
@@ -986,8 +1041,13 @@ def _step(step: tuple[Any, ...] | Either) -> Any:
     return [f.word for f in step]
 
 
+_PLAIN = frozenset({str, int, bool, type(None)})
+
+
 def plain(value: Any) -> Any:
     """A checked field value as plain Python data (lists, dicts, str, int, bool)."""
+    if type(value) in _PLAIN:  # most field values are already (a number, a word, a flag)
+        return value
     if isinstance(value, LocationSpec):
         return [_step(alternative) for alternative in value.alternatives]
     if isinstance(value, Selector):
@@ -1127,6 +1187,7 @@ class _Fused:
             "_by_code": _BY_CODE,
             "_select_best": select_best,
             "_select_holding": select_holding,
+            "_raise_unpaid": _raise_unpaid,
             "_failed": _failed,
             "_CARD": card,
             "_SPAN": span,
@@ -1253,7 +1314,12 @@ class _Fused:
         cost = replace(clause.cost, optional=False) if clause.cost is not None else None
         if not clause.optional:
             if cost is not None:
-                self.clause(cost, at)
+                payable = _payable(cost)
+                if payable is not None:
+                    self.line(at, f"if not {self.const(payable)}(ctx):", clause.span)
+                    unpaid = f"{self.const(cost.text)}, {self.const(clause.span)}"
+                    self.line(at + 1, f"_raise_unpaid({unpaid})", clause.span)
+                self.pay(cost, at)
             self.action(clause, at)
             return
         span = clause.span
@@ -1264,10 +1330,20 @@ class _Fused:
         tests.append(f"ctx.decide(_YES_NO, (True, False), {self.const(prompt)})")
         self.line(at, f"if {' and '.join(tests)}:", span)
         if cost is not None:
-            self.clause(cost, at + 1)
+            self.pay(cost, at + 1)
         self.action(clause, at + 1)
         self.line(at, "else:", span)
         self.line(at + 1, "result = None", span)
+
+    def pay(self, cost: BoundClause, at: int) -> None:
+        """``_pay``: the cost's statements with ``ctx.paying`` set."""
+        saved = self.local("paying")
+        self.line(at, f"{saved} = ctx.paying", cost.span)
+        self.line(at, "ctx.paying = True", cost.span)
+        self.line(at, "try:", cost.span)
+        self.clause(cost, at + 1)
+        self.line(at, "finally:", cost.span)
+        self.line(at + 1, f"ctx.paying = {saved}", cost.span)
 
     def each_subject(self, clause: BoundClause, at: int) -> None:
         """``_each_subject``: all subjects at once when the primitive takes them, else one
@@ -1507,7 +1583,12 @@ WRITE_AFTER = int(os.environ.get("CHRONICLER_WRITE_AFTER", "500"))
 
 
 def _written_later(
-    holder: Any, attribute: str, steps: Sequence[Step], card: tuple[str, str], span: Span
+    holder: Any,
+    attribute: str,
+    steps: Sequence[Step],
+    card: tuple[str, str],
+    span: Span,
+    paying: bool = False,
 ) -> None:
     """Give ``holder`` (an ability, a permission) a run in ``attribute`` that builds the
     closures of ``steps`` when first called and runs through them; after ``WRITE_AFTER`` runs
@@ -1517,26 +1598,34 @@ def _written_later(
     process. Writing one out costs what some hundreds of runs through its closures cost more
     than runs of the written function, so only an ability that keeps running is written: a
     game runs each a few times, a simulation of many games thousands. ``closures()`` and
-    ``written()`` on the first run build either afresh (tests hold the one to the other)."""
+    ``written()`` on the first run build either afresh (tests hold the one to the other).
+    With ``paying`` (an ability's cost label) every run is a payment (``_pay``)."""
     closures: list[Run] = []
     runs = 0
+    as_run = _paying if paying else (lambda run: run)
+
+    def build_closures() -> Run:
+        return as_run(_closures(steps, card, span))
+
+    def write() -> Run:
+        return as_run(_Fused(card, span).function(steps))
 
     def first_run(ctx: Context) -> Any:
         nonlocal runs
         runs += 1
         if runs <= WRITE_AFTER:
             if not closures:
-                closures.append(_closures(steps, card, span))
+                closures.append(build_closures())
             return closures[0](ctx)
         if runs == WRITE_AFTER + 1:
             try:
-                written = _Fused(card, span).function(steps)
+                written = write()
             except Exception:  # a shape the writer gets wrong: the closures mean the same
-                written = closures[0] if closures else _closures(steps, card, span)
+                written = closures[0] if closures else build_closures()
             closures[:] = [written]
             object.__setattr__(holder, attribute, written)
         return closures[0](ctx)
 
-    first_run.closures = lambda: _closures(steps, card, span)  # type: ignore[attr-defined]
-    first_run.written = lambda: _Fused(card, span).function(steps)  # type: ignore[attr-defined]
+    first_run.closures = build_closures  # type: ignore[attr-defined]
+    first_run.written = write  # type: ignore[attr-defined]
     object.__setattr__(holder, attribute, first_run)

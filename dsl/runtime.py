@@ -162,18 +162,22 @@ def creates(*roles: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     return mark
 
 
-def holds(*roles: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def holds(*roles: str, whole: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Declare that these roles name where the primitive takes its ``object`` from ("Remove a
     coin from any room", "... from a chest in any room"): when the player is
     asked which place (or card), the compiler offers only those the host counts some of the
     object at or on (``host.measure``, as for "the location with the most threats"), after
     any superlative has picked. One such place is taken without asking; when the phrase finds
     places but none holds any, the text finds nothing to act on (``NothingToActOn``). A role
-    that takes every place it finds ("from each location") asks nothing and is not narrowed."""
+    that takes every place it finds ("from each location") asks nothing and is not narrowed.
+    With ``whole``, a place must hold all the text names (a payment, which is made in full or
+    not at all: "Pay 2 coins in any room" offers the rooms with two); without it, one is
+    enough (an effect does what it can there)."""
     marked = frozenset(roles)
 
     def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
         fn.holds = marked  # type: ignore[attr-defined]
+        fn.holds_whole = whole  # type: ignore[attr-defined]
         return fn
 
     return mark
@@ -313,7 +317,9 @@ class Context:
     ``answers`` are the decisions already taken for this run, in the order asked; ``bindings``
     hold what earlier words of the same effect referred to ("it", "the same value").
     ``withheld`` names the primitives a following "This does not ..." sentence rules out while
-    the sentence before it runs (see ``withholds``).
+    the sentence before it runs (see ``withholds``). ``paying`` is true while a cost runs
+    ("Lose 2 lanterns to ...", "Lose 2 lanterns: ..."): a cost is paid in full or not at all,
+    so a primitive that would take less than the text names fails instead.
     """
 
     host: Host
@@ -325,6 +331,7 @@ class Context:
     bindings: dict[str, Any] = field(default_factory=dict)
     span: Span | None = None
     withheld: frozenset[str] = frozenset()
+    paying: bool = False
 
     def withholds(self, function: str) -> bool:
         """Whether the sentence running now is followed by "This does not <verb>." naming the

@@ -80,7 +80,8 @@ class VerbInfo:
     accepted and the missing module is reported on the declaration). ``creates``: the roles
     whose phrase names new things the primitive makes (``dsl.runtime.creates``); ``faces``:
     the roles where a number is a die face (``dsl.runtime.faces``); ``holds``: the roles
-    naming where the object is taken from (``dsl.runtime.holds``).
+    naming where the object is taken from (``dsl.runtime.holds``), ``holds_whole`` when such a
+    place must hold all the text names.
     """
 
     words: tuple[str, ...]
@@ -97,6 +98,7 @@ class VerbInfo:
     prices: tuple[tuple[str, tuple[str, ...]], ...] = ()
     prices_on: tuple[str, ...] = ()
     holds: frozenset[str] = frozenset()
+    holds_whole: bool = False  # ``dsl.runtime.holds(whole=True)``: a place holds all of it
 
 
 @dataclass(frozen=True, slots=True)

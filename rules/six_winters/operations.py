@@ -475,13 +475,17 @@ class Operations(SessionPart):
             st.archive.remove(name)
         self.emit(EventKind.LOCATION_ADDED, location=name, x=col, y=row)
 
-    def spend_total(self, ctx: Context, resource: str, total: int) -> None:
-        """Spend dice of a resource from any locations until their values reach ``total``."""
+    def spend_total(
+        self, ctx: Context, resource: str, total: int, locations: Sequence[str] | None = None
+    ) -> None:
+        """Spend dice of a resource from the ``locations`` named (any, when none are) until
+        their values reach ``total``."""
         spent = 0
         while spent < total:
             options = [
                 {"location": loc.name, "die": i, "face": d.face}
                 for loc in self.state.locations
+                if locations is None or loc.name in locations
                 for i, d in enumerate(loc.dice)
                 if d.resource == resource
             ]

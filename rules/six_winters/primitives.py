@@ -400,7 +400,10 @@ def _trade_settles(ctx: Context, kw: dict[str, Any]) -> bool:
     for_ = kw.get("for_")
     if for_ is None or ctx.location is None:  # the standard trade asks; ``_here`` fails
         return False
-    given = _die_targets(ctx, kw.get("object"))
+    object = kw.get("object")
+    if hasattr(object, "quantity"):  # dice found where the text says: the player may be asked
+        return False
+    given = _die_targets(ctx, object)
     if not all(r["kind"] in ("die", "held", "initiative") for r in given):
         return False  # a die being rolled is no die ``_remove_dice`` takes
     category, noun = _noun(for_)
@@ -415,14 +418,22 @@ def _trade_settles(ctx: Context, kw: dict[str, Any]) -> bool:
 @settles(_trade_settles)
 @finds(_no_die("trade"))
 @forbiddable("this location", on=("obstacle", "location"))  # Session.restricted reads these
+@holds("at", whole=True)  # "Trade 2 military at any location for ...": the places with two
 def trade(ctx: Context, object: Any, for_: Any = None, at: Any = None) -> None:
-    """An ability's trade: the dice given go back; the dice gained are rolled (or valued)."""
+    """An ability's trade: the dice given go back; the dice gained are rolled (or valued).
+    The dice given are those at the place the text names, else here."""
     host = _host(ctx)
-    given = _die_targets(ctx, object)
+    if not hasattr(object, "quantity"):  # resolved already: these are the dice
+        given = _die_targets(ctx, object)
+    else:
+        given = _dice_at(ctx, object, at)
+        if given and for_ is not None:
+            _, noun = _noun(object)
+            given = _pick_dice(ctx, given, object, f"Trade which {noun or 'die'}?")
     if not given:
         raise _nothing_to_do(ctx, "no such die to trade")
     if for_ is None and given[0]["kind"] == "die":
-        _standard_trade(ctx, given[0])
+        _standard_trade(ctx, given)
         return
     value = _face(ctx, given[0])
     ctx.bindings["value"] = value
@@ -439,10 +450,22 @@ def trade(ctx: Context, object: Any, for_: Any = None, at: Any = None) -> None:
         host.new_resource_die(ctx, str(noun), loc, face=face)
 
 
-def _standard_trade(ctx: Context, first: dict[str, Any]) -> None:
+def _standard_trade(ctx: Context, given: list[dict[str, Any]]) -> None:
     """A trade with nothing named to get ("trade resources"): the trade action's exchange,
-    two dice of one resource at a location for one die of a resource it trades into."""
+    two dice of one resource at a location for one die of a resource it trades into. The
+    player picks the first die among those given that have a pair where they lie."""
     host = _host(ctx)
+
+    def paired(ref: dict[str, Any]) -> bool:
+        there = host.location(ref["location"]).dice
+        return sum(d.resource == ref["resource"] for d in there) >= 2
+
+    firsts = [r for r in given if r["kind"] == "die" and paired(r)] or given[:1]
+    first = (
+        firsts[0]
+        if len(firsts) == 1
+        else ctx.decide(LanguageDecision.CHOOSE_TARGET, firsts, "Trade which die?")
+    )
     loc = host.location(first["location"])
     resource = loc.dice[first["index"]].resource
     pairs = [
@@ -570,10 +593,14 @@ def lose(ctx: Context, object: Any) -> None:
     amount = _count(ctx, object)
     for c in _actors(ctx, None):
         if category == "stress" and noun:
-            host.take_stress(ctx, c, noun, amount)
+            host.take_stress(ctx, c, noun, amount)  # a pool at none refills: always paid
         elif noun and "action" in noun:
+            if ctx.paying and c.action_points < amount:  # a cost: all of it or nothing
+                raise EffectError(f"not enough action points to lose {amount}", ctx.span)
             host.lose_action_points(c, amount)
         elif noun and "initiative" in noun:
+            if ctx.paying and len(c.initiative) < amount:
+                raise EffectError(f"not enough initiative dice to lose {amount}", ctx.span)
             for _ in range(min(amount, len(c.initiative))):
                 host.spend_initiative(c, max(c.initiative))
 
@@ -587,6 +614,7 @@ def recover(ctx: Context, object: Any, subject: Any = None) -> None:
 
 
 @takes(object=("resource", "die", "counter"))
+@holds("at", whole=True)  # "Spend 2 military at any location": the places with two offered
 def spend(ctx: Context, object: Any, at: Any = None, on: Any = None, for_: Any = None) -> None:
     """Pay: dice (a total value, or chosen dice), action points."""
     host = _host(ctx)
@@ -595,16 +623,17 @@ def spend(ctx: Context, object: Any, at: Any = None, on: Any = None, for_: Any =
     category, noun = _noun(object)
     quantity = getattr(object, "quantity", None)
     if quantity is not None and quantity.mode == "total_value":
+        # the dice where the text says ("at any locations", "at this location"), else here
+        place = getattr(object, "place", None)
+        if place is not None or at is not None or ctx.location is not None:
+            where = _locations(ctx, place if place is not None else at)
+        else:  # a text with no location names none: any
+            where = list(host.state.locations)
         total = int(quantity.total or 0)
-        have = sum(
-            d.face
-            for loc in host.state.locations
-            for d in loc.dice
-            if noun is None or d.resource == noun
-        )
+        have = sum(d.face for loc in where for d in loc.dice if noun is None or d.resource == noun)
         if have < total:
             raise EffectError(f"not enough {noun} to spend a total value of {total}", ctx.span)
-        host.spend_total(ctx, str(noun), total)
+        host.spend_total(ctx, str(noun), total, [loc.name for loc in where])
         return
     if category == "counter" and noun and "action" in noun:
         for c in _actors(ctx, None):
@@ -643,12 +672,7 @@ def spend(ctx: Context, object: Any, at: Any = None, on: Any = None, for_: Any =
             for c in _actors(ctx, None):
                 host.gain_initiative(c, _number(ctx, for_))
         return
-    if object is None:  # "spend a diplomacy at this location" with none there: not paid
-        raise EffectError("nothing to spend", ctx.span)
-    dice = _die_targets(ctx, object)
-    if not dice and category in ("die", "resource"):
-        dice = _spendable(ctx, object)
-    _remove_dice(ctx, dice)
+    _remove_dice(ctx, _dice_to_spend(ctx, object, at))
 
 
 def _this_card(ctx: Context, role: Any) -> str | None:
@@ -697,43 +721,44 @@ def _pick_dice(
     )
 
 
-def _spendable(ctx: Context, object: Any) -> list[Any]:
-    """Dice for "spend 2 dice": initiative dice or resource dice here, the player's pick."""
-    host = _host(ctx)
-    count = _number(ctx, object)
+def _dice_at(ctx: Context, object: Any, at: Any) -> list[Any]:
+    """The dice of the object's resource (and value) at the places ``at`` names, else at this
+    location: an ability works on the dice where its character is (Character Ability
+    Reference), never on the first such die anywhere."""
     _, noun = _noun(object)
-    options: list[Any] = []
-    if ctx.location is not None:
-        for i, d in enumerate(_here(ctx).dice):
-            if noun is None or d.resource == noun:
-                options.append(
-                    {
-                        "kind": "die",
-                        "location": ctx.location,
-                        "index": i,
-                        "resource": d.resource,
-                        "face": d.face,
-                    }
-                )
-    if ctx.actor and noun is None:
+    value = getattr(object, "value", None)
+    face = value.value if value is not None and value.kind == "exact" else None
+    return [
+        {"kind": "die", "location": loc.name, "index": i, "resource": d.resource, "face": d.face}
+        for loc in _locations(ctx, at)
+        for i, d in enumerate(loc.dice)
+        if (noun is None or d.resource == noun) and (face is None or d.face == face)
+    ]
+
+
+def _dice_to_spend(ctx: Context, object: Any, at: Any) -> list[Any]:
+    """The dice "spend" gives up: those the compiler found ("2 diplomacy at this location"),
+    else the object's dice where ``at`` says, and for "2 dice" the acting character's
+    initiative dice too (the printed die-cube cost); the player picks when more fit. Fewer
+    than the text names is no payment: the text fails and nothing is spent."""
+    if not hasattr(object, "quantity"):  # resolved already: these are the dice
+        return _die_targets(ctx, object)
+    host = _host(ctx)
+    category, noun = _noun(object)
+    options = _dice_at(ctx, object, at)
+    if ctx.actor and category == "die":
         c = host.character(ctx.actor)
         options += [
             {"kind": "initiative", "character": c.name, "index": i, "face": f}
             for i, f in enumerate(c.initiative)
         ]
+    count = _number(ctx, object)
+    if not options:
+        raise _nothing_to_do(ctx, f"no {noun or 'die'} to spend")
     if len(options) < count:
-        raise EffectError("not enough dice to spend", ctx.span)
-    if len(options) == count:
-        return options
-    return list(
-        ctx.decide(
-            LanguageDecision.CHOOSE_MANY,
-            options,
-            f"Spend {count} dice",
-            min_choices=count,
-            max_choices=count,
-        )
-    )
+        raise EffectError(f"not enough dice to spend {count}", ctx.span)
+    prompt = f"Spend {count} dice" if category == "die" else f"Spend which {noun}?"
+    return _pick_dice(ctx, options, object, prompt)
 
 
 def _move_settles(ctx: Context, kw: dict[str, Any]) -> bool:
@@ -1092,16 +1117,24 @@ def refill(ctx: Context, object: Any = None) -> None:
 
 
 @takes(object="token", on="obstacle")
+@holds("on")  # "Convert 2 hindrance on any obstacle ...": only the obstacles with some offered
 def convert(ctx: Context, object: Any, on: Any = None, to: Any = None) -> None:
+    """Tokens of one kind on an obstacle become the other kind: as many as the text names
+    (what the obstacle holds when fewer), every one for "all"."""
     host = _host(ctx)
     _, noun = _noun(object)
     _, into = _noun(to)
-    for ref in _refs(ctx, on):
-        obstacle = _obstacle(ctx, ref)
-        if obstacle is None or not noun or not into:
-            continue
-        amount = getattr(obstacle, noun)
-        setattr(obstacle, noun, 0)
+    if not noun or not into:
+        return
+    every = getattr(getattr(object, "quantity", None), "mode", None) == "all"
+    count = _number(ctx, object)
+    obstacles = [o for o in (_obstacle(ctx, ref) for ref in _refs(ctx, on)) if o is not None]
+    if not every and not any(getattr(o, noun) for o in obstacles):
+        raise _nothing_to_do(ctx, f"no {noun} to convert")
+    for obstacle in obstacles:
+        held = getattr(obstacle, noun)
+        amount = held if every else min(count, held)
+        setattr(obstacle, noun, held - amount)
         setattr(obstacle, into, getattr(obstacle, into) + amount)
         host.emit(
             EventKind.TOKENS_CONVERTED, obstacle=obstacle.name, token=noun, to=into, amount=amount
@@ -1158,16 +1191,28 @@ def search(ctx: Context, object: Any, for_: Any = None) -> None:
 @takes(object=("resource", "die"))
 @holds("at", "from")  # "from any location": only the places holding such dice are offered
 def clear(ctx: Context, object: Any, at: Any = None, from_: Any = None) -> None:
+    """Dice back to the supply: as many as the text names ("a military": one, the player's
+    pick when several fit; "all resources": every one) from the places named, else here."""
     host = _host(ctx)
-    category, noun = _noun(object)
-    for loc in _locations(ctx, at or from_):
-        if category == "token" and noun == "threat":
-            host.state.threat_box += loc.threats
-            loc.threats = 0
-            continue
+    where = at or from_
+    if not hasattr(object, "quantity"):  # the compiler found them: "a diplomacy at this location"
+        chosen = _die_targets(ctx, object)
+        places = [host.location(name) for name in dict.fromkeys(r["location"] for r in chosen)]
+    else:
+        _, noun = _noun(object)
+        found = _dice_at(ctx, object, where)
+        places = _locations(ctx, where)
+        if object.quantity.mode == "all":
+            chosen = found
+        elif not found:
+            raise _nothing_to_do(ctx, f"no {noun or 'die'} to clear")
+        else:
+            chosen = _pick_dice(ctx, found, object, f"Clear which {noun or 'die'}?")
+    taken = {(r["location"], r["index"]) for r in chosen}
+    for loc in places:
         keep = []
-        for die in loc.dice:
-            if category in ("die", "resource") and (noun is None or die.resource == noun):
+        for i, die in enumerate(loc.dice):
+            if (loc.name, i) in taken:
                 host.return_die(die)
             else:
                 keep.append(die)

@@ -308,7 +308,13 @@ def _select(session: Session, ctx: Context, selector: Any) -> list[Any]:
         return [Ref({"kind": kind, "name": named})]
     out: list[Any] = []
     if category in ("resource", "die"):
-        where = places(session, ctx, place)
+        # dice a text names without a place are those where it acts: a card works on the
+        # dice at its character's (or its own) location unless it says otherwise (Character
+        # Ability Reference, Asset Reference); a text with no location looks everywhere
+        if place is None and ctx.location is not None:
+            where = [loc for loc in st.locations if loc.name == ctx.location]
+        else:
+            where = places(session, ctx, place)
         value = getattr(selector, "value", None)
         for loc in where:
             for i, d in enumerate(loc.dice):

@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-from dsl.codegen import select_holding
-from dsl.runtime import Context, EffectError, NothingToActOn
+from dsl.bound import BoundClause
+from dsl.codegen import _holding, select_holding
+from dsl.runtime import Context, EffectError, NothingToActOn, Span
 from dsl.selectors import Quantity, Selector, Superlative
 
 COIN = Selector(quantity=Quantity("exact", 1), noun_category="token", noun="coin", text="a coin")
@@ -82,3 +83,37 @@ def test_a_superlative_picks_first() -> None:
     )
     ctx = Context(host=Rooms({"hall": 0, "vault": 3, "cellar": 3, "attic": 1}))
     assert _names(select_holding(ctx, the_most, COIN)) == ["vault", "cellar"]
+
+
+TWO_COINS = Selector(
+    quantity=Quantity("exact", 2, plural=True), noun_category="token", noun="coin", text="2 coins"
+)
+
+
+def test_a_place_must_hold_as_many_as_the_holding_phrase_names() -> None:
+    ctx = Context(host=Rooms({"hall": 1, "vault": 2, "cellar": 3}))
+    assert _names(select_holding(ctx, ANY_ROOM, TWO_COINS)) == ["vault", "cellar"]
+
+
+def test_places_of_which_none_holds_enough_find_nothing() -> None:
+    ctx = Context(host=Rooms({"hall": 1, "vault": 1}))
+    with pytest.raises(NothingToActOn, match="no place of 'any room' holds 2 coins"):
+        select_holding(ctx, ANY_ROOM, TWO_COINS)
+
+
+def _clause(whole: bool) -> BoundClause:
+    span = Span("t", 1, 1, 1, 2)
+    return BoundClause(
+        "pay", "pay", (("object", TWO_COINS), ("in", ANY_ROOM)), (), None, None, None, False,
+        False, "Pay 2 coins in any room", span, holds=("in",), holds_whole=whole,
+    )  # fmt: skip
+
+
+def test_a_payment_marked_whole_needs_all_it_names_an_effect_one() -> None:
+    whole = _holding(_clause(whole=True), "in")
+    one = _holding(_clause(whole=False), "in")
+    assert whole is not None and whole.quantity.count == 2
+    assert one is not None and one.quantity.count == 1
+    ctx = Context(host=Rooms({"hall": 1, "vault": 2}))
+    assert _names(select_holding(ctx, ANY_ROOM, whole)) == ["vault"]
+    assert _names(select_holding(ctx, ANY_ROOM, one)) == ["hall", "vault"]

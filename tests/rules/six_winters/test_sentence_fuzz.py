@@ -34,7 +34,7 @@ PYTHON_ERROR = re.compile(r"\b\w*(Error|Exception):")
 VERBS = [
     "place", "roll and place", "gain", "lose", "give", "spend", "move", "discard", "remove",
     "draw", "flip", "set", "add", "subtract", "recover", "archive", "burn", "develop", "clear",
-    "put into play", "search", "refresh", "hinder",
+    "put into play", "search", "refresh", "hinder", "trade", "convert",
 ]  # fmt: skip
 QUANTITIES = ["a", "an", "1", "2", "any", "all", "each", "another", "this", "up to 2", ""]
 FILTERS = ["", "Foe", "Guard", "Spy or Foe", "Guard, Spy or Foe", "shadow", "Brightdune", "Issue"]
