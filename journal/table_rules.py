@@ -196,6 +196,13 @@ class TableRules:
                 # the scheme's season ends put copies into play: how many, and where they
                 # went, the table tells at year end; any printed copy may be burned
                 obstacles[name] = max(obstacles[name], self.ruleset.obstacles[name].copies)
+            elif any(
+                obstacles[card] > 0 or st.flags.get(f"put into play:{card}")
+                for card in brought_into_play(self.ruleset).get(name, ())
+            ):
+                # an obstacle in play this year whose text puts this one into play ("Threat:
+                # Put obstacle ... into play"): whether it did, the table's scenes tell
+                obstacles[name] = max(obstacles[name], self.ruleset.obstacles[name].copies)
         for name, kind in cards:
             if kind == "obstacle":
                 if obstacles[name] <= 0:
@@ -217,6 +224,24 @@ class TableRules:
                         + near_names(name, [n for n, k in held_assets.items() if k > 0])
                     )
                 held_assets[name] -= 1
+
+
+def brought_into_play(ruleset: Any) -> dict[str, list[str]]:
+    """Which obstacles' texts put which obstacles into play (Hall of Faces: "Threat: Put obstacle
+    "Wrath of the Autarch" into play ..."), read from the compiled sentences: obstacle put into
+    play -> the obstacles whose text does it."""
+    from dsl.bound import BoundEffect, sentences_of
+
+    found: dict[str, list[str]] = {}
+    for name, card in ruleset.obstacles.items():
+        for ability in card.compiled.abilities:
+            if not isinstance(ability.meaning, BoundEffect):
+                continue
+            for _sentence, clause in sentences_of(ability.meaning.parts):
+                named = getattr(clause.role("object"), "name", None)
+                if clause.function == "put_into_play" and isinstance(named, str):
+                    found.setdefault(named, []).append(name)
+    return found
 
 
 def spent_assets(s: Session, session: YearSession, before: int | None = None) -> list[str]:

@@ -141,6 +141,22 @@ def test_an_obstacle_the_scheme_put_into_play_can_be_burned(year_one) -> None:  
     assert ran.code == 0, ran.err
 
 
+def test_an_obstacle_another_obstacles_text_puts_into_play_is_burned_only_when_that_one_is_in_play(
+    year_one, real_cards
+) -> None:  # type: ignore[no-untyped-def]
+    # Hall of Faces: "Threat: Put obstacle "Wrath of the Autarch" into play at this location."
+    # The table does not report threats as they happen; a scene of a year with Hall of Faces in
+    # play may burn the Wrath (the heuristic bot's campaign 3 does, in its finale: see
+    # test_table_campaign.py), a year without it may not.
+    from journal.table_rules import brought_into_play
+
+    assert brought_into_play(real_cards.ruleset)["Wrath of the Autarch"] == ["Hall of Faces"]
+    _refused(
+        _scene(year_one, *AMBER, "--played", "Wrath of the Autarch"),
+        "the campaign has no 'Wrath of the Autarch' to burn",
+    )
+
+
 def test_an_asset_is_spent_in_one_scene_a_year(year_one, journal_path) -> None:  # type: ignore[no-untyped-def]
     assert _scene(year_one, *AMBER, "--played", "Wound Paste").code == 0
     _refused(
@@ -179,7 +195,7 @@ def test_every_scene_a_bot_completed_is_accepted_at_the_table(real_cards, journa
             scene=done["scene"],
             location=done["location"],
             participants=list(done["participants"]),
-            played=[c["card"] for c in done["cards_played"]],
+            played=[f"{c['kind']}:{c['card']}" for c in done["cards_played"]],
             choice=done["epilogue_choice"],
             skill_match_points=int(done["skill_match_points"]),
         )
