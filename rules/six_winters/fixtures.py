@@ -379,9 +379,10 @@ def _answer(word: Word, decision: Any) -> Any:
     text = word.text
     if decision.kind == "pay_or_refuse" and text in ("yes", "no"):
         return text == "yes"
+    several = decision.kind == "choose_many" or getattr(decision, "max_choices", 1) > 1
     for option in options:
         if str(option) == text or (isinstance(option, dict) and option.get("name") == text):
-            return option
+            return [option] if several else option  # one of several: a list of one
     if text.isdigit() and int(text) in options:
         return int(text)
     numbered = text.isdigit() and not any(isinstance(o, int) for o in options)
@@ -391,7 +392,6 @@ def _answer(word: Word, decision: Any) -> Any:
         return []
     picks = text.split("+")
     numbers = all(p.isdigit() and 1 <= int(p) <= len(options) for p in picks)
-    several = decision.kind == "choose_many" or getattr(decision, "max_choices", 1) > 1
     if several and numbers:  # "1+3": the 1st and 3rd options
         return [options[int(p) - 1] for p in picks]
     shown = ", ".join(_show(o) for o in options[:8])
