@@ -46,6 +46,8 @@ class ActionRules(SessionPart):
         kept = self._options_kept
         if kept is not None and kept[0] == len(self.state.events):
             options = kept[1]
+            # still the table's options now: a second card taken back keeps them too
+            self._options_told = kept[0]
         else:
             options = self._options_kept_for = self.action_options()
             self._options_told = len(self.state.events)
