@@ -633,6 +633,9 @@ class Session(
 
     def _actions_frame(self) -> Frame | None:
         """The actions step under the pieces running now, if any."""
+        frames = self.state.frames
+        if frames and frames[-1].kind == "actions":  # most often: a card just taken back
+            return frames[-1]
         return next((f for f in reversed(self.state.frames) if f.kind == "actions"), None)
 
 
