@@ -272,10 +272,16 @@ class ActionRules(SessionPart):
     def _lowest_craftable(self, here: LocationState, targets: list[AssetInProgress]) -> int | None:
         """The lowest face of a die here that an empty slot of ``targets`` accepts, if any."""
         assets = self.ruleset.assets
-        recipes = [(assets[a.name].recipe, a.slots) for a in targets]
-        for face, resource in sorted({(d.face, d.resource) for d in here.dice}):
-            for recipe, slots in recipes:
-                for s, slot in enumerate(recipe):
+        dice = here.dice
+        faces = (
+            sorted({(d.face, d.resource) for d in dice})
+            if len(dice) > 1
+            else [(d.face, d.resource) for d in dice]  # most often one die: nothing to sort
+        )
+        for face, resource in faces:
+            for a in targets:  # each recipe read where it is needed (most ask the first die)
+                slots = a.slots
+                for s, slot in enumerate(assets[a.name].recipe):
                     # slot.accepts(resource, face), written out: this is the inner loop
                     if (
                         slots[s] is None
