@@ -156,7 +156,7 @@ class HeuristicBot:
         def first(act: str) -> list[dict[str, Any]]:
             return by_act.get(act, [])
 
-        if (narrate := first("narrate")) and not self._year_won(obs):
+        if (narrate := first("narrate")) and not self._year_won(obs) and not self._preparing(obs):
             if obs["year"] >= self._years:
                 # the finale is won by any three scenes: the cheapest first leaves the most
                 # points for the next
@@ -164,10 +164,7 @@ class HeuristicBot:
                 return min(
                     narrate, key=lambda o: (need.get(o["scene"], 99), -len(o["participants"]))
                 )
-            if obs["year"] >= self.SPARE_FROM:
-                narrate = [o for o in narrate if self._obstacles_spent(obs, o) <= self.SPARE_LIMIT]
-            if narrate:
-                return max(narrate, key=lambda o: len(o["participants"]))
+            return max(narrate, key=lambda o: len(o["participants"]))
         turn = (obs["year"], obs["season"], obs["turn"])
         rushing = self.RUSH_DANGER and (obs["year"] > 1 or obs["threat_pool"] <= 3)
         duties = self._duties(obs) if rushing else {}
@@ -956,7 +953,7 @@ class HeuristicBot:
         """Toward a scene the party can score (where its team meets, ``_rendezvous``); else
         toward an obstacle about to get past its tokens; else toward dice for an unfinished
         asset."""
-        if (meet := self._rendezvous(obs)) is not None:
+        if not self._preparing(obs) and (meet := self._rendezvous(obs)) is not None:
             place, team, _steps = meet
             dist = self._distances(obs, [place])
             for move in moves:
@@ -1459,67 +1456,26 @@ class HeuristicBot:
             return points.get((o["character"], o["card"]), 0)
 
         cards = [o for o in options if isinstance(o, dict)]
-        if self.SPARE_FROM <= obs["year"] < self._years and cards:
-            kept = self._pay_keeping_obstacles(cards, need, value)
-            if kept is not None:
-                return kept
         enough = [o for o in cards if value(o) >= need]
         if enough:
             return min(enough, key=lambda o: (value(o), o["kind"] != "obstacle"))
         return max(cards, key=lambda o: (value(o), o["kind"] == "obstacle"))
 
-    # The campaign is decided by the finale, and about half a finale's points are obstacles
-    # drawn from the campaign's obstacle deck. Before the finale an obstacle spent in a scene
-    # is archived for good, while one kept overcome, hindered or removed from a location goes
-    # back to the deck at the session end (an asset spent goes back to the asset deck). The
-    # party narrates as soon as its cards reach a scene's points, so it spends nearly every
-    # obstacle it holds: paying with assets first saves almost none. From SPARE_FROM on, a
-    # year before the finale narrates only the scenes it can pay spending at most SPARE_LIMIT
-    # obstacle points, and pays them with the fewest obstacle points (docs/playtesting.md:
-    # the finale's wins nearly double for year 5's).
-    SPARE_FROM = 5
-    SPARE_LIMIT = 0
-    PAY_LIMIT = 12  # the cards of a payment weighed together at most (2**12 subsets)
+    # The campaign is decided by the finale. About half a finale's points are obstacles drawn
+    # from the campaign's obstacle deck, and the completed assets a year leaves unspent start
+    # the next in the reserve. Before the finale an obstacle spent in a scene is archived for
+    # good, while one kept overcome, hindered or removed from a location goes back to the deck
+    # at the session end (an asset spent goes back to the asset deck). The party narrates as
+    # soon as its cards reach a scene's points, so it spends nearly every obstacle it holds:
+    # paying with assets first saves almost none. The year before the finale (PREPARE years
+    # before it) narrates no scene and walks to none: its obstacles go back to the deck and its
+    # assets to the finale's reserve (docs/playtesting.md: the finale won three times as often
+    # for year 5's wins).
+    PREPARE = 1
 
-    def _pay_keeping_obstacles(
-        self, cards: list[dict[str, Any]], need: int, value: Callable[[dict[str, Any]], int]
-    ) -> dict[str, Any] | None:
-        """The next card of the payment that reaches ``need`` spending the fewest obstacle
-        points (then the fewest points, then the fewest cards); None if none reaches it."""
-        if len(cards) > self.PAY_LIMIT or sum(value(o) for o in cards) < need:
-            return None
-        best: tuple[int, int, int] | None = None
-        chosen: tuple[dict[str, Any], ...] = ()
-        for size in range(1, len(cards) + 1):
-            for subset in itertools.combinations(cards, size):
-                points = sum(value(o) for o in subset)
-                if points < need:
-                    continue
-                spent = sum(value(o) for o in subset if o["kind"] == "obstacle")
-                if best is None or (spent, points, size) < best:
-                    best, chosen = (spent, points, size), subset
-        return max(chosen, key=value) if chosen else None
-
-    def _obstacles_spent(self, obs: dict[str, Any], option: dict[str, Any]) -> int:
-        """The obstacle points the cheapest payment of a narration would spend."""
-        scene = next((sc for sc in obs["scenes"] if sc["name"] == option["scene"]), None)
-        if scene is None:
-            return 0
-        team = [c for c in obs["characters"] if c["name"] in option["participants"]]
-        held = [k for c in team for k in (*c["assets"], *c["obstacles"])]
-        need = scene["points"] - sum(1 for k in held if k.get("skill") == scene["skill"])
-        assets = sum(int(k["points"]) for c in team for k in c["assets"])
-        if need <= assets:
-            return 0
-        obstacles = sorted(int(k["points"]) for c in team for k in c["obstacles"])
-        best = sum(obstacles)
-        if len(obstacles) > self.PAY_LIMIT:
-            return best
-        for size in range(1, len(obstacles) + 1):
-            for subset in itertools.combinations(obstacles, size):
-                if assets + sum(subset) >= need:
-                    best = min(best, sum(subset))
-        return best
+    def _preparing(self, obs: dict[str, Any]) -> bool:
+        """A year whose scenes would cost the finale more than they win (see PREPARE)."""
+        return self._years - self.PREPARE <= obs["year"] < self._years
 
     def _choose_stress(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         c = self._char(obs, d.who)
