@@ -40,7 +40,8 @@ def play_command(
     bot: str = typer.Option(
         "heuristic",
         "--bot",
-        help="heuristic, lookahead (searches copies of the game, slower) or random.",
+        help="heuristic, finale-first (gives the year before the finale up for it), lookahead "
+        "(searches copies of the game, slower) or random.",
     ),
     characters: str | None = typer.Option(
         None, "--characters", help="Two characters, comma-separated (default: the bot picks)."

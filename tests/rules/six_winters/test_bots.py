@@ -1,11 +1,12 @@
 """The bots as a player would check them: what the heuristic bot does in a scenario, that no bot
 ever answers outside the options, and that the heuristic bot wins more than the random one."""
 
+import pytest
 from six_winters_table import in_progress, kinds, place, table
 
 from dsl.runtime import Decision
 from rules.six_winters import engine
-from rules.six_winters.bots import HeuristicBot, RandomBot
+from rules.six_winters.bots import FinaleFirstBot, HeuristicBot, RandomBot
 from rules.six_winters.campaign import choose_characters
 
 SPORES = "Find the Source of the Gasping Spores"
@@ -30,6 +31,26 @@ def test_with_a_scene_it_can_complete_here_it_narrates_it(ruleset):
     assert answer["act"] == "narrate" and answer["scene"] == SPORES
     engine.play(session, HeuristicBot(0))
     assert any(s["scene"] == SPORES for s in kinds(session, "scene_completed"))
+
+
+@pytest.mark.parametrize(("bot", "narrates"), [(HeuristicBot, True), (FinaleFirstBot, False)])
+def test_in_the_year_before_the_finale_only_the_finale_first_bot_keeps_its_cards(
+    ruleset, bot, narrates
+):
+    # the heuristic bot plays every year for its own win; finale-first gives year 5 up, so its
+    # obstacles go back to the deck the finale draws from (docs/playtesting.md)
+    session = table(ruleset, ["Parin", "Fuscus"], at="Giant's Gate")
+    session.state.year = ruleset.value("years") - 1
+    session.state.scenes = [SPORES]
+    session.state.scene_deck = []
+    session.character("Parin").obstacles = ["Animaelic Echoes"]
+    session.character("Parin").assets = ["Book of Pressed Leaves"]
+    session.character("Fuscus").assets = ["Radiant Fernbrake"]
+    player = bot(0)
+    player.bind(session)
+    decision, answer = _choose(session, player)
+    assert any(isinstance(o, dict) and o["act"] == "narrate" for o in decision.options)
+    assert (isinstance(answer, dict) and answer["act"] == "narrate") is narrates
 
 
 def test_with_the_years_three_scenes_completed_it_keeps_its_cards_for_next_year(ruleset):
