@@ -503,11 +503,11 @@ def _failed(error: Exception, card: tuple[str, str], ctx: Context, span: Span) -
     return EffectError(f'{kind} "{name}": {type(error).__name__}: {error}', where)
 
 
-def _compile_action(clause: BoundClause, card: tuple[str, str]) -> Run:
-    """Resolve the roles and call the primitive (once, per subject, or per counted thing)."""
-    function = clause.function
-    params = dict(clause.params)
-    constants = {
+def _constant_roles(clause: BoundClause, params: dict[str, str]) -> dict[str, Selector]:
+    """The roles passed to the primitive as written, by parameter: phrases not resolved to
+    things in play (a kind, a new thing the primitive makes), never "it" or an amount read
+    from the state. Both compile paths (closures and written-out code) use it."""
+    return {
         params.get(role, role): v
         for role, v in clause.roles
         if isinstance(v, Selector)
@@ -515,6 +515,13 @@ def _compile_action(clause: BoundClause, card: tuple[str, str]) -> Run:
         and v.reference != "it"
         and v.quantity.reading is None
     }
+
+
+def _compile_action(clause: BoundClause, card: tuple[str, str]) -> Run:
+    """Resolve the roles and call the primitive (once, per subject, or per counted thing)."""
+    function = clause.function
+    params = dict(clause.params)
+    constants = _constant_roles(clause, params)
     dynamic = tuple(
         (
             params.get(role, role),
@@ -1401,14 +1408,7 @@ class _Fused:
         if per is not None and (clause.subject is not None or primitive is not None):
             raise _Unwritten
         params = dict(clause.params)
-        constants = {
-            params.get(role, role): v
-            for role, v in clause.roles
-            if isinstance(v, Selector)
-            and (not v.resolvable or role in clause.creates)
-            and v.reference != "it"
-            and v.quantity.reading is None
-        }
+        constants = _constant_roles(clause, params)
         dynamic = [
             (params.get(role, role), v, role == "object", _holding(clause, role))
             for role, v in clause.roles
