@@ -146,6 +146,11 @@ NOUN_ORDER = (
 DIE_FACES = (1, 6)
 
 
+# Words designers reach for that the language spells out: the hint names the spelling rather
+# than the nearest declared word ("here" is not a misspelt "Horse").
+SPELLED_OUT = {"here": "at this location"}
+
+
 class BindError(Exception):
     """A phrase the binder cannot read; caught and turned into a diagnostic.
 
@@ -271,7 +276,8 @@ class Binder:
         return out
 
     def unknown(self, lx: Lexeme) -> BindError:
-        hint = did_you_mean(lx.text, self.all_words)
+        spelled = SPELLED_OUT.get(lx.text.casefold())
+        hint = f"; write '{spelled}'" if spelled else did_you_mean(lx.text, self.all_words)
         return BindError(f"unknown word '{lx.text}'{hint}", lx.span)
 
     # -- noun phrases --
