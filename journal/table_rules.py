@@ -191,6 +191,7 @@ class TableRules:
             [*st.obstacle_deck, *st.obstacle_discard]
             + [o.name for loc in st.locations for o in loc.obstacles]
         )
+        brought = brought_into_play(self.ruleset)
         for name in {n for n, kind in cards if kind == "obstacle"}:
             if st.flags.get(f"put into play:{name}") and name in self.ruleset.obstacles:
                 # the scheme's season ends put copies into play: how many, and where they
@@ -198,7 +199,7 @@ class TableRules:
                 obstacles[name] = max(obstacles[name], self.ruleset.obstacles[name].copies)
             elif any(
                 obstacles[card] > 0 or st.flags.get(f"put into play:{card}")
-                for card in brought_into_play(self.ruleset).get(name, ())
+                for card in brought.get(name, ())
             ):
                 # an obstacle in play this year whose text puts this one into play ("Threat:
                 # Put obstacle ... into play"): whether it did, the table's scenes tell
