@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench docs cli-docs api-docs clean
+.PHONY: demo test lint bench docs cli-docs api-docs clean compiled
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,8 +17,12 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/chronicler demo --out demo-output
 
-## test: lint, format check, type check, then the test suite
-test: $(STAMP) lint
+## compiled: the hot modules compiled with Cython (dsl/compiled.py); plain Python without a C compiler
+compiled: $(STAMP)
+	@$(BIN)/python -c 'import sys, dsl.compiled as c; sys.exit(c.main(["build"]))'
+
+## test: lint, format check, type check, then the test suite (on the compiled modules)
+test: $(STAMP) lint compiled
 	$(BIN)/pytest
 
 lint: $(STAMP)
@@ -27,7 +31,7 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 ## bench: print the speed and memory figures of every benchmark
-bench: $(STAMP)
+bench: $(STAMP) compiled
 	@set -e; for bench in benchmarks/bench_*.py; do \
 	  echo "== $$bench"; $(BIN)/python $$bench; done
 
@@ -36,7 +40,7 @@ docs: $(STAMP)
 	$(BIN)/mkdocs build --strict --site-dir site
 
 clean:
-	rm -rf $(VENV) site demo-output .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .build site demo-output .pytest_cache .mypy_cache .ruff_cache
 
 ## cli-docs: regenerate the command-line reference from the app
 cli-docs: $(STAMP)

@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from trees import checkout, run_on
 
+from dsl import compiled
 from rules.six_winters import engine
 from rules.six_winters.bots import HeuristicBot, RandomBot
 
@@ -116,6 +117,7 @@ def compare(revision: str, sessions: int, rounds: int) -> None:
     with checkout(revision) as tree:
         pairs = [(one_round(ROOT, sessions), one_round(tree, sessions)) for _ in range(rounds)]
     print(f"against {revision}: {sessions} sessions a bot, {rounds} rounds in turn, CPU time")
+    print(f"  here: {compiled.summary()}; there: plain Python (CHRONICLER_PURE=1: both plain)")
     print("  speed ratio: how many times faster here (above 1.00: faster, below: slower)")
     for name in pairs[0][0]:
         here = statistics.median(p[0][name] for p in pairs)
@@ -140,6 +142,7 @@ def main() -> None:
         return
     ruleset = engine.load_ruleset()
     print(f"ruleset: {ruleset.source}; {args.sessions} sessions, median of {REPEATS}")
+    print(f"engine: {compiled.summary()}")
     for bot_class in (RandomBot, HeuristicBot):
         rate, cpu_rate, decisions = sessions_per_second(ruleset, bot_class, args.sessions)
         print(

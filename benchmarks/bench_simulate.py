@@ -18,6 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from dsl import compiled
 from journal.playtest import figures, runner, store
 from journal.playtest.games import Plan, play_game
 from rules import registry
@@ -61,6 +62,7 @@ def main() -> None:
         "--cpu", action="store_true", help="only games per CPU second, in this process"
     )
     args = parser.parse_args()
+    print(f"engine: {compiled.summary()}")
     if args.cpu:
         rate = per_cpu_second(args.games, args.bot)
         print(f"{args.bot} year 1, {args.games} games in process: {rate:.1f} games per CPU second")

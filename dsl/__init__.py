@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from dsl import compiled as _compiled
+
+_compiled.install()  # the hot modules' compiled files, when built from their current source
+
 if TYPE_CHECKING:
     from dsl.loader import check_ruleset, load_ruleset, load_text
 

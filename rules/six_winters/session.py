@@ -21,6 +21,7 @@ from __future__ import annotations
 import difflib
 import importlib
 import pickle
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -692,7 +693,8 @@ _ACTIONS = ("move", "trade", "muster", "craft")
 _RULESET_CACHE: dict[str, Ruleset] = {}
 
 
-RULES_DIR = Path(__file__).parent
+# The package's folder (this module may be loaded from a compiled file elsewhere: dsl.compiled).
+RULES_DIR = Path(sys.modules[__name__.rpartition(".")[0]].__file__ or ".").parent
 
 
 def load_ruleset(path: str | Path | None = None) -> Ruleset:
