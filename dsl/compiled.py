@@ -42,6 +42,13 @@ def _source(module: str) -> Path:
     return ROOT.joinpath(*module.split(".")).with_suffix(".py")
 
 
+def source_file(module: Any) -> Path:
+    """A module's Python source, whether it runs compiled or not (a compiled module's
+    ``__file__`` is its built library)."""
+    source = _source(module.__name__)
+    return source if source.is_file() else Path(module.__file__)
+
+
 class CompiledFinder:
     """Finds a listed module's compiled file when it is fresh; anything else is left to the
     ordinary finders (returns None)."""

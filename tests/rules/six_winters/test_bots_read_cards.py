@@ -4,10 +4,10 @@ sentences (``rules/six_winters/readings.py``)."""
 
 import re
 import shutil
-from pathlib import Path
 
 from six_winters_table import place, table
 
+from dsl.compiled import source_file
 from rules.six_winters import bots, search_bot
 from rules.six_winters.bots import HeuristicBot
 from rules.six_winters.readings import readings
@@ -15,7 +15,7 @@ from rules.six_winters.session import RULES_DIR, load_ruleset
 
 
 def test_the_bots_python_names_no_card_of_the_ruleset(ruleset):
-    source = "\n".join(Path(m.__file__).read_text() for m in (bots, search_bot))
+    source = "\n".join(source_file(m).read_text() for m in (bots, search_bot))
     named = sorted(
         card.name
         for card in ruleset.compiled.all_cards

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from dsl.compiled import source_file
 from rules.six_winters import contracts, engine
 from rules.six_winters.bots import HeuristicBot, RandomBot
 
@@ -84,11 +85,6 @@ def test_a_kind_given_as_a_string_is_found():
 def test_what_the_sections_declare_of_one_another_matches_the_definitions():
     # basics.SessionPart declares, for the type checker, the methods one rules section calls on
     # another; each declaration must say what the method it stands for says.
-    import ast
-    import inspect
-    import textwrap
-    from pathlib import Path
-
     from rules.six_winters import basics
     from rules.six_winters.session import Session
 
@@ -98,15 +94,24 @@ def test_what_the_sections_declare_of_one_another_matches_the_definitions():
     declared = [n for n in guarded.body if isinstance(n, ast.FunctionDef)]
     assert len(declared) > 40
     for stub in declared:
-        defined = next(
-            vars(cls)[stub.name]
+        owner = next(
+            cls
             for cls in Session.__mro__
             if cls is not basics.SessionPart and stub.name in vars(cls)
         )
-        defined = getattr(defined, "fget", None) or getattr(defined, "__func__", defined)
-        definition = ast.parse(textwrap.dedent(inspect.getsource(defined))).body[0]
+        definition = _method_source(owner, stub.name)
         assert isinstance(definition, ast.FunctionDef), stub.name
         assert ast.unparse(stub.args) == ast.unparse(definition.args), stub.name
         assert ast.unparse(stub.returns or ast.Constant(None)) == ast.unparse(
             definition.returns or ast.Constant(None)
         ), stub.name
+
+
+def _method_source(cls: type, name: str) -> ast.FunctionDef:
+    """The definition of ``cls.name`` as written in its module's source (read from the file, so
+    it holds whether the module runs compiled or not)."""
+    import sys
+
+    tree = ast.parse(source_file(sys.modules[cls.__module__]).read_text(encoding="utf-8"))
+    body = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls.__name__)
+    return next(n for n in body.body if isinstance(n, ast.FunctionDef) and n.name == name)
