@@ -88,6 +88,14 @@ class HeuristicBot:
         self._scenes_to_win = 3  # the declared ``scenes to win``, read at ``bind``
         # the progress and hindrance cubes in the game (declared ``... tokens``, read at ``bind``)
         self._token_count = {"progress": 12, "hindrance": 12}
+        # the view's characters and locations by name, kept with the list they index (_char)
+        self._char_index: tuple[Any, dict[Any, dict[str, Any]]] | None = None
+        self._loc_index: tuple[Any, dict[Any, dict[str, Any]]] | None = None
+        self._by_skill: tuple[Any, dict[Any, int]] | None = None  # scenes a skill (_activations)
+        self._words: tuple[Any, tuple[int, list[tuple[str, set[str]]]]] | None = None  # _map_words
+        self._maps: dict[tuple[Any, ...], int] = {}  # each map seen, numbered (_map_words)
+        self._places: dict[tuple[Any, ...], list[str]] = {}  # _scene_places, by map and scene
+        self._bare: tuple[Any, list[str]] | None = None  # _dangerous_places, of a view
 
     def bind(self, session: Any) -> None:
         """The session this bot is about to play: its ruleset's cards are read from their text."""
@@ -118,13 +126,29 @@ class HeuristicBot:
 
     # -- helpers over the observation
 
-    @staticmethod
-    def _char(obs: dict[str, Any], name: str | None) -> dict[str, Any] | None:
-        return next((c for c in obs["characters"] if c["name"] == name), None)
+    def _char(self, obs: dict[str, Any], name: str | None) -> dict[str, Any] | None:
+        """The character ``name`` of the view (the first so named), by an index of the view's
+        characters made once per list of them."""
+        chars = obs["characters"]
+        kept = self._char_index
+        if kept is None or kept[0] is not chars:
+            index: dict[Any, dict[str, Any]] = {}
+            for c in chars:
+                index.setdefault(c["name"], c)
+            kept = self._char_index = (chars, index)
+        return kept[1].get(name)
 
-    @staticmethod
-    def _loc(obs: dict[str, Any], name: str | None) -> dict[str, Any] | None:
-        return next((x for x in obs["locations"] if x["name"] == name), None)
+    def _loc(self, obs: dict[str, Any], name: str | None) -> dict[str, Any] | None:
+        """The location ``name`` of the view, like ``_char`` (a view whose locations have not
+        changed shows the same list again: the index is kept with it)."""
+        locs = obs["locations"]
+        kept = self._loc_index
+        if kept is None or kept[0] is not locs:
+            index: dict[Any, dict[str, Any]] = {}
+            for x in locs:
+                index.setdefault(x["name"], x)
+            kept = self._loc_index = (locs, index)
+        return kept[1].get(name)
 
     def choose(self, obs: dict[str, Any] | None, decision: Decision) -> Any:
         assert obs is not None
@@ -860,23 +884,43 @@ class HeuristicBot:
             names += self._scene_places(obs, scene)
         return names
 
-    @staticmethod
-    def _scene_places(obs: dict[str, Any], scene: dict[str, Any]) -> list[str]:
-        """The locations a scene may be narrated at (its first alternative found on the map)."""
+    def _scene_places(self, obs: dict[str, Any], scene: dict[str, Any]) -> list[str]:
+        """The locations a scene may be narrated at (its first alternative found on the map);
+        worked out once per map and scene text (``_map_words``; the caller does not change
+        the list)."""
+        map_id, named = self._map_words(obs)
+        key = (map_id, tuple(map(tuple, scene["at"])))
+        known = self._places.get(key)
+        if known is not None:
+            return known
+        found: list[str] = []
         for alternative in scene["at"]:
             words = {w.casefold() for w in alternative}
-            found = [
-                loc["name"]
-                for loc in obs["locations"]
-                if words
-                & (
-                    {loc["name"].casefold(), str(loc["region"]).casefold()}
-                    | {t.casefold() for t in loc["tags"]}
-                )
-            ]
+            found = [name for name, known_as in named if words & known_as]
             if found:
-                return found
-        return []
+                break
+        self._places[key] = found
+        return found
+
+    def _map_words(self, obs: dict[str, Any]) -> tuple[int, list[tuple[str, set[str]]]]:
+        """The map as ``_scene_places`` reads it: a number for each different map (the
+        locations' names, regions and tags) and each location's name with the words it answers
+        to (folded); worked out once per list of locations."""
+        locs = obs["locations"]
+        kept = self._words
+        if kept is None or kept[0] is not locs:
+            named = [
+                (
+                    loc["name"],
+                    {loc["name"].casefold(), str(loc["region"]).casefold()}
+                    | {t.casefold() for t in loc["tags"]},
+                )
+                for loc in locs
+            ]
+            signature = tuple((loc["name"], loc["region"], *loc["tags"]) for loc in locs)
+            map_id = self._maps.setdefault(signature, len(self._maps))
+            kept = self._words = (locs, (map_id, named))
+        return kept[1]
 
     def _rendezvous(self, obs: dict[str, Any]) -> tuple[str, list[str], int] | None:
         """Where the party meets to narrate a scene its cards reach: one location of the
@@ -962,11 +1006,7 @@ class HeuristicBot:
                     continue
                 if dist.get(move["to"], 99) < dist.get(c["location"], 99):
                     return move
-        bare = [
-            loc["name"]
-            for loc in obs["locations"]
-            if any(self._dangerous(obs, o) for o in loc["obstacles"])
-        ]
+        bare = self._dangerous_places(obs)
         if bare:
             dist = self._distances(obs, bare)
             for move in moves:
@@ -986,6 +1026,20 @@ class HeuristicBot:
             if self._useful_dice(c, dest) > self._useful_dice(c, here):
                 return move
         return None
+
+    def _dangerous_places(self, obs: dict[str, Any]) -> list[str]:
+        """The locations with an obstacle whose next activation would get past its tokens
+        (``_dangerous``), in the map's order; worked out once a view (the caller does not
+        change the list)."""
+        kept = self._bare
+        if kept is None or kept[0] is not obs:
+            bare = [
+                loc["name"]
+                for loc in obs["locations"]
+                if any(self._dangerous(obs, o) for o in loc["obstacles"])
+            ]
+            kept = self._bare = (obs, bare)
+        return kept[1]
 
     def _distances(self, obs: dict[str, Any], targets: list[str]) -> dict[str, int]:
         """Steps from the nearest of ``targets`` to every location (kept while the map keeps
@@ -1339,10 +1393,17 @@ class HeuristicBot:
             return "hindrance"  # soak its activations: no threat next turn
         return "progress" if progress * 2 >= hindrance else "hindrance"
 
-    @staticmethod
-    def _activations(obs: dict[str, Any], ob: dict[str, Any]) -> int:
-        """How often an obstacle activates: once, plus once per visible scene of its skill."""
-        return 1 + sum(1 for scene in obs["scenes"] if scene["skill"] == ob["skill"])
+    def _activations(self, obs: dict[str, Any], ob: dict[str, Any]) -> int:
+        """How often an obstacle activates: once, plus once per visible scene of its skill (the
+        scenes counted by skill once per list of them)."""
+        scenes = obs["scenes"]
+        kept = self._by_skill
+        if kept is None or kept[0] is not scenes:
+            count: dict[Any, int] = {}
+            for scene in scenes:
+                count[scene["skill"]] = count.get(scene["skill"], 0) + 1
+            kept = self._by_skill = (scenes, count)
+        return 1 + kept[1].get(ob["skill"], 0)
 
     def _choose_skill(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         """Downtime: advance the skill of the obstacles on the map (and, less, of the scenes
@@ -1510,11 +1571,41 @@ def _expected_harm(
 ) -> float:
     """Expected harm to one character of stress dice of ``kinds`` not yet rolled: over every
     roll, the dice above ``rank`` that the defense pool does not cancel each cost a stress, and
-    a pool they empty costs a condition (four stress times the kind's ``weight``)."""
-    total = 0.0
+    a pool they empty costs a condition (four stress times the kind's ``weight``). Worked out
+    once for the same arguments (``_HARMS``)."""
     n = len(kinds)
     if n == 0:
         return 0.0
+    key = (
+        tuple(kinds),
+        rank,
+        tuple(defense),
+        left.get("body", 0),
+        left.get("psyche", 0),
+        weight.get("body", 1.0),
+        weight.get("psyche", 1.0),
+    )
+    known = _HARMS.get(key)
+    if known is None:
+        if len(_HARMS) > 100_000:
+            _HARMS.clear()
+        known = _HARMS[key] = _expected_harm_of(kinds, rank, defense, left, weight)
+    return known
+
+
+# _expected_harm's answers, by its arguments
+_HARMS: dict[tuple[Any, ...], float] = {}
+
+
+def _expected_harm_of(
+    kinds: list[str],
+    rank: int,
+    defense: list[int],
+    left: dict[str, int],
+    weight: dict[str, float],
+) -> float:
+    total = 0.0
+    n = len(kinds)
     for faces in itertools.product(range(1, 7), repeat=n):
         harmful = [(f, k) for f, k in zip(faces, kinds, strict=True) if f > rank]
         if not harmful:
