@@ -33,6 +33,10 @@ class RandomBot:
         return options[self.rng.randrange(len(options))]
 
 
+# HeuristicBot._stress_costs's answers, by what they are worked out from
+_COSTS: dict[tuple[Any, ...], list[float]] = {}
+
+
 class HeuristicBot:
     """Plays to win, and to last the campaign: an overcome costs no action point and no die but
     defense, so what it costs is stress, and stress past a pool is a condition that stays for
@@ -81,7 +85,8 @@ class HeuristicBot:
         self._defended: dict[str, list[int]] = {}  # defense dice given, by character
         self._taking: dict[str, list[tuple[str, int]]] = {}  # stress dice taken, by character
         self._pools: dict[tuple[str, str], int] = {}  # the most stress seen, by character
-        self._costs: dict[tuple[Any, ...], list[float]] = {}  # _stress_costs, remembered
+        # _stress_costs, remembered (arithmetic on what the key holds: shared by every bot)
+        self._costs: dict[tuple[Any, ...], list[float]] = _COSTS
         self._riding: str | None = None  # where the moving card just played should go
         self._read: dict[str, CardReading] | None = None  # the cards' readings (``bind``)
         self._years = 6  # the campaign's length (the declared ``years``, read at ``bind``)
@@ -96,11 +101,17 @@ class HeuristicBot:
         self._maps: dict[tuple[Any, ...], int] = {}  # each map seen, numbered (_map_words)
         self._places: dict[tuple[Any, ...], list[str]] = {}  # _scene_places, by map and scene
         self._bare: tuple[Any, list[str]] | None = None  # _dangerous_places, of a view
+        self._at_keys: dict[int, tuple[Any, tuple[Any, ...]]] = {}  # _at_key, by list shown
+        self._slots_here: tuple[Any, dict[Any, list[list[Any]]]] | None = None  # _open_slots
+        self._own: dict[str, tuple[Any, list[Any]]] = {}  # _own_slots, by character
+        self._map_dice: tuple[Any, Any] | None = None  # _on_the_map, of a list of locations
 
     def bind(self, session: Any) -> None:
         """The session this bot is about to play: its ruleset's cards are read from their text."""
         self._read = readings(session.ruleset)
         self._steps = {}  # another session: another map
+        self._words, self._maps, self._places = None, {}, {}
+        self._at_keys = {}
         self._years = session.ruleset.value("years", self._years)
         self._scenes_to_win = session.ruleset.value("scenes to win", self._scenes_to_win)
         for kind in self._token_count:
@@ -152,11 +163,15 @@ class HeuristicBot:
 
     def choose(self, obs: dict[str, Any] | None, decision: Decision) -> Any:
         assert obs is not None
+        pools = self._pools
         for c in obs.get("characters", ()):
-            for kind in ("body", "psyche"):
-                key = (c["name"], kind)
-                if int(c[kind]) > self._pools.get(key, 0):
-                    self._pools[key] = int(c[kind])
+            name = c["name"]
+            body = int(c["body"])
+            if body > pools.get((name, "body"), 0):
+                pools[(name, "body")] = body
+            psyche = int(c["psyche"])
+            if psyche > pools.get((name, "psyche"), 0):
+                pools[(name, "psyche")] = psyche
         if decision.kind != "choose_target":
             self._riding = None  # only the question right after a moving card is its own
         if self._added and decision.kind == "choose_action":
@@ -577,9 +592,14 @@ class HeuristicBot:
             condition,
             late,
             tuple((m["body"], m["psyche"]) for m in team),
+            self.BODY,
+            self.PSYCHE,
+            self.STRESS,
         )
         if (known := self._costs.get(key)) is not None:
             return known
+        if len(self._costs) > 100_000:
+            self._costs.clear()
         costs = [0.0] * (k + 1)
         for mask in range(1, 1 << k):
             hurt = [kinds[i] for i in range(k) if mask >> i & 1]
@@ -631,17 +651,20 @@ class HeuristicBot:
         costs = self._stress_costs(obs, team, kinds, harm)
         # the cubes are finite: a try adds no more than the supply holds
         progress_left, hindrance_left = self._cubes_left(obs)
-        best_plan: dict[str, Any] = {"value": -99.0}
+        best_value = -99.0
+        best_plan: tuple[str, list[tuple[int, int]]] | None = None
+        lowest_first = sorted(high + low)  # defense for hindrance: the lowest dice
+        high_first = high + low  # defense for progress: the dice above their skill first
         for goal in ("hinder", "progress"):
             for blocked in range(0, min(len(kinds), dice) + 1):
                 if goal == "hinder":
-                    pool = sorted([*high, *low])[:blocked]
+                    pool = lowest_first[:blocked]
                     added = min(dice - blocked, hindrance_left)
                     progress = 0
                     if added == 0:
                         continue
                 else:
-                    pool = (high + low)[:blocked]
+                    pool = high_first[:blocked]
                     progress = len(low) - sum(1 for d, i in pool if d <= ranks[i])
                     progress = min(progress, progress_left)
                     if progress == 0:
@@ -667,16 +690,19 @@ class HeuristicBot:
                 if cover > whole and whole < len(kinds):
                     cost += (cover - whole) * (costs[whole + 1] - cost)
                 value -= cost + self.DEFENSE_DIE * blocked
-                if value > best_plan["value"]:
-                    best_plan = {
-                        "value": value,
-                        "goal": goal,
-                        "defense": [team[i]["name"] for _d, i in pool],
-                        "faces": [d for d, _i in pool],
-                        "team": [m["name"] for m in team],
-                        "obstacle": ob["name"],
-                    }
-        return best_plan
+                if value > best_value:
+                    best_value, best_plan = value, (goal, pool)
+        if best_plan is None:
+            return {"value": best_value}
+        goal, pool = best_plan
+        return {
+            "value": best_value,
+            "goal": goal,
+            "defense": [team[i]["name"] for _d, i in pool],
+            "faces": [d for d, _i in pool],
+            "team": [m["name"] for m in team],
+            "obstacle": ob["name"],
+        }
 
     MAX_TRIES = 8  # a turn's tries at one obstacle by one character: no endless loop
 
@@ -720,12 +746,7 @@ class HeuristicBot:
     def _work_value(self, obs: dict[str, Any], c: dict[str, Any], loc: dict[str, Any]) -> float:
         """What a character could do at a location: open slots its dice or production fill,
         and obstacles it can add progress to with its skill."""
-        slots = [
-            slot
-            for asset in c["in_progress"]
-            for slot, filled in zip(asset["recipe"], asset["slots"], strict=True)
-            if filled is None
-        ]
+        slots = self._own_slots(c)
         value = 0.0
         for slot in slots:
             if any(slot[0] in (None, die[0]) and slot[1] in (None, die[1]) for die in loc["dice"]):
@@ -843,18 +864,42 @@ class HeuristicBot:
         ]
         return bool(idle and slots) or bool(loc["obstacles"])
 
-    @staticmethod
-    def _open_slots(obs: dict[str, Any], c: dict[str, Any]) -> list[list[Any]]:
-        """The empty recipe slots of every asset made by the character or one beside it."""
+    def _open_slots(self, obs: dict[str, Any], c: dict[str, Any]) -> list[list[Any]]:
+        """The empty recipe slots of every asset made by the character or one beside it
+        (worked out once per list of characters and location; the caller does not change
+        the list)."""
+        chars = obs["characters"]
+        kept = self._slots_here
+        if kept is None or kept[0] is not chars:
+            kept = self._slots_here = (chars, {})
+        where = c["location"]
+        known = kept[1].get(where)
+        if known is not None:
+            return known
         slots = []
-        for other in obs["characters"]:
-            if other["location"] != c["location"]:
+        for other in chars:
+            if other["location"] != where:
                 continue
             for asset in other["in_progress"]:
                 for slot, filled in zip(asset["recipe"], asset["slots"], strict=True):
                     if filled is None:
                         slots.append(slot)
+        kept[1][where] = slots
         return slots
+
+    def _own_slots(self, c: dict[str, Any]) -> list[Any]:
+        """The empty recipe slots of the character's own assets in progress (kept with the
+        character's view; the caller does not change the list)."""
+        kept = self._own.get(c["name"])
+        if kept is None or kept[0] is not c:
+            slots = [
+                slot
+                for asset in c["in_progress"]
+                for slot, filled in zip(asset["recipe"], asset["slots"], strict=True)
+                if filled is None
+            ]
+            kept = self._own[c["name"]] = (c, slots)
+        return kept[1]
 
     def _fits(self, obs: dict[str, Any], c: dict[str, Any], resource: str) -> bool:
         return any(slot[0] in (None, resource) for slot in self._open_slots(obs, c))
@@ -889,7 +934,7 @@ class HeuristicBot:
         worked out once per map and scene text (``_map_words``; the caller does not change
         the list)."""
         map_id, named = self._map_words(obs)
-        key = (map_id, tuple(map(tuple, scene["at"])))
+        key = (map_id, self._at_key(scene))
         known = self._places.get(key)
         if known is not None:
             return known
@@ -901,6 +946,15 @@ class HeuristicBot:
                 break
         self._places[key] = found
         return found
+
+    def _at_key(self, scene: dict[str, Any]) -> tuple[tuple[str, ...], ...]:
+        """A scene's places (its ``at``) as a key; kept by the list shown (a scene's printed
+        facts are shown as the same list at every view of a session)."""
+        at = scene["at"]
+        kept = self._at_keys.get(id(at))
+        if kept is None or kept[0] is not at:
+            kept = self._at_keys[id(at)] = (at, tuple(map(tuple, at)))
+        return kept[1]
 
     def _map_words(self, obs: dict[str, Any]) -> tuple[int, list[tuple[str, set[str]]]]:
         """The map as ``_scene_places`` reads it: a number for each different map (the
@@ -1066,16 +1120,13 @@ class HeuristicBot:
             frontier = nxt
         return dist
 
-    @staticmethod
-    def _useful_dice(c: dict[str, Any], loc: dict[str, Any]) -> int:
+    def _useful_dice(self, c: dict[str, Any], loc: dict[str, Any]) -> int:
         count = 0
-        for asset in c["in_progress"]:
-            for slot, filled in zip(asset["recipe"], asset["slots"], strict=True):
-                if filled is not None:
-                    continue
+        dice = loc["dice"]
+        if dice:
+            for slot in self._own_slots(c):
                 if any(
-                    (slot[0] in (None, die[0])) and (slot[1] in (None, die[1]))
-                    for die in loc["dice"]
+                    (slot[0] in (None, die[0])) and (slot[1] in (None, die[1])) for die in dice
                 ):
                     count += 1
         return count + len(loc["produces"])
@@ -1112,8 +1163,7 @@ class HeuristicBot:
         skill = card.get("skill")
         if skill and any(scene["skill"] == skill for scene in obs["scenes"]):
             worth += 1
-        produced = {r for loc in obs["locations"] for r in loc["produces"]}
-        lying = [tuple(die) for loc in obs["locations"] for die in loc["dice"]]
+        produced, lying = self._on_the_map(obs)
         cost = 0.0
         for slot in card.get("recipe", []):
             if any(slot[0] in (None, r) and slot[1] in (None, f) for r, f in lying):
@@ -1124,6 +1174,17 @@ class HeuristicBot:
         return worth / max(cost, 1.0)
 
     FACE_COST = 3.0
+
+    def _on_the_map(self, obs: dict[str, Any]) -> tuple[set[str], list[tuple[str, int]]]:
+        """The resources the map produces and the dice lying on it (once per list of
+        locations; the caller does not change them)."""
+        locs = obs["locations"]
+        kept = self._map_dice
+        if kept is None or kept[0] is not locs:
+            produced = {r for loc in locs for r in loc["produces"]}
+            lying = [tuple(die) for loc in locs for die in loc["dice"]]
+            kept = self._map_dice = (locs, (produced, lying))
+        return kept[1]
 
     def _choose_asset(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         staging = {a["name"]: a for a in obs["asset_staging"]}
@@ -1348,15 +1409,16 @@ class HeuristicBot:
     def _cubes_left(self, obs: dict[str, Any]) -> tuple[int, int]:
         """The progress and hindrance cubes left in the supply (the cubes are finite: an
         obstacle gets no more progress once every progress cube lies on obstacles), this
-        overcome's included; the cubes on the table are counted once a view."""
+        overcome's included; the cubes on the table are counted once a list of locations."""
         kept = self._on_table
-        if kept is None or kept[0] is not obs:
+        locs = obs["locations"]
+        if kept is None or kept[0] is not locs:
             progress = hindrance = 0
-            for loc in obs["locations"]:
+            for loc in locs:
                 for ob in loc["obstacles"]:
                     progress += ob["progress"]
                     hindrance += ob["hindrance"]
-            kept = self._on_table = (obs, (progress, hindrance))
+            kept = self._on_table = (locs, (progress, hindrance))
         progress, hindrance = kept[1]
         for added in self._added.values():
             progress += added[0]
