@@ -644,8 +644,14 @@ class HeuristicBot:
         urgent = 1.0 if tokens < acts else self.LATER
         # defense: the lowest dice first (a die at most one above the best skill cancels any
         # harmful stress die); for progress, the dice above their owner's skill first
-        high = sorted((d, i) for i, m in enumerate(team) for d in m["initiative"] if d > ranks[i])
-        low = sorted((d, i) for i, m in enumerate(team) for d in m["initiative"] if d <= ranks[i])
+        high: list[tuple[int, int]] = []
+        low: list[tuple[int, int]] = []
+        for i, m in enumerate(team):
+            rank = ranks[i]
+            for d in m["initiative"]:
+                (high if d > rank else low).append((d, i))
+        high.sort()
+        low.sort()
         dice = len(high) + len(low)
         left = difficulty - ob["progress"]
         costs = self._stress_costs(obs, team, kinds, harm)
@@ -655,17 +661,30 @@ class HeuristicBot:
         best_plan: tuple[str, list[tuple[int, int]]] | None = None
         lowest_first = sorted(high + low)  # defense for hindrance: the lowest dice
         high_first = high + low  # defense for progress: the dice above their skill first
+        # a defense die above best + 1 cancels only the harmful faces at least it: what the
+        # first ``n`` dice of each order cover (summed in order, as ``sum`` would)
+        covers = []
+        for order in (lowest_first, high_first):
+            cover: float = 0
+            sums = [cover]
+            for d, _i in order:
+                cover += min(1.0, (7 - d) / (6 - best)) if harm else 0
+                sums.append(cover)
+            covers.append(sums)
         for goal in ("hinder", "progress"):
             for blocked in range(0, min(len(kinds), dice) + 1):
                 if goal == "hinder":
                     pool = lowest_first[:blocked]
+                    cover = covers[0][blocked]
                     added = min(dice - blocked, hindrance_left)
                     progress = 0
                     if added == 0:
                         continue
                 else:
                     pool = high_first[:blocked]
-                    progress = len(low) - sum(1 for d, i in pool if d <= ranks[i])
+                    cover = covers[1][blocked]
+                    # the dice at or below their owner's skill come after the others
+                    progress = len(low) - max(0, blocked - len(high))
                     progress = min(progress, progress_left)
                     if progress == 0:
                         continue
@@ -683,8 +702,6 @@ class HeuristicBot:
                     value += point * (ob["points"] + 1) * min(progress, left) / difficulty
                     if progress >= left:
                         value += point * (ob["points"] + 1)  # overcome: a card for scenes
-                # a defense die above best + 1 cancels only the harmful faces at least it
-                cover = sum(min(1.0, (7 - d) / (6 - best)) if harm else 0 for d, _i in pool)
                 whole = min(int(cover), len(kinds))
                 cost = costs[whole]
                 if cover > whole and whole < len(kinds):
@@ -1125,9 +1142,7 @@ class HeuristicBot:
         dice = loc["dice"]
         if dice:
             for slot in self._own_slots(c):
-                if any(
-                    (slot[0] in (None, die[0])) and (slot[1] in (None, die[1])) for die in dice
-                ):
+                if any((slot[0] in (None, die[0])) and (slot[1] in (None, die[1])) for die in dice):
                     count += 1
         return count + len(loc["produces"])
 
