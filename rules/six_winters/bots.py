@@ -263,7 +263,7 @@ class HeuristicBot:
         moves = [
             o
             for o in first("move")
-            if o["to"] not in self._visited.get((*turn, o["character"]), set())
+            if o["to"] not in self._visited.get((*turn, o["character"]), ())
         ]
         target = self._move_target(obs, first("move"))
         for o in first("ability"):
@@ -1031,16 +1031,23 @@ class HeuristicBot:
         scenes = [s for s in obs["scenes"] if points + skills.count(s["skill"]) >= s["points"]]
         if not scenes:
             return None
+        held = [  # each character: its card points and skills
+            (
+                c,
+                sum(card["points"] for card in (*c["assets"], *c["obstacles"])),
+                [card.get("skill") for card in (*c["assets"], *c["obstacles"])],
+            )
+            for c in chars
+        ]
         teams = []  # each team: its names, locations, card points and skills
         for size in range(1, len(chars) + 1):
-            for team in itertools.combinations(chars, size):
-                cards = [card for c in team for card in (*c["assets"], *c["obstacles"])]
+            for team in itertools.combinations(held, size):
                 teams.append(
                     (
-                        [c["name"] for c in team],
-                        [c["location"] for c in team],
-                        sum(card["points"] for card in cards),
-                        [card.get("skill") for card in cards],
+                        [c["name"] for c, _p, _s in team],
+                        [c["location"] for c, _p, _s in team],
+                        sum(p for _c, p, _s in team),
+                        [skill for _c, _p, s in team for skill in s],
                     )
                 )
         # the map's steps are the same both ways: one walk out from each character's place
@@ -1151,7 +1158,7 @@ class HeuristicBot:
         if c is None:
             return options[0]
         assets = [o for o in options if o.startswith("asset:")]
-        obstacles = sum(len(loc["obstacles"]) for loc in obs["locations"])
+        obstacles = any(loc["obstacles"] for loc in obs["locations"])
         want = self.MIN_DICE + (self.MORE_DICE if obstacles else 0)
         if (
             "initiative" in options
