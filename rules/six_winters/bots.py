@@ -970,6 +970,8 @@ class HeuristicBot:
         at = scene["at"]
         kept = self._at_keys.get(id(at))
         if kept is None or kept[0] is not at:
+            if len(self._at_keys) > 1_000:  # a bot played session after session unbound
+                self._at_keys.clear()
             kept = self._at_keys[id(at)] = (at, tuple(map(tuple, at)))
         return kept[1]
 
