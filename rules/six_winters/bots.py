@@ -33,6 +33,10 @@ class RandomBot:
         return options[self.rng.randrange(len(options))]
 
 
+# HeuristicBot._stress_costs's answers, by what they are worked out from
+_COSTS: dict[tuple[Any, ...], list[float]] = {}
+
+
 class HeuristicBot:
     """Plays to win, and to last the campaign: an overcome costs no action point and no die but
     defense, so what it costs is stress, and stress past a pool is a condition that stays for
@@ -81,18 +85,33 @@ class HeuristicBot:
         self._defended: dict[str, list[int]] = {}  # defense dice given, by character
         self._taking: dict[str, list[tuple[str, int]]] = {}  # stress dice taken, by character
         self._pools: dict[tuple[str, str], int] = {}  # the most stress seen, by character
-        self._costs: dict[tuple[Any, ...], list[float]] = {}  # _stress_costs, remembered
+        # _stress_costs, remembered (arithmetic on what the key holds: shared by every bot)
+        self._costs: dict[tuple[Any, ...], list[float]] = _COSTS
         self._riding: str | None = None  # where the moving card just played should go
         self._read: dict[str, CardReading] | None = None  # the cards' readings (``bind``)
         self._years = 6  # the campaign's length (the declared ``years``, read at ``bind``)
         self._scenes_to_win = 3  # the declared ``scenes to win``, read at ``bind``
         # the progress and hindrance cubes in the game (declared ``... tokens``, read at ``bind``)
         self._token_count = {"progress": 12, "hindrance": 12}
+        # the view's characters and locations by name, kept with the list they index (_char)
+        self._char_index: tuple[Any, dict[Any, dict[str, Any]]] | None = None
+        self._loc_index: tuple[Any, dict[Any, dict[str, Any]]] | None = None
+        self._by_skill: tuple[Any, dict[Any, int]] | None = None  # scenes a skill (_activations)
+        self._words: tuple[Any, tuple[int, list[tuple[str, set[str]]]]] | None = None  # _map_words
+        self._maps: dict[tuple[Any, ...], int] = {}  # each map seen, numbered (_map_words)
+        self._places: dict[tuple[Any, ...], list[str]] = {}  # _scene_places, by map and scene
+        self._bare: tuple[Any, list[str]] | None = None  # _dangerous_places, of a view
+        self._at_keys: dict[int, tuple[Any, tuple[Any, ...]]] = {}  # _at_key, by list shown
+        self._slots_here: tuple[Any, dict[Any, list[list[Any]]]] | None = None  # _open_slots
+        self._own: dict[str, tuple[Any, list[Any]]] = {}  # _own_slots, by character
+        self._map_dice: tuple[Any, Any] | None = None  # _on_the_map, of a list of locations
 
     def bind(self, session: Any) -> None:
         """The session this bot is about to play: its ruleset's cards are read from their text."""
         self._read = readings(session.ruleset)
         self._steps = {}  # another session: another map
+        self._words, self._maps, self._places = None, {}, {}
+        self._at_keys = {}
         self._years = session.ruleset.value("years", self._years)
         self._scenes_to_win = session.ruleset.value("scenes to win", self._scenes_to_win)
         for kind in self._token_count:
@@ -118,21 +137,41 @@ class HeuristicBot:
 
     # -- helpers over the observation
 
-    @staticmethod
-    def _char(obs: dict[str, Any], name: str | None) -> dict[str, Any] | None:
-        return next((c for c in obs["characters"] if c["name"] == name), None)
+    def _char(self, obs: dict[str, Any], name: str | None) -> dict[str, Any] | None:
+        """The character ``name`` of the view (the first so named), by an index of the view's
+        characters made once per list of them."""
+        chars = obs["characters"]
+        kept = self._char_index
+        if kept is None or kept[0] is not chars:
+            index: dict[Any, dict[str, Any]] = {}
+            for c in chars:
+                index.setdefault(c["name"], c)
+            kept = self._char_index = (chars, index)
+        return kept[1].get(name)
 
-    @staticmethod
-    def _loc(obs: dict[str, Any], name: str | None) -> dict[str, Any] | None:
-        return next((x for x in obs["locations"] if x["name"] == name), None)
+    def _loc(self, obs: dict[str, Any], name: str | None) -> dict[str, Any] | None:
+        """The location ``name`` of the view, like ``_char`` (a view whose locations have not
+        changed shows the same list again: the index is kept with it)."""
+        locs = obs["locations"]
+        kept = self._loc_index
+        if kept is None or kept[0] is not locs:
+            index: dict[Any, dict[str, Any]] = {}
+            for x in locs:
+                index.setdefault(x["name"], x)
+            kept = self._loc_index = (locs, index)
+        return kept[1].get(name)
 
     def choose(self, obs: dict[str, Any] | None, decision: Decision) -> Any:
         assert obs is not None
+        pools = self._pools
         for c in obs.get("characters", ()):
-            for kind in ("body", "psyche"):
-                key = (c["name"], kind)
-                if int(c[kind]) > self._pools.get(key, 0):
-                    self._pools[key] = int(c[kind])
+            name = c["name"]
+            body = int(c["body"])
+            if body > pools.get((name, "body"), 0):
+                pools[(name, "body")] = body
+            psyche = int(c["psyche"])
+            if psyche > pools.get((name, "psyche"), 0):
+                pools[(name, "psyche")] = psyche
         if decision.kind != "choose_target":
             self._riding = None  # only the question right after a moving card is its own
         if self._added and decision.kind == "choose_action":
@@ -224,7 +263,7 @@ class HeuristicBot:
         moves = [
             o
             for o in first("move")
-            if o["to"] not in self._visited.get((*turn, o["character"]), set())
+            if o["to"] not in self._visited.get((*turn, o["character"]), ())
         ]
         target = self._move_target(obs, first("move"))
         for o in first("ability"):
@@ -553,9 +592,14 @@ class HeuristicBot:
             condition,
             late,
             tuple((m["body"], m["psyche"]) for m in team),
+            self.BODY,
+            self.PSYCHE,
+            self.STRESS,
         )
         if (known := self._costs.get(key)) is not None:
             return known
+        if len(self._costs) > 100_000:
+            self._costs.clear()
         costs = [0.0] * (k + 1)
         for mask in range(1, 1 << k):
             hurt = [kinds[i] for i in range(k) if mask >> i & 1]
@@ -600,25 +644,47 @@ class HeuristicBot:
         urgent = 1.0 if tokens < acts else self.LATER
         # defense: the lowest dice first (a die at most one above the best skill cancels any
         # harmful stress die); for progress, the dice above their owner's skill first
-        high = sorted((d, i) for i, m in enumerate(team) for d in m["initiative"] if d > ranks[i])
-        low = sorted((d, i) for i, m in enumerate(team) for d in m["initiative"] if d <= ranks[i])
+        high: list[tuple[int, int]] = []
+        low: list[tuple[int, int]] = []
+        for i, m in enumerate(team):
+            rank = ranks[i]
+            for d in m["initiative"]:
+                (high if d > rank else low).append((d, i))
+        high.sort()
+        low.sort()
         dice = len(high) + len(low)
         left = difficulty - ob["progress"]
         costs = self._stress_costs(obs, team, kinds, harm)
         # the cubes are finite: a try adds no more than the supply holds
         progress_left, hindrance_left = self._cubes_left(obs)
-        best_plan: dict[str, Any] = {"value": -99.0}
+        best_value = -99.0
+        best_plan: tuple[str, list[tuple[int, int]]] | None = None
+        lowest_first = sorted(high + low)  # defense for hindrance: the lowest dice
+        high_first = high + low  # defense for progress: the dice above their skill first
+        # a defense die above best + 1 cancels only the harmful faces at least it: what the
+        # first ``n`` dice of each order cover (summed in order, as ``sum`` would)
+        covers = []
+        for order in (lowest_first, high_first):
+            cover: float = 0
+            sums = [cover]
+            for d, _i in order:
+                cover += min(1.0, (7 - d) / (6 - best)) if harm else 0
+                sums.append(cover)
+            covers.append(sums)
         for goal in ("hinder", "progress"):
             for blocked in range(0, min(len(kinds), dice) + 1):
                 if goal == "hinder":
-                    pool = sorted([*high, *low])[:blocked]
+                    pool = lowest_first[:blocked]
+                    cover = covers[0][blocked]
                     added = min(dice - blocked, hindrance_left)
                     progress = 0
                     if added == 0:
                         continue
                 else:
-                    pool = (high + low)[:blocked]
-                    progress = len(low) - sum(1 for d, i in pool if d <= ranks[i])
+                    pool = high_first[:blocked]
+                    cover = covers[1][blocked]
+                    # the dice at or below their owner's skill come after the others
+                    progress = len(low) - max(0, blocked - len(high))
                     progress = min(progress, progress_left)
                     if progress == 0:
                         continue
@@ -636,23 +702,24 @@ class HeuristicBot:
                     value += point * (ob["points"] + 1) * min(progress, left) / difficulty
                     if progress >= left:
                         value += point * (ob["points"] + 1)  # overcome: a card for scenes
-                # a defense die above best + 1 cancels only the harmful faces at least it
-                cover = sum(min(1.0, (7 - d) / (6 - best)) if harm else 0 for d, _i in pool)
                 whole = min(int(cover), len(kinds))
                 cost = costs[whole]
                 if cover > whole and whole < len(kinds):
                     cost += (cover - whole) * (costs[whole + 1] - cost)
                 value -= cost + self.DEFENSE_DIE * blocked
-                if value > best_plan["value"]:
-                    best_plan = {
-                        "value": value,
-                        "goal": goal,
-                        "defense": [team[i]["name"] for _d, i in pool],
-                        "faces": [d for d, _i in pool],
-                        "team": [m["name"] for m in team],
-                        "obstacle": ob["name"],
-                    }
-        return best_plan
+                if value > best_value:
+                    best_value, best_plan = value, (goal, pool)
+        if best_plan is None:
+            return {"value": best_value}
+        goal, pool = best_plan
+        return {
+            "value": best_value,
+            "goal": goal,
+            "defense": [team[i]["name"] for _d, i in pool],
+            "faces": [d for d, _i in pool],
+            "team": [m["name"] for m in team],
+            "obstacle": ob["name"],
+        }
 
     MAX_TRIES = 8  # a turn's tries at one obstacle by one character: no endless loop
 
@@ -696,12 +763,7 @@ class HeuristicBot:
     def _work_value(self, obs: dict[str, Any], c: dict[str, Any], loc: dict[str, Any]) -> float:
         """What a character could do at a location: open slots its dice or production fill,
         and obstacles it can add progress to with its skill."""
-        slots = [
-            slot
-            for asset in c["in_progress"]
-            for slot, filled in zip(asset["recipe"], asset["slots"], strict=True)
-            if filled is None
-        ]
+        slots = self._own_slots(c)
         value = 0.0
         for slot in slots:
             if any(slot[0] in (None, die[0]) and slot[1] in (None, die[1]) for die in loc["dice"]):
@@ -819,18 +881,42 @@ class HeuristicBot:
         ]
         return bool(idle and slots) or bool(loc["obstacles"])
 
-    @staticmethod
-    def _open_slots(obs: dict[str, Any], c: dict[str, Any]) -> list[list[Any]]:
-        """The empty recipe slots of every asset made by the character or one beside it."""
+    def _open_slots(self, obs: dict[str, Any], c: dict[str, Any]) -> list[list[Any]]:
+        """The empty recipe slots of every asset made by the character or one beside it
+        (worked out once per list of characters and location; the caller does not change
+        the list)."""
+        chars = obs["characters"]
+        kept = self._slots_here
+        if kept is None or kept[0] is not chars:
+            kept = self._slots_here = (chars, {})
+        where = c["location"]
+        known = kept[1].get(where)
+        if known is not None:
+            return known
         slots = []
-        for other in obs["characters"]:
-            if other["location"] != c["location"]:
+        for other in chars:
+            if other["location"] != where:
                 continue
             for asset in other["in_progress"]:
                 for slot, filled in zip(asset["recipe"], asset["slots"], strict=True):
                     if filled is None:
                         slots.append(slot)
+        kept[1][where] = slots
         return slots
+
+    def _own_slots(self, c: dict[str, Any]) -> list[Any]:
+        """The empty recipe slots of the character's own assets in progress (kept with the
+        character's view; the caller does not change the list)."""
+        kept = self._own.get(c["name"])
+        if kept is None or kept[0] is not c:
+            slots = [
+                slot
+                for asset in c["in_progress"]
+                for slot, filled in zip(asset["recipe"], asset["slots"], strict=True)
+                if filled is None
+            ]
+            kept = self._own[c["name"]] = (c, slots)
+        return kept[1]
 
     def _fits(self, obs: dict[str, Any], c: dict[str, Any], resource: str) -> bool:
         return any(slot[0] in (None, resource) for slot in self._open_slots(obs, c))
@@ -860,23 +946,54 @@ class HeuristicBot:
             names += self._scene_places(obs, scene)
         return names
 
-    @staticmethod
-    def _scene_places(obs: dict[str, Any], scene: dict[str, Any]) -> list[str]:
-        """The locations a scene may be narrated at (its first alternative found on the map)."""
+    def _scene_places(self, obs: dict[str, Any], scene: dict[str, Any]) -> list[str]:
+        """The locations a scene may be narrated at (its first alternative found on the map);
+        worked out once per map and scene text (``_map_words``; the caller does not change
+        the list)."""
+        map_id, named = self._map_words(obs)
+        key = (map_id, self._at_key(scene))
+        known = self._places.get(key)
+        if known is not None:
+            return known
+        found: list[str] = []
         for alternative in scene["at"]:
             words = {w.casefold() for w in alternative}
-            found = [
-                loc["name"]
-                for loc in obs["locations"]
-                if words
-                & (
-                    {loc["name"].casefold(), str(loc["region"]).casefold()}
-                    | {t.casefold() for t in loc["tags"]}
-                )
-            ]
+            found = [name for name, known_as in named if words & known_as]
             if found:
-                return found
-        return []
+                break
+        self._places[key] = found
+        return found
+
+    def _at_key(self, scene: dict[str, Any]) -> tuple[tuple[str, ...], ...]:
+        """A scene's places (its ``at``) as a key; kept by the list shown (a scene's printed
+        facts are shown as the same list at every view of a session)."""
+        at = scene["at"]
+        kept = self._at_keys.get(id(at))
+        if kept is None or kept[0] is not at:
+            if len(self._at_keys) > 1_000:  # a bot played session after session unbound
+                self._at_keys.clear()
+            kept = self._at_keys[id(at)] = (at, tuple(map(tuple, at)))
+        return kept[1]
+
+    def _map_words(self, obs: dict[str, Any]) -> tuple[int, list[tuple[str, set[str]]]]:
+        """The map as ``_scene_places`` reads it: a number for each different map (the
+        locations' names, regions and tags) and each location's name with the words it answers
+        to (folded); worked out once per list of locations."""
+        locs = obs["locations"]
+        kept = self._words
+        if kept is None or kept[0] is not locs:
+            named = [
+                (
+                    loc["name"],
+                    {loc["name"].casefold(), str(loc["region"]).casefold()}
+                    | {t.casefold() for t in loc["tags"]},
+                )
+                for loc in locs
+            ]
+            signature = tuple((loc["name"], loc["region"], *loc["tags"]) for loc in locs)
+            map_id = self._maps.setdefault(signature, len(self._maps))
+            kept = self._words = (locs, (map_id, named))
+        return kept[1]
 
     def _rendezvous(self, obs: dict[str, Any]) -> tuple[str, list[str], int] | None:
         """Where the party meets to narrate a scene its cards reach: one location of the
@@ -916,16 +1033,23 @@ class HeuristicBot:
         scenes = [s for s in obs["scenes"] if points + skills.count(s["skill"]) >= s["points"]]
         if not scenes:
             return None
+        held = [  # each character: its card points and skills
+            (
+                c,
+                sum(card["points"] for card in (*c["assets"], *c["obstacles"])),
+                [card.get("skill") for card in (*c["assets"], *c["obstacles"])],
+            )
+            for c in chars
+        ]
         teams = []  # each team: its names, locations, card points and skills
         for size in range(1, len(chars) + 1):
-            for team in itertools.combinations(chars, size):
-                cards = [card for c in team for card in (*c["assets"], *c["obstacles"])]
+            for team in itertools.combinations(held, size):
                 teams.append(
                     (
-                        [c["name"] for c in team],
-                        [c["location"] for c in team],
-                        sum(card["points"] for card in cards),
-                        [card.get("skill") for card in cards],
+                        [c["name"] for c, _p, _s in team],
+                        [c["location"] for c, _p, _s in team],
+                        sum(p for _c, p, _s in team),
+                        [skill for _c, _p, s in team for skill in s],
                     )
                 )
         # the map's steps are the same both ways: one walk out from each character's place
@@ -962,11 +1086,7 @@ class HeuristicBot:
                     continue
                 if dist.get(move["to"], 99) < dist.get(c["location"], 99):
                     return move
-        bare = [
-            loc["name"]
-            for loc in obs["locations"]
-            if any(self._dangerous(obs, o) for o in loc["obstacles"])
-        ]
+        bare = self._dangerous_places(obs)
         if bare:
             dist = self._distances(obs, bare)
             for move in moves:
@@ -986,6 +1106,20 @@ class HeuristicBot:
             if self._useful_dice(c, dest) > self._useful_dice(c, here):
                 return move
         return None
+
+    def _dangerous_places(self, obs: dict[str, Any]) -> list[str]:
+        """The locations with an obstacle whose next activation would get past its tokens
+        (``_dangerous``), in the map's order; worked out once a view (the caller does not
+        change the list)."""
+        kept = self._bare
+        if kept is None or kept[0] is not obs:
+            bare = [
+                loc["name"]
+                for loc in obs["locations"]
+                if any(self._dangerous(obs, o) for o in loc["obstacles"])
+            ]
+            kept = self._bare = (obs, bare)
+        return kept[1]
 
     def _distances(self, obs: dict[str, Any], targets: list[str]) -> dict[str, int]:
         """Steps from the nearest of ``targets`` to every location (kept while the map keeps
@@ -1012,17 +1146,12 @@ class HeuristicBot:
             frontier = nxt
         return dist
 
-    @staticmethod
-    def _useful_dice(c: dict[str, Any], loc: dict[str, Any]) -> int:
+    def _useful_dice(self, c: dict[str, Any], loc: dict[str, Any]) -> int:
         count = 0
-        for asset in c["in_progress"]:
-            for slot, filled in zip(asset["recipe"], asset["slots"], strict=True):
-                if filled is not None:
-                    continue
-                if any(
-                    (slot[0] in (None, die[0])) and (slot[1] in (None, die[1]))
-                    for die in loc["dice"]
-                ):
+        dice = loc["dice"]
+        if dice:
+            for slot in self._own_slots(c):
+                if any((slot[0] in (None, die[0])) and (slot[1] in (None, die[1])) for die in dice):
                     count += 1
         return count + len(loc["produces"])
 
@@ -1031,7 +1160,7 @@ class HeuristicBot:
         if c is None:
             return options[0]
         assets = [o for o in options if o.startswith("asset:")]
-        obstacles = sum(len(loc["obstacles"]) for loc in obs["locations"])
+        obstacles = any(loc["obstacles"] for loc in obs["locations"])
         want = self.MIN_DICE + (self.MORE_DICE if obstacles else 0)
         if (
             "initiative" in options
@@ -1058,8 +1187,7 @@ class HeuristicBot:
         skill = card.get("skill")
         if skill and any(scene["skill"] == skill for scene in obs["scenes"]):
             worth += 1
-        produced = {r for loc in obs["locations"] for r in loc["produces"]}
-        lying = [tuple(die) for loc in obs["locations"] for die in loc["dice"]]
+        produced, lying = self._on_the_map(obs)
         cost = 0.0
         for slot in card.get("recipe", []):
             if any(slot[0] in (None, r) and slot[1] in (None, f) for r, f in lying):
@@ -1070,6 +1198,17 @@ class HeuristicBot:
         return worth / max(cost, 1.0)
 
     FACE_COST = 3.0
+
+    def _on_the_map(self, obs: dict[str, Any]) -> tuple[set[str], list[tuple[str, int]]]:
+        """The resources the map produces and the dice lying on it (once per list of
+        locations; the caller does not change them)."""
+        locs = obs["locations"]
+        kept = self._map_dice
+        if kept is None or kept[0] is not locs:
+            produced = {r for loc in locs for r in loc["produces"]}
+            lying = [tuple(die) for loc in locs for die in loc["dice"]]
+            kept = self._map_dice = (locs, (produced, lying))
+        return kept[1]
 
     def _choose_asset(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         staging = {a["name"]: a for a in obs["asset_staging"]}
@@ -1294,15 +1433,16 @@ class HeuristicBot:
     def _cubes_left(self, obs: dict[str, Any]) -> tuple[int, int]:
         """The progress and hindrance cubes left in the supply (the cubes are finite: an
         obstacle gets no more progress once every progress cube lies on obstacles), this
-        overcome's included; the cubes on the table are counted once a view."""
+        overcome's included; the cubes on the table are counted once a list of locations."""
         kept = self._on_table
-        if kept is None or kept[0] is not obs:
+        locs = obs["locations"]
+        if kept is None or kept[0] is not locs:
             progress = hindrance = 0
-            for loc in obs["locations"]:
+            for loc in locs:
                 for ob in loc["obstacles"]:
                     progress += ob["progress"]
                     hindrance += ob["hindrance"]
-            kept = self._on_table = (obs, (progress, hindrance))
+            kept = self._on_table = (locs, (progress, hindrance))
         progress, hindrance = kept[1]
         for added in self._added.values():
             progress += added[0]
@@ -1339,10 +1479,17 @@ class HeuristicBot:
             return "hindrance"  # soak its activations: no threat next turn
         return "progress" if progress * 2 >= hindrance else "hindrance"
 
-    @staticmethod
-    def _activations(obs: dict[str, Any], ob: dict[str, Any]) -> int:
-        """How often an obstacle activates: once, plus once per visible scene of its skill."""
-        return 1 + sum(1 for scene in obs["scenes"] if scene["skill"] == ob["skill"])
+    def _activations(self, obs: dict[str, Any], ob: dict[str, Any]) -> int:
+        """How often an obstacle activates: once, plus once per visible scene of its skill (the
+        scenes counted by skill once per list of them)."""
+        scenes = obs["scenes"]
+        kept = self._by_skill
+        if kept is None or kept[0] is not scenes:
+            count: dict[Any, int] = {}
+            for scene in scenes:
+                count[scene["skill"]] = count.get(scene["skill"], 0) + 1
+            kept = self._by_skill = (scenes, count)
+        return 1 + kept[1].get(ob["skill"], 0)
 
     def _choose_skill(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         """Downtime: advance the skill of the obstacles on the map (and, less, of the scenes
@@ -1510,11 +1657,41 @@ def _expected_harm(
 ) -> float:
     """Expected harm to one character of stress dice of ``kinds`` not yet rolled: over every
     roll, the dice above ``rank`` that the defense pool does not cancel each cost a stress, and
-    a pool they empty costs a condition (four stress times the kind's ``weight``)."""
-    total = 0.0
+    a pool they empty costs a condition (four stress times the kind's ``weight``). Worked out
+    once for the same arguments (``_HARMS``)."""
     n = len(kinds)
     if n == 0:
         return 0.0
+    key = (
+        tuple(kinds),
+        rank,
+        tuple(defense),
+        left.get("body", 0),
+        left.get("psyche", 0),
+        weight.get("body", 1.0),
+        weight.get("psyche", 1.0),
+    )
+    known = _HARMS.get(key)
+    if known is None:
+        if len(_HARMS) > 100_000:
+            _HARMS.clear()
+        known = _HARMS[key] = _expected_harm_of(kinds, rank, defense, left, weight)
+    return known
+
+
+# _expected_harm's answers, by its arguments
+_HARMS: dict[tuple[Any, ...], float] = {}
+
+
+def _expected_harm_of(
+    kinds: list[str],
+    rank: int,
+    defense: list[int],
+    left: dict[str, int],
+    weight: dict[str, float],
+) -> float:
+    total = 0.0
+    n = len(kinds)
     for faces in itertools.product(range(1, 7), repeat=n):
         harmful = [(f, k) for f, k in zip(faces, kinds, strict=True) if f > rank]
         if not harmful:
