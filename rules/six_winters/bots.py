@@ -265,21 +265,26 @@ class HeuristicBot:
         +15, +11 and +6 points more often, year 1 alike."""
         return obs["year"] < self._years and len(obs["scenes_completed"]) >= self._scenes_to_win
 
-    # The year before the finale, a scene is narrated only while the party holds the points of
-    # every scene the year still needs (``COMMIT`` of the cheapest ones visible, less the
-    # skill matches): cards spent on a year that is then lost win nothing, and the finale
-    # starts with what they were (obstacles back in the deck, assets in the reserve). Measured
-    # on the year-5 campaigns 0-999 of the heuristic bot (years 5-6 played again, paired by
-    # campaign): the finale +9.4 points [+6.0, +12.8] (20.3% to 29.7%), year 5 -3.0 [-6.2,
-    # +0.2]; a commitment of 1.0 gave the finale +14.4 but year 5 -5.4 [-8.7, -2.1]; narrating
-    # anyway in the last turns gave most of the finale's gain back.
+    # The year before the finale, its first scene is narrated only while the party holds the
+    # points of the three scenes the year needs (``COMMIT`` of the cheapest ones visible, less
+    # the skill matches; a scene not yet drawn counts ``UNSEEN_SCENE``): cards spent on a year
+    # that is then lost win nothing, and the finale starts with what they were (obstacles back
+    # in the deck it draws from, assets in the reserve). Once a scene is completed the year is
+    # played on as any other. Measured on the year-5 campaigns 0-999 of the heuristic bot
+    # (years 5 and 6 played again, paired by campaign): the finale +7.6 points [+4.2, +11.0]
+    # (20.3% to 27.9%), year 5 -1.2 [-4.4, +2.0]. Holding before every scene of the year: the
+    # finale +9.4 but year 5 -3.0 [-6.2, +0.2]; with a commitment of 1.0, +14.4 and -5.4
+    # [-8.7, -2.1]; narrating anyway in the last turns gave back most of the finale's gain.
     COMMIT = 0.8
     COMMIT_YEARS = 1  # how many years before the finale hold their cards so
     UNSEEN_SCENE = 6  # the points of a scene still to be drawn
 
     def _holding(self, obs: dict[str, Any]) -> bool:
         """Whether the party keeps its cards rather than narrate (see COMMIT)."""
-        if not self._years - self.COMMIT_YEARS <= obs["year"] < self._years:
+        if (
+            obs["scenes_completed"]
+            or not self._years - self.COMMIT_YEARS <= obs["year"] < self._years
+        ):
             return False
         cards = [card for c in obs["characters"] for card in (*c["assets"], *c["obstacles"])]
         held = sum(card["points"] for card in cards)
