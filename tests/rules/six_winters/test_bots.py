@@ -33,24 +33,51 @@ def test_with_a_scene_it_can_complete_here_it_narrates_it(ruleset):
     assert any(s["scene"] == SPORES for s in kinds(session, "scene_completed"))
 
 
+def _year_before_the_finale(ruleset, completed: int) -> engine.Session:
+    session = table(ruleset, ["Parin", "Fuscus"], at="Giant's Gate")
+    session.state.year = ruleset.value("years") - 1
+    session.state.scenes = [SPORES]  # lore, 4 points
+    session.state.scene_deck = []
+    session.state.scenes_completed = [
+        {"scene": f"scene {n}", "finale": False} for n in range(completed)
+    ]
+    session.character("Parin").obstacles = ["Animaelic Echoes"]  # lore, 1 point
+    session.character("Parin").assets = ["Book of Pressed Leaves"]  # 2 points
+    session.character("Fuscus").assets = ["Radiant Fernbrake"]  # lore, 1 point
+    return session
+
+
 @pytest.mark.parametrize(("bot", "narrates"), [(HeuristicBot, True), (FinaleFirstBot, False)])
 def test_in_the_year_before_the_finale_only_the_finale_first_bot_keeps_its_cards(
     ruleset, bot, narrates
 ):
-    # the heuristic bot plays every year for its own win; finale-first gives year 5 up, so its
-    # obstacles go back to the deck the finale draws from (docs/playtesting.md)
-    session = table(ruleset, ["Parin", "Fuscus"], at="Giant's Gate")
-    session.state.year = ruleset.value("years") - 1
-    session.state.scenes = [SPORES]
-    session.state.scene_deck = []
-    session.character("Parin").obstacles = ["Animaelic Echoes"]
-    session.character("Parin").assets = ["Book of Pressed Leaves"]
-    session.character("Fuscus").assets = ["Radiant Fernbrake"]
+    # the scene the year still needs: the heuristic bot plays every year for its own win;
+    # finale-first gives year 5 up, so its obstacles go back to the deck the finale draws from
+    # (docs/playtesting.md)
+    session = _year_before_the_finale(ruleset, completed=2)
     player = bot(0)
     player.bind(session)
     decision, answer = _choose(session, player)
     assert any(isinstance(o, dict) and o["act"] == "narrate" for o in decision.options)
     assert (isinstance(answer, dict) and answer["act"] == "narrate") is narrates
+
+
+def test_in_the_year_before_the_finale_it_spends_no_cards_on_a_year_it_cannot_finish(ruleset):
+    # three scenes still to go and the points of one: what it would spend wins nothing unless
+    # two more scenes follow, and the finale starts with the cards kept
+    session = _year_before_the_finale(ruleset, completed=0)
+    player = HeuristicBot(0)
+    player.bind(session)
+    decision, answer = _choose(session, player)
+    assert any(isinstance(o, dict) and o["act"] == "narrate" for o in decision.options)
+    assert answer == "done" or answer["act"] != "narrate"
+    # an earlier year: the same scene is narrated (a year is not given up for the finale)
+    session = _year_before_the_finale(ruleset, completed=0)
+    session.state.year = ruleset.value("years") - 2
+    player = HeuristicBot(0)
+    player.bind(session)
+    decision, answer = _choose(session, player)
+    assert answer["act"] == "narrate" and answer["scene"] == SPORES
 
 
 def test_with_the_years_three_scenes_completed_it_keeps_its_cards_for_next_year(ruleset):
