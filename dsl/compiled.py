@@ -201,6 +201,10 @@ def build(jobs: int = 2) -> int:
             print(f"compiled: {module} was not built", file=sys.stderr)
             return 1
         entries[module] = {"file": relative, "sha256": _digest(_source(module))}
+    listed = {BUILD / entry["file"] for entry in entries.values()}
+    for left in BUILD.rglob("*" + suffix):
+        if left not in listed:  # a module no longer listed: not kept beside the others
+            left.unlink()
     manifest = {"python": sys.implementation.cache_tag, "abi": suffix, "modules": entries}
     MANIFEST.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print(f"compiled: {len(entries)} modules in {BUILD.relative_to(ROOT)}", file=sys.stderr)
