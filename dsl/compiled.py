@@ -164,12 +164,25 @@ def build(jobs: int = 2) -> int:
 
     modules = _listed()
     built = _read_manifest()
-    if sorted(built) == sorted(modules) and all(
-        (BUILD / built[m]["file"]).is_file() and _digest(_source(m)) == built[m]["sha256"]
+    fresh = {
+        m
         for m in modules
-    ):
+        if m in built
+        and (BUILD / built[m]["file"]).is_file()
+        and _digest(_source(m)) == built[m]["sha256"]
+    }
+    if fresh == set(modules):
         print(f"compiled: {len(modules)} modules up to date", file=sys.stderr)
         return 0
+    for module in set(modules) - fresh:
+        # rebuilt from the source as it is, whatever the files' times say (a source put back
+        # as it was keeps an old time): its C and its library go first
+        stem = BUILD.parent / "c" / Path(*module.split("."))
+        for old in (
+            stem.with_suffix(".c"),
+            *BUILD.joinpath(*module.split(".")[:-1]).glob(module.rpartition(".")[2] + ".*"),
+        ):
+            old.unlink(missing_ok=True)
     extensions = [
         # -w: the C that Cython writes warns by the hundred; a real error still stops the build
         Extension(module, [str(_source(module).relative_to(ROOT))], extra_compile_args=["-w"])
