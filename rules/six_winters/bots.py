@@ -37,6 +37,25 @@ class RandomBot:
 _COSTS: dict[tuple[Any, ...], list[float]] = {}
 
 
+class _ByName:
+    """Items of a view's list found by name, through an index made once per list (the first
+    item of a name wins)."""
+
+    __slots__ = ("index", "items")
+
+    def __init__(self) -> None:
+        self.items: Any = None
+        self.index: dict[Any, dict[str, Any]] = {}
+
+    def find(self, items: Any, name: Any) -> dict[str, Any] | None:
+        if items is not self.items:
+            index: dict[Any, dict[str, Any]] = {}
+            for item in items:
+                index.setdefault(item["name"], item)
+            self.items, self.index = items, index
+        return self.index.get(name)
+
+
 class HeuristicBot:
     """Plays to win, and to last the campaign: an overcome costs no action point and no die but
     defense, so what it costs is stress, and stress past a pool is a condition that stays for years.
@@ -93,8 +112,8 @@ class HeuristicBot:
         # the progress and hindrance cubes in the game (declared ``... tokens``, read at ``bind``)
         self._token_count = {"progress": 12, "hindrance": 12}
         # the view's characters and locations by name, kept with the list they index (_char)
-        self._char_index: tuple[Any, dict[Any, dict[str, Any]]] | None = None
-        self._loc_index: tuple[Any, dict[Any, dict[str, Any]]] | None = None
+        self._chars = _ByName()
+        self._locs = _ByName()
         self._by_skill: tuple[Any, dict[Any, int]] | None = None  # scenes a skill (_activations)
         self._words: tuple[Any, tuple[int, list[tuple[str, set[str]]]]] | None = None  # _map_words
         self._maps: dict[tuple[Any, ...], int] = {}  # each map seen, numbered (_map_words)
@@ -137,28 +156,13 @@ class HeuristicBot:
     # -- helpers over the observation
 
     def _char(self, obs: dict[str, Any], name: str | None) -> dict[str, Any] | None:
-        """The character ``name`` of the view (the first so named), by an index of the view's
-        characters made once per list of them."""
-        chars = obs["characters"]
-        kept = self._char_index
-        if kept is None or kept[0] is not chars:
-            index: dict[Any, dict[str, Any]] = {}
-            for c in chars:
-                index.setdefault(c["name"], c)
-            kept = self._char_index = (chars, index)
-        return kept[1].get(name)
+        """The character ``name`` of the view (the first so named)."""
+        return self._chars.find(obs["characters"], name)
 
     def _loc(self, obs: dict[str, Any], name: str | None) -> dict[str, Any] | None:
-        """The location ``name`` of the view, like ``_char`` (a view whose locations have not
-        changed shows the same list again: the index is kept with it)."""
-        locs = obs["locations"]
-        kept = self._loc_index
-        if kept is None or kept[0] is not locs:
-            index: dict[Any, dict[str, Any]] = {}
-            for x in locs:
-                index.setdefault(x["name"], x)
-            kept = self._loc_index = (locs, index)
-        return kept[1].get(name)
+        """The location ``name`` of the view (a view whose locations have not changed shows
+        the same list again: its index is kept)."""
+        return self._locs.find(obs["locations"], name)
 
     def choose(self, obs: dict[str, Any] | None, decision: Decision) -> Any:
         assert obs is not None
