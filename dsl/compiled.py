@@ -107,8 +107,9 @@ def install() -> None:
 
 
 def status() -> dict[str, str]:
-    """Each listed module and how it runs: compiled, stale (built from another source: runs
-    as Python), pure (not built, or turned off), or not yet imported."""
+    """Each listed module and how it runs (or will, once imported): ``compiled``, ``stale``
+    (built from another source, so it runs as Python) or ``python`` (not built, turned off, or
+    imported before the build)."""
     listed = _listed()
     entries = {} if os.environ.get(PURE_VARIABLE) else _read_manifest()
     result = {}
@@ -138,10 +139,14 @@ def summary() -> str:
 
 
 def _listed() -> list[str]:
+    """The modules ``pyproject.toml`` lists (an installed copy without it: those built)."""
     import tomllib
 
-    with open(ROOT / "pyproject.toml", "rb") as handle:
-        config = tomllib.load(handle)
+    try:
+        with open(ROOT / "pyproject.toml", "rb") as handle:
+            config = tomllib.load(handle)
+    except OSError:
+        return sorted(_read_manifest())
     return list(config["tool"]["chronicler"]["compiled"]["modules"])
 
 
