@@ -3,6 +3,7 @@ look-ahead bot of ``search_bot`` also copies the session, dealing what is hidden
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 import re
@@ -1696,52 +1697,36 @@ def _expected_harm(
 ) -> float:
     """Expected harm to one character of stress dice of ``kinds`` not yet rolled: over every
     roll, the dice above ``rank`` that the defense pool does not cancel each cost a stress, and
-    a pool they empty costs a condition (four stress times the kind's ``weight``). Worked out
-    once for the same arguments (``_HARMS``)."""
-    n = len(kinds)
-    if n == 0:
+    a pool they empty costs a condition (four stress times the kind's ``weight``)."""
+    if not kinds:
         return 0.0
-    key = (
-        tuple(kinds),
-        rank,
-        tuple(defense),
-        left.get("body", 0),
-        left.get("psyche", 0),
-        weight.get("body", 1.0),
-        weight.get("psyche", 1.0),
-    )
-    known = _HARMS.get(key)
-    if known is None:
-        if len(_HARMS) > 100_000:
-            _HARMS.clear()
-        known = _HARMS[key] = _expected_harm_of(kinds, rank, defense, left, weight)
-    return known
+    pools = (left.get("body", 0), left.get("psyche", 0))
+    weights = (weight.get("body", 1.0), weight.get("psyche", 1.0))
+    return _harm_over_rolls(tuple(kinds), rank, tuple(defense), pools, weights)
 
 
-# _expected_harm's answers, by its arguments
-_HARMS: dict[tuple[Any, ...], float] = {}
-
-
-def _expected_harm_of(
-    kinds: list[str],
+@functools.lru_cache(maxsize=100_000)  # the same few stress rolls recur all game long
+def _harm_over_rolls(
+    kinds: tuple[str, ...],
     rank: int,
-    defense: list[int],
-    left: dict[str, int],
-    weight: dict[str, float],
+    defense: tuple[int, ...],
+    pools: tuple[int, int],
+    weights: tuple[float, float],
 ) -> float:
+    """``_expected_harm`` of hashable arguments: the body then the psyche pool and weight."""
     total = 0.0
     n = len(kinds)
     for faces in itertools.product(range(1, 7), repeat=n):
         harmful = [(f, k) for f, k in zip(faces, kinds, strict=True) if f > rank]
         if not harmful:
             continue
-        blocked = _cancelled(defense, [f for f, _ in harmful])
+        blocked = _cancelled(list(defense), [f for f, _ in harmful])
         through = sorted(harmful)[blocked:]  # the lowest faces are cancelled first
         cost = 0.0
-        for kind in ("body", "psyche"):
+        for kind, pool, kind_weight in zip(("body", "psyche"), pools, weights, strict=True):
             hits = sum(1 for _, k in through if k == kind)
-            condition = hits and hits >= left.get(kind, 0)
-            cost += hits + (4 * weight.get(kind, 1.0) if condition else 0.0)
+            condition = hits and hits >= pool
+            cost += hits + (4 * kind_weight if condition else 0.0)
         total += cost
     return total / 6**n
 
