@@ -97,7 +97,8 @@ def _play(plan: Plan, seed: int) -> list[dict[str, Any]]:
             session.apply(bot.choose(obs, decision))
             watch.see(session)
         sessions.append(playtest.facts(session, watch))
-        campaign = engine.end_session(campaign, session)
+        if _year < last:  # the campaign after the last session is never read here
+            campaign = engine.end_session(campaign, session)
     return sessions
 
 

@@ -40,6 +40,10 @@ _Hand = tuple[
 class ActionRules(SessionPart):
     """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
 
+    # the sets of dice a trade may give, by the row of dice ``(resource, face)`` at a location
+    # (the ruleset's memo: ``_new_trade_sets``)
+    _trade_sets: dict[tuple[tuple[str, int], ...], tuple[tuple[Any, str], ...]]
+
     def _step_actions(self, frame: Frame) -> Decision | None:
         # after a card was taken back the table is as it was (no event since the refusal's):
         # the options are the ones offered before, less the card
@@ -294,31 +298,18 @@ class ActionRules(SessionPart):
     def _trade_options(self, c: CharacterState, here: LocationState) -> list[Any]:
         """Trades: the declared ``trade dice in`` dice of one resource at the location for
         ``trade dice out`` of another (one option per set of faces given). Part of
-        ``action_options``: what a resource trades for is read from its memo in line."""
-        give = self.ruleset.value("trade dice in", 2)
+        ``action_options``: the sets of dice given are worked out once per row of dice
+        (``_trade_sets``), what a resource trades for is read from its memo in line."""
         dice = here.dice
-        by_resource: dict[str, list[int]] = {}
-        for i, die in enumerate(dice):
-            by_resource.setdefault(die.resource, []).append(i)
-        sets = sorted(
-            [
-                chosen
-                for positions in by_resource.values()
-                if len(positions) >= give
-                for chosen in combinations(positions, give)
-            ]
-        )  # in the order of the dice at the location
+        key = tuple([(d.resource, d.face) for d in dice])
+        sets = self._trade_sets.get(key)
+        if sets is None:
+            sets = self._new_trade_sets(key)
         out: list[Any] = []
-        seen: set[tuple[Any, ...]] = set()
         supply = self.state.supply
         memo = self._trade_memo
         who = c.name
-        for chosen in sets:
-            resource = dice[chosen[0]].resource
-            key = (resource, *sorted([dice[i].face for i in chosen]))
-            if key in seen:
-                continue
-            seen.add(key)
+        for chosen, resource in sets:
             targets = memo.get(resource)
             if targets is None:
                 targets = memo[resource] = self._trade_targets(resource)
@@ -328,6 +319,38 @@ class ActionRules(SessionPart):
                         {"act": "trade", "character": who, "give": list(chosen), "get": into}
                     )
         return out
+
+    def _new_trade_sets(self, key: tuple[tuple[str, int], ...]) -> tuple[tuple[Any, str], ...]:
+        """The sets of dice a trade may give from a row of dice ``(resource, face)``, in the
+        order of the dice at the location, one per resource and set of faces: a fact of the
+        row and the ruleset, kept in the ruleset's memo (a speed shortcut: ``action_options``
+        asks at every action decision, and the dice at a location change far less often)."""
+        give = self.ruleset.value("trade dice in", 2)
+        by_resource: dict[str, list[int]] = {}
+        for i, (resource, _) in enumerate(key):
+            by_resource.setdefault(resource, []).append(i)
+        sets = sorted(
+            [
+                chosen
+                for positions in by_resource.values()
+                if len(positions) >= give
+                for chosen in combinations(positions, give)
+            ]
+        )  # in the order of the dice at the location
+        found: list[tuple[Any, str]] = []
+        seen: set[tuple[Any, ...]] = set()
+        for chosen in sets:
+            resource = key[chosen[0]][0]
+            faces = (resource, *sorted([key[i][1] for i in chosen]))
+            if faces in seen:
+                continue
+            seen.add(faces)
+            found.append((chosen, resource))
+        memo = self._trade_sets
+        if len(memo) >= _HANDS_KEPT:
+            memo.clear()
+        result = memo[key] = tuple(found)
+        return result
 
     def trade_targets(self, resource: str) -> list[str]:
         """What a pair of dice of ``resource`` may be traded for."""

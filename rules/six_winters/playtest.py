@@ -25,6 +25,20 @@ TAKEN = {
 }
 CRAFTED = {EventKind.ASSET_COMPLETED: "asset"}
 USED = {EventKind.ASSET_PLAYED: "asset", EventKind.ABILITY_PLAYED: "ability"}
+# every kind of event ``facts`` reads: most of a log is none of them, each passed over with one
+# look-up (a session tells some six hundred events)
+_READ = frozenset(
+    (
+        EventKind.TURN_STARTED,
+        EventKind.CONDITION_TAKEN,
+        EventKind.SCENE_DRAWN,
+        EventKind.SCENE_COMPLETED,
+        *DRAWN,
+        *TAKEN,
+        *CRAFTED,
+        *USED,
+    )
+)
 
 
 @dataclass
@@ -39,6 +53,9 @@ class SupplyWatch:
     runouts: list[tuple[str, int]] = field(default_factory=list)
     turn: int = 0
     _at: tuple[int, int] | None = None
+    # the supply as last seen: most decisions change no die, and then nothing above can change
+    # (``see`` runs at every decision of a simulation: a speed shortcut)
+    _seen: dict[str, int] | None = None
 
     @classmethod
     def of(cls, session: Any) -> SupplyWatch:
@@ -53,7 +70,11 @@ class SupplyWatch:
         if at != self._at:
             self._at = at
             self.turn += 1
-        for resource, left in st.supply.items():
+        supply = st.supply
+        if supply == self._seen:  # the same counts: no new low, no run-out, no refill
+            return
+        self._seen = dict(supply)
+        for resource, left in supply.items():
             if left < self.low.get(resource, self.full):
                 self.low[resource] = left
             if left <= 0:
@@ -83,8 +104,12 @@ def facts(session: Any, watch: SupplyWatch | None = None) -> dict[str, Any]:
     def count(card: str, kind: str, what: str) -> None:
         cards.setdefault((card, kind), Counter())[what] += 1
 
+    read = _READ
     for event in session.events:
-        kind, data = event.kind, event.data
+        kind = event.kind
+        if kind not in read:
+            continue
+        data = event.data
         if kind == EventKind.TURN_STARTED:
             turn += 1
         elif kind == EventKind.CONDITION_TAKEN:

@@ -1516,6 +1516,10 @@ def step_advance_time(game: Session) -> None:
 
 
 def step_reroll_sorcery(game: Session) -> None:
+    # no sorcery die on the map: the piece would do nothing at all (``op_reroll_sorcery``
+    # rerolls only those, and reads the table before), so it is not started (a speed shortcut)
+    if not game.sorcery_on_map():
+        return
     game.push_run("reroll_sorcery")
 
 
@@ -1540,6 +1544,11 @@ def step_reroll_all_initiative(game: Session) -> None:
 
 
 def step_run_the_refresh_texts(game: Session) -> None:
+    # no card held and no location in play has a "Refresh:" text: the piece would do nothing
+    # at all (``op_refresh_texts`` runs only those texts), so it is not started (a speed
+    # shortcut: no piece, no second look at the hands and the map)
+    if game._quiet_refresh_texts({}):
+        return
     game.push_run("refresh_texts")
 
 

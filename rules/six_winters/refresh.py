@@ -82,6 +82,11 @@ class RefreshRules(SessionPart):
     def _quiet_reroll_sorcery(self, args: dict[str, Any]) -> bool:
         return self._quiet_refresh(args)
 
+    def sorcery_on_map(self) -> bool:
+        """Whether a sorcery die is at some location (else the reroll has nothing to do)."""
+        sorcery = self.sorcery
+        return any(d.resource == sorcery for loc in self.state.locations for d in loc.dice)
+
     def op_reroll_sorcery(self, ctx: Context) -> None:
         """Refresh step 1: reroll sorcery; 6s explode and stress the characters there."""
         st = self.state

@@ -134,6 +134,7 @@ class Session(
         ) = _session_memos(ruleset)
         self._card_points_memo: dict[str, tuple[int, str | None]] = {}
         self._trade_memo: dict[str, list[str]] = {}
+        self._trade_sets = ruleset_memo(ruleset, "trade sets")
         self._least_scene_points: int | None = None
         # the action options offered last, and the count of events when they still hold
         self._options_kept_for: list[Any] = []

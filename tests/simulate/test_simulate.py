@@ -350,3 +350,30 @@ def test_each_character_counts_its_own_conditions_and_sessions(tmp_path: Path) -
         assert round(float(rows[character][4]) * rows[character][1]) == count
     if won == 0:  # the random bot: no session won, so no character wins
         assert all(row[2] == "0.0%" for row in rows.values())
+
+
+def test_the_supply_watch_sees_each_run_out_with_its_turn_when_the_supply_stays_put() -> None:
+    """``SupplyWatch.see`` passes over a decision that left the supply as it was: a new turn
+    with the same counts still counts, and a resource that comes back and runs out again is a
+    second run-out."""
+    from types import SimpleNamespace
+
+    from rules.six_winters.playtest import SupplyWatch
+
+    state = SimpleNamespace(season=0, turn=1, supply={"military": 1, "sorcery": 2})
+    session = SimpleNamespace(state=state)
+    watch = SupplyWatch(full=6, low={"military": 6, "sorcery": 6})
+    for season, turn, military in [
+        (0, 1, 1),
+        (0, 1, 0),
+        (0, 1, 0),
+        (0, 2, 0),
+        (0, 3, 2),
+        (1, 1, 2),
+        (1, 1, 0),
+    ]:
+        state.season, state.turn, state.supply["military"] = season, turn, military
+        watch.see(session)
+    assert watch.runouts == [("military", 1), ("military", 4)]
+    assert watch.peak_in_play() == {"military": 6, "sorcery": 4}
+    assert watch.turn == 4
