@@ -33,7 +33,9 @@ class View(dict[str, Any]):
 
     __slots__ = ("_session", "_state", "_told")
 
-    def __init__(self, session: Session, who: str | None) -> None:
+    def __init__(self, session: Session, who: str | None, like: View | None = None) -> None:
+        """``like``: a view of the same table for another player, whose parts worked out so
+        far this one shows too."""
         st = session.state
         rs = session.ruleset
         season_name, season_turns = rs.seasons[min(st.season, len(rs.seasons) - 1)]
@@ -52,6 +54,10 @@ class View(dict[str, Any]):
             solo=st.solo,
             initiative_supply=st.initiative_supply,
         )
+        if like is not None:
+            for key in _PARTS:
+                if dict.__contains__(like, key):
+                    dict.__setitem__(self, key, dict.__getitem__(like, key))
 
     def __missing__(self, key: str) -> Any:
         work = _PARTS.get(key)
@@ -133,25 +139,41 @@ def _facts(session: Session, kind: str, name: str) -> dict[str, Any]:
 
 def _locations(session: Session) -> list[dict[str, Any]]:
     """The locations as a view shows them. A bot reads them at nearly every decision: while
-    no event that may change them was told since the last view worked them out (``TOLD_BY``,
-    the contract ``test_every_change_is_told`` holds the engine to), on the same state, that
-    view's (read-only) list is shown again."""
-    st = session.state
-    events = st.events
-    kept = session._shown_locations
-    if kept is not None and kept[0] is st and len(events) >= kept[1] > 0:
-        told, last, shown = kept[1], kept[2], kept[3]
-        # the events then are still there (a piece taken back drops the ones it told)
-        if events[told - 1] is last and not any(e.kind in _CHANGE_LOCATIONS for e in events[told:]):
-            return shown
-    shown = _work_out_locations(session)
+    no event that may change them was told since a view worked them out, that view's
+    (read-only) list is shown again (``_kept``)."""
+    return _kept(session, "locations", _work_out_locations)
+
+
+def _characters(session: Session) -> list[dict[str, Any]]:
+    """The characters as a view shows them; kept like the locations (``_kept``): inside an
+    overcome, a scene or a card's questions no event about a character is told between two
+    decisions."""
+    return _kept(session, "characters", _work_out_characters)
+
+
+def _kept(session: Session, part: str, work: Callable[[Session], Any]) -> Any:
+    """A part as an earlier view worked it out (read-only), while no event that may change it
+    (``_CHANGES``: ``TOLD_BY``, the contract ``test_every_change_is_told`` holds the engine to)
+    was told since; else worked out anew. The events then are still there (held by reference:
+    a piece taken back drops the ones it told, and one told anew is another object), so the
+    state is the same or one restored to the same public table."""
+    events = session.state.events
+    kept = session._shown.get(part)
+    if kept is not None and len(events) >= kept[0] and events[kept[0] - 1] is kept[1]:
+        changes = _CHANGES[part]
+        for e in events[kept[0] :]:
+            if e.kind in changes:
+                break
+        else:
+            return kept[2]
+    shown = work(session)
     if events:
-        session._shown_locations = (st, len(events), events[-1], shown)
+        session._shown[part] = (len(events), events[-1], shown)
     return shown
 
 
-# the events that may change what a view shows of the locations
-_CHANGE_LOCATIONS = told_by("locations")
+# the events that may change what a view shows of a kept part
+_CHANGES = {part: told_by(part) for part in ("locations", "characters")}
 
 
 def _work_out_locations(session: Session) -> list[dict[str, Any]]:
@@ -213,9 +235,9 @@ def _map_shown(session: Session) -> list[tuple[Any, ...]]:
     return shown
 
 
-def _characters(session: Session) -> list[dict[str, Any]]:
-    """Written for speed, like ``_locations``: a card's facts are read from the memo in line
-    (they are never empty)."""
+def _work_out_characters(session: Session) -> list[dict[str, Any]]:
+    """Written for speed, like ``_work_out_locations``: a card's facts are read from the memo
+    in line (they are never empty)."""
     memo = session._facts_memo
     out = []
     for c in session.state.characters:
@@ -286,3 +308,19 @@ _PARTS: dict[str, Callable[[Session], Any]] = {
     "supply": lambda s: dict(s.state.supply),
     "resting": _resting,
 }
+
+# each part worked out from the state as it is now, nothing kept from an earlier view
+_WORK_OUT: dict[str, Callable[[Session], Any]] = {
+    **_PARTS,
+    "locations": _work_out_locations,
+    "characters": _work_out_characters,
+}
+
+
+def worked_out(session: Session, who: str | None = None) -> dict[str, Any]:
+    """What ``session.observation(who)`` shows, as plain data worked out from the state as it
+    is now, nothing kept from an earlier view: what the views kept are checked against."""
+    shown = dict(dict.items(View(session, who)))
+    for key, work in _WORK_OUT.items():
+        shown[key] = work(session)
+    return shown
