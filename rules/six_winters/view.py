@@ -137,6 +137,17 @@ def _facts(session: Session, kind: str, name: str) -> dict[str, Any]:
     return found
 
 
+def _card(session: Session, kind: str, name: str) -> dict[str, Any]:
+    """A card a view shows by name, ``{"name": name, **facts}``: one dict for every view of the
+    ruleset's sessions (a view is read-only, the dicts in it too; a card held is shown at every
+    decision, and making it anew was a third of the characters' cost)."""
+    memo = session._facts_memo
+    found = memo.get((kind, name, "shown"))
+    if found is None:
+        found = memo[(kind, name, "shown")] = {"name": name, **_facts(session, kind, name)}
+    return found
+
+
 def _locations(session: Session) -> list[dict[str, Any]]:
     """The locations as a view shows them. A bot reads them at nearly every decision: while
     no event that may change them was told since a view worked them out, that view's
@@ -173,7 +184,7 @@ def _kept(session: Session, part: str, work: Callable[[Session], Any]) -> Any:
 
 
 # the events that may change what a view shows of a kept part
-_CHANGES = {part: told_by(part) for part in ("locations", "characters")}
+_CHANGES = {part: told_by(part) for part in ("locations", "characters", "scenes")}
 
 
 def _work_out_locations(session: Session) -> list[dict[str, Any]]:
@@ -190,14 +201,14 @@ def _work_out_locations(session: Session) -> list[dict[str, Any]]:
         session.state.locations, shown, strict=True
     ):
         out.append(
-            {
+            {  # the map's lists are shared by every view of the map (they are read-only)
                 "name": name,
                 "region": region,
-                "tags": list(tags),
+                "tags": tags,
                 "developed": developed,
                 "threats": loc.threats,
-                "adjacent": list(adjacent),
-                "produces": list(produces),
+                "adjacent": adjacent,
+                "produces": produces,
                 "obstacles": [
                     {
                         "name": o.name,
@@ -215,7 +226,7 @@ def _work_out_locations(session: Session) -> list[dict[str, Any]]:
 
 def _map_shown(session: Session) -> list[tuple[Any, ...]]:
     """What a view shows of each location that only the map decides: (name, region, tags,
-    developed, neighbours, production)."""
+    developed, neighbours, production), the lists shared by every view of the map."""
     rs = session.ruleset
     adjacency = session._adjacency_map()
     sides = session._view_sides  # a side's region, tags, production: the ruleset's facts
@@ -231,7 +242,9 @@ def _map_shown(session: Session) -> list[tuple[Any, ...]]:
                 tuple(card.side(loc.developed).produces),
             )
         region, tags, produces = side
-        shown.append((loc.name, region, tags, loc.developed, tuple(adjacency[loc.name]), produces))
+        shown.append(
+            (loc.name, region, list(tags), loc.developed, list(adjacency[loc.name]), list(produces))
+        )
     return shown
 
 
@@ -261,11 +274,10 @@ def _work_out_characters(session: Session) -> list[dict[str, Any]]:
                     for a in c.in_progress
                 ],
                 "assets": [
-                    {"name": n, **(memo.get(("asset", n)) or _facts(session, "asset", n))}
-                    for n in c.assets
+                    memo.get(("asset", n, "shown")) or _card(session, "asset", n) for n in c.assets
                 ],
                 "obstacles": [
-                    {"name": n, **(memo.get(("obstacle", n)) or _facts(session, "obstacle", n))}
+                    memo.get(("obstacle", n, "shown")) or _card(session, "obstacle", n)
                     for n in c.obstacles
                 ],
                 "abilities": c.abilities[:],
@@ -274,6 +286,10 @@ def _work_out_characters(session: Session) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def _work_out_scenes(session: Session) -> list[dict[str, Any]]:
+    return [_card(session, "scene", n) for n in session.available_scenes()]
 
 
 def _resting(session: Session) -> dict[str, Any]:
@@ -294,10 +310,8 @@ def _resting(session: Session) -> dict[str, Any]:
 _PARTS: dict[str, Callable[[Session], Any]] = {
     "locations": _locations,
     "characters": _characters,
-    "asset_staging": lambda s: [
-        {"name": n, **_facts(s, "asset", n)} for n in s.state.asset_staging
-    ],
-    "scenes": lambda s: [{"name": n, **_facts(s, "scene", n)} for n in s.available_scenes()],
+    "asset_staging": lambda s: [_card(s, "asset", n) for n in s.state.asset_staging],
+    "scenes": lambda s: _kept(s, "scenes", _work_out_scenes),
     "scenes_completed": lambda s: [r["scene"] for r in s.state.scenes_completed],
     "decks": lambda s: {
         "asset": len(s.state.asset_deck),
@@ -314,6 +328,7 @@ _WORK_OUT: dict[str, Callable[[Session], Any]] = {
     **_PARTS,
     "locations": _work_out_locations,
     "characters": _work_out_characters,
+    "scenes": _work_out_scenes,
 }
 
 
