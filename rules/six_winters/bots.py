@@ -97,13 +97,15 @@ class HeuristicBot:
         # tokens this bot added in the overcome under way, by obstacle: its questions are asked
         # on the table as it was when the action began (``_tokens_now``)
         self._added: dict[str, tuple[int, int]] = {}
-        self._ahead: tuple[Any, tuple[int, dict[str, int]]] | None = None  # _threats_ahead
+        self._ahead: tuple[Any, Any, tuple[int, dict[str, int]]] | None = None  # _threats_ahead
         self._on_table: tuple[Any, tuple[int, int]] | None = None  # cubes on obstacles
         self._meeting: tuple[Any, tuple[str, list[str], int] | None] | None = None  # _rendezvous
         self._steps: dict[tuple[Any, ...], dict[str, int]] = {}  # _distances, by map and targets
         self._defended: dict[str, list[int]] = {}  # defense dice given, by character
         self._taking: dict[str, list[tuple[str, int]]] = {}  # stress dice taken, by character
         self._pools: dict[tuple[str, str], int] = {}  # the most stress seen, by character
+        self._pooled: Any = None  # the view's list of characters ``_pools`` last read
+        self._handlers: dict[str, Any] = {}  # the method answering each kind of decision
         # _stress_costs, remembered (arithmetic on what the key holds: shared by every bot)
         self._costs: dict[tuple[Any, ...], list[float]] = _COSTS
         self._riding: str | None = None  # where the moving card just played should go
@@ -119,7 +121,7 @@ class HeuristicBot:
         self._words: tuple[Any, tuple[int, list[tuple[str, set[str]]]]] | None = None  # _map_words
         self._maps: dict[tuple[Any, ...], int] = {}  # each map seen, numbered (_map_words)
         self._places: dict[tuple[Any, ...], list[str]] = {}  # _scene_places, by map and scene
-        self._bare: tuple[Any, list[str]] | None = None  # _dangerous_places, of a view
+        self._bare: tuple[Any, Any, list[str]] | None = None  # _dangerous_places
         self._at_keys: dict[int, tuple[Any, tuple[Any, ...]]] = {}  # _at_key, by list shown
         self._slots_here: tuple[Any, dict[Any, list[list[Any]]]] | None = None  # _open_slots
         self._own: dict[str, tuple[Any, list[Any]]] = {}  # _own_slots, by character
@@ -167,20 +169,28 @@ class HeuristicBot:
 
     def choose(self, obs: dict[str, Any] | None, decision: Decision) -> Any:
         assert obs is not None
-        pools = self._pools
-        for c in obs.get("characters", ()):
-            name = c["name"]
-            body = int(c["body"])
-            if body > pools.get((name, "body"), 0):
-                pools[(name, "body")] = body
-            psyche = int(c["psyche"])
-            if psyche > pools.get((name, "psyche"), 0):
-                pools[(name, "psyche")] = psyche
+        chars = obs.get("characters", ())
+        if chars is not self._pooled:  # a list seen already adds nothing (views keep it)
+            self._pooled = chars
+            pools = self._pools
+            for c in chars:
+                name = c["name"]
+                body = int(c["body"])
+                if body > pools.get((name, "body"), 0):
+                    pools[(name, "body")] = body
+                psyche = int(c["psyche"])
+                if psyche > pools.get((name, "psyche"), 0):
+                    pools[(name, "psyche")] = psyche
         if decision.kind != "choose_target":
             self._riding = None  # only the question right after a moving card is its own
         if self._added and decision.kind == "choose_action":
             self._added = {}  # a new action: the table shows every token added before it
-        handler = getattr(self, f"_{decision.kind}", None)
+        kind = decision.kind
+        handlers = self._handlers
+        if kind in handlers:
+            handler = handlers[kind]
+        else:
+            handler = handlers[kind] = getattr(self, f"_{kind}", None)
         options = list(decision.options)
         if handler is not None:
             answer = handler(obs, decision, options)
@@ -597,10 +607,12 @@ class HeuristicBot:
     def _threats_ahead(self, obs: dict[str, Any]) -> tuple[int, dict[str, int]]:
         """The threats the next activation would place if nothing is done: one for each
         obstacle its activations get past (two where a threat lies: a surge), and how many
-        such obstacles lie at each location (worked out once a view)."""
+        such obstacles lie at each location (worked out once per list of locations and of
+        scenes: views keep them while they do not change)."""
+        locs, scenes = obs["locations"], obs["scenes"]
         kept = self._ahead
-        if kept is not None and kept[0] is obs:
-            return kept[1]
+        if kept is not None and kept[0] is locs and kept[1] is scenes:
+            return kept[2]
         total = 0
         here: dict[str, int] = {}
         for loc in obs["locations"]:
@@ -608,7 +620,7 @@ class HeuristicBot:
                 if self._activations(obs, ob) > ob["progress"] + ob["hindrance"]:
                     total += 1 + (1 if loc["threats"] or here.get(loc["name"]) else 0)
                     here[loc["name"]] = here.get(loc["name"], 0) + 1
-        self._ahead = (obs, (total, here))
+        self._ahead = (locs, scenes, (total, here))
         return total, here
 
     def _stress_costs(
@@ -1149,17 +1161,18 @@ class HeuristicBot:
 
     def _dangerous_places(self, obs: dict[str, Any]) -> list[str]:
         """The locations with an obstacle whose next activation would get past its tokens
-        (``_dangerous``), in the map's order; worked out once a view (the caller does not
-        change the list)."""
+        (``_dangerous``), in the map's order; worked out once per list of locations and of scenes
+        (views keep them while they do not change; the caller does not change the list)."""
+        locs, scenes = obs["locations"], obs["scenes"]
         kept = self._bare
-        if kept is None or kept[0] is not obs:
+        if kept is None or kept[0] is not locs or kept[1] is not scenes:
             bare = [
                 loc["name"]
-                for loc in obs["locations"]
+                for loc in locs
                 if any(self._dangerous(obs, o) for o in loc["obstacles"])
             ]
-            kept = self._bare = (obs, bare)
-        return kept[1]
+            kept = self._bare = (locs, scenes, bare)
+        return kept[2]
 
     def _distances(self, obs: dict[str, Any], targets: list[str]) -> dict[str, int]:
         """Steps from the nearest of ``targets`` to every location (kept while the map keeps
