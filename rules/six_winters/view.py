@@ -169,17 +169,22 @@ def _kept(session: Session, part: str, work: Callable[[Session], Any]) -> Any:
     a piece taken back drops the ones it told, and one told anew is another object), so the
     state is the same or one restored to the same public table."""
     events = session.state.events
+    told = len(events)
     kept = session._shown.get(part)
-    if kept is not None and len(events) >= kept[0] and events[kept[0] - 1] is kept[1]:
+    if kept is not None and told >= kept[0] and events[kept[0] - 1] is kept[1]:
+        if told == kept[0]:
+            return kept[2]
         changes = _CHANGES[part]
         for e in events[kept[0] :]:
             if e.kind in changes:
                 break
         else:
+            # still the part now: the next view looks only at the events told after these
+            session._shown[part] = (told, events[-1], kept[2])
             return kept[2]
     shown = work(session)
     if events:
-        session._shown[part] = (len(events), events[-1], shown)
+        session._shown[part] = (told, events[-1], shown)
     return shown
 
 
