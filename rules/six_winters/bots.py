@@ -159,13 +159,21 @@ class HeuristicBot:
     # -- helpers over the observation
 
     def _char(self, obs: dict[str, Any], name: str | None) -> dict[str, Any] | None:
-        """The character ``name`` of the view (the first so named)."""
-        return self._chars.find(obs["characters"], name)
+        """The character ``name`` of the view (the first so named; a view whose characters
+        have not changed shows the same list again: its index is kept)."""
+        chars = obs["characters"]
+        by_name = self._chars
+        if chars is by_name.items:  # ``_ByName.find`` in line: called thousands of times a game
+            return by_name.index.get(name)
+        return by_name.find(chars, name)
 
     def _loc(self, obs: dict[str, Any], name: str | None) -> dict[str, Any] | None:
-        """The location ``name`` of the view (a view whose locations have not changed shows
-        the same list again: its index is kept)."""
-        return self._locs.find(obs["locations"], name)
+        """The location ``name`` of the view (as ``_char``)."""
+        locs = obs["locations"]
+        by_name = self._locs
+        if locs is by_name.items:
+            return by_name.index.get(name)
+        return by_name.find(locs, name)
 
     def choose(self, obs: dict[str, Any] | None, decision: Decision) -> Any:
         assert obs is not None
@@ -205,12 +213,10 @@ class HeuristicBot:
         for o in options:
             if isinstance(o, dict):
                 by_act.setdefault(o["act"], []).append(o)
-
-        def first(act: str) -> list[dict[str, Any]]:
-            return by_act.get(act, [])
+        first = by_act.get  # first(act, []): the options of an act (no function of its own)
 
         if (
-            (narrate := first("narrate"))
+            (narrate := first("narrate", []))
             and not self._year_won(obs)
             and not self._preparing(obs)
             and not self._holding(obs)
@@ -233,7 +239,7 @@ class HeuristicBot:
             for name, where in duties.items()
             if (c := self._char(obs, name)) is not None and c["location"] != where
         }
-        tries = [o for o in first("overcome") if self._where(obs, o) not in coming]
+        tries = [o for o in first("overcome", []) if self._where(obs, o) not in coming]
         if (tried := self._overcome_choice(obs, tries)) is not None:
             return tried
         if self.MEET_FIRST and (obs["year"] >= self._years or self.MEET_ALWAYS):
@@ -245,7 +251,7 @@ class HeuristicBot:
                 dist = self._distances(obs, [place])
                 walkers = [c for c in obs["characters"] if c["name"] in team]
                 if all(dist.get(c["location"], 99) <= c["action_points"] for c in walkers):
-                    for move in first("move"):
+                    for move in first("move", []):
                         if (
                             move["character"] in team
                             and not move.get("by")
@@ -255,44 +261,44 @@ class HeuristicBot:
                             return move
                     waiting = {c["name"] for c in walkers if c["location"] == place}
                     duties = {n: w for n, w in duties.items() if n not in waiting}
-                    by_act["move"] = [o for o in first("move") if o["character"] not in waiting]
+                    by_act["move"] = [o for o in first("move", []) if o["character"] not in waiting]
         # an obstacle about to move or place a threat, within reach this turn: whoever is
         # sent there goes first, and keeps its dice for it
         for name, where in duties.items():
             if where in self._visited.get((*turn, name), ()):
                 continue  # it left there this turn with nothing more to do: no pacing back
-            step = self._step_toward(obs, first("move"), name, where)
+            step = self._step_toward(obs, first("move", []), name, where)
             if step is not None:
                 self._visited.setdefault((*turn, name), set()).add(str(step["from"]))
                 return step["move"]
-        crafts = [o for o in first("craft") if o["character"] not in duties]
+        crafts = [o for o in first("craft", []) if o["character"] not in duties]
         if crafts:
             return max(crafts, key=lambda o: o["die"])
-        if plays := [o for o in first("asset") if self._card_helps(obs, o)]:
+        if plays := [o for o in first("asset", []) if self._card_helps(obs, o)]:
             return plays[0]
-        for o in first("muster"):
+        for o in first("muster", []):
             c = self._char(obs, o["character"])
             if c is not None and self._fits(obs, c, o["resource"]):
                 return o
-        for o in first("trade"):
+        for o in first("trade", []):
             c = self._char(obs, o["character"])
             if c is not None and self._fits(obs, c, o["get"]) and self._spare(obs, c, o):
                 return o
         # a character never walks back to a place it left this turn (no pacing to and fro)
         moves = [
             o
-            for o in first("move")
+            for o in first("move", [])
             if o["to"] not in self._visited.get((*turn, o["character"]), ())
         ]
-        target = self._move_target(obs, first("move"))
-        for o in first("ability"):
+        target = self._move_target(obs, first("move", []))
+        for o in first("ability", []):
             if self._moves_anywhere(o["card"]) and (ride := self._ride_to(obs, o)) is not None:
                 self._riding = ride
                 return o
         if target is None and (
             plays := [
                 o
-                for o in first("ability")
+                for o in first("ability", [])
                 if not self._moves_anywhere(o["card"]) and self._ability_helps(obs, o)
             ]
         ):
@@ -304,7 +310,7 @@ class HeuristicBot:
             if c is not None and c["location"] is not None:
                 self._visited.setdefault((*turn, c["name"]), set()).add(c["location"])
             return target
-        if (leave := self._leave_blight(obs, first("move"))) is not None:
+        if (leave := self._leave_blight(obs, first("move", []))) is not None:
             return leave
         if (spend := self._spend_surplus(obs, by_act, turn)) is not None:
             return spend

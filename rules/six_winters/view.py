@@ -142,9 +142,9 @@ def _card(session: Session, kind: str, name: str) -> dict[str, Any]:
     ruleset's sessions (a view is read-only, the dicts in it too; a card held is shown at every
     decision, and making it anew was a third of the characters' cost)."""
     memo = session._facts_memo
-    found = memo.get((kind, name, "shown"))
+    found = memo.get((f"{kind} shown", name))
     if found is None:
-        found = memo[(kind, name, "shown")] = {"name": name, **_facts(session, kind, name)}
+        found = memo[(f"{kind} shown", name)] = {"name": name, **_facts(session, kind, name)}
     return found
 
 
@@ -279,10 +279,10 @@ def _work_out_characters(session: Session) -> list[dict[str, Any]]:
                     for a in c.in_progress
                 ],
                 "assets": [
-                    memo.get(("asset", n, "shown")) or _card(session, "asset", n) for n in c.assets
+                    memo.get(("asset shown", n)) or _card(session, "asset", n) for n in c.assets
                 ],
                 "obstacles": [
-                    memo.get(("obstacle", n, "shown")) or _card(session, "obstacle", n)
+                    memo.get(("obstacle shown", n)) or _card(session, "obstacle", n)
                     for n in c.obstacles
                 ],
                 "abilities": c.abilities[:],
