@@ -274,8 +274,10 @@ class HeuristicBot:
         crafts = [o for o in first("craft", []) if o["character"] not in duties]
         if crafts:
             return max(crafts, key=lambda o: o["die"])
-        if plays := [o for o in first("asset", []) if self._card_helps(obs, o)]:
-            return plays[0]
+        # the first that helps (the tests read the view only: no need to try the others)
+        for o in first("asset", []):
+            if self._card_helps(obs, o):
+                return o
         for o in first("muster", []):
             c = self._char(obs, o["character"])
             if c is not None and self._fits(obs, c, o["resource"]):
@@ -284,26 +286,22 @@ class HeuristicBot:
             c = self._char(obs, o["character"])
             if c is not None and self._fits(obs, c, o["get"]) and self._spare(obs, c, o):
                 return o
-        # a character never walks back to a place it left this turn (no pacing to and fro)
-        moves = [
-            o
-            for o in first("move", [])
-            if o["to"] not in self._visited.get((*turn, o["character"]), ())
-        ]
-        target = self._move_target(obs, first("move", []))
         for o in first("ability", []):
             if self._moves_anywhere(o["card"]) and (ride := self._ride_to(obs, o)) is not None:
                 self._riding = ride
                 return o
-        if target is None and (
-            plays := [
-                o
-                for o in first("ability", [])
-                if not self._moves_anywhere(o["card"]) and self._ability_helps(obs, o)
-            ]
-        ):
-            return plays[0]
+        # (worked out after the moving cards: what they look at is the view only)
+        target = self._move_target(obs, first("move", []))
         if target is None:
+            for o in first("ability", []):
+                if not self._moves_anywhere(o["card"]) and self._ability_helps(obs, o):
+                    return o
+            # a character never walks back to a place it left this turn (no pacing to and fro)
+            moves = [
+                o
+                for o in first("move", [])
+                if o["to"] not in self._visited.get((*turn, o["character"]), ())
+            ]
             target = self._move_to_work(obs, moves)
         if target is not None:
             c = self._char(obs, target["character"])
