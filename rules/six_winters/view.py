@@ -175,8 +175,8 @@ def _kept(session: Session, part: str, work: Callable[[Session], Any]) -> Any:
         if told == kept[0]:
             return kept[2]
         changes = _CHANGES[part]
-        for e in events[kept[0] :]:
-            if e.kind in changes:
+        for i in range(kept[0], told):  # (no slice of the events made)
+            if events[i].kind in changes:
                 break
         else:
             # still the part now: the next view looks only at the events told after these
