@@ -1119,7 +1119,12 @@ class HeuristicBot:
             ]
             for place in self._scene_places(obs, scene):
                 for names, places, _points, _skills in fit:
-                    key = (max(steps_from[where].get(place, 99) for where in places), len(names))
+                    steps = 0  # the most one of the team walks (``max`` in line: no generator)
+                    for where in places:
+                        walk = steps_from[where].get(place, 99)
+                        if walk > steps:
+                            steps = walk
+                    key = (steps, len(names))
                     if best is None or key < best[0]:
                         best = (key, place, names)
         if best is None:
