@@ -97,13 +97,15 @@ class HeuristicBot:
         # tokens this bot added in the overcome under way, by obstacle: its questions are asked
         # on the table as it was when the action began (``_tokens_now``)
         self._added: dict[str, tuple[int, int]] = {}
-        self._ahead: tuple[Any, tuple[int, dict[str, int]]] | None = None  # _threats_ahead
+        self._ahead: tuple[Any, Any, tuple[int, dict[str, int]]] | None = None  # _threats_ahead
         self._on_table: tuple[Any, tuple[int, int]] | None = None  # cubes on obstacles
         self._meeting: tuple[Any, tuple[str, list[str], int] | None] | None = None  # _rendezvous
         self._steps: dict[tuple[Any, ...], dict[str, int]] = {}  # _distances, by map and targets
         self._defended: dict[str, list[int]] = {}  # defense dice given, by character
         self._taking: dict[str, list[tuple[str, int]]] = {}  # stress dice taken, by character
         self._pools: dict[tuple[str, str], int] = {}  # the most stress seen, by character
+        self._pooled: Any = None  # the view's list of characters ``_pools`` last read
+        self._handlers: dict[str, Any] = {}  # the method answering each kind of decision
         # _stress_costs, remembered (arithmetic on what the key holds: shared by every bot)
         self._costs: dict[tuple[Any, ...], list[float]] = _COSTS
         self._riding: str | None = None  # where the moving card just played should go
@@ -119,7 +121,7 @@ class HeuristicBot:
         self._words: tuple[Any, tuple[int, list[tuple[str, set[str]]]]] | None = None  # _map_words
         self._maps: dict[tuple[Any, ...], int] = {}  # each map seen, numbered (_map_words)
         self._places: dict[tuple[Any, ...], list[str]] = {}  # _scene_places, by map and scene
-        self._bare: tuple[Any, list[str]] | None = None  # _dangerous_places, of a view
+        self._bare: tuple[Any, Any, list[str]] | None = None  # _dangerous_places
         self._at_keys: dict[int, tuple[Any, tuple[Any, ...]]] = {}  # _at_key, by list shown
         self._slots_here: tuple[Any, dict[Any, list[list[Any]]]] | None = None  # _open_slots
         self._own: dict[str, tuple[Any, list[Any]]] = {}  # _own_slots, by character
@@ -157,30 +159,46 @@ class HeuristicBot:
     # -- helpers over the observation
 
     def _char(self, obs: dict[str, Any], name: str | None) -> dict[str, Any] | None:
-        """The character ``name`` of the view (the first so named)."""
-        return self._chars.find(obs["characters"], name)
+        """The character ``name`` of the view (the first so named; a view whose characters
+        have not changed shows the same list again: its index is kept)."""
+        chars = obs["characters"]
+        by_name = self._chars
+        if chars is by_name.items:  # ``_ByName.find`` in line: called thousands of times a game
+            return by_name.index.get(name)
+        return by_name.find(chars, name)
 
     def _loc(self, obs: dict[str, Any], name: str | None) -> dict[str, Any] | None:
-        """The location ``name`` of the view (a view whose locations have not changed shows
-        the same list again: its index is kept)."""
-        return self._locs.find(obs["locations"], name)
+        """The location ``name`` of the view (as ``_char``)."""
+        locs = obs["locations"]
+        by_name = self._locs
+        if locs is by_name.items:
+            return by_name.index.get(name)
+        return by_name.find(locs, name)
 
     def choose(self, obs: dict[str, Any] | None, decision: Decision) -> Any:
         assert obs is not None
-        pools = self._pools
-        for c in obs.get("characters", ()):
-            name = c["name"]
-            body = int(c["body"])
-            if body > pools.get((name, "body"), 0):
-                pools[(name, "body")] = body
-            psyche = int(c["psyche"])
-            if psyche > pools.get((name, "psyche"), 0):
-                pools[(name, "psyche")] = psyche
+        chars = obs.get("characters", ())
+        if chars is not self._pooled:  # a list seen already adds nothing (views keep it)
+            self._pooled = chars
+            pools = self._pools
+            for c in chars:
+                name = c["name"]
+                body = int(c["body"])
+                if body > pools.get((name, "body"), 0):
+                    pools[(name, "body")] = body
+                psyche = int(c["psyche"])
+                if psyche > pools.get((name, "psyche"), 0):
+                    pools[(name, "psyche")] = psyche
         if decision.kind != "choose_target":
             self._riding = None  # only the question right after a moving card is its own
         if self._added and decision.kind == "choose_action":
             self._added = {}  # a new action: the table shows every token added before it
-        handler = getattr(self, f"_{decision.kind}", None)
+        kind = decision.kind
+        handlers = self._handlers
+        if kind in handlers:
+            handler = handlers[kind]
+        else:
+            handler = handlers[kind] = getattr(self, f"_{kind}", None)
         options = list(decision.options)
         if handler is not None:
             answer = handler(obs, decision, options)
@@ -195,12 +213,10 @@ class HeuristicBot:
         for o in options:
             if isinstance(o, dict):
                 by_act.setdefault(o["act"], []).append(o)
-
-        def first(act: str) -> list[dict[str, Any]]:
-            return by_act.get(act, [])
+        first = by_act.get  # first(act, []): the options of an act (no function of its own)
 
         if (
-            (narrate := first("narrate"))
+            (narrate := first("narrate", []))
             and not self._year_won(obs)
             and not self._preparing(obs)
             and not self._holding(obs)
@@ -223,7 +239,7 @@ class HeuristicBot:
             for name, where in duties.items()
             if (c := self._char(obs, name)) is not None and c["location"] != where
         }
-        tries = [o for o in first("overcome") if self._where(obs, o) not in coming]
+        tries = [o for o in first("overcome", []) if self._where(obs, o) not in coming]
         if (tried := self._overcome_choice(obs, tries)) is not None:
             return tried
         if self.MEET_FIRST and (obs["year"] >= self._years or self.MEET_ALWAYS):
@@ -235,7 +251,7 @@ class HeuristicBot:
                 dist = self._distances(obs, [place])
                 walkers = [c for c in obs["characters"] if c["name"] in team]
                 if all(dist.get(c["location"], 99) <= c["action_points"] for c in walkers):
-                    for move in first("move"):
+                    for move in first("move", []):
                         if (
                             move["character"] in team
                             and not move.get("by")
@@ -245,56 +261,54 @@ class HeuristicBot:
                             return move
                     waiting = {c["name"] for c in walkers if c["location"] == place}
                     duties = {n: w for n, w in duties.items() if n not in waiting}
-                    by_act["move"] = [o for o in first("move") if o["character"] not in waiting]
+                    by_act["move"] = [o for o in first("move", []) if o["character"] not in waiting]
         # an obstacle about to move or place a threat, within reach this turn: whoever is
         # sent there goes first, and keeps its dice for it
         for name, where in duties.items():
             if where in self._visited.get((*turn, name), ()):
                 continue  # it left there this turn with nothing more to do: no pacing back
-            step = self._step_toward(obs, first("move"), name, where)
+            step = self._step_toward(obs, first("move", []), name, where)
             if step is not None:
                 self._visited.setdefault((*turn, name), set()).add(str(step["from"]))
                 return step["move"]
-        crafts = [o for o in first("craft") if o["character"] not in duties]
+        crafts = [o for o in first("craft", []) if o["character"] not in duties]
         if crafts:
             return max(crafts, key=lambda o: o["die"])
-        if plays := [o for o in first("asset") if self._card_helps(obs, o)]:
-            return plays[0]
-        for o in first("muster"):
+        # the first that helps (the tests read the view only: no need to try the others)
+        for o in first("asset", []):
+            if self._card_helps(obs, o):
+                return o
+        for o in first("muster", []):
             c = self._char(obs, o["character"])
             if c is not None and self._fits(obs, c, o["resource"]):
                 return o
-        for o in first("trade"):
+        for o in first("trade", []):
             c = self._char(obs, o["character"])
             if c is not None and self._fits(obs, c, o["get"]) and self._spare(obs, c, o):
                 return o
-        # a character never walks back to a place it left this turn (no pacing to and fro)
-        moves = [
-            o
-            for o in first("move")
-            if o["to"] not in self._visited.get((*turn, o["character"]), ())
-        ]
-        target = self._move_target(obs, first("move"))
-        for o in first("ability"):
+        for o in first("ability", []):
             if self._moves_anywhere(o["card"]) and (ride := self._ride_to(obs, o)) is not None:
                 self._riding = ride
                 return o
-        if target is None and (
-            plays := [
-                o
-                for o in first("ability")
-                if not self._moves_anywhere(o["card"]) and self._ability_helps(obs, o)
-            ]
-        ):
-            return plays[0]
+        # (worked out after the moving cards: what they look at is the view only)
+        target = self._move_target(obs, first("move", []))
         if target is None:
+            for o in first("ability", []):
+                if not self._moves_anywhere(o["card"]) and self._ability_helps(obs, o):
+                    return o
+            # a character never walks back to a place it left this turn (no pacing to and fro)
+            moves = [
+                o
+                for o in first("move", [])
+                if o["to"] not in self._visited.get((*turn, o["character"]), ())
+            ]
             target = self._move_to_work(obs, moves)
         if target is not None:
             c = self._char(obs, target["character"])
             if c is not None and c["location"] is not None:
                 self._visited.setdefault((*turn, c["name"]), set()).add(c["location"])
             return target
-        if (leave := self._leave_blight(obs, first("move"))) is not None:
+        if (leave := self._leave_blight(obs, first("move", []))) is not None:
             return leave
         if (spend := self._spend_surplus(obs, by_act, turn)) is not None:
             return spend
@@ -597,10 +611,12 @@ class HeuristicBot:
     def _threats_ahead(self, obs: dict[str, Any]) -> tuple[int, dict[str, int]]:
         """The threats the next activation would place if nothing is done: one for each
         obstacle its activations get past (two where a threat lies: a surge), and how many
-        such obstacles lie at each location (worked out once a view)."""
+        such obstacles lie at each location (worked out once per list of locations and of
+        scenes: views keep them while they do not change)."""
+        locs, scenes = obs["locations"], obs["scenes"]
         kept = self._ahead
-        if kept is not None and kept[0] is obs:
-            return kept[1]
+        if kept is not None and kept[0] is locs and kept[1] is scenes:
+            return kept[2]
         total = 0
         here: dict[str, int] = {}
         for loc in obs["locations"]:
@@ -608,7 +624,7 @@ class HeuristicBot:
                 if self._activations(obs, ob) > ob["progress"] + ob["hindrance"]:
                     total += 1 + (1 if loc["threats"] or here.get(loc["name"]) else 0)
                     here[loc["name"]] = here.get(loc["name"], 0) + 1
-        self._ahead = (obs, (total, here))
+        self._ahead = (locs, scenes, (total, here))
         return total, here
 
     def _stress_costs(
@@ -1103,7 +1119,12 @@ class HeuristicBot:
             ]
             for place in self._scene_places(obs, scene):
                 for names, places, _points, _skills in fit:
-                    key = (max(steps_from[where].get(place, 99) for where in places), len(names))
+                    steps = 0  # the most one of the team walks (``max`` in line: no generator)
+                    for where in places:
+                        walk = steps_from[where].get(place, 99)
+                        if walk > steps:
+                            steps = walk
+                    key = (steps, len(names))
                     if best is None or key < best[0]:
                         best = (key, place, names)
         if best is None:
@@ -1149,17 +1170,18 @@ class HeuristicBot:
 
     def _dangerous_places(self, obs: dict[str, Any]) -> list[str]:
         """The locations with an obstacle whose next activation would get past its tokens
-        (``_dangerous``), in the map's order; worked out once a view (the caller does not
-        change the list)."""
+        (``_dangerous``), in the map's order; worked out once per list of locations and of scenes
+        (views keep them while they do not change; the caller does not change the list)."""
+        locs, scenes = obs["locations"], obs["scenes"]
         kept = self._bare
-        if kept is None or kept[0] is not obs:
+        if kept is None or kept[0] is not locs or kept[1] is not scenes:
             bare = [
                 loc["name"]
-                for loc in obs["locations"]
+                for loc in locs
                 if any(self._dangerous(obs, o) for o in loc["obstacles"])
             ]
-            kept = self._bare = (obs, bare)
-        return kept[1]
+            kept = self._bare = (locs, scenes, bare)
+        return kept[2]
 
     def _distances(self, obs: dict[str, Any], targets: list[str]) -> dict[str, int]:
         """Steps from the nearest of ``targets`` to every location (kept while the map keeps

@@ -140,9 +140,11 @@ class Session(
         self._options_kept_for: list[Any] = []
         self._options_told = -1  # the count of events when they were worked out
         self._options_kept: tuple[int, list[Any]] | None = None
-        self._view: tuple[tuple[Any, ...], View] | None = None
-        # the locations a view showed last: (state, events told then, the last of them, list)
-        self._shown_locations: tuple[Any, int, Any, list[dict[str, Any]]] | None = None
+        # the view given last: (events told then, the last of them, the view)
+        self._view: tuple[int, Any, View] | None = None
+        # the parts of a view kept for the next views (``view._kept``), by part: (events told
+        # then, the last of them, the part)
+        self._shown: dict[str, tuple[int, Any, Any]] = {}
 
     def _with_state(self, state: Any) -> Session:
         """A session on ``state`` (``clone``), keeping what this one worked out of the ruleset
@@ -240,14 +242,27 @@ class Session(
 
     def observation(self, who: str | None = None) -> View:
         """What a player sees (``view.View``): the table, every character, no deck order, no
-        face-down card. Every change of the state is told by an event, so while no event was
-        added since the last view that view still holds and is given again."""
-        key = (len(self.state.events), who, self.state.frames[-1].kind if self.state.frames else "")
+        face-down card. Every change of the table is told by an event (``TOLD_BY``, the
+        contract ``test_every_change_is_told`` holds the engine to), so while the events are
+        those of the last view (as many, the last the same object: a piece taken back drops
+        the ones it told, and one told anew is another) the table is that view's: it is given
+        again, bound to the state now (a piece that asks again is restored to its start, a
+        copy equal to it); another player gets a view of its own sharing the parts worked out
+        (nothing in a view depends on who looks but ``who``)."""
+        st = self.state
+        events = st.events
+        told = len(events)
+        last = events[-1] if told else None
         kept = self._view
-        if kept is not None and kept[0] == key and kept[1]._state is self.state:
-            return kept[1]
-        view = View(self, who)
-        self._view = (key, view)
+        if kept is not None and kept[0] == told and kept[1] is last:
+            view = kept[2]
+            if view["who"] == who:
+                view._state = st
+                return view
+            view = View(self, who, view)
+        else:
+            view = View(self, who)
+        self._view = (told, last, view)
         return view
 
     @property

@@ -33,7 +33,9 @@ class View(dict[str, Any]):
 
     __slots__ = ("_session", "_state", "_told")
 
-    def __init__(self, session: Session, who: str | None) -> None:
+    def __init__(self, session: Session, who: str | None, like: View | None = None) -> None:
+        """``like``: a view of the same table for another player, whose parts worked out so
+        far this one shows too."""
         st = session.state
         rs = session.ruleset
         season_name, season_turns = rs.seasons[min(st.season, len(rs.seasons) - 1)]
@@ -52,6 +54,10 @@ class View(dict[str, Any]):
             solo=st.solo,
             initiative_supply=st.initiative_supply,
         )
+        if like is not None:
+            for key in _PARTS:
+                if dict.__contains__(like, key):
+                    dict.__setitem__(self, key, dict.__getitem__(like, key))
 
     def __missing__(self, key: str) -> Any:
         work = _PARTS.get(key)
@@ -131,27 +137,59 @@ def _facts(session: Session, kind: str, name: str) -> dict[str, Any]:
     return found
 
 
+def _card(session: Session, kind: str, name: str) -> dict[str, Any]:
+    """A card a view shows by name, ``{"name": name, **facts}``: one dict for every view of the
+    ruleset's sessions (a view is read-only, the dicts in it too; a card held is shown at every
+    decision, and making it anew was a third of the characters' cost)."""
+    memo = session._facts_memo
+    found = memo.get((f"{kind} shown", name))
+    if found is None:
+        found = memo[(f"{kind} shown", name)] = {"name": name, **_facts(session, kind, name)}
+    return found
+
+
 def _locations(session: Session) -> list[dict[str, Any]]:
     """The locations as a view shows them. A bot reads them at nearly every decision: while
-    no event that may change them was told since the last view worked them out (``TOLD_BY``,
-    the contract ``test_every_change_is_told`` holds the engine to), on the same state, that
-    view's (read-only) list is shown again."""
-    st = session.state
-    events = st.events
-    kept = session._shown_locations
-    if kept is not None and kept[0] is st and len(events) >= kept[1] > 0:
-        told, last, shown = kept[1], kept[2], kept[3]
-        # the events then are still there (a piece taken back drops the ones it told)
-        if events[told - 1] is last and not any(e.kind in _CHANGE_LOCATIONS for e in events[told:]):
-            return shown
-    shown = _work_out_locations(session)
+    no event that may change them was told since a view worked them out, that view's
+    (read-only) list is shown again (``_kept``)."""
+    return _kept(session, "locations", _work_out_locations)
+
+
+def _characters(session: Session) -> list[dict[str, Any]]:
+    """The characters as a view shows them; kept like the locations (``_kept``): inside an
+    overcome, a scene or a card's questions no event about a character is told between two
+    decisions."""
+    return _kept(session, "characters", _work_out_characters)
+
+
+def _kept(session: Session, part: str, work: Callable[[Session], Any]) -> Any:
+    """A part as an earlier view worked it out (read-only), while no event that may change it
+    (``_CHANGES``: ``TOLD_BY``, the contract ``test_every_change_is_told`` holds the engine to)
+    was told since; else worked out anew. The events then are still there (held by reference:
+    a piece taken back drops the ones it told, and one told anew is another object), so the
+    state is the same or one restored to the same public table."""
+    events = session.state.events
+    told = len(events)
+    kept = session._shown.get(part)
+    if kept is not None and told >= kept[0] and events[kept[0] - 1] is kept[1]:
+        if told == kept[0]:
+            return kept[2]
+        changes = _CHANGES[part]
+        for i in range(kept[0], told):  # (no slice of the events made)
+            if events[i].kind in changes:
+                break
+        else:
+            # still the part now: the next view looks only at the events told after these
+            session._shown[part] = (told, events[-1], kept[2])
+            return kept[2]
+    shown = work(session)
     if events:
-        session._shown_locations = (st, len(events), events[-1], shown)
+        session._shown[part] = (told, events[-1], shown)
     return shown
 
 
-# the events that may change what a view shows of the locations
-_CHANGE_LOCATIONS = told_by("locations")
+# the events that may change what a view shows of a kept part
+_CHANGES = {part: told_by(part) for part in ("locations", "characters", "scenes")}
 
 
 def _work_out_locations(session: Session) -> list[dict[str, Any]]:
@@ -168,14 +206,14 @@ def _work_out_locations(session: Session) -> list[dict[str, Any]]:
         session.state.locations, shown, strict=True
     ):
         out.append(
-            {
+            {  # the map's lists are shared by every view of the map (they are read-only)
                 "name": name,
                 "region": region,
-                "tags": list(tags),
+                "tags": tags,
                 "developed": developed,
                 "threats": loc.threats,
-                "adjacent": list(adjacent),
-                "produces": list(produces),
+                "adjacent": adjacent,
+                "produces": produces,
                 "obstacles": [
                     {
                         "name": o.name,
@@ -193,7 +231,7 @@ def _work_out_locations(session: Session) -> list[dict[str, Any]]:
 
 def _map_shown(session: Session) -> list[tuple[Any, ...]]:
     """What a view shows of each location that only the map decides: (name, region, tags,
-    developed, neighbours, production)."""
+    developed, neighbours, production), the lists shared by every view of the map."""
     rs = session.ruleset
     adjacency = session._adjacency_map()
     sides = session._view_sides  # a side's region, tags, production: the ruleset's facts
@@ -209,13 +247,15 @@ def _map_shown(session: Session) -> list[tuple[Any, ...]]:
                 tuple(card.side(loc.developed).produces),
             )
         region, tags, produces = side
-        shown.append((loc.name, region, tags, loc.developed, tuple(adjacency[loc.name]), produces))
+        shown.append(
+            (loc.name, region, list(tags), loc.developed, list(adjacency[loc.name]), list(produces))
+        )
     return shown
 
 
-def _characters(session: Session) -> list[dict[str, Any]]:
-    """Written for speed, like ``_locations``: a card's facts are read from the memo in line
-    (they are never empty)."""
+def _work_out_characters(session: Session) -> list[dict[str, Any]]:
+    """Written for speed, like ``_work_out_locations``: a card's facts are read from the memo
+    in line (they are never empty)."""
     memo = session._facts_memo
     out = []
     for c in session.state.characters:
@@ -239,11 +279,10 @@ def _characters(session: Session) -> list[dict[str, Any]]:
                     for a in c.in_progress
                 ],
                 "assets": [
-                    {"name": n, **(memo.get(("asset", n)) or _facts(session, "asset", n))}
-                    for n in c.assets
+                    memo.get(("asset shown", n)) or _card(session, "asset", n) for n in c.assets
                 ],
                 "obstacles": [
-                    {"name": n, **(memo.get(("obstacle", n)) or _facts(session, "obstacle", n))}
+                    memo.get(("obstacle shown", n)) or _card(session, "obstacle", n)
                     for n in c.obstacles
                 ],
                 "abilities": c.abilities[:],
@@ -252,6 +291,10 @@ def _characters(session: Session) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def _work_out_scenes(session: Session) -> list[dict[str, Any]]:
+    return [_card(session, "scene", n) for n in session.available_scenes()]
 
 
 def _resting(session: Session) -> dict[str, Any]:
@@ -272,10 +315,8 @@ def _resting(session: Session) -> dict[str, Any]:
 _PARTS: dict[str, Callable[[Session], Any]] = {
     "locations": _locations,
     "characters": _characters,
-    "asset_staging": lambda s: [
-        {"name": n, **_facts(s, "asset", n)} for n in s.state.asset_staging
-    ],
-    "scenes": lambda s: [{"name": n, **_facts(s, "scene", n)} for n in s.available_scenes()],
+    "asset_staging": lambda s: [_card(s, "asset", n) for n in s.state.asset_staging],
+    "scenes": lambda s: _kept(s, "scenes", _work_out_scenes),
     "scenes_completed": lambda s: [r["scene"] for r in s.state.scenes_completed],
     "decks": lambda s: {
         "asset": len(s.state.asset_deck),
@@ -286,3 +327,20 @@ _PARTS: dict[str, Callable[[Session], Any]] = {
     "supply": lambda s: dict(s.state.supply),
     "resting": _resting,
 }
+
+# each part worked out from the state as it is now, nothing kept from an earlier view
+_WORK_OUT: dict[str, Callable[[Session], Any]] = {
+    **_PARTS,
+    "locations": _work_out_locations,
+    "characters": _work_out_characters,
+    "scenes": _work_out_scenes,
+}
+
+
+def worked_out(session: Session, who: str | None = None) -> dict[str, Any]:
+    """What ``session.observation(who)`` shows, as plain data worked out from the state as it
+    is now, nothing kept from an earlier view: what the views kept are checked against."""
+    shown = dict(dict.items(View(session, who)))
+    for key, work in _WORK_OUT.items():
+        shown[key] = work(session)
+    return shown

@@ -15,6 +15,7 @@ from rules.six_winters import engine
 from rules.six_winters.bots import HeuristicBot, RandomBot
 from rules.six_winters.contracts import TOLD_BY
 from rules.six_winters.contracts import EventKind as E
+from rules.six_winters.view import worked_out
 
 PAIRS = (["Parin", "Kanun"], ["Fuscus", "Parin"], ["Kanun", "Fuscus"])
 
@@ -59,13 +60,15 @@ def _untold(before: dict[str, str], after: dict[str, str], kinds: set[str]) -> l
 
 
 def _play_checking(session: Any, bot: Any) -> Any:
+    # the table as the state shows it (``worked_out``): a view kept while no event is told
+    # (``Session.observation``) would hide an untold change
     decision = session.pending()
-    before = _parts(session.observation(None))
+    before = _parts(worked_out(session))
     while decision is not None:
         told = len(session.events)
         session.apply(bot.choose(session.observation(decision.who), decision))
         decision = session.pending()
-        after = _parts(session.observation(None))
+        after = _parts(worked_out(session))
         kinds = {str(e.kind) for e in session.events[told:]}
         assert _untold(before, after, kinds) == [], sorted(kinds)
         before = after

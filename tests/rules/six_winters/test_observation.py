@@ -118,3 +118,25 @@ def test_a_view_shows_every_part_however_it_is_read_and_cannot_be_written(rulese
         with pytest.raises(TypeError):
             write(fresh)
     assert fresh["year"] == session.state.year and dict(fresh) == everything
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_view_given_again_or_shared_shows_the_table_as_it_is(ruleset, seed):
+    # Views and their parts are kept while no event that changes them is told (a piece that
+    # asks again is restored to its start: an equal copy of the state); at every decision the
+    # view given shows what the state shows, read at once or part by part as a bot reads it.
+    from rules.six_winters.bots import HeuristicBot
+    from rules.six_winters.view import worked_out
+
+    campaign = engine.new_campaign(ruleset)
+    for year in (1, 2):
+        session = engine.new_session(ruleset, campaign, seed * 10 + year, ["Parin", "Kanun"])
+        bot = (RandomBot if seed % 2 else HeuristicBot)(seed)
+        while (decision := session.pending()) is not None:
+            view = session.observation(decision.who)
+            assert view["who"] == decision.who
+            assert session.observation(None) == worked_out(session, None)
+            answer = bot.choose(view, decision)
+            assert dict(view) == worked_out(session, decision.who)
+            session.apply(answer)
+        campaign = engine.end_session(campaign, session)
