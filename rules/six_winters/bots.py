@@ -198,10 +198,10 @@ class HeuristicBot:
         if kind in handlers:
             handler = handlers[kind]
         else:
-            handler = handlers[kind] = getattr(self, f"_{kind}", None)
+            handler = handlers[kind] = getattr(type(self), f"_{kind}", None)
         options = list(decision.options)
         if handler is not None:
-            answer = handler(obs, decision, options)
+            answer = handler(self, obs, decision, options)
             if answer is not None:
                 return answer
         if decision.kind == "choose_many" or decision.max_choices > 1:
@@ -1389,29 +1389,31 @@ class HeuristicBot:
         their defense dice cancel, weighed by how near that pool is to a condition."""
         ob = self._overcoming
         skill = ob["skill"] if ob is not None else None
-
-        def harm(name: str, extra: list[str]) -> float:
-            c = self._char(obs, name)
-            if c is None:
-                return 99.0
-            rank = c["skills"].get(skill, 0) if skill else 0
-            return _expected_harm(
-                [*(k for k, _ in self._taking.get(name, [])), *extra],
-                rank,
-                sorted(self._defended.get(name, [])),
-                {k: int(c.get(k, 0)) for k in ("body", "psyche")},
-                {"body": self.BODY, "psyche": self.PSYCHE},
-            )
-
+        # (a method, not a function of this one's: compiled, a function the key's lambda
+        # calls lives in the same closure as the lambda, a cycle holding the bot and the view)
         who = min(
             options,
             key=lambda n: (
-                harm(n, [kind]) - harm(n, []),
+                self._harm_taken(obs, skill, n, [kind]) - self._harm_taken(obs, skill, n, []),
                 -int((self._char(obs, n) or {}).get(kind, 0)),
             ),
         )
         self._taking.setdefault(who, []).append((kind, 0))
         return who
+
+    def _harm_taken(self, obs: dict[str, Any], skill: Any, name: str, extra: list[str]) -> float:
+        """The expected harm to ``name`` of the stress dice it takes, and ``extra`` more."""
+        c = self._char(obs, name)
+        if c is None:
+            return 99.0
+        rank = c["skills"].get(skill, 0) if skill else 0
+        return _expected_harm(
+            [*(k for k, _ in self._taking.get(name, [])), *extra],
+            rank,
+            sorted(self._defended.get(name, [])),
+            {k: int(c.get(k, 0)) for k in ("body", "psyche")},
+            {"body": self.BODY, "psyche": self.PSYCHE},
+        )
 
     def _choose_defense(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         """Asked only when a card can help: a roll to see before defense (free to look), or
@@ -1578,20 +1580,21 @@ class HeuristicBot:
         """A location picked by a card or scheme (most often for a threat): one without
         threat, so nothing surges."""
         locs = {loc["name"]: loc for loc in obs["locations"]}
-
-        def name(o: Any) -> Any:
-            return o.get("name") if isinstance(o, dict) and o.get("kind") == "location" else o
-
         riding, self._riding = self._riding, None
         if riding is not None:
             for o in options:
-                if name(o) == riding:
+                if _target_name(o) == riding:
                     return o
 
-        if options and all(isinstance(name(o), str) and name(o) in locs for o in options):
+        if options and all(
+            isinstance(_target_name(o), str) and _target_name(o) in locs for o in options
+        ):
             return min(
                 options,
-                key=lambda o: (locs[name(o)]["threats"], len(locs[name(o)]["obstacles"])),
+                key=lambda o: (
+                    locs[_target_name(o)]["threats"],
+                    len(locs[_target_name(o)]["obstacles"]),
+                ),
             )
         return None
 
@@ -1661,14 +1664,18 @@ class HeuristicBot:
             for card in (*c["assets"], *c["obstacles"]):
                 points[(c["name"], card["name"])] = card["points"]
 
-        def value(o: dict[str, Any]) -> int:
-            return points.get((o["character"], o["card"]), 0)
-
+        # (no function of its own for a card's points: see ``_take_stress_die``)
         cards = [o for o in options if isinstance(o, dict)]
-        enough = [o for o in cards if value(o) >= need]
+        enough = [o for o in cards if points.get((o["character"], o["card"]), 0) >= need]
         if enough:
-            return min(enough, key=lambda o: (value(o), o["kind"] != "obstacle"))
-        return max(cards, key=lambda o: (value(o), o["kind"] == "obstacle"))
+            return min(
+                enough,
+                key=lambda o: (points.get((o["character"], o["card"]), 0), o["kind"] != "obstacle"),
+            )
+        return max(
+            cards,
+            key=lambda o: (points.get((o["character"], o["card"]), 0), o["kind"] == "obstacle"),
+        )
 
     # How many years before the finale the party plays for the finale rather than for the year
     # (0 for this bot: every year is played to be won). About half a finale's points are
@@ -1708,6 +1715,11 @@ class HeuristicBot:
             return (exact, -empty)
 
         return max(placed, key=score)
+
+
+def _target_name(o: Any) -> Any:
+    """The location an option of ``choose_target`` names (the option itself if a name)."""
+    return o.get("name") if isinstance(o, dict) and o.get("kind") == "location" else o
 
 
 def _expected_harm(

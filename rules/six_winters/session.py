@@ -22,6 +22,7 @@ import difflib
 import importlib
 import pickle
 import sys
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -141,7 +142,7 @@ class Session(
         self._options_told = -1  # the count of events when they were worked out
         self._options_kept: tuple[int, list[Any]] | None = None
         # the view given last: (events told then, the last of them, the view)
-        self._view: tuple[int, Any, View] | None = None
+        self._view: tuple[int, Any, weakref.ref[View]] | None = None
         # the parts of a view kept for the next views (``view._kept``), by part: (events told
         # then, the last of them, the part)
         self._shown: dict[str, tuple[int, Any, Any]] = {}
@@ -254,15 +255,20 @@ class Session(
         told = len(events)
         last = events[-1] if told else None
         kept = self._view
-        if kept is not None and kept[0] == told and kept[1] is last:
-            view = kept[2]
+        view = kept[2]() if kept is not None and kept[0] == told and kept[1] is last else None
+        if view is not None:
             if view["who"] == who:
                 view._state = st
                 return view
             view = View(self, who, view)
         else:
             view = View(self, who)
-        self._view = (told, last, view)
+        # the view is kept by a weak reference: it holds the session (``View._session``), and
+        # a session holding it would be a cycle, its whole state (events, snapshots) then
+        # freed by the cyclic collector only, at a gen-1/gen-2 collection, rather than when
+        # the last reference goes; a bot holds the view it answers, so the next decision
+        # still finds it
+        self._view = (told, last, weakref.ref(view))
         return view
 
     @property

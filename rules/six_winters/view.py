@@ -31,7 +31,7 @@ class View(dict[str, Any]):
     worked out is then read at a dict's own speed. Everything else a mapping does sees every
     part, worked out or not; nothing may be written into it."""
 
-    __slots__ = ("_session", "_state", "_told")
+    __slots__ = ("__weakref__", "_session", "_state", "_told")
 
     def __init__(self, session: Session, who: str | None, like: View | None = None) -> None:
         """``like``: a view of the same table for another player, whose parts worked out so
