@@ -76,19 +76,23 @@ def card_matches(session: Session, name: str, selector: Any) -> bool:
 def location_matches(session: Session, loc: LocationState, selector: Any) -> bool:
     if getattr(selector, "name", None) and selector.name != loc.name:
         return False
-
-    def holds(f: Any) -> bool:
-        category, word = _word(f)
-        if category in ("region", "location tag", "name"):
-            return session.matches(loc, word)
-        return True
-
-    if not all(holds(f) for f in getattr(selector, "filters", ()) or ()):
-        return False
+    # loops, not a nested function: compiled, a closure that names itself is a reference
+    # cycle, and a played session would wait for the cyclic collector to be freed
+    for f in getattr(selector, "filters", ()) or ():
+        if not _location_holds(session, loc, f):
+            return False
     any_of = getattr(selector, "any_of", ()) or ()
-    if any_of and not any(holds(f) for f in any_of):
+    if any_of and not any([_location_holds(session, loc, f) for f in any_of]):
         return False
     return all(_has(session, loc, with_) for with_ in getattr(selector, "with_", ()) or ())
+
+
+def _location_holds(session: Session, loc: LocationState, f: Any) -> bool:
+    """Whether a location answers to a filter of a phrase (its region, tag or name)."""
+    category, word = _word(f)
+    if category in ("region", "location tag", "name"):
+        return session.matches(loc, word)
+    return True
 
 
 def _has(session: Session, loc: LocationState, with_: Any) -> bool:

@@ -88,7 +88,7 @@ def test_what_the_sections_declare_of_one_another_matches_the_definitions():
     from rules.six_winters import basics
     from rules.six_winters.session import Session
 
-    tree = ast.parse(Path(basics.__file__).read_text(encoding="utf-8"))
+    tree = ast.parse(source_file(basics).read_text(encoding="utf-8"))
     part = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "SessionPart")
     guarded = next(n for n in part.body if isinstance(n, ast.If))
     declared = [n for n in guarded.body if isinstance(n, ast.FunctionDef)]
