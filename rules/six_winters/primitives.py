@@ -31,6 +31,7 @@ from dsl.runtime import (
 )
 from dsl.runtime import DecisionKind as LanguageDecision
 
+from . import select as selecting
 from .contracts import DecisionKind, EventKind
 
 if TYPE_CHECKING:
@@ -122,8 +123,6 @@ def _here(ctx: Context) -> LocationState:
 
 def _locations(ctx: Context, where: Any) -> list[LocationState]:
     """The locations a role names: refs, a selector, a ``Place``, or this location."""
-    from . import select as selecting
-
     host = _host(ctx)
     if where is None:
         return [_here(ctx)] if ctx.location else []
@@ -317,8 +316,6 @@ def place(ctx: Context, object: Any, on: Any = _UNWRITTEN, at: Any = None, in_: 
 def _where_made(ctx: Context, made: Any) -> Any:
     """ "Roll and place a sorcery in this region": one location of those the dice's place
     names, the player's pick (``None``: this location)."""
-    from . import select as selecting
-
     place: Any = getattr(made, "place", None)
     if place is None or place.kind in ("this location", "zone"):
         return None
@@ -1147,8 +1144,6 @@ def convert(ctx: Context, object: Any, on: Any = None, to: Any = None) -> None:
 @creates("for")  # "for a Food asset": matched against the pile searched, not found beforehand
 def search(ctx: Context, object: Any, for_: Any = None) -> None:
     """Find a card in a deck or area; what is found is bound to "it"."""
-    from . import select as selecting
-
     host = _host(ctx)
     st = host.state
     place = getattr(object, "place", None)
