@@ -177,6 +177,8 @@ def build(jobs: int = 2) -> int:
         and _digest(_source(m)) == built[m]["sha256"]
     }
     if fresh == set(modules):
+        if set(built) != fresh:  # a module taken off the list: no longer loaded
+            _keep_only({m: built[m] for m in modules})
         print(f"compiled: {len(modules)} modules up to date", file=sys.stderr)
         return 0
     for module in set(modules) - fresh:
@@ -219,14 +221,21 @@ def build(jobs: int = 2) -> int:
             print(f"compiled: {module} was not built", file=sys.stderr)
             return 1
         entries[module] = {"file": relative, "sha256": _digest(_source(module))}
+    _keep_only(entries)
+    print(f"compiled: {len(entries)} modules in {BUILD.relative_to(ROOT)}", file=sys.stderr)
+    return 0
+
+
+def _keep_only(entries: dict[str, dict[str, str]]) -> None:
+    """Write the manifest of ``entries`` and delete any other library in the build: a module
+    no longer listed is neither loaded nor kept beside the others."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
     listed = {BUILD / entry["file"] for entry in entries.values()}
     for left in BUILD.rglob("*" + suffix):
-        if left not in listed:  # a module no longer listed: not kept beside the others
+        if left not in listed:
             left.unlink()
     manifest = {"python": sys.implementation.cache_tag, "abi": suffix, "modules": entries}
     MANIFEST.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    print(f"compiled: {len(entries)} modules in {BUILD.relative_to(ROOT)}", file=sys.stderr)
-    return 0
 
 
 def main(argv: list[str]) -> int:

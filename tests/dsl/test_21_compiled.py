@@ -7,8 +7,10 @@ from __future__ import annotations
 import hashlib
 import importlib.machinery
 import os
+import shutil
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -84,3 +86,34 @@ def test_compiled_and_plain_python_replay_the_same_golden_event_logs() -> None:
     for each in (env, {**env, compiled.PURE_VARIABLE: "1"}):
         # the recorder exits non-zero when a log differs (_play asserts a zero exit)
         assert "golden logs are the same" in _play(each, "tests/golden/six_winters_logs.py")
+
+
+def test_a_module_taken_off_the_list_is_no_longer_loaded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # every listed module built from its source as it is, and one more that the list no longer
+    # names: the build has nothing to compile, but the extra one leaves the manifest and the build
+    pytest.importorskip("Cython")
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        pytest.skip("no C compiler: the build stops before it reads the manifest")
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    monkeypatch.setattr(compiled, "BUILD", tmp_path)
+    monkeypatch.setattr(compiled, "MANIFEST", tmp_path / "manifest.json")
+    entries = {}
+    for module in [*compiled._listed(), "dsl.parser"]:
+        relative = Path(*module.split(".")).as_posix() + suffix
+        (tmp_path / relative).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / relative).write_bytes(b"stands for a library")
+        source = ROOT.joinpath(*module.split(".")).with_suffix(".py")
+        entries[module] = {
+            "file": relative,
+            "sha256": hashlib.sha256(source.read_bytes()).hexdigest(),
+        }
+    compiled._keep_only(entries)
+    assert "dsl.parser" in compiled._read_manifest()
+    assert compiled.build() == 0
+    kept = compiled._read_manifest()
+    assert set(kept) == set(compiled._listed())
+    assert not (tmp_path / "dsl" / f"parser{suffix}").exists()
+    assert compiled.CompiledFinder(kept, build=tmp_path).find_spec("dsl.parser") is None
