@@ -26,6 +26,7 @@ happens when a piece is refused as a whole. Nothing here names one game.
 from __future__ import annotations
 
 import base64
+import gc
 import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -476,21 +477,49 @@ def check_answer(decision: Decision, answer: Any) -> Any:
                 raise IllegalMove(f"{decision.prompt}: {item!r} is not an option")
             remaining.remove(item)
         return chosen
-    if answer not in decision.options:
+    options = decision.options
+    for option in options:  # a bot answers with one of the options itself: found by identity
+        if option is answer:
+            return answer
+    if answer not in options:  # else by equality (an answer read from JSON, typed at a table)
         raise IllegalMove(f"{decision.prompt}: {answer!r} is not among the options")
     return answer
 
 
+# Young collections while a bot plays (Python's default: every 700 allocations); see ``play``
+PLAY_GEN0_THRESHOLD = 10_000
+
+
 def play(machine: Machine, bot: Any) -> Machine:
-    """Play a game to its end with a bot (``bot.choose(observation, decision)``)."""
-    uses = getattr(bot, "uses_observation", True)
-    observe: Callable[[str | None], Any] | None = getattr(machine, "observation", None)
-    while True:
-        decision = machine.pending()
-        if decision is None:
-            return machine
-        obs = observe(decision.who) if uses and observe is not None else None
-        machine.apply(bot.choose(obs, decision))
+    """Play a game to its end with a bot (``bot.choose(observation, decision)``).
+
+    While it plays, Python's cycle collector is told what a game is: thousands of short-lived
+    objects (events, snapshots, options) that reference counting frees (a played session
+    holds no cycle: ``test_sessions_free_themselves``), beside a large ruleset that outlives
+    it. So what existed before the game is frozen out of the collector's walks
+    (``gc.freeze()``, undone at the end with ``gc.unfreeze()``: moves of whole lists, nothing
+    walked, nothing freed or kept that would not be), and the young generation is collected
+    every ``PLAY_GEN0_THRESHOLD`` allocations. Without it a full collection, walking the whole
+    ruleset, fell in every few games. A process that froze objects of its own (a playtest
+    worker) keeps them frozen: only the threshold is set, and put back."""
+    thresholds = gc.get_threshold()
+    freezing = gc.isenabled() and gc.get_freeze_count() == 0
+    if freezing:
+        gc.freeze()
+    gc.set_threshold(max(thresholds[0], PLAY_GEN0_THRESHOLD), *thresholds[1:])
+    try:
+        uses = getattr(bot, "uses_observation", True)
+        observe: Callable[[str | None], Any] | None = getattr(machine, "observation", None)
+        while True:
+            decision = machine.pending()
+            if decision is None:
+                return machine
+            obs = observe(decision.who) if uses and observe is not None else None
+            machine.apply(bot.choose(obs, decision))
+    finally:
+        gc.set_threshold(*thresholds)
+        if freezing:
+            gc.unfreeze()
 
 
 def replay(machine: Machine, answers: Sequence[Any]) -> Machine:

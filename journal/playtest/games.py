@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from dsl.kernel.machine import PLAY_GEN0_THRESHOLD
 from rules.registry import Game
 
 
@@ -71,7 +72,8 @@ def start_worker(games: Sequence[Game] = ()) -> None:
     gc.set_threshold(GEN0_THRESHOLD, *gc.get_threshold()[1:])
 
 
-GEN0_THRESHOLD = 10_000  # allocations between young collections (Python's default: 700)
+# allocations between young collections (Python's default: 700), as while ``play`` plays
+GEN0_THRESHOLD = PLAY_GEN0_THRESHOLD
 
 
 def _play(plan: Plan, seed: int) -> list[dict[str, Any]]:

@@ -3,6 +3,7 @@ tried on Pig (``pig.py``), a game that shares nothing with the rulesets."""
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 import pytest
@@ -21,7 +22,7 @@ from dsl.kernel import (
     play,
     replay,
 )
-from dsl.kernel.machine import Machine
+from dsl.kernel.machine import PLAY_GEN0_THRESHOLD, Machine
 from dsl.kernel.random import GameRandom
 
 
@@ -204,3 +205,45 @@ def test_bytes_in_a_saved_state_come_back_as_bytes_however_the_key_is_written():
     escaped = saved.replace('"__bytes__"', '"\\u005f_bytes__"')  # the same key, escaped
     assert escaped != saved
     assert _Blob.from_json(None, escaped).state["snap"] == b"\x00\xff"
+
+
+class _Watching(FirstOption):
+    """Notes how the cycle collector is set at each decision of the game it plays."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[tuple[tuple[int, ...], int]] = []
+
+    def choose(self, observation: Any, decision: Any) -> Any:
+        self.seen.append((gc.get_threshold(), gc.get_freeze_count()))
+        return super().choose(observation, decision)
+
+
+def test_playing_a_game_tunes_the_collector_for_it_and_puts_it_back():
+    before = gc.get_threshold()
+    assert gc.get_freeze_count() == 0
+    bot = _Watching()
+    play(new_pig(seed=11), bot)
+    threshold, frozen = bot.seen[0]
+    assert threshold[0] == max(before[0], PLAY_GEN0_THRESHOLD)
+    assert frozen > 0  # what was alive before the game is out of the collector's walks
+    assert (gc.get_threshold(), gc.get_freeze_count()) == (before, 0)
+
+
+def test_a_process_that_froze_objects_of_its_own_keeps_them_frozen():
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        play(new_pig(seed=11), FirstOption())
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
+
+
+def test_a_game_played_the_same_whatever_the_collector_does():
+    # the collector settings change no answer and no event
+    tuned = play(new_pig(seed=11), FirstOption())
+    bot, game = FirstOption(), new_pig(seed=11)
+    while (decision := game.pending()) is not None:  # the same game, played by hand
+        game.apply(bot.choose(game.observation(decision.who), decision))
+    assert tuned.events == game.events
