@@ -499,9 +499,10 @@ def play(machine: Machine, bot: Any) -> Machine:
     it. So what existed before the game is frozen out of the collector's walks
     (``gc.freeze()``, undone at the end with ``gc.unfreeze()``: moves of whole lists, nothing
     walked, nothing freed or kept that would not be), and the young generation is collected
-    every ``PLAY_GEN0_THRESHOLD`` allocations. Without it a full collection, walking the whole
-    ruleset, fell in every few games. A process that froze objects of its own (a playtest
-    worker) keeps them frozen: only the threshold is set, and put back."""
+    every ``PLAY_GEN0_THRESHOLD`` allocations: 200 sessions ran 55 young collections and no
+    full one, against 608 and 4 (each walking the whole ruleset) with Python's defaults. A
+    process that froze objects of its own (a playtest worker) keeps them frozen: only the
+    threshold is set, and put back."""
     thresholds = gc.get_threshold()
     freezing = gc.isenabled() and gc.get_freeze_count() == 0
     if freezing:
