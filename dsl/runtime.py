@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
 
@@ -365,3 +365,66 @@ class Context:
                 max_choices,
             )
         )
+
+
+# ``Context(host, ...)`` made without its generated ``__init__`` (``new_context``): a session
+# makes some 260 contexts, one per piece run and per card text, and the generated one is a
+# Python call that reads its keywords one by one. Every field is set, in this order; a field
+# added to ``Context`` must be added here (checked as the module loads).
+_CONTEXT_FIELDS = (
+    "host",
+    "card",
+    "actor",
+    "location",
+    "answers",
+    "cursor",
+    "bindings",
+    "span",
+    "withheld",
+    "paying",
+)
+if tuple(f.name for f in fields(Context)) != _CONTEXT_FIELDS:  # pragma: no cover - a new field
+    raise TypeError("dsl.runtime: new_context does not set every field of Context")
+_new_context = object.__new__
+_set_context = tuple(Context.__dict__[name].__set__ for name in _CONTEXT_FIELDS)
+_NOTHING_WITHHELD: frozenset[str] = frozenset()
+
+
+def new_context(
+    host: Any,
+    card: Any = None,
+    actor: str | None = None,
+    location: Any = None,
+    answers: list[Any] | None = None,
+    cursor: int = 0,
+    bindings: dict[str, Any] | None = None,
+    cls: type[Context] = Context,
+) -> Any:
+    """``cls(host=host, card=card, ...)``: the same context, made without the generated
+    ``__init__`` (``answers`` and ``bindings`` are new empty ones when not given; no span,
+    nothing withheld, not paying). ``cls`` may be a subclass with slots of its own, which
+    the caller sets."""
+    context = _new_context(cls)
+    (
+        s_host,
+        s_card,
+        s_actor,
+        s_location,
+        s_answers,
+        s_cursor,
+        s_bindings,
+        s_span,
+        s_withheld,
+        s_paying,
+    ) = _set_context
+    s_host(context, host)
+    s_card(context, card)
+    s_actor(context, actor)
+    s_location(context, location)
+    s_answers(context, [] if answers is None else answers)
+    s_cursor(context, cursor)
+    s_bindings(context, {} if bindings is None else bindings)
+    s_span(context, None)
+    s_withheld(context, _NOTHING_WITHHELD)
+    s_paying(context, False)
+    return context

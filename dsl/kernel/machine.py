@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol, Self
 
-from dsl.runtime import Context, Decision, DecisionNeeded, new_decision
+from dsl.runtime import Decision, DecisionNeeded, new_context, new_decision
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,7 +341,7 @@ class Machine:
     def _run_at_once(self, op: str, args: dict[str, Any]) -> None:
         """Run a piece predicted to ask nothing: with no snapshot."""
         try:
-            getattr(self, f"op_{op}")(Context(host=self), **args)  # type: ignore[arg-type]
+            getattr(self, f"op_{op}")(new_context(self), **args)
         except DecisionNeeded as asked:  # pragma: no cover - a wrong prediction is a bug
             raise RuntimeError(f"{op} was predicted to ask nothing but asked: {asked}") from None
 
@@ -379,7 +379,7 @@ class Machine:
             data["started"], data["events"] = True, len(st.events)
             if not text_only:  # else the snapshot waits for ``touch``
                 data["snap"] = self.snapshot(op)
-        ctx = Context(host=self, answers=list(data["answers"]))  # type: ignore[arg-type]
+        ctx = new_context(self, answers=list(data["answers"]))
         fn = getattr(self, f"op_{op}")
         refused: dict[str, list[Any]] | None = data.get("refused")
         self._giving_up = bool(data.get("giving_up"))
@@ -507,7 +507,8 @@ def play(machine: Machine, bot: Any) -> Machine:
     freezing = gc.isenabled() and gc.get_freeze_count() == 0
     if freezing:
         gc.freeze()
-    gc.set_threshold(max(thresholds[0], PLAY_GEN0_THRESHOLD), *thresholds[1:])
+    tuned = max(thresholds[0], PLAY_GEN0_THRESHOLD)
+    gc.set_threshold(tuned, *thresholds[1:])
     try:
         uses = getattr(bot, "uses_observation", True)
         observe: Callable[[str | None], Any] | None = getattr(machine, "observation", None)
@@ -518,7 +519,10 @@ def play(machine: Machine, bot: Any) -> Machine:
             obs = observe(decision.who) if uses and observe is not None else None
             machine.apply(bot.choose(obs, decision))
     finally:
-        gc.set_threshold(*thresholds)
+        # put back unless another game changed it since: two threads playing at once, in
+        # whichever order they finish, leave what was there before both
+        if gc.get_threshold()[0] == tuned:
+            gc.set_threshold(*thresholds)
         if freezing:
             gc.unfreeze()
 

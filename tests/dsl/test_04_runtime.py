@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import fields
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ from toyhost import ToyHost, run_until_done
 
 from dsl.compiler import CompiledRuleset
 from dsl.loader import load_text
-from dsl.runtime import Context, DecisionNeeded, EffectError
+from dsl.runtime import Context, DecisionNeeded, EffectError, new_context
 from dsl.selectors import Selector
 
 
@@ -219,3 +220,20 @@ def test_a_primitive_declares_what_it_must_find_and_says_it_before_acting() -> N
         polish(ctx, [])
     assert done == [["lamp"]]
     assert polish.finds is no_target and polish.takes == {"object": ("relic",)}
+
+
+def test_a_context_made_fast_is_the_context_its_constructor_makes():
+    host = object()
+    assert new_context(host) == Context(host=host)
+    given = Context(host, "Card", "Parin", "Yearly Field", [1, 2], 1, {"it": 3})
+    assert new_context(host, "Card", "Parin", "Yearly Field", [1, 2], 1, {"it": 3}) == given
+    # each context has answers and bindings of its own, as the default factories give
+    one, two = new_context(host), new_context(host)
+    assert one.answers is not two.answers and one.bindings is not two.bindings
+    assert [f.name for f in fields(Context)] == [f.name for f in fields(new_context(host))]
+
+    class Noting(Context):
+        __slots__ = ("noted",)
+
+    made = new_context(host, cls=Noting)
+    assert type(made) is Noting and made.withheld == frozenset() and made.paying is False

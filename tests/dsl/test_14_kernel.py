@@ -247,3 +247,27 @@ def test_a_game_played_the_same_whatever_the_collector_does():
     while (decision := game.pending()) is not None:  # the same game, played by hand
         game.apply(bot.choose(game.observation(decision.who), decision))
     assert tuned.events == game.events
+
+
+class _PlaysAnother(FirstOption):
+    """At its first decision plays a whole other game (as a look-ahead bot plays copies)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.inner: _Watching | None = None
+
+    def choose(self, observation: Any, decision: Any) -> Any:
+        if self.inner is None:
+            self.inner = _Watching()
+            play(new_pig(seed=12), self.inner)
+            self.after_inner = (gc.get_threshold()[0], gc.get_freeze_count() > 0)
+        return super().choose(observation, decision)
+
+
+def test_a_game_played_inside_another_leaves_the_outer_one_tuned_and_all_put_back():
+    before = gc.get_threshold()
+    bot = _PlaysAnother()
+    play(new_pig(seed=11), bot)
+    assert bot.inner is not None and bot.inner.seen[0][0][0] == max(before[0], PLAY_GEN0_THRESHOLD)
+    assert bot.after_inner == (max(before[0], PLAY_GEN0_THRESHOLD), True)
+    assert (gc.get_threshold(), gc.get_freeze_count()) == (before, 0)
