@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol, Self
 
-from dsl.runtime import Decision, DecisionNeeded, new_context, new_decision
+from dsl.runtime import Context, Decision, DecisionNeeded, new_decision
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,7 +341,7 @@ class Machine:
     def _run_at_once(self, op: str, args: dict[str, Any]) -> None:
         """Run a piece predicted to ask nothing: with no snapshot."""
         try:
-            getattr(self, f"op_{op}")(new_context(self), **args)
+            getattr(self, f"op_{op}")(Context(self), **args)  # type: ignore[arg-type]
         except DecisionNeeded as asked:  # pragma: no cover - a wrong prediction is a bug
             raise RuntimeError(f"{op} was predicted to ask nothing but asked: {asked}") from None
 
@@ -379,7 +379,7 @@ class Machine:
             data["started"], data["events"] = True, len(st.events)
             if not text_only:  # else the snapshot waits for ``touch``
                 data["snap"] = self.snapshot(op)
-        ctx = new_context(self, answers=list(data["answers"]))
+        ctx = Context(self, answers=list(data["answers"]))  # type: ignore[arg-type]
         fn = getattr(self, f"op_{op}")
         refused: dict[str, list[Any]] | None = data.get("refused")
         self._giving_up = bool(data.get("giving_up"))

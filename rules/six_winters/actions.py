@@ -9,7 +9,7 @@ from itertools import combinations
 from typing import Any
 
 from dsl.kernel.machine import new_decision
-from dsl.runtime import Context, Decision, new_context
+from dsl.runtime import Context, Decision
 
 from .basics import (
     ANY,
@@ -72,7 +72,7 @@ class ActionRules(SessionPart):
             return
         if not self.state.table_dice and self._asks_nothing(answer):
             # no decision can come of it: run it at once, with no snapshot to keep
-            self.op_action(new_context(self.host), answer)
+            self.op_action(Context(self.host), answer)
             frame.data.pop("refused", None)
             return
         self.push_run("action", option=answer)

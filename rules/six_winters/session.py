@@ -38,7 +38,7 @@ from dsl.kernel.machine import (
     method_table,
 )
 from dsl.procedure import Procedure, ProcedureWalker
-from dsl.runtime import Context, EffectError, NothingToActOn, new_context
+from dsl.runtime import Context, EffectError, NothingToActOn
 from dsl.runtime import DecisionKind as LanguageDecision
 
 from . import select as selecting
@@ -605,15 +605,8 @@ class Session(
             if refuse and self._untouched and effect.cost is None and not self.state.table_dice
             else None
         )
-        inner = new_context(
-            self,
-            card,
-            actor,
-            location,
-            ctx.answers,
-            ctx.cursor,
-            dict(bindings or {}),
-            _EffectContext,
+        inner = _EffectContext(
+            self, card, actor, location, ctx.answers, ctx.cursor, dict(bindings or {})
         )
         inner.kinds = []
         inner.refusing = refuse

@@ -12,7 +12,7 @@ from toyhost import ToyHost, run_until_done
 
 from dsl.compiler import CompiledRuleset
 from dsl.loader import load_text
-from dsl.runtime import Context, DecisionNeeded, EffectError, new_context
+from dsl.runtime import Context, DecisionNeeded, EffectError
 from dsl.selectors import Selector
 
 
@@ -222,18 +222,23 @@ def test_a_primitive_declares_what_it_must_find_and_says_it_before_acting() -> N
     assert polish.finds is no_target and polish.takes == {"object": ("relic",)}
 
 
-def test_a_context_made_fast_is_the_context_its_constructor_makes():
+def test_a_context_has_answers_and_bindings_of_its_own_and_the_defaults_of_its_fields():
     host = object()
-    assert new_context(host) == Context(host=host)
-    given = Context(host, "Card", "Parin", "Yearly Field", [1, 2], 1, {"it": 3})
-    assert new_context(host, "Card", "Parin", "Yearly Field", [1, 2], 1, {"it": 3}) == given
-    # each context has answers and bindings of its own, as the default factories give
-    one, two = new_context(host), new_context(host)
+    made = Context(host)
+    assert (made.card, made.actor, made.location, made.span) == (None, None, None, None)
+    assert (made.answers, made.cursor, made.bindings) == ([], 0, {})
+    assert (made.withheld, made.paying) == (frozenset(), False)
+    one, two = Context(host), Context(host)
     assert one.answers is not two.answers and one.bindings is not two.bindings
-    assert [f.name for f in fields(Context)] == [f.name for f in fields(new_context(host))]
-
-    class Noting(Context):
-        __slots__ = ("noted",)
-
-    made = new_context(host, cls=Noting)
-    assert type(made) is Noting and made.withheld == frozenset() and made.paying is False
+    given = Context(host, "Card", "Parin", "Yearly Field", [1, 2], 1, {"it": 3})
+    assert given == Context(
+        host=host,
+        card="Card",
+        actor="Parin",
+        location="Yearly Field",
+        answers=[1, 2],
+        cursor=1,
+        bindings={"it": 3},
+    )
+    # every field is set by the written ``__init__`` (a field added must be added there too)
+    assert all(hasattr(made, f.name) for f in fields(Context))
