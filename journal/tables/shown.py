@@ -19,7 +19,7 @@ def summary(game: Any, sheet: Any) -> str:
     worse = ", ".join(
         f"{c.name} -{c.level} ({game.stat_label(c.stat)})" for c in sheet.consequences
     )
-    return f"{stats}; {skills}; {sheet.xp} XP" + (f"; consequences: {worse}" if worse else "")
+    return f"{skills}; {stats}; {sheet.xp} XP" + (f"; consequences: {worse}" if worse else "")
 
 
 def story_lines(s: Session, campaign: Campaign) -> list[str]:

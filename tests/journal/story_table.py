@@ -7,7 +7,7 @@ from journal.tables import changes, story, tracks
 from journal.tables import payloads as p
 
 
-def brick(name: str = "Brick", background: str = "wandering orc chef") -> p.Sheet:
+def brick(name: str = "Brick", background: str = "orc cook on the road") -> p.Sheet:
     return p.Sheet(
         name=name,
         background=background,

@@ -400,8 +400,8 @@ def test_campaign_show_gives_the_sessions_sheets_and_tracks(table) -> None:  # t
         "Salt Roads (Tags and Tracks)",
         "Session 1: The Drowned Market",
         "  1. At the gate",
-        "Brick: 5/5 STR, 3/3 DEX, 1/1 WIL; do anything 1, fight 2, bash 3, cook 2, "
-        "blazing soup 3, poetry 2; 0 XP",
+        "Brick: do anything 1, poetry 2, cook 2, blazing soup 3, fight 2, bash 3; "
+        "5/5 STR, 3/3 DEX, 1/1 WIL; 0 XP",
         "Guards (clock): 0/4",
     ]
 
@@ -411,7 +411,7 @@ def test_a_sheet_whose_name_or_background_is_too_long_is_refused(
 ) -> None:  # type: ignore[no-untyped-def]
     long = tmp_path / "long.character"
     text = (
-        Path(BRICK).read_text("utf-8").replace("Brick - wandering orc chef", "Kit - " + "x" * 300)
+        Path(BRICK).read_text("utf-8").replace("Brick - orc cook on the road", "Kit - " + "x" * 300)
     )
     long.write_text(text, "utf-8")
     before = counts(journal_path)

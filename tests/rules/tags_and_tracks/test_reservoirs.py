@@ -65,4 +65,4 @@ def test_a_reservoir_over_its_level_on_a_sheet_is_an_error_at_its_place(ruleset)
 
 def test_a_stat_written_name_first_is_an_error_saying_how_to_write_it(ruleset):
     _, problems = read(ruleset, BRICK_WITH.replace("3/3 DEX", "DEX 3/3"))
-    assert problems == ["3:1: DEX is a stat: write it points first, 3/3 DEX"]
+    assert problems == ["8:1: DEX is a stat: write it points first, 3/3 DEX"]
