@@ -37,7 +37,7 @@ from dsl.bound import (
     sentences_of,
 )
 from dsl.diagnostics import Diagnostics, did_you_mean
-from dsl.procedure import CheckedPhase, check_procedures
+from dsl.procedure import CheckedPhase, ProcedureWords, check_procedures
 from dsl.runtime import Span
 from dsl.selectors import (
     Either,
@@ -178,7 +178,36 @@ class _VocabularyBuilder:
                 elif isinstance(form, ast.TriggerDecl) and form.kinds:
                     self.trigger_kinds(form)
         self.verbs(verbs)
+        if not v.primitives:
+            self.core_verbs()
         return v
+
+    def core_verbs(self) -> None:
+        """A ruleset with no primitives of its own plays on the world engine: its verbs are
+        the engine's core verbs (``dsl.world.verbs``), declared here as the text would."""
+        from dsl.world.verbs import CORE_VERBS
+
+        span = Span("<core verbs>", 1, 1, 1, 1)
+        for words_text, fn in CORE_VERBS.items():
+            words = tuple(words_text.split())
+            if words in self.v.verbs:
+                continue
+            self.v.primitive_functions[fn.__name__] = fn
+            roles, params = _roles_of(fn)
+            info = VerbInfo(
+                words,
+                fn.__name__,
+                roles,
+                params,
+                span,
+                frozenset(getattr(fn, "creates", ())),
+                frozenset(getattr(fn, "faces", ())),
+                tuple(sorted(getattr(fn, "takes", {}).items())),
+                holds=frozenset(getattr(fn, "holds", ())),
+                holds_whole=bool(getattr(fn, "holds_whole", False)),
+            )
+            self.v.verbs[words] = info
+            self.v.add_verb(info)
 
     def names(self, form: ast.NamesDecl) -> None:
         category = {
@@ -1361,14 +1390,18 @@ def _check_procedures(
 ) -> list[CheckedPhase]:
     if not decls:
         return []
+    # where the procedure's words find their Python: the primitives module's own registry
+    # (``procedure_words``), else its functions named after the words; a ruleset with no
+    # module of its own plays on the world engine, whose words these are
+    words: ProcedureWords | None = None
     if module is None:
-        d.error(
-            "a procedure's steps need the ruleset's primitives module: "
-            'primitives "package.module"',
-            decls[0].name.span,
-        )
+        from dsl.world.words import WORLD_WORDS
+
+        words = WORLD_WORDS
+    else:
+        words = getattr(module, "procedure_words", None)
     return check_procedures(
-        decls, module, lambda effect: checker.effect(effect, [], "procedure"), d
+        decls, module, lambda effect: checker.effect(effect, [], "procedure"), d, words
     )
 
 
