@@ -332,6 +332,34 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
             "committed": committed,
         }
 
+    def determinize(self, who: str | None, rng: Any) -> WorldGame:
+        """A copy in which what ``who`` may not see is dealt again at random: the cards of the
+        zones hidden from them (a deck's order, another player's hand), card for card of the
+        same kind, each zone keeping its size. What they see stays as it is."""
+        copy = self.clone()
+        st = copy.state
+        hidden: dict[str, list[str]] = {}
+        slots: list[tuple[str, int]] = []
+        for key, cards in st.zones.items():
+            name, _, owner = key.partition("@")
+            decl = copy.zone_decl(name)
+            visible = owner == who if owner else decl is None or decl.visibility == "public"
+            if visible:
+                continue
+            for at, card in enumerate(cards):
+                hidden.setdefault(st.cards[card]["kind"], []).append(card)
+                slots.append((key, at))
+        for cards in hidden.values():
+            rng.shuffle(cards)
+        for key, at in slots:
+            kind = st.cards[st.zones[key][at]]["kind"]
+            card = hidden[kind].pop()
+            st.zones[key][at] = card
+            st.cards[card]["zone"] = key
+            owner = key.partition("@")[2]
+            st.cards[card]["owner"] = owner or st.cards[card].get("owner")
+        return copy
+
     def returns(self) -> dict[str, int]:
         """Each player's final score (OpenSpiel's returns); empty until the game ends."""
         return dict(self.state.result.get("scores", {}))

@@ -132,3 +132,28 @@ def test_passing_is_always_offered(ember) -> None:
     game = new_game(ember, seed=1, players=2)
     decision = game.pending()
     assert decision is not None and PASS in decision.options
+
+
+def test_the_look_ahead_bot_plays_the_one_card_that_scores(ember) -> None:
+    from dsl.kernel.search import SearchBot
+
+    # Bonfire ("Lose 1 ember to gain 2 points.") is the only card that scores in Ember Race
+    game = new_game(ember, seed=seed_dealing(ember, "Bonfire", "hand@p1"), players=2)
+    decision = game.pending()
+    assert decision is not None and "Play: Bonfire" in decision.options
+    bot = SearchBot(1, playouts=150).bind(game)
+    assert bot.choose(game.observation("p1"), decision) == "Play: Bonfire"
+
+
+def test_a_determinized_copy_keeps_what_the_player_sees_and_deals_the_rest_again(ember) -> None:
+    import random
+
+    game = new_game(ember, seed=2, players=2)
+    game.pending()
+    seen = game.observation("p1")
+    for seed in range(5):
+        copy = game.determinize("p1", random.Random(seed))
+        assert copy.observation("p1") == seen
+        assert sorted(copy.state.cards) == sorted(game.state.cards)
+        sizes = {k: len(v) for k, v in copy.state.zones.items()}
+        assert sizes == {k: len(v) for k, v in game.state.zones.items()}
