@@ -134,7 +134,7 @@ class SearchBot:
     def _determinize(self, game: Machine, who: str | None) -> Machine:
         sample = getattr(game, "determinize", None)
         if callable(sample):
-            return sample(who, self.rng)  # type: ignore[no-any-return]
+            return sample(who, self.rng)
         return game.clone()
 
     def _iterate(self, game: Machine, root: _Node, who: str | None, players: list[str]) -> None:
