@@ -206,6 +206,7 @@ class Settled:
     counts: tuple[int, ...]  # in the order the check declares them
     flags: tuple[bool, ...]  # each die condition of the outcomes, in ``Check.die_conditions``
     bonus: int  # bonus dice to roll
+    steps: tuple[tuple[int, int | None], ...] = ()  # each cut in order: (face, face after or None)
 
 
 @dataclass(frozen=True, eq=False)  # one object per declaration: hashed by identity
@@ -356,6 +357,7 @@ class Check:
         rolled = tuple(faces)
         kept = sorted(rolled)
         cut: list[int] = []
+        steps: list[tuple[int, int | None]] = []
         lowered = 0
         for keep, highest, how_many in setting.keeps:
             if keep:  # keeping the highest k cuts the others, from the lowest
@@ -365,10 +367,12 @@ class Check:
             while drop > 0 and kept:
                 if len(kept) > 1 or keep:
                     cut.append(kept.pop(-1 if from_top else 0))
+                    steps.append((cut[-1], None))
                 elif setting.pips is not None:  # a cut past the last die takes pips off it
                     before = kept[0]
                     kept[0] = max(1, before - setting.pips)
                     lowered += before - kept[0]
+                    steps.append((before, kept[0]))
                 drop -= 1
         points = explodes = 0
         for face in kept:
@@ -380,7 +384,9 @@ class Check:
             for c in self.counts
         )
         flags = tuple(die_condition(c, kept, env) for c in self.die_conditions)
-        return Settled(rolled, tuple(kept), tuple(cut), lowered, points, counts, flags, explodes)
+        return Settled(
+            rolled, tuple(kept), tuple(cut), lowered, points, counts, flags, explodes, tuple(steps)
+        )
 
     def score_of(self, settled: Settled, bonus_points: int, bonus_faces: int) -> int:
         kept = settled.kept
