@@ -389,7 +389,7 @@ class ProcedureDecl:
 @dataclass(frozen=True, slots=True)
 class DiceTerm:
     """One term of a number in a check: a written number, a name (an input, a declared value,
-    "the obstacle") or "2 times magic"; ``sign`` is +1 or -1, ``the`` when written with it."""
+    "the difficulty") or "2 times magic"; ``sign`` is +1 or -1, ``the`` when written with it."""
 
     sign: int
     number: int | None
@@ -424,7 +424,7 @@ ConditionKind = Literal["measure", "any die", "no die", "every die"]
 
 @dataclass(frozen=True, slots=True)
 class CheckCondition:
-    """``the score is below the obstacle`` (``measure``, ``compare``, ``value``) or ``a die
+    """``the score is below the difficulty`` (``measure``, ``compare``, ``value``) or ``a die
     shows 6`` / ``no die shows 1`` / ``every die shows 6`` (``value`` the face)."""
 
     kind: ConditionKind
@@ -437,7 +437,7 @@ class CheckCondition:
 
 @dataclass(frozen=True, slots=True)
 class CheckInput:
-    """``obstacle 1..10`` or ``advantages 0..12 usually 0``."""
+    """``difficulty 1..10`` or ``advantages 0..12 usually 0``."""
 
     name: str
     low: int
@@ -523,7 +523,7 @@ class CheckCount:
 
 @dataclass(frozen=True, slots=True)
 class CheckConfirm:
-    """``, confirmed by another die showing 6 when the obstacle is 6 or more``."""
+    """``, confirmed by another die showing 6 when the difficulty is 6 or more``."""
 
     test: FaceTest
     when: CheckCondition | None
@@ -532,7 +532,7 @@ class CheckConfirm:
 
 @dataclass(frozen=True, slots=True)
 class CheckOutcome:
-    """``outcome failure if the score is below the obstacle`` or ``outcome success otherwise``."""
+    """``outcome failure if the score is below the difficulty`` or ``outcome success otherwise``."""
 
     name: str
     conditions: tuple[CheckCondition, ...]

@@ -86,7 +86,7 @@ def compare(left: int, how: Compare, right: int) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Condition:
-    """``the score is below the obstacle`` (``measure``) or ``a die shows 6`` (``any die``,
+    """``the score is below the difficulty`` (``measure``) or ``a die shows 6`` (``any die``,
     ``no die``, ``every die``: the check's own dice as kept, before any bonus die)."""
 
     kind: Literal["measure", "any die", "no die", "every die"]
@@ -194,7 +194,7 @@ class Setting:
 
 
 @dataclass(frozen=True, slots=True)
-class Settled:
+class Judged:
     """One set of the check's dice, evaluated: what is kept and cut, what the kept dice score
     before any bonus die, the counts, and how many bonus dice the kept dice roll."""
 
@@ -351,7 +351,7 @@ class Check:
                     points += rule.points
         return points, explodes
 
-    def settle(self, setting: Setting, faces: Sequence[int]) -> Settled:
+    def settle(self, setting: Setting, faces: Sequence[int]) -> Judged:
         """What a set of the check's dice (as rolled) keeps, cuts and scores."""
         env = setting.env
         rolled = tuple(faces)
@@ -384,19 +384,19 @@ class Check:
             for c in self.counts
         )
         flags = tuple(die_condition(c, kept, env) for c in self.die_conditions)
-        return Settled(
+        return Judged(
             rolled, tuple(kept), tuple(cut), lowered, points, counts, flags, explodes, tuple(steps)
         )
 
-    def score_of(self, settled: Settled, bonus_points: int, bonus_faces: int) -> int:
-        kept = settled.kept
+    def score_of(self, judged: Judged, bonus_points: int, bonus_faces: int) -> int:
+        kept = judged.kept
         if self.score == "highest":
             return max(kept, default=0)
         if self.score == "lowest":
             return min(kept, default=0)
         if self.score == "sum":
             return sum(kept) + bonus_faces
-        return settled.points + bonus_points
+        return judged.points + bonus_points
 
     def measures(
         self, score: int, counts: Sequence[int], total: int | None = None

@@ -292,16 +292,16 @@ def _pooled(check: Check, setting: Setting, n: int, depth: int) -> dict[Key, Fra
         den = expanded.denominator()
     dist: dict[Key, Fraction] = {}
     for faces, q in rolled:
-        settled = check.settle(setting, faces)
+        judged = check.settle(setting, faces)
         p = Fraction(q, den)
-        if settled.bonus and depth > 0 and check.score in ("points", "sum"):
-            bonus = _bonus(check, setting, settled.bonus, depth - 1)
+        if judged.bonus and depth > 0 and check.score in ("points", "sum"):
+            bonus = _bonus(check, setting, judged.bonus, depth - 1)
             bden = bonus.denominator()
             for b, qb in bonus.items():
-                key = (check.score_of(settled, b, b), settled.counts, settled.flags)
+                key = (check.score_of(judged, b, b), judged.counts, judged.flags)
                 dist[key] = dist.get(key, Fraction(0)) + p * Fraction(qb, bden)
             continue
-        key = (check.score_of(settled, 0, 0), settled.counts, settled.flags)
+        key = (check.score_of(judged, 0, 0), judged.counts, judged.flags)
         dist[key] = dist.get(key, Fraction(0)) + p
     return dist
 

@@ -154,10 +154,10 @@ class _Once:
 
 def _roll_once(check: Check, roller: Roller, setting: Setting) -> _Once:
     faces = roller.roll_dice(check.sides, setting.dice, check.name) if setting.dice else []
-    settled = check.settle(setting, faces)
+    judged = check.settle(setting, faces)
     bonus: list[int] = []
     points = 0
-    pending = settled.bonus
+    pending = judged.bonus
     while pending:
         if len(bonus) + pending > MAX_BONUS_DICE:
             raise CheckError(f"check {check.name!r}: more than {MAX_BONUS_DICE} bonus dice")
@@ -168,17 +168,17 @@ def _roll_once(check: Check, roller: Roller, setting: Setting) -> _Once:
             points += p
             pending += e
             bonus.append(face)
-    score = check.score_of(settled, points, sum(bonus))
-    counts = dict(zip((c.name for c in check.counts), settled.counts, strict=True))
+    score = check.score_of(judged, points, sum(bonus))
+    counts = dict(zip((c.name for c in check.counts), judged.counts, strict=True))
     return _Once(
-        settled.rolled,
-        settled.kept,
-        settled.cut,
-        settled.lowered,
+        judged.rolled,
+        judged.kept,
+        judged.cut,
+        judged.lowered,
         tuple(bonus),
         score,
         counts,
-        settled.flags,
+        judged.flags,
     )
 
 
