@@ -33,14 +33,14 @@ ROLL_HELP = (
 
 ODDS_HELP = (
     "The exact odds of a check the ruleset declares in text, or of a roll.\n\n"
-    "With CHECK: the chance of each outcome of that check (check \"Name\" { ... } in the "
+    'With CHECK: the chance of each outcome of that check (check "Name" { ... } in the '
     "ruleset's text), computed exactly from its declaration, a row for each value of one input "
-    "(--by, by default the first input not given with --input NAME=VALUE); a repeated check "
+    "(--by, by default the first input neither given with --input NAME=VALUE nor usual); a repeated check "
     "gives each outcome's chance within --within rolls, in the end, and the expected rolls. "
     "--json prints the exact fractions for tools.\n\n"
     "Without CHECK (Tags and Tracks): the chance of each result band and of at least N hits.\n\n"
-    "Every outcome of the dice is walked through the ruleset's own roll procedure and weighted "
-    "by its chance, so the odds are exact fractions, not samples (--exact prints them as "
+    'The odds come from the ruleset\'s check "Roll", every outcome of the dice weighted by its '
+    "chance, so they are exact fractions, not samples (--exact prints them as "
     "fractions). Without --level, a row for each skill level 1 to 6. With --points and --target, "
     "a last column gives the chance of at least --target hits when the points are spent as "
     "well as can be after seeing the dice.\n\n"
@@ -57,7 +57,7 @@ def register(app: typer.Typer) -> None:
 def odds_command(
     ruleset: str = typer.Argument(..., help="The ruleset: a name (tags-and-tracks) or a folder."),
     check: str | None = typer.Argument(
-        None, help="A check the ruleset declares (check \"Roll\" { ... }): its odds."
+        None, help='A check the ruleset declares (check "Roll" { ... }): its odds.'
     ),
     given: list[str] = typer.Option(
         [], "--input", help="An input of the check, NAME=VALUE (again for each)."

@@ -162,3 +162,41 @@ def test_a_ladder_changes_its_input_and_stays_in_its_range():
 def test_a_broken_check_does_not_compile():
     with pytest.raises(CheckFailed):
         compiled('check "Pool" {\n  roll 2 d6\n}\n')
+
+
+def test_a_printed_check_reads_back_as_the_same_check():
+    from pathlib import Path
+
+    from dsl.printer import check_lines
+
+    path = Path(__file__).parent / "fixtures" / "checks" / "dungeon.rules"
+    text = path.read_text(encoding="utf-8")
+    checks = load_text(text, str(path)).checks
+    printed = "\n".join(line for c in checks.values() for line in check_lines(c)) + "\n"
+    header = text.split('check "Basic"')[0]  # the values and the ladder the checks read
+    again = load_text(header + printed, "printed.rules").checks
+    for name, check in checks.items():
+        assert again[name].printed == check.printed
+    complex_odds = checks["Complex"].odds(reference=2, obstacle=3)
+    assert again["Complex"].odds(reference=2, obstacle=3).outcomes == complex_odds.outcomes
+
+
+def test_the_checks_of_the_language_reference_compile_and_read_canonically():
+    import re
+    from pathlib import Path
+
+    from dsl.formatter import format_text
+
+    docs = Path(__file__).parents[2] / "docs" / "language.md"
+    section = docs.read_text(encoding="utf-8").split("## Checks and dice")[1].split("\n## ")[0]
+    blocks = re.findall(r"```text\n(.*?)```", section, flags=re.S)
+    assert len(blocks) == 2
+    for block in blocks:
+        assert format_text(block)[0] == block  # written as the formatter writes it
+    header = (
+        'ruleset "Docs" version "1"\nvalue hit on = 4\nvalue pips per cut on last die = 1\n'
+        "value complex target = 4\nvalue boon margin = 3\n"
+        'table "result" roll d6 {\n  1-3: "fail"\n  4-6: "success"\n}\n'
+    )
+    checks = load_text(header + "".join(blocks), "docs.rules").checks
+    assert set(checks) == {"Roll", "Complex"}
