@@ -1,7 +1,7 @@
 """``chronicler odds RULESET CHECK``: the exact odds of any check a ruleset declares in text
 (``check "Name" { ... }``), computed from that declaration (``dsl.dice.odds``): a row per
-value of one input (``--by``, by default the first input neither given nor usual), the chance of each
-outcome, with ``--json`` for tools. A repeated check gives the chance of each outcome within
+value of one input (``--by``, by default the first input neither given nor usual), the chance
+of each outcome, with ``--json`` for tools. A repeated check gives the chance of each outcome within
 ``--within`` rolls, in the end, and the expected number of rolls.
 
 A ruleset is found by name or folder through the registry; a folder of text that declares no
@@ -85,7 +85,9 @@ def parse_inputs(check: Check, given: list[str]) -> dict[str, int | str]:
     return values
 
 
-def rows_by(check: Check, given: dict[str, int | str], by: str | None) -> tuple[str | None, list[Any]]:
+def rows_by(
+    check: Check, given: dict[str, int | str], by: str | None
+) -> tuple[str | None, list[Any]]:
     """The input the rows go by and its values: ``--by``, else the first input not given that
     has no usual value (none: one row)."""
     if by is None:
@@ -100,7 +102,9 @@ def rows_by(check: Check, given: dict[str, int | str], by: str | None) -> tuple[
         if ladder.name == by:
             return by, [step for step, _ in ladder.steps]
     known = [i.name for i in check.inputs] + [ladder.name for ladder in check.ladders]
-    raise UsageError(f"--by: check {check.name!r} has no input {by!r} (its inputs: {', '.join(known)})")
+    raise UsageError(
+        f"--by: check {check.name!r} has no input {by!r} (its inputs: {', '.join(known)})"
+    )
 
 
 def _shown(p: Fraction, exact: bool) -> str:
@@ -134,7 +138,9 @@ def odds_of_check(
     _print_table(check, column, rows, within, exact)
 
 
-def _row(check: Check, given: dict[str, int | str], column: str | None, value: Any) -> dict[str, Any]:
+def _row(
+    check: Check, given: dict[str, int | str], column: str | None, value: Any
+) -> dict[str, Any]:
     inputs = dict(given) if column is None else {**given, column: value}
     odds = check.odds(**inputs)
     return {
@@ -205,4 +211,3 @@ def _print_table(
             f"Bonus dice are followed until going further is less likely than {error:.1e}: "
             "each chance is within that of the exact one."
         )
-

@@ -10,9 +10,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from dsl import ast
+from dsl.diagnostics import Diagnostics, did_you_mean
 from dsl.dice import model
 from dsl.dice.wording import clause_text
-from dsl.diagnostics import Diagnostics, did_you_mean
 from dsl.runtime import Span
 
 _DICE_CLAUSES = (
@@ -49,7 +49,9 @@ def check_checks(
         key = decl.name.text.casefold()
         if key in by_name:
             first = by_name[key].name.span
-            d.error(f'check "{decl.name.text}" is declared twice (first at {first})', decl.name.span)
+            d.error(
+                f'check "{decl.name.text}" is declared twice (first at {first})', decl.name.span
+            )
             continue
         by_name[key] = decl
     compiled = []
@@ -215,8 +217,10 @@ class _CheckChecker:
                 isinstance(c, ast.CheckWhen) and c.then is not None and not c.then.keep
                 for c in self.clauses
             )
-            if not modifiers_cut:
-                self.error("pips come off the last die only by cuts: this check cuts no die", last.span)
+            if not modifiers_cut and isinstance(last, ast.CheckLastDie):
+                self.error(
+                    "pips come off the last die only by cuts: this check cuts no die", last.span
+                )
         rules, bonus_rules = self.die_rules()
         for clause in self.clauses:
             if isinstance(clause, ast.CheckCount):
@@ -251,7 +255,10 @@ class _CheckChecker:
         if isinstance(table, ast.CheckOutcomeTable):
             table_name = self.table(table, roll.sides, score)
             if outcomes:
-                self.error("a check's outcomes come from its table or its outcome lines, not both", table.span)
+                self.error(
+                    "a check's outcomes come from its table or its outcome lines, not both",
+                    table.span,
+                )
         if isinstance(repeat, ast.CheckRepeat) and not outcomes:
             self.error("a repeated check ends at an outcome: it needs outcome lines", repeat.span)
         return model.Check(
@@ -272,11 +279,11 @@ class _CheckChecker:
             modifiers=modifiers,
             ladders=ladders,
             repeat=(
-                model.Repeat(repeat.time, repeat.unit) if isinstance(repeat, ast.CheckRepeat) else None
+                model.Repeat(repeat.time, repeat.unit)
+                if isinstance(repeat, ast.CheckRepeat)
+                else None
             ),
-            notes=tuple(
-                ast.phrase_text(c.atoms) for c in decl.clauses if isinstance(c, ast.Note)
-            ),
+            notes=tuple(ast.phrase_text(c.atoms) for c in decl.clauses if isinstance(c, ast.Note)),
             values=dict(self.read),
             span=decl.span,
             printed=tuple(clause_text(c) for c in decl.clauses),
@@ -331,7 +338,9 @@ class _CheckChecker:
 
     def modifier(self, c: ast.CheckWhen) -> model.Modifier:
         if c.condition.kind != "measure":
-            self.error("a modifier's condition compares inputs, before any die is rolled", c.condition.span)
+            self.error(
+                "a modifier's condition compares inputs, before any die is rolled", c.condition.span
+            )
         condition = self.condition(c.condition, ())
         return model.Modifier(
             condition, self.number(c.more), self.keep(c.then) if c.then is not None else None
@@ -354,7 +363,9 @@ class _CheckChecker:
             conditions = tuple(self.condition(x, measures) for x in c.conditions)
             confirm = confirm_when = None
             if c.confirm is not None:
-                confirm = model.Faces(c.confirm.test.kind, self.number(c.confirm.test.value, measures))
+                confirm = model.Faces(
+                    c.confirm.test.kind, self.number(c.confirm.test.value, measures)
+                )
                 if c.confirm.when is not None:
                     confirm_when = self.condition(c.confirm.when, measures)
             found.append(model.Outcome(c.name, conditions, confirm, confirm_when))
@@ -382,7 +393,9 @@ class _CheckChecker:
         return table.name.text
 
 
-def with_tables(checks: Sequence[model.Check], tables: Mapping[str, object]) -> dict[str, model.Check]:
+def with_tables(
+    checks: Sequence[model.Check], tables: Mapping[str, object]
+) -> dict[str, model.Check]:
     """The compiled checks by name, each reading its compiled table."""
     return {
         c.name: replace(c, table=tables[c.table_name]) if c.table_name is not None else c

@@ -304,8 +304,7 @@ class Check:
             raw = given.get(item.name, item.usually)
             if raw is None:
                 raise CheckError(
-                    f"check {self.name!r} needs its input {item.name!r} "
-                    f"({item.low}..{item.high})"
+                    f"check {self.name!r} needs its input {item.name!r} ({item.low}..{item.high})"
                 )
             try:
                 value = int(raw)

@@ -57,7 +57,9 @@ class CheckOdds:
         """The chance of at least n of a count, for n from 1 to its largest."""
         dist = self.counts[count]
         top = max(dist, default=0)
-        return {n: sum((p for v, p in dist.items() if v >= n), Fraction(0)) for n in range(1, top + 1)}
+        return {
+            n: sum((p for v, p in dist.items() if v >= n), Fraction(0)) for n in range(1, top + 1)
+        }
 
 
 @dataclass(frozen=True)
@@ -242,24 +244,28 @@ def _additive(check: Check, setting: Setting, n: int, depth: int) -> dict[Key, F
         points, more = check.die_points(face, env)
         counted = [int(c.faces.holds(face, env)) for c in check.counts]
         shown = [int(face == f) for f in faces_read]
-        vector = icepool.Die([icepool.Vector((_bonus_value(check, face, points), *counted, *shown))])
+        vector = icepool.Die(
+            [icepool.Vector((_bonus_value(check, face, points), *counted, *shown))]
+        )
         if more:
             bonus = _bonus(check, setting, more, depth - 1) if depth > 0 else icepool.Die([0])
             width = len(counted) + len(shown)
             zeros = (0,) * width
-            vector = vector + bonus.map(lambda b: icepool.Vector((b, *zeros)), star=False)
+            vector = vector + bonus.map(lambda b, z=zeros: icepool.Vector((b, *z)), star=False)
         parts.append(vector)
     one = icepool.Die(parts)
-    total = n @ one if n else icepool.Die([icepool.Vector([0] * (1 + len(check.counts) + len(conditions)))])
+    total = (
+        n @ one
+        if n
+        else icepool.Die([icepool.Vector([0] * (1 + len(check.counts) + len(conditions)))])
+    )
     k = len(check.counts)
     dist: dict[Key, Fraction] = {}
     den = total.denominator()
     for outcome, q in total.items():
         values = tuple(outcome)
         score, counts, shown_counts = values[0], values[1 : 1 + k], values[1 + k :]
-        flags = tuple(
-            _flag(c.kind, s, n) for c, s in zip(conditions, shown_counts, strict=True)
-        )
+        flags = tuple(_flag(c.kind, s, n) for c, s in zip(conditions, shown_counts, strict=True))
         key = (int(score), tuple(int(c) for c in counts), flags)
         dist[key] = dist.get(key, Fraction(0)) + Fraction(q, den)
     return dist
@@ -317,7 +323,8 @@ def repeated_odds(check: Check, rolls: int, **given: int | str) -> RepeatedOdds:
     dist, error = roll_distribution(check, setting)
     read = _counts_read(check)
     per_roll: list[tuple[int, tuple[int, ...], tuple[bool, ...], Fraction]] = [
-        (score, tuple(counts[i] for i in read), flags, p) for (score, counts, flags), p in dist.items()
+        (score, tuple(counts[i] for i in read), flags, p)
+        for (score, counts, flags), p in dist.items()
     ]
     start = (0, tuple(0 for _ in read))
     names = list(check.band_names)

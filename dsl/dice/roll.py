@@ -85,9 +85,7 @@ class CheckResult:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> CheckResult:
-        rolls = tuple(
-            RollOf(**{**r, **{k: tuple(r[k]) for k in _TUPLES}}) for r in data["rolls"]
-        )
+        rolls = tuple(RollOf(**{**r, **{k: tuple(r[k]) for k in _TUPLES}}) for r in data["rolls"])
         return cls(**{**data, "rolls": rolls})
 
 

@@ -31,7 +31,7 @@ def test_a_check_is_read_clause_by_clause_with_positions():
     assert problems == []
     (check,) = tree.forms
     assert isinstance(check, ast.CheckDecl)
-    inputs, roll, count = check.clauses
+    _inputs, roll, count = check.clauses
     assert isinstance(roll, ast.CheckRoll) and roll.sides == 6
     assert roll.count.terms[0].name == "level"
     assert (roll.span.line, roll.span.column) == (3, 3)
@@ -40,7 +40,7 @@ def test_a_check_is_read_clause_by_clause_with_positions():
 
 def test_the_check_words_stay_free_words_in_card_text():
     # "roll", "die", "score" and "the" are keywords only inside a check block
-    tree, problems = parse_text('relic "Die" {\n  Exhaust: Roll the die and score the dice.\n}\n')
+    _tree, problems = parse_text('relic "Die" {\n  Exhaust: Roll the die and score the dice.\n}\n')
     assert problems == []
 
 
@@ -52,7 +52,9 @@ def test_a_syntax_error_in_a_check_names_what_was_expected():
 
 
 def test_an_unknown_name_is_told_where_it_stands_with_the_near_name():
-    out = diagnostics('check "Pool" {\n  inputs level 1..6\n  roll levle d6\n  score the sum of the dice\n}\n')
+    out = diagnostics(
+        'check "Pool" {\n  inputs level 1..6\n  roll levle d6\n  score the sum of the dice\n}\n'
+    )
     assert out == [
         "dice.rules:5:8: error: unknown input or declared value 'levle'; did you mean 'level'?"
     ]
@@ -69,7 +71,10 @@ def test_an_outcome_may_read_a_count_and_a_modifier_may_not_read_the_dice():
         "  outcome good if hit is at least 2\n"
         "}\n"
     )
-    assert any(line.startswith("dice.rules:6:8: error: unknown input or declared value 'hits'") for line in out)
+    assert any(
+        line.startswith("dice.rules:6:8: error: unknown input or declared value 'hits'")
+        for line in out
+    )
     assert (
         "dice.rules:9:19: error: unknown input, count or declared value 'hit'; did you mean "
         "'hits'?" in out
@@ -91,8 +96,14 @@ def test_an_outcome_may_read_a_count_and_a_modifier_may_not_read_the_dice():
             "  roll 2 d6\n  each bonus die showing 6: +1\n",
             "no die rolls a bonus die",
         ),
-        ("  roll 2 d6\n  score the highest die\n  repeat until an outcome holds\n", "a repeated check ends at an outcome"),
-        ("  roll 2 d6\n  score the highest die\n  outcomes from table \"reslt\"\n", 'unknown table "reslt"'),
+        (
+            "  roll 2 d6\n  score the highest die\n  repeat until an outcome holds\n",
+            "a repeated check ends at an outcome",
+        ),
+        (
+            '  roll 2 d6\n  score the highest die\n  outcomes from table "reslt"\n',
+            'unknown table "reslt"',
+        ),
         ("  inputs n 3..1\n  roll n d6\n  score the highest die\n", "n 3..1 runs backwards"),
         ("  inputs n 1..3 usually 5\n  roll n d6\n  score the highest die\n", "outside its range"),
         ("  roll 2 d1\n  score the highest die\n", "a die has 2 sides or more"),
@@ -102,7 +113,7 @@ def test_an_outcome_may_read_a_count_and_a_modifier_may_not_read_the_dice():
             "this check cuts no die",
         ),
         (
-            "  inputs n 1..3\n  roll n d6\n  difficulty changes n by ladder \"hardness\"\n"
+            '  inputs n 1..3\n  roll n d6\n  difficulty changes n by ladder "hardness"\n'
             "  score the highest die\n",
             'unknown ladder "hardness"',
         ),

@@ -138,7 +138,12 @@ def test_an_extended_check_rolls_until_the_obstacle_each_roll_a_unit_of_time(dun
     # roll 1: 5, 2 (1 mark); roll 2: 4, 3 (2 in all); roll 3: 5, 6 + bonus 2 (4 in all)
     result = rolled(dungeon, "Extended", [5, 2, 4, 3, 5, 6, 2], reference=2, obstacle=4)
     assert [r.score for r in result.rolls] == [1, 1, 2]
-    assert (result.total, result.outcome, result.time, result.unit) == (4, "success", 3, "unit of time")
+    assert (result.total, result.outcome, result.time, result.unit) == (
+        4,
+        "success",
+        3,
+        "unit of time",
+    )
 
 
 def test_an_extended_check_ends_as_a_bane_at_0_marks_or_below(dungeon):
@@ -202,7 +207,7 @@ def test_a_reroll_rolls_the_same_check_with_the_same_inputs(dungeon):
 
 
 def test_an_input_outside_its_range_is_refused(dungeon):
-    with pytest.raises(CheckError, match="obstacle is 1..10 in check 'Basic', not 0"):
+    with pytest.raises(CheckError, match=r"obstacle is 1\.\.10 in check 'Basic', not 0"):
         dungeon["Basic"].setting(obstacle=0)
     with pytest.raises(CheckError, match="needs its input 'obstacle'"):
         dungeon["Basic"].setting()

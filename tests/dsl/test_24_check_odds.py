@@ -51,7 +51,9 @@ def basic_by_hand(obstacle: int, favour: int = 0, peril: int = 0) -> dict[str, F
             odds["boon"] += p * confirmed
             p *= 1 - confirmed
         if p:
-            band = "failure" if roll < obstacle else "complication" if roll == obstacle else "success"
+            band = (
+                "failure" if roll < obstacle else "complication" if roll == obstacle else "success"
+            )
             odds[band] += p
     return odds
 
