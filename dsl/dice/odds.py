@@ -158,15 +158,17 @@ def _signature(check: Check, setting: Setting) -> tuple[Any, ...]:
     )
 
 
-_CACHE: dict[tuple[int, tuple[Any, ...]], tuple[dict[Key, Fraction], float]] = {}
+# keyed by the check itself (hashed by identity, and kept alive here, so never confused with a
+# later check) and the signature of its setting
+_CACHE: dict[tuple[Check, tuple[Any, ...]], tuple[dict[Key, Fraction], float]] = {}
 
 
 def _distribution(
     check: Check, signature: tuple[Any, ...], setting: Setting
 ) -> tuple[dict[Key, Fraction], float]:
-    key = (id(check), signature)
+    key = (check, signature)
     found = _CACHE.get(key)
-    if found is not None and found[0] is not None:
+    if found is not None:
         return found
     n = setting.dice
     depth, error = _depth(check, setting, n)
@@ -229,7 +231,16 @@ def _chain(check: Check, env_items: tuple[tuple[str, int], ...], depth: int) -> 
 
 
 def _bonus(check: Check, setting: Setting, dice: int, depth: int) -> icepool.Die:
-    env_items = tuple(sorted(setting.env.items()))
+    """What ``dice`` bonus dice add together, each chain followed ``depth`` further."""
+    read = {n for r in (*check.rules, *(check.bonus_rules or ())) for n in r.faces.value.names}
+    env_items = tuple(sorted((k, v) for k, v in setting.env.items() if k in read))
+    return _bonus_sum(check, env_items, dice, depth)
+
+
+@cache
+def _bonus_sum(
+    check: Check, env_items: tuple[tuple[str, int], ...], dice: int, depth: int
+) -> icepool.Die:
     return dice @ _chain(check, env_items, depth)
 
 
