@@ -94,6 +94,7 @@ class CheckedRuleset:
     diagnostics: Diagnostics
     files: list[ast.RulesFile] = field(default_factory=list)
     procedures: list[CheckedPhase] = field(default_factory=list)  # the game's procedure
+    checks: list[Any] = field(default_factory=list)  # dsl.dice.model.Check, each compiled
 
 
 # ---- vocabulary -------------------------------------------------------------------------------
@@ -1299,10 +1300,13 @@ def check(
     tables: list[ast.TableDecl] = []
     maps: list[ast.MapDecl] = []
     procedures: list[ast.ProcedureDecl] = []
+    check_decls: list[ast.CheckDecl | ast.LadderDecl] = []
     for f in files:
         for form in f.forms:
             if isinstance(form, ast.ProcedureDecl):
                 procedures.append(form)
+            elif isinstance(form, ast.CheckDecl | ast.LadderDecl):
+                check_decls.append(form)
             elif isinstance(form, ast.Card):
                 all_cards.append(form)
                 kind = next(
@@ -1337,8 +1341,26 @@ def check(
         _check_map(m, binder, d)
     module = _primitives_module(vocab, base_dir)
     phases = _check_procedures(procedures, module, checker, d)
-    _check_values_read(files, module, d)
-    return CheckedRuleset(vocab, checked, tables, maps, d, list(files), phases)
+    checks = _check_checks(check_decls, vocab, tables, d)
+    _check_values_read(files, module, d, {name for c in checks for name in c.values})
+    return CheckedRuleset(vocab, checked, tables, maps, d, list(files), phases, checks)
+
+
+def _check_checks(
+    decls: list[ast.CheckDecl | ast.LadderDecl],
+    vocab: Vocabulary,
+    tables: list[ast.TableDecl],
+    d: Diagnostics,
+) -> list[Any]:
+    """The ruleset's checks and ladders (dsl/dice/), compiled."""
+    if not decls:
+        return []
+    from dsl.dice.checker import check_checks
+
+    checks = [c for c in decls if isinstance(c, ast.CheckDecl)]
+    ladders = [c for c in decls if isinstance(c, ast.LadderDecl)]
+    by_name = {t.name.text: t for t in tables}
+    return check_checks(checks, ladders, dict(vocab.values), by_name, d)
 
 
 def _primitives_module(vocab: Vocabulary, base_dir: str | None) -> Any:
@@ -1351,12 +1373,16 @@ def _primitives_module(vocab: Vocabulary, base_dir: str | None) -> Any:
         return None
 
 
-def _check_values_read(files: Sequence[ast.RulesFile], module: Any, d: Diagnostics) -> None:
+def _check_values_read(
+    files: Sequence[ast.RulesFile], module: Any, d: Diagnostics, in_text: set[str] | None = None
+) -> None:
     """A declared value nothing reads is a warning, when the primitives module says which it
-    reads (``values_read``): the text would say one thing while the game does another."""
+    reads (``values_read``): the text would say one thing while the game does another. A
+    value the text itself reads (a check's number) is read."""
     read = getattr(module, "values_read", None)
     if read is None:
         return
+    read = set(read) | (in_text or set())
     declared: set[str] = set()
     header: ast.PrimitivesDecl | None = None
     for f in files:
