@@ -66,6 +66,8 @@ def complete(
         items = list(_top_level(vocab))
     else:
         items = list(_words(vocab))
+    seen: set[str] = set()
+    items = [i for i in items if not (i.label in seen or seen.add(i.label))]  # first is best
     typed = _typed(where, column - 1)
     if typed:
         folded = typed.casefold()

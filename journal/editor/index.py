@@ -145,7 +145,7 @@ def build_index(analysis: Analysis) -> Index:
                 strings.extend((path, place.location) for place in form.places)
                 continue
             if isinstance(form, ast.Card | ast.ProcedureDecl):
-                strings.extend((path, atom) for atom in _atoms(form) if atom.kind == "string")
+                strings.extend((path, atom) for atom in _quoted(form))
     for path, written in strings:
         key = written.text.casefold()
         if key in index.cards:
@@ -176,6 +176,23 @@ def _atoms(node: Any) -> Iterator[ast.Atom]:
     elif dataclasses.is_dataclass(node) and not isinstance(node, type | Span):
         for f in dataclasses.fields(node):
             yield from _atoms(getattr(node, f.name))
+
+
+_NOTE_QUOTE = re.compile(r'^"((?:[^"\\]|\\.)+)"')
+
+
+def _quoted(form: ast.Card | ast.ProcedureDecl) -> Iterator[ast.Atom]:
+    """The quoted names of a form: its string atoms, and the quoted words of its notes (a
+    note is kept word by word as written: ``the value "years" says``)."""
+    for atom in _atoms(form):
+        if atom.kind == "string":
+            yield atom
+        elif atom.kind == "word" and atom.text.startswith('"'):
+            match = _NOTE_QUOTE.match(atom.text)
+            if match is not None:
+                span = atom.span
+                end = Span(span.file, span.line, span.column, span.line, span.column + match.end())
+                yield ast.Atom("string", match.group(1), end)
 
 
 _VALUE_NAME = re.compile(r"^(\s*value\s+)(.+?)\s*=")

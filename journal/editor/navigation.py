@@ -107,7 +107,9 @@ def rename(
     """Every place a card's name is written, in every file of its ruleset, renamed."""
     index = analysis.index()
     occurrence = index.at(path, line, column)
-    new_name = new_name.strip().strip('"')
+    new_name = new_name.strip()
+    if len(new_name) >= 2 and new_name[0] == new_name[-1] == '"':
+        new_name = new_name[1:-1]  # typed with its quotes
     if occurrence is None or occurrence.what != "card" or not new_name or "\n" in new_name:
         return None
     quoted = ast.quote(new_name)
