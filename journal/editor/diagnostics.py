@@ -41,7 +41,10 @@ def on_first_line(diagnostic: Diagnostic, path: str) -> Diagnostic:
 
 
 def replacement(written: str, suggested: str) -> str:
-    """What replaces the text a diagnostic marks: the suggestion, quoted as the text was."""
+    """What replaces the text a diagnostic marks: the suggestion, quoted as the text was, with
+    its capital where the text had one (a sentence's first word)."""
     if written.startswith('"'):
         return '"' + suggested.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if written[:1].isupper() and suggested[:1].islower():
+        return suggested[:1].upper() + suggested[1:]
     return suggested
