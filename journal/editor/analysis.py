@@ -38,6 +38,10 @@ if TYPE_CHECKING:
 SUFFIX = ".rules"
 ANALYSES_KEPT = 8  # snapshots whose result is kept (undo, redo, switching back)
 PARSES_KEPT = 200_000  # top-level forms whose tree is kept, over every file
+# Forms that may fail to read before a file is no longer parsed whole (exactly as ``check``
+# does): the parser's time grows with the square of the errors it starts again after.
+EXACT_BROKEN_FORMS = 20
+LIVE_LIMIT = 4 * 1024 * 1024  # characters: a larger file is not checked as you type
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +69,7 @@ def group_of(path: str) -> str | None:
     """The folder a file is checked with (its own folder, as ``chronicler check FILE`` does),
     or ``None`` for a document with no folder on disk (an unsaved buffer)."""
     folder = Path(path).parent
-    return str(folder) if path and folder.is_dir() else None
+    return str(folder) if Path(path).is_absolute() and folder.is_dir() else None
 
 
 class DiskFiles:
@@ -103,21 +107,35 @@ def snapshot(
     """The files of ``group`` with the open documents' texts over what is on disk; a lone
     document (``group`` None) is checked by itself, as ``check`` checks a single file."""
     if group is None:
-        return Snapshot(None, (Source(lone, open_texts.get(lone, "")),))
+        text = open_texts.get(lone, "")
+        if len(text) > LIVE_LIMIT:
+            return Snapshot(None, (), (too_large(lone, len(text)),))
+        return Snapshot(None, (Source(lone, text),))
     on_disk = set(disk.paths(group))
     opened = {p for p in open_texts if p.endswith(SUFFIX) and str(Path(p).parent) == group}
     sources = []
     unreadable = []
     for path in sorted(on_disk | opened, key=Path):
         if path in open_texts:
-            sources.append(Source(path, open_texts[path]))
-            continue
-        text, problem = disk.read(path)
-        if text is not None:
-            sources.append(Source(path, text, on_disk=True))
-        elif problem is not None:
+            text, problem = open_texts[path], None
+        else:
+            text, problem = disk.read(path)
+        if text is not None and len(text) > LIVE_LIMIT:
+            problem = too_large(path, len(text))
+        elif text is not None:
+            sources.append(Source(path, text, on_disk=path not in open_texts))
+        if problem is not None:
             unreadable.append(problem)
     return Snapshot(group, tuple(sources), tuple(unreadable))
+
+
+def too_large(path: str, size: int) -> Diagnostic:
+    return Diagnostic(
+        "warning",
+        f"{size / 1024 / 1024:.1f} MB of text: too large to check as you type (the limit is "
+        f"{LIVE_LIMIT // 1024 // 1024} MB); chronicler check reads it",
+        Span(path, 1, 1, 1, 1),
+    )
 
 
 # ---- parsing one form at a time ---------------------------------------------------------------
@@ -161,15 +179,46 @@ class FormParser:
             offsets.append(offsets[-1] + len(line) + 1)
         bounds = [1, *starts[1:]]
         forms: list[ast.Declaration] = []
+        broken: list[int] = []
         for k, first in enumerate(bounds):
             end_line = bounds[k + 1] if k + 1 < len(bounds) else 0
             chunk = text[offsets[first - 1] : offsets[end_line - 1] if end_line else len(text)]
             read = self._form(source.path, first, chunk)
-            if read is None:  # a form that does not read alone: the parser tells why, whole
-                return parse_source(source)
+            if read is None:
+                broken.append(first)
+                if len(broken) > EXACT_BROKEN_FORMS:
+                    return self._too_broken(source, forms, broken, lines)
+                continue
             forms.extend(read)
+        if broken:  # forms that do not read alone: the parser tells why, reading the whole
+            return parse_source(source)
         span = Span(source.path, 1, 1, len(lines), len(lines[-1]) + 1)
         return ast.RulesFile(source.path, tuple(forms), span), ()
+
+    def _too_broken(
+        self, source: Source, forms: list[ast.Declaration], broken: list[int], lines: list[str]
+    ) -> tuple[ast.RulesFile, tuple[Diagnostic, ...]]:
+        """A file where many forms do not read (a file that is not card text): the parser,
+        starting again after each error, would take minutes over it. The first few are told;
+        the rest is left unread until they are fixed."""
+        from dsl.parser import parse_text
+
+        problems: list[Diagnostic] = []
+        for first in broken[:EXACT_BROKEN_FORMS]:
+            end = next((b for b in form_starts(lines[first:]) if b), 0)
+            chunk = "\n".join(lines[first - 1 : first - 1 + end] if end else lines[first - 1 :])
+            problems.extend(parse_text("\n" * (first - 1) + chunk, source.path)[1][:1])
+        where = Span(source.path, broken[-1], 1, broken[-1], 1)
+        problems.append(
+            Diagnostic(
+                "warning",
+                f"more than {EXACT_BROKEN_FORMS} forms do not read: the rest of the file is "
+                "not checked as you type (chronicler check reads it all)",
+                where,
+            )
+        )
+        span = Span(source.path, 1, 1, len(lines), len(lines[-1]) + 1)
+        return ast.RulesFile(source.path, tuple(forms), span), tuple(problems)
 
     def _form(self, path: str, first: int, chunk: str) -> tuple[ast.Declaration, ...] | None:
         """The forms of ``chunk`` standing at line ``first``: kept where they stood, else

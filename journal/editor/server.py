@@ -68,7 +68,7 @@ class RulesServer(LanguageServer):
 
     def path_of(self, uri: str) -> str:
         """The file a document is (its URI itself when it is not a file)."""
-        return to_fs_path(uri) or uri
+        return (to_fs_path(uri) if uri.startswith("file:") else None) or uri
 
     def uri_of(self, path: str) -> str:
         for document in self.workspace.text_documents.values():
