@@ -15,13 +15,12 @@ command's, at the same places. What an edit did not touch is not done again:
 
 from __future__ import annotations
 
-import bisect
 import dataclasses
 import hashlib
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -107,15 +106,17 @@ def snapshot(
     """The files of ``group`` with the open documents' texts over what is on disk; a lone
     document (``group`` None) is checked by itself, as ``check`` checks a single file."""
     if group is None:
-        text = open_texts.get(lone, "")
-        if len(text) > LIVE_LIMIT:
-            return Snapshot(None, (), (too_large(lone, len(text)),))
-        return Snapshot(None, (Source(lone, text),))
+        alone = open_texts.get(lone, "")
+        if len(alone) > LIVE_LIMIT:
+            return Snapshot(None, (), (too_large(lone, len(alone)),))
+        return Snapshot(None, (Source(lone, alone),))
     on_disk = set(disk.paths(group))
     opened = {p for p in open_texts if p.endswith(SUFFIX) and str(Path(p).parent) == group}
     sources = []
     unreadable = []
     for path in sorted(on_disk | opened, key=Path):
+        text: str | None
+        problem: Diagnostic | None
         if path in open_texts:
             text, problem = open_texts[path], None
         else:
@@ -368,21 +369,3 @@ class Analyser:
             while len(self._done) > ANALYSES_KEPT:
                 self._done.popitem(last=False)
         return result
-
-
-def position_in(span: Span, line: int, column: int) -> bool:
-    """Whether the 1-based ``line``/``column`` falls within ``span`` (its end excluded, but a
-    cursor just after the last character counts)."""
-    if line < span.line or line > span.end_line:
-        return False
-    if line == span.line and column < span.column:
-        return False
-    return not (line == span.end_line and column > span.end_column)
-
-
-def nearest(items: Iterable[tuple[int, Any]], line: int) -> list[Any]:
-    """The items keyed by a line, those on ``line`` (a small helper for sorted lists)."""
-    pairs = sorted(items, key=lambda pair: pair[0])
-    keys = [k for k, _ in pairs]
-    lo, hi = bisect.bisect_left(keys, line), bisect.bisect_right(keys, line)
-    return [v for _, v in pairs[lo:hi]]

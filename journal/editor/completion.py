@@ -66,8 +66,10 @@ def complete(
         items = list(_top_level(vocab))
     else:
         items = list(_words(vocab))
-    seen: set[str] = set()
-    items = [i for i in items if not (i.label in seen or seen.add(i.label))]  # first is best
+    unique: dict[str, types.CompletionItem] = {}
+    for item in items:
+        unique.setdefault(item.label, item)  # a field before the declared word it shares
+    items = list(unique.values())
     typed = _typed(where, column - 1)
     if typed:
         folded = typed.casefold()
@@ -154,7 +156,9 @@ def _in_card(analysis: Analysis, where: Place) -> Iterable[types.CompletionItem]
     schema = getattr(vocab, "kinds", {}).get(kind)
     if schema is not None:
         for name, fs in schema.fields.items():
-            detail = f"{fs.type}{' list' if fs.is_list else ''}{' (optional)' if fs.optional else ''}"
+            detail = (
+                f"{fs.type}{' list' if fs.is_list else ''}{' (optional)' if fs.optional else ''}"
+            )
             if fs.type == "side":
                 yield _item(name, _KIND.Module, "side", f"{name} {{\n  $0\n}}", True)
             else:

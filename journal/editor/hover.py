@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
+from dsl import ast
 from dsl.bound import BoundClause, BoundSentence, CheckedCard
 from dsl.meaning import clause_words, condition_words, selector_words, value_words
 from dsl.printer import effect_text, render_card, sentence_text
@@ -97,20 +98,16 @@ def _name_hover(analysis: Analysis, index: Index, occurrence: Occurrence) -> str
     decl = index.phases.get(occurrence.key)
     if decl is None:
         return ""
-    phase = analysis.checked.procedures and next(
-        (p for p in analysis.checked.procedures if p.decl is decl), None
-    )
     steps = [f"procedure **{decl.name.text}**", ""]
     number = 0
     for item in decl.items:
-        title = getattr(item, "title", None)
-        if title is None:
+        if not isinstance(item, ast.Step):
             continue
-        fixed = title.text.casefold() in ("setup", "teardown")
+        title = item.title.text
+        fixed = title.casefold() in ("setup", "teardown")  # the grammar's unnumbered steps
         number += 0 if fixed else 1
-        head = title.text if fixed else f"{number}. {title.text}"
-        steps.append(f"- {head}")
-    return "\n".join(steps if phase is not None or decl.items else steps[:1])
+        steps.append(f"- {title}" if fixed else f"- {number}. {title}")
+    return "\n".join(steps)
 
 
 def _clause(clause: BoundClause, vocab: Any) -> list[str]:

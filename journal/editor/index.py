@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from dsl import ast
 from dsl.bound import BoundChoice, BoundEffect, BoundSentence, CheckedCard
 from dsl.runtime import Span
-from journal.editor.analysis import position_in
+from journal.editor.positions import position_in
 
 if TYPE_CHECKING:
     from journal.editor.analysis import Analysis
@@ -85,7 +85,9 @@ class Index:
         return None
 
     def occurrences(self, what: What, key: str) -> list[Occurrence]:
-        return [o for found in self.by_file.values() for o in found if (o.what, o.key) == (what, key)]
+        return [
+            o for found in self.by_file.values() for o in found if (o.what, o.key) == (what, key)
+        ]
 
     def card_at(self, path: str, line: int) -> ast.Card | None:
         """The card whose text holds ``line`` of ``path``."""
@@ -280,7 +282,9 @@ def _package_folder(module: str) -> Path | None:
 
 
 @cache
-def _quoted_names(folder: Path, names: tuple[str, ...]) -> dict[str, list[tuple[str, int, int, int]]]:
+def _quoted_names(
+    folder: Path, names: tuple[str, ...]
+) -> dict[str, list[tuple[str, int, int, int]]]:
     wanted = set(names)
     places: dict[str, list[tuple[str, int, int, int]]] = {}
     pattern = re.compile(r"\"([^\"\\\n]+)\"|'([^'\\\n]+)'")

@@ -6,7 +6,7 @@ before its colon, the sentence and procedure keywords, quoted names, numbers, co
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from pygments.lexer import RegexLexer, bygroups, include
 from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Text
@@ -23,7 +23,7 @@ class RulesLexer(RegexLexer):
     filenames: ClassVar[list[str]] = ["*.rules"]
     url = "https://github.com/"
 
-    tokens: ClassVar[dict[str, list]] = {  # type: ignore[type-arg]
+    tokens: ClassVar[dict[str, list[Any]]] = {
         "common": [
             (r"#.*$", Comment.Single),
             (rf"^([ \t]+)({_LABEL})(:)", bygroups(Text, Name.Function, Punctuation)),

@@ -150,7 +150,9 @@ def symbols(analysis: Analysis, path: str, encoding: str) -> list[types.Document
     for form in tree.forms:
         if isinstance(form, ast.Card):
             sides = [
-                symbol(item.name.text, types.SymbolKind.Namespace, item.span, item.name.span, "side")
+                symbol(
+                    item.name.text, types.SymbolKind.Namespace, item.span, item.name.span, "side"
+                )
                 for item in form.items
                 if isinstance(item, ast.Block)
             ]

@@ -50,3 +50,13 @@ def from_position(lines: list[str], where: types.Position, encoding: str) -> tup
     """The 1-based line and column (characters) of a protocol position."""
     text = lines[where.line] if 0 <= where.line < len(lines) else ""
     return where.line + 1, character(text, where.character, encoding) + 1
+
+
+def position_in(span: Span, line: int, column: int) -> bool:
+    """Whether the 1-based ``line``/``column`` falls within ``span`` (its end excluded, but a
+    cursor just after the last character counts)."""
+    if line < span.line or line > span.end_line:
+        return False
+    if line == span.line and column < span.column:
+        return False
+    return not (line == span.end_line and column > span.end_column)

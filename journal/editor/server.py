@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import sys
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -25,7 +27,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
 from journal.editor import completion, diagnostics, edits, hover, navigation, preview, tokens
-from journal.editor.analysis import Analyser, Analysis, DiskFiles, normal_text, group_of, snapshot
+from journal.editor.analysis import Analyser, Analysis, DiskFiles, group_of, normal_text, snapshot
 from journal.editor.positions import from_position
 
 log = logging.getLogger("chronicler.lsp")
@@ -77,9 +79,7 @@ class RulesServer(LanguageServer):
         return from_fs_path(path) or path
 
     def open_texts(self) -> dict[str, str]:
-        return {
-            self.path_of(doc.uri): doc.source for doc in self.workspace.text_documents.values()
-        }
+        return {self.path_of(doc.uri): doc.source for doc in self.workspace.text_documents.values()}
 
     def group(self, uri: str) -> Group:
         path = self.path_of(uri)
@@ -250,9 +250,7 @@ def make_server() -> RulesServer:
     ) -> list[types.Location] | None:
         def run(a: Analysis, path: str, lines: list[str], line: int, column: int) -> Any:
             declaration = params.context.include_declaration
-            return navigation.references(
-                a, path, line, column, ls.encoding, ls.uri_of, declaration
-            )
+            return navigation.references(a, path, line, column, ls.encoding, ls.uri_of, declaration)
 
         return await ls.answer(params.text_document.uri, params.position, run, None)
 
@@ -333,6 +331,13 @@ def make_server() -> RulesServer:
     @server.feature(types.SHUTDOWN)
     def shutdown(ls: RulesServer, params: Any) -> None:
         ls.worker.shutdown(wait=False, cancel_futures=True)
+
+    @server.feature(types.EXIT)
+    def exit_now(ls: RulesServer, params: Any) -> None:
+        """Exit at once: pygls would wait for its thread reading stdin, which the editor may
+        keep open (code 0 after a shutdown request, 1 without, as the protocol says)."""
+        sys.stdout.flush()
+        os._exit(0 if getattr(ls.protocol, "_shutdown", False) else 1)
 
     return server
 

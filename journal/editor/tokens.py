@@ -166,7 +166,9 @@ def _field_words(fields: set[tuple[str, ...]], found: list[Token], k: int) -> in
         if (
             n > best
             and len(run) == n
-            and all(t.type == "word" and t.text.casefold() == w for t, w in zip(run, name, strict=True))
+            and all(
+                t.type == "word" and t.text.casefold() == w for t, w in zip(run, name, strict=True)
+            )
         ):
             best = n
     return best

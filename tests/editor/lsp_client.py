@@ -61,9 +61,7 @@ class Editor:
                 self._changed.notify_all()
 
         self.run(
-            self.client.start_io(
-                sys.executable, "-m", "journal.cli", "lsp", cwd=str(cwd), env=env
-            )
+            self.client.start_io(sys.executable, "-m", "journal.cli", "lsp", cwd=str(cwd), env=env)
         )
         self.initialized = self.run(
             self.client.initialize_async(
@@ -126,25 +124,21 @@ class Editor:
             types.TEXT_DOCUMENT_DID_CHANGE,
             types.DidChangeTextDocumentParams(
                 types.VersionedTextDocumentIdentifier(version=self.versions[key], uri=key),
-                [
-                    types.TextDocumentContentChangePartial(
-                        range=types.Range(start, end), text=new
-                    )
-                ],
+                [types.TextDocumentContentChangePartial(range=types.Range(start, end), text=new)],
             ),
         )
 
     def close(self, path: Path | str) -> None:
-        self.notify(
-            types.TEXT_DOCUMENT_DID_CLOSE, types.DidCloseTextDocumentParams(doc(path))
-        )
+        self.notify(types.TEXT_DOCUMENT_DID_CLOSE, types.DidCloseTextDocumentParams(doc(path)))
 
     def settled(self, path: Path | str) -> None:
         """Wait until the server has checked the document as it is now (a request that needs
         the check answers only then)."""
         self.call(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, types.DocumentSymbolParams(doc(path)))
 
-    def wait_for(self, path: Path | str, holds: Any, timeout: float = WAIT) -> list[types.Diagnostic]:
+    def wait_for(
+        self, path: Path | str, holds: Any, timeout: float = WAIT
+    ) -> list[types.Diagnostic]:
         """The diagnostics of ``path`` once ``holds(diagnostics)`` is true of them."""
         key = uri(path)
         deadline = time.monotonic() + timeout
@@ -161,7 +155,7 @@ class Editor:
     def stop(self) -> None:
         try:
             self.call(types.SHUTDOWN, None, timeout=10)
-            self.client.protocol.notify(types.EXIT, None)
+            self.notify(types.EXIT, None)
             self.run(self.client.stop(), timeout=10)
         finally:
             self.loop.call_soon_threadsafe(self.loop.stop)

@@ -10,7 +10,9 @@ from lsp_client import Editor, at, doc
 from lsprotocol import types
 
 
-def complete(editor: Editor, path: Path, text: str, line: int, character: int) -> dict[str, types.CompletionItem]:
+def complete(
+    editor: Editor, path: Path, text: str, line: int, character: int
+) -> dict[str, types.CompletionItem]:
     editor.open(path, text)
     answer = editor.call(
         types.TEXT_DOCUMENT_COMPLETION, types.CompletionParams(doc(path), at(line, character))
@@ -19,7 +21,9 @@ def complete(editor: Editor, path: Path, text: str, line: int, character: int) -
     return {item.label: item for item in items}
 
 
-def test_inside_an_asset_the_fields_of_the_asset_kind_are_offered(editor: Editor, winters: Path) -> None:
+def test_inside_an_asset_the_fields_of_the_asset_kind_are_offered(
+    editor: Editor, winters: Path
+) -> None:
     path = winters / "assets.rules"
     text = path.read_text(encoding="utf-8")
     lines = text.split("\n")
@@ -33,9 +37,13 @@ def test_inside_an_asset_the_fields_of_the_asset_kind_are_offered(editor: Editor
     assert items["Exhaust"].kind == types.CompletionItemKind.Event  # a declared trigger
 
 
-def test_a_quoted_name_after_a_kind_offers_the_cards_of_that_kind(editor: Editor, winters: Path) -> None:
+def test_a_quoted_name_after_a_kind_offers_the_cards_of_that_kind(
+    editor: Editor, winters: Path
+) -> None:
     path = winters / "abilities.rules"
-    text = path.read_text(encoding="utf-8").replace('character "Parin" · number 1', 'character "Pa', 1)
+    text = path.read_text(encoding="utf-8").replace(
+        'character "Parin" · number 1', 'character "Pa', 1
+    )
     row = text.split("\n").index('  character "Pa')
     items = complete(editor, path, text, row, len('  character "Pa'))
     assert set(items) == {"Parin"}
@@ -47,7 +55,9 @@ def test_a_quoted_name_after_a_kind_offers_the_cards_of_that_kind(editor: Editor
 
 def test_after_play_the_phases_of_the_procedure_are_offered(editor: Editor, winters: Path) -> None:
     path = winters / "procedure.rules"
-    text = path.read_text(encoding="utf-8").replace('Refresh: play "Refresh"', 'Refresh: play "Re', 1)
+    text = path.read_text(encoding="utf-8").replace(
+        'Refresh: play "Refresh"', 'Refresh: play "Re', 1
+    )
     row = text.split("\n").index('  Refresh: play "Re')
     items = complete(editor, path, text, row, len('  Refresh: play "Re'))
     assert "Refresh" in items
@@ -56,7 +66,9 @@ def test_after_play_the_phases_of_the_procedure_are_offered(editor: Editor, wint
 
 def test_after_do_the_step_primitives_are_offered_in_words(editor: Editor, winters: Path) -> None:
     path = winters / "procedure.rules"
-    text = path.read_text(encoding="utf-8").replace("Advance Time: do advance time", "Advance Time: do adv", 1)
+    text = path.read_text(encoding="utf-8").replace(
+        "Advance Time: do advance time", "Advance Time: do adv", 1
+    )
     row = text.split("\n").index("  Advance Time: do adv")
     items = complete(editor, path, text, row, len("  Advance Time: do adv"))
     assert items["advance time"].detail == "step_advance_time()"
@@ -72,7 +84,9 @@ def test_a_procedure_offers_its_step_forms(editor: Editor, winters: Path) -> Non
     assert items["for each"].insert_text_format == types.InsertTextFormat.Snippet
 
 
-def test_in_a_sentence_the_declared_words_and_verbs_are_offered(editor: Editor, winters: Path) -> None:
+def test_in_a_sentence_the_declared_words_and_verbs_are_offered(
+    editor: Editor, winters: Path
+) -> None:
     path = winters / "assets.rules"
     text = path.read_text(encoding="utf-8").replace(
         "Exhaust: Roll and place a sorcery at this location.", "Exhaust: Roll and place a sor", 1
@@ -81,11 +95,15 @@ def test_in_a_sentence_the_declared_words_and_verbs_are_offered(editor: Editor, 
     items = complete(editor, path, text, row, len("  Exhaust: Roll and place a sor"))
     assert items["sorcery"].kind == types.CompletionItemKind.EnumMember
     assert items["sorcery"].detail == "resource"
-    verbs = complete(editor, path, text.replace("Roll and place a sor", "Ro", 1), row, len("  Exhaust: Ro"))
+    verbs = complete(
+        editor, path, text.replace("Roll and place a sor", "Ro", 1), row, len("  Exhaust: Ro")
+    )
     assert verbs["roll and place"].detail == "verb → roll_and_place()"
 
 
-def test_at_the_top_level_the_card_kinds_and_keywords_are_offered(editor: Editor, winters: Path) -> None:
+def test_at_the_top_level_the_card_kinds_and_keywords_are_offered(
+    editor: Editor, winters: Path
+) -> None:
     path = winters / "events.rules"
     text = path.read_text(encoding="utf-8") + "\nob"
     row = text.count("\n")

@@ -11,7 +11,9 @@ from pathlib import Path
 from lsp_client import ROOT, Editor, uri
 from lsprotocol import types
 
-HEADLINE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<column>\d+): (?P<severity>error|warning): (?P<message>.*)$")
+HEADLINE = re.compile(
+    r"^(?P<file>.+?):(?P<line>\d+):(?P<column>\d+): (?P<severity>error|warning): (?P<message>.*)$"
+)
 
 
 def chronicler_check(folder: Path) -> set[tuple[str, int, int, str, str]]:
@@ -41,7 +43,10 @@ def chronicler_check(folder: Path) -> set[tuple[str, int, int, str, str]]:
 
 def shown(editor: Editor, folder: Path) -> set[tuple[str, int, int, str, str]]:
     """What the editor was sent for the folder's files, as ``check`` would print it."""
-    severity = {types.DiagnosticSeverity.Error: "error", types.DiagnosticSeverity.Warning: "warning"}
+    severity = {
+        types.DiagnosticSeverity.Error: "error",
+        types.DiagnosticSeverity.Warning: "warning",
+    }
     found = set()
     for path in folder.glob("*.rules"):
         for d in editor.diagnostics.get(uri(path), []):
@@ -82,9 +87,7 @@ def test_a_misspelt_skill_is_told_as_check_tells_it_with_its_suggestion(
     assert editor.wait_for(assets, lambda found: found == []) == []
 
 
-def test_many_mistakes_match_chronicler_check_exactly(
-    editor: Editor, tmp_path: Path
-) -> None:
+def test_many_mistakes_match_chronicler_check_exactly(editor: Editor, tmp_path: Path) -> None:
     """The same text on disk for ``check`` and in the editor: the same diagnostics."""
     from conftest import copy_of_six_winters
 
@@ -114,7 +117,7 @@ def test_a_card_renamed_in_one_file_is_an_error_where_another_file_names_it(
     editor.open(characters, text)
     editor.change(characters, text.replace('character "Parin"', 'character "Parine"'))
     found = editor.wait_for(abilities, lambda found: len(found) >= 8)
-    assert all('unknown character "Parin"; did you mean "Parine"?' == d.message for d in found)
+    assert all(d.message == 'unknown character "Parin"; did you mean "Parine"?' for d in found)
     lines = abilities.read_text(encoding="utf-8").split("\n")
     first = found[0].range.start
     assert lines[first.line][first.character :].startswith('"Parin"')

@@ -120,7 +120,9 @@ def test_semantic_tokens_name_each_word_by_what_the_ruleset_declares(
     assert named[0][1] == "comment"
 
 
-def test_the_preview_draws_the_card_under_the_cursor(editor: Editor, winters: Path, cache_dir: Path) -> None:
+def test_the_preview_draws_the_card_under_the_cursor(
+    editor: Editor, winters: Path, cache_dir: Path
+) -> None:
     assets = winters / "assets.rules"
     editor.open(assets)
     row = assets.read_text(encoding="utf-8").split("\n").index("  tags Potion")
@@ -140,6 +142,8 @@ def test_the_preview_draws_the_card_under_the_cursor(editor: Editor, winters: Pa
         assert drawn.width > 200 and drawn.height > drawn.width  # a portrait card
     outside = editor.call(
         types.WORKSPACE_EXECUTE_COMMAND,
-        types.ExecuteCommandParams("chronicler.preview", [uri(assets), {"line": 0, "character": 0}]),
+        types.ExecuteCommandParams(
+            "chronicler.preview", [uri(assets), {"line": 0, "character": 0}]
+        ),
     )
     assert outside == {"error": "no card here"}

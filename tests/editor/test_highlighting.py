@@ -32,10 +32,18 @@ def textmate_tokens() -> dict[str, list[tuple[int, int, int, str, list[str]]]]:
     if not ready:
         if REQUIRED:
             pytest.fail(f"node and {MODULES}/vscode-textmate are needed (.ci/run installs them)")
-        pytest.skip("node or the npm packages vscode-textmate, vscode-oniguruma are missing "
-                    f"(npm install --prefix {MODULES.parent} vscode-textmate vscode-oniguruma)")
+        pytest.skip(
+            "node or the npm packages vscode-textmate, vscode-oniguruma are missing "
+            f"(npm install --prefix {MODULES.parent} vscode-textmate vscode-oniguruma)"
+        )
     done = subprocess.run(
-        [str(node), str(HERE / "textmate_tokens.mjs"), str(MODULES), str(GRAMMAR), *map(str, SHIPPED)],
+        [
+            str(node),
+            str(HERE / "textmate_tokens.mjs"),
+            str(MODULES),
+            str(GRAMMAR),
+            *map(str, SHIPPED),
+        ],
         capture_output=True,
         text=True,
         timeout=300,
@@ -74,8 +82,16 @@ def test_the_procedure_its_phases_and_step_words(scopes: dict) -> None:
     procedure = scopes["procedure.rules:six_winters"]
     assert '"Turn"' in scoped(procedure, "entity.name.namespace.phase")
     keywords = {t.casefold() for t in scoped(procedure, "keyword.control.procedure")}
-    assert {"play", "do", "until", "for each", "players act in any order until all pass"} <= keywords
-    assert any(t.strip().startswith("note ") for t in scoped(procedure, "comment.block.documentation"))
+    assert {
+        "play",
+        "do",
+        "until",
+        "for each",
+        "players act in any order until all pass",
+    } <= keywords
+    assert any(
+        t.strip().startswith("note ") for t in scoped(procedure, "comment.block.documentation")
+    )
 
 
 def test_values_and_declarations(scopes: dict) -> None:

@@ -18,7 +18,9 @@ def row_of(path: Path, line: str) -> int:
     return path.read_text(encoding="utf-8").split("\n").index(line)
 
 
-def test_a_card_named_in_another_file_shows_its_printed_summary(editor: Editor, winters: Path) -> None:
+def test_a_card_named_in_another_file_shows_its_printed_summary(
+    editor: Editor, winters: Path
+) -> None:
     abilities = winters / "abilities.rules"
     row = row_of(abilities, '  character "Parin" · number 1')
     found = hover(editor, abilities, row, 14)

@@ -6,15 +6,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from lsp_client import Editor, at, doc, uri
-from pygls.uris import to_fs_path
 from lsprotocol import types
+from pygls.uris import to_fs_path
 
 
 def row_of(path: Path, line: str) -> int:
     return path.read_text(encoding="utf-8").split("\n").index(line)
 
 
-def test_a_card_named_in_an_ability_goes_to_the_character_card(editor: Editor, winters: Path) -> None:
+def test_a_card_named_in_an_ability_goes_to_the_character_card(
+    editor: Editor, winters: Path
+) -> None:
     abilities = winters / "abilities.rules"
     editor.open(abilities)
     row = row_of(abilities, '  character "Parin" · number 1')
@@ -89,10 +91,14 @@ def test_play_goes_to_the_phase_it_plays(editor: Editor, winters: Path) -> None:
         types.TEXT_DOCUMENT_DEFINITION, types.DefinitionParams(doc(procedure), at(row, 16))
     )
     phase_row = row_of(procedure, 'procedure "Turn" {')
-    assert found == [types.Location(uri(procedure), types.Range(at(phase_row, 10), at(phase_row, 16)))]
+    assert found == [
+        types.Location(uri(procedure), types.Range(at(phase_row, 10), at(phase_row, 16)))
+    ]
 
 
-def test_renaming_a_card_renames_it_in_every_file_of_the_ruleset(editor: Editor, winters: Path) -> None:
+def test_renaming_a_card_renames_it_in_every_file_of_the_ruleset(
+    editor: Editor, winters: Path
+) -> None:
     characters = winters / "characters.rules"
     editor.open(characters)
     row = row_of(characters, 'character "Parin" {')
@@ -114,9 +120,13 @@ def test_renaming_a_card_renames_it_in_every_file_of_the_ruleset(editor: Editor,
     for name, file_edits in edits.items():
         path = winters / name
         lines = path.read_text(encoding="utf-8").split("\n")
-        for e in sorted(file_edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+        for e in sorted(
+            file_edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True
+        ):
             line = lines[e.range.start.line]
-            lines[e.range.start.line] = line[: e.range.start.character] + e.new_text + line[e.range.end.character :]
+            lines[e.range.start.line] = (
+                line[: e.range.start.character] + e.new_text + line[e.range.end.character :]
+            )
         editor.open(path, "\n".join(lines))
         editor.change(path, "\n".join(lines))
     editor.settled(characters)
@@ -143,7 +153,11 @@ def test_the_outline_lists_cards_with_their_sides_and_procedures_with_their_step
         types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, types.DocumentSymbolParams(doc(locations))
     )
     first = found[0]
-    assert (first.name, first.detail, first.kind) == ("Yearly Field", "location", types.SymbolKind.Class)
+    assert (first.name, first.detail, first.kind) == (
+        "Yearly Field",
+        "location",
+        types.SymbolKind.Class,
+    )
     assert [side.name for side in first.children] == ["developed"]
     assert first.selection_range == types.Range(at(5, 9), at(5, 23))
     procedure = winters / "procedure.rules"

@@ -51,7 +51,15 @@ def test_neovim_receives_the_diagnostics_and_a_completion(tmp_path: Path) -> Non
         XDG_DATA_HOME=str(tmp_path / "data"),
     )
     done = subprocess.run(
-        [NVIM, "--headless", "--clean", "-n", str(abilities), "-c", f"luafile {HERE / 'neovim_session.lua'}"],
+        [
+            NVIM,
+            "--headless",
+            "--clean",
+            "-n",
+            str(abilities),
+            "-c",
+            f"luafile {HERE / 'neovim_session.lua'}",
+        ],
         env=env,
         cwd=tmp_path,
         capture_output=True,
