@@ -74,6 +74,17 @@ def timed_edits(
     return times
 
 
+def checker_alone(folder: Path, runs: int) -> list[float]:
+    """``check_sources`` of the whole folder in this process, every file parsed already (the
+    floor under the server's figure, measured in the same run: the machine's load shows in
+    both)."""
+    from dsl.loader import check_sources, read_sources, ruleset_files
+
+    sources, _ = read_sources(ruleset_files(folder))
+    check_sources(sources, str(folder))
+    return timed(lambda: check_sources(sources, str(folder)), runs)
+
+
 def timed(call: Callable[[], object], runs: int) -> list[float]:
     times = []
     for _ in range(runs):
@@ -124,6 +135,7 @@ def run(editor: Editor, folder: Path, args: argparse.Namespace) -> None:
         "shadwo",
     )
     print(f"  edit -> diagnostics (a word)        {figures(word)}")
+    print(f"  the checker alone, same text        {figures(checker_alone(folder, args.runs))}")
     row = text.split("\n").index("  Exhaust: Roll and place a sorcery at this location.")
     lines = text.split("\n")
     syntax = timed_edits(
