@@ -132,6 +132,8 @@ def _words(vocab: Any) -> Iterable[types.CompletionItem]:
     for words, info in getattr(vocab, "verbs", {}).items():
         yield _item(" ".join(words), _KIND.Function, f"verb → {info.function}()")
     yield from _triggers(vocab)
+    for name, number in getattr(vocab, "values", {}).items():
+        yield _item(name, _KIND.Constant, f"value = {number}")
 
 
 def _triggers(vocab: Any) -> Iterable[types.CompletionItem]:

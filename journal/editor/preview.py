@@ -53,7 +53,13 @@ def render(analysis: Analysis, path: str, line: int) -> dict[str, Any]:
     )
     if drawn is None:
         return {"error": f'{kind} "{card.name.text}" is not in the compiled ruleset'}
-    folder = faces_folder(Path(analysis.folder))
+    from rules import registry
+
+    try:
+        # the folder as ``chronicler print`` finds it: a ruleset of ours, or a copy of one
+        folder = faces_folder(registry.find(analysis.folder).folder)
+    except ChroniclerError as error:
+        return {"error": error.message}
     try:
         faces = FaceSet(folder, bleed_mm=0.0, regions=compiled.vocabulary.regions)
         if not faces.has_layout(drawn.kind):

@@ -99,6 +99,9 @@ def test_in_a_sentence_the_declared_words_and_verbs_are_offered(
         editor, path, text.replace("Roll and place a sor", "Ro", 1), row, len("  Exhaust: Ro")
     )
     assert verbs["roll and place"].detail == "verb → roll_and_place()"
+    blank = text.replace("Roll and place a sor", "Roll and place a ", 1)
+    everything = complete(editor, path, blank, row, len("  Exhaust: Roll and place a "))
+    assert everything["threat pool"].detail == "value = 6"  # a declared value
 
 
 def test_at_the_top_level_the_card_kinds_and_keywords_are_offered(
