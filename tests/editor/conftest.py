@@ -4,7 +4,6 @@ pygls client running ``chronicler lsp``) per test module."""
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,18 +13,7 @@ import pytest
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))  # lsp_client.py
 
-from lsp_client import ROOT, Editor  # noqa: E402
-
-SIX_WINTERS = ROOT / "rules" / "six_winters"
-
-
-def copy_of_six_winters(folder: Path) -> Path:
-    """A designer's own copy of the Six Winters text and faces (found by its folder)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    for path in SIX_WINTERS.glob("*.rules"):
-        shutil.copy(path, folder / path.name)
-    shutil.copytree(SIX_WINTERS / "faces", folder / "faces")
-    return folder
+from lsp_client import Editor, copy_of_six_winters  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import shutil
 import sys
 import threading
 import time
@@ -17,8 +18,18 @@ from pygls.lsp.client import LanguageClient
 from pygls.uris import from_fs_path
 
 ROOT = Path(__file__).resolve().parents[2]
+SIX_WINTERS = ROOT / "rules" / "six_winters"
 T = TypeVar("T")
 WAIT = 60.0  # seconds: a check of a whole ruleset on a busy machine, with room to spare
+
+
+def copy_of_six_winters(folder: Path) -> Path:
+    """A designer's own copy of the Six Winters text and faces (found by its folder)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for path in SIX_WINTERS.glob("*.rules"):
+        shutil.copy(path, folder / path.name)
+    shutil.copytree(SIX_WINTERS / "faces", folder / "faces")
+    return folder
 
 
 def uri(path: Path | str) -> str:

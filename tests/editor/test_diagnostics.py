@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from lsp_client import ROOT, Editor, uri
+from lsp_client import ROOT, Editor, copy_of_six_winters, uri
 from lsprotocol import types
 
 HEADLINE = re.compile(
@@ -89,8 +89,6 @@ def test_a_misspelt_skill_is_told_as_check_tells_it_with_its_suggestion(
 
 def test_many_mistakes_match_chronicler_check_exactly(editor: Editor, tmp_path: Path) -> None:
     """The same text on disk for ``check`` and in the editor: the same diagnostics."""
-    from conftest import copy_of_six_winters
-
     folder = copy_of_six_winters(tmp_path / "broken_winters")
     obstacles = folder / "obstacles.rules"
     text = obstacles.read_text(encoding="utf-8")

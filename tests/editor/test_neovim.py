@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import copy_of_six_winters
+from lsp_client import copy_of_six_winters
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from lsp_client import Editor, at, doc
+from lsp_client import ROOT, Editor, at, copy_of_six_winters, doc
 from lsprotocol import types
 
 from dsl.loader import Source
@@ -38,8 +38,6 @@ def test_a_half_typed_card_is_a_syntax_error_where_it_stops(editor: Editor, wint
 
 
 def test_a_neighbour_that_is_not_utf8_is_told_with_its_byte(editor: Editor, tmp_path: Path) -> None:
-    from conftest import copy_of_six_winters
-
     folder = copy_of_six_winters(tmp_path / "bytes")
     (folder / "latin.rules").write_bytes(b'# caf\xe9\nevent "X" {\n  tags Event\n}\n')
     events = folder / "events.rules"
@@ -51,8 +49,6 @@ def test_a_neighbour_that_is_not_utf8_is_told_with_its_byte(editor: Editor, tmp_
 
 def test_text_with_unpaired_surrogates_is_answered(editor: Editor, tmp_path: Path) -> None:
     """What a client sends for bytes it could not decode may hold lone surrogates."""
-    from conftest import copy_of_six_winters
-
     folder = copy_of_six_winters(tmp_path / "surrogates")
     events = folder / "events.rules"
     text = events.read_text(encoding="utf-8").replace("tags Event", "tags Ev\udce9nt", 1)
@@ -122,8 +118,6 @@ def test_a_form_read_alone_is_the_form_the_parser_reads_in_its_file() -> None:
     """The editor parses one top-level form at a time and moves unchanged forms: the trees are
     those of ``dsl.parser.parse_text`` on the whole file, for every shipped file and random
     edits of them."""
-    from conftest import ROOT
-
     parser = FormParser()
     rng = random.Random(31)
     pieces = ["\n", "\n\n", "# note\n", "  ", "x", '"', "{", "}", ".", ":"]
