@@ -2,7 +2,7 @@
 
 ``dsl.commands`` adds check, fmt and cards; ``journal.play`` adds play; ``journal.commands``
 adds the campaign, scene, setup, publish, export and demo verbs; ``journal.printing.command``
-adds print. Errors a user can cause are
+adds print; ``journal.editor.command`` adds lsp. Errors a user can cause are
 ``ChroniclerError``s: printed on stderr in one line, exit code 1 (2 for bad usage), no traceback
 unless ``--debug`` is given.
 """
@@ -44,6 +44,7 @@ COMMAND_MODULES = (
     "journal.playtest.commands",
     "journal.companion",
     "journal.tables.commands",
+    "journal.editor.command",
 )
 
 
