@@ -4,10 +4,11 @@ Character Abilities, Asset Cards: Ability): what a card offers, and using it.
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import Any
 
 from dsl.compiler import Trigger
-from dsl.runtime import Context
+from dsl.runtime import Context, Decision
 
 from .basics import (
     OVERCOME_ONLY_VERBS,
@@ -107,7 +108,7 @@ class AbilityRules(SessionPart):
 
     def _defend_window(
         self, ctx: Context, m: CharacterState, verbs: tuple[str, ...], prompt: str
-    ) -> None:
+    ) -> Generator[Decision, Any, None]:
         """Inside an overcome action: offer ``m`` each card of theirs whose ability calls one of
         ``verbs`` and is not used this turn, one at a time, until they are done. The seed lets
         asset and character abilities "defend during the step"; asked only when such a card
@@ -120,7 +121,7 @@ class AbilityRules(SessionPart):
             ]
             if not usable:
                 return
-            pick = self.decide(
+            pick = yield self.ask(
                 ctx, DecisionKind.CHOOSE_DEFENSE, ["done", *usable], prompt, who=m.name
             )
             if pick == "done":

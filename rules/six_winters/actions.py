@@ -5,6 +5,7 @@ own; cards used as actions are ``abilities``.
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from itertools import combinations
 from typing import Any
 
@@ -365,7 +366,11 @@ class ActionRules(SessionPart):
             return [r for r in self.ruleset.resources if r != resource]
         return [t for t in targets if t != resource]
 
-    def op_action(self, ctx: Context, option: dict[str, Any]) -> None:
+    def op_action(
+        self, ctx: Context, option: dict[str, Any]
+    ) -> Generator[Decision, Any, None] | None:
+        """An action; an overcome is a piece written as a generator (``action_overcome``), so
+        the machine goes on with it where it asked, and this returns it."""
         act = option["act"]
         c = self.character(option["character"]) if "character" in option else None
         self.emit(
@@ -388,7 +393,7 @@ class ActionRules(SessionPart):
             self.action_craft(ctx, c, option["die"])
         elif act == "overcome":
             assert c is not None
-            self.action_overcome(ctx, c, option["index"])
+            return self._overcoming(ctx, c, option["index"])
         elif act == "narrate":
             self.action_narrate(ctx, option["scene"], option["location"], option["participants"])
         elif act in ("ability", "asset"):
@@ -397,6 +402,13 @@ class ActionRules(SessionPart):
         elif act == "permission":
             assert c is not None
             self.use_permission(ctx, c, option)
+        self.release_cards_left()
+        return None
+
+    def _overcoming(
+        self, ctx: Context, c: CharacterState, index: int
+    ) -> Generator[Decision, Any, None]:
+        yield from self.action_overcome(ctx, c, index)
         self.release_cards_left()
 
     def action_move(self, ctx: Context, c: CharacterState, to: str, by: str | None) -> None:

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pickle
 import weakref
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from dsl.runtime import Context
+from dsl.runtime import Context, Decision
 
 from .cards import Asset, Obstacle, Ruleset, Scene
 from .state import (
@@ -255,7 +255,7 @@ class SessionPart(_SessionBase):
 
         def _defend_window(
             self, ctx: Context, m: CharacterState, verbs: tuple[str, ...], prompt: str
-        ) -> None: ...
+        ) -> Generator[Decision, Any, None]: ...
         def _entry_places(self, card: Obstacle, at: str | None = None) -> list[str]: ...
         def _holding_possible(self, c: CharacterState, card: str, permission: Any) -> bool: ...
         def _narrate_options(self) -> list[Any]: ...
@@ -270,7 +270,20 @@ class SessionPart(_SessionBase):
         def action_narrate(
             self, ctx: Context, scene_name: str, location: str, participants: list[str]
         ) -> None: ...
-        def action_overcome(self, ctx: Context, c: CharacterState, index: int) -> None: ...
+        def action_overcome(
+            self, ctx: Context, c: CharacterState, index: int
+        ) -> Generator[Decision, Any, None]: ...
+        def ask(
+            self,
+            ctx: Context,
+            kind: str,
+            options: Sequence[Any],
+            prompt: str,
+            who: str | None = None,
+            *,
+            min_choices: int = 1,
+            max_choices: int = 1,
+        ) -> Decision: ...
         def adjacent(self, name: str) -> list[str]: ...
         def apply_standing_texts(self, ctx: Context) -> None: ...
         def available_scenes(self) -> list[str]: ...

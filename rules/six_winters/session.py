@@ -38,7 +38,7 @@ from dsl.kernel.machine import (
     method_table,
 )
 from dsl.procedure import Procedure, ProcedureWalker
-from dsl.runtime import Context, EffectError, NothingToActOn
+from dsl.runtime import Context, Decision, EffectError, NothingToActOn, new_decision
 from dsl.runtime import DecisionKind as LanguageDecision
 
 from . import select as selecting
@@ -553,6 +553,21 @@ class Session(
             )
         finally:
             ctx.actor = saved
+
+    def ask(
+        self,
+        ctx: Context,
+        kind: str,
+        options: Sequence[Any],
+        prompt: str,
+        who: str | None = None,
+        *,
+        min_choices: int = 1,
+        max_choices: int = 1,
+    ) -> Decision:
+        """The question a piece written as a generator yields (``answer = yield ask(...)``):
+        ``decide``'s, with ``who`` kept as given; the machine answers it."""
+        return new_decision(kind, who, prompt, tuple(options), ctx.span, min_choices, max_choices)
 
     def run_effects(
         self,

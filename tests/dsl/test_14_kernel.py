@@ -59,14 +59,14 @@ def test_a_scripted_die_decides_the_roll_and_the_machine_asks_what_the_rules_ask
     assert kinds(game) == ["dice_rolled", "points_at_stake", "dice_rolled", "turn_lost"]
 
 
-def test_a_decision_inside_a_piece_replays_the_piece_from_its_snapshot():
+def test_a_decision_inside_a_piece_is_asked_on_the_table_as_the_piece_left_it():
     game = new_pig(dice=[2, 5])
     game.apply("roll")
     decision = game.pending()
     assert decision.prompt == "Roll it again?" and decision.options == ("keep", "again")
-    # the piece was rolled back to its start: the 2 is still in the script's past
-    assert game.state.dice_script == [2, 5]
-    assert kinds(game) == []
+    # the 2 is rolled and told: whoever answers sees the table as it is now
+    assert game.state.dice_script == [5]
+    assert kinds(game) == ["dice_rolled"]
     game.apply("again")
     assert stake(game) == 5
     assert kinds(game) == ["dice_rolled", "dice_rolled", "points_at_stake"]
