@@ -49,6 +49,18 @@ class Event:
         return (Event, (self.kind, self.data))
 
 
+@dataclass(frozen=True, slots=True)
+class PrivateEvent(Event):
+    """An event only some players may see (``seen_by``): what one player chose face down, a
+    card drawn into a hand. ``Machine.events_for(player)`` leaves it out for the others; the
+    machine's own log (``events``) holds it, as a referee's would."""
+
+    seen_by: tuple[str, ...] = ()
+
+    def __reduce__(self) -> Any:
+        return (PrivateEvent, (self.kind, self.data, self.seen_by))
+
+
 # ``Event(kind, data)`` in three calls of C (see ``Machine.emit``); the slots' own setters
 _new_event = object.__new__
 _set_kind = Event.__dict__["kind"].__set__
@@ -266,6 +278,31 @@ class Machine:
         _set_kind(event, kind)
         _set_data(event, data)
         self.state.events.append(event)
+
+    def tell(self, to: Sequence[str], kind: str, **data: Any) -> None:
+        """Record a change only the players ``to`` may see (a ``PrivateEvent``)."""
+        self.state.events.append(PrivateEvent(kind, data, tuple(to)))
+
+    def events_for(self, player: str | None) -> list[Event]:
+        """The events ``player`` may see (``None``: the public log, what anyone may see):
+        every event but those told to other players only."""
+        return [
+            e
+            for e in self.state.events
+            if type(e) is not PrivateEvent or (player is not None and player in e.seen_by)
+        ]
+
+    def returns(self) -> dict[str, float]:
+        """Each player's result once the game is over (OpenSpiel's ``returns``: a score or a
+        payoff per player); a game with players gives its own."""
+        raise NotImplementedError(f"{type(self).__name__} gives no result per player")
+
+    def standing(self) -> Any:
+        """The winners and the ranking of the players by ``returns`` (``players.Standing``);
+        the highest return first."""
+        from dsl.kernel.players import ranked
+
+        return ranked(self.returns())
 
     def clone(self) -> Self:
         """An independent copy: the same future for the same answers."""
