@@ -550,8 +550,10 @@ class Machine:
         return decision
 
     def _restore(self, data: dict[str, Any], untouched: bool) -> None:
-        """Back to the state at the start of the piece, keeping its snapshot and answers."""
-        if untouched:  # nothing changed but the events: no copy to make
+        """Back to the state at the start of the piece, keeping its snapshot and answers. A
+        piece that took its snapshot goes back to it even if it says it has changed nothing
+        since (a primitive that found nothing, after another that acted)."""
+        if untouched and data["snap"] is None:  # nothing changed but the events: no copy
             del self.state.events[data["events"] :]
             return
         if data["snap"] is None:  # pragma: no cover - a wrong ``touch(last=True)`` is a bug

@@ -251,6 +251,8 @@ class Session(
         copy equal to it); another player gets a view of its own sharing the parts worked out
         (nothing in a view depends on who looks but ``who``)."""
         st = self.state
+        if self.changes_untold():  # the table as the piece left it, not as last told
+            return View(self, who)
         events = st.events
         told = len(events)
         last = events[-1] if told else None
@@ -270,6 +272,13 @@ class Session(
         # still finds it
         self._view = (told, last, weakref.ref(view))
         return view
+
+    def changes_untold(self) -> bool:
+        """Whether a piece asks the pending decision after changing the table: it tells its
+        changes by the time it ends, so some may not be told yet (the view then shows the
+        table as it is, worked out anew, and keeps nothing of it for later views)."""
+        asking = self._asking
+        return asking is not None and asking.get("snap") is not None
 
     @property
     def rng(self) -> Any:
