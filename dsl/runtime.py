@@ -396,3 +396,81 @@ class Context:
                 max_choices,
             )
         )
+
+
+class _Probed(EffectError):
+    """Ends a probe (``can_act``): whether the text would act. An ``EffectError``, so a
+    compiled text lets it through as it lets its own errors."""
+
+    def __init__(self, acts: bool) -> None:
+        super().__init__("probed")
+        self.acts = acts
+
+
+class _ProbeHost:
+    """The host a probed text runs against: everything is the real host's but the primitives,
+    which only say whether they find what they act on (``finds``) and stop the text there."""
+
+    __slots__ = ("_host",)
+
+    def __init__(self, host: Any) -> None:
+        self._host = host
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._host, name)
+
+    def select(self, ctx: Context, selector: Any) -> list[Any]:
+        found: list[Any] = self._host.select(ctx, selector)
+        return found
+
+    def primitive(self, name: str) -> Callable[..., Any]:
+        fn = self._host.primitive(name)
+        check = getattr(fn, "finds", None)
+
+        def stop(ctx: Context, *args: Any, **kwargs: Any) -> Any:
+            raise _Probed(check is None or check(ctx, *args, **kwargs) is None)
+
+        stop.__wrapped__ = fn  # type: ignore[attr-defined]
+        return stop
+
+
+class _ProbeContext(Context):
+    """A probed text's context: a question means there is something to choose among."""
+
+    __slots__ = ()
+
+    def decide(
+        self,
+        kind: str,
+        options: Sequence[Any],
+        prompt: str,
+        who: str | None = None,
+        *,
+        min_choices: int = 1,
+        max_choices: int = 1,
+    ) -> Any:
+        raise _Probed(bool(options))
+
+
+def can_act(
+    run: Callable[[Context], Any],
+    host: Any,
+    card: Any = None,
+    actor: str | None = None,
+    location: Any = None,
+) -> bool:
+    """Whether a text that only resolves its roles and then calls one primitive
+    (``CompiledAbility.last_call``) would find something to act on, worked out without running
+    it: its roles are resolved against the host (reading only) up to its first question or
+    its primitive, which is not called but asked what it must find (``finds``). ``False`` only
+    when the text would certainly fail with ``NothingToActOn``; a text whose roles ask a
+    question, or whose primitive declares nothing it must find, may act."""
+    try:
+        run(_ProbeContext(_ProbeHost(host), card, actor, location))
+    except _Probed as probed:
+        return probed.acts
+    except NothingToActOn:
+        return False
+    except (EffectError, DecisionNeeded):
+        return True
+    return True

@@ -8,7 +8,7 @@ from collections.abc import Generator
 from typing import Any
 
 from dsl.compiler import Trigger
-from dsl.runtime import Context, Decision
+from dsl.runtime import Context, Decision, can_act
 
 from .basics import (
     OVERCOME_ONLY_VERBS,
@@ -21,6 +21,8 @@ from .contracts import DecisionKind, EventKind
 from .state import (
     CharacterState,
 )
+
+_UNKNOWN: Any = object()
 
 
 class AbilityRules(SessionPart):
@@ -127,6 +129,32 @@ class AbilityRules(SessionPart):
             if pick == "done":
                 return
             self.use_card(ctx, m, pick["act"], pick["card"], pick["effect"])
+
+    def _may_act(self, c: CharacterState, kind: str, name: str, k: int) -> bool:
+        """Whether a card's text used as an action may act: ``False`` only when the engine
+        knows, without running it, that it would find nothing to act on (a text that resolves
+        its roles and then calls one primitive that says what it must find: Battle Hardened
+        with no Unit or Foe here, The Hawkleader with no military here; ``dsl.runtime.can_act``).
+        Any other text is offered, and taken back if it finds nothing when tried."""
+        memo = self._probe_memo
+        key = (kind, name, k)
+        effect = memo.get(key, _UNKNOWN)
+        if effect is _UNKNOWN:
+            effect = memo[key] = self._probed_effect(kind, name, k)
+        if effect is None or self.state.table_dice:
+            return True
+        return can_act(effect.run, self, card=name, actor=c.name, location=c.location)
+
+    def _probed_effect(self, kind: str, name: str, k: int) -> Effect | None:
+        """The card's effect ``k`` if the engine can tell whether it may act (``_may_act``)."""
+        cards = self.ruleset.abilities if kind == "ability" else self.ruleset.assets
+        effect = cards[name].effects[k]
+        if effect.run is None or effect.cost is not None or effect.last_call is None:
+            return None
+        fn = self.host.primitive(effect.last_call)
+        if not hasattr(fn, "finds"):  # (inside a piece: the primitive as the piece sees it)
+            fn = getattr(fn, "__wrapped__", fn)
+        return effect if hasattr(fn, "finds") else None
 
     def card_options(self, c: CharacterState, *, defending: bool = False) -> list[dict[str, Any]]:
         """The abilities and completed assets ``c`` may use now (activated or played, not used

@@ -208,7 +208,9 @@ class ActionRules(SessionPart):
             for kind, card, plays in hand[1]:
                 if card not in exhausted:
                     for k in plays:
-                        add({"act": kind, "character": who, "card": card, "effect": k})
+                        # a card whose text would find nothing to act on is not offered
+                        if self._may_act(c, kind, card, k):
+                            add({"act": kind, "character": who, "card": card, "effect": k})
             granting += hand[2]
             for n in st.events_out:
                 actions = memo.get(("event", n)) or card_actions("event", n)
