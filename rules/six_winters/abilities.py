@@ -5,10 +5,12 @@ Character Abilities, Asset Cards: Ability): what a card offers, and using it.
 from __future__ import annotations
 
 from collections.abc import Generator
+from operator import attrgetter
 from typing import Any
 
 from dsl.compiler import Trigger
 from dsl.runtime import Context, Decision, can_act
+from dsl.selectors import Selector
 
 from .basics import (
     OVERCOME_ONLY_VERBS,
@@ -23,6 +25,54 @@ from .state import (
 )
 
 _UNKNOWN: Any = object()
+_PROBES_KEPT = 50_000  # the answers of ``_may_act`` kept at most
+_DIE = attrgetter("resource", "face")
+_TOKENS = attrgetter("name", "progress", "hindrance")
+
+
+def _local(effect: Effect) -> bool:
+    """Whether a one-clause text (``last_call``) reads only its character's location and
+    initiative dice: each phrase it resolves is at this location (written, or dice and tokens
+    with no place, which are those where the card acts), in the character's own pool, or made
+    new; nothing is counted elsewhere."""
+    clause = effect.meaning.parts[0].alternatives[0]
+    for role, value in clause.roles:
+        if role in clause.creates:
+            continue
+        phrases = _phrases(value)
+        if phrases is None:
+            return False
+        for phrase in phrases:
+            if not _here_or_yours(phrase):
+                return False
+    return True
+
+
+def _phrases(value: Any) -> list[Selector] | None:
+    """The noun phrases a role's value resolves (``None``: it counts something, anywhere)."""
+    if isinstance(value, Selector):
+        return [value]
+    choices = getattr(value, "choices", None)
+    if choices is not None:
+        found: list[Selector] = []
+        for choice in choices:
+            more = _phrases(choice)
+            if more is None:
+                return None
+            found += more
+        return found
+    return None if getattr(value, "per", None) is not None else []
+
+
+def _here_or_yours(phrase: Selector) -> bool:
+    if phrase.superlative is not None or phrase.quantity.reading is not None or phrase.with_:
+        return False
+    if phrase.reference is not None:
+        return phrase.reference == "this" and phrase.noun == "location"
+    place = phrase.place
+    if place is None:
+        return phrase.noun_category in ("resource", "die", "token", "counter")
+    return place.kind == "this location" or (place.kind == "zone" and place.owner == "your")
 
 
 class AbilityRules(SessionPart):
@@ -135,18 +185,44 @@ class AbilityRules(SessionPart):
         knows, without running it, that it would find nothing to act on (a text that resolves
         its roles and then calls one primitive that says what it must find: Battle Hardened
         with no Unit or Foe here, The Hawkleader with no military here; ``dsl.runtime.can_act``).
-        Any other text is offered, and taken back if it finds nothing when tried."""
+        Any other text is offered, and taken back if it finds nothing when tried.
+
+        A text that reads only its character's location and initiative dice (``_local``) is
+        probed once per such table: the answer is kept by what it read (the location's dice,
+        obstacles and threats, the character's dice), a fact of the ruleset."""
         memo = self._probe_memo
         key = (kind, name, k)
-        effect = memo.get(key, _UNKNOWN)
-        if effect is _UNKNOWN:
-            effect = memo[key] = self._probed_effect(kind, name, k)
-        if effect is None or self.state.table_dice:
+        probe = memo.get(key, _UNKNOWN)
+        if probe is _UNKNOWN:
+            probe = memo[key] = self._probed_effect(kind, name, k)
+        if probe is None or self.state.table_dice:
             return True
-        return can_act(effect.run, self, card=name, actor=c.name, location=c.location)
+        effect, local = probe
+        if not local or c.location is None:
+            return can_act(effect.run, self, card=name, actor=c.name, location=c.location)
+        loc = self.location(c.location)
+        seen = (
+            key,
+            c.name,
+            loc.name,
+            loc.developed,
+            loc.threats,
+            tuple(map(_DIE, loc.dice)),
+            tuple(map(_TOKENS, loc.obstacles)),
+            tuple(c.initiative),
+        )
+        found = self._probed.get(seen)
+        if found is None:
+            if len(self._probed) >= _PROBES_KEPT:
+                self._probed.clear()
+            found = self._probed[seen] = can_act(
+                effect.run, self, card=name, actor=c.name, location=c.location
+            )
+        return found
 
-    def _probed_effect(self, kind: str, name: str, k: int) -> Effect | None:
-        """The card's effect ``k`` if the engine can tell whether it may act (``_may_act``)."""
+    def _probed_effect(self, kind: str, name: str, k: int) -> tuple[Effect, bool] | None:
+        """The card's effect ``k`` if the engine can tell whether it may act (``_may_act``),
+        and whether what it reads is its character's location and dice only."""
         cards = self.ruleset.abilities if kind == "ability" else self.ruleset.assets
         effect = cards[name].effects[k]
         if effect.run is None or effect.cost is not None or effect.last_call is None:
@@ -154,7 +230,7 @@ class AbilityRules(SessionPart):
         fn = self.host.primitive(effect.last_call)
         if not hasattr(fn, "finds"):  # (inside a piece: the primitive as the piece sees it)
             fn = getattr(fn, "__wrapped__", fn)
-        return effect if hasattr(fn, "finds") else None
+        return (effect, _local(effect)) if hasattr(fn, "finds") else None
 
     def card_options(self, c: CharacterState, *, defending: bool = False) -> list[dict[str, Any]]:
         """The abilities and completed assets ``c`` may use now (activated or played, not used

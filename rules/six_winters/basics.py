@@ -263,6 +263,7 @@ class SessionPart(_SessionBase):
         def changes_untold(self) -> bool: ...
 
         _probe_memo: dict[tuple[str, str, int], Any]
+        _probed: dict[tuple[Any, ...], bool]
 
         _trade_memo: dict[str, list[str]]
         _hands_memo: dict[tuple[Any, ...], Any]

@@ -136,6 +136,7 @@ class Session(
         self._card_points_memo: dict[str, tuple[int, str | None]] = {}
         # the card texts whose reach the engine can tell without running them (``_may_act``)
         self._probe_memo = ruleset_memo(ruleset, "probes")
+        self._probed = ruleset_memo(ruleset, "probed")
         self._trade_memo: dict[str, list[str]] = {}
         self._trade_sets = ruleset_memo(ruleset, "trade sets")
         self._least_scene_points: int | None = None
