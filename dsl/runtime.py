@@ -370,6 +370,29 @@ class Context:
         runs the placing with ``cause_surge`` withheld, and the host skips the surge."""
         return function in self.withheld
 
+    def question(
+        self,
+        kind: str,
+        options: Sequence[Any],
+        prompt: str,
+        who: str | None = None,
+        *,
+        min_choices: int = 1,
+        max_choices: int = 1,
+    ) -> Decision:
+        """The decision ``decide`` would ask, for a piece written as a generator to yield:
+        ``answer = yield ctx.question(...)``. The machine gives the answer, the recorded one
+        when the piece runs again (``dsl.kernel.machine``)."""
+        return new_decision(
+            kind,
+            self.actor if who is None else who,
+            prompt,
+            tuple(options),
+            self.span,
+            min_choices,
+            max_choices,
+        )
+
     def decide(
         self,
         kind: str,
@@ -380,7 +403,9 @@ class Context:
         min_choices: int = 1,
         max_choices: int = 1,
     ) -> Any:
-        """Return the next recorded answer, or stop the effect with ``DecisionNeeded``."""
+        """Return the next recorded answer, or stop the effect with ``DecisionNeeded`` (a
+        piece run again from its start with the answers so far: see ``question`` for one
+        that goes on where it asked)."""
         if self.cursor < len(self.answers):
             answer = self.answers[self.cursor]
             self.cursor += 1
