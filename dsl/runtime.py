@@ -3,10 +3,12 @@
 A compiled effect is a callable ``run(ctx)``. It reads and changes the game only through the
 ``Host`` its context carries (the ruleset's state adapter), and it asks for every decision through
 ``ctx.decide``. Decisions are replayed: the context holds the answers given so far, and when an
-effect reaches a decision it has no answer for, it raises ``DecisionNeeded``. The host then
-restores the state it had when the effect started, and runs the effect again with one more answer.
-Effects are short, so replaying them is cheap, and a suspended effect is plain data
-(snapshot + answers) that survives a JSON round-trip and ``clone``.
+effect reaches a decision it has no answer for, it raises ``DecisionNeeded``. Once the question
+is answered, the host restores the state it had when the effect started, and runs the effect
+again with one more answer. Effects are short, so replaying them is cheap, and a suspended
+effect is plain data (snapshot + answers) that survives a JSON round-trip and ``clone``. A
+longer piece of a game is written as a generator instead, yielding ``ctx.question(...)``: the
+kernel goes on with it where it asked (``dsl.kernel.machine``).
 
 Nothing in this module names a game: the ruleset supplies the host and the primitives.
 """

@@ -6,12 +6,15 @@ Two sorts of frame exist:
 - *step frames* walk an explicit list of steps and ask their own decisions: the machine calls
   the game's ``_step_<kind>(frame)`` to go on and ``_answer_<kind>(frame, answer)`` with the
   answer;
-- *run frames* run one piece of the game as straight-line Python (``op_<name>(ctx, **args)``)
-  that asks through ``ctx.decide`` (the contract of ``dsl.runtime``). A run frame keeps a
-  snapshot of the state taken when it started and the answers given so far; when the piece
-  needs a new answer the state goes back to the snapshot and the piece runs again with one more
-  answer. So every decision point is plain data: the state round-trips through JSON and copies
-  with ``clone`` at any of them.
+- *run frames* run one piece of the game as straight-line Python (``op_<name>(ctx, **args)``).
+  A question is asked on the table as the piece left it. A piece written as a generator
+  yields its questions (``answer = yield ctx.question(...)``) and goes on from there with the
+  answer; one that asks through ``ctx.decide`` (the contract of ``dsl.runtime``: a card's
+  compiled text) goes back, once answered, to the snapshot of the state taken when it started
+  (or at its first change, ``touch``) and runs again with one more answer. A run frame keeps
+  that snapshot and the answers given so far, so every decision point is plain data: a copy
+  (``clone``) or a saved game (JSON) runs the piece again from them to the same question, and
+  goes on to the same game.
 
 Chance points are the third kind of input, beside the state and the answers: wherever the rules
 roll, ``roll`` takes the faces from a test's script, else from the one seeded generator, else
