@@ -200,17 +200,22 @@ class AbilityRules(SessionPart):
         effect, local = probe
         if not local or c.location is None:
             return can_act(effect.run, self, card=name, actor=c.name, location=c.location)
-        loc = self.location(c.location)
-        seen = (
-            key,
-            c.name,
-            loc.name,
-            loc.developed,
-            loc.threats,
-            tuple(map(_DIE, loc.dice)),
-            tuple(map(_TOKENS, loc.obstacles)),
-            tuple(c.initiative),
-        )
+        read = self._probe_read
+        if read[0] is not c or read[1] != len(self.state.events):
+            # what a local text reads, worked out once per character and table
+            board = self._map()
+            loc = self.state.locations[board.first[c.location]]
+            facts = (
+                c.name,
+                loc.name,
+                loc.developed,
+                loc.threats,
+                tuple(map(_DIE, loc.dice)),
+                tuple(map(_TOKENS, loc.obstacles)),
+                tuple(c.initiative),
+            )
+            read = self._probe_read = (c, len(self.state.events), facts)
+        seen = (key, read[2])
         found = self._probed.get(seen)
         if found is None:
             if len(self._probed) >= _PROBES_KEPT:

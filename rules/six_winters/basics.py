@@ -264,6 +264,7 @@ class SessionPart(_SessionBase):
 
         _probe_memo: dict[tuple[str, str, int], Any]
         _probed: dict[tuple[Any, ...], bool]
+        _probe_read: tuple[Any, int, tuple[Any, ...]]
 
         _trade_memo: dict[str, list[str]]
         _hands_memo: dict[tuple[Any, ...], Any]
