@@ -371,8 +371,9 @@ class ActionRules(SessionPart):
     def op_action(
         self, ctx: Context, option: dict[str, Any]
     ) -> Generator[Decision, Any, None] | None:
-        """An action; an overcome is a piece written as a generator (``action_overcome``), so
-        the machine goes on with it where it asked, and this returns it."""
+        """An action; an overcome and a narrated scene are pieces written as generators
+        (``action_overcome``, ``action_narrate``), so the machine goes on with them where they
+        asked, and this returns them."""
         act = option["act"]
         c = self.character(option["character"]) if "character" in option else None
         self.emit(
@@ -397,7 +398,7 @@ class ActionRules(SessionPart):
             assert c is not None
             return self._overcoming(ctx, c, option["index"])
         elif act == "narrate":
-            self.action_narrate(ctx, option["scene"], option["location"], option["participants"])
+            return self._narrating(ctx, option["scene"], option["location"], option["participants"])
         elif act in ("ability", "asset"):
             assert c is not None
             self.use_card(ctx, c, act, option["card"], option["effect"], as_action=True)
@@ -411,6 +412,12 @@ class ActionRules(SessionPart):
         self, ctx: Context, c: CharacterState, index: int
     ) -> Generator[Decision, Any, None]:
         yield from self.action_overcome(ctx, c, index)
+        self.release_cards_left()
+
+    def _narrating(
+        self, ctx: Context, scene: str, location: str, participants: list[str]
+    ) -> Generator[Decision, Any, None]:
+        yield from self.action_narrate(ctx, scene, location, participants)
         self.release_cards_left()
 
     def action_move(self, ctx: Context, c: CharacterState, to: str, by: str | None) -> None:
