@@ -30,22 +30,30 @@ _DIE = attrgetter("resource", "face")
 _TOKENS = attrgetter("name", "progress", "hindrance")
 
 
-def _local(effect: Effect) -> bool:
-    """Whether a one-clause text (``last_call``) reads only its character's location and
-    initiative dice: each phrase it resolves is at this location (written, or dice and tokens
-    with no place, which are those where the card acts), in the character's own pool, or made
-    new; nothing is counted elsewhere."""
+_HERE, _POOL = "here", "here and pool"
+
+
+def _local(effect: Effect) -> str:
+    """What a one-clause text (``last_call``) reads, when it is only its character's location
+    (``_HERE``) or that and the character's initiative dice (``_POOL``): each phrase it
+    resolves is at this location (written, or dice and tokens with no place, which are those
+    where the card acts), in the character's own pool, or made new; nothing is counted
+    elsewhere. ``""``: anything else."""
     clause = effect.meaning.parts[0].alternatives[0]
+    reads = _HERE
     for role, value in clause.roles:
         if role in clause.creates:
             continue
         phrases = _phrases(value)
         if phrases is None:
-            return False
+            return ""
         for phrase in phrases:
-            if not _here_or_yours(phrase):
-                return False
-    return True
+            where = _here_or_yours(phrase)
+            if not where:
+                return ""
+            if where == _POOL:
+                reads = _POOL
+    return reads
 
 
 def _phrases(value: Any) -> list[Selector] | None:
@@ -64,15 +72,21 @@ def _phrases(value: Any) -> list[Selector] | None:
     return None if getattr(value, "per", None) is not None else []
 
 
-def _here_or_yours(phrase: Selector) -> bool:
+def _here_or_yours(phrase: Selector) -> str:
+    """Where a phrase looks: at this location (``_HERE``), in the character's pool or among
+    its counters (``_POOL``), or elsewhere (``""``)."""
     if phrase.superlative is not None or phrase.quantity.reading is not None or phrase.with_:
-        return False
+        return ""
     if phrase.reference is not None:
-        return phrase.reference == "this" and phrase.noun == "location"
+        return _HERE if phrase.reference == "this" and phrase.noun == "location" else ""
     place = phrase.place
     if place is None:
-        return phrase.noun_category in ("resource", "die", "token", "counter")
-    return place.kind == "this location" or (place.kind == "zone" and place.owner == "your")
+        if phrase.noun_category == "counter":
+            return _POOL
+        return _HERE if phrase.noun_category in ("resource", "die", "token") else ""
+    if place.kind == "this location":
+        return _HERE
+    return _POOL if place.kind == "zone" and place.owner == "your" else ""
 
 
 class AbilityRules(SessionPart):
@@ -187,9 +201,10 @@ class AbilityRules(SessionPart):
         with no Unit or Foe here, The Hawkleader with no military here; ``dsl.runtime.can_act``).
         Any other text is offered, and taken back if it finds nothing when tried.
 
-        A text that reads only its character's location and initiative dice (``_local``) is
-        probed once per such table: the answer is kept by what it read (the location's dice,
-        obstacles and threats, the character's dice), a fact of the ruleset."""
+        A text that reads only its character's location (and initiative dice: ``_local``) is
+        probed once per such table: the answer is kept by what it read (the location's side,
+        dice, obstacles and threats, and the character's dice if it reads them), a fact of the
+        ruleset."""
         memo = self._probe_memo
         key = (kind, name, k)
         probe = memo.get(key, _UNKNOWN)
@@ -197,37 +212,45 @@ class AbilityRules(SessionPart):
             probe = memo[key] = self._probed_effect(kind, name, k)
         if probe is None or self.state.table_dice:
             return True
-        effect, local = probe
-        if not local or c.location is None:
+        effect, reads = probe
+        if not reads or c.location is None:
             return can_act(effect.run, self, card=name, actor=c.name, location=c.location)
         read = self._probe_read
-        if read[0] is not c or read[1] != len(self.state.events):
-            # what a local text reads, worked out once per character and table
+        if read[0] is not c or read[1] != self._options_round:
+            # what a local text reads, worked out once per character and list of options: the
+            # answers kept for the location as it is, and for it with the character's dice
             board = self._map()
             loc = self.state.locations[board.first[c.location]]
-            facts = (
+            here = (
                 c.name,
                 loc.name,
                 loc.developed,
                 loc.threats,
                 tuple(map(_DIE, loc.dice)),
                 tuple(map(_TOKENS, loc.obstacles)),
-                tuple(c.initiative),
             )
-            read = self._probe_read = (c, len(self.state.events), facts)
-        seen = (key, read[2])
-        found = self._probed.get(seen)
+            pool = (*here, tuple(c.initiative))
+            probed = self._probed
+            if len(probed) >= _PROBES_KEPT:
+                probed.clear()
+            by_here = probed.get(here)
+            if by_here is None:
+                by_here = probed[here] = {}
+            by_pool = probed.get(pool)
+            if by_pool is None:
+                by_pool = probed[pool] = {}
+            read = self._probe_read = (c, self._options_round, by_here, by_pool)
+        answers = read[2] if reads == _HERE else read[3]
+        found = answers.get(key)
         if found is None:
-            if len(self._probed) >= _PROBES_KEPT:
-                self._probed.clear()
-            found = self._probed[seen] = can_act(
+            found = answers[key] = can_act(
                 effect.run, self, card=name, actor=c.name, location=c.location
             )
         return found
 
-    def _probed_effect(self, kind: str, name: str, k: int) -> tuple[Effect, bool] | None:
+    def _probed_effect(self, kind: str, name: str, k: int) -> tuple[Effect, str] | None:
         """The card's effect ``k`` if the engine can tell whether it may act (``_may_act``),
-        and whether what it reads is its character's location and dice only."""
+        and what it reads (``_local``)."""
         cards = self.ruleset.abilities if kind == "ability" else self.ruleset.assets
         effect = cards[name].effects[k]
         if effect.run is None or effect.cost is not None or effect.last_call is None:

@@ -98,6 +98,7 @@ class ActionRules(SessionPart):
         worked out once per card (its memo read in line: a card's facts are never falsy)."""
         st = self.state
         rs = self.ruleset
+        self._options_round += 1  # (``_may_act`` looks a character's table up once a round)
         options: list[Any] = []
         add = options.append
         board = self._map()  # each location's side and neighbours, kept while the map is

@@ -263,8 +263,9 @@ class SessionPart(_SessionBase):
         def changes_untold(self) -> bool: ...
 
         _probe_memo: dict[tuple[str, str, int], Any]
-        _probed: dict[tuple[Any, ...], bool]
-        _probe_read: tuple[Any, int, tuple[Any, ...]]
+        _probed: dict[tuple[Any, ...], dict[Any, bool]]
+        _probe_read: tuple[Any, int, dict[Any, bool], dict[Any, bool]]
+        _options_round: int
 
         _trade_memo: dict[str, list[str]]
         _hands_memo: dict[tuple[Any, ...], Any]

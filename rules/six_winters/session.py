@@ -137,9 +137,10 @@ class Session(
         # the card texts whose reach the engine can tell without running them (``_may_act``)
         self._probe_memo = ruleset_memo(ruleset, "probes")
         self._probed = ruleset_memo(ruleset, "probed")
-        # what the local card texts of a character read, as last worked out (``_may_act``):
-        # the character, the events told then, the facts
-        self._probe_read: tuple[Any, int, tuple[Any, ...]] = (None, -1, ())
+        # the answers of a character's local card texts, as last looked up (``_may_act``): the
+        # character, the round of action options, the answers kept for its location and dice
+        self._probe_read: tuple[Any, int, dict[Any, bool], dict[Any, bool]] = (None, -1, {}, {})
+        self._options_round = 0  # the action options worked out so far (``action_options``)
         self._trade_memo: dict[str, list[str]] = {}
         self._trade_sets = ruleset_memo(ruleset, "trade sets")
         self._least_scene_points: int | None = None
