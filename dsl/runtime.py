@@ -3,10 +3,12 @@
 A compiled effect is a callable ``run(ctx)``. It reads and changes the game only through the
 ``Host`` its context carries (the ruleset's state adapter), and it asks for every decision through
 ``ctx.decide``. Decisions are replayed: the context holds the answers given so far, and when an
-effect reaches a decision it has no answer for, it raises ``DecisionNeeded``. The host then
-restores the state it had when the effect started, and runs the effect again with one more answer.
-Effects are short, so replaying them is cheap, and a suspended effect is plain data
-(snapshot + answers) that survives a JSON round-trip and ``clone``.
+effect reaches a decision it has no answer for, it raises ``DecisionNeeded``. Once the question
+is answered, the host restores the state it had when the effect started, and runs the effect
+again with one more answer. Effects are short, so replaying them is cheap, and a suspended
+effect is plain data (snapshot + answers) that survives a JSON round-trip and ``clone``. A
+longer piece of a game is written as a generator instead, yielding ``ctx.question(...)``: the
+kernel goes on with it where it asked (``dsl.kernel.machine``).
 
 Nothing in this module names a game: the ruleset supplies the host and the primitives.
 """
@@ -370,6 +372,29 @@ class Context:
         runs the placing with ``cause_surge`` withheld, and the host skips the surge."""
         return function in self.withheld
 
+    def question(
+        self,
+        kind: str,
+        options: Sequence[Any],
+        prompt: str,
+        who: str | None = None,
+        *,
+        min_choices: int = 1,
+        max_choices: int = 1,
+    ) -> Decision:
+        """The decision ``decide`` would ask, for a piece written as a generator to yield:
+        ``answer = yield ctx.question(...)``. The machine gives the answer, the recorded one
+        when the piece runs again (``dsl.kernel.machine``)."""
+        return new_decision(
+            kind,
+            self.actor if who is None else who,
+            prompt,
+            tuple(options),
+            self.span,
+            min_choices,
+            max_choices,
+        )
+
     def decide(
         self,
         kind: str,
@@ -380,7 +405,9 @@ class Context:
         min_choices: int = 1,
         max_choices: int = 1,
     ) -> Any:
-        """Return the next recorded answer, or stop the effect with ``DecisionNeeded``."""
+        """Return the next recorded answer, or stop the effect with ``DecisionNeeded`` (a
+        piece run again from its start with the answers so far: see ``question`` for one
+        that goes on where it asked)."""
         if self.cursor < len(self.answers):
             answer = self.answers[self.cursor]
             self.cursor += 1
@@ -396,3 +423,81 @@ class Context:
                 max_choices,
             )
         )
+
+
+class _Probed(EffectError):
+    """Ends a probe (``can_act``): whether the text would act. An ``EffectError``, so a
+    compiled text lets it through as it lets its own errors."""
+
+    def __init__(self, acts: bool) -> None:
+        super().__init__("probed")
+        self.acts = acts
+
+
+class _ProbeHost:
+    """The host a probed text runs against: everything is the real host's but the primitives,
+    which only say whether they find what they act on (``finds``) and stop the text there."""
+
+    __slots__ = ("_host",)
+
+    def __init__(self, host: Any) -> None:
+        self._host = host
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._host, name)
+
+    def select(self, ctx: Context, selector: Any) -> list[Any]:
+        found: list[Any] = self._host.select(ctx, selector)
+        return found
+
+    def primitive(self, name: str) -> Callable[..., Any]:
+        fn = self._host.primitive(name)
+        check = getattr(fn, "finds", None)
+
+        def stop(ctx: Context, *args: Any, **kwargs: Any) -> Any:
+            raise _Probed(check is None or check(ctx, *args, **kwargs) is None)
+
+        stop.__wrapped__ = fn  # type: ignore[attr-defined]
+        return stop
+
+
+class _ProbeContext(Context):
+    """A probed text's context: a question means there is something to choose among."""
+
+    __slots__ = ()
+
+    def decide(
+        self,
+        kind: str,
+        options: Sequence[Any],
+        prompt: str,
+        who: str | None = None,
+        *,
+        min_choices: int = 1,
+        max_choices: int = 1,
+    ) -> Any:
+        raise _Probed(bool(options))
+
+
+def can_act(
+    run: Callable[[Context], Any],
+    host: Any,
+    card: Any = None,
+    actor: str | None = None,
+    location: Any = None,
+) -> bool:
+    """Whether a text that only resolves its roles and then calls one primitive
+    (``CompiledAbility.last_call``) would find something to act on, worked out without running
+    it: its roles are resolved against the host (reading only) up to its first question or
+    its primitive, which is not called but asked what it must find (``finds``). ``False`` only
+    when the text would certainly fail with ``NothingToActOn``; a text whose roles ask a
+    question, or whose primitive declares nothing it must find, may act."""
+    try:
+        run(_ProbeContext(_ProbeHost(host), card, actor, location))
+    except _Probed as probed:
+        return probed.acts
+    except NothingToActOn:
+        return False
+    except (EffectError, DecisionNeeded):
+        return True
+    return True

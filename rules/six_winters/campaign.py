@@ -626,7 +626,9 @@ def _run(session: TableSession, op: str, answers: _TableAnswers, **args: Any) ->
             break
         session.apply(answers(decision))
         st = session.state
-    st.over = False  # the frames ran out: the session is not over until its session end
+    # the frames ran out: the session is not over until its session end (the state now: a
+    # piece that asked and was run again from its start has put a new one in place)
+    session.state.over = False
 
 
 TABLE_EVENTS = {

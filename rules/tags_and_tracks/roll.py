@@ -8,14 +8,15 @@ pass) and what those offers ask (which die; the new skill's name, as free text).
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
 from dsl.kernel import Event, Frame, GameRandom, Machine
 from dsl.kernel.flat import FlatState
-from dsl.kernel.text import ask_text
+from dsl.kernel.text import text_question
 from dsl.procedure import DONE, PASS, ProcedureStep, ProcedureWalker
-from dsl.runtime import Context
+from dsl.runtime import Context, Decision
 
 from .contracts import DecisionKind, EventKind
 from .primitives import value
@@ -83,17 +84,18 @@ class Roll(FlatState, ProcedureWalker, Machine):
         setting = check.setting(level=st.level, advantages=st.advantages, cuts=st.cuts)
         st.dice = self.roll_dice(check.sides, setting.dice, f"{st.skill} {st.level}")
 
-    def op_raise_die(self, ctx: Context) -> None:
-        """1 point raises a die you rolled by 1: which die is asked."""
+    def op_raise_die(self, ctx: Context) -> Generator[Decision, Any, None]:
+        """1 point raises a die you rolled by 1: which die is asked. A piece written as a
+        generator (the kernel's contract: docs/engine.md): the question is yielded, and the
+        piece goes on with the answer."""
         st = self.state
         sides = value(self, "die sides")
         options = [raise_option(i, f) for i, f in enumerate(st.dice) if f < sides]
-        answer = ctx.decide(
+        answer = yield ctx.question(
             DecisionKind.RAISE_WHICH_DIE, options, f"Dice {st.dice}: raise which die?", st.character
         )
         index = int(str(answer).split()[2]) - 1
         before = st.dice[index]
-        self.touch()
         st.points -= value(self, "raise die cost")
         st.dice[index] = before + 1
         self.emit(
@@ -107,13 +109,13 @@ class Roll(FlatState, ProcedureWalker, Machine):
         st.dice.append(face)
         self.emit(EventKind.DIE_BOUGHT, face=face, points=st.points)
 
-    def op_take_skill(self, ctx: Context) -> None:
+    def op_take_skill(self, ctx: Context) -> Generator[Decision, Any, None]:
         """The skill one level higher: the player names it, then its XP is paid."""
         from .primitives import skill_cost
 
         st = self.state
         level = st.level + 1
-        name = ask_text(
+        name = yield text_question(
             ctx,
             f"Name the level {level} skill building on {st.skill}",
             st.character or None,
@@ -121,7 +123,6 @@ class Roll(FlatState, ProcedureWalker, Machine):
             taken=st.skills,
         )
         cost = skill_cost(self)
-        self.touch()
         st.xp -= cost
         st.gained = {"name": name, "level": level, "builds_on": st.skill}
         self.emit(

@@ -223,7 +223,8 @@ def test_a_card_text_that_cannot_ask_once_it_acts_takes_no_snapshot(monkeypatch)
 
     monkeypatch.setattr(Machine, "touch", counting)
     without = played()
-    assert len(skipped) > 200 and len(set(skipped)) >= 8
+    # (a card that would find nothing is not offered: fewer are tried than were, 195 here)
+    assert len(skipped) > 150 and len(set(skipped)) >= 8
     for fn in vars(primitives).values():  # every primitive then asks for its snapshot again
         if callable(fn) and hasattr(fn, "settles"):
             monkeypatch.delattr(fn, "settles")
