@@ -232,11 +232,7 @@ class OvercomeRules(SessionPart):
                 break
         if not best:
             return list(harmful)
-
-        def left_of(chosen: tuple[int, ...]) -> str:
-            return ", ".join(sorted(harmful[i][0] for i in range(len(harmful)) if i not in chosen))
-
-        outcomes = list(dict.fromkeys(left_of(chosen) for chosen in best))
+        outcomes = list(dict.fromkeys([_left_of(harmful, chosen) for chosen in best]))
         cancelled = best[0]
         if len(outcomes) > 1:
             take = yield self.ask(
@@ -248,7 +244,7 @@ class OvercomeRules(SessionPart):
                 + "; which stress do you take?",
                 who=m.name,
             )
-            cancelled = next(chosen for chosen in best if left_of(chosen) == take)
+            cancelled = next(chosen for chosen in best if _left_of(harmful, chosen) == take)
         for i in cancelled:
             kind, face = harmful[i]
             self.emit(EventKind.STRESS_CANCELLED, character=m.name, stress=kind, face=face)
@@ -273,3 +269,10 @@ class OvercomeRules(SessionPart):
         for who, kind in zip(takers, card.stress, strict=True):
             self.emit(EventKind.STRESS_DIE_ASSIGNED, character=who, stress=kind)
         return takers
+
+
+def _left_of(harmful: list[tuple[str, int]], chosen: tuple[int, ...]) -> str:
+    """The stress left when the defense cancels the dice ``chosen``, as the player reads it (a
+    function of the module: nested in ``_defend`` and called from a generator expression, it
+    was, compiled, a reference cycle holding the session)."""
+    return ", ".join(sorted(harmful[i][0] for i in range(len(harmful)) if i not in chosen))
