@@ -35,7 +35,7 @@ class Catalogue:
     skills: tuple[str, ...] = ()
     card_kinds: tuple[str, ...] = ()  # as the ruleset declares them, in its order
     region_names: dict[str, str] = field(default_factory=dict)  # "empire" -> "the Empire"
-    ruleset: Any = None  # the engine's ruleset (declared values, tables), when there is one
+    ruleset: object = None  # the engine's reading of the text (declared values, tables), if any
     compiled: CompiledRuleset | None = None  # the card text the cards were compiled from
     game: Ruleset | None = None  # the registry's ruleset the cards come from
     # every card by (kind, casefolded name): an asset may share its name with an obstacle or

@@ -264,7 +264,7 @@ class TableRules:
                 held_assets[name] -= 1
 
 
-def brought_into_play(ruleset: Any) -> dict[str, list[str]]:
+def brought_into_play(ruleset: TableRuleset) -> dict[str, list[str]]:
     """Which obstacles' texts put which obstacles into play (Hall of Faces: "Threat: Put obstacle
     "Wrath of the Autarch" into play ..."), read from the compiled sentences: obstacle put into
     play -> the obstacles whose text does it."""
