@@ -17,8 +17,8 @@ import sys
 
 import typer
 from rich.console import Console
-from typer.models import CommandInfo, TyperInfo
 from rich.markup import escape
+from typer.models import CommandInfo, TyperInfo
 
 from dsl.errors import ChroniclerError
 
@@ -109,7 +109,11 @@ def _table_panels() -> dict[tuple[str, ...], str]:
     from rules import registry
 
     panels: dict[tuple[str, ...], str] = {}
-    for ruleset in registry.games().values():
+    try:
+        rulesets = registry.games()
+    except ChroniclerError:  # not installed: no ruleset registered; the verbs still run
+        return panels
+    for ruleset in rulesets.values():
         for verb in ruleset.journal.verbs:
             panels.setdefault(verb.path, ruleset.journal.table)
     return panels
