@@ -20,9 +20,10 @@ world engine's (``rules/text``). Everyone else (the command line, ``simulate``, 
   companion, and a game a GM runs with character sheets.
 
 A part the ruleset has not got is ``None`` (or empty), and whoever needs it says so in one line.
-The parts are objects bound to the folder (or modules typed by these protocols), so a call is
-one a type checker and the import checker can follow: nothing is found by a name built from
-words, nothing is typed ``Any``.
+The parts are objects bound to the folder, so a call is one a type checker and the import
+checker can follow: nothing is found by a name built from words. What crosses is typed by
+these protocols; only game data (an answer, an observation, a JSON state) is ``Any`` inside its
+container.
 """
 
 from __future__ import annotations

@@ -87,6 +87,8 @@ class Engine:
         return new_world_game(self.folder, setup.seed, setup.seats)
 
     def outcome(self, game: Game) -> Outcome:
+        from dsl.world.events import WorldEvent
+
         from .account import _esc
 
         world = _world_game(game)
@@ -94,7 +96,11 @@ class Engine:
         scores = {str(p): int(n) for p, n in dict(result.get("scores", {})).items()}
         winners = tuple(str(p) for p in result.get("tied", ()))
         why = next(
-            (str(e.data.get("why", "")) for e in reversed(world.events) if e.kind == "game_ended"),
+            (
+                str(e.data.get("why", ""))
+                for e in reversed(world.events)
+                if e.kind == WorldEvent.GAME_ENDED
+            ),
             "",
         )
         if not world.state.over:
