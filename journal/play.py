@@ -114,6 +114,8 @@ def play_command(
     if campaign_name is not None:
         if found.campaign is None:
             raise UsageError(f"--campaign: the journal keeps no campaign of {found.name} to play")
+        if players is not None:
+            raise UsageError("--players: a campaign's year is played by its characters")
         played, played_year, where = _play_into_journal(
             found, campaign_name, db, seed, player, list(chosen) or None, year, solo=solo
         )
