@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from dsl.compiler import CompiledCard, CompiledRuleset
+    from dsl.contract import FixtureRunner, Rulesets
     from dsl.diagnostics import Diagnostics
 
 # The loader (checker, parser, Lark) and Rich's console are imported inside the verbs, so that
@@ -121,7 +122,15 @@ def print_diagnostics(diagnostics: Diagnostics, console: Console) -> None:
             console.print(rest, markup=False)
 
 
+def _rulesets(ctx: typer.Context) -> Rulesets | None:
+    """The rulesets the ``chronicler`` app gives its verbs (``ctx.obj``, ``dsl.contract``)."""
+    from dsl.contract import Rulesets
+
+    return ctx.obj if isinstance(ctx.obj, Rulesets) else None
+
+
 def check_command(
+    ctx: typer.Context,
     paths: list[Path] = typer.Argument(  # noqa: B008 - Typer reads defaults at definition
         None,
         help="Ruleset folders, .rules files, or sheets a ruleset reads (a .character file) "
@@ -139,9 +148,8 @@ def check_command(
     errors = warnings = 0
     sheets = [p for p in targets if p.is_file() and p.suffix != ".rules"]
     if sheets:
-        from dsl.loader import sheet_checkers
-
-        checkers = sheet_checkers(_default_rulesets())
+        rulesets = _rulesets(ctx)
+        checkers = rulesets.sheet_checkers() if rulesets is not None else {}
         for sheet in sheets:
             if sheet.suffix not in checkers:
                 kinds = ", ".join(sorted(checkers)) or "none"
@@ -177,9 +185,15 @@ def check_command(
 
 
 def test_command(
+    ctx: typer.Context,
     paths: list[Path] = typer.Argument(..., help="The .fixture files or folders to run."),  # noqa: B008
 ) -> None:
     from dsl.behaviour import Outcome, fixture_files, run_fixture_file
+
+    rulesets = _rulesets(ctx)
+
+    def fixtures_of(folder: Path) -> FixtureRunner | None:
+        return rulesets.find(str(folder)).fixtures if rulesets is not None else None
 
     files = fixture_files(paths)
     missing = [p for p in paths if not p.exists()]
@@ -190,7 +204,7 @@ def test_command(
     console = _stderr()
     outcome = Outcome()
     for path in files:
-        run_fixture_file(path, outcome)
+        run_fixture_file(path, outcome, fixtures_of)
     print_diagnostics(outcome.diagnostics, console)
     summary = (
         f"ran {counted(outcome.ran, 'fixture')} in {counted(len(files), 'file')}: "
@@ -356,7 +370,12 @@ def _print_procedure(compiled: CompiledRuleset, format_: CardFormat) -> None:
 
 
 def cards_command(
-    ruleset: str = typer.Argument(..., help="A ruleset name (six-winters) or folder."),
+    ctx: typer.Context,
+    ruleset: str | None = typer.Argument(
+        None,
+        help="A ruleset name (six-winters) or folder (default: the current campaign's).",
+        show_default=False,
+    ),
     format_: CardFormat = typer.Option(CardFormat.table, "--format", help="table, json or csv."),  # noqa: B008
     kind: str | None = typer.Option(
         None, "--kind", help="Only cards of this kind; 'procedure': the game's phases and steps."
@@ -365,6 +384,12 @@ def cards_command(
     from rich.console import Console
     from rich.table import Table as RichTable
 
+    if ruleset is None:
+        rulesets = _rulesets(ctx)
+        if rulesets is None:
+            raise UsageError("name the ruleset: a name (six-winters) or the folder of its text")
+        found = rulesets.find(None)
+        ruleset = found.name if found.shipped else str(found.folder)
     compiled = _load(ruleset)
     kinds_known = {k.casefold() for k in compiled.vocabulary.card_kinds}
     if kind is not None and kind.casefold() == "procedure" and "procedure" not in kinds_known:

@@ -18,9 +18,12 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from dsl.selectors import PlaceKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +149,51 @@ class Host(Protocol):
     def emit(self, kind: str, **data: Any) -> None: ...
 
 
-def creates(*roles: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+Primitive = Callable[..., Any]
+Mark = Callable[[Primitive], Primitive]
+
+
+@dataclass(frozen=True, slots=True)
+class PrimitiveMarks:
+    """Everything the decorators below declare of one primitive, in one typed record (kept in
+    ``MARKS`` by the function; ``marks_of`` reads it). The checker binds sentences by it, the
+    code generator and a ruleset's engine run by it."""
+
+    creates: frozenset[str] = frozenset()  # roles it makes new things for (``creates``)
+    holds: frozenset[str] = frozenset()  # roles it takes its object from (``holds``)
+    holds_whole: bool = False  # such a place must hold all the text names
+    faces: frozenset[str] = frozenset()  # roles whose number is a die face (``faces``)
+    finds: Callable[..., str | None] | None = None  # what it must find to act on (``finds``)
+    takes: tuple[tuple[str, tuple[str, ...]], ...] = ()  # role -> card kinds (``takes``)
+    settles: Callable[[Context, dict[str, Any]], bool] | None = None  # (``settles``)
+    prices: tuple[tuple[str, tuple[str, ...]], ...] = ()  # action -> things (``prices``)
+    prices_on: tuple[str, ...] = ()  # card kinds whose standing text re-prices
+    replaceable: frozenset[str] = frozenset()  # events an "Instead of" may replace it at
+    forbiddable: tuple[tuple[PlaceKind | None, ...], tuple[str, ...]] | None = None  # (where)
+    only_forbidden: bool = False  # a verb a card may only forbid
+
+    @property
+    def takes_kinds(self) -> dict[str, tuple[str, ...]]:
+        """``takes`` as a mapping: the card kinds each role can act on."""
+        return dict(self.takes)
+
+
+NO_MARKS = PrimitiveMarks()
+# The record of every marked primitive, by the function (a wrapper ``finds`` makes has its own).
+MARKS: dict[Primitive, PrimitiveMarks] = {}
+
+
+def marks_of(fn: Primitive) -> PrimitiveMarks:
+    """What the decorators declared of a primitive (``NO_MARKS`` for one never marked)."""
+    return MARKS.get(fn, NO_MARKS)
+
+
+def _marked(fn: Primitive, **declared: Any) -> Primitive:
+    MARKS[fn] = replace(marks_of(fn), **declared)
+    return fn
+
+
+def creates(*roles: str) -> Mark:
     """Declare that a primitive makes new things for these roles (``object`` by default), or
     brings them from where no one picks them (the top of a deck: "draw 2 monsters").
 
@@ -156,15 +203,10 @@ def creates(*roles: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     to the role of its preposition instead of narrowing them. The primitive receives the
     bound ``Selector`` (quantity, noun, value)."""
     made = frozenset(roles or ("object",))
-
-    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
-        fn.creates = made  # type: ignore[attr-defined]
-        return fn
-
-    return mark
+    return lambda fn: _marked(fn, creates=made)
 
 
-def holds(*roles: str, whole: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def holds(*roles: str, whole: bool = False) -> Mark:
     """Declare that these roles name where the primitive takes its ``object`` from ("Remove a
     coin from any room", "... from a chest in any room"): when the player is
     asked which place (or card), the compiler offers only those the host counts some of the
@@ -176,30 +218,17 @@ def holds(*roles: str, whole: bool = False) -> Callable[[Callable[..., Any]], Ca
     not at all: "Pay 2 coins in any room" offers the rooms with two); without it, one is
     enough (an effect does what it can there)."""
     marked = frozenset(roles)
-
-    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
-        fn.holds = marked  # type: ignore[attr-defined]
-        fn.holds_whole = whole  # type: ignore[attr-defined]
-        return fn
-
-    return mark
+    return lambda fn: _marked(fn, holds=marked, holds_whole=whole)
 
 
-def faces(*roles: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def faces(*roles: str) -> Mark:
     """Declare that a number written in these roles is a die face ("Set a die to 5"): the
     checker rejects a number no die shows, as it does "of value 7"."""
     marked = frozenset(roles)
-
-    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
-        fn.faces = marked  # type: ignore[attr-defined]
-        return fn
-
-    return mark
+    return lambda fn: _marked(fn, faces=marked)
 
 
-def finds(
-    check: Callable[..., str | None],
-) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def finds(check: Callable[..., str | None]) -> Mark:
     """Declare what a primitive must find to act on: ``check`` takes the primitive's arguments,
     reads them only (never the answers: a role not yet resolved is not its business), and says
     what is missing ("no such die to set") or ``None``. The primitive raises
@@ -207,7 +236,7 @@ def finds(
     that finds nothing is then known to change nothing, with no copy of the game to go back to.
     """
 
-    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
+    def mark(fn: Primitive) -> Primitive:
         @functools.wraps(fn)
         def checked(ctx: Context, *args: Any, **kwargs: Any) -> Any:
             missing = check(ctx, *args, **kwargs)
@@ -215,44 +244,33 @@ def finds(
                 raise NothingToActOn(f"there is {missing}", ctx.span)
             return fn(ctx, *args, **kwargs)
 
-        checked.finds = check  # type: ignore[attr-defined]
+        MARKS[checked] = replace(marks_of(fn), finds=check)  # the wrapper keeps fn's marks
         return checked
 
     return mark
 
 
-def takes(**roles: str | tuple[str, ...]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def takes(**roles: str | tuple[str, ...]) -> Mark:
     """Declare which card kinds a role can act on (``@takes(object="ability")``): a phrase
     naming a card of another kind is a check error, not a call that does nothing."""
     # keyed by the role word: a parameter ``from_`` is the role "from"
-    kinds = {r.rstrip("_"): (k,) if isinstance(k, str) else tuple(k) for r, k in roles.items()}
-
-    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
-        fn.takes = kinds  # type: ignore[attr-defined]
-        return fn
-
-    return mark
+    kinds = tuple(
+        (r.rstrip("_"), (k,) if isinstance(k, str) else tuple(k)) for r, k in roles.items()
+    )
+    return lambda fn: _marked(fn, takes=kinds)
 
 
-def settles(
-    check: Callable[[Context, dict[str, Any]], bool],
-) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def settles(check: Callable[[Context, dict[str, Any]], bool]) -> Mark:
     """Declare when a primitive, called with these roles, asks nothing and fails at nothing
     once called (no ``ctx.decide``, no error): ``check(ctx, roles)`` says so. A card whose text
     ends in such a call (``CompiledAbility.last_call``) never goes back after its first change,
     so a host may take no copy of the game to go back to. A wrong ``True`` is found out loudly:
     the machine refuses to go back with no copy (``dsl.kernel.Machine._restore``)."""
 
-    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
-        fn.settles = check  # type: ignore[attr-defined]
-        return fn
-
-    return mark
+    return lambda fn: _marked(fn, settles=check)
 
 
-def prices(
-    actions: Mapping[str, str | tuple[str, ...]], *, on: str | tuple[str, ...]
-) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def prices(actions: Mapping[str, str | tuple[str, ...]], *, on: str | tuple[str, ...]) -> Mark:
     """Declare a primitive that changes what an action costs while its card is in play
     ("Each trade costs 2 action points."): ``actions`` maps each action a card may re-price
     to the things the engine can take for it (declared words: the first is what the action
@@ -264,52 +282,33 @@ def prices(
         for action, things in actions.items()
     )
     kinds = (on,) if isinstance(on, str) else tuple(on)
-
-    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
-        fn.prices = table  # type: ignore[attr-defined]
-        fn.prices_on = kinds  # type: ignore[attr-defined]
-        return fn
-
-    return mark
+    return lambda fn: _marked(fn, prices=table, prices_on=kinds)
 
 
-def replaceable(*events: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def replaceable(*events: str) -> Mark:
     """Declare that the engine, about to do this primitive's action after a trigger of one of
     these events ("threat"), first runs that card's "Instead of <verb> ..." text in its place.
     An "Instead of" whose verb is not marked for its trigger's event is a check error: the
     engine would never ask the card, and the text would run as if "Instead of" were not
     written."""
     marked = frozenset(events)
-
-    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
-        fn.replaceable = marked  # type: ignore[attr-defined]
-        return fn
-
-    return mark
+    return lambda fn: _marked(fn, replaceable=marked)
 
 
-def forbiddable(
-    *places: str | None, on: str | tuple[str, ...]
-) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def forbiddable(*places: PlaceKind | None, on: str | tuple[str, ...]) -> Mark:
     """Declare where the engine honours a card forbidding this verb outright ("May not trade
     at this location."): ``places`` are the places it may be written with (``"this
     location"``; ``None`` for none written, everywhere), ``on`` the card kinds whose standing
     text the engine reads for it. Once a primitives module marks any primitive so, an
     outright "May not <verb>" anywhere else (or of an unmarked verb) is a check error."""
     kinds = (on,) if isinstance(on, str) else tuple(on)
-
-    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
-        fn.forbiddable = (tuple(places), kinds)  # type: ignore[attr-defined]
-        return fn
-
-    return mark
+    return lambda fn: _marked(fn, forbiddable=(tuple(places), kinds))
 
 
-def only_forbidden(fn: Callable[..., Any]) -> Callable[..., Any]:
+def only_forbidden(fn: Primitive) -> Primitive:
     """Declare a primitive whose verb a card may only forbid ("May not fight Beast
     monsters."): the checker rejects the verb used as an effect, which could never run."""
-    fn.only_forbidden = True  # type: ignore[attr-defined]
-    return fn
+    return _marked(fn, only_forbidden=True)
 
 
 _NOTHING_WITHHELD: frozenset[str] = frozenset()

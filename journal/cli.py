@@ -1,8 +1,11 @@
 """The ``chronicler`` command line: one Typer app; each package registers its own verbs.
 
-``dsl.commands`` adds check, fmt and cards; ``journal.play`` adds play; ``journal.commands``
-adds the campaign, scene, setup, publish, export and demo verbs; ``journal.printing.command``
-adds print; ``journal.editor.command`` adds lsp. Errors a user can cause are
+``dsl.commands`` adds check, fmt, cards and test; ``journal.play`` adds play;
+``journal.commands`` adds the campaign, year, scene, setup, publish, export and demo verbs;
+``journal.printing.command`` adds print; ``journal.editor.command`` lsp; ``journal.playtest.commands`` simulate;
+``journal.companion`` roll and odds; ``journal.tables.commands`` the verbs of a game a GM runs.
+``--help`` lists them by who uses them: the designer, each ruleset's table (the verbs its
+contract names), the chronicler. Errors a user can cause are
 ``ChroniclerError``s: printed on stderr in one line, exit code 1 (2 for bad usage), no traceback
 unless ``--debug`` is given.
 """
@@ -15,6 +18,7 @@ import sys
 import typer
 from rich.console import Console
 from rich.markup import escape
+from typer.models import CommandInfo, TyperInfo
 
 from dsl.errors import ChroniclerError
 
@@ -65,6 +69,7 @@ def _version_callback(value: bool) -> None:
 
 @app.callback()
 def root(
+    ctx: typer.Context,
     version_: bool = typer.Option(
         False,
         "--version",
@@ -75,7 +80,10 @@ def root(
     debug: bool = typer.Option(False, "--debug", help="Show the Python traceback of an error."),
 ) -> None:
     """Write board-game cards as text, let bots play them, and keep each campaign's journal."""
+    from journal.rulesets import CommandLineRulesets
+
     _state["debug"] = debug
+    ctx.obj = CommandLineRulesets()  # the rulesets every verb reaches (dsl.contract.Rulesets)
 
 
 def _register_commands() -> None:
@@ -89,7 +97,66 @@ def _register_commands() -> None:
         module.register(app)
 
 
+# Who uses each verb: the panels of ``chronicler --help`` and of docs/cli.md. A ruleset's table
+# verbs are listed under its own heading, from its contract (``journal.verbs``); the rest of the
+# verbs are every campaign's, the chronicler's.
+DESIGNER = "Designer: write, check, print and playtest the text"
+CHRONICLER = "Chronicler: campaigns of every game, their history and their site"
+DESIGNER_VERBS = ("check", "fmt", "cards", "test", "print", "play", "simulate", "odds", "lsp")
+
+
+def _table_panels() -> dict[tuple[str, ...], str]:
+    """Each ruleset's table verbs (their paths) under its table's heading."""
+    from rules import registry
+
+    panels: dict[tuple[str, ...], str] = {}
+    try:
+        rulesets = registry.games()
+    except ChroniclerError:  # not installed: no ruleset registered; the verbs still run
+        return panels
+    for ruleset in rulesets.values():
+        for verb in ruleset.journal.verbs:
+            panels.setdefault(verb.path, ruleset.journal.table)
+    return panels
+
+
+def _panel(path: tuple[str, ...], tables: dict[tuple[str, ...], str]) -> str:
+    if path[0] in DESIGNER_VERBS:
+        return DESIGNER
+    for verb, panel in tables.items():
+        if path[: len(verb)] == verb:  # the verb, or a verb of its group ("track add")
+            return panel
+    under = [panel for verb, panel in tables.items() if verb[: len(path)] == path]
+    under = under or [panel for verb, panel in tables.items() if verb[0] == path[0]]
+    return max(sorted(set(under)), key=under.count) if under else CHRONICLER
+
+
+def _group_commands() -> None:
+    """Put every verb (and every verb of a group) under the heading of who uses it."""
+    tables = _table_panels()
+    for command in app.registered_commands:
+        if command.name:
+            command.rich_help_panel = _panel((command.name,), tables)
+    for group in app.registered_groups:
+        if not isinstance(group.name, str) or group.typer_instance is None:
+            continue
+        group.rich_help_panel = _panel((group.name,), tables)
+        for command in group.typer_instance.registered_commands:
+            if command.name:
+                command.rich_help_panel = _panel((group.name, command.name), tables)
+    # the headings in this order: the designer's, the chronicler's, then each table's
+    order = [DESIGNER, CHRONICLER, *dict.fromkeys(tables.values())]
+
+    def rank(info: CommandInfo | TyperInfo) -> int:
+        panel = info.rich_help_panel
+        return order.index(panel) if isinstance(panel, str) and panel in order else len(order)
+
+    app.registered_commands.sort(key=rank)
+    app.registered_groups.sort(key=rank)
+
+
 _register_commands()
+_group_commands()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -48,15 +48,34 @@ def _given(ctx: typer.Context, name: str) -> bool:
 
 def _campaign_option(ctx: typer.Context, value: str) -> str:
     """The name as 'campaign start' keeps it (without the spaces around it); left out, the
-    campaign 'chronicler use' chose for this journal."""
+    campaign 'chronicler use' chose for this journal. A table verb of another ruleset than the
+    campaign's is refused here, naming the verb that does the same in its ruleset."""
     if not _given(ctx, "campaign"):
         from journal.focus import current_campaign
 
-        return current_campaign(ctx.params.get("db"))
-    name = value.strip()
-    if not name:
-        raise typer.BadParameter("is empty; give the campaign's name")
+        name = current_campaign(ctx.params.get("db"))
+    else:
+        name = value.strip()
+        if not name:
+            raise typer.BadParameter("is empty; give the campaign's name")
+    _check_table_verb(ctx, name)
     return name
+
+
+def _verb_path(ctx: typer.Context) -> tuple[str, ...]:
+    """The verb as typed after ``chronicler`` (``("year", "start")``)."""
+    return tuple(ctx.command_path.split()[1:])  # the program's name first
+
+
+def _check_table_verb(ctx: typer.Context, campaign: str) -> None:
+    from journal.rulesets import campaign_plays, check_table_verb, owner_of
+
+    path = _verb_path(ctx)
+    if owner_of(path) is None:
+        return  # a verb of every campaign
+    plays = campaign_plays(ctx.params.get("db"), campaign)
+    if plays is not None:
+        check_table_verb(path, campaign, plays)
 
 
 def _year_option(ctx: typer.Context, value: int) -> int:
@@ -182,7 +201,8 @@ def campaign_start(
     if ruleset is not None:
         from rules import registry
 
-        if registry.find(ruleset) != registry.default():
+        found = registry.find(ruleset)
+        if not (found.shipped and found.name == registry.DEFAULT):
             from journal.tables import story
 
             game = story.find_game(ruleset)

@@ -1,22 +1,28 @@
 """``chronicler roll``: the table companion for a game a GM runs (Tags and Tracks). It rolls for
 a character from their sheet and asks each decision the ruleset's roll procedure has, with Rich
-prompts. The ruleset comes from the registry; how its events read comes from the ruleset
-(``account.py``). With ``--campaign`` (or a character's name where a sheet file would be)
-the roll is recorded in the journal (``journal/tables/story.py``), from the character's sheet
-as it stands there."""
+prompts. The ruleset comes from the registry; how its events read comes from the ruleset (its
+contract's ``journal.account``). With ``--campaign`` (or a character's name where a sheet file
+would be) the roll is recorded in the journal (``journal/tables/story.py``), from the
+character's sheet as it stands there."""
 
 from __future__ import annotations
 
 import difflib
 import secrets
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
 from dsl.errors import ChroniclerError, UsageError
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from dsl.compiler import CompiledRuleset
+    from dsl.contract import Sheet, StoryRules
 
 ROLL_HELP = (
     "Roll a skill for a character at the table, asking each decision the rules have.\n\n"
@@ -55,7 +61,11 @@ def register(app: typer.Typer) -> None:
 
 
 def odds_command(
-    ruleset: str = typer.Argument(..., help="The ruleset: a name (tags-and-tracks) or a folder."),
+    ruleset: str | None = typer.Argument(
+        None,
+        help="The ruleset: a name (tags-and-tracks) or a folder (default: the current campaign's).",
+        show_default=False,
+    ),
     check: str | None = typer.Argument(
         None, help='A check the ruleset declares (check "Roll" { ... }): its odds.'
     ),
@@ -87,8 +97,9 @@ def odds_command(
     from rich import box
     from rich.table import Table
 
-    from rules import registry
+    from journal.rulesets import find_ruleset
 
+    game = find_ruleset(ruleset)
     if check is not None:
         from journal.odds import odds_of_check
 
@@ -97,13 +108,12 @@ def odds_command(
                 "--level, --easy, --hard, --far, --assist, --cut, --points and --target are the "
                 "roll's table; with a CHECK give its inputs: --input NAME=VALUE"
             )
-        odds_of_check(ruleset, check, given or [], by, within, exact, as_json)
+        odds_of_check(game, check, given or [], by, within, exact, as_json)
         return
-    game = registry.find(ruleset)
-    engine = game.engine
-    if not hasattr(engine, "roll_odds"):
+    engine = game.odds
+    if engine is None:
         raise UsageError(f"the ruleset {game.name!r} has no dice odds")
-    rules = game.load()
+    rules = game.compiled()
     levels = [level] if level is not None else list(range(1, 7))
     if points is not None and target is None:
         raise UsageError("--points needs --target: the hits the points are spent to reach")
@@ -112,8 +122,8 @@ def odds_command(
         pool = engine.dice_and_cuts(
             rules, level=at, easy=easy, assist=assist, hard=hard, far=far, cuts=cut
         )
-        if pool.dice > engine.MAX_DICE:
-            raise UsageError(f"{pool.dice} dice: the odds are computed for up to {engine.MAX_DICE}")
+        if pool.dice > engine.max_dice:
+            raise UsageError(f"{pool.dice} dice: the odds are computed for up to {engine.max_dice}")
         best = None
         if target is not None:
             best = engine.best_chance(rules, pool.dice, pool.cuts, points or 0, target)
@@ -130,7 +140,7 @@ def odds_command(
     if target is not None:
         table.add_column(f">={target} with {points or 0} points", justify="right")
 
-    def shown(p: Any) -> str:
+    def shown(p: Fraction) -> str:
         return str(p) if exact else f"{float(p) * 100:.1f}%"
 
     for at, odds, best in rows:
@@ -166,8 +176,11 @@ def _near(word: str, names: list[str]) -> str:
 
 
 def roll_command(
-    ruleset: str = typer.Argument(
-        ..., help="The ruleset: a name (tags-and-tracks) or the folder of its text."
+    ruleset: str | None = typer.Argument(
+        None,
+        help="The ruleset: a name (tags-and-tracks) or the folder of its text (default: the "
+        "current campaign's).",
+        show_default=False,
     ),
     character: str = typer.Option(
         ...,
@@ -207,14 +220,17 @@ def roll_command(
         None, "--db", envvar="CHRONICLER_DB", help="Journal file or database URL."
     ),
 ) -> None:
-    from rules import registry
+    from journal.rulesets import campaign_plays, check_table_verb, find_ruleset
 
-    game = registry.find(ruleset)
-    engine = game.engine
-    if not hasattr(engine, "new_roll"):
-        raise UsageError(f"the ruleset {game.name!r} has no roll for a character")
-    rules = game.load()
     journaled = _campaign_of(campaign, character, db)
+    plays = campaign_plays(db, journaled) if journaled is not None else None
+    if journaled is not None and plays is not None:
+        check_table_verb(("roll",), journaled, plays)
+    game = find_ruleset(ruleset or plays, db)  # left out: the campaign's
+    engine = game.story
+    if engine is None:
+        raise UsageError(f"the ruleset {game.name!r} has no roll for a character")
+    rules = game.compiled()
     if journaled is not None:
         if xp is not None:
             raise UsageError("--xp is read from the journal's sheet when a roll is recorded")
@@ -254,7 +270,7 @@ def roll_command(
         table_dice=dice is not None,
         skills=[s.name for s in _skills(sheet)],
     )
-    account = game.module("account")
+    account = game.journal.account
     out = Console(highlight=False, soft_wrap=True)
     if dice is None:
         out.print(f"(dice from the generator, seed {chosen_seed})", style="dim")
@@ -262,9 +278,9 @@ def roll_command(
     lines: list[str] = []
     while True:
         decision = roll.pending()
-        for event in roll.events[told:]:
-            lines.append(account.line(event))
-            out.print(escape(lines[-1]))
+        for line in account.narrate(roll.events[told:]):
+            lines.append(line)
+            out.print(escape(line))
         told = len(roll.events)
         if decision is None:
             break
@@ -380,12 +396,12 @@ def _record_roll(
         )
 
 
-def checked_sheet(engine: Any, path: Path, rules: Any) -> Any:
+def checked_sheet(engine: StoryRules, path: Path, rules: CompiledRuleset) -> Sheet:
     """The character's sheet file; every problem it has is printed, and the verb refused."""
     return _sheet(engine, path, rules)
 
 
-def _sheet(engine: Any, path: Path, rules: Any) -> Any:
+def _sheet(engine: StoryRules, path: Path, rules: CompiledRuleset) -> Sheet:
     """The character's sheet; every problem it has is printed, and the roll refused."""
     from dsl.commands import print_diagnostics
     from dsl.diagnostics import CheckFailed

@@ -1,7 +1,8 @@
 """``chronicler demo``: bots play six years into a fresh journal, which is then published.
 
-The engine plays (``engine.play_campaign``); this module only records and publishes, so the demo
-shows the whole pipeline: card text -> engine -> events -> journal -> website.
+The ruleset plays (its contract's ``campaign.play_campaign``); this module only records and
+publishes, so the demo shows the whole pipeline: card text -> engine -> events -> journal ->
+website.
 """
 
 from __future__ import annotations
@@ -35,17 +36,15 @@ class DemoResult:
 
 def engine_play_campaign(ruleset: str | None = None) -> PlayCampaign:
     """Whole campaigns of a ruleset the registry knows (the default one unless named), played
-    by its own demo bot (``default_bot`` in its ``bots``)."""
+    by its own default bot (its contract's ``campaign`` and ``bots``)."""
     game = registry.find(ruleset) if ruleset else registry.default()
-    try:
-        engine, bots = game.engine, game.bots
-        play = engine.play_campaign
-        compiled = game.load()
-    except (ImportError, AttributeError) as error:
-        raise ChroniclerError(f"{game.name} cannot play a campaign yet ({error})") from None
+    campaign, bots = game.campaign, game.bots
+    if campaign is None or bots is None:
+        raise ChroniclerError(f"{game.name} cannot play a campaign: no bot plays it")
+    game.load()  # the text compiles (or says why) before the first year
 
     def run(seed: int) -> Iterable[tuple[Any, Any]]:
-        return play(compiled, seed, bots.default_bot(seed))
+        return campaign.play_campaign(seed, bots.make(bots.default, seed))
 
     return run
 

@@ -17,6 +17,7 @@ from typing import Any
 from sqlmodel import Session, select
 
 from dsl.compiler import CompiledCard
+from dsl.contract import CampaignTable
 from dsl.errors import ChroniclerError, UsageError
 from journal import campaign as campaign_state
 from journal import focus, ledger, recovery, table_rules
@@ -72,36 +73,27 @@ def _checked(catalogue: Catalogue | None, name: str, kind: str) -> str:
     return catalogue.require(name, kind).name
 
 
-def _game(catalogue: Catalogue | None) -> Any:
-    """The registry's ruleset behind ``catalogue`` (its engine and campaign modules)."""
-    return table_rules.game_of(catalogue)
-
-
-def _engine(catalogue: Catalogue | None) -> Any:
-    game = _game(catalogue)
-    return game.engine if game is not None else None
-
-
 def _engine_campaign(
     s: Session, campaign: Campaign, catalogue: Catalogue | None
-) -> tuple[Any, Any] | None:
-    """The engine's ruleset and the campaign's stored engine state, when both are at hand.
+) -> tuple[CampaignTable, dict[str, Any]] | None:
+    """The ruleset's table and the campaign's stored engine state, when both are at hand.
 
     With them the ruleset applies epilogues, the scheme's result and session end through the
-    card text (the ruleset's ``campaign.apply_table_year``); without them (a ruleset the
-    engine does not run, a state in another shape) the journal records what the table reports.
+    card text (its table's ``apply_session``); without them (a ruleset the engine does not
+    run, a state in another shape) the journal records what the table reports.
     """
-    game = _game(catalogue)
+    table = table_rules.table_of(catalogue)
+    game = table_rules.game_of(catalogue)
     row = ledger.latest_state(s, campaign)
-    if game is None or catalogue is None or row is None or not row.state.get("decks"):
+    if table is None or game is None or game.campaign is None or row is None:
         return None
-    ruleset = catalogue.ruleset
-    if not isinstance(ruleset, game.module("cards").Ruleset):
+    if not row.state.get("decks"):
         return None
     try:
-        return ruleset, game.module("state").CampaignState.from_json(json.dumps(row.state))
+        game.campaign.campaign_from_json(json.dumps(row.state))
     except Exception:  # a state the engine cannot read: record by hand as before
         return None
+    return table, dict(row.state)
 
 
 def _table_scenes(s: Session, session: YearSession) -> list[dict[str, Any]]:
@@ -137,11 +129,10 @@ def _year_record(s: Session, session: YearSession) -> dict[str, Any]:
 
 def new_campaign_state(catalogue: Catalogue | None) -> dict[str, Any]:
     """The engine's starting campaign state, or the same shape built from the ruleset's facts."""
-    engine = _engine(catalogue)
-    ruleset = catalogue.ruleset if catalogue is not None else None
-    if engine is not None and ruleset is not None and hasattr(engine, "new_campaign"):
+    game = table_rules.game_of(catalogue)
+    if game is not None and game.campaign is not None and table_rules.table_of(catalogue):
         try:
-            return campaign_state.state_json(engine.new_campaign(ruleset))
+            return campaign_state.state_json(game.campaign.new_campaign())
         except Exception:  # the engine is still being written: fall back to the facts we have
             pass
     places = campaign_state.starting_places(catalogue)
@@ -552,13 +543,12 @@ def epilogue_notes(
     engine = _engine_campaign(s, campaign, catalogue)
     if engine is None:
         return []
-    preview_table_scenes = _game(catalogue).module("campaign").preview_table_scenes
-    ruleset, state = engine
+    table, state = engine
     year_record = _year_record(s, ledger.get_session(s, campaign, year))
     earlier = {**year_record, "scenes": year_record["scenes"][:-1]}
     try:
-        before = preview_table_scenes(ruleset, state, earlier) if earlier["scenes"] else []
-        after = preview_table_scenes(ruleset, state, year_record)
+        before = table.preview(state, earlier) if earlier["scenes"] else []
+        after = table.preview(state, year_record)
     except ChroniclerError:
         raise
     except Exception as error:  # an engine fault: the scene is still recorded
@@ -872,13 +862,12 @@ def _end_year_by_the_cards(
     catalogue: Catalogue | None,
     campaign: Campaign,
     session: YearSession,
-    engine: tuple[Any, Any],
+    engine: tuple[CampaignTable, dict[str, Any]],
     changes: MapChanges,
     decisions: TableDecisions,
 ) -> list[str]:
     """The ruleset applies the year to the campaign state; the journal keeps what it gives."""
-    apply_table_year = _game(catalogue).module("campaign").apply_table_year
-    ruleset, state_before = engine
+    table, state_before = engine
     record = _year_record(s, session)
     record["map"] = {
         "threats": {_checked(catalogue, k, "location"): v for k, v in changes.threats.items()},
@@ -903,8 +892,7 @@ def _end_year_by_the_cards(
         record["scenes"][number - 1]["season"] = season
     record.update(seen)
     try:
-        after, notes = apply_table_year(
-            ruleset,
+        after, notes = table.apply_session(
             state_before,
             record,
             places=decisions.places,

@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def generated_cli_reference() -> str:
     done = subprocess.run(
-        [sys.executable, "-m", "typer", "journal.cli", "utils", "docs", "--name", "chronicler"],
+        [sys.executable, "-m", "journal.cli_docs"],
         capture_output=True,
         text=True,
         check=True,

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
 from dsl.errors import ChroniclerError, UsageError
+
+if TYPE_CHECKING:
+    from dsl.contract import Ruleset
 
 SIMULATE_HELP = (
     "Let a bot play many seeded games of a ruleset and report what the text does.\n\n"
@@ -32,7 +35,11 @@ def register(app: typer.Typer) -> None:
 
 
 def simulate_command(
-    game: str = typer.Argument(..., help="The ruleset: a name (six-winters) or its folder."),
+    game: str | None = typer.Argument(
+        None,
+        help="The ruleset: a name (six-winters) or its folder (default: the current campaign's).",
+        show_default=False,
+    ),
     games: int = typer.Option(100, "--games", help="Games to play (of the year --year)."),
     year: int = typer.Option(1, "--year", help="The campaign year each game counts, 1-6."),
     campaigns: int | None = typer.Option(
@@ -41,7 +48,12 @@ def simulate_command(
         help="Play this many whole six-year campaigns instead of --games.",
         show_default=False,
     ),
-    bot: str = typer.Option("heuristic", "--bot", help="The bot that plays every side."),
+    bot: str | None = typer.Option(
+        None,
+        "--bot",
+        help="The bot that plays every side (default: the ruleset's own).",
+        show_default=False,
+    ),
     seed: int = typer.Option(0, "--seed", help="The first seed; games use seed, seed+1, ..."),
     workers: int = typer.Option(
         0, "--workers", help="Worker processes (0: one per core).", show_default=False
@@ -78,22 +90,20 @@ def simulate_command(
     ),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
 ) -> None:
-    from rules import registry
+    from journal.rulesets import find_ruleset
 
     from . import figures, report, runner, store, texts
     from .games import Plan
 
     store_path = Path(store_file)
     html_path = Path(html_file) if html_file else None
-    found = registry.find(game)
-    try:
-        bots, playtest = found.bots, found.module("playtest")
-    except ModuleNotFoundError as missing:
-        raise ChroniclerError(
-            f"{found.name} cannot be simulated: its package has no {missing.name}"
-        ) from None
-    if bot not in bots.BOTS:
-        raise UsageError(f"unknown bot {bot!r}; known: {', '.join(sorted(bots.BOTS))}")
+    found = find_ruleset(game)
+    playtest = found.playtest
+    if playtest is None or found.bots is None:
+        raise ChroniclerError(f"{found.name} cannot be simulated: no bot plays it")
+    bot = bot or found.bots.default
+    if bot not in found.bots.names():
+        raise UsageError(f"unknown bot {bot!r}; known: {', '.join(sorted(found.bots.names()))}")
     if campaigns is not None:
         if campaigns < 1:
             raise UsageError(f"--campaigns must be at least 1, got {campaigns}")
@@ -101,8 +111,8 @@ def simulate_command(
     else:
         if games < 1:
             raise UsageError(f"--games must be at least 1, got {games}")
-        if not 1 <= year <= 6:
-            raise UsageError(f"--year must be 1-6, got {year}")
+        if not 1 <= year <= playtest.sessions:
+            raise UsageError(f"--year must be 1-{playtest.sessions}, got {year}")
         count, counted_year = games, year
     if workers < 0:
         raise UsageError(f"--workers must be 0 or more, got {workers}")
@@ -116,9 +126,11 @@ def simulate_command(
         other.load()
         plans.append(Plan(other, bot, counted_year, side="B", variant=f"compare {compare}"))
     sizes = _sizes(supply_sweep) if supply_sweep else []
+    if sizes and playtest.supply_value is None:
+        raise UsageError(f"--supply-sweep: {found.name} declares no supply to vary")
     for size in sizes:
         label = "unbounded" if size == UNBOUNDED else str(size)
-        variant = texts.with_value(found, playtest.SUPPLY_VALUE, size)
+        variant = texts.with_value(found, str(playtest.supply_value), size)
         plans.append(Plan(variant, bot, counted_year, side="S", variant=f"supply {label}"))
     refused: list[tuple[str, str]] = []
     for card in _cards(found, ablate) if ablate else []:
@@ -134,7 +146,7 @@ def simulate_command(
     con = store.connect(store_path)
     try:
         seeds = list(range(seed, seed + count))
-        runs = runner.start_runs(con, plans, seeds, label=f"{game} x{count}")
+        runs = runner.start_runs(con, plans, seeds, label=f"{game or found.name} x{count}")
         total = len(runs) * count
         completed = _play(con, runs, workers, cluster, total, quiet, err)
         for run in runs:
@@ -148,7 +160,7 @@ def simulate_command(
         title = f"Playtest report: {found.name}, {bot} bot, " + (
             f"year {counted_year}" if counted_year else "whole campaigns"
         )
-        tables = figures.report(con, ids, campaigns=counted_year is None)
+        tables = figures.report(con, ids, campaigns=counted_year is None, shown=playtest.figures)
         tables += _extra_tables(con, runs, refused, labels, compare)
         report.show(console, tables, title)
         console.print(
@@ -193,18 +205,31 @@ def _sizes(spec: str) -> list[int]:
     return sizes
 
 
-def _cards(found: Any, spec: str) -> list[str]:
-    ruleset = found.load()
-    groups = {"abilities": sorted(ruleset.abilities), "assets": sorted(ruleset.assets)}
-    groups["all"] = groups["abilities"] + groups["assets"]
+def _plural(kind: str) -> str:
+    return kind[:-1] + "ies" if kind.endswith("y") else kind + "s"
+
+
+def _cards(found: Ruleset, spec: str) -> list[str]:
+    """The cards --ablate names: each by name, or every card of a kind the ruleset lets a
+    simulation take out ('abilities', 'assets'), or all of them ('all')."""
+    from dsl.diagnostics import did_you_mean
+
+    assert found.playtest is not None
+    compiled = found.compiled()
+    groups = {
+        _plural(kind): sorted(c.name for c in compiled.cards(kind))
+        for kind in found.playtest.ablate_kinds
+    }
+    groups["all"] = [name for names in groups.values() for name in names]
     if spec.strip() in groups:
         return groups[spec.strip()]
     names = [n.strip() for n in spec.split(",") if n.strip()]
     known = set(groups["all"])
     for name in names:
         if name not in known:
-            near = found.engine.near_names(name, sorted(known))
-            raise UsageError(f"--ablate: no ability or asset named {name!r}{near}")
+            what = " or ".join(found.playtest.ablate_kinds) or "card"
+            near = did_you_mean(name, sorted(known)) or f"; known: {', '.join(sorted(known))}"
+            raise UsageError(f"--ablate: no {what} named {name!r}{near}")
     return names
 
 

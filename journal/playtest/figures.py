@@ -9,7 +9,7 @@ games ``chronicler play --replay`` shows turn by turn.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -99,7 +99,7 @@ def overview(con: Any, run_ids: Sequence[int]) -> Table:
                 f"year {year}" if year else "campaigns",
                 f"{finished}/{games}",
                 pct(wins / n if n else None),
-                interval(low, high),
+                interval(low, high) if n else "-",  # a game of seats: per seat, below
                 errors,
                 first,
                 f"{(secs or 0) / max(1, n) * 1000:.0f} ms",
@@ -402,19 +402,57 @@ def compared(con: Any, a: int, b: int, labels: tuple[str, str]) -> Table:
     )
 
 
-def report(con: Any, run_ids: Sequence[int], campaigns: bool) -> list[Table]:
+def seats(con: Any, run_ids: Sequence[int]) -> Table:
+    """Per seat of a game played by seats: the games, the wins (a tie counts for each seat
+    tied first), the rate with its interval, and the mean score."""
+    rows = con.execute(
+        f"""SELECT t.seat, count(*), count(*) FILTER (WHERE t.won), avg(t.score),
+        min(t.game_id) FILTER (WHERE t.won)
+        FROM seats t JOIN sessions s ON s.game_id = t.game_id AND s.year = t.year
+        JOIN games g ON g.game_id = t.game_id
+        WHERE g.run_id IN ({_ids(run_ids)}) AND s.counted
+        GROUP BY ALL ORDER BY 1"""
+    ).fetchall()
+    out = []
+    for seat, n, wins, score, example in rows:
+        low, high = wilson(wins, n)
+        out.append([seat, n, wins, pct(wins / n), interval(low, high), f"{score:.2f}", example])
+    return Table(
+        "seats",
+        "Win rate per seat",
+        ["seat", "games", "wins", "won", "95% interval", "mean score", "a won game"],
+        out,
+        "A tie for first counts as a win for every seat tied; the interval is Wilson's for the "
+        "games played.",
+        chart=(0, 3),
+    )
+
+
+# Each figure a ruleset's facts may feed (``dsl.contract.Playtest.figures``), by name.
+FIGURES: dict[str, Callable[[Any, Sequence[int]], Table]] = {
+    "schemes": lambda con, ids: by_group(con, ids, "scheme", "Win rate per scheme", "schemes"),
+    "pairs": lambda con, ids: by_group(
+        con, ids, "characters", "Win rate per character pair", "pairs"
+    ),
+    "losses": loss_reasons,
+    "conditions": conditions,
+    "runouts": runouts,
+    "cards": cards,
+    "scenes": scenes,
+    "seats": seats,
+}
+
+
+def report(
+    con: Any, run_ids: Sequence[int], campaigns: bool, shown: Sequence[str] | None = None
+) -> list[Table]:
+    """The overview, then the figures the ruleset's facts feed (all of the campaign game's
+    when ``shown`` is not given: a store written before rulesets named theirs)."""
     tables = [overview(con, run_ids)]
-    if campaigns:
+    if campaigns and "seats" not in (shown or ()):
         tables.append(by_group(con, run_ids, "year", "Win rate per year", "years"))
-    tables += [
-        by_group(con, run_ids, "scheme", "Win rate per scheme", "schemes"),
-        by_group(con, run_ids, "characters", "Win rate per character pair", "pairs"),
-        loss_reasons(con, run_ids),
-        conditions(con, run_ids),
-        runouts(con, run_ids),
-        cards(con, run_ids),
-        scenes(con, run_ids),
-    ]
+    names = shown if shown is not None else [name for name in FIGURES if name != "seats"]
+    tables += [FIGURES[name](con, run_ids) for name in names]
     return tables
 
 

@@ -28,7 +28,13 @@ def register(app: typer.Typer) -> None:
 
 
 def print_command(
-    ruleset: Annotated[str, typer.Argument(help="A ruleset name (six-winters) or folder.")],
+    ruleset: Annotated[
+        str | None,
+        typer.Argument(
+            help="A ruleset name (six-winters) or folder (default: the current campaign's).",
+            show_default=False,
+        ),
+    ] = None,
     format_: Annotated[
         str, typer.Option("--format", help="pdf, png, tts or csv.", show_default=True)
     ] = "pdf",

@@ -4,8 +4,8 @@ A ruleset that can be printed has a ``faces/`` folder beside its ``.rules`` file
 
 - ``faces.toml``: the icon, colour and print-tool token of each vocabulary word, marks that are
   not words (the campaign-start star...), the colour and back title of each card kind;
-- ``<kind>.svg.j2``: the layout of one kind, a Jinja2 SVG template (autoescaped); ``back.svg.j2``
-  the card back;
+- ``<kind>.svg.j2``: the layout of one kind, a Jinja2 SVG template (autoescaped), or
+  ``card.svg.j2`` for every kind without its own; ``back.svg.j2`` the card back;
 - ``icons/*.svg``: the icons ``faces.toml`` names.
 
 Templates draw in face units, 300 to the inch: a poker card is 750 x 1050 (``W`` x ``H``), and
@@ -38,6 +38,7 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
     "bridge": (57.15, 88.9),
 }
 DEFAULT_BLEED_MM = 3.0
+ANY_KIND = "card.svg.j2"  # a faces folder's layout for every kind without its own
 
 _SVG_ROOT = re.compile(r"<svg\b[^>]*>(?P<body>.*)</svg>\s*$", re.S)
 _VIEWBOX = re.compile(r'viewBox="(?P<box>[^"]+)"')
@@ -411,7 +412,11 @@ class FaceSet:
         }
 
     def template_name(self, kind: str) -> str:
-        return f"{kind}.svg.j2"
+        """The kind's own layout, else the folder's layout for every kind (``card.svg.j2``)."""
+        own = f"{kind}.svg.j2"
+        if not (self.folder / own).is_file() and (self.folder / ANY_KIND).is_file():
+            return ANY_KIND
+        return own
 
     def has_layout(self, kind: str) -> bool:
         return (self.folder / self.template_name(kind)).is_file()

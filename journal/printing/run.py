@@ -14,7 +14,7 @@ from typing import Any
 
 from dsl.errors import UsageError
 from journal.printing import tts
-from journal.printing.faces import CARD_SIZES, DEFAULT_BLEED_MM, MM, Face, FaceSet, faces_folder
+from journal.printing.faces import CARD_SIZES, DEFAULT_BLEED_MM, MM, Face, FaceSet
 from journal.printing.merge import merge_rows, to_csv
 from journal.printing.output import OutDir, slug, unique_slugs
 from journal.printing.raster import cached_files, rasterise
@@ -60,24 +60,24 @@ class Options:
 Progress = Callable[[int, int], None]  # (advance by, new total or 0)
 
 
-def load(ruleset: str) -> tuple[Any, Path]:
-    """The compiled ruleset and its folder, found through the registry (so a folder's text
-    can only name primitives of a ruleset Chronicler has); diagnostics as one error."""
+def load(ruleset: str | None) -> tuple[Any, Path, Path]:
+    """The compiled ruleset, its folder and the folder of its faces, found through the registry
+    (``None``: the current campaign's ruleset); diagnostics as one error."""
     from dsl.commands import _load
-    from rules import registry
+    from journal.rulesets import find_ruleset
 
-    folder = registry.find(ruleset).folder
-    return _load(str(folder)), folder
+    found = find_ruleset(ruleset)
+    return _load(str(found.folder)), found.folder, found.printing.faces
 
 
 def print_cards(
-    ruleset: str,
+    ruleset: str | None,
     fmt: PrintFormat,
     out: Path,
     options: Options = Options(),
     progress: Progress | None = None,
 ) -> PrintReport:
-    compiled, folder = load(ruleset)
+    compiled, folder, faces_at = load(ruleset)
     if options.icons not in {"words", "tokens"}:
         raise UsageError(f"--icons is words or tokens, not '{options.icons}'")
     if options.dpi is not None and not 50 <= options.dpi <= 1200:
@@ -94,7 +94,7 @@ def print_cards(
         else (DEFAULT_BLEED_MM if fmt is PrintFormat.pdf else 0.0)
     )
     faces = FaceSet(
-        faces_folder(folder),
+        faces_at,
         size=options.size,
         bleed_mm=bleed,
         regions=compiled.vocabulary.regions,

@@ -155,7 +155,7 @@ def card_gallery(
     rows: CampaignRows, *, spoilers: bool = False, cache: Path | None = None
 ) -> Gallery | None:
     """The face gallery of the campaign's ruleset; None when it has no faces to draw."""
-    from journal.printing.faces import FaceSet, faces_folder
+    from journal.printing.faces import FaceSet
     from journal.printing.output import unique_slugs
     from journal.printing.raster import pixels, rasterise
 
@@ -165,8 +165,7 @@ def card_gallery(
     try:
         game = registry.find(ruleset)
         compiled = game.compiled()  # the engine's own: compiled once a process
-        folder = faces_folder(game.folder)
-        faces = FaceSet(folder, bleed_mm=0, regions=compiled.vocabulary.regions)
+        faces = FaceSet(game.printing.faces, bleed_mm=0, regions=compiled.vocabulary.regions)
     except ChroniclerError:
         return None  # no faces/ folder, or card text that does not compile right now
     met = cards_met(rows)

@@ -22,6 +22,7 @@ from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 from mkdocs.exceptions import MkDocsException
 
+from dsl.contract import SitePages
 from dsl.errors import ChroniclerError
 from journal.catalogue import Catalogue
 from journal.db import Journal
@@ -226,15 +227,12 @@ def _gm_run(journal: Journal, campaign_name: str) -> bool:
     else:
         with journal.reading() as s:
             ruleset = str(OrmRows(s, campaign_name).campaign.ruleset or "")
+    if not ruleset:
+        return False
     try:
-        if not ruleset or registry.find(ruleset) == registry.default():
-            return False
+        return registry.find(ruleset).journal.site is SitePages.STORY
     except ChroniclerError:
         return False
-    from journal.tables.story import NEEDS
-
-    engine = registry.find(ruleset).engine
-    return all(hasattr(engine, need) for need in NEEDS)
 
 
 def build_site(config_file: Path) -> None:

@@ -19,7 +19,6 @@ a stack of ``Frame``s. Two sorts of frame exist:
 from __future__ import annotations
 
 import difflib
-import importlib
 import pickle
 import sys
 import weakref
@@ -38,7 +37,7 @@ from dsl.kernel.machine import (
     method_table,
 )
 from dsl.procedure import Procedure, ProcedureWalker
-from dsl.runtime import Context, Decision, EffectError, NothingToActOn, new_decision
+from dsl.runtime import Context, Decision, EffectError, NothingToActOn, marks_of, new_decision
 from dsl.runtime import DecisionKind as LanguageDecision
 
 from . import select as selecting
@@ -313,12 +312,13 @@ class Session(
 
     def primitive(self, name: str) -> Callable[..., Any]:
         if self._primitives is None:
-            self._primitives = importlib.import_module(self.ruleset.primitives_module)
-        fn = getattr(self._primitives, name, None)
+            # the functions the text's verbs are bound to, as the checker found them
+            self._primitives = self.ruleset.compiled.vocabulary.primitive_functions
+        fn = self._primitives.get(name)
         if fn is None:
             raise ChroniclerError(f"the ruleset's primitives have no function {name!r}")
         if self._untouched:
-            last = getattr(fn, "settles", None) if name == self._last_call else None
+            last = marks_of(fn).settles if name == self._last_call else None
             return self._touching(fn, last)
         return fn
 
@@ -330,7 +330,7 @@ class Session(
         and this says whether, with these roles, it asks and fails at nothing once called
         (``dsl.runtime.settles``): then the piece never goes back, and no snapshot is taken."""
 
-        finds = getattr(fn, "finds", None)
+        finds = marks_of(fn).finds
 
         def touching(*args: Any, **kwargs: Any) -> Any:
             # what the primitive must find is asked before anything is copied (``finds``)

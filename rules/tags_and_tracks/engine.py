@@ -1,6 +1,6 @@
 """The Tags and Tracks engine's public API: the ruleset, the roll, the character sheet, and the
-XP, intrusions, flashbacks and offsetting outside a roll. The command line reaches it through
-the registry (``rules.registry.find("tags-and-tracks").engine``)."""
+XP, intrusions, flashbacks and offsetting outside a roll. Everyone outside the ruleset reaches it
+through the ruleset contract its ``plugin.py`` registers (``story``, ``odds``, ``sheets``)."""
 
 from __future__ import annotations
 

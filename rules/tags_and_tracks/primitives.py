@@ -248,17 +248,3 @@ values_read = frozenset(
         "fatal consequence",
     }
 )
-
-
-def _check_character(path: Any, diagnostics: Any) -> None:
-    from pathlib import Path
-
-    from dsl.loader import load_ruleset
-
-    from .character import check_character_file
-
-    check_character_file(path, load_ruleset(Path(__file__).parent), diagnostics)
-
-
-# The files beside the text this ruleset reads: `chronicler check brick.character`.
-sheets = {".character": _check_character}

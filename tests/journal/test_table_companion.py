@@ -326,7 +326,8 @@ def test_markup_in_names_is_printed_as_typed(table) -> None:  # type: ignore[no-
 def test_the_verbs_refuse_a_six_winters_campaign(cli, cards) -> None:  # type: ignore[no-untyped-def]
     assert cli("campaign", "start", "Brightdune").code == 0
     line = refused(cli("track", "add", "X", "--clock", "4", "--campaign", "Brightdune"))
-    assert "plays six_winters, not a game a GM runs" in line
+    assert "'track add' is a verb of the Tags and Tracks table; 'Brightdune' plays" in line
+    assert "six-winters: its table verbs are setup, year, scene, chronicle" in line
 
 
 def test_a_scene_needs_a_session(cli) -> None:  # type: ignore[no-untyped-def]

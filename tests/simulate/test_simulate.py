@@ -76,10 +76,10 @@ def test_a_game_replays_from_its_stored_text_after_the_text_changed(tmp_path: Pa
     info, sessions = store.stored_game(con, gid)
     con.close()
     assert info["digest"] != texts.digest(game)
-    from journal.playtest.games import replay
-
-    session, _ = replay(texts.materialize(info["files"], game.package, "again"), sessions)
-    assert session.state.events[0].data["threat_pool"] == 2
+    again = texts.materialize(info["files"], game.package, "again")
+    assert again.playtest is not None
+    replayed = again.playtest.replay(sessions)
+    assert replayed.events[0].data["threat_pool"] == 2
 
 
 def test_compare_with_the_same_text_at_a_revision_shows_no_difference(
