@@ -6,6 +6,8 @@ shows the whole pipeline: card text -> engine -> events -> journal -> website.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +22,9 @@ from rules import registry
 
 # The demo campaign's title on its site and in its journal (one campaign to a demo journal).
 DEMO_TITLE = "The Winters of Brightdune"
+# Beside the demo's journal: the fingerprint of the journal as the demo left it, so the next
+# demo knows it may replace that journal (and only while nobody has written in it since).
+MARKER = ".chronicler-demo.json"
 
 PlayCampaign = Callable[[int], Iterable[tuple[Any, Any]]]
 
@@ -50,15 +55,55 @@ def engine_play_campaign(ruleset: str | None = None) -> PlayCampaign:
     return run
 
 
+def _digest(path: Path) -> str:
+    sha = hashlib.sha256()
+    with path.open("rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            sha.update(chunk)
+    return sha.hexdigest()
+
+
+def _made_by_the_demo(path: Path) -> bool:
+    """Whether the journal at ``path`` is the one an earlier demo wrote, unchanged since: the
+    marker beside it holds its fingerprint, and no write waits in its -wal file."""
+    marker = path.with_name(MARKER)
+    if marker.is_symlink() or not marker.is_file() or path.is_symlink() or not path.is_file():
+        return False
+    try:
+        kept = json.loads(marker.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    wal = path.with_name(path.name + "-wal")
+    if wal.exists() and wal.stat().st_size > 0:
+        return False
+    return isinstance(kept, dict) and kept.get("sha256") == _digest(path)
+
+
 def _fresh(path: Path) -> None:
-    """The demo writes a new journal only: a folder that holds one is refused, as 'publish'
-    refuses a folder it did not write (a group's campaign may be that journal)."""
+    """The demo writes a new journal, or replaces the journal an earlier demo wrote there if
+    nobody has recorded anything in it since (``make demo`` run twice). Any other journal is
+    refused, as 'publish' refuses a folder it did not write: a group's campaign may be it."""
     _inspect_sqlite_file(path)  # a file that is no journal: its own refusal
-    if any(path.with_name(path.name + s).exists() for s in ("", "-wal", "-shm")):
-        raise ChroniclerError(
-            f"{path} already holds a journal; the demo never replaces one: give a new or "
-            "empty folder with --out (or move that journal away)"
-        )
+    beside = [path.with_name(path.name + s) for s in ("", "-wal", "-shm")]
+    if not any(p.exists() for p in beside):
+        return
+    if _made_by_the_demo(path):
+        for old in (*beside, path.with_name(MARKER)):
+            old.unlink(missing_ok=True)
+        return
+    raise ChroniclerError(
+        f"{path} already holds a journal the demo did not write, or one written in since the "
+        "demo made it; the demo never replaces such a journal: give a new or empty folder "
+        "with --out (or move that journal away)"
+    )
+
+
+def _mark(path: Path) -> None:
+    """Leave the journal's fingerprint beside it, for the next demo."""
+    marker = path.with_name(MARKER)
+    marker.write_text(
+        json.dumps({"journal": path.name, "sha256": _digest(path)}) + "\n", encoding="utf-8"
+    )
 
 
 def run_demo(
@@ -81,4 +126,5 @@ def run_demo(
 
             campaign = ledger.get_campaign(s, name)
             fate, score = campaign.fate, campaign.score
+    _mark(db)
     return DemoResult(db, published.index, name, fate, score)
