@@ -56,6 +56,20 @@ def test_make_demo_run_twice_replaces_the_demos_own_journal(
     assert (out / "website" / "site" / "index.html").exists()
 
 
+def test_the_tags_and_tracks_demo_records_two_sessions_and_runs_twice(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "salt-roads"
+    for _ in range(2):  # the second run replaces what the first wrote
+        assert main(["demo", "--ruleset", "tags-and-tracks", "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert said.count("Recorded two sessions of Salt Roads") == 2
+    site = out / "website" / "site"
+    assert (site / "sessions" / "session-2.html").exists()
+    with open_journal(out / "chronicle.db") as journal, journal.reading() as s:
+        assert [c.name for c in ledger.campaigns(s)] == ["Salt Roads"]
+
+
 def test_a_demo_journal_someone_wrote_in_is_not_replaced(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
