@@ -218,14 +218,12 @@ def _story_roll(
 
 
 def _tell_story(s: Any, game: Any, sheet_file: Path) -> None:
-    from journal.companion import checked_sheet
     from journal.tables import changes, story, tracks
     from journal.tables import payloads as p
 
     campaign = story.start_campaign(s, STORY_TITLE, game)
-    story.add_character(
-        s, campaign, story.sheet_of_character(checked_sheet(game.engine, sheet_file, game.rules))
-    )
+    sheet = game.engine.load_character(sheet_file, game.rules)  # the ruleset's example: checked
+    story.add_character(s, campaign, story.sheet_of_character(sheet))
     for step, what in STORY_SCRIPT:
         if step == "session":
             story.start_session(s, campaign, *what)
