@@ -2,8 +2,9 @@
 
 ``dsl.commands`` adds check, fmt, cards and test; ``journal.play`` adds play;
 ``journal.commands`` adds the campaign, year, scene, setup, publish, export and demo verbs;
-``journal.printing.command`` adds print; ``journal.editor.command`` lsp; ``journal.playtest.commands`` simulate;
-``journal.companion`` roll and odds; ``journal.tables.commands`` the verbs of a game a GM runs.
+``journal.printing.command`` adds print; ``journal.editor.command`` lsp;
+``journal.playtest.commands`` simulate; ``journal.companion`` roll and odds;
+``journal.tables.commands`` the verbs of a game a GM runs.
 ``--help`` lists them by who uses them: the designer, each ruleset's table (the verbs its
 contract names), the chronicler. Errors a user can cause are
 ``ChroniclerError``s: printed on stderr in one line, exit code 1 (2 for bad usage), no traceback

@@ -1111,19 +1111,35 @@ def publish(
         int | None,
         typer.Option("--report-run", help="Which run of the --report store (default: latest)."),
     ] = None,
+    site_url: Annotated[
+        str | None,
+        typer.Option(
+            "--site-url",
+            help="Where the site will be served (https://...): adds its sitemap.xml and each "
+            "page's address for link previews.",
+        ),
+    ] = None,
 ) -> None:
     """Publish a campaign's website (MkDocs + Material; opens from file://).
 
     Example: chronicler publish --campaign Brightdune --out brightdune-site
     --report simulations.duckdb
     """
+    from journal.website.publish import checked_site_url
     from journal.website.publish import publish as publish_site
 
     if report_run is not None and report is None:
         raise UsageError("--report-run needs --report STORE")
+    url = checked_site_url(site_url) if site_url is not None else None
     with _journal(db, create=False) as journal:
         done = publish_site(
-            journal, campaign, out, spoilers=spoilers, report=report, report_run=report_run
+            journal,
+            campaign,
+            out,
+            spoilers=spoilers,
+            report=report,
+            report_run=report_run,
+            site_url=url,
         )
     console.print(f"Published {campaign}: {done.pages} pages; open {done.index}")
 
@@ -1137,13 +1153,29 @@ def demo(
     seed: int = typer.Option(
         27, "--seed", help="The seed of the bots' campaign.", min=0, max=SEED_MAX
     ),
+    ruleset: str = typer.Option(
+        "six-winters",
+        "--ruleset",
+        help="six-winters (bots play six years) or tags-and-tracks (two sessions a GM recorded).",
+    ),
 ) -> None:
-    """Play a six-year campaign with bots into a fresh journal and publish it.
+    """Play a six-year campaign with bots into a fresh journal and publish it; or, with
+    --ruleset tags-and-tracks, record two sessions of a game a GM runs and publish them. Run
+    again into the same folder, it replaces the journal and site it wrote there.
 
     Example: chronicler demo --out demo-output --seed 7
     """
-    from journal.demo import run_demo
+    from journal.demo import STORY_RULESET, run_demo, run_story_demo
+    from rules import registry
 
+    if registry.find(ruleset).name == STORY_RULESET:
+        told = run_story_demo(out)
+        console.print(f"Recorded two sessions of {told.campaign} (tags-and-tracks).")
+        console.print(f"Journal: {told.journal}")
+        console.print(f"Site: {told.site_index}")
+        return
+    if registry.find(ruleset) != registry.default():
+        raise UsageError(f"--ruleset: the demo plays six-winters or {STORY_RULESET}")
     result = run_demo(out, seed)
     console.print(f"Played six years with bots (seed {seed}).")
     console.print(f"Journal: {result.journal}")

@@ -18,11 +18,12 @@ if TYPE_CHECKING:
 SIMULATE_HELP = (
     "Let a bot play many seeded games of a ruleset and report what the text does.\n\n"
     "Every game is stored (--store, a DuckDB file) with its ruleset's digest, seed, bot and "
-    "answers: 'chronicler play --replay GAME' shows any of them turn by turn. --compare plays "
-    "the same seeds on another folder or a git revision of the ruleset and gives the "
-    "differences with 95% intervals; --supply-sweep plays the text with each supply size; "
-    "--ablate takes each named card out of the text in turn. Ctrl-C stops and keeps the "
-    "games that finished.\n\n"
+    "answers: 'chronicler play RULESET --replay GAME' shows any of them turn by turn. "
+    "--compare plays the same seeds on another folder or a git revision of the ruleset and "
+    "gives the differences with 95% intervals; --supply-sweep plays the text with each "
+    "supply size; --ablate takes each named card out of the text in turn. The report is "
+    "tables in the terminal, JSON with --json, one CSV a table with --csv, a page with "
+    "--html. Ctrl-C stops and keeps the games that finished.\n\n"
     "Example: chronicler simulate six-winters --games 1000 --year 1 --compare HEAD~1"
 )
 
@@ -88,6 +89,15 @@ def simulate_command(
     html_file: str | None = typer.Option(
         None, "--html", help="Also write the report as one HTML page here.", show_default=False
     ),
+    as_json: bool = typer.Option(
+        False, "--json", help="Print the report as JSON (numbers, intervals, counts) instead."
+    ),
+    csv_folder: str | None = typer.Option(
+        None,
+        "--csv",
+        help="Also write each table as a CSV file in this folder (cards.csv, scenes.csv...).",
+        show_default=False,
+    ),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
 ) -> None:
     from journal.rulesets import find_ruleset
@@ -97,6 +107,9 @@ def simulate_command(
 
     store_path = Path(store_file)
     html_path = Path(html_file) if html_file else None
+    csv_path = Path(csv_folder) if csv_folder else None
+    if csv_path is not None and csv_path.exists() and not csv_path.is_dir():
+        raise UsageError(f"--csv {csv_folder}: a file is there; give a folder")
     found = find_ruleset(game)
     playtest = found.playtest
     if playtest is None or found.bots is None:
@@ -141,7 +154,7 @@ def simulate_command(
             refused.append((card, error.message.splitlines()[0]))
             continue
         plans.append(Plan(variant, bot, counted_year, side="X", variant=f"without {card}"))
-    console = Console(highlight=False, soft_wrap=True)
+    console = Console(highlight=False)
     err = Console(stderr=True, highlight=False)
     con = store.connect(store_path)
     try:
@@ -162,13 +175,20 @@ def simulate_command(
         )
         tables = figures.report(con, ids, campaigns=counted_year is None, shown=playtest.figures)
         tables += _extra_tables(con, runs, refused, labels, compare)
-        report.show(console, tables, title)
-        console.print(
-            f"Stored in {store_path} (run {runs[0].run_id}"
-            + (f"-{runs[-1].run_id}" if len(runs) > 1 else "")
-            + "). Replay a game: chronicler play "
-            + f"--replay {store.game_id(runs[0].run_id, 0)} --store {store_path}"
+        run_ids = [r.run_id for r in runs]
+        header = report.Header(
+            title,
+            f"{count} {'campaigns' if counted_year is None else 'games'} a side, seeds "
+            f"{seed}-{seed + count - 1}; store {store_path}, runs "
+            + ", ".join(str(r) for r in run_ids),
+            store.replay_command(game or found.name, store.game_id(runs[0].run_id, 0), store_path),
         )
+        if as_json:
+            typer.echo(
+                report.as_json(tables, header, store=str(store_path), runs=run_ids), nl=False
+            )
+        else:
+            report.show(console, tables, header)
         for run in runs:
             if run.errors:
                 what = run.plan.variant or "the ruleset"
@@ -177,12 +197,13 @@ def simulate_command(
                     f"stopped on an error, first: {escape(run.errors[0])}",
                     markup=True,
                 )
+        said = err if as_json else console  # JSON alone on stdout
         if html_path is not None:
-            subtitle = f"{count} games a side; store {store_path}; runs " + ", ".join(
-                str(r.run_id) for r in runs
-            )
-            html_path.write_text(report.page(tables, title, subtitle), encoding="utf-8")
-            console.print(f"Report page: {html_path}")
+            html_path.write_text(report.page(tables, header), encoding="utf-8")
+            said.print(f"Report page: {escape(str(html_path))}")
+        if csv_path is not None:
+            written = report.write_csv(tables, csv_path)
+            said.print(f"CSV: {len(written)} tables in {escape(str(csv_path))}")
         if not completed:
             err.print("[bold yellow]interrupted:[/] the games finished are stored", markup=True)
             raise typer.Exit(130)

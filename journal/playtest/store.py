@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import json
+import shlex
 import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -94,6 +95,15 @@ def finish_run(con: Any, run_id: int, finished: int, interrupted: bool) -> None:
 def game_id(run_id: int, index: int) -> int:
     """Game ids are the run's id and the game's place in it: run 3's game 17 is 3_000_017."""
     return run_id * 1_000_000 + index
+
+
+def replay_command(game: str, game_id: int, store_path: str | Path) -> str:
+    """The command that shows a stored game turn by turn: the ruleset as it was named, the
+    game, the store (each quoted for the shell where it must be)."""
+    return (
+        f"chronicler play {shlex.quote(game)} --replay {game_id} "
+        f"--store {shlex.quote(str(store_path))}"
+    )
 
 
 class Writer:

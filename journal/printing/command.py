@@ -60,7 +60,7 @@ def print_command(
         typer.Option("--bleed", help="Bleed in mm round each card (default: 3 for pdf, else 0)."),
     ] = None,
     dpi: Annotated[
-        int | None, typer.Option("--dpi", help="Resolution (default: 300; tts 200).")
+        int | None, typer.Option("--dpi", help="Resolution (default: 300; tts 160).")
     ] = None,
     icons: Annotated[
         str, typer.Option("--icons", help="csv: words, or tokens (xxNAME).")
@@ -110,6 +110,11 @@ def print_command(
         report = print_cards(ruleset, fmt, out, options, progress)
     for overflow in report.overflows:
         err.print(f"warning: text does not fit on {overflow}", markup=False)
+    for face in report.images:
+        err.print(
+            f"warning: {face} draws SVG the PDF cannot draw as vectors: placed as an image",
+            markup=False,
+        )
     console = Console(highlight=False, soft_wrap=True)
     if report.cards == 0:
         console.print("no cards to print (nothing matched or changed)", markup=False)

@@ -156,6 +156,18 @@ class SceneShown:
     title: str
     narration: Markup
     records: list[Shown]
+    source: str = ""  # the narration as written (Markdown)
+
+
+@dataclass(frozen=True)
+class SoFar:
+    """The story so far, for the home page: the opening of the latest scene anyone told."""
+
+    session: int
+    scene: int
+    title: str
+    text: Markup
+    cut: bool  # whether more of it is on the session's page
 
 
 @dataclass
@@ -212,6 +224,21 @@ class StoryPages:
     characters: list[CharacterShown]
     tracks: list[TrackShown]
 
+    @property
+    def so_far(self) -> SoFar | None:
+        from journal.website.pages import excerpt_of
+
+        for session in reversed(self.sessions):
+            for scene in reversed(session.scenes):
+                told = [scene.source] + [
+                    r.payload.text for r in scene.records if r.kind == "narration"
+                ]
+                words = "\n\n".join(t for t in told if t and t.strip())
+                if words:
+                    excerpt, cut = excerpt_of(words)
+                    return SoFar(session.number, scene.number, scene.title, _story(excerpt), cut)
+        return None
+
 
 def read_story(s: Session, campaign_name: str) -> StoryPages:
     campaign, game = story.story_campaign(s, campaign_name)
@@ -227,7 +254,11 @@ def read_story(s: Session, campaign_name: str) -> StoryPages:
             for row in rows:
                 where[ledger._id(row)] = session.number
             shown = [_shown(r, session.number) for r in rows]
-            scenes.append(SceneShown(scene.number, scene.title, _story(scene.narration), shown))
+            scenes.append(
+                SceneShown(
+                    scene.number, scene.title, _story(scene.narration), shown, scene.narration or ""
+                )
+            )
         sessions.append(
             SessionShown(session.number, session.title, _story(session.narration), scenes)
         )
@@ -288,13 +319,24 @@ def build(pages: StoryPages) -> Site:
     site = Site(name=name, tagline=f"a {pages.game.rules.name} chronicle")
     common = {"campaign": name, "game": pages.game, "pages": pages}
     names = {c.name: c.number for c in pages.characters}
-    site.pages["index.md"] = env.get_template("story/home.md.j2").render(**common, prefix="")
+    site.pages["index.md"] = _described(
+        f"{name}, a {pages.game.rules.name} campaign: its story, characters and tracks.",
+        env.get_template("story/home.md.j2").render(**common, prefix=""),
+    )
     site.nav.append({"Home": "index.md"})
     session_nav = []
-    for session in pages.sessions:
+    for k, session in enumerate(pages.sessions):
         path = session_page(session.number)
-        site.pages[path] = env.get_template("story/session.md.j2").render(
-            **common, session=session, names=names, prefix="../"
+        site.pages[path] = _described(
+            f"Session {session.number} of {name}: {session.title}.",
+            env.get_template("story/session.md.j2").render(
+                **common,
+                session=session,
+                names=names,
+                prefix="../",
+                before=pages.sessions[k - 1] if k else None,
+                after=pages.sessions[k + 1] if k + 1 < len(pages.sessions) else None,
+            ),
         )
         session_nav.append({f"{session.number}. {nav_title(session.title)}": path})
     if session_nav:
@@ -317,6 +359,13 @@ def build(pages: StoryPages) -> Site:
     return site
 
 
+def _described(description: str, page: str) -> str:
+    """A page with its description (search results, link previews) in its front matter."""
+    from journal.website.pages import front_matter
+
+    return front_matter(description=description) + page
+
+
 CSS = """\
 .md-typeset .mechanic { border-left: 4px solid var(--md-primary-fg-color, #795548);
   background: var(--md-code-bg-color, #f5f5f5); padding: 0.3em 0.8em; margin: 0.6em 0;
@@ -330,4 +379,19 @@ CSS = """\
 .md-typeset .countdown { font-size: 1.4rem; font-weight: bold; border: 2px solid currentColor;
   border-radius: 0.3em; padding: 0 0.4em; }
 .md-typeset .pips { letter-spacing: 0.1em; }
+/* The session reads as a story: narration as prose, each roll a dice badge in a sentence. */
+.md-typeset .story-session .narration { border-left: 0; padding: 0; margin: 0.8em 0; }
+.md-typeset .event p { margin: 0.6em 0; }
+.md-typeset .dice-badge { display: inline-flex; gap: 0.15em; align-items: center;
+  border: 1px solid #6d4c41; border-radius: 0.4em; padding: 0.05em 0.35em; margin-right: 0.2em;
+  font-size: 0.8em; vertical-align: 0.05em; white-space: nowrap; }
+.md-typeset .dice-badge .die { display: inline-block; min-width: 1.35em; text-align: center;
+  border: 1px solid #4e342e; border-radius: 0.25em; font-weight: bold; color: #3e2723;
+  background: #ffffff; }
+.md-typeset .dice-badge .die.top { background: #4e342e; color: #ffffff; }
+.md-typeset .dice-badge .band { margin-left: 0.3em; color: #3e2723; }
+.md-typeset .track.track-small { display: inline-flex; vertical-align: middle;
+  margin-right: 0.3em; }
+.md-typeset .track-small svg { height: 1.3em; width: auto; }
+.md-typeset .track-small .countdown { font-size: 1em; padding: 0 0.3em; }
 """

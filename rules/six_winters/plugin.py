@@ -342,6 +342,7 @@ class Playtest:
         "losses",
         "conditions",
         "runouts",
+        "card use",
         "cards",
         "scenes",
     )
