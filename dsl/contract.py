@@ -10,7 +10,8 @@ world engine's (``rules/text``). Everyone else (the command line, ``simulate``, 
 - ``engine``: a new game from a seed, seats or characters and options, and what its end says;
 - ``bots``: the bots that play it, by name;
 - ``journal``: how its events read (``account``), its table verbs, the kinds of entries it
-  keeps, which pages its campaigns publish;
+  keeps in the journal's one log, which pages its campaigns publish, and the module of the
+  journal that keeps its campaigns (``keeper``);
 - ``printing``: the folder of its card faces;
 - ``playtest``: what ``simulate`` plays and stores of each game;
 - ``odds``: the exact odds of its dice pool;
@@ -151,6 +152,7 @@ class TableWork(StrEnum):
     CHRONICLE = "write a character's chronicle"
     TRACK = "keep a track"
     CHANGE_CHARACTER = "change a character"
+    LIST = "list what was recorded"
 
 
 @dataclass(frozen=True)
@@ -176,13 +178,20 @@ class SitePages(StrEnum):
 
 @dataclass(frozen=True)
 class JournalPart:
-    """What the journal keeps of a ruleset's campaigns and how it shows them."""
+    """What the journal keeps of a ruleset's campaigns and how it shows them.
+
+    ``keeper`` names the module of the journal (``journal/<ruleset>/``) that keeps its
+    campaigns in the journal's one ledger: the model of each kind of entry its campaigns keep
+    in the log (``entries``), the table those entries make (a sheet, a track), the tables it
+    keeps of its own, if any; ``journal/keepers.py`` lists the modules a contract may name.
+    ``None``: the journal keeps no campaign of it."""
 
     account: Account
     table: str  # the heading its table verbs are listed under ("Six Winters table")
     verbs: tuple[TableVerb, ...] = ()
-    entries: tuple[str, ...] = ()  # the kinds of entries its campaigns keep, in order
+    entries: tuple[str, ...] = ()  # the kinds of entries its campaigns keep in the log, in order
     site: SitePages = SitePages.NONE
+    keeper: str | None = None  # "journal.tags_and_tracks"
 
     def verb(self, path: Sequence[str]) -> TableVerb | None:
         """The table verb at ``path`` (or the group it is under: ``track`` for ``track

@@ -1,26 +1,33 @@
 """What a campaign bundle may hold: every field typed, ranged and bounded (pydantic).
 
-``chronicler import`` validates the whole bundle against ``BundleFile`` before it writes a row,
-so a wrong type, an out-of-range number, an over-long text, a NUL byte, an unknown field or a
-duplicate year is refused in one line and nothing is imported. Numbers and booleans are strict:
-``"5"`` is not a number and ``"no"`` is not a boolean. The limits are generous for any real
-campaign and small enough that every value fits a 64-bit column and a page.
+``chronicler import`` validates the whole bundle before it writes a row, so a wrong type, an
+out-of-range number, an over-long text, a NUL byte, an unknown field or a duplicate number is
+refused in one line and nothing is imported. Numbers and booleans are strict: ``"5"`` is not a
+number and ``"no"`` is not a boolean. The limits are generous for any real campaign and small
+enough that every value fits a 64-bit column and a page.
+
+``BundleFile`` is the one ledger: the campaign, its characters, sessions and scenes, the log of
+entries and the history. What a ruleset adds is checked by the schema built from every
+ruleset's models (``ruleset_schema``): each entry's payload against its kind's model, and the
+tables a ruleset keeps of its own (``own``) against that ruleset's model.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Annotated, Any, Literal
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import (
     AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
-    StrictBool,
     StrictInt,
     StringConstraints,
     ValidationError,
+    create_model,
     model_validator,
 )
 
@@ -94,7 +101,7 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-def _unique(kind: str, keys: list[Any]) -> None:
+def unique(kind: str, keys: list[Any]) -> None:
     seen: set[Any] = set()
     for key in keys:
         if key in seen:
@@ -104,186 +111,179 @@ def _unique(kind: str, keys: list[Any]) -> None:
 
 class CampaignFields(_Strict):
     name: Called
-    ruleset: Name = "six_winters"
-    ruleset_version: Name = "25.1"
+    ruleset: Name
+    ruleset_version: Name = ""
     created_at: Stamp
-    seed: Seed | None = None
-    fate: Name | None = None
-    finale_scenes_completed: Count | None = None
-    score: Annotated[StrictInt, Field(ge=-100_000, le=100_000)] | None = None
-    score_title: Name | None = None
     notes: Text | None = None
-
-
-class SheetFields(_Strict):
-    year: Annotated[StrictInt, Field(ge=0, le=6)]  # 0: the sheet at campaign start
-    skills: dict[Name, Annotated[StrictInt, Field(ge=0, le=100)]] = {}
-    advances: dict[Name, Annotated[StrictInt, Field(ge=0, le=100)]] = {}
-    conditions: Annotated[list[Name], Field(max_length=LIST_LIMIT)] = []
-
-
-class ChronicleFields(_Strict):
-    year: Year
-    downtime: StrictBool = False
-    scheme: Name | None = None
-    result: Literal["won", "lost"] | None = None
-    conditions: Annotated[list[Name], Field(max_length=LIST_LIMIT)] = []
-    advances: Annotated[list[Name], Field(max_length=LIST_LIMIT)] = []
-    recovered: Annotated[list[Name], Field(max_length=LIST_LIMIT)] = []
-    text: Text | None = None
 
 
 class CharacterFields(_Strict):
     name: Called
     title: Name | None = None
-    unlocked_year: Year = 1
-    sheets: Annotated[list[SheetFields], Field(max_length=7)]
-    chronicle: Annotated[list[ChronicleFields], Field(max_length=6)]
-
-    @model_validator(mode="after")
-    def _one_row_a_year(self) -> CharacterFields:
-        _unique("sheets for year", [x.year for x in self.sheets])
-        _unique("chronicle lines for year", [x.year for x in self.chronicle])
-        return self
+    unlocked_year: Annotated[StrictInt, Field(ge=1, le=LIST_LIMIT)] = 1
 
 
-class PlayFields(_Strict):
-    number: Annotated[StrictInt, Field(ge=1, le=LIST_LIMIT)]
-    card: Name
-    kind: Name | None = None
-    points: Points = 0
-    character: Name | None = None
-
-
-class AdvanceFields(_Strict):
-    character: Name
-    skill: Name
-    new_rank: Annotated[StrictInt, Field(ge=0, le=100)] | None = None
+Number = Annotated[StrictInt, Field(ge=1, le=LIST_LIMIT * 10)]
 
 
 class SceneFields(_Strict):
-    number: Annotated[StrictInt, Field(ge=1, le=LIST_LIMIT)]
-    scene: Name
-    location: Name
-    skill: Name | None = None
-    points_needed: Points | None = None
-    participants: Annotated[list[Name], Field(max_length=100)] = []
-    skill_match_points: Points = 0
-    epilogue_choice: Name | None = None
-    challenge_answers: Annotated[list[Text], Field(max_length=100)] = []
-    advances: Annotated[list[AdvanceFields], Field(max_length=100)] = []
+    number: Number
+    title: Called
     narration: Text = ""
-    tier: Literal["I can't think of anything", "Apprentice storyteller", "Master chronicler"]
-    narrator: Name | None = None
-    recorded_at: Stamp
-    plays: Annotated[list[PlayFields], Field(max_length=1000)] = []
-
-    @model_validator(mode="after")
-    def _plays_numbered_once(self) -> SceneFields:
-        _unique("cards played numbered", [p.number for p in self.plays])
-        return self
-
-
-class EventFields(_Strict):
-    number: Annotated[StrictInt, Field(ge=0, le=LIST_LIMIT * 10)]
-    kind: Name
-    data: JsonObject = {}
+    started_at: Stamp
 
 
 class SessionFields(_Strict):
-    year: Year
-    scheme: Name
-    characters: Annotated[list[Called], Field(min_length=1, max_length=100)]
-    seed: Seed | None = None
-    solo: StrictBool = False
-    source: Literal["table", "engine"] = "table"
-    result: Literal["won", "lost"] | None = None
-    reason: Text | None = None
-    threat_left: Count | None = None
-    scenes_completed: Count = 0
+    number: Number
+    title: Called
+    narration: Text = ""
     started_at: Stamp
-    ended_at: Stamp | None = None
-    notes: Text | None = None
-    scenes: Annotated[list[SceneFields], Field(max_length=LIST_LIMIT)]
-    events: Annotated[list[EventFields], Field(max_length=LIST_LIMIT * 10)]
+    scenes: Annotated[list[SceneFields], Field(max_length=LIST_LIMIT)] = []
 
     @model_validator(mode="after")
     def _scenes_numbered_once(self) -> SessionFields:
-        _unique("scenes numbered", [x.number for x in self.scenes])
-        _unique("characters named", self.characters)
+        unique("scenes numbered", [x.number for x in self.scenes])
         return self
 
 
-class LocationFields(_Strict):
-    name: Name
-    x: Annotated[StrictInt, Field(ge=-1000, le=1000)]
-    y: Annotated[StrictInt, Field(ge=-1000, le=1000)]
-    region: Name | None = None
-    developed: StrictBool = False
-    threats: Count = 0
-    obstacles: Annotated[list[Name], Field(max_length=1000)] = []
-
-
-class MapFields(_Strict):
-    year: Annotated[StrictInt, Field(ge=0, le=6)]  # 0: the starting map
-    locations: Annotated[list[LocationFields], Field(max_length=1000)]
+class EntryFields(_Strict):
+    number: Number
+    session: Number | None = None  # the session (and scene) it was recorded in
+    scene: Number | None = None
+    kind: Annotated[str, StringConstraints(min_length=1, max_length=40, strict=True)]
+    who: Name | None = None
+    text: Text = ""
+    summary: Text = ""
+    payload: JsonObject
+    at: Stamp
 
     @model_validator(mode="after")
-    def _places_once(self) -> MapFields:
-        _unique("locations called", [x.name for x in self.locations])
+    def _scene_of_a_session(self) -> EntryFields:
+        if self.scene is not None and self.session is None:
+            raise ValueError("an entry that names its scene names its session too")
         return self
 
 
-class StateFields(_Strict):
-    year: Annotated[StrictInt, Field(ge=1, le=7)]  # 7: the state after the sixth winter
-    state: JsonObject
+class KeptSession(_Strict):
+    number: Number
+    title: Called
+    narration: Text = ""
+    started_at: Stamp
 
 
-class BundleFile(_Strict):
-    format: Literal["chronicler-campaign"]
-    format_version: Annotated[StrictInt, Field(ge=1)]
-    schema_: Annotated[str, StringConstraints(max_length=40, strict=True)] = Field(alias="schema")
-    campaign: CampaignFields
-    characters: Annotated[list[CharacterFields], Field(max_length=1000)]
-    sessions: Annotated[list[SessionFields], Field(max_length=6)]
-    maps: Annotated[list[MapFields], Field(max_length=7)]
-    states: Annotated[list[StateFields], Field(max_length=7)]
-    # the ledger's history (journal/history.py): each change with the campaign before it
-    history: Annotated[list[ChangeFields], Field(max_length=LIST_LIMIT)] = []
-    # a game a GM runs: its story rows, checked by journal/tables/bundle.py (StoryPart)
-    story: JsonObject | None = None
+class KeptScene(SceneFields):
+    session: Number
+
+
+class Made(_Strict):
+    """The rows a change added (what undoing it takes away), by number."""
+
+    entries: Annotated[list[Number], Field(max_length=LIST_LIMIT)] = []
+    sessions: Annotated[list[Number], Field(max_length=LIST_LIMIT)] = []
+    scenes: Annotated[list[tuple[Number, Number]], Field(max_length=LIST_LIMIT)] = []
+
+
+class Kept(_Strict):
+    """What a change kept of what stood before it: the rows it touched, or a whole campaign."""
+
+    campaign: BundleFile | None = None
+    entries: Annotated[list[EntryFields], Field(max_length=LIST_LIMIT * 10)] = []
+    sessions: Annotated[list[KeptSession], Field(max_length=LIST_LIMIT)] = []
+    scenes: Annotated[list[KeptScene], Field(max_length=LIST_LIMIT)] = []
+    made: Made = Made()
 
     @model_validator(mode="after")
-    def _one_of_each(self) -> BundleFile:
-        _unique("characters called", [c.name for c in self.characters])
-        _unique("sessions for year", [x.year for x in self.sessions])
-        _unique("maps for year", [x.year for x in self.maps])
-        _unique("campaign states for year", [x.year for x in self.states])
-        _unique("history changes numbered", [x.number for x in self.history])
+    def _one_or_the_other(self) -> Kept:
+        if self.campaign is not None and self.campaign.history:
+            raise ValueError("a change's campaign before it holds no history of its own")
+        rows = self.entries or self.sessions or self.scenes or self.made != Made()
+        if self.campaign is not None and rows:
+            raise ValueError("a change keeps the rows it touched or a whole campaign, not both")
         return self
 
 
 class ChangeFields(_Strict):
-    """One change of the ledger's history, with the campaign as it stood before it (a bundle
-    of its own, which holds no history)."""
+    """One change of the ledger's history, with what stood before it."""
 
     number: Annotated[StrictInt, Field(ge=1, le=LIST_LIMIT * 10)]
     at: Stamp
     verb: Annotated[str, StringConstraints(min_length=1, max_length=40, strict=True)]
-    year: Year | None = None
+    session: Number | None = None
     summary: Annotated[
         str, StringConstraints(max_length=1000, strict=True), AfterValidator(_no_nul)
     ] = ""
-    before: BundleFile
+    undoes: Number | None = None
+    before: Kept
+
+
+class BundleFile(_Strict):
+    format: Literal["chronicler-campaign"]
+    format_version: Literal[2]
+    schema_: Annotated[str, StringConstraints(max_length=40, strict=True)] = Field(alias="schema")
+    campaign: CampaignFields
+    characters: Annotated[list[CharacterFields], Field(max_length=1000)] = []
+    sessions: Annotated[list[SessionFields], Field(max_length=LIST_LIMIT)] = []
+    entries: Annotated[list[EntryFields], Field(max_length=LIST_LIMIT * 10)] = []
+    # the tables the campaign's ruleset keeps of its own, checked by its model (``ruleset_schema``)
+    own: dict[str, Any] | None = None
+    # the ledger's history (journal/history.py): each change with what stood before it
+    history: Annotated[list[ChangeFields], Field(max_length=LIST_LIMIT)] = []
 
     @model_validator(mode="after")
-    def _before_has_no_history(self) -> ChangeFields:
-        if self.before.history:
-            raise ValueError("a change's campaign before it holds no history of its own")
+    def _one_of_each(self) -> BundleFile:
+        unique("characters called", [c.name for c in self.characters])
+        unique("sessions numbered", [x.number for x in self.sessions])
+        unique("entries numbered", [x.number for x in self.entries])
+        unique("history changes numbered", [x.number for x in self.history])
+        scenes = {(x.number, y.number) for x in self.sessions for y in x.scenes}
+        sessions = {x.number for x in self.sessions}
+        for entry in self.entries:
+            if entry.scene is not None and (entry.session, entry.scene) not in scenes:
+                raise ValueError(f"entry {entry.number} names a scene the bundle lacks")
+            if entry.session is not None and entry.session not in sessions:
+                raise ValueError(f"entry {entry.number} names a session the bundle lacks")
         return self
 
 
+Kept.model_rebuild()
 BundleFile.model_rebuild()
+
+
+# --- what each ruleset adds -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RulesetSchema:
+    """The part of the schema one ruleset adds: the model of each kind of entry its campaigns
+    keep (checked as the entry's ``payload``), and of the tables it keeps of its own."""
+
+    entries: Mapping[str, type[BaseModel]]
+    own: type[BaseModel] | None
+
+
+def ruleset_schema(entries: Mapping[str, type[BaseModel]], own: type[BaseModel] | None) -> Any:
+    """The pydantic schema of a bundle's ruleset part: its entries as a union on ``kind``
+    (each kind's payload its model) and its own tables."""
+    kinds = [
+        create_model(
+            f"Entry_{kind.replace(' ', '_')}",
+            __base__=EntryFields,
+            kind=(Literal[kind], ...),  # type: ignore[arg-type]
+            payload=(model, ...),
+        )
+        for kind, model in entries.items()
+    ]
+    entry: Any = (
+        Annotated[Union[tuple(kinds)], Field(discriminator="kind")]  # noqa: UP007
+        if len(kinds) > 1
+        else (kinds[0] if kinds else EntryFields)
+    )
+    return create_model(
+        "RulesetPart",
+        __base__=_Strict,
+        entries=(Annotated[list[entry], Field(max_length=LIST_LIMIT * 10)], []),
+        own=(own | None if own is not None else None, None),  # type: ignore[arg-type]
+    )
 
 
 def _where(location: tuple[int | str, ...]) -> str:

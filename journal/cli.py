@@ -1,10 +1,11 @@
 """The ``chronicler`` command line: one Typer app; each package registers its own verbs.
 
 ``dsl.commands`` adds check, fmt, cards and test; ``journal.play`` adds play;
-``journal.commands`` adds the campaign, year, scene, setup, publish, export and demo verbs;
-``journal.printing.command`` adds print; ``journal.editor.command`` lsp;
+``journal.commands`` adds the verbs of every campaign (campaign, use, history, undo, export,
+import, publish, demo); ``journal.printing.command`` adds print; ``journal.editor.command`` lsp;
 ``journal.playtest.commands`` simulate; ``journal.companion`` roll and odds;
-``journal.tables.commands`` the verbs of a game a GM runs.
+``journal.six_winters.commands`` Six Winters' table (year, scene, chronicle, setup);
+``journal.tags_and_tracks.commands`` the verbs of a game a GM runs.
 ``--help`` lists them by who uses them: the designer, each ruleset's table (the verbs its
 contract names), the chronicler. Errors a user can cause are
 ``ChroniclerError``s: printed on stderr in one line, exit code 1 (2 for bad usage), no traceback
@@ -48,7 +49,8 @@ COMMAND_MODULES = (
     "journal.printing.command",
     "journal.playtest.commands",
     "journal.companion",
-    "journal.tables.commands",
+    "journal.six_winters.commands",
+    "journal.tags_and_tracks.commands",
     "journal.editor.command",
 )
 

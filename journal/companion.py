@@ -2,8 +2,8 @@
 a character from their sheet and asks each decision the ruleset's roll procedure has, with Rich
 prompts. The ruleset comes from the registry; how its events read comes from the ruleset (its
 contract's ``journal.account``). With ``--campaign`` (or a character's name where a sheet file
-would be) the roll is recorded in the journal (``journal/tables/story.py``), from the
-character's sheet as it stands there."""
+would be) the roll is recorded in the journal's log (``journal/log.py``), from the character's
+sheet as the campaign's entries left it."""
 
 from __future__ import annotations
 
@@ -300,7 +300,7 @@ def roll_command(
         gained = None
         if st.gained is not None:
             gained = {**st.gained, "xp_spent": _xp_spent(roll)}
-        _record_roll(
+        entry = _record_roll(
             journaled,
             db,
             game.name,
@@ -312,7 +312,7 @@ def roll_command(
             None if dice is not None else chosen_seed,
             lines,
         )
-        out.print(f"Recorded in {escape(journaled)}.")
+        out.print(f"Recorded in {escape(journaled)} as entry {entry.number}.")
 
 
 def _skills(sheet: Any) -> list[Any]:
@@ -346,14 +346,17 @@ def _campaign_of(campaign: str | None, character: str, db: str | None) -> str | 
 
 
 def _journal_sheet(campaign: str, who: str, db: str | None, ruleset: str) -> Any:
+    """The character's sheet as the campaign's entries left it (under ``entry amend N``: as
+    the entries before N left it)."""
+    from journal import log
     from journal.commands import _journal
-    from journal.tables import story
+    from journal.tags_and_tracks import story
 
     with _journal(db, create=False) as journal, journal.reading() as s:
         row, game = story.story_campaign(s, campaign)
         if game.name != ruleset:
             raise UsageError(f"{row.name!r} plays {game.name}, not {ruleset}")
-        return story.current_sheet(s, row, who)[1]
+        return log.state_now(s, row).character(row, who)
 
 
 def _record_roll(
@@ -367,9 +370,10 @@ def _record_roll(
     gained: dict[str, Any] | None,
     seed: int | None,
     lines: list[str],
-) -> None:
+) -> Any:
+    from journal import log
     from journal.commands import _journal
-    from journal.tables import changes, payloads, story
+    from journal.tags_and_tracks import changes, payloads, story
 
     st = roll.state
     done = changes.RollDone(
@@ -390,10 +394,15 @@ def _record_roll(
         seed=seed,
         lines=lines,
     )
-    with _journal(db, create=False) as journal:
-        journal.write(
-            lambda s: changes.record_roll(s, *story.story_campaign(s, campaign), who, done)
+
+    def work(s: Any) -> Any:
+        row, game = story.story_campaign(s, campaign)
+        return log.record(
+            s, row.name, "roll", lambda state: changes.record_roll(state, row, game, who, done)
         )
+
+    with _journal(db, create=False) as journal:
+        return journal.write(work)
 
 
 def checked_sheet(engine: StoryRules, path: Path, rules: CompiledRuleset) -> Sheet:

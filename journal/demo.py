@@ -17,7 +17,7 @@ from typing import Any
 from dsl.errors import ChroniclerError
 from journal.catalogue import Catalogue, load_catalogue
 from journal.db import _inspect_sqlite_file, open_journal
-from journal.recording import record_campaign
+from journal.six_winters.recording import record_campaign
 from journal.website.publish import publish
 from rules import registry
 
@@ -121,10 +121,10 @@ def run_demo(
         record_campaign(journal, name, years, seed=seed, catalogue=catalogue or load_catalogue())
         published = publish(journal, name, out / "website", catalogue=catalogue)
         with journal.reading() as s:
-            from journal import ledger
+            from journal.six_winters import ledger
 
-            campaign = ledger.get_campaign(s, name)
-            fate, score = campaign.fate, campaign.score
+            end = ledger.campaign_end(s, ledger.get_campaign(s, name))
+            fate, score = end.fate, end.score
     _mark(db)
     return DemoResult(db, published.index, name, fate, score)
 
@@ -167,9 +167,10 @@ def _story_roll(
 ) -> None:
     """A roll of the table's dice through the ruleset's own roll, recorded as the companion
     records one."""
-    from journal.tables import changes, story
+    from journal import log
+    from journal.tags_and_tracks import changes, story
 
-    character, sheet = story.current_sheet(s, campaign, who)
+    sheet = log.state_now(s, campaign).character(campaign, who)
     rolled = sheet.skill(skill)
     if rolled is None:
         raise ChroniclerError(f"the demo's {who} has no skill {skill!r}")
@@ -178,7 +179,7 @@ def _story_roll(
     )
     roll = game.engine.new_roll(
         game.rules,
-        character=character.name,
+        character=sheet.name,
         skill=rolled.name,
         level=rolled.level,
         advantages=odds.dice - rolled.level,
@@ -213,51 +214,73 @@ def _story_roll(
         seed=None,
         lines=account.narrate(roll.events),
     )
-    changes.record_roll(s, campaign, game, character.name, done)
+    name = sheet.name
+    story.record(
+        s, campaign, game, "roll", lambda t, c, g: changes.record_roll(t, c, g, name, done)
+    )
 
 
 def _tell_story(s: Any, game: Any, sheet_file: Path) -> None:
-    from journal.tables import changes, story, tracks
-    from journal.tables import payloads as p
+    """The demo's script, through the same operations as the table verbs (each a change of the
+    history, each entry checked by the rules)."""
+    from journal import ledger
+    from journal.keepers import keeper_named
+    from journal.tags_and_tracks import story
 
-    campaign = story.start_campaign(s, STORY_TITLE, game)
-    sheet = game.engine.load_character(sheet_file, game.rules)  # the ruleset's example: checked
-    story.add_character(s, campaign, story.sheet_of_character(sheet))
+    found = registry.find(game.name)
+    campaign = keeper_named(found.journal.keeper).start(s, STORY_TITLE, found)
+    kept = story.sheet_of_character(game.engine.load_character(sheet_file, game.rules))
+    story.record(s, campaign, game, "character add", lambda t, c, g: story.joins(t, c, kept))
+    ledger.ensure_character(s, campaign, kept.name, title=kept.background or None)
     for step, what in STORY_SCRIPT:
         if step == "session":
-            story.start_session(s, campaign, *what)
+            story.begin_session(s, campaign, *what)
         elif step == "scene":
-            story.start_scene(s, campaign, *what)
-        elif step == "narrate":
-            story.narrate(s, campaign, what)
+            story.begin_scene(s, campaign, *what)
         elif step == "roll":
             _story_roll(s, campaign, game, *what)
-        elif step == "track":
-            name, kind, size = what
-            state = tracks.new_track_state(
-                countdown=None,
-                clock=size if kind == "clock" else None,
-                steps=size if kind == "steps" else None,
-                breaks=[],
-            )
-            tracks.add_track(s, campaign, name, state)
-        elif step == "tick":
-            tracks.change_track(s, campaign, what[0], p.TrackChange.TICK, what[1])
-        elif step == "consequence":
-            who, stat, hits, consequence = what
-            changes.take_consequence(
-                s, campaign, game, who, stat=stat, hits=hits, consequence=consequence
-            )
-        elif step == "intrusion":
-            changes.intrusion(s, campaign, game, what[0], what[1], accepted=True)
-        elif step == "xp":
-            changes.gain_xp(s, campaign, *what)
+        else:
+            story.record(s, campaign, game, *_story_step(step, what))
+
+
+def _story_step(step: str, what: Any) -> tuple[str, Callable[[Any, Any, Any], Any]]:
+    """The verb a step of the demo's script is, and the entry it makes."""
+    from journal.tags_and_tracks import changes, story, tracks
+    from journal.tags_and_tracks import payloads as p
+
+    if step == "narrate":
+        return "narrate", lambda t, c, g: story.narration(what)
+    if step == "track":
+        name, kind, size = what
+        state = tracks.new_track_state(
+            countdown=None,
+            clock=size if kind == "clock" else None,
+            steps=size if kind == "steps" else None,
+            breaks=[],
+        )
+        return "track add", lambda t, c, g: tracks.add_track(t, c, name, state)
+    if step == "tick":
+        track, by = what
+        return "track tick", lambda t, c, g: tracks.change_track(
+            t, c, track, p.TrackChange.TICK, by
+        )
+    if step == "consequence":
+        who, stat, hits, consequence = what
+        return "consequence take", lambda t, c, g: changes.take_consequence(
+            t, c, g, who, stat=stat, hits=hits, consequence=consequence
+        )
+    if step == "intrusion":
+        who, said = what
+        return "intrusion", lambda t, c, g: changes.intrusion(t, c, g, who, said, accepted=True)
+    if step == "xp":
+        return "xp gain", lambda t, c, g: changes.gain_xp(t, c, *what)
+    raise ChroniclerError(f"the demo's script has no step {step!r}")
 
 
 def run_story_demo(out: Path) -> DemoResult:
     """Two sessions of Tags and Tracks as a GM records them (``STORY_SCRIPT``), into a fresh
     journal (or the one an earlier demo wrote), published like any campaign."""
-    from journal.tables import story
+    from journal.tags_and_tracks import story
 
     out.mkdir(parents=True, exist_ok=True)
     db = out / "chronicle.db"

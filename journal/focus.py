@@ -6,8 +6,8 @@ from __future__ import annotations
 from sqlmodel import Session, select
 
 from dsl.errors import ChroniclerError
-from journal import ledger
 from journal.models import TableFocus
+from journal.six_winters import ledger  # the one ledger's campaigns, and Six Winters' years
 
 
 def _focus(s: Session) -> TableFocus | None:

@@ -1,38 +1,24 @@
-"""Writing the ledger: the named operations that add rows to a journal.
+"""Writing the one ledger: the named operations every ruleset's campaign goes through.
 
-The recorder (engine events) and the table verbs (people) both go through these functions, so a
-campaign recorded either way has the same rows. Each takes an open ``sqlmodel.Session``; the
-caller commits (``Journal.write``).
+Campaigns and their characters, sessions and scenes with their narration, and the log of
+entries. Each operation takes an open ``sqlmodel.Session``; the caller commits
+(``Journal.write``). What an entry's payload may hold is its ruleset's (``journal/keepers.py``);
+what a change keeps of what stood before it is ``journal/history.py``'s.
 """
 
 from __future__ import annotations
 
-import shlex
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col, func, select
 
 from dsl.errors import ChroniclerError
 from journal.bundle_schema import NAME_LIMIT, TEXT_LIMIT
-from journal.catalogue import near_names, unknown_campaign
-from journal.models import (
-    TIERS,
-    Campaign,
-    CampaignState,
-    CardPlay,
-    Character,
-    ChronicleEntry,
-    MapLocation,
-    MapSnapshot,
-    SceneRecord,
-    SheetYear,
-    YearSession,
-)
-
-YEARS = range(1, 7)  # six winters
+from journal.catalogue import unknown_campaign
+from journal.models import Campaign, Character, Entry, Scene
+from journal.models import Session as PlaySession
 
 
 def checked_name(value: str, what: str) -> str:
@@ -59,32 +45,34 @@ def checked_text(value: str, what: str) -> str:
     return value
 
 
+def checked_title(value: str, what: str) -> str:
+    """A title (a session's, a scene's, a track's): one line, not empty."""
+    title = checked_name(" ".join(value.split()), what)
+    if not title:
+        raise ChroniclerError(f"{what} is empty")
+    return title
+
+
 def now_iso() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+def _id(row: Any) -> int:
+    assert row.id is not None, "row not flushed"
+    return int(row.id)
 
 
 # --- campaigns and characters -------------------------------------------------------------
 
 
-def create_campaign(
-    s: Session,
-    name: str,
-    *,
-    seed: int | None = None,
-    ruleset: str = "six_winters",
-    ruleset_version: str = "25.1",
-) -> Campaign:
+def create_campaign(s: Session, name: str, *, ruleset: str, ruleset_version: str = "") -> Campaign:
     name = checked_name(name.strip(), "the campaign's name")
     if not name:
         raise ChroniclerError("a campaign needs a name")
     if s.exec(select(Campaign).where(Campaign.name == name)).first() is not None:
         raise ChroniclerError(f"a campaign called {name!r} is already in this journal")
     campaign = Campaign(
-        name=name,
-        seed=seed,
-        ruleset=ruleset,
-        ruleset_version=ruleset_version,
-        created_at=now_iso(),
+        name=name, ruleset=ruleset, ruleset_version=ruleset_version, created_at=now_iso()
     )
     s.add(campaign)
     s.flush()
@@ -136,408 +124,125 @@ def characters(s: Session, campaign: Campaign) -> list[Character]:
     )
 
 
-def _id(row: Any) -> int:
-    assert row.id is not None, "row not flushed"
-    return int(row.id)
+# --- sessions and scenes --------------------------------------------------------------------
 
 
-# --- sessions -------------------------------------------------------------------------------
+def sessions_of(s: Session, campaign: Campaign) -> list[PlaySession]:
+    query = select(PlaySession).where(PlaySession.campaign_id == campaign.id)
+    return list(s.exec(query.order_by(col(PlaySession.number))))
 
 
-def check_year(year: int) -> None:
-    if year not in YEARS:
-        raise ChroniclerError(f"year {year} is not one of the six winters (1-6)")
+def scenes_in(s: Session, session: PlaySession) -> list[Scene]:
+    query = select(Scene).where(Scene.session_id == session.id)
+    return list(s.exec(query.order_by(col(Scene.number))))
 
 
-def find_session(s: Session, campaign: Campaign, year: int) -> YearSession | None:
-    return s.exec(
-        select(YearSession).where(YearSession.campaign_id == campaign.id, YearSession.year == year)
-    ).first()
-
-
-def get_session(s: Session, campaign: Campaign, year: int) -> YearSession:
-    check_year(year)
-    found = find_session(s, campaign, year)
-    if found is None:
-        raise ChroniclerError(
-            f"year {year} of {campaign.name!r} has not started; "
-            f"run 'chronicler year start --campaign {campaign.name!r} --year {year} ...' first"
-        )
-    return found
-
-
-def sessions(s: Session, campaign: Campaign) -> list[YearSession]:
-    return list(
-        s.exec(
-            select(YearSession)
-            .where(YearSession.campaign_id == campaign.id)
-            .order_by(col(YearSession.year))
-        )
-    )
-
-
-def start_year(
-    s: Session,
-    campaign: Campaign,
-    year: int,
-    scheme: str,
-    character_names: Sequence[str],
-    *,
-    seed: int | None = None,
-    solo: bool = False,
-    source: str = "table",
-) -> YearSession:
-    check_year(year)
-    if not character_names:
-        raise ChroniclerError("a year needs at least one character (--characters Parin,Kanun)")
-    checked_name(scheme, "the scheme's name")
-    existing = find_session(s, campaign, year)
-    if existing is not None:
-        after = s.exec(
-            select(CampaignState).where(
-                CampaignState.campaign_id == campaign.id, CampaignState.year == year + 1
-            )
-        ).first()
-        if existing.source == "engine" and (existing.result is None or after is None):
-            raise ChroniclerError(
-                f"year {year} of {campaign.name!r} was left unfinished (its recording stopped "
-                f"mid-year); 'chronicler campaign rollback {shlex.quote(campaign.name)}' removes "
-                "it so the year can be played again"
-            )
-        raise ChroniclerError(f"year {year} of {campaign.name!r} is already recorded")
-    for earlier in sessions(s, campaign):
-        if earlier.year < year and earlier.result is None:
-            raise ChroniclerError(
-                f"year {earlier.year} of {campaign.name!r} has not ended; "
-                f"run 'chronicler year end --year {earlier.year} ...' first"
-            )
-    for name in character_names:
-        ensure_character(s, campaign, name, year=year)
-    session = YearSession(
+def start_session(s: Session, campaign: Campaign, title: str, narration: str) -> PlaySession:
+    row = PlaySession(
         campaign_id=_id(campaign),
-        year=year,
-        scheme=scheme,
-        characters=list(character_names),
-        seed=seed,
-        solo=solo,
-        source=source,
+        number=len(sessions_of(s, campaign)) + 1,
+        title=checked_title(title, "the session's title"),
+        narration=checked_text(narration, "the session's narration"),
         started_at=now_iso(),
     )
-    s.add(session)
+    s.add(row)
     s.flush()
-    return session
+    return row
 
 
-@dataclass(frozen=True)
-class Play:
-    """A card played for points in a scene."""
-
-    card: str
-    points: int = 0
-    kind: str | None = None
-    character: str | None = None
-
-
-def scenes_of(s: Session, session: YearSession) -> list[SceneRecord]:
-    return list(
-        s.exec(
-            select(SceneRecord)
-            .where(SceneRecord.session_id == session.id)
-            .order_by(col(SceneRecord.number))
-        )
-    )
-
-
-def plays_of(s: Session, scene: SceneRecord) -> list[CardPlay]:
-    return list(
-        s.exec(select(CardPlay).where(CardPlay.scene_id == scene.id).order_by(col(CardPlay.number)))
-    )
-
-
-def record_scene(
-    s: Session,
-    session: YearSession,
-    *,
-    scene: str,
-    location: str,
-    participants: Sequence[str],
-    plays: Iterable[Play] = (),
-    skill: str | None = None,
-    points_needed: int | None = None,
-    skill_match_points: int = 0,
-    epilogue_choice: str | None = None,
-    challenge_answers: Sequence[str] = (),
-    advances: Sequence[Mapping[str, Any]] = (),
-    narration: str = "",
-    tier: str = TIERS[0],
-    narrator: str | None = None,
-) -> SceneRecord:
-    if session.result is not None:
-        raise ChroniclerError(f"year {session.year} has ended; its scenes can no longer change")
-    if tier not in TIERS:
+def start_scene(s: Session, campaign: Campaign, title: str, narration: str) -> Scene:
+    """A new scene of the campaign's last session (what is recorded next belongs to it)."""
+    played = sessions_of(s, campaign)
+    if not played:
         raise ChroniclerError(
-            f"unknown storytelling tier {tier!r}{near_names(tier, TIERS)}"
-            if near_names(tier, TIERS)
-            else f"unknown storytelling tier {tier!r}; one of: {', '.join(TIERS)}"
+            f"{campaign.name!r} has no session yet: start one with 'chronicler session start TITLE'"
         )
-    plays = list(plays)
-    for name, what in [
-        (scene, "the scene's name"),
-        (location, "the location's name"),
-        (skill or "", "the skill"),
-        (epilogue_choice or "", "the epilogue choice"),
-        (narrator or "", "the narrator's name"),
-        *[(p, "a participant's name") for p in participants],
-        *[(p.card, "a card's name") for p in plays],
-        *[(p.character or "", "a card player's name") for p in plays],
-    ]:
-        checked_name(name, what)
-    checked_text(narration, "the narration")
-    for answer in challenge_answers:
-        checked_text(answer, "a challenge answer")
-    # The next number is read inside the write transaction, so two writers never share one.
-    count = len(scenes_of(s, session))
-    record = SceneRecord(
-        session_id=_id(session),
-        number=count + 1,
-        scene=scene,
-        location=location,
-        skill=skill,
-        points_needed=points_needed,
-        participants=list(participants),
-        skill_match_points=skill_match_points,
-        epilogue_choice=epilogue_choice,
-        challenge_answers=list(challenge_answers),
-        advances=[dict(a) for a in advances],
-        narration=narration,
-        tier=tier,
-        narrator=narrator,
-        recorded_at=now_iso(),
+    row = Scene(
+        session_id=_id(played[-1]),
+        number=len(scenes_in(s, played[-1])) + 1,
+        title=checked_title(title, "the scene's title"),
+        narration=checked_text(narration, "the scene's narration"),
+        started_at=now_iso(),
     )
-    s.add(record)
+    s.add(row)
     s.flush()
-    for number, play in enumerate(plays, start=1):
-        s.add(
-            CardPlay(
-                scene_id=_id(record),
-                number=number,
-                card=play.card,
-                kind=play.kind,
-                points=play.points,
-                character=play.character,
-            )
+    return row
+
+
+def current_scene(s: Session, campaign: Campaign) -> Scene | None:
+    """The scene in play: the last scene of the last session (entries attach to it)."""
+    played = sessions_of(s, campaign)
+    if not played:
+        return None
+    scenes = scenes_in(s, played[-1])
+    return scenes[-1] if scenes else None
+
+
+# --- the log of entries ---------------------------------------------------------------------
+
+
+def entries(s: Session, campaign: Campaign) -> list[Entry]:
+    """The campaign's entries in the order recorded."""
+    query = select(Entry).where(Entry.campaign_id == campaign.id)
+    return list(s.exec(query.order_by(col(Entry.number))))
+
+
+def entry_numbered(s: Session, campaign: Campaign, number: int) -> Entry:
+    """Entry ``number`` of the campaign, or an error naming the nearest it has."""
+    found = s.exec(
+        select(Entry).where(Entry.campaign_id == campaign.id, Entry.number == number)
+    ).first()
+    if found is not None:
+        return found
+    numbers = [e.number for e in entries(s, campaign)]
+    if not numbers:
+        raise ChroniclerError(f"{campaign.name!r} has no entries yet")
+    raise ChroniclerError(
+        f"{campaign.name!r} has no entry {number}; its entries are numbered "
+        f"{numbers[0]} to {numbers[-1]}"
+        + (
+            " (some taken out: 'chronicler entry list' shows them)"
+            if len(numbers) < numbers[-1] - numbers[0] + 1
+            else ""
         )
-    session.scenes_completed = count + 1
-    s.add(session)
-    s.flush()
-    return record
+    )
 
 
-def end_year(
+def next_number(s: Session, campaign: Campaign) -> int:
+    """The number the next entry takes: after every entry the campaign has had."""
+    found = s.exec(select(func.max(Entry.number)).where(Entry.campaign_id == campaign.id)).one()
+    return int(found or 0) + 1
+
+
+def add_entry(
     s: Session,
     campaign: Campaign,
-    session: YearSession,
     *,
-    result: str,
-    reason: str | None = None,
-    threat_left: int | None = None,
-    scenes_completed: int | None = None,
-) -> YearSession:
-    if result not in ("won", "lost"):
-        raise ChroniclerError(f"a year ends 'won' or 'lost', not {result!r}")
-    if session.result is not None:
-        raise ChroniclerError(f"year {session.year} of {campaign.name!r} has already ended")
-    session.result = result
-    session.reason = reason
-    session.threat_left = threat_left
-    if scenes_completed is not None:
-        session.scenes_completed = scenes_completed
-    session.ended_at = now_iso()
-    s.add(session)
-    s.flush()
-    return session
-
-
-# --- sheets, chronicle, map, state ------------------------------------------------------------
-
-
-def sheet(s: Session, character: Character, year: int) -> SheetYear | None:
-    """The character's sheet as it stood at the end of ``year`` (or the latest before it)."""
-    return s.exec(
-        select(SheetYear)
-        .where(SheetYear.character_id == character.id, SheetYear.year <= year)
-        .order_by(col(SheetYear.year).desc())
-    ).first()
-
-
-def write_sheet(
-    s: Session,
-    character: Character,
-    year: int,
-    *,
-    skills: Mapping[str, int],
-    advances: Mapping[str, int],
-    conditions: Sequence[str],
-) -> SheetYear:
-    row = s.exec(
-        select(SheetYear).where(SheetYear.character_id == character.id, SheetYear.year == year)
-    ).first()
-    if row is None:
-        row = SheetYear(character_id=_id(character), year=year)
-    row.skills = dict(skills)
-    row.advances = dict(advances)
-    row.conditions = list(conditions)
-    s.add(row)
-    s.flush()
-    return row
-
-
-def _chronicle_row(
-    s: Session, character: Character, year: int, *, downtime: bool = False
-) -> ChronicleEntry:
-    """The character's chronicle line for ``year``, or a new one (not yet added)."""
-    row = s.exec(
-        select(ChronicleEntry).where(
-            ChronicleEntry.character_id == character.id, ChronicleEntry.year == year
-        )
-    ).first()
-    return row or ChronicleEntry(character_id=_id(character), year=year, downtime=downtime)
-
-
-def write_chronicle(
-    s: Session,
-    character: Character,
-    year: int,
-    *,
-    downtime: bool,
-    scheme: str | None = None,
-    result: str | None = None,
-    conditions: Sequence[str] = (),
-    advances: Sequence[str] = (),
-    text: str | None = None,
-) -> ChronicleEntry:
-    if text is not None:
-        checked_text(text, "the chronicle text")
-    row = _chronicle_row(s, character, year)
-    row.downtime = downtime
-    row.scheme = scheme
-    row.result = result
-    row.conditions = list(conditions)
-    row.advances = list(advances)
-    if text is not None:
-        row.text = text
-    s.add(row)
-    s.flush()
-    return row
-
-
-def note_downtime(
-    s: Session,
-    character: Character,
-    year: int,
-    *,
-    advances: Sequence[str] = (),
-    recovered: Sequence[str] = (),
-) -> ChronicleEntry:
-    """What the downtime for sitting ``year`` out gave, taken at the next year's setup: the
-    skills trained and the conditions rested away, added to that year's downtime line."""
-    row = _chronicle_row(s, character, year, downtime=True)
-    row.advances = [*row.advances, *advances]
-    row.recovered = [*row.recovered, *recovered]
-    s.add(row)
-    s.flush()
-    return row
-
-
-@dataclass(frozen=True)
-class MapPlace:
-    name: str
-    x: int
-    y: int
-    region: str | None = None
-    developed: bool = False
-    threats: int = 0
-    obstacles: tuple[str, ...] = ()
-
-
-def write_map(s: Session, campaign: Campaign, year: int, places: Iterable[MapPlace]) -> MapSnapshot:
-    """Record the map as it stood at the end of ``year`` (year 0: the starting map)."""
-    snapshot = s.exec(
-        select(MapSnapshot).where(MapSnapshot.campaign_id == campaign.id, MapSnapshot.year == year)
-    ).first()
-    if snapshot is None:
-        snapshot = MapSnapshot(campaign_id=_id(campaign), year=year)
-        s.add(snapshot)
-        s.flush()
-    else:
-        for old in s.exec(select(MapLocation).where(MapLocation.snapshot_id == snapshot.id)):
-            s.delete(old)
-        s.flush()
-    for place in places:
-        s.add(
-            MapLocation(
-                snapshot_id=_id(snapshot),
-                name=place.name,
-                x=place.x,
-                y=place.y,
-                region=place.region,
-                developed=place.developed,
-                threats=place.threats,
-                obstacles=list(place.obstacles),
-            )
-        )
-    s.flush()
-    return snapshot
-
-
-def map_as_of(s: Session, campaign: Campaign, year: int) -> list[MapLocation]:
-    """The map as it stood at the end of ``year``: the latest snapshot at or before it."""
-    snapshot = s.exec(
-        select(MapSnapshot)
-        .where(MapSnapshot.campaign_id == campaign.id, MapSnapshot.year <= year)
-        .order_by(col(MapSnapshot.year).desc())
-    ).first()
-    if snapshot is None:
-        return []
-    return list(
-        s.exec(
-            select(MapLocation)
-            .where(MapLocation.snapshot_id == snapshot.id)
-            .order_by(col(MapLocation.id))
-        )
+    kind: str,
+    payload: Mapping[str, Any],
+    summary: str,
+    who: str | None = None,
+    text: str = "",
+    number: int | None = None,
+    scene: Scene | None = None,
+    at: str | None = None,
+) -> Entry:
+    """Write one entry (its payload already validated by its ruleset's model): in the scene
+    in play, after every other, unless ``number`` and ``scene`` place it (a fix, an import)."""
+    if number is None:
+        number, scene = next_number(s, campaign), current_scene(s, campaign)
+    row = Entry(
+        campaign_id=_id(campaign),
+        number=number,
+        session_id=scene.session_id if scene is not None else None,
+        scene_id=scene.id if scene is not None else None,
+        kind=kind,
+        who=who,
+        text=checked_text(text, "the text"),
+        summary=checked_text(summary, "the entry's line"),
+        payload=dict(payload),
+        at=at or now_iso(),
     )
-
-
-def write_state(s: Session, campaign: Campaign, year: int, state: Mapping[str, Any]) -> None:
-    """Keep the engine's campaign state as it stood before the session of ``year``."""
-    row = s.exec(
-        select(CampaignState).where(
-            CampaignState.campaign_id == campaign.id, CampaignState.year == year
-        )
-    ).first()
-    if row is None:
-        row = CampaignState(campaign_id=_id(campaign), year=year)
-    row.state = dict(state)
     s.add(row)
     s.flush()
-
-
-def latest_state(s: Session, campaign: Campaign) -> CampaignState | None:
-    return s.exec(
-        select(CampaignState)
-        .where(CampaignState.campaign_id == campaign.id)
-        .order_by(col(CampaignState.year).desc())
-    ).first()
-
-
-def apply_advance(skills: dict[str, int], marks: dict[str, int], skill: str) -> int:
-    """Mark one advance; when the marks pass the skill's rank, clear them and raise the rank.
-
-    The engine does this for the sessions it plays; the journal does the same bookkeeping for
-    scenes people record at a table. Returns the skill's rank afterwards.
-    """
-    marks[skill] = marks.get(skill, 0) + 1
-    if marks[skill] > skills.get(skill, 0):
-        skills[skill] = skills.get(skill, 0) + 1
-        marks[skill] = 0
-    return skills[skill]
+    return row

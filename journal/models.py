@@ -1,13 +1,20 @@
-"""The journal's ledger: one typed row per thing that happened in a campaign.
+"""The journal's one ledger, the same for every ruleset: a campaign, its characters, its sessions
+and their scenes (each with the narration people wrote), an ordered log of typed entries, and the
+history of every change.
 
-A campaign has characters (their sheets year by year), one session per year (the scheme fought
-and how it ended), the scenes completed in it (cards played, points, the narration people
-wrote), the chronicle entries on each character sheet, the map as it stood at each session end,
-and the campaign state the engine hands from one year to the next. Every "as of year N" view is
-computed from these rows (``journal.views``); nothing here is derived data.
+- An **entry** is one thing the table recorded: its ``kind`` is one its ruleset defines, its
+  ``payload`` the JSON of that kind's pydantic model (validated on the way in and when read
+  back), ``text`` what people wrote with it, ``who`` the character it is about, ``at`` when.
+  What a ruleset shows of its campaigns (a Tags and Tracks sheet, a track) is worked out from
+  its entries by the ruleset's part of the journal (``journal/keepers.py``), never stored.
+- A **change** keeps what stood before it: the entries, sessions and scenes it added, changed or
+  took away, or (for a ruleset that keeps tables of its own, such as Six Winters) the whole
+  campaign as a bundle. ``chronicler undo`` puts it back; ``chronicler history`` lists them.
 
-The schema is owned by the Alembic migrations in ``journal/migrations``; these models must match
-the newest migration (``tests/journal/test_models.py`` checks it).
+A ruleset may keep tables of its own beside these, named by its keeper (Six Winters' years,
+scenes, cards played, chronicle, sheets, maps, engine state and events:
+``journal/six_winters/models.py``). The schema is owned by the Alembic migrations in
+``journal/migrations``; the models must match the newest one (``tests/journal/test_models.py``).
 """
 
 from __future__ import annotations
@@ -17,30 +24,19 @@ from typing import Any
 from sqlalchemy import JSON, Column, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-# The three storytelling tiers of "Narrate Challenges", in the rules' own words.
-TIER_PLAIN = "I can't think of anything"
-TIER_APPRENTICE = "Apprentice storyteller"
-TIER_MASTER = "Master chronicler"
-TIERS = (TIER_PLAIN, TIER_APPRENTICE, TIER_MASTER)
-
 
 def _json(factory: Any) -> Any:
     return Field(default_factory=factory, sa_column=Column(JSON, nullable=False))
 
 
 class Campaign(SQLModel, table=True):
-    """One campaign: six years of one group's play."""
+    """One campaign: one group's play of one ruleset."""
 
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(index=True, unique=True)
-    ruleset: str = "six_winters"
-    ruleset_version: str = "25.1"
+    ruleset: str  # as the registry names it ("six-winters"), or the folder of its text
+    ruleset_version: str = ""
     created_at: str  # ISO 8601, UTC; kept as text so an export round-trips exactly
-    seed: int | None = None  # the demo's seed, when bots played it
-    fate: str | None = None  # the fate table's title, set at campaign end
-    finale_scenes_completed: int | None = None
-    score: int | None = None
-    score_title: str | None = None
     notes: str | None = None  # what people wrote about the campaign as a whole
 
 
@@ -52,147 +48,60 @@ class Character(SQLModel, table=True):
     campaign_id: int = Field(foreign_key="campaign.id", index=True)
     name: str
     title: str | None = None
-    unlocked_year: int = 1
+    unlocked_year: int = 1  # the session (a Six Winters year) from which they play
 
 
-class SheetYear(SQLModel, table=True):
-    """A character sheet as it stood at the end of a year: skills, advance marks, conditions."""
+class Session(SQLModel, table=True):
+    """A session of play, numbered in the order played, with its narration."""
 
-    __tablename__ = "sheet_year"
-
-    __table_args__ = (UniqueConstraint("character_id", "year"),)
-    id: int | None = Field(default=None, primary_key=True)
-    character_id: int = Field(foreign_key="character.id", index=True)
-    year: int
-    skills: dict[str, int] = _json(dict)  # skill -> rank
-    advances: dict[str, int] = _json(dict)  # skill -> marks on the advance track
-    conditions: list[str] = _json(list)
-
-
-class YearSession(SQLModel, table=True):
-    """The session played in one year of the campaign."""
-
-    __tablename__ = "year_session"
-    __table_args__ = (UniqueConstraint("campaign_id", "year"),)
+    __tablename__ = "session"
+    __table_args__ = (UniqueConstraint("campaign_id", "number"),)
     id: int | None = Field(default=None, primary_key=True)
     campaign_id: int = Field(foreign_key="campaign.id", index=True)
-    year: int
-    scheme: str
-    characters: list[str] = _json(list)
-    seed: int | None = None
-    solo: bool = False
-    source: str = "table"  # "table" (people recorded it) or "engine" (recorded from events)
-    result: str | None = None  # "won" / "lost"; None while the year is being played
-    reason: str | None = None
-    threat_left: int | None = None
-    scenes_completed: int = 0
-    started_at: str
-    ended_at: str | None = None
-    notes: str | None = None
+    number: int  # 1, 2, 3...
+    title: str
+    narration: str = ""
+    started_at: str  # ISO 8601, UTC
 
 
-class SceneRecord(SQLModel, table=True):
-    """A scene completed during a session, with its narration."""
+class Scene(SQLModel, table=True):
+    """A scene of a session, numbered in order, with its narration."""
 
     __tablename__ = "scene"
+    __table_args__ = (UniqueConstraint("session_id", "number"),)
     id: int | None = Field(default=None, primary_key=True)
-    session_id: int = Field(foreign_key="year_session.id", index=True)
-    number: int  # 1, 2, 3... in the order completed that year
-    scene: str  # the scene card's name
-    location: str
-    skill: str | None = None
-    points_needed: int | None = None
-    participants: list[str] = _json(list)
-    skill_match_points: int = 0
-    epilogue_choice: str | None = None
-    challenge_answers: list[str] = _json(list)
-    advances: list[dict[str, Any]] = _json(list)  # {character, skill, new_rank}
+    session_id: int = Field(foreign_key="session.id", index=True)
+    number: int
+    title: str
     narration: str = ""
-    tier: str = TIER_PLAIN
-    narrator: str | None = None
-    recorded_at: str
+    started_at: str
 
 
-class CardPlay(SQLModel, table=True):
-    """An asset discarded or obstacle burned for points in a scene."""
+class Entry(SQLModel, table=True):
+    """One thing recorded at the table, in the campaign's order (``number``): a kind its
+    ruleset defines and the payload of that kind, the session and scene it happened in, the
+    character it is about, what people wrote with it, and one line saying what it did."""
 
-    __tablename__ = "card_play"
-    id: int | None = Field(default=None, primary_key=True)
-    scene_id: int = Field(foreign_key="scene.id", index=True)
-    number: int
-    card: str
-    kind: str | None = None  # asset / obstacle
-    points: int = 0
-    character: str | None = None
-
-
-class ChronicleEntry(SQLModel, table=True):
-    """A character's chronicle line for a year: the scheme fought and its result, or downtime."""
-
-    __tablename__ = "chronicle_entry"
-    __table_args__ = (UniqueConstraint("character_id", "year"),)
-    id: int | None = Field(default=None, primary_key=True)
-    character_id: int = Field(foreign_key="character.id", index=True)
-    year: int
-    downtime: bool = False
-    scheme: str | None = None
-    result: str | None = None
-    conditions: list[str] = _json(list)
-    advances: list[str] = _json(list)  # skills advanced that year, one entry per mark
-    recovered: list[str] = _json(list)  # downtime: the conditions rested away
-    text: str | None = None  # what the player wrote on the sheet
-
-
-class MapSnapshot(SQLModel, table=True):
-    """The campaign map as recorded at a session end (or at campaign start, year 0)."""
-
-    __tablename__ = "map_snapshot"
-    __table_args__ = (UniqueConstraint("campaign_id", "year"),)
+    __tablename__ = "entry"
+    __table_args__ = (UniqueConstraint("campaign_id", "number"),)
     id: int | None = Field(default=None, primary_key=True)
     campaign_id: int = Field(foreign_key="campaign.id", index=True)
-    year: int
-
-
-class MapLocation(SQLModel, table=True):
-    """One location card on a recorded map."""
-
-    __tablename__ = "map_location"
-    id: int | None = Field(default=None, primary_key=True)
-    snapshot_id: int = Field(foreign_key="map_snapshot.id", index=True)
-    name: str
-    x: int
-    y: int
-    region: str | None = None
-    developed: bool = False
-    threats: int = 0
-    obstacles: list[str] = _json(list)
-
-
-class CampaignState(SQLModel, table=True):
-    """The engine's campaign state (its JSON) as it stood before the session of ``year``."""
-
-    __tablename__ = "campaign_state"
-    __table_args__ = (UniqueConstraint("campaign_id", "year"),)
-    id: int | None = Field(default=None, primary_key=True)
-    campaign_id: int = Field(foreign_key="campaign.id", index=True)
-    year: int
-    state: dict[str, Any] = _json(dict)
-
-
-class EventRecord(SQLModel, table=True):
-    """An engine event of a session recorded from the engine, in order."""
-
-    __tablename__ = "event"
-    id: int | None = Field(default=None, primary_key=True)
-    session_id: int = Field(foreign_key="year_session.id", index=True)
-    number: int
+    number: int  # 1, 2, 3... in the campaign; a number taken out is not given again
+    session_id: int | None = Field(default=None, foreign_key="session.id", index=True)
+    scene_id: int | None = Field(default=None, foreign_key="scene.id", index=True)
     kind: str
-    data: dict[str, Any] = _json(dict)
+    who: str | None = None
+    text: str = ""  # what people wrote with it (Markdown)
+    summary: str = ""  # one line, as the table companion told it
+    payload: dict[str, Any] = _json(dict)
+    at: str  # ISO 8601, UTC
 
 
 class LedgerChange(SQLModel, table=True):
-    """One change people made to a campaign at the table, with the campaign as it stood before
-    it (a campaign bundle, without the history): nothing a fix replaces is lost."""
+    """One change made to a campaign, with what stood before it (``journal/history.py``):
+    ``{"entries": [...], "sessions": [...], "scenes": [...], "made": {...}}`` for the rows of
+    the ledger it touched, or ``{"campaign": BUNDLE}`` for the whole campaign. Nothing a change
+    replaces is lost; ``undoes`` names the change an undo took back."""
 
     __tablename__ = "ledger_change"
     __table_args__ = (UniqueConstraint("campaign_id", "number"),)
@@ -200,15 +109,16 @@ class LedgerChange(SQLModel, table=True):
     campaign_id: int = Field(foreign_key="campaign.id", index=True)
     number: int  # 1, 2, 3... in the order made
     at: str  # ISO 8601, UTC
-    verb: str  # "year start", "scene record", "scene amend", "scene delete", "year reopen"...
-    year: int | None = None
+    verb: str  # "roll", "hit", "entry delete", "scene record", "year end", "undo"...
+    session: int | None = None  # the session it concerns (a Six Winters year), when one
     summary: str = ""
+    undoes: int | None = None  # an undo: the number of the change it took back
     before: dict[str, Any] = _json(dict)
 
 
 class TableFocus(SQLModel, table=True):
-    """The campaign (and year) 'chronicler use' chose for this journal: the table verbs' default
-    --campaign and --year. One row."""
+    """The campaign (and session) 'chronicler use' chose for this journal: the table verbs'
+    default --campaign (and Six Winters' --year). One row."""
 
     __tablename__ = "table_focus"
     id: int | None = Field(default=None, primary_key=True)
@@ -219,91 +129,8 @@ class TableFocus(SQLModel, table=True):
 LEDGER_TABLES: tuple[type[SQLModel], ...] = (
     Campaign,
     Character,
-    SheetYear,
-    YearSession,
-    SceneRecord,
-    CardPlay,
-    ChronicleEntry,
-    MapSnapshot,
-    MapLocation,
-    CampaignState,
-    EventRecord,
+    Session,
+    Scene,
+    Entry,
     LedgerChange,
 )
-
-
-# --- Ruleset-neutral rows (migration 0005): a game a GM runs, as sessions and scenes of story
-# with the mechanics that happened in them. A campaign's ``ruleset`` names the game; the
-# payload of each record is validated by ``journal.tables.payloads`` before it is written.
-
-
-class StorySession(SQLModel, table=True):
-    """A session of play of any ruleset, numbered in the order played, with its narration."""
-
-    __tablename__ = "story_session"
-    __table_args__ = (UniqueConstraint("campaign_id", "number"),)
-    id: int | None = Field(default=None, primary_key=True)
-    campaign_id: int = Field(foreign_key="campaign.id", index=True)
-    number: int  # 1, 2, 3...
-    title: str
-    narration: str = ""
-    started_at: str  # ISO 8601, UTC
-
-
-class StoryScene(SQLModel, table=True):
-    """A scene of a session, numbered in order, with its narration."""
-
-    __tablename__ = "story_scene"
-    __table_args__ = (UniqueConstraint("session_id", "number"),)
-    id: int | None = Field(default=None, primary_key=True)
-    session_id: int = Field(foreign_key="story_session.id", index=True)
-    number: int
-    title: str
-    narration: str = ""
-    started_at: str
-
-
-class MechanicRecord(SQLModel, table=True):
-    """One thing the rules did at the table (a roll, a track ticked, a consequence taken, XP
-    gained or spent, an intrusion), in the order it happened. ``kind`` names the payload's
-    shape; ``payload`` is the validated JSON of that shape (``journal.tables.payloads``)."""
-
-    __tablename__ = "mechanic_record"
-    __table_args__ = (UniqueConstraint("campaign_id", "number"),)
-    id: int | None = Field(default=None, primary_key=True)
-    campaign_id: int = Field(foreign_key="campaign.id", index=True)
-    scene_id: int | None = Field(default=None, foreign_key="story_scene.id", index=True)
-    number: int  # 1, 2, 3... in the campaign
-    kind: str
-    character: str | None = None
-    summary: str = ""  # one line, as the companion told it
-    payload: dict[str, Any] = _json(dict)
-    at: str
-
-
-class SheetVersion(SQLModel, table=True):
-    """A character's sheet as it stood after a change (``record_id``, or its creation):
-    tags, stats, XP and consequences over time."""
-
-    __tablename__ = "sheet_version"
-    __table_args__ = (UniqueConstraint("character_id", "number"),)
-    id: int | None = Field(default=None, primary_key=True)
-    character_id: int = Field(foreign_key="character.id", index=True)
-    number: int  # 1 is the sheet the character joined with
-    record_id: int | None = Field(default=None, foreign_key="mechanic_record.id")
-    sheet: dict[str, Any] = _json(dict)
-    at: str
-
-
-class TrackRow(SQLModel, table=True):
-    """A track of a campaign (a countdown, a clock or a track of steps) as it stands now; its
-    changes are mechanic records holding the track before and after."""
-
-    __tablename__ = "track"
-    __table_args__ = (UniqueConstraint("campaign_id", "name"),)
-    id: int | None = Field(default=None, primary_key=True)
-    campaign_id: int = Field(foreign_key="campaign.id", index=True)
-    name: str
-    kind: str  # countdown / clock / steps
-    state: dict[str, Any] = _json(dict)
-    created_at: str

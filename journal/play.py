@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from sqlmodel import Session
 
     from dsl.contract import Bot, Game, Ruleset
-    from journal.recording import Recorder
+    from journal.six_winters.recording import Recorder
 
 PLAY_HELP = (
     "Let a bot play one session (one year) of a game and tell it turn by turn.\n\n"
@@ -167,10 +167,10 @@ def _play_into_journal(
     Returns the session played, its year and where the journal is."""
     import random
 
-    from journal import ledger, table
     from journal.catalogue import load_catalogue
     from journal.db import open_journal
-    from journal.recording import Recorder
+    from journal.six_winters import ledger, table
+    from journal.six_winters.recording import Recorder
 
     campaigns = found.campaign
     assert campaigns is not None  # play_command asked
@@ -182,10 +182,16 @@ def _play_into_journal(
             found = next((c for c in ledger.campaigns(s) if c.name == name), None)
             if found is None:
                 found = table.start_campaign(s, name, catalogue)
-            row = ledger.latest_state(s, found)
-            if found.fate or (row is not None and row.state.get("fate")):
+            if found.ruleset != ledger.RULESET:
                 raise ChroniclerError(
-                    f"campaign {name!r} has ended after year 6 ({found.fate}); "
+                    f"campaign {name!r} plays {found.ruleset}, not {ledger.RULESET}: its years "
+                    "are recorded by its own table's verbs"
+                )
+            row = ledger.latest_state(s, found)
+            fate = ledger.campaign_end(s, found).fate
+            if fate or (row is not None and row.state.get("fate")):
+                raise ChroniclerError(
+                    f"campaign {name!r} has ended after year 6 ({fate}); "
                     "start another campaign to play again"
                 )
             if row is None or not row.state.get("map"):

@@ -6,7 +6,8 @@ from alembic import context
 from sqlalchemy import create_engine
 from sqlmodel import SQLModel
 
-import journal.models  # noqa: F401 - registers the tables on SQLModel.metadata
+import journal.models
+import journal.six_winters.models  # noqa: F401 - and the tables Six Winters keeps
 
 config = context.config
 target_metadata = SQLModel.metadata

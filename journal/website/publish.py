@@ -324,7 +324,7 @@ def publish(
     url = checked_site_url(site_url) if site_url else None
     started = time.perf_counter()
     if _gm_run(journal, campaign_name):  # a game a GM runs: its story, sheets and tracks
-        from journal.tables.site import build, read_story
+        from journal.tags_and_tracks.site import build, read_story
 
         if spoilers:
             raise ChroniclerError("--spoilers shows card faces; this campaign's game has none")

@@ -1,6 +1,8 @@
 """Reading one campaign's rows for its website: what ``PageMaker`` asks of the journal.
 
-Two readers give the same values. ``OrmRows`` goes through SQLAlchemy and the ledger, so it
+A Six Winters campaign's rows are its own tables' (``journal/six_winters/models.py``); its
+``campaign`` is the ledger's campaign with its own row's fields (fate, score...) beside. Two
+readers give the same values. ``OrmRows`` goes through SQLAlchemy and the ledger, so it
 reads any journal (a SQLite file or a database URL). ``SqliteRows`` reads a SQLite journal
 straight through the standard library's ``sqlite3``, in one read transaction, so that
 ``chronicler publish`` need not import SQLAlchemy, SQLModel and the models (a third of a second
@@ -55,14 +57,16 @@ class OrmRows:
     """The rows through SQLAlchemy (``journal.ledger``), in an open session."""
 
     def __init__(self, s: Session, campaign_name: str) -> None:
-        from journal import ledger
+        from journal.six_winters import ledger
 
         self.s = s
         self.ledger = ledger
-        self.campaign = ledger.get_campaign(s, campaign_name)
+        row = self.row = ledger.get_campaign(s, campaign_name)
+        end = ledger.campaign_end(s, row)
+        self.campaign = _with_end(row.model_dump(), end.model_dump(exclude={"id", "campaign_id"}))
 
     def sessions(self) -> list[Any]:
-        return list(self.ledger.sessions(self.s, self.campaign))
+        return list(self.ledger.sessions(self.s, self.row))
 
     def scenes_of(self, session: Any) -> list[Any]:
         return list(self.ledger.scenes_of(self.s, session))
@@ -71,15 +75,15 @@ class OrmRows:
         return list(self.ledger.plays_of(self.s, scene))
 
     def characters(self) -> list[Any]:
-        return list(self.ledger.characters(self.s, self.campaign))
+        return list(self.ledger.characters(self.s, self.row))
 
     def map_as_of(self, year: int) -> list[Any]:
-        return list(self.ledger.map_as_of(self.s, self.campaign, year))
+        return list(self.ledger.map_as_of(self.s, self.row, year))
 
     def event_kinds(self, session: Any) -> list[str]:
         from sqlmodel import col, select
 
-        from journal.models import EventRecord
+        from journal.six_winters.models import EventRecord
 
         query = select(EventRecord.kind).where(EventRecord.session_id == session.id)
         return list(self.s.exec(query.order_by(col(EventRecord.id))).all())
@@ -87,7 +91,7 @@ class OrmRows:
     def event_data(self, session: Any, kind: str) -> list[Any]:
         from sqlmodel import col, select
 
-        from journal.models import EventRecord
+        from journal.six_winters.models import EventRecord
 
         query = select(EventRecord.data).where(
             EventRecord.session_id == session.id, EventRecord.kind == kind
@@ -97,7 +101,7 @@ class OrmRows:
     def chronicle_entries(self, character: Any) -> list[Any]:
         from sqlmodel import col, select
 
-        from journal.models import ChronicleEntry
+        from journal.six_winters.models import ChronicleEntry
 
         query = select(ChronicleEntry).where(ChronicleEntry.character_id == character.id)
         return list(self.s.exec(query.order_by(col(ChronicleEntry.year))).all())
@@ -105,7 +109,7 @@ class OrmRows:
     def sheets(self, character: Any) -> list[Any]:
         from sqlmodel import col, select
 
-        from journal.models import SheetYear
+        from journal.six_winters.models import SheetYear
 
         query = select(SheetYear).where(SheetYear.character_id == character.id)
         return list(self.s.exec(query.order_by(col(SheetYear.year))).all())
@@ -121,7 +125,13 @@ class SqliteRows:
         if not found:
             names = [c.name for c in self._select("campaign", "1", (), order="id")]
             raise unknown_campaign(campaign_name, names)
-        self.campaign = found[0]
+        ends = self._select("six_winters_campaign", "campaign_id = ?", (found[0].id,))
+        end = (
+            {k: v for k, v in vars(ends[0]).items() if k not in ("id", "campaign_id")}
+            if ends
+            else {}
+        )
+        self.campaign = _with_end(vars(found[0]), end)
 
     def _decoder(self, table: str) -> dict[str, Any]:
         """Column -> how to turn its stored value into the model's (None: as stored)."""
@@ -166,7 +176,7 @@ class SqliteRows:
         return self._select("year_session", "campaign_id = ?", (self.campaign.id,), "year")
 
     def scenes_of(self, session: Any) -> list[Any]:
-        return self._select("scene", "session_id = ?", (session.id,), "number")
+        return self._select("year_scene", "session_id = ?", (session.id,), "number")
 
     def plays_of(self, scene: Any) -> list[Any]:
         return self._select("card_play", "scene_id = ?", (scene.id,), "number")
@@ -195,6 +205,14 @@ class SqliteRows:
 
     def sheets(self, character: Any) -> list[Any]:
         return self._select("sheet_year", "character_id = ?", (character.id,), "year")
+
+
+END_FIELDS = ("seed", "fate", "finale_scenes_completed", "score", "score_title")
+
+
+def _with_end(campaign: dict[str, Any], end: dict[str, Any]) -> SimpleNamespace:
+    """The campaign as the pages read it: the ledger's row and Six Winters' own beside it."""
+    return SimpleNamespace(**campaign, **{k: end.get(k) for k in END_FIELDS})
 
 
 def _integer(table: str, column: str) -> Any:

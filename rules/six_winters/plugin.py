@@ -378,8 +378,9 @@ VERBS = (
     TableVerb(("scene", "narrate"), TableWork.NARRATE),
     TableVerb(("chronicle",), TableWork.CHRONICLE),
 )
-# What a campaign keeps, a year at a time (``journal/models.py``).
-ENTRIES = ("year", "scene", "card played", "chronicle entry", "map", "campaign state", "event")
+# The journal's part that keeps a campaign: its years, scenes, cards played, chronicle, sheets,
+# map, engine state and events are tables of its own there, not entries of the log.
+KEEPER = "journal.six_winters"
 
 
 @dataclass(frozen=True)
@@ -399,8 +400,8 @@ class Plugin:
                 account=Account(),
                 table="Six Winters table",
                 verbs=VERBS,
-                entries=ENTRIES,
                 site=SitePages.YEARS,
+                keeper=KEEPER,
             ),
             printing=Printing(folder / "faces"),
             engine=Engine(folder),

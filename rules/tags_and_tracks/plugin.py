@@ -196,7 +196,8 @@ class CharacterSheets:
         return check_character_file(path, _rules(self.folder), diagnostics)
 
 
-# The table verbs of a game a GM runs (``journal/tables/commands.py``, ``journal/companion.py``).
+# The table verbs of a game a GM runs (``journal/tags_and_tracks/commands.py``,
+# ``journal/companion.py``).
 VERBS = (
     TableVerb(("character", "add"), TableWork.ADD_CHARACTER),
     TableVerb(("character", "show"), TableWork.SHOW_CHARACTER),
@@ -210,9 +211,13 @@ VERBS = (
     TableVerb(("consequence",), TableWork.CHANGE_CHARACTER),
     TableVerb(("xp",), TableWork.CHANGE_CHARACTER),
     TableVerb(("track",), TableWork.TRACK),
+    TableVerb(("entry", "list"), TableWork.LIST),
+    TableVerb(("entry", "amend"), TableWork.AMEND),
+    TableVerb(("entry", "delete"), TableWork.DELETE),
 )
-# The kinds of records a campaign keeps, one per thing the rules did at the table
-# (``journal/tables/payloads.py``'s ``RecordKind``).
+# The kinds of entries a campaign keeps in the journal's log, one per thing the rules did at
+# the table (``journal/tags_and_tracks/payloads.py``'s ``ENTRY_MODELS``), and the journal's
+# part that keeps them.
 ENTRIES = (
     "character",
     "roll",
@@ -226,6 +231,7 @@ ENTRIES = (
     "rest",
     "recover",
 )
+KEEPER = "journal.tags_and_tracks"
 
 
 @dataclass(frozen=True)
@@ -248,6 +254,7 @@ class Plugin:
                 verbs=VERBS,
                 entries=ENTRIES,
                 site=SitePages.STORY,
+                keeper=KEEPER,
             ),
             printing=Printing(folder / "faces"),
             odds=gm,

@@ -22,9 +22,9 @@ from markupsafe import Markup
 from sqlmodel import Session
 
 from journal import ledger
-from journal.models import Campaign, MechanicRecord
-from journal.tables import payloads as p
-from journal.tables import story, tracks
+from journal.models import Campaign, Entry
+from journal.tags_and_tracks import payloads as p
+from journal.tags_and_tracks import story, tracks
 from journal.website.pages import Site, nav_title
 from journal.website.sanitize import narration_html
 
@@ -138,7 +138,7 @@ def drawing(state: p.TrackState) -> Drawing:
 
 @dataclass(frozen=True)
 class Shown:
-    """A record as a page shows it: its line, its payload and, for a track, its drawing."""
+    """An entry as a page shows it: its line, its payload and, for a track, its drawing."""
 
     number: int
     kind: str
@@ -147,7 +147,8 @@ class Shown:
     payload: Any
     drawing: Drawing | None
     session: int | None  # the session page it is on
-    story: Markup | None = None  # a narration record's text, cleaned
+    story: Markup | None = None  # a narration's text, cleaned
+    text: str = ""  # what people wrote with it, as written
 
 
 @dataclass
@@ -208,11 +209,13 @@ class TrackShown:
     history: list[Shown]
 
 
-def _shown(row: MechanicRecord, session: int | None) -> Shown:
-    payload = p.payload(row.payload, f"record {row.number}")
+def _shown(row: Entry, session: int | None) -> Shown:
+    payload = story.read(row)
     drawn = drawing(payload.after) if isinstance(payload, p.TrackRecord) else None
-    told = _story(payload.text) if isinstance(payload, p.NarrationRecord) else None
-    return Shown(row.number, row.kind, row.character, row.summary, payload, drawn, session, told)
+    told = _story(row.text) if isinstance(payload, p.NarrationRecord) else None
+    return Shown(
+        row.number, row.kind, row.who, row.summary, payload, drawn, session, told, row.text
+    )
 
 
 @dataclass
@@ -230,9 +233,7 @@ class StoryPages:
 
         for session in reversed(self.sessions):
             for scene in reversed(session.scenes):
-                told = [scene.source] + [
-                    r.payload.text for r in scene.records if r.kind == "narration"
-                ]
+                told = [scene.source] + [r.text for r in scene.records if r.kind == "narration"]
                 words = "\n\n".join(t for t in told if t and t.strip())
                 if words:
                     excerpt, cut = excerpt_of(words)
@@ -242,17 +243,18 @@ class StoryPages:
 
 def read_story(s: Session, campaign_name: str) -> StoryPages:
     campaign, game = story.story_campaign(s, campaign_name)
-    by_scene: dict[int | None, list[MechanicRecord]] = {}
-    for row in story.records(s, campaign):
+    entries = ledger.entries(s, campaign)
+    by_scene: dict[int | None, list[Entry]] = {}
+    for row in entries:
         by_scene.setdefault(row.scene_id, []).append(row)
-    where: dict[int, int] = {}  # record id -> session number
+    where: dict[int, int] = {}  # entry number -> session number
     sessions = []
-    for session in story.sessions(s, campaign):
+    for session in ledger.sessions_of(s, campaign):
         scenes = []
-        for scene in story.scenes_of(s, session):
+        for scene in ledger.scenes_in(s, session):
             rows = by_scene.get(scene.id, [])
             for row in rows:
-                where[ledger._id(row)] = session.number
+                where[row.number] = session.number
             shown = [_shown(r, session.number) for r in rows]
             scenes.append(
                 SceneShown(
@@ -263,34 +265,28 @@ def read_story(s: Session, campaign_name: str) -> StoryPages:
             SessionShown(session.number, session.title, _story(session.narration), scenes)
         )
     outside = [_shown(r, None) for r in by_scene.get(None, [])]
+    over_time = story.sheets_over_time(entries)
     characters = []
     for number, character in enumerate(ledger.characters(s, campaign), start=1):
-        versions = story.sheets_of(s, character)
+        versions = over_time.get(character.name, [])
         if not versions:
             continue
-        summaries = {ledger._id(r): r for rows in by_scene.values() for r in rows}
         sheets = []
         for version in versions:
-            rec = summaries.get(version.record_id) if version.record_id is not None else None
+            rec = version.entry
             sheets.append(
                 SheetShown(
-                    version.number,
-                    rec.summary if rec is not None else "joined",
-                    where.get(ledger._id(rec)) if rec is not None else None,
-                    rec.number if rec is not None else None,
-                    p.sheet(version.sheet, f"{character.name}'s sheet {version.number}"),
+                    version.number, rec.summary, where.get(rec.number), rec.number, version.sheet
                 )
             )
         characters.append(CharacterShown(number, character.name, character.title or "", sheets))
     shown_tracks = []
-    every = [(_shown(r, where.get(ledger._id(r))), r) for rows in by_scene.values() for r in rows]
-    for kept in tracks.tracks(s, campaign):
-        history = sorted(
-            (shown for shown, r in every if r.kind == "track" and shown.payload.track == kept.name),
-            key=lambda shown: shown.number,
-        )
-        state = p.track_state(kept.state, f"track {kept.name!r}")
-        shown_tracks.append(TrackShown(kept.name, drawing(state), history))
+    every = [_shown(r, where.get(r.number)) for r in entries]
+    for name, state in story.told(entries).tracks.items():
+        history = [
+            shown for shown in every if shown.kind == "track" and shown.payload.track == name
+        ]
+        shown_tracks.append(TrackShown(name, drawing(state), history))
     return StoryPages(campaign, game, sessions, outside, characters, shown_tracks)
 
 

@@ -14,12 +14,11 @@ from dataclasses import dataclass
 from sqlmodel import Session, col, select
 
 from dsl.errors import ChroniclerError
-from journal import ledger
-from journal.models import (
-    Campaign,
+from journal.models import Campaign, Character
+from journal.six_winters import ledger
+from journal.six_winters.models import (
     CampaignState,
     CardPlay,
-    Character,
     ChronicleEntry,
     EventRecord,
     MapLocation,

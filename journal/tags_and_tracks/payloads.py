@@ -1,15 +1,17 @@
-"""The shapes of what a table companion records: a character's sheet, a track, and one payload
-per kind of mechanic record. Each is a pydantic model that refuses what does not fit (unknown
-fields, NUL characters, names past the journal's limits, negative counts), so a record is
-validated before it is written and again when it is read back for the site.
+"""The shapes of what Tags and Tracks' table records: a character's sheet, a track, and the
+payload of each kind of entry it keeps in the journal's log (``ENTRY_MODELS``). Each is a
+pydantic model that refuses what does not fit (unknown fields, NUL characters, names past the
+journal's limits, negative counts), so an entry is validated before it is written and again
+when it is read back. What people wrote with an entry (a narration, why XP was given, the
+intrusion offered) is the entry's ``text``, not its payload's.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from dsl.errors import ChroniclerError
 from journal.bundle_schema import LIST_LIMIT, NAME_LIMIT, TEXT_LIMIT
@@ -117,7 +119,6 @@ class RecordKind(StrEnum):
 
 
 class CharacterJoined(_Strict):
-    kind: Literal[RecordKind.CHARACTER] = RecordKind.CHARACTER
     sheet: Sheet
 
 
@@ -131,7 +132,6 @@ class GainedSkill(_Strict):
 class RollRecord(_Strict):
     """A roll: what was rolled with what, every line of it as it was told, and its result."""
 
-    kind: Literal[RecordKind.ROLL] = RecordKind.ROLL
     skill: Name
     level: Count
     dice: Count  # skill level plus advantages
@@ -158,7 +158,6 @@ class TrackChange(StrEnum):
 
 
 class TrackRecord(_Strict):
-    kind: Literal[RecordKind.TRACK] = RecordKind.TRACK
     track: Name
     change: TrackChange
     by: Count
@@ -169,7 +168,6 @@ class TrackRecord(_Strict):
 
 
 class ConsequenceRecord(_Strict):
-    kind: Literal[RecordKind.CONSEQUENCE] = RecordKind.CONSEQUENCE
     name: Name
     stat: Name
     hits: Annotated[int, Field(ge=1, le=100)]
@@ -183,25 +181,21 @@ class XpReason(StrEnum):
 
 
 class XpRecord(_Strict):
-    kind: Literal[RecordKind.XP] = RecordKind.XP
     amount: Annotated[int, Field(ge=-10_000, le=10_000)]  # gained (+) or spent (-)
     why: XpReason
-    text: Text = ""
     xp_after: Count
 
 
 class StatRecord(_Strict):
-    kind: Literal[RecordKind.STAT] = RecordKind.STAT
     stat: Name
     level: Count
     points: Count
     xp_spent: Count
     xp_after: Count
+    in_conflict: bool = False  # raised in a conflict: no point gained now
 
 
 class IntrusionRecord(_Strict):
-    kind: Literal[RecordKind.INTRUSION] = RecordKind.INTRUSION
-    text: Text
     accepted: bool
     xp_change: Annotated[int, Field(ge=-10_000, le=10_000)]
     xp_after: Count
@@ -211,7 +205,6 @@ class HitRecord(_Strict):
     """Hits against a character: offset with the stat's points while they last, the rest a
     consequence or a concession."""
 
-    kind: Literal[RecordKind.HIT] = RecordKind.HIT
     stat: Name
     hits: Annotated[int, Field(ge=1, le=100)]
     offset: Count
@@ -224,41 +217,34 @@ class HitRecord(_Strict):
 
 
 class RestRecord(_Strict):
-    kind: Literal[RecordKind.REST] = RecordKind.REST
     stat: Name
     points_before: Count
     points_after: Count
-    text: Text = ""
+    points: Count | None = None  # the points asked for (None: all of them, up to the level)
 
 
 class RecoverRecord(_Strict):
-    kind: Literal[RecordKind.RECOVER] = RecordKind.RECOVER
     consequence: ConsequenceTag
-    text: Text = ""
 
 
 class NarrationRecord(_Strict):
-    """Story told between the rolls of a scene, in Markdown, as people wrote it."""
-
-    kind: Literal[RecordKind.NARRATION] = RecordKind.NARRATION
-    text: Text
+    """Story told between the rolls of a scene: the entry's text, in Markdown."""
 
 
-Payload = Annotated[
-    CharacterJoined
-    | NarrationRecord
-    | HitRecord
-    | RestRecord
-    | RecoverRecord
-    | RollRecord
-    | TrackRecord
-    | ConsequenceRecord
-    | XpRecord
-    | StatRecord
-    | IntrusionRecord,
-    Field(discriminator="kind"),
-]
-_PAYLOAD: TypeAdapter[Any] = TypeAdapter(Payload)
+# The payload of each kind of entry a campaign keeps.
+ENTRY_MODELS: dict[str, type[BaseModel]] = {
+    RecordKind.CHARACTER: CharacterJoined,
+    RecordKind.ROLL: RollRecord,
+    RecordKind.TRACK: TrackRecord,
+    RecordKind.CONSEQUENCE: ConsequenceRecord,
+    RecordKind.XP: XpRecord,
+    RecordKind.STAT: StatRecord,
+    RecordKind.INTRUSION: IntrusionRecord,
+    RecordKind.HIT: HitRecord,
+    RecordKind.NARRATION: NarrationRecord,
+    RecordKind.REST: RestRecord,
+    RecordKind.RECOVER: RecoverRecord,
+}
 
 
 def refused(error: ValidationError, what: str) -> ChroniclerError:
@@ -268,10 +254,13 @@ def refused(error: ValidationError, what: str) -> ChroniclerError:
     return ChroniclerError(f"{what} is refused: {at}: {first['msg']}")
 
 
-def payload(data: Any, where: str = "a record") -> Any:
-    """The validated payload of a record's JSON; a damaged one is a ``ChroniclerError``."""
+def payload(kind: str, data: Any, where: str = "an entry") -> Any:
+    """The validated payload of an entry's JSON; a damaged one is a ``ChroniclerError``."""
+    model = ENTRY_MODELS.get(kind)
+    if model is None:
+        raise ChroniclerError(f"the journal is damaged: {where}: no kind of entry {kind!r}")
     try:
-        return _PAYLOAD.validate_python(data)
+        return model.model_validate(data)
     except ValidationError as error:
         first = error.errors()[0]
         at = ".".join(str(p) for p in first["loc"])

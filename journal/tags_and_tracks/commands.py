@@ -1,6 +1,8 @@
 """The table companion's verbs for a game a GM runs (Tags and Tracks), each recorded in the
-journal: characters, sessions and scenes with narration, tracks, consequences, XP and
-intrusions. ``chronicler roll`` (``journal/companion.py``) records its rolls here too.
+journal's log as one entry: characters, sessions and scenes with narration, tracks,
+consequences, XP and intrusions. ``chronicler roll`` (``journal/companion.py``) records its
+rolls here too. ``entry list``, ``entry amend N VERB ...`` and ``entry delete N`` fix what was
+recorded (``journal/log.py``); ``undo`` and ``history`` are every campaign's.
 
 Every verb takes ``--db`` and ``--campaign`` like the Six Winters table verbs (``chronicler use
 NAME`` makes --campaign optional). What the rules refuse is a one-line error and nothing is
@@ -57,6 +59,15 @@ xp_app = typer.Typer(
     no_args_is_help=True,
 )
 
+entry_app = typer.Typer(
+    help=(
+        "The log of what the table recorded: list it, record an entry again (its own verb, "
+        "other options), or take one out. Every later entry is checked again by the rules.\n\n"
+        "Example: chronicler entry amend 5 hit Brick --stat STR --hits 3 --what 'broken arm'"
+    ),
+    no_args_is_help=True,
+)
+
 Narration = Annotated[
     str, typer.Option("--text", help="The narration, in Markdown.", show_default=False)
 ]
@@ -81,7 +92,7 @@ def _write(db: str | None, campaign: str, work: Any) -> Any:
     """Run ``work(s, campaign_row, game)`` in one transaction on the story campaign."""
     from pydantic import ValidationError
 
-    from journal.tables import payloads, story
+    from journal.tags_and_tracks import payloads, story
 
     with _journal(db, create=False) as journal:
         try:
@@ -90,8 +101,21 @@ def _write(db: str | None, campaign: str, work: Any) -> Any:
             raise payloads.refused(error, "the change") from None
 
 
+def _record(db: str | None, campaign: str, verb: str, make: Any) -> Any:
+    """Record the entry ``make(story, campaign_row, game)`` makes from the table as its entries
+    left it (in place of entry N under ``entry amend``); returns the entry written."""
+    from journal.tags_and_tracks import story
+
+    return _write(db, campaign, lambda s, row, game: story.record(s, row, game, verb, make))
+
+
 def _tell(line: str) -> None:
     console.print(line)
+
+
+def _told(entry: Any) -> None:
+    """What an entry did, with its number (``entry amend N`` and ``entry delete N`` take it)."""
+    console.print(f"{entry.number}. {entry.summary}")
 
 
 # --- characters --------------------------------------------------------------------------------
@@ -107,18 +131,22 @@ def character_add(
 
     Example: chronicler character add brick.character --campaign 'Salt Roads'
     """
+    from journal import ledger
     from journal.companion import checked_sheet
-    from journal.tables import shown, story
+    from journal.tags_and_tracks import shown, story
 
-    with _journal(db, create=False) as journal:
-        with journal.reading() as s:
-            _, game = story.story_campaign(s, campaign)
-        sheet_file = checked_sheet(game.engine, sheet, game.rules)
-        kept = story.sheet_of_character(sheet_file)
-        row = journal.write(
-            lambda s: story.add_character(s, story.story_campaign(s, campaign)[0], kept)
-        )
-    _tell(f"{row.name} joins {campaign}: {shown.summary(game, kept)}")
+    with _journal(db, create=False) as journal, journal.reading() as s:
+        _, game = story.story_campaign(s, campaign)
+    kept = story.sheet_of_character(checked_sheet(game.engine, sheet, game.rules))
+
+    def work(s: Any, row: Any, game: Any) -> Any:
+        joins = lambda state, c, g: story.joins(state, c, kept)  # noqa: E731
+        entry = story.record(s, row, game, "character add", joins)
+        ledger.ensure_character(s, row, kept.name, title=kept.background or None)
+        return entry
+
+    entry = _write(db, campaign, work)
+    _tell(f"{entry.number}. {kept.name} joins {campaign}: {shown.summary(game, kept)}")
 
 
 @character_app.command("show")
@@ -127,12 +155,13 @@ def character_show(who: Who, campaign: CampaignName = "", db: Db = None) -> None
 
     Example: chronicler character show Brick
     """
-    from journal.tables import shown, story
+    from journal import log
+    from journal.tags_and_tracks import shown, story
 
     with _journal(db, create=False) as journal, journal.reading() as s:
         row, game = story.story_campaign(s, campaign)
-        character, sheet = story.current_sheet(s, row, who)
-    _tell(f"{character.name}: {shown.summary(game, sheet)}")
+        sheet = log.state_now(s, row).character(row, who)
+    _tell(f"{sheet.name}: {shown.summary(game, sheet)}")
 
 
 # --- sessions and scenes -----------------------------------------------------------------------
@@ -150,10 +179,10 @@ def session_start(
 
     Example: chronicler session start 'The Drowned Market' --text 'Rain on the stalls.'
     """
-    from journal.tables import story
+    from journal.tags_and_tracks import story
 
     narration = _narration(text, file)
-    row = _write(db, campaign, lambda s, c, g: story.start_session(s, c, title, narration))
+    row = _write(db, campaign, lambda s, c, g: story.begin_session(s, c, title, narration))
     _tell(f"Session {row.number} of {campaign}: {row.title}")
 
 
@@ -169,10 +198,10 @@ def scene_start(
 
     Example: chronicler scene start 'At the fish market' --text 'Brick haggles.'
     """
-    from journal.tables import story
+    from journal.tags_and_tracks import story
 
     narration = _narration(text, file)
-    row = _write(db, campaign, lambda s, c, g: story.start_scene(s, c, title, narration))
+    row = _write(db, campaign, lambda s, c, g: story.begin_scene(s, c, title, narration))
     _tell(f"Scene {row.number}: {row.title}")
 
 
@@ -187,11 +216,17 @@ def narrate(
 
     Example: chronicler narrate 'Brick sets his shoulder against the gate.'
     """
-    from journal.tables import story
+    from journal import log
+    from journal.tags_and_tracks import story
 
-    told = _narration(text, file)
-    done = _write(db, campaign, lambda s, c, g: story.narrate(s, c, told))
-    _tell(done.line)
+    said = _narration(text, file)
+
+    def work(s: Any, row: Any, game: Any) -> Any:
+        if log.amended() is None:
+            story.checked_scene(s, row)
+        return story.record(s, row, game, "narrate", lambda t, c, g: story.narration(said))
+
+    _told(_write(db, campaign, work))
 
 
 # --- tracks ------------------------------------------------------------------------------------
@@ -225,21 +260,26 @@ def track_add(
     Example: chronicler track add 'Build a castle' --steps '4|2|2' --break 'outer wall'
     --break moat
     """
-    from journal.tables import tracks
+    from journal.tags_and_tracks import tracks
 
     state = tracks.new_track_state(
         countdown=countdown, clock=clock, steps=steps, breaks=list(breaks or [])
     )
-    told = _write(db, campaign, lambda s, c, g: tracks.add_track(s, c, name, state))
-    _tell(told.line)
+    _told(_record(db, campaign, "track add", lambda t, c, g: tracks.add_track(t, c, name, state)))
 
 
 def _change(name: str, change: str, by: int, campaign: str, db: str | None) -> None:
-    from journal.tables import payloads, tracks
+    from journal.tags_and_tracks import payloads, tracks
 
     what = payloads.TrackChange(change)
-    told = _write(db, campaign, lambda s, c, g: tracks.change_track(s, c, name, what, by))
-    _tell(told.line)
+    _told(
+        _record(
+            db,
+            campaign,
+            f"track {change}",
+            lambda t, c, g: tracks.change_track(t, c, name, what, by),
+        )
+    )
 
 
 By = Annotated[int, typer.Option("--by", help="How many steps.", min=1, max=1000)]
@@ -279,11 +319,14 @@ def track_list(campaign: CampaignName = "", db: Db = None) -> None:
 
     Example: chronicler track list
     """
-    from journal.tables import payloads, story, tracks
+    from journal import log
+    from journal.tags_and_tracks import story
 
     with _journal(db, create=False) as journal, journal.reading() as s:
         row, _ = story.story_campaign(s, campaign)
-        rows = [(t.name, payloads.track_state(t.state, t.name)) for t in tracks.tracks(s, row)]
+        rows = list(log.state_now(s, row).tracks.items())
+    from journal.tags_and_tracks import tracks
+
     if not rows:
         _tell(f"{campaign} has no track yet; add one with 'chronicler track add NAME'.")
     for name, state in rows:
@@ -307,16 +350,18 @@ def consequence_take(
 
     Example: chronicler consequence take Brick --stat STR --hits 1 --what 'sprained wrist'
     """
-    from journal.tables import changes
+    from journal.tags_and_tracks import changes
 
-    told = _write(
-        db,
-        campaign,
-        lambda s, c, g: changes.take_consequence(
-            s, c, g, who, stat=stat, hits=hits, consequence=what
-        ),
+    _told(
+        _record(
+            db,
+            campaign,
+            "consequence take",
+            lambda t, c, g: changes.take_consequence(
+                t, c, g, who, stat=stat, hits=hits, consequence=what
+            ),
+        )
     )
-    _tell(told.line)
 
 
 @consequence_app.command("recover")
@@ -331,10 +376,16 @@ def consequence_recover(
 
     Example: chronicler consequence recover Brick --what 'sprained wrist'
     """
-    from journal.tables import changes
+    from journal.tags_and_tracks import changes
 
-    told = _write(db, campaign, lambda s, c, g: changes.recover(s, c, g, who, what, why))
-    _tell(told.line)
+    _told(
+        _record(
+            db,
+            campaign,
+            "consequence recover",
+            lambda t, c, g: changes.recover(t, c, g, who, what, why),
+        )
+    )
 
 
 def hit(
@@ -356,16 +407,18 @@ def hit(
 
     Example: chronicler hit Brick --stat STR --hits 2 --what 'sprained wrist'
     """
-    from journal.tables import changes
+    from journal.tags_and_tracks import changes
 
-    told = _write(
-        db,
-        campaign,
-        lambda s, c, g: changes.hit(
-            s, c, g, who, stat=stat, hits=hits, consequence=what, concede=concede
-        ),
+    _told(
+        _record(
+            db,
+            campaign,
+            "hit",
+            lambda t, c, g: changes.hit(
+                t, c, g, who, stat=stat, hits=hits, consequence=what, concede=concede
+            ),
+        )
     )
-    _tell(told.line)
 
 
 @character_app.command("rest")
@@ -383,10 +436,16 @@ def character_rest(
 
     Example: chronicler character rest Brick --stat STR
     """
-    from journal.tables import changes
+    from journal.tags_and_tracks import changes
 
-    told = _write(db, campaign, lambda s, c, g: changes.rest(s, c, g, who, stat, points, why))
-    _tell(told.line)
+    _told(
+        _record(
+            db,
+            campaign,
+            "character rest",
+            lambda t, c, g: changes.rest(t, c, g, who, stat, points, why),
+        )
+    )
 
 
 @xp_app.command("gain")
@@ -402,10 +461,9 @@ def xp_gain(
 
     Example: chronicler xp gain Brick 1 --why 'played his key'
     """
-    from journal.tables import changes
+    from journal.tags_and_tracks import changes
 
-    told = _write(db, campaign, lambda s, c, g: changes.gain_xp(s, c, who, amount, why))
-    _tell(told.line)
+    _told(_record(db, campaign, "xp gain", lambda t, c, g: changes.gain_xp(t, c, who, amount, why)))
 
 
 @xp_app.command("spend")
@@ -427,18 +485,24 @@ def xp_spend(
 
     Example: chronicler xp spend Brick --flashback 'The rope was in his pack all along.'
     """
-    from journal.tables import changes
+    from journal.tags_and_tracks import changes
 
     if (stat is None) == (flashback is None):
         raise UsageError("spend XP on one thing: --stat STAT or --flashback TEXT")
     if stat is not None:
-        told = _write(
-            db, campaign, lambda s, c, g: changes.raise_stat(s, c, g, who, stat, in_conflict)
+        raised = stat
+        _told(
+            _record(
+                db,
+                campaign,
+                "xp spend",
+                lambda t, c, g: changes.raise_stat(t, c, g, who, raised, in_conflict),
+            )
         )
-    else:
-        assert flashback is not None
-        told = _write(db, campaign, lambda s, c, g: changes.flashback(s, c, g, who, flashback))
-    _tell(told.line)
+        return
+    assert flashback is not None
+    told = flashback
+    _told(_record(db, campaign, "xp spend", lambda t, c, g: changes.flashback(t, c, g, who, told)))
 
 
 def intrusion(
@@ -454,18 +518,26 @@ def intrusion(
 
     Example: chronicler intrusion Brick --text 'The stall collapses.' --accept
     """
-    from journal.tables import changes, story
+    from journal import log
+    from journal.tags_and_tracks import changes, story
 
     if accept and refuse:
         raise UsageError("--accept or --refuse, not both")
     if not accept and not refuse:
         with _journal(db, create=False) as journal, journal.reading() as s:
             row, game = story.story_campaign(s, campaign)
-            character, sheet = story.current_sheet(s, row, who)
+            sheet = log.state_now(s, row).character(row, who)
         gain, cost = game.value("intrusion xp"), game.value("refuse intrusion cost")
-        accept = _ask_intrusion(character.name, text, gain, cost, sheet.xp)
-    told = _write(db, campaign, lambda s, c, g: changes.intrusion(s, c, g, who, text, accept))
-    _tell(told.line)
+        accept = _ask_intrusion(sheet.name, text, gain, cost, sheet.xp)
+    accepted = accept
+    _told(
+        _record(
+            db,
+            campaign,
+            "intrusion",
+            lambda t, c, g: changes.intrusion(t, c, g, who, text, accepted),
+        )
+    )
 
 
 def _ask_intrusion(name: str, text: str, gain: int, cost: int, xp: int) -> bool:
@@ -483,6 +555,94 @@ def _ask_intrusion(name: str, text: str, gain: int, cost: int, xp: int) -> bool:
     return answer == "1"
 
 
+# --- the log: list, amend, delete ------------------------------------------------------------
+
+EntryNumber = Annotated[int, typer.Argument(help="The entry's number ('entry list').", min=1)]
+# What 'entry amend' may run in an entry's place: the verbs that record one entry.
+RECORDING = (
+    ("roll",),
+    ("narrate",),
+    ("hit",),
+    ("intrusion",),
+    ("consequence", "take"),
+    ("consequence", "recover"),
+    ("xp", "gain"),
+    ("xp", "spend"),
+    ("track", "add"),
+    ("track", "tick"),
+    ("track", "untick"),
+    ("track", "burn"),
+    ("character", "add"),
+    ("character", "rest"),
+)
+
+
+@entry_app.command("list")
+def entry_list(campaign: CampaignName = "", db: Db = None) -> None:
+    """List the campaign's entries in order: number, [session.scene] and what each did.
+
+    Example: chronicler entry list
+    """
+    from journal import ledger, log
+
+    with _journal(db, create=False) as journal, journal.reading() as s:
+        lines = log.listing(s, ledger.get_campaign(s, campaign))
+    if not lines:
+        _tell(f"{campaign} has no entries yet.")
+    for line in lines:
+        _tell(line)
+
+
+@entry_app.command(
+    "amend", context_settings={"allow_extra_args": True, "ignore_unknown_options": True}
+)
+def entry_amend(
+    ctx: typer.Context, number: EntryNumber, campaign: CampaignName = "", db: Db = None
+) -> None:
+    """Record entry NUMBER again: the verb that records it, with the options it should have
+    had, follows the number. It runs on the table as the entries before NUMBER left it, takes
+    NUMBER's place, and every later entry runs again through the rules (one they now refuse
+    refuses the fix, and nothing is written). What the entry was stays in the history.
+
+    Example: chronicler entry amend 5 hit Brick --stat STR --hits 3 --what 'broken arm'
+    """
+    from journal import log
+    from journal.cli import app
+
+    words = list(ctx.args)
+    verb = next((v for v in RECORDING if tuple(words[: len(v)]) == v), None)
+    if verb is None:
+        recording = ", ".join(" ".join(v) for v in RECORDING)
+        raise UsageError(
+            f"entry amend {number}: give the verb that records it again and its options, one "
+            f"of: {recording} (as in 'chronicler entry amend {number} hit Brick --stat STR "
+            "--hits 3')"
+        )
+    if "--campaign" not in words:
+        words += ["--campaign", campaign]
+    if db is not None and "--db" not in words:
+        words += ["--db", db]
+    with log.amending(number) as recorded:
+        app(args=words, prog_name="chronicler", standalone_mode=False)
+    if not recorded:
+        raise UsageError(f"'{' '.join(verb)}' recorded nothing in place of entry {number}")
+
+
+@entry_app.command("delete")
+def entry_delete(number: EntryNumber, campaign: CampaignName = "", db: Db = None) -> None:
+    """Take entry NUMBER out of the log; every later entry runs again through the rules
+    without it (one they now refuse refuses the deletion). It stays in the history, and
+    'chronicler undo' puts it back.
+
+    Example: chronicler entry delete 7
+    """
+    from journal import log
+
+    with _journal(db, create=False) as journal:
+        gone = journal.write(lambda s: log.delete(s, campaign, number))
+    _tell(f"Deleted entry {gone.number} ({gone.summary}); it is kept in the history.")
+
+
 def register(app: typer.Typer) -> None:
     from journal.commands import scene_app
 
@@ -492,6 +652,7 @@ def register(app: typer.Typer) -> None:
     app.add_typer(track_app, name="track")
     app.add_typer(consequence_app, name="consequence")
     app.add_typer(xp_app, name="xp")
+    app.add_typer(entry_app, name="entry")
     app.command("intrusion")(intrusion)
     app.command("hit")(hit)
     app.command("narrate")(narrate)

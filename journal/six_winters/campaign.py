@@ -15,10 +15,11 @@ from typing import Any
 
 from sqlmodel import Session
 
-from journal import ledger
 from journal.catalogue import Catalogue, load_catalogue, region_of
-from journal.ledger import MapPlace
 from journal.models import Campaign
+from journal.six_winters import ledger
+from journal.six_winters.ledger import MapPlace
+from journal.six_winters.models import CampaignEnd
 
 
 def fate_for(finale_scenes: int) -> str | None:
@@ -178,12 +179,13 @@ def end_campaign(
     finale_scenes: int,
     fate: str | None = None,
     score: int | None = None,
-) -> Campaign:
+) -> CampaignEnd:
     """Set Brightdune's fate and the score (the engine's when it gave them, else the tables')."""
-    campaign.finale_scenes_completed = finale_scenes
-    campaign.fate = fate or fate_for(finale_scenes)
-    campaign.score = score if score is not None else campaign_score(s, campaign, finale_scenes)
-    campaign.score_title = score_title(campaign.score)
-    s.add(campaign)
+    end = ledger.campaign_end(s, campaign)  # added below if new
+    end.finale_scenes_completed = finale_scenes
+    end.fate = fate or fate_for(finale_scenes)
+    end.score = score if score is not None else campaign_score(s, campaign, finale_scenes)
+    end.score_title = score_title(end.score)
+    s.add(end)
     s.flush()
-    return campaign
+    return end

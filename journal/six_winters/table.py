@@ -19,8 +19,7 @@ from sqlmodel import Session, select
 from dsl.compiler import CompiledCard
 from dsl.contract import CampaignTable
 from dsl.errors import ChroniclerError, UsageError
-from journal import campaign as campaign_state
-from journal import focus, ledger, recovery, table_rules
+from journal import focus
 from journal import history as ledger_history
 from journal.catalogue import (
     Catalogue,
@@ -33,10 +32,13 @@ from journal.catalogue import (
     region_of,
     skill_of,
 )
-from journal.ledger import MapPlace, Play
-from journal.models import TIER_PLAIN, TIERS, Campaign, ChronicleEntry, SceneRecord, YearSession
-from journal.recording import plain_narration, write_chronicle_year
-from journal.table_rules import TableRules
+from journal.models import Campaign
+from journal.six_winters import campaign as campaign_state
+from journal.six_winters import ledger, recovery, table_rules
+from journal.six_winters.ledger import MapPlace, Play
+from journal.six_winters.models import TIER_PLAIN, TIERS, ChronicleEntry, SceneRecord, YearSession
+from journal.six_winters.recording import plain_narration, write_chronicle_year
+from journal.six_winters.table_rules import TableRules
 from journal.words import counted, region_name
 
 TIER_WORDS = {
@@ -202,7 +204,9 @@ def start_year(
     if retried and found is not None and (found.scheme, found.characters) == (scheme, names):
         return found  # the same command again (a retry): the year stands as it was started
     table_rules.check_year_order(s, campaign, year)
-    ledger_history.keep(s, campaign.name, "year start", year, f"started year {year}: {scheme}")
+    ledger_history.keep_campaign(
+        s, campaign.name, "year start", year, f"started year {year}: {scheme}"
+    )
     rules = TableRules.of(catalogue)
     if rules is not None:
         rules.check_scheme(scheme, year)
@@ -412,7 +416,9 @@ def record_scene(
     campaign = ledger.get_campaign(s, campaign_name)
     session = ledger.get_session(s, campaign, year)
     if kept and session.result is None:
-        ledger_history.keep(s, campaign.name, "scene record", year, f"recorded {entry.scene}")
+        ledger_history.keep_campaign(
+            s, campaign.name, "scene record", year, f"recorded {entry.scene}"
+        )
     skill = None
     points_needed = None
     scene_name = entry.scene
@@ -688,7 +694,9 @@ def end_year(
     campaign = ledger.get_campaign(s, campaign_name)
     session = ledger.get_session(s, campaign, year)
     if session.result is None:
-        ledger_history.keep(s, campaign.name, "year end", year, f"ended year {year}: {result}")
+        ledger_history.keep_campaign(
+            s, campaign.name, "year end", year, f"ended year {year}: {result}"
+        )
     engine = _engine_campaign(s, campaign, catalogue)
     ledger.end_year(s, campaign, session, result=result, reason=reason, threat_left=threat_left)
     taken = _take_conditions(s, campaign, catalogue, session, conditions)
@@ -734,7 +742,8 @@ def end_year(
             finale_scenes if finale_scenes is not None else _finale_scenes(s, catalogue, session)
         )
         campaign_state.end_campaign(s, campaign, finale_scenes=finale)
-        state.update(finale_scenes_completed=finale, fate=campaign.fate, score=campaign.score)
+        end = ledger.campaign_end(s, campaign)
+        state.update(finale_scenes_completed=finale, fate=end.fate, score=end.score)
     ledger.write_state(s, campaign, year + 1, state)
     return session, []
 
@@ -964,7 +973,7 @@ def write_chronicle_text(
     ).first()
     if entry is None:
         raise ChroniclerError(f"{character_name} has no chronicle line for year {year}")
-    ledger_history.keep(
+    ledger_history.keep_campaign(
         s, campaign.name, "chronicle", year, f"wrote {character_name}'s chronicle for year {year}"
     )
     entry.text = text
@@ -1111,10 +1120,10 @@ def setup_text(
     played = [x for x in ledger.sessions(s, campaign) if x.result]
     next_year = (played[-1].year + 1) if played else 1
     lines = []
-    if campaign.fate:
+    end = ledger.campaign_end(s, campaign)
+    if end.fate:
         lines.append(
-            f"{campaign.name} has ended: {campaign.fate}, score {campaign.score} "
-            f"({campaign.score_title})."
+            f"{campaign.name} has ended: {end.fate}, score {end.score} ({end.score_title})."
         )
         return lines
     lines.append(f"Setup for year {next_year} of {campaign.name}")
@@ -1207,7 +1216,7 @@ def rewrite_narration(
 ) -> SceneRecord:
     """Replace a scene's story (the game facts stay): people often write it after the session."""
     found = scene_of(s, campaign_name, year, number)
-    ledger_history.keep(
+    ledger_history.keep_campaign(
         s, campaign_name, "scene narrate", year, f"rewrote the story of scene {number}"
     )
     found = scene_of(s, campaign_name, year, number)
@@ -1261,7 +1270,7 @@ def _replay(
     """The year again from its start (downtime taken, no scene), its scenes recorded anew in
     order through ``record_scene``: every check the rules make runs on each."""
     campaign = ledger.get_campaign(s, campaign_name)
-    ledger_history.restore(s, campaign.name, ledger_history.year_started(s, campaign, year))
+    ledger_history.restore(s, campaign.name, year_started(s, campaign, year))
     return [record_scene(s, catalogue, campaign_name, year, e, kept=False) for e in scenes]
 
 
@@ -1273,7 +1282,7 @@ def delete_scene(
     session = _year_in_play(s, campaign_name, year, "delete")
     gone = scene_of(s, campaign_name, year, number)
     rest = [_entry_of(s, sc) for sc in ledger.scenes_of(s, session) if sc.number != number]
-    ledger_history.keep(
+    ledger_history.keep_campaign(
         s, campaign_name, "scene delete", year,
         f"deleted scene {number} of year {year}: {gone.scene} at {gone.location}",
     )  # fmt: skip
@@ -1304,7 +1313,9 @@ def amend_scene(
         for sc in scenes
     ]
     what = ", ".join(sorted(given))
-    ledger_history.keep(s, campaign_name, "scene amend", year, f"amended scene {number}: {what}")
+    ledger_history.keep_campaign(
+        s, campaign_name, "scene amend", year, f"amended scene {number}: {what}"
+    )
     recorded = _replay(s, catalogue, campaign_name, year, entries)
     return recorded[[sc.number for sc in scenes].index(number)]
 
@@ -1324,14 +1335,14 @@ def reopen_year(s: Session, catalogue: Catalogue | None, campaign_name: str, yea
             + (", or delete its scenes" if years[-1].result is None else "")
             + " first)"
         )
-    ended = ledger_history.before_year_end(s, campaign, year)
+    ended = before_year_end(s, campaign, year)
     stories = {
         (x.year, sc.number): (sc.narration, sc.tier, sc.narrator)
         for x in years
         for sc in ledger.scenes_of(s, x)
     }
-    ledger_history.keep(s, campaign.name, "year reopen", year, f"reopened year {year}")
-    restored = ledger_history.restore(s, campaign.name, ended.before)
+    ledger_history.keep_campaign(s, campaign.name, "year reopen", year, f"reopened year {year}")
+    restored = ledger_history.restore(s, campaign.name, ended)
     focus.follow_year(s, campaign.name, year)
     for x in ledger.sessions(s, restored):  # stories rewritten since 'year end' stay
         for sc in ledger.scenes_of(s, x):
@@ -1339,3 +1350,35 @@ def reopen_year(s: Session, catalogue: Catalogue | None, campaign_name: str, yea
                 sc.narration, sc.tier, sc.narrator = stories[(x.year, sc.number)]
                 s.add(sc)
     s.flush()
+
+
+def year_started(s: Session, campaign: Campaign, year: int) -> dict[str, Any]:
+    """The campaign just after year ``year`` started (its downtime taken, no scene yet): the
+    latest kept campaign holding that year in play with no scenes."""
+    for row in reversed(ledger_history.changes(s, campaign)):
+        kept = ledger_history.kept_campaign(row)
+        years = ((kept or {}).get("own") or {}).get("years") or []
+        for session in years:
+            if (
+                session.get("year") == year
+                and session.get("result") is None
+                and not session.get("scenes")
+            ):
+                assert kept is not None
+                return kept
+    raise ChroniclerError(
+        f"year {year} of {campaign.name!r} was started before the ledger kept its history, so "
+        "its scenes cannot be replayed; record the fix as a new scene or with 'scene narrate'"
+    )
+
+
+def before_year_end(s: Session, campaign: Campaign, year: int) -> dict[str, Any]:
+    """The kept campaign from just before year ``year`` ended."""
+    for row in reversed(ledger_history.changes(s, campaign)):
+        kept = ledger_history.kept_campaign(row)
+        if row.verb == "year end" and row.session == year and kept is not None:
+            return kept
+    raise ChroniclerError(
+        f"year {year} of {campaign.name!r} ended before the ledger kept its history, so it "
+        "cannot be reopened"
+    )

@@ -16,12 +16,13 @@ from typing import Any
 
 from sqlmodel import Session
 
-from journal import campaign as campaign_state
-from journal import ledger
 from journal.catalogue import Catalogue, load_catalogue, points_of
 from journal.db import Journal, open_journal
-from journal.ledger import Play
-from journal.models import TIER_PLAIN, Campaign, EventRecord, YearSession
+from journal.models import Campaign
+from journal.six_winters import campaign as campaign_state
+from journal.six_winters import ledger
+from journal.six_winters.ledger import Play
+from journal.six_winters.models import TIER_PLAIN, EventRecord, YearSession
 
 
 def join_names(names: Sequence[str]) -> str:

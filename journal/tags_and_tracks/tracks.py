@@ -1,20 +1,18 @@
 """Tracks at the table: countdowns, clocks and Wildsea-style tracks of steps whose breaks carry
-text, kept as they stand (``track`` rows) with every change a mechanic record holding the track
-before and after. The steps are the kernel's ``StepTrack``; countdowns and clocks its ``Meter``.
+text. Each change is an entry of the log holding the track before and after it; a track as it
+stands is what its entries made of it (``journal.tags_and_tracks.story.Story``). The steps are
+the kernel's ``StepTrack``; countdowns and clocks its ``Meter``.
 """
 
 from __future__ import annotations
 
-import difflib
-
-from sqlmodel import Session, col, select
-
 from dsl.errors import ChroniclerError
 from dsl.kernel.table import Meter, StepMark, StepTrack, TableError
 from journal import ledger
-from journal.models import Campaign, TrackRow
-from journal.tables import payloads as p
-from journal.tables.story import Told, checked_title, record
+from journal.keepers import Draft
+from journal.models import Campaign
+from journal.tags_and_tracks import payloads as p
+from journal.tags_and_tracks.story import Story
 
 ASCII_MARKS = str.maketrans({"o": StepMark.OPEN.value, "/": StepMark.TICKED.value,
                              "x": StepMark.BURNED.value})  # fmt: skip
@@ -111,52 +109,24 @@ def new_track_state(
     return _state_of_steps(track)
 
 
-def tracks(s: Session, campaign: Campaign) -> list[TrackRow]:
-    query = select(TrackRow).where(TrackRow.campaign_id == campaign.id)
-    return list(s.exec(query.order_by(col(TrackRow.id))))
-
-
-def _track(s: Session, campaign: Campaign, name: str) -> TrackRow:
-    folded = " ".join(name.split()).casefold()
-    known = tracks(s, campaign)
-    found = next((t for t in known if t.name.casefold() == folded), None)
-    if found is None:
-        names = [t.name for t in known]
-        near = difflib.get_close_matches(name, names, n=2, cutoff=0.5)
-        hint = (
-            f"; did you mean {' or '.join(near)}?"
-            if near
-            else (f"; it has: {', '.join(names)}" if names else "; add one with 'track add'")
-        )
-        raise ChroniclerError(f"{campaign.name!r} has no track {name!r}{hint}")
-    return found
-
-
-def add_track(s: Session, campaign: Campaign, name: str, state: p.TrackState) -> Told:
-    title = checked_title(name, "the track's name")
-    if any(t.name.casefold() == title.casefold() for t in tracks(s, campaign)):
+def add_track(story: Story, campaign: Campaign, name: str, state: p.TrackState) -> Draft:
+    title = ledger.checked_title(name, "the track's name")
+    if any(t.casefold() == title.casefold() for t in story.tracks):
         raise ChroniclerError(f"{campaign.name!r} already has a track called {title!r}")
-    row = TrackRow(
-        campaign_id=ledger._id(campaign),
-        name=title,
-        kind=str(state.kind),
-        state=state.model_dump(mode="json"),
-        created_at=ledger.now_iso(),
-    )
-    s.add(row)
     line = f"new {state.kind} {title}: {drawn(state)}"
     payload = p.TrackRecord(track=title, change=p.TrackChange.ADD, by=0, after=state)
-    return Told(line, record(s, campaign, payload, line))
+    return Draft(p.RecordKind.TRACK, payload, line)
 
 
-def change_track(s: Session, campaign: Campaign, name: str, change: p.TrackChange, by: int) -> Told:
+def change_track(
+    story: Story, campaign: Campaign, name: str, change: p.TrackChange, by: int
+) -> Draft:
     """Tick, untick or burn a track ``by`` steps: a countdown counts down as it ticks, a clock
     fills a wedge per tick, a track of steps ticks its next open step (and burns its last
     ticked ones: only steps burn)."""
     if not 1 <= by <= 1_000:
         raise ChroniclerError(f"--by is 1 to 1000, not {by}")
-    row = _track(s, campaign, name)
-    before = p.track_state(row.state, f"track {row.name!r}")
+    title, before = story.track(campaign, name)
     reached: list[str] = []
     if before.kind is p.TrackKind.STEPS:
         track = _steps(before)
@@ -168,12 +138,12 @@ def change_track(s: Session, campaign: Campaign, name: str, change: p.TrackChang
             try:
                 track.burn(by)
             except TableError as error:
-                raise ChroniclerError(f"{row.name}: {error}") from None
+                raise ChroniclerError(f"{title}: {error}") from None
         after = _state_of_steps(track)
     else:
         if change is p.TrackChange.BURN:
             raise ChroniclerError(
-                f"{row.name} is a {before.kind}: only a track of steps has steps to burn"
+                f"{title} is a {before.kind}: only a track of steps has steps to burn"
             )
         if before.kind is p.TrackKind.COUNTDOWN:  # counts down; a timer may go up again
             meter = Meter(before.value)
@@ -184,17 +154,15 @@ def change_track(s: Session, campaign: Campaign, name: str, change: p.TrackChang
         (forward if change is p.TrackChange.TICK else back)(by)
         after = before.model_copy(update={"value": meter.value})
     if after == before:
-        raise ChroniclerError(f"{row.name} stands at {drawn(before)}: nothing to {change}")
-    row.state = after.model_dump(mode="json")
-    s.add(row)
+        raise ChroniclerError(f"{title} stands at {drawn(before)}: nothing to {change}")
     done = finished(after)
-    line = f"{change} {row.name}: {drawn(before)} -> {drawn(after)}"
+    line = f"{change} {title}: {drawn(before)} -> {drawn(after)}"
     for words in reached:
         line += "; break reached" + (f": {words}" if words else "")
     if done:
         line += "; the track is done"
     payload = p.TrackRecord(
-        track=row.name,
+        track=title,
         change=change,
         by=by,
         before=before,
@@ -202,4 +170,4 @@ def change_track(s: Session, campaign: Campaign, name: str, change: p.TrackChang
         reached=reached,
         finished=done,
     )
-    return Told(line, record(s, campaign, payload, line))
+    return Draft(p.RecordKind.TRACK, payload, line)

@@ -1,46 +1,29 @@
-"""What the rules do to a character's sheet at the table, each written as a mechanic record
-and a new version of the sheet: consequences (taken, promoted, recovered from), hits offset with
-stat points, rest, XP gained and spent (a stat raised, a flashback), intrusions, and a roll's
-result. The numbers and judgements come from the campaign's ruleset (``StoryGame.engine``).
+"""What the rules do to a character's sheet at the table, each made into an entry of the log
+(a ``Draft``) from the table as the entries before it left it (``Story``): consequences (taken,
+promoted, recovered from), hits offset with stat points, rest, XP gained and spent (a stat
+raised, a flashback), intrusions, and a roll's result. The numbers and judgements come from the
+campaign's ruleset (``StoryGame.engine``). Nothing here writes: the log does
+(``journal/log.py``), and runs these again on every later entry when an earlier one is fixed.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
-
-from sqlmodel import Session
 
 from dsl.errors import ChroniclerError
-from journal.models import Campaign, Character, MechanicRecord
-from journal.tables import payloads as p
-from journal.tables.story import (
-    StoryGame,
-    Told,
-    checked_story,
-    checked_title,
-    current_sheet,
-    new_sheet_version,
-    record,
-)
+from journal import ledger
+from journal.keepers import Draft
+from journal.models import Campaign
+from journal.tags_and_tracks import payloads as p
+from journal.tags_and_tracks.story import Story, StoryGame
 
 
-def _changed(
-    s: Session,
-    campaign: Campaign,
-    character: Character,
-    sheet: p.Sheet,
-    payload: Any,
-    summary: str,
-) -> MechanicRecord:
-    rec = record(s, campaign, payload, summary, character.name)
-    new_sheet_version(s, character, sheet, rec)
-    return rec
+def checked_story(value: str, what: str) -> str:
+    return ledger.checked_text(value, what)
 
 
-def _with_stat(sheet: p.Sheet, name: str, **changes: int) -> p.Sheet:
-    stats = [st.model_copy(update=changes) if st.name == name else st for st in sheet.stats]
-    return sheet.model_copy(update={"stats": stats})
+def checked_title(value: str, what: str) -> str:
+    return ledger.checked_title(value, what)
 
 
 def _stat(game: StoryGame, sheet: p.Sheet, written: str) -> p.StatPool:
@@ -55,7 +38,7 @@ def _stat(game: StoryGame, sheet: p.Sheet, written: str) -> p.StatPool:
 
 
 def take_consequence(
-    s: Session,
+    story: Story,
     campaign: Campaign,
     game: StoryGame,
     name: str,
@@ -63,25 +46,23 @@ def take_consequence(
     stat: str,
     hits: int,
     consequence: str,
-) -> Told:
+) -> Draft:
     """The character takes a consequence offsetting ``hits`` for ``stat``: its level is the
     hits offset, promoted past the levels the stat already holds (the ruleset decides)."""
-    character, sheet = current_sheet(s, campaign, name)
+    sheet = story.character(campaign, name)
     pool = _stat(game, sheet, stat)
     what = checked_title(consequence, "the consequence")
     taken = [c.level for c in sheet.consequences if c.stat == pool.name]
     level = game.engine.consequence_level(game.rules, hits=hits, taken=taken)
     fatal = level >= game.value("fatal consequence")
-    tag = p.ConsequenceTag(name=what, stat=pool.name, level=level)
-    changed = sheet.model_copy(update={"consequences": [*sheet.consequences, tag]})
     label = game.stat_label(pool.name)
-    line = f"{character.name} takes {what} -{level} ({label})"
+    line = f"{sheet.name} takes {what} -{level} ({label})"
     if level != hits:
         line += f": promoted from -{hits}, which {label} already holds"
     if fatal:
         line += f"; -{level} is fatal"
     payload = p.ConsequenceRecord(name=what, stat=pool.name, hits=hits, level=level, fatal=fatal)
-    return Told(line, _changed(s, campaign, character, changed, payload, line))
+    return Draft(p.RecordKind.CONSEQUENCE, payload, line, sheet.name)
 
 
 def _points(count: int, label: str = "") -> str:
@@ -89,7 +70,7 @@ def _points(count: int, label: str = "") -> str:
 
 
 def hit(
-    s: Session,
+    story: Story,
     campaign: Campaign,
     game: StoryGame,
     name: str,
@@ -98,24 +79,23 @@ def hit(
     hits: int,
     consequence: str | None,
     concede: bool,
-) -> Told:
+) -> Draft:
     """Hits against the character: each is offset with the stat's points while they last (the
     ruleset's offset cost a hit; the last few points offset one), and the hits left are one
     consequence of their number's level (promoted past the levels the stat holds) or a
     concession."""
     if consequence is not None and concede:
         raise ChroniclerError("--what or --concede, not both: a concession takes no consequence")
-    character, sheet = current_sheet(s, campaign, name)
+    sheet = story.character(campaign, name)
     pool = _stat(game, sheet, stat)
     paid = game.engine.offset_hits(game.rules, points=pool.points, hits=hits)
     label = game.stat_label(pool.name)
-    changed = _with_stat(sheet, pool.name, points=paid.points)
-    line = f"{character.name} is hit {hits} time{'s' if hits != 1 else ''} ({label})"
+    line = f"{sheet.name} is hit {hits} time{'s' if hits != 1 else ''} ({label})"
     if paid.offset:
         line += f": {_points(pool.points - paid.points)} offset {paid.offset}"
     tag, level, fatal = None, 0, False
     if paid.left and concede:
-        line += f"; {paid.left} left: {character.name} concedes"
+        line += f"; {paid.left} left: {sheet.name} concedes"
     elif paid.left:
         if consequence is None:
             raise ChroniclerError(
@@ -128,7 +108,6 @@ def hit(
         level = game.engine.consequence_level(game.rules, hits=paid.left, taken=taken)
         fatal = level >= game.value("fatal consequence")
         tag = p.ConsequenceTag(name=what, stat=pool.name, level=level)
-        changed = changed.model_copy(update={"consequences": [*sheet.consequences, tag]})
         line += f"; takes {what} -{level}"
         if level != paid.left:
             line += f" (promoted from -{paid.left}, which {label} already holds)"
@@ -151,88 +130,71 @@ def hit(
         fatal=fatal,
         conceded=bool(paid.left) and concede,
     )
-    return Told(line, _changed(s, campaign, character, changed, payload, line))
+    return Draft(p.RecordKind.HIT, payload, line, sheet.name)
 
 
 def rest(
-    s: Session,
+    story: Story,
     campaign: Campaign,
     game: StoryGame,
     name: str,
     stat: str,
     points: int | None,
     text: str,
-) -> Told:
+) -> Draft:
     """The character regains a stat's points (all of them up to its level, or ``points``)."""
-    character, sheet = current_sheet(s, campaign, name)
+    sheet = story.character(campaign, name)
     pool = _stat(game, sheet, stat)
     if points is not None and points < 1:
         raise ChroniclerError(f"--points is 1 or more, not {points}")
     after = min(pool.level, pool.points + (points if points is not None else pool.level))
     label = game.stat_label(pool.name)
     if after == pool.points:
-        raise ChroniclerError(f"{character.name}'s {label} is full ({pool.points}/{pool.level})")
-    changed = _with_stat(sheet, pool.name, points=after)
-    line = f"{character.name} rests: {label} {pool.points}/{pool.level} -> {after}/{pool.level}"
+        raise ChroniclerError(f"{sheet.name}'s {label} is full ({pool.points}/{pool.level})")
+    line = f"{sheet.name} rests: {label} {pool.points}/{pool.level} -> {after}/{pool.level}"
     payload = p.RestRecord(
-        stat=pool.name,
-        points_before=pool.points,
-        points_after=after,
-        text=checked_story(text, "--why"),
+        stat=pool.name, points_before=pool.points, points_after=after, points=points
     )
-    return Told(line, _changed(s, campaign, character, changed, payload, line))
+    return Draft(p.RecordKind.REST, payload, line, sheet.name, checked_story(text, "--why"))
 
 
 def recover(
-    s: Session, campaign: Campaign, game: StoryGame, name: str, what: str, text: str
-) -> Told:
+    story: Story, campaign: Campaign, game: StoryGame, name: str, what: str, text: str
+) -> Draft:
     """A consequence is removed (the character rolled against its level and rested)."""
-    character, sheet = current_sheet(s, campaign, name)
+    sheet = story.character(campaign, name)
     folded = " ".join(what.split()).casefold()
     found = next((c for c in sheet.consequences if c.name.casefold() == folded), None)
     if found is None:
         held = ", ".join(c.name for c in sheet.consequences) or "none"
-        raise ChroniclerError(f"{character.name} has no consequence {what!r} (held: {held})")
-    left = [c for c in sheet.consequences if c is not found]
-    changed = sheet.model_copy(update={"consequences": left})
-    line = (
-        f"{character.name} recovers from {found.name} -{found.level} "
-        f"({game.stat_label(found.stat)})"
-    )
-    payload = p.RecoverRecord(consequence=found, text=checked_story(text, "--why"))
-    return Told(line, _changed(s, campaign, character, changed, payload, line))
+        raise ChroniclerError(f"{sheet.name} has no consequence {what!r} (held: {held})")
+    line = f"{sheet.name} recovers from {found.name} -{found.level} ({game.stat_label(found.stat)})"
+    payload = p.RecoverRecord(consequence=found)
+    return Draft(p.RecordKind.RECOVER, payload, line, sheet.name, checked_story(text, "--why"))
 
 
-def gain_xp(s: Session, campaign: Campaign, name: str, amount: int, text: str) -> Told:
+def gain_xp(story: Story, campaign: Campaign, name: str, amount: int, text: str) -> Draft:
     if amount < 1:
         raise ChroniclerError(f"XP gained is 1 or more, not {amount}")
-    character, sheet = current_sheet(s, campaign, name)
-    changed = sheet.model_copy(update={"xp": sheet.xp + amount})
-    line = f"{character.name} gains {amount} XP ({changed.xp} XP)"
-    payload = p.XpRecord(
-        amount=amount, why=p.XpReason.AWARD, text=checked_story(text, "--why"), xp_after=changed.xp
-    )
-    return Told(line, _changed(s, campaign, character, changed, payload, line))
+    sheet = story.character(campaign, name)
+    line = f"{sheet.name} gains {amount} XP ({sheet.xp + amount} XP)"
+    payload = p.XpRecord(amount=amount, why=p.XpReason.AWARD, xp_after=sheet.xp + amount)
+    return Draft(p.RecordKind.XP, payload, line, sheet.name, checked_story(text, "--why"))
 
 
-def flashback(s: Session, campaign: Campaign, game: StoryGame, name: str, text: str) -> Told:
-    character, sheet = current_sheet(s, campaign, name)
+def flashback(story: Story, campaign: Campaign, game: StoryGame, name: str, text: str) -> Draft:
+    sheet = story.character(campaign, name)
     left = game.engine.flashback(game.rules, sheet.xp)
-    changed = sheet.model_copy(update={"xp": left})
-    line = f"{character.name} has a flashback for {sheet.xp - left} XP ({left} XP left)"
-    payload = p.XpRecord(
-        amount=left - sheet.xp,
-        why=p.XpReason.FLASHBACK,
-        text=checked_story(text, "the flashback"),
-        xp_after=left,
-    )
-    return Told(line, _changed(s, campaign, character, changed, payload, line))
+    line = f"{sheet.name} has a flashback for {sheet.xp - left} XP ({left} XP left)"
+    payload = p.XpRecord(amount=left - sheet.xp, why=p.XpReason.FLASHBACK, xp_after=left)
+    told = checked_story(text, "the flashback")
+    return Draft(p.RecordKind.XP, payload, line, sheet.name, told)
 
 
 def raise_stat(
-    s: Session, campaign: Campaign, game: StoryGame, name: str, stat: str, in_conflict: bool
-) -> Told:
-    character, sheet = current_sheet(s, campaign, name)
+    story: Story, campaign: Campaign, game: StoryGame, name: str, stat: str, in_conflict: bool
+) -> Draft:
+    sheet = story.character(campaign, name)
     pool = _stat(game, sheet, stat)
     raised = game.engine.raise_stat(
         game.rules,
@@ -242,11 +204,9 @@ def raise_stat(
         highest_skill=sheet.highest_skill,
         in_conflict=in_conflict,
     )
-    changed = _with_stat(sheet, pool.name, level=raised.level, points=raised.points)
-    changed = changed.model_copy(update={"xp": raised.xp})
     label = game.stat_label(pool.name)
     line = (
-        f"{character.name} raises {label} to {raised.level} for {sheet.xp - raised.xp} XP: "
+        f"{sheet.name} raises {label} to {raised.level} for {sheet.xp - raised.xp} XP: "
         f"{raised.points}/{raised.level} {label}, {raised.xp} XP left"
     )
     if in_conflict:
@@ -257,30 +217,26 @@ def raise_stat(
         points=raised.points,
         xp_spent=sheet.xp - raised.xp,
         xp_after=raised.xp,
+        in_conflict=in_conflict,
     )
-    return Told(line, _changed(s, campaign, character, changed, payload, line))
+    return Draft(p.RecordKind.STAT, payload, line, sheet.name)
 
 
 def intrusion(
-    s: Session, campaign: Campaign, game: StoryGame, name: str, text: str, accepted: bool
-) -> Told:
+    story: Story, campaign: Campaign, game: StoryGame, name: str, text: str, accepted: bool
+) -> Draft:
     """The GM's intrusion, accepted (the character gains its XP) or refused (paid in XP)."""
-    character, sheet = current_sheet(s, campaign, name)
+    sheet = story.character(campaign, name)
     if accepted:
         xp = game.engine.accept_intrusion(game.rules, sheet.xp)
     else:
         xp = game.engine.refuse_intrusion(game.rules, sheet.xp)
-    changed = sheet.model_copy(update={"xp": xp})
     verb = "accepts" if accepted else "refuses"
     sign = "+" if xp >= sheet.xp else "-"
-    line = f"{character.name} {verb} the intrusion: {sign}{abs(xp - sheet.xp)} XP ({xp} XP)"
-    payload = p.IntrusionRecord(
-        text=checked_story(text, "the intrusion"),
-        accepted=accepted,
-        xp_change=xp - sheet.xp,
-        xp_after=xp,
-    )
-    return Told(line, _changed(s, campaign, character, changed, payload, line))
+    line = f"{sheet.name} {verb} the intrusion: {sign}{abs(xp - sheet.xp)} XP ({xp} XP)"
+    payload = p.IntrusionRecord(accepted=accepted, xp_change=xp - sheet.xp, xp_after=xp)
+    told = checked_story(text, "the intrusion")
+    return Draft(p.RecordKind.INTRUSION, payload, line, sheet.name, told)
 
 
 # --- rolls -----------------------------------------------------------------------------------
@@ -308,25 +264,16 @@ class RollDone:
     lines: list[str]
 
 
-def record_roll(s: Session, campaign: Campaign, game: StoryGame, name: str, done: RollDone) -> Told:
+def record_roll(
+    story: Story, campaign: Campaign, game: StoryGame, name: str, done: RollDone
+) -> Draft:
     """Record a roll and what it changed on the sheet (points spent, XP, a skill gained),
-    applied to the sheet as it stands now."""
-    character, sheet = current_sheet(s, campaign, name)
-    changed = sheet.model_copy(update={"xp": max(0, sheet.xp + done.xp_after - done.xp_before)})
-    if done.stat is not None:
-        pool = sheet.stat(done.stat)
-        if pool is not None:
-            points = max(0, pool.points + done.points_after - done.points_before)
-            changed = _with_stat(changed, pool.name, points=points)
-    if done.gained is not None:
-        if changed.skill(done.gained.name) is not None:
-            raise ChroniclerError(f"{character.name} already has a skill {done.gained.name!r}")
-        tag = p.SkillTag(
-            name=done.gained.name, level=done.gained.level, builds_on=done.gained.builds_on
-        )
-        changed = changed.model_copy(update={"skills": [*changed.skills, tag]})
+    applied to the sheet as it stands (``journal.tags_and_tracks.story.after``)."""
+    sheet = story.character(campaign, name)
+    if done.gained is not None and sheet.skill(done.gained.name) is not None:
+        raise ChroniclerError(f"{sheet.name} already has a skill {done.gained.name!r}")
     hits = f"{done.hits} hit" + ("" if done.hits == 1 else "s")
-    line = f"{character.name} rolls {done.skill} {done.level}: {done.band}, {hits}"
+    line = f"{sheet.name} rolls {done.skill} {done.level}: {done.band}, {hits}"
     if done.gained is not None:
         line += f"; new skill {done.gained.name} {done.gained.level}"
     payload = p.RollRecord(
@@ -347,4 +294,4 @@ def record_roll(s: Session, campaign: Campaign, game: StoryGame, name: str, done
         seed=done.seed,
         lines=done.lines,
     )
-    return Told(line, _changed(s, campaign, character, changed, payload, line))
+    return Draft(p.RecordKind.ROLL, payload, line, sheet.name)

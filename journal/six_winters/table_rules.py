@@ -23,9 +23,10 @@ from sqlmodel import Session
 
 from dsl.contract import CampaignTable, Ruleset
 from dsl.errors import ChroniclerError
-from journal import ledger
 from journal.catalogue import Catalogue, near_names
-from journal.models import Campaign, SceneRecord, YearSession
+from journal.models import Campaign
+from journal.six_winters import ledger
+from journal.six_winters.models import SceneRecord, YearSession
 
 # The ruleset a campaign is kept in when the catalogue names none.
 DEFAULT_RULESET = "six-winters"
