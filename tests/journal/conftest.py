@@ -14,7 +14,7 @@ from journal import catalogue as catalogue_module
 from journal.catalogue import Catalogue
 from journal.cli import main
 from journal.db import Journal, open_journal
-from journal.recording import record_campaign
+from journal.six_winters.recording import record_campaign
 
 
 @pytest.fixture

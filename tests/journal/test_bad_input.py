@@ -15,8 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from journal import bundle, ledger
+from journal import bundle
 from journal.db import open_journal
+from journal.six_winters import ledger
 
 pytestmark = pytest.mark.usefixtures("cards")
 

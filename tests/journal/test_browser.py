@@ -91,7 +91,7 @@ def test_the_payload_list_reaches_every_scene(hostile_site: Path) -> None:
 def test_search_works_from_the_disk(tmp_path: Path) -> None:
     from fakes import fake_catalogue, play_campaign
 
-    from journal.recording import record_campaign
+    from journal.six_winters.recording import record_campaign
 
     with open_journal(tmp_path / "chronicle.db") as journal:
         record_campaign(journal, "Demo", play_campaign(seed=5), catalogue=fake_catalogue())

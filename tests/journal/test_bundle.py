@@ -11,9 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dsl.errors import ChroniclerError
-from journal import bundle, ledger
+from journal import bundle
 from journal.db import Journal, open_journal
-from journal.ledger import Play
+from journal.six_winters import ledger
+from journal.six_winters.ledger import Play
 
 
 def export_json(journal: Journal, name: str) -> str:
@@ -33,9 +34,10 @@ def test_the_bundle_holds_every_scene_card_and_event(recorded: Journal) -> None:
     with recorded.reading() as s:
         campaign = ledger.get_campaign(s, "Demo")
         scenes = [sc for x in ledger.sessions(s, campaign) for sc in ledger.scenes_of(s, x)]
-    assert sum(len(x["scenes"]) for x in data["sessions"]) == len(scenes)
-    assert all(x["events"] for x in data["sessions"])
-    assert [m["year"] for m in data["maps"]] == [1, 2, 3, 4, 5, 6]
+    years = data["own"]["years"]
+    assert sum(len(x["scenes"]) for x in years) == len(scenes)
+    assert all(x["events"] for x in years)
+    assert [m["year"] for m in data["own"]["maps"]] == [1, 2, 3, 4, 5, 6]
 
 
 def test_importing_a_campaign_whose_name_is_taken_is_refused(recorded: Journal) -> None:
@@ -52,9 +54,9 @@ def test_a_damaged_bundle_is_refused_and_nothing_is_half_imported(
     recorded: Journal, tmp_path: Path
 ) -> None:
     data = json.loads(export_json(recorded, "Demo"))
-    del data["sessions"][2]["scenes"]
+    del data["own"]["years"][2]["scenes"]
     with open_journal(tmp_path / "fresh.db") as fresh:
-        with pytest.raises(ChroniclerError, match=r"sessions\[2\]\.scenes: Field required"):
+        with pytest.raises(ChroniclerError, match=r"own\.years\[2\]\.scenes: Field required"):
             fresh.write(lambda s: bundle.import_campaign(s, data))
         with fresh.reading() as s:
             assert ledger.campaigns(s) == []
@@ -107,7 +109,7 @@ def test_any_story_text_round_trips(
     with open_journal(folder / "b.db") as second:
         second.write(lambda s: bundle.import_campaign(s, json.loads(exported)))
         assert export_json(second, "Story") == exported
-    scene = json.loads(exported)["sessions"][0]["scenes"][0]
+    scene = json.loads(exported)["own"]["years"][0]["scenes"][0]
     assert scene["narration"] == narration and scene["plays"][0]["card"] == card
 
 
@@ -136,7 +138,7 @@ def test_any_recorded_campaign_round_trips(
 ) -> None:
     from fakes import fake_catalogue, play_campaign
 
-    from journal.recording import record_campaign
+    from journal.six_winters.recording import record_campaign
 
     folder = tmp_path_factory.mktemp("campaign")
     with open_journal(folder / "a.db") as first:
@@ -176,36 +178,46 @@ def _deep(levels: int) -> object:
 BAD_BUNDLES = [
     (
         "a path in a scene number",
-        "sessions[0].scenes[0].number",
+        "own.years[0].scenes[0].number",
         "1/../../../x/README",
         "valid integer",
     ),
-    ("markup as the score", "campaign.score", "<img src=x onerror=alert(1)>", "campaign.score"),
-    ("markup as the finale count", "campaign.finale_scenes_completed", "<b>2</b>", "valid integer"),
-    ("markup as threat left", "sessions[0].threat_left", "<img src=x>", "threat_left"),
-    ("markup as a seed", "campaign.seed", "<script>", "campaign.seed"),
-    ("markup as scenes completed", "sessions[0].scenes_completed", "<i>", "scenes_completed"),
-    ("markup as a chronicle year", "characters[0].chronicle[0].year", "<i>", "year"),
-    ("markup as points needed", "sessions[0].scenes[0].points_needed", "<i>", "points_needed"),
-    ("markup as a map's threats", "maps[0].locations[0].threats", "<i>", "threats"),
-    ("a number as text", "sessions[0].year", "1", "valid integer"),
-    ("a seed of 2**63", "campaign.seed", 2**63, "less than"),
-    ("a huge negative score", "campaign.score", -(2**70), "greater than"),
-    ("a year 7 session", "sessions[0].year", 7, "less than or equal to 6"),
-    ("no for a boolean", "sessions[0].solo", "no", "valid boolean"),
-    ("1 for a boolean", "maps[0].locations[0].developed", 1, "valid boolean"),
+    (
+        "markup as the score",
+        "own.campaign.score",
+        "<img src=x onerror=alert(1)>",
+        "own.campaign.score",
+    ),
+    (
+        "markup as the finale count",
+        "own.campaign.finale_scenes_completed",
+        "<b>2</b>",
+        "valid integer",
+    ),
+    ("markup as threat left", "own.years[0].threat_left", "<img src=x>", "threat_left"),
+    ("markup as a seed", "own.campaign.seed", "<script>", "own.campaign.seed"),
+    ("markup as scenes completed", "own.years[0].scenes_completed", "<i>", "scenes_completed"),
+    ("markup as a chronicle year", "own.characters[0].chronicle[0].year", "<i>", "year"),
+    ("markup as points needed", "own.years[0].scenes[0].points_needed", "<i>", "points_needed"),
+    ("markup as a map's threats", "own.maps[0].locations[0].threats", "<i>", "threats"),
+    ("a number as text", "own.years[0].year", "1", "valid integer"),
+    ("a seed of 2**63", "own.campaign.seed", 2**63, "less than"),
+    ("a huge negative score", "own.campaign.score", -(2**70), "greater than"),
+    ("a year 7 session", "own.years[0].year", 7, "less than or equal to 6"),
+    ("no for a boolean", "own.years[0].solo", "no", "valid boolean"),
+    ("1 for a boolean", "own.maps[0].locations[0].developed", 1, "valid boolean"),
     ("a null campaign name", "campaign.name", None, "campaign.name"),
     ("an empty character name", "characters[0].name", "", "at least 1 character"),
-    ("a NUL in the narration", "sessions[0].scenes[0].narration", "a\x00b", "NUL"),
-    ("a 300-character card name", "sessions[0].scenes[0].plays[0].card", "x" * 300, "at most 200"),
-    ("a narration over the limit", "sessions[0].scenes[0].narration", "x" * 200_001, "at most"),
+    ("a NUL in the narration", "own.years[0].scenes[0].narration", "a\x00b", "NUL"),
+    ("a 300-character card name", "own.years[0].scenes[0].plays[0].card", "x" * 300, "at most 200"),
+    ("a narration over the limit", "own.years[0].scenes[0].narration", "x" * 200_001, "at most"),
     ("a text format version", "format_version", "one", "format_version"),
     ("an unknown field", "campaign.owner", "me", "Extra inputs"),
-    ("a missing list", "maps", "del", "maps: Field required"),
-    ("an unknown tier", "sessions[0].scenes[0].tier", "Bard", "tier"),
-    ("deep nesting in an event", "sessions[0].events[0].data", {"x": _deep(60)}, "nests deeper"),
+    ("a missing campaign", "campaign", "del", "campaign: Field required"),
+    ("an unknown tier", "own.years[0].scenes[0].tier", "Bard", "tier"),
+    ("deep nesting in an event", "own.years[0].events[0].data", {"x": _deep(60)}, "nests deeper"),
     ("a list as the campaign", "campaign", [1, 2], "campaign"),
-    ("NaN in an event", "sessions[0].events[0].data", {"x": float("nan")}, "not finite"),
+    ("NaN in an event", "own.years[0].events[0].data", {"x": float("nan")}, "not finite"),
 ]
 
 
@@ -240,17 +252,17 @@ def test_a_hostile_bundle_is_refused_in_one_line_and_imports_nothing(
         ),
         (
             "two sessions of one year",
-            lambda d: d["sessions"][1].update(year=1),
-            "two sessions for year 1",
+            lambda d: d["own"]["years"][1].update(year=1),
+            "two years 1",
         ),
         (
             "two chronicle lines of one year",
-            lambda d: d["characters"][0]["chronicle"][1].update(year=1),
+            lambda d: d["own"]["characters"][0]["chronicle"][1].update(year=1),
             "two chronicle lines for year",
         ),
         (
             "two scenes numbered alike",
-            lambda d: d["sessions"][0]["scenes"].append(d["sessions"][0]["scenes"][0]),
+            lambda d: d["own"]["years"][0]["scenes"].append(d["own"]["years"][0]["scenes"][0]),
             "two scenes numbered 1",
         ),
     ],
@@ -266,14 +278,14 @@ def test_duplicates_in_a_bundle_are_refused(
 
 def test_unknown_cards_and_characters_are_refused_with_near_names(recorded: Journal, cards) -> None:  # type: ignore[no-untyped-def]
     data = json.loads(export_json(recorded, "Demo"))
-    data["sessions"][0]["scenes"][0]["plays"][0]["card"] = "Copper Lanturn"
+    data["own"]["years"][0]["scenes"][0]["plays"][0]["card"] = "Copper Lanturn"
     with pytest.raises(
         ChroniclerError,
         match=re.escape("unknown card 'Copper Lanturn'; did you mean \"Copper Lantern\""),
     ):
         recorded.write(lambda s: bundle.import_campaign(s, data, rename="X", catalogue=cards))
     data = json.loads(export_json(recorded, "Demo"))
-    data["sessions"][0]["scenes"][0]["participants"] = ["Parine"]
+    data["own"]["years"][0]["scenes"][0]["participants"] = ["Parine"]
     with pytest.raises(ChroniclerError, match='not among its characters; did you mean "Parin"'):
         recorded.write(lambda s: bundle.import_campaign(s, data, rename="X", catalogue=cards))
     with recorded.reading() as s:

@@ -147,7 +147,7 @@ def published(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from fakes import fake_catalogue, play_campaign
 
     from journal.db import open_journal
-    from journal.recording import record_campaign
+    from journal.six_winters.recording import record_campaign
     from journal.website.publish import publish
 
     folder = tmp_path_factory.mktemp("faces")

@@ -64,8 +64,8 @@ def test_the_home_page_tells_each_year_and_has_no_table(site: Path) -> None:
 def test_a_campaign_not_yet_played_says_so(tmp_path: Path) -> None:
     from fakes import fake_catalogue
 
-    from journal import ledger
     from journal.db import open_journal
+    from journal.six_winters import ledger
     from journal.website.publish import publish
 
     with open_journal(tmp_path / "chronicle.db") as journal:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from writers import record_scenes
 
-from journal import ledger
 from journal.db import open_journal
+from journal.six_winters import ledger
 
 COUNT = 25
 

@@ -8,10 +8,10 @@ import pytest
 from fakes import fake_catalogue, play_campaign
 
 from dsl.errors import ChroniclerError
-from journal import ledger
 from journal.cli import main
 from journal.db import open_journal
 from journal.demo import run_demo
+from journal.six_winters import ledger
 
 
 def test_the_demo_records_and_publishes_six_years(tmp_path: Path) -> None:

@@ -16,8 +16,8 @@ from alembic.script import ScriptDirectory
 from sqlmodel import SQLModel
 
 from dsl.errors import ChroniclerError
-from journal import ledger
 from journal.db import _known_revisions, alembic_config, head_revision, open_journal
+from journal.six_winters import ledger
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,17 +43,26 @@ def test_every_connection_has_wal_full_sync_foreign_keys_and_a_busy_timeout(
         assert pragma("busy_timeout") >= 1000
 
 
-def test_a_scene_must_belong_to_a_session(journal_path: Path) -> None:
+@pytest.mark.parametrize(
+    "insert",
+    [
+        "INSERT INTO scene (session_id, number, title, narration, started_at) "
+        "VALUES (999, 1, 'x', '', 'now')",
+        "INSERT INTO year_scene (session_id, number, scene, location, participants, "
+        "skill_match_points, challenge_answers, advances, narration, tier, recorded_at) "
+        "VALUES (999, 1, 'x', 'y', '[]', 0, '[]', '[]', '', 't', 'now')",
+        "INSERT INTO entry (campaign_id, number, kind, text, summary, payload, at) "
+        "VALUES (999, 1, 'roll', '', '', '{}', 'now')",
+    ],
+    ids=["a scene", "a year's scene", "an entry"],
+)
+def test_a_row_must_belong_to_what_it_names(journal_path: Path, insert: str) -> None:
     with (
         open_journal(journal_path) as journal,
         journal.engine.connect() as connection,
         pytest.raises(Exception, match=r"(?i)foreign key"),
     ):
-        connection.exec_driver_sql(
-            "INSERT INTO scene (session_id, number, scene, location, participants, "
-            "skill_match_points, challenge_answers, advances, narration, tier, recorded_at) "
-            "VALUES (999, 1, 'x', 'y', '[]', 0, '[]', '[]', '', 't', 'now')"
-        )
+        connection.exec_driver_sql(insert)
 
 
 def make_first_schema_journal(path: Path) -> None:
@@ -182,7 +191,7 @@ def test_a_current_journal_opens_without_alembic(sqlite_path: Path) -> None:
         pass  # created (and so migrated) here, with Alembic
     before = digest(sqlite_path)
     probe = (
-        "import sys; from journal.db import open_journal; from journal import ledger\n"
+        "import sys; from journal.db import open_journal; from journal.six_winters import ledger\n"
         f"with open_journal({str(sqlite_path)!r}, create=False) as journal:\n"
         "    with journal.reading() as s: ledger.campaigns(s)\n"
         "print('alembic' in sys.modules)"

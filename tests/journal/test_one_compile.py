@@ -48,7 +48,7 @@ def test_publishing_alone_compiles_the_card_text_once_for_the_gallery_and_the_fa
     from fakes import fake_catalogue, play_campaign
 
     from journal.db import open_journal
-    from journal.recording import record_campaign
+    from journal.six_winters.recording import record_campaign
     from journal.website.publish import publish
 
     with open_journal(tmp_path / "chronicle.db") as journal:

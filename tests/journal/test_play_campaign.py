@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from journal import ledger
 from journal.db import open_journal
+from journal.six_winters import ledger
 
 
 def _years(journal_path: Path) -> list[tuple[int, str | None, int]]:
@@ -43,7 +43,7 @@ def test_the_event_log_holds_every_event_of_the_session(real_cards, cli, journal
     printed = [json.loads(line) for line in ran.out.splitlines() if line.startswith("{")]
     from sqlmodel import select
 
-    from journal.models import EventRecord
+    from journal.six_winters.models import EventRecord
 
     with open_journal(journal_path) as journal, journal.reading() as s:
         kinds = [e.kind for e in s.exec(select(EventRecord).order_by(EventRecord.number))]
@@ -61,7 +61,13 @@ def test_a_wrong_year_an_ended_campaign_and_a_non_journal_are_one_line_errors(
     assert ran.code == 1 and "not a Chronicler journal" in ran.err
     assert len(ran.err.strip().splitlines()) == 1
     with open_journal(journal_path) as journal:
-        journal.write(lambda s: setattr(ledger.get_campaign(s, "Bots"), "fate", "Pyrrhic Victory"))
+
+        def end_it(s):  # type: ignore[no-untyped-def]
+            end = ledger.campaign_end(s, ledger.get_campaign(s, "Bots"))
+            end.fate = "Pyrrhic Victory"
+            s.add(end)
+
+        journal.write(end_it)
     ended = cli("play", "six-winters", "--campaign", "Bots")
     assert ended.code == 1 and "has ended after year 6" in ended.err
 

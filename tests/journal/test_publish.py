@@ -10,9 +10,9 @@ import pytest
 from site_checks import broken_links, parse
 
 from dsl.errors import ChroniclerError
-from journal import ledger
 from journal.catalogue import Catalogue
 from journal.db import Journal
+from journal.six_winters import ledger
 from journal.website.publish import publish
 
 
@@ -22,7 +22,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from fakes import fake_catalogue, play_campaign
 
     from journal.db import open_journal
-    from journal.recording import record_campaign
+    from journal.six_winters.recording import record_campaign
 
     folder = tmp_path_factory.mktemp("published")
     cards = fake_catalogue()
@@ -138,7 +138,7 @@ def test_publish_through_the_command_line(recorded: Journal, tmp_path: Path, cli
     assert ran.code == 0, ran.err
     assert (out / "site" / "index.html").exists()
     with recorded.reading() as s:
-        assert ledger.get_campaign(s, "Demo").fate is not None
+        assert ledger.campaign_end(s, ledger.get_campaign(s, "Demo")).fate is not None
 
 
 def test_no_page_asks_the_network_for_anything(built: Path) -> None:
@@ -187,7 +187,7 @@ def test_the_card_text_page_spoils_no_card_the_campaign_never_met(tmp_path: Path
     from fakes import fake_catalogue, play_campaign
 
     from journal.db import open_journal
-    from journal.recording import record_campaign
+    from journal.six_winters.recording import record_campaign
 
     cards = fake_catalogue()
     shown: dict[bool, set[str]] = {}

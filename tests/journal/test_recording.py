@@ -5,11 +5,11 @@ from __future__ import annotations
 from fakes import Event, play_campaign
 from sqlmodel import col, select
 
-from journal import ledger
 from journal.catalogue import Catalogue
 from journal.db import Journal
-from journal.models import TIER_PLAIN, ChronicleEntry, EventRecord
-from journal.recording import Recorder, plain_narration
+from journal.six_winters import ledger
+from journal.six_winters.models import TIER_PLAIN, ChronicleEntry, EventRecord
+from journal.six_winters.recording import Recorder, plain_narration
 
 
 def test_a_session_is_recorded_as_its_events_arrive(journal: Journal, cards: Catalogue) -> None:
@@ -84,8 +84,9 @@ def test_a_whole_campaign_gives_six_years_map_sheets_chronicle_and_fate(recorded
             assert len(ledger.scenes_of(s, session)) == ended["scenes_completed"]
             assert len(ledger.map_as_of(s, campaign, session.year)) == len(state["map"])
         finale = years[-1][0]["finale_scenes_completed"]
-        assert campaign.finale_scenes_completed == finale
-        assert campaign.fate is not None and campaign.score is not None
+        end = ledger.campaign_end(s, campaign)
+        assert end.finale_scenes_completed == finale
+        assert end.fate is not None and end.score is not None
         # Every character has one chronicle line a year once they are in the campaign.
         for character in ledger.characters(s, campaign):
             sheet = ledger.sheet(s, character, 6)
@@ -105,7 +106,7 @@ def test_the_eastkeep_development_shows_in_the_year_it_happened(recorded: Journa
 
 def test_a_campaign_played_by_the_engine_is_recorded_event_for_event(journal: Journal) -> None:
     from journal.demo import engine_play_campaign
-    from journal.recording import record_campaign
+    from journal.six_winters.recording import record_campaign
 
     years = list(engine_play_campaign()(11))
     record_campaign(journal, "Engine", iter(years), seed=11)
@@ -122,14 +123,14 @@ def test_a_campaign_played_by_the_engine_is_recorded_event_for_event(journal: Jo
             assert [e.kind for e in logged] == [e.kind for e in session.events]
             scenes = [e for e in session.events if e.kind == "scene_completed"]
             assert len(ledger.scenes_of(s, row)) == len(scenes)
-        assert campaign.fate == years[-1][0].fate
+        assert ledger.campaign_end(s, campaign).fate == years[-1][0].fate
 
 
 def test_downtime_taken_at_setup_goes_on_the_line_of_the_year_sat_out(journal: Journal) -> None:
     # Session setup, step 8: who did not play last year trains (two advances) and rests (one
     # condition); the chronicle line of the year they sat out says what it gave.
     from journal.demo import engine_play_campaign
-    from journal.recording import record_campaign
+    from journal.six_winters.recording import record_campaign
 
     years = list(engine_play_campaign()(11))
     record_campaign(journal, "Engine", iter(years), seed=11)

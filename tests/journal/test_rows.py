@@ -11,10 +11,10 @@ from conftest import sqlite_only
 from sqlmodel import select
 
 from dsl.errors import ChroniclerError
-from journal import ledger
 from journal.catalogue import Catalogue
 from journal.db import Journal, open_journal
-from journal.models import ChronicleEntry, MapLocation, SceneRecord
+from journal.six_winters import ledger
+from journal.six_winters.models import ChronicleEntry, MapLocation, SceneRecord
 from journal.website.pages import PageMaker, Site
 from journal.website.rows import OrmRows, sqlite_rows
 
@@ -115,7 +115,7 @@ def test_publishing_a_sqlite_journal_imports_no_sqlalchemy(
 def test_a_url_journal_is_read_through_its_engine(tmp_path: Path, cards: Catalogue) -> None:
     from fakes import play_campaign
 
-    from journal.recording import record_campaign
+    from journal.six_winters.recording import record_campaign
     from journal.website.publish import publish
 
     with open_journal(f"sqlite:///{tmp_path / 'by-url.db'}") as journal:

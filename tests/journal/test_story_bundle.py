@@ -1,6 +1,6 @@
-"""A Tags and Tracks campaign's story rows travel in the campaign bundle: exported, imported
-under another name and exported again, nothing changes; a damaged story part is refused whole
-and writes nothing."""
+"""A Tags and Tracks campaign travels in the campaign bundle as the one ledger's rows (sessions,
+scenes, entries, history): exported, imported under another name and exported again, nothing
+changes; a damaged entry, checked by its kind's model, is refused whole and writes nothing."""
 
 from __future__ import annotations
 
@@ -31,8 +31,10 @@ def exported(journal: Journal, name: str) -> dict[str, Any]:
 
 def test_a_story_campaign_round_trips_through_its_bundle(told: Journal) -> None:
     first = exported(told, "Salt Roads")
-    assert {"sessions", "records", "sheets", "tracks"} <= set(first["story"])
-    assert len(first["story"]["records"]) > 10
+    assert "own" not in first and "story" not in first  # it keeps no tables of its own
+    scenes = sum(len(x["scenes"]) for x in first["sessions"])
+    assert len(first["entries"]) > 10  # each entry, session and scene a change of the history
+    assert len(first["history"]) == len(first["entries"]) + len(first["sessions"]) + scenes
     told.write(lambda s: bundle.import_campaign(s, json.loads(bundle.dumps(first)), rename="Copy"))
     again = exported(told, "Copy")
     again["campaign"]["name"] = "Salt Roads"
@@ -40,19 +42,20 @@ def test_a_story_campaign_round_trips_through_its_bundle(told: Journal) -> None:
     told.close()
 
 
-def test_a_six_winters_bundle_has_no_story_part(recorded: Journal) -> None:
-    assert "story" not in exported(recorded, "Demo")
+def test_a_six_winters_bundle_keeps_its_own_tables_and_no_entries(recorded: Journal) -> None:
+    kept = exported(recorded, "Demo")
+    assert kept["entries"] == [] and len(kept["own"]["years"]) == 6
 
 
 @pytest.mark.parametrize(
     ("damage", "said"),
     [
-        (lambda b: b["story"]["records"][2]["payload"].update(by=-1), "greater than or equal"),
-        (lambda b: b["story"]["records"][1].update(kind="xp"), "a xp record holds a"),
-        (lambda b: b["story"]["records"][2].update(scene=99), "names a scene the bundle lacks"),
-        (lambda b: b["story"]["sheets"][0].update(character="Nobody"), "'Nobody'"),
-        (lambda b: b["story"]["tracks"].append(b["story"]["tracks"][0]), "two tracks"),
-        (lambda b: b["story"]["sessions"][0].update(title="a\x00b"), "NUL"),
+        (lambda b: b["entries"][2]["payload"].update(by=-1), "greater than or equal"),
+        (lambda b: b["entries"][1].update(kind="xp"), "entries[1].xp.payload"),
+        (lambda b: b["entries"][1].update(kind="spell"), "does not match any of the expected"),
+        (lambda b: b["entries"][2].update(scene=99), "names a scene the bundle lacks"),
+        (lambda b: b["entries"].append(b["entries"][0]), "two entries numbered 1"),
+        (lambda b: b["sessions"][0].update(title="a\x00b"), "NUL"),
     ],
 )
 def test_a_damaged_story_part_is_refused_and_writes_nothing(told: Journal, damage, said) -> None:  # type: ignore[no-untyped-def]

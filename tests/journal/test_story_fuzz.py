@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from sqlmodel import func, select
 
 from journal.db import open_journal
-from journal.models import MechanicRecord, SheetVersion, TrackRow
+from journal.models import Entry, LedgerChange, Scene
 
 ROOT = Path(__file__).resolve().parents[2]
 BRICK = str(ROOT / "rules" / "tags_and_tracks" / "examples" / "brick.character")
@@ -58,7 +58,7 @@ def counts(journal_path: Path) -> tuple[int, int, int]:
     with open_journal(journal_path, create=False) as journal, journal.reading() as s:
         return tuple(  # type: ignore[return-value]
             int(s.exec(select(func.count()).select_from(table)).one())
-            for table in (MechanicRecord, SheetVersion, TrackRow)
+            for table in (Entry, LedgerChange, Scene)
         )
 
 

@@ -12,8 +12,8 @@ from site_checks import broken_links, parse, runnable
 from story_table import play
 
 from journal.db import open_journal
-from journal.tables import payloads as p
-from journal.tables.site import build, drawing, read_story
+from journal.tags_and_tracks import payloads as p
+from journal.tags_and_tracks.site import build, drawing, read_story
 from journal.website.publish import publish
 
 HERE = Path(__file__).resolve().parent

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from sqlmodel import select
 
-from journal import ledger
 from journal.db import open_journal
-from journal.models import TIERS, ChronicleEntry
+from journal.six_winters import ledger
+from journal.six_winters.models import TIERS, ChronicleEntry
 
 pytestmark = pytest.mark.usefixtures("cards")
 

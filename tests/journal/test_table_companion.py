@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 from sqlmodel import func, select
 
+from journal import log
 from journal.db import open_journal
-from journal.models import MechanicRecord, SheetVersion
-from journal.tables import payloads as p
-from journal.tables import story
+from journal.models import Entry, LedgerChange
+from journal.tags_and_tracks import payloads as p
+from journal.tags_and_tracks import story
 
 ROOT = Path(__file__).resolve().parents[2]
 BRICK = str(ROOT / "rules" / "tags_and_tracks" / "examples" / "brick.character")
@@ -37,16 +38,19 @@ def table(cli, journal_path):  # type: ignore[no-untyped-def]
 
 
 def sheet(journal_path: Any, name: str = "Brick") -> p.Sheet:
+    """The character's sheet as the campaign's entries left it."""
     with open_journal(journal_path, create=False) as journal, journal.reading() as s:
         campaign, _ = story.story_campaign(s, "Salt Roads")
-        return story.current_sheet(s, campaign, name)[1]
+        found: p.Sheet = log.state_now(s, campaign).character(campaign, name)
+        return found
 
 
 def counts(journal_path: Any) -> tuple[int, int]:
+    """The entries of the log and the changes of the history."""
     with open_journal(journal_path, create=False) as journal, journal.reading() as s:
-        records = s.exec(select(func.count()).select_from(MechanicRecord)).one()
-        sheets = s.exec(select(func.count()).select_from(SheetVersion)).one()
-        return int(records), int(sheets)
+        entries = s.exec(select(func.count()).select_from(Entry)).one()
+        changes = s.exec(select(func.count()).select_from(LedgerChange)).one()
+        return int(entries), int(changes)
 
 
 def refused(done: Any) -> str:
@@ -192,11 +196,11 @@ def test_a_recorded_roll_spends_the_sheets_points(table, journal_path, monkeypat
     done = roll(table, monkeypatch, "--skill", "bash", "--stat", "STR", "--dice", "2,5,4",
                 answers="1\n1\n1\n1\n3\n")  # fmt: skip
     assert done.code == 0, done.err
-    assert "Recorded in Salt Roads." in done.out
+    assert "Recorded in Salt Roads as entry 2." in done.out
     assert sheet(journal_path).stat("strength") == p.StatPool(name="strength", points=3, level=5)
     with open_journal(journal_path, create=False) as journal, journal.reading() as s:
-        row = s.exec(select(MechanicRecord).where(MechanicRecord.kind == "roll")).one()
-        kept = p.payload(row.payload)
+        row = s.exec(select(Entry).where(Entry.kind == "roll")).one()
+        kept = p.payload("roll", row.payload)
     assert (kept.band, kept.hits, kept.faces) == ("minor success", 3, [4, 5, 4])
     assert kept.lines[1] == "rolled 2 5 4"
     assert row.scene_id is not None
@@ -428,4 +432,4 @@ def test_narration_between_rolls_needs_a_scene_and_some_words(cli) -> None:  # t
     cli("scene", "start", "Gate", "--campaign", "Fresh")
     assert "the narration is empty" in refused(cli("narrate", "  ", "--campaign", "Fresh"))
     done = cli("narrate", "The *guard* falls.", "--campaign", "Fresh")
-    assert done.out.strip() == "narration: The *guard* falls."
+    assert done.out.strip() == "1. narration: The *guard* falls."  # the entry it is

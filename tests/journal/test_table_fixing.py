@@ -8,8 +8,8 @@ import json
 import pytest
 from test_table_refusals import AMBER, SCROLL, _refused, _scene
 
-from journal import ledger
 from journal.db import open_journal
+from journal.six_winters import ledger
 
 SPORES = ("Find the Source of the Gasping Spores", "Giant's Gate")
 PLAIN = "Parin completes Decipher Gelshah's Scroll on skill matches alone."
@@ -105,7 +105,7 @@ def test_every_change_is_kept_and_the_bundle_carries_it(two_scenes, journal_path
     out = tmp_path / "b.json"
     assert two_scenes("export", "--campaign", "Brightdune", "--out", str(out)).code == 0
     bundle = json.loads(out.read_text())
-    deleted = bundle["history"][-1]["before"]["sessions"][0]["scenes"][0]
+    deleted = bundle["history"][-1]["before"]["campaign"]["own"]["years"][0]["scenes"][0]
     assert deleted["scene"] == AMBER[0] and deleted["narration"] == "The wine."  # not lost
     other = tmp_path / "other.db"
     assert two_scenes("import", str(out), db=other).code == 0
@@ -118,10 +118,10 @@ def test_a_bundle_whose_history_is_not_a_campaign_is_refused(two_scenes, tmp_pat
     out = tmp_path / "b.json"
     assert two_scenes("export", "--campaign", "Brightdune", "--out", str(out)).code == 0
     bundle = json.loads(out.read_text())
-    bundle["history"][0]["before"]["sessions"] = "<script>"
+    bundle["history"][0]["before"]["campaign"]["sessions"] = "<script>"
     out.write_text(json.dumps(bundle))
     ran = two_scenes("import", str(out), db=tmp_path / "other.db")
-    assert ran.code == 1 and "history[0].before.sessions" in ran.err
+    assert ran.code == 1 and "history[0].before.campaign.sessions" in ran.err
     assert not (tmp_path / "other.db").exists() or "Brightdune" not in ran.out
 
 

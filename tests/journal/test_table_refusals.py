@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from journal import ledger
 from journal.db import open_journal
+from journal.six_winters import ledger
 
 SOW = "Sow Discord in Brightdune"
 AMBER = ("Take Second at the Amber Wine Drinking Game", "Giant's Gate")
@@ -148,7 +148,7 @@ def test_an_obstacle_another_obstacles_text_puts_into_play_is_burned_only_when_t
     # The table does not report threats as they happen; a scene of a year with Hall of Faces in
     # play may burn the Wrath (the heuristic bot's campaign 3 does, in its finale: see
     # test_table_campaign.py), a year without it may not.
-    from journal.table_rules import brought_into_play
+    from journal.six_winters.table_rules import brought_into_play
 
     assert brought_into_play(real_cards.ruleset)["Wrath of the Autarch"] == ["Hall of Faces"]
     _refused(
@@ -180,8 +180,8 @@ def _bot_year(game, seed: int) -> tuple[str, list[dict]]:  # type: ignore[type-a
 @pytest.mark.parametrize("seed", range(6))
 def test_every_scene_a_bot_completed_is_accepted_at_the_table(real_cards, journal, seed) -> None:  # type: ignore[no-untyped-def]
     # the refusals forbid only what the rules forbid: what a played year did passes them all
-    from journal import table
-    from journal.table_rules import game_of
+    from journal.six_winters import table
+    from journal.six_winters.table_rules import game_of
 
     scheme, scenes = _bot_year(game_of(real_cards), seed)
     journal.write(lambda s: table.start_campaign(s, "Brightdune", real_cards))

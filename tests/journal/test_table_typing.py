@@ -131,8 +131,8 @@ def test_skill_match_points_are_counted_from_the_cards_played_and_held(used, jou
     )  # fmt: skip
     assert ran.code == 0, ran.err
     assert "Skill matches: 2 (Radiant Fernbrake, Windillipus Featherton)" in ran.out
-    from journal import ledger
     from journal.db import open_journal
+    from journal.six_winters import ledger
 
     with open_journal(journal_path) as journal, journal.reading() as s:
         session = ledger.get_session(s, ledger.get_campaign(s, "Brightdune"), 1)
@@ -198,8 +198,8 @@ def test_threat_left_is_counted_from_the_threats_the_map_gained(used, journal_pa
     )
     assert ran.code == 0, ran.err
     assert "Threat left: 3 (counted: the pool's 6 less 3 placed on the map this year" in ran.out
-    from journal import ledger
     from journal.db import open_journal
+    from journal.six_winters import ledger
 
     with open_journal(journal_path) as journal, journal.reading() as s:
         assert ledger.get_session(s, ledger.get_campaign(s, "Brightdune"), 1).threat_left == 3

@@ -15,10 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from site_checks import parse, runnable
 
-from journal import ledger
 from journal.catalogue import Catalogue
 from journal.db import Journal, open_journal
-from journal.ledger import MapPlace, Play
+from journal.six_winters import ledger
+from journal.six_winters.ledger import MapPlace, Play
 from journal.website.publish import publish
 from journal.website.sanitize import narration_html, text
 
@@ -239,7 +239,7 @@ def build_bundle_site(folder: Path) -> tuple[Path, int]:
     from journal import catalogue as catalogue_module
     from journal.bundle import export_campaign
     from journal.cli import main
-    from journal.recording import record_campaign
+    from journal.six_winters.recording import record_campaign
 
     with open_journal(folder / "source.db") as source:
         record_campaign(source, "Demo", play_campaign(seed=5), seed=5, catalogue=fake_catalogue())
@@ -284,7 +284,7 @@ def good_bundle() -> dict[str, Any]:
     from fakes import fake_catalogue, play_campaign
 
     from journal.bundle import export_campaign
-    from journal.recording import record_campaign
+    from journal.six_winters.recording import record_campaign
 
     with open_journal(":memory:") as memory:
         record_campaign(memory, "Demo", play_campaign(seed=5), seed=5, catalogue=fake_catalogue())
@@ -372,7 +372,7 @@ def build_numbers_site(folder: Path) -> Path:
     """The fake campaign's site, built from rows whose every number carries a payload."""
     from fakes import fake_catalogue, play_campaign
 
-    from journal.recording import record_campaign
+    from journal.six_winters.recording import record_campaign
     from journal.website.pages import PageMaker
     from journal.website.publish import build_site, write_pages
     from journal.website.rows import sqlite_rows

@@ -8,9 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from journal import ledger
 from journal.db import Journal, open_journal
-from journal.ledger import MapPlace, Play
+from journal.six_winters import ledger
+from journal.six_winters.ledger import MapPlace, Play
 from journal.website.publish import Published, publish
 
 NAME = "The Lantern Years"

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from journal import ledger
 from journal.db import open_journal
-from journal.ledger import Play
+from journal.six_winters import ledger
+from journal.six_winters.ledger import Play
 
 
 def record_scenes(path: str, who: str, count: int) -> None:

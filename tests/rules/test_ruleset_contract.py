@@ -85,10 +85,15 @@ def test_the_parts_each_ruleset_has() -> None:
     assert registry.sheet_checkers().keys() == {".character"}
 
 
-def test_the_entries_tags_and_tracks_keeps_are_the_journal_records_it_writes() -> None:
-    from journal.tables.payloads import RecordKind
+def test_the_entries_a_ruleset_names_are_those_its_journal_keeper_keeps() -> None:
+    from journal.keepers import keeper_named
 
-    assert registry.find("tags-and-tracks").journal.entries == tuple(k.value for k in RecordKind)
+    for ruleset in registry.games().values():
+        keeper = keeper_named(ruleset.journal.keeper, ruleset.name)
+        assert keeper.name == ruleset.name
+        assert ruleset.journal.entries == tuple(keeper.entry_models)
+    assert registry.find("tags-and-tracks").journal.entries[:2] == ("character", "roll")
+    assert registry.find("six-winters").journal.entries == ()  # its own tables instead
 
 
 def test_every_table_verb_a_ruleset_names_is_a_verb_of_the_command_line() -> None:
