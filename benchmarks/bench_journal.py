@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from journal.db import open_journal  # noqa: E402
-from journal.recording import Recorder, record_campaign  # noqa: E402
+from journal.six_winters.recording import Recorder, record_campaign  # noqa: E402
 from journal.website.publish import build_site, publish  # noqa: E402
 
 SCENES = 300

@@ -28,8 +28,8 @@ sys.path.insert(0, str(ROOT / "tests" / "journal"))
 
 from writers import record_scenes  # noqa: E402  (the concurrency test's writer)
 
-from journal import ledger  # noqa: E402
 from journal.db import open_journal, shown  # noqa: E402
+from journal.six_winters import ledger  # noqa: E402
 
 SCENES_EACH = 25
 COMMAND_RUNS = 9
