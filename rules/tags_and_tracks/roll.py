@@ -44,6 +44,7 @@ class RollState:
     xp: int
     rng: GameRandom
     dice: list[int] = field(default_factory=list)
+    rolled: list[int] = field(default_factory=list)  # the faces as they fell, bought dice too
     highest: int | None = None
     band: str | None = None
     hits: int | None = None
@@ -81,6 +82,7 @@ class Roll(FlatState, ProcedureWalker, Machine):
         st = self.state
         count = st.level + st.advantages
         st.dice = self.roll_dice(value(self, "die sides"), count, f"{st.skill} {st.level}")
+        st.rolled = list(st.dice)
 
     def op_raise_die(self, ctx: Context) -> None:
         """1 point raises a die you rolled by 1: which die is asked."""
@@ -88,7 +90,10 @@ class Roll(FlatState, ProcedureWalker, Machine):
         sides = value(self, "die sides")
         options = [raise_option(i, f) for i, f in enumerate(st.dice) if f < sides]
         answer = ctx.decide(
-            DecisionKind.RAISE_WHICH_DIE, options, f"Dice {st.dice}: raise which die?", st.character
+            DecisionKind.RAISE_WHICH_DIE,
+            options,
+            f"Dice {' '.join(str(f) for f in st.dice)}: raise which die?",
+            st.character,
         )
         index = int(str(answer).split()[2]) - 1
         before = st.dice[index]
@@ -104,6 +109,7 @@ class Roll(FlatState, ProcedureWalker, Machine):
         st.points -= value(self, "extra die cost")
         face = self.roll_dice(value(self, "die sides"), 1, "an extra die")[0]
         st.dice.append(face)
+        st.rolled.append(face)
         self.emit(EventKind.DIE_BOUGHT, face=face, points=st.points)
 
     def op_take_skill(self, ctx: Context) -> None:
