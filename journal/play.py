@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from dsl.diagnostics import counted
 from dsl.errors import ChroniclerError, UsageError
 
 PLAY_HELP = (
@@ -105,7 +106,9 @@ def play_command(
                 raise ChroniclerError(f"unknown character {name!r}{near}")
         wanted = 2 if solo else found.module("session").characters_a_year(ruleset)
         if len(chosen) != wanted:
-            raise UsageError(f"--characters takes {wanted} characters, got {len(chosen)}")
+            raise UsageError(
+                f"--characters takes {counted(wanted, 'character')}, got {len(chosen)}"
+            )
     player = make_bot(bot, seed)
     if campaign_name is not None:
         session, after, where = _play_into_journal(
@@ -130,7 +133,8 @@ def play_command(
     result = session.result()
     console.print(
         f"[bold]{'Victory' if result.won else 'Defeat'}[/] in year {result.year} "
-        f"({result.reason}): {result.scenes_completed} scenes, {result.threat_left} threat left."
+        f"({result.reason}): {counted(result.scenes_completed, 'scene')}, "
+        f"{result.threat_left} threat left."
     )
     if after.fate:
         console.print(f"Brightdune's fate: {after.fate}; campaign score {after.score}.")
