@@ -23,11 +23,16 @@ ROLL_HELP = (
     "The dice of the character's skill level plus advantages are rolled by the generator "
     "(--seed), or given with --dice as the faces the table's real dice showed (any die not "
     "given, such as one bought with stat points, is asked). Then the roll asks, in the rules' "
-    "order: which die to raise or whether to buy a die with the --stat's points, and whether "
-    "to take the skill a roll of all 6s or XP offers; then it cuts, reads the result and counts "
-    "the hits. Answer a question with its number.\n\n"
-    "Example: chronicler roll tags-and-tracks --character brick.character --skill bash "
-    "--stat STR --hard --dice 2,5,4"
+    "order: which die to raise or whether to buy a die with the --stat's points (each time "
+    "saying the result if you stop now), and whether to take the skill a roll of all 6s or XP "
+    "offers; then it cuts, reads the result and counts the hits. Answer a question with its "
+    "number; the numbers stay put, an option not offered now is shown with why. --buy and "
+    "--raise say the spending instead.\n\n"
+    "In a campaign (--character NAME) the ruleset may be left out, the roll is recorded, and "
+    "the consequences the character holds that hinder it are asked (or --hindered-by, "
+    "--unhindered).\n\n"
+    "Example: chronicler roll --character Brick --skill bash --stat STR --hard --dice 2,5,4 "
+    "--raise 1 --raise 1"
 )
 
 

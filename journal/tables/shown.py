@@ -47,7 +47,8 @@ def story_lines(s: Session, campaign: Campaign) -> list[str]:
         lines.append(f"{character.name}: {summary(game, now)}")
     for track in tracks.tracks(s, campaign):
         state = p.track_state(track.state, track.name)
-        lines.append(f"{track.name} ({state.kind}): {tracks.drawn(state)}")
+        hidden = " (hidden from the players)" if state.hidden else ""
+        lines.append(f"{track.name} ({state.kind}): {tracks.drawn(state)}{hidden}")
     return lines
 
 
