@@ -215,6 +215,19 @@ def _shown(row: MechanicRecord, session: int | None) -> Shown:
     return Shown(row.number, row.kind, row.character, row.summary, payload, drawn, session, told)
 
 
+# A track's changes the players never read: the GM hiding or showing it.
+_GM_ONLY = frozenset({p.TrackChange.HIDE, p.TrackChange.REVEAL})
+
+
+def _for_players(row: MechanicRecord, hidden: set[str]) -> bool:
+    """Whether the site shows a record: not a change of a track kept from the players, nor
+    the GM hiding or showing one."""
+    if row.kind != p.RecordKind.TRACK:
+        return True
+    change = p.payload(row.payload, f"record {row.number}")
+    return change.track.casefold() not in hidden and change.change not in _GM_ONLY
+
+
 @dataclass
 class StoryPages:
     campaign: Campaign
@@ -242,9 +255,11 @@ class StoryPages:
 
 def read_story(s: Session, campaign_name: str) -> StoryPages:
     campaign, game = story.story_campaign(s, campaign_name)
+    hidden = tracks.hidden_tracks(s, campaign)
     by_scene: dict[int | None, list[MechanicRecord]] = {}
     for row in story.records(s, campaign):
-        by_scene.setdefault(row.scene_id, []).append(row)
+        if _for_players(row, hidden):
+            by_scene.setdefault(row.scene_id, []).append(row)
     where: dict[int, int] = {}  # record id -> session number
     sessions = []
     for session in story.sessions(s, campaign):
@@ -285,6 +300,8 @@ def read_story(s: Session, campaign_name: str) -> StoryPages:
     shown_tracks = []
     every = [(_shown(r, where.get(ledger._id(r))), r) for rows in by_scene.values() for r in rows]
     for kept in tracks.tracks(s, campaign):
+        if kept.name.casefold() in hidden:
+            continue
         history = sorted(
             (shown for shown, r in every if r.kind == "track" and shown.payload.track == kept.name),
             key=lambda shown: shown.number,

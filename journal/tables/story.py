@@ -282,6 +282,12 @@ def _sheet_of_character(character: Any) -> p.Sheet:
             for sk in character.skills.values()
         ],
         xp=0,  # at creation every XP is spent (the sheet file is checked for it)
+        reservoirs=[
+            p.Reservoir(name=r.name, value=r.value, level=r.level)
+            for r in character.reservoirs.values()
+        ],
+        schemes=[p.Tag(name=t.name, level=t.level) for t in character.schemes],
+        inventory=[p.Tag(name=t.name, level=t.level) for t in character.inventory],
     )
 
 
