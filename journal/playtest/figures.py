@@ -194,11 +194,7 @@ def overview(con: Any, run_ids: Sequence[int], sessions: int = 6) -> Table:
             "per game",
         ],
         out,
-        (
-            f"A campaign game is won when all {sessions} sessions are won. "
-            if sessions > 1
-            else ""
-        )
+        (f"A campaign game is won when all {sessions} sessions are won. " if sessions > 1 else "")
         + "Errors are games the text broke.",
         brief=(0, 1, 5, 6, 7, 8, 9),
     )
