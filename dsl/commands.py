@@ -136,6 +136,9 @@ def check_command(
         help="Ruleset folders, .rules files, or sheets a ruleset reads (a .character file) "
         "(default: every ruleset under rules/).",
     ),
+    json_out: bool = typer.Option(
+        False, "--json", help="Print the diagnostics as JSON on the standard output."
+    ),
 ) -> None:
     from dsl.diagnostics import Diagnostics
     from dsl.loader import check_sources, read_sources
@@ -144,6 +147,14 @@ def check_command(
     if not targets:
         raise UsageError("no rulesets found under rules/")
     console = _stderr()
+    found: list[Any] = []  # every diagnostic, for --json
+
+    def tell(diagnostics: Diagnostics) -> None:
+        if json_out:
+            found.extend(diagnostics.sorted())
+        else:
+            print_diagnostics(diagnostics, console)
+
     total_files = 0
     errors = warnings = 0
     sheets = [p for p in targets if p.is_file() and p.suffix != ".rules"]
@@ -159,7 +170,7 @@ def check_command(
         for sheet in sheets:
             diagnostics = Diagnostics()
             checkers[sheet.suffix](sheet, diagnostics)
-            print_diagnostics(diagnostics, console)
+            tell(diagnostics)
             errors += len(diagnostics.errors)
             warnings += len(diagnostics.warnings)
         targets = [p for p in targets if p not in sheets]
@@ -169,7 +180,7 @@ def check_command(
         diagnostics = Diagnostics()
         diagnostics.extend(problems)
         check_sources(sources, str(folder), diagnostics)
-        print_diagnostics(diagnostics, console)
+        tell(diagnostics)
         total_files += len(files)
         errors += len(diagnostics.errors)
         warnings += len(diagnostics.warnings)
@@ -179,9 +190,38 @@ def check_command(
     elif sheets:
         checked = counted(len(sheets), "sheet")
     summary = f"checked {checked}: {counted(errors, 'error')}, {counted(warnings, 'warning')}"
-    console.print(summary, style="bold red" if errors else "bold green", markup=False)
+    if json_out:
+        typer.echo(
+            json.dumps(
+                {
+                    "files": total_files,
+                    "rulesets": len(groups),
+                    "sheets": len(sheets),
+                    "errors": errors,
+                    "warnings": warnings,
+                    "diagnostics": [_diagnostic_json(d) for d in found],
+                },
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
+    else:
+        console.print(summary, style="bold red" if errors else "bold green", markup=False)
     if errors:
         raise typer.Exit(1)
+
+
+def _diagnostic_json(d: Any) -> dict[str, Any]:
+    span = d.span
+    return {
+        "file": span.file,
+        "line": span.line,
+        "column": span.column,
+        "end_line": span.end_line,
+        "end_column": span.end_column,
+        "severity": d.severity,
+        "message": d.message,
+    }
 
 
 def test_command(
@@ -270,7 +310,8 @@ def _load(ruleset: str) -> CompiledRuleset:
     except CheckFailed as failed:
         print_diagnostics(failed.diagnostics, _stderr())
         raise ChroniclerError(
-            f"{ruleset} has {len(failed.diagnostics.errors)} errors; run chronicler check"
+            f"{ruleset} has {counted(len(failed.diagnostics.errors), 'error')}; run "
+            "chronicler check"
         ) from failed
 
 
@@ -414,7 +455,7 @@ def cards_command(
         writer.writerows(rows)
         typer.echo(buffer.getvalue(), nl=False)
         return
-    table = RichTable(title=f"{compiled.name} {compiled.version}: {len(cards)} cards")
+    table = RichTable(title=f"{compiled.name} {compiled.version}: {counted(len(cards), 'card')}")
     for column in ("kind", "name", "fields", "text"):
         table.add_column(column, overflow="fold")
     for card in cards:

@@ -539,7 +539,27 @@ class StoryRules(Protocol):
         hard: bool = False,
         far: bool = False,
         cuts: int = 0,
+        hindered_by: Sequence[int] = (),
     ) -> PoolSize: ...
+
+    # a person choosing at the table: how the roll reads there, the spending the GM wrote on
+    # the command line put to the roll's questions, numbered menus, the result if it stops now
+    @property
+    def account(self) -> Any: ...
+
+    @property
+    def Plan(self) -> Any: ...
+
+    @property
+    def NotAllowed(self) -> type[Exception]: ...
+
+    def answer_from_plan(self, roll: Any, decision: Any, plan: Any) -> str | None: ...
+
+    def menu(self, roll: Any, decision: Any) -> list[Any]: ...
+
+    def outcome(self, roll: Any) -> Any: ...
+
+    def outcome_if_stopped(self, roll: Any) -> Any: ...
 
     def consequence_level(
         self, ruleset: CompiledRuleset, *, hits: int, taken: Iterable[int]

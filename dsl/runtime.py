@@ -184,8 +184,17 @@ MARKS: dict[Primitive, PrimitiveMarks] = {}
 
 
 def marks_of(fn: Primitive) -> PrimitiveMarks:
-    """What the decorators declared of a primitive (``NO_MARKS`` for one never marked)."""
-    return MARKS.get(fn, NO_MARKS)
+    """What the decorators declared of a primitive (``NO_MARKS`` for one never marked). A
+    wrapper made with ``functools.wraps`` (a host's that notes a change) answers for the
+    function it names as ``__wrapped__``, as the attributes it copied once did."""
+    found = MARKS.get(fn)
+    while found is None:
+        inner = getattr(fn, "__wrapped__", None)
+        if inner is None:
+            return NO_MARKS
+        fn = inner
+        found = MARKS.get(fn)
+    return found
 
 
 def _marked(fn: Primitive, **declared: Any) -> Primitive:
@@ -451,7 +460,7 @@ class _ProbeHost:
 
     def primitive(self, name: str) -> Callable[..., Any]:
         fn = self._host.primitive(name)
-        check = getattr(fn, "finds", None)
+        check = marks_of(fn).finds
 
         def stop(ctx: Context, *args: Any, **kwargs: Any) -> Any:
             raise _Probed(check is None or check(ctx, *args, **kwargs) is None)

@@ -8,13 +8,16 @@ import, publish, demo); ``journal.printing.command`` adds print; ``journal.edito
 ``journal.tags_and_tracks.commands`` the verbs of a game a GM runs.
 ``--help`` lists them by who uses them: the designer, each ruleset's table (the verbs its
 contract names), the chronicler. Errors a user can cause are
-``ChroniclerError``s: printed on stderr in one line, exit code 1 (2 for bad usage), no traceback
-unless ``--debug`` is given.
+``ChroniclerError``s: printed on stderr in one line, exit code 1 (2 for bad usage, which says
+where the verb's help is), no traceback unless ``--debug`` is given. At a terminal, an option a
+verb needs and was not given is asked rather than refused. A Tab in the shell runs the program
+with ``_CHRONICLER_COMPLETE`` set: ``journal.completion`` answers it.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 import typer
@@ -25,11 +28,15 @@ from typer.models import CommandInfo, TyperInfo
 from dsl.errors import ChroniclerError
 
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+COMPLETE_VAR = "_CHRONICLER_COMPLETE"  # set by the completion script the shell runs on a Tab
 
 app = typer.Typer(
     name="chronicler",
     help=(
         "Write board-game cards as text, let bots play them, and keep each campaign's journal.\n\n"
+        "Exit codes: 0 done; 1 refused (by the rules, or a file or journal that cannot be "
+        "used); 2 the words are wrong (the message names the verb's --help). The verbs a "
+        "script reads take --json. Shell completion: --install-completion.\n\n"
         "Example: chronicler check rules/six_winters"
     ),
     no_args_is_help=True,
@@ -162,40 +169,92 @@ _register_commands()
 _group_commands()
 
 
+def command_path(args: list[str]) -> str:
+    """The verb the words name, as its help is asked: "chronicler year start" for
+    ``year start --campaign X`` (as far as the words name one)."""
+    command = typer.main.get_command(app)
+    words = ["chronicler"]
+    for arg in args:
+        verbs = getattr(command, "commands", None)
+        if verbs is None:  # a verb, not a group of verbs: its help is found
+            break
+        if arg.startswith("-"):  # an option of the group (--debug): the verb comes later
+            continue
+        if arg not in verbs:
+            break
+        words.append(arg)
+        command = verbs[arg]
+    return " ".join(words)
+
+
+def _see_help(args: list[str]) -> str:
+    return f" (see '{command_path(args)} --help')"
+
+
+def _prompted(usage: Exception, args: list[str]) -> list[str] | None:
+    """At a terminal, the words with what a missing option or argument asks typed in; None
+    elsewhere (a script is told what is missing)."""
+    from journal.prompting import ask, interactive
+
+    param = getattr(usage, "param", None)
+    if param is None or not interactive() or type(usage).__name__ != "MissingParameter":
+        return None
+    name = max(param.opts, key=len) if param.param_type_name == "option" else param.name
+    what = getattr(param, "help", None) or ""
+    while True:
+        answer = ask(f"{name} ({what.rstrip('.')})" if what else name).strip()
+        if answer:
+            break
+    return [*args, name, answer] if param.param_type_name == "option" else [*args, answer]
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the app; turn a ChroniclerError into a one-line message and an exit code."""
+    """Run the app; turn a ChroniclerError into a one-line message and an exit code (1 when
+    something is refused, 2 for bad usage, which says where the verb's help is)."""
     args = sys.argv[1:] if argv is None else argv
     debug = "--debug" in args
-    try:
-        # Without standalone mode, click returns a typer.Exit's code instead of raising it.
-        result = app(args=args, prog_name="chronicler", standalone_mode=False)
-        if isinstance(result, int) and result:
-            return result
-    except ChroniclerError as error:
-        if debug:
-            raise
-        err_console.print(f"[bold red]error:[/] {escape(error.message)}", markup=True)
-        return error.exit_code
-    except typer.Exit as done:
-        return done.exit_code
-    except typer.Abort:
-        err_console.print("[bold red]error:[/] aborted", markup=True)
-        return 1
-    except KeyboardInterrupt:
-        err_console.print("[bold red]error:[/] interrupted", markup=True)
-        return 130
-    except typer.TyperException as usage:  # click's usage errors, vendored by Typer
-        if type(usage).__name__ == "NoArgsIsHelpError":
-            typer.echo(usage.format_message())
-            return 0
-        if debug:
-            raise
-        message = usage.format_message()
-        err_console.print(
-            f"[bold red]error:[/] {escape(message)} (see 'chronicler --help')", markup=True
-        )
-        return int(getattr(usage, "exit_code", 2))
-    return 0
+    if os.environ.get(COMPLETE_VAR):  # the shell asks what completes a word: answer, quickly
+        from journal.completion import complete
+
+        return complete(app)
+    while True:
+        try:
+            # Without standalone mode, click returns a typer.Exit's code instead of raising it.
+            result = app(args=args, prog_name="chronicler", standalone_mode=False)
+            if isinstance(result, int) and result:
+                return result
+        except ChroniclerError as error:
+            if debug:
+                raise
+            message = error.message
+            if error.exit_code == 2:
+                message += _see_help(args)
+            err_console.print(f"[bold red]error:[/] {escape(message)}", markup=True)
+            return error.exit_code
+        except typer.Exit as done:
+            return done.exit_code
+        except typer.Abort:
+            err_console.print("[bold red]error:[/] aborted", markup=True)
+            return 1
+        except KeyboardInterrupt:
+            err_console.print("[bold red]error:[/] interrupted", markup=True)
+            return 130
+        except typer.TyperException as usage:  # click's usage errors, vendored by Typer
+            if type(usage).__name__ == "NoArgsIsHelpError":
+                typer.echo(usage.format_message())
+                return 0
+            if debug:
+                raise
+            asked = _prompted(usage, args)
+            if asked is not None:
+                args = asked
+                continue
+            message = usage.format_message()
+            err_console.print(
+                f"[bold red]error:[/] {escape(message)}{escape(_see_help(args))}", markup=True
+            )
+            return int(getattr(usage, "exit_code", 2))
+        return 0
 
 
 if __name__ == "__main__":

@@ -18,11 +18,21 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from dsl.diagnostics import counted
 from dsl.errors import ChroniclerError, UsageError
-from journal.catalogue import load_catalogue
 
 if TYPE_CHECKING:
+    from journal.catalogue import Catalogue
     from journal.db import Journal
+
+
+def load_catalogue() -> Catalogue | None:
+    """The ruleset's cards (``journal.catalogue``), imported when a verb needs them: the card
+    language is not loaded for --help, the verbs that read no card, or a Tab."""
+    from journal.catalogue import load_catalogue as load
+
+    return load()
+
 
 # The database and site libraries (and click's editor, Rich's tables) are imported inside the
 # verbs that use them, so that the other verbs (check, fmt, play...) and ``--help`` do not pay
@@ -51,6 +61,8 @@ def _campaign_option(ctx: typer.Context, value: str) -> str:
     """The name as 'campaign start' keeps it (without the spaces around it); left out, the
     campaign 'chronicler use' chose for this journal. A table verb of another ruleset than the
     campaign's is refused here, naming the verb that does the same in its ruleset."""
+    if ctx.resilient_parsing:  # the shell completing a word: nothing is looked up
+        return value
     if not _given(ctx, "campaign"):
         from journal.focus import current_campaign
 
@@ -80,10 +92,12 @@ def _check_table_verb(ctx: typer.Context, campaign: str) -> None:
 
 
 def _complete(what: str, ctx: typer.Context, incomplete: str) -> list[str]:
-    """Shell completion (Typer's, installed with 'chronicler --install-completion')."""
-    from journal.focus import completions
+    """Shell completion (installed with 'chronicler --install-completion'): quick, and quoted
+    for the shell by ``journal.completion``."""
+    from journal.completion import completions
 
-    return completions(ctx.params.get("db"), what, incomplete)
+    campaign = ctx.params.get("campaign")
+    return completions(ctx.params.get("db"), what, incomplete, campaign or None)
 
 
 def _names(what: str) -> Any:
@@ -111,6 +125,10 @@ CampaignName = Annotated[
         autocompletion=_names("campaign"),
     ),
 ]
+JsonOut = Annotated[
+    bool,
+    typer.Option("--json", help="Print JSON for a script, not lines for a person."),
+]
 Texts = list[str]
 # Counts on the table (threat, points, scenes) are small; a seed fits a 64-bit column.
 COUNT_MAX = 10_000
@@ -118,6 +136,13 @@ SEED_MAX = 2**63 - 1
 
 
 err_console = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
+
+
+def print_json(data: Any) -> None:
+    """What a verb's --json prints: one JSON document on the standard output."""
+    import json
+
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def _journal(db: str | None, *, create: bool = True) -> Journal:
@@ -188,9 +213,9 @@ def campaign_start(
 
 
 @campaign_app.command("list")
-def campaign_list(db: Db = None) -> None:
+def campaign_list(json_out: JsonOut = False, db: Db = None) -> None:
     """List the campaigns in the journal: the game each plays and where it stands, as its
-    ruleset tells it.
+    ruleset tells it (--json: what each ruleset says of its campaigns, as data).
 
     Example: chronicler campaign list --db chronicle.db
     """
@@ -199,12 +224,19 @@ def campaign_list(db: Db = None) -> None:
 
     with _journal(db, create=False) as journal, journal.reading() as s:
         rows = []
+        listed = []
         for campaign in ledger.campaigns(s):
             try:
-                standing = keeper_of(campaign.ruleset).standing(s, campaign)
+                keeper = keeper_of(campaign.ruleset)
+                standing = keeper.standing(s, campaign)
+                facts = keeper.listed(s, campaign)
             except ChroniclerError as unknown:  # a ruleset this Chronicler does not have
-                standing = unknown.message
+                standing, facts = unknown.message, {}
             rows.append((campaign.name, campaign.ruleset, standing))
+            listed.append({"name": campaign.name, "ruleset": campaign.ruleset, **facts})
+    if json_out:
+        print_json(listed)
+        return
     if not rows:
         console.print("No campaigns yet; start one with 'chronicler campaign start NAME'.")
         return
@@ -227,6 +259,7 @@ def campaign_show(
         min=0,
         max=COUNT_MAX,
     ),
+    json_out: JsonOut = False,
     db: Db = None,
 ) -> None:
     """Show a campaign as its ruleset tells it: Six Winters' years, scenes, map and sheets; a
@@ -239,7 +272,11 @@ def campaign_show(
 
     with _journal(db, create=False) as journal, journal.reading() as s:
         campaign = ledger.get_campaign(s, name)
-        lines = keeper_of(campaign.ruleset).shown(s, campaign, year)
+        keeper = keeper_of(campaign.ruleset)
+        if json_out:
+            print_json(keeper.shown_json(s, campaign, year))
+            return
+        lines = keeper.shown(s, campaign, year)
     for k, line in enumerate(lines):
         console.print(line, markup=k == 0 and line.startswith("[bold]"))
 
@@ -486,7 +523,7 @@ def publish(
             report_run=report_run,
             site_url=url,
         )
-    console.print(f"Published {campaign}: {done.pages} pages; open {done.index}")
+    console.print(f"Published {campaign}: {counted(done.pages, 'page')}; open {done.index}")
 
 
 def demo(

@@ -71,6 +71,14 @@ class Keeper(Protocol):
         """The campaign in lines (``campaign show``; ``upto``: as of that session)."""
         ...
 
+    def listed(self, s: Session, campaign: Campaign) -> dict[str, Any]:
+        """What ``campaign list --json`` gives of the campaign beyond its name and ruleset."""
+        ...
+
+    def shown_json(self, s: Session, campaign: Campaign, upto: int | None) -> dict[str, Any]:
+        """``campaign show --json``: what the lines show, as data."""
+        ...
+
     def empty(self, s: Session, campaign: Campaign) -> Any:
         """The state of its table before any entry."""
         ...

@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from dsl.diagnostics import counted
 from dsl.errors import ChroniclerError, UsageError
 
 if TYPE_CHECKING:
@@ -213,7 +214,9 @@ def _play_into_journal(
         if chosen is None:
             chosen = campaigns.choose_characters(player, campaign)
         elif len(chosen) != (wanted := 2 if solo else campaigns.characters_a_session()):
-            raise UsageError(f"--characters takes {wanted} characters, got {len(chosen)}")
+            raise UsageError(
+                f"--characters takes {counted(wanted, 'character')}, got {len(chosen)}"
+            )
         session = campaigns.new_session(
             campaign, rng.randrange(2**31), chosen, solo=solo, bot=player
         )

@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from dsl.diagnostics import counted
+
 PRINT_HELP = """Print a ruleset's cards from their compiled text, through each kind's layout \
 in the ruleset's faces/ folder.
 
@@ -119,10 +121,11 @@ def print_command(
     if report.cards == 0:
         console.print("no cards to print (nothing matched or changed)", markup=False)
         return
-    pages = f", {report.pages} {'sheets' if fmt is PrintFormat.tts else 'pages'}"
+    pages = f", {counted(report.pages, 'sheet' if fmt is PrintFormat.tts else 'page')}"
+    copies = f"{report.copies} printed cop{'y' if report.copies == 1 else 'ies'}"
     console.print(
-        f"{report.cards} cards, {report.copies} printed copies"
-        f"{pages if report.pages else ''}: wrote {len(report.files)} files under {out}",
+        f"{counted(report.cards, 'card')}, {copies}{pages if report.pages else ''}: "
+        f"wrote {counted(len(report.files), 'file')} under {out}",
         markup=False,
     )
     for path in report.files[:12]:

@@ -12,8 +12,8 @@ from typing import Annotated, Any
 
 import typer
 
+from dsl.diagnostics import counted
 from dsl.errors import UsageError
-from journal.catalogue import load_catalogue
 from journal.commands import (
     COUNT_MAX,
     SEED_MAX,
@@ -28,6 +28,7 @@ from journal.commands import (
     campaign_app,
     console,
     err_console,
+    load_catalogue,
     scene_app,
 )
 
@@ -35,6 +36,8 @@ from journal.commands import (
 def _year_option(ctx: typer.Context, value: int) -> int:
     """Left out: the year in play (for 'year start', the next year to start), else the year
     'chronicler use' chose, else the campaign's last year."""
+    if ctx.resilient_parsing:  # the shell completing a word: nothing is looked up
+        return value
     if _given(ctx, "year"):
         if not 1 <= value <= 6:
             raise typer.BadParameter(f"{value} is not one of the six winters (1-6)")
@@ -82,8 +85,8 @@ def campaign_rollback(
     with _journal(db, create=False) as journal:
         done = journal.write(lambda s: recovery.rollback_year(s, name))
     console.print(
-        f"Rolled back year {done.year} of {name.strip()}: {done.scenes} scene"
-        f"{'' if done.scenes == 1 else 's'} and {done.events} events removed; "
+        f"Rolled back year {done.year} of {name.strip()}: {counted(done.scenes, 'scene')} "
+        f"and {counted(done.events, 'event')} removed; "
         f"play it again with 'chronicler play six-winters --campaign \"{name.strip()}\"'."
     )
 
@@ -95,8 +98,12 @@ def campaign_rollback(
 def year_start(
     campaign: CampaignName = "",
     year: Year = 0,
-    scheme: str = typer.Option(
-        ..., "--scheme", help="The Autarch's scheme this year.", autocompletion=_names("scheme")
+    scheme: str | None = typer.Option(
+        None,
+        "--scheme",
+        help="The Autarch's scheme this year (default: the one 'setup --draw-scheme' drew).",
+        autocompletion=_names("scheme"),
+        show_default=False,
     ),
     characters: str = typer.Option(
         ..., "--characters", help="Comma-separated: Parin,Kanun", autocompletion=_names("character")
@@ -130,9 +137,19 @@ def year_start(
     trained = table.parse_downtime(downtime or [])
     rested = table.parse_conditions(recover or [], option="--recover")
     with _journal(db, create=False) as journal:
+        if scheme is None:
+            with journal.reading() as s:
+                scheme = table.drawn_scheme(s, campaign, year)
+            if scheme is not None:
+                console.print(f"The scheme 'setup --draw-scheme' drew: {scheme}", markup=False)
+            else:
+                from journal.prompting import required
+
+                scheme = required("--scheme", "the Autarch's scheme this year")
+        chosen = scheme
         session = journal.write(
             lambda s: table.start_year(
-                s, catalogue, campaign, year, scheme, names, seed, trained, rested
+                s, catalogue, campaign, year, chosen, names, seed, trained, rested
             )
         )
     console.print(
@@ -644,10 +661,15 @@ def setup(
         import secrets
 
         seed = secrets.randbelow(10**6)
-    with _journal(db, create=False) as journal, journal.reading() as s:
-        lines = table.setup_text(
-            s, campaign, load_catalogue(), draw_seed=seed if draw_scheme else None
-        )
+    catalogue = load_catalogue()
+    with _journal(db, create=False) as journal:
+        if draw_scheme and seed is not None:
+            drawn = seed
+            journal.write(lambda s: table.draw_scheme(s, campaign, catalogue, drawn))
+        with journal.reading() as s:
+            lines = table.setup_text(
+                s, campaign, catalogue, draw_seed=seed if draw_scheme else None
+            )
     for line in lines:
         console.print(line, markup=False)
 

@@ -74,6 +74,14 @@ class SixWinters:
     def shown(self, s: Session, campaign: Campaign, upto: int | None) -> list[str]:
         return campaign_lines(s, campaign, upto)
 
+    def listed(self, s: Session, campaign: Campaign) -> dict[str, Any]:
+        end = ledger.campaign_end(s, campaign)
+        played = len([y for y in ledger.sessions(s, campaign) if y.result])
+        return {"years_played": played, "fate": end.fate, "score": end.score}
+
+    def shown_json(self, s: Session, campaign: Campaign, upto: int | None) -> dict[str, Any]:
+        return campaign_json(s, campaign, upto)
+
     # it keeps no entries: its scenes are its own rows
     def empty(self, s: Session, campaign: Campaign) -> None:
         return None
@@ -350,6 +358,74 @@ def campaign_lines(s: Session, campaign: Campaign, year: int | None) -> list[str
             skills = ", ".join(f"{k} {v}" for k, v in sheet.skills.items())
             lines.append(escape(f"{character.name} (year {sheet.year} sheet): {skills}"))
     return lines
+
+
+def campaign_json(s: Session, campaign: Campaign, year: int | None) -> dict[str, Any]:
+    """``campaign show --json``: what ``campaign_lines`` shows, as data."""
+    upto = 6 if year is None else year
+    years = []
+    for session in ledger.sessions(s, campaign):
+        if session.year > upto:
+            continue
+        scenes = [
+            {
+                "number": scene.number,
+                "scene": scene.scene,
+                "location": scene.location,
+                "played": [
+                    {"card": p.card, "character": p.character} for p in ledger.plays_of(s, scene)
+                ],
+            }
+            for scene in ledger.scenes_of(s, session)
+        ]
+        years.append(
+            {
+                "year": session.year,
+                "scheme": session.scheme,
+                "result": session.result,
+                "characters": list(session.characters),
+                "scenes_completed": session.scenes_completed,
+                "scenes": scenes,
+            }
+        )
+    places = [
+        {
+            "name": p.name,
+            "x": p.x,
+            "y": p.y,
+            "developed": p.developed,
+            "threats": p.threats,
+            "obstacles": list(p.obstacles),
+        }
+        for p in ledger.map_as_of(s, campaign, upto)
+    ]
+    sheets = []
+    for character in ledger.characters(s, campaign):
+        sheet = ledger.sheet(s, character, upto)
+        if sheet is not None:
+            sheets.append(
+                {
+                    "name": character.name,
+                    "year": sheet.year,
+                    "skills": dict(sheet.skills),
+                    "advances": dict(sheet.advances),
+                    "conditions": list(sheet.conditions),
+                }
+            )
+    end = ledger.campaign_end(s, campaign)
+    ended = year is None and bool(end.fate)
+    return {
+        "name": campaign.name,
+        "ruleset": campaign.ruleset,
+        "as_of_year": year,
+        "fate": end.fate if ended else None,
+        "finale_scenes_completed": end.finale_scenes_completed if ended else None,
+        "score": end.score if ended else None,
+        "score_title": end.score_title if ended else None,
+        "years": years,
+        "map": places,
+        "characters": sheets,
+    }
 
 
 def markdown(s: Session, campaign: Campaign) -> list[str]:

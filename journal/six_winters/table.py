@@ -18,6 +18,7 @@ from sqlmodel import Session, select
 
 from dsl.compiler import CompiledCard
 from dsl.contract import CampaignTable
+from dsl.diagnostics import counted as counted_noun
 from dsl.errors import ChroniclerError, UsageError
 from journal import focus
 from journal import history as ledger_history
@@ -36,7 +37,14 @@ from journal.models import Campaign
 from journal.six_winters import campaign as campaign_state
 from journal.six_winters import ledger, recovery, table_rules
 from journal.six_winters.ledger import MapPlace, Play
-from journal.six_winters.models import TIER_PLAIN, TIERS, ChronicleEntry, SceneRecord, YearSession
+from journal.six_winters.models import (
+    TIER_PLAIN,
+    TIERS,
+    ChronicleEntry,
+    DrawnScheme,
+    SceneRecord,
+    YearSession,
+)
 from journal.six_winters.recording import plain_narration, write_chronicle_year
 from journal.six_winters.table_rules import TableRules
 from journal.words import counted, region_name
@@ -533,7 +541,8 @@ def points_short(s: Session, record: SceneRecord) -> str | None:
     if record.points_needed is None or cards + record.skill_match_points >= record.points_needed:
         return None
     return (
-        f"warning: {record.scene} needs {record.points_needed} points; the cards recorded give "
+        f"warning: {record.scene} needs {counted_noun(record.points_needed, 'point')}; the "
+        "cards recorded give "
         f"{cards} and the skill matches {record.skill_match_points} (--skill-match)"
     )
 
@@ -1095,17 +1104,61 @@ def _setup_by_the_rules(
     lines = ["", f"Threat pool: {rules.ruleset.value('threat pool')} threat tokens"]
     schemes = rules.schemes_for(year)
     lines.append(f"Schemes year {year} can draw: {', '.join(schemes) or 'none'}")
-    if draw_seed is not None and schemes:
-        import random
-
-        drawn = random.Random(draw_seed).choice(schemes)
+    drawn = _drawn(rules, year, draw_seed)
+    if drawn is not None:
         lines.append(f"Drawn (seed {draw_seed}): {drawn}")
+        lines.append("  ('chronicler year start' takes it: no --scheme needed)")
     lines.append("Resource dice to roll at each location:")
     for loc in sorted(places, key=lambda p: (-p.y, p.x)):
         card = rules.ruleset.locations.get(loc.name)
         dice = list(card.side(loc.developed).produces) if card is not None else []
         lines.append(f"  {loc.name}: {counted(dice) if dice else 'none'}")
     return lines
+
+
+def _drawn(rules: TableRules, year: int, seed: int | None) -> str | None:
+    """The scheme drawn for ``year`` with ``seed`` among those the year can draw."""
+    schemes = rules.schemes_for(year)
+    if seed is None or not schemes:
+        return None
+    import random
+
+    return str(random.Random(seed).choice(schemes))
+
+
+def draw_scheme(
+    s: Session, campaign_name: str, catalogue: Catalogue | None, seed: int
+) -> DrawnScheme | None:
+    """Draw the scheme of the campaign's next year with ``seed`` and keep it for 'year
+    start' (replacing an earlier draw for that year); None when the ruleset gives none."""
+    campaign = ledger.get_campaign(s, campaign_name)
+    if ledger.campaign_end(s, campaign).fate:
+        return None
+    played = [x for x in ledger.sessions(s, campaign) if x.result]
+    year = (played[-1].year + 1) if played else 1
+    rules = TableRules.of(catalogue)
+    scheme = _drawn(rules, year, seed) if rules is not None else None
+    if scheme is None:
+        return None
+    query = select(DrawnScheme).where(
+        DrawnScheme.campaign == campaign.name, DrawnScheme.year == year
+    )
+    row = s.exec(query).first() or DrawnScheme(
+        campaign=campaign.name, year=year, scheme=scheme, seed=seed, drawn_at=ledger.now_iso()
+    )
+    row.scheme, row.seed, row.drawn_at = scheme, seed, ledger.now_iso()
+    s.add(row)
+    s.flush()
+    return row
+
+
+def drawn_scheme(s: Session, campaign_name: str, year: int) -> str | None:
+    """The scheme 'setup --draw-scheme' drew for the campaign's ``year``, if it drew one."""
+    query = select(DrawnScheme).where(
+        DrawnScheme.campaign == campaign_name.strip(), DrawnScheme.year == year
+    )
+    row = s.exec(query).first()
+    return row.scheme if row is not None else None
 
 
 def setup_text(
@@ -1153,7 +1206,8 @@ def setup_text(
     for deck, cards in decks.items():
         top = ", top first" if len(cards) > 1 else ""
         lines.append(
-            f"  {deck}: {len(cards)} cards" + (f" ({', '.join(cards)}{top})" if cards else "")
+            f"  {deck}: {counted_noun(len(cards), 'card')}"
+            + (f" ({', '.join(cards)}{top})" if cards else "")
         )
     reserve = state.get("reserve") or []
     lines.append("")

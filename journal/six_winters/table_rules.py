@@ -22,6 +22,7 @@ from typing import Any, Protocol, runtime_checkable
 from sqlmodel import Session
 
 from dsl.contract import CampaignTable, Ruleset
+from dsl.diagnostics import counted
 from dsl.errors import ChroniclerError
 from journal.catalogue import Catalogue, near_names
 from journal.models import Campaign
@@ -167,7 +168,8 @@ class TableRules:
             players = self.ruleset.value("players")
             each = self.ruleset.value("characters per player")
             raise ChroniclerError(
-                f"a year is played by {wanted} characters ({players} players, {each} each), "
+                f"a year is played by {counted(wanted, 'character')} "
+                f"({counted(players, 'player')}, {each} each), "
                 f"not {len(names)}: --characters names {_listed(list(names))}"
             )
         unlocked = state.get("unlocked_characters")

@@ -97,6 +97,20 @@ class TagsAndTracks:
 
         return story_lines(s, campaign, upto)
 
+    def listed(self, s: Session, campaign: Campaign) -> dict[str, Any]:
+        played = ledger.sessions_of(s, campaign)
+        table = story.told(ledger.entries(s, campaign))
+        return {
+            "sessions": len(played),
+            "scenes": sum(len(ledger.scenes_in(s, x)) for x in played),
+            "characters": list(table.sheets),
+        }
+
+    def shown_json(self, s: Session, campaign: Campaign, upto: int | None) -> dict[str, Any]:
+        from journal.tags_and_tracks.shown import story_json
+
+        return story_json(s, campaign)
+
     def empty(self, s: Session, campaign: Campaign) -> story.Story:
         return story.Story()
 

@@ -218,6 +218,19 @@ def _shown(row: Entry, session: int | None) -> Shown:
     )
 
 
+# A track's changes the players never read: the GM hiding or showing it.
+_GM_ONLY = frozenset({p.TrackChange.HIDE, p.TrackChange.REVEAL})
+
+
+def _for_players(row: Entry, hidden: set[str]) -> bool:
+    """Whether the site shows an entry: not a change of a track kept from the players, nor
+    the GM hiding or showing one."""
+    if row.kind != p.RecordKind.TRACK:
+        return True
+    change = story.read(row)
+    return change.track.casefold() not in hidden and change.change not in _GM_ONLY
+
+
 @dataclass
 class StoryPages:
     campaign: Campaign
@@ -244,9 +257,11 @@ class StoryPages:
 def read_story(s: Session, campaign_name: str) -> StoryPages:
     campaign, game = story.story_campaign(s, campaign_name)
     entries = ledger.entries(s, campaign)
+    hidden = tracks.hidden_tracks(entries)
     by_scene: dict[int | None, list[Entry]] = {}
     for row in entries:
-        by_scene.setdefault(row.scene_id, []).append(row)
+        if _for_players(row, hidden):
+            by_scene.setdefault(row.scene_id, []).append(row)
     where: dict[int, int] = {}  # entry number -> session number
     sessions = []
     for session in ledger.sessions_of(s, campaign):
@@ -281,8 +296,10 @@ def read_story(s: Session, campaign_name: str) -> StoryPages:
             )
         characters.append(CharacterShown(number, character.name, character.title or "", sheets))
     shown_tracks = []
-    every = [_shown(r, where.get(r.number)) for r in entries]
+    every = [_shown(r, where.get(r.number)) for r in entries if _for_players(r, hidden)]
     for name, state in story.told(entries).tracks.items():
+        if name.casefold() in hidden:
+            continue
         history = [
             shown for shown in every if shown.kind == "track" and shown.payload.track == name
         ]

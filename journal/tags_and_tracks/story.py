@@ -124,6 +124,9 @@ class Story:
     def with_track(self, name: str, state: p.TrackState) -> Story:
         return replace(self, tracks={**self.tracks, name: state})
 
+    def without_track(self, name: str) -> Story:
+        return replace(self, tracks={n: t for n, t in self.tracks.items() if n != name})
+
 
 def _with_stat(sheet: p.Sheet, name: str, **changes: int) -> p.Sheet:
     stats = [st.model_copy(update=changes) if st.name == name else st for st in sheet.stats]
@@ -187,6 +190,8 @@ def after(story: Story, kind: str, payload: Any, who: str | None) -> Story:
     if kind == p.RecordKind.CHARACTER:
         return story.with_sheet(payload.sheet)
     if kind == p.RecordKind.TRACK:
+        if payload.change == p.TrackChange.REMOVE:
+            return story.without_track(payload.track)
         return story.with_track(payload.track, payload.after)
     if kind in SHEET_KINDS and who is not None:
         sheet = next((sh for n, sh in story.sheets.items() if n == who), None)
@@ -258,6 +263,12 @@ def _sheet_of_character(character: Any) -> p.Sheet:
             for sk in character.skills.values()
         ],
         xp=0,  # at creation every XP is spent (the sheet file is checked for it)
+        reservoirs=[
+            p.Reservoir(name=r.name, value=r.value, level=r.level)
+            for r in character.reservoirs.values()
+        ],
+        schemes=[p.Tag(name=t.name, level=t.level) for t in character.schemes],
+        inventory=[p.Tag(name=t.name, level=t.level) for t in character.inventory],
     )
 
 

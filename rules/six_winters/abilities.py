@@ -9,7 +9,7 @@ from operator import attrgetter
 from typing import Any
 
 from dsl.compiler import Trigger
-from dsl.runtime import Context, Decision, can_act
+from dsl.runtime import Context, Decision, can_act, marks_of
 from dsl.selectors import Selector
 
 from .basics import (
@@ -255,10 +255,9 @@ class AbilityRules(SessionPart):
         effect = cards[name].effects[k]
         if effect.run is None or effect.cost is not None or effect.last_call is None:
             return None
+        # the primitive's marks (inside a piece the primitive is a wrapper naming it: its own)
         fn = self.host.primitive(effect.last_call)
-        if not hasattr(fn, "finds"):  # (inside a piece: the primitive as the piece sees it)
-            fn = getattr(fn, "__wrapped__", fn)
-        return (effect, _local(effect)) if hasattr(fn, "finds") else None
+        return (effect, _local(effect)) if marks_of(fn).finds is not None else None
 
     def card_options(self, c: CharacterState, *, defending: bool = False) -> list[dict[str, Any]]:
         """The abilities and completed assets ``c`` may use now (activated or played, not used

@@ -29,6 +29,7 @@ from dsl.contract import (
     TableVerb,
     TableWork,
 )
+from dsl.diagnostics import counted
 from dsl.errors import ChroniclerError, UsageError
 
 if TYPE_CHECKING:
@@ -156,7 +157,7 @@ class Engine:
         seats = tuple(c.name for c in year.session.state.characters)
         lines = [
             f"[bold]{'Victory' if result.won else 'Defeat'}[/] in year {result.year} "
-            f"({_esc(result.reason)}): {result.scenes_completed} scenes, "
+            f"({_esc(result.reason)}): {counted(result.scenes_completed, 'scene')}, "
             f"{result.threat_left} threat left."
         ]
         if after.fate:

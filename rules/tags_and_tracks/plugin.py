@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dsl.contract import JournalPart, Printing, Ruleset, SitePages, TableVerb, TableWork
 
@@ -108,12 +108,61 @@ class GmTable:
         hard: bool = False,
         far: bool = False,
         cuts: int = 0,
+        hindered_by: Sequence[int] = (),
     ) -> Odds:
         from .progression import dice_and_cuts
 
         return dice_and_cuts(
-            ruleset, level=level, easy=easy, assist=assist, hard=hard, far=far, cuts=cuts
+            ruleset,
+            level=level,
+            easy=easy,
+            assist=assist,
+            hard=hard,
+            far=far,
+            cuts=cuts,
+            hindered_by=hindered_by,
         )
+
+    # ---- a person choosing at the table (``choosing.py``) and how the roll reads there
+
+    @property
+    def account(self) -> Any:
+        """The roll's lines at the table: events, the result if it stops now, menu options."""
+        from . import account
+
+        return account
+
+    @property
+    def Plan(self) -> Any:
+        from .choosing import Plan
+
+        return Plan
+
+    @property
+    def NotAllowed(self) -> Any:
+        from .progression import NotAllowed
+
+        return NotAllowed
+
+    def answer_from_plan(self, roll: Roll, decision: Any, plan: Any) -> str | None:
+        from .choosing import answer_from_plan
+
+        return answer_from_plan(roll, decision, plan)
+
+    def menu(self, roll: Roll, decision: Any) -> list[Any]:
+        from .choosing import menu
+
+        return menu(roll, decision)
+
+    def outcome(self, roll: Roll) -> Any:
+        from .choosing import outcome
+
+        return outcome(roll)
+
+    def outcome_if_stopped(self, roll: Roll) -> Any:
+        from .choosing import outcome_if_stopped
+
+        return outcome_if_stopped(roll)
 
     def roll_odds(self, ruleset: CompiledRuleset, dice: int, cuts: int = 0) -> RollOdds:
         from .odds import roll_odds

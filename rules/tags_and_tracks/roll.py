@@ -45,6 +45,7 @@ class RollState:
     xp: int
     rng: GameRandom
     dice: list[int] = field(default_factory=list)
+    rolled: list[int] = field(default_factory=list)  # the faces as they fell, bought dice too
     highest: int | None = None
     band: str | None = None
     hits: int | None = None
@@ -83,6 +84,7 @@ class Roll(FlatState, ProcedureWalker, Machine):
         check = self.ruleset.checks["Roll"]  # the text's roll: how many dice, of what sides
         setting = check.setting(level=st.level, advantages=st.advantages, cuts=st.cuts)
         st.dice = self.roll_dice(check.sides, setting.dice, f"{st.skill} {st.level}")
+        st.rolled = list(st.dice)
 
     def op_raise_die(self, ctx: Context) -> Generator[Decision, Any, None]:
         """1 point raises a die you rolled by 1: which die is asked. A piece written as a
@@ -92,7 +94,10 @@ class Roll(FlatState, ProcedureWalker, Machine):
         sides = value(self, "die sides")
         options = [raise_option(i, f) for i, f in enumerate(st.dice) if f < sides]
         answer = yield ctx.question(
-            DecisionKind.RAISE_WHICH_DIE, options, f"Dice {st.dice}: raise which die?", st.character
+            DecisionKind.RAISE_WHICH_DIE,
+            options,
+            f"Dice {' '.join(str(f) for f in st.dice)}: raise which die?",
+            st.character,
         )
         index = int(str(answer).split()[2]) - 1
         before = st.dice[index]
@@ -107,6 +112,7 @@ class Roll(FlatState, ProcedureWalker, Machine):
         st.points -= value(self, "extra die cost")
         face = self.roll_dice(value(self, "die sides"), 1, "an extra die")[0]
         st.dice.append(face)
+        st.rolled.append(face)
         self.emit(EventKind.DIE_BOUGHT, face=face, points=st.points)
 
     def op_take_skill(self, ctx: Context) -> Generator[Decision, Any, None]:

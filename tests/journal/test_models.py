@@ -16,7 +16,13 @@ from alembic.script import ScriptDirectory
 from sqlmodel import SQLModel
 
 from dsl.errors import ChroniclerError
-from journal.db import _known_revisions, alembic_config, head_revision, open_journal
+from journal.db import (
+    _known_revisions,
+    _sqlite_engine,
+    alembic_config,
+    head_revision,
+    open_journal,
+)
 from journal.six_winters import ledger
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -201,3 +207,24 @@ def test_a_current_journal_opens_without_alembic(sqlite_path: Path) -> None:
     )
     assert ran.stdout.strip() == "False"
     assert digest(sqlite_path) == before
+
+
+def test_a_0005_journal_migrates_to_keep_a_drawn_scheme(sqlite_path: Path) -> None:
+    # migration 0006 adds the table 'setup --draw-scheme' keeps its draw in, and nothing else
+    engine = _sqlite_engine(sqlite_path)
+    config = alembic_config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0005")
+    engine.dispose()
+    with sqlite3.connect(sqlite_path) as connection:
+        before = {r[0] for r in connection.execute("SELECT name FROM sqlite_master")}
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0006")
+    engine.dispose()
+    with sqlite3.connect(sqlite_path) as connection:
+        after = {r[0] for r in connection.execute("SELECT name FROM sqlite_master")}
+        version = connection.execute("SELECT version_num FROM alembic_version").fetchone()
+    assert after - before == {"drawn_scheme", "sqlite_autoindex_drawn_scheme_1"}
+    assert version == ("0006",)

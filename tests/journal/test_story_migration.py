@@ -1,5 +1,6 @@
-"""The migrations go down as well as up: on an empty journal, 0006 (the one ledger) and 0005
-(the ruleset-neutral rows beside Six Winters' tables) downgrade to 0004 and upgrade again.
+"""The migrations go down as well as up: on an empty journal, 0007 (the one ledger), 0006 (the
+drawn scheme) and 0005 (the ruleset-neutral rows beside Six Winters' tables) downgrade to 0004
+and upgrade again.
 (A journal the last release made migrates with every row and page kept:
 ``test_last_release.py``; one of the first schema: ``test_models.py``.)"""
 
@@ -27,7 +28,7 @@ def revision(path: Path) -> str:
         return str(connection.execute("SELECT version_num FROM alembic_version").fetchone()[0])
 
 
-def test_0006_and_0005_downgrade_to_0004_and_back(tmp_path: Path) -> None:
+def test_0007_to_0005_downgrade_to_0004_and_back(tmp_path: Path) -> None:
     path = tmp_path / "chronicle.db"
     open_journal(path).close()
     engine = _sqlite_engine(path)

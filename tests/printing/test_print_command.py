@@ -78,7 +78,7 @@ def test_one_card_is_printed_per_printed_number(
         str(out),
         *LOW_DPI,
     )
-    assert code == 0 and "1 cards, 2 printed copies" in said
+    assert code == 0 and "1 card, 2 printed copies, 2 pages: wrote 1 file under" in said
     pdf = PdfReader(out / "six-winters-poker-letter.pdf")
     assert len(pdf.pages) == 2
     assert float(pdf.pages[0].mediabox.width) == pytest.approx(612, abs=0.5)  # Letter

@@ -16,8 +16,8 @@ ordered log of typed entries each ruleset defines, and the history of every chan
 Every row is kept with its id. What this revision does to a payload is written here and not
 imported, so it stays what it was when this revision was written.
 
-Revision ID: 0006
-Revises: 0005
+Revision ID: 0007
+Revises: 0006
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from typing import Any
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006"
-down_revision = "0005"
+revision = "0007"
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 
