@@ -12,7 +12,8 @@ fixed, the tables it keeps of its own (their part of a bundle), and what ``campa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import importlib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -114,23 +115,18 @@ class Keeper(Protocol):
         ...
 
 
-def _six_winters() -> Keeper:
-    from journal.six_winters.keeper import KEEPER
-
-    return KEEPER
-
-
-def _tags_and_tracks() -> Keeper:
-    from journal.tags_and_tracks.keeper import KEEPER
-
-    return KEEPER
-
-
-# The journal modules a ruleset's contract may name as its keeper (``JournalPart.keeper``).
-KEEPERS: dict[str, Callable[[], Keeper]] = {
-    "journal.six_winters": _six_winters,
-    "journal.tags_and_tracks": _tags_and_tracks,
+# The journal modules a ruleset's contract may name as its keeper (``JournalPart.keeper``), each
+# with the module that holds its ``KEEPER``. Like the rulesets' entry points, a keeper is
+# imported when it is first asked for, by the name written here: the keepers import this module
+# (its ``Draft`` and ``Keeper``), never the other way round.
+KEEPERS: dict[str, str] = {
+    "journal.six_winters": "journal.six_winters.keeper",
+    "journal.tags_and_tracks": "journal.tags_and_tracks.keeper",
 }
+
+
+def _load(module: str) -> Any:
+    return importlib.import_module(KEEPERS[module]).KEEPER
 
 
 def keeper_named(module: str | None, ruleset: str = "the ruleset") -> Keeper:
@@ -139,13 +135,12 @@ def keeper_named(module: str | None, ruleset: str = "the ruleset") -> Keeper:
         raise ChroniclerError(
             f"{ruleset} keeps no campaigns in the journal (its contract names no journal part)"
         )
-    made = KEEPERS.get(module)
-    if made is None:
+    if module not in KEEPERS:
         raise ChroniclerError(
             f"the ruleset's journal part {module!r} is not one of the journal's "
             f"({', '.join(KEEPERS)}): journal/keepers.py lists them"
         )
-    keeper = made()
+    keeper = _load(module)
     if not isinstance(keeper, Keeper):
         raise ChroniclerError(f"{module}.KEEPER is not a journal keeper (journal/keepers.py)")
     return keeper
@@ -161,4 +156,4 @@ def keeper_of(ruleset: str) -> Keeper:
 
 def every_keeper() -> Sequence[Keeper]:
     """Every keeper the journal has."""
-    return [made() for made in KEEPERS.values()]
+    return [_load(module) for module in KEEPERS]
