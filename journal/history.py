@@ -161,10 +161,11 @@ def rows_as_they_stand(
     """What a change that touches these rows keeps: each as it stands, or under ``made`` the
     number of one that does not stand yet (the change adds it)."""
     where, numbered, scene_rows, session_rows = _places(s, campaign)
-    by_number = {e.number: e for e in ledger.entries(s, campaign)}
+    wanted = sorted(set(entries))
+    by_number = {e.number: e for e in ledger.entries_numbered(s, campaign, wanted)}
     kept: dict[str, Any] = {"entries": [], "sessions": [], "scenes": []}
     made: dict[str, list[Any]] = {"entries": [], "sessions": [], "scenes": []}
-    for number in sorted(set(entries)):
+    for number in wanted:
         if number in by_number:
             kept["entries"].append(_entry_row(by_number[number], where, numbered))
         else:

@@ -8,7 +8,7 @@ what a change keeps of what stood before it is ``journal/history.py``'s.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -184,6 +184,12 @@ def current_scene(s: Session, campaign: Campaign) -> Scene | None:
 def entries(s: Session, campaign: Campaign) -> list[Entry]:
     """The campaign's entries in the order recorded."""
     query = select(Entry).where(Entry.campaign_id == campaign.id)
+    return list(s.exec(query.order_by(col(Entry.number))))
+
+
+def entries_numbered(s: Session, campaign: Campaign, numbers: Sequence[int]) -> list[Entry]:
+    """The campaign's entries of these numbers (those it has), in order."""
+    query = select(Entry).where(Entry.campaign_id == campaign.id, col(Entry.number).in_(numbers))
     return list(s.exec(query.order_by(col(Entry.number))))
 
 
