@@ -86,7 +86,7 @@ class Entry(SQLModel, table=True):
     __table_args__ = (UniqueConstraint("campaign_id", "number"),)
     id: int | None = Field(default=None, primary_key=True)
     campaign_id: int = Field(foreign_key="campaign.id", index=True)
-    number: int  # 1, 2, 3... in the campaign; a number taken out is not given again
+    number: int  # 1, 2, 3... in the campaign, in order (the next is one past the last there)
     session_id: int | None = Field(default=None, foreign_key="session.id", index=True)
     scene_id: int | None = Field(default=None, foreign_key="scene.id", index=True)
     kind: str
