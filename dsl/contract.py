@@ -577,7 +577,7 @@ class StoryRules(Protocol):
 
     def new_intrusion(
         self, ruleset: CompiledRuleset, *, character: str, xp: int, complication: str
-    ) -> Game:
+    ) -> Any:
         """The GM's offer put to the character holding ``xp``: a game asking accept or refuse
         (its ``state.accepted`` once answered)."""
         ...

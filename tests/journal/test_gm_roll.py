@@ -46,9 +46,7 @@ def test_a_sheet_files_roll_takes_the_current_campaigns_ruleset_and_records_noth
     assert counts(journal_path) == before
 
 
-def test_a_sheet_files_roll_with_no_campaign_in_use_needs_its_ruleset(
-    cli, monkeypatch
-) -> None:  # type: ignore[no-untyped-def]
+def test_a_sheet_files_roll_with_no_campaign_in_use_needs_its_ruleset(cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     typed(monkeypatch, "")
     done = cli("roll", "--character", BRICK, "--skill", "fight", "--dice", "4,5")
     line = refused(done)
