@@ -360,10 +360,11 @@ class CampaignPlay(Protocol):
 
 class CampaignTable(Protocol):
     """A campaign played at a real table and told to the journal a session at a time
-    (``journal/table.py``): the ruleset rebuilds the session from what the table recorded,
-    previews what its cards did, and applies the session's end to the campaign. ``state`` is
-    the campaign as the engine's JSON keeps it, ``record`` the session as the table recorded it;
-    ``places``, ``reduce`` and ``picks`` answer the questions the cards ask on the way."""
+    (``journal/six_winters/table.py``): the ruleset rebuilds the session from what the table
+    recorded, previews what its cards did, and applies the session's end to the campaign.
+    ``state`` is the campaign as the engine's JSON keeps it, ``record`` the session as the table
+    recorded it; ``places``, ``reduce`` and ``picks`` answer the questions the cards ask on the
+    way."""
 
     def reads(self, rules: object) -> bool:
         """Whether ``rules`` is this engine's own reading of the text (the catalogue's)."""

@@ -1,6 +1,6 @@
 """What the rules forbid at the table, read from the campaign's compiled ruleset.
 
-The table verbs (``journal.table``) ask here before they write anything. Every number and list
+The table verbs (``.table``) ask here before they write anything. Every number and list
 comes from the ruleset's text and data: how many players and characters per player
 (``value players``, ``value characters per player``), which years a scheme is for (its
 ``years``), which characters the campaign has unlocked, which scenes are in the scene deck and
