@@ -26,7 +26,7 @@ def test_a_scene_number_holding_a_path_cannot_write_outside_out(
     readme.parent.mkdir()
     readme.write_text("mine")
     with sqlite3.connect(demo_db) as db:  # what a tampered journal or an old import could hold
-        db.execute("UPDATE scene SET number = '1/../../../x/README' WHERE id = 1")
+        db.execute("UPDATE year_scene SET number = '1/../../../x/README' WHERE id = 1")
     ran = cli("publish", "--campaign", "Demo", "--out", str(tmp_path / "out" / "a"), db=demo_db)
     assert ran.code == 1 and ran.err.count("\n") == 1, ran.err
     assert "damaged" in ran.err and "scene.number" in ran.err
