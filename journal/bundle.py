@@ -274,13 +274,12 @@ def import_campaign(
 
 
 def read_bundle(path: Path) -> Any:
+    from dsl.files import FileRefused, read_regular
+
     try:
-        if path.stat().st_size > BUNDLE_SIZE_LIMIT:
-            raise ChroniclerError(
-                f"{path} is larger than a campaign bundle can be "
-                f"({BUNDLE_SIZE_LIMIT // 1_000_000} MB at most)"
-            )
-        return json.loads(path.read_text(encoding="utf-8"))
+        return json.loads(read_regular(path, BUNDLE_SIZE_LIMIT, "a campaign bundle"))
+    except FileRefused as refused:
+        raise ChroniclerError(f"{path}: {refused.reason}") from None
     except FileNotFoundError:
         raise ChroniclerError(f"no such file: {path}") from None
     except IsADirectoryError:

@@ -623,15 +623,16 @@ def _edit(current: str, what: str) -> str:
 
 def _read_text_file(file: Path) -> str:
     """A narration file: UTF-8 text no longer than the journal keeps (checked before reading)."""
+    from dsl.files import FileRefused, FileTooLarge, read_regular
     from journal.bundle_schema import TEXT_LIMIT
 
     try:
-        if file.stat().st_size > 4 * TEXT_LIMIT:  # UTF-8 takes at most 4 bytes a character
-            raise ChroniclerError(
-                f"--file {file}: {file.stat().st_size:,} bytes is longer than a narration can "
-                f"be ({TEXT_LIMIT:,} characters at most): split it or shorten it"
-            )
-        return file.read_text(encoding="utf-8")
+        # UTF-8 takes at most 4 bytes a character; the ledger counts the characters
+        return read_regular(file, 4 * TEXT_LIMIT, "a narration").decode("utf-8")
+    except FileTooLarge as refused:
+        raise ChroniclerError(f"--file {file}: {refused.reason}: split it or shorten it") from None
+    except FileRefused as refused:
+        raise ChroniclerError(f"--file {file}: {refused.reason}") from None
     except UnicodeDecodeError as error:
         raise ChroniclerError(
             f"--file {file} is not UTF-8 text (byte {error.object[error.start]:#04x} at "

@@ -112,7 +112,7 @@ def test_a_50_mb_narration_is_refused_before_it_is_read(
     before = snapshot(journal_path)
     ran = table("scene", "record", *CAMPAIGN, "--year", "1", *SCENE, "--file", str(big))
     assert_refused(ran, before, snapshot(journal_path))
-    assert "52,428,800 bytes is longer than a narration can be" in ran.err
+    assert f"--file {big}: it is larger than a narration may be (800,000 bytes at most)" in ran.err
 
 
 def test_an_empty_db_option_is_refused_not_taken_for_the_default(
