@@ -4,11 +4,13 @@
 adds the campaign, scene, setup, publish, export and demo verbs; ``journal.printing.command``
 adds print. Errors a user can cause are
 ``ChroniclerError``s: printed on stderr in one line, exit code 1 (2 for bad usage), no traceback
-unless ``--debug`` is given.
+unless ``--debug`` is given; so is whatever the file system refuses (an ``OSError``: 2 for a name
+too long, else 1).
 """
 
 from __future__ import annotations
 
+import errno
 import importlib
 import sys
 
@@ -91,6 +93,16 @@ def _register_commands() -> None:
 _register_commands()
 
 
+def os_message(error: OSError) -> str:
+    """An ``OSError`` in words: what the system said, and about which file."""
+    said = error.strerror or str(error) or type(error).__name__
+    if error.errno == errno.ENAMETOOLONG:
+        said = "a name in the path is longer than the file system allows"
+    if error.filename is None:
+        return said
+    return f"{error.filename}: {said}" + (f" ({error.filename2})" if error.filename2 else "")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the app; turn a ChroniclerError into a one-line message and an exit code."""
     args = sys.argv[1:] if argv is None else argv
@@ -113,6 +125,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         err_console.print("[bold red]error:[/] interrupted", markup=True)
         return 130
+    except OSError as error:  # what the file system refused, wherever it was asked
+        if debug:
+            raise
+        err_console.print(f"[bold red]error:[/] {escape(os_message(error))}", markup=True)
+        return 2 if error.errno == errno.ENAMETOOLONG else 1
     except typer.TyperException as usage:  # click's usage errors, vendored by Typer
         if type(usage).__name__ == "NoArgsIsHelpError":
             typer.echo(usage.format_message())

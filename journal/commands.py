@@ -1036,9 +1036,11 @@ def export(
     Example: chronicler export --campaign Brightdune --format json --out brightdune.json
     """
     from journal import bundle
+    from journal.outputs import file_to_write
 
     if format not in ("json", "markdown"):
         raise UsageError(f"--format is json or markdown, not {format!r}")
+    file_to_write(out, "--out")
     with _journal(db, create=False) as journal, journal.reading() as s:
         if format == "json":
             content = bundle.dumps(bundle.export_campaign(s, campaign))
@@ -1061,7 +1063,9 @@ def import_(
     Example: chronicler import brightdune.json --db other.db
     """
     from journal import bundle
+    from journal.outputs import checked_name
 
+    checked_name(file, "FILE")
     data = bundle.read_bundle(file)
     checked = bundle.validated(data)  # before the journal is opened: a refused bundle opens none
     catalogue = load_catalogue()
@@ -1098,10 +1102,16 @@ def publish(
     Example: chronicler publish --campaign Brightdune --out brightdune-site
     --report simulations.duckdb
     """
+    from journal.outputs import checked_name, folder_to_write
     from journal.website.publish import publish as publish_site
 
     if report_run is not None and report is None:
         raise UsageError("--report-run needs --report STORE")
+    folder_to_write(out, "--out")
+    if report is not None:
+        checked_name(report, "--report")
+        if not report.is_file():
+            raise UsageError(f"--report: no simulation store at {report}")
     with _journal(db, create=False) as journal:
         done = publish_site(
             journal, campaign, out, spoilers=spoilers, report=report, report_run=report_run
@@ -1124,8 +1134,9 @@ def demo(
     Example: chronicler demo --out demo-output --seed 7
     """
     from journal.demo import run_demo
+    from journal.outputs import folder_to_write
 
-    result = run_demo(out, seed)
+    result = run_demo(folder_to_write(out, "--out"), seed)
     console.print(f"Played six years with bots (seed {seed}).")
     console.print(f"Journal: {result.journal}")
     console.print(f"Site: {result.site_index}")

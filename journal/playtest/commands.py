@@ -78,13 +78,15 @@ def simulate_command(
     ),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
 ) -> None:
+    from journal.outputs import file_to_write
     from rules import registry
 
     from . import figures, report, runner, store, texts
     from .games import Plan
 
-    store_path = Path(store_file)
-    html_path = Path(html_file) if html_file else None
+    # written after every game is played: a name that cannot be written is told first
+    store_path = file_to_write(Path(store_file), "--store")
+    html_path = file_to_write(Path(html_file), "--html") if html_file else None
     found = registry.find(game)
     try:
         bots, playtest = found.bots, found.module("playtest")
