@@ -24,6 +24,8 @@ from pydantic import (
     model_validator,
 )
 
+from journal.limits import SEED_MAX
+
 # A scene's narration, a chronicle entry or a note: about a hundred printed pages. The ledger
 # refuses the same on the way in (``journal.ledger.checked_text``), so every journal exports a
 # bundle that imports again.
@@ -86,7 +88,7 @@ Stamp = Annotated[
 Year = Annotated[StrictInt, Field(ge=1, le=6)]
 Count = Annotated[StrictInt, Field(ge=0, le=LIST_LIMIT)]
 Points = Annotated[StrictInt, Field(ge=-1000, le=1000)]
-Seed = Annotated[StrictInt, Field(ge=0, lt=2**63)]
+Seed = Annotated[StrictInt, Field(ge=0, le=SEED_MAX)]
 JsonObject = Annotated[dict[str, Any], AfterValidator(_json_value)]
 
 

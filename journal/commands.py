@@ -19,6 +19,7 @@ from rich.markup import escape
 
 from dsl.errors import ChroniclerError, UsageError
 from journal.catalogue import load_catalogue
+from journal.limits import SEED_MAX
 
 if TYPE_CHECKING:
     from journal.db import Journal
@@ -116,7 +117,6 @@ Year = Annotated[
 Texts = list[str]
 # Counts on the table (threat, points, scenes) are small; a seed fits a 64-bit column.
 COUNT_MAX = 10_000
-SEED_MAX = 2**63 - 1
 
 
 err_console = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)

@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from dsl.errors import ChroniclerError, UsageError
+from journal.limits import SEED_MAX
 
 ROLL_HELP = (
     "Roll a skill for a character at the table, asking each decision the rules have.\n\n"
@@ -161,7 +162,11 @@ def roll_command(
         None, "--dice", help="The faces the table rolled, in order: 6,4,2."
     ),
     seed: int | None = typer.Option(
-        None, "--seed", help="Seed of the generator's dice (default: a new one).", min=0
+        None,
+        "--seed",
+        help="Seed of the generator's dice (default: a new one).",
+        min=0,
+        max=SEED_MAX,
     ),
     campaign: str | None = typer.Option(
         None,

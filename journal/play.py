@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from dsl.errors import ChroniclerError, UsageError
+from journal.limits import SEED_MAX
 
 PLAY_HELP = (
     "Let a bot play one session (one year) of a game and tell it turn by turn.\n\n"
@@ -36,7 +37,9 @@ def play_command(
     game: str = typer.Argument(
         ..., help="The ruleset to play: a name (six-winters) or the folder of its text."
     ),
-    seed: int = typer.Option(1, "--seed", help="Seed of the dice, the decks and the bot."),
+    seed: int = typer.Option(
+        1, "--seed", help="Seed of the dice, the decks and the bot.", min=0, max=SEED_MAX
+    ),
     bot: str = typer.Option(
         "heuristic",
         "--bot",

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from dsl.errors import ChroniclerError, UsageError
+from journal.limits import SEED_MAX
 
 SIMULATE_HELP = (
     "Let a bot play many seeded games of a ruleset and report what the text does.\n\n"
@@ -42,7 +43,9 @@ def simulate_command(
         show_default=False,
     ),
     bot: str = typer.Option("heuristic", "--bot", help="The bot that plays every side."),
-    seed: int = typer.Option(0, "--seed", help="The first seed; games use seed, seed+1, ..."),
+    seed: int = typer.Option(
+        0, "--seed", help="The first seed; games use seed, seed+1, ...", min=0, max=SEED_MAX
+    ),
     workers: int = typer.Option(
         0, "--workers", help="Worker processes (0: one per core).", show_default=False
     ),
@@ -106,6 +109,8 @@ def simulate_command(
         if not 1 <= year <= 6:
             raise UsageError(f"--year must be 1-6, got {year}")
         count, counted_year = games, year
+    if seed + count - 1 > SEED_MAX:  # every game's seed is recorded, as every seed is
+        raise UsageError(f"--seed: the last game's seed would be past {SEED_MAX}")
     if workers < 0:
         raise UsageError(f"--workers must be 0 or more, got {workers}")
     workers = workers or os.cpu_count() or 1

@@ -13,6 +13,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, 
 
 from dsl.errors import ChroniclerError
 from journal.bundle_schema import LIST_LIMIT, NAME_LIMIT, TEXT_LIMIT
+from journal.limits import SEED_MAX
 
 
 def _no_nul(value: str) -> str:
@@ -146,7 +147,7 @@ class RollRecord(_Strict):
     xp_before: Count
     xp_after: Count
     gained: GainedSkill | None = None
-    seed: Annotated[int, Field(ge=0)] | None = None  # the generator's, when it rolled
+    seed: Annotated[int, Field(ge=0, le=SEED_MAX)] | None = None  # the generator's, if it rolled
     lines: list[Text] = Field(max_length=LIST_LIMIT)
 
 
