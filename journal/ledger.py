@@ -47,6 +47,15 @@ def checked_name(value: str, what: str) -> str:
     return value
 
 
+def campaign_name(value: str, what: str = "the campaign's name") -> str:
+    """A campaign's name as every entrance keeps it ('campaign start', 'import', each verb's
+    --campaign): without the spaces and line breaks around it, checked as a name, not empty."""
+    name = checked_name(value.strip(), what)
+    if not name:
+        raise ChroniclerError(f"{what} is empty: a campaign needs a name")
+    return name
+
+
 def checked_text(value: str, what: str) -> str:
     """A story text (narration, answer, chronicle): at most TEXT_LIMIT characters, no NUL."""
     if len(value) > TEXT_LIMIT:
@@ -74,9 +83,7 @@ def create_campaign(
     ruleset: str = "six_winters",
     ruleset_version: str = "25.1",
 ) -> Campaign:
-    name = checked_name(name.strip(), "the campaign's name")
-    if not name:
-        raise ChroniclerError("a campaign needs a name")
+    name = campaign_name(name)
     if s.exec(select(Campaign).where(Campaign.name == name)).first() is not None:
         raise ChroniclerError(f"a campaign called {name!r} is already in this journal")
     campaign = Campaign(
