@@ -112,7 +112,7 @@ def play_command(
     player = make_bot(bot, seed)
     if campaign_name is not None:
         session, after, where = _play_into_journal(
-            engine, ruleset, campaign_name, db, seed, player, chosen, year, solo=solo
+            found, ruleset, campaign_name, db, seed, player, chosen, year, solo=solo
         )
     else:
         per_year = [chosen] * 6 if chosen else None
@@ -144,7 +144,7 @@ def play_command(
 
 
 def _play_into_journal(
-    engine: Any,
+    game: Any,
     ruleset: Any,
     name: str,
     db: str | None,
@@ -157,22 +157,36 @@ def _play_into_journal(
 ) -> tuple[Any, Any, str]:
     """Play the campaign's next year from its stored state, recording every event as it comes.
 
-    Returns the session, the campaign state after ``end_session`` and where the journal is."""
+    The campaign starts from the played text's own map and sheets, and is recorded with that
+    ruleset's name (a designer's copy, by its folder's name); it is played on with that ruleset
+    only. Returns the session, the campaign state after ``end_session`` and where the journal
+    is."""
     import random
 
     from journal import ledger, table
-    from journal.catalogue import load_catalogue
+    from journal.catalogue import from_compiled, load_catalogue
     from journal.db import open_journal
     from journal.recording import Recorder
+    from rules import registry
 
-    catalogue = load_catalogue()
+    engine = game.engine
+    default = game == registry.default()
+    # a copy's own cards, never the default text's (a renamed location was a KeyError)
+    catalogue = load_catalogue() if default else from_compiled(game.compiled(), ruleset)
+    recorded_as = {} if default else {"ruleset": game.name, "version": str(ruleset.version)}
     name = name.strip()  # as 'campaign start' and every journal verb keep it
     with open_journal(db) as journal:
 
         def stored(s: Any) -> dict[str, Any]:
             found = next((c for c in ledger.campaigns(s) if c.name == name), None)
             if found is None:
-                found = table.start_campaign(s, name, catalogue)
+                found = table.start_campaign(s, name, catalogue, **recorded_as)
+            plays = found.ruleset.replace("_", "-")  # the default is kept as six_winters
+            if plays != game.name:
+                raise ChroniclerError(
+                    f"campaign {name!r} plays {plays}; play it on with that ruleset, "
+                    f"not {game.name}"
+                )
             row = ledger.latest_state(s, found)
             if found.fate or (row is not None and row.state.get("fate")):
                 raise ChroniclerError(

@@ -168,8 +168,20 @@ def _place_json(place: MapPlace) -> dict[str, Any]:
     }
 
 
-def start_campaign(s: Session, name: str, catalogue: Catalogue | None) -> Campaign:
-    campaign = ledger.create_campaign(s, name)
+def start_campaign(
+    s: Session,
+    name: str,
+    catalogue: Catalogue | None,
+    *,
+    ruleset: str | None = None,
+    version: str | None = None,
+) -> Campaign:
+    """A campaign of the catalogue's game, as its text sets it up; ``ruleset`` and
+    ``version``: what it plays, when not the default ruleset (a designer's copy)."""
+    if ruleset:
+        campaign = ledger.create_campaign(s, name, ruleset=ruleset, ruleset_version=version or "")
+    else:
+        campaign = ledger.create_campaign(s, name)
     state = new_campaign_state(catalogue)
     ledger.write_state(s, campaign, 1, state)
     places = campaign_state.map_places(state, catalogue)
