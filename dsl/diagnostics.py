@@ -7,6 +7,7 @@ them by file and position. ``CheckFailed`` carries them all when a ruleset canno
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -116,7 +117,7 @@ def read_rules_text(path: str | Path) -> tuple[str | None, Diagnostic | None]:
     shown = str(path)
     try:
         raw = read_regular(path, TEXT_FILE_LIMIT, "a .rules file, fixture or sheet")
-        return raw.decode("utf-8").removeprefix("\ufeff"), None
+        text = raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as error:
         line = raw.count(b"\n", 0, error.start) + 1
         column = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
@@ -132,3 +133,17 @@ def read_rules_text(path: str | Path) -> tuple[str | None, Diagnostic | None]:
     except OSError as error:
         reason = error.strerror or type(error).__name__
         return None, Diagnostic("error", f"cannot read file: {reason}", Span(shown, 1, 1, 1, 1))
+    control = _CONTROL.search(text)
+    if control is not None:  # a NUL in a card's name once reached print's file names
+        line = text.count("\n", 0, control.start()) + 1
+        column = control.start() - (text.rfind("\n", 0, control.start()) + 1) + 1
+        message = (
+            f"cannot read file: control character U+{ord(control.group()):04X} at line {line}, "
+            f"column {column}; text holds none but tabs and line breaks"
+        )
+        return None, Diagnostic("error", message, Span(shown, line, column, line, column + 1))
+    return text, None
+
+
+# What a person's text never holds: C0 controls (but tab, line feed, carriage return) and DEL.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f]")

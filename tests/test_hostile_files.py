@@ -20,6 +20,7 @@ import pytest
 from dsl.files import TEXT_FILE_LIMIT
 
 TOY = Path(__file__).parent / "dsl" / "fixtures" / "toy"
+SIX_WINTERS = Path(__file__).parent.parent / "rules" / "six_winters"
 FIXTURES = Path(__file__).parent / "rules" / "six_winters" / "fixtures"
 TOO_LARGE = "cannot read file: it is larger than a .rules file, fixture or sheet may be"
 PIPE = "cannot read file: it is a named pipe, not a regular file"
@@ -150,3 +151,26 @@ def test_a_narration_file_linked_to_a_device_is_refused(tmp_path: Path) -> None:
     assert done.stderr.strip() == (
         f"error: --file {tmp_path / 'story.md'}: it is a device, not a regular file"
     )
+
+
+NUL_CARD = (
+    'asset "Jar\x00Lid" {\n  number 98\n  tags Companion\n  skill lore · points 1\n'
+    "  recipe any\n}\n"
+)
+
+
+@pytest.mark.parametrize("verb", [["check"], ["print", "--format", "png", "--out"]])
+def test_a_control_character_in_card_text_is_refused_at_its_place(
+    tmp_path: Path, verb: list[str]
+) -> None:
+    copy = Path(shutil.copytree(SIX_WINTERS, tmp_path / "my_winters"))
+    (copy / "nul.rules").write_text(NUL_CARD, encoding="utf-8")
+    out = [tmp_path / "cards"] if verb[0] == "print" else []
+    done = chronicler(verb[0], copy, *verb[1:], *out)
+    assert done.returncode == 1
+    told_once(
+        done,
+        f"{copy / 'nul.rules'}:1:11: error: cannot read file: control character U+0000 at line "
+        "1, column 11",
+    )
+    assert not (tmp_path / "cards").exists()
