@@ -20,7 +20,8 @@ SIMULATE_HELP = (
     "the same seeds on another folder or a git revision of the ruleset and gives the "
     "differences with 95% intervals; --supply-sweep plays the text with each supply size; "
     "--ablate takes each named card out of the text in turn. Ctrl-C stops and keeps the "
-    "games that finished.\n\n"
+    "games that finished; games are committed as they come, so a kill loses only the last "
+    "second's, and the next run on the store says what it found.\n\n"
     "Example: chronicler simulate six-winters --games 1000 --year 1 --compare HEAD~1"
 )
 
@@ -140,6 +141,13 @@ def simulate_command(
     err = Console(stderr=True, highlight=False)
     con = store.connect(store_path)
     try:
+        for run_id, label, done, asked in store.left_unfinished(con):
+            err.print(
+                f"[bold yellow]found:[/] run {run_id} ({escape(label)}) stopped after {done} of "
+                f"{asked} games without finishing (a kill?); its {done} games are kept in "
+                f"{escape(str(store_path))}",
+                markup=True,
+            )
         seeds = list(range(seed, seed + count))
         runs = runner.start_runs(con, plans, seeds, label=f"{game} x{count}")
         total = len(runs) * count
