@@ -16,6 +16,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from dsl.errors import ChroniclerError
+from journal import lease
 from journal.bundle_schema import NAME_LIMIT, TEXT_LIMIT
 from journal.catalogue import near_names, unknown_campaign
 from journal.models import (
@@ -206,10 +207,17 @@ def start_year(
             )
         ).first()
         if existing.source == "engine" and (existing.result is None or after is None):
+            live = lease.live(lease.database_of(s), campaign.name)
+            if live:
+                raise ChroniclerError(
+                    f"year {year} of {campaign.name!r} is being recorded right now by another "
+                    "'chronicler play'; wait for it to end"
+                )
             raise ChroniclerError(
                 f"year {year} of {campaign.name!r} was left unfinished (its recording stopped "
-                f"mid-year); 'chronicler campaign rollback {shlex.quote(campaign.name)}' removes "
-                "it so the year can be played again"
+                f"mid-year{'' if live is False else ', unless a play is recording it still'}); "
+                f"'chronicler campaign rollback {shlex.quote(campaign.name)}' removes it so the "
+                "year can be played again"
             )
         raise ChroniclerError(f"year {year} of {campaign.name!r} is already recorded")
     for earlier in sessions(s, campaign):

@@ -163,7 +163,7 @@ def _play_into_journal(
     is."""
     import random
 
-    from journal import ledger, table
+    from journal import lease, ledger, table
     from journal.catalogue import from_compiled, load_catalogue
     from journal.db import open_journal
     from journal.recording import Recorder
@@ -175,7 +175,8 @@ def _play_into_journal(
     catalogue = load_catalogue() if default else from_compiled(game.compiled(), ruleset)
     recorded_as = {} if default else {"ruleset": game.name, "version": str(ruleset.version)}
     name = name.strip()  # as 'campaign start' and every journal verb keep it
-    with open_journal(db) as journal:
+    # the lease tells another process this year is being played, not left by a kill
+    with open_journal(db) as journal, lease.recording(journal.path, name):
 
         def stored(s: Any) -> dict[str, Any]:
             found = next((c for c in ledger.campaigns(s) if c.name == name), None)
