@@ -356,13 +356,14 @@ def _record_roll(
         )
 
 
-def checked_sheet(engine: Any, path: Path, rules: Any) -> Any:
-    """The character's sheet file; every problem it has is printed, and the verb refused."""
-    return _sheet(engine, path, rules)
+def checked_sheet(engine: Any, path: Path, rules: Any, undone: str = "nothing rolled") -> Any:
+    """The character's sheet file, checked as 'chronicler check' checks it; every problem it
+    has is printed, and the verb refused (``undone`` says what was not done)."""
+    return _sheet(engine, path, rules, undone)
 
 
-def _sheet(engine: Any, path: Path, rules: Any) -> Any:
-    """The character's sheet; every problem it has is printed, and the roll refused."""
+def _sheet(engine: Any, path: Path, rules: Any, undone: str) -> Any:
+    """The character's sheet; every problem it has is printed, and the verb refused."""
     from dsl.commands import print_diagnostics
     from dsl.diagnostics import CheckFailed
 
@@ -372,7 +373,7 @@ def _sheet(engine: Any, path: Path, rules: Any) -> Any:
         print_diagnostics(failed.diagnostics, Console(stderr=True, highlight=False, soft_wrap=True))
         errors = len(failed.diagnostics.errors)
         raise ChroniclerError(
-            f"{path}: the sheet has {errors} error{'s' if errors != 1 else ''}; nothing rolled"
+            f"{path}: the sheet has {errors} error{'s' if errors != 1 else ''}; {undone}"
         ) from None
 
 

@@ -348,8 +348,8 @@ def _play(catalogue: Catalogue | None, item: str) -> Play:
             points = int(points_text)
         except ValueError:
             raise UsageError(f"points of {name!r} must be a number, not {points_text!r}") from None
-        if not -1000 <= points <= 1000:
-            raise UsageError(f"points of {name!r} must be between -1000 and 1000, not {points}")
+        if not 0 <= points <= 1000:  # as a bundle takes them (journal.bundle_schema.Points)
+            raise UsageError(f"points of {name!r} must be between 0 and 1000, not {points}")
     kind = None
     if catalogue is not None and catalogue.names("asset", "obstacle"):
         both = catalogue.kinds_of(name, *kinds)

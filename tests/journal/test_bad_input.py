@@ -60,6 +60,8 @@ BAD_COMMANDS = {
                              "--skill-match", str(2**64), "--text", "x"],
     "card points of 2**63": ["scene", "record", *CAMPAIGN, "--year", "1", *SCENE,
                              "--played", f"Old Map:{HUGE}", "--text", "x"],
+    "card points of -4": ["scene", "record", *CAMPAIGN, "--year", "1", *SCENE,
+                          "--played", "Old Map:-4", "--text", "x"],
     "threat left of -2**63": ["year", "end", *CAMPAIGN, "--year", "1", "--result", "won",
                               "--threat-left", str(-(2**63))],
     "finale scenes of 2**70": ["year", "end", *CAMPAIGN, "--year", "1", "--result", "won",
