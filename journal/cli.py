@@ -93,6 +93,16 @@ def _register_commands() -> None:
 _register_commands()
 
 
+_CONTROL = {code: f"\\x{code:02x}" for code in (*range(0x20), 0x7F) if code != 0x09}
+_CONTROL.update({0x0A: "\\n", 0x0D: "\\r"})
+
+
+def one_line(message: str) -> str:
+    """An error as one line, whatever the value it quotes holds: a line break a user typed
+    into an option is shown as ``\\n``, any other control character as ``\\xNN``."""
+    return message.translate(_CONTROL)
+
+
 def os_message(error: OSError) -> str:
     """An ``OSError`` in words: what the system said, and about which file."""
     said = error.strerror or str(error) or type(error).__name__
@@ -115,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     except ChroniclerError as error:
         if debug:
             raise
-        err_console.print(f"[bold red]error:[/] {escape(error.message)}", markup=True)
+        err_console.print(f"[bold red]error:[/] {escape(one_line(error.message))}", markup=True)
         return error.exit_code
     except typer.Exit as done:
         return done.exit_code
@@ -128,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as error:  # what the file system refused, wherever it was asked
         if debug:
             raise
-        err_console.print(f"[bold red]error:[/] {escape(os_message(error))}", markup=True)
+        err_console.print(f"[bold red]error:[/] {escape(one_line(os_message(error)))}", markup=True)
         return 2 if error.errno == errno.ENAMETOOLONG else 1
     except typer.TyperException as usage:  # click's usage errors, vendored by Typer
         if type(usage).__name__ == "NoArgsIsHelpError":
@@ -136,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if debug:
             raise
-        message = usage.format_message()
+        message = one_line(usage.format_message())
         err_console.print(
             f"[bold red]error:[/] {escape(message)} (see 'chronicler --help')", markup=True
         )

@@ -27,6 +27,7 @@ SIMULATE_HELP = (
 
 SWEEP = "6,7,8,9,10,unbounded"
 UNBOUNDED = 1000  # more dice of a resource than a session ever puts in play
+MOST_WORKERS = 256  # local processes; each is a whole Python with the ruleset loaded
 
 
 def register(app: typer.Typer) -> None:
@@ -110,10 +111,13 @@ def simulate_command(
         if not 1 <= year <= 6:
             raise UsageError(f"--year must be 1-6, got {year}")
         count, counted_year = games, year
+    if count > store.GAMES_PER_RUN:  # a game's id is its run's and its place in the run
+        what = "--campaigns" if campaigns is not None else "--games"
+        raise UsageError(f"{what} is at most {store.GAMES_PER_RUN:,} a run, got {count:,}")
     if seed + count - 1 > SEED_MAX:  # every game's seed is recorded, as every seed is
         raise UsageError(f"--seed: the last game's seed would be past {SEED_MAX}")
-    if workers < 0:
-        raise UsageError(f"--workers must be 0 or more, got {workers}")
+    if not 0 <= workers <= MOST_WORKERS:
+        raise UsageError(f"--workers is 0 to {MOST_WORKERS}, got {workers}")
     workers = workers or os.cpu_count() or 1
     found.load()  # the text must compile before any game: its errors, every one, at once
     base = Plan(found, bot, counted_year)

@@ -115,9 +115,12 @@ def finish_run(con: Any, run_id: int, finished: int, interrupted: bool) -> None:
     )
 
 
+GAMES_PER_RUN = 1_000_000  # a run's games are numbered within its id's million
+
+
 def game_id(run_id: int, index: int) -> int:
     """Game ids are the run's id and the game's place in it: run 3's game 17 is 3_000_017."""
-    return run_id * 1_000_000 + index
+    return run_id * GAMES_PER_RUN + index
 
 
 class Writer:

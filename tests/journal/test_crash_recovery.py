@@ -218,6 +218,6 @@ def test_a_year_being_recorded_is_told_as_such_and_rollback_leaves_it(
         rolled = chronicler("campaign", "rollback", "Bots", "--db", str(db))
         assert rolled.returncode == 1 and "nothing was removed" in rolled.stderr
     finally:
-        out, err = live.communicate("\n", timeout=300)
+        _, err = live.communicate("\n", timeout=300)
     assert live.returncode == 0, err
     assert exported(db) == after_both  # the year went on to its end, untouched

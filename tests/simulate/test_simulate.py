@@ -288,6 +288,10 @@ def test_a_proportion_interval_holds_the_rate_and_narrows_with_more_games() -> N
     [
         (["simulate", "no-such-game"], "no ruleset named"),
         (["simulate", "six-winters", "--games", "0"], "--games must be at least 1"),
+        # a run numbers its games within its id's million: more would share ids with the next
+        (["simulate", "six-winters", "--games", "1000001"], "--games is at most 1,000,000 a run"),
+        (["simulate", "six-winters", "--campaigns", str(10**12)], "--campaigns is at most"),
+        (["simulate", "six-winters", "--workers", str(2**63)], "--workers is 0 to 256"),
         (["simulate", "six-winters", "--year", "9"], "--year must be 1-6"),
         (["simulate", "six-winters", "--bot", "clever"], "unknown bot"),
         (["simulate", "six-winters", "--compare", "no-such-rev"], "neither a folder nor a git"),
