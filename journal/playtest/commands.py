@@ -36,7 +36,9 @@ def register(app: typer.Typer) -> None:
 
 def simulate_command(
     game: str = typer.Argument(..., help="The ruleset: a name (six-winters) or its folder."),
-    games: int = typer.Option(100, "--games", help="Games to play (of the year --year)."),
+    games: int = typer.Option(
+        100, "--games", help="Games to play (of the year --year), at most 1,000,000."
+    ),
     year: int = typer.Option(1, "--year", help="The campaign year each game counts, 1-6."),
     campaigns: int | None = typer.Option(
         None,
@@ -49,7 +51,7 @@ def simulate_command(
         0, "--seed", help="The first seed; games use seed, seed+1, ...", min=0, max=SEED_MAX
     ),
     workers: int = typer.Option(
-        0, "--workers", help="Worker processes (0: one per core).", show_default=False
+        0, "--workers", help="Worker processes (0: one per core; at most 256).", show_default=False
     ),
     cluster: str | None = typer.Option(
         None,
