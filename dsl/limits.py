@@ -7,4 +7,4 @@ one number), so ``chronicler check`` and ``character add`` give a sheet one verd
 
 from __future__ import annotations
 
-NAME_LIMIT = 200  # a card, character, skill, location, scheme or campaign name
+NAME_LIMIT = 200  # characters in any name: a card, a character, a skill, a campaign...
