@@ -37,8 +37,8 @@ from dsl.bound import (
     sentences_of,
 )
 from dsl.diagnostics import Diagnostics, did_you_mean
-from dsl.procedure import CheckedPhase, check_procedures
-from dsl.runtime import Span
+from dsl.procedure import CheckedPhase, ProcedureWords, check_procedures
+from dsl.runtime import Span, marks_of
 from dsl.selectors import (
     Either,
     Filter,
@@ -94,6 +94,7 @@ class CheckedRuleset:
     diagnostics: Diagnostics
     files: list[ast.RulesFile] = field(default_factory=list)
     procedures: list[CheckedPhase] = field(default_factory=list)  # the game's procedure
+    checks: list[Any] = field(default_factory=list)  # dsl.dice.model.Check, each compiled
 
 
 # ---- vocabulary -------------------------------------------------------------------------------
@@ -178,7 +179,37 @@ class _VocabularyBuilder:
                 elif isinstance(form, ast.TriggerDecl) and form.kinds:
                     self.trigger_kinds(form)
         self.verbs(verbs)
+        if not v.primitives:
+            self.core_verbs()
         return v
+
+    def core_verbs(self) -> None:
+        """A ruleset with no primitives of its own plays on the world engine: its verbs are
+        the engine's core verbs (``dsl.world.verbs``), declared here as the text would."""
+        from dsl.world.verbs import CORE_VERBS
+
+        span = Span("<core verbs>", 1, 1, 1, 1)
+        for words_text, fn in CORE_VERBS.items():
+            words = tuple(words_text.split())
+            if words in self.v.verbs:
+                continue
+            self.v.primitive_functions[fn.__name__] = fn
+            roles, params = _roles_of(fn)
+            marks = marks_of(fn)
+            info = VerbInfo(
+                words,
+                fn.__name__,
+                roles,
+                params,
+                span,
+                marks.creates,
+                marks.faces,
+                tuple(sorted(marks.takes)),
+                holds=marks.holds,
+                holds_whole=marks.holds_whole,
+            )
+            self.v.verbs[words] = info
+            self.v.add_verb(info)
 
     def names(self, form: ast.NamesDecl) -> None:
         category = {
@@ -405,14 +436,11 @@ class _VocabularyBuilder:
                 else:
                     self.v.primitive_functions[function] = fn
                     roles, params = _roles_of(fn)
-                    creates = frozenset(getattr(fn, "creates", ()))
-                    faces = frozenset(getattr(fn, "faces", ()))
-                    holds = frozenset(getattr(fn, "holds", ()))
-                    holds_whole = bool(getattr(fn, "holds_whole", False))
-                    takes = tuple(sorted(getattr(fn, "takes", {}).items()))
-                    only_forbidden = bool(getattr(fn, "only_forbidden", False))
-                    prices = tuple(getattr(fn, "prices", ()))
-                    prices_on = tuple(getattr(fn, "prices_on", ()))
+                    marks = marks_of(fn)  # what the decorators declared of it, one record
+                    creates, faces, holds = marks.creates, marks.faces, marks.holds
+                    holds_whole, only_forbidden = marks.holds_whole, marks.only_forbidden
+                    takes = tuple(sorted(marks.takes))
+                    prices, prices_on = marks.prices, marks.prices_on
                     self.priced_words(function, prices, prices_on, decl.function.span)
             if words in self.v.verbs:
                 self.d.error(f"verb '{decl.words.text}' is declared twice", decl.span)
@@ -542,7 +570,7 @@ class _CardChecker:
         self.field_heads: dict[int, dict[str, tuple[FieldSchema, ...]]] = {}
         # each primitive's ``forbiddable`` mark (``restrictions_hold``): read once, not per text
         self.forbiddable_marks = {
-            name: getattr(fn, "forbiddable", None) for name, fn in vocab.primitive_functions.items()
+            name: marks_of(fn).forbiddable for name, fn in vocab.primitive_functions.items()
         }
         self.any_forbiddable = any(self.forbiddable_marks.values())
         self.card_kinds: dict[str, str] = {}  # folded → as declared (the first declared wins)
@@ -814,7 +842,7 @@ class _CardChecker:
             fn = self.v.primitive_functions.get(function)
             if fn is None:
                 continue  # a missing primitive is reported on its verb
-            on = frozenset(getattr(fn, "replaceable", ()))
+            on = marks_of(fn).replaceable
             what = f"'Instead of {bound.replaced.text}'"
             if event is None:
                 why = (
@@ -1273,10 +1301,13 @@ def check(
     tables: list[ast.TableDecl] = []
     maps: list[ast.MapDecl] = []
     procedures: list[ast.ProcedureDecl] = []
+    check_decls: list[ast.CheckDecl | ast.LadderDecl] = []
     for f in files:
         for form in f.forms:
             if isinstance(form, ast.ProcedureDecl):
                 procedures.append(form)
+            elif isinstance(form, ast.CheckDecl | ast.LadderDecl):
+                check_decls.append(form)
             elif isinstance(form, ast.Card):
                 all_cards.append(form)
                 kind = next(
@@ -1311,8 +1342,26 @@ def check(
         _check_map(m, binder, d)
     module = _primitives_module(vocab, base_dir)
     phases = _check_procedures(procedures, module, checker, d)
-    _check_values_read(files, module, d)
-    return CheckedRuleset(vocab, checked, tables, maps, d, list(files), phases)
+    checks = _check_checks(check_decls, vocab, tables, d)
+    _check_values_read(files, module, d, {name for c in checks for name in c.values})
+    return CheckedRuleset(vocab, checked, tables, maps, d, list(files), phases, checks)
+
+
+def _check_checks(
+    decls: list[ast.CheckDecl | ast.LadderDecl],
+    vocab: Vocabulary,
+    tables: list[ast.TableDecl],
+    d: Diagnostics,
+) -> list[Any]:
+    """The ruleset's checks and ladders (dsl/dice/), compiled."""
+    if not decls:
+        return []
+    from dsl.dice.checker import check_checks
+
+    checks = [c for c in decls if isinstance(c, ast.CheckDecl)]
+    ladders = [c for c in decls if isinstance(c, ast.LadderDecl)]
+    by_name = {t.name.text: t for t in tables}
+    return check_checks(checks, ladders, dict(vocab.values), by_name, d)
 
 
 def _primitives_module(vocab: Vocabulary, base_dir: str | None) -> Any:
@@ -1325,12 +1374,16 @@ def _primitives_module(vocab: Vocabulary, base_dir: str | None) -> Any:
         return None
 
 
-def _check_values_read(files: Sequence[ast.RulesFile], module: Any, d: Diagnostics) -> None:
+def _check_values_read(
+    files: Sequence[ast.RulesFile], module: Any, d: Diagnostics, in_text: set[str] | None = None
+) -> None:
     """A declared value nothing reads is a warning, when the primitives module says which it
-    reads (``values_read``): the text would say one thing while the game does another."""
+    reads (``values_read``): the text would say one thing while the game does another. A
+    value the text itself reads (a check's number) is read."""
     read = getattr(module, "values_read", None)
     if read is None:
         return
+    read = set(read) | (in_text or set())
     declared: set[str] = set()
     header: ast.PrimitivesDecl | None = None
     for f in files:
@@ -1364,14 +1417,18 @@ def _check_procedures(
 ) -> list[CheckedPhase]:
     if not decls:
         return []
+    # where the procedure's words find their Python: the primitives module's own registry
+    # (``procedure_words``), else its functions named after the words; a ruleset with no
+    # module of its own plays on the world engine, whose words these are
+    words: ProcedureWords | None = None
     if module is None:
-        d.error(
-            "a procedure's steps need the ruleset's primitives module: "
-            'primitives "package.module"',
-            decls[0].name.span,
-        )
+        from dsl.world.words import WORLD_WORDS
+
+        words = WORLD_WORDS
+    else:
+        words = getattr(module, "procedure_words", None)
     return check_procedures(
-        decls, module, lambda effect: checker.effect(effect, [], "procedure"), d
+        decls, module, lambda effect: checker.effect(effect, [], "procedure"), d, words
     )
 
 
