@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import sqlite_only
+from journal_testing import sqlite_only
 
 from dsl.errors import ChroniclerError
 from journal.db import Journal

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Ran
+from journal_testing import Ran
 
 from journal.cli import main
 from journal.limits import SEED_MAX
