@@ -33,6 +33,15 @@ def checked_name(value: str, what: str) -> str:
     return value
 
 
+def campaign_name(value: str, what: str = "the campaign's name") -> str:
+    """A campaign's name as every entrance keeps it ('campaign start', 'import', each verb's
+    --campaign): without the spaces and line breaks around it, checked as a name, not empty."""
+    name = checked_name(value.strip(), what)
+    if not name:
+        raise ChroniclerError(f"{what} is empty: a campaign needs a name")
+    return name
+
+
 def checked_text(value: str, what: str) -> str:
     """A story text (narration, answer, chronicle): at most TEXT_LIMIT characters, no NUL."""
     if len(value) > TEXT_LIMIT:
@@ -66,9 +75,7 @@ def _id(row: Any) -> int:
 
 
 def create_campaign(s: Session, name: str, *, ruleset: str, ruleset_version: str = "") -> Campaign:
-    name = checked_name(name.strip(), "the campaign's name")
-    if not name:
-        raise ChroniclerError("a campaign needs a name")
+    name = campaign_name(name)
     if s.exec(select(Campaign).where(Campaign.name == name)).first() is not None:
         raise ChroniclerError(f"a campaign called {name!r} is already in this journal")
     campaign = Campaign(

@@ -17,6 +17,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from dsl.errors import ChroniclerError
+from journal import lease
 from journal.catalogue import near_names
 from journal.ledger import (
     _id,
@@ -60,12 +61,18 @@ YEARS = range(1, 7)  # six winters
 
 
 def create_campaign(
-    s: Session, name: str, *, seed: int | None = None, ruleset_version: str = "25.1"
+    s: Session,
+    name: str,
+    *,
+    seed: int | None = None,
+    ruleset: str = RULESET,
+    ruleset_version: str = "25.1",
 ) -> Campaign:
-    """A campaign of Six Winters: the ledger's campaign and its own row (the demo's seed)."""
+    """A campaign of Six Winters (or of a designer's copy of it, named by ``ruleset``): the
+    ledger's campaign and its own row (the demo's seed)."""
     from journal import ledger
 
-    campaign = ledger.create_campaign(s, name, ruleset=RULESET, ruleset_version=ruleset_version)
+    campaign = ledger.create_campaign(s, name, ruleset=ruleset, ruleset_version=ruleset_version)
     s.add(CampaignEnd(campaign_id=_id(campaign), seed=seed))
     s.flush()
     return campaign
@@ -136,10 +143,17 @@ def start_year(
             )
         ).first()
         if existing.source == "engine" and (existing.result is None or after is None):
+            live = lease.live(lease.database_of(s), campaign.name)
+            if live:
+                raise ChroniclerError(
+                    f"year {year} of {campaign.name!r} is being recorded right now by another "
+                    "'chronicler play'; wait for it to end"
+                )
             raise ChroniclerError(
                 f"year {year} of {campaign.name!r} was left unfinished (its recording stopped "
-                f"mid-year); 'chronicler campaign rollback {shlex.quote(campaign.name)}' removes "
-                "it so the year can be played again"
+                f"mid-year{'' if live is False else ', unless a play is recording it still'}); "
+                f"'chronicler campaign rollback {shlex.quote(campaign.name)}' removes it so the "
+                "year can be played again"
             )
         raise ChroniclerError(f"year {year} of {campaign.name!r} is already recorded")
     for earlier in sessions(s, campaign):

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from sqlmodel import Session, col, select
 
 from dsl.errors import ChroniclerError
+from journal import lease
 from journal.models import Campaign, Character
 from journal.six_winters import ledger
 from journal.six_winters.models import (
@@ -69,6 +70,16 @@ def rollback_year(s: Session, campaign_name: str) -> RolledBack:
         raise ChroniclerError(f"{campaign.name!r} has no unfinished year to roll back")
     session = years[-1]
     year = session.year
+    if lease.live(lease.database_of(s), campaign.name):
+        raise ChroniclerError(
+            f"year {year} of {campaign.name!r} is being recorded right now by another "
+            "'chronicler play', not left by a crash; nothing was removed"
+        )
+    if lease.live(lease.database_of(s), campaign.name):
+        raise ChroniclerError(
+            f"year {year} of {campaign.name!r} is being recorded right now by another "
+            "'chronicler play', not left by a crash; nothing was removed"
+        )
     events = list(
         s.exec(
             select(EventRecord)

@@ -142,7 +142,8 @@ def character_add(
 
     with _journal(db, create=False) as journal, journal.reading() as s:
         _, game = story.story_campaign(s, campaign)
-    kept = story.sheet_of_character(checked_sheet(game.engine, sheet, game.rules))
+    sheet_file = checked_sheet(game.engine, sheet, game.rules, "nothing recorded")
+    kept = story.sheet_of_character(sheet_file)
 
     def work(s: Any, row: Any, game: Any) -> Any:
         joins = lambda state, c, g: story.joins(state, c, kept)  # noqa: E731

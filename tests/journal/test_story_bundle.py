@@ -56,6 +56,23 @@ def test_a_six_winters_bundle_keeps_its_own_tables_and_no_entries(recorded: Jour
         (lambda b: b["entries"][2].update(scene=99), "names a scene the bundle lacks"),
         (lambda b: b["entries"].append(b["entries"][0]), "two entries numbered 1"),
         (lambda b: b["sessions"][0].update(title="a\x00b"), "NUL"),
+        # what the rules cannot leave on a table (entry 1 adds a clock of 6, entry 0 is Brick)
+        (lambda b: b["entries"][1]["payload"]["after"].update(value=7), "6 wedges"),
+        (
+            lambda b: b["entries"][0]["payload"]["sheet"]["skills"][2].update(builds_on="bash"),
+            "'bash' builds on itself",
+        ),
+        (
+            lambda b: b["entries"][0]["payload"]["sheet"]["skills"][2].update(level=7),
+            "'bash' 7 builds on 'fight' 2",
+        ),
+        (
+            lambda b: b["entries"][0]["payload"]["sheet"]["stats"][0].update(points=9),
+            "strength holds 9 points but its level is 5",
+        ),
+        # numbers are numbers, as in the rest of the bundle
+        (lambda b: b["entries"][2]["payload"].update(by="2"), "valid integer"),
+        (lambda b: b["entries"][0]["payload"]["sheet"].update(xp="5"), "valid integer"),
     ],
 )
 def test_a_damaged_story_part_is_refused_and_writes_nothing(told: Journal, damage, said) -> None:  # type: ignore[no-untyped-def]
