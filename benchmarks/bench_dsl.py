@@ -223,7 +223,7 @@ PROGRESS_TO = _sel("token", "progress", text="progress")
 LORE_OBSTACLE_HERE = _sel(
     "card kind",
     "obstacle",
-    filters=(Filter("skill", "lore"),),
+    filters=(Filter("skill", "lore", "ranks"),),
     place=HERE,
     text="a lore obstacle at this location",
 )
@@ -236,12 +236,15 @@ FOE_IN_PLAY = _sel(
     "obstacle",
     None,
     "any",
-    filters=(Filter("card tag", "Foe"),),
+    filters=(Filter("card tag", "Foe", "tags"),),
     place=Place("in play", "in"),
     text="any Foe obstacle in play",
 )
 EMPIRE_LOCATION = _sel(
-    "card kind", "location", filters=(Filter("region", "empire"),), text="an Empire location"
+    "card kind",
+    "location",
+    filters=(Filter("region", "empire", "groups"),),
+    text="an Empire location",
 )
 ABILITY = _sel("card kind", "ability", text="an ability")
 ALL_HINDRANCE = _sel("token", "hindrance", None, "all", text="all hindrance")

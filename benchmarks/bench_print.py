@@ -87,7 +87,7 @@ def stages() -> tuple[float, int, float]:
     from journal.printing.raster import svg_to_png
 
     ruleset = load_ruleset("six-winters")
-    faces = FaceSet(faces_folder(ruleset_dir("six-winters")), regions=ruleset.vocabulary.regions)
+    faces = FaceSet(faces_folder(ruleset_dir("six-winters")), regions=ruleset.vocabulary.titles)
     started = time.perf_counter()
     drawn = [faces.front(card) for card in ruleset.all_cards]
     svg_s = time.perf_counter() - started

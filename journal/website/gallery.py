@@ -166,7 +166,7 @@ def card_gallery(
         game = registry.find(ruleset)
         compiled = game.compiled()  # the engine's own: compiled once a process
         folder = faces_folder(game.folder)
-        faces = FaceSet(folder, bleed_mm=0, regions=compiled.vocabulary.regions)
+        faces = FaceSet(folder, bleed_mm=0, regions=compiled.vocabulary.titles)
     except ChroniclerError:
         return None  # no faces/ folder, or card text that does not compile right now
     met = cards_met(rows)
