@@ -1233,6 +1233,9 @@ class _CardChecker:
             return value
         of = fs.of or ""
         if t == "ranks":
+            ranked = self.v.category(of)  # the field's own range, else the category's bounds
+            least: int | None = fs.low if fs.low is not None or ranked is None else ranked.low
+            most: int | None = fs.high if fs.high is not None or ranked is None else ranked.high
             ranks: dict[str, int] = {}
             for item in items:
                 if len(item) != 2 or item[1].kind != "number":
@@ -1241,10 +1244,8 @@ class _CardChecker:
                     )
                 word = self.word_of(item[:1], of)
                 rank = int(item[1].text)
-                if (fs.low is not None and rank < fs.low) or (
-                    fs.high is not None and rank > fs.high
-                ):
-                    raise BindError(f"a rank must be within {fs.low}..{fs.high}", item[1].span)
+                if (least is not None and rank < least) or (most is not None and rank > most):
+                    raise BindError(f"a rank must be within {least}..{most or ''}", item[1].span)
                 ranks[word] = rank
             return ranks
         if t == "members":
