@@ -206,6 +206,7 @@ class Binder:
         self.place_kind = vocab.place_kind  # the card kind the map is made of, if any
         dice = vocab.of_shape("dice")
         self.only_dice = dice[0].singular if len(dice) == 1 else None
+        self.most_sides = vocab.sides()  # a face of "a die" (any dice) is 1 to this
         # each tag category → the card kind its tags describe (None: any card)
         self.tag_kinds: dict[str, str | None] = {}
         for category in vocab.of_shape("tags"):
@@ -213,6 +214,7 @@ class Binder:
             self.tag_kinds[category.singular] = self.kinds.get(of) or self.kinds.get(
                 singular_of(of)
             )
+        self.tags_of: dict[str | None, frozenset[str]] = {}  # a card kind → its tag categories
         # the categories a place is described by (its groups, its own tags), for messages
         self.place_described_by = [c.singular for c in vocab.of_shape("groups")] + [
             name for name, kind in self.tag_kinds.items() if kind and kind == self.place_kind
@@ -673,14 +675,23 @@ class Binder:
         """The first meaning of the first of ``shapes`` (a category's own name only when
         ``generic``; a declared word before it)."""
         for shape in shapes:
-            found = [m for m in meanings if m.shape == shape and (generic or not m.generic)]
-            if found:
-                return min(found, key=lambda m: m.generic)
+            own = None
+            for m in meanings:
+                if m.shape == shape:
+                    if not m.generic:
+                        return m
+                    if generic and own is None:
+                        own = m
+            if own is not None:
+                return own
         return None
 
     def pick_noun(self, meanings: Sequence[Meaning]) -> Meaning | None:
         """What a word means when it is the thing selected (``NOUN_ORDER``); of tags, those
         of the place before those of other cards."""
+        if len(meanings) == 1:  # most words mean one thing
+            m = meanings[0]
+            return m if m.shape in NOUN_ORDER else None
         for shape in NOUN_ORDER:
             found = [m for m in meanings if m.shape == shape]
             if shape == "tags":
@@ -693,11 +704,14 @@ class Binder:
         """What a word describing a card of kind ``noun`` (``None``: any card) means: a tag of
         that kind (or of any card, when the kind has none of its own), a rank, a group, a
         kind, a flag."""
-        kind = (noun or "").casefold()
-        own = [name for name, k in self.tag_kinds.items() if k is not None and k.casefold() == kind]
-        tags = own or [name for name, k in self.tag_kinds.items() if k is None]
-        if noun is not None and self.place_kind is not None and kind == self.place_kind.casefold():
+        if noun is not None and noun == self.place_kind:
             return self.place_filter(meanings)
+        tags = self.tags_of.get(noun)
+        if tags is None:
+            own = [n for n, k in self.tag_kinds.items() if k is not None and k == noun]
+            tags = self.tags_of[noun] = frozenset(
+                own or [n for n, k in self.tag_kinds.items() if k is None]
+            )
         for m in meanings:
             if m.shape == "tags" and m.category in tags and not m.generic:
                 return m
@@ -738,9 +752,9 @@ class Binder:
     def faces(self, sel: Selector | None = None) -> int:
         """How many faces the dice a phrase names have (its type's, else the most any
         declared dice have: ``Vocabulary.sides``)."""
-        if sel is not None and sel.noun_category == "die":
+        if sel is not None and sel.noun_category == "die" and (sel.noun or sel.category):
             return self.v.sides(sel.noun or sel.category)
-        return self.v.sides()
+        return self.most_sides
 
     def card_reference(self, body: list[Lexeme], quantity: Quantity) -> Selector:
         kind = None

@@ -104,6 +104,7 @@ class _VocabularyBuilder:
         self.d = diags
         self.v = Vocabulary()
         self.seen: dict[tuple[str, str], Span] = {}
+        self.periods: set[str] | None = None
 
     def declare(self, category: Category, name: ast.Name) -> None:
         word = name.text
@@ -115,7 +116,7 @@ class _VocabularyBuilder:
             )
             return
         self.seen[key] = name.span
-        category.members.append(word)
+        category.add(word)
         self.v.add_word(word, Meaning(category.singular, word, shape=category.shape))
 
     def build(self) -> Vocabulary:
@@ -183,6 +184,8 @@ class _VocabularyBuilder:
             return
         category = read
         self.v.categories[key] = category
+        for form_name in (category.singular, category.plural):
+            self.v.forms.setdefault(form_name.casefold(), category)
         self.add_members(category, form.members, form.span)
 
     def more_members(self, form: ast.MembersDecl) -> None:
@@ -233,7 +236,7 @@ class _VocabularyBuilder:
                 if m.title.casefold() != word.casefold():
                     self.v.add_word(m.title, Meaning(category.singular, word, shape=shape))
             if m.aliases:
-                category.aliases[word] = tuple(a.text for a in m.aliases)
+                category.also(word, tuple(a.text for a in m.aliases))
                 for a in m.aliases:
                     self.v.add_word(a.text, Meaning(category.singular, word, shape=shape))
 
@@ -316,21 +319,19 @@ class _VocabularyBuilder:
         category; ``any`` is every other member."""
         name = form.name.text
         relation = self.v.relations.setdefault(name, {})
-        known = [c for c in self.v.categories.values() if c.member(form.source.text)]
-        first = next(iter(relation), None)
-        if first is not None:  # the category of the relation's first member, when it has one
-            known = [c for c in self.v.categories.values() if c.member(first)] or known
         folded = self.v.aliases.get(form.source.text.casefold(), form.source.text.casefold())
-        source = next((c.member(folded) for c in known if c.member(folded)), None)
-        if source is None or not known:
-            pool = known[0].members if known else self.v.all_words()
-            what = known[0].singular if known else "word"
+        first = next(iter(relation), None)  # a relation's members are of its first's category
+        led = first if first is not None else folded
+        category = next((c for c in self.v.categories.values() if c.member(led)), None)
+        source = category.member(folded) if category is not None else None
+        if category is None or source is None:
+            pool = category.members if category is not None else self.v.all_words()
+            what = category.singular if category is not None else "word"
             self.d.error(
                 f"unknown {what} '{form.source.text}'{did_you_mean(form.source.text, pool)}",
                 form.source.span,
             )
             return
-        category = next(c for c in known if c.member(folded))
         if source in relation:
             self.d.error(
                 f"relation {name}: '{source}' is given its targets twice", form.source.span
@@ -352,8 +353,9 @@ class _VocabularyBuilder:
     def trigger(self, form: ast.TriggerDecl) -> None:
         words = [w.text for w in form.words]
         qualifier = None
-        periods = {m.casefold() for c in self.v.of_shape("periods") for m in c.members}
-        if len(words) > 1 and words[-1].casefold() in periods:
+        if self.periods is None:  # the members of every periods category, read once
+            self.periods = {m.casefold() for c in self.v.of_shape("periods") for m in c.members}
+        if len(words) > 1 and words[-1].casefold() in self.periods:
             qualifier = words.pop()
         key = " ".join(form.label.text.casefold().split())
         if key in self.v.triggers:

@@ -7,7 +7,7 @@ may mean several things ("Ember" a card tag and a resource); the binder picks by
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from dsl.runtime import Span
@@ -106,19 +106,28 @@ class Category:
     titles: dict[str, str] = field(default_factory=dict)
     turns: dict[str, int] = field(default_factory=dict)
     aliases: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # each member and alias, folded → the member's declared spelling (``add``, ``member``)
+    index: dict[str, str] = field(default_factory=dict, repr=False)
 
     @property
     def owner(self) -> str | None:
         """Whose its members are, or what they are of ("characters", "places", "cards")."""
         return next(iter(self.options.values()), None)
 
+    def add(self, word: str) -> None:
+        """A member."""
+        self.members.append(word)
+        self.index.setdefault(word.casefold(), word)
+
+    def also(self, word: str, aliases: tuple[str, ...]) -> None:
+        """The other words a member is written as (``"action point" (alias AP)``)."""
+        self.aliases[word] = aliases
+        for alias in aliases:
+            self.index.setdefault(alias.casefold(), word)
+
     def member(self, word: str) -> str | None:
         """The member a word names (its declared spelling), else ``None``."""
-        folded = word.casefold()
-        for m in self.members:
-            if m.casefold() == folded or folded in (a.casefold() for a in self.aliases.get(m, ())):
-                return m
-        return None
+        return self.index.get(word.casefold())
 
 
 def singular_of(words: str) -> str:
@@ -265,6 +274,7 @@ class Vocabulary:
     version: str = ""
     primitives: str = ""
     categories: dict[str, Category] = field(default_factory=dict)  # by folded declared name
+    forms: dict[str, Category] = field(default_factory=dict)  # by folded singular and plural
     aliases: dict[str, str] = field(default_factory=dict)
     # "relation trade: ember -> frost": each relation's member → the members it leads to
     relations: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
@@ -291,7 +301,7 @@ class Vocabulary:
             ((*parts[:-1], p), True) for p in plural_forms(parts[-1])
         ]:
             meanings = self.lexicon.setdefault(key, [])
-            entry = replace(meaning, plural=plural)
+            entry = Meaning(meaning.category, meaning.word, plural, meaning.shape, meaning.generic)
             if all(m.category != entry.category or m.word != entry.word for m in meanings):
                 meanings.append(entry)
             self.longest = max(self.longest, len(key))
@@ -309,14 +319,10 @@ class Vocabulary:
 
     def category(self, name: str) -> Category | None:
         """The category declared as ``name`` (its singular or plural, any case)."""
-        folded = " ".join(name.casefold().split())
-        found = self.categories.get(folded)
-        if found is not None:
-            return found
-        for each in self.categories.values():
-            if folded in (each.singular.casefold(), each.plural.casefold()):
-                return each
-        return None
+        found = self.forms.get(name.casefold())
+        if found is None and " " in name:
+            found = self.forms.get(" ".join(name.casefold().split()))
+        return found
 
     def of_shape(self, *shapes: str) -> list[Category]:
         """The categories of these shapes, in the order declared."""
