@@ -209,16 +209,21 @@ def check_sources(
     """Parse and check the files of one ruleset together, after the files of the libraries it
     reads; diagnostics collected, not raised."""
     d = diagnostics if diagnostics is not None else Diagnostics()
-    trees = []
     with paused_gc():
         libraries_read, missing = library_sources(sources, base_dir)
         d.extend(missing)
-        for source in [*libraries_read, *sources]:
-            d.sources[source.path] = source.text
-            tree, problems = parse_source(source)
-            d.extend(problems)
-            trees.append(tree)
-        return check(trees, d, base_dir)
+        return _check_all([*libraries_read, *sources], base_dir, d)
+
+
+def _check_all(sources: Sequence[Source], base_dir: str | None, d: Diagnostics) -> CheckedRuleset:
+    """Parse (or find parsed) and check every file, libraries' first (the collector paused)."""
+    trees = []
+    for source in sources:
+        d.sources[source.path] = source.text
+        tree, problems = parse_source(source)
+        d.extend(problems)
+        trees.append(tree)
+    return check(trees, d, base_dir)
 
 
 def ruleset_files(folder: Path) -> list[Path]:
@@ -240,18 +245,21 @@ def compile_sources(sources: Sequence[Source], base_dir: str | None = None) -> C
     """Check and compile; raise ``CheckFailed`` (with every diagnostic) when there are errors."""
     from dsl.codegen import compile_checked
 
-    digest = hashlib.sha256()
-    libraries_read, _problems = library_sources(sources, base_dir)  # told by ``check_sources``
-    for source in [*libraries_read, *sources]:
-        digest.update(source.path.encode() + b"\0" + source.text.encode("utf-8") + b"\0")
-    key = f"{base_dir}\0{digest.hexdigest()}"
-    cached = _COMPILED.get(key)
-    if cached is not None:
-        return cached
-    checked = check_sources(sources, base_dir)
-    if checked.diagnostics.errors:
-        raise CheckFailed(checked.diagnostics)
-    with paused_gc():
+    with paused_gc():  # the libraries' files are parsed here: their ASTs stay, as the rest
+        libraries_read, missing = library_sources(sources, base_dir)
+        everything = [*libraries_read, *sources]
+        digest = hashlib.sha256()
+        for source in everything:
+            digest.update(source.path.encode() + b"\0" + source.text.encode("utf-8") + b"\0")
+        key = f"{base_dir}\0{digest.hexdigest()}"
+        cached = _COMPILED.get(key)
+        if cached is not None:
+            return cached
+        d = Diagnostics()
+        d.extend(missing)
+        checked = _check_all(everything, base_dir, d)
+        if checked.diagnostics.errors:
+            raise CheckFailed(checked.diagnostics)
         compiled = compile_checked(checked)
     _COMPILED[key] = compiled
     return compiled
