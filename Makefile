@@ -10,7 +10,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench docs cli-docs api-docs clean compiled
+.PHONY: demo test lint bench docs cli-docs api-docs clean compiled stats
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV) || { \
@@ -42,12 +42,16 @@ bench: $(STAMP) compiled
 	@set -e; for bench in benchmarks/bench_*.py; do \
 	  echo "== $$bench"; $(BIN)/python $$bench; done
 
+## stats: per ruleset, lines of text against lines of Python, and the share of dsl/ its play runs
+stats: $(STAMP)
+	$(BIN)/python benchmarks/stats.py
+
 ## docs: build the project's documentation site (strict)
 docs: $(STAMP)
 	$(BIN)/mkdocs build --strict --site-dir site
 
 clean:
-	rm -rf $(VENV) .build site demo-output .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .build site demo-output .pytest_cache .mypy_cache .ruff_cache .stats
 
 ## cli-docs: regenerate the command-line reference from the app
 cli-docs: $(STAMP)

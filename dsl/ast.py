@@ -365,6 +365,246 @@ class ProcedureDecl:
     span: Span
 
 
+# ---- checks and dice (dsl/dice/): check "Name" { ... } and ladder "Name" { ... } -----------------
+
+
+@dataclass(frozen=True, slots=True)
+class DiceTerm:
+    """One term of a number in a check: a written number, a name (an input, a declared value,
+    "the difficulty") or "2 times magic"; ``sign`` is +1 or -1, ``the`` when written with it."""
+
+    sign: int
+    number: int | None
+    name: str | None
+    span: Span
+    the: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DiceExpr:
+    """A number in a check: terms added or taken away (``level + advantages``)."""
+
+    terms: tuple[DiceTerm, ...]
+    span: Span
+
+
+FaceTestKind = Literal["showing", "or more", "or less", "above", "below"]
+
+
+@dataclass(frozen=True, slots=True)
+class FaceTest:
+    """Which faces a die rule or a count takes: ``showing 6``, ``at target or more``..."""
+
+    kind: FaceTestKind
+    value: DiceExpr
+    span: Span
+
+
+CompareKind = Literal["equal", "at least", "at most", "above", "below", "or more", "or less"]
+ConditionKind = Literal["measure", "any die", "no die", "every die"]
+
+
+@dataclass(frozen=True, slots=True)
+class CheckCondition:
+    """``the score is below the difficulty`` (``measure``, ``compare``, ``value``) or ``a die
+    shows 6`` / ``no die shows 1`` / ``every die shows 6`` (``value`` the face)."""
+
+    kind: ConditionKind
+    value: DiceExpr
+    span: Span
+    measure: str = ""
+    the: bool = False
+    compare: CompareKind = "equal"
+
+
+@dataclass(frozen=True, slots=True)
+class CheckInput:
+    """``difficulty 1..10`` or ``advantages 0..12 usually 0``."""
+
+    name: str
+    low: int
+    high: int
+    span: Span
+    usually: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CheckInputs:
+    inputs: tuple[CheckInput, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class CheckLike:
+    """``rolls like "Complex"``: the dice and scoring of another check."""
+
+    other: Name
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class CheckRoll:
+    """``roll reference + advantages d6``."""
+
+    count: DiceExpr
+    sides: int
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class CheckKeep:
+    """``cut the highest cuts`` / ``keep the lowest 2``."""
+
+    keep: bool
+    highest: bool
+    count: DiceExpr
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class CheckLastDie:
+    """``past the last die, each cut takes 1 pips off it``."""
+
+    pips: DiceExpr
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class CheckDieRule:
+    """``each die at target or more: +1``, ``each bonus die showing 6: roll a bonus die``:
+    ``points`` (``plus`` when written with its sign) or ``explode``."""
+
+    bonus: bool
+    test: FaceTest
+    points: int | None
+    explode: bool
+    span: Span
+    plus: bool = False
+
+
+ScoreKind = Literal["highest", "lowest", "sum", "points"]
+
+
+@dataclass(frozen=True, slots=True)
+class CheckScore:
+    """``score the highest die`` / ``the lowest die`` / ``the sum of the dice`` / ``the points``."""
+
+    kind: ScoreKind
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class CheckCount:
+    """``count hits: dice at hit on or more`` (``rolled``: the dice as rolled, before cuts)."""
+
+    name: str
+    rolled: bool
+    test: FaceTest
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class CheckConfirm:
+    """``, confirmed by another die showing 6 when the difficulty is 6 or more``."""
+
+    test: FaceTest
+    when: CheckCondition | None
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class CheckOutcome:
+    """``outcome failure if the score is below the difficulty`` or ``outcome success otherwise``."""
+
+    name: str
+    conditions: tuple[CheckCondition, ...]
+    span: Span
+    confirm: CheckConfirm | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CheckOutcomeTable:
+    """``outcomes from table "result"``: the band is the table's row for the score."""
+
+    table: Name
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class CheckWhen:
+    """A modifier: ``when favour is above peril: roll 1 more die, then cut the lowest 1``."""
+
+    condition: CheckCondition
+    more: DiceExpr
+    span: Span
+    then: CheckKeep | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CheckLadder:
+    """``difficulty changes reference by ladder "Difficulty"``: an input naming a step."""
+
+    name: str
+    changes: str
+    ladder: Name
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class CheckRepeat:
+    """``repeat until an outcome holds, each roll taking 1 hour``."""
+
+    span: Span
+    time: int | None = None
+    unit: str | None = None
+
+
+CheckClause = (
+    Note
+    | CheckInputs
+    | CheckLike
+    | CheckRoll
+    | CheckKeep
+    | CheckLastDie
+    | CheckDieRule
+    | CheckScore
+    | CheckCount
+    | CheckOutcome
+    | CheckOutcomeTable
+    | CheckWhen
+    | CheckLadder
+    | CheckRepeat
+)
+
+
+@dataclass(frozen=True, slots=True)
+class CheckDecl:
+    """``check "Complex" { ... }``: a roll of dice declared clause by clause (dsl/dice/)."""
+
+    name: Name
+    clauses: tuple[CheckClause, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class LadderStep:
+    """``very easy: +3``: a step of a ladder and what it adds to the input it changes."""
+
+    name: str
+    change: int
+    span: Span
+    plus: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LadderDecl:
+    """``ladder "Difficulty" { ... }``: named steps in order, each a change of a number."""
+
+    name: Name
+    steps: tuple[LadderStep, ...]
+    span: Span
+
+
 Declaration = (
     RulesetDecl
     | PrimitivesDecl
@@ -380,6 +620,8 @@ Declaration = (
     | MapDecl
     | KindDecl
     | ProcedureDecl
+    | CheckDecl
+    | LadderDecl
     | Card
 )
 

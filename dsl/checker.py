@@ -38,7 +38,7 @@ from dsl.bound import (
 )
 from dsl.diagnostics import Diagnostics, did_you_mean
 from dsl.meaning import place_words
-from dsl.procedure import CheckedPhase, check_procedures
+from dsl.procedure import CheckedPhase, ProcedureWords, check_procedures
 from dsl.runtime import Span
 from dsl.selectors import (
     Either,
@@ -90,6 +90,7 @@ class CheckedRuleset:
     diagnostics: Diagnostics
     files: list[ast.RulesFile] = field(default_factory=list)
     procedures: list[CheckedPhase] = field(default_factory=list)  # the game's procedure
+    checks: list[Any] = field(default_factory=list)  # dsl.dice.model.Check, each compiled
 
 
 # ---- vocabulary -------------------------------------------------------------------------------
@@ -167,6 +168,8 @@ class _VocabularyBuilder:
                 elif isinstance(form, ast.TriggerDecl) and form.kinds:
                     self.trigger_kinds(form)
         self.verbs(verbs)
+        if not v.primitives:
+            self.core_verbs()
         return v
 
     # -- categories and their shapes --
@@ -298,6 +301,33 @@ class _VocabularyBuilder:
                         f"'{_plural_of(place)}'",
                         category.span,
                     )
+
+    def core_verbs(self) -> None:
+        """A ruleset with no primitives of its own plays on the world engine: its verbs are
+        the engine's core verbs (``dsl.world.verbs``), declared here as the text would."""
+        from dsl.world.verbs import CORE_VERBS
+
+        span = Span("<core verbs>", 1, 1, 1, 1)
+        for words_text, fn in CORE_VERBS.items():
+            words = tuple(words_text.split())
+            if words in self.v.verbs:
+                continue
+            self.v.primitive_functions[fn.__name__] = fn
+            roles, params = _roles_of(fn)
+            info = VerbInfo(
+                words,
+                fn.__name__,
+                roles,
+                params,
+                span,
+                frozenset(getattr(fn, "creates", ())),
+                frozenset(getattr(fn, "faces", ())),
+                tuple(sorted(getattr(fn, "takes", {}).items())),
+                holds=frozenset(getattr(fn, "holds", ())),
+                holds_whole=bool(getattr(fn, "holds_whole", False)),
+            )
+            self.v.verbs[words] = info
+            self.v.add_verb(info)
 
     def alias(self, form: ast.AliasDecl) -> None:
         target = form.target.text.casefold()
@@ -1564,10 +1594,13 @@ def check(
     tables: list[ast.TableDecl] = []
     maps: list[ast.MapDecl] = []
     procedures: list[ast.ProcedureDecl] = []
+    check_decls: list[ast.CheckDecl | ast.LadderDecl] = []
     for f in files:
         for form in f.forms:
             if isinstance(form, ast.ProcedureDecl):
                 procedures.append(form)
+            elif isinstance(form, ast.CheckDecl | ast.LadderDecl):
+                check_decls.append(form)
             elif isinstance(form, ast.Card):
                 all_cards.append(form)
                 kind = next(
@@ -1602,8 +1635,26 @@ def check(
         _check_map(m, binder, d)
     module = _primitives_module(vocab, base_dir)
     phases = _check_procedures(procedures, module, checker, d)
-    _check_values_read(files, module, d)
-    return CheckedRuleset(vocab, checked, tables, maps, d, list(files), phases)
+    checks = _check_checks(check_decls, vocab, tables, d)
+    _check_values_read(files, module, d, {name for c in checks for name in c.values})
+    return CheckedRuleset(vocab, checked, tables, maps, d, list(files), phases, checks)
+
+
+def _check_checks(
+    decls: list[ast.CheckDecl | ast.LadderDecl],
+    vocab: Vocabulary,
+    tables: list[ast.TableDecl],
+    d: Diagnostics,
+) -> list[Any]:
+    """The ruleset's checks and ladders (dsl/dice/), compiled."""
+    if not decls:
+        return []
+    from dsl.dice.checker import check_checks
+
+    checks = [c for c in decls if isinstance(c, ast.CheckDecl)]
+    ladders = [c for c in decls if isinstance(c, ast.LadderDecl)]
+    by_name = {t.name.text: t for t in tables}
+    return check_checks(checks, ladders, dict(vocab.values), by_name, d)
 
 
 def _primitives_module(vocab: Vocabulary, base_dir: str | None) -> Any:
@@ -1616,12 +1667,16 @@ def _primitives_module(vocab: Vocabulary, base_dir: str | None) -> Any:
         return None
 
 
-def _check_values_read(files: Sequence[ast.RulesFile], module: Any, d: Diagnostics) -> None:
+def _check_values_read(
+    files: Sequence[ast.RulesFile], module: Any, d: Diagnostics, in_text: set[str] | None = None
+) -> None:
     """A declared value nothing reads is a warning, when the primitives module says which it
-    reads (``values_read``): the text would say one thing while the game does another."""
+    reads (``values_read``): the text would say one thing while the game does another. A
+    value the text itself reads (a check's number) is read."""
     read = getattr(module, "values_read", None)
     if read is None:
         return
+    read = set(read) | (in_text or set())
     declared: set[str] = set()
     header: ast.PrimitivesDecl | None = None
     for f in files:
@@ -1655,14 +1710,18 @@ def _check_procedures(
 ) -> list[CheckedPhase]:
     if not decls:
         return []
+    # where the procedure's words find their Python: the primitives module's own registry
+    # (``procedure_words``), else its functions named after the words; a ruleset with no
+    # module of its own plays on the world engine, whose words these are
+    words: ProcedureWords | None = None
     if module is None:
-        d.error(
-            "a procedure's steps need the ruleset's primitives module: "
-            'primitives "package.module"',
-            decls[0].name.span,
-        )
+        from dsl.world.words import WORLD_WORDS
+
+        words = WORLD_WORDS
+    else:
+        words = getattr(module, "procedure_words", None)
     return check_procedures(
-        decls, module, lambda effect: checker.effect(effect, [], "procedure"), d
+        decls, module, lambda effect: checker.effect(effect, [], "procedure"), d, words
     )
 
 

@@ -1097,6 +1097,8 @@ def _cost(value: Any) -> Any:
 
 def compile_checked(checked: Any) -> CompiledRuleset:
     """Compile a ``CheckedRuleset`` (the caller has made sure it has no errors)."""
+    from dsl.dice.checker import with_tables
+
     vocabulary = checked.vocabulary
     compiler = _CardCompiler(vocabulary, vocabulary.triggers)
     cards = []
@@ -1130,6 +1132,7 @@ def compile_checked(checked: Any) -> CompiledRuleset:
         maps=maps,
         vocabulary=vocabulary,
         procedure=compile_procedures(getattr(checked, "procedures", []), compile_step),
+        checks=with_tables(getattr(checked, "checks", []), tables),
     )
 
 

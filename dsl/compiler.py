@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from dsl.dice.model import Check
 from dsl.errors import ChroniclerError
 from dsl.procedure import Procedure
 from dsl.runtime import Context, Span
@@ -227,6 +228,7 @@ class CompiledRuleset:
     maps: Mapping[str, GameMap]
     vocabulary: Any
     procedure: Procedure = field(default_factory=Procedure)  # the game's phases and steps
+    checks: Mapping[str, Check] = field(default_factory=dict)  # its checks (dsl/dice/), by name
     _by_name: dict[str, CompiledCard] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:

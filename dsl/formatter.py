@@ -10,6 +10,7 @@ format(x)``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from dsl import ast
@@ -18,6 +19,7 @@ from dsl.parser import parse_text
 
 WIDTH = 100
 INDENT = "  "
+_CLAUSE_WORDS = re.compile(r'"(?:\\.|[^"\\])*"\S*|\S+')  # words, a quoted name kept whole
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,6 +290,9 @@ class _Formatter:
             self.leading(last, INDENT, closing=True)
             self.emit_with_trailing(["}"], last, last)
             return
+        if isinstance(form, ast.CheckDecl | ast.LadderDecl):
+            self.check(form)
+            return
         if isinstance(form, ast.KindDecl):
             self.emit_with_trailing([f"kind {form.kind.text} {{"], first, first)
             for kf in form.fields:
@@ -298,6 +303,26 @@ class _Formatter:
             self.emit_with_trailing(["}"], last, last)
             return
         self.emit_with_trailing(self.declaration(form), first, last)
+
+    def check(self, form: ast.CheckDecl | ast.LadderDecl) -> None:
+        """A check's or a ladder's block: one clause a line (dsl.dice.wording), wrapped with
+        its continuation lines indented."""
+        from dsl.dice.wording import clause_text, step_text
+
+        first, last = form.span.line, form.span.end_line
+        head = "check" if isinstance(form, ast.CheckDecl) else "ladder"
+        self.emit_with_trailing([f"{head} {ast.quote(form.name.text)} {{"], first, first)
+        items = form.clauses if isinstance(form, ast.CheckDecl) else form.steps
+        for item in items:
+            self.leading(item.span.line, INDENT)
+            if isinstance(item, ast.Note):
+                lines = _wrap(INDENT + "note ", _chunks(item.atoms), INDENT * 2)
+            else:
+                text = step_text(item) if isinstance(item, ast.LadderStep) else clause_text(item)
+                lines = _wrap(INDENT, _CLAUSE_WORDS.findall(text), INDENT * 2)
+            self.emit_with_trailing(lines, item.span.line, item.span.end_line)
+        self.leading(last, INDENT, closing=True)
+        self.emit_with_trailing(["}"], last, last)
 
     def declaration(self, form: ast.Declaration) -> list[str]:
         def name(n: ast.Name) -> str:

@@ -27,8 +27,8 @@ from dsl.runtime import Span
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 
-# Blocks whose items are data rows, never effects.
-_DATA_BLOCKS = frozenset({"TABLE", "MAP", "KIND"})
+# Blocks whose items are data rows, never effects (a check's and a ladder's are clauses).
+_DATA_BLOCKS = frozenset({"TABLE", "MAP", "KIND", "CHECK", "LADDER"})
 
 
 def _line_indent(text: str, start: int) -> tuple[int, int]:
@@ -612,6 +612,16 @@ class _Builder:
             required = any(a.type == "ONE_MUST_BE_TAKEN" for a in toks)
             return ast.StepBody("offer", span, each, offers=offers, again=again, required=required)
         return ast.StepBody("act", span, each)
+
+    def build_check_decl(self, t: Tree[Token]) -> ast.CheckDecl:
+        from dsl.dice.syntax import CheckBuilder
+
+        return CheckBuilder(self).check(t)
+
+    def build_ladder_decl(self, t: Tree[Token]) -> ast.LadderDecl:
+        from dsl.dice.syntax import CheckBuilder
+
+        return CheckBuilder(self).ladder(t)
 
     def build_card(self, t: Tree[Token]) -> ast.Card:
         kind_tree, *items = self.subtrees(t)

@@ -179,3 +179,12 @@ def render_phase(phase: Any) -> str:
 def render_procedure(procedure: Any) -> str:
     """Every phase of a ruleset's procedure, in the order written, a blank line apart."""
     return "\n\n".join(render_phase(phase) for phase in procedure)
+
+
+def check_lines(check: Any) -> list[str]:
+    """The printed wording of a check (``dsl.dice``): its declaration, one clause a line in the
+    canonical wording its text compiled from (notes as written), which reads back as the same
+    check."""
+    from dsl.ast import quote
+
+    return [f"check {quote(check.name)} {{", *(f"  {line}" for line in check.printed), "}"]

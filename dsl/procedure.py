@@ -38,7 +38,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar, Protocol
 
 from dsl import ast
 from dsl.diagnostics import Diagnostics, did_you_mean
@@ -174,16 +174,76 @@ class CheckedPhase:
     steps: list[CheckedStep]
 
 
+class ProcedureWords(Protocol):
+    """Where a procedure's words find their Python, registered explicitly (never a name built
+    from the words): ``find("step", "advance time")`` gives the function of ``do advance
+    time``; the other uses are ``each`` (``for each <noun>``), ``until`` (``play ... until
+    <words>``) and ``if`` (an offer's ``only if <words>``). ``known(use)`` lists the words a
+    use knows, for "did you mean"."""
+
+    def find(self, use: str, words: str) -> Callable[..., Any] | None: ...
+
+    def known(self, use: str) -> list[str]: ...
+
+
+class ModuleWords:
+    """The words of a primitives module that names its functions after them (``step_advance_
+    time``): how Six Winters and Tags and Tracks find theirs until they register them."""
+
+    PREFIXES: ClassVar[dict[str, str]] = {
+        "step": "step_",
+        "each": "each_",
+        "until": "until_",
+        "if": "if_",
+    }
+
+    def __init__(self, module: Any) -> None:
+        self.module = module
+
+    def find(self, use: str, words: str) -> Callable[..., Any] | None:
+        if self.module is None:
+            return None
+        fn = getattr(self.module, self.PREFIXES[use] + _snake(words), None)
+        return fn if callable(fn) else None
+
+    def known(self, use: str) -> list[str]:
+        prefix = self.PREFIXES[use]
+        names = dir(self.module) if self.module is not None else []
+        return [n[len(prefix) :].replace("_", " ") for n in names if n.startswith(prefix)]
+
+
+class ChainedWords:
+    """The words of several sources, the first that knows a word wins (a ruleset's own, then
+    the engine's)."""
+
+    def __init__(self, *sources: ProcedureWords) -> None:
+        self.sources = sources
+
+    def find(self, use: str, words: str) -> Callable[..., Any] | None:
+        for source in self.sources:
+            found = source.find(use, words)
+            if found is not None:
+                return found
+        return None
+
+    def known(self, use: str) -> list[str]:
+        return [w for source in self.sources for w in source.known(use)]
+
+
 def check_procedures(
     decls: list[ast.ProcedureDecl],
     module: Any,
     bind_sentences: Callable[[ast.Effect], Any],
     d: Diagnostics,
+    words: ProcedureWords | None = None,
 ) -> list[CheckedPhase]:
     """Check every phase: names, step titles, phases played, primitives, sentences, endings.
 
     ``module`` is the ruleset's primitives module (``None`` when it has none or it failed to
-    import); ``bind_sentences`` binds a step's sentences as a card effect."""
+    import); ``words`` where the procedure's words find their functions (by default the
+    module's own names); ``bind_sentences`` binds a step's sentences as a card effect."""
+    if words is None:
+        words = ModuleWords(module)
     phases: dict[str, ast.ProcedureDecl] = {}
     for decl in decls:
         key = decl.name.text.casefold()
@@ -195,7 +255,6 @@ def check_procedures(
             continue
         phases[key] = decl
     names = [p.name.text for p in phases.values()]
-    functions = [n for n in dir(module) if not n.startswith("_")] if module is not None else []
     checked: list[CheckedPhase] = []
     for decl in phases.values():
         steps: list[CheckedStep] = []
@@ -219,13 +278,7 @@ def check_procedures(
             body = item.body
             if body.each is not None:
                 cs.each = _function(
-                    module,
-                    "each_",
-                    body.each.noun,
-                    "thing to go through",
-                    d,
-                    body.each.span,
-                    functions,
+                    words, "each", body.each.noun, "thing to go through", d, body.each.span
                 )
             if body.form == "play":
                 assert body.target is not None
@@ -240,28 +293,16 @@ def check_procedures(
                     )
                 if body.until:
                     cs.until = _function(
-                        module,
-                        "until_",
-                        body.until,
-                        "condition",
-                        d,
-                        _span_of(body.until),
-                        functions,
+                        words, "until", body.until, "condition", d, _span_of(body.until)
                     )
             elif body.form == "do":
                 cs.call = _function(
-                    module,
-                    "step_",
-                    body.words,
-                    "step primitive",
-                    d,
-                    _span_of(body.words),
-                    functions,
+                    words, "step", body.words, "step primitive", d, _span_of(body.words)
                 )
                 if cs.call is not None:
                     _check_takes(cs.call, body, d)
             elif body.form == "offer":
-                cs.offers = _check_offers(body, module, d, functions)
+                cs.offers = _check_offers(body, words, d)
                 # the question's wording, when the module words it: prompt_<the step's title>
                 cs.prompt = getattr(module, "prompt_" + _snake(title), None)
             elif body.form == "sentences":
@@ -278,9 +319,7 @@ def check_procedures(
     return checked
 
 
-def _check_offers(
-    body: ast.StepBody, module: Any, d: Diagnostics, functions: list[str]
-) -> list[OfferOption]:
+def _check_offers(body: ast.StepBody, words: ProcedureWords, d: Diagnostics) -> list[OfferOption]:
     """Each offer's primitive and condition resolved; offers are told apart by their words."""
     if body.each is not None:
         d.error(
@@ -301,9 +340,7 @@ def _check_offers(
         elif key in seen:
             d.error(f'"{text}" is offered twice (first at line {seen[key].line})', offer.span)
         seen.setdefault(key, offer.span)
-        call = _function(
-            module, "step_", offer.words, "step primitive", d, _span_of(offer.words), functions
-        )
+        call = _function(words, "step", offer.words, "step primitive", d, _span_of(offer.words))
         if call is not None and _required_params(call):
             d.error(
                 f"step primitive '{text}' takes a thing: an offer's primitive takes only the game",
@@ -311,9 +348,7 @@ def _check_offers(
             )
         only_if = None
         if offer.only_if:
-            only_if = _function(
-                module, "if_", offer.only_if, "condition", d, _span_of(offer.only_if), functions
-            )
+            only_if = _function(words, "if", offer.only_if, "condition", d, _span_of(offer.only_if))
         offers.append(
             OfferOption(text, call, words_of(offer.only_if) if offer.only_if else None, only_if)
         )
@@ -338,24 +373,26 @@ def _span_of(atoms: tuple[ast.Atom, ...]) -> Span:
 
 
 def _function(
-    module: Any,
-    prefix: str,
+    words: ProcedureWords,
+    use: str,
     atoms: tuple[ast.Atom, ...],
     what: str,
     d: Diagnostics,
     span: Span,
-    functions: list[str],
 ) -> Callable[..., Any] | None:
-    name = function_name(prefix, atoms)
-    fn = getattr(module, name, None) if module is not None else None
-    if callable(fn):
+    text = words_of(atoms)
+    fn = words.find(use, text)
+    if fn is not None:
         return fn
-    known = [f[len(prefix) :].replace("_", " ") for f in functions if f.startswith(prefix)]
-    hint = did_you_mean(words_of(atoms), known)
-    d.error(
-        f"unknown {what} '{words_of(atoms)}': the primitives module has no function {name}(){hint}",
-        span,
-    )
+    hint = did_you_mean(text, words.known(use))
+    if isinstance(words, ModuleWords):
+        name = ModuleWords.PREFIXES[use] + _snake(text)
+        d.error(
+            f"unknown {what} '{text}': the primitives module has no function {name}(){hint}",
+            span,
+        )
+    else:
+        d.error(f"unknown {what} '{text}': neither the engine nor the ruleset knows it{hint}", span)
     return None
 
 

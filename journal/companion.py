@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import secrets
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -32,13 +32,20 @@ ROLL_HELP = (
 
 
 ODDS_HELP = (
-    "The exact odds of a roll: the chance of each result band and of at least N hits.\n\n"
-    "Every outcome of the dice is walked through the ruleset's own roll procedure and weighted "
-    "by its chance, so the odds are exact fractions, not samples (--exact prints them as "
+    "The exact odds of a check the ruleset declares in text, or of a roll.\n\n"
+    'With CHECK: the chance of each outcome of that check (check "Name" { ... } in the '
+    "ruleset's text), computed exactly from its declaration, a row for each value of one input "
+    "(--by, by default the first input neither given with --input NAME=VALUE nor usual); a "
+    "repeated check gives each outcome's chance within --within rolls, in the end, and the "
+    "expected rolls. --json prints the exact fractions for tools.\n\n"
+    "Without CHECK (Tags and Tracks): the chance of each result band and of at least N hits.\n\n"
+    'The odds come from the ruleset\'s check "Roll", every outcome of the dice weighted by its '
+    "chance, so they are exact fractions, not samples (--exact prints them as "
     "fractions). Without --level, a row for each skill level 1 to 6. With --points and --target, "
     "a last column gives the chance of at least --target hits when the points are spent as "
     "well as can be after seeing the dice.\n\n"
-    "Example: chronicler odds tags-and-tracks --level 3 --hard"
+    "Examples: chronicler odds tags-and-tracks --level 3 --hard; "
+    "chronicler odds tags-and-tracks Roll --input cuts=1 --by level"
 )
 
 
@@ -49,6 +56,18 @@ def register(app: typer.Typer) -> None:
 
 def odds_command(
     ruleset: str = typer.Argument(..., help="The ruleset: a name (tags-and-tracks) or a folder."),
+    check: str | None = typer.Argument(
+        None, help='A check the ruleset declares (check "Roll" { ... }): its odds.'
+    ),
+    given: Annotated[
+        list[str] | None,
+        typer.Option("--input", help="An input of the check, NAME=VALUE (again for each)."),
+    ] = None,
+    by: str | None = typer.Option(None, "--by", help="The input the rows go by."),
+    within: int = typer.Option(
+        5, "--within", min=1, help="A repeated check: its chances within this many rolls."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="The rows as JSON, chances as fractions."),
     level: int | None = typer.Option(
         None, "--level", min=1, help="The skill level (default: 1 to 6)."
     ),
@@ -70,6 +89,16 @@ def odds_command(
 
     from rules import registry
 
+    if check is not None:
+        from journal.odds import odds_of_check
+
+        if level is not None or easy or hard or far or assist or cut or points or target:
+            raise UsageError(
+                "--level, --easy, --hard, --far, --assist, --cut, --points and --target are the "
+                "roll's table; with a CHECK give its inputs: --input NAME=VALUE"
+            )
+        odds_of_check(ruleset, check, given or [], by, within, exact, as_json)
+        return
     game = registry.find(ruleset)
     engine = game.engine
     if not hasattr(engine, "roll_odds"):

@@ -19,8 +19,19 @@ def value(game: Any, name: str) -> int:
     return int(game.ruleset.values[name])
 
 
-def hits(game: Any, faces: list[int]) -> int:
-    return sum(1 for face in faces if face >= value(game, "hit on"))
+def judged(game: Any, cuts: int) -> Any:
+    """The roll's dice as they stand, judged by the text's ``check "Roll"`` with ``cuts``
+    cuts (``dsl.dice.model.Settled``: what is cut, the highest die, the hits)."""
+    st = game.state
+    check = game.ruleset.checks["Roll"]
+    setting = check.setting(level=st.level, advantages=st.advantages, cuts=cuts)
+    return check.settle(setting, st.dice)
+
+
+def hits(game: Any, cuts: int, count: str = "hits") -> int:
+    """A count of check "Roll" ("hits", or "hits before cuts") on the dice as they stand."""
+    counts = [c.name for c in game.ruleset.checks["Roll"].counts]
+    return int(judged(game, cuts).counts[counts.index(count)])
 
 
 def step_roll_the_dice(game: Any) -> None:
@@ -61,7 +72,7 @@ def step_buy_a_die(game: Any) -> None:
 def step_gain_xp_on_no_hits(game: Any) -> None:
     """Gain 1 XP when you roll no hits (our reading: judged before cuts, see the procedure)."""
     st = game.state
-    if hits(game, st.dice) == 0:
+    if hits(game, st.cuts, "hits before cuts") == 0:
         amount = value(game, "no hits xp")
         st.xp += amount
         game.emit(EventKind.XP_GAINED, amount=amount, why="no hits", xp=st.xp)
@@ -91,15 +102,13 @@ def step_take_the_skill(game: Any) -> None:
 
 
 def step_cut_the_highest_dice(game: Any) -> None:
-    """Summary 4: cut the highest die per disadvantage, or take pips from the last die."""
+    """Summary 4: cut the highest die per disadvantage, or take pips from the last die, as
+    check "Roll" says; each cut is told in the order the check made it."""
     st = game.state
-    for _ in range(st.cuts):
-        before = max(st.dice)
-        if len(st.dice) > 1:
+    for before, after in judged(game, st.cuts).steps:
+        if after is None:
             st.dice.remove(before)
-            after = None
         else:
-            after = max(1, before - value(game, "pips per cut on last die"))
             st.dice[0] = after
         game.emit(EventKind.DIE_CUT, before=before, after=after, dice=list(st.dice))
 
@@ -107,15 +116,16 @@ def step_cut_the_highest_dice(game: Any) -> None:
 def step_read_the_result(game: Any) -> None:
     """Summary 5: the highest die left determines the result."""
     st = game.state
-    st.highest = max(st.dice)
-    st.band = game.ruleset.tables["result"].lookup(st.highest).result
+    check = game.ruleset.checks["Roll"]
+    st.highest = check.score_of(judged(game, 0), 0, 0)  # the dice left: no cut is left to make
+    st.band = check.band(st.highest)
     game.emit(EventKind.RESULT, highest=st.highest, band=st.band)
 
 
 def step_count_the_hits(game: Any) -> None:
     """Summary 6: count the hits (4/5/6) to determine the amount of effort."""
     st = game.state
-    st.hits = hits(game, st.dice)
+    st.hits = hits(game, 0)  # the dice left
     game.emit(EventKind.HITS, hits=st.hits)
 
 
@@ -212,17 +222,15 @@ def step_refuse_the_complication(game: Any) -> None:
 DECISIONS = DecisionKind  # the kinds the game's own pieces ask (for the companion)
 
 # Every declared value the Python reads (here, in character.py and progression.py):
-# `chronicler check` warns of any other.
+# `chronicler check` warns of any other (the values check "Roll" reads count as read).
 values_read = frozenset(
     {
         "die sides",
-        "hit on",
         "root skill level",
         "easy",
         "assist",
         "hard",
         "far",
-        "pips per cut on last die",
         "raise die cost",
         "extra die cost",
         "no hits xp",

@@ -79,8 +79,9 @@ class Roll(FlatState, ProcedureWalker, Machine):
     # ---- the pieces the steps start
     def op_roll(self, ctx: Context) -> None:
         st = self.state
-        count = st.level + st.advantages
-        st.dice = self.roll_dice(value(self, "die sides"), count, f"{st.skill} {st.level}")
+        check = self.ruleset.checks["Roll"]  # the text's roll: how many dice, of what sides
+        setting = check.setting(level=st.level, advantages=st.advantages, cuts=st.cuts)
+        st.dice = self.roll_dice(check.sides, setting.dice, f"{st.skill} {st.level}")
 
     def op_raise_die(self, ctx: Context) -> None:
         """1 point raises a die you rolled by 1: which die is asked."""

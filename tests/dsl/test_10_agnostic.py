@@ -90,6 +90,7 @@ LANGUAGE_WORDS = {
     "character",  # a letter of text ("unexpected character"); Six Winters has characters
     "token",  # a token of the lexer (Lark); a ruleset's pieces may be called tokens
     "stat",  # os.stat; Tags and Tracks' stats are reservoirs
+    "unit",  # a unit of time ("each roll taking 1 hour"); the competitive game's units are pieces
 }
 
 

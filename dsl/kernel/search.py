@@ -1,0 +1,202 @@
+"""A look-ahead bot for any game on the kernel: information-set Monte Carlo tree search.
+
+The bot never reads what its player may not see. Before each simulated game it asks the game
+for a *determinization*: a copy in which everything hidden from that player (the order of a
+deck, another player's hand, a choice made face down) is drawn again at random among what is
+consistent with what the player does see (``game.determinize(player, rng)``; a game with no
+hidden information returns ``clone()``). One tree is grown over all the determinizations
+(single-observer ISMCTS, Cowling, Powley and Whitehouse 2012): a node's statistics are kept per
+answer, an answer is tried only where it is legal in the copy at hand, and the child chosen by
+UCB among the legal ones counts an availability each time it could have been chosen. A playout
+from the new node is played by a fast default bot; the results per player (``returns()``, or
+the winner's 1 against 0) go back up, each node scoring them for the player who decided there.
+
+The budget is a number of playouts (repeatable with a seed) or a time in seconds.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from dsl.kernel.machine import Machine
+
+
+@dataclass
+class _Node:
+    who: str | None
+    visits: int = 0
+    children: dict[Any, _Node] = field(default_factory=dict)
+    wins: float = 0.0  # the result for the player who chose the answer leading here
+    available: int = 0  # how often this answer was legal when its parent was visited
+
+
+def _key(answer: Any) -> Any:
+    return tuple(answer) if isinstance(answer, list) else answer
+
+
+class _Uniform:
+    """The default playout: uniformly random legal answers."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: Any, decision: Any) -> Any:
+        options = list(decision.options)
+        if decision.max_choices > 1 or decision.kind == "choose_many":
+            high = min(decision.max_choices, len(options))
+            count = self.rng.randint(decision.min_choices, high)
+            return self.rng.sample(options, count)
+        return options[self.rng.randrange(len(options))]
+
+
+# a result is mostly winning (a tie shares it) and partly the score's place in the range, so a
+# search that cannot find a win still prefers the better score
+WIN_SHARE = 0.7
+
+
+def _returns(game: Machine, players: list[str]) -> dict[str, float]:
+    """Each player's result in 0..1: winning, and the score's place between the lowest and the
+    highest score."""
+    got = getattr(game, "returns", None)
+    scores: dict[str, float] = dict(got()) if callable(got) else {}
+    if not scores:
+        return {p: 0.0 for p in players}
+    low, high = min(scores.values()), max(scores.values())
+    if high == low:
+        return {p: 0.5 for p in scores}
+    best = [p for p, s in scores.items() if s == high]
+    return {
+        p: WIN_SHARE * (1.0 / len(best) if p in best else 0.0)
+        + (1 - WIN_SHARE) * (s - low) / (high - low)
+        for p, s in scores.items()
+    }
+
+
+class SearchBot:
+    """ISMCTS over ``clone``/``determinize``: ``playouts`` simulated games per decision, or as
+    many as ``seconds`` allow. Decisions with one option are answered at once."""
+
+    uses_observation = False
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        playouts: int = 200,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        rollout: Callable[[int], Any] | None = None,
+        max_depth: int = 400,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.playouts = playouts
+        self.seconds = seconds
+        self.exploration = exploration
+        self.max_depth = max_depth
+        self.rollout_bot = rollout(seed) if rollout is not None else _Uniform(seed)
+        self.game: Machine | None = None
+
+    def bind(self, game: Machine) -> SearchBot:
+        """The game the bot plays (it searches from the game's state, as its player sees it)."""
+        self.game = game
+        return self
+
+    def choose(self, observation: Any, decision: Any) -> Any:
+        options = list(decision.options)
+        if len(options) <= 1 and decision.max_choices <= 1:
+            return options[0]
+        if self.game is None:
+            raise RuntimeError("a SearchBot plays a game it was bound to: bot.bind(game)")
+        return self.search(self.game, decision.who)
+
+    def search(self, game: Machine, who: str | None) -> Any:
+        root = _Node(who)
+        players = list(getattr(game.state, "players", []))
+        deadline = time.monotonic() + self.seconds if self.seconds is not None else None
+        done = 0
+        while True:
+            if deadline is not None:
+                if time.monotonic() >= deadline and done > 0:
+                    break
+            elif done >= self.playouts:
+                break
+            self._iterate(game, root, who, players)
+            done += 1
+        best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].wins))
+        answer = best[0]
+        return list(answer) if isinstance(answer, tuple) else answer
+
+    def _determinize(self, game: Machine, who: str | None) -> Machine:
+        sample = getattr(game, "determinize", None)
+        if callable(sample):
+            return sample(who, self.rng)
+        return game.clone()
+
+    def _iterate(self, game: Machine, root: _Node, who: str | None, players: list[str]) -> None:
+        copy = self._determinize(game, who)
+        node = root
+        path: list[_Node] = []
+        depth = 0
+        # selection and expansion
+        while depth < self.max_depth:
+            decision = copy.pending()
+            if decision is None:
+                break
+            legal = self._answers(decision)
+            for answer in legal:
+                child = node.children.get(_key(answer))
+                if child is not None:
+                    child.available += 1
+            untried = [a for a in legal if _key(a) not in node.children]
+            if untried:
+                answer = untried[self.rng.randrange(len(untried))]
+                child = _Node(decision.who, available=1)
+                node.children[_key(answer)] = child
+                copy.apply(answer)
+                path.append(child)
+                node = child
+                break
+            answer = self._ucb(node, legal)
+            node = node.children[_key(answer)]
+            copy.apply(answer)
+            path.append(node)
+            depth += 1
+        # playout
+        while depth < self.max_depth and (decision := copy.pending()) is not None:
+            copy.apply(self.rollout_bot.choose(None, decision))
+            depth += 1
+        results = _returns(copy, players)
+        root.visits += 1
+        for step in path:
+            step.visits += 1
+            if step.who is not None:
+                step.wins += results.get(step.who, 0.0)
+
+    def _answers(self, decision: Any) -> list[Any]:
+        options = list(decision.options)
+        if decision.max_choices > 1 or decision.kind == "choose_many":
+            # a choice of several: a handful of sampled answers stand for the whole space
+            low, high = decision.min_choices, min(decision.max_choices, len(options))
+            seen: dict[Any, Any] = {}
+            for _ in range(6):
+                count = self.rng.randint(low, high) if high >= low else low
+                pick = sorted(self.rng.sample(options, count), key=options.index)
+                seen.setdefault(tuple(pick), pick)
+            return list(seen.values())
+        return options
+
+    def _ucb(self, node: _Node, legal: list[Any]) -> Any:
+        best, best_value = legal[0], -math.inf
+        for answer in legal:
+            child = node.children[_key(answer)]
+            value = child.wins / child.visits + self.exploration * math.sqrt(
+                math.log(max(child.available, 1)) / child.visits
+            )
+            if value > best_value:
+                best, best_value = answer, value
+        return best

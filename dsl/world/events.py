@@ -1,0 +1,60 @@
+"""The events the world engine tells and the decisions it asks, as enums with their fields."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class WorldEvent(StrEnum):
+    """Every change of a world game's state, told by the operations facade (``dsl.world.ops``)."""
+
+    GAME_STARTED = "game_started"  # players, seed
+    VALUE_CHANGED = "value_changed"  # owner, property, before, after, why
+    THRESHOLD_REACHED = "threshold_reached"  # owner, property, at
+    CARD_MOVED = (
+        "card_moved"  # card, name, card_kind, source, to, owner (hidden to who may not see)
+    )
+    ZONE_SHUFFLED = "zone_shuffled"  # zone
+    PIECES_PLACED = "pieces_placed"  # piece, owner, on, count, total
+    PIECES_REMOVED = "pieces_removed"  # piece, owner, source, count, total
+    PAWN_MOVED = "pawn_moved"  # player, source, to
+    DIE_ROLLED = "die_rolled"  # die, face, result (the table's row), by
+    TURN_STARTED = "turn_started"  # player, round
+    ROUND_STARTED = "round_started"  # round
+    TURN_ORDER = "turn_order"  # order, how
+    EFFECT_STARTED = "effect_started"  # effect, owner, until
+    EFFECT_ENDED = "effect_ended"  # effect, owner, why
+    CHOICE_COMMITTED = "choice_committed"  # player, what (hidden from the others)
+    CHOICE_REVEALED = "choice_revealed"  # player, what, answer
+    PASSED = "passed"  # player
+    GAME_ENDED = "game_ended"  # scores, winner, ranking, why
+
+
+# each event kind's fields, for the docs and a test that every event carries them
+EVENTS: dict[WorldEvent, tuple[str, ...]] = {
+    WorldEvent.GAME_STARTED: ("players", "seed"),
+    WorldEvent.VALUE_CHANGED: ("owner", "property", "before", "after"),
+    WorldEvent.THRESHOLD_REACHED: ("owner", "property", "at"),
+    WorldEvent.CARD_MOVED: ("card", "card_kind", "source", "to"),
+    WorldEvent.ZONE_SHUFFLED: ("zone",),
+    WorldEvent.PIECES_PLACED: ("piece", "owner", "on", "count", "total"),
+    WorldEvent.PIECES_REMOVED: ("piece", "owner", "source", "count", "total"),
+    WorldEvent.PAWN_MOVED: ("player", "source", "to"),
+    WorldEvent.DIE_ROLLED: ("die", "face"),
+    WorldEvent.TURN_STARTED: ("player", "round"),
+    WorldEvent.ROUND_STARTED: ("round",),
+    WorldEvent.TURN_ORDER: ("order", "how"),
+    WorldEvent.EFFECT_STARTED: ("effect", "owner", "until"),
+    WorldEvent.EFFECT_ENDED: ("effect", "owner", "why"),
+    WorldEvent.CHOICE_COMMITTED: ("player",),
+    WorldEvent.CHOICE_REVEALED: ("player", "answer"),
+    WorldEvent.PASSED: ("player",),
+    WorldEvent.GAME_ENDED: ("scores", "winner", "ranking"),
+}
+
+
+class WorldDecision(StrEnum):
+    """The questions the world engine itself asks (card text asks the language's own)."""
+
+    ACTION = "action"  # which action, card text or "pass" a player takes on their turn
+    FIRST_PLAYER = "first_player"  # who goes first, when the table chooses

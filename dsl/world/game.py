@@ -1,0 +1,496 @@
+"""A game written wholly in text, played: the kernel's machine walking the ruleset's procedure
+over the world's state.
+
+``new_game(ruleset, seed, players)`` deals every card to the zone its kind starts in, gives each
+owner its starting numbers, puts the pawns on the first place, and starts the procedure's first
+phase. From there the procedure's text drives everything: its steps are card sentences (run with
+the player a ``for each`` gives acting), ``play "Phase"``, the engine's own steps (``do take an
+action``, ``do choose the first player at random``...), and offers. The players' decisions are
+the kernel's: ``pending()`` → ``apply(answer)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from dsl.compiler import CompiledAbility, CompiledRuleset
+from dsl.kernel.flat import FlatState
+from dsl.kernel.machine import Frame, Machine, PieceRefused, new_decision
+from dsl.kernel.random import GameRandom
+from dsl.procedure import ProcedureStep, ProcedureWalker
+from dsl.runtime import Context, Decision, EffectError, NothingToActOn
+from dsl.selectors import Place, Selector
+
+from .events import WorldDecision, WorldEvent
+from .host import WorldHost
+from .model import GAME, PLAYER, World
+from .ops import Ops, each_owner
+from .state import WorldState, zone_key
+from .verbs import CORE_VERBS
+
+PASS = "pass"
+HAND, DECK, DISCARD = "hand", "deck", "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class ActionOption:
+    """One thing a player may do on their turn: use a card's text, or pass."""
+
+    card: str
+    label: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.label}: {self.card}"
+
+
+class WorldGame(FlatState, ProcedureWalker, Machine):
+    """One game of a text-only ruleset, OpenSpiel-shaped (``pending``/``apply``/``clone``/
+    ``to_json``/``observation``/``returns``)."""
+
+    state_type: ClassVar[type] = WorldState
+
+    def __init__(
+        self, ruleset: CompiledRuleset, state: WorldState, world: World | None = None
+    ) -> None:
+        super().__init__(state)
+        from .declare import world_of
+
+        self.ruleset = ruleset
+        self.world = world if world is not None else world_of(ruleset)
+        self.procedure = ruleset.procedure
+        self.ops = Ops(self)
+        self.host = WorldHost(self)
+        self.primitives: dict[str, Callable[..., Any]] = {
+            **{fn.__name__: fn for fn in CORE_VERBS.values()},
+            **ruleset.vocabulary.primitive_functions,
+        }
+        self.place_cards = bool(self.world.place_kind) and any(
+            c.kind.casefold() == (self.world.place_kind or "").casefold() for c in ruleset.all_cards
+        )
+
+    def _with_state(self, state: Any) -> WorldGame:
+        return type(self)(self.ruleset, state, self.world)
+
+    @classmethod
+    def from_json(cls, ruleset: Any, text: str) -> WorldGame:
+        import json
+
+        from dsl.kernel.machine import _json_hook
+
+        data = json.loads(text, object_hook=_json_hook)
+        return cls(ruleset, cls.decode_state(ruleset, data))
+
+    # ---- what the text reads -------------------------------------------------------------------
+
+    def card_fields(self, card: str) -> Mapping[str, Any]:
+        info = self.state.cards[card]
+        return self.ruleset.card(info["name"], info["kind"]).fields
+
+    def compiled_card(self, card: str) -> Any:
+        info = self.state.cards[card]
+        return self.ruleset.card(info["name"], info["kind"])
+
+    def zone_decl(self, name: str) -> Any:
+        """The declared zone a key names: ``relic deck`` is the kind's ``deck``."""
+        decl = self.world.zone(name)
+        if decl is None and " " in name:
+            decl = self.world.zone(name.rsplit(" ", 1)[1])
+        return decl
+
+    def hand_zone(self) -> str:
+        return HAND
+
+    def deck_key(self, kind: str | None, source: Any, ctx: Context) -> str:
+        """The zone a draw takes from: the one written, else the kind's deck."""
+        if isinstance(source, Selector) and source.place is not None:
+            return self.zone_key_for(source.place, ctx)
+        if kind and kind.casefold() != "card":
+            return f"{kind.casefold()} {DECK}"
+        return DECK
+
+    def discard_key(self, card: str) -> str:
+        kind = self.state.cards[card]["kind"].casefold()
+        key = f"{kind} {DISCARD}"
+        return key if self.world.zone(key) is not None or key in self.state.zones else DISCARD
+
+    def zone_key_for(self, place: Place, ctx: Context) -> str:
+        """The zone a phrase names: "your hand" (the actor's), "the relic deck", "the discard"."""
+        zone = (place.zone or "").casefold()
+        if place.of_kind:
+            zone = f"{place.of_kind.casefold()} {zone}"
+        decl = self.world.zone(place.zone or "")
+        owner = None
+        if place.owner == "your" or (decl is not None and decl.owner == PLAYER):
+            owner = ctx.actor
+        return zone_key(zone, owner)
+
+    def refill(self, deck: str) -> None:
+        """An empty deck takes its discard pile back, shuffled."""
+        discard = deck.replace(DECK, DISCARD)
+        if discard == deck or not self.state.zones.get(discard):
+            return
+        for card in list(self.state.zones[discard]):
+            self.ops.move_card(card, zone=deck, why="refill")
+        self.ops.shuffle(deck)
+
+    def cards_named_or_drawn(self, selector: Any, ctx: Context) -> list[str]:
+        if isinstance(selector, list | str):
+            return [selector] if isinstance(selector, str) else list(selector)
+        if not isinstance(selector, Selector):
+            return []
+        if selector.name is not None:
+            found = [c for c, info in self.state.cards.items() if info["name"] == selector.name]
+            return found[:1]
+        deck = self.deck_key(selector.noun, None, ctx)
+        count = selector.quantity.count or 1
+        return list(self.state.zones.get(deck, [])[:count])
+
+    # ---- running text --------------------------------------------------------------------------
+
+    def context(self, actor: str | None = None, card: str | None = None) -> Context:
+        return Context(self.host, card=card, actor=actor)
+
+    def run_text(self, ability: CompiledAbility, actor: str | None, ctx: Context | None) -> Any:
+        """Run some text inside the piece running now, sharing its answers: a threshold a
+        verb reached, a card a verb played."""
+        inner = Context(self.host, actor=actor)
+        if ctx is not None:
+            inner.answers, inner.cursor = ctx.answers, ctx.cursor
+        try:
+            return ability.run(inner)
+        finally:
+            if ctx is not None:
+                ctx.cursor = inner.cursor
+
+    def run_card_text(self, card: str, label: str, ctx: Context) -> None:
+        compiled = self.compiled_card(card)
+        for ability in compiled.abilities_for(label):
+            inner = Context(self.host, card=card, actor=ctx.actor)
+            inner.answers, inner.cursor = ctx.answers, ctx.cursor
+            try:
+                ability.run(inner)
+            finally:
+                ctx.cursor = inner.cursor
+
+    # ---- the procedure -------------------------------------------------------------------------
+
+    def run_step_text(self, phase: str, index: int, item: Any) -> None:
+        actor = item if isinstance(item, str) else self.state.current
+        self.push_run("step_text", phase=phase, index=index, actor=actor)
+
+    def op_step_text(self, ctx: Context, phase: str, index: int, actor: str | None) -> None:
+        step = self.procedure.phase(phase).steps[index]
+        ctx.host, ctx.actor = self.host, actor
+        assert step.ability is not None
+        step.ability.run(ctx)
+
+    def act_in_any_order(self) -> None:
+        """Every player acts, in turn order, until all have passed."""
+        self.state.passed = []
+        self.state.frames.append(Frame("act", {"once": False}))
+
+    def take_an_action(self, player: str | None = None) -> None:
+        """The player whose turn it is takes one action (or passes)."""
+        who = player or self.state.current
+        self.state.frames.append(Frame("act", {"once": True, "who": who}))
+
+    def _acting(self, frame: Frame) -> str | None:
+        st = self.state
+        if frame.data.get("once"):
+            return frame.data.get("who")
+        order = st.order or st.players
+        for player in order:
+            if player not in st.passed:
+                return player
+        return None
+
+    def _step_act(self, frame: Frame) -> Decision | None:
+        player = self._acting(frame)
+        if player is None or (frame.data.get("once") and frame.data.get("done")):
+            self.state.frames.pop()
+            return None
+        options = [o.text for o in self.action_options(player, frame)]
+        return new_decision(
+            WorldDecision.ACTION,
+            player,
+            f"{self.state.names.get(player, player)}: what do you do?",
+            (*options, PASS),
+        )
+
+    def _answer_act(self, frame: Frame, answer: Any) -> None:
+        player = self._acting(frame)
+        assert player is not None
+        if answer == PASS:
+            self.ops.pass_turn(player)
+            if frame.data.get("once"):
+                self.state.frames.pop()
+            return
+        label, _, card = str(answer).partition(": ")
+        if frame.data.get("once"):
+            frame.data["done"] = True
+        self.push_run("use", player=player, card=card, label=label)
+
+    def action_options(self, player: str, frame: Frame | None = None) -> list[ActionOption]:
+        """The texts a player may use now: activated texts of the cards in their hand, of the
+        cards they own in play, of the cards where they stand, and of the shared actions; one
+        used once this turn and refused since the table last changed are left out."""
+        refused = set(frame.data.get("refused", ())) if frame is not None else set()
+        options = []
+        for card in self._usable_cards(player):
+            compiled = self.compiled_card(card)
+            for ability in compiled.abilities:
+                if ability.usage not in ("activated", "played"):
+                    continue
+                key = f"{ability.label}|{card}"
+                trigger = ability.trigger
+                if trigger is not None and trigger.once_per_turn and key in self.state.used:
+                    continue
+                if key in refused:
+                    continue
+                options.append(ActionOption(card, ability.label))
+        return options
+
+    def _usable_cards(self, player: str) -> list[str]:
+        st = self.state
+        here = self.ops.pawn_at(player)
+        found = []
+        for card, info in st.cards.items():
+            zone = info.get("zone") or ""
+            if (
+                zone == zone_key(HAND, player)
+                or (info.get("at") and (info.get("owner") == player or info.get("at") == here))
+                or card == here
+                or zone.startswith("actions")
+            ):
+                found.append(card)
+        return found
+
+    def op_use(self, ctx: Context, player: str, card: str, label: str) -> None:
+        compiled = self.compiled_card(card)
+        ctx.host, ctx.actor, ctx.card = self.host, player, card
+        info = self.state.cards[card]
+        played = info.get("zone") == zone_key(HAND, player)
+        for ability in compiled.abilities_for(label):
+            try:
+                if played:
+                    self.ops.move_card(card, zone=self.discard_key(card), why="played")
+                if ability.cost is not None:
+                    ability.cost(ctx)
+                ability.run(ctx)
+            except NothingToActOn as nothing:
+                raise PieceRefused(nothing.message) from None
+            if ability.trigger is not None and ability.trigger.once_per_turn:
+                self.state.used.append(f"{label}|{card}")
+            return
+        raise EffectError(f"{card} has no text '{label}'")
+
+    def piece_refused(self, data: dict[str, Any], reason: str) -> None:
+        frames = self.state.frames
+        if frames and frames[-1].kind == "act":
+            frame = frames[-1]
+            args = data.get("args", {})
+            frame.data.setdefault("refused", []).append(f"{args.get('label')}|{args.get('card')}")
+            frame.data.pop("done", None)
+
+    # ---- the engine's own steps ----------------------------------------------------------------
+
+    def end_the_game(self, why: str = "the procedure ended") -> None:
+        score = self.world.score
+        scores = {p: self.ops.value(p, score) if score else 0 for p in self.state.players}
+        self.ops.end_game(scores, why)
+
+    # ---- what each player sees -----------------------------------------------------------------
+
+    def observation(self, who: str | None = None) -> dict[str, Any]:
+        """What ``who`` may see: every number, the map, the public zones and their own; of the
+        others' hidden zones only how many cards they hold; never a choice not yet revealed."""
+        st = self.state
+        zones: dict[str, Any] = {}
+        for key, cards in st.zones.items():
+            name, _, owner = key.partition("@")
+            decl = self.zone_decl(name)
+            visibility = decl.visibility if decl is not None else "public"
+            visible = owner == who if owner else visibility == "public"
+            zones[key] = [st.cards[c]["name"] for c in cards] if visible else len(cards)
+        on_map = {c: info["at"] for c, info in st.cards.items() if info.get("at")}
+        committed = {
+            p: (choices if p == who else len(choices)) for p, choices in st.committed.items()
+        }
+        return {
+            "you": who,
+            "players": list(st.players),
+            "order": list(st.order),
+            "current": st.current,
+            "round": st.round,
+            "values": {o: dict(v) for o, v in st.values.items()},
+            "zones": zones,
+            "on map": on_map,
+            "pieces": {h: dict(p) for h, p in st.pieces.items()},
+            "committed": committed,
+        }
+
+    def determinize(self, who: str | None, rng: Any) -> WorldGame:
+        """A copy in which what ``who`` may not see is dealt again at random: the cards of the
+        zones hidden from them (a deck's order, another player's hand), card for card of the
+        same kind, each zone keeping its size. What they see stays as it is."""
+        copy = self.clone()
+        st = copy.state
+        hidden: dict[str, list[str]] = {}
+        slots: list[tuple[str, int]] = []
+        for key, cards in st.zones.items():
+            name, _, owner = key.partition("@")
+            decl = copy.zone_decl(name)
+            visible = owner == who if owner else decl is None or decl.visibility == "public"
+            if visible:
+                continue
+            for at, card in enumerate(cards):
+                hidden.setdefault(st.cards[card]["kind"], []).append(card)
+                slots.append((key, at))
+        for cards in hidden.values():
+            rng.shuffle(cards)
+        for key, at in slots:
+            kind = st.cards[st.zones[key][at]]["kind"]
+            card = hidden[kind].pop()
+            st.zones[key][at] = card
+            st.cards[card]["zone"] = key
+            owner = key.partition("@")[2]
+            st.cards[card]["owner"] = owner or st.cards[card].get("owner")
+        return copy
+
+    def returns(self) -> dict[str, int]:
+        """Each player's final score (OpenSpiel's returns); empty until the game ends."""
+        return dict(self.state.result.get("scores", {}))
+
+
+def new_game(
+    ruleset: CompiledRuleset,
+    *,
+    seed: int = 0,
+    players: int | list[str] = 2,
+    names: Mapping[str, str] | None = None,
+    dice: list[int] | None = None,
+    table_dice: bool = False,
+    first_phase: str | None = None,
+) -> WorldGame:
+    """A game ready to play: cards dealt to their zones, numbers at their start, the first
+    phase of the procedure begun."""
+    from .declare import world_of
+
+    world = world_of(ruleset)
+    seats = [f"p{i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
+    low, high = world.players
+    if not low <= len(seats) <= high:
+        raise ValueError(f"{ruleset.name} is for {low} to {high} players, not {len(seats)}")
+    state = WorldState(
+        players=seats,
+        rng=GameRandom(seed),
+        names=dict(names or {p: f"Player {i + 1}" for i, p in enumerate(seats)}),
+        order=list(seats),
+        dice_script=list(dice or []),
+        table_dice=table_dice,
+    )
+    game = WorldGame(ruleset, state, world)
+    _deal(game)
+    game.emit(WorldEvent.GAME_STARTED, players=list(seats), seed=seed)
+    phase = first_phase or _first_phase(game)
+    if phase is not None:
+        game.start_phase(phase)
+    return game
+
+
+def _first_phase(game: WorldGame) -> str | None:
+    for phase in game.procedure:
+        return phase.name
+    return None
+
+
+def _deal(game: WorldGame) -> None:
+    """Each card to the zone its kind starts in; the places on the map; the numbers at their
+    start; each pawn on the first place."""
+    st = game.state
+    world = game.world
+    copies: dict[str, int] = {}
+    for card in game.ruleset.all_cards:
+        count = int(card.fields.get("copies", 1) or 1)
+        for n in range(count):
+            copies[card.name] = copies.get(card.name, 0) + 1
+            cid = card.name if n == 0 else f"{card.name}#{n + 1}"
+            kind = card.kind.casefold()
+            info: dict[str, Any] = {"name": card.name, "kind": card.kind, "zone": None, "at": None}
+            st.cards[cid] = info
+            if kind == (world.place_kind or "").casefold():
+                continue  # a place is the map, not in a zone
+            home = world.home.get(kind, f"{kind} {DECK}")
+            st.zones.setdefault(home, []).append(cid)
+            info["zone"] = home
+    for key in list(st.zones):
+        if key.endswith(DECK):
+            st.rng.shuffle(st.zones[key])
+    for decl in world.properties.values():
+        for owner in each_owner(world, st, decl.owner):
+            st.values.setdefault(owner, {})[decl.name] = decl.start
+    pawn = world.pawn()
+    if pawn is not None and world.places:
+        for player in st.players:
+            st.pieces.setdefault(world.places[0], {})[f"{pawn.name}@{player}"] = 1
+    st.values.setdefault(GAME, {})
+
+
+def steps_of(game: WorldGame) -> dict[str, Callable[..., Any]]:
+    """The engine's own procedure words (``do <words>``)."""
+    return dict(ENGINE_STEPS)
+
+
+def _take_an_action(game: WorldGame, item: Any = None) -> None:
+    game.take_an_action(item if isinstance(item, str) else None)
+
+
+def _start_the_turn(game: WorldGame, item: Any = None) -> None:
+    player = item if isinstance(item, str) else game.state.current
+    if player is not None:
+        game.ops.start_turn(player)
+
+
+def _start_a_round(game: WorldGame, item: Any = None) -> None:
+    game.ops.start_round()
+
+
+def _choose_first_player(game: WorldGame, item: Any = None) -> None:
+    st = game.state
+    first = st.players[int(st.rng.random() * len(st.players))]
+    at = st.players.index(first)
+    game.ops.set_order(st.players[at:] + st.players[:at], "the first player at random")
+
+
+def _end_the_game(game: WorldGame, item: Any = None) -> None:
+    game.end_the_game()
+
+
+ENGINE_STEPS: dict[str, Callable[..., Any]] = {
+    "take an action": _take_an_action,
+    "start the turn": _start_the_turn,
+    "start a round": _start_a_round,
+    "choose the first player at random": _choose_first_player,
+    "end the game": _end_the_game,
+}
+
+
+def each_of(game: WorldGame, noun: str) -> list[str]:
+    """The things a ``for each <noun>`` step goes through, in order: players in turn order,
+    the places of the map, the cards of a kind in play."""
+    folded = noun.casefold().rstrip("s")
+    st = game.state
+    if folded == PLAYER:
+        return list(st.order or st.players)
+    if folded == (game.world.place_kind or "").casefold():
+        return list(game.world.places)
+    return [
+        c for c, info in st.cards.items() if info["kind"].casefold() == folded and info.get("at")
+    ]
+
+
+def offer_who(step: ProcedureStep) -> str | None:
+    return None

@@ -1,0 +1,303 @@
+"""What a phrase finds in a world game, and what a number reads: the host of card text.
+
+A reference is a plain string: a card's id (``Glow Jar`` or ``Glow Jar#2`` for a second copy),
+a player's seat (``p1``) or a place of a map (its name). ``select`` turns a bound noun phrase
+(``dsl.selectors.Selector``) into the references it matches; the finding is table-driven: one
+small function per kind of noun and one per kind of place, chosen once per phrase.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from dsl.runtime import Context, EffectError
+from dsl.selectors import Filter, Place, Selector, Superlative
+
+from .model import PLAYER
+from .state import split_key
+
+if TYPE_CHECKING:
+    from .game import WorldGame
+
+Finder = Callable[["WorldHost", Context, Selector], list[str]]
+
+
+class WorldHost:
+    """The ``dsl.runtime.Host`` of a world game: its generator, its primitives (the core verbs
+    and the ruleset's own), ``select``, ``measure``, ``read`` and ``emit``."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: WorldGame) -> None:
+        self.game = game
+
+    @property
+    def rng(self) -> random.Random:
+        return self.game.state.rng
+
+    def primitive(self, name: str) -> Callable[..., Any]:
+        return self.game.primitives[name]
+
+    def emit(self, kind: str, **data: Any) -> None:
+        self.game.emit(kind, **data)
+
+    @property
+    def period(self) -> str:
+        return str(self.game.state.values.get("", {}).get("period", ""))
+
+    # ---- finding -----------------------------------------------------------------------------
+
+    def select(self, ctx: Context, selector: Selector) -> list[str]:
+        if selector.reference == "this":
+            found = [ctx.card] if ctx.card is not None else []
+        elif selector.reference == "self":
+            found = [ctx.actor] if ctx.actor is not None else []
+        else:
+            finder = NOUNS.get(_noun_shape(self.game, selector))
+            if finder is None:
+                raise EffectError(f"nothing in this game is found by '{selector.text}'")
+            found = finder(self, ctx, selector)
+        found = [thing for thing in found if self.matches(ctx, thing, selector)]
+        return found
+
+    def matches(self, ctx: Context, thing: str, selector: Selector) -> bool:
+        """Whether a thing found answers the phrase's adjectives, its "with" and its name."""
+        if selector.name is not None and self.name_of(thing).casefold() != selector.name.casefold():
+            return False
+        if selector.filters and not all(self.has(thing, f) for f in selector.filters):
+            return False
+        if selector.any_of and not any(self.has(thing, f) for f in selector.any_of):
+            return False
+        return all(self.holds(ctx, thing, with_) for with_ in selector.with_)
+
+    def has(self, thing: str, word: Filter) -> bool:
+        """Whether a thing has a declared word: a tag, a flag, a group, a kind."""
+        card = self.game.state.cards.get(thing)
+        if card is None:
+            return False
+        fields = self.game.card_fields(thing)
+        wanted = word.word.casefold()
+        if word.category == "card kind":
+            return bool(card["kind"].casefold() == wanted)
+        if word.category == "flag":
+            return bool(fields.get(word.word))
+        for value in fields.values():
+            if isinstance(value, str) and value.casefold() == wanted:
+                return True
+            if isinstance(value, list) and any(
+                isinstance(v, str) and v.casefold() == wanted for v in value
+            ):
+                return True
+        return False
+
+    def holds(self, ctx: Context, thing: str, what: Selector) -> bool:
+        """ "a tile with a fire", "places with a monster": something of ``what`` is at or on it."""
+        counted = self.count_on(ctx, thing, what)
+        need = what.quantity.count or 1 if what.quantity.mode == "exact" else 1
+        return counted >= need
+
+    def count_on(self, ctx: Context, thing: str, what: Selector) -> int:
+        """How many of ``what`` are at or on a thing: pieces, cards, players standing there."""
+        game = self.game
+        noun = (what.noun or "").casefold()
+        if noun and noun in game.world.pieces:
+            return game.ops.count(thing, game.world.pieces[noun].name)
+        if noun == PLAYER:
+            return sum(1 for p in game.state.players if game.ops.pawn_at(p) == thing)
+        kinds = _kinds_of(game, what)
+        return sum(
+            1
+            for c, info in game.state.cards.items()
+            if info.get("at") == thing
+            and (kinds is None or info["kind"].casefold() in kinds)
+            and self.matches(ctx, c, _bare(what))
+        )
+
+    # ---- numbers -----------------------------------------------------------------------------
+
+    def read(self, ctx: Context, thing: Any, field: str | None) -> int:
+        """A number of a thing: a field of a card, or a property its owner holds."""
+        if isinstance(thing, list):
+            thing = thing[0] if len(thing) == 1 else thing
+        if field is None:
+            raise EffectError("which number of it to read is not written")
+        game = self.game
+        if isinstance(thing, str) and thing in game.state.cards:
+            fields = game.card_fields(thing)
+            if field in fields and isinstance(fields[field], int):
+                return int(fields[field])
+        if isinstance(thing, str):
+            return game.ops.value(thing, field)
+        raise EffectError(f"cannot read '{field}' of {thing!r}")
+
+    def measure(self, ctx: Context, thing: str, best: Superlative) -> int:
+        if best.kind in ("most", "fewest"):
+            assert best.counted is not None
+            return self.count_on(ctx, thing, best.counted)
+        assert best.measure is not None
+        return self.read(ctx, thing, best.measure.word)
+
+    def name_of(self, thing: str) -> str:
+        card = self.game.state.cards.get(thing)
+        if card is not None:
+            return str(card["name"])
+        return self.game.state.names.get(thing, thing)
+
+    # ---- where ----------------------------------------------------------------------------------
+
+    def here(self, ctx: Context) -> str | None:
+        """The place "this <place>" names: where the card lies, else where the actor stands."""
+        if ctx.location is not None:
+            return str(ctx.location)
+        game = self.game
+        if ctx.card is not None:
+            info = game.state.cards.get(ctx.card)
+            if info is not None:
+                if info["kind"] == game.world.place_kind:
+                    return str(ctx.card)
+                if info.get("at"):
+                    return str(info["at"])
+        if ctx.actor is not None:
+            return game.ops.pawn_at(ctx.actor)
+        return None
+
+    def in_place(self, ctx: Context, place: Place | None, cards: list[str]) -> list[str]:
+        """The cards (of those given) that lie where ``place`` says."""
+        st = self.game.state
+        if place is None:
+            return [c for c in cards if self._visible(ctx, c)]
+        finder = PLACES.get(place.kind)
+        if finder is None:
+            raise EffectError(f"cannot find cards '{place.preposition} {place.kind}'")
+        return finder(self, ctx, place, [c for c in cards if c in st.cards])
+
+    def _visible(self, ctx: Context, card: str) -> bool:
+        """Cards in play: on the map, in a zone seen face up, or in the actor's own zones."""
+        info = self.game.state.cards[card]
+        if info.get("at"):
+            return True
+        key = info.get("zone")
+        if not key:
+            return False
+        zone, _, owner = key.partition("@")
+        decl = self.game.world.zone(zone)
+        if owner:
+            return owner == ctx.actor
+        return decl is not None and decl.visibility == "public"
+
+    def places_of(self, ctx: Context, selector: Selector | None) -> list[str]:
+        """The places a location phrase names."""
+        if selector is None:
+            return list(self.game.world.places)
+        return self.select(ctx, selector)
+
+
+def _bare(selector: Selector) -> Selector:
+    """The phrase without its quantity and place: what each candidate must answer."""
+    from dataclasses import replace
+
+    return replace(selector, place=None, with_=(), superlative=None)
+
+
+def _noun_shape(game: WorldGame, selector: Selector) -> str:
+    """Which finder reads the phrase: the players, the places, cards, or something counted."""
+    noun = (selector.noun or "").casefold()
+    if noun == PLAYER:
+        return "player"
+    if noun and noun == (game.world.place_kind or "").casefold() and not game.place_cards:
+        return "place"
+    if selector.noun_category in ("card kind", "card"):
+        return "card"
+    return str(selector.noun_category)
+
+
+def _kinds_of(game: WorldGame, selector: Selector) -> set[str] | None:
+    if selector.noun_category == "card kind" and selector.noun:
+        return {selector.noun.casefold()}
+    return None
+
+
+def _find_players(host: WorldHost, ctx: Context, selector: Selector) -> list[str]:
+    players = list(host.game.state.order or host.game.state.players)
+    place = selector.place
+    if place is not None and place.kind == "this place":
+        here = host.here(ctx)
+        players = [p for p in players if host.game.ops.pawn_at(p) == here]
+    if "other" in selector.text.casefold().split():
+        players = [p for p in players if p != ctx.actor]
+    return players
+
+
+def _find_places(host: WorldHost, ctx: Context, selector: Selector) -> list[str]:
+    place = selector.place
+    game = host.game
+    if place is not None and place.kind == "this place":
+        here = host.here(ctx)
+        return [here] if here else []
+    places = list(game.world.places)
+    if "adjacent" in selector.text.casefold().split() or "neighbouring" in selector.text.casefold():
+        here = host.here(ctx)
+        return list(game.world.neighbours.get(here or "", ()))
+    return places
+
+
+def _find_cards(host: WorldHost, ctx: Context, selector: Selector) -> list[str]:
+    kinds = _kinds_of(host.game, selector)
+    cards = [
+        c
+        for c, info in host.game.state.cards.items()
+        if kinds is None or info["kind"].casefold() in kinds
+    ]
+    return host.in_place(ctx, selector.place, cards)
+
+
+NOUNS: dict[str, Finder] = {
+    "player": _find_players,
+    "place": _find_places,
+    "card": _find_cards,
+}
+
+
+def _at_this_place(host: WorldHost, ctx: Context, place: Place, cards: list[str]) -> list[str]:
+    here = host.here(ctx)
+    st = host.game.state
+    return [c for c in cards if st.cards[c].get("at") == here or c == here]
+
+
+def _on_the_map(host: WorldHost, ctx: Context, place: Place, cards: list[str]) -> list[str]:
+    st = host.game.state
+    places = set(host.game.world.places)
+    return [c for c in cards if st.cards[c].get("at") or c in places]
+
+
+def _in_zone(host: WorldHost, ctx: Context, place: Place, cards: list[str]) -> list[str]:
+    game = host.game
+    key = game.zone_key_for(place, ctx)
+    return [c for c in game.state.zones.get(key, []) if c in set(cards)]
+
+
+def _at_places(host: WorldHost, ctx: Context, place: Place, cards: list[str]) -> list[str]:
+    wanted = set(host.places_of(ctx, place.places))
+    st = host.game.state
+    return [c for c in cards if st.cards[c].get("at") in wanted]
+
+
+def _held(host: WorldHost, ctx: Context, place: Place, cards: list[str]) -> list[str]:
+    st = host.game.state
+    return [c for c in cards if st.cards[c].get("owner") == ctx.actor]
+
+
+PLACES: dict[str, Callable[[WorldHost, Context, Place, list[str]], list[str]]] = {
+    "this place": _at_this_place,
+    "any place": _on_the_map,
+    "in play": _on_the_map,
+    "zone": _in_zone,
+    "places": _at_places,
+    "held": _held,
+}
+
+
+def owner_of_key(key: str) -> str | None:
+    return split_key(key)[1]

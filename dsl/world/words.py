@@ -1,0 +1,76 @@
+"""The procedure words the world engine knows: its own steps (``do take an action``), the things
+a ``for each`` goes through, and the conditions a ``play ... until`` waits for.
+
+Registered in tables, never found by names built from the words. A ruleset with primitives of
+its own adds its words in front (``world_words(steps={...})``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from dsl.procedure import ProcedureWords
+
+
+def _until_the_game_ends(game: Any) -> bool:
+    return bool(game.state.over)
+
+
+def _until_every_player_passed(game: Any) -> bool:
+    st = game.state
+    return all(p in st.passed for p in st.players)
+
+
+UNTIL: dict[str, Callable[[Any], bool]] = {
+    "the game ends": _until_the_game_ends,
+    "every player has passed": _until_every_player_passed,
+    "all players pass": _until_every_player_passed,
+}
+
+
+class WorldWords:
+    """``ProcedureWords`` of the world engine, with a ruleset's own in front."""
+
+    def __init__(
+        self,
+        steps: Mapping[str, Callable[..., Any]] | None = None,
+        until: Mapping[str, Callable[[Any], bool]] | None = None,
+        conditions: Mapping[str, Callable[[Any], bool]] | None = None,
+    ) -> None:
+        from .game import ENGINE_STEPS
+
+        self.tables: dict[str, dict[str, Callable[..., Any]]] = {
+            "step": {**ENGINE_STEPS, **{k.casefold(): v for k, v in (steps or {}).items()}},
+            "until": {**UNTIL, **{k.casefold(): v for k, v in (until or {}).items()}},
+            "if": {k.casefold(): v for k, v in (conditions or {}).items()},
+        }
+
+    def find(self, use: str, words: str) -> Callable[..., Any] | None:
+        folded = " ".join(words.casefold().split())
+        if use == "each":
+            return _each(folded)
+        return self.tables.get(use, {}).get(folded)
+
+    def known(self, use: str) -> list[str]:
+        if use == "each":
+            return ["player", "place"]
+        return sorted(self.tables.get(use, {}))
+
+
+def _each(noun: str) -> Callable[[Any], list[str]]:
+    def each(game: Any) -> list[str]:
+        from .game import each_of
+
+        return each_of(game, noun)
+
+    each.__name__ = f"each {noun}"
+    return each
+
+
+WORLD_WORDS: ProcedureWords = WorldWords()
+
+
+def world_words(**extra: Any) -> ProcedureWords:
+    """The world engine's words with a ruleset's own (``steps``, ``until``, ``conditions``)."""
+    return WorldWords(**extra)
