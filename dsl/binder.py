@@ -395,8 +395,10 @@ class Binder:
             return ValueSpec("opposite")
         if len(lx) == 1 and first.kind == "number":
             return Amount(number=first.value)
-        group = self.generic_word(lx[1].meanings, "groups") if len(lx) == 2 else None
-        if group is not None and words[0] in ("this", "the"):
+        group = None
+        if len(lx) == 2 and words[0] in ("this", "the") and lx[1].kind == "vocab":
+            group = self.generic_word(lx[1].meanings, "groups")
+        if group is not None:
             place = self.place_kind or "place"
             raise BindError(
                 f"'this {group.word}' is a place, not a thing: write 'at {_a(place)} in this "
@@ -739,7 +741,10 @@ class Binder:
 
     def generic_word(self, meanings: Sequence[Meaning], shape: str) -> Meaning | None:
         """The category's own name, of ``shape``, among a word's meanings ("region")."""
-        return next((m for m in meanings if m.generic and m.shape == shape), None)
+        for m in meanings:
+            if m.generic and m.shape == shape:
+                return m
+        return None
 
     def faces_of(self, thing: Any) -> int:
         """The most faces of the dice a role's value names (``faces``)."""
@@ -1418,11 +1423,11 @@ class SentenceBinder:
                     self.kinds_in(info, value, kinds, role_atoms)
             bound.append((role, value))
         bound = _move_card_lists(bound)
-        thing = dict(bound).get("object")
-        if any(v == ValueSpec("opposite") for _, v in bound):
-            # "to its opposite face": the face a die of that many sides shows on its far side
-            opposite = ValueSpec("opposite", self.b.faces_of(thing))
-            bound = [(r, opposite if v == ValueSpec("opposite") else v) for r, v in bound]
+        for k, (role, value) in enumerate(bound):
+            if type(value) is ValueSpec and value.kind == "opposite" and value.value is None:
+                # "to its opposite face": what a die of that many sides shows on its far side
+                sides = self.b.faces_of(dict(bound).get("object"))
+                bound[k] = (role, ValueSpec("opposite", sides))
         self.check_roles(info, bound, subject, atoms[0].span if atoms else span)
         text = atoms_text(atoms)
         clause_span = join_spans(atoms[0].span, atoms[-1].span) if atoms else span
@@ -1598,10 +1603,14 @@ class SentenceBinder:
             return True
         lexemes = self.b.lex(current)
         for lx in reversed(lexemes):
-            if lx.kind == "vocab" and all(m.generic for m in lx.meanings):
-                continue  # a category's own name ("resource") says nothing of a card
             if lx.kind == "vocab":
-                return any(m.shape in ("kinds", "tags") and not m.generic for m in lx.meanings)
+                described = None  # a category's own name ("resource") says nothing of a card
+                for m in lx.meanings:
+                    if not m.generic:
+                        described = described or m.shape in ("kinds", "tags")
+                if described is None:
+                    continue
+                return described
             if lx.kind == "fn" and lx.text in ("card", "cards"):
                 return True
             if lx.kind == "string":
