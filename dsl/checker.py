@@ -124,8 +124,13 @@ class _VocabularyBuilder:
         v = self.v
         headers = []
         verbs: list[ast.VerbDecl] = []
+        # the declarations read after every category is known, in the order written (a file's
+        # cards are passed over once, here)
+        later: list[ast.Declaration] = []
         for f in self.files:
             for form in f.forms:
+                if isinstance(form, ast.Card):
+                    continue
                 if isinstance(form, ast.RulesetDecl):
                     headers.append(form)
                     v.name, v.version = form.name, form.version
@@ -139,6 +144,8 @@ class _VocabularyBuilder:
                     if form.name in v.values:
                         self.d.error(f"value '{form.name}' is declared twice", form.span)
                     v.values[form.name] = form.value
+                else:
+                    later.append(form)
         if not headers and self.files:
             first = self.files[0]
             self.d.error(
@@ -147,26 +154,23 @@ class _VocabularyBuilder:
             )
         for extra in headers[1:]:
             self.d.error("the ruleset is declared twice (one header per ruleset)", extra.span)
-        for f in self.files:  # more members of a category, wherever it was declared
-            for form in f.forms:
-                if isinstance(form, ast.MembersDecl):
-                    self.more_members(form)
+        for form in later:  # more members of a category, wherever it was declared
+            if isinstance(form, ast.MembersDecl):
+                self.more_members(form)
         self.generic_nouns()
         self.shapes_hold()
-        for f in self.files:
-            for form in f.forms:
-                if isinstance(form, ast.AliasDecl):
-                    self.alias(form)
-                elif isinstance(form, ast.RelationDecl):
-                    self.relation(form)
-                elif isinstance(form, ast.TriggerDecl):
-                    self.trigger(form)
-        for f in self.files:
-            for form in f.forms:
-                if isinstance(form, ast.KindDecl):
-                    self.kind(form)
-                elif isinstance(form, ast.TriggerDecl) and form.kinds:
-                    self.trigger_kinds(form)
+        for form in later:
+            if isinstance(form, ast.AliasDecl):
+                self.alias(form)
+            elif isinstance(form, ast.RelationDecl):
+                self.relation(form)
+            elif isinstance(form, ast.TriggerDecl):
+                self.trigger(form)
+        for form in later:
+            if isinstance(form, ast.KindDecl):
+                self.kind(form)
+            elif isinstance(form, ast.TriggerDecl) and form.kinds:
+                self.trigger_kinds(form)
         self.verbs(verbs)
         if not v.primitives:
             self.core_verbs()

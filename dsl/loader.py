@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -31,6 +32,7 @@ from dsl.errors import ChroniclerError, UsageError
 
 RULES_ROOT = Path(__file__).resolve().parent.parent / "rules"
 LIBRARY_ROOT = RULES_ROOT / "library"  # ``library "winters"``: rules/library/winters/
+_LIBRARY_LINE = re.compile(r"^[ \t]*library\b", re.MULTILINE | re.IGNORECASE)
 
 _PARSED: dict[tuple[str, str], tuple[ast.RulesFile, tuple[Diagnostic, ...]]] = {}
 _COMPILED: dict[str, CompiledRuleset] = {}
@@ -164,6 +166,8 @@ def library_sources(
 
     def visit(files: Sequence[Source], folder: str | None) -> None:
         for source in files:
+            if not _LIBRARY_LINE.search(source.text):
+                continue  # most files name no library: not parsed for it here
             tree, _diagnostics = parse_source(source)
             for form in tree.forms:
                 if not isinstance(form, ast.LibraryDecl):
