@@ -365,7 +365,7 @@ class Binder:
             return True
         if lx.kind == "fn" and lx.text in ("a", "an", "any", "all", "every", "each", "another"):
             return True
-        return lx.kind == "vocab" and any(m.category == "card kind" for m in lx.meanings)
+        return lx.kind == "vocab" and any(m.shape == "kinds" for m in lx.meanings)
 
     def alternatives(self, lexemes: list[Lexeme]) -> RoleValue:
         parts: list[list[Lexeme]] = [[]]

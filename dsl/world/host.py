@@ -79,9 +79,9 @@ class WorldHost:
             return False
         fields = self.game.card_fields(thing)
         wanted = word.word.casefold()
-        if word.category == "card kind":
+        if word.shape == "kinds":
             return bool(card["kind"].casefold() == wanted)
-        if word.category == "flag":
+        if word.shape == "flag":
             return bool(fields.get(word.word))
         for value in fields.values():
             if isinstance(value, str) and value.casefold() == wanted:
