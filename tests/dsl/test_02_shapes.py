@@ -20,7 +20,7 @@ dread is a meter of delvers: gloom
 lanterns are pieces placed on cards: wick
 knacks are ranks 1..4 of delvers: prying, listening
 room tags are tags of rooms: Damp, Lit
-card kinds are kinds of cards: room, delver, find
+things are kinds of cards: room, delver, find  # the kinds named as this game likes
 rooms are places
 depths are groups of rooms: upper "the Upper Caves", lower
 watches are periods of turns: first 2, second 2
