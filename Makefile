@@ -53,9 +53,9 @@ docs: $(STAMP)
 clean:
 	rm -rf $(VENV) .build site demo-output .pytest_cache .mypy_cache .ruff_cache .stats
 
-## cli-docs: regenerate the command-line reference from the app
+## cli-docs: regenerate the command-line reference from the app (verbs grouped as in --help)
 cli-docs: $(STAMP)
-	$(BIN)/python -m typer journal.cli utils docs --name chronicler > docs/cli.md
+	$(BIN)/python -m journal.cli_docs > docs/cli.md
 
 ## api-docs: regenerate the table of events in docs/design/engine-api.md from the code
 api-docs: $(STAMP)

@@ -3,10 +3,13 @@ campaigns (with 95% Wilson intervals), conditions taken per year, scenes per ses
 left, and sessions per second, for each bot.
 
 Run: ``.venv/bin/python benchmarks/bench_bots.py [--seeds N] [--campaigns M] [--bots a,b]``.
-``--finale N [--against REV]`` plays years 1-5 of campaigns 0..N-1 once (this tree's heuristic
-bot, seeds as ``play_campaign`` gives them) and then their finale (year 6) here and, with
-``--against``, with the heuristic bot of the git revision REV from the same year-5 campaigns:
-the finale win rates and their difference paired by campaign, with 95% intervals.
+``--seeds N --against REV`` plays the year-1 sessions of seeds 0..N-1 with the heuristic bot
+here and at the git revision REV, and prints both win rates and their difference paired by
+seed, with 95% intervals. ``--finale N [--against REV]`` plays years 1-5 of campaigns
+0..N-1 once (this tree's heuristic bot, seeds as ``play_campaign`` gives them) and then
+their finale (year 6) here and, with ``--against``, with the heuristic bot of the git
+revision REV from the same year-5 campaigns: the finale win rates and their difference
+paired by campaign, with 95% intervals.
 Year-1 sessions are from a fresh campaign (seeds 0..N-1, Parin and Kanun); campaigns are
 ``engine.play_campaign`` with seeds 0..M-1, the bot choosing each year's characters (a campaign
 counts as won if its six years are won; "years won" is the median number of won years per
@@ -124,6 +127,48 @@ print(json.dumps(won))
 """
 
 
+# Year-1 sessions of seeds 0..N-1 (``sys.argv[2]``), Parin and Kanun, by the heuristic bot, in
+# a fresh process on one tree: prints one JSON line, each session won (0 or 1).
+YEAR_ONE = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from rules.six_winters import engine
+from rules.six_winters.bots import HeuristicBot
+ruleset = engine.load_ruleset()
+campaign = engine.new_campaign(ruleset)
+won = []
+for seed in range(int(sys.argv[2])):
+    session = engine.new_session(ruleset, campaign, seed, ["Parin", "Kanun"])
+    bot = HeuristicBot(seed)
+    bot.bind(session)
+    engine.play(session, bot)
+    won.append(int(session.result().won))
+print(json.dumps(won))
+"""
+
+
+def paired(label: str, here: list[int], there: list[int], revision: str) -> None:
+    """Two win rates over the same games, and their difference paired game by game."""
+    count = len(here)
+    for name, wins in (("here", here), (f"at {revision}", there)):
+        low, high = wilson(sum(wins), count)
+        print(f"{label}, {name}: {sum(wins) / count:.1%} [{low:.1%}, {high:.1%}] of {count}")
+    diffs = [a - b for a, b in zip(here, there, strict=True)]
+    mean = statistics.mean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(count) if count > 1 else 0.0
+    print(
+        f"  here minus there {mean * 100:+.1f} pts [{(mean - half) * 100:+.1f}, "
+        f"{(mean + half) * 100:+.1f}] (paired); {sum(1 for d in diffs if d)} games differ"
+    )
+
+
+def year_one_against(count: int, revision: str) -> None:
+    here = list(run_on(ROOT, YEAR_ONE, str(count)))
+    with checkout(revision) as tree:
+        there = list(run_on(tree, YEAR_ONE, str(count)))
+    paired("year 1 (heuristic)", here, there, revision)
+
+
 def year_five_campaigns(ruleset, count: int) -> list[str]:
     """Years 1-5 of campaigns 0..count-1 by the heuristic bot (the seeds and characters
     ``play_campaign`` would give), as JSON lines for ``FINALE``."""
@@ -184,11 +229,16 @@ def main() -> None:
     parser.add_argument("--campaigns", type=int, default=20)
     parser.add_argument("--bots", default="random,heuristic")
     parser.add_argument("--finale", type=int, default=0, metavar="N")
-    parser.add_argument("--against", metavar="REV", help="with --finale: a git revision")
+    parser.add_argument(
+        "--against", metavar="REV", help="a git revision: year 1 (or --finale) paired with it"
+    )
     args = parser.parse_args()
     ruleset = engine.load_ruleset()
     if args.finale:
         finale(ruleset, args.finale, args.against)
+        return
+    if args.against:
+        year_one_against(args.seeds, args.against)
         return
     for name in args.bots.split(","):
         y1 = year_one(ruleset, name, args.seeds) if args.seeds else None

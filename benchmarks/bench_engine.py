@@ -1,13 +1,14 @@
 """Six Winters engine figures: sessions per second per bot on one core, the cost of ``clone``
 and of a JSON round trip, and the size of a session's state.
 
-Run: ``.venv/bin/python benchmarks/bench_engine.py [--sessions N] [--against REV]``. Each figure
-is the median of five repeats; the sessions are year-1 sessions from a fresh campaign, seeds
-0..N-1. ``--against REV [--rounds K]`` measures this tree and a checkout of the git revision REV
-in turn, round by round (each round a fresh process on one tree, through the engine's public API
-only), and prints each figure's median and the median speed ratio of the paired rounds (how
-many times faster this tree is: a rate here over there, a time there over here; 1.00 is "no
-slower"): on a shared, noisy machine a change of load falls on both sides alike.
+Run: ``.venv/bin/python benchmarks/bench_engine.py [--sessions N] [--against REV]``. Each figure is
+the median of five repeats; the sessions are year-1 sessions from a fresh campaign, seeds 0..N-1;
+the campaigns are whole six-year campaigns of the heuristic bot (``play_campaign``, seeds 0..N/20-1,
+at least 2). ``--against REV [--rounds K]`` measures this tree and a checkout of the git revision
+REV in turn, round by round (each round a fresh process on one tree, through the engine's public API
+only), and prints each figure's median and the median speed ratio of the paired rounds (how many
+times faster this tree is: a rate here over there, a time there over here; 1.00 is "no slower"): on
+a shared, noisy machine a change of load falls on both sides alike.
 """
 
 from __future__ import annotations
@@ -90,6 +91,12 @@ for name, bot in (("random", RandomBot), ("heuristic", HeuristicBot)):
     for seed in range(sessions):
         engine.play(engine.new_session(ruleset, campaign, seed, ["Parin", "Kanun"]), bot(seed))
     out[name + " sessions/s (CPU)"] = sessions / (time.process_time() - start)
+campaigns = max(2, sessions // 20)  # whole six-year campaigns, the bot choosing characters
+start = time.process_time()
+for seed in range(campaigns):
+    for _ in engine.play_campaign(ruleset, seed, HeuristicBot(seed)):
+        pass
+out["heuristic campaigns/s (CPU)"] = campaigns / (time.process_time() - start)
 session = engine.new_session(ruleset, campaign, 1, ["Parin", "Kanun"])
 bot = RandomBot(1)
 for _ in range(60):
@@ -150,6 +157,16 @@ def main() -> None:
             f"{cpu_rate:.1f} by CPU time "
             f"({1000 / rate:.2f} ms a session, {decisions:.0f} decisions a session)"
         )
+    campaigns = max(2, args.sessions // 20)
+    seconds = median_of(
+        lambda: [
+            None
+            for seed in range(campaigns)
+            for _ in engine.play_campaign(ruleset, seed, HeuristicBot(seed))
+        ],
+        clock=time.process_time,
+    )
+    print(f"heuristic bot: {campaigns / seconds:.2f} six-year campaigns/s by CPU time")
     session = mid_session(ruleset)
     n = 200
     clone = median_of(lambda: [session.clone() for _ in range(n)]) / n

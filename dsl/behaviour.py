@@ -30,16 +30,19 @@ returning a diagnostic at each line that did not hold.
 
 from __future__ import annotations
 
-import importlib
 import re
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dsl.diagnostics import Diagnostic, Diagnostics, read_rules_text
+from dsl.errors import ChroniclerError
 from dsl.runtime import Span
+
+if TYPE_CHECKING:
+    from dsl.contract import FixtureRunner
 
 _TOKEN = re.compile(r'"(?:\\.|[^"\\])*"|[^\s,:"]+|[,:]')
 SECTIONS = ("forms", "cards", "table", "run", "answers", "expect")
@@ -267,18 +270,13 @@ def compile_fixture(fixture: Fixture, path: str, folder: Path, d: Diagnostics) -
     return compile_checked(checked)
 
 
-def runner_of(compiled: Any) -> Callable[[Fixture, Any], list[Diagnostic]] | None:
-    """The ruleset's ``fixtures.run``: the module beside its primitives module."""
-    primitives = getattr(compiled, "primitives", "") or ""
-    package = primitives.rpartition(".")[0]
-    if not package:
-        return None
-    try:
-        module = importlib.import_module(f"{package}.fixtures")
-    except ImportError:
-        return None
-    run = getattr(module, "run", None)
-    return run if callable(run) else None
+# Where a ruleset's fixture runner is found: the command line gives it (``chronicler test`` asks
+# the ruleset contract, ``dsl.contract.Ruleset.fixtures``); without one, no table can be set.
+FixturesOf = Callable[[Path], "FixtureRunner | None"]
+
+
+def _no_runner(folder: Path) -> FixtureRunner | None:
+    return None
 
 
 @dataclass(slots=True)
@@ -288,8 +286,9 @@ class Outcome:
     diagnostics: Diagnostics = field(default_factory=Diagnostics)
 
 
-def run_fixture_file(path: Path, outcome: Outcome) -> None:
-    """Run every fixture of one file, adding what failed to ``outcome``."""
+def run_fixture_file(path: Path, outcome: Outcome, fixtures_of: FixturesOf = _no_runner) -> None:
+    """Run every fixture of one file, adding what failed to ``outcome``; ``fixtures_of`` gives
+    the runner of the ruleset in a folder (its contract's ``fixtures``)."""
     from dsl.loader import ruleset_dir
 
     d = outcome.diagnostics
@@ -332,14 +331,19 @@ def run_fixture_file(path: Path, outcome: Outcome) -> None:
         if compiled is None:
             outcome.failed += 1
             continue
-        run = runner_of(compiled)
+        try:
+            run = fixtures_of(folder)
+        except ChroniclerError as error:  # a folder no ruleset Chronicler has can play
+            d.extend([Diagnostic("error", f"ruleset {name!r}: {error.message}", fixture.span)])
+            outcome.failed += 1
+            continue
         if run is None:
             d.extend(
                 [
                     Diagnostic(
                         "error",
-                        f"ruleset {name!r} has no fixtures module beside its primitives: its "
-                        "tables cannot be set",
+                        f"ruleset {name!r} has no fixture runner (its contract's fixtures): "
+                        "its tables cannot be set",
                         fixture.span,
                     )
                 ]

@@ -39,7 +39,7 @@ from dsl.bound import (
 from dsl.diagnostics import Diagnostics, did_you_mean
 from dsl.meaning import place_words
 from dsl.procedure import CheckedPhase, ProcedureWords, check_procedures
-from dsl.runtime import Span
+from dsl.runtime import Span, marks_of
 from dsl.selectors import (
     Either,
     Filter,
@@ -318,17 +318,18 @@ class _VocabularyBuilder:
                 continue
             self.v.primitive_functions[fn.__name__] = fn
             roles, params = _roles_of(fn)
+            marks = marks_of(fn)
             info = VerbInfo(
                 words,
                 fn.__name__,
                 roles,
                 params,
                 span,
-                frozenset(getattr(fn, "creates", ())),
-                frozenset(getattr(fn, "faces", ())),
-                tuple(sorted(getattr(fn, "takes", {}).items())),
-                holds=frozenset(getattr(fn, "holds", ())),
-                holds_whole=bool(getattr(fn, "holds_whole", False)),
+                marks.creates,
+                marks.faces,
+                tuple(sorted(marks.takes)),
+                holds=marks.holds,
+                holds_whole=marks.holds_whole,
             )
             self.v.verbs[words] = info
             self.v.add_verb(info)
@@ -602,14 +603,11 @@ class _VocabularyBuilder:
                 else:
                     self.v.primitive_functions[function] = fn
                     roles, params = _roles_of(fn)
-                    creates = frozenset(getattr(fn, "creates", ()))
-                    faces = frozenset(getattr(fn, "faces", ()))
-                    holds = frozenset(getattr(fn, "holds", ()))
-                    holds_whole = bool(getattr(fn, "holds_whole", False))
-                    takes = tuple(sorted(getattr(fn, "takes", {}).items()))
-                    only_forbidden = bool(getattr(fn, "only_forbidden", False))
-                    prices = tuple(getattr(fn, "prices", ()))
-                    prices_on = tuple(getattr(fn, "prices_on", ()))
+                    marks = marks_of(fn)  # what the decorators declared of it, one record
+                    creates, faces, holds = marks.creates, marks.faces, marks.holds
+                    holds_whole, only_forbidden = marks.holds_whole, marks.only_forbidden
+                    takes = tuple(sorted(marks.takes))
+                    prices, prices_on = marks.prices, marks.prices_on
                     self.priced_words(function, prices, prices_on, decl.function.span)
             if words in self.v.verbs:
                 self.d.error(f"verb '{decl.words.text}' is declared twice", decl.span)
@@ -840,7 +838,7 @@ class _CardChecker:
         self.field_heads: dict[int, dict[str, tuple[FieldSchema, ...]]] = {}
         # each primitive's ``forbiddable`` mark (``restrictions_hold``): read once, not per text
         self.forbiddable_marks = {
-            name: getattr(fn, "forbiddable", None) for name, fn in vocab.primitive_functions.items()
+            name: marks_of(fn).forbiddable for name, fn in vocab.primitive_functions.items()
         }
         self.any_forbiddable = any(self.forbiddable_marks.values())
         self.card_kinds: dict[str, str] = {}  # folded → as declared (the first declared wins)
@@ -1109,7 +1107,7 @@ class _CardChecker:
             fn = self.v.primitive_functions.get(function)
             if fn is None:
                 continue  # a missing primitive is reported on its verb
-            on = frozenset(getattr(fn, "replaceable", ()))
+            on = marks_of(fn).replaceable
             what = f"'Instead of {bound.replaced.text}'"
             if event is None:
                 why = (

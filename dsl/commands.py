@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from dsl.compiler import CompiledCard, CompiledRuleset
+    from dsl.contract import FixtureRunner, Rulesets
     from dsl.diagnostics import Diagnostics
 
 # The loader (checker, parser, Lark) and Rich's console are imported inside the verbs, so that
@@ -121,11 +122,22 @@ def print_diagnostics(diagnostics: Diagnostics, console: Console) -> None:
             console.print(rest, markup=False)
 
 
+def _rulesets(ctx: typer.Context) -> Rulesets | None:
+    """The rulesets the ``chronicler`` app gives its verbs (``ctx.obj``, ``dsl.contract``)."""
+    from dsl.contract import Rulesets
+
+    return ctx.obj if isinstance(ctx.obj, Rulesets) else None
+
+
 def check_command(
+    ctx: typer.Context,
     paths: list[Path] = typer.Argument(  # noqa: B008 - Typer reads defaults at definition
         None,
         help="Ruleset folders, .rules files, or sheets a ruleset reads (a .character file) "
         "(default: every ruleset under rules/).",
+    ),
+    json_out: bool = typer.Option(
+        False, "--json", help="Print the diagnostics as JSON on the standard output."
     ),
 ) -> None:
     from dsl.diagnostics import Diagnostics
@@ -135,13 +147,20 @@ def check_command(
     if not targets:
         raise UsageError("no rulesets found under rules/")
     console = _stderr()
+    found: list[Any] = []  # every diagnostic, for --json
+
+    def tell(diagnostics: Diagnostics) -> None:
+        if json_out:
+            found.extend(diagnostics.sorted())
+        else:
+            print_diagnostics(diagnostics, console)
+
     total_files = 0
     errors = warnings = 0
     sheets = [p for p in targets if p.is_file() and p.suffix != ".rules"]
     if sheets:
-        from dsl.loader import sheet_checkers
-
-        checkers = sheet_checkers(_default_rulesets())
+        rulesets = _rulesets(ctx)
+        checkers = rulesets.sheet_checkers() if rulesets is not None else {}
         for sheet in sheets:
             if sheet.suffix not in checkers:
                 kinds = ", ".join(sorted(checkers)) or "none"
@@ -151,7 +170,7 @@ def check_command(
         for sheet in sheets:
             diagnostics = Diagnostics()
             checkers[sheet.suffix](sheet, diagnostics)
-            print_diagnostics(diagnostics, console)
+            tell(diagnostics)
             errors += len(diagnostics.errors)
             warnings += len(diagnostics.warnings)
         targets = [p for p in targets if p not in sheets]
@@ -161,7 +180,7 @@ def check_command(
         diagnostics = Diagnostics()
         diagnostics.extend(problems)
         check_sources(sources, str(folder), diagnostics)
-        print_diagnostics(diagnostics, console)
+        tell(diagnostics)
         total_files += len(files)
         errors += len(diagnostics.errors)
         warnings += len(diagnostics.warnings)
@@ -171,15 +190,50 @@ def check_command(
     elif sheets:
         checked = counted(len(sheets), "sheet")
     summary = f"checked {checked}: {counted(errors, 'error')}, {counted(warnings, 'warning')}"
-    console.print(summary, style="bold red" if errors else "bold green", markup=False)
+    if json_out:
+        typer.echo(
+            json.dumps(
+                {
+                    "files": total_files,
+                    "rulesets": len(groups),
+                    "sheets": len(sheets),
+                    "errors": errors,
+                    "warnings": warnings,
+                    "diagnostics": [_diagnostic_json(d) for d in found],
+                },
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
+    else:
+        console.print(summary, style="bold red" if errors else "bold green", markup=False)
     if errors:
         raise typer.Exit(1)
 
 
+def _diagnostic_json(d: Any) -> dict[str, Any]:
+    span = d.span
+    return {
+        "file": span.file,
+        "line": span.line,
+        "column": span.column,
+        "end_line": span.end_line,
+        "end_column": span.end_column,
+        "severity": d.severity,
+        "message": d.message,
+    }
+
+
 def test_command(
+    ctx: typer.Context,
     paths: list[Path] = typer.Argument(..., help="The .fixture files or folders to run."),  # noqa: B008
 ) -> None:
     from dsl.behaviour import Outcome, fixture_files, run_fixture_file
+
+    rulesets = _rulesets(ctx)
+
+    def fixtures_of(folder: Path) -> FixtureRunner | None:
+        return rulesets.find(str(folder)).fixtures if rulesets is not None else None
 
     files = fixture_files(paths)
     missing = [p for p in paths if not p.exists()]
@@ -190,7 +244,7 @@ def test_command(
     console = _stderr()
     outcome = Outcome()
     for path in files:
-        run_fixture_file(path, outcome)
+        run_fixture_file(path, outcome, fixtures_of)
     print_diagnostics(outcome.diagnostics, console)
     summary = (
         f"ran {counted(outcome.ran, 'fixture')} in {counted(len(files), 'file')}: "
@@ -256,7 +310,8 @@ def _load(ruleset: str) -> CompiledRuleset:
     except CheckFailed as failed:
         print_diagnostics(failed.diagnostics, _stderr())
         raise ChroniclerError(
-            f"{ruleset} has {len(failed.diagnostics.errors)} errors; run chronicler check"
+            f"{ruleset} has {counted(len(failed.diagnostics.errors), 'error')}; run "
+            "chronicler check"
         ) from failed
 
 
@@ -356,7 +411,12 @@ def _print_procedure(compiled: CompiledRuleset, format_: CardFormat) -> None:
 
 
 def cards_command(
-    ruleset: str = typer.Argument(..., help="A ruleset name (six-winters) or folder."),
+    ctx: typer.Context,
+    ruleset: str | None = typer.Argument(
+        None,
+        help="A ruleset name (six-winters) or folder (default: the current campaign's).",
+        show_default=False,
+    ),
     format_: CardFormat = typer.Option(CardFormat.table, "--format", help="table, json or csv."),  # noqa: B008
     kind: str | None = typer.Option(
         None, "--kind", help="Only cards of this kind; 'procedure': the game's phases and steps."
@@ -365,6 +425,12 @@ def cards_command(
     from rich.console import Console
     from rich.table import Table as RichTable
 
+    if ruleset is None:
+        rulesets = _rulesets(ctx)
+        if rulesets is None:
+            raise UsageError("name the ruleset: a name (six-winters) or the folder of its text")
+        found = rulesets.find(None)
+        ruleset = found.name if found.shipped else str(found.folder)
     compiled = _load(ruleset)
     kinds_known = {k.casefold() for k in compiled.vocabulary.card_kinds}
     if kind is not None and kind.casefold() == "procedure" and "procedure" not in kinds_known:
@@ -389,7 +455,7 @@ def cards_command(
         writer.writerows(rows)
         typer.echo(buffer.getvalue(), nl=False)
         return
-    table = RichTable(title=f"{compiled.name} {compiled.version}: {len(cards)} cards")
+    table = RichTable(title=f"{compiled.name} {compiled.version}: {counted(len(cards), 'card')}")
     for column in ("kind", "name", "fields", "text"):
         table.add_column(column, overflow="fold")
     for card in cards:

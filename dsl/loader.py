@@ -12,7 +12,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -301,18 +301,6 @@ def primitives_module(folder: Path) -> Any:
                 except Exception:  # any failure importing the designer's module
                     return None
     return None
-
-
-def sheet_checkers(folders: Iterable[Path]) -> dict[str, Callable[..., Any]]:
-    """The files other than ``.rules`` the rulesets in ``folders`` read (a role-playing game's
-    character sheets...), by suffix: each primitives module may declare ``sheets``, a
-    mapping of a suffix (``".character"``) to ``check(path, diagnostics)``."""
-    found: dict[str, Callable[..., Any]] = {}
-    for folder in folders:
-        declared = getattr(primitives_module(folder), "sheets", None) or {}
-        for suffix, check_file in declared.items():
-            found.setdefault(str(suffix), check_file)
-    return found
 
 
 def load_text(text: str, path: str = "<text>", base_dir: str | None = None) -> CompiledRuleset:

@@ -3,10 +3,12 @@
 A compiled effect is a callable ``run(ctx)``. It reads and changes the game only through the
 ``Host`` its context carries (the ruleset's state adapter), and it asks for every decision through
 ``ctx.decide``. Decisions are replayed: the context holds the answers given so far, and when an
-effect reaches a decision it has no answer for, it raises ``DecisionNeeded``. The host then
-restores the state it had when the effect started, and runs the effect again with one more answer.
-Effects are short, so replaying them is cheap, and a suspended effect is plain data
-(snapshot + answers) that survives a JSON round-trip and ``clone``.
+effect reaches a decision it has no answer for, it raises ``DecisionNeeded``. Once the question
+is answered, the host restores the state it had when the effect started, and runs the effect
+again with one more answer. Effects are short, so replaying them is cheap, and a suspended
+effect is plain data (snapshot + answers) that survives a JSON round-trip and ``clone``. A
+longer piece of a game is written as a generator instead, yielding ``ctx.question(...)``: the
+kernel goes on with it where it asked (``dsl.kernel.machine``).
 
 Nothing in this module names a game: the ruleset supplies the host and the primitives.
 """
@@ -16,9 +18,12 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from dsl.selectors import PlaceKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +149,60 @@ class Host(Protocol):
     def emit(self, kind: str, **data: Any) -> None: ...
 
 
-def creates(*roles: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+Primitive = Callable[..., Any]
+Mark = Callable[[Primitive], Primitive]
+
+
+@dataclass(frozen=True, slots=True)
+class PrimitiveMarks:
+    """Everything the decorators below declare of one primitive, in one typed record (kept in
+    ``MARKS`` by the function; ``marks_of`` reads it). The checker binds sentences by it, the
+    code generator and a ruleset's engine run by it."""
+
+    creates: frozenset[str] = frozenset()  # roles it makes new things for (``creates``)
+    holds: frozenset[str] = frozenset()  # roles it takes its object from (``holds``)
+    holds_whole: bool = False  # such a place must hold all the text names
+    faces: frozenset[str] = frozenset()  # roles whose number is a die face (``faces``)
+    finds: Callable[..., str | None] | None = None  # what it must find to act on (``finds``)
+    takes: tuple[tuple[str, tuple[str, ...]], ...] = ()  # role -> card kinds (``takes``)
+    settles: Callable[[Context, dict[str, Any]], bool] | None = None  # (``settles``)
+    prices: tuple[tuple[str, tuple[str, ...]], ...] = ()  # action -> things (``prices``)
+    prices_on: tuple[str, ...] = ()  # card kinds whose standing text re-prices
+    replaceable: frozenset[str] = frozenset()  # events an "Instead of" may replace it at
+    forbiddable: tuple[tuple[PlaceKind | None, ...], tuple[str, ...]] | None = None  # (where)
+    only_forbidden: bool = False  # a verb a card may only forbid
+
+    @property
+    def takes_kinds(self) -> dict[str, tuple[str, ...]]:
+        """``takes`` as a mapping: the card kinds each role can act on."""
+        return dict(self.takes)
+
+
+NO_MARKS = PrimitiveMarks()
+# The record of every marked primitive, by the function (a wrapper ``finds`` makes has its own).
+MARKS: dict[Primitive, PrimitiveMarks] = {}
+
+
+def marks_of(fn: Primitive) -> PrimitiveMarks:
+    """What the decorators declared of a primitive (``NO_MARKS`` for one never marked). A
+    wrapper made with ``functools.wraps`` (a host's that notes a change) answers for the
+    function it names as ``__wrapped__``, as the attributes it copied once did."""
+    found = MARKS.get(fn)
+    while found is None:
+        inner = getattr(fn, "__wrapped__", None)
+        if inner is None:
+            return NO_MARKS
+        fn = inner
+        found = MARKS.get(fn)
+    return found
+
+
+def _marked(fn: Primitive, **declared: Any) -> Primitive:
+    MARKS[fn] = replace(marks_of(fn), **declared)
+    return fn
+
+
+def creates(*roles: str) -> Mark:
     """Declare that a primitive makes new things for these roles (``object`` by default), or
     brings them from where no one picks them (the top of a deck: "draw 2 monsters").
 
@@ -154,15 +212,10 @@ def creates(*roles: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     to the role of its preposition instead of narrowing them. The primitive receives the
     bound ``Selector`` (quantity, noun, value)."""
     made = frozenset(roles or ("object",))
-
-    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
-        fn.creates = made  # type: ignore[attr-defined]
-        return fn
-
-    return mark
+    return lambda fn: _marked(fn, creates=made)
 
 
-def holds(*roles: str, whole: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def holds(*roles: str, whole: bool = False) -> Mark:
     """Declare that these roles name where the primitive takes its ``object`` from ("Remove a
     coin from any room", "... from a chest in any room"): when the player is
     asked which place (or card), the compiler offers only those the host counts some of the
@@ -174,30 +227,17 @@ def holds(*roles: str, whole: bool = False) -> Callable[[Callable[..., Any]], Ca
     not at all: "Pay 2 coins in any room" offers the rooms with two); without it, one is
     enough (an effect does what it can there)."""
     marked = frozenset(roles)
-
-    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
-        fn.holds = marked  # type: ignore[attr-defined]
-        fn.holds_whole = whole  # type: ignore[attr-defined]
-        return fn
-
-    return mark
+    return lambda fn: _marked(fn, holds=marked, holds_whole=whole)
 
 
-def faces(*roles: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def faces(*roles: str) -> Mark:
     """Declare that a number written in these roles is a die face ("Set a die to 5"): the
     checker rejects a number no die shows, as it does "of value 7"."""
     marked = frozenset(roles)
-
-    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
-        fn.faces = marked  # type: ignore[attr-defined]
-        return fn
-
-    return mark
+    return lambda fn: _marked(fn, faces=marked)
 
 
-def finds(
-    check: Callable[..., str | None],
-) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def finds(check: Callable[..., str | None]) -> Mark:
     """Declare what a primitive must find to act on: ``check`` takes the primitive's arguments,
     reads them only (never the answers: a role not yet resolved is not its business), and says
     what is missing ("no such die to set") or ``None``. The primitive raises
@@ -205,7 +245,7 @@ def finds(
     that finds nothing is then known to change nothing, with no copy of the game to go back to.
     """
 
-    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
+    def mark(fn: Primitive) -> Primitive:
         @functools.wraps(fn)
         def checked(ctx: Context, *args: Any, **kwargs: Any) -> Any:
             missing = check(ctx, *args, **kwargs)
@@ -213,44 +253,33 @@ def finds(
                 raise NothingToActOn(f"there is {missing}", ctx.span)
             return fn(ctx, *args, **kwargs)
 
-        checked.finds = check  # type: ignore[attr-defined]
+        MARKS[checked] = replace(marks_of(fn), finds=check)  # the wrapper keeps fn's marks
         return checked
 
     return mark
 
 
-def takes(**roles: str | tuple[str, ...]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def takes(**roles: str | tuple[str, ...]) -> Mark:
     """Declare which card kinds a role can act on (``@takes(object="ability")``): a phrase
     naming a card of another kind is a check error, not a call that does nothing."""
     # keyed by the role word: a parameter ``from_`` is the role "from"
-    kinds = {r.rstrip("_"): (k,) if isinstance(k, str) else tuple(k) for r, k in roles.items()}
-
-    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
-        fn.takes = kinds  # type: ignore[attr-defined]
-        return fn
-
-    return mark
+    kinds = tuple(
+        (r.rstrip("_"), (k,) if isinstance(k, str) else tuple(k)) for r, k in roles.items()
+    )
+    return lambda fn: _marked(fn, takes=kinds)
 
 
-def settles(
-    check: Callable[[Context, dict[str, Any]], bool],
-) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def settles(check: Callable[[Context, dict[str, Any]], bool]) -> Mark:
     """Declare when a primitive, called with these roles, asks nothing and fails at nothing
     once called (no ``ctx.decide``, no error): ``check(ctx, roles)`` says so. A card whose text
     ends in such a call (``CompiledAbility.last_call``) never goes back after its first change,
     so a host may take no copy of the game to go back to. A wrong ``True`` is found out loudly:
     the machine refuses to go back with no copy (``dsl.kernel.Machine._restore``)."""
 
-    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
-        fn.settles = check  # type: ignore[attr-defined]
-        return fn
-
-    return mark
+    return lambda fn: _marked(fn, settles=check)
 
 
-def prices(
-    actions: Mapping[str, str | tuple[str, ...]], *, on: str | tuple[str, ...]
-) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def prices(actions: Mapping[str, str | tuple[str, ...]], *, on: str | tuple[str, ...]) -> Mark:
     """Declare a primitive that changes what an action costs while its card is in play
     ("Each trade costs 2 action points."): ``actions`` maps each action a card may re-price
     to the things the engine can take for it (declared words: the first is what the action
@@ -262,52 +291,33 @@ def prices(
         for action, things in actions.items()
     )
     kinds = (on,) if isinstance(on, str) else tuple(on)
-
-    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
-        fn.prices = table  # type: ignore[attr-defined]
-        fn.prices_on = kinds  # type: ignore[attr-defined]
-        return fn
-
-    return mark
+    return lambda fn: _marked(fn, prices=table, prices_on=kinds)
 
 
-def replaceable(*events: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def replaceable(*events: str) -> Mark:
     """Declare that the engine, about to do this primitive's action after a trigger of one of
     these events ("threat"), first runs that card's "Instead of <verb> ..." text in its place.
     An "Instead of" whose verb is not marked for its trigger's event is a check error: the
     engine would never ask the card, and the text would run as if "Instead of" were not
     written."""
     marked = frozenset(events)
-
-    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
-        fn.replaceable = marked  # type: ignore[attr-defined]
-        return fn
-
-    return mark
+    return lambda fn: _marked(fn, replaceable=marked)
 
 
-def forbiddable(
-    *places: str | None, on: str | tuple[str, ...]
-) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def forbiddable(*places: PlaceKind | None, on: str | tuple[str, ...]) -> Mark:
     """Declare where the engine honours a card forbidding this verb outright ("May not trade
     at this location."): ``places`` are the places it may be written with (``"this
     location"``; ``None`` for none written, everywhere), ``on`` the card kinds whose standing
     text the engine reads for it. Once a primitives module marks any primitive so, an
     outright "May not <verb>" anywhere else (or of an unmarked verb) is a check error."""
     kinds = (on,) if isinstance(on, str) else tuple(on)
-
-    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
-        fn.forbiddable = (tuple(places), kinds)  # type: ignore[attr-defined]
-        return fn
-
-    return mark
+    return lambda fn: _marked(fn, forbiddable=(tuple(places), kinds))
 
 
-def only_forbidden(fn: Callable[..., Any]) -> Callable[..., Any]:
+def only_forbidden(fn: Primitive) -> Primitive:
     """Declare a primitive whose verb a card may only forbid ("May not fight Beast
     monsters."): the checker rejects the verb used as an effect, which could never run."""
-    fn.only_forbidden = True  # type: ignore[attr-defined]
-    return fn
+    return _marked(fn, only_forbidden=True)
 
 
 _NOTHING_WITHHELD: frozenset[str] = frozenset()
@@ -370,6 +380,29 @@ class Context:
         runs the placing with ``cause_surge`` withheld, and the host skips the surge."""
         return function in self.withheld
 
+    def question(
+        self,
+        kind: str,
+        options: Sequence[Any],
+        prompt: str,
+        who: str | None = None,
+        *,
+        min_choices: int = 1,
+        max_choices: int = 1,
+    ) -> Decision:
+        """The decision ``decide`` would ask, for a piece written as a generator to yield:
+        ``answer = yield ctx.question(...)``. The machine gives the answer, the recorded one
+        when the piece runs again (``dsl.kernel.machine``)."""
+        return new_decision(
+            kind,
+            self.actor if who is None else who,
+            prompt,
+            tuple(options),
+            self.span,
+            min_choices,
+            max_choices,
+        )
+
     def decide(
         self,
         kind: str,
@@ -380,7 +413,9 @@ class Context:
         min_choices: int = 1,
         max_choices: int = 1,
     ) -> Any:
-        """Return the next recorded answer, or stop the effect with ``DecisionNeeded``."""
+        """Return the next recorded answer, or stop the effect with ``DecisionNeeded`` (a
+        piece run again from its start with the answers so far: see ``question`` for one
+        that goes on where it asked)."""
         if self.cursor < len(self.answers):
             answer = self.answers[self.cursor]
             self.cursor += 1
@@ -396,3 +431,81 @@ class Context:
                 max_choices,
             )
         )
+
+
+class _Probed(EffectError):
+    """Ends a probe (``can_act``): whether the text would act. An ``EffectError``, so a
+    compiled text lets it through as it lets its own errors."""
+
+    def __init__(self, acts: bool) -> None:
+        super().__init__("probed")
+        self.acts = acts
+
+
+class _ProbeHost:
+    """The host a probed text runs against: everything is the real host's but the primitives,
+    which only say whether they find what they act on (``finds``) and stop the text there."""
+
+    __slots__ = ("_host",)
+
+    def __init__(self, host: Any) -> None:
+        self._host = host
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._host, name)
+
+    def select(self, ctx: Context, selector: Any) -> list[Any]:
+        found: list[Any] = self._host.select(ctx, selector)
+        return found
+
+    def primitive(self, name: str) -> Callable[..., Any]:
+        fn = self._host.primitive(name)
+        check = marks_of(fn).finds
+
+        def stop(ctx: Context, *args: Any, **kwargs: Any) -> Any:
+            raise _Probed(check is None or check(ctx, *args, **kwargs) is None)
+
+        stop.__wrapped__ = fn  # type: ignore[attr-defined]
+        return stop
+
+
+class _ProbeContext(Context):
+    """A probed text's context: a question means there is something to choose among."""
+
+    __slots__ = ()
+
+    def decide(
+        self,
+        kind: str,
+        options: Sequence[Any],
+        prompt: str,
+        who: str | None = None,
+        *,
+        min_choices: int = 1,
+        max_choices: int = 1,
+    ) -> Any:
+        raise _Probed(bool(options))
+
+
+def can_act(
+    run: Callable[[Context], Any],
+    host: Any,
+    card: Any = None,
+    actor: str | None = None,
+    location: Any = None,
+) -> bool:
+    """Whether a text that only resolves its roles and then calls one primitive
+    (``CompiledAbility.last_call``) would find something to act on, worked out without running
+    it: its roles are resolved against the host (reading only) up to its first question or
+    its primitive, which is not called but asked what it must find (``finds``). ``False`` only
+    when the text would certainly fail with ``NothingToActOn``; a text whose roles ask a
+    question, or whose primitive declares nothing it must find, may act."""
+    try:
+        run(_ProbeContext(_ProbeHost(host), card, actor, location))
+    except _Probed as probed:
+        return probed.acts
+    except NothingToActOn:
+        return False
+    except (EffectError, DecisionNeeded):
+        return True
+    return True

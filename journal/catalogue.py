@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dsl.compiler import CompiledCard, CompiledRuleset
+from dsl.contract import Ruleset
 from dsl.errors import ChroniclerError
 from rules import registry
 
@@ -34,8 +35,9 @@ class Catalogue:
     skills: tuple[str, ...] = ()
     card_kinds: tuple[str, ...] = ()  # as the ruleset declares them, in its order
     region_names: dict[str, str] = field(default_factory=dict)  # "empire" -> "the Empire"
-    ruleset: Any = None  # the engine's ruleset (declared values, tables), when there is one
+    ruleset: object = None  # the engine's reading of the text (declared values, tables), if any
     compiled: CompiledRuleset | None = None  # the card text the cards were compiled from
+    game: Ruleset | None = None  # the registry's ruleset the cards come from
     # every card by (kind, casefolded name): an asset may share its name with an obstacle or
     # a character, and ``cards`` keeps one card a name
     of_kind: dict[tuple[str, str], CompiledCard] = field(default_factory=dict)
@@ -170,10 +172,12 @@ def set_catalogue(catalogue: Catalogue | None, ruleset: str | None = None) -> No
     _cache[ruleset or registry.DEFAULT] = catalogue
 
 
-def _from_engine(game: registry.Game) -> Catalogue:
+def _from_engine(game: Ruleset) -> Catalogue:
     # Card text that does not compile is the user's error (file:line:col), not a reason to
     # record names unchecked.
-    return from_compiled(game.compiled(), game.load())
+    catalogue = from_compiled(game.compiled(), game.load())
+    catalogue.game = game
+    return catalogue
 
 
 def epilogue_choices(card: CompiledCard) -> list[str]:

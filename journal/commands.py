@@ -17,11 +17,21 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from dsl.diagnostics import counted
 from dsl.errors import ChroniclerError, UsageError
-from journal.catalogue import load_catalogue
 
 if TYPE_CHECKING:
+    from journal.catalogue import Catalogue
     from journal.db import Journal
+
+
+def load_catalogue() -> Catalogue | None:
+    """The ruleset's cards (``journal.catalogue``), imported when a verb needs them: the card
+    language is not loaded for --help, the verbs that read no card, or a Tab."""
+    from journal.catalogue import load_catalogue as load
+
+    return load()
+
 
 # The database and site libraries (and click's editor, Rich's tables) are imported inside the
 # verbs that use them, so that the other verbs (check, fmt, play...) and ``--help`` do not pay
@@ -48,20 +58,43 @@ def _given(ctx: typer.Context, name: str) -> bool:
 
 def _campaign_option(ctx: typer.Context, value: str) -> str:
     """The name as 'campaign start' keeps it (without the spaces around it); left out, the
-    campaign 'chronicler use' chose for this journal."""
+    campaign 'chronicler use' chose for this journal. A table verb of another ruleset than the
+    campaign's is refused here, naming the verb that does the same in its ruleset."""
+    if ctx.resilient_parsing:  # the shell completing a word: nothing is looked up
+        return value
     if not _given(ctx, "campaign"):
         from journal.focus import current_campaign
 
-        return current_campaign(ctx.params.get("db"))
-    name = value.strip()
-    if not name:
-        raise typer.BadParameter("is empty; give the campaign's name")
+        name = current_campaign(ctx.params.get("db"))
+    else:
+        name = value.strip()
+        if not name:
+            raise typer.BadParameter("is empty; give the campaign's name")
+    _check_table_verb(ctx, name)
     return name
+
+
+def _verb_path(ctx: typer.Context) -> tuple[str, ...]:
+    """The verb as typed after ``chronicler`` (``("year", "start")``)."""
+    return tuple(ctx.command_path.split()[1:])  # the program's name first
+
+
+def _check_table_verb(ctx: typer.Context, campaign: str) -> None:
+    from journal.rulesets import campaign_plays, check_table_verb, owner_of
+
+    path = _verb_path(ctx)
+    if owner_of(path) is None:
+        return  # a verb of every campaign
+    plays = campaign_plays(ctx.params.get("db"), campaign)
+    if plays is not None:
+        check_table_verb(path, campaign, plays)
 
 
 def _year_option(ctx: typer.Context, value: int) -> int:
     """Left out: the year in play (for 'year start', the next year to start), else the year
     'chronicler use' chose, else the campaign's last year."""
+    if ctx.resilient_parsing:  # the shell completing a word: nothing is looked up
+        return value
     if _given(ctx, "year"):
         if not 1 <= value <= 6:
             raise typer.BadParameter(f"{value} is not one of the six winters (1-6)")
@@ -73,10 +106,12 @@ def _year_option(ctx: typer.Context, value: int) -> int:
 
 
 def _complete(what: str, ctx: typer.Context, incomplete: str) -> list[str]:
-    """Shell completion (Typer's, installed with 'chronicler --install-completion')."""
-    from journal.focus import completions
+    """Shell completion (installed with 'chronicler --install-completion'): quick, and quoted
+    for the shell by ``journal.completion``."""
+    from journal.completion import completions
 
-    return completions(ctx.params.get("db"), what, incomplete)
+    campaign = ctx.params.get("campaign")
+    return completions(ctx.params.get("db"), what, incomplete, campaign or None)
 
 
 def _names(what: str) -> Any:
@@ -113,6 +148,10 @@ Year = Annotated[
         show_default=False,
     ),
 ]
+JsonOut = Annotated[
+    bool,
+    typer.Option("--json", help="Print JSON for a script, not lines for a person."),
+]
 Texts = list[str]
 # Counts on the table (threat, points, scenes) are small; a seed fits a 64-bit column.
 COUNT_MAX = 10_000
@@ -120,6 +159,13 @@ SEED_MAX = 2**63 - 1
 
 
 err_console = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
+
+
+def print_json(data: Any) -> None:
+    """What a verb's --json prints: one JSON document on the standard output."""
+    import json
+
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def _journal(db: str | None, *, create: bool = True) -> Journal:
@@ -182,7 +228,8 @@ def campaign_start(
     if ruleset is not None:
         from rules import registry
 
-        if registry.find(ruleset) != registry.default():
+        found = registry.find(ruleset)
+        if not (found.shipped and found.name == registry.DEFAULT):
             from journal.tables import story
 
             game = story.find_game(ruleset)
@@ -209,7 +256,7 @@ def campaign_start(
 
 
 @campaign_app.command("list")
-def campaign_list(db: Db = None) -> None:
+def campaign_list(json_out: JsonOut = False, db: Db = None) -> None:
     """List the campaigns in the journal.
 
     Example: chronicler campaign list --db chronicle.db
@@ -218,16 +265,30 @@ def campaign_list(db: Db = None) -> None:
 
     with _journal(db, create=False) as journal, journal.reading() as s:
         rows = []
+        listed = []
         for campaign in ledger.campaigns(s):
             years = ledger.sessions(s, campaign)
+            played = len([y for y in years if y.result])
+            listed.append(
+                {
+                    "name": campaign.name,
+                    "ruleset": campaign.ruleset,
+                    "years_played": played,
+                    "fate": campaign.fate,
+                    "score": campaign.score,
+                }
+            )
             rows.append(
                 (
                     campaign.name,
-                    str(len([y for y in years if y.result])),
+                    str(played),
                     campaign.fate or "",
                     "" if campaign.score is None else str(campaign.score),
                 )
             )
+    if json_out:
+        print_json(listed)
+        return
     if not rows:
         console.print("No campaigns yet; start one with 'chronicler campaign start NAME'.")
         return
@@ -257,8 +318,8 @@ def campaign_rollback(
     with _journal(db, create=False) as journal:
         done = journal.write(lambda s: recovery.rollback_year(s, name))
     console.print(
-        f"Rolled back year {done.year} of {name.strip()}: {done.scenes} scene"
-        f"{'' if done.scenes == 1 else 's'} and {done.events} events removed; "
+        f"Rolled back year {done.year} of {name.strip()}: {counted(done.scenes, 'scene')} "
+        f"and {counted(done.events, 'event')} removed; "
         f"play it again with 'chronicler play six-winters --campaign \"{name.strip()}\"'."
     )
 
@@ -269,6 +330,7 @@ def campaign_show(
     year: int | None = typer.Option(
         None, "--year", help="Show the campaign as of this year.", min=0, max=6
     ),
+    json_out: JsonOut = False,
     db: Db = None,
 ) -> None:
     """Show a campaign: its years, scenes and characters, optionally as of a year.
@@ -282,12 +344,18 @@ def campaign_show(
         from journal.tables import story
 
         if story.is_story_campaign(campaign):  # a game a GM runs: sessions, sheets, tracks
-            from journal.tables.shown import story_lines
+            from journal.tables.shown import story_json, story_lines
 
+            if json_out:
+                print_json(story_json(s, campaign))
+                return
             for line in story_lines(s, campaign):
                 console.print(line, markup=False)
             return
         upto = 6 if year is None else year
+        if json_out:
+            print_json(_campaign_json(s, campaign, year))
+            return
         console.print(
             f"[bold]{escape(campaign.name)}[/]" + (f" as of year {year}" if year else ""),
             markup=True,
@@ -337,6 +405,75 @@ def campaign_show(
                 console.print(f"{character.name} (year {sheet.year} sheet): {skills}")
 
 
+def _campaign_json(s: Any, campaign: Any, year: int | None) -> dict[str, Any]:
+    """``campaign show --json`` of a board-game campaign: what the lines show, as data."""
+    from journal import ledger
+
+    upto = 6 if year is None else year
+    years = []
+    for session in ledger.sessions(s, campaign):
+        if session.year > upto:
+            continue
+        scenes = [
+            {
+                "number": scene.number,
+                "scene": scene.scene,
+                "location": scene.location,
+                "played": [
+                    {"card": p.card, "character": p.character} for p in ledger.plays_of(s, scene)
+                ],
+            }
+            for scene in ledger.scenes_of(s, session)
+        ]
+        years.append(
+            {
+                "year": session.year,
+                "scheme": session.scheme,
+                "result": session.result,
+                "characters": list(session.characters),
+                "scenes_completed": session.scenes_completed,
+                "scenes": scenes,
+            }
+        )
+    places = [
+        {
+            "name": p.name,
+            "x": p.x,
+            "y": p.y,
+            "developed": p.developed,
+            "threats": p.threats,
+            "obstacles": list(p.obstacles),
+        }
+        for p in ledger.map_as_of(s, campaign, upto)
+    ]
+    sheets = []
+    for character in ledger.characters(s, campaign):
+        sheet = ledger.sheet(s, character, upto)
+        if sheet is not None:
+            sheets.append(
+                {
+                    "name": character.name,
+                    "year": sheet.year,
+                    "skills": dict(sheet.skills),
+                    "advances": dict(sheet.advances),
+                    "conditions": list(sheet.conditions),
+                }
+            )
+    ended = year is None and bool(campaign.fate)
+    return {
+        "name": campaign.name,
+        "ruleset": campaign.ruleset,
+        "as_of_year": year,
+        "fate": campaign.fate if ended else None,
+        "finale_scenes_completed": campaign.finale_scenes_completed if ended else None,
+        "score": campaign.score if ended else None,
+        "score_title": campaign.score_title if ended else None,
+        "years": years,
+        "map": places,
+        "characters": sheets,
+    }
+
+
 # --- year ---------------------------------------------------------------------------------------
 
 
@@ -344,8 +481,12 @@ def campaign_show(
 def year_start(
     campaign: CampaignName = "",
     year: Year = 0,
-    scheme: str = typer.Option(
-        ..., "--scheme", help="The Autarch's scheme this year.", autocompletion=_names("scheme")
+    scheme: str | None = typer.Option(
+        None,
+        "--scheme",
+        help="The Autarch's scheme this year (default: the one 'setup --draw-scheme' drew).",
+        autocompletion=_names("scheme"),
+        show_default=False,
     ),
     characters: str = typer.Option(
         ..., "--characters", help="Comma-separated: Parin,Kanun", autocompletion=_names("character")
@@ -379,9 +520,19 @@ def year_start(
     trained = table.parse_downtime(downtime or [])
     rested = table.parse_conditions(recover or [], option="--recover")
     with _journal(db, create=False) as journal:
+        if scheme is None:
+            with journal.reading() as s:
+                scheme = table.drawn_scheme(s, campaign, year)
+            if scheme is not None:
+                console.print(f"The scheme 'setup --draw-scheme' drew: {scheme}", markup=False)
+            else:
+                from journal.prompting import required
+
+                scheme = required("--scheme", "the Autarch's scheme this year")
+        chosen = scheme
         session = journal.write(
             lambda s: table.start_year(
-                s, catalogue, campaign, year, scheme, names, seed, trained, rested
+                s, catalogue, campaign, year, chosen, names, seed, trained, rested
             )
         )
     console.print(
@@ -1016,10 +1167,15 @@ def setup(
         import secrets
 
         seed = secrets.randbelow(10**6)
-    with _journal(db, create=False) as journal, journal.reading() as s:
-        lines = table.setup_text(
-            s, campaign, load_catalogue(), draw_seed=seed if draw_scheme else None
-        )
+    catalogue = load_catalogue()
+    with _journal(db, create=False) as journal:
+        if draw_scheme and seed is not None:
+            drawn = seed
+            journal.write(lambda s: table.draw_scheme(s, campaign, catalogue, drawn))
+        with journal.reading() as s:
+            lines = table.setup_text(
+                s, campaign, catalogue, draw_seed=seed if draw_scheme else None
+            )
     for line in lines:
         console.print(line, markup=False)
 
@@ -1091,21 +1247,37 @@ def publish(
         int | None,
         typer.Option("--report-run", help="Which run of the --report store (default: latest)."),
     ] = None,
+    site_url: Annotated[
+        str | None,
+        typer.Option(
+            "--site-url",
+            help="Where the site will be served (https://...): adds its sitemap.xml and each "
+            "page's address for link previews.",
+        ),
+    ] = None,
 ) -> None:
     """Publish a campaign's website (MkDocs + Material; opens from file://).
 
     Example: chronicler publish --campaign Brightdune --out brightdune-site
     --report simulations.duckdb
     """
+    from journal.website.publish import checked_site_url
     from journal.website.publish import publish as publish_site
 
     if report_run is not None and report is None:
         raise UsageError("--report-run needs --report STORE")
+    url = checked_site_url(site_url) if site_url is not None else None
     with _journal(db, create=False) as journal:
         done = publish_site(
-            journal, campaign, out, spoilers=spoilers, report=report, report_run=report_run
+            journal,
+            campaign,
+            out,
+            spoilers=spoilers,
+            report=report,
+            report_run=report_run,
+            site_url=url,
         )
-    console.print(f"Published {campaign}: {done.pages} pages; open {done.index}")
+    console.print(f"Published {campaign}: {counted(done.pages, 'page')}; open {done.index}")
 
 
 def demo(
@@ -1117,13 +1289,29 @@ def demo(
     seed: int = typer.Option(
         27, "--seed", help="The seed of the bots' campaign.", min=0, max=SEED_MAX
     ),
+    ruleset: str = typer.Option(
+        "six-winters",
+        "--ruleset",
+        help="six-winters (bots play six years) or tags-and-tracks (two sessions a GM recorded).",
+    ),
 ) -> None:
-    """Play a six-year campaign with bots into a fresh journal and publish it.
+    """Play a six-year campaign with bots into a fresh journal and publish it; or, with
+    --ruleset tags-and-tracks, record two sessions of a game a GM runs and publish them. Run
+    again into the same folder, it replaces the journal and site it wrote there.
 
     Example: chronicler demo --out demo-output --seed 7
     """
-    from journal.demo import run_demo
+    from journal.demo import STORY_RULESET, run_demo, run_story_demo
+    from rules import registry
 
+    if registry.find(ruleset).name == STORY_RULESET:
+        told = run_story_demo(out)
+        console.print(f"Recorded two sessions of {told.campaign} (tags-and-tracks).")
+        console.print(f"Journal: {told.journal}")
+        console.print(f"Site: {told.site_index}")
+        return
+    if registry.find(ruleset) != registry.default():
+        raise UsageError(f"--ruleset: the demo plays six-winters or {STORY_RULESET}")
     result = run_demo(out, seed)
     console.print(f"Played six years with bots (seed {seed}).")
     console.print(f"Journal: {result.journal}")

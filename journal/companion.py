@@ -1,16 +1,16 @@
 """``chronicler roll``: the table companion for a game a GM runs (Tags and Tracks). It rolls for
 a character from their sheet and asks each decision the ruleset's roll procedure has, with Rich
-prompts. The ruleset comes from the registry; how its events read comes from the ruleset
-(``account.py``). With ``--campaign`` (or a character's name where a sheet file would be)
-the roll is recorded in the journal (``journal/tables/story.py``), from the character's sheet
-as it stands there."""
+prompts. The ruleset comes from the registry; how its events read comes from the ruleset (its
+contract's ``journal.account``). With ``--campaign`` (or a character's name where a sheet file
+would be) the roll is recorded in the journal (``journal/tables/story.py``), from the
+character's sheet as it stands there."""
 
 from __future__ import annotations
 
 import difflib
 import secrets
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -18,16 +18,27 @@ from rich.markup import escape
 
 from dsl.errors import ChroniclerError, UsageError
 
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from dsl.compiler import CompiledRuleset
+    from dsl.contract import Sheet, StoryRules
+
 ROLL_HELP = (
     "Roll a skill for a character at the table, asking each decision the rules have.\n\n"
     "The dice of the character's skill level plus advantages are rolled by the generator "
     "(--seed), or given with --dice as the faces the table's real dice showed (any die not "
     "given, such as one bought with stat points, is asked). Then the roll asks, in the rules' "
-    "order: which die to raise or whether to buy a die with the --stat's points, and whether "
-    "to take the skill a roll of all 6s or XP offers; then it cuts, reads the result and counts "
-    "the hits. Answer a question with its number.\n\n"
-    "Example: chronicler roll tags-and-tracks --character brick.character --skill bash "
-    "--stat STR --hard --dice 2,5,4"
+    "order: which die to raise or whether to buy a die with the --stat's points (each time "
+    "saying the result if you stop now), and whether to take the skill a roll of all 6s or XP "
+    "offers; then it cuts, reads the result and counts the hits. Answer a question with its "
+    "number; the numbers stay put, an option not offered now is shown with why. --buy and "
+    "--raise say the spending instead.\n\n"
+    "In a campaign (--character NAME) the ruleset may be left out, the roll is recorded, and "
+    "the consequences the character holds that hinder it are asked (or --hindered-by, "
+    "--unhindered).\n\n"
+    "Example: chronicler roll --character Brick --skill bash --stat STR --hard --dice 2,5,4 "
+    "--raise 1 --raise 1"
 )
 
 
@@ -49,13 +60,26 @@ ODDS_HELP = (
 )
 
 
+def _story_characters(ctx: typer.Context, incomplete: str) -> list[str]:
+    """The shell completes --character with the campaign's characters (a file name as well:
+    the shell's own completion of files stays on)."""
+    from journal.completion import completions
+
+    campaign = ctx.params.get("campaign")
+    return completions(ctx.params.get("db"), "story character", incomplete, campaign or None)
+
+
 def register(app: typer.Typer) -> None:
     app.command("roll", help=ROLL_HELP)(roll_command)
     app.command("odds", help=ODDS_HELP)(odds_command)
 
 
 def odds_command(
-    ruleset: str = typer.Argument(..., help="The ruleset: a name (tags-and-tracks) or a folder."),
+    ruleset: str | None = typer.Argument(
+        None,
+        help="The ruleset: a name (tags-and-tracks) or a folder (default: the current campaign's).",
+        show_default=False,
+    ),
     check: str | None = typer.Argument(
         None, help='A check the ruleset declares (check "Roll" { ... }): its odds.'
     ),
@@ -67,7 +91,9 @@ def odds_command(
     within: int = typer.Option(
         5, "--within", min=1, help="A repeated check: its chances within this many rolls."
     ),
-    as_json: bool = typer.Option(False, "--json", help="The rows as JSON, chances as fractions."),
+    as_json: bool = typer.Option(
+        False, "--json", help="Print JSON for a script (chances as fractions with --exact)."
+    ),
     level: int | None = typer.Option(
         None, "--level", min=1, help="The skill level (default: 1 to 6)."
     ),
@@ -87,8 +113,9 @@ def odds_command(
     from rich import box
     from rich.table import Table
 
-    from rules import registry
+    from journal.rulesets import find_ruleset
 
+    game = find_ruleset(ruleset)
     if check is not None:
         from journal.odds import odds_of_check
 
@@ -97,13 +124,12 @@ def odds_command(
                 "--level, --easy, --hard, --far, --assist, --cut, --points and --target are the "
                 "roll's table; with a CHECK give its inputs: --input NAME=VALUE"
             )
-        odds_of_check(ruleset, check, given or [], by, within, exact, as_json)
+        odds_of_check(game, check, given or [], by, within, exact, as_json)
         return
-    game = registry.find(ruleset)
-    engine = game.engine
-    if not hasattr(engine, "roll_odds"):
+    engine = game.odds
+    if engine is None:
         raise UsageError(f"the ruleset {game.name!r} has no dice odds")
-    rules = game.load()
+    rules = game.compiled()
     levels = [level] if level is not None else list(range(1, 7))
     if points is not None and target is None:
         raise UsageError("--points needs --target: the hits the points are spent to reach")
@@ -112,12 +138,15 @@ def odds_command(
         pool = engine.dice_and_cuts(
             rules, level=at, easy=easy, assist=assist, hard=hard, far=far, cuts=cut
         )
-        if pool.dice > engine.MAX_DICE:
-            raise UsageError(f"{pool.dice} dice: the odds are computed for up to {engine.MAX_DICE}")
+        if pool.dice > engine.max_dice:
+            raise UsageError(f"{pool.dice} dice: the odds are computed for up to {engine.max_dice}")
         best = None
         if target is not None:
             best = engine.best_chance(rules, pool.dice, pool.cuts, points or 0, target)
         rows.append((at, engine.roll_odds(rules, pool.dice, pool.cuts), best))
+    if as_json:
+        _odds_json(game.name, rows, points, target, exact)
+        return
     most = max(odds.dice for _, odds, _ in rows)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("level", justify="right")
@@ -130,7 +159,7 @@ def odds_command(
     if target is not None:
         table.add_column(f">={target} with {points or 0} points", justify="right")
 
-    def shown(p: Any) -> str:
+    def shown(p: Fraction) -> str:
         return str(p) if exact else f"{float(p) * 100:.1f}%"
 
     for at, odds, best in rows:
@@ -141,6 +170,37 @@ def odds_command(
             cells.append(shown(best))
         table.add_row(*cells)
     Console(highlight=False, width=200).print(table)
+
+
+def _odds_json(
+    ruleset: str, rows: list[Any], points: int | None, target: int | None, exact: bool
+) -> None:
+    """``odds --json``: a row per level, each chance a number (a fraction "7/72" with
+    --exact)."""
+    from journal.commands import print_json
+
+    def chance(p: Any) -> Any:
+        return str(p) if exact else float(p)
+
+    print_json(
+        {
+            "ruleset": ruleset,
+            "points": points,
+            "target": target,
+            "rows": [
+                {
+                    "level": at,
+                    "dice": odds.dice,
+                    "cuts": odds.cuts,
+                    "bands": {band: chance(p) for band, p in odds.bands.items()},
+                    "at_least": {str(n): chance(p) for n, p in odds.at_least.items()},
+                    "no_hits": chance(odds.no_hits),
+                    "best": None if best is None else chance(best),
+                }
+                for at, odds, best in rows
+            ],
+        }
+    )
 
 
 def _faces(text: str | None, sides: int) -> list[int]:
@@ -165,14 +225,22 @@ def _near(word: str, names: list[str]) -> str:
     )
 
 
+def _counted(number: int, noun: str, plural: str | None = None) -> str:
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
 def roll_command(
-    ruleset: str = typer.Argument(
-        ..., help="The ruleset: a name (tags-and-tracks) or the folder of its text."
+    ruleset: str | None = typer.Argument(
+        None,
+        help="The ruleset: a name (tags-and-tracks) or the folder of its text (default: the "
+        "current campaign's).",
+        show_default=False,
     ),
     character: str = typer.Option(
         ...,
         "--character",
         help="The character's sheet file; or, in a campaign, the character's name.",
+        autocompletion=_story_characters,
     ),
     skill: str = typer.Option(..., "--skill", help="The skill rolled, as the sheet names it."),
     stat: str | None = typer.Option(
@@ -182,7 +250,26 @@ def roll_command(
     hard: bool = typer.Option(False, "--hard", help="Hard: cut the highest die."),
     far: bool = typer.Option(False, "--far", help="Far: cut the highest die."),
     assist: int = typer.Option(0, "--assist", min=0, help="Helpers with a relevant skill."),
-    cut: int = typer.Option(0, "--cut", min=0, help="More cuts (from consequences)."),
+    cut: int = typer.Option(0, "--cut", min=0, help="More cuts, from what else hinders the roll."),
+    hindered_by: list[str] | None = typer.Option(  # noqa: B008 - Typer reads defaults
+        None,
+        "--hindered-by",
+        help="A consequence the character holds that hinders this roll (repeat for each); "
+        "else they are asked.",
+    ),
+    unhindered: bool = typer.Option(
+        False, "--unhindered", help="No consequence the character holds hinders this roll."
+    ),
+    raise_: list[int] | None = typer.Option(  # noqa: B008
+        None,
+        "--raise",
+        min=1,
+        help="Spend a point to raise this die (its number; repeat to raise it again): then no "
+        "spending is asked.",
+    ),
+    buy: int = typer.Option(
+        0, "--buy", min=0, help="Spend points to buy this many extra dice, then raise (--raise)."
+    ),
     xp: int | None = typer.Option(
         None, "--xp", min=0, help="The XP the character holds now (a sheet file's roll only)."
     ),
@@ -207,20 +294,28 @@ def roll_command(
         None, "--db", envvar="CHRONICLER_DB", help="Journal file or database URL."
     ),
 ) -> None:
-    from rules import registry
+    from journal.rulesets import campaign_plays, check_table_verb, find_ruleset
 
-    game = registry.find(ruleset)
-    engine = game.engine
-    if not hasattr(engine, "new_roll"):
-        raise UsageError(f"the ruleset {game.name!r} has no roll for a character")
-    rules = game.load()
     journaled = _campaign_of(campaign, character, db)
+    plays = campaign_plays(db, journaled) if journaled is not None else None
+    if journaled is not None and plays is not None:
+        check_table_verb(("roll",), journaled, plays)
+    game = find_ruleset(ruleset or plays, db)  # left out: the campaign's
+    engine = game.story
+    if engine is None:
+        raise UsageError(f"the ruleset {game.name!r} has no roll for a character")
+    rules = game.compiled()
+    account = engine.account  # how the roll's events and choices read at the table
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    out = Console(highlight=False, soft_wrap=True)
+    held: list[Any] = []
     if journaled is not None:
         if xp is not None:
             raise UsageError("--xp is read from the journal's sheet when a roll is recorded")
         sheet = _journal_sheet(journaled, character, db, game.name)
         points_of = {st.name: st.points for st in sheet.stats}
         xp = sheet.xp
+        held = list(sheet.consequences)
     else:
         sheet = checked_sheet(engine, Path(character), rules)
         points_of = {name: st.points for name, st in sheet.stats.items()}
@@ -234,10 +329,44 @@ def roll_command(
         if stat_name is None or stat_name not in points_of:
             raise UsageError(f"{sheet.name} has no stat {stat!r}{_near(stat, list(points_of))}")
         points = points_of[stat_name]
+    plan = engine.Plan(raises=list(raise_ or []), buys=buy)
+    if plan.said and stat_name is None:
+        raise UsageError("--raise and --buy spend a stat's points: give --stat too")
+    label = _stat_labels(rules)
+    fatal = int(rules.values["fatal consequence"])
+    if held:
+        out.print(
+            escape(
+                f"{sheet.name} holds "
+                + ", ".join(f"{c.name} -{c.level} ({label(c.stat)})" for c in held)
+            )
+        )
+    for dying in [c for c in held if c.level >= fatal]:
+        err.print(
+            escape(
+                f"warning: {sheet.name} holds {dying.name} -{dying.level} ({label(dying.stat)}), "
+                f"a fatal consequence: the table decides whether they can act at all"
+            )
+        )
+    hindering = _hindrances(out, held, hindered_by, unhindered, label, rules)
     odds = engine.dice_and_cuts(
-        rules, level=rolled.level, easy=easy, assist=assist, hard=hard, far=far, cuts=cut
+        rules,
+        level=rolled.level,
+        easy=easy,
+        assist=assist,
+        hard=hard,
+        far=far,
+        cuts=cut,
+        hindered_by=[c.level for c in hindering],
     )
     faces = _faces(dice, int(rules.values["die sides"]))
+    if len(faces) > odds.dice + buy:
+        bought = f" and {_counted(buy, 'die', 'dice')} bought" if buy else ""
+        raise UsageError(
+            f"--dice: {_counted(len(faces), 'face')} for the "
+            f"{_counted(odds.dice, 'die', 'dice')} of {rolled.name} {rolled.level}{bought}; "
+            "a die bought with points is asked when it is bought (or give --buy N)"
+        )
     chosen_seed = seed if seed is not None else secrets.randbelow(2**32)
     roll = engine.new_roll(
         rules,
@@ -254,59 +383,116 @@ def roll_command(
         table_dice=dice is not None,
         skills=[s.name for s in _skills(sheet)],
     )
-    account = game.module("account")
-    out = Console(highlight=False, soft_wrap=True)
     if dice is None:
         out.print(f"(dice from the generator, seed {chosen_seed})", style="dim")
     told = 0
     lines: list[str] = []
     while True:
         decision = roll.pending()
-        for event in roll.events[told:]:
-            lines.append(account.line(event))
-            out.print(escape(lines[-1]))
+        for line in account.narrate(roll.events[told:]):
+            lines.append(line)
+            out.print(escape(line))
         told = len(roll.events)
         if decision is None:
             break
+        try:
+            planned = engine.answer_from_plan(roll, decision, plan)
+        except engine.NotAllowed as refused:
+            raise ChroniclerError(f"{refused}; nothing recorded") from None
+        if planned is not None:
+            roll.apply(planned)
+            continue
         if new_skill is not None and not list(decision.options) and hasattr(decision, "check"):
             try:  # the skill's name, given on the command line
                 roll.apply(decision.check(new_skill))
             except ValueError as refused:
                 raise UsageError(f"--new-skill: {refused}") from None
             continue
-        roll.apply(_ask(out, decision))
-    st = roll.state
-    out.print(
-        f"[bold]{escape(str(st.band))}[/]: {st.hits} hit{'s' if st.hits != 1 else ''}, "
-        f"{st.xp} XP" + (f", {st.points} {escape(str(st.stat))} points" if st.stat else "")
-    )
+        if "done" in decision.options:  # a spending question: where the roll stands
+            stopped = account.stopped_line(roll)
+            if stopped is not None:
+                out.print(escape(stopped))
+        roll.apply(_ask(out, decision, roll, engine, account))
+    if plan.left is not None:
+        raise ChroniclerError(
+            f"{plan.left}: {sheet.name} had no points left to spend on it; nothing recorded"
+        )
+    done = engine.outcome(roll)
+    out.print(f"[bold]{escape(account.outcome_line(done, stat_name))}[/]")
     if journaled is not None:
-        gained = None
-        if st.gained is not None:
-            gained = {**st.gained, "xp_spent": _xp_spent(roll)}
         _record_roll(
             journaled,
             db,
-            game.name,
             sheet.name,
-            roll,
-            points,
-            xp or 0,
-            gained,
-            None if dice is not None else chosen_seed,
-            lines,
+            changes_of_roll(
+                rolled, odds, stat_name, points, xp or 0, done, dice is None, chosen_seed, lines
+            ),
         )
         out.print(f"Recorded in {escape(journaled)}.")
+
+
+def _stat_labels(rules: Any) -> Any:
+    """A stat as a sheet writes it (STR), from the ruleset's aliases."""
+    aliases = {full: alias.upper() for alias, full in rules.vocabulary.aliases.items()}
+    return lambda name: aliases.get(name, name)
+
+
+def _hindrances(
+    out: Console,
+    held: list[Any],
+    named: list[str] | None,
+    none: bool,
+    label: Any,
+    rules: Any,
+) -> list[Any]:
+    """The consequences held that hinder this roll: named with --hindered-by, none with
+    --unhindered, else asked (each cuts the roll by its level)."""
+    if named and none:
+        raise UsageError("--hindered-by or --unhindered, not both")
+    if none or not held:
+        if named:
+            raise UsageError(f"--hindered-by: the character holds no consequence ({named[0]!r})")
+        return []
+    if named:
+        chosen = []
+        for name in named:
+            found = next((c for c in held if c.name.casefold() == name.strip().casefold()), None)
+            if found is None:
+                raise UsageError(
+                    f"--hindered-by: no consequence {name!r} is held"
+                    f"{_near(name, [c.name for c in held])}"
+                )
+            chosen.append(found)
+        return chosen
+    from rich.prompt import Prompt
+
+    per_level = int(rules.values["cuts per consequence level"])
+    out.print("Which consequences hinder this roll?")
+    for number, c in enumerate(held, start=1):
+        cuts = _counted(per_level * c.level, "cut")
+        out.print(escape(f"  {number}. {c.name} -{c.level} ({label(c.stat)}): {cuts}"))
+    while True:
+        text = _prompt(Prompt, out, "Numbers, separated by commas (0: none)", None)
+        words = [w.strip() for w in text.replace(" ", ",").split(",") if w.strip()]
+        if words == ["0"]:
+            return []
+        if words and all(w.isdigit() and 1 <= int(w) <= len(held) for w in words):
+            return [held[int(w) - 1] for w in dict.fromkeys(words)]
+        out.print(f"Write numbers 1 to {len(held)} separated by commas, or 0.", style="red")
+
+
+def _ruleset_of(campaign: str, db: str | None) -> str:
+    """The ruleset a campaign plays (a roll left without one rolls the campaign's)."""
+    from journal import ledger
+    from journal.commands import _journal
+
+    with _journal(db, create=False) as journal, journal.reading() as s:
+        return str(ledger.get_campaign(s, campaign).ruleset)
 
 
 def _skills(sheet: Any) -> list[Any]:
     skills = sheet.skills
     return list(skills.values()) if isinstance(skills, dict) else list(skills)
-
-
-def _xp_spent(roll: Any) -> int:
-    """The XP the skill the roll gained cost, as the roll's event told it."""
-    return next((int(e.data["xp_spent"]) for e in roll.events if "xp_spent" in e.data), 0)
 
 
 def _campaign_of(campaign: str | None, character: str, db: str | None) -> str | None:
@@ -340,52 +526,57 @@ def _journal_sheet(campaign: str, who: str, db: str | None, ruleset: str) -> Any
         return story.current_sheet(s, row, who)[1]
 
 
-def _record_roll(
-    campaign: str,
-    db: str | None,
-    ruleset: str,
-    who: str,
-    roll: Any,
+def changes_of_roll(
+    rolled: Any,
+    odds: Any,
+    stat: str | None,
     points: int,
     xp: int,
-    gained: dict[str, Any] | None,
-    seed: int | None,
+    done: Any,
+    generated: bool,
+    seed: int,
     lines: list[str],
-) -> None:
-    from journal.commands import _journal
-    from journal.tables import changes, payloads, story
+) -> Any:
+    """What a roll did, as the journal records it: the skill rolled, its pool, and where it
+    ended (the engine's ``Outcome``)."""
+    from journal.tables import changes, payloads
 
-    st = roll.state
-    done = changes.RollDone(
-        skill=st.skill,
-        level=st.level,
-        dice=st.level + st.advantages,
-        cuts=st.cuts,
-        stat=st.stat,
-        faces=list(st.dice),
-        highest=int(st.highest),
-        band=str(st.band),
-        hits=int(st.hits),
+    return changes.RollDone(
+        skill=rolled.name,
+        level=rolled.level,
+        dice=odds.dice,
+        cuts=odds.cuts,
+        stat=stat,
+        faces=list(done.dice),
+        highest=done.highest,
+        band=done.band,
+        hits=done.hits,
         points_before=points,
-        points_after=st.points,
+        points_after=done.points,
         xp_before=xp,
-        xp_after=st.xp,
-        gained=payloads.GainedSkill(**gained) if gained is not None else None,
-        seed=seed,
+        xp_after=done.xp,
+        gained=payloads.GainedSkill(**done.gained) if done.gained is not None else None,
+        seed=seed if generated else None,
         lines=lines,
     )
+
+
+def _record_roll(campaign: str, db: str | None, who: str, done: Any) -> None:
+    from journal.commands import _journal
+    from journal.tables import changes, story
+
     with _journal(db, create=False) as journal:
         journal.write(
             lambda s: changes.record_roll(s, *story.story_campaign(s, campaign), who, done)
         )
 
 
-def checked_sheet(engine: Any, path: Path, rules: Any) -> Any:
+def checked_sheet(engine: StoryRules, path: Path, rules: CompiledRuleset) -> Sheet:
     """The character's sheet file; every problem it has is printed, and the verb refused."""
     return _sheet(engine, path, rules)
 
 
-def _sheet(engine: Any, path: Path, rules: Any) -> Any:
+def _sheet(engine: StoryRules, path: Path, rules: CompiledRuleset) -> Sheet:
     """The character's sheet; every problem it has is printed, and the roll refused."""
     from dsl.commands import print_diagnostics
     from dsl.diagnostics import CheckFailed
@@ -400,7 +591,9 @@ def _sheet(engine: Any, path: Path, rules: Any) -> Any:
         ) from None
 
 
-def _ask(out: Console, decision: Any) -> Any:
+def _ask(out: Console, decision: Any, game: Any, engine: Any, account: Any) -> Any:
+    """A person's answer: free text asked until legal, a die's face, or a number of a menu
+    whose numbers stay put (what is not offered now is shown, and not taken)."""
     from rich.prompt import Prompt
 
     options = list(decision.options)
@@ -416,10 +609,14 @@ def _ask(out: Console, decision: Any) -> Any:
         text = _prompt(Prompt, out, escape(decision.prompt), choices)
         return options[choices.index(text)]
     out.print(escape(decision.prompt))
-    for number, option in enumerate(options, start=1):
-        out.print(f"  {number}. {escape(str(option))}")
-    choices = [str(n) for n in range(1, len(options) + 1)]
-    return options[int(_prompt(Prompt, out, "Your choice", choices)) - 1]
+    entries = engine.menu(game, decision)
+    for entry in entries:
+        out.print(
+            "  " + escape(account.option_line(game, entry)), style=None if entry.offered else "dim"
+        )
+    choices = [str(e.number) for e in entries if e.offered]
+    picked = int(_prompt(Prompt, out, "Your choice", choices))
+    return next(e.answer for e in entries if e.number == picked)
 
 
 def _prompt(prompt: Any, out: Console, text: str, choices: list[str] | None) -> str:

@@ -1,11 +1,14 @@
 """``chronicler demo``: bots play six years into a fresh journal, which is then published.
 
-The engine plays (``engine.play_campaign``); this module only records and publishes, so the demo
-shows the whole pipeline: card text -> engine -> events -> journal -> website.
+The ruleset plays (its contract's ``campaign.play_campaign``); this module only records and
+publishes, so the demo shows the whole pipeline: card text -> engine -> events -> journal ->
+website.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +23,9 @@ from rules import registry
 
 # The demo campaign's title on its site and in its journal (one campaign to a demo journal).
 DEMO_TITLE = "The Winters of Brightdune"
+# Beside the demo's journal: the fingerprint of the journal as the demo left it, so the next
+# demo knows it may replace that journal (and only while nobody has written in it since).
+MARKER = ".chronicler-demo.json"
 
 PlayCampaign = Callable[[int], Iterable[tuple[Any, Any]]]
 
@@ -35,30 +41,68 @@ class DemoResult:
 
 def engine_play_campaign(ruleset: str | None = None) -> PlayCampaign:
     """Whole campaigns of a ruleset the registry knows (the default one unless named), played
-    by its own demo bot (``default_bot`` in its ``bots``)."""
+    by its own default bot (its contract's ``campaign`` and ``bots``)."""
     game = registry.find(ruleset) if ruleset else registry.default()
-    try:
-        engine, bots = game.engine, game.bots
-        play = engine.play_campaign
-        compiled = game.load()
-    except (ImportError, AttributeError) as error:
-        raise ChroniclerError(f"{game.name} cannot play a campaign yet ({error})") from None
+    campaign, bots = game.campaign, game.bots
+    if campaign is None or bots is None:
+        raise ChroniclerError(f"{game.name} cannot play a campaign: no bot plays it")
+    game.load()  # the text compiles (or says why) before the first year
 
     def run(seed: int) -> Iterable[tuple[Any, Any]]:
-        return play(compiled, seed, bots.default_bot(seed))
+        return campaign.play_campaign(seed, bots.make(bots.default, seed))
 
     return run
 
 
+def _digest(path: Path) -> str:
+    sha = hashlib.sha256()
+    with path.open("rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            sha.update(chunk)
+    return sha.hexdigest()
+
+
+def _made_by_the_demo(path: Path) -> bool:
+    """Whether the journal at ``path`` is the one an earlier demo wrote, unchanged since: the
+    marker beside it holds its fingerprint, and no write waits in its -wal file."""
+    marker = path.with_name(MARKER)
+    if marker.is_symlink() or not marker.is_file() or path.is_symlink() or not path.is_file():
+        return False
+    try:
+        kept = json.loads(marker.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    wal = path.with_name(path.name + "-wal")
+    if wal.exists() and wal.stat().st_size > 0:
+        return False
+    return isinstance(kept, dict) and kept.get("sha256") == _digest(path)
+
+
 def _fresh(path: Path) -> None:
-    """The demo writes a new journal only: a folder that holds one is refused, as 'publish'
-    refuses a folder it did not write (a group's campaign may be that journal)."""
+    """The demo writes a new journal, or replaces the journal an earlier demo wrote there if
+    nobody has recorded anything in it since (``make demo`` run twice). Any other journal is
+    refused, as 'publish' refuses a folder it did not write: a group's campaign may be it."""
     _inspect_sqlite_file(path)  # a file that is no journal: its own refusal
-    if any(path.with_name(path.name + s).exists() for s in ("", "-wal", "-shm")):
-        raise ChroniclerError(
-            f"{path} already holds a journal; the demo never replaces one: give a new or "
-            "empty folder with --out (or move that journal away)"
-        )
+    beside = [path.with_name(path.name + s) for s in ("", "-wal", "-shm")]
+    if not any(p.exists() for p in beside):
+        return
+    if _made_by_the_demo(path):
+        for old in (*beside, path.with_name(MARKER)):
+            old.unlink(missing_ok=True)
+        return
+    raise ChroniclerError(
+        f"{path} already holds a journal the demo did not write, or one written in since the "
+        "demo made it; the demo never replaces such a journal: give a new or empty folder "
+        "with --out (or move that journal away)"
+    )
+
+
+def _mark(path: Path) -> None:
+    """Leave the journal's fingerprint beside it, for the next demo."""
+    marker = path.with_name(MARKER)
+    marker.write_text(
+        json.dumps({"journal": path.name, "sha256": _digest(path)}) + "\n", encoding="utf-8"
+    )
 
 
 def run_demo(
@@ -81,4 +125,147 @@ def run_demo(
 
             campaign = ledger.get_campaign(s, name)
             fate, score = campaign.fate, campaign.score
+    _mark(db)
     return DemoResult(db, published.index, name, fate, score)
+
+
+# --- a game a GM runs: Tags and Tracks -----------------------------------------------------------
+
+STORY_TITLE = "Salt Roads"
+STORY_RULESET = "tags-and-tracks"
+
+# The demo's table, in our own words: what the GM records over two sessions, in order. Each
+# roll gives the faces the table rolled (no stat named: nothing to spend, nothing to ask).
+STORY_SCRIPT: list[tuple[str, Any]] = [
+    ("session", ("The Drowned Market", "Rain hammers the canvas of the harbour stalls.")),
+    (
+        "scene",
+        ("At the fish gate", "A guard in a dripping cloak wants a coin *Brick* will not pay."),
+    ),
+    ("narrate", "Brick lowers his head and walks at the guard as if the gate were not there."),
+    ("roll", ("Brick", "bash", [2, 5, 4], False)),
+    ("narrate", "The guard staggers back into a barrel of eels, and the gate swings open."),
+    ("track", ("The watch arrives", "clock", 4)),
+    ("tick", ("The watch arrives", 2)),
+    ("consequence", ("Brick", "STR", 1, "bruised knuckles")),
+    ("scene", ("Soup for the harbour master", "Inside, the harbour master is cold and hungry.")),
+    ("roll", ("Brick", "blazing soup", [3, 6, 5], False)),
+    ("narrate", "A pot of pepper broth later, the harbour master signs the travel papers."),
+    ("session", ("Up the Salt Road", "Two days north, the road climbs into white hills.")),
+    ("scene", ("The toll bridge", "Three bored soldiers hold the only bridge over the gorge.")),
+    ("track", ("The road north", "steps", "4|2")),
+    ("roll", ("Brick", "poetry", [4, 1], True)),
+    ("narrate", "His verse about their sergeant's mother ends the talking, not the toll."),
+    ("tick", ("The road north", 3)),
+    ("intrusion", ("Brick", "The sergeant recognises the eels on Brick's boots.")),
+    ("xp", ("Brick", 1, "For a poem nobody asked for.")),
+]
+
+
+def _story_roll(
+    s: Any, campaign: Any, game: Any, who: str, skill: str, dice: list[int], hard: bool
+) -> None:
+    """A roll of the table's dice through the ruleset's own roll, recorded as the companion
+    records one."""
+    from journal.tables import changes, story
+
+    character, sheet = story.current_sheet(s, campaign, who)
+    rolled = sheet.skill(skill)
+    if rolled is None:
+        raise ChroniclerError(f"the demo's {who} has no skill {skill!r}")
+    odds = game.engine.dice_and_cuts(
+        game.rules, level=rolled.level, easy=False, assist=0, hard=hard, far=False, cuts=0
+    )
+    roll = game.engine.new_roll(
+        game.rules,
+        character=character.name,
+        skill=rolled.name,
+        level=rolled.level,
+        advantages=odds.dice - rolled.level,
+        cuts=odds.cuts,
+        stat=None,
+        points=0,
+        xp=sheet.xp,
+        seed=0,
+        dice=dice,
+        table_dice=True,
+        skills=[k.name for k in sheet.skills],
+    )
+    if roll.pending() is not None:  # the script's dice ask nothing of the player
+        raise ChroniclerError(f"the demo's roll of {skill} asks {roll.pending().prompt!r}")
+    account = registry.find(game.name).journal.account
+    st = roll.state
+    done = changes.RollDone(
+        skill=st.skill,
+        level=st.level,
+        dice=st.level + st.advantages,
+        cuts=st.cuts,
+        stat=None,
+        faces=list(st.dice),
+        highest=int(st.highest),
+        band=str(st.band),
+        hits=int(st.hits),
+        points_before=0,
+        points_after=0,
+        xp_before=sheet.xp,
+        xp_after=st.xp,
+        gained=None,
+        seed=None,
+        lines=account.narrate(roll.events),
+    )
+    changes.record_roll(s, campaign, game, character.name, done)
+
+
+def _tell_story(s: Any, game: Any, sheet_file: Path) -> None:
+    from journal.tables import changes, story, tracks
+    from journal.tables import payloads as p
+
+    campaign = story.start_campaign(s, STORY_TITLE, game)
+    sheet = game.engine.load_character(sheet_file, game.rules)  # the ruleset's example: checked
+    story.add_character(s, campaign, story.sheet_of_character(sheet))
+    for step, what in STORY_SCRIPT:
+        if step == "session":
+            story.start_session(s, campaign, *what)
+        elif step == "scene":
+            story.start_scene(s, campaign, *what)
+        elif step == "narrate":
+            story.narrate(s, campaign, what)
+        elif step == "roll":
+            _story_roll(s, campaign, game, *what)
+        elif step == "track":
+            name, kind, size = what
+            state = tracks.new_track_state(
+                countdown=None,
+                clock=size if kind == "clock" else None,
+                steps=size if kind == "steps" else None,
+                breaks=[],
+            )
+            tracks.add_track(s, campaign, name, state)
+        elif step == "tick":
+            tracks.change_track(s, campaign, what[0], p.TrackChange.TICK, what[1])
+        elif step == "consequence":
+            who, stat, hits, consequence = what
+            changes.take_consequence(
+                s, campaign, game, who, stat=stat, hits=hits, consequence=consequence
+            )
+        elif step == "intrusion":
+            changes.intrusion(s, campaign, game, what[0], what[1], accepted=True)
+        elif step == "xp":
+            changes.gain_xp(s, campaign, *what)
+
+
+def run_story_demo(out: Path) -> DemoResult:
+    """Two sessions of Tags and Tracks as a GM records them (``STORY_SCRIPT``), into a fresh
+    journal (or the one an earlier demo wrote), published like any campaign."""
+    from journal.tables import story
+
+    out.mkdir(parents=True, exist_ok=True)
+    db = out / "chronicle.db"
+    _fresh(db)
+    game = story.find_game(STORY_RULESET)
+    sheet_file = registry.find(STORY_RULESET).folder / "examples" / "brick.character"
+    with open_journal(db) as journal:
+        journal.write(lambda s: _tell_story(s, game, sheet_file))
+        published = publish(journal, STORY_TITLE, out / "website")
+    _mark(db)
+    return DemoResult(db, published.index, STORY_TITLE, None, None)

@@ -1,5 +1,5 @@
 """The current campaign and year of a journal ('chronicler use'), so that the table verbs'
---campaign and --year can be left out; and the names the shell completes."""
+--campaign and --year can be left out (the names the shell completes: ``journal.completion``)."""
 
 from __future__ import annotations
 
@@ -70,25 +70,3 @@ def current_year(db: str | None, campaign_name: str, starting: bool) -> int:
                 "'chronicler year start'"
             )
         return years[-1].year
-
-
-def completions(db: str | None, what: str, incomplete: str) -> list[str]:
-    """Names the shell may complete: campaigns from the journal; scenes, locations, cards and
-    characters from the ruleset."""
-    try:
-        if what == "campaign":
-            from journal.db import open_journal
-
-            with open_journal(db, create=False) as journal, journal.reading() as s:
-                names = [c.name for c in ledger.campaigns(s)]
-        else:
-            from journal.catalogue import load_catalogue
-
-            catalogue = load_catalogue()
-            kinds = {"card": ("asset", "obstacle")}.get(what, (what,))
-            names = catalogue.names(*kinds) if catalogue is not None else []
-    except Exception:  # completing never fails the shell: nothing to offer
-        return []
-    done, comma, last = incomplete.rpartition(",")  # Parin,Ka: the name after the last comma
-    folded = last.strip().casefold()
-    return sorted(done + comma + n for n in names if n.casefold().startswith(folded))

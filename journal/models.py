@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, Column, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Column, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 # The three storytelling tiers of "Narrate Challenges", in the rules' own words.
@@ -214,6 +214,21 @@ class TableFocus(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     campaign: str
     year: int | None = None
+
+
+class DrawnScheme(SQLModel, table=True):
+    """The scheme 'chronicler setup --draw-scheme' drew for a campaign's next year (the
+    campaign by name, as 'chronicler use' keeps it): 'year start' takes it when no --scheme is
+    given. A new draw for the same year replaces it. Migration 0006."""
+
+    __tablename__ = "drawn_scheme"
+    __table_args__ = (UniqueConstraint("campaign", "year"),)
+    id: int | None = Field(default=None, primary_key=True)
+    campaign: str
+    year: int
+    scheme: str
+    seed: int = Field(sa_column=Column(BigInteger, nullable=False))
+    drawn_at: str  # ISO 8601, UTC
 
 
 LEDGER_TABLES: tuple[type[SQLModel], ...] = (

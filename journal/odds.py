@@ -12,7 +12,6 @@ from __future__ import annotations
 import difflib
 import json
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 from rich import box
@@ -23,32 +22,9 @@ from dsl.dice.model import Check, CheckError
 from dsl.errors import UsageError
 
 
-def load_checks(spec: str) -> dict[str, Check]:
-    """The checks of a ruleset by name or folder."""
-    from rules import registry
-
-    try:
-        rules = registry.find(spec).load()
-    except UsageError:
-        folder = Path(spec)
-        if not folder.is_dir() or _declares_primitives(folder):
-            raise
-        from dsl.loader import load_ruleset
-
-        rules = load_ruleset(folder)
-    return dict(rules.checks)
-
-
-def _declares_primitives(folder: Path) -> bool:
-    from dsl import ast
-    from dsl.loader import parse_source, read_sources, ruleset_files
-
-    sources, _ = read_sources(ruleset_files(folder))
-    return any(
-        isinstance(form, ast.PrimitivesDecl)
-        for source in sources
-        for form in parse_source(source)[0].forms
-    )
+def load_checks(ruleset: Any) -> dict[str, Check]:
+    """The checks a ruleset (as the registry found it) declares in its text."""
+    return dict(ruleset.compiled().checks)
 
 
 def find_check(checks: dict[str, Check], name: str, ruleset: str) -> Check:
@@ -112,7 +88,7 @@ def _shown(p: Fraction, exact: bool) -> str:
 
 
 def odds_of_check(
-    ruleset: str,
+    ruleset: Any,
     name: str,
     inputs: list[str],
     by: str | None,
@@ -122,7 +98,7 @@ def odds_of_check(
 ) -> None:
     """Print (or ``--json``) the odds table of one check; bad input is a ``UsageError``."""
     checks = load_checks(ruleset)
-    check = find_check(checks, name, ruleset)
+    check = find_check(checks, name, ruleset.name)
     given = parse_inputs(check, inputs)
     column, values = rows_by(check, given, by)
     try:

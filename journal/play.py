@@ -1,17 +1,25 @@
 """``chronicler play``: let a bot play a session of a ruleset and tell it turn by turn, and record
 it into the journal with ``--campaign``. The ruleset comes from the registry; how its events
-read comes from the ruleset (``rules/<name>/account.py``)."""
+read comes from the ruleset (its ``journal.account``): the command calls only the ruleset's
+contract (``dsl.contract``)."""
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
+from dsl.diagnostics import counted
 from dsl.errors import ChroniclerError, UsageError
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from dsl.contract import Bot, Game, Ruleset
+    from journal.recording import Recorder
 
 PLAY_HELP = (
     "Let a bot play one session (one year) of a game and tell it turn by turn.\n\n"
@@ -21,7 +29,8 @@ PLAY_HELP = (
     "With --campaign NAME the session is recorded into the journal (--db) as it is played: the "
     "campaign's stored state decides the year and the map (a new campaign starts at year 1), "
     "and the next play of the same campaign plays the year after.\n\n"
-    "A folder instead of a name plays a designer's own copy of a ruleset's text.\n\n"
+    "A folder instead of a name plays a designer's own copy of a ruleset's text, or a game "
+    "written wholly in text (the world engine: --players seats, the random bot).\n\n"
     "--replay GAME shows a game 'chronicler simulate' stored (--store) from its seeds and "
     "answers, whatever the text has become since.\n\n"
     "Example: chronicler play six-winters --seed 7 --bot heuristic --characters Parin,Kanun"
@@ -33,15 +42,27 @@ def register(app: typer.Typer) -> None:
 
 
 def play_command(
-    game: str = typer.Argument(
-        ..., help="The ruleset to play: a name (six-winters) or the folder of its text."
+    game: str | None = typer.Argument(
+        None,
+        help="The ruleset to play: a name (six-winters) or the folder of its text (default: the "
+        "current campaign's).",
+        show_default=False,
     ),
     seed: int = typer.Option(1, "--seed", help="Seed of the dice, the decks and the bot."),
-    bot: str = typer.Option(
-        "heuristic",
+    bot: str | None = typer.Option(
+        None,
         "--bot",
-        help="heuristic, finale-first (gives the year before the finale up for it), lookahead "
-        "(searches copies of the game, slower) or random.",
+        help="The bot (default: the ruleset's own). Six Winters: heuristic, finale-first (gives "
+        "the year before the finale up for it), lookahead (searches copies of the game, slower) "
+        "or random; a game written in text: random.",
+        show_default=False,
+    ),
+    players: int | None = typer.Option(
+        None,
+        "--players",
+        min=1,
+        help="How many players, for a game played by seats (default: the fewest it allows).",
+        show_default=False,
     ),
     characters: str | None = typer.Option(
         None, "--characters", help="Two characters, comma-separated (default: the bot picks)."
@@ -74,87 +95,77 @@ def play_command(
         show_default=False,
     ),
 ) -> None:
-    from rules import registry
+    from dsl.contract import GameSetup
+    from journal.rulesets import find_ruleset
 
-    found = registry.find(game)
+    found = find_ruleset(game, db)
     if replay_game is not None:
         from journal.playtest.replay import show_replay
 
         show_replay(found, replay_game, store_file, year=year, as_json=as_json)
         return
-    engine = found.engine
-    try:
-        bots = found.bots
-    except ModuleNotFoundError as missing:  # a game a GM runs has no bots (tags-and-tracks)
-        raise ChroniclerError(
-            f"{found.name} has no bots to play it (its package has no {missing.name})"
-        ) from None
-    BOTS, make_bot = bots.BOTS, bots.make_bot
-    if bot not in BOTS:
-        raise UsageError(f"unknown bot {bot!r}; known: {', '.join(sorted(BOTS))}")
-    ruleset = found.load()
-    years = ruleset.value("years", 6)
-    if year is not None and not 1 <= year <= years:
-        raise UsageError(f"--year must be 1-{years}, got {year}")
-    chosen: list[str] | None = None
-    if characters:
-        chosen = [name.strip() for name in characters.split(",") if name.strip()]
-        for name in chosen:
-            if name not in ruleset.characters:
-                near = engine.near_names(name, sorted(ruleset.characters))
-                raise ChroniclerError(f"unknown character {name!r}{near}")
-        wanted = 2 if solo else found.module("session").characters_a_year(ruleset)
-        if len(chosen) != wanted:
-            raise UsageError(f"--characters takes {wanted} characters, got {len(chosen)}")
-    player = make_bot(bot, seed)
+    if found.engine is None or found.bots is None:  # a game a GM runs (tags-and-tracks)
+        raise ChroniclerError(f"{found.name} has no bots to play it: a GM runs it at the table")
+    if bot is None:
+        bot = found.bots.default
+    if bot not in found.bots.names():
+        raise UsageError(f"unknown bot {bot!r}; known: {', '.join(sorted(found.bots.names()))}")
+    chosen = tuple(name.strip() for name in (characters or "").split(",") if name.strip())
+    player = found.bots.make(bot, seed)
     if campaign_name is not None:
-        session, after, where = _play_into_journal(
-            engine, ruleset, campaign_name, db, seed, player, chosen, year, solo=solo
+        if found.campaign is None:
+            raise UsageError(f"--campaign: the journal keeps no campaign of {found.name} to play")
+        if players is not None:
+            raise UsageError("--players: a campaign's year is played by its characters")
+        played, played_year, where = _play_into_journal(
+            found, campaign_name, db, seed, player, list(chosen) or None, year, solo=solo
         )
     else:
-        per_year = [chosen] * 6 if chosen else None
-        session = None
-        for campaign, played in engine.play_campaign(ruleset, seed, player, per_year, solo=solo):
-            if played.state.year == (year or 1):
-                session = played
-                after = campaign
-                break
-        assert session is not None
+        options: dict[str, int | bool | str] = {}
+        if year is not None:
+            options["year"] = year
+        if solo:
+            options["solo"] = True
+        setup = GameSetup(seed=seed, seats=players, characters=chosen, options=options)
+        played = _play(found.engine.new_game(setup, player), player)
     if as_json:
-        for event in session.events:
+        for event in played.events:
             typer.echo(json.dumps({"kind": event.kind, **event.data}, sort_keys=True))
         return
     console = Console(highlight=False, soft_wrap=True, width=100)
-    for line in found.module("account").narrate(session.events):
+    for line in found.journal.account.narrate(played.events):
         console.print(line, markup=True)
-    result = session.result()
-    console.print(
-        f"[bold]{'Victory' if result.won else 'Defeat'}[/] in year {result.year} "
-        f"({result.reason}): {result.scenes_completed} scenes, {result.threat_left} threat left."
-    )
-    if after.fate:
-        console.print(f"Brightdune's fate: {after.fate}; campaign score {after.score}.")
+    outcome = found.engine.outcome(played)
+    for line in outcome.lines:
+        console.print(line, markup=True)
     if campaign_name is not None:
         console.print(
-            f"Recorded year {result.year} into campaign {escape(campaign_name)} in {where}."
+            f"Recorded year {played_year} into campaign {escape(campaign_name)} in {where}."
         )
 
 
+def _play(game: Game, bot: Bot) -> Game:
+    """Play the game to its end: each question answered by the bot from what its seat sees."""
+    uses = bot.uses_observation
+    while (decision := game.pending()) is not None:
+        game.apply(bot.choose(game.observation(decision.who) if uses else None, decision))
+    return game
+
+
 def _play_into_journal(
-    engine: Any,
-    ruleset: Any,
+    found: Ruleset,
     name: str,
     db: str | None,
     seed: int,
-    player: Any,
+    player: Bot,
     chosen: list[str] | None,
     year: int | None,
     *,
     solo: bool,
-) -> tuple[Any, Any, str]:
+) -> tuple[Game, int, str]:
     """Play the campaign's next year from its stored state, recording every event as it comes.
 
-    Returns the session, the campaign state after ``end_session`` and where the journal is."""
+    Returns the session played, its year and where the journal is."""
     import random
 
     from journal import ledger, table
@@ -162,11 +173,13 @@ def _play_into_journal(
     from journal.db import open_journal
     from journal.recording import Recorder
 
+    campaigns = found.campaign
+    assert campaigns is not None  # play_command asked
     catalogue = load_catalogue()
     name = name.strip()  # as 'campaign start' and every journal verb keep it
     with open_journal(db) as journal:
 
-        def stored(s: Any) -> dict[str, Any]:
+        def stored(s: Session) -> dict[str, Any]:
             found = next((c for c in ledger.campaigns(s) if c.name == name), None)
             if found is None:
                 found = table.start_campaign(s, name, catalogue)
@@ -182,7 +195,7 @@ def _play_into_journal(
 
         state_json = journal.write(stored)
         try:
-            campaign = engine.CampaignState.from_json(json.dumps(state_json))
+            campaign = campaigns.campaign_from_json(json.dumps(state_json))
         except Exception as error:
             raise ChroniclerError(
                 f"campaign {name!r}: its stored state is not the engine's ({error})"
@@ -193,34 +206,32 @@ def _play_into_journal(
             )
         rng = random.Random(seed)
         if chosen is None:
-            chosen = engine.choose_characters(player, campaign, ruleset)
-        session = engine.new_session(ruleset, campaign, rng.randrange(2**31), chosen, solo=solo)
+            chosen = campaigns.choose_characters(player, campaign)
+        elif len(chosen) != (wanted := 2 if solo else campaigns.characters_a_session()):
+            raise UsageError(
+                f"--characters takes {counted(wanted, 'character')}, got {len(chosen)}"
+            )
+        session = campaigns.new_session(
+            campaign, rng.randrange(2**31), chosen, solo=solo, bot=player
+        )
         recorder = Recorder(journal, name, create=False, catalogue=catalogue)
-        if hasattr(player, "bind"):  # a bot that reads the session's cards or searches its copies
-            player.bind(session)
         fed = 0
-        uses = getattr(player, "uses_observation", True)
+        uses = player.uses_observation
         while True:
-            fed = _feed(recorder, session, fed)
+            fed = _feed(recorder, session, fed, campaigns.stable_events(session))
             decision = session.pending()
             if decision is None:
                 break
             obs = session.observation(decision.who) if uses else None
             session.apply(player.choose(obs, decision))
-        _feed(recorder, session, fed, final=True)
-        after = engine.end_session(campaign, session)
-        recorder.end_session(after)
-        return session, after, journal.where
+        _feed(recorder, session, fed, len(session.events))
+        recorder.end_session(campaigns.end_session(campaign, session))
+        return session, campaign.year, journal.where
 
 
-def _feed(recorder: Any, session: Any, fed: int, *, final: bool = False) -> int:
-    """Give the recorder the events no piece in progress can take back; returns how many."""
-    events = session.events
-    stable = len(events)
-    if not final:
-        for frame in session.state.frames:
-            if frame.kind == "run" and frame.data.get("snap") is not None:
-                stable = min(stable, int(frame.data.get("events", stable)))
-    for event in events[fed:stable]:
+def _feed(recorder: Recorder, session: Game, fed: int, stable: int) -> int:
+    """Give the recorder the events no piece in progress can take back (the first ``stable``);
+    returns how many it has had."""
+    for event in session.events[fed:stable]:
         recorder.on_event(event)
     return max(fed, stable)

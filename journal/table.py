@@ -17,6 +17,8 @@ from typing import Any
 from sqlmodel import Session, select
 
 from dsl.compiler import CompiledCard
+from dsl.contract import CampaignTable
+from dsl.diagnostics import counted as counted_noun
 from dsl.errors import ChroniclerError, UsageError
 from journal import campaign as campaign_state
 from journal import focus, ledger, recovery, table_rules
@@ -33,7 +35,15 @@ from journal.catalogue import (
     skill_of,
 )
 from journal.ledger import MapPlace, Play
-from journal.models import TIER_PLAIN, TIERS, Campaign, ChronicleEntry, SceneRecord, YearSession
+from journal.models import (
+    TIER_PLAIN,
+    TIERS,
+    Campaign,
+    ChronicleEntry,
+    DrawnScheme,
+    SceneRecord,
+    YearSession,
+)
 from journal.recording import plain_narration, write_chronicle_year
 from journal.table_rules import TableRules
 from journal.words import counted, region_name
@@ -72,36 +82,27 @@ def _checked(catalogue: Catalogue | None, name: str, kind: str) -> str:
     return catalogue.require(name, kind).name
 
 
-def _game(catalogue: Catalogue | None) -> Any:
-    """The registry's ruleset behind ``catalogue`` (its engine and campaign modules)."""
-    return table_rules.game_of(catalogue)
-
-
-def _engine(catalogue: Catalogue | None) -> Any:
-    game = _game(catalogue)
-    return game.engine if game is not None else None
-
-
 def _engine_campaign(
     s: Session, campaign: Campaign, catalogue: Catalogue | None
-) -> tuple[Any, Any] | None:
-    """The engine's ruleset and the campaign's stored engine state, when both are at hand.
+) -> tuple[CampaignTable, dict[str, Any]] | None:
+    """The ruleset's table and the campaign's stored engine state, when both are at hand.
 
     With them the ruleset applies epilogues, the scheme's result and session end through the
-    card text (the ruleset's ``campaign.apply_table_year``); without them (a ruleset the
-    engine does not run, a state in another shape) the journal records what the table reports.
+    card text (its table's ``apply_session``); without them (a ruleset the engine does not
+    run, a state in another shape) the journal records what the table reports.
     """
-    game = _game(catalogue)
+    table = table_rules.table_of(catalogue)
+    game = table_rules.game_of(catalogue)
     row = ledger.latest_state(s, campaign)
-    if game is None or catalogue is None or row is None or not row.state.get("decks"):
+    if table is None or game is None or game.campaign is None or row is None:
         return None
-    ruleset = catalogue.ruleset
-    if not isinstance(ruleset, game.module("cards").Ruleset):
+    if not row.state.get("decks"):
         return None
     try:
-        return ruleset, game.module("state").CampaignState.from_json(json.dumps(row.state))
+        game.campaign.campaign_from_json(json.dumps(row.state))
     except Exception:  # a state the engine cannot read: record by hand as before
         return None
+    return table, dict(row.state)
 
 
 def _table_scenes(s: Session, session: YearSession) -> list[dict[str, Any]]:
@@ -137,11 +138,10 @@ def _year_record(s: Session, session: YearSession) -> dict[str, Any]:
 
 def new_campaign_state(catalogue: Catalogue | None) -> dict[str, Any]:
     """The engine's starting campaign state, or the same shape built from the ruleset's facts."""
-    engine = _engine(catalogue)
-    ruleset = catalogue.ruleset if catalogue is not None else None
-    if engine is not None and ruleset is not None and hasattr(engine, "new_campaign"):
+    game = table_rules.game_of(catalogue)
+    if game is not None and game.campaign is not None and table_rules.table_of(catalogue):
         try:
-            return campaign_state.state_json(engine.new_campaign(ruleset))
+            return campaign_state.state_json(game.campaign.new_campaign())
         except Exception:  # the engine is still being written: fall back to the facts we have
             pass
     places = campaign_state.starting_places(catalogue)
@@ -536,7 +536,8 @@ def points_short(s: Session, record: SceneRecord) -> str | None:
     if record.points_needed is None or cards + record.skill_match_points >= record.points_needed:
         return None
     return (
-        f"warning: {record.scene} needs {record.points_needed} points; the cards recorded give "
+        f"warning: {record.scene} needs {counted_noun(record.points_needed, 'point')}; the "
+        "cards recorded give "
         f"{cards} and the skill matches {record.skill_match_points} (--skill-match)"
     )
 
@@ -552,13 +553,12 @@ def epilogue_notes(
     engine = _engine_campaign(s, campaign, catalogue)
     if engine is None:
         return []
-    preview_table_scenes = _game(catalogue).module("campaign").preview_table_scenes
-    ruleset, state = engine
+    table, state = engine
     year_record = _year_record(s, ledger.get_session(s, campaign, year))
     earlier = {**year_record, "scenes": year_record["scenes"][:-1]}
     try:
-        before = preview_table_scenes(ruleset, state, earlier) if earlier["scenes"] else []
-        after = preview_table_scenes(ruleset, state, year_record)
+        before = table.preview(state, earlier) if earlier["scenes"] else []
+        after = table.preview(state, year_record)
     except ChroniclerError:
         raise
     except Exception as error:  # an engine fault: the scene is still recorded
@@ -872,13 +872,12 @@ def _end_year_by_the_cards(
     catalogue: Catalogue | None,
     campaign: Campaign,
     session: YearSession,
-    engine: tuple[Any, Any],
+    engine: tuple[CampaignTable, dict[str, Any]],
     changes: MapChanges,
     decisions: TableDecisions,
 ) -> list[str]:
     """The ruleset applies the year to the campaign state; the journal keeps what it gives."""
-    apply_table_year = _game(catalogue).module("campaign").apply_table_year
-    ruleset, state_before = engine
+    table, state_before = engine
     record = _year_record(s, session)
     record["map"] = {
         "threats": {_checked(catalogue, k, "location"): v for k, v in changes.threats.items()},
@@ -903,8 +902,7 @@ def _end_year_by_the_cards(
         record["scenes"][number - 1]["season"] = season
     record.update(seen)
     try:
-        after, notes = apply_table_year(
-            ruleset,
+        after, notes = table.apply_session(
             state_before,
             record,
             places=decisions.places,
@@ -1098,17 +1096,61 @@ def _setup_by_the_rules(
     lines = ["", f"Threat pool: {rules.ruleset.value('threat pool')} threat tokens"]
     schemes = rules.schemes_for(year)
     lines.append(f"Schemes year {year} can draw: {', '.join(schemes) or 'none'}")
-    if draw_seed is not None and schemes:
-        import random
-
-        drawn = random.Random(draw_seed).choice(schemes)
+    drawn = _drawn(rules, year, draw_seed)
+    if drawn is not None:
         lines.append(f"Drawn (seed {draw_seed}): {drawn}")
+        lines.append("  ('chronicler year start' takes it: no --scheme needed)")
     lines.append("Resource dice to roll at each location:")
     for loc in sorted(places, key=lambda p: (-p.y, p.x)):
         card = rules.ruleset.locations.get(loc.name)
         dice = list(card.side(loc.developed).produces) if card is not None else []
         lines.append(f"  {loc.name}: {counted(dice) if dice else 'none'}")
     return lines
+
+
+def _drawn(rules: TableRules, year: int, seed: int | None) -> str | None:
+    """The scheme drawn for ``year`` with ``seed`` among those the year can draw."""
+    schemes = rules.schemes_for(year)
+    if seed is None or not schemes:
+        return None
+    import random
+
+    return str(random.Random(seed).choice(schemes))
+
+
+def draw_scheme(
+    s: Session, campaign_name: str, catalogue: Catalogue | None, seed: int
+) -> DrawnScheme | None:
+    """Draw the scheme of the campaign's next year with ``seed`` and keep it for 'year
+    start' (replacing an earlier draw for that year); None when the ruleset gives none."""
+    campaign = ledger.get_campaign(s, campaign_name)
+    if campaign.fate:
+        return None
+    played = [x for x in ledger.sessions(s, campaign) if x.result]
+    year = (played[-1].year + 1) if played else 1
+    rules = TableRules.of(catalogue)
+    scheme = _drawn(rules, year, seed) if rules is not None else None
+    if scheme is None:
+        return None
+    query = select(DrawnScheme).where(
+        DrawnScheme.campaign == campaign.name, DrawnScheme.year == year
+    )
+    row = s.exec(query).first() or DrawnScheme(
+        campaign=campaign.name, year=year, scheme=scheme, seed=seed, drawn_at=ledger.now_iso()
+    )
+    row.scheme, row.seed, row.drawn_at = scheme, seed, ledger.now_iso()
+    s.add(row)
+    s.flush()
+    return row
+
+
+def drawn_scheme(s: Session, campaign_name: str, year: int) -> str | None:
+    """The scheme 'setup --draw-scheme' drew for the campaign's ``year``, if it drew one."""
+    query = select(DrawnScheme).where(
+        DrawnScheme.campaign == campaign_name.strip(), DrawnScheme.year == year
+    )
+    row = s.exec(query).first()
+    return row.scheme if row is not None else None
 
 
 def setup_text(
@@ -1156,7 +1198,8 @@ def setup_text(
     for deck, cards in decks.items():
         top = ", top first" if len(cards) > 1 else ""
         lines.append(
-            f"  {deck}: {len(cards)} cards" + (f" ({', '.join(cards)}{top})" if cards else "")
+            f"  {deck}: {counted_noun(len(cards), 'card')}"
+            + (f" ({', '.join(cards)}{top})" if cards else "")
         )
     reserve = state.get("reserve") or []
     lines.append("")

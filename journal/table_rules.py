@@ -17,10 +17,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from sqlmodel import Session
 
+from dsl.contract import CampaignTable, Ruleset
+from dsl.diagnostics import counted
 from dsl.errors import ChroniclerError
 from journal import ledger
 from journal.catalogue import Catalogue, near_names
@@ -30,21 +32,64 @@ from journal.models import Campaign, SceneRecord, YearSession
 DEFAULT_RULESET = "six-winters"
 
 
-def find_game(name: str = DEFAULT_RULESET) -> Any:
-    """The ruleset ``name`` as the registry knows it (``rules/registry.py``: its engine and
-    campaign modules), never imported by its package name."""
+def find_game(name: str = DEFAULT_RULESET) -> Ruleset:
+    """The ruleset ``name`` as the registry knows it (``rules/registry.py``: its contract),
+    never imported by its package name."""
     from rules import registry
 
     return registry.find(name.replace("_", "-"))
 
 
-def game_of(catalogue: Catalogue | None) -> Any:
+def game_of(catalogue: Catalogue | None) -> Ruleset | None:
     """The registry's ruleset behind ``catalogue``, or None when the catalogue comes from no
     ruleset the engine runs."""
     if catalogue is None or catalogue.ruleset is None:
         return None
-    held = getattr(catalogue, "game", None)
-    return held if held is not None else find_game()
+    return catalogue.game if catalogue.game is not None else find_game()
+
+
+def table_of(catalogue: Catalogue | None) -> CampaignTable | None:
+    """The ruleset's table part (``dsl.contract.CampaignTable``), when the catalogue is that
+    ruleset's own reading of its text (not a test's made-up cards)."""
+    game = game_of(catalogue)
+    if game is None or game.table is None or catalogue is None:
+        return None
+    return game.table if game.table.reads(catalogue.ruleset) else None
+
+
+@runtime_checkable
+class TableRuleset(Protocol):
+    """What the table verbs read of the engine's ruleset: its declared values and its cards of
+    the kinds they check (each card's reading: ``years``, ``copies``, its sides)."""
+
+    def value(self, name: str, default: int | None = None) -> int: ...
+
+    @property
+    def schemes(self) -> Mapping[str, Any]: ...
+
+    @property
+    def obstacles(self) -> Mapping[str, Any]: ...
+
+    @property
+    def locations(self) -> Mapping[str, Any]: ...
+
+
+@runtime_checkable
+class YearState(Protocol):
+    """What the table verbs read of a year rebuilt by the ruleset (its session's state)."""
+
+    scenes: list[str]
+    scene_deck: list[str]
+    scenes_completed: list[Any]
+    archive: list[str]
+    flags: dict[str, Any]
+    locations: list[Any]
+    characters: list[Any]
+    asset_deck: list[str]
+    asset_staging: list[str]
+    asset_discard: list[str]
+    obstacle_deck: list[str]
+    obstacle_discard: list[str]
 
 
 def _listed(names: Sequence[str]) -> str:
@@ -73,18 +118,15 @@ def check_year_order(s: Session, campaign: Campaign, year: int) -> None:
 class TableRules:
     """The ruleset's rules the table verbs check, for one campaign."""
 
-    ruleset: Any
-    game: Any
+    ruleset: TableRuleset
+    table: CampaignTable | None
 
     @classmethod
     def of(cls, catalogue: Catalogue | None) -> TableRules | None:
         """The rules behind ``catalogue``, when it comes from a ruleset the engine runs."""
-        if catalogue is None or catalogue.ruleset is None:
+        if catalogue is None or not isinstance(catalogue.ruleset, TableRuleset):
             return None
-        ruleset = catalogue.ruleset
-        if not hasattr(ruleset, "value") or not hasattr(ruleset, "schemes"):
-            return None
-        return cls(ruleset, game_of(catalogue))
+        return cls(catalogue.ruleset, table_of(catalogue))
 
     # --- year start -----------------------------------------------------------------------
 
@@ -125,7 +167,8 @@ class TableRules:
             players = self.ruleset.value("players")
             each = self.ruleset.value("characters per player")
             raise ChroniclerError(
-                f"a year is played by {wanted} characters ({players} players, {each} each), "
+                f"a year is played by {counted(wanted, 'character')} "
+                f"({counted(players, 'player')}, {each} each), "
                 f"not {len(names)}: --characters names {_listed(list(names))}"
             )
         unlocked = state.get("unlocked_characters")
@@ -141,23 +184,19 @@ class TableRules:
 
     # --- scene record ---------------------------------------------------------------------
 
-    def year_so_far(
-        self, state: Mapping[str, Any], record: Mapping[str, Any]
-    ) -> Any:  # the ruleset's session state
+    def year_so_far(self, state: Mapping[str, Any], record: Mapping[str, Any]) -> YearState:
         """The year's session as the ruleset rebuilds it from the campaign state: the scheme's
-        texts run and the earlier recorded scenes applied (``campaign.table_session``)."""
-        import json
-
-        campaign_module = self.game.module("campaign")
-        start = self.game.module("state").CampaignState.from_json(json.dumps(state))
-        session, _answers = campaign_module.table_session(
-            self.ruleset, start, dict(record), whole_year=True
-        )
-        return session.state
+        texts run and the earlier recorded scenes applied (its table's ``session_so_far``)."""
+        if self.table is None:
+            raise ChroniclerError("the ruleset rebuilds no year from the table's record")
+        st = self.table.session_so_far(state, record)
+        if not isinstance(st, YearState):
+            raise ChroniclerError("the ruleset's year is not one the table verbs can read")
+        return st
 
     def check_scene(
         self,
-        st: Any,
+        st: YearState,
         scene: str,
         location: str,
         cards: Sequence[tuple[str, str | None]],
@@ -227,7 +266,7 @@ class TableRules:
                 held_assets[name] -= 1
 
 
-def brought_into_play(ruleset: Any) -> dict[str, list[str]]:
+def brought_into_play(ruleset: TableRuleset) -> dict[str, list[str]]:
     """Which obstacles' texts put which obstacles into play (Hall of Faces: "Threat: Put obstacle
     "Wrath of the Autarch" into play ..."), read from the compiled sentences: obstacle put into
     play -> the obstacles whose text does it."""

@@ -1,96 +1,77 @@
 """The rulesets Chronicler knows, found by name or by folder.
 
-Every package under ``rules/`` whose folder holds a ``ruleset.rules`` is a ruleset, named like
-its folder with dashes (``rules/six_winters`` is ``six-winters``). A folder anywhere else (a
-designer's own copy of a ruleset) is found by its path: its text names the primitives it calls
-(``primitives "rules.six_winters.primitives"``), and the package of those primitives gives the
-engine that runs it. The command line, ``simulate``, ``print`` and the journal ask here, and
-never import a ruleset by name.
+Each ruleset package registers ONE object, a ``dsl.contract.RulesetPlugin`` (its ``plugin.py``),
+declared as an entry point of the group ``chronicler.rulesets`` in ``pyproject.toml``; the
+registry reads those entry points (``importlib.metadata``) and nothing else. A name
+(``six-winters``) gives that plugin bound to its own folder. A folder anywhere else (a
+designer's own copy) is bound to the plugin whose primitives its text names
+(``primitives "rules.six_winters.primitives"``); a folder whose text names no primitives, or
+primitives that only add the world engine's procedure words (``procedure_words``), plays on the
+world engine (``rules/text``). The command line, ``simulate``, ``print`` and the journal ask
+here and get a typed ``dsl.contract.Ruleset``; no one imports a ruleset by a name.
 """
 
 from __future__ import annotations
 
 import difflib
-import importlib
-from dataclasses import dataclass
+from collections.abc import Mapping
 from functools import cache
+from importlib.metadata import entry_points
 from pathlib import Path
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
 
-from dsl.errors import UsageError
+from dsl.contract import Ruleset, RulesetPlugin, SheetChecker
+from dsl.errors import ChroniclerError, UsageError
 
-if TYPE_CHECKING:
-    from dsl.compiler import CompiledRuleset
-
-RULES_ROOT = Path(__file__).parent
-HEADER = "ruleset.rules"
+GROUP = "chronicler.rulesets"  # the entry point group each ruleset package registers in
 DEFAULT = "six-winters"  # the ruleset a journal campaign plays unless it names another
 
 
-@dataclass(frozen=True)
-class Game:
-    """A ruleset: its name, the folder of its text and the package of its Python."""
-
-    name: str
-    folder: Path
-    package: str
-
-    def module(self, part: str) -> ModuleType:
-        """One module of the ruleset's package (``engine``, ``bots``, ``campaign``...)."""
-        return importlib.import_module(f"{self.package}.{part}")
-
-    @property
-    def engine(self) -> Any:
-        return self.module("engine")
-
-    @property
-    def bots(self) -> Any:
-        return self.module("bots")
-
-    def load(self) -> Any:
-        """The ruleset compiled from this folder's text, as its engine reads it (cached)."""
-        return self.engine.load_ruleset(self.folder)
-
-    def compiled(self) -> CompiledRuleset:
-        """The compiled card text the engine's ruleset reads (``load``'s own: the text is
-        compiled once a process, whoever asks first)."""
-        from dsl.compiler import CompiledRuleset
-
-        loaded = self.load()
-        return loaded if isinstance(loaded, CompiledRuleset) else loaded.compiled
-
-    @property
-    def shipped(self) -> bool:
-        """Whether this is a ruleset that comes with Chronicler (not a designer's copy)."""
-        return self.folder.resolve() == (RULES_ROOT / self.package.rsplit(".", 1)[-1]).resolve()
-
-
 @cache
-def games() -> dict[str, Game]:
-    """The rulesets that come with Chronicler, by name."""
-    found = {}
-    for header in sorted(RULES_ROOT.glob(f"*/{HEADER}")):
-        folder = header.parent
-        found[folder.name.replace("_", "-")] = Game(
-            folder.name.replace("_", "-"), folder, f"rules.{folder.name}"
+def plugins() -> dict[str, RulesetPlugin]:
+    """The registered plugins by name, from the installed package's entry points."""
+    found: dict[str, RulesetPlugin] = {}
+    for point in sorted(entry_points(group=GROUP), key=lambda p: p.name):
+        plugin = point.load()
+        if not isinstance(plugin, RulesetPlugin):
+            raise ChroniclerError(
+                f"entry point {point.name!r} ({point.value}) of {GROUP} is not a ruleset plugin"
+            )
+        found[plugin.name] = plugin
+    if not found:
+        raise ChroniclerError(
+            f"no ruleset is registered ({GROUP}): install Chronicler ('make .venv/.installed' "
+            "or 'pip install -e .') so its entry points are known"
         )
     return found
 
 
-def default() -> Game:
+def _shipped(plugin: RulesetPlugin) -> Ruleset:
+    return plugin.bind(plugin.name, plugin.folder, shipped=True)
+
+
+def games() -> dict[str, Ruleset]:
+    """The rulesets that come with Chronicler, by name, each over its own folder."""
+    return {name: _bound(name) for name in plugins()}
+
+
+@cache
+def _bound(name: str) -> Ruleset:
+    return _shipped(plugins()[name])
+
+
+def default() -> Ruleset:
     """The ruleset the demo plays and a campaign plays unless it names another."""
     return find(DEFAULT)
 
 
-def find(spec: str | Path) -> Game:
+def find(spec: str | Path) -> Ruleset:
     """The ruleset named ``spec`` (``six-winters``) or kept in the folder ``spec``."""
     text = str(spec).strip()
-    known = games()
+    known = plugins()
     if text in known:
-        return known[text]
+        return _bound(text)
     if text.replace("_", "-") in known and not Path(text).exists():
-        return known[text.replace("_", "-")]
+        return _bound(text.replace("_", "-"))
     path = Path(text)
     if path.is_file() and path.suffix == ".rules":
         path = path.parent
@@ -101,25 +82,56 @@ def find(spec: str | Path) -> Game:
     raise UsageError(f"no ruleset named or kept in {text!r}{hint}")
 
 
-def _from_folder(folder: Path) -> Game:
-    for game in games().values():
-        if game.folder.resolve() == folder.resolve():
-            return game
+def sheet_checkers() -> Mapping[str, SheetChecker]:
+    """Every file other than ``.rules`` a shipped ruleset reads, by suffix, with its checker."""
+    found: dict[str, SheetChecker] = {}
+    for ruleset in games().values():
+        for suffix, check in ruleset.sheets.items():
+            found.setdefault(suffix, check)
+    return found
+
+
+def _from_folder(folder: Path) -> Ruleset:
+    for plugin in plugins().values():
+        if plugin.folder.resolve() == folder.resolve():
+            return _bound(plugin.name)
+    name = folder.resolve().name.replace("_", "-")
     declared = _declared_primitives(folder)
-    package = declared.rpartition(".")[0]
-    engines = {g.package: g for g in games().values()}
-    if package not in engines:
-        ours = ", ".join(f'"{g}.primitives"' for g in engines)
-        raise UsageError(
-            f"{folder}: its primitives {declared!r} are not those of a ruleset Chronicler "
-            f"has ({ours})"
-        )
-    return Game(folder.name.replace("_", "-"), folder, package)
+    if declared is None:
+        return _world().bind(name, folder, shipped=False)
+    for plugin in plugins().values():
+        if plugin.primitives == declared:
+            return plugin.bind(name, folder, shipped=False)
+    if _adds_world_words(folder):
+        return _world().bind(name, folder, shipped=False)
+    ours = ", ".join(f'"{p.primitives}"' for p in plugins().values() if p.primitives)
+    raise UsageError(
+        f"{folder}: its primitives {declared!r} are not those of a ruleset Chronicler has "
+        f"({ours}), nor primitives of the world engine (a module with procedure_words)"
+    )
 
 
-def _declared_primitives(folder: Path) -> str:
-    """The primitives module the folder's text declares, read without importing anything (a
-    folder is the user's input: only a package of ours is ever imported for it)."""
+def _world() -> RulesetPlugin:
+    from rules.text.plugin import RULESET
+
+    return RULESET
+
+
+def _adds_world_words(folder: Path) -> bool:
+    """Whether the folder's own primitives module registers world procedure words (its
+    ``procedure_words`` made by ``dsl.world.words.world_words``): a game of text with a little
+    Python, on the world engine. The module is the designer's own, which ``check`` imports
+    too."""
+    from dsl.loader import primitives_module
+    from dsl.world.words import WorldWords
+
+    words = getattr(primitives_module(folder), "procedure_words", None)
+    return isinstance(words, WorldWords)
+
+
+def _declared_primitives(folder: Path) -> str | None:
+    """The primitives module the folder's text declares (``None``: none), read without
+    importing anything."""
     from dsl import ast
     from dsl.loader import parse_source, read_sources, ruleset_files
 
@@ -132,4 +144,4 @@ def _declared_primitives(folder: Path) -> str:
         for form in parsed.forms:
             if isinstance(form, ast.PrimitivesDecl):
                 return str(form.module)
-    raise UsageError(f'{folder}: its text declares no primitives ("primitives NAME")')
+    return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -72,3 +73,76 @@ def test_every_verb_has_help_with_an_example() -> None:
 @pytest.mark.parametrize("argv", [["--version"], ["--help"]])
 def test_main_returns_zero_for_informational_flags(argv: list[str]) -> None:
     assert main(argv) == 0
+
+
+def _panels(help_text: str) -> dict[str, list[str]]:
+    """The verbs under each heading of ``--help`` (Rich's boxes)."""
+    panels: dict[str, list[str]] = {}
+    heading = None
+    for line in help_text.splitlines():
+        if line.startswith("╭─ "):
+            heading = line[3:].split(" ─")[0].strip()
+            panels[heading] = []
+        elif line.startswith("│ ") and heading is not None and line[2:3].isalpha():
+            panels[heading].append(line[2:].split()[0])
+    return panels
+
+
+def test_help_lists_the_verbs_by_who_uses_them() -> None:
+    from journal.cli import CHRONICLER, DESIGNER
+
+    done = subprocess.run(
+        [sys.executable, "-m", "journal.cli", "--help"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "COLUMNS": "200"},
+    )
+    panels = _panels(done.stdout)
+    assert list(panels) == [
+        "Options",
+        DESIGNER,
+        CHRONICLER,
+        "Six Winters table",
+        "Tags and Tracks table",
+    ]
+    designer = {"check", "fmt", "cards", "test", "play", "print", "simulate", "odds"}
+    assert designer <= set(panels[DESIGNER]) <= designer | {"lsp"}
+    chronicler = {"campaign", "use", "history", "publish", "export", "import", "demo"}
+    assert set(panels[CHRONICLER]) == chronicler
+    assert set(panels["Six Winters table"]) == {"setup", "year", "scene", "chronicle"}
+    assert set(panels["Tags and Tracks table"]) == {
+        "roll",
+        "intrusion",
+        "hit",
+        "narrate",
+        "character",
+        "session",
+        "track",
+        "consequence",
+        "xp",
+    }
+    scene = subprocess.run(
+        [sys.executable, "-m", "journal.cli", "scene", "--help"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "COLUMNS": "200"},
+    )
+    assert _panels(scene.stdout)["Tags and Tracks table"] == ["start"]
+    assert set(_panels(scene.stdout)["Six Winters table"]) == {
+        "record",
+        "narrate",
+        "amend",
+        "delete",
+    }
+
+
+def test_the_reference_lists_the_verbs_under_the_same_headings() -> None:
+    from pathlib import Path
+
+    from journal.cli import CHRONICLER, DESIGNER
+
+    written = (Path(__file__).parent.parent / "docs" / "cli.md").read_text()
+    for heading in (DESIGNER, CHRONICLER, "Six Winters table", "Tags and Tracks table"):
+        assert f"*{heading}*" in written

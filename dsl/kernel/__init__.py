@@ -6,7 +6,8 @@
 - ``table``: generic pieces of a table (zones and decks, meters, supplies, dice, a board,
   step tracks with breaks);
 - ``flat``: the machine's state hooks generated for a flat dataclass state;
-- ``text``: questions answered with free text, checked for length and characters.
+- ``text``: questions answered with free text, checked for length and characters;
+- ``players``: what each player may see, choices sealed and revealed later, results per player.
 """
 
 from dsl.kernel.machine import (
@@ -17,11 +18,24 @@ from dsl.kernel.machine import (
     KernelDecision,
     Machine,
     PieceRefused,
+    PrivateEvent,
     check_answer,
     iter_decisions,
     new_decision,
     play,
     replay,
+)
+from dsl.kernel.players import (
+    FACE_DOWN,
+    PlayerEvent,
+    Sealed,
+    SealedDecision,
+    Standing,
+    choose_sealed,
+    ranked,
+    reveal,
+    seal,
+    seen,
 )
 from dsl.kernel.random import GameRandom
 from dsl.kernel.table import (
@@ -37,6 +51,7 @@ from dsl.kernel.table import (
 )
 
 __all__ = [
+    "FACE_DOWN",
     "AnswerRefused",
     "Board",
     "Die",
@@ -48,6 +63,11 @@ __all__ = [
     "Machine",
     "Meter",
     "PieceRefused",
+    "PlayerEvent",
+    "PrivateEvent",
+    "Sealed",
+    "SealedDecision",
+    "Standing",
     "StepMark",
     "StepTrack",
     "Supply",
@@ -55,8 +75,13 @@ __all__ = [
     "Visibility",
     "Zone",
     "check_answer",
+    "choose_sealed",
     "iter_decisions",
     "new_decision",
     "play",
+    "ranked",
     "replay",
+    "reveal",
+    "seal",
+    "seen",
 ]

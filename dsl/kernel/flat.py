@@ -22,7 +22,7 @@ import types
 import typing
 from typing import Any, ClassVar
 
-from dsl.kernel.machine import Event, Frame
+from dsl.kernel.machine import Event, Frame, PrivateEvent
 from dsl.kernel.random import GameRandom
 
 # The fields the kernel itself gives every state: handled here, not as plain data.
@@ -115,11 +115,19 @@ class FlatState:
 
     def encode_state(self) -> Any:
         data = snapshot_of(self.state)
-        data["events"] = [[str(e.kind), e.data] for e in self.state.events]
+        data["events"] = [
+            [str(e.kind), e.data, list(e.seen_by)]
+            if type(e) is PrivateEvent
+            else [str(e.kind), e.data]
+            for e in self.state.events
+        ]
         data["answers"] = list(self.state.answers)
         return data
 
     @classmethod
     def decode_state(cls, ruleset: Any, data: Any) -> Any:
-        events = [Event(k, d) for k, d in data["events"]]
+        events = [
+            Event(e[0], e[1]) if len(e) == 2 else PrivateEvent(e[0], e[1], tuple(e[2]))
+            for e in data["events"]
+        ]
         return state_from(cls.state_type, data, events, list(data["answers"]))

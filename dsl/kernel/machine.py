@@ -6,12 +6,15 @@ Two sorts of frame exist:
 - *step frames* walk an explicit list of steps and ask their own decisions: the machine calls
   the game's ``_step_<kind>(frame)`` to go on and ``_answer_<kind>(frame, answer)`` with the
   answer;
-- *run frames* run one piece of the game as straight-line Python (``op_<name>(ctx, **args)``)
-  that asks through ``ctx.decide`` (the contract of ``dsl.runtime``). A run frame keeps a
-  snapshot of the state taken when it started and the answers given so far; when the piece
-  needs a new answer the state goes back to the snapshot and the piece runs again with one more
-  answer. So every decision point is plain data: the state round-trips through JSON and copies
-  with ``clone`` at any of them.
+- *run frames* run one piece of the game as straight-line Python (``op_<name>(ctx, **args)``).
+  A question is asked on the table as the piece left it. A piece written as a generator
+  yields its questions (``answer = yield ctx.question(...)``) and goes on from there with the
+  answer; one that asks through ``ctx.decide`` (the contract of ``dsl.runtime``: a card's
+  compiled text) goes back, once answered, to the snapshot of the state taken when it started
+  (or at its first change, ``touch``) and runs again with one more answer. A run frame keeps
+  that snapshot and the answers given so far, so every decision point is plain data: a copy
+  (``clone``) or a saved game (JSON) runs the piece again from them to the same question, and
+  goes on to the same game.
 
 Chance points are the third kind of input, beside the state and the answers: wherever the rules
 roll, ``roll`` takes the faces from a test's script, else from the one seeded generator, else
@@ -47,6 +50,18 @@ class Event:
 
     def __reduce__(self) -> Any:  # the dataclass default pickles field by field, slowly
         return (Event, (self.kind, self.data))
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateEvent(Event):
+    """An event only some players may see (``seen_by``): what one player chose face down, a
+    card drawn into a hand. ``Machine.events_for(player)`` leaves it out for the others; the
+    machine's own log (``events``) holds it, as a referee's would."""
+
+    seen_by: tuple[str, ...] = ()
+
+    def __reduce__(self) -> Any:
+        return (PrivateEvent, (self.kind, self.data, self.seen_by))
 
 
 # ``Event(kind, data)`` in three calls of C (see ``Machine.emit``); the slots' own setters
@@ -180,6 +195,12 @@ class Machine:
         cls = type(self)
         self._steps = method_table(cls, "_step_")
         self._answers = method_table(cls, "_answer_")
+        # the data of the run frame whose piece asked the pending decision (its answer goes
+        # there, whatever frames the piece pushed above itself), and the piece itself where it
+        # stopped, when it was written as a generator and stopped here (a copy, a saved game or
+        # a piece that asked through a plain call has none: it is run again from its start)
+        self._asking: dict[str, Any] | None = _asking_frame(state)
+        self._live: _Live | None = None
 
     # ------------------------------------------------------------------ hooks for the game
 
@@ -235,11 +256,12 @@ class Machine:
         answer = check_answer(decision, answer)
         self.state.answers.append(answer)
         self._pending = None
-        frame = self.state.frames[-1]
-        if frame.kind == "run":
+        asking = self._asking
+        if asking is not None:  # a piece asked: the answer is its own, whatever is on top
             key = "rolls" if decision.kind == KernelDecision.ROLL else "answers"
-            frame.data.setdefault(key, []).append(answer)
+            asking.setdefault(key, []).append(answer)
         else:
+            frame = self.state.frames[-1]
             self._answers[frame.kind](self, frame, answer)
 
     def is_over(self) -> bool:
@@ -259,6 +281,31 @@ class Machine:
         _set_kind(event, kind)
         _set_data(event, data)
         self.state.events.append(event)
+
+    def tell(self, to: Sequence[str], kind: str, **data: Any) -> None:
+        """Record a change only the players ``to`` may see (a ``PrivateEvent``)."""
+        self.state.events.append(PrivateEvent(kind, data, tuple(to)))
+
+    def events_for(self, player: str | None) -> list[Event]:
+        """The events ``player`` may see (``None``: the public log, what anyone may see):
+        every event but those told to other players only."""
+        return [
+            e
+            for e in self.state.events
+            if type(e) is not PrivateEvent or (player is not None and player in e.seen_by)
+        ]
+
+    def returns(self) -> dict[str, float]:
+        """Each player's result once the game is over (OpenSpiel's ``returns``: a score or a
+        payoff per player); a game with players gives its own."""
+        raise NotImplementedError(f"{type(self).__name__} gives no result per player")
+
+    def standing(self) -> Any:
+        """The winners and the ranking of the players by ``returns`` (``players.Standing``);
+        the highest return first."""
+        from dsl.kernel.players import ranked
+
+        return ranked(self.returns())
 
     def clone(self) -> Self:
         """An independent copy: the same future for the same answers."""
@@ -341,28 +388,37 @@ class Machine:
     def _run_at_once(self, op: str, args: dict[str, Any]) -> None:
         """Run a piece predicted to ask nothing: with no snapshot."""
         try:
-            getattr(self, f"op_{op}")(Context(self), **args)  # type: ignore[arg-type]
+            ran = getattr(self, f"op_{op}")(Context(self), **args)  # type: ignore[arg-type]
+            if ran is not None and hasattr(ran, "send"):  # a piece written as a generator
+                for asked in ran:
+                    raise DecisionNeeded(asked)
         except DecisionNeeded as asked:  # pragma: no cover - a wrong prediction is a bug
             raise RuntimeError(f"{op} was predicted to ask nothing but asked: {asked}") from None
 
     def _advance(self) -> Decision | None:
-        """Run frames until one asks a decision or the game ends."""
+        """Run frames until one asks a decision or the game ends. A piece that asked is given
+        its answer first, whatever frames it pushed above itself."""
         steps = self._steps
         while True:
             st = self.state  # a restore puts a new state in place
             if st.over:
                 return None
-            frames = st.frames
-            if not frames:
-                st.over = True
-                return None
-            frame = frames[-1]
-            kind = frame.kind
-            decision = self._run_frame(frame) if kind == "run" else steps[kind](self, frame)
+            asking = self._asking
+            if asking is not None:
+                decision = self._resume(asking)
+            else:
+                frames = st.frames
+                if not frames:
+                    st.over = True
+                    return None
+                frame = frames[-1]
+                kind = frame.kind
+                decision = self._run_frame(frame) if kind == "run" else steps[kind](self, frame)
             if decision is not None:
                 return decision
 
     def _run_frame(self, frame: Frame) -> Decision | None:
+        """Start (or run again from its start, with the answers so far) a run frame's piece."""
         data = frame.data
         st = self.state
         depth = len(st.frames)
@@ -379,42 +435,71 @@ class Machine:
             data["started"], data["events"] = True, len(st.events)
             if not text_only:  # else the snapshot waits for ``touch``
                 data["snap"] = self.snapshot(op)
-        ctx = Context(self, answers=list(data["answers"]))  # type: ignore[arg-type]
+        # the piece reads its answers from the frame's own list: one given later is appended
+        # there (``apply``), where a piece stopped as a generator reads it on
+        ctx = Context(self, answers=data["answers"])  # type: ignore[arg-type]
         fn = getattr(self, f"op_{op}")
-        refused: dict[str, list[Any]] | None = data.get("refused")
         self._giving_up = bool(data.get("giving_up"))
         self._untouched = text_only
         self._running = data
         self._rolls, self._roll_cursor = data.get("rolls") or [], 0
+        return self._run_piece(data, depth, ctx, fn, _START)
+
+    def _resume(self, data: dict[str, Any]) -> Decision | None:
+        """Give a piece that asked the answer it now has: a generator stopped here goes on
+        from where it asked; any other piece goes back to its start (``_restore``) and runs
+        again with one more answer."""
+        self._asking = None
+        del data["asked"]
+        live = self._live
+        if live is None or live.data is not data:
+            self._live = None
+            self._restore(data, untouched=data["snap"] is None)
+            return self._run_frame(self.state.frames[-1])
+        self._live = None
+        ctx = live.ctx
+        self._giving_up = bool(data.get("giving_up"))
+        self._untouched = live.untouched
+        self._running = data
+        rolls = data.get("rolls") or []
+        self._rolls, self._roll_cursor = rolls, len(rolls)
+        answers = ctx.answers
+        value = answers[ctx.cursor]
+        ctx.cursor += 1
+        return self._run_piece(data, live.depth, ctx, live.gen, value)
+
+    def _run_piece(
+        self, data: dict[str, Any], depth: int, ctx: Context, fn: Any, value: Any
+    ) -> Decision | None:
+        """Run a piece until it ends, asks or is refused: ``fn`` is its ``op_<name>`` (``value``
+        is ``_START``), or the generator it is, stopped where it asked (``value``: the answer)."""
         try:
-            fn(ctx, **data["args"])
+            gen = fn(ctx, **data["args"]) if value is _START else fn
+            if gen is not None and hasattr(gen, "send"):  # a piece written as a generator
+                send = gen.send
+                answers = ctx.answers
+                if value is _START:
+                    value = None
+                while True:
+                    asked = send(value)
+                    if ctx.cursor < len(answers):  # answered before (a copy, a saved game)
+                        value = answers[ctx.cursor]
+                        ctx.cursor += 1
+                        continue
+                    self._live = _Live(data, gen, ctx, self._untouched, depth)
+                    return self._asked(data, asked)
+        except StopIteration:
+            pass
         except DecisionNeeded as need:
-            self._restore(data)
-            decision = need.decision
-            barred = refused.get(str(len(data["answers"]))) if refused else None
-            if barred and decision.kind != KernelDecision.ROLL:
-                left = tuple(o for o in decision.options if o not in barred)
-                if left:
-                    decision = new_decision(
-                        decision.kind,
-                        decision.who,
-                        decision.prompt,
-                        left,
-                        decision.source,
-                        min(decision.min_choices, len(left)),
-                        min(decision.max_choices, len(left)),
-                    )
-                else:  # nothing works: let the piece fail as written
-                    self.state.frames[-1].data["giving_up"] = True
-            return decision
+            return self._asked(data, need.decision)
         except PieceRefused as refusal:
-            self._restore(data)
+            self._restore(data, self._untouched)
             del self.state.frames[-1]  # this piece is not taken
             self.piece_refused(data, refusal.reason)
             return None
         except AnswerRefused as refusal:
             answers = data["answers"]
-            self._restore(data)
+            self._restore(data, self._untouched)
             top = self.state.frames[-1].data
             top.setdefault("refused", {}).setdefault(str(refusal.index), []).append(
                 answers[refusal.index]
@@ -428,19 +513,55 @@ class Machine:
             self._running = None
             self._rolls, self._roll_cursor = [], 0
         # the piece may have pushed frames of its own above itself; remove only this one
-        if len(self.state.frames) >= depth:
-            del self.state.frames[depth - 1]
+        frames = self.state.frames
+        if len(frames) >= depth and frames[depth - 1].data is data:
+            del frames[depth - 1]
+        else:  # pragma: no cover - a piece that moved the frames under itself
+            for i in range(len(frames) - 1, -1, -1):
+                if frames[i].data is data:
+                    del frames[i]
+                    break
         self.piece_finished(data)
         return None
 
-    def _restore(self, data: dict[str, Any]) -> None:
-        """Back to the state at the start of the piece, keeping its snapshot and answers."""
-        if self._untouched:  # nothing changed but the events: no copy to make
+    def _asked(self, data: dict[str, Any], decision: Decision) -> Decision:
+        """The piece asked ``decision``: the state stays as the piece left it (what a player
+        sees at the question is the table as it is now), and the answer will be the piece's."""
+        if not self._untouched and data["snap"] is None:  # pragma: no cover - a wrong ``touch``
+            raise RuntimeError(
+                f"{data['op']} asked after it said it would not (``touch(last=True)``): "
+                "there is no snapshot to go back to"
+            )
+        data["asked"] = True
+        self._asking = data
+        refused: dict[str, list[Any]] | None = data.get("refused")
+        barred = refused.get(str(len(data["answers"]))) if refused else None
+        if barred and decision.kind != KernelDecision.ROLL:
+            left = tuple(o for o in decision.options if o not in barred)
+            if left:
+                decision = new_decision(
+                    decision.kind,
+                    decision.who,
+                    decision.prompt,
+                    left,
+                    decision.source,
+                    min(decision.min_choices, len(left)),
+                    min(decision.max_choices, len(left)),
+                )
+            else:  # nothing works: let the piece fail as written
+                data["giving_up"] = True
+        return decision
+
+    def _restore(self, data: dict[str, Any], untouched: bool) -> None:
+        """Back to the state at the start of the piece, keeping its snapshot and answers. A
+        piece that took its snapshot goes back to it even if it says it has changed nothing
+        since (a primitive that found nothing, after another that acted)."""
+        if untouched and data["snap"] is None:  # nothing changed but the events: no copy
             del self.state.events[data["events"] :]
             return
         if data["snap"] is None:  # pragma: no cover - a wrong ``touch(last=True)`` is a bug
             raise RuntimeError(
-                f"{data['op']} asked or was refused after it said it would not (``touch``): "
+                f"{data['op']} was refused after it said it would not (``touch``): "
                 "there is no snapshot to go back to"
             )
         saved: dict[str, Any] = {
@@ -453,6 +574,31 @@ class Machine:
         st.answers = self.state.answers
         self.state = st
         st.frames[-1].data.update(saved)
+
+
+@dataclass(slots=True)
+class _Live:
+    """A piece written as a generator, stopped where it asked (``Machine._live``): its run
+    frame's data, the generator, its context, whether it had changed nothing yet, and the
+    depth of its frame."""
+
+    data: dict[str, Any]
+    gen: Any
+    ctx: Context
+    untouched: bool
+    depth: int
+
+
+_START = object()  # ``_run_piece``'s ``value`` for a piece not started yet
+
+
+def _asking_frame(state: Any) -> dict[str, Any] | None:
+    """The data of the run frame whose piece asked the pending decision, if one did (a copy
+    or a saved game made at its question)."""
+    for frame in reversed(getattr(state, "frames", ())):
+        if frame.kind == "run" and frame.data.get("asked"):
+            return frame.data
+    return None
 
 
 def check_answer(decision: Decision, answer: Any) -> Any:

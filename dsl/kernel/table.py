@@ -242,9 +242,10 @@ class StepTrack:
     """A track of steps filled in order, with breaks between steps (milestones reached on the
     way, each with its own text): ``∅○○○|○○`` is six steps, the first done, a break after four.
 
-    ``tick`` completes the next open steps; ``untick`` erases the last ticks, but never a burned
-    step nor one before it (burned progress is hard to undo); ``burn`` burns the last ticked
-    steps. Each returns what really changed. ``breaks`` maps the number of steps before a break
+    ``tick`` completes the next open steps; ``untick`` erases the last ticks, never a burned
+    step (burned progress is hard to undo); ``burn`` burns the first ticked steps, so the
+    burned steps lie under the ticks that can still be erased. Each returns what really
+    changed. ``breaks`` maps the number of steps before a break
     to its text ("" when it has none)."""
 
     steps: list[StepMark]
@@ -302,22 +303,28 @@ class StepTrack:
         return [self.breaks[k] for k in sorted(self.breaks) if before < k <= after]
 
     def untick(self, count: int = 1) -> int:
-        """Erase up to ``count`` of the last ticks, stopping at a burned step: how many."""
-        erased = 0
-        at = self.progress - 1
-        while erased < count and at >= 0 and self.steps[at] is StepMark.TICKED:
-            self.steps[at] = StepMark.OPEN
-            erased += 1
-            at -= 1
+        """Erase up to ``count`` ticks, never a burned step: how many. The steps done stay in
+        order, the burned ones first (a track written ``∅⦻`` unticks to ``⦻○``)."""
+        done = self.progress
+        burned = sum(1 for step in self.steps[:done] if step is StepMark.BURNED)
+        erased = min(max(0, count), done - burned)
+        self._lay(burned, done - burned - erased, done)
         return erased
 
     def burn(self, count: int = 1) -> None:
-        """Burn the last ``count`` ticked steps; refused when fewer are ticked."""
-        ticked = [at for at in range(self.progress) if self.steps[at] is StepMark.TICKED]
-        if count > len(ticked):
-            raise TableError(f"cannot burn {count} steps: {len(ticked)} ticked")
-        for at in ticked[len(ticked) - count :]:
-            self.steps[at] = StepMark.BURNED
+        """Burn ``count`` ticked steps (the first ones, under the ticks); refused when fewer
+        are ticked."""
+        done = self.progress
+        burned = sum(1 for step in self.steps[:done] if step is StepMark.BURNED)
+        if count > done - burned:
+            raise TableError(f"cannot burn {count} steps: {done - burned} ticked")
+        self._lay(burned + count, done - burned - count, done)
+
+    def _lay(self, burned: int, ticked: int, was_done: int) -> None:
+        """The steps done laid out again: ``burned`` burned steps, then ``ticked`` ticks, then
+        open steps up to where the progress was."""
+        marks = [StepMark.BURNED] * burned + [StepMark.TICKED] * ticked
+        self.steps[:was_done] = marks + [StepMark.OPEN] * (was_done - len(marks))
 
     def __str__(self) -> str:
         out = []

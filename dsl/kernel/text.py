@@ -7,7 +7,8 @@ and inner runs of spaces made one, and that is none of the ``taken`` answers (ig
 naming what is allowed, and nothing changes.
 
 A piece of the game asks for one with ``ask_text(ctx, ...)``, as it asks for a choice with
-``ctx.decide``.
+``ctx.decide``; a piece written as a generator yields ``text_question(ctx, ...)``, as it yields
+``ctx.question``.
 """
 
 from __future__ import annotations
@@ -62,6 +63,31 @@ class TextDecision(Decision):
         return text
 
 
+def text_question(
+    ctx: Context,
+    prompt: str,
+    who: str | None = None,
+    *,
+    max_length: int = 40,
+    allowed: str = NAME_PATTERN,
+    described: str = NAME_DESCRIPTION,
+    taken: tuple[str, ...] | list[str] = (),
+) -> TextDecision:
+    """The question ``ask_text`` asks, for a piece written as a generator to yield:
+    ``name = yield text_question(ctx, ...)``."""
+    return TextDecision(
+        kind=TextKind.WRITE,
+        who=ctx.actor if who is None else who,
+        prompt=prompt,
+        options=(),
+        source=ctx.span,
+        max_length=max_length,
+        allowed=allowed,
+        described=described,
+        taken=tuple(taken),
+    )
+
+
 def ask_text(
     ctx: Context,
     prompt: str,
@@ -78,15 +104,13 @@ def ask_text(
         ctx.cursor += 1
         return str(answer)
     raise DecisionNeeded(
-        TextDecision(
-            kind=TextKind.WRITE,
-            who=ctx.actor if who is None else who,
-            prompt=prompt,
-            options=(),
-            source=ctx.span,
+        text_question(
+            ctx,
+            prompt,
+            who,
             max_length=max_length,
             allowed=allowed,
             described=described,
-            taken=tuple(taken),
+            taken=taken,
         )
     )

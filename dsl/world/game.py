@@ -360,7 +360,7 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
             st.cards[card]["owner"] = owner or st.cards[card].get("owner")
         return copy
 
-    def returns(self) -> dict[str, int]:
+    def returns(self) -> dict[str, float]:
         """Each player's final score (OpenSpiel's returns); empty until the game ends."""
         return dict(self.state.result.get("scores", {}))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.console import Console
@@ -12,14 +12,18 @@ from rich.markup import escape
 
 from dsl.errors import ChroniclerError, UsageError
 
+if TYPE_CHECKING:
+    from dsl.contract import Ruleset
+
 SIMULATE_HELP = (
     "Let a bot play many seeded games of a ruleset and report what the text does.\n\n"
     "Every game is stored (--store, a DuckDB file) with its ruleset's digest, seed, bot and "
-    "answers: 'chronicler play --replay GAME' shows any of them turn by turn. --compare plays "
-    "the same seeds on another folder or a git revision of the ruleset and gives the "
-    "differences with 95% intervals; --supply-sweep plays the text with each supply size; "
-    "--ablate takes each named card out of the text in turn. Ctrl-C stops and keeps the "
-    "games that finished.\n\n"
+    "answers: 'chronicler play RULESET --replay GAME' shows any of them turn by turn. "
+    "--compare plays the same seeds on another folder or a git revision of the ruleset and "
+    "gives the differences with 95% intervals; --supply-sweep plays the text with each "
+    "supply size; --ablate takes each named card out of the text in turn. The report is "
+    "tables in the terminal, JSON with --json, one CSV a table with --csv, a page with "
+    "--html. Ctrl-C stops and keeps the games that finished.\n\n"
     "Example: chronicler simulate six-winters --games 1000 --year 1 --compare HEAD~1"
 )
 
@@ -32,7 +36,11 @@ def register(app: typer.Typer) -> None:
 
 
 def simulate_command(
-    game: str = typer.Argument(..., help="The ruleset: a name (six-winters) or its folder."),
+    game: str | None = typer.Argument(
+        None,
+        help="The ruleset: a name (six-winters) or its folder (default: the current campaign's).",
+        show_default=False,
+    ),
     games: int = typer.Option(100, "--games", help="Games to play (of the year --year)."),
     year: int = typer.Option(1, "--year", help="The campaign year each game counts, 1-6."),
     campaigns: int | None = typer.Option(
@@ -41,7 +49,12 @@ def simulate_command(
         help="Play this many whole six-year campaigns instead of --games.",
         show_default=False,
     ),
-    bot: str = typer.Option("heuristic", "--bot", help="The bot that plays every side."),
+    bot: str | None = typer.Option(
+        None,
+        "--bot",
+        help="The bot that plays every side (default: the ruleset's own).",
+        show_default=False,
+    ),
     seed: int = typer.Option(0, "--seed", help="The first seed; games use seed, seed+1, ..."),
     workers: int = typer.Option(
         0, "--workers", help="Worker processes (0: one per core).", show_default=False
@@ -76,24 +89,34 @@ def simulate_command(
     html_file: str | None = typer.Option(
         None, "--html", help="Also write the report as one HTML page here.", show_default=False
     ),
+    as_json: bool = typer.Option(
+        False, "--json", help="Print the report as JSON (numbers, intervals, counts) instead."
+    ),
+    csv_folder: str | None = typer.Option(
+        None,
+        "--csv",
+        help="Also write each table as a CSV file in this folder (cards.csv, scenes.csv...).",
+        show_default=False,
+    ),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
 ) -> None:
-    from rules import registry
+    from journal.rulesets import find_ruleset
 
     from . import figures, report, runner, store, texts
     from .games import Plan
 
     store_path = Path(store_file)
     html_path = Path(html_file) if html_file else None
-    found = registry.find(game)
-    try:
-        bots, playtest = found.bots, found.module("playtest")
-    except ModuleNotFoundError as missing:
-        raise ChroniclerError(
-            f"{found.name} cannot be simulated: its package has no {missing.name}"
-        ) from None
-    if bot not in bots.BOTS:
-        raise UsageError(f"unknown bot {bot!r}; known: {', '.join(sorted(bots.BOTS))}")
+    csv_path = Path(csv_folder) if csv_folder else None
+    if csv_path is not None and csv_path.exists() and not csv_path.is_dir():
+        raise UsageError(f"--csv {csv_folder}: a file is there; give a folder")
+    found = find_ruleset(game)
+    playtest = found.playtest
+    if playtest is None or found.bots is None:
+        raise ChroniclerError(f"{found.name} cannot be simulated: no bot plays it")
+    bot = bot or found.bots.default
+    if bot not in found.bots.names():
+        raise UsageError(f"unknown bot {bot!r}; known: {', '.join(sorted(found.bots.names()))}")
     if campaigns is not None:
         if campaigns < 1:
             raise UsageError(f"--campaigns must be at least 1, got {campaigns}")
@@ -101,8 +124,8 @@ def simulate_command(
     else:
         if games < 1:
             raise UsageError(f"--games must be at least 1, got {games}")
-        if not 1 <= year <= 6:
-            raise UsageError(f"--year must be 1-6, got {year}")
+        if not 1 <= year <= playtest.sessions:
+            raise UsageError(f"--year must be 1-{playtest.sessions}, got {year}")
         count, counted_year = games, year
     if workers < 0:
         raise UsageError(f"--workers must be 0 or more, got {workers}")
@@ -116,9 +139,11 @@ def simulate_command(
         other.load()
         plans.append(Plan(other, bot, counted_year, side="B", variant=f"compare {compare}"))
     sizes = _sizes(supply_sweep) if supply_sweep else []
+    if sizes and playtest.supply_value is None:
+        raise UsageError(f"--supply-sweep: {found.name} declares no supply to vary")
     for size in sizes:
         label = "unbounded" if size == UNBOUNDED else str(size)
-        variant = texts.with_value(found, playtest.SUPPLY_VALUE, size)
+        variant = texts.with_value(found, str(playtest.supply_value), size)
         plans.append(Plan(variant, bot, counted_year, side="S", variant=f"supply {label}"))
     refused: list[tuple[str, str]] = []
     for card in _cards(found, ablate) if ablate else []:
@@ -129,12 +154,12 @@ def simulate_command(
             refused.append((card, error.message.splitlines()[0]))
             continue
         plans.append(Plan(variant, bot, counted_year, side="X", variant=f"without {card}"))
-    console = Console(highlight=False, soft_wrap=True)
+    console = Console(highlight=False)
     err = Console(stderr=True, highlight=False)
     con = store.connect(store_path)
     try:
         seeds = list(range(seed, seed + count))
-        runs = runner.start_runs(con, plans, seeds, label=f"{game} x{count}")
+        runs = runner.start_runs(con, plans, seeds, label=f"{game or found.name} x{count}")
         total = len(runs) * count
         completed = _play(con, runs, workers, cluster, total, quiet, err)
         for run in runs:
@@ -148,15 +173,22 @@ def simulate_command(
         title = f"Playtest report: {found.name}, {bot} bot, " + (
             f"year {counted_year}" if counted_year else "whole campaigns"
         )
-        tables = figures.report(con, ids, campaigns=counted_year is None)
+        tables = figures.report(con, ids, campaigns=counted_year is None, shown=playtest.figures)
         tables += _extra_tables(con, runs, refused, labels, compare)
-        report.show(console, tables, title)
-        console.print(
-            f"Stored in {store_path} (run {runs[0].run_id}"
-            + (f"-{runs[-1].run_id}" if len(runs) > 1 else "")
-            + "). Replay a game: chronicler play "
-            + f"--replay {store.game_id(runs[0].run_id, 0)} --store {store_path}"
+        run_ids = [r.run_id for r in runs]
+        header = report.Header(
+            title,
+            f"{count} {'campaigns' if counted_year is None else 'games'} a side, seeds "
+            f"{seed}-{seed + count - 1}; store {store_path}, runs "
+            + ", ".join(str(r) for r in run_ids),
+            store.replay_command(game or found.name, store.game_id(runs[0].run_id, 0), store_path),
         )
+        if as_json:
+            typer.echo(
+                report.as_json(tables, header, store=str(store_path), runs=run_ids), nl=False
+            )
+        else:
+            report.show(console, tables, header)
         for run in runs:
             if run.errors:
                 what = run.plan.variant or "the ruleset"
@@ -165,12 +197,13 @@ def simulate_command(
                     f"stopped on an error, first: {escape(run.errors[0])}",
                     markup=True,
                 )
+        said = err if as_json else console  # JSON alone on stdout
         if html_path is not None:
-            subtitle = f"{count} games a side; store {store_path}; runs " + ", ".join(
-                str(r.run_id) for r in runs
-            )
-            html_path.write_text(report.page(tables, title, subtitle), encoding="utf-8")
-            console.print(f"Report page: {html_path}")
+            html_path.write_text(report.page(tables, header), encoding="utf-8")
+            said.print(f"Report page: {escape(str(html_path))}")
+        if csv_path is not None:
+            written = report.write_csv(tables, csv_path)
+            said.print(f"CSV: {len(written)} tables in {escape(str(csv_path))}")
         if not completed:
             err.print("[bold yellow]interrupted:[/] the games finished are stored", markup=True)
             raise typer.Exit(130)
@@ -193,18 +226,31 @@ def _sizes(spec: str) -> list[int]:
     return sizes
 
 
-def _cards(found: Any, spec: str) -> list[str]:
-    ruleset = found.load()
-    groups = {"abilities": sorted(ruleset.abilities), "assets": sorted(ruleset.assets)}
-    groups["all"] = groups["abilities"] + groups["assets"]
+def _plural(kind: str) -> str:
+    return kind[:-1] + "ies" if kind.endswith("y") else kind + "s"
+
+
+def _cards(found: Ruleset, spec: str) -> list[str]:
+    """The cards --ablate names: each by name, or every card of a kind the ruleset lets a
+    simulation take out ('abilities', 'assets'), or all of them ('all')."""
+    from dsl.diagnostics import did_you_mean
+
+    assert found.playtest is not None
+    compiled = found.compiled()
+    groups = {
+        _plural(kind): sorted(c.name for c in compiled.cards(kind))
+        for kind in found.playtest.ablate_kinds
+    }
+    groups["all"] = [name for names in groups.values() for name in names]
     if spec.strip() in groups:
         return groups[spec.strip()]
     names = [n.strip() for n in spec.split(",") if n.strip()]
     known = set(groups["all"])
     for name in names:
         if name not in known:
-            near = found.engine.near_names(name, sorted(known))
-            raise UsageError(f"--ablate: no ability or asset named {name!r}{near}")
+            what = " or ".join(found.playtest.ablate_kinds) or "card"
+            near = did_you_mean(name, sorted(known)) or f"; known: {', '.join(sorted(known))}"
+            raise UsageError(f"--ablate: no {what} named {name!r}{near}")
     return names
 
 

@@ -1,19 +1,118 @@
 """The playtest report's figures, computed by SQL over the simulation store.
 
-Each figure is a ``Table``: a title, column names, rows, and a note saying how to read it.
-Rates come with 95% intervals (Wilson's for a proportion; for a paired difference the normal
-interval of the mean difference over the seeds both sides played). Example game ids point at
-games ``chronicler play --replay`` shows turn by turn.
+Each figure is a ``Table``: a title, column names, rows, a note saying how to read it, and its
+``basis``: what the games can tell from it (what they did, an association of use and winning,
+or a paired difference the change causes). A rate is a ``Rate`` cell (wins of n, its Wilson
+interval) and a difference a ``Difference`` cell (its interval and the count it rests on, or
+withheld with the reason): ``journal.playtest.intervals`` has the methods. Example game ids
+point at games ``chronicler play RULESET --replay GAME`` shows turn by turn.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-Z = 1.959964  # the 95% two-sided normal quantile
+from .intervals import mean_difference, paired_rate_difference, rate_difference, wilson
+
+# What a table's figures can tell (``Table.basis``), and how the report says it.
+OBSERVED = "observed"
+ASSOCIATION = "association"
+PAIRED = "paired"
+BASES = {
+    OBSERVED: "what the games did, counted over the games played",
+    ASSOCIATION: (
+        "a correlation of use and winning, not a cause: sessions where the card was used "
+        "against the others (a bot uses some cards in games going well, others in games going "
+        "badly); the paired ablation (--ablate) measures the cause"
+    ),
+    PAIRED: (
+        "the same seeds played with and without the change, so a difference whose interval "
+        "leaves out 0 is caused by the change"
+    ),
+}
+READING = (
+    "Every rate shows the games (or sessions) it rests on and its 95% interval (Wilson's, "
+    "which holds for small counts); differences show theirs (Newcombe's score intervals, "
+    "Student's t for means). Each table says whether it is a paired comparison (cause) or an "
+    "association of use and winning (not a cause)."
+)
+
+
+def _decimals(low: float, high: float, scale: float) -> int:
+    """Bounds to whole points while the interval is wide, to tenths once it is narrow."""
+    return 1 if (high - low) * scale < 10 else 0
+
+
+def _signed(x: float, decimals: int) -> str:
+    """``x`` with its sign, and no "-0" for what rounds to zero."""
+    text = f"{x:+.{decimals}f}"
+    return "+" + text[1:] if float(text) == 0 else text
+
+
+@dataclass(frozen=True)
+class Rate:
+    """``hits`` of ``n`` games or sessions, with its 95% Wilson interval."""
+
+    hits: int
+    n: int
+
+    @property
+    def value(self) -> float | None:
+        return self.hits / self.n if self.n else None
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.hits, self.n)
+
+    def __str__(self) -> str:
+        if not self.n:
+            return "-"
+        low, high = self.interval
+        k = _decimals(low, high, 100)
+        return f"{100 * self.hits / self.n:.1f}% [{100 * low:.{k}f}, {100 * high:.{k}f}]"
+
+    def data(self) -> dict[str, Any]:
+        low, high = self.interval if self.n else (None, None)
+        return {"rate": self.value, "low": low, "high": high, "n": self.n}
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A difference with its 95% interval and the count it rests on; ``withheld`` says why
+    there is none (too few games). ``scale`` 100 shows a difference of rates in points."""
+
+    estimate: tuple[float, float, float] | None
+    n: int
+    scale: float = 100.0
+    withheld: str = ""
+
+    @property
+    def value(self) -> float | None:
+        return self.estimate[0] if self.estimate else None
+
+    def __str__(self) -> str:
+        if self.estimate is None:
+            return f"- ({self.withheld})" if self.withheld else "-"
+        value, low, high = (self.scale * v for v in self.estimate)
+        if self.scale == 100.0:
+            k = _decimals(low, high, 1)
+            return f"{_signed(value, 1)} [{_signed(low, k)}, {_signed(high, k)}]"
+        return f"{_signed(value, 2)} [{_signed(low, 2)}, {_signed(high, 2)}]"
+
+    def data(self) -> dict[str, Any]:
+        value, low, high = self.estimate if self.estimate else (None, None, None)
+        return {
+            "difference": value,
+            "low": low,
+            "high": high,
+            "n": self.n,
+            "withheld": self.withheld or None,
+        }
+
+
+Cell = str | int | float | Rate | Difference | None
 
 
 @dataclass
@@ -25,40 +124,16 @@ class Table:
     note: str = ""
     chart: tuple[int, int] | None = None  # (label column, value column) to draw as bars
     extra: dict[str, Any] = field(default_factory=dict)
+    basis: str = OBSERVED
+    brief: tuple[int, ...] | None = None  # the columns the terminal shows (None: all)
 
-
-def wilson(wins: int, n: int) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 0.0)
-    p = wins / n
-    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
-    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def paired(diffs: Sequence[float]) -> tuple[float, float, float]:
-    """Mean of paired differences and its 95% interval."""
-    n = len(diffs)
-    if n == 0:
-        return (0.0, 0.0, 0.0)
-    mean = sum(diffs) / n
-    if n == 1:
-        return (mean, mean, mean)
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    half = Z * math.sqrt(var / n)
-    return (mean, mean - half, mean + half)
+    @property
+    def reading(self) -> str:
+        return BASES[self.basis]
 
 
 def pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.1f}%"
-
-
-def interval(low: float, high: float) -> str:
-    return f"[{100 * low:.1f}, {100 * high:.1f}]"
-
-
-def signed(x: float, low: float, high: float, scale: float = 100.0, unit: str = " pts") -> str:
-    return f"{scale * x:+.1f}{unit} [{scale * low:+.1f}, {scale * high:+.1f}]"
 
 
 def _ids(run_ids: Sequence[int]) -> str:
@@ -89,7 +164,6 @@ def overview(con: Any, run_ids: Sequence[int]) -> Table:
         first,
         secs,
     ) in rows:
-        low, high = wilson(wins, n)
         out.append(
             [
                 run,
@@ -98,8 +172,7 @@ def overview(con: Any, run_ids: Sequence[int]) -> Table:
                 bot,
                 f"year {year}" if year else "campaigns",
                 f"{finished}/{games}",
-                pct(wins / n if n else None),
-                interval(low, high),
+                Rate(wins, n),  # a game of seats is won by a seat: per seat, below
                 errors,
                 first,
                 f"{(secs or 0) / max(1, n) * 1000:.0f} ms",
@@ -115,14 +188,14 @@ def overview(con: Any, run_ids: Sequence[int]) -> Table:
             "bot",
             "games of",
             "played",
-            "won",
-            "95% interval",
+            "won [95%]",
             "errors",
             "first game",
             "per game",
         ],
         out,
         "A campaign game is won when all six years are won. Errors are games the text broke.",
+        brief=(0, 1, 5, 6, 7, 8, 9),
     )
 
 
@@ -136,52 +209,58 @@ def by_group(con: Any, run_ids: Sequence[int], column: str, title: str, key: str
         WHERE g.run_id IN ({_ids(run_ids)}) AND s.counted
         GROUP BY ALL ORDER BY 1"""
     ).fetchall()
-    out = []
-    for group, n, wins, threat, other, scenes, example in rows:
-        low, high = wilson(wins, n)
-        out.append(
-            [group, n, pct(wins / n), interval(low, high), threat, other, f"{scenes:.2f}", example]
-        )
+    out = [
+        [group, n, Rate(wins, n), threat, other, f"{scenes:.2f}", example]
+        for group, n, wins, threat, other, scenes, example in rows
+    ]
     return Table(
         key,
         title,
         [
             column.replace("_", " "),
             "sessions",
-            "won",
-            "95% interval",
-            "lost: threat pool empty",
+            "won [95%]",
+            "lost: threat",
             "lost: other",
             "scenes",
             "a lost game",
         ],
         out,
+        "Lost: threat is a session lost with the threat pool empty; other, any other reason. "
+        "Scenes: completed a session, on average.",
         chart=(0, 2),
+        brief=(0, 1, 2, 3, 4, 5),
     )
 
 
 def loss_reasons(con: Any, run_ids: Sequence[int]) -> Table:
+    lost = con.execute(
+        f"""SELECT count(*) FROM sessions s JOIN games g USING (game_id)
+        WHERE g.run_id IN ({_ids(run_ids)}) AND s.counted AND NOT s.won"""
+    ).fetchone()[0]
     rows = con.execute(
         f"""SELECT s.reason, count(*), min(s.game_id) FROM sessions s JOIN games g USING (game_id)
         WHERE g.run_id IN ({_ids(run_ids)}) AND s.counted AND NOT s.won
-        GROUP BY ALL ORDER BY 2 DESC"""
+        GROUP BY ALL ORDER BY 2 DESC, 1"""
     ).fetchall()
     return Table(
         "losses",
         "Why sessions are lost",
-        ["reason", "sessions", "example game"],
-        [list(r) for r in rows],
+        ["reason", "sessions", "of the lost [95%]", "example game"],
+        [[reason, n, Rate(n, lost), example] for reason, n, example in rows],
+        f"{lost} sessions lost in all.",
         chart=(0, 1),
     )
 
 
 def conditions(con: Any, run_ids: Sequence[int]) -> Table:
-    per_session = con.execute(
-        f"""SELECT count(c.condition) * 1.0 / count(DISTINCT (s.game_id, s.year)) FROM sessions s
+    per_session, sessions = con.execute(
+        f"""SELECT count(c.condition) * 1.0 / count(DISTINCT (s.game_id, s.year)),
+        count(DISTINCT (s.game_id, s.year)) FROM sessions s
         JOIN games g USING (game_id) LEFT JOIN conditions c
         ON c.game_id = s.game_id AND c.year = s.year
         WHERE g.run_id IN ({_ids(run_ids)}) AND s.counted"""
-    ).fetchone()[0]
+    ).fetchone()
     rows = con.execute(
         f"""WITH played AS (
           SELECT s.game_id, s.year, s.won,
@@ -198,24 +277,15 @@ def conditions(con: Any, run_ids: Sequence[int]) -> Table:
           min(game_id) FILTER (WHERE n > 0)
         FROM taken GROUP BY ALL ORDER BY 1"""
     ).fetchall()
-    out = []
-    for ch, n, wins, taken, ex in rows:
-        low, high = wilson(wins, n)
-        out.append([ch, n, pct(wins / n), interval(low, high), f"{taken / n:.2f}", ex])
+    out = [[ch, n, Rate(wins, n), f"{taken / n:.2f}", ex] for ch, n, wins, taken, ex in rows]
     return Table(
         "conditions",
         "Characters: win rate when they play, and conditions taken",
-        [
-            "character",
-            "sessions played",
-            "won",
-            "95% interval",
-            "conditions a session",
-            "example game",
-        ],
+        ["character", "sessions", "won [95%]", "conditions a session", "example game"],
         out,
-        f"Both characters together take {per_session or 0:.2f} conditions a session.",
-        chart=(0, 4),
+        f"Both characters together take {per_session or 0:.2f} conditions a session "
+        f"({sessions or 0} sessions).",
+        chart=(0, 3),
         extra={"per_session": per_session or 0.0},
     )
 
@@ -242,7 +312,8 @@ def runouts(con: Any, run_ids: Sequence[int]) -> Table:
         out.append(
             [
                 res,
-                pct(hit / sessions if sessions else None),
+                sessions,
+                Rate(hit, sessions),
                 f"{times / sessions:.2f}" if sessions else "-",
                 "-" if mean_turn is None else f"{mean_turn:.1f}",
                 "-" if first is None else first,
@@ -257,28 +328,30 @@ def runouts(con: Any, run_ids: Sequence[int]) -> Table:
         "Resource dice running out of the supply",
         [
             "resource",
-            "sessions with a run-out",
-            "run-outs a session",
+            "sessions",
+            "with a run-out [95%]",
+            "a session",
             "mean turn",
             "first turn",
-            "dice in play (median)",
+            "in play (median)",
             "(95th pct)",
             "(most)",
             "example game",
         ],
         out,
-        "A run-out is the supply of a resource reaching zero; the turn counts from the "
-        "session's first. Dice in play is the most of that resource out of the supply at once.",
-        chart=(0, 1),
+        "A run-out is the supply of a resource reaching zero ('a session': run-outs a "
+        "session); the turn counts from the session's first. In play is the most dice of that "
+        "resource out of the supply at once.",
+        chart=(0, 2),
+        brief=(0, 1, 2, 3, 4, 8),
     )
 
 
-def cards(con: Any, run_ids: Sequence[int]) -> Table:
+def _card_rows(con: Any, run_ids: Sequence[int]) -> tuple[list[tuple[Any, ...]], int, int]:
     rows = con.execute(
         f"""WITH counted AS (
           SELECT s.game_id, s.year, s.won FROM sessions s JOIN games g USING (game_id)
           WHERE g.run_id IN ({_ids(run_ids)}) AND s.counted),
-        total AS (SELECT count(*) AS n, count(*) FILTER (WHERE won) AS w FROM counted),
         per AS (
           SELECT c.card, c.kind, sum(c.drawn) AS drawn, sum(c.taken) AS taken,
             sum(c.crafted) AS crafted, sum(c.used) AS used, sum(c.spent) AS spent,
@@ -287,55 +360,60 @@ def cards(con: Any, run_ids: Sequence[int]) -> Table:
             min(c.game_id) FILTER (WHERE c.used > 0 OR c.spent > 0) AS example
           FROM cards c JOIN counted k ON k.game_id = c.game_id AND k.year = c.year
           GROUP BY ALL)
-        SELECT per.*, total.n, total.w FROM per, total ORDER BY kind, card"""
+        SELECT * FROM per ORDER BY kind, card"""
     ).fetchall()
+    n, w = con.execute(
+        f"""SELECT count(*), count(*) FILTER (WHERE s.won) FROM sessions s
+        JOIN games g USING (game_id) WHERE g.run_id IN ({_ids(run_ids)}) AND s.counted"""
+    ).fetchone()
+    return rows, n, w
+
+
+def card_use(con: Any, run_ids: Sequence[int]) -> Table:
+    rows, n, _ = _card_rows(con, run_ids)
+    out = [
+        [
+            card,
+            kind,
+            _per(drawn, n),
+            _per(taken, n),
+            _per(crafted, n),
+            _per(used, n),
+            _per(spent, n),
+            ex,
+        ]
+        for card, kind, drawn, taken, crafted, used, spent, _nu, _wu, ex in rows
+    ]
+    return Table(
+        "card-use",
+        f"Cards: how often, a session ({n} sessions)",
+        ["card", "kind", "drawn", "taken", "crafted", "used", "spent", "example game"],
+        out,
+        "Each figure is a mean over the sessions counted. Used: an ability or asset used; "
+        "spent: a card spent in a scene.",
+        brief=(0, 1, 2, 3, 4, 5, 6),
+    )
+
+
+def cards(con: Any, run_ids: Sequence[int]) -> Table:
+    rows, n, w = _card_rows(con, run_ids)
     out = []
-    for card, kind, drawn, taken, crafted, used, spent, nu, wu, ex, n, w in rows:
+    for card, kind, *_counts, nu, wu, _example in rows:
         nn, wn = n - nu, w - wu
-        rate_u = wu / nu if nu else None
-        rate_n = wn / nn if nn else None
-        diff = "-"
-        if nu and nn:
-            d = rate_u - rate_n  # type: ignore[operator]
-            half = Z * math.sqrt(
-                rate_u * (1 - rate_u) / nu + rate_n * (1 - rate_n) / nn  # type: ignore[operator]
-            )
-            diff = signed(d, d - half, d + half)
-        out.append(
-            [
-                card,
-                kind,
-                _per(drawn, n),
-                _per(taken, n),
-                _per(crafted, n),
-                _per(used, n),
-                _per(spent, n),
-                pct(rate_u),
-                pct(rate_n),
-                diff,
-                ex,
-            ]
-        )
+        estimate = rate_difference(wu, nu, wn, nn)
+        why = "" if estimate else ("never used" if not nu else "always used")
+        difference = Difference(estimate, min(nu, nn), withheld=why)
+        out.append([card, kind, nu, Rate(wu, nu), Rate(wn, nn), difference])
     return Table(
         "cards",
-        "Cards: how often, and the win rate when used",
-        [
-            "card",
-            "kind",
-            "drawn",
-            "taken",
-            "crafted",
-            "used",
-            "spent in a scene",
-            "won when used",
-            "won when not",
-            "difference [95%]",
-            "example game",
-        ],
+        f"Cards: win rate when used ({n} sessions)",
+        ["card", "kind", "used", "won when used", "won when not", "difference, pts"],
         out,
-        "Counts are per session. 'Used' counts an ability or asset used, or a card spent in a "
-        "scene. The with/without difference is an association, not a cause: the ablation "
-        "table (--ablate) measures the cause.",
+        f"Used: the sessions (of {n}) where the card was used or spent; 'won when not' rests "
+        "on the others. The difference is used minus not used, with Newcombe's 95% interval: "
+        "from a handful of sessions it is wide, and it is an association, not a cause.",
+        basis=ASSOCIATION,
+        brief=(0, 2, 3, 5),
     )
 
 
@@ -352,14 +430,15 @@ def scenes(con: Any, run_ids: Sequence[int]) -> Table:
         WHERE g.run_id IN ({_ids(run_ids)}) AND s.counted GROUP BY ALL ORDER BY 1"""
     ).fetchall()
     out = [
-        [scene, n, pct(done / n), "-" if turn is None else f"{turn:.1f}", ex]
+        [scene, n, Rate(done, n), "-" if turn is None else f"{turn:.1f}", ex]
         for scene, n, done, turn, ex in rows
     ]
     return Table(
         "scenes",
         "Scenes: completed when drawn, and in which turn",
-        ["scene", "sessions drawn", "completed", "mean turn completed", "example game"],
+        ["scene", "drawn", "completed [95%]", "mean turn", "example game"],
         out,
+        "Drawn: the sessions where the scene was drawn; completed: the share of those.",
         chart=(0, 2),
     )
 
@@ -376,45 +455,93 @@ def compared(con: Any, a: int, b: int, labels: tuple[str, str]) -> Table:
         [a, b],
     ).fetchall()
     n = len(rows)
-    out = []
-    for name, i, scale, unit in (
-        ("win rate", 0, 100.0, " pts"),
-        ("scenes completed", 2, 1.0, ""),
-        ("threat left", 4, 1.0, ""),
-        ("conditions taken", 6, 1.0, ""),
-    ):
+    wins = [(int(r[0] or 0), int(r[1] or 0)) for r in rows]
+    out: list[list[Any]] = [
+        [
+            "win rate",
+            n,
+            Rate(sum(x for x, _ in wins), n),
+            Rate(sum(y for _, y in wins), n),
+            Difference(paired_rate_difference(wins), n, withheld="" if n else "no pairs"),
+        ]
+    ]
+    for name, i in (("scenes completed", 2), ("threat left", 4), ("conditions taken", 6)):
         va = [float(r[i] or 0) for r in rows]
         vb = [float(r[i + 1] or 0) for r in rows]
-        mean, low, high = paired([y - x for x, y in zip(va, vb, strict=True)])
-        ma = sum(va) / n if n else 0.0
-        mb = sum(vb) / n if n else 0.0
-        fmt = pct if scale == 100.0 else (lambda x: f"{x:.2f}")
-        out.append([name, fmt(ma), fmt(mb), signed(mean, low, high, scale, unit)])
-    verdict = out[0][3] if out else "-"
+        estimate = mean_difference([y - x for x, y in zip(va, vb, strict=True)])
+        out.append(
+            [
+                name,
+                n,
+                f"{sum(va) / n:.2f}" if n else "-",
+                f"{sum(vb) / n:.2f}" if n else "-",
+                Difference(estimate, n, 1.0, "" if estimate else "needs 2 pairs"),
+            ]
+        )
     return Table(
         "compare",
         f"{labels[1]} against {labels[0]} ({n} paired seeds)",
-        ["figure", labels[0], labels[1], "difference B - A [95%]"],
+        ["figure", "pairs", labels[0], labels[1], "B - A [95%]"],
         out,
         "The same seeds on both sides; an interval that does not hold 0 is a difference the "
-        "games show at 95% confidence.",
-        extra={"win_diff": verdict, "pairs": n},
+        "games show at 95% confidence. The win rate's difference is in points (Newcombe's "
+        "interval for paired rates), the others in their units (Student's t).",
+        basis=PAIRED,
+        extra={"win_diff": str(out[0][4]), "pairs": n},
     )
 
 
-def report(con: Any, run_ids: Sequence[int], campaigns: bool) -> list[Table]:
-    tables = [overview(con, run_ids)]
-    if campaigns:
-        tables.append(by_group(con, run_ids, "year", "Win rate per year", "years"))
-    tables += [
-        by_group(con, run_ids, "scheme", "Win rate per scheme", "schemes"),
-        by_group(con, run_ids, "characters", "Win rate per character pair", "pairs"),
-        loss_reasons(con, run_ids),
-        conditions(con, run_ids),
-        runouts(con, run_ids),
-        cards(con, run_ids),
-        scenes(con, run_ids),
+def seats(con: Any, run_ids: Sequence[int]) -> Table:
+    """Per seat of a game played by seats: the games, the wins (a tie counts for each seat
+    tied first), the rate with its interval, and the mean score."""
+    rows = con.execute(
+        f"""SELECT t.seat, count(*), count(*) FILTER (WHERE t.won), avg(t.score),
+        min(t.game_id) FILTER (WHERE t.won)
+        FROM seats t JOIN sessions s ON s.game_id = t.game_id AND s.year = t.year
+        JOIN games g ON g.game_id = t.game_id
+        WHERE g.run_id IN ({_ids(run_ids)}) AND s.counted
+        GROUP BY ALL ORDER BY 1"""
+    ).fetchall()
+    out = [
+        [seat, n, Rate(wins, n), f"{score:.2f}", example] for seat, n, wins, score, example in rows
     ]
+    return Table(
+        "seats",
+        "Win rate per seat",
+        ["seat", "games", "won [95%]", "mean score", "a won game"],
+        out,
+        "A tie for first counts as a win for every seat tied; the interval is Wilson's for the "
+        "games played.",
+        chart=(0, 2),
+    )
+
+
+# Each figure a ruleset's facts may feed (``dsl.contract.Playtest.figures``), by name.
+FIGURES: dict[str, Callable[[Any, Sequence[int]], Table]] = {
+    "schemes": lambda con, ids: by_group(con, ids, "scheme", "Win rate per scheme", "schemes"),
+    "pairs": lambda con, ids: by_group(
+        con, ids, "characters", "Win rate per character pair", "pairs"
+    ),
+    "losses": loss_reasons,
+    "conditions": conditions,
+    "runouts": runouts,
+    "card use": card_use,
+    "cards": cards,
+    "scenes": scenes,
+    "seats": seats,
+}
+
+
+def report(
+    con: Any, run_ids: Sequence[int], campaigns: bool, shown: Sequence[str] | None = None
+) -> list[Table]:
+    """The overview, then the figures the ruleset's facts feed (all of the campaign game's
+    when ``shown`` is not given: a store written before rulesets named theirs)."""
+    tables = [overview(con, run_ids)]
+    if campaigns and "seats" not in (shown or ()):
+        tables.append(by_group(con, run_ids, "year", "Win rate per year", "years"))
+    names = shown if shown is not None else [name for name in FIGURES if name != "seats"]
+    tables += [FIGURES[name](con, run_ids) for name in names]
     return tables
 
 
@@ -431,35 +558,16 @@ def supply_sweep(con: Any, runs: Sequence[tuple[str, int]]) -> Table:
             FROM sessions s JOIN games g USING (game_id) WHERE g.run_id = ? AND s.counted""",
             [run_id, run_id],
         ).fetchone()
-        low, high = wilson(hit, n)
-        wl, wh = wilson(wins, n)
-        out.append(
-            [
-                label.removeprefix("supply "),
-                n,
-                pct(hit / n if n else None),
-                interval(low, high),
-                worst or "-",
-                pct(wins / n if n else None),
-                interval(wl, wh),
-            ]
-        )
+        out.append([label.removeprefix("supply "), n, Rate(hit, n), worst or "-", Rate(wins, n)])
     return Table(
         "sweep",
         "Supply size: sessions where a resource ran out",
-        [
-            "dice per resource",
-            "sessions",
-            "with a run-out",
-            "95% interval",
-            "most often out",
-            "won",
-            "95% interval",
-        ],
+        ["supply", "sessions", "with a run-out [95%]", "most often out", "won [95%]"],
         out,
-        "The same seeds at every size; read off the smallest size whose run-out rate you "
-        "accept. 'unbounded' is a supply no session empties.",
+        "Supply: dice of each resource. The same seeds at every size; read off the smallest "
+        "size whose run-out rate you accept. 'unbounded' is a supply no session empties.",
         chart=(0, 2),
+        basis=PAIRED,
     )
 
 
@@ -474,25 +582,25 @@ def ablation(
             WHERE ga.run_id = ? AND gb.run_id = ? AND ga.error IS NULL AND gb.error IS NULL""",
             [base, run_id],
         ).fetchall()
-        mean, low, high = paired([b - a for a, b in rows])
-        wins = sum(b for _a, b in rows)
+        pairs = [(int(a), int(b)) for a, b in rows]
+        estimate = paired_rate_difference(pairs)
         out.append(
             [
                 label.removeprefix("without "),
-                len(rows),
-                pct(wins / len(rows) if rows else None),
-                signed(mean, low, high),
-                mean,
+                len(pairs),
+                Rate(sum(b for _a, b in pairs), len(pairs)),
+                Difference(estimate, len(pairs), withheld="" if pairs else "no pairs"),
             ]
         )
-    out.sort(key=lambda r: float(r[-1]))
-    rows_out = [r[:-1] for r in out]
-    rows_out += [[card, 0, "-", f"cannot be taken out: {why}"] for card, why in refused]
+    out.sort(key=lambda r: r[-1].value if r[-1].value is not None else 0.0)
+    out += [[card, 0, "-", f"cannot be taken out: {why}"] for card, why in refused]
     return Table(
         "ablation",
         "What each card is worth: win rate without it",
-        ["card taken out", "paired games", "won without it", "change [95%]"],
-        rows_out,
+        ["card taken out", "paired games", "won without it [95%]", "change, pts [95%]"],
+        out,
         "Each card is removed from the text and the same seeds replayed; a negative change is "
-        "what the card adds to the win rate. Most harmful removals first.",
+        "what the card adds to the win rate (Newcombe's interval for paired rates). Most "
+        "harmful removals first.",
+        basis=PAIRED,
     )

@@ -1,27 +1,26 @@
 """``chronicler play --replay GAME``: a stored simulation game shown turn by turn.
 
 The store keeps the game's text (by digest), seeds, characters and answers; the sessions are
-rebuilt from them without the bot, and the account is the ruleset's own."""
+rebuilt from them without the bot (the ruleset's ``playtest.replay``), and the account and the
+closing lines are the ruleset's own."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
+from dsl.contract import Ruleset
 from dsl.errors import ChroniclerError, UsageError
-from rules.registry import Game
 
 from . import store, texts
-from .games import replay
 
 
 def show_replay(
-    found: Game, game_id: int, store_file: str, *, year: int | None, as_json: bool
+    found: Ruleset, game_id: int, store_file: str, *, year: int | None, as_json: bool
 ) -> None:
     path = Path(store_file)
     if not path.is_file():
@@ -42,9 +41,11 @@ def show_replay(
     game = found if texts.digest(found) == info["digest"] else None
     if game is None:
         game = texts.materialize(info["files"], found.package, "replay")
-    session, after = replay(game, sessions)
+    if game.playtest is None or game.engine is None:
+        raise ChroniclerError(f"{game.name} has no games to replay")
+    played = game.playtest.replay(sessions)
     if as_json:
-        for event in session.events:
+        for event in played.events:
             typer.echo(json.dumps({"kind": event.kind, **event.data}, sort_keys=True))
         return
     console = Console(highlight=False, soft_wrap=True, width=100)
@@ -52,13 +53,7 @@ def show_replay(
         f"[bold]Game {game_id}[/] of {escape(info['ruleset'])} (text {info['digest']}), "
         f"seed {info['seed']}, {escape(info['bot'])} bot, year {last}"
     )
-    for line in found.module("account").narrate(session.events):
+    for line in game.journal.account.narrate(played.events):
         console.print(line, markup=True)
-    result: Any = session.result()
-    console.print(
-        f"[bold]{'Victory' if result.won else 'Defeat'}[/] in year {result.year} "
-        f"({escape(result.reason)}): {result.scenes_completed} scenes, "
-        f"{result.threat_left} threat left."
-    )
-    if after.fate:
-        console.print(f"Brightdune's fate: {escape(after.fate)}; campaign score {after.score}.")
+    for line in game.engine.outcome(played).lines:
+        console.print(line, markup=True)

@@ -28,6 +28,7 @@ class StoredReport:
     title: str
     subtitle: str
     tables: list[figures.Table]
+    replay: str = ""  # the command that shows the run's first game turn by turn
 
 
 def from_store(path: Path, run_id: int | None = None) -> StoredReport:
@@ -54,7 +55,8 @@ def from_store(path: Path, run_id: int | None = None) -> StoredReport:
         f"{base['finished']} games (seeds from {base['first_seed']}); "
         f"run {base['id']} of the simulation store {path.name}"
     )
-    return StoredReport(title, subtitle, tables)
+    replay = store.replay_command(str(base["ruleset"]), store.game_id(base["id"], 0), path)
+    return StoredReport(title, subtitle, tables, replay)
 
 
 def _runs(con: Any, path: Path) -> list[dict[str, Any]]:
@@ -117,11 +119,11 @@ def _bars(table: figures.Table) -> tuple[list[dict[str, Any]], int]:
     if not points:
         return [], 0
     top = max(v for _, v, _ in points) or 1.0
-    room = CHART["width"] - CHART["left"] - 60
+    room = CHART["width"] - CHART["left"] - 160  # the value as shown, its interval too
     bars = [
         {
             "y": i * CHART["bar"] + 4,
-            "width": max(1.0, room * value / top),
+            "width": max(1.0, room * max(0.0, value) / top),
             "label": label[:40],
             "shown": shown,
         }
@@ -142,10 +144,19 @@ def markdown(found: StoredReport) -> str:
                 "columns": table.columns,
                 "rows": [["-" if v is None else str(v) for v in row] for row in table.rows],
                 "note": table.note,
+                "basis": table.basis,
+                "reading": table.reading,
                 "bars": bars,
                 "height": height,
                 "measure": table.columns[table.chart[1]] if table.chart else "",
             }
         )
     template = _environment().get_template("playtest.md.j2")
-    return template.render(title=found.title, subtitle=found.subtitle, tables=tables, chart=CHART)
+    return template.render(
+        title=found.title,
+        subtitle=found.subtitle,
+        reading=figures.READING,
+        replay=found.replay,
+        tables=tables,
+        chart=CHART,
+    )

@@ -8,12 +8,14 @@ Tables (every figure row names its ``game_id``; a game is a seed played by one s
 - ``games``: one per game: seed, won, reason, the counted year's scheme and characters
 - ``sessions``: one per year played, with its seed, characters and answers (JSON)
 - ``conditions``, ``runouts``, ``peaks``, ``cards``, ``scenes``: per session
+- ``seats``: per session of a game played by seats, each seat's result and score
 """
 
 from __future__ import annotations
 
 import csv
 import json
+import shlex
 import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -47,9 +49,11 @@ CREATE TABLE IF NOT EXISTS cards (
   crafted INTEGER, used INTEGER, spent INTEGER);
 CREATE TABLE IF NOT EXISTS scenes (
   game_id BIGINT, year INTEGER, scene VARCHAR, completed_turn INTEGER);
+CREATE TABLE IF NOT EXISTS seats (
+  game_id BIGINT, year INTEGER, seat VARCHAR, won BOOLEAN, score INTEGER);
 """
 
-TABLES = ("games", "sessions", "conditions", "runouts", "peaks", "cards", "scenes")
+TABLES = ("games", "sessions", "conditions", "runouts", "peaks", "cards", "scenes", "seats")
 
 
 def connect(path: str | Path, *, read_only: bool = False) -> Any:
@@ -93,6 +97,15 @@ def game_id(run_id: int, index: int) -> int:
     return run_id * 1_000_000 + index
 
 
+def replay_command(game: str, game_id: int, store_path: str | Path) -> str:
+    """The command that shows a stored game turn by turn: the ruleset as it was named, the
+    game, the store (each quoted for the shell where it must be)."""
+    return (
+        f"chronicler play {shlex.quote(game)} --replay {game_id} "
+        f"--store {shlex.quote(str(store_path))}"
+    )
+
+
 class Writer:
     """Rows gathered in memory and written a batch at a time (through CSV files DuckDB reads
     at once: row-by-row inserts would cost more than the games)."""
@@ -106,7 +119,9 @@ class Writer:
         sessions = game["sessions"]
         counted = [s for s in sessions if year is None or s["year"] == year]
         last = counted[-1] if counted else None
-        won = bool(counted) and all(s["won"] for s in counted)
+        results = [s["won"] for s in counted]
+        # a game of seats has no one result (each seat's is in ``seats``): none here
+        won = None if None in results else bool(counted) and all(results)
         self.rows["games"].append(
             (
                 gid,
@@ -150,6 +165,7 @@ class Writer:
             self.rows["peaks"] += [(gid, y, r, p) for r, p in s["peaks"]]
             self.rows["cards"] += [(gid, y, *card) for card in s["cards"]]
             self.rows["scenes"] += [(gid, y, scene, turn) for scene, turn in s["scenes"]]
+            self.rows["seats"] += [(gid, y, *seat) for seat in s.get("seats", ())]
 
     def pending(self) -> int:
         return len(self.rows["games"])
@@ -188,6 +204,8 @@ def _columns(con: Any, table: str) -> str:
 
 
 def _campaign_reason(sessions: Sequence[dict[str, Any]]) -> str:
+    if any(s["won"] is None for s in sessions):  # a game of seats: why it ended
+        return str(sessions[-1]["reason"]) if sessions else ""
     lost = [s for s in sessions if not s["won"]]
     return "all years won" if not lost else f"year {lost[0]['year']}: {lost[0]['reason']}"
 

@@ -18,9 +18,9 @@ import tarfile
 import tempfile
 from pathlib import Path
 
+from dsl.contract import Ruleset
 from dsl.errors import ChroniclerError, UsageError
 from rules import registry
-from rules.registry import Game
 
 WORKDIR = Path(tempfile.gettempdir()) / "chronicler-texts"
 
@@ -47,11 +47,11 @@ def digest_of(files: dict[str, str]) -> str:
     return h.hexdigest()[:16]
 
 
-def digest(game: Game) -> str:
+def digest(game: Ruleset) -> str:
     return digest_of(rules_files(game.folder))
 
 
-def materialize(files: dict[str, str], package: str, label: str = "text") -> Game:
+def materialize(files: dict[str, str], package: str, label: str = "text") -> Ruleset:
     """A folder holding these files (kept under the system's temporary folder, by digest),
     found through the registry like a designer's copy."""
     key = digest_of(files)
@@ -82,7 +82,7 @@ def _safe(name: str) -> str:
     return cleaned or "_"
 
 
-def at_revision(game: Game, revision: str) -> Game:
+def at_revision(game: Ruleset, revision: str) -> Ruleset:
     """The same ruleset's text as it was at a git revision of the repository holding it (and
     the libraries it names, as they were then)."""
     folder = game.folder.resolve()
@@ -152,7 +152,7 @@ def _git(folder: Path, *args: str) -> str:
     return done.stdout
 
 
-def other_side(game: Game, spec: str) -> Game:
+def other_side(game: Ruleset, spec: str) -> Ruleset:
     """``--compare``'s other text: a folder of the same ruleset, or a git revision of it."""
     path = Path(spec)
     if path.is_dir() or (path.is_file() and path.suffix == ".rules"):
@@ -163,7 +163,7 @@ def other_side(game: Game, spec: str) -> Game:
     return at_revision(game, spec)
 
 
-def with_value(game: Game, name: str, value: int) -> Game:
+def with_value(game: Ruleset, name: str, value: int) -> Ruleset:
     """The ruleset's text with one declared value changed (``value NAME = N``)."""
     files = rules_files(game.folder)
     pattern = re.compile(rf"^(\s*value\s+{re.escape(name)}\s*=\s*)(\d+)", re.MULTILINE)
@@ -179,7 +179,7 @@ def with_value(game: Game, name: str, value: int) -> Game:
     return materialize(files, game.package, f"{name.replace(' ', '-')}-{value}")
 
 
-def without_card(game: Game, card: str) -> Game:
+def without_card(game: Ruleset, card: str) -> Ruleset:
     """The ruleset's text with one card taken out (its whole block, found by the parser)."""
     from dsl import ast
     from dsl.loader import parse_source, read_sources, ruleset_files

@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from dsl.diagnostics import counted
+
 PRINT_HELP = """Print a ruleset's cards from their compiled text, through each kind's layout \
 in the ruleset's faces/ folder.
 
@@ -28,7 +30,13 @@ def register(app: typer.Typer) -> None:
 
 
 def print_command(
-    ruleset: Annotated[str, typer.Argument(help="A ruleset name (six-winters) or folder.")],
+    ruleset: Annotated[
+        str | None,
+        typer.Argument(
+            help="A ruleset name (six-winters) or folder (default: the current campaign's).",
+            show_default=False,
+        ),
+    ] = None,
     format_: Annotated[
         str, typer.Option("--format", help="pdf, png, tts or csv.", show_default=True)
     ] = "pdf",
@@ -54,7 +62,7 @@ def print_command(
         typer.Option("--bleed", help="Bleed in mm round each card (default: 3 for pdf, else 0)."),
     ] = None,
     dpi: Annotated[
-        int | None, typer.Option("--dpi", help="Resolution (default: 300; tts 200).")
+        int | None, typer.Option("--dpi", help="Resolution (default: 300; tts 160).")
     ] = None,
     icons: Annotated[
         str, typer.Option("--icons", help="csv: words, or tokens (xxNAME).")
@@ -104,14 +112,20 @@ def print_command(
         report = print_cards(ruleset, fmt, out, options, progress)
     for overflow in report.overflows:
         err.print(f"warning: text does not fit on {overflow}", markup=False)
+    for face in report.images:
+        err.print(
+            f"warning: {face} draws SVG the PDF cannot draw as vectors: placed as an image",
+            markup=False,
+        )
     console = Console(highlight=False, soft_wrap=True)
     if report.cards == 0:
         console.print("no cards to print (nothing matched or changed)", markup=False)
         return
-    pages = f", {report.pages} {'sheets' if fmt is PrintFormat.tts else 'pages'}"
+    pages = f", {counted(report.pages, 'sheet' if fmt is PrintFormat.tts else 'page')}"
+    copies = f"{report.copies} printed cop{'y' if report.copies == 1 else 'ies'}"
     console.print(
-        f"{report.cards} cards, {report.copies} printed copies"
-        f"{pages if report.pages else ''}: wrote {len(report.files)} files under {out}",
+        f"{counted(report.cards, 'card')}, {copies}{pages if report.pages else ''}: "
+        f"wrote {counted(len(report.files), 'file')} under {out}",
         markup=False,
     )
     for path in report.files[:12]:

@@ -3,9 +3,10 @@
 A ruleset that can be printed has a ``faces/`` folder beside its ``.rules`` files:
 
 - ``faces.toml``: the icon, colour and print-tool token of each vocabulary word, marks that are
-  not words (the campaign-start star...), the colour and back title of each card kind;
-- ``<kind>.svg.j2``: the layout of one kind, a Jinja2 SVG template (autoescaped); ``back.svg.j2``
-  the card back;
+  not words (the campaign-start star...), the colour and back title of each card kind, and
+  the printed documents' author;
+- ``<kind>.svg.j2``: the layout of one kind, a Jinja2 SVG template (autoescaped), or
+  ``card.svg.j2`` for every kind without its own; ``back.svg.j2`` the card back;
 - ``icons/*.svg``: the icons ``faces.toml`` names.
 
 Templates draw in face units, 300 to the inch: a poker card is 750 x 1050 (``W`` x ``H``), and
@@ -38,6 +39,7 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
     "bridge": (57.15, 88.9),
 }
 DEFAULT_BLEED_MM = 3.0
+ANY_KIND = "card.svg.j2"  # a faces folder's layout for every kind without its own
 
 _SVG_ROOT = re.compile(r"<svg\b[^>]*>(?P<body>.*)</svg>\s*$", re.S)
 _VIEWBOX = re.compile(r'viewBox="(?P<box>[^"]+)"')
@@ -78,6 +80,7 @@ class FaceStyle:
     """The ruleset's ``faces.toml``, read."""
 
     folder: Path
+    author: str = ""  # the PDF's author ([document] author)
     size: str = "poker"
     paper: str = "#ffffff"
     ink: str = "#000000"
@@ -112,6 +115,7 @@ def read_style(folder: Path) -> FaceStyle:
     card = data.get("card", {})
     style = FaceStyle(
         folder=folder,
+        author=str(data.get("document", {}).get("author", "")),
         size=str(card.get("size", "poker")),
         paper=str(card.get("paper", "#ffffff")),
         ink=str(card.get("ink", "#000000")),
@@ -276,6 +280,38 @@ class Canvas:
             icon_use=self._inline_icon,
         )
 
+    def panel(
+        self,
+        paragraphs: str | Sequence[str],
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        *,
+        fill: str = "#ffffff",
+        opacity: float = 0.55,
+        pad: float = 18,
+        valign: str = "top",
+        name: str = "text",
+        **options: Any,
+    ) -> Markup:
+        """Paragraphs on a panel that hugs them, inside the room (x, y, w, h): the text is set
+        as ``text`` sets it (``options``), and the panel is as tall as the lines it holds,
+        at the top of the room or in its middle. No text, no panel."""
+        lines = [paragraphs] if isinstance(paragraphs, str) else list(paragraphs)
+        if not any(str(line).strip() for line in lines):
+            return Markup("")
+        inner = (x + pad, y + pad, w - 2 * pad, h - 2 * pad)
+        text = self.text(lines, *inner, valign=valign, name=name, **options)
+        block = self.blocks[-1]
+        tall = min(h, block.height + 2 * pad)
+        top = y + (h - tall) / 2 if valign == "middle" else y
+        back = (
+            f'<rect x="{x:.1f}" y="{top:.1f}" width="{w:.1f}" height="{tall:.1f}" rx="12" '
+            f'fill="{escape(fill)}" fill-opacity="{opacity:.2f}"/>'
+        )
+        return Markup(back) + text
+
     def title(
         self,
         words: str,
@@ -411,7 +447,11 @@ class FaceSet:
         }
 
     def template_name(self, kind: str) -> str:
-        return f"{kind}.svg.j2"
+        """The kind's own layout, else the folder's layout for every kind (``card.svg.j2``)."""
+        own = f"{kind}.svg.j2"
+        if not (self.folder / own).is_file() and (self.folder / ANY_KIND).is_file():
+            return ANY_KIND
+        return own
 
     def has_layout(self, kind: str) -> bool:
         return (self.folder / self.template_name(kind)).is_file()

@@ -108,21 +108,6 @@ def rasterise(
     return [done[key] for key in keys]
 
 
-def cached_files(
-    faces: Sequence[Face],
-    dpi: int,
-    *,
-    kind: str,
-    cache: Path,
-    workers: int | None = None,
-    advance: Callable[[int], None] | None = None,
-) -> list[Path]:
-    """Like ``rasterise``, but each face's image as its file in ``cache`` (a PDF writer embeds a
-    JPEG file as it is, without decoding it)."""
-    rasterise(faces, dpi, kind=kind, cache=cache, workers=workers, advance=advance)
-    return [cache / f"{_key(face.svg, dpi, kind)}.{kind}" for face in faces]
-
-
 def unique_count(faces: Sequence[Face]) -> int:
     """How many distinct images ``rasterise`` draws for these faces (for a progress bar)."""
     return len({face.svg for face in faces})

@@ -14,12 +14,12 @@ from typing import Any
 
 from dsl.errors import UsageError
 from journal.printing import tts
-from journal.printing.faces import CARD_SIZES, DEFAULT_BLEED_MM, MM, Face, FaceSet, faces_folder
+from journal.printing.faces import CARD_SIZES, DEFAULT_BLEED_MM, MM, Face, FaceSet
 from journal.printing.merge import merge_rows, to_csv
 from journal.printing.output import OutDir, slug, unique_slugs
-from journal.printing.raster import cached_files, rasterise
+from journal.printing.raster import rasterise
 from journal.printing.selection import PrintedCard, changed_since, select
-from journal.printing.sheets import SheetCard, SheetLayout, write_pdf
+from journal.printing.sheets import About, SheetCard, SheetLayout, write_pdf
 
 
 class PrintFormat(StrEnum):
@@ -29,7 +29,8 @@ class PrintFormat(StrEnum):
     csv = "csv"
 
 
-DEFAULT_DPI = {PrintFormat.pdf: 300, PrintFormat.png: 300, PrintFormat.tts: 200}
+# TTS: 160 dpi puts a full 10 x 7 sheet of poker cards within its 4096 pixels (4000 x 3920).
+DEFAULT_DPI = {PrintFormat.pdf: 300, PrintFormat.png: 300, PrintFormat.tts: 160}
 
 
 @dataclass
@@ -41,6 +42,7 @@ class PrintReport:
     pages: int = 0
     files: list[Path] = field(default_factory=list)
     overflows: list[str] = field(default_factory=list)  # 'asset "X": rules text'
+    images: list[str] = field(default_factory=list)  # PDF faces placed as images, not vectors
 
 
 @dataclass(frozen=True)
@@ -60,24 +62,24 @@ class Options:
 Progress = Callable[[int, int], None]  # (advance by, new total or 0)
 
 
-def load(ruleset: str) -> tuple[Any, Path]:
-    """The compiled ruleset and its folder, found through the registry (so a folder's text
-    can only name primitives of a ruleset Chronicler has); diagnostics as one error."""
+def load(ruleset: str | None) -> tuple[Any, Path, Path]:
+    """The compiled ruleset, its folder and the folder of its faces, found through the registry
+    (``None``: the current campaign's ruleset); diagnostics as one error."""
     from dsl.commands import _load
-    from rules import registry
+    from journal.rulesets import find_ruleset
 
-    folder = registry.find(ruleset).folder
-    return _load(str(folder)), folder
+    found = find_ruleset(ruleset)
+    return _load(str(found.folder)), found.folder, found.printing.faces
 
 
 def print_cards(
-    ruleset: str,
+    ruleset: str | None,
     fmt: PrintFormat,
     out: Path,
     options: Options = Options(),
     progress: Progress | None = None,
 ) -> PrintReport:
-    compiled, folder = load(ruleset)
+    compiled, folder, faces_at = load(ruleset)
     if options.icons not in {"words", "tokens"}:
         raise UsageError(f"--icons is words or tokens, not '{options.icons}'")
     if options.dpi is not None and not 50 <= options.dpi <= 1200:
@@ -94,7 +96,7 @@ def print_cards(
         else (DEFAULT_BLEED_MM if fmt is PrintFormat.pdf else 0.0)
     )
     faces = FaceSet(
-        faces_folder(folder),
+        faces_at,
         size=options.size,
         bleed_mm=bleed,
         regions=compiled.vocabulary.titles,
@@ -114,7 +116,16 @@ def print_cards(
     elif fmt is PrintFormat.png:
         _write_pngs(chosen, faces, target, dpi, options, report, tick, progress)
     elif fmt is PrintFormat.pdf:
-        _write_pdf(chosen, faces, target, name, dpi, options, report, tick, progress)
+        about = About(
+            title=f"{compiled.name} {compiled.version}: cards".replace("  ", " "),
+            author=faces.style.author,
+            subject=(
+                f"Print-and-play cards of {compiled.name}: {faces.size} size on "
+                f"{options.paper} paper, {bleed:g} mm bleed"
+            ),
+            keywords=tuple(dict.fromkeys(e.kind for e in chosen)),
+        )
+        _write_pdf(chosen, faces, target, name, about, dpi, options, report, tick, progress)
     else:
         _write_tts(chosen, faces, target, str(compiled.name), dpi, options, report, tick, progress)
     report.files = list(target.written)
@@ -174,6 +185,7 @@ def _write_pdf(
     faces: FaceSet,
     target: OutDir,
     name: str,
+    about: About,
     dpi: int,
     options: Options,
     report: PrintReport,
@@ -182,21 +194,11 @@ def _write_pdf(
 ) -> None:
     fronts, backs, _ = _copy_faces(chosen, faces, report)
     layout = SheetLayout.make(options.paper, faces.width / MM, faces.height / MM, faces.bleed / MM)
-    everything = fronts + backs
-    _start(progress, len({f.svg for f in everything}))
-    images = cached_files(
-        everything,
-        dpi,
-        kind="jpeg",
-        cache=target.folder(".cache"),
-        workers=options.workers,
-        advance=tick,
-    )
-    cards = [
-        SheetCard(front, back)
-        for front, back in zip(images[: len(fronts)], images[len(fronts) :], strict=True)
-    ]
-    pdf = write_pdf(cards, layout, title=f"{name} ({faces.size}, {options.paper})")
+    _start(progress, len(fronts) + len(backs))
+    cards = [SheetCard(front, back) for front, back in zip(fronts, backs, strict=True)]
+    pdf, as_images = write_pdf(cards, layout, about, advance=tick, fallback_dpi=dpi)
+    for face in {f.svg: f for f in as_images}.values():
+        report.images.append(f'{face.kind} "{face.name}"')
     report.pages = 2 * -(-len(cards) // layout.per_page)
     target.write_bytes(pdf, f"{name}-{faces.size}-{options.paper}.pdf")
 
@@ -324,6 +326,7 @@ def _write_tts(
             report.pages += 1
         deck = tts.saved_object(f"{game} {kind} deck", labels, sheets)
         target.write_text(tts.to_json(deck), "tts", f"{kind}.json")
+        target.write_bytes(tts.thumbnail(by_svg[fronts[0].svg]), "tts", f"{kind}.png")
 
 
 __all__ = ["CARD_SIZES", "Options", "PrintFormat", "PrintReport", "print_cards"]

@@ -4,17 +4,18 @@ Cards sit edge to edge in a 3 x 3 block centred on the page, so one guillotine c
 cards; the bleed is printed only round the block's outside (inside it, a neighbour's trim
 edge is the cut). Crop marks in the margin line up with every cut. Each page of fronts is
 followed by its page of backs, columns mirrored, so a printer's long-edge duplex puts each
-back behind its front.
+back behind its front. The faces are drawn as vectors with their text as text
+(``vector.py``); the document's title, author and subject come from the ruleset.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
-from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from dsl.errors import UsageError
+from journal.printing.faces import Face
 
 PAPERS: dict[str, tuple[float, float]] = {  # millimetres, portrait
     "a4": (210.0, 297.0),
@@ -83,38 +84,69 @@ class SheetLayout:
 
 @dataclass(frozen=True)
 class SheetCard:
-    """One printed copy: the front image and the back image (JPEG files, with bleed)."""
+    """One printed copy: its front face and the face printed behind it (both with bleed)."""
 
-    front: Path
-    back: Path
+    front: Face
+    back: Face
 
 
-def write_pdf(cards: Sequence[SheetCard], layout: SheetLayout, *, title: str = "Cards") -> bytes:
-    """The PDF: for each nine cards, a page of fronts, then a page of their backs."""
+@dataclass(frozen=True)
+class About:
+    """The PDF's document information, from the ruleset."""
+
+    title: str
+    author: str = ""
+    subject: str = ""
+    keywords: tuple[str, ...] = field(default_factory=tuple)
+
+
+def write_pdf(
+    cards: Sequence[SheetCard],
+    layout: SheetLayout,
+    about: About,
+    *,
+    advance: Callable[[int], None] | None = None,
+    fallback_dpi: int = 300,
+) -> tuple[bytes, list[Face]]:
+    """The PDF: for each nine cards, a page of fronts, then a page of their backs. Returns it
+    and the faces that had to be placed as images (SVG the vector drawer does not know)."""
     from reportlab import rl_config
     from reportlab.pdfgen import canvas as pdf_canvas
 
+    from journal.printing.vector import Painter
+
     rl_config.useA85 = 0  # binary streams: ASCII85 only makes the file bigger and slower
+    rl_config.invariant = 1  # no creation date or random id: the same cards, the same file
     buffer = io.BytesIO()
     size = (layout.page_width * POINTS_PER_MM, layout.page_height * POINTS_PER_MM)
     pdf = pdf_canvas.Canvas(buffer, pagesize=size, pageCompression=1)
-    pdf.setTitle(title)
+    pdf.setTitle(about.title)
+    pdf.setAuthor(about.author)
+    pdf.setSubject(about.subject)
+    pdf.setKeywords(list(about.keywords))
     pdf.setCreator("chronicler print")
+    painter = Painter(pdf, fallback_dpi=fallback_dpi)
     for start in range(0, len(cards), layout.per_page):
         page = cards[start : start + layout.per_page]
         for back in (False, True):
             for index, card in enumerate(page):
-                _draw_card(pdf, layout, index, str(card.back if back else card.front), back)
+                _draw_card(pdf, painter, layout, index, card.back if back else card.front, back)
+                if advance:
+                    advance(1)
             _draw_marks(pdf, layout)
             pdf.showPage()
     pdf.save()
-    return buffer.getvalue()
+    return buffer.getvalue(), painter.rasterised
 
 
-def _draw_card(pdf: object, layout: SheetLayout, index: int, image: str, back: bool) -> None:
+def _draw_card(
+    pdf: object, painter: object, layout: SheetLayout, index: int, face: Face, back: bool
+) -> None:
     from reportlab.pdfgen.canvas import Canvas
 
-    assert isinstance(pdf, Canvas)
+    from journal.printing.vector import Painter
+
+    assert isinstance(pdf, Canvas) and isinstance(painter, Painter)
     mm = POINTS_PER_MM
     x, y = layout.slot(index, back=back)
     row, column = divmod(index, layout.columns)
@@ -136,13 +168,7 @@ def _draw_card(pdf: object, layout: SheetLayout, index: int, image: str, back: b
         (layout.card_height + top + bottom) * mm,
     )
     pdf.clipPath(clip, stroke=0, fill=0)
-    pdf.drawImage(
-        image,  # a file name: reportlab embeds a JPEG file as it is, once however often drawn
-        (x - b) * mm,
-        (page_h - (y + layout.card_height + b)) * mm,
-        (layout.card_width + 2 * b) * mm,
-        (layout.card_height + 2 * b) * mm,
-    )
+    painter.place(face, (x - b) * mm, (page_h - (y + layout.card_height + b)) * mm)
     pdf.restoreState()
 
 

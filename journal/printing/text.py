@@ -26,7 +26,8 @@ FONT_FILES = {
 # The family and stretch the templates name, so resvg picks the bundled files above.
 FONT_ATTRS = 'font-family="DejaVu Sans" font-stretch="condensed"'
 
-ICON_WIDTH = 1.1  # an inline icon's advance, in ems
+ICON_WIDTH = 1.3  # an inline icon's advance, in ems
+ICON_SIZE = 1.2  # an inline icon's square, in ems: from the ascent to the descent, as tall as text
 LINE_HEIGHT = 1.22  # in ems
 PARAGRAPH_GAP = 0.45  # extra space between paragraphs, in ems
 _LABEL = re.compile(r'^("[^"]{1,40}"|[A-Z][^.:"]{0,38}):(\s|$)')  # "Exhaust:", "\"Pay\":"
@@ -221,7 +222,13 @@ def block_svg(
             px = placed.x + shift_x
             bold = ' font-weight="bold"' if piece.weight == "bold" else ""
             if piece.icon is not None:
-                icons.append(icon_use(piece.icon, px, base - size * 0.86, size * 1.02))
+                inset = (ICON_WIDTH - ICON_SIZE) / 2 * size
+                icons.append(icon_use(piece.icon, px + inset, base - size * 0.94, size * ICON_SIZE))
+                word = piece.text[: len(piece.text) - len(piece.tail)] if piece.tail else piece.text
+                if word:  # the word the icon stands for, unseen: a PDF's text keeps it
+                    runs.append(
+                        f'<tspan x="{px:.1f}" fill-opacity="0"{bold}>{escape(word)}</tspan>'
+                    )
                 if piece.tail:
                     tail_x = px + ICON_WIDTH * size
                     runs.append(f'<tspan x="{tail_x:.1f}"{bold}>{escape(piece.tail)}</tspan>')

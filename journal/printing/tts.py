@@ -1,10 +1,12 @@
 """Tabletop Simulator decks: card sheets in the grid TTS imports, a back, a saved object.
 
 TTS cuts a custom deck from one image holding up to 10 x 7 cards; the last slot is the face
-it shows for a hidden card, so a sheet holds at most 69 cards. Each kind becomes one deck (its
-copies over as many sheets as needed) and one saved-object JSON that TTS loads from its Saved
-Objects folder. A kind whose cards have another side (locations) gets a sheet of backs in the
-same grid ("unique backs"); the others share the kind's back image.
+it shows for a hidden card, so a sheet holds at most 69 cards. TTS advises sheets of at most
+4096 pixels a side: a sheet whose cards would make it larger has them scaled down to fit.
+Each kind becomes one deck (its copies over as many sheets as needed) and one saved-object
+JSON that TTS loads from its Saved Objects folder, with the thumbnail TTS shows for it there (a
+PNG of the same name). A kind whose cards have another side (locations) gets a sheet of backs
+in the same grid ("unique backs"); the others share the kind's back image.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from PIL import Image
 MAX_COLUMNS = 10
 MAX_ROWS = 7
 PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1  # the last slot is the hidden card's face
+MAX_SHEET_PIXELS = 4096  # TTS's advice for a deck sheet, each side
+THUMBNAIL_PIXELS = 256  # the square thumbnail beside a saved object
 
 
 @dataclass(frozen=True)
@@ -39,22 +43,55 @@ def grid_for(count: int) -> Grid:
     return Grid(columns, rows)
 
 
+def cell_size(width: int, height: int, grid: Grid) -> tuple[int, int]:
+    """A card's size on a sheet of ``grid``: its own, or scaled down (keeping its shape) so the
+    sheet stays within ``MAX_SHEET_PIXELS`` each side."""
+    scale = min(
+        1.0,
+        MAX_SHEET_PIXELS / (grid.columns * width),
+        MAX_SHEET_PIXELS / (grid.rows * height),
+    )
+    return max(1, int(width * scale)), max(1, int(height * scale))
+
+
 def sheet_image(images: Sequence[bytes], grid: Grid, hidden: bytes) -> bytes:
-    """One sheet: the card images in reading order, ``hidden`` in the last slot (PNG)."""
+    """One sheet: the card images in reading order, ``hidden`` in the last slot (PNG), at most
+    ``MAX_SHEET_PIXELS`` a side."""
     first = Image.open(io.BytesIO(images[0] if images else hidden))
-    width, height = first.size
+    width, height = cell_size(*first.size, grid)
     sheet = Image.new("RGB", (grid.columns * width, grid.rows * height), "white")
     decoded: dict[bytes, Image.Image] = {}
-    for index, data in enumerate([*images[: grid.columns * grid.rows - 1]]):
+
+    def card(data: bytes) -> Image.Image:
         if data not in decoded:
-            decoded[data] = Image.open(io.BytesIO(data)).convert("RGB")
+            image = Image.open(io.BytesIO(data)).convert("RGB")
+            if image.size != (width, height):
+                image = image.resize((width, height), Image.Resampling.LANCZOS)
+            decoded[data] = image
+        return decoded[data]
+
+    for index, data in enumerate([*images[: grid.columns * grid.rows - 1]]):
         row, column = divmod(index, grid.columns)
-        sheet.paste(decoded[data], (column * width, row * height))
+        sheet.paste(card(data), (column * width, row * height))
     last = grid.columns * grid.rows - 1
     row, column = divmod(last, grid.columns)
-    sheet.paste(Image.open(io.BytesIO(hidden)).convert("RGB"), (column * width, row * height))
+    sheet.paste(card(hidden), (column * width, row * height))
     out = io.BytesIO()
     sheet.save(out, "PNG", compress_level=3)
+    return out.getvalue()
+
+
+def thumbnail(face: bytes) -> bytes:
+    """The picture TTS shows for a saved object: the deck's first card, on a transparent
+    square of ``THUMBNAIL_PIXELS``."""
+    image = Image.open(io.BytesIO(face)).convert("RGBA")
+    image.thumbnail((THUMBNAIL_PIXELS, THUMBNAIL_PIXELS), Image.Resampling.LANCZOS)
+    square = Image.new("RGBA", (THUMBNAIL_PIXELS, THUMBNAIL_PIXELS), (0, 0, 0, 0))
+    square.paste(
+        image, ((THUMBNAIL_PIXELS - image.width) // 2, (THUMBNAIL_PIXELS - image.height) // 2)
+    )
+    out = io.BytesIO()
+    square.save(out, "PNG")
     return out.getvalue()
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlmodel import Session
 
-from dsl.errors import ChroniclerError
+from dsl.errors import ChroniclerError, UsageError
 from journal.models import Campaign, Character, MechanicRecord
 from journal.tables import payloads as p
 from journal.tables.story import (
@@ -88,6 +88,34 @@ def _points(count: int, label: str = "") -> str:
     return f"{count} {label + ' ' if label else ''}point{'' if count == 1 else 's'}"
 
 
+def _hits(count: int) -> str:
+    return f"{count} hit{'' if count == 1 else 's'}"
+
+
+def _offset(spent: int, offset: int, cost: int, label: str) -> str:
+    """What the points did: "3 STR points offset 1 hit (3 a hit)", "the last 2 STR points
+    offset 1 hit (3 a hit; fewer offset one)"."""
+    last = spent - (offset - 1) * cost
+    if last == cost:
+        return f"{_points(spent, label)} offset {_hits(offset)} ({cost} a hit)"
+    if offset == 1:
+        return f"the last {_points(spent, label)} offset 1 hit ({cost} a hit; fewer offset one)"
+    return f"{_points(spent, label)} offset {_hits(offset)} ({cost} a hit, the last {last} for one)"
+
+
+class ConsequenceNeeded(ChroniclerError):
+    """Hits the points cannot offset, and no consequence or concession given: the companion
+    asks at a terminal, else says what to give (a usage error: nothing is written)."""
+
+    exit_code = 2
+
+    def __init__(self, situation: str, advice: str, *, left: int, level: int | None) -> None:
+        super().__init__(f"{situation}; {advice}")
+        self.situation = situation  # what the points did, and what a hit costs
+        self.left = left
+        self.level = level  # the consequence's level, or None when none can be taken
+
+
 def hit(
     s: Session,
     campaign: Campaign,
@@ -100,46 +128,45 @@ def hit(
     concede: bool,
 ) -> Told:
     """Hits against the character: each is offset with the stat's points while they last (the
-    ruleset's offset cost a hit; the last few points offset one), and the hits left are one
-    consequence of their number's level (promoted past the levels the stat holds) or a
-    concession."""
+    ruleset's offset cost a hit; the last few points offset one), and only the hits left are
+    one consequence of their number's level (promoted past the levels the stat holds) or a
+    concession. A consequence or concession given when the points offset every hit is not
+    taken, and the line says so."""
     if consequence is not None and concede:
-        raise ChroniclerError("--what or --concede, not both: a concession takes no consequence")
+        raise UsageError("--what or --concede, not both: a concession takes no consequence")
     character, sheet = current_sheet(s, campaign, name)
     pool = _stat(game, sheet, stat)
     paid = game.engine.offset_hits(game.rules, points=pool.points, hits=hits)
     label = game.stat_label(pool.name)
+    cost = game.value("offset hit cost")
     changed = _with_stat(sheet, pool.name, points=paid.points)
     line = f"{character.name} is hit {hits} time{'s' if hits != 1 else ''} ({label})"
     if paid.offset:
-        line += f": {_points(pool.points - paid.points)} offset {paid.offset}"
+        line += f": {_offset(pool.points - paid.points, paid.offset, cost, label)}, "
+        line += f"{paid.points} left"
+    else:
+        line += f": no {label} point to offset a hit ({cost} a hit)"
+    taken = [c.level for c in sheet.consequences if c.stat == pool.name]
     tag, level, fatal = None, 0, False
     if paid.left and concede:
-        line += f"; {paid.left} left: {character.name} concedes"
+        line += f"; {_hits(paid.left)} left: {character.name} concedes"
     elif paid.left:
         if consequence is None:
-            raise ChroniclerError(
-                f"{paid.left} hit{'s' if paid.left != 1 else ''} of {hits} cannot be offset "
-                f"with {_points(pool.points, label)}: give the consequence (--what TEXT) or "
-                "--concede"
-            )
+            raise _consequence_needed(game, character.name, pool, label, hits, paid, taken)
         what = checked_title(consequence, "the consequence")
-        taken = [c.level for c in sheet.consequences if c.stat == pool.name]
         level = game.engine.consequence_level(game.rules, hits=paid.left, taken=taken)
         fatal = level >= game.value("fatal consequence")
         tag = p.ConsequenceTag(name=what, stat=pool.name, level=level)
         changed = changed.model_copy(update={"consequences": [*sheet.consequences, tag]})
-        line += f"; takes {what} -{level}"
+        line += f"; {_hits(paid.left)} left: takes {what} -{level}"
         if level != paid.left:
             line += f" (promoted from -{paid.left}, which {label} already holds)"
         if fatal:
             line += f"; -{level} is fatal"
-    elif consequence is not None or concede:
-        raise ChroniclerError(
-            f"{_points(pool.points, label)} offset "
-            + ("the hit" if hits == 1 else f"all {hits} hits")
-            + ": no consequence to take"
-        )
+    elif consequence is not None:
+        line += f"; no consequence needed ({consequence.strip()!r} not taken)"
+    elif concede:
+        line += "; no hit left to concede"
     payload = p.HitRecord(
         stat=pool.name,
         hits=hits,
@@ -152,6 +179,39 @@ def hit(
         conceded=bool(paid.left) and concede,
     )
     return Told(line, _changed(s, campaign, character, changed, payload, line))
+
+
+def _consequence_needed(
+    game: StoryGame,
+    who: str,
+    pool: p.StatPool,
+    label: str,
+    hits: int,
+    paid: Any,
+    taken: list[int],
+) -> ConsequenceNeeded:
+    """What to give for the hits left, quoting what a hit costs."""
+    cost = game.value("offset hit cost")
+    try:
+        level: int | None = game.engine.consequence_level(game.rules, hits=paid.left, taken=taken)
+    except game.engine.NotAllowed:
+        level = None
+    held = f"{who} holds {_points(pool.points, label)}"
+    if paid.offset:
+        held += f", which offset {paid.offset}"
+    give = (
+        f"give the consequence (--what TEXT, a -{level}) or --concede"
+        if level is not None
+        else "every level of consequence is taken: --concede"
+    )
+    last = "1" if cost == 2 else ("1 or 2" if cost == 3 else f"1 to {cost - 1}")
+    return ConsequenceNeeded(
+        f"{_hits(paid.left)} of {hits} cannot be offset: a hit costs {_points(cost, label)} "
+        f"(the last {last} offset one), and {held}",
+        give,
+        left=paid.left,
+        level=level,
+    )
 
 
 def rest(
@@ -167,7 +227,7 @@ def rest(
     character, sheet = current_sheet(s, campaign, name)
     pool = _stat(game, sheet, stat)
     if points is not None and points < 1:
-        raise ChroniclerError(f"--points is 1 or more, not {points}")
+        raise UsageError(f"--points is 1 or more, not {points}")
     after = min(pool.level, pool.points + (points if points is not None else pool.level))
     label = game.stat_label(pool.name)
     if after == pool.points:
@@ -208,7 +268,7 @@ def gain_xp(s: Session, campaign: Campaign, name: str, amount: int, text: str) -
         raise ChroniclerError(f"XP gained is 1 or more, not {amount}")
     character, sheet = current_sheet(s, campaign, name)
     changed = sheet.model_copy(update={"xp": sheet.xp + amount})
-    line = f"{character.name} gains {amount} XP ({changed.xp} XP)"
+    line = f"{character.name} gains {amount} XP (XP now {changed.xp})"
     payload = p.XpRecord(
         amount=amount, why=p.XpReason.AWARD, text=checked_story(text, "--why"), xp_after=changed.xp
     )
@@ -273,7 +333,7 @@ def intrusion(
     changed = sheet.model_copy(update={"xp": xp})
     verb = "accepts" if accepted else "refuses"
     sign = "+" if xp >= sheet.xp else "-"
-    line = f"{character.name} {verb} the intrusion: {sign}{abs(xp - sheet.xp)} XP ({xp} XP)"
+    line = f"{character.name} {verb} the intrusion: {sign}{abs(xp - sheet.xp)} XP (XP now {xp})"
     payload = p.IntrusionRecord(
         text=checked_story(text, "the intrusion"),
         accepted=accepted,

@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 
 from dsl.errors import UsageError
-from journal.commands import CampaignName, Db, _journal
+from journal.commands import CampaignName, Db, JsonOut, _journal, _names, print_json
 
 console = Console(highlight=False, soft_wrap=True, markup=False)
 
@@ -64,7 +64,12 @@ NarrationFile = Annotated[
     Path | None,
     typer.Option("--file", help="Read the narration from this file (Markdown)."),
 ]
-Who = Annotated[str, typer.Argument(help="The character, as their sheet names them.")]
+Who = Annotated[
+    str,
+    typer.Argument(
+        help="The character, as their sheet names them.", autocompletion=_names("story character")
+    ),
+]
 
 
 def _narration(text: str, file: Path | None) -> str:
@@ -122,8 +127,11 @@ def character_add(
 
 
 @character_app.command("show")
-def character_show(who: Who, campaign: CampaignName = "", db: Db = None) -> None:
-    """Show a character's sheet as it stands: stats, skills, XP and consequences.
+def character_show(
+    who: Who, campaign: CampaignName = "", json_out: JsonOut = False, db: Db = None
+) -> None:
+    """Show a character's sheet as it stands: skills, stats and other reservoirs, XP,
+    schemes, inventory and consequences (--json: the sheet as the journal keeps it).
 
     Example: chronicler character show Brick
     """
@@ -132,6 +140,9 @@ def character_show(who: Who, campaign: CampaignName = "", db: Db = None) -> None
     with _journal(db, create=False) as journal, journal.reading() as s:
         row, game = story.story_campaign(s, campaign)
         character, sheet = story.current_sheet(s, row, who)
+    if json_out:
+        print_json(sheet.model_dump(mode="json"))
+        return
     _tell(f"{character.name}: {shown.summary(game, sheet)}")
 
 
@@ -217,6 +228,9 @@ def track_add(
         list[str] | None,
         typer.Option("--break", help="What happens at a break, in order (repeat for each)."),
     ] = None,
+    hidden: Annotated[
+        bool, typer.Option("--hidden", help="Keep it from the players: the site leaves it out.")
+    ] = False,
     campaign: CampaignName = "",
     db: Db = None,
 ) -> None:
@@ -228,7 +242,7 @@ def track_add(
     from journal.tables import tracks
 
     state = tracks.new_track_state(
-        countdown=countdown, clock=clock, steps=steps, breaks=list(breaks or [])
+        countdown=countdown, clock=clock, steps=steps, breaks=list(breaks or []), hidden=hidden
     )
     told = _write(db, campaign, lambda s, c, g: tracks.add_track(s, c, name, state))
     _tell(told.line)
@@ -273,21 +287,60 @@ def track_burn(name: TrackName, by: By = 1, campaign: CampaignName = "", db: Db 
     _change(name, "burn", by, campaign, db)
 
 
-@track_app.command("list")
-def track_list(campaign: CampaignName = "", db: Db = None) -> None:
-    """List the campaign's tracks as they stand.
+@track_app.command("hide")
+def track_hide(name: TrackName, campaign: CampaignName = "", db: Db = None) -> None:
+    """Keep a track from the players: the site leaves it and its changes out until it is
+    revealed ('track reveal').
 
-    Example: chronicler track list
+    Example: chronicler track hide 'The cult gathers'
+    """
+    from journal.tables import tracks
+
+    _tell(_write(db, campaign, lambda s, c, g: tracks.hide_track(s, c, name, True)).line)
+
+
+@track_app.command("reveal")
+def track_reveal(name: TrackName, campaign: CampaignName = "", db: Db = None) -> None:
+    """Show a hidden track to the players again: the site shows it and all its changes.
+
+    Example: chronicler track reveal 'The cult gathers'
+    """
+    from journal.tables import tracks
+
+    _tell(_write(db, campaign, lambda s, c, g: tracks.hide_track(s, c, name, False)).line)
+
+
+@track_app.command("remove")
+def track_remove(name: TrackName, campaign: CampaignName = "", db: Db = None) -> None:
+    """Take a track off the table (done with, or never to come): it is listed no more, and
+    its changes stay in the story.
+
+    Example: chronicler track remove 'Guards arrive'
+    """
+    from journal.tables import tracks
+
+    _tell(_write(db, campaign, lambda s, c, g: tracks.remove_track(s, c, name)).line)
+
+
+@track_app.command("list")
+def track_list(campaign: CampaignName = "", json_out: JsonOut = False, db: Db = None) -> None:
+    """List the campaign's tracks as they stand (a hidden one marked so).
+
+    Example: chronicler track list --json
     """
     from journal.tables import payloads, story, tracks
 
     with _journal(db, create=False) as journal, journal.reading() as s:
         row, _ = story.story_campaign(s, campaign)
         rows = [(t.name, payloads.track_state(t.state, t.name)) for t in tracks.tracks(s, row)]
+    if json_out:
+        print_json([tracks.track_json(name, state) for name, state in rows])
+        return
     if not rows:
         _tell(f"{campaign} has no track yet; add one with 'chronicler track add NAME'.")
     for name, state in rows:
-        _tell(f"{name} ({state.kind}): {tracks.drawn(state)}")
+        hidden = " (hidden from the players)" if state.hidden else ""
+        _tell(f"{name} ({state.kind}): {tracks.drawn(state)}{hidden}")
 
 
 # --- consequences, XP, intrusions --------------------------------------------------------------
@@ -343,28 +396,52 @@ def hit(
     hits: Annotated[int, typer.Option("--hits", help="The hits against them.", min=1, max=100)],
     what: Annotated[
         str | None,
-        typer.Option("--what", help="The consequence for the hits points cannot offset."),
+        typer.Option(
+            "--what",
+            help="The consequence, if the points cannot offset every hit (else it is asked).",
+        ),
     ] = None,
     concede: Annotated[
-        bool, typer.Option("--concede", help="Concede instead of taking a consequence.")
+        bool, typer.Option("--concede", help="Concede, if a hit is left, rather than take one.")
     ] = False,
     campaign: CampaignName = "",
     db: Db = None,
 ) -> None:
-    """Hits against a character: the stat's points offset them while they last, and the hits
-    left are one consequence (--what), promoted past a level the stat holds, or a concession.
+    """Hits against a character: the stat's points offset them while they last (the
+    ruleset's cost a hit), and only the hits left are one consequence (--what), promoted past
+    a level the stat holds, or a concession. Left out when needed, the consequence is asked
+    at a terminal; a script is told what to give.
 
     Example: chronicler hit Brick --stat STR --hits 2 --what 'sprained wrist'
     """
+    from journal.prompting import ask, interactive, say
     from journal.tables import changes
 
-    told = _write(
-        db,
-        campaign,
-        lambda s, c, g: changes.hit(
-            s, c, g, who, stat=stat, hits=hits, consequence=what, concede=concede
-        ),
-    )
+    def record(what: str | None, conceding: bool) -> Any:
+        return _write(
+            db,
+            campaign,
+            lambda s, c, g: changes.hit(
+                s, c, g, who, stat=stat, hits=hits, consequence=what, concede=conceding
+            ),
+        )
+
+    try:
+        told = record(what, concede)
+    except changes.ConsequenceNeeded as needed:
+        if not interactive():
+            raise
+        say(needed.situation + ".")
+        if needed.level is None:
+            say("Every consequence level of the stat is taken: the character concedes.")
+            told = record(None, True)
+        else:
+            say(f"  1. take a consequence (-{needed.level})")
+            say("  2. concede (the antagonist gets their way)")
+            if ask("Your choice", ["1", "2"]) == "2":
+                told = record(None, True)
+            else:
+                told = record(ask(f"Name the -{needed.level} consequence"), False)
     _tell(told.line)
 
 
@@ -450,7 +527,7 @@ def intrusion(
     db: Db = None,
 ) -> None:
     """The GM offers an intrusion: accepted, the character gains XP; refused, they pay XP.
-    Without --accept or --refuse the player is asked.
+    Without --accept or --refuse the player is asked (refusing only if they hold the XP).
 
     Example: chronicler intrusion Brick --text 'The stall collapses.' --accept
     """
@@ -462,25 +539,27 @@ def intrusion(
         with _journal(db, create=False) as journal, journal.reading() as s:
             row, game = story.story_campaign(s, campaign)
             character, sheet = story.current_sheet(s, row, who)
-        gain, cost = game.value("intrusion xp"), game.value("refuse intrusion cost")
-        accept = _ask_intrusion(character.name, text, gain, cost, sheet.xp)
+        accept = _ask_intrusion(game, character.name, text, sheet.xp)
     told = _write(db, campaign, lambda s, c, g: changes.intrusion(s, c, g, who, text, accept))
     _tell(told.line)
 
 
-def _ask_intrusion(name: str, text: str, gain: int, cost: int, xp: int) -> bool:
-    from rich.markup import escape
-    from rich.prompt import Prompt
+def _ask_intrusion(game: Any, name: str, text: str, xp: int) -> bool:
+    """The player's answer, asked through the ruleset's own intrusion procedure: refusing is
+    offered only to a character who holds its XP."""
+    from journal.prompting import ask, say
 
-    out = Console(highlight=False, soft_wrap=True)
-    out.print(f"The GM offers {escape(name)} an intrusion: {escape(text)}")
-    out.print(f"  1. accept (+{gain} XP)")
-    out.print(f"  2. refuse ({cost} XP of {xp})")
-    try:
-        answer = Prompt.ask("Your choice", choices=["1", "2"], console=out)
-    except EOFError:
-        raise UsageError("no answer was given: accept or refuse the intrusion") from None
-    return answer == "1"
+    offer = game.engine.new_intrusion(game.rules, character=name, xp=xp, complication=text)
+    decision = offer.pending()
+    say(f"The GM offers {name} an intrusion: {text}")
+    entries = game.engine.menu(offer, decision)
+    for entry in entries:
+        say("  " + game.engine.account.option_line(offer, entry), None if entry.offered else "dim")
+    choices = [str(e.number) for e in entries if e.offered]
+    picked = ask("Your choice", choices) if len(choices) > 1 else choices[0]
+    answer = next(e.answer for e in entries if str(e.number) == picked)
+    offer.apply(answer)
+    return bool(offer.state.accepted)
 
 
 def register(app: typer.Typer) -> None:

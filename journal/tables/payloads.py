@@ -9,7 +9,15 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    model_validator,
+)
 
 from dsl.errors import ChroniclerError
 from journal.bundle_schema import LIST_LIMIT, NAME_LIMIT, TEXT_LIMIT
@@ -52,8 +60,31 @@ class ConsequenceTag(_Strict):
     level: Annotated[int, Field(ge=1, le=100)]  # written as negative: -level
 
 
+class Reservoir(_Strict):
+    """A reservoir beyond the stats ("rations 2/3"): held now, and the most it holds."""
+
+    name: Name
+    value: Count
+    level: Count
+
+    @model_validator(mode="after")
+    def _holds_at_most_its_level(self) -> Reservoir:
+        if self.value > self.level:
+            raise ValueError(f"{self.name} holds {self.value} of at most {self.level}")
+        return self
+
+
+class Tag(_Strict):
+    """A scheme or a thing carried: a name and a level (how much it weighs)."""
+
+    name: Name
+    level: Annotated[int, Field(ge=1, le=100)] = 1
+
+
 class Sheet(_Strict):
-    """A character's sheet at one moment: tags (skills, consequences), stats and XP."""
+    """A character's sheet at one moment: tags (skills, consequences, schemes, inventory),
+    stats and other reservoirs, and XP. A sheet kept before reservoirs, schemes and inventory
+    were kept reads with none."""
 
     name: Name
     background: Annotated[str, Field(max_length=NAME_LIMIT), AfterValidator(_no_nul)] = ""
@@ -61,6 +92,9 @@ class Sheet(_Strict):
     skills: list[SkillTag] = Field(max_length=LIST_LIMIT)
     xp: Count = 0
     consequences: list[ConsequenceTag] = Field(default_factory=list, max_length=LIST_LIMIT)
+    reservoirs: list[Reservoir] = Field(default_factory=list, max_length=LIST_LIMIT)
+    schemes: list[Tag] = Field(default_factory=list, max_length=LIST_LIMIT)
+    inventory: list[Tag] = Field(default_factory=list, max_length=LIST_LIMIT)
 
     def skill(self, name: str) -> SkillTag | None:
         folded = name.strip().casefold()
@@ -97,6 +131,7 @@ class TrackState(_Strict):
     value: Annotated[int, Field(ge=0, le=1_000)] = 0
     marks: Annotated[str, Field(max_length=1_000)] = ""
     breaks: list[Break] = Field(default_factory=list, max_length=1_000)
+    hidden: bool = False  # kept from the players: the site leaves it out
 
 
 # --- the records -----------------------------------------------------------------------------
@@ -155,6 +190,9 @@ class TrackChange(StrEnum):
     TICK = "tick"
     UNTICK = "untick"
     BURN = "burn"
+    HIDE = "hide"  # kept from the players from now on
+    REVEAL = "reveal"  # shown to the players again
+    REMOVE = "remove"  # taken off the table (its changes stay in the story)
 
 
 class TrackRecord(_Strict):

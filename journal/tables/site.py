@@ -156,6 +156,18 @@ class SceneShown:
     title: str
     narration: Markup
     records: list[Shown]
+    source: str = ""  # the narration as written (Markdown)
+
+
+@dataclass(frozen=True)
+class SoFar:
+    """The story so far, for the home page: the opening of the latest scene anyone told."""
+
+    session: int
+    scene: int
+    title: str
+    text: Markup
+    cut: bool  # whether more of it is on the session's page
 
 
 @dataclass
@@ -203,6 +215,19 @@ def _shown(row: MechanicRecord, session: int | None) -> Shown:
     return Shown(row.number, row.kind, row.character, row.summary, payload, drawn, session, told)
 
 
+# A track's changes the players never read: the GM hiding or showing it.
+_GM_ONLY = frozenset({p.TrackChange.HIDE, p.TrackChange.REVEAL})
+
+
+def _for_players(row: MechanicRecord, hidden: set[str]) -> bool:
+    """Whether the site shows a record: not a change of a track kept from the players, nor
+    the GM hiding or showing one."""
+    if row.kind != p.RecordKind.TRACK:
+        return True
+    change = p.payload(row.payload, f"record {row.number}")
+    return change.track.casefold() not in hidden and change.change not in _GM_ONLY
+
+
 @dataclass
 class StoryPages:
     campaign: Campaign
@@ -212,12 +237,29 @@ class StoryPages:
     characters: list[CharacterShown]
     tracks: list[TrackShown]
 
+    @property
+    def so_far(self) -> SoFar | None:
+        from journal.website.pages import excerpt_of
+
+        for session in reversed(self.sessions):
+            for scene in reversed(session.scenes):
+                told = [scene.source] + [
+                    r.payload.text for r in scene.records if r.kind == "narration"
+                ]
+                words = "\n\n".join(t for t in told if t and t.strip())
+                if words:
+                    excerpt, cut = excerpt_of(words)
+                    return SoFar(session.number, scene.number, scene.title, _story(excerpt), cut)
+        return None
+
 
 def read_story(s: Session, campaign_name: str) -> StoryPages:
     campaign, game = story.story_campaign(s, campaign_name)
+    hidden = tracks.hidden_tracks(s, campaign)
     by_scene: dict[int | None, list[MechanicRecord]] = {}
     for row in story.records(s, campaign):
-        by_scene.setdefault(row.scene_id, []).append(row)
+        if _for_players(row, hidden):
+            by_scene.setdefault(row.scene_id, []).append(row)
     where: dict[int, int] = {}  # record id -> session number
     sessions = []
     for session in story.sessions(s, campaign):
@@ -227,7 +269,11 @@ def read_story(s: Session, campaign_name: str) -> StoryPages:
             for row in rows:
                 where[ledger._id(row)] = session.number
             shown = [_shown(r, session.number) for r in rows]
-            scenes.append(SceneShown(scene.number, scene.title, _story(scene.narration), shown))
+            scenes.append(
+                SceneShown(
+                    scene.number, scene.title, _story(scene.narration), shown, scene.narration or ""
+                )
+            )
         sessions.append(
             SessionShown(session.number, session.title, _story(session.narration), scenes)
         )
@@ -254,6 +300,8 @@ def read_story(s: Session, campaign_name: str) -> StoryPages:
     shown_tracks = []
     every = [(_shown(r, where.get(ledger._id(r))), r) for rows in by_scene.values() for r in rows]
     for kept in tracks.tracks(s, campaign):
+        if kept.name.casefold() in hidden:
+            continue
         history = sorted(
             (shown for shown, r in every if r.kind == "track" and shown.payload.track == kept.name),
             key=lambda shown: shown.number,
@@ -288,13 +336,24 @@ def build(pages: StoryPages) -> Site:
     site = Site(name=name, tagline=f"a {pages.game.rules.name} chronicle")
     common = {"campaign": name, "game": pages.game, "pages": pages}
     names = {c.name: c.number for c in pages.characters}
-    site.pages["index.md"] = env.get_template("story/home.md.j2").render(**common, prefix="")
+    site.pages["index.md"] = _described(
+        f"{name}, a {pages.game.rules.name} campaign: its story, characters and tracks.",
+        env.get_template("story/home.md.j2").render(**common, prefix=""),
+    )
     site.nav.append({"Home": "index.md"})
     session_nav = []
-    for session in pages.sessions:
+    for k, session in enumerate(pages.sessions):
         path = session_page(session.number)
-        site.pages[path] = env.get_template("story/session.md.j2").render(
-            **common, session=session, names=names, prefix="../"
+        site.pages[path] = _described(
+            f"Session {session.number} of {name}: {session.title}.",
+            env.get_template("story/session.md.j2").render(
+                **common,
+                session=session,
+                names=names,
+                prefix="../",
+                before=pages.sessions[k - 1] if k else None,
+                after=pages.sessions[k + 1] if k + 1 < len(pages.sessions) else None,
+            ),
         )
         session_nav.append({f"{session.number}. {nav_title(session.title)}": path})
     if session_nav:
@@ -317,6 +376,13 @@ def build(pages: StoryPages) -> Site:
     return site
 
 
+def _described(description: str, page: str) -> str:
+    """A page with its description (search results, link previews) in its front matter."""
+    from journal.website.pages import front_matter
+
+    return front_matter(description=description) + page
+
+
 CSS = """\
 .md-typeset .mechanic { border-left: 4px solid var(--md-primary-fg-color, #795548);
   background: var(--md-code-bg-color, #f5f5f5); padding: 0.3em 0.8em; margin: 0.6em 0;
@@ -330,4 +396,19 @@ CSS = """\
 .md-typeset .countdown { font-size: 1.4rem; font-weight: bold; border: 2px solid currentColor;
   border-radius: 0.3em; padding: 0 0.4em; }
 .md-typeset .pips { letter-spacing: 0.1em; }
+/* The session reads as a story: narration as prose, each roll a dice badge in a sentence. */
+.md-typeset .story-session .narration { border-left: 0; padding: 0; margin: 0.8em 0; }
+.md-typeset .event p { margin: 0.6em 0; }
+.md-typeset .dice-badge { display: inline-flex; gap: 0.15em; align-items: center;
+  border: 1px solid #6d4c41; border-radius: 0.4em; padding: 0.05em 0.35em; margin-right: 0.2em;
+  font-size: 0.8em; vertical-align: 0.05em; white-space: nowrap; }
+.md-typeset .dice-badge .die { display: inline-block; min-width: 1.35em; text-align: center;
+  border: 1px solid #4e342e; border-radius: 0.25em; font-weight: bold; color: #3e2723;
+  background: #ffffff; }
+.md-typeset .dice-badge .die.top { background: #4e342e; color: #ffffff; }
+.md-typeset .dice-badge .band { margin-left: 0.3em; color: #3e2723; }
+.md-typeset .track.track-small { display: inline-flex; vertical-align: middle;
+  margin-right: 0.3em; }
+.md-typeset .track-small svg { height: 1.3em; width: auto; }
+.md-typeset .track-small .countdown { font-size: 1em; padding: 0 0.3em; }
 """

@@ -17,6 +17,8 @@ from typing import Any
 from pydantic import ValidationError
 from sqlmodel import Session, col, func, select
 
+from dsl.compiler import CompiledRuleset
+from dsl.contract import SitePages, StoryRules
 from dsl.errors import ChroniclerError
 from journal import ledger
 from journal.models import (
@@ -29,18 +31,15 @@ from journal.models import (
 )
 from journal.tables import payloads as p
 
-# What a ruleset's engine must offer for these verbs: a sheet, a roll and the progression.
-NEEDS = ("load_character", "new_roll", "consequence_level", "flashback", "raise_stat")
-
 
 @dataclass(frozen=True)
 class StoryGame:
     """A campaign's ruleset as these verbs use it: its registry name, compiled text and
-    engine (the public API of ``rules/<name>/engine.py``)."""
+    story rules (its contract's ``story``: the sheets, the roll, the progression)."""
 
     name: str
-    rules: Any
-    engine: Any
+    rules: CompiledRuleset
+    engine: StoryRules
 
     def value(self, name: str) -> int:
         return int(self.rules.values[name])
@@ -61,13 +60,12 @@ def find_game(ruleset: str) -> StoryGame:
     from rules import registry
 
     game = registry.find(ruleset)
-    engine = game.engine
-    if not all(hasattr(engine, need) for need in NEEDS):
+    if game.story is None:
         raise ChroniclerError(
             f"the ruleset {game.name!r} has no character sheets and rolls for a GM to run; "
             "these verbs are for such a game (tags-and-tracks)"
         )
-    return StoryGame(game.name, game.load(), engine)
+    return StoryGame(game.name, game.compiled(), game.story)
 
 
 def is_story_campaign(campaign: Campaign) -> bool:
@@ -78,9 +76,7 @@ def is_story_campaign(campaign: Campaign) -> bool:
         game = registry.find(campaign.ruleset)
     except ChroniclerError:
         return False
-    if game == registry.default():  # no need to import the default's engine to know
-        return False
-    return all(hasattr(game.engine, need) for need in NEEDS)
+    return game.journal.site is SitePages.STORY
 
 
 def story_campaign(s: Session, name: str) -> tuple[Campaign, StoryGame]:
@@ -286,6 +282,12 @@ def _sheet_of_character(character: Any) -> p.Sheet:
             for sk in character.skills.values()
         ],
         xp=0,  # at creation every XP is spent (the sheet file is checked for it)
+        reservoirs=[
+            p.Reservoir(name=r.name, value=r.value, level=r.level)
+            for r in character.reservoirs.values()
+        ],
+        schemes=[p.Tag(name=t.name, level=t.level) for t in character.schemes],
+        inventory=[p.Tag(name=t.name, level=t.level) for t in character.inventory],
     )
 
 

@@ -138,6 +138,7 @@ def ruleset_pages() -> RulesetPages | None:
             "gallery": pages.gallery,
             "character_skills": pages.character_skills,
             "region_names": pages.region_names,
+            "card_names": list(pages.card_names),
         }
         with contextlib.suppress(OSError):
             _write_atomically(entry, json.dumps(data, ensure_ascii=False).encode("utf-8"))
@@ -171,7 +172,10 @@ def _read_entry(entry: Path) -> RulesetPages | None:
     try:
         data = json.loads(entry.read_bytes())
         gallery, skills, regions = data["gallery"], data["character_skills"], data["region_names"]
+        names = data["card_names"]
     except Exception:  # missing, truncated or foreign: a cache miss
+        return None
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         return None
     if not isinstance(gallery, str) or not isinstance(skills, dict):
         return None
@@ -186,6 +190,7 @@ def _read_entry(entry: Path) -> RulesetPages | None:
         gallery,
         {str(n): dict(sheet) for n, sheet in skills.items()},
         {str(k): v for k, v in regions.items()},
+        tuple(names),
     )
 
 

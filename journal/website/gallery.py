@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     from journal.db import Journal
     from journal.website.rows import CampaignRows
 
-GALLERY_DPI = 100  # a face 250 x 350 pixels: sharp on a screen, small on the disk
+GALLERY_DPI = 200  # a face drawn 500 x 700 pixels, shown 250 x 350: sharp on a phone's 2x screen
+SHOWN_SCALE = 2  # pixels drawn per pixel shown
 GALLERY_FOLDER = "cards"
 
 
@@ -59,6 +60,7 @@ STYLE = """\
 .card-gallery figure.card-face img { width: 250px; height: auto; border-radius: 10px; }
 .card-gallery figure.card-face[hidden] { display: none; }
 .card-gallery figcaption { font-size: 0.75rem; }
+.md-typeset .card-face-row img { width: 250px; height: auto; border-radius: 10px; }
 """
 
 # The page body: autoescaped, so a card name or a scene title is text, never markup.
@@ -149,13 +151,15 @@ class Gallery:
     pages: dict[str, str] = field(default_factory=dict)
     files: dict[str, bytes] = field(default_factory=dict)
     nav: list[dict[str, str]] = field(default_factory=list)
+    faces: dict[tuple[str, str], str] = field(default_factory=dict)  # (kind, name) -> image
+    size: tuple[int, int] = (0, 0)  # a face as shown, in CSS pixels
 
 
 def card_gallery(
     rows: CampaignRows, *, spoilers: bool = False, cache: Path | None = None
 ) -> Gallery | None:
     """The face gallery of the campaign's ruleset; None when it has no faces to draw."""
-    from journal.printing.faces import FaceSet, faces_folder
+    from journal.printing.faces import FaceSet
     from journal.printing.output import unique_slugs
     from journal.printing.raster import pixels, rasterise
 
@@ -165,8 +169,7 @@ def card_gallery(
     try:
         game = registry.find(ruleset)
         compiled = game.compiled()  # the engine's own: compiled once a process
-        folder = faces_folder(game.folder)
-        faces = FaceSet(folder, bleed_mm=0, regions=compiled.vocabulary.titles)
+        faces = FaceSet(game.printing.faces, bleed_mm=0, regions=compiled.vocabulary.titles)
     except ChroniclerError:
         return None  # no faces/ folder, or card text that does not compile right now
     met = cards_met(rows)
@@ -180,7 +183,9 @@ def card_gallery(
         cache.mkdir(parents=True, exist_ok=True)
     images = rasterise(drawn, GALLERY_DPI, kind="png", cache=cache)
     gallery = Gallery()
-    width, height = pixels(drawn[0], GALLERY_DPI) if drawn else (0, 0)
+    drawn_size = pixels(drawn[0], GALLERY_DPI) if drawn else (0, 0)
+    width, height = (n // SHOWN_SCALE for n in drawn_size)
+    gallery.size = (width, height)
     kinds = [k for k in compiled.vocabulary.card_kinds if any(c.kind == k for c in chosen)]
     for kind in kinds:
         of_kind = [(c, image) for c, image in zip(chosen, images, strict=True) if c.kind == kind]
@@ -189,6 +194,7 @@ def card_gallery(
         for card, image in of_kind:
             path = f"img/{kind}/{slugs[card.name]}.png"
             gallery.files[f"{GALLERY_FOLDER}/{path}"] = image
+            gallery.faces[(kind, card.name)] = f"{GALLERY_FOLDER}/{path}"
             shown.append(
                 {
                     "name": card.name,

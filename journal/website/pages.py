@@ -8,8 +8,9 @@ links, which MkDocs resolves and checks.
 
 from __future__ import annotations
 
+import html as html_module
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,6 +52,7 @@ class RulesetPages:
     gallery: str
     character_skills: dict[str, dict[str, int]]
     region_names: dict[str, str] = field(default_factory=dict)
+    card_names: tuple[str, ...] = ()  # every card's name: a story links none inside another
 
     @classmethod
     def of(cls, catalogue: Catalogue) -> RulesetPages:
@@ -58,6 +60,7 @@ class RulesetPages:
             gallery_page(catalogue),
             dict(catalogue.character_skills),
             dict(catalogue.region_names),
+            tuple(sorted({card.name for card in catalogue.cards.values()})),
         )
 
 
@@ -86,6 +89,16 @@ def _fragment(html: str, css_class: str) -> str:
     """Embed a sanitised HTML fragment as a raw block Markdown leaves alone."""
     one_block = html.replace("\n\n", "\n")
     return f'\n<div class="{css_class}">\n{one_block}\n</div>\n'
+
+
+def _map_block(drawn: str, label: str) -> str:
+    """The map as a region of the page: on a narrow screen it scrolls sideways in its box, so
+    it takes the keyboard's focus (Tab, then the arrow keys) and says what it is."""
+    one_block = drawn.replace("\n\n", "\n")
+    return (
+        f'\n<div class="map" tabindex="0" role="region" aria-label="{attr(label)}">\n'
+        f"{one_block}\n</div>\n"
+    )
 
 
 def scene_page_name(year: int, number: int) -> str:
@@ -118,6 +131,33 @@ def _years(years: list[int]) -> str:
 # Front matter that hides Material's table of contents: the page's width goes to the story,
 # the map and the chronicle.
 NO_TOC = ["---", "hide:", "  - toc", "---", ""]
+DESCRIPTION_CHARACTERS = 200
+
+
+def front_matter(*, description: str = "", hide_toc: bool = False) -> str:
+    """A page's front matter: its description (the theme writes it as the page's description
+    and link-preview tags; markup characters swapped for harmless ones, as in a title) and
+    whether the table of contents is hidden."""
+    import yaml
+
+    meta: dict[str, Any] = {}
+    if description.strip():
+        shown = nav_title(description)
+        if len(shown) > DESCRIPTION_CHARACTERS:
+            shown = shown[:DESCRIPTION_CHARACTERS].rsplit(" ", 1)[0].rstrip(" ,;:") + " …"
+        meta["description"] = shown
+    if hide_toc:
+        meta["hide"] = ["toc"]
+    if not meta:
+        return ""
+    return "---\n" + yaml.safe_dump(meta, allow_unicode=True, sort_keys=False) + "---\n\n"
+
+
+def plain(narration: str | None) -> str:
+    """A story as plain text (its Markdown rendered and its tags dropped), for a description."""
+    rendered = narration_html(narration or "")
+    return " ".join(html_module.unescape(re.sub(r"<[^>]+>", " ", rendered)).split())
+
 
 # Under a map, shown on narrow screens only (``publish.CSS``), where the map scrolls sideways.
 MAP_HINT = "Swipe the map sideways to see all of it.\n{: .map-hint }\n"
@@ -241,7 +281,12 @@ class PageMaker:
         """The campaign's story so far: where it stands (the fate, or the year in play), the
         latest words someone wrote, the map as it stands, then each year in a line or two."""
         c = self.campaign
-        out = [*NO_TOC, f"# {title(c.name)}", ""]
+        about = f"{c.name}: a Six Winters campaign"
+        about += f", Brightdune's fate: {c.fate}." if c.fate else f", {len(self.sessions)} years."
+        latest = self._latest_story()
+        if latest is not None:
+            about += " " + plain(latest[1].narration)
+        out = [front_matter(description=about, hide_toc=True) + f"# {title(c.name)}", ""]
         played = [x for x in self.sessions if x.result]
         if c.fate:
             finale = c.finale_scenes_completed or 0
@@ -287,7 +332,7 @@ class PageMaker:
                 out += ["## The map as it stands", ""]
                 names = self.ruleset.region_names if self.ruleset else None
                 drawn = map_svg(squares, f"The map after year {int(last)}", names)
-                out.append(_fragment(drawn, "map"))
+                out.append(_map_block(drawn, f"The map after year {int(last)}"))
                 out.append(
                     f"After year {text(last)}. Each year's page has the map as it stood then."
                 )
@@ -340,7 +385,19 @@ class PageMaker:
         links = self._links[prefix]
         if itself in links:
             links = {name: url for name, url in links.items() if name != itself}
-        return linked(narration_html(source or ""), links)
+        return linked(narration_html(source or ""), links, whole=self._whole_names)
+
+    @property
+    def _whole_names(self) -> set[str]:
+        """The names a story never links inside of: every card's, scene's, location's and
+        character's ("Mad Honey" stays unlinked in "Find the Mad Honey Supplier")."""
+        names = set(self.ruleset.card_names) if self.ruleset is not None else set()
+        names |= set(self.character_pages)
+        for session in self.sessions:
+            names.add(str(session.scheme or ""))
+            for scene in self.scenes[session.year]:
+                names |= {str(scene.scene or ""), str(scene.location or "")}
+        return {n for n in names if n.strip()}
 
     def _card_url(self, name: str, kind: str | None) -> str:
         """The card's entry on the card text page, as a built page's URL; "" when it has none."""
@@ -429,7 +486,15 @@ class PageMaker:
         return "\n".join(out) + "\n"
 
     def year(self, session: Any) -> str:
-        out = [*NO_TOC, f"# Year {title(session.year)}: {title(session.scheme)}", ""]
+        about = (
+            f"Year {session.year} of {self.campaign.name}: {session.scheme}, "
+            f"{session.result or 'in play'}; its scenes, the map and what happened."
+        )
+        out = [
+            front_matter(description=about, hide_toc=True)
+            + f"# Year {title(session.year)}: {title(session.scheme)}",
+            "",
+        ]
         out += [
             f"- **Scheme:** {text(session.scheme)}",
             f"- **Result:** {text(session.result or 'in play')}"
@@ -465,7 +530,7 @@ class PageMaker:
         squares = self._squares(session.year)
         names = self.ruleset.region_names if self.ruleset else None
         drawn = map_svg(squares, f"Map at the end of year {int(session.year)}", names)
-        out.append(_fragment(drawn, "map"))
+        out.append(_map_block(drawn, f"The map at the end of year {int(session.year)}"))
         if squares:
             out += [MAP_HINT, ""]
             for sq in squares:
@@ -523,13 +588,21 @@ class PageMaker:
         )
         if surges:
             rows.append(["surges", text(surges)])
-        return ["", "## What happened", "", _table(["", "count"], rows) or "Nothing was logged."]
+        return [
+            "",
+            "## What happened",
+            "",
+            _table(["what", "count"], rows) or "Nothing was logged.",
+        ]
 
     def scene(self, year: int, scene: Any) -> str:
         """The story first, in the writer's own words and emphasis; then the challenges (each
         question beside its answer), then how the scene was won and the cards played."""
         plays = self.plays[int(scene.id or 0)]
-        out = [f"# {title(scene.scene)}", ""]
+        about = f"Year {year}, scene {scene.number} of {self.campaign.name}, at {scene.location}."
+        if (scene.narration or "").strip():
+            about += " " + plain(scene.narration)
+        out = [front_matter(description=about) + f"# {title(scene.scene)}", ""]
         byline = (
             f"[Year {text(year)}](../{year_page_name(year)}), scene {text(scene.number)}, at "
             f"{self._card_link(scene.location, 'location', '../')}"
@@ -580,12 +653,37 @@ class PageMaker:
             out.append(line)
         if not plays:
             out.append("No card was played.")
+        out += ["", self._scene_pager(year, scene)]
         return "\n".join(out) + "\n"
+
+    def _scene_pager(self, year: int, scene: Any) -> str:
+        """Links to the scene before and the scene after, across the years."""
+        order = [(x.year, sc) for x in self.sessions for sc in self.scenes[x.year]]
+        at = next(k for k, (y, sc) in enumerate(order) if y == year and sc is scene)
+        links = []
+        if at > 0:
+            y, sc = order[at - 1]
+            page = scene_page_name(y, sc.number)[:-3]
+            shown = f"{attr(y)}.{attr(sc.number)} {attr(sc.scene)}"
+            links.append(f'<a class="story-previous" rel="prev" href="../{page}.html">')
+            links[-1] += f"← {shown}</a>"
+        if at + 1 < len(order):
+            y, sc = order[at + 1]
+            page = scene_page_name(y, sc.number)[:-3]
+            shown = f"{attr(y)}.{attr(sc.number)} {attr(sc.scene)}"
+            links.append(f'<a class="story-next" rel="next" href="../{page}.html">{shown} →</a>')
+        return (
+            '<nav class="story-pager" aria-label="The scene before and after">'
+            + "".join(links)
+            + "</nav>\n"
+        )
 
     def character(self, character: Any) -> str:
         """The character's chronicle year by year (what the player wrote under its year),
         then the skills over the years."""
-        out = [*NO_TOC, f"# {title(character.name)}", ""]
+        about = f"{character.name}" + (f", {character.title}" if character.title else "")
+        about += f", in {self.campaign.name}: the chronicle year by year and the skills."
+        out = [front_matter(description=about, hide_toc=True) + f"# {title(character.name)}", ""]
         if character.title:
             out += [f"{text(character.title)}.", "{: .byline }", ""]
         out += ["## Chronicle", ""]
@@ -667,11 +765,18 @@ class PageMaker:
         return "\n".join(out) + "\n"
 
 
-def gallery_page(catalogue: Catalogue, only: Collection[str] | None = None) -> str:
+def gallery_page(
+    catalogue: Catalogue,
+    only: Collection[str] | None = None,
+    *,
+    faces: Mapping[tuple[str, str], str] | None = None,
+    size: tuple[int, int] = (250, 350),
+) -> str:
     """The card gallery of a loaded ruleset: every card in its printed wording, or with
     ``only`` (card names, case-folded) the cards a campaign has met. It prints the catalogue's
     compiled cards themselves: nothing is compiled again. Each card's heading carries the id
-    ``card_anchor`` gives, so other pages link to it."""
+    ``card_anchor`` gives, so other pages link to it; with ``faces`` ((kind, name) -> image
+    path under docs/) each card shows its face as ``chronicler print`` draws it."""
     out = ["# Card gallery", ""]
     if only is None:
         out.append(
@@ -693,6 +798,14 @@ def gallery_page(catalogue: Catalogue, only: Collection[str] | None = None) -> s
         out += ["", f"## {title(kind_title(kind))}", ""]
         for card in sorted(kinds[kind], key=lambda c: c.name):
             out += [f"### {title(card.name)} {{ #{card_anchor(card.name, kind)} }}", ""]
+            face = (faces or {}).get((kind, card.name))
+            if face:
+                alt = f"{card.name}: " + " ".join(card.printed)
+                out += [
+                    f'<p class="card-face-row"><img src="{attr(face)}" alt="{attr(alt)}" '
+                    f'width="{size[0]}" height="{size[1]}" loading="lazy"></p>',
+                    "",
+                ]
             for line in _printed(card):
                 out.append(f"> {text(line)}  ")
             out.append("")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from html.parser import HTMLParser
 
 import markdown
@@ -47,15 +47,17 @@ def clean(fragment: str) -> str:
     )
 
 
-def linked(fragment: str, pages: Mapping[str, str]) -> str:
+def linked(fragment: str, pages: Mapping[str, str], whole: Collection[str] = ()) -> str:
     """A cleaned fragment (``narration_html``) with the first mention of each name in
     ``pages`` (name -> relative URL of its page) made a link, as a wiki links an entity the
     first time an article names it. Names inside a link or code are left alone; a longer name
-    wins over a shorter one inside it ("Boar's Rift" over "Boar"). The result is cleaned again,
-    so nothing but a plain link can come of it."""
+    wins over a shorter one inside it ("Boar's Rift" over "Boar"), and so does every name of
+    ``whole``, linked or not: a card's name inside a scene's title ("Mad Honey" in "Find the
+    Mad Honey Supplier") is never linked. The result is cleaned again, so nothing but a plain
+    link can come of it."""
     if not pages or not fragment:
         return fragment
-    names = sorted((n for n in pages if n.strip()), key=len, reverse=True)
+    names = sorted({n for n in (*pages, *whole) if n.strip()}, key=len, reverse=True)
     pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(n) for n in names) + r")(?!\w)")
     linker = _Linker(pattern, pages)
     linker.feed(fragment)
@@ -94,7 +96,7 @@ class _Linker(HTMLParser):
         last = 0
         for found in self.pattern.finditer(data):
             name = found.group(1)
-            if name in self.done:
+            if name in self.done or name not in self.pages:  # a whole name, kept whole
                 continue
             self.done.add(name)
             self.out.append(attr(data[last : found.start()]))

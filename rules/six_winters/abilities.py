@@ -4,10 +4,13 @@ Character Abilities, Asset Cards: Ability): what a card offers, and using it.
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from operator import attrgetter
 from typing import Any
 
 from dsl.compiler import Trigger
-from dsl.runtime import Context
+from dsl.runtime import Context, Decision, can_act, marks_of
+from dsl.selectors import Selector
 
 from .basics import (
     OVERCOME_ONLY_VERBS,
@@ -20,6 +23,70 @@ from .contracts import DecisionKind, EventKind
 from .state import (
     CharacterState,
 )
+
+_UNKNOWN: Any = object()
+_PROBES_KEPT = 50_000  # the answers of ``_may_act`` kept at most
+_DIE = attrgetter("resource", "face")
+_TOKENS = attrgetter("name", "progress", "hindrance")
+
+
+_HERE, _POOL = "here", "here and pool"
+
+
+def _local(effect: Effect) -> str:
+    """What a one-clause text (``last_call``) reads, when it is only its character's location
+    (``_HERE``) or that and the character's initiative dice (``_POOL``): each phrase it
+    resolves is at this location (written, or dice and tokens with no place, which are those
+    where the card acts), in the character's own pool, or made new; nothing is counted
+    elsewhere. ``""``: anything else."""
+    clause = effect.meaning.parts[0].alternatives[0]
+    reads = _HERE
+    for role, value in clause.roles:
+        if role in clause.creates:
+            continue
+        phrases = _phrases(value)
+        if phrases is None:
+            return ""
+        for phrase in phrases:
+            where = _here_or_yours(phrase)
+            if not where:
+                return ""
+            if where == _POOL:
+                reads = _POOL
+    return reads
+
+
+def _phrases(value: Any) -> list[Selector] | None:
+    """The noun phrases a role's value resolves (``None``: it counts something, anywhere)."""
+    if isinstance(value, Selector):
+        return [value]
+    choices = getattr(value, "choices", None)
+    if choices is not None:
+        found: list[Selector] = []
+        for choice in choices:
+            more = _phrases(choice)
+            if more is None:
+                return None
+            found += more
+        return found
+    return None if getattr(value, "per", None) is not None else []
+
+
+def _here_or_yours(phrase: Selector) -> str:
+    """Where a phrase looks: at this location (``_HERE``), in the character's pool or among
+    its counters (``_POOL``), or elsewhere (``""``)."""
+    if phrase.superlative is not None or phrase.quantity.reading is not None or phrase.with_:
+        return ""
+    if phrase.reference is not None:
+        return _HERE if phrase.reference == "this" and phrase.noun == "location" else ""
+    place = phrase.place
+    if place is None:
+        if phrase.noun_category == "counter":
+            return _POOL
+        return _HERE if phrase.noun_category in ("resource", "die", "token") else ""
+    if place.kind == "this location":
+        return _HERE
+    return _POOL if place.kind == "zone" and place.owner == "your" else ""
 
 
 class AbilityRules(SessionPart):
@@ -105,7 +172,7 @@ class AbilityRules(SessionPart):
 
     def _defend_window(
         self, ctx: Context, m: CharacterState, verbs: tuple[str, ...], prompt: str
-    ) -> None:
+    ) -> Generator[Decision, Any, None]:
         """Inside an overcome action: offer ``m`` each card of theirs whose ability calls one of
         ``verbs`` and is not used this turn, one at a time, until they are done. The seed lets
         asset and character abilities "defend during the step"; asked only when such a card
@@ -118,12 +185,77 @@ class AbilityRules(SessionPart):
             ]
             if not usable:
                 return
-            pick = self.decide(
+            pick = yield self.ask(
                 ctx, DecisionKind.CHOOSE_DEFENSE, ["done", *usable], prompt, who=m.name
             )
             if pick == "done":
                 return
             self.use_card(ctx, m, pick["act"], pick["card"], pick["effect"])
+
+    def _may_act(self, c: CharacterState, kind: str, name: str, k: int) -> bool:
+        """Whether a card's text used as an action may act: ``False`` only when the engine
+        knows, without running it, that it would find nothing to act on (a text that resolves
+        its roles and then calls one primitive that says what it must find: Battle Hardened
+        with no Unit or Foe here, The Hawkleader with no military here; ``dsl.runtime.can_act``).
+        Any other text is offered, and taken back if it finds nothing when tried.
+
+        A text that reads only its character's location (and initiative dice: ``_local``) is
+        probed once per such table: the answer is kept by what it read (the location's side,
+        dice, obstacles and threats, and the character's dice if it reads them), a fact of the
+        ruleset."""
+        memo = self._probe_memo
+        key = (kind, name, k)
+        probe = memo.get(key, _UNKNOWN)
+        if probe is _UNKNOWN:
+            probe = memo[key] = self._probed_effect(kind, name, k)
+        if probe is None or self.state.table_dice:
+            return True
+        effect, reads = probe
+        if not reads or c.location is None:
+            return can_act(effect.run, self, card=name, actor=c.name, location=c.location)
+        read = self._probe_read
+        if read[0] is not c or read[1] != self._options_round:
+            # what a local text reads, worked out once per character and list of options: the
+            # answers kept for the location as it is, and for it with the character's dice
+            board = self._map()
+            loc = self.state.locations[board.first[c.location]]
+            here = (
+                c.name,
+                loc.name,
+                loc.developed,
+                loc.threats,
+                tuple(map(_DIE, loc.dice)),
+                tuple(map(_TOKENS, loc.obstacles)),
+            )
+            pool = (*here, tuple(c.initiative))
+            probed = self._probed
+            if len(probed) >= _PROBES_KEPT:
+                probed.clear()
+            by_here = probed.get(here)
+            if by_here is None:
+                by_here = probed[here] = {}
+            by_pool = probed.get(pool)
+            if by_pool is None:
+                by_pool = probed[pool] = {}
+            read = self._probe_read = (c, self._options_round, by_here, by_pool)
+        answers = read[2] if reads == _HERE else read[3]
+        found = answers.get(key)
+        if found is None:
+            found = answers[key] = can_act(
+                effect.run, self, card=name, actor=c.name, location=c.location
+            )
+        return found
+
+    def _probed_effect(self, kind: str, name: str, k: int) -> tuple[Effect, str] | None:
+        """The card's effect ``k`` if the engine can tell whether it may act (``_may_act``),
+        and what it reads (``_local``)."""
+        cards = self.ruleset.abilities if kind == "ability" else self.ruleset.assets
+        effect = cards[name].effects[k]
+        if effect.run is None or effect.cost is not None or effect.last_call is None:
+            return None
+        # the primitive's marks (inside a piece the primitive is a wrapper naming it: its own)
+        fn = self.host.primitive(effect.last_call)
+        return (effect, _local(effect)) if marks_of(fn).finds is not None else None
 
     def card_options(self, c: CharacterState, *, defending: bool = False) -> list[dict[str, Any]]:
         """The abilities and completed assets ``c`` may use now (activated or played, not used

@@ -5,6 +5,7 @@ own; cards used as actions are ``abilities``.
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from itertools import combinations
 from typing import Any
 
@@ -97,6 +98,7 @@ class ActionRules(SessionPart):
         worked out once per card (its memo read in line: a card's facts are never falsy)."""
         st = self.state
         rs = self.ruleset
+        self._options_round += 1  # (``_may_act`` looks a character's table up once a round)
         options: list[Any] = []
         add = options.append
         board = self._map()  # each location's side and neighbours, kept while the map is
@@ -207,7 +209,9 @@ class ActionRules(SessionPart):
             for kind, card, plays in hand[1]:
                 if card not in exhausted:
                     for k in plays:
-                        add({"act": kind, "character": who, "card": card, "effect": k})
+                        # a card whose text would find nothing to act on is not offered
+                        if self._may_act(c, kind, card, k):
+                            add({"act": kind, "character": who, "card": card, "effect": k})
             granting += hand[2]
             for n in st.events_out:
                 actions = memo.get(("event", n)) or card_actions("event", n)
@@ -365,7 +369,12 @@ class ActionRules(SessionPart):
             return [r for r in self.ruleset.resources if r != resource]
         return [t for t in targets if t != resource]
 
-    def op_action(self, ctx: Context, option: dict[str, Any]) -> None:
+    def op_action(
+        self, ctx: Context, option: dict[str, Any]
+    ) -> Generator[Decision, Any, None] | None:
+        """An action; an overcome and a narrated scene are pieces written as generators
+        (``action_overcome``, ``action_narrate``), so the machine goes on with them where they
+        asked, and this returns them."""
         act = option["act"]
         c = self.character(option["character"]) if "character" in option else None
         self.emit(
@@ -388,15 +397,28 @@ class ActionRules(SessionPart):
             self.action_craft(ctx, c, option["die"])
         elif act == "overcome":
             assert c is not None
-            self.action_overcome(ctx, c, option["index"])
+            return self._overcoming(ctx, c, option["index"])
         elif act == "narrate":
-            self.action_narrate(ctx, option["scene"], option["location"], option["participants"])
+            return self._narrating(ctx, option["scene"], option["location"], option["participants"])
         elif act in ("ability", "asset"):
             assert c is not None
             self.use_card(ctx, c, act, option["card"], option["effect"], as_action=True)
         elif act == "permission":
             assert c is not None
             self.use_permission(ctx, c, option)
+        self.release_cards_left()
+        return None
+
+    def _overcoming(
+        self, ctx: Context, c: CharacterState, index: int
+    ) -> Generator[Decision, Any, None]:
+        yield from self.action_overcome(ctx, c, index)
+        self.release_cards_left()
+
+    def _narrating(
+        self, ctx: Context, scene: str, location: str, participants: list[str]
+    ) -> Generator[Decision, Any, None]:
+        yield from self.action_narrate(ctx, scene, location, participants)
         self.release_cards_left()
 
     def action_move(self, ctx: Context, c: CharacterState, to: str, by: str | None) -> None:

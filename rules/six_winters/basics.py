@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pickle
 import weakref
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from dsl.runtime import Context
+from dsl.runtime import Context, Decision
 
 from .cards import Asset, Obstacle, Ruleset, Scene
 from .state import (
@@ -255,10 +255,17 @@ class SessionPart(_SessionBase):
 
         def _defend_window(
             self, ctx: Context, m: CharacterState, verbs: tuple[str, ...], prompt: str
-        ) -> None: ...
+        ) -> Generator[Decision, Any, None]: ...
         def _entry_places(self, card: Obstacle, at: str | None = None) -> list[str]: ...
         def _holding_possible(self, c: CharacterState, card: str, permission: Any) -> bool: ...
         def _narrate_options(self) -> list[Any]: ...
+        def _may_act(self, c: CharacterState, kind: str, name: str, k: int) -> bool: ...
+        def changes_untold(self) -> bool: ...
+
+        _probe_memo: dict[tuple[str, str, int], Any]
+        _probed: dict[tuple[Any, ...], dict[Any, bool]]
+        _probe_read: tuple[Any, int, dict[Any, bool], dict[Any, bool]]
+        _options_round: int
 
         _trade_memo: dict[str, list[str]]
         _hands_memo: dict[tuple[Any, ...], Any]
@@ -269,8 +276,21 @@ class SessionPart(_SessionBase):
         def changed_cost(self, action: str) -> int | None: ...
         def action_narrate(
             self, ctx: Context, scene_name: str, location: str, participants: list[str]
-        ) -> None: ...
-        def action_overcome(self, ctx: Context, c: CharacterState, index: int) -> None: ...
+        ) -> Generator[Decision, Any, None]: ...
+        def action_overcome(
+            self, ctx: Context, c: CharacterState, index: int
+        ) -> Generator[Decision, Any, None]: ...
+        def ask(
+            self,
+            ctx: Context,
+            kind: str,
+            options: Sequence[Any],
+            prompt: str,
+            who: str | None = None,
+            *,
+            min_choices: int = 1,
+            max_choices: int = 1,
+        ) -> Decision: ...
         def adjacent(self, name: str) -> list[str]: ...
         def apply_standing_texts(self, ctx: Context) -> None: ...
         def available_scenes(self) -> list[str]: ...

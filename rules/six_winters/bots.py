@@ -87,9 +87,9 @@ class HeuristicBot:
     could empty counts a condition). It crafts with its highest die; takes the asset with most
     points per action point of its recipe, one in progress at a time (else dice); musters and trades
     for open slots; walks toward a scene it can score (where the characters whose cards it needs
-    meet, ``_rendezvous``) or the place with most work for it. The cubes are finite and an
-    overcome's questions are asked on the table as the action began: a try adds no more than the
-    supply holds, and the tokens this overcome added are counted (``_tokens_now``). Cards that cost
+    meet, ``_rendezvous``) or the place with most work for it. The cubes are finite: a try
+    adds no more than the supply holds (an overcome's questions are asked on the table as it is
+    then, a teammate's tokens on it). Cards that cost
     stress or spend themselves are used when they help (what a card costs and does is read from its
     compiled text, ``readings``, never from its name); a character does not end its turn where one
     of its conditions bites. Surges, new obstacles and threats picked by cards go where no threat
@@ -108,9 +108,6 @@ class HeuristicBot:
         self._visited: dict[tuple[Any, ...], set[str]] = {}
         self._overcoming: dict[str, Any] | None = None  # the obstacle of the last overcome
         self._plan_now: dict[str, Any] | None = None  # how the last overcome is played
-        # tokens this bot added in the overcome under way, by obstacle: its questions are asked
-        # on the table as it was when the action began (``_tokens_now``)
-        self._added: dict[str, tuple[int, int]] = {}
         self._ahead: tuple[Any, Any, tuple[int, dict[str, int]]] | None = None  # _threats_ahead
         self._on_table: tuple[Any, tuple[int, int]] | None = None  # cubes on obstacles
         self._meeting: tuple[Any, tuple[str, list[str], int] | None] | None = None  # _rendezvous
@@ -205,8 +202,6 @@ class HeuristicBot:
                     pools[(name, "psyche")] = psyche
         if decision.kind != "choose_target":
             self._riding = None  # only the question right after a moving card is its own
-        if self._added and decision.kind == "choose_action":
-            self._added = {}  # a new action: the table shows every token added before it
         kind = decision.kind
         handlers = self._handlers
         if kind in handlers:
@@ -1485,33 +1480,12 @@ class HeuristicBot:
         progress_left, hindrance_left = self._cubes_left(obs)
         progress = min(progress, progress_left)
         hindrance = min(hindrance, hindrance_left)
-        answer = self._token_choice(obs, c, self._tokens_now(ob), progress, hindrance)
-        before, hindered = self._added.get(name, (0, 0))
-        if answer == "progress":
-            self._added[name] = (before + progress, hindered)
-        else:
-            self._added[name] = (before, hindered + hindrance)
-        return answer
-
-    def _tokens_now(self, ob: dict[str, Any]) -> dict[str, Any]:
-        """The obstacle with the tokens this overcome has added so far: the engine asks each
-        question of an action on the table as it was when the action began, so a teammate's
-        tokens (and a second try's) are not in the observation yet. Counting them turned 93
-        lost finales into wins and 60 won ones into losses of 600 (a discard decided on the
-        tokens before, after four stress taken to add progress)."""
-        added = self._added.get(ob["name"])
-        if not added:
-            return ob
-        return {
-            **ob,
-            "progress": ob["progress"] + added[0],
-            "hindrance": ob["hindrance"] + added[1],
-        }
+        return self._token_choice(obs, c, ob, progress, hindrance)
 
     def _cubes_left(self, obs: dict[str, Any]) -> tuple[int, int]:
         """The progress and hindrance cubes left in the supply (the cubes are finite: an
-        obstacle gets no more progress once every progress cube lies on obstacles), this
-        overcome's included; the cubes on the table are counted once a list of locations."""
+        obstacle gets no more progress once every progress cube lies on obstacles); the cubes
+        on the table are counted once a list of locations."""
         kept = self._on_table
         locs = obs["locations"]
         if kept is None or kept[0] is not locs:
@@ -1522,9 +1496,6 @@ class HeuristicBot:
                     hindrance += ob["hindrance"]
             kept = self._on_table = (locs, (progress, hindrance))
         progress, hindrance = kept[1]
-        for added in self._added.values():
-            progress += added[0]
-            hindrance += added[1]
         count = self._token_count
         return max(0, count["progress"] - progress), max(0, count["hindrance"] - hindrance)
 
@@ -1663,7 +1634,6 @@ class HeuristicBot:
         )
         if ob is None:
             return "hinder"
-        ob = self._tokens_now(ob)
         safe = ob["progress"] + ob["hindrance"] > self._activations(obs, ob) + 1
         return "keep" if safe and ob["progress"] * 2 >= ob["difficulty"] else "hinder"
 

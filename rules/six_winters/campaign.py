@@ -510,6 +510,18 @@ def _near(name: str, names: Sequence[str]) -> str:
     return near_names(name, names)
 
 
+def shell_word(text: str) -> str:
+    """``text`` quoted as one shell word for a hint to copy: in single quotes, or in double
+    quotes when it holds an apostrophe ("Gelshah's Tower@X,Y"), else as ``shlex`` quotes it."""
+    if "'" not in text:
+        return f"'{text}'"
+    if not any(c in text for c in '"$`\\!'):
+        return f'"{text}"'
+    import shlex
+
+    return shlex.quote(text)
+
+
 def _said(option: Any) -> str:
     """An option as the table names it: a card or location a text chose by its name."""
     if isinstance(option, dict) and option.get("name") is not None:
@@ -554,7 +566,8 @@ class _TableAnswers:
                 return spot
             pick = sorted(options, key=_cell_order)[0]
             self.notes.append(
-                f"{name} joins the map at {pick} (default; year end's --place '{name}@X,Y' "
+                f"{name} joins the map at {pick} (default; year end's --place "
+                f"{shell_word(f'{name}@X,Y')} "
                 f"chooses among {'; '.join(sorted(options, key=_cell_order))})"
             )
             return pick
@@ -572,7 +585,7 @@ class _TableAnswers:
                     + f", not {given!r}"
                 )
             pick = "threat" if "threat" in options else options[0]
-            chooses = f"--reduce '{where}=nothing|threat|OBSTACLE' chooses"
+            chooses = f"--reduce {shell_word(f'{where}=nothing|threat|OBSTACLE')} chooses"
             # a threat removed is also an event ("A threat leaves X"): the note starts with
             # that event's line so the year's report tells it once (``_told``)
             self.notes.append(
@@ -626,7 +639,9 @@ def _run(session: TableSession, op: str, answers: _TableAnswers, **args: Any) ->
             break
         session.apply(answers(decision))
         st = session.state
-    st.over = False  # the frames ran out: the session is not over until its session end
+    # the frames ran out: the session is not over until its session end (the state now: a
+    # piece that asked and was run again from its start has put a new one in place)
+    session.state.over = False
 
 
 TABLE_EVENTS = {

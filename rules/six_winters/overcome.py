@@ -4,9 +4,11 @@ the check, teamwork).
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from itertools import combinations
+from typing import Any
 
-from dsl.runtime import Context
+from dsl.runtime import Context, Decision
 from dsl.runtime import DecisionKind as LanguageDecision
 
 from .basics import (
@@ -22,13 +24,18 @@ from .state import CharacterState, LocationState, ObstacleInPlay
 class OvercomeRules(SessionPart):
     """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
 
-    def action_overcome(self, ctx: Context, c: CharacterState, index: int) -> None:
+    def action_overcome(
+        self, ctx: Context, c: CharacterState, index: int
+    ) -> Generator[Decision, Any, None]:
         """The seven steps of overcoming an obstacle, with teamwork.
 
-        Who joins and which dice go to defense are asked before anything changes: the piece
-        takes its snapshot at its first change (``touch``, before every change made here
-        directly; a roll and a card's text touch themselves), so those questions cost no copy
-        and no restore (see ``basics._runs_a_text``)."""
+        A piece written as a generator (``dsl.kernel.machine``): each question is yielded, and
+        the machine goes on from there with the answer, the table as the question left it (a
+        teammate's tokens on the obstacle, the stress taken). Who joins and which dice go to
+        defense are asked before anything changes: the piece takes its snapshot (what a copy
+        or a saved game runs it again from) at its first change (``touch``, before every
+        change made here directly; a roll and a card's text touch themselves), so those
+        questions cost no copy at all (see ``basics._runs_a_text``)."""
         here = self.location(str(c.location))
         obstacle = here.obstacles[index]
         card = self.ruleset.obstacles[obstacle.name]
@@ -40,7 +47,7 @@ class OvercomeRules(SessionPart):
         others = [o.name for o in self.characters_at(here.name) if o is not c]
         team = [c]
         if others:
-            joined = self.decide(
+            joined = yield self.ask(
                 ctx,
                 LanguageDecision.CHOOSE_MANY,
                 others,
@@ -51,7 +58,7 @@ class OvercomeRules(SessionPart):
             team += [self.character(n) for n in joined]
         # a card may have the stress dice rolled before defense is chosen (used now or earlier)
         for m in team:
-            self._defend_window(
+            yield from self._defend_window(
                 ctx,
                 m,
                 BEFORE_DEFENSE_VERBS,
@@ -62,22 +69,24 @@ class OvercomeRules(SessionPart):
         if "roll stress first" in flags:  # used up now
             self.touch()
             del flags["roll stress first"]
-        takers = self._divide_stress_dice(ctx, c, team, card) if early else []
+        takers = (yield from self._divide_stress_dice(ctx, c, team, card)) if early else []
         faces = self.roll(f"{card.name} stress", len(card.stress)) if early else []
         # 1. allocate defense
         defense: dict[str, list[int]] = {}
         for m in team:
             positions = list(range(len(m.initiative)))
             chosen = (
-                self.decide(
-                    ctx,
-                    LanguageDecision.CHOOSE_MANY,
-                    positions,
-                    f"{m.name}: which initiative dice {sorted(m.initiative)} go to defense?"
-                    + (f" (the stress dice show {faces})" if early else ""),
-                    who=m.name,
-                    min_choices=0,
-                    max_choices=len(positions),
+                (
+                    yield self.ask(
+                        ctx,
+                        LanguageDecision.CHOOSE_MANY,
+                        positions,
+                        f"{m.name}: which initiative dice {sorted(m.initiative)} go to defense?"
+                        + (f" (the stress dice show {faces})" if early else ""),
+                        who=m.name,
+                        min_choices=0,
+                        max_choices=len(positions),
+                    )
                 )
                 if positions
                 else []
@@ -90,7 +99,7 @@ class OvercomeRules(SessionPart):
             defense[m.name] = dice
         # 2. stress roll
         if not early:
-            takers = self._divide_stress_dice(ctx, c, team, card)
+            takers = yield from self._divide_stress_dice(ctx, c, team, card)
             faces = self.roll(f"{card.name} stress", len(card.stress))
         assigned: dict[str, list[tuple[str, int]]] = {m.name: [] for m in team}
         for who, kind, face in zip(takers, card.stress, faces, strict=True):
@@ -101,7 +110,7 @@ class OvercomeRules(SessionPart):
             rank = m.skills.get(skill, 0)
             coming = [f"{kind} {face}" for kind, face in assigned[m.name] if face > rank]
             if coming:
-                self._defend_window(
+                yield from self._defend_window(
                     ctx,
                     m,
                     DEFENDING_VERBS,
@@ -113,7 +122,7 @@ class OvercomeRules(SessionPart):
             # 3. spend defense: cancel as many of the dice that would cause stress as the pool
             # can; the player says which stress to take when that is a choice
             harmful = sorted((d for d in assigned[m.name] if d[1] > rank), key=lambda d: d[1])
-            kept = self._defend(ctx, m, harmful, defense[m.name])
+            kept = yield from self._defend(ctx, m, harmful, defense[m.name])
             self.state.initiative_supply += len(defense[m.name])
             for face in defense[m.name]:
                 self.emit(EventKind.INITIATIVE_SPENT, character=m.name, face=face)
@@ -131,7 +140,7 @@ class OvercomeRules(SessionPart):
             rank = m.skills.get(skill, 0)
             progress = sum(1 for d in m.initiative if d <= rank)
             hindrance = len(m.initiative)
-            choice = self.decide(
+            choice = yield self.ask(
                 ctx,
                 DecisionKind.CHOOSE_TOKEN,
                 ["progress", "hindrance"],
@@ -152,7 +161,7 @@ class OvercomeRules(SessionPart):
         if obstacle.progress >= card.difficulty:
             self.take_obstacle(ctx, c, here, obstacle)
         elif obstacle.progress + obstacle.hindrance >= card.difficulty:
-            hinder = self.decide(
+            hinder = yield self.ask(
                 ctx,
                 LanguageDecision.CHOOSE_OPTION,
                 ["hinder", "keep"],
@@ -202,7 +211,7 @@ class OvercomeRules(SessionPart):
         m: CharacterState,
         harmful: list[tuple[str, int]],
         pool: list[int],
-    ) -> list[tuple[str, int]]:
+    ) -> Generator[Decision, Any, list[tuple[str, int]]]:
         """Spend a defense pool on the stress dice that would hurt (sorted by face): each
         defense die cancels one stress die of at least its value. As many are cancelled as
         can be; when the stress left could be of different kinds, the player chooses which.
@@ -223,14 +232,10 @@ class OvercomeRules(SessionPart):
                 break
         if not best:
             return list(harmful)
-
-        def left_of(chosen: tuple[int, ...]) -> str:
-            return ", ".join(sorted(harmful[i][0] for i in range(len(harmful)) if i not in chosen))
-
-        outcomes = list(dict.fromkeys(left_of(chosen) for chosen in best))
+        outcomes = list(dict.fromkeys([_left_of(harmful, chosen) for chosen in best]))
         cancelled = best[0]
         if len(outcomes) > 1:
-            take = self.decide(
+            take = yield self.ask(
                 ctx,
                 DecisionKind.CHOOSE_STRESS,
                 outcomes,
@@ -239,7 +244,7 @@ class OvercomeRules(SessionPart):
                 + "; which stress do you take?",
                 who=m.name,
             )
-            cancelled = next(chosen for chosen in best if left_of(chosen) == take)
+            cancelled = next(chosen for chosen in best if _left_of(harmful, chosen) == take)
         for i in cancelled:
             kind, face = harmful[i]
             self.emit(EventKind.STRESS_CANCELLED, character=m.name, stress=kind, face=face)
@@ -247,21 +252,27 @@ class OvercomeRules(SessionPart):
 
     def _divide_stress_dice(
         self, ctx: Context, c: CharacterState, team: list[CharacterState], card: Obstacle
-    ) -> list[str]:
+    ) -> Generator[Decision, Any, list[str]]:
         """Teamwork: who takes each stress die, divided before the dice are rolled (one of
         the team may take them all, or none); alone, ``c`` takes them."""
         if len(team) == 1:
             return [c.name] * len(card.stress)
         takers = []
         for i, kind in enumerate(card.stress):
-            takers.append(
-                self.decide(
-                    ctx,
-                    DecisionKind.CHOOSE_CHARACTER,
-                    [m.name for m in team],
-                    f"Who takes {card.name}'s {kind} stress die ({i + 1} of {len(card.stress)})?",
-                )
+            taker = yield self.ask(
+                ctx,
+                DecisionKind.CHOOSE_CHARACTER,
+                [m.name for m in team],
+                f"Who takes {card.name}'s {kind} stress die ({i + 1} of {len(card.stress)})?",
             )
+            takers.append(taker)
         for who, kind in zip(takers, card.stress, strict=True):
             self.emit(EventKind.STRESS_DIE_ASSIGNED, character=who, stress=kind)
         return takers
+
+
+def _left_of(harmful: list[tuple[str, int]], chosen: tuple[int, ...]) -> str:
+    """The stress left when the defense cancels the dice ``chosen``, as the player reads it (a
+    function of the module: nested in ``_defend`` and called from a generator expression, it
+    was, compiled, a reference cycle holding the session)."""
+    return ", ".join(sorted(harmful[i][0] for i in range(len(harmful)) if i not in chosen))

@@ -153,3 +153,46 @@ def facts(session: Any, watch: SupplyWatch | None = None) -> dict[str, Any]:
 
 def _card(data: dict[str, Any]) -> str:
     return str(data.get("asset") or data.get("ability") or data.get("card"))
+
+
+def play_sessions(ruleset: Any, bot: Any, seed: int, last: int) -> list[dict[str, Any]]:
+    """The sessions of years 1 to ``last`` of one campaign, played by ``bot`` from ``seed`` (as
+    ``chronicler play --year`` plays them): each session's facts, supply watched."""
+    import random
+
+    from .campaign import choose_characters, end_session
+    from .session import new_campaign, new_session
+
+    uses = getattr(bot, "uses_observation", True)
+    rng = random.Random(seed)  # as play_campaign: the same seed gives the same sessions
+    campaign = new_campaign(ruleset)
+    sessions = []
+    for year in range(1, last + 1):
+        chosen = choose_characters(bot, campaign, ruleset)
+        session = new_session(ruleset, campaign, rng.randrange(2**31), chosen)
+        watch = SupplyWatch.of(session)
+        if hasattr(bot, "bind"):  # a bot that searches copies of the session it plays
+            bot.bind(session)
+        while (decision := session.pending()) is not None:
+            obs = session.observation(decision.who) if uses else None
+            session.apply(bot.choose(obs, decision))
+            watch.see(session)
+        sessions.append(facts(session, watch))
+        if year < last:  # the campaign after the last session is never read here
+            campaign = end_session(campaign, session)
+    return sessions
+
+
+def replay_sessions(ruleset: Any, sessions: Any) -> tuple[Any, Any]:
+    """Rebuild stored sessions in order from their seeds, characters and answers; returns the
+    last session and the campaign it started from."""
+    from .campaign import end_session
+    from .session import new_campaign, replay
+
+    campaign = new_campaign(ruleset)
+    before, session = campaign, None
+    for stored in sessions:
+        before = campaign
+        session = replay(ruleset, campaign, stored["seed"], stored["characters"], stored["answers"])
+        campaign = end_session(campaign, session)
+    return session, before

@@ -259,7 +259,11 @@ def _no_die(what: str) -> Callable[..., str | None]:
 
     def check(ctx: Context, object: Any, *args: Any, **kwargs: Any) -> str | None:
         if hasattr(object, "quantity"):  # not resolved yet: the primitive resolves it
-            return None
+            at = kwargs.get("at")
+            if what != "trade" or hasattr(at, "quantity"):  # a place not resolved yet either
+                return None
+            # a trade takes the dice where the text says (found already) or here: none there
+            return None if _dice_at(ctx, object, at) else f"no such die to {what}"
         return None if _die_targets(ctx, object) else f"no such die to {what}"
 
     return check
@@ -1240,7 +1244,24 @@ def _remove_settles(ctx: Context, kw: dict[str, Any]) -> bool:
     return _noun(kw.get("object"))[1] == "threat"
 
 
+def _no_threat_to_remove(
+    ctx: Context, object: Any, at: Any = None, from_: Any = None, on: Any = None
+) -> str | None:
+    """A ``finds`` check: a threat taken from a place written (or here) that holds none; a
+    phrase not resolved yet, or "all threats", is the primitive's to judge."""
+    every = getattr(getattr(object, "quantity", None), "mode", None) == "all"
+    if _noun(object)[1] != "threat" or every:
+        return None
+    where = at or from_ or on
+    if hasattr(where, "quantity") and not hasattr(where, "zone"):
+        return None  # a phrase the primitive resolves (it may ask)
+    if any(loc.threats for loc in _locations(ctx, where)):
+        return None
+    return "no threat to remove"
+
+
 @settles(_remove_settles)
+@finds(_no_threat_to_remove)
 @takes(object="token")
 @holds("from", "at", "on")  # "from any location": only the places holding one are offered
 def remove(ctx: Context, object: Any, at: Any = None, from_: Any = None, on: Any = None) -> None:

@@ -5,9 +5,10 @@ narrated where, skill-match points, cards spent for points, the epilogue.
 from __future__ import annotations
 
 import copy
+from collections.abc import Generator
 from typing import Any
 
-from dsl.runtime import Context
+from dsl.runtime import Context, Decision
 
 from .basics import (
     SessionPart,
@@ -152,8 +153,10 @@ class SceneRules(SessionPart):
 
     def action_narrate(
         self, ctx: Context, scene_name: str, location: str, participants: list[str]
-    ) -> None:
-        """Narrate a scene: skill-match points, cards played, epilogue, skill advance."""
+    ) -> Generator[Decision, Any, None]:
+        """Narrate a scene: skill-match points, cards played, epilogue, skill advance. A piece
+        written as a generator: each card is asked and the piece goes on from there (the
+        epilogue's questions, a card's text, are asked as texts ask: ``ctx.decide``)."""
         st = self.state
         scene = self.ruleset.scenes[scene_name]
         team = [self.character(n) for n in participants]
@@ -164,8 +167,8 @@ class SceneRules(SessionPart):
         played: list[dict[str, Any]] = []
         total = match
         # The cards are all chosen first, each from what the team has left, and spent once the
-        # choosing is done: every question is asked before anything changes, so none costs a
-        # copy of the game or a restore (the piece's snapshot waits for ``touch``).
+        # choosing is done: every question is asked before anything changes, so a copy of the
+        # game or a saved one needs no snapshot to go back to (it waits for ``touch``).
         left = {c.name: (list(c.obstacles), list(c.assets)) for c in team}
         while True:
             options: list[Any] = []
@@ -177,7 +180,7 @@ class SceneRules(SessionPart):
                     options.append({"card": n, "kind": "asset", "character": c.name})
             if total >= scene.points:
                 options.append("finish")
-            choice = self.decide(
+            choice = yield self.ask(
                 ctx,
                 DecisionKind.CHOOSE_CARD,
                 options,

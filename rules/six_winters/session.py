@@ -19,7 +19,6 @@ a stack of ``Frame``s. Two sorts of frame exist:
 from __future__ import annotations
 
 import difflib
-import importlib
 import pickle
 import sys
 import weakref
@@ -38,7 +37,7 @@ from dsl.kernel.machine import (
     method_table,
 )
 from dsl.procedure import Procedure, ProcedureWalker
-from dsl.runtime import Context, EffectError, NothingToActOn
+from dsl.runtime import Context, Decision, EffectError, NothingToActOn, marks_of, new_decision
 from dsl.runtime import DecisionKind as LanguageDecision
 
 from . import select as selecting
@@ -134,6 +133,13 @@ class Session(
             self._sorcery,
         ) = _session_memos(ruleset)
         self._card_points_memo: dict[str, tuple[int, str | None]] = {}
+        # the card texts whose reach the engine can tell without running them (``_may_act``)
+        self._probe_memo = ruleset_memo(ruleset, "probes")
+        self._probed = ruleset_memo(ruleset, "probed")
+        # the answers of a character's local card texts, as last looked up (``_may_act``): the
+        # character, the round of action options, the answers kept for its location and dice
+        self._probe_read: tuple[Any, int, dict[Any, bool], dict[Any, bool]] = (None, -1, {}, {})
+        self._options_round = 0  # the action options worked out so far (``action_options``)
         self._trade_memo: dict[str, list[str]] = {}
         self._trade_sets = ruleset_memo(ruleset, "trade sets")
         self._least_scene_points: int | None = None
@@ -251,6 +257,8 @@ class Session(
         copy equal to it); another player gets a view of its own sharing the parts worked out
         (nothing in a view depends on who looks but ``who``)."""
         st = self.state
+        if self.changes_untold():  # the table as the piece left it, not as last told
+            return View(self, who)
         events = st.events
         told = len(events)
         last = events[-1] if told else None
@@ -270,6 +278,13 @@ class Session(
         # still finds it
         self._view = (told, last, weakref.ref(view))
         return view
+
+    def changes_untold(self) -> bool:
+        """Whether a piece asks the pending decision after changing the table: it tells its
+        changes by the time it ends, so some may not be told yet (the view then shows the
+        table as it is, worked out anew, and keeps nothing of it for later views)."""
+        asking = self._asking
+        return asking is not None and asking.get("snap") is not None
 
     @property
     def rng(self) -> Any:
@@ -297,12 +312,13 @@ class Session(
 
     def primitive(self, name: str) -> Callable[..., Any]:
         if self._primitives is None:
-            self._primitives = importlib.import_module(self.ruleset.primitives_module)
-        fn = getattr(self._primitives, name, None)
+            # the functions the text's verbs are bound to, as the checker found them
+            self._primitives = self.ruleset.compiled.vocabulary.primitive_functions
+        fn = self._primitives.get(name)
         if fn is None:
             raise ChroniclerError(f"the ruleset's primitives have no function {name!r}")
         if self._untouched:
-            last = getattr(fn, "settles", None) if name == self._last_call else None
+            last = marks_of(fn).settles if name == self._last_call else None
             return self._touching(fn, last)
         return fn
 
@@ -314,7 +330,7 @@ class Session(
         and this says whether, with these roles, it asks and fails at nothing once called
         (``dsl.runtime.settles``): then the piece never goes back, and no snapshot is taken."""
 
-        finds = getattr(fn, "finds", None)
+        finds = marks_of(fn).finds
 
         def touching(*args: Any, **kwargs: Any) -> Any:
             # what the primitive must find is asked before anything is copied (``finds``)
@@ -553,6 +569,21 @@ class Session(
             )
         finally:
             ctx.actor = saved
+
+    def ask(
+        self,
+        ctx: Context,
+        kind: str,
+        options: Sequence[Any],
+        prompt: str,
+        who: str | None = None,
+        *,
+        min_choices: int = 1,
+        max_choices: int = 1,
+    ) -> Decision:
+        """The question a piece written as a generator yields (``answer = yield ask(...)``):
+        ``decide``'s, with ``who`` kept as given; the machine answers it."""
+        return new_decision(kind, who, prompt, tuple(options), ctx.span, min_choices, max_choices)
 
     def run_effects(
         self,

@@ -168,6 +168,8 @@ def _kept(session: Session, part: str, work: Callable[[Session], Any]) -> Any:
     was told since; else worked out anew. The events then are still there (held by reference:
     a piece taken back drops the ones it told, and one told anew is another object), so the
     state is the same or one restored to the same public table."""
+    if session.changes_untold():  # a question inside a piece that has changed the table
+        return work(session)
     events = session.state.events
     told = len(events)
     kept = session._shown.get(part)

@@ -1,4 +1,5 @@
-"""How the roll's events read at the table (``chronicler roll``): one line per event kind."""
+"""How the roll's events read at the table (``chronicler roll``): one line per event kind, a
+menu line per answer, and the roll's last line; every count agrees with its noun."""
 
 from __future__ import annotations
 
@@ -7,10 +8,28 @@ from typing import Any
 from dsl.kernel.machine import KernelEvent
 
 from .contracts import EventKind
+from .intrusion import ACCEPT, REFUSE
+from .roll import BUY, RAISE
 
 
 def _faces(faces: list[int]) -> str:
     return " ".join(str(f) for f in faces)
+
+
+def counted(number: int, noun: str) -> str:
+    """``1 die``, ``2 dice``, ``1 hit``, ``3 strength points``: a count and its noun agreeing."""
+    if number == 1:
+        return f"{number} {noun}"
+    head, _, last = noun.rpartition(" ")
+    plural = IRREGULAR.get(last, last + "s")
+    return f"{number} {head + ' ' if head else ''}{plural}"
+
+
+IRREGULAR = {"die": "dice", "XP": "XP"}
+
+
+def _left(points: int) -> str:
+    return f"{counted(points, 'point')} left"
 
 
 def line(event: Any) -> str:
@@ -18,17 +37,17 @@ def line(event: Any) -> str:
     kind = str(event.kind)
     if kind == EventKind.ROLL_STARTED:
         who = f"{d['character']} rolls" if d["character"] else "Rolling"
-        cuts = f", {d['cuts']} cut" + ("s" if d["cuts"] != 1 else "") if d["cuts"] else ""
-        points = f", {d['points']} {d['stat']} points" if d["stat"] else ""
-        return f"{who} {d['skill']} {d['level']}: {d['dice']} dice{cuts}{points}"
+        cuts = f", {counted(d['cuts'], 'cut')}" if d["cuts"] else ""
+        points = f", {counted(d['points'], str(d['stat']) + ' point')}" if d["stat"] else ""
+        return f"{who} {d['skill']} {d['level']}: {counted(d['dice'], 'die')}{cuts}{points}"
     if kind == KernelEvent.DICE_ROLLED:
         return f"rolled {_faces(d['faces'])}"
     if kind == EventKind.DIE_RAISED:
-        return f"die {d['die']} raised {d['before']} -> {d['after']} ({d['points']} points left)"
+        return f"die {d['die']} raised {d['before']} -> {d['after']} ({_left(d['points'])})"
     if kind == EventKind.DIE_BOUGHT:
-        return f"an extra die: {d['face']} ({d['points']} points left)"
+        return f"an extra die: {d['face']} ({_left(d['points'])})"
     if kind == EventKind.XP_GAINED:
-        return f"+{d['amount']} XP for {d['why']} ({d['xp']} XP)"
+        return f"+{d['amount']} XP for {d['why']} (XP now {d['xp']})"
     if kind == EventKind.SKILL_GAINED:
         price = "free" if d["free"] else f"for {d['xp_spent']} XP"
         return (
@@ -42,13 +61,16 @@ def line(event: Any) -> str:
     if kind == EventKind.RESULT:
         return f"result: {d['band']} (highest die {d['highest']})"
     if kind == EventKind.HITS:
-        return f"{d['hits']} hit" + ("" if d["hits"] == 1 else "s")
+        return counted(d["hits"], "hit")
     if kind == EventKind.HITS_AGAINST:
         who = d["character"] or "The character"
-        points = f" ({d['points']} {d['stat']} points)" if d["stat"] else ""
-        return f"{who} takes {d['hits']} hit" + ("" if d["hits"] == 1 else "s") + points
+        points = f" ({counted(d['points'], str(d['stat']) + ' point')})" if d["stat"] else ""
+        return f"{who} takes {counted(d['hits'], 'hit')}{points}"
     if kind == EventKind.HITS_OFFSET:
-        return f"{d['offset']} offset for {d['spent']} points ({d['points']} left), {d['left']} not"
+        return (
+            f"{counted(d['offset'], 'hit')} offset for {counted(d['spent'], 'point')} "
+            f"({d['points']} left), {counted(d['left'], 'hit')} not"
+        )
     if kind == EventKind.CONSEQUENCE_TAKEN:
         promoted = f", promoted from -{d['hits']}" if d["promoted"] else ""
         fatal = ": fatal" if d["fatal"] else ""
@@ -60,6 +82,50 @@ def line(event: Any) -> str:
     if kind == EventKind.INTRUSION:
         who = d["character"] or "The character"
         if d["accepted"]:
-            return f"{who} accepts the complication: +{d['change']} XP ({d['xp']} XP)"
-        return f"{who} refuses the complication: {d['change']} XP ({d['xp']} XP)"
+            return f"{who} accepts the complication: +{d['change']} XP (XP now {d['xp']})"
+        return f"{who} refuses the complication: {d['change']} XP (XP now {d['xp']})"
     return f"{kind}: {d}"
+
+
+def option_line(game: Any, choice: Any) -> str:
+    """A menu line: its number, the answer with what it costs or gives, and (not offered now)
+    why not: "2. buy a die (2 points): 1 point left"."""
+    values = game.ruleset.values
+    st = game.state
+    answer = str(choice.answer)
+    costs = {
+        RAISE: f" ({counted(int(values['raise die cost']), 'point')})",
+        BUY: f" ({counted(int(values['extra die cost']), 'point')})",
+        ACCEPT: f" (+{int(values['intrusion xp'])} XP)",
+        REFUSE: f" ({int(values['refuse intrusion cost'])} XP)",
+    }
+    line = f"{choice.number}. {answer}{costs.get(answer, '')}"
+    if choice.offered:
+        return line
+    if answer in (RAISE, BUY):
+        return f"{line}: {_left(st.points)}, not enough"
+    if answer == REFUSE:
+        return f"{line}: {st.character or 'the character'} holds {st.xp} XP, not enough"
+    if answer.startswith("raise die "):
+        return f"{choice.number}. die {choice.number} shows {st.dice[choice.number - 1]}: no higher"
+    return f"{line}: not now"
+
+
+def stopped_line(roll: Any) -> str | None:
+    """Where a roll would end if nothing more were spent: "If you stop now: minor success,
+    2 hits" (``None`` when a die is still to be rolled)."""
+    from .choosing import outcome_if_stopped
+
+    stopped = outcome_if_stopped(roll)
+    if stopped is None:
+        return None
+    gained = stopped.xp - roll.state.xp
+    xp = f", +{gained} XP" if gained > 0 else ""
+    return f"If you stop now: {stopped.band}, {counted(stopped.hits, 'hit')}{xp}"
+
+
+def outcome_line(outcome: Any, stat: str | None) -> str:
+    """Where a roll ends (or would, stopped now): "minor success: 2 hits; XP now 0; 3 strength
+    points left"."""
+    points = f"; {counted(outcome.points, str(stat) + ' point')} left" if stat else ""
+    return f"{outcome.band}: {counted(outcome.hits, 'hit')}; XP now {outcome.xp}{points}"

@@ -7,6 +7,8 @@
     name value/level            (a reservoir beyond the stats: arrows 4/6)
     root skill 1
     skill N, narrower skill N+1 (a chain on one line)
+    scheme: tag, tag N          (motivations, ambitions: plot tags)
+    inventory: tag, tag N       (what the character carries: stuff tags)
 
 (``examples/brick.character`` is the seed's example character.)
 
@@ -14,15 +16,16 @@ The first line is the name and, after " - ", the background. ``points/level STAT
 pip reservoir); ``name value/level``, name first as the seed writes a reservoir, is any other
 reservoir the character holds. A line of skills is a chain: each skill is one level above the
 one before it on its line, which it specializes; a line's first skill is the root skill or
-builds on it. ``#`` starts a comment. Every line is one entry, so the sheet is read line by
-line; each problem is a diagnostic at its file:line:column (``chronicler check
-brick.character``).
+builds on it. A line labelled ``scheme:`` or ``inventory:`` holds tags of that kind, each a
+name and a level (1 when none is written), which cost no XP. ``#`` starts a comment. Every line
+is one entry, so the sheet is read line by line; each problem is a diagnostic at its
+file:line:column (``chronicler check brick.character``).
 
 Checked, as the seed's Character Creation says: the root skill is there; every skill builds on a
-lower one; every declared stat is there, at least its starting level, its points at most its
-level and its level at most the value "stat max per skill level" times the highest skill level;
-the XP spent (1 per skill level, the value "stat raise cost" per stat level above the start) is
-exactly the value "creation xp".
+lower one; every declared stat is there, at least its starting level, its points full (a new
+character gains full points in every stat) and its level at most the value "stat max per skill
+level" times the highest skill level; the XP spent (1 per skill level, the value "stat raise
+cost" per stat level above the start) is exactly the value "creation xp".
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dsl.diagnostics import CheckFailed, Diagnostics, did_you_mean, read_rules_text
+from dsl.diagnostics import CheckFailed, Diagnostics, counted, did_you_mean, read_rules_text
 from dsl.runtime import Span
 
 from .progression import NotAllowed
@@ -40,7 +43,11 @@ from .reservoir import WRITTEN as RESERVOIR
 from .reservoir import Reservoir
 
 STAT = re.compile(r"^(?P<points>\d+)\s*/\s*(?P<level>\d+)\s+(?P<name>\S.*?)\s*$")
-SKILL = re.compile(r"^(?P<name>[^\d,#/]*[^\d\s,#/])\s+(?P<level>\d+)\s*$")
+SKILL = re.compile(r"^(?P<name>[^\d,#/:]*[^\d\s,#/:])\s+(?P<level>\d+)\s*$")
+LABELLED = re.compile(r"^(?P<label>[^\s:,#/\d][^:,#/\d]*?)\s*:\s*(?P<tags>.*)$")
+TAG = re.compile(r"^(?P<name>[^,#:]*?[^\d\s,#:])(?:\s+(?P<level>\d+))?$")
+# The labelled lines of a sheet, by the label written (either number): the tags each holds.
+LABELS = {"scheme": "schemes", "schemes": "schemes", "inventory": "inventory"}
 SUFFIX = ".character"
 
 
@@ -60,6 +67,15 @@ class Stat:
     span: Span
 
 
+@dataclass(frozen=True)
+class Tag:
+    """A scheme or a thing carried: a name and a level (how much it weighs)."""
+
+    name: str
+    level: int
+    span: Span
+
+
 @dataclass
 class Character:
     name: str
@@ -67,6 +83,8 @@ class Character:
     stats: dict[str, Stat] = field(default_factory=dict)
     skills: dict[str, Skill] = field(default_factory=dict)  # by folded name
     reservoirs: dict[str, Reservoir] = field(default_factory=dict)  # beyond the stats, by name
+    schemes: list[Tag] = field(default_factory=list)  # motivations, ambitions, arcs
+    inventory: list[Tag] = field(default_factory=list)  # stuff the character carries
 
     def skill(self, name: str) -> Skill | None:
         return self.skills.get(name.casefold())
@@ -107,9 +125,12 @@ def read_character(text: str, path: str, ruleset: Any, d: Diagnostics) -> Charac
             character = Character(name.strip(), background.strip())
             header = _span(path, number, indent, len(line))
             continue
+        labelled = LABELLED.match(body)
         stat = STAT.match(body)
         reservoir = RESERVOIR.match(body)
-        if stat:
+        if labelled:
+            _read_tags(character, labelled, path, number, indent, d)
+        elif stat:
             _read_stat(character, stat, path, number, indent, ruleset, d)
         elif reservoir:
             _read_reservoir(character, reservoir, path, number, indent, ruleset, d)
@@ -149,7 +170,16 @@ def _read_stat(
         )
         return
     if points > level:
-        d.error(f"{written} holds {points} points but its level is {level}: at most {level}", whole)
+        d.error(
+            f"{written} holds {counted(points, 'point')} but its level is {level}: at most {level}",
+            whole,
+        )
+    elif points < level:
+        d.error(
+            f"{written} holds {points} of its {level} points: a new character's stats are full "
+            f"({level}/{level} {written})",
+            whole,
+        )
     start = int(ruleset.values["stat start"])
     if level < start:
         d.error(f"{written} is level {level}: every stat starts at level {start}", whole)
@@ -183,6 +213,44 @@ def _read_reservoir(
         )
     except NotAllowed as bad:
         d.error(str(bad), whole)
+
+
+def _read_tags(
+    character: Character, m: re.Match[str], path: str, number: int, indent: int, d: Diagnostics
+) -> None:
+    """A ``scheme:`` or ``inventory:`` line: its tags, each a name and a level (1 unwritten)."""
+    label = m.group("label").strip()
+    kind = LABELS.get(label.casefold())
+    if kind is None:
+        span = _span(path, number, indent, indent + len(label))
+        d.error(
+            f"'{label}:' is not a line of a sheet: a labelled line is 'scheme:' or 'inventory:'"
+            f"{did_you_mean(label.casefold(), list(LABELS))}",
+            span,
+        )
+        return
+    kept: list[Tag] = getattr(character, kind)
+    if not m.group("tags").strip():  # "inventory:" with nothing after it: nothing carried
+        return
+    at = m.start("tags")
+    for part in m.group("tags").split(","):
+        start = at + (len(part) - len(part.lstrip()))
+        at += len(part) + 1
+        text = part.strip()
+        span = _span(path, number, indent + start, indent + start + len(text))
+        tag = TAG.match(text)
+        if not text:
+            d.error(f"an empty {label} tag: write a name, and a level if it is more than 1", span)
+        elif tag is None:
+            d.error(f"'{text}' is not a tag: write a name, then its level if not 1 (rope 2)", span)
+        elif any(t.name.casefold() == tag.group("name").casefold() for t in kept):
+            d.error(f"{label} '{tag.group('name')}' is written twice", span)
+        else:
+            level = int(tag.group("level") or 1)
+            if level < 1:
+                d.error(f"{tag.group('name')} {level}: a tag's level is 1 or more", span)
+            else:
+                kept.append(Tag(tag.group("name"), level, span))
 
 
 def _read_skills(

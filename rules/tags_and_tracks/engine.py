@@ -1,6 +1,9 @@
 """The Tags and Tracks engine's public API: the ruleset, the roll, the character sheet, and the
-XP, intrusions, flashbacks and offsetting outside a roll. The command line reaches it through
-the registry (``rules.registry.find("tags-and-tracks").engine``)."""
+XP, intrusions, flashbacks and offsetting outside a roll; and for a person choosing at the table,
+the result if a roll stops now, menus numbered once and for all, and the spending a GM gave on
+the command line put to the roll's questions (``choosing.py``). Everyone outside the ruleset
+reaches it through the ruleset contract its ``plugin.py`` registers (``story``, ``odds``,
+``sheets``)."""
 
 from __future__ import annotations
 
@@ -10,7 +13,17 @@ from typing import Any
 
 from dsl.loader import load_ruleset as _load
 
+from . import account
 from .character import Character, load_character
+from .choosing import (
+    Choice,
+    Outcome,
+    Plan,
+    answer_from_plan,
+    menu,
+    outcome,
+    outcome_if_stopped,
+)
 from .hits import HitsAgainst, new_hits_against
 from .intrusion import Intrusion, new_intrusion
 from .odds import MAX_DICE, RollOdds, best_chance, roll_odds
@@ -44,22 +57,30 @@ __all__ = [
     "MAX_DICE",
     "RULES_DIR",
     "Character",
+    "Choice",
     "HitsAgainst",
     "Intrusion",
     "NotAllowed",
+    "Outcome",
+    "Plan",
     "Roll",
     "RollOdds",
     "accept_intrusion",
+    "account",
+    "answer_from_plan",
     "best_chance",
     "consequence_level",
     "dice_and_cuts",
     "flashback",
     "load_character",
     "load_ruleset",
+    "menu",
     "new_hits_against",
     "new_intrusion",
     "new_roll",
     "offset_hits",
+    "outcome",
+    "outcome_if_stopped",
     "raise_stat",
     "recovers",
     "refuse_intrusion",

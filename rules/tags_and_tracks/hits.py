@@ -9,14 +9,15 @@ a flat dataclass: its snapshot and JSON are the kernel's (``dsl.kernel.flat``).
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
 from dsl.kernel import Event, Frame, GameRandom, Machine
 from dsl.kernel.flat import FlatState
-from dsl.kernel.text import ask_text
+from dsl.kernel.text import text_question
 from dsl.procedure import ProcedureStep, ProcedureWalker
-from dsl.runtime import Context
+from dsl.runtime import Context, Decision
 
 from .contracts import EventKind
 from .primitives import value
@@ -63,19 +64,19 @@ class HitsAgainst(FlatState, ProcedureWalker, Machine):
     def offer_who(self, step: ProcedureStep) -> str | None:
         return self.state.character or None
 
-    def op_take_consequence(self, ctx: Context) -> None:
+    def op_take_consequence(self, ctx: Context) -> Generator[Decision, Any, None]:
         """A consequence for the hits left: the GM names it; its level is the hits it offsets,
-        promoted past the levels the stat holds."""
+        promoted past the levels the stat holds. (A piece written as a generator: the name is
+        asked with the table as it is, and the piece goes on with it.)"""
         st = self.state
         level = consequence_level(self.ruleset, hits=st.left, taken=st.held)
         stat = f" {st.stat}" if st.stat else ""
-        name = ask_text(
+        name = yield text_question(
             ctx,
             f"Name the -{level}{stat} consequence",
             None,  # the GM decides it
             max_length=value(self, "consequence name length"),
         )
-        self.touch()
         st.consequence = {"name": name, "level": level, "hits": st.left}
         st.held.append(level)
         self.emit(

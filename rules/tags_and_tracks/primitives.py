@@ -44,7 +44,9 @@ def step_roll_the_dice(game: Any) -> None:
 
 def prompt_spend_stat_points(game: Any) -> str:
     st = game.state
-    return f"Dice {st.dice}, {st.points} {st.stat or 'stat'} points: spend points?"
+    faces = " ".join(str(f) for f in st.dice)
+    points = f"{st.points} {st.stat or 'stat'} point" + ("" if st.points == 1 else "s")
+    return f"Dice {faces}, {points}: spend points?"
 
 
 def if_the_points_can_raise_a_die(game: Any) -> bool:
@@ -79,9 +81,13 @@ def step_gain_xp_on_no_hits(game: Any) -> None:
 
 
 def skill_cost(game: Any) -> int:
-    """0 when every die is a 6 (the skill is free), else 1 XP for every non-6."""
+    """0 when every die is a 6 (the skill is free), else 1 XP for every non-6: judged on the
+    dice as the stat points left them, or as they fell (the value "skill judged after
+    points")."""
     sides = value(game, "die sides")
-    return value(game, "skill cost per non-six") * sum(1 for f in game.state.dice if f != sides)
+    st = game.state
+    faces = st.dice if value(game, "skill judged after points") else st.rolled
+    return value(game, "skill cost per non-six") * sum(1 for f in faces if f != sides)
 
 
 def prompt_gain_skills(game: Any) -> str:
@@ -236,6 +242,8 @@ values_read = frozenset(
         "no hits xp",
         "skill cost per non-six",
         "skill name length",
+        "skill judged after points",
+        "cuts per consequence level",
         "consequence name length",
         "creation xp",
         "stat start",
@@ -248,17 +256,3 @@ values_read = frozenset(
         "fatal consequence",
     }
 )
-
-
-def _check_character(path: Any, diagnostics: Any) -> None:
-    from pathlib import Path
-
-    from dsl.loader import load_ruleset
-
-    from .character import check_character_file
-
-    check_character_file(path, load_ruleset(Path(__file__).parent), diagnostics)
-
-
-# The files beside the text this ruleset reads: `chronicler check brick.character`.
-sheets = {".character": _check_character}

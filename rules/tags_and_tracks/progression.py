@@ -116,12 +116,18 @@ def dice_and_cuts(
     hard: bool = False,
     far: bool = False,
     cuts: int = 0,
+    hindered_by: Iterable[int] = (),
 ) -> Odds:
     """Skill level plus advantages in dice, disadvantages in cuts, each as its declared value's
-    sign says: easy +1 and assist +1 per helper are dice, hard -1 and far -1 are cuts (and
-    ``cuts`` more, from consequences)."""
-    if assist < 0 or cuts < 0 or level < 1:
-        raise NotAllowed("a skill level is 1 or more, and assists and cuts are 0 or more")
+    sign says: easy +1 and assist +1 per helper are dice, hard -1 and far -1 are cuts, and
+    ``cuts`` more; each consequence hindering the roll (``hindered_by``, their levels) cuts
+    the value "cuts per consequence level" per level."""
+    levels = list(hindered_by)
+    if assist < 0 or cuts < 0 or level < 1 or any(x < 1 for x in levels):
+        raise NotAllowed(
+            "a skill level is 1 or more, assists and cuts 0 or more, a consequence -1 or worse"
+        )
+    cuts += _value(ruleset, "cuts per consequence level") * sum(levels)
     signed = [
         _value(ruleset, "easy") * int(easy),
         _value(ruleset, "assist") * assist,

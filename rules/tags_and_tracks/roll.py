@@ -8,14 +8,15 @@ pass) and what those offers ask (which die; the new skill's name, as free text).
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
 from dsl.kernel import Event, Frame, GameRandom, Machine
 from dsl.kernel.flat import FlatState
-from dsl.kernel.text import ask_text
+from dsl.kernel.text import text_question
 from dsl.procedure import DONE, PASS, ProcedureStep, ProcedureWalker
-from dsl.runtime import Context
+from dsl.runtime import Context, Decision
 
 from .contracts import DecisionKind, EventKind
 from .primitives import value
@@ -44,6 +45,7 @@ class RollState:
     xp: int
     rng: GameRandom
     dice: list[int] = field(default_factory=list)
+    rolled: list[int] = field(default_factory=list)  # the faces as they fell, bought dice too
     highest: int | None = None
     band: str | None = None
     hits: int | None = None
@@ -82,18 +84,23 @@ class Roll(FlatState, ProcedureWalker, Machine):
         check = self.ruleset.checks["Roll"]  # the text's roll: how many dice, of what sides
         setting = check.setting(level=st.level, advantages=st.advantages, cuts=st.cuts)
         st.dice = self.roll_dice(check.sides, setting.dice, f"{st.skill} {st.level}")
+        st.rolled = list(st.dice)
 
-    def op_raise_die(self, ctx: Context) -> None:
-        """1 point raises a die you rolled by 1: which die is asked."""
+    def op_raise_die(self, ctx: Context) -> Generator[Decision, Any, None]:
+        """1 point raises a die you rolled by 1: which die is asked. A piece written as a
+        generator (the kernel's contract: docs/engine.md): the question is yielded, and the
+        piece goes on with the answer."""
         st = self.state
         sides = value(self, "die sides")
         options = [raise_option(i, f) for i, f in enumerate(st.dice) if f < sides]
-        answer = ctx.decide(
-            DecisionKind.RAISE_WHICH_DIE, options, f"Dice {st.dice}: raise which die?", st.character
+        answer = yield ctx.question(
+            DecisionKind.RAISE_WHICH_DIE,
+            options,
+            f"Dice {' '.join(str(f) for f in st.dice)}: raise which die?",
+            st.character,
         )
         index = int(str(answer).split()[2]) - 1
         before = st.dice[index]
-        self.touch()
         st.points -= value(self, "raise die cost")
         st.dice[index] = before + 1
         self.emit(
@@ -105,15 +112,16 @@ class Roll(FlatState, ProcedureWalker, Machine):
         st.points -= value(self, "extra die cost")
         face = self.roll_dice(value(self, "die sides"), 1, "an extra die")[0]
         st.dice.append(face)
+        st.rolled.append(face)
         self.emit(EventKind.DIE_BOUGHT, face=face, points=st.points)
 
-    def op_take_skill(self, ctx: Context) -> None:
+    def op_take_skill(self, ctx: Context) -> Generator[Decision, Any, None]:
         """The skill one level higher: the player names it, then its XP is paid."""
         from .primitives import skill_cost
 
         st = self.state
         level = st.level + 1
-        name = ask_text(
+        name = yield text_question(
             ctx,
             f"Name the level {level} skill building on {st.skill}",
             st.character or None,
@@ -121,7 +129,6 @@ class Roll(FlatState, ProcedureWalker, Machine):
             taken=st.skills,
         )
         cost = skill_cost(self)
-        self.touch()
         st.xp -= cost
         st.gained = {"name": name, "level": level, "builds_on": st.skill}
         self.emit(

@@ -201,8 +201,8 @@ def test_this_does_not_modifies_the_sentence_before_it(toy_ruleset: CompiledRule
 
 def test_a_primitive_declares_what_it_must_find_and_says_it_before_acting() -> None:
     # ``finds``: the check reads the primitive's arguments; what is missing is a NothingToActOn
-    # raised before the body runs, and a host can ask the same check first (``fn.finds``).
-    from dsl.runtime import NothingToActOn, finds, takes
+    # raised before the body runs, and a host can ask the same check first (its marks' finds).
+    from dsl.runtime import NothingToActOn, finds, marks_of, takes
 
     done: list[Any] = []
 
@@ -219,7 +219,8 @@ def test_a_primitive_declares_what_it_must_find_and_says_it_before_acting() -> N
     with pytest.raises(NothingToActOn, match="there is nothing to polish"):
         polish(ctx, [])
     assert done == [["lamp"]]
-    assert polish.finds is no_target and polish.takes == {"object": ("relic",)}
+    marks = marks_of(polish)  # one record, the wrapper keeping what was declared inside it
+    assert marks.finds is no_target and marks.takes_kinds == {"object": ("relic",)}
 
 
 def test_a_context_has_answers_and_bindings_of_its_own_and_the_defaults_of_its_fields():
@@ -242,3 +243,50 @@ def test_a_context_has_answers_and_bindings_of_its_own_and_the_defaults_of_its_f
     )
     # every field is set by the written ``__init__`` (a field added must be added there too)
     assert all(hasattr(made, f.name) for f in fields(Context))
+
+
+def test_the_marks_of_a_primitive_are_one_typed_record_and_no_attributes() -> None:
+    # what the ten decorators declare is kept in one ``PrimitiveMarks`` record, by the function
+    from dsl.runtime import (
+        NO_MARKS,
+        PrimitiveMarks,
+        creates,
+        faces,
+        forbiddable,
+        holds,
+        marks_of,
+        only_forbidden,
+        prices,
+        replaceable,
+        settles,
+    )
+
+    def never_asks(ctx: Context, roles: dict[str, Any]) -> bool:
+        return True
+
+    @creates("object")
+    @holds("source", whole=True)
+    @faces("to")
+    @settles(never_asks)
+    @prices({"trade": "coin"}, on="room")
+    @replaceable("threat")
+    @forbiddable("this room", None, on="room")
+    def stow(ctx: Context, object: Any, source: Any = None, to: Any = None) -> None: ...
+
+    @only_forbidden
+    def fight(ctx: Context, object: Any) -> None: ...
+
+    assert marks_of(stow) == PrimitiveMarks(
+        creates=frozenset({"object"}),
+        holds=frozenset({"source"}),
+        holds_whole=True,
+        faces=frozenset({"to"}),
+        settles=never_asks,
+        prices=(("trade", ("coin",)),),
+        prices_on=("room",),
+        replaceable=frozenset({"threat"}),
+        forbiddable=(("this room", None), ("room",)),
+    )
+    assert marks_of(fight) == PrimitiveMarks(only_forbidden=True)
+    assert marks_of(len) is NO_MARKS  # never marked: nothing declared
+    assert not set(vars(stow)) & {"creates", "holds", "faces", "settles", "prices", "takes"}

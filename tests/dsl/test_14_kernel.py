@@ -7,7 +7,7 @@ import gc
 from typing import Any
 
 import pytest
-from pig import new_pig
+from pig import Pig, new_pig
 
 from dsl.kernel import (
     Board,
@@ -15,6 +15,7 @@ from dsl.kernel import (
     IllegalMove,
     KernelDecision,
     Meter,
+    PieceRefused,
     Supply,
     TableError,
     Visibility,
@@ -59,14 +60,14 @@ def test_a_scripted_die_decides_the_roll_and_the_machine_asks_what_the_rules_ask
     assert kinds(game) == ["dice_rolled", "points_at_stake", "dice_rolled", "turn_lost"]
 
 
-def test_a_decision_inside_a_piece_replays_the_piece_from_its_snapshot():
+def test_a_decision_inside_a_piece_is_asked_on_the_table_as_the_piece_left_it():
     game = new_pig(dice=[2, 5])
     game.apply("roll")
     decision = game.pending()
     assert decision.prompt == "Roll it again?" and decision.options == ("keep", "again")
-    # the piece was rolled back to its start: the 2 is still in the script's past
-    assert game.state.dice_script == [2, 5]
-    assert kinds(game) == []
+    # the 2 is rolled and told: whoever answers sees the table as it is now
+    assert game.state.dice_script == [5]
+    assert kinds(game) == ["dice_rolled"]
     game.apply("again")
     assert stake(game) == 5
     assert kinds(game) == ["dice_rolled", "dice_rolled", "points_at_stake"]
@@ -271,3 +272,73 @@ def test_a_game_played_inside_another_leaves_the_outer_one_tuned_and_all_put_bac
     assert bot.inner is not None and bot.inner.seen[0][0][0] == max(before[0], PLAY_GEN0_THRESHOLD)
     assert bot.after_inner == (max(before[0], PLAY_GEN0_THRESHOLD), True)
     assert (gc.get_threshold(), gc.get_freeze_count()) == (before, 0)
+
+
+class _GeneratorPig(Pig):
+    """Pig whose roll is a piece written as a generator, and whose hold asks "sure?" before
+    it is refused with nothing at stake."""
+
+    def op_roll(self, ctx):
+        st = self.state
+        face = self.roll_dice(6, 1, "pig")[0]
+        if face == 2:
+            again = yield ctx.question("choose_option", ["keep", "again"], "Roll it again?")
+            if again == "again":
+                face = self.roll_dice(6, 1, "pig again")[0]
+        if face == 1:
+            self.emit("turn_lost", player=st.players[st.current], points=st.at_stake)
+            st.at_stake = 0
+            self._next_player()
+        else:
+            st.at_stake += face
+            self.emit("points_at_stake", points=st.at_stake)
+
+    def op_hold(self, ctx):
+        st = self.state
+        st.at_stake += 0  # a change made before the question: the piece is taken back whole
+        self.emit("hold_considered")
+        sure = yield ctx.question("choose_option", ["yes", "no"], "Hold, sure?")
+        if sure == "no" or st.at_stake == 0:
+            raise PieceRefused("nothing is at stake" if sure == "yes" else "changed mind")
+        super().op_hold(ctx)
+
+
+def _generator_pig(**kwargs: Any):
+    game = new_pig(**kwargs)
+    return _GeneratorPig(None, game.state)
+
+
+def test_a_piece_written_as_a_generator_goes_on_where_it_asked():
+    game = _generator_pig(dice=[2, 5])
+    game.apply("roll")
+    assert game.pending().prompt == "Roll it again?"
+    assert game.state.dice_script == [5] and kinds(game) == ["dice_rolled"]
+    saved = type(game).from_json(None, game.to_json())
+    copy = game.clone()
+    for each in (game, saved, copy):
+        assert each.pending().prompt == "Roll it again?"
+        each.apply("again")
+        assert stake(each) == 5
+        assert kinds(each) == ["dice_rolled", "dice_rolled", "points_at_stake"]
+
+
+def test_a_generator_piece_refused_after_a_question_leaves_the_table_as_it_was():
+    game = _generator_pig(dice=[3])
+    game.apply("hold")
+    assert game.pending().prompt == "Hold, sure?"
+    assert kinds(game) == ["hold_considered"]
+    game.apply("yes")
+    assert kinds(game) == ["hold_refused"]  # the piece's own event is taken back with it
+    assert game.pending().options == ("roll",) and game.state.at_stake == 0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_generator_game_saved_at_any_decision_goes_on_the_same(seed):
+    game = _generator_pig(seed=seed, goal=15)
+    bot = FirstOption(holds_at=6)
+    while (decision := game.pending()) is not None:
+        saved = type(game).from_json(None, game.to_json())
+        answer = bot.choose(game.observation(), decision)
+        saved.apply(answer)
+        game.apply(answer)
+        assert kinds(saved) == kinds(game)

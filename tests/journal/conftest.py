@@ -124,3 +124,24 @@ def real_cards() -> Iterator[Catalogue]:
     yield found
     catalogue_module._cache.clear()
     catalogue_module._cache.update(saved)
+
+
+EXAMPLE_SHEET = (
+    Path(__file__).resolve().parents[2] / "rules/tags_and_tracks/examples/brick.character"
+)
+
+
+@pytest.fixture
+def table(cli, journal_path):  # type: ignore[no-untyped-def]
+    """A Tags and Tracks campaign "Salt Roads" with Brick (the example sheet), chosen with
+    'chronicler use', in session 1, scene 1 (``gm_table`` reads it back)."""
+    for words in (
+        ("campaign", "start", "Salt Roads", "--ruleset", "tags-and-tracks"),
+        ("use", "Salt Roads"),
+        ("character", "add", str(EXAMPLE_SHEET)),
+        ("session", "start", "The Drowned Market", "--text", "Rain on the *stalls*."),
+        ("scene", "start", "At the gate", "--text", "A guard blocks the way."),
+    ):
+        done = cli(*words)
+        assert done.code == 0, (words, done.err)
+    return cli

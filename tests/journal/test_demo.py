@@ -33,11 +33,54 @@ def test_the_demo_refuses_a_folder_that_holds_a_journal(
     before = (tmp_path / "chronicle.db").read_bytes()
     code = main(["demo", "--out", str(tmp_path), "--seed", "4"])
     err = capsys.readouterr().err
-    assert code == 1 and "already holds a journal; the demo never replaces one" in err
+    assert code == 1 and "already holds a journal the demo did not write" in err
     assert "Traceback" not in err
     assert (tmp_path / "chronicle.db").read_bytes() == before
     with open_journal(tmp_path / "chronicle.db") as journal, journal.reading() as s:
         assert [c.name for c in ledger.campaigns(s)] == ["Our own campaign"]
+
+
+def test_make_demo_run_twice_replaces_the_demos_own_journal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``make demo`` is ``chronicler demo --out demo-output``: the second run on the same
+    checkout replaces the journal and site the first one wrote, untouched since."""
+    out = tmp_path / "demo-output"
+    assert main(["demo", "--out", str(out), "--seed", "2"]) == 0
+    first = capsys.readouterr().out
+    assert main(["demo", "--out", str(out), "--seed", "2"]) == 0
+    second = capsys.readouterr().out
+    assert second == first  # the same seed: the same campaign, played again from scratch
+    with open_journal(out / "chronicle.db") as journal, journal.reading() as s:
+        assert [c.name for c in ledger.campaigns(s)] == ["The Winters of Brightdune"]
+    assert (out / "website" / "site" / "index.html").exists()
+
+
+def test_the_tags_and_tracks_demo_records_two_sessions_and_runs_twice(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "salt-roads"
+    for _ in range(2):  # the second run replaces what the first wrote
+        assert main(["demo", "--ruleset", "tags-and-tracks", "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert said.count("Recorded two sessions of Salt Roads") == 2
+    site = out / "website" / "site"
+    assert (site / "sessions" / "session-2.html").exists()
+    with open_journal(out / "chronicle.db") as journal, journal.reading() as s:
+        assert [c.name for c in ledger.campaigns(s)] == ["Salt Roads"]
+
+
+def test_a_demo_journal_someone_wrote_in_is_not_replaced(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run_demo(tmp_path, 4, play=play_campaign, catalogue=fake_catalogue())
+    with open_journal(tmp_path / "chronicle.db") as journal:
+        journal.write(lambda s: ledger.create_campaign(s, "Our table's own campaign"))
+    before = (tmp_path / "chronicle.db").read_bytes()
+    code = main(["demo", "--out", str(tmp_path), "--seed", "4"])
+    err = capsys.readouterr().err
+    assert code == 1 and "or one written in since the demo made it" in err
+    assert (tmp_path / "chronicle.db").read_bytes() == before
 
 
 def test_the_demo_will_not_delete_a_file_that_is_not_a_journal(tmp_path: Path) -> None:

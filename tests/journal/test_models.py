@@ -17,7 +17,13 @@ from sqlmodel import SQLModel
 
 from dsl.errors import ChroniclerError
 from journal import ledger
-from journal.db import _known_revisions, alembic_config, head_revision, open_journal
+from journal.db import (
+    _known_revisions,
+    _sqlite_engine,
+    alembic_config,
+    head_revision,
+    open_journal,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -192,3 +198,22 @@ def test_a_current_journal_opens_without_alembic(sqlite_path: Path) -> None:
     )
     assert ran.stdout.strip() == "False"
     assert digest(sqlite_path) == before
+
+
+def test_a_0005_journal_migrates_to_keep_a_drawn_scheme(sqlite_path: Path) -> None:
+    # migration 0006 adds the table 'setup --draw-scheme' keeps its draw in, and nothing else
+    engine = _sqlite_engine(sqlite_path)
+    config = alembic_config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0005")
+    engine.dispose()
+    with sqlite3.connect(sqlite_path) as connection:
+        before = {r[0] for r in connection.execute("SELECT name FROM sqlite_master")}
+    with open_journal(sqlite_path) as journal:
+        assert journal.backup is not None
+    with sqlite3.connect(sqlite_path) as connection:
+        after = {r[0] for r in connection.execute("SELECT name FROM sqlite_master")}
+        version = connection.execute("SELECT version_num FROM alembic_version").fetchone()
+    assert after - before == {"drawn_scheme", "sqlite_autoindex_drawn_scheme_1"}
+    assert version == ("0006",)

@@ -74,4 +74,4 @@ def test_the_markdown_export_tells_the_story_in_order(told: Journal) -> None:
     scene = text.index("### Scene 1: At the gate")
     tick = text.index("- tick Guards: 0/6 -> 2/6")
     assert session < scene < tick < text.index("The bells ring *twice*.") < text.index("## Tracks")
-    assert "- Castle (steps): ∅∅∅⦻|○○" in text
+    assert "- Castle (steps): ⦻∅∅∅|○○" in text

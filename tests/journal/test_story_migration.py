@@ -52,7 +52,7 @@ def test_a_0004_journal_migrates_and_publishes_the_same_pages(tmp_path: Path) ->
         after = generate(journal, "Demo", cards)
         done = publish(journal, "Demo", tmp_path / "site", catalogue=cards)
 
-    assert revision(path) == head_revision() == "0005"
+    assert revision(path) == head_revision()  # 0005, and the migrations since
     assert tables(path) >= NEW_TABLES
     assert after.pages == before.pages
     assert after.nav == before.nav

@@ -67,7 +67,7 @@ def test_a_track_of_steps_is_drawn_as_steps_with_its_breaks(site: Path) -> None:
     tracks = (site / "tracks.html").read_text("utf-8")
     steps = re.search(r'<svg class="steps"[^>]*aria-label="Castle: ([^"]*)".*?</svg>', tracks, re.S)
     assert steps is not None
-    assert steps.group(1) == "∅∅∅⦻|○○"
+    assert steps.group(1) == "⦻∅∅∅|○○"  # burned under the ticks
     assert steps.group(0).count("<circle") == 6
     assert "after 4 steps: the outer wall stands (reached)" in tracks
 
@@ -75,10 +75,10 @@ def test_a_track_of_steps_is_drawn_as_steps_with_its_breaks(site: Path) -> None:
 def test_the_rolls_and_changes_sit_in_the_scene_they_happened_in(site: Path) -> None:
     session = (site / "sessions" / "session-1.html").read_text("utf-8")
     scene = session[session.index("Scene 1: At the gate") : session.index("Scene 2:")]
-    assert "tick Guards: 0/6 -&gt; 2/6" in scene
+    assert "<strong>Guards</strong> ticks 2, now 2/6." in scene
     told = scene.index("The bells ring <em>twice</em>.")
-    assert scene.index("tick Guards") < told < scene.index("Castle")
-    assert "Brick takes bruise -2 (STR): promoted from -1" in scene
+    assert scene.index("Guards</strong> ticks") < told < scene.index("Castle")
+    assert "takes a consequence: <strong>bruise −2</strong> (STR), promoted from −1." in scene
 
 
 def test_the_character_page_shows_the_sheet_as_it_stood_after_each_change(site: Path) -> None:

@@ -13,7 +13,10 @@ from pathlib import Path
 from journal.cli import main
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rulesets" / "tags-and-tracks-table.md"
-PROMPT = re.compile(r"^(Your choice \[[0-9/]+\]|Name the level \d+ skill building on [^:]+): (.+)$")
+PROMPT = re.compile(
+    r"^(Your choice \[[0-9/]+\]|Name the level \d+ skill building on [^:]+"
+    r"|Numbers, separated by commas \(0: none\)): (.+)$"
+)
 
 
 def _blocks(kind: str) -> list[str]:
@@ -40,7 +43,7 @@ def _steps() -> list[tuple[list[str], list[str], list[str]]]:
 
 def test_the_walk_through_has_the_session_the_issue_asks_for() -> None:
     verbs = [" ".join(words[:2]) for words, _, _ in _steps()]
-    for verb in ("campaign start", "character add", "roll tags-and-tracks", "hit Brick",
+    for verb in ("campaign start", "character add", "roll --character", "hit Brick",
                  "track add", "track tick", "publish --out"):  # fmt: skip
         assert verb in verbs
 

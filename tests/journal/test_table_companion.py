@@ -10,52 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlmodel import func, select
+from gm_table import BRICK, counts, refused, sheet
+from sqlmodel import select
 
 from journal.db import open_journal
-from journal.models import MechanicRecord, SheetVersion
+from journal.models import MechanicRecord
 from journal.tables import payloads as p
-from journal.tables import story
-
-ROOT = Path(__file__).resolve().parents[2]
-BRICK = str(ROOT / "rules" / "tags_and_tracks" / "examples" / "brick.character")
-
-
-@pytest.fixture
-def table(cli, journal_path):  # type: ignore[no-untyped-def]
-    """A Tags and Tracks campaign "Salt Roads" with Brick, in session 1, scene 1."""
-    for words in (
-        ("campaign", "start", "Salt Roads", "--ruleset", "tags-and-tracks"),
-        ("use", "Salt Roads"),
-        ("character", "add", BRICK),
-        ("session", "start", "The Drowned Market", "--text", "Rain on the *stalls*."),
-        ("scene", "start", "At the gate", "--text", "A guard blocks the way."),
-    ):
-        done = cli(*words)
-        assert done.code == 0, (words, done.err)
-    return cli
-
-
-def sheet(journal_path: Any, name: str = "Brick") -> p.Sheet:
-    with open_journal(journal_path, create=False) as journal, journal.reading() as s:
-        campaign, _ = story.story_campaign(s, "Salt Roads")
-        return story.current_sheet(s, campaign, name)[1]
-
-
-def counts(journal_path: Any) -> tuple[int, int]:
-    with open_journal(journal_path, create=False) as journal, journal.reading() as s:
-        records = s.exec(select(func.count()).select_from(MechanicRecord)).one()
-        sheets = s.exec(select(func.count()).select_from(SheetVersion)).one()
-        return int(records), int(sheets)
-
-
-def refused(done: Any) -> str:
-    assert done.code != 0
-    assert "Traceback" not in done.err + done.out
-    lines = [line for line in done.err.splitlines() if line.strip()]
-    assert len(lines) == 1 and lines[0].startswith("error: "), done.err
-    return lines[0]
-
 
 # --- characters --------------------------------------------------------------------------------
 
@@ -136,19 +96,35 @@ def test_a_minus_4_consequence_is_fatal_and_none_goes_past_it(table, journal_pat
 
 def test_an_accepted_intrusion_gains_2_xp_and_a_refused_one_costs_1(table, journal_path) -> None:  # type: ignore[no-untyped-def]
     done = table("intrusion", "Brick", "--text", "The stall collapses.", "--accept")
-    assert "+2 XP (2 XP)" in done.out
+    assert "+2 XP (XP now 2)" in done.out
     done = table("intrusion", "Brick", "--text", "A rival calls out.", "--refuse")
-    assert "refuses the intrusion: -1 XP (1 XP)" in done.out
+    assert "refuses the intrusion: -1 XP (XP now 1)" in done.out
     assert sheet(journal_path).xp == 1
 
 
 def test_an_intrusion_is_asked_of_the_player_when_no_answer_is_given(
     table, journal_path, monkeypatch
 ) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n"))
+    table("xp", "gain", "Brick", "1")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("2\n"))
     done = table("intrusion", "Brick", "--text", "The rope snaps.")
     assert done.code == 0, done.err
-    assert "1. accept (+2 XP)" in done.out and "2. refuse (1 XP of 0)" in done.out
+    assert "1. accept the complication (+2 XP)" in done.out
+    assert "2. refuse the complication (1 XP)\n" in done.out
+    assert "refuses the intrusion: -1 XP (XP now 0)" in done.out
+    assert sheet(journal_path).xp == 0
+
+
+def test_refusing_is_not_offered_to_a_character_without_the_xp(
+    table, journal_path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    # the defect: "refuse (1 XP of 0)" was offered, and choosing it aborted the command
+    monkeypatch.setattr(sys, "stdin", io.StringIO("2\n"))
+    done = table("intrusion", "Brick", "--text", "The rope snaps.")
+    assert done.code == 0, done.err
+    assert "2. refuse the complication (1 XP): Brick holds 0 XP, not enough" in done.out
+    assert "Your choice" not in done.out  # one answer only: nothing to choose
+    assert "Brick accepts the intrusion: +2 XP (XP now 2)" in done.out
     assert sheet(journal_path).xp == 2
 
 
@@ -269,10 +245,22 @@ def test_a_track_of_steps_tells_each_break_reached_with_its_text(table) -> None:
 def test_an_untick_never_erases_a_burned_step(table) -> None:  # type: ignore[no-untyped-def]
     table("track", "add", "Instability", "--steps", "○○○○○|○○")
     table("track", "tick", "Instability", "--by", "3")
-    assert "∅∅∅○○|○○ -> ∅⦻⦻○○|○○" in table("track", "burn", "Instability", "--by", "2").out
-    assert "nothing to untick" in refused(table("track", "untick", "Instability"))
+    assert "∅∅∅○○|○○ -> ⦻⦻∅○○|○○" in table("track", "burn", "Instability", "--by", "2").out
     line = refused(table("track", "burn", "Instability", "--by", "2"))
     assert "cannot burn 2 steps: 1 ticked" in line
+    assert "⦻⦻∅○○|○○ -> ⦻⦻○○○|○○" in table("track", "untick", "Instability").out
+    line = refused(table("track", "untick", "Instability"))
+    assert "no tick to erase (a burned step stays)" in line
+
+
+def test_ticks_standing_after_a_burn_are_unticked(table) -> None:  # type: ignore[no-untyped-def]
+    # the defect: after a burn, untick said "nothing to untick" with 4 ticks standing
+    table("track", "add", "Castle", "--steps", "4|2|2")
+    table("track", "tick", "Castle", "--by", "5")
+    table("track", "burn", "Castle")
+    done = table("track", "untick", "Castle", "--by", "4")
+    assert done.code == 0, done.err
+    assert "⦻∅∅∅|∅○|○○ -> ⦻○○○|○○|○○" in done.out
 
 
 def test_only_a_track_of_steps_burns(table) -> None:  # type: ignore[no-untyped-def]
@@ -326,7 +314,8 @@ def test_markup_in_names_is_printed_as_typed(table) -> None:  # type: ignore[no-
 def test_the_verbs_refuse_a_six_winters_campaign(cli, cards) -> None:  # type: ignore[no-untyped-def]
     assert cli("campaign", "start", "Brightdune").code == 0
     line = refused(cli("track", "add", "X", "--clock", "4", "--campaign", "Brightdune"))
-    assert "plays six_winters, not a game a GM runs" in line
+    assert "'track add' is a verb of the Tags and Tracks table; 'Brightdune' plays" in line
+    assert "six-winters: its table verbs are setup, year, scene, chronicle" in line
 
 
 def test_a_scene_needs_a_session(cli) -> None:  # type: ignore[no-untyped-def]
@@ -341,7 +330,7 @@ def test_a_scene_needs_a_session(cli) -> None:  # type: ignore[no-untyped-def]
 def test_each_hit_is_offset_with_3_points_while_they_last(table, journal_path) -> None:  # type: ignore[no-untyped-def]
     done = table("hit", "Brick", "--stat", "STR", "--hits", "1")
     assert done.code == 0, done.err
-    assert "3 points offset 1" in done.out
+    assert "3 STR points offset 1 hit (3 a hit), 2 left" in done.out
     assert sheet(journal_path).stat("strength").points == 2
     assert sheet(journal_path).consequences == []
 
@@ -349,7 +338,8 @@ def test_each_hit_is_offset_with_3_points_while_they_last(table, journal_path) -
 def test_with_only_1_or_2_points_all_of_them_offset_1_hit(table, journal_path) -> None:  # type: ignore[no-untyped-def]
     table("hit", "Brick", "--stat", "STR", "--hits", "1")  # 5 -> 2 points
     done = table("hit", "Brick", "--stat", "STR", "--hits", "2", "--what", "broken arm")
-    assert "2 points offset 1; takes broken arm -1" in done.out
+    assert "the last 2 STR points offset 1 hit (3 a hit; fewer offset one), 0 left; " in done.out
+    assert "1 hit left: takes broken arm -1" in done.out
     brick = sheet(journal_path)
     assert brick.stat("strength").points == 0
     assert [(c.name, c.level) for c in brick.consequences] == [("broken arm", 1)]
@@ -357,14 +347,19 @@ def test_with_only_1_or_2_points_all_of_them_offset_1_hit(table, journal_path) -
 
 def test_the_hits_left_are_one_consequence_of_their_number(table, journal_path) -> None:  # type: ignore[no-untyped-def]
     done = table("hit", "Brick", "--stat", "WIL", "--hits", "3", "--what", "shaken")
-    assert "1 point offset 1; takes shaken -2" in done.out
+    assert "the last 1 WIL point offset 1 hit" in done.out
+    assert "2 hits left: takes shaken -2" in done.out
     assert [(c.name, c.level) for c in sheet(journal_path).consequences] == [("shaken", 2)]
 
 
 def test_hits_that_cannot_be_offset_need_a_consequence_or_a_concession(table, journal_path) -> None:  # type: ignore[no-untyped-def]
     before = counts(journal_path)
-    line = refused(table("hit", "Brick", "--stat", "WIL", "--hits", "2"))
-    assert "1 hit of 2 cannot be offset with 1 WIL point" in line
+    done = table("hit", "Brick", "--stat", "WIL", "--hits", "2")
+    line = refused(done)
+    assert done.code == 2  # what to give is missing: usage
+    assert "1 hit of 2 cannot be offset: a hit costs 3 WIL points" in line
+    assert "give the consequence (--what TEXT, a -1) or --concede" in line
+    assert "(see 'chronicler hit --help')" in line
     assert counts(journal_path) == before
     done = table("hit", "Brick", "--stat", "WIL", "--hits", "2", "--concede")
     assert "Brick concedes" in done.out

@@ -166,15 +166,15 @@ def test_an_asset_is_spent_in_one_scene_a_year(year_one, journal_path) -> None: 
     assert _years_and_scenes(journal_path) == [(1, 1)]
 
 
-def _bot_year(game, ruleset, seed: int) -> tuple[str, list[dict]]:  # type: ignore[type-arg]
+def _bot_year(game, seed: int) -> tuple[str, list[dict]]:  # type: ignore[type-arg]
     """A year 1 a bot played: its scheme and the scenes it completed, as the engine tells them."""
-    engine = game.engine
-    session = engine.new_session(ruleset, engine.new_campaign(ruleset), seed, ["Fuscus", "Parin"])
-    bot = game.bots.make_bot("heuristic", seed)
-    while (decision := session.pending()) is not None:
-        seen = session.observation(decision.who) if bot.uses_observation else None
-        session.apply(bot.choose(seen, decision))
-    return session.state.scheme, [dict(s) for s in session.state.scenes_completed]
+    campaigns = game.campaign
+    bot = game.bots.make("heuristic", seed)
+    year = campaigns.new_session(campaigns.new_campaign(), seed, ["Fuscus", "Parin"])
+    while (decision := year.pending()) is not None:
+        seen = year.observation(decision.who) if bot.uses_observation else None
+        year.apply(bot.choose(seen, decision))
+    return year.session.state.scheme, [dict(s) for s in year.session.state.scenes_completed]
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -183,7 +183,7 @@ def test_every_scene_a_bot_completed_is_accepted_at_the_table(real_cards, journa
     from journal import table
     from journal.table_rules import game_of
 
-    scheme, scenes = _bot_year(game_of(real_cards), real_cards.ruleset, seed)
+    scheme, scenes = _bot_year(game_of(real_cards), seed)
     journal.write(lambda s: table.start_campaign(s, "Brightdune", real_cards))
     journal.write(
         lambda s: table.start_year(

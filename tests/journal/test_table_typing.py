@@ -3,12 +3,13 @@ the shell completes campaign, scene, card and character names."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import shlex
 
 import pytest
-from typer.testing import CliRunner
 
-from journal.cli import app
+from journal.cli import main
 
 
 @pytest.fixture
@@ -56,21 +57,24 @@ def test_a_year_out_of_range_is_refused(used) -> None:  # type: ignore[no-untype
 
 
 def _completions(args: list[str], incomplete: str, journal_path) -> list[str]:  # type: ignore[no-untyped-def]
-    """What bash completion offers (Typer's, as --install-completion installs it)."""
+    """What bash completion offers (as --install-completion installs it), each as the shell
+    reads the word back (``test_completion.py`` drives a real bash)."""
+    import os
+    from unittest import mock
+
     verb, option = args[:-1], args[-1]
     words = ["chronicler", *verb, "--db", str(journal_path), option, incomplete]
-    ran = CliRunner().invoke(
-        app,
-        [],
-        prog_name="chronicler",
-        env={
-            "_CHRONICLER_COMPLETE": "complete_bash",
-            "COMP_WORDS": shlex.join(words),
-            "COMP_CWORD": str(len(words) - 1),
-        },
-    )
-    assert ran.exit_code == 0, ran.output
-    return [line for line in ran.output.splitlines() if line]
+    env = {
+        "_CHRONICLER_COMPLETE": "complete_bash",
+        "COMP_WORDS": "\n".join(words),  # as the installed script joins them
+        "COMP_CWORD": str(len(words) - 1),
+    }
+    out = io.StringIO()
+    with mock.patch.dict(os.environ, env), contextlib.redirect_stdout(out):
+        assert main([]) == 0
+    if incomplete.startswith(("'", '"')):  # the shell holds the opening quote
+        return [line for line in out.getvalue().splitlines() if line]
+    return [shlex.split(line)[0] for line in out.getvalue().splitlines() if line]
 
 
 def test_the_shell_completes_campaign_scene_card_and_character_names(used, journal_path) -> None:  # type: ignore[no-untyped-def]
@@ -207,3 +211,39 @@ def test_threat_left_is_counted_from_the_threats_the_map_gained(used, journal_pa
         "year", "end", "--result", "lost", "--threat", "Eastkeep=2", "--threat", "Yearly Field=1"
     )
     assert again.code == 0 and "nothing changed" in again.out  # a retry, still
+
+
+def test_year_start_takes_the_scheme_setup_drew(used) -> None:  # type: ignore[no-untyped-def]
+    drawn = _drawn(used, 7).split(": ", 1)[1]
+    ran = used("year", "start", "--characters", "Parin,Kanun")
+    assert ran.code == 0, ran.err
+    assert ran.out.splitlines() == [
+        f"The scheme 'setup --draw-scheme' drew: {drawn}",
+        f"Year 1 of Brightdune: {drawn}, with Parin, Kanun.",
+    ]
+
+
+def test_a_scheme_given_wins_over_the_one_drawn(used) -> None:  # type: ignore[no-untyped-def]
+    _drawn(used, 7)
+    ran = used(
+        "year", "start", "--scheme", "Sow Discord in Brightdune", "--characters", "Parin,Kanun"
+    )
+    assert ran.out.strip() == "Year 1 of Brightdune: Sow Discord in Brightdune, with Parin, Kanun."
+
+
+def test_without_a_draw_the_scheme_is_asked_at_a_terminal(used, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from gm_table import typed
+
+    typed(monkeypatch, "", terminal=False)
+    ran = used("year", "start", "--characters", "Parin,Kanun")
+    assert ran.code == 2
+    assert ran.err.strip() == (
+        "error: Missing option '--scheme': the Autarch's scheme this year "
+        "(see 'chronicler year start --help')"
+    )
+    typed(monkeypatch, "Parin,Kanun\nSow Discord in Brightdune\n")
+    ran = used("year", "start")
+    assert ran.code == 0, ran.err
+    assert "--characters (Comma-separated: Parin,Kanun)" in ran.out
+    assert "--scheme (the Autarch's scheme this year)" in ran.out
+    assert "Year 1 of Brightdune: Sow Discord in Brightdune, with Parin, Kanun." in ran.out

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import shlex
+
 import pytest
 
 from journal.catalogue import points_of, skill_of
@@ -186,6 +189,20 @@ def test_a_location_an_epilogue_places_is_told_once(real_cards, cli) -> None:  #
     assert ran.code == 0, ran.err
     assert ran.out.count("Loomwood joins the map") == 1
     assert "Loomwood joins the map at -1,1 (default; year end's --place" in ran.out
+
+
+def test_the_place_hint_for_a_name_with_an_apostrophe_can_be_pasted(real_cards, cli) -> None:  # type: ignore[no-untyped-def]
+    # Decipher Gelshah's Scroll adds Gelshah's Tower; the hint was --place 'Gelshah's Tower@X,Y'
+    _year_one(cli)
+    ran = cli(
+        "scene", "record", "--campaign", "Brightdune", "--year", "1",
+        "--scene", "Decipher Gelshah's Scroll", "--location", "Giant's Gate",
+        "--participants", "Parin", "--skill-match", "4", "--text", "",
+    )  # fmt: skip
+    assert ran.code == 0, ran.err
+    hint = re.search(r"--place (.*?) chooses", ran.out)
+    assert hint is not None, ran.out
+    assert shlex.split(hint.group(1)) == ["Gelshah's Tower@X,Y"]
 
 
 def test_setup_shows_the_advance_marks_and_who_takes_downtime(real_cards, cli) -> None:  # type: ignore[no-untyped-def]

@@ -78,13 +78,14 @@ def test_one_card_is_printed_per_printed_number(
         str(out),
         *LOW_DPI,
     )
-    assert code == 0 and "1 cards, 2 printed copies" in said
+    assert code == 0 and "1 card, 2 printed copies, 2 pages: wrote 1 file under" in said
     pdf = PdfReader(out / "six-winters-poker-letter.pdf")
     assert len(pdf.pages) == 2
     assert float(pdf.pages[0].mediabox.width) == pytest.approx(612, abs=0.5)  # Letter
-    fronts, backs = pdf.pages
-    assert len(fronts.images) == 2  # number 3 and number 4, each its own face
-    assert len(backs.images) == 1  # one back image, drawn behind both
+    fronts, backs = (page.extract_text() for page in pdf.pages)
+    assert fronts.count("Grain Shortage") == 2  # number 3 and number 4, each its own face
+    assert "#3" in fronts and "#4" in fronts
+    assert backs.count("Obstacle") == 2  # the kind's back behind each
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
@@ -135,6 +136,100 @@ def test_too_much_bleed_for_the_paper_is_refused(
         str(tmp_path / "p"),
     )
     assert code == 2 and "do not fit on letter" in err and "Traceback" not in err
+
+
+def print_one_pdf(tmp_path: Path, name: str, *extra: str) -> PdfReader:
+    out = tmp_path / "print"
+    code = main(["print", "six-winters", "--only", name, "--out", str(out), *extra])
+    assert code == 0
+    return PdfReader(out / "six-winters-poker-a4.pdf")
+
+
+def test_the_pdf_text_is_text_a_reader_can_search_and_copy(tmp_path: Path) -> None:
+    pdf = print_one_pdf(tmp_path, "Whisper Drip")
+    front = pdf.pages[0]
+    text = " ".join(front.extract_text().split())
+    assert "Whisper Drip" in text
+    # the words of the rules text, the one an icon stands for too ("a sorcery" is drawn as
+    # the sorcery icon: the word lies under it, unseen)
+    assert "Exhaust: Roll and place a sorcery at this location." in text
+    assert len(front.images) == 0  # drawn, not pictures of text
+    fonts = [f.get_object() for f in front["/Resources"]["/Font"].values()]
+    ours = [f for f in fonts if "DejaVuSansCondensed" in str(f["/BaseFont"])]
+    assert len(ours) == 2  # the bundled font, regular and bold, as the PNGs draw it
+    for font in ours:  # each travels with the file, and maps its glyphs back to letters
+        assert "/FontFile2" in font["/FontDescriptor"].get_object() and "/ToUnicode" in font
+
+
+def test_the_pdf_says_the_rulesets_title_and_author(tmp_path: Path) -> None:
+    pdf = print_one_pdf(tmp_path, "Whisper Drip")
+    assert pdf.metadata.title == "Six Winters 25.1: cards"
+    assert pdf.metadata.author == "Ziapelta Games"  # faces.toml's [document] author
+    assert "poker size on a4 paper, 3 mm bleed" in pdf.metadata.subject
+    assert pdf.metadata.creator == "chronicler print"
+
+
+@pytest.mark.parametrize(("name", "kind"), [("Whisper Drip", "asset"), ("Whitehold", "location")])
+def test_the_pdf_draws_the_face_the_png_shows(
+    tmp_path: Path, six_winters: Any, six_winters_folder: Path, name: str, kind: str
+) -> None:
+    """Drawn by a PDF renderer (PDFium), the card on the page is the face resvg draws:
+    panels, their transparency, icons, dice, the text in its place."""
+    import io
+
+    import pypdfium2
+    from PIL import ImageChops, ImageStat
+
+    from journal.printing.faces import FaceSet, faces_folder
+    from journal.printing.raster import svg_to_png
+    from journal.printing.sheets import SheetLayout
+
+    pdf = print_one_pdf(tmp_path, name)
+    assert len(pdf.pages) == 2
+    dpi = 100
+    page = pypdfium2.PdfDocument(tmp_path / "print" / "six-winters-poker-a4.pdf")[0]
+    drawn = page.render(scale=dpi / 72).to_pil().convert("RGB")
+    width, height = CARD_SIZES["poker"]
+    x, y = SheetLayout.make("a4", width, height, 3.0).slot(0)
+    mm = dpi / 25.4
+    card = drawn.crop(
+        (round(x * mm), round(y * mm), round((x + width) * mm), round((y + height) * mm))
+    )
+    flat = FaceSet(
+        faces_folder(six_winters_folder), bleed_mm=0, regions=six_winters.vocabulary.titles
+    )
+    png = svg_to_png(flat.front(six_winters.card(name, kind)).svg, dpi)
+    expected = Image.open(io.BytesIO(png)).convert("RGB")
+    card = card.resize(expected.size)
+    difference = ImageChops.difference(card, expected).convert("L")
+    mean = ImageStat.Stat(difference).mean[0]
+    changed = sum(difference.point(lambda v: 255 if v > 64 else 0).histogram()[255:]) / (
+        expected.size[0] * expected.size[1]
+    )
+    # Two renderers smooth glyph edges their own ways; a lost panel, icon or word does not pass.
+    assert mean < 5 and changed < 0.03, f"mean {mean:.2f}, {changed:.2%} changed"
+
+
+def test_a_face_the_pdf_cannot_draw_as_vectors_is_placed_as_an_image(
+    tmp_path: Path, six_winters_folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "my-winters"
+    shutil.copytree(
+        six_winters_folder, folder, ignore=shutil.ignore_patterns("*.py", "__pycache__")
+    )
+    layout = folder / "faces" / "event.svg.j2"
+    layout.write_text(
+        layout.read_text().replace(
+            "{% block body %}",
+            '{% block body %}<ellipse cx="375" cy="600" rx="200" ry="90" fill="#aa3300"/>',
+        )
+    )
+    code = main(["print", str(folder), "--kind", "event", "--out", str(tmp_path / "p")])
+    err = capsys.readouterr().err
+    assert code == 0
+    assert "draws SVG the PDF cannot draw as vectors: placed as an image" in err
+    pdf = PdfReader(tmp_path / "p" / "six-winters-poker-a4.pdf")
+    assert len(pdf.pages[0].images) >= 1
 
 
 # -- PNG ------------------------------------------------------------------------------------------
@@ -225,6 +320,26 @@ def test_tts_deck_sheets_and_saved_object(
     location = json.loads((out / "tts" / "location.json").read_text())["ObjectStates"][0]
     assert location["CustomDeck"]["1"]["UniqueBack"] is True
     assert location["CustomDeck"]["1"]["BackURL"].endswith("location-1-backs.png")
+
+
+@pytest.mark.parametrize("dpi", [[], ["--dpi", "300"]])
+def test_tts_sheets_stay_within_4096_pixels_and_each_deck_has_a_thumbnail(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], dpi: list[str]
+) -> None:
+    out = tmp_path / "print"
+    code, _, _ = chronicler(
+        capsys, "print", "six-winters", "--format", "tts", "--kind", "obstacle", "--out", str(out),
+        *dpi,
+    )  # fmt: skip
+    assert code == 0
+    deck = json.loads((out / "tts" / "obstacle.json").read_text())["ObjectStates"][0]
+    sheet = deck["CustomDeck"]["1"]
+    assert sheet["NumWidth"] == 10  # a full row of cards: the widest sheet there is
+    width, height = Image.open(out / "tts" / "obstacle-1.png").size
+    assert width <= 4096 and height <= 4096  # TTS's advice for a deck sheet
+    assert width >= 3900  # and no smaller than that: 10 cards of some 400 pixels
+    thumbnail = Image.open(out / "tts" / "obstacle.png")  # TTS shows it in Saved Objects
+    assert thumbnail.size == (256, 256)
 
 
 def test_tts_base_url_names_where_the_sheets_are_hosted(

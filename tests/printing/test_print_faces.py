@@ -22,11 +22,12 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 def words_drawn(svg: str) -> list[str]:
-    """The words a face draws, in order (set text: one tspan a word; labels: one text)."""
+    """The words a face shows, in order (set text: one tspan a word; labels: one text). The
+    unseen word under an icon, there for a PDF's text, is not shown."""
     root = ElementTree.fromstring(svg)
     words: list[str] = []
     for text in root.iter(f"{SVG}text"):
-        spans = list(text.iter(f"{SVG}tspan"))
+        spans = [t for t in text.iter(f"{SVG}tspan") if t.get("fill-opacity") != "0"]
         words += [t.text or "" for t in spans] if spans else (text.text or "").split()
     return words
 
@@ -260,3 +261,83 @@ def test_no_ink_below_the_fullest_rules_text_box(six_winters: Any, faces: FaceSe
         )
     )
     assert inside.getextrema()[0] < 80  # and the text itself is there, dark on light
+
+
+# -- the layout: no empty boxes, readable text, titles clear of the badge -------------------------
+
+TEXT_KINDS = ("ability", "location", "scene")
+
+
+def test_ability_location_and_scene_faces_have_no_empty_box(
+    six_winters: Any, faces: FaceSet
+) -> None:
+    """Below the title band, every box on these faces is a die or the panel of a text it
+    holds, no taller than that text: no picture box waiting for art."""
+    for card in six_winters.all_cards:
+        if card.kind not in TEXT_KINDS:
+            continue
+        for face in [faces.front(card)] + [faces.side(card, s) for s in card.blocks]:
+            root = ElementTree.fromstring(face.svg)
+            lines = [
+                (float(t.get("y", 0)), float(t.get("font-size", 0)))
+                for t in root.iter(f"{SVG}text")
+            ]
+            for rect in root.iter(f"{SVG}rect"):
+                y, height = float(rect.get("y", 0)), float(rect.get("height", 0))
+                if rect.get("class") == "die" or y < 140 or height >= face.height - 60:
+                    continue  # a die, the title band, the card's frame
+                held = [(base, size) for base, size in lines if y <= base <= y + height]
+                where = f'{card.kind} "{card.name}" {face.side}: a box at y={y:.0f}'
+                assert held, f"{where} holds no text"
+                first, last = min(b for b, _ in held), max(b for b, _ in held)
+                size = max(s for _, s in held)
+                assert height <= last - first + 1.5 * size + 40, f"{where} is taller than its text"
+
+
+def test_rules_text_is_set_at_a_readable_size(six_winters: Any, faces: FaceSet) -> None:
+    sizes = [
+        block.size
+        for card in six_winters.all_cards
+        for block in faces.front(card).blocks
+        if block.name == "rules text"
+    ]
+    points = [size * 72 / 300 for size in sizes]
+    assert min(points) >= 6.2  # the longest text, shrunk
+    assert sorted(points)[len(points) // 2] >= 9.0  # most cards: 9 pt
+
+
+def test_a_long_title_keeps_clear_of_the_points_badge(six_winters: Any, faces: FaceSet) -> None:
+    badge_left = faces.width - 98 - 104 / 2  # the points disc of asset, obstacle and scene
+    cards = [c for c in six_winters.all_cards if c.kind in ("asset", "obstacle", "scene")]
+    longest = max(cards, key=lambda c: len(c.name))
+
+    def scene(name: str) -> MadeUpCard:
+        fields = {"skill": "lore", "points": 5, "at": ["brightdune"], "starting": False}
+        return MadeUpCard("scene", name, {**fields, "finale": False}, ("Epilogue: None.",))
+
+    longer = scene("Retrieve the Owner of the Thousand Horses' Horses")
+    far_too_long = scene("Retrieve the Owner of a Thousand Horses' Horses Before the Winter Ends")
+    for card in [*cards, longer, far_too_long]:
+        face = faces.front(card)
+        [title] = [b for b in face.blocks if b.name == "title"]
+        right = title.box[0] + max(title.widths)
+        assert right <= badge_left - 20, f'{card.kind} "{card.name}": {right:.0f}'
+        if card is longest or card is longer:
+            assert len(title.lines) == 2 and title.fits  # shrunk, then on two lines
+    # What cannot fit even so is told (chronicler print warns), never drawn over the badge.
+    [title] = [b for b in faces.front(far_too_long).blocks if b.name == "title"]
+    assert title.overflow
+
+
+def test_icons_in_rules_text_are_as_tall_as_the_text(six_winters: Any, faces: FaceSet) -> None:
+    face = faces.front(six_winters.card("Mole Hunt"))  # "Instead of placing a <threat>"
+    [rules] = [b for b in face.blocks if b.name == "rules text"]
+    threat = faces.style.words["threat"].icon
+    root = ElementTree.fromstring(face.svg)
+    icons = [u for u in root.iter(f"{SVG}use") if u.get("href") == f"#i-{threat}"]
+    top, bottom = rules.box[1] - rules.size, rules.box[1] + rules.box[3]
+    inline = [u for u in icons if top <= float(u.get("y", 0)) <= bottom]
+    assert inline
+    for use in inline:
+        # from the ascent of the letters to their descent: 1.2 em
+        assert float(use.get("height", 0)) == pytest.approx(1.2 * rules.size, abs=0.2)

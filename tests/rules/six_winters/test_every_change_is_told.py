@@ -61,17 +61,24 @@ def _untold(before: dict[str, str], after: dict[str, str], kinds: set[str]) -> l
 
 def _play_checking(session: Any, bot: Any) -> Any:
     # the table as the state shows it (``worked_out``): a view kept while no event is told
-    # (``Session.observation``) would hide an untold change
+    # (``Session.observation``) would hide an untold change. A piece tells its changes by the
+    # time it ends: a question inside one that has changed the table is passed over, and the
+    # changes are checked at the next decision outside it, against every event told since
     decision = session.pending()
     before = _parts(worked_out(session))
+    told = 0
     while decision is not None:
-        told = len(session.events)
         session.apply(bot.choose(session.observation(decision.who), decision))
         decision = session.pending()
+        if session.changes_untold():
+            continue
         after = _parts(worked_out(session))
         kinds = {str(e.kind) for e in session.events[told:]}
         assert _untold(before, after, kinds) == [], sorted(kinds)
-        before = after
+        # a piece asking now tells again, when it goes on, what it told before the question
+        # (one that asked through a plain call runs again from its start)
+        asking = session._asking
+        before, told = after, asking["events"] if asking else len(session.events)
     return session
 
 

@@ -200,7 +200,10 @@ def test_a_card_text_that_cannot_ask_once_it_acts_takes_no_snapshot(monkeypatch)
     # once called (``dsl.runtime.settles``) changes the state with no snapshot. Seeded
     # sessions tell the same events and ask the same decisions as with a snapshot always taken,
     # and most card actions of the random bot take none.
+    from dataclasses import replace
+
     from dsl.kernel.machine import Machine
+    from dsl.runtime import MARKS, marks_of
     from rules.six_winters import primitives
 
     ruleset = engine.load_ruleset()
@@ -223,9 +226,10 @@ def test_a_card_text_that_cannot_ask_once_it_acts_takes_no_snapshot(monkeypatch)
 
     monkeypatch.setattr(Machine, "touch", counting)
     without = played()
-    assert len(skipped) > 200 and len(set(skipped)) >= 8
+    # (a card that would find nothing is not offered: fewer are tried than were, 195 here)
+    assert len(skipped) > 150 and len(set(skipped)) >= 8
     for fn in vars(primitives).values():  # every primitive then asks for its snapshot again
-        if callable(fn) and hasattr(fn, "settles"):
-            monkeypatch.delattr(fn, "settles")
+        if callable(fn) and marks_of(fn).settles is not None:
+            monkeypatch.setitem(MARKS, fn, replace(marks_of(fn), settles=None))
     skipped.clear()
     assert played() == without and not skipped

@@ -113,3 +113,26 @@ def test_the_sheet_the_docs_show_checks_clean(ruleset):
     text = doc.read_text(encoding="utf-8").split("```text\nWren", 1)[1].split("```", 1)[0]
     character, problems = read(ruleset, "Wren" + text)
     assert problems == [] and character.name == "Wren"
+
+
+def test_a_new_characters_stats_start_with_full_points(ruleset):
+    # "Finally, gain full pips for all stats"
+    _, problems = read(ruleset, SHEET.format(wil=1, bash="bash 3").replace("5/5 STR", "3/5 STR"))
+    assert problems == ["7:1: STR holds 3 of its 5 points: a new character's stats are full "
+                        "(5/5 STR)"]  # fmt: skip
+
+
+def test_schemes_and_inventory_are_tags_that_cost_no_xp(ruleset):
+    # "schemes (plot tags)", "inventory (stuff tags)": a name and a level, 1 unless written
+    text = SHEET.format(wil=1, bash="bash 3") + (
+        "scheme: feed the whole road, open a tavern 2\ninventory: cleaver\nschemes: go home\n"
+    )
+    character, problems = read(ruleset, text)
+    assert problems == []
+    assert [(t.name, t.level) for t in character.schemes] == [
+        ("feed the whole road", 1),
+        ("open a tavern", 2),
+        ("go home", 1),
+    ]
+    assert [(t.name, t.level) for t in character.inventory] == [("cleaver", 1)]
+    assert character.xp_spent(ruleset) == 18 and character.skill("feed the whole road") is None

@@ -8,7 +8,8 @@ import pytest
 from tags_and_tracks_table import roll
 
 from dsl.kernel import IllegalMove
-from rules.tags_and_tracks.engine import new_roll
+from rules.tags_and_tracks.engine import RULES_DIR as RULES
+from rules.tags_and_tracks.engine import load_ruleset, new_roll
 from rules.tags_and_tracks.progression import NotAllowed, raise_stat
 
 
@@ -96,3 +97,34 @@ def test_the_gained_skill_is_not_named_like_a_skill_the_sheet_has(ruleset):
         game.apply("blazing soup")
     game.apply("frost soup")
     assert game.pending() is None and game.state.gained["name"] == "frost soup"
+
+
+def _spent_on_die_one(game):  # type: ignore[no-untyped-def]
+    """Spend the one point held raising die 1 (then nothing is left to spend)."""
+    game.apply("raise a die")
+    game.apply(game.pending().options[0])
+
+
+def test_all_sixes_are_judged_on_the_dice_as_the_points_left_them(ruleset):
+    # the value "skill judged after points" (1): a 5 raised to a 6 counts as a 6
+    game = new_roll(ruleset, skill="fight", level=2, dice=[5, 6], xp=0, stat="strength", points=1)
+    _spent_on_die_one(game)
+    decision = game.pending()
+    assert decision is not None and "free: every die is a 6" in decision.prompt
+
+
+def test_judged_on_the_faces_rolled_when_the_text_says_so(ruleset, tmp_path):
+    # a designer's copy of the text with the other reading: the 5 as it fell costs 1 XP
+    for source in RULES.glob("*.rules"):
+        text = source.read_text("utf-8")
+        (tmp_path / source.name).write_text(
+            text.replace(
+                "value skill judged after points = 1", "value skill judged after points = 0"
+            ),
+            "utf-8",
+        )
+    other = load_ruleset(tmp_path)
+    assert other.values["skill judged after points"] == 0
+    game = new_roll(other, skill="fight", level=2, dice=[5, 6], xp=0, stat="strength", points=1)
+    _spent_on_die_one(game)
+    assert game.pending() is None  # 1 XP for the 5 as it fell, and none held: no skill offered

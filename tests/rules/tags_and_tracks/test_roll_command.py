@@ -49,7 +49,7 @@ def test_a_2_raised_to_a_4_costs_2_points_and_hits():
     done = roll("--skill", "poetry", "--stat", "STR", "--dice", "2,1", answers="1\n1\n1\n1\n3\n")
     assert done.returncode == 0, done.stderr
     assert "die 1 raised 3 -> 4 (3 points left)" in done.stdout
-    assert done.stdout.rstrip().endswith("minor success: 1 hit, 0 XP, 3 strength points")
+    assert done.stdout.rstrip().endswith("minor success: 1 hit; XP now 0; 3 strength points left")
 
 
 def test_a_die_bought_and_not_given_is_asked_of_the_table():
@@ -70,7 +70,7 @@ def test_the_generator_rolls_the_same_dice_for_the_same_seed():
 def test_easy_adds_a_die():
     done = roll("--skill", "fight", "--easy", "--dice", "1,2,3")
     assert "Brick rolls fight 2: 3 dice" in done.stdout
-    assert "+1 XP for no hits (1 XP)" in done.stdout
+    assert "+1 XP for no hits (XP now 1)" in done.stdout
 
 
 def test_the_skill_gained_is_named_at_the_prompt_and_a_bad_name_asked_again():

@@ -121,3 +121,12 @@ def test_a_roll_suspended_at_a_decision_round_trips_through_json(ruleset):
         game.apply(answer)
     copy.pending(), game.pending()
     assert copy.state.dice == game.state.dice == [3, 5]
+
+
+def test_each_consequence_hindering_a_roll_cuts_it_once_per_level(ruleset):
+    # "While you have consequences, rolls which narratively should [be] affected get 'cut'";
+    # our reading (the value "cuts per consequence level"): a -2 cuts two dice
+    odds = dice_and_cuts(ruleset, level=3, hard=True, hindered_by=[1, 2])
+    assert (odds.dice, odds.cuts) == (3, 4)
+    with pytest.raises(NotAllowed):
+        dice_and_cuts(ruleset, level=3, hindered_by=[0])

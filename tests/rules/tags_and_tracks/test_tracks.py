@@ -34,11 +34,21 @@ def test_a_burned_step_is_particularly_hard_to_undo():
     kingdom = StepTrack.parse("∅∅○○○|○○")
     kingdom.tick(1)
     kingdom.burn(1)  # a popular noble very publicly murdered
-    assert str(kingdom) == "∅∅⦻○○|○○"
-    assert kingdom.untick(3) == 0  # the burned step and the ticks before it stay
+    assert str(kingdom) == "⦻∅∅○○|○○"  # burned under the ticks that can still be erased
+    assert kingdom.untick(3) == 2  # the ticks go; the burned step stays
+    assert str(kingdom) == "⦻○○○○|○○"
+    assert kingdom.untick(1) == 0
     kingdom.tick(1)
     assert kingdom.untick(3) == 1
-    assert kingdom.steps[2] is StepMark.BURNED
+    assert kingdom.steps[0] is StepMark.BURNED
+
+
+def test_ticks_written_after_a_burned_step_are_still_erased():
+    kingdom = StepTrack.parse("∅⦻∅○")
+    assert kingdom.untick(1) == 1
+    assert str(kingdom) == "⦻∅○○"  # the burned step first, under the tick left
+    kingdom.burn(1)
+    assert str(kingdom) == "⦻⦻○○" and kingdom.untick(2) == 0
 
 
 def test_only_ticked_steps_burn():

@@ -463,37 +463,48 @@ def _taken_back(session, who, name, *answers, kind="ability"):
     assert chosen not in options(session)
 
 
-def test_battle_hardened_with_no_unit_or_foe_here_is_not_played(cards):
+def _not_offered(session, who, name, kind="ability"):
+    """The card's text would find nothing to act on, and the engine knows it without running
+    it (it resolves its roles and calls one primitive that says what it must find): the card
+    is not offered, so no one picks it to have it taken back."""
+    assert option(who, name, kind) not in options(session)
+    c = session.character(who)
+    assert name in (c.abilities if kind == "ability" else c.assets)
+    assert name not in c.exhausted
+
+
+def test_battle_hardened_with_no_unit_or_foe_here_is_not_offered(cards):
     session = game(cards, at="Eastkeep")
     place(session, "The Old Wounds", "Eastkeep")  # an Issue
     _with(session, "Kanun", "Battle Hardened")
-    _taken_back(session, "Kanun", "Battle Hardened")
-    assert tokens(session, "Eastkeep") == {"The Old Wounds": (0, 0)}
+    _not_offered(session, "Kanun", "Battle Hardened")
+    place(session, "Horse Bandits", "Eastkeep")  # a Foe: now it may act
+    assert option("Kanun", "Battle Hardened", "ability") in options(session)
 
 
-def test_ive_seen_worse_with_no_threat_here_is_not_played(cards):
+def test_ive_seen_worse_with_no_threat_here_is_not_offered(cards):
     session = game(cards, at="Eastkeep")
     session.location("Giant's Gate").threats = 1  # elsewhere
     session.state.threat_pool -= 1
     _with(session, "Kanun", "I've Seen Worse")
-    _taken_back(session, "Kanun", "I've Seen Worse")
+    _not_offered(session, "Kanun", "I've Seen Worse")
     assert session.location("Giant's Gate").threats == 1
 
 
-def test_lift_your_cups_with_no_diplomacy_here_is_not_played(cards):
+def test_lift_your_cups_with_no_diplomacy_here_is_not_offered(cards):
     session = game(cards, ("Fuscus", "Parin"), at="Eastkeep")
     put_dice(session, "Eastkeep", ("technology", 2))
     _with(session, "Fuscus", "Lift Your Cups!")
     initiative = list(session.character("Fuscus").initiative)
-    _taken_back(session, "Fuscus", "Lift Your Cups!")
+    _not_offered(session, "Fuscus", "Lift Your Cups!")
     assert session.character("Fuscus").initiative == initiative
 
 
-def test_the_hawkleader_with_no_military_here_is_not_turned(cards):
+def test_the_hawkleader_with_no_military_here_is_not_offered(cards):
     session = game(cards, at="Boar's Rift")
     put_dice(session, "Boar's Rift", ("stability", 2))
     _with(session, "Kanun", "The Hawkleader")
-    _taken_back(session, "Kanun", "The Hawkleader")
+    _not_offered(session, "Kanun", "The Hawkleader")
 
 
 def test_silver_tongued_ruffian_cannot_subtract_from_a_one(cards):

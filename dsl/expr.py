@@ -1,0 +1,190 @@
+"""Numbers as expressions: what a sentence computes wherever a number stands.
+
+"Gain gold equal to the land value of that tile", "roll X combat dice, where X is the
+difference between their combat power and yours", "if your happiness is at most 2", "lose 1
+happiness for each fire on your tiles": the binder reads such words into these frozen nodes, and
+``evaluate`` computes them when the text runs, reading the table through the host
+(``host.select`` finds, ``host.read`` reads a number of a thing). The printer writes them back
+as words (``words``). Nothing here names a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from dsl.runtime import Context, EffectError, NothingToActOn
+from dsl.selectors import Selector
+
+Comparison = Literal["eq", "ne", "lt", "le", "gt", "ge"]
+Operator = Literal["plus", "minus", "times", "difference", "min", "max", "beyond", "half"]
+
+
+@dataclass(frozen=True, slots=True)
+class Num:
+    """A written number: ``2``, ``two``."""
+
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """A declared value of the ruleset: ``the unit limit`` (``value unit limit = 5``)."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Bound:
+    """A number an earlier part of the text gave a name: ``X`` (bound once per text), ``the
+    roll`` (the face of the last die rolled), ``it`` (a number "it" names)."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Read:
+    """A number of a thing: a card's field or a property its owner holds: ``its difficulty``,
+    ``the land value of that tile``, ``your happiness``, ``the gold of each player``."""
+
+    field: str
+    of: Selector | None  # None: the actor's own ("your happiness")
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """How many things a phrase finds: ``the number of fires on that tile``."""
+
+    of: Selector
+
+
+@dataclass(frozen=True, slots=True)
+class Op:
+    """Two numbers combined: ``A plus B``, ``the difference between A and B`` (never below 0),
+    ``the higher of A and B``, ``A beyond 2`` (what is over 2), ``half of A`` (rounded down)."""
+
+    op: Operator
+    left: Expr
+    right: Expr
+
+
+Expr = Num | Value | Bound | Read | Count | Op
+
+
+@dataclass(frozen=True, slots=True)
+class Compare:
+    """A condition on numbers: ``your happiness is at most 2``, ``X is more than 0``."""
+
+    left: Expr
+    cmp: Comparison
+    right: Expr
+
+
+COMPARE: dict[Comparison, Callable[[int, int], bool]] = {
+    "eq": lambda a, b: a == b,
+    "ne": lambda a, b: a != b,
+    "lt": lambda a, b: a < b,
+    "le": lambda a, b: a <= b,
+    "gt": lambda a, b: a > b,
+    "ge": lambda a, b: a >= b,
+}
+
+OPERATORS: dict[Operator, Callable[[int, int], int]] = {
+    "plus": lambda a, b: a + b,
+    "minus": lambda a, b: a - b,
+    "times": lambda a, b: a * b,
+    "difference": lambda a, b: abs(a - b),
+    "min": min,
+    "max": max,
+    "beyond": lambda a, b: max(0, a - b),
+    "half": lambda a, b: a // 2,
+}
+
+
+def evaluate(expr: Expr, ctx: Context) -> int:
+    """The number an expression gives now (``NothingToActOn`` when it reads a thing that is not
+    there: "its difficulty" with nothing found)."""
+    if isinstance(expr, Num):
+        return expr.value
+    if isinstance(expr, Op):
+        return OPERATORS[expr.op](evaluate(expr.left, ctx), evaluate(expr.right, ctx))
+    if isinstance(expr, Value):
+        values = getattr(ctx.host, "values", None)
+        if values is None or expr.name not in values:
+            raise EffectError(f"the value '{expr.name}' is not declared")
+        return int(values[expr.name])
+    if isinstance(expr, Bound):
+        found = ctx.bindings.get(expr.name)
+        if not isinstance(found, int):
+            raise NothingToActOn(f"'{expr.name}' has no number yet")
+        return found
+    if isinstance(expr, Count):
+        return len(_found(ctx, expr.of))
+    return _read(expr, ctx)
+
+
+def _found(ctx: Context, selector: Selector) -> list[Any]:
+    if selector.reference in ("it", "that"):
+        found = ctx.bindings.get("that" if selector.reference == "that" else "it")
+        return found if isinstance(found, list) else ([] if found is None else [found])
+    return list(ctx.host.select(ctx, selector))
+
+
+def _read(expr: Read, ctx: Context) -> int:
+    read = getattr(ctx.host, "read", None)
+    if read is None:
+        raise EffectError("this game cannot read numbers from the table (its host has no read)")
+    if expr.of is None:
+        if ctx.actor is None:
+            raise EffectError(f"whose {expr.field}? nobody is acting")
+        return int(read(ctx, ctx.actor, expr.field))
+    things = _found(ctx, expr.of)
+    if not things:
+        raise NothingToActOn(f"nothing to read {expr.field} from: '{expr.of.text}'")
+    return sum(int(read(ctx, thing, expr.field)) for thing in things)
+
+
+def holds(condition: Compare, ctx: Context) -> bool:
+    return COMPARE[condition.cmp](evaluate(condition.left, ctx), evaluate(condition.right, ctx))
+
+
+# ---- words ------------------------------------------------------------------------------------
+
+CMP_WORDS: dict[Comparison, str] = {
+    "eq": "is",
+    "ne": "is not",
+    "lt": "is less than",
+    "le": "is at most",
+    "gt": "is more than",
+    "ge": "is at least",
+}
+
+
+def words(expr: Expr) -> str:
+    """The expression as the printed card says it."""
+    if isinstance(expr, Num):
+        return str(expr.value)
+    if isinstance(expr, Value):
+        return f"the {expr.name}"
+    if isinstance(expr, Bound):
+        return expr.name
+    if isinstance(expr, Count):
+        return f"the number of {expr.of.text}"
+    if isinstance(expr, Read):
+        return f"your {expr.field}" if expr.of is None else f"the {expr.field} of {expr.of.text}"
+    left, right = words(expr.left), words(expr.right)
+    return {
+        "plus": f"{left} plus {right}",
+        "minus": f"{left} minus {right}",
+        "times": f"{left} times {right}",
+        "difference": f"the difference between {left} and {right}",
+        "min": f"the lower of {left} and {right}",
+        "max": f"the higher of {left} and {right}",
+        "beyond": f"{left} beyond {right}",
+        "half": f"half of {left}",
+    }[expr.op]
+
+
+def condition_words(condition: Compare) -> str:
+    return f"{words(condition.left)} {CMP_WORDS[condition.cmp]} {words(condition.right)}"

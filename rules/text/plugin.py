@@ -1,0 +1,202 @@
+"""The world engine's part of the ruleset contract: what a folder of text with no engine of its
+own plays, prints and journals with (``rules/registry.py`` binds ``RULESET`` to such a folder).
+
+- the engine is ``dsl.world.game.new_game``, the bots ``dsl.world.bots.BOTS``;
+- the account tells one line per world event (``account.py``);
+- cards print through the folder's own ``faces/`` when it has one, else through one layout for
+  every kind (``faces/card.svg.j2`` here);
+- ``simulate`` plays whole games and stores each seat's result and score (``playtest.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from dsl.contract import (
+    Bot,
+    Facts,
+    Game,
+    GameSetup,
+    JournalPart,
+    Outcome,
+    Printing,
+    Ruleset,
+    SitePages,
+)
+from dsl.errors import ChroniclerError, UsageError
+
+if TYPE_CHECKING:
+    from dsl.compiler import CompiledRuleset
+    from dsl.kernel.machine import Event
+    from dsl.world.game import WorldGame
+
+FACES = Path(__file__).resolve().parent / "faces"  # one layout for every kind of card
+
+
+def _compiled(folder: Path) -> CompiledRuleset:
+    from dsl.loader import load_ruleset
+
+    return load_ruleset(folder)
+
+
+@dataclass(frozen=True)
+class Reader:
+    def load(self, folder: Path) -> object:
+        return _compiled(folder)
+
+    def compiled(self, folder: Path) -> CompiledRuleset:
+        return _compiled(folder)
+
+
+def _world_game(game: Game) -> WorldGame:
+    from dsl.world.game import WorldGame
+
+    if not isinstance(game, WorldGame):
+        raise TypeError(f"not a world game: {type(game).__name__}")
+    return game
+
+
+def new_world_game(folder: Path, seed: int, seats: int | Sequence[str] | None) -> WorldGame:
+    """A game of the folder's text: ``seats`` players (the fewest it allows when ``None``)."""
+    from dsl.world.declare import world_of
+    from dsl.world.game import new_game
+
+    compiled = _compiled(folder)
+    low, high = world_of(compiled).players
+    players: int | list[str] = (
+        low if seats is None else (seats if isinstance(seats, int) else list(seats))
+    )
+    count = players if isinstance(players, int) else len(players)
+    if not low <= count <= high:
+        raise UsageError(f"--players: {compiled.name} is for {low} to {high} players, not {count}")
+    return new_game(compiled, seed=seed, players=players)
+
+
+@dataclass(frozen=True)
+class Engine:
+    folder: Path
+
+    def new_game(self, setup: GameSetup, bot: Bot) -> WorldGame:
+        for option in setup.options:
+            raise UsageError(f"--{option} is not an option of a game written in text")
+        if setup.characters:
+            raise UsageError("--characters: a game written in text is played by seats (--players)")
+        return new_world_game(self.folder, setup.seed, setup.seats)
+
+    def outcome(self, game: Game) -> Outcome:
+        from dsl.world.events import WorldEvent
+
+        from .account import _esc
+
+        world = _world_game(game)
+        result = world.state.result
+        scores = {str(p): int(n) for p, n in dict(result.get("scores", {})).items()}
+        winners = tuple(str(p) for p in result.get("tied", ()))
+        why = next(
+            (
+                str(e.data.get("why", ""))
+                for e in reversed(world.events)
+                if e.kind == WorldEvent.GAME_ENDED
+            ),
+            "",
+        )
+        if not world.state.over:
+            return Outcome(tuple(world.state.players), (), scores, "not over", ("Not over.",))
+        ranking = ", ".join(f"{_esc(p)} {scores.get(p, 0)}" for p in result.get("ranking", ()))
+        head = (
+            f"[bold]{_esc(winners[0])} wins[/]"
+            if len(winners) == 1
+            else f"[bold]A tie[/] between {', '.join(_esc(w) for w in winners)}"
+        )
+        return Outcome(
+            seats=tuple(world.state.players),
+            winners=winners,
+            scores=scores,
+            reason=why,
+            lines=(f"{head} ({_esc(why)}): {ranking}.",),
+        )
+
+
+@dataclass(frozen=True)
+class Bots:
+    default: str = "random"
+
+    def names(self) -> tuple[str, ...]:
+        from dsl.world.bots import BOTS
+
+        return tuple(BOTS)
+
+    def make(self, name: str, seed: int) -> Bot:
+        from dsl.world.bots import BOTS
+
+        made: Bot = BOTS[name](seed)
+        return made
+
+
+@dataclass(frozen=True)
+class Account:
+    def narrate(self, events: Sequence[Event]) -> list[str]:
+        from .account import narrate
+
+        return narrate(events)
+
+
+@dataclass(frozen=True)
+class Playtest:
+    """A simulation plays whole games, one session each, and keeps each seat's result."""
+
+    folder: Path
+    sessions: int = 1
+    supply_value: str | None = None
+    figures: tuple[str, ...] = ("seats",)
+
+    @property
+    def ablate_kinds(self) -> tuple[str, ...]:
+        return tuple(_compiled(self.folder).vocabulary.card_kinds)
+
+    def play(self, bot: str, seed: int, last: int) -> list[Facts]:
+        from .playtest import play_game
+
+        if bot not in Bots().names():
+            raise ChroniclerError(f"no bot {bot!r} plays a game written in text")
+        return [play_game(new_world_game(self.folder, seed, None), Bots().make(bot, seed))]
+
+    def replay(self, sessions: Sequence[Facts]) -> WorldGame:
+        if not sessions:
+            raise ChroniclerError("no game to replay")
+        stored = sessions[-1]
+        game = new_world_game(self.folder, int(stored["seed"]), list(stored["characters"]))
+        for answer in stored["answers"]:
+            game.apply(answer)
+        game.pending()
+        return game
+
+
+@dataclass(frozen=True)
+class Plugin:
+    """Bound to any folder of text with no engine of its own; never registered by name."""
+
+    name: str = "world"
+    folder: Path = FACES.parent
+    primitives: str | None = None
+
+    def bind(self, name: str, folder: Path, *, shipped: bool) -> Ruleset:
+        own = folder / "faces"
+        return Ruleset(
+            name=name,
+            folder=folder,
+            package=__name__.rpartition(".")[0],
+            shipped=shipped,
+            reader=Reader(),
+            journal=JournalPart(account=Account(), table="", site=SitePages.NONE),
+            printing=Printing(own if (own / "faces.toml").is_file() else FACES),
+            engine=Engine(folder),
+            bots=Bots(),
+            playtest=Playtest(folder),
+        )
+
+
+RULESET = Plugin()

@@ -1,0 +1,49 @@
+"""A card whose text would find nothing to act on is not offered as an action where the engine
+knows it without running the text (``Session._may_act``, ``dsl.runtime.can_act``): every card
+left out of the options of seeded games, tried all the same on a copy, is taken back."""
+
+import pytest
+
+from rules.six_winters import engine
+from rules.six_winters.bots import RandomBot
+
+
+def _left_out(session):
+    """The card options a character's hand would offer that the actions step leaves out (but
+    those taken back already, not offered again until the table changes)."""
+    offered = session.pending().options
+    refused = session.state.frames[-1].data.get("refused") or []
+    out = []
+    for c in session.state.characters:
+        if c.location is None:
+            continue
+        for kind, card, plays in session._hand(c)[1]:
+            if card in c.exhausted:
+                continue
+            for k in plays:
+                option = {"act": kind, "character": c.name, "card": card, "effect": k}
+                if option not in offered and option not in refused:
+                    out.append(option)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_card_not_offered_would_have_been_taken_back(ruleset, seed):
+    session = engine.new_session(ruleset, engine.new_campaign(ruleset), seed, ["Parin", "Kanun"])
+    bot = RandomBot(seed)
+    tried = 0
+    while (decision := session.pending()) is not None:
+        if decision.kind == "choose_action":
+            for option in _left_out(session):
+                copy = session.clone()
+                copy.pending()
+                told = len(copy.events)
+                frame = copy.state.frames[-1]
+                copy._pending = None
+                copy._answer_actions(frame, option)  # as if it had been offered and taken
+                copy.pending()
+                refused = [e for e in copy.events[told:] if e.kind == "action_refused"]
+                assert [e.data["option"] for e in refused] == [option]
+                tried += 1
+        session.apply(bot.choose(None, decision))
+    assert tried > 0
