@@ -109,8 +109,12 @@ FUNCTION_WORDS = frozenset(
         "least",
         "highest",
         "lowest",
+        "adjacent",  # "an adjacent stop": a place next to where the card is used
+        "random",  # "a random stop": the engine picks, not the player
     ]
 )
+# The language's own adjectives of a thing: (the word, which things it may describe).
+LANGUAGE_ADJECTIVES = {"adjacent": "place", "random": "any"}
 SUPERLATIVES: dict[str, SuperlativeKind] = {
     "most": "most",
     "fewest": "fewest",
@@ -488,6 +492,7 @@ class Binder:
         other = word(i) == "other" and quantity.mode in ("all", "any", "exact")
         if other:
             i += 1
+        adjectives, i = self.language_adjectives(lx, i)
         # filters and noun
         body: list[Lexeme] = []
         while i < n:
@@ -523,7 +528,35 @@ class Binder:
                     lx[start].span,
                 )
             sel = replace(sel, filters=(Filter("other", "other"), *sel.filters))
+        if adjectives:
+            sel = self.with_language_adjectives(sel, adjectives)
         return self.qualifiers(lx, i, sel, start)
+
+    def language_adjectives(self, lx: list[Lexeme], i: int) -> tuple[list[Lexeme], int]:
+        """``adjacent``, ``random`` before a noun: the language's own adjectives."""
+        found: list[Lexeme] = []
+        while i < len(lx) and lx[i].kind == "fn" and lx[i].text.casefold() in LANGUAGE_ADJECTIVES:
+            found.append(lx[i])
+            i += 1
+        return found, i
+
+    def with_language_adjectives(self, sel: Selector, adjectives: list[Lexeme]) -> Selector:
+        """ "an adjacent stop" (a place next to this one), "a random monster" (the engine picks
+        among what matches): filters of the language's own, told when they cannot hold."""
+        filters = list(sel.filters)
+        for x in adjectives:
+            word = x.text.casefold()
+            if LANGUAGE_ADJECTIVES[word] == "place" and (
+                sel.noun_category != "card kind" or sel.noun != self.place_kind
+            ):
+                place = self.place_kind or "place"
+                raise BindError(
+                    f"'{x.text}' describes a {place}, not {sel.noun or sel.noun_category}: "
+                    f"write 'an {x.text} {place}'",
+                    x.span,
+                )
+            filters.insert(0, Filter(word, word))
+        return replace(sel, filters=tuple(filters))
 
     def things(self) -> str:
         """``a card kind, resource, token, tag ...``: what a thing may be, for messages."""

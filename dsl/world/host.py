@@ -60,6 +60,8 @@ class WorldHost:
                 raise EffectError(f"nothing in this game is found by '{selector.text}'")
             found = finder(self, ctx, selector)
         found = [thing for thing in found if self.matches(ctx, thing, selector)]
+        if found and any(f.category == "random" for f in selector.filters):
+            return _at_random(self, found, selector)
         return found
 
     def matches(self, ctx: Context, thing: str, selector: Selector) -> bool:
@@ -74,6 +76,8 @@ class WorldHost:
 
     def has(self, thing: str, word: Filter) -> bool:
         """Whether a thing has a declared word: a tag, a flag, a group, a kind."""
+        if word.category in LANGUAGE_FILTERS:
+            return True  # found by the finder ("adjacent") or picked after ("random")
         card = self.game.state.cards.get(thing)
         if card is None:
             return False
@@ -194,6 +198,17 @@ class WorldHost:
         return self.select(ctx, selector)
 
 
+# the language's own adjectives, which a finder or ``select`` answers, not the thing itself
+LANGUAGE_FILTERS = ("adjacent", "random")
+
+
+def _at_random(host: WorldHost, found: list[str], selector: Selector) -> list[str]:
+    """ "a random stop", "2 random relics": as many as asked, picked by the game's dice."""
+    q = selector.quantity
+    count = len(found) if q.mode == "all" else (q.count or 1)
+    return host.rng.sample(found, min(count, len(found)))
+
+
 def _bare(selector: Selector) -> Selector:
     """The phrase without its quantity and place: what each candidate must answer."""
     from dataclasses import replace
@@ -237,7 +252,7 @@ def _find_places(host: WorldHost, ctx: Context, selector: Selector) -> list[str]
         here = host.here(ctx)
         return [here] if here else []
     places = list(game.world.places)
-    if "adjacent" in selector.text.casefold().split() or "neighbouring" in selector.text.casefold():
+    if any(f.category == "adjacent" for f in selector.filters):
         here = host.here(ctx)
         return list(game.world.neighbours.get(here or "", ()))
     return places
