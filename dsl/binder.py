@@ -175,6 +175,17 @@ class Lexeme:
     value: int = 0
 
 
+def _pair_open(lx: list[Lexeme]) -> bool:
+    """Whether the words end inside "the higher of A" / "the lower of A" (its "and" follows)."""
+    from dsl.numbers import MEASURE_OPS
+
+    words = [x.text.casefold() for x in lx]
+    return any(
+        words[k] == "the" and words[k + 1] in MEASURE_OPS and words[k + 2] == "of"
+        for k in range(len(words) - 2)
+    )
+
+
 def join_spans(a: Span, b: Span) -> Span:
     return Span(a.file, a.line, a.column, b.end_line, b.end_column)
 
@@ -358,6 +369,7 @@ class Binder:
                 and self.starts_np(nxt)
                 # "each location with a monster and a hero": both describe the location
                 and not (with_open and nxt.kind != "string")
+                and not _pair_open(items[-1])  # "the higher of your light and 2"
             ):
                 items.append([])
             else:
@@ -850,6 +862,7 @@ class Binder:
         value = sel.value
         place = sel.place
         with_: list[Selector] = list(sel.with_)
+        where: list[Any] = list(sel.where)
         superlative = sel.superlative
         quantity = sel.quantity
         while i < n:
@@ -948,6 +961,9 @@ class Binder:
                 if inner.quantity.mode not in ("exact", "none") or inner.reference is not None:
                     raise BindError("write 'with no <things>'", lx[i - 1].span)
                 with_.append(replace(inner, quantity=Quantity("exact", 0, None, True)))
+            elif w == "with" and (found := self.having(lx, i)) is not None:
+                having, i = found  # "with strength below 4"
+                where.append(having)
             elif w == "with" and i + 1 < n:
                 inner, i = self.selector(lx, i + 1)
                 with_.append(inner)
@@ -993,6 +1009,7 @@ class Binder:
                 text=text,
                 superlative=superlative,
                 category=sel.category,
+                where=tuple(where),
             ),
             i,
         )
@@ -1032,12 +1049,41 @@ class Binder:
             if of.noun_category not in ("card kind", "card"):
                 raise BindError(f"'{text(i + 1)}' is a card's, not {of.text}'s", lx[i + 3].span)
             return Reading(of, text(i + 1)), k
+        expressed = self.expressed(lx, i)
+        if expressed is not None:
+            return expressed
         known = ", ".join(sorted(fields)) or "none declared"
         raise BindError(
             "read a number here: 'its <field>', 'the <field> of ...' (number fields: "
             f"{known}) or 'the value of <a die>'",
             span,
         )
+
+    def expressed(self, lx: list[Lexeme], i: int) -> tuple[Reading, int] | None:
+        """``equal to the number of monsters here``, ``equal to your light``, ``equal to the
+        higher of A and B``: any number expression to the end of the phrase (``dsl.numbers``),
+        when the words start like one."""
+        from dsl.numbers import NumberError, NumberReader
+
+        reader = NumberReader(self)
+        rest = lx[i:]
+        if not rest or not reader.looks_numeric(rest):
+            return None
+        try:
+            expr = reader.expression(rest)
+        except NumberError as error:
+            raise BindError(error.message, error.span) from None
+        text = " ".join(x.text for x in rest)
+        return Reading(Selector(quantity=Quantity("none", None), text=text), None, expr), len(lx)
+
+    def having(self, lx: list[Lexeme], i: int) -> tuple[Any, int] | None:
+        """``with strength below 4``: a number of each candidate compared (``dsl.numbers``)."""
+        from dsl.numbers import NumberError, NumberReader
+
+        try:
+            return NumberReader(self).having(lx, i)
+        except NumberError as error:
+            raise BindError(error.message, error.span) from None
 
     def superlative(self, lx: list[Lexeme], i: int, sel: Selector) -> tuple[Superlative, int]:
         """``with the most dice``, ``with the lowest command``: ``lx[i]`` is the superlative."""
@@ -1735,10 +1781,25 @@ class SentenceBinder:
             span=phrase.span,
         )
 
+    def compared(self, phrase: ast.Phrase) -> BoundCondition | None:
+        """``If your light is at most 2``: two numbers compared (``dsl.numbers``)."""
+        from dsl.numbers import NumberError, NumberReader
+
+        try:
+            compare = NumberReader(self.b).condition(phrase.atoms)
+        except NumberError as error:
+            raise BindError(error.message, error.span) from None
+        if compare is None:
+            return None
+        return BoundCondition("compare", None, None, phrase.text, phrase.span, compare=compare)
+
     def condition(self, phrase: ast.Phrase) -> BoundCondition:
         atoms = list(phrase.atoms)
         words = [a.folded for a in atoms]
         text = phrase.text
+        compared = self.compared(phrase)
+        if compared is not None:
+            return compared
 
         def sel(part: list[ast.Atom]) -> Selector:
             value = self.b.single(self.b.lex(part))

@@ -305,7 +305,13 @@ def _reading_resolver(
 
 def read_resolver(reading: Reading) -> Callable[[Context], int]:
     """``its difficulty``, ``the value of a moss at this location``: the host reads the
-    number from what the phrase finds (``host.read(ctx, thing, field)``)."""
+    number from what the phrase finds (``host.read(ctx, thing, field)``); any other number
+    ("the number of monsters here") is evaluated (``dsl.expr``)."""
+    if reading.expr is not None:
+        from dsl.expr import evaluate
+
+        expr = reading.expr
+        return lambda ctx: evaluate(expr, ctx)
     find = selector_resolver(reading.of, remember=False)
 
     def read(ctx: Context) -> int:
@@ -317,9 +323,18 @@ def read_resolver(reading: Reading) -> Callable[[Context], int]:
         host_read = getattr(ctx.host, "read", None)
         if host_read is None:
             raise EffectError("this game cannot read numbers from the table (its host has no read)")
-        return int(host_read(ctx, thing, reading.field))
+        number = int(host_read(ctx, thing, reading.field))
+        _it_read(ctx, reading, thing)
+        return number
 
     return read
+
+
+def _it_read(ctx: Context, reading: Reading, thing: Any) -> None:
+    """What a number was read from is "it" for the words after, when nothing else is yet:
+    "Lose light equal to the strength of a monster here to gain points equal to its reward"."""
+    if reading.of.reference is None and isinstance(thing, str) and ctx.bindings.get("it") is None:
+        ctx.bindings["it"] = thing
 
 
 def value_resolver(value: Any, remember: bool = True, holding: Selector | None = None) -> Resolver:
@@ -662,6 +677,11 @@ def _takes_subject(fn: Callable[..., Any]) -> bool:
 
 def compile_condition(condition: BoundCondition) -> Callable[[Context], bool]:
     selector = condition.selector
+    if condition.kind == "compare":  # "If your light is at most 2"
+        from dsl.expr import holds
+
+        compare = condition.compare
+        return lambda ctx: holds(compare, ctx)
     if condition.kind == "period":
         # "If it is winter": the host names the period of that category the game is in
         period = (condition.period or "").casefold()

@@ -72,6 +72,8 @@ class WorldHost:
             return False
         if selector.any_of and not any(self.has(thing, f) for f in selector.any_of):
             return False
+        if selector.where and not all(self.compares(ctx, thing, h) for h in selector.where):
+            return False
         return all(self.holds(ctx, thing, with_) for with_ in selector.with_)
 
     def has(self, thing: str, word: Filter) -> bool:
@@ -95,6 +97,16 @@ class WorldHost:
             ):
                 return True
         return False
+
+    def compares(self, ctx: Context, thing: str, having: Any) -> bool:
+        """ "a monster with strength below 4": the thing's number against the other."""
+        from dsl.expr import COMPARE, evaluate
+
+        try:
+            mine = self.read(ctx, thing, having.field)
+        except EffectError:
+            return False
+        return COMPARE[having.cmp](mine, evaluate(having.right, ctx))
 
     def holds(self, ctx: Context, thing: str, what: Selector) -> bool:
         """ "a tile with a fire", "places with a monster": something of ``what`` is at or on it."""
