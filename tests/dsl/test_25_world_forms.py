@@ -1,0 +1,281 @@
+"""The forms a ruleset declares its world with, and numbers as expressions, tried on *Lantern
+Road* (``fixtures/world/lantern``: no Python of its own).
+
+- "players are 2 to 4 seats", "light is a number 0..6 of players, starting at 3", "hand is a
+  zone of players, seen by its owner", "deck is a zone, face down", "actions is a zone, holding
+  actions", "lanterns are pieces of players, one each", "the score is points";
+- a number wherever one stands: "If your light is at most 2", "equal to the number of monsters
+  at this stop plus 1", "the higher of your light and 2", "a monster with strength below 3",
+  "equal to the strength of a monster at this stop ... its reward".
+"""
+
+from __future__ import annotations
+
+import pytest
+from dsl_testing import FIXTURES
+
+from dsl.kernel import play
+from dsl.loader import Source, check_sources, load_ruleset
+from dsl.world.bots import RandomBot
+from dsl.world.declare import world_of
+from dsl.world.events import WorldEvent
+from dsl.world.game import WorldGame, new_game
+
+LANTERN = FIXTURES / "world" / "lantern"
+TEXT = (LANTERN / "ruleset.rules").read_text()
+
+
+@pytest.fixture(scope="module")
+def lantern():  # type: ignore[no-untyped-def]
+    return load_ruleset(LANTERN)
+
+
+def errors_of(text: str) -> list[str]:
+    checked = check_sources([Source("lantern.rules", text)])
+    return [d.headline() for d in checked.diagnostics.items]
+
+
+def changed(text: str, old: str, new: str) -> str:
+    assert old in text, old
+    return text.replace(old, new, 1)
+
+
+def at_turn(lantern, card: str, light: int, stop: str = "Mill") -> WorldGame:  # type: ignore[no-untyped-def]
+    """A game at p1's first action, ``card`` in p1's hand, p1 at ``stop`` with ``light``."""
+    game = new_game(lantern, seed=1, players=2)
+    game.pending()
+    game.ops.move_card(card, zone="hand@p1", why="test")
+    game.ops.move_pawn("p1", stop)
+    game.state.values["p1"]["light"] = light
+    return game
+
+
+def asked_again(game: WorldGame) -> WorldGame:
+    """The game as set up by hand, resumed from its saved state: asked afresh."""
+    return WorldGame.from_json(game.ruleset, game.to_json())
+
+
+def put(game: WorldGame, monster: str, stop: str) -> None:
+    game.ops.move_card(monster, at=stop, why="test")
+
+
+def use(game: WorldGame, option: str) -> WorldGame:
+    game = asked_again(game)
+    decision = game.pending()
+    assert decision is not None and decision.who == "p1" and option in decision.options
+    game.apply(option)
+    game.pending()
+    return game
+
+
+# ---- the world a ruleset declares -----------------------------------------------------------
+
+
+def test_players_are_the_seats_declared(lantern) -> None:
+    assert world_of(lantern).players == (2, 4)
+    with pytest.raises(ValueError, match="2 to 4 players, not 5"):
+        new_game(lantern, seed=1, players=5)
+
+
+def test_a_number_of_players_starts_where_declared_and_stays_in_its_range(lantern) -> None:
+    game = new_game(lantern, seed=1, players=3)
+    game.pending()
+    assert {p: game.ops.value(p, "light") for p in game.state.players} == dict.fromkeys(
+        ("p1", "p2", "p3"), 3
+    )
+    assert game.ops.value("p1", "points") == 0  # no start written: its lowest
+    game.ops.change("p1", "light", 10, why="test")
+    assert game.ops.value("p1", "light") == 6  # "0..6": no higher
+
+
+def test_a_zone_of_players_seen_by_its_owner_and_a_deck_face_down(lantern) -> None:
+    game = new_game(lantern, seed=2, players=2)
+    game.pending()
+    mine, theirs = game.observation("p1")["zones"], game.observation("p2")["zones"]
+    assert isinstance(mine["hand@p1"], list) and len(mine["hand@p1"]) == 2
+    assert theirs["hand@p1"] == 2  # only how many
+    assert isinstance(mine["relic deck"], int)  # face down: for everyone
+
+
+def test_a_zone_holding_a_kind_is_where_its_cards_start_and_every_player_uses_them(
+    lantern,
+) -> None:
+    game = new_game(lantern, seed=2, players=2)
+    decision = game.pending()
+    assert {game.state.cards[c]["zone"] for c in ("Walk", "Rest", "Fight")} == {"actions"}
+    assert decision is not None and {"Take: Walk", "Take: Rest"} <= set(decision.options)
+
+
+def test_pieces_one_each_are_pawns_standing_on_the_first_place_and_walking_the_map(
+    lantern,
+) -> None:
+    game = new_game(lantern, seed=2, players=2)
+    game.pending()
+    assert game.ops.pawn_at("p1") == game.ops.pawn_at("p2") == "Gate"
+    game = use(game, "Take: Walk")
+    assert game.ops.pawn_at("p1") == "Mill"  # the only stop next to the Gate
+
+
+def test_the_score_ranks_the_players_at_the_end(lantern) -> None:
+    for seed in range(6):
+        game = play(new_game(lantern, seed=seed, players=2 + seed % 3), RandomBot(seed))
+        result = game.state.result
+        points = {p: game.ops.value(p, "points") for p in game.state.players}
+        assert result["scores"] == points
+        assert result["ranking"][0] in result["tied"]
+        assert points[result["ranking"][0]] == max(points.values())
+
+
+def test_each_monster_is_put_into_play_at_a_random_stop_and_fires_its_lurk(lantern) -> None:
+    stops = set()
+    for seed in range(12):
+        game = new_game(lantern, seed=seed, players=2)
+        game.pending()
+        stops.add(game.state.cards["Bog Wight"]["at"])
+        assert game.state.cards["Marsh Hound"]["at"] in world_of(lantern).places
+    assert len(stops) > 1
+    lurked = play(new_game(lantern, seed=3, players=2), RandomBot(3))
+    assert any(
+        e.kind == WorldEvent.VALUE_CHANGED and e.data["why"] in ("Bog Wight", "Marsh Hound")
+        for e in lurked.events
+    )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "error"),
+    [
+        (
+            "the score is points",
+            "the score is pionts",
+            "lantern.rules:8:14: error: the score is 'pionts', which is no number declared; "
+            "did you mean 'points'?",
+        ),
+        (
+            "0..6 of players",
+            "0..6 of plaeyrs",
+            "lantern.rules:6:1: error: light is a number of 'plaeyr', which is neither the "
+            "players, the game nor a kind of card; did you mean 'player'?",
+        ),
+        (
+            "deck is a zone, face down",
+            "deck is a zone, face dwn",
+            "lantern.rules:15:17: error: cannot read 'face' in the zone deck",
+        ),
+        (
+            "players are 2 to 4 seats",
+            "players are 2 to seats",
+            "lantern.rules:5:13: error: write how many play: 'players are 2 to 4 seats'",
+        ),
+        (
+            "light is a number 0..6 of players, starting at 3",
+            "light is a number 0..6 of players, starting at 9",
+            "lantern.rules:6:1: error: light starts at 9, outside 0..6",
+        ),
+        (
+            "holding actions",
+            "holding acts",
+            "lantern.rules:17:1: error: the zone actions holds 'act', which is no kind of card; "
+            "did you mean 'action'?",
+        ),
+    ],
+)
+def test_a_misdeclared_world_is_told_where_with_what_to_write(
+    old: str, new: str, error: str
+) -> None:
+    found = errors_of(changed(TEXT, old, new))
+    assert any(line.startswith(error) for line in found), found
+
+
+# ---- numbers as expressions -----------------------------------------------------------------
+
+
+def test_a_condition_compares_your_number_at_most(lantern) -> None:
+    # Lamp Oil: "If your light is at most 2, gain light equal to the number of monsters at this
+    # stop plus 1."
+    low = at_turn(lantern, "Lamp Oil", light=2)
+    put(low, "Bog Wight", "Mill")
+    put(low, "Marsh Hound", "Mill")
+    low = use(low, "Play: Lamp Oil")
+    assert low.ops.value("p1", "light") == 2 + 2 + 1
+    high = at_turn(lantern, "Lamp Oil", light=3)
+    high = use(high, "Play: Lamp Oil")
+    assert high.ops.value("p1", "light") == 3
+
+
+def test_the_higher_of_two_numbers(lantern) -> None:
+    # Beacon: "Gain points equal to the higher of your light and 2."
+    for light, gained in ((1, 2), (5, 5)):
+        game = at_turn(lantern, "Beacon", light=light)
+        game = use(game, "Play: Beacon")
+        assert game.ops.value("p1", "points") == gained
+
+
+def test_a_filter_compares_a_number_of_each_candidate(lantern) -> None:
+    # Ward: "Discard a monster with strength below 3 at this stop." (Bog Wight 2, Marsh Hound 4)
+    game = at_turn(lantern, "Ward", light=3)
+    put(game, "Bog Wight", "Mill")
+    put(game, "Marsh Hound", "Mill")
+    game = use(game, "Play: Ward")
+    assert game.state.cards["Bog Wight"]["zone"] == "discard"
+    assert game.state.cards["Marsh Hound"]["at"] == "Mill"
+
+
+def test_a_number_read_from_a_card_and_its_other_number(lantern) -> None:
+    # Fight: "Lose light equal to the strength of a monster at this stop to gain points equal to
+    # its reward. Then discard it."
+    game = at_turn(lantern, "Glow Jar", light=5)
+    for monster in ("Bog Wight", "Marsh Hound"):
+        game.ops.move_card(monster, zone="discard", why="test")
+    put(game, "Marsh Hound", "Mill")
+    game = use(game, "Take: Fight")
+    assert (game.ops.value("p1", "light"), game.ops.value("p1", "points")) == (1, 3)
+    assert game.state.cards["Marsh Hound"]["zone"] == "discard"
+
+
+def test_a_cost_read_as_a_number_is_paid_in_full_or_refused(lantern) -> None:
+    game = at_turn(lantern, "Glow Jar", light=3)
+    game.ops.move_card("Bog Wight", zone="discard", why="test")
+    put(game, "Marsh Hound", "Mill")  # strength 4: more light than p1 has
+    game = use(game, "Take: Fight")
+    again = game.pending()
+    assert again is not None and again.who == "p1" and "Take: Fight" not in again.options
+    assert game.ops.value("p1", "points") == 0
+
+
+def test_the_printed_card_says_the_numbers_as_written(lantern) -> None:
+    from dsl.printer import render_card
+
+    said = {c.name: render_card(c).replace("\n", " ") for c in lantern.all_cards}
+    assert (
+        "If your light is at most 2, gain light equal to the number of monsters at this stop "
+        "plus 1." in said["Lamp Oil"]
+    )
+    assert "Gain points equal to the higher of your light and 2." in said["Beacon"]
+    assert "with strength below 3" in said["Ward"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "error"),
+    [
+        (
+            "the higher of your light and 2",
+            "the higher of your light",
+            "lantern.rules:65:30: error: write 'the higher of A and B'",
+        ),
+        (
+            "If your light is at most 2",
+            "If your light is at most the colour of it",
+            "lantern.rules:59:34: error: 'the colour of it' is not a number the language reads",
+        ),
+        (
+            "equal to the number of monsters at this stop plus 1",
+            "equal to the number of monsters at this stop plus lots",
+            "lantern.rules:59:98: error: 'lots' is not a number the language reads",
+        ),
+    ],
+)
+def test_a_number_the_language_cannot_read_is_told_where_with_the_forms(
+    old: str, new: str, error: str
+) -> None:
+    found = errors_of(changed(TEXT, old, new))
+    assert any(line.startswith(error) for line in found), found
