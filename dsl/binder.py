@@ -175,6 +175,14 @@ class Lexeme:
     value: int = 0
 
 
+def _counted(current: list[ast.Atom]) -> bool:
+    """Whether the words end in a count after "equal to" ("... equal to the number of fires")."""
+    words = [a.folded for a in current]
+    return any(
+        words[k : k + 5] == ["equal", "to", "the", "number", "of"] for k in range(len(words) - 4)
+    )
+
+
 def _pair_open(lx: list[Lexeme]) -> bool:
     """Whether the words end inside "the higher of A" / "the lower of A" (its "and" follows)."""
     from dsl.numbers import MEASURE_OPS
@@ -1671,6 +1679,8 @@ class SentenceBinder:
             return True
         if word == "with":
             return True
+        if word in ("at", "in", "from", "on") and _counted(current):
+            return True  # "equal to the number of fires on this tile": where they are counted
         if word not in ("at", "in", "from"):
             return False
         folded = [a.folded for a in current if a.kind == "word"]

@@ -203,6 +203,26 @@ class WorldHost:
             return owner == ctx.actor
         return decl is not None and decl.visibility == "public"
 
+    def count(self, ctx: Context, selector: Selector) -> int:
+        """ "the number of fires on this tile": pieces are counted on the places the phrase
+        names (everywhere, when it names none); anything else is counted as found."""
+        game = self.game
+        noun = (selector.noun or "").casefold()
+        piece = game.world.pieces.get(noun)
+        if piece is None:
+            return len(self.select(ctx, selector))
+        place = selector.place
+        if place is None:
+            holders = list(game.state.pieces)
+        elif place.kind == "this place":
+            here = self.here(ctx)
+            holders = [here] if here else []
+        elif place.kind == "places":
+            holders = self.places_of(ctx, place.places)
+        else:
+            raise EffectError(f"cannot count '{selector.text}' there")
+        return sum(game.ops.count(holder, piece.name) for holder in holders)
+
     def places_of(self, ctx: Context, selector: Selector | None) -> list[str]:
         """The places a location phrase names."""
         if selector is None:

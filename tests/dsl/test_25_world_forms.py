@@ -202,6 +202,17 @@ def test_a_condition_compares_your_number_at_most(lantern) -> None:
     assert high.ops.value("p1", "light") == 3
 
 
+def test_a_count_of_pieces_at_a_place(lantern) -> None:
+    # Campfire: "Gain light equal to the number of lanterns at this stop." (each player's pawn)
+    game = at_turn(lantern, "Campfire", light=1, stop="Gate")
+    game.ops.move_pawn("p2", "Gate")
+    game = use(game, "Play: Campfire")
+    assert game.ops.value("p1", "light") == 1 + 2
+    alone = at_turn(lantern, "Campfire", light=1, stop="Tower")
+    alone = use(alone, "Play: Campfire")
+    assert alone.ops.value("p1", "light") == 1 + 1
+
+
 def test_the_higher_of_two_numbers(lantern) -> None:
     # Beacon: "Gain points equal to the higher of your light and 2."
     for light, gained in ((1, 2), (5, 5)):
