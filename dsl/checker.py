@@ -1693,9 +1693,19 @@ def check(
         _check_map(m, binder, d)
     module = _primitives_module(vocab, base_dir)
     phases = _check_procedures(procedures, module, checker, d)
+    _check_number_texts(vocab, checker)
     checks = _check_checks(check_decls, vocab, tables, d)
     _check_values_read(files, module, d, {name for c in checks for name in c.values})
     return CheckedRuleset(vocab, checked, tables, maps, d, list(files), phases, checks)
+
+
+def _check_number_texts(vocab: Vocabulary, checker: _CardChecker) -> None:
+    """A declared number's texts ("At 0: Roll the curse die."), bound as the procedure's
+    sentences are: run with the number's owner acting."""
+    world = vocab.world
+    for text in world.texts if world is not None else ():
+        effect = ast.Effect(None, text.effect.sentences, text.effect.span)
+        text.bound = checker.effect(effect, [], "procedure")
 
 
 def _check_checks(

@@ -1142,6 +1142,8 @@ def compile_checked(checked: Any) -> CompiledRuleset:
         step = CheckedCard("procedure", name, {}, (), (bound,), (), bound.span, ())
         return compiler.card(step).abilities[0]
 
+    _compile_number_texts(vocabulary, compile_step)
+
     return CompiledRuleset(
         name=vocabulary.name,
         version=vocabulary.version,
@@ -1154,6 +1156,25 @@ def compile_checked(checked: Any) -> CompiledRuleset:
         procedure=compile_procedures(getattr(checked, "procedures", []), compile_step),
         checks=with_tables(getattr(checked, "checks", []), tables),
     )
+
+
+def _compile_number_texts(vocabulary: Any, compile_step: Callable[[str, Any], Any]) -> None:
+    """Each declared number's texts become its thresholds ("At 0: ..."), in the world the
+    ruleset declares (``Vocabulary.world``), compiled once with the ruleset."""
+    world = vocabulary.world
+    if world is None or not world.texts:
+        return
+    from dsl.world.model import Threshold
+
+    by_number: dict[str, list[Threshold]] = {}
+    for text in world.texts:
+        if text.bound is None:
+            continue
+        ability = compile_step(f"{text.number} at {text.at}", text.bound)
+        threshold = Threshold(text.at, ability, ability.text, text.back_to)
+        by_number.setdefault(text.number.casefold(), []).append(threshold)
+    for key, thresholds in by_number.items():
+        world.properties[key] = replace(world.properties[key], thresholds=tuple(thresholds))
 
 
 def _with_costs(card: CheckedCard, vocabulary: Any) -> CheckedCard:

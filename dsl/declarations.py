@@ -20,9 +20,10 @@ it. Nothing here names a game.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Any, Literal
 
 from dsl import ast
 from dsl.diagnostics import did_you_mean
@@ -51,6 +52,20 @@ VISIBILITY: dict[str, Visibility] = {
 
 
 @dataclass(slots=True)
+class NumberText:
+    """Text a declared number runs when it reaches a value: ``At 0: Roll the curse die.``,
+    ``At 10 back to 5: Draw a blessing.`` (then the number goes back to 5 and what is left of
+    the change goes on from there). ``bound`` is the checked text (set by the checker), which
+    the compiler turns into the number's ``Threshold``."""
+
+    number: str
+    at: int
+    back_to: int | None
+    effect: ast.Effect
+    bound: Any = None
+
+
+@dataclass(slots=True)
 class Declared:
     """The world declarations of a ruleset, as written (``Vocabulary.world``).
 
@@ -67,6 +82,7 @@ class Declared:
     owned_pieces: set[str] = field(default_factory=set)
     score: str | None = None
     score_span: Span = NOWHERE
+    texts: list[NumberText] = field(default_factory=list)
 
 
 class FormError(Exception):
@@ -86,6 +102,7 @@ class WorldForm:
     category: Category | None = None
     players: tuple[int, int] | None = None
     property: PropertyDecl | None = None
+    texts: tuple[NumberText, ...] = ()
     zone: ZoneDecl | None = None
     pawn: bool = False
     owned: bool = False
@@ -121,6 +138,12 @@ def read_world_form(form: ast.CategoryDecl) -> WorldForm | ast.CategoryDecl | No
         return _score(plain, form)
     if head in PROPERTY_SHAPES:
         return _property(name, PROPERTY_SHAPES[head], plain[i], atoms, form)
+    if form.texts:
+        raise FormError(
+            f"only a number declared in the world has texts: '{name} is a number 0..10 of "
+            "players { At 0: ... }'",
+            form.texts[0].span,
+        )
     if head == "zone" and not form.plural:
         return _zone(name, plain[i], atoms, form)
     return None
@@ -219,7 +242,32 @@ def _property(
         options={"of": "the game" if owner == GAME else owner},
     )
     category.add(name)
-    return WorldForm(category=category, property=decl, span=form.span)
+    texts = tuple(_number_text(decl, item) for item in form.texts)
+    return WorldForm(category=category, property=decl, texts=texts, span=form.span)
+
+
+LABEL = re.compile(r"at (\d+)(?: back to (\d+))?", re.IGNORECASE)
+
+
+def _number_text(decl: PropertyDecl, item: ast.Field | ast.Block | ast.Effect) -> NumberText:
+    """``At 0: ...`` in a number's block: the value it runs at, and where the number goes
+    back to after it, when written (``At 10 back to 5: ...``)."""
+    example = f"'At {decl.low or 0}: ...' or 'At {decl.high or 10} back to {decl.start}: ...'"
+    label = item.label if isinstance(item, ast.Effect) else None
+    found = LABEL.fullmatch(label.text) if label is not None else None
+    if not isinstance(item, ast.Effect) or label is None or found is None:
+        raise FormError(
+            f"a text of {decl.name} says the value it runs at: {example}",
+            label.span if label is not None else item.span,
+        )
+    assert label is not None
+    at = int(found[1])
+    back = int(found[2]) if found[2] is not None else None
+    for value in (at, back):
+        if value is not None and decl.clamp(value) != value:
+            high = "" if decl.high is None else decl.high
+            raise FormError(f"{decl.name} never is {value}: it runs {decl.low}..{high}", label.span)
+    return NumberText(decl.name, at, back, item)
 
 
 def _zone(name: str, head: ast.Atom, atoms: list[ast.Atom], form: ast.CategoryDecl) -> WorldForm:
@@ -300,6 +348,7 @@ def add(declared: Declared, part: WorldForm, report: Report) -> None:
             declared.score, declared.score_span = part.score, part.span
     if part.property is not None:
         declared.properties[part.property.name.casefold()] = part.property
+        declared.texts.extend(part.texts)
     if part.zone is not None:
         declared.zones[part.zone.name.casefold()] = part.zone
 

@@ -290,3 +290,71 @@ def test_a_number_the_language_cannot_read_is_told_where_with_the_forms(
 ) -> None:
     found = errors_of(changed(TEXT, old, new))
     assert any(line.startswith(error) for line in found), found
+
+
+# ---- a number's texts at a value (thresholds) -------------------------------------------------
+
+HARVEST = """ruleset "Harvest" version "1"
+players are 2 seats
+gold is a number 0.. of players, starting at 10
+happiness is a number 0..10 of players, starting at 5 {
+  At 0: Lose 3 gold.
+  At 10 back to 5: Gain 2 gold.
+}
+card kinds are kinds of cards: order
+kind order {
+}
+trigger "Use" activated for order
+orders is a zone, holding orders
+order "Feast" {
+  Use: Gain 7 happiness.
+}
+procedure "Game" {
+  Rounds: for each player in turn order, do take an action
+  teardown: do end the game
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def harvest():  # type: ignore[no-untyped-def]
+    from dsl.loader import load_text
+
+    return load_text(HARVEST, "harvest.rules")
+
+
+def test_a_number_runs_its_text_when_it_reaches_the_value(harvest) -> None:
+    game = new_game(harvest, seed=1, players=2)
+    game.pending()
+    game.ops.change("p1", "happiness", -9, why="test")  # from 5: reaches 0, the rest is lost
+    assert game.ops.value("p1", "happiness") == 0
+    assert game.ops.value("p1", "gold") == 10 - 3
+    reached = [e.data for e in game.events if e.kind == WorldEvent.THRESHOLD_REACHED]
+    assert reached == [{"owner": "p1", "property": "happiness", "at": 0}]
+    game.ops.change("p2", "happiness", -4, why="test")  # 5 to 1: no text runs
+    assert game.ops.value("p2", "gold") == 10
+
+
+def test_a_number_goes_back_and_keeps_moving_after_its_text(harvest) -> None:
+    game = new_game(harvest, seed=1, players=2)
+    game = use(game, "Use: Feast")  # 5 + 7: reaches 10, back to 5, then 2 more
+    assert game.ops.value("p1", "happiness") == 7
+    assert game.ops.value("p1", "gold") == 12
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "error"),
+    [
+        ("At 0:", "At 11:", "harvest.rules:5:3: error: happiness never is 11: it runs 0..10"),
+        ("At 0:", "When empty:", "harvest.rules:5:3: error: a text of happiness says the value"),
+        (
+            "gold is a number 0.. of players, starting at 10",
+            "gold are zones {\n  At 0: Gain 1 happiness.\n}",
+            "harvest.rules:4:3: error: only a number declared in the world has texts",
+        ),
+    ],
+)
+def test_a_misplaced_text_of_a_number_is_told_where(old: str, new: str, error: str) -> None:
+    checked = check_sources([Source("harvest.rules", changed(HARVEST, old, new))])
+    found = [d.headline() for d in checked.diagnostics.items]
+    assert any(line.startswith(error) for line in found), found
