@@ -1863,7 +1863,36 @@ class SentenceBinder:
             phrase.span,
         )
 
+    def for_each(self, s: ast.Sentence) -> tuple[Selector | None, ast.Sentence]:
+        """``For each monster at this stop, lose 1 light.``: what the sentence goes through,
+        and the sentence without it (``None``: it goes through nothing)."""
+        if len(s.alternatives) != 1:
+            return None, s
+        atoms = list(s.alternatives[0].atoms)
+        if [a.folded for a in atoms[:2]] != ["for", "each"]:
+            return None, s
+        comma = next((k for k, a in enumerate(atoms) if a.kind == "comma"), None)
+        if comma is None or comma == 2 or comma == len(atoms) - 1:
+            raise BindError(
+                "write what the sentence goes through, a comma, then what it does: 'For each "
+                "monster at this stop, lose 1 light.'",
+                s.alternatives[0].span,
+            )
+        found = self.b.single(self.b.lex(atoms[1:comma]))
+        if not isinstance(found, Selector) or found.quantity.mode != "all":
+            raise BindError("'for each' goes through things: 'For each monster ...'", atoms[0].span)
+        rest = atoms[comma + 1 :]
+        span = Span(
+            s.span.file, rest[0].span.line, rest[0].span.column, s.span.end_line, s.span.end_column
+        )
+        return found, replace(s, alternatives=(ast.Phrase(tuple(rest), span),))
+
     def sentence(self, s: ast.Sentence) -> BoundSentence:
+        each, s = self.for_each(s)
+        bound = self.sentence_once(s)
+        return bound if each is None else replace(bound, each=each)
+
+    def sentence_once(self, s: ast.Sentence) -> BoundSentence:
         condition = self.condition(s.condition) if s.condition else None
         replaced = None
         if s.replaced is not None:

@@ -107,6 +107,9 @@ class BoundSentence:
     alternatives: tuple[BoundClause, ...]
     text: str
     span: Span
+    # "For each monster at this stop, ...": the sentence runs once for each thing this finds,
+    # that thing being "it" and "that monster" (a Selector)
+    each: Any = None
 
 
 @dataclass(frozen=True, slots=True)

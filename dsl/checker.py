@@ -808,6 +808,8 @@ def _it_before_anything(parts: Sequence[BoundSentence | BoundChoice]) -> Span | 
         return [*(clauses(clause.cost) if clause.cost is not None else []), clause]
 
     for part in parts:
+        if getattr(part, "each", None) is not None:
+            return None  # "For each monster here, ...": "it" is each one in turn
         condition = part.condition
         if condition is not None and condition.selector is not None:
             if condition.kind == "it is":

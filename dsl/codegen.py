@@ -726,6 +726,8 @@ def _among(thing: Any, found: list[Any]) -> bool:
 
 
 def compile_sentence(sentence: BoundSentence, card: tuple[str, str] = ("card", "?")) -> Run:
+    if sentence.each is not None:
+        return _for_each(sentence, card)
     condition = compile_condition(sentence.condition) if sentence.condition else None
     runs = [compile_clause(c, card) for c in sentence.alternatives]
     labels = [c.text for c in sentence.alternatives]
@@ -749,6 +751,24 @@ def compile_sentence(sentence: BoundSentence, card: tuple[str, str] = ("card", "
         index = labels.index(picked) if picked in labels else int(picked)
         ctx.span = span
         return runs[index](ctx)
+
+    return run
+
+
+def _for_each(sentence: BoundSentence, card: tuple[str, str]) -> Run:
+    """``For each monster at this stop, ...``: the sentence once per thing found (found before
+    the first runs), that thing being "it" ("that monster") while it runs."""
+    once = compile_sentence(replace(sentence, each=None), card)
+    find = finder(sentence.each)
+    span = sentence.span
+
+    def run(ctx: Context) -> Any:
+        ctx.span = span
+        result = None
+        for thing in list(find(ctx)):
+            ctx.bindings["it"] = thing
+            result = once(ctx)
+        return result
 
     return run
 
@@ -1287,6 +1307,10 @@ class _Fused:
     def sentence(self, sentence: BoundSentence, at: int) -> None:
         """``compile_sentence``: the condition, the "may", then its clause (or the one of its
         alternatives chosen)."""
+        if sentence.each is not None:  # "For each ...": the closure goes through them
+            run = self.const(compile_sentence(sentence, self.card))
+            self.line(at, f"result = {run}(ctx)", sentence.span)
+            return
         simple = sentence.condition is None and sentence.mode in ("do", "instead")
         if simple and len(sentence.alternatives) == 1:
             self.clause(sentence.alternatives[0], at)

@@ -64,6 +64,10 @@ def sentence_text(sentence: BoundSentence, vocab: Vocabulary) -> str:
     parts: list[str] = []
     if sentence.then:
         parts.append("Then")
+    if sentence.each is not None:  # "For each monster at this stop, ..."
+        from dsl.meaning import selector_words
+
+        parts.append(("for " if parts else "For ") + selector_words(sentence.each, vocab) + ",")
     if sentence.condition is not None:
         parts.append(("if " if parts else "If ") + condition_words(sentence.condition, vocab) + ",")
     if sentence.mode == "instead" and sentence.replaced is not None:

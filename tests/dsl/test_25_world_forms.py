@@ -292,6 +292,44 @@ def test_a_number_the_language_cannot_read_is_told_where_with_the_forms(
     assert any(line.startswith(error) for line in found), found
 
 
+# ---- iteration: "For each ..., " ------------------------------------------------------------
+
+
+def test_for_each_runs_the_sentence_once_per_thing_found_each_being_it(lantern) -> None:
+    # Bell: "For each monster at this stop, gain points equal to its reward." (2 and 3)
+    game = at_turn(lantern, "Bell", light=3)
+    put(game, "Bog Wight", "Mill")
+    put(game, "Marsh Hound", "Mill")
+    game = use(game, "Play: Bell")
+    assert game.ops.value("p1", "points") == 2 + 3
+    none_here = at_turn(lantern, "Bell", light=3, stop="Tower")
+    for monster in ("Bog Wight", "Marsh Hound"):
+        none_here.ops.move_card(monster, zone="discard", why="test")
+    none_here = use(none_here, "Play: Bell")
+    assert none_here.ops.value("p1", "points") == 0
+
+
+def test_for_each_that_moves_each_thing_found(lantern) -> None:
+    # Smoke: "For each monster at this stop, move it to an adjacent stop." (Mill: Gate, Bridge)
+    game = at_turn(lantern, "Smoke", light=3)
+    put(game, "Bog Wight", "Mill")
+    put(game, "Marsh Hound", "Mill")
+    game = use(game, "Play: Smoke")
+    while (decision := game.pending()) is not None and decision.who == "p1":
+        if decision.kind == "action":
+            break
+        game.apply(decision.options[0])
+    where = {game.state.cards[m]["at"] for m in ("Bog Wight", "Marsh Hound")}
+    assert where <= {"Gate", "Bridge"}
+
+
+def test_for_each_is_printed_as_written(lantern) -> None:
+    from dsl.printer import render_card
+
+    bell = render_card(lantern.card("Bell", "relic")).replace("\n", " ")
+    assert "For each monster at this stop, gain points equal to its reward." in bell
+
+
 # ---- a number's texts at a value (thresholds) -------------------------------------------------
 
 HARVEST = """ruleset "Harvest" version "1"
