@@ -1889,8 +1889,38 @@ class SentenceBinder:
 
     def sentence(self, s: ast.Sentence) -> BoundSentence:
         each, s = self.for_each(s)
+        s, fallback = self.fallbacks(s)
         bound = self.sentence_once(s)
+        if fallback:
+            bound = replace(bound, fallback=True)
         return bound if each is None else replace(bound, each=each)
+
+    def fallbacks(self, s: ast.Sentence) -> tuple[ast.Sentence, bool]:
+        """``Destroy a building on this tile, else kill a worker, else lose 1 gold.``: the
+        clauses tried in order (the sentence with them as its alternatives, and ``True``)."""
+        if len(s.alternatives) != 1 or s.mode != "do":
+            return s, False
+        atoms = list(s.alternatives[0].atoms)
+        cuts = [
+            k
+            for k in range(len(atoms) - 1)
+            if atoms[k].kind == "comma" and atoms[k + 1].folded == "else"
+        ]
+        if not cuts:
+            return s, False
+        phrases = []
+        start = 0
+        for cut in [*cuts, len(atoms)]:
+            part = atoms[start:cut]
+            if not part:
+                raise BindError("say what to try before 'else'", atoms[cut].span)
+            first, last = part[0].span, part[-1].span
+            span = Span(first.file, first.line, first.column, last.end_line, last.end_column)
+            phrases.append(ast.Phrase(tuple(part), span))
+            start = cut + 2
+            if cut < len(atoms) and start >= len(atoms):
+                raise BindError("say what to do after 'else'", atoms[cut + 1].span)
+        return replace(s, alternatives=tuple(phrases)), True
 
     def sentence_once(self, s: ast.Sentence) -> BoundSentence:
         condition = self.condition(s.condition) if s.condition else None

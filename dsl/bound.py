@@ -110,6 +110,9 @@ class BoundSentence:
     # "For each monster at this stop, ...": the sentence runs once for each thing this finds,
     # that thing being "it" and "that monster" (a Selector)
     each: Any = None
+    # "Destroy a building on this tile, else lose 1 gold.": the first alternative that can
+    # happen runs (not a choice)
+    fallback: bool = False
 
 
 @dataclass(frozen=True, slots=True)

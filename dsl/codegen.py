@@ -728,6 +728,8 @@ def _among(thing: Any, found: list[Any]) -> bool:
 def compile_sentence(sentence: BoundSentence, card: tuple[str, str] = ("card", "?")) -> Run:
     if sentence.each is not None:
         return _for_each(sentence, card)
+    if sentence.fallback:
+        return _first_that_can_happen(sentence, card)
     condition = compile_condition(sentence.condition) if sentence.condition else None
     runs = [compile_clause(c, card) for c in sentence.alternatives]
     labels = [c.text for c in sentence.alternatives]
@@ -769,6 +771,28 @@ def _for_each(sentence: BoundSentence, card: tuple[str, str]) -> Run:
             ctx.bindings["it"] = thing
             result = once(ctx)
         return result
+
+    return run
+
+
+def _first_that_can_happen(sentence: BoundSentence, card: tuple[str, str]) -> Run:
+    """``A, else B, else C.``: A; if it cannot happen (nothing to act on, a cost that cannot
+    be paid), B; and so on; the last one's refusal is the sentence's."""
+    condition = compile_condition(sentence.condition) if sentence.condition else None
+    runs = [compile_clause(c, card) for c in sentence.alternatives]
+    span = sentence.span
+
+    def run(ctx: Context) -> Any:
+        ctx.span = span
+        if condition is not None and not condition(ctx):
+            return None
+        for k, attempt in enumerate(runs):
+            try:
+                return attempt(ctx)
+            except NothingToActOn:
+                if k == len(runs) - 1:
+                    raise
+        return None
 
     return run
 
@@ -1307,7 +1331,7 @@ class _Fused:
     def sentence(self, sentence: BoundSentence, at: int) -> None:
         """``compile_sentence``: the condition, the "may", then its clause (or the one of its
         alternatives chosen)."""
-        if sentence.each is not None:  # "For each ...": the closure goes through them
+        if sentence.each is not None or sentence.fallback:  # the closure goes through them
             run = self.const(compile_sentence(sentence, self.card))
             self.line(at, f"result = {run}(ctx)", sentence.span)
             return

@@ -82,7 +82,7 @@ def sentence_text(sentence: BoundSentence, vocab: Vocabulary) -> str:
     )
     if optional:
         parts.append("may" if parts else "May")
-    body = ", or ".join(
+    body = (", else " if sentence.fallback else ", or ").join(
         _clause_text(clause_words(c, vocab), i == 0 and not parts)
         for i, c in enumerate(sentence.alternatives)
     )

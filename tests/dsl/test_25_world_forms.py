@@ -330,6 +330,31 @@ def test_for_each_is_printed_as_written(lantern) -> None:
     assert "For each monster at this stop, gain points equal to its reward." in bell
 
 
+# ---- fallback: "A, else B" --------------------------------------------------------------------
+
+
+def test_the_first_alternative_that_can_happen_runs(lantern) -> None:
+    # Snare: "Discard a Beast monster at this stop, else gain 1 light."
+    beast = at_turn(lantern, "Snare", light=3)
+    put(beast, "Marsh Hound", "Mill")  # a Beast
+    beast = use(beast, "Play: Snare")
+    assert beast.state.cards["Marsh Hound"]["zone"] == "discard"
+    assert beast.ops.value("p1", "light") == 3
+    spirit = at_turn(lantern, "Snare", light=3)
+    spirit.ops.move_card("Marsh Hound", zone="discard", why="test")
+    put(spirit, "Bog Wight", "Mill")  # a Spirit: nothing to discard, so the light
+    spirit = use(spirit, "Play: Snare")
+    assert spirit.state.cards["Bog Wight"]["at"] == "Mill"
+    assert spirit.ops.value("p1", "light") == 4
+
+
+def test_else_is_printed_as_written(lantern) -> None:
+    from dsl.printer import render_card
+
+    snare = render_card(lantern.card("Snare", "relic")).replace("\n", " ")
+    assert "Discard a Beast monster at this stop, else gain 1 light." in snare
+
+
 # ---- a number's texts at a value (thresholds) -------------------------------------------------
 
 HARVEST = """ruleset "Harvest" version "1"
