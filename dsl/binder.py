@@ -1872,15 +1872,16 @@ class SentenceBinder:
         if [a.folded for a in atoms[:2]] != ["for", "each"]:
             return None, s
         comma = next((k for k, a in enumerate(atoms) if a.kind == "comma"), None)
+        kinds = [*self.b.v.card_kinds, "card"]
+        example = f"'For each {kinds[0]} at this {self.b.place_kind or 'place'}, ...'"
         if comma is None or comma == 2 or comma == len(atoms) - 1:
             raise BindError(
-                "write what the sentence goes through, a comma, then what it does: 'For each "
-                "monster at this stop, lose 1 light.'",
+                f"write what the sentence goes through, a comma, then what it does: {example}",
                 s.alternatives[0].span,
             )
         found = self.b.single(self.b.lex(atoms[1:comma]))
         if not isinstance(found, Selector) or found.quantity.mode != "all":
-            raise BindError("'for each' goes through things: 'For each monster ...'", atoms[0].span)
+            raise BindError(f"'for each' goes through things: {example}", atoms[0].span)
         rest = atoms[comma + 1 :]
         span = Span(
             s.span.file, rest[0].span.line, rest[0].span.column, s.span.end_line, s.span.end_column

@@ -323,6 +323,18 @@ def test_for_each_that_moves_each_thing_found(lantern) -> None:
     assert where <= {"Gate", "Bridge"}
 
 
+def test_for_each_without_its_comma_is_told_with_the_form() -> None:
+    text = changed(
+        TEXT, "For each monster at this stop, gain", "For each monster at this stop gain"
+    )
+    found = errors_of(text)
+    assert any(
+        "error: write what the sentence goes through, a comma, then what it does: 'For each "
+        "relic at this stop, ...'" in line
+        for line in found
+    ), found
+
+
 def test_for_each_is_printed_as_written(lantern) -> None:
     from dsl.printer import render_card
 
