@@ -512,7 +512,9 @@ class Binder:
         other = word(i) == "other" and quantity.mode in ("all", "any", "exact")
         if other:
             i += 1
-        adjectives, i = self.language_adjectives(lx, i)
+        adjectives: list[Lexeme] = []
+        if i < n and lx[i].kind == "fn" and lx[i].text in LANGUAGE_ADJECTIVES:
+            adjectives, i = self.language_adjectives(lx, i)
         # filters and noun
         body: list[Lexeme] = []
         while i < n:
@@ -1679,7 +1681,7 @@ class SentenceBinder:
             return True
         if word == "with":
             return True
-        if word in ("at", "in", "from", "on") and _counted(current):
+        if word in ("at", "in", "from", "on") and len(current) > 4 and _counted(current):
             return True  # "equal to the number of fires on this tile": where they are counted
         if word not in ("at", "in", "from"):
             return False

@@ -108,7 +108,12 @@ class NumberReader:
         return set(world.properties) if world is not None else set()
 
     def fields(self) -> set[str]:
-        return self.b.number_fields() | self.properties()
+        """Every number a word may read (kept on the binder: its vocabulary does not change)."""
+        found: set[str] | None = getattr(self.b, "_number_words", None)
+        if found is None:
+            found = self.b.number_fields() | self.properties()
+            setattr(self.b, "_number_words", found)  # noqa: B010 - the binder's own cache
+        return found
 
     def _known(self) -> str:
         return ", ".join(sorted(self.fields())) or "none declared"
@@ -118,8 +123,13 @@ class NumberReader:
     def condition(self, atoms: Sequence[ast.Atom]) -> Compare | None:
         """``your light is at most 2``, ``the number of monsters here is more than 1``: a
         comparison, when the words before "is" read as a number; else ``None``."""
-        if not self.fields() and not any(a.folded == "number" for a in atoms):
-            return None  # nothing to compare: the sentence forms read it
+        words = [a.folded for a in atoms]
+        if not atoms or not any(w in ("is", "are") for w in words[1:]):
+            return None
+        first = words[0]
+        numeric = atoms[0].kind == "number" or first in ("your", "its", "the")
+        if not numeric and first not in self.fields():
+            return None  # "If there is ...", "If it is winter": the sentence forms
         lx = self.b.lex(list(atoms))
         words = _words(lx)
         for k in range(1, len(words)):
