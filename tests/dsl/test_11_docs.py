@@ -71,6 +71,17 @@ def test_a_random_bot_plays_a_whole_game_the_same_for_the_same_seed(
     assert again[1] == out
 
 
+def test_a_lantern_that_goes_out_costs_points(folder: Path) -> None:
+    from dsl.loader import load_ruleset
+    from dsl.world.game import new_game
+
+    game = new_game(load_ruleset(folder), seed=1, players=2)
+    game.pending()
+    game.ops.change("p1", "points", 5, why="test")
+    game.ops.change("p1", "light", -3, why="a Lurk")  # 3 to 0: "At 0: Lose 2 points."
+    assert (game.ops.value("p1", "light"), game.ops.value("p1", "points")) == (0, 3)
+
+
 def test_the_cards_print_as_a_pdf_and_as_their_wording(
     folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
