@@ -29,7 +29,7 @@ from dsl import ast
 from dsl.diagnostics import did_you_mean
 from dsl.runtime import Span
 from dsl.vocabulary import Category, singular_of
-from dsl.world.model import GAME, PLAYER, PropertyDecl, Visibility, ZoneDecl
+from dsl.world.model import GAME, PLAYER, Band, PropertyDecl, Visibility, ZoneDecl
 
 NOWHERE = Span("<declared>", 1, 1, 1, 1)  # a span for a record made before it is written
 # where a declaration's error goes: ``report(message, span)``
@@ -242,8 +242,37 @@ def _property(
         options={"of": "the game" if owner == GAME else owner},
     )
     category.add(name)
-    texts = tuple(_number_text(decl, item) for item in form.texts)
+    bands = tuple(_band(decl, item) for item in form.texts if isinstance(item, ast.Field))
+    seen: set[str] = set()
+    for band, item in zip(bands, [i for i in form.texts if isinstance(i, ast.Field)], strict=True):
+        if band.name.casefold() in seen:
+            raise FormError(f"{name}: the band '{band.name}' is declared twice", item.span)
+        seen.add(band.name.casefold())
+    decl = replace(decl, bands=bands)
+    texts = tuple(
+        _number_text(decl, item) for item in form.texts if not isinstance(item, ast.Field)
+    )
     return WorldForm(category=category, property=decl, texts=texts, span=form.span)
+
+
+def _band(decl: PropertyDecl, item: ast.Field) -> Band:
+    """``dire 0..2`` in a number's block: a named span of its values ("if your happiness is
+    dire")."""
+    atoms = item.atoms
+    if len(atoms) != 2 or atoms[0].kind != "word" or atoms[1].kind != "int range":
+        raise FormError(f"a band of {decl.name} is a name and its values: 'dire 0..2'", item.span)
+    lo, _, hi = atoms[1].text.partition("..")
+    low = int(lo)
+    high = int(hi) if hi else (decl.high if decl.high is not None else low)
+    for value in (low, high):
+        if decl.clamp(value) != value or low > high:
+            top = "" if decl.high is None else decl.high
+            raise FormError(
+                f"{decl.name}: the band {atoms[0].text} {atoms[1].text} is not within "
+                f"{decl.low}..{top}",
+                atoms[1].span,
+            )
+    return Band(atoms[0].text, low, high)
 
 
 LABEL = re.compile(r"at (\d+)(?: back to (\d+))?", re.IGNORECASE)

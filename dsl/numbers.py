@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dsl import ast
-from dsl.expr import Compare, Comparison, Count, Expr, Num, Op, Operator, Read, Value
+from dsl.expr import Compare, Comparison, Count, Expr, Num, Op, Operator, Read, Value, Within
 from dsl.runtime import Span
 from dsl.selectors import Quantity, Selector
 
@@ -120,7 +120,7 @@ class NumberReader:
 
     # -- conditions --
 
-    def condition(self, atoms: Sequence[ast.Atom]) -> Compare | None:
+    def condition(self, atoms: Sequence[ast.Atom]) -> Compare | Within | None:
         """``your light is at most 2``, ``the number of monsters here is more than 1``: a
         comparison, when the words before "is" read as a number; else ``None``."""
         words = [a.folded for a in atoms]
@@ -139,7 +139,11 @@ class NumberReader:
                 left, right = lx[:k], lx[k + len(phrase) :]
                 if not right or not self.looks_numeric(left):
                     continue
-                return Compare(self.expression(left), cmp, self.expression(right))
+                number = self.expression(left)
+                band = self.band(number, right) if cmp in ("eq", "ne") else None
+                if band is not None:  # "your happiness is dire"
+                    return Within(number, band.name, band.low, band.high, cmp == "ne")
+                return Compare(number, cmp, self.expression(right))
         return None
 
     def looks_numeric(self, lx: Sequence[Lexeme]) -> bool:
@@ -204,6 +208,15 @@ class NumberReader:
             f"B' (numbers: {self._known()})",
             _span(lx),
         )
+
+    def band(self, number: Expr, right: Sequence[Lexeme]) -> Any:
+        """The band of a declared number one word names ("dire"), else ``None``."""
+        world = self.b.v.world
+        if len(right) != 1 or not isinstance(number, Read) or world is None:
+            return None
+        decl = world.properties.get(number.field.casefold())
+        wanted = right[0].text.casefold()
+        return next((b for b in decl.bands if b.name.casefold() == wanted), None) if decl else None
 
     def _field(self, folded: str) -> str:
         """A declared number's own spelling ("light"), or a field's folded name."""

@@ -373,6 +373,8 @@ HARVEST = """ruleset "Harvest" version "1"
 players are 2 seats
 gold is a number 0.. of players, starting at 10
 happiness is a number 0..10 of players, starting at 5 {
+  dire 0..2
+  content 8..10
   At 0: Lose 3 gold.
   At 10 back to 5: Gain 2 gold.
 }
@@ -383,6 +385,9 @@ trigger "Use" activated for order
 orders is a zone, holding orders
 order "Feast" {
   Use: Gain 7 happiness.
+}
+order "Pray" {
+  Use: If your happiness is dire, gain 2 happiness. If your happiness is not content, gain 1 gold.
 }
 procedure "Game" {
   Rounds: for each player in turn order, do take an action
@@ -417,11 +422,36 @@ def test_a_number_goes_back_and_keeps_moving_after_its_text(harvest) -> None:
     assert game.ops.value("p1", "gold") == 12
 
 
+def test_a_band_of_a_number_is_a_condition(harvest) -> None:
+    # Pray: "If your happiness is dire, gain 2 happiness. If your happiness is not content,
+    # gain 1 gold." (dire 0..2, content 8..10)
+    for happiness, after, gold in ((1, 3, 11), (2, 4, 11), (3, 3, 11), (9, 9, 10)):
+        game = new_game(harvest, seed=1, players=2)
+        game.pending()
+        game.state.values["p1"]["happiness"] = happiness
+        game = use(game, "Use: Pray")
+        assert (game.ops.value("p1", "happiness"), game.ops.value("p1", "gold")) == (after, gold)
+
+
+def test_a_band_is_printed_as_written(harvest) -> None:
+    from dsl.printer import render_card
+
+    pray = render_card(harvest.card("Pray", "order")).replace("\n", " ")
+    assert "If your happiness is dire, gain 2 happiness." in pray
+    assert "If your happiness is not content, gain 1 gold." in pray
+
+
 @pytest.mark.parametrize(
     ("old", "new", "error"),
     [
-        ("At 0:", "At 11:", "harvest.rules:5:3: error: happiness never is 11: it runs 0..10"),
-        ("At 0:", "When empty:", "harvest.rules:5:3: error: a text of happiness says the value"),
+        ("At 0:", "At 11:", "harvest.rules:7:3: error: happiness never is 11: it runs 0..10"),
+        ("At 0:", "When empty:", "harvest.rules:7:3: error: a text of happiness says the value"),
+        (
+            "content 8..10",
+            "content 8..12",
+            "harvest.rules:6:11: error: happiness: the band content 8..12 is not within 0..10",
+        ),
+        ("content 8..10", "dire 8..10", "harvest.rules:6:3: error: happiness: the band 'dire'"),
         (
             "gold is a number 0.. of players, starting at 10",
             "gold are zones {\n  At 0: Gain 1 happiness.\n}",
