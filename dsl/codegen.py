@@ -764,10 +764,13 @@ def _for_each(sentence: BoundSentence, card: tuple[str, str]) -> Run:
     find = finder(sentence.each)
     span = sentence.span
 
+    selector = sentence.each
+
     def run(ctx: Context) -> Any:
         ctx.span = span
         result = None
-        for thing in list(find(ctx)):
+        each = getattr(ctx.host, "each", None)  # a host that goes through pieces by count
+        for thing in list(each(ctx, selector) if each is not None else find(ctx)):
             ctx.bindings["it"] = thing
             result = once(ctx)
         return result

@@ -67,7 +67,9 @@ def sentence_text(sentence: BoundSentence, vocab: Vocabulary) -> str:
     if sentence.each is not None:  # "For each monster at this stop, ..."
         from dsl.meaning import selector_words
 
-        parts.append(("for " if parts else "For ") + selector_words(sentence.each, vocab) + ",")
+        each = selector_words(sentence.each, vocab)
+        each = "each " + each.removeprefix("all ") if each.startswith("all ") else each
+        parts.append(("for " if parts else "For ") + each + ",")
     if sentence.condition is not None:
         parts.append(("if " if parts else "If ") + condition_words(sentence.condition, vocab) + ",")
     if sentence.mode == "instead" and sentence.replaced is not None:

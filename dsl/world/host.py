@@ -211,17 +211,28 @@ class WorldHost:
         piece = game.world.pieces.get(noun)
         if piece is None:
             return len(self.select(ctx, selector))
+        holders = self._holders(ctx, selector)
+        return sum(game.ops.count(holder, piece.name) for holder in holders)
+
+    def each(self, ctx: Context, selector: Selector) -> list[str]:
+        """What "For each ..." goes through: the things found; for pieces, the place each one
+        lies on, once per piece ("For each fire, ... on that tile")."""
+        piece = self.game.world.pieces.get((selector.noun or "").casefold())
+        if piece is None:
+            return list(self.select(ctx, selector))
+        holders = self._holders(ctx, selector)
+        return [h for h in holders for _ in range(self.game.ops.count(h, piece.name))]
+
+    def _holders(self, ctx: Context, selector: Selector) -> list[str]:
         place = selector.place
         if place is None:
-            holders = list(game.state.pieces)
-        elif place.kind == "this place":
+            return list(self.game.state.pieces)
+        if place.kind == "this place":
             here = self.here(ctx)
-            holders = [here] if here else []
-        elif place.kind == "places":
-            holders = self.places_of(ctx, place.places)
-        else:
-            raise EffectError(f"cannot count '{selector.text}' there")
-        return sum(game.ops.count(holder, piece.name) for holder in holders)
+            return [here] if here else []
+        if place.kind == "places":
+            return self.places_of(ctx, place.places)
+        raise EffectError(f"cannot find '{selector.text}' there")
 
     def places_of(self, ctx: Context, selector: Selector | None) -> list[str]:
         """The places a location phrase names."""

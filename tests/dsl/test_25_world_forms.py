@@ -323,6 +323,14 @@ def test_for_each_that_moves_each_thing_found(lantern) -> None:
     assert where <= {"Gate", "Bridge"}
 
 
+def test_for_each_piece_goes_through_each_one(lantern) -> None:
+    # Chorus: "For each lantern at this stop, gain 1 light." (each player's pawn is a lantern)
+    game = at_turn(lantern, "Chorus", light=1, stop="Gate")
+    game.ops.move_pawn("p2", "Gate")
+    game = use(game, "Play: Chorus")
+    assert game.ops.value("p1", "light") == 1 + 2
+
+
 def test_for_each_without_its_comma_is_told_with_the_form() -> None:
     text = changed(
         TEXT, "For each monster at this stop, gain", "For each monster at this stop gain"
