@@ -219,8 +219,6 @@ class _VocabularyBuilder:
             if pawn or owned:
                 self.pieces_of_players.append((shaped, pawn, owned))
             return shaped
-        if isinstance(part, ast.CategoryDecl):
-            return part
         declarations.add(self.v.world, part, self.d.error)
         if part.players is not None:  # "each player", "a player at this stop": the seats
             self.v.add_word("player", Meaning("player", "player", shape="kinds"))

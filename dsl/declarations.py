@@ -104,8 +104,6 @@ class WorldForm:
     property: PropertyDecl | None = None
     texts: tuple[NumberText, ...] = ()
     zone: ZoneDecl | None = None
-    pawn: bool = False
-    owned: bool = False
     score: str | None = None
     span: Span = NOWHERE
 
@@ -122,10 +120,9 @@ def _owner(words: list[str]) -> str:
     return singular_of(text)
 
 
-def read_world_form(form: ast.CategoryDecl) -> WorldForm | ast.CategoryDecl | None:
-    """The world part of a category declaration; ``None`` when it is a vocabulary shape only.
-    A pieces declaration with ``one each`` comes back as the declaration to read as a shape
-    with the world's part taken out (see ``pieces_form``). Raises ``FormError``."""
+def read_world_form(form: ast.CategoryDecl) -> WorldForm | None:
+    """The world part of a category declaration; ``None`` when it is a vocabulary shape only
+    (pieces "of players, one each" are a shape: see ``pieces_form``). Raises ``FormError``."""
     name = " ".join(form.name.text.split())
     folded = name.casefold()
     atoms = list(form.shape)
