@@ -26,7 +26,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 # The workloads, one per ruleset, run in a child process (``--workload NAME``).
-WORLD_FIXTURES = {"ember-race (fixture)": ROOT / "tests" / "dsl" / "fixtures" / "world" / "ember"}
+WORLD_FIXTURES = {
+    "ember-race (fixture)": ROOT / "tests" / "dsl" / "fixtures" / "world" / "ember",
+    "lantern-road (fixture)": ROOT / "tests" / "dsl" / "fixtures" / "world" / "lantern",
+}
 
 
 def text_and_python(folder: Path) -> dict[str, int]:

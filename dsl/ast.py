@@ -86,6 +86,8 @@ class CategoryDecl:
     shape: tuple[Atom, ...]
     members: tuple[Member, ...]
     span: Span
+    # what a declared number's block holds ("At 0: Roll the curse die."): its texts
+    texts: tuple[Field | Block | Effect, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

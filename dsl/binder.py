@@ -109,8 +109,12 @@ FUNCTION_WORDS = frozenset(
         "least",
         "highest",
         "lowest",
+        "adjacent",  # "an adjacent stop": a place next to where the card is used
+        "random",  # "a random stop": the engine picks, not the player
     ]
 )
+# The language's own adjectives of a thing: (the word, which things it may describe).
+LANGUAGE_ADJECTIVES = {"adjacent": "place", "random": "any"}
 SUPERLATIVES: dict[str, SuperlativeKind] = {
     "most": "most",
     "fewest": "fewest",
@@ -169,6 +173,25 @@ class Lexeme:
     span: Span
     meanings: tuple[Meaning, ...] = ()
     value: int = 0
+
+
+def _counted(current: list[ast.Atom]) -> bool:
+    """Whether the words end in a count after "equal to" ("... equal to the number of fires")."""
+    words = [a.folded for a in current]
+    return any(
+        words[k : k + 5] == ["equal", "to", "the", "number", "of"] for k in range(len(words) - 4)
+    )
+
+
+def _pair_open(lx: list[Lexeme]) -> bool:
+    """Whether the words end inside "the higher of A" / "the lower of A" (its "and" follows)."""
+    from dsl.numbers import MEASURE_OPS
+
+    words = [x.text.casefold() for x in lx]
+    return any(
+        words[k] == "the" and words[k + 1] in MEASURE_OPS and words[k + 2] == "of"
+        for k in range(len(words) - 2)
+    )
 
 
 def join_spans(a: Span, b: Span) -> Span:
@@ -373,6 +396,7 @@ class Binder:
                 and self.starts_np(nxt)
                 # "each location with a monster and a hero": both describe the location
                 and not (with_open and nxt.kind != "string")
+                and not _pair_open(items[-1])  # "the higher of your light and 2"
             ):
                 items.append([])
                 with_open = False
@@ -509,6 +533,9 @@ class Binder:
         other = word(i) == "other" and quantity.mode in ("all", "any", "exact")
         if other:
             i += 1
+        adjectives: list[Lexeme] = []
+        if i < n and lx[i].kind == "fn" and lx[i].text in LANGUAGE_ADJECTIVES:
+            adjectives, i = self.language_adjectives(lx, i)
         # filters and noun
         body: list[Lexeme] = []
         while i < n:
@@ -544,7 +571,35 @@ class Binder:
                     lx[start].span,
                 )
             sel = replace(sel, filters=(Filter("other", "other"), *sel.filters))
+        if adjectives:
+            sel = self.with_language_adjectives(sel, adjectives)
         return self.qualifiers(lx, i, sel, start)
+
+    def language_adjectives(self, lx: list[Lexeme], i: int) -> tuple[list[Lexeme], int]:
+        """``adjacent``, ``random`` before a noun: the language's own adjectives."""
+        found: list[Lexeme] = []
+        while i < len(lx) and lx[i].kind == "fn" and lx[i].text.casefold() in LANGUAGE_ADJECTIVES:
+            found.append(lx[i])
+            i += 1
+        return found, i
+
+    def with_language_adjectives(self, sel: Selector, adjectives: list[Lexeme]) -> Selector:
+        """ "an adjacent stop" (a place next to this one), "a random monster" (the engine picks
+        among what matches): filters of the language's own, told when they cannot hold."""
+        filters = list(sel.filters)
+        for x in adjectives:
+            word = x.text.casefold()
+            if LANGUAGE_ADJECTIVES[word] == "place" and (
+                sel.noun_category != "card kind" or sel.noun != self.place_kind
+            ):
+                place = self.place_kind or "place"
+                raise BindError(
+                    f"'{x.text}' describes a {place}, not {sel.noun or sel.noun_category}: "
+                    f"write 'an {x.text} {place}'",
+                    x.span,
+                )
+            filters.insert(0, Filter(word, word))
+        return replace(sel, filters=tuple(filters))
 
     def things(self) -> str:
         """``a card kind, resource, token, tag ...``: what a thing may be, for messages."""
@@ -838,6 +893,7 @@ class Binder:
         value = sel.value
         place = sel.place
         with_: list[Selector] = list(sel.with_)
+        where: list[Any] = list(sel.where)
         superlative = sel.superlative
         quantity = sel.quantity
         while i < n:
@@ -936,6 +992,9 @@ class Binder:
                 if inner.quantity.mode not in ("exact", "none") or inner.reference is not None:
                     raise BindError("write 'with no <things>'", lx[i - 1].span)
                 with_.append(replace(inner, quantity=Quantity("exact", 0, None, True)))
+            elif w == "with" and (found := self.having(lx, i)) is not None:
+                having, i = found  # "with strength below 4"
+                where.append(having)
             elif w == "with" and i + 1 < n:
                 inner, i = self.selector(lx, i + 1)
                 with_.append(inner)
@@ -981,6 +1040,7 @@ class Binder:
                 text=text,
                 superlative=superlative,
                 category=sel.category,
+                where=tuple(where),
             ),
             i,
         )
@@ -1020,12 +1080,41 @@ class Binder:
             if of.noun_category not in ("card kind", "card"):
                 raise BindError(f"'{text(i + 1)}' is a card's, not {of.text}'s", lx[i + 3].span)
             return Reading(of, text(i + 1)), k
+        expressed = self.expressed(lx, i)
+        if expressed is not None:
+            return expressed
         known = ", ".join(sorted(fields)) or "none declared"
         raise BindError(
             "read a number here: 'its <field>', 'the <field> of ...' (number fields: "
             f"{known}) or 'the value of <a die>'",
             span,
         )
+
+    def expressed(self, lx: list[Lexeme], i: int) -> tuple[Reading, int] | None:
+        """``equal to the number of monsters here``, ``equal to your light``, ``equal to the
+        higher of A and B``: any number expression to the end of the phrase (``dsl.numbers``),
+        when the words start like one."""
+        from dsl.numbers import NumberError, NumberReader
+
+        reader = NumberReader(self)
+        rest = lx[i:]
+        if not rest or not reader.looks_numeric(rest):
+            return None
+        try:
+            expr = reader.expression(rest)
+        except NumberError as error:
+            raise BindError(error.message, error.span) from None
+        text = " ".join(x.text for x in rest)
+        return Reading(Selector(quantity=Quantity("none", None), text=text), None, expr), len(lx)
+
+    def having(self, lx: list[Lexeme], i: int) -> tuple[Any, int] | None:
+        """``with strength below 4``: a number of each candidate compared (``dsl.numbers``)."""
+        from dsl.numbers import NumberError, NumberReader
+
+        try:
+            return NumberReader(self).having(lx, i)
+        except NumberError as error:
+            raise BindError(error.message, error.span) from None
 
     def superlative(self, lx: list[Lexeme], i: int, sel: Selector) -> tuple[Superlative, int]:
         """``with the most dice``, ``with the lowest command``: ``lx[i]`` is the superlative."""
@@ -1613,6 +1702,8 @@ class SentenceBinder:
             return True
         if word == "with":
             return True
+        if word in ("at", "in", "from", "on") and len(current) > 4 and _counted(current):
+            return True  # "equal to the number of fires on this tile": where they are counted
         if word not in ("at", "in", "from"):
             return False
         folded = [a.folded for a in current if a.kind == "word"]
@@ -1722,10 +1813,25 @@ class SentenceBinder:
             span=phrase.span,
         )
 
+    def compared(self, phrase: ast.Phrase) -> BoundCondition | None:
+        """``If your light is at most 2``: two numbers compared (``dsl.numbers``)."""
+        from dsl.numbers import NumberError, NumberReader
+
+        try:
+            compare = NumberReader(self.b).condition(phrase.atoms)
+        except NumberError as error:
+            raise BindError(error.message, error.span) from None
+        if compare is None:
+            return None
+        return BoundCondition("compare", None, None, phrase.text, phrase.span, compare=compare)
+
     def condition(self, phrase: ast.Phrase) -> BoundCondition:
         atoms = list(phrase.atoms)
         words = [a.folded for a in atoms]
         text = phrase.text
+        compared = self.compared(phrase)
+        if compared is not None:
+            return compared
 
         def sel(part: list[ast.Atom]) -> Selector:
             value = self.b.single(self.b.lex(part))
@@ -1779,7 +1885,67 @@ class SentenceBinder:
             phrase.span,
         )
 
+    def for_each(self, s: ast.Sentence) -> tuple[Selector | None, ast.Sentence]:
+        """``For each monster at this stop, lose 1 light.``: what the sentence goes through,
+        and the sentence without it (``None``: it goes through nothing)."""
+        if len(s.alternatives) != 1:
+            return None, s
+        atoms = list(s.alternatives[0].atoms)
+        if [a.folded for a in atoms[:2]] != ["for", "each"]:
+            return None, s
+        comma = next((k for k, a in enumerate(atoms) if a.kind == "comma"), None)
+        kinds = [*self.b.v.card_kinds, "card"]
+        example = f"'For each {kinds[0]} at this {self.b.place_kind or 'place'}, ...'"
+        if comma is None or comma == 2 or comma == len(atoms) - 1:
+            raise BindError(
+                f"write what the sentence goes through, a comma, then what it does: {example}",
+                s.alternatives[0].span,
+            )
+        found = self.b.single(self.b.lex(atoms[1:comma]))
+        if not isinstance(found, Selector) or found.quantity.mode != "all":
+            raise BindError(f"'for each' goes through things: {example}", atoms[0].span)
+        rest = atoms[comma + 1 :]
+        span = Span(
+            s.span.file, rest[0].span.line, rest[0].span.column, s.span.end_line, s.span.end_column
+        )
+        return found, replace(s, alternatives=(ast.Phrase(tuple(rest), span),))
+
     def sentence(self, s: ast.Sentence) -> BoundSentence:
+        each, s = self.for_each(s)
+        s, fallback = self.fallbacks(s)
+        bound = self.sentence_once(s)
+        if fallback:
+            bound = replace(bound, fallback=True)
+        return bound if each is None else replace(bound, each=each)
+
+    def fallbacks(self, s: ast.Sentence) -> tuple[ast.Sentence, bool]:
+        """``Destroy a building on this tile, else kill a worker, else lose 1 gold.``: the
+        clauses tried in order (the sentence with them as its alternatives, and ``True``)."""
+        if len(s.alternatives) != 1 or s.mode != "do":
+            return s, False
+        atoms = list(s.alternatives[0].atoms)
+        cuts = [
+            k
+            for k in range(len(atoms) - 1)
+            if atoms[k].kind == "comma" and atoms[k + 1].folded == "else"
+        ]
+        if not cuts:
+            return s, False
+        phrases = []
+        start = 0
+        for cut in [*cuts, len(atoms)]:
+            part = atoms[start:cut]
+            if not part:
+                raise BindError("say what to try before 'else'", atoms[cut].span)
+            first, last = part[0].span, part[-1].span
+            span = Span(first.file, first.line, first.column, last.end_line, last.end_column)
+            phrases.append(ast.Phrase(tuple(part), span))
+            start = cut + 2
+            if cut < len(atoms) and start >= len(atoms):
+                raise BindError("say what to do after 'else'", atoms[cut + 1].span)
+        return replace(s, alternatives=tuple(phrases)), True
+
+    def sentence_once(self, s: ast.Sentence) -> BoundSentence:
         condition = self.condition(s.condition) if s.condition else None
         replaced = None
         if s.replaced is not None:

@@ -73,7 +73,7 @@ class BoundClause:
         return None
 
 
-ConditionKind = Literal["exists", "none", "at", "this is", "it is", "period"]
+ConditionKind = Literal["exists", "none", "at", "this is", "it is", "period", "compare"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +92,8 @@ class BoundCondition:
     span: Span
     category: str | None = None
     here: bool = False
+    # "compare": the comparison of two numbers ("If your light is at most 2"): a dsl.expr.Compare
+    compare: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +107,12 @@ class BoundSentence:
     alternatives: tuple[BoundClause, ...]
     text: str
     span: Span
+    # "For each monster at this stop, ...": the sentence runs once for each thing this finds,
+    # that thing being "it" and "that monster" (a Selector)
+    each: Any = None
+    # "Destroy a building on this tile, else lose 1 gold.": the first alternative that can
+    # happen runs (not a choice)
+    fallback: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -106,6 +106,8 @@ class _VocabularyBuilder:
         self.v = Vocabulary()
         self.seen: dict[tuple[str, str], Span] = {}
         self.periods: set[str] | None = None
+        # pieces declared "of players" (and "one each": a pawn), noted for the world
+        self.pieces_of_players: list[tuple[ast.CategoryDecl, bool, bool]] = []
 
     def declare(self, category: Category, name: ast.Name) -> None:
         word = name.text
@@ -159,6 +161,7 @@ class _VocabularyBuilder:
                 self.more_members(form)
         self.generic_nouns()
         self.shapes_hold()
+        self.world_holds()
         for form in later:
             if isinstance(form, ast.AliasDecl):
                 self.alias(form)
@@ -185,7 +188,10 @@ class _VocabularyBuilder:
             first = self.v.categories[key].span
             self.d.error(f"category '{name}' is declared twice (first at {first})", form.name.span)
             return
-        read = _read_shape(form)
+        shaped = self.world_form(form)
+        if shaped is None:
+            return
+        read = _read_shape(shaped)
         if isinstance(read, BindError):
             self.d.error(read.message, read.span)
             return
@@ -194,6 +200,35 @@ class _VocabularyBuilder:
         for form_name in (category.singular, category.plural):
             self.v.forms.setdefault(form_name.casefold(), category)
         self.add_members(category, form.members, form.span)
+
+    def world_form(self, form: ast.CategoryDecl) -> ast.CategoryDecl | None:
+        """A declaration of the world ("players are 2 to 4 seats", "light is a number 0..6 of
+        players", "hand is a zone of players"): its part kept in ``Vocabulary.world``, its
+        category (if any) declared; else the declaration, to be read as a shape."""
+        from dsl import declarations
+
+        if self.v.world is None:
+            self.v.world = declarations.Declared()
+        try:
+            part = declarations.read_world_form(form)
+        except declarations.FormError as error:
+            self.d.error(error.message, error.span)
+            return None
+        if part is None:
+            shaped, pawn, owned = declarations.pieces_form(form)
+            if pawn or owned:
+                self.pieces_of_players.append((shaped, pawn, owned))
+            return shaped
+        declarations.add(self.v.world, part, self.d.error)
+        if part.players is not None:  # "each player", "a player at this stop": the seats
+            self.v.add_word("player", Meaning("player", "player", shape="kinds"))
+        if part.category is not None:
+            key = part.category.name.casefold()
+            self.v.categories[key] = part.category
+            self.v.forms.setdefault(key, part.category)
+            name = part.category.members[0]
+            self.v.add_word(name, Meaning(name, name, shape=part.category.shape))
+        return None
 
     def more_members(self, form: ast.MembersDecl) -> None:
         category = self.v.category(form.name.text)
@@ -247,10 +282,29 @@ class _VocabularyBuilder:
                 for a in m.aliases:
                     self.v.add_word(a.text, Meaning(category.singular, word, shape=shape))
 
+    def world_holds(self) -> None:
+        """The world's declarations, once every category is known: whose each number is, what
+        the score names, which pieces each player has one of."""
+        from dsl import declarations
+
+        world = self.v.world
+        if world is None:
+            return
+        for form, pawn, owned in self.pieces_of_players:
+            category = self.v.category(" ".join(form.name.text.split()))
+            for member in category.members if category is not None else ():
+                if pawn:
+                    world.pawns[member.casefold()] = form.span
+                if owned:
+                    world.owned_pieces.add(member.casefold())
+        declarations.check(world, self.v.card_kinds, self.d.error)
+
     def generic_nouns(self) -> None:
         """A category's own name is the noun for any of its members: "a resource" (a die of
         any resource), "a token", "this region"."""
         for category in self.v.of_shape("dice", "pieces", "meters", "reservoirs", "groups"):
+            if category.member(category.singular) is not None:
+                continue  # a declared number is its own word ("light is a number ...")
             self.v.add_word(
                 category.singular,
                 Meaning(category.singular, category.singular, shape=category.shape, generic=True),
@@ -752,6 +806,8 @@ def _it_before_anything(parts: Sequence[BoundSentence | BoundChoice]) -> Span | 
         return [*(clauses(clause.cost) if clause.cost is not None else []), clause]
 
     for part in parts:
+        if getattr(part, "each", None) is not None:
+            return None  # "For each monster here, ...": "it" is each one in turn
         condition = part.condition
         if condition is not None and condition.selector is not None:
             if condition.kind == "it is":
@@ -1640,9 +1696,19 @@ def check(
         _check_map(m, binder, d)
     module = _primitives_module(vocab, base_dir)
     phases = _check_procedures(procedures, module, checker, d)
+    _check_number_texts(vocab, checker)
     checks = _check_checks(check_decls, vocab, tables, d)
     _check_values_read(files, module, d, {name for c in checks for name in c.values})
     return CheckedRuleset(vocab, checked, tables, maps, d, list(files), phases, checks)
+
+
+def _check_number_texts(vocab: Vocabulary, checker: _CardChecker) -> None:
+    """A declared number's texts ("At 0: Roll the curse die."), bound as the procedure's
+    sentences are: run with the number's owner acting."""
+    world = vocab.world
+    for text in world.texts if world is not None else ():
+        effect = ast.Effect(None, text.effect.sentences, text.effect.span)
+        text.bound = checker.effect(effect, [], "procedure")
 
 
 def _check_checks(
@@ -1777,10 +1843,10 @@ def _check_map(m: ast.MapDecl, binder: Binder, d: Diagnostics) -> None:
             m.name.span,
         )
         return
+    pool = [c[1] for cs in binder.cards.values() for c in cs if c[0] == kind]
     for place in m.places:
         found = [c for c in binder.cards.get(place.card.text.casefold(), []) if c[0] == kind]
-        if not found:
-            pool = [c[1] for cs in binder.cards.values() for c in cs if c[0] == kind]
+        if not found and pool:  # with no cards of its kind, a map names its own places
             hint = did_you_mean(place.card.text, pool, quoted=True)
             d.error(f'unknown {kind} "{place.card.text}"{hint}', place.card.span)
         if (place.x, place.y) in taken:

@@ -305,7 +305,13 @@ def _reading_resolver(
 
 def read_resolver(reading: Reading) -> Callable[[Context], int]:
     """``its difficulty``, ``the value of a moss at this location``: the host reads the
-    number from what the phrase finds (``host.read(ctx, thing, field)``)."""
+    number from what the phrase finds (``host.read(ctx, thing, field)``); any other number
+    ("the number of monsters here") is evaluated (``dsl.expr``)."""
+    if reading.expr is not None:
+        from dsl.expr import evaluate
+
+        expr = reading.expr
+        return lambda ctx: evaluate(expr, ctx)
     find = selector_resolver(reading.of, remember=False)
 
     def read(ctx: Context) -> int:
@@ -317,9 +323,18 @@ def read_resolver(reading: Reading) -> Callable[[Context], int]:
         host_read = getattr(ctx.host, "read", None)
         if host_read is None:
             raise EffectError("this game cannot read numbers from the table (its host has no read)")
-        return int(host_read(ctx, thing, reading.field))
+        number = int(host_read(ctx, thing, reading.field))
+        _it_read(ctx, reading, thing)
+        return number
 
     return read
+
+
+def _it_read(ctx: Context, reading: Reading, thing: Any) -> None:
+    """What a number was read from is "it" for the words after, when nothing else is yet:
+    "Lose light equal to the strength of a monster here to gain points equal to its reward"."""
+    if reading.of.reference is None and isinstance(thing, str) and ctx.bindings.get("it") is None:
+        ctx.bindings["it"] = thing
 
 
 def value_resolver(value: Any, remember: bool = True, holding: Selector | None = None) -> Resolver:
@@ -662,6 +677,11 @@ def _takes_subject(fn: Callable[..., Any]) -> bool:
 
 def compile_condition(condition: BoundCondition) -> Callable[[Context], bool]:
     selector = condition.selector
+    if condition.kind == "compare":  # "If your light is at most 2"
+        from dsl.expr import holds
+
+        compare = condition.compare
+        return lambda ctx: holds(compare, ctx)
     if condition.kind == "period":
         # "If it is winter": the host names the period of that category the game is in
         period = (condition.period or "").casefold()
@@ -706,6 +726,10 @@ def _among(thing: Any, found: list[Any]) -> bool:
 
 
 def compile_sentence(sentence: BoundSentence, card: tuple[str, str] = ("card", "?")) -> Run:
+    if sentence.each is not None:
+        return _for_each(sentence, card)
+    if sentence.fallback:
+        return _first_that_can_happen(sentence, card)
     condition = compile_condition(sentence.condition) if sentence.condition else None
     runs = [compile_clause(c, card) for c in sentence.alternatives]
     labels = [c.text for c in sentence.alternatives]
@@ -729,6 +753,49 @@ def compile_sentence(sentence: BoundSentence, card: tuple[str, str] = ("card", "
         index = labels.index(picked) if picked in labels else int(picked)
         ctx.span = span
         return runs[index](ctx)
+
+    return run
+
+
+def _for_each(sentence: BoundSentence, card: tuple[str, str]) -> Run:
+    """``For each monster at this stop, ...``: the sentence once per thing found (found before
+    the first runs), that thing being "it" ("that monster") while it runs."""
+    once = compile_sentence(replace(sentence, each=None), card)
+    find = finder(sentence.each)
+    span = sentence.span
+
+    selector = sentence.each
+
+    def run(ctx: Context) -> Any:
+        ctx.span = span
+        result = None
+        each = getattr(ctx.host, "each", None)  # a host that goes through pieces by count
+        for thing in list(each(ctx, selector) if each is not None else find(ctx)):
+            ctx.bindings["it"] = thing
+            result = once(ctx)
+        return result
+
+    return run
+
+
+def _first_that_can_happen(sentence: BoundSentence, card: tuple[str, str]) -> Run:
+    """``A, else B, else C.``: A; if it cannot happen (nothing to act on, a cost that cannot
+    be paid), B; and so on; the last one's refusal is the sentence's."""
+    condition = compile_condition(sentence.condition) if sentence.condition else None
+    runs = [compile_clause(c, card) for c in sentence.alternatives]
+    span = sentence.span
+
+    def run(ctx: Context) -> Any:
+        ctx.span = span
+        if condition is not None and not condition(ctx):
+            return None
+        for k, attempt in enumerate(runs):
+            try:
+                return attempt(ctx)
+            except NothingToActOn:
+                if k == len(runs) - 1:
+                    raise
+        return None
 
     return run
 
@@ -1122,6 +1189,8 @@ def compile_checked(checked: Any) -> CompiledRuleset:
         step = CheckedCard("procedure", name, {}, (), (bound,), (), bound.span, ())
         return compiler.card(step).abilities[0]
 
+    _compile_number_texts(vocabulary, compile_step)
+
     return CompiledRuleset(
         name=vocabulary.name,
         version=vocabulary.version,
@@ -1134,6 +1203,25 @@ def compile_checked(checked: Any) -> CompiledRuleset:
         procedure=compile_procedures(getattr(checked, "procedures", []), compile_step),
         checks=with_tables(getattr(checked, "checks", []), tables),
     )
+
+
+def _compile_number_texts(vocabulary: Any, compile_step: Callable[[str, Any], Any]) -> None:
+    """Each declared number's texts become its thresholds ("At 0: ..."), in the world the
+    ruleset declares (``Vocabulary.world``), compiled once with the ruleset."""
+    world = vocabulary.world
+    if world is None or not world.texts:
+        return
+    from dsl.world.model import Threshold
+
+    by_number: dict[str, list[Threshold]] = {}
+    for text in world.texts:
+        if text.bound is None:
+            continue
+        ability = compile_step(f"{text.number} at {text.at}", text.bound)
+        threshold = Threshold(text.at, ability, ability.text, text.back_to)
+        by_number.setdefault(text.number.casefold(), []).append(threshold)
+    for key, thresholds in by_number.items():
+        world.properties[key] = replace(world.properties[key], thresholds=tuple(thresholds))
 
 
 def _with_costs(card: CheckedCard, vocabulary: Any) -> CheckedCard:
@@ -1246,6 +1334,10 @@ class _Fused:
     def sentence(self, sentence: BoundSentence, at: int) -> None:
         """``compile_sentence``: the condition, the "may", then its clause (or the one of its
         alternatives chosen)."""
+        if sentence.each is not None or sentence.fallback:  # the closure goes through them
+            run = self.const(compile_sentence(sentence, self.card))
+            self.line(at, f"result = {run}(ctx)", sentence.span)
+            return
         simple = sentence.condition is None and sentence.mode in ("do", "instead")
         if simple and len(sentence.alternatives) == 1:
             self.clause(sentence.alternatives[0], at)

@@ -81,6 +81,21 @@ class Compare:
     right: Expr
 
 
+@dataclass(frozen=True, slots=True)
+class Within:
+    """A number in a named band of its values: ``your happiness is dire`` (dire: 0..2);
+    ``negated``: ``is not dire``."""
+
+    left: Expr
+    band: str
+    low: int
+    high: int
+    negated: bool = False
+
+
+Condition = Compare | Within
+
+
 COMPARE: dict[Comparison, Callable[[int, int], bool]] = {
     "eq": lambda a, b: a == b,
     "ne": lambda a, b: a != b,
@@ -120,6 +135,9 @@ def evaluate(expr: Expr, ctx: Context) -> int:
             raise NothingToActOn(f"'{expr.name}' has no number yet")
         return found
     if isinstance(expr, Count):
+        count = getattr(ctx.host, "count", None)  # a host that counts pieces on places
+        if count is not None and expr.of.reference is None:
+            return int(count(ctx, expr.of))
         return len(_found(ctx, expr.of))
     return _read(expr, ctx)
 
@@ -145,7 +163,10 @@ def _read(expr: Read, ctx: Context) -> int:
     return sum(int(read(ctx, thing, expr.field)) for thing in things)
 
 
-def holds(condition: Compare, ctx: Context) -> bool:
+def holds(condition: Condition, ctx: Context) -> bool:
+    if isinstance(condition, Within):
+        inside = condition.low <= evaluate(condition.left, ctx) <= condition.high
+        return inside != condition.negated
     return COMPARE[condition.cmp](evaluate(condition.left, ctx), evaluate(condition.right, ctx))
 
 
@@ -186,5 +207,7 @@ def words(expr: Expr) -> str:
     }[expr.op]
 
 
-def condition_words(condition: Compare) -> str:
+def condition_words(condition: Condition) -> str:
+    if isinstance(condition, Within):
+        return f"{words(condition.left)} is {'not ' if condition.negated else ''}{condition.band}"
     return f"{words(condition.left)} {CMP_WORDS[condition.cmp]} {words(condition.right)}"

@@ -293,6 +293,13 @@ class _Formatter:
         if isinstance(form, ast.CheckDecl | ast.LadderDecl):
             self.check(form)
             return
+        if isinstance(form, ast.CategoryDecl) and form.texts:  # a number and its texts
+            head = self.declaration(form)
+            self.emit_with_trailing([*head[:-1], head[-1] + " {"], first, first)
+            self.items(form.texts, INDENT)
+            self.leading(last, INDENT, closing=True)
+            self.emit_with_trailing(["}"], last, last)
+            return
         if isinstance(form, ast.KindDecl):
             self.emit_with_trailing([f"kind {form.kind.text} {{"], first, first)
             for kf in form.fields:

@@ -138,8 +138,17 @@ def _zone(place: Place) -> str:
     return f"{owner} {kind}{place.zone}"
 
 
+def _declared_number(noun: str, vocab: Vocabulary) -> bool:
+    world = vocab.world
+    return world is not None and noun.casefold() in world.properties
+
+
 def reading_words(reading: Reading, vocab: Vocabulary) -> str:
     """``its difficulty``, ``the value of a moss at this location``."""
+    if reading.expr is not None:  # "the number of monsters at this stop"
+        from dsl.expr import words
+
+        return words(reading.expr)
     if reading.field is None:
         return f"the value of {selector_words(reading.of, vocab)}"
     if reading.of.reference == "it":
@@ -179,6 +188,8 @@ def selector_words(sel: Selector, vocab: Vocabulary) -> str:
                 plural = False  # "2 ember": a type of dice serves as its own plural
             if sel.noun_category in ("piece", "meter") and noun.endswith("s"):
                 plural = False  # "3 progress": the declared word serves as its own plural
+            if sel.noun_category == "meter" and _declared_number(noun, vocab):
+                plural = False  # "2 light": a number the ruleset declares is its own plural
             noun = _plural(noun) if plural else noun
         else:
             noun = _plural("card") if plural else "card"
@@ -200,6 +211,10 @@ def selector_words(sel: Selector, vocab: Vocabulary) -> str:
     if reading is not None:
         total = "with a total value " if sel.quantity.mode == "total_value" else ""
         parts.append(f"{total}equal to {reading_words(reading, vocab)}")
+    if sel.where:  # "with strength below 4"
+        from dsl.numbers import having_words
+
+        parts.extend(having_words(h) for h in sel.where)
     if sel.with_:  # "with a monster and a hero": every one holds
         parts.append(
             " and ".join(_with_words(w, vocab) for w in sel.with_).replace(" and with ", " and ")
@@ -341,6 +356,10 @@ def condition_words(condition: BoundCondition, vocab: Vocabulary) -> str:
     sel = condition.selector
     if condition.kind == "period":
         return f"it is {condition.period}"
+    if condition.kind == "compare":
+        from dsl.expr import condition_words as compared_words
+
+        return compared_words(condition.compare)
     assert sel is not None
     place = sel.place
     if place is not None and place.kind == "held" and condition.kind in ("exists", "none"):

@@ -444,8 +444,14 @@ class _Builder:
         toks = self.tokens(t)
         plural = any(c.type == "ARE" for c in toks)
         shape = tuple(self.atom(c) for c in toks if c.type not in ("IS", "ARE", "COLON"))
-        members = self.members(rest[0]) if rest else ()
-        return ast.CategoryDecl(self.category_name(name), plural, shape, members, self.span(t))
+        listed = [r for r in rest if r.data == "members"]
+        members = self.members(listed[0]) if listed else ()
+        texts = tuple(
+            self.item(i) for r in rest if r.data == "category_texts" for i in self.subtrees(r)
+        )
+        return ast.CategoryDecl(
+            self.category_name(name), plural, shape, members, self.span(t), texts
+        )
 
     def build_members_decl(self, t: Tree[Token]) -> ast.MembersDecl:
         name, members = self.subtrees(t)

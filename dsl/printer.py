@@ -64,6 +64,12 @@ def sentence_text(sentence: BoundSentence, vocab: Vocabulary) -> str:
     parts: list[str] = []
     if sentence.then:
         parts.append("Then")
+    if sentence.each is not None:  # "For each monster at this stop, ..."
+        from dsl.meaning import selector_words
+
+        each = selector_words(sentence.each, vocab)
+        each = "each " + each.removeprefix("all ") if each.startswith("all ") else each
+        parts.append(("for " if parts else "For ") + each + ",")
     if sentence.condition is not None:
         parts.append(("if " if parts else "If ") + condition_words(sentence.condition, vocab) + ",")
     if sentence.mode == "instead" and sentence.replaced is not None:
@@ -78,7 +84,7 @@ def sentence_text(sentence: BoundSentence, vocab: Vocabulary) -> str:
     )
     if optional:
         parts.append("may" if parts else "May")
-    body = ", or ".join(
+    body = (", else " if sentence.fallback else ", or ").join(
         _clause_text(clause_words(c, vocab), i == 0 and not parts)
         for i, c in enumerate(sentence.alternatives)
     )

@@ -29,7 +29,7 @@ How the compiler uses a selector (the contract for a ruleset's ``Host.select`` a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 QuantityMode = Literal["exact", "all", "any", "total_value", "up_to", "another", "none"]
 # What a selector's noun is, by the shape of its category (``Selector.category`` names the
@@ -93,6 +93,9 @@ class Reading:
 
     of: Selector
     field: str | None = None
+    # any other number ("the number of monsters here", "the higher of A and B"): a dsl.expr
+    # node the compiler evaluates instead of reading ``of``
+    expr: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +194,8 @@ class Selector:
     text: str = ""
     superlative: Superlative | None = None
     category: str | None = None
+    # "with strength below 4": numbers of each candidate compared (dsl.numbers.Having)
+    where: tuple[Any, ...] = ()
 
     @property
     def resolvable(self) -> bool:

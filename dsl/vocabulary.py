@@ -291,6 +291,8 @@ class Vocabulary:
     # first word → multi-word verbs, for verbs written around their object ("put X into play")
     split_verbs: dict[str, list[tuple[VerbInfo, str]]] = field(default_factory=dict)
     primitive_functions: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    # the world the ruleset declares ("players are 2 to 4 seats"): ``dsl.declarations.Declared``
+    world: Any = None
 
     def add_word(self, words: str, meaning: Meaning) -> None:
         """Enter a declared name (and its plural) into the lexicon."""

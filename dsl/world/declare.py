@@ -1,7 +1,12 @@
 """The world a compiled ruleset declares (``world_of``): read once per ruleset and kept.
 
-Players, numbers, pieces, zones, dice and the map come from the ruleset's declarations; a card
-kind's cards start in its deck unless a zone of that kind says otherwise.
+Everything comes from the ruleset's declarations (``dsl.declarations``): the players ("players
+are 2 to 4 seats"), the numbers each owner holds ("light is a number 0..6 of players, starting
+at 3"), the zones ("hand is a zone of players, seen by its owner"), the pieces (a category of
+the pieces shape; "one each": a pawn), the dice (a category of the dice shape with no members,
+"curse die is a d6", or a table rolled on), the map (a ``map``, else the cards of the place
+kind) and the score ("the score is points"). A card kind's cards start in its deck unless a zone
+holds that kind ("actions is a zone, holding actions").
 """
 
 from __future__ import annotations
@@ -9,8 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from dsl.compiler import CompiledRuleset
+from dsl.declarations import Declared
 
-from .model import GAME, PLAYER, DieDecl, PieceDecl, PropertyDecl, World, ZoneDecl
+from .model import GAME, PLAYER, DieDecl, PieceDecl, World
 
 # by the compiled ruleset's identity, the ruleset kept beside its world (rulesets are compiled
 # once a process and kept: ``dsl.loader``)
@@ -26,31 +32,29 @@ def world_of(ruleset: CompiledRuleset) -> World:
 
 def _read(ruleset: CompiledRuleset) -> World:
     v = ruleset.vocabulary
-    values = ruleset.values
-    declared = getattr(v, "world", None)
-    if declared is not None:  # the ruleset's own world declarations, when the text has them
-        return declared
-    low = int(values.get("fewest players", values.get("players", 1)))
-    high = int(values.get("most players", values.get("players", low)))
-    properties = {}
-    for category in v.of_shape("meters", "reservoirs"):  # a number each player holds
-        for name in category.members:
-            start = int(values.get(f"starting {name}", 0))
-            properties[name.casefold()] = PropertyDecl(name, "number", PLAYER, 0, None, start)
-    pieces = {t.casefold(): PieceDecl(t) for c in v.of_shape("pieces") for t in c.members}
-    zones = {
-        z.casefold(): ZoneDecl(z, visibility="hidden" if z.casefold() == "deck" else "public")
-        for c in v.of_shape("zones")
-        for z in c.members
+    declared: Declared = v.world if v.world is not None else Declared()
+    pieces = {
+        t.casefold(): PieceDecl(
+            t, owned=t.casefold() in declared.owned_pieces, pawn=t.casefold() in declared.pawns
+        )
+        for c in v.of_shape("pieces")
+        for t in c.members
     }
-    if "hand" in zones:
-        zones["hand"] = ZoneDecl("hand", owner=PLAYER, visibility="owner")
     dice = {
-        name.casefold(): DieDecl(name, int(t.roll[1:]) if t.roll else 6, name)
-        for name, t in ruleset.tables.items()
-        if t.roll
+        c.name.casefold(): DieDecl(c.name, c.sides or 6)
+        for c in v.of_shape("dice")
+        if not c.members
     }
+    for name, t in ruleset.tables.items():
+        if t.roll:
+            dice[name.casefold()] = DieDecl(name, int(t.roll[1:]), name)
     kinds = tuple(getattr(v, "card_kinds", ()))
+    home = {
+        kind.casefold(): zone.name
+        for zone in declared.zones.values()
+        for kind in zone.kinds
+        if zone.owner == GAME
+    }
     place_kind = v.place_kind  # "<kinds> are places": the card kind the map is made of
     places: tuple[str, ...] = ()
     neighbours: dict[str, tuple[str, ...]] = {}
@@ -63,18 +67,19 @@ def _read(ruleset: CompiledRuleset) -> World:
     if not places and place_kind is not None:
         places = tuple(c.name for c in ruleset.cards(place_kind))
     return World(
-        players=(low, high),
-        properties=properties,
+        players=declared.players or (1, 1),
+        properties=dict(declared.properties),
         dice=dice,
-        zones=zones,
+        zones=dict(declared.zones),
         pieces=pieces,
         place_kind=place_kind,
         places=places,
         neighbours=neighbours,
         card_kinds=kinds,
-        score=next((p for p in properties if p in ("points", "score")), None),
+        home=home,
+        score=declared.score.casefold() if declared.score else None,
         tables={name.casefold(): t for name, t in ruleset.tables.items()},
     )
 
 
-__all__ = ["GAME", "world_of"]
+__all__ = ["GAME", "PLAYER", "world_of"]

@@ -145,8 +145,10 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
             found = [c for c, info in self.state.cards.items() if info["name"] == selector.name]
             return found[:1]
         deck = self.deck_key(selector.noun, None, ctx)
-        count = selector.quantity.count or 1
-        return list(self.state.zones.get(deck, [])[:count])
+        cards = list(self.state.zones.get(deck, []))
+        if selector.quantity.mode == "all":  # "each monster": every one still in its deck
+            return cards
+        return cards[: selector.quantity.count or 1]
 
     # ---- running text --------------------------------------------------------------------------
 
@@ -263,12 +265,23 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
                 zone == zone_key(HAND, player)
                 or (info.get("at") and (info.get("owner") == player or info.get("at") == here))
                 or card == here
-                or zone.startswith("actions")
+                or self._shared(zone)
             ):
                 found.append(card)
         return found
 
-    def op_use(self, ctx: Context, player: str, card: str, label: str) -> None:
+    def _shared(self, zone: str) -> bool:
+        """A zone whose cards every player may use: the game's, face up, holding a kind
+        ("actions is a zone, holding actions")."""
+        decl = self.world.zone(zone) if zone else None
+        return (
+            decl is not None
+            and decl.owner == GAME
+            and decl.visibility == "public"
+            and bool(decl.kinds)
+        )
+
+    def op_use(self, ctx: Context, player: str | None, card: str, label: str) -> None:
         compiled = self.compiled_card(card)
         ctx.host, ctx.actor, ctx.card = self.host, player, card
         info = self.state.cards[card]
@@ -286,6 +299,20 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
                 self.state.used.append(f"{label}|{card}")
             return
         raise EffectError(f"{card} has no text '{label}'")
+
+    def fire(self, label: str) -> None:
+        """``do fire <trigger>``: every card in play with a text of that trigger runs it, in the
+        order the cards lie in the state, with no one acting ("Each player at this stop ...")."""
+        if not any(t.casefold() == label for t in self.ruleset.vocabulary.triggers):
+            known = ", ".join(sorted(self.ruleset.vocabulary.triggers))
+            raise EffectError(f"'do fire {label}': no trigger '{label}' is declared ({known})")
+        firing = [
+            card
+            for card, info in self.state.cards.items()
+            if info.get("at") and self.compiled_card(card).abilities_for(label)
+        ]
+        for card in reversed(firing):  # the last pushed runs first
+            self.push_run("use", player=None, card=card, label=label)
 
     def piece_refused(self, data: dict[str, Any], reason: str) -> None:
         frames = self.state.frames

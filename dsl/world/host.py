@@ -60,6 +60,8 @@ class WorldHost:
                 raise EffectError(f"nothing in this game is found by '{selector.text}'")
             found = finder(self, ctx, selector)
         found = [thing for thing in found if self.matches(ctx, thing, selector)]
+        if found and any(f.category == "random" for f in selector.filters):
+            return _at_random(self, found, selector)
         return found
 
     def matches(self, ctx: Context, thing: str, selector: Selector) -> bool:
@@ -70,10 +72,14 @@ class WorldHost:
             return False
         if selector.any_of and not any(self.has(thing, f) for f in selector.any_of):
             return False
+        if selector.where and not all(self.compares(ctx, thing, h) for h in selector.where):
+            return False
         return all(self.holds(ctx, thing, with_) for with_ in selector.with_)
 
     def has(self, thing: str, word: Filter) -> bool:
         """Whether a thing has a declared word: a tag, a flag, a group, a kind."""
+        if word.category in LANGUAGE_FILTERS:
+            return True  # found by the finder ("adjacent") or picked after ("random")
         card = self.game.state.cards.get(thing)
         if card is None:
             return False
@@ -91,6 +97,16 @@ class WorldHost:
             ):
                 return True
         return False
+
+    def compares(self, ctx: Context, thing: str, having: Any) -> bool:
+        """ "a monster with strength below 4": the thing's number against the other."""
+        from dsl.expr import COMPARE, evaluate
+
+        try:
+            mine = self.read(ctx, thing, having.field)
+        except EffectError:
+            return False
+        return COMPARE[having.cmp](mine, evaluate(having.right, ctx))
 
     def holds(self, ctx: Context, thing: str, what: Selector) -> bool:
         """ "a tile with a fire", "places with a monster": something of ``what`` is at or on it."""
@@ -187,11 +203,53 @@ class WorldHost:
             return owner == ctx.actor
         return decl is not None and decl.visibility == "public"
 
+    def count(self, ctx: Context, selector: Selector) -> int:
+        """ "the number of fires on this tile": pieces are counted on the places the phrase
+        names (everywhere, when it names none); anything else is counted as found."""
+        game = self.game
+        noun = (selector.noun or "").casefold()
+        piece = game.world.pieces.get(noun)
+        if piece is None:
+            return len(self.select(ctx, selector))
+        holders = self._holders(ctx, selector)
+        return sum(game.ops.count(holder, piece.name) for holder in holders)
+
+    def each(self, ctx: Context, selector: Selector) -> list[str]:
+        """What "For each ..." goes through: the things found; for pieces, the place each one
+        lies on, once per piece ("For each fire, ... on that tile")."""
+        piece = self.game.world.pieces.get((selector.noun or "").casefold())
+        if piece is None:
+            return list(self.select(ctx, selector))
+        holders = self._holders(ctx, selector)
+        return [h for h in holders for _ in range(self.game.ops.count(h, piece.name))]
+
+    def _holders(self, ctx: Context, selector: Selector) -> list[str]:
+        place = selector.place
+        if place is None:
+            return list(self.game.state.pieces)
+        if place.kind == "this place":
+            here = self.here(ctx)
+            return [here] if here else []
+        if place.kind == "places":
+            return self.places_of(ctx, place.places)
+        raise EffectError(f"cannot find '{selector.text}' there")
+
     def places_of(self, ctx: Context, selector: Selector | None) -> list[str]:
         """The places a location phrase names."""
         if selector is None:
             return list(self.game.world.places)
         return self.select(ctx, selector)
+
+
+# the language's own adjectives, which a finder or ``select`` answers, not the thing itself
+LANGUAGE_FILTERS = ("adjacent", "random")
+
+
+def _at_random(host: WorldHost, found: list[str], selector: Selector) -> list[str]:
+    """ "a random stop", "2 random relics": as many as asked, picked by the game's dice."""
+    q = selector.quantity
+    count = len(found) if q.mode == "all" else (q.count or 1)
+    return host.rng.sample(found, min(count, len(found)))
 
 
 def _bare(selector: Selector) -> Selector:
@@ -237,7 +295,7 @@ def _find_places(host: WorldHost, ctx: Context, selector: Selector) -> list[str]
         here = host.here(ctx)
         return [here] if here else []
     places = list(game.world.places)
-    if "adjacent" in selector.text.casefold().split() or "neighbouring" in selector.text.casefold():
+    if any(f.category == "adjacent" for f in selector.filters):
         here = host.here(ctx)
         return list(game.world.neighbours.get(here or "", ()))
     return places

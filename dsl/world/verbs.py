@@ -14,6 +14,7 @@ a player's pawn ("move to an adjacent place"), a die ("roll the curse die").
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from dsl.kernel.table import TableError
@@ -197,13 +198,26 @@ def put_into_play(ctx: Context, object: Any, at: Any = None, on: Any = None) -> 
     """Put a card into play at a place: a named card from wherever it lies, or the top card of
     its kind's deck."""
     game = _game(ctx)
+    destination = _destination(object) if at is None and on is None else None
+    if destination is not None:  # "Put each monster into play at a random stop"
+        object = replace(object, place=None)
     place = _things(at or on)
-    where = place[0] if place else ctx.host.here(ctx)  # type: ignore[attr-defined]
-    if where is None:
-        raise NothingToActOn("there is no place to put it", ctx.span)
     for card in game.cards_named_or_drawn(object, ctx):
+        if destination is not None:  # chosen for each card: "a random stop" for each
+            place = _things(ctx.host.select(ctx, destination))
+        where = place[0] if place else ctx.host.here(ctx)  # type: ignore[attr-defined]
+        if where is None:
+            raise NothingToActOn("there is no place to put it", ctx.span)
         game.ops.move_card(card, at=where, why="put into play")
         ctx.bindings["it"] = card
+
+
+def _destination(object: Any) -> Selector | None:
+    """The places a phrase of cards to make names after them ("each monster at a random
+    stop"): where they go, not where they are."""
+    if not isinstance(object, Selector) or object.place is None:
+        return None
+    return object.place.places if object.place.kind == "places" else None
 
 
 # ---- pieces and pawns ---------------------------------------------------------------------------
@@ -251,6 +265,8 @@ def move(ctx: Context, object: Any = None, to: Any = None, from_: Any = None) ->
         raise NothingToActOn("there is nowhere to move to", ctx.span)
     target = places[0]
     things = _things(object) if not isinstance(object, Selector) else []
+    if object is not None and not isinstance(object, Selector) and not things:
+        raise NothingToActOn(f"there is nothing to move: {getattr(object, 'text', '')}", ctx.span)
     if not things or things == [ctx.actor]:
         if ctx.actor is None:
             raise EffectError("nobody is acting: who moves?")

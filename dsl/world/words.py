@@ -50,12 +50,28 @@ class WorldWords:
         folded = " ".join(words.casefold().split())
         if use == "each":
             return _each(folded)
+        if use == "step" and folded.startswith(FIRE):
+            return _fire(folded.removeprefix(FIRE))
         return self.tables.get(use, {}).get(folded)
 
     def known(self, use: str) -> list[str]:
         if use == "each":
             return ["player", "place"]
+        if use == "step":
+            return sorted([*self.tables["step"], FIRE + "<trigger>"])
         return sorted(self.tables.get(use, {}))
+
+
+# "do fire lurk": each card in play with a "Lurk" text runs it, in the order they came into play
+FIRE = "fire "
+
+
+def _fire(label: str) -> Callable[[Any], None]:
+    def fire(game: Any) -> None:
+        game.fire(label)
+
+    fire.__name__ = f"fire {label}"
+    return fire
 
 
 def _each(noun: str) -> Callable[[Any], list[str]]:

@@ -23,7 +23,11 @@ from dsl.loader import Source, check_ruleset, check_sources, read_sources, rules
 from dsl.printer import effect_text
 from dsl.runtime import Span
 
-RULESETS = [TOY, *sorted(p.parent for p in (ROOT / "rules").glob("*/ruleset.rules"))]
+RULESETS = [
+    TOY,
+    *sorted(p.parent for p in (ROOT / "rules").glob("*/ruleset.rules")),
+    ROOT / "tests" / "dsl" / "fixtures" / "world" / "lantern",  # the world's forms, numbers
+]
 _NOWHERE = Span("", 0, 0, 0, 0)
 FIXTURE_FILES = sorted((ROOT / "tests" / "rules" / "six_winters" / "fixtures").glob("*.fixture"))
 

@@ -1,0 +1,298 @@
+"""Numbers as expressions, read from a sentence's words into ``dsl.expr`` nodes.
+
+Wherever a sentence names a number it may write more than a figure::
+
+    2 · the limit (a declared value) · your light · light (the actor's)
+    its strength · the reward of a monster at this stop · the light of each player (summed)
+    the number of monsters at this stop · the higher of A and B · the lower of A and B
+    A plus B · A minus B
+
+and compare two of them in a condition ("If your light is at most 2, ...") or a filter ("a
+monster with strength below 4"). The binder asks here (``NumberReader``) in functions of its
+own, so the card forms it already reads are unchanged; ``dsl.expr.evaluate`` computes the
+result when the text runs. Nothing here names a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from dsl import ast
+from dsl.expr import Compare, Comparison, Count, Expr, Num, Op, Operator, Read, Value, Within
+from dsl.runtime import Span
+from dsl.selectors import Quantity, Selector
+
+if TYPE_CHECKING:
+    from dsl.binder import Binder, Lexeme
+
+# the words of a comparison after "is"/"are" in a condition, longest first
+CONDITION_COMPARISONS: tuple[tuple[tuple[str, ...], Comparison], ...] = (
+    (("is", "at", "most"), "le"),
+    (("is", "at", "least"), "ge"),
+    (("is", "less", "than"), "lt"),
+    (("is", "more", "than"), "gt"),
+    (("is", "below"), "lt"),
+    (("is", "above"), "gt"),
+    (("is", "not"), "ne"),
+    (("is",), "eq"),
+    (("are", "at", "most"), "le"),
+    (("are", "at", "least"), "ge"),
+    (("are", "below"), "lt"),
+    (("are", "above"), "gt"),
+)
+# the words of a comparison in a filter: "with strength below 4", "with light of at least 2"
+FILTER_COMPARISONS: tuple[tuple[tuple[str, ...], Comparison], ...] = (
+    (("not", "of"), "ne"),
+    (("of", "at", "most"), "le"),
+    (("of", "at", "least"), "ge"),
+    (("at", "most"), "le"),
+    (("at", "least"), "ge"),
+    (("less", "than"), "lt"),
+    (("more", "than"), "gt"),
+    (("below",), "lt"),
+    (("above",), "gt"),
+    (("equal", "to"), "eq"),
+    (("of",), "eq"),
+)
+MEASURE_OPS: dict[str, Operator] = {
+    "higher": "max",
+    "highest": "max",
+    "greater": "max",
+    "lower": "min",
+    "lowest": "min",
+}
+
+
+class NumberError(Exception):
+    """Words that do not read as a number: the message says what would."""
+
+    def __init__(self, message: str, span: Span) -> None:
+        super().__init__(message)
+        self.message = message
+        self.span = span
+
+
+@dataclass(frozen=True, slots=True)
+class Having:
+    """A filter comparing a number of each candidate: ``with strength below 4`` (``field``
+    read from the candidate, compared with ``right``)."""
+
+    field: str
+    cmp: Comparison
+    right: Expr
+    text: str
+
+
+def _span(lx: Sequence[Lexeme]) -> Span:
+    a, b = lx[0].span, lx[-1].span
+    return Span(a.file, a.line, a.column, b.end_line, b.end_column)
+
+
+def _words(lx: Sequence[Lexeme]) -> list[str]:
+    return [x.text.casefold() for x in lx]
+
+
+class NumberReader:
+    """Reads number expressions and comparisons with the binder's words and selectors."""
+
+    def __init__(self, binder: Binder) -> None:
+        self.b = binder
+
+    # -- what a number may read --
+
+    def properties(self) -> set[str]:
+        """The numbers a ruleset declares ("light is a number ..."), folded."""
+        world = self.b.v.world
+        return set(world.properties) if world is not None else set()
+
+    def fields(self) -> set[str]:
+        """Every number a word may read (kept on the binder: its vocabulary does not change)."""
+        found: set[str] | None = getattr(self.b, "_number_words", None)
+        if found is None:
+            found = self.b.number_fields() | self.properties()
+            setattr(self.b, "_number_words", found)  # noqa: B010 - the binder's own cache
+        return found
+
+    def _known(self) -> str:
+        return ", ".join(sorted(self.fields())) or "none declared"
+
+    # -- conditions --
+
+    def condition(self, atoms: Sequence[ast.Atom]) -> Compare | Within | None:
+        """``your light is at most 2``, ``the number of monsters here is more than 1``: a
+        comparison, when the words before "is" read as a number; else ``None``."""
+        words = [a.folded for a in atoms]
+        if not atoms or not any(w in ("is", "are") for w in words[1:]):
+            return None
+        first = words[0]
+        numeric = atoms[0].kind == "number" or first in ("your", "its", "the")
+        if not numeric and first not in self.fields():
+            return None  # "If there is ...", "If it is winter": the sentence forms
+        lx = self.b.lex(list(atoms))
+        words = _words(lx)
+        for k in range(1, len(words)):
+            for phrase, cmp in CONDITION_COMPARISONS:
+                if tuple(words[k : k + len(phrase)]) != phrase:
+                    continue
+                left, right = lx[:k], lx[k + len(phrase) :]
+                if not right or not self.looks_numeric(left):
+                    continue
+                number = self.expression(left)
+                band = self.band(number, right) if cmp in ("eq", "ne") else None
+                if band is not None:  # "your happiness is dire"
+                    return Within(number, band.name, band.low, band.high, cmp == "ne")
+                return Compare(number, cmp, self.expression(right))
+        return None
+
+    def looks_numeric(self, lx: Sequence[Lexeme]) -> bool:
+        """Whether words start like a number: a figure, a declared number, "its <field>",
+        "the <field> of", "the number of", "the higher of"."""
+        words = _words(lx)
+        if not words:
+            return False
+        fields = self.fields()
+        if lx[0].kind == "number":
+            return True
+        if words[0] in fields or (words[0] == "your" and words[1:2] and words[1] in fields):
+            return True
+        if words[0] == "its" and words[1:2] and words[1] in fields:
+            return True
+        if words[0] == "the" and len(words) > 2:
+            return words[1] in fields or words[1] in MEASURE_OPS or words[1:3] == ["number", "of"]
+        return False
+
+    # -- expressions --
+
+    def expression(self, lx: Sequence[Lexeme]) -> Expr:
+        """The number the words say; ``NumberError`` names the forms when they say none."""
+        lx = list(lx)
+        if not lx:
+            raise NumberError("a number is missing here", Span("<text>", 1, 1, 1, 1))
+        words = _words(lx)
+        # lowest binding first: "A plus B", "A minus B", outside "the higher of A and B"
+        for k in range(len(words) - 1, 0, -1):
+            if words[k] in ("plus", "minus") and not _inside_pair(words, k):
+                op: Operator = "plus" if words[k] == "plus" else "minus"
+                return Op(op, self.expression(lx[:k]), self.expression(lx[k + 1 :]))
+        fields = self.fields()
+        if len(lx) == 1 and lx[0].kind == "number":
+            return Num(lx[0].value)
+        if len(words) > 3 and words[0] == "the" and words[1] in MEASURE_OPS and words[2] == "of":
+            rest = lx[3:]
+            cut = _and(_words(rest))
+            if cut is None:
+                raise NumberError(f"write 'the {words[1]} of A and B'", _span(lx))
+            return Op(
+                MEASURE_OPS[words[1]], self.expression(rest[:cut]), self.expression(rest[cut + 1 :])
+            )
+        if len(words) > 3 and words[0] == "the" and words[1:3] == ["number", "of"]:
+            return Count(self.selector(lx[3:]))
+        if len(words) == 1 and words[0] in fields:
+            return Read(self._field(words[0]), None)
+        if len(words) == 2 and words[0] == "your" and words[1] in fields:
+            return Read(self._field(words[1]), None)
+        if len(words) == 2 and words[0] == "its" and words[1] in fields:
+            it = Selector(quantity=Quantity("none", None), reference="it", text="it")
+            return Read(self._field(words[1]), it)
+        if len(words) > 3 and words[0] == "the" and words[1] in fields and words[2] == "of":
+            return Read(self._field(words[1]), self.selector(lx[3:]))
+        value = " ".join(x.text for x in lx[1:]) if words[0] == "the" else ""
+        if value and value in self.b.v.values:
+            return Value(value)
+        said = " ".join(x.text for x in lx)
+        raise NumberError(
+            f"'{said}' is not a number the language reads: write a figure, 'your <number>', "
+            f"'its <field>', 'the <field> of ...', 'the number of ...' or 'the higher of A and "
+            f"B' (numbers: {self._known()})",
+            _span(lx),
+        )
+
+    def band(self, number: Expr, right: Sequence[Lexeme]) -> Any:
+        """The band of a declared number one word names ("dire"), else ``None``."""
+        world = self.b.v.world
+        if len(right) != 1 or not isinstance(number, Read) or world is None:
+            return None
+        decl = world.properties.get(number.field.casefold())
+        wanted = right[0].text.casefold()
+        return next((b for b in decl.bands if b.name.casefold() == wanted), None) if decl else None
+
+    def _field(self, folded: str) -> str:
+        """A declared number's own spelling ("light"), or a field's folded name."""
+        world = self.b.v.world
+        if world is not None and folded in world.properties:
+            return str(world.properties[folded].name)
+        return folded
+
+    def selector(self, lx: list[Lexeme]) -> Selector:
+        from dsl.binder import BindError
+
+        try:
+            value = self.b.single(lx)
+        except BindError as error:
+            raise NumberError(error.message, error.span) from None
+        if not isinstance(value, Selector):
+            said = " ".join(x.text for x in lx)
+            raise NumberError(f"'{said}' names no things to count or read", _span(lx))
+        return value
+
+    # -- filters --
+
+    def having(self, lx: list[Lexeme], i: int) -> tuple[Having, int] | None:
+        """``with strength below 4`` at ``lx[i]`` ("with"): a comparison of a number of each
+        candidate, to the end of the phrase; ``None`` when the words are not one."""
+        n = len(lx)
+        words = _words(lx)
+        if i + 2 >= n or words[i + 1] not in self.fields():
+            return None
+        for phrase, cmp in FILTER_COMPARISONS:
+            k = i + 2
+            start = k + len(phrase)
+            if tuple(words[k:start]) != phrase or start >= n:
+                continue
+            # a figure ends it ("with strength below 3 at this stop"); any other number runs
+            # to the end of the phrase
+            end = start + 1 if lx[start].kind == "number" else n
+            right = self.expression(lx[start:end])
+            text = " ".join(x.text for x in lx[i:end])
+            return Having(self._field(words[i + 1]), cmp, right, text), end
+        return None
+
+
+def _inside_pair(words: list[str], k: int) -> bool:
+    """Whether word ``k`` lies inside "the higher of A and B" (then it is A's or B's)."""
+    for j in range(k - 1, 0, -1):
+        if words[j] == "of" and words[j - 1] in MEASURE_OPS:
+            return "and" in words[k:]
+    return False
+
+
+def _and(words: list[str]) -> int | None:
+    """Where the "and" of "the higher of A and B" is, past any pair inside A."""
+    depth = 0
+    for k, w in enumerate(words):
+        if w in MEASURE_OPS:
+            depth += 1
+        elif w == "and":
+            if depth == 0:
+                return k
+            depth -= 1
+    return None
+
+
+FILTER_WORDS: dict[Comparison, str] = {
+    "eq": "of",
+    "ne": "not of",
+    "lt": "below",
+    "le": "of at most",
+    "gt": "above",
+    "ge": "of at least",
+}
+
+
+def having_words(having: Having) -> str:
+    """``with strength below 4``, as the printed card says it."""
+    from dsl.expr import words
+
+    return f"with {having.field} {FILTER_WORDS[having.cmp]} {words(having.right)}"
