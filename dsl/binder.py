@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from dsl import ast
+from dsl.bind_error import BindError as BindError  # re-exported: callers catch it here
 from dsl.bound import (
     ActionCost,
     BoundClause,
@@ -146,22 +147,6 @@ NOUN_ORDER = ("kinds", "groups", "zones", "meters", "reservoirs", "pieces", "dic
 VALUED = ("die", "meter")
 # What "with the highest ..." reads from each candidate: a rank or an amount it holds.
 MEASURED = ("ranks", "meters", "reservoirs")
-
-
-class BindError(Exception):
-    """A phrase the binder cannot read; caught and turned into a diagnostic.
-
-    ``others`` holds more errors found in the same phrase (each item of a list is checked).
-    """
-
-    def __init__(self, message: str, span: Span, others: list[BindError] | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.span = span
-        self.others = others or []
-
-    def all(self) -> list[BindError]:
-        return [self, *(e for other in self.others for e in other.all())]
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from dsl import ast
+from dsl.bind_error import BindError
 from dsl.expr import Compare, Comparison, Count, Expr, Num, Op, Operator, Read, Value, Within
 from dsl.runtime import Span
 from dsl.selectors import Quantity, Selector
@@ -226,8 +227,6 @@ class NumberReader:
         return folded
 
     def selector(self, lx: list[Lexeme]) -> Selector:
-        from dsl.binder import BindError
-
         try:
             value = self.b.single(lx)
         except BindError as error:
