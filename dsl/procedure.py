@@ -42,6 +42,7 @@ from typing import Any, ClassVar, Protocol
 
 from dsl import ast
 from dsl.diagnostics import Diagnostics, did_you_mean
+from dsl.kernel import dispatch
 from dsl.kernel.machine import Frame, new_decision
 from dsl.runtime import Decision, Span
 
@@ -568,6 +569,7 @@ class ProcedureWalker:
     def _offer_step(self, frame: Any) -> ProcedureStep:
         return self.procedure.phase(frame.data["phase"]).steps[frame.data["at"]]
 
+    @dispatch.step("offer")
     def _step_offer(self, frame: Any) -> Decision | None:
         """An offer step: the offers whose condition holds, and "done" (or "pass"); a step with
         nothing to offer is over without a question."""
@@ -584,6 +586,7 @@ class ProcedureWalker:
             (*offered, *ending),
         )
 
+    @dispatch.answer("offer")
     def _answer_offer(self, frame: Any, answer: Any) -> None:
         step = self._offer_step(frame)
         if answer in (DONE, PASS) or not step.again:
@@ -593,6 +596,7 @@ class ProcedureWalker:
                 offer.call(self)
                 return
 
+    @dispatch.step("procedure")
     def _step_procedure(self, frame: Any) -> Decision | None:
         """Walk a phase's steps. A step that asks nothing leaves this phase on top (most of
         them: a primitive, once): the next step is walked here, not after a round of the

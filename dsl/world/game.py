@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from dsl.compiler import CompiledAbility, CompiledRuleset
+from dsl.kernel.dispatch import answer, piece, step
 from dsl.kernel.flat import FlatState
 from dsl.kernel.machine import Frame, Machine, PieceRefused, new_decision
 from dsl.kernel.random import GameRandom
@@ -181,6 +182,7 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
         actor = item if isinstance(item, str) else self.state.current
         self.push_run("step_text", phase=phase, index=index, actor=actor)
 
+    @piece("step_text")
     def op_step_text(self, ctx: Context, phase: str, index: int, actor: str | None) -> None:
         step = self.procedure.phase(phase).steps[index]
         ctx.host, ctx.actor = self.host, actor
@@ -207,6 +209,7 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
                 return player
         return None
 
+    @step("act")
     def _step_act(self, frame: Frame) -> Decision | None:
         player = self._acting(frame)
         if player is None or (frame.data.get("once") and frame.data.get("done")):
@@ -220,6 +223,7 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
             (*options, PASS),
         )
 
+    @answer("act")
     def _answer_act(self, frame: Frame, answer: Any) -> None:
         player = self._acting(frame)
         assert player is not None
@@ -268,6 +272,7 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
                 found.append(card)
         return found
 
+    @piece("use")
     def op_use(self, ctx: Context, player: str, card: str, label: str) -> None:
         compiled = self.compiled_card(card)
         ctx.host, ctx.actor, ctx.card = self.host, player, card

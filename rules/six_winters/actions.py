@@ -9,6 +9,7 @@ from collections.abc import Generator
 from itertools import combinations
 from typing import Any
 
+from dsl.kernel.dispatch import answer, piece, step
 from dsl.kernel.machine import new_decision
 from dsl.runtime import Context, Decision
 
@@ -45,6 +46,7 @@ class ActionRules(SessionPart):
     # (the ruleset's memo: ``_new_trade_sets``)
     _trade_sets: dict[tuple[tuple[str, int], ...], tuple[tuple[Any, str], ...]]
 
+    @step("actions")
     def _step_actions(self, frame: Frame) -> Decision | None:
         # after a card was taken back the table is as it was (no event since the refusal's):
         # the options are the ones offered before, less the card
@@ -67,6 +69,7 @@ class ActionRules(SessionPart):
             tuple(options),
         )
 
+    @answer("actions")
     def _answer_actions(self, frame: Frame, answer: Any) -> None:
         if answer == "done":
             self.state.frames.pop()
@@ -369,6 +372,7 @@ class ActionRules(SessionPart):
             return [r for r in self.ruleset.resources if r != resource]
         return [t for t in targets if t != resource]
 
+    @piece("action")
     def op_action(
         self, ctx: Context, option: dict[str, Any]
     ) -> Generator[Decision, Any, None] | None:
@@ -516,6 +520,7 @@ class ActionRules(SessionPart):
                     )
         return options
 
+    @step("craft")
     def _step_craft(self, frame: Frame) -> Decision | None:
         c = self.character(frame.data["character"])
         face = frame.data["face"]
@@ -530,6 +535,7 @@ class ActionRules(SessionPart):
             (*options, "stop"),
         )
 
+    @answer("craft")
     def _answer_craft(self, frame: Frame, choice: Any) -> None:
         if choice == "stop":
             self.state.frames.pop()

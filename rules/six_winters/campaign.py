@@ -9,6 +9,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from dsl.errors import ChroniclerError
+from dsl.kernel.dispatch import piece
 from dsl.kernel.machine import play
 from dsl.runtime import Decision
 
@@ -373,6 +374,7 @@ class TableSession(Session):
         if not self._map_reported:  # the same for the obstacles a season end draws
             super().draw_obstacle(ctx)
 
+    @piece("table_scene")
     def op_table_scene(
         self,
         ctx: Any,
@@ -406,6 +408,7 @@ class TableSession(Session):
         st.archive.append(scene)
         self.complete_scene(ctx, scene, location, list(participants), played, skill_match_points)
 
+    @piece("table_seasons")
     def op_table_seasons(
         self, ctx: Any, seasons_ended: int | None = None, first: int = 0, setup: bool = True
     ) -> None:
@@ -443,6 +446,7 @@ class TableSession(Session):
             loc.obstacles, loc.dice = before.obstacles, before.dice
         st.threat_pool, st.threat_box, st.lost = pool, box, lost
 
+    @piece("table_map")
     def op_table_map(
         self, ctx: Any, report: dict[str, Any], threat_left: int | None, lost: str | None
     ) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dsl.kernel.dispatch import piece, quiet, step
 from dsl.runtime import Context, Decision
 
 from .basics import (
@@ -23,6 +24,7 @@ from .state import (
 class ObstacleRules(SessionPart):
     """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
 
+    @step("activate")
     def _step_activate(self, frame: Frame) -> Decision | None:
         """Activate every obstacle that was in play when the step began, once each."""
         data = frame.data
@@ -35,6 +37,7 @@ class ObstacleRules(SessionPart):
         self.state.frames.pop()
         return None
 
+    @quiet("activate_obstacle")
     def _quiet_activate_obstacle(self, args: dict[str, Any]) -> bool:
         """An activation asks nothing when its tokens take every activation, or when it neither
         moves, nor runs a threat text, nor may surge (a speed shortcut)."""
@@ -53,6 +56,7 @@ class ObstacleRules(SessionPart):
             or (loc.threats and self.state.threat_pool >= 2)  # the threat placed may surge
         )
 
+    @piece("activate_obstacle")
     def op_activate_obstacle(self, ctx: Context, uid: int) -> None:
         """One obstacle's activation: tokens, movement, then threat."""
         st = self.state
@@ -147,6 +151,7 @@ class ObstacleRules(SessionPart):
         ]
         return self.ruleset.value("obstacle activations", 1) + len(same_skill)
 
+    @quiet("draw_obstacle_step")
     def _quiet_draw_obstacle_step(self, args: dict[str, Any]) -> bool:
         """Drawing asks nothing when the card on top is an obstacle with no entry text and one
         place to enter (a speed shortcut)."""
@@ -163,6 +168,7 @@ class ObstacleRules(SessionPart):
             return False
         return len(self._entry_places(drawn)) <= 1  # else: where does it enter?
 
+    @piece("draw_obstacle_step")
     def op_draw_obstacle_step(self, ctx: Context) -> None:
         for _ in range(self.ruleset.value("obstacles drawn per turn", 1)):
             self.draw_obstacle(ctx)

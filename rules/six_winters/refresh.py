@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dsl.kernel.dispatch import answer, piece, quiet, step
 from dsl.kernel.machine import new_decision
 from dsl.runtime import Context, Decision
 
@@ -24,6 +25,7 @@ _HANDS_KEPT = 20_000
 class RefreshRules(SessionPart):
     """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
 
+    @quiet("refresh")
     def _quiet_refresh(self, args: dict[str, Any]) -> bool:
         """The refresh asks nothing unless a location's text runs, sorcery is rerolled where a
         character stands, or a held card's text runs at the refresh (a speed shortcut)."""
@@ -41,6 +43,7 @@ class RefreshRules(SessionPart):
                 return False
         return True  # the cards' "Refresh:" texts are a piece of their own
 
+    @quiet("refresh_texts")
     def _quiet_refresh_texts(self, args: dict[str, Any]) -> bool:
         """No card held and no location in play has a "Refresh:" text (a speed shortcut)."""
         return not any(map(self._hand_refreshes, self.state.characters)) and not (
@@ -79,6 +82,7 @@ class RefreshRules(SessionPart):
             found = memo[id(effects)] = (effects, any(e.on("refresh") for e in effects))
         return bool(found[1])
 
+    @quiet("reroll_sorcery")
     def _quiet_reroll_sorcery(self, args: dict[str, Any]) -> bool:
         return self._quiet_refresh(args)
 
@@ -87,6 +91,7 @@ class RefreshRules(SessionPart):
         sorcery = self.sorcery
         return any(d.resource == sorcery for loc in self.state.locations for d in loc.dice)
 
+    @piece("reroll_sorcery")
     def op_reroll_sorcery(self, ctx: Context) -> None:
         """Refresh step 1: reroll sorcery; 6s explode and stress the characters there."""
         st = self.state
@@ -108,9 +113,11 @@ class RefreshRules(SessionPart):
                     self.explosion_stress(ctx, loc)
                     self.new_resource_die(ctx, sorcery, loc)
 
+    @quiet("refresh_location_resources")
     def _quiet_refresh_location_resources(self, args: dict[str, Any]) -> bool:
         return self._quiet_refresh(args)
 
+    @piece("refresh_location_resources")
     def op_refresh_location_resources(self, ctx: Context) -> None:
         """Refresh step 2: each location rolls up to its production icons. The turn's "this
         turn" effects end here, with the dice (before anyone gains or readies)."""
@@ -153,6 +160,7 @@ class RefreshRules(SessionPart):
                 kept.update(loc.name for loc in places(self.host, card_ctx, thing.place))
         return kept
 
+    @piece("refresh_texts")
     def op_refresh_texts(self, ctx: Context) -> None:
         """The refresh's teardown: the "Refresh:" texts, once the initiative dice are rerolled
         (so a text reads this turn's faces): each character's cards, then each location's
@@ -184,6 +192,7 @@ class RefreshRules(SessionPart):
             options.append("initiative")
         return options
 
+    @step("take")
     def _step_take(self, frame: Frame) -> Decision | None:
         """Refresh step 5: each player takes two of ability, staging asset, initiative die."""
         data = frame.data
@@ -203,14 +212,17 @@ class RefreshRules(SessionPart):
         self.state.frames.pop()
         return None
 
+    @quiet("reroll_initiative")
     def _quiet_reroll_initiative(self, args: dict[str, Any]) -> bool:
         return True  # dice from the generator: nothing to ask
 
+    @piece("reroll_initiative")
     def op_reroll_initiative(self, ctx: Context) -> None:
         """Refresh step 6: every character rerolls all their initiative dice."""
         for c in self.state.characters:
             self.reroll_initiative(c)
 
+    @answer("take")
     def _answer_take(self, frame: Frame, take: Any) -> None:
         c = self.character(frame.data["order"][frame.data["who"]])
         frame.data["taken"] += 1

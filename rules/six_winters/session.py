@@ -29,12 +29,12 @@ from typing import Any
 
 from dsl.compiler import Trigger
 from dsl.errors import ChroniclerError
+from dsl.kernel.dispatch import piece
 from dsl.kernel.machine import (
     AnswerRefused,
     Event,
     Machine,
     PieceRefused,
-    method_table,
 )
 from dsl.procedure import Procedure, ProcedureWalker
 from dsl.runtime import Context, Decision, EffectError, NothingToActOn, marks_of, new_decision
@@ -102,7 +102,6 @@ class Session(
 
     def __init__(self, ruleset: Ruleset, state: Any) -> None:
         super().__init__(state)
-        self._quiets = method_table(type(self), "_quiet_", optional=True)
         self.ruleset = ruleset
         # the phases and steps of ``procedure.rules``, compiled once with the ruleset (the
         # walker reads them at every step)
@@ -170,6 +169,7 @@ class Session(
         """A step written as card sentences: run as a piece of its own."""
         self.push_run("step_text", phase=phase, index=index)
 
+    @piece("step_text")
     def op_step_text(self, ctx: Context, phase: str, index: int) -> None:
         step = self.procedure.phase(phase).steps[index]
         ability = step.ability
@@ -666,12 +666,6 @@ class Session(
         if self.state.card_dice:
             self.release_cards_left()  # a text may have discarded a card with dice on it
         return any(kind == "pay_or_refuse" and inner.answers[i] is False for i, kind in inner.kinds)
-
-    def asks_nothing(self, op: str, args: dict[str, Any]) -> bool:
-        """A safe prediction that a piece will ask no decision (then it needs no snapshot): each
-        rules section predicts its own pieces, beside them (``_quiet_<op>``)."""
-        predict = self._quiets[op]  # looked up by name once per class (a speed shortcut)
-        return bool(predict(self, args)) if predict is not None else False
 
     def _actions_changed(self) -> None:
         """An action was taken: cards refused before may work now."""

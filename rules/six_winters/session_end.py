@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dsl.kernel.dispatch import piece, quiet
 from dsl.runtime import Context
 from dsl.runtime import DecisionKind as LanguageDecision
 
@@ -17,6 +18,7 @@ from .state import LocationState
 class SessionEndRules(SessionPart):
     """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
 
+    @piece("scheme_result")
     def op_scheme_result(self, ctx: Context) -> None:
         """Session End step 1: the year's result, and the scheme's success or failure text.
         After the finale year the campaign end follows instead (``campaign.end_session``)."""
@@ -31,11 +33,13 @@ class SessionEndRules(SessionPart):
         """Whether the session end's steps are played (not after the last year)."""
         return self.state.year < self.ruleset.value("years", 6)
 
+    @quiet("reduce_danger")
     def _quiet_reduce_danger(self, args: dict[str, Any]) -> bool:
         """Nothing to ask where nothing is to remove (a speed shortcut)."""
         loc = self.location(args["location"])
         return not self._storing_year() or not (loc.threats or loc.obstacles)
 
+    @piece("reduce_danger")
     def op_reduce_danger(self, ctx: Context, location: str) -> None:
         """Session End step 2 at one location: as many times as the ruleset says."""
         if not self._storing_year():

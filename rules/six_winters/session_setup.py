@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dsl.kernel.dispatch import answer, piece, quiet, step
 from dsl.runtime import Context, Decision
 
 from .basics import (
@@ -21,6 +22,7 @@ from .state import (
 class SessionSetupRules(SessionPart):
     """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
 
+    @piece("scheme_setup")
     def op_scheme_setup(self, ctx: Context) -> None:
         """Session setup once the session is made (steps 1-7): the scheme's setup text."""
         st = self.state
@@ -35,6 +37,7 @@ class SessionSetupRules(SessionPart):
         """Place Characters: asked by a step frame, like the character setup."""
         self.state.frames.append(Frame("place_character", {"name": name}))
 
+    @piece("downtime")
     def op_downtime(self, ctx: Context, name: str) -> None:
         """Train and rest: remove a condition, take two skill advances."""
         rs = self.ruleset
@@ -68,6 +71,7 @@ class SessionSetupRules(SessionPart):
                 c.skills, c.advances = dict(sheet.skills), dict(sheet.advances)
                 c.conditions = list(sheet.conditions)
 
+    @piece("reserve")
     def op_reserve(self, ctx: Context, asset: str) -> None:
         st = self.state
         owner = self.decide(
@@ -80,15 +84,18 @@ class SessionSetupRules(SessionPart):
         self.character(owner).assets.append(asset)
         self.emit(EventKind.RESERVE_TAKEN, character=owner, asset=asset)
 
+    @quiet("starting_resources")
     def _quiet_starting_resources(self, args: dict[str, Any]) -> bool:
         return True  # the dice are rolled where they are produced: nothing to ask
 
+    @piece("starting_resources")
     def op_starting_resources(self, ctx: Context) -> None:
         """A die per production icon; sorcery explodes but stresses no one (no one is there)."""
         for loc in self.state.locations:
             for resource in self.side(loc).produces:
                 self.new_resource_die(None, resource, loc, stress=False)
 
+    @step("character_setup")
     def _step_character_setup(self, frame: Frame) -> Decision | None:
         """A character's setup: may take an asset from the staging area (asked here), then the
         rest (``op_character_ready``). ``op_character_setup`` is the same as one piece."""
@@ -106,6 +113,7 @@ class SessionSetupRules(SessionPart):
         self.push_run("character_ready", name=c.name)
         return None
 
+    @answer("character_setup")
     def _answer_character_setup(self, frame: Frame, choice: Any) -> None:
         name = frame.data["name"]
         if choice != "none":
@@ -116,6 +124,7 @@ class SessionSetupRules(SessionPart):
         self.state.frames.pop()
         self.push_run("character_ready", name=name)
 
+    @piece("character_setup")
     def op_character_setup(self, ctx: Context, name: str) -> None:
         st = self.state
         c = self.character(name)
@@ -134,6 +143,7 @@ class SessionSetupRules(SessionPart):
             self.take_asset_from_staging(c, choice)
         self.op_character_ready(ctx, name)
 
+    @quiet("character_ready")
     def _quiet_character_ready(self, args: dict[str, Any]) -> bool:
         """Asks nothing unless a condition the character holds has a setup text."""
         conditions = self.ruleset.conditions
@@ -144,6 +154,7 @@ class SessionSetupRules(SessionPart):
             for e in conditions[cond].effects
         )
 
+    @piece("character_ready")
     def op_character_ready(self, ctx: Context, name: str) -> None:
         """Character setup once the asset is taken: initiative, an ability, action points, and
         what the character's conditions do at setup."""
@@ -160,6 +171,7 @@ class SessionSetupRules(SessionPart):
             if card is not None:
                 self.run_effects(ctx, card.effects, "setup", actor=c.name, card=cond)
 
+    @step("place_character")
     def _step_place_character(self, frame: Frame) -> Decision | None:
         """Where a character starts (the party, in the solo variant); ``op_place_character`` is
         the same as a piece."""
@@ -169,10 +181,12 @@ class SessionSetupRules(SessionPart):
             kind=DecisionKind.CHOOSE_LOCATION, who=name, prompt=f"Place {name}", options=options
         )
 
+    @answer("place_character")
     def _answer_place_character(self, frame: Frame, where: Any) -> None:
         self.state.frames.pop()
         self._place_character(frame.data["name"], where)
 
+    @piece("place_character")
     def op_place_character(self, ctx: Context, name: str) -> None:
         names = [loc.name for loc in self.state.locations]
         where = self.decide(ctx, DecisionKind.CHOOSE_LOCATION, names, f"Place {name}", who=name)

@@ -4,6 +4,7 @@ season and turn trackers, and the scheme's season-end steps.
 
 from __future__ import annotations
 
+from dsl.kernel.dispatch import piece
 from dsl.runtime import Context
 
 from .basics import SessionPart
@@ -56,6 +57,7 @@ class TurnRules(SessionPart):
             st.turn += 1
         # else the year is lost: the tracker stays on the turn it was lost in
 
+    @piece("season_end")
     def op_season_end(self, ctx: Context, season: str) -> None:
         """The scheme's steps at the end of a season."""
         scheme = self.ruleset.schemes[self.state.scheme]

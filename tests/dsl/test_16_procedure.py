@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from dsl.diagnostics import CheckFailed
+from dsl.kernel.dispatch import answer, step
 from dsl.kernel.machine import Event, Frame, Machine, play
 from dsl.loader import check_ruleset, load_ruleset
 from dsl.procedure import ProcedureWalker
@@ -93,9 +94,11 @@ class _Supper(ProcedureWalker, Machine):
     def act_in_any_order(self) -> None:
         self.state.frames.append(Frame("talk", {}))
 
+    @step("talk")
     def _step_talk(self, frame: Frame) -> Decision:
         return Decision(kind="choose_option", who=None, prompt="Talk", options=("pass",))
 
+    @answer("talk")
     def _answer_talk(self, frame: Frame, answer: Any) -> None:
         self.state.frames.pop()
         self.emit("all passed")

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from dsl.formatter import format_text
 from dsl.kernel import Event, Frame, GameRandom, IllegalMove, Machine
+from dsl.kernel.dispatch import piece
 from dsl.kernel.flat import FlatState, StateNotFlat, plain_fields
 from dsl.kernel.text import TextDecision, TextKind, ask_text
 from dsl.loader import check_ruleset, load_ruleset
@@ -105,6 +106,7 @@ class Market(FlatState, ProcedureWalker, Machine):
         self.ruleset = ruleset
         self.procedure = ruleset.procedure
 
+    @piece("name_stall")
     def op_name_stall(self, ctx: Context) -> None:
         self.state.stall = ask_text(ctx, "Name the stall", max_length=12)
 
