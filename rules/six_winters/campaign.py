@@ -82,11 +82,12 @@ def _whole_archive(session: Session, archive: list[str]) -> list[str]:
 
 
 def _walk_outside_play(ruleset: Ruleset, phase: str, on: Any, teardown: bool = False) -> None:
-    """Do a phase's steps done outside play (``@outside_play``), in the text's order."""
+    """Do a phase's steps done outside play (``Words.step(..., outside_play=True)``), in the
+    text's order."""
     for step in ruleset.procedure.phase(phase).steps:
         if teardown and step.title.casefold() != "teardown":
             continue
-        if step.call is not None and getattr(step.call, "outside_play", False):
+        if step.call is not None and step.outside_play:
             step.call(on)
 
 

@@ -163,5 +163,5 @@ class SessionMakingRules(SessionPart):
 def made_steps(session: Any, phase: str) -> None:
     """Do the steps of ``phase`` that are done as the session is made, in the text's order."""
     for step in session.procedure.phase(phase).steps:
-        if step.call is not None and getattr(step.call, "outside_play", False):
+        if step.call is not None and step.outside_play:
             step.call(session)

@@ -75,7 +75,7 @@ class Roll(FlatState, ProcedureWalker, Machine):
         st = self.state
         return {"dice": list(st.dice), "points": st.points, "xp": st.xp}
 
-    # ---- who answers the offer steps (their wording is the primitives' prompt_<step title>)
+    # ---- who answers the offer steps (their wording is the primitives' ``WORDS.prompt``)
     def offer_who(self, step: ProcedureStep) -> str | None:
         return self.state.character or None
 

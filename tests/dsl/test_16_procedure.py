@@ -18,31 +18,38 @@ from dsl.procedure import ProcedureWalker
 from dsl.runtime import Decision
 
 PRIMITIVES = """
-from dsl.procedure import outside_play
+from dsl.procedure import Words
+
+WORDS = procedure_words = Words()
 
 
-def each_guest(game):
+@WORDS.each("guest")
+def guests(game):
     return ["Ann", "Bo"]
 
 
-def step_ring_the_bell(game):
+@WORDS.step("ring the bell")
+def ring_the_bell(game):
     game.emit("rang")
 
 
-def step_serve(game):
+@WORDS.step("serve")
+def serve(game):
     game.emit("served")
 
 
-def step_greet(game, guest):
+@WORDS.step("greet")
+def greet(game, guest):
     game.emit("greeted", guest=guest)
 
 
-def until_the_bell_rang_twice(game):
+@WORDS.until("the bell rang twice")
+def the_bell_rang_twice(game):
     return sum(1 for e in game.state.events if e.kind == "rang") >= 2
 
 
-@outside_play
-def step_lay_the_table(game):
+@WORDS.step("lay the table", outside_play=True)
+def lay_the_table(game):
     raise AssertionError("done before play: the walker passes over it")
 """
 
@@ -161,8 +168,8 @@ def _errors(tmp_path: Path, old: str, new: str) -> list[str]:
 
 def test_an_unknown_step_primitive_is_named_with_its_place(tmp_path: Path) -> None:
     assert _errors(tmp_path, "do serve", "do serv") == [
-        "procedure.rules:11:13: unknown step primitive 'serv': the primitives module has no "
-        "function step_serv(); did you mean 'serve'?"
+        "procedure.rules:11:13: unknown step primitive 'serv': neither the engine nor the "
+        "ruleset knows it; did you mean 'serve'?"
     ]
 
 
