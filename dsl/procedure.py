@@ -260,18 +260,6 @@ class Words:
 NO_WORDS: ProcedureWords = Words()  # a module that registers none
 
 
-def procedure_words(module: Any) -> ProcedureWords:
-    """The procedure words of a ruleset's primitives module (``procedure_words``; none if it
-    registers none); with no module of its own a ruleset plays on the world engine, whose words
-    these are."""
-    if module is None:
-        from dsl.world.words import WORLD_WORDS
-
-        return WORLD_WORDS
-    found = getattr(module, "procedure_words", None)
-    return found if found is not None else NO_WORDS
-
-
 def check_procedures(
     decls: list[ast.ProcedureDecl],
     module: Any,
@@ -282,11 +270,11 @@ def check_procedures(
     """Check every phase: names, step titles, phases played, primitives, sentences, endings.
 
     ``module`` is the ruleset's primitives module (``None`` when it has none or it failed to
-    import); ``words`` where the procedure's words find their functions (by default the
-    module's registry, ``procedure_words``); ``bind_sentences`` binds a step's sentences as a
-    card effect."""
+    import); ``words`` where the procedure's words find their functions (the module's registry,
+    ``procedure_words``: ``dsl.world.words.procedure_words``; none by default);
+    ``bind_sentences`` binds a step's sentences as a card effect."""
     if words is None:
-        words = procedure_words(module)
+        words = NO_WORDS
     phases: dict[str, ast.ProcedureDecl] = {}
     for decl in decls:
         key = decl.name.text.casefold()

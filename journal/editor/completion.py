@@ -187,7 +187,7 @@ def _procedure(analysis: Analysis, where: Place) -> Iterable[types.CompletionIte
 def _primitives(analysis: Analysis, use: str) -> Iterable[types.CompletionItem]:
     """The words the ruleset's procedure words know for ``use``, each with its function."""
     from dsl.loader import primitives_module
-    from dsl.procedure import procedure_words
+    from dsl.world.words import procedure_words
 
     folder = analysis.folder
     words = procedure_words(primitives_module(Path(folder)) if folder else None)
