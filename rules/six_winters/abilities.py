@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dsl.compiler import Trigger
 from dsl.runtime import Context, Decision, can_act, marks_of
@@ -14,15 +14,19 @@ from dsl.selectors import Selector
 
 from .basics import (
     OVERCOME_ONLY_VERBS,
-    SessionPart,
+    Section,
     _CardActions,
     _usable_permissions,
+    ruleset_memo,
 )
 from .cards import Effect
 from .contracts import DecisionKind, EventKind
 from .state import (
     CharacterState,
 )
+
+if TYPE_CHECKING:
+    from .session import Session
 
 _UNKNOWN: Any = object()
 _PROBES_KEPT = 50_000  # the answers of ``_may_act`` kept at most
@@ -89,8 +93,21 @@ def _here_or_yours(phrase: Selector) -> str:
     return _POOL if place.kind == "zone" and place.owner == "your" else ""
 
 
-class AbilityRules(SessionPart):
-    """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
+class AbilityRules(Section):
+    """Cards used as actions or inside an overcome: what a card offers, and using it
+    (``session.abilities``)."""
+
+    def __init__(self, game: Session) -> None:
+        super().__init__(game)
+        ruleset = self.ruleset
+        # what a card offers as actions (the ruleset's memo: ``_card_actions``)
+        self._card_memo: dict[tuple[str, str], _CardActions] = ruleset_memo(ruleset, "actions")
+        # the card texts whose reach the engine can tell without running them (``_may_act``)
+        self._probe_memo: dict[tuple[str, str, int], Any] = ruleset_memo(ruleset, "probes")
+        self._probed: dict[tuple[Any, ...], dict[Any, bool]] = ruleset_memo(ruleset, "probed")
+        # the answers of a character's local card texts, as last looked up (``_may_act``): the
+        # character, the round of action options, the answers kept for its location and dice
+        self._probe_read: tuple[Any, int, dict[Any, bool], dict[Any, bool]] = (None, -1, {}, {})
 
     def _card_actions(self, kind: str, name: str) -> _CardActions:
         """What a card of ``kind`` (ability, asset, event) offers as actions; it never changes
@@ -142,13 +159,13 @@ class AbilityRules(SessionPart):
             getattr(obj, "noun", None) if getattr(obj, "noun_category", "") == "resource" else None
         )
         if this_card("onto"):
-            room = self.hold_capacity(card)
+            room = self.ops.hold_capacity(card)
             if room is not None and len(self.state.card_dice.get(card, [])) >= room:
                 return False
-            ctx = Context(host=self.host, card=card, actor=c.name, location=c.location)
-            return any(r.get("kind") == "die" for r in self.select(ctx, obj))
+            ctx = Context(host=self.game, card=card, actor=c.name, location=c.location)
+            return any(r.get("kind") == "die" for r in self.game.select(ctx, obj))
         if this_card("from") or this_card("on"):
-            return bool(self.held_refs(card, noun))
+            return bool(self.ops.held_refs(card, noun))
         return True
 
     def use_permission(self, ctx: Context, c: CharacterState, option: dict[str, Any]) -> None:
@@ -156,7 +173,7 @@ class AbilityRules(SessionPart):
         rs = self.ruleset
         name = option["card"]
         if option["on"] == "location":
-            permissions = self.side(self.location(name)).permissions
+            permissions = self.game.side(self.game.location(name)).permissions
         elif option["on"] == "event":
             permissions = rs.events[name].permissions
         elif option["on"] == "asset":
@@ -167,10 +184,10 @@ class AbilityRules(SessionPart):
         effect = Effect(
             Trigger("May", "activated"), permission.text, permission.run, permission.span
         )
-        self.run_effect(ctx, effect, actor=c.name, location=c.location, card=name)
-        self.exhaust(c, f"{name}#{option['index']}")
+        self.game.run_effect(ctx, effect, actor=c.name, location=c.location, card=name)
+        self.ops.exhaust(c, f"{name}#{option['index']}")
         if option["on"] == "event" and name not in self.state.events_out:
-            self.apply_standing_texts(ctx)  # the event was burned: its text no longer holds
+            self.ops.apply_standing_texts(ctx)  # the event was burned: its text no longer holds
 
     def _defend_window(
         self, ctx: Context, m: CharacterState, verbs: tuple[str, ...], prompt: str
@@ -187,7 +204,7 @@ class AbilityRules(SessionPart):
             ]
             if not usable:
                 return
-            pick = yield self.ask(
+            pick = yield self.game.ask(
                 ctx, DecisionKind.CHOOSE_DEFENSE, ["done", *usable], prompt, who=m.name
             )
             if pick == "done":
@@ -214,12 +231,12 @@ class AbilityRules(SessionPart):
             return True
         effect, reads = probe
         if not reads or c.location is None:
-            return can_act(effect.run, self, card=name, actor=c.name, location=c.location)
+            return can_act(effect.run, self.game, card=name, actor=c.name, location=c.location)
         read = self._probe_read
-        if read[0] is not c or read[1] != self._options_round:
+        if read[0] is not c or read[1] != self.game.actions.options_round:
             # what a local text reads, worked out once per character and list of options: the
             # answers kept for the location as it is, and for it with the character's dice
-            board = self._map()
+            board = self.game.map_facts()
             loc = self.state.locations[board.first[c.location]]
             here = (
                 c.name,
@@ -239,12 +256,12 @@ class AbilityRules(SessionPart):
             by_pool = probed.get(pool)
             if by_pool is None:
                 by_pool = probed[pool] = {}
-            read = self._probe_read = (c, self._options_round, by_here, by_pool)
+            read = self._probe_read = (c, self.game.actions.options_round, by_here, by_pool)
         answers = read[2] if reads == _HERE else read[3]
         found = answers.get(key)
         if found is None:
             found = answers[key] = can_act(
-                effect.run, self, card=name, actor=c.name, location=c.location
+                effect.run, self.game, card=name, actor=c.name, location=c.location
             )
         return found
 
@@ -256,7 +273,7 @@ class AbilityRules(SessionPart):
         if effect.run is None or effect.cost is not None or effect.last_call is None:
             return None
         # the primitive's marks (inside a piece the primitive is a wrapper naming it: its own)
-        fn = self.host.primitive(effect.last_call)
+        fn = self.game.primitive(effect.last_call)
         return (effect, _local(effect)) if marks_of(fn).finds is not None else None
 
     def card_options(self, c: CharacterState, *, defending: bool = False) -> list[dict[str, Any]]:
@@ -292,16 +309,18 @@ class AbilityRules(SessionPart):
         rs = self.ruleset
         card = rs.abilities[name] if kind == "ability" else rs.assets[name]
         effect = card.effects[k]
-        self.run_effect(ctx, effect, actor=c.name, location=c.location, card=name, refuse=as_action)
+        self.game.run_effect(
+            ctx, effect, actor=c.name, location=c.location, card=name, refuse=as_action
+        )
         if effect.usage == "played" and kind == "ability":
             # played: to the bottom of the ability deck (the shared one in the solo variant)
             c.abilities.remove(name)
             (self.state.solo_ability_deck if self.state.solo else c.ability_deck).append(name)
-            self.emit(EventKind.ABILITY_PLAYED, character=c.name, ability=name)
+            self.game.emit(EventKind.ABILITY_PLAYED, character=c.name, ability=name)
         elif effect.usage == "played" and name in c.assets:
             # a played asset is spent: to the asset discard
             c.assets.remove(name)
             self.state.asset_discard.append(name)
-            self.emit(EventKind.ASSET_PLAYED, character=c.name, asset=name)
+            self.game.emit(EventKind.ASSET_PLAYED, character=c.name, asset=name)
         else:
-            self.exhaust(c, name)
+            self.ops.exhaust(c, name)

@@ -9,12 +9,14 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from dsl.errors import ChroniclerError
-from dsl.kernel.dispatch import piece
+from dsl.kernel.dispatch import Part, piece
 from dsl.kernel.machine import play
 from dsl.runtime import Decision
 
+from .basics import Section
 from .cards import Ruleset
 from .contracts import DecisionKind, EventKind
+from .operations import Operations
 from .session import Session, new_session
 from .state import CampaignState, MapLocation, ObstacleInPlay, Sheet
 
@@ -353,17 +355,18 @@ def _years_step(ruleset: Ruleset) -> Any:
 # words); otherwise a deterministic default that follows the rules, told in the notes.
 
 
-class TableSession(Session):
-    """A session rebuilt from a table's report: the engine's own steps, not its turns."""
+class TableOperations(Operations):
+    """The operations of a year rebuilt from a table's report: while the season-end texts run
+    (``reporting``), where an obstacle went on the map is the table's to report."""
 
-    _map_reported = False  # while the season-end texts run: the table reports the map
+    reporting = False  # while the season-end texts run: the table reports the map
 
     def put_into_play(self, ctx: Any, name: str, at: str | None = None) -> None:
         """An obstacle the scheme puts into play comes into the game as in a played year, but
         where it went on the map is the table's to report: it waits in the obstacle discard,
         where the map report takes it from if it is still in play (and where a played year's
         copy goes once it activates)."""
-        if not self._map_reported:
+        if not self.reporting:
             super().put_into_play(ctx, name, at=at)
         elif self.take_obstacle_copy(name):
             self.state.obstacle_discard.append(name)
@@ -372,11 +375,22 @@ class TableSession(Session):
             self.state.flags[f"put into play:{name}"] = 1
 
     def draw_obstacle(self, ctx: Any) -> None:
-        if not self._map_reported:  # the same for the obstacles a season end draws
+        if not self.reporting:  # the same for the obstacles a season end draws
             super().draw_obstacle(ctx)
 
+
+class TableYearRules(Section):
+    """A year played at a table, as its report tells it (``session.table``): the engine's own
+    steps, not its turns."""
+
+    def __init__(self, game: Session) -> None:
+        super().__init__(game)
+        ops = game.ops
+        assert isinstance(ops, TableOperations)
+        self.table_ops = ops
+
     @piece("table_scene")
-    def op_table_scene(
+    def table_scene(
         self,
         ctx: Any,
         scene: str,
@@ -403,14 +417,16 @@ class TableSession(Session):
             else:
                 _take_from(name, st.asset_deck, st.asset_staging, st.asset_discard)
                 st.asset_discard.append(name)
-            played.append({**item, "points": self.card_points(name)})
+            played.append({**item, "points": self.game.scenes.card_points(name)})
         if not _take_from(scene, st.scenes, st.scene_deck):
             _take_from(scene, st.archive)
         st.archive.append(scene)
-        self.complete_scene(ctx, scene, location, list(participants), played, skill_match_points)
+        self.game.scenes.complete_scene(
+            ctx, scene, location, list(participants), played, skill_match_points
+        )
 
     @piece("table_seasons")
-    def op_table_seasons(
+    def table_seasons(
         self, ctx: Any, seasons_ended: int | None = None, first: int = 0, setup: bool = True
     ) -> None:
         """The scheme's setup text and season-end texts of the year, as a played year runs
@@ -424,15 +440,15 @@ class TableSession(Session):
         st = self.state
         kept = {loc.name: copy.deepcopy(loc) for loc in st.locations}
         pool, box, lost = st.threat_pool, st.threat_box, st.lost
-        self._map_reported = True
+        self.table_ops.reporting = True
         try:
             if setup:
                 scheme = self.ruleset.schemes[st.scheme]
-                self.run_effects(ctx, scheme.effects, "setup", card=st.scheme)
+                self.game.run_effects(ctx, scheme.effects, "setup", card=st.scheme)
             for season, _turns in self.ruleset.seasons[first:seasons_ended]:
-                self.op_season_end(ctx, season)
+                self.game.turn.season_end(ctx, season)
         finally:
-            self._map_reported = False
+            self.table_ops.reporting = False
         for loc in st.locations:
             before = kept.get(loc.name)
             if before is None:
@@ -440,7 +456,7 @@ class TableSession(Session):
             uids = {o.uid for o in before.obstacles}
             st.obstacle_discard += [o.name for o in loc.obstacles if o.uid not in uids]
             for die in loc.dice:
-                self.return_die(die)
+                self.ops.return_die(die)
             for die in before.dice:
                 st.supply[die.resource] -= 1
             loc.threats, loc.developed = before.threats, before.developed
@@ -448,7 +464,7 @@ class TableSession(Session):
         st.threat_pool, st.threat_box, st.lost = pool, box, lost
 
     @piece("table_map")
-    def op_table_map(
+    def table_map(
         self, ctx: Any, report: dict[str, Any], threat_left: int | None, lost: str | None
     ) -> None:
         """The map at the end of the winter turn as the table reports it; the threat pool."""
@@ -466,10 +482,10 @@ class TableSession(Session):
                 loc = _location(name, int(x), int(y))
                 st.locations.append(loc)
                 known[name] = loc
-                self.emit(EventKind.LOCATION_ADDED, location=name, x=int(x), y=int(y))
+                self.game.emit(EventKind.LOCATION_ADDED, location=name, x=int(x), y=int(y))
         for name in report.get("developed", []):
             place(name)
-            self.develop(name)
+            self.ops.develop(name)
         for name in report.get("undeveloped", []):  # flipped back (the finale's fall end)
             place(name).developed = False
         for name, count in report.get("threats", {}).items():
@@ -485,14 +501,21 @@ class TableSession(Session):
         for name, obstacles in reported.items():
             loc = place(name)
             for obstacle in obstacles:
-                self.take_obstacle_copy(obstacle)  # the deck, its discard, or the archive
-                loc.obstacles.append(self.new_obstacle(obstacle))
+                self.ops.take_obstacle_copy(obstacle)  # the deck, its discard, or the archive
+                loc.obstacles.append(self.ops.new_obstacle(obstacle))
         total = self.ruleset.value("threat tokens", 12)
         on_map = sum(loc.threats for loc in st.locations)
         pool = st.threat_pool if threat_left is None else threat_left
         st.threat_pool = max(0, min(pool, total - on_map))
         st.threat_box = max(0, total - on_map - st.threat_pool)
         st.lost = lost
+
+
+class TableSession(Session):
+    """A session rebuilt from a table's report: the engine's own steps, not its turns."""
+
+    ops = Part(TableOperations)
+    table = Part(TableYearRules)
 
 
 def _take_from(name: str, *piles: list[str]) -> bool:
@@ -839,7 +862,7 @@ def _a_copy_left(session: TableSession, name: str) -> bool:
     obstacles = session.ruleset.obstacles
     if name not in obstacles:
         return False
-    taken = session.copies_in_game(name) + session.state.archive.count(name)
+    taken = session.ops.copies_in_game(name) + session.state.archive.count(name)
     return taken < obstacles[name].copies
 
 

@@ -60,6 +60,7 @@ from typing import Any
 
 from dsl.behaviour import Fixture, Line, Word
 from dsl.diagnostics import Diagnostic, did_you_mean
+from dsl.kernel.dispatch import dispatch
 from dsl.runtime import Context, Span
 
 from .cards import from_compiled
@@ -174,7 +175,7 @@ def _set(session: Session, line: Line) -> None:
         if w[1].text not in session.ruleset.obstacles:
             raise _Failed(f'no obstacle "{w[1].text}"', w[1].span)
         tokens = dict(zip(p[4::2], [_number(x) for x in w[5::2]], strict=False))
-        obstacle = session.new_obstacle(
+        obstacle = session.ops.new_obstacle(
             w[1].text, tokens.get("progress", 0), tokens.get("hindrance", 0)
         )
         _location(session, w[3]).obstacles.append(obstacle)
@@ -208,7 +209,7 @@ def _set(session: Session, line: Line) -> None:
         if w[1].text not in session.ruleset.events:
             raise _Failed(f'no event "{w[1].text}"', w[1].span)
         st.events_out.append(w[1].text)
-        session.apply_standing_texts(Context(host=session.host))
+        session.ops.apply_standing_texts(Context(host=session))
     else:
         for words, pile in _PILES.items():
             if tuple(p[: len(words)]) == words:
@@ -277,8 +278,8 @@ def _run(session: Session, fixture: Fixture, asked: list[Any]) -> bool:
     p = line.plain()
     st = session.state
     if p[:1] == ["step"] and len(p) >= 2:
-        if not callable(getattr(session, f"op_{p[1]}", None)):
-            steps = [n[3:] for n in dir(session) if n.startswith("op_")]
+        steps = list(dispatch(type(session)).pieces)
+        if p[1] not in steps:
             hint = did_you_mean(p[1], steps)
             raise _Failed(f"no step '{p[1]}' in the procedure{hint}", line.words[1].span)
         session.state.frames = [Frame("actions", {})]

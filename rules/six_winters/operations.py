@@ -5,16 +5,14 @@ moving between decks), so each change is made and told (an event) in one place.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dsl.runtime import Context
 
-from .basics import (
-    SessionPart,
-    _leaves_a_side_open,
-)
-from .cards import Obstacle
+from .basics import _leaves_a_side_open
+from .cards import Obstacle, Ruleset
 from .contracts import DecisionKind, EventKind
 from .state import (
     AssetInProgress,
@@ -22,12 +20,25 @@ from .state import (
     Die,
     LocationState,
     ObstacleInPlay,
+    SessionState,
     Sheet,
 )
 
+if TYPE_CHECKING:
+    from .session import Session
 
-class Operations(SessionPart):
-    """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
+
+class Operations:
+    """The operations facade of a session (``session.ops``): every change of the table is one
+    of these, made and told (its event) here, and nowhere else."""
+
+    def __init__(self, game: Session) -> None:
+        self.game: Session = weakref.proxy(game)  # as a section holds it (``basics.Section``)
+        self.ruleset: Ruleset = game.ruleset
+
+    @property
+    def state(self) -> SessionState:
+        return self.game.state
 
     def new_obstacle(self, name: str, progress: int = 0, hindrance: int = 0) -> ObstacleInPlay:
         self.state.next_uid += 1
@@ -35,7 +46,7 @@ class Operations(SessionPart):
 
     def roll(self, what: str, count: int = 1) -> list[int]:
         """Roll d6s (a chance point of the kernel: a script, the table or the generator)."""
-        return self.roll_dice(6, count, what)
+        return self.game.roll_dice(6, count, what)
 
     def new_resource_die(
         self,
@@ -54,25 +65,25 @@ class Operations(SessionPart):
             face = None
             self.state.supply[resource] -= 1
             loc.dice.append(Die(resource, value))
-            self.emit(EventKind.DIE_PLACED, resource=resource, face=value, location=loc.name)
+            self.game.emit(EventKind.DIE_PLACED, resource=resource, face=value, location=loc.name)
             placed += 1
             explodes_on = self.ruleset.value("sorcery explodes on", 6)
-            if not (explode and resource == self.sorcery and value >= explodes_on):
+            if not (explode and resource == self.game.sorcery and value >= explodes_on):
                 break
-            self.emit(EventKind.SORCERY_EXPLODED, location=loc.name)
+            self.game.emit(EventKind.SORCERY_EXPLODED, location=loc.name)
             if stress and ctx is not None:
                 self.explosion_stress(ctx, loc)
         return placed
 
     def explosion_stress(self, ctx: Context, loc: LocationState) -> None:
         """Each character at the location takes one stress of the player's choice."""
-        for c in self.characters_at(loc.name):
-            if self.standing_flags(ctx, c).get("cancel stress", 0) > 0:
+        for c in self.game.characters_at(loc.name):
+            if self.game.standing_flags(ctx, c).get("cancel stress", 0) > 0:
                 continue  # a card the character holds cancels all of it
             if self.state.flags.get("cancel stress", 0) > 0:  # a card cancelled it this turn
                 self.state.flags["cancel stress"] -= 1
                 continue
-            kind = self.decide(
+            kind = self.game.decide(
                 ctx,
                 DecisionKind.CHOOSE_STRESS,
                 list(self.ruleset.stress),
@@ -86,25 +97,25 @@ class Operations(SessionPart):
         location or held on a card, an initiative die, or a die being rolled (a condition
         roll)."""
         if ref["kind"] == "die":
-            return self.location(ref["location"]).dice[ref["index"]].face
+            return self.game.location(ref["location"]).dice[ref["index"]].face
         if ref["kind"] == "held":
             return self.state.card_dice[ref["card"]][ref["index"]].face
         if ref["kind"] == "initiative":
-            return self.character(ref["character"]).initiative[ref["index"]]
+            return self.game.character(ref["character"]).initiative[ref["index"]]
         return int(ref["face"])
 
     def set_die_face(self, ref: dict[str, Any], face: int) -> None:
         """Turn the die a reference names to ``face`` (1-6)."""
         face = max(1, min(6, face))
         if ref["kind"] == "die":
-            self.location(ref["location"]).dice[ref["index"]].face = face
+            self.game.location(ref["location"]).dice[ref["index"]].face = face
         elif ref["kind"] == "held":
             self.state.card_dice[ref["card"]][ref["index"]].face = face
         elif ref["kind"] == "initiative":
-            self.character(ref["character"]).initiative[ref["index"]] = face
+            self.game.character(ref["character"]).initiative[ref["index"]] = face
         else:  # a die being rolled: whoever rolled it reads the face back
             ref["face"] = face
-        self.emit(
+        self.game.emit(
             EventKind.DIE_SET, die=ref.get("resource", ref.get("roll", "initiative")), face=face
         )
 
@@ -141,10 +152,10 @@ class Operations(SessionPart):
         for ref in sorted(refs, key=lambda r: -int(r["index"])):  # later indices first
             if room is not None and len(held) >= room:
                 break
-            die = self.location(ref["location"]).dice.pop(ref["index"])
+            die = self.game.location(ref["location"]).dice.pop(ref["index"])
             held.append(die)
             moved += 1
-            self.emit(EventKind.DIE_HELD, card=card, resource=die.resource, face=die.face)
+            self.game.emit(EventKind.DIE_HELD, card=card, resource=die.resource, face=die.face)
         if not held:
             del self.state.card_dice[card]
         return moved
@@ -161,7 +172,9 @@ class Operations(SessionPart):
             else:
                 to.dice.append(die)
             where = to.name if to is not None else None
-            self.emit(EventKind.DIE_UNHELD, card=ref["card"], resource=die.resource, location=where)
+            self.game.emit(
+                EventKind.DIE_UNHELD, card=ref["card"], resource=die.resource, location=where
+            )
 
     def release_cards_left(self) -> None:
         """Dice on a card nobody holds any more (played, discarded, stored) go to the supply."""
@@ -171,14 +184,14 @@ class Operations(SessionPart):
     def return_die(self, die: Die) -> None:
         """A resource die goes back to the supply."""
         self.state.supply[die.resource] = self.state.supply.get(die.resource, 0) + 1
-        self.emit(EventKind.DIE_RETURNED, resource=die.resource, face=die.face)
+        self.game.emit(EventKind.DIE_RETURNED, resource=die.resource, face=die.face)
 
     def take_stress(self, ctx: Context, c: CharacterState, kind: str, amount: int) -> None:
         """Remove stress tokens; a pool at zero refills and the character takes a condition."""
         if amount <= 0:
             return
         left = getattr(c, kind) - amount
-        self.emit(
+        self.game.emit(
             EventKind.STRESS_TAKEN, character=c.name, stress=kind, amount=amount, left=max(left, 0)
         )
         if left <= 0:
@@ -192,7 +205,7 @@ class Operations(SessionPart):
         now = min(before + amount, self._starting_stress(c.name, kind))
         if now != before:
             setattr(c, kind, now)
-            self.emit(
+            self.game.emit(
                 EventKind.STRESS_RECOVERED,
                 character=c.name,
                 stress=kind,
@@ -210,8 +223,8 @@ class Operations(SessionPart):
         table = self.ruleset.condition_tables.get(kind, ())
         die: dict[str, Any] = {"kind": "rolled", "roll": f"{kind} condition", "character": c.name}
         die["face"] = self.roll(str(die["roll"]))[0]
-        for name, effects in self.held_cards(c):
-            self.run_effects(
+        for name, effects in self.game.held_cards(c):
+            self.game.run_effects(
                 ctx,
                 effects,
                 "condition roll",
@@ -224,7 +237,7 @@ class Operations(SessionPart):
         for low, high, name in table:
             if low <= roll <= high:
                 if name in c.conditions and not self.ruleset.value("condition repeats", 0):
-                    self.emit(
+                    self.game.emit(
                         EventKind.CONDITION_ALREADY_HELD,
                         character=c.name,
                         condition=name,
@@ -232,9 +245,11 @@ class Operations(SessionPart):
                     )
                     return
                 c.conditions.append(name)
-                self.emit(EventKind.CONDITION_TAKEN, character=c.name, condition=name, roll=roll)
+                self.game.emit(
+                    EventKind.CONDITION_TAKEN, character=c.name, condition=name, roll=roll
+                )
                 return
-        self.emit(EventKind.CONDITION_TAKEN, character=c.name, condition=None, roll=roll)
+        self.game.emit(EventKind.CONDITION_TAKEN, character=c.name, condition=None, roll=roll)
 
     def mark_advance(self, c: CharacterState | Sheet, skill: str) -> int:
         """One skill advance; a track above the skill resets and raises the skill by one."""
@@ -259,16 +274,16 @@ class Operations(SessionPart):
         chain = {loc.name}
         returns = bool(self.ruleset.value("surge returns", 0))
         while surge and had and self._threats_left() > 0:
-            neighbours = [n for n in self.adjacent(current.name) if returns or n not in chain]
+            neighbours = [n for n in self.game.adjacent(current.name) if returns or n not in chain]
             if not neighbours:
                 break
-            target = self.decide(
+            target = self.game.decide(
                 ctx,
                 DecisionKind.CHOOSE_LOCATION,
                 neighbours,
                 f"Threat surges from {current.name}: where?",
             )
-            nxt = self.location(target)
+            nxt = self.game.location(target)
             had = nxt.threats > 0
             self._move_threat(nxt, surge=True)
             chain.add(nxt.name)
@@ -284,16 +299,18 @@ class Operations(SessionPart):
         if st.flags.get("threats from box"):
             st.threat_box -= 1
             loc.threats += 1
-            self.emit(
+            self.game.emit(
                 EventKind.THREAT_PLACED, location=loc.name, surge=surge, pool_left=st.threat_pool
             )
             return
         st.threat_pool -= 1
         loc.threats += 1
-        self.emit(EventKind.THREAT_PLACED, location=loc.name, surge=surge, pool_left=st.threat_pool)
+        self.game.emit(
+            EventKind.THREAT_PLACED, location=loc.name, surge=surge, pool_left=st.threat_pool
+        )
         if st.threat_pool == 0 and st.lost is None:
             st.lost = "the threat pool is empty"
-            self.emit(EventKind.THREAT_POOL_EMPTY)
+            self.game.emit(EventKind.THREAT_POOL_EMPTY)
 
     def place_obstacle(self, ctx: Context, name: str, at: str | None = None) -> None:
         """Attach an obstacle to a matching location with the fewest obstacles."""
@@ -301,26 +318,32 @@ class Operations(SessionPart):
         names = self._entry_places(card, at)
         if not names:
             self.state.obstacle_discard.append(name)
-            self.emit(EventKind.OBSTACLE_DISCARDED, obstacle=name, location=None)
+            self.game.emit(EventKind.OBSTACLE_DISCARDED, obstacle=name, location=None)
             return
-        where = self.location(
-            self.decide(ctx, DecisionKind.CHOOSE_LOCATION, names, f"Where does {name} enter play?")
+        where = self.game.location(
+            self.game.decide(
+                ctx, DecisionKind.CHOOSE_LOCATION, names, f"Where does {name} enter play?"
+            )
             if len(names) > 1
             else names[0]
         )
         obstacle = self.new_obstacle(
             name,
-            progress=min(card.progress, self.token_supply("progress")),
-            hindrance=min(card.hindrance, self.token_supply("hindrance")),
+            progress=min(card.progress, self.game.token_supply("progress")),
+            hindrance=min(card.hindrance, self.game.token_supply("hindrance")),
         )
         where.obstacles.append(obstacle)
-        self.emit(EventKind.OBSTACLE_PLACED, obstacle=name, location=where.name)
-        self.run_effects(ctx, card.effects, "enter", actor=None, location=where.name, card=name)
+        self.game.emit(EventKind.OBSTACLE_PLACED, obstacle=name, location=where.name)
+        self.game.run_effects(
+            ctx, card.effects, "enter", actor=None, location=where.name, card=name
+        )
 
     def _entry_places(self, card: Obstacle, at: str | None = None) -> list[str]:
         """Where an obstacle may enter play (``at``, or the first alternative of its spec found
         in play): those of the matching locations with the fewest obstacles."""
-        candidates = [self.location(at)] if at is not None else self.first_places(card.enters)
+        candidates = (
+            [self.game.location(at)] if at is not None else self.game.first_places(card.enters)
+        )
         if not candidates:
             return []
         fewest = min(len(loc.obstacles) for loc in candidates)
@@ -332,18 +355,18 @@ class Operations(SessionPart):
             st.obstacle_deck = list(st.obstacle_discard)
             st.obstacle_discard = []
             st.rng.shuffle(st.obstacle_deck)
-            self.emit(EventKind.OBSTACLE_DECK_RESHUFFLED, size=len(st.obstacle_deck))
+            self.game.emit(EventKind.OBSTACLE_DECK_RESHUFFLED, size=len(st.obstacle_deck))
         if not st.obstacle_deck:
             return
         name = st.obstacle_deck.pop(0)
         if name in self.ruleset.events:
-            self.emit(EventKind.EVENT_DRAWN, event=name)
+            self.game.emit(EventKind.EVENT_DRAWN, event=name)
             event = self.ruleset.events[name]
             # the drawn card is out while its text is followed: a text that fails part way
             # leaves it there, and session end stores it with the obstacles (a card drawn is
             # never lost from the campaign)
             st.events_out.append(name)
-            self.run_effects(ctx, event.effects, "enter", card=name)
+            self.game.run_effects(ctx, event.effects, "enter", card=name)
             if name in st.archive:  # a burned event is out of the campaign
                 return
             if event.stays_out:
@@ -363,7 +386,7 @@ class Operations(SessionPart):
         for name in st.events_out:
             for effect in self.ruleset.events[name].effects:
                 if effect.usage == "static" and effect.run is not None:
-                    self.run_effect(ctx, effect, actor=None, location=None, card=name)
+                    self.game.run_effect(ctx, effect, actor=None, location=None, card=name)
 
     def add_card(self, kind: str, name: str) -> None:
         """An epilogue or scheme adds a card: from the archive to the top of its draw deck.
@@ -377,12 +400,12 @@ class Operations(SessionPart):
             if name in deck:
                 deck.remove(name)
                 deck.insert(0, name)
-                self.emit(EventKind.CARD_ADDED, card_kind=kind, card=name)
+                self.game.emit(EventKind.CARD_ADDED, card_kind=kind, card=name)
             return
         if name in st.archive:
             st.archive.remove(name)
         deck.insert(0, name)
-        self.emit(EventKind.CARD_ADDED, card_kind=kind, card=name)
+        self.game.emit(EventKind.CARD_ADDED, card_kind=kind, card=name)
 
     def copies_in_game(self, name: str) -> int:
         """How many copies of a card are in the game (anywhere but the archive)."""
@@ -423,17 +446,17 @@ class Operations(SessionPart):
         copies = self.ruleset.obstacles[name].copies if name in self.ruleset.obstacles else 1
         if self.copies_in_game(name) < copies:
             return True
-        self.emit(EventKind.NO_COPY_LEFT, card=name)
+        self.game.emit(EventKind.NO_COPY_LEFT, card=name)
         return False
 
     def add_tokens(self, uid: int, kind: str, amount: int) -> int:
-        found = self.find_obstacle(uid)
+        found = self.game.find_obstacle(uid)
         if found is None:
             return 0
         obstacle = found[1]
-        amount = max(0, min(amount, self.token_supply(kind)))
+        amount = max(0, min(amount, self.game.token_supply(kind)))
         setattr(obstacle, kind, getattr(obstacle, kind) + amount)
-        self.emit(
+        self.game.emit(
             EventKind.TOKENS_ADDED,
             obstacle=obstacle.name,
             token=kind,
@@ -443,10 +466,12 @@ class Operations(SessionPart):
         return amount
 
     def develop(self, name: str) -> None:
-        loc = self.location(name) if any(x.name == name for x in self.state.locations) else None
+        loc = (
+            self.game.location(name) if any(x.name == name for x in self.state.locations) else None
+        )
         if loc is not None and not loc.developed:
             loc.developed = True
-            self.emit(EventKind.LOCATION_DEVELOPED, location=name)
+            self.game.emit(EventKind.LOCATION_DEVELOPED, location=name)
 
     def add_location(self, ctx: Context, name: str) -> None:
         """A new location goes next to one of its region; no location may be surrounded."""
@@ -466,14 +491,14 @@ class Operations(SessionPart):
                     cells.append(f"{cell[0]},{cell[1]}")
         if not cells:
             return
-        where = self.decide(
+        where = self.game.decide(
             ctx, DecisionKind.CHOOSE_POSITION, cells, f"Where does {name} join the map?"
         )
         col, row = (int(v) for v in where.split(","))
         st.locations.append(LocationState(name, col, row))
         if name in st.archive:
             st.archive.remove(name)
-        self.emit(EventKind.LOCATION_ADDED, location=name, x=col, y=row)
+        self.game.emit(EventKind.LOCATION_ADDED, location=name, x=col, y=row)
 
     def spend_total(
         self, ctx: Context, resource: str, total: int, locations: Sequence[str] | None = None
@@ -491,27 +516,27 @@ class Operations(SessionPart):
             ]
             if not options:
                 return
-            pick = self.decide(
+            pick = self.game.decide(
                 ctx, DecisionKind.CHOOSE_DIE, options, f"Spend {resource}: {spent}/{total}"
             )
-            loc = self.location(pick["location"])
+            loc = self.game.location(pick["location"])
             die = loc.dice.pop(pick["die"])
             self.return_die(die)
             spent += die.face
-            self.emit(EventKind.DIE_SPENT, location=loc.name, die=[die.resource, die.face])
+            self.game.emit(EventKind.DIE_SPENT, location=loc.name, die=[die.resource, die.face])
 
     def unlock_ability(self, name: str) -> None:
         st = self.state
         if name not in st.unlocked_abilities:
             st.unlocked_abilities.append(name)
-            self.emit(EventKind.ABILITY_UNLOCKED, ability=name)
+            self.game.emit(EventKind.ABILITY_UNLOCKED, ability=name)
 
     def shuffle_finale_scenes(self) -> None:
         st = self.state
         finale = [s.name for s in self.ruleset.scenes.values() if s.finale]
         st.rng.shuffle(finale)
         st.scene_deck[:0] = finale
-        self.emit(EventKind.FINALE_SCENES_SHUFFLED, count=len(finale))
+        self.game.emit(EventKind.FINALE_SCENES_SHUFFLED, count=len(finale))
 
     def complete_asset(self, owner: CharacterState, asset: AssetInProgress) -> None:
         for die in asset.slots:
@@ -519,14 +544,14 @@ class Operations(SessionPart):
                 self.return_die(die)
         owner.in_progress.remove(asset)
         owner.assets.append(asset.name)
-        self.emit(EventKind.ASSET_COMPLETED, character=owner.name, asset=asset.name)
+        self.game.emit(EventKind.ASSET_COMPLETED, character=owner.name, asset=asset.name)
 
     def take_asset_from_staging(self, c: CharacterState, name: str) -> None:
         st = self.state
         st.asset_staging.remove(name)
         card = self.ruleset.assets[name]
         c.in_progress.append(AssetInProgress(name, [None] * len(card.recipe)))
-        self.emit(EventKind.ASSET_TAKEN, character=c.name, asset=name)
+        self.game.emit(EventKind.ASSET_TAKEN, character=c.name, asset=name)
         self.fill_staging()
 
     def fill_staging(self) -> None:
@@ -538,7 +563,7 @@ class Operations(SessionPart):
             if len(counted) >= size:
                 break
             st.asset_staging.append(st.asset_deck.pop(0))
-            self.emit(EventKind.ASSET_STAGED, asset=st.asset_staging[-1])
+            self.game.emit(EventKind.ASSET_STAGED, asset=st.asset_staging[-1])
 
     def take_ability(self, c: CharacterState) -> bool:
         """Draw the next ability card; an empty deck cycles the lowest played card."""
@@ -556,7 +581,7 @@ class Operations(SessionPart):
             _, name, owner = min(discards, key=lambda t: (t[0], t[1]))
             owner.ability_discard.remove(name)
         c.abilities.append(name)
-        self.emit(EventKind.ABILITY_TAKEN, character=c.name, ability=name)
+        self.game.emit(EventKind.ABILITY_TAKEN, character=c.name, ability=name)
         return True
 
     def can_take_ability(self, c: CharacterState) -> bool:
@@ -573,7 +598,7 @@ class Operations(SessionPart):
         """An initiative die of that face goes back to the supply."""
         c.initiative.remove(face)
         self.state.initiative_supply += 1
-        self.emit(EventKind.INITIATIVE_SPENT, character=c.name, face=face)
+        self.game.emit(EventKind.INITIATIVE_SPENT, character=c.name, face=face)
 
     def gain_initiative(self, c: CharacterState, count: int = 1, *, roll: bool = True) -> int:
         gained = 0
@@ -583,7 +608,7 @@ class Operations(SessionPart):
             self.state.initiative_supply -= 1
             face = self.roll(f"{c.name}'s initiative")[0] if roll else 1
             c.initiative.append(face)
-            self.emit(EventKind.INITIATIVE_GAINED, character=c.name, face=face)
+            self.game.emit(EventKind.INITIATIVE_GAINED, character=c.name, face=face)
             gained += 1
         return gained
 
@@ -598,12 +623,14 @@ class Operations(SessionPart):
         now = max(0, min(value, self.ruleset.value("action points max", 8)))
         if now != c.action_points:
             change, c.action_points = now - c.action_points, now
-            self.emit(EventKind.ACTION_POINTS_CHANGED, character=c.name, change=change, now=now)
+            self.game.emit(
+                EventKind.ACTION_POINTS_CHANGED, character=c.name, change=change, now=now
+            )
 
     def exhaust(self, c: CharacterState, card: str) -> None:
         """A card is used for this turn."""
         c.exhausted.append(card)
-        self.emit(EventKind.CARD_EXHAUSTED, character=c.name, card=card)
+        self.game.emit(EventKind.CARD_EXHAUSTED, character=c.name, card=card)
 
 
 def _last_out(pile: list[str], name: str) -> None:

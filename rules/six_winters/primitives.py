@@ -198,11 +198,11 @@ def _die_targets(ctx: Context, value: Any) -> list[Any]:
 
 
 def _set_face(ctx: Context, ref: dict[str, Any], face: int) -> None:
-    _host(ctx).set_die_face(ref, face)
+    _host(ctx).ops.set_die_face(ref, face)
 
 
 def _face(ctx: Context, ref: dict[str, Any]) -> int:
-    return int(_host(ctx).die_face(ref))
+    return int(_host(ctx).ops.die_face(ref))
 
 
 def _remove_dice(ctx: Context, refs: list[Any]) -> int:
@@ -213,15 +213,15 @@ def _remove_dice(ctx: Context, refs: list[Any]) -> int:
     for ref in sorted(refs, key=lambda r: -int(r["index"])):
         if ref["kind"] == "die":
             die = host.location(ref["location"]).dice.pop(ref["index"])
-            host.return_die(die)
+            host.ops.return_die(die)
             total += die.face
         elif ref["kind"] == "held":
-            total += host.die_face(ref)
-            host.unhold_dice([ref], None)
+            total += host.ops.die_face(ref)
+            host.ops.unhold_dice([ref], None)
         else:
             c = host.character(ref["character"])
             face = c.initiative[ref["index"]]
-            host.spend_initiative(c, face)
+            host.ops.spend_initiative(c, face)
             total += face
     return total
 
@@ -290,15 +290,15 @@ def place(ctx: Context, object: Any, on: Any = _UNWRITTEN, at: Any = None, in_: 
             for loc in _locations(ctx, at or on):
                 for _ in range(count):
                     # "This does not cause a surge." after the sentence: no surge
-                    host.place_threat(ctx, loc, surge=not ctx.withholds("cause_surge"))
+                    host.ops.place_threat(ctx, loc, surge=not ctx.withholds("cause_surge"))
             return
         targets = _refs(ctx, on) if on is not None else [None]
         for ref in targets:
             obstacle = _obstacle(ctx, ref) if ref is not None else _this_obstacle(ctx)
             if obstacle is not None:
-                host.add_tokens(obstacle.uid, str(noun), count)
+                host.ops.add_tokens(obstacle.uid, str(noun), count)
                 if noun == "progress":
-                    host.progress_placed(ctx, obstacle.uid)
+                    host.overcome.progress_placed(ctx, obstacle.uid)
         return
     if category in ("resource", "die"):
         count = _number(ctx, object)
@@ -309,7 +309,7 @@ def place(ctx: Context, object: Any, on: Any = _UNWRITTEN, at: Any = None, in_: 
                     LanguageDecision.CHOOSE_OPTION, list(host.ruleset.resources), "Which resource?"
                 )
                 face = _choose_value(ctx, getattr(object, "value", None), f"Value of the {chosen}?")
-                host.new_resource_die(ctx, str(chosen), loc, face=face, explode=False)
+                host.ops.new_resource_die(ctx, str(chosen), loc, face=face, explode=False)
         return
     for ref in _refs(ctx, object):
         name = _card_name(ref)
@@ -348,7 +348,7 @@ def _to_crafting_area(ctx: Context, name: str) -> None:
     c = host.character(str(ctx.actor))
     c.in_progress.append(AssetInProgress(name, [None] * len(host.ruleset.assets[name].recipe)))
     host.emit(EventKind.ASSET_TAKEN, character=c.name, asset=name)
-    host.fill_staging()
+    host.ops.fill_staging()
 
 
 def _roll_and_place_settles(ctx: Context, kw: dict[str, Any]) -> bool:
@@ -382,7 +382,7 @@ def roll_and_place(ctx: Context, object: Any, at: Any = None, on: Any = None) ->
                 chosen = resource or ctx.decide(
                     LanguageDecision.CHOOSE_OPTION, list(host.ruleset.resources), "Which resource?"
                 )
-                host.new_resource_die(ctx, str(chosen), loc)
+                host.ops.new_resource_die(ctx, str(chosen), loc)
 
 
 def roll_stress_first(ctx: Context, for_: Any = None) -> None:
@@ -443,12 +443,12 @@ def trade(ctx: Context, object: Any, for_: Any = None, at: Any = None) -> None:
     category, noun = _noun(for_)
     if category == "counter" and noun and "initiative" in noun:
         for c in _actors(ctx, None):
-            host.gain_initiative(c, _number(ctx, for_))
+            host.ops.gain_initiative(c, _number(ctx, for_))
         return
     spec = getattr(for_, "value", None)
     for _ in range(_number(ctx, for_)):
         face = None if spec is None else _choose_value(ctx, spec, "Value?")
-        host.new_resource_die(ctx, str(noun), loc, face=face)
+        host.ops.new_resource_die(ctx, str(noun), loc, face=face)
 
 
 def _standard_trade(ctx: Context, given: list[dict[str, Any]]) -> None:
@@ -474,7 +474,7 @@ def _standard_trade(ctx: Context, given: list[dict[str, Any]]) -> None:
         for i, d in enumerate(loc.dice)
         if i != first["index"] and d.resource == resource
     ]
-    targets = [r for r in host.trade_targets(resource) if host.state.supply.get(r, 0) > 0]
+    targets = [r for r in host.actions.trade_targets(resource) if host.state.supply.get(r, 0) > 0]
     if not pairs or not targets:
         raise EffectError(f"a trade needs two {resource} at {loc.name}", ctx.span)
     second = (
@@ -489,7 +489,7 @@ def _standard_trade(ctx: Context, given: list[dict[str, Any]]) -> None:
     )
     _remove_dice(ctx, [first, second])
     host.emit(EventKind.TRADED, character=ctx.actor, gave=[resource, resource], got=into)
-    host.new_resource_die(ctx, str(into), loc, explode=False)
+    host.ops.new_resource_die(ctx, str(into), loc, explode=False)
 
 
 def _set_value_settles(ctx: Context, kw: dict[str, Any]) -> bool:
@@ -546,9 +546,9 @@ def add(ctx: Context, object: Any, to: Any = None) -> None:
             continue
         kind = _card_kind(ctx, ref)
         if kind == "location":
-            host.add_location(ctx, name)
+            host.ops.add_location(ctx, name)
         else:
-            host.add_card(kind, name)
+            host.ops.add_card(kind, name)
 
 
 @takes(object="number", from_=("resource", "die", "counter"))
@@ -575,9 +575,9 @@ def gain(ctx: Context, object: Any, subject: Any = None) -> None:
     amount = _count(ctx, object)
     for c in _actors(ctx, subject):
         if noun and "initiative" in noun:
-            host.gain_initiative(c, amount)
+            host.ops.gain_initiative(c, amount)
         elif noun and "action" in noun:
-            host.gain_action_points(c, amount)
+            host.ops.gain_action_points(c, amount)
 
 
 @takes(object="counter")
@@ -594,16 +594,16 @@ def lose(ctx: Context, object: Any) -> None:
     amount = _count(ctx, object)
     for c in _actors(ctx, None):
         if category == "stress" and noun:
-            host.take_stress(ctx, c, noun, amount)  # a pool at none refills: always paid
+            host.ops.take_stress(ctx, c, noun, amount)  # a pool at none refills: always paid
         elif noun and "action" in noun:
             if ctx.paying and c.action_points < amount:  # a cost: all of it or nothing
                 raise EffectError(f"not enough action points to lose {amount}", ctx.span)
-            host.lose_action_points(c, amount)
+            host.ops.lose_action_points(c, amount)
         elif noun and "initiative" in noun:
             if ctx.paying and len(c.initiative) < amount:
                 raise EffectError(f"not enough initiative dice to lose {amount}", ctx.span)
             for _ in range(min(amount, len(c.initiative))):
-                host.spend_initiative(c, max(c.initiative))
+                host.ops.spend_initiative(c, max(c.initiative))
 
 
 @takes(object="stress")
@@ -611,7 +611,7 @@ def recover(ctx: Context, object: Any, subject: Any = None) -> None:
     host = _host(ctx)
     _, noun = _noun(object)
     for c in _actors(ctx, subject):
-        host.recover_stress(c, str(noun), _number(ctx, object))
+        host.ops.recover_stress(c, str(noun), _number(ctx, object))
 
 
 @takes(object=("resource", "die", "counter"))
@@ -634,14 +634,14 @@ def spend(ctx: Context, object: Any, at: Any = None, on: Any = None, for_: Any =
         have = sum(d.face for loc in where for d in loc.dice if noun is None or d.resource == noun)
         if have < total:
             raise EffectError(f"not enough {noun} to spend a total value of {total}", ctx.span)
-        host.spend_total(ctx, str(noun), total, [loc.name for loc in where])
+        host.ops.spend_total(ctx, str(noun), total, [loc.name for loc in where])
         return
     if category == "counter" and noun and "action" in noun:
         for c in _actors(ctx, None):
             amount = _number(ctx, object)
             if c.action_points < amount:
                 raise EffectError("not enough action points", ctx.span)
-            host.lose_action_points(c, amount)
+            host.ops.lose_action_points(c, amount)
         return
     if category == "counter" and noun and "initiative" in noun and hasattr(object, "quantity"):
         # "Spend 2 initiative dice": two of your pool, your pick; never the whole pool
@@ -666,12 +666,12 @@ def spend(ctx: Context, object: Any, at: Any = None, on: Any = None, for_: Any =
         return
     card = _this_card(ctx, on)
     if card is not None:  # "spend a technology on this card for an initiative die"
-        held = host.held_refs(card, noun if category == "resource" else None)
-        host.unhold_dice(_pick_dice(ctx, held, object, f"Spend which die on {card}?"), None)
+        held = host.ops.held_refs(card, noun if category == "resource" else None)
+        host.ops.unhold_dice(_pick_dice(ctx, held, object, f"Spend which die on {card}?"), None)
         _, got = _noun(for_)
         if got and "initiative" in got:
             for c in _actors(ctx, None):
-                host.gain_initiative(c, _number(ctx, for_))
+                host.ops.gain_initiative(c, _number(ctx, for_))
         return
     _remove_dice(ctx, _dice_to_spend(ctx, object, at))
 
@@ -799,18 +799,18 @@ def move(
     if card is not None:  # "move a resource at this location onto this card"
         found = host.select(ctx, object) if hasattr(object, "quantity") else _refs(ctx, object)
         here = [r for r in found if isinstance(r, dict) and r.get("kind") == "die"]
-        room = host.hold_capacity(card)
+        room = host.ops.hold_capacity(card)
         if room is not None:
             room -= len(st.card_dice.get(card, []))
-        host.hold_dice(card, _pick_dice(ctx, here, object, f"Which dice onto {card}?", room))
+        host.ops.hold_dice(card, _pick_dice(ctx, here, object, f"Which dice onto {card}?", room))
         return
     card = _this_card(ctx, from_)
     if card is not None:  # "move any resources from this card to this location"
         _, noun = _noun(object)
-        held = host.held_refs(card, noun if _noun(object)[0] == "resource" else None)
+        held = host.ops.held_refs(card, noun if _noun(object)[0] == "resource" else None)
         dest = _locations(ctx, to)
         picked = _pick_dice(ctx, held, object, f"Which dice off {card}?")
-        host.unhold_dice(picked, dest[0] if dest else _here(ctx))
+        host.ops.unhold_dice(picked, dest[0] if dest else _here(ctx))
         return
     zone = getattr(getattr(to, "place", to), "zone", None) or getattr(
         getattr(onto, "place", onto), "zone", None
@@ -820,7 +820,7 @@ def move(
         for c in _actors(ctx, None)[:1]:
             for ref in sorted(dice, key=lambda r: -int(r["index"])):
                 die = host.location(ref["location"]).dice.pop(ref["index"])
-                host.return_die(die)
+                host.ops.return_die(die)
                 if st.initiative_supply > 0:
                     st.initiative_supply -= 1
                     c.initiative.append(die.face)
@@ -968,7 +968,7 @@ def _take_card_out(ctx: Context, name: str) -> bool:
         if name in pile:
             pile.remove(name)
             if pile is st.asset_staging:
-                host.fill_staging()
+                host.ops.fill_staging()
             return True
     for c in st.characters:
         for pile in (c.assets, c.obstacles):
@@ -979,7 +979,7 @@ def _take_card_out(ctx: Context, name: str) -> bool:
             if asset.name == name:
                 for die in asset.slots:
                     if die is not None:
-                        host.return_die(die)
+                        host.ops.return_die(die)
                 c.in_progress.remove(asset)
                 return True
     for loc in st.locations:
@@ -1030,9 +1030,9 @@ def draw(ctx: Context, object: Any) -> None:
     for _ in range(count):
         if noun == "ability":
             for c in _actors(ctx, None):
-                host.take_ability(c)
+                host.ops.take_ability(c)
         else:
-            host.draw_obstacle(ctx)
+            host.ops.draw_obstacle(ctx)
     if noun != "ability":
         _it_entered(ctx, before)
 
@@ -1062,7 +1062,7 @@ def put_into_play(ctx: Context, object: Any, at: Any = None) -> None:
     for ref in _refs(ctx, object) if not getattr(object, "name", None) else [object]:
         name = _card_name(ref)
         if name and name in host.ruleset.obstacles:
-            host.put_into_play(ctx, name, at=where[0].name if where else None)
+            host.ops.put_into_play(ctx, name, at=where[0].name if where else None)
     _it_entered(ctx, before)
 
 
@@ -1071,7 +1071,7 @@ def develop(ctx: Context, object: Any) -> None:
     for ref in _refs(ctx, object) if not getattr(object, "name", None) else [object]:
         name = _card_name(ref)
         if name:
-            _host(ctx).develop(name)
+            _host(ctx).ops.develop(name)
 
 
 @takes(object="ability")
@@ -1079,7 +1079,7 @@ def unlock(ctx: Context, object: Any) -> None:
     for ref in _refs(ctx, object) if not getattr(object, "name", None) else [object]:
         name = _card_name(ref)
         if name:
-            _host(ctx).unlock_ability(name)
+            _host(ctx).ops.unlock_ability(name)
 
 
 @takes(object=("ability", "asset", "zone", "die", "resource"))
@@ -1093,7 +1093,7 @@ def refresh(ctx: Context, object: Any) -> None:
         if not dice:
             raise _nothing_to_do(ctx, "no such die to refresh")
         for ref in dice:
-            _set_face(ctx, ref, host.roll(f"refresh {ref.get('resource')}", 1)[0])
+            _set_face(ctx, ref, host.ops.roll(f"refresh {ref.get('resource')}", 1)[0])
         return
     kind = _card_kind(ctx, object[0] if isinstance(object, list) and object else object)
     for c in _actors(ctx, None):
@@ -1114,7 +1114,7 @@ def refresh(ctx: Context, object: Any) -> None:
 
 
 def refill(ctx: Context, object: Any = None) -> None:
-    _host(ctx).fill_staging()
+    _host(ctx).ops.fill_staging()
 
 
 @takes(object="token", on="obstacle")
@@ -1141,7 +1141,7 @@ def convert(ctx: Context, object: Any, on: Any = None, to: Any = None) -> None:
             EventKind.TOKENS_CONVERTED, obstacle=obstacle.name, token=noun, to=into, amount=amount
         )
         if into == "progress":
-            host.progress_placed(ctx, obstacle.uid)
+            host.overcome.progress_placed(ctx, obstacle.uid)
 
 
 @takes(object="zone")
@@ -1212,7 +1212,7 @@ def clear(ctx: Context, object: Any, at: Any = None, from_: Any = None) -> None:
         keep = []
         for i, die in enumerate(loc.dice):
             if (loc.name, i) in taken:
-                host.return_die(die)
+                host.ops.return_die(die)
             else:
                 keep.append(die)
         loc.dice = keep
@@ -1309,11 +1309,11 @@ def muster(ctx: Context, object: Any, at: Any = None) -> None:
     host = _host(ctx)
     _, noun = _noun(object)
     for loc in _locations(ctx, at):
-        host.new_resource_die(ctx, str(noun), loc)
+        host.ops.new_resource_die(ctx, str(noun), loc)
 
 
 def shuffle(ctx: Context, object: Any, onto: Any = None) -> None:
-    _host(ctx).shuffle_finale_scenes()
+    _host(ctx).ops.shuffle_finale_scenes()
 
 
 @takes(object="obstacle")

@@ -11,7 +11,7 @@ from typing import Any
 
 from dsl.errors import ChroniclerError
 
-from .basics import SessionPart
+from .basics import Section
 from .state import CampaignState, CharacterState, LocationState, ObstacleInPlay, Sheet
 
 
@@ -25,21 +25,21 @@ class Making:
     scheme: str | None
 
 
-class SessionMakingRules(SessionPart):
-    """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
+class SessionMakingRules(Section):
+    """Session Setup steps 1-7, done as the session is made (``session.making``)."""
 
-    making: Making | None = None
+    plan: Making | None = None  # while ``new_session`` makes the session
 
-    def _making(self) -> Making:
-        if self.making is None:
+    def _plan(self) -> Making:
+        if self.plan is None:
             raise ChroniclerError("this step is done as a session is made (new_session)")
-        return self.making
+        return self.plan
 
     def restore_campaign_state(self) -> None:
         """1. The map as the campaign left it. The map records obstacles, not their tokens
         (unless the ruleset keeps them): each enters play again with its printed tokens, as the
         supply allows."""
-        rs, campaign = self.ruleset, self._making().campaign
+        rs, campaign = self.ruleset, self._plan().campaign
         keep_tokens = bool(rs.value("map obstacles keep tokens", 0))
         supply = {k: rs.value(f"{k} tokens", 12) for k in ("progress", "hindrance")}
 
@@ -88,7 +88,7 @@ class SessionMakingRules(SessionPart):
     def shuffle_the_decks(self) -> None:
         """2. Shuffle the obstacle, asset and scene decks."""
         st = self.state
-        decks = {k: list(v) for k, v in self._making().campaign.decks.items()}
+        decks = {k: list(v) for k, v in self._plan().campaign.decks.items()}
         for kind in ("asset", "scene", "obstacle"):
             decks.setdefault(kind, [])
             st.rng.shuffle(decks[kind])
@@ -97,7 +97,7 @@ class SessionMakingRules(SessionPart):
 
     def select_the_scheme(self) -> None:
         """4. The scheme asked for, else one drawn among those of this year."""
-        st, making = self.state, self._making()
+        st, making = self.state, self._plan()
         if making.scheme is not None:
             st.scheme = making.scheme
             return
@@ -121,7 +121,7 @@ class SessionMakingRules(SessionPart):
 
     def choose_the_characters(self) -> None:
         """6. The characters chosen, as their sheets stand."""
-        rs, making = self.ruleset, self._making()
+        rs, making = self.ruleset, self._plan()
         self.state.characters = [
             CharacterState(
                 name=name,
@@ -136,7 +136,7 @@ class SessionMakingRules(SessionPart):
 
     def sort_the_ability_cards(self) -> None:
         """7. Each character's ability deck, in order (the unlocked abilities among them)."""
-        unlocked = self._making().campaign.unlocked_abilities
+        unlocked = self._plan().campaign.unlocked_abilities
         for c in self.state.characters:
             c.ability_deck = self.ruleset.character_abilities(c.name, unlocked)
 

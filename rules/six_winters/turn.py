@@ -7,20 +7,20 @@ from __future__ import annotations
 from dsl.kernel.dispatch import piece
 from dsl.runtime import Context
 
-from .basics import SessionPart
+from .basics import Section
 from .contracts import EventKind
 from .state import (
     Frame,
 )
 
 
-class TurnRules(SessionPart):
-    """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
+class TurnRules(Section):
+    """The turn's own steps: its start, the scenes drawn, time advanced (``session.turn``)."""
 
     def start_turn(self) -> None:
         """The turn's setup: the turn begins (its steps are ``procedure.rules``, "Turn")."""
         season = self.ruleset.seasons[self.state.season][0]
-        self.emit(EventKind.TURN_STARTED, season=season, turn=self.state.turn)
+        self.game.emit(EventKind.TURN_STARTED, season=season, turn=self.state.turn)
 
     def act_in_any_order(self) -> None:
         """Actions: players act in any order until all pass."""
@@ -34,7 +34,7 @@ class TurnRules(SessionPart):
                 break
             name = st.scene_deck.pop(0)
             st.scenes.append(name)
-            self.emit(EventKind.SCENE_DRAWN, scene=name)
+            self.game.emit(EventKind.SCENE_DRAWN, scene=name)
 
     def advance_time(self) -> None:
         """Move the turn counter; a season's last turn runs the scheme's season-end steps, and
@@ -46,19 +46,19 @@ class TurnRules(SessionPart):
             last = st.season == len(seasons) - 1
             scheme = self.ruleset.schemes[st.scheme]
             steps = [e.text for e in scheme.effects if e.on("season end", name)]
-            self.emit(EventKind.SEASON_ENDED, season=name, scheme_steps=steps)
+            self.game.emit(EventKind.SEASON_ENDED, season=name, scheme_steps=steps)
             if last:
                 st.flags["year over"] = 1
             else:
                 st.season += 1
                 st.turn = 1
-            self.push_run("season_end", season=name)
+            self.game.push_run("season_end", season=name)
         elif st.lost is None:
             st.turn += 1
         # else the year is lost: the tracker stays on the turn it was lost in
 
     @piece("season_end")
-    def op_season_end(self, ctx: Context, season: str) -> None:
+    def season_end(self, ctx: Context, season: str) -> None:
         """The scheme's steps at the end of a season."""
         scheme = self.ruleset.schemes[self.state.scheme]
-        self.run_effects(ctx, scheme.effects, "season end", qualifier=season, card=scheme.name)
+        self.game.run_effects(ctx, scheme.effects, "season end", qualifier=season, card=scheme.name)

@@ -85,22 +85,22 @@ def roll_starting_resources(game: Session) -> None:
 
 @WORDS.step("set up the character")
 def set_up_the_character(game: Session, name: str) -> None:
-    game.start_character_setup(name)
+    game.setup.start_character_setup(name)
 
 
 @WORDS.step("place the character")
 def place_the_character(game: Session, name: str) -> None:
-    game.start_placing(name)
+    game.setup.start_placing(name)
 
 
 @WORDS.step("start the turn")
 def start_the_turn(game: Session) -> None:
-    game.start_turn()
+    game.turn.start_turn()
 
 
 @WORDS.step("draw scenes")
 def draw_scenes(game: Session) -> None:
-    game.draw_scenes()
+    game.turn.draw_scenes()
 
 
 @WORDS.step("activate the obstacle")
@@ -116,14 +116,14 @@ def draw_obstacles(game: Session) -> None:
 
 @WORDS.step("advance time")
 def advance_time(game: Session) -> None:
-    game.advance_time()
+    game.turn.advance_time()
 
 
 @WORDS.step("reroll sorcery")
 def reroll_sorcery(game: Session) -> None:
     # no sorcery die on the map: the piece would do nothing at all (``op_reroll_sorcery``
     # rerolls only those, and reads the table before), so it is not started (a speed shortcut)
-    if not game.sorcery_on_map():
+    if not game.refresh.sorcery_on_map():
         return
     game.push_run("reroll_sorcery")
 
@@ -135,17 +135,17 @@ def refresh_location_resources(game: Session) -> None:
 
 @WORDS.step("gain action points")
 def gain_action_points(game: Session, name: str) -> None:
-    game.gain_turn_action_points(name)
+    game.refresh.gain_turn_action_points(name)
 
 
 @WORDS.step("reset abilities")
 def reset_abilities(game: Session, name: str) -> None:
-    game.reset_abilities(name)
+    game.refresh.reset_abilities(name)
 
 
 @WORDS.step("take any")
 def take_any(game: Session, name: str) -> None:
-    game.start_taking(name)
+    game.refresh.start_taking(name)
 
 
 @WORDS.step("reroll all initiative")
@@ -158,7 +158,7 @@ def run_the_refresh_texts(game: Session) -> None:
     # no card held and no location in play has a "Refresh:" text: the piece would do nothing
     # at all (``op_refresh_texts`` runs only those texts), so it is not started (a speed
     # shortcut: no piece, no second look at the hands and the map)
-    if game._quiet_refresh_texts({}):
+    if game.refresh.quiet_refresh_texts({}):
         return
     game.push_run("refresh_texts")
 
@@ -175,7 +175,7 @@ def reduce_location_danger(game: Session, location: str) -> None:
 
 @WORDS.step("tell the session's result")
 def tell_the_session_s_result(game: Session) -> None:
-    game.tell_result()
+    game.end.tell_result()
 
 
 @WORDS.step("set up the campaign", outside_play=True)
@@ -192,47 +192,47 @@ def end_the_campaign(game: Any) -> None:
 
 @WORDS.step("restore the campaign state", outside_play=True)
 def restore_the_campaign_state(game: Session) -> None:
-    game.restore_campaign_state()
+    game.making.restore_campaign_state()
 
 
 @WORDS.step("shuffle the decks", outside_play=True)
 def shuffle_the_decks(game: Session) -> None:
-    game.shuffle_the_decks()
+    game.making.shuffle_the_decks()
 
 
 @WORDS.step("fill the staging area", outside_play=True)
 def fill_the_staging_area(game: Session) -> None:
-    game.fill_staging()
+    game.ops.fill_staging()
 
 
 @WORDS.step("select the scheme", outside_play=True)
 def select_the_scheme(game: Session) -> None:
-    game.select_the_scheme()
+    game.making.select_the_scheme()
 
 
 @WORDS.step("set up the trackers", outside_play=True)
 def set_up_the_trackers(game: Session) -> None:
-    game.set_up_the_trackers()
+    game.making.set_up_the_trackers()
 
 
 @WORDS.step("choose the characters", outside_play=True)
 def choose_the_characters(game: Session) -> None:
-    game.choose_the_characters()
+    game.making.choose_the_characters()
 
 
 @WORDS.step("sort the ability cards", outside_play=True)
 def sort_the_ability_cards(game: Session) -> None:
-    game.sort_the_ability_cards()
+    game.making.sort_the_ability_cards()
 
 
 @WORDS.step("shuffle the ability decks together", outside_play=True)
 def shuffle_the_ability_decks_together(game: Session) -> None:
-    game.shuffle_the_ability_decks_together()
+    game.making.shuffle_the_ability_decks_together()
 
 
 @WORDS.step("use the solo threat pool", outside_play=True)
 def use_the_solo_threat_pool(game: Session) -> None:
-    game.use_the_solo_threat_pool()
+    game.making.use_the_solo_threat_pool()
 
 
 @WORDS.step("update the campaign map", outside_play=True)

@@ -17,7 +17,7 @@ def _left_out(session):
     for c in session.state.characters:
         if c.location is None:
             continue
-        for kind, card, plays in session._hand(c)[1]:
+        for kind, card, plays in session.actions._hand(c)[1]:
             if card in c.exhausted:
                 continue
             for k in plays:
@@ -40,7 +40,7 @@ def test_every_card_not_offered_would_have_been_taken_back(ruleset, seed):
                 told = len(copy.events)
                 frame = copy.state.frames[-1]
                 copy._pending = None
-                copy._answer_actions(frame, option)  # as if it had been offered and taken
+                copy.actions.answer_actions(frame, option)  # as if it had been offered and taken
                 copy.pending()
                 refused = [e for e in copy.events[told:] if e.kind == "action_refused"]
                 assert [e.data["option"] for e in refused] == [option]
