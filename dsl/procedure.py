@@ -203,8 +203,8 @@ class Words:
 
         WORDS = Words()
 
-        @WORDS.step("activate the obstacle")
-        def activate_the_obstacle(game, uid): ...
+        @WORDS.step("advance the clock")
+        def advance_the_clock(game, hours): ...
 
     Words are found as written, case and spacing aside; a word registered twice for one use is
     a ``ValueError`` as the module is imported."""
