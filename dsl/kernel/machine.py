@@ -353,6 +353,16 @@ class Machine:
 
     # ------------------------------------------------------------------ the procedure
 
+    def push_frame(self, kind: str, data: dict[str, Any] | None = None) -> None:
+        """Put a step frame of ``kind`` on top of the procedure (its walk is the game's
+        ``@step(kind)``)."""
+        self.state.frames.append(Frame(kind, {} if data is None else data))
+
+    def pop_frame(self) -> Frame:
+        """Take the frame on top off the procedure (a step frame whose walk is over)."""
+        frame: Frame = self.state.frames.pop()
+        return frame
+
     def push_run(self, op: str, **args: Any) -> None:
         """Start a piece of the procedure; one that cannot ask anything runs at once."""
         if self._predicts_nothing_asked(op, args):

@@ -20,7 +20,7 @@ from .basics import (
     ruleset_memo,
 )
 from .cards import Effect
-from .contracts import DecisionKind, EventKind
+from .contracts import DecisionKind
 from .state import (
     CharacterState,
 )
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from .session import Session
 
 _UNKNOWN: Any = object()
-_PROBES_KEPT = 50_000  # the answers of ``_may_act`` kept at most
+_PROBES_KEPT = 50_000  # the answers of ``may_act`` kept at most
 _DIE = attrgetter("resource", "face")
 _TOKENS = attrgetter("name", "progress", "hindrance")
 
@@ -100,16 +100,16 @@ class AbilityRules(Section):
     def __init__(self, game: Session) -> None:
         super().__init__(game)
         ruleset = self.ruleset
-        # what a card offers as actions (the ruleset's memo: ``_card_actions``)
+        # what a card offers as actions (the ruleset's memo: ``card_actions``)
         self._card_memo: dict[tuple[str, str], _CardActions] = ruleset_memo(ruleset, "actions")
-        # the card texts whose reach the engine can tell without running them (``_may_act``)
+        # the card texts whose reach the engine can tell without running them (``may_act``)
         self._probe_memo: dict[tuple[str, str, int], Any] = ruleset_memo(ruleset, "probes")
         self._probed: dict[tuple[Any, ...], dict[Any, bool]] = ruleset_memo(ruleset, "probed")
-        # the answers of a character's local card texts, as last looked up (``_may_act``): the
+        # the answers of a character's local card texts, as last looked up (``may_act``): the
         # character, the round of action options, the answers kept for its location and dice
         self._probe_read: tuple[Any, int, dict[Any, bool], dict[Any, bool]] = (None, -1, {}, {})
 
-    def _card_actions(self, kind: str, name: str) -> _CardActions:
+    def card_actions(self, kind: str, name: str) -> _CardActions:
         """What a card of ``kind`` (ability, asset, event) offers as actions; it never changes
         within a session, so it is worked out once per card."""
         key = (kind, name)
@@ -143,7 +143,7 @@ class AbilityRules(Section):
             self._card_memo[key] = found
         return found
 
-    def _holding_possible(self, c: CharacterState, card: str, permission: Any) -> bool:
+    def holding_possible(self, c: CharacterState, card: str, permission: Any) -> bool:
         """A text that moves dice onto a card needs room on it and a die it names here; one
         that takes dice from (or spends dice on) the card needs such a die on it."""
         roles = permission.roles
@@ -189,7 +189,7 @@ class AbilityRules(Section):
         if option["on"] == "event" and name not in self.state.events_out:
             self.ops.apply_standing_texts(ctx)  # the event was burned: its text no longer holds
 
-    def _defend_window(
+    def defend_window(
         self, ctx: Context, m: CharacterState, verbs: tuple[str, ...], prompt: str
     ) -> Generator[Decision, Any, None]:
         """Inside an overcome action: offer ``m`` each card of theirs whose ability calls one of
@@ -211,7 +211,7 @@ class AbilityRules(Section):
                 return
             self.use_card(ctx, m, pick["act"], pick["card"], pick["effect"])
 
-    def _may_act(self, c: CharacterState, kind: str, name: str, k: int) -> bool:
+    def may_act(self, c: CharacterState, kind: str, name: str, k: int) -> bool:
         """Whether a card's text used as an action may act: ``False`` only when the engine
         knows, without running it, that it would find nothing to act on (a text that resolves
         its roles and then calls one primitive that says what it must find: Battle Hardened
@@ -257,7 +257,7 @@ class AbilityRules(Section):
             if by_pool is None:
                 by_pool = probed[pool] = {}
             read = self._probe_read = (c, self.game.actions.options_round, by_here, by_pool)
-        answers = read[2] if reads == _HERE else read[3]
+        answers: dict[tuple[str, str, int], bool] = read[2] if reads == _HERE else read[3]
         found = answers.get(key)
         if found is None:
             found = answers[key] = can_act(
@@ -266,7 +266,7 @@ class AbilityRules(Section):
         return found
 
     def _probed_effect(self, kind: str, name: str, k: int) -> tuple[Effect, str] | None:
-        """The card's effect ``k`` if the engine can tell whether it may act (``_may_act``),
+        """The card's effect ``k`` if the engine can tell whether it may act (``may_act``),
         and what it reads (``_local``)."""
         cards = self.ruleset.abilities if kind == "ability" else self.ruleset.assets
         effect = cards[name].effects[k]
@@ -284,7 +284,7 @@ class AbilityRules(Section):
             for card in held:
                 if card in c.exhausted:
                     continue
-                actions = self._card_actions(kind, card)
+                actions = self.card_actions(kind, card)
                 for k in actions.defends if defending else actions.plays:
                     options.append({"act": kind, "character": c.name, "card": card, "effect": k})
         return options
@@ -313,14 +313,8 @@ class AbilityRules(Section):
             ctx, effect, actor=c.name, location=c.location, card=name, refuse=as_action
         )
         if effect.usage == "played" and kind == "ability":
-            # played: to the bottom of the ability deck (the shared one in the solo variant)
-            c.abilities.remove(name)
-            (self.state.solo_ability_deck if self.state.solo else c.ability_deck).append(name)
-            self.game.emit(EventKind.ABILITY_PLAYED, character=c.name, ability=name)
+            self.ops.play_ability(c, name)
         elif effect.usage == "played" and name in c.assets:
-            # a played asset is spent: to the asset discard
-            c.assets.remove(name)
-            self.state.asset_discard.append(name)
-            self.game.emit(EventKind.ASSET_PLAYED, character=c.name, asset=name)
+            self.ops.play_asset(c, name)
         else:
             self.ops.exhaust(c, name)

@@ -17,12 +17,11 @@ from .basics import (
     ANY,
     Section,
     _CardActions,
-    _copy_option,
     _usable_permissions,
     ruleset_memo,
 )
 from .cards import Ruleset
-from .contracts import DecisionKind, EventKind
+from .contracts import DecisionKind
 from .state import (
     AssetInProgress,
     CharacterState,
@@ -33,7 +32,7 @@ from .state import (
 if TYPE_CHECKING:
     from .session import Session
 
-# the hands of cards whose actions are kept at most (``_hand``, ``_musters``)
+# the hands of cards whose actions are kept at most (``hand``, ``_musters``)
 _HANDS_KEPT = 20_000
 
 # what a hand of cards offers: the resources its texts let muster, its texts used as actions
@@ -74,7 +73,7 @@ class ActionRules(Section):
 
     def act_in_any_order(self) -> None:
         """Actions: players act in any order until all pass."""
-        self.game.state.frames.append(Frame("actions", {}))
+        self.game.push_frame("actions")
 
     def refused(self, data: dict[str, Any], reason: str) -> None:
         """A card used as an action could not do what it says: the action is not taken, and
@@ -83,7 +82,7 @@ class ActionRules(Section):
         actions = self._actions_frame()
         if actions is not None:
             actions.data.setdefault("refused", []).append(option)
-        self.game.emit(EventKind.ACTION_REFUSED, option=_copy_option(option), reason=reason)
+        self.ops.action_refused(option, reason)
         if data["events"] == self._options_told:  # the options offered at the piece's start
             self._options_kept = (len(self.state.events), self._options_kept_for)
 
@@ -126,7 +125,7 @@ class ActionRules(Section):
     @answer("actions")
     def answer_actions(self, frame: Frame, answer: Any) -> None:
         if answer == "done":
-            self.state.frames.pop()
+            self.game.pop_frame()
             return
         if not self.state.table_dice and self._option_asks_nothing(answer):
             # no decision can come of it: run it at once, with no snapshot to keep
@@ -175,7 +174,7 @@ class ActionRules(Section):
             port_card = portal_card = None
         lowest_at: dict[str, int | None] = {}
         memo = self._card_memo
-        card_actions = self.game.abilities._card_actions
+        card_actions = self.game.abilities.card_actions
         supply = st.supply
         obstacle_cards = rs.obstacles
         forbidden = rs.forbidden_on
@@ -188,7 +187,7 @@ class ActionRules(Section):
             here, side = locations[at], sides[at]
             ap = c.action_points
             who = c.name
-            hand = self._hand(c)  # what the cards it holds offer, worked out once per hand
+            hand = self.hand(c)  # what the cards it holds offer, worked out once per hand
             # any character may move (in the solo variant the whole party moves)
             if ap >= move_cost:
                 for dest, entry_cost in steps[name]:
@@ -267,7 +266,7 @@ class ActionRules(Section):
                 if card not in exhausted:
                     for k in plays:
                         # a card whose text would find nothing to act on is not offered
-                        if self.game.abilities._may_act(c, kind, card, k):
+                        if self.game.abilities.may_act(c, kind, card, k):
                             add({"act": kind, "character": who, "card": card, "effect": k})
             granting += hand[2]
             for n in st.events_out:
@@ -281,7 +280,7 @@ class ActionRules(Section):
                 for k, permission in permissions:
                     if c.exhausted and f"{card_name}#{k}" in c.exhausted:
                         continue
-                    if not self.game.abilities._holding_possible(c, card_name, permission):
+                    if not self.game.abilities.holding_possible(c, card_name, permission):
                         continue
                     add(
                         {
@@ -292,12 +291,12 @@ class ActionRules(Section):
                             "index": k,
                         }
                     )
-        options += self.game.scenes._narrate_options()
+        options += self.game.scenes.narrate_options()
         add("done")
         return options
 
-    def _hand(self, c: CharacterState) -> _Hand:
-        """What the abilities and assets a character holds offer as actions (``_card_actions``
+    def hand(self, c: CharacterState) -> _Hand:
+        """What the abilities and assets a character holds offer as actions (``card_actions``
         of each, in the order they are held): the resources their "May muster" texts name,
         their texts used as actions, and their other "May ..." texts. Part of
         ``action_options``: worked out once per hand of cards (a ruleset's fact)."""
@@ -312,7 +311,7 @@ class ActionRules(Section):
             permissions: list[tuple[str, str, tuple[tuple[int, Any], ...]]] = []
             for kind, held in (("ability", c.abilities), ("asset", c.assets)):
                 for card in held:
-                    actions = self.game.abilities._card_actions(kind, card)
+                    actions = self.game.abilities.card_actions(kind, card)
                     if kind == "ability":
                         musters += actions.musters
                     if actions.permissions:
@@ -435,12 +434,7 @@ class ActionRules(Section):
         asked, and this returns them."""
         act = option["act"]
         c = self.game.character(option["character"]) if "character" in option else None
-        self.game.emit(
-            EventKind.ACTION,
-            character=option.get("character"),
-            action=act,
-            details=_copy_option(option),
-        )
+        self.ops.action_taken(option)
         if act == "move":
             assert c is not None
             self.action_move(ctx, c, option["to"], option.get("by"))
@@ -513,21 +507,13 @@ class ActionRules(Section):
             )
         party = self.state.characters if self.state.solo else [c]
         for m in party:
-            m.location = to
-            self.game.emit(
-                EventKind.CHARACTER_MOVED, character=m.name, location=to, by=by or "step"
-            )
+            self.ops.move_character(m, to, by or "step")
 
     def action_trade(self, c: CharacterState, give: list[int], get: str) -> None:
         here = self.game.location(str(c.location))
-        given = [here.dice[i] for i in give]
-        for die in given:
-            here.dice.remove(die)
-            self.ops.return_die(die)
+        given = self.ops.give_dice(here, give)
         self.ops.lose_action_points(c, self.game.action_cost("trade"))
-        self.game.emit(
-            EventKind.TRADED, character=c.name, gave=[[d.resource, d.face] for d in given], got=get
-        )
+        self.ops.traded(c, given, get)
         for _ in range(self.ruleset.value("trade dice out", 1)):
             self.ops.new_resource_die(None, get, here, explode=False)
 
@@ -543,7 +529,7 @@ class ActionRules(Section):
         for _ in range(self.game.action_cost("craft") - 1):
             if c.initiative:
                 self.ops.spend_initiative(c, min(c.initiative))
-        self.state.frames.append(Frame("craft", {"character": c.name, "face": face}))
+        self.game.push_frame("craft", {"character": c.name, "face": face})
 
     def craft_options(self, c: CharacterState, face: int) -> list[Any]:
         rs = self.ruleset
@@ -589,7 +575,7 @@ class ActionRules(Section):
         face = frame.data["face"]
         options = self.craft_options(c, face)
         if not options:
-            self.state.frames.pop()
+            self.game.pop_frame()
             return None
         return new_decision(
             DecisionKind.CHOOSE_CRAFT,
@@ -601,21 +587,12 @@ class ActionRules(Section):
     @answer("craft")
     def answer_craft(self, frame: Frame, choice: Any) -> None:
         if choice == "stop":
-            self.state.frames.pop()
+            self.game.pop_frame()
             return
         c = self.game.character(frame.data["character"])
-        here = self.game.location(str(c.location))
-        die = here.dice.pop(choice["die"])
         owner = self.game.character(choice["character"])
         asset = owner.in_progress[choice["index"]]
-        asset.slots[choice["slot"]] = die
-        self.game.emit(
-            EventKind.DIE_CRAFTED,
-            character=c.name,
-            asset=asset.name,
-            owner=owner.name,
-            die=[die.resource, die.face],
-        )
+        self.ops.craft_die(c, choice["die"], owner, asset, choice["slot"])
         if all(slot is not None for slot in asset.slots):
             self.ops.complete_asset(owner, asset)
 

@@ -17,6 +17,7 @@ from .cards import Asset, Obstacle, Ruleset, Scene
 from .state import (
     CharacterState,
     Frame,
+    Frozen,
     LocationState,
     ObstacleInPlay,
     SessionState,
@@ -141,7 +142,7 @@ class MapFacts(NamedTuple):
     steps: dict[str, tuple[tuple[str, int], ...]]  # each neighbour with its entry cost
     scene_places: dict[str, list[str]]  # where each scene asked so far may be narrated
     # the narrate actions (scene, location, team) by the scenes within reach and where the
-    # characters stand with which cards (``_narrate_options``)
+    # characters stand with which cards (``narrate_options``)
     narrations: dict[tuple[Any, ...], tuple[tuple[str, str, tuple[str, ...]], ...]]
     facts: dict[str, Any]  # other facts of the map, each worked out when first asked
 
@@ -161,7 +162,7 @@ def _leaves_a_side_open(cells: set[tuple[int, int]]) -> bool:
 
 
 class _CardActions(NamedTuple):
-    """What a card offers as actions (see ``Session._card_actions``)."""
+    """What a card offers as actions (see ``Session.card_actions``)."""
 
     plays: tuple[int, ...]  # its activated or played effects used as actions, by index
     defends: tuple[int, ...]  # those used only inside an overcome action (they defend)
@@ -208,11 +209,9 @@ def _portable_frame(frame: Frame, state: Any) -> Frame:
     """A frame whose snapshot, if it has one, is the pickled state (see ``Session.to_json``),
     with the sheets of ``state`` if the snapshot left them out (they have not changed)."""
     snap = frame.data.get("snap")
-    if not isinstance(snap, list):
+    if not isinstance(snap, Frozen):
         return frame
-    copied = thaw(snap)
-    if snap[28] is None:
-        copied.sheets = state.sheets
+    copied = thaw(snap, state.sheets)
     return Frame(frame.kind, {**frame.data, "snap": pickle.dumps(copied, protocol=5)})
 
 

@@ -18,7 +18,15 @@ from .cards import Ruleset
 from .contracts import DecisionKind, EventKind
 from .operations import Operations
 from .session import Session, new_session
-from .state import CampaignState, MapLocation, ObstacleInPlay, Sheet
+from .state import (
+    AssetInProgress,
+    CampaignState,
+    CharacterState,
+    LocationState,
+    MapLocation,
+    ObstacleInPlay,
+    Sheet,
+)
 
 FINAL_YEAR = 6  # when a ruleset declares no ``finale year``
 
@@ -146,18 +154,19 @@ class Storing:
         sheets = {name: _copy_sheet(sheet) for name, sheet in st.sheets.items()}
         names = [c.name for c in st.characters]
         for c in st.characters:
-            sheet = sheets.setdefault(c.name, Sheet(c.name))
-            sheet.skills = dict(c.skills)
-            sheet.advances = dict(c.advances)
-            sheet.conditions = list(c.conditions)
-            sheet.chronicle.append(
-                {"year": st.year, "scheme": st.scheme, "result": result.get("result")}
+            line = {"year": st.year, "scheme": st.scheme, "result": result.get("result")}
+            kept = sheets[c.name].chronicle if c.name in sheets else []
+            sheets[c.name] = Sheet(
+                c.name, dict(c.skills), dict(c.advances), list(c.conditions), [*kept, line]
             )
         # downtime this year: the unlocked characters not taken (``idle_characters`` are those
         # who sat out last year, whose downtime was at this session's setup)
         for name in st.campaign_characters:
             if name not in names:
-                sheets[name].chronicle.append({"year": st.year, "downtime": True})
+                rested = {"year": st.year, "downtime": True}
+                sheets[name] = dataclasses.replace(
+                    sheets[name], chronicle=[*sheets[name].chronicle, rested]
+                )
         self.after.sheets = sheets
         self.after.history = [
             *self.before.history,
@@ -378,6 +387,172 @@ class TableOperations(Operations):
         if not self.reporting:  # the same for the obstacles a season end draws
             super().draw_obstacle(ctx)
 
+    def table_decks(self, decks: dict[str, list[str]]) -> None:
+        """The table keeps its own decks: the campaign's order, nothing dealt to the staging
+        area; last year's reserve was shared out, and what was not kept is back in the asset
+        deck. Nothing is told yet, and nothing waits to be run."""
+        st = self.state
+        st.asset_deck = list(decks.get("asset", []))
+        st.scene_deck = list(decks.get("scene", []))
+        st.obstacle_deck = list(decks.get("obstacle", []))
+        st.asset_discard = list(st.reserve)
+        st.asset_staging, st.reserve, st.scenes = [], [], []
+        st.frames, st.events = [], []
+
+    def set_over(self, over: bool) -> None:
+        """The year is over (its session end has run), or not yet (the frames ran out)."""
+        self.state.over = over
+
+    def spend_reported_card(self, item: dict[str, Any]) -> str:
+        """A card the table played into a scene leaves: an obstacle (from the deck, its
+        discard, or where it stood on the map) is burned, an asset discarded; its name."""
+        st = self.state
+        name = str(item["card"])
+        kind = item.get("kind")  # an asset and an obstacle may share a name
+        if kind == "obstacle" or (not kind and name in self.ruleset.obstacles):
+            if not _take_from(name, st.obstacle_deck, st.obstacle_discard):
+                for loc in st.locations:  # overcome where it stood on the map
+                    here = next((o for o in loc.obstacles if o.name == name), None)
+                    if here is not None:
+                        loc.obstacles.remove(here)
+                        break
+            st.archive.append(name)  # overcome obstacles are burned
+        else:
+            _take_from(name, st.asset_deck, st.asset_staging, st.asset_discard)
+            st.asset_discard.append(name)
+        return name
+
+    def archive_reported_scene(self, scene: str) -> None:
+        """A scene the table narrated goes to the archive (from the drawn scenes, the deck, or
+        the archive where a season end put it)."""
+        st = self.state
+        if not _take_from(scene, st.scenes, st.scene_deck):
+            _take_from(scene, st.archive)
+        st.archive.append(scene)
+
+    def keep_map(self) -> tuple[dict[str, LocationState], int, int, str | None]:
+        """The map as it is (copies), the threat pool, the box, and the loss: what the season
+        end texts change and ``put_back_map`` puts back."""
+        st = self.state
+        kept = {loc.name: copy.deepcopy(loc) for loc in st.locations}
+        return kept, st.threat_pool, st.threat_box, st.lost
+
+    def put_back_map(self, kept: tuple[dict[str, LocationState], int, int, str | None]) -> None:
+        """The map as ``keep_map`` kept it: an obstacle that entered play goes to the
+        obstacle discard, the dice placed go back to the supply and those taken come back."""
+        st = self.state
+        locations, pool, box, lost = kept
+        for loc in st.locations:
+            before = locations.get(loc.name)
+            if before is None:
+                continue
+            uids = {o.uid for o in before.obstacles}
+            st.obstacle_discard += [o.name for o in loc.obstacles if o.uid not in uids]
+            for die in loc.dice:
+                self.return_die(die)
+            for die in before.dice:
+                st.supply[die.resource] -= 1
+            loc.threats, loc.developed = before.threats, before.developed
+            loc.obstacles, loc.dice = before.obstacles, before.dice
+        st.threat_pool, st.threat_box, st.lost = pool, box, lost
+
+    def report_map(self, report: dict[str, Any], threat_left: int | None, lost: str | None) -> None:
+        """The map at the end of the winter turn as the table reports it; the threat pool."""
+        st = self.state
+        known = {loc.name: loc for loc in st.locations}
+
+        def place(name: str) -> Any:
+            if name not in known:
+                raise ChroniclerError(f"no location {name!r} on the map{_near(name, list(known))}")
+            return known[name]
+
+        for name, x, y in report.get("added", []):
+            if name not in known:
+                _take_from(name, st.archive)
+                loc = _location(name, int(x), int(y))
+                st.locations.append(loc)
+                known[name] = loc
+                self.game.emit(EventKind.LOCATION_ADDED, location=name, x=int(x), y=int(y))
+        for name in report.get("developed", []):
+            place(name)
+            self.develop(name)
+        for name in report.get("undeveloped", []):  # flipped back (the finale's fall end)
+            place(name).developed = False
+        for name, count in report.get("threats", {}).items():
+            place(name).threats = int(count)
+        reported = report.get("obstacles", {})
+        for name in reported:
+            loc = place(name)
+            # the obstacles the table no longer sees there were overcome or discarded: to the
+            # discard (back into the obstacle deck at session end), as a played year has it;
+            # all of them first, so that one seen elsewhere now moved there
+            st.obstacle_discard += [o.name for o in loc.obstacles]
+            loc.obstacles = []
+        for name, obstacles in reported.items():
+            loc = place(name)
+            for obstacle in obstacles:
+                self.take_obstacle_copy(obstacle)  # the deck, its discard, or the archive
+                loc.obstacles.append(self.new_obstacle(obstacle))
+        total = self.ruleset.value("threat tokens", 12)
+        on_map = sum(loc.threats for loc in st.locations)
+        pool = st.threat_pool if threat_left is None else threat_left
+        st.threat_pool = max(0, min(pool, total - on_map))
+        st.threat_box = max(0, total - on_map - st.threat_pool)
+        st.lost = lost
+
+    def season_ends_told(self, told: int) -> None:
+        """After season ends run for the table: a scene they added may be completed again this
+        year (counted), and the lines that would tell their changes to the map are dropped
+        (the table reports the map itself)."""
+        st = self.state
+        for e in st.events[told:]:
+            if e.kind == "card_added" and e.data.get("card_kind") == "scene":
+                key = f"added this year:{e.data['card']}"
+                st.flags[key] = st.flags.get(key, 0) + 1
+        st.events = st.events[:told] + [e for e in st.events[told:] if e.kind not in _MAP_EVENTS]
+
+    def reserve_reported(self, name: str) -> None:
+        """An asset the table kept in the reserve (held by the first character until stored)."""
+        st = self.state
+        _take_from(name, st.asset_deck, st.asset_discard, st.asset_staging)
+        st.characters[0].assets.append(name)
+
+    def archive_reported(self, name: str, *, a_copy_left: bool) -> None:
+        """A card the table burned or archived in play, not in a scene (from a deck or a
+        discard, or a copy put into play and archived from the map)."""
+        st = self.state
+        piles = (st.obstacle_deck, st.obstacle_discard, st.asset_deck, st.asset_discard)
+        if _take_from(name, *piles) or a_copy_left:
+            st.archive.append(name)
+
+    def conditions_reported(self, c: CharacterState, conditions: list[str]) -> None:
+        """The conditions on a character's sheet at year end, as the table gives them."""
+        c.conditions = list(conditions)
+
+    def assets_reported(self, unheld: list[str], piles: dict[str, list[str]]) -> None:
+        """The asset deck, the staging area, the asset discard and the assets being crafted
+        (on the first character's board: stored with the asset deck at session end) as the
+        table sees them."""
+        st = self.state
+        if st.characters:
+            st.characters[0].in_progress += [AssetInProgress(n) for n in piles["in_progress"]]
+        st.asset_deck, st.asset_staging, st.asset_discard = (
+            unheld,
+            piles["staging"],
+            piles["asset_discard"],
+        )
+
+    def copies_reported(self, name: str, more: int) -> None:
+        """``more`` copies of an obstacle into play from the archive (or the box), or fewer
+        (``more`` below 0) back to the archive."""
+        st = self.state
+        for _ in range(more):
+            _take_from(name, st.archive)
+            st.obstacle_discard.append(name)
+        for _ in range(-more):
+            _take_from(name, st.obstacle_discard, st.obstacle_deck)
+            st.archive.append(name)
+
 
 class TableYearRules(Section):
     """A year played at a table, as its report tells it (``session.table``): the engine's own
@@ -401,26 +576,11 @@ class TableYearRules(Section):
     ) -> None:
         """Narrate Scene steps 4, 6 and 7 as the table played them: the cards played leave,
         the scene goes to the archive, its epilogue runs, each participant marks an advance."""
-        st = self.state
         played = []
         for item in cards_played:
-            name = str(item["card"])
-            kind = item.get("kind")  # an asset and an obstacle may share a name
-            if kind == "obstacle" or (not kind and name in self.ruleset.obstacles):
-                if not _take_from(name, st.obstacle_deck, st.obstacle_discard):
-                    for loc in st.locations:  # overcome where it stood on the map
-                        here = next((o for o in loc.obstacles if o.name == name), None)
-                        if here is not None:
-                            loc.obstacles.remove(here)
-                            break
-                st.archive.append(name)  # overcome obstacles are burned
-            else:
-                _take_from(name, st.asset_deck, st.asset_staging, st.asset_discard)
-                st.asset_discard.append(name)
+            name = self.table_ops.spend_reported_card(item)
             played.append({**item, "points": self.game.scenes.card_points(name)})
-        if not _take_from(scene, st.scenes, st.scene_deck):
-            _take_from(scene, st.archive)
-        st.archive.append(scene)
+        self.table_ops.archive_reported_scene(scene)
         self.game.scenes.complete_scene(
             ctx, scene, location, list(participants), played, skill_match_points
         )
@@ -438,8 +598,7 @@ class TableYearRules(Section):
         put into play goes to the obstacle discard. The rest stays: the cards they add to
         the decks, what they unlock or archive."""
         st = self.state
-        kept = {loc.name: copy.deepcopy(loc) for loc in st.locations}
-        pool, box, lost = st.threat_pool, st.threat_box, st.lost
+        kept = self.table_ops.keep_map()
         self.table_ops.reporting = True
         try:
             if setup:
@@ -449,66 +608,14 @@ class TableYearRules(Section):
                 self.game.turn.season_end(ctx, season)
         finally:
             self.table_ops.reporting = False
-        for loc in st.locations:
-            before = kept.get(loc.name)
-            if before is None:
-                continue
-            uids = {o.uid for o in before.obstacles}
-            st.obstacle_discard += [o.name for o in loc.obstacles if o.uid not in uids]
-            for die in loc.dice:
-                self.ops.return_die(die)
-            for die in before.dice:
-                st.supply[die.resource] -= 1
-            loc.threats, loc.developed = before.threats, before.developed
-            loc.obstacles, loc.dice = before.obstacles, before.dice
-        st.threat_pool, st.threat_box, st.lost = pool, box, lost
+        self.table_ops.put_back_map(kept)
 
     @piece("table_map")
     def table_map(
         self, ctx: Any, report: dict[str, Any], threat_left: int | None, lost: str | None
     ) -> None:
         """The map at the end of the winter turn as the table reports it; the threat pool."""
-        st = self.state
-        known = {loc.name: loc for loc in st.locations}
-
-        def place(name: str) -> Any:
-            if name not in known:
-                raise ChroniclerError(f"no location {name!r} on the map{_near(name, list(known))}")
-            return known[name]
-
-        for name, x, y in report.get("added", []):
-            if name not in known:
-                _take_from(name, st.archive)
-                loc = _location(name, int(x), int(y))
-                st.locations.append(loc)
-                known[name] = loc
-                self.game.emit(EventKind.LOCATION_ADDED, location=name, x=int(x), y=int(y))
-        for name in report.get("developed", []):
-            place(name)
-            self.ops.develop(name)
-        for name in report.get("undeveloped", []):  # flipped back (the finale's fall end)
-            place(name).developed = False
-        for name, count in report.get("threats", {}).items():
-            place(name).threats = int(count)
-        reported = report.get("obstacles", {})
-        for name in reported:
-            loc = place(name)
-            # the obstacles the table no longer sees there were overcome or discarded: to the
-            # discard (back into the obstacle deck at session end), as a played year has it;
-            # all of them first, so that one seen elsewhere now moved there
-            st.obstacle_discard += [o.name for o in loc.obstacles]
-            loc.obstacles = []
-        for name, obstacles in reported.items():
-            loc = place(name)
-            for obstacle in obstacles:
-                self.ops.take_obstacle_copy(obstacle)  # the deck, its discard, or the archive
-                loc.obstacles.append(self.ops.new_obstacle(obstacle))
-        total = self.ruleset.value("threat tokens", 12)
-        on_map = sum(loc.threats for loc in st.locations)
-        pool = st.threat_pool if threat_left is None else threat_left
-        st.threat_pool = max(0, min(pool, total - on_map))
-        st.threat_box = max(0, total - on_map - st.threat_pool)
-        st.lost = lost
+        self.table_ops.report_map(report, threat_left, lost)
 
 
 class TableSession(Session):
@@ -526,9 +633,7 @@ def _take_from(name: str, *piles: list[str]) -> bool:
     return False
 
 
-def _location(name: str, x: int, y: int) -> Any:
-    from .state import LocationState
-
+def _location(name: str, x: int, y: int) -> LocationState:
     return LocationState(name, x, y)
 
 
@@ -652,24 +757,19 @@ def _cell_order(cell: str) -> tuple[int, int]:
 def _run(session: TableSession, op: str, answers: _TableAnswers, **args: Any) -> None:
     """Run one of the procedure's pieces, or a phase of ``procedure.rules``, through the
     engine's frames, answering as it asks."""
-    from .state import Frame
-
-    st = session.state
     if op[:1].isupper():  # a phase of procedure.rules ("Session End")
-        st.frames.append(Frame("procedure", {"phase": op, "at": 0}))
+        session.push_frame("procedure", {"phase": op, "at": 0})
     else:
-        st.frames.append(
-            Frame("run", {"op": op, "args": args, "snap": None, "events": 0, "answers": []})
-        )
-    while st.frames and not st.over:
+        data: dict[str, Any] = {"op": op, "args": args, "snap": None, "events": 0, "answers": []}
+        session.push_frame("run", data)
+    while session.state.frames and not session.state.over:
         decision = session.pending()
         if decision is None:
             break
         session.apply(answers(decision))
-        st = session.state
     # the frames ran out: the session is not over until its session end (the state now: a
     # piece that asked and was run again from its start has put a new one in place)
-    session.state.over = False
+    session.ops.set_over(False)
 
 
 TABLE_EVENTS = {
@@ -715,15 +815,8 @@ def table_session(
         ruleset, base, int(record.get("seed") or 0), chosen, scheme=record.get("scheme")
     )
     session = TableSession(ruleset, built.state)
+    session.ops.table_decks(campaign.decks)
     st = session.state
-    # The table keeps its own decks: the campaign's order, nothing dealt to the staging area;
-    # last year's reserve was shared out, and what was not kept is back in the asset deck.
-    st.asset_deck = list(campaign.decks.get("asset", []))
-    st.scene_deck = list(campaign.decks.get("scene", []))
-    st.obstacle_deck = list(campaign.decks.get("obstacle", []))
-    st.asset_discard = list(st.reserve)
-    st.asset_staging, st.reserve, st.scenes = [], [], []
-    st.frames, st.events = [], []
     answers = _TableAnswers(places or {}, {}, picks)
     if whole_year:
         downtime = record.get("downtime") or {}
@@ -766,12 +859,7 @@ def _table_seasons(session: TableSession, ended: int, first: int, setup: bool = 
         first=first,
         setup=setup,
     )
-    st = session.state
-    for e in st.events[told:]:  # a scene a season end adds may be completed again this year
-        if e.kind == "card_added" and e.data.get("card_kind") == "scene":
-            key = f"added this year:{e.data['card']}"
-            st.flags[key] = st.flags.get(key, 0) + 1
-    st.events = st.events[:told] + [e for e in st.events[told:] if e.kind not in _MAP_EVENTS]
+    session.ops.season_ends_told(told)
 
 
 def _table_scene(session: TableSession, answers: _TableAnswers, scene: dict[str, Any]) -> None:
@@ -835,21 +923,18 @@ def apply_table_year(
         threat_left=record.get("threat_left"),
         lost=lost,
     )
-    st = session.state  # a piece that asked was run again from its snapshot: a new state
+    ops = session.ops  # (the state is read anew: a piece that asked was run again, a new one)
     for name in record.get("reserve") or []:
-        _take_from(name, st.asset_deck, st.asset_discard, st.asset_staging)
-        st.characters[0].assets.append(name)
+        ops.reserve_reported(name)
     for name in record.get("archived") or []:  # burned or archived in play, not in a scene
-        piles = (st.obstacle_deck, st.obstacle_discard, st.asset_deck, st.asset_discard)
-        if _take_from(name, *piles) or _a_copy_left(session, name):
-            st.archive.append(name)  # (a copy put into play and archived from the map)
+        ops.archive_reported(name, a_copy_left=_a_copy_left(session, name))
     _copies_in_the_deck(session, record.get("in_deck") or {})
-    for c in st.characters:  # the conditions on the sheets at year end, if the table gives them
+    for c in session.state.characters:  # the conditions on the sheets, if the table gives them
         if c.name in (record.get("conditions") or {}):
-            c.conditions = list(record["conditions"][c.name])
+            ops.conditions_reported(c, record["conditions"][c.name])
     _face_up_assets(session, record)
     _run(session, "Session End", answers)
-    session.state.over = True
+    ops.set_over(True)
     unused = [f"--place {k}" for k in answers.places] + [f"--reduce {k}" for k in answers.reduce]
     if unused:
         raise ChroniclerError(f"nothing in year {record.get('year')} asked for {', '.join(unused)}")
@@ -873,8 +958,6 @@ def _face_up_assets(session: TableSession, record: dict[str, Any]) -> None:
     "from the asset deck" at session end (a scheme's failure) chooses there."""
     if not any(key in record for key in ("staging", "asset_discard", "in_progress")):
         return
-    from .state import AssetInProgress
-
     st = session.state
     unheld = [*st.asset_deck, *st.asset_discard, *st.asset_staging]
     piles: dict[str, list[str]] = {"staging": [], "asset_discard": [], "in_progress": []}
@@ -887,13 +970,7 @@ def _face_up_assets(session: TableSession, record: dict[str, Any]) -> None:
                     f"{_near(name, known)}"
                 )
             pile.append(name)
-    if st.characters:  # crafted on a board: stored with the asset deck at session end
-        st.characters[0].in_progress += [AssetInProgress(n) for n in piles["in_progress"]]
-    st.asset_deck, st.asset_staging, st.asset_discard = (
-        unheld,
-        piles["staging"],
-        piles["asset_discard"],
-    )
+    session.ops.assets_reported(unheld, piles)
 
 
 def _copies_in_the_deck(session: TableSession, counts: dict[str, Any]) -> None:
@@ -921,12 +998,7 @@ def _copies_in_the_deck(session: TableSession, counts: dict[str, Any]) -> None:
                 f"{'copy' if copies == 1 else 'copies'} and {on_map} on the map"
             )
         have = st.obstacle_deck.count(name) + st.obstacle_discard.count(name)
-        for _ in range(wanted - have):  # into play from the archive (or the box)
-            _take_from(name, st.archive)
-            st.obstacle_discard.append(name)
-        for _ in range(have - wanted):  # burned or never brought in: in the archive
-            _take_from(name, st.obstacle_discard, st.obstacle_deck)
-            st.archive.append(name)
+        session.ops.copies_reported(name, wanted - have)
 
 
 def _told(events: Sequence[Any], notes: Sequence[str]) -> list[str]:

@@ -6,36 +6,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from dsl.kernel.dispatch import piece, quiet, step
-from dsl.runtime import Context, Decision
+from dsl.kernel.dispatch import piece, quiet
+from dsl.runtime import Context
 
 from .basics import (
     Section,
     _ref,
 )
 from .cards import Obstacle
-from .contracts import DecisionKind, EventKind
+from .contracts import DecisionKind
 from .state import (
-    Frame,
     freeze,
 )
 
 
 class ObstacleRules(Section):
     """Activate Obstacles and Draw Obstacle (``session.obstacles``)."""
-
-    @step("activate")
-    def walk_activate(self, frame: Frame) -> Decision | None:
-        """Activate every obstacle that was in play when the step began, once each."""
-        data = frame.data
-        while data["next"] < len(data["uids"]):
-            uid = data["uids"][data["next"]]
-            data["next"] += 1
-            if self.game.find_obstacle(uid) is not None:
-                self.game.push_run("activate_obstacle", uid=uid)
-                return None
-        self.state.frames.pop()
-        return None
 
     @quiet("activate_obstacle")
     def quiet_activate_obstacle(self, args: dict[str, Any]) -> bool:
@@ -65,9 +51,7 @@ class ObstacleRules(Section):
         loc, obstacle = found
         card = self.ruleset.obstacles[obstacle.name]
         count = self._activations(card)
-        self.game.emit(
-            EventKind.OBSTACLE_ACTIVATED, obstacle=card.name, location=loc.name, activations=count
-        )
+        self.ops.obstacle_activates(loc, obstacle, count)
         while count > 0 and (obstacle.progress or obstacle.hindrance):
             if obstacle.progress and obstacle.hindrance:
                 token = self.game.decide(
@@ -79,8 +63,7 @@ class ObstacleRules(Section):
             else:
                 token = "progress" if obstacle.progress else "hindrance"
             self.game.touch()  # the first change of this piece (see ``_runs_a_text``)
-            setattr(obstacle, token, getattr(obstacle, token) - 1)
-            self.game.emit(EventKind.TOKEN_REMOVED, obstacle=card.name, token=token)
+            self.ops.remove_token(obstacle, token)
             count -= 1
         self.game.touch()  # what follows changes the state without a primitive
         if count == 0:
@@ -108,10 +91,7 @@ class ObstacleRules(Section):
                     if len(nearest) > 1
                     else nearest[0]
                 )
-                loc.obstacles.remove(obstacle)
-                loc = self.game.location(dest)
-                loc.obstacles.append(obstacle)
-                self.game.emit(EventKind.OBSTACLE_MOVED, obstacle=card.name, location=dest)
+                loc = self.ops.move_obstacle(obstacle, loc, self.game.location(dest))
                 self.game.run_effects(
                     ctx,
                     self.game.side(loc).effects,
@@ -141,9 +121,7 @@ class ObstacleRules(Section):
         if not replaced:
             self.ops.place_threat(ctx, loc)
         if obstacle in loc.obstacles and not obstacle.stays and not kept:
-            loc.obstacles.remove(obstacle)
-            st.obstacle_discard.append(obstacle.name)
-            self.game.emit(EventKind.OBSTACLE_DISCARDED, obstacle=card.name, location=loc.name)
+            self.ops.discard_obstacle(loc, obstacle)
 
     def _activations(self, card: Obstacle) -> int:
         """How many times an obstacle activates: once, and once more per available scene of its

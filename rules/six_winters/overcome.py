@@ -17,7 +17,7 @@ from .basics import (
     Section,
 )
 from .cards import Obstacle
-from .contracts import DecisionKind, EventKind
+from .contracts import DecisionKind
 from .state import CharacterState, LocationState, ObstacleInPlay
 
 
@@ -58,7 +58,7 @@ class OvercomeRules(Section):
             team += [self.game.character(n) for n in joined]
         # a card may have the stress dice rolled before defense is chosen (used now or earlier)
         for m in team:
-            yield from self.game.abilities._defend_window(
+            yield from self.game.abilities.defend_window(
                 ctx,
                 m,
                 BEFORE_DEFENSE_VERBS,
@@ -68,7 +68,7 @@ class OvercomeRules(Section):
         early = flags.get("roll stress first", 0)
         if "roll stress first" in flags:  # used up now
             self.game.touch()
-            del flags["roll stress first"]
+            self.ops.stress_rolled_first()
         takers = (yield from self._divide_stress_dice(ctx, c, team, card)) if early else []
         faces = self.ops.roll(f"{card.name} stress", len(card.stress)) if early else []
         # 1. allocate defense
@@ -94,8 +94,7 @@ class OvercomeRules(Section):
             dice = [m.initiative[p] for p in sorted(chosen)]
             if dice:
                 self.game.touch()
-            for face in dice:
-                m.initiative.remove(face)  # into the defense pool, then back to the supply
+                self.ops.to_defense(m, dice)  # into the defense pool, then back to the supply
             defense[m.name] = dice
         # 2. stress roll
         if not early:
@@ -110,7 +109,7 @@ class OvercomeRules(Section):
             rank = m.skills.get(skill, 0)
             coming = [f"{kind} {face}" for kind, face in assigned[m.name] if face > rank]
             if coming:
-                yield from self.game.abilities._defend_window(
+                yield from self.game.abilities.defend_window(
                     ctx,
                     m,
                     DEFENDING_VERBS,
@@ -123,9 +122,7 @@ class OvercomeRules(Section):
             # can; the player says which stress to take when that is a choice
             harmful = sorted((d for d in assigned[m.name] if d[1] > rank), key=lambda d: d[1])
             kept = yield from self._defend(ctx, m, harmful, defense[m.name])
-            self.state.initiative_supply += len(defense[m.name])
-            for face in defense[m.name]:
-                self.game.emit(EventKind.INITIATIVE_SPENT, character=m.name, face=face)
+            self.ops.spend_defense(m, defense[m.name])
             # 4. apply stress (a card may have this action ignore a kind of stress)
             standing = self.game.standing_flags(ctx, m) if kept else {}
             for kind, _face in kept:
@@ -148,15 +145,7 @@ class OvercomeRules(Section):
                 who=m.name,
             )
             amount = progress if choice == "progress" else hindrance
-            amount = min(amount, self.game.token_supply(choice))
-            setattr(obstacle, choice, getattr(obstacle, choice) + amount)
-            self.game.emit(
-                EventKind.TOKENS_ADDED,
-                obstacle=card.name,
-                token=choice,
-                amount=amount,
-                character=m.name,
-            )
+            self.ops.place_tokens(m, obstacle, choice, amount)
         # 6. overcome or hinder
         if obstacle.progress >= card.difficulty:
             self.take_obstacle(ctx, c, here, obstacle)
@@ -169,9 +158,7 @@ class OvercomeRules(Section):
                 who=c.name,
             )
             if hinder == "hinder":
-                here.obstacles.remove(obstacle)
-                self.state.obstacle_discard.append(obstacle.name)
-                self.game.emit(EventKind.OBSTACLE_DISCARDED, obstacle=card.name, location=here.name)
+                self.ops.discard_obstacle(here, obstacle)
         # 7. reroll
         for m in team:
             self.ops.reroll_initiative(m)
@@ -182,11 +169,7 @@ class OvercomeRules(Section):
         """Progress at or above the difficulty: the character takes the obstacle (its points
         count in a scene) and its "Overcome:" text runs."""
         card = self.ruleset.obstacles[obstacle.name]
-        here.obstacles.remove(obstacle)
-        c.obstacles.append(obstacle.name)
-        self.game.emit(
-            EventKind.OBSTACLE_OVERCOME, obstacle=card.name, location=here.name, character=c.name
-        )
+        self.ops.overcome_obstacle(c, here, obstacle)
         self.game.run_effects(
             ctx, card.effects, "overcome", actor=c.name, location=here.name, card=card.name
         )
@@ -247,7 +230,7 @@ class OvercomeRules(Section):
             cancelled = next(chosen for chosen in best if _left_of(harmful, chosen) == take)
         for i in cancelled:
             kind, face = harmful[i]
-            self.game.emit(EventKind.STRESS_CANCELLED, character=m.name, stress=kind, face=face)
+            self.ops.cancel_stress_die(m, kind, face)
         return [d for i, d in enumerate(harmful) if i not in cancelled]
 
     def _divide_stress_dice(
@@ -267,7 +250,7 @@ class OvercomeRules(Section):
             )
             takers.append(taker)
         for who, kind in zip(takers, card.stress, strict=True):
-            self.game.emit(EventKind.STRESS_DIE_ASSIGNED, character=who, stress=kind)
+            self.ops.assign_stress_die(who, kind)
         return takers
 
 

@@ -31,7 +31,7 @@ from dsl.runtime import (
 from dsl.runtime import DecisionKind as LanguageDecision
 
 from . import select as selecting
-from .contracts import DecisionKind, EventKind
+from .contracts import DecisionKind
 from .words import WORDS
 
 if TYPE_CHECKING:
@@ -212,7 +212,7 @@ def _remove_dice(ctx: Context, refs: list[Any]) -> int:
     # remove from the highest index down so earlier references stay valid
     for ref in sorted(refs, key=lambda r: -int(r["index"])):
         if ref["kind"] == "die":
-            die = host.location(ref["location"]).dice.pop(ref["index"])
+            die = host.ops.take_die(ref["location"], ref["index"])
             host.ops.return_die(die)
             total += die.face
         elif ref["kind"] == "held":
@@ -335,20 +335,7 @@ def _where_made(ctx: Context, made: Any) -> Any:
 
 
 def _to_crafting_area(ctx: Context, name: str) -> None:
-    from .state import AssetInProgress
-
-    host = _host(ctx)
-    st = host.state
-    for pile in (st.asset_staging, st.asset_deck, st.asset_discard, st.archive):
-        if name in pile:
-            pile.remove(name)
-            break
-    else:
-        return  # already taken (by another character): no second copy
-    c = host.character(str(ctx.actor))
-    c.in_progress.append(AssetInProgress(name, [None] * len(host.ruleset.assets[name].recipe)))
-    host.emit(EventKind.ASSET_TAKEN, character=c.name, asset=name)
-    host.ops.fill_staging()
+    _host(ctx).ops.take_to_crafting_area(str(ctx.actor), name)
 
 
 def _roll_and_place_settles(ctx: Context, kw: dict[str, Any]) -> bool:
@@ -386,7 +373,7 @@ def roll_and_place(ctx: Context, object: Any, at: Any = None, on: Any = None) ->
 
 
 def roll_stress_first(ctx: Context, for_: Any = None) -> None:
-    _host(ctx).state.flags["roll stress first"] = 1
+    _host(ctx).ops.set_flag("roll stress first")
 
 
 def _fixed_face(spec: Any) -> bool:
@@ -488,7 +475,7 @@ def _standard_trade(ctx: Context, given: list[dict[str, Any]]) -> None:
         else ctx.decide(LanguageDecision.CHOOSE_OPTION, targets, "Trade for?")
     )
     _remove_dice(ctx, [first, second])
-    host.emit(EventKind.TRADED, character=ctx.actor, gave=[resource, resource], got=into)
+    host.ops.traded_by(ctx.actor, [resource, resource], str(into))
     host.ops.new_resource_die(ctx, str(into), loc, explode=False)
 
 
@@ -524,8 +511,7 @@ def flip(ctx: Context, object: Any, to: Any = None) -> None:
         elif isinstance(ref, dict) and ref.get("kind") == "location":
             loc = host.location(ref["name"])
             if loc.developed:
-                loc.developed = False
-                host.emit(EventKind.LOCATION_UNDEVELOPED, location=loc.name)
+                host.ops.undevelop(loc)
                 ctx.bindings.setdefault("flipped", []).append(loc.name)
 
 
@@ -792,8 +778,7 @@ def move(
         for c in _actors(ctx, None):
             movers = st.characters if st.solo else [c]
             for m in movers:
-                m.location = dest
-                host.emit(EventKind.CHARACTER_MOVED, character=m.name, location=dest, by="effect")
+                host.ops.move_character(m, dest, "effect")
         return
     card = _this_card(ctx, onto) or _this_card(ctx, to)
     if card is not None:  # "move a resource at this location onto this card"
@@ -819,12 +804,10 @@ def move(
     if dice and zone == "pool":  # "move any sorcery at this location to your pool"
         for c in _actors(ctx, None)[:1]:
             for ref in sorted(dice, key=lambda r: -int(r["index"])):
-                die = host.location(ref["location"]).dice.pop(ref["index"])
+                die = host.ops.take_die(ref["location"], ref["index"])
                 host.ops.return_die(die)
                 if st.initiative_supply > 0:
-                    st.initiative_supply -= 1
-                    c.initiative.append(die.face)
-                    host.emit(EventKind.INITIATIVE_GAINED, character=c.name, face=die.face)
+                    host.ops.initiative_from_die(c, die.face)
         return
     category, resource = _noun(object)
     if category == "resource" and from_ is not None and zone is None:
@@ -841,17 +824,9 @@ def move(
         if name in host.ruleset.assets and (zone is None or "crafting" in str(zone)):
             _to_crafting_area(ctx, name)
         elif name in host.ruleset.assets and "staging" in str(zone):
-            if name in st.archive:
-                st.archive.remove(name)
-            else:
-                _take_card_out(ctx, name)
-            st.asset_staging.append(name)
-            host.emit(EventKind.ASSET_STAGED, asset=name)
+            host.ops.stage_asset(name)
         elif name in host.ruleset.obstacles and "deck" in str(zone or ""):
-            if name in st.obstacle_discard:
-                st.obstacle_discard.remove(name)
-            st.obstacle_deck.insert(0, name)
-            host.emit(EventKind.CARD_ADDED, card_kind="obstacle", card=name)
+            host.ops.obstacle_on_deck(name)
         else:  # nothing here knows how: the card is not spent for nothing
             raise EffectError(f"cannot move {name} there", ctx.span)
 
@@ -880,17 +855,8 @@ def _move_dice(ctx: Context, object: Any, resource: str | None, from_: Any, to: 
     if not dice:
         raise _nothing_to_do(ctx, f"no {resource or 'die'} to move to {where}")
     picked = _pick_dice(ctx, dice, object, f"Which {resource or 'die'} moves to {where}?")
-    target = host.location(where)
     for ref in sorted(picked, key=lambda r: -int(r["index"])):  # later indexes first
-        die = host.location(ref["location"]).dice.pop(ref["index"])
-        target.dice.append(die)
-        host.emit(
-            EventKind.DIE_MOVED,
-            resource=die.resource,
-            face=die.face,
-            from_=ref["location"],
-            to=where,
-        )
+        host.ops.move_die(ref["location"], ref["index"], str(where))
 
 
 def _move_obstacle(ctx: Context, ref: dict[str, Any], to: Any) -> None:
@@ -908,10 +874,7 @@ def _move_obstacle(ctx: Context, ref: dict[str, Any], to: Any) -> None:
         if len(names) == 1
         else ctx.decide(DecisionKind.CHOOSE_LOCATION, names, f"Move {obstacle.name} where?")
     )
-    loc.obstacles.remove(obstacle)
-    arrival = host.location(str(where))
-    arrival.obstacles.append(obstacle)
-    host.emit(EventKind.OBSTACLE_MOVED, obstacle=obstacle.name, location=arrival.name)
+    arrival = host.ops.move_obstacle(obstacle, loc, host.location(str(where)))
     moved = {
         "kind": "obstacle",
         "uid": obstacle.uid,
@@ -932,7 +895,6 @@ def _move_obstacle(ctx: Context, ref: dict[str, Any], to: Any) -> None:
 @replaceable("threat")  # "Threat: Instead of discarding this obstacle, ...": after its threat
 def discard(ctx: Context, object: Any, from_: Any = None) -> None:
     host = _host(ctx)
-    st = host.state
     if object is None:  # "discard an asset in your crafting area" with none there
         return _found_nothing(ctx, "nothing to discard")
     for ref in _refs(ctx, object):
@@ -940,54 +902,16 @@ def discard(ctx: Context, object: Any, from_: Any = None) -> None:
         if obstacle is not None:
             found = host.find_obstacle(obstacle.uid)
             assert found is not None
-            found[0].obstacles.remove(obstacle)
-            st.obstacle_discard.append(obstacle.name)
-            host.emit(EventKind.OBSTACLE_DISCARDED, obstacle=obstacle.name, location=found[0].name)
+            host.ops.discard_obstacle(found[0], obstacle)
             continue
         name = _card_name(ref)
         if name is not None and name in host.ruleset.assets:
-            _take_card_out(ctx, name)
-            st.asset_discard.append(name)
+            host.ops.discard_asset(name)
 
 
 def _take_card_out(ctx: Context, name: str) -> bool:
     """Remove a card from wherever it is (decks, staging, a character); True if found."""
-    host = _host(ctx)
-    st = host.state
-    for pile in (
-        st.events_out,
-        st.asset_staging,
-        st.asset_deck,
-        st.asset_discard,
-        st.obstacle_deck,
-        st.obstacle_discard,
-        st.scene_deck,
-        st.scenes,
-        st.reserve,
-    ):
-        if name in pile:
-            pile.remove(name)
-            if pile is st.asset_staging:
-                host.ops.fill_staging()
-            return True
-    for c in st.characters:
-        for pile in (c.assets, c.obstacles):
-            if name in pile:
-                pile.remove(name)
-                return True
-        for asset in c.in_progress:
-            if asset.name == name:
-                for die in asset.slots:
-                    if die is not None:
-                        host.ops.return_die(die)
-                c.in_progress.remove(asset)
-                return True
-    for loc in st.locations:
-        for o in loc.obstacles:
-            if o.name == name:
-                loc.obstacles.remove(o)
-                return True
-    return False
+    return _host(ctx).ops.take_card_out(name)
 
 
 @takes(object=("obstacle", "asset", "event", "scene"))
@@ -998,8 +922,7 @@ def archive(ctx: Context, object: Any, from_: Any = None) -> None:
     for ref in _refs(ctx, object):
         name = _card_name(ref)
         if name and _take_card_out(ctx, name):
-            host.state.archive.append(name)
-            host.emit(EventKind.CARD_ARCHIVED, card=name)
+            host.ops.archive_card(name)
 
 
 @takes(object=("asset", "event", "obstacle", "ability", "scene", "condition"))
@@ -1010,9 +933,7 @@ def burn(ctx: Context, object: Any) -> None:
         if name is None:
             continue
         _take_card_out(ctx, name)
-        host.state.flags[f"burned:{name}"] = 1
-        host.state.archive.append(name)
-        host.emit(EventKind.CARD_BURNED, card=name)
+        host.ops.burn_card(name)
 
 
 @takes(object=("obstacle", "ability", "asset", "scene"))
@@ -1109,8 +1030,7 @@ def refresh(ctx: Context, object: Any) -> None:
             if len(used) == 1
             else ctx.decide(LanguageDecision.CHOOSE_TARGET, used, "Refresh which?")
         )
-        c.exhausted.remove(pick)
-        host.emit(EventKind.CARD_REFRESHED, character=c.name, card=pick)
+        host.ops.refresh_card(c, pick)
 
 
 def refill(ctx: Context, object: Any = None) -> None:
@@ -1135,11 +1055,7 @@ def convert(ctx: Context, object: Any, on: Any = None, to: Any = None) -> None:
     for obstacle in obstacles:
         held = getattr(obstacle, noun)
         amount = held if every else min(count, held)
-        setattr(obstacle, noun, held - amount)
-        setattr(obstacle, into, getattr(obstacle, into) + amount)
-        host.emit(
-            EventKind.TOKENS_CONVERTED, obstacle=obstacle.name, token=noun, to=into, amount=amount
-        )
+        host.ops.convert_tokens(obstacle, noun, into, amount)
         if into == "progress":
             host.overcome.progress_placed(ctx, obstacle.uid)
 
@@ -1183,7 +1099,7 @@ def search(ctx: Context, object: Any, for_: Any = None) -> None:
         else ctx.decide(LanguageDecision.CHOOSE_TARGET, found, "Take which card?")
     )
     if pick in st.asset_deck:
-        st.rng.shuffle(st.asset_deck)  # a searched deck is shuffled
+        host.ops.shuffle(st.asset_deck)  # a searched deck is shuffled
     ctx.bindings["it"] = {"kind": host.ruleset.kind_of(pick), "name": pick}
 
 
@@ -1209,26 +1125,20 @@ def clear(ctx: Context, object: Any, at: Any = None, from_: Any = None) -> None:
             chosen = _pick_dice(ctx, found, object, f"Clear which {noun or 'die'}?")
     taken = {(r["location"], r["index"]) for r in chosen}
     for loc in places:
-        keep = []
-        for i, die in enumerate(loc.dice):
-            if (loc.name, i) in taken:
-                host.ops.return_die(die)
-            else:
-                keep.append(die)
-        loc.dice = keep
-        host.emit(EventKind.DICE_CLEARED, location=loc.name)
+        host.ops.clear_dice(loc, {i for name, i in taken if name == loc.name})
 
 
 def cancel(ctx: Context, object: Any, from_: Any = None) -> None:
-    state = _host(ctx).state
-    state.flags["cancel stress"] = state.flags.get("cancel stress", 0) + _number(ctx, object)
+    host = _host(ctx)
+    cancelled = host.state.flags.get("cancel stress", 0) + _number(ctx, object)
+    host.ops.set_flag("cancel stress", cancelled)
 
 
 def ignore(ctx: Context, object: Any, for_: Any = None) -> None:
     """A card's holder ignores a kind of stress this turn: the holder only, not the team."""
     _, noun = _noun(object)
     whose = f" for {ctx.actor}" if ctx.actor else ""
-    _host(ctx).state.flags[f"ignore {noun or 'limit'}{whose}"] = 1
+    _host(ctx).ops.set_flag(f"ignore {noun or 'limit'}{whose}")
 
 
 def _remove_settles(ctx: Context, kw: dict[str, Any]) -> bool:
@@ -1268,10 +1178,7 @@ def remove(ctx: Context, object: Any, at: Any = None, from_: Any = None, on: Any
             raise _nothing_to_do(ctx, "no threat to remove")
         for loc in places:
             taken = loc.threats if every else min(count, loc.threats)  # "remove all threats"
-            loc.threats -= taken
-            host.state.threat_box += taken
-            if taken:
-                host.emit(EventKind.THREAT_REMOVED, location=loc.name)
+            host.ops.remove_threats(loc, taken)
         return
     if on is None and from_ is None and noun in ("progress", "hindrance"):
         # "Remove a progress at this location": from an obstacle there that has one
@@ -1296,10 +1203,8 @@ def remove(ctx: Context, object: Any, at: Any = None, from_: Any = None, on: Any
         obstacle = _obstacle(ctx, ref)
         if obstacle is not None and noun in ("progress", "hindrance"):
             taken = getattr(obstacle, noun) if every else min(count, getattr(obstacle, noun))
-            setattr(obstacle, noun, getattr(obstacle, noun) - taken)
+            host.ops.remove_tokens(obstacle, noun, taken)
             removed += taken
-            for _ in range(taken):
-                host.emit(EventKind.TOKEN_REMOVED, obstacle=obstacle.name, token=noun)
     if not removed and not every:
         raise _nothing_to_do(ctx, f"no {noun} to remove")
 
@@ -1329,7 +1234,7 @@ def hinder(ctx: Context, object: Any) -> None:
 
 
 def hold(ctx: Context, object: Any, on: Any = None) -> None:
-    _host(ctx).state.flags[f"holds:{ctx.card}"] = _number(ctx, object)
+    _host(ctx).ops.set_flag(f"holds:{ctx.card}", _number(ctx, object))
 
 
 # The actions whose cost standing text may change, each with what the engine takes for it: the
@@ -1351,7 +1256,7 @@ PRINTED_COSTS = frozenset({"port move", "portal move"})
 def cost(ctx: Context, object: ActionCost) -> None:
     """A standing change of an action's cost ("Each trade costs 2 action points."): while the
     card is out, ``Session.action_cost`` reads it instead of the declared value."""
-    _host(ctx).state.flags[f"{object.action} cost"] = object.amount
+    _host(ctx).ops.set_flag(f"{object.action} cost", object.amount)
 
 
 @only_forbidden
@@ -1367,7 +1272,7 @@ def overcome(ctx: Context, object: Any) -> None:
 def stay_in_play(ctx: Context, subject: Any = None) -> None:
     obstacle = _this_obstacle(ctx)
     if obstacle is not None:
-        obstacle.stays = True
+        _host(ctx).ops.keep_in_play(obstacle)
 
 
 def cause_surge(ctx: Context, subject: Any = None) -> None:
@@ -1384,7 +1289,7 @@ def count_toward(ctx: Context, subject: Any = None, object: Any = None) -> None:
     for ref in _refs(ctx, subject):
         name = _card_name(ref)
         if name:
-            _host(ctx).state.flags[f"uncounted:{name}"] = 1
+            _host(ctx).ops.set_flag(f"uncounted:{name}")
 
 
 # ---------------------------------------------------------------------- the values read

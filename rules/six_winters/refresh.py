@@ -11,7 +11,7 @@ from dsl.kernel.machine import new_decision
 from dsl.runtime import Context, Decision
 
 from .basics import Section, ruleset_memo
-from .contracts import DecisionKind, EventKind
+from .contracts import DecisionKind
 from .select import places
 from .state import (
     CharacterState,
@@ -114,12 +114,10 @@ class RefreshRules(Section):
             old = [d for d in loc.dice if d.resource == sorcery]
             if not old:
                 continue
-            faces = self.ops.roll(f"sorcery at {loc.name}", len(old))
-            for die, face in zip(old, faces, strict=True):
-                die.face = face
+            faces = self.ops.reroll(old, f"sorcery at {loc.name}")
             for face in faces:
                 if face >= rs.value("sorcery explodes on", 6):
-                    self.game.emit(EventKind.SORCERY_EXPLODED, location=loc.name)
+                    self.ops.sorcery_exploded(loc)
                     self.ops.explosion_stress(ctx, loc)
                     self.ops.new_resource_die(ctx, sorcery, loc)
 
@@ -141,8 +139,7 @@ class RefreshRules(Section):
                 have = sum(1 for d in loc.dice if d.resource == resource)
                 for _ in range(produces.count(resource) - have):
                     self.ops.new_resource_die(ctx, resource, loc)
-        for flag in [f for f in st.flags if f.startswith(("cancel ", "ignore "))]:
-            del st.flags[flag]  # "this turn" effects end with the turn
+        self.ops.end_turn_effects()  # "this turn" effects end with the turn
 
     def gain_turn_action_points(self, name: str) -> None:
         """Refresh step 3 for one character: the declared action points per turn."""
@@ -154,12 +151,11 @@ class RefreshRules(Section):
         """Refresh step 4 for one character: every card it used this turn is upright again."""
         c = self.game.character(name)
         if c.exhausted:
-            self.game.emit(EventKind.CARDS_READIED, character=c.name, cards=c.exhausted)
-            c.exhausted = []
+            self.ops.ready_cards(c)
 
     def start_taking(self, name: str) -> None:
         """Refresh step 5 for one character: take any of ability, staging asset, initiative."""
-        self.state.frames.append(Frame("take", {"order": [name], "who": 0, "taken": 0}))
+        self.game.push_frame("take", {"order": [name], "who": 0, "taken": 0})
 
     def unrefreshed(self) -> set[str]:
         """The locations whose dice a standing text in play keeps from refreshing ("Dice at
@@ -219,7 +215,7 @@ class RefreshRules(Section):
                 )
             data["who"] += 1
             data["taken"] = 0
-        self.state.frames.pop()
+        self.game.pop_frame()
         return None
 
     @quiet("reroll_initiative")

@@ -4,7 +4,6 @@ narrated where, skill-match points, cards spent for points, the epilogue.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
@@ -16,7 +15,7 @@ from .basics import (
     ruleset_memo,
 )
 from .cards import Scene
-from .contracts import DecisionKind, EventKind
+from .contracts import DecisionKind
 from .state import (
     CharacterState,
     LocationState,
@@ -80,7 +79,7 @@ class SceneRules(Section):
             return self.ruleset.assets[name].points
         return self.ruleset.obstacles[name].points
 
-    def _narrate_options(self) -> list[Any]:
+    def narrate_options(self) -> list[Any]:
         """The narrate actions: every scene available, where it may be narrated, by every team
         of the characters there whose cards could reach its points (a point per card that
         matches the scene's skill, and the points of all their cards)."""
@@ -120,7 +119,7 @@ class SceneRules(Section):
     def _narrations(
         self, scenes: list[str], places: dict[str, list[str]]
     ) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
-        """``_narrate_options`` for the scenes some team could reach: each scene, where, by
+        """``narrate_options`` for the scenes some team could reach: each scene, where, by
         whom."""
         st = self.state
         rs = self.ruleset
@@ -175,7 +174,6 @@ class SceneRules(Section):
         """Narrate a scene: skill-match points, cards played, epilogue, skill advance. A piece
         written as a generator: each card is asked and the piece goes on from there (the
         epilogue's questions, a card's text, are asked as texts ask: ``ctx.decide``)."""
-        st = self.state
         scene = self.ruleset.scenes[scene_name]
         team = [self.game.character(n) for n in participants]
         bonus = self.ruleset.value("skill match bonus", 1)
@@ -213,18 +211,8 @@ class SceneRules(Section):
             played.append({**choice, "points": points})
         self.game.touch()
         for card in played:
-            owner = self.game.character(card["character"])
-            if card["kind"] == "asset":
-                owner.assets.remove(card["card"])
-                st.asset_discard.append(card["card"])
-            else:
-                owner.obstacles.remove(card["card"])
-                st.archive.append(card["card"])
-        if scene_name in st.scenes:
-            st.scenes.remove(scene_name)
-        else:
-            st.scene_deck.remove(scene_name)
-        st.archive.append(scene_name)
+            self.ops.spend_scene_card(self.game.character(card["character"]), card)
+        self.ops.archive_scene(scene_name)
         self.complete_scene(ctx, scene_name, location, participants, played, match)
 
     def complete_scene(
@@ -263,5 +251,4 @@ class SceneRules(Section):
             "advances": advances,
             "finale": scene.finale,
         }
-        st.scenes_completed.append(record)
-        self.game.emit(EventKind.SCENE_COMPLETED, **copy.deepcopy(record))
+        self.ops.scene_completed(record)

@@ -23,7 +23,7 @@ import pickle
 import sys
 import weakref
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +32,6 @@ from dsl.errors import ChroniclerError
 from dsl.kernel.dispatch import Part, piece
 from dsl.kernel.machine import (
     AnswerRefused,
-    Event,
     Machine,
     PieceRefused,
 )
@@ -53,7 +52,6 @@ from .basics import (
     ruleset_memo,
 )
 from .cards import Effect, Ruleset
-from .contracts import EventKind
 from .obstacles import ObstacleRules
 from .operations import Operations
 from .overcome import OvercomeRules
@@ -173,12 +171,7 @@ class Session(ProcedureWalker, Machine):
         copies (as it always was: saves stay readable both ways); the frames are swapped for
         such copies only while the state is encoded."""
         st = self.state
-        frames = st.frames
-        st.frames = [_portable_frame(f, st) for f in frames]
-        try:
-            return encode(st)
-        finally:
-            st.frames = frames
+        return encode(replace(st, frames=[_portable_frame(f, st) for f in st.frames]))
 
     @classmethod
     def decode_state(cls, ruleset: Any, data: Any) -> Any:
@@ -187,11 +180,7 @@ class Session(ProcedureWalker, Machine):
     def copy_state(self) -> Any:
         """Events are frozen, so the copy shares them (its own list); so are run frames'
         snapshots."""
-        st = self.state
-        state = copy_session(st)  # ``thaw(freeze(st))``, copying each list once
-        state.events = list(st.events)
-        state.answers = list(st.answers)  # answers are never changed once given
-        return state
+        return copy_session(self.state, log=True)  # ``thaw(freeze(st))``, each list once
 
     def snapshot(self, op: str) -> Any:
         """``state.freeze``. Only the downtime piece changes the sheets: any other piece's
@@ -203,10 +192,8 @@ class Session(ProcedureWalker, Machine):
         # a snapshot read from JSON is the pickled state (see ``encode_state``)
         if isinstance(snap, bytes):
             return pickle.loads(snap)
-        st = thaw(snap)
-        if snap[28] is None:  # a snapshot without the sheets: they have not changed
-            st.sheets = self.state.sheets
-        return st
+        # a snapshot without the sheets goes back to them as they are (they have not changed)
+        return thaw(snap, self.state.sheets)
 
     def runs_only_text(self, data: dict[str, Any]) -> bool:
         return _runs_a_text(data)
@@ -235,7 +222,9 @@ class Session(ProcedureWalker, Machine):
         told = len(events)
         last = events[-1] if told else None
         kept = self._view
-        view = kept[2]() if kept is not None and kept[0] == told and kept[1] is last else None
+        view: View | None = (
+            kept[2]() if kept is not None and kept[0] == told and kept[1] is last else None
+        )
         if view is not None:
             if view["who"] == who:
                 view._state = st
@@ -512,14 +501,13 @@ class Session(ProcedureWalker, Machine):
         ]
         if not texts:
             return {}
-        turn = self.state.flags
-        self.state.flags = {}
+        turn = self.ops.swap_flags({})
         try:
             for name, effect in texts:
                 self.run_effect(ctx, effect, actor=c.name, location=c.location, card=name)
             return self.state.flags
         finally:
-            self.state.flags = turn
+            self.ops.swap_flags(turn)
 
     def decide(
         self,
@@ -628,13 +616,13 @@ class Session(ProcedureWalker, Machine):
             if refuse:  # a card used as an action that cannot do what it says is taken back
                 raise PieceRefused(f"{card}: {error.message}") from None
             self.touch()
-            self.emit(EventKind.EFFECT_FAILED, card=card, text=effect.text, reason=error.message)
+            self.ops.effect_failed(card, effect, error.message)
             return False
         finally:
             ctx.cursor = inner.cursor
             self._last_call = saved_last
         self.touch()  # what follows the text may change the state
-        self.emit(EventKind.EFFECT, card=card, trigger=effect.label, text=effect.text)
+        self.ops.effect_told(card, effect)
         if self.state.card_dice:
             self.ops.release_cards_left()  # a text may have discarded a card with dice on it
         return any(kind == "pay_or_refuse" and inner.answers[i] is False for i, kind in inner.kinds)
@@ -807,20 +795,7 @@ def new_session(
     if solo:
         made_steps(session, "Solo Variant")
     session.making.plan = None
-    state.events.insert(
-        0,
-        Event(
-            EventKind.SESSION_STARTED,
-            {
-                "year": state.year,
-                "scheme": state.scheme,
-                "characters": chosen,
-                "seed": seed,
-                "solo": solo,
-                "threat_pool": state.threat_pool,
-            },
-        ),
-    )
+    session.ops.session_started(chosen, seed=seed, solo=solo)
     state.frames = []
     session.start_phase("Session")  # the rest of the procedure is walked from its text
     return session

@@ -11,7 +11,6 @@ from dsl.runtime import Context
 from dsl.runtime import DecisionKind as LanguageDecision
 
 from .basics import Section
-from .contracts import EventKind
 from .state import LocationState
 
 
@@ -26,7 +25,7 @@ class SessionEndRules(Section):
         st = self.state
         won = st.lost is None and len(st.scenes_completed) >= self.ruleset.value("scenes to win", 3)
         # told at the teardown; the threat left is counted as play ended, before the text
-        st.flags["year won"], st.flags["threat left"] = int(won), st.threat_pool
+        self.ops.note_year_result(won)
         if self._storing_year():
             self._session_end_steps(ctx, won)
 
@@ -53,40 +52,38 @@ class SessionEndRules(Section):
     def tell_result(self) -> None:
         """The session end's teardown: the result is told, and the session is over."""
         st = self.state
-        won = bool(st.flags.pop("year won"))
-        st.result = {
-            "result": "won" if won else "lost",
-            "reason": st.lost
-            or ("three scenes completed" if won else "too few scenes by the end of winter"),
-            "scenes_completed": len(st.scenes_completed),
-            "threat_left": st.flags.pop("threat left"),
-        }
-        self.game.emit(EventKind.SESSION_ENDED, **st.result)
-        st.over = True
+        won, threat_left = self.ops.take_year_result()
+        self.ops.end_session(
+            {
+                "result": "won" if won else "lost",
+                "reason": st.lost
+                or ("three scenes completed" if won else "too few scenes by the end of winter"),
+                "scenes_completed": len(st.scenes_completed),
+                "threat_left": threat_left,
+            }
+        )
 
     def _session_end_steps(self, ctx: Context, won: bool) -> None:
         """Check for scheme failure (its success or failure text), the events out leave."""
         st = self.state
         scheme = self.ruleset.schemes[st.scheme]
-        if self.ruleset.value("result threats from box", 1):
-            st.flags["threats from box"] = 1  # play is over: the pool no longer counts
+        # play is over: the pool no longer counts
+        self.ops.take_threats_from_box(bool(self.ruleset.value("result threats from box", 1)))
         try:
             self.game.run_effects(
                 ctx, scheme.effects, "success" if won else "failure", card=scheme.name
             )
         finally:
-            st.flags.pop("threats from box", None)
+            self.ops.take_threats_from_box(False)
         for name in list(st.events_out):  # events out end with the session
             self.game.run_effects(ctx, self.ruleset.events[name].effects, "session end", card=name)
             if name in st.events_out:
-                st.events_out.remove(name)
-                st.obstacle_discard.append(name)
+                self.ops.end_event(name)
         self.ops.apply_standing_texts(ctx)
 
     def _reduce_danger_once(self, ctx: Context, loc: LocationState) -> bool:
         """Reduce Location Danger once at ``loc``: a threat or an obstacle removed, or nothing
         (the players' choice). Whether something was removed."""
-        st = self.state
         options: list[Any] = []
         if loc.threats:
             options.append("threat")
@@ -103,13 +100,8 @@ class SessionEndRules(Section):
         if choice != "nothing":
             self.game.touch()  # the piece's first change (see ``basics._runs_a_text``)
         if choice == "threat":
-            loc.threats -= 1
-            st.threat_box += 1
-            self.game.emit(EventKind.THREAT_REMOVED, location=loc.name)
+            self.ops.remove_threat(loc)
         elif choice != "nothing":
             name = choice.split(":", 1)[1]
-            found = next(o for o in loc.obstacles if o.name == name)
-            loc.obstacles.remove(found)
-            st.obstacle_discard.append(name)
-            self.game.emit(EventKind.OBSTACLE_DISCARDED, obstacle=name, location=loc.name)
+            self.ops.discard_obstacle(loc, next(o for o in loc.obstacles if o.name == name))
         return choice != "nothing"

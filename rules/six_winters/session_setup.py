@@ -13,7 +13,7 @@ from .basics import (
     _ASSET_PROMPT,
     Section,
 )
-from .contracts import DecisionKind, EventKind
+from .contracts import DecisionKind
 from .state import (
     Frame,
 )
@@ -31,11 +31,11 @@ class SessionSetupRules(Section):
 
     def start_character_setup(self, name: str) -> None:
         """Character Setup: asks first, before anything changes (a step frame, no snapshot)."""
-        self.state.frames.append(Frame("character_setup", {"name": name}))
+        self.game.push_frame("character_setup", {"name": name})
 
     def start_placing(self, name: str) -> None:
         """Place Characters: asked by a step frame, like the character setup."""
-        self.state.frames.append(Frame("place_character", {"name": name}))
+        self.game.push_frame("place_character", {"name": name})
 
     @piece("downtime")
     def downtime(self, ctx: Context, name: str) -> None:
@@ -52,10 +52,7 @@ class SessionSetupRules(Section):
                 f"Downtime: which condition does {name} recover from?",
                 who=name,
             )
-            sheet.conditions.remove(removed)
-            self.game.emit(
-                EventKind.CONDITION_REMOVED, character=name, condition=removed, by="downtime"
-            )
+            self.ops.recover_in_downtime(sheet, removed)
         for n in range(rs.value("downtime advances", 2)):
             skill = self.game.decide(
                 ctx,
@@ -64,14 +61,12 @@ class SessionSetupRules(Section):
                 f"Downtime: skill advance {n + 1} for {name}",
                 who=name,
             )
-            rank = self.ops.mark_advance(sheet, skill)
-            self.game.emit(EventKind.DOWNTIME, character=name, skill=skill, rank=rank)
+            self.ops.train_in_downtime(sheet, skill)
         # A character back from downtime plays this year as the sheet now stands (the session's
         # copy was taken at Choose Characters, before this step).
         for c in self.state.characters:
             if c.name == name:
-                c.skills, c.advances = dict(sheet.skills), dict(sheet.advances)
-                c.conditions = list(sheet.conditions)
+                self.ops.take_up_sheet(c, sheet)
 
     @piece("reserve")
     def reserve(self, ctx: Context, asset: str) -> None:
@@ -82,9 +77,7 @@ class SessionSetupRules(Section):
             [c.name for c in st.characters],
             f"Reserve: who takes {asset}?",
         )
-        st.reserve.remove(asset)
-        self.game.character(owner).assets.append(asset)
-        self.game.emit(EventKind.RESERVE_TAKEN, character=owner, asset=asset)
+        self.ops.take_reserve_asset(self.game.character(owner), asset)
 
     @quiet("starting_resources")
     def quiet_starting_resources(self, args: dict[str, Any]) -> bool:
@@ -100,7 +93,8 @@ class SessionSetupRules(Section):
     @step("character_setup")
     def walk_character_setup(self, frame: Frame) -> Decision | None:
         """A character's setup: may take an asset from the staging area (asked here), then the
-        rest (``op_character_ready``). ``op_character_setup`` is the same as one piece."""
+        rest (the ``character_ready`` piece). The ``character_setup`` piece is the same as one
+        piece."""
         c = self.game.character(frame.data["name"])
         if self.state.asset_staging and frame.data.get("taken", 0) < self.ruleset.value(
             "starting assets", 1
@@ -111,7 +105,7 @@ class SessionSetupRules(Section):
                 prompt=_ASSET_PROMPT.format(c.name),
                 options=(*self.state.asset_staging, "none"),
             )
-        self.state.frames.pop()
+        self.game.pop_frame()
         self.game.push_run("character_ready", name=c.name)
         return None
 
@@ -123,7 +117,7 @@ class SessionSetupRules(Section):
             frame.data["taken"] = frame.data.get("taken", 0) + 1
             if frame.data["taken"] < self.ruleset.value("starting assets", 1):
                 return  # asked again: another asset, or none
-        self.state.frames.pop()
+        self.game.pop_frame()
         self.game.push_run("character_ready", name=name)
 
     @piece("character_setup")
@@ -185,7 +179,7 @@ class SessionSetupRules(Section):
 
     @answer("place_character")
     def answer_place_character(self, frame: Frame, where: Any) -> None:
-        self.state.frames.pop()
+        self.game.pop_frame()
         self._put(frame.data["name"], where)
 
     @piece("place_character")
@@ -199,5 +193,4 @@ class SessionSetupRules(Section):
     def _put(self, name: str, where: str) -> None:
         st = self.state
         for moved in st.characters if st.solo else [self.game.character(name)]:
-            moved.location = where
-            self.game.emit(EventKind.CHARACTER_PLACED, character=moved.name, location=where)
+            self.ops.place_character(moved, where)

@@ -100,5 +100,5 @@ def test_the_rules_sections_are_parts_of_the_session_not_its_bases():
         assert part is not None and fn.__qualname__.split(".")[0] in {
             cls.__name__ for cls in parts.values()
         }
-    walks = ["actions", "craft", "take", "activate", "character_setup", "place_character"]
+    walks = ["actions", "craft", "take", "character_setup", "place_character"]
     assert sorted(table.steps) == sorted([*walks, "procedure", "offer"])
