@@ -389,9 +389,9 @@ def roll_command(
     lines: list[str] = []
     while True:
         decision = roll.pending()
-        for line in account.narrate(roll.events[told:]):
-            lines.append(line)
-            out.print(escape(line))
+        for event in roll.events[told:]:
+            lines.append(account.line(event))
+            out.print(escape(lines[-1]))
         told = len(roll.events)
         if decision is None:
             break

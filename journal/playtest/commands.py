@@ -170,10 +170,20 @@ def simulate_command(
                     f"first: {run.errors[0]}"
                 )
         ids = [runs[0].run_id]
-        title = f"Playtest report: {found.name}, {bot} bot, " + (
-            f"year {counted_year}" if counted_year else "whole campaigns"
+        title = f"Playtest report: {found.name}, {bot} bot" + (
+            ""
+            if playtest.sessions == 1
+            else f", year {counted_year}"
+            if counted_year
+            else ", whole campaigns"
         )
-        tables = figures.report(con, ids, campaigns=counted_year is None, shown=playtest.figures)
+        tables = figures.report(
+            con,
+            ids,
+            campaigns=counted_year is None,
+            shown=playtest.figures,
+            sessions=playtest.sessions,
+        )
         tables += _extra_tables(con, runs, refused, labels, compare)
         run_ids = [r.run_id for r in runs]
         header = report.Header(

@@ -140,7 +140,7 @@ def _ids(run_ids: Sequence[int]) -> str:
     return ", ".join(str(int(r)) for r in run_ids)
 
 
-def overview(con: Any, run_ids: Sequence[int]) -> Table:
+def overview(con: Any, run_ids: Sequence[int], sessions: int = 6) -> Table:
     rows = con.execute(
         f"""SELECT r.run_id, r.ruleset, r.digest, r.bot, r.year, r.variant, r.finished, r.games,
         count(g.won) FILTER (WHERE g.won), count(g.won), count(g.error), min(g.game_id),
@@ -194,7 +194,8 @@ def overview(con: Any, run_ids: Sequence[int]) -> Table:
             "per game",
         ],
         out,
-        "A campaign game is won when all six years are won. Errors are games the text broke.",
+        (f"A campaign game is won when all {sessions} sessions are won. " if sessions > 1 else "")
+        + "Errors are games the text broke.",
         brief=(0, 1, 5, 6, 7, 8, 9),
     )
 
@@ -533,11 +534,15 @@ FIGURES: dict[str, Callable[[Any, Sequence[int]], Table]] = {
 
 
 def report(
-    con: Any, run_ids: Sequence[int], campaigns: bool, shown: Sequence[str] | None = None
+    con: Any,
+    run_ids: Sequence[int],
+    campaigns: bool,
+    shown: Sequence[str] | None = None,
+    sessions: int = 6,
 ) -> list[Table]:
     """The overview, then the figures the ruleset's facts feed (all of the campaign game's
     when ``shown`` is not given: a store written before rulesets named theirs)."""
-    tables = [overview(con, run_ids)]
+    tables = [overview(con, run_ids, sessions)]
     if campaigns and "seats" not in (shown or ()):
         tables.append(by_group(con, run_ids, "year", "Win rate per year", "years"))
     names = shown if shown is not None else [name for name in FIGURES if name != "seats"]

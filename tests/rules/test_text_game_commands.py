@@ -142,16 +142,18 @@ def test_simulate_reports_the_win_rate_of_each_seat_over_the_games_played(
         for seat in game.state.result["tied"]:
             wins[seat] += 1
     assert "Win rate per seat" in out
+    assert "year 1" not in out.splitlines()[0]  # a game of one session has no years
     rows = {
-        cells[0]: cells[1:]
+        m[1]: m.groups()[1:]
         for line in out.splitlines()
-        if (cells := [c.strip() for c in line.strip("│ ").split("│")])[0] in wins
+        if (m := re.match(r"\s*(p\d)\s+(\d+)\s+(\d+\.\d%) (\[\d+, \d+\])", line))
     }
+    assert set(rows) == set(wins)
     for seat, won in wins.items():
-        games, counted, rate = rows[seat][:3]
-        assert (games, counted) == ("20", str(won))
-        assert rate == f"{100 * won / 20:.1f}%"
-        assert re.fullmatch(r"\[\d+\.\d, \d+\.\d\]", rows[seat][3])  # its 95% interval
+        games, rate, interval = rows[seat]
+        assert games == "20"
+        assert rate == f"{100 * won / 20:.1f}%"  # its 95% interval beside it, in points
+        assert interval.startswith("[")
     con = duckdb.connect(str(store), read_only=True)
     game_id, seed = con.execute("SELECT game_id, seed FROM games ORDER BY seed LIMIT 1").fetchone()
     con.close()
