@@ -5,13 +5,12 @@ own; cards used as actions are ``abilities``.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from dsl.kernel.dispatch import answer, piece, step
-from dsl.kernel.machine import new_decision
-from dsl.runtime import Context, Decision
+from dsl.runtime import Context, Decision, new_decision
 
 from .basics import (
     ANY,
@@ -42,6 +41,10 @@ _Hand = tuple[
     tuple[tuple[str, str, tuple[int, ...]], ...],
     tuple[tuple[str, str, tuple[tuple[int, Any], ...]], ...],
 ]
+
+# what moving, trading, mustering and crafting cost now, and what a card makes a port and a
+# portal move cost (``None``: as the location prints)
+_Costs = tuple[int, int, int, int, int | None, int | None]
 
 
 class ActionRules(Section):
@@ -150,34 +153,20 @@ class ActionRules(Section):
 
         Asked at every action decision, so written for speed (the order of the options is part
         of the game's behaviour: bots pick by position): each location and its side is looked
-        up once, each action's cost once, and what a card offers comes from ``_card_actions``,
-        worked out once per card (its memo read in line: a card's facts are never falsy)."""
+        up once, each action's cost once, and what a card offers comes from ``card_actions``,
+        worked out once per card (its memo read in line: a card's facts are never falsy).
+        Each kind of action has its own method: moves, trades and musters, overcoming and
+        crafting, the cards' texts, then everyone's "May ..." texts."""
         st = self.state
-        rs = self.ruleset
-        self.options_round += 1  # (``_may_act`` looks a character's table up once a round)
+        self.options_round += 1  # (``may_act`` looks a character's table up once a round)
         options: list[Any] = []
         add = options.append
         board = self.game.map_facts()  # each location's side and neighbours, kept while the map is
         locations = st.locations
         sides = board.sides  # ``self.game.side`` of each location
         first = board.first  # by name, the first location of a name (as ``location``)
-        steps = board.steps
-        if st.flags:  # a card in play may have changed a cost
-            move_cost = self.game.action_cost("move")
-            trade_cost = self.game.action_cost("trade")
-            muster_cost = self.game.action_cost("muster")
-            craft_cost = self.game.action_cost("craft")
-            port_card = self.game.changed_cost("port move")
-            portal_card = self.game.changed_cost("portal move")
-        else:  # the declared costs (most of the time: no card changes one)
-            move_cost, trade_cost, muster_cost, craft_cost = self._action_costs
-            port_card = portal_card = None
+        costs = self._costs_now()
         lowest_at: dict[str, int | None] = {}
-        memo = self._card_memo
-        card_actions = self.game.abilities.card_actions
-        supply = st.supply
-        obstacle_cards = rs.obstacles
-        forbidden = rs.forbidden_on
         permitting: list[tuple[CharacterState, list[tuple[str, str, Any]]]] = []
         for c in st.characters:
             name = c.location
@@ -185,102 +174,189 @@ class ActionRules(Section):
                 continue
             at = first[name]  # a name not on the map is a KeyError, as ``location`` raises
             here, side = locations[at], sides[at]
-            ap = c.action_points
-            who = c.name
             hand = self.hand(c)  # what the cards it holds offer, worked out once per hand
-            # any character may move (in the solo variant the whole party moves)
-            if ap >= move_cost:
-                for dest, entry_cost in steps[name]:
-                    if ap >= move_cost + entry_cost:
-                        add({"act": "move", "character": who, "to": dest})
-            if side.port_cost is not None and ap >= (
-                side.port_cost if port_card is None else port_card
-            ):
-                for other, o_side in zip(locations, sides, strict=True):
-                    if other is not here and o_side.port_cost is not None:
-                        add({"act": "move", "character": who, "to": other.name, "by": "port"})
-            if side.portal_cost is not None or side.portal_stress_cost is not None:
-                for other, o_side in zip(locations, sides, strict=True):
-                    if other is here or (
-                        o_side.portal_cost is None and o_side.portal_stress_cost is None
-                    ):
-                        continue
-                    if (
-                        ap >= portal_card
-                        if portal_card is not None
-                        else (side.portal_cost is not None and ap >= side.portal_cost)
-                        or side.portal_stress_cost is not None
-                    ):
-                        add({"act": "move", "character": who, "to": other.name, "by": "portal"})
-            obstacles = here.obstacles
-            # ``restricted(here, verb, side)``, its obstacle lookup only when there are any
-            if (
-                ap >= trade_cost
-                and len(here.dice) > 1  # a trade gives a pair
-                and not side.no_trade
-                and not (obstacles and self.game.restricted(here, "trade", side))
-            ):
-                options.extend(self._trade_options(c, here))
-            if (
-                ap >= muster_cost
-                and not side.no_muster
-                and not (obstacles and self.game.restricted(here, "muster", side))
-            ):
-                for resource in self._musters(side, hand[0]):
-                    if supply.get(resource, 0) > 0:
-                        add({"act": "muster", "character": who, "resource": resource})
-            initiative = c.initiative
-            if obstacles and not initiative:  # only an obstacle with enough progress is taken
-                for i, o in enumerate(obstacles):
-                    if o.progress >= obstacle_cards[o.name].difficulty and not (
-                        forbidden and self.game.forbids("overcome", o.uid)
-                    ):
-                        add({"act": "overcome", "character": who, "obstacle": o.name, "index": i})
-            if initiative:
-                if here.dice and len(initiative) >= craft_cost:
-                    if name not in lowest_at:  # the same for everyone here
-                        targets = [
-                            a
-                            for o in st.characters
-                            if o.location == name
-                            for a in o.in_progress  # ``characters_at(name)``
-                        ]
-                        lowest_at[name] = self._lowest_craftable(here, targets) if targets else None
-                    lowest = lowest_at[name]
-                    if lowest is not None:
-                        # any initiative die at least as high as the lowest die that some
-                        # empty slot takes can craft
-                        for face in sorted(set(initiative)):
-                            if face >= lowest:
-                                add({"act": "craft", "character": who, "die": face})
-                for i, o in enumerate(obstacles):
-                    if forbidden and self.game.forbids("overcome", o.uid):
-                        continue  # "May not overcome Stability obstacles" stands
-                    add({"act": "overcome", "character": who, "obstacle": o.name, "index": i})
-            # the cards' texts used as actions; their "May ..." texts come after everyone's
-            granting: list[tuple[str, str, tuple[tuple[int, Any], ...]]] = []
-            if side.permissions:
-                granting.append(("location", here.name, _usable_permissions(side.permissions)))
-            exhausted = c.exhausted
-            for kind, card, plays in hand[1]:
-                if card not in exhausted:
-                    for k in plays:
-                        # a card whose text would find nothing to act on is not offered
-                        if self.game.abilities.may_act(c, kind, card, k):
-                            add({"act": kind, "character": who, "card": card, "effect": k})
-            granting += hand[2]
-            for n in st.events_out:
-                actions = memo.get(("event", n)) or card_actions("event", n)
-                if actions.permissions:
-                    granting.append(("event", n, actions.permissions))
+            self._move_options(add, c, here, side, board, costs)
+            self._place_options(options, c, here, side, hand, costs)
+            self._obstacle_options(add, c, here, costs, lowest_at)
+            granting = self._card_options(add, c, here, side, hand)
             if granting:
                 permitting.append((c, granting))
+        self._permission_options(add, permitting)
+        options += self.game.scenes.narrate_options()
+        add("done")
+        return options
+
+    def _costs_now(self) -> _Costs:
+        """What moving, trading, mustering and crafting cost now; what a card makes a port or
+        portal move cost (``None``: as the location prints)."""
+        if self.state.flags:  # a card in play may have changed a cost
+            game = self.game
+            return (
+                game.action_cost("move"),
+                game.action_cost("trade"),
+                game.action_cost("muster"),
+                game.action_cost("craft"),
+                game.changed_cost("port move"),
+                game.changed_cost("portal move"),
+            )
+        # the declared costs (most of the time: no card changes one)
+        return (*self._action_costs, None, None)
+
+    def _move_options(
+        self,
+        add: Callable[[Any], None],
+        c: CharacterState,
+        here: LocationState,
+        side: Any,
+        board: Any,
+        costs: _Costs,
+    ) -> None:
+        """Any character may move (in the solo variant the whole party moves): to a
+        neighbour, by port, or through a portal."""
+        move_cost, _, _, _, port_card, portal_card = costs
+        ap, who = c.action_points, c.name
+        if ap >= move_cost:
+            for dest, entry_cost in board.steps[here.name]:
+                if ap >= move_cost + entry_cost:
+                    add({"act": "move", "character": who, "to": dest})
+        locations, sides = self.state.locations, board.sides
+        if side.port_cost is not None and ap >= (
+            side.port_cost if port_card is None else port_card
+        ):
+            for other, o_side in zip(locations, sides, strict=True):
+                if other is not here and o_side.port_cost is not None:
+                    add({"act": "move", "character": who, "to": other.name, "by": "port"})
+        if side.portal_cost is not None or side.portal_stress_cost is not None:
+            for other, o_side in zip(locations, sides, strict=True):
+                if other is here or (
+                    o_side.portal_cost is None and o_side.portal_stress_cost is None
+                ):
+                    continue
+                if (
+                    ap >= portal_card
+                    if portal_card is not None
+                    else (side.portal_cost is not None and ap >= side.portal_cost)
+                    or side.portal_stress_cost is not None
+                ):
+                    add({"act": "move", "character": who, "to": other.name, "by": "portal"})
+
+    def _place_options(
+        self,
+        options: list[Any],
+        c: CharacterState,
+        here: LocationState,
+        side: Any,
+        hand: _Hand,
+        costs: _Costs,
+    ) -> None:
+        """Trades and musters at the character's location (``restricted(here, verb, side)``,
+        its obstacle lookup only when there are any)."""
+        _, trade_cost, muster_cost, _, _, _ = costs
+        ap, obstacles = c.action_points, here.obstacles
+        if (
+            ap >= trade_cost
+            and len(here.dice) > 1  # a trade gives a pair
+            and not side.no_trade
+            and not (obstacles and self.game.restricted(here, "trade", side))
+        ):
+            options.extend(self._trade_options(c, here))
+        if (
+            ap >= muster_cost
+            and not side.no_muster
+            and not (obstacles and self.game.restricted(here, "muster", side))
+        ):
+            supply = self.state.supply
+            for resource in self._musters(side, hand[0]):
+                if supply.get(resource, 0) > 0:
+                    options.append({"act": "muster", "character": c.name, "resource": resource})
+
+    def _obstacle_options(
+        self,
+        add: Callable[[Any], None],
+        c: CharacterState,
+        here: LocationState,
+        costs: _Costs,
+        lowest_at: dict[str, int | None],
+    ) -> None:
+        """Overcoming the obstacles here (with no initiative dice, only one with enough
+        progress is taken) and crafting with an initiative die."""
+        obstacles, initiative, who = here.obstacles, c.initiative, c.name
+        forbidden = self.ruleset.forbidden_on
+        if obstacles and not initiative:
+            obstacle_cards = self.ruleset.obstacles
+            for i, o in enumerate(obstacles):
+                if o.progress >= obstacle_cards[o.name].difficulty and not (
+                    forbidden and self.game.forbids("overcome", o.uid)
+                ):
+                    add({"act": "overcome", "character": who, "obstacle": o.name, "index": i})
+        if not initiative:
+            return
+        name = here.name
+        if here.dice and len(initiative) >= costs[3]:
+            if name not in lowest_at:  # the same for everyone here
+                targets = [
+                    a
+                    for o in self.state.characters
+                    if o.location == name
+                    for a in o.in_progress  # ``characters_at(name)``
+                ]
+                lowest_at[name] = self._lowest_craftable(here, targets) if targets else None
+            lowest = lowest_at[name]
+            if lowest is not None:
+                # any initiative die at least as high as the lowest die that some empty slot
+                # takes can craft
+                for face in sorted(set(initiative)):
+                    if face >= lowest:
+                        add({"act": "craft", "character": who, "die": face})
+        for i, o in enumerate(obstacles):
+            if forbidden and self.game.forbids("overcome", o.uid):
+                continue  # "May not overcome Stability obstacles" stands
+            add({"act": "overcome", "character": who, "obstacle": o.name, "index": i})
+
+    def _card_options(
+        self,
+        add: Callable[[Any], None],
+        c: CharacterState,
+        here: LocationState,
+        side: Any,
+        hand: _Hand,
+    ) -> list[tuple[str, str, Any]]:
+        """The cards' texts used as actions; their "May ..." texts, which come after
+        everyone's (returned)."""
+        granting: list[tuple[str, str, Any]] = []
+        if side.permissions:
+            granting.append(("location", here.name, _usable_permissions(side.permissions)))
+        exhausted, who = c.exhausted, c.name
+        may_act = self.game.abilities.may_act
+        for kind, card, plays in hand[1]:
+            if card not in exhausted:
+                for k in plays:
+                    # a card whose text would find nothing to act on is not offered
+                    if may_act(c, kind, card, k):
+                        add({"act": kind, "character": who, "card": card, "effect": k})
+        granting += hand[2]
+        memo = self._card_memo
+        card_actions = self.game.abilities.card_actions
+        for n in self.state.events_out:
+            actions = memo.get(("event", n)) or card_actions("event", n)
+            if actions.permissions:
+                granting.append(("event", n, actions.permissions))
+        return granting
+
+    def _permission_options(
+        self,
+        add: Callable[[Any], None],
+        permitting: list[tuple[CharacterState, list[tuple[str, str, Any]]]],
+    ) -> None:
+        """Everyone's "May ..." texts (of cards held, locations and events out) that may be
+        used now."""
+        holding_possible = self.game.abilities.holding_possible
         for c, granting in permitting:
             for on, card_name, permissions in granting:
                 for k, permission in permissions:
                     if c.exhausted and f"{card_name}#{k}" in c.exhausted:
                         continue
-                    if not self.game.abilities.holding_possible(c, card_name, permission):
+                    if not holding_possible(c, card_name, permission):
                         continue
                     add(
                         {
@@ -291,9 +367,6 @@ class ActionRules(Section):
                             "index": k,
                         }
                     )
-        options += self.game.scenes.narrate_options()
-        add("done")
-        return options
 
     def hand(self, c: CharacterState) -> _Hand:
         """What the abilities and assets a character holds offer as actions (``card_actions``
