@@ -45,8 +45,8 @@ from typing import Any, Protocol, TypeVar
 from dsl import ast
 from dsl.diagnostics import Diagnostics, did_you_mean
 from dsl.kernel import dispatch
-from dsl.kernel.machine import Frame, new_decision
-from dsl.runtime import Decision, Span
+from dsl.kernel.machine import Frame
+from dsl.runtime import Decision, Span, new_decision
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -581,7 +581,8 @@ class ProcedureWalker:
         return None
 
     def _offer_step(self, frame: Any) -> ProcedureStep:
-        return self.procedure.phase(frame.data["phase"]).steps[frame.data["at"]]
+        step: ProcedureStep = self.procedure.phase(frame.data["phase"]).steps[frame.data["at"]]
+        return step
 
     @dispatch.step("offer")
     def _step_offer(self, frame: Any) -> Decision | None:

@@ -252,7 +252,8 @@ class Machine:
 
     @property
     def events(self) -> list[Event]:
-        return self.state.events
+        events: list[Event] = self.state.events
+        return events
 
     def emit(self, kind: str, **data: Any) -> None:
         """Record a change of the state (the ``Event`` made without its generated
@@ -595,7 +596,8 @@ def _asking_frame(state: Any) -> dict[str, Any] | None:
     or a saved game made at its question)."""
     for frame in reversed(getattr(state, "frames", ())):
         if frame.kind == "run" and frame.data.get("asked"):
-            return frame.data
+            data: dict[str, Any] = frame.data
+            return data
     return None
 
 

@@ -29,7 +29,8 @@ def _read(ruleset: CompiledRuleset) -> World:
     values = ruleset.values
     declared = getattr(v, "world", None)
     if declared is not None:  # the ruleset's own world declarations, when the text has them
-        return declared
+        world: World = declared
+        return world
     low = int(values.get("fewest players", values.get("players", 1)))
     high = int(values.get("most players", values.get("players", low)))
     properties = {}

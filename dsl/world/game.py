@@ -18,10 +18,10 @@ from typing import Any, ClassVar
 from dsl.compiler import CompiledAbility, CompiledRuleset
 from dsl.kernel.dispatch import answer, piece, step
 from dsl.kernel.flat import FlatState
-from dsl.kernel.machine import Frame, Machine, PieceRefused, new_decision
+from dsl.kernel.machine import Frame, Machine, PieceRefused
 from dsl.kernel.random import GameRandom
 from dsl.procedure import ProcedureStep, ProcedureWalker
-from dsl.runtime import Context, Decision, EffectError, NothingToActOn
+from dsl.runtime import Context, Decision, EffectError, NothingToActOn, new_decision
 from dsl.selectors import Place, Selector
 
 from .events import WorldDecision, WorldEvent
@@ -204,10 +204,8 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
         if frame.data.get("once"):
             return frame.data.get("who")
         order = st.order or st.players
-        for player in order:
-            if player not in st.passed:
-                return player
-        return None
+        waiting: list[str] = [player for player in order if player not in st.passed]
+        return waiting[0] if waiting else None
 
     @step("act")
     def _step_act(self, frame: Frame) -> Decision | None:
@@ -408,7 +406,8 @@ def new_game(
 
 def _first_phase(game: WorldGame) -> str | None:
     for phase in game.procedure:
-        return phase.name
+        name: str = phase.name
+        return name
     return None
 
 

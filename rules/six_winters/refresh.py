@@ -7,8 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dsl.kernel.dispatch import answer, piece, quiet, step
-from dsl.kernel.machine import new_decision
-from dsl.runtime import Context, Decision
+from dsl.runtime import Context, Decision, new_decision
 
 from .basics import Section, ruleset_memo
 from .contracts import DecisionKind
