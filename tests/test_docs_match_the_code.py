@@ -141,3 +141,11 @@ def test_the_rules_sections_named_are_the_sessions_parts() -> None:
     parts = [cls.__module__.rsplit(".", 1)[-1] for _, cls in Session.__dict__[_PARTS]]
     assert "operations" in parts  # the facade, named apart from the sections
     assert named == [p for p in parts if p != "operations"]
+
+
+def test_the_fast_tests_pre_commit_runs_exist() -> None:
+    """``.pre-commit-config.yaml``'s hook runs test files by name: each is there."""
+    config = (ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8")
+    named = re.findall(r"^\s+(tests/[\w/]+\.py)$", config, re.M)
+    assert "tests/rules/six_winters/test_golden_logs.py" in named
+    assert [path for path in named if not (ROOT / path).exists()] == []
