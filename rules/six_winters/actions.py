@@ -5,7 +5,7 @@ own; cards used as actions are ``abilities``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Generator
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -41,10 +41,6 @@ _Hand = tuple[
     tuple[tuple[str, str, tuple[int, ...]], ...],
     tuple[tuple[str, str, tuple[tuple[int, Any], ...]], ...],
 ]
-
-# what moving, trading, mustering and crafting cost now, and what a card makes a port and a
-# portal move cost (``None``: as the location prints)
-_Costs = tuple[int, int, int, int, int | None, int | None]
 
 
 class ActionRules(Section):
@@ -153,81 +149,51 @@ class ActionRules(Section):
 
         Asked at every action decision, so written for speed (the order of the options is part
         of the game's behaviour: bots pick by position): each location and its side is looked
-        up once, each action's cost once, and what a card offers comes from ``card_actions``,
-        worked out once per card (its memo read in line: a card's facts are never falsy).
-        Each kind of action has its own method: moves, trades and musters, overcoming and
-        crafting, the cards' texts, then everyone's "May ..." texts."""
-        st = self.state
+        up once, each action's cost once (``_Round``: what every kind of action reads, read
+        once), and what a card offers comes from ``card_actions``, worked out once per card
+        (its memo read in line: a card's facts are never falsy). Each kind of action has its
+        own method: moves, trades and musters, overcoming and crafting, the cards' texts, then
+        everyone's "May ..." texts."""
         self.options_round += 1  # (``may_act`` looks a character's table up once a round)
-        options: list[Any] = []
-        add = options.append
-        board = self.game.map_facts()  # each location's side and neighbours, kept while the map is
-        locations = st.locations
-        sides = board.sides  # ``self.game.side`` of each location
-        first = board.first  # by name, the first location of a name (as ``location``)
-        costs = self._costs_now()
-        lowest_at: dict[str, int | None] = {}
+        r = _Round(self)
+        locations, sides, first = r.locations, r.sides, r.board.first
         permitting: list[tuple[CharacterState, list[tuple[str, str, Any]]]] = []
-        for c in st.characters:
+        for c in r.characters:
             name = c.location
             if name is None:
                 continue
             at = first[name]  # a name not on the map is a KeyError, as ``location`` raises
             here, side = locations[at], sides[at]
             hand = self.hand(c)  # what the cards it holds offer, worked out once per hand
-            self._move_options(add, c, here, side, board, costs)
-            self._place_options(options, c, here, side, hand, costs)
-            self._obstacle_options(add, c, here, costs, lowest_at)
-            granting = self._card_options(add, c, here, side, hand)
+            self._move_options(r, c, here, side)
+            self._place_options(r, c, here, side, hand)
+            self._obstacle_options(r, c, here)
+            granting = self._card_options(r, c, here, side, hand)
             if granting:
                 permitting.append((c, granting))
-        self._permission_options(add, permitting)
+        self._permission_options(r, permitting)
+        options = r.options
         options += self.game.scenes.narrate_options()
-        add("done")
+        options.append("done")
         return options
 
-    def _costs_now(self) -> _Costs:
-        """What moving, trading, mustering and crafting cost now; what a card makes a port or
-        portal move cost (``None``: as the location prints)."""
-        if self.state.flags:  # a card in play may have changed a cost
-            game = self.game
-            return (
-                game.action_cost("move"),
-                game.action_cost("trade"),
-                game.action_cost("muster"),
-                game.action_cost("craft"),
-                game.changed_cost("port move"),
-                game.changed_cost("portal move"),
-            )
-        # the declared costs (most of the time: no card changes one)
-        return (*self._action_costs, None, None)
-
-    def _move_options(
-        self,
-        add: Callable[[Any], None],
-        c: CharacterState,
-        here: LocationState,
-        side: Any,
-        board: Any,
-        costs: _Costs,
-    ) -> None:
+    def _move_options(self, r: _Round, c: CharacterState, here: LocationState, side: Any) -> None:
         """Any character may move (in the solo variant the whole party moves): to a
         neighbour, by port, or through a portal."""
-        move_cost, _, _, _, port_card, portal_card = costs
+        add, move_cost, port_card, portal_card = r.add, r.move_cost, r.port_card, r.portal_card
         ap, who = c.action_points, c.name
         if ap >= move_cost:
-            for dest, entry_cost in board.steps[here.name]:
+            for dest, entry_cost in r.board.steps[here.name]:
                 if ap >= move_cost + entry_cost:
                     add({"act": "move", "character": who, "to": dest})
-        locations, sides = self.state.locations, board.sides
         if side.port_cost is not None and ap >= (
             side.port_cost if port_card is None else port_card
         ):
-            for other, o_side in zip(locations, sides, strict=True):
+            for other, o_side in zip(r.locations, r.sides, strict=True):
                 if other is not here and o_side.port_cost is not None:
                     add({"act": "move", "character": who, "to": other.name, "by": "port"})
         if side.portal_cost is not None or side.portal_stress_cost is not None:
-            for other, o_side in zip(locations, sides, strict=True):
+            for other, o_side in zip(r.locations, r.sides, strict=True):
                 if other is here or (
                     o_side.portal_cost is None and o_side.portal_stress_cost is None
                 ):
@@ -241,49 +207,35 @@ class ActionRules(Section):
                     add({"act": "move", "character": who, "to": other.name, "by": "portal"})
 
     def _place_options(
-        self,
-        options: list[Any],
-        c: CharacterState,
-        here: LocationState,
-        side: Any,
-        hand: _Hand,
-        costs: _Costs,
+        self, r: _Round, c: CharacterState, here: LocationState, side: Any, hand: _Hand
     ) -> None:
         """Trades and musters at the character's location (``restricted(here, verb, side)``,
         its obstacle lookup only when there are any)."""
-        _, trade_cost, muster_cost, _, _, _ = costs
         ap, obstacles = c.action_points, here.obstacles
         if (
-            ap >= trade_cost
+            ap >= r.trade_cost
             and len(here.dice) > 1  # a trade gives a pair
             and not side.no_trade
             and not (obstacles and self.game.restricted(here, "trade", side))
         ):
-            options.extend(self._trade_options(c, here))
+            r.options.extend(self._trade_options(c, here))
         if (
-            ap >= muster_cost
+            ap >= r.muster_cost
             and not side.no_muster
             and not (obstacles and self.game.restricted(here, "muster", side))
         ):
-            supply = self.state.supply
+            supply, add = r.supply, r.add
             for resource in self._musters(side, hand[0]):
                 if supply.get(resource, 0) > 0:
-                    options.append({"act": "muster", "character": c.name, "resource": resource})
+                    add({"act": "muster", "character": c.name, "resource": resource})
 
-    def _obstacle_options(
-        self,
-        add: Callable[[Any], None],
-        c: CharacterState,
-        here: LocationState,
-        costs: _Costs,
-        lowest_at: dict[str, int | None],
-    ) -> None:
+    def _obstacle_options(self, r: _Round, c: CharacterState, here: LocationState) -> None:
         """Overcoming the obstacles here (with no initiative dice, only one with enough
         progress is taken) and crafting with an initiative die."""
-        obstacles, initiative, who = here.obstacles, c.initiative, c.name
-        forbidden = self.ruleset.forbidden_on
+        obstacles, initiative, who, add = here.obstacles, c.initiative, c.name, r.add
+        forbidden = r.forbidden
         if obstacles and not initiative:
-            obstacle_cards = self.ruleset.obstacles
+            obstacle_cards = r.obstacle_cards
             for i, o in enumerate(obstacles):
                 if o.progress >= obstacle_cards[o.name].difficulty and not (
                     forbidden and self.game.forbids("overcome", o.uid)
@@ -291,17 +243,8 @@ class ActionRules(Section):
                     add({"act": "overcome", "character": who, "obstacle": o.name, "index": i})
         if not initiative:
             return
-        name = here.name
-        if here.dice and len(initiative) >= costs[3]:
-            if name not in lowest_at:  # the same for everyone here
-                targets = [
-                    a
-                    for o in self.state.characters
-                    if o.location == name
-                    for a in o.in_progress  # ``characters_at(name)``
-                ]
-                lowest_at[name] = self._lowest_craftable(here, targets) if targets else None
-            lowest = lowest_at[name]
+        if here.dice and len(initiative) >= r.craft_cost:
+            lowest = self._lowest_at(r, here)
             if lowest is not None:
                 # any initiative die at least as high as the lowest die that some empty slot
                 # takes can craft
@@ -313,21 +256,29 @@ class ActionRules(Section):
                 continue  # "May not overcome Stability obstacles" stands
             add({"act": "overcome", "character": who, "obstacle": o.name, "index": i})
 
+    def _lowest_at(self, r: _Round, here: LocationState) -> int | None:
+        """The lowest die an empty slot of an asset in progress here takes (the same for
+        everyone here: worked out once a round)."""
+        name, lowest_at = here.name, r.lowest_at
+        if name not in lowest_at:
+            targets = [
+                a
+                for o in r.characters
+                if o.location == name
+                for a in o.in_progress  # ``characters_at(name)``
+            ]
+            lowest_at[name] = self._lowest_craftable(here, targets) if targets else None
+        return lowest_at[name]
+
     def _card_options(
-        self,
-        add: Callable[[Any], None],
-        c: CharacterState,
-        here: LocationState,
-        side: Any,
-        hand: _Hand,
+        self, r: _Round, c: CharacterState, here: LocationState, side: Any, hand: _Hand
     ) -> list[tuple[str, str, Any]]:
         """The cards' texts used as actions; their "May ..." texts, which come after
         everyone's (returned)."""
         granting: list[tuple[str, str, Any]] = []
         if side.permissions:
             granting.append(("location", here.name, _usable_permissions(side.permissions)))
-        exhausted, who = c.exhausted, c.name
-        may_act = self.game.abilities.may_act
+        exhausted, who, add, may_act = c.exhausted, c.name, r.add, r.may_act
         for kind, card, plays in hand[1]:
             if card not in exhausted:
                 for k in plays:
@@ -335,22 +286,20 @@ class ActionRules(Section):
                     if may_act(c, kind, card, k):
                         add({"act": kind, "character": who, "card": card, "effect": k})
         granting += hand[2]
-        memo = self._card_memo
-        card_actions = self.game.abilities.card_actions
-        for n in self.state.events_out:
-            actions = memo.get(("event", n)) or card_actions("event", n)
-            if actions.permissions:
-                granting.append(("event", n, actions.permissions))
+        if r.events_out:
+            memo, card_actions = self._card_memo, r.abilities.card_actions
+            for n in r.events_out:
+                actions = memo.get(("event", n)) or card_actions("event", n)
+                if actions.permissions:
+                    granting.append(("event", n, actions.permissions))
         return granting
 
     def _permission_options(
-        self,
-        add: Callable[[Any], None],
-        permitting: list[tuple[CharacterState, list[tuple[str, str, Any]]]],
+        self, r: _Round, permitting: list[tuple[CharacterState, list[tuple[str, str, Any]]]]
     ) -> None:
         """Everyone's "May ..." texts (of cards held, locations and events out) that may be
         used now."""
-        holding_possible = self.game.abilities.holding_possible
+        holding_possible, add = r.abilities.holding_possible, r.add
         for c, granting in permitting:
             for on, card_name, permissions in granting:
                 for k, permission in permissions:
@@ -684,3 +633,61 @@ def _declared_costs(ruleset: Ruleset) -> tuple[int, int, int, int]:
 
 # the actions whose cost ``action_options`` reads, in the order it reads them
 _ACTIONS = ("move", "trade", "muster", "craft")
+
+
+class _Round:
+    """What every kind of action reads as the options are worked out (``action_options``),
+    read once a round: the options so far, the table's lists, the map's facts, what each
+    action costs now (a card in play may have changed one; a port or portal move's cost a card
+    sets, ``None`` as the location prints), and the sections asked."""
+
+    __slots__ = (
+        "abilities",
+        "add",
+        "board",
+        "characters",
+        "craft_cost",
+        "events_out",
+        "forbidden",
+        "locations",
+        "lowest_at",
+        "may_act",
+        "move_cost",
+        "muster_cost",
+        "obstacle_cards",
+        "options",
+        "port_card",
+        "portal_card",
+        "sides",
+        "supply",
+        "trade_cost",
+    )
+
+    def __init__(self, rules: ActionRules) -> None:
+        game, st, rs = rules.game, rules.state, rules.ruleset
+        self.options: list[Any] = []
+        self.add = self.options.append
+        self.characters = st.characters
+        self.locations = st.locations
+        self.supply = st.supply
+        self.events_out = st.events_out
+        self.board = game.map_facts()  # each location's side and neighbours, kept while the map is
+        self.sides = self.board.sides  # ``game.side`` of each location
+        self.port_card: int | None
+        self.portal_card: int | None
+        if st.flags:  # a card in play may have changed a cost
+            self.move_cost = game.action_cost("move")
+            self.trade_cost = game.action_cost("trade")
+            self.muster_cost = game.action_cost("muster")
+            self.craft_cost = game.action_cost("craft")
+            self.port_card = game.changed_cost("port move")
+            self.portal_card = game.changed_cost("portal move")
+        else:  # the declared costs (most of the time: no card changes one)
+            costs = rules._action_costs
+            self.move_cost, self.trade_cost, self.muster_cost, self.craft_cost = costs
+            self.port_card = self.portal_card = None
+        self.forbidden = rs.forbidden_on
+        self.obstacle_cards = rs.obstacles
+        self.lowest_at: dict[str, int | None] = {}
+        self.abilities = game.abilities
+        self.may_act = self.abilities.may_act
