@@ -259,7 +259,8 @@ class ActionRules(Section):
     def _lowest_at(self, r: _Round, here: LocationState) -> int | None:
         """The lowest die an empty slot of an asset in progress here takes (the same for
         everyone here: worked out once a round)."""
-        name, lowest_at = here.name, r.lowest_at
+        name = here.name
+        lowest_at: dict[str, int | None] = r.lowest_at
         if name not in lowest_at:
             targets = [
                 a
