@@ -161,7 +161,7 @@ class RefreshRules(Section):
         this location do not refresh."): where the dice it names are."""
         kept: set[str] = set()
         for card_ctx, thing in self.game.forbidding("refresh"):
-            if getattr(thing, "noun_category", None) in ("die", "resource"):
+            if getattr(thing, "noun_category", None) == "die":
                 kept.update(loc.name for loc in places(self.game, card_ctx, thing.place))
         return kept
 
