@@ -14,6 +14,7 @@ import inspect
 import keyword
 import linecache
 import os
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -1266,6 +1267,12 @@ class _Unwritten(Exception):
     """A shape the writer leaves to its closure."""
 
 
+class UnwrittenAbility(RuntimeWarning):
+    """An ability the writer failed to write out: it keeps running through its closures (which
+    mean the same, only slower), and the warning names the card and the error, a bug of the
+    writer to fix (the test suite turns it into an error: ``pyproject.toml``)."""
+
+
 class _Fused:
     """The source of one ability's run, written statement by statement."""
 
@@ -1704,7 +1711,14 @@ def _written_later(
         if runs == WRITE_AFTER + 1:
             try:
                 written = write()
-            except Exception:  # a shape the writer gets wrong: the closures mean the same
+            except Exception as error:  # a shape the writer gets wrong: said, never hidden
+                warnings.warn(
+                    f'{span.file}:{span.line}:{span.column}: {card[0]} "{card[1]}": written '
+                    f"out as one function, it failed ({type(error).__name__}: {error}); it "
+                    "keeps running through its closures",
+                    UnwrittenAbility,
+                    stacklevel=2,
+                )
                 written = closures[0] if closures else build_closures()
             closures[:] = [written]
             object.__setattr__(holder, attribute, written)

@@ -197,7 +197,8 @@ def build(jobs: int = 2) -> int:
         for module in modules
     ]
     os.chdir(ROOT)
-    compiled = cythonize(
+    build: Any = cythonize  # (Cython's functions are not typed)
+    compiled = build(
         extensions,
         build_dir=str(BUILD.parent / "c"),
         nthreads=jobs,

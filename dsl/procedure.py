@@ -21,12 +21,15 @@ done or nothing is left to offer; with ``one must be taken`` there is no "pass")
 ``teardown:`` are the unnumbered steps before and after the numbered ones; ``note ...`` lines
 are printed, never run.
 
-The words resolve against the ruleset's primitives module, like verbs: ``do advance time`` is
-``step_advance_time(game, item)``, ``for each monster`` is ``each_monster(game)`` (the things
-in order), ``until the year ends`` is ``until_the_year_ends(game)`` (a bool), an offer's
-``buy a die`` is ``step_buy_a_die(game)`` and its ``only if a die can be bought`` is
-``if_a_die_can_be_bought(game)`` (a bool). Everything is
-resolved once, when the ruleset is compiled; the walker (``ProcedureWalker``, a mixin of the
+The words resolve against the ruleset's procedure words (``ProcedureWords``), a registry its
+primitives module gives as ``procedure_words``: a ``Words`` whose decorators name the words
+(``@WORDS.step("advance time")`` is ``do advance time``, called ``fn(game)`` or ``fn(game,
+item)`` under ``for each``; ``@WORDS.each("monster")`` lists the things of ``for each
+monster``; ``@WORDS.until("the year ends")`` and ``@WORDS.condition("a die can be bought")``
+are the conditions of ``play ... until`` and of an offer's ``only if``; ``@WORDS.prompt("Spend
+Stat Points")`` words an offer step's question). A ruleset with no module of its own plays on
+the world engine, whose words these are (``dsl.world.words``). Everything is resolved once,
+when the ruleset is compiled; the walker (``ProcedureWalker``, a mixin of the
 kernel's machine) only follows indices, so a frame stays plain data.
 """
 
@@ -34,16 +37,18 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar, Protocol
+from typing import Any, Protocol, TypeVar
 
 from dsl import ast
 from dsl.diagnostics import Diagnostics, did_you_mean
-from dsl.kernel.machine import Frame, new_decision
-from dsl.runtime import Decision, Span
+from dsl.kernel import dispatch
+from dsl.kernel.machine import Frame
+from dsl.runtime import Decision, Span, new_decision
+
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 SETUP, TEARDOWN = "setup", "teardown"
 DONE, PASS = "done", "pass"  # the answers that end an offer step (again until done, or once)
@@ -53,12 +58,6 @@ class ProcedureDecision(StrEnum):
     """The decisions the procedure itself asks (a game adds its own kinds)."""
 
     OFFER = "offer"  # which of an offer step's offers to take (or done / pass)
-
-
-def function_name(prefix: str, atoms: tuple[ast.Atom, ...] | list[ast.Atom]) -> str:
-    """``do advance time`` → ``step_advance_time``: the words as a Python name."""
-    words = [re.sub(r"\W+", "_", a.text.casefold()).strip("_") for a in atoms if a.kind != "comma"]
-    return prefix + "_".join(w for w in words if w)
 
 
 def words_of(atoms: tuple[ast.Atom, ...] | list[ast.Atom]) -> str:
@@ -102,7 +101,10 @@ class ProcedureStep:
     offers: tuple[OfferOption, ...] = ()
     again: bool = False  # an offer step asked again until done
     required: bool = False  # an offer step with no "pass": one must be taken
-    prompt: Callable[[Any], str] | None = None  # the question's wording (``prompt_<title>``)
+    prompt: Callable[[Any], str] | None = None  # the question's wording (``Words.prompt``)
+    # a ``do`` step done by the ruleset's own Python as a game is made or stored: the walker
+    # passes over it
+    outside_play: bool = False
     # the walker's way through the step, worked out once as it compiles: "once" (a primitive
     # called once: the most common step), "skip" (done outside play) or "" (the others)
     walk: str = field(default="", compare=False, repr=False)
@@ -110,7 +112,7 @@ class ProcedureStep:
 
 def _walk(step: ProcedureStep) -> str:
     call = step.call
-    if call is not None and getattr(call, "outside_play", False):
+    if step.outside_play:
         return "skip"
     plain = step.each is None and step.times is None and step.until is None
     return "once" if call is not None and step.form == "do" and plain else ""
@@ -166,6 +168,7 @@ class CheckedStep:
     until: Callable[[Any], bool] | None = None
     offers: list[OfferOption] = field(default_factory=list)
     prompt: Callable[[Any], str] | None = None
+    outside_play: bool = False
 
 
 @dataclass(slots=True)
@@ -178,56 +181,83 @@ class ProcedureWords(Protocol):
     """Where a procedure's words find their Python, registered explicitly (never a name built
     from the words): ``find("step", "advance time")`` gives the function of ``do advance
     time``; the other uses are ``each`` (``for each <noun>``), ``until`` (``play ... until
-    <words>``) and ``if`` (an offer's ``only if <words>``). ``known(use)`` lists the words a
-    use knows, for "did you mean"."""
+    <words>``), ``if`` (an offer's ``only if <words>``), ``prompt`` (the question an offer
+    step of that title asks) and ``outside`` (a step done by the ruleset's own Python as a game
+    is made or stored, which the walker passes over: found there too). ``known(use)`` lists the
+    words a use knows, for "did you mean"."""
 
     def find(self, use: str, words: str) -> Callable[..., Any] | None: ...
 
     def known(self, use: str) -> list[str]: ...
 
 
-class ModuleWords:
-    """The words of a primitives module that names its functions after them (``step_advance_
-    time``): how Six Winters and Tags and Tracks find theirs until they register them."""
+USES = ("step", "outside", "each", "until", "if", "prompt")
 
-    PREFIXES: ClassVar[dict[str, str]] = {
-        "step": "step_",
-        "each": "each_",
-        "until": "until_",
-        "if": "if_",
-    }
 
-    def __init__(self, module: Any) -> None:
-        self.module = module
+def _folded(words: str) -> str:
+    return " ".join(words.casefold().split())
+
+
+class Words:
+    """A ruleset's ``ProcedureWords``, each registered by a decorator naming its words::
+
+        WORDS = Words()
+
+        @WORDS.step("advance the clock")
+        def advance_the_clock(game, hours): ...
+
+    Words are found as written, case and spacing aside; a word registered twice for one use is
+    a ``ValueError`` as the module is imported."""
+
+    def __init__(self) -> None:
+        self.tables: dict[str, dict[str, Callable[..., Any]]] = {use: {} for use in USES}
+        self.written: dict[str, dict[str, str]] = {use: {} for use in USES}
+
+    def _register(self, use: str, words: str) -> Callable[[_F], _F]:
+        def register(fn: _F) -> _F:
+            key = _folded(words)
+            if key in self.tables[use]:
+                raise ValueError(f"the {use} words {words!r} are registered twice")
+            self.tables[use][key] = fn
+            self.written[use][key] = words
+            return fn
+
+        return register
+
+    def step(self, words: str, *, outside_play: bool = False) -> Callable[[_F], _F]:
+        """``do <words>``, an offer's ``<words>``: ``fn(game)``, or ``fn(game, item)`` under
+        ``for each``. ``outside_play``: done by the ruleset's own Python as a game is made or
+        stored, never by the walker (``outside_play``)."""
+        register = self._register("step", words)
+        if not outside_play:
+            return register
+        outside = self._register("outside", words)
+        return lambda fn: register(outside(fn))
+
+    def each(self, noun: str) -> Callable[[_F], _F]:
+        """``for each <noun>``: ``fn(game)`` lists the things, in order."""
+        return self._register("each", noun)
+
+    def until(self, words: str) -> Callable[[_F], _F]:
+        """``play ... until <words>``: ``fn(game)`` is True when the repetition stops."""
+        return self._register("until", words)
+
+    def condition(self, words: str) -> Callable[[_F], _F]:
+        """An offer's ``only if <words>``: ``fn(game)`` is True when it is offered."""
+        return self._register("if", words)
+
+    def prompt(self, title: str) -> Callable[[_F], _F]:
+        """The question an offer step titled ``title`` asks: ``fn(game)`` words it."""
+        return self._register("prompt", title)
 
     def find(self, use: str, words: str) -> Callable[..., Any] | None:
-        if self.module is None:
-            return None
-        fn = getattr(self.module, self.PREFIXES[use] + _snake(words), None)
-        return fn if callable(fn) else None
+        return self.tables.get(use, {}).get(_folded(words))
 
     def known(self, use: str) -> list[str]:
-        prefix = self.PREFIXES[use]
-        names = dir(self.module) if self.module is not None else []
-        return [n[len(prefix) :].replace("_", " ") for n in names if n.startswith(prefix)]
+        return list(self.written.get(use, {}).values())
 
 
-class ChainedWords:
-    """The words of several sources, the first that knows a word wins (a ruleset's own, then
-    the engine's)."""
-
-    def __init__(self, *sources: ProcedureWords) -> None:
-        self.sources = sources
-
-    def find(self, use: str, words: str) -> Callable[..., Any] | None:
-        for source in self.sources:
-            found = source.find(use, words)
-            if found is not None:
-                return found
-        return None
-
-    def known(self, use: str) -> list[str]:
-        return [w for source in self.sources for w in source.known(use)]
+NO_WORDS: ProcedureWords = Words()  # a module that registers none
 
 
 def check_procedures(
@@ -240,10 +270,11 @@ def check_procedures(
     """Check every phase: names, step titles, phases played, primitives, sentences, endings.
 
     ``module`` is the ruleset's primitives module (``None`` when it has none or it failed to
-    import); ``words`` where the procedure's words find their functions (by default the
-    module's own names); ``bind_sentences`` binds a step's sentences as a card effect."""
+    import); ``words`` where the procedure's words find their functions (the module's registry,
+    ``procedure_words``: ``dsl.world.words.procedure_words``; none by default);
+    ``bind_sentences`` binds a step's sentences as a card effect."""
     if words is None:
-        words = ModuleWords(module)
+        words = NO_WORDS
     phases: dict[str, ast.ProcedureDecl] = {}
     for decl in decls:
         key = decl.name.text.casefold()
@@ -301,10 +332,11 @@ def check_procedures(
                 )
                 if cs.call is not None:
                     _check_takes(cs.call, body, d)
+                    cs.outside_play = words.find("outside", words_of(body.words)) is not None
             elif body.form == "offer":
                 cs.offers = _check_offers(body, words, d)
-                # the question's wording, when the module words it: prompt_<the step's title>
-                cs.prompt = getattr(module, "prompt_" + _snake(title), None)
+                # the question's wording, when the ruleset words it (``Words.prompt``)
+                cs.prompt = words.find("prompt", title)
             elif body.form == "sentences":
                 cs.bound = bind_sentences(ast.Effect(None, body.sentences, body.span))
             steps.append(cs)
@@ -355,10 +387,6 @@ def _check_offers(body: ast.StepBody, words: ProcedureWords, d: Diagnostics) -> 
     return offers
 
 
-def _snake(words: str) -> str:
-    return re.sub(r"\W+", "_", words.casefold()).strip("_")
-
-
 def _required_params(fn: Callable[..., Any]) -> list[inspect.Parameter]:
     try:
         params = list(inspect.signature(fn).parameters.values())[1:]
@@ -385,14 +413,7 @@ def _function(
     if fn is not None:
         return fn
     hint = did_you_mean(text, words.known(use))
-    if isinstance(words, ModuleWords):
-        name = ModuleWords.PREFIXES[use] + _snake(text)
-        d.error(
-            f"unknown {what} '{text}': the primitives module has no function {name}(){hint}",
-            span,
-        )
-    else:
-        d.error(f"unknown {what} '{text}': neither the engine nor the ruleset knows it{hint}", span)
+    d.error(f"unknown {what} '{text}': neither the engine nor the ruleset knows it{hint}", span)
     return None
 
 
@@ -483,6 +504,7 @@ def compile_procedures(
                 again=body.again,
                 required=body.required,
                 prompt=cs.prompt,
+                outside_play=cs.outside_play,
             )
             steps.append(dataclasses.replace(compiled, walk=_walk(compiled)))
         notes = tuple(words_of(n.atoms) for n in cp.decl.items if isinstance(n, ast.Note))
@@ -525,13 +547,6 @@ def body_text(body: ast.StepBody, ability: Any = None) -> str:
     return text[:1].upper() + text[1:]
 
 
-def outside_play(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Mark a step primitive done outside the session's play (as a game is made, or stored
-    after it ends, by the ruleset's own Python): the walker passes over it."""
-    fn.outside_play = True  # type: ignore[attr-defined]
-    return fn
-
-
 # ---- the walker --------------------------------------------------------------------------------
 
 
@@ -557,8 +572,8 @@ class ProcedureWalker:
         raise NotImplementedError
 
     def offer_prompt(self, step: ProcedureStep) -> str:
-        """The question an offer step asks: the primitives module's ``prompt_<title>(game)``
-        words it from the state when it has one (``prompt_spend_stat_points``)."""
+        """The question an offer step asks: the ruleset's prompt for its title words it from the
+        state when it has one (``Words.prompt``), else the title and a question mark."""
         return step.prompt(self) if step.prompt is not None else f"{step.title}?"
 
     def offer_who(self, step: ProcedureStep) -> str | None:
@@ -566,8 +581,10 @@ class ProcedureWalker:
         return None
 
     def _offer_step(self, frame: Any) -> ProcedureStep:
-        return self.procedure.phase(frame.data["phase"]).steps[frame.data["at"]]
+        step: ProcedureStep = self.procedure.phase(frame.data["phase"]).steps[frame.data["at"]]
+        return step
 
+    @dispatch.step("offer")
     def _step_offer(self, frame: Any) -> Decision | None:
         """An offer step: the offers whose condition holds, and "done" (or "pass"); a step with
         nothing to offer is over without a question."""
@@ -584,6 +601,7 @@ class ProcedureWalker:
             (*offered, *ending),
         )
 
+    @dispatch.answer("offer")
     def _answer_offer(self, frame: Any, answer: Any) -> None:
         step = self._offer_step(frame)
         if answer in (DONE, PASS) or not step.again:
@@ -593,6 +611,7 @@ class ProcedureWalker:
                 offer.call(self)
                 return
 
+    @dispatch.step("procedure")
     def _step_procedure(self, frame: Any) -> Decision | None:
         """Walk a phase's steps. A step that asks nothing leaves this phase on top (most of
         them: a primitive, once): the next step is walked here, not after a round of the

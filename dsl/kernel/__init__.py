@@ -21,7 +21,6 @@ from dsl.kernel.machine import (
     PrivateEvent,
     check_answer,
     iter_decisions,
-    new_decision,
     play,
     replay,
 )
@@ -49,6 +48,7 @@ from dsl.kernel.table import (
     Visibility,
     Zone,
 )
+from dsl.runtime import new_decision
 
 __all__ = [
     "FACE_DOWN",

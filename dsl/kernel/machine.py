@@ -4,9 +4,10 @@ A ``Machine`` holds a game's state (plain data) and runs its procedure as a stac
 Two sorts of frame exist:
 
 - *step frames* walk an explicit list of steps and ask their own decisions: the machine calls
-  the game's ``_step_<kind>(frame)`` to go on and ``_answer_<kind>(frame, answer)`` with the
-  answer;
-- *run frames* run one piece of the game as straight-line Python (``op_<name>(ctx, **args)``).
+  the walk the game registered for the frame's kind (``@step(kind)``, ``fn(frame)``) to go on,
+  and its answer (``@answer(kind)``, ``fn(frame, answer)``) with the answer;
+- *run frames* run one piece of the game as straight-line Python (``@piece(name)``,
+  ``fn(ctx, **args)``).
   A question is asked on the table as the piece left it. A piece written as a generator
   yields its questions (``answer = yield ctx.question(...)``) and goes on from there with the
   answer; one that asks through ``ctx.decide`` (the contract of ``dsl.runtime``: a card's
@@ -22,8 +23,10 @@ roll, ``roll`` takes the faces from a test's script, else from the one seeded ge
 as a ``roll`` decision like any other (OpenSpiel's chance nodes).
 
 The game supplies the state (``GameState``) and a few hooks: how to snapshot and restore it,
-which pieces certainly ask nothing (they then run with no snapshot: a speed shortcut), and what
-happens when a piece is refused as a whole. Nothing here names one game.
+which pieces certainly ask nothing (``@quiet(name)``: they then run with no snapshot, a speed
+shortcut), and what happens when a piece is refused as a whole. Its pieces, step walks, answers
+and predictions are registered by decorators naming them (``dsl.kernel.dispatch``), never found
+by a name built from a frame's words. Nothing here names one game.
 """
 
 from __future__ import annotations
@@ -34,8 +37,10 @@ import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import partial
 from typing import Any, Protocol, Self
 
+from dsl.kernel.dispatch import dispatch
 from dsl.runtime import Context, Decision, DecisionNeeded, new_decision
 
 
@@ -135,43 +140,13 @@ class GameState(Protocol):
     def rng(self) -> Any: ...
 
 
-class MethodTable(dict[str, Any]):
-    """A class's methods ``<prefix><kind>`` by kind, each looked up by name once (a missing one
-    raises ``AttributeError`` as ``getattr`` does, or is ``None`` with ``optional``)."""
-
-    __slots__ = ("cls", "optional", "prefix")
-
-    def __init__(self, cls: type, prefix: str, optional: bool = False) -> None:
-        super().__init__()
-        self.cls, self.prefix, self.optional = cls, prefix, optional
-
-    def __missing__(self, kind: str) -> Any:
-        if self.optional:
-            fn = getattr(self.cls, self.prefix + kind, None)
-        else:
-            fn = getattr(self.cls, self.prefix + kind)
-        self[kind] = fn
-        return fn
-
-
-_TABLES: dict[tuple[type, str, bool], MethodTable] = {}
-
-
-def method_table(cls: type, prefix: str, *, optional: bool = False) -> MethodTable:
-    """The one ``MethodTable`` of ``cls`` for ``prefix`` (shared by every game of the class)."""
-    key = (cls, prefix, optional)
-    found = _TABLES.get(key)
-    if found is None:
-        found = _TABLES[key] = MethodTable(cls, prefix, optional)
-    return found
-
-
 class Machine:
     """One game, OpenSpiel-shaped: ``pending`` → ``apply`` → … until ``is_over``.
 
-    Subclasses give ``op_<name>`` pieces, ``_step_<kind>``/``_answer_<kind>`` step frames, and
-    the hooks below. ``_untouched`` is True while a run frame's piece cannot have changed the
-    state yet (a game sets it; a decision asked then needs no restore). Such a piece takes its
+    Subclasses register their pieces, step walks and answers (``dsl.kernel.dispatch``: ``piece``,
+    ``step``, ``answer``, ``quiet``), and give the hooks below. ``_untouched`` is True while a
+    run frame's piece cannot have changed the state yet (a game sets it; a decision asked then
+    needs no restore). Such a piece takes its
     snapshot only when it first changes something (``touch``): a piece that asks, or finds
     nothing to act on, before that costs no copy at all. ``_giving_up`` is True while every
     alternative of a question has been refused, so the piece fails as written.
@@ -188,13 +163,13 @@ class Machine:
         # the data of the run frame ``push_run`` put on top after predicting that its piece may
         # ask: when it starts, straight after, it is not predicted again (a speed shortcut)
         self._predicted: dict[str, Any] | None = None
-        # the game's step and answer methods by kind: the machine dispatches on a frame's kind
-        # at every step, and a name built and looked up through a game's many mixins each time
-        # cost more than the step it found (a speed shortcut; a piece, ``op_<name>``, is still
-        # looked up on the game itself, which a test may give its own)
-        cls = type(self)
-        self._steps = method_table(cls, "_step_")
-        self._answers = method_table(cls, "_answer_")
+        # the game's registered pieces, step walks, answers and predictions by name, each with
+        # what it runs on (the game, or one of its parts): worked out once per class
+        table = dispatch(type(self))
+        self._pieces = table.pieces
+        self._quiets = table.quiets
+        self._steps = table.steps
+        self._answers = table.answers
         # the data of the run frame whose piece asked the pending decision (its answer goes
         # there, whatever frames the piece pushed above itself), and the piece itself where it
         # stopped, when it was written as a generator and stopped here (a copy, a saved game or
@@ -226,8 +201,13 @@ class Machine:
         raise NotImplementedError
 
     def asks_nothing(self, op: str, args: dict[str, Any]) -> bool:
-        """A safe prediction that a piece asks no decision (it then runs with no snapshot)."""
-        return False
+        """A safe prediction that a piece asks no decision (it then runs with no snapshot): the
+        one the game registered for it (``@quiet(op)``), else ``False``."""
+        predict = self._quiets.get(op)
+        if predict is None:
+            return False
+        fn, get = predict
+        return bool(fn(self if get is None else get(self), args))
 
     def runs_only_text(self, data: dict[str, Any]) -> bool:
         """Whether a run frame's piece changes nothing until a primitive of a text is called
@@ -262,7 +242,8 @@ class Machine:
             asking.setdefault(key, []).append(answer)
         else:
             frame = self.state.frames[-1]
-            self._answers[frame.kind](self, frame, answer)
+            fn, get = self._answers[frame.kind]
+            fn(self if get is None else get(self), frame, answer)
 
     def is_over(self) -> bool:
         if not self.state.over and self._pending is None:
@@ -271,7 +252,8 @@ class Machine:
 
     @property
     def events(self) -> list[Event]:
-        return self.state.events
+        events: list[Event] = self.state.events
+        return events
 
     def emit(self, kind: str, **data: Any) -> None:
         """Record a change of the state (the ``Event`` made without its generated
@@ -372,6 +354,16 @@ class Machine:
 
     # ------------------------------------------------------------------ the procedure
 
+    def push_frame(self, kind: str, data: dict[str, Any] | None = None) -> None:
+        """Put a step frame of ``kind`` on top of the procedure (its walk is the game's
+        ``@step(kind)``)."""
+        self.state.frames.append(Frame(kind, {} if data is None else data))
+
+    def pop_frame(self) -> Frame:
+        """Take the frame on top off the procedure (a step frame whose walk is over)."""
+        frame: Frame = self.state.frames.pop()
+        return frame
+
     def push_run(self, op: str, **args: Any) -> None:
         """Start a piece of the procedure; one that cannot ask anything runs at once."""
         if self._predicts_nothing_asked(op, args):
@@ -388,7 +380,8 @@ class Machine:
     def _run_at_once(self, op: str, args: dict[str, Any]) -> None:
         """Run a piece predicted to ask nothing: with no snapshot."""
         try:
-            ran = getattr(self, f"op_{op}")(Context(self), **args)  # type: ignore[arg-type]
+            fn, get = self._pieces[op]
+            ran = fn(self if get is None else get(self), Context(self), **args)  # type: ignore[arg-type]
             if ran is not None and hasattr(ran, "send"):  # a piece written as a generator
                 for asked in ran:
                     raise DecisionNeeded(asked)
@@ -413,7 +406,11 @@ class Machine:
                     return None
                 frame = frames[-1]
                 kind = frame.kind
-                decision = self._run_frame(frame) if kind == "run" else steps[kind](self, frame)
+                if kind == "run":
+                    decision = self._run_frame(frame)
+                else:
+                    fn, get = steps[kind]
+                    decision = fn(self if get is None else get(self), frame)
             if decision is not None:
                 return decision
 
@@ -438,7 +435,8 @@ class Machine:
         # the piece reads its answers from the frame's own list: one given later is appended
         # there (``apply``), where a piece stopped as a generator reads it on
         ctx = Context(self, answers=data["answers"])  # type: ignore[arg-type]
-        fn = getattr(self, f"op_{op}")
+        fn, get = self._pieces[op]
+        fn = partial(fn, self if get is None else get(self))
         self._giving_up = bool(data.get("giving_up"))
         self._untouched = text_only
         self._running = data
@@ -471,8 +469,9 @@ class Machine:
     def _run_piece(
         self, data: dict[str, Any], depth: int, ctx: Context, fn: Any, value: Any
     ) -> Decision | None:
-        """Run a piece until it ends, asks or is refused: ``fn`` is its ``op_<name>`` (``value``
-        is ``_START``), or the generator it is, stopped where it asked (``value``: the answer)."""
+        """Run a piece until it ends, asks or is refused: ``fn`` is its registered piece, bound
+        (``value`` is ``_START``), or the generator it is, stopped where it asked (``value``:
+        the answer)."""
         try:
             gen = fn(ctx, **data["args"]) if value is _START else fn
             if gen is not None and hasattr(gen, "send"):  # a piece written as a generator
@@ -597,7 +596,8 @@ def _asking_frame(state: Any) -> dict[str, Any] | None:
     or a saved game made at its question)."""
     for frame in reversed(getattr(state, "frames", ())):
         if frame.kind == "run" and frame.data.get("asked"):
-            return frame.data
+            data: dict[str, Any] = frame.data
+            return data
     return None
 
 

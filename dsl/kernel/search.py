@@ -134,7 +134,8 @@ class SearchBot:
     def _determinize(self, game: Machine, who: str | None) -> Machine:
         sample = getattr(game, "determinize", None)
         if callable(sample):
-            return sample(who, self.rng)
+            sampled: Machine = sample(who, self.rng)
+            return sampled
         return game.clone()
 
     def _iterate(self, game: Machine, root: _Node, who: str | None, players: list[str]) -> None:

@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from dsl.compiler import CompiledAbility, CompiledRuleset
+from dsl.kernel.dispatch import answer, piece, step
 from dsl.kernel.flat import FlatState
-from dsl.kernel.machine import Frame, Machine, PieceRefused, new_decision
+from dsl.kernel.machine import Frame, Machine, PieceRefused
 from dsl.kernel.random import GameRandom
 from dsl.procedure import ProcedureStep, ProcedureWalker
-from dsl.runtime import Context, Decision, EffectError, NothingToActOn
+from dsl.runtime import Context, Decision, EffectError, NothingToActOn, new_decision
 from dsl.selectors import Place, Selector
 
 from .events import WorldDecision, WorldEvent
@@ -183,6 +184,7 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
         actor = item if isinstance(item, str) else self.state.current
         self.push_run("step_text", phase=phase, index=index, actor=actor)
 
+    @piece("step_text")
     def op_step_text(self, ctx: Context, phase: str, index: int, actor: str | None) -> None:
         step = self.procedure.phase(phase).steps[index]
         ctx.host, ctx.actor = self.host, actor
@@ -204,11 +206,10 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
         if frame.data.get("once"):
             return frame.data.get("who")
         order = st.order or st.players
-        for player in order:
-            if player not in st.passed:
-                return player
-        return None
+        waiting: list[str] = [player for player in order if player not in st.passed]
+        return waiting[0] if waiting else None
 
+    @step("act")
     def _step_act(self, frame: Frame) -> Decision | None:
         player = self._acting(frame)
         if player is None or (frame.data.get("once") and frame.data.get("done")):
@@ -222,6 +223,7 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
             (*options, PASS),
         )
 
+    @answer("act")
     def _answer_act(self, frame: Frame, answer: Any) -> None:
         player = self._acting(frame)
         assert player is not None
@@ -281,6 +283,7 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
             and bool(decl.kinds)
         )
 
+    @piece("use")
     def op_use(self, ctx: Context, player: str | None, card: str, label: str) -> None:
         compiled = self.compiled_card(card)
         ctx.host, ctx.actor, ctx.card = self.host, player, card
@@ -430,7 +433,8 @@ def new_game(
 
 def _first_phase(game: WorldGame) -> str | None:
     for phase in game.procedure:
-        return phase.name
+        name: str = phase.name
+        return name
     return None
 
 

@@ -35,7 +35,8 @@ class WorldHost:
 
     @property
     def rng(self) -> random.Random:
-        return self.game.state.rng
+        rng: random.Random = self.game.state.rng
+        return rng
 
     def primitive(self, name: str) -> Callable[..., Any]:
         return self.game.primitives[name]
@@ -159,7 +160,8 @@ class WorldHost:
         card = self.game.state.cards.get(thing)
         if card is not None:
             return str(card["name"])
-        return self.game.state.names.get(thing, thing)
+        name: str = self.game.state.names.get(thing, thing)
+        return name
 
     # ---- where ----------------------------------------------------------------------------------
 
@@ -200,7 +202,7 @@ class WorldHost:
         zone, _, owner = key.partition("@")
         decl = self.game.world.zone(zone)
         if owner:
-            return owner == ctx.actor
+            return bool(owner == ctx.actor)
         return decl is not None and decl.visibility == "public"
 
     def count(self, ctx: Context, selector: Selector) -> int:

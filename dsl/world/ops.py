@@ -33,7 +33,8 @@ class Ops:
 
     @property
     def state(self) -> WorldState:
-        return self.game.state  # a restore puts a new state in place: always read it here
+        state: WorldState = self.game.state  # a restore puts a new state in place: read it here
+        return state
 
     def emit(self, kind: WorldEvent, **data: Any) -> None:
         self.game.emit(kind, **data)

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 
 def _game(ctx: Context) -> WorldGame:
     host: Any = ctx.host
-    return host.game
+    game: WorldGame = host.game
+    return game
 
 
 def amount(ctx: Context, value: Any, default: int = 1) -> int:

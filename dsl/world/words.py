@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from dsl.procedure import ProcedureWords
+from dsl.procedure import NO_WORDS, ProcedureWords
 
 
 def _until_the_game_ends(game: Any) -> bool:
@@ -90,3 +90,13 @@ WORLD_WORDS: ProcedureWords = WorldWords()
 def world_words(**extra: Any) -> ProcedureWords:
     """The world engine's words with a ruleset's own (``steps``, ``until``, ``conditions``)."""
     return WorldWords(**extra)
+
+
+def procedure_words(module: Any) -> ProcedureWords:
+    """The procedure words of a ruleset's primitives module (``procedure_words``; none if it
+    registers none); with no module of its own a ruleset plays on the world engine, whose words
+    these are."""
+    if module is None:
+        return WORLD_WORDS
+    found = getattr(module, "procedure_words", None)
+    return found if found is not None else NO_WORDS

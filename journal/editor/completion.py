@@ -38,15 +38,15 @@ STEP_FORMS = (
     ("for each ${1:thing} in turn order, do ${2:step}", "a step for each, in turn order"),
     ("note ${1:a line of the rulebook}", "a note printed with the phase"),
 )
-# The words after which a procedure names a function of the primitives module, and its prefix
-# (dsl/procedure.py: ``function_name``).
+# The words after which a procedure names words the ruleset registers with their Python, and
+# the use they are registered for (dsl/procedure.py: ``ProcedureWords``).
 PRIMITIVE_AFTER = {
-    ("do",): "step_",
-    ("offer",): "step_",
-    ("or",): "step_",
-    ("for", "each"): "each_",
-    ("until",): "until_",
-    ("only", "if"): "if_",
+    ("do",): "step",
+    ("offer",): "step",
+    ("or",): "step",
+    ("for", "each"): "each",
+    ("until",): "until",
+    ("only", "if"): "if",
 }
 
 
@@ -171,11 +171,11 @@ def _in_card(analysis: Analysis, where: Place) -> Iterable[types.CompletionItem]
 
 def _procedure(analysis: Analysis, where: Place) -> Iterable[types.CompletionItem]:
     words = where.words_before
-    for after, prefix in PRIMITIVE_AFTER.items():
+    for after, use in PRIMITIVE_AFTER.items():
         if tuple(words[-len(after) :]) == after or (
             len(words) > len(after) and tuple(words[-len(after) - 1 : -1]) == after
         ):
-            yield from _primitives(analysis, prefix)
+            yield from _primitives(analysis, use)
             return
     for snippet, detail in STEP_FORMS:
         label = snippet.split("$", 1)[0].rstrip(' "') or snippet
@@ -184,19 +184,20 @@ def _procedure(analysis: Analysis, where: Place) -> Iterable[types.CompletionIte
         yield _item(word, _KIND.Keyword, "the step before or after the numbered ones", word + ": ")
 
 
-def _primitives(analysis: Analysis, prefix: str) -> Iterable[types.CompletionItem]:
+def _primitives(analysis: Analysis, use: str) -> Iterable[types.CompletionItem]:
+    """The words the ruleset's procedure words know for ``use``, each with its function."""
     from dsl.loader import primitives_module
+    from dsl.world.words import procedure_words
 
     folder = analysis.folder
-    module = primitives_module(Path(folder)) if folder else None
-    for name in sorted(dir(module) if module is not None else ()):
-        if name.startswith(prefix) and callable(getattr(module, name, None)):
-            words = name[len(prefix) :].replace("_", " ")
-            doc = inspect.getdoc(getattr(module, name)) or ""
-            item = _item(words, _KIND.Function, f"{name}()")
-            if doc:
-                item.documentation = doc
-            yield item
+    words = procedure_words(primitives_module(Path(folder)) if folder else None)
+    for text in sorted(words.known(use), key=str.casefold):
+        fn = words.find(use, text)
+        item = _item(text, _KIND.Function, f"{getattr(fn, '__name__', text)}()")
+        doc = inspect.getdoc(fn) if fn is not None else None
+        if doc:
+            item.documentation = doc
+        yield item
 
 
 def _names(

@@ -190,9 +190,16 @@ class RulesServer(LanguageServer):
 
 def make_server() -> RulesServer:
     server = RulesServer()
-    legend = types.SemanticTokensLegend(
-        token_types=list(tokens.TOKEN_TYPES), token_modifiers=list(tokens.TOKEN_MODIFIERS)
-    )
+    _follow_documents(server)
+    _answer_questions(server)
+    _answer_edits(server)
+    _answer_commands(server)
+    return server
+
+
+def _follow_documents(server: RulesServer) -> None:
+    """A document opened, changed, saved or closed, or a file changed on disk: analysed
+    again."""
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: RulesServer, params: types.DidOpenTextDocumentParams) -> None:
@@ -215,6 +222,11 @@ def make_server() -> RulesServer:
         for change in params.changes:
             if change.uri.endswith(".rules"):
                 ls.changed(change.uri)
+
+
+def _answer_questions(server: RulesServer) -> None:
+    """What the editor asks about a place in a document: completion, hover, definition,
+    references, renaming, the document's symbols."""
 
     @server.feature(
         types.TEXT_DOCUMENT_COMPLETION,
@@ -279,6 +291,13 @@ def make_server() -> RulesServer:
 
         return await ls.answer(params.text_document.uri, None, run, None)
 
+
+def _answer_edits(server: RulesServer) -> None:
+    """Formatting, quick fixes and the colours of the words."""
+    legend = types.SemanticTokensLegend(
+        token_types=list(tokens.TOKEN_TYPES), token_modifiers=list(tokens.TOKEN_MODIFIERS)
+    )
+
     @server.feature(types.TEXT_DOCUMENT_FORMATTING)
     def formatting(
         ls: RulesServer, params: types.DocumentFormattingParams
@@ -313,6 +332,11 @@ def make_server() -> RulesServer:
 
         return await ls.answer(params.text_document.uri, None, run, None, fresh=False)
 
+
+def _answer_commands(server: RulesServer) -> None:
+    """The commands the editor's extension runs (a card's preview), and the end of a
+    session."""
+
     @server.command(PREVIEW)
     async def preview_card(ls: RulesServer, *args: Any) -> dict[str, Any]:
         """Arguments: the document's URI and a position ``{"line": L, "character": C}``;
@@ -338,8 +362,6 @@ def make_server() -> RulesServer:
         keep open (code 0 after a shutdown request, 1 without, as the protocol says)."""
         sys.stdout.flush()
         os._exit(0 if getattr(ls.protocol, "_shutdown", False) else 1)
-
-    return server
 
 
 def serve() -> None:

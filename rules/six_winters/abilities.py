@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dsl.compiler import Trigger
 from dsl.runtime import Context, Decision, can_act, marks_of
@@ -14,18 +14,22 @@ from dsl.selectors import Selector
 
 from .basics import (
     OVERCOME_ONLY_VERBS,
-    SessionPart,
+    Section,
     _CardActions,
     _usable_permissions,
+    ruleset_memo,
 )
 from .cards import Effect
-from .contracts import DecisionKind, EventKind
+from .contracts import DecisionKind
 from .state import (
     CharacterState,
 )
 
+if TYPE_CHECKING:
+    from .session import Session
+
 _UNKNOWN: Any = object()
-_PROBES_KEPT = 50_000  # the answers of ``_may_act`` kept at most
+_PROBES_KEPT = 50_000  # the answers of ``may_act`` kept at most
 _DIE = attrgetter("resource", "face")
 _TOKENS = attrgetter("name", "progress", "hindrance")
 
@@ -89,10 +93,23 @@ def _here_or_yours(phrase: Selector) -> str:
     return _POOL if place.kind == "zone" and place.owner == "your" else ""
 
 
-class AbilityRules(SessionPart):
-    """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
+class AbilityRules(Section):
+    """Cards used as actions or inside an overcome: what a card offers, and using it
+    (``session.abilities``)."""
 
-    def _card_actions(self, kind: str, name: str) -> _CardActions:
+    def __init__(self, game: Session) -> None:
+        super().__init__(game)
+        ruleset = self.ruleset
+        # what a card offers as actions (the ruleset's memo: ``card_actions``)
+        self._card_memo: dict[tuple[str, str], _CardActions] = ruleset_memo(ruleset, "actions")
+        # the card texts whose reach the engine can tell without running them (``may_act``)
+        self._probe_memo: dict[tuple[str, str, int], Any] = ruleset_memo(ruleset, "probes")
+        self._probed: dict[tuple[Any, ...], dict[Any, bool]] = ruleset_memo(ruleset, "probed")
+        # the answers of a character's local card texts, as last looked up (``may_act``): the
+        # character, the round of action options, the answers kept for its location and dice
+        self._probe_read: tuple[Any, int, dict[Any, bool], dict[Any, bool]] = (None, -1, {}, {})
+
+    def card_actions(self, kind: str, name: str) -> _CardActions:
         """What a card of ``kind`` (ability, asset, event) offers as actions; it never changes
         within a session, so it is worked out once per card."""
         key = (kind, name)
@@ -126,7 +143,7 @@ class AbilityRules(SessionPart):
             self._card_memo[key] = found
         return found
 
-    def _holding_possible(self, c: CharacterState, card: str, permission: Any) -> bool:
+    def holding_possible(self, c: CharacterState, card: str, permission: Any) -> bool:
         """A text that moves dice onto a card needs room on it and a die it names here; one
         that takes dice from (or spends dice on) the card needs such a die on it."""
         roles = permission.roles
@@ -140,13 +157,13 @@ class AbilityRules(SessionPart):
         obj = roles.get("object")
         noun = getattr(obj, "noun", None) if getattr(obj, "noun_category", "") == "die" else None
         if this_card("onto"):
-            room = self.hold_capacity(card)
+            room = self.ops.hold_capacity(card)
             if room is not None and len(self.state.card_dice.get(card, [])) >= room:
                 return False
-            ctx = Context(host=self.host, card=card, actor=c.name, location=c.location)
-            return any(r.get("kind") == "die" for r in self.select(ctx, obj))
+            ctx = Context(host=self.game, card=card, actor=c.name, location=c.location)
+            return any(r.get("kind") == "die" for r in self.game.select(ctx, obj))
         if this_card("from") or this_card("on"):
-            return bool(self.held_refs(card, noun))
+            return bool(self.ops.held_refs(card, noun))
         return True
 
     def use_permission(self, ctx: Context, c: CharacterState, option: dict[str, Any]) -> None:
@@ -154,7 +171,7 @@ class AbilityRules(SessionPart):
         rs = self.ruleset
         name = option["card"]
         if option["on"] == "location":
-            permissions = self.side(self.location(name)).permissions
+            permissions = self.game.side(self.game.location(name)).permissions
         elif option["on"] == "event":
             permissions = rs.events[name].permissions
         elif option["on"] == "asset":
@@ -165,12 +182,12 @@ class AbilityRules(SessionPart):
         effect = Effect(
             Trigger("May", "activated"), permission.text, permission.run, permission.span
         )
-        self.run_effect(ctx, effect, actor=c.name, location=c.location, card=name)
-        self.exhaust(c, f"{name}#{option['index']}")
+        self.game.run_effect(ctx, effect, actor=c.name, location=c.location, card=name)
+        self.ops.exhaust(c, f"{name}#{option['index']}")
         if option["on"] == "event" and name not in self.state.events_out:
-            self.apply_standing_texts(ctx)  # the event was burned: its text no longer holds
+            self.ops.apply_standing_texts(ctx)  # the event was burned: its text no longer holds
 
-    def _defend_window(
+    def defend_window(
         self, ctx: Context, m: CharacterState, verbs: tuple[str, ...], prompt: str
     ) -> Generator[Decision, Any, None]:
         """Inside an overcome action: offer ``m`` each card of theirs whose ability calls one of
@@ -185,14 +202,14 @@ class AbilityRules(SessionPart):
             ]
             if not usable:
                 return
-            pick = yield self.ask(
+            pick = yield self.game.ask(
                 ctx, DecisionKind.CHOOSE_DEFENSE, ["done", *usable], prompt, who=m.name
             )
             if pick == "done":
                 return
             self.use_card(ctx, m, pick["act"], pick["card"], pick["effect"])
 
-    def _may_act(self, c: CharacterState, kind: str, name: str, k: int) -> bool:
+    def may_act(self, c: CharacterState, kind: str, name: str, k: int) -> bool:
         """Whether a card's text used as an action may act: ``False`` only when the engine
         knows, without running it, that it would find nothing to act on (a text that resolves
         its roles and then calls one primitive that says what it must find: Battle Hardened
@@ -212,12 +229,12 @@ class AbilityRules(SessionPart):
             return True
         effect, reads = probe
         if not reads or c.location is None:
-            return can_act(effect.run, self, card=name, actor=c.name, location=c.location)
+            return can_act(effect.run, self.game, card=name, actor=c.name, location=c.location)
         read = self._probe_read
-        if read[0] is not c or read[1] != self._options_round:
+        if read[0] is not c or read[1] != self.game.actions.options_round:
             # what a local text reads, worked out once per character and list of options: the
             # answers kept for the location as it is, and for it with the character's dice
-            board = self._map()
+            board = self.game.map_facts()
             loc = self.state.locations[board.first[c.location]]
             here = (
                 c.name,
@@ -237,24 +254,24 @@ class AbilityRules(SessionPart):
             by_pool = probed.get(pool)
             if by_pool is None:
                 by_pool = probed[pool] = {}
-            read = self._probe_read = (c, self._options_round, by_here, by_pool)
-        answers = read[2] if reads == _HERE else read[3]
+            read = self._probe_read = (c, self.game.actions.options_round, by_here, by_pool)
+        answers: dict[tuple[str, str, int], bool] = read[2] if reads == _HERE else read[3]
         found = answers.get(key)
         if found is None:
             found = answers[key] = can_act(
-                effect.run, self, card=name, actor=c.name, location=c.location
+                effect.run, self.game, card=name, actor=c.name, location=c.location
             )
         return found
 
     def _probed_effect(self, kind: str, name: str, k: int) -> tuple[Effect, str] | None:
-        """The card's effect ``k`` if the engine can tell whether it may act (``_may_act``),
+        """The card's effect ``k`` if the engine can tell whether it may act (``may_act``),
         and what it reads (``_local``)."""
         cards = self.ruleset.abilities if kind == "ability" else self.ruleset.assets
         effect = cards[name].effects[k]
         if effect.run is None or effect.cost is not None or effect.last_call is None:
             return None
         # the primitive's marks (inside a piece the primitive is a wrapper naming it: its own)
-        fn = self.host.primitive(effect.last_call)
+        fn = self.game.primitive(effect.last_call)
         return (effect, _local(effect)) if marks_of(fn).finds is not None else None
 
     def card_options(self, c: CharacterState, *, defending: bool = False) -> list[dict[str, Any]]:
@@ -265,7 +282,7 @@ class AbilityRules(SessionPart):
             for card in held:
                 if card in c.exhausted:
                     continue
-                actions = self._card_actions(kind, card)
+                actions = self.card_actions(kind, card)
                 for k in actions.defends if defending else actions.plays:
                     options.append({"act": kind, "character": c.name, "card": card, "effect": k})
         return options
@@ -290,16 +307,12 @@ class AbilityRules(SessionPart):
         rs = self.ruleset
         card = rs.abilities[name] if kind == "ability" else rs.assets[name]
         effect = card.effects[k]
-        self.run_effect(ctx, effect, actor=c.name, location=c.location, card=name, refuse=as_action)
+        self.game.run_effect(
+            ctx, effect, actor=c.name, location=c.location, card=name, refuse=as_action
+        )
         if effect.usage == "played" and kind == "ability":
-            # played: to the bottom of the ability deck (the shared one in the solo variant)
-            c.abilities.remove(name)
-            (self.state.solo_ability_deck if self.state.solo else c.ability_deck).append(name)
-            self.emit(EventKind.ABILITY_PLAYED, character=c.name, ability=name)
+            self.ops.play_ability(c, name)
         elif effect.usage == "played" and name in c.assets:
-            # a played asset is spent: to the asset discard
-            c.assets.remove(name)
-            self.state.asset_discard.append(name)
-            self.emit(EventKind.ASSET_PLAYED, character=c.name, asset=name)
+            self.ops.play_asset(c, name)
         else:
-            self.exhaust(c, name)
+            self.ops.exhaust(c, name)

@@ -7,18 +7,20 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from dsl.kernel.machine import new_decision
-from dsl.runtime import Context, Decision
+from dsl.kernel.dispatch import answer, piece, step
+from dsl.runtime import Context, Decision, new_decision
 
 from .basics import (
     ANY,
-    SessionPart,
-    _copy_option,
+    Section,
+    _CardActions,
     _usable_permissions,
+    ruleset_memo,
 )
-from .contracts import DecisionKind, EventKind
+from .cards import Ruleset
+from .contracts import DecisionKind
 from .state import (
     AssetInProgress,
     CharacterState,
@@ -26,7 +28,10 @@ from .state import (
     LocationState,
 )
 
-# the hands of cards whose actions are kept at most (``_hand``, ``_musters``)
+if TYPE_CHECKING:
+    from .session import Session
+
+# the hands of cards whose actions are kept at most (``hand``, ``_musters``)
 _HANDS_KEPT = 20_000
 
 # what a hand of cards offers: the resources its texts let muster, its texts used as actions
@@ -38,14 +43,63 @@ _Hand = tuple[
 ]
 
 
-class ActionRules(SessionPart):
-    """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
+class ActionRules(Section):
+    """The actions step: the options the players have, and the four simple actions
+    (``session.actions``)."""
 
-    # the sets of dice a trade may give, by the row of dice ``(resource, face)`` at a location
-    # (the ruleset's memo: ``_new_trade_sets``)
-    _trade_sets: dict[tuple[tuple[str, int], ...], tuple[tuple[Any, str], ...]]
+    def __init__(self, game: Session) -> None:
+        super().__init__(game)
+        ruleset = self.ruleset
+        # facts of the cards that never change within a session, worked out when first needed
+        # (the ruleset's memos, shared by every session of the ruleset)
+        self._card_memo: dict[tuple[str, str], _CardActions] = ruleset_memo(ruleset, "actions")
+        self._hands_memo: dict[tuple[Any, ...], _Hand] = ruleset_memo(ruleset, "hands")
+        self._musters_memo: dict[tuple[Any, ...], tuple[str, ...]] = ruleset_memo(
+            ruleset, "musters"
+        )
+        # the sets of dice a trade may give, by the row of dice ``(resource, face)`` at a
+        # location (``_new_trade_sets``), and what a resource trades for
+        self._trade_sets: dict[tuple[tuple[str, int], ...], tuple[tuple[Any, str], ...]] = (
+            ruleset_memo(ruleset, "trade sets")
+        )
+        self._trade_memo: dict[str, list[str]] = ruleset_memo(ruleset, "trades")
+        self._action_costs = _declared_costs(ruleset)
+        self.options_round = 0  # the action options worked out so far (``action_options``)
+        # the action options offered last, and the count of events when they still hold
+        self._options_kept_for: list[Any] = []
+        self._options_told = -1  # the count of events when they were worked out
+        self._options_kept: tuple[int, list[Any]] | None = None
 
-    def _step_actions(self, frame: Frame) -> Decision | None:
+    def act_in_any_order(self) -> None:
+        """Actions: players act in any order until all pass."""
+        self.game.push_frame("actions")
+
+    def refused(self, data: dict[str, Any], reason: str) -> None:
+        """A card used as an action could not do what it says: the action is not taken, and
+        it is not offered again until the table changes."""
+        option = data["args"]["option"]
+        actions = self._actions_frame()
+        if actions is not None:
+            actions.data.setdefault("refused", []).append(option)
+        self.ops.action_refused(option, reason)
+        if data["events"] == self._options_told:  # the options offered at the piece's start
+            self._options_kept = (len(self.state.events), self._options_kept_for)
+
+    def changed(self) -> None:
+        """An action was taken: cards refused before may work now."""
+        actions = self._actions_frame()
+        if actions is not None:
+            actions.data.pop("refused", None)
+
+    def _actions_frame(self) -> Frame | None:
+        """The actions step under the pieces running now, if any."""
+        frames = self.state.frames
+        if frames and frames[-1].kind == "actions":  # most often: a card just taken back
+            return frames[-1]
+        return next((f for f in reversed(self.state.frames) if f.kind == "actions"), None)
+
+    @step("actions")
+    def walk_actions(self, frame: Frame) -> Decision | None:
         # after a card was taken back the table is as it was (no event since the refusal's):
         # the options are the ones offered before, less the card
         kept = self._options_kept
@@ -67,25 +121,26 @@ class ActionRules(SessionPart):
             tuple(options),
         )
 
-    def _answer_actions(self, frame: Frame, answer: Any) -> None:
+    @answer("actions")
+    def answer_actions(self, frame: Frame, answer: Any) -> None:
         if answer == "done":
-            self.state.frames.pop()
+            self.game.pop_frame()
             return
-        if not self.state.table_dice and self._asks_nothing(answer):
+        if not self.state.table_dice and self._option_asks_nothing(answer):
             # no decision can come of it: run it at once, with no snapshot to keep
-            self.op_action(Context(self.host), answer)
+            self.take_action(Context(self.game), answer)
             frame.data.pop("refused", None)
             return
-        self.push_run("action", option=answer)
+        self.game.push_run("action", option=answer)
 
-    def _asks_nothing(self, option: dict[str, Any]) -> bool:
+    def _option_asks_nothing(self, option: dict[str, Any]) -> bool:
         act = option["act"]
         if act in ("trade", "craft"):
             return True
         if act == "move":
             return option.get("by") != "portal"
         if act == "muster":
-            return bool(option["resource"] != self.sorcery)
+            return bool(option["resource"] != self.game.sorcery)
         return False
 
     def action_options(self) -> list[Any]:
@@ -94,137 +149,164 @@ class ActionRules(SessionPart):
 
         Asked at every action decision, so written for speed (the order of the options is part
         of the game's behaviour: bots pick by position): each location and its side is looked
-        up once, each action's cost once, and what a card offers comes from ``_card_actions``,
-        worked out once per card (its memo read in line: a card's facts are never falsy)."""
-        st = self.state
-        rs = self.ruleset
-        self._options_round += 1  # (``_may_act`` looks a character's table up once a round)
-        options: list[Any] = []
-        add = options.append
-        board = self._map()  # each location's side and neighbours, kept while the map is
-        locations = st.locations
-        sides = board.sides  # ``self.side`` of each location
-        first = board.first  # by name, the first location of a name (as ``location``)
-        steps = board.steps
-        if st.flags:  # a card in play may have changed a cost
-            move_cost = self.action_cost("move")
-            trade_cost = self.action_cost("trade")
-            muster_cost = self.action_cost("muster")
-            craft_cost = self.action_cost("craft")
-            port_card = self.changed_cost("port move")
-            portal_card = self.changed_cost("portal move")
-        else:  # the declared costs (most of the time: no card changes one)
-            move_cost, trade_cost, muster_cost, craft_cost = self._action_costs
-            port_card = portal_card = None
-        lowest_at: dict[str, int | None] = {}
-        memo = self._card_memo
-        card_actions = self._card_actions
-        supply = st.supply
-        obstacle_cards = rs.obstacles
-        forbidden = rs.forbidden_on
+        up once, each action's cost once (``_Round``: what every kind of action reads, read
+        once), and what a card offers comes from ``card_actions``, worked out once per card
+        (its memo read in line: a card's facts are never falsy). Each kind of action has its
+        own method: moves, trades and musters, overcoming and crafting, the cards' texts, then
+        everyone's "May ..." texts."""
+        self.options_round += 1  # (``may_act`` looks a character's table up once a round)
+        r = _Round(self)
+        locations, sides, first = r.locations, r.sides, r.board.first
         permitting: list[tuple[CharacterState, list[tuple[str, str, Any]]]] = []
-        for c in st.characters:
+        for c in r.characters:
             name = c.location
             if name is None:
                 continue
             at = first[name]  # a name not on the map is a KeyError, as ``location`` raises
             here, side = locations[at], sides[at]
-            ap = c.action_points
-            who = c.name
-            hand = self._hand(c)  # what the cards it holds offer, worked out once per hand
-            # any character may move (in the solo variant the whole party moves)
-            if ap >= move_cost:
-                for dest, entry_cost in steps[name]:
-                    if ap >= move_cost + entry_cost:
-                        add({"act": "move", "character": who, "to": dest})
-            if side.port_cost is not None and ap >= (
-                side.port_cost if port_card is None else port_card
-            ):
-                for other, o_side in zip(locations, sides, strict=True):
-                    if other is not here and o_side.port_cost is not None:
-                        add({"act": "move", "character": who, "to": other.name, "by": "port"})
-            if side.portal_cost is not None or side.portal_stress_cost is not None:
-                for other, o_side in zip(locations, sides, strict=True):
-                    if other is here or (
-                        o_side.portal_cost is None and o_side.portal_stress_cost is None
-                    ):
-                        continue
-                    if (
-                        ap >= portal_card
-                        if portal_card is not None
-                        else (side.portal_cost is not None and ap >= side.portal_cost)
-                        or side.portal_stress_cost is not None
-                    ):
-                        add({"act": "move", "character": who, "to": other.name, "by": "portal"})
-            obstacles = here.obstacles
-            # ``restricted(here, verb, side)``, its obstacle lookup only when there are any
-            if (
-                ap >= trade_cost
-                and len(here.dice) > 1  # a trade gives a pair
-                and not side.no_trade
-                and not (obstacles and self.restricted(here, "trade", side))
-            ):
-                options.extend(self._trade_options(c, here))
-            if (
-                ap >= muster_cost
-                and not side.no_muster
-                and not (obstacles and self.restricted(here, "muster", side))
-            ):
-                for resource in self._musters(side, hand[0]):
-                    if supply.get(resource, 0) > 0:
-                        add({"act": "muster", "character": who, "resource": resource})
-            initiative = c.initiative
-            if obstacles and not initiative:  # only an obstacle with enough progress is taken
-                for i, o in enumerate(obstacles):
-                    if o.progress >= obstacle_cards[o.name].difficulty and not (
-                        forbidden and self.forbids("overcome", o.uid)
-                    ):
-                        add({"act": "overcome", "character": who, "obstacle": o.name, "index": i})
-            if initiative:
-                if here.dice and len(initiative) >= craft_cost:
-                    if name not in lowest_at:  # the same for everyone here
-                        targets = [
-                            a
-                            for o in st.characters
-                            if o.location == name
-                            for a in o.in_progress  # ``characters_at(name)``
-                        ]
-                        lowest_at[name] = self._lowest_craftable(here, targets) if targets else None
-                    lowest = lowest_at[name]
-                    if lowest is not None:
-                        # any initiative die at least as high as the lowest die that some
-                        # empty slot takes can craft
-                        for face in sorted(set(initiative)):
-                            if face >= lowest:
-                                add({"act": "craft", "character": who, "die": face})
-                for i, o in enumerate(obstacles):
-                    if forbidden and self.forbids("overcome", o.uid):
-                        continue  # "May not overcome Stability obstacles" stands
+            hand = self.hand(c)  # what the cards it holds offer, worked out once per hand
+            self._move_options(r, c, here, side)
+            self._place_options(r, c, here, side, hand)
+            self._obstacle_options(r, c, here)
+            granting = self._card_options(r, c, here, side, hand)
+            if granting:
+                permitting.append((c, granting))
+        self._permission_options(r, permitting)
+        options = r.options
+        options += self.game.scenes.narrate_options()
+        options.append("done")
+        return options
+
+    def _move_options(self, r: _Round, c: CharacterState, here: LocationState, side: Any) -> None:
+        """Any character may move (in the solo variant the whole party moves): to a
+        neighbour, by port, or through a portal."""
+        add, move_cost, port_card, portal_card = r.add, r.move_cost, r.port_card, r.portal_card
+        ap, who = c.action_points, c.name
+        if ap >= move_cost:
+            for dest, entry_cost in r.board.steps[here.name]:
+                if ap >= move_cost + entry_cost:
+                    add({"act": "move", "character": who, "to": dest})
+        if side.port_cost is not None and ap >= (
+            side.port_cost if port_card is None else port_card
+        ):
+            for other, o_side in zip(r.locations, r.sides, strict=True):
+                if other is not here and o_side.port_cost is not None:
+                    add({"act": "move", "character": who, "to": other.name, "by": "port"})
+        if side.portal_cost is not None or side.portal_stress_cost is not None:
+            for other, o_side in zip(r.locations, r.sides, strict=True):
+                if other is here or (
+                    o_side.portal_cost is None and o_side.portal_stress_cost is None
+                ):
+                    continue
+                if (
+                    ap >= portal_card
+                    if portal_card is not None
+                    else (side.portal_cost is not None and ap >= side.portal_cost)
+                    or side.portal_stress_cost is not None
+                ):
+                    add({"act": "move", "character": who, "to": other.name, "by": "portal"})
+
+    def _place_options(
+        self, r: _Round, c: CharacterState, here: LocationState, side: Any, hand: _Hand
+    ) -> None:
+        """Trades and musters at the character's location (``restricted(here, verb, side)``,
+        its obstacle lookup only when there are any)."""
+        ap, obstacles = c.action_points, here.obstacles
+        if (
+            ap >= r.trade_cost
+            and len(here.dice) > 1  # a trade gives a pair
+            and not side.no_trade
+            and not (obstacles and self.game.restricted(here, "trade", side))
+        ):
+            r.options.extend(self._trade_options(c, here))
+        if (
+            ap >= r.muster_cost
+            and not side.no_muster
+            and not (obstacles and self.game.restricted(here, "muster", side))
+        ):
+            supply, add = r.supply, r.add
+            for resource in self._musters(side, hand[0]):
+                if supply.get(resource, 0) > 0:
+                    add({"act": "muster", "character": c.name, "resource": resource})
+
+    def _obstacle_options(self, r: _Round, c: CharacterState, here: LocationState) -> None:
+        """Overcoming the obstacles here (with no initiative dice, only one with enough
+        progress is taken) and crafting with an initiative die."""
+        obstacles, initiative, who, add = here.obstacles, c.initiative, c.name, r.add
+        forbidden = r.forbidden
+        if obstacles and not initiative:
+            obstacle_cards = r.obstacle_cards
+            for i, o in enumerate(obstacles):
+                if o.progress >= obstacle_cards[o.name].difficulty and not (
+                    forbidden and self.game.forbids("overcome", o.uid)
+                ):
                     add({"act": "overcome", "character": who, "obstacle": o.name, "index": i})
-            # the cards' texts used as actions; their "May ..." texts come after everyone's
-            granting: list[tuple[str, str, tuple[tuple[int, Any], ...]]] = []
-            if side.permissions:
-                granting.append(("location", here.name, _usable_permissions(side.permissions)))
-            exhausted = c.exhausted
-            for kind, card, plays in hand[1]:
-                if card not in exhausted:
-                    for k in plays:
-                        # a card whose text would find nothing to act on is not offered
-                        if self._may_act(c, kind, card, k):
-                            add({"act": kind, "character": who, "card": card, "effect": k})
-            granting += hand[2]
-            for n in st.events_out:
+        if not initiative:
+            return
+        if here.dice and len(initiative) >= r.craft_cost:
+            lowest = self._lowest_at(r, here)
+            if lowest is not None:
+                # any initiative die at least as high as the lowest die that some empty slot
+                # takes can craft
+                for face in sorted(set(initiative)):
+                    if face >= lowest:
+                        add({"act": "craft", "character": who, "die": face})
+        for i, o in enumerate(obstacles):
+            if forbidden and self.game.forbids("overcome", o.uid):
+                continue  # "May not overcome Stability obstacles" stands
+            add({"act": "overcome", "character": who, "obstacle": o.name, "index": i})
+
+    def _lowest_at(self, r: _Round, here: LocationState) -> int | None:
+        """The lowest die an empty slot of an asset in progress here takes (the same for
+        everyone here: worked out once a round)."""
+        name = here.name
+        lowest_at: dict[str, int | None] = r.lowest_at
+        if name not in lowest_at:
+            targets = [
+                a
+                for o in r.characters
+                if o.location == name
+                for a in o.in_progress  # ``characters_at(name)``
+            ]
+            lowest_at[name] = self._lowest_craftable(here, targets) if targets else None
+        return lowest_at[name]
+
+    def _card_options(
+        self, r: _Round, c: CharacterState, here: LocationState, side: Any, hand: _Hand
+    ) -> list[tuple[str, str, Any]]:
+        """The cards' texts used as actions; their "May ..." texts, which come after
+        everyone's (returned)."""
+        granting: list[tuple[str, str, Any]] = []
+        if side.permissions:
+            granting.append(("location", here.name, _usable_permissions(side.permissions)))
+        exhausted, who, add, may_act = c.exhausted, c.name, r.add, r.may_act
+        for kind, card, plays in hand[1]:
+            if card not in exhausted:
+                for k in plays:
+                    # a card whose text would find nothing to act on is not offered
+                    if may_act(c, kind, card, k):
+                        add({"act": kind, "character": who, "card": card, "effect": k})
+        granting += hand[2]
+        if r.events_out:
+            memo, card_actions = self._card_memo, r.abilities.card_actions
+            for n in r.events_out:
                 actions = memo.get(("event", n)) or card_actions("event", n)
                 if actions.permissions:
                     granting.append(("event", n, actions.permissions))
-            if granting:
-                permitting.append((c, granting))
+        return granting
+
+    def _permission_options(
+        self, r: _Round, permitting: list[tuple[CharacterState, list[tuple[str, str, Any]]]]
+    ) -> None:
+        """Everyone's "May ..." texts (of cards held, locations and events out) that may be
+        used now."""
+        holding_possible, add = r.abilities.holding_possible, r.add
         for c, granting in permitting:
             for on, card_name, permissions in granting:
                 for k, permission in permissions:
                     if c.exhausted and f"{card_name}#{k}" in c.exhausted:
                         continue
-                    if not self._holding_possible(c, card_name, permission):
+                    if not holding_possible(c, card_name, permission):
                         continue
                     add(
                         {
@@ -235,12 +317,9 @@ class ActionRules(SessionPart):
                             "index": k,
                         }
                     )
-        options += self._narrate_options()
-        add("done")
-        return options
 
-    def _hand(self, c: CharacterState) -> _Hand:
-        """What the abilities and assets a character holds offer as actions (``_card_actions``
+    def hand(self, c: CharacterState) -> _Hand:
+        """What the abilities and assets a character holds offer as actions (``card_actions``
         of each, in the order they are held): the resources their "May muster" texts name,
         their texts used as actions, and their other "May ..." texts. Part of
         ``action_options``: worked out once per hand of cards (a ruleset's fact)."""
@@ -255,7 +334,7 @@ class ActionRules(SessionPart):
             permissions: list[tuple[str, str, tuple[tuple[int, Any], ...]]] = []
             for kind, held in (("ability", c.abilities), ("asset", c.assets)):
                 for card in held:
-                    actions = self._card_actions(kind, card)
+                    actions = self.game.abilities.card_actions(kind, card)
                     if kind == "ability":
                         musters += actions.musters
                     if actions.permissions:
@@ -369,20 +448,16 @@ class ActionRules(SessionPart):
             return [r for r in self.ruleset.resources if r != resource]
         return [t for t in targets if t != resource]
 
-    def op_action(
+    @piece("action")
+    def take_action(
         self, ctx: Context, option: dict[str, Any]
     ) -> Generator[Decision, Any, None] | None:
         """An action; an overcome and a narrated scene are pieces written as generators
         (``action_overcome``, ``action_narrate``), so the machine goes on with them where they
         asked, and this returns them."""
         act = option["act"]
-        c = self.character(option["character"]) if "character" in option else None
-        self.emit(
-            EventKind.ACTION,
-            character=option.get("character"),
-            action=act,
-            details=_copy_option(option),
-        )
+        c = self.game.character(option["character"]) if "character" in option else None
+        self.ops.action_taken(option)
         if act == "move":
             assert c is not None
             self.action_move(ctx, c, option["to"], option.get("by"))
@@ -402,92 +477,93 @@ class ActionRules(SessionPart):
             return self._narrating(ctx, option["scene"], option["location"], option["participants"])
         elif act in ("ability", "asset"):
             assert c is not None
-            self.use_card(ctx, c, act, option["card"], option["effect"], as_action=True)
+            self.game.abilities.use_card(
+                ctx, c, act, option["card"], option["effect"], as_action=True
+            )
         elif act == "permission":
             assert c is not None
-            self.use_permission(ctx, c, option)
-        self.release_cards_left()
+            self.game.abilities.use_permission(ctx, c, option)
+        self.ops.release_cards_left()
         return None
 
     def _overcoming(
         self, ctx: Context, c: CharacterState, index: int
     ) -> Generator[Decision, Any, None]:
-        yield from self.action_overcome(ctx, c, index)
-        self.release_cards_left()
+        yield from self.game.overcome.action_overcome(ctx, c, index)
+        self.ops.release_cards_left()
 
     def _narrating(
         self, ctx: Context, scene: str, location: str, participants: list[str]
     ) -> Generator[Decision, Any, None]:
-        yield from self.action_narrate(ctx, scene, location, participants)
-        self.release_cards_left()
+        yield from self.game.scenes.action_narrate(ctx, scene, location, participants)
+        self.ops.release_cards_left()
 
     def action_move(self, ctx: Context, c: CharacterState, to: str, by: str | None) -> None:
-        here = self.location(c.location) if c.location else None
+        here = self.game.location(c.location) if c.location else None
         assert here is not None
-        side = self.side(here)
-        port_card, portal_card = self.changed_cost("port move"), self.changed_cost("portal move")
+        side = self.game.side(here)
+        port_card, portal_card = (
+            self.game.changed_cost("port move"),
+            self.game.changed_cost("portal move"),
+        )
         if by == "port":
             cost = int(side.port_cost or 0) if port_card is None else port_card
-            self.lose_action_points(c, cost)
+            self.ops.lose_action_points(c, cost)
         elif by == "portal":
             if portal_card is not None:  # a card's cost replaces the printed one, stress too
-                self.lose_action_points(c, portal_card)
+                self.ops.lose_action_points(c, portal_card)
             elif side.portal_cost is not None:
-                self.lose_action_points(c, side.portal_cost)
+                self.ops.lose_action_points(c, side.portal_cost)
             else:
-                kind = self.decide(
+                kind = self.game.decide(
                     ctx,
                     DecisionKind.CHOOSE_STRESS,
                     list(self.ruleset.stress),
                     "Portal: which stress do you pay?",
                     who=c.name,
                 )
-                self.take_stress(ctx, c, kind, int(side.portal_stress_cost or 1))
+                self.ops.take_stress(ctx, c, kind, int(side.portal_stress_cost or 1))
         else:
-            move_cost = self.action_cost("move")
-            self.lose_action_points(c, move_cost + self.side(self.location(to)).entry_cost)
+            move_cost = self.game.action_cost("move")
+            self.ops.lose_action_points(
+                c, move_cost + self.game.side(self.game.location(to)).entry_cost
+            )
         party = self.state.characters if self.state.solo else [c]
         for m in party:
-            m.location = to
-            self.emit(EventKind.CHARACTER_MOVED, character=m.name, location=to, by=by or "step")
+            self.ops.move_character(m, to, by or "step")
 
     def action_trade(self, c: CharacterState, give: list[int], get: str) -> None:
-        here = self.location(str(c.location))
-        given = [here.dice[i] for i in give]
-        for die in given:
-            here.dice.remove(die)
-            self.return_die(die)
-        self.lose_action_points(c, self.action_cost("trade"))
-        self.emit(
-            EventKind.TRADED, character=c.name, gave=[[d.resource, d.face] for d in given], got=get
-        )
+        here = self.game.location(str(c.location))
+        given = self.ops.give_dice(here, give)
+        self.ops.lose_action_points(c, self.game.action_cost("trade"))
+        self.ops.traded(c, given, get)
         for _ in range(self.ruleset.value("trade dice out", 1)):
-            self.new_resource_die(None, get, here, explode=False)
+            self.ops.new_resource_die(None, get, here, explode=False)
 
     def action_muster(self, ctx: Context, c: CharacterState, resource: str) -> None:
-        here = self.location(str(c.location))
-        self.lose_action_points(c, self.action_cost("muster"))
-        self.new_resource_die(ctx, resource, here)
+        here = self.game.location(str(c.location))
+        self.ops.lose_action_points(c, self.game.action_cost("muster"))
+        self.ops.new_resource_die(ctx, resource, here)
 
     def action_craft(self, ctx: Context, c: CharacterState, face: int) -> None:
         """Spend an initiative die (and, where crafting costs more, the lowest others); dice up
         to its value then move one by one (``craft``)."""
-        self.spend_initiative(c, face)
-        for _ in range(self.action_cost("craft") - 1):
+        self.ops.spend_initiative(c, face)
+        for _ in range(self.game.action_cost("craft") - 1):
             if c.initiative:
-                self.spend_initiative(c, min(c.initiative))
-        self.state.frames.append(Frame("craft", {"character": c.name, "face": face}))
+                self.ops.spend_initiative(c, min(c.initiative))
+        self.game.push_frame("craft", {"character": c.name, "face": face})
 
     def craft_options(self, c: CharacterState, face: int) -> list[Any]:
         rs = self.ruleset
-        here = self.location(str(c.location))
+        here = self.game.location(str(c.location))
         options: list[Any] = []
         seen: set[tuple[Any, ...]] = set()
         # the empty slots of every card being crafted here, in the order they are offered
         # (owner, card, slot), each looked up once rather than once per die
         empty = [
             (owner.name, a_index, asset.name, slot_index, slot)
-            for owner in self.characters_at(here.name)
+            for owner in self.game.characters_at(here.name)
             for a_index, asset in enumerate(owner.in_progress)
             for slot_index, slot in enumerate(rs.assets[asset.name].recipe)
             if asset.slots[slot_index] is None
@@ -516,12 +592,13 @@ class ActionRules(SessionPart):
                     )
         return options
 
-    def _step_craft(self, frame: Frame) -> Decision | None:
-        c = self.character(frame.data["character"])
+    @step("craft")
+    def walk_craft(self, frame: Frame) -> Decision | None:
+        c = self.game.character(frame.data["character"])
         face = frame.data["face"]
         options = self.craft_options(c, face)
         if not options:
-            self.state.frames.pop()
+            self.game.pop_frame()
             return None
         return new_decision(
             DecisionKind.CHOOSE_CRAFT,
@@ -530,22 +607,88 @@ class ActionRules(SessionPart):
             (*options, "stop"),
         )
 
-    def _answer_craft(self, frame: Frame, choice: Any) -> None:
+    @answer("craft")
+    def answer_craft(self, frame: Frame, choice: Any) -> None:
         if choice == "stop":
-            self.state.frames.pop()
+            self.game.pop_frame()
             return
-        c = self.character(frame.data["character"])
-        here = self.location(str(c.location))
-        die = here.dice.pop(choice["die"])
-        owner = self.character(choice["character"])
+        c = self.game.character(frame.data["character"])
+        owner = self.game.character(choice["character"])
         asset = owner.in_progress[choice["index"]]
-        asset.slots[choice["slot"]] = die
-        self.emit(
-            EventKind.DIE_CRAFTED,
-            character=c.name,
-            asset=asset.name,
-            owner=owner.name,
-            die=[die.resource, die.face],
-        )
+        self.ops.craft_die(c, choice["die"], owner, asset, choice["slot"])
         if all(slot is not None for slot in asset.slots):
-            self.complete_asset(owner, asset)
+            self.ops.complete_asset(owner, asset)
+
+
+def _declared_costs(ruleset: Ruleset) -> tuple[int, int, int, int]:
+    """The declared costs of a move, a trade, a muster and a craft: what ``action_cost`` says
+    while no card in play changes one (``action_options`` reads them at every decision),
+    worked out once per ruleset."""
+    kept = ruleset_memo(ruleset, "session")
+    found: tuple[int, int, int, int] | None = kept.get("declared costs")
+    if found is None:
+        move, trade, muster, craft = (ruleset.value(f"{a} cost", 1) for a in _ACTIONS)
+        found = kept["declared costs"] = (move, trade, muster, craft)
+    return found
+
+
+# the actions whose cost ``action_options`` reads, in the order it reads them
+_ACTIONS = ("move", "trade", "muster", "craft")
+
+
+class _Round:
+    """What every kind of action reads as the options are worked out (``action_options``),
+    read once a round: the options so far, the table's lists, the map's facts, what each
+    action costs now (a card in play may have changed one; a port or portal move's cost a card
+    sets, ``None`` as the location prints), and the sections asked."""
+
+    __slots__ = (
+        "abilities",
+        "add",
+        "board",
+        "characters",
+        "craft_cost",
+        "events_out",
+        "forbidden",
+        "locations",
+        "lowest_at",
+        "may_act",
+        "move_cost",
+        "muster_cost",
+        "obstacle_cards",
+        "options",
+        "port_card",
+        "portal_card",
+        "sides",
+        "supply",
+        "trade_cost",
+    )
+
+    def __init__(self, rules: ActionRules) -> None:
+        game, st, rs = rules.game, rules.state, rules.ruleset
+        self.options: list[Any] = []
+        self.add = self.options.append
+        self.characters = st.characters
+        self.locations = st.locations
+        self.supply = st.supply
+        self.events_out = st.events_out
+        self.board = game.map_facts()  # each location's side and neighbours, kept while the map is
+        self.sides = self.board.sides  # ``game.side`` of each location
+        self.port_card: int | None
+        self.portal_card: int | None
+        if st.flags:  # a card in play may have changed a cost
+            self.move_cost = game.action_cost("move")
+            self.trade_cost = game.action_cost("trade")
+            self.muster_cost = game.action_cost("muster")
+            self.craft_cost = game.action_cost("craft")
+            self.port_card = game.changed_cost("port move")
+            self.portal_card = game.changed_cost("portal move")
+        else:  # the declared costs (most of the time: no card changes one)
+            costs = rules._action_costs
+            self.move_cost, self.trade_cost, self.muster_cost, self.craft_cost = costs
+            self.port_card = self.portal_card = None
+        self.forbidden = rs.forbidden_on
+        self.obstacle_cards = rs.obstacles
+        self.lowest_at: dict[str, int | None] = {}
+        self.abilities = game.abilities
+        self.may_act = self.abilities.may_act

@@ -5,23 +5,28 @@ from __future__ import annotations
 
 import pickle
 import weakref
-from collections.abc import Generator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from dsl.runtime import Context, Decision
+from dsl.runtime import Context
 
 from .cards import Asset, Obstacle, Ruleset, Scene
 from .state import (
     CharacterState,
     Frame,
+    Frozen,
     LocationState,
     ObstacleInPlay,
     SessionState,
     thaw,
 )
+
+if TYPE_CHECKING:
+    from .operations import Operations
+    from .session import Session
 
 
 class _EffectContext(Context):
@@ -128,7 +133,7 @@ _MAP_KEY = attrgetter("name", "x", "y", "developed")
 
 
 class MapFacts(NamedTuple):
-    """What follows from the map alone (``Session._map``), for one map (``key``)."""
+    """What follows from the map alone (``Session.map_facts``), for one map (``key``)."""
 
     key: tuple[tuple[str, int, int, bool], ...]
     sides: tuple[Any, ...]  # each location's side showing, by its place in the locations
@@ -137,7 +142,7 @@ class MapFacts(NamedTuple):
     steps: dict[str, tuple[tuple[str, int], ...]]  # each neighbour with its entry cost
     scene_places: dict[str, list[str]]  # where each scene asked so far may be narrated
     # the narrate actions (scene, location, team) by the scenes within reach and where the
-    # characters stand with which cards (``_narrate_options``)
+    # characters stand with which cards (``narrate_options``)
     narrations: dict[tuple[Any, ...], tuple[tuple[str, str, tuple[str, ...]], ...]]
     facts: dict[str, Any]  # other facts of the map, each worked out when first asked
 
@@ -157,7 +162,7 @@ def _leaves_a_side_open(cells: set[tuple[int, int]]) -> bool:
 
 
 class _CardActions(NamedTuple):
-    """What a card offers as actions (see ``Session._card_actions``)."""
+    """What a card offers as actions (see ``Session.card_actions``)."""
 
     plays: tuple[int, ...]  # its activated or played effects used as actions, by index
     defends: tuple[int, ...]  # those used only inside an overcome action (they defend)
@@ -204,195 +209,27 @@ def _portable_frame(frame: Frame, state: Any) -> Frame:
     """A frame whose snapshot, if it has one, is the pickled state (see ``Session.to_json``),
     with the sheets of ``state`` if the snapshot left them out (they have not changed)."""
     snap = frame.data.get("snap")
-    if not isinstance(snap, list):
+    if not isinstance(snap, Frozen):
         return frame
-    copied = thaw(snap)
-    if snap[28] is None:
-        copied.sheets = state.sheets
+    copied = thaw(snap, state.sheets)
     return Frame(frame.kind, {**frame.data, "snap": pickle.dumps(copied, protocol=5)})
 
 
-if TYPE_CHECKING:
-    from dsl.kernel.machine import Machine as _Machine
-    from dsl.procedure import ProcedureWalker as _Walker
+class Section:
+    """A rules section of a session (``session.Session``'s parts: ``session.turn``,
+    ``session.refresh``...): an object with one job, made the first time the session reads it.
+    Every section shares the session's table (``state``: read through the session, which a
+    piece taken back replaces) and its operations facade (``ops``), the only code that changes
+    the table and tells it; another section is reached through the session (``game``)."""
 
-    from .cards import Effect
-    from .state import AssetInProgress, Die, Sheet
-
-    class _SessionBase(_Walker, _Machine):
-        """What a rules section stands on as the type checker sees it: the kernel's machine
-        walking the procedure (at run time ``Session`` brings these itself)."""
-
-else:
-    _SessionBase = object
-
-
-class SessionPart(_SessionBase):
-    """A rules section of the session (a mixin of ``session.Session``: ``self`` is the session).
-    What every section reads of the session is typed here: the kernel's machine and walker it
-    stands on, the state, and (for the type checker only) the methods of other sections it
-    calls."""
-
-    state: SessionState
-    ruleset: Ruleset
-    _least_scene_points: int | None
-    _options_kept_for: list[Any]
-    _options_told: int
-    _options_kept: tuple[int, list[Any]] | None
-
-    if TYPE_CHECKING:
-        # What the sections read of one another (the session is all of them): declared here so
-        # the type checker holds each section to the others' signatures. A test holds every
-        # declaration to its definition (``test_contracts.py``).
-        def _adjacency_map(self) -> dict[str, list[str]]: ...
-        def _map(self) -> MapFacts: ...
-        def _card_actions(self, kind: str, name: str) -> _CardActions: ...
-
-        _card_memo: dict[tuple[str, str], _CardActions]
-        _card_points_memo: dict[str, tuple[int, str | None]]
-        _effects_memo: dict[int, tuple[Any, bool]]
-        _refresh_memo: dict[tuple[Any, ...], bool]
-
-        def _defend_window(
-            self, ctx: Context, m: CharacterState, verbs: tuple[str, ...], prompt: str
-        ) -> Generator[Decision, Any, None]: ...
-        def _entry_places(self, card: Obstacle, at: str | None = None) -> list[str]: ...
-        def _holding_possible(self, c: CharacterState, card: str, permission: Any) -> bool: ...
-        def _narrate_options(self) -> list[Any]: ...
-        def _may_act(self, c: CharacterState, kind: str, name: str, k: int) -> bool: ...
-        def changes_untold(self) -> bool: ...
-
-        _probe_memo: dict[tuple[str, str, int], Any]
-        _probed: dict[tuple[Any, ...], dict[Any, bool]]
-        _probe_read: tuple[Any, int, dict[Any, bool], dict[Any, bool]]
-        _options_round: int
-
-        _trade_memo: dict[str, list[str]]
-        _hands_memo: dict[tuple[Any, ...], Any]
-        _musters_memo: dict[tuple[Any, ...], tuple[str, ...]]
-        _action_costs: tuple[int, int, int, int]
-
-        def action_cost(self, action: str) -> int: ...
-        def changed_cost(self, action: str) -> int | None: ...
-        def action_narrate(
-            self, ctx: Context, scene_name: str, location: str, participants: list[str]
-        ) -> Generator[Decision, Any, None]: ...
-        def action_overcome(
-            self, ctx: Context, c: CharacterState, index: int
-        ) -> Generator[Decision, Any, None]: ...
-        def ask(
-            self,
-            ctx: Context,
-            kind: str,
-            options: Sequence[Any],
-            prompt: str,
-            who: str | None = None,
-            *,
-            min_choices: int = 1,
-            max_choices: int = 1,
-        ) -> Decision: ...
-        def adjacent(self, name: str) -> list[str]: ...
-        def apply_standing_texts(self, ctx: Context) -> None: ...
-        def available_scenes(self) -> list[str]: ...
-        def can_take_ability(self, c: CharacterState) -> bool: ...
-        def character(self, name: str) -> CharacterState: ...
-        def characters_at(self, name: str | None) -> list[CharacterState]: ...
-        def complete_asset(self, owner: CharacterState, asset: AssetInProgress) -> None: ...
-        def decide(
-            self,
-            ctx: Context,
-            kind: str,
-            options: Sequence[Any],
-            prompt: str,
-            who: str | None = None,
-            *,
-            min_choices: int = 1,
-            max_choices: int = 1,
-        ) -> Any: ...
-        def distances(self, targets: Sequence[str]) -> dict[str, int]: ...
-        def draw_obstacle(self, ctx: Context) -> None: ...
-        def exhaust(self, c: CharacterState, card: str) -> None: ...
-        def explosion_stress(self, ctx: Context, loc: LocationState) -> None: ...
-        def find_obstacle(self, uid: int) -> tuple[LocationState, ObstacleInPlay] | None: ...
-        def first_places(self, spec: Sequence[Sequence[Sequence[str]]]) -> list[LocationState]: ...
-        def forbidding(self, verb: str) -> list[tuple[Context, Any]]: ...
-        def forbids(self, verb: str, uid: int) -> bool: ...
-        def gain_action_points(self, c: CharacterState, amount: int) -> None: ...
-        def gain_initiative(
-            self, c: CharacterState, count: int = 1, *, roll: bool = True
-        ) -> int: ...
-        def held_cards(self, c: CharacterState) -> list[tuple[str, tuple[Effect, ...]]]: ...
-        def held_refs(self, card: str, resource: str | None = None) -> list[dict[str, Any]]: ...
-        def hold_capacity(self, card: str) -> int | None: ...
-        def location(self, name: str) -> LocationState: ...
-        def lose_action_points(self, c: CharacterState, amount: int) -> None: ...
-        def mark_advance(self, c: CharacterState | Sheet, skill: str) -> int: ...
-        def matches(self, loc: LocationState, term: str) -> bool: ...
-        def new_resource_die(
-            self,
-            ctx: Context | None,
-            resource: str,
-            loc: LocationState,
-            *,
-            face: int | None = None,
-            explode: bool = True,
-            stress: bool = True,
-        ) -> int: ...
-        def place_threat(self, ctx: Context, loc: LocationState, *, surge: bool = True) -> None: ...
-        def release_cards_left(self) -> None: ...
-        def reroll_initiative(self, c: CharacterState) -> None: ...
-        def restricted(self, loc: LocationState, verb: str, side: Any = None) -> bool: ...
-        def return_die(self, die: Die) -> None: ...
-        def roll(self, what: str, count: int = 1) -> list[int]: ...
-        def run_effect(
-            self,
-            ctx: Context,
-            effect: Effect,
-            *,
-            actor: str | None,
-            location: str | None,
-            card: str | None,
-            bindings: dict[str, Any] | None = None,
-            refuse: bool = False,
-        ) -> bool: ...
-        def run_effects(
-            self,
-            ctx: Context,
-            effects: Sequence[Effect],
-            event: str,
-            *,
-            qualifier: str | None = None,
-            actor: str | None = None,
-            location: str | None = None,
-            card: str | None = None,
-            bindings: dict[str, Any] | None = None,
-        ) -> int: ...
-        def select(self, ctx: Context, selector: Any) -> list[Any]: ...
-        def set_action_points(self, c: CharacterState, value: int) -> None: ...
-        def side(self, loc: LocationState) -> Any: ...
-        @property
-        def sorcery(self) -> str: ...
-        def spend_initiative(self, c: CharacterState, face: int) -> None: ...
-        def standing_flags(self, ctx: Context, c: CharacterState) -> dict[str, int]: ...
-        def take_ability(self, c: CharacterState) -> bool: ...
-        def take_asset_from_staging(self, c: CharacterState, name: str) -> None: ...
-        def take_stress(self, ctx: Context, c: CharacterState, kind: str, amount: int) -> None: ...
-        def token_supply(self, kind: str) -> int: ...
-        def use_card(
-            self,
-            ctx: Context,
-            c: CharacterState,
-            kind: str,
-            name: str,
-            k: int,
-            *,
-            as_action: bool = False,
-        ) -> None: ...
-        def use_permission(
-            self, ctx: Context, c: CharacterState, option: dict[str, Any]
-        ) -> None: ...
+    def __init__(self, game: Session) -> None:
+        # the session through a weak proxy: the session holds its sections, and a section
+        # holding it back would be a reference cycle, the whole session then freed by the
+        # cyclic collector only (``test_sessions_free_themselves``)
+        self.game: Session = weakref.proxy(game)
+        self.ruleset: Ruleset = game.ruleset
+        self.ops: Operations = game.ops
 
     @property
-    def host(self) -> Any:
-        """The session as the ``Host`` a ``Context`` runs effects against."""
-        return self
+    def state(self) -> SessionState:
+        return self.game.state

@@ -8,10 +8,12 @@ import itertools
 import random
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from dsl.runtime import Decision
+from dsl.runtime import DecisionKind as LanguageDecision
 
+from .contracts import DecisionKind
 from .readings import CardReading, readings
 from .search_bot import LookaheadBot
 
@@ -50,6 +52,21 @@ class RandomBot:
 
 # HeuristicBot._stress_costs's answers, by what they are worked out from
 _COSTS: dict[tuple[Any, ...], list[float]] = {}
+
+# The heuristic bot's answer to each kind of decision, registered by ``_answer_to`` naming the
+# kind (a kind with none gets the first option, or the fewest of several).
+_ANSWERING: dict[str, Callable[..., Any]] = {}
+_Answer = TypeVar("_Answer", bound=Callable[..., Any])
+
+
+def _answer_to(kind: str) -> Callable[[_Answer], _Answer]:
+    def register(fn: _Answer) -> _Answer:
+        if kind in _ANSWERING:
+            raise ValueError(f"two answers to {kind} decisions")
+        _ANSWERING[kind] = fn
+        return fn
+
+    return register
 
 
 class _ByName:
@@ -116,7 +133,6 @@ class HeuristicBot:
         self._taking: dict[str, list[tuple[str, int]]] = {}  # stress dice taken, by character
         self._pools: dict[tuple[str, str], int] = {}  # the most stress seen, by character
         self._pooled: Any = None  # the view's list of characters ``_pools`` last read
-        self._handlers: dict[str, Any] = {}  # the method answering each kind of decision
         # _stress_costs, remembered (arithmetic on what the key holds: shared by every bot)
         self._costs: dict[tuple[Any, ...], list[float]] = _COSTS
         self._riding: str | None = None  # where the moving card just played should go
@@ -202,12 +218,7 @@ class HeuristicBot:
                     pools[(name, "psyche")] = psyche
         if decision.kind != "choose_target":
             self._riding = None  # only the question right after a moving card is its own
-        kind = decision.kind
-        handlers = self._handlers
-        if kind in handlers:
-            handler = handlers[kind]
-        else:
-            handler = handlers[kind] = getattr(type(self), f"_{kind}", None)
+        handler = _ANSWERING.get(decision.kind)
         options = list(decision.options)
         if handler is not None:
             answer = handler(self, obs, decision, options)
@@ -217,6 +228,7 @@ class HeuristicBot:
             return options[: decision.min_choices]
         return options[0]
 
+    @_answer_to(DecisionKind.CHOOSE_ACTION)
     def _choose_action(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         by_act: dict[str, list[dict[str, Any]]] = {}
         for o in options:
@@ -449,6 +461,7 @@ class HeuristicBot:
     # bite at every refresh first, then those that take something at each setup, then those
     # that bite only at some locations.
 
+    @_answer_to(DecisionKind.CHOOSE_CHARACTERS)
     def _choose_characters(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         """Choose Characters (between years; ``campaign_observation``): the ones whose
         conditions hurt least play, the most hurt rest (downtime removes one); then the
@@ -464,6 +477,7 @@ class HeuristicBot:
 
         return sorted(sorted(options, key=fitness)[: d.max_choices])
 
+    @_answer_to(DecisionKind.CHOOSE_CONDITION)
     def _choose_condition(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         """Downtime: recover from the condition that hurts most."""
         return max(options, key=self._harm)
@@ -1226,6 +1240,7 @@ class HeuristicBot:
                     count += 1
         return count + len(loc["produces"])
 
+    @_answer_to(DecisionKind.CHOOSE_TAKE)
     def _choose_take(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         c = self._char(obs, d.who)
         if c is None:
@@ -1281,6 +1296,7 @@ class HeuristicBot:
             kept = self._map_dice = (locs, (produced, lying))
         return kept[1]
 
+    @_answer_to(DecisionKind.CHOOSE_ASSET)
     def _choose_asset(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         staging = {a["name"]: a for a in obs["asset_staging"]}
         named = [o for o in options if o in staging]
@@ -1288,6 +1304,7 @@ class HeuristicBot:
             return "none"
         return min(named, key=lambda n: (len(staging[n]["recipe"]), -staging[n]["points"]))
 
+    @_answer_to(LanguageDecision.CHOOSE_MANY)
     def _choose_many(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         if "defense" in d.prompt:
             return self._defense(obs, d, options)
@@ -1317,6 +1334,7 @@ class HeuristicBot:
         self._defended[c["name"]] = [c["initiative"][p] for p in chosen]
         return chosen
 
+    @_answer_to(DecisionKind.CHOOSE_LOCATION)
     def _choose_location(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         locs = {loc["name"]: loc for loc in obs["locations"]}
         named = [o for o in options if o in locs]
@@ -1370,6 +1388,7 @@ class HeuristicBot:
             value += 1 / (1 + self._distances(obs, targets).get(loc["name"], 9))
         return value - loc["threats"]
 
+    @_answer_to(DecisionKind.CHOOSE_CHARACTER)
     def _choose_character(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         found = re.search(r"Who takes .+'s (\w+) stress die \(\d+ of \d+\)\?", d.prompt)
         if found:
@@ -1424,6 +1443,7 @@ class HeuristicBot:
             {"body": self.BODY, "psyche": self.PSYCHE},
         )
 
+    @_answer_to(DecisionKind.CHOOSE_DEFENSE)
     def _choose_defense(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         """Asked only when a card can help: a roll to see before defense (free to look), or
         stress dice coming that would hurt. A card that ignores a kind of stress at a cost
@@ -1465,6 +1485,7 @@ class HeuristicBot:
                 return card
         return "done"
 
+    @_answer_to(DecisionKind.CHOOSE_TOKEN)
     def _choose_token(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         if "remove which" in d.prompt:
             return "hindrance"
@@ -1540,6 +1561,7 @@ class HeuristicBot:
             kept = self._by_skill = (scenes, count)
         return 1 + kept[1].get(ob["skill"], 0)
 
+    @_answer_to(DecisionKind.CHOOSE_SKILL)
     def _choose_skill(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         """Downtime: advance the skill of the obstacles on the map (and, less, of the scenes
         showing): progress counts the dice at or below that skill."""
@@ -1561,6 +1583,7 @@ class HeuristicBot:
                     weight[skill] += 0.5  # this advance raises the skill now
         return max(options, key=lambda o: weight.get(o, 0))
 
+    @_answer_to(LanguageDecision.CHOOSE_TARGET)
     def _choose_target(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         """A location picked by a card or scheme (most often for a threat): one without
         threat, so nothing surges."""
@@ -1583,6 +1606,7 @@ class HeuristicBot:
             )
         return None
 
+    @_answer_to(LanguageDecision.CHOOSE_OPTION)
     def _choose_option(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         if "hinder" in options:
             return self._hinder_or_keep(obs, d)
@@ -1637,6 +1661,7 @@ class HeuristicBot:
         safe = ob["progress"] + ob["hindrance"] > self._activations(obs, ob) + 1
         return "keep" if safe and ob["progress"] * 2 >= ob["difficulty"] else "hinder"
 
+    @_answer_to(DecisionKind.CHOOSE_CARD)
     def _choose_card(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         """Finish as soon as the points are there; else the card that wastes fewest points."""
         if "finish" in options:
@@ -1676,12 +1701,14 @@ class HeuristicBot:
         """A year whose scenes would cost the finale more than they win (see PREPARE)."""
         return self._years - self.PREPARE <= obs["year"] < self._years
 
+    @_answer_to(DecisionKind.CHOOSE_STRESS)
     def _choose_stress(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         c = self._char(obs, d.who)
         if c is None:
             return options[0]
         return max(options, key=lambda kind: c.get(kind, 0))
 
+    @_answer_to(DecisionKind.CHOOSE_CRAFT)
     def _choose_craft(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         """Fill the most demanding slot first (resource and face), finishing assets first."""
         placed = [o for o in options if o != "stop"]

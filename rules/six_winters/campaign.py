@@ -9,13 +9,24 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from dsl.errors import ChroniclerError
+from dsl.kernel.dispatch import Part, piece
 from dsl.kernel.machine import play
 from dsl.runtime import Decision
 
+from .basics import Section
 from .cards import Ruleset
 from .contracts import DecisionKind, EventKind
+from .operations import Operations
 from .session import Session, new_session
-from .state import CampaignState, MapLocation, ObstacleInPlay, Sheet
+from .state import (
+    AssetInProgress,
+    CampaignState,
+    CharacterState,
+    LocationState,
+    MapLocation,
+    ObstacleInPlay,
+    Sheet,
+)
 
 FINAL_YEAR = 6  # when a ruleset declares no ``finale year``
 
@@ -81,11 +92,12 @@ def _whole_archive(session: Session, archive: list[str]) -> list[str]:
 
 
 def _walk_outside_play(ruleset: Ruleset, phase: str, on: Any, teardown: bool = False) -> None:
-    """Do a phase's steps done outside play (``@outside_play``), in the text's order."""
+    """Do a phase's steps done outside play (``Words.step(..., outside_play=True)``), in the
+    text's order."""
     for step in ruleset.procedure.phase(phase).steps:
         if teardown and step.title.casefold() != "teardown":
             continue
-        if step.call is not None and getattr(step.call, "outside_play", False):
+        if step.call is not None and step.outside_play:
             step.call(on)
 
 
@@ -142,18 +154,19 @@ class Storing:
         sheets = {name: _copy_sheet(sheet) for name, sheet in st.sheets.items()}
         names = [c.name for c in st.characters]
         for c in st.characters:
-            sheet = sheets.setdefault(c.name, Sheet(c.name))
-            sheet.skills = dict(c.skills)
-            sheet.advances = dict(c.advances)
-            sheet.conditions = list(c.conditions)
-            sheet.chronicle.append(
-                {"year": st.year, "scheme": st.scheme, "result": result.get("result")}
+            line = {"year": st.year, "scheme": st.scheme, "result": result.get("result")}
+            kept = sheets[c.name].chronicle if c.name in sheets else []
+            sheets[c.name] = Sheet(
+                c.name, dict(c.skills), dict(c.advances), list(c.conditions), [*kept, line]
             )
         # downtime this year: the unlocked characters not taken (``idle_characters`` are those
         # who sat out last year, whose downtime was at this session's setup)
         for name in st.campaign_characters:
             if name not in names:
-                sheets[name].chronicle.append({"year": st.year, "downtime": True})
+                rested = {"year": st.year, "downtime": True}
+                sheets[name] = dataclasses.replace(
+                    sheets[name], chronicle=[*sheets[name].chronicle, rested]
+                )
         self.after.sheets = sheets
         self.after.history = [
             *self.before.history,
@@ -351,17 +364,18 @@ def _years_step(ruleset: Ruleset) -> Any:
 # words); otherwise a deterministic default that follows the rules, told in the notes.
 
 
-class TableSession(Session):
-    """A session rebuilt from a table's report: the engine's own steps, not its turns."""
+class TableOperations(Operations):
+    """The operations of a year rebuilt from a table's report: while the season-end texts run
+    (``reporting``), where an obstacle went on the map is the table's to report."""
 
-    _map_reported = False  # while the season-end texts run: the table reports the map
+    reporting = False  # while the season-end texts run: the table reports the map
 
     def put_into_play(self, ctx: Any, name: str, at: str | None = None) -> None:
         """An obstacle the scheme puts into play comes into the game as in a played year, but
         where it went on the map is the table's to report: it waits in the obstacle discard,
         where the map report takes it from if it is still in play (and where a played year's
         copy goes once it activates)."""
-        if not self._map_reported:
+        if not self.reporting:
             super().put_into_play(ctx, name, at=at)
         elif self.take_obstacle_copy(name):
             self.state.obstacle_discard.append(name)
@@ -370,67 +384,66 @@ class TableSession(Session):
             self.state.flags[f"put into play:{name}"] = 1
 
     def draw_obstacle(self, ctx: Any) -> None:
-        if not self._map_reported:  # the same for the obstacles a season end draws
+        if not self.reporting:  # the same for the obstacles a season end draws
             super().draw_obstacle(ctx)
 
-    def op_table_scene(
-        self,
-        ctx: Any,
-        scene: str,
-        location: str,
-        participants: list[str],
-        cards_played: list[dict[str, Any]],
-        skill_match_points: int = 0,
-    ) -> None:
-        """Narrate Scene steps 4, 6 and 7 as the table played them: the cards played leave,
-        the scene goes to the archive, its epilogue runs, each participant marks an advance."""
+    def table_decks(self, decks: dict[str, list[str]]) -> None:
+        """The table keeps its own decks: the campaign's order, nothing dealt to the staging
+        area; last year's reserve was shared out, and what was not kept is back in the asset
+        deck. Nothing is told yet, and nothing waits to be run."""
         st = self.state
-        played = []
-        for item in cards_played:
-            name = str(item["card"])
-            kind = item.get("kind")  # an asset and an obstacle may share a name
-            if kind == "obstacle" or (not kind and name in self.ruleset.obstacles):
-                if not _take_from(name, st.obstacle_deck, st.obstacle_discard):
-                    for loc in st.locations:  # overcome where it stood on the map
-                        here = next((o for o in loc.obstacles if o.name == name), None)
-                        if here is not None:
-                            loc.obstacles.remove(here)
-                            break
-                st.archive.append(name)  # overcome obstacles are burned
-            else:
-                _take_from(name, st.asset_deck, st.asset_staging, st.asset_discard)
-                st.asset_discard.append(name)
-            played.append({**item, "points": self.card_points(name)})
+        st.asset_deck = list(decks.get("asset", []))
+        st.scene_deck = list(decks.get("scene", []))
+        st.obstacle_deck = list(decks.get("obstacle", []))
+        st.asset_discard = list(st.reserve)
+        st.asset_staging, st.reserve, st.scenes = [], [], []
+        st.frames, st.events = [], []
+
+    def set_over(self, over: bool) -> None:
+        """The year is over (its session end has run), or not yet (the frames ran out)."""
+        self.state.over = over
+
+    def spend_reported_card(self, item: dict[str, Any]) -> str:
+        """A card the table played into a scene leaves: an obstacle (from the deck, its
+        discard, or where it stood on the map) is burned, an asset discarded; its name."""
+        st = self.state
+        name = str(item["card"])
+        kind = item.get("kind")  # an asset and an obstacle may share a name
+        if kind == "obstacle" or (not kind and name in self.ruleset.obstacles):
+            if not _take_from(name, st.obstacle_deck, st.obstacle_discard):
+                for loc in st.locations:  # overcome where it stood on the map
+                    here = next((o for o in loc.obstacles if o.name == name), None)
+                    if here is not None:
+                        loc.obstacles.remove(here)
+                        break
+            st.archive.append(name)  # overcome obstacles are burned
+        else:
+            _take_from(name, st.asset_deck, st.asset_staging, st.asset_discard)
+            st.asset_discard.append(name)
+        return name
+
+    def archive_reported_scene(self, scene: str) -> None:
+        """A scene the table narrated goes to the archive (from the drawn scenes, the deck, or
+        the archive where a season end put it)."""
+        st = self.state
         if not _take_from(scene, st.scenes, st.scene_deck):
             _take_from(scene, st.archive)
         st.archive.append(scene)
-        self.complete_scene(ctx, scene, location, list(participants), played, skill_match_points)
 
-    def op_table_seasons(
-        self, ctx: Any, seasons_ended: int | None = None, first: int = 0, setup: bool = True
-    ) -> None:
-        """The scheme's setup text and season-end texts of the year, as a played year runs
-        them: the ends of the seasons ``first`` to ``seasons_ended`` (all of them unless the
-        threat pool emptied earlier), after the scenes completed in them (scenes recorded
-        with no season come after every season end, so a scene the texts add can be the one
-        completed). What they do to the map (threats, obstacles, dice, developed sides) is
-        the table's to report at year end: those changes are put back, and an obstacle they
-        put into play goes to the obstacle discard. The rest stays: the cards they add to
-        the decks, what they unlock or archive."""
+    def keep_map(self) -> tuple[dict[str, LocationState], int, int, str | None]:
+        """The map as it is (copies), the threat pool, the box, and the loss: what the season
+        end texts change and ``put_back_map`` puts back."""
         st = self.state
         kept = {loc.name: copy.deepcopy(loc) for loc in st.locations}
-        pool, box, lost = st.threat_pool, st.threat_box, st.lost
-        self._map_reported = True
-        try:
-            if setup:
-                scheme = self.ruleset.schemes[st.scheme]
-                self.run_effects(ctx, scheme.effects, "setup", card=st.scheme)
-            for season, _turns in self.ruleset.seasons[first:seasons_ended]:
-                self.op_season_end(ctx, season)
-        finally:
-            self._map_reported = False
+        return kept, st.threat_pool, st.threat_box, st.lost
+
+    def put_back_map(self, kept: tuple[dict[str, LocationState], int, int, str | None]) -> None:
+        """The map as ``keep_map`` kept it: an obstacle that entered play goes to the
+        obstacle discard, the dice placed go back to the supply and those taken come back."""
+        st = self.state
+        locations, pool, box, lost = kept
         for loc in st.locations:
-            before = kept.get(loc.name)
+            before = locations.get(loc.name)
             if before is None:
                 continue
             uids = {o.uid for o in before.obstacles}
@@ -443,9 +456,7 @@ class TableSession(Session):
             loc.obstacles, loc.dice = before.obstacles, before.dice
         st.threat_pool, st.threat_box, st.lost = pool, box, lost
 
-    def op_table_map(
-        self, ctx: Any, report: dict[str, Any], threat_left: int | None, lost: str | None
-    ) -> None:
+    def report_map(self, report: dict[str, Any], threat_left: int | None, lost: str | None) -> None:
         """The map at the end of the winter turn as the table reports it; the threat pool."""
         st = self.state
         known = {loc.name: loc for loc in st.locations}
@@ -461,7 +472,7 @@ class TableSession(Session):
                 loc = _location(name, int(x), int(y))
                 st.locations.append(loc)
                 known[name] = loc
-                self.emit(EventKind.LOCATION_ADDED, location=name, x=int(x), y=int(y))
+                self.game.emit(EventKind.LOCATION_ADDED, location=name, x=int(x), y=int(y))
         for name in report.get("developed", []):
             place(name)
             self.develop(name)
@@ -489,6 +500,130 @@ class TableSession(Session):
         st.threat_box = max(0, total - on_map - st.threat_pool)
         st.lost = lost
 
+    def season_ends_told(self, told: int) -> None:
+        """After season ends run for the table: a scene they added may be completed again this
+        year (counted), and the lines that would tell their changes to the map are dropped
+        (the table reports the map itself)."""
+        st = self.state
+        for e in st.events[told:]:
+            if e.kind == "card_added" and e.data.get("card_kind") == "scene":
+                key = f"added this year:{e.data['card']}"
+                st.flags[key] = st.flags.get(key, 0) + 1
+        st.events = st.events[:told] + [e for e in st.events[told:] if e.kind not in _MAP_EVENTS]
+
+    def reserve_reported(self, name: str) -> None:
+        """An asset the table kept in the reserve (held by the first character until stored)."""
+        st = self.state
+        _take_from(name, st.asset_deck, st.asset_discard, st.asset_staging)
+        st.characters[0].assets.append(name)
+
+    def archive_reported(self, name: str, *, a_copy_left: bool) -> None:
+        """A card the table burned or archived in play, not in a scene (from a deck or a
+        discard, or a copy put into play and archived from the map)."""
+        st = self.state
+        piles = (st.obstacle_deck, st.obstacle_discard, st.asset_deck, st.asset_discard)
+        if _take_from(name, *piles) or a_copy_left:
+            st.archive.append(name)
+
+    def conditions_reported(self, c: CharacterState, conditions: list[str]) -> None:
+        """The conditions on a character's sheet at year end, as the table gives them."""
+        c.conditions = list(conditions)
+
+    def assets_reported(self, unheld: list[str], piles: dict[str, list[str]]) -> None:
+        """The asset deck, the staging area, the asset discard and the assets being crafted
+        (on the first character's board: stored with the asset deck at session end) as the
+        table sees them."""
+        st = self.state
+        if st.characters:
+            st.characters[0].in_progress += [AssetInProgress(n) for n in piles["in_progress"]]
+        st.asset_deck, st.asset_staging, st.asset_discard = (
+            unheld,
+            piles["staging"],
+            piles["asset_discard"],
+        )
+
+    def copies_reported(self, name: str, more: int) -> None:
+        """``more`` copies of an obstacle into play from the archive (or the box), or fewer
+        (``more`` below 0) back to the archive."""
+        st = self.state
+        for _ in range(more):
+            _take_from(name, st.archive)
+            st.obstacle_discard.append(name)
+        for _ in range(-more):
+            _take_from(name, st.obstacle_discard, st.obstacle_deck)
+            st.archive.append(name)
+
+
+class TableYearRules(Section):
+    """A year played at a table, as its report tells it (``session.table``): the engine's own
+    steps, not its turns."""
+
+    def __init__(self, game: Session) -> None:
+        super().__init__(game)
+        ops = game.ops
+        assert isinstance(ops, TableOperations)
+        self.table_ops = ops
+
+    @piece("table_scene")
+    def table_scene(
+        self,
+        ctx: Any,
+        scene: str,
+        location: str,
+        participants: list[str],
+        cards_played: list[dict[str, Any]],
+        skill_match_points: int = 0,
+    ) -> None:
+        """Narrate Scene steps 4, 6 and 7 as the table played them: the cards played leave,
+        the scene goes to the archive, its epilogue runs, each participant marks an advance."""
+        played = []
+        for item in cards_played:
+            name = self.table_ops.spend_reported_card(item)
+            played.append({**item, "points": self.game.scenes.card_points(name)})
+        self.table_ops.archive_reported_scene(scene)
+        self.game.scenes.complete_scene(
+            ctx, scene, location, list(participants), played, skill_match_points
+        )
+
+    @piece("table_seasons")
+    def table_seasons(
+        self, ctx: Any, seasons_ended: int | None = None, first: int = 0, setup: bool = True
+    ) -> None:
+        """The scheme's setup text and season-end texts of the year, as a played year runs
+        them: the ends of the seasons ``first`` to ``seasons_ended`` (all of them unless the
+        threat pool emptied earlier), after the scenes completed in them (scenes recorded
+        with no season come after every season end, so a scene the texts add can be the one
+        completed). What they do to the map (threats, obstacles, dice, developed sides) is
+        the table's to report at year end: those changes are put back, and an obstacle they
+        put into play goes to the obstacle discard. The rest stays: the cards they add to
+        the decks, what they unlock or archive."""
+        st = self.state
+        kept = self.table_ops.keep_map()
+        self.table_ops.reporting = True
+        try:
+            if setup:
+                scheme = self.ruleset.schemes[st.scheme]
+                self.game.run_effects(ctx, scheme.effects, "setup", card=st.scheme)
+            for season, _turns in self.ruleset.seasons[first:seasons_ended]:
+                self.game.turn.season_end(ctx, season)
+        finally:
+            self.table_ops.reporting = False
+        self.table_ops.put_back_map(kept)
+
+    @piece("table_map")
+    def table_map(
+        self, ctx: Any, report: dict[str, Any], threat_left: int | None, lost: str | None
+    ) -> None:
+        """The map at the end of the winter turn as the table reports it; the threat pool."""
+        self.table_ops.report_map(report, threat_left, lost)
+
+
+class TableSession(Session):
+    """A session rebuilt from a table's report: the engine's own steps, not its turns."""
+
+    ops = Part(TableOperations)
+    table = Part(TableYearRules)
+
 
 def _take_from(name: str, *piles: list[str]) -> bool:
     for pile in piles:
@@ -498,9 +633,7 @@ def _take_from(name: str, *piles: list[str]) -> bool:
     return False
 
 
-def _location(name: str, x: int, y: int) -> Any:
-    from .state import LocationState
-
+def _location(name: str, x: int, y: int) -> LocationState:
     return LocationState(name, x, y)
 
 
@@ -624,24 +757,19 @@ def _cell_order(cell: str) -> tuple[int, int]:
 def _run(session: TableSession, op: str, answers: _TableAnswers, **args: Any) -> None:
     """Run one of the procedure's pieces, or a phase of ``procedure.rules``, through the
     engine's frames, answering as it asks."""
-    from .state import Frame
-
-    st = session.state
     if op[:1].isupper():  # a phase of procedure.rules ("Session End")
-        st.frames.append(Frame("procedure", {"phase": op, "at": 0}))
+        session.push_frame("procedure", {"phase": op, "at": 0})
     else:
-        st.frames.append(
-            Frame("run", {"op": op, "args": args, "snap": None, "events": 0, "answers": []})
-        )
-    while st.frames and not st.over:
+        data: dict[str, Any] = {"op": op, "args": args, "snap": None, "events": 0, "answers": []}
+        session.push_frame("run", data)
+    while session.state.frames and not session.state.over:
         decision = session.pending()
         if decision is None:
             break
         session.apply(answers(decision))
-        st = session.state
     # the frames ran out: the session is not over until its session end (the state now: a
     # piece that asked and was run again from its start has put a new one in place)
-    session.state.over = False
+    session.ops.set_over(False)
 
 
 TABLE_EVENTS = {
@@ -687,15 +815,8 @@ def table_session(
         ruleset, base, int(record.get("seed") or 0), chosen, scheme=record.get("scheme")
     )
     session = TableSession(ruleset, built.state)
+    session.ops.table_decks(campaign.decks)
     st = session.state
-    # The table keeps its own decks: the campaign's order, nothing dealt to the staging area;
-    # last year's reserve was shared out, and what was not kept is back in the asset deck.
-    st.asset_deck = list(campaign.decks.get("asset", []))
-    st.scene_deck = list(campaign.decks.get("scene", []))
-    st.obstacle_deck = list(campaign.decks.get("obstacle", []))
-    st.asset_discard = list(st.reserve)
-    st.asset_staging, st.reserve, st.scenes = [], [], []
-    st.frames, st.events = [], []
     answers = _TableAnswers(places or {}, {}, picks)
     if whole_year:
         downtime = record.get("downtime") or {}
@@ -738,12 +859,7 @@ def _table_seasons(session: TableSession, ended: int, first: int, setup: bool = 
         first=first,
         setup=setup,
     )
-    st = session.state
-    for e in st.events[told:]:  # a scene a season end adds may be completed again this year
-        if e.kind == "card_added" and e.data.get("card_kind") == "scene":
-            key = f"added this year:{e.data['card']}"
-            st.flags[key] = st.flags.get(key, 0) + 1
-    st.events = st.events[:told] + [e for e in st.events[told:] if e.kind not in _MAP_EVENTS]
+    session.ops.season_ends_told(told)
 
 
 def _table_scene(session: TableSession, answers: _TableAnswers, scene: dict[str, Any]) -> None:
@@ -807,21 +923,18 @@ def apply_table_year(
         threat_left=record.get("threat_left"),
         lost=lost,
     )
-    st = session.state  # a piece that asked was run again from its snapshot: a new state
+    ops = session.ops  # (the state is read anew: a piece that asked was run again, a new one)
     for name in record.get("reserve") or []:
-        _take_from(name, st.asset_deck, st.asset_discard, st.asset_staging)
-        st.characters[0].assets.append(name)
+        ops.reserve_reported(name)
     for name in record.get("archived") or []:  # burned or archived in play, not in a scene
-        piles = (st.obstacle_deck, st.obstacle_discard, st.asset_deck, st.asset_discard)
-        if _take_from(name, *piles) or _a_copy_left(session, name):
-            st.archive.append(name)  # (a copy put into play and archived from the map)
+        ops.archive_reported(name, a_copy_left=_a_copy_left(session, name))
     _copies_in_the_deck(session, record.get("in_deck") or {})
-    for c in st.characters:  # the conditions on the sheets at year end, if the table gives them
+    for c in session.state.characters:  # the conditions on the sheets, if the table gives them
         if c.name in (record.get("conditions") or {}):
-            c.conditions = list(record["conditions"][c.name])
+            ops.conditions_reported(c, record["conditions"][c.name])
     _face_up_assets(session, record)
     _run(session, "Session End", answers)
-    session.state.over = True
+    ops.set_over(True)
     unused = [f"--place {k}" for k in answers.places] + [f"--reduce {k}" for k in answers.reduce]
     if unused:
         raise ChroniclerError(f"nothing in year {record.get('year')} asked for {', '.join(unused)}")
@@ -834,7 +947,7 @@ def _a_copy_left(session: TableSession, name: str) -> bool:
     obstacles = session.ruleset.obstacles
     if name not in obstacles:
         return False
-    taken = session.copies_in_game(name) + session.state.archive.count(name)
+    taken = session.ops.copies_in_game(name) + session.state.archive.count(name)
     return taken < obstacles[name].copies
 
 
@@ -845,8 +958,6 @@ def _face_up_assets(session: TableSession, record: dict[str, Any]) -> None:
     "from the asset deck" at session end (a scheme's failure) chooses there."""
     if not any(key in record for key in ("staging", "asset_discard", "in_progress")):
         return
-    from .state import AssetInProgress
-
     st = session.state
     unheld = [*st.asset_deck, *st.asset_discard, *st.asset_staging]
     piles: dict[str, list[str]] = {"staging": [], "asset_discard": [], "in_progress": []}
@@ -859,13 +970,7 @@ def _face_up_assets(session: TableSession, record: dict[str, Any]) -> None:
                     f"{_near(name, known)}"
                 )
             pile.append(name)
-    if st.characters:  # crafted on a board: stored with the asset deck at session end
-        st.characters[0].in_progress += [AssetInProgress(n) for n in piles["in_progress"]]
-    st.asset_deck, st.asset_staging, st.asset_discard = (
-        unheld,
-        piles["staging"],
-        piles["asset_discard"],
-    )
+    session.ops.assets_reported(unheld, piles)
 
 
 def _copies_in_the_deck(session: TableSession, counts: dict[str, Any]) -> None:
@@ -893,12 +998,7 @@ def _copies_in_the_deck(session: TableSession, counts: dict[str, Any]) -> None:
                 f"{'copy' if copies == 1 else 'copies'} and {on_map} on the map"
             )
         have = st.obstacle_deck.count(name) + st.obstacle_discard.count(name)
-        for _ in range(wanted - have):  # into play from the archive (or the box)
-            _take_from(name, st.archive)
-            st.obstacle_discard.append(name)
-        for _ in range(have - wanted):  # burned or never brought in: in the archive
-            _take_from(name, st.obstacle_discard, st.obstacle_deck)
-            st.archive.append(name)
+        session.ops.copies_reported(name, wanted - have)
 
 
 def _told(events: Sequence[Any], notes: Sequence[str]) -> list[str]:

@@ -56,10 +56,12 @@ expect::
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from dsl.behaviour import Fixture, Line, Word
 from dsl.diagnostics import Diagnostic, did_you_mean
+from dsl.kernel.dispatch import dispatch
 from dsl.runtime import Context, Span
 
 from .cards import from_compiled
@@ -174,7 +176,7 @@ def _set(session: Session, line: Line) -> None:
         if w[1].text not in session.ruleset.obstacles:
             raise _Failed(f'no obstacle "{w[1].text}"', w[1].span)
         tokens = dict(zip(p[4::2], [_number(x) for x in w[5::2]], strict=False))
-        obstacle = session.new_obstacle(
+        obstacle = session.ops.new_obstacle(
             w[1].text, tokens.get("progress", 0), tokens.get("hindrance", 0)
         )
         _location(session, w[3]).obstacles.append(obstacle)
@@ -208,7 +210,7 @@ def _set(session: Session, line: Line) -> None:
         if w[1].text not in session.ruleset.events:
             raise _Failed(f'no event "{w[1].text}"', w[1].span)
         st.events_out.append(w[1].text)
-        session.apply_standing_texts(Context(host=session.host))
+        session.ops.apply_standing_texts(Context(host=session))
     else:
         for words, pile in _PILES.items():
             if tuple(p[: len(words)]) == words:
@@ -277,8 +279,8 @@ def _run(session: Session, fixture: Fixture, asked: list[Any]) -> bool:
     p = line.plain()
     st = session.state
     if p[:1] == ["step"] and len(p) >= 2:
-        if not callable(getattr(session, f"op_{p[1]}", None)):
-            steps = [n[3:] for n in dir(session) if n.startswith("op_")]
+        steps = list(dispatch(type(session)).pieces)
+        if p[1] not in steps:
             hint = did_you_mean(p[1], steps)
             raise _Failed(f"no step '{p[1]}' in the procedure{hint}", line.words[1].span)
         session.state.frames = [Frame("actions", {})]
@@ -401,95 +403,163 @@ def _answer(word: Word, decision: Any) -> Any:
 # ---- what is expected ---------------------------------------------------------------------------
 
 
-def _expect(session: Session, line: Line, told: list[Any], refused: bool, asked: list[Any]) -> None:
-    w = line.words
+# Each expectation a fixture may write, read by the first of ``_EXPECTATIONS`` whose words match
+# (``reads``, on the line's plain words), and checked by its function (the session, the line,
+# what the run told, whether it was refused, what it asked).
+_Check = Callable[[Session, Line, list[Any], bool, list[Any]], None]
+
+
+def _asked(session: Session, line: Line, told: list[Any], refused: bool, asked: list[Any]) -> None:
     p = line.plain()
-    if p[:1] == ["asked"] or p[:2] == ["not", "asked"]:
-        negated = p[0] == "not"
-        if len(p) < (3 if negated else 2):
-            raise _Failed("write 'asked KIND: OPTION, ...' or 'not asked KIND'", line.span)
-        kind, *options = p[2:] if negated else p[1:]
-        questions = [list(d.options) for d in asked if str(d.kind) == kind]
-        if negated and questions:
-            shown = ", ".join(_show(o) for o in questions[0][:8])
-            raise _Failed(f"the run asked {kind}: {shown}", line.span)
-        if negated:
+    negated = p[0] == "not"
+    if len(p) < (3 if negated else 2):
+        raise _Failed("write 'asked KIND: OPTION, ...' or 'not asked KIND'", line.span)
+    kind, *options = p[2:] if negated else p[1:]
+    questions = [list(d.options) for d in asked if str(d.kind) == kind]
+    if negated and questions:
+        shown = ", ".join(_show(o) for o in questions[0][:8])
+        raise _Failed(f"the run asked {kind}: {shown}", line.span)
+    if negated:
+        return
+    if not any([_show(o) for o in q] == options for q in questions):
+        shown = "; ".join(", ".join(_show(o) for o in q[:8]) for q in questions)
+        raise _Failed(f"the run asked {kind} " + (shown or "never"), line.span)
+
+
+def _event(session: Session, line: Line, told: list[Any], refused: bool, asked: list[Any]) -> None:
+    w, p = line.words, line.plain()
+    negated = p[0] == "no"
+    kind = p[2] if negated else p[1]
+    rest = w[3:] if negated else w[2:]
+    want = {rest[k].text: _value(rest[k + 1]) for k in range(0, len(rest) - 1, 2)}
+    hits = [
+        e for e in told if str(e.kind) == kind and all(e.data.get(k) == v for k, v in want.items())
+    ]
+    if negated and hits:
+        raise _Failed(f"the run told {kind} {hits[0].data}", line.span)
+    if not negated and not hits:
+        same = [e.data for e in told if str(e.kind) == kind]
+        raise _Failed(
+            f"no {kind} event like this; the run told "
+            + (f"{kind} {same}" if same else f"no {kind} at all"),
+            line.span,
+        )
+
+
+def _offered_check(
+    session: Session, line: Line, told: list[Any], refused: bool, asked: list[Any]
+) -> None:
+    w, p = line.words, line.plain()
+    negated = p[0] == "not"
+    words = w[2:] if negated else w[1:]
+    if len(words) < 3 or words[1].text != "by":
+        raise _Failed("write 'offered ACT by CHARACTER [key value ...]'", line.span)
+    found = _offered(session, words)
+    if negated and found:
+        raise _Failed(f"the table offers {found[0]}", line.span)
+    if not negated and not found:
+        raise _Failed(f"the table does not offer '{' '.join(p[1:])}'", line.span)
+
+
+def _refused(
+    session: Session, line: Line, told: list[Any], refused: bool, asked: list[Any]
+) -> None:
+    if not refused:
+        raise _Failed("the run was not refused", line.span)
+
+
+def _action_points(session: Session, line: Line, *_: Any) -> None:
+    w = line.words
+    _equal(_character(session, w[2]).action_points, _number(w[3]), line)
+
+
+def _stress_pool(session: Session, line: Line, *_: Any) -> None:
+    """body Parin 3, psyche Parin 2."""
+    w = line.words
+    _equal(getattr(_character(session, w[1]), line.plain()[0]), _number(w[2]), line)
+
+
+def _initiative(session: Session, line: Line, *_: Any) -> None:
+    """initiative Parin 5, 2: the pool, sorted."""
+    w = line.words
+    found = sorted(_character(session, w[1]).initiative)
+    _equal(found, sorted(_number(x) for x in w[2:]), line)
+
+
+def _threats_at(session: Session, line: Line, *_: Any) -> None:
+    w = line.words
+    _equal(_location(session, w[2]).threats, _number(w[3]), line)
+
+
+def _obstacles_at(session: Session, line: Line, *_: Any) -> None:
+    w = line.words
+    found = [o.name for o in _location(session, w[2]).obstacles]
+    _equal(found, [x.text for x in w[3:]], line)
+
+
+def _tokens_on(session: Session, line: Line, *_: Any) -> None:
+    """progress on "Mole Hunt" 2, hindrance on ..."""
+    w, p = line.words, line.plain()
+    on = session.state.locations
+    found = [getattr(o, p[0]) for loc in on for o in loc.obstacles if o.name == p[2]]
+    if not found:
+        raise _Failed(f'no obstacle "{p[2]}" in play', w[2].span)
+    _equal(found[0], _number(w[3]), line)
+
+
+def _dice_at(session: Session, line: Line, *_: Any) -> None:
+    w = line.words
+    here = Counter((d.resource, d.face) for d in _location(session, w[2]).dice)
+    _equal(sorted(here.elements()), sorted(_dice(session, w[3:])), line)
+
+
+def _crafting_area(session: Session, line: Line, *_: Any) -> None:
+    w = line.words
+    found = [a.name for a in _character(session, w[0]).in_progress]
+    _equal(found, [x.text for x in w[3:]], line)
+
+
+def _holds_expected(session: Session, line: Line, *_: Any) -> None:
+    """Parin holds asset "Azadeh", Parin does not hold condition Wounded."""
+    p = line.plain()
+    c = _character(session, line.words[0])
+    kind, name = p[-2], p[-1]
+    pile = {"ability": c.abilities, "asset": c.assets, "condition": c.conditions}.get(kind)
+    if pile is None:
+        raise _Failed(f"a character holds abilities, assets or conditions, not '{kind}'", line.span)
+    if (name in pile) != (p[1] == "holds"):
+        raise _Failed(f"{c.name} holds {', '.join(pile) or 'nothing'}", line.span)
+
+
+_EXPECTATIONS: tuple[tuple[Callable[[list[str]], bool], _Check], ...] = (
+    (lambda p: p[:1] == ["asked"] or p[:2] == ["not", "asked"], _asked),
+    (lambda p: p[:1] == ["event"] or p[:2] == ["no", "event"], _event),
+    (lambda p: p[:1] == ["offered"] or p[:2] == ["not", "offered"], _offered_check),
+    (lambda p: p == ["refused"], _refused),
+    (lambda p: p[:2] == ["action", "points"] and len(p) == 4, _action_points),
+    (lambda p: p[:1] in (["body"], ["psyche"]) and len(p) == 3, _stress_pool),
+    (lambda p: p[:1] == ["initiative"] and len(p) >= 2, _initiative),
+    (lambda p: p[:2] == ["threats", "at"] and len(p) == 4, _threats_at),
+    (lambda p: p[:2] == ["obstacles", "at"] and len(p) >= 3, _obstacles_at),
+    (lambda p: p[:1] in (["progress"], ["hindrance"]) and len(p) == 4 and p[1] == "on", _tokens_on),
+    (lambda p: p[:2] == ["dice", "at"] and len(p) >= 3, _dice_at),
+    (lambda p: len(p) >= 3 and p[1:3] == ["crafting", "area"], _crafting_area),
+    (
+        lambda p: (
+            (len(p) == 4 and p[1] == "holds") or (len(p) == 6 and p[1:4] == ["does", "not", "hold"])
+        ),
+        _holds_expected,
+    ),
+)
+
+
+def _expect(session: Session, line: Line, told: list[Any], refused: bool, asked: list[Any]) -> None:
+    p = line.plain()
+    for reads, check in _EXPECTATIONS:
+        if reads(p):
+            check(session, line, told, refused, asked)
             return
-        if not any([_show(o) for o in q] == options for q in questions):
-            shown = "; ".join(", ".join(_show(o) for o in q[:8]) for q in questions)
-            raise _Failed(f"the run asked {kind} " + (shown or "never"), line.span)
-        return
-    if p[:1] == ["event"] or p[:2] == ["no", "event"]:
-        negated = p[0] == "no"
-        kind = p[2] if negated else p[1]
-        rest = w[3:] if negated else w[2:]
-        want = {rest[k].text: _value(rest[k + 1]) for k in range(0, len(rest) - 1, 2)}
-        hits = [
-            e
-            for e in told
-            if str(e.kind) == kind and all(e.data.get(k) == v for k, v in want.items())
-        ]
-        if negated and hits:
-            raise _Failed(f"the run told {kind} {hits[0].data}", line.span)
-        if not negated and not hits:
-            same = [e.data for e in told if str(e.kind) == kind]
-            raise _Failed(
-                f"no {kind} event like this; the run told "
-                + (f"{kind} {same}" if same else f"no {kind} at all"),
-                line.span,
-            )
-        return
-    if p[:1] == ["offered"] or p[:2] == ["not", "offered"]:
-        negated = p[0] == "not"
-        words = w[2:] if negated else w[1:]
-        if len(words) < 3 or words[1].text != "by":
-            raise _Failed("write 'offered ACT by CHARACTER [key value ...]'", line.span)
-        found = _offered(session, words)
-        if negated and found:
-            raise _Failed(f"the table offers {found[0]}", line.span)
-        if not negated and not found:
-            raise _Failed(f"the table does not offer '{' '.join(p[1:])}'", line.span)
-        return
-    if p == ["refused"]:
-        if not refused:
-            raise _Failed("the run was not refused", line.span)
-        return
-    if p[:2] == ["action", "points"] and len(p) == 4:
-        _equal(_character(session, w[2]).action_points, _number(w[3]), line)
-    elif p[:1] in (["body"], ["psyche"]) and len(p) == 3:
-        _equal(getattr(_character(session, w[1]), p[0]), _number(w[2]), line)
-    elif p[:1] == ["initiative"] and len(p) >= 2:  # initiative Parin 5, 2: the pool, sorted
-        found = sorted(_character(session, w[1]).initiative)
-        _equal(found, sorted(_number(x) for x in w[2:]), line)
-    elif p[:2] == ["threats", "at"] and len(p) == 4:
-        _equal(_location(session, w[2]).threats, _number(w[3]), line)
-    elif p[:2] == ["obstacles", "at"] and len(p) >= 3:
-        found = [o.name for o in _location(session, w[2]).obstacles]
-        _equal(found, [x.text for x in w[3:]], line)
-    elif p[:1] in (["progress"], ["hindrance"]) and len(p) == 4 and p[1] == "on":
-        on = session.state.locations
-        found = [getattr(o, p[0]) for loc in on for o in loc.obstacles if o.name == p[2]]
-        if not found:
-            raise _Failed(f'no obstacle "{p[2]}" in play', w[2].span)
-        _equal(found[0], _number(w[3]), line)
-    elif p[:2] == ["dice", "at"] and len(p) >= 3:
-        here = Counter((d.resource, d.face) for d in _location(session, w[2]).dice)
-        _equal(sorted(here.elements()), sorted(_dice(session, w[3:])), line)
-    elif len(p) >= 3 and p[1:3] == ["crafting", "area"]:
-        found = [a.name for a in _character(session, w[0]).in_progress]
-        _equal(found, [x.text for x in w[3:]], line)
-    elif (len(p) == 4 and p[1] == "holds") or (len(p) == 6 and p[1:4] == ["does", "not", "hold"]):
-        c = _character(session, w[0])
-        kind, name = p[-2], p[-1]
-        pile = {"ability": c.abilities, "asset": c.assets, "condition": c.conditions}.get(kind)
-        if pile is None:
-            raise _Failed(
-                f"a character holds abilities, assets or conditions, not '{kind}'", line.span
-            )
-        if (name in pile) != (p[1] == "holds"):
-            raise _Failed(f"{c.name} holds {', '.join(pile) or 'nothing'}", line.span)
-    else:
-        raise _Failed(f"cannot read the expectation '{line.text}'", line.span)
+    raise _Failed(f"cannot read the expectation '{line.text}'", line.span)
 
 
 def _value(word: Word) -> Any:

@@ -6,39 +6,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from dsl.runtime import Context, Decision
+from dsl.kernel.dispatch import piece, quiet
+from dsl.runtime import Context
 
 from .basics import (
-    SessionPart,
+    Section,
     _ref,
 )
 from .cards import Obstacle
-from .contracts import DecisionKind, EventKind
+from .contracts import DecisionKind
 from .state import (
-    Frame,
     freeze,
 )
 
 
-class ObstacleRules(SessionPart):
-    """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
+class ObstacleRules(Section):
+    """Activate Obstacles and Draw Obstacle (``session.obstacles``)."""
 
-    def _step_activate(self, frame: Frame) -> Decision | None:
-        """Activate every obstacle that was in play when the step began, once each."""
-        data = frame.data
-        while data["next"] < len(data["uids"]):
-            uid = data["uids"][data["next"]]
-            data["next"] += 1
-            if self.find_obstacle(uid) is not None:
-                self.push_run("activate_obstacle", uid=uid)
-                return None
-        self.state.frames.pop()
-        return None
-
-    def _quiet_activate_obstacle(self, args: dict[str, Any]) -> bool:
+    @quiet("activate_obstacle")
+    def quiet_activate_obstacle(self, args: dict[str, Any]) -> bool:
         """An activation asks nothing when its tokens take every activation, or when it neither
         moves, nor runs a threat text, nor may surge (a speed shortcut)."""
-        found = self.find_obstacle(args["uid"])
+        found = self.game.find_obstacle(args["uid"])
         if found is None:
             return True
         loc, obstacle = found
@@ -53,20 +42,19 @@ class ObstacleRules(SessionPart):
             or (loc.threats and self.state.threat_pool >= 2)  # the threat placed may surge
         )
 
-    def op_activate_obstacle(self, ctx: Context, uid: int) -> None:
+    @piece("activate_obstacle")
+    def activate_obstacle(self, ctx: Context, uid: int) -> None:
         """One obstacle's activation: tokens, movement, then threat."""
         st = self.state
-        found = self.find_obstacle(uid)
+        found = self.game.find_obstacle(uid)
         assert found is not None
         loc, obstacle = found
         card = self.ruleset.obstacles[obstacle.name]
         count = self._activations(card)
-        self.emit(
-            EventKind.OBSTACLE_ACTIVATED, obstacle=card.name, location=loc.name, activations=count
-        )
+        self.ops.obstacle_activates(loc, obstacle, count)
         while count > 0 and (obstacle.progress or obstacle.hindrance):
             if obstacle.progress and obstacle.hindrance:
-                token = self.decide(
+                token = self.game.decide(
                     ctx,
                     DecisionKind.CHOOSE_TOKEN,
                     ["progress", "hindrance"],
@@ -74,11 +62,10 @@ class ObstacleRules(SessionPart):
                 )
             else:
                 token = "progress" if obstacle.progress else "hindrance"
-            self.touch()  # the first change of this piece (see ``_runs_a_text``)
-            setattr(obstacle, token, getattr(obstacle, token) - 1)
-            self.emit(EventKind.TOKEN_REMOVED, obstacle=card.name, token=token)
+            self.game.touch()  # the first change of this piece (see ``_runs_a_text``)
+            self.ops.remove_token(obstacle, token)
             count -= 1
-        self.touch()  # what follows changes the state without a primitive
+        self.game.touch()  # what follows changes the state without a primitive
         if count == 0:
             return
         if card.moves_toward:
@@ -86,31 +73,28 @@ class ObstacleRules(SessionPart):
                 targets = [
                     other.name
                     for other in st.locations
-                    if any(self.matches(other, t) for t in card.moves_toward)
-                    and (not card.moves_toward_character or self.characters_at(other.name))
+                    if any(self.game.matches(other, t) for t in card.moves_toward)
+                    and (not card.moves_toward_character or self.game.characters_at(other.name))
                 ]
                 if not targets or loc.name in targets:
                     break
-                dist = self.distances(targets)
-                steps = [n for n in self.adjacent(loc.name) if n in dist]
+                dist = self.game.distances(targets)
+                steps = [n for n in self.game.adjacent(loc.name) if n in dist]
                 if not steps:
                     break
                 best = min(dist[n] for n in steps)
                 nearest = [n for n in steps if dist[n] == best]
                 dest = (
-                    self.decide(
+                    self.game.decide(
                         ctx, DecisionKind.CHOOSE_LOCATION, nearest, f"{card.name} moves: where?"
                     )
                     if len(nearest) > 1
                     else nearest[0]
                 )
-                loc.obstacles.remove(obstacle)
-                loc = self.location(dest)
-                loc.obstacles.append(obstacle)
-                self.emit(EventKind.OBSTACLE_MOVED, obstacle=card.name, location=dest)
-                self.run_effects(
+                loc = self.ops.move_obstacle(obstacle, loc, self.game.location(dest))
+                self.game.run_effects(
                     ctx,
-                    self.side(loc).effects,
+                    self.game.side(loc).effects,
                     "obstacle arrives",
                     location=loc.name,
                     card=loc.name,
@@ -126,28 +110,31 @@ class ObstacleRules(SessionPart):
             if effect.run is None or not effect.on("threat"):
                 continue
             before = freeze(self.state) if effect.replaces == "place" else None
-            declined = self.run_effect(ctx, effect, actor=None, location=loc.name, card=card.name)
+            declined = self.game.run_effect(
+                ctx, effect, actor=None, location=loc.name, card=card.name
+            )
             if effect.replaces == "place" and not declined:
                 # a replacement that could not do anything leaves the threat to be placed
                 # (the state compared as values, its events left out)
                 replaced = replaced or freeze(self.state) != before
             kept = kept or (effect.replaces == "discard" and not declined)
         if not replaced:
-            self.place_threat(ctx, loc)
+            self.ops.place_threat(ctx, loc)
         if obstacle in loc.obstacles and not obstacle.stays and not kept:
-            loc.obstacles.remove(obstacle)
-            st.obstacle_discard.append(obstacle.name)
-            self.emit(EventKind.OBSTACLE_DISCARDED, obstacle=card.name, location=loc.name)
+            self.ops.discard_obstacle(loc, obstacle)
 
     def _activations(self, card: Obstacle) -> int:
         """How many times an obstacle activates: once, and once more per available scene of its
         skill."""
         same_skill = [
-            n for n in self.available_scenes() if self.ruleset.scenes[n].skill == card.skill
+            n
+            for n in self.game.scenes.available_scenes()
+            if self.ruleset.scenes[n].skill == card.skill
         ]
         return self.ruleset.value("obstacle activations", 1) + len(same_skill)
 
-    def _quiet_draw_obstacle_step(self, args: dict[str, Any]) -> bool:
+    @quiet("draw_obstacle_step")
+    def quiet_draw_obstacle_step(self, args: dict[str, Any]) -> bool:
         """Drawing asks nothing when the card on top is an obstacle with no entry text and one
         place to enter (a speed shortcut)."""
         st = self.state
@@ -161,8 +148,9 @@ class ObstacleRules(SessionPart):
         drawn = self.ruleset.obstacles[name]
         if any(e.run is not None and e.on("enter") for e in drawn.effects):
             return False
-        return len(self._entry_places(drawn)) <= 1  # else: where does it enter?
+        return len(self.ops._entry_places(drawn)) <= 1  # else: where does it enter?
 
-    def op_draw_obstacle_step(self, ctx: Context) -> None:
+    @piece("draw_obstacle_step")
+    def draw_obstacles(self, ctx: Context) -> None:
         for _ in range(self.ruleset.value("obstacles drawn per turn", 1)):
-            self.draw_obstacle(ctx)
+            self.ops.draw_obstacle(ctx)

@@ -14,15 +14,15 @@ from dsl.runtime import DecisionKind as LanguageDecision
 from .basics import (
     BEFORE_DEFENSE_VERBS,
     DEFENDING_VERBS,
-    SessionPart,
+    Section,
 )
 from .cards import Obstacle
-from .contracts import DecisionKind, EventKind
+from .contracts import DecisionKind
 from .state import CharacterState, LocationState, ObstacleInPlay
 
 
-class OvercomeRules(SessionPart):
-    """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
+class OvercomeRules(Section):
+    """Overcoming an obstacle, with teamwork (``session.overcome``)."""
 
     def action_overcome(
         self, ctx: Context, c: CharacterState, index: int
@@ -36,18 +36,18 @@ class OvercomeRules(SessionPart):
         or a saved game runs it again from) at its first change (``touch``, before every
         change made here directly; a roll and a card's text touch themselves), so those
         questions cost no copy at all (see ``basics._runs_a_text``)."""
-        here = self.location(str(c.location))
+        here = self.game.location(str(c.location))
         obstacle = here.obstacles[index]
         card = self.ruleset.obstacles[obstacle.name]
         if obstacle.progress >= card.difficulty:  # progress a text placed: it is taken as it is
-            self.touch()
+            self.game.touch()
             self.take_obstacle(ctx, c, here, obstacle)
             return
         # anyone here may join, dice or none (one without dice may still take stress dice)
-        others = [o.name for o in self.characters_at(here.name) if o is not c]
+        others = [o.name for o in self.game.characters_at(here.name) if o is not c]
         team = [c]
         if others:
-            joined = yield self.ask(
+            joined = yield self.game.ask(
                 ctx,
                 LanguageDecision.CHOOSE_MANY,
                 others,
@@ -55,10 +55,10 @@ class OvercomeRules(SessionPart):
                 min_choices=0,
                 max_choices=len(others),
             )
-            team += [self.character(n) for n in joined]
+            team += [self.game.character(n) for n in joined]
         # a card may have the stress dice rolled before defense is chosen (used now or earlier)
         for m in team:
-            yield from self._defend_window(
+            yield from self.game.abilities.defend_window(
                 ctx,
                 m,
                 BEFORE_DEFENSE_VERBS,
@@ -67,17 +67,17 @@ class OvercomeRules(SessionPart):
         flags = self.state.flags
         early = flags.get("roll stress first", 0)
         if "roll stress first" in flags:  # used up now
-            self.touch()
-            del flags["roll stress first"]
+            self.game.touch()
+            self.ops.stress_rolled_first()
         takers = (yield from self._divide_stress_dice(ctx, c, team, card)) if early else []
-        faces = self.roll(f"{card.name} stress", len(card.stress)) if early else []
+        faces = self.ops.roll(f"{card.name} stress", len(card.stress)) if early else []
         # 1. allocate defense
         defense: dict[str, list[int]] = {}
         for m in team:
             positions = list(range(len(m.initiative)))
             chosen = (
                 (
-                    yield self.ask(
+                    yield self.game.ask(
                         ctx,
                         LanguageDecision.CHOOSE_MANY,
                         positions,
@@ -93,14 +93,13 @@ class OvercomeRules(SessionPart):
             )
             dice = [m.initiative[p] for p in sorted(chosen)]
             if dice:
-                self.touch()
-            for face in dice:
-                m.initiative.remove(face)  # into the defense pool, then back to the supply
+                self.game.touch()
+                self.ops.to_defense(m, dice)  # into the defense pool, then back to the supply
             defense[m.name] = dice
         # 2. stress roll
         if not early:
             takers = yield from self._divide_stress_dice(ctx, c, team, card)
-            faces = self.roll(f"{card.name} stress", len(card.stress))
+            faces = self.ops.roll(f"{card.name} stress", len(card.stress))
         assigned: dict[str, list[tuple[str, int]]] = {m.name: [] for m in team}
         for who, kind, face in zip(takers, card.stress, faces, strict=True):
             assigned[who].append((kind, face))
@@ -110,7 +109,7 @@ class OvercomeRules(SessionPart):
             rank = m.skills.get(skill, 0)
             coming = [f"{kind} {face}" for kind, face in assigned[m.name] if face > rank]
             if coming:
-                yield from self._defend_window(
+                yield from self.game.abilities.defend_window(
                     ctx,
                     m,
                     DEFENDING_VERBS,
@@ -123,16 +122,14 @@ class OvercomeRules(SessionPart):
             # can; the player says which stress to take when that is a choice
             harmful = sorted((d for d in assigned[m.name] if d[1] > rank), key=lambda d: d[1])
             kept = yield from self._defend(ctx, m, harmful, defense[m.name])
-            self.state.initiative_supply += len(defense[m.name])
-            for face in defense[m.name]:
-                self.emit(EventKind.INITIATIVE_SPENT, character=m.name, face=face)
+            self.ops.spend_defense(m, defense[m.name])
             # 4. apply stress (a card may have this action ignore a kind of stress)
-            standing = self.standing_flags(ctx, m) if kept else {}
+            standing = self.game.standing_flags(ctx, m) if kept else {}
             for kind, _face in kept:
                 flags = self.state.flags
                 ignored = flags.get(f"ignore {kind}") or flags.get(f"ignore {kind} for {m.name}")
                 if not (ignored or standing.get(f"ignore {kind}")):
-                    self.take_stress(ctx, m, kind, 1)
+                    self.ops.take_stress(ctx, m, kind, 1)
         # 5. progress or hindrance
         for m in team:
             if not m.initiative:
@@ -140,7 +137,7 @@ class OvercomeRules(SessionPart):
             rank = m.skills.get(skill, 0)
             progress = sum(1 for d in m.initiative if d <= rank)
             hindrance = len(m.initiative)
-            choice = yield self.ask(
+            choice = yield self.game.ask(
                 ctx,
                 DecisionKind.CHOOSE_TOKEN,
                 ["progress", "hindrance"],
@@ -148,20 +145,12 @@ class OvercomeRules(SessionPart):
                 who=m.name,
             )
             amount = progress if choice == "progress" else hindrance
-            amount = min(amount, self.token_supply(choice))
-            setattr(obstacle, choice, getattr(obstacle, choice) + amount)
-            self.emit(
-                EventKind.TOKENS_ADDED,
-                obstacle=card.name,
-                token=choice,
-                amount=amount,
-                character=m.name,
-            )
+            self.ops.place_tokens(m, obstacle, choice, amount)
         # 6. overcome or hinder
         if obstacle.progress >= card.difficulty:
             self.take_obstacle(ctx, c, here, obstacle)
         elif obstacle.progress + obstacle.hindrance >= card.difficulty:
-            hinder = yield self.ask(
+            hinder = yield self.game.ask(
                 ctx,
                 LanguageDecision.CHOOSE_OPTION,
                 ["hinder", "keep"],
@@ -169,12 +158,10 @@ class OvercomeRules(SessionPart):
                 who=c.name,
             )
             if hinder == "hinder":
-                here.obstacles.remove(obstacle)
-                self.state.obstacle_discard.append(obstacle.name)
-                self.emit(EventKind.OBSTACLE_DISCARDED, obstacle=card.name, location=here.name)
+                self.ops.discard_obstacle(here, obstacle)
         # 7. reroll
         for m in team:
-            self.reroll_initiative(m)
+            self.ops.reroll_initiative(m)
 
     def take_obstacle(
         self, ctx: Context, c: CharacterState, here: LocationState, obstacle: ObstacleInPlay
@@ -182,12 +169,8 @@ class OvercomeRules(SessionPart):
         """Progress at or above the difficulty: the character takes the obstacle (its points
         count in a scene) and its "Overcome:" text runs."""
         card = self.ruleset.obstacles[obstacle.name]
-        here.obstacles.remove(obstacle)
-        c.obstacles.append(obstacle.name)
-        self.emit(
-            EventKind.OBSTACLE_OVERCOME, obstacle=card.name, location=here.name, character=c.name
-        )
-        self.run_effects(
+        self.ops.overcome_obstacle(c, here, obstacle)
+        self.game.run_effects(
             ctx, card.effects, "overcome", actor=c.name, location=here.name, card=card.name
         )
 
@@ -195,11 +178,11 @@ class OvercomeRules(SessionPart):
         """A character's card added progress to an obstacle at their location: if it reached
         the difficulty, that character takes the obstacle at once (with no character to take
         it, it waits for one: the overcome action takes it)."""
-        found = self.find_obstacle(uid)
+        found = self.game.find_obstacle(uid)
         if found is None or ctx.actor is None:
             return
         here, obstacle = found
-        c = self.character(ctx.actor)
+        c = self.game.character(ctx.actor)
         if c.location == here.name and obstacle.progress >= (
             self.ruleset.obstacles[obstacle.name].difficulty
         ):
@@ -235,7 +218,7 @@ class OvercomeRules(SessionPart):
         outcomes = list(dict.fromkeys([_left_of(harmful, chosen) for chosen in best]))
         cancelled = best[0]
         if len(outcomes) > 1:
-            take = yield self.ask(
+            take = yield self.game.ask(
                 ctx,
                 DecisionKind.CHOOSE_STRESS,
                 outcomes,
@@ -247,7 +230,7 @@ class OvercomeRules(SessionPart):
             cancelled = next(chosen for chosen in best if _left_of(harmful, chosen) == take)
         for i in cancelled:
             kind, face = harmful[i]
-            self.emit(EventKind.STRESS_CANCELLED, character=m.name, stress=kind, face=face)
+            self.ops.cancel_stress_die(m, kind, face)
         return [d for i, d in enumerate(harmful) if i not in cancelled]
 
     def _divide_stress_dice(
@@ -259,7 +242,7 @@ class OvercomeRules(SessionPart):
             return [c.name] * len(card.stress)
         takers = []
         for i, kind in enumerate(card.stress):
-            taker = yield self.ask(
+            taker = yield self.game.ask(
                 ctx,
                 DecisionKind.CHOOSE_CHARACTER,
                 [m.name for m in team],
@@ -267,7 +250,7 @@ class OvercomeRules(SessionPart):
             )
             takers.append(taker)
         for who, kind in zip(takers, card.stress, strict=True):
-            self.emit(EventKind.STRESS_DIE_ASSIGNED, character=who, stress=kind)
+            self.ops.assign_stress_die(who, kind)
         return takers
 
 

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dsl.bound import ActionCost
-from dsl.procedure import outside_play
 from dsl.runtime import (
     Context,
     EffectError,
@@ -32,7 +31,8 @@ from dsl.runtime import (
 from dsl.runtime import DecisionKind as LanguageDecision
 
 from . import select as selecting
-from .contracts import DecisionKind, EventKind
+from .contracts import DecisionKind
+from .words import WORDS
 
 if TYPE_CHECKING:
     from .session import Session
@@ -198,11 +198,11 @@ def _die_targets(ctx: Context, value: Any) -> list[Any]:
 
 
 def _set_face(ctx: Context, ref: dict[str, Any], face: int) -> None:
-    _host(ctx).set_die_face(ref, face)
+    _host(ctx).ops.set_die_face(ref, face)
 
 
 def _face(ctx: Context, ref: dict[str, Any]) -> int:
-    return int(_host(ctx).die_face(ref))
+    return int(_host(ctx).ops.die_face(ref))
 
 
 def _opposite(to: Any) -> int:
@@ -219,16 +219,16 @@ def _remove_dice(ctx: Context, refs: list[Any]) -> int:
     # remove from the highest index down so earlier references stay valid
     for ref in sorted(refs, key=lambda r: -int(r["index"])):
         if ref["kind"] == "die":
-            die = host.location(ref["location"]).dice.pop(ref["index"])
-            host.return_die(die)
+            die = host.ops.take_die(ref["location"], ref["index"])
+            host.ops.return_die(die)
             total += die.face
         elif ref["kind"] == "held":
-            total += host.die_face(ref)
-            host.unhold_dice([ref], None)
+            total += host.ops.die_face(ref)
+            host.ops.unhold_dice([ref], None)
         else:
             c = host.character(ref["character"])
             face = c.initiative[ref["index"]]
-            host.spend_initiative(c, face)
+            host.ops.spend_initiative(c, face)
             total += face
     return total
 
@@ -297,15 +297,15 @@ def place(ctx: Context, object: Any, on: Any = _UNWRITTEN, at: Any = None, in_: 
             for loc in _locations(ctx, at or on):
                 for _ in range(count):
                     # "This does not cause a surge." after the sentence: no surge
-                    host.place_threat(ctx, loc, surge=not ctx.withholds("cause_surge"))
+                    host.ops.place_threat(ctx, loc, surge=not ctx.withholds("cause_surge"))
             return
         targets = _refs(ctx, on) if on is not None else [None]
         for ref in targets:
             obstacle = _obstacle(ctx, ref) if ref is not None else _this_obstacle(ctx)
             if obstacle is not None:
-                host.add_tokens(obstacle.uid, str(noun), count)
+                host.ops.add_tokens(obstacle.uid, str(noun), count)
                 if noun == "progress":
-                    host.progress_placed(ctx, obstacle.uid)
+                    host.overcome.progress_placed(ctx, obstacle.uid)
         return
     if category in ("resource", "die"):
         count = _number(ctx, object)
@@ -316,7 +316,7 @@ def place(ctx: Context, object: Any, on: Any = _UNWRITTEN, at: Any = None, in_: 
                     LanguageDecision.CHOOSE_OPTION, list(host.ruleset.resources), "Which resource?"
                 )
                 face = _choose_value(ctx, getattr(object, "value", None), f"Value of the {chosen}?")
-                host.new_resource_die(ctx, str(chosen), loc, face=face, explode=False)
+                host.ops.new_resource_die(ctx, str(chosen), loc, face=face, explode=False)
         return
     for ref in _refs(ctx, object):
         name = _card_name(ref)
@@ -342,20 +342,7 @@ def _where_made(ctx: Context, made: Any) -> Any:
 
 
 def _to_crafting_area(ctx: Context, name: str) -> None:
-    from .state import AssetInProgress
-
-    host = _host(ctx)
-    st = host.state
-    for pile in (st.asset_staging, st.asset_deck, st.asset_discard, st.archive):
-        if name in pile:
-            pile.remove(name)
-            break
-    else:
-        return  # already taken (by another character): no second copy
-    c = host.character(str(ctx.actor))
-    c.in_progress.append(AssetInProgress(name, [None] * len(host.ruleset.assets[name].recipe)))
-    host.emit(EventKind.ASSET_TAKEN, character=c.name, asset=name)
-    host.fill_staging()
+    _host(ctx).ops.take_to_crafting_area(str(ctx.actor), name)
 
 
 def _roll_and_place_settles(ctx: Context, kw: dict[str, Any]) -> bool:
@@ -389,11 +376,11 @@ def roll_and_place(ctx: Context, object: Any, at: Any = None, on: Any = None) ->
                 chosen = resource or ctx.decide(
                     LanguageDecision.CHOOSE_OPTION, list(host.ruleset.resources), "Which resource?"
                 )
-                host.new_resource_die(ctx, str(chosen), loc)
+                host.ops.new_resource_die(ctx, str(chosen), loc)
 
 
 def roll_stress_first(ctx: Context, for_: Any = None) -> None:
-    _host(ctx).state.flags["roll stress first"] = 1
+    _host(ctx).ops.set_flag("roll stress first")
 
 
 def _fixed_face(spec: Any) -> bool:
@@ -450,12 +437,12 @@ def trade(ctx: Context, object: Any, for_: Any = None, at: Any = None) -> None:
     category, noun = _noun(for_)
     if category == "counter" and noun and "initiative" in noun:
         for c in _actors(ctx, None):
-            host.gain_initiative(c, _number(ctx, for_))
+            host.ops.gain_initiative(c, _number(ctx, for_))
         return
     spec = getattr(for_, "value", None)
     for _ in range(_number(ctx, for_)):
         face = None if spec is None else _choose_value(ctx, spec, "Value?")
-        host.new_resource_die(ctx, str(noun), loc, face=face)
+        host.ops.new_resource_die(ctx, str(noun), loc, face=face)
 
 
 def _standard_trade(ctx: Context, given: list[dict[str, Any]]) -> None:
@@ -481,7 +468,7 @@ def _standard_trade(ctx: Context, given: list[dict[str, Any]]) -> None:
         for i, d in enumerate(loc.dice)
         if i != first["index"] and d.resource == resource
     ]
-    targets = [r for r in host.trade_targets(resource) if host.state.supply.get(r, 0) > 0]
+    targets = [r for r in host.actions.trade_targets(resource) if host.state.supply.get(r, 0) > 0]
     if not pairs or not targets:
         raise EffectError(f"a trade needs two {resource} at {loc.name}", ctx.span)
     second = (
@@ -495,8 +482,8 @@ def _standard_trade(ctx: Context, given: list[dict[str, Any]]) -> None:
         else ctx.decide(LanguageDecision.CHOOSE_OPTION, targets, "Trade for?")
     )
     _remove_dice(ctx, [first, second])
-    host.emit(EventKind.TRADED, character=ctx.actor, gave=[resource, resource], got=into)
-    host.new_resource_die(ctx, str(into), loc, explode=False)
+    host.ops.traded_by(ctx.actor, [resource, resource], str(into))
+    host.ops.new_resource_die(ctx, str(into), loc, explode=False)
 
 
 def _set_value_settles(ctx: Context, kw: dict[str, Any]) -> bool:
@@ -531,8 +518,7 @@ def flip(ctx: Context, object: Any, to: Any = None) -> None:
         elif isinstance(ref, dict) and ref.get("kind") == "location":
             loc = host.location(ref["name"])
             if loc.developed:
-                loc.developed = False
-                host.emit(EventKind.LOCATION_UNDEVELOPED, location=loc.name)
+                host.ops.undevelop(loc)
                 ctx.bindings.setdefault("flipped", []).append(loc.name)
 
 
@@ -553,9 +539,9 @@ def add(ctx: Context, object: Any, to: Any = None) -> None:
             continue
         kind = _card_kind(ctx, ref)
         if kind == "location":
-            host.add_location(ctx, name)
+            host.ops.add_location(ctx, name)
         else:
-            host.add_card(kind, name)
+            host.ops.add_card(kind, name)
 
 
 @takes(object="number", from_=("resource", "die", "counter"))
@@ -582,9 +568,9 @@ def gain(ctx: Context, object: Any, subject: Any = None) -> None:
     amount = _count(ctx, object)
     for c in _actors(ctx, subject):
         if noun and "initiative" in noun:
-            host.gain_initiative(c, amount)
+            host.ops.gain_initiative(c, amount)
         elif noun and "action" in noun:
-            host.gain_action_points(c, amount)
+            host.ops.gain_action_points(c, amount)
 
 
 @takes(object="counter")
@@ -601,16 +587,16 @@ def lose(ctx: Context, object: Any) -> None:
     amount = _count(ctx, object)
     for c in _actors(ctx, None):
         if category == "stress" and noun:
-            host.take_stress(ctx, c, noun, amount)  # a pool at none refills: always paid
+            host.ops.take_stress(ctx, c, noun, amount)  # a pool at none refills: always paid
         elif noun and "action" in noun:
             if ctx.paying and c.action_points < amount:  # a cost: all of it or nothing
                 raise EffectError(f"not enough action points to lose {amount}", ctx.span)
-            host.lose_action_points(c, amount)
+            host.ops.lose_action_points(c, amount)
         elif noun and "initiative" in noun:
             if ctx.paying and len(c.initiative) < amount:
                 raise EffectError(f"not enough initiative dice to lose {amount}", ctx.span)
             for _ in range(min(amount, len(c.initiative))):
-                host.spend_initiative(c, max(c.initiative))
+                host.ops.spend_initiative(c, max(c.initiative))
 
 
 @takes(object="stress")
@@ -618,7 +604,7 @@ def recover(ctx: Context, object: Any, subject: Any = None) -> None:
     host = _host(ctx)
     _, noun = _noun(object)
     for c in _actors(ctx, subject):
-        host.recover_stress(c, str(noun), _number(ctx, object))
+        host.ops.recover_stress(c, str(noun), _number(ctx, object))
 
 
 @takes(object=("resource", "die", "counter"))
@@ -641,14 +627,14 @@ def spend(ctx: Context, object: Any, at: Any = None, on: Any = None, for_: Any =
         have = sum(d.face for loc in where for d in loc.dice if noun is None or d.resource == noun)
         if have < total:
             raise EffectError(f"not enough {noun} to spend a total value of {total}", ctx.span)
-        host.spend_total(ctx, str(noun), total, [loc.name for loc in where])
+        host.ops.spend_total(ctx, str(noun), total, [loc.name for loc in where])
         return
     if category == "counter" and noun and "action" in noun:
         for c in _actors(ctx, None):
             amount = _number(ctx, object)
             if c.action_points < amount:
                 raise EffectError("not enough action points", ctx.span)
-            host.lose_action_points(c, amount)
+            host.ops.lose_action_points(c, amount)
         return
     if category == "counter" and noun and "initiative" in noun and hasattr(object, "quantity"):
         # "Spend 2 initiative dice": two of your pool, your pick; never the whole pool
@@ -673,12 +659,12 @@ def spend(ctx: Context, object: Any, at: Any = None, on: Any = None, for_: Any =
         return
     card = _this_card(ctx, on)
     if card is not None:  # "spend a technology on this card for an initiative die"
-        held = host.held_refs(card, noun if category == "resource" else None)
-        host.unhold_dice(_pick_dice(ctx, held, object, f"Spend which die on {card}?"), None)
+        held = host.ops.held_refs(card, noun if category == "resource" else None)
+        host.ops.unhold_dice(_pick_dice(ctx, held, object, f"Spend which die on {card}?"), None)
         _, got = _noun(for_)
         if got and "initiative" in got:
             for c in _actors(ctx, None):
-                host.gain_initiative(c, _number(ctx, for_))
+                host.ops.gain_initiative(c, _number(ctx, for_))
         return
     _remove_dice(ctx, _dice_to_spend(ctx, object, at))
 
@@ -799,25 +785,24 @@ def move(
         for c in _actors(ctx, None):
             movers = st.characters if st.solo else [c]
             for m in movers:
-                m.location = dest
-                host.emit(EventKind.CHARACTER_MOVED, character=m.name, location=dest, by="effect")
+                host.ops.move_character(m, dest, "effect")
         return
     card = _this_card(ctx, onto) or _this_card(ctx, to)
     if card is not None:  # "move a resource at this location onto this card"
         found = host.select(ctx, object) if hasattr(object, "quantity") else _refs(ctx, object)
         here = [r for r in found if isinstance(r, dict) and r.get("kind") == "die"]
-        room = host.hold_capacity(card)
+        room = host.ops.hold_capacity(card)
         if room is not None:
             room -= len(st.card_dice.get(card, []))
-        host.hold_dice(card, _pick_dice(ctx, here, object, f"Which dice onto {card}?", room))
+        host.ops.hold_dice(card, _pick_dice(ctx, here, object, f"Which dice onto {card}?", room))
         return
     card = _this_card(ctx, from_)
     if card is not None:  # "move any resources from this card to this location"
         _, noun = _noun(object)
-        held = host.held_refs(card, noun if _noun(object)[0] == "resource" else None)
+        held = host.ops.held_refs(card, noun if _noun(object)[0] == "resource" else None)
         dest = _locations(ctx, to)
         picked = _pick_dice(ctx, held, object, f"Which dice off {card}?")
-        host.unhold_dice(picked, dest[0] if dest else _here(ctx))
+        host.ops.unhold_dice(picked, dest[0] if dest else _here(ctx))
         return
     zone = getattr(getattr(to, "place", to), "zone", None) or getattr(
         getattr(onto, "place", onto), "zone", None
@@ -826,12 +811,10 @@ def move(
     if dice and zone == "pool":  # "move any sorcery at this location to your pool"
         for c in _actors(ctx, None)[:1]:
             for ref in sorted(dice, key=lambda r: -int(r["index"])):
-                die = host.location(ref["location"]).dice.pop(ref["index"])
-                host.return_die(die)
+                die = host.ops.take_die(ref["location"], ref["index"])
+                host.ops.return_die(die)
                 if st.initiative_supply > 0:
-                    st.initiative_supply -= 1
-                    c.initiative.append(die.face)
-                    host.emit(EventKind.INITIATIVE_GAINED, character=c.name, face=die.face)
+                    host.ops.initiative_from_die(c, die.face)
         return
     category, resource = _noun(object)
     if category == "resource" and from_ is not None and zone is None:
@@ -848,17 +831,9 @@ def move(
         if name in host.ruleset.assets and (zone is None or "crafting" in str(zone)):
             _to_crafting_area(ctx, name)
         elif name in host.ruleset.assets and "staging" in str(zone):
-            if name in st.archive:
-                st.archive.remove(name)
-            else:
-                _take_card_out(ctx, name)
-            st.asset_staging.append(name)
-            host.emit(EventKind.ASSET_STAGED, asset=name)
+            host.ops.stage_asset(name)
         elif name in host.ruleset.obstacles and "deck" in str(zone or ""):
-            if name in st.obstacle_discard:
-                st.obstacle_discard.remove(name)
-            st.obstacle_deck.insert(0, name)
-            host.emit(EventKind.CARD_ADDED, card_kind="obstacle", card=name)
+            host.ops.obstacle_on_deck(name)
         else:  # nothing here knows how: the card is not spent for nothing
             raise EffectError(f"cannot move {name} there", ctx.span)
 
@@ -887,17 +862,8 @@ def _move_dice(ctx: Context, object: Any, resource: str | None, from_: Any, to: 
     if not dice:
         raise _nothing_to_do(ctx, f"no {resource or 'die'} to move to {where}")
     picked = _pick_dice(ctx, dice, object, f"Which {resource or 'die'} moves to {where}?")
-    target = host.location(where)
     for ref in sorted(picked, key=lambda r: -int(r["index"])):  # later indexes first
-        die = host.location(ref["location"]).dice.pop(ref["index"])
-        target.dice.append(die)
-        host.emit(
-            EventKind.DIE_MOVED,
-            resource=die.resource,
-            face=die.face,
-            from_=ref["location"],
-            to=where,
-        )
+        host.ops.move_die(ref["location"], ref["index"], str(where))
 
 
 def _move_obstacle(ctx: Context, ref: dict[str, Any], to: Any) -> None:
@@ -915,10 +881,7 @@ def _move_obstacle(ctx: Context, ref: dict[str, Any], to: Any) -> None:
         if len(names) == 1
         else ctx.decide(DecisionKind.CHOOSE_LOCATION, names, f"Move {obstacle.name} where?")
     )
-    loc.obstacles.remove(obstacle)
-    arrival = host.location(str(where))
-    arrival.obstacles.append(obstacle)
-    host.emit(EventKind.OBSTACLE_MOVED, obstacle=obstacle.name, location=arrival.name)
+    arrival = host.ops.move_obstacle(obstacle, loc, host.location(str(where)))
     moved = {
         "kind": "obstacle",
         "uid": obstacle.uid,
@@ -939,7 +902,6 @@ def _move_obstacle(ctx: Context, ref: dict[str, Any], to: Any) -> None:
 @replaceable("threat")  # "Threat: Instead of discarding this obstacle, ...": after its threat
 def discard(ctx: Context, object: Any, from_: Any = None) -> None:
     host = _host(ctx)
-    st = host.state
     if object is None:  # "discard an asset in your crafting area" with none there
         return _found_nothing(ctx, "nothing to discard")
     for ref in _refs(ctx, object):
@@ -947,54 +909,16 @@ def discard(ctx: Context, object: Any, from_: Any = None) -> None:
         if obstacle is not None:
             found = host.find_obstacle(obstacle.uid)
             assert found is not None
-            found[0].obstacles.remove(obstacle)
-            st.obstacle_discard.append(obstacle.name)
-            host.emit(EventKind.OBSTACLE_DISCARDED, obstacle=obstacle.name, location=found[0].name)
+            host.ops.discard_obstacle(found[0], obstacle)
             continue
         name = _card_name(ref)
         if name is not None and name in host.ruleset.assets:
-            _take_card_out(ctx, name)
-            st.asset_discard.append(name)
+            host.ops.discard_asset(name)
 
 
 def _take_card_out(ctx: Context, name: str) -> bool:
     """Remove a card from wherever it is (decks, staging, a character); True if found."""
-    host = _host(ctx)
-    st = host.state
-    for pile in (
-        st.events_out,
-        st.asset_staging,
-        st.asset_deck,
-        st.asset_discard,
-        st.obstacle_deck,
-        st.obstacle_discard,
-        st.scene_deck,
-        st.scenes,
-        st.reserve,
-    ):
-        if name in pile:
-            pile.remove(name)
-            if pile is st.asset_staging:
-                host.fill_staging()
-            return True
-    for c in st.characters:
-        for pile in (c.assets, c.obstacles):
-            if name in pile:
-                pile.remove(name)
-                return True
-        for asset in c.in_progress:
-            if asset.name == name:
-                for die in asset.slots:
-                    if die is not None:
-                        host.return_die(die)
-                c.in_progress.remove(asset)
-                return True
-    for loc in st.locations:
-        for o in loc.obstacles:
-            if o.name == name:
-                loc.obstacles.remove(o)
-                return True
-    return False
+    return _host(ctx).ops.take_card_out(name)
 
 
 @takes(object=("obstacle", "asset", "event", "scene"))
@@ -1005,8 +929,7 @@ def archive(ctx: Context, object: Any, from_: Any = None) -> None:
     for ref in _refs(ctx, object):
         name = _card_name(ref)
         if name and _take_card_out(ctx, name):
-            host.state.archive.append(name)
-            host.emit(EventKind.CARD_ARCHIVED, card=name)
+            host.ops.archive_card(name)
 
 
 @takes(object=("asset", "event", "obstacle", "ability", "scene", "condition"))
@@ -1017,9 +940,7 @@ def burn(ctx: Context, object: Any) -> None:
         if name is None:
             continue
         _take_card_out(ctx, name)
-        host.state.flags[f"burned:{name}"] = 1
-        host.state.archive.append(name)
-        host.emit(EventKind.CARD_BURNED, card=name)
+        host.ops.burn_card(name)
 
 
 @takes(object=("obstacle", "ability", "asset", "scene"))
@@ -1037,9 +958,9 @@ def draw(ctx: Context, object: Any) -> None:
     for _ in range(count):
         if noun == "ability":
             for c in _actors(ctx, None):
-                host.take_ability(c)
+                host.ops.take_ability(c)
         else:
-            host.draw_obstacle(ctx)
+            host.ops.draw_obstacle(ctx)
     if noun != "ability":
         _it_entered(ctx, before)
 
@@ -1069,7 +990,7 @@ def put_into_play(ctx: Context, object: Any, at: Any = None) -> None:
     for ref in _refs(ctx, object) if not getattr(object, "name", None) else [object]:
         name = _card_name(ref)
         if name and name in host.ruleset.obstacles:
-            host.put_into_play(ctx, name, at=where[0].name if where else None)
+            host.ops.put_into_play(ctx, name, at=where[0].name if where else None)
     _it_entered(ctx, before)
 
 
@@ -1078,7 +999,7 @@ def develop(ctx: Context, object: Any) -> None:
     for ref in _refs(ctx, object) if not getattr(object, "name", None) else [object]:
         name = _card_name(ref)
         if name:
-            _host(ctx).develop(name)
+            _host(ctx).ops.develop(name)
 
 
 @takes(object="ability")
@@ -1086,7 +1007,7 @@ def unlock(ctx: Context, object: Any) -> None:
     for ref in _refs(ctx, object) if not getattr(object, "name", None) else [object]:
         name = _card_name(ref)
         if name:
-            _host(ctx).unlock_ability(name)
+            _host(ctx).ops.unlock_ability(name)
 
 
 @takes(object=("ability", "asset", "zone", "die", "resource"))
@@ -1100,7 +1021,7 @@ def refresh(ctx: Context, object: Any) -> None:
         if not dice:
             raise _nothing_to_do(ctx, "no such die to refresh")
         for ref in dice:
-            _set_face(ctx, ref, host.roll(f"refresh {ref.get('resource')}", 1)[0])
+            _set_face(ctx, ref, host.ops.roll(f"refresh {ref.get('resource')}", 1)[0])
         return
     kind = _card_kind(ctx, object[0] if isinstance(object, list) and object else object)
     for c in _actors(ctx, None):
@@ -1116,12 +1037,11 @@ def refresh(ctx: Context, object: Any) -> None:
             if len(used) == 1
             else ctx.decide(LanguageDecision.CHOOSE_TARGET, used, "Refresh which?")
         )
-        c.exhausted.remove(pick)
-        host.emit(EventKind.CARD_REFRESHED, character=c.name, card=pick)
+        host.ops.refresh_card(c, pick)
 
 
 def refill(ctx: Context, object: Any = None) -> None:
-    _host(ctx).fill_staging()
+    _host(ctx).ops.fill_staging()
 
 
 @takes(object="token", on="obstacle")
@@ -1142,13 +1062,9 @@ def convert(ctx: Context, object: Any, on: Any = None, to: Any = None) -> None:
     for obstacle in obstacles:
         held = getattr(obstacle, noun)
         amount = held if every else min(count, held)
-        setattr(obstacle, noun, held - amount)
-        setattr(obstacle, into, getattr(obstacle, into) + amount)
-        host.emit(
-            EventKind.TOKENS_CONVERTED, obstacle=obstacle.name, token=noun, to=into, amount=amount
-        )
+        host.ops.convert_tokens(obstacle, noun, into, amount)
         if into == "progress":
-            host.progress_placed(ctx, obstacle.uid)
+            host.overcome.progress_placed(ctx, obstacle.uid)
 
 
 @takes(object="zone")
@@ -1190,7 +1106,7 @@ def search(ctx: Context, object: Any, for_: Any = None) -> None:
         else ctx.decide(LanguageDecision.CHOOSE_TARGET, found, "Take which card?")
     )
     if pick in st.asset_deck:
-        st.rng.shuffle(st.asset_deck)  # a searched deck is shuffled
+        host.ops.shuffle(st.asset_deck)  # a searched deck is shuffled
     ctx.bindings["it"] = {"kind": host.ruleset.kind_of(pick), "name": pick}
 
 
@@ -1216,26 +1132,20 @@ def clear(ctx: Context, object: Any, at: Any = None, from_: Any = None) -> None:
             chosen = _pick_dice(ctx, found, object, f"Clear which {noun or 'die'}?")
     taken = {(r["location"], r["index"]) for r in chosen}
     for loc in places:
-        keep = []
-        for i, die in enumerate(loc.dice):
-            if (loc.name, i) in taken:
-                host.return_die(die)
-            else:
-                keep.append(die)
-        loc.dice = keep
-        host.emit(EventKind.DICE_CLEARED, location=loc.name)
+        host.ops.clear_dice(loc, {i for name, i in taken if name == loc.name})
 
 
 def cancel(ctx: Context, object: Any, from_: Any = None) -> None:
-    state = _host(ctx).state
-    state.flags["cancel stress"] = state.flags.get("cancel stress", 0) + _number(ctx, object)
+    host = _host(ctx)
+    cancelled = host.state.flags.get("cancel stress", 0) + _number(ctx, object)
+    host.ops.set_flag("cancel stress", cancelled)
 
 
 def ignore(ctx: Context, object: Any, for_: Any = None) -> None:
     """A card's holder ignores a kind of stress this turn: the holder only, not the team."""
     _, noun = _noun(object)
     whose = f" for {ctx.actor}" if ctx.actor else ""
-    _host(ctx).state.flags[f"ignore {noun or 'limit'}{whose}"] = 1
+    _host(ctx).ops.set_flag(f"ignore {noun or 'limit'}{whose}")
 
 
 def _remove_settles(ctx: Context, kw: dict[str, Any]) -> bool:
@@ -1275,10 +1185,7 @@ def remove(ctx: Context, object: Any, at: Any = None, from_: Any = None, on: Any
             raise _nothing_to_do(ctx, "no threat to remove")
         for loc in places:
             taken = loc.threats if every else min(count, loc.threats)  # "remove all threats"
-            loc.threats -= taken
-            host.state.threat_box += taken
-            if taken:
-                host.emit(EventKind.THREAT_REMOVED, location=loc.name)
+            host.ops.remove_threats(loc, taken)
         return
     if on is None and from_ is None and noun in ("progress", "hindrance"):
         # "Remove a progress at this location": from an obstacle there that has one
@@ -1303,10 +1210,8 @@ def remove(ctx: Context, object: Any, at: Any = None, from_: Any = None, on: Any
         obstacle = _obstacle(ctx, ref)
         if obstacle is not None and noun in ("progress", "hindrance"):
             taken = getattr(obstacle, noun) if every else min(count, getattr(obstacle, noun))
-            setattr(obstacle, noun, getattr(obstacle, noun) - taken)
+            host.ops.remove_tokens(obstacle, noun, taken)
             removed += taken
-            for _ in range(taken):
-                host.emit(EventKind.TOKEN_REMOVED, obstacle=obstacle.name, token=noun)
     if not removed and not every:
         raise _nothing_to_do(ctx, f"no {noun} to remove")
 
@@ -1316,11 +1221,11 @@ def muster(ctx: Context, object: Any, at: Any = None) -> None:
     host = _host(ctx)
     _, noun = _noun(object)
     for loc in _locations(ctx, at):
-        host.new_resource_die(ctx, str(noun), loc)
+        host.ops.new_resource_die(ctx, str(noun), loc)
 
 
 def shuffle(ctx: Context, object: Any, onto: Any = None) -> None:
-    _host(ctx).shuffle_finale_scenes()
+    _host(ctx).ops.shuffle_finale_scenes()
 
 
 @takes(object="obstacle")
@@ -1336,7 +1241,7 @@ def hinder(ctx: Context, object: Any) -> None:
 
 
 def hold(ctx: Context, object: Any, on: Any = None) -> None:
-    _host(ctx).state.flags[f"holds:{ctx.card}"] = _number(ctx, object)
+    _host(ctx).ops.set_flag(f"holds:{ctx.card}", _number(ctx, object))
 
 
 # The actions whose cost standing text may change, each with what the engine takes for it: the
@@ -1358,7 +1263,7 @@ PRINTED_COSTS = frozenset({"port move", "portal move"})
 def cost(ctx: Context, object: ActionCost) -> None:
     """A standing change of an action's cost ("Each trade costs 2 action points."): while the
     card is out, ``Session.action_cost`` reads it instead of the declared value."""
-    _host(ctx).state.flags[f"{object.action} cost"] = object.amount
+    _host(ctx).ops.set_flag(f"{object.action} cost", object.amount)
 
 
 @only_forbidden
@@ -1374,7 +1279,7 @@ def overcome(ctx: Context, object: Any) -> None:
 def stay_in_play(ctx: Context, subject: Any = None) -> None:
     obstacle = _this_obstacle(ctx)
     if obstacle is not None:
-        obstacle.stays = True
+        _host(ctx).ops.keep_in_play(obstacle)
 
 
 def cause_surge(ctx: Context, subject: Any = None) -> None:
@@ -1391,7 +1296,7 @@ def count_toward(ctx: Context, subject: Any = None, object: Any = None) -> None:
     for ref in _refs(ctx, subject):
         name = _card_name(ref)
         if name:
-            _host(ctx).state.flags[f"uncounted:{name}"] = 1
+            _host(ctx).ops.set_flag(f"uncounted:{name}")
 
 
 # ---------------------------------------------------------------------- the values read
@@ -1450,225 +1355,5 @@ values_read = frozenset(
 )
 
 
-# ---------------------------------------------------------------------- the procedure's steps
-# ``procedure.rules`` names these: "do advance time" is ``step_advance_time(game)``, "for each
-# obstacle in order" is ``each_obstacle(game)``, "until the year ends" ``until_the_year_ends``.
-# Each hands over to the session's rules sections; a step marked ``outside_play`` is done by
-# ``new_session``, ``campaign.end_session`` or ``play_campaign`` (the walker passes over it).
-
-
-def until_the_year_ends(game: Session) -> bool:
-    return game.state.lost is not None or bool(game.state.flags.get("year over"))
-
-
-def until_the_campaign_ends(game: Any) -> bool:
-    """The last year is played (``game`` is ``campaign.BetweenYears``, as ``play_campaign``
-    asks between two years)."""
-    return bool(game.year_played >= game.ruleset.value("years", 6))
-
-
-def each_resting_character(game: Session) -> list[str]:
-    return list(game.state.idle_characters)
-
-
-def each_reserve_asset(game: Session) -> list[str]:
-    return list(game.state.reserve)
-
-
-def each_character(game: Session) -> list[str]:
-    return [c.name for c in game.state.characters]
-
-
-def each_placed_character(game: Session) -> list[str]:
-    """Every character places itself; in the solo variant the first places the party."""
-    st = game.state
-    return [c.name for c in (st.characters[:1] if st.solo else st.characters)]
-
-
-def each_obstacle(game: Session) -> list[int]:
-    return [o.uid for loc in game.state.locations for o in loc.obstacles]
-
-
-def each_location(game: Session) -> list[str]:
-    return [loc.name for loc in game.state.locations]
-
-
-def step_run_the_scheme_s_setup_text(game: Session) -> None:
-    game.push_run("scheme_setup")
-
-
-def step_downtime(game: Session, name: str) -> None:
-    game.push_run("downtime", name=name)
-
-
-def step_take_a_reserve_asset(game: Session, asset: str) -> None:
-    game.push_run("reserve", asset=asset)
-
-
-def step_roll_starting_resources(game: Session) -> None:
-    game.push_run("starting_resources")
-
-
-def step_set_up_the_character(game: Session, name: str) -> None:
-    game.start_character_setup(name)
-
-
-def step_place_the_character(game: Session, name: str) -> None:
-    game.start_placing(name)
-
-
-def step_start_the_turn(game: Session) -> None:
-    game.start_turn()
-
-
-def step_draw_scenes(game: Session) -> None:
-    game.draw_scenes()
-
-
-def step_activate_the_obstacle(game: Session, uid: int) -> None:
-    if game.find_obstacle(uid) is not None:  # still in play
-        game.push_run("activate_obstacle", uid=uid)
-
-
-def step_draw_obstacles(game: Session) -> None:
-    game.push_run("draw_obstacle_step")
-
-
-def step_advance_time(game: Session) -> None:
-    game.advance_time()
-
-
-def step_reroll_sorcery(game: Session) -> None:
-    # no sorcery die on the map: the piece would do nothing at all (``op_reroll_sorcery``
-    # rerolls only those, and reads the table before), so it is not started (a speed shortcut)
-    if not game.sorcery_on_map():
-        return
-    game.push_run("reroll_sorcery")
-
-
-def step_refresh_location_resources(game: Session) -> None:
-    game.push_run("refresh_location_resources")
-
-
-def step_gain_action_points(game: Session, name: str) -> None:
-    game.gain_turn_action_points(name)
-
-
-def step_reset_abilities(game: Session, name: str) -> None:
-    game.reset_abilities(name)
-
-
-def step_take_any(game: Session, name: str) -> None:
-    game.start_taking(name)
-
-
-def step_reroll_all_initiative(game: Session) -> None:
-    game.push_run("reroll_initiative")
-
-
-def step_run_the_refresh_texts(game: Session) -> None:
-    # no card held and no location in play has a "Refresh:" text: the piece would do nothing
-    # at all (``op_refresh_texts`` runs only those texts), so it is not started (a speed
-    # shortcut: no piece, no second look at the hands and the map)
-    if game._quiet_refresh_texts({}):
-        return
-    game.push_run("refresh_texts")
-
-
-def step_check_whether_the_scheme_failed(game: Session) -> None:
-    game.push_run("scheme_result")
-
-
-def step_reduce_location_danger(game: Session, location: str) -> None:
-    game.push_run("reduce_danger", location=location)
-
-
-def step_tell_the_session_s_result(game: Session) -> None:
-    game.tell_result()
-
-
-@outside_play
-def step_set_up_the_campaign(game: Any) -> None:
-    """Done by ``session.new_campaign`` (``game`` is its ``CampaignSetup``)."""
-    game.set_up_the_campaign()
-
-
-@outside_play
-def step_end_the_campaign(game: Any) -> None:
-    """Done by ``campaign.end_session`` (``game`` is its ``Storing``)."""
-    game.end_the_campaign()
-
-
-@outside_play
-def step_restore_the_campaign_state(game: Session) -> None:
-    game.restore_campaign_state()
-
-
-@outside_play
-def step_shuffle_the_decks(game: Session) -> None:
-    game.shuffle_the_decks()
-
-
-@outside_play
-def step_fill_the_staging_area(game: Session) -> None:
-    game.fill_staging()
-
-
-@outside_play
-def step_select_the_scheme(game: Session) -> None:
-    game.select_the_scheme()
-
-
-@outside_play
-def step_set_up_the_trackers(game: Session) -> None:
-    game.set_up_the_trackers()
-
-
-@outside_play
-def step_choose_the_characters(game: Session) -> None:
-    game.choose_the_characters()
-
-
-@outside_play
-def step_sort_the_ability_cards(game: Session) -> None:
-    game.sort_the_ability_cards()
-
-
-@outside_play
-def step_shuffle_the_ability_decks_together(game: Session) -> None:
-    game.shuffle_the_ability_decks_together()
-
-
-@outside_play
-def step_use_the_solo_threat_pool(game: Session) -> None:
-    game.use_the_solo_threat_pool()
-
-
-@outside_play
-def step_update_the_campaign_map(game: Any) -> None:
-    """Done by ``campaign.end_session`` (``game`` is its ``Storing``)."""
-    game.update_the_campaign_map()
-
-
-@outside_play
-def step_store_the_assets(game: Any) -> None:
-    """Done by ``campaign.end_session`` (``game`` is its ``Storing``)."""
-    game.store_the_assets()
-
-
-@outside_play
-def step_store_the_obstacles(game: Any) -> None:
-    """Done by ``campaign.end_session`` (``game`` is its ``Storing``)."""
-    game.store_the_obstacles()
-
-
-@outside_play
-def step_update_the_chronicle(game: Any) -> None:
-    """Done by ``campaign.end_session`` (``game`` is its ``Storing``)."""
-    game.update_the_chronicle()
-
-
-@outside_play
-def step_store_the_game(game: Any) -> None:
-    """Done by ``campaign.end_session`` (``game`` is its ``Storing``)."""
-    game.store_the_game()
+# the procedure's words (``procedure.rules``: ``do advance time``...), registered in ``words``
+procedure_words = WORDS

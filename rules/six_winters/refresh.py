@@ -4,31 +4,42 @@ initiative and action points, and taking an asset or an ability).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from dsl.kernel.machine import new_decision
-from dsl.runtime import Context, Decision
+from dsl.kernel.dispatch import answer, piece, quiet, step
+from dsl.runtime import Context, Decision, new_decision
 
-from .basics import SessionPart
-from .contracts import DecisionKind, EventKind
+from .basics import Section, ruleset_memo
+from .contracts import DecisionKind
 from .select import places
 from .state import (
     CharacterState,
     Frame,
 )
 
+if TYPE_CHECKING:
+    from .session import Session
+
 # the hands (conditions, assets, abilities) whose refresh texts are kept at most
 _HANDS_KEPT = 20_000
 
 
-class RefreshRules(SessionPart):
-    """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
+class RefreshRules(Section):
+    """The refresh, step by step (``session.refresh``)."""
 
-    def _quiet_refresh(self, args: dict[str, Any]) -> bool:
+    def __init__(self, game: Session) -> None:
+        super().__init__(game)
+        # whether a card's effects happen at the refresh, and whether a hand of cards has a
+        # refresh text (the ruleset's memos: facts of the texts)
+        self._effects_memo: dict[int, tuple[Any, bool]] = ruleset_memo(self.ruleset, "at refresh")
+        self._refresh_memo: dict[tuple[Any, ...], bool] = ruleset_memo(self.ruleset, "hand refresh")
+
+    @quiet("refresh")
+    def quiet_refresh(self, args: dict[str, Any]) -> bool:
         """The refresh asks nothing unless a location's text runs, sorcery is rerolled where a
         character stands, or a held card's text runs at the refresh (a speed shortcut)."""
         st = self.state
-        sorcery = self.sorcery
+        sorcery = self.game.sorcery
         cards = self.ruleset.locations
         occupied = {c.location for c in st.characters}
         for loc in st.locations:
@@ -41,7 +52,8 @@ class RefreshRules(SessionPart):
                 return False
         return True  # the cards' "Refresh:" texts are a piece of their own
 
-    def _quiet_refresh_texts(self, args: dict[str, Any]) -> bool:
+    @quiet("refresh_texts")
+    def quiet_refresh_texts(self, args: dict[str, Any]) -> bool:
         """No card held and no location in play has a "Refresh:" text (a speed shortcut)."""
         return not any(map(self._hand_refreshes, self.state.characters)) and not (
             self._map_refreshes()
@@ -57,12 +69,12 @@ class RefreshRules(SessionPart):
             if len(memo) >= _HANDS_KEPT:
                 memo.clear()
             runs = self._runs_at_refresh
-            found = memo[hand] = any(runs(effects) for _, effects in self.held_cards(c))
+            found = memo[hand] = any(runs(effects) for _, effects in self.game.held_cards(c))
         return found
 
     def _map_refreshes(self) -> bool:
         """Whether a location in play has a "Refresh:" text: worked out once per map."""
-        board = self._map()
+        board = self.game.map_facts()
         found = board.facts.get("refresh texts")
         if found is None:
             runs = self._runs_at_refresh
@@ -79,19 +91,21 @@ class RefreshRules(SessionPart):
             found = memo[id(effects)] = (effects, any(e.on("refresh") for e in effects))
         return bool(found[1])
 
-    def _quiet_reroll_sorcery(self, args: dict[str, Any]) -> bool:
-        return self._quiet_refresh(args)
+    @quiet("reroll_sorcery")
+    def quiet_reroll_sorcery(self, args: dict[str, Any]) -> bool:
+        return self.quiet_refresh(args)
 
     def sorcery_on_map(self) -> bool:
         """Whether a sorcery die is at some location (else the reroll has nothing to do)."""
-        sorcery = self.sorcery
+        sorcery = self.game.sorcery
         return any(d.resource == sorcery for loc in self.state.locations for d in loc.dice)
 
-    def op_reroll_sorcery(self, ctx: Context) -> None:
+    @piece("reroll_sorcery")
+    def reroll_sorcery(self, ctx: Context) -> None:
         """Refresh step 1: reroll sorcery; 6s explode and stress the characters there."""
         st = self.state
         rs = self.ruleset
-        sorcery = self.sorcery
+        sorcery = self.game.sorcery
         kept = self.unrefreshed()  # "Dice at this location do not refresh."
         for loc in st.locations:
             if loc.name in kept:
@@ -99,19 +113,19 @@ class RefreshRules(SessionPart):
             old = [d for d in loc.dice if d.resource == sorcery]
             if not old:
                 continue
-            faces = self.roll(f"sorcery at {loc.name}", len(old))
-            for die, face in zip(old, faces, strict=True):
-                die.face = face
+            faces = self.ops.reroll(old, f"sorcery at {loc.name}")
             for face in faces:
                 if face >= rs.value("sorcery explodes on", 6):
-                    self.emit(EventKind.SORCERY_EXPLODED, location=loc.name)
-                    self.explosion_stress(ctx, loc)
-                    self.new_resource_die(ctx, sorcery, loc)
+                    self.ops.sorcery_exploded(loc)
+                    self.ops.explosion_stress(ctx, loc)
+                    self.ops.new_resource_die(ctx, sorcery, loc)
 
-    def _quiet_refresh_location_resources(self, args: dict[str, Any]) -> bool:
-        return self._quiet_refresh(args)
+    @quiet("refresh_location_resources")
+    def quiet_refresh_location_resources(self, args: dict[str, Any]) -> bool:
+        return self.quiet_refresh(args)
 
-    def op_refresh_location_resources(self, ctx: Context) -> None:
+    @piece("refresh_location_resources")
+    def refresh_location_resources(self, ctx: Context) -> None:
         """Refresh step 2: each location rolls up to its production icons. The turn's "this
         turn" effects end here, with the dice (before anyone gains or readies)."""
         st = self.state
@@ -119,41 +133,40 @@ class RefreshRules(SessionPart):
         for loc in st.locations:
             if loc.name in kept:
                 continue
-            produces = self.side(loc).produces
+            produces = self.game.side(loc).produces
             for resource in dict.fromkeys(produces):
                 have = sum(1 for d in loc.dice if d.resource == resource)
                 for _ in range(produces.count(resource) - have):
-                    self.new_resource_die(ctx, resource, loc)
-        for flag in [f for f in st.flags if f.startswith(("cancel ", "ignore "))]:
-            del st.flags[flag]  # "this turn" effects end with the turn
+                    self.ops.new_resource_die(ctx, resource, loc)
+        self.ops.end_turn_effects()  # "this turn" effects end with the turn
 
     def gain_turn_action_points(self, name: str) -> None:
         """Refresh step 3 for one character: the declared action points per turn."""
-        self.gain_action_points(
-            self.character(name), self.ruleset.value("action points per turn", 4)
+        self.ops.gain_action_points(
+            self.game.character(name), self.ruleset.value("action points per turn", 4)
         )
 
     def reset_abilities(self, name: str) -> None:
         """Refresh step 4 for one character: every card it used this turn is upright again."""
-        c = self.character(name)
+        c = self.game.character(name)
         if c.exhausted:
-            self.emit(EventKind.CARDS_READIED, character=c.name, cards=c.exhausted)
-            c.exhausted = []
+            self.ops.ready_cards(c)
 
     def start_taking(self, name: str) -> None:
         """Refresh step 5 for one character: take any of ability, staging asset, initiative."""
-        self.state.frames.append(Frame("take", {"order": [name], "who": 0, "taken": 0}))
+        self.game.push_frame("take", {"order": [name], "who": 0, "taken": 0})
 
     def unrefreshed(self) -> set[str]:
         """The locations whose dice a standing text in play keeps from refreshing ("Dice at
         this location do not refresh."): where the dice it names are."""
         kept: set[str] = set()
-        for card_ctx, thing in self.forbidding("refresh"):
+        for card_ctx, thing in self.game.forbidding("refresh"):
             if getattr(thing, "noun_category", None) == "die":
-                kept.update(loc.name for loc in places(self.host, card_ctx, thing.place))
+                kept.update(loc.name for loc in places(self.game, card_ctx, thing.place))
         return kept
 
-    def op_refresh_texts(self, ctx: Context) -> None:
+    @piece("refresh_texts")
+    def refresh_texts(self, ctx: Context) -> None:
         """The refresh's teardown: the "Refresh:" texts, once the initiative dice are rerolled
         (so a text reads this turn's faces): each character's cards, then each location's
         text, once per location."""
@@ -162,34 +175,35 @@ class RefreshRules(SessionPart):
         for c in st.characters:
             if not self._hand_refreshes(c):  # most hands: none, known once per hand
                 continue
-            for name, effects in self.held_cards(c):  # conditions, assets, abilities in hand
+            for name, effects in self.game.held_cards(c):  # conditions, assets, abilities in hand
                 if runs(effects):
-                    self.run_effects(
+                    self.game.run_effects(
                         ctx, effects, "refresh", actor=c.name, location=c.location, card=name
                     )
         if not self._map_refreshes():  # as the map is once the characters' texts ran
             return
         for loc in st.locations:
-            effects = self.side(loc).effects
+            effects = self.game.side(loc).effects
             if runs(effects):
-                self.run_effects(ctx, effects, "refresh", location=loc.name, card=loc.name)
+                self.game.run_effects(ctx, effects, "refresh", location=loc.name, card=loc.name)
 
     def _take_options(self, c: CharacterState) -> list[Any]:
         st = self.state
         options: list[Any] = []
-        if self.can_take_ability(c):
+        if self.ops.can_take_ability(c):
             options.append("ability")
         options += [f"asset:{a}" for a in dict.fromkeys(st.asset_staging)]
         if st.initiative_supply > 0:
             options.append("initiative")
         return options
 
-    def _step_take(self, frame: Frame) -> Decision | None:
+    @step("take")
+    def walk_take(self, frame: Frame) -> Decision | None:
         """Refresh step 5: each player takes two of ability, staging asset, initiative die."""
         data = frame.data
         takes = self.ruleset.value("refresh takes", 2)
         while data["who"] < len(data["order"]):
-            c = self.character(data["order"][data["who"]])
+            c = self.game.character(data["order"][data["who"]])
             options = self._take_options(c) if data["taken"] < takes else []
             if options:
                 return new_decision(
@@ -200,23 +214,26 @@ class RefreshRules(SessionPart):
                 )
             data["who"] += 1
             data["taken"] = 0
-        self.state.frames.pop()
+        self.game.pop_frame()
         return None
 
-    def _quiet_reroll_initiative(self, args: dict[str, Any]) -> bool:
+    @quiet("reroll_initiative")
+    def quiet_reroll_initiative(self, args: dict[str, Any]) -> bool:
         return True  # dice from the generator: nothing to ask
 
-    def op_reroll_initiative(self, ctx: Context) -> None:
+    @piece("reroll_initiative")
+    def reroll_all_initiative(self, ctx: Context) -> None:
         """Refresh step 6: every character rerolls all their initiative dice."""
         for c in self.state.characters:
-            self.reroll_initiative(c)
+            self.ops.reroll_initiative(c)
 
-    def _answer_take(self, frame: Frame, take: Any) -> None:
-        c = self.character(frame.data["order"][frame.data["who"]])
+    @answer("take")
+    def answer_take(self, frame: Frame, take: Any) -> None:
+        c = self.game.character(frame.data["order"][frame.data["who"]])
         frame.data["taken"] += 1
         if take == "ability":
-            self.take_ability(c)
+            self.ops.take_ability(c)
         elif take == "initiative":
-            self.gain_initiative(c, 1, roll=False)
+            self.ops.gain_initiative(c, 1, roll=False)
         else:
-            self.take_asset_from_staging(c, take.split(":", 1)[1])
+            self.ops.take_asset_from_staging(c, take.split(":", 1)[1])

@@ -4,29 +4,46 @@ narrated where, skill-match points, cards spent for points, the epilogue.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Generator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dsl.runtime import Context, Decision
 
 from .basics import (
-    SessionPart,
+    Section,
     _teams,
+    ruleset_memo,
 )
 from .cards import Scene
-from .contracts import DecisionKind, EventKind
+from .contracts import DecisionKind
 from .state import (
     CharacterState,
     LocationState,
 )
 
+if TYPE_CHECKING:
+    from .session import Session
+
 # the narrations kept at most for one map (then forgotten, and worked out again)
 _NARRATIONS_KEPT = 5_000
 
 
-class SceneRules(SessionPart):
-    """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
+class SceneRules(Section):
+    """Narrating scenes: where, by whom, for how many points (``session.scenes``)."""
+
+    def __init__(self, game: Session) -> None:
+        super().__init__(game)
+        # a card's points and skill, by name, and the fewest points a scene asks (the
+        # ruleset's facts, worked out when first needed)
+        self._card_points_memo: dict[str, tuple[int, str | None]] = ruleset_memo(
+            self.ruleset, "card points"
+        )
+        kept = ruleset_memo(self.ruleset, "session")
+        least = kept.get("least scene points")
+        if least is None:
+            scenes = self.ruleset.scenes.values()
+            least = kept["least scene points"] = min((sc.points for sc in scenes), default=0)
+        self._least_scene_points: int = least
 
     def available_scenes(self) -> list[str]:
         """Scenes in the line, then the visible top card of the scene deck."""
@@ -35,17 +52,19 @@ class SceneRules(SessionPart):
 
     def scene_locations(self, scene: Scene) -> list[LocationState]:
         """Where a scene may be narrated: the first alternative of its spec found in play."""
-        return [self.location(n) for n in self._scene_place_names(self._scene_places_now(), scene)]
+        return [
+            self.game.location(n) for n in self._scene_place_names(self._scene_places_now(), scene)
+        ]
 
     def _scene_places_now(self) -> dict[str, list[str]]:
         """The names of ``scene_locations`` found so far, by scene: kept while no location
         is added or developed (with the map's facts)."""
-        return self._map().scene_places
+        return self.game.map_facts().scene_places
 
     def _scene_place_names(self, places: dict[str, list[str]], scene: Scene) -> list[str]:
         names = places.get(scene.name)
         if names is None:
-            names = places[scene.name] = [loc.name for loc in self.first_places(scene.at)]
+            names = places[scene.name] = [loc.name for loc in self.game.first_places(scene.at)]
         return names
 
     def card_skill(self, name: str) -> str | None:
@@ -60,7 +79,7 @@ class SceneRules(SessionPart):
             return self.ruleset.assets[name].points
         return self.ruleset.obstacles[name].points
 
-    def _narrate_options(self) -> list[Any]:
+    def narrate_options(self) -> list[Any]:
         """The narrate actions: every scene available, where it may be narrated, by every team
         of the characters there whose cards could reach its points (a point per card that
         matches the scene's skill, and the points of all their cards)."""
@@ -73,8 +92,6 @@ class SceneRules(SessionPart):
         for c in st.characters:
             for n in (*c.assets, *c.obstacles):
                 best += (memo.get(n) or self._card_facts(n))[0] + 1
-        if self._least_scene_points is None:
-            self._least_scene_points = min((sc.points for sc in rs.scenes.values()), default=0)
         if best < self._least_scene_points:  # no scene at all: most of the time
             return options
         scenes = [n for n in self.available_scenes() if best >= rs.scenes[n].points]
@@ -82,7 +99,7 @@ class SceneRules(SessionPart):
             return options
         # what follows depends on those scenes, the map, and where the characters stand with
         # which cards: worked out once for them (kept with the map's facts)
-        board = self._map()
+        board = self.game.map_facts()
         key = (
             tuple(scenes),
             tuple(
@@ -102,7 +119,7 @@ class SceneRules(SessionPart):
     def _narrations(
         self, scenes: list[str], places: dict[str, list[str]]
     ) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
-        """``_narrate_options`` for the scenes some team could reach: each scene, where, by
+        """``narrate_options`` for the scenes some team could reach: each scene, where, by
         whom."""
         st = self.state
         rs = self.ruleset
@@ -119,7 +136,7 @@ class SceneRules(SessionPart):
                 teams = teams_at.get(name)
                 if teams is None:
                     teams = teams_at[name] = []
-                    for team in _teams(self.characters_at(name)):
+                    for team in _teams(self.game.characters_at(name)):
                         cards = [self._held_points(c) for c in team]
                         teams.append(
                             (
@@ -157,9 +174,8 @@ class SceneRules(SessionPart):
         """Narrate a scene: skill-match points, cards played, epilogue, skill advance. A piece
         written as a generator: each card is asked and the piece goes on from there (the
         epilogue's questions, a card's text, are asked as texts ask: ``ctx.decide``)."""
-        st = self.state
         scene = self.ruleset.scenes[scene_name]
-        team = [self.character(n) for n in participants]
+        team = [self.game.character(n) for n in participants]
         bonus = self.ruleset.value("skill match bonus", 1)
         match = bonus * sum(
             1 for c in team for n in (*c.assets, *c.obstacles) if self.card_skill(n) == scene.skill
@@ -180,7 +196,7 @@ class SceneRules(SessionPart):
                     options.append({"card": n, "kind": "asset", "character": c.name})
             if total >= scene.points:
                 options.append("finish")
-            choice = yield self.ask(
+            choice = yield self.game.ask(
                 ctx,
                 DecisionKind.CHOOSE_CARD,
                 options,
@@ -193,20 +209,10 @@ class SceneRules(SessionPart):
             points = self.card_points(choice["card"])
             total += points
             played.append({**choice, "points": points})
-        self.touch()
+        self.game.touch()
         for card in played:
-            owner = self.character(card["character"])
-            if card["kind"] == "asset":
-                owner.assets.remove(card["card"])
-                st.asset_discard.append(card["card"])
-            else:
-                owner.obstacles.remove(card["card"])
-                st.archive.append(card["card"])
-        if scene_name in st.scenes:
-            st.scenes.remove(scene_name)
-        else:
-            st.scene_deck.remove(scene_name)
-        st.archive.append(scene_name)
+            self.ops.spend_scene_card(self.game.character(card["character"]), card)
+        self.ops.archive_scene(scene_name)
         self.complete_scene(ctx, scene_name, location, participants, played, match)
 
     def complete_scene(
@@ -223,14 +229,14 @@ class SceneRules(SessionPart):
         st = self.state
         scene = self.ruleset.scenes[scene_name]
         before = len(st.events)
-        self.run_effects(ctx, scene.effects, "epilogue", location=location, card=scene_name)
+        self.game.run_effects(ctx, scene.effects, "epilogue", location=location, card=scene_name)
         choice_events = [e.data.get("choice") for e in st.events[before:] if e.kind == "choice"]
         advances = []
         for name in participants:
-            c = self.character(name)
+            c = self.game.character(name)
             rank = c.skills.get(scene.skill, 0)
             for _ in range(self.ruleset.value("scene advances", 1)):
-                rank = self.mark_advance(c, scene.skill)
+                rank = self.ops.mark_advance(c, scene.skill)
             advances.append({"character": c.name, "skill": scene.skill, "new_rank": rank})
         record = {
             "scene": scene_name,
@@ -245,5 +251,4 @@ class SceneRules(SessionPart):
             "advances": advances,
             "finale": scene.finale,
         }
-        st.scenes_completed.append(record)
-        self.emit(EventKind.SCENE_COMPLETED, **copy.deepcopy(record))
+        self.ops.scene_completed(record)

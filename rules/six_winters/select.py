@@ -12,14 +12,15 @@ A reference is a small JSON dict naming the thing in the game's words:
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from dsl.runtime import Context, EffectError
 
 if TYPE_CHECKING:
     from .session import Session
-    from .state import LocationState
+    from .state import LocationState, SessionState
 
 
 class Ref(dict):
@@ -274,131 +275,222 @@ def _others(session: Session, ctx: Context, found: list[Any]) -> list[Any]:
     return out
 
 
-def _select(session: Session, ctx: Context, selector: Any) -> list[Any]:
-    st = session.state
-    reference = getattr(selector, "reference", None)
-    if reference in ("it", "them") and "it" in ctx.bindings:
-        found = ctx.bindings["it"]
-        return list(found) if isinstance(found, list) else [found]
-    if reference == "it" and getattr(selector, "noun", None) is None:
-        return []  # "it" when nothing before it found a thing: nothing, never any card
-    if reference == "self" and ctx.actor:
-        return [Ref({"kind": "character", "name": ctx.actor})]
-    category, noun = category_of(selector)
+@dataclass(slots=True)
+class _Asked:
+    """What a noun phrase asks for, read once from its selector for every finder."""
+
+    session: Session
+    ctx: Context
+    selector: Any
+    reference: Any
+    category: Any
+    noun: Any
+    place: Any
+    zone: Any
+
+    @property
+    def st(self) -> SessionState:
+        return self.session.state
+
+
+def _asked(session: Session, ctx: Context, selector: Any) -> _Asked:
     place = getattr(selector, "place", None)
     zone = getattr(place, "zone", None) if place is not None else None
     of_kind = getattr(place, "of_kind", None) if place is not None else None
     if zone is not None and of_kind and not zone.startswith(of_kind):
         zone = f"{of_kind} {zone}"  # "the asset deck": zone "deck" of kind "asset"
-    if reference == "this":
-        if noun == "location":
-            return [Ref({"kind": "location", "name": ctx.location})]
-        if noun in ("obstacle", "card"):
-            for loc in st.locations:
-                if ctx.location is not None and loc.name != ctx.location:
-                    continue
-                for o in reversed(loc.obstacles):  # the copy that just entered is the last
-                    if o.name == ctx.card:
-                        return [
-                            Ref(
-                                {
-                                    "kind": "obstacle",
-                                    "uid": o.uid,
-                                    "name": o.name,
-                                    "location": loc.name,
-                                }
-                            )
-                        ]
-        return [Ref({"kind": noun or "card", "name": ctx.card})]
-    named = getattr(selector, "name", None) or _quoted_tag(session, selector)
-    if named:  # a quoted card: that card, wherever it is (and the copy in play, if any)
-        kind = noun if noun not in (None, "card") else session.ruleset.kind_of(named)
-        for loc in st.locations:
-            for o in loc.obstacles:
-                if o.name == named:
-                    return [
-                        Ref({"kind": "obstacle", "uid": o.uid, "name": named, "location": loc.name})
-                    ]
-        if getattr(place, "kind", None) == "in play" and not _named_in_play(session, named):
-            return []  # 'If obstacle "X" is in play': only when it is
-        return [Ref({"kind": kind, "name": named})]
+    category, noun = category_of(selector)
+    return _Asked(
+        session, ctx, selector, getattr(selector, "reference", None), category, noun, place, zone
+    )
+
+
+# Each finder answers the phrases it knows (a list, maybe empty) and leaves the others to the
+# next (``None``); ``_FINDERS`` tries them in order: references first, then what is on the map,
+# then the piles of cards.
+
+
+def _bound(q: _Asked) -> list[Any] | None:
+    """ "it", "them" (what a sentence before found) and "you"."""
+    ctx = q.ctx
+    if q.reference in ("it", "them") and "it" in ctx.bindings:
+        found = ctx.bindings["it"]
+        return list(found) if isinstance(found, list) else [found]
+    if q.reference == "it" and q.noun is None:
+        return []  # "it" when nothing before it found a thing: nothing, never any card
+    if q.reference == "self" and ctx.actor:
+        return [Ref({"kind": "character", "name": ctx.actor})]
+    return None
+
+
+def _this(q: _Asked) -> list[Any] | None:
+    """ "this location", "this obstacle" (the copy that just entered is the last), "this
+    card"."""
+    if q.reference != "this":
+        return None
+    ctx, noun = q.ctx, q.noun
+    if noun == "location":
+        return [Ref({"kind": "location", "name": ctx.location})]
+    if noun in ("obstacle", "card"):
+        for loc in q.st.locations:
+            if ctx.location is not None and loc.name != ctx.location:
+                continue
+            for o in reversed(loc.obstacles):
+                if o.name == ctx.card:
+                    return [_obstacle_ref(o, loc)]
+    return [Ref({"kind": noun or "card", "name": ctx.card})]
+
+
+def _obstacle_ref(o: Any, loc: LocationState) -> Ref:
+    return Ref({"kind": "obstacle", "uid": o.uid, "name": o.name, "location": loc.name})
+
+
+def _named(q: _Asked) -> list[Any] | None:
+    """A quoted card: that card, wherever it is (and the copy in play, if any)."""
+    session, noun = q.session, q.noun
+    named = getattr(q.selector, "name", None) or _quoted_tag(session, q.selector)
+    if not named:
+        return None
+    kind = noun if noun not in (None, "card") else session.ruleset.kind_of(named)
+    for loc in q.st.locations:
+        for o in loc.obstacles:
+            if o.name == named:
+                return [
+                    Ref({"kind": "obstacle", "uid": o.uid, "name": named, "location": loc.name})
+                ]
+    if getattr(q.place, "kind", None) == "in play" and not _named_in_play(session, named):
+        return []  # 'If obstacle "X" is in play': only when it is
+    return [Ref({"kind": kind, "name": named})]
+
+
+def _dice(q: _Asked) -> list[Any] | None:
+    """Dice a text names without a place are those where it acts: a card works on the dice at
+    its character's (or its own) location unless it says otherwise (Character Ability
+    Reference, Asset Reference); a text with no location looks everywhere."""
+    category, ctx = q.category, q.ctx
+    if category not in ("resource", "die"):
+        return None
+    if q.place is None and ctx.location is not None:
+        where = [loc for loc in q.st.locations if loc.name == ctx.location]
+    else:
+        where = places(q.session, ctx, q.place)
+    value = getattr(q.selector, "value", None)
     out: list[Any] = []
-    if category in ("resource", "die"):
-        # dice a text names without a place are those where it acts: a card works on the
-        # dice at its character's (or its own) location unless it says otherwise (Character
-        # Ability Reference, Asset Reference); a text with no location looks everywhere
-        if place is None and ctx.location is not None:
-            where = [loc for loc in st.locations if loc.name == ctx.location]
-        else:
-            where = places(session, ctx, place)
-        value = getattr(selector, "value", None)
-        for loc in where:
-            for i, d in enumerate(loc.dice):
-                if category == "resource" and d.resource != noun:
-                    continue
-                if value is not None and value.kind == "exact" and d.face != value.value:
-                    continue
-                out.append(
-                    {
-                        "kind": "die",
-                        "location": loc.name,
-                        "index": i,
-                        "resource": d.resource,
-                        "face": d.face,
-                    }
-                )
-        return out
-    if getattr(place, "kind", None) == "held":  # "each condition you have"
-        return _held(session, ctx, selector)
-    if category == "token":  # "for each threat at this location": the tokens there
-        return _tokens(session, ctx, selector)
-    if category == "counter" and noun and "initiative" in noun and ctx.actor:
-        c = session.character(ctx.actor)
-        value = getattr(selector, "value", None)  # "an initiative die of value 6"
-        return [
-            Ref({"kind": "initiative", "character": c.name, "index": i, "face": f})
-            for i, f in enumerate(c.initiative)
-            if value is None or value.kind != "exact" or f == value.value
+    for loc in where:
+        for i, d in enumerate(loc.dice):
+            if category == "resource" and d.resource != q.noun:
+                continue
+            if value is not None and value.kind == "exact" and d.face != value.value:
+                continue
+            out.append(
+                {
+                    "kind": "die",
+                    "location": loc.name,
+                    "index": i,
+                    "resource": d.resource,
+                    "face": d.face,
+                }
+            )
+    return out
+
+
+def _held_things(q: _Asked) -> list[Any] | None:
+    """ "each condition you have"."""
+    if getattr(q.place, "kind", None) != "held":
+        return None
+    return _held(q.session, q.ctx, q.selector)
+
+
+def _tokens_there(q: _Asked) -> list[Any] | None:
+    """ "for each threat at this location": the tokens there."""
+    return _tokens(q.session, q.ctx, q.selector) if q.category == "token" else None
+
+
+def _initiative(q: _Asked) -> list[Any] | None:
+    """ "an initiative die of value 6": the acting character's."""
+    noun, ctx = q.noun, q.ctx
+    if not (q.category == "counter" and noun and "initiative" in noun and ctx.actor):
+        return None
+    c = q.session.character(ctx.actor)
+    value = getattr(q.selector, "value", None)
+    return [
+        Ref({"kind": "initiative", "character": c.name, "index": i, "face": f})
+        for i, f in enumerate(c.initiative)
+        if value is None or value.kind != "exact" or f == value.value
+    ]
+
+
+def _locations_found(q: _Asked) -> list[Any] | None:
+    if q.noun != "location" or q.zone is not None:
+        return None
+    return [
+        Ref({"kind": "location", "name": loc.name})
+        for loc in places(q.session, q.ctx, q.place)
+        if location_matches(q.session, loc, q.selector)
+    ]
+
+
+def _characters(q: _Asked) -> list[Any] | None:
+    if q.noun != "character":
+        return None
+    session, ctx = q.session, q.ctx
+    if getattr(q.place, "kind", None) == "this card":  # "each character in this scene"
+        found = [Ref({"kind": "character", "name": n}) for n in _participants(session, ctx)]
+    else:
+        found = [
+            Ref({"kind": "character", "name": c.name})
+            for loc in places(session, ctx, q.place)
+            for c in session.characters_at(loc.name)
         ]
-    if noun == "location" and zone is None:
-        return [
-            Ref({"kind": "location", "name": loc.name})
-            for loc in places(session, ctx, place)
-            if location_matches(session, loc, selector)
-        ]
-    if noun == "character":
-        if getattr(place, "kind", None) == "this card":  # "each character in this scene"
-            found = [Ref({"kind": "character", "name": n}) for n in _participants(session, ctx)]
-        else:
-            found = [
-                Ref({"kind": "character", "name": c.name})
-                for loc in places(session, ctx, place)
-                for c in session.characters_at(loc.name)
-            ]
-        if selector.quantity.mode == "another":  # "another character": not the one acting
-            found = [ref for ref in found if ref["name"] != ctx.actor]
-        return found
+    if q.selector.quantity.mode == "another":  # "another character": not the one acting
+        found = [ref for ref in found if ref["name"] != ctx.actor]
+    return found
+
+
+def _drawn_obstacles(q: _Asked) -> list[Any] | None:
+    """ "draw another obstacle": the top cards of the obstacle deck ("discard an obstacle" is
+    one in play)."""
+    selector = q.selector
     bare = not getattr(selector, "filters", ()) and not getattr(selector, "any_of", ())
-    drawn = selector.quantity.mode == "another"  # "draw another obstacle"
-    if noun == "obstacle" and place is None and bare and reference is None and drawn:
-        # the top cards of the obstacle deck; "discard an obstacle" is one in play
-        count = selector.quantity.count or 1
-        deck = st.obstacle_deck or st.obstacle_discard
-        return [
-            Ref({"kind": "obstacle", "name": n, "zone": "obstacle deck"}) for n in deck[:count]
-        ] or [Ref({"kind": "obstacle", "name": None, "zone": "obstacle deck"})] * count
-    if noun in ("obstacle", None) and zone is None:
-        for loc in places(session, ctx, place):
-            for o in loc.obstacles:
-                if card_matches(session, o.name, selector):
-                    out.append(
-                        Ref(
-                            {"kind": "obstacle", "uid": o.uid, "name": o.name, "location": loc.name}
-                        )
-                    )
-        if noun == "obstacle":
-            return out
-    zones: dict[str, list[str]] = {
+    drawn = selector.quantity.mode == "another"
+    if not (q.noun == "obstacle" and q.place is None and bare and q.reference is None and drawn):
+        return None
+    count = selector.quantity.count or 1
+    deck = q.st.obstacle_deck or q.st.obstacle_discard
+    return [
+        Ref({"kind": "obstacle", "name": n, "zone": "obstacle deck"}) for n in deck[:count]
+    ] or [Ref({"kind": "obstacle", "name": None, "zone": "obstacle deck"})] * count
+
+
+def _obstacles_in_play(q: _Asked) -> list[Any] | None:
+    """Obstacles on the map (a phrase with no noun and no pile finds those too)."""
+    if q.noun not in ("obstacle", None) or q.zone is not None:
+        return None
+    return [
+        _obstacle_ref(o, loc)
+        for loc in places(q.session, q.ctx, q.place)
+        for o in loc.obstacles
+        if card_matches(q.session, o.name, q.selector)
+    ]
+
+
+def _crafting_area(q: _Asked) -> list[Any] | None:
+    """ "an asset in your crafting area": the acting character's."""
+    if q.zone != "crafting area":
+        return None
+    ctx = q.ctx
+    if not ctx.actor:
+        raise EffectError("only a character has a crafting area: none is acting", ctx.span)
+    crafting = [a.name for a in q.session.character(ctx.actor).in_progress]
+    return [
+        Ref({"kind": "asset", "name": n, "zone": q.zone})
+        for n in dict.fromkeys(crafting)
+        if q.noun in (None, "card", "asset") and card_matches(q.session, n, q.selector)
+    ]
+
+
+def _piles(st: SessionState) -> dict[str, list[str]]:
+    return {
         "staging area": st.asset_staging,
         "asset deck": st.asset_deck,
         "obstacle deck": st.obstacle_deck,
@@ -408,58 +500,99 @@ def _select(session: Session, ctx: Context, selector: Any) -> list[Any]:
         "archive": st.archive,
         "reserve": st.reserve,
     }
-    if zone == "crafting area":  # "an asset in your crafting area": the acting character's
-        if not ctx.actor:
-            raise EffectError("only a character has a crafting area: none is acting", ctx.span)
-        crafting = [a.name for a in session.character(ctx.actor).in_progress]
+
+
+def _in_a_pile(q: _Asked) -> list[Any] | None:
+    """The cards of a pile the text names; a pile the game does not keep is an error, not
+    "nothing there"."""
+    zone, noun, session = q.zone, q.noun, q.session
+    if zone is None:
+        return None
+    pile = _piles(q.st).get(zone)
+    if pile is not None:
+        kind_of = session.ruleset.kind_of
         return [
-            Ref({"kind": "asset", "name": n, "zone": zone})
-            for n in dict.fromkeys(crafting)
-            if noun in (None, "card", "asset") and card_matches(session, n, selector)
-        ]
-    if zone in zones:
-        return [
-            Ref({"kind": session.ruleset.kind_of(n), "name": n, "zone": zone})
-            for n in dict.fromkeys(zones[zone])
-            if (noun in (None, "card") or session.ruleset.kind_of(n) == noun)
-            and card_matches(session, n, selector)
-        ]
-    if zone is not None and category in ("card kind", "card") and noun != "ability":
-        # a zone the text names but the game does not keep: not "nothing there"
-        raise EffectError(f"Six Winters keeps no {zone} to look in", ctx.span)
-    if noun == "asset" and place is None:
-        # "search ... for a Food asset": the cards a search looks through (asset deck, staging)
-        return [
-            Ref({"kind": "asset", "name": n, "zone": z})
-            for z, pile in (("asset deck", st.asset_deck), ("staging area", st.asset_staging))
+            Ref({"kind": kind_of(n), "name": n, "zone": zone})
             for n in dict.fromkeys(pile)
-            if card_matches(session, n, selector)
+            if (noun in (None, "card") or kind_of(n) == noun)
+            and card_matches(session, n, q.selector)
         ]
-    if noun == "ability" and not ctx.actor and place is None:
+    if q.category in ("card kind", "card") and noun != "ability":
+        raise EffectError(f"Six Winters keeps no {zone} to look in", q.ctx.span)
+    return None
+
+
+def _searched_assets(q: _Asked) -> list[Any] | None:
+    """ "search ... for a Food asset": the cards a search looks through (asset deck,
+    staging)."""
+    if q.noun != "asset" or q.place is not None:
+        return None
+    st = q.st
+    return [
+        Ref({"kind": "asset", "name": n, "zone": z})
+        for z, pile in (("asset deck", st.asset_deck), ("staging area", st.asset_staging))
+        for n in dict.fromkeys(pile)
+        if card_matches(q.session, n, q.selector)
+    ]
+
+
+def _abilities(q: _Asked) -> list[Any] | None:
+    if q.noun != "ability":
+        return None
+    ctx, st, selector = q.ctx, q.st, q.selector
+    if not ctx.actor:
+        if q.place is not None:
+            return None
         # "each character draws two abilities": resolved before the characters are known
         count = selector.quantity.count or 1
         return [Ref({"kind": "ability", "name": None, "zone": "ability deck"})] * count
-    if noun == "ability" and ctx.actor:
-        c = session.character(ctx.actor)
-        if place is None and selector.quantity.mode in ("exact", "another"):
-            # "draw an ability": the next card of the actor's ability deck
-            deck = st.solo_ability_deck if st.solo else c.ability_deck
-            return [
-                Ref(
-                    {
-                        "kind": "ability",
-                        "name": deck[0] if deck else None,
-                        "zone": "ability deck",
-                        "character": c.name,
-                    }
-                )
-            ]
+    c = q.session.character(ctx.actor)
+    if q.place is None and selector.quantity.mode in ("exact", "another"):
+        # "draw an ability": the next card of the actor's ability deck
+        deck = st.solo_ability_deck if st.solo else c.ability_deck
         return [
-            Ref({"kind": "ability", "name": n, "character": c.name})
-            for n in c.abilities
-            if card_matches(session, n, selector)
+            Ref(
+                {
+                    "kind": "ability",
+                    "name": deck[0] if deck else None,
+                    "zone": "ability deck",
+                    "character": c.name,
+                }
+            )
         ]
-    return out
+    return [
+        Ref({"kind": "ability", "name": n, "character": c.name})
+        for n in c.abilities
+        if card_matches(q.session, n, selector)
+    ]
+
+
+_FINDERS: tuple[Callable[[_Asked], list[Any] | None], ...] = (
+    _bound,
+    _this,
+    _named,
+    _dice,
+    _held_things,
+    _tokens_there,
+    _initiative,
+    _locations_found,
+    _characters,
+    _drawn_obstacles,
+    _obstacles_in_play,
+    _crafting_area,
+    _in_a_pile,
+    _searched_assets,
+    _abilities,
+)
+
+
+def _select(session: Session, ctx: Context, selector: Any) -> list[Any]:
+    q = _asked(session, ctx, selector)
+    for find in _FINDERS:
+        found = find(q)
+        if found is not None:
+            return found
+    return []
 
 
 # ---- superlatives: "the location with the most dice", "the character with the lowest command" --

@@ -23,18 +23,17 @@ import pickle
 import sys
 import weakref
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from dsl.compiler import Trigger
 from dsl.errors import ChroniclerError
+from dsl.kernel.dispatch import Part, piece
 from dsl.kernel.machine import (
     AnswerRefused,
-    Event,
     Machine,
     PieceRefused,
-    method_table,
 )
 from dsl.procedure import Procedure, ProcedureWalker
 from dsl.runtime import Context, Decision, EffectError, NothingToActOn, marks_of, new_decision
@@ -47,15 +46,12 @@ from .basics import (
     _MAP_KEY,
     MapFacts,
     SessionResult,
-    _CardActions,
-    _copy_option,
     _EffectContext,
     _portable_frame,
     _runs_a_text,
     ruleset_memo,
 )
 from .cards import Effect, Ruleset
-from .contracts import EventKind
 from .obstacles import ObstacleRules
 from .operations import Operations
 from .overcome import OvercomeRules
@@ -67,7 +63,6 @@ from .session_setup import SessionSetupRules
 from .state import (
     CampaignState,
     CharacterState,
-    Frame,
     LocationState,
     MapLocation,
     ObstacleInPlay,
@@ -82,27 +77,28 @@ from .turn import TurnRules
 from .view import View
 
 
-class Session(
-    Operations,
-    SessionMakingRules,
-    SessionSetupRules,
-    TurnRules,
-    ActionRules,
-    AbilityRules,
-    OvercomeRules,
-    SceneRules,
-    RefreshRules,
-    ObstacleRules,
-    SessionEndRules,
-    ProcedureWalker,
-    Machine,
-):
+class Session(ProcedureWalker, Machine):
     """One game of Six Winters (one year of the campaign), OpenSpiel-shaped: the kernel's
-    machine (``dsl.kernel.machine``) running this ruleset's procedure."""
+    machine (``dsl.kernel.machine``) running this ruleset's procedure, the host its card texts
+    run against, and the table's queries. Its rules sections are parts of it, each an object
+    with one job made the first time it is read (``dsl.kernel.dispatch.Part``); their pieces,
+    step walks and predictions are registered on them. Every change of the table goes through
+    the operations facade (``ops``)."""
+
+    ops = Part(Operations)
+    making = Part(SessionMakingRules)  # Session Setup 1-7, as the session is made
+    setup = Part(SessionSetupRules)  # Session Setup 8-12
+    turn = Part(TurnRules)
+    actions = Part(ActionRules)
+    abilities = Part(AbilityRules)
+    overcome = Part(OvercomeRules)
+    scenes = Part(SceneRules)
+    refresh = Part(RefreshRules)
+    obstacles = Part(ObstacleRules)
+    end = Part(SessionEndRules)
 
     def __init__(self, ruleset: Ruleset, state: Any) -> None:
         super().__init__(state)
-        self._quiets = method_table(type(self), "_quiet_", optional=True)
         self.ruleset = ruleset
         # the phases and steps of ``procedure.rules``, compiled once with the ruleset (the
         # walker reads them at every step)
@@ -120,33 +116,12 @@ class Session(
         # (the ruleset's memos: shared by every session of the ruleset, fetched in one go, as
         # a ``clone`` makes a session too)
         (
-            self._card_memo,
             self._facts_memo,
             self._declared_costs,
-            self._effects_memo,
-            self._refresh_memo,
             self._words_memo,
             self._view_sides,
-            self._hands_memo,
-            self._musters_memo,
-            self._action_costs,
             self._sorcery,
         ) = _session_memos(ruleset)
-        self._card_points_memo: dict[str, tuple[int, str | None]] = {}
-        # the card texts whose reach the engine can tell without running them (``_may_act``)
-        self._probe_memo = ruleset_memo(ruleset, "probes")
-        self._probed = ruleset_memo(ruleset, "probed")
-        # the answers of a character's local card texts, as last looked up (``_may_act``): the
-        # character, the round of action options, the answers kept for its location and dice
-        self._probe_read: tuple[Any, int, dict[Any, bool], dict[Any, bool]] = (None, -1, {}, {})
-        self._options_round = 0  # the action options worked out so far (``action_options``)
-        self._trade_memo: dict[str, list[str]] = {}
-        self._trade_sets = ruleset_memo(ruleset, "trade sets")
-        self._least_scene_points: int | None = None
-        # the action options offered last, and the count of events when they still hold
-        self._options_kept_for: list[Any] = []
-        self._options_told = -1  # the count of events when they were worked out
-        self._options_kept: tuple[int, list[Any]] | None = None
         # the view given last: (events told then, the last of them, the view)
         self._view: tuple[int, Any, weakref.ref[View]] | None = None
         # the parts of a view kept for the next views (``view._kept``), by part: (events told
@@ -161,16 +136,18 @@ class Session(
         copy = type(self)(self.ruleset, state)
         copy._primitives = self._primitives
         copy._map_kept = self._map_kept
-        copy._card_points_memo = self._card_points_memo
-        copy._trade_memo = self._trade_memo
-        copy._least_scene_points = self._least_scene_points
         return copy
+
+    def act_in_any_order(self) -> None:
+        """Actions: players act in any order until all pass (``actions``)."""
+        self.actions.act_in_any_order()
 
     def run_step_text(self, phase: str, index: int, item: Any) -> None:
         """A step written as card sentences: run as a piece of its own."""
         self.push_run("step_text", phase=phase, index=index)
 
-    def op_step_text(self, ctx: Context, phase: str, index: int) -> None:
+    @piece("step_text")
+    def step_text(self, ctx: Context, phase: str, index: int) -> None:
         step = self.procedure.phase(phase).steps[index]
         ability = step.ability
         effect = Effect(Trigger(step.title, "on"), step.text, ability.run, ability.span)
@@ -194,12 +171,7 @@ class Session(
         copies (as it always was: saves stay readable both ways); the frames are swapped for
         such copies only while the state is encoded."""
         st = self.state
-        frames = st.frames
-        st.frames = [_portable_frame(f, st) for f in frames]
-        try:
-            return encode(st)
-        finally:
-            st.frames = frames
+        return encode(replace(st, frames=[_portable_frame(f, st) for f in st.frames]))
 
     @classmethod
     def decode_state(cls, ruleset: Any, data: Any) -> Any:
@@ -208,11 +180,7 @@ class Session(
     def copy_state(self) -> Any:
         """Events are frozen, so the copy shares them (its own list); so are run frames'
         snapshots."""
-        st = self.state
-        state = copy_session(st)  # ``thaw(freeze(st))``, copying each list once
-        state.events = list(st.events)
-        state.answers = list(st.answers)  # answers are never changed once given
-        return state
+        return copy_session(self.state, log=True)  # ``thaw(freeze(st))``, each list once
 
     def snapshot(self, op: str) -> Any:
         """``state.freeze``. Only the downtime piece changes the sheets: any other piece's
@@ -224,28 +192,19 @@ class Session(
         # a snapshot read from JSON is the pickled state (see ``encode_state``)
         if isinstance(snap, bytes):
             return pickle.loads(snap)
-        st = thaw(snap)
-        if snap[28] is None:  # a snapshot without the sheets: they have not changed
-            st.sheets = self.state.sheets
-        return st
+        # a snapshot without the sheets goes back to them as they are (they have not changed)
+        return thaw(snap, self.state.sheets)
 
     def runs_only_text(self, data: dict[str, Any]) -> bool:
         return _runs_a_text(data)
 
     def piece_refused(self, data: dict[str, Any], reason: str) -> None:
-        """A card used as an action could not do what it says: the action is not taken, and
-        it is not offered again until the table changes."""
-        option = data["args"]["option"]
-        actions = self._actions_frame()
-        if actions is not None:
-            actions.data.setdefault("refused", []).append(option)
-        self.emit(EventKind.ACTION_REFUSED, option=_copy_option(option), reason=reason)
-        if data["events"] == self._options_told:  # the options offered at the piece's start
-            self._options_kept = (len(self.state.events), self._options_kept_for)
+        """A card used as an action could not do what it says (``actions.refused``)."""
+        self.actions.refused(data, reason)
 
     def piece_finished(self, data: dict[str, Any]) -> None:
         if data["op"] == "action":
-            self._actions_changed()
+            self.actions.changed()
 
     def observation(self, who: str | None = None) -> View:
         """What a player sees (``view.View``): the table, every character, no deck order, no
@@ -263,7 +222,9 @@ class Session(
         told = len(events)
         last = events[-1] if told else None
         kept = self._view
-        view = kept[2]() if kept is not None and kept[0] == told and kept[1] is last else None
+        view: View | None = (
+            kept[2]() if kept is not None and kept[0] == told and kept[1] is last else None
+        )
         if view is not None:
             if view["who"] == who:
                 view._state = st
@@ -415,9 +376,9 @@ class Session(
 
     def _adjacency_map(self) -> dict[str, list[str]]:
         """The neighbours of every location, kept while the map stays the same."""
-        return self._map().adjacency
+        return self.map_facts().adjacency
 
-    def _map(self) -> MapFacts:
+    def map_facts(self) -> MapFacts:
         """What follows from the map alone (each location's side, its neighbours, where a scene
         is narrated), kept while no location is added, moved or developed: the action options
         and a bot's view read it at every decision. The key is every location's name, place
@@ -498,11 +459,11 @@ class Session(
             for o in loc.obstacles:
                 for forbidden, thing in self.ruleset.forbidden_on.get(o.name, ()):
                     if forbidden == verb:
-                        out.append((Context(host=self.host, card=o.name, location=loc.name), thing))
+                        out.append((Context(host=self, card=o.name, location=loc.name), thing))
         for name in self.state.events_out:
             for forbidden, thing in self.ruleset.forbidden_on.get(name, ()):
                 if forbidden == verb:
-                    out.append((Context(host=self.host, card=name), thing))
+                    out.append((Context(host=self, card=name), thing))
         return out
 
     def forbids(self, verb: str, uid: int) -> bool:
@@ -540,14 +501,13 @@ class Session(
         ]
         if not texts:
             return {}
-        turn = self.state.flags
-        self.state.flags = {}
+        turn = self.ops.swap_flags({})
         try:
             for name, effect in texts:
                 self.run_effect(ctx, effect, actor=c.name, location=c.location, card=name)
             return self.state.flags
         finally:
-            self.state.flags = turn
+            self.ops.swap_flags(turn)
 
     def decide(
         self,
@@ -656,51 +616,26 @@ class Session(
             if refuse:  # a card used as an action that cannot do what it says is taken back
                 raise PieceRefused(f"{card}: {error.message}") from None
             self.touch()
-            self.emit(EventKind.EFFECT_FAILED, card=card, text=effect.text, reason=error.message)
+            self.ops.effect_failed(card, effect, error.message)
             return False
         finally:
             ctx.cursor = inner.cursor
             self._last_call = saved_last
         self.touch()  # what follows the text may change the state
-        self.emit(EventKind.EFFECT, card=card, trigger=effect.label, text=effect.text)
+        self.ops.effect_told(card, effect)
         if self.state.card_dice:
-            self.release_cards_left()  # a text may have discarded a card with dice on it
+            self.ops.release_cards_left()  # a text may have discarded a card with dice on it
         return any(kind == "pay_or_refuse" and inner.answers[i] is False for i, kind in inner.kinds)
-
-    def asks_nothing(self, op: str, args: dict[str, Any]) -> bool:
-        """A safe prediction that a piece will ask no decision (then it needs no snapshot): each
-        rules section predicts its own pieces, beside them (``_quiet_<op>``)."""
-        predict = self._quiets[op]  # looked up by name once per class (a speed shortcut)
-        return bool(predict(self, args)) if predict is not None else False
-
-    def _actions_changed(self) -> None:
-        """An action was taken: cards refused before may work now."""
-        actions = self._actions_frame()
-        if actions is not None:
-            actions.data.pop("refused", None)
-
-    def _actions_frame(self) -> Frame | None:
-        """The actions step under the pieces running now, if any."""
-        frames = self.state.frames
-        if frames and frames[-1].kind == "actions":  # most often: a card just taken back
-            return frames[-1]
-        return next((f for f in reversed(self.state.frames) if f.kind == "actions"), None)
 
 
 # The words each location side answers to, per ruleset (by id) and (name, developed).
 
 
 _SessionMemos = tuple[
-    dict[tuple[str, str], _CardActions],  # what a card offers as actions
     dict[tuple[str, str], dict[str, Any]],  # a card's printed facts as a view shows them
     dict[str, tuple[str, int]],  # an action's declared cost, by its value's name
-    dict[int, tuple[Any, bool]],  # whether a card's effects happen at the refresh
-    dict[tuple[Any, ...], bool],  # whether a hand of cards has a refresh text
     dict[tuple[str, bool], frozenset[str]],  # the words a location side answers to
     dict[tuple[str, bool], tuple[Any, ...]],  # a location side as a view shows it
-    dict[tuple[Any, ...], Any],  # what a hand of cards offers as actions
-    dict[tuple[Any, ...], tuple[str, ...]],  # what a character may muster on a side
-    tuple[int, int, int, int],  # the declared costs of a move, a trade, a muster, a craft
     str,  # the resource whose 6s explode
 ]
 
@@ -712,30 +647,14 @@ def _session_memos(ruleset: Ruleset) -> _SessionMemos:
     if found is None:
         resources = ruleset.resources
         found = kept["memos"] = (
-            ruleset_memo(ruleset, "actions"),
             ruleset_memo(ruleset, "facts"),
             ruleset_memo(ruleset, "costs"),
-            ruleset_memo(ruleset, "at refresh"),
-            ruleset_memo(ruleset, "hand refresh"),
             ruleset_memo(ruleset, "words"),
             ruleset_memo(ruleset, "view sides"),
-            ruleset_memo(ruleset, "hands"),
-            ruleset_memo(ruleset, "musters"),
-            _declared_costs(ruleset),
             resources[-1] if resources and "sorcery" not in resources else "sorcery",
         )
     return found
 
-
-def _declared_costs(ruleset: Ruleset) -> tuple[int, int, int, int]:
-    """The declared costs of a move, a trade, a muster and a craft: what ``action_cost`` says
-    while no card in play changes one (``action_options`` reads them at every decision)."""
-    move, trade, muster, craft = (ruleset.value(f"{a} cost", 1) for a in _ACTIONS)
-    return move, trade, muster, craft
-
-
-# the actions whose cost ``action_options`` reads, in the order it reads them
-_ACTIONS = ("move", "trade", "muster", "craft")
 
 _RULESET_CACHE: dict[str, Ruleset] = {}
 
@@ -871,25 +790,12 @@ def new_session(
     session = Session(ruleset, state)
     # Session Setup steps 1-7 (and the solo variant's), in the order procedure.rules writes
     # them; the session-started event heads the log, telling what they chose
-    session.making = Making(campaign, chosen, scheme)
+    session.making.plan = Making(campaign, chosen, scheme)
     made_steps(session, "Session Setup")
     if solo:
         made_steps(session, "Solo Variant")
-    session.making = None
-    state.events.insert(
-        0,
-        Event(
-            EventKind.SESSION_STARTED,
-            {
-                "year": state.year,
-                "scheme": state.scheme,
-                "characters": chosen,
-                "seed": seed,
-                "solo": solo,
-                "threat_pool": state.threat_pool,
-            },
-        ),
-    )
+    session.making.plan = None
+    session.ops.session_started(chosen, seed=seed, solo=solo)
     state.frames = []
     session.start_phase("Session")  # the rest of the procedure is walked from its text
     return session

@@ -6,24 +6,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from dsl.kernel.dispatch import piece, quiet
 from dsl.runtime import Context
 from dsl.runtime import DecisionKind as LanguageDecision
 
-from .basics import SessionPart
-from .contracts import EventKind
+from .basics import Section
 from .state import LocationState
 
 
-class SessionEndRules(SessionPart):
-    """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
+class SessionEndRules(Section):
+    """Session End: the scheme's result, reducing danger, the result told
+    (``session.end``)."""
 
-    def op_scheme_result(self, ctx: Context) -> None:
+    @piece("scheme_result")
+    def scheme_result(self, ctx: Context) -> None:
         """Session End step 1: the year's result, and the scheme's success or failure text.
         After the finale year the campaign end follows instead (``campaign.end_session``)."""
         st = self.state
         won = st.lost is None and len(st.scenes_completed) >= self.ruleset.value("scenes to win", 3)
         # told at the teardown; the threat left is counted as play ended, before the text
-        st.flags["year won"], st.flags["threat left"] = int(won), st.threat_pool
+        self.ops.note_year_result(won)
         if self._storing_year():
             self._session_end_steps(ctx, won)
 
@@ -31,55 +33,57 @@ class SessionEndRules(SessionPart):
         """Whether the session end's steps are played (not after the last year)."""
         return self.state.year < self.ruleset.value("years", 6)
 
-    def _quiet_reduce_danger(self, args: dict[str, Any]) -> bool:
+    @quiet("reduce_danger")
+    def quiet_reduce_danger(self, args: dict[str, Any]) -> bool:
         """Nothing to ask where nothing is to remove (a speed shortcut)."""
-        loc = self.location(args["location"])
+        loc = self.game.location(args["location"])
         return not self._storing_year() or not (loc.threats or loc.obstacles)
 
-    def op_reduce_danger(self, ctx: Context, location: str) -> None:
+    @piece("reduce_danger")
+    def reduce_danger(self, ctx: Context, location: str) -> None:
         """Session End step 2 at one location: as many times as the ruleset says."""
         if not self._storing_year():
             return
-        loc = self.location(location)
+        loc = self.game.location(location)
         for _ in range(self.ruleset.value("danger removed per location", 1)):
-            if not self._reduce_danger(ctx, loc):
+            if not self._reduce_danger_once(ctx, loc):
                 break
 
     def tell_result(self) -> None:
         """The session end's teardown: the result is told, and the session is over."""
         st = self.state
-        won = bool(st.flags.pop("year won"))
-        st.result = {
-            "result": "won" if won else "lost",
-            "reason": st.lost
-            or ("three scenes completed" if won else "too few scenes by the end of winter"),
-            "scenes_completed": len(st.scenes_completed),
-            "threat_left": st.flags.pop("threat left"),
-        }
-        self.emit(EventKind.SESSION_ENDED, **st.result)
-        st.over = True
+        won, threat_left = self.ops.take_year_result()
+        self.ops.end_session(
+            {
+                "result": "won" if won else "lost",
+                "reason": st.lost
+                or ("three scenes completed" if won else "too few scenes by the end of winter"),
+                "scenes_completed": len(st.scenes_completed),
+                "threat_left": threat_left,
+            }
+        )
 
     def _session_end_steps(self, ctx: Context, won: bool) -> None:
         """Check for scheme failure (its success or failure text), the events out leave."""
         st = self.state
         scheme = self.ruleset.schemes[st.scheme]
-        if self.ruleset.value("result threats from box", 1):
-            st.flags["threats from box"] = 1  # play is over: the pool no longer counts
+        # play is over: the pool no longer counts
+        self.ops.take_threats_from_box(bool(self.ruleset.value("result threats from box", 1)))
         try:
-            self.run_effects(ctx, scheme.effects, "success" if won else "failure", card=scheme.name)
+            self.game.run_effects(
+                ctx, scheme.effects, "success" if won else "failure", card=scheme.name
+            )
         finally:
-            st.flags.pop("threats from box", None)
+            self.ops.take_threats_from_box(False)
         for name in list(st.events_out):  # events out end with the session
-            self.run_effects(ctx, self.ruleset.events[name].effects, "session end", card=name)
+            self.game.run_effects(ctx, self.ruleset.events[name].effects, "session end", card=name)
             if name in st.events_out:
-                st.events_out.remove(name)
-                st.obstacle_discard.append(name)
-        self.apply_standing_texts(ctx)
+                self.ops.end_event(name)
+        self.ops.apply_standing_texts(ctx)
 
-    def _reduce_danger(self, ctx: Context, loc: LocationState) -> bool:
+    def _reduce_danger_once(self, ctx: Context, loc: LocationState) -> bool:
         """Reduce Location Danger once at ``loc``: a threat or an obstacle removed, or nothing
         (the players' choice). Whether something was removed."""
-        st = self.state
         options: list[Any] = []
         if loc.threats:
             options.append("threat")
@@ -87,22 +91,17 @@ class SessionEndRules(SessionPart):
         if not options:
             return False
         options.append("nothing")
-        choice = self.decide(
+        choice = self.game.decide(
             ctx,
             LanguageDecision.CHOOSE_OPTION,
             options,
             f"Reduce danger at {loc.name}: remove what?",
         )
         if choice != "nothing":
-            self.touch()  # the piece's first change (see ``basics._runs_a_text``)
+            self.game.touch()  # the piece's first change (see ``basics._runs_a_text``)
         if choice == "threat":
-            loc.threats -= 1
-            st.threat_box += 1
-            self.emit(EventKind.THREAT_REMOVED, location=loc.name)
+            self.ops.remove_threat(loc)
         elif choice != "nothing":
             name = choice.split(":", 1)[1]
-            found = next(o for o in loc.obstacles if o.name == name)
-            loc.obstacles.remove(found)
-            st.obstacle_discard.append(name)
-            self.emit(EventKind.OBSTACLE_DISCARDED, obstacle=name, location=loc.name)
+            self.ops.discard_obstacle(loc, next(o for o in loc.obstacles if o.name == name))
         return choice != "nothing"

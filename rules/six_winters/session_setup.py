@@ -6,93 +6,96 @@ from __future__ import annotations
 
 from typing import Any
 
+from dsl.kernel.dispatch import answer, piece, quiet, step
 from dsl.runtime import Context, Decision
 
 from .basics import (
     _ASSET_PROMPT,
-    SessionPart,
+    Section,
 )
-from .contracts import DecisionKind, EventKind
+from .contracts import DecisionKind
 from .state import (
     Frame,
 )
 
 
-class SessionSetupRules(SessionPart):
-    """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
+class SessionSetupRules(Section):
+    """Session Setup steps 8-12 (``session.setup``)."""
 
-    def op_scheme_setup(self, ctx: Context) -> None:
+    @piece("scheme_setup")
+    def scheme_setup(self, ctx: Context) -> None:
         """Session setup once the session is made (steps 1-7): the scheme's setup text."""
         st = self.state
         scheme = self.ruleset.schemes[st.scheme]
-        self.run_effects(ctx, scheme.effects, "setup", card=st.scheme)
+        self.game.run_effects(ctx, scheme.effects, "setup", card=st.scheme)
 
     def start_character_setup(self, name: str) -> None:
         """Character Setup: asks first, before anything changes (a step frame, no snapshot)."""
-        self.state.frames.append(Frame("character_setup", {"name": name}))
+        self.game.push_frame("character_setup", {"name": name})
 
     def start_placing(self, name: str) -> None:
         """Place Characters: asked by a step frame, like the character setup."""
-        self.state.frames.append(Frame("place_character", {"name": name}))
+        self.game.push_frame("place_character", {"name": name})
 
-    def op_downtime(self, ctx: Context, name: str) -> None:
+    @piece("downtime")
+    def downtime(self, ctx: Context, name: str) -> None:
         """Train and rest: remove a condition, take two skill advances."""
         rs = self.ruleset
         sheet = self.state.sheets[name]
         for _ in range(rs.value("downtime conditions removed", 1)):
             if not sheet.conditions:
                 break
-            removed = self.decide(
+            removed = self.game.decide(
                 ctx,
                 DecisionKind.CHOOSE_CONDITION,
                 list(sheet.conditions),
                 f"Downtime: which condition does {name} recover from?",
                 who=name,
             )
-            sheet.conditions.remove(removed)
-            self.emit(EventKind.CONDITION_REMOVED, character=name, condition=removed, by="downtime")
+            self.ops.recover_in_downtime(sheet, removed)
         for n in range(rs.value("downtime advances", 2)):
-            skill = self.decide(
+            skill = self.game.decide(
                 ctx,
                 DecisionKind.CHOOSE_SKILL,
                 list(rs.skills),
                 f"Downtime: skill advance {n + 1} for {name}",
                 who=name,
             )
-            rank = self.mark_advance(sheet, skill)
-            self.emit(EventKind.DOWNTIME, character=name, skill=skill, rank=rank)
+            self.ops.train_in_downtime(sheet, skill)
         # A character back from downtime plays this year as the sheet now stands (the session's
         # copy was taken at Choose Characters, before this step).
         for c in self.state.characters:
             if c.name == name:
-                c.skills, c.advances = dict(sheet.skills), dict(sheet.advances)
-                c.conditions = list(sheet.conditions)
+                self.ops.take_up_sheet(c, sheet)
 
-    def op_reserve(self, ctx: Context, asset: str) -> None:
+    @piece("reserve")
+    def reserve(self, ctx: Context, asset: str) -> None:
         st = self.state
-        owner = self.decide(
+        owner = self.game.decide(
             ctx,
             DecisionKind.CHOOSE_CHARACTER,
             [c.name for c in st.characters],
             f"Reserve: who takes {asset}?",
         )
-        st.reserve.remove(asset)
-        self.character(owner).assets.append(asset)
-        self.emit(EventKind.RESERVE_TAKEN, character=owner, asset=asset)
+        self.ops.take_reserve_asset(self.game.character(owner), asset)
 
-    def _quiet_starting_resources(self, args: dict[str, Any]) -> bool:
+    @quiet("starting_resources")
+    def quiet_starting_resources(self, args: dict[str, Any]) -> bool:
         return True  # the dice are rolled where they are produced: nothing to ask
 
-    def op_starting_resources(self, ctx: Context) -> None:
+    @piece("starting_resources")
+    def starting_resources(self, ctx: Context) -> None:
         """A die per production icon; sorcery explodes but stresses no one (no one is there)."""
         for loc in self.state.locations:
-            for resource in self.side(loc).produces:
-                self.new_resource_die(None, resource, loc, stress=False)
+            for resource in self.game.side(loc).produces:
+                self.ops.new_resource_die(None, resource, loc, stress=False)
 
-    def _step_character_setup(self, frame: Frame) -> Decision | None:
+    @step("character_setup")
+    def walk_character_setup(self, frame: Frame) -> Decision | None:
         """A character's setup: may take an asset from the staging area (asked here), then the
-        rest (``op_character_ready``). ``op_character_setup`` is the same as one piece."""
-        c = self.character(frame.data["name"])
+        rest (the ``character_ready`` piece). The ``character_setup`` piece is the same as one
+        piece."""
+        c = self.game.character(frame.data["name"])
         if self.state.asset_staging and frame.data.get("taken", 0) < self.ruleset.value(
             "starting assets", 1
         ):
@@ -102,27 +105,29 @@ class SessionSetupRules(SessionPart):
                 prompt=_ASSET_PROMPT.format(c.name),
                 options=(*self.state.asset_staging, "none"),
             )
-        self.state.frames.pop()
-        self.push_run("character_ready", name=c.name)
+        self.game.pop_frame()
+        self.game.push_run("character_ready", name=c.name)
         return None
 
-    def _answer_character_setup(self, frame: Frame, choice: Any) -> None:
+    @answer("character_setup")
+    def answer_character_setup(self, frame: Frame, choice: Any) -> None:
         name = frame.data["name"]
         if choice != "none":
-            self.take_asset_from_staging(self.character(name), choice)
+            self.ops.take_asset_from_staging(self.game.character(name), choice)
             frame.data["taken"] = frame.data.get("taken", 0) + 1
             if frame.data["taken"] < self.ruleset.value("starting assets", 1):
                 return  # asked again: another asset, or none
-        self.state.frames.pop()
-        self.push_run("character_ready", name=name)
+        self.game.pop_frame()
+        self.game.push_run("character_ready", name=name)
 
-    def op_character_setup(self, ctx: Context, name: str) -> None:
+    @piece("character_setup")
+    def character_setup(self, ctx: Context, name: str) -> None:
         st = self.state
-        c = self.character(name)
+        c = self.game.character(name)
         for _ in range(self.ruleset.value("starting assets", 1)):
             if not st.asset_staging:
                 break
-            choice = self.decide(
+            choice = self.game.decide(
                 ctx,
                 DecisionKind.CHOOSE_ASSET,
                 [*st.asset_staging, "none"],
@@ -131,36 +136,39 @@ class SessionSetupRules(SessionPart):
             )
             if choice == "none":
                 break
-            self.take_asset_from_staging(c, choice)
-        self.op_character_ready(ctx, name)
+            self.ops.take_asset_from_staging(c, choice)
+        self.character_ready(ctx, name)
 
-    def _quiet_character_ready(self, args: dict[str, Any]) -> bool:
+    @quiet("character_ready")
+    def quiet_character_ready(self, args: dict[str, Any]) -> bool:
         """Asks nothing unless a condition the character holds has a setup text."""
         conditions = self.ruleset.conditions
         return not any(
             e.run is not None and e.on("setup")
-            for cond in self.character(args["name"]).conditions
+            for cond in self.game.character(args["name"]).conditions
             if cond in conditions
             for e in conditions[cond].effects
         )
 
-    def op_character_ready(self, ctx: Context, name: str) -> None:
+    @piece("character_ready")
+    def character_ready(self, ctx: Context, name: str) -> None:
         """Character setup once the asset is taken: initiative, an ability, action points, and
         what the character's conditions do at setup."""
         rs = self.ruleset
-        c = self.character(name)
-        self.gain_initiative(c, rs.value("starting initiative dice", 1))
+        c = self.game.character(name)
+        self.ops.gain_initiative(c, rs.value("starting initiative dice", 1))
         for _ in range(rs.value("starting abilities", 1)):
-            self.take_ability(c)
-        self.set_action_points(
+            self.ops.take_ability(c)
+        self.ops.set_action_points(
             c, rs.value("starting action points", rs.value("action points per turn", 4))
         )
         for cond in list(c.conditions):
             card = rs.conditions.get(cond)
             if card is not None:
-                self.run_effects(ctx, card.effects, "setup", actor=c.name, card=cond)
+                self.game.run_effects(ctx, card.effects, "setup", actor=c.name, card=cond)
 
-    def _step_place_character(self, frame: Frame) -> Decision | None:
+    @step("place_character")
+    def walk_place_character(self, frame: Frame) -> Decision | None:
         """Where a character starts (the party, in the solo variant); ``op_place_character`` is
         the same as a piece."""
         name = frame.data["name"]
@@ -169,17 +177,20 @@ class SessionSetupRules(SessionPart):
             kind=DecisionKind.CHOOSE_LOCATION, who=name, prompt=f"Place {name}", options=options
         )
 
-    def _answer_place_character(self, frame: Frame, where: Any) -> None:
-        self.state.frames.pop()
-        self._place_character(frame.data["name"], where)
+    @answer("place_character")
+    def answer_place_character(self, frame: Frame, where: Any) -> None:
+        self.game.pop_frame()
+        self._put(frame.data["name"], where)
 
-    def op_place_character(self, ctx: Context, name: str) -> None:
+    @piece("place_character")
+    def place_character(self, ctx: Context, name: str) -> None:
         names = [loc.name for loc in self.state.locations]
-        where = self.decide(ctx, DecisionKind.CHOOSE_LOCATION, names, f"Place {name}", who=name)
-        self._place_character(name, where)
+        where = self.game.decide(
+            ctx, DecisionKind.CHOOSE_LOCATION, names, f"Place {name}", who=name
+        )
+        self._put(name, where)
 
-    def _place_character(self, name: str, where: str) -> None:
+    def _put(self, name: str, where: str) -> None:
         st = self.state
-        for moved in st.characters if st.solo else [self.character(name)]:
-            moved.location = where
-            self.emit(EventKind.CHARACTER_PLACED, character=moved.name, location=where)
+        for moved in st.characters if st.solo else [self.game.character(name)]:
+            self.ops.place_character(moved, where)

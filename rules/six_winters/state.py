@@ -14,7 +14,7 @@ import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from itertools import starmap
-from typing import Any
+from typing import Any, NamedTuple
 
 from dsl.kernel.machine import Compact
 from dsl.kernel.machine import Event as _Event
@@ -476,103 +476,159 @@ def _thaw_sheet(t: Sequence[Any]) -> Sheet:
     return Sheet(name, dict(skills), dict(advances), list(conditions), _copy_data(chronicle))
 
 
-def freeze(st: SessionState, *, sheets: bool = True) -> list[Any]:
+class Frozen(NamedTuple):
+    """A snapshot of a session's state (``freeze``): its fields as copied values, named as
+    ``SessionState``'s (its answers and events left out: the engine keeps them itself)."""
+
+    year: int
+    seed: int
+    solo: bool
+    scheme: str
+    rng: Any
+    characters: list[Any]
+    locations: list[Any]
+    supply: dict[str, int]
+    card_dice: dict[str, list[tuple[str, int]]]
+    initiative_supply: int
+    threat_pool: int
+    threat_box: int
+    season: int
+    turn: int
+    asset_deck: list[Any]
+    asset_staging: list[Any]
+    asset_discard: list[Any]
+    scene_deck: list[Any]
+    scenes: list[Any]
+    scenes_completed: list[Any]
+    obstacle_deck: list[Any]
+    obstacle_discard: list[Any]
+    archive: list[Any]
+    reserve: list[Any]
+    unlocked_abilities: list[Any]
+    solo_ability_deck: list[Any]
+    idle_characters: list[Any]
+    campaign_characters: list[Any]
+    sheets: list[tuple[str, tuple[Any, ...]]] | None
+    frames: list[tuple[str, dict[str, Any]]]
+    next_uid: int
+    flags: dict[str, int]
+    events_out: list[Any]
+    dice_script: list[Any]
+    lost: str | None
+    over: bool
+    result: dict[str, Any] | None
+    table_dice: bool
+
+
+def _frozen(values: tuple[Any, ...]) -> Frozen:
+    # a tuple made as a display and typed at once: ``Frozen(*values)`` by keywords or
+    # positions costs a call of its own at every snapshot
+    return tuple.__new__(Frozen, values)
+
+
+def freeze(st: SessionState, *, sheets: bool = True) -> Frozen:
     """A snapshot of a session's state (see above) without its events and answers, which the
     engine keeps itself, and without the sheets unless ``sheets`` (``thaw`` then gives none:
     the caller puts them back). Nothing in it is ever changed, so copies of a state may share
     it."""
-    return [
-        st.year,
-        st.seed,
-        st.solo,
-        st.scheme,
-        st.rng.getstate()[0],
-        list(map(_freeze_character, st.characters)),
-        list(map(_freeze_location, st.locations)),
-        st.supply.copy(),
-        {card: [(d.resource, d.face) for d in dice] for card, dice in st.card_dice.items()},
-        st.initiative_supply,
-        st.threat_pool,
-        st.threat_box,
-        st.season,
-        st.turn,
-        st.asset_deck[:],
-        st.asset_staging[:],
-        st.asset_discard[:],
-        st.scene_deck[:],
-        st.scenes[:],
-        # a scene's record is never changed once written (as an event is not): shared, not
-        # copied (a copy was most of a late thaw's time)
-        st.scenes_completed[:],
-        st.obstacle_deck[:],
-        st.obstacle_discard[:],
-        st.archive[:],
-        st.reserve[:],
-        st.unlocked_abilities[:],
-        st.solo_ability_deck[:],
-        st.idle_characters[:],
-        st.campaign_characters[:],
-        [(name, _freeze_sheet(sheet)) for name, sheet in st.sheets.items()] if sheets else None,
-        [(f.kind, _copy_frame_data(f.data)) for f in st.frames],
-        st.next_uid,
-        st.flags.copy(),
-        st.events_out[:],
-        st.dice_script[:],
-        st.lost,
-        st.over,
-        _copy_data(st.result),
-        st.table_dice,
-    ]
+    return _frozen(
+        (
+            st.year,
+            st.seed,
+            st.solo,
+            st.scheme,
+            st.rng.getstate()[0],
+            list(map(_freeze_character, st.characters)),
+            list(map(_freeze_location, st.locations)),
+            st.supply.copy(),
+            {card: [(d.resource, d.face) for d in dice] for card, dice in st.card_dice.items()},
+            st.initiative_supply,
+            st.threat_pool,
+            st.threat_box,
+            st.season,
+            st.turn,
+            st.asset_deck[:],
+            st.asset_staging[:],
+            st.asset_discard[:],
+            st.scene_deck[:],
+            st.scenes[:],
+            # a scene's record is never changed once written (as an event is not): shared, not
+            # copied (a copy was most of a late thaw's time)
+            st.scenes_completed[:],
+            st.obstacle_deck[:],
+            st.obstacle_discard[:],
+            st.archive[:],
+            st.reserve[:],
+            st.unlocked_abilities[:],
+            st.solo_ability_deck[:],
+            st.idle_characters[:],
+            st.campaign_characters[:],
+            [(name, _freeze_sheet(sheet)) for name, sheet in st.sheets.items()] if sheets else None,
+            [(f.kind, _copy_frame_data(f.data)) for f in st.frames],
+            st.next_uid,
+            st.flags.copy(),
+            st.events_out[:],
+            st.dice_script[:],
+            st.lost,
+            st.over,
+            _copy_data(st.result),
+            st.table_dice,
+        )
+    )
 
 
-def thaw(frozen: Sequence[Any]) -> SessionState:
-    """The state a ``freeze`` was taken of, as new objects (with no events and no answers)."""
+def thaw(frozen: Frozen, sheets: dict[str, Sheet] | None = None) -> SessionState:
+    """The state a ``freeze`` was taken of, as new objects (with no events and no answers);
+    a snapshot without the sheets takes ``sheets`` as they are (they have not changed)."""
     f = frozen
     rng = GameRandom(0)
-    rng.setstate((f[4],))
-    # positional, in ``_FROZEN``'s order of the fields (checked at import): a state is thawed at
-    # every decision a piece asks after changing something, and forty keywords cost a third
+    rng.setstate((f.rng,))
+    # positional, in ``_FROZEN``'s order of the fields (checked at import, as ``Frozen``'s): a
+    # state is thawed at every decision a piece asks after changing something, and forty
+    # keywords cost a third
     return SessionState(
-        f[0],  # year
-        f[1],  # seed
-        f[2],  # solo
-        f[3],  # scheme
+        f.year,
+        f.seed,
+        f.solo,
+        f.scheme,
         rng,
-        list(map(_thaw_character, f[5])),
-        list(map(_thaw_location, f[6])),
-        dict(f[7]),  # supply
-        {card: [Die(d[0], d[1]) for d in dice] for card, dice in f[8].items()},  # card_dice
-        f[9],  # initiative_supply
-        f[10],  # threat_pool
-        f[11],  # threat_box
-        f[12],  # season
-        f[13],  # turn
-        list(f[14]),  # asset_deck
-        list(f[15]),  # asset_staging
-        list(f[16]),  # asset_discard
-        list(f[17]),  # scene_deck
-        list(f[18]),  # scenes
-        list(f[19]),  # scenes_completed: each record is never changed once written
-        list(f[20]),  # obstacle_deck
-        list(f[21]),  # obstacle_discard
-        list(f[22]),  # archive
-        list(f[23]),  # reserve
-        list(f[24]),  # unlocked_abilities
-        list(f[25]),  # solo_ability_deck
-        list(f[26]),  # idle_characters
-        list(f[27]),  # campaign_characters
-        {name: _thaw_sheet(sheet) for name, sheet in f[28] or ()},  # sheets
-        [Frame(kind, _copy_frame_data(data)) for kind, data in f[29]],  # frames
-        f[30],  # next_uid
-        dict(f[31]),  # flags
-        list(f[32]),  # events_out
-        list(f[33]),  # dice_script
+        list(map(_thaw_character, f.characters)),
+        list(map(_thaw_location, f.locations)),
+        dict(f.supply),
+        {card: [Die(d[0], d[1]) for d in dice] for card, dice in f.card_dice.items()},
+        f.initiative_supply,
+        f.threat_pool,
+        f.threat_box,
+        f.season,
+        f.turn,
+        list(f.asset_deck),
+        list(f.asset_staging),
+        list(f.asset_discard),
+        list(f.scene_deck),
+        list(f.scenes),
+        list(f.scenes_completed),  # each record is never changed once written
+        list(f.obstacle_deck),
+        list(f.obstacle_discard),
+        list(f.archive),
+        list(f.reserve),
+        list(f.unlocked_abilities),
+        list(f.solo_ability_deck),
+        list(f.idle_characters),
+        list(f.campaign_characters),
+        {name: _thaw_sheet(sheet) for name, sheet in f.sheets or ()}
+        if f.sheets is not None or sheets is None
+        else sheets,
+        [Frame(kind, _copy_frame_data(data)) for kind, data in f.frames],
+        f.next_uid,
+        dict(f.flags),
+        list(f.events_out),
+        list(f.dice_script),
         [],  # answers
         [],  # events
-        f[34],  # lost
-        f[35],  # over
-        _copy_data(f[36]),  # result
-        f[37],  # table_dice
+        f.lost,
+        f.over,
+        _copy_data(f.result),
+        f.table_dice,
     )
 
 
@@ -613,9 +669,10 @@ def _copy_location(loc: LocationState) -> LocationState:
     )
 
 
-def copy_session(st: SessionState) -> SessionState:
-    """``thaw(freeze(st))`` in one pass, with no events and no answers: an independent copy
-    of a state (``Session.clone``). Going through a snapshot copied every list twice; this is
+def copy_session(st: SessionState, *, log: bool = False) -> SessionState:
+    """``thaw(freeze(st))`` in one pass, with no events and no answers (``log``: with copies
+    of their lists, sharing the events and answers, never changed once told): an independent
+    copy of a state (``Session.clone``). Going through a snapshot copied every list twice; this is
     written field by field beside them, in ``_FROZEN``'s order, and like them it shares only
     what is never changed (the scenes' records, a frame's snapshot)."""
     rng = GameRandom(0)
@@ -664,8 +721,8 @@ def copy_session(st: SessionState) -> SessionState:
         st.flags.copy(),
         st.events_out[:],
         st.dice_script[:],
-        [],  # answers
-        [],  # events
+        st.answers[:] if log else [],
+        st.events[:] if log else [],
         st.lost,
         st.over,
         _copy_data(st.result),
@@ -743,6 +800,8 @@ _FROZEN: dict[type, tuple[str, ...]] = {
         "table_dice",
     ),
 }
+if Frozen._fields != tuple(n for n in _FROZEN[SessionState] if n not in ("answers", "events")):
+    raise TypeError("state.Frozen names the fields of SessionState that freeze copies, in order")
 for _cls, _names in _FROZEN.items():
     if tuple(f.name for f in fields(_cls)) != _names:
         raise TypeError(

@@ -4,59 +4,40 @@ season and turn trackers, and the scheme's season-end steps.
 
 from __future__ import annotations
 
+from dsl.kernel.dispatch import piece
 from dsl.runtime import Context
 
-from .basics import SessionPart
-from .contracts import EventKind
-from .state import (
-    Frame,
-)
+from .basics import Section
 
 
-class TurnRules(SessionPart):
-    """The part of ``Session`` this rules section is (a mixin: ``self`` is the session)."""
+class TurnRules(Section):
+    """The turn's own steps: its start, the scenes drawn, time advanced (``session.turn``)."""
 
     def start_turn(self) -> None:
         """The turn's setup: the turn begins (its steps are ``procedure.rules``, "Turn")."""
-        season = self.ruleset.seasons[self.state.season][0]
-        self.emit(EventKind.TURN_STARTED, season=season, turn=self.state.turn)
-
-    def act_in_any_order(self) -> None:
-        """Actions: players act in any order until all pass."""
-        self.state.frames.append(Frame("actions", {}))
+        self.ops.start_turn()
 
     def draw_scenes(self) -> None:
         """Draw Scene: as many as the ruleset says, while the deck lasts."""
-        st = self.state
         for _ in range(self.ruleset.value("scenes drawn per turn", 1)):
-            if not st.scene_deck:
+            if not self.ops.draw_scene():
                 break
-            name = st.scene_deck.pop(0)
-            st.scenes.append(name)
-            self.emit(EventKind.SCENE_DRAWN, scene=name)
 
     def advance_time(self) -> None:
         """Move the turn counter; a season's last turn runs the scheme's season-end steps, and
         the last season's ends the year ("until the year ends")."""
         st = self.state
-        seasons = self.ruleset.seasons
-        name, turns = seasons[st.season]
+        name, turns = self.ruleset.seasons[st.season]
         if st.turn >= turns:
-            last = st.season == len(seasons) - 1
             scheme = self.ruleset.schemes[st.scheme]
-            steps = [e.text for e in scheme.effects if e.on("season end", name)]
-            self.emit(EventKind.SEASON_ENDED, season=name, scheme_steps=steps)
-            if last:
-                st.flags["year over"] = 1
-            else:
-                st.season += 1
-                st.turn = 1
-            self.push_run("season_end", season=name)
+            self.ops.end_season(name, [e.text for e in scheme.effects if e.on("season end", name)])
+            self.game.push_run("season_end", season=name)
         elif st.lost is None:
-            st.turn += 1
+            self.ops.next_turn()
         # else the year is lost: the tracker stays on the turn it was lost in
 
-    def op_season_end(self, ctx: Context, season: str) -> None:
+    @piece("season_end")
+    def season_end(self, ctx: Context, season: str) -> None:
         """The scheme's steps at the end of a season."""
         scheme = self.ruleset.schemes[self.state.scheme]
-        self.run_effects(ctx, scheme.effects, "season end", qualifier=season, card=scheme.name)
+        self.game.run_effects(ctx, scheme.effects, "season end", qualifier=season, card=scheme.name)

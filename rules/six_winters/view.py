@@ -196,9 +196,9 @@ _CHANGES = {part: told_by(part) for part in ("locations", "characters", "scenes"
 
 def _work_out_locations(session: Session) -> list[dict[str, Any]]:
     """Written for speed: what the map shows of each location (its name, region, tags, side,
-    neighbours and production) is worked out once per map (``Session._map``); only the
+    neighbours and production) is worked out once per map (``Session.map_facts``); only the
     threats, obstacles and dice are read each time."""
-    board = session._map()
+    board = session.map_facts()
     shown = board.facts.get("view")
     if shown is None:
         shown = board.facts["view"] = _map_shown(session)
@@ -296,7 +296,7 @@ def _work_out_characters(session: Session) -> list[dict[str, Any]]:
 
 
 def _work_out_scenes(session: Session) -> list[dict[str, Any]]:
-    return [_card(session, "scene", n) for n in session.available_scenes()]
+    return [_card(session, "scene", n) for n in session.scenes.available_scenes()]
 
 
 def _resting(session: Session) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dsl.kernel import Event, Frame, GameRandom, Machine
+from dsl.kernel.dispatch import piece
 from dsl.kernel.flat import FlatState
 from dsl.kernel.text import text_question
 from dsl.procedure import ProcedureStep, ProcedureWalker
@@ -64,6 +65,7 @@ class HitsAgainst(FlatState, ProcedureWalker, Machine):
     def offer_who(self, step: ProcedureStep) -> str | None:
         return self.state.character or None
 
+    @piece("take_consequence")
     def op_take_consequence(self, ctx: Context) -> Generator[Decision, Any, None]:
         """A consequence for the hits left: the GM names it; its level is the hits it offsets,
         promoted past the levels the stat holds. (A piece written as a generator: the name is

@@ -1,18 +1,25 @@
 """The Python the procedures' text calls: one function per ``do`` step and per offer of
-``procedure.rules``, and one per offer's condition.
+``procedure.rules``, one per offer's condition, and the wording of each offer step's question,
+each registered with its words (``WORDS``, the module's ``procedure_words``).
 
-``do roll the dice`` is ``step_roll_the_dice(game)``; the offer ``buy a die`` is
-``step_buy_a_die(game)`` and its ``only if the points can buy a die``
-``if_the_points_can_buy_a_die(game)``. ``game`` is the roll (``roll.Roll``), the hits against
-a character (``hits.HitsAgainst``) or an intrusion (``intrusion.Intrusion``), kernel machines.
-Every number comes from the ruleset's declared values (``values_read``).
+``do roll the dice`` is ``roll_the_dice(game)``; the offer ``buy a die`` is ``buy_a_die(game)``
+and its ``only if the points can buy a die`` ``the_points_can_buy_a_die(game)``. ``game`` is
+the roll (``roll.Roll``), the hits against a character (``hits.HitsAgainst``) or an intrusion
+(``intrusion.Intrusion``), kernel machines. Every number comes from the ruleset's declared
+values (``values_read``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from dsl.procedure import Words
+
 from .contracts import DecisionKind, EventKind
+
+# the procedure's words, each with its function (the checker reads them as ``procedure_words``)
+WORDS = Words()
+procedure_words = WORDS
 
 
 def value(game: Any, name: str) -> int:
@@ -34,7 +41,8 @@ def hits(game: Any, cuts: int, count: str = "hits") -> int:
     return int(judged(game, cuts).counts[counts.index(count)])
 
 
-def step_roll_the_dice(game: Any) -> None:
+@WORDS.step("roll the dice")
+def roll_the_dice(game: Any) -> None:
     """Summary 1: roll (skill level + advantages) dice."""
     game.push_run("roll")
 
@@ -42,36 +50,42 @@ def step_roll_the_dice(game: Any) -> None:
 # ---- Summary 2, Spend Stat Points: "offer raise a die ..., or buy a die ..., again until done"
 
 
-def prompt_spend_stat_points(game: Any) -> str:
+@WORDS.prompt("Spend Stat Points")
+def spend_stat_points_prompt(game: Any) -> str:
     st = game.state
     faces = " ".join(str(f) for f in st.dice)
     points = f"{st.points} {st.stat or 'stat'} point" + ("" if st.points == 1 else "s")
     return f"Dice {faces}, {points}: spend points?"
 
 
-def if_the_points_can_raise_a_die(game: Any) -> bool:
+@WORDS.condition("the points can raise a die")
+def the_points_can_raise_a_die(game: Any) -> bool:
     """1 point raises a die: there are the points, and a die below the highest face."""
     st = game.state
     sides = value(game, "die sides")
     return st.points >= value(game, "raise die cost") and any(f < sides for f in st.dice)
 
 
-def step_raise_a_die(game: Any) -> None:
+@WORDS.step("raise a die")
+def raise_a_die(game: Any) -> None:
     """One stat point turns a die already rolled up by one pip; the player says which die."""
     game.push_run("raise_die")
 
 
-def if_the_points_can_buy_a_die(game: Any) -> bool:
+@WORDS.condition("the points can buy a die")
+def the_points_can_buy_a_die(game: Any) -> bool:
     """2 points roll an extra die."""
     return bool(game.state.points >= value(game, "extra die cost"))
 
 
-def step_buy_a_die(game: Any) -> None:
+@WORDS.step("buy a die")
+def buy_a_die(game: Any) -> None:
     """Spend 2 points to roll one extra die, after the roll."""
     game.push_run("buy_die")
 
 
-def step_gain_xp_on_no_hits(game: Any) -> None:
+@WORDS.step("gain xp on no hits")
+def gain_xp_on_no_hits(game: Any) -> None:
     """Gain 1 XP when you roll no hits (our reading: judged before cuts, see the procedure)."""
     st = game.state
     if hits(game, st.cuts, "hits before cuts") == 0:
@@ -90,24 +104,28 @@ def skill_cost(game: Any) -> int:
     return value(game, "skill cost per non-six") * sum(1 for f in faces if f != sides)
 
 
-def prompt_gain_skills(game: Any) -> str:
+@WORDS.prompt("Gain Skills")
+def gain_skills_prompt(game: Any) -> str:
     st = game.state
     cost = skill_cost(game)
     price = "free: every die is a 6" if cost == 0 else f"for {cost} XP of your {st.xp}"
     return f"Gain a level {st.level + 1} skill building on {st.skill} ({price})?"
 
 
-def if_the_skill_is_within_reach(game: Any) -> bool:
+@WORDS.condition("the skill is within reach")
+def the_skill_is_within_reach(game: Any) -> bool:
     """Summary 3: all 6s (free), or 1 XP per non-6 held, gains a skill one level higher."""
     return bool(skill_cost(game) <= game.state.xp)
 
 
-def step_take_the_skill(game: Any) -> None:
+@WORDS.step("take the skill")
+def take_the_skill(game: Any) -> None:
     """Take the skill offered: the player names it, and its XP is paid."""
     game.push_run("take_skill")
 
 
-def step_cut_the_highest_dice(game: Any) -> None:
+@WORDS.step("cut the highest dice")
+def cut_the_highest_dice(game: Any) -> None:
     """Summary 4: cut the highest die per disadvantage, or take pips from the last die, as
     check "Roll" says; each cut is told in the order the check made it."""
     st = game.state
@@ -119,7 +137,8 @@ def step_cut_the_highest_dice(game: Any) -> None:
         game.emit(EventKind.DIE_CUT, before=before, after=after, dice=list(st.dice))
 
 
-def step_read_the_result(game: Any) -> None:
+@WORDS.step("read the result")
+def read_the_result(game: Any) -> None:
     """Summary 5: the highest die left determines the result."""
     st = game.state
     check = game.ruleset.checks["Roll"]
@@ -128,7 +147,8 @@ def step_read_the_result(game: Any) -> None:
     game.emit(EventKind.RESULT, highest=st.highest, band=st.band)
 
 
-def step_count_the_hits(game: Any) -> None:
+@WORDS.step("count the hits")
+def count_the_hits(game: Any) -> None:
     """Summary 6: count the hits (4/5/6) to determine the amount of effort."""
     st = game.state
     st.hits = hits(game, 0)  # the dice left
@@ -138,7 +158,8 @@ def step_count_the_hits(game: Any) -> None:
 # ---- procedure "Hits Against You" (the seed's Consequences)
 
 
-def step_offset_the_hits(game: Any) -> None:
+@WORDS.step("offset the hits")
+def offset_the_hits(game: Any) -> None:
     """Offset each hit by paying 3 points of the most relevant stat; with only 1 or 2 points,
     all of them offset 1 hit."""
     from .progression import offset_hits
@@ -153,12 +174,14 @@ def step_offset_the_hits(game: Any) -> None:
         )
 
 
-def prompt_unpaid_hits(game: Any) -> str:
+@WORDS.prompt("Unpaid Hits")
+def unpaid_hits_prompt(game: Any) -> str:
     left = game.state.left
     return f"{left} hit{'s' if left != 1 else ''} not offset: take a consequence, or concede?"
 
 
-def if_a_consequence_can_take_the_hits(game: Any) -> bool:
+@WORDS.condition("a consequence can take the hits")
+def a_consequence_can_take_the_hits(game: Any) -> bool:
     """Hits are left, and a level from theirs to the fatal one is free for the stat."""
     from .progression import NotAllowed, consequence_level
 
@@ -172,16 +195,19 @@ def if_a_consequence_can_take_the_hits(game: Any) -> bool:
     return True
 
 
-def step_take_a_consequence(game: Any) -> None:
+@WORDS.step("take a consequence")
+def take_a_consequence(game: Any) -> None:
     """A consequence decided by the GM (named as free text) offsets the hits left."""
     game.push_run("take_consequence")
 
 
-def if_hits_are_left(game: Any) -> bool:
+@WORDS.condition("hits are left")
+def hits_are_left(game: Any) -> bool:
     return bool(game.state.left > 0)
 
 
-def step_concede(game: Any) -> None:
+@WORDS.step("concede")
+def concede(game: Any) -> None:
     """Conceding: the antagonist gets their way, and no further consequence is taken."""
     st = game.state
     st.conceded = True
@@ -191,13 +217,15 @@ def step_concede(game: Any) -> None:
 # ---- procedure "GM Intrusion"
 
 
-def prompt_accept_or_refuse(game: Any) -> str:
+@WORDS.prompt("Accept or Refuse")
+def accept_or_refuse_prompt(game: Any) -> str:
     st = game.state
     what = f" ({st.complication})" if st.complication else ""
     return f"The GM offers a complication{what}: accept it, or refuse it ({st.xp} XP held)?"
 
 
-def step_accept_the_complication(game: Any) -> None:
+@WORDS.step("accept the complication")
+def accept_the_complication(game: Any) -> None:
     """Accept the GM's complication: gain the intrusion XP (2)."""
     from .progression import accept_intrusion
 
@@ -209,11 +237,13 @@ def step_accept_the_complication(game: Any) -> None:
     )
 
 
-def if_the_xp_can_pay_for_refusing(game: Any) -> bool:
+@WORDS.condition("the xp can pay for refusing")
+def the_xp_can_pay_for_refusing(game: Any) -> bool:
     return bool(game.state.xp >= value(game, "refuse intrusion cost"))
 
 
-def step_refuse_the_complication(game: Any) -> None:
+@WORDS.step("refuse the complication")
+def refuse_the_complication(game: Any) -> None:
     """Refuse the complication by paying the refusal cost (1 XP)."""
     from .progression import refuse_intrusion
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dsl.kernel import Event, Frame, GameRandom, Machine
+from dsl.kernel.dispatch import piece
 from dsl.kernel.flat import FlatState
 from dsl.kernel.text import text_question
 from dsl.procedure import DONE, PASS, ProcedureStep, ProcedureWalker
@@ -74,11 +75,12 @@ class Roll(FlatState, ProcedureWalker, Machine):
         st = self.state
         return {"dice": list(st.dice), "points": st.points, "xp": st.xp}
 
-    # ---- who answers the offer steps (their wording is the primitives' prompt_<step title>)
+    # ---- who answers the offer steps (their wording is the primitives' ``WORDS.prompt``)
     def offer_who(self, step: ProcedureStep) -> str | None:
         return self.state.character or None
 
     # ---- the pieces the steps start
+    @piece("roll")
     def op_roll(self, ctx: Context) -> None:
         st = self.state
         check = self.ruleset.checks["Roll"]  # the text's roll: how many dice, of what sides
@@ -86,6 +88,7 @@ class Roll(FlatState, ProcedureWalker, Machine):
         st.dice = self.roll_dice(check.sides, setting.dice, f"{st.skill} {st.level}")
         st.rolled = list(st.dice)
 
+    @piece("raise_die")
     def op_raise_die(self, ctx: Context) -> Generator[Decision, Any, None]:
         """1 point raises a die you rolled by 1: which die is asked. A piece written as a
         generator (the kernel's contract: docs/engine.md): the question is yielded, and the
@@ -107,6 +110,7 @@ class Roll(FlatState, ProcedureWalker, Machine):
             EventKind.DIE_RAISED, die=index + 1, before=before, after=before + 1, points=st.points
         )
 
+    @piece("buy_die")
     def op_buy_die(self, ctx: Context) -> None:
         st = self.state
         st.points -= value(self, "extra die cost")
@@ -115,6 +119,7 @@ class Roll(FlatState, ProcedureWalker, Machine):
         st.rolled.append(face)
         self.emit(EventKind.DIE_BOUGHT, face=face, points=st.points)
 
+    @piece("take_skill")
     def op_take_skill(self, ctx: Context) -> Generator[Decision, Any, None]:
         """The skill one level higher: the player names it, then its XP is paid."""
         from .primitives import skill_cost

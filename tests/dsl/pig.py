@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dsl.kernel import Event, Frame, GameRandom, Machine, Meter, PieceRefused
+from dsl.kernel.dispatch import answer, piece, step
 from dsl.runtime import Context, Decision
 
 
@@ -98,15 +99,18 @@ class Pig(Machine):
         return {"scores": {p: m.value for p, m in st.scores.items()}, "at_stake": st.at_stake}
 
     # the procedure
+    @step("turn")
     def _step_turn(self, frame: Frame) -> Decision | None:
         st = self.state
         options = ["roll"] if frame.data.get("refused") else ["roll", "hold"]
         return Decision("choose_option", st.players[st.current], "Roll or hold?", tuple(options))
 
+    @answer("turn")
     def _answer_turn(self, frame: Frame, answer: Any) -> None:
         frame.data.pop("refused", None)
         self.push_run(answer)
 
+    @piece("roll")
     def op_roll(self, ctx: Context) -> None:
         st = self.state
         face = self.roll_dice(6, 1, "pig")[0]
@@ -123,6 +127,7 @@ class Pig(Machine):
             st.at_stake += face
             self.emit("points_at_stake", points=st.at_stake)
 
+    @piece("hold")
     def op_hold(self, ctx: Context) -> None:
         st = self.state
         if st.at_stake == 0:

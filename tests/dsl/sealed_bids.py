@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dsl.kernel import Event, Frame, GameRandom, Machine, choose_sealed, reveal, seen
+from dsl.kernel.dispatch import piece, step
 from dsl.kernel.flat import FlatState
 from dsl.runtime import Context, Decision
 
@@ -61,6 +62,7 @@ class Auction(FlatState, Machine):
         return {p: float(v) for p, v in self.state.points.items()}
 
     # the procedure: rounds, each a piece
+    @step("auction")
     def _step_auction(self, frame: Frame) -> Decision | None:
         st = self.state
         if st.round >= st.rounds:
@@ -71,6 +73,7 @@ class Auction(FlatState, Machine):
         self.push_run("round")
         return None
 
+    @piece("round")
     def op_round(self, ctx: Context) -> Generator[Decision, Any, None]:
         st = self.state
         prize = st.prize = st.prizes.pop(0)

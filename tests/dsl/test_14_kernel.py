@@ -23,6 +23,7 @@ from dsl.kernel import (
     play,
     replay,
 )
+from dsl.kernel.dispatch import piece
 from dsl.kernel.machine import PLAY_GEN0_THRESHOLD, Machine
 from dsl.kernel.random import GameRandom
 
@@ -278,6 +279,7 @@ class _GeneratorPig(Pig):
     """Pig whose roll is a piece written as a generator, and whose hold asks "sure?" before
     it is refused with nothing at stake."""
 
+    @piece("roll")
     def op_roll(self, ctx):
         st = self.state
         face = self.roll_dice(6, 1, "pig")[0]
@@ -293,6 +295,7 @@ class _GeneratorPig(Pig):
             st.at_stake += face
             self.emit("points_at_stake", points=st.at_stake)
 
+    @piece("hold")
     def op_hold(self, ctx):
         st = self.state
         st.at_stake += 0  # a change made before the question: the piece is taken back whole

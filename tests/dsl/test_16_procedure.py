@@ -11,37 +11,45 @@ from typing import Any
 import pytest
 
 from dsl.diagnostics import CheckFailed
+from dsl.kernel.dispatch import answer, step
 from dsl.kernel.machine import Event, Frame, Machine, play
 from dsl.loader import check_ruleset, load_ruleset
 from dsl.procedure import ProcedureWalker
 from dsl.runtime import Decision
 
 PRIMITIVES = """
-from dsl.procedure import outside_play
+from dsl.procedure import Words
+
+WORDS = procedure_words = Words()
 
 
-def each_guest(game):
+@WORDS.each("guest")
+def guests(game):
     return ["Ann", "Bo"]
 
 
-def step_ring_the_bell(game):
+@WORDS.step("ring the bell")
+def ring_the_bell(game):
     game.emit("rang")
 
 
-def step_serve(game):
+@WORDS.step("serve")
+def serve(game):
     game.emit("served")
 
 
-def step_greet(game, guest):
+@WORDS.step("greet")
+def greet(game, guest):
     game.emit("greeted", guest=guest)
 
 
-def until_the_bell_rang_twice(game):
+@WORDS.until("the bell rang twice")
+def the_bell_rang_twice(game):
     return sum(1 for e in game.state.events if e.kind == "rang") >= 2
 
 
-@outside_play
-def step_lay_the_table(game):
+@WORDS.step("lay the table", outside_play=True)
+def lay_the_table(game):
     raise AssertionError("done before play: the walker passes over it")
 """
 
@@ -93,9 +101,11 @@ class _Supper(ProcedureWalker, Machine):
     def act_in_any_order(self) -> None:
         self.state.frames.append(Frame("talk", {}))
 
+    @step("talk")
     def _step_talk(self, frame: Frame) -> Decision:
         return Decision(kind="choose_option", who=None, prompt="Talk", options=("pass",))
 
+    @answer("talk")
     def _answer_talk(self, frame: Frame, answer: Any) -> None:
         self.state.frames.pop()
         self.emit("all passed")
@@ -158,8 +168,8 @@ def _errors(tmp_path: Path, old: str, new: str) -> list[str]:
 
 def test_an_unknown_step_primitive_is_named_with_its_place(tmp_path: Path) -> None:
     assert _errors(tmp_path, "do serve", "do serv") == [
-        "procedure.rules:11:13: unknown step primitive 'serv': the primitives module has no "
-        "function step_serv(); did you mean 'serve'?"
+        "procedure.rules:11:13: unknown step primitive 'serv': neither the engine nor the "
+        "ruleset knows it; did you mean 'serve'?"
     ]
 
 

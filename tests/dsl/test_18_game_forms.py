@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from dsl.formatter import format_text
 from dsl.kernel import Event, Frame, GameRandom, IllegalMove, Machine
+from dsl.kernel.dispatch import piece
 from dsl.kernel.flat import FlatState, StateNotFlat, plain_fields
 from dsl.kernel.text import TextDecision, TextKind, ask_text
 from dsl.loader import check_ruleset, load_ruleset
@@ -25,42 +26,56 @@ from dsl.procedure import ProcedureWalker
 from dsl.runtime import Context
 
 PRIMITIVES = """
-def if_a_coin_is_left(game):
+from dsl.procedure import Words
+
+WORDS = procedure_words = Words()
+
+
+@WORDS.condition("a coin is left")
+def a_coin_is_left(game):
     return game.state.coins >= 1
 
 
-def if_milk_is_affordable(game):
+@WORDS.condition("milk is affordable")
+def milk_is_affordable(game):
     return game.state.coins >= 2
 
 
-def step_buy_bread(game):
+@WORDS.step("buy bread")
+def buy_bread(game):
     game.state.coins -= 1
     game.state.basket.append("bread")
 
 
-def step_buy_milk(game):
+@WORDS.step("buy milk")
+def buy_milk(game):
     game.state.coins -= 2
     game.state.basket.append("milk")
 
 
-def step_pay_the_toll_for_the_bridge(game):
+@WORDS.step("pay the toll for the bridge")
+def pay_the_toll_for_the_bridge(game):
     game.state.coins -= 1
     game.emit("toll paid")
 
 
-def step_name_the_stall(game):
+@WORDS.step("name the stall")
+def name_the_stall(game):
     game.push_run("name_stall")
 
 
-def step_haggle(game):
+@WORDS.step("haggle")
+def haggle(game):
     game.emit("haggled")
 
 
-def step_walk_home(game):
+@WORDS.step("walk home")
+def walk_home(game):
     game.emit("home")
 
 
-def prompt_shop(game):
+@WORDS.prompt("Shop")
+def shop(game):
     return f"{game.state.coins} coins left: buy what?"
 """
 
@@ -105,6 +120,7 @@ class Market(FlatState, ProcedureWalker, Machine):
         self.ruleset = ruleset
         self.procedure = ruleset.procedure
 
+    @piece("name_stall")
     def op_name_stall(self, ctx: Context) -> None:
         self.state.stall = ask_text(ctx, "Name the stall", max_length=12)
 
@@ -175,7 +191,7 @@ def test_an_offer_asked_again_until_done_offers_only_what_its_condition_allows(
     game = _market(tmp_path, coins=4)  # 3 after the toll
     asked = game.pending()
     assert asked.kind == "offer" and asked.options == ("buy bread", "buy milk", "done")
-    assert asked.prompt == "3 coins left: buy what?"  # the module's prompt_shop words it
+    assert asked.prompt == "3 coins left: buy what?"  # the module's prompt for "Shop" words it
     game.apply("buy milk")
     assert game.pending().options == ("buy bread", "done")  # 1 coin: no milk
     game.apply("buy bread")
@@ -223,8 +239,8 @@ def test_the_formatter_keeps_an_offer_step() -> None:
 
 def test_an_unknown_offer_condition_is_named_with_its_place(tmp_path: Path) -> None:
     assert _errors(tmp_path, "only if a coin is left", "only if a coin is lft") == [
-        "procedure.rules:3:33: unknown condition 'a coin is lft': the primitives module has no "
-        "function if_a_coin_is_lft(); did you mean 'a coin is left'?"
+        "procedure.rules:3:33: unknown condition 'a coin is lft': neither the engine nor the "
+        "ruleset knows it; did you mean 'a coin is left'?"
     ]
 
 
@@ -331,7 +347,7 @@ def test_any_text_is_either_a_tidy_legal_name_or_refused_saying_why(text: str) -
 
 
 def test_an_offer_step_is_one_question_not_one_for_each_thing(tmp_path: Path) -> None:
-    primitives = PRIMITIVES + "\n\ndef each_coin(game):\n    return [1, 2]\n"
+    primitives = PRIMITIVES + '\n\n@WORDS.each("coin")\ndef coins(game):\n    return [1, 2]\n'
     folder = _folder(
         tmp_path, PROCEDURE.replace("Stall: offer", "Stall: for each coin in order, offer", 1)
     )
@@ -346,7 +362,7 @@ def test_an_offer_step_is_one_question_not_one_for_each_thing(tmp_path: Path) ->
 def test_an_offer_whose_primitive_takes_a_thing_is_refused(tmp_path: Path) -> None:
     folder = _folder(tmp_path)
     (folder / "market_primitives.py").write_text(
-        PRIMITIVES.replace("def step_haggle(game):", "def step_haggle(game, price):")
+        PRIMITIVES.replace("def haggle(game):", "def haggle(game, price):")
     )
     errors = [
         f"{d.span.line}:{d.span.column}: {d.message}"

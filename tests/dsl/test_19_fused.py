@@ -216,6 +216,30 @@ def test_an_ability_that_keeps_running_is_written_out() -> None:
     assert host.log[-2:] == host.log[-4:-2] and ctx.span is not None  # select, call
 
 
+def test_an_ability_the_writer_fails_on_says_so_and_runs_as_its_closures(monkeypatch) -> None:
+    """The written function is the only way a busy ability runs; should the writer fail on a
+    shape, the closures (which mean the same) go on, and a warning names the card's line and
+    the error (the suite makes it an error: pyproject.toml's filterwarnings)."""
+    import dsl.codegen as codegen
+
+    def broken(self: Any, steps: Any) -> Any:
+        raise KeyError("a shape the writer does not know")
+
+    monkeypatch.setattr(codegen._Fused, "function", broken)
+    ability = _compiled(TOY).card("Glow Jar").abilities[0]
+    first = ability.run
+    host = Recorder(False, False)
+    for _ in range(WRITE_AFTER):
+        first(Context(host=host, actor="Someone"))
+    with pytest.warns(codegen.UnwrittenAbility) as warned:
+        first(Context(host=host, actor="Someone"))
+    [warning] = warned
+    message = str(warning.message)
+    assert "cards.rules:8:" in message and 'relic "Glow Jar"' in message
+    assert "KeyError" in message and "through its closures" in message
+    assert host.log[-2:] == host.log[-4:-2]  # it ran, as its closures: select, call
+
+
 def test_a_traceback_through_the_written_function_names_the_card_line() -> None:
     ruleset = _compiled(TOY)
     written = ruleset.card("Glow Jar").abilities[0].run.written()  # type: ignore[attr-defined]

@@ -15,6 +15,7 @@ import pytest
 from dsl.dice.model import CheckError
 from dsl.dice.roll import CheckResult
 from dsl.kernel import Event, Frame, GameRandom, KernelDecision, Machine
+from dsl.kernel.dispatch import piece
 from dsl.kernel.flat import FlatState
 from dsl.loader import load_text
 from dsl.runtime import Context
@@ -57,6 +58,7 @@ class CheckRoll(FlatState, Machine):
         super().__init__(state)
         self.checks = checks
 
+    @piece("roll")
     def op_roll(self, ctx: Context) -> None:
         st = self.state
         result = self.checks[st.check].roll(self, **st.inputs)

@@ -71,7 +71,7 @@ def test_after_do_the_step_primitives_are_offered_in_words(editor: Editor, winte
     )
     row = text.split("\n").index("  Advance Time: do adv")
     items = complete(editor, path, text, row, len("  Advance Time: do adv"))
-    assert items["advance time"].detail == "step_advance_time()"
+    assert items["advance time"].detail == "advance_time()"
 
 
 def test_a_procedure_offers_its_step_forms(editor: Editor, winters: Path) -> None:

@@ -14,9 +14,12 @@ from typing import Any
 import pytest
 
 from dsl.compiler import CompiledAbility, Trigger
-from dsl.runtime import Span
+from dsl.kernel.dispatch import Part, piece
+from dsl.runtime import Context, Span
 from rules.six_winters import engine
 from rules.six_winters.cards import CardView, Ruleset
+from rules.six_winters.session import Session
+from rules.six_winters.session_end import SessionEndRules
 from rules.six_winters.state import AssetInProgress, Die, Frame
 
 
@@ -97,7 +100,7 @@ def add_location(session: engine.Session, name: str, x: int, y: int) -> None:
 def place(
     session: engine.Session, obstacle: str, where: str, progress: int = 0, hindrance: int = 0
 ):
-    o = session.new_obstacle(obstacle, progress, hindrance)
+    o = session.ops.new_obstacle(obstacle, progress, hindrance)
     session.location(where).obstacles.append(o)
     return o
 
@@ -178,8 +181,8 @@ def check_invariants(session: engine.Session) -> None:
         for d in loc.dice:
             assert 1 <= d.face <= 6
     for card, dice in st.card_dice.items():  # dice sit only on a card someone holds
-        assert dice and session.card_holder(card) is not None, card
-        room = session.hold_capacity(card)
+        assert dice and session.ops.card_holder(card) is not None, card
+        room = session.ops.hold_capacity(card)
         assert room is None or len(dice) <= room, card
     for c in st.characters:
         assert 0 <= c.action_points <= rs.value("action points max")
@@ -236,3 +239,31 @@ def run_fixture_text(
     code = main(["test", str(path)])
     out, err = capsys.readouterr()
     return path, code, out + err
+
+
+class _WatchedEnd(SessionEndRules):
+    """Session End, telling the session's watcher the table as play left it first."""
+
+    @piece("scheme_result")
+    def scheme_result(self, ctx: Context) -> None:
+        watched = self.game
+        assert isinstance(watched, WatchedSession)
+        if watched.at_winter_end is not None:
+            seen, watched.at_winter_end = watched.at_winter_end, None
+            seen(watched)
+        super().scheme_result(ctx)
+
+
+class WatchedSession(Session):
+    """A session that calls ``at_winter_end(session)`` as its Session End begins, once: the
+    map as play left it, before the scheme's text and the storing steps change it."""
+
+    end = Part(_WatchedEnd)
+    at_winter_end: Callable[[Session], None] | None = None
+
+
+def watch_winter_end(session: Session, seen: Callable[[Session], None]) -> WatchedSession:
+    """``session`` (as it stands, not started yet or at a decision) as a ``WatchedSession``."""
+    watched = WatchedSession(session.ruleset, session.state)
+    watched.at_winter_end = seen
+    return watched

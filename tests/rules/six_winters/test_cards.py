@@ -66,7 +66,7 @@ def test_respected_voice_sets_any_dice_here_to_five_and_goes_under_the_deck(card
     session = table(cards, ["Parin", "Kanun"], at="Giant's Gate")
     put_dice(session, "Giant's Gate", ("stability", 1), ("military", 2), ("stability", 6))
     parin = session.character("Parin")
-    session.take_ability(parin)
+    session.ops.take_ability(parin)
     assert parin.abilities == ["Respected Voice"]
     asked = act(
         session,
@@ -147,7 +147,7 @@ def test_distrustful_merchants_forbid_trade_and_muster_at_their_location(cards):
     acts = {o["act"] for o in session.pending().options if isinstance(o, dict)}
     assert {"trade", "muster"} <= acts
     place(session, "Distrustful Merchants", "Giant's Gate")
-    acts = {o["act"] for o in session.action_options() if isinstance(o, dict)}
+    acts = {o["act"] for o in session.actions.action_options() if isinstance(o, dict)}
     assert "trade" not in acts and "muster" not in acts
 
 
@@ -425,7 +425,7 @@ def test_wobbly_naz_holds_at_most_two_resources_and_lets_them_off_here(cards):
     # Kanun carries them: moved to Yearly Field, they come off there
     session.character("Kanun").location = session.character("Parin").location = "Yearly Field"
     session._pending = None
-    act(session, off, session.held_refs("Wobbly Naz"))  # both
+    act(session, off, session.ops.held_refs("Wobbly Naz"))  # both
     held = [(d.resource, d.face) for d in session.location("Yearly Field").dice]
     assert sorted(held) == [("military", 3), ("stability", 5)]
     assert session.state.card_dice == {}

@@ -1,5 +1,5 @@
 """A card whose text would find nothing to act on is not offered as an action where the engine
-knows it without running the text (``Session._may_act``, ``dsl.runtime.can_act``): every card
+knows it without running the text (``Session.may_act``, ``dsl.runtime.can_act``): every card
 left out of the options of seeded games, tried all the same on a copy, is taken back."""
 
 import pytest
@@ -17,7 +17,7 @@ def _left_out(session):
     for c in session.state.characters:
         if c.location is None:
             continue
-        for kind, card, plays in session._hand(c)[1]:
+        for kind, card, plays in session.actions.hand(c)[1]:
             if card in c.exhausted:
                 continue
             for k in plays:
@@ -40,7 +40,7 @@ def test_every_card_not_offered_would_have_been_taken_back(ruleset, seed):
                 told = len(copy.events)
                 frame = copy.state.frames[-1]
                 copy._pending = None
-                copy._answer_actions(frame, option)  # as if it had been offered and taken
+                copy.actions.answer_actions(frame, option)  # as if it had been offered and taken
                 copy.pending()
                 refused = [e for e in copy.events[told:] if e.kind == "action_refused"]
                 assert [e.data["option"] for e in refused] == [option]

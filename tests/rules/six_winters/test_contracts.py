@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from dsl.compiled import source_file
 from rules.six_winters import contracts, engine
 from rules.six_winters.bots import HeuristicBot, RandomBot
 
@@ -82,36 +81,24 @@ def test_a_kind_given_as_a_string_is_found():
     assert _kind_literals(tree) == [1, 2, 5]
 
 
-def test_what_the_sections_declare_of_one_another_matches_the_definitions():
-    # basics.SessionPart declares, for the type checker, the methods one rules section calls on
-    # another; each declaration must say what the method it stands for says.
-    from rules.six_winters import basics
+def test_the_rules_sections_are_parts_of_the_session_not_its_bases():
+    """The session is the kernel's machine walking the procedure; each rules section is an
+    object of its own (a ``Part``) whose pieces and step walks are registered on it, each name
+    once."""
+    from dsl.kernel.dispatch import Part, dispatch
+    from dsl.kernel.machine import Machine
+    from dsl.procedure import ProcedureWalker
     from rules.six_winters.session import Session
 
-    tree = ast.parse(source_file(basics).read_text(encoding="utf-8"))
-    part = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "SessionPart")
-    guarded = next(n for n in part.body if isinstance(n, ast.If))
-    declared = [n for n in guarded.body if isinstance(n, ast.FunctionDef)]
-    assert len(declared) > 40
-    for stub in declared:
-        owner = next(
-            cls
-            for cls in Session.__mro__
-            if cls is not basics.SessionPart and stub.name in vars(cls)
-        )
-        definition = _method_source(owner, stub.name)
-        assert isinstance(definition, ast.FunctionDef), stub.name
-        assert ast.unparse(stub.args) == ast.unparse(definition.args), stub.name
-        assert ast.unparse(stub.returns or ast.Constant(None)) == ast.unparse(
-            definition.returns or ast.Constant(None)
-        ), stub.name
-
-
-def _method_source(cls: type, name: str) -> ast.FunctionDef:
-    """The definition of ``cls.name`` as written in its module's source (read from the file, so
-    it holds whether the module runs compiled or not)."""
-    import sys
-
-    tree = ast.parse(source_file(sys.modules[cls.__module__]).read_text(encoding="utf-8"))
-    body = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls.__name__)
-    return next(n for n in body.body if isinstance(n, ast.FunctionDef) and n.name == name)
+    assert Session.__bases__ == (ProcedureWalker, Machine)
+    parts = {name: part.cls for name, part in vars(Session).items() if isinstance(part, Part)}
+    sections = ["making", "setup", "turn", "actions", "abilities", "overcome", "scenes"]
+    assert sorted(parts) == sorted([*sections, "refresh", "obstacles", "end", "ops"])
+    table = dispatch(Session)
+    for name in ("activate_obstacle", "action", "downtime", "scheme_result", "season_end"):
+        fn, part = table.pieces[name]
+        assert part is not None and fn.__qualname__.split(".")[0] in {
+            cls.__name__ for cls in parts.values()
+        }
+    walks = ["actions", "craft", "take", "character_setup", "place_character"]
+    assert sorted(table.steps) == sorted([*walks, "procedure", "offer"])

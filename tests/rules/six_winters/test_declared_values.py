@@ -58,7 +58,9 @@ def _surge_chain(ruleset) -> list[int]:
             loc.threats = 1
         trial.state.threat_pool = 6
         try:
-            trial.place_threat(Context(host=trial, answers=list(answers)), trial.state.locations[0])
+            trial.ops.place_threat(
+                Context(host=trial, answers=list(answers)), trial.state.locations[0]
+            )
         except DecisionNeeded as asked:
             answers.append(asked.decision.options[0])
             continue

@@ -241,7 +241,7 @@ def test_a_card_the_character_holds_may_change_the_condition_die_before_it_is_re
     # may set that die to any value" (The Uncut String) acts on that die, and the table reads
     # the face it ends on. The card counts only for the character who holds it.
     def set_it(ctx):
-        ctx.host.set_die_face(
+        ctx.host.ops.set_die_face(
             ctx.bindings["it"], ctx.decide("choose_value", [1, 2, 3, 4, 5, 6], "")
         )
 

@@ -117,15 +117,15 @@ def test_ability_cards_are_drawn_lowest_number_first(ruleset):
         "Diplomatic Relations",
         "Speaker for the East",
     ]
-    session.take_ability(parin)
-    session.take_ability(parin)
+    session.ops.take_ability(parin)
+    session.ops.take_ability(parin)
     assert parin.abilities == ["Respected Voice", "Diplomatic Relations"]
 
 
 def test_a_played_ability_goes_to_the_bottom_of_its_deck_and_cycles(ruleset):
     session = table(ruleset, ["Kanun", "Parin"], at="Eastkeep")
     kanun = session.character("Kanun")
-    session.take_ability(kanun)  # Friend of the Forge (1): Play
+    session.ops.take_ability(kanun)  # Friend of the Forge (1): Play
     put_dice(session, "Eastkeep", ("military", 6))
     option = {"act": "ability", "character": "Kanun", "card": "Friend of the Forge", "effect": 0}
     assert option in session.pending().options
@@ -139,8 +139,8 @@ def test_a_played_ability_goes_to_the_bottom_of_its_deck_and_cycles(ruleset):
     assert kanun.ability_deck[-1] == "Friend of the Forge"
     # with every other card drawn, the played card comes round again
     while len(kanun.ability_deck) > 1:
-        session.take_ability(kanun)
-    session.take_ability(kanun)
+        session.ops.take_ability(kanun)
+    session.ops.take_ability(kanun)
     assert kanun.abilities[-1] == "Friend of the Forge"
 
 
@@ -161,7 +161,7 @@ def test_refresh_texts_of_abilities_in_hand_run_after_the_action_points(ruleset)
     # ability deck does not.
     def gain(ctx):
         for c in ctx.host.state.characters:
-            ctx.host.gain_action_points(c, 1)
+            ctx.host.ops.gain_action_points(c, 1)
 
     name = next(iter(ruleset.abilities))
     gains = ability("Refresh", "All characters gain 1 action point.", gain, event="refresh")

@@ -142,12 +142,16 @@ def _table(ruleset: Any) -> Any:
     gate = session.location("Giant's Gate")
     gate.threats = 1
     gate.obstacles += [
-        session.new_obstacle("Horse Bandits", 1, 0),
-        session.new_obstacle("Background Checks", 1, 1),
-        session.new_obstacle("Discord in Brightdune", 0, 1),
+        session.ops.new_obstacle("Horse Bandits", 1, 0),
+        session.ops.new_obstacle("Background Checks", 1, 1),
+        session.ops.new_obstacle("Discord in Brightdune", 0, 1),
     ]
-    session.location("Eastkeep").obstacles += [session.new_obstacle("Aldric the Deceitful", 0, 1)]
-    session.location("Boar's Rift").obstacles += [session.new_obstacle("Amber Hand Raiders", 1, 0)]
+    session.location("Eastkeep").obstacles += [
+        session.ops.new_obstacle("Aldric the Deceitful", 0, 1)
+    ]
+    session.location("Boar's Rift").obstacles += [
+        session.ops.new_obstacle("Amber Hand Raiders", 1, 0)
+    ]
     session.location("Eastkeep").threats = 1
     for where, resource, face in (
         ("Giant's Gate", "stability", 4),

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from six_winters_table import watch_winter_end
 
 from dsl.errors import ChroniclerError
 from rules.six_winters import engine
@@ -41,14 +42,10 @@ class _Told:
         self.reduce: dict[str, str] = {}
         self.downtime: dict[str, list[str]] = {}
         self.picks: list[str] = []
-        ending = session.op_scheme_result
 
-        def at_winter_end(ctx: Any) -> Any:  # the first run of session end sees play's map
-            if not self.winter_end:
-                self.winter_end.update(self._seen_at_winter_end())
-            return ending(ctx)
-
-        session.op_scheme_result = at_winter_end  # type: ignore[method-assign]
+    def at_winter_end(self, session: Session) -> None:
+        """Session end's first run sees play's map (``watch_winter_end``)."""
+        self.winter_end.update(self._seen_at_winter_end())
 
     def _seen_at_winter_end(self) -> dict[str, Any]:
         st, ruleset, campaign = self.session.state, self.ruleset, self.campaign
@@ -142,6 +139,7 @@ def _campaign_years(
         chosen = choose_characters(bot, campaign, ruleset)
         session = engine.new_session(ruleset, campaign, rng.randrange(2**31), chosen)
         told = _Told(ruleset, campaign, session)
+        session = told.session = watch_winter_end(session, told.at_winter_end)
         while (decision := session.pending()) is not None:
             seen = session.observation(decision.who) if bot.uses_observation else None
             answer = bot.choose(seen, decision)
@@ -204,7 +202,7 @@ def test_a_drawn_event_whose_text_fails_part_way_stays_in_the_campaign(ruleset):
     while (decision := session.pending()) is not None and decision.kind != "choose_action":
         session.apply("Pay")
     assert "effect_failed" in [e.kind for e in session.events]
-    assert session.copies_in_game("Discord in Brightdune") == 1
+    assert session.ops.copies_in_game("Discord in Brightdune") == 1
 
 
 def test_the_archive_keeps_every_copy_of_an_obstacle_not_in_play(ruleset):

@@ -9,6 +9,7 @@ import dataclasses
 from typing import Any
 
 import pytest
+from six_winters_table import watch_winter_end
 
 from rules.six_winters import engine
 from rules.six_winters.bots import make_bot
@@ -24,26 +25,21 @@ def _played_year(ruleset, campaign: CampaignState, seed: int, bot_name: str):
     session = engine.new_session(ruleset, campaign, seed, ["Fuscus", "Parin"])
     bot = make_bot(bot_name, seed)
     winter_end: dict[str, Any] = {}
-    ending = session.op_scheme_result
 
-    def map_at_winter_end(ctx):  # the first run of session end sees the map as play left it
-        st = session.state
-        winter_end.setdefault(
-            "map",
-            {
-                "threats": {loc.name: loc.threats for loc in st.locations},
-                "obstacles": {loc.name: [o.name for o in loc.obstacles] for loc in st.locations},
-                "developed": [loc.name for loc in st.locations if loc.developed],
-                "added": [
-                    [loc.name, loc.x, loc.y]
-                    for loc in st.locations
-                    if loc.name not in {m.name for m in campaign.map}
-                ],
-            },
-        )
-        return ending(ctx)
+    def map_at_winter_end(watched):  # session end's first run sees the map as play left it
+        st = watched.state
+        winter_end["map"] = {
+            "threats": {loc.name: loc.threats for loc in st.locations},
+            "obstacles": {loc.name: [o.name for o in loc.obstacles] for loc in st.locations},
+            "developed": [loc.name for loc in st.locations if loc.developed],
+            "added": [
+                [loc.name, loc.x, loc.y]
+                for loc in st.locations
+                if loc.name not in {m.name for m in campaign.map}
+            ],
+        }
 
-    session.op_scheme_result = map_at_winter_end
+    session = watch_winter_end(session, map_at_winter_end)
     reduce: dict[str, str] = {}
     while (decision := session.pending()) is not None:
         seen = session.observation(decision.who) if bot.uses_observation else None

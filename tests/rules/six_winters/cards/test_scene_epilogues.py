@@ -359,7 +359,7 @@ def test_burgle_the_icon_moves_it_to_the_staging_area_without_counting(cards):
     assert "The Icon of Channeling" in st.asset_staging
     assert "The Icon of Channeling" not in st.archive
     # a card taken from a full staging area is replaced: the Icon does not count toward it
-    session.take_asset_from_staging(session.character("Kanun"), "Azadeh")
+    session.ops.take_asset_from_staging(session.character("Kanun"), "Azadeh")
     assert "Delir" in st.asset_staging
 
 
