@@ -1282,6 +1282,8 @@ class SentenceBinder:
                 value = split[1]
             if role in info.faces:
                 self.faces_in(value, lexemes)
+            if role not in info.up_to:
+                self.no_up_to(info, value, role_atoms)
             for taken, kinds in info.takes:
                 if taken == role:
                     self.kinds_in(info, value, kinds, role_atoms)
@@ -1307,6 +1309,20 @@ class SentenceBinder:
             holds=tuple(sorted(info.holds)),
             holds_whole=info.holds_whole,
         )
+
+    def no_up_to(self, info: VerbInfo, value: RoleValue, atoms: list[ast.Atom]) -> None:
+        """ "Up to N" where the primitive does not ask how many (``dsl.runtime.up_to``) would
+        act on N without asking: an error naming the verb."""
+        values = value.choices if isinstance(value, OneOf) else (value,)
+        for each in values:
+            quantity = getattr(each, "quantity", None)
+            if quantity is not None and quantity.mode == "up_to":
+                verb = " ".join(info.words)
+                raise BindError(
+                    f"verb '{verb}' cannot ask how many here: 'up to {quantity.count}' would "
+                    f"act on {quantity.count} without asking (write a number)",
+                    join_spans(atoms[0].span, atoms[-1].span),
+                )
 
     def faces_in(self, value: RoleValue, lexemes: list[Lexeme]) -> None:
         """A number in a role the primitive reads as a die face must be one a die shows."""

@@ -207,6 +207,7 @@ class _VocabularyBuilder:
                 tuple(sorted(marks.takes)),
                 holds=marks.holds,
                 holds_whole=marks.holds_whole,
+                up_to=marks.up_to,
             )
             self.v.verbs[words] = info
             self.v.add_verb(info)
@@ -410,6 +411,7 @@ class _VocabularyBuilder:
             faces: frozenset[str] = frozenset()
             holds: frozenset[str] = frozenset()
             holds_whole = False
+            up_to: frozenset[str] = frozenset()
             takes: tuple[tuple[str, tuple[str, ...]], ...] = ()
             only_forbidden = False
             prices: tuple[tuple[str, tuple[str, ...]], ...] = ()
@@ -441,6 +443,7 @@ class _VocabularyBuilder:
                     holds_whole, only_forbidden = marks.holds_whole, marks.only_forbidden
                     takes = tuple(sorted(marks.takes))
                     prices, prices_on = marks.prices, marks.prices_on
+                    up_to = marks.up_to
                     self.priced_words(function, prices, prices_on, decl.function.span)
             if words in self.v.verbs:
                 self.d.error(f"verb '{decl.words.text}' is declared twice", decl.span)
@@ -458,6 +461,7 @@ class _VocabularyBuilder:
                 prices_on,
                 holds,
                 holds_whole,
+                up_to,
             )
             self.v.verbs[words] = info
             self.v.add_verb(info)
