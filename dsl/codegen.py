@@ -372,6 +372,8 @@ def _each_subject(clause: BoundClause, card: tuple[str, str]) -> Run:
     """
     together = _compile_one(clause, card)
     alone = _compile_one(replace(clause, subject=None), card)
+    # a choice in the clause ("recover 1 body or 1 psyche", "up to 2") is each one's own
+    own_answers = any(_asks(value) for _, value in clause.roles)
     subject_selector = clause.subject
     assert subject_selector is not None
     resolve_subject = (
@@ -386,7 +388,7 @@ def _each_subject(clause: BoundClause, card: tuple[str, str]) -> Run:
         ctx.span = span
         try:
             primitive = ctx.host.primitive(function)
-            if _takes_subject(primitive):
+            if _takes_subject(primitive) and not own_answers:
                 return together(ctx)
             who = resolve_subject(ctx)
         except (DecisionNeeded, EffectError):
@@ -404,6 +406,14 @@ def _each_subject(clause: BoundClause, card: tuple[str, str]) -> Run:
         return result
 
     return _mark_guarded(each)
+
+
+def _asks(value: Any) -> bool:
+    """Whether a role's phrase asks the one acting: "1 body or 1 psyche", "up to 2"."""
+    if isinstance(value, OneOf):
+        return True
+    quantity = getattr(value, "quantity", None)
+    return quantity is not None and quantity.mode == "up_to"
 
 
 def _compile_one(clause: BoundClause, card: tuple[str, str]) -> Run:
