@@ -938,6 +938,8 @@ def _move_obstacle(ctx: Context, ref: dict[str, Any], to: Any) -> None:
     arrival = host.location(str(where))
     arrival.obstacles.append(obstacle)
     host.emit(EventKind.OBSTACLE_MOVED, obstacle=obstacle.name, location=arrival.name)
+    if obstacle.name == ctx.card and loc.name == ctx.location:
+        ctx.location = arrival.name  # this obstacle's text: "this location" is where it now is
     moved = {
         "kind": "obstacle",
         "uid": obstacle.uid,
