@@ -1369,6 +1369,10 @@ class _Fused:
         """``_each_subject``: all subjects at once when the primitive takes them, else one
         after another as ``ctx.actor``."""
         span = clause.span
+        if any(_asks(value) for _, value in clause.roles):  # each one answers their own
+            self.line(at, f"ctx.span = {self.const(span)}", span)
+            self.alone(clause, at)
+            return
         primitive, takes = self.local("primitive"), self.local("takes")
         self.line(at, f"ctx.span = {self.const(span)}", span)
         self.line(at, f"{primitive} = host.primitive({self.const(clause.function)})", span)
@@ -1383,18 +1387,23 @@ class _Fused:
             together = _compile_one(clause, self.card)
             self.line(at + 1, f"result = {self.const(together)}(ctx)", span)
         self.line(at, "else:", span)
-        who = self.subject(clause.subject, at + 1)
+        self.alone(clause, at + 1)
+
+    def alone(self, clause: BoundClause, at: int) -> None:
+        """Each subject in turn as ``ctx.actor``, the clause run for each one alone."""
+        span = clause.span
+        who = self.subject(clause.subject, at)
         alone = self.const(_compile_one(replace(clause, subject=None), self.card))
         saved = self.local("saved")
         actor = self.local("actor")
-        self.line(at + 1, f"{saved} = ctx.actor", span)
-        self.line(at + 1, "result = None", span)
-        self.line(at + 1, "try:", span)
-        self.line(at + 2, f"for {actor} in {who} if isinstance({who}, list) else [{who}]:", span)
-        self.line(at + 3, f"ctx.actor = _actor_id({actor})", span)
-        self.line(at + 3, f"result = {alone}(ctx)", span)
-        self.line(at + 1, "finally:", span)
-        self.line(at + 2, f"ctx.actor = {saved}", span)
+        self.line(at, f"{saved} = ctx.actor", span)
+        self.line(at, "result = None", span)
+        self.line(at, "try:", span)
+        self.line(at + 1, f"for {actor} in {who} if isinstance({who}, list) else [{who}]:", span)
+        self.line(at + 2, f"ctx.actor = _actor_id({actor})", span)
+        self.line(at + 2, f"result = {alone}(ctx)", span)
+        self.line(at, "finally:", span)
+        self.line(at + 1, f"ctx.actor = {saved}", span)
 
     def subject(self, selector: Selector | None, at: int) -> str:
         """The subjects of a clause, in a local: every one (``finder``) or the one chosen."""
