@@ -86,6 +86,23 @@ def test_a_step_written_as_a_sentence_runs_each_turn(tmp_path):
     assert rallies[0].data["text"] == "Each character gains 1 action point."
 
 
+def test_a_sentence_step_for_each_character_runs_with_that_character_acting(tmp_path):
+    folder = _copy(
+        tmp_path,
+        old="  Advance Time: do advance time\n",
+        new="  Chill: for each character in turn order, Lose 1 body.\n"
+        "  Advance Time: do advance time\n",
+    )
+    session = _played(folder)
+    chills = [e for e in session.events if e.kind == "effect" and e.data["card"] == "Turn: Chill"]
+    turns = [e for e in session.events if e.kind == "turn_started"]
+    assert len(chills) == 2 * len(turns) > 0  # once for each of the two characters a turn
+    first = session.events.index(chills[0])
+    taken = [e for e in session.events[:first] if e.kind == "stress_taken"]
+    assert taken[-1].data["stress"] == "body"
+    assert taken[-1].data["character"] == "Parin"  # the first in turn order lost it
+
+
 def test_changing_the_season_track_changes_the_turns(tmp_path):
     shipped = [e for e in _played(None).events if e.kind == "turn_started"]
     assert max(e.data["turn"] for e in shipped) == 3
