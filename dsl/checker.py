@@ -161,6 +161,7 @@ class _VocabularyBuilder:
                 elif isinstance(form, ast.ValueDecl):
                     if form.name in v.values:
                         self.d.error(f"value '{form.name}' is declared twice", form.span)
+                    self.value_in_range(form)
                     v.values[form.name] = form.value
         if not headers and self.files:
             first = self.files[0]
@@ -182,6 +183,19 @@ class _VocabularyBuilder:
         if not v.primitives:
             self.core_verbs()
         return v
+
+    def value_in_range(self, form: ast.ValueDecl) -> None:
+        """A value written outside the range its declaration gives (``= 0 in 1..``) is one
+        the engine cannot honour: an error at the value."""
+        low, high = form.low, form.high
+        if low is None or (form.value >= low and (high is None or form.value <= high)):
+            return
+        bounds = f"{low}..{'' if high is None else high}"
+        least = f"at least {low}" if high is None else f"{low} to {high}"
+        self.d.error(
+            f"value '{form.name}' = {form.value} is outside {bounds}: the engine honours {least}",
+            form.span,
+        )
 
     def core_verbs(self) -> None:
         """A ruleset with no primitives of its own plays on the world engine: its verbs are
