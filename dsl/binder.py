@@ -116,6 +116,15 @@ FUNCTION_WORDS = frozenset(
         "lowest",
     ]
 )
+# a comparative written where a superlative picks ("with more threats"): the form to write
+COMPARATIVES = {
+    "more": "most",
+    "fewer": "fewest",
+    "less": "fewest",
+    "higher": "highest",
+    "lower": "lowest",
+}
+
 SUPERLATIVES: dict[str, SuperlativeKind] = {
     "most": "most",
     "fewest": "fewest",
@@ -277,7 +286,14 @@ class Binder:
 
     def unknown(self, lx: Lexeme) -> BindError:
         spelled = SPELLED_OUT.get(lx.text.casefold())
-        hint = f"; write '{spelled}'" if spelled else did_you_mean(lx.text, self.all_words)
+        compared = COMPARATIVES.get(lx.text.casefold())
+        if spelled:
+            hint = f"; write '{spelled}'"
+        elif compared:  # "the location with more threats": a superlative picks among them
+            hint = f"; to pick the one with {lx.text}, write 'with the {compared} ...'"
+            hint += f" ('the location with the {compared} threats')"
+        else:
+            hint = did_you_mean(lx.text, self.all_words)
         return BindError(f"unknown word '{lx.text}'{hint}", lx.span)
 
     # -- noun phrases --
@@ -916,9 +932,11 @@ class Binder:
         nxt = lx[i + 1] if i + 1 < len(lx) else None
         meaning = self.pick(nxt.meanings, ("skill", "counter")) if nxt is not None else None
         if nxt is None or meaning is None:
+            found = next(iter(nxt.meanings), None) if nxt is not None else None
+            not_this = f", not {found.category} '{nxt.text}'" if found and nxt else ""
             raise BindError(
-                f"'with the {kind}' compares a skill or a counter: write 'the character with "
-                f"the {kind} <skill>'",
+                f"'with the {kind}' compares a skill or a counter{not_this}: write 'the "
+                f"character with the {kind} <skill>'",
                 nxt.span if nxt is not None else span,
             )
         return Superlative(kind, measure=Filter(meaning.category, meaning.word)), i + 2
@@ -1098,6 +1116,14 @@ class SentenceBinder:
             ]
             if not chosen:
                 written = atoms_text(rest[1:])
+                if rest[1].folded in ("more", "less", "fewer"):
+                    # "Each trade costs 1 more action point": a cost is written whole
+                    raise BindError(
+                        f"a change of what {action} costs gives the whole cost, not "
+                        f"'{rest[0].text} {rest[1].text}': write '{atoms_text(head)} "
+                        f"{atoms[at].text} 2 {self.paid_in(things[0])}'",
+                        rest[1].span,
+                    )
                 if not meanings:
                     hint = did_you_mean(written, self.v.all_words())
                     raise BindError(f"unknown word '{written}'{hint}", rest[1].span)
@@ -1168,6 +1194,7 @@ class SentenceBinder:
                 return priced
         subject = None
         negated = False
+        subject_error: BindError | None = None  # why a subject before a verb did not bind
         if found is None:
             # "All heroes at this location gain 1 lantern": subject, then the verb.
             folded = [a.folded for a in atoms]
@@ -1196,10 +1223,14 @@ class SentenceBinder:
                     subject_atoms = atoms[:k]
                     try:
                         subject_value = self.b.single(self.b.lex(subject_atoms))
-                    except BindError:
+                    except BindError as error:
+                        subject_error = subject_error or error
                         continue
                     found = hit
                     break
+            if found is None and subject_error is not None:
+                # a verb was there, after a subject that does not bind: say what is wrong in it
+                raise subject_error
             if found is None:
                 first = atoms[0]
                 if first.folded in FUNCTION_WORDS:

@@ -38,3 +38,53 @@ def test_up_to_on_a_verb_that_cannot_ask_how_many_is_a_check_error(
         "without asking (write a number)" in told
     )
     assert f"{path}:13:21: error: verb 'draw' cannot ask how many here" in told
+
+
+DIAGNOSTICS = """ruleset "six-winters"
+
+fixture "What designers met, told where the problem is"
+  cards:
+    ability "Crowded Place" {
+      Play: Place a threat on the location with more threats.
+    }
+    ability "Weakest Body" {
+      Play: The character with the lowest body at this location loses 1 psyche.
+    }
+    event "Imperial Edict" {
+      tags Event
+      May not trade in the Empire.
+    }
+    event "Toll Roads" {
+      tags Event
+      Each trade costs 1 more action point.
+    }
+  table:
+    character Parin at "Giant's Gate"
+  run: nothing
+"""
+
+
+def test_the_diagnostics_designers_met_point_at_the_real_problem(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, code, told = run_fixture_text(tmp_path, capsys, DIAGNOSTICS)
+    assert code == 1
+    # a comparative where a superlative picks: the form to write, not a word that looks alike
+    assert (
+        f"{path}:6:49: error: unknown word 'more'; to pick the one with more, write 'with the "
+        "most ...' ('the location with the most threats')" in told
+    )
+    assert "did you mean 'lore'" not in told
+    # the subject's own problem ("lowest" on a stress pool), not "no declared verb" at "The"
+    assert (
+        f"{path}:9:43: error: 'with the lowest' compares a skill or a counter, not stress "
+        "'body': write 'the character with the lowest <skill>'" in told
+    )
+    assert "no declared verb" not in told
+    # the restriction as written
+    assert f"{path}:13:7: error: 'May not trade in the Empire' would not hold" in told
+    # a relative cost: what to write instead, not "did you mean" the word written
+    assert (
+        f"{path}:17:26: error: a change of what trade costs gives the whole cost, not '1 more': "
+        "write 'Each trade costs 2 action points'" in told
+    )
