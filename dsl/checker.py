@@ -8,6 +8,7 @@ against the lexicon, longest match first). All diagnostics are collected; nothin
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import importlib.util
 import inspect
@@ -1441,9 +1442,46 @@ def _check_procedures(
         words = WORLD_WORDS
     else:
         words = getattr(module, "procedure_words", None)
+    # the world engine's step has the current player acting; a ruleset's own, nobody
+    acting = module is None
+
+    def step_needs(bound: Any) -> str | None:
+        return _step_needs(bound, checker.v, acting)
+
     return check_procedures(
-        decls, module, lambda effect: checker.effect(effect, [], "procedure"), d, words
+        decls, module, lambda effect: checker.effect(effect, [], "procedure"), d, words, step_needs
     )
+
+
+def _parts_of(value: Any) -> Iterator[Any]:
+    """Every bound thing inside a step's bound sentences (clauses, selectors, places)."""
+    yield value
+    if isinstance(value, (tuple, list)):
+        for item in value:
+            yield from _parts_of(item)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            yield from _parts_of(getattr(value, f.name))
+
+
+def _step_needs(bound: Any, v: Vocabulary, acting: bool) -> str | None:
+    """What a procedure step's sentences need that a step with no ``for each`` lacks: a place
+    ("this location": the step stands nowhere) or someone acting ("Lose 1 action point.":
+    whose?)."""
+    for part in _parts_of(bound):
+        if isinstance(part, Place) and part.kind.startswith("this "):
+            return f"names {part.kind}, and a step stands at none"
+        if acting or not isinstance(part, BoundClause) or part.subject is not None:
+            continue
+        thing = part.role("object")
+        if isinstance(thing, Selector) and thing.reference is None and _owned(thing, v):
+            return f"has '{part.text}' act on the one acting, and a step has nobody acting"
+    return None
+
+
+def _owned(thing: Selector, v: Vocabulary) -> bool:
+    """A phrase naming an amount someone holds (stress, counters): the one acting's."""
+    return thing.noun_category in ("stress", "counter")
 
 
 def _check_table(table: ast.TableDecl, binder: Binder, d: Diagnostics) -> None:

@@ -236,12 +236,15 @@ def check_procedures(
     bind_sentences: Callable[[ast.Effect], Any],
     d: Diagnostics,
     words: ProcedureWords | None = None,
+    step_needs: Callable[[Any], str | None] | None = None,
 ) -> list[CheckedPhase]:
     """Check every phase: names, step titles, phases played, primitives, sentences, endings.
 
     ``module`` is the ruleset's primitives module (``None`` when it has none or it failed to
     import); ``words`` where the procedure's words find their functions (by default the
-    module's own names); ``bind_sentences`` binds a step's sentences as a card effect."""
+    module's own names); ``bind_sentences`` binds a step's sentences as a card effect, and
+    ``step_needs`` says what a step's bound sentences need that a step with no ``for each``
+    does not have ("this location" with no location, a verb acting on nobody), or ``None``."""
     if words is None:
         words = ModuleWords(module)
     phases: dict[str, ast.ProcedureDecl] = {}
@@ -307,6 +310,13 @@ def check_procedures(
                 cs.prompt = getattr(module, "prompt_" + _snake(title), None)
             elif body.form == "sentences":
                 cs.bound = bind_sentences(ast.Effect(None, body.sentences, body.span))
+                missing = step_needs(cs.bound) if step_needs and cs.bound is not None else None
+                if missing is not None and body.each is None:
+                    d.error(
+                        f'step "{title}" {missing}: write who or where, or run it '
+                        "for each character or place",
+                        body.span,
+                    )
             steps.append(cs)
         setups = [s for s in steps if s.step.title.text.casefold() == SETUP]
         teardowns = [s for s in steps if s.step.title.text.casefold() == TEARDOWN]

@@ -147,6 +147,54 @@ def test_an_unknown_step_primitive_is_refused_at_its_place(tmp_path):
     assert "did you mean 'advance time'" in errors[0]
 
 
+@pytest.mark.parametrize(
+    ("step", "why"),
+    [
+        (
+            "Warn: Place a threat at this location.",
+            'step "Warn" names this location, and a step stands at none',
+        ),
+        (
+            "Tire: Lose 1 action point.",
+            "step \"Tire\" has 'Lose 1 action point' act on the one acting, and a step has "
+            "nobody acting",
+        ),
+    ],
+)
+def test_a_sentence_step_with_no_place_or_nobody_acting_is_refused(tmp_path, step, why):
+    folder = _copy(
+        tmp_path,
+        old="  Advance Time: do advance time\n",
+        new=f"  {step}\n  Advance Time: do advance time\n",
+    )
+    line, column = next(
+        (n, text.index(step.split(": ")[1]) + 1)
+        for n, text in enumerate((folder / "procedure.rules").read_text().splitlines(), start=1)
+        if step in text
+    )
+    assert _errors(folder) == [
+        f"{line}:{column}: {why}: write who or where, or run it for each character or place"
+    ]
+
+
+def test_the_same_steps_for_each_character_check_and_run(tmp_path):
+    folder = _copy(
+        tmp_path,
+        old="  Advance Time: do advance time\n",
+        new="  Warn: for each character in turn order, Place a threat at this location.\n"
+        "  Tire: for each character in turn order, Lose 1 action point.\n"
+        "  Advance Time: do advance time\n",
+    )
+    assert _errors(folder) == []
+    session = _played(folder)
+    warned = [e for e in session.events if e.kind == "effect" and e.data["card"] == "Turn: Warn"]
+    assert warned
+    first = session.events.index(warned[0])
+    assert session.events[first - 1].kind == "threat_placed"  # where the first one stands
+    tired = [e for e in session.events if e.kind == "effect" and e.data["card"] == "Turn: Tire"]
+    assert len(tired) == len(warned) > 0
+
+
 def test_a_step_playing_an_unknown_phase_is_refused(tmp_path):
     folder = _copy(tmp_path, old='Refresh: play "Refresh"', new='Refresh: play "Refresh Step"')
     (error,) = _errors(folder)
