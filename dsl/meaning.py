@@ -170,15 +170,23 @@ def selector_words(sel: Selector, vocab: Vocabulary) -> str:
             noun = "die"
         else:
             noun = "card"
-        plural = sel.quantity.plural and sel.noun_category not in ("resource",)
-        if sel.noun_category in ("token", "stress") and noun.endswith("s"):
+        plural = sel.quantity.plural and sel.noun_category not in ("resource", "stress")
+        if sel.noun_category == "token" and noun.endswith("s"):
             plural = False  # "3 progress": the declared word serves as its own plural
         noun = _plural(noun) if plural else noun
         body = " ".join([*_filters(sel, vocab), noun])
-        if sel.reference == "this":
+        if sel.reference == "this" and sel.noun is None and sel.text.casefold() == "this":
+            head = "this"  # "This does not cause a surge.": the card's own text, as written
+        elif sel.reference == "this":
             head = f"this {body}"
         elif sel.quantity.reading is not None:
             head = body  # the number comes after: "equal to ..."
+        elif (
+            sel.noun_category == "token"
+            and sel.quantity == Quantity()
+            and sel.text.casefold() == body.casefold()
+        ):
+            head = body  # a bare token, no quantity written: "convert 2 hindrance to progress"
         else:
             quantity = _quantity(sel.quantity, body, sel.noun_category)
             head = f"{quantity} {body}" if quantity else body

@@ -88,3 +88,42 @@ def test_the_diagnostics_designers_met_point_at_the_real_problem(
         f"{path}:17:26: error: a change of what trade costs gives the whole cost, not '1 more': "
         "write 'Each trade costs 2 action points'" in told
     )
+
+
+PRINTS = {
+    # stress is a mass noun: "3 body", never "3 bodies"
+    "Each character at this location loses 3 body. Lose 2 psyche.": (
+        "Each character at this location loses 3 body. Lose 2 psyche."
+    ),
+    # a bare noun converted into stays bare: "to progress", not "to a progress"
+    "Convert 2 hindrance on an obstacle at this location to progress.": (
+        "Convert 2 hindrances on an obstacle at this location to progress."
+    ),
+    # the card's own words: "This does not", not "This card does not"
+    "Place a threat at this location. This does not cause a surge.": (
+        "Place a threat at this location. This does not cause a surge."
+    ),
+}
+
+
+def test_cards_print_what_their_source_says() -> None:
+    from dsl.diagnostics import Diagnostics
+    from dsl.loader import Source, check_sources, read_sources, ruleset_files
+    from dsl.printer import effect_text
+    from rules.six_winters import engine
+
+    folder = Path(engine.RULES_DIR)
+    sources, _ = read_sources(ruleset_files(folder))
+    text = "".join(
+        f'ability "Printed {n}" {{\n  Play: {written}\n}}\n' for n, written in enumerate(PRINTS)
+    )
+    sources.append(Source("printed.rules", text))
+    d = Diagnostics()
+    checked = check_sources(sources, str(folder), d)
+    assert not d.errors, d.render()
+    cards = {c.name: c for c in checked.cards}
+    printed = {
+        written: effect_text(cards[f"Printed {n}"].effects[0], checked.vocabulary)
+        for n, written in enumerate(PRINTS)
+    }
+    assert printed == {written: f"Play: {face}" for written, face in PRINTS.items()}
