@@ -812,7 +812,7 @@ class _CardChecker:
                 written = place.kind if place is not None else None
                 for function in clause.function.split(","):
                     mark = marks.get(function)
-                    said = f"'{part.text.rstrip('.')}'"  # as written: "in the Empire"
+                    said = f"'{part.text.rstrip('.')}'"  # as written: "in the North"
                     if mark is None:
                         why = f"the engine never forbids {function} outright"
                     elif written not in mark[0] or kind not in mark[1]:

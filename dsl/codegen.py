@@ -373,7 +373,7 @@ def _each_subject(clause: BoundClause, card: tuple[str, str]) -> Run:
     """
     together = _compile_one(clause, card)
     alone = _compile_one(replace(clause, subject=None), card)
-    # a choice in the clause ("recover 1 body or 1 psyche", "up to 2") is each one's own
+    # a choice in the clause ("gain 1 lantern or 1 AP", "up to 2") is each one's own
     own_answers = any(_asks(value) for _, value in clause.roles)
     subject_selector = clause.subject
     assert subject_selector is not None
@@ -410,7 +410,7 @@ def _each_subject(clause: BoundClause, card: tuple[str, str]) -> Run:
 
 
 def _asks(value: Any) -> bool:
-    """Whether a role's phrase asks the one acting: "1 body or 1 psyche", "up to 2"."""
+    """Whether a role's phrase asks the one acting: "1 lantern or 1 AP", "up to 2"."""
     if isinstance(value, OneOf):
         return True
     quantity = getattr(value, "quantity", None)
@@ -418,8 +418,8 @@ def _asks(value: Any) -> bool:
 
 
 def _priced_thing(clause: BoundClause) -> tuple[str, Selector] | None:
-    """The role whose thing a cost reads "its" from ("May discard a Unit obstacle here by
-    spending technology with a total value equal to its difficulty"): found before the cost
+    """The role whose thing a cost reads "its" from ("May discard a Beast monster here by
+    spending ember with a total value equal to its strength"): found before the cost
     is paid. ``None`` when the cost reads no "its" or the action finds no thing."""
     if clause.cost is None or not any(_reads_its(v) for _, v in clause.cost.roles):
         return None
@@ -578,7 +578,7 @@ def _reads_its(value: Any) -> bool:
 def _found_first(clause: BoundClause) -> list[tuple[str, Any, bool]]:
     """The roles in the order they are resolved, each with whether what it finds is "it".
 
-    "Place progress equal to its difficulty on the obstacle with the fewest progress": "its"
+    "Place wounds equal to its strength on the monster with the fewest wounds": "its"
     is the thing another role of the clause finds, so that role is resolved first and
     remembered, and the role reading "its" after it (a place the verb takes its object from,
     "spend ... at any locations", is where, not the thing). Otherwise the roles go as
