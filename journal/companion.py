@@ -330,7 +330,7 @@ def roll_command(
         raise UsageError(f"{sheet.name} has no skill {skill!r}{_near(skill, names)}")
     points, stat_name = 0, None
     if stat is not None:
-        stat_name = rules.vocabulary.stat(stat)
+        stat_name = rules.vocabulary.member("stats", stat)
         if stat_name is None or stat_name not in points_of:
             raise UsageError(f"{sheet.name} has no stat {stat!r}{_near(stat, list(points_of))}")
         points = points_of[stat_name]

@@ -48,7 +48,7 @@ fixture "What designers met, told where the problem is"
       Play: Place a threat on the location with more threats.
     }
     ability "Weakest Body" {
-      Play: The character with the lowest body at this location loses 1 psyche.
+      Play: The character with the lowest Wilderness at this location loses 1 psyche.
     }
     event "Imperial Edict" {
       tags Event
@@ -72,13 +72,13 @@ def test_the_diagnostics_designers_met_point_at_the_real_problem(
     # a comparative where a superlative picks: the form to write, not a word that looks alike
     assert (
         f"{path}:6:49: error: unknown word 'more'; to pick the one with more, write 'with the "
-        "most ...' ('the location with the most threats')" in told
+        "most ...'" in told
     )
     assert "did you mean 'lore'" not in told
-    # the subject's own problem ("lowest" on a stress pool), not "no declared verb" at "The"
+    # the subject's own problem ("lowest" of a tag), not "no declared verb" at "The"
     assert (
-        f"{path}:9:43: error: 'with the lowest' compares a skill or a counter, not stress "
-        "'body': write 'the character with the lowest <skill>'" in told
+        f"{path}:9:43: error: 'with the lowest' compares a skill, a stress or a counter, not "
+        "location tag 'Wilderness': write 'the character with the lowest <skill>'" in told
     )
     assert "no declared verb" not in told
     # the restriction as written

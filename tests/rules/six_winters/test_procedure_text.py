@@ -103,14 +103,32 @@ def test_a_sentence_step_for_each_character_runs_with_that_character_acting(tmp_
     assert taken[-1].data["character"] == "Parin"  # the first in turn order lost it
 
 
+def test_a_season_of_no_turns_is_refused_at_its_place(tmp_path):
+    folder = _copy(
+        tmp_path,
+        "ruleset.rules",
+        old="seasons: spring 3, summer 3, fall 3, winter 3",
+        new="seasons: spring 0, summer 3, fall 3, winter 3",
+    )
+    line = next(
+        n
+        for n, text in enumerate((folder / "ruleset.rules").read_text().splitlines(), start=1)
+        if text.startswith("seasons:")
+    )
+    assert _errors(folder) == [
+        f"{line}:10: 'spring 0': a period has 1 turn or more (one of 0 turns cannot be played, "
+        "nor skipped)"
+    ]
+
+
 def test_changing_the_season_track_changes_the_turns(tmp_path):
     shipped = [e for e in _played(None).events if e.kind == "turn_started"]
     assert max(e.data["turn"] for e in shipped) == 3
     folder = _copy(
         tmp_path,
         "ruleset.rules",
-        old="seasons spring 3, summer 3, fall 3, winter 3",
-        new="seasons spring 1, summer 1, fall 1, winter 1",
+        old="seasons: spring 3, summer 3, fall 3, winter 3",
+        new="seasons: spring 1, summer 1, fall 1, winter 1",
     )
     session = _played(folder)
     turns = [(e.data["season"], e.data["turn"]) for e in session.events if e.kind == "turn_started"]
@@ -152,7 +170,7 @@ def test_an_unknown_step_primitive_is_refused_at_its_place(tmp_path):
     [
         (
             "Warn: Place a threat at this location.",
-            'step "Warn" names this location, and a step stands at none',
+            "step \"Warn\" says 'at this location', and a step stands at no place",
         ),
         (
             "Tire: Lose 1 action point.",
