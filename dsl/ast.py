@@ -140,12 +140,15 @@ class TriggerDecl:
 @dataclass(frozen=True, slots=True)
 class ValueDecl:
     """``value hard = -1``: a number the rules state; ``plus`` when written with its sign
-    (``easy = +1``), so the formatter keeps it."""
+    (``easy = +1``), so the formatter keeps it; ``in 1..`` the range the engine can honour
+    (the checker holds the number to it)."""
 
     name: str
     value: int
     span: Span
     plus: bool = False
+    low: int | None = None  # ``in 1..``: the least the engine honours (``None``: no range)
+    high: int | None = None  # ``in 0..5``: the most (``None``: no upper bound)
 
 
 @dataclass(frozen=True, slots=True)

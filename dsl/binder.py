@@ -116,6 +116,15 @@ FUNCTION_WORDS = frozenset(
 )
 # The language's own adjectives of a thing: (the word, which things it may describe).
 LANGUAGE_ADJECTIVES = {"adjacent": "place", "random": "any"}
+# a comparative written where a superlative picks ("with more threats"): the form to write
+COMPARATIVES = {
+    "more": "most",
+    "fewer": "fewest",
+    "less": "fewest",
+    "higher": "highest",
+    "lower": "lowest",
+}
+
 SUPERLATIVES: dict[str, SuperlativeKind] = {
     "most": "most",
     "fewest": "fewest",
@@ -316,7 +325,13 @@ class Binder:
 
     def unknown(self, lx: Lexeme) -> BindError:
         spelled = self.spelled_out.get(lx.text.casefold())
-        hint = f"; write '{spelled}'" if spelled else did_you_mean(lx.text, self.all_words)
+        compared = COMPARATIVES.get(lx.text.casefold())
+        if spelled:
+            hint = f"; write '{spelled}'"
+        elif compared:  # "the room with more coins": a superlative picks among them
+            hint = f"; to pick the one with {lx.text}, write 'with the {compared} ...'"
+        else:
+            hint = did_you_mean(lx.text, self.all_words)
         return BindError(f"unknown word '{lx.text}'{hint}", lx.span)
 
     # -- noun phrases --
@@ -1132,8 +1147,10 @@ class Binder:
             measured = [c.singular for c in measures] or ["rank"]
             said = _or([_a(m) for m in measured])
             owner = singular_of(measures[0].owner or "card") if measures else "card"
+            found = next(iter(nxt.meanings), None) if nxt is not None else None
+            not_this = f", not {found.category} '{nxt.text}'" if found and nxt else ""
             raise BindError(
-                f"'with the {kind}' compares {said}: write 'the {owner} with the {kind} "
+                f"'with the {kind}' compares {said}{not_this}: write 'the {owner} with the {kind} "
                 f"<{measured[0]}>'",
                 nxt.span if nxt is not None else span,
             )
@@ -1329,6 +1346,14 @@ class SentenceBinder:
             ]
             if not chosen:
                 written = atoms_text(rest[1:])
+                if rest[1].folded in ("more", "less", "fewer"):
+                    # "Each trade costs 1 more action point": a cost is written whole
+                    raise BindError(
+                        f"a change of what {action} costs gives the whole cost, not "
+                        f"'{rest[0].text} {rest[1].text}': write '{atoms_text(head)} "
+                        f"{atoms[at].text} 2 {self.paid_in(things[0])}'",
+                        rest[1].span,
+                    )
                 if not meanings:
                     hint = did_you_mean(written, self.v.all_words())
                     raise BindError(f"unknown word '{written}'{hint}", rest[1].span)
@@ -1399,6 +1424,7 @@ class SentenceBinder:
                 return priced
         subject = None
         negated = False
+        subject_error: BindError | None = None  # why a subject before a verb did not bind
         if found is None:
             # "All heroes at this location gain 1 lantern": subject, then the verb.
             folded = [a.folded for a in atoms]
@@ -1427,10 +1453,14 @@ class SentenceBinder:
                     subject_atoms = atoms[:k]
                     try:
                         subject_value = self.b.single(self.b.lex(subject_atoms))
-                    except BindError:
+                    except BindError as error:
+                        subject_error = subject_error or error
                         continue
                     found = hit
                     break
+            if found is None and subject_error is not None:
+                # a verb was there, after a subject that does not bind: say what is wrong in it
+                raise subject_error
             if found is None:
                 first = atoms[0]
                 if first.folded in FUNCTION_WORDS:
@@ -1513,6 +1543,8 @@ class SentenceBinder:
                 value = split[1]
             if role in info.faces:
                 self.faces_in(value, lexemes, dict(bound).get("object"))
+            if role not in info.up_to:
+                self.no_up_to(info, value, role_atoms)
             for taken, kinds in info.takes:
                 if taken == role:
                     self.kinds_in(info, value, kinds, role_atoms)
@@ -1543,6 +1575,20 @@ class SentenceBinder:
             holds=tuple(sorted(info.holds)),
             holds_whole=info.holds_whole,
         )
+
+    def no_up_to(self, info: VerbInfo, value: RoleValue, atoms: list[ast.Atom]) -> None:
+        """ "Up to N" where the primitive does not ask how many (``dsl.runtime.up_to``) would
+        act on N without asking: an error naming the verb."""
+        values = value.choices if isinstance(value, OneOf) else (value,)
+        for each in values:
+            quantity = getattr(each, "quantity", None)
+            if quantity is not None and quantity.mode == "up_to":
+                verb = " ".join(info.words)
+                raise BindError(
+                    f"verb '{verb}' cannot ask how many here: 'up to {quantity.count}' would "
+                    f"act on {quantity.count} without asking (write a number)",
+                    join_spans(atoms[0].span, atoms[-1].span),
+                )
 
     def faces_in(self, value: RoleValue, lexemes: list[Lexeme], thing: RoleValue | None) -> None:
         """A number in a role the primitive reads as a die face must be one a die shows (the

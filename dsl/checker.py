@@ -8,6 +8,7 @@ against the lexicon, longest match first). All diagnostics are collected; nothin
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import importlib.util
 import inspect
@@ -145,6 +146,7 @@ class _VocabularyBuilder:
                 elif isinstance(form, ast.ValueDecl):
                     if form.name in v.values:
                         self.d.error(f"value '{form.name}' is declared twice", form.span)
+                    self.value_in_range(form)
                     v.values[form.name] = form.value
                 else:
                     later.append(form)
@@ -178,6 +180,19 @@ class _VocabularyBuilder:
         if not v.primitives:
             self.core_verbs()
         return v
+
+    def value_in_range(self, form: ast.ValueDecl) -> None:
+        """A value written outside the range its declaration gives (``= 0 in 1..``) is one
+        the engine cannot honour: an error at the value."""
+        low, high = form.low, form.high
+        if low is None or (form.value >= low and (high is None or form.value <= high)):
+            return
+        bounds = f"{low}..{'' if high is None else high}"
+        least = f"at least {low}" if high is None else f"{low} to {high}"
+        self.d.error(
+            f"value '{form.name}' = {form.value} is outside {bounds}: the engine honours {least}",
+            form.span,
+        )
 
     # -- categories and their shapes --
 
@@ -262,6 +277,13 @@ class _VocabularyBuilder:
                 continue
             if m.number is None and shape == "periods":
                 self.d.error(f"a period has its number of turns: write '{m.name.text} 3'", m.span)
+                continue
+            if m.number is not None and m.number < 1:  # "spring 0" would still be played
+                self.d.error(
+                    f"'{m.name.text} {m.number}': a period has 1 turn or more (one of "
+                    f"{m.number} turns cannot be played, nor skipped)",
+                    m.span,
+                )
                 continue
             before = len(category.members)
             self.declare(category, m.name)
@@ -384,6 +406,7 @@ class _VocabularyBuilder:
                 tuple(sorted(marks.takes)),
                 holds=marks.holds,
                 holds_whole=marks.holds_whole,
+                up_to=marks.up_to,
             )
             self.v.verbs[words] = info
             self.v.add_verb(info)
@@ -631,6 +654,7 @@ class _VocabularyBuilder:
             faces: frozenset[str] = frozenset()
             holds: frozenset[str] = frozenset()
             holds_whole = False
+            up_to: frozenset[str] = frozenset()
             takes: tuple[tuple[str, tuple[str, ...]], ...] = ()
             only_forbidden = False
             prices: tuple[tuple[str, tuple[str, ...]], ...] = ()
@@ -662,6 +686,7 @@ class _VocabularyBuilder:
                     holds_whole, only_forbidden = marks.holds_whole, marks.only_forbidden
                     takes = tuple(sorted(marks.takes))
                     prices, prices_on = marks.prices, marks.prices_on
+                    up_to = marks.up_to
                     self.priced_words(function, prices, prices_on, decl.function.span)
             if words in self.v.verbs:
                 self.d.error(f"verb '{decl.words.text}' is declared twice", decl.span)
@@ -679,6 +704,7 @@ class _VocabularyBuilder:
                 prices_on,
                 holds,
                 holds_whole,
+                up_to,
             )
             self.v.verbs[words] = info
             self.v.add_verb(info)
@@ -1120,8 +1146,7 @@ class _CardChecker:
                 written = place.kind if place is not None else None
                 for function in clause.function.split(","):
                     mark = marks.get(function)
-                    said = f"'May not {clause.verb}"
-                    said += f" {place_words(place, self.v)}'" if place is not None else "'"
+                    said = f"'{part.text.rstrip('.')}'"  # as written: "in the North"
                     if mark is None:
                         why = f"the engine never forbids {function} outright"
                     elif written not in mark[0] or kind not in mark[1]:
@@ -1791,8 +1816,51 @@ def _check_procedures(
         words = WORLD_WORDS
     else:
         words = getattr(module, "procedure_words", None)
+    # the world engine's step has the current player acting; a ruleset's own, nobody
+    acting = module is None
+
+    def step_needs(bound: Any) -> str | None:
+        return _step_needs(bound, checker.v, acting)
+
     return check_procedures(
-        decls, module, lambda effect: checker.effect(effect, [], "procedure"), d, words
+        decls, module, lambda effect: checker.effect(effect, [], "procedure"), d, words, step_needs
+    )
+
+
+def _parts_of(value: Any) -> Iterator[Any]:
+    """Every bound thing inside a step's bound sentences (clauses, selectors, places)."""
+    yield value
+    if isinstance(value, (tuple, list)):
+        for item in value:
+            yield from _parts_of(item)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            yield from _parts_of(getattr(value, f.name))
+
+
+def _step_needs(bound: Any, v: Vocabulary, acting: bool) -> str | None:
+    """What a procedure step's sentences need that a step with no ``for each`` lacks: a place
+    ("this location": the step stands nowhere) or someone acting ("Lose 1 action point.":
+    whose?)."""
+    for part in _parts_of(bound):
+        if isinstance(part, Place) and part.kind.startswith("this "):
+            return f"says '{place_words(part, v)}', and a step stands at no place"
+        if acting or not isinstance(part, BoundClause) or part.subject is not None:
+            continue
+        thing = part.role("object")
+        if isinstance(thing, Selector) and thing.reference is None and _owned(thing, v):
+            return f"has '{part.text}' act on the one acting, and a step has nobody acting"
+    return None
+
+
+def _owned(thing: Selector, v: Vocabulary) -> bool:
+    """A phrase naming an amount someone holds (a meter, reservoir or rank "of" an owner):
+    with no owner written, the one acting's."""
+    category = v.category(thing.category) if thing.category else None
+    return (
+        category is not None
+        and category.shape in ("meters", "reservoirs", "ranks")
+        and category.owner is not None
     )
 
 

@@ -58,6 +58,7 @@ from dsl.selectors import (
     Either,
     Place,
     PlaceSpec,
+    Quantity,
     Reading,
     Selector,
     Superlative,
@@ -388,6 +389,8 @@ def _each_subject(clause: BoundClause, card: tuple[str, str]) -> Run:
     """
     together = _compile_one(clause, card)
     alone = _compile_one(replace(clause, subject=None), card)
+    # a choice in the clause ("gain 1 lantern or 1 AP", "up to 2") is each one's own
+    own_answers = any(_asks(value) for _, value in clause.roles)
     subject_selector = clause.subject
     assert subject_selector is not None
     resolve_subject = (
@@ -402,7 +405,7 @@ def _each_subject(clause: BoundClause, card: tuple[str, str]) -> Run:
         ctx.span = span
         try:
             primitive = ctx.host.primitive(function)
-            if _takes_subject(primitive):
+            if _takes_subject(primitive) and not own_answers:
                 return together(ctx)
             who = resolve_subject(ctx)
         except (DecisionNeeded, EffectError):
@@ -422,7 +425,56 @@ def _each_subject(clause: BoundClause, card: tuple[str, str]) -> Run:
     return _mark_guarded(each)
 
 
+def _asks(value: Any) -> bool:
+    """Whether a role's phrase asks the one acting: "1 lantern or 1 AP", "up to 2"."""
+    if isinstance(value, OneOf):
+        return True
+    quantity = getattr(value, "quantity", None)
+    return quantity is not None and quantity.mode == "up_to"
+
+
+def _priced_thing(clause: BoundClause) -> tuple[str, Selector] | None:
+    """The role whose thing a cost reads "its" from ("May discard a Beast monster here by
+    spending ember with a total value equal to its strength"): found before the cost
+    is paid. ``None`` when the cost reads no "its" or the action finds no thing."""
+    if clause.cost is None or not any(_reads_its(v) for _, v in clause.cost.roles):
+        return None
+    if any(getattr(v, "reference", None) == "it" for _, v in clause.roles):
+        return None  # the action acts on "it" already: what the cost reads
+    for role, value in clause.roles:
+        if isinstance(value, Selector) and _card_found(value):
+            return role, value
+    return None
+
+
+def _card_found(value: Any) -> bool:
+    """A phrase that finds a card in play, a thing "its" can read a number of."""
+    return (
+        isinstance(value, Selector)
+        and value.noun_category in ("card kind", "card")
+        and value.resolvable
+        and value.reference is None
+    )
+
+
 def _compile_one(clause: BoundClause, card: tuple[str, str]) -> Run:
+    priced = _priced_thing(clause)
+    if priced is not None:
+        # the thing is found first (and is "it"), then paid for, then acted on
+        role, thing = priced
+        find = value_resolver(thing, remember=True, holding=_holding(clause, role))
+        it = replace(thing, quantity=Quantity("none", None), reference="it")
+        found_then = _compile_one(
+            replace(clause, roles=tuple((r, it if r == role else v) for r, v in clause.roles)),
+            card,
+        )
+
+        def find_then_pay(ctx: Context) -> Any:
+            ctx.span = clause.span
+            find(ctx)
+            return found_then(ctx)
+
+        return find_then_pay
     act = _compile_action(clause, card)
     cost = None
     payable = None
@@ -533,6 +585,36 @@ def _constant_roles(clause: BoundClause, params: dict[str, str]) -> dict[str, Se
     }
 
 
+def _reads_its(value: Any) -> bool:
+    """A phrase whose number is read from "it" ("progress equal to its difficulty")."""
+    reading = getattr(getattr(value, "quantity", None), "reading", None)
+    return reading is not None and reading.of.reference == "it"
+
+
+def _found_first(clause: BoundClause) -> list[tuple[str, Any, bool]]:
+    """The roles in the order they are resolved, each with whether what it finds is "it".
+
+    "Place wounds equal to its strength on the monster with the fewest wounds": "its"
+    is the thing another role of the clause finds, so that role is resolved first and
+    remembered, and the role reading "its" after it (a place the verb takes its object from,
+    "spend ... at any locations", is where, not the thing). Otherwise the roles go as
+    written, the object remembered."""
+    roles = list(clause.roles)
+    readers = [role for role, value in roles if _reads_its(value)]
+    thing = next(
+        (
+            role
+            for role, value in roles
+            if role not in readers and role not in clause.holds and _card_found(value)
+        ),
+        None,
+    )
+    if not readers or thing is None:
+        return [(role, value, role == "object") for role, value in roles]
+    first = [(role, value, role == thing) for role, value in roles if role not in readers]
+    return first + [(role, value, False) for role, value in roles if role in readers]
+
+
 def _compile_action(clause: BoundClause, card: tuple[str, str]) -> Run:
     """Resolve the roles and call the primitive (once, per subject, or per counted thing)."""
     function = clause.function
@@ -541,9 +623,9 @@ def _compile_action(clause: BoundClause, card: tuple[str, str]) -> Run:
     dynamic = tuple(
         (
             params.get(role, role),
-            value_resolver(v, remember=role == "object", holding=_holding(clause, role)),
+            value_resolver(v, remember=remember, holding=_holding(clause, role)),
         )
-        for role, v in clause.roles
+        for role, v, remember in _found_first(clause)
         if params.get(role, role) not in constants
     )
     span = clause.span
@@ -1409,6 +1491,8 @@ class _Fused:
 
     def one(self, clause: BoundClause, at: int) -> None:
         """``_compile_one``."""
+        if _priced_thing(clause) is not None:
+            raise _Unwritten  # its closure finds the thing before the cost
         cost = replace(clause.cost, optional=False) if clause.cost is not None else None
         if not clause.optional:
             if cost is not None:
@@ -1447,6 +1531,10 @@ class _Fused:
         """``_each_subject``: all subjects at once when the primitive takes them, else one
         after another as ``ctx.actor``."""
         span = clause.span
+        if any(_asks(value) for _, value in clause.roles):  # each one answers their own
+            self.line(at, f"ctx.span = {self.const(span)}", span)
+            self.alone(clause, at)
+            return
         primitive, takes = self.local("primitive"), self.local("takes")
         self.line(at, f"ctx.span = {self.const(span)}", span)
         self.line(at, f"{primitive} = host.primitive({self.const(clause.function)})", span)
@@ -1461,18 +1549,23 @@ class _Fused:
             together = _compile_one(clause, self.card)
             self.line(at + 1, f"result = {self.const(together)}(ctx)", span)
         self.line(at, "else:", span)
-        who = self.subject(clause.subject, at + 1)
+        self.alone(clause, at + 1)
+
+    def alone(self, clause: BoundClause, at: int) -> None:
+        """Each subject in turn as ``ctx.actor``, the clause run for each one alone."""
+        span = clause.span
+        who = self.subject(clause.subject, at)
         alone = self.const(_compile_one(replace(clause, subject=None), self.card))
         saved = self.local("saved")
         actor = self.local("actor")
-        self.line(at + 1, f"{saved} = ctx.actor", span)
-        self.line(at + 1, "result = None", span)
-        self.line(at + 1, "try:", span)
-        self.line(at + 2, f"for {actor} in {who} if isinstance({who}, list) else [{who}]:", span)
-        self.line(at + 3, f"ctx.actor = _actor_id({actor})", span)
-        self.line(at + 3, f"result = {alone}(ctx)", span)
-        self.line(at + 1, "finally:", span)
-        self.line(at + 2, f"ctx.actor = {saved}", span)
+        self.line(at, f"{saved} = ctx.actor", span)
+        self.line(at, "result = None", span)
+        self.line(at, "try:", span)
+        self.line(at + 1, f"for {actor} in {who} if isinstance({who}, list) else [{who}]:", span)
+        self.line(at + 2, f"ctx.actor = _actor_id({actor})", span)
+        self.line(at + 2, f"result = {alone}(ctx)", span)
+        self.line(at, "finally:", span)
+        self.line(at + 1, f"ctx.actor = {saved}", span)
 
     def subject(self, selector: Selector | None, at: int) -> str:
         """The subjects of a clause, in a local: every one (``finder``) or the one chosen."""
@@ -1501,8 +1594,8 @@ class _Fused:
         params = dict(clause.params)
         constants = _constant_roles(clause, params)
         dynamic = [
-            (params.get(role, role), v, role == "object", _holding(clause, role))
-            for role, v in clause.roles
+            (params.get(role, role), v, remember, _holding(clause, role))
+            for role, v, remember in _found_first(clause)
             if params.get(role, role) not in constants
         ]
         keywords = [*constants, *(param for param, _, _, _ in dynamic)]

@@ -384,7 +384,10 @@ class _Formatter:
             return [f"trigger {ast.quote(form.label.text)} {use}"]
         if isinstance(form, ast.ValueDecl):
             sign = "+" if form.plus else ""
-            return [f"value {form.name} = {sign}{form.value}"]
+            bounds = ""
+            if form.low is not None:
+                bounds = f" in {form.low}..{'' if form.high is None else form.high}"
+            return [f"value {form.name} = {sign}{form.value}{bounds}"]
         raise TypeError(f"cannot format {type(form).__name__}")  # pragma: no cover
 
     def items(self, items: tuple[ast.Field | ast.Block | ast.Effect, ...], indent: str) -> None:

@@ -190,14 +190,25 @@ def selector_words(sel: Selector, vocab: Vocabulary) -> str:
                 plural = False  # "3 progress": the declared word serves as its own plural
             if sel.noun_category == "meter" and _declared_number(noun, vocab):
                 plural = False  # "2 light": a number the ruleset declares is its own plural
+            declared = vocab.category(sel.category) if sel.category else None
+            if declared is not None and declared.mass:
+                plural = False  # "stress is a meter": a mass noun, "3 body", never "3 bodies"
             noun = _plural(noun) if plural else noun
         else:
             noun = _plural("card") if plural else "card"
         body = " ".join([*_filters(sel, vocab), noun])
-        if sel.reference == "this":
+        if sel.reference == "this" and sel.noun is None and sel.text.casefold() == "this":
+            head = "this"  # "This does not cause a surge.": the card's own text, as written
+        elif sel.reference == "this":
             head = f"this {body}"
         elif sel.quantity.reading is not None:
             head = body  # the number comes after: "equal to ..."
+        elif (
+            sel.noun_category == "piece"
+            and sel.quantity == Quantity()
+            and sel.text.casefold() == body.casefold()
+        ):
+            head = body  # a bare token, no quantity written: "convert 2 hindrance to progress"
         else:
             quantity = _quantity(sel.quantity, body, sel.noun_category)
             head = f"{quantity} {body}" if quantity else body

@@ -227,6 +227,7 @@ _TERMINAL_WORDS = {
     "RPAR": '")"',
     "DOT_SEP": '"·"',
     "MINUS": '"-"',
+    "VALUE_IN": '"in" and the range the engine honours ("in 1..")',
     "TRIGGER_LABEL": 'a trigger like "Play:"',
     "WHEN_LABEL": 'a trigger like "When this enters play,"',
     "OPTION_LABEL": 'a quoted option like "Stay":',
@@ -486,7 +487,19 @@ class _Builder:
         number = next(c for c in self.tokens(t) if c.type == "NUMBER")
         signs = {c.type for c in self.tokens(t)}
         value = -int(number) if "MINUS" in signs else int(number)
-        return ast.ValueDecl(" ".join(words), value, self.span(t), plus="PLUS" in signs)
+        low = high = None
+        for bounds in self.subtrees(t):  # the range: "in 1..", "in 0..5", "in -4..-1"
+            toks = self.tokens(bounds)
+            at = next(k for k, c in enumerate(toks) if c.type == "INT_RANGE")
+            first, _, last = str(toks[at]).partition("..")
+            low = -int(first) if at > 1 else int(first)
+            rest = toks[at + 1 :]
+            if last:
+                high = int(last)
+            elif rest:
+                high = -int(rest[-1]) if len(rest) == 2 else int(rest[-1])
+        plus = "PLUS" in signs
+        return ast.ValueDecl(" ".join(words), value, self.span(t), plus, low, high)
 
     def build_table_decl(self, t: Tree[Token]) -> ast.TableDecl:
         name = next(c for c in self.tokens(t) if c.type == "STRING")

@@ -266,13 +266,16 @@ def check_procedures(
     bind_sentences: Callable[[ast.Effect], Any],
     d: Diagnostics,
     words: ProcedureWords | None = None,
+    step_needs: Callable[[Any], str | None] | None = None,
 ) -> list[CheckedPhase]:
     """Check every phase: names, step titles, phases played, primitives, sentences, endings.
 
     ``module`` is the ruleset's primitives module (``None`` when it has none or it failed to
     import); ``words`` where the procedure's words find their functions (the module's registry,
     ``procedure_words``: ``dsl.world.words.procedure_words``; none by default);
-    ``bind_sentences`` binds a step's sentences as a card effect."""
+    ``bind_sentences`` binds a step's sentences as a card effect, and ``step_needs`` says what
+    a step's bound sentences need that a step with no ``for each`` does not have ("this
+    location" with no location, a verb acting on nobody), or ``None``."""
     if words is None:
         words = NO_WORDS
     phases: dict[str, ast.ProcedureDecl] = {}
@@ -339,6 +342,13 @@ def check_procedures(
                 cs.prompt = words.find("prompt", title)
             elif body.form == "sentences":
                 cs.bound = bind_sentences(ast.Effect(None, body.sentences, body.span))
+                missing = step_needs(cs.bound) if step_needs and cs.bound is not None else None
+                if missing is not None and body.each is None:
+                    d.error(
+                        f'step "{title}" {missing}: write who or where, or run it '
+                        "for each character or place",
+                        body.span,
+                    )
             steps.append(cs)
         setups = [s for s in steps if s.step.title.text.casefold() == SETUP]
         teardowns = [s for s in steps if s.step.title.text.casefold() == TEARDOWN]

@@ -171,6 +171,7 @@ class PrimitiveMarks:
     replaceable: frozenset[str] = frozenset()  # events an "Instead of" may replace it at
     forbiddable: tuple[tuple[PlaceKind | None, ...], tuple[str, ...]] | None = None  # (where)
     only_forbidden: bool = False  # a verb a card may only forbid
+    up_to: frozenset[str] = frozenset()  # roles where "up to N" asks how many (``up_to``)
 
     @property
     def takes_kinds(self) -> dict[str, tuple[str, ...]]:
@@ -312,6 +313,15 @@ def forbiddable(*places: PlaceKind | None, on: str | tuple[str, ...]) -> Mark:
     outright "May not <verb>" anywhere else (or of an unmarked verb) is a check error."""
     kinds = (on,) if isinstance(on, str) else tuple(on)
     return lambda fn: _marked(fn, forbiddable=(tuple(places), kinds))
+
+
+def up_to(*roles: str) -> Mark:
+    """Declare the roles (``object`` by default) where the primitive honours "up to N": it
+    asks how many, 1 to N, of what there is (and which, when they differ: dice). "Up to" in
+    any other role, or of a verb not so marked, is a check error: the text would act on N
+    without asking."""
+    marked = frozenset(roles or ("object",))
+    return lambda fn: _marked(fn, up_to=marked)
 
 
 def only_forbidden(fn: Primitive) -> Primitive:

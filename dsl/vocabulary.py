@@ -219,6 +219,7 @@ class VerbInfo:
     prices_on: tuple[str, ...] = ()
     holds: frozenset[str] = frozenset()
     holds_whole: bool = False  # ``dsl.runtime.holds(whole=True)``: a place holds all of it
+    up_to: frozenset[str] = frozenset()  # ``dsl.runtime.up_to``: roles that ask how many
 
 
 @dataclass(frozen=True, slots=True)

@@ -169,6 +169,20 @@ class Obstacle(CardView):
         ]
 
     @cached_property
+    def moves_toward_any(self) -> bool:
+        """Whether a location it moves toward need answer to only one of its words ("Rural or
+        Urban locations"); "settled Wilderness locations" must answer to all of them, as the
+        field's phrase reads everywhere else."""
+        moves = self.field("moves toward")
+        return not isinstance(moves, dict) or bool(moves.get("any of"))
+
+    @cached_property
+    def moves(self) -> bool:
+        """Whether its field says it moves at all ("toward locations with a character" names
+        no word: a character is enough)."""
+        return bool(self.moves_toward) or self.moves_toward_character
+
+    @cached_property
     def tags(self) -> tuple[str, ...]:
         return _tuple(self.field("tags"))
 

@@ -19,7 +19,8 @@ table::
     scheme "Mobilize War Machines"           # this year's scheme
     event "Alone Against the Empire" out     # an event whose standing text holds
     location "Giant's Gate" developed        # its developed side up
-    location "Lily Manor" at 3, 0 developed  # put on the map at a grid place
+    location "Lily Manor" at 3, 0 developed  # put on the map at a grid place (also -1, -2)
+    season winter turn 2                     # the season (and turn) the table is at
 
 run::
 
@@ -144,6 +145,14 @@ def _number(word: Word) -> int:
     return int(word.text)
 
 
+def _coordinate(word: Word) -> int:
+    """A grid place's x or y: west of and south of the first location are negative."""
+    text = word.text
+    if not text.removeprefix("-").isdigit():
+        raise _Failed(f"expected a coordinate such as 3 or -1, not '{text}'", word.span)
+    return int(text)
+
+
 def _dice(session: Session, words: tuple[Word, ...]) -> list[tuple[str, int]]:
     out = []
     for k in range(0, len(words) - 1, 2):
@@ -200,6 +209,17 @@ def _set(session: Session, line: Line) -> None:
                 raise _Failed(f'no asset "{x.text}"', x.span)
             recipe = session.ruleset.assets[x.text].recipe
             c.in_progress.append(AssetInProgress(x.text, [None] * len(recipe)))
+    elif p[:1] == ["season"] and len(p) in (2, 4) and p[2:3] in ([], ["turn"]):
+        # season winter (turn 2): the season and the turn within it that the table is at
+        seasons = [name for name, _ in session.ruleset.seasons]
+        if p[1] not in seasons:
+            raise _Failed(f"no season '{w[1].text}'{did_you_mean(p[1], seasons)}", w[1].span)
+        st.season = seasons.index(p[1])
+        if len(p) == 4:
+            turns = session.ruleset.seasons[st.season][1]
+            st.turn = _number(w[3])
+            if not 1 <= st.turn <= turns:
+                raise _Failed(f"{p[1]} has turns 1 to {turns}", w[3].span)
     elif p[:1] == ["scheme"] and len(p) == 2:
         if w[1].text not in session.ruleset.schemes:
             raise _Failed(f'no scheme "{w[1].text}"', w[1].span)
@@ -233,7 +253,7 @@ def _place(session: Session, line: Line) -> None:
         rest = rest[:-1]
     on_map = [loc for loc in session.state.locations if loc.name == name]
     if rest[:1] == ["at"] and len(rest) == 3:
-        x, y = _number(w[3]), _number(w[4])
+        x, y = _coordinate(w[3]), _coordinate(w[4])
         if any((loc.x, loc.y) == (x, y) for loc in session.state.locations if loc.name != name):
             raise _Failed(f"another location stands at {x}, {y}", w[3].span)
         if not on_map:

@@ -37,7 +37,7 @@ class ObstacleRules(Section):
         if obstacle.progress + obstacle.hindrance >= self._activations(card):
             return True  # the tokens take every activation: no movement, no threat
         return not (
-            card.moves_toward
+            card.moves
             or any(e.run is not None and e.on("threat") for e in card.effects)
             or (loc.threats and self.state.threat_pool >= 2)  # the threat placed may surge
         )
@@ -68,12 +68,13 @@ class ObstacleRules(Section):
         self.game.touch()  # what follows changes the state without a primitive
         if count == 0:
             return
-        if card.moves_toward:
+        if card.moves:
+            match = any if card.moves_toward_any else all
             while count > 0:
                 targets = [
                     other.name
                     for other in st.locations
-                    if any(self.game.matches(other, t) for t in card.moves_toward)
+                    if match(self.game.matches(other, t) for t in card.moves_toward)
                     and (not card.moves_toward_character or self.game.characters_at(other.name))
                 ]
                 if not targets or loc.name in targets:

@@ -27,6 +27,7 @@ from dsl.runtime import (
     replaceable,
     settles,
     takes,
+    up_to,
 )
 from dsl.runtime import DecisionKind as LanguageDecision
 
@@ -86,16 +87,31 @@ def _number(ctx: Context, value: Any, default: int = 1) -> int:
     return default
 
 
-def _count(ctx: Context, value: Any) -> int:
-    """How many tokens, points or stress: "up to 2" is the player's pick of 1 or 2."""
+def _count(ctx: Context, value: Any, most: int | None = None) -> int:
+    """How many tokens, points, stress or dice: "up to 2" is the player's pick of 1 or 2 (of
+    no more than ``most``, what there is to act on, when the verb knows it)."""
     amount = _number(ctx, value)
     quantity = getattr(value, "quantity", None)
+    if quantity is not None and quantity.mode == "up_to":
+        amount = amount if most is None else max(0, min(amount, most))
     if quantity is not None and quantity.mode == "up_to" and amount > 1:
         options = list(range(1, amount + 1))
         return int(
             ctx.decide(LanguageDecision.CHOOSE_OPTION, options, f"How many (up to {amount})?")
         )
     return amount
+
+
+def _up_to(ctx: Context, value: Any, found: list[Any], prompt: str) -> list[Any]:
+    """Of the things found, those "up to N" keeps: the player's pick of 1 to N of them (all of
+    them, N or fewer, for any other quantity)."""
+    quantity = getattr(value, "quantity", None)
+    if quantity is None or quantity.mode != "up_to" or len(found) <= 1:
+        return found
+    most = min(int(quantity.count or 1), len(found))
+    return list(
+        ctx.decide(LanguageDecision.CHOOSE_MANY, found, prompt, min_choices=1, max_choices=most)
+    )
 
 
 def _noun(value: Any) -> tuple[str | None, str | None]:
@@ -283,6 +299,7 @@ def _no_obstacle_for_tokens(
 
 @takes(object=("token", "resource", "die", "asset"))
 @creates("object")
+@up_to("object")
 @finds(_no_obstacle_for_tokens)
 @replaceable("threat")  # "Threat: Instead of placing a threat, ...": the obstacle's threat
 def place(ctx: Context, object: Any, on: Any = _UNWRITTEN, at: Any = None, in_: Any = None) -> None:
@@ -308,7 +325,7 @@ def place(ctx: Context, object: Any, on: Any = _UNWRITTEN, at: Any = None, in_: 
                     host.overcome.progress_placed(ctx, obstacle.uid)
         return
     if category in ("resource", "die"):
-        count = _number(ctx, object)
+        count = _count(ctx, object)
         resource = noun
         for loc in _locations(ctx, at or on or _where_made(ctx, object)):
             for _ in range(count):
@@ -486,19 +503,25 @@ def _standard_trade(ctx: Context, given: list[dict[str, Any]]) -> None:
     host.ops.new_resource_die(ctx, str(into), loc, explode=False)
 
 
+def _asks_how_many(value: Any) -> bool:
+    """Whether a role says "up to N" (the player is asked how many, or which)."""
+    return getattr(getattr(value, "quantity", None), "mode", None) == "up_to"
+
+
 def _set_value_settles(ctx: Context, kw: dict[str, Any]) -> bool:
-    return _fixed_face(kw.get("to"))
+    return _fixed_face(kw.get("to")) and not _asks_how_many(kw.get("object"))
 
 
 @settles(_set_value_settles)
 @takes(object=("resource", "die", "counter"))
+@up_to("object")  # "Set up to 2 dice here to 6": which of them, 1 or 2
 @faces("to")
 @finds(_no_die("set"))
 def set_value(ctx: Context, object: Any, to: Any = None) -> None:
     targets = _die_targets(ctx, object)
     if not targets:
         raise _nothing_to_do(ctx, "no such die to set")
-    for ref in targets:
+    for ref in _up_to(ctx, object, targets, "Set which dice?"):
         _set_face(ctx, ref, _choose_value(ctx, to, "Set the die to which value?"))
 
 
@@ -562,6 +585,7 @@ def _turn_dice(ctx: Context, targets: list[Any], amount: int) -> None:
 
 
 @takes(object="counter")
+@up_to("object")
 def gain(ctx: Context, object: Any, subject: Any = None) -> None:
     host = _host(ctx)
     _, noun = _noun(object)
@@ -579,6 +603,7 @@ def give(ctx: Context, object: Any, to: Any = None) -> None:
 
 
 @takes(object=("counter", "stress"))
+@up_to("object")
 def lose(ctx: Context, object: Any) -> None:
     """No ``subject``: "All characters here lose 1 body or 1 psyche" runs once per character,
     each answering its own "or" (the language then makes each one the actor in turn)."""
@@ -600,11 +625,12 @@ def lose(ctx: Context, object: Any) -> None:
 
 
 @takes(object="stress")
+@up_to("object")
 def recover(ctx: Context, object: Any, subject: Any = None) -> None:
     host = _host(ctx)
     _, noun = _noun(object)
     for c in _actors(ctx, subject):
-        host.ops.recover_stress(c, str(noun), _number(ctx, object))
+        host.ops.recover_stress(c, str(noun), _count(ctx, object))
 
 
 @takes(object=("resource", "die", "counter"))
@@ -882,6 +908,8 @@ def _move_obstacle(ctx: Context, ref: dict[str, Any], to: Any) -> None:
         else ctx.decide(DecisionKind.CHOOSE_LOCATION, names, f"Move {obstacle.name} where?")
     )
     arrival = host.ops.move_obstacle(obstacle, loc, host.location(str(where)))
+    if obstacle.name == ctx.card and loc.name == ctx.location:
+        ctx.location = arrival.name  # this obstacle's text: "this location" is where it now is
     moved = {
         "kind": "obstacle",
         "uid": obstacle.uid,
@@ -1045,6 +1073,7 @@ def refill(ctx: Context, object: Any = None) -> None:
 
 
 @takes(object="token", on="obstacle")
+@up_to("object")
 @holds("on")  # "Convert 2 hindrance on any obstacle ...": only the obstacles with some offered
 def convert(ctx: Context, object: Any, on: Any = None, to: Any = None) -> None:
     """Tokens of one kind on an obstacle become the other kind: as many as the text names
@@ -1055,13 +1084,12 @@ def convert(ctx: Context, object: Any, on: Any = None, to: Any = None) -> None:
     if not noun or not into:
         return
     every = getattr(getattr(object, "quantity", None), "mode", None) == "all"
-    count = _number(ctx, object)
     obstacles = [o for o in (_obstacle(ctx, ref) for ref in _refs(ctx, on)) if o is not None]
     if not every and not any(getattr(o, noun) for o in obstacles):
         raise _nothing_to_do(ctx, f"no {noun} to convert")
     for obstacle in obstacles:
         held = getattr(obstacle, noun)
-        amount = held if every else min(count, held)
+        amount = held if every else min(_count(ctx, object, most=held), held)
         host.ops.convert_tokens(obstacle, noun, into, amount)
         if into == "progress":
             host.overcome.progress_placed(ctx, obstacle.uid)
@@ -1151,7 +1179,7 @@ def ignore(ctx: Context, object: Any, for_: Any = None) -> None:
 def _remove_settles(ctx: Context, kw: dict[str, Any]) -> bool:
     # threat: taken from the locations named, ``NothingToActOn`` before any when there is none
     # (progress and hindrance ask which obstacle)
-    return _noun(kw.get("object"))[1] == "threat"
+    return _noun(kw.get("object"))[1] == "threat" and not _asks_how_many(kw.get("object"))
 
 
 def _no_threat_to_remove(
@@ -1173,18 +1201,19 @@ def _no_threat_to_remove(
 @settles(_remove_settles)
 @finds(_no_threat_to_remove)
 @takes(object="token")
+@up_to("object")
 @holds("from", "at", "on")  # "from any location": only the places holding one are offered
 def remove(ctx: Context, object: Any, at: Any = None, from_: Any = None, on: Any = None) -> None:
     host = _host(ctx)
     _, noun = _noun(object)
-    count = _number(ctx, object)
     every = getattr(getattr(object, "quantity", None), "mode", None) == "all"
     if noun == "threat":
         places = _locations(ctx, at or from_ or on)
         if not every and not any(loc.threats for loc in places):
             raise _nothing_to_do(ctx, "no threat to remove")
         for loc in places:
-            taken = loc.threats if every else min(count, loc.threats)  # "remove all threats"
+            most = min(_count(ctx, object, most=loc.threats), loc.threats)
+            taken = loc.threats if every else most  # "remove all threats"
             host.ops.remove_threats(loc, taken)
         return
     if on is None and from_ is None and noun in ("progress", "hindrance"):
@@ -1209,7 +1238,8 @@ def remove(ctx: Context, object: Any, at: Any = None, from_: Any = None, on: Any
     for ref in _refs(ctx, on or from_):
         obstacle = _obstacle(ctx, ref)
         if obstacle is not None and noun in ("progress", "hindrance"):
-            taken = getattr(obstacle, noun) if every else min(count, getattr(obstacle, noun))
+            held = getattr(obstacle, noun)
+            taken = held if every else min(_count(ctx, object, most=held), held)
             host.ops.remove_tokens(obstacle, noun, taken)
             removed += taken
     if not removed and not every:

@@ -48,6 +48,7 @@ from .basics import (
     SessionResult,
     _EffectContext,
     _portable_frame,
+    _ref,
     _runs_a_text,
     ruleset_memo,
 )
@@ -143,15 +144,32 @@ class Session(ProcedureWalker, Machine):
         self.actions.act_in_any_order()
 
     def run_step_text(self, phase: str, index: int, item: Any) -> None:
-        """A step written as card sentences: run as a piece of its own."""
-        self.push_run("step_text", phase=phase, index=index)
+        """A step written as card sentences: run as a piece of its own (under ``for each``,
+        once per thing: ``item``)."""
+        if item is None:
+            self.push_run("step_text", phase=phase, index=index)
+        else:
+            self.push_run("step_text", phase=phase, index=index, item=item)
 
     @piece("step_text")
-    def step_text(self, ctx: Context, phase: str, index: int) -> None:
+    def step_text(self, ctx: Context, phase: str, index: int, item: Any = None) -> None:
+        """The step's sentences; under ``for each character`` that character acts, where they
+        stand ("Each loses 1 body." is "Lose 1 body." for each one), under ``for each
+        location`` it is this location, under ``for each obstacle`` it is "it", where it is."""
         step = self.procedure.phase(phase).steps[index]
         ability = step.ability
         effect = Effect(Trigger(step.title, "on"), step.text, ability.run, ability.span)
-        self.run_effect(ctx, effect, actor=None, location=None, card=f"{phase}: {step.title}")
+        actor, location, bindings = None, None, None
+        names = {c.name for c in self.state.characters}
+        if isinstance(item, str) and item in names:
+            actor, location = item, self.character(item).location
+        elif isinstance(item, str) and any(loc.name == item for loc in self.state.locations):
+            location = item
+        elif isinstance(item, int) and (found := self.find_obstacle(item)) is not None:
+            loc, obstacle = found
+            location, bindings = loc.name, {"it": _ref(obstacle, loc)}
+        card = f"{phase}: {step.title}"
+        self.run_effect(ctx, effect, actor=actor, location=location, card=card, bindings=bindings)
 
     def result(self) -> SessionResult:
         if not self.is_over() or self.state.result is None:

@@ -55,6 +55,7 @@ FORMS = [
     "Exhaust: Remove a progress from the monster with the most progress.",
     "Exhaust: Remove 2 progress from 2 monsters.",
     "Exhaust: Remove a threat from every location.",
+    "Exhaust: All heroes at this location gain 1 lantern or 1 AP.",
 ]
 
 

@@ -173,3 +173,58 @@ def test_check_warns_of_a_value_the_game_reads_that_the_text_does_not_declare(tm
             "engine's own default; declare it (value craft cost = N)",
         )
     ]
+
+
+SHIPPED = sorted(p.parent for p in RULES.parent.glob("*/ruleset.rules"))
+
+
+@pytest.mark.parametrize("folder", SHIPPED, ids=[p.name for p in SHIPPED])
+def test_every_shipped_value_says_the_range_the_engine_honours(folder):
+    from dsl.loader import check_ruleset
+
+    checked = check_ruleset(folder)
+    assert not checked.diagnostics.errors
+    values = [
+        form
+        for f in checked.files
+        for form in f.forms
+        if type(form).__name__ == "ValueDecl" and str(form.span.file).startswith(str(folder))
+    ]
+    assert values
+    assert [v.name for v in values if v.low is None] == []
+
+
+@pytest.mark.parametrize(
+    ("line", "written", "told"),
+    [
+        (
+            "value threat pool = 6",
+            "value threat pool = 0",
+            "= 0 is outside 1..: the engine honours at least 1",
+        ),
+        (
+            "value action points per turn = 4",
+            "value action points per turn = -2",
+            "= -2 is outside 0..: the engine honours at least 0",
+        ),
+        (
+            "value sorcery explodes on = 6",
+            "value sorcery explodes on = 7",
+            "= 7 is outside 1..6: the engine honours 1 to 6",
+        ),
+    ],
+)
+def test_a_value_outside_its_range_is_refused_at_its_place(tmp_path, line, written, told):
+    from dsl.loader import check_ruleset
+
+    folder = tmp_path / "six_winters"
+    shutil.copytree(RULES, folder, ignore=shutil.ignore_patterns("*.py", "__pycache__", "faces"))
+    text = (folder / "ruleset.rules").read_text()
+    assert line in text
+    (folder / "ruleset.rules").write_text(text.replace(line, written, 1))
+    at = next(n for n, row in enumerate(text.splitlines(), 1) if row.startswith(line))
+    errors = check_ruleset(folder).diagnostics.errors
+    name = line.removeprefix("value ").split(" = ")[0]
+    assert [(e.span.line, e.span.column, e.message) for e in errors] == [
+        (at, 1, f"value '{name}' {told}")
+    ]

@@ -86,6 +86,41 @@ def test_a_step_written_as_a_sentence_runs_each_turn(tmp_path):
     assert rallies[0].data["text"] == "Each character gains 1 action point."
 
 
+def test_a_sentence_step_for_each_character_runs_with_that_character_acting(tmp_path):
+    folder = _copy(
+        tmp_path,
+        old="  Advance Time: do advance time\n",
+        new="  Chill: for each character in turn order, Lose 1 body.\n"
+        "  Advance Time: do advance time\n",
+    )
+    session = _played(folder)
+    chills = [e for e in session.events if e.kind == "effect" and e.data["card"] == "Turn: Chill"]
+    turns = [e for e in session.events if e.kind == "turn_started"]
+    assert len(chills) == 2 * len(turns) > 0  # once for each of the two characters a turn
+    first = session.events.index(chills[0])
+    taken = [e for e in session.events[:first] if e.kind == "stress_taken"]
+    assert taken[-1].data["stress"] == "body"
+    assert taken[-1].data["character"] == "Parin"  # the first in turn order lost it
+
+
+def test_a_season_of_no_turns_is_refused_at_its_place(tmp_path):
+    folder = _copy(
+        tmp_path,
+        "ruleset.rules",
+        old="seasons: spring 3, summer 3, fall 3, winter 3",
+        new="seasons: spring 0, summer 3, fall 3, winter 3",
+    )
+    line = next(
+        n
+        for n, text in enumerate((folder / "ruleset.rules").read_text().splitlines(), start=1)
+        if text.startswith("seasons:")
+    )
+    assert _errors(folder) == [
+        f"{line}:10: 'spring 0': a period has 1 turn or more (one of 0 turns cannot be played, "
+        "nor skipped)"
+    ]
+
+
 def test_changing_the_season_track_changes_the_turns(tmp_path):
     shipped = [e for e in _played(None).events if e.kind == "turn_started"]
     assert max(e.data["turn"] for e in shipped) == 3
@@ -128,6 +163,54 @@ def test_an_unknown_step_primitive_is_refused_at_its_place(tmp_path):
     assert len(errors) == 1
     assert errors[0].startswith(f"{line}:{column}: unknown step primitive 'advance the clock'")
     assert "did you mean 'advance time'" in errors[0]
+
+
+@pytest.mark.parametrize(
+    ("step", "why"),
+    [
+        (
+            "Warn: Place a threat at this location.",
+            "step \"Warn\" says 'at this location', and a step stands at no place",
+        ),
+        (
+            "Tire: Lose 1 action point.",
+            "step \"Tire\" has 'Lose 1 action point' act on the one acting, and a step has "
+            "nobody acting",
+        ),
+    ],
+)
+def test_a_sentence_step_with_no_place_or_nobody_acting_is_refused(tmp_path, step, why):
+    folder = _copy(
+        tmp_path,
+        old="  Advance Time: do advance time\n",
+        new=f"  {step}\n  Advance Time: do advance time\n",
+    )
+    line, column = next(
+        (n, text.index(step.split(": ")[1]) + 1)
+        for n, text in enumerate((folder / "procedure.rules").read_text().splitlines(), start=1)
+        if step in text
+    )
+    assert _errors(folder) == [
+        f"{line}:{column}: {why}: write who or where, or run it for each character or place"
+    ]
+
+
+def test_the_same_steps_for_each_character_check_and_run(tmp_path):
+    folder = _copy(
+        tmp_path,
+        old="  Advance Time: do advance time\n",
+        new="  Warn: for each character in turn order, Place a threat at this location.\n"
+        "  Tire: for each character in turn order, Lose 1 action point.\n"
+        "  Advance Time: do advance time\n",
+    )
+    assert _errors(folder) == []
+    session = _played(folder)
+    warned = [e for e in session.events if e.kind == "effect" and e.data["card"] == "Turn: Warn"]
+    assert warned
+    first = session.events.index(warned[0])
+    assert session.events[first - 1].kind == "threat_placed"  # where the first one stands
+    tired = [e for e in session.events if e.kind == "effect" and e.data["card"] == "Turn: Tire"]
+    assert len(tired) == len(warned) > 0
 
 
 def test_a_step_playing_an_unknown_phase_is_refused(tmp_path):
