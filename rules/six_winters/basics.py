@@ -249,7 +249,7 @@ class SessionPart(_SessionBase):
         def _card_actions(self, kind: str, name: str) -> _CardActions: ...
 
         _card_memo: dict[tuple[str, str], _CardActions]
-        _card_points_memo: dict[str, tuple[int, str | None]]
+        _card_points_memo: dict[tuple[str, bool], tuple[int, str | None]]
         _effects_memo: dict[int, tuple[Any, bool]]
         _refresh_memo: dict[tuple[Any, ...], bool]
 

@@ -389,7 +389,8 @@ class TableSession(Session):
         for item in cards_played:
             name = str(item["card"])
             kind = item.get("kind")  # an asset and an obstacle may share a name
-            if kind == "obstacle" or (not kind and name in self.ruleset.obstacles):
+            overcome = kind == "obstacle" or (not kind and name in self.ruleset.obstacles)
+            if overcome:
                 if not _take_from(name, st.obstacle_deck, st.obstacle_discard):
                     for loc in st.locations:  # overcome where it stood on the map
                         here = next((o for o in loc.obstacles if o.name == name), None)
@@ -400,7 +401,7 @@ class TableSession(Session):
             else:
                 _take_from(name, st.asset_deck, st.asset_staging, st.asset_discard)
                 st.asset_discard.append(name)
-            played.append({**item, "points": self.card_points(name)})
+            played.append({**item, "points": self.card_points(name, overcome)})
         if not _take_from(scene, st.scenes, st.scene_deck):
             _take_from(scene, st.archive)
         st.archive.append(scene)

@@ -132,7 +132,7 @@ class Session(
             self._action_costs,
             self._sorcery,
         ) = _session_memos(ruleset)
-        self._card_points_memo: dict[str, tuple[int, str | None]] = {}
+        self._card_points_memo: dict[tuple[str, bool], tuple[int, str | None]] = {}
         # the card texts whose reach the engine can tell without running them (``_may_act``)
         self._probe_memo = ruleset_memo(ruleset, "probes")
         self._probed = ruleset_memo(ruleset, "probed")
