@@ -890,6 +890,8 @@ def new_session(
             },
         ),
     )
+    if state.lost is not None:  # the threat pool was empty as the year began
+        state.events.insert(1, Event(EventKind.THREAT_POOL_EMPTY, {}))
     state.frames = []
     session.start_phase("Session")  # the rest of the procedure is walked from its text
     return session

@@ -118,6 +118,9 @@ class SessionMakingRules(SessionPart):
         on_map = sum(loc.threats for loc in st.locations)
         st.threat_pool = max(0, min(self.ruleset.value(pool_value, default), total - on_map))
         st.threat_box = total - on_map - st.threat_pool
+        # "If this pool is ever empty, the players lose": a pool the map left empty loses the
+        # year before its first turn (``new_session`` tells it; the solo pool sets it again)
+        st.lost = "the threat pool is empty" if st.threat_pool == 0 else None
 
     def choose_the_characters(self) -> None:
         """6. The characters chosen, as their sheets stand."""
