@@ -249,7 +249,10 @@ class Machine:
         return self._pending
 
     def apply(self, answer: Any) -> None:
-        """Give the answer to the pending decision; ``IllegalMove`` if it is not an option."""
+        """Give the answer to the pending decision; ``IllegalMove`` if it is not an option.
+        The game then runs on to its next decision or its end: every change the answer makes
+        is in the state and the events when ``apply`` returns (a replay of a whole game ends
+        over, with its last steps run)."""
         decision = self.pending()
         if decision is None:
             raise IllegalMove("the game is over; no decision is pending")
@@ -263,6 +266,8 @@ class Machine:
         else:
             frame = self.state.frames[-1]
             self._answers[frame.kind](self, frame, answer)
+        if not self.state.over:
+            self._pending = self._advance()
 
     def is_over(self) -> bool:
         if not self.state.over and self._pending is None:

@@ -677,14 +677,14 @@ def table_session(
     """The year's session from the campaign state, with the recorded scenes applied in order;
     with ``whole_year``, first the downtime the record gives and the scheme's season-end
     texts (``op_table_seasons``)."""
-    from .session import new_session
+    from .session import made_session
 
     chosen = list(record.get("characters") or [])
     unlocked = list(dict.fromkeys([*campaign.unlocked_characters, *chosen]))
     base = dataclasses.replace(campaign, unlocked_characters=unlocked, sheets=dict(campaign.sheets))
     for name in chosen:
         base.sheets.setdefault(name, _starting_sheet(ruleset, name))
-    built = new_session(
+    built = made_session(  # the table plays none of it: its own steps are run below
         ruleset, base, int(record.get("seed") or 0), chosen, scheme=record.get("scheme")
     )
     session = TableSession(ruleset, built.state)

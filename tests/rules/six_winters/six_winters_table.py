@@ -17,6 +17,7 @@ from dsl.compiler import CompiledAbility, Trigger
 from dsl.runtime import Span
 from rules.six_winters import engine
 from rules.six_winters.cards import CardView, Ruleset
+from rules.six_winters.session import made_session
 from rules.six_winters.state import AssetInProgress, Die, Frame
 
 
@@ -57,7 +58,7 @@ def table(
 ) -> engine.Session:
     """A session in its actions step, characters at ``at``, no dice anywhere, scripted dice."""
     campaign = engine.new_campaign(ruleset)
-    session = engine.new_session(ruleset, campaign, seed, list(characters), solo=solo)
+    session = made_session(ruleset, campaign, seed, list(characters), solo=solo)
     st = session.state
     st.frames = [Frame("actions", {})]
     st.asset_staging = []
