@@ -1435,6 +1435,7 @@ values_read = frozenset(
         "surge returns",
         "threat pool",
         "threat tokens",
+        "top scene activates",
         "trade cost",
         "trade dice in",
         "trade dice out",
