@@ -294,9 +294,10 @@ class AbilityRules(SessionPart):
         effect = card.effects[k]
         self.run_effect(ctx, effect, actor=c.name, location=c.location, card=name, refuse=as_action)
         if effect.usage == "played" and kind == "ability":
-            # played: to the bottom of the ability deck (the shared one in the solo variant)
+            # played: to the character's ability discard, whence the refresh takes the lowest
+            # valued card once the draw pile is empty (the ruleset's abilities.rules says why)
             c.abilities.remove(name)
-            (self.state.solo_ability_deck if self.state.solo else c.ability_deck).append(name)
+            c.ability_discard.append(name)
             self.emit(EventKind.ABILITY_PLAYED, character=c.name, ability=name)
         elif effect.usage == "played" and name in c.assets:
             # a played asset is spent: to the asset discard
