@@ -529,9 +529,11 @@ class Machine:
         self.piece_finished(data)
         return None
 
-    def _asked(self, data: dict[str, Any], decision: Decision) -> Decision:
+    def _asked(self, data: dict[str, Any], decision: Decision) -> Decision | None:
         """The piece asked ``decision``: the state stays as the piece left it (what a player
-        sees at the question is the table as it is now), and the answer will be the piece's."""
+        sees at the question is the table as it is now), and the answer will be the piece's.
+        When every answer was refused already, nobody is asked a third time: the piece is
+        given its first option and fails as written (``None``: it runs on at once)."""
         if not self._untouched and data["snap"] is None:  # pragma: no cover - a wrong ``touch``
             raise RuntimeError(
                 f"{data['op']} asked after it said it would not (``touch(last=True)``): "
@@ -553,8 +555,12 @@ class Machine:
                     min(decision.min_choices, len(left)),
                     min(decision.max_choices, len(left)),
                 )
-            else:  # nothing works: let the piece fail as written
+            else:  # nothing works: the piece fails as written, with no one asked again
                 data["giving_up"] = True
+                many = decision.kind == "choose_many" or decision.max_choices > 1
+                first = decision.options[: max(1, decision.min_choices)]
+                data["answers"].append(list(first) if many else first[0])
+                return None
         return decision
 
     def _restore(self, data: dict[str, Any], untouched: bool) -> None:

@@ -341,10 +341,15 @@ def _select(session: Session, ctx: Context, selector: Any) -> list[Any]:
     if category == "token":  # "for each threat at this location": the tokens there
         return _tokens(session, ctx, selector)
     if category == "counter" and noun and "initiative" in noun and ctx.actor:
-        c = session.character(ctx.actor)
+        pool = [session.character(ctx.actor)]
+        if st.solo and ctx.card in session.ruleset.abilities:
+            # Solo Variant: "Ability Cards from either character may be played on your
+            # Initiative dice": the party's dice, the actor's first
+            pool += [c for c in st.characters if c.name != ctx.actor]
         value = getattr(selector, "value", None)  # "an initiative die of value 6"
         return [
             Ref({"kind": "initiative", "character": c.name, "index": i, "face": f})
+            for c in pool
             for i, f in enumerate(c.initiative)
             if value is None or value.kind != "exact" or f == value.value
         ]
