@@ -575,6 +575,13 @@ class StoryRules(Protocol):
 
     def refuse_intrusion(self, ruleset: CompiledRuleset, xp: int) -> int: ...
 
+    def new_intrusion(
+        self, ruleset: CompiledRuleset, *, character: str, xp: int, complication: str
+    ) -> Any:
+        """The GM's offer put to the character holding ``xp``: a game asking accept or refuse
+        (its ``state.accepted`` once answered)."""
+        ...
+
 
 # ---- the ruleset -----------------------------------------------------------------------------
 

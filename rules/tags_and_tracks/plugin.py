@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from dsl.kernel.machine import Event
 
     from .character import Character
+    from .intrusion import Intrusion
     from .odds import RollOdds
     from .progression import Odds, Offset, StatRaised
     from .roll import Roll
@@ -223,6 +224,13 @@ class GmTable:
         from .progression import refuse_intrusion
 
         return refuse_intrusion(ruleset, xp)
+
+    def new_intrusion(
+        self, ruleset: CompiledRuleset, *, character: str, xp: int, complication: str
+    ) -> Intrusion:
+        from .intrusion import new_intrusion
+
+        return new_intrusion(ruleset, character=character, xp=xp, complication=complication)
 
 
 @dataclass(frozen=True)

@@ -34,12 +34,24 @@ def test_the_ruleset_is_the_campaigns(table, monkeypatch) -> None:  # type: igno
     assert "Recorded in Salt Roads." in done.out
 
 
-def test_a_sheet_files_roll_needs_its_ruleset(table, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_sheet_files_roll_takes_the_current_campaigns_ruleset_and_records_nothing(
+    table, monkeypatch, journal_path
+) -> None:  # type: ignore[no-untyped-def]
     typed(monkeypatch, "")
+    before = counts(journal_path)
     done = table("roll", "--character", BRICK, "--skill", "fight", "--dice", "4,5")
+    assert done.code == 0, done.err
+    assert "Brick rolls fight 2: 2 dice" in done.out
+    assert "Recorded" not in done.out  # a sheet file is no campaign's character
+    assert counts(journal_path) == before
+
+
+def test_a_sheet_files_roll_with_no_campaign_in_use_needs_its_ruleset(cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    typed(monkeypatch, "")
+    done = cli("roll", "--character", BRICK, "--skill", "fight", "--dice", "4,5")
     line = refused(done)
     assert done.code == 2
-    assert "give its ruleset ('chronicler roll tags-and-tracks --character" in line
+    assert "no ruleset given, and no current campaign" in line
 
 
 def test_each_spending_question_says_where_the_roll_stands_if_you_stop_now(

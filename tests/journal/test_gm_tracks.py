@@ -59,7 +59,7 @@ def test_the_site_leaves_a_hidden_track_and_its_changes_out(table, tmp_path) -> 
     tracks = (out / "site" / "tracks.html").read_text("utf-8")
     assert "The cult gathers: 3 of 6" in tracks
     session = (out / "site" / "sessions" / "session-1.html").read_text("utf-8")
-    assert "tick The cult gathers: 0/6 -&gt; 2/6" in session
+    assert "<strong>The cult gathers</strong> ticks 2, now 2/6." in session  # told as a story
     assert "hidden from the players" not in session  # the GM's hiding is not a story
 
 
