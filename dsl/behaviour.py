@@ -281,8 +281,12 @@ def _no_runner(folder: Path) -> FixtureRunner | None:
 
 @dataclass(slots=True)
 class Outcome:
+    """What a run found: fixtures run and failed among them, and the files whose fixtures
+    could not be read at all (their errors are in ``diagnostics``), so ``failed <= ran``."""
+
     ran: int = 0
     failed: int = 0
+    unread: int = 0
     diagnostics: Diagnostics = field(default_factory=Diagnostics)
 
 
@@ -296,13 +300,14 @@ def run_fixture_file(path: Path, outcome: Outcome, fixtures_of: FixturesOf = _no
     if text is None:
         assert problem is not None
         d.extend([problem])
+        outcome.unread += 1
         return
     shown = str(path)
     d.sources[shown] = text
     _, fixtures, problems = parse_fixtures(text, shown)  # each fixture keeps the ruleset line
     d.extend(problems)
     if problems:
-        outcome.failed += len(fixtures) or 1
+        outcome.unread += 1
         return
     for fixture in fixtures:
         outcome.ran += 1

@@ -9,7 +9,7 @@ turns into a diagnostic.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -210,8 +210,27 @@ class Binder:
         # the words a declared word of several words starts with: any other word is looked
         # up alone (``lex``)
         self.multi_heads = {key[0] for key in vocab.lexicon if len(key) > 1}
+        # ... and the words that may continue one: any other word starts a lexeme of its own
+        self.multi_tails = {word for key in vocab.lexicon if len(key) > 1 for word in key[1:]}
 
     # -- lexemes --
+
+    def lex_backwards(self, atoms: Sequence[ast.Atom]) -> Iterator[Lexeme]:
+        """The lexemes of ``atoms`` as ``lex`` reads them, last first, read only as far back as
+        they are asked for: a word that continues no declared word of several words starts a
+        lexeme of its own, so the words before it are read apart (a phrase is not read again
+        whole each time a word is added to it)."""
+        end = len(atoms)
+        while end > 0:
+            start = end - 1
+            while (
+                start > 0
+                and atoms[start].kind == "word"
+                and atoms[start].folded in self.multi_tails
+            ):
+                start -= 1
+            yield from reversed(self.lex(atoms[start:end]))
+            end = start
 
     def lex(self, atoms: Sequence[ast.Atom]) -> list[Lexeme]:
         out: list[Lexeme] = []
@@ -332,9 +351,9 @@ class Binder:
     def split_list(self, lexemes: list[Lexeme]) -> list[list[Lexeme]]:
         """Split ``A, B and C`` (commas always; ``and`` when a new noun phrase follows)."""
         items: list[list[Lexeme]] = [[]]
+        with_open = False  # the item so far holds a "with" (kept, not searched for: linear)
         for k, lx in enumerate(lexemes):
             nxt = lexemes[k + 1] if k + 1 < len(lexemes) else None
-            with_open = any(x.kind == "fn" and x.text == "with" for x in items[-1])
             if lx.kind == "comma" or (
                 lx.kind == "fn"
                 and lx.text == "and"
@@ -344,8 +363,10 @@ class Binder:
                 and not (with_open and nxt.kind != "string")
             ):
                 items.append([])
+                with_open = False
             else:
                 items[-1].append(lx)
+                with_open = with_open or (lx.kind == "fn" and lx.text == "with")
         return [i for i in items if i]
 
     def starts_np(self, lx: Lexeme) -> bool:
@@ -1428,7 +1449,7 @@ class SentenceBinder:
 
     def is_dice(self, current: list[ast.Atom]) -> bool:
         """Is the phrase so far about dice (a resource or the generic die)?"""
-        for lx in reversed(self.b.lex(current)):
+        for lx in self.b.lex_backwards(current):
             if lx.kind == "vocab":
                 return any(m.category == "resource" for m in lx.meanings)
             if lx.kind == "fn" and lx.text in GENERIC_NOUNS:
@@ -1452,8 +1473,7 @@ class SentenceBinder:
         )
         if counts:  # "the location with the most threats in this region": where it is
             return True
-        lexemes = self.b.lex(current)
-        for lx in reversed(lexemes):
+        for lx in self.b.lex_backwards(current):
             if lx.kind == "vocab":
                 return any(
                     m.category in ("card kind", "card tag", "location tag") for m in lx.meanings

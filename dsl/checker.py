@@ -710,6 +710,9 @@ class _CardChecker:
                 for each in error.all():
                     self.d.error(each.message, _fix_span(each.span, part.span))
                 ok = False
+            except RecursionError:  # hundreds of "with ... and a ..." inside one another
+                self.d.error("sentence nested too deeply to read: split it", part.span)
+                ok = False
         if not ok:
             return None
         for bound_part in parts:

@@ -235,10 +235,13 @@ def test_command(
     def fixtures_of(folder: Path) -> FixtureRunner | None:
         return rulesets.find(str(folder)).fixtures if rulesets is not None else None
 
-    files = fixture_files(paths)
     missing = [p for p in paths if not p.exists()]
     if missing:
         raise UsageError(f"no such file or folder: {missing[0]}")
+    others = [p for p in paths if not p.is_dir() and p.suffix != ".fixture"]
+    if others:
+        raise UsageError(f"{others[0]} is not a .fixture file")
+    files = fixture_files(paths)
     if not files:
         raise UsageError("no .fixture files in " + ", ".join(str(p) for p in paths))
     console = _stderr()
@@ -250,7 +253,9 @@ def test_command(
         f"ran {counted(outcome.ran, 'fixture')} in {counted(len(files), 'file')}: "
         f"{outcome.ran - outcome.failed} passed, {outcome.failed} failed"
     )
-    failed = outcome.failed or outcome.diagnostics.errors
+    if outcome.unread:
+        summary += f"; {counted(outcome.unread, 'file')} not run (not read as fixtures)"
+    failed = outcome.failed or outcome.unread or outcome.diagnostics.errors
     console.print(summary, style="bold red" if failed else "bold green", markup=False)
     if failed:
         raise typer.Exit(1)
@@ -262,7 +267,7 @@ def fmt_command(
         False, "--check", help="Change nothing; exit 1 if a file would change."
     ),
 ) -> None:
-    from dsl.diagnostics import Diagnostics
+    from dsl.diagnostics import Diagnostics, read_rules_text
     from dsl.formatter import format_text
     from dsl.loader import ruleset_files
 
@@ -277,10 +282,10 @@ def fmt_command(
             raise UsageError(f"no such file or folder: {path}")
     changed = []
     for file in files:
-        try:
-            text = file.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise ChroniclerError(f"cannot read {file}: {error}") from error
+        text, problem = read_rules_text(file)
+        if text is None:
+            reason = problem.message.removeprefix("cannot read file: ") if problem else "unread"
+            raise ChroniclerError(f"cannot read {file}: {reason}")
         formatted, diagnostics = format_text(text, str(file))
         if diagnostics:
             d = Diagnostics(list(diagnostics), {str(file): text})

@@ -7,12 +7,14 @@ them by file and position. ``CheckFailed`` carries them all when a ruleset canno
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
 from dsl.errors import ChroniclerError
+from dsl.files import TEXT_FILE_LIMIT, FileRefused, read_regular
 from dsl.runtime import Span
 
 Severity = Literal["error", "warning"]
@@ -110,12 +112,13 @@ class CheckFailed(ChroniclerError):
 
 def read_rules_text(path: str | Path) -> tuple[str | None, Diagnostic | None]:
     """A ``.rules`` file's text, or the diagnostic saying why it cannot be read (a byte that
-    is not UTF-8 is named with its position)."""
+    is not UTF-8 is named with its position). Only a regular file no larger than
+    ``TEXT_FILE_LIMIT`` is read (``dsl.files``); a byte order mark is not part of the text."""
     shown = str(path)
     try:
-        return Path(path).read_text(encoding="utf-8"), None
+        raw = read_regular(path, TEXT_FILE_LIMIT, "a .rules file, fixture or sheet")
+        text = raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as error:
-        raw = Path(path).read_bytes()
         line = raw.count(b"\n", 0, error.start) + 1
         column = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
         message = (
@@ -123,6 +126,24 @@ def read_rules_text(path: str | Path) -> tuple[str | None, Diagnostic | None]:
             f"{error.start}, line {line}, column {column}); save the file as UTF-8"
         )
         return None, Diagnostic("error", message, Span(shown, line, column, line, column + 1))
+    except FileRefused as refused:
+        return None, Diagnostic(
+            "error", f"cannot read file: {refused.reason}", Span(shown, 1, 1, 1, 1)
+        )
     except OSError as error:
         reason = error.strerror or type(error).__name__
         return None, Diagnostic("error", f"cannot read file: {reason}", Span(shown, 1, 1, 1, 1))
+    control = _CONTROL.search(text)
+    if control is not None:  # a NUL in a card's name once reached print's file names
+        line = text.count("\n", 0, control.start()) + 1
+        column = control.start() - (text.rfind("\n", 0, control.start()) + 1) + 1
+        message = (
+            f"cannot read file: control character U+{ord(control.group()):04X} at line {line}, "
+            f"column {column}; text holds none but tabs and line breaks"
+        )
+        return None, Diagnostic("error", message, Span(shown, line, column, line, column + 1))
+    return text, None
+
+
+# What a person's text never holds: C0 controls (but tab, line feed, carriage return) and DEL.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f]")

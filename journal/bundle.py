@@ -15,7 +15,7 @@ from sqlmodel import Session, col, select
 
 from dsl.errors import ChroniclerError
 from journal import ledger
-from journal.bundle_schema import NAME_LIMIT, BundleFile, first_problem
+from journal.bundle_schema import BundleFile, first_problem
 from journal.catalogue import Catalogue, near_names
 from journal.db import head_revision
 from journal.models import (
@@ -218,10 +218,9 @@ def import_campaign(
     _check_names(data, catalogue)
     campaign_data = _fields(data.campaign)
     if rename is not None:
-        rename = rename.strip()
-        if not rename or len(rename) > NAME_LIMIT or "\x00" in rename:
-            raise ChroniclerError(f"--as: {rename!r} is not a campaign name")
-        campaign_data["name"] = rename
+        campaign_data["name"] = ledger.campaign_name(rename, f"--as {rename!r}")
+    else:  # kept as every verb's --campaign reads it, or it could never be named again
+        campaign_data["name"] = ledger.campaign_name(campaign_data["name"], "the bundle's name")
     if s.exec(select(Campaign).where(Campaign.name == campaign_data["name"])).first():
         raise ChroniclerError(
             f"a campaign called {campaign_data['name']!r} is already in this journal; "
@@ -274,13 +273,12 @@ def import_campaign(
 
 
 def read_bundle(path: Path) -> Any:
+    from dsl.files import FileRefused, read_regular
+
     try:
-        if path.stat().st_size > BUNDLE_SIZE_LIMIT:
-            raise ChroniclerError(
-                f"{path} is larger than a campaign bundle can be "
-                f"({BUNDLE_SIZE_LIMIT // 1_000_000} MB at most)"
-            )
-        return json.loads(path.read_text(encoding="utf-8"))
+        return json.loads(read_regular(path, BUNDLE_SIZE_LIMIT, "a campaign bundle"))
+    except FileRefused as refused:
+        raise ChroniclerError(f"{path}: {refused.reason}") from None
     except FileNotFoundError:
         raise ChroniclerError(f"no such file: {path}") from None
     except IsADirectoryError:

@@ -24,11 +24,14 @@ from pydantic import (
     model_validator,
 )
 
+import dsl.limits
+from journal.limits import SEED_MAX
+
 # A scene's narration, a chronicle entry or a note: about a hundred printed pages. The ledger
 # refuses the same on the way in (``journal.ledger.checked_text``), so every journal exports a
 # bundle that imports again.
 TEXT_LIMIT = 200_000
-NAME_LIMIT = 200  # a card, character, location, scheme or campaign name
+NAME_LIMIT = dsl.limits.NAME_LIMIT  # a card, character, location, scheme or campaign name
 LIST_LIMIT = 10_000  # cards in a scene, events in a session, locations on a map...
 JSON_DEPTH_LIMIT = 32  # the engine's state and event data nest a few levels at most
 
@@ -85,8 +88,8 @@ Stamp = Annotated[
 ]
 Year = Annotated[StrictInt, Field(ge=1, le=6)]
 Count = Annotated[StrictInt, Field(ge=0, le=LIST_LIMIT)]
-Points = Annotated[StrictInt, Field(ge=-1000, le=1000)]
-Seed = Annotated[StrictInt, Field(ge=0, lt=2**63)]
+Points = Annotated[StrictInt, Field(ge=0, le=1000)]  # what cards and scenes score, never less
+Seed = Annotated[StrictInt, Field(ge=0, le=SEED_MAX)]
 JsonObject = Annotated[dict[str, Any], AfterValidator(_json_value)]
 
 

@@ -8,13 +8,15 @@
 ``--help`` lists them by who uses them: the designer, each ruleset's table (the verbs its
 contract names), the chronicler. Errors a user can cause are
 ``ChroniclerError``s: printed on stderr in one line, exit code 1 (2 for bad usage, which says
-where the verb's help is), no traceback unless ``--debug`` is given. At a terminal, an option a
+where the verb's help is), no traceback unless ``--debug`` is given; so is whatever the file
+system refuses (an ``OSError``: 2 for a name too long, else 1). At a terminal, an option a
 verb needs and was not given is asked rather than refused. A Tab in the shell runs the program
 with ``_CHRONICLER_COMPLETE`` set: ``journal.completion`` answers it.
 """
 
 from __future__ import annotations
 
+import errno
 import importlib
 import os
 import sys
@@ -206,6 +208,26 @@ def _prompted(usage: Exception, args: list[str]) -> list[str] | None:
     return [*args, name, answer] if param.param_type_name == "option" else [*args, answer]
 
 
+_CONTROL = {code: f"\\x{code:02x}" for code in (*range(0x20), 0x7F) if code != 0x09}
+_CONTROL.update({0x0A: "\\n", 0x0D: "\\r"})
+
+
+def one_line(message: str) -> str:
+    """An error as one line, whatever the value it quotes holds: a line break a user typed
+    into an option is shown as ``\\n``, any other control character as ``\\xNN``."""
+    return message.translate(_CONTROL)
+
+
+def os_message(error: OSError) -> str:
+    """An ``OSError`` in words: what the system said, and about which file."""
+    said = error.strerror or str(error) or type(error).__name__
+    if error.errno == errno.ENAMETOOLONG:
+        said = "a name in the path is longer than the file system allows"
+    if error.filename is None:
+        return said
+    return f"{error.filename}: {said}" + (f" ({error.filename2})" if error.filename2 else "")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the app; turn a ChroniclerError into a one-line message and an exit code (1 when
     something is refused, 2 for bad usage, which says where the verb's help is)."""
@@ -227,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
             message = error.message
             if error.exit_code == 2:
                 message += _see_help(args)
-            err_console.print(f"[bold red]error:[/] {escape(message)}", markup=True)
+            err_console.print(f"[bold red]error:[/] {escape(one_line(message))}", markup=True)
             return error.exit_code
         except typer.Exit as done:
             return done.exit_code
@@ -237,6 +259,12 @@ def main(argv: list[str] | None = None) -> int:
         except KeyboardInterrupt:
             err_console.print("[bold red]error:[/] interrupted", markup=True)
             return 130
+        except OSError as error:  # what the file system refused, wherever it was asked
+            if debug:
+                raise
+            message = one_line(os_message(error))
+            err_console.print(f"[bold red]error:[/] {escape(message)}", markup=True)
+            return 2 if error.errno == errno.ENAMETOOLONG else 1
         except typer.TyperException as usage:  # click's usage errors, vendored by Typer
             if type(usage).__name__ == "NoArgsIsHelpError":
                 typer.echo(usage.format_message())
@@ -247,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
             if asked is not None:
                 args = asked
                 continue
-            message = usage.format_message()
+            message = one_line(usage.format_message())
             err_console.print(
                 f"[bold red]error:[/] {escape(message)}{escape(_see_help(args))}", markup=True
             )

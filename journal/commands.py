@@ -19,6 +19,7 @@ from rich.markup import escape
 
 from dsl.diagnostics import counted
 from dsl.errors import ChroniclerError, UsageError
+from journal.limits import SEED_MAX
 
 if TYPE_CHECKING:
     from journal.catalogue import Catalogue
@@ -155,7 +156,6 @@ JsonOut = Annotated[
 Texts = list[str]
 # Counts on the table (threat, points, scenes) are small; a seed fits a 64-bit column.
 COUNT_MAX = 10_000
-SEED_MAX = 2**63 - 1
 
 
 err_console = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
@@ -774,15 +774,16 @@ def _edit(current: str, what: str) -> str:
 
 def _read_text_file(file: Path) -> str:
     """A narration file: UTF-8 text no longer than the journal keeps (checked before reading)."""
+    from dsl.files import FileRefused, FileTooLarge, read_regular
     from journal.bundle_schema import TEXT_LIMIT
 
     try:
-        if file.stat().st_size > 4 * TEXT_LIMIT:  # UTF-8 takes at most 4 bytes a character
-            raise ChroniclerError(
-                f"--file {file}: {file.stat().st_size:,} bytes is longer than a narration can "
-                f"be ({TEXT_LIMIT:,} characters at most): split it or shorten it"
-            )
-        return file.read_text(encoding="utf-8")
+        # UTF-8 takes at most 4 bytes a character; the ledger counts the characters
+        return read_regular(file, 4 * TEXT_LIMIT, "a narration").decode("utf-8")
+    except FileTooLarge as refused:
+        raise ChroniclerError(f"--file {file}: {refused.reason}: split it or shorten it") from None
+    except FileRefused as refused:
+        raise ChroniclerError(f"--file {file}: {refused.reason}") from None
     except UnicodeDecodeError as error:
         raise ChroniclerError(
             f"--file {file} is not UTF-8 text (byte {error.object[error.start]:#04x} at "
@@ -1191,9 +1192,11 @@ def export(
     Example: chronicler export --campaign Brightdune --format json --out brightdune.json
     """
     from journal import bundle
+    from journal.outputs import file_to_write
 
     if format not in ("json", "markdown"):
         raise UsageError(f"--format is json or markdown, not {format!r}")
+    file_to_write(out, "--out")
     with _journal(db, create=False) as journal, journal.reading() as s:
         if format == "json":
             content = bundle.dumps(bundle.export_campaign(s, campaign))
@@ -1216,7 +1219,9 @@ def import_(
     Example: chronicler import brightdune.json --db other.db
     """
     from journal import bundle
+    from journal.outputs import checked_name
 
+    checked_name(file, "FILE")
     data = bundle.read_bundle(file)
     checked = bundle.validated(data)  # before the journal is opened: a refused bundle opens none
     catalogue = load_catalogue()
@@ -1261,11 +1266,17 @@ def publish(
     Example: chronicler publish --campaign Brightdune --out brightdune-site
     --report simulations.duckdb
     """
+    from journal.outputs import checked_name, folder_to_write
     from journal.website.publish import checked_site_url
     from journal.website.publish import publish as publish_site
 
     if report_run is not None and report is None:
         raise UsageError("--report-run needs --report STORE")
+    folder_to_write(out, "--out")
+    if report is not None:
+        checked_name(report, "--report")
+        if not report.is_file():
+            raise UsageError(f"--report: no simulation store at {report}")
     url = checked_site_url(site_url) if site_url is not None else None
     with _journal(db, create=False) as journal:
         done = publish_site(
@@ -1302,8 +1313,10 @@ def demo(
     Example: chronicler demo --out demo-output --seed 7
     """
     from journal.demo import STORY_RULESET, run_demo, run_story_demo
+    from journal.outputs import folder_to_write
     from rules import registry
 
+    folder_to_write(out, "--out")
     if registry.find(ruleset).name == STORY_RULESET:
         told = run_story_demo(out)
         console.print(f"Recorded two sessions of {told.campaign} (tags-and-tracks).")

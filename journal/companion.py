@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from dsl.errors import ChroniclerError, UsageError
+from journal.limits import SEED_MAX
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -277,7 +278,11 @@ def roll_command(
         None, "--dice", help="The faces the table rolled, in order: 6,4,2."
     ),
     seed: int | None = typer.Option(
-        None, "--seed", help="Seed of the generator's dice (default: a new one).", min=0
+        None,
+        "--seed",
+        help="Seed of the generator's dice (default: a new one).",
+        min=0,
+        max=SEED_MAX,
     ),
     campaign: str | None = typer.Option(
         None,
@@ -571,13 +576,16 @@ def _record_roll(campaign: str, db: str | None, who: str, done: Any) -> None:
         )
 
 
-def checked_sheet(engine: StoryRules, path: Path, rules: CompiledRuleset) -> Sheet:
-    """The character's sheet file; every problem it has is printed, and the verb refused."""
-    return _sheet(engine, path, rules)
+def checked_sheet(
+    engine: StoryRules, path: Path, rules: CompiledRuleset, undone: str = "nothing rolled"
+) -> Sheet:
+    """The character's sheet file, checked as 'chronicler check' checks it; every problem it
+    has is printed, and the verb refused (``undone`` says what was not done)."""
+    return _sheet(engine, path, rules, undone)
 
 
-def _sheet(engine: StoryRules, path: Path, rules: CompiledRuleset) -> Sheet:
-    """The character's sheet; every problem it has is printed, and the roll refused."""
+def _sheet(engine: StoryRules, path: Path, rules: CompiledRuleset, undone: str) -> Sheet:
+    """The character's sheet; every problem it has is printed, and the verb refused."""
     from dsl.commands import print_diagnostics
     from dsl.diagnostics import CheckFailed
 
@@ -587,7 +595,7 @@ def _sheet(engine: StoryRules, path: Path, rules: CompiledRuleset) -> Sheet:
         print_diagnostics(failed.diagnostics, Console(stderr=True, highlight=False, soft_wrap=True))
         errors = len(failed.diagnostics.errors)
         raise ChroniclerError(
-            f"{path}: the sheet has {errors} error{'s' if errors != 1 else ''}; nothing rolled"
+            f"{path}: the sheet has {errors} error{'s' if errors != 1 else ''}; {undone}"
         ) from None
 
 

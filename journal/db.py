@@ -145,7 +145,12 @@ def _inspect_sqlite_file(path: Path) -> _Inspection:
     """Look at a SQLite file read-only and say whether it is a journal and at which revision.
 
     A file that is refused is left as it was: the -wal and -shm files opening it may create
-    beside it are removed again."""
+    beside it are removed again. Only a regular file (or none yet) can be a journal: a folder,
+    a named pipe or a device is refused before it is opened."""
+    if path.is_dir():
+        raise ChroniclerError(f"{path} is a directory, not a journal file")
+    if path.exists() and not path.is_file():
+        raise ChroniclerError(f"{path} is not a regular file, so not a journal")
     beside = [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm")]
     existed = {extra: extra.exists() for extra in beside}
     try:

@@ -16,6 +16,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from dsl.errors import ChroniclerError
+from journal import lease
 from journal.bundle_schema import NAME_LIMIT, TEXT_LIMIT
 from journal.catalogue import near_names, unknown_campaign
 from journal.models import (
@@ -47,6 +48,15 @@ def checked_name(value: str, what: str) -> str:
     return value
 
 
+def campaign_name(value: str, what: str = "the campaign's name") -> str:
+    """A campaign's name as every entrance keeps it ('campaign start', 'import', each verb's
+    --campaign): without the spaces and line breaks around it, checked as a name, not empty."""
+    name = checked_name(value.strip(), what)
+    if not name:
+        raise ChroniclerError(f"{what} is empty: a campaign needs a name")
+    return name
+
+
 def checked_text(value: str, what: str) -> str:
     """A story text (narration, answer, chronicle): at most TEXT_LIMIT characters, no NUL."""
     if len(value) > TEXT_LIMIT:
@@ -74,9 +84,7 @@ def create_campaign(
     ruleset: str = "six_winters",
     ruleset_version: str = "25.1",
 ) -> Campaign:
-    name = checked_name(name.strip(), "the campaign's name")
-    if not name:
-        raise ChroniclerError("a campaign needs a name")
+    name = campaign_name(name)
     if s.exec(select(Campaign).where(Campaign.name == name)).first() is not None:
         raise ChroniclerError(f"a campaign called {name!r} is already in this journal")
     campaign = Campaign(
@@ -199,10 +207,17 @@ def start_year(
             )
         ).first()
         if existing.source == "engine" and (existing.result is None or after is None):
+            live = lease.live(lease.database_of(s), campaign.name)
+            if live:
+                raise ChroniclerError(
+                    f"year {year} of {campaign.name!r} is being recorded right now by another "
+                    "'chronicler play'; wait for it to end"
+                )
             raise ChroniclerError(
                 f"year {year} of {campaign.name!r} was left unfinished (its recording stopped "
-                f"mid-year); 'chronicler campaign rollback {shlex.quote(campaign.name)}' removes "
-                "it so the year can be played again"
+                f"mid-year{'' if live is False else ', unless a play is recording it still'}); "
+                f"'chronicler campaign rollback {shlex.quote(campaign.name)}' removes it so the "
+                "year can be played again"
             )
         raise ChroniclerError(f"year {year} of {campaign.name!r} is already recorded")
     for earlier in sessions(s, campaign):

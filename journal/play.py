@@ -14,6 +14,7 @@ from rich.markup import escape
 
 from dsl.diagnostics import counted
 from dsl.errors import ChroniclerError, UsageError
+from journal.limits import SEED_MAX
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -48,7 +49,9 @@ def play_command(
         "current campaign's).",
         show_default=False,
     ),
-    seed: int = typer.Option(1, "--seed", help="Seed of the dice, the decks and the bot."),
+    seed: int = typer.Option(
+        1, "--seed", help="Seed of the dice, the decks and the bot.", min=0, max=SEED_MAX
+    ),
     bot: str | None = typer.Option(
         None,
         "--bot",
@@ -165,24 +168,39 @@ def _play_into_journal(
 ) -> tuple[Game, int, str]:
     """Play the campaign's next year from its stored state, recording every event as it comes.
 
-    Returns the session played, its year and where the journal is."""
+    The campaign starts from the played text's own map and sheets, and is recorded with that
+    ruleset's name (a designer's copy, by its folder's name); it is played on with that ruleset
+    only. Returns the session played, its year and where the journal is."""
     import random
 
-    from journal import ledger, table
-    from journal.catalogue import load_catalogue
+    from journal import lease, ledger, table
+    from journal.catalogue import from_compiled, load_catalogue
     from journal.db import open_journal
     from journal.recording import Recorder
+    from rules import registry
 
     campaigns = found.campaign
     assert campaigns is not None  # play_command asked
-    catalogue = load_catalogue()
+    default = found == registry.default()
+    # a copy's own cards, never the default text's (a renamed location was a KeyError)
+    compiled = found.compiled()
+    catalogue = load_catalogue() if default else from_compiled(compiled, found.load())
+    recorded_as = {} if default else {"ruleset": found.name, "version": str(compiled.version)}
+    game_name = found.name
     name = name.strip()  # as 'campaign start' and every journal verb keep it
-    with open_journal(db) as journal:
+    # the lease tells another process this year is being played, not left by a kill
+    with open_journal(db) as journal, lease.recording(journal.path, name):
 
         def stored(s: Session) -> dict[str, Any]:
             found = next((c for c in ledger.campaigns(s) if c.name == name), None)
             if found is None:
-                found = table.start_campaign(s, name, catalogue)
+                found = table.start_campaign(s, name, catalogue, **recorded_as)
+            plays = found.ruleset.replace("_", "-")  # the default is kept as six_winters
+            if plays != game_name:
+                raise ChroniclerError(
+                    f"campaign {name!r} plays {plays}; play it on with that ruleset, "
+                    f"not {game_name}"
+                )
             row = ledger.latest_state(s, found)
             if found.fate or (row is not None and row.state.get("fate")):
                 raise ChroniclerError(

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from sqlmodel import Session, col, select
 
 from dsl.errors import ChroniclerError
-from journal import ledger
+from journal import lease, ledger
 from journal.models import (
     Campaign,
     CampaignState,
@@ -70,6 +70,11 @@ def rollback_year(s: Session, campaign_name: str) -> RolledBack:
         raise ChroniclerError(f"{campaign.name!r} has no unfinished year to roll back")
     session = years[-1]
     year = session.year
+    if lease.live(lease.database_of(s), campaign.name):
+        raise ChroniclerError(
+            f"year {year} of {campaign.name!r} is being recorded right now by another "
+            "'chronicler play', not left by a crash; nothing was removed"
+        )
     events = list(
         s.exec(
             select(EventRecord)

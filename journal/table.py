@@ -168,8 +168,20 @@ def _place_json(place: MapPlace) -> dict[str, Any]:
     }
 
 
-def start_campaign(s: Session, name: str, catalogue: Catalogue | None) -> Campaign:
-    campaign = ledger.create_campaign(s, name)
+def start_campaign(
+    s: Session,
+    name: str,
+    catalogue: Catalogue | None,
+    *,
+    ruleset: str | None = None,
+    version: str | None = None,
+) -> Campaign:
+    """A campaign of the catalogue's game, as its text sets it up; ``ruleset`` and
+    ``version``: what it plays, when not the default ruleset (a designer's copy)."""
+    if ruleset:
+        campaign = ledger.create_campaign(s, name, ruleset=ruleset, ruleset_version=version or "")
+    else:
+        campaign = ledger.create_campaign(s, name)
     state = new_campaign_state(catalogue)
     ledger.write_state(s, campaign, 1, state)
     places = campaign_state.map_places(state, catalogue)
@@ -336,8 +348,8 @@ def _play(catalogue: Catalogue | None, item: str) -> Play:
             points = int(points_text)
         except ValueError:
             raise UsageError(f"points of {name!r} must be a number, not {points_text!r}") from None
-        if not -1000 <= points <= 1000:
-            raise UsageError(f"points of {name!r} must be between -1000 and 1000, not {points}")
+        if not 0 <= points <= 1000:  # as a bundle takes them (journal.bundle_schema.Points)
+            raise UsageError(f"points of {name!r} must be between 0 and 1000, not {points}")
     kind = None
     if catalogue is not None and catalogue.names("asset", "obstacle"):
         both = catalogue.kinds_of(name, *kinds)

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from dsl.errors import ChroniclerError, UsageError
+from journal.limits import SEED_MAX
 
 if TYPE_CHECKING:
     from dsl.contract import Ruleset
@@ -23,12 +24,15 @@ SIMULATE_HELP = (
     "gives the differences with 95% intervals; --supply-sweep plays the text with each "
     "supply size; --ablate takes each named card out of the text in turn. The report is "
     "tables in the terminal, JSON with --json, one CSV a table with --csv, a page with "
-    "--html. Ctrl-C stops and keeps the games that finished.\n\n"
+    "--html. Ctrl-C stops and keeps the games that finished; games are committed as they "
+    "come, so a kill loses only the last second's, and the next run on the store says what "
+    "it found.\n\n"
     "Example: chronicler simulate six-winters --games 1000 --year 1 --compare HEAD~1"
 )
 
 SWEEP = "6,7,8,9,10,unbounded"
 UNBOUNDED = 1000  # more dice of a resource than a session ever puts in play
+MOST_WORKERS = 256  # local processes; each is a whole Python with the ruleset loaded
 
 
 def register(app: typer.Typer) -> None:
@@ -41,7 +45,9 @@ def simulate_command(
         help="The ruleset: a name (six-winters) or its folder (default: the current campaign's).",
         show_default=False,
     ),
-    games: int = typer.Option(100, "--games", help="Games to play (of the year --year)."),
+    games: int = typer.Option(
+        100, "--games", help="Games to play (of the year --year), at most 1,000,000."
+    ),
     year: int = typer.Option(1, "--year", help="The campaign year each game counts, 1-6."),
     campaigns: int | None = typer.Option(
         None,
@@ -55,9 +61,11 @@ def simulate_command(
         help="The bot that plays every side (default: the ruleset's own).",
         show_default=False,
     ),
-    seed: int = typer.Option(0, "--seed", help="The first seed; games use seed, seed+1, ..."),
+    seed: int = typer.Option(
+        0, "--seed", help="The first seed; games use seed, seed+1, ...", min=0, max=SEED_MAX
+    ),
     workers: int = typer.Option(
-        0, "--workers", help="Worker processes (0: one per core).", show_default=False
+        0, "--workers", help="Worker processes (0: one per core; at most 256).", show_default=False
     ),
     cluster: str | None = typer.Option(
         None,
@@ -100,13 +108,15 @@ def simulate_command(
     ),
     quiet: bool = typer.Option(False, "--quiet", help="No progress bar."),
 ) -> None:
+    from journal.outputs import file_to_write
     from journal.rulesets import find_ruleset
 
     from . import figures, report, runner, store, texts
     from .games import Plan
 
-    store_path = Path(store_file)
-    html_path = Path(html_file) if html_file else None
+    # written after every game is played: a name that cannot be written is told first
+    store_path = file_to_write(Path(store_file), "--store")
+    html_path = file_to_write(Path(html_file), "--html") if html_file else None
     csv_path = Path(csv_folder) if csv_folder else None
     if csv_path is not None and csv_path.exists() and not csv_path.is_dir():
         raise UsageError(f"--csv {csv_folder}: a file is there; give a folder")
@@ -127,8 +137,13 @@ def simulate_command(
         if not 1 <= year <= playtest.sessions:
             raise UsageError(f"--year must be 1-{playtest.sessions}, got {year}")
         count, counted_year = games, year
-    if workers < 0:
-        raise UsageError(f"--workers must be 0 or more, got {workers}")
+    if count > store.GAMES_PER_RUN:  # a game's id is its run's and its place in the run
+        what = "--campaigns" if campaigns is not None else "--games"
+        raise UsageError(f"{what} is at most {store.GAMES_PER_RUN:,} a run, got {count:,}")
+    if seed + count - 1 > SEED_MAX:  # every game's seed is recorded, as every seed is
+        raise UsageError(f"--seed: the last game's seed would be past {SEED_MAX}")
+    if not 0 <= workers <= MOST_WORKERS:
+        raise UsageError(f"--workers is 0 to {MOST_WORKERS}, got {workers}")
     workers = workers or os.cpu_count() or 1
     found.load()  # the text must compile before any game: its errors, every one, at once
     base = Plan(found, bot, counted_year)
@@ -158,6 +173,13 @@ def simulate_command(
     err = Console(stderr=True, highlight=False)
     con = store.connect(store_path)
     try:
+        for run_id, label, done, asked in store.left_unfinished(con):
+            err.print(
+                f"[bold yellow]found:[/] run {run_id} ({escape(label)}) stopped after {done} of "
+                f"{asked} games without finishing (a kill?); its {done} games are kept in "
+                f"{escape(str(store_path))}",
+                markup=True,
+            )
         seeds = list(range(seed, seed + count))
         runs = runner.start_runs(con, plans, seeds, label=f"{game or found.name} x{count}")
         total = len(runs) * count

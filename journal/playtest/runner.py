@@ -1,5 +1,7 @@
 """Running a simulation's games: in this process, in local worker processes, or on a Dask
-cluster; every finished game is written to the store, and Ctrl-C keeps what finished.
+cluster; finished games are committed to the store as they come (every second or so, with the
+run's count of them), so Ctrl-C keeps what finished and a kill loses only the games of the
+last second and those still being played.
 
 Work goes out in chunks of a few games (one task each) so the per-task overhead stays small
 beside the games, and results come back as they finish.
@@ -7,6 +9,7 @@ beside the games, and results come back as they finish.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -17,6 +20,9 @@ from .games import Plan, play_chunk, start_worker
 from .texts import digest, rules_files
 
 Done = tuple[int, list[int], list[dict[str, Any]]]  # plan index, game indices, games
+# A commit costs about 0.1 s whatever it holds (DuckDB reads each table's rows from a CSV file):
+# once a second keeps it a small share of the parent's time, which mostly waits on workers.
+FLUSH_SECONDS = 1.0
 
 
 @dataclass
@@ -133,9 +139,11 @@ def play_runs(
     workers: int = 1,
     cluster: str | None = None,
     on_game: Callable[[int], None] | None = None,
+    flush_seconds: float = FLUSH_SECONDS,
 ) -> bool:
-    """Play every run's games and store them. Returns False when interrupted (Ctrl-C): the
-    games finished by then are stored and the runs say how many."""
+    """Play every run's games and store them, committed every ``flush_seconds`` with each
+    run's count of finished games. Returns False when interrupted (Ctrl-C): the games
+    finished by then are stored and the runs say how many."""
     total = sum(len(r.seeds) for r in runs)
     tasks = _tasks(runs, chunk_size(total, workers))
     if cluster:
@@ -146,6 +154,7 @@ def play_runs(
         results = _local(runs, tasks)
     writer = store.Writer(con)
     interrupted = False
+    committed = time.monotonic()
     try:
         for i, idx, games in results:
             run = runs[i]
@@ -154,8 +163,9 @@ def play_runs(
                 if game["error"]:
                     run.errors.append(f"seed {game['seed']}: {game['error']}")
             run.finished += len(games)
-            if writer.pending() >= 2000:
-                writer.flush()
+            if writer.pending() >= 2000 or time.monotonic() - committed >= flush_seconds:
+                store.commit(con, writer, [(r.run_id, r.finished) for r in runs])
+                committed = time.monotonic()
             if on_game is not None:
                 on_game(len(games))
     except KeyboardInterrupt:

@@ -85,6 +85,33 @@ def new_run(con: Any, **fields: Any) -> int:
     return run_id
 
 
+def commit(con: Any, writer: Writer, finished: Sequence[tuple[int, int]]) -> None:
+    """The games gathered so far and each run's count of them (run id, games), in one
+    transaction: a store opened after a kill finds every run's games and their count agree."""
+    con.begin()
+    try:
+        writer.flush()
+        for run_id, count in finished:
+            con.execute("UPDATE runs SET finished = ? WHERE run_id = ?", [count, run_id])
+        con.commit()
+    except BaseException:
+        con.rollback()
+        raise
+
+
+def left_unfinished(con: Any) -> list[tuple[int, str, int, int]]:
+    """The runs a process stopped without finishing or being interrupted (killed: no other
+    process can hold the store while one writes it) as (run id, label, finished, games); each
+    is marked interrupted, so it is told once."""
+    rows = con.execute(
+        "SELECT run_id, label, finished, games FROM runs "
+        "WHERE NOT interrupted AND finished < games ORDER BY run_id"
+    ).fetchall()
+    for run_id, *_ in rows:
+        con.execute("UPDATE runs SET interrupted = true WHERE run_id = ?", [run_id])
+    return [(int(r), str(label), int(f), int(g)) for r, label, f, g in rows]
+
+
 def finish_run(con: Any, run_id: int, finished: int, interrupted: bool) -> None:
     con.execute(
         "UPDATE runs SET finished = ?, interrupted = ? WHERE run_id = ?",
@@ -92,9 +119,12 @@ def finish_run(con: Any, run_id: int, finished: int, interrupted: bool) -> None:
     )
 
 
+GAMES_PER_RUN = 1_000_000  # a run's games are numbered within its id's million
+
+
 def game_id(run_id: int, index: int) -> int:
     """Game ids are the run's id and the game's place in it: run 3's game 17 is 3_000_017."""
-    return run_id * 1_000_000 + index
+    return run_id * GAMES_PER_RUN + index
 
 
 def replay_command(game: str, game_id: int, store_path: str | Path) -> str:

@@ -76,8 +76,10 @@ def print_command(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from dsl.errors import UsageError
+    from journal.outputs import folder_to_write
     from journal.printing.run import Options, PrintFormat, print_cards
 
+    folder_to_write(out, "--out")
     try:
         fmt = PrintFormat(format_.casefold())
     except ValueError:
@@ -100,6 +102,7 @@ def print_command(
         MofNCompleteColumn(),
         console=err,
         transient=True,
+        disable=not err.is_terminal,  # else its last line is a blank one before any error
     ) as bar:
         task = bar.add_task("draw", total=None)
 

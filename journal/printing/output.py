@@ -11,6 +11,7 @@ import os
 import re
 import tempfile
 import unicodedata
+from collections.abc import Iterable
 from pathlib import Path
 
 from dsl.errors import ChroniclerError, UsageError
@@ -87,13 +88,23 @@ def write_new(path: Path, data: bytes) -> None:
         raise
 
 
-def unique_slugs(names: list[str]) -> dict[str, str]:
-    """Each name's slug, with -2, -3... where two names make the same slug."""
-    seen: dict[str, int] = {}
-    out: dict[str, str] = {}
-    for name in names:
-        base = slug(name)
-        count = seen.get(base, 0) + 1
-        seen[base] = count
-        out[name] = base if count == 1 else f"{base}-{count}"
-    return out
+class UniqueNames:
+    """File names given out once each: a name already given (or ``taken``) gets -2, -3...
+    until it is free ("Fork", "Fork!" and "Fork 2" are fork, fork-2 and fork-2-2)."""
+
+    def __init__(self, taken: Iterable[str] = ()) -> None:
+        self.used = set(taken)
+
+    def add(self, stem: str) -> str:
+        name, count = stem, 1
+        while name in self.used:
+            count += 1
+            name = f"{stem}-{count}"
+        self.used.add(name)
+        return name
+
+
+def unique_slugs(names: list[str], taken: Iterable[str] = ()) -> dict[str, str]:
+    """Each name's slug, no two alike and none of ``taken``."""
+    given = UniqueNames(taken)
+    return {name: given.add(slug(name)) for name in names}

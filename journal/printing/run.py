@@ -16,7 +16,7 @@ from dsl.errors import UsageError
 from journal.printing import tts
 from journal.printing.faces import CARD_SIZES, DEFAULT_BLEED_MM, MM, Face, FaceSet
 from journal.printing.merge import merge_rows, to_csv
-from journal.printing.output import OutDir, slug, unique_slugs
+from journal.printing.output import OutDir, UniqueNames, slug
 from journal.printing.raster import rasterise
 from journal.printing.selection import PrintedCard, changed_since, select
 from journal.printing.sheets import About, SheetCard, SheetLayout, write_pdf
@@ -203,24 +203,37 @@ def _write_pdf(
     target.write_bytes(pdf, f"{name}-{faces.size}-{options.paper}.pdf")
 
 
+def _png_stems(chosen: Sequence[PrintedCard]) -> dict[tuple[str, str], tuple[str, list[str]]]:
+    """(kind, name) -> the file names (without .png) of a card's front and other sides: each
+    kind's folder gives a name once ("back" is the kind's back), so every card keeps its own
+    file whatever its name makes ("Fork", "Fork!" and "Fork 2"; "Fork" with a side "Lit"
+    and a card "Fork Lit")."""
+    stems: dict[tuple[str, str], tuple[str, list[str]]] = {}
+    for kind in dict.fromkeys(e.kind for e in chosen):
+        of_kind = [e for e in chosen if e.kind == kind]
+        given = UniqueNames({"back"})
+        fronts = {e.name: given.add(slug(e.name)) for e in of_kind}
+        for entry in of_kind:
+            front = fronts[entry.name]
+            sides = [given.add(f"{front}-{slug(side)}") for side in entry.other_sides]
+            stems[(kind, entry.name)] = (front, sides)
+    return stems
+
+
 def _png_faces(
     chosen: Sequence[PrintedCard], faces: FaceSet, report: PrintReport
 ) -> list[tuple[Face, tuple[str, ...]]]:
     """Every face a PNG run writes and the path of each: fronts, other sides, kind backs."""
-    slugs: dict[str, dict[str, str]] = {}
-    for entry in chosen:
-        slugs.setdefault(entry.kind, {})
-    for kind in slugs:
-        slugs[kind] = unique_slugs([e.name for e in chosen if e.kind == kind])
+    stems = _png_stems(chosen)
     out: list[tuple[Face, tuple[str, ...]]] = []
     for face, entry in zip(_fronts(chosen, faces, report), chosen, strict=True):
-        base = slugs[entry.kind][entry.name]
-        out.append((face, (entry.kind, f"{base}.png")))
-        for side in entry.other_sides:
+        front, sides = stems[(entry.kind, entry.name)]
+        out.append((face, (entry.kind, f"{front}.png")))
+        for side, stem in zip(entry.other_sides, sides, strict=True):
             other = faces.side(entry.card, side)
             _note_overflow(other, report)
-            out.append((other, (entry.kind, f"{base}-{slug(side)}.png")))
-    for kind in slugs:
+            out.append((other, (entry.kind, f"{stem}.png")))
+    for kind in dict.fromkeys(e.kind for e in chosen):
         if not any(e.other_sides for e in chosen if e.kind == kind):
             out.append((faces.back(kind), (kind, "back.png")))
     return out
@@ -229,12 +242,9 @@ def _png_faces(
 def image_paths(chosen: Sequence[PrintedCard]) -> dict[tuple[str, str], tuple[str, str]]:
     """(kind, name) -> the front and back PNG paths a PNG run writes, relative to --out."""
     paths = {}
-    for kind in {e.kind for e in chosen}:
-        named = unique_slugs([e.name for e in chosen if e.kind == kind])
-        for entry in (e for e in chosen if e.kind == kind):
-            base = f"png/{kind}/{named[entry.name]}"
-            back = f"{base}-{slug(entry.other_sides[0])}.png" if entry.other_sides else None
-            paths[(kind, entry.name)] = (f"{base}.png", back or f"png/{kind}/back.png")
+    for (kind, name), (front, sides) in _png_stems(chosen).items():
+        back = f"png/{kind}/{sides[0]}.png" if sides else f"png/{kind}/back.png"
+        paths[(kind, name)] = (f"png/{kind}/{front}.png", back)
     return paths
 
 

@@ -89,6 +89,12 @@ class TrackFields(_Strict):
     state: p.TrackState
     created_at: Stamp
 
+    @model_validator(mode="after")
+    def _kind_is_the_states(self) -> TrackFields:
+        if self.state.kind is not self.kind:
+            raise ValueError(f"a {self.kind} track holds a {self.state.kind} state")
+        return self
+
 
 class StoryPart(_Strict):
     sessions: Annotated[list[SessionFields], Field(max_length=LIST_LIMIT)] = []
@@ -204,6 +210,12 @@ def import_story(
             raise ChroniclerError(
                 f"the bundle is refused: story.sheets names {sheet.character!r}, who is not "
                 "among its characters"
+            )
+    for r in part.records:
+        if r.character is not None and r.character not in characters:
+            raise ChroniclerError(
+                f"the bundle is refused: story.records[{r.number}] is about {r.character!r}, "
+                "who is not among its characters"
             )
     scene_ids: dict[tuple[int, int], int] = {}
     for entry in part.sessions:

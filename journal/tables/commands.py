@@ -118,7 +118,7 @@ def character_add(
     with _journal(db, create=False) as journal:
         with journal.reading() as s:
             _, game = story.story_campaign(s, campaign)
-        sheet_file = checked_sheet(game.engine, sheet, game.rules)
+        sheet_file = checked_sheet(game.engine, sheet, game.rules, "nothing recorded")
         kept = story.sheet_of_character(sheet_file)
         row = journal.write(
             lambda s: story.add_character(s, story.story_campaign(s, campaign)[0], kept)

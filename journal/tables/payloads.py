@@ -1,7 +1,10 @@
 """The shapes of what a table companion records: a character's sheet, a track, and one payload
 per kind of mechanic record. Each is a pydantic model that refuses what does not fit (unknown
-fields, NUL characters, names past the journal's limits, negative counts), so a record is
-validated before it is written and again when it is read back for the site.
+fields, NUL characters, names past the journal's limits, negative counts, a number or a yes/no
+written as text), and what the rules cannot leave on a table (a skill that builds on itself or
+on no skill of the sheet, points above a stat's level, a clock fuller than its wedges, steps
+out of order), so a record is validated before it is written, when a bundle is imported, and
+again when it is read back for the site.
 """
 
 from __future__ import annotations
@@ -14,13 +17,16 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    StrictBool,
     TypeAdapter,
     ValidationError,
     model_validator,
 )
 
 from dsl.errors import ChroniclerError
+from dsl.kernel.table import StepTrack, TableError
 from journal.bundle_schema import LIST_LIMIT, NAME_LIMIT, TEXT_LIMIT
+from journal.limits import SEED_MAX
 
 
 def _no_nul(value: str) -> str:
@@ -31,8 +37,10 @@ def _no_nul(value: str) -> str:
 
 Name = Annotated[str, Field(min_length=1, max_length=NAME_LIMIT), AfterValidator(_no_nul)]
 Text = Annotated[str, Field(max_length=TEXT_LIMIT), AfterValidator(_no_nul)]
-Count = Annotated[int, Field(ge=0, le=10_000)]
-Faces = Annotated[list[Annotated[int, Field(ge=1, le=100)]], Field(max_length=LIST_LIMIT)]
+Count = Annotated[int, Field(strict=True, ge=0, le=10_000)]
+Faces = Annotated[
+    list[Annotated[int, Field(strict=True, ge=1, le=100)]], Field(max_length=LIST_LIMIT)
+]
 
 
 class _Strict(BaseModel):
@@ -57,7 +65,7 @@ class StatPool(_Strict):
 class ConsequenceTag(_Strict):
     name: Name  # what it is, as the GM decided ("broken arm")
     stat: Name
-    level: Annotated[int, Field(ge=1, le=100)]  # written as negative: -level
+    level: Annotated[int, Field(strict=True, ge=1, le=100)]  # written as negative: -level
 
 
 class Reservoir(_Strict):
@@ -96,6 +104,35 @@ class Sheet(_Strict):
     schemes: list[Tag] = Field(default_factory=list, max_length=LIST_LIMIT)
     inventory: list[Tag] = Field(default_factory=list, max_length=LIST_LIMIT)
 
+    @model_validator(mode="after")
+    def _as_the_rules_leave_it(self) -> Sheet:
+        """A sheet the rules can make: a skill builds on another of the sheet, one level
+        below it (the root skill on none); a stat holds at most its level in points."""
+        skills = {s.name.casefold(): s for s in self.skills}
+        if len(skills) != len(self.skills):
+            raise ValueError("two skills with one name")
+        for skill in self.skills:
+            if skill.builds_on is None:
+                continue
+            lower = skills.get(skill.builds_on.casefold())
+            if lower is skill:
+                raise ValueError(f"skill {skill.name!r} builds on itself")
+            if lower is None:
+                raise ValueError(
+                    f"skill {skill.name!r} builds on {skill.builds_on!r}, which the sheet lacks"
+                )
+            if skill.level != lower.level + 1:
+                raise ValueError(
+                    f"skill {skill.name!r} {skill.level} builds on {lower.name!r} "
+                    f"{lower.level}: a skill is one level above the one it builds on"
+                )
+        for stat in self.stats:
+            if stat.points > stat.level:
+                raise ValueError(
+                    f"{stat.name} holds {stat.points} points but its level is {stat.level}"
+                )
+        return self
+
     def skill(self, name: str) -> SkillTag | None:
         folded = name.strip().casefold()
         return next((s for s in self.skills if s.name.casefold() == folded), None)
@@ -118,7 +155,7 @@ class TrackKind(StrEnum):
 
 
 class Break(_Strict):
-    after: Annotated[int, Field(ge=1, le=1_000)]  # the steps before the break
+    after: Annotated[int, Field(strict=True, ge=1, le=1_000)]  # the steps before the break
     text: Text = ""
 
 
@@ -127,11 +164,37 @@ class TrackState(_Strict):
     wedges filled of ``size``, or a steps track's ``marks`` (○ ∅ ⦻) and its breaks."""
 
     kind: TrackKind
-    size: Annotated[int, Field(ge=1, le=1_000)]
-    value: Annotated[int, Field(ge=0, le=1_000)] = 0
+    size: Annotated[int, Field(strict=True, ge=1, le=1_000)]
+    value: Annotated[int, Field(strict=True, ge=0, le=1_000)] = 0
     marks: Annotated[str, Field(max_length=1_000)] = ""
     breaks: list[Break] = Field(default_factory=list, max_length=1_000)
     hidden: bool = False  # kept from the players: the site leaves it out
+
+    @model_validator(mode="after")
+    def _as_it_can_stand(self) -> TrackState:
+        """A countdown or a clock is a number (a clock's at most its wedges); a track of steps
+        is its marks, done in order, with its breaks between them."""
+        if self.kind is not TrackKind.STEPS:
+            if self.marks or self.breaks:
+                raise ValueError(f"a {self.kind} has no steps and no breaks")
+            if self.kind is TrackKind.CLOCK and self.value > self.size:
+                raise ValueError(
+                    f"a clock of {self.size} wedges has 0 to {self.size} filled, not {self.value}"
+                )
+            return self
+        after = sorted(b.after for b in self.breaks)
+        if len(set(after)) != len(after) or any(not 1 <= a < len(self.marks) for a in after):
+            raise ValueError("a break stands between two steps, one break a place")
+        marks = "".join(("|" if at in after else "") + mark for at, mark in enumerate(self.marks))
+        try:
+            track = StepTrack.parse(marks)
+        except TableError as error:
+            raise ValueError(str(error)) from None
+        if len(track.steps) != self.size:
+            raise ValueError(f"its marks are {len(track.steps)} steps, not {self.size}")
+        if track.progress != self.value:
+            raise ValueError(f"its marks have {track.progress} steps done, not {self.value}")
+        return self
 
 
 # --- the records -----------------------------------------------------------------------------
@@ -181,7 +244,9 @@ class RollRecord(_Strict):
     xp_before: Count
     xp_after: Count
     gained: GainedSkill | None = None
-    seed: Annotated[int, Field(ge=0)] | None = None  # the generator's, when it rolled
+    seed: Annotated[int, Field(strict=True, ge=0, le=SEED_MAX)] | None = (
+        None  # the generator's, if it rolled
+    )
     lines: list[Text] = Field(max_length=LIST_LIMIT)
 
 
@@ -203,16 +268,22 @@ class TrackRecord(_Strict):
     before: TrackState | None = None
     after: TrackState
     reached: list[Text] = Field(default_factory=list, max_length=1_000)  # breaks reached
-    finished: bool = False  # a countdown at zero, a clock or a track full
+    finished: StrictBool = False  # a countdown at zero, a clock or a track full
+
+    @model_validator(mode="after")
+    def _one_kind_of_track(self) -> TrackRecord:
+        if self.before is not None and self.before.kind is not self.after.kind:
+            raise ValueError(f"a {self.before.kind} became a {self.after.kind}")
+        return self
 
 
 class ConsequenceRecord(_Strict):
     kind: Literal[RecordKind.CONSEQUENCE] = RecordKind.CONSEQUENCE
     name: Name
     stat: Name
-    hits: Annotated[int, Field(ge=1, le=100)]
-    level: Annotated[int, Field(ge=1, le=100)]  # after promotion
-    fatal: bool = False
+    hits: Annotated[int, Field(strict=True, ge=1, le=100)]
+    level: Annotated[int, Field(strict=True, ge=1, le=100)]  # after promotion
+    fatal: StrictBool = False
 
 
 class XpReason(StrEnum):
@@ -222,7 +293,7 @@ class XpReason(StrEnum):
 
 class XpRecord(_Strict):
     kind: Literal[RecordKind.XP] = RecordKind.XP
-    amount: Annotated[int, Field(ge=-10_000, le=10_000)]  # gained (+) or spent (-)
+    amount: Annotated[int, Field(strict=True, ge=-10_000, le=10_000)]  # gained (+) or spent (-)
     why: XpReason
     text: Text = ""
     xp_after: Count
@@ -240,8 +311,8 @@ class StatRecord(_Strict):
 class IntrusionRecord(_Strict):
     kind: Literal[RecordKind.INTRUSION] = RecordKind.INTRUSION
     text: Text
-    accepted: bool
-    xp_change: Annotated[int, Field(ge=-10_000, le=10_000)]
+    accepted: StrictBool
+    xp_change: Annotated[int, Field(strict=True, ge=-10_000, le=10_000)]
     xp_after: Count
 
 
@@ -251,14 +322,14 @@ class HitRecord(_Strict):
 
     kind: Literal[RecordKind.HIT] = RecordKind.HIT
     stat: Name
-    hits: Annotated[int, Field(ge=1, le=100)]
+    hits: Annotated[int, Field(strict=True, ge=1, le=100)]
     offset: Count
     points_before: Count
     points_after: Count
     consequence: ConsequenceTag | None = None
-    promoted: bool = False
-    fatal: bool = False
-    conceded: bool = False
+    promoted: StrictBool = False
+    fatal: StrictBool = False
+    conceded: StrictBool = False
 
 
 class RestRecord(_Strict):

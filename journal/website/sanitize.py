@@ -1,9 +1,10 @@
 """Turning what people wrote into HTML that cannot run anything.
 
-Narration and challenge answers are Markdown. We render them to HTML ourselves, clean the HTML
-with nh3 against a short allowlist, and embed only the cleaned fragment in the pages. Every other
-string that reaches a page (names of scenes, characters, cards, locations) goes through
-``text``, which escapes HTML and Markdown alike.
+Narration and challenge answers are Markdown. We render them to HTML ourselves (markdown-it-py,
+CommonMark, in time linear in the text), clean the HTML with nh3 against a short allowlist, and
+embed only the cleaned fragment in the pages. Every other string that reaches a page (names of
+scenes, characters, cards, locations) goes through ``text``, which escapes HTML and Markdown
+alike.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ import re
 from collections.abc import Collection, Mapping
 from html.parser import HTMLParser
 
-import markdown
 import nh3
+from markdown_it import MarkdownIt
 
 ALLOWED_TAGS = {
     "p", "br", "em", "strong", "b", "i", "blockquote", "ul", "ol", "li",
@@ -26,14 +27,28 @@ URL_SCHEMES = {"http", "https", "mailto"}
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+!|~])")
 
 
+class _Narration(MarkdownIt):
+    """CommonMark with raw HTML off: a tag a player writes is shown as the text it is (an
+    unclosed one would otherwise swallow the rest of the story). Python-Markdown, which MkDocs
+    uses for our own pages, scans a paragraph again after each link it finds: a narration of
+    many links took minutes (``benchmarks/bench_routes.py``)."""
+
+    def validateLink(self, url: str) -> bool:
+        """Only a link nh3 keeps is a link (http, https, mailto); any other stays as written,
+        rather than an address made relative by percent-encoding ("jav%09ascript:...")."""
+        scheme, colon, _ = url.partition(":")
+        return bool(colon) and scheme.casefold() in URL_SCHEMES
+
+
+_MARKDOWN = _Narration("commonmark", {"html": False})
+
+
 def narration_html(source: str) -> str:
     """Markdown written by a player -> sanitised HTML fragment.
 
-    Raw HTML is shown as the text it is (an unclosed tag would otherwise swallow the rest of
-    the story); Markdown's own links and emphasis work, and nh3 cleans what Markdown made.
+    Markdown's own links and emphasis work, and nh3 cleans what Markdown made.
     """
-    rendered = markdown.markdown((source or "").replace("<", "&lt;"), output_format="html")
-    return clean(rendered)
+    return clean(_MARKDOWN.render(source or ""))
 
 
 def clean(fragment: str) -> str:

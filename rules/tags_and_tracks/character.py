@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from dsl.diagnostics import CheckFailed, Diagnostics, counted, did_you_mean, read_rules_text
+from dsl.limits import NAME_LIMIT
 from dsl.runtime import Span
 
 from .progression import NotAllowed
@@ -124,6 +125,8 @@ def read_character(text: str, path: str, ruleset: Any, d: Diagnostics) -> Charac
             name, _, background = body.partition(" - ")
             character = Character(name.strip(), background.strip())
             header = _span(path, number, indent, len(line))
+            _check_length(character.name, "the character's name", header, d)
+            _check_length(character.background, "the background", header, d)
             continue
         labelled = LABELLED.match(body)
         stat = STAT.match(body)
@@ -276,6 +279,7 @@ def _read_skills(
             )
             return
         name, level = m.group("name").strip(), int(m.group("level"))
+        _check_length(name, f"skill '{name[:40]}...'", span, d)
         is_root = name.casefold() == root_name.casefold()
         if is_root and (level != root_level or previous is not None):
             d.error(
@@ -302,6 +306,12 @@ def _read_skills(
         skill = Skill(name, level, builds_on, span)
         character.skills[name.casefold()] = skill
         previous = skill
+
+
+def _check_length(text: str, what: str, span: Span, d: Diagnostics) -> None:
+    """A name the journal can keep (``character add``, a bundle): the sheet's verdict is one."""
+    if len(text) > NAME_LIMIT:
+        d.error(f"{what} is {len(text)} characters long: a name holds at most {NAME_LIMIT}", span)
 
 
 def _check_whole(character: Character, header: Span, ruleset: Any, d: Diagnostics) -> None:

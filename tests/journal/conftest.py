@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from fakes import fake_catalogue, play_campaign
+from journal_testing import Ran
 
 from journal import catalogue as catalogue_module
 from journal.catalogue import Catalogue
@@ -73,13 +73,6 @@ def sqlite_path(tmp_path: Path) -> Path:
     return tmp_path / "chronicle.db"
 
 
-def sqlite_only(journal: Journal) -> Path:
-    """The journal's file; skips the PostgreSQL run of a test that needs one."""
-    if journal.path is None:
-        pytest.skip("needs a SQLite journal file")
-    return journal.path
-
-
 @pytest.fixture
 def journal(journal_path: Path) -> Iterator[Journal]:
     opened = open_journal(journal_path)
@@ -92,13 +85,6 @@ def recorded(journal: Journal, cards: Catalogue) -> Journal:
     """A journal holding a six-year campaign "Demo" recorded from made-up engine events."""
     record_campaign(journal, "Demo", play_campaign(seed=5), seed=5, catalogue=cards)
     return journal
-
-
-@dataclass
-class Ran:
-    code: int
-    out: str
-    err: str
 
 
 @pytest.fixture

@@ -60,6 +60,8 @@ BAD_COMMANDS = {
                              "--skill-match", str(2**64), "--text", "x"],
     "card points of 2**63": ["scene", "record", *CAMPAIGN, "--year", "1", *SCENE,
                              "--played", f"Old Map:{HUGE}", "--text", "x"],
+    "card points of -4": ["scene", "record", *CAMPAIGN, "--year", "1", *SCENE,
+                          "--played", "Old Map:-4", "--text", "x"],
     "threat left of -2**63": ["year", "end", *CAMPAIGN, "--year", "1", "--result", "won",
                               "--threat-left", str(-(2**63))],
     "finale scenes of 2**70": ["year", "end", *CAMPAIGN, "--year", "1", "--result", "won",
@@ -112,7 +114,7 @@ def test_a_50_mb_narration_is_refused_before_it_is_read(
     before = snapshot(journal_path)
     ran = table("scene", "record", *CAMPAIGN, "--year", "1", *SCENE, "--file", str(big))
     assert_refused(ran, before, snapshot(journal_path))
-    assert "52,428,800 bytes is longer than a narration can be" in ran.err
+    assert f"--file {big}: it is larger than a narration may be (800,000 bytes at most)" in ran.err
 
 
 def test_an_empty_db_option_is_refused_not_taken_for_the_default(

@@ -297,3 +297,28 @@ def test_a_file_that_cannot_be_a_bundle_is_refused_in_one_line(
     ran = cli("import", str(file))
     assert ran.code == 1 and says in ran.err and ran.err.count("\n") == 1, ran.err
     assert not (tmp_path / "chronicle.db").exists()  # no journal made for a refused bundle
+
+
+@pytest.mark.parametrize("kept", ["  Demo  ", "Demo\n", "\tDemo\r\n"])
+def test_an_imported_name_is_kept_as_every_verb_reads_it(
+    recorded: Journal, tmp_path: Path, cli, kept: str
+) -> None:  # type: ignore[no-untyped-def]
+    data = json.loads(export_json(recorded, "Demo"))
+    data["campaign"]["name"] = kept
+    (tmp_path / "spaced.json").write_text(json.dumps(data))
+    fresh = tmp_path / "fresh.db"
+    assert cli("import", str(tmp_path / "spaced.json"), db=fresh).code == 0
+    out = tmp_path / "again.json"
+    done = cli("export", "--campaign", kept, "--out", str(out), db=fresh)
+    assert done.code == 0, done.err
+    assert json.loads(out.read_text())["campaign"]["name"] == "Demo"
+
+
+def test_an_import_renamed_with_spaces_around_is_kept_without_them(
+    recorded: Journal, tmp_path: Path, cli
+) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "demo.json").write_text(export_json(recorded, "Demo"))
+    fresh = tmp_path / "fresh.db"
+    assert cli("import", str(tmp_path / "demo.json"), "--as", " Old Demo\n", db=fresh).code == 0
+    with open_journal(fresh, create=False) as journal, journal.reading() as s:
+        assert [c.name for c in ledger.campaigns(s)] == ["Old Demo"]

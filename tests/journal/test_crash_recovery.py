@@ -188,3 +188,36 @@ def play_commits(year_one: Path, folder: Path) -> tuple[int, float]:
     done = play(db, 4, kill_after=10**9)
     assert done.returncode == 0
     return done.stdout.count("committed "), time.perf_counter() - started
+
+
+def test_a_year_being_recorded_is_told_as_such_and_rollback_leaves_it(
+    reference: tuple[Path, Any], tmp_path: Path
+) -> None:
+    """Another process asks while year 2 is being played (not killed): the year is live."""
+    year_one, after_both = reference
+    db = tmp_path / "live.db"
+    db.write_bytes(year_one.read_bytes())
+    command = [sys.executable, str(HERE / "pauser.py"), "4", "--", "play", "six-winters",
+               "--seed", "4", "--campaign", "Bots", "--db", str(db)]  # fmt: skip
+    live = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert live.stdout is not None and live.stdout.readline() == "paused\n"
+        other = play(db, 5)
+        assert other.returncode == 1
+        assert other.stderr.strip() == (
+            "error: campaign 'Bots' is being recorded right now by another 'chronicler play'; "
+            "wait for it to end"
+        )
+        at_table = chronicler("year", "start", "--campaign", "Bots", "--year", "2", "--scheme",
+                              "Mobilize War Machines", "--characters", "Parin,Kanun",
+                              "--db", str(db))  # fmt: skip
+        assert at_table.returncode == 1 and "left unfinished" not in at_table.stderr
+        assert "is being recorded right now by another 'chronicler play'" in at_table.stderr
+        rolled = chronicler("campaign", "rollback", "Bots", "--db", str(db))
+        assert rolled.returncode == 1 and "nothing was removed" in rolled.stderr
+    finally:
+        _, err = live.communicate("\n", timeout=300)
+    assert live.returncode == 0, err
+    assert exported(db) == after_both  # the year went on to its end, untouched

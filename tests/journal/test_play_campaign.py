@@ -73,3 +73,52 @@ def test_a_campaign_name_with_spaces_around_plays_that_campaign(
     ran = cli("play", "six-winters", "--seed", "4", "--campaign", "  Bots ")
     assert ran.code == 0, ran.err
     assert [y for y, *_ in _years(journal_path)] == [1, 2]
+
+
+def _renamed_copy(tmp_path: Path) -> Path:
+    """A designer's copy of the Six Winters text with Eastkeep, a starting location, renamed."""
+    import shutil
+
+    from rules import registry
+
+    copy = Path(shutil.copytree(registry.find("six-winters").folder, tmp_path / "westhold_winters"))
+    for path in copy.glob("*.rules"):
+        path.write_text(path.read_text().replace("Eastkeep", "Westhold"))
+    return copy
+
+
+def test_a_renamed_designer_copy_plays_its_own_map_and_is_recorded_as_itself(
+    cli, journal_path, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    copy = _renamed_copy(tmp_path)
+    ran = cli("play", str(copy), "--seed", "2", "--campaign", "Copy")
+    assert ran.code == 0, ran.err
+    assert "Recorded year 1 into campaign Copy" in ran.out
+    with open_journal(journal_path) as journal, journal.reading() as s:
+        campaign = ledger.get_campaign(s, "Copy")
+        assert (campaign.ruleset, campaign.ruleset_version) == ("westhold-winters", "25.1")
+        places = [p.name for p in ledger.map_as_of(s, campaign, 1)]
+        assert "Westhold" in places and "Eastkeep" not in places
+        assert [x.result for x in ledger.sessions(s, campaign)] == ["won"]
+    again = cli("play", str(copy), "--seed", "3", "--campaign", "Copy")
+    assert again.code == 0, again.err and "Recorded year 2" in again.out
+
+
+def test_a_campaign_is_played_on_with_the_ruleset_it_started_with(
+    cli, journal_path, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    copy = _renamed_copy(tmp_path)
+    assert cli("play", str(copy), "--seed", "2", "--campaign", "Copy").code == 0
+    other = cli("play", "six-winters", "--seed", "3", "--campaign", "Copy")
+    assert other.code == 1
+    assert other.err.strip() == (
+        "error: campaign 'Copy' plays westhold-winters; play it on with that ruleset, "
+        "not six-winters"
+    )
+    assert [y for y, *_ in _years_of(journal_path, "Copy")] == [1]
+
+
+def _years_of(journal_path: Path, name: str) -> list[tuple[int, str | None, int]]:
+    with open_journal(journal_path) as journal, journal.reading() as s:
+        campaign = ledger.get_campaign(s, name)
+        return [(x.year, x.result, x.scenes_completed) for x in ledger.sessions(s, campaign)]

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import sqlite_only
+from journal_testing import sqlite_only
 from sqlmodel import select
 
 from dsl.errors import ChroniclerError

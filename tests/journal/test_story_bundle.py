@@ -53,6 +53,35 @@ def test_a_six_winters_bundle_has_no_story_part(recorded: Journal) -> None:
         (lambda b: b["story"]["sheets"][0].update(character="Nobody"), "'Nobody'"),
         (lambda b: b["story"]["tracks"].append(b["story"]["tracks"][0]), "two tracks"),
         (lambda b: b["story"]["sessions"][0].update(title="a\x00b"), "NUL"),
+        # what the rules cannot leave on a table (the tracks: a clock, then steps)
+        (lambda b: b["story"]["tracks"][0]["state"].update(value=999), "a clock of 6 wedges"),
+        (lambda b: b["story"]["tracks"][1]["state"].update(marks="∅∅x⦻○○"), "not a step"),
+        (lambda b: b["story"]["tracks"][1]["state"].update(marks="○∅∅⦻○○"), "done in order"),
+        (lambda b: b["story"]["tracks"][1]["state"].update(value=1), "4 steps done, not 1"),
+        (lambda b: b["story"]["tracks"][1]["state"].update(size=9), "6 steps, not 9"),
+        (lambda b: b["story"]["tracks"][0].update(kind="steps"), "a steps track holds a clock"),
+        (lambda b: b["story"]["records"][1]["payload"]["after"].update(value=7), "6 wedges"),
+        (
+            lambda b: b["story"]["sheets"][0]["sheet"]["skills"][2].update(builds_on="bash"),
+            "'bash' builds on itself",
+        ),
+        (
+            lambda b: b["story"]["sheets"][0]["sheet"]["skills"][2].update(builds_on="cook"),
+            "'bash' builds on 'cook', which the sheet lacks",
+        ),
+        (
+            lambda b: b["story"]["sheets"][0]["sheet"]["skills"][2].update(level=7),
+            "'bash' 7 builds on 'fight' 2",
+        ),
+        (
+            lambda b: b["story"]["sheets"][0]["sheet"]["stats"][0].update(points=9),
+            "strength holds 9 points but its level is 5",
+        ),
+        (lambda b: b["story"]["records"][7].update(character="Nobody"), "'Nobody'"),
+        # numbers are numbers, as in the rest of the bundle
+        (lambda b: b["story"]["records"][1]["payload"].update(by="2"), "valid integer"),
+        (lambda b: b["story"]["sheets"][0]["sheet"].update(xp="5"), "valid integer"),
+        (lambda b: b["story"]["records"][8]["payload"].update(fatal="no"), "valid boolean"),
     ],
 )
 def test_a_damaged_story_part_is_refused_and_writes_nothing(told: Journal, damage, said) -> None:  # type: ignore[no-untyped-def]

@@ -17,6 +17,9 @@ from journal.db import open_journal
 from journal.models import MechanicRecord
 from journal.tables import payloads as p
 
+BRICK_TEXT = Path(BRICK).read_text(encoding="utf-8")
+
+
 # --- characters --------------------------------------------------------------------------------
 
 
@@ -410,8 +413,10 @@ def test_a_sheet_whose_name_or_background_is_too_long_is_refused(
     )
     long.write_text(text, "utf-8")
     before = counts(journal_path)
-    line = refused(table("character", "add", str(long)))
-    assert "the sheet is refused: background" in line
+    added = table("character", "add", str(long))
+    assert added.code == 1 and "Traceback" not in added.err
+    assert f"{long}:1:1: error: the background is 300 characters long" in added.err  # as check
+    assert added.err.endswith(f"error: {long}: the sheet has 1 error; nothing recorded\n")
     assert counts(journal_path) == before
 
 
@@ -423,3 +428,34 @@ def test_narration_between_rolls_needs_a_scene_and_some_words(cli) -> None:  # t
     assert "the narration is empty" in refused(cli("narrate", "  ", "--campaign", "Fresh"))
     done = cli("narrate", "The *guard* falls.", "--campaign", "Fresh")
     assert done.out.strip() == "narration: The *guard* falls."
+
+
+# --- one sheet, one verdict: what check passes, character add takes --------------------------
+
+SHEETS = {
+    "the example": BRICK_TEXT,
+    "a name past the journal's 200 characters": BRICK_TEXT.replace("Brick", "B" * 201, 1),
+    "a background past 200 characters": BRICK_TEXT.replace("orc cook on the road", "o" * 201),
+    "a skill's name past 200 characters": BRICK_TEXT.replace("poetry 2", "p" * 201 + " 2"),
+    "a NUL in the name": BRICK_TEXT.replace("Brick", "Br\x00ick", 1),
+}
+
+
+@pytest.mark.parametrize("variant", list(SHEETS))
+def test_check_and_character_add_give_one_verdict_on_a_sheet(
+    variant: str, table, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:  # type: ignore[no-untyped-def]
+    from journal.cli import main
+
+    sheet_file = tmp_path / "hero.character"
+    sheet_file.write_text(SHEETS[variant], encoding="utf-8")
+    checked = main(["check", str(sheet_file)])
+    told = capsys.readouterr().err
+    added = table("character", "add", str(sheet_file))
+    assert "Traceback" not in told + added.err
+    if variant == "the example":
+        assert (checked, added.code) == (0, 1)  # added, once: Brick is in the campaign already
+        assert "already" in added.err
+    else:
+        assert (checked, added.code) == (1, 1), (told, added.err)
+        assert "error:" in told

@@ -655,3 +655,70 @@ def test_a_ruleset_without_faces_says_so(
         shutil.copy(rules, folder / rules.name)
     code, _, err = chronicler(capsys, "print", str(folder), "--out", str(tmp_path / "o"))
     assert code == 1 and "no faces/faces.toml" in err and "Traceback" not in err
+
+
+COLLIDING = """
+location "Fork" {
+  number 91 · region empire
+  tags Keep
+  developed {
+    tags Keep
+  }
+}
+location "Fork!" {
+  number 92 · region empire
+  tags Keep
+  developed {
+    tags Keep
+  }
+}
+location "Fork 2" {
+  number 93 · region empire
+  tags Keep
+  developed {
+    tags Keep
+  }
+}
+location "Fork Developed" {
+  number 94 · region empire
+  tags Keep
+  developed {
+    tags Keep
+  }
+}
+location "Back" {
+  number 95 · region empire
+  tags Keep
+  developed {
+    tags Keep
+  }
+}
+"""
+
+
+def test_every_card_keeps_its_own_png_whatever_its_name_makes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], six_winters_folder: Path
+) -> None:
+    copy = Path(shutil.copytree(six_winters_folder, tmp_path / "forks"))
+    (copy / "forks.rules").write_text(COLLIDING, encoding="utf-8")
+    out = tmp_path / "print"
+    code, _, err = chronicler(
+        capsys, "print", str(copy), "--format", "png", "--kind", "location",
+        "--only", "Fork", "--only", "Fork!", "--only", "Fork 2", "--only", "Fork Developed",
+        "--only", "Back", "--out", str(out), *LOW_DPI,
+    )  # fmt: skip
+    assert code == 0, err
+    written = sorted(p.relative_to(out / "png" / "location").as_posix() for p in files_under(out))
+    assert len(written) == 10  # five cards, two sides each: nothing written over
+    assert written[:4] == ["back-2-developed.png", "back-2.png", "fork-2-2-developed.png",
+                           "fork-2-2.png"]  # fmt: skip
+    code, _, err = chronicler(
+        capsys, "print", str(copy), "--format", "csv", "--kind", "location",
+        "--only", "Fork", "--only", "Fork!", "--only", "Fork 2", "--only", "Fork Developed",
+        "--only", "Back", "--out", str(out),
+    )  # fmt: skip
+    assert code == 0, err
+    rows = list(csv.DictReader(next(out.glob("*-merge.csv")).open(encoding="utf-8")))
+    images = [value for row in rows for key, value in row.items() if key.endswith("image")]
+    assert len(images) == len(set(images)) == 10
+    assert {f"png/location/{name}" for name in written} == set(images)

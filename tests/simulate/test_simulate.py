@@ -208,6 +208,64 @@ def test_ctrl_c_keeps_the_games_that_finished(tmp_path: Path) -> None:
     assert stored == finished == 2 and interrupted
 
 
+def _killed_after(path: Path, results: int) -> None:
+    """In a child process: start a run of 40 games and SIGKILL itself once ``results`` chunks
+    of games are back (no finally runs, nothing is flushed on the way out)."""
+    import os
+    import signal
+
+    game = registry.find("six-winters")
+    con = store.connect(path)
+    runs = runner.start_runs(con, [Plan(game, "random", 1)], list(range(40)), "killed")
+    back = 0
+
+    def kill(done: int) -> None:
+        nonlocal back
+        back += 1
+        if back == results:
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    runner.play_runs(con, runs, on_game=kill, flush_seconds=0)
+
+
+def test_a_killed_simulation_keeps_its_finished_games_and_the_next_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import multiprocessing
+
+    db = tmp_path / "s.duckdb"
+    child = multiprocessing.get_context("fork").Process(target=_killed_after, args=(db, 3))
+    child.start()
+    child.join()
+    assert child.exitcode == -9
+    con = duckdb.connect(str(db))
+    stored = con.execute("SELECT count(*) FROM games").fetchone()[0]
+    finished, games, interrupted = con.execute(
+        "SELECT finished, games, interrupted FROM runs"
+    ).fetchone()
+    con.close()
+    chunk = runner.chunk_size(40, 1)
+    assert stored == finished == 3 * chunk  # every game back from its worker was written
+    assert (games, interrupted) == (40, False)
+    code, _, err = run(
+        capsys, "simulate", "six-winters", "--games", "2", "--bot", "random", "--workers", "1",
+        "--store", str(db), "--quiet",
+    )  # fmt: skip
+    assert code == 0, err
+    assert (
+        f"run 1 (killed) stopped after {3 * chunk} of 40 games without finishing (a kill?); "
+        f"its {3 * chunk} games are kept" in " ".join(err.split())
+    )
+    con = duckdb.connect(str(db), read_only=True)
+    assert con.execute("SELECT interrupted FROM runs WHERE run_id = 1").fetchone() == (True,)
+    con.close()
+    code, _, err = run(
+        capsys, "simulate", "six-winters", "--games", "2", "--bot", "random", "--workers", "1",
+        "--store", str(db), "--quiet",
+    )  # fmt: skip
+    assert code == 0 and "stopped after" not in err  # said once
+
+
 def test_the_report_page_escapes_what_the_games_say() -> None:
     table = figures.Table(
         "cards",
@@ -227,6 +285,10 @@ def test_the_report_page_escapes_what_the_games_say() -> None:
     [
         (["simulate", "no-such-game"], "no ruleset named"),
         (["simulate", "six-winters", "--games", "0"], "--games must be at least 1"),
+        # a run numbers its games within its id's million: more would share ids with the next
+        (["simulate", "six-winters", "--games", "1000001"], "--games is at most 1,000,000 a run"),
+        (["simulate", "six-winters", "--campaigns", str(10**12)], "--campaigns is at most"),
+        (["simulate", "six-winters", "--workers", str(2**63)], "--workers is 0 to 256"),
         (["simulate", "six-winters", "--year", "9"], "--year must be 1-6"),
         (["simulate", "six-winters", "--bot", "clever"], "unknown bot"),
         (["simulate", "six-winters", "--compare", "no-such-rev"], "neither a folder nor a git"),
