@@ -149,8 +149,8 @@ class FakeHost:
                 {"kind": "character", "name": "Kanun"},
             ],
             ("card kind", "location"): [self.here],
-            ("resource", "technology"): [{"kind": "die", "face": 3}],
-            ("resource", "diplomacy"): [{"kind": "die", "face": 4}],
+            ("die", "technology"): [{"kind": "die", "face": 3}],
+            ("die", "diplomacy"): [{"kind": "die", "face": 4}],
             ("card kind", "ability"): [{"kind": "ability", "name": "Respected Voice"}],
         }
         if crowded:  # two of everything: every singular phrase has to ask which
@@ -193,7 +193,7 @@ class TracingHost(FakeHost):
 
 
 def _sel(
-    category: str,
+    shape: str,
     noun: str | None,
     count: int | None = 1,
     mode: str = "exact",
@@ -201,50 +201,59 @@ def _sel(
     **kw: Any,
 ) -> Selector:
     quantity = Quantity(mode, count, plural=plural)  # type: ignore[arg-type]
-    return Selector(quantity=quantity, noun_category=category, noun=noun, **kw)  # type: ignore[arg-type]
+    return Selector(quantity=quantity, noun_category=shape, noun=noun, **kw)  # type: ignore[arg-type]
 
 
-HERE = Place("this location")
-SORCERY = _sel("resource", "sorcery", text="a sorcery")
+HERE = Place("this place")
+SORCERY = _sel("die", "sorcery", text="a sorcery", category="resource")
 THIS_LOCATION = _sel(
     "card kind", "location", None, "none", reference="this", place=HERE, text="this location"
 )
 ALL_CHARACTERS_HERE = _sel(
     "card kind", "character", None, "all", True, place=HERE, text="all characters at this location"
 )
-BODY = _sel("stress", "body", text="1 body")
-PSYCHE = _sel("stress", "psyche", text="1 psyche")
-TWO_PSYCHE = _sel("stress", "psyche", 2, plural=True, text="2 psyche")
-ACTION_POINT = _sel("counter", "action point", text="1 action point")
-INITIATIVE = _sel("counter", "initiative die", text="1 initiative")
-TECHNOLOGY = _sel("resource", "technology", text="a technology")
-PROGRESS = _sel("token", "progress", text="a progress")
-PROGRESS_TO = _sel("token", "progress", text="progress")
+BODY = _sel("meter", "body", text="1 body", category="stress")
+PSYCHE = _sel("meter", "psyche", text="1 psyche", category="stress")
+TWO_PSYCHE = _sel("meter", "psyche", 2, plural=True, text="2 psyche", category="stress")
+ACTION_POINT = _sel("meter", "action point", text="1 action point", category="counter")
+INITIATIVE = _sel("meter", "initiative die", text="1 initiative", category="counter")
+TECHNOLOGY = _sel("die", "technology", text="a technology", category="resource")
+PROGRESS = _sel("piece", "progress", text="a progress", category="token")
+PROGRESS_TO = _sel("piece", "progress", text="progress", category="token")
 LORE_OBSTACLE_HERE = _sel(
     "card kind",
     "obstacle",
-    filters=(Filter("skill", "lore"),),
+    filters=(Filter("skill", "lore", "ranks"),),
     place=HERE,
     text="a lore obstacle at this location",
 )
-DIPLOMACY_HERE = _sel("resource", "diplomacy", place=HERE, text="a diplomacy at this location")
+DIPLOMACY_HERE = _sel(
+    "die", "diplomacy", place=HERE, text="a diplomacy at this location", category="resource"
+)
 STABILITY_SAME = _sel(
-    "resource", "stability", value=ValueSpec("same"), text="stability of the same value"
+    "die",
+    "stability",
+    value=ValueSpec("same"),
+    text="stability of the same value",
+    category="resource",
 )
 FOE_IN_PLAY = _sel(
     "card kind",
     "obstacle",
     None,
     "any",
-    filters=(Filter("card tag", "Foe"),),
+    filters=(Filter("card tag", "Foe", "tags"),),
     place=Place("in play", "in"),
     text="any Foe obstacle in play",
 )
 EMPIRE_LOCATION = _sel(
-    "card kind", "location", filters=(Filter("region", "empire"),), text="an Empire location"
+    "card kind",
+    "location",
+    filters=(Filter("region", "empire", "groups"),),
+    text="an Empire location",
 )
 ABILITY = _sel("card kind", "ability", text="an ability")
-ALL_HINDRANCE = _sel("token", "hindrance", None, "all", text="all hindrance")
+ALL_HINDRANCE = _sel("piece", "hindrance", None, "all", text="all hindrance", category="token")
 
 
 def _one(ctx: Context, found: list[Any], prompt: str) -> Any:
@@ -551,7 +560,8 @@ def main() -> None:
 def report_load() -> None:
     _parser()  # build the LALR parser once (warm)
     os.environ["CHRONICLER_NO_CACHE"] = "1"
-    files = len(list(RULES.glob("*.rules")))
+    sources, _unreadable = loader.read_sources(loader.ruleset_files(RULES))
+    files = len(sources) + len(loader.library_sources(sources, str(RULES))[0])  # its library's
     cold = median_ms(lambda: check_and_compile(RULES, keep_parsed=False), before=forget)
     in_memory = median_ms(
         lambda: check_and_compile(RULES, keep_parsed=True), before=lambda: forget(True)

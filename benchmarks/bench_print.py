@@ -94,7 +94,7 @@ def stages() -> tuple[float, int, float, float]:
     from journal.printing.vector import Painter
 
     ruleset = load_ruleset("six-winters")
-    faces = FaceSet(faces_folder(ruleset_dir("six-winters")), regions=ruleset.vocabulary.regions)
+    faces = FaceSet(faces_folder(ruleset_dir("six-winters")), regions=ruleset.vocabulary.titles)
     started = time.perf_counter()
     drawn = [faces.front(card) for card in ruleset.all_cards]
     svg_s = time.perf_counter() - started

@@ -30,7 +30,10 @@ WORLD_FIXTURES = {"ember-race (fixture)": ROOT / "tests" / "dsl" / "fixtures" / 
 
 
 def text_and_python(folder: Path) -> dict[str, int]:
-    """Lines of ``.rules`` text and of Python in a ruleset's folder (bots apart)."""
+    """Lines of ``.rules`` text and of Python in a ruleset's folder (bots apart); the text of
+    the libraries it reads (``library "winters"``) counts as its text."""
+    from dsl.loader import library_sources, read_sources, ruleset_files
+
     counts = Counter[str]()
     for path in sorted(folder.rglob("*")):
         if not path.is_file() or "__pycache__" in path.parts:
@@ -40,6 +43,10 @@ def text_and_python(folder: Path) -> dict[str, int]:
         elif path.suffix == ".py":
             bots = path.name == "bots.py" or path.name.endswith("_bot.py")
             counts["bots" if bots else "python"] += _lines(path, "#")
+    sources, _unreadable = read_sources(ruleset_files(folder))
+    for library in library_sources(sources, str(folder))[0]:
+        if not Path(library.path).resolve().is_relative_to(folder.resolve()):  # not counted yet
+            counts["text"] += _lines(Path(library.path), "#")
     return dict(counts)
 
 

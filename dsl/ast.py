@@ -55,25 +55,45 @@ class PrimitivesDecl:
     span: Span
 
 
-NamesCategory = Literal[
-    "resources",
-    "stats",
-    "skills",
-    "stress",
-    "tokens",
-    "zones",
-    "location tags",
-    "card tags",
-    "card kinds",
-]
+@dataclass(frozen=True, slots=True)
+class LibraryDecl:
+    """``library "winters"``: a folder of ``.rules`` files read before the ruleset's own."""
+
+    name: Name
+    span: Span
 
 
 @dataclass(frozen=True, slots=True)
-class NamesDecl:
-    """A list of declared words of one category: ``resources ember, frost``."""
+class Member:
+    """One word of a category: ``north "the North"`` (a title), ``dusk 2`` (a number),
+    ``"action point" (alias AP)`` (aliases)."""
 
-    category: NamesCategory
-    names: tuple[Name, ...]
+    name: Name
+    title: str | None
+    number: int | None
+    aliases: tuple[Name, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class CategoryDecl:
+    """``resources are d6 dice kept at places: ember, frost``: a category of words, the shape
+    the language reads them as and its options (``shape``, as written: the checker reads them),
+    and its members (none for ``locations are places``). ``plural``: written with "are"."""
+
+    name: Name
+    plural: bool
+    shape: tuple[Atom, ...]
+    members: tuple[Member, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class MembersDecl:
+    """``card tags: Jewelry, Companion``: more members of a category declared elsewhere."""
+
+    name: Name
+    members: tuple[Member, ...]
     span: Span
 
 
@@ -85,50 +105,12 @@ class AliasDecl:
 
 
 @dataclass(frozen=True, slots=True)
-class TradeDecl:
-    """A spoke of the wheel of trade: ``trade ember -> frost, moss``."""
+class RelationDecl:
+    """``relation trade: ember -> frost, moss``: where one member of a category leads."""
 
+    name: Name
     source: Name
     targets: tuple[Name, ...]
-    span: Span
-
-
-@dataclass(frozen=True, slots=True)
-class RegionDecl:
-    word: Name
-    title: str | None
-    span: Span
-
-
-@dataclass(frozen=True, slots=True)
-class RegionsDecl:
-    regions: tuple[RegionDecl, ...]
-    span: Span
-
-
-@dataclass(frozen=True, slots=True)
-class CounterDecl:
-    name: Name
-    aliases: tuple[Name, ...]
-    span: Span
-
-
-@dataclass(frozen=True, slots=True)
-class CountersDecl:
-    counters: tuple[CounterDecl, ...]
-    span: Span
-
-
-@dataclass(frozen=True, slots=True)
-class SeasonDecl:
-    name: Name
-    turns: int
-    span: Span
-
-
-@dataclass(frozen=True, slots=True)
-class SeasonsDecl:
-    seasons: tuple[SeasonDecl, ...]
     span: Span
 
 
@@ -188,7 +170,7 @@ class TableDecl:
 
 @dataclass(frozen=True, slots=True)
 class MapPlace:
-    location: Name
+    card: Name  # the place card it puts on the map
     preposition: str
     x: int
     y: int
@@ -626,12 +608,11 @@ class LadderDecl:
 Declaration = (
     RulesetDecl
     | PrimitivesDecl
-    | NamesDecl
+    | LibraryDecl
+    | CategoryDecl
+    | MembersDecl
     | AliasDecl
-    | TradeDecl
-    | RegionsDecl
-    | CountersDecl
-    | SeasonsDecl
+    | RelationDecl
     | VerbDecl
     | TriggerDecl
     | ValueDecl

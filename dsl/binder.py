@@ -27,6 +27,7 @@ from dsl.runtime import Span
 from dsl.selectors import (
     Amount,
     Filter,
+    NounCategory,
     Place,
     Quantity,
     Reading,
@@ -35,7 +36,7 @@ from dsl.selectors import (
     SuperlativeKind,
     ValueSpec,
 )
-from dsl.vocabulary import Meaning, VerbInfo, Vocabulary, plural_forms, verb_forms
+from dsl.vocabulary import Meaning, VerbInfo, Vocabulary, plural_forms, singular_of, verb_forms
 
 ROLE_WORDS = ("at", "on", "in", "to", "from", "for", "into", "onto", "with")
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -98,16 +99,10 @@ FUNCTION_WORDS = frozenset(
         "cards",
         "die",
         "dice",
-        "region",
-        "resource",
-        "resources",
-        "token",
-        "tokens",
         "itself",
         "themselves",
         "does",
         "do",
-        "stress",
         "equal",
         "most",
         "fewest",
@@ -123,32 +118,30 @@ SUPERLATIVES: dict[str, SuperlativeKind] = {
     "highest": "highest",
     "lowest": "lowest",
 }
+# The language's own nouns: any card, any die. A category's own name is a noun too ("a
+# resource": a die of any of its types), read from the lexicon (``Meaning.generic``).
 GENERIC_NOUNS = {
-    "stress": ("stress", False),
     "card": ("card", False),
     "cards": ("card", True),
     "die": ("die", False),
     "dice": ("die", True),
-    "resource": ("die", False),
-    "resources": ("die", True),
 }
-NOUN_ORDER = (
-    "card kind",
-    "region",
-    "zone",
-    "counter",
-    "token",
-    "stress",
-    "resource",
-    "location tag",
-    "card tag",
-)
-DIE_FACES = (1, 6)
-
-
-# Words designers reach for that the language spells out: the hint names the spelling rather
-# than the nearest declared word ("here" is not a misspelt "Horse").
-SPELLED_OUT = {"here": "at this location"}
+# What a thing of each shape is called in a selector (``Selector.noun_category``).
+NOUN_OF_SHAPE: dict[str, NounCategory] = {
+    "kinds": "card kind",
+    "dice": "die",
+    "pieces": "piece",
+    "meters": "meter",
+    "reservoirs": "reservoir",
+    "zones": "zone",
+    "groups": "group",
+}
+# Which meaning a word is read as when it is the thing selected, by shape, first first.
+NOUN_ORDER = ("kinds", "groups", "zones", "meters", "reservoirs", "pieces", "dice", "tags")
+# The things a value describes ("of value 5", "the value of ..."): dice, and amounts held.
+VALUED = ("die", "meter")
+# What "with the highest ..." reads from each candidate: a rank or an amount it holds.
+MEASURED = ("ranks", "meters", "reservoirs")
 
 
 class BindError(Exception):
@@ -212,6 +205,25 @@ class Binder:
         self.multi_heads = {key[0] for key in vocab.lexicon if len(key) > 1}
         # ... and the words that may continue one: any other word starts a lexeme of its own
         self.multi_tails = {word for key in vocab.lexicon if len(key) > 1 for word in key[1:]}
+        self.place_kind = vocab.place_kind  # the card kind the map is made of, if any
+        dice = vocab.of_shape("dice")
+        self.only_dice = dice[0].singular if len(dice) == 1 else None
+        self.most_sides = vocab.sides()  # a face of "a die" (any dice) is 1 to this
+        # each tag category → the card kind its tags describe (None: any card)
+        self.tag_kinds: dict[str, str | None] = {}
+        for category in vocab.of_shape("tags"):
+            of = (category.owner or "").casefold()
+            self.tag_kinds[category.singular] = self.kinds.get(of) or self.kinds.get(
+                singular_of(of)
+            )
+        self.tags_of: dict[str | None, frozenset[str]] = {}  # a card kind → its tag categories
+        # the categories a place is described by (its groups, its own tags), for messages
+        self.place_described_by = [c.singular for c in vocab.of_shape("groups")] + [
+            name for name, kind in self.tag_kinds.items() if kind and kind == self.place_kind
+        ]
+        # words designers reach for that the language spells out: the hint names the
+        # spelling rather than the nearest declared word ("here" is not a misspelt "Horse")
+        self.spelled_out = {"here": f"at this {self.place_kind}"} if self.place_kind else {}
 
     # -- lexemes --
 
@@ -295,7 +307,7 @@ class Binder:
         return out
 
     def unknown(self, lx: Lexeme) -> BindError:
-        spelled = SPELLED_OUT.get(lx.text.casefold())
+        spelled = self.spelled_out.get(lx.text.casefold())
         hint = f"; write '{spelled}'" if spelled else did_you_mean(lx.text, self.all_words)
         return BindError(f"unknown word '{lx.text}'{hint}", lx.span)
 
@@ -374,7 +386,7 @@ class Binder:
             return True
         if lx.kind == "fn" and lx.text in ("a", "an", "any", "all", "every", "each", "another"):
             return True
-        return lx.kind == "vocab" and any(m.category == "card kind" for m in lx.meanings)
+        return lx.kind == "vocab" and any(m.shape == "kinds" for m in lx.meanings)
 
     def alternatives(self, lexemes: list[Lexeme]) -> RoleValue:
         parts: list[list[Lexeme]] = [[]]
@@ -404,10 +416,14 @@ class Binder:
             return ValueSpec("opposite")
         if len(lx) == 1 and first.kind == "number":
             return Amount(number=first.value)
-        if words in (["this", "region"], ["the", "region"]):
+        group = None
+        if len(lx) == 2 and words[0] in ("this", "the") and lx[1].kind == "vocab":
+            group = self.generic_word(lx[1].meanings, "groups")
+        if group is not None:
+            place = self.place_kind or "place"
             raise BindError(
-                "'this region' is a place, not a thing: write 'at a location in this region' "
-                "or 'on each location in this region'",
+                f"'this {group.word}' is a place, not a thing: write 'at {_a(place)} in this "
+                f"{group.word}' or 'on each {place} in this {group.word}'",
                 join_spans(lx[0].span, lx[-1].span),
             )
         selector, rest = self.selector(lx, 0)
@@ -424,6 +440,8 @@ class Binder:
     def selector(self, lx: list[Lexeme], i: int) -> tuple[Selector, int]:
         """Read ``[quantity] [filters] noun [value] [place] [with ...]`` from ``lx[i:]``."""
         n = len(lx)
+        if i >= n:  # "... with" and nothing after it
+            raise BindError(f"say what comes after '{lx[-1].text}'", lx[-1].span)
         start = i
         quantity = Quantity()
         reference = None
@@ -516,10 +534,7 @@ class Binder:
                 )
                 return self.qualifiers(lx, i, sel, start)
             at = lx[i] if i < n else lx[-1]
-            raise BindError(
-                f"expected a thing here (a card kind, resource, token, tag ...), not '{at.text}'",
-                at.span,
-            )
+            raise BindError(f"expected a thing here ({self.things()}), not '{at.text}'", at.span)
         sel = self.noun_and_filters(body, quantity, reference, owner, explicit_quantity)
         if other:
             if sel.noun_category not in ("card kind", "card") or sel.name is not None:
@@ -530,6 +545,12 @@ class Binder:
                 )
             sel = replace(sel, filters=(Filter("other", "other"), *sel.filters))
         return self.qualifiers(lx, i, sel, start)
+
+    def things(self) -> str:
+        """``a card kind, resource, token, tag ...``: what a thing may be, for messages."""
+        shapes = ("kinds", "dice", "pieces", "tags")
+        names = [c.singular for shape in shapes for c in self.v.of_shape(shape)]
+        return "a " + ", ".join(names[:4] or ["card"]) + " ..."
 
     def noun_and_filters(
         self,
@@ -546,37 +567,38 @@ class Binder:
         if len(body) == 2 and body[0].kind == "vocab" and body[1].kind == "string":
             # location "Lily Manor": the card of that kind and name, though the name is also
             # a declared word (a tag)
-            kind = self.pick(body[0].meanings, ("card kind",))
+            kind = self.pick(body[0].meanings, ("kinds",))
             cards = self.cards.get(body[1].text.casefold(), [])
             if kind is not None and any(c[0].casefold() == kind.word.casefold() for c in cards):
                 return self.card_reference([body[0], replace(body[1], meanings=())], quantity)
         head = body[-1]
         body = [b for b in body[:-1] if b.kind != "fn" or b.text == "or"] + [head]
         plural = False
+        category: NounCategory
+        declared: str | None = None
         if head.kind == "fn":
-            category, plural = GENERIC_NOUNS[head.text]
+            category, plural = GENERIC_NOUNS[head.text]  # type: ignore[assignment]
             noun: str | None = None
+            if category == "die":  # "a die": of the one category of dice, when there is one
+                declared = self.only_dice
         else:
-            meaning = self.pick(head.meanings, NOUN_ORDER)
+            meaning = self.pick_noun(head.meanings)
             if meaning is None:
                 cats = ", ".join(sorted({m.category for m in head.meanings}))
                 raise BindError(f"'{head.text}' ({cats}) cannot be the thing selected", head.span)
             plural = meaning.plural
-            if meaning.category == "location tag":
-                category, noun = "card kind", self.kinds.get("location", "location")
-                body = [
-                    *body[:-1],
-                    Lexeme("vocab", head.text, head.span, (Meaning("location tag", meaning.word),)),
-                ]
-                return self.filtered(body, category, noun, quantity, reference, owner, plural, True)
-            if meaning.category == "card tag":
-                body = [
-                    *body[:-1],
-                    Lexeme("vocab", head.text, head.span, (Meaning("card tag", meaning.word),)),
-                ]
-                return self.filtered(body, "card", None, quantity, reference, owner, plural, True)
-            if meaning.category == "zone":
-                kinds = [m.word for b in body[:-1] for m in b.meanings if m.category == "card kind"]
+            if meaning.shape == "tags":
+                # "a Beast" is a card with that tag; "a Forest", a place with it
+                described = self.tag_kinds.get(meaning.category)
+                tag = Lexeme("vocab", head.text, head.span, (meaning,))
+                body = [*body[:-1], tag]
+                if described is None:
+                    return self.filtered(body, "card", None, quantity, reference, owner, plural)
+                return self.filtered(
+                    body, "card kind", described, quantity, reference, owner, plural
+                )
+            if meaning.shape == "zones":
+                kinds = [m.word for b in body[:-1] for m in b.meanings if m.shape == "kinds"]
                 place = Place("zone", "in", meaning.word, owner, None, kinds[0] if kinds else None)
                 return Selector(
                     quantity=quantity if explicit else Quantity("none", None),
@@ -585,31 +607,27 @@ class Binder:
                     place=place,
                     reference=reference,
                     text=" ".join(b.text for b in body),
+                    category=meaning.category,
                 )
-            category = meaning.category
-            noun = meaning.word
+            category = NOUN_OF_SHAPE[meaning.shape]
+            noun = None if meaning.generic else meaning.word
+            declared = None if meaning.shape == "kinds" else meaning.category
         body = body[:-1]
-        return self.filtered(body, category, noun, quantity, reference, owner, plural, False)
+        return self.filtered(
+            body, category, noun, quantity, reference, owner, plural, declared=declared
+        )
 
     def filtered(
         self,
         body: list[Lexeme],
-        category: str,
+        category: NounCategory,
         noun: str | None,
         quantity: Quantity,
         reference: str | None,
         owner: str | None,
         plural: bool,
-        head_is_filter: bool,
+        declared: str | None = None,
     ) -> Selector:
-        if category == "card kind" and noun and noun.casefold() == "location":
-            order: tuple[str, ...] = ("region", "location tag")
-        elif category in ("card kind", "card"):
-            order = ("card tag", "skill", "region", "card kind", "flag")
-        elif category in ("die", "resource"):
-            order = ("resource",)
-        else:
-            order = ()
         filters: list[Filter] = []
         any_of: list[Filter] = []
         groups: list[list[Lexeme]] = [[]]
@@ -623,49 +641,146 @@ class Binder:
             for b in group:
                 if b.kind == "fn":
                     raise BindError(f"cannot read '{b.text}' here", b.span)
-                meaning = self.pick(b.meanings, order)
+                meaning = self.describes(b.meanings, category, noun)
                 if meaning is None:
                     cats = ", ".join(sorted({m.category for m in b.meanings})) or "a name"
                     what = noun or category
                     raise BindError(f"'{b.text}' ({cats}) cannot describe {what}", b.span)
-                if meaning.category == "card kind" and category == "card":
+                if meaning.shape == "kinds" and category == "card":
                     category, noun = "card kind", meaning.word
                     continue
-                if meaning.category == "resource" and category == "die":
-                    category, noun = "resource", meaning.word
+                if meaning.shape == "dice" and category == "die":
+                    declared = meaning.category
+                    if meaning.generic:
+                        continue  # "any resource dice": dice of that category
+                    noun = meaning.word
                     if alternatives:
-                        any_of.append(Filter("resource", meaning.word))
+                        any_of.append(self.filter_of(meaning))
                     continue
                 target = any_of if alternatives else filters
-                target.append(Filter(meaning.category, meaning.word))
-        if category == "resource" and len(any_of) > 1:
-            category, noun = "die", None
-        if category == "resource" and quantity.mode == "any":
-            plural = True  # resources are mass nouns: "any ember at X" is any number of dice
+                target.append(self.filter_of(meaning))
+        if category == "die" and len(any_of) > 1:
+            noun = None
+        if category == "die" and noun is not None and quantity.mode == "any":
+            plural = True  # a type of dice is a mass noun: "any ember at X" is any number of dice
         quantity = Quantity(
             quantity.mode, quantity.count, quantity.total, plural or quantity.plural
         )
         if reference == "this":
             quantity = Quantity("none", None)
         place = Place("zone", "in", None, owner) if owner and category == "zone" else None
-        if reference == "this" and (noun or "").casefold() == "location":
-            place = Place("this location")  # the location where the effect happens
+        if reference == "this" and noun is not None and noun == self.place_kind:
+            place = Place("this place")  # the place where the effect happens
         return Selector(
             quantity=quantity,
-            noun_category=category,  # type: ignore[arg-type]
+            noun_category=category,
             noun=noun,
             filters=tuple(filters),
             any_of=tuple(any_of),
             place=place,
             reference=reference,
+            category=declared,
         )
 
-    def pick(self, meanings: Sequence[Meaning], order: Sequence[str]) -> Meaning | None:
-        for category in order:
-            for m in meanings:
-                if m.category == category:
-                    return m
+    def describes(
+        self, meanings: Sequence[Meaning], category: NounCategory, noun: str | None
+    ) -> Meaning | None:
+        """What a word before the noun means: a tag, group, rank... of a card; a type of die."""
+        if category in ("card kind", "card"):
+            return self.pick_filter(meanings, noun)
+        if category == "die":
+            return self.pick(meanings, ("dice",), generic=True)
         return None
+
+    def pick(
+        self, meanings: Sequence[Meaning], shapes: Sequence[str], generic: bool = False
+    ) -> Meaning | None:
+        """The first meaning of the first of ``shapes`` (a category's own name only when
+        ``generic``; a declared word before it)."""
+        for shape in shapes:
+            own = None
+            for m in meanings:
+                if m.shape == shape:
+                    if not m.generic:
+                        return m
+                    if generic and own is None:
+                        own = m
+            if own is not None:
+                return own
+        return None
+
+    def pick_noun(self, meanings: Sequence[Meaning]) -> Meaning | None:
+        """What a word means when it is the thing selected (``NOUN_ORDER``); of tags, those
+        of the place before those of other cards."""
+        if len(meanings) == 1:  # most words mean one thing
+            m = meanings[0]
+            return m if m.shape in NOUN_ORDER else None
+        for shape in NOUN_ORDER:
+            found = [m for m in meanings if m.shape == shape]
+            if shape == "tags":
+                found.sort(key=lambda m: self.tag_kinds.get(m.category) != self.place_kind)
+            if found:
+                return min(found, key=lambda m: m.generic)
+        return None
+
+    def pick_filter(self, meanings: Sequence[Meaning], noun: str | None) -> Meaning | None:
+        """What a word describing a card of kind ``noun`` (``None``: any card) means: a tag of
+        that kind (or of any card, when the kind has none of its own), a rank, a group, a
+        kind, a flag."""
+        if noun is not None and noun == self.place_kind:
+            return self.place_filter(meanings)
+        tags = self.tags_of.get(noun)
+        if tags is None:
+            own = [n for n, k in self.tag_kinds.items() if k is not None and k == noun]
+            tags = self.tags_of[noun] = frozenset(
+                own or [n for n, k in self.tag_kinds.items() if k is None]
+            )
+        for m in meanings:
+            if m.shape == "tags" and m.category in tags and not m.generic:
+                return m
+        return self.pick(meanings, ("ranks", "groups", "kinds", "flag"))
+
+    def place_filter(self, meanings: Sequence[Meaning]) -> Meaning | None:
+        """A word describing a place: a group it is in, or a tag of the place kind."""
+        group = self.pick(meanings, ("groups",))
+        if group is not None:
+            return group
+        place = (self.place_kind or "").casefold()
+        for m in meanings:
+            kind = self.tag_kinds.get(m.category) if m.shape == "tags" else None
+            if kind is not None and kind.casefold() == place and not m.generic:
+                return m
+        return None
+
+    def place_filter_words(self) -> str:
+        """``a region or a location tag``: what describes a place, for messages."""
+        names = [_a(name) for name in self.place_described_by] or ["a word describing a place"]
+        return " or ".join(names)
+
+    def filter_of(self, meaning: Meaning) -> Filter:
+        return Filter(meaning.category, meaning.word, meaning.shape)
+
+    def generic_word(self, meanings: Sequence[Meaning], shape: str) -> Meaning | None:
+        """The category's own name, of ``shape``, among a word's meanings ("region")."""
+        for m in meanings:
+            if m.generic and m.shape == shape:
+                return m
+        return None
+
+    def faces_of(self, thing: Any) -> int:
+        """The most faces of the dice a role's value names (``faces``)."""
+        if isinstance(thing, OneOf):
+            return max(self.faces_of(choice) for choice in thing.choices)
+        if isinstance(thing, tuple) and thing:
+            return max(self.faces_of(each) for each in thing)
+        return self.faces(thing if isinstance(thing, Selector) else None)
+
+    def faces(self, sel: Selector | None = None) -> int:
+        """How many faces the dice a phrase names have (its type's, else the most any
+        declared dice have: ``Vocabulary.sides``)."""
+        if sel is not None and sel.noun_category == "die" and (sel.noun or sel.category):
+            return self.v.sides(sel.noun or sel.category)
+        return self.most_sides
 
     def card_reference(self, body: list[Lexeme], quantity: Quantity) -> Selector:
         kind = None
@@ -675,8 +790,8 @@ class Binder:
                 if name_lx is not None:
                     raise BindError("two names in one phrase: separate them with a comma", b.span)
                 name_lx = b
-            elif b.kind == "vocab" and self.pick(b.meanings, ("card kind",)):
-                meaning = self.pick(b.meanings, ("card kind",))
+            elif b.kind == "vocab" and self.pick(b.meanings, ("kinds",)):
+                meaning = self.pick(b.meanings, ("kinds",))
                 assert meaning is not None
                 kind = meaning.word
             else:
@@ -729,12 +844,12 @@ class Binder:
             w = word(i)
             if w == "of" and word(i + 1) == "value" and i + 2 < n and lx[i + 2].kind == "number":
                 value = ValueSpec("exact", lx[i + 2].value)
-                self.face(lx[i + 2])
+                self.face(lx[i + 2], sel)
                 i += 3
             elif w in ("with", "each") and self.value_ahead(lx, i):
                 k = i + (2 if w == "each" else 1)
                 value = ValueSpec("each" if w == "each" else "exact", lx[k + 1].value)
-                self.face(lx[k + 1])
+                self.face(lx[k + 1], sel)
                 i = k + 2
             elif w == "of" and word(i + 1) in ("the", "same"):
                 k = i + 1 + (word(i + 1) == "the")
@@ -769,7 +884,7 @@ class Binder:
                 and word(i + 2) == "total"
                 and word(i + 3) == "value"
                 and word(i + 4) in ("equal", "of")
-                and sel.noun_category in ("resource", "die")
+                and sel.noun_category == "die"
             ):
                 # "frost with a total value equal to its difficulty" / "... of 6"
                 if word(i + 4) == "of" and i + 5 < n and lx[i + 5].kind == "number":
@@ -819,7 +934,7 @@ class Binder:
                 # "any location with no monsters": one that has none (a count of 0)
                 inner, i = self.selector(lx, i + 2)
                 if inner.quantity.mode not in ("exact", "none") or inner.reference is not None:
-                    raise BindError("write 'with no <things>': 'with no monsters'", lx[i - 1].span)
+                    raise BindError("write 'with no <things>'", lx[i - 1].span)
                 with_.append(replace(inner, quantity=Quantity("exact", 0, None, True)))
             elif w == "with" and i + 1 < n:
                 inner, i = self.selector(lx, i + 1)
@@ -844,7 +959,7 @@ class Binder:
             value is not None
             and value != sel.value
             and sel.reference is None
-            and sel.noun_category not in ("resource", "die", "counter")
+            and sel.noun_category not in VALUED
         ):
             what = sel.noun or sel.noun_category
             raise BindError(
@@ -865,6 +980,7 @@ class Binder:
                 with_=tuple(with_),
                 text=text,
                 superlative=superlative,
+                category=sel.category,
             ),
             i,
         )
@@ -897,7 +1013,7 @@ class Binder:
                 raise BindError(f"say whose {text(i + 1)}: 'the {text(i + 1)} of ...'", span)
             of, k = self.selector(lx, i + 3)
             if text(i + 1) == "value":
-                if of.noun_category not in ("resource", "die", "counter"):
+                if of.noun_category not in VALUED:
                     what = of.noun or of.noun_category
                     raise BindError(f"a value is a die's, not {_a(what)}'s", lx[i + 3].span)
                 return Reading(of, None), k
@@ -918,8 +1034,7 @@ class Binder:
         if sel.noun_category not in ("card kind", "card") or sel.reference is not None:
             what = sel.noun or sel.noun_category
             raise BindError(
-                f"'with the {lx[i].text}' picks among cards (a location, a character ...), "
-                f"not {what}",
+                f"'with the {lx[i].text}' picks among cards ({self.compared()} ...), not {what}",
                 span,
             )
         if kind in ("most", "fewest"):
@@ -927,22 +1042,39 @@ class Binder:
                 raise BindError(f"say what is counted: 'with the {kind} dice'", span)
             counted, k = self.selector(lx, i + 1)
             if counted.quantity.mode not in ("exact", "none") or counted.reference is not None:
+                pieces = [m for c in self.v.of_shape("pieces") for m in c.members][:1]
+                example = _plural_word(pieces[0]) if pieces else "dice"
                 raise BindError(
                     f"'with the {kind}' counts things: write a plain noun ('with the {kind} "
-                    "threats')",
+                    f"{example}')",
                     lx[i + 1].span,
                 )
             # what is counted has no quantity of its own: "most threat" is "most threats"
             return Superlative(kind, counted=replace(counted, quantity=Quantity(plural=True))), k
         nxt = lx[i + 1] if i + 1 < len(lx) else None
-        meaning = self.pick(nxt.meanings, ("skill", "counter")) if nxt is not None else None
+        meaning = self.pick(nxt.meanings, MEASURED) if nxt is not None else None
         if nxt is None or meaning is None:
+            measures = [c for s in MEASURED for c in self.v.of_shape(s)]
+            measured = [c.singular for c in measures] or ["rank"]
+            said = _or([_a(m) for m in measured])
+            owner = singular_of(measures[0].owner or "card") if measures else "card"
             raise BindError(
-                f"'with the {kind}' compares a skill or a counter: write 'the character with "
-                f"the {kind} <skill>'",
+                f"'with the {kind}' compares {said}: write 'the {owner} with the {kind} "
+                f"<{measured[0]}>'",
                 nxt.span if nxt is not None else span,
             )
-        return Superlative(kind, measure=Filter(meaning.category, meaning.word)), i + 2
+        return Superlative(kind, measure=self.filter_of(meaning)), i + 2
+
+    def compared(self) -> str:
+        """``a location, a character``: the cards a superlative picks among, for messages (the
+        places, and whoever holds what is measured)."""
+        kinds = [self.place_kind] if self.place_kind else []
+        for category in self.v.of_shape(*MEASURED):
+            owner = (category.owner or "").casefold()
+            kind = self.kinds.get(owner) or self.kinds.get(singular_of(owner))
+            if kind is not None and kind not in kinds:
+                kinds.append(kind)
+        return ", ".join(_a(k) for k in kinds or ["card"])
 
     def value_ahead(self, lx: list[Lexeme], i: int) -> bool:
         n = len(lx)
@@ -951,13 +1083,14 @@ class Binder:
             return False
         return k + 1 < n and lx[k].text == "value" and lx[k + 1].kind == "number"
 
-    def face(self, lx: Lexeme) -> None:
-        low, high = DIE_FACES
-        if not low <= lx.value <= high:
-            raise BindError(f"a die face is {low} to {high}, not {lx.value}", lx.span)
+    def face(self, lx: Lexeme, sel: Selector | None = None) -> None:
+        """A number a die shows: 1 to its sides (``faces``)."""
+        high = self.faces(sel)
+        if not 1 <= lx.value <= high:
+            raise BindError(f"a die face is 1 to {high}, not {lx.value}", lx.span)
 
     def place(self, lx: list[Lexeme], i: int) -> tuple[Place, int]:
-        """``at this location``, ``in play``, ``from the supply``, ``in the North`` ..."""
+        """``at this <place>``, ``in play``, ``from the supply``, ``in the North`` ..."""
         n = len(lx)
         prep = lx[i].text.casefold()
         i += 1
@@ -965,63 +1098,69 @@ class Binder:
         def word(k: int) -> str:
             return lx[k].text.casefold() if k < n and lx[k].kind in ("fn", "vocab") else ""
 
-        if word(i) in ("your", "their", "its") and i + 1 < n:
-            m = self.pick(lx[i + 1].meanings, ("card kind",))
-            if m is not None and m.word.casefold() == "location":
-                # "for each Beast at their location": a place that follows each hero in
-                # turn is not a form; read as any location, it would count them all
-                raise BindError(
-                    f"'{lx[i].text} location' is not a place the language knows: write 'at "
-                    "this location' (where the card is used) or name the locations",
-                    lx[i].span,
-                )
+        def is_place(k: int) -> bool:
+            m = self.pick(lx[k].meanings, ("kinds",)) if k < n else None
+            return m is not None and m.word == self.place_kind
+
+        if word(i) in ("your", "their", "its") and is_place(i + 1):
+            # "for each Beast at their location": a place that follows each hero in
+            # turn is not a form; read as any place, it would count them all
+            place = self.place_kind or ""
+            raise BindError(
+                f"'{lx[i].text} {place}' is not a place the language knows: write 'at "
+                f"this {place}' (where the card is used) or name the {_plural_word(place)}",
+                lx[i].span,
+            )
         if word(i) == "play":
             return Place("in play", prep), i + 1
-        if word(i) == "this" and i + 1 < n and lx[i + 1].text.casefold() == "region":
-            return Place("this region", prep), i + 2
+        if word(i) == "this" and i + 1 < n:
+            group = self.generic_word(lx[i + 1].meanings, "groups")
+            if group is not None:
+                return Place("this group", prep, category=group.category), i + 2
         if word(i) == "this":
-            m = self.pick(lx[i + 1].meanings, ("card kind",)) if i + 1 < n else None
-            if m is not None and m.word.casefold() == "location":
-                return Place("this location", prep), i + 2
+            m = self.pick(lx[i + 1].meanings, ("kinds",)) if i + 1 < n else None
+            if is_place(i + 1):
+                return Place("this place", prep), i + 2
             if i + 1 < n and (m is not None or word(i + 1) == "card"):
                 # "in this tale": this card, and the kind it was written as (for its print)
                 return Place("this card", prep, of_kind=m.word if m else None), i + 2
-        if word(i) == "any" and i + 1 < n:
-            m = self.pick(lx[i + 1].meanings, ("card kind",))
-            if m is not None and m.word.casefold() == "location":
-                return Place("any location", prep), i + 2
+        if word(i) == "any" and is_place(i + 1):
+            return Place("any place", prep), i + 2
         sel, k = self.selector(lx, i)
         if sel.noun_category == "zone":
             assert sel.place is not None
             zone = sel.place
             return Place("zone", prep, zone.zone, zone.owner, None, zone.of_kind), k
-        if sel.noun_category == "region":
-            loc = Selector(
+        if sel.noun_category == "group" and sel.noun is not None:
+            within = Selector(
                 quantity=Quantity("all", None),
                 noun_category="card kind",
-                noun=self.kinds.get("location", "location"),
-                filters=(Filter("region", sel.noun or ""),),
+                noun=self.place_kind,
+                filters=(Filter(sel.category or "", sel.noun, "groups"),),
                 text=sel.text,
             )
-            return Place("locations", prep, locations=loc), k
-        if sel.noun_category == "card kind" and (sel.noun or "").casefold() == "location":
-            return Place("locations", prep, locations=sel), k
+            return Place("places", prep, places=within), k
+        if sel.noun_category == "card kind" and sel.noun == self.place_kind:
+            return Place("places", prep, places=sel), k
         if sel.name is not None:
-            return Place("locations", prep, locations=sel), k
-        if sel.noun_category == "card" and any(f.category == "region" for f in sel.filters):
-            return Place("locations", prep, locations=sel), k
-        region = [m for x in lx[i:k] for m in x.meanings if m.category == "region"]
-        if region:
-            loc = Selector(
+            return Place("places", prep, places=sel), k
+        if sel.noun_category == "card" and any(f.shape == "groups" for f in sel.filters):
+            return Place("places", prep, places=sel), k
+        group_word = next(
+            (m for x in lx[i:k] for m in x.meanings if m.shape == "groups" and not m.generic),
+            None,
+        )
+        if group_word is not None:
+            within = Selector(
                 quantity=Quantity("all", None),
                 noun_category="card kind",
-                noun=self.kinds.get("location", "location"),
-                filters=(Filter("region", region[0].word),),
+                noun=self.place_kind,
+                filters=(self.filter_of(group_word),),
                 text=sel.text,
             )
-            return Place("locations", prep, locations=loc), k
+            return Place("places", prep, places=within), k
         if sel.reference in ("this", "it") or sel.noun_category == "card kind":
-            return Place("locations", prep, locations=sel), k
+            return Place("places", prep, places=sel), k
         raise BindError(f"'{sel.text}' is not a place", lx[i].span)
 
 
@@ -1048,10 +1187,7 @@ class SentenceBinder:
 
     def paid_in(self, thing: str) -> str:
         """``action points``, ``lantern dice``; a mass noun (stress, a token) as it is."""
-        meanings = self.v.lexicon.get(tuple(thing.casefold().split()), [])
-        if any(m.category in ("stress", "token", "resource") for m in meanings):
-            return thing
-        return _plural_word(thing)
+        return thing if self.v.mass_noun(thing) else _plural_word(thing)
 
     def action_cost(
         self, atoms: list[ast.Atom], span: Span, strict: bool = True
@@ -1302,12 +1438,17 @@ class SentenceBinder:
                 bound.append(("to", split[0]))
                 value = split[1]
             if role in info.faces:
-                self.faces_in(value, lexemes)
+                self.faces_in(value, lexemes, dict(bound).get("object"))
             for taken, kinds in info.takes:
                 if taken == role:
                     self.kinds_in(info, value, kinds, role_atoms)
             bound.append((role, value))
         bound = _move_card_lists(bound)
+        for k, (role, value) in enumerate(bound):
+            if type(value) is ValueSpec and value.kind == "opposite" and value.value is None:
+                # "to its opposite face": what a die of that many sides shows on its far side
+                sides = self.b.faces_of(dict(bound).get("object"))
+                bound[k] = (role, ValueSpec("opposite", sides))
         self.check_roles(info, bound, subject, atoms[0].span if atoms else span)
         text = atoms_text(atoms)
         clause_span = join_spans(atoms[0].span, atoms[-1].span) if atoms else span
@@ -1329,13 +1470,16 @@ class SentenceBinder:
             holds_whole=info.holds_whole,
         )
 
-    def faces_in(self, value: RoleValue, lexemes: list[Lexeme]) -> None:
-        """A number in a role the primitive reads as a die face must be one a die shows."""
+    def faces_in(self, value: RoleValue, lexemes: list[Lexeme], thing: RoleValue | None) -> None:
+        """A number in a role the primitive reads as a die face must be one a die shows (the
+        die the clause acts on, when it names its type)."""
         values = value.choices if isinstance(value, OneOf) else (value,)
         for each in values:
             if isinstance(each, Amount) and each.number is not None and each.per is None:
                 number = next((x for x in lexemes if x.kind == "number"), lexemes[0])
-                self.b.face(number)
+                high = self.b.faces_of(thing)
+                if not 1 <= number.value <= high:
+                    raise BindError(f"a die face is 1 to {high}, not {number.value}", number.span)
 
     def kinds_in(
         self, info: VerbInfo, value: RoleValue, kinds: tuple[str, ...], atoms: list[ast.Atom]
@@ -1357,9 +1501,14 @@ class SentenceBinder:
                     f"not '{each.text or each.noun}': the text would do nothing",
                     join_spans(atoms[0].span, atoms[-1].span),
                 )
-            card = each.noun_category == "card kind" and each.noun is not None
-            found_word = (each.noun or "") if card else each.noun_category
-            if found_word.casefold() in folded:
+            if each.noun_category == "card kind" and each.noun is not None:
+                found_word = each.noun
+            elif each.noun_category == "die" and each.noun is None:
+                found_word = "die"  # "a die", "a resource": dice of any type
+            else:
+                found_word = each.category or each.noun_category
+            names = {found_word, each.noun_category, each.category or ""}
+            if any(name.casefold() in folded for name in names if name):
                 continue
             if each.noun_category == "card" and any(k in self.b.kinds for k in folded):
                 continue  # "a card", "a Foe": the kind is left open
@@ -1445,13 +1594,13 @@ class SentenceBinder:
             if lexemes and lexemes[0].kind == "fn" and lexemes[0].text in ("the", "your", "their")
             else 0
         )
-        return k < len(lexemes) and any(m.category == "zone" for m in lexemes[k].meanings)
+        return k < len(lexemes) and any(m.shape == "zones" for m in lexemes[k].meanings)
 
     def is_dice(self, current: list[ast.Atom]) -> bool:
         """Is the phrase so far about dice (a resource or the generic die)?"""
         for lx in self.b.lex_backwards(current):
             if lx.kind == "vocab":
-                return any(m.category == "resource" for m in lx.meanings)
+                return any(m.shape == "dice" for m in lx.meanings)
             if lx.kind == "fn" and lx.text in GENERIC_NOUNS:
                 return GENERIC_NOUNS[lx.text][0] == "die"
         return False
@@ -1475,9 +1624,13 @@ class SentenceBinder:
             return True
         for lx in self.b.lex_backwards(current):
             if lx.kind == "vocab":
-                return any(
-                    m.category in ("card kind", "card tag", "location tag") for m in lx.meanings
-                )
+                described = None  # a category's own name ("resource") says nothing of a card
+                for m in lx.meanings:
+                    if not m.generic:
+                        described = described or m.shape in ("kinds", "tags")
+                if described is None:
+                    continue
+                return described
             if lx.kind == "fn" and lx.text in ("card", "cards"):
                 return True
             if lx.kind == "string":
@@ -1544,7 +1697,7 @@ class SentenceBinder:
                     if info.roles is not None and "object" not in info.roles:
                         raise BindError(
                             f"verb '{' '.join(info.words)}' takes no object: write where "
-                            "instead (at this location ...)",
+                            f"instead (at this {self.b.place_kind or 'place'} ...)",
                             rest[0].span,
                         )
                     for taken, kinds in info.takes:
@@ -1581,7 +1734,7 @@ class SentenceBinder:
             return value
 
         if words[:1] == ["at"]:
-            return BoundCondition("at", sel(atoms[1:]), None, text, phrase.span)
+            return BoundCondition("at", sel(atoms[1:]), None, text, phrase.span, here=True)
         if words[:2] in (["you", "have"], ["you", "hold"]) and len(atoms) > 2:
             # "If you have a condition": one the acting character has ("a condition you have");
             # "If you have no conditions": none
@@ -1594,10 +1747,17 @@ class SentenceBinder:
             return BoundCondition("exists", sel(owned), None, text, phrase.span)
         if words[:2] in (["this", "is"], ["it", "is"]):
             kind = "this is" if words[0] == "this" else "it is"
-            seasons = {s.casefold(): s for s in self.v.seasons}
-            if len(words) == 3 and words[2] in seasons:
-                return BoundCondition("season", None, seasons[words[2]], text, phrase.span)
-            return BoundCondition(kind, sel(atoms[2:]), None, text, phrase.span)  # type: ignore[arg-type]
+            for category in self.v.of_shape("periods"):  # "If it is winter"
+                period = category.member(words[2]) if len(words) == 3 else None
+                if period is not None:
+                    return BoundCondition(
+                        "period", None, period, text, phrase.span, category.singular
+                    )
+            this = sel(atoms[2:])
+            # "If this is a Forest location": "this" is the place where the effect happens
+            here = kind == "this is" and this.noun_category == "card kind"
+            here = here and this.noun is not None and this.noun == self.b.place_kind
+            return BoundCondition(kind, this, None, text, phrase.span, here=here)  # type: ignore[arg-type]
         if words[:3] in (["there", "is", "no"], ["there", "are", "no"]):
             # "If there are no monsters at this location": nothing matches
             found = sel([replace(atoms[2], text="any"), *atoms[3:]]) if len(atoms) > 3 else None
@@ -1669,6 +1829,11 @@ def _is_restriction(clause: BoundClause) -> bool:
 
 def _a(word: str) -> str:
     return ("an " if word[:1].casefold() in "aeiou" else "a ") + word
+
+
+def _or(words: list[str]) -> str:
+    """``a skill, a stress or a counter``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _with_cost(

@@ -73,20 +73,25 @@ class BoundClause:
         return None
 
 
-ConditionKind = Literal["exists", "none", "at", "this is", "it is", "season"]
+ConditionKind = Literal["exists", "none", "at", "this is", "it is", "period"]
 
 
 @dataclass(frozen=True, slots=True)
 class BoundCondition:
     """``If ...``: ``exists`` (something matches), ``none`` (nothing does: "If there are no
-    monsters at this location"), ``at`` (the actor is at a matching
-    location), ``this is`` / ``it is`` (this card / what "it" names matches), ``season``."""
+    monsters at this location"), ``at`` (the actor is at a matching place), ``this is`` /
+    ``it is`` (this card / what "it" names matches), ``period`` ("If it is winter": ``period``
+    is the member of the periods category ``category`` the game is in). ``here``: what is
+    matched is the place where the effect happens ("If at ...", "If this is a Forest
+    location")."""
 
     kind: ConditionKind
     selector: Selector | None
-    season: str | None
+    period: str | None
     text: str
     span: Span
+    category: str | None = None
+    here: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import inspect
+import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -19,7 +20,6 @@ from typing import Any
 
 from dsl import ast
 from dsl.binder import (
-    DIE_FACES,
     Binder,
     BindError,
     SentenceBinder,
@@ -37,49 +37,45 @@ from dsl.bound import (
     sentences_of,
 )
 from dsl.diagnostics import Diagnostics, did_you_mean
+from dsl.meaning import place_words
 from dsl.procedure import CheckedPhase, ProcedureWords, check_procedures
 from dsl.runtime import Span, marks_of
 from dsl.selectors import (
     Either,
     Filter,
-    LocationSpec,
     Place,
+    PlaceSpec,
     Quantity,
     Selector,
 )
 from dsl.vocabulary import (
+    REQUIRED_OPTIONS,
+    SHAPE_OPTIONS,
+    SHAPES,
+    Category,
     FieldSchema,
     KindSchema,
     Meaning,
+    Shape,
     TriggerInfo,
     VerbInfo,
     Vocabulary,
+    singular_of,
 )
 
+# The language's own field types; a field may also be of a card kind (a card of that kind) or
+# of a declared category: its singular ("skill": one of its members; with "list", several),
+# its plural ("card tags": several), or "<singular> ranks" ("skill ranks": a rank for each).
 FIELD_TYPES = (
     "int",
     "flag",
     "text",
     "range",
-    "recipe",
     "cost",
     "side",
-    "location spec",
-    "location selector",
-    "card tags",
-    "location tags",
-    "skill ranks",
-    "skill",
-    "skills",
-    "region",
-    "regions",
-    "resource",
-    "resources",
-    "stress",
-    "token",
-    "tokens",
-    "counter",
-    "zone",
+    "dice list",  # slots of a die and/or a face ("of at most 4": its most slots)
+    "place spec",  # where a card enters play: "Forest, else any <place>"
+    "place selector",  # which places: "Forest or Ruin <places> with a hero"
 )
 
 
@@ -109,59 +105,47 @@ class _VocabularyBuilder:
         self.d = diags
         self.v = Vocabulary()
         self.seen: dict[tuple[str, str], Span] = {}
+        self.periods: set[str] | None = None
 
-    def declare(self, category: str, name: ast.Name, canonical: str | None = None) -> None:
-        word = canonical or name.text
-        key = (category, word.casefold())
+    def declare(self, category: Category, name: ast.Name) -> None:
+        word = name.text
+        key = (category.singular.casefold(), word.casefold())
         if key in self.seen:
             self.d.error(
-                f"{category} '{word}' is declared twice (first at {self.seen[key]})", name.span
+                f"{category.singular} '{word}' is declared twice (first at {self.seen[key]})",
+                name.span,
             )
             return
         self.seen[key] = name.span
-        self.v.add_word(word, Meaning(category, word))
+        category.add(word)
+        self.v.add_word(word, Meaning(category.singular, word, shape=category.shape))
 
     def build(self) -> Vocabulary:
         v = self.v
         headers = []
         verbs: list[ast.VerbDecl] = []
+        # the declarations read after every category is known, in the order written (a file's
+        # cards are passed over once, here)
+        later: list[ast.Declaration] = []
         for f in self.files:
             for form in f.forms:
+                if isinstance(form, ast.Card):
+                    continue
                 if isinstance(form, ast.RulesetDecl):
                     headers.append(form)
                     v.name, v.version = form.name, form.version
                 elif isinstance(form, ast.PrimitivesDecl):
                     v.primitives = form.module
-                elif isinstance(form, ast.NamesDecl):
-                    self.names(form)
-                elif isinstance(form, ast.AliasDecl):
-                    self.alias(form)
-                elif isinstance(form, ast.TradeDecl):
-                    pass  # after every resource is known
-                elif isinstance(form, ast.RegionsDecl):
-                    for r in form.regions:
-                        v.regions[r.word.text] = r.title
-                        self.declare("region", r.word)
-                        if r.title and r.title.casefold() != r.word.text.casefold():
-                            v.add_word(r.title, Meaning("region", r.word.text))
-                elif isinstance(form, ast.CountersDecl):
-                    for c in form.counters:
-                        v.counters[c.name.text] = tuple(a.text for a in c.aliases)
-                        self.declare("counter", c.name)
-                        for a in c.aliases:
-                            v.add_word(a.text, Meaning("counter", c.name.text))
-                elif isinstance(form, ast.SeasonsDecl):
-                    for s in form.seasons:
-                        v.seasons[s.name.text] = s.turns
-                        self.declare("season", s.name)
+                elif isinstance(form, ast.CategoryDecl):
+                    self.category(form)
                 elif isinstance(form, ast.VerbDecl):
                     verbs.append(form)
-                elif isinstance(form, ast.TriggerDecl):
-                    self.trigger(form)
                 elif isinstance(form, ast.ValueDecl):
                     if form.name in v.values:
                         self.d.error(f"value '{form.name}' is declared twice", form.span)
                     v.values[form.name] = form.value
+                else:
+                    later.append(form)
         if not headers and self.files:
             first = self.files[0]
             self.d.error(
@@ -170,18 +154,157 @@ class _VocabularyBuilder:
             )
         for extra in headers[1:]:
             self.d.error("the ruleset is declared twice (one header per ruleset)", extra.span)
-        for f in self.files:
-            for form in f.forms:
-                if isinstance(form, ast.TradeDecl):
-                    self.trade(form)
-                elif isinstance(form, ast.KindDecl):
-                    self.kind(form)
-                elif isinstance(form, ast.TriggerDecl) and form.kinds:
-                    self.trigger_kinds(form)
+        for form in later:  # more members of a category, wherever it was declared
+            if isinstance(form, ast.MembersDecl):
+                self.more_members(form)
+        self.generic_nouns()
+        self.shapes_hold()
+        for form in later:
+            if isinstance(form, ast.AliasDecl):
+                self.alias(form)
+            elif isinstance(form, ast.RelationDecl):
+                self.relation(form)
+            elif isinstance(form, ast.TriggerDecl):
+                self.trigger(form)
+        for form in later:
+            if isinstance(form, ast.KindDecl):
+                self.kind(form)
+            elif isinstance(form, ast.TriggerDecl) and form.kinds:
+                self.trigger_kinds(form)
         self.verbs(verbs)
         if not v.primitives:
             self.core_verbs()
         return v
+
+    # -- categories and their shapes --
+
+    def category(self, form: ast.CategoryDecl) -> None:
+        name = " ".join(form.name.text.split())
+        key = name.casefold()
+        if key in self.v.categories:
+            first = self.v.categories[key].span
+            self.d.error(f"category '{name}' is declared twice (first at {first})", form.name.span)
+            return
+        read = _read_shape(form)
+        if isinstance(read, BindError):
+            self.d.error(read.message, read.span)
+            return
+        category = read
+        self.v.categories[key] = category
+        for form_name in (category.singular, category.plural):
+            self.v.forms.setdefault(form_name.casefold(), category)
+        self.add_members(category, form.members, form.span)
+
+    def more_members(self, form: ast.MembersDecl) -> None:
+        category = self.v.category(form.name.text)
+        if category is None:
+            names = [n for c in self.v.categories.values() for n in (c.name, c.singular)]
+            hint = did_you_mean(form.name.text, names)
+            self.d.error(
+                f"unknown category '{form.name.text}'{hint} (declare it first: "
+                f"'{form.name.text} are <shape>: ...')",
+                form.name.span,
+            )
+            return
+        self.add_members(category, form.members, form.span)
+
+    def add_members(self, category: Category, members: Sequence[ast.Member], span: Span) -> None:
+        shape = category.shape
+        if shape == "places" and members:
+            self.d.error(
+                f"'{category.name}' names the kind of card the map is made of: it has no "
+                f"members (write '{category.name} are places')",
+                members[0].span,
+            )
+            return
+        for m in members:
+            if m.number is not None and shape != "periods":
+                self.d.error(
+                    f"'{m.name.text} {m.number}': only a period's members have a number "
+                    f"(its turns); {category.name} are {shape}",
+                    m.span,
+                )
+                continue
+            if m.number is None and shape == "periods":
+                self.d.error(f"a period has its number of turns: write '{m.name.text} 3'", m.span)
+                continue
+            before = len(category.members)
+            self.declare(category, m.name)
+            if len(category.members) == before:
+                continue  # declared twice: told
+            word = m.name.text
+            if shape == "kinds":
+                self.v.card_kinds.append(word)
+            if m.number is not None:
+                category.turns[word] = m.number
+            if m.title is not None:
+                category.titles[word] = m.title
+                self.v.titles[word] = m.title
+                if m.title.casefold() != word.casefold():
+                    self.v.add_word(m.title, Meaning(category.singular, word, shape=shape))
+            if m.aliases:
+                category.also(word, tuple(a.text for a in m.aliases))
+                for a in m.aliases:
+                    self.v.add_word(a.text, Meaning(category.singular, word, shape=shape))
+
+    def generic_nouns(self) -> None:
+        """A category's own name is the noun for any of its members: "a resource" (a die of
+        any resource), "a token", "this region"."""
+        for category in self.v.of_shape("dice", "pieces", "meters", "reservoirs", "groups"):
+            self.v.add_word(
+                category.singular,
+                Meaning(category.singular, category.singular, shape=category.shape, generic=True),
+            )
+
+    def shapes_hold(self) -> None:
+        """What a shape is of is declared: tags of a card kind (or of cards), groups of the
+        places, one kind of card the map is made of."""
+        kinds = {k.casefold(): k for k in self.v.card_kinds}
+        places = self.v.of_shape("places")
+        for extra in places[1:]:
+            self.d.error(
+                f"'{extra.name} are places': the map is made of '{places[0].name}' already "
+                f"(declared at {places[0].span})",
+                extra.span,
+            )
+        if places:
+            made_of = places[0]
+            kind = kinds.get(made_of.singular.casefold())
+            if kind is None:
+                hint = did_you_mean(made_of.singular, self.v.card_kinds)
+                self.d.error(
+                    f"'{made_of.name} are places': '{made_of.singular}' is not a declared card "
+                    f"kind{hint}",
+                    made_of.span,
+                )
+            self.v.place_kind = kind
+        for category in self.v.categories.values():
+            of = category.options.get("of")
+            if of is None:
+                continue
+            folded = of.casefold()
+            if category.shape == "tags" and folded != "cards":
+                if singular_of(folded) not in kinds and folded not in kinds:
+                    hint = did_you_mean(of, [*self.v.card_kinds, "cards"])
+                    self.d.error(
+                        f"'{category.name} are tags of {of}': '{of}' is not a declared card "
+                        f"kind{hint} (tags describe cards: 'of cards' or 'of <a card kind>')",
+                        category.span,
+                    )
+            elif category.shape == "groups":
+                place = self.v.place_kind
+                if place is None:
+                    self.d.error(
+                        f"'{category.name} are groups of {of}': groups are of places, and no "
+                        "card kind is declared as the places of the map ('<kinds> are places')",
+                        category.span,
+                    )
+                elif singular_of(folded) != place.casefold() and folded != "places":
+                    self.d.error(
+                        f"'{category.name} are groups of {of}': groups are of the places, "
+                        f"'{_plural_of(place)}'",
+                        category.span,
+                    )
 
     def core_verbs(self) -> None:
         """A ruleset with no primitives of its own plays on the world engine: its verbs are
@@ -211,36 +334,9 @@ class _VocabularyBuilder:
             self.v.verbs[words] = info
             self.v.add_verb(info)
 
-    def names(self, form: ast.NamesDecl) -> None:
-        category = {
-            "resources": "resource",
-            "stats": "stat",
-            "skills": "skill",
-            "stress": "stress",
-            "tokens": "token",
-            "zones": "zone",
-            "location tags": "location tag",
-            "card tags": "card tag",
-            "card kinds": "card kind",
-        }[form.category]
-        target = {
-            "resource": self.v.resources,
-            "stat": self.v.stats,
-            "skill": self.v.skills,
-            "stress": self.v.stress,
-            "token": self.v.tokens,
-            "zone": self.v.zones,
-            "location tag": self.v.location_tags,
-            "card tag": self.v.card_tags,
-            "card kind": self.v.card_kinds,
-        }[category]
-        for name in form.names:
-            target.append(name.text)
-            self.declare(category, name)
-
     def alias(self, form: ast.AliasDecl) -> None:
         target = form.target.text.casefold()
-        meanings = self.v.lexicon.get(tuple(target.split()))
+        meanings = [m for m in self.v.lexicon.get(tuple(target.split()), []) if not m.generic]
         if not meanings:
             words = self.v.all_words()
             self.d.error(
@@ -250,38 +346,51 @@ class _VocabularyBuilder:
             return
         for m in meanings:
             if not m.plural:
-                self.v.add_word(form.alias.text, Meaning(m.category, m.word))
+                self.v.add_word(form.alias.text, m)
         self.v.aliases[form.alias.text.casefold()] = meanings[0].word.casefold()
 
-    def trade(self, form: ast.TradeDecl) -> None:
-        source = self.v.resource(form.source.text)
-        if source is None:
+    def relation(self, form: ast.RelationDecl) -> None:
+        """``relation trade: ember -> frost, moss``: the targets are members of the source's
+        category; ``any`` is every other member."""
+        name = form.name.text
+        relation = self.v.relations.setdefault(name, {})
+        folded = self.v.aliases.get(form.source.text.casefold(), form.source.text.casefold())
+        first = next(iter(relation), None)  # a relation's members are of its first's category
+        led = first if first is not None else folded
+        category = next((c for c in self.v.categories.values() if c.member(led)), None)
+        source = category.member(folded) if category is not None else None
+        if category is None or source is None:
+            pool = category.members if category is not None else self.v.all_words()
+            what = category.singular if category is not None else "word"
             self.d.error(
-                f"unknown resource '{form.source.text}'"
-                + did_you_mean(form.source.text, self.v.resources),
+                f"unknown {what} '{form.source.text}'{did_you_mean(form.source.text, pool)}",
                 form.source.span,
+            )
+            return
+        if source in relation:
+            self.d.error(
+                f"relation {name}: '{source}' is given its targets twice", form.source.span
             )
             return
         targets: list[str] = []
         for t in form.targets:
             if t.text.casefold() == "any":
-                targets.extend(r for r in self.v.resources if r != source)
+                targets.extend(m for m in category.members if m != source)
                 continue
-            r = self.v.resource(t.text)
-            if r is None:
-                self.d.error(
-                    f"unknown resource '{t.text}'" + did_you_mean(t.text, self.v.resources),
-                    t.span,
-                )
+            found = category.member(self.v.aliases.get(t.text.casefold(), t.text.casefold()))
+            if found is None:
+                hint = did_you_mean(t.text, category.members)
+                self.d.error(f"unknown {category.singular} '{t.text}'{hint}", t.span)
             else:
-                targets.append(r)
-        self.v.trade[source] = tuple(targets)
+                targets.append(found)
+        relation[source] = tuple(targets)
 
     def trigger(self, form: ast.TriggerDecl) -> None:
         words = [w.text for w in form.words]
         qualifier = None
-        season_words = {s.casefold() for s in self.v.seasons}
-        if len(words) > 1 and words[-1].casefold() in season_words:
+        if self.periods is None:  # the members of every periods category, read once
+            self.periods = {m.casefold() for c in self.v.of_shape("periods") for m in c.members}
+        if len(words) > 1 and words[-1].casefold() in self.periods:
             qualifier = words.pop()
         key = " ".join(form.label.text.casefold().split())
         if key in self.v.triggers:
@@ -326,48 +435,106 @@ class _VocabularyBuilder:
                 self.d.error(f"field '{schema.name}' is declared twice", kf.span)
             fields[schema.name] = schema
             if schema.type == "flag":  # a flag is also an adjective: "any starting relic"
-                self.v.add_word(schema.name, Meaning("flag", schema.name))
+                self.v.add_word(schema.name, Meaning("flag", schema.name, shape="flag"))
         self.v.kinds[kind.casefold()] = KindSchema(kind, fields, form.span)
 
     def field_schema(self, kf: ast.KindField) -> FieldSchema | None:
-        words = [a.text for a in kf.words if a.kind == "word"]
-        low = high = None
-        for a in kf.words:
+        """``recipe dice list of at most 4``, ``skills skill ranks 0..5``, ``number int list
+        1.. unique``: the field's name, then its type, ``list``, a range, the most slots,
+        ``optional`` and ``unique``."""
+        atoms = list(kf.words)
+        low = high = at_most = None
+        words: list[str] = []
+        k = 0
+        while k < len(atoms):
+            a = atoms[k]
             if a.kind == "int range":
                 lo, _, hi = a.text.partition("..")
                 low, high = int(lo), (int(hi) if hi else None)
+            elif a.kind == "number":
+                if [w.casefold() for w in words[-3:]] != ["of", "at", "most"]:
+                    self.d.error(
+                        f"cannot read '{a.text}' in a field declaration: a number is the most "
+                        "slots of a dice list ('slots dice list of at most 4')",
+                        a.span,
+                    )
+                    return None
+                del words[-3:]
+                at_most = int(a.text)
+            else:
+                words.append(a.text)
+            k += 1
         modifiers = set()
         while words and words[-1].casefold() in ("optional", "unique"):
             modifiers.add(words.pop().casefold())
-        optional = "optional" in modifiers
-        is_list = bool(words) and words[-1].casefold() == "list"
-        if is_list:
-            words = words[:-1]
         folded = [w.casefold() for w in words]
-        kinds = {k.casefold() for k in self.v.card_kinds}
+        is_list = False
+        if folded[-1:] == ["list"] and folded[-2:] != ["dice", "list"]:
+            is_list = True
+            words, folded = words[:-1], folded[:-1]
         for size in (2, 1):
-            if len(folded) > size:
-                type_words = " ".join(folded[-size:])
-                if type_words in FIELD_TYPES or (size == 1 and type_words in kinds):
-                    name = " ".join(words[:-size])
-                    return FieldSchema(
-                        name.casefold(),
-                        tuple(folded[:-size]),
-                        type_words,
-                        is_list,
-                        low,
-                        high,
-                        optional,
-                        kf.span,
-                        "unique" in modifiers,
-                    )
+            if len(folded) <= size:
+                continue
+            written = " ".join(folded[-size:])
+            reading = self.field_type(written)
+            if reading is None:
+                continue
+            reads, of = reading
+            if at_most is not None and reads != "dice list":
+                self.d.error(
+                    f"'of at most {at_most}' is the most slots of a dice list, not of {written}",
+                    kf.span,
+                )
+                return None
+            if reads == "members" and is_list:
+                reads = "member"  # "tokens list": as "token list", several of them
+            return FieldSchema(
+                " ".join(words[:-size]).casefold(),
+                tuple(folded[:-size]),
+                reads,
+                is_list,
+                low,
+                high,
+                "optional" in modifiers,
+                kf.span,
+                "unique" in modifiers,
+                of,
+                at_most,
+            )
         known = ", ".join(FIELD_TYPES)
         self.d.error(
             f"cannot read field declaration '{' '.join(words)}': write the field name, then a "
-            f"type ({known}, or a card kind)",
+            f"type ({known}, a card kind, or a category: {self.category_types()})",
             kf.span,
         )
         return None
+
+    def category_types(self) -> str:
+        """``'skill', 'card tags', 'skill ranks'``: field types the declared categories make,
+        for messages."""
+        made = [f"'{c.singular}'" for c in self.v.categories.values()][:1]
+        made += [f"'{c.plural}'" for c in self.v.categories.values() if c.plural != c.singular][:1]
+        made += [f"'{c.singular} ranks'" for c in self.v.of_shape("ranks")][:1]
+        return ", ".join(made) or "its singular, its plural or '<singular> ranks'"
+
+    def field_type(self, written: str) -> tuple[str, str | None] | None:
+        """How a field of type ``written`` is read, and of what: a language type, a card of a
+        kind (``card``), or a category's ``member``, ``members`` or ``ranks``."""
+        if written in FIELD_TYPES:
+            return written, None
+        kinds = {k.casefold(): k for k in self.v.card_kinds}
+        if written in kinds:
+            return "card", kinds[written]
+        if written.endswith(" ranks"):
+            ranked = self.v.category(written.removesuffix(" ranks"))
+            if ranked is not None and ranked.shape == "ranks":
+                return "ranks", ranked.singular
+        category = self.v.category(written)
+        if category is None:
+            return None
+        if written == category.singular.casefold():
+            return "member", category.singular
+        return "members", category.singular
 
     def priced_words(
         self,
@@ -463,9 +630,110 @@ class _VocabularyBuilder:
             self.v.add_verb(info)
 
 
-def _place_words(place: Any) -> str:
-    words = {"this location": "at this location", "this region": "in this region"}
-    return words.get(place.kind, f"{place.preposition} {place.kind}".replace("in in ", "in "))
+def _read_shape(form: ast.CategoryDecl) -> Category | BindError:
+    """The category a declaration makes: its forms, its shape and the shape's options, read
+    from the words after "is"/"are" ("a d6", "dice kept at places", "ranks 0..5 of
+    characters", "tags of cards"); what cannot be read is told with what was expected."""
+    name = " ".join(form.name.text.split())
+    atoms = [a for a in form.shape if a.kind != "comma"]
+    i = 1 if atoms and atoms[0].folded in ("a", "an") else 0
+    if i >= len(atoms):
+        return BindError(f"say what shape '{name}' has: {_SHAPE_LIST}", form.name.span)
+    head = atoms[i]
+    sides = 0
+    low = high = None
+    dice = re.fullmatch(r"d(\d+)", head.folded)
+    if dice is not None:
+        shape: Shape = "dice"
+        sides = int(dice[1])
+        if sides < 1:
+            return BindError(f"a die has at least one side, not {sides}", head.span)
+        i += 1
+        if i < len(atoms) and atoms[i].folded in ("dice", "die"):
+            i += 1
+    elif head.folded in SHAPES:
+        shape = SHAPES[head.folded]
+        sides = 6 if shape == "dice" else 0  # the language's die, unless one says "d8 dice"
+        i += 1
+    else:
+        hint = did_you_mean(head.text, [*SHAPES, "d6"])
+        return BindError(f"unknown shape '{head.text}'{hint} ({_SHAPE_LIST})", head.span)
+    if shape == "ranks":
+        bound = atoms[i] if i < len(atoms) else None
+        if bound is None or bound.kind != "int range":
+            at = bound.span if bound is not None else head.span
+            return BindError(f"write the bounds of '{name}': ranks 0..5 (or 1.., no most)", at)
+        lo, _, hi = bound.text.partition("..")
+        low, high = int(lo), (int(hi) if hi else None)
+        i += 1
+    options: dict[str, str] = {}
+    allowed = SHAPE_OPTIONS[shape]
+    while i < len(atoms):
+        words = [a.folded for a in atoms]
+        option = next((o for o in allowed if words[i : i + len(o.split())] == o.split()), None)
+        if option is None:
+            said = atoms[i].text
+            if allowed:
+                hint = did_you_mean(said, [o.split()[0] for o in allowed])
+                wanted = " or ".join(f"'{o} ...'" for o in allowed)
+                why = f"{shape} take {wanted}{hint}"
+            else:
+                why = f"{shape} take nothing after the shape"
+            return BindError(f"cannot read '{said}' in the shape of '{name}': {why}", atoms[i].span)
+        start = i + len(option.split())
+        end = start
+        while end < len(atoms) and not any(
+            words[end : end + len(o.split())] == o.split() for o in allowed
+        ):
+            end += 1
+        if end == start or any(a.kind != "word" for a in atoms[start:end]):
+            return BindError(f"say what '{option}' names: '{option} cards'", atoms[i].span)
+        if option in options:
+            return BindError(f"'{option}' is written twice in the shape of '{name}'", atoms[i].span)
+        options[option] = " ".join(a.text for a in atoms[start:end])
+        i = end
+    required = REQUIRED_OPTIONS.get(shape)
+    if required is not None and required not in options:
+        example = {"tags": "of cards", "groups": "of places", "periods": "of turns"}.get(
+            shape, "of cards"
+        )
+        return BindError(
+            f"say what {shape} '{name}' are {required}: '{shape} {example}'", head.span
+        )
+    if shape == "kinds" and options["of"].casefold() != "cards":
+        return BindError(f"kinds are of cards: '{name} are kinds of cards'", head.span)
+    if shape == "periods" and options["of"].casefold() != "turns":
+        return BindError(f"periods are of turns: '{name} are periods of turns'", head.span)
+    singular = singular_of(name) if form.plural else name
+    return Category(
+        name,
+        singular,
+        name,
+        shape,
+        form.span,
+        mass=not form.plural,
+        sides=sides,
+        low=low,
+        high=high,
+        options=options,
+    )
+
+
+_SHAPE_LIST = (
+    "shapes: d6 dice, pieces, meters, reservoirs, ranks 0..5, tags of ..., groups of ..., zones, "
+    "periods of turns, kinds of cards, places"
+)
+
+
+def _plural_of(word: str | None) -> str:
+    """``tile`` → ``tiles`` (the plural a declaration writes a card kind in)."""
+    if not word:
+        return ""
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    if word.endswith("y") and word[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return word[:-1] + "ies"
+    return word + "s"
 
 
 def _it_before_anything(parts: Sequence[BoundSentence | BoundChoice]) -> Span | None:
@@ -717,7 +985,7 @@ class _CardChecker:
             return None
         for bound_part in parts:
             for sel, span in _this_phrases(bound_part):
-                if not _this_names_something(sel, kind, self.b.kinds.get("location", "location")):
+                if not _this_names_something(sel, kind, self.b.place_kind):
                     what = sel.noun or sel.noun_category
                     self.d.error(
                         f"'this {what}' on {_a(kind)} names nothing: this card is {_a(kind)} "
@@ -797,12 +1065,12 @@ class _CardChecker:
                 for function in clause.function.split(","):
                     mark = marks.get(function)
                     said = f"'May not {clause.verb}"
-                    said += f" {_place_words(place)}'" if place is not None else "'"
+                    said += f" {place_words(place, self.v)}'" if place is not None else "'"
                     if mark is None:
                         why = f"the engine never forbids {function} outright"
                     elif written not in mark[0] or kind not in mark[1]:
                         at = " or ".join(
-                            "anywhere" if p is None else _place_words(Place(p, "at"))
+                            "anywhere" if p is None else place_words(Place(p, "at"), self.v)
                             for p in mark[0]
                         )
                         why = (
@@ -991,50 +1259,51 @@ class _CardChecker:
             if low > high:
                 raise BindError(f"range {a.text} runs backwards", a.span)
             return [low, high]
-        if t == "recipe":
-            return self.recipe(items)
-        if t in ("location spec",):
-            return self.location_spec(items)
-        if t == "location selector":
-            return self.location_selector(atoms)
+        if t == "dice list":
+            return self.dice_list(fs, items)
+        if t == "place spec":
+            return self.place_spec(items)
+        if t == "place selector":
+            return self.place_selector(atoms)
         if t == "cost":
             value = self.b.noun_phrase(self.b.lex(atoms))
             return value
-        if t == "skill ranks":
+        of = fs.of or ""
+        if t == "ranks":
+            ranked = self.v.category(of)  # the field's own range, else the category's bounds
+            least: int | None = fs.low if fs.low is not None or ranked is None else ranked.low
+            most: int | None = fs.high if fs.high is not None or ranked is None else ranked.high
             ranks: dict[str, int] = {}
             for item in items:
                 if len(item) != 2 or item[1].kind != "number":
-                    raise BindError("write each skill and its rank: edge 1, steel 2", item[0].span)
-                skill = self.word_of(item[:1], "skill")
+                    raise BindError(
+                        f"write each {of} and its rank: {self.example_ranks(of)}", item[0].span
+                    )
+                word = self.word_of(item[:1], of)
                 rank = int(item[1].text)
-                if (fs.low is not None and rank < fs.low) or (
-                    fs.high is not None and rank > fs.high
-                ):
-                    raise BindError(f"a rank must be within {fs.low}..{fs.high}", item[1].span)
-                ranks[skill] = rank
+                if (least is not None and rank < least) or (most is not None and rank > most):
+                    raise BindError(f"a rank must be within {least}..{most or ''}", item[1].span)
+                ranks[word] = rank
             return ranks
-        singular = {
-            "card tags": "card tag",
-            "location tags": "location tag",
-            "skills": "skill",
-            "regions": "region",
-            "resources": "resource",
-            "tokens": "token",
-        }
-        if t in singular:
-            return _each(items, lambda item: self.word_of(item, singular[t]))
-        if t in ("skill", "region", "resource", "stress", "token", "counter", "zone"):
-            words = _each(items, lambda item: self.word_of(item, t))
+        if t == "members":
+            return _each(items, lambda item: self.word_of(item, of))
+        if t == "member":
+            words = _each(items, lambda item: self.word_of(item, of))
             if not fs.is_list and len(words) > 1:
-                raise BindError(f"'{fs.name}' takes one {t}", items[1][0].span)
+                raise BindError(f"'{fs.name}' takes one {of}", items[1][0].span)
             return words if fs.is_list else words[0]
         # A card kind: a reference to a card of that kind.
         refs = []
         for item in items:
             if len(item) != 1 or item[0].kind != "string":
-                raise BindError(f"'{fs.name}' takes a quoted {t} name", item[0].span)
-            refs.append(self.ref(t, item[0]))
+                raise BindError(f"'{fs.name}' takes a quoted {of} name", item[0].span)
+            refs.append(self.ref(of, item[0]))
         return refs if fs.is_list else refs[0]
+
+    def example_ranks(self, of: str) -> str:
+        """``edge 1, steel 2``: two members of a category of ranks, as a field writes them."""
+        members = self.v.members(of)[:2] or [of]
+        return ", ".join(f"{m} {k + 1}" for k, m in enumerate(members))
 
     def ref(self, kind: str, atom: ast.Atom) -> str:
         found = [c for c in self.b.cards.get(atom.folded, []) if c[0].casefold() == kind.casefold()]
@@ -1077,47 +1346,62 @@ class _CardChecker:
             f"unknown {category} '{text}'{hint}", join_spans(item[0].span, item[-1].span)
         )
 
-    def recipe(self, items: list[list[ast.Atom]]) -> list[dict[str, Any]]:
+    def dice_list(self, fs: FieldSchema, items: list[list[ast.Atom]]) -> list[dict[str, Any]]:
+        """Slots of a die and/or a face, or ``any``: ``ember, frost 5, any 3``; each slot as
+        ``{"die": word or None, "face": number or None}``."""
+        dice = self.v.of_shape("dice")
+        what = dice[0].singular if len(dice) == 1 else "die"
+        if fs.at_most is not None and len(items) > fs.at_most:
+            raise BindError(
+                f"a {fs.name} has at most {fs.at_most} slots", items[fs.at_most][0].span
+            )
         slots = []
-        if len(items) > 4:
-            raise BindError("a recipe has at most 4 slots", items[4][0].span)
         for item in items:
-            resource: str | None = None
+            die: str | None = None
             face: int | None = None
+            face_atom: ast.Atom | None = None
             for atom in item:
                 if atom.kind == "number":
                     if face is not None:
                         raise BindError("a slot has one face", atom.span)
-                    face = int(atom.text)
-                    if not DIE_FACES[0] <= face <= DIE_FACES[1]:
-                        raise BindError(f"a die face is 1 to 6, not {face}", atom.span)
+                    face, face_atom = int(atom.text), atom
                 elif atom.kind == "word" and atom.folded == "any":
                     continue
                 elif atom.kind == "word":
-                    if resource is not None:
-                        raise BindError("a slot has one resource", atom.span)
-                    r = self.v.resource(atom.text)
-                    if r is None:
-                        hint = did_you_mean(atom.text, self.v.resources)
-                        raise BindError(f"unknown resource '{atom.text}'{hint}", atom.span)
-                    resource = r
+                    if die is not None:
+                        raise BindError(f"a slot has one {what}", atom.span)
+                    die = self.die_word(atom, dice, what)
                 else:
-                    raise BindError("a recipe slot is a resource and/or a face", atom.span)
-            slots.append({"resource": resource, "face": face})
+                    raise BindError(f"a {fs.name} slot is a {what} and/or a face", atom.span)
+            if face is not None and face_atom is not None:
+                sides = self.v.sides(die)
+                if not 1 <= face <= sides:
+                    raise BindError(f"a die face is 1 to {sides}, not {face}", face_atom.span)
+            slots.append({"die": die, "face": face})
         return slots
 
-    def location_spec(self, items: list[list[ast.Atom]]) -> LocationSpec:
+    def die_word(self, atom: ast.Atom, dice: list[Category], what: str) -> str:
+        """The declared type of die a word names (an alias too)."""
+        folded = self.v.aliases.get(atom.folded, atom.folded)
+        for category in dice:
+            found = category.member(folded)
+            if found is not None:
+                return found
+        pool = [m for category in dice for m in category.members]
+        raise BindError(f"unknown {what} '{atom.text}'{did_you_mean(atom.text, pool)}", atom.span)
+
+    def place_spec(self, items: list[list[ast.Atom]]) -> PlaceSpec:
         alternatives: list[tuple[Filter, ...] | Either] = []
         for k, item in enumerate(items):
             if k > 0:
                 if not item or item[0].folded != "else":
                     raise BindError("join fallbacks with ', else'", item[0].span)
                 item = item[1:]
-            alternatives.append(self.location_step(item))
-        return LocationSpec(tuple(alternatives))
+            alternatives.append(self.place_step(item))
+        return PlaceSpec(tuple(alternatives))
 
-    def location_step(self, item: list[ast.Atom]) -> tuple[Filter, ...] | Either:
-        """One step of a placement spec: filters, ``any location``, or ``either A or B``."""
+    def place_step(self, item: list[ast.Atom]) -> tuple[Filter, ...] | Either:
+        """One step of a placement spec: filters, ``any <place>``, or ``either A or B``."""
         if item and item[0].folded == "either":
             options: list[list[ast.Atom]] = [[]]
             for atom in item[1:]:
@@ -1129,31 +1413,45 @@ class _CardChecker:
                 raise BindError(
                     "write 'either A or B': two or more places joined by 'or'", item[0].span
                 )
-            return Either(tuple(self.location_filters(option) for option in options))
-        return self.location_filters(item)
+            return Either(tuple(self.place_filters(option) for option in options))
+        return self.place_filters(item)
 
-    def location_filters(self, item: list[ast.Atom]) -> tuple[Filter, ...]:
+    def place_filters(self, item: list[ast.Atom]) -> tuple[Filter, ...]:
+        place = self.b.place_kind
         if not item:
-            raise BindError("a location is missing here", Span("", 1, 1, 1, 1))
-        if [a.folded for a in item] == ["any", self.b.kinds.get("location", "location").casefold()]:
-            return ()  # "any location": every location in play will do
+            raise BindError(f"{_a(place or 'place')} is missing here", Span("", 1, 1, 1, 1))
+        if place is None:
+            raise BindError(
+                "a place spec names places, and no card kind is declared as the places of the "
+                "map ('<kinds> are places')",
+                item[0].span,
+            )
+        if [a.folded for a in item] == ["any", place.casefold()]:
+            return ()  # "any <place>": every place in play will do
         if len(item) == 1 and item[0].kind == "string":
-            return (Filter("name", self.ref(self.b.kinds.get("location", "location"), item[0])),)
+            return (Filter("name", self.ref(place, item[0]), "name"),)
         filters: list[Filter] = []
         for lx in self.b.lex(item):
             if lx.kind == "vocab" and lx.meanings:
-                m = self.b.pick(lx.meanings, ("region", "location tag"))
+                m = self.b.place_filter(lx.meanings)
                 if m is not None:
-                    filters.append(Filter(m.category, m.word))
+                    filters.append(self.b.filter_of(m))
                     continue
-                if self.b.pick(lx.meanings, ("card kind",)):
+                if self.b.pick(lx.meanings, ("kinds",)):
                     continue
             if lx.kind == "unknown":
                 raise self.b.unknown(lx)
-            raise BindError(f"'{lx.text}' is not a region or a location tag", lx.span)
+            raise BindError(f"'{lx.text}' is not {self.b.place_filter_words()}", lx.span)
         return tuple(filters)
 
-    def location_selector(self, atoms: list[ast.Atom]) -> Selector:
+    def place_selector(self, atoms: list[ast.Atom]) -> Selector:
+        place = self.b.place_kind
+        if place is None:
+            raise BindError(
+                "a place selector names places, and no card kind is declared as the places of "
+                "the map ('<kinds> are places')",
+                atoms[0].span,
+            )
         lexemes = self.b.lex(atoms)
         words = [x.text for x in lexemes]
         any_of: list[Filter] = []
@@ -1171,21 +1469,21 @@ class _CardChecker:
                 i = end
                 continue
             if x.kind == "vocab":
-                m = self.b.pick(x.meanings, ("region", "location tag"))
+                m = self.b.place_filter(x.meanings)
                 if m is not None:
-                    (any_of if "or" in words else filters).append(Filter(m.category, m.word))
+                    (any_of if "or" in words else filters).append(self.b.filter_of(m))
                     i += 1
                     continue
-                if self.b.pick(x.meanings, ("card kind",)):
+                if self.b.pick(x.meanings, ("kinds",)):
                     i += 1
                     continue
             if x.kind == "unknown":
                 raise self.b.unknown(x)
-            raise BindError(f"cannot read '{x.text}' in a location selector", x.span)
+            raise BindError(f"cannot read '{x.text}' in a place selector", x.span)
         return Selector(
             quantity=Quantity("any", None, None, True),
             noun_category="card kind",
-            noun=self.b.kinds.get("location", "location"),
+            noun=place,
             filters=tuple(filters),
             any_of=tuple(any_of),
             with_=with_,
@@ -1213,13 +1511,13 @@ def _this_phrases(part: BoundSentence | BoundChoice) -> Iterator[tuple[Selector,
                 clause = clause.cost
 
 
-def _this_names_something(sel: Selector, kind: str, location: str) -> bool:
-    """ "this card", "this <its own kind>" and "this location" name something on a card of
+def _this_names_something(sel: Selector, kind: str, place: str | None) -> bool:
+    """ "this card", "this <its own kind>" and "this <place>" name something on a card of
     ``kind``; "this relic" on a tale, or "this die", name nothing."""
     if sel.noun_category == "card":
         return True
     if sel.noun_category == "card kind" and sel.noun is not None:
-        return sel.noun.casefold() in (kind.casefold(), location.casefold())
+        return sel.noun.casefold() in (kind.casefold(), (place or kind).casefold())
     return False
 
 
@@ -1471,16 +1769,23 @@ def _check_table(table: ast.TableDecl, binder: Binder, d: Diagnostics) -> None:
 
 def _check_map(m: ast.MapDecl, binder: Binder, d: Diagnostics) -> None:
     taken: dict[tuple[int, int], str] = {}
-    kind = binder.kinds.get("location", "location")
+    kind = binder.place_kind
+    if kind is None:
+        d.error(
+            f'map "{m.name.text}" places cards, and no card kind is declared as the places of '
+            "the map ('<kinds> are places')",
+            m.name.span,
+        )
+        return
     for place in m.places:
-        found = [c for c in binder.cards.get(place.location.text.casefold(), []) if c[0] == kind]
+        found = [c for c in binder.cards.get(place.card.text.casefold(), []) if c[0] == kind]
         if not found:
             pool = [c[1] for cs in binder.cards.values() for c in cs if c[0] == kind]
-            hint = did_you_mean(place.location.text, pool, quoted=True)
-            d.error(f'unknown location "{place.location.text}"{hint}', place.location.span)
+            hint = did_you_mean(place.card.text, pool, quoted=True)
+            d.error(f'unknown {kind} "{place.card.text}"{hint}', place.card.span)
         if (place.x, place.y) in taken:
             d.error(f'{place.x}, {place.y} already holds "{taken[(place.x, place.y)]}"', place.span)
-        taken[(place.x, place.y)] = place.location.text
+        taken[(place.x, place.y)] = place.card.text
 
 
 def bind_printed(

@@ -55,8 +55,8 @@ from dsl.runtime import (
 from dsl.selectors import (
     Amount,
     Either,
-    LocationSpec,
     Place,
+    PlaceSpec,
     Reading,
     Selector,
     Superlative,
@@ -662,9 +662,11 @@ def _takes_subject(fn: Callable[..., Any]) -> bool:
 
 def compile_condition(condition: BoundCondition) -> Callable[[Context], bool]:
     selector = condition.selector
-    if condition.kind == "season":
-        season = (condition.season or "").casefold()
-        return lambda ctx: str(getattr(ctx.host, "season", "")).casefold() == season
+    if condition.kind == "period":
+        # "If it is winter": the host names the period of that category the game is in
+        period = (condition.period or "").casefold()
+        probe = (condition.category or "").replace(" ", "_")
+        return lambda ctx: str(getattr(ctx.host, probe, "")).casefold() == period
     assert selector is not None
     if condition.kind == "none":
         find = finder(selector)
@@ -682,13 +684,7 @@ def compile_condition(condition: BoundCondition) -> Callable[[Context], bool]:
             return bool(found)
 
         return exists
-    here = condition.kind == "at" or (
-        # "If this is a Forest location": "this" is where the effect happens, not the card
-        condition.kind == "this is"
-        and selector.noun_category == "card kind"
-        and (selector.noun or "").casefold() == "location"
-    )
-    if here:
+    if condition.here:  # "If at ...", "If this is a Forest <place>": where the effect happens
         find_here = finder(selector)
         return lambda ctx: _among(ctx.location, find_here(ctx))
     if condition.kind == "this is":
@@ -871,9 +867,10 @@ class _CardCompiler:
         self.vocabulary = vocabulary
         self.triggers = triggers
         aliases = dict(getattr(vocabulary, "aliases", {}) or {})
-        for name, alias_names in (getattr(vocabulary, "counters", {}) or {}).items():
-            for alias in alias_names:
-                aliases.setdefault(alias.casefold(), name)
+        for category in (getattr(vocabulary, "categories", {}) or {}).values():
+            for name, alias_names in category.aliases.items():  # "action point" (alias AP)
+                for alias in alias_names:
+                    aliases.setdefault(alias.casefold(), name)
         self.aliases = {k: v for k, v in aliases.items() if len(k.split()) == 1}
         self.canonical: dict[str, str] = {}  # a field's text in declared words, by its text
 
@@ -1037,7 +1034,7 @@ def _place_of(clause: BoundClause) -> Place | None:
             if value.place is not None:
                 return value.place
             if value.noun_category == "card kind" and value.place is None:
-                return Place("locations", role, locations=value)
+                return Place("places", role, places=value)
     return None
 
 
@@ -1055,15 +1052,15 @@ def plain(value: Any) -> Any:
     """A checked field value as plain Python data (lists, dicts, str, int, bool)."""
     if type(value) in _PLAIN:  # most field values are already (a number, a word, a flag)
         return value
-    if isinstance(value, LocationSpec):
+    if isinstance(value, PlaceSpec):
         return [_step(alternative) for alternative in value.alternatives]
     if isinstance(value, Selector):
-        tags = [f.word for f in (*value.filters, *value.any_of) if f.category == "location tag"]
-        regions = [f.word for f in (*value.filters, *value.any_of) if f.category == "region"]
+        tags = [f.word for f in (*value.filters, *value.any_of) if f.shape == "tags"]
+        groups = [f.word for f in (*value.filters, *value.any_of) if f.shape == "groups"]
         if value.noun_category == "card kind" and value.text and not value.name:
             return {
                 "tags": tags,
-                "regions": regions,
+                "groups": groups,
                 "any of": bool(value.any_of),
                 "with": [w.noun or w.noun_category for w in value.with_],
             }
@@ -1084,7 +1081,7 @@ def plain(value: Any) -> Any:
 
 def _cost(value: Any) -> Any:
     if isinstance(value, Selector):
-        return {value.noun or value.noun_category: value.quantity.count}
+        return {value.noun or value.category or value.noun_category: value.quantity.count}
     if isinstance(value, OneOf):
         out: dict[str, Any] = {"choice": True}
         for c in value.choices:
@@ -1116,7 +1113,7 @@ def compile_checked(checked: Any) -> CompiledRuleset:
         by = t.key_text if t.key == "by" else None
         tables[t.name.text] = Table(t.name.text, roll, rows, t.span, by)
     maps = {
-        m.name.text: GameMap(m.name.text, {p.location.text: (p.x, p.y) for p in m.places}, m.span)
+        m.name.text: GameMap(m.name.text, {p.card.text: (p.x, p.y) for p in m.places}, m.span)
         for m in checked.maps
     }
 
@@ -1296,15 +1293,7 @@ class _Fused:
     def condition(self, condition: BoundCondition, at: int) -> str:
         """An expression true when the condition holds (``compile_condition``)."""
         selector = condition.selector
-        here = selector is not None and (
-            condition.kind == "at"
-            or (
-                condition.kind == "this is"
-                and selector.noun_category == "card kind"
-                and (selector.noun or "").casefold() == "location"
-            )
-        )
-        if here and selector is not None and selector.superlative is None:
+        if condition.here and selector is not None and selector.superlative is None:
             found, thing = self.local("found"), self.local("here")
             span = condition.span
             self.line(at, f"{thing} = ctx.location", span)

@@ -142,12 +142,12 @@ class CompiledCard:
     """A card ready to play: kind, name, fields as plain Python values, abilities, rules.
 
     ``fields`` maps each field name (as declared: ``"entry cost"``, ``"starts with"``) to a
-    plain value: int, bool, str, list, dict. A ``location spec`` is a list of alternatives,
-    each a list of words (``[["Forest"], ["Ruin"]]``); a ``location selector`` is a dict
-    (``{"tags": [...], "regions": [...], "any of": bool, "with": [nouns]}``, ``"with"`` listing
-    what must be there: ``moves toward Town with a hero`` → ``["hero"]``); a
-    ``recipe`` a list of ``{"resource": str | None, "face": int | None}``; a ``cost`` a dict of
-    declared word → amount, with ``"choice": True`` when the card says "or"; a side (``developed
+    plain value: int, bool, str, list, dict. A ``place spec`` is a list of alternatives,
+    each a list of words (``[["Forest"], ["Ruin"]]``); a ``place selector`` is a dict
+    (``{"tags": [...], "groups": [...], "any of": bool, "with": [nouns]}``, ``"with"`` listing
+    what must be there: ``moves toward Town with a hero`` → ``["hero"]``); a ``dice list`` a
+    list of slots ``{"die": str | None, "face": int | None}``; a ``cost`` a dict of declared
+    word → amount, with ``"choice": True`` when the card says "or"; a side (``developed
     { ... }``) a dict of its fields, its abilities in ``blocks[name]``.
     """
 
@@ -200,14 +200,14 @@ class Table:
 
 @dataclass(frozen=True, slots=True)
 class GameMap:
-    """A declared map: location name → (x, y); locations sharing a side are adjacent."""
+    """A declared map: place name → (x, y); places sharing a side are adjacent."""
 
     name: str
     positions: Mapping[str, tuple[int, int]]
     span: Span
 
     def __iter__(self) -> Any:
-        """(name, x, y) for each location, in the order written."""
+        """(name, x, y) for each place, in the order written."""
         return iter([(name, x, y) for name, (x, y) in self.positions.items()])
 
     def adjacent(self, a: str, b: str) -> bool:

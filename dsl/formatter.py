@@ -271,8 +271,7 @@ class _Formatter:
             for place in form.places:
                 self.leading(place.span.line, INDENT)
                 line = (
-                    f"{INDENT}{ast.quote(place.location.text)} {place.preposition} "
-                    f"{place.x}, {place.y}"
+                    f"{INDENT}{ast.quote(place.card.text)} {place.preposition} {place.x}, {place.y}"
                 )
                 self.emit_with_trailing([line], place.span.line, place.span.end_line)
             self.leading(last, INDENT, closing=True)
@@ -337,26 +336,33 @@ class _Formatter:
             return [f"ruleset {ast.quote(form.name)} version {ast.quote(form.version)}"]
         if isinstance(form, ast.PrimitivesDecl):
             return [f"primitives {ast.quote(form.module)}"]
-        if isinstance(form, ast.NamesDecl):
-            return listed(form.category, [name(n) for n in form.names])
+
+        def member(m: ast.Member) -> str:
+            words = name(m.name)
+            if m.title is not None:
+                words += f" {ast.quote(m.title)}"
+            if m.number is not None:
+                words += f" {m.number}"
+            if m.aliases:
+                words += f" (alias {', '.join(name(a) for a in m.aliases)})"
+            return words
+
+        if isinstance(form, ast.LibraryDecl):
+            return [f"library {ast.quote(form.name.text)}"]
+        if isinstance(form, ast.CategoryDecl):
+            head = (
+                f"{form.name.text} {'are' if form.plural else 'is'} {ast.phrase_text(form.shape)}"
+            )
+            if not form.members:
+                return [head]
+            return listed(head + ":", [member(m) for m in form.members])
+        if isinstance(form, ast.MembersDecl):
+            return listed(form.name.text + ":", [member(m) for m in form.members])
         if isinstance(form, ast.AliasDecl):
             return [f"alias {name(form.alias)} = {name(form.target)}"]
-        if isinstance(form, ast.TradeDecl):
-            return listed(f"trade {name(form.source)} ->", [name(n) for n in form.targets])
-        if isinstance(form, ast.RegionsDecl):
-            items = [
-                name(r.word) + (f" {ast.quote(r.title)}" if r.title is not None else "")
-                for r in form.regions
-            ]
-            return listed("regions", items)
-        if isinstance(form, ast.CountersDecl):
-            items = []
-            for c in form.counters:
-                alias = f" (alias {', '.join(name(a) for a in c.aliases)})" if c.aliases else ""
-                items.append(name(c.name) + alias)
-            return listed("counters", items)
-        if isinstance(form, ast.SeasonsDecl):
-            return listed("seasons", [f"{name(s.name)} {s.turns}" for s in form.seasons])
+        if isinstance(form, ast.RelationDecl):
+            head = f"relation {name(form.name)}: {name(form.source)} ->"
+            return listed(head, [name(n) for n in form.targets])
         if isinstance(form, ast.VerbDecl):
             return [f"verb {name(form.words)} -> {form.function.text}"]
         if isinstance(form, ast.TriggerDecl):

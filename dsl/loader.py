@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -20,10 +21,18 @@ from typing import Any
 from dsl import ast, parse_cache
 from dsl.checker import CheckedRuleset, check
 from dsl.compiler import CompiledRuleset
-from dsl.diagnostics import CheckFailed, Diagnostic, Diagnostics, read_rules_text
+from dsl.diagnostics import (
+    CheckFailed,
+    Diagnostic,
+    Diagnostics,
+    did_you_mean,
+    read_rules_text,
+)
 from dsl.errors import ChroniclerError, UsageError
 
 RULES_ROOT = Path(__file__).resolve().parent.parent / "rules"
+LIBRARY_ROOT = RULES_ROOT / "library"  # ``library "winters"``: rules/library/winters/
+_LIBRARY_LINE = re.compile(r"^[ \t]*library\b", re.MULTILINE | re.IGNORECASE)
 
 _PARSED: dict[tuple[str, str], tuple[ast.RulesFile, tuple[Diagnostic, ...]]] = {}
 _COMPILED: dict[str, CompiledRuleset] = {}
@@ -116,19 +125,109 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
+def _shown(path: Path) -> str:
+    """A library file's path as diagnostics show it: from the current folder when inside it."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def library_folder(name: str, base_dir: str | None) -> Path | None:
+    """The folder ``library "name"`` reads: a folder relative to the ruleset's (``"../mine"``),
+    else one of Chronicler's libraries (``rules/library/<name>/``); ``None`` when neither."""
+    here = Path(base_dir) if base_dir is not None else Path.cwd()
+    relative = here / name
+    if relative.is_dir() and name not in (".", ""):
+        return relative
+    if "/" not in name and "\\" not in name:
+        shipped = LIBRARY_ROOT / name.replace("-", "_")
+        if shipped.is_dir():
+            return shipped
+    return None
+
+
+def libraries() -> list[str]:
+    """The names of Chronicler's libraries."""
+    if not LIBRARY_ROOT.is_dir():
+        return []
+    return sorted(p.name for p in LIBRARY_ROOT.iterdir() if p.is_dir() and any(p.glob("*.rules")))
+
+
+def library_sources(
+    sources: Sequence[Source], base_dir: str | None = None
+) -> tuple[list[Source], list[Diagnostic]]:
+    """The files of the libraries ``sources`` name (``library "winters"``), in the order they
+    are read: each library's own libraries before it, each folder once; and what could not be
+    found, told at its declaration."""
+    found: list[Source] = []
+    problems: list[Diagnostic] = []
+    seen: set[Path] = set()
+
+    def visit(files: Sequence[Source], folder: str | None) -> None:
+        for source in files:
+            if not _LIBRARY_LINE.search(source.text):
+                continue  # most files name no library: not parsed for it here
+            tree, _diagnostics = parse_source(source)
+            for form in tree.forms:
+                if not isinstance(form, ast.LibraryDecl):
+                    continue
+                where = library_folder(form.name.text, folder)
+                if where is None:
+                    known = libraries()
+                    hint = did_you_mean(form.name.text, known, quoted=True)
+                    listed = f" (libraries: {', '.join(known)})" if known and not hint else ""
+                    problems.append(
+                        Diagnostic(
+                            "error",
+                            f'no library "{form.name.text}"{hint}{listed}: name one of '
+                            "Chronicler's or give a folder relative to the ruleset's",
+                            form.name.span,
+                        )
+                    )
+                    continue
+                if where.resolve() in seen:
+                    continue
+                seen.add(where.resolve())
+                paths = ruleset_files(where)
+                if not paths:
+                    problems.append(
+                        Diagnostic(
+                            "error", f"library folder {where} holds no .rules files", form.span
+                        )
+                    )
+                    continue
+                text, unreadable = read_sources(paths)
+                problems.extend(unreadable)
+                shown = [Source(_shown(Path(s.path).resolve()), s.text, s.on_disk) for s in text]
+                visit(shown, str(where))
+                found.extend(shown)
+
+    visit(sources, base_dir)
+    return found, problems
+
+
 def check_sources(
     sources: Sequence[Source], base_dir: str | None = None, diagnostics: Diagnostics | None = None
 ) -> CheckedRuleset:
-    """Parse and check the files of one ruleset together; diagnostics collected, not raised."""
+    """Parse and check the files of one ruleset together, after the files of the libraries it
+    reads; diagnostics collected, not raised."""
     d = diagnostics if diagnostics is not None else Diagnostics()
-    trees = []
     with paused_gc():
-        for source in sources:
-            d.sources[source.path] = source.text
-            tree, problems = parse_source(source)
-            d.extend(problems)
-            trees.append(tree)
-        return check(trees, d, base_dir)
+        libraries_read, missing = library_sources(sources, base_dir)
+        d.extend(missing)
+        return _check_all([*libraries_read, *sources], base_dir, d)
+
+
+def _check_all(sources: Sequence[Source], base_dir: str | None, d: Diagnostics) -> CheckedRuleset:
+    """Parse (or find parsed) and check every file, libraries' first (the collector paused)."""
+    trees = []
+    for source in sources:
+        d.sources[source.path] = source.text
+        tree, problems = parse_source(source)
+        d.extend(problems)
+        trees.append(tree)
+    return check(trees, d, base_dir)
 
 
 def ruleset_files(folder: Path) -> list[Path]:
@@ -150,17 +249,21 @@ def compile_sources(sources: Sequence[Source], base_dir: str | None = None) -> C
     """Check and compile; raise ``CheckFailed`` (with every diagnostic) when there are errors."""
     from dsl.codegen import compile_checked
 
-    digest = hashlib.sha256()
-    for source in sources:
-        digest.update(source.path.encode() + b"\0" + source.text.encode("utf-8") + b"\0")
-    key = f"{base_dir}\0{digest.hexdigest()}"
-    cached = _COMPILED.get(key)
-    if cached is not None:
-        return cached
-    checked = check_sources(sources, base_dir)
-    if checked.diagnostics.errors:
-        raise CheckFailed(checked.diagnostics)
-    with paused_gc():
+    with paused_gc():  # the libraries' files are parsed here: their ASTs stay, as the rest
+        libraries_read, missing = library_sources(sources, base_dir)
+        everything = [*libraries_read, *sources]
+        digest = hashlib.sha256()
+        for source in everything:
+            digest.update(source.path.encode() + b"\0" + source.text.encode("utf-8") + b"\0")
+        key = f"{base_dir}\0{digest.hexdigest()}"
+        cached = _COMPILED.get(key)
+        if cached is not None:
+            return cached
+        d = Diagnostics()
+        d.extend(missing)
+        checked = _check_all(everything, base_dir, d)
+        if checked.diagnostics.errors:
+            raise CheckFailed(checked.diagnostics)
         compiled = compile_checked(checked)
     _COMPILED[key] = compiled
     return compiled

@@ -32,7 +32,8 @@ def _plural(word: str) -> str:
     return " ".join([*head, last])
 
 
-MASS_NOUNS = ("stress", "counter", "token", "resource")  # "1 body", "all hindrance"
+MASS_NOUNS = ("meter", "reservoir", "piece", "die")  # "1 body", "all hindrance"
+AMOUNTS = ("meter", "reservoir")  # counted with a number, never an article: "1 action point"
 
 
 def _article(first: str) -> str:
@@ -46,7 +47,7 @@ def _quantity(q: Quantity, first: str, category: str = "card") -> str:
         if q.count == 1 and q.plural:
             return ""  # a bare plural: "at Forest locations", as written
         if q.count == 1 and not q.plural:
-            return "1" if category in ("stress", "counter") else _article(first)
+            return "1" if category in AMOUNTS else _article(first)
         return str(q.count)
     if q.mode == "all":
         return "each" if not q.plural and category not in MASS_NOUNS else "all"
@@ -70,10 +71,10 @@ def _filters(sel: Selector, vocab: Vocabulary) -> list[str]:
 
 
 def _word(f: Filter, vocab: Vocabulary | None = None) -> str:
-    if f.category == "region" and vocab is not None and vocab.regions.get(f.word):
-        title = vocab.regions[f.word] or f.word  # "a North location": the region's title
+    if f.shape == "groups" and vocab is not None and vocab.titles.get(f.word):
+        title = vocab.titles[f.word]  # "a North location": the group's title
         return title[4:] if title.casefold().startswith("the ") else title
-    return f'"{f.word}"' if " " in f.word and f.category == "card tag" else f.word
+    return f'"{f.word}"' if " " in f.word and f.shape == "tags" else f.word
 
 
 def _with_words(with_: Selector, vocab: Vocabulary) -> str:
@@ -96,16 +97,18 @@ def _value(value: ValueSpec | None) -> str:
     return "to its opposite face"
 
 
-def _place(place: Place | None, vocab: Vocabulary) -> str:
+def place_words(place: Place | None, vocab: Vocabulary) -> str:
+    """Where, in the words of the ruleset: ``at this location``, ``in the North``, ``from
+    your pool``."""
     if place is None:
         return ""
     prep = place.preposition
-    if place.kind in ("this location", "any location", "in play", "this region"):
+    if place.kind in ("this place", "any place", "in play", "this group"):
         return {
-            "this location": f"{prep} this location",
-            "any location": f"{prep} any location",
+            "this place": f"{prep} this {vocab.place_kind}",
+            "any place": f"{prep} any {vocab.place_kind}",
             "in play": "in play",
-            "this region": f"{prep} this region",
+            "this group": f"{prep} this {place.category}",
         }[place.kind]
     if place.kind == "held":
         return "you have"
@@ -113,19 +116,19 @@ def _place(place: Place | None, vocab: Vocabulary) -> str:
         return f"{prep} {_zone(place)}"
     if place.kind == "this card":
         return f"{prep} this {place.of_kind or 'card'}"  # "in this tale", as bound
-    if place.kind == "locations" and place.locations is not None:
-        loc = place.locations
-        regions = [f.word for f in loc.filters if f.category == "region"]
+    if place.kind == "places" and place.places is not None:
+        within = place.places
+        groups = [f.word for f in within.filters if f.shape == "groups"]
         if (
-            regions
-            and len(loc.filters) == 1
-            and not loc.any_of
-            and loc.name is None
-            and loc.quantity == Quantity("all", None)
+            groups
+            and len(within.filters) == 1
+            and not within.any_of
+            and within.name is None
+            and within.quantity == Quantity("all", None)
         ):
-            title = vocab.regions.get(regions[0]) or regions[0]
+            title = vocab.titles.get(groups[0]) or groups[0]
             return f"{prep} {title}"
-        return f"{prep} {selector_words(loc, vocab)}"
+        return f"{prep} {selector_words(within, vocab)}"
     return ""
 
 
@@ -151,10 +154,10 @@ def selector_words(sel: Selector, vocab: Vocabulary) -> str:
     if sel.noun_category == "zone" and zone and sel.quantity.mode == "none":
         assert place is not None
         return _zone(place)  # "the supply", "your pool"
-    if sel.reference == "this" and place is not None and place.kind == "this location":
+    if sel.reference == "this" and place is not None and place.kind == "this place":
         place = None  # "this location" says where it is
-    if sel.noun_category == "region" and sel.noun is not None:
-        head = vocab.regions.get(sel.noun) or sel.noun  # "to the North": its title
+    if sel.noun_category == "group" and sel.noun is not None:
+        head = vocab.titles.get(sel.noun) or sel.noun  # "to the North": its title
     elif sel.reference == "it" and (sel.noun is not None or sel.noun_category == "die"):
         head = f"that {sel.noun or 'die'}"  # "that die": what an earlier phrase found
     elif sel.reference == "it":
@@ -164,16 +167,21 @@ def selector_words(sel: Selector, vocab: Vocabulary) -> str:
     elif sel.name is not None:
         head = f'{sel.noun} "{sel.name}"'
     else:
-        if sel.noun_category in ("card kind", "resource", "token", "stress", "counter", "zone"):
-            noun = sel.noun or sel.noun_category
-        elif sel.noun_category == "die":
-            noun = "die"
+        plural = sel.quantity.plural
+        generic = vocab.category(sel.category) if sel.category and sel.noun is None else None
+        if generic is not None and generic.shape == "dice" and len(vocab.of_shape("dice")) < 2:
+            generic = None  # "a die": the one category of dice
+        if generic is not None and not (sel.noun_category == "die" and sel.any_of):
+            noun = generic.plural if plural else generic.singular  # "a curse die", "stress"
+        elif sel.noun_category in ("card kind", "zone", "die", "piece", "meter", "reservoir"):
+            noun = sel.noun or ("die" if sel.noun_category == "die" else sel.noun_category)
+            if sel.noun_category == "die" and sel.noun is not None:
+                plural = False  # "2 ember": a type of dice serves as its own plural
+            if sel.noun_category in ("piece", "meter") and noun.endswith("s"):
+                plural = False  # "3 progress": the declared word serves as its own plural
+            noun = _plural(noun) if plural else noun
         else:
-            noun = "card"
-        plural = sel.quantity.plural and sel.noun_category not in ("resource",)
-        if sel.noun_category in ("token", "stress") and noun.endswith("s"):
-            plural = False  # "3 progress": the declared word serves as its own plural
-        noun = _plural(noun) if plural else noun
+            noun = _plural("card") if plural else "card"
         body = " ".join([*_filters(sel, vocab), noun])
         if sel.reference == "this":
             head = f"this {body}"
@@ -186,7 +194,7 @@ def selector_words(sel: Selector, vocab: Vocabulary) -> str:
         head = "the " + head.split(" ", 1)[1]  # "the location with the most dice"
     # after a superlative, the place comes last ("the location with the most threats in the
     # North"): "in the North with the most ..." would read the superlative as the region's
-    where = _place(place, vocab)
+    where = place_words(place, vocab)
     parts = [head, _value(sel.value), "" if sel.superlative is not None else where]
     reading = sel.quantity.reading
     if reading is not None:
@@ -281,8 +289,7 @@ def clause_words(clause: BoundClause, vocab: Vocabulary, form: str = "base") -> 
         return _restriction_words(clause, vocab)
     priced = clause.role("object")
     if isinstance(priced, ActionCost):  # "each trade costs 2 action points"
-        meanings = vocab.lexicon.get(tuple(priced.thing.casefold().split()), [])
-        mass = any(m.category in ("stress", "token", "resource") for m in meanings)
+        mass = vocab.mass_noun(priced.thing)
         thing = priced.thing if priced.amount == 1 or mass else _plural(priced.thing)
         return f"each {priced.action} {verb_form(clause.verb, 's')} {priced.amount} {thing}"
     verb = clause.verb
@@ -326,14 +333,14 @@ def _restriction_words(clause: BoundClause, vocab: Vocabulary) -> str:
     place = where.place if isinstance(where, Selector) else None
     thing = clause.role("object")
     what = selector_words(thing, vocab) if isinstance(thing, Selector) else ""
-    return " ".join(w for w in (clause.verb, what, _place(place, vocab)) if w)
+    return " ".join(w for w in (clause.verb, what, place_words(place, vocab)) if w)
 
 
 def condition_words(condition: BoundCondition, vocab: Vocabulary) -> str:
     """``If ...``'s words from what the condition bound to."""
     sel = condition.selector
-    if condition.kind == "season":
-        return f"it is {condition.season}"
+    if condition.kind == "period":
+        return f"it is {condition.period}"
     assert sel is not None
     place = sel.place
     if place is not None and place.kind == "held" and condition.kind in ("exists", "none"):

@@ -413,50 +413,53 @@ class _Builder:
         tok = self.tokens(t)[-1]
         return ast.PrimitivesDecl(_unquote(tok.value), self.span(t))
 
-    def build_names_decl(self, t: Tree[Token]) -> ast.NamesDecl:
-        head, *names = self.subtrees(t)
-        category: ast.NamesCategory
-        if head.data == "location_tags":
-            category = "location tags"
-        elif head.data == "card_tags":
-            category = "card tags"
-        elif head.data == "card_kinds":
-            category = "card kinds"
-        else:
-            word = str(self.tokens(head)[0].value).lower()
-            category = word  # type: ignore[assignment]
-        return ast.NamesDecl(category, tuple(self.name(n) for n in names), self.span(t))
+    def build_library_decl(self, t: Tree[Token]) -> ast.LibraryDecl:
+        tok = self.tokens(t)[-1]
+        return ast.LibraryDecl(self.name(tok), self.span(t))
+
+    def category_name(self, t: Tree[Token]) -> ast.Name:
+        words = self.tokens(t)
+        span = Span(
+            self.path,
+            words[0].line or 1,
+            words[0].column or 1,
+            words[-1].end_line or 1,
+            words[-1].end_column or 1,
+        )
+        return ast.Name(" ".join(str(w.value) for w in words), False, span)
+
+    def members(self, t: Tree[Token]) -> tuple[ast.Member, ...]:
+        built = []
+        for m in self.subtrees(t):
+            name, *aliases = self.subtrees(m)
+            extra = self.tokens(m)
+            title = next((_unquote(c.value) for c in extra if c.type == "STRING"), None)
+            number = next((int(c.value) for c in extra if c.type == "NUMBER"), None)
+            said = tuple(self.name(a) for tree in aliases for a in self.subtrees(tree))
+            built.append(ast.Member(self.name(name), title, number, said, self.span(m)))
+        return tuple(built)
+
+    def build_category_decl(self, t: Tree[Token]) -> ast.CategoryDecl:
+        name, *rest = self.subtrees(t)
+        toks = self.tokens(t)
+        plural = any(c.type == "ARE" for c in toks)
+        shape = tuple(self.atom(c) for c in toks if c.type not in ("IS", "ARE", "COLON"))
+        members = self.members(rest[0]) if rest else ()
+        return ast.CategoryDecl(self.category_name(name), plural, shape, members, self.span(t))
+
+    def build_members_decl(self, t: Tree[Token]) -> ast.MembersDecl:
+        name, members = self.subtrees(t)
+        return ast.MembersDecl(self.category_name(name), self.members(members), self.span(t))
 
     def build_alias_decl(self, t: Tree[Token]) -> ast.AliasDecl:
         a, b = self.subtrees(t)
         return ast.AliasDecl(self.name(a), self.name(b), self.span(t))
 
-    def build_trade_decl(self, t: Tree[Token]) -> ast.TradeDecl:
-        first, *rest = self.subtrees(t)
-        return ast.TradeDecl(self.name(first), tuple(self.name(n) for n in rest), self.span(t))
-
-    def build_regions_decl(self, t: Tree[Token]) -> ast.RegionsDecl:
-        regions = []
-        for r in self.subtrees(t):
-            toks = self.tokens(r)
-            title = _unquote(toks[1].value) if len(toks) > 1 else None
-            regions.append(ast.RegionDecl(self.name(toks[0]), title, self.span(r)))
-        return ast.RegionsDecl(tuple(regions), self.span(t))
-
-    def build_counters_decl(self, t: Tree[Token]) -> ast.CountersDecl:
-        counters = []
-        for c in self.subtrees(t):
-            names = [self.name(n) for n in self.subtrees(c)]
-            counters.append(ast.CounterDecl(names[0], tuple(names[1:]), self.span(c)))
-        return ast.CountersDecl(tuple(counters), self.span(t))
-
-    def build_seasons_decl(self, t: Tree[Token]) -> ast.SeasonsDecl:
-        seasons = []
-        for s in self.subtrees(t):
-            (name,) = self.subtrees(s)
-            number = next(c for c in self.tokens(s) if c.type == "NUMBER")
-            seasons.append(ast.SeasonDecl(self.name(name), int(number), self.span(s)))
-        return ast.SeasonsDecl(tuple(seasons), self.span(t))
+    def build_relation_decl(self, t: Tree[Token]) -> ast.RelationDecl:
+        name, source, *targets = self.subtrees(t)
+        return ast.RelationDecl(
+            self.name(name), self.name(source), tuple(self.name(n) for n in targets), self.span(t)
+        )
 
     def build_verb_decl(self, t: Tree[Token]) -> ast.VerbDecl:
         (name,) = self.subtrees(t)

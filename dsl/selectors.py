@@ -10,9 +10,9 @@ its canonical spelling; nothing here names a game.
 How the compiler uses a selector (the contract for a ruleset's ``Host.select`` and primitives):
 
 - A selector is *resolved* (``host.select``, then a decision if needed) when its noun is a card
-  kind, a card tag, a location tag, the generic ``card``, or dice with a ``place`` (dice that are
-  somewhere to be picked). Anything else (tokens, counters, stress, dice to be made, amounts) is
-  passed to the primitive unresolved.
+  kind, a tag, the generic ``card``, or dice with a ``place`` (dice that are somewhere to be
+  picked). Anything else (pieces, meters, dice to be made, amounts) is passed to the primitive
+  unresolved.
 - ``Quantity.mode == "exact"``: when more candidates match than ``count``, the effect asks
   ``ctx.decide(kind="choose_target", options=candidates, min_choices=count,
   max_choices=count)``. The primitive receives one reference when ``count == 1`` and the phrase
@@ -32,26 +32,27 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 QuantityMode = Literal["exact", "all", "any", "total_value", "up_to", "another", "none"]
+# What a selector's noun is, by the shape of its category (``Selector.category`` names the
+# declared category when the noun is one of its words or its own name).
 NounCategory = Literal[
-    "card kind",  # a declared card kind: monster, relic, location, hero ...
+    "card kind",  # a declared card kind: monster, relic, the place kind ...
     "card",  # the generic word "card" (any kind)
-    "resource",  # dice of a declared resource ("a moss", "2 frost")
-    "die",  # the generic "die"/"dice"/"resource" (a die of any resource)
-    "token",  # a declared token kind ("progress", "threat")
-    "stress",  # a declared stress type (nerve, grit)
-    "counter",  # a declared counter ("action point", "lantern die")
+    "die",  # dice: of a declared type ("a moss", "2 frost") or any ("a die", "a resource")
+    "piece",  # pieces ("progress", "threat"; "a token": any)
+    "meter",  # an amount held ("nerve", "action point"; "stress": any)
+    "reservoir",  # points of a reservoir ("strength")
     "zone",  # a declared zone ("supply", "pool")
-    "region",  # a declared region, as a destination ("Add location X to the North")
+    "group",  # a group of places, as a destination ("Add location X to the North")
     "number",  # a bare number where a thing was expected ("to 5")
 ]
 PlaceKind = Literal[
-    "this location",  # at this location (the location of the acting card or character)
-    "any location",  # at any location / at any locations / from any location
+    "this place",  # at this <place> (the place of the acting card or character)
+    "any place",  # at any <place> / at any <places> / from any <place>
     "in play",  # anywhere in play
     "zone",  # a declared zone: "from the supply", "to your hand", "the pool"
-    "locations",  # at/in locations matching ``Place.locations`` ("in the North", "on any Town")
+    "places",  # at/in places matching ``Place.places`` ("in the North", "on any Town")
     "this card",  # in this card ("each hero in this tale")
-    "this region",  # in the region of this location ("all heroes in this region")
+    "this group",  # in the group (of ``Place.category``) of this place ("in this region")
     "held",  # the cards the acting one has ("for each condition you have")
 ]
 ValueKind = Literal["exact", "each", "same", "any", "opposite"]
@@ -98,14 +99,17 @@ class Reading:
 class Filter:
     """One word restricting what a selector matches, bound to its vocabulary category.
 
-    ``category`` is one of ``skill``, ``region``, ``resource``, ``card tag``, ``location tag``,
-    ``card kind``, ``token``, ``stress``, ``counter``, ``flag`` (a flag field of the card's
-    kind used as an adjective: "any starting relic"); ``word`` is the declared word in its
-    canonical spelling (``"Beast"``, ``"lore"``, ``"north"``).
+    ``category`` is the declared category's singular name (``card tag``, ``skill``,
+    ``region``), or the language's own ``flag`` (a flag field of the card's kind used as an
+    adjective: "any starting relic"), ``name`` (a quoted card name) or ``other`` ("each other
+    monster"); ``shape`` is the category's shape (``tags``, ``ranks``, ``groups``, ``dice``,
+    ``kinds``, ``meters``; the language's own for the others); ``word`` is the declared word
+    in its canonical spelling (``"Beast"``, ``"lore"``, ``"north"``).
     """
 
     category: str
     word: str
+    shape: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,19 +134,21 @@ class Place:
 
     ``kind`` says which sort of place (see ``PlaceKind``). ``zone`` is the declared zone word
     for ``kind == "zone"`` (``"supply"``); ``owner`` is ``"your"`` when written ("your
-    hand": the acting hero's), else ``None``. ``locations`` is a location
-    selector for ``kind == "locations"`` ("at a Forest location", "in the North": a
-    selector whose noun is the location card kind filtered by region). ``preposition`` is the
-    word the card used (``at``, ``in``, ``from``, ``on``). ``of_kind`` is a card kind written
-    before a zone ("the relic deck": zone ``deck``, of_kind ``relic``).
+    hand": the acting hero's), else ``None``. ``places`` is a selector of the places for
+    ``kind == "places"`` ("at a Forest location", "in the North": a selector whose noun is
+    the place kind filtered by group). ``preposition`` is the word the card used (``at``,
+    ``in``, ``from``, ``on``). ``of_kind`` is a card kind written before a zone ("the relic
+    deck": zone ``deck``, of_kind ``relic``). ``category``: the groups category of ``this
+    group`` ("this region": ``region``).
     """
 
     kind: PlaceKind
     preposition: str = "at"
     zone: str | None = None
     owner: str | None = None
-    locations: Selector | None = None
+    places: Selector | None = None
     of_kind: str | None = None
+    category: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,15 +156,18 @@ class Selector:
     """A bound noun phrase: which things, how many, where, of what value.
 
     ``quantity``: how many (see ``Quantity``). ``noun_category``/``noun``: what sort of thing,
-    e.g. (``"card kind"``, ``"monster"``), (``"resource"``, ``"ember"``), (``"token"``,
-    ``"progress"``), (``"counter"``, ``"action point"``), (``"die"``, ``None``), (``"card"``,
-    ``None``). ``filters``: all must hold (``a lore monster`` → skill lore). ``any_of``: at
+    by shape, e.g. (``"card kind"``, ``"monster"``), (``"die"``, ``"ember"``), (``"piece"``,
+    ``"progress"``), (``"meter"``, ``"action point"``), (``"die"``, ``None``), (``"card"``,
+    ``None``); ``category``: the declared category of the noun (``resource``, ``token``,
+    ``counter``; ``None`` for a card kind, "card" and "die"), which tells two categories of one
+    shape apart (a ruleset's stress from its counters). ``filters``: all must hold (``a lore
+    monster`` → skill lore). ``any_of``: at
     least one must hold (``a Beast or Spirit`` → card tag Beast, card tag Spirit); empty means no
     such test. ``place``: where (``None`` = wherever the primitive looks by default).
     ``value``: dice values. ``name``: a quoted card name (``monster "Bog Wight"``), already
     checked to exist. ``reference``: ``this`` ("this monster", "this card"; "this location"
-    also has ``place.kind == "this location"``: the location where the effect happens, which
-    is the card itself when the card is a location),
+    also has ``place.kind == "this place"``: the place where the effect happens, which is the
+    card itself when the card is a place),
     ``it`` / ``them`` (``ctx.bindings["it"]``: the object the compiler last chose in
     this effect, or what a primitive stored there, e.g. the card a search found), ``self``
     ("you", the one acting), else ``None``.
@@ -181,6 +190,7 @@ class Selector:
     with_: tuple[Selector, ...] = ()
     text: str = ""
     superlative: Superlative | None = None
+    category: str | None = None
 
     @property
     def resolvable(self) -> bool:
@@ -189,7 +199,7 @@ class Selector:
             return False
         if self.noun_category in ("card kind", "card"):
             return True
-        return self.noun_category in ("resource", "die") and (
+        return self.noun_category == "die" and (
             self.place is not None or self.reference is not None
         )
 
@@ -200,9 +210,10 @@ class Superlative:
     things a selector matches, only those that score best (a tie leaves the choice open).
 
     ``kind``: ``most``/``fewest`` count ``counted`` (a selector of things at or on each
-    candidate: dice, tokens, cards); ``highest``/``lowest`` read ``measure`` (a declared skill or
-    counter, as a ``Filter``) from each candidate. The compiler asks the host to score each
-    candidate (``host.measure(ctx, candidate, superlative)``) and keeps the best.
+    candidate: dice, tokens, cards); ``highest``/``lowest`` read ``measure`` (a member of a
+    declared category of ranks or meters, as a ``Filter``) from each candidate. The compiler
+    asks the host to score each candidate (``host.measure(ctx, candidate, superlative)``) and
+    keeps the best.
     """
 
     kind: SuperlativeKind
@@ -227,21 +238,20 @@ class Amount:
 @dataclass(frozen=True, slots=True)
 class Either:
     """``either Fort or Urban``: one step of a placement spec that any of its options answers
-    (each option a tuple of ``Filter``s that all hold); the locations of every option that
+    (each option a tuple of ``Filter``s that all hold); the places of every option that
     matches are the candidates."""
 
     options: tuple[tuple[Filter, ...], ...]
 
 
 @dataclass(frozen=True, slots=True)
-class LocationSpec:
+class PlaceSpec:
     """Where a card enters play: steps tried in order (``A, else B``).
 
-    Each step is a tuple of ``Filter``s (region, location tag) that all hold, a quoted location
-    name (``Filter("name", "Mossy Gate")``), no filter at all (``any location``: every location
-    in play), or an ``Either`` (``either Fort or Urban``); the first step that matches a
-    location in play is used.
+    Each step is a tuple of ``Filter``s (a group, a tag of the place) that all hold, a quoted
+    place's name (``Filter("name", "Mossy Gate", "name")``), no filter at all (``any
+    <place>``: every place in play), or an ``Either`` (``either Fort or Urban``); the first
+    step that matches a place in play is used.
     """
 
     alternatives: tuple[tuple[Filter, ...] | Either, ...]
-    with_character: bool = False

@@ -8,26 +8,141 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from dsl.runtime import Span
 
-# Categories a word may belong to (what the binder and ``Filter.category`` use).
-CATEGORIES = (
-    "resource",
-    "stat",
-    "skill",
-    "region",
-    "location tag",
-    "card tag",
-    "stress",
-    "token",
-    "counter",
-    "zone",
-    "card kind",
-    "season",
-    "flag",
+Shape = Literal[
+    "dice",  # types of dice: "resources are d6 dice kept at places"
+    "pieces",  # identical pieces put on things: "tokens are pieces placed on cards"
+    "meters",  # an amount each owner holds: "stress is a meter of characters"
+    "reservoirs",  # points out of a level, per owner: "stats are reservoirs of characters"
+    "ranks",  # a number per word per owner: "skills are ranks 0..5 of characters"
+    "tags",  # adjectives of a kind of thing: "card tags are tags of cards"
+    "groups",  # named groups of places: "regions are groups of locations"
+    "zones",  # where cards lie: "zones are zones"
+    "periods",  # named spans of the procedure, with turns: "seasons are periods of turns"
+    "kinds",  # kinds of cards, things with fields: "card kinds are kinds of cards"
+    "places",  # which card kind is the map: "locations are places"
+]
+
+# The words a declaration may name its shape with, singular or plural.
+SHAPES: dict[str, Shape] = {
+    "dice": "dice",
+    "die": "dice",
+    "pieces": "pieces",
+    "piece": "pieces",
+    "meters": "meters",
+    "meter": "meters",
+    "reservoirs": "reservoirs",
+    "reservoir": "reservoirs",
+    "ranks": "ranks",
+    "tags": "tags",
+    "groups": "groups",
+    "zones": "zones",
+    "zone": "zones",
+    "periods": "periods",
+    "kinds": "kinds",
+    "places": "places",
+    "place": "places",
+}
+
+# What may follow each shape: the words of an option, then what it names ("of characters",
+# "kept at places"); an option the shape must have is listed in ``REQUIRED_OPTIONS``.
+SHAPE_OPTIONS: dict[Shape, tuple[str, ...]] = {
+    "dice": ("kept at", "of"),
+    "pieces": ("placed on", "of"),
+    "meters": ("of",),
+    "reservoirs": ("of",),
+    "ranks": ("of",),
+    "tags": ("of",),
+    "groups": ("of",),
+    "zones": ("of",),
+    "periods": ("of",),
+    "kinds": ("of",),
+    "places": (),
+}
+REQUIRED_OPTIONS: dict[Shape, str] = {
+    "tags": "of",  # the kind of thing they describe: "of cards", "of locations"
+    "groups": "of",  # the places they group: "of locations"
+    "periods": "of",  # "of turns"
+    "kinds": "of",  # "of cards"
+}
+
+# The shapes whose words a sentence may name as things (its nouns): "an ember", "2 threat".
+NOUN_SHAPES: tuple[Shape, ...] = (
+    "kinds",
+    "groups",
+    "zones",
+    "meters",
+    "reservoirs",
+    "pieces",
+    "dice",
 )
+
+
+@dataclass(slots=True)
+class Category:
+    """A declared category of words and the shape the language reads them as.
+
+    ``name`` is as declared ("location tags"); ``singular`` and ``plural`` are its forms (a
+    category declared with "is", a mass noun such as ``stress``, has one form: ``mass``).
+    ``sides``: a dice category's faces run 1 to ``sides``; ``low``/``high``: the bounds of
+    ranks; ``options``: what follows the shape, as written ("kept at" → "places", "of" →
+    "characters"). ``titles`` are members' printed titles, ``turns`` a period's number of turns.
+    """
+
+    name: str
+    singular: str
+    plural: str
+    shape: Shape
+    span: Span
+    mass: bool = False
+    sides: int = 0
+    low: int | None = None
+    high: int | None = None
+    options: dict[str, str] = field(default_factory=dict)
+    members: list[str] = field(default_factory=list)
+    titles: dict[str, str] = field(default_factory=dict)
+    turns: dict[str, int] = field(default_factory=dict)
+    aliases: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # each member and alias, folded → the member's declared spelling (``add``, ``member``)
+    index: dict[str, str] = field(default_factory=dict, repr=False)
+
+    @property
+    def owner(self) -> str | None:
+        """Whose its members are, or what they are of ("characters", "places", "cards")."""
+        return next(iter(self.options.values()), None)
+
+    def add(self, word: str) -> None:
+        """A member."""
+        self.members.append(word)
+        self.index.setdefault(word.casefold(), word)
+
+    def also(self, word: str, aliases: tuple[str, ...]) -> None:
+        """The other words a member is written as (``"action point" (alias AP)``)."""
+        self.aliases[word] = aliases
+        for alias in aliases:
+            self.index.setdefault(alias.casefold(), word)
+
+    def member(self, word: str) -> str | None:
+        """The member a word names (its declared spelling), else ``None``."""
+        return self.index.get(word.casefold())
+
+
+def singular_of(words: str) -> str:
+    """``location tags`` → ``location tag``, ``dice`` → ``die``, ``categories`` → ``category``."""
+    *head, last = words.split(" ")
+    folded = last.casefold()
+    if folded == "dice":
+        last = last[:-3] + "ie"
+    elif folded.endswith("ies") and len(folded) > 3:
+        last = last[:-3] + "y"
+    elif folded.endswith(("sses", "ches", "shes", "xes")):
+        last = last[:-2]
+    elif folded.endswith("s") and not folded.endswith("ss"):
+        last = last[:-1]
+    return " ".join([*head, last])
 
 
 def plural_forms(word: str) -> set[str]:
@@ -64,11 +179,16 @@ def verb_forms(word: str) -> dict[str, str]:
 
 @dataclass(frozen=True, slots=True)
 class Meaning:
-    """One thing a run of words may mean: its category and canonical declared spelling."""
+    """One thing a run of words may mean: the category it belongs to (its declared singular
+    name: ``card tag``, or the language's own ``flag``), the category's shape, and the
+    word's canonical declared spelling. ``generic``: the category's own name ("a resource":
+    a die of any of its types), whose ``word`` is that name."""
 
     category: str
     word: str
     plural: bool = False
+    shape: str = ""
+    generic: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +234,13 @@ class TriggerInfo:
 
 @dataclass(frozen=True, slots=True)
 class FieldSchema:
-    """One field of a card kind: its name words, type, list-ness, range, and optionality."""
+    """One field of a card kind: its name words, type, list-ness, range, and optionality.
+
+    ``type`` is how its value is read: a type of the language (``int``, ``flag``, ``dice
+    list``, ``place spec``...), ``card`` (a card of the kind ``of``), or ``member``,
+    ``members`` or ``ranks`` of the category ``of`` (its singular name); ``at_most``: the
+    most slots of a dice list.
+    """
 
     name: str
     words: tuple[str, ...]
@@ -125,6 +251,8 @@ class FieldSchema:
     optional: bool
     span: Span
     unique: bool = False  # no two cards of the kind share a value (each of a list's values)
+    of: str | None = None
+    at_most: int | None = None
 
 
 @dataclass(slots=True)
@@ -136,26 +264,23 @@ class KindSchema:
 
 @dataclass(slots=True)
 class Vocabulary:
-    """Everything a ruleset declared; built by the checker from all files."""
+    """Everything a ruleset declared; built by the checker from all files.
+
+    The language asks it by shape (``of_shape("dice")``, ``place_kind``), a ruleset by the
+    names it declared (``members("skills")``, ``category("stats").member("STR")``).
+    """
 
     name: str = ""
     version: str = ""
     primitives: str = ""
-    resources: list[str] = field(default_factory=list)
-    # reserves a character draws on, "points/level" (``stats strength, dexterity``)
-    stats: list[str] = field(default_factory=list)
+    categories: dict[str, Category] = field(default_factory=dict)  # by folded declared name
+    forms: dict[str, Category] = field(default_factory=dict)  # by folded singular and plural
     aliases: dict[str, str] = field(default_factory=dict)
-    trade: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    skills: list[str] = field(default_factory=list)
-    regions: dict[str, str | None] = field(default_factory=dict)
-    location_tags: list[str] = field(default_factory=list)
-    card_tags: list[str] = field(default_factory=list)
-    stress: list[str] = field(default_factory=list)
-    tokens: list[str] = field(default_factory=list)
-    counters: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    seasons: dict[str, int] = field(default_factory=dict)
-    card_kinds: list[str] = field(default_factory=list)
-    zones: list[str] = field(default_factory=list)
+    # "relation trade: ember -> frost": each relation's member → the members it leads to
+    relations: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
+    titles: dict[str, str] = field(default_factory=dict)  # a member → its declared title
+    card_kinds: list[str] = field(default_factory=list)  # the members of the kinds categories
+    place_kind: str | None = None  # the card kind the map is made of ("locations are places")
     verbs: dict[tuple[str, ...], VerbInfo] = field(default_factory=dict)
     triggers: dict[str, TriggerInfo] = field(default_factory=dict)
     values: dict[str, int] = field(default_factory=dict)
@@ -176,7 +301,7 @@ class Vocabulary:
             ((*parts[:-1], p), True) for p in plural_forms(parts[-1])
         ]:
             meanings = self.lexicon.setdefault(key, [])
-            entry = Meaning(meaning.category, meaning.word, plural)
+            entry = Meaning(meaning.category, meaning.word, plural, meaning.shape, meaning.generic)
             if all(m.category != entry.category or m.word != entry.word for m in meanings):
                 meanings.append(entry)
             self.longest = max(self.longest, len(key))
@@ -190,41 +315,71 @@ class Vocabulary:
 
     def all_words(self) -> list[str]:
         """Every declared word, for "did you mean" suggestions."""
-        return sorted({m.word for ms in self.lexicon.values() for m in ms})
+        return sorted({m.word for ms in self.lexicon.values() for m in ms if not m.generic})
 
-    def resource(self, word: str) -> str | None:
-        folded = word.casefold()
-        folded = self.aliases.get(folded, folded)
-        for r in self.resources:
-            if r.casefold() == folded:
-                return r
-        return None
+    def category(self, name: str) -> Category | None:
+        """The category declared as ``name`` (its singular or plural, any case)."""
+        found = self.forms.get(name.casefold())
+        if found is None and " " in name:
+            found = self.forms.get(" ".join(name.casefold().split()))
+        return found
 
-    def stat(self, word: str) -> str | None:
-        """The declared stat a word names (its name or an alias: ``STR``), else ``None``."""
+    def of_shape(self, *shapes: str) -> list[Category]:
+        """The categories of these shapes, in the order declared."""
+        return [c for c in self.categories.values() if c.shape in shapes]
+
+    def members(self, name: str) -> list[str]:
+        """The members of the category declared as ``name`` (none when it is not declared)."""
+        found = self.category(name)
+        return list(found.members) if found is not None else []
+
+    def member(self, name: str, word: str) -> str | None:
+        """The member of category ``name`` a word names (an alias too), else ``None``."""
+        found = self.category(name)
+        if found is None:
+            return None
         folded = word.casefold()
-        folded = self.aliases.get(folded, folded)
-        for s in self.stats:
-            if s.casefold() == folded:
-                return s
-        return None
+        return found.member(self.aliases.get(folded, folded))
+
+    def sides(self, word: str | None = None) -> int:
+        """The faces of the dice a word names (a member or a dice category's name), else the
+        most any declared dice have; a d6 when none are declared."""
+        dice = self.of_shape("dice")
+        if word is not None:
+            folded = word.casefold()
+            for each in dice:
+                if folded == each.singular.casefold() or each.member(folded) is not None:
+                    return each.sides
+        return max((each.sides for each in dice), default=6)
+
+    def mass_noun(self, word: str) -> bool:
+        """Is ``word`` counted without a plural ("2 ember", "3 progress", "1 body"): a type of
+        dice or pieces, or a member of a meter declared with "is" ("stress is a meter")?"""
+        for m in self.lexicon.get(tuple(word.casefold().split()), ()):
+            category = self.category(m.category)
+            if category is None:
+                continue
+            if category.shape in ("dice", "pieces") or category.mass:
+                return True
+        return False
 
     def summary(self) -> dict[str, Any]:
-        """The vocabulary as plain data (for ``chronicler cards --format json``)."""
+        """The vocabulary as plain data: each category's shape and members, the relations,
+        verbs and triggers."""
         return {
-            "resources": self.resources,
-            **({"stats": self.stats} if self.stats else {}),
-            "trade": {k: list(v) for k, v in self.trade.items()},
-            "skills": self.skills,
-            "regions": self.regions,
-            "location tags": self.location_tags,
-            "card tags": self.card_tags,
-            "stress": self.stress,
-            "tokens": self.tokens,
-            "counters": {k: list(v) for k, v in self.counters.items()},
-            "seasons": self.seasons,
-            "card kinds": self.card_kinds,
-            "zones": self.zones,
+            "categories": {
+                c.name: {
+                    "shape": c.shape,
+                    **c.options,
+                    "members": list(c.members),
+                    **({"titles": dict(c.titles)} if c.titles else {}),
+                    **({"turns": dict(c.turns)} if c.turns else {}),
+                }
+                for c in self.categories.values()
+            },
+            "relations": {
+                name: {k: list(v) for k, v in r.items()} for name, r in self.relations.items()
+            },
             "verbs": {" ".join(k): v.function for k, v in self.verbs.items()},
             "triggers": {v.label: v.usage for v in self.triggers.values()},
         }

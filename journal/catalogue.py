@@ -196,9 +196,9 @@ def from_compiled(compiled: CompiledRuleset, ruleset: Any = None) -> Catalogue:
         name=str(compiled.name),
         version=str(compiled.version),
         starting_map=tuple(next(iter(compiled.maps.values()), ())),
-        skills=tuple(compiled.vocabulary.skills),
+        skills=tuple(compiled.vocabulary.members("skills")),
         card_kinds=tuple(compiled.vocabulary.card_kinds),
-        region_names={str(k): str(v) for k, v in dict(compiled.vocabulary.regions).items() if v},
+        region_names=dict(compiled.vocabulary.titles),
         ruleset=ruleset,
         compiled=compiled,
     )

@@ -301,11 +301,12 @@ def roll_command(
 ) -> None:
     from journal.rulesets import campaign_plays, check_table_verb, find_ruleset
 
+    named = find_ruleset(ruleset) if ruleset is not None else None  # its errors first
     journaled = _campaign_of(campaign, character, db)
     plays = campaign_plays(db, journaled) if journaled is not None else None
     if journaled is not None and plays is not None:
         check_table_verb(("roll",), journaled, plays)
-    game = find_ruleset(ruleset or plays, db)  # left out: the campaign's
+    game = named or find_ruleset(plays, db)  # left out: the campaign's
     engine = game.story
     if engine is None:
         raise UsageError(f"the ruleset {game.name!r} has no roll for a character")
@@ -330,7 +331,7 @@ def roll_command(
         raise UsageError(f"{sheet.name} has no skill {skill!r}{_near(skill, names)}")
     points, stat_name = 0, None
     if stat is not None:
-        stat_name = rules.vocabulary.stat(stat)
+        stat_name = rules.vocabulary.member("stats", stat)
         if stat_name is None or stat_name not in points_of:
             raise UsageError(f"{sheet.name} has no stat {stat!r}{_near(stat, list(points_of))}")
         points = points_of[stat_name]

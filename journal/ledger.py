@@ -252,6 +252,10 @@ class Play:
     kind: str | None = None
     character: str | None = None
 
+    def __post_init__(self) -> None:
+        if self.points < 0:  # as the command line and a bundle refuse it: one rule everywhere
+            raise ChroniclerError(f"{self.card}: a card gives 0 points or more, not {self.points}")
+
 
 def scenes_of(s: Session, session: YearSession) -> list[SceneRecord]:
     return list(

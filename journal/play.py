@@ -185,6 +185,8 @@ def _play_into_journal(
     # a copy's own cards, never the default text's (a renamed location was a KeyError)
     compiled = found.compiled()
     catalogue = load_catalogue() if default else from_compiled(compiled, found.load())
+    if catalogue is not None and not default:
+        catalogue.game = found  # its campaign starts from the copy's map, not the default's
     recorded_as = {} if default else {"ruleset": found.name, "version": str(compiled.version)}
     game_name = found.name
     name = name.strip()  # as 'campaign start' and every journal verb keep it

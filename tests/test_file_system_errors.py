@@ -98,7 +98,10 @@ def test_export_into_a_folder_is_refused_before_the_journal_is_read(
         capsys, "export", "--campaign", "A", "--out", str(tmp_path), "--db", str(tmp_path / "c.db")
     )
     assert code == 2
-    assert one_line(err) == f"error: --out {tmp_path} is a folder; give the name of a file to write"
+    assert one_line(err) == (
+        f"error: --out {tmp_path} is a folder; give the name of a file to write"
+        " (see 'chronicler export --help')"
+    )
 
 
 def test_publish_into_a_folder_under_a_file_is_refused(
@@ -108,7 +111,10 @@ def test_publish_into_a_folder_under_a_file_is_refused(
     out = tmp_path / "notes.txt" / "site"
     code, err = run(capsys, "publish", "--campaign", "A", "--out", str(out), "--db", "x.db")
     assert code == 2
-    assert one_line(err) == f"error: --out {out}: {tmp_path / 'notes.txt'} is not a folder"
+    assert one_line(err) == (
+        f"error: --out {out}: {tmp_path / 'notes.txt'} is not a folder"
+        " (see 'chronicler publish --help')"
+    )
 
 
 def test_any_other_refusal_of_the_file_system_is_one_line_naming_the_file() -> None:

@@ -126,7 +126,9 @@ def test_a_fixture_file_that_cannot_be_read_counts_no_fixture_as_passed(tmp_path
 def test_a_rules_file_given_to_test_is_a_usage_error(toy: Path) -> None:
     done = chronicler("test", toy / "cards.rules")
     assert done.returncode == 2
-    assert done.stderr.strip() == f"error: {toy / 'cards.rules'} is not a .fixture file"
+    assert done.stderr.strip() == (
+        f"error: {toy / 'cards.rules'} is not a .fixture file (see 'chronicler test --help')"
+    )
 
 
 def test_a_named_pipe_given_as_a_bundle_is_refused_and_nothing_imported(tmp_path: Path) -> None:

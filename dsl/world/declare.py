@@ -33,13 +33,15 @@ def _read(ruleset: CompiledRuleset) -> World:
     low = int(values.get("fewest players", values.get("players", 1)))
     high = int(values.get("most players", values.get("players", low)))
     properties = {}
-    for name in getattr(v, "counters", {}):
-        start = int(values.get(f"starting {name}", 0))
-        properties[name.casefold()] = PropertyDecl(name, "number", PLAYER, 0, None, start)
-    pieces = {t.casefold(): PieceDecl(t) for t in getattr(v, "tokens", [])}
+    for category in v.of_shape("meters", "reservoirs"):  # a number each player holds
+        for name in category.members:
+            start = int(values.get(f"starting {name}", 0))
+            properties[name.casefold()] = PropertyDecl(name, "number", PLAYER, 0, None, start)
+    pieces = {t.casefold(): PieceDecl(t) for c in v.of_shape("pieces") for t in c.members}
     zones = {
         z.casefold(): ZoneDecl(z, visibility="hidden" if z.casefold() == "deck" else "public")
-        for z in getattr(v, "zones", [])
+        for c in v.of_shape("zones")
+        for z in c.members
     }
     if "hand" in zones:
         zones["hand"] = ZoneDecl("hand", owner=PLAYER, visibility="owner")
@@ -49,7 +51,7 @@ def _read(ruleset: CompiledRuleset) -> World:
         if t.roll
     }
     kinds = tuple(getattr(v, "card_kinds", ()))
-    place_kind = next((k for k in kinds if k.casefold() == "location"), None)
+    place_kind = v.place_kind  # "<kinds> are places": the card kind the map is made of
     places: tuple[str, ...] = ()
     neighbours: dict[str, tuple[str, ...]] = {}
     for game_map in ruleset.maps.values():

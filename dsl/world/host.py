@@ -79,9 +79,9 @@ class WorldHost:
             return False
         fields = self.game.card_fields(thing)
         wanted = word.word.casefold()
-        if word.category == "card kind":
+        if word.shape == "kinds":
             return bool(card["kind"].casefold() == wanted)
-        if word.category == "flag":
+        if word.shape == "flag":
             return bool(fields.get(word.word))
         for value in fields.values():
             if isinstance(value, str) and value.casefold() == wanted:
@@ -148,7 +148,7 @@ class WorldHost:
     # ---- where ----------------------------------------------------------------------------------
 
     def here(self, ctx: Context) -> str | None:
-        """The place "this location" names: where the card lies, else where the actor stands."""
+        """The place "this <place>" names: where the card lies, else where the actor stands."""
         if ctx.location is not None:
             return str(ctx.location)
         game = self.game
@@ -222,7 +222,7 @@ def _kinds_of(game: WorldGame, selector: Selector) -> set[str] | None:
 def _find_players(host: WorldHost, ctx: Context, selector: Selector) -> list[str]:
     players = list(host.game.state.order or host.game.state.players)
     place = selector.place
-    if place is not None and place.kind == "this location":
+    if place is not None and place.kind == "this place":
         here = host.here(ctx)
         players = [p for p in players if host.game.ops.pawn_at(p) == here]
     if "other" in selector.text.casefold().split():
@@ -233,7 +233,7 @@ def _find_players(host: WorldHost, ctx: Context, selector: Selector) -> list[str
 def _find_places(host: WorldHost, ctx: Context, selector: Selector) -> list[str]:
     place = selector.place
     game = host.game
-    if place is not None and place.kind == "this location":
+    if place is not None and place.kind == "this place":
         here = host.here(ctx)
         return [here] if here else []
     places = list(game.world.places)
@@ -279,7 +279,7 @@ def _in_zone(host: WorldHost, ctx: Context, place: Place, cards: list[str]) -> l
 
 
 def _at_places(host: WorldHost, ctx: Context, place: Place, cards: list[str]) -> list[str]:
-    wanted = set(host.places_of(ctx, place.locations))
+    wanted = set(host.places_of(ctx, place.places))
     st = host.game.state
     return [c for c in cards if st.cards[c].get("at") in wanted]
 
@@ -290,11 +290,11 @@ def _held(host: WorldHost, ctx: Context, place: Place, cards: list[str]) -> list
 
 
 PLACES: dict[str, Callable[[WorldHost, Context, Place, list[str]], list[str]]] = {
-    "this location": _at_this_place,
-    "any location": _on_the_map,
+    "this place": _at_this_place,
+    "any place": _on_the_map,
     "in play": _on_the_map,
     "zone": _in_zone,
-    "locations": _at_places,
+    "places": _at_places,
     "held": _held,
 }
 

@@ -4,7 +4,7 @@ Each verb is a primitive in the language's contract (``dsl.runtime``): its first
 running context, the others the roles a sentence fills (``object``, ``to``, ``from_``...). It
 changes the game only through the operations facade (``game.ops``), which tells every change as
 an event. Who acts is ``ctx.actor`` (a player's seat, or the owner a threshold or a "for each"
-gives); "this location" is where the card lies or where the actor stands.
+gives); "this <place>" is where the card lies or where the actor stands.
 
 A verb acts on the thing its object names: a number some owner holds ("gain 2 gold", "lose 1
 happiness"), cards ("draw 2 relics", "discard a relic"), pieces ("place a fire on that tile"),

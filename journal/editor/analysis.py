@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from dsl import ast
 from dsl.checker import CheckedRuleset, check
 from dsl.diagnostics import Diagnostic, Diagnostics, read_rules_text
-from dsl.loader import Source, parse_source, paused_gc, ruleset_files
+from dsl.loader import Source, library_sources, parse_source, paused_gc, ruleset_files
 from dsl.runtime import Span
 
 if TYPE_CHECKING:
@@ -346,6 +346,14 @@ class Analyser:
         d.extend(snap.unreadable)
         trees = []
         with paused_gc():
+            # the libraries the files name (``library "winters"``), read first, as check reads
+            libraries_read, missing = library_sources(snap.sources, snap.base_dir)
+            d.extend(missing)
+            for source in libraries_read:
+                d.sources[source.path] = source.text
+                tree, problems = parse_source(source)
+                d.extend(problems)
+                trees.append(tree)
             for source in snap.sources:
                 d.sources[source.path] = source.text
                 tree, problems = self.parser.parse(source)

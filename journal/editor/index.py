@@ -144,7 +144,7 @@ def build_index(analysis: Analysis) -> Index:
                 strings.extend((path, row.result) for row in form.rows)
                 continue
             elif isinstance(form, ast.MapDecl):
-                strings.extend((path, place.location) for place in form.places)
+                strings.extend((path, place.card) for place in form.places)
                 continue
             if isinstance(form, ast.Card | ast.ProcedureDecl):
                 strings.extend((path, atom) for atom in _quoted(form))

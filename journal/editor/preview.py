@@ -61,7 +61,7 @@ def render(analysis: Analysis, path: str, line: int) -> dict[str, Any]:
     except ChroniclerError as error:
         return {"error": error.message}
     try:
-        faces = FaceSet(folder, bleed_mm=0.0, regions=compiled.vocabulary.regions)
+        faces = FaceSet(folder, bleed_mm=0.0, regions=compiled.vocabulary.titles)
         if not faces.has_layout(drawn.kind):
             return {"error": f"{folder} has no layout {faces.template_name(drawn.kind)}"}
         face = faces.front(drawn)

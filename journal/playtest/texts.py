@@ -1,9 +1,10 @@
 """The texts a simulation plays: a ruleset's folder, the same ruleset at a git revision, and
 variants of its text (a declared value changed, a card taken out).
 
-Every text is known by its digest (SHA-256 of its ``.rules`` files, names and contents), and
-the store keeps the files of every digest it has played, so any stored game replays even
-after the text changed or the revision was a temporary copy.
+Every text is known by its digest (SHA-256 of its ``.rules`` files, names and contents, the
+files of the libraries it reads among them), and the store keeps the files of every digest it
+has played, so any stored game replays even after the text changed or the revision was a
+temporary copy.
 """
 
 from __future__ import annotations
@@ -25,8 +26,18 @@ WORKDIR = Path(tempfile.gettempdir()) / "chronicler-texts"
 
 
 def rules_files(folder: Path) -> dict[str, str]:
-    """The ``.rules`` files of a folder, by name."""
-    return {p.name: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.rules"))}
+    """The ``.rules`` files of a folder, by name, and those of each library its text reads
+    (``library "winters"``) by ``<library folder>/<name>``: written out again, a folder of that
+    name beside the ruleset's files is the library it reads (``dsl.loader.library_folder``)."""
+    from dsl.loader import library_sources, read_sources, ruleset_files
+
+    files = {p.name: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.rules"))}
+    sources, _unreadable = read_sources(ruleset_files(folder))
+    libraries, _missing = library_sources(sources, str(folder))
+    for source in libraries:
+        path = Path(source.path)
+        files[f"{path.parent.name}/{path.name}"] = source.text
+    return files
 
 
 def digest_of(files: dict[str, str]) -> str:
@@ -49,7 +60,11 @@ def materialize(files: dict[str, str], package: str, label: str = "text") -> Rul
         WORKDIR.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(dir=WORKDIR))
         for name, text in files.items():
-            (tmp / name).write_text(text, encoding="utf-8")
+            # a library's file ("winters/words.rules") goes in its folder beside the ruleset's
+            library, _, file = name.rpartition("/")
+            target = tmp / _safe(library) if library else tmp
+            target.mkdir(exist_ok=True)
+            (target / _safe(file)).write_text(text, encoding="utf-8")
         folder.parent.mkdir(parents=True, exist_ok=True)
         try:
             tmp.rename(folder)
@@ -61,8 +76,15 @@ def materialize(files: dict[str, str], package: str, label: str = "text") -> Rul
     return found
 
 
+def _safe(name: str) -> str:
+    """A stored file's name as a plain name: nothing it holds may reach outside the folder."""
+    cleaned = re.sub(r"[^A-Za-z0-9._ -]", "_", name).lstrip(".")
+    return cleaned or "_"
+
+
 def at_revision(game: Ruleset, revision: str) -> Ruleset:
-    """The same ruleset's text as it was at a git revision of the repository holding it."""
+    """The same ruleset's text as it was at a git revision of the repository holding it (and
+    the libraries it names, as they were then)."""
     folder = game.folder.resolve()
     try:
         top = _git(folder, "rev-parse", "--show-toplevel").strip()
@@ -75,13 +97,32 @@ def at_revision(game: Ruleset, revision: str) -> Ruleset:
             f"--compare {revision!r} is neither a folder nor a git revision of {top}"
         ) from None
     relative = folder.relative_to(Path(top).resolve()).as_posix()
+    files = _archived(top, commit.strip(), relative)
+    if files is None:
+        raise UsageError(f"--compare {revision!r}: {relative} does not exist at that revision")
+    if not files:
+        raise UsageError(f"--compare {revision!r}: no .rules files in {relative} at that revision")
+    for name in _libraries_named(files):  # Chronicler's libraries, as they were then
+        from dsl.loader import LIBRARY_ROOT
+
+        try:
+            shipped = (LIBRARY_ROOT / name).resolve().relative_to(Path(top).resolve())
+        except ValueError:
+            continue  # not in this repository: read as it is now
+        kept = _archived(top, commit.strip(), shipped.as_posix()) or {}
+        files.update({f"{name}/{file}": text for file, text in kept.items()})
+    return materialize(files, game.package, f"at-{re.sub(r'[^A-Za-z0-9._-]', '_', revision)}")
+
+
+def _archived(top: str, commit: str, relative: str) -> dict[str, str] | None:
+    """The ``.rules`` files of a folder at a commit, by name (``None``: no such folder)."""
     done = subprocess.run(
-        ["git", "-C", top, "archive", "--format=tar", commit.strip(), "--", relative],
+        ["git", "-C", top, "archive", "--format=tar", commit, "--", relative],
         capture_output=True,
         check=False,
     )
     if done.returncode != 0:
-        raise UsageError(f"--compare {revision!r}: {relative} does not exist at that revision")
+        return None
     files: dict[str, str] = {}
     with tarfile.open(fileobj=io.BytesIO(done.stdout)) as tar:
         for member in tar.getmembers():
@@ -90,9 +131,13 @@ def at_revision(game: Ruleset, revision: str) -> Ruleset:
                 data = tar.extractfile(member)
                 if data is not None:
                     files[path.name] = data.read().decode("utf-8")
-    if not files:
-        raise UsageError(f"--compare {revision!r}: no .rules files in {relative} at that revision")
-    return materialize(files, game.package, f"at-{re.sub(r'[^A-Za-z0-9._-]', '_', revision)}")
+    return files
+
+
+def _libraries_named(files: dict[str, str]) -> list[str]:
+    """The plain library names (``library "winters"``) a text's files declare."""
+    found = re.findall(r'^\s*library\s+"([A-Za-z0-9_-]+)"', "\n".join(files.values()), re.M)
+    return list(dict.fromkeys(found))
 
 
 def _git(folder: Path, *args: str) -> str:

@@ -78,8 +78,8 @@ class Tokens:
         for k in range(RECIPE_SLOTS):
             x = y = ""
             if k < len(slots):
-                resource = slots[k].get("resource") or "any"
-                entry = self.style.words.get(resource)
+                die = slots[k].get("die") or "any"  # a dice list's slot: its type of die
+                entry = self.style.words.get(die)
                 code = entry.code if entry and entry.code else ""
                 face = slots[k].get("face")
                 face_token = (

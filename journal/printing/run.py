@@ -99,7 +99,7 @@ def print_cards(
         faces_at,
         size=options.size,
         bleed_mm=bleed,
-        regions=compiled.vocabulary.regions,
+        regions=compiled.vocabulary.titles,
     )
     for entry in chosen:
         if not faces.has_layout(entry.kind):

@@ -45,7 +45,7 @@ class StoryGame:
         return int(self.rules.values[name])
 
     def stat_name(self, written: str) -> str | None:
-        return self.rules.vocabulary.stat(written.strip())
+        return self.rules.vocabulary.member("stats", written.strip())
 
     def stat_label(self, name: str) -> str:
         """A stat as a sheet writes it: its alias (STR) when the ruleset declares one."""

@@ -77,6 +77,7 @@ def _fingerprinted_files() -> list[Path] | None:
         return None
     files = sorted(dsl.glob("*.py")) + sorted(dsl.glob("*.lark"))
     files += sorted(rules.glob("*.py")) + sorted(rules.glob("*.rules"))
+    files += sorted(rules.parent.glob("library/*/*.rules"))  # the libraries its text reads
     files += [_JOURNAL / "catalogue.py", _JOURNAL / "website" / "pages.py"]
     files += [_JOURNAL / "website" / "sanitize.py", Path(__file__)]
     return files

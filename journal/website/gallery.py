@@ -169,7 +169,7 @@ def card_gallery(
     try:
         game = registry.find(ruleset)
         compiled = game.compiled()  # the engine's own: compiled once a process
-        faces = FaceSet(game.printing.faces, bleed_mm=0, regions=compiled.vocabulary.regions)
+        faces = FaceSet(game.printing.faces, bleed_mm=0, regions=compiled.vocabulary.titles)
     except ChroniclerError:
         return None  # no faces/ folder, or card text that does not compile right now
     met = cards_met(rows)

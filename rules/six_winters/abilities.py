@@ -138,9 +138,7 @@ class AbilityRules(SessionPart):
             )
 
         obj = roles.get("object")
-        noun = (
-            getattr(obj, "noun", None) if getattr(obj, "noun_category", "") == "resource" else None
-        )
+        noun = getattr(obj, "noun", None) if getattr(obj, "noun_category", "") == "die" else None
         if this_card("onto"):
             room = self.hold_capacity(card)
             if room is not None and len(self.state.card_dice.get(card, [])) >= room:

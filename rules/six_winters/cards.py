@@ -16,6 +16,7 @@ from functools import cached_property
 from typing import Any
 
 from dsl.compiler import CompiledAbility, CompiledCard, CompiledRuleset, Permission
+from dsl.errors import ChroniclerError
 from dsl.selectors import Selector
 
 # One step of a placement spec: its options, each the words a location must all answer to
@@ -157,7 +158,7 @@ class Obstacle(CardView):
     def moves_toward(self) -> tuple[str, ...]:
         moves = self.field("moves toward")
         if isinstance(moves, dict):
-            return (*_tuple(moves.get("tags")), *_tuple(moves.get("regions")))
+            return (*_tuple(moves.get("tags")), *_tuple(moves.get("groups")))
         return tuple(str(m) for m in _tuple(moves))
 
     @cached_property
@@ -497,10 +498,10 @@ def _alternatives(value: Any) -> tuple[Step, ...]:
 
 
 def _recipe(value: Any) -> tuple[RecipeSlot, ...]:
-    """The compiled recipe (``[{"resource": ..., "face": ...}]``) as its squares."""
+    """The compiled recipe (a dice list: ``[{"die": ..., "face": ...}]``) as its squares."""
     slots = []
     for slot in _tuple(value):
-        resource = slot.get("resource")
+        resource = slot.get("die")
         slots.append(RecipeSlot(None if resource == "any" else resource, slot.get("face")))
     return tuple(slots)
 
@@ -557,16 +558,21 @@ def from_compiled(compiled: CompiledRuleset) -> Ruleset:
     card (field names as docs/design/language-spec.md and rules/six_winters/ruleset.rules
     declare them)."""
     vocabulary = compiled.vocabulary
+    # the words both editions declare in the library "winters" (rules/library/winters/)
+    regions = vocabulary.members("regions")
+    seasons = vocabulary.category("seasons")
+    if seasons is None:
+        raise ChroniclerError('Six Winters\' text declares no seasons (library "winters")')
     ruleset = Ruleset(
         name=str(compiled.name),
         version=str(compiled.version),
-        resources=tuple(vocabulary.resources),
-        skills=tuple(vocabulary.skills),
-        stress=tuple(vocabulary.stress),
-        regions=tuple(vocabulary.regions),
-        region_names={str(k): str(v) for k, v in dict(vocabulary.regions).items() if v},
-        trade={k: tuple(v) for k, v in dict(vocabulary.trade).items()},
-        seasons=tuple((str(k), int(v)) for k, v in dict(vocabulary.seasons).items()),
+        resources=tuple(vocabulary.members("resources")),
+        skills=tuple(vocabulary.members("skills")),
+        stress=tuple(vocabulary.members("stress")),
+        regions=tuple(vocabulary.members("regions")),
+        region_names={r: vocabulary.titles[r] for r in regions if r in vocabulary.titles},
+        trade={k: tuple(v) for k, v in vocabulary.relations.get("trade", {}).items()},
+        seasons=tuple((str(k), int(v)) for k, v in seasons.turns.items()),
         values={str(k): int(v) for k, v in dict(compiled.values).items()},
         primitives_module=str(compiled.primitives or "rules.six_winters.primitives"),
         source="compiled",

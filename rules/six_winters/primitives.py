@@ -99,7 +99,7 @@ def _count(ctx: Context, value: Any) -> int:
 
 
 def _noun(value: Any) -> tuple[str | None, str | None]:
-    return getattr(value, "noun_category", None), getattr(value, "noun", None)
+    return selecting.category_of(value)
 
 
 def _actors(ctx: Context, subject: Any) -> list[CharacterState]:
@@ -203,6 +203,13 @@ def _set_face(ctx: Context, ref: dict[str, Any], face: int) -> None:
 
 def _face(ctx: Context, ref: dict[str, Any]) -> int:
     return int(_host(ctx).die_face(ref))
+
+
+def _opposite(to: Any) -> int:
+    """What a face and its opposite add up to: the sides plus one ("to its opposite face" is
+    bound with the sides of the die it names: 6)."""
+    sides = getattr(to, "value", None) if getattr(to, "kind", None) == "opposite" else None
+    return int(sides or 6) + 1
 
 
 def _remove_dice(ctx: Context, refs: list[Any]) -> int:
@@ -321,7 +328,7 @@ def _where_made(ctx: Context, made: Any) -> Any:
     """ "Roll and place a sorcery in this region": one location of those the dice's place
     names, the player's pick (``None``: this location)."""
     place: Any = getattr(made, "place", None)
-    if place is None or place.kind in ("this location", "zone"):
+    if place is None or place.kind in ("this place", "zone"):
         return None
     names = [loc.name for loc in selecting.places(_host(ctx), ctx, place)]
     if not names:
@@ -358,7 +365,7 @@ def _roll_and_place_settles(ctx: Context, kw: dict[str, Any]) -> bool:
         return False
     place = getattr(makes[0], "place", None)
     if not (kw.get("at") or kw.get("on")) and not (
-        place is None or place.kind in ("this location", "zone")
+        place is None or place.kind in ("this place", "zone")
     ):
         return False  # ``_where_made`` asks which location
     host: Any = ctx.host
@@ -418,7 +425,7 @@ def _trade_settles(ctx: Context, kw: dict[str, Any]) -> bool:
 
 @settles(_trade_settles)
 @finds(_no_die("trade"))
-@forbiddable("this location", on=("obstacle", "location"))  # Session.restricted reads these
+@forbiddable("this place", on=("obstacle", "location"))  # Session.restricted reads these
 @holds("at", whole=True)  # "Trade 2 military at any location for ...": the places with two
 def trade(ctx: Context, object: Any, for_: Any = None, at: Any = None) -> None:
     """An ability's trade: the dice given go back; the dice gained are rolled (or valued).
@@ -520,7 +527,7 @@ def flip(ctx: Context, object: Any, to: Any = None) -> None:
         raise _nothing_to_do(ctx, "nothing to flip")
     for ref in _refs(ctx, object):
         if isinstance(ref, dict) and ref.get("kind") in ("die", "initiative"):
-            _set_face(ctx, ref, 7 - _face(ctx, ref))
+            _set_face(ctx, ref, _opposite(to) - _face(ctx, ref))
         elif isinstance(ref, dict) and ref.get("kind") == "location":
             loc = host.location(ref["name"])
             if loc.developed:
@@ -1089,7 +1096,7 @@ def refresh(ctx: Context, object: Any) -> None:
     again. ("Dice at this location do not refresh." keeps the refresh step off them.)"""
     host = _host(ctx)
     dice = [r for r in _refs(ctx, object) if isinstance(r, dict) and r.get("kind") == "die"]
-    if dice or getattr(object, "noun_category", None) in ("die", "resource"):
+    if dice or getattr(object, "noun_category", None) == "die":
         if not dice:
             raise _nothing_to_do(ctx, "no such die to refresh")
         for ref in dice:
@@ -1304,7 +1311,7 @@ def remove(ctx: Context, object: Any, at: Any = None, from_: Any = None, on: Any
         raise _nothing_to_do(ctx, f"no {noun} to remove")
 
 
-@forbiddable("this location", on=("obstacle", "location"))
+@forbiddable("this place", on=("obstacle", "location"))
 def muster(ctx: Context, object: Any, at: Any = None) -> None:
     host = _host(ctx)
     _, noun = _noun(object)

@@ -127,9 +127,7 @@ def _read(card: Any, per_turn: int) -> CardReading:
             elif clause.verb == "recover" and noun:
                 recovers[noun] = recovers.get(noun, 0) + _amount(obj)
                 place = clause.subject.place if clause.subject is not None else None
-                recovers_here = recovers_here or (
-                    place is not None and place.kind == "this location"
-                )
+                recovers_here = recovers_here or (place is not None and place.kind == "this place")
             elif clause.verb == "move" and _noun(clause.role("to")) == "location":
                 to = clause.role("to")
                 moves = moves or (
@@ -144,7 +142,7 @@ def _read(card: Any, per_turn: int) -> CardReading:
             elif card.kind == "condition" and clause.verb == "lose" and isinstance(obj, Selector):
                 # how often: at every refresh of the year, or once (at setup)
                 often = per_turn if trigger is not None and trigger.event == "refresh" else 1
-                weight = _TAKES.get(obj.noun_category, 1.0) * (_BODY if noun == "body" else 1.0)
+                weight = _TAKES.get(obj.category or "", 1.0) * (_BODY if noun == "body" else 1.0)
                 bite = min(often, 4) + weight * _amount(obj)
                 condition = sentence.condition
                 if condition is not None and condition.kind == "at":

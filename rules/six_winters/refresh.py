@@ -149,7 +149,7 @@ class RefreshRules(SessionPart):
         this location do not refresh."): where the dice it names are."""
         kept: set[str] = set()
         for card_ctx, thing in self.forbidding("refresh"):
-            if getattr(thing, "noun_category", None) in ("die", "resource"):
+            if getattr(thing, "noun_category", None) == "die":
                 kept.update(loc.name for loc in places(self.host, card_ctx, thing.place))
         return kept
 

@@ -42,6 +42,20 @@ def _word(filter_: Any) -> tuple[str, str]:
     return str(getattr(filter_, "category", "")), str(getattr(filter_, "word", ""))
 
 
+def category_of(thing: Any) -> tuple[str | None, str | None]:
+    """What a phrase names, in Six Winters' own categories (rules/library/winters/): dice as
+    ``("resource", type)``, or ``("die", None)`` for a die of any type; a piece or a meter as
+    its declared category (``token``, ``stress``, ``counter``) and word; anything else as its
+    noun category (``card kind``, ``card``, ``zone``) and noun."""
+    shape = getattr(thing, "noun_category", None)
+    noun = getattr(thing, "noun", None)
+    if shape == "die":
+        return ("resource" if noun is not None else "die"), noun
+    if shape in ("piece", "meter"):
+        return getattr(thing, "category", None), noun
+    return shape, noun
+
+
 def card_matches(session: Session, name: str, selector: Any) -> bool:
     """Whether a card (by name) answers to a selector's noun and filters."""
     rs = session.ruleset
@@ -105,8 +119,7 @@ def _has(session: Session, loc: LocationState, with_: Any) -> bool:
 
 
 def _has_some(session: Session, loc: LocationState, with_: Any) -> bool:
-    noun = getattr(with_, "noun", None)
-    category = getattr(with_, "noun_category", None)
+    category, noun = category_of(with_)
     if noun == "character":
         return bool(session.characters_at(loc.name))
     if noun == "threat":
@@ -126,17 +139,17 @@ def places(session: Session, ctx: Context, place: Any) -> list[LocationState]:
     if place is None:
         return list(st.locations)
     kind = getattr(place, "kind", None)
-    if kind == "this location":
+    if kind == "this place":
         return [loc for loc in st.locations if loc.name == ctx.location]
-    if kind == "this region":  # the region of the card's (or character's) location
+    if kind == "this group":  # the region of the card's (or character's) location
         here = next((loc for loc in st.locations if loc.name == ctx.location), None)
         if here is None:
             return []
         region = session.ruleset.locations[here.name].region
         return [loc for loc in st.locations if session.ruleset.locations[loc.name].region == region]
-    if kind == "locations" and place.locations is not None:
-        found = [loc for loc in st.locations if location_matches(session, loc, place.locations)]
-        return best_places(session, ctx, found, place.locations)
+    if kind == "places" and place.places is not None:
+        found = [loc for loc in st.locations if location_matches(session, loc, place.places)]
+        return best_places(session, ctx, found, place.places)
     return list(st.locations)
 
 
@@ -198,10 +211,10 @@ def _tokens(session: Session, ctx: Context, selector: Any) -> list[Any]:
     noun = str(getattr(selector, "noun", "") or "")
     place = getattr(selector, "place", None)
     if getattr(place, "kind", None) not in (
-        "this location",
-        "any location",
-        "locations",
-        "this region",
+        "this place",
+        "any place",
+        "places",
+        "this group",
         "in play",
     ):
         raise EffectError(f"cannot count {noun} tokens without a place where they are", ctx.span)
@@ -271,8 +284,7 @@ def _select(session: Session, ctx: Context, selector: Any) -> list[Any]:
         return []  # "it" when nothing before it found a thing: nothing, never any card
     if reference == "self" and ctx.actor:
         return [Ref({"kind": "character", "name": ctx.actor})]
-    category = getattr(selector, "noun_category", None)
-    noun = getattr(selector, "noun", None)
+    category, noun = category_of(selector)
     place = getattr(selector, "place", None)
     zone = getattr(place, "zone", None) if place is not None else None
     of_kind = getattr(place, "of_kind", None) if place is not None else None
@@ -471,19 +483,19 @@ def measure(session: Session, ctx: Context, ref: Any, best: Any) -> int:
             c = session.character(ref["name"])
             if best.measure.category == "skill":
                 return c.skills.get(word, 0)
+            if best.measure.category == "stress":  # "the character with the lowest body"
+                return int(getattr(c, word, 0))
             counted = _counter(c, word)
             if counted is not None:
                 return counted
         raise EffectError(f"a {kind or 'thing'} has no {word} to compare", ctx.span)
     counted_sel = best.counted
-    category, noun = counted_sel.noun_category, counted_sel.noun
+    category, noun = category_of(counted_sel)
     every = Quantity("all", None, None, True)
     if kind == "location":
         here = Context(ctx.host, ctx.card, ctx.actor, ref["name"], span=ctx.span)
         return len(
-            select(
-                session, here, replace(counted_sel, place=Place("this location"), quantity=every)
-            )
+            select(session, here, replace(counted_sel, place=Place("this place"), quantity=every))
         )
     if kind == "character":
         c = session.character(ref["name"])

@@ -97,7 +97,7 @@ class Character:
     def xp_spent(self, ruleset: Any) -> int:
         """What creation cost: 1 XP per level of every skill but the root, and the stat raise
         cost per stat level above the start."""
-        root = ruleset.vocabulary.skills[0].casefold()
+        root = ruleset.vocabulary.members("skills")[0].casefold()
         skills = sum(s.level for key, s in self.skills.items() if key != root)
         start = int(ruleset.values["stat start"])
         cost = int(ruleset.values["stat raise cost"])
@@ -111,7 +111,7 @@ def _span(path: str, line: int, start: int, end: int) -> Span:
 def read_character(text: str, path: str, ruleset: Any, d: Diagnostics) -> Character | None:
     """The sheet in ``text``; every problem is told in ``d`` at its position."""
     d.sources[path] = text
-    root_name = ruleset.vocabulary.skills[0]
+    root_name = ruleset.vocabulary.members("skills")[0]
     root_level = int(ruleset.values["root skill level"])
     character: Character | None = None
     header = _span(path, 1, 0, 1)
@@ -157,9 +157,11 @@ def _read_stat(
 ) -> None:
     written = m.group("name")
     span = _span(path, number, indent + m.start("name"), indent + m.end("name"))
-    name = ruleset.vocabulary.stat(written)
+    name = ruleset.vocabulary.member("stats", written)
     if name is None:
-        known = ruleset.vocabulary.stats + [a.upper() for a in ruleset.vocabulary.aliases]
+        known = ruleset.vocabulary.members("stats") + [
+            a.upper() for a in ruleset.vocabulary.aliases
+        ]
         d.error(f"unknown stat '{written}'{did_you_mean(written, known)}", span)
         return
     points, level = int(m.group("points")), int(m.group("level"))
@@ -198,7 +200,7 @@ def _read_reservoir(
 ) -> None:
     name = m.group("name").strip()
     whole = _span(path, number, indent, indent + m.end())
-    stat = ruleset.vocabulary.stat(name)
+    stat = ruleset.vocabulary.member("stats", name)
     if stat is not None:  # read as the stat it is, so nothing else is reported missing
         points, level = m.group("value"), m.group("level")
         d.error(f"{name} is a stat: write it points first, {points}/{level} {name}", whole)
@@ -315,11 +317,11 @@ def _check_length(text: str, what: str, span: Span, d: Diagnostics) -> None:
 
 
 def _check_whole(character: Character, header: Span, ruleset: Any, d: Diagnostics) -> None:
-    root = ruleset.vocabulary.skills[0]
+    root = ruleset.vocabulary.members("skills")[0]
     if character.skill(root) is None:
         level = ruleset.values["root skill level"]
         d.error(f'every character has the skill "{root} {level}": the sheet lacks it', header)
-    for name in ruleset.vocabulary.stats:
+    for name in ruleset.vocabulary.members("stats"):
         if name not in character.stats:
             start = ruleset.values["stat start"]
             d.error(
@@ -353,7 +355,7 @@ def _overspending(character: Character, ruleset: Any, budget: int) -> Span | Non
     """The entry (in the sheet's order) at which the XP spent first passes the budget."""
     start = int(ruleset.values["stat start"])
     cost = int(ruleset.values["stat raise cost"])
-    root = ruleset.vocabulary.skills[0].casefold()
+    root = ruleset.vocabulary.members("skills")[0].casefold()
     entries: list[tuple[Span, int]] = [
         (s.span, cost * (s.level - start)) for s in character.stats.values()
     ]

@@ -19,7 +19,8 @@ def selector(s: Selector) -> str:
         parts.append(f"total {q.total}")
     else:
         parts.append(q.mode)
-    parts.append(f"{s.noun_category}:{s.noun}" if s.noun else s.noun_category)
+    noun = f"{s.noun_category}({s.category})" if s.category else s.noun_category
+    parts.append(f"{noun}:{s.noun}" if s.noun else noun)
     if s.name:
         parts.append(f'"{s.name}"')
     parts += [f"{f.category}={f.word}" for f in s.filters]
@@ -29,7 +30,7 @@ def selector(s: Selector) -> str:
         parts.append(f"value {s.value.kind}" + (f" {s.value.value}" if s.value.value else ""))
     if s.place:
         p = s.place
-        where = p.zone or (selector(p.locations) if p.locations else "")
+        where = p.zone or p.category or (selector(p.places) if p.places else "")
         parts.append(f"[{p.preposition} {p.kind}{' ' + where if where else ''}]")
     parts += [f"with ({selector(w)})" for w in s.with_]
     return " ".join(parts)

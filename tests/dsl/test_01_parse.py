@@ -116,15 +116,40 @@ def test_sentence_forms_condition_choice_optional_restriction_then() -> None:
 
 def test_keywords_are_case_insensitive() -> None:
     tree, diagnostics = parse_text(
-        'RULESET "X" Version "1"\nResources a, b\nCARD TAGS Foe\nTrigger "Go" ON go\n'
+        'RULESET "X" Version "1"\nResources ARE d6 dice: a, b\nCard Tags IS tags of cards\n'
+        'Card tags: Foe\nRelation trade: a -> b\nTrigger "Go" ON go\n'
     )
     assert diagnostics == []
     assert [type(f).__name__ for f in tree.forms] == [
         "RulesetDecl",
-        "NamesDecl",
-        "NamesDecl",
+        "CategoryDecl",
+        "CategoryDecl",
+        "MembersDecl",
+        "RelationDecl",
         "TriggerDecl",
     ]
+
+
+def test_a_category_is_its_words_a_shape_and_its_members() -> None:
+    tree, diagnostics = parse_text(
+        'regions are groups of locations: north "the North", south\n'
+        "seasons are periods of turns: dusk 2, dawn 2\n"
+        'counters are meters of heroes: "action point" (alias AP, pts)\n'
+        "locations are places\n"
+    )
+    assert diagnostics == []
+    regions, seasons, counters, places = tree.forms
+    assert isinstance(regions, ast.CategoryDecl) and regions.plural
+    assert [a.text for a in regions.shape] == ["groups", "of", "locations"]
+    assert [(m.name.text, m.title) for m in regions.members] == [
+        ("north", "the North"),
+        ("south", None),
+    ]
+    assert isinstance(seasons, ast.CategoryDecl)
+    assert [(m.name.text, m.number) for m in seasons.members] == [("dusk", 2), ("dawn", 2)]
+    assert isinstance(counters, ast.CategoryDecl)
+    assert [a.text for a in counters.members[0].aliases] == ["AP", "pts"]
+    assert isinstance(places, ast.CategoryDecl) and places.members == ()
 
 
 def test_a_field_named_like_a_keyword_parses_first_in_a_block() -> None:

@@ -70,15 +70,15 @@ def test_selectors_bind_quantity_filters_and_place() -> None:
     clause = horn.effects[0].parts[0].alternatives[0]  # type: ignore[union-attr]
     target = clause.role("on")
     assert target.noun == "monster"
-    assert target.filters == (Filter("card tag", "Beast"),)
-    assert target.place == Place("this location")
+    assert target.filters == (Filter("card tag", "Beast", "tags"),)
+    assert target.place == Place("this place")
     assert target.quantity == Quantity("exact", 1)
 
 
 def test_alias_and_plural_words_bind_to_the_declared_word() -> None:
     checked = check_ruleset(TOY)
     cloak = next(c for c in checked.cards if c.name == "Pilgrim Cloak")
-    assert cloak.fields["recipe"][0]["resource"] == "ember"  # written "fire"
+    assert cloak.fields["recipe"][0]["die"] == "ember"  # written "fire"
     play = cloak.effects[1].parts[0]
     clause = play.alternatives[0]  # type: ignore[union-attr]
     assert clause.role("object").noun == "moss" and clause.role("object").quantity.count == 2
@@ -86,7 +86,8 @@ def test_alias_and_plural_words_bind_to_the_declared_word() -> None:
 
 def _ruleset(tmp_path: Path, primitives: str, module: str | None) -> Diagnostics:
     (tmp_path / "r.rules").write_text(
-        f'ruleset "R" version "1"\nprimitives "{primitives}"\ncard kinds thing\n'
+        f'ruleset "R" version "1"\nprimitives "{primitives}"\n'
+        "card kinds are kinds of cards: thing\n"
         "verb poke -> poke\nverb prod -> prod\n"
     )
     if module is not None:
@@ -139,7 +140,7 @@ def test_a_flag_field_is_an_adjective_in_sentences() -> None:
     checked = check_sources([*sources, Source("t.rules", text)], str(TOY))
     tale = next(c for c in checked.cards if c.name == "T")
     clause = tale.effects[0].parts[0].alternatives[0]  # type: ignore[union-attr]
-    assert clause.role("object").filters == (Filter("flag", "starting"),)
+    assert clause.role("object").filters == (Filter("flag", "starting", "flag"),)
 
 
 def bound_fixtures() -> list[tuple[str, str]]:

@@ -34,17 +34,17 @@ def test_fields_are_plain_python_values(toy_ruleset: CompiledRuleset) -> None:
     jar = toy_ruleset.card("Glow Jar").fields
     assert jar["starting"] is True and jar["points"] == 2 and jar["skill"] == "lore"
     assert jar["recipe"] == [
-        {"resource": "ember", "face": None},
-        {"resource": "frost", "face": 5},
-        {"resource": None, "face": 4},
-        {"resource": None, "face": None},
+        {"die": "ember", "face": None},
+        {"die": "frost", "face": 5},
+        {"die": None, "face": 4},
+        {"die": None, "face": None},
     ]
     assert toy_ruleset.card("Trader's Scale").fields["starting"] is False
     wight = toy_ruleset.card("Bog Wight").fields
     assert wight["enters"] == [["Forest"], ["Ruin"]]
     assert wight["moves toward"] == {
         "tags": ["Town", "Ruin"],
-        "regions": [],
+        "groups": [],
         "any of": True,
         "with": ["hero"],
     }
@@ -77,7 +77,7 @@ def test_a_side_has_its_fields_and_its_own_abilities(toy_ruleset: CompiledRulese
 def test_restrictions_and_permissions_are_data(toy_ruleset: CompiledRuleset) -> None:
     (rule,) = toy_ruleset.card("Toll Keeper").restrictions
     assert rule.verbs == ("trade", "muster")
-    assert rule.place is not None and rule.place.kind == "this location"
+    assert rule.place is not None and rule.place.kind == "this place"
     (permission,) = toy_ruleset.card("Mossy Gate").permissions
     assert permission.verb == "muster"
     assert permission.roles["object"].noun == "frost"
@@ -107,7 +107,10 @@ def test_values_tables_and_maps(toy_ruleset: CompiledRuleset) -> None:
 
 def test_a_ruleset_with_errors_does_not_compile() -> None:
     with pytest.raises(CheckFailed) as failed:
-        load_text('ruleset "X" version "1"\ncard kinds thing\nthing "A" {\n  colour red\n}\n')
+        load_text(
+            'ruleset "X" version "1"\ncard kinds are kinds of cards: thing\n'
+            'thing "A" {\n  colour red\n}\n'
+        )
     assert "has no kind declaration" in failed.value.message
 
 

@@ -13,7 +13,11 @@ from dsl.formatter import format_text
 from dsl.parser import parse_text
 
 IDENTITY = sorted((FIXTURES / "identity").glob("*.rules"))
-CORPUS = sorted((ROOT / "rules").glob("*/*.rules")) + sorted(TOY.glob("*.rules"))
+CORPUS = (
+    sorted((ROOT / "rules").glob("*/*.rules"))
+    + sorted((ROOT / "rules").glob("library/*/*.rules"))
+    + sorted(TOY.glob("*.rules"))
+)
 
 
 def shape(node: Any) -> Any:

@@ -35,9 +35,10 @@ def test_ability_text_is_the_canonical_wording(toy_ruleset: CompiledRuleset) -> 
 
 def test_aliases_print_as_the_declared_word_and_spacing_is_normalised() -> None:
     ruleset = load_text(
-        'ruleset "P" version "1"\nprimitives "toy_primitives"\nresources ember\n'
-        'alias fire = ember\ncounters "action point" (alias AP)\ncard kinds relic\n'
-        'kind relic {\n  recipe recipe\n}\nverb gain -> gain\ntrigger "Play" played\n'
+        'ruleset "P" version "1"\nprimitives "toy_primitives"\nresources are d6 dice: ember\n'
+        'alias fire = ember\ncounters are meters: "action point" (alias AP)\n'
+        "card kinds are kinds of cards: relic\n"
+        'kind relic {\n  recipe dice list\n}\nverb gain -> gain\ntrigger "Play" played\n'
         'relic "R" {\n  recipe fire,   fire 3\n  Play:   gain 2 AP.\n}\n',
         base_dir=str(FIXTURES / "toy"),
     )
@@ -48,9 +49,10 @@ def test_aliases_print_as_the_declared_word_and_spacing_is_normalised() -> None:
 
 def test_a_then_item_after_a_choice_continues_the_ability_on_its_own_line() -> None:
     ruleset = load_text(
-        'ruleset "P" version "1"\nprimitives "toy_primitives"\ncard kinds tale\n'
+        'ruleset "P" version "1"\nprimitives "toy_primitives"\n'
+        "card kinds are kinds of cards: tale\n"
         "kind tale {\n  years range 1..4\n}\nverb draw -> draw\nverb gain -> gain\n"
-        'counters "lantern die" (alias lantern)\ntrigger "Epilogue" on epilogue\n'
+        'counters are meters: "lantern die" (alias lantern)\ntrigger "Epilogue" on epilogue\n'
         'tale "T" {\n  years 1-2\n  Epilogue: Choose one:\n    "A": Gain 1 lantern.\n'
         '    "B": Gain 2 lantern.\n  Then gain 1 lantern.\n}\n',
         base_dir=str(FIXTURES / "toy"),

@@ -50,9 +50,7 @@ def host_for(ruleset: CompiledRuleset, things: list[dict[str, Any]]) -> ToyHost:
 EMBER_HERE = {"kind": "die", "resource": "ember", "face": 3, "at": "Mossy Gate"}
 
 # "Ember" is also a card tag here, as a printed tag can share its word with a resource.
-EMBER_TAG = {
-    'card tags Beast, Spirit, "Night Watch"': 'card tags Beast, Spirit, "Night Watch", Ember'
-}
+EMBER_TAG = {'cards: Beast, Spirit, "Night Watch"': 'cards: Beast, Spirit, "Night Watch", Ember'}
 
 MAKERS = """
 relic "Kiln" {
@@ -85,7 +83,7 @@ def test_a_creating_verb_gets_new_dice_and_the_place_as_its_own_role(tmp_path: P
         assert called == verb
         made = roles["object"]
         assert isinstance(made, Selector)
-        assert (made.noun_category, made.noun, made.quantity.count) == ("resource", "ember", 2)
+        assert (made.noun_category, made.noun, made.quantity.count) == ("die", "ember", 2)
         assert made.place is None
         assert roles["at"] == "Mossy Gate"
 
@@ -251,4 +249,4 @@ def test_a_total_value_at_any_locations_asks_no_question_about_locations(tmp_pat
     assert verb == "spend" and roles["at"] is None
     spent = roles["object"]
     assert (spent.quantity.mode, spent.quantity.total, spent.noun) == ("total_value", 6, "frost")
-    assert spent.place is not None and spent.place.kind == "any location"
+    assert spent.place is not None and spent.place.kind == "any place"

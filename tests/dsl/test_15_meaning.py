@@ -50,8 +50,8 @@ def _plain(value: Any) -> Any:
         return replace(
             value, text="", place=_plain(value.place), with_=tuple(_plain(w) for w in value.with_)
         )
-    if isinstance(value, Place) and value.locations is not None:
-        return replace(value, locations=_plain(value.locations))
+    if isinstance(value, Place) and value.places is not None:
+        return replace(value, places=_plain(value.places))
     return value
 
 

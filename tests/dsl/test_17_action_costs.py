@@ -15,9 +15,9 @@ from dsl.printer import effect_text
 
 RULES = """ruleset "Kettles" version "1"
 primitives "kettle_rules"
-stress nerve
-counters "action point" (alias AP), "lantern die" (alias lantern)
-card kinds omen, charm
+stress is a meter of characters: nerve
+counters are meters of characters: "action point" (alias AP), "lantern die" (alias lantern)
+card kinds are kinds of cards: omen, charm
 trigger "Play" played for charm
 verb reprice -> reprice
 verb brew -> brew

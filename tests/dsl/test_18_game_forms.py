@@ -1,8 +1,8 @@
-"""The forms a GM-run game needed (docs/language.md): ``stats``, signed values, ``note`` lines
-that hold any punctuation, keywords such as ``for`` in a ``do`` step, the ``offer`` step (``only
-if``, ``again until done``, ``one must be taken``), questions answered with free text, and the
-kernel's state hooks generated for a flat dataclass state. Each on a small game of its own: a
-market where a buyer spends coins."""
+"""The forms a GM-run game needed (docs/language.md): ``stats are reservoirs``, signed values,
+``note`` lines that hold any punctuation, keywords such as ``for`` in a ``do`` step, the ``offer``
+step (``only if``, ``again until done``, ``one must be taken``), questions answered with free
+text, and the kernel's state hooks generated for a flat dataclass state. Each on a small game of
+its own: a market where a buyer spends coins."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def prompt_shop(game):
 
 HEADER = """ruleset "Market" version "1"
 primitives "market_primitives"
-stats nerve, patience
+stats are reservoirs of characters: nerve, patience
 alias NRV = nerve
 value haggle = -1  # a disadvantage, as a rulebook writes it
 value friend = +1
@@ -133,12 +133,14 @@ def _errors(tmp_path: Path, old: str, new: str) -> list[str]:
 # ---- stats and signed values
 
 
-def test_stats_are_their_own_words_with_aliases_not_resources(tmp_path: Path) -> None:
+def test_stats_are_reservoirs_of_their_own_words_with_aliases(tmp_path: Path) -> None:
     vocabulary = load_ruleset(_folder(tmp_path)).vocabulary
-    assert vocabulary.stats == ["nerve", "patience"]
-    assert vocabulary.stat("NRV") == "nerve" and vocabulary.stat("Patience") == "patience"
-    assert vocabulary.resources == [] and vocabulary.resource("nerve") is None
-    assert vocabulary.stat("luck") is None
+    stats = vocabulary.category("stats")
+    assert stats is not None and stats.shape == "reservoirs" and stats.owner == "characters"
+    assert vocabulary.members("stats") == ["nerve", "patience"]
+    assert vocabulary.member("stats", "NRV") == "nerve"
+    assert vocabulary.member("stats", "Patience") == "patience"
+    assert vocabulary.of_shape("dice") == [] and vocabulary.member("stats", "luck") is None
 
 
 def test_a_value_is_written_with_its_sign(tmp_path: Path) -> None:

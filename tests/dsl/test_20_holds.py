@@ -17,7 +17,7 @@ from dsl.codegen import _holding, select_holding
 from dsl.runtime import Context, EffectError, NothingToActOn, Span
 from dsl.selectors import Quantity, Selector, Superlative
 
-COIN = Selector(quantity=Quantity("exact", 1), noun_category="token", noun="coin", text="a coin")
+COIN = Selector(quantity=Quantity("exact", 1), noun_category="piece", noun="coin", text="a coin")
 ANY_ROOM = Selector(
     quantity=Quantity("any", None), noun_category="card kind", noun="room", text="any room"
 )
@@ -86,7 +86,7 @@ def test_a_superlative_picks_first() -> None:
 
 
 TWO_COINS = Selector(
-    quantity=Quantity("exact", 2, plural=True), noun_category="token", noun="coin", text="2 coins"
+    quantity=Quantity("exact", 2, plural=True), noun_category="piece", noun="coin", text="2 coins"
 )
 
 

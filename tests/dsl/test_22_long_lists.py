@@ -23,10 +23,11 @@ from dsl.loader import Source, check_sources
 RULESET = """\
 ruleset "Chains" version "1"
 primitives "chain_primitives"
-resources ember, frost
-tokens progress
-location tags Forest
-card kinds relic, location
+resources are d6 dice kept at places: ember, frost
+tokens are pieces placed on cards: progress
+location tags are tags of locations: Forest
+card kinds are kinds of cards: relic, location
+locations are places
 kind relic {
   points int 0..
 }

@@ -30,7 +30,7 @@ class ToyHost:
             return [ctx.card]
         found = []
         for thing in self.things:
-            die = selector.noun_category == "resource" and thing.get("resource") == selector.noun
+            die = selector.noun_category == "die" and thing.get("resource") == selector.noun
             if selector.noun and thing["kind"] != selector.noun and not die:
                 continue
             words = set(thing.get("tags", ())) | {thing.get("region"), thing.get("resource")}
@@ -39,7 +39,7 @@ class ToyHost:
             if selector.any_of and not any(f.word in words for f in selector.any_of):
                 continue
             place = selector.place
-            if place is not None and place.kind == "this location" and thing.get("at") != self.here:
+            if place is not None and place.kind == "this place" and thing.get("at") != self.here:
                 continue
             found.append(thing)
         return found

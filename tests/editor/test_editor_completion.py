@@ -32,7 +32,7 @@ def test_inside_an_asset_the_fields_of_the_asset_kind_are_offered(
     items = complete(editor, path, "\n".join(lines), row, 2)
     for field in ("number", "starting", "tags", "skill", "points", "recipe"):
         assert items[field].kind == types.CompletionItemKind.Field
-    assert items["recipe"].detail == "recipe"
+    assert items["recipe"].detail == "dice list"  # the type the kind declares it with
     assert "difficulty" not in items  # an obstacle's field, not an asset's
     assert items["Exhaust"].kind == types.CompletionItemKind.Event  # a declared trigger
 

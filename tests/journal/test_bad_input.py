@@ -329,3 +329,12 @@ def test_a_database_password_is_never_printed(cli, journal_path: Path) -> None: 
         started = cli("campaign", "start", "Masked")
         assert started.code == 0 and password and password not in started.out + started.err
         assert ":***@" in started.out
+
+
+def test_the_ledger_refuses_negative_card_points_as_the_command_line_does() -> None:
+    from dsl.errors import ChroniclerError
+    from journal.ledger import Play
+
+    with pytest.raises(ChroniclerError, match="0 points or more, not -1"):
+        Play("Old Map", -1)
+    assert Play("Old Map", 0).points == 0

@@ -77,7 +77,7 @@ names = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, ma
 @settings(
     max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(narration=story, card=names, points=st.integers(-5, 50), answers=st.lists(story, max_size=3))
+@given(narration=story, card=names, points=st.integers(0, 50), answers=st.lists(story, max_size=3))
 def test_any_story_text_round_trips(
     tmp_path_factory: pytest.TempPathFactory,
     narration: str,

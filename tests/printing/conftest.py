@@ -19,7 +19,7 @@ def six_winters() -> Any:
 @pytest.fixture(scope="session")
 def faces(six_winters: Any) -> FaceSet:
     folder = faces_folder(ruleset_dir("six-winters"))
-    return FaceSet(folder, regions=six_winters.vocabulary.regions)
+    return FaceSet(folder, regions=six_winters.vocabulary.titles)
 
 
 @pytest.fixture(scope="session")

@@ -196,7 +196,7 @@ def test_the_pdf_draws_the_face_the_png_shows(
         (round(x * mm), round(y * mm), round((x + width) * mm), round((y + height) * mm))
     )
     flat = FaceSet(
-        faces_folder(six_winters_folder), bleed_mm=0, regions=six_winters.vocabulary.regions
+        faces_folder(six_winters_folder), bleed_mm=0, regions=six_winters.vocabulary.titles
     )
     png = svg_to_png(flat.front(six_winters.card(name, kind)).svg, dpi)
     expected = Image.open(io.BytesIO(png)).convert("RGB")

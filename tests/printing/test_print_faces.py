@@ -39,15 +39,8 @@ def test_every_card_kind_has_a_layout(six_winters: Any, faces: FaceSet) -> None:
 
 def test_every_vocabulary_word_names_an_icon_that_exists(six_winters: Any, faces: FaceSet) -> None:
     vocabulary = six_winters.vocabulary
-    words = [
-        *vocabulary.resources,
-        *vocabulary.skills,
-        *vocabulary.stress,
-        *vocabulary.tokens,
-        *vocabulary.seasons,
-        *vocabulary.regions,
-        *vocabulary.counters,
-    ]
+    categories = ("resources", "skills", "stress", "tokens", "seasons", "regions", "counters")
+    words = [word for name in categories for word in vocabulary.members(name)]
     style = faces.style
     for word in words:
         entry = style.words.get(word)
@@ -237,7 +230,7 @@ def test_faces_look_like_their_golden_images(
 
 def test_no_ink_below_the_fullest_rules_text_box(six_winters: Any, faces: FaceSet) -> None:
     """Look at the pixels: under the rules text of the most crowded card there is only paper."""
-    flat = FaceSet(faces.folder, bleed_mm=0, regions=six_winters.vocabulary.regions)
+    flat = FaceSet(faces.folder, bleed_mm=0, regions=six_winters.vocabulary.titles)
     fullest = None
     for card in six_winters.all_cards:
         for block in flat.front(card).blocks:

@@ -436,3 +436,25 @@ def test_the_supply_watch_sees_each_run_out_with_its_turn_when_the_supply_stays_
     assert watch.runouts == [("military", 1), ("military", 4)]
     assert watch.peak_in_play() == {"military": 6, "sorcery": 4}
     assert watch.turn == 4
+
+
+def test_a_stored_text_keeps_the_library_it_reads_and_plays_from_it() -> None:
+    game = registry.find("six-winters")
+    files = texts.rules_files(game.folder)
+    assert "winters/words.rules" in files  # rules/library/winters/, read before the rules
+    files["winters/words.rules"] = files["winters/words.rules"].replace(
+        "body, psyche", "body, psyche, heart"
+    )
+    kept = texts.materialize(files, game.package, "library-kept")
+    assert (kept.folder / "winters" / "words.rules").is_file()
+    assert kept.compiled().vocabulary.members("stress") == ["body", "psyche", "heart"]
+    assert texts.digest(kept) != texts.digest(game)
+
+
+def test_a_stored_file_name_never_reaches_outside_its_folder() -> None:
+    game = registry.find("six-winters")
+    files = texts.rules_files(game.folder)
+    files["../../escaped/x.rules"] = "# nothing\n"
+    kept = texts.materialize(files, game.package, "names")
+    assert not (kept.folder.parent.parent / "escaped").exists()
+    assert any(kept.folder.rglob("x.rules"))

@@ -48,7 +48,7 @@ def test_misused_new_forms_are_check_errors(
     assert "'with the most' picks among cards (a location, a character ...), not threat" in told
     assert "a value is a die's, not a location's" in told
     assert "read a number here: 'its <field>'" in told
-    assert "'with the highest' compares a skill or a counter" in told
+    assert "'with the highest' compares a skill, a stress or a counter" in told
     assert "write 'either A or B': two or more places joined by 'or'" in told
     assert "Traceback" not in told
 

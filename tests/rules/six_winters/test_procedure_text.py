@@ -92,8 +92,8 @@ def test_changing_the_season_track_changes_the_turns(tmp_path):
     folder = _copy(
         tmp_path,
         "ruleset.rules",
-        old="seasons spring 3, summer 3, fall 3, winter 3",
-        new="seasons spring 1, summer 1, fall 1, winter 1",
+        old="seasons: spring 3, summer 3, fall 3, winter 3",
+        new="seasons: spring 1, summer 1, fall 1, winter 1",
     )
     session = _played(folder)
     turns = [(e.data["season"], e.data["turn"]) for e in session.events if e.kind == "turn_started"]
