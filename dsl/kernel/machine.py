@@ -229,7 +229,10 @@ class Machine:
         return self._pending
 
     def apply(self, answer: Any) -> None:
-        """Give the answer to the pending decision; ``IllegalMove`` if it is not an option."""
+        """Give the answer to the pending decision; ``IllegalMove`` if it is not an option.
+        The game then runs on to its next decision or its end: every change the answer makes
+        is in the state and the events when ``apply`` returns (a replay of a whole game ends
+        over, with its last steps run)."""
         decision = self.pending()
         if decision is None:
             raise IllegalMove("the game is over; no decision is pending")
@@ -244,6 +247,8 @@ class Machine:
             frame = self.state.frames[-1]
             fn, get = self._answers[frame.kind]
             fn(self if get is None else get(self), frame, answer)
+        if not self.state.over:
+            self._pending = self._advance()
 
     def is_over(self) -> bool:
         if not self.state.over and self._pending is None:
@@ -523,9 +528,11 @@ class Machine:
         self.piece_finished(data)
         return None
 
-    def _asked(self, data: dict[str, Any], decision: Decision) -> Decision:
+    def _asked(self, data: dict[str, Any], decision: Decision) -> Decision | None:
         """The piece asked ``decision``: the state stays as the piece left it (what a player
-        sees at the question is the table as it is now), and the answer will be the piece's."""
+        sees at the question is the table as it is now), and the answer will be the piece's.
+        When every answer was refused already, nobody is asked a third time: the piece is
+        given its first option and fails as written (``None``: it runs on at once)."""
         if not self._untouched and data["snap"] is None:  # pragma: no cover - a wrong ``touch``
             raise RuntimeError(
                 f"{data['op']} asked after it said it would not (``touch(last=True)``): "
@@ -547,8 +554,12 @@ class Machine:
                     min(decision.min_choices, len(left)),
                     min(decision.max_choices, len(left)),
                 )
-            else:  # nothing works: let the piece fail as written
+            else:  # nothing works: the piece fails as written, with no one asked again
                 data["giving_up"] = True
+                many = decision.kind == "choose_many" or decision.max_choices > 1
+                first = decision.options[: max(1, decision.min_choices)]
+                data["answers"].append(list(first) if many else first[0])
+                return None
         return decision
 
     def _restore(self, data: dict[str, Any], untouched: bool) -> None:

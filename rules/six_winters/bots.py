@@ -113,8 +113,12 @@ class HeuristicBot:
     lies; session end removes first the obstacle that comes back next year with fewest tokens;
     downtime recovers from the condition that hurts most and advances the skills of the obstacles in
     play (one that raises a skill now first); asked to choose characters (``choose_characters``),
-    the most hurt rests. It sees only the observation. Measured with
-    ``benchmarks/bench_bots.py``."""
+    the most hurt rests. It never paces (a move straight back to where a character came from
+    this turn), sends no stress die to a character at its last point of that stress while a
+    teammate has more, defends with its 1s before a higher die when the stress dice could empty a
+    pool, and once the year is won stops overcoming unless the threat pool is at risk
+    (``tests/rules/six_winters/test_bot_blunders.py``). It sees only the observation. Measured
+    with ``benchmarks/bench_bots.py``."""
 
     name = "heuristic"
     uses_observation = True
@@ -123,6 +127,7 @@ class HeuristicBot:
         self.rng = random.Random(seed)
         self._tries: dict[tuple[Any, ...], int] = {}
         self._visited: dict[tuple[Any, ...], set[str]] = {}
+        self._came_from: dict[str, tuple[Any, Any]] = {}  # character -> (turn, place it left)
         self._overcoming: dict[str, Any] | None = None  # the obstacle of the last overcome
         self._plan_now: dict[str, Any] | None = None  # how the last overcome is played
         self._ahead: tuple[Any, Any, tuple[int, dict[str, int]]] | None = None  # _threats_ahead
@@ -230,26 +235,43 @@ class HeuristicBot:
 
     @_answer_to(DecisionKind.CHOOSE_ACTION)
     def _choose_action(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
+        """The action to take (``_pick_action``), never a move straight back to where the
+        character came from this turn with nothing done there (pacing A to B to A)."""
+        turn = (obs["year"], obs["season"], obs["turn"])
+        came = self._came_from
+        if came and self.NO_PACING:
+            options = [
+                o
+                for o in options
+                if not (
+                    isinstance(o, dict)
+                    and o["act"] == "move"
+                    and came.get(o["character"]) == (turn, o["to"])
+                )
+            ]
+        answer = self._pick_action(obs, d, options)
+        if isinstance(answer, dict) and (who := answer.get("character")) is not None:
+            c = self._char(obs, who)
+            if answer["act"] == "move" and c is not None:
+                came[who] = (turn, c["location"])
+            else:
+                came.pop(who, None)
+        return answer
+
+    NO_PACING = True  # no move straight back to the place left this turn
+    REST_WHEN_WON = True  # no overcome once the year is won, unless the pool is at risk
+    LOW_DEFENSE_AT_RISK = True  # a condition at stake: the lowest dice defend
+    SPARE_LAST_POINT = True  # no stress die to one at its last point while a teammate has more
+
+    def _pick_action(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         by_act: dict[str, list[dict[str, Any]]] = {}
         for o in options:
             if isinstance(o, dict):
                 by_act.setdefault(o["act"], []).append(o)
         first = by_act.get  # first(act, []): the options of an act (no function of its own)
 
-        if (
-            (narrate := first("narrate", []))
-            and not self._year_won(obs)
-            and not self._preparing(obs)
-            and not self._holding(obs)
-        ):
-            if obs["year"] >= self._years:
-                # the finale is won by any three scenes: the cheapest first leaves the most
-                # points for the next
-                need = {scene["name"]: scene["points"] for scene in obs["scenes"]}
-                return min(
-                    narrate, key=lambda o: (need.get(o["scene"], 99), -len(o["participants"]))
-                )
-            return max(narrate, key=lambda o: len(o["participants"]))
+        if (narrated := self._narrate_now(obs, first("narrate", []))) is not None:
+            return narrated
         turn = (obs["year"], obs["season"], obs["turn"])
         rushing = self.RUSH_DANGER and (obs["year"] > 1 or obs["threat_pool"] <= 3)
         duties = self._duties(obs) if rushing else {}
@@ -261,6 +283,8 @@ class HeuristicBot:
             if (c := self._char(obs, name)) is not None and c["location"] != where
         }
         tries = [o for o in first("overcome", []) if self._where(obs, o) not in coming]
+        if tries and self.REST_WHEN_WON and self._year_won(obs) and not self._pool_at_risk(obs):
+            tries = []  # the year is won: an overcome risks conditions to gain nothing
         if (tried := self._overcome_choice(obs, tries)) is not None:
             return tried
         if self.MEET_FIRST and (obs["year"] >= self._years or self.MEET_ALWAYS):
@@ -334,6 +358,22 @@ class HeuristicBot:
         if (spend := self._spend_surplus(obs, by_act, turn)) is not None:
             return spend
         return "done"
+
+    def _narrate_now(self, obs: dict[str, Any], narrate: list[dict[str, Any]]) -> Any:
+        """A scene narrated now, unless the year is won, a card is being prepared or held."""
+        if not narrate or self._year_won(obs) or self._preparing(obs) or self._holding(obs):
+            return None
+        if obs["year"] >= self._years:
+            # the finale is won by any three scenes: the cheapest first leaves the most
+            # points for the next
+            need = {scene["name"]: scene["points"] for scene in obs["scenes"]}
+            return min(narrate, key=lambda o: (need.get(o["scene"], 99), -len(o["participants"])))
+        return max(narrate, key=lambda o: len(o["participants"]))
+
+    def _pool_at_risk(self, obs: dict[str, Any]) -> bool:
+        """The threats the next activation would place could empty the pool (the year is
+        lost whatever scenes were completed)."""
+        return obs["threat_pool"] <= self._threats_ahead(obs)[0] + 1
 
     def _year_won(self, obs: dict[str, Any]) -> bool:
         """A year before the finale with its three scenes completed: a scene more wins nothing
@@ -1331,6 +1371,17 @@ class HeuristicBot:
             if face in faces:
                 faces.remove(face)
                 chosen.append(p)
+        ob = self._overcoming
+        stress = list(ob["stress"]) if ob is not None else []
+        at_stake = any(int(c.get(k, 0)) <= stress.count(k) for k in set(stress))
+        if chosen and self.LOW_DEFENSE_AT_RISK and at_stake:
+            # the stress dice could empty a pool (a condition): a 1 kept for progress defends
+            # instead of a higher die (a 1 cancels any harmful stress die, a 5 only a 5 or 6)
+            ones = [p for p in options if p not in chosen and c["initiative"][p] == 1]
+            for p in sorted(chosen, key=lambda p: -c["initiative"][p]):
+                if not ones or c["initiative"][p] == 1:
+                    break
+                chosen[chosen.index(p)] = ones.pop()
         self._defended[c["name"]] = [c["initiative"][p] for p in chosen]
         return chosen
 
@@ -1417,6 +1468,11 @@ class HeuristicBot:
         their defense dice cancel, weighed by how near that pool is to a condition."""
         ob = self._overcoming
         skill = ob["skill"] if ob is not None else None
+        # a die never goes to one a stress more turns into a condition (that pool at 1, no
+        # defense) while a teammate has more of it left
+        spare = [n for n in options if self._stress_left(obs, n, kind) > 1 or self._defended.get(n)]
+        if spare and self.SPARE_LAST_POINT:
+            options = spare
         # (a method, not a function of this one's: compiled, a function the key's lambda
         # calls lives in the same closure as the lambda, a cycle holding the bot and the view)
         who = min(
@@ -1428,6 +1484,12 @@ class HeuristicBot:
         )
         self._taking.setdefault(who, []).append((kind, 0))
         return who
+
+    def _stress_left(self, obs: dict[str, Any], name: str, kind: str) -> int:
+        """A character's ``kind`` stress, less the dice of it taken in this overcome."""
+        c = self._char(obs, name)
+        taken = sum(1 for k, _ in self._taking.get(name, []) if k == kind)
+        return int(c.get(kind, 0)) - taken if c is not None else 0
 
     def _harm_taken(self, obs: dict[str, Any], skill: Any, name: str, extra: list[str]) -> float:
         """The expected harm to ``name`` of the stress dice it takes, and ``extra`` more."""

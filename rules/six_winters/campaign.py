@@ -403,13 +403,15 @@ class TableOperations(Operations):
         """The year is over (its session end has run), or not yet (the frames ran out)."""
         self.state.over = over
 
-    def spend_reported_card(self, item: dict[str, Any]) -> str:
+    def spend_reported_card(self, item: dict[str, Any]) -> tuple[str, bool]:
         """A card the table played into a scene leaves: an obstacle (from the deck, its
-        discard, or where it stood on the map) is burned, an asset discarded; its name."""
+        discard, or where it stood on the map) is burned, an asset discarded; its name, and
+        whether it was an overcome obstacle (scored as itself, not an asset of its name)."""
         st = self.state
         name = str(item["card"])
         kind = item.get("kind")  # an asset and an obstacle may share a name
-        if kind == "obstacle" or (not kind and name in self.ruleset.obstacles):
+        overcome = kind == "obstacle" or (not kind and name in self.ruleset.obstacles)
+        if overcome:
             if not _take_from(name, st.obstacle_deck, st.obstacle_discard):
                 for loc in st.locations:  # overcome where it stood on the map
                     here = next((o for o in loc.obstacles if o.name == name), None)
@@ -420,7 +422,7 @@ class TableOperations(Operations):
         else:
             _take_from(name, st.asset_deck, st.asset_staging, st.asset_discard)
             st.asset_discard.append(name)
-        return name
+        return name, overcome
 
     def archive_reported_scene(self, scene: str) -> None:
         """A scene the table narrated goes to the archive (from the drawn scenes, the deck, or
@@ -578,8 +580,8 @@ class TableYearRules(Section):
         the scene goes to the archive, its epilogue runs, each participant marks an advance."""
         played = []
         for item in cards_played:
-            name = self.table_ops.spend_reported_card(item)
-            played.append({**item, "points": self.game.scenes.card_points(name)})
+            name, overcome = self.table_ops.spend_reported_card(item)
+            played.append({**item, "points": self.game.scenes.card_points(name, overcome)})
         self.table_ops.archive_reported_scene(scene)
         self.game.scenes.complete_scene(
             ctx, scene, location, list(participants), played, skill_match_points
@@ -804,14 +806,14 @@ def table_session(
     """The year's session from the campaign state, with the recorded scenes applied in order;
     with ``whole_year``, first the downtime the record gives and the scheme's season-end
     texts (``op_table_seasons``)."""
-    from .session import new_session
+    from .session import made_session
 
     chosen = list(record.get("characters") or [])
     unlocked = list(dict.fromkeys([*campaign.unlocked_characters, *chosen]))
     base = dataclasses.replace(campaign, unlocked_characters=unlocked, sheets=dict(campaign.sheets))
     for name in chosen:
         base.sheets.setdefault(name, _starting_sheet(ruleset, name))
-    built = new_session(
+    built = made_session(  # the table plays none of it: its own steps are run below
         ruleset, base, int(record.get("seed") or 0), chosen, scheme=record.get("scheme")
     )
     session = TableSession(ruleset, built.state)

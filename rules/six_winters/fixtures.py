@@ -66,7 +66,7 @@ from dsl.kernel.dispatch import dispatch
 from dsl.runtime import Context, Span
 
 from .cards import from_compiled
-from .session import Session, new_campaign, new_session
+from .session import Session, made_session, new_campaign
 from .state import AssetInProgress, Die, Frame, LocationState
 
 
@@ -113,7 +113,7 @@ def _table(ruleset: Any, fixture: Fixture) -> Session:
     for ln, name in zip(characters, names, strict=True):
         if name not in ruleset.characters:
             raise _Failed(f'no character "{name}" in this ruleset', ln.words[1].span)
-    session = new_session(ruleset, new_campaign(ruleset), 1, names, solo=len(names) == 1)
+    session = made_session(ruleset, new_campaign(ruleset), 1, names, solo=len(names) == 1)
     st = session.state
     st.frames = [Frame("actions", {})]
     st.asset_staging, st.scenes, st.scene_deck = [], [], []

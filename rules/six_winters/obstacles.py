@@ -126,12 +126,14 @@ class ObstacleRules(Section):
 
     def _activations(self, card: Obstacle) -> int:
         """How many times an obstacle activates: once, and once more per available scene of its
-        skill."""
-        same_skill = [
-            n
-            for n in self.game.scenes.available_scenes()
-            if self.ruleset.scenes[n].skill == card.skill
-        ]
+        skill. The scene deck's visible top card is available ("The top card on the scene deck
+        is visible and available"); the worked example counts only the scenes in the line, and
+        ``value top scene activates = 0`` plays it that way (the ruleset's README)."""
+        st = self.state
+        scenes = self.game.scenes.available_scenes()
+        if st.scene_deck and not self.ruleset.value("top scene activates", 1):
+            scenes = st.scenes
+        same_skill = [n for n in scenes if self.ruleset.scenes[n].skill == card.skill]
         return self.ruleset.value("obstacle activations", 1) + len(same_skill)
 
     @quiet("draw_obstacle_step")

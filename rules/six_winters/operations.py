@@ -635,10 +635,11 @@ class Operations:
         self.game.emit(EventKind.CARD_EXHAUSTED, character=c.name, card=card)
 
     def play_ability(self, c: CharacterState, name: str) -> None:
-        """A played ability goes to the bottom of the ability deck (the shared one in the solo
-        variant)."""
+        """A played ability goes to the character's ability discard, whence the refresh takes
+        the lowest valued card once the draw pile is empty (the ruleset's abilities.rules says
+        why)."""
         c.abilities.remove(name)
-        (self.state.solo_ability_deck if self.state.solo else c.ability_deck).append(name)
+        c.ability_discard.append(name)
         self.game.emit(EventKind.ABILITY_PLAYED, character=c.name, ability=name)
 
     def play_asset(self, c: CharacterState, name: str) -> None:
@@ -870,6 +871,8 @@ class Operations:
             "threat_pool": st.threat_pool,
         }
         st.events.insert(0, Event(EventKind.SESSION_STARTED, data))
+        if st.lost is not None:  # the threat pool was empty as the year began
+            st.events.insert(1, Event(EventKind.THREAT_POOL_EMPTY, {}))
 
     def shuffle(self, cards: list[str]) -> None:
         """Shuffle a pile of cards with the session's generator."""
@@ -912,10 +915,13 @@ class Operations:
         self.state.scheme = name
 
     def set_trackers(self, threat_pool: int, threat_box: int) -> None:
-        """The season and turn trackers at their start, the threat pool and the box."""
+        """The season and turn trackers at their start, the threat pool and the box. "If this
+        pool is ever empty, the players lose": a pool the map left empty loses the year before
+        its first turn (``session_started`` tells it; the solo pool sets it again)."""
         st = self.state
         st.season, st.turn = 0, 1
         st.threat_pool, st.threat_box = threat_pool, threat_box
+        st.lost = "the threat pool is empty" if threat_pool == 0 else None
 
     def seat_characters(self, characters: list[CharacterState]) -> None:
         self.state.characters = characters

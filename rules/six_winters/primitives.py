@@ -1377,6 +1377,7 @@ values_read = frozenset(
         "surge returns",
         "threat pool",
         "threat tokens",
+        "top scene activates",
         "trade cost",
         "trade dice in",
         "trade dice out",

@@ -35,7 +35,8 @@ class SceneRules(Section):
         super().__init__(game)
         # a card's points and skill, by name, and the fewest points a scene asks (the
         # ruleset's facts, worked out when first needed)
-        self._card_points_memo: dict[str, tuple[int, str | None]] = ruleset_memo(
+        # (keyed by name and whether it is an obstacle: an asset and an obstacle may share one)
+        self._card_points_memo: dict[tuple[str, bool], tuple[int, str | None]] = ruleset_memo(
             self.ruleset, "card points"
         )
         kept = ruleset_memo(self.ruleset, "session")
@@ -67,17 +68,16 @@ class SceneRules(Section):
             names = places[scene.name] = [loc.name for loc in self.game.first_places(scene.at)]
         return names
 
-    def card_skill(self, name: str) -> str | None:
-        if name in self.ruleset.assets:
-            return self.ruleset.assets[name].skill
-        if name in self.ruleset.obstacles:
-            return self.ruleset.obstacles[name].skill
-        return None
+    def card_skill(self, name: str, obstacle: bool = False) -> str | None:
+        """The skill of a completed asset, or with ``obstacle`` of an overcome obstacle: an
+        asset and an obstacle may share a name, and each is scored as itself."""
+        cards: Any = self.ruleset.obstacles if obstacle else self.ruleset.assets
+        card = cards.get(name)
+        return None if card is None else card.skill
 
-    def card_points(self, name: str) -> int:
-        if name in self.ruleset.assets:
-            return self.ruleset.assets[name].points
-        return self.ruleset.obstacles[name].points
+    def card_points(self, name: str, obstacle: bool = False) -> int:
+        """The points of a completed asset, or with ``obstacle`` of an overcome obstacle."""
+        return (self.ruleset.obstacles if obstacle else self.ruleset.assets)[name].points
 
     def narrate_options(self) -> list[Any]:
         """The narrate actions: every scene available, where it may be narrated, by every team
@@ -90,8 +90,10 @@ class SceneRules(Section):
         best = 0
         memo = self._card_points_memo  # ``_card_facts``, its memo read in line
         for c in st.characters:
-            for n in (*c.assets, *c.obstacles):
-                best += (memo.get(n) or self._card_facts(n))[0] + 1
+            for n in c.assets:
+                best += (memo.get((n, False)) or self._card_facts(n, False))[0] + 1
+            for n in c.obstacles:
+                best += (memo.get((n, True)) or self._card_facts(n, True))[0] + 1
         if best < self._least_scene_points:  # no scene at all: most of the time
             return options
         scenes = [n for n in self.available_scenes() if best >= rs.scenes[n].points]
@@ -155,17 +157,22 @@ class SceneRules(Section):
         overcome obstacles), and the skill of each."""
         points = 0
         skills = []
-        for n in (*c.assets, *c.obstacles):
-            facts = self._card_facts(n)
-            points += facts[0]
-            skills.append(facts[1])
+        for obstacle, names in ((False, c.assets), (True, c.obstacles)):
+            for n in names:
+                facts = self._card_facts(n, obstacle)
+                points += facts[0]
+                skills.append(facts[1])
         return points, skills
 
-    def _card_facts(self, name: str) -> tuple[int, str | None]:
+    def _card_facts(self, name: str, obstacle: bool) -> tuple[int, str | None]:
         """``card_points`` and ``card_skill`` of a card, worked out once per card."""
-        facts = self._card_points_memo.get(name)
+        key = (name, obstacle)
+        facts = self._card_points_memo.get(key)
         if facts is None:
-            facts = self._card_points_memo[name] = (self.card_points(name), self.card_skill(name))
+            facts = self._card_points_memo[key] = (
+                self.card_points(name, obstacle),
+                self.card_skill(name, obstacle),
+            )
         return facts
 
     def action_narrate(
@@ -178,7 +185,11 @@ class SceneRules(Section):
         team = [self.game.character(n) for n in participants]
         bonus = self.ruleset.value("skill match bonus", 1)
         match = bonus * sum(
-            1 for c in team for n in (*c.assets, *c.obstacles) if self.card_skill(n) == scene.skill
+            1
+            for c in team
+            for obstacle, names in ((False, c.assets), (True, c.obstacles))
+            for n in names
+            if self.card_skill(n, obstacle) == scene.skill
         )
         played: list[dict[str, Any]] = []
         total = match
@@ -206,7 +217,7 @@ class SceneRules(Section):
                 break
             obstacles, assets = left[choice["character"]]
             (assets if choice["kind"] == "asset" else obstacles).remove(choice["card"])
-            points = self.card_points(choice["card"])
+            points = self.card_points(choice["card"], choice["kind"] == "obstacle")
             total += points
             played.append({**choice, "points": points})
         self.game.touch()

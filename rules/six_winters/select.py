@@ -411,10 +411,15 @@ def _initiative(q: _Asked) -> list[Any] | None:
     noun, ctx = q.noun, q.ctx
     if not (q.category == "counter" and noun and "initiative" in noun and ctx.actor):
         return None
-    c = q.session.character(ctx.actor)
+    pool = [q.session.character(ctx.actor)]
+    if q.st.solo and ctx.card in q.session.ruleset.abilities:
+        # Solo Variant: "Ability Cards from either character may be played on your
+        # Initiative dice": the party's dice, the actor's first
+        pool += [c for c in q.st.characters if c.name != ctx.actor]
     value = getattr(q.selector, "value", None)
     return [
         Ref({"kind": "initiative", "character": c.name, "index": i, "face": f})
+        for c in pool
         for i, f in enumerate(c.initiative)
         if value is None or value.kind != "exact" or f == value.value
     ]

@@ -776,9 +776,38 @@ def new_session(
     dice_script: Sequence[int] = (),
     table_dice: bool = False,
 ) -> Session:
-    """Set up a session (the twelve setup steps; the ones needing choices are asked). With
+    """Set up a session (the twelve setup steps; the ones needing choices are asked), played
+    to its first question: the starting dice are rolled onto the map when it returns. With
     ``table_dice`` every die roll is asked (a ``roll`` decision: what the table's die showed)
     instead of drawn from the generator; ``dice_script`` gives faces first (tests)."""
+    session = made_session(
+        ruleset,
+        campaign,
+        seed,
+        characters,
+        solo=solo,
+        scheme=scheme,
+        dice_script=dice_script,
+        table_dice=table_dice,
+    )
+    session.pending()
+    return session
+
+
+def made_session(
+    ruleset: Ruleset,
+    campaign: CampaignState,
+    seed: int,
+    characters: Sequence[str],
+    *,
+    solo: bool = False,
+    scheme: str | None = None,
+    dice_script: Sequence[int] = (),
+    table_dice: bool = False,
+) -> Session:
+    """A session as it is made, before its first step is played: the setup steps done outside
+    play (1 to 7) are done, the rest waits for ``pending`` (a table or a behaviour fixture
+    lays its own state on it first)."""
     from .state import GameRandom
 
     rng = GameRandom(seed)

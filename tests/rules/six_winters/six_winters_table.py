@@ -18,7 +18,7 @@ from dsl.kernel.dispatch import Part, piece
 from dsl.runtime import Context, Span
 from rules.six_winters import engine
 from rules.six_winters.cards import CardView, Ruleset
-from rules.six_winters.session import Session
+from rules.six_winters.session import Session, made_session
 from rules.six_winters.session_end import SessionEndRules
 from rules.six_winters.state import AssetInProgress, Die, Frame
 
@@ -60,7 +60,7 @@ def table(
 ) -> engine.Session:
     """A session in its actions step, characters at ``at``, no dice anywhere, scripted dice."""
     campaign = engine.new_campaign(ruleset)
-    session = engine.new_session(ruleset, campaign, seed, list(characters), solo=solo)
+    session = made_session(ruleset, campaign, seed, list(characters), solo=solo)
     st = session.state
     st.frames = [Frame("actions", {})]
     st.asset_staging = []

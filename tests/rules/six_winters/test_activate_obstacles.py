@@ -1,5 +1,7 @@
 """Activate obstacles: activation count, tokens, movement, threat and surges."""
 
+import dataclasses
+
 from six_winters_table import add_location, kinds, place, run_piece, table
 
 
@@ -57,10 +59,20 @@ def test_an_obstacle_activates_once_with_no_matching_scene(ruleset):
 
 
 def test_the_visible_top_scene_counts_as_available(ruleset):
+    # "The top card on the scene deck is visible and available" (value top scene activates = 1)
     session, uid = _hogeltown(ruleset, [], progress=0, hindrance=2)
     session.state.scene_deck = ["Feed the Lyric Stone to the Dusk Hydra"]
     run_piece(session, "activate_obstacle", uid=uid)
     assert kinds(session, "obstacle_activated")[0]["activations"] == 2
+
+
+def test_declared_so_only_the_scenes_in_the_line_count_as_the_worked_example_does(ruleset):
+    line_only = dataclasses.replace(ruleset, values={**ruleset.values, "top scene activates": 0})
+    session, uid = _hogeltown(line_only, ["Feed the Lyric Stone to the Dusk Hydra"], 0, 2)
+    session.state.scene_deck = ["Feed the Lyric Stone to the Dusk Hydra"]  # a charm scene on top
+    run_piece(session, "activate_obstacle", uid=uid)
+    assert kinds(session, "obstacle_activated")[0]["activations"] == 2  # once, and the line's one
+    assert session.location("Hogeltown").obstacles[0].hindrance == 0
 
 
 def test_a_bare_obstacle_places_a_threat_and_is_discarded(ruleset):

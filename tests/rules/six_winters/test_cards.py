@@ -62,7 +62,7 @@ def test_whisper_drip_rolls_and_places_a_sorcery_here(cards):
     assert [(d.resource, d.face) for d in session.location("Eastkeep").dice] == [("sorcery", 4)]
 
 
-def test_respected_voice_sets_any_dice_here_to_five_and_goes_under_the_deck(cards):
+def test_respected_voice_sets_any_dice_here_to_five_and_goes_to_the_discard(cards):
     session = table(cards, ["Parin", "Kanun"], at="Giant's Gate")
     put_dice(session, "Giant's Gate", ("stability", 1), ("military", 2), ("stability", 6))
     parin = session.character("Parin")
@@ -91,7 +91,7 @@ def test_respected_voice_sets_any_dice_here_to_five_and_goes_under_the_deck(card
     assert asked[0].kind == "choose_many"
     assert [d.face for d in session.location("Giant's Gate").dice] == [5, 5, 6]
     parin = session.character("Parin")
-    assert parin.abilities == [] and parin.ability_deck[-1] == "Respected Voice"
+    assert parin.abilities == [] and parin.ability_discard == ["Respected Voice"]
 
 
 def test_the_hawkleader_sets_a_military_here_to_any_value(cards):

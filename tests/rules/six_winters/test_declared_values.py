@@ -25,6 +25,7 @@ TOGGLES = {
     "condition repeats",
     "surge returns",
     "map obstacles keep tokens",
+    "top scene activates",
 }
 # a change that shows within a few seeded games (a smaller one may not come up in them)
 CHANGED_TO = {

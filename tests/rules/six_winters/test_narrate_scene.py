@@ -162,3 +162,21 @@ def test_an_epilogue_for_each_character_in_the_scene_asks_the_primitive_before_a
     handed = session.primitive("draw")
     assert handed is not primitives.draw
     assert _takes_subject(handed) is _takes_subject(primitives.draw) is False
+
+
+def test_an_overcome_obstacle_scores_its_own_points_and_skill_not_an_asset_s_of_its_name(ruleset):
+    # "Dragon of the Frozen Voice" is both an obstacle (edge, 2 points) and an asset (lore,
+    # 3 points): Parin overcame the obstacle, and the lore scene counts it as the obstacle
+    session = table(ruleset, ["Parin", "Fuscus"], at="Giant's Gate")
+    session.state.scenes = [SPORES]
+    session.state.scene_deck = []
+    session.character("Parin").obstacles = ["Dragon of the Frozen Voice"]
+    session.character("Fuscus").assets = ["Book of Pressed Leaves", "Radiant Fernbrake"]
+    dragon = {"card": "Dragon of the Frozen Voice", "kind": "obstacle", "character": "Parin"}
+    book = {"card": "Book of Pressed Leaves", "kind": "asset", "character": "Fuscus"}
+    asked = act(session, dict(NARRATE_SPORES), dragon, book, "finish", "Stay", "-2,0")
+    assert "1 of 4 points" in asked[0].prompt  # the fernbrake's lore only: the dragon is edge
+    assert "3 of 4 points" in asked[1].prompt  # and the dragon scores its own 2 points
+    done = kinds(session, "scene_completed")[0]
+    assert done["skill_match_points"] == 1
+    assert done["cards_played"] == [{**dragon, "points": 2}, {**book, "points": 2}]

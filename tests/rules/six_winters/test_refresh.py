@@ -1,7 +1,7 @@
 """Refresh: sorcery rerolls and explodes, resources top up, action points, abilities, take
 two, reroll initiative."""
 
-from six_winters_table import ability, kinds, place, put_dice, table, with_abilities
+from six_winters_table import ability, act, kinds, place, put_dice, table, with_abilities
 
 from rules.six_winters.primitives import cancel
 from rules.six_winters.state import Frame
@@ -122,7 +122,7 @@ def test_ability_cards_are_drawn_lowest_number_first(ruleset):
     assert parin.abilities == ["Respected Voice", "Diplomatic Relations"]
 
 
-def test_a_played_ability_goes_to_the_bottom_of_its_deck_and_cycles(ruleset):
+def test_a_played_ability_goes_to_the_ability_discard_and_cycles(ruleset):
     session = table(ruleset, ["Kanun", "Parin"], at="Eastkeep")
     kanun = session.character("Kanun")
     session.ops.take_ability(kanun)  # Friend of the Forge (1): Play
@@ -136,12 +136,13 @@ def test_a_played_ability_goes_to_the_bottom_of_its_deck_and_cycles(ruleset):
     kanun = session.character("Kanun")
     assert session.location("Eastkeep").dice[0].face == 2
     assert kanun.abilities == []
-    assert kanun.ability_deck[-1] == "Friend of the Forge"
+    assert kanun.ability_discard == ["Friend of the Forge"]
+    assert "Friend of the Forge" not in kanun.ability_deck
     # with every other card drawn, the played card comes round again
-    while len(kanun.ability_deck) > 1:
+    while kanun.ability_deck:
         session.ops.take_ability(kanun)
     session.ops.take_ability(kanun)
-    assert kanun.abilities[-1] == "Friend of the Forge"
+    assert kanun.abilities[-1] == "Friend of the Forge" and kanun.ability_discard == []
 
 
 def test_an_exhausted_asset_is_used_once_per_turn(ruleset):
@@ -207,3 +208,23 @@ def test_a_standing_text_of_an_ability_in_hand_cancels_its_holders_explosion_str
 
     assert psyche_lost([name]) == 0
     assert psyche_lost([]) == 2
+
+
+def test_with_the_draw_pile_empty_the_lowest_played_ability_comes_back_first(ruleset):
+    # Refresh: "you may take the lowest valued card available" once the draw pile is empty;
+    # Kanun plays I've Seen Worse (6), then Friend of the Forge (1)
+    session = table(ruleset, ["Kanun", "Parin"], at="Eastkeep")
+    kanun = session.character("Kanun")
+    kanun.abilities, kanun.ability_deck = ["I've Seen Worse", "Friend of the Forge"], []
+    session.location("Eastkeep").threats = 1
+    session.state.threat_pool -= 1
+    put_dice(session, "Eastkeep", ("military", 6))
+    for card, *answers in (("I've Seen Worse",), ("Friend of the Forge", lambda d: [*d.options])):
+        act(session, {"act": "ability", "character": "Kanun", "card": card, "effect": 0}, *answers)
+    kanun = session.character("Kanun")
+    assert session.location("Eastkeep").threats == 0
+    assert kanun.abilities == [] and not kanun.ability_deck
+    session.take_ability(kanun)
+    assert kanun.abilities == ["Friend of the Forge"]
+    session.take_ability(kanun)
+    assert kanun.abilities == ["Friend of the Forge", "I've Seen Worse"]

@@ -97,3 +97,22 @@ def test_the_overcome_asks_progress_or_hindrance_on_the_table_as_it_is_then(rule
             return
         session.apply(bot.choose(session.observation(decision.who), decision))
     pytest.fail("no overcome asked for progress or hindrance")
+
+
+def test_a_replayed_year_has_every_event_and_is_over_as_the_last_answer_is_given(ruleset):
+    # docs/engine.md: the seed and the answers rebuild the same session, event for event
+    campaign = engine.new_campaign(ruleset)
+    played = engine.play(
+        engine.new_session(ruleset, campaign, 4, ["Parin", "Kanun"]), HeuristicBot(4)
+    )
+    again = engine.replay(ruleset, campaign, 4, ["Parin", "Kanun"], played.state.answers)
+    assert again.state.over  # read as it is, with no question asked of it first
+    assert [(e.kind, e.data) for e in again.events] == [(e.kind, e.data) for e in played.events]
+
+
+def test_a_new_session_has_its_starting_dice_on_the_map_at_once(ruleset):
+    session = engine.new_session(ruleset, engine.new_campaign(ruleset), 4, ["Parin", "Kanun"])
+    # Roll Starting Resources: a die per production icon, before anything is asked
+    icons = sum(len(session.side(loc).produces) for loc in session.state.locations)
+    assert icons > 0
+    assert sum(len(loc.dice) for loc in session.state.locations) >= icons  # sorcery explodes

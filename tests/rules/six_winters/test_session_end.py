@@ -4,6 +4,7 @@ from six_winters_table import kinds, place, put_dice, table
 
 from rules.six_winters import engine
 from rules.six_winters.bots import HeuristicBot
+from rules.six_winters.session import made_session
 from rules.six_winters.state import AssetInProgress, Frame
 
 
@@ -107,7 +108,7 @@ def test_update_the_chronicle_notes_downtime_for_the_characters_not_taken_this_y
     campaign = engine.new_campaign(ruleset)
     campaign.year = 2
     campaign.last_characters = ["Parin", "Kanun"]
-    session = engine.new_session(ruleset, campaign, 3, ["Fuscus", "Parin"])
+    session = made_session(ruleset, campaign, 3, ["Fuscus", "Parin"])
     _end(session)
     after = engine.end_session(campaign, session)
     scheme = session.state.scheme

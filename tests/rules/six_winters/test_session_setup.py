@@ -207,3 +207,16 @@ def test_restore_campaign_state_places_the_recorded_obstacles_with_their_printed
     nxt = _setup(ruleset, campaign=after, characters=("Parin", "Kanun"))
     (restored,) = nxt.location("Eastkeep").obstacles
     assert (restored.name, restored.progress, restored.hindrance) == ("Background Checks", 0, 2)
+
+
+def test_a_year_that_begins_with_an_empty_threat_pool_is_lost_before_its_first_turn(ruleset):
+    # "If this pool is ever empty, the players lose": twelve threats on the map leave none
+    campaign = engine.new_campaign(ruleset)
+    for place in campaign.map[:4]:
+        place.threats = 3
+    session = _setup(ruleset, campaign=campaign)
+    assert session.state.threat_pool == 0
+    assert [e.kind for e in session.events[:2]] == ["session_started", "threat_pool_empty"]
+    session = engine.play(session, HeuristicBot(1))
+    assert not kinds(session, "turn_started")
+    assert session.result().won is False

@@ -1,6 +1,7 @@
 """The solo variant: two characters, one token, a shuffled shared ability deck, 8 threats."""
 
 import pytest
+from six_winters_table import act, kinds, table
 
 from dsl.errors import ChroniclerError
 from rules.six_winters import engine
@@ -70,3 +71,35 @@ def test_solo_setup_gives_each_character_its_own_first_ability_card(ruleset):
         for c in session.state.characters:
             assert c.abilities == [ruleset.character_abilities(c.name)[0]], (seed, c.name)
             assert ruleset.abilities[c.abilities[0]].number == 1
+
+
+def test_solo_an_ability_may_act_on_the_partner_s_initiative_dice(ruleset):
+    # Solo Variant: "Ability Cards from either character may be played on your Initiative dice"
+    session = table(ruleset, ["Parin", "Kanun"], at="Eastkeep", solo=True)
+    parin, kanun = session.character("Parin"), session.character("Kanun")
+    parin.abilities, parin.initiative, kanun.initiative = ["Speaker for the East"], [], [2]
+    option = {"act": "ability", "character": "Parin", "card": "Speaker for the East", "effect": 0}
+    act(session, option, "an initiative die in your pool")
+    assert session.character("Kanun").initiative == [5]  # flipped to its opposite face
+
+
+def test_a_question_whose_every_answer_failed_is_not_asked_a_third_time(ruleset):
+    # no initiative die in the party's pool and no die here: each alternative is refused once,
+    # then the card is taken back with no one asked again
+    session = table(ruleset, ["Fuscus", "Parin"], at="Yearly Field", solo=True)
+    parin = session.character("Parin")
+    parin.abilities = ["Silver-Tongued Ruffian"]
+    for c in session.state.characters:
+        c.initiative = []
+    option = {"act": "ability", "character": "Parin", "card": "Silver-Tongued Ruffian", "effect": 0}
+    session.apply(option)
+    asked = []
+    while (decision := session.pending()).kind != "choose_action":
+        asked.append(decision.options)
+        session.apply(decision.options[0])
+    assert asked == [
+        ("an initiative die in your pool", "a resource at this location"),
+        ("a resource at this location",),
+    ]
+    assert kinds(session, "action_refused")[-1]["option"] == option
+    assert session.character("Parin").abilities == ["Silver-Tongued Ruffian"]

@@ -22,7 +22,7 @@ def _with(session, who, *abilities):
 
 def _played(session, who, name):
     c = session.character(who)
-    assert name not in c.abilities and c.ability_deck[-1] == name  # to the bottom of the deck
+    assert name not in c.abilities and c.ability_discard[-1] == name  # to the ability discard
 
 
 def _all(decision):
