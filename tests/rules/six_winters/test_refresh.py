@@ -224,7 +224,7 @@ def test_with_the_draw_pile_empty_the_lowest_played_ability_comes_back_first(rul
     kanun = session.character("Kanun")
     assert session.location("Eastkeep").threats == 0
     assert kanun.abilities == [] and not kanun.ability_deck
-    session.take_ability(kanun)
+    session.ops.take_ability(kanun)
     assert kanun.abilities == ["Friend of the Forge"]
-    session.take_ability(kanun)
+    session.ops.take_ability(kanun)
     assert kanun.abilities == ["Friend of the Forge", "I've Seen Worse"]
