@@ -240,7 +240,12 @@ class BundleFile(_Strict):
         unique("history changes numbered", [x.number for x in self.history])
         scenes = {(x.number, y.number) for x in self.sessions for y in x.scenes}
         sessions = {x.number for x in self.sessions}
+        characters = {c.name for c in self.characters}
         for entry in self.entries:
+            if entry.who is not None and entry.who not in characters:
+                raise ValueError(
+                    f"entry {entry.number} is about {entry.who!r}, who is not among its characters"
+                )
             if entry.scene is not None and (entry.session, entry.scene) not in scenes:
                 raise ValueError(f"entry {entry.number} names a scene the bundle lacks")
             if entry.session is not None and entry.session not in sessions:

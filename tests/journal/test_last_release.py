@@ -195,7 +195,14 @@ def test_every_page_publishes_as_the_last_release_published_it(
     assert sorted(pages) == sorted(wanted)
     for page, text in wanted.items():
         assert shown_of_the_journal(page, pages[page]) == shown_of_the_journal(page, text), page
-    assert config == (FIXTURE / "published" / slug / "mkdocs.yml").read_text(encoding="utf-8")
+    then = (FIXTURE / "published" / slug / "mkdocs.yml").read_text(encoding="utf-8")
+    assert _checkout_free(config) == _checkout_free(then)
+
+
+def _checkout_free(config: str) -> str:
+    """The site's configuration with the theme's folder read from the checkout that wrote it
+    (an absolute path: the fixture was made in another checkout than the one testing it)."""
+    return re.sub(r"\S*(/journal/site_assets/theme)", r"<checkout>\1", config)
 
 
 @pytest.mark.parametrize("campaign", CAMPAIGNS)

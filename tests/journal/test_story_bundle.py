@@ -55,6 +55,11 @@ def test_a_six_winters_bundle_keeps_its_own_tables_and_no_entries(recorded: Jour
         (lambda b: b["entries"][1].update(kind="spell"), "does not match any of the expected"),
         (lambda b: b["entries"][2].update(scene=99), "names a scene the bundle lacks"),
         (lambda b: b["entries"].append(b["entries"][0]), "two entries numbered 1"),
+        (lambda b: b["entries"][2].update(who="Nobody"), "'Nobody', who is not among its"),
+        (
+            lambda b: b["entries"][2]["payload"]["after"].update(kind="countdown"),
+            "became a countdown",
+        ),
         (lambda b: b["sessions"][0].update(title="a\x00b"), "NUL"),
         # what the rules cannot leave on a table (entry 1 adds a clock of 6, entry 0 is Brick)
         (lambda b: b["entries"][1]["payload"]["after"].update(value=7), "6 wedges"),
