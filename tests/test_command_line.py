@@ -108,7 +108,7 @@ def test_help_lists_the_verbs_by_who_uses_them() -> None:
     ]
     designer = {"check", "fmt", "cards", "test", "play", "print", "simulate", "odds"}
     assert designer <= set(panels[DESIGNER]) <= designer | {"lsp"}
-    chronicler = {"campaign", "use", "history", "publish", "export", "import", "demo"}
+    chronicler = {"campaign", "use", "history", "undo", "publish", "export", "import", "demo"}
     assert set(panels[CHRONICLER]) == chronicler
     assert set(panels["Six Winters table"]) == {"setup", "year", "scene", "chronicle"}
     assert set(panels["Tags and Tracks table"]) == {
@@ -121,6 +121,7 @@ def test_help_lists_the_verbs_by_who_uses_them() -> None:
         "track",
         "consequence",
         "xp",
+        "entry",  # the log of what the table recorded: list, amend, delete
     }
     scene = subprocess.run(
         [sys.executable, "-m", "journal.cli", "scene", "--help"],

@@ -60,9 +60,8 @@ def test_a_declared_value_shows_its_comment_and_where_the_game_reads_it(
     editor: Editor, winters: Path
 ) -> None:
     ruleset = winters / "ruleset.rules"
-    row = row_of(
-        ruleset, "value threat pool = 6  # two players; the game is lost when the pool empties"
-    )
+    line = "value threat pool = 6 in 1..  # two players; the game is lost when the pool empties"
+    row = row_of(ruleset, line)
     found = hover(editor, ruleset, row, 8)
     assert found is not None
     text = found.contents.value  # type: ignore[union-attr]

@@ -334,7 +334,7 @@ def test_a_database_password_is_never_printed(cli, journal_path: Path) -> None: 
 
 def test_the_ledger_refuses_negative_card_points_as_the_command_line_does() -> None:
     from dsl.errors import ChroniclerError
-    from journal.ledger import Play
+    from journal.six_winters.ledger import Play
 
     with pytest.raises(ChroniclerError, match="0 points or more, not -1"):
         Play("Old Map", -1)

@@ -120,7 +120,7 @@ def word(value: Any) -> str | None:
 def slot(value: Any) -> tuple[str | None, int | None]:
     """A compiled recipe slot, whatever its shape, as (resource or None for any, face or None)."""
     if isinstance(value, dict):
-        resource, face = value.get("resource"), value.get("face")
+        resource, face = value.get("resource", value.get("die")), value.get("face")
     elif isinstance(value, str):
         parts = value.split()
         resource = parts[0]
