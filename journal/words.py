@@ -36,3 +36,10 @@ def kind_title(kind: str) -> str:
         last += "s"
     plural = f"{head} {last}" if head else last
     return plural[:1].upper() + plural[1:]
+
+
+def face_alt(name: str, printed: Iterable[str]) -> str:
+    """A card face's text for those who cannot see it: its name, then its printed text if it
+    has any ("Whisper Drip: Exhaust: ..."; a card with no rules text is its name alone)."""
+    said = " ".join(line for line in printed if line.strip())
+    return f"{name}: {said}" if said else name

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 
 from dsl.errors import ChroniclerError
-from journal.words import kind_title
+from journal.words import face_alt, kind_title
 
 if TYPE_CHECKING:
     from journal.db import Journal
@@ -198,7 +198,7 @@ def card_gallery(
             shown.append(
                 {
                     "name": card.name,
-                    "alt": f"{card.name}: " + " ".join(card.printed),
+                    "alt": face_alt(card.name, card.printed),
                     "image": path,
                     "search": " ".join([card.name, kind, *card.printed]).casefold(),
                     "scenes": met.scenes.get(card.name.casefold(), []),

@@ -21,7 +21,7 @@ from journal.catalogue import Catalogue
 from journal.website.rows import CampaignRows
 from journal.website.sanitize import attr, linked, narration_html, text
 from journal.website.svg import Square, map_svg, region_label, skills_chart_svg
-from journal.words import counted, kind_title
+from journal.words import counted, face_alt, kind_title
 
 _TITLE_SWAPS = str.maketrans(
     {"<": "‹", ">": "›", "&": "+", '"': "”", "'": "’", "`": "’", "\\": "/"}
@@ -800,7 +800,7 @@ def gallery_page(
             out += [f"### {title(card.name)} {{ #{card_anchor(card.name, kind)} }}", ""]
             face = (faces or {}).get((kind, card.name))
             if face:
-                alt = f"{card.name}: " + " ".join(card.printed)
+                alt = face_alt(card.name, card.printed)
                 out += [
                     f'<p class="card-face-row"><img src="{attr(face)}" alt="{attr(alt)}" '
                     f'width="{size[0]}" height="{size[1]}" loading="lazy"></p>',

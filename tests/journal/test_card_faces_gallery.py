@@ -183,3 +183,13 @@ def test_the_published_site_has_the_face_pages_in_its_gallery(published: Path) -
     linked = {f'href="cards/{p.name}"' for p in (published / "cards").glob("*.html")}
     assert linked and all(link in gallery for link in linked)
     assert broken_links(published) == []
+
+
+def test_a_face_is_named_to_a_screen_reader_with_its_text_or_by_its_name_alone() -> None:
+    # the rope has no rules text: its name alone, never "49 Feet of Greenleaf Rope: "
+    gallery = card_gallery(Rows(played=["49 Feet of Greenleaf Rope", "Whisper Drip"]))
+    assert gallery is not None
+    alts = [attrs["alt"] for tag, attrs in _tags(gallery.pages["cards/asset.md"]) if tag == "img"]
+    assert "49 Feet of Greenleaf Rope" in alts
+    (drip,) = [alt for alt in alts if alt.startswith("Whisper Drip")]
+    assert drip.startswith("Whisper Drip: ") and len(drip) > len("Whisper Drip: ")
