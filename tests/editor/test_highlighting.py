@@ -22,7 +22,10 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 GRAMMAR = ROOT / "journal" / "editor" / "rules.tmLanguage.json"
 MODULES = ROOT / ".build" / "npm" / "node_modules"
-SHIPPED = sorted((ROOT / "rules").glob("*/*.rules"))
+# every ruleset's files and the libraries' (rules/library/<name>/)
+SHIPPED = sorted((ROOT / "rules").glob("*/*.rules")) + sorted(
+    (ROOT / "rules" / "library").glob("*/*.rules")
+)
 REQUIRED = os.environ.get("CHRONICLER_REQUIRE_EDITOR", "") not in ("", "0")
 
 
@@ -98,7 +101,8 @@ def test_values_and_declarations(scopes: dict) -> None:
     ruleset = scopes["ruleset.rules:six_winters"]
     assert "threat pool" in scoped(ruleset, "variable.other.constant")
     declarations = scoped(ruleset, "keyword.other.declaration")
-    assert {"ruleset", "resources", "kind", "value", "location", "tags"} <= set(declarations)
+    assert {"ruleset", "library", "relation", "kind", "value", "tags"} <= set(declarations)
+    assert "library" not in scoped(ruleset, "storage.type.kind")  # not a card's header
 
 
 def test_the_pygments_lexer_is_found_by_name_and_by_file() -> None:
