@@ -126,9 +126,9 @@ class ObstacleRules(Section):
 
     def _activations(self, card: Obstacle) -> int:
         """How many times an obstacle activates: once, and once more per available scene of its
-        skill. The scene deck's visible top card is available ("The top card on the scene deck
-        is visible and available"); the worked example counts only the scenes in the line, and
-        ``value top scene activates = 0`` plays it that way (the ruleset's README)."""
+        skill. The rules count the face-up card on top of the scene deck as available; the
+        worked example counts only the scenes in the line, and ``value top scene activates = 0``
+        plays it that way (the ruleset's README)."""
         st = self.state
         scenes = self.game.scenes.available_scenes()
         if st.scene_deck and not self.ruleset.value("top scene activates", 1):

@@ -413,8 +413,8 @@ def _initiative(q: _Asked) -> list[Any] | None:
         return None
     pool = [q.session.character(ctx.actor)]
     if q.st.solo and ctx.card in q.session.ruleset.abilities:
-        # Solo Variant: "Ability Cards from either character may be played on your
-        # Initiative dice": the party's dice, the actor's first
+        # the solo variant lets either character's abilities use the acting player's
+        # initiative dice: the party's dice, the actor's first
         pool += [c for c in q.st.characters if c.name != ctx.actor]
     value = getattr(q.selector, "value", None)
     return [

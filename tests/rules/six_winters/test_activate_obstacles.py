@@ -59,7 +59,7 @@ def test_an_obstacle_activates_once_with_no_matching_scene(ruleset):
 
 
 def test_the_visible_top_scene_counts_as_available(ruleset):
-    # "The top card on the scene deck is visible and available" (value top scene activates = 1)
+    # the face-up top card of the scene deck counts as available (value top scene activates = 1)
     session, uid = _hogeltown(ruleset, [], progress=0, hindrance=2)
     session.state.scene_deck = ["Feed the Lyric Stone to the Dusk Hydra"]
     run_piece(session, "activate_obstacle", uid=uid)

@@ -74,7 +74,7 @@ def test_solo_setup_gives_each_character_its_own_first_ability_card(ruleset):
 
 
 def test_solo_an_ability_may_act_on_the_partner_s_initiative_dice(ruleset):
-    # Solo Variant: "Ability Cards from either character may be played on your Initiative dice"
+    # solo variant: an ability of either character may use the acting player's initiative dice
     session = table(ruleset, ["Parin", "Kanun"], at="Eastkeep", solo=True)
     parin, kanun = session.character("Parin"), session.character("Kanun")
     parin.abilities, parin.initiative, kanun.initiative = ["Speaker for the East"], [], [2]
