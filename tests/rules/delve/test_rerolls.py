@@ -10,9 +10,9 @@ from delve_by_hand import Scripted
 
 
 @pytest.mark.parametrize("number", ["luck", "fate", "corruption", "stress", "fatigue"])
-def test_what_a_re_roll_costs_is_a_number_each_player_holds_from_0(delve, number):
+def test_what_a_re_roll_costs_is_a_number_each_model_holds_from_0(delve, number):
     declared = delve.vocabulary.world.properties[number]
-    assert declared.owner == "player"
+    assert declared.owner == "model"
     assert declared.low == 0 and declared.start == 0
 
 
