@@ -69,3 +69,9 @@ def test_a_check_delve_does_not_have_is_one_line_and_exit_2(capsys):
     )  # fmt: skip
     assert code == 2 and len(err.strip().splitlines()) == 1
     assert "'trivial' is not a step of 'difficulty'" in err
+
+
+def test_a_gm_runs_delve_so_no_bot_plays_or_simulates_it(capsys):
+    code, _, err = run(capsys, "play", "delve")
+    assert code != 0 and "delve has no bots to play it" in err
+    assert len(err.strip().splitlines()) == 1
