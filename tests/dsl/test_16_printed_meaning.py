@@ -79,6 +79,8 @@ def test_every_printed_ability_binds_again_to_what_it_was_printed_from(folder: P
     checked = check_ruleset(folder)
     if not checked.cards:  # a ruleset of procedure and values only (tags-and-tracks)
         pytest.skip(f"{folder.name} writes no cards: no phrase to read back")
+    if not any(side.effects for card in checked.cards for side in _sides(card)):
+        pytest.skip(f"{folder.name}'s cards hold fields only (delve): no ability to print")
     count, differ = _differences(checked, checked.cards)
     assert count > 10
     assert differ == []
