@@ -177,9 +177,21 @@ class _VocabularyBuilder:
             elif isinstance(form, ast.TriggerDecl) and form.kinds:
                 self.trigger_kinds(form)
         self.verbs(verbs)
-        if not v.primitives:
+        if not v.primitives or self.plays_on_the_world():
             self.core_verbs()
         return v
+
+    def plays_on_the_world(self) -> bool:
+        """Whether the ruleset's primitives only add to the world engine (their procedure
+        words are the world engine's, ``dsl.world.words.world_words``): its text keeps the
+        core verbs beside its own."""
+        from dsl.world.words import WorldWords
+
+        try:
+            module = _import_primitives(str(self.v.primitives), self.base_dir)
+        except Exception:  # told at the verbs that need it
+            return False
+        return isinstance(getattr(module, "procedure_words", None), WorldWords)
 
     def value_in_range(self, form: ast.ValueDecl) -> None:
         """A value written outside the range its declaration gives (``= 0 in 1..``) is one

@@ -12,11 +12,12 @@ the kernel's: ``pending()`` → ``apply(answer)``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from dsl.compiler import CompiledAbility, CompiledRuleset
-from dsl.kernel.dispatch import answer, piece, step
+from dsl.kernel.dispatch import Part, answer, piece, step
 from dsl.kernel.flat import FlatState
 from dsl.kernel.machine import Frame, Machine, PieceRefused
 from dsl.kernel.random import GameRandom
@@ -28,6 +29,7 @@ from .events import WorldDecision, WorldEvent
 from .host import WorldHost
 from .model import GAME, PLAYER, World
 from .ops import Ops, each_owner
+from .players import Orders, observed_orders, redeal_orders, refused_here
 from .state import WorldState, zone_key
 from .verbs import CORE_VERBS
 
@@ -52,6 +54,7 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
     ``to_json``/``observation``/``returns``)."""
 
     state_type: ClassVar[type] = WorldState
+    orders = Part(Orders)  # orders placed face up or down, resolved in placement order
 
     def __init__(
         self, ruleset: CompiledRuleset, state: WorldState, world: World | None = None
@@ -189,7 +192,9 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
         step = self.procedure.phase(phase).steps[index]
         ctx.host, ctx.actor = self.host, actor
         assert step.ability is not None
-        step.ability.run(ctx)
+        # a step's text with nothing to act on (a cost that cannot be paid) does nothing
+        with suppress(NothingToActOn):
+            step.ability.run(ctx)
 
     def act_in_any_order(self) -> None:
         """Every player acts, in turn order, until all have passed."""
@@ -319,7 +324,7 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
 
     def piece_refused(self, data: dict[str, Any], reason: str) -> None:
         frames = self.state.frames
-        if frames and frames[-1].kind == "act":
+        if frames and (frames[-1].kind == "act" or refused_here(frames)):
             frame = frames[-1]
             args = data.get("args", {})
             frame.data.setdefault("refused", []).append(f"{args.get('label')}|{args.get('card')}")
@@ -360,6 +365,7 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
             "on map": on_map,
             "pieces": {h: dict(p) for h, p in st.pieces.items()},
             "committed": committed,
+            "orders": observed_orders(who, st.orders),
         }
 
     def determinize(self, who: str | None, rng: Any) -> WorldGame:
@@ -388,6 +394,7 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
             st.cards[card]["zone"] = key
             owner = key.partition("@")[2]
             st.cards[card]["owner"] = owner or st.cards[card].get("owner")
+        redeal_orders(copy, who, rng)
         return copy
 
     def returns(self) -> dict[str, float]:

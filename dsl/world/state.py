@@ -8,7 +8,8 @@ without a line of code of ours (``dsl.kernel.flat.FlatState``).
 - ``pieces``: the pieces counted on each thing (``pieces["Old Mill"]["fire"]``; an owned
   piece as ``warrior@p1``);
 - ``effects``: what lasts until a named point of the procedure (``dsl.world.effects``);
-- ``committed``: hidden choices made and not yet revealed, by player.
+- ``committed``: hidden choices made and not yet revealed, by player;
+- ``orders``: the orders on the board, in the order placed (``dsl.world.players``).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ class WorldState:
     pieces: dict[str, dict[str, int]] = field(default_factory=dict)
     effects: list[dict[str, Any]] = field(default_factory=list)
     committed: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    orders: list[dict[str, Any]] = field(default_factory=list)
     used: list[str] = field(default_factory=list)  # abilities used once this turn (card|label)
     passed: list[str] = field(default_factory=list)  # players done acting in this phase
     result: dict[str, Any] = field(default_factory=dict)  # scores, winner, ranking

@@ -12,6 +12,8 @@ from typing import Any
 
 from dsl.procedure import NO_WORDS, ProcedureWords
 
+from .players import order_step
+
 
 def _until_the_game_ends(game: Any) -> bool:
     return bool(game.state.over)
@@ -50,6 +52,8 @@ class WorldWords:
         folded = " ".join(words.casefold().split())
         if use == "each":
             return _each(folded)
+        if use == "step" and (ordered := order_step(folded)) is not None:
+            return ordered  # orders placed and resolved, a final score (dsl.world.players)
         if use == "step" and folded.startswith(FIRE):
             return _fire(folded.removeprefix(FIRE))
         return self.tables.get(use, {}).get(folded)
