@@ -1,0 +1,1 @@
+"""Seasons: seed 003's competitive seasonal game, as text (see ``STATUS.md``)."""
