@@ -1,14 +1,43 @@
 """Seasons as the registry finds it: the folder's text, played by the world engine's plugin
 (``rules/text``) under the name ``seasons`` (the entry point of ``chronicler.rulesets`` in
-``pyproject.toml``), with the bots of ``bots.py`` beside the world engine's."""
+``pyproject.toml``), with its own bots (``bots.py``: random, heuristic, or one a seat)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from dsl.contract import Ruleset
+from dsl.contract import Bot, Facts, Ruleset
+from dsl.errors import ChroniclerError
 from rules.text.plugin import RULESET as TEXT
+from rules.text.plugin import Playtest as TextPlaytest
+from rules.text.plugin import new_world_game
+
+
+@dataclass(frozen=True)
+class Bots:
+    default: str = "heuristic"
+
+    def names(self) -> tuple[str, ...]:
+        from .bots import BOTS, Names
+
+        return Names(BOTS)
+
+    def make(self, name: str, seed: int) -> Bot:
+        from .bots import make
+
+        made: Bot = make(name, seed)
+        return made
+
+
+@dataclass(frozen=True)
+class Playtest(TextPlaytest):
+    def play(self, bot: str, seed: int, last: int) -> list[Facts]:
+        from rules.text.playtest import play_game
+
+        if bot not in Bots().names():
+            raise ChroniclerError(f"no bot {bot!r} plays Seasons")
+        return [play_game(new_world_game(self.folder, seed, None), Bots().make(bot, seed))]
 
 
 @dataclass(frozen=True)
@@ -18,7 +47,8 @@ class Plugin:
     primitives: str | None = "rules.seasons.primitives"
 
     def bind(self, name: str, folder: Path, *, shipped: bool) -> Ruleset:
-        return TEXT.bind(name, folder, shipped=shipped)
+        text = TEXT.bind(name, folder, shipped=shipped)
+        return replace(text, bots=Bots(), playtest=Playtest(folder))
 
 
 RULESET = Plugin()

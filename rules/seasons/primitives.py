@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dsl.runtime import Context, EffectError, NothingToActOn
+from dsl.runtime import Context, EffectError, NothingToActOn, creates
 from dsl.world.words import world_words
 
 if TYPE_CHECKING:
@@ -266,6 +266,7 @@ def the_last_year_ends(game: WorldGame) -> bool:
 # ---- verbs the text uses ----------------------------------------------------------------------
 
 
+@creates("object")  # the verb picks what it acts on itself
 def suffer(ctx: Context, object: Any = None) -> None:
     """At the bottom of happiness: the curse die's row, done."""
     game, player = _game(ctx), str(ctx.actor)
@@ -279,6 +280,7 @@ def suffer(ctx: Context, object: Any = None) -> None:
         game.ops.place(capital(game, player), "fire")
 
 
+@creates("object")  # the verb picks what it acts on itself
 def receive(ctx: Context, object: Any = None) -> None:
     """Draw a blessing, unless the hand already holds the hand limit (our reading: it is lost)."""
     game, player = _game(ctx), str(ctx.actor)
@@ -300,6 +302,7 @@ def _your_units(game: WorldGame, player: str) -> list[str]:
     ]
 
 
+@creates("object")  # the verb picks what it acts on itself
 def sacrifice(ctx: Context, object: Any = None) -> None:
     """The Great Sacrifice: the player gives up a unit of their choice."""
     game, player = _game(ctx), str(ctx.actor)
@@ -307,6 +310,7 @@ def sacrifice(ctx: Context, object: Any = None) -> None:
     game.ops.remove(tile, unit, 1, player)
 
 
+@creates("object")  # the verb picks what it acts on itself
 def wither(ctx: Context, object: Any = None) -> None:
     """Aging at its top: the aging die picks one of the player's lands (1-2 capital, 3-4 farm,
     5-6 mine: our reading); a unit there dies (a peasant first), else one in the combat area,
@@ -325,6 +329,7 @@ def wither(ctx: Context, object: Any = None) -> None:
                     return
 
 
+@creates("object")  # the verb picks what it acts on itself
 def douse(ctx: Context, object: Any = None) -> None:
     """Work: take a fire off one of your lands."""
     game, player = _game(ctx), str(ctx.actor)
@@ -332,6 +337,7 @@ def douse(ctx: Context, object: Any = None) -> None:
     game.ops.remove(tile, "fire")
 
 
+@creates("object")  # the verb picks what it acts on itself
 def build(ctx: Context, object: Any = None) -> None:
     """Work: construct a building on one of your lands, each point of effort left taking 1
     gold off its cost; a building already there is replaced (a rebuild)."""
@@ -365,6 +371,7 @@ def _room(game: WorldGame, tile: str) -> bool:
     return units_on(game, tile) < value(game, "unit limit")
 
 
+@creates("object")  # the verb picks what it acts on itself
 def recruit(ctx: Context, object: Any = None) -> None:
     """Recruit: a peasant (free) on your capital or a tile with your building; a warrior (1
     gold) there too when the building recruits (our reading of 'an appropriate building')."""
@@ -387,6 +394,7 @@ def recruit(ctx: Context, object: Any = None) -> None:
     game.ops.place(tile, unit, 1, player)
 
 
+@creates("object")  # the verb picks what it acts on itself
 def march(ctx: Context, object: Any = None) -> None:
     """Move: one unit one step to an adjacent tile with room (our reading: a step an effort),
     or a warrior to or from the combat area (from it, home to the capital). A warrior entering a
@@ -416,6 +424,7 @@ def march(ctx: Context, object: Any = None) -> None:
     game.ops.place(to, unit, 1, player)
 
 
+@creates("object")  # the verb picks what it acts on itself
 def hunt(ctx: Context, object: Any = None) -> None:
     """Move: kill a monster on a tile where you have a warrior, gain the bounty in happiness,
     and roll the loot die."""
@@ -437,6 +446,7 @@ def hunt(ctx: Context, object: Any = None) -> None:
         game.ops.change(player, "gold", 2 if result.startswith("2") else 1, why="loot")
 
 
+@creates("object")  # the verb picks what it acts on itself
 def steal(ctx: Context, object: Any = None) -> None:
     """Steal: 1 gold from an opponent of your choice who has some."""
     game, player = _game(ctx), str(ctx.actor)

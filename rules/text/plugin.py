@@ -111,12 +111,18 @@ class Engine:
             if len(winners) == 1
             else f"[bold]A tie[/] between {', '.join(_esc(w) for w in winners)}"
         )
+        by = dict(result.get("categories", {}))  # a score by categories, when it has them
+        categories = tuple(
+            f"  {_esc(p)}: " + ", ".join(f"{_esc(c)} {n}" for c, n in by[p].items())
+            for p in result.get("ranking", ())
+            if p in by
+        )
         return Outcome(
             seats=tuple(world.state.players),
             winners=winners,
             scores=scores,
             reason=why,
-            lines=(f"{head} ({_esc(why)}): {ranking}.",),
+            lines=(f"{head} ({_esc(why)}): {ranking}.", *categories),
         )
 
 

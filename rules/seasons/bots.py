@@ -1,0 +1,136 @@
+"""Bots for Seasons: random, and a heuristic bot that reads only its own observation (the
+numbers, the pieces on the map, the cards it may see, the board with others' face-down orders
+as ``face down``) and answers by rules of thumb. Bots count apart from the rules' Python.
+
+``--bot heuristic,random`` seats a different bot per seat, in seat order (``MixedBot``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from dsl.runtime import Decision
+from dsl.world.bots import RandomBot
+
+ARMS = ("North", "South", "East", "West")  # the map's arm of each seat (map.rules)
+SEASON_WORTH = {"Spring": 3, "Summer": 2, "Autumn": 2, "Winter": 1}  # cards.rules
+# what the bot likes doing with an order's effort, best first
+ACTING = ("Hunt", "Build", "Douse", "Recruit", "Feast", "Steal", "March")
+BUILD_PREFERENCE = ("Market Hall", "Granary", "Shrine", "Barracks", "Town Hall")
+
+
+def _mine(obs: dict[str, Any], piece: str) -> int:
+    me = obs["you"]
+    return sum(held.get(f"{piece}@{me}", 0) for held in obs["pieces"].values())
+
+
+def _arm(obs: dict[str, Any]) -> str:
+    return ARMS[obs["players"].index(obs["you"])]
+
+
+class HeuristicBot:
+    """Rules of thumb over what its seat sees."""
+
+    uses_observation = True
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, obs: Any, decision: Decision) -> Any:
+        options = [str(o) for o in decision.options]
+        if decision.max_choices > 1 or decision.kind == "choose_many":
+            return list(decision.options)[: decision.min_choices]
+        if len(options) == 1:
+            return decision.options[0]
+        if decision.kind == "pay_or_refuse":  # a second sacrifice for a blessing
+            return _mine(obs, "peasant") + _mine(obs, "warrior") > 4
+        best = max(options, key=lambda o: (self.worth(obs, decision, o), -options.index(o)))
+        return decision.options[options.index(best)]
+
+    def desire(self, obs: dict[str, Any], action: str) -> float:
+        me = obs["you"]
+        values = obs["values"][me]
+        arm = _arm(obs)
+        built = [t for t in obs["on map"].values() if t.startswith(arm)]
+        monsters = any(
+            held.get("monster") and held.get(f"warrior@{me}") for held in obs["pieces"].values()
+        )
+        fires = any(h.get("fire") for t, h in obs["pieces"].items() if t.startswith(arm))
+        return {
+            "Work": 3.0 if values.get("gold", 0) >= 2 and len(built) < 3 else 2.0 if fires else 0.5,
+            "Recruit": 2.6 if _mine(obs, "peasant") < 5 else 1.0,
+            "Feast": 3.2 if values.get("happiness", 0) <= 4 else 1.2,
+            "Move": 2.4 if monsters else 1.4 if _mine(obs, "warrior") else 0.3,
+            "Steal": 1.5,
+        }.get(action, 1.0)
+
+    def worth(self, obs: dict[str, Any], decision: Decision, option: str) -> float:
+        me = obs["you"]
+        if " on " in option and ", face " in option:  # placing an order
+            what, _, face = option.rpartition(", face ")
+            action, _, season = what.partition(" on ")
+            mine = [o for o in obs["orders"] if o["player"] == me]
+            again = any(o["card"] == action for o in mine)
+            return (
+                self.desire(obs, action) * SEASON_WORTH.get(season, 1)
+                - 4 * again
+                + (0.1 if face == "down" else 0)
+            )
+        if option.startswith("act: "):
+            return 2.0 if self.desire(obs, option[5:]) >= 1.5 else 0.5
+        if option.startswith("take "):
+            return 1.0
+        if option.startswith("Play: "):
+            return 5.0
+        if option.startswith("Buy: "):
+            return 3.0 if obs["values"][me].get("gold", 0) >= 6 else -1.0
+        if option == "done":
+            return 0.0
+        label = option.partition(": ")[0]
+        if label in ACTING:
+            return 4.0 - 0.5 * ACTING.index(label)
+        prompt = decision.prompt
+        if prompt.startswith("build"):
+            name = option.partition(" on ")[0]
+            free = option.partition(" on ")[2] not in obs["on map"].values()
+            return (len(BUILD_PREFERENCE) - BUILD_PREFERENCE.index(name)) + 10 * free
+        if prompt.startswith("recruit"):
+            return 2.0 if option.startswith("peasant") else 1.0
+        if prompt.startswith("move"):
+            return 2.0 if option.endswith("Combat Area") else 0.0
+        if prompt.startswith("steal"):
+            return float(obs["values"].get(option, {}).get("gold", 0))
+        if prompt.startswith("sacrifice"):
+            return 2.0 if option.startswith("peasant") else 1.0
+        return self.rng.random()
+
+
+class MixedBot:
+    """One bot per seat (``p1`` the first named), for ``--bot heuristic,random``."""
+
+    uses_observation = True
+
+    def __init__(self, bots: list[Any]) -> None:
+        self.bots = bots
+
+    def choose(self, obs: Any, decision: Decision) -> Any:
+        seat = int(str(decision.who or "p1").lstrip("p") or 1) - 1
+        return self.bots[seat % len(self.bots)].choose(obs, decision)
+
+
+BOTS: dict[str, type] = {"random": RandomBot, "heuristic": HeuristicBot}
+
+
+class Names(tuple[str, ...]):
+    """The bots' names; a comma list of them names a bot per seat."""
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and all(p.strip() in BOTS for p in name.split(","))
+
+
+def make(name: str, seed: int) -> Any:
+    parts = [p.strip() for p in name.split(",")]
+    if len(parts) == 1:
+        return BOTS[parts[0]](seed)
+    return MixedBot([BOTS[p](seed + i) for i, p in enumerate(parts)])
