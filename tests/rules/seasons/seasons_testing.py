@@ -49,6 +49,14 @@ def plan(game: WorldGame, orders: dict[str, list[str]]) -> list[str]:
     return asked
 
 
+def again(game: WorldGame) -> WorldGame:
+    """The game as a test left it, resumed from its saved state: what it pushed runs, and it
+    asks afresh."""
+    resumed = WorldGame.from_json(game.ruleset, game.to_json())
+    resumed.pending()
+    return resumed
+
+
 def events(game: WorldGame, kind: str, seen_by: str | None = None) -> list[dict[str, Any]]:
     return [dict(e.data) for e in game.events_for(seen_by) if e.kind == kind]
 
@@ -59,4 +67,4 @@ def clear(game: WorldGame, holders: Iterable[str]) -> None:
         game.state.pieces.pop(holder, None)
 
 
-__all__ = ["NORTH", "SOUTH", "answer", "at_planning", "clear", "events", "plan", "rules"]
+__all__ = ["NORTH", "SOUTH", "again", "answer", "at_planning", "clear", "events", "plan", "rules"]
