@@ -3,9 +3,9 @@ resolved in the order they were placed; a final score by categories, a winner an
 
 Two procedure steps, read from their words (``WorldWords.find`` asks ``order_step``)::
 
-    Planning: do each player places two action orders on the seasons with one face down
-    Actions: do resolve the orders in placement order each worth its season value in effort or
-      in gold
+    Plans: do each player places two plan orders on the spaces with one face down
+    Acting: do resolve the orders in placement order each worth its space value in effort or
+      in coins
 
 - **Placing.** From the first player in turn order, each player places one order at a time
   (``N`` rounds of placement): a card of the order kind (the action it stands for) on a card of
@@ -20,9 +20,9 @@ Two procedure steps, read from their words (``WorldWords.find`` asks ``order_ste
   texts, as many times as the owner likes while some is left) or as the second (gained at
   once). Cards in the owner's hand that are played (a ``played`` trigger) may be played
   before or after. Each order is resolved once; the board is cleared when all are.
-- **Firing for owners.** ``do fire harvest for their owners`` runs the ``Harvest`` text of
+- **Firing for owners.** ``do fire income for their owners`` runs the ``Income`` text of
   every card a player owns (given to them on the map, or in a zone of theirs), that player
-  acting: a building's yield, an artifact's gift.
+  acting.
 - **Scoring by categories.** ``do end the game scored by A, B and C minus D`` ends the game
   with each player's score the sum of the declared numbers named (``minus``: taken off), each a
   category of the result (``state.result["categories"]``).
@@ -42,6 +42,7 @@ from dsl.kernel.players import FACE_DOWN, seal, seen
 from dsl.runtime import Decision, EffectError, new_decision
 
 from .events import WorldEvent
+from .state import zone_key
 
 if TYPE_CHECKING:
     from .game import WorldGame
@@ -67,7 +68,7 @@ def _count(word: str) -> int | None:
 
 
 def _kind(words: str) -> str:
-    """``seasons`` → ``season``: the card kind a plural names."""
+    """``spaces`` → ``space``: the card kind a plural names."""
     return words[:-1] if words.endswith("s") else words
 
 
@@ -85,7 +86,7 @@ def order_step(words: str) -> Callable[..., Any] | None:
         place.__name__ = "place orders"
         return place
     if found := _RESOLVES.match(words):
-        worth = {"slot": found[1], "field": found[2], "points": found[3], "gold": found[4]}
+        worth = {"slot": found[1], "field": found[2], "points": found[3], "instead": found[4]}
 
         def resolve(game: WorldGame, item: Any = None) -> None:
             game.state.frames.append(Frame(RESOLVE, {**worth, "at": 0, "stage": ""}))
@@ -248,13 +249,10 @@ class Orders:
     def _extras(self, player: str, order_kind: str) -> list[str]:
         """What the player may do before or after an order: play a card of their hand (a
         ``played`` text), or use a card every player may use (a face-up zone of the game
-        holding its kind, such as a market), other than the orders' own kind."""
-        from .game import HAND
-        from .state import zone_key
-
+        holding its kind, a shop), other than the orders' own kind."""
         game = self.game
         found = []
-        for card in game.state.zones.get(zone_key(HAND, player), []):
+        for card in game.state.zones.get(zone_key(game.hand_zone(), player), []):
             for ability in game.compiled_card(card).abilities:
                 if ability.usage == "played":
                     found.append(f"{ability.label}: {card}")
@@ -317,7 +315,7 @@ class Orders:
                 if "|".join(p.split(": ", 1)) not in refused
             ]
             if data["stage"] == "choose":
-                options = (f"{ACT}: {name}", f"take {worth} {data['gold']}", *plays)
+                options = (f"{ACT}: {name}", f"take {worth} {data['instead']}", *plays)
                 prompt = f"{game.state.names.get(player, player)}: {name} worth {worth}"
                 return new_decision(ORDER, player, prompt, options)
             if game.ops.value(player, data["points"]) <= 0:
@@ -351,7 +349,7 @@ class Orders:
             data["stage"] = ACT
             return
         if data["stage"] == "choose" and text.startswith("take "):
-            game.ops.change(player, data["gold"], self._worth(data, order), why="an order taken")
+            game.ops.change(player, data["instead"], self._worth(data, order), why="an order taken")
             self._finish(frame, order)
             return
         label, _, card = text.partition(": ")
