@@ -1,0 +1,72 @@
+"""Seasons (seed 003) on the world engine: games per second for the random and the heuristic
+bot (one core, median of the runs), and the heuristic bot against random over paired seeds
+(each seed played twice, the heuristic bot in each seat), with its win rate's 95% Wilson
+interval and the number of games behind it.
+
+Run: ``.venv/bin/python benchmarks/bench_seasons.py [--games N] [--runs R] [--seats S]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from dsl.world.game import WorldGame, new_game
+from rules import registry
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play(compiled: object, seed: int, seats: int, bot: str) -> WorldGame:
+    player = registry.find("seasons").bots.make(bot, seed)
+    game = new_game(compiled, seed=seed, players=seats)  # type: ignore[arg-type]
+    while (decision := game.pending()) is not None:
+        game.apply(player.choose(game.observation(decision.who), decision))
+    return game
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--seats", type=int, default=2)
+    args = parser.parse_args()
+    compiled = registry.find("seasons").compiled()
+    for bot in ("random", "heuristic"):
+        rates = []
+        for _ in range(args.runs):
+            start = time.perf_counter()
+            for seed in range(args.games):
+                play(compiled, seed, args.seats, bot)
+            rates.append(args.games / (time.perf_counter() - start))
+        print(
+            f"{bot:>9}: {statistics.median(rates):6.1f} games/s, {args.seats} seats "
+            f"(median of {args.runs} runs of {args.games} games, one core)"
+        )
+    wins = 0.0
+    for seed in range(args.games):
+        for spec, me in (("heuristic,random", "p1"), ("random,heuristic", "p2")):
+            tied = play(compiled, seed, 2, spec).state.result["tied"]
+            wins += (me in tied) / len(tied)
+    n = 2 * args.games
+    low, high = wilson(wins, n)
+    print(
+        f"heuristic against random: won {wins:g} of {n} games "
+        f"({wins / n:.1%}, 95% [{low:.1%}, {high:.1%}]), {args.games} seeds, each seat"
+    )
+
+
+if __name__ == "__main__":
+    main()
