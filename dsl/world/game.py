@@ -29,7 +29,7 @@ from .events import WorldDecision, WorldEvent
 from .host import WorldHost
 from .model import GAME, PLAYER, World
 from .ops import Ops, each_owner
-from .players import Orders, observed_orders, redeal_orders, refused_here
+from .players import Orders, check_steps, observed_orders, redeal_orders, refused_here
 from .state import WorldState, zone_key
 from .verbs import CORE_VERBS
 
@@ -430,6 +430,7 @@ def new_game(
         table_dice=table_dice,
     )
     game = WorldGame(ruleset, state, world)
+    check_steps(game)  # the words of the orders' steps name what the ruleset declares
     _deal(game)
     game.emit(WorldEvent.GAME_STARTED, players=list(seats), seed=seed)
     phase = first_phase or _first_phase(game)

@@ -84,6 +84,7 @@ def order_step(words: str) -> Callable[..., Any] | None:
             game.state.frames.append(Frame(PLACE, {**args, "at": 0}))
 
         place.__name__ = "place orders"
+        place.needs = {"kinds": (args["kind"], args["slot"])}  # type: ignore[attr-defined]
         return place
     if found := _RESOLVES.match(words):
         worth = {"slot": found[1], "field": found[2], "points": found[3], "instead": found[4]}
@@ -92,6 +93,11 @@ def order_step(words: str) -> Callable[..., Any] | None:
             game.state.frames.append(Frame(RESOLVE, {**worth, "at": 0, "stage": ""}))
 
         resolve.__name__ = "resolve orders"
+        resolve.needs = {  # type: ignore[attr-defined]
+            "kinds": (worth["slot"],),
+            "field": (worth["slot"], worth["field"]),
+            "numbers": (worth["points"], worth["instead"]),
+        }
         return resolve
     if found := _FIRED.match(words):
         label = found[1]
@@ -110,8 +116,44 @@ def order_step(words: str) -> Callable[..., Any] | None:
             end_scored(game, parts)
 
         scored.__name__ = "end the game scored by categories"
+        scored.needs = {"numbers": tuple(p.lstrip("-") for p in parts)}  # type: ignore[attr-defined]
         return scored
     return None
+
+
+def check_steps(game: WorldGame) -> None:
+    """Before a game starts, each of these steps' words against what the ruleset declares:
+    the card kinds, the slot kind's number field and the numbers they name. A word that names
+    nothing is a ``ChroniclerError`` at the step, not a failure in the middle of a game."""
+    kinds = {k.casefold() for k in game.ruleset.vocabulary.card_kinds}
+    for phase in game.procedure:
+        for each in phase.steps:
+            needs = getattr(each.call, "needs", None)
+            if not needs:
+                continue
+            for kind in needs.get("kinds", ()):
+                if kind not in kinds:
+                    _refuse(each, f"'{kind}' is no kind of card ({', '.join(sorted(kinds))})")
+            for name in needs.get("numbers", ()):
+                if game.world.property(name) is None:
+                    _refuse(each, f"'{name}' is no number the ruleset declares")
+            if "field" in needs:
+                kind, name = needs["field"]
+                fields = {
+                    f.casefold()
+                    for c in game.ruleset.all_cards
+                    if c.kind.casefold() == kind
+                    for f, v in c.fields.items()
+                    if isinstance(v, int)
+                }
+                if name not in fields:
+                    _refuse(each, f"a {kind} has no number field '{name}'")
+
+
+def _refuse(step: Any, why: str) -> None:
+    from dsl.errors import ChroniclerError
+
+    raise ChroniclerError(f"{step.span}: {step.title}: {why}")
 
 
 def owner_of(game: WorldGame, card: str) -> str | None:

@@ -187,6 +187,26 @@ def test_a_whole_game_ends_scored_by_its_categories(market) -> None:
         assert result["scores"][seat] == by["coins"] + by["cheer"] - by["debt"]
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "told"),
+    [
+        ("its space worth in", "its space value in", "Acting: a space has no number field 'value'"),
+        ("or in coins", "or in gems", "Acting: 'gems' is no number the ruleset declares"),
+        ("two plan orders", "two deed orders", "Plans: 'deed' is no kind of card"),
+        ("cheer minus debt", "cheer minus doubt", "'doubt' is no number the ruleset declares"),
+    ],
+)
+def test_a_step_naming_what_is_not_declared_is_refused_before_the_game(old, new, told) -> None:  # type: ignore[no-untyped-def]
+    from dsl.errors import ChroniclerError
+
+    text = (MARKET / "ruleset.rules").read_text()
+    assert old in text
+    compiled = load_text(text.replace(old, new), "market.rules")
+    with pytest.raises(ChroniclerError, match=r"market\.rules:\d+:\d+: ") as refused:
+        new_game(compiled, seed=1, players=2)
+    assert told in str(refused.value)
+
+
 def test_a_steps_text_with_nothing_to_act_on_does_nothing() -> None:
     compiled = load_text(
         'ruleset "Bare" version "1"\n'
