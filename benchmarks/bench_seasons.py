@@ -3,7 +3,11 @@ bot (one core, median of the runs), and the heuristic bot against random over pa
 (each seed played twice, the heuristic bot in each seat), with its win rate's 95% Wilson
 interval and the number of games behind it.
 
-Run: ``.venv/bin/python benchmarks/bench_seasons.py [--games N] [--runs R] [--seats S]``.
+With ``--lookahead N``, the look-ahead bot against the heuristic bot over N paired seeds too
+(slow: a few seconds a game).
+
+Run: ``.venv/bin/python benchmarks/bench_seasons.py [--games N] [--runs R] [--seats S]
+[--lookahead N]``.
 """
 
 from __future__ import annotations
@@ -32,6 +36,8 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def play(compiled: object, seed: int, seats: int, bot: str) -> WorldGame:
     player = registry.find("seasons").bots.make(bot, seed)
     game = new_game(compiled, seed=seed, players=seats)  # type: ignore[arg-type]
+    if hasattr(player, "bind"):
+        player.bind(game)
     while (decision := game.pending()) is not None:
         game.apply(player.choose(game.observation(decision.who), decision))
     return game
@@ -42,6 +48,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seats", type=int, default=2)
+    parser.add_argument("--lookahead", type=int, default=0)
     args = parser.parse_args()
     compiled = registry.find("seasons").compiled()
     for bot in ("random", "heuristic"):

@@ -106,6 +106,49 @@ class HeuristicBot:
         return self.rng.random()
 
 
+class LookaheadBot:
+    """Plays out each of its best few placements on copies of the game as its seat knows it
+    (``determinize``: what it cannot see dealt again, the dice drawn afresh), every seat then
+    played by the heuristic bot, and places the order whose playouts end best for it (the score
+    margin over the best other seat). Every other question it answers as the heuristic bot.
+    ``samples`` playouts each of the ``width`` best placements."""
+
+    uses_observation = True
+
+    def __init__(self, seed: int = 0, *, samples: int = 2, width: int = 4) -> None:
+        self.heuristic = HeuristicBot(seed)
+        self.rng = random.Random(seed)
+        self.samples, self.width = samples, width
+        self.game: Any = None
+
+    def bind(self, game: Any) -> LookaheadBot:
+        self.game = game
+        return self
+
+    def choose(self, obs: Any, decision: Decision) -> Any:
+        options = [str(o) for o in decision.options]
+        if self.game is None or len(options) < 2 or ", face " not in options[0]:
+            return self.heuristic.choose(obs, decision)
+        ranked = sorted(options, key=lambda o: -self.heuristic.worth(obs, decision, o))
+        best = max(ranked[: self.width], key=lambda o: self.outlook(str(decision.who), o))
+        return decision.options[options.index(best)]
+
+    def outlook(self, me: str, option: str) -> float:
+        from dsl.kernel.random import GameRandom
+
+        total = 0.0
+        for _ in range(self.samples):
+            copy = self.game.determinize(me, self.rng)
+            copy.state.rng = GameRandom(self.rng.randrange(2**31))  # no peeking at the dice
+            copy.apply(option)
+            player = HeuristicBot(self.rng.randrange(2**31))
+            while (decision := copy.pending()) is not None:
+                copy.apply(player.choose(copy.observation(decision.who), decision))
+            scores = copy.state.result["scores"]
+            total += scores[me] - max(v for p, v in scores.items() if p != me)
+        return total / self.samples
+
+
 class MixedBot:
     """One bot per seat (``p1`` the first named), for ``--bot heuristic,random``."""
 
@@ -114,12 +157,18 @@ class MixedBot:
     def __init__(self, bots: list[Any]) -> None:
         self.bots = bots
 
+    def bind(self, game: Any) -> MixedBot:
+        for bot in self.bots:
+            if hasattr(bot, "bind"):
+                bot.bind(game)
+        return self
+
     def choose(self, obs: Any, decision: Decision) -> Any:
         seat = int(str(decision.who or "p1").lstrip("p") or 1) - 1
         return self.bots[seat % len(self.bots)].choose(obs, decision)
 
 
-BOTS: dict[str, type] = {"random": RandomBot, "heuristic": HeuristicBot}
+BOTS: dict[str, type] = {"random": RandomBot, "heuristic": HeuristicBot, "lookahead": LookaheadBot}
 
 
 class Names(tuple[str, ...]):

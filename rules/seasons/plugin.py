@@ -1,17 +1,22 @@
 """Seasons as the registry finds it: the folder's text, played by the world engine's plugin
 (``rules/text``) under the name ``seasons`` (the entry point of ``chronicler.rulesets`` in
-``pyproject.toml``), with its own bots (``bots.py``: random, heuristic, or one a seat)."""
+``pyproject.toml``), with its own bots (``bots.py``: random, heuristic, lookahead, or one a
+seat)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from dsl.contract import Bot, Facts, Ruleset
+from dsl.contract import Bot, Facts, GameSetup, Ruleset
 from dsl.errors import ChroniclerError
 from rules.text.plugin import RULESET as TEXT
+from rules.text.plugin import Engine as TextEngine
 from rules.text.plugin import Playtest as TextPlaytest
-from rules.text.plugin import new_world_game
+
+if TYPE_CHECKING:
+    from dsl.world.game import WorldGame
 
 
 @dataclass(frozen=True)
@@ -31,13 +36,27 @@ class Bots:
 
 
 @dataclass(frozen=True)
+class Engine(TextEngine):
+    """The world engine's, binding a bot that looks ahead to the game it plays."""
+
+    def new_game(self, setup: GameSetup, bot: Bot) -> WorldGame:
+        game = super().new_game(setup, bot)
+        bind = getattr(bot, "bind", None)
+        if callable(bind):
+            bind(game)
+        return game
+
+
+@dataclass(frozen=True)
 class Playtest(TextPlaytest):
     def play(self, bot: str, seed: int, last: int) -> list[Facts]:
         from rules.text.playtest import play_game
 
         if bot not in Bots().names():
             raise ChroniclerError(f"no bot {bot!r} plays Seasons")
-        return [play_game(new_world_game(self.folder, seed, None), Bots().make(bot, seed))]
+        player = Bots().make(bot, seed)
+        game = Engine(self.folder).new_game(GameSetup(seed=seed), player)
+        return [play_game(game, player)]
 
 
 @dataclass(frozen=True)
@@ -48,7 +67,7 @@ class Plugin:
 
     def bind(self, name: str, folder: Path, *, shipped: bool) -> Ruleset:
         text = TEXT.bind(name, folder, shipped=shipped)
-        return replace(text, bots=Bots(), playtest=Playtest(folder))
+        return replace(text, engine=Engine(folder), bots=Bots(), playtest=Playtest(folder))
 
 
 RULESET = Plugin()

@@ -102,3 +102,29 @@ def test_a_bot_that_would_peek_finds_only_face_down(seasons) -> None:
         would_have.append(Peeker().choose(truth, decision))
     assert would_have[0] != would_have[1]  # it would choose otherwise if it could read the card
     assert answered[0] == answered[1]  # it cannot: both games look the same to it
+
+
+def test_the_lookahead_bot_plays_from_what_its_seat_may_know(seasons) -> None:
+    """Its playouts start from copies in which another's face-down order is dealt again and the
+    dice are drawn afresh: two games that differ only in that order give it the same answer."""
+    from rules.seasons.bots import LookaheadBot
+
+    chosen = []
+    for hidden in ("Feast on Spring, face down", "Steal on Spring, face down"):
+        game = at_planning(seasons, first="p1")
+        answer(game, hidden)
+        bot = LookaheadBot(7, samples=1, width=3).bind(game)
+        decision = game.pending()
+        chosen.append(bot.choose(game.observation("p2"), decision))
+    assert chosen[0] == chosen[1]
+
+
+def test_the_lookahead_bot_plays_a_game_to_its_end(seasons) -> None:
+    ruleset = registry.find("seasons")
+    from dsl.contract import GameSetup
+
+    bot = ruleset.bots.make("lookahead,random", 5)
+    game = ruleset.engine.new_game(GameSetup(seed=5, seats=2), bot)  # binds the bot
+    while (decision := game.pending()) is not None:
+        game.apply(bot.choose(game.observation(decision.who), decision))
+    assert game.state.over and game.state.result["ranking"]
