@@ -62,16 +62,23 @@ def main() -> None:
             f"{bot:>9}: {statistics.median(rates):6.1f} games/s, {args.seats} seats "
             f"(median of {args.runs} runs of {args.games} games, one core)"
         )
+    duel(compiled, "heuristic", "random", args.games)
+    if args.lookahead:
+        duel(compiled, "lookahead", "heuristic", args.lookahead)
+
+
+def duel(compiled: object, bot: str, other: str, seeds: int) -> None:
+    """``bot`` against ``other`` over paired seeds, each seat in turn (a tie shares the win)."""
     wins = 0.0
-    for seed in range(args.games):
-        for spec, me in (("heuristic,random", "p1"), ("random,heuristic", "p2")):
+    for seed in range(seeds):
+        for spec, me in ((f"{bot},{other}", "p1"), (f"{other},{bot}", "p2")):
             tied = play(compiled, seed, 2, spec).state.result["tied"]
             wins += (me in tied) / len(tied)
-    n = 2 * args.games
+    n = 2 * seeds
     low, high = wilson(wins, n)
     print(
-        f"heuristic against random: won {wins:g} of {n} games "
-        f"({wins / n:.1%}, 95% [{low:.1%}, {high:.1%}]), {args.games} seeds, each seat"
+        f"{bot} against {other}: won {wins:g} of {n} games "
+        f"({wins / n:.1%}, 95% [{low:.1%}, {high:.1%}]), {seeds} seeds, each seat"
     )
 
 
