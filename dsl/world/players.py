@@ -63,6 +63,16 @@ _SCORED = re.compile(r"end the game scored by (.+)$")
 _FIRED = re.compile(r"fire (.+) for their owners$")
 
 
+# the forms as a diagnostic lists them among the steps a ruleset may write
+FORMS = (
+    "each player places <N> <kind> orders on the <slots> with <M> face down",
+    "resolve the orders in placement order each worth its <slot> <field> in <number> or in "
+    "<number>",
+    "fire <trigger> for their owners",
+    "end the game scored by <number> and <number> minus <number>",
+)
+
+
 def _count(word: str) -> int | None:
     return int(word) if word.isdigit() else NUMBERS.get(word)
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from dsl.procedure import NO_WORDS, ProcedureWords
 
+from .players import FORMS as ORDER_FORMS
 from .players import order_step
 
 
@@ -62,7 +63,7 @@ class WorldWords:
         if use == "each":
             return ["player", "place"]
         if use == "step":
-            return sorted([*self.tables["step"], FIRE + "<trigger>"])
+            return sorted([*self.tables["step"], FIRE + "<trigger>", *ORDER_FORMS])
         return sorted(self.tables.get(use, {}))
 
 
