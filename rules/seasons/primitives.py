@@ -96,11 +96,17 @@ def bandit_appears(game: WorldGame, tile: str) -> None:
     game.ops.place(tile, "bandit")
 
 
+def leading_number(row: Any) -> int:
+    """The figure a table row's words start with ("2 monsters", "1 gold"); 1 if none."""
+    first = (row.result if row is not None else "").split(" ", 1)[0]
+    return int(first) if first.isdigit() else 1
+
+
 def invade(game: WorldGame, times: int) -> None:
     """Monster invasion: the monster die says how many, the location die where."""
     for _ in range(times):
         _face, row = game.ops.roll("monster die")
-        count = 2 if row is not None and row.result.startswith("two") else 1
+        count = leading_number(row)
         face, _ = game.ops.roll("location die")
         tile = next((t for t in tiles(game) if field(game, t, "face") == face), None)
         if tile is not None:
@@ -150,7 +156,7 @@ def the_fires_spread(game: WorldGame) -> None:
             building = building_on(game, tile)
             if building is not None:
                 _unplace(game, building, "burnt")
-            game.ops.place(tile, "fire")
+            game.ops.place(tile, "fire", value(game, "fire growth"))
 
 
 def gather_the_harvest(game: WorldGame) -> None:
@@ -191,14 +197,14 @@ def the_bandits_raid(game: WorldGame) -> None:
             elif _kill_one(game, tile, ("peasant",)) is None:
                 owner = landlord(game, tile)
                 if owner is not None:
-                    game.ops.change(owner, "gold", -1, why="a bandit raid")
+                    game.ops.change(owner, "gold", -value(game, "bandit toll"), why="a bandit raid")
 
 
 def unrest_lowers_happiness(game: WorldGame) -> None:
     """Each player loses 1 happiness for each plague, fire, bandit and monster on their lands."""
     for player in game.state.players:
         count = sum(game.ops.count(t, k) for t in lands(game, player) for k in TOKENS)
-        game.ops.change(player, "happiness", -count, why="unrest")
+        game.ops.change(player, "happiness", -count * value(game, "unrest"), why="unrest")
 
 
 def the_monsters_prey(game: WorldGame) -> None:
@@ -206,7 +212,8 @@ def the_monsters_prey(game: WorldGame) -> None:
     for tile in tiles(game):
         owner = landlord(game, tile)
         if owner is not None and game.ops.count(tile, "monster"):
-            game.ops.change(owner, "gold", -game.ops.count(tile, "monster"), why="monsters")
+            toll = game.ops.count(tile, "monster") * value(game, "monster toll")
+            game.ops.change(owner, "gold", -toll, why="monsters")
 
 
 def combat_power(game: WorldGame, player: str) -> int:
@@ -273,7 +280,7 @@ def suffer(ctx: Context, object: Any = None) -> None:
     _face, row = game.ops.roll("curse die", by=player)
     result = row.result if row is not None else ""
     if "gold" in result:
-        game.ops.change(player, "gold", -2, why="a curse")
+        game.ops.change(player, "gold", -value(game, "curse cost"), why="a curse")
     elif "plague" in result:
         game.ops.place(capital(game, player), "plague")
     else:
@@ -319,8 +326,8 @@ def wither(ctx: Context, object: Any = None) -> None:
     if not _your_units(game, player):
         return
     for _ in range(20):  # a bound on re-rolls: the player has units somewhere
-        face, _ = game.ops.roll("aging die", by=player)
-        land = (face + 1) // 2
+        _face, row = game.ops.roll("aging die", by=player)
+        land = LAND_OF.get(row.result if row is not None else "", 1)
         tile = next(t for t in lands(game, player) if field(game, t, "land") == land)
         for where in (tile, COMBAT_AREA):
             for unit in UNITS:
@@ -443,7 +450,7 @@ def hunt(ctx: Context, object: Any = None) -> None:
     if result.startswith("an artifact") and market:
         game.ops.move_card(market[0], zone="treasure", owner=player, why="loot")
     else:
-        game.ops.change(player, "gold", 2 if result.startswith("2") else 1, why="loot")
+        game.ops.change(player, "gold", leading_number(row), why="loot")
 
 
 @creates("object")  # the verb picks what it acts on itself
