@@ -16,7 +16,7 @@ from dsl.world.bots import RandomBot
 ARMS = ("North", "South", "East", "West")  # the map's arm of each seat (map.rules)
 SEASON_WORTH = {"Spring": 3, "Summer": 2, "Autumn": 2, "Winter": 1}  # cards.rules
 # what the bot likes doing with an order's effort, best first
-ACTING = ("Hunt", "Build", "Douse", "Recruit", "Feast", "Steal", "March")
+ACTING = ("Hunt", "Build", "Douse", "Research", "Recruit", "Feast", "Steal", "March")
 BUILD_PREFERENCE = ("Market Hall", "Granary", "Shrine", "Barracks", "Town Hall")
 
 

@@ -236,7 +236,8 @@ def fight(game: WorldGame) -> None:
                 land = LAND_OF.get(row.result if row is not None else "", 1)
                 tile = next(t for t in lands(game, weak) if field(game, t, "land") == land)
                 bandit_appears(game, tile)
-            owned = [c for c in game.state.zones.get(f"treasure@{strong}", [])]
+            owned = [*game.state.zones.get(f"treasure@{strong}", [])]
+            owned += game.state.zones.get(f"research@{strong}", [])  # combat technologies
             for card in owned:
                 if game.compiled_card(card).abilities_for("combat"):
                     for _ in range(gap):
@@ -381,7 +382,9 @@ def _room(game: WorldGame, tile: str) -> bool:
 @creates("object")  # the verb picks what it acts on itself
 def recruit(ctx: Context, object: Any = None) -> None:
     """Recruit: a peasant (free) on your capital or a tile with your building; a warrior (1
-    gold) there too when the building recruits (our reading of 'an appropriate building')."""
+    gold) on your capital, or at a building that recruits once you have revealed a technology
+    that allows it (our reading of 'an appropriate building according to the revealed
+    technologies')."""
     game, player = _game(ctx), str(ctx.actor)
     options = []
     for tile in tiles(game):
@@ -392,13 +395,31 @@ def recruit(ctx: Context, object: Any = None) -> None:
         if game.ops.value(player, "gold") >= value(game, "peasant cost"):
             options.append(f"peasant on {tile}")
         warriors = tile == capital(game, player) or (
-            ours and game.card_fields(building or "").get("recruits")
+            ours and game.card_fields(building or "").get("recruits") and drilled(game, player)
         )
         if warriors and game.ops.value(player, "gold") >= value(game, "warrior cost"):
             options.append(f"warrior on {tile}")
     unit, _, tile = _ask(ctx, options, "recruit").partition(" on ")
     game.ops.change(player, "gold", -value(game, f"{unit} cost"), why="recruiting")
     game.ops.place(tile, unit, 1, player)
+
+
+def drilled(game: WorldGame, player: str) -> bool:
+    """Whether the player has revealed a technology that lets warriors be recruited at a
+    building (our reading of "according to the revealed technologies")."""
+    return any(
+        game.card_fields(c).get("recruits") for c in game.state.zones.get(f"research@{player}", [])
+    )
+
+
+@creates("object")  # the verb picks what it acts on itself
+def reveal(ctx: Context, object: Any = None) -> None:
+    """Work: the top technology of the deck goes face up into the player's research."""
+    game, player = _game(ctx), str(ctx.actor)
+    deck = game.state.zones.get("technology deck", [])
+    if not deck:
+        raise NothingToActOn("no technology is left to reveal", ctx.span)
+    game.ops.move_card(deck[0], zone="research", owner=player, why="revealed")
 
 
 @creates("object")  # the verb picks what it acts on itself

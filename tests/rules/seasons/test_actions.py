@@ -124,7 +124,7 @@ def test_a_warrior_moves_to_the_combat_area_and_kills_a_bandit_it_meets(seasons)
 
 def test_killing_a_monster_costs_one_point_gives_happiness_and_a_loot_roll(seasons) -> None:
     game = first_order(seasons, "Move on Spring, face up")
-    game.ops.place("North Capital", "monster")
+    game.state.pieces["North Capital"]["monster"] = 1  # one monster there, whatever the seed
     game.state.dice_script = [5]  # the loot die: 2 gold (our table)
     answer(game, "act: Move", "Hunt: Move", "North Capital")
     assert game.ops.count("North Capital", "monster") == 0
@@ -147,3 +147,28 @@ def test_an_artifact_may_be_bought_before_or_after_the_action(seasons) -> None:
     game = first_order(seasons, "Steal on Spring, face up")
     answer(game, "act: Steal", "Steal: Steal", "p2", "Buy: Stone Idol")
     assert game.state.cards["Stone Idol"]["zone"] == "treasure@p1"
+
+
+def test_research_reveals_a_technology_into_the_players_research(seasons) -> None:
+    game = first_order(seasons, "Work on Spring, face up")
+    top = game.state.zones["technology deck"][0]
+    answer(game, "act: Work", "Research: Work")
+    assert game.state.zones["research@p1"] == [top]
+    assert game.state.values["p1"]["effort"] == 1
+    assert top not in str(game.observation("p2")["zones"].get("technology deck"))
+
+
+def test_warriors_are_recruited_at_a_barracks_only_with_a_technology_that_allows_it(
+    seasons,
+) -> None:
+    def options(drill: bool) -> tuple[str, ...]:
+        game = first_order(seasons, "Recruit on Spring, face up")
+        game.ops.move_card("Barracks", at="North Farm", owner="p1")
+        if drill:
+            game.ops.move_card("Drill", zone="research", owner="p1")
+        answer(game, "act: Recruit", "Recruit: Recruit")
+        return tuple(game.pending().options)
+
+    assert "warrior on North Farm" not in options(drill=False)
+    assert "peasant on North Farm" in options(drill=False)
+    assert "warrior on North Farm" in options(drill=True)

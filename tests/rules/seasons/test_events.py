@@ -196,3 +196,17 @@ def test_combat_places_bandits_by_the_difference_in_combat_power(seasons) -> Non
     assert game.ops.count("South Farm", "bandit") == 0  # met p2's warrior: both removed
     assert game.ops.count("South Farm", "warrior", "p2") == 0
     assert game.state.values["p1"]["gold"] == 10 + 2  # Bone Charm's Combat text, twice
+
+
+def test_the_stronger_players_combat_technologies_act_once_per_point_of_difference(
+    seasons,
+) -> None:
+    game = at_planning(seasons)
+    clear(game, [*NORTH, *SOUTH])
+    game.ops.place("Combat Area", "warrior", 2, "p2")
+    game.ops.move_card("Banners", zone="research", owner="p2")
+    game.state.dice_script = [5, 6]  # two bandits on p1's mine
+    rules.fight(game)
+    game = again(game)
+    assert game.ops.count("North Mine", "bandit") == 2
+    assert game.state.values["p2"]["happiness"] == 5 + 2
