@@ -14,7 +14,7 @@ import importlib.util
 import inspect
 import re
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -1763,6 +1763,50 @@ def _primitives_module(vocab: Vocabulary, base_dir: str | None) -> Any:
         return None
 
 
+def _honoured_ranges(read: Any) -> dict[str, tuple[int | None, int | None]]:
+    """The ranges a ruleset's Python honours for the values it reads, when ``values_read``
+    maps each name to one (``"0.."``, ``"1..6"``); a plain set of names gives none."""
+    if not isinstance(read, Mapping):
+        return {}
+    out: dict[str, tuple[int | None, int | None]] = {}
+    for name, text in read.items():
+        low, sep, high = str(text).partition("..")
+        if not sep:
+            raise ValueError(f"values_read[{name!r}] = {text!r}: write a range such as '0..'")
+        out[name] = (int(low) if low else None, int(high) if high else None)
+    return out
+
+
+def _value_honoured(
+    form: ast.ValueDecl, honoured: tuple[int | None, int | None] | None, d: Diagnostics
+) -> None:
+    """A value the engine reads outside the range the engine honours is an error, whatever
+    range (or none) the text writes: ``value action points per turn = -2`` would have
+    everyone lose two points a turn. A value already outside its own written range has had
+    its error."""
+    if honoured is None:
+        return
+    low, high = honoured
+    if (low is None or form.value >= low) and (high is None or form.value <= high):
+        return
+    own_low, own_high = form.low, form.high
+    if own_low is not None and not (
+        form.value >= own_low and (own_high is None or form.value <= own_high)
+    ):
+        return
+    bounds = f"{'' if low is None else low}..{'' if high is None else high}"
+    if high is None:
+        least = f"at least {low}"
+    elif low is None:
+        least = f"at most {high}"
+    else:
+        least = f"{low} to {high}"
+    d.error(
+        f"value '{form.name}' = {form.value} is outside {bounds}: the engine honours {least}",
+        form.span,
+    )
+
+
 def _check_values_read(
     files: Sequence[ast.RulesFile], module: Any, d: Diagnostics, in_text: set[str] | None = None
 ) -> None:
@@ -1772,6 +1816,7 @@ def _check_values_read(
     read = getattr(module, "values_read", None)
     if read is None:
         return
+    honoured = _honoured_ranges(read)
     read = set(read) | (in_text or set())
     declared: set[str] = set()
     header: ast.PrimitivesDecl | None = None
@@ -1781,6 +1826,7 @@ def _check_values_read(
                 header = form
             if isinstance(form, ast.ValueDecl):
                 declared.add(form.name)
+                _value_honoured(form, honoured.get(form.name), d)
                 if form.name not in read:
                     d.warning(
                         f"value '{form.name}' is declared but nothing reads it: the game does "
