@@ -330,3 +330,21 @@ def test_a_change_die_ability_reads_its_faces(winters: Any) -> None:
     keel = winters.card("Keel base 3", "ability").fields  # Tech Split: one technology, two back
     assert keel["uses"] == [{"die": "technology", "face": None}]
     assert keel["gives"] == [{"die": "technology", "face": None}] * 2
+
+
+def card_blocks(file: str, kind: str) -> dict[str, str]:
+    text = (ROOT / "rules" / "six_winters_v19" / file).read_text()
+    found = re.findall(rf'^{kind} "((?:[^"\\]|\\.)*)" \{{\n(.*?)^\}}', text, re.M | re.S)
+    return dict(found)
+
+
+def test_every_location_text_is_text_or_says_what_is_not(winters: Any) -> None:
+    blocks = {**card_blocks("locations.rules", "location"), **card_blocks("perils.rules", "peril")}
+    for row in rows("location-cards"):
+        texts = [(row.get(k) or "").replace("##NSBP##", "").strip() for k in ("texta", "textb")]
+        effects = [t for t in texts if t and not t.startswith("xxSTARTING")]
+        if not effects:
+            continue
+        kind = "location" if icons(row["region"])[0] in REGIONS else "peril"
+        card = winters.card(row["name"], kind)
+        assert card.abilities or "# not text yet" in blocks[row["name"]], row["name"]
