@@ -110,7 +110,9 @@ def test_every_obstacle_row_is_a_card_with_its_facts(winters: Any, row: dict[str
 
 
 def test_each_printed_copy_is_one_season_of_its_card(winters: Any) -> None:
-    copies = sum(len(c.fields["season"]) for c in winters.cards("obstacle"))
+    for card in winters.cards("obstacle"):
+        assert card.fields.get("copies", 1) == len(card.fields["season"]), card.name
+    copies = sum(card.fields.get("copies", 1) for card in winters.cards("obstacle"))
     assert copies == len(rows("obstacle-cards")) == 90
 
 
