@@ -15,11 +15,16 @@ Dice are laid in a chain of squares that touch at a side or a corner.
 The checker reads the squares here and refuses a grid no chain can cross: no start, no end, a
 start that asks for a face against a previous die, or no chain of touching squares from a start
 to an end. Each error names the square (row and column) and stands at the card's line.
+
+In play, ``fits`` says whether a die (``Laid``: its type, face and the group of its place) may lie
+on a square after the die before it, and ``completes`` whether the dice laid make a chain from a
+start to an end: the rule a game's verb or procedure calls to complete the card.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from . import ast
@@ -179,3 +184,62 @@ def read_grid(
             span,
         )
     return grid
+
+
+# ---- laying dice on a grid in play ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Laid:
+    """A die laid on a square: its type, its face, and the group of the place it came from."""
+
+    die: str | None
+    face: int
+    group: str | None = None
+    wild: bool = False  # it may stand for any type and face (the square asks neither, nor a step)
+
+
+def fits(square: dict[str, Any] | None, laid: Laid, previous: Laid | None) -> bool:
+    """Whether ``laid`` may lie on ``square``, ``previous`` being the die before it in the
+    chain (``None`` for the first): its type, face, group and step against the previous face."""
+    if square is None:
+        return False
+    if square["group"] is not None and laid.group != square["group"]:
+        return False
+    if laid.wild:
+        return True
+    if square["die"] is not None and laid.die != square["die"]:
+        return False
+    if square["face"] is not None and laid.face != square["face"]:
+        return False
+    if square["step"] is not None:
+        return previous is not None and laid.face - previous.face == square["step"]
+    return True
+
+
+def completes(grid: list[list[dict[str, Any] | None]], laid: dict[tuple[int, int], Laid]) -> bool:
+    """Whether the dice laid (by row and column, from 0) make a chain from a start square to an
+    end square: each touching the one before at a side or a corner, and each fitting its square
+    after the die before it."""
+
+    def walk(at: tuple[int, int], previous: Laid | None, seen: frozenset[tuple[int, int]]) -> bool:
+        r, c = at
+        die = laid.get(at)
+        square = grid[r][c] if 0 <= r < len(grid) and 0 <= c < len(grid[r]) else None
+        if die is None or square is None or not fits(square, die, previous):
+            return False
+        if square["end"]:
+            return True
+        return any(
+            walk((r + dr, c + dc), die, seen | {at})
+            for dr in (-1, 0, 1)
+            for dc in (-1, 0, 1)
+            if (dr or dc) and (r + dr, c + dc) not in seen
+        )
+
+    return any(
+        walk((r, c), None, frozenset())
+        for r, row in enumerate(grid)
+        for c, square in enumerate(row)
+        if square is not None and square["start"]
+    )

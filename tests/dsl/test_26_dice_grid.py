@@ -9,8 +9,10 @@ names the square it cannot read.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from dsl.formatter import format_text
+from dsl.grid import Laid, completes, fits
 from dsl.loader import Source, check_sources, load_ruleset
 
 HEADER = """\
@@ -149,3 +151,46 @@ def test_the_formatter_writes_one_row_a_line() -> None:
     text, diagnostics = format_text(HEADER + squashed)
     assert not diagnostics
     assert text.endswith(PUZZLE)
+
+
+# --- laying dice in play ------------------------------------------------------------------------
+
+
+def three_steps(tmp_path: Path) -> list[list[dict[str, Any] | None]]:
+    (tmp_path / "wall.rules").write_text(HEADER + PUZZLE)
+    path: list[list[dict[str, Any] | None]] = (
+        load_ruleset(tmp_path).card("Three Steps").fields["path"]
+    )
+    return path
+
+
+def test_a_chain_of_fitting_dice_from_start_to_end_completes(tmp_path: Path) -> None:
+    path = three_steps(tmp_path)
+    laid = {(0, 0): Laid("ember", 2), (1, 1): Laid("frost", 4, "north"), (2, 2): Laid("ember", 1)}
+    assert completes(path, laid)
+    del laid[(1, 1)]  # the chain is broken: start and end do not touch
+    assert not completes(path, laid)
+
+
+def test_a_square_asks_its_type_face_and_group(tmp_path: Path) -> None:
+    path = three_steps(tmp_path)
+    assert not fits(path[0][0], Laid("frost", 2), None)  # an ember square
+    assert fits(path[0][1], Laid("frost", 5), Laid("ember", 2))  # any type, face 5
+    assert not fits(path[0][1], Laid("frost", 4), Laid("ember", 2))
+    assert not fits(path[1][1], Laid("frost", 4, "south"), None)  # frost from the north only
+    assert not fits(path[0][2], Laid("ember", 1), None)  # no square printed there
+
+
+def test_a_step_is_read_against_the_die_before_it(tmp_path: Path) -> None:
+    path = three_steps(tmp_path)
+    before = {(0, 0): Laid("ember", 3), (0, 1): Laid("ember", 5), (2, 2): Laid("frost", 6)}
+    assert completes(path, {**before, (1, 2): Laid("ember", 6)})  # plus 1 after the 5
+    assert not completes(path, {**before, (1, 2): Laid("ember", 5)})
+    assert not fits(path[1][2], Laid("ember", 6), None)  # nothing before it to step from
+
+
+def test_a_wild_die_stands_for_any_type_and_face_but_not_its_place(tmp_path: Path) -> None:
+    path = three_steps(tmp_path)
+    assert fits(path[0][1], Laid("frost", 2, wild=True), None)
+    assert fits(path[1][2], Laid("frost", 1, wild=True), Laid("ember", 5))
+    assert not fits(path[1][1], Laid("ember", 1, "south", wild=True), None)
