@@ -135,3 +135,22 @@ def test_every_score_has_one_achievement(winters: Any) -> None:
     for points in range(0, highest + 1):
         levels_of(score, points)  # exactly one row
     assert levels_of(score, 36) == "The New Autarch"
+
+
+def test_each_standard_location_sits_on_the_space_of_its_resource(winters: Any) -> None:
+    # the text's table of the standard starting locations: region, the space's resource, name
+    table = {
+        "Eastkeep": "military",
+        "Guild of Strategy": "technology",
+        "Whitehold": "espionage",
+        "Dusk's Ayrie": "military",
+        "Ferry's Glenn": "stability",
+        "Gray Forest": "sorcery",
+        "Lily Manor": "diplomacy",
+        "Boar's Peak": "technology",
+        "Gravewood": "sorcery",
+    }
+    spaces = ["Empire spaces", "Red Bank spaces", "Settled Lands spaces"]
+    for name, (x, y) in winters.maps["Standard starting locations"].positions.items():
+        space = 3 - y  # the top space is the first
+        assert levels_of(winters.tables[spaces[x]], space) == table[name], name
