@@ -38,6 +38,7 @@ from dsl.bound import (
     sentences_of,
 )
 from dsl.diagnostics import Diagnostics, did_you_mean
+from dsl.grid import grid_size, read_grid
 from dsl.meaning import place_words
 from dsl.procedure import CheckedPhase, ProcedureWords, check_procedures
 from dsl.runtime import Span, marks_of
@@ -77,6 +78,7 @@ FIELD_TYPES = (
     "dice list",  # slots of a die and/or a face ("of at most 4": its most slots)
     "place spec",  # where a card enters play: "Forest, else any <place>"
     "place selector",  # which places: "Forest or Ruin <places> with a hero"
+    "dice grid",  # squares in rows, chained from a start to an end ("of 4 by 4": dsl/grid.py)
 )
 
 
@@ -522,12 +524,15 @@ class _VocabularyBuilder:
         atoms = list(kf.words)
         low = high = at_most = None
         words: list[str] = []
+        grid: list[int] = []  # a dice grid's "of 4 by 4"
         k = 0
         while k < len(atoms):
             a = atoms[k]
             if a.kind == "int range":
                 lo, _, hi = a.text.partition("..")
                 low, high = int(lo), (int(hi) if hi else None)
+            elif a.kind == "number" and grid_size(words, int(a.text), grid):
+                words.pop()
             elif a.kind == "number":
                 if [w.casefold() for w in words[-3:]] != ["of", "at", "most"]:
                     self.d.error(
@@ -565,6 +570,13 @@ class _VocabularyBuilder:
                 return None
             if reads == "members" and is_list:
                 reads = "member"  # "tokens list": as "token list", several of them
+            if (reads == "dice grid") != (len(grid) == 2):
+                self.d.error(
+                    f"a dice grid says its columns and rows ('{written} of 4 by 4'), and only a "
+                    "dice grid does",
+                    kf.span,
+                )
+                return None
             return FieldSchema(
                 " ".join(words[:-size]).casefold(),
                 tuple(folded[:-size]),
@@ -577,6 +589,7 @@ class _VocabularyBuilder:
                 "unique" in modifiers,
                 of,
                 at_most,
+                (grid[0], grid[1]) if len(grid) == 2 else None,
             )
         known = ", ".join(FIELD_TYPES)
         self.d.error(
@@ -1342,6 +1355,10 @@ class _CardChecker:
             return [low, high]
         if t == "dice list":
             return self.dice_list(fs, items)
+        if t == "dice grid" and fs.grid is not None:
+            return read_grid(
+                fs.name, fs.grid, atoms, span, self.grid_die, self.grid_group, self.v.sides
+            )
         if t == "place spec":
             return self.place_spec(items)
         if t == "place selector":
@@ -1460,6 +1477,23 @@ class _CardChecker:
                     raise BindError(f"a die face is 1 to {sides}, not {face}", face_atom.span)
             slots.append({"die": die, "face": face})
         return slots
+
+    def grid_die(self, atom: ast.Atom) -> str | None:
+        """The type of die a dice grid's square names, else ``None``."""
+        folded = self.v.aliases.get(atom.folded, atom.folded)
+        for category in self.v.of_shape("dice"):
+            found = category.member(folded)
+            if found is not None:
+                return found
+        return None
+
+    def grid_group(self, atom: ast.Atom) -> str | None:
+        """The group of places a dice grid's square names, else ``None``."""
+        for category in self.v.of_shape("groups"):
+            found = category.member(atom.folded)
+            if found is not None:
+                return found
+        return None
 
     def die_word(self, atom: ast.Atom, dice: list[Category], what: str) -> str:
         """The declared type of die a word names (an alias too)."""

@@ -23,7 +23,16 @@ EMBER = ROOT / "tests" / "dsl" / "fixtures" / "world" / "ember"
 def test_each_shipped_ruleset_is_one_object_its_package_registers_as_an_entry_point() -> None:
     declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["entry-points"]
     points = declared[registry.GROUP]
-    assert set(points) == set(registry.plugins()) == {"six-winters", "tags-and-tracks", "delve"}
+    assert (
+        set(points)
+        == set(registry.plugins())
+        == {
+            "six-winters",
+            "tags-and-tracks",
+            "delve",
+            "six-winters-v19",
+        }
+    )
     for name, plugin in registry.plugins().items():
         assert isinstance(plugin, RulesetPlugin)
         module, _, attribute = points[name].partition(":")
