@@ -1,21 +1,25 @@
 """Six Winters engine figures: sessions per second per bot on one core, the cost of ``clone``
 and of a JSON round trip, and the size of a session's state.
 
-Run: ``.venv/bin/python benchmarks/bench_engine.py [--sessions N] [--against REV]``. Each figure is
-the median of five repeats; the sessions are year-1 sessions from a fresh campaign, seeds 0..N-1;
-the campaigns are whole six-year campaigns of the heuristic bot (``play_campaign``, seeds 0..N/20-1,
-at least 2). ``--against REV [--rounds K]`` measures this tree and a checkout of the git revision
-REV in turn, round by round (each round a fresh process on one tree, through the engine's public API
-only), and prints each figure's median and the median speed ratio of the paired rounds (how many
-times faster this tree is: a rate here over there, a time there over here; 1.00 is "no slower"): on
-a shared, noisy machine a change of load falls on both sides alike.
+Run: ``.venv/bin/python benchmarks/bench_engine.py [--sessions N] [--against REV [--compiled]]``.
+Each figure is the median of five repeats; the sessions are year-1 sessions from a fresh
+campaign, seeds 0..N-1; the campaigns are whole six-year campaigns of the heuristic bot
+(``play_campaign``, seeds 0..N/20-1, at least 2). ``--against REV [--rounds K]`` measures this
+tree and a checkout of the git revision REV in turn, round by round (each round a fresh process
+on one tree, through the engine's public API only), and prints each figure's median and the
+median speed ratio of the paired rounds (how many times faster this tree is: a rate here over
+there, a time there over here; 1.00 is "no slower"): on a shared, noisy machine a change of load
+falls on both sides alike. The other tree runs as plain Python unless ``--compiled`` builds its
+hot modules too (a few minutes); ``CHRONICLER_PURE=1`` runs both as plain Python.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import pickle
 import statistics
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -117,14 +121,22 @@ def one_round(tree: Path, sessions: int) -> dict[str, float]:
     return dict(run_on(tree, ROUND, str(sessions)))
 
 
-def compare(revision: str, sessions: int, rounds: int) -> None:
+BUILD = "import sys; sys.path.insert(0, '.'); import dsl.compiled as c; sys.exit(c.main(['build']))"
+
+
+def compare(revision: str, sessions: int, rounds: int, *, build: bool = False) -> None:
     """This tree against ``revision``, round by round in turn (here, there, here, there...), so
     a change in the machine's load falls on both sides alike; each figure is the median of its
-    rounds, and each ratio the median of the rounds' ratios."""
+    rounds, and each ratio the median of the rounds' ratios. ``build``: the other tree's hot
+    modules are compiled too (a few minutes), so that compiled is measured against compiled."""
     with checkout(revision) as tree:
+        there = "plain Python (CHRONICLER_PURE=1: both plain; --compiled: both compiled)"
+        if build and not os.environ.get(compiled.PURE_VARIABLE):
+            subprocess.run([sys.executable, "-c", BUILD], cwd=tree, check=True)
+            there = "compiled, built for this comparison"
         pairs = [(one_round(ROOT, sessions), one_round(tree, sessions)) for _ in range(rounds)]
     print(f"against {revision}: {sessions} sessions a bot, {rounds} rounds in turn, CPU time")
-    print(f"  here: {compiled.summary()}; there: plain Python (CHRONICLER_PURE=1: both plain)")
+    print(f"  here: {compiled.summary()}; there: {there}")
     print("  speed ratio: how many times faster here (above 1.00: faster, below: slower)")
     for name in pairs[0][0]:
         here = statistics.median(p[0][name] for p in pairs)
@@ -143,9 +155,12 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=100)
     parser.add_argument("--against", metavar="REV", help="a git revision to compare with")
     parser.add_argument("--rounds", type=int, default=5, help="rounds in turn with --against")
+    parser.add_argument(
+        "--compiled", action="store_true", help="with --against: compile the other tree too"
+    )
     args = parser.parse_args()
     if args.against:
-        compare(args.against, args.sessions, args.rounds)
+        compare(args.against, args.sessions, args.rounds, build=args.compiled)
         return
     ruleset = engine.load_ruleset()
     print(f"ruleset: {ruleset.source}; {args.sessions} sessions, median of {REPEATS}")

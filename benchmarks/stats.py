@@ -8,8 +8,8 @@ world game per seed for a ruleset written wholly in text). The lines of ``dsl/``
 runs are compared: of the lines any ruleset runs, how many run for two rulesets or more.
 
 Run: ``.venv/bin/python benchmarks/stats.py [--json]``. Lines are counted without blank lines
-and comments; a ruleset's bots (``bots.py``, ``*_bot.py``) are counted apart, as the issues that
-set each ruleset's Python budget count them.
+and comments; a ruleset's bots (``bots.py`` or a ``bots/`` package, ``*_bot.py``) are counted
+apart, as the issues that set each ruleset's Python budget count them.
 """
 
 from __future__ import annotations
@@ -44,7 +44,8 @@ def text_and_python(folder: Path) -> dict[str, int]:
         if path.suffix == ".rules":
             counts["text"] += _lines(path, "#")
         elif path.suffix == ".py":
-            bots = path.name == "bots.py" or path.name.endswith("_bot.py")
+            inside = path.relative_to(folder).parts
+            bots = path.name == "bots.py" or path.name.endswith("_bot.py") or inside[0] == "bots"
             counts["bots" if bots else "python"] += _lines(path, "#")
     sources, _unreadable = read_sources(ruleset_files(folder))
     for library in library_sources(sources, str(folder))[0]:

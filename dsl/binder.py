@@ -24,6 +24,7 @@ from dsl.bound import (
     RoleValue,
 )
 from dsl.diagnostics import Diagnostics, did_you_mean
+from dsl.field_words import field_word
 from dsl.runtime import Span
 from dsl.selectors import (
     Amount,
@@ -793,7 +794,9 @@ class Binder:
         for m in meanings:
             if m.shape == "tags" and m.category in tags and not m.generic:
                 return m
-        return self.pick(meanings, ("ranks", "groups", "kinds", "flag"))
+        return self.pick(meanings, ("ranks", "groups", "kinds", "flag")) or field_word(
+            self.v, meanings, noun
+        )
 
     def place_filter(self, meanings: Sequence[Meaning]) -> Meaning | None:
         """A word describing a place: a group it is in, or a tag of the place kind."""

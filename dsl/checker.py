@@ -14,7 +14,7 @@ import importlib.util
 import inspect
 import re
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -38,6 +38,7 @@ from dsl.bound import (
     sentences_of,
 )
 from dsl.diagnostics import Diagnostics, did_you_mean
+from dsl.grid import grid_size, read_grid
 from dsl.meaning import place_words
 from dsl.procedure import CheckedPhase, ProcedureWords, check_procedures
 from dsl.runtime import Span, marks_of
@@ -77,6 +78,7 @@ FIELD_TYPES = (
     "dice list",  # slots of a die and/or a face ("of at most 4": its most slots)
     "place spec",  # where a card enters play: "Forest, else any <place>"
     "place selector",  # which places: "Forest or Ruin <places> with a hero"
+    "dice grid",  # squares in rows, chained from a start to an end ("of 4 by 4": dsl/grid.py)
 )
 
 
@@ -534,12 +536,15 @@ class _VocabularyBuilder:
         atoms = list(kf.words)
         low = high = at_most = None
         words: list[str] = []
+        grid: list[int] = []  # a dice grid's "of 4 by 4"
         k = 0
         while k < len(atoms):
             a = atoms[k]
             if a.kind == "int range":
                 lo, _, hi = a.text.partition("..")
                 low, high = int(lo), (int(hi) if hi else None)
+            elif a.kind == "number" and grid_size(words, int(a.text), grid):
+                words.pop()
             elif a.kind == "number":
                 if [w.casefold() for w in words[-3:]] != ["of", "at", "most"]:
                     self.d.error(
@@ -577,6 +582,13 @@ class _VocabularyBuilder:
                 return None
             if reads == "members" and is_list:
                 reads = "member"  # "tokens list": as "token list", several of them
+            if (reads == "dice grid") != (len(grid) == 2):
+                self.d.error(
+                    f"a dice grid says its columns and rows ('{written} of 4 by 4'), and only a "
+                    "dice grid does",
+                    kf.span,
+                )
+                return None
             return FieldSchema(
                 " ".join(words[:-size]).casefold(),
                 tuple(folded[:-size]),
@@ -589,6 +601,7 @@ class _VocabularyBuilder:
                 "unique" in modifiers,
                 of,
                 at_most,
+                (grid[0], grid[1]) if len(grid) == 2 else None,
             )
         known = ", ".join(FIELD_TYPES)
         self.d.error(
@@ -1354,6 +1367,10 @@ class _CardChecker:
             return [low, high]
         if t == "dice list":
             return self.dice_list(fs, items)
+        if t == "dice grid" and fs.grid is not None:
+            return read_grid(
+                fs.name, fs.grid, atoms, span, self.grid_die, self.grid_group, self.v.sides
+            )
         if t == "place spec":
             return self.place_spec(items)
         if t == "place selector":
@@ -1472,6 +1489,23 @@ class _CardChecker:
                     raise BindError(f"a die face is 1 to {sides}, not {face}", face_atom.span)
             slots.append({"die": die, "face": face})
         return slots
+
+    def grid_die(self, atom: ast.Atom) -> str | None:
+        """The type of die a dice grid's square names, else ``None``."""
+        folded = self.v.aliases.get(atom.folded, atom.folded)
+        for category in self.v.of_shape("dice"):
+            found = category.member(folded)
+            if found is not None:
+                return found
+        return None
+
+    def grid_group(self, atom: ast.Atom) -> str | None:
+        """The group of places a dice grid's square names, else ``None``."""
+        for category in self.v.of_shape("groups"):
+            found = category.member(atom.folded)
+            if found is not None:
+                return found
+        return None
 
     def die_word(self, atom: ast.Atom, dice: list[Category], what: str) -> str:
         """The declared type of die a word names (an alias too)."""
@@ -1775,6 +1809,50 @@ def _primitives_module(vocab: Vocabulary, base_dir: str | None) -> Any:
         return None
 
 
+def _honoured_ranges(read: Any) -> dict[str, tuple[int | None, int | None]]:
+    """The ranges a ruleset's Python honours for the values it reads, when ``values_read``
+    maps each name to one (``"0.."``, ``"1..6"``); a plain set of names gives none."""
+    if not isinstance(read, Mapping):
+        return {}
+    out: dict[str, tuple[int | None, int | None]] = {}
+    for name, text in read.items():
+        low, sep, high = str(text).partition("..")
+        if not sep:
+            raise ValueError(f"values_read[{name!r}] = {text!r}: write a range such as '0..'")
+        out[name] = (int(low) if low else None, int(high) if high else None)
+    return out
+
+
+def _value_honoured(
+    form: ast.ValueDecl, honoured: tuple[int | None, int | None] | None, d: Diagnostics
+) -> None:
+    """A value the engine reads outside the range the engine honours is an error, whatever
+    range (or none) the text writes: ``value action points per turn = -2`` would have
+    everyone lose two points a turn. A value already outside its own written range has had
+    its error."""
+    if honoured is None:
+        return
+    low, high = honoured
+    if (low is None or form.value >= low) and (high is None or form.value <= high):
+        return
+    own_low, own_high = form.low, form.high
+    if own_low is not None and not (
+        form.value >= own_low and (own_high is None or form.value <= own_high)
+    ):
+        return
+    bounds = f"{'' if low is None else low}..{'' if high is None else high}"
+    if high is None:
+        least = f"at least {low}"
+    elif low is None:
+        least = f"at most {high}"
+    else:
+        least = f"{low} to {high}"
+    d.error(
+        f"value '{form.name}' = {form.value} is outside {bounds}: the engine honours {least}",
+        form.span,
+    )
+
+
 def _check_values_read(
     files: Sequence[ast.RulesFile], module: Any, d: Diagnostics, in_text: set[str] | None = None
 ) -> None:
@@ -1784,6 +1862,7 @@ def _check_values_read(
     read = getattr(module, "values_read", None)
     if read is None:
         return
+    honoured = _honoured_ranges(read)
     read = set(read) | (in_text or set())
     declared: set[str] = set()
     header: ast.PrimitivesDecl | None = None
@@ -1793,6 +1872,7 @@ def _check_values_read(
                 header = form
             if isinstance(form, ast.ValueDecl):
                 declared.add(form.name)
+                _value_honoured(form, honoured.get(form.name), d)
                 if form.name not in read:
                     d.warning(
                         f"value '{form.name}' is declared but nothing reads it: the game does "

@@ -109,6 +109,20 @@ def _chunks(atoms: tuple[ast.Atom, ...] | list[ast.Atom]) -> list[str]:
     return words
 
 
+def _rows(indent: str, words: list[str]) -> list[str]:
+    """A field written row by row (a dice grid: ``path row ..., row ...``), one row a line;
+    ``[]`` for any other field."""
+    starts = [k for k, word in enumerate(words) if word.casefold() == "row"]
+    if len(starts) < 2 or any(words[k - 1].endswith(",") for k in starts[1:]):
+        return []
+    lines: list[str] = []
+    for n, start in enumerate(starts):
+        end = starts[n + 1] if n + 1 < len(starts) else len(words)
+        head = words[:end] if n == 0 else words[start:end]
+        lines += _wrap(indent if n == 0 else indent + INDENT, head, indent + INDENT * 2)
+    return lines
+
+
 def _sentence_words(s: ast.Sentence) -> list[str]:
     words: list[str] = []
     if s.then:
@@ -412,7 +426,7 @@ class _Formatter:
                     if n:
                         words.append("·")
                     words.extend(chunks)
-                lines = _wrap(indent, words, indent + INDENT)
+                lines = _rows(indent, words) or _wrap(indent, words, indent + INDENT)
                 self.emit_with_trailing(lines, group[0].span.line, group[-1].span.end_line)
             elif isinstance(item, ast.Block):
                 self.emit_with_trailing(

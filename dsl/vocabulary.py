@@ -254,6 +254,7 @@ class FieldSchema:
     unique: bool = False  # no two cards of the kind share a value (each of a list's values)
     of: str | None = None
     at_most: int | None = None
+    grid: tuple[int, int] | None = None  # a dice grid's columns and rows (dsl/grid.py)
 
 
 @dataclass(slots=True)

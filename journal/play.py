@@ -109,7 +109,10 @@ def play_command(
         show_replay(found, replay_game, store_file, year=year, as_json=as_json)
         return
     if found.engine is None or found.bots is None:  # a game a GM runs (tags-and-tracks)
-        raise ChroniclerError(f"{found.name} has no bots to play it: a GM runs it at the table")
+        raise ChroniclerError(
+            f"{found.name} has no bots to play it: a GM runs it at the table, or its "
+            "procedure is not written yet"
+        )
     if bot is None:
         bot = found.bots.default
     if bot not in found.bots.names():

@@ -126,6 +126,17 @@ class Part(Generic[T]):
         return made
 
 
+def made_parts(game: Any) -> list[Any]:
+    """The parts of ``game`` made so far (``Part``: each made the first time it is read)."""
+    kept = game.__dict__
+    return [
+        kept[attr]
+        for klass in type(game).__mro__
+        for attr, _cls in klass.__dict__.get(_PARTS, ())
+        if attr in kept
+    ]
+
+
 # a registered function and how to reach what it runs on from the game (``None``: the game)
 Entry = tuple[Callable[..., Any], Callable[[Any], Any] | None]
 

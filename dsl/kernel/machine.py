@@ -583,7 +583,12 @@ class Machine:
         st.events = self.state.events[: data["events"]]
         st.answers = self.state.answers
         self.state = st
+        self.state_replaced()
         st.frames[-1].data.update(saved)
+
+    def state_replaced(self) -> None:
+        """A hook: the state was replaced by a copy (a piece taken back). A game whose parts
+        keep the state at hand gives them the new one here."""
 
 
 @dataclass(slots=True)

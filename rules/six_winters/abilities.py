@@ -108,6 +108,12 @@ class AbilityRules(Section):
         # the answers of a character's local card texts, as last looked up (``may_act``): the
         # character, the round of action options, the answers kept for its location and dice
         self._probe_read: tuple[Any, int, dict[Any, bool], dict[Any, bool]] = (None, -1, {}, {})
+        self.options_round = 0  # the rounds of action options worked out (``new_round``)
+
+    def new_round(self) -> None:
+        """The action options are worked out again (``ActionRules.action_options``): a
+        character's table is looked up anew by ``may_act``."""
+        self.options_round += 1
 
     def card_actions(self, kind: str, name: str) -> _CardActions:
         """What a card of ``kind`` (ability, asset, event) offers as actions; it never changes
@@ -231,7 +237,7 @@ class AbilityRules(Section):
         if not reads or c.location is None:
             return can_act(effect.run, self.game, card=name, actor=c.name, location=c.location)
         read = self._probe_read
-        if read[0] is not c or read[1] != self.game.actions.options_round:
+        if read[0] is not c or read[1] != self.options_round:
             # what a local text reads, worked out once per character and list of options: the
             # answers kept for the location as it is, and for it with the character's dice
             board = self.game.map_facts()
@@ -254,7 +260,7 @@ class AbilityRules(Section):
             by_pool = probed.get(pool)
             if by_pool is None:
                 by_pool = probed[pool] = {}
-            read = self._probe_read = (c, self.game.actions.options_round, by_here, by_pool)
+            read = self._probe_read = (c, self.options_round, by_here, by_pool)
         answers: dict[tuple[str, str, int], bool] = read[2] if reads == _HERE else read[3]
         found = answers.get(key)
         if found is None:

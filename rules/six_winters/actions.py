@@ -64,7 +64,6 @@ class ActionRules(Section):
         )
         self._trade_memo: dict[str, list[str]] = ruleset_memo(ruleset, "trades")
         self._action_costs = _declared_costs(ruleset)
-        self.options_round = 0  # the action options worked out so far (``action_options``)
         # the action options offered last, and the count of events when they still hold
         self._options_kept_for: list[Any] = []
         self._options_told = -1  # the count of events when they were worked out
@@ -154,8 +153,8 @@ class ActionRules(Section):
         (its memo read in line: a card's facts are never falsy). Each kind of action has its
         own method: moves, trades and musters, overcoming and crafting, the cards' texts, then
         everyone's "May ..." texts."""
-        self.options_round += 1  # (``may_act`` looks a character's table up once a round)
         r = _Round(self)
+        r.abilities.new_round()  # (``may_act`` looks a character's table up once a round)
         locations, sides, first = r.locations, r.sides, r.board.first
         permitting: list[tuple[CharacterState, list[tuple[str, str, Any]]]] = []
         for c in r.characters:

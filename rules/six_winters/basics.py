@@ -218,8 +218,8 @@ def _portable_frame(frame: Frame, state: Any) -> Frame:
 class Section:
     """A rules section of a session (``session.Session``'s parts: ``session.turn``,
     ``session.refresh``...): an object with one job, made the first time the session reads it.
-    Every section shares the session's table (``state``: read through the session, which a
-    piece taken back replaces) and its operations facade (``ops``), the only code that changes
+    Every section shares the session's table (``state``: given again by the session when a
+    piece taken back replaces it) and its operations facade (``ops``), the only code that changes
     the table and tells it; another section is reached through the session (``game``)."""
 
     def __init__(self, game: Session) -> None:
@@ -229,7 +229,6 @@ class Section:
         self.game: Session = weakref.proxy(game)
         self.ruleset: Ruleset = game.ruleset
         self.ops: Operations = game.ops
-
-    @property
-    def state(self) -> SessionState:
-        return self.game.state
+        # the table at hand (read thousands of times a game): the session gives the copy it
+        # goes back to when a piece is taken back (``Session.state_replaced``)
+        self.state: SessionState = game.state

@@ -37,10 +37,7 @@ class Operations:
     def __init__(self, game: Session) -> None:
         self.game: Session = weakref.proxy(game)  # as a section holds it (``basics.Section``)
         self.ruleset: Ruleset = game.ruleset
-
-    @property
-    def state(self) -> SessionState:
-        return self.game.state
+        self.state: SessionState = game.state  # given again as a section's (``basics.Section``)
 
     def new_obstacle(self, name: str, progress: int = 0, hindrance: int = 0) -> ObstacleInPlay:
         self.state.next_uid += 1

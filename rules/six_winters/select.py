@@ -293,16 +293,48 @@ class _Asked:
         return self.session.state
 
 
-def _asked(session: Session, ctx: Context, selector: Any) -> _Asked:
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What a selector asks for, read once (it never changes): its reference, category, noun,
+    place and pile, and the finders whose questions it can answer (``_FINDERS``, each kept
+    only where its guard says the phrase may be its own: the others would answer ``None``)."""
+
+    reference: Any
+    category: Any
+    noun: Any
+    place: Any
+    zone: Any
+    finders: tuple[Callable[[_Asked], list[Any] | None], ...]
+
+
+# the plans of the selectors met so far, by the selector's identity (a selector is made once,
+# with the compiled text it belongs to; the entry keeps it, so its identity is not reused);
+# a few are made as a game goes (``measure``): the memo is emptied when it grows past its size
+_PLANS: dict[int, tuple[Any, _Plan]] = {}
+_PLANS_KEPT = 4096
+
+
+def _plan_of(session: Session, selector: Any) -> _Plan:
+    kept = _PLANS.get(id(selector))
+    if kept is not None and kept[0] is selector:
+        return kept[1]
     place = getattr(selector, "place", None)
     zone = getattr(place, "zone", None) if place is not None else None
     of_kind = getattr(place, "of_kind", None) if place is not None else None
     if zone is not None and of_kind and not zone.startswith(of_kind):
         zone = f"{of_kind} {zone}"  # "the asset deck": zone "deck" of kind "asset"
     category, noun = category_of(selector)
-    return _Asked(
-        session, ctx, selector, getattr(selector, "reference", None), category, noun, place, zone
+    reference = getattr(selector, "reference", None)
+    plan = _Plan(reference, category, noun, place, zone, ())
+    named = bool(getattr(selector, "name", None) or _quoted_tag(session, selector))
+    finders = tuple(
+        find for find, may in _FINDERS if may(plan, selector) or (find is _named and named)
     )
+    plan = replace(plan, finders=finders)
+    if len(_PLANS) >= _PLANS_KEPT:
+        _PLANS.clear()
+    _PLANS[id(selector)] = (selector, plan)
+    return plan
 
 
 # Each finder answers the phrases it knows (a list, maybe empty) and leaves the others to the
@@ -572,28 +604,47 @@ def _abilities(q: _Asked) -> list[Any] | None:
     ]
 
 
-_FINDERS: tuple[Callable[[_Asked], list[Any] | None], ...] = (
-    _bound,
-    _this,
-    _named,
-    _dice,
-    _held_things,
-    _tokens_there,
-    _initiative,
-    _locations_found,
-    _characters,
-    _drawn_obstacles,
-    _obstacles_in_play,
-    _crafting_area,
-    _in_a_pile,
-    _searched_assets,
-    _abilities,
+def _drawn(plan: _Plan, selector: Any) -> bool:
+    bare = not getattr(selector, "filters", ()) and not getattr(selector, "any_of", ())
+    return (
+        plan.noun == "obstacle"
+        and plan.place is None
+        and bare
+        and plan.reference is None
+        and selector.quantity.mode == "another"
+    )
+
+
+# The finders in the order they are tried, each with its guard: whether a phrase may be its
+# own, read from the selector alone (a finder whose guard says no would answer ``None``).
+# ``_named``'s guard is the phrase's quoted name, worked out in ``_plan_of``.
+_Guard = Callable[[_Plan, Any], bool]
+_FINDERS: tuple[tuple[Callable[[_Asked], list[Any] | None], _Guard], ...] = (
+    (_bound, lambda p, s: p.reference in ("it", "them", "self")),
+    (_this, lambda p, s: p.reference == "this"),
+    (_named, lambda p, s: False),
+    (_dice, lambda p, s: p.category in ("resource", "die")),
+    (_held_things, lambda p, s: getattr(p.place, "kind", None) == "held"),
+    (_tokens_there, lambda p, s: p.category == "token"),
+    (
+        _initiative,
+        lambda p, s: p.category == "counter" and bool(p.noun) and "initiative" in p.noun,
+    ),
+    (_locations_found, lambda p, s: p.noun == "location" and p.zone is None),
+    (_characters, lambda p, s: p.noun == "character"),
+    (_drawn_obstacles, _drawn),
+    (_obstacles_in_play, lambda p, s: p.noun in ("obstacle", None) and p.zone is None),
+    (_crafting_area, lambda p, s: p.zone == "crafting area"),
+    (_in_a_pile, lambda p, s: p.zone is not None),
+    (_searched_assets, lambda p, s: p.noun == "asset" and p.place is None),
+    (_abilities, lambda p, s: p.noun == "ability"),
 )
 
 
 def _select(session: Session, ctx: Context, selector: Any) -> list[Any]:
-    q = _asked(session, ctx, selector)
-    for find in _FINDERS:
+    p = _plan_of(session, selector)
+    q = _Asked(session, ctx, selector, p.reference, p.category, p.noun, p.place, p.zone)
+    for find in p.finders:
         found = find(q)
         if found is not None:
             return found

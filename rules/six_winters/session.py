@@ -29,7 +29,7 @@ from typing import Any
 
 from dsl.compiler import Trigger
 from dsl.errors import ChroniclerError
-from dsl.kernel.dispatch import Part, piece
+from dsl.kernel.dispatch import Part, made_parts, piece
 from dsl.kernel.machine import (
     AnswerRefused,
     Machine,
@@ -128,6 +128,13 @@ class Session(ProcedureWalker, Machine):
         # the parts of a view kept for the next views (``view._kept``), by part: (events told
         # then, the last of them, the part)
         self._shown: dict[str, tuple[int, Any, Any]] = {}
+
+    def state_replaced(self) -> None:
+        """The sections and the facade keep the table at hand (``basics.Section.state``): a
+        piece taken back gives them the copy it goes back to."""
+        st = self.state
+        for part in made_parts(self):
+            part.state = st
 
     def _with_state(self, state: Any) -> Session:
         """A session on ``state`` (``clone``), keeping what this one worked out of the ruleset

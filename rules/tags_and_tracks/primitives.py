@@ -257,32 +257,31 @@ def refuse_the_complication(game: Any) -> None:
 
 DECISIONS = DecisionKind  # the kinds the game's own pieces ask (for the companion)
 
-# Every declared value the Python reads (here, in character.py and progression.py):
-# `chronicler check` warns of any other (the values check "Roll" reads count as read).
-values_read = frozenset(
-    {
-        "die sides",
-        "root skill level",
-        "easy",
-        "assist",
-        "hard",
-        "far",
-        "raise die cost",
-        "extra die cost",
-        "no hits xp",
-        "skill cost per non-six",
-        "skill name length",
-        "skill judged after points",
-        "cuts per consequence level",
-        "consequence name length",
-        "creation xp",
-        "stat start",
-        "stat raise cost",
-        "stat max per skill level",
-        "flashback cost",
-        "intrusion xp",
-        "refuse intrusion cost",
-        "offset hit cost",
-        "fatal consequence",
-    }
-)
+# Every declared value the Python reads (here, in character.py and progression.py), with the
+# range it honours: `chronicler check` warns of any other (the values check "Roll" reads count
+# as read) and refuses a value outside its range.
+values_read: dict[str, str] = {
+    "die sides": "2..",
+    "root skill level": "0..",
+    "easy": "0..",
+    "assist": "0..",
+    "hard": "-6..0",
+    "far": "-6..0",
+    "raise die cost": "0..",
+    "extra die cost": "0..",
+    "no hits xp": "0..",
+    "skill cost per non-six": "0..",
+    "skill name length": "1..",
+    "skill judged after points": "0..1",
+    "cuts per consequence level": "0..",
+    "consequence name length": "1..",
+    "creation xp": "0..",
+    "stat start": "0..",
+    "stat raise cost": "0..",
+    "stat max per skill level": "1..",
+    "flashback cost": "0..",
+    "intrusion xp": "0..",
+    "refuse intrusion cost": "0..",
+    "offset hit cost": "0..",
+    "fatal consequence": "1..",
+}

@@ -47,8 +47,15 @@ def _atoms(text: str) -> list[ast.Atom]:
 def _plain(value: Any) -> Any:
     """A selector without the words it was written in (those differ by design)."""
     if isinstance(value, Selector):
+        reading = value.quantity.reading
+        if reading is not None:  # "equal to light": the number's phrase, written either way
+            reading = replace(reading, of=_plain(reading.of))
         return replace(
-            value, text="", place=_plain(value.place), with_=tuple(_plain(w) for w in value.with_)
+            value,
+            text="",
+            place=_plain(value.place),
+            with_=tuple(_plain(w) for w in value.with_),
+            quantity=replace(value.quantity, reading=reading),
         )
     if isinstance(value, Place) and value.places is not None:
         return replace(value, places=_plain(value.places))

@@ -26,7 +26,13 @@ def test_each_shipped_ruleset_is_one_object_its_package_registers_as_an_entry_po
     assert (
         set(points)
         == set(registry.plugins())
-        == {"six-winters", "tags-and-tracks", "delve", "seasons"}
+        == {
+            "six-winters",
+            "tags-and-tracks",
+            "delve",
+            "six-winters-v19",
+            "seasons",
+        }
     )
     for name, plugin in registry.plugins().items():
         assert isinstance(plugin, RulesetPlugin)

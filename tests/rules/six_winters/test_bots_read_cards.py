@@ -4,6 +4,7 @@ sentences (``rules/six_winters/readings.py``)."""
 
 import re
 import shutil
+from pathlib import Path
 
 from six_winters_table import place, table
 
@@ -15,7 +16,8 @@ from rules.six_winters.session import RULES_DIR, load_ruleset
 
 
 def test_the_bots_python_names_no_card_of_the_ruleset(ruleset):
-    source = "\n".join(source_file(m).read_text() for m in (bots, search_bot))
+    package = sorted(Path(bots.__file__).parent.glob("*.py"))  # the bots' package, every module
+    source = "\n".join([*(p.read_text() for p in package), source_file(search_bot).read_text()])
     named = sorted(
         card.name
         for card in ruleset.compiled.all_cards

@@ -131,8 +131,8 @@ def test_values_read_names_every_value_the_engines_python_reads():
     literal = set()
     for path in RULES.glob("*.py"):
         literal |= set(re.findall(r'value\(\s*"([^"]+)"', path.read_text()))
-    assert literal <= primitives.values_read
-    assert primitives.values_read <= {name for name, _ in DECLARED}
+    assert literal <= set(primitives.values_read)
+    assert set(primitives.values_read) <= {name for name, _ in DECLARED}
 
 
 def test_check_warns_of_a_declared_value_nothing_reads(tmp_path):
@@ -226,6 +226,36 @@ def test_a_value_outside_its_range_is_refused_at_its_place(tmp_path, line, writt
     at = next(n for n, row in enumerate(text.splitlines(), 1) if row.startswith(line))
     errors = check_ruleset(folder).diagnostics.errors
     name = line.removeprefix("value ").split(" = ")[0]
+    assert [(e.span.line, e.span.column, e.message) for e in errors] == [
+        (at, 1, f"value '{name}' {told}")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("written", "told"),
+    [
+        # the range dropped: the engine's own still holds
+        ("value action points per turn = -2", "= -2 is outside 0..: the engine honours at least 0"),
+        # the range widened past what the engine honours
+        (
+            "value action points per turn = -2 in -5..",
+            "= -2 is outside 0..: the engine honours at least 0",
+        ),
+        ("value sorcery explodes on = 7 in 1..", "= 7 is outside 1..6: the engine honours 1 to 6"),
+    ],
+)
+def test_a_copy_cannot_widen_the_range_the_engine_honours(tmp_path, written, told):
+    from dsl.loader import check_ruleset
+
+    folder = tmp_path / "six_winters"
+    shutil.copytree(RULES, folder, ignore=shutil.ignore_patterns("*.py", "__pycache__", "faces"))
+    text = (folder / "ruleset.rules").read_text()
+    name = written.removeprefix("value ").split(" = ")[0]
+    at = next(n for n, row in enumerate(text.splitlines(), 1) if row.startswith(f"value {name} ="))
+    rows = text.splitlines(keepends=True)
+    rows[at - 1] = written + "\n"
+    (folder / "ruleset.rules").write_text("".join(rows))
+    errors = check_ruleset(folder).diagnostics.errors
     assert [(e.span.line, e.span.column, e.message) for e in errors] == [
         (at, 1, f"value '{name}' {told}")
     ]

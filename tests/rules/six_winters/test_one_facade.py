@@ -235,6 +235,8 @@ def _changes(fn: ast.FunctionDef, table: _Table) -> list[tuple[int, str]]:
             targets = node.targets
         for target in targets:
             for part in target.elts if isinstance(target, ast.Tuple | ast.List) else [target]:
+                if isinstance(part, ast.Attribute) and part.attr == "state":
+                    continue  # a section given the table (``part.state = st``): nothing changes
                 if isinstance(part, ast.Attribute | ast.Subscript) and table.root_holds(part):
                     found.append((node.lineno, f"changes the table: {ast.unparse(part)}"))
     return found
