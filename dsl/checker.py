@@ -1750,7 +1750,17 @@ def _check_checks(
     checks = [c for c in decls if isinstance(c, ast.CheckDecl)]
     ladders = [c for c in decls if isinstance(c, ast.LadderDecl)]
     by_name = {t.name.text: t for t in tables}
-    return check_checks(checks, ladders, dict(vocab.values), by_name, d)
+    sheet_fields = {
+        name
+        for schema in vocab.kinds.values()
+        for name, spec in schema.fields.items()
+        if spec.type == "ranks"
+    }
+    world = vocab.world
+    numbers = set(getattr(world, "properties", None) or {}) if world is not None else None
+    return check_checks(
+        checks, ladders, dict(vocab.values), by_name, d, sheet_fields, numbers or None
+    )
 
 
 def _primitives_module(vocab: Vocabulary, base_dir: str | None) -> Any:

@@ -119,10 +119,10 @@ def test_an_impossible_check_with_a_small_reference_rolls_no_dice_and_fails(chec
     assert odds.outcomes["failure"] == 1
 
 
-@pytest.mark.parametrize(("easier", "harder"), [(2, 0), (0, 1), (1, 3)])
-def test_steps_from_momentum_or_conditions_are_a_die_each(checks, easier, harder):
-    odds = checks["Complex"].odds(reference=3, obstacle=2, easier=easier, harder=harder)
-    dice = dice_for(3, easier=easier, harder=harder)
+@pytest.mark.parametrize("steps", [2, -1, -2, 0])
+def test_steps_from_momentum_or_conditions_are_a_die_each_easier_or_below_0_harder(checks, steps):
+    odds = checks["Complex"].odds(reference=3, obstacle=2, steps=steps)
+    dice = dice_for(3, easier=max(0, steps), harder=max(0, -steps))
     assert odds.dice == dice
     assert near(dict(odds.outcomes), complex_outcomes(marks(dice), 2), TOLERANCE)
 
