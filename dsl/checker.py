@@ -549,7 +549,7 @@ class _VocabularyBuilder:
         if folded[-1:] == ["list"] and folded[-2:] != ["dice", "list"]:
             is_list = True
             words, folded = words[:-1], folded[:-1]
-        for size in (2, 1):
+        for size in (4, 3, 2, 1):  # the longest type first: "secondary trait ranks"
             if len(folded) <= size:
                 continue
             written = " ".join(folded[-size:])
@@ -1355,15 +1355,15 @@ class _CardChecker:
             least: int | None = fs.low if fs.low is not None or ranked is None else ranked.low
             most: int | None = fs.high if fs.high is not None or ranked is None else ranked.high
             ranks: dict[str, int] = {}
-            for item in items:
-                if len(item) != 2 or item[1].kind != "number":
+            for item in items:  # "climb 3", and "pick locks 2": a member of several words
+                if len(item) < 2 or item[-1].kind != "number":
                     raise BindError(
                         f"write each {of} and its rank: {self.example_ranks(of)}", item[0].span
                     )
-                word = self.word_of(item[:1], of)
-                rank = int(item[1].text)
+                word = self.word_of(item[:-1], of)
+                rank = int(item[-1].text)
                 if (least is not None and rank < least) or (most is not None and rank > most):
-                    raise BindError(f"a rank must be within {least}..{most or ''}", item[1].span)
+                    raise BindError(f"a rank must be within {least}..{most or ''}", item[-1].span)
                 ranks[word] = rank
             return ranks
         if t == "members":
