@@ -101,7 +101,7 @@ def test_a_sheet_the_check_cannot_read_is_told_at_its_line(body, told):
 def test_an_input_may_range_below_0(game):
     (penalty,) = [i for i in game.checks["Order"].inputs if i.name == "penalty"]
     assert (penalty.low, penalty.high, penalty.usually) == (-2, 2, 0)
-    with pytest.raises(CheckError, match="penalty is -2..2"):
+    with pytest.raises(CheckError, match=r"penalty is -2\.\.2"):
         game.checks["Order"].odds(speed=1, penalty=-3)
 
 

@@ -176,7 +176,7 @@ def test_unopposed_the_reference_value_is_the_actors_skill(delve, checks):
     assert sheet_inputs(checks["Complex"], wenna, "initiative") == {"reference": 4}
 
 
-def test_opposed_the_obstacle_is_the_targets_reference_value(delve, checks):
+def test_opposed_the_obstacle_is_read_from_the_targets_sheet(delve, checks):
     wenna, rat = sheet(delve, "Wenna Ashgrove"), sheet(delve, "Tunnel Rat")
     found = sheet_inputs(checks["Complex"], wenna, "melee", target=rat, target_member="defense")
     assert found == {"reference": 3, "obstacle": 1}
