@@ -1,4 +1,4 @@
-"""The check forms a GM-run game needs (fixtures/checks/forms.rules, a small game of its own):
+"""The check forms a GM-run game needs (fixtures/sheet_checks/forms.rules, a small game of its own):
 inputs read from a sheet, ranges below 0, a score with numbers added, a ladder reversed, a
 judgement once a repeated check ends and re-rolls as rules of the check. Each is held to what
 its text says, rolled from scripted dice, and its odds to a count by hand written here."""
@@ -19,7 +19,7 @@ from dsl.dice.sheet import sheet_inputs
 from dsl.formatter import format_text
 from dsl.loader import load_text
 
-FIXTURE = Path(__file__).parent / "fixtures" / "checks" / "forms.rules"
+FIXTURE = Path(__file__).parent / "fixtures" / "sheet_checks" / "forms.rules"
 SIXTH = Fraction(1, 6)
 
 
