@@ -114,9 +114,17 @@ def _ask_input(name: str, low: int, high: int) -> int:
     return int(ask(f"{name} ({low}..{high})", [str(n) for n in range(low, high + 1)]))
 
 
-def _record(db: str | None, campaign: str, verb: str, make: Any, dice: TableDice | None) -> Any:
+def _record(
+    db: str | None,
+    campaign: str,
+    verb: str,
+    make: Any,
+    dice: TableDice | None,
+    joins: bool = False,
+) -> Any:
     """Record the entry ``make(expedition, rules)`` drafts, in one transaction (nothing is
-    written when it refuses); returns the entry written."""
+    written when it refuses); returns the entry written. ``joins``: the model the entry is
+    about becomes one of the campaign's characters (the ledger's, as a bundle names them)."""
     from journal import log
     from journal.delve import keeper
 
@@ -137,7 +145,10 @@ def _record(db: str | None, campaign: str, verb: str, make: Any, dice: TableDice
                 dice.done()
             return draft
 
-        return log.record(s, row.name, verb, drafted)
+        entry = log.record(s, row.name, verb, drafted)
+        if joins and entry.who:
+            ledger.ensure_character(s, row, entry.who)
+        return entry
 
     with _journal(db, create=False) as journal:
         entry = journal.write(work)
@@ -187,6 +198,7 @@ def join(
         "delve join",
         lambda state, rules: expedition.joins(state, rules, card, name, chosen),
         None,
+        joins=True,
     )
     _told(entry, as_json)
 

@@ -160,3 +160,14 @@ def test_a_bad_check_is_one_line_and_writes_nothing(table, args, told):
     assert code in (1, 2) and told in err and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
     assert entries(table) == before
+
+
+def test_an_expedition_exports_and_imports_again(table, tmp_path):
+    table("delve", "check", "Basic", "Wenna Ashgrove", "--input", "obstacle=4", "--dice", "2")
+    table("delve", "luck", "--dice", "5")
+    bundle = str(tmp_path / "barrow.json")
+    assert table("export", "--campaign", "Barrow", "--out", bundle)[0] == 0
+    code, _, err = table("import", bundle, "--as", "Barrow again")
+    assert code == 0, err
+    code, out, _ = table("delve", "show", "--json", "--campaign", "Barrow again")
+    assert json.loads(out) == shown(table)
