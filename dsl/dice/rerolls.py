@@ -21,13 +21,11 @@ def refusal(check: Check, way: str, taken: Sequence[str]) -> str | None:
     chosen = check.reroll_way(way)
     if chosen.again or not taken:
         return None
-    return (
-        f"{check.name} was re-rolled already (by {', '.join(taken)}); a re-roll is final, and "
-        f"only a re-roll {'by ' + ', '.join(r.way for r in check.rerolls if r.again) or 'again'}"
-        " may follow one"
-        if any(r.again for r in check.rerolls)
-        else f"{check.name} was re-rolled already (by {', '.join(taken)}); a re-roll is final"
-    )
+    told = f"{check.name} was re-rolled already (by {', '.join(taken)}); a re-roll is final"
+    again = [r.way for r in check.rerolls if r.again]
+    if again:
+        told += f", and only a re-roll by {' or '.join(again)} may follow one"
+    return told
 
 
 def outcome_odds(check: Check, **inputs: int | str) -> dict[str, Fraction]:
