@@ -156,6 +156,16 @@ def check_inputs(
     ``against_member`` or the same), then what the table gave, then what it is asked."""
     actor = _model(state, who)
     target = _model(state, against) if against is not None else None
+    reads = {x.who for x in check.sources}
+    if target is not None and "target" not in reads:
+        raise ChroniclerError(
+            f"{check.name} reads nothing from a target's sheet: leave out --against"
+        )
+    if member is not None and "actor" not in reads and target is None:
+        raise ChroniclerError(
+            f"{check.name} reads nothing from the actor's sheet: leave out --skill (or name "
+            "a target with --against)"
+        )
     try:
         found: dict[str, int | str] = dict(
             sheet_inputs(

@@ -152,6 +152,8 @@ def test_undo_takes_a_re_roll_back(table):
         (("check", "Basic", "Tunnel Rat", "--input", "obstacle=2", "--dice", "3,4"),
          "more than the check rolled"),
         (("luck",), "no check recorded yet"),
+        (("check", "Basic", "Tunnel Rat", "--skill", "melee", "--input", "obstacle=2"),
+         "Basic reads nothing from the actor's sheet"),
     ],
 )  # fmt: skip
 def test_a_bad_check_is_one_line_and_writes_nothing(table, args, told):
