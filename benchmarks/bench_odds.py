@@ -2,8 +2,9 @@
 obstacle 1..10, from its text (the dungeon game's "Complex" check of
 tests/dsl/fixtures/checks/dungeon.rules: d6 pools, a 1 takes a mark, an exploding 6), plain and
 with favour (one die more, the best kept: the pooled road, every sorted set of faces judged).
-Also the Tags and Tracks roll table (levels 1..12 by cuts 0..3) and the extended check's chance
-within 10 rolls by obstacle.
+Also the Tags and Tracks roll table (levels 1..12 by cuts 0..3), the extended check's chance
+within 10 rolls by obstacle, and Delve's casting with its miscast judged once it ends (the
+running count of 1s joins the chain's state).
 
 Each table is computed afresh (the odds' cache cleared) ``--runs`` times; the median and the
 spread are printed. Run: ``.venv/bin/python benchmarks/bench_odds.py [--runs N]``.
@@ -44,6 +45,7 @@ def main() -> None:
     dungeon = load_ruleset(ROOT / "tests" / "dsl" / "fixtures" / "checks").checks
     roll = load_ruleset(ROOT / "rules" / "tags_and_tracks").checks["Roll"]
     complex_check, extended = dungeon["Complex"], dungeon["Extended"]
+    casting = load_ruleset(ROOT / "rules" / "delve").checks["Casting"]
 
     def complex_table(**extra: int) -> Any:
         return lambda: [
@@ -60,6 +62,9 @@ def main() -> None:
         ],
         "extended check within 10 rolls, reference 4 x obstacle 1..10": lambda: [
             extended.odds_within(10, reference=4, obstacle=o) for o in range(1, 11)
+        ],
+        "casting with its miscast judged, magic 2 x casting 1..10": lambda: [
+            casting.odds_within(5, magic=2, casting=c) for c in range(1, 11)
         ],
     }
     print(f"{'table':66} {'median':>9} {'min':>9} {'max':>9}  ({runs} runs, seconds)")

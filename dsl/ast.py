@@ -492,10 +492,12 @@ ScoreKind = Literal["highest", "lowest", "sum", "points"]
 
 @dataclass(frozen=True, slots=True)
 class CheckScore:
-    """``score the highest die`` / ``the lowest die`` / ``the sum of the dice`` / ``the points``."""
+    """``score the highest die`` / ``the lowest die`` / ``the sum of the dice`` / ``the points``,
+    and a number added to it (``+ speed - penalty``; ``None``: nothing)."""
 
     kind: ScoreKind
     span: Span
+    plus: DiceExpr | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -553,6 +555,7 @@ class CheckLadder:
     changes: str
     ladder: Name
     span: Span
+    reversed: bool = False  # ", reversed": each step's change is taken away instead
 
 
 @dataclass(frozen=True, slots=True)
@@ -564,8 +567,53 @@ class CheckRepeat:
     unit: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class CheckFrom:
+    """``skill from the actor's talents or traits``: an input read from a sheet,
+    the rank of the member the table names in one of these fields of the actor's (or the
+    target's) card."""
+
+    input: str
+    who: str  # "actor" or "target", as written before "'s"
+    fields: tuple[str, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class CheckJudge:
+    """``judge backlash: severe if ones is at least 2 times power, mild if ones is
+    power``: a judgement once the check ends, each band's conditions on the final measures."""
+
+    name: str
+    bands: tuple[CheckOutcome, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class CheckCost:
+    amount: int
+    what: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class CheckReroll:
+    """``re-roll once by luck, paying 1 luck`` / ``re-roll again and again by a bargain,
+    paying 1 doom``: a way to roll the check again, what it costs (any one of the costs),
+    and whether it may be taken after another re-roll (``again``)."""
+
+    way: str
+    again: bool
+    costs: tuple[CheckCost, ...]
+    span: Span
+    a: bool = False  # written "by a bargain"
+
+
 CheckClause = (
     Note
+    | CheckFrom
+    | CheckJudge
+    | CheckReroll
     | CheckInputs
     | CheckLike
     | CheckRoll

@@ -566,7 +566,7 @@ class _VocabularyBuilder:
         if folded[-1:] == ["list"] and folded[-2:] != ["dice", "list"]:
             is_list = True
             words, folded = words[:-1], folded[:-1]
-        for size in (2, 1):
+        for size in (4, 3, 2, 1):  # the longest type first: "secondary trait ranks"
             if len(folded) <= size:
                 continue
             written = " ".join(folded[-size:])
@@ -1384,15 +1384,15 @@ class _CardChecker:
             least: int | None = fs.low if fs.low is not None or ranked is None else ranked.low
             most: int | None = fs.high if fs.high is not None or ranked is None else ranked.high
             ranks: dict[str, int] = {}
-            for item in items:
-                if len(item) != 2 or item[1].kind != "number":
+            for item in items:  # "climb 3", and "pick locks 2": a member of several words
+                if len(item) < 2 or item[-1].kind != "number":
                     raise BindError(
                         f"write each {of} and its rank: {self.example_ranks(of)}", item[0].span
                     )
-                word = self.word_of(item[:1], of)
-                rank = int(item[1].text)
+                word = self.word_of(item[:-1], of)
+                rank = int(item[-1].text)
                 if (least is not None and rank < least) or (most is not None and rank > most):
-                    raise BindError(f"a rank must be within {least}..{most or ''}", item[1].span)
+                    raise BindError(f"a rank must be within {least}..{most or ''}", item[-1].span)
                 ranks[word] = rank
             return ranks
         if t == "members":
@@ -1796,7 +1796,17 @@ def _check_checks(
     checks = [c for c in decls if isinstance(c, ast.CheckDecl)]
     ladders = [c for c in decls if isinstance(c, ast.LadderDecl)]
     by_name = {t.name.text: t for t in tables}
-    return check_checks(checks, ladders, dict(vocab.values), by_name, d)
+    sheet_fields = {
+        name
+        for schema in vocab.kinds.values()
+        for name, spec in schema.fields.items()
+        if spec.type == "ranks"
+    }
+    world = vocab.world
+    numbers = set(getattr(world, "properties", None) or {}) if world is not None else None
+    return check_checks(
+        checks, ladders, dict(vocab.values), by_name, d, sheet_fields, numbers or None
+    )
 
 
 def _primitives_module(vocab: Vocabulary, base_dir: str | None) -> Any:

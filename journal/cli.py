@@ -60,6 +60,7 @@ COMMAND_MODULES = (
     "journal.companion",
     "journal.six_winters.commands",
     "journal.tags_and_tracks.commands",
+    "journal.delve.commands",
     "journal.editor.command",
 )
 

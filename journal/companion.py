@@ -49,7 +49,10 @@ ODDS_HELP = (
     "ruleset's text), computed exactly from its declaration, a row for each value of one input "
     "(--by, by default the first input neither given with --input NAME=VALUE nor usual); a "
     "repeated check gives each outcome's chance within --within rolls, in the end, and the "
-    "expected rolls. --json prints the exact fractions for tools.\n\n"
+    "expected rolls; a judgement the check makes once it ends (judge NAME: ...) gives the "
+    "chance of each of its bands. --reroll WAY (again for each re-roll, in order) with "
+    "--reroll-on OUTCOME gives each outcome's chance when the table re-rolls those outcomes "
+    "by the re-rolls the check declares. --json prints the exact fractions for tools.\n\n"
     "Without CHECK (Tags and Tracks): the chance of each result band and of at least N hits.\n\n"
     'The odds come from the ruleset\'s check "Roll", every outcome of the dice weighted by its '
     "chance, so they are exact fractions, not samples (--exact prints them as "
@@ -104,6 +107,18 @@ def odds_command(
     assist: int = typer.Option(0, "--assist", min=0, help="Helpers with a relevant skill."),
     cut: int = typer.Option(0, "--cut", min=0, help="More cuts (from consequences)."),
     exact: bool = typer.Option(False, "--exact", help="Print fractions, not percentages."),
+    reroll: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--reroll",
+            help="With CHECK: a re-roll the check declares, taken in this order (again for "
+            "each); with --reroll-on.",
+        ),
+    ] = None,
+    reroll_on: Annotated[
+        list[str] | None,
+        typer.Option("--reroll-on", help="With --reroll: an outcome re-rolled (again for each)."),
+    ] = None,
     points: int | None = typer.Option(
         None, "--points", min=0, help="Stat points held, spent as well as can be (with --target)."
     ),
@@ -125,7 +140,9 @@ def odds_command(
                 "--level, --easy, --hard, --far, --assist, --cut, --points and --target are the "
                 "roll's table; with a CHECK give its inputs: --input NAME=VALUE"
             )
-        odds_of_check(game, check, given or [], by, within, exact, as_json)
+        odds_of_check(
+            game, check, given or [], by, within, exact, as_json, reroll or [], reroll_on or []
+        )
         return
     engine = game.odds
     if engine is None:

@@ -95,14 +95,24 @@ def odds_of_check(
     within: int,
     exact: bool,
     as_json: bool,
+    rerolls: list[str] | None = None,
+    reroll_on: list[str] | None = None,
 ) -> None:
-    """Print (or ``--json``) the odds table of one check; bad input is a ``UsageError``."""
+    """Print (or ``--json``) the odds table of one check; bad input is a ``UsageError``.
+    ``rerolls``: the ways the table re-rolls by, in order, each outcome of ``reroll_on``."""
     checks = load_checks(ruleset)
     check = find_check(checks, name, ruleset.name)
     given = parse_inputs(check, inputs)
     column, values = rows_by(check, given, by)
+    if bool(rerolls) != bool(reroll_on):
+        raise UsageError(
+            "--reroll and --reroll-on go together: the ways to re-roll by, and the outcomes "
+            "re-rolled (such as --reroll luck --reroll-on failure --reroll-on bane)"
+        )
     try:
-        if check.repeat is not None:
+        if rerolls:
+            rows = [_reroll_row(check, given, column, v, rerolls, reroll_on or []) for v in values]
+        elif check.repeat is not None:
             rows = [_repeated_row(check, given, column, v, within) for v in values]
         else:
             rows = [_row(check, given, column, v) for v in values]
@@ -111,7 +121,65 @@ def odds_of_check(
     if as_json:
         print(json.dumps({"check": check.name, "by": column, "rows": rows}, indent=2))
         return
+    if rerolls:
+        _print_rerolled(check, column, rows, rerolls, reroll_on or [], exact)
+        return
     _print_table(check, column, rows, within, exact)
+
+
+def _judged(judged: Any) -> dict[str, dict[str, str]]:
+    return {j: {band: str(p) for band, p in bands.items()} for j, bands in judged.items()}
+
+
+def _reroll_row(
+    check: Check,
+    given: dict[str, int | str],
+    column: str | None,
+    value: Any,
+    rerolls: list[str],
+    on: list[str],
+) -> dict[str, Any]:
+    from dsl.dice.rerolls import outcome_odds, reroll_odds
+
+    inputs = dict(given) if column is None else {**given, column: value}
+    return {
+        "inputs": dict(check.setting(**inputs).inputs),
+        "once": {k: str(v) for k, v in outcome_odds(check, **inputs).items()},
+        "rerolled": {k: str(v) for k, v in reroll_odds(check, rerolls, set(on), **inputs).items()},
+        "rerolls": list(rerolls),
+        "reroll on": list(on),
+    }
+
+
+def _print_rerolled(
+    check: Check,
+    column: str | None,
+    rows: list[dict[str, Any]],
+    rerolls: list[str],
+    on: list[str],
+    exact: bool,
+) -> None:
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    if column is not None:
+        table.add_column(column, justify="right")
+    bands = list(dict.fromkeys(b for r in rows for b in r["rerolled"]))
+    for band in bands:
+        table.add_column(band, justify="right")
+    for band in bands:
+        table.add_column(f"{band} re-rolled", justify="right")
+    for row in rows:
+        cells = [str(row["inputs"][column])] if column is not None else []
+        cells += [_shown(Fraction(row["once"].get(b, "0")), exact) for b in bands]
+        cells += [_shown(Fraction(row["rerolled"].get(b, "0")), exact) for b in bands]
+        table.add_row(*cells)
+    console = Console(highlight=False, width=200)
+    fixed = {k: v for k, v in rows[0]["inputs"].items() if k != column}
+    title = f"check {check.name!r}" + (
+        ", " + ", ".join(f"{k} {v}" for k, v in fixed.items()) if fixed else ""
+    )
+    console.print(title)
+    console.print(f"re-rolling {' or '.join(on)} by {', then '.join(rerolls)} (each re-roll final)")
+    console.print(table)
 
 
 def _row(
@@ -125,6 +193,7 @@ def _row(
         "outcomes": {k: str(v) for k, v in odds.outcomes.items()},
         "score": {str(k): str(v) for k, v in odds.score.items()},
         "counts": {c: {str(k): str(v) for k, v in d.items()} for c, d in odds.counts.items()},
+        "judged": _judged(odds.judged),
         "error": odds.error,
     }
 
@@ -139,6 +208,7 @@ def _repeated_row(
         "within": {k: str(v) for k, v in odds.within[-1].items()},
         "eventually": {k: str(v) for k, v in odds.eventually.items()},
         "expected rolls": str(odds.expected_rolls) if odds.expected_rolls is not None else None,
+        "judged": _judged(odds.judged),
         "error": odds.error,
     }
 
@@ -162,6 +232,17 @@ def _print_table(
         bands = list(dict.fromkeys(b for r in rows for b in r["outcomes"]))
         for band in bands:
             table.add_column(band, justify="right")
+    # a check with no outcome lines (a score only): the chance of each score
+    scores = (
+        sorted({int(k) for r in rows for k in r["score"]}, key=int)
+        if not repeated and not bands
+        else []
+    )
+    for value in scores:
+        table.add_column(f"score {value}", justify="right")
+    judged = [(j, band) for j, bs in rows[0]["judged"].items() for band in bs if band != "none"]
+    for j, band in judged:
+        table.add_column(f"{j} {band}" + (" in the end" if repeated else ""), justify="right")
     error = 0.0
     for row in rows:
         cells = [str(row["inputs"][column])] if column is not None else []
@@ -174,6 +255,8 @@ def _print_table(
         else:
             cells.append(str(row["dice"]))
             cells += [_shown(Fraction(row["outcomes"].get(b, "0")), exact) for b in bands]
+            cells += [_shown(Fraction(row["score"].get(str(v), "0")), exact) for v in scores]
+        cells += [_shown(Fraction(row["judged"][j][band]), exact) for j, band in judged]
         table.add_row(*cells)
     console = Console(highlight=False, width=200)
     fixed = {k: v for k, v in rows[0]["inputs"].items() if k != column}

@@ -6,7 +6,7 @@ nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 
 from dsl import ast
@@ -25,7 +25,12 @@ _DICE_CLAUSES = (
     ast.CheckCount,
     ast.CheckWhen,
     ast.CheckLadder,
+    ast.CheckFrom,
+    ast.CheckReroll,
 )
+
+# Whose sheet an input may be read from: the model making the check, or the one it is against.
+SHEET_OWNERS = ("actor", "target")
 
 
 def check_checks(
@@ -34,8 +39,12 @@ def check_checks(
     values: Mapping[str, int],
     tables: Mapping[str, ast.TableDecl],
     d: Diagnostics,
+    sheet_fields: Collection[str] | None = None,
+    numbers: Collection[str] | None = None,
 ) -> list[model.Check]:
-    """Every check of a ruleset, compiled; a check with an error is left out (and told)."""
+    """Every check of a ruleset, compiled; a check with an error is left out (and told).
+    ``sheet_fields``: the card fields of ranks an input may be read from; ``numbers``: the
+    numbers a re-roll may cost (``None``: not checked)."""
     by_ladder: dict[str, ast.LadderDecl] = {}
     for ladder in ladders:
         key = ladder.name.text.casefold()
@@ -60,7 +69,9 @@ def check_checks(
         if clauses is None:
             continue
         before = len(d.errors)
-        check = _CheckChecker(decl, clauses, by_ladder, values, tables, d).build()
+        checker = _CheckChecker(decl, clauses, by_ladder, values, tables, d)
+        checker.sheet_fields, checker.numbers = sheet_fields, numbers
+        check = checker.build()
         if check is not None and len(d.errors) == before:
             compiled.append(check)
     return compiled
@@ -129,6 +140,8 @@ class _CheckChecker:
         self.inputs: dict[str, ast.CheckInput] = {}
         self.counts: list[model.Count] = []
         self.read: dict[str, int] = {}  # the declared values it reads
+        self.sheet_fields: Collection[str] | None = None
+        self.numbers: Collection[str] | None = None
 
     # ---- names and numbers
     def error(self, message: str, span: Span) -> None:
@@ -230,6 +243,9 @@ class _CheckChecker:
                     self.error(f"count '{clause.name}' is declared twice", clause.span)
                 self.counts.append(model.Count(clause.name, self.faces(clause.test), clause.rolled))
         score_clause = one.get(ast.CheckScore)
+        score_plus = None
+        if isinstance(score_clause, ast.CheckScore) and score_clause.plus is not None:
+            score_plus = self.number(score_clause.plus)
         if isinstance(score_clause, ast.CheckScore):
             score: model.ScoreKind = score_clause.kind
             if score == "points" and not rules:
@@ -261,6 +277,9 @@ class _CheckChecker:
                 )
         if isinstance(repeat, ast.CheckRepeat) and not outcomes:
             self.error("a repeated check ends at an outcome: it needs outcome lines", repeat.span)
+        sources = self.sources()
+        judgements = self.judgements(measures)
+        rerolls = self.rerolls()
         return model.Check(
             name=decl.name.text,
             inputs=tuple(
@@ -287,7 +306,93 @@ class _CheckChecker:
             values=dict(self.read),
             span=decl.span,
             printed=tuple(clause_text(c) for c in decl.clauses),
+            score_plus=score_plus,
+            sources=sources,
+            judgements=judgements,
+            rerolls=rerolls,
         )
+
+    def sources(self) -> tuple[model.Source, ...]:
+        found: dict[str, model.Source] = {}
+        for c in self.clauses:
+            if not isinstance(c, ast.CheckFrom):
+                continue
+            if c.input not in self.inputs:
+                hint = did_you_mean(c.input, list(self.inputs))
+                self.error(f"a sheet fills an input; '{c.input}' is none{hint}", c.span)
+                continue
+            if c.input in found:
+                self.error(f"input '{c.input}' is read from a sheet twice", c.span)
+            if c.who not in SHEET_OWNERS:
+                self.error(
+                    f"a check reads the actor's or the target's sheet, not the {c.who}'s", c.span
+                )
+                continue
+            for name in c.fields:
+                if self.sheet_fields is not None and name not in self.sheet_fields:
+                    hint = did_you_mean(name, sorted(self.sheet_fields))
+                    known = ", ".join(sorted(self.sheet_fields)) or "none"
+                    self.error(
+                        f"'{name}' is no field of ranks of a card{hint} (those: {known})", c.span
+                    )
+            found[c.input] = model.Source(c.input, c.who, c.fields)
+        return tuple(found.values())
+
+    def judgements(self, measures: Sequence[str]) -> tuple[model.Judgement, ...]:
+        found: list[model.Judgement] = []
+        for c in self.clauses:
+            if not isinstance(c, ast.CheckJudge):
+                continue
+            if c.name in measures or c.name in self.inputs:
+                self.error(f"'{c.name}' is taken: name the judgement otherwise", c.span)
+            if any(j.name == c.name for j in found):
+                self.error(f"judgement '{c.name}' is declared twice", c.span)
+            bands: list[model.Outcome] = []
+            otherwise: ast.CheckOutcome | None = None
+            for band in c.bands:
+                if otherwise is not None:
+                    self.error(
+                        f"band '{band.name}' comes after '{otherwise.name} otherwise', so it "
+                        "never holds: put it before",
+                        band.span,
+                    )
+                if not band.conditions:
+                    otherwise = band
+                for x in band.conditions:
+                    if x.kind != "measure":
+                        self.error(
+                            "a judgement reads the total, the counts, the score and the "
+                            "inputs once the check ends, not the dice",
+                            x.span,
+                        )
+                conditions = tuple(
+                    self.condition(x, measures) for x in band.conditions if x.kind == "measure"
+                )
+                bands.append(model.Outcome(band.name, conditions))
+            found.append(model.Judgement(c.name, tuple(bands)))
+        return tuple(found)
+
+    def rerolls(self) -> tuple[model.Reroll, ...]:
+        found: dict[str, model.Reroll] = {}
+        for c in self.clauses:
+            if not isinstance(c, ast.CheckReroll):
+                continue
+            if c.way.casefold() in found:
+                self.error(f"the re-roll by {c.way} is declared twice", c.span)
+            for cost in c.costs:
+                if self.numbers is not None and cost.what not in self.numbers:
+                    hint = did_you_mean(cost.what, sorted(self.numbers))
+                    self.error(
+                        f"a re-roll costs a number the ruleset declares; '{cost.what}' is "
+                        f"none{hint}",
+                        cost.span,
+                    )
+                if cost.amount < 1:
+                    self.error("a re-roll costs 1 or more", cost.span)
+            found[c.way.casefold()] = model.Reroll(
+                c.way, c.again, tuple((x.amount, x.what) for x in c.costs)
+            )
+        return tuple(found.values())
 
     def input(self, item: ast.CheckInput) -> None:
         if item.name in self.inputs:
@@ -316,7 +421,11 @@ class _CheckChecker:
         if c.name in self.inputs:
             self.error(f"'{c.name}' is an input already: name the ladder's step otherwise", c.span)
         return model.Ladder(
-            c.name, c.changes, decl.name.text, tuple((s.name, s.change) for s in decl.steps)
+            c.name,
+            c.changes,
+            decl.name.text,
+            tuple((s.name, s.change) for s in decl.steps),
+            -1 if c.reversed else 1,
         )
 
     def die_rules(self) -> tuple[tuple[model.DieRule, ...], tuple[model.DieRule, ...] | None]:

@@ -113,6 +113,7 @@ class Ladder:
     changes: str
     ladder: str
     steps: tuple[tuple[str, int], ...]
+    sign: int = 1  # -1: ", reversed", each step's change taken away
 
     @property
     def usual(self) -> str | None:
@@ -122,7 +123,7 @@ class Ladder:
     def change(self, step: str) -> int:
         for name, change in self.steps:
             if name.casefold() == step.casefold():
-                return change
+                return self.sign * change
         names = ", ".join(name for name, _ in self.steps)
         raise CheckError(f"{self.name}: {step!r} is not a step of {self.ladder!r} ({names})")
 
@@ -173,6 +174,48 @@ class Modifier:
     condition: Condition
     more: Number
     then: Keep | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """``skill from the actor's talents or traits``: the input is the rank, in the
+    first of ``fields`` that has it, of the member the table names on ``who``'s sheet."""
+
+    input: str
+    who: str  # "actor" or "target"
+    fields: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """``judge backlash: severe if ..., mild if ...``: once the check ends, the first
+    band whose conditions hold on the final measures (the total, the counts over every roll,
+    the last score) and the inputs; ``None`` when none holds."""
+
+    name: str
+    bands: tuple[Outcome, ...]
+
+    def band(self, measures: Mapping[str, int], env: Mapping[str, int]) -> str | None:
+        for band in self.bands:
+            if all(measure_holds(c, measures, (), (), env) for c in band.conditions):
+                return band.name
+        return None
+
+    @property
+    def band_names(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(b.name for b in self.bands))
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll:
+    """``re-roll once by luck, paying 1 luck``: a way to roll the check again, paid by any one
+    of ``costs`` (amount, what). A re-roll is final: its result replaces the earlier one. A
+    ``once`` way is open only while the check has not been re-rolled; an ``again`` way (``again
+    and again``) always."""
+
+    way: str
+    again: bool
+    costs: tuple[tuple[int, str], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +276,25 @@ class Check:
     values: Mapping[str, int] = field(default_factory=dict)  # the declared values it reads
     span: object | None = None
     printed: tuple[str, ...] = ()  # its clauses in canonical wording (``dsl.dice.wording``)
+    score_plus: Number | None = None  # ``score the sum of the dice + speed - penalty``
+    sources: tuple[Source, ...] = ()  # inputs read from the actor's or the target's sheet
+    judgements: tuple[Judgement, ...] = ()  # judged once the check ends
+    rerolls: tuple[Reroll, ...] = ()  # the ways to roll it again
+
+    def shift(self, env: Mapping[str, int]) -> int:
+        """What the score clause adds to the dice's score (0 when it adds nothing)."""
+        return self.score_plus.value(env) if self.score_plus is not None else 0
+
+    def judge(self, measures: Mapping[str, int], env: Mapping[str, int]) -> dict[str, str | None]:
+        """Each judgement's band once the check has ended with these measures."""
+        return {j.name: j.band(measures, env) for j in self.judgements}
+
+    def reroll_way(self, way: str) -> Reroll:
+        for item in self.rerolls:
+            if item.way.casefold() == way.casefold():
+                return item
+        ways = ", ".join(r.way for r in self.rerolls) or "none"
+        raise CheckError(f"check {self.name!r} has no re-roll by {way!r} (its re-rolls: {ways})")
 
     # ---- rolled by the engine, and its exact odds
     def roll(self, roller: Any, **inputs: int | str) -> Any:

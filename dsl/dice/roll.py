@@ -59,6 +59,7 @@ class CheckResult:
     time: int | None = None  # the rolls times the time each takes (a repeated check)
     unit: str | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    judged: Mapping[str, str | None] = field(default_factory=dict)  # each judgement's band
 
     @property
     def faces(self) -> tuple[int, ...]:
@@ -77,6 +78,7 @@ class CheckResult:
         data = asdict(self)
         data["inputs"] = dict(self.inputs)
         data["counts"] = dict(self.counts)
+        data["judged"] = dict(self.judged)
         data["rolls"] = [
             {**asdict(r), "counts": dict(r.counts), **{k: list(getattr(r, k)) for k in _TUPLES}}
             for r in self.rolls
@@ -125,6 +127,7 @@ def roll_check(check: Check, roller: Roller, **given: int | str) -> CheckResult:
         raise CheckError(f"check {check.name!r}: no outcome after {MAX_ROLLS} rolls")
     repeat = check.repeat
     time = repeat.time * len(rolls) if repeat is not None and repeat.time is not None else None
+    judged = check.judge(check.measures(rolls[-1].score, counts, total), setting.env)
     return CheckResult(
         check.name,
         dict(setting.inputs),
@@ -135,6 +138,7 @@ def roll_check(check: Check, roller: Roller, **given: int | str) -> CheckResult:
         outcome,
         time,
         repeat.unit if repeat is not None else None,
+        judged=judged,
     )
 
 
@@ -166,7 +170,7 @@ def _roll_once(check: Check, roller: Roller, setting: Setting) -> _Once:
             points += p
             pending += e
             bonus.append(face)
-    score = check.score_of(judged, points, sum(bonus))
+    score = check.score_of(judged, points, sum(bonus)) + check.shift(setting.env)
     counts = dict(zip((c.name for c in check.counts), judged.counts, strict=True))
     return _Once(
         judged.rolled,

@@ -130,15 +130,24 @@ class CheckBuilder:
         inputs = []
         for item in self.subtrees(t):
             toks = self.tokens(item)
-            low, high = _int_range(next(k for k in toks if k.type == "INT_RANGE"))
-            numbers = [int(k.value) for k in toks if k.type == "NUMBER"]
+            at = next(k for k, tok in enumerate(toks) if tok.type == "INT_RANGE")
+            low, high = _int_range(toks[at])
+            if at and toks[at - 1].type == "MINUS":  # "-9..9": a range from below 0
+                low = -low
+            usually = None
+            sign = 1
+            for k, tok in enumerate(toks[at + 1 :], start=at + 1):
+                if tok.type == "MINUS":
+                    sign = -1
+                elif tok.type == "NUMBER":
+                    if toks[k - 1 - (sign < 0)].type == "USUALLY":
+                        usually = sign * int(tok.value)
+                    else:  # the top of a range from below 0: "-9..-1"
+                        high = sign * int(tok.value)
+                    sign = 1
             inputs.append(
                 ast.CheckInput(
-                    _words(toks),
-                    low,
-                    high if high is not None else low,
-                    self.span(item),
-                    numbers[0] if numbers else None,
+                    _words(toks), low, high if high is not None else low, self.span(item), usually
                 )
             )
         return ast.CheckInputs(tuple(inputs), self.span(t))
@@ -169,9 +178,16 @@ class CheckBuilder:
         return ast.CheckDieRule(bonus, self.face(face), None, True, self.span(t))
 
     def check_score(self, t: Tree[Token]) -> ast.CheckScore:
-        (kind,) = self.subtrees(t)
+        kind, *plus = self.subtrees(t)
         which: ast.ScoreKind = str(kind.data).removeprefix("score_")  # type: ignore[assignment]
-        return ast.CheckScore(which, self.span(t))
+        added = None
+        if plus:  # "+ speed - penalty": the sign before the number is its first term's
+            added = self.expr(plus[0])
+            if any(k.type == "MINUS" for k in self.tokens(t)):
+                first, *rest = added.terms
+                first = ast.DiceTerm(-first.sign, first.number, first.name, first.span, first.the)
+                added = ast.DiceExpr((first, *rest), added.span)
+        return ast.CheckScore(which, self.span(t), added)
 
     def check_count(self, t: Tree[Token]) -> ast.CheckCount:
         toks = self.tokens(t)
@@ -212,7 +228,51 @@ class CheckBuilder:
         by = next(k for k, tok in enumerate(toks) if tok.type == "BY")
         name = next(c for c in toks if c.type == "STRING")
         return ast.CheckLadder(
-            _words(toks[:at]), _words(toks[at + 1 : by]), self.b.name(name), self.span(t)
+            _words(toks[:at]),
+            _words(toks[at + 1 : by]),
+            self.b.name(name),
+            self.span(t),
+            any(k.type == "REVERSED" for k in toks),
+        )
+
+    def check_from(self, t: Tree[Token]) -> ast.CheckFrom:
+        toks = self.tokens(t)
+        at = next(k for k, tok in enumerate(toks) if tok.type == "FROM")
+        who = str(toks[at + 2].value)
+        fields: list[list[str]] = [[]]
+        for tok in toks[at + 3 :]:
+            if tok.type == "OR":
+                fields.append([])
+            else:
+                fields[-1].append(str(tok.value))
+        return ast.CheckFrom(
+            _words(toks[:at]),
+            who.removesuffix("'s").removesuffix("’s"),
+            tuple(" ".join(f) for f in fields),
+            self.span(t),
+        )
+
+    def check_judge(self, t: Tree[Token]) -> ast.CheckJudge:
+        bands = []
+        for band in self.subtrees(t):
+            conditions = tuple(self.condition(c) for c in self.subtrees(band))
+            bands.append(ast.CheckOutcome(_words(self.tokens(band)), conditions, self.span(band)))
+        return ast.CheckJudge(_words(self.tokens(t)), tuple(bands), self.span(t))
+
+    def check_reroll(self, t: Tree[Token]) -> ast.CheckReroll:
+        toks = self.tokens(t)
+        costs = []
+        for cost in self.subtrees(t):
+            ctoks = self.tokens(cost)
+            amount = int(next(k for k in ctoks if k.type == "NUMBER").value)
+            costs.append(ast.CheckCost(amount, _words(ctoks), self.span(cost)))
+        by = next(k for k, tok in enumerate(toks) if tok.type == "BY")
+        return ast.CheckReroll(
+            _words(toks[by + 1 :]),
+            any(k.type == "AGAIN_AND_AGAIN" for k in toks),
+            tuple(costs),
+            self.span(t),
+            toks[by + 1].type == "A",
         )
 
     def check_repeat(self, t: Tree[Token]) -> ast.CheckRepeat:

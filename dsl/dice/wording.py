@@ -93,7 +93,11 @@ def clause_text(clause: ast.CheckClause) -> str:
             does = signed_text(clause.points or 0, clause.plus)
         return f"{which} {face_text(clause.test)}: {does}"
     if isinstance(clause, ast.CheckScore):
-        return f"score {_SCORES[clause.kind]}"
+        text = f"score {_SCORES[clause.kind]}"
+        if clause.plus is not None:
+            added = expr_text(clause.plus)
+            text += f" - {added[1:]}" if added.startswith("-") else f" + {added}"
+        return text
     if isinstance(clause, ast.CheckCount):
         rolled = "rolled " if clause.rolled else ""
         return f"count {clause.name}: {rolled}dice {face_text(clause.test)}"
@@ -118,7 +122,25 @@ def clause_text(clause: ast.CheckClause) -> str:
             text += f", then {keep_text(clause.then)}"
         return text
     if isinstance(clause, ast.CheckLadder):
-        return f"{clause.name} changes {clause.changes} by ladder {ast.quote(clause.ladder.text)}"
+        text = f"{clause.name} changes {clause.changes} by ladder {ast.quote(clause.ladder.text)}"
+        return text + (", reversed" if clause.reversed else "")
+    if isinstance(clause, ast.CheckFrom):
+        return f"{clause.input} from the {clause.who}'s " + " or ".join(clause.fields)
+    if isinstance(clause, ast.CheckJudge):
+        bands = []
+        for band in clause.bands:
+            if band.conditions:
+                bands.append(
+                    f"{band.name} if " + " and ".join(condition_text(c) for c in band.conditions)
+                )
+            else:
+                bands.append(f"{band.name} otherwise")
+        return f"judge {clause.name}: " + ", ".join(bands)
+    if isinstance(clause, ast.CheckReroll):
+        often = "again and again" if clause.again else "once"
+        costs = " or ".join(f"{c.amount} {c.what}" for c in clause.costs)
+        a = "a " if clause.a else ""
+        return f"re-roll {often} by {a}{clause.way}, paying {costs}"
     if isinstance(clause, ast.CheckRepeat):
         text = "repeat until an outcome holds"
         if clause.time is not None and clause.unit:

@@ -4,15 +4,20 @@
 
 A GM runs Delve: no bot plays it and nothing simulates it (``engine``, ``bots`` and
 ``playtest`` are ``None``, as for Tags and Tracks), so ``chronicler play delve`` is refused in
-one line rather than playing an empty world."""
+one line rather than playing an empty world. Its expeditions are kept in the journal by
+``journal/delve`` (the checks a table makes, recorded one entry each)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from dsl.contract import Ruleset
+from dsl.contract import Ruleset, TableVerb, TableWork
 from rules.text.plugin import RULESET as TEXT
+
+# The table companion's verbs (journal/delve/commands.py) and the entries they keep.
+VERBS = (TableVerb(("delve",), TableWork.ROLL),)
+ENTRIES = ("delve joined", "delve check", "delve re-roll")
 
 
 @dataclass(frozen=True)
@@ -23,7 +28,14 @@ class Plugin:
 
     def bind(self, name: str, folder: Path, *, shipped: bool) -> Ruleset:
         text = TEXT.bind(name, folder, shipped=shipped)
-        return replace(text, engine=None, bots=None, playtest=None)
+        journal = replace(
+            text.journal,
+            table="Delve table",
+            verbs=VERBS,
+            entries=ENTRIES,
+            keeper="journal.delve",
+        )
+        return replace(text, engine=None, bots=None, playtest=None, journal=journal)
 
 
 RULESET = Plugin()

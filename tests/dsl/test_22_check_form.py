@@ -201,9 +201,14 @@ def test_the_checks_of_the_language_reference_compile_and_read_canonically():
     docs = Path(__file__).parents[2] / "docs" / "language.md"
     section = docs.read_text(encoding="utf-8").split("## Checks and dice")[1].split("\n## ")[0]
     blocks = re.findall(r"```text\n(.*?)```", section, flags=re.S)
-    assert len(blocks) == 2
+    assert len(blocks) == 3  # Tags and Tracks' roll, a complex check, and the table's forms
     for block in blocks:
         assert format_text(block)[0] == block  # written as the formatter writes it
+    # the table's forms compile in the world of their fixture (its cards, fields and numbers)
+    fixture = Path(__file__).parent / "fixtures" / "sheet_checks" / "forms.rules"
+    world = fixture.read_text(encoding="utf-8").split('ladder "difficulty"')[0]
+    assert set(load_text(world + blocks[2], "docs.rules").checks) == {"Pool", "Order", "Ritual"}
+    blocks = blocks[:2]
     header = (
         'ruleset "Docs" version "1"\nvalue hit on = 4\nvalue pips per cut on last die = 1\n'
         "value complex target = 4\nvalue boon margin = 3\n"

@@ -166,3 +166,87 @@ class Scripted:
     def roll_dice(self, sides: int, count: int, why: str) -> list[int]:
         taken, self.faces = self.faces[:count], self.faces[count:]
         return taken
+
+
+def basic_with_difficulty(obstacle: int, difficulty: str) -> dict[str, Fraction]:
+    """Our reading of difficulty on a basic check: each step a pip on the die against the
+    obstacle, never for the 1 of a bane or the 6 of a boon; the boon confirmed by a second 6
+    when the obstacle so moved is 6 or more. Counted as the die moved, not the obstacle."""
+    step = DIFFICULTY[difficulty]
+    moved = min(10, max(1, obstacle - step))  # where the confirmation looks
+    out: dict[str, Fraction] = defaultdict(Fraction)
+    for face, confirm in product(range(1, 7), repeat=2):
+        p = SIXTH * SIXTH
+        value = face + (obstacle - moved)  # the die with the steps the obstacle's range allows
+        if face == 1:
+            band = "bane"
+        elif face == 6 and (moved < 6 or confirm == 6):
+            band = "boon"
+        elif value < obstacle:
+            band = "failure"
+        elif value == obstacle:
+            band = "complication"
+        else:
+            band = "success"
+        out[band] += p
+    return dict(out)
+
+
+@cache
+def casting_roll(magic: int) -> dict[tuple[int, int], Fraction]:
+    """One roll of a casting's magic dice: (marks, 1s rolled), each ordered roll listed."""
+    out: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
+    for faces in product(range(1, 7), repeat=magic):
+        own = sum(1 for f in faces if f >= MARK_ON) - faces.count(1)
+        bonus = {0: Fraction(1)}
+        for _ in range(faces.count(6)):
+            bonus = _add(bonus, one_bonus_die())
+        for more, p in bonus.items():
+            out[(own + more, faces.count(1))] += SIXTH**magic * p
+    return dict(out)
+
+
+def miscast(ones: int, magic: int) -> str:
+    """The seed's severity: at twice Mag or more catastrophic, above Mag major, at Mag minor."""
+    if ones >= 2 * magic:
+        return "catastrophic"
+    if ones > magic:
+        return "major"
+    if ones == magic:
+        return "minor"
+    return "none"
+
+
+def casting_miscasts(magic: int, casting: int, tail: int = 4000) -> dict[str, float]:
+    """Roll after roll until 0 marks or below (bane) or the casting number (success), adding
+    the 1s; each ending's 1s judged against Mag. The chance of each severity in the end."""
+    ended: dict[str, float] = defaultdict(float)
+    rolls = {k: float(p) for k, p in casting_roll(magic).items()}
+    state: dict[tuple[int, int], float] = {(0, 0): 1.0}
+    for _ in range(tail):
+        after: dict[tuple[int, int], float] = defaultdict(float)
+        for (total, ones), p in state.items():
+            for (m, o), q in rolls.items():
+                new, seen = total + m, min(ones + o, 2 * magic + 1)
+                if new <= 0 or new >= casting:
+                    ended[miscast(seen, magic)] += p * q
+                else:
+                    after[(new, seen)] += p * q
+        state = dict(after)
+        if sum(state.values()) < 1e-15:
+            break
+    return dict(ended)
+
+
+def rerolled(once: dict[str, Fraction], on: set[str], times: int) -> dict[str, Fraction]:
+    """A check re-rolled up to ``times`` times while its outcome is one of ``on``, each re-roll
+    final: listed as the chains of rolls it may take (the first roll, then each re-roll)."""
+    out: dict[str, Fraction] = defaultdict(Fraction)
+    stay = {o: p for o, p in once.items() if o not in on}
+    redo = sum((p for o, p in once.items() if o in on), Fraction(0))
+    for k in range(times + 1):  # k re-rolls taken, the last one's outcome stands
+        for o, p in once.items():
+            if k < times and o in on:
+                continue
+            out[o] += redo**k * (p if k == times else stay.get(o, Fraction(0)))
+    return dict(out)

@@ -41,7 +41,7 @@ def test_every_skill_card_is_a_skill_a_model_may_rank(delve):
 
 
 def test_the_secondary_characteristics_are_the_seeds_six(delve):
-    assert delve.vocabulary.members("secondaries") == [
+    assert delve.vocabulary.members("secondary characteristics") == [
         "wounds",
         "movement",
         "attacks",

@@ -12,13 +12,16 @@ from delve_by_hand import (
     SIXTH,
     Scripted,
     basic,
+    basic_with_difficulty,
     complex_outcomes,
     dice_for,
     extended,
     marks,
 )
 
+from dsl.dice.model import CheckError
 from dsl.dice.odds import TOLERANCE
+from dsl.dice.sheet import sheet_inputs
 
 BANDS = ("bane", "failure", "complication", "success", "boon")
 
@@ -119,10 +122,10 @@ def test_an_impossible_check_with_a_small_reference_rolls_no_dice_and_fails(chec
     assert odds.outcomes["failure"] == 1
 
 
-@pytest.mark.parametrize(("easier", "harder"), [(2, 0), (0, 1), (1, 3)])
-def test_steps_from_momentum_or_conditions_are_a_die_each(checks, easier, harder):
-    odds = checks["Complex"].odds(reference=3, obstacle=2, easier=easier, harder=harder)
-    dice = dice_for(3, easier=easier, harder=harder)
+@pytest.mark.parametrize("steps", [2, -1, -2, 0])
+def test_steps_from_momentum_or_conditions_are_a_die_each_easier_or_below_0_harder(checks, steps):
+    odds = checks["Complex"].odds(reference=3, obstacle=2, steps=steps)
+    dice = dice_for(3, easier=max(0, steps), harder=max(0, -steps))
     assert odds.dice == dice
     assert near(dict(odds.outcomes), complex_outcomes(marks(dice), 2), TOLERANCE)
 
@@ -157,3 +160,67 @@ def test_each_roll_of_an_extended_check_is_a_unit_of_time(checks):
 def test_marks_at_0_or_below_end_an_extended_check_as_a_bane(checks):
     result = checks["Extended"].roll(Scripted([1, 2, 3]), reference=3, obstacle=4)
     assert result.outcome == "bane" and len(result.rolls) == 1
+
+
+# ---- check mode: a check made by a model, unopposed or against a model
+
+
+def sheet(delve, name):
+    return delve.card(name, "model").fields
+
+
+def test_unopposed_the_reference_value_is_the_actors_skill(delve, checks):
+    wenna = sheet(delve, "Wenna Ashgrove")
+    assert sheet_inputs(checks["Complex"], wenna, "melee") == {"reference": 3}
+    # a characteristic, when the sheet lists no skill of that name
+    assert sheet_inputs(checks["Complex"], wenna, "initiative") == {"reference": 4}
+
+
+def test_opposed_the_obstacle_is_read_from_the_targets_sheet(delve, checks):
+    wenna, rat = sheet(delve, "Wenna Ashgrove"), sheet(delve, "Tunnel Rat")
+    found = sheet_inputs(checks["Complex"], wenna, "melee", target=rat, target_member="defense")
+    assert found == {"reference": 3, "obstacle": 1}
+    # the same skill on both sides unless the table names another
+    assert sheet_inputs(checks["Complex"], rat, "melee", target=wenna)["obstacle"] == 3
+    # an extended check rolls like a complex one, and reads the sheets alike
+    assert sheet_inputs(
+        checks["Extended"], wenna, "dodge", target=rat, target_member="stealth"
+    ) == {
+        "reference": 3,
+        "obstacle": 3,
+    }
+
+
+def test_a_basic_check_reads_only_the_targets_value_as_its_obstacle(delve, checks):
+    rat = sheet(delve, "Tunnel Rat")
+    wenna = sheet(delve, "Wenna Ashgrove")
+    assert sheet_inputs(checks["Basic"], wenna, "cool", target=rat, target_member="stealth") == {
+        "obstacle": 3
+    }
+
+
+def test_a_skill_the_sheet_lacks_is_told_by_name(delve, checks):
+    rat = sheet(delve, "Tunnel Rat")
+    with pytest.raises(CheckError, match="Tunnel Rat has no 'charm' in skills or characteristics"):
+        sheet_inputs(checks["Complex"], rat, "charm", actor_name="Tunnel Rat")
+
+
+# ---- difficulty on a basic check (our reading: a pip a step on the die against the obstacle)
+
+
+@pytest.mark.parametrize("difficulty", ["very easy", "routine", "hard", "impossible"])
+@pytest.mark.parametrize("obstacle", [1, 2, 4, 6, 9])
+def test_difficulty_moves_a_basic_check_a_pip_a_step(checks, difficulty, obstacle):
+    odds = checks["Basic"].odds(obstacle=obstacle, difficulty=difficulty)
+    assert dict(odds.outcomes) == {
+        b: basic_with_difficulty(obstacle, difficulty).get(b, 0) for b in odds.outcomes
+    }
+
+
+def test_a_challenging_basic_check_is_the_plain_one(checks):
+    for obstacle in range(1, 11):
+        plain = checks["Basic"].odds(obstacle=obstacle)
+        assert (
+            plain.outcomes
+            == checks["Basic"].odds(obstacle=obstacle, difficulty="challenging").outcomes
+        )

@@ -1,0 +1,357 @@
+"""``chronicler delve ...``: the table companion's checks for Delve, each recorded in the
+journal's log as one entry of the expedition (a campaign of the ruleset ``delve``).
+
+``delve join CARD`` puts a model in the expedition from its sheet (a model card); ``delve check
+CHECK WHO`` makes a check of any type the text declares by a character or an adversary, its
+reference value and obstacle read from the sheets (``--skill``, ``--against``) or given;
+``delve luck``, ``delve deal`` and ``delve push`` re-roll the last check (or ``--entry N``) by
+luck, a dark deal or a push, paying what the check's text says. The dice come from the
+generator (``--seed``) or are typed from the table (``--dice 5,3,1``; a die not given is asked
+at a terminal). A refusal (no luck left, a second re-roll) is one line, exit 1, and nothing is
+written; ``chronicler undo`` takes back the last entry."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from dsl.errors import ChroniclerError, UsageError
+from journal.commands import CampaignName, Db, JsonOut, _journal, print_json
+from journal.limits import SEED_MAX
+
+console = Console(highlight=False, soft_wrap=True)
+
+delve_app = typer.Typer(
+    help=(
+        "Delve at the table: models join an expedition from their sheets, make checks, and "
+        "re-roll them by luck, a dark deal or a push; each recorded in the journal.\n\n"
+        "Example: chronicler delve check Complex 'Wenna Ashgrove' --skill melee --against "
+        "'Tunnel Rat' --target-skill defense --dice 5,4,1"
+    ),
+    no_args_is_help=True,
+)
+
+Dice = Annotated[
+    str | None,
+    typer.Option(
+        "--dice",
+        help="The faces the table's dice showed, in order (5,3,1); a die more is asked.",
+        show_default=False,
+    ),
+]
+Seed = Annotated[
+    int | None,
+    typer.Option("--seed", min=0, max=SEED_MAX, help="Roll with the generator from this seed."),
+]
+EntryNumber = Annotated[
+    int | None,
+    typer.Option("--entry", min=1, help="The check to re-roll (default: the last one)."),
+]
+
+
+class TableDice:
+    """Dice for a check: the faces typed (``--dice``), then, at a terminal, asked one by one;
+    without ``--dice``, the generator (seeded by ``--seed``)."""
+
+    def __init__(self, typed: str | None, seed: int | None) -> None:
+        self.typed: list[int] | None = None
+        if typed is not None:
+            try:
+                self.typed = [int(part) for part in typed.replace(" ", "").split(",") if part]
+            except ValueError:
+                raise UsageError(f"--dice {typed!r}: write the faces as 5,3,1") from None
+        self.random = random.Random(seed if seed is not None else secrets.randbits(64))
+
+    def roll_dice(self, sides: int, count: int, why: str) -> list[int]:
+        from journal.prompting import ask, interactive
+
+        faces = []
+        for _ in range(count):
+            if self.typed is None:
+                faces.append(self.random.randint(1, sides))
+                continue
+            if self.typed:
+                face = self.typed.pop(0)
+            elif interactive():
+                answer = ask(
+                    f"{why}: the face of a d{sides}", [str(f) for f in range(1, sides + 1)]
+                )
+                face = int(answer)
+            else:
+                raise UsageError(f"--dice gave too few faces: {why} rolls one more d{sides}")
+            if not 1 <= face <= sides:
+                raise UsageError(f"--dice: {face} is not a face of a d{sides}")
+            faces.append(face)
+        return faces
+
+    def done(self) -> None:
+        if self.typed:
+            raise UsageError(
+                f"--dice gave {len(self.typed)} face(s) more than the check rolled: "
+                f"{','.join(map(str, self.typed))}"
+            )
+
+
+def _inputs(given: list[str] | None) -> dict[str, int | str]:
+    found: dict[str, int | str] = {}
+    for item in given or []:
+        name, sep, raw = item.partition("=")
+        name, raw = name.strip(), raw.strip()
+        if not sep or not name or not raw:
+            raise UsageError(f"--input {item!r}: write NAME=VALUE, such as --input obstacle=3")
+        found[name] = int(raw) if raw.lstrip("-").isdigit() else raw
+    return found
+
+
+def _ask_input(name: str, low: int, high: int) -> int:
+    from journal.prompting import ask
+
+    return int(ask(f"{name} ({low}..{high})", [str(n) for n in range(low, high + 1)]))
+
+
+def _record(
+    db: str | None,
+    campaign: str,
+    verb: str,
+    make: Any,
+    dice: TableDice | None,
+    joins: bool = False,
+) -> Any:
+    """Record the entry ``make(expedition, rules)`` drafts, in one transaction (nothing is
+    written when it refuses); returns the entry written. ``joins``: the model the entry is
+    about becomes one of the campaign's characters (the ledger's, as a bundle names them)."""
+    from journal import log
+    from journal.delve import keeper
+
+    def work(s: Any) -> Any:
+        from journal import ledger
+
+        row = ledger.get_campaign(s, campaign)
+        if row.ruleset != "delve":
+            raise ChroniclerError(
+                f"{row.name!r} plays {row.ruleset}, not Delve; these verbs are for a campaign "
+                "started with 'chronicler campaign start NAME --ruleset delve'"
+            )
+        rules = keeper.rules_of(row)
+
+        def drafted(state: Any) -> Any:
+            draft = make(state, rules)
+            if dice is not None:
+                dice.done()
+            return draft
+
+        entry = log.record(s, row.name, verb, drafted)
+        if joins and entry.who:
+            ledger.ensure_character(s, row, entry.who)
+        return entry
+
+    with _journal(db, create=False) as journal:
+        entry = journal.write(work)
+    return entry
+
+
+def _told(entry: Any, as_json: bool) -> None:
+    if as_json:
+        print_json(
+            {"entry": entry.number, "kind": entry.kind, "summary": entry.summary,
+             "payload": entry.payload}
+        )  # fmt: skip
+        return
+    console.print(f"{entry.number}. {escape(entry.summary)}")
+
+
+@delve_app.command("join")
+def join(
+    card: Annotated[str, typer.Argument(help="The model card of the sheet (its name).")],
+    name: Annotated[
+        str | None, typer.Option("--as", help="Its name at the table (default: the card's).")
+    ] = None,
+    side: Annotated[
+        str | None,
+        typer.Option(
+            "--side",
+            help="party or adversary (default: by its type: minions to champions and "
+            "nemeses are adversaries).",
+        ),
+    ] = None,
+    db: Db = None,
+    campaign: CampaignName = "",
+    as_json: JsonOut = False,
+) -> None:
+    """A model joins the expedition from its sheet, with the luck and fate points it holds.
+
+    Example: chronicler delve join 'Tunnel Rat' --as 'Rat 2'"""
+    from journal.delve import expedition
+    from journal.delve.payloads import Side
+
+    if side is not None and side not in ("party", "adversary"):
+        raise UsageError(f"--side {side!r}: party or adversary")
+    chosen = Side(side) if side is not None else None
+    entry = _record(
+        db,
+        campaign,
+        "delve join",
+        lambda state, rules: expedition.joins(state, rules, card, name, chosen),
+        None,
+        joins=True,
+    )
+    _told(entry, as_json)
+
+
+@delve_app.command("check")
+def check(
+    check_name: Annotated[str, typer.Argument(metavar="CHECK", help="Basic, Complex, ...")],
+    who: Annotated[str, typer.Argument(help="The model making it (as it joined).")],
+    skill: Annotated[
+        str | None,
+        typer.Option("--skill", help="The skill or characteristic: the reference value."),
+    ] = None,
+    against: Annotated[
+        str | None, typer.Option("--against", help="The model it is made against (opposed).")
+    ] = None,
+    target_skill: Annotated[
+        str | None,
+        typer.Option("--target-skill", help="The target's skill (default: the same as --skill)."),
+    ] = None,
+    given: Annotated[
+        list[str] | None,
+        typer.Option("--input", help="An input of the check, NAME=VALUE (again for each)."),
+    ] = None,
+    dice: Dice = None,
+    seed: Seed = None,
+    db: Db = None,
+    campaign: CampaignName = "",
+    as_json: JsonOut = False,
+) -> None:
+    """Make a check of any type the text declares, by a character or an adversary.
+
+    The reference value is WHO's rank in --skill; against a model (--against), the obstacle is
+    that model's rank in --target-skill (or the same skill); else give it: --input obstacle=3.
+    Difficulty, favour, peril and steps are inputs too (--input difficulty=hard). An input not
+    given is asked at a terminal.
+
+    Example: chronicler delve check Basic 'Wenna Ashgrove' --input obstacle=4 --dice 5"""
+    from journal.delve import expedition
+    from journal.prompting import interactive
+
+    table = TableDice(dice, seed)
+    inputs = _inputs(given)
+    entry = _record(
+        db,
+        campaign,
+        "delve check",
+        lambda state, rules: expedition.check(
+            state,
+            rules,
+            check_name,
+            who,
+            member=skill,
+            against=against,
+            against_member=target_skill,
+            given=inputs,
+            roller=table,
+            ask=_ask_input if interactive() else None,
+        ),
+        table,
+    )
+    _told(entry, as_json)
+
+
+def _reroll(
+    way: str, pay: str | None, entry_number: int | None, dice: str | None, seed: int | None,
+    db: str | None, campaign: str, as_json: bool,
+) -> None:  # fmt: skip
+    from journal.delve import expedition
+
+    table = TableDice(dice, seed)
+    entry = _record(
+        db,
+        campaign,
+        f"delve {way}",
+        lambda state, rules: expedition.reroll(
+            state, rules, way, of=entry_number, pay=pay, roller=table
+        ),
+        table,
+    )
+    _told(entry, as_json)
+
+
+@delve_app.command("luck")
+def luck(
+    entry_number: EntryNumber = None,
+    dice: Dice = None,
+    seed: Seed = None,
+    db: Db = None,
+    campaign: CampaignName = "",
+    as_json: JsonOut = False,
+) -> None:
+    """Spend a luck point: re-roll the last check (one re-roll a check; the new result stands).
+
+    Example: chronicler delve luck --dice 6,4,4"""
+    _reroll("luck", None, entry_number, dice, seed, db, campaign, as_json)
+
+
+@delve_app.command("deal")
+def deal(
+    entry_number: EntryNumber = None,
+    dice: Dice = None,
+    seed: Seed = None,
+    db: Db = None,
+    campaign: CampaignName = "",
+    as_json: JsonOut = False,
+) -> None:
+    """Take a dark deal: suffer corruption and re-roll the last check (a deal may follow any
+    re-roll, a deal too).
+
+    Example: chronicler delve deal --entry 4"""
+    _reroll("dark deal", None, entry_number, dice, seed, db, campaign, as_json)
+
+
+@delve_app.command("push")
+def push(
+    fatigue: Annotated[
+        bool, typer.Option("--fatigue", help="Suffer fatigue (default: stress).")
+    ] = False,
+    entry_number: EntryNumber = None,
+    dice: Dice = None,
+    seed: Seed = None,
+    db: Db = None,
+    campaign: CampaignName = "",
+    as_json: JsonOut = False,
+) -> None:
+    """Push: suffer stress (or --fatigue) and re-roll the last check.
+
+    Example: chronicler delve push --fatigue"""
+    pay = "fatigue" if fatigue else "stress"
+    _reroll("push", pay, entry_number, dice, seed, db, campaign, as_json)
+
+
+@delve_app.command("show")
+def show(db: Db = None, campaign: CampaignName = "", as_json: JsonOut = False) -> None:
+    """Where the expedition stands: each model with its luck, fate, corruption, stress and
+    fatigue, and the checks made.
+
+    Example: chronicler delve show"""
+    from journal import ledger
+    from journal.delve import keeper
+
+    with _journal(db, create=False) as journal, journal.reading() as s:
+        row = ledger.get_campaign(s, campaign)
+        if as_json:
+            found: Any = keeper.KEEPER.shown_json(s, row, None)
+        else:
+            found = keeper.standing_lines(keeper.told(ledger.entries(s, row)))
+    if as_json:
+        print_json(found)
+        return
+    for line in found:
+        console.print(escape(line))
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(delve_app, name="delve")
