@@ -194,7 +194,7 @@ class WorldHost:
     def _visible(self, ctx: Context, card: str) -> bool:
         """Cards in play: on the map, in a zone seen face up, or in the actor's own zones."""
         info = self.game.state.cards[card]
-        if info.get("at"):
+        if info.get("at") or card in self.game.world.places:  # a place card is the map
             return True
         key = info.get("zone")
         if not key:
