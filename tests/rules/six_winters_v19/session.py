@@ -27,9 +27,7 @@ def pass_to_the_end(game: WorldGame) -> int:
     """Every player passes every action phase; how many times they were asked."""
     asked = 0
     while (decision := game.pending()) is not None:
-        assert decision.options == ("Take: Move", "Take: Rest", "Take: Overcome", PASS) or (
-            PASS in decision.options
-        )
+        assert PASS in decision.options
         asked += 1
         game.apply(PASS)
     return asked
