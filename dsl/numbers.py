@@ -116,6 +116,28 @@ class NumberReader:
             setattr(self.b, "_number_words", found)  # noqa: B010 - the binder's own cache
         return found
 
+    def spaced_fields(self) -> set[str]:
+        """The number fields of two or more words ("road cost"), folded: read only as
+        "the <field> of ...", where "of" ends the name."""
+        return {
+            name.casefold()
+            for kind in self.b.v.kinds.values()
+            for name, fs in kind.fields.items()
+            if fs.type == "int" and not fs.is_list and " " in name
+        }
+
+    def _spaced_field_of(self, words: list[str]) -> tuple[str, int] | None:
+        """The field and where "of" stands after "the <a field of several words>" (the words
+        are the lexemes' own: "the north" may be one), else ``None``."""
+        if len(words) < 3:
+            return None
+        spaced = self.spaced_fields()
+        for k in range(1, len(words) - 1):
+            said = " ".join(words[:k]).split(" ", 1)
+            if words[k] == "of" and said[0] == "the" and said[1:] and said[1] in spaced:
+                return said[1], k
+        return None
+
     def _known(self) -> str:
         return ", ".join(sorted(self.fields())) or "none declared"
 
@@ -160,6 +182,8 @@ class NumberReader:
             return True
         if words[0] == "its" and words[1:2] and words[1] in fields:
             return True
+        if self._spaced_field_of(words) is not None:
+            return True
         if words[0] == "the" and len(words) > 2:
             return words[1] in fields or words[1] in MEASURE_OPS or words[1:3] == ["number", "of"]
         return False
@@ -199,6 +223,9 @@ class NumberReader:
             return Read(self._field(words[1]), it)
         if len(words) > 3 and words[0] == "the" and words[1] in fields and words[2] == "of":
             return Read(self._field(words[1]), self.selector(lx[3:]))
+        spaced = self._spaced_field_of(words)
+        if spaced is not None:  # "the road cost of this stop"
+            return Read(spaced[0], self.selector(lx[spaced[1] + 1 :]))
         value = " ".join(x.text for x in lx[1:]) if words[0] == "the" else ""
         if value and value in self.b.v.values:
             return Value(value)

@@ -457,6 +457,8 @@ def _deal(game: WorldGame) -> None:
         for n in range(count):
             copies[card.name] = copies.get(card.name, 0) + 1
             cid = card.name if n == 0 else f"{card.name}#{n + 1}"
+            if cid in st.cards:  # a name two kinds share: each card keeps its own
+                cid = f"{cid} ({card.kind})"
             kind = card.kind.casefold()
             info: dict[str, Any] = {"name": card.name, "kind": card.kind, "zone": None, "at": None}
             st.cards[cid] = info

@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from dsl.runtime import Context, EffectError
+from dsl.runtime import Context, EffectError, NothingToActOn
 from dsl.selectors import Filter, Place, Selector, Superlative
 
 from .model import PLAYER
@@ -51,7 +51,10 @@ class WorldHost:
     # ---- finding -----------------------------------------------------------------------------
 
     def select(self, ctx: Context, selector: Selector) -> list[str]:
-        if selector.reference == "this":
+        if selector.reference == "this" and self._here_for_this(ctx, selector):
+            here = self.here(ctx)  # "this stop" on a card that is no stop: where they stand
+            found = [here] if here else []
+        elif selector.reference == "this":
             found = [ctx.card] if ctx.card is not None else []
         elif selector.reference == "self":
             found = [ctx.actor] if ctx.actor is not None else []
@@ -64,6 +67,15 @@ class WorldHost:
         if found and any(f.category == "random" for f in selector.filters):
             return _at_random(self, found, selector)
         return found
+
+    def _here_for_this(self, ctx: Context, selector: Selector) -> bool:
+        """Whether "this <place>" names the place the actor stands on: the phrase's noun is
+        the place kind and the card whose text runs is not one."""
+        place_kind = (self.game.world.place_kind or "").casefold()
+        if not place_kind or (selector.noun or "").casefold() != place_kind:
+            return False
+        card = self.game.state.cards.get(ctx.card or "")
+        return card is None or str(card["kind"]).casefold() != place_kind
 
     def matches(self, ctx: Context, thing: str, selector: Selector) -> bool:
         """Whether a thing found answers the phrase's adjectives, its "with" and its name."""
@@ -145,9 +157,15 @@ class WorldHost:
             fields = game.card_fields(thing)
             if field in fields and isinstance(fields[field], int):
                 return int(fields[field])
+            if self._declared_field(thing, field):  # optional and absent: nothing to read
+                raise NothingToActOn(f"{self.name_of(thing)} has no {field}", ctx.span)
         if isinstance(thing, str):
             return game.ops.value(thing, field)
         raise EffectError(f"cannot read '{field}' of {thing!r}")
+
+    def _declared_field(self, card: str, field: str) -> bool:
+        kind = self.game.ruleset.vocabulary.kinds.get(self.game.state.cards[card]["kind"])
+        return kind is not None and field in kind.fields
 
     def measure(self, ctx: Context, thing: str, best: Superlative) -> int:
         if best.kind in ("most", "fewest"):
@@ -194,7 +212,7 @@ class WorldHost:
     def _visible(self, ctx: Context, card: str) -> bool:
         """Cards in play: on the map, in a zone seen face up, or in the actor's own zones."""
         info = self.game.state.cards[card]
-        if info.get("at"):
+        if info.get("at") or card in self.game.world.places:  # a place card is the map
             return True
         key = info.get("zone")
         if not key:

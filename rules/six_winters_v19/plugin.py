@@ -3,13 +3,12 @@ plugin (``rules/text``) under the name ``six-winters-v19`` (the entry point of
 ``chronicler.rulesets`` in ``pyproject.toml``). No Python of its own yet: what the text cannot
 say is in ``STATUS.md``.
 
-The edition's procedure is not written yet, so nothing plays or simulates it (``engine``,
-``bots`` and ``playtest`` are ``None``, as for Delve): ``chronicler play six-winters-v19`` is
-refused in one line rather than playing an empty world."""
+Its procedure is text (``procedure.rules``): the world engine plays a session of it, its random
+bot included (``chronicler play six-winters-v19 --seed 1``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from dsl.contract import Ruleset
@@ -23,8 +22,7 @@ class Plugin:
     primitives: str | None = None
 
     def bind(self, name: str, folder: Path, *, shipped: bool) -> Ruleset:
-        text = TEXT.bind(name, folder, shipped=shipped)
-        return replace(text, engine=None, bots=None, playtest=None)
+        return TEXT.bind(name, folder, shipped=shipped)
 
 
 RULESET = Plugin()

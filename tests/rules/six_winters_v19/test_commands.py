@@ -1,6 +1,5 @@
 """Six Winters v19.7 by name on the command line: `chronicler check six-winters-v19` reads its
-seven files clean, and `chronicler play` refuses it in one line while its procedure is not
-written (nothing would be played)."""
+eight files clean, and `chronicler play` tells a whole session, the same for the same seed."""
 
 from __future__ import annotations
 
@@ -17,13 +16,19 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 
 def test_check_reads_every_file_clean(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "check", "six-winters-v19")
-    assert code == 0 and "checked 7 files in 1 ruleset: 0 errors, 0 warnings" in err
+    assert code == 0 and "checked 8 files in 1 ruleset: 0 errors, 0 warnings" in err
 
 
-def test_play_is_refused_in_one_line_until_the_procedure_is_written(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    code, _, err = run(capsys, "play", "six-winters-v19")
-    assert code == 1
-    assert "six-winters-v19 has no bots to play it" in err and "procedure is not written" in err
+def test_play_tells_a_session_to_its_end(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "play", "six-winters-v19", "--seed", "1")
+    assert code == 0 and "Traceback" not in err
+    lines = out.strip().splitlines()
+    assert lines[0] == "Game started: p1 (seed 1)"
+    assert any("Game over" in line for line in lines)
+    assert run(capsys, "play", "six-winters-v19", "--seed", "1")[1] == out  # the same seed
+
+
+def test_play_refuses_more_seats_than_the_text_allows(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "play", "six-winters-v19", "--players", "5")
+    assert code != 0 and "1 to 4 players, not 5" in err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1

@@ -15,7 +15,7 @@ def test_the_ruleset_is_registered_and_checks_clean(winters: Any) -> None:
     found = registry.find("six-winters-v19")
     assert found.shipped and found.folder.name == "six_winters_v19"
     assert winters.name == "Six Winters" and winters.version == "19.7"
-    assert found.engine is None  # no procedure yet: refused in one line, not an empty world
+    assert found.engine is not None and found.bots is not None  # the world engine plays it
 
 
 def test_six_resources_from_the_shared_library(winters: Any) -> None:

@@ -1,0 +1,101 @@
+"""Actions: a player spends action dice to move, rest or overcome an obstacle at their
+character's location; an action they cannot pay for is refused and they choose again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from session import obstacles_in_play, session
+
+from dsl.world.game import WorldGame
+
+
+def at_first_action(winters: Any) -> WorldGame:
+    game = session(winters, players=1)
+    game.pending()
+    return game
+
+
+MOVES = ("Take: Move to the Empire", "Take: Move to Red Bank", "Take: Move to the Settled Lands")
+
+
+def test_a_player_may_move_to_a_region_rest_overcome_or_pass(winters: Any) -> None:
+    game = session(winters, players=1)
+    decision = game.pending()
+    assert decision is not None
+    assert decision.options == (*MOVES, "Take: Rest", "Take: Overcome", "pass")
+
+
+def test_a_move_costs_the_dice_the_location_asks_for_the_destination_region(
+    winters: Any,
+) -> None:
+    game = at_first_action(winters)  # at Eastkeep: Empire 1, Red Bank 1, Settled Lands 2
+    game.apply("Take: Move to the Settled Lands")
+    decision = game.pending()
+    assert decision is not None and set(decision.options) == {
+        "Lily Manor",
+        "Boar's Peak",
+        "Gravewood",
+    }
+    game.apply("Gravewood")
+    game.pending()
+    assert game.ops.pawn_at("p1") == "Gravewood"
+    assert game.state.values["p1"]["red dice"] == 5 - 2
+
+
+def test_from_whitehold_only_the_empire_is_reached(winters: Any) -> None:
+    fields = winters.card("Whitehold", "location").fields
+    assert fields["empire cost"] == 1 and fields.get("redbank cost") is None
+    game = at_first_action(winters)
+    game.ops.move_pawn("p1", "Whitehold")
+    for move in ("Take: Move to Red Bank", "Take: Move to the Settled Lands"):
+        game.apply(move)
+        decision = game.pending()
+        assert decision is not None and move not in decision.options
+    assert game.ops.pawn_at("p1") == "Whitehold" and game.state.values["p1"]["red dice"] == 5
+
+
+def test_rest_spends_one_die(winters: Any) -> None:
+    game = at_first_action(winters)
+    game.apply("Take: Rest")
+    game.pending()
+    assert game.state.values["p1"]["red dice"] == 4
+
+
+def test_overcome_spends_dice_equal_to_the_difficulty_and_discards_the_obstacle(
+    winters: Any,
+) -> None:
+    game = at_first_action(winters)
+    (obstacle, where) = next(iter(obstacles_in_play(game).items()))
+    game.ops.move_pawn("p1", where)
+    difficulty = winters.card(game.state.cards[obstacle]["name"], "obstacle").fields["difficulty"]
+    game.state.values["p1"]["red dice"] = 5
+    game.apply("Take: Overcome")
+    while (decision := game.pending()) is not None and decision.kind != "action":
+        game.apply(obstacle)  # the obstacle to overcome, when asked
+    assert obstacle not in obstacles_in_play(game)
+    assert obstacle in game.state.zones["discard"]
+    assert game.state.values["p1"]["red dice"] == 5 - difficulty
+
+
+def test_overcome_without_enough_dice_is_refused_and_the_player_chooses_again(
+    winters: Any,
+) -> None:
+    game = at_first_action(winters)
+    (obstacle, where) = next(iter(obstacles_in_play(game).items()))
+    game.ops.move_pawn("p1", where)
+    game.state.values["p1"]["red dice"] = 0
+    game.apply("Take: Overcome")
+    decision = game.pending()
+    assert decision is not None and decision.kind == "action"
+    assert "Take: Overcome" not in decision.options
+    assert obstacle in obstacles_in_play(game)
+
+
+def test_no_action_dice_no_move(winters: Any) -> None:
+    game = at_first_action(winters)
+    game.state.values["p1"]["red dice"] = 0
+    game.apply("Take: Move to Red Bank")
+    decision = game.pending()
+    assert decision is not None and "Take: Move to Red Bank" not in decision.options
+    assert game.ops.pawn_at("p1") == "Eastkeep"

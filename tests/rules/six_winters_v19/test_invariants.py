@@ -1,0 +1,52 @@
+"""Invariants over seeded random sessions: every session ends; no number passes its ends; the
+action dice stay within their supply; every obstacle copy is in exactly one place."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from session import play_randomly, session
+
+from dsl.world.bots import RandomBot
+
+SEEDS = range(1, 7)
+
+
+def check_invariants(game: Any, winters: Any) -> None:
+    world = game.world
+    for owner, values in game.state.values.items():
+        for name, value in values.items():
+            decl = world.properties[name.casefold()]  # every number the state holds is declared
+            assert decl.low is None or value >= decl.low, (owner, name, value)
+            assert decl.high is None or value <= decl.high, (owner, name, value)
+    for player in game.state.players:
+        assert 0 <= game.state.values[player]["red dice"] <= winters.values["solo action dice"]
+    obstacles = [c for c, info in game.state.cards.items() if info["kind"] == "obstacle"]
+    assert len(obstacles) == 90
+    for card in obstacles:
+        info = game.state.cards[card]
+        in_zone = [z for z, cards in game.state.zones.items() if card in cards]
+        assert (len(in_zone) == 1) != bool(info.get("at")), card  # a zone or a place, not both
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_random_session_keeps_the_invariants_and_ends(winters: Any, seed: int) -> None:
+    players = 1 + seed % 4
+    game = session(winters, players=players, seed=seed)
+    bot = RandomBot(seed)
+    steps = 0
+    while (decision := game.pending()) is not None:
+        check_invariants(game, winters)
+        game.apply(bot.choose(None, decision))
+        steps += 1
+        assert steps < 5000, "the session does not end"
+    check_invariants(game, winters)
+    assert game.state.over
+
+
+def test_the_same_seed_plays_the_same_session(winters: Any) -> None:
+    one = play_randomly(session(winters, players=2, seed=9), seed=9)
+    two = play_randomly(session(winters, players=2, seed=9), seed=9)
+    assert [e.kind for e in one.events] == [e.kind for e in two.events]
+    assert one.state.cards == two.state.cards
