@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from session import obstacles_in_play, pass_to_the_end, play_randomly, session
+from edition_session import obstacles_in_play, pass_to_the_end, play_randomly, session
 
 
 def test_the_session_ends_after_the_fall(winters: Any) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from session import obstacles_in_play, session
+from edition_session import obstacles_in_play, session
 
 from dsl.world.game import WorldGame
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from session import obstacles_in_play, pass_to_the_end, session
+from edition_session import obstacles_in_play, pass_to_the_end, session
 
 
 def test_a_session_is_four_seasons_of_two_turns(winters: Any) -> None:

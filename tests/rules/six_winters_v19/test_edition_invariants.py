@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from session import play_randomly, session
+from edition_session import play_randomly, session
 
 from dsl.world.bots import RandomBot
 
