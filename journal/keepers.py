@@ -122,6 +122,7 @@ class Keeper(Protocol):
 KEEPERS: dict[str, str] = {
     "journal.six_winters": "journal.six_winters.keeper",
     "journal.tags_and_tracks": "journal.tags_and_tracks.keeper",
+    "journal.world": "journal.world.keeper",
 }
 
 
