@@ -68,6 +68,20 @@ class _Tracks:
             if isinstance(after, int) and not isinstance(after, bool):
                 self.values.setdefault(owner, {})[str(d.get("property"))] = after
 
+    def start(self, events: Sequence[Event]) -> None:
+        """Each number as it stood before its first change (its starting value)."""
+        for event in events:
+            d = event.data
+            owner = str(d.get("owner", ""))
+            before = d.get("before")
+            if (
+                event.kind == VALUE_CHANGED
+                and owner in self.players
+                and isinstance(before, int)
+                and not isinstance(before, bool)
+            ):
+                self.values.setdefault(owner, {}).setdefault(str(d.get("property")), before)
+
     def now(self) -> dict[str, dict[str, int]]:
         return {p: dict(sorted(v.items())) for p, v in self.values.items()}
 
@@ -87,6 +101,7 @@ def drafts(game: Ruleset, played: Game, bots: Sequence[str], seed: int) -> list[
         )
     ]
     tracks = _Tracks(seats, {})
+    tracks.start(played.events)
     for number, events in _rounds(played.events):
         revealed = [
             p.Revealed(
