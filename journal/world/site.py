@@ -1,8 +1,8 @@
 """The published site of a campaign of games played by seats (``chronicler publish`` on a
 campaign of a ruleset the world engine plays): a home page with the standings (wins and points
-per player, with the games they rest on) and the games, and a page per game with its final
-scores by category, each track over the game (a row a player, a column a round) and each round
-with what was revealed and what happened.
+per player, with the games they rest on) and the games, a timeline of the games, and a page per
+game with its final scores by category, each track over the game (a row a player, a column a
+round) and each round with what was revealed and what happened.
 
 The pages are Jinja2 templates with autoescaping (``journal/website/templates/world/``): every
 name, answer and line recorded reaches the page as text. Page paths are built from whole numbers
@@ -125,4 +125,6 @@ def build(pages: GamesPages) -> Site:
         listed.append({f"Game {game.number}": path})
     if listed:
         site.nav.append({"Games": listed})
+    site.pages["timeline.md"] = env.get_template("world/timeline.md.j2").render(games=pages.games)
+    site.nav.insert(1, {"Timeline": "timeline.md"})
     return site
