@@ -29,7 +29,8 @@ PLAY_HELP = (
     "--json prints the event log instead, one JSON object a line.\n\n"
     "With --campaign NAME the session is recorded into the journal (--db) as it is played: the "
     "campaign's stored state decides the year and the map (a new campaign starts at year 1), "
-    "and the next play of the same campaign plays the year after.\n\n"
+    "and the next play of the same campaign plays the year after. A game played by seats "
+    "(a game written in text) is played whole and recorded as the campaign's next game.\n\n"
     "A folder instead of a name plays a designer's own copy of a ruleset's text, or a game "
     "written wholly in text (the world engine: --players seats, the random bot).\n\n"
     "--replay GAME shows a game 'chronicler simulate' stored (--store) from its seeds and "
@@ -80,7 +81,10 @@ def play_command(
     solo: bool = typer.Option(False, "--solo", help="The solo variant: one party token."),
     as_json: bool = typer.Option(False, "--json", help="Print the event log as JSON lines."),
     campaign_name: str | None = typer.Option(
-        None, "--campaign", help="Record the session into this journal campaign (its next year)."
+        None,
+        "--campaign",
+        help="Record the session into this journal campaign (its next year; a game played by "
+        "seats: its next game).",
     ),
     replay_game: int | None = typer.Option(
         None,
