@@ -199,7 +199,11 @@ class Plugin:
             shipped=shipped,
             reader=Reader(),
             journal=JournalPart(
-                account=Account(), table="", site=SitePages.GAMES, keeper="journal.world"
+                account=Account(),
+                table="",
+                entries=("game", "round", "result"),  # journal/world/payloads.py
+                site=SitePages.GAMES,
+                keeper="journal.world",
             ),
             printing=Printing(own if (own / "faces.toml").is_file() else FACES),
             engine=Engine(folder),
