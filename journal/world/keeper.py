@@ -128,7 +128,7 @@ class World:
         for g in games_of(s, campaign):
             lines += [f"## Game {g['number']}", ""]
             for r in g["rounds"]:
-                lines += [f"### {'Setup' if r['round'] == 0 else 'Round ' + str(r['round'])}", ""]
+                lines += [f"### {r.get('title') or 'Round ' + str(r['round'])}", ""]
                 lines += [f"- {x['player']} reveals {x['answer']}" for x in r["revealed"]]
                 lines += [f"- {line}" for line in r["happened"]]
                 lines.append("")

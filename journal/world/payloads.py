@@ -39,10 +39,12 @@ class Revealed(_Strict):
 
 
 class RoundRecord(_Strict):
-    """One round (0: what came before the first round): the choices revealed, what happened
+    """One round (0: what came before the first round, or the whole game when it tells no
+    rounds): its title, the choices revealed, what happened
     (one line each, as the ruleset's account tells it), and each player's tracks after it."""
 
     round: int = Field(ge=0)
+    title: str = Field(default="", max_length=NAME_LIMIT)  # "Setup", "Round 2", "The game"
     revealed: list[Revealed] = Field(default_factory=list, max_length=10_000)
     happened: list[str] = Field(default_factory=list, max_length=100_000)
     tracks: dict[str, dict[str, int]] = Field(default_factory=dict)

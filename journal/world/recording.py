@@ -102,7 +102,8 @@ def drafts(game: Ruleset, played: Game, bots: Sequence[str], seed: int) -> list[
     ]
     tracks = _Tracks(seats, {})
     tracks.start(played.events)
-    for number, events in _rounds(played.events):
+    rounds = _rounds(played.events)
+    for number, events in rounds:
         revealed = [
             p.Revealed(
                 player=str(e.data.get("player", "")),
@@ -118,10 +119,14 @@ def drafts(game: Ruleset, played: Game, bots: Sequence[str], seed: int) -> list[
             _plain(line)
             for line in game.journal.account.narrate([e for e in events if e.kind != GAME_STARTED])
         ]
+        said = f"Round {number}" if number else "Setup" if len(rounds) > 1 else "The game"
         record = p.RoundRecord(
-            round=number, revealed=revealed, happened=[x for x in lines if x], tracks=tracks.now()
+            round=number,
+            title=said,
+            revealed=revealed,
+            happened=[x for x in lines if x],
+            tracks=tracks.now(),
         )
-        said = "Setup" if number == 0 else f"Round {number}"
         out.append(
             Draft(
                 p.RecordKind.ROUND,
@@ -180,10 +185,7 @@ def record_game(
     ledger.start_session(s, campaign, f"Game {number}", "")
     for draft in made:
         if draft.kind == p.RecordKind.ROUND:
-            round_number = int(getattr(draft.payload, "round", 0))
-            ledger.start_scene(
-                s, campaign, "Setup" if round_number == 0 else f"Round {round_number}", ""
-            )
+            ledger.start_scene(s, campaign, str(getattr(draft.payload, "title", "")) or "Round", "")
         ledger.add_entry(
             s,
             campaign,

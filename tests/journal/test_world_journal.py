@@ -187,3 +187,41 @@ def test_every_recorded_word_reaches_the_pages_as_text(league_site: Path) -> Non
         assert runnable(page, MARKER) == [], page
     game = (site / "games" / "game-1.html").read_text(encoding="utf-8")
     assert "&lt;script&gt;" in game
+
+
+def test_a_lantern_road_campaign_is_undone_and_published_under_a_hostile_name(
+    cli,  # type: ignore[no-untyped-def]
+    journal_path,
+    tmp_path: Path,
+) -> None:
+    name = PAYLOADS[1]
+    for seed in ("1", "2", "3"):
+        ran = cli("play", str(LANTERN), "--players", "3", "--seed", seed, "--campaign", name)
+        assert ran.code == 0, ran.err
+    assert cli("undo", "--campaign", name).code == 0
+    shown = _shown(cli, name)
+    assert [g["number"] for g in shown["games"]] == [1, 2]
+    with open_journal(journal_path) as journal:
+        publish(journal, name, tmp_path / "out")
+    site = tmp_path / "out" / "site"
+    assert sorted(p.name for p in (site / "games").glob("*.html")) == ["game-1.html", "game-2.html"]
+    game = (site / "games" / "game-1.html").read_text(encoding="utf-8")
+    result = shown["games"][0]["result"]
+    for player, score in result["scores"].items():
+        assert f"<td>{player}</td><td>{score}</td>" in game  # Lantern Road has no categories
+    assert "<h3>light</h3>" in game  # its lanterns' light, over the game
+    assert "The game" in game  # a game that tells no rounds is one scene
+    for page in site.rglob("*.html"):
+        assert runnable(page, MARKER) == [], page
+
+
+def test_a_markdown_export_tells_each_round_and_the_scores(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    assert cli("play", "seasons", "--players", "2", "--seed", "4", "--campaign", "L").code == 0
+    out = tmp_path / "league.md"
+    ran = cli("export", "--campaign", "L", "--format", "markdown", "--out", str(out))
+    assert ran.code == 0, ran.err
+    text = out.read_text(encoding="utf-8")
+    result = _shown(cli, "L")["games"][0]["result"]
+    assert "## Game 1" in text and "### Round 1" in text and "### Round 2" in text
+    for player, score in result["scores"].items():
+        assert f"- {player}: {score}" in text
