@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from pydantic import ValidationError
 from rich.text import Text
 
 from dsl.errors import ChroniclerError
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 
     from dsl.contract import Game, Ruleset
     from dsl.kernel.machine import Event
-    from journal.models import Campaign
+    from journal.models import Campaign, Entry
 
 ROUND_STARTED = "round_started"  # the kinds of event every world game tells (dsl.world.events)
 CHOICE_REVEALED = "choice_revealed"
@@ -204,15 +205,33 @@ def games_of(s: Session, campaign: Campaign) -> list[dict[str, Any]]:
     for entry in ledger.entries(s, campaign):
         by_session.setdefault(entry.session_id, []).append(entry)
     for session in ledger.sessions_of(s, campaign):
-        rows = by_session.get(session.id, [])
+        rows = [(r.kind, _read(r)) for r in by_session.get(session.id, [])]
         out.append(
             {
                 "number": session.number,
                 "title": session.title,
                 "narration": session.narration,
-                "game": next((r.payload for r in rows if r.kind == p.RecordKind.GAME), None),
-                "rounds": [r.payload for r in rows if r.kind == p.RecordKind.ROUND],
-                "result": next((r.payload for r in rows if r.kind == p.RecordKind.RESULT), None),
+                "game": next((x for kind, x in rows if kind == p.RecordKind.GAME), None),
+                "rounds": [x for kind, x in rows if kind == p.RecordKind.ROUND],
+                "result": next((x for kind, x in rows if kind == p.RecordKind.RESULT), None),
             }
         )
     return out
+
+
+def _read(entry: Entry) -> dict[str, Any]:
+    """An entry's payload read through its kind's model (checked; defaults filled in)."""
+    model = p.ENTRY_MODELS.get(entry.kind)
+    if model is None:
+        raise ChroniclerError(
+            f"the journal is damaged: entry {entry.number} is of no kind a game played by "
+            f"seats keeps ({entry.kind!r})"
+        )
+    try:
+        return dict(model.model_validate(entry.payload).model_dump(mode="json"))
+    except ValidationError as error:
+        first = error.errors()[0]
+        at = ".".join(str(part) for part in first["loc"])
+        raise ChroniclerError(
+            f"the journal is damaged: entry {entry.number}: {at}: {first['msg']}"
+        ) from None

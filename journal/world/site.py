@@ -1,8 +1,9 @@
 """The published site of a campaign of games played by seats (``chronicler publish`` on a
 campaign of a ruleset the world engine plays): a home page with the standings (wins and points
 per player, with the games they rest on) and the games, a timeline of the games, and a page per
-game with its final scores by category, each track over the game (a row a player, a column a
-round) and each round with what was revealed and what happened.
+game with its final scores by category, each track over the game (a chart with a line a player,
+and a table with a row a player and a column a round) and each round with what was revealed and
+what happened.
 
 The pages are Jinja2 templates with autoescaping (``journal/website/templates/world/``): every
 name, answer and line recorded reaches the page as text. Page paths are built from whole numbers
@@ -38,9 +39,61 @@ class TrackRow:
 
 
 @dataclass(frozen=True)
+class Line:
+    """One player's line on a track's chart: its points (numbers only) and where its name goes."""
+
+    player: str
+    points: str
+    x: int
+    y: int
+    colour: str
+
+
+@dataclass(frozen=True)
+class Chart:
+    width: int
+    height: int
+    low: int
+    high: int
+    lines: list[Line]
+
+
+@dataclass(frozen=True)
 class TrackShown:
     name: str
     players: list[TrackRow]
+    chart: Chart | None = None
+
+
+COLOURS = ("#8d3b00", "#1f5f8b", "#2e7d32", "#6a1b9a", "#b71c1c", "#37474f")  # 4.5:1 on white
+STEP_X = 70
+PLOT_HEIGHT = 100
+MARGIN = 20
+LABEL_WIDTH = 60
+
+
+def chart(rows: list[TrackRow]) -> Chart | None:
+    """A line a player over the rounds (a value not known yet is left out); none for a track
+    of one round."""
+    known = [v for row in rows for v in row.values if v is not None]
+    columns = max((len(row.values) for row in rows), default=0)
+    if not known or columns < 2:
+        return None
+    low, high = min(known), max(known)
+    span = max(high - low, 1)
+
+    def y(value: int) -> int:
+        return MARGIN + round((high - value) * PLOT_HEIGHT / span)
+
+    lines = []
+    for k, row in enumerate(rows):
+        at = [(MARGIN + i * STEP_X, y(v)) for i, v in enumerate(row.values) if v is not None]
+        if not at:
+            continue
+        points = " ".join(f"{x},{yy}" for x, yy in at)
+        lines.append(Line(row.player, points, at[-1][0] + 6, at[-1][1] + 4, COLOURS[k % 6]))
+    width = 2 * MARGIN + (columns - 1) * STEP_X + LABEL_WIDTH
+    return Chart(width, 2 * MARGIN + PLOT_HEIGHT, low, high, lines)
 
 
 @dataclass(frozen=True)
@@ -70,16 +123,12 @@ def _shown(game: dict[str, Any]) -> GameShown:
             if player not in seats:
                 seats.append(player)
             names += [n for n in values if n not in names]
-    tracks = [
-        TrackShown(
-            name,
-            [
-                TrackRow(p, [r.get("tracks", {}).get(p, {}).get(name) for r in rounds])
-                for p in seats
-            ],
-        )
-        for name in sorted(names)
-    ]
+    tracks = []
+    for name in sorted(names):
+        rows = [
+            TrackRow(p, [r.get("tracks", {}).get(p, {}).get(name) for r in rounds]) for p in seats
+        ]
+        tracks.append(TrackShown(name, rows, chart(rows)))
     result = game["result"]
     categories: list[str] = []
     for by in (result or {}).get("categories", {}).values():

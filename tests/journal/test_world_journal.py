@@ -142,6 +142,8 @@ def league_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
             for k, x in enumerate(entry["payload"]["revealed"]):
                 x["answer"] = PAYLOADS[k % len(PAYLOADS)]
             entry["payload"]["happened"] += PAYLOADS
+        if entry["kind"] == "round":  # a track named by a payload, drawn on its chart
+            entry["payload"]["tracks"]["p1"][PAYLOADS[2]] = entry["payload"]["round"]
     bundle.write_text(json.dumps(data))
     hostile = folder / "hostile.db"
     assert main(["import", str(bundle), "--db", str(hostile)]) == 0
@@ -162,6 +164,10 @@ def test_the_site_shows_each_game_and_the_standings(league_site: Path) -> None:
     for words in ("Final scores", "building points", "Tracks over the game", "happiness"):
         assert words in game
     assert "Round 1" in game and "Round 2" in game and "Revealed" in game
+    # happiness over the game is drawn: a line a player, from the setup to the last round
+    chart = game[game.index('aria-label="happiness of each player') :]
+    chart = chart[: chart.index("</svg>")]
+    assert chart.count("<polyline") == 3
     assert broken_links(site) == []
 
 
@@ -187,6 +193,7 @@ def test_every_recorded_word_reaches_the_pages_as_text(league_site: Path) -> Non
         assert runnable(page, MARKER) == [], page
     game = (site / "games" / "game-1.html").read_text(encoding="utf-8")
     assert "&lt;script&gt;" in game
+    assert "&lt;svg onload=" in game  # the track's name, as text, on its chart and table
 
 
 def test_a_lantern_road_campaign_is_undone_and_published_under_a_hostile_name(
