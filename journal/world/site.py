@@ -73,12 +73,12 @@ LABEL_WIDTH = 60
 
 
 def chart(rows: list[TrackRow]) -> Chart | None:
-    """A line a player over the rounds (a value not known yet is left out); none for a track
-    of one round."""
+    """A line a player over the rounds (a value not known yet is left out); none when no
+    player's number is known twice."""
     known = [v for row in rows for v in row.values if v is not None]
     columns = max((len(row.values) for row in rows), default=0)
-    if not known or columns < 2:
-        return None
+    if columns < 2 or all(sum(v is not None for v in row.values) < 2 for row in rows):
+        return None  # no line to draw: each player's number is known once at most
     low, high = min(known), max(known)
     span = max(high - low, 1)
 
