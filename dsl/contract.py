@@ -100,6 +100,8 @@ class Outcome:
     scores: Mapping[str, int]
     reason: str
     lines: tuple[str, ...]
+    # each seat's score by category, when the game scores by categories (the journal keeps it)
+    categories: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
 
 
 class Engine(Protocol):
@@ -173,6 +175,7 @@ class SitePages(StrEnum):
 
     YEARS = "years"  # the campaign's years: timeline, a page per year and part, the map
     STORY = "story"  # the story told at a GM's table: sessions, sheets over time, tracks
+    GAMES = "games"  # games played by seats: each game's rounds, tracks and scores; standings
     NONE = "none"  # no campaign site (a ruleset whose campaigns the journal does not keep)
 
 

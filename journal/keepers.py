@@ -123,6 +123,7 @@ KEEPERS: dict[str, str] = {
     "journal.six_winters": "journal.six_winters.keeper",
     "journal.tags_and_tracks": "journal.tags_and_tracks.keeper",
     "journal.delve": "journal.delve.keeper",
+    "journal.world": "journal.world.keeper",
 }
 
 

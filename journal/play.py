@@ -29,7 +29,8 @@ PLAY_HELP = (
     "--json prints the event log instead, one JSON object a line.\n\n"
     "With --campaign NAME the session is recorded into the journal (--db) as it is played: the "
     "campaign's stored state decides the year and the map (a new campaign starts at year 1), "
-    "and the next play of the same campaign plays the year after.\n\n"
+    "and the next play of the same campaign plays the year after. A game played by seats "
+    "(a game written in text) is played whole and recorded as the campaign's next game.\n\n"
     "A folder instead of a name plays a designer's own copy of a ruleset's text, or a game "
     "written wholly in text (the world engine: --players seats, the random bot).\n\n"
     "--replay GAME shows a game 'chronicler simulate' stored (--store) from its seeds and "
@@ -80,7 +81,10 @@ def play_command(
     solo: bool = typer.Option(False, "--solo", help="The solo variant: one party token."),
     as_json: bool = typer.Option(False, "--json", help="Print the event log as JSON lines."),
     campaign_name: str | None = typer.Option(
-        None, "--campaign", help="Record the session into this journal campaign (its next year)."
+        None,
+        "--campaign",
+        help="Record the session into this journal campaign (its next year; a game played by "
+        "seats: its next game).",
     ),
     replay_game: int | None = typer.Option(
         None,
@@ -119,7 +123,8 @@ def play_command(
         raise UsageError(f"unknown bot {bot!r}; known: {', '.join(sorted(found.bots.names()))}")
     chosen = tuple(name.strip() for name in (characters or "").split(",") if name.strip())
     player = found.bots.make(bot, seed)
-    if campaign_name is not None:
+    whole = found.campaign is None and found.journal.keeper == "journal.world"
+    if campaign_name is not None and not whole:
         if found.campaign is None:
             raise UsageError(f"--campaign: the journal keeps no campaign of {found.name} to play")
         if players is not None:
@@ -135,6 +140,8 @@ def play_command(
             options["solo"] = True
         setup = GameSetup(seed=seed, seats=players, characters=chosen, options=options)
         played = _play(found.engine.new_game(setup, player), player)
+        if campaign_name is not None:  # a game played by seats: recorded whole, as one session
+            played_year, where = _record_whole(found, campaign_name, db, played, bot, seed)
     if as_json:
         for event in played.events:
             typer.echo(json.dumps({"kind": event.kind, **event.data}, sort_keys=True))
@@ -146,9 +153,25 @@ def play_command(
     for line in outcome.lines:
         console.print(line, markup=True)
     if campaign_name is not None:
+        said = "game" if whole else "year"
         console.print(
-            f"Recorded year {played_year} into campaign {escape(campaign_name)} in {where}."
+            f"Recorded {said} {played_year} into campaign {escape(campaign_name)} in {where}."
         )
+
+
+def _record_whole(
+    found: Ruleset, name: str, db: str | None, played: Game, bot: str, seed: int
+) -> tuple[int, str]:
+    """Record a finished game played by seats as the campaign's next session (a new campaign
+    is started); returns the game's number in the campaign and where the journal is."""
+    from journal.db import open_journal
+    from journal.world.recording import record_game
+
+    with open_journal(db) as journal:
+        number = journal.write(
+            lambda s: record_game(s, name, found, played, bot.split(","), seed)[1]
+        )
+        return number, journal.where
 
 
 def _play(game: Game, bot: Bot) -> Game:

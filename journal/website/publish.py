@@ -294,6 +294,11 @@ def _loaded_catalogue() -> Catalogue | None:
 def _gm_run(journal: Journal, campaign_name: str) -> bool:
     """Whether the campaign plays a game a GM runs rather than the default ruleset (read
     without SQLAlchemy from a SQLite journal, like the pages themselves)."""
+    return _site_pages(journal, campaign_name) is SitePages.STORY
+
+
+def _site_pages(journal: Journal, campaign_name: str) -> SitePages | None:
+    """The pages the campaign's ruleset publishes (``None``: a ruleset not found here)."""
     from rules import registry
 
     if journal.path is not None:
@@ -303,11 +308,11 @@ def _gm_run(journal: Journal, campaign_name: str) -> bool:
         with journal.reading() as s:
             ruleset = str(OrmRows(s, campaign_name).campaign.ruleset or "")
     if not ruleset:
-        return False
+        return None
     try:
-        return registry.find(ruleset).journal.site is SitePages.STORY
+        return registry.find(ruleset).journal.site
     except ChroniclerError:
-        return False
+        return None
 
 
 def build_site(config_file: Path) -> None:
@@ -365,7 +370,15 @@ def publish(
     and each page its address; without, no sitemap (an empty one helps nobody)."""
     url = checked_site_url(site_url) if site_url else None
     started = time.perf_counter()
-    if _gm_run(journal, campaign_name):  # a game a GM runs: its story, sheets and tracks
+    if _site_pages(journal, campaign_name) is SitePages.GAMES:  # games played by seats
+        from journal.world.site import build as build_games
+        from journal.world.site import read_games
+
+        if spoilers:
+            raise ChroniclerError("--spoilers shows card faces; this campaign's site has none")
+        with journal.reading() as s:
+            site = build_games(read_games(s, campaign_name))
+    elif _gm_run(journal, campaign_name):  # a game a GM runs: its story, sheets and tracks
         from journal.tags_and_tracks.site import build, read_story
 
         if spoilers:

@@ -123,6 +123,7 @@ class Engine:
             scores=scores,
             reason=why,
             lines=(f"{head} ({_esc(why)}): {ranking}.", *categories),
+            categories={str(p): {str(c): int(n) for c, n in dict(by[p]).items()} for p in by},
         )
 
 
@@ -197,7 +198,13 @@ class Plugin:
             package=__name__.rpartition(".")[0],
             shipped=shipped,
             reader=Reader(),
-            journal=JournalPart(account=Account(), table="", site=SitePages.NONE),
+            journal=JournalPart(
+                account=Account(),
+                table="",
+                entries=("game", "round", "result"),  # journal/world/payloads.py
+                site=SitePages.GAMES,
+                keeper="journal.world",
+            ),
             printing=Printing(own if (own / "faces.toml").is_file() else FACES),
             engine=Engine(folder),
             bots=Bots(),
