@@ -99,12 +99,14 @@ def test_the_entries_a_ruleset_names_are_those_its_journal_keeper_keeps() -> Non
     from journal.keepers import keeper_named
 
     for ruleset in registry.games().values():
-        if ruleset.journal.keeper is None:  # a text the journal keeps no campaign of (delve)
+        if ruleset.journal.keeper is None:  # a ruleset the journal keeps no campaign of
             assert ruleset.journal.entries == ()
             continue
         keeper = keeper_named(ruleset.journal.keeper, ruleset.name)
-        # a keeper keeps its ruleset; the world engine's keeps every game written in text
-        assert keeper.name == ("world" if ruleset.package == "rules.text" else ruleset.name)
+        # a keeper keeps its ruleset; the world engine's keeps every game written in text that
+        # brings no keeper of its own (Delve brings its table companion's)
+        world = ruleset.journal.keeper == "journal.world"
+        assert keeper.name == ("world" if world else ruleset.name)
         assert ruleset.journal.entries == tuple(keeper.entry_models)
     assert registry.find("tags-and-tracks").journal.entries[:2] == ("character", "roll")
     assert registry.find("six-winters").journal.entries == ()  # its own tables instead
