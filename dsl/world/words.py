@@ -12,6 +12,8 @@ from typing import Any
 
 from dsl.procedure import NO_WORDS, ProcedureWords
 
+from . import phrases
+
 
 def _until_the_game_ends(game: Any) -> bool:
     return bool(game.state.over)
@@ -49,16 +51,25 @@ class WorldWords:
     def find(self, use: str, words: str) -> Callable[..., Any] | None:
         folded = " ".join(words.casefold().split())
         if use == "each":
-            return _each(folded)
-        if use == "step" and folded.startswith(FIRE):
+            return _each(folded) if " " not in folded else phrases.each(folded)
+        if use == "order":
+            return phrases.order(folded)
+        found = self.tables.get(use, {}).get(folded)
+        if found is None and use == "until":
+            return phrases.until(folded)
+        if found is None and use == "step":
+            found = phrases.step(folded)
+        if found is None and use == "step" and folded.startswith(FIRE):
             return _fire(folded.removeprefix(FIRE))
-        return self.tables.get(use, {}).get(folded)
+        return found
 
     def known(self, use: str) -> list[str]:
         if use == "each":
             return ["player", "place"]
         if use == "step":
-            return sorted([*self.tables["step"], FIRE + "<trigger>"])
+            return sorted([*self.tables["step"], FIRE + "<trigger>", *phrases.STEP_FORMS])
+        if use == "until":
+            return sorted([*self.tables["until"], *phrases.UNTIL_FORMS])
         return sorted(self.tables.get(use, {}))
 
 
