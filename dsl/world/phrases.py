@@ -81,6 +81,13 @@ def number_of(game: WorldGame, thing: str, name: str) -> int:
 def until(words: str) -> Callable[[Any], bool] | None:
     """``no <noun> is in play``, ``<number> is [at least|at most|below|above|not] N``."""
     w = words.split()
+    if w == ["it", "has", "passed"]:  # the thing the phase is played for said it is done
+
+        def passed(game: Any) -> bool:
+            return game.subject() in game.state.passed
+
+        passed.__name__ = "until it has passed"
+        return passed
     if len(w) >= 5 and w[0] == "no" and w[-3:] == ["is", "in", "play"]:
         noun = " ".join(w[1:-3])
 
@@ -110,7 +117,11 @@ def _compared(words: str, name: str, cmp: Any, figure: int) -> Callable[[Any], b
     return compared
 
 
-UNTIL_FORMS = ["no <kind or tag> is in play", "<number of the game> is at least N"]
+UNTIL_FORMS = [
+    "no <kind or tag> is in play",
+    "<number of the game> is at least N",
+    "it has passed",
+]
 
 
 # ---- for each, in order of ---------------------------------------------------------------------

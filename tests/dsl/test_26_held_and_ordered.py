@@ -132,6 +132,18 @@ def test_the_rounds_go_on_until_no_unit_of_theirs_is_in_play(skirmish) -> None:
     assert game.pending() is None  # the fight's last step is over: nothing more is asked
 
 
+def test_a_phase_played_until_its_subject_has_passed_asks_it_again_and_again(skirmish) -> None:
+    game = fight(skirmish)
+    for _ in range(2):
+        decision = game.pending()
+        assert decision is not None and decision.who == "Brute"
+        assert decision.options == ("Take: Dash", "pass")
+        game.apply("Take: Dash")
+    assert game.ops.value("Brute", "pace") == 6 + 2
+    next_turn(game)
+    assert acting(game) == "Scout"
+
+
 # ---- a sum over things ------------------------------------------------------------------------
 
 

@@ -1,7 +1,8 @@
 """Seed 004, "Activation": each model's activation in initiative order, one at a time, with its
-start phase (the conditions it holds take effect), its action phase (the GM says what it does)
-and its end phase (condition counters come off; interrupts equal to its attacks). Played by the
-text's procedure ("Activation" in encounters.rules)."""
+start phase (the conditions it holds take effect), its action phase (one major action or two
+minor in its place, and a free minor, taken one by one until the GM passes) and its end phase
+(condition stacks come off; interrupts equal to its attacks). Played by the text's procedure
+("Activation" in encounters.rules)."""
 
 from __future__ import annotations
 
@@ -10,13 +11,43 @@ from encounter import encounter, turns
 from dsl.world import durations
 from dsl.world.events import WorldEvent
 
+ACTIONS = ("Take: Major Action", "Take: Two Minor Actions", "Take: Minor Action")
+
 
 def test_each_model_has_one_activation_a_round_and_the_gm_answers_for_it(delve):
     game = encounter(delve)
     decision = game.pending()
     assert decision is not None and decision.who == "Wenna Ashgrove"
-    assert decision.options == ("pass",)  # no action card is written yet: the table's
+    assert decision.options == (*ACTIONS, "pass")
     assert sorted(turns(game, 4)) == ["Odo Vantry", "Rat Chief", "Tunnel Rat", "Wenna Ashgrove"]
+
+
+def allowance(game):  # type: ignore[no-untyped-def]
+    who = game.pending().who
+    return game.ops.value(who, "majors"), game.ops.value(who, "minors")
+
+
+def test_an_activation_is_one_major_action_and_a_free_minor(delve):
+    game = encounter(delve)
+    assert allowance(game) == (1, 1)
+    game.apply("Take: Major Action")
+    game.apply("Take: Minor Action")
+    assert allowance(game) == (0, 0)
+    game.apply("Take: Major Action")  # none left: refused, nothing paid, not offered again
+    decision = game.pending()
+    assert decision.who == "Wenna Ashgrove" and "Take: Major Action" not in decision.options
+    assert allowance(game) == (0, 0)
+
+
+def test_two_minor_actions_may_take_the_major_ones_place(delve):
+    game = encounter(delve)
+    game.apply("Take: Two Minor Actions")
+    assert allowance(game) == (0, 3)  # two, and the free one
+    for _ in range(3):
+        game.apply("Take: Minor Action")
+    assert allowance(game) == (0, 0)
+    game.apply("pass")
+    assert game.pending().who == "Tunnel Rat" and allowance(game) == (1, 1)
 
 
 def test_an_activation_is_the_models_turn_from_its_start(delve):
