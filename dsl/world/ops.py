@@ -346,6 +346,8 @@ class Ops:
         st = self.state
         st.current = player
         st.used = []
+        if player in st.passed:  # a turn of its own: not passed in it yet ("until it has passed")
+            st.passed.remove(player)
         self.emit(WorldEvent.TURN_STARTED, player=player, round=st.round)
 
     def start_round(self) -> None:

@@ -142,6 +142,9 @@ def test_a_phase_played_until_its_subject_has_passed_asks_it_again_and_again(ski
     assert game.ops.value("Brute", "pace") == 6 + 2
     next_turn(game)
     assert acting(game) == "Scout"
+    for _ in range(3):
+        next_turn(game)  # the next round: Brute is asked again, though it passed before
+    assert acting(game) == "Brute" and "Take: Dash" in game.pending().options  # type: ignore[union-attr]
 
 
 # ---- a sum over things ------------------------------------------------------------------------
