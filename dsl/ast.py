@@ -311,6 +311,7 @@ class ForEach:
     noun: tuple[Atom, ...]
     turn_order: bool
     span: Span
+    order_of: tuple[Atom, ...] = ()  # "in order of speed": a number of each, highest first
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,6 +63,7 @@ class NumberText:
     back_to: int | None
     effect: ast.Effect
     bound: Any = None
+    below: bool = False  # "At below 0:": a change that would pass the floor, "the deficit" past it
 
 
 @dataclass(slots=True)
@@ -83,6 +84,8 @@ class Declared:
     score: str | None = None
     score_span: Span = NOWHERE
     texts: list[NumberText] = field(default_factory=list)
+    in_play: dict[str, Span] = field(default_factory=dict)  # kinds in play from the start
+    durations: dict[str, Any] = field(default_factory=dict)  # by tag: ``dsl.world.durations``
 
 
 class FormError(Exception):
@@ -106,6 +109,8 @@ class WorldForm:
     zone: ZoneDecl | None = None
     score: str | None = None
     span: Span = NOWHERE
+    in_play: str | None = None  # "models are in play from the start": the kind
+    duration: Any = None  # "Fleeting conditions are held until ...": ``dsl.world.durations``
 
 
 def _words(atoms: list[ast.Atom]) -> list[str]:
@@ -143,6 +148,15 @@ def read_world_form(form: ast.CategoryDecl) -> WorldForm | None:
         )
     if head == "zone" and not form.plural:
         return _zone(name, plain[i], atoms, form)
+    if _words(plain) == ["in", "play", "from", "the", "start"]:
+        return WorldForm(in_play=_owner(folded.split()), span=form.span)
+    if head == "held" and form.plural:
+        from dsl.world.durations import DurationError, read_duration
+
+        try:
+            return WorldForm(duration=read_duration(name, plain, form.span), span=form.span)
+        except DurationError as error:
+            raise FormError(error.message, error.span) from None
     return None
 
 
@@ -222,7 +236,7 @@ def _property(
         raise FormError(
             f"say whose {name} it is ('of players', 'of the game'): {example}", head.span
         )
-    decl = PropertyDecl(name, shape, owner or PLAYER, low, high, 0, span=form.name.span)
+    decl = PropertyDecl(name, shape, owner, low, high, 0, span=form.name.span)
     first = start if start is not None else (low if low is not None else 0)
     if decl.clamp(first) != first:
         raise FormError(
@@ -273,6 +287,7 @@ def _band(decl: PropertyDecl, item: ast.Field) -> Band:
 
 
 LABEL = re.compile(r"at (\d+)(?: back to (\d+))?", re.IGNORECASE)
+BELOW = re.compile(r"at below (\d+)", re.IGNORECASE)
 
 
 def _number_text(decl: PropertyDecl, item: ast.Field | ast.Block | ast.Effect) -> NumberText:
@@ -280,6 +295,15 @@ def _number_text(decl: PropertyDecl, item: ast.Field | ast.Block | ast.Effect) -
     back to after it, when written (``At 10 back to 5: ...``)."""
     example = f"'At {decl.low or 0}: ...' or 'At {decl.high or 10} back to {decl.start}: ...'"
     label = item.label if isinstance(item, ast.Effect) else None
+    below = BELOW.fullmatch(label.text) if label is not None else None
+    if below is not None and isinstance(item, ast.Effect):
+        if decl.low is None or int(below[1]) != decl.low:
+            raise FormError(
+                f"{decl.name} stops at {decl.low}: a change past its floor is 'At below "
+                f"{decl.low}: ...'",
+                item.label.span if item.label is not None else item.span,
+            )
+        return NumberText(decl.name, decl.low, None, item, below=True)
     found = LABEL.fullmatch(label.text) if label is not None else None
     if not isinstance(item, ast.Effect) or label is None or found is None:
         raise FormError(
@@ -377,6 +401,10 @@ def add(declared: Declared, part: WorldForm, report: Report) -> None:
         declared.texts.extend(part.texts)
     if part.zone is not None:
         declared.zones[part.zone.name.casefold()] = part.zone
+    if part.in_play is not None:
+        declared.in_play[part.in_play] = part.span
+    if part.duration is not None:
+        declared.durations[part.duration.tag.casefold()] = part.duration
 
 
 def check(declared: Declared, card_kinds: list[str], report: Report) -> None:
@@ -399,6 +427,14 @@ def check(declared: Declared, card_kinds: list[str], report: Report) -> None:
                     f"the zone {zone.name} holds '{kind}', which is no kind of card{hint}",
                     zone.span or NOWHERE,
                 )
+    for kind, span in declared.in_play.items():
+        if kind not in kinds:
+            hint = did_you_mean(kind, card_kinds)
+            report(f"'{kind}' in play from the start is no kind of card{hint}", span)
+    for held in declared.durations.values():
+        if held.kind not in kinds:
+            hint = did_you_mean(held.kind, card_kinds)
+            report(f"'{held.kind}' held by a duration is no kind of card{hint}", held.span)
     if declared.score is not None and declared.score.casefold() not in declared.properties:
         names = [p.name for p in declared.properties.values()]
         hint = did_you_mean(declared.score, names)

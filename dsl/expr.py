@@ -50,6 +50,7 @@ class Read:
 
     field: str
     of: Selector | None  # None: the actor's own ("your happiness")
+    total: bool = False  # "the sum of the share of each model": 0 when nothing is found
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,10 +155,16 @@ def _read(expr: Read, ctx: Context) -> int:
     if read is None:
         raise EffectError("this game cannot read numbers from the table (its host has no read)")
     if expr.of is None:
+        shared = getattr(ctx.host, "shared_owner", None)  # a number the table holds as one
+        owner = shared(expr.field) if shared is not None else None
+        if owner is not None:
+            return int(read(ctx, owner, expr.field))
         if ctx.actor is None:
             raise EffectError(f"whose {expr.field}? nobody is acting")
         return int(read(ctx, ctx.actor, expr.field))
     things = _found(ctx, expr.of)
+    if not things and expr.total:
+        return 0
     if not things:
         raise NothingToActOn(f"nothing to read {expr.field} from: '{expr.of.text}'")
     return sum(int(read(ctx, thing, expr.field)) for thing in things)
@@ -193,7 +200,10 @@ def words(expr: Expr) -> str:
     if isinstance(expr, Count):
         return f"the number of {expr.of.text}"
     if isinstance(expr, Read):
-        return f"your {expr.field}" if expr.of is None else f"the {expr.field} of {expr.of.text}"
+        total = "the sum of " if expr.total else ""
+        if expr.of is None:
+            return f"your {expr.field}"
+        return f"{total}the {expr.field} of {expr.of.text}"
     left, right = words(expr.left), words(expr.right)
     return {
         "plus": f"{left} plus {right}",

@@ -155,6 +155,9 @@ def _step_words(body: ast.StepBody) -> list[str]:
     words: list[str] = []
     if body.each is not None:
         order = ["turn", "order,"] if body.each.turn_order else ["order,"]
+        if body.each.order_of:
+            order = ["order", "of", *_chunks(body.each.order_of)]
+            order[-1] += ","
         words += ["for", "each", *_chunks(body.each.noun), "in", *order]
     if body.form == "play" and body.target is not None:
         words += ["play", ast.quote(body.target.text)]

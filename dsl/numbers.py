@@ -21,7 +21,19 @@ from typing import TYPE_CHECKING, Any
 
 from dsl import ast
 from dsl.bind_error import BindError
-from dsl.expr import Compare, Comparison, Count, Expr, Num, Op, Operator, Read, Value, Within
+from dsl.expr import (
+    Bound,
+    Compare,
+    Comparison,
+    Count,
+    Expr,
+    Num,
+    Op,
+    Operator,
+    Read,
+    Value,
+    Within,
+)
 from dsl.runtime import Span
 from dsl.selectors import Quantity, Selector
 
@@ -112,7 +124,7 @@ class NumberReader:
         """Every number a word may read (kept on the binder: its vocabulary does not change)."""
         found: set[str] | None = getattr(self.b, "_number_words", None)
         if found is None:
-            found = self.b.number_fields() | self.properties()
+            found = self.b.number_fields() | self.properties() | self.ranks()
             setattr(self.b, "_number_words", found)  # noqa: B010 - the binder's own cache
         return found
 
@@ -137,6 +149,10 @@ class NumberReader:
             if words[k] == "of" and said[0] == "the" and said[1:] and said[1] in spaced:
                 return said[1], k
         return None
+
+    def ranks(self) -> set[str]:
+        """The members of the ranks the card kinds hold ("your attacks": a rank of a sheet)."""
+        return {m.casefold() for c in self.b.v.of_shape("ranks") for m in c.members if " " not in m}
 
     def _known(self) -> str:
         return ", ".join(sorted(self.fields())) or "none declared"
@@ -184,8 +200,16 @@ class NumberReader:
             return True
         if self._spaced_field_of(words) is not None:
             return True
+        if words[:2] == ["the", "deficit"]:
+            return True
+        if words[0] == "the" and " ".join(x.text for x in lx[1:]) in self.b.v.values:
+            return True  # a declared value: "the outnumbering"
         if words[0] == "the" and len(words) > 2:
-            return words[1] in fields or words[1] in MEASURE_OPS or words[1:3] == ["number", "of"]
+            return (
+                words[1] in fields
+                or words[1] in MEASURE_OPS
+                or words[1:3] in (["number", "of"], ["sum", "of"])
+            )
         return False
 
     # -- expressions --
@@ -214,6 +238,13 @@ class NumberReader:
             )
         if len(words) > 3 and words[0] == "the" and words[1:3] == ["number", "of"]:
             return Count(self.selector(lx[3:]))
+        if len(words) > 5 and words[:3] == ["the", "sum", "of"]:  # 0 when nothing is found
+            summed = self.expression(lx[3:])
+            if isinstance(summed, Read) and summed.of is not None:
+                return Read(summed.field, summed.of, total=True)
+            raise NumberError("write 'the sum of the <field> of each <thing>'", _span(lx))
+        if words == ["the", "deficit"]:  # what a change took past a number's floor
+            return Bound("the deficit")
         if len(words) == 1 and words[0] in fields:
             return Read(self._field(words[0]), None)
         if len(words) == 2 and words[0] == "your" and words[1] in fields:

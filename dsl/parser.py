@@ -602,9 +602,13 @@ class _Builder:
         parts = self.subtrees(t)
         if parts and parts[0].data == "for_each":
             toks = self.tokens(parts[0])
-            noun = tuple(self.atom(a) for a in toks if a.type == "WORD")
-            in_order = next(a for a in toks if a.type == "IN_ORDER")
-            each = ast.ForEach(noun, "turn" in in_order.value.casefold(), self.span(parts[0]))
+            cut = next(k for k, a in enumerate(toks) if a.type == "IN_ORDER")
+            noun = tuple(self.atom(a) for a in toks[:cut] if a.type == "WORD")
+            by = tuple(self.atom(a) for a in toks[cut:] if a.type == "WORD")
+            in_order = toks[cut]
+            each = ast.ForEach(
+                noun, "turn" in in_order.value.casefold(), self.span(parts[0]), order_of=by
+            )
         span = self.span(t)
         if parts[-1].data == "sentences_step":
             sentences = tuple(self.sentence(s) for s in self.subtrees(parts[-1]))
@@ -617,8 +621,10 @@ class _Builder:
         toks = self.tokens(action) if action is not None else toks
         if action is not None and action.data == "play_phase":
             target = next(c for c in toks if c.type == "STRING")
-            until = tuple(self.atom(a) for a in toks if a.type == "WORD")
+            word = next((k for k, a in enumerate(toks) if a.type == "UNTIL"), None)
+            until = tuple(self.atom(a) for a in toks[word + 1 :]) if word is not None else ()
             times = next((self.atom(a) for a in toks if a.type == "NUMBER"), None)
+            times = times if word is None else None
             return ast.StepBody(
                 "play", span, each, target=self.name(target), until=until, times=times
             )

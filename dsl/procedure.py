@@ -191,7 +191,7 @@ class ProcedureWords(Protocol):
     def known(self, use: str) -> list[str]: ...
 
 
-USES = ("step", "outside", "each", "until", "if", "prompt")
+USES = ("step", "outside", "each", "until", "if", "prompt", "order")
 
 
 def _folded(words: str) -> str:
@@ -314,6 +314,8 @@ def check_procedures(
                 cs.each = _function(
                     words, "each", body.each.noun, "thing to go through", d, body.each.span
                 )
+                if body.each.order_of and cs.each is not None:
+                    cs.each = _ordered(cs.each, words, body.each.order_of, d)
             if body.form == "play":
                 assert body.target is not None
                 if body.target.text.casefold() not in phases:
@@ -359,6 +361,27 @@ def check_procedures(
         checked.append(CheckedPhase(decl, steps))
     _check_endless(checked, d)
     return checked
+
+
+def _ordered(
+    each: Callable[[Any], Any],
+    words: ProcedureWords,
+    order_of: tuple[ast.Atom, ...],
+    d: Diagnostics,
+) -> Callable[[Any], Any] | None:
+    """``for each unit in order of speed``: the things, highest number first (a tie
+    keeps the order they are listed in); ``order`` finds the number of each."""
+    number = _function(words, "order", order_of, "number to order by", d, _span_of(order_of))
+    if number is None:
+        return None
+    key: Callable[[Any, Any], int] = number
+
+    def ordered(game: Any) -> list[Any]:
+        things = list(each(game))
+        return sorted(things, key=lambda thing: -key(game, thing))
+
+    ordered.__name__ = f"{getattr(each, '__name__', 'each')} in order of {words_of(order_of)}"
+    return ordered
 
 
 def _check_offers(body: ast.StepBody, words: ProcedureWords, d: Diagnostics) -> list[OfferOption]:
@@ -529,6 +552,8 @@ def body_text(body: ast.StepBody, ability: Any = None) -> str:
     each = ""
     if body.each is not None:
         order = "turn order" if body.each.turn_order else "order"
+        if body.each.order_of:
+            order = f"order of {words_of(body.each.order_of)}"
         each = f"for each {words_of(body.each.noun)} in {order}, "
     if body.form == "play":
         assert body.target is not None
@@ -570,10 +595,29 @@ class ProcedureWalker:
 
     procedure: Procedure
     state: Any
+    # ``reaching(step, subject)``, called as each step begins (``None``: nothing watches; a
+    # game with durations ends or ticks them at the steps they name: ``dsl.world.durations``)
+    reaching: Callable[[ProcedureStep, Any], None] | None = None
 
-    def start_phase(self, name: str) -> None:
-        """Put a phase's first step on top of the procedure."""
-        self.state.frames.append(_frame("procedure", {"phase": name, "at": 0}))
+    def start_phase(self, name: str, subject: Any = None) -> None:
+        """Put a phase's first step on top of the procedure; ``subject``: the thing it is
+        played for (``for each model in order, play "Activation"``), who acts in its steps."""
+        data: dict[str, Any] = {"phase": name, "at": 0}
+        if subject is not None:
+            data["subject"] = subject
+        self.state.frames.append(_frame("procedure", data))
+
+    def still_listed(self, item: Any) -> bool:
+        """Whether a thing a ``for each`` listed is still one to run the step for (a game
+        passes over one that has left play since)."""
+        return True
+
+    def subject(self) -> Any:
+        """The thing the innermost phase played for one is played for, else ``None``."""
+        for frame in reversed(self.state.frames):
+            if frame.kind == "procedure" and "subject" in frame.data:
+                return frame.data["subject"]
+        return None
 
     def act_in_any_order(self) -> None:  # pragma: no cover - the game's
         raise NotImplementedError
@@ -644,6 +688,10 @@ class ProcedureWalker:
             self.state.frames.pop()
             return
         step = steps[at]
+        reaching = self.reaching
+        if reaching is not None and data.get("reached") != at:
+            data["reached"] = at
+            reaching(step, self.subject())
         walk = step.walk
         if walk == "once":
             data["at"] = at + 1  # the most common step: a primitive, once (``_run_step``)
@@ -663,7 +711,8 @@ class ProcedureWalker:
                 return
             item = items[data["item"]]
             data["item"] += 1
-            self._run_step(step, data["phase"], at, item)
+            if self.still_listed(item):  # one gone since the list was made is passed over
+                self._run_step(step, data["phase"], at, item)
             return
         if step.times is not None:  # played a number of times
             done = data.get("done", 0)
@@ -693,7 +742,7 @@ class ProcedureWalker:
             else:
                 step.call(self, item)
         elif step.form == "play":
-            self.start_phase(step.target or "")
+            self.start_phase(step.target or "", item)
         elif step.form == "act":
             self.act_in_any_order()
         else:

@@ -79,6 +79,8 @@ def _read(ruleset: CompiledRuleset) -> World:
         home=home,
         score=declared.score.casefold() if declared.score else None,
         tables={name.casefold(): t for name, t in ruleset.tables.items()},
+        in_play=tuple(declared.in_play),
+        durations=dict(declared.durations),
     )
 
 

@@ -24,6 +24,7 @@ class WorldEvent(StrEnum):
     TURN_ORDER = "turn_order"  # order, how
     EFFECT_STARTED = "effect_started"  # effect, owner, until
     EFFECT_ENDED = "effect_ended"  # effect, owner, why
+    EFFECT_TICKED = "effect_ticked"  # effect, owner, stacks (left), at (the step)
     CHOICE_COMMITTED = "choice_committed"  # player, what (hidden from the others)
     CHOICE_REVEALED = "choice_revealed"  # player, what, answer
     PASSED = "passed"  # player
@@ -46,6 +47,7 @@ EVENTS: dict[WorldEvent, tuple[str, ...]] = {
     WorldEvent.TURN_ORDER: ("order", "how"),
     WorldEvent.EFFECT_STARTED: ("effect", "owner", "until"),
     WorldEvent.EFFECT_ENDED: ("effect", "owner", "why"),
+    WorldEvent.EFFECT_TICKED: ("effect", "owner", "stacks", "at"),
     WorldEvent.CHOICE_COMMITTED: ("player",),
     WorldEvent.CHOICE_REVEALED: ("player", "answer"),
     WorldEvent.PASSED: ("player",),

@@ -27,7 +27,7 @@ from dsl.selectors import Place, Selector
 
 from .events import WorldDecision, WorldEvent
 from .host import WorldHost
-from .model import GAME, PLAYER, World
+from .model import GAME, IN_PLAY, PLAYER, World
 from .ops import Ops, each_owner
 from .players import Orders, check_steps, observed_orders, redeal_orders, refused_here
 from .state import WorldState, zone_key
@@ -74,6 +74,10 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
         self.place_cards = bool(self.world.place_kind) and any(
             c.kind.casefold() == (self.world.place_kind or "").casefold() for c in ruleset.all_cards
         )
+        if self.world.durations:
+            from .durations import reaching
+
+            self.reaching = reaching(self)
 
     def _with_state(self, state: Any) -> WorldGame:
         return type(self)(self.ruleset, state, self.world)
@@ -159,10 +163,17 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
     def context(self, actor: str | None = None, card: str | None = None) -> Context:
         return Context(self.host, card=card, actor=actor)
 
-    def run_text(self, ability: CompiledAbility, actor: str | None, ctx: Context | None) -> Any:
+    def run_text(
+        self,
+        ability: CompiledAbility,
+        actor: str | None,
+        ctx: Context | None,
+        bindings: Mapping[str, Any] | None = None,
+    ) -> Any:
         """Run some text inside the piece running now, sharing its answers: a threshold a
-        verb reached, a card a verb played."""
+        verb reached, a card a verb played (``bindings``: numbers it reads, "the deficit")."""
         inner = Context(self.host, actor=actor)
+        inner.bindings.update(bindings or {})
         if ctx is not None:
             inner.answers, inner.cursor = ctx.answers, ctx.cursor
         try:
@@ -184,7 +195,7 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
     # ---- the procedure -------------------------------------------------------------------------
 
     def run_step_text(self, phase: str, index: int, item: Any) -> None:
-        actor = item if isinstance(item, str) else self.state.current
+        actor = item if isinstance(item, str) else (self.subject() or self.state.current)
         self.push_run("step_text", phase=phase, index=index, actor=actor)
 
     @piece("step_text")
@@ -195,6 +206,11 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
         # a step's text with nothing to act on (a cost that cannot be paid) does nothing
         with suppress(NothingToActOn):
             step.ability.run(ctx)
+
+    def still_listed(self, item: Any) -> bool:
+        """A card a ``for each`` listed in play that has left it since gets no turn."""
+        info = self.state.cards.get(item) if isinstance(item, str) else None
+        return info is None or bool(info.get("at"))
 
     def act_in_any_order(self) -> None:
         """Every player acts, in turn order, until all have passed."""
@@ -464,6 +480,9 @@ def _deal(game: WorldGame) -> None:
             st.cards[cid] = info
             if kind == (world.place_kind or "").casefold():
                 continue  # a place is the map, not in a zone
+            if kind in world.in_play:  # in play from the start, on no place: the table's
+                info["at"] = IN_PLAY
+                continue
             home = world.home.get(kind, f"{kind} {DECK}")
             st.zones.setdefault(home, []).append(cid)
             info["zone"] = home
@@ -490,7 +509,7 @@ def _take_an_action(game: WorldGame, item: Any = None) -> None:
 
 
 def _start_the_turn(game: WorldGame, item: Any = None) -> None:
-    player = item if isinstance(item, str) else game.state.current
+    player = item if isinstance(item, str) else (game.subject() or game.state.current)
     if player is not None:
         game.ops.start_turn(player)
 

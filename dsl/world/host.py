@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from dsl.runtime import Context, EffectError, NothingToActOn
 from dsl.selectors import Filter, Place, Selector, Superlative
 
-from .model import PLAYER
+from .model import GAME, PLAYER
 from .state import split_key
 
 if TYPE_CHECKING:
@@ -157,6 +157,10 @@ class WorldHost:
             fields = game.card_fields(thing)
             if field in fields and isinstance(fields[field], int):
                 return int(fields[field])
+            if game.world.property(field) is None:  # a rank of a ranks field ("attacks 1")
+                for ranks in fields.values():
+                    if isinstance(ranks, dict) and isinstance(ranks.get(field.casefold()), int):
+                        return int(ranks[field.casefold()])
             if self._declared_field(thing, field):  # optional and absent: nothing to read
                 raise NothingToActOn(f"{self.name_of(thing)} has no {field}", ctx.span)
         if isinstance(thing, str):
@@ -166,6 +170,16 @@ class WorldHost:
     def _declared_field(self, card: str, field: str) -> bool:
         kind = self.game.ruleset.vocabulary.kinds.get(self.game.state.cards[card]["kind"])
         return kind is not None and field in kind.fields
+
+    @property
+    def values(self) -> Any:
+        """The ruleset's declared values ("the outnumbering"), by name."""
+        return self.game.ruleset.values
+
+    def shared_owner(self, field: str) -> str | None:
+        """The owner of a number the table holds as one ("of the game"), else ``None``."""
+        decl = self.game.world.property(field)
+        return GAME if decl is not None and decl.owner == GAME else None
 
     def measure(self, ctx: Context, thing: str, best: Superlative) -> int:
         if best.kind in ("most", "fewest"):

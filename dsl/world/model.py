@@ -19,6 +19,7 @@ PropertyShape = Literal["number", "track", "reservoir"]
 Visibility = Literal["public", "hidden", "owner"]
 GAME = ""  # the owner of a property the game itself holds (one pool for the table)
 PLAYER = "player"  # the kind every seat is
+IN_PLAY = "the table"  # where a card in play from the start lies when the world has no map
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +33,7 @@ class Threshold:
     ability: Any = None
     text: str = ""
     back_to: int | None = None
+    below: bool = False  # run by a change that would pass ``at`` (the floor), with the deficit
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +137,10 @@ class World:
     home: Mapping[str, str] = field(default_factory=dict)
     score: str | None = None  # the property that ranks the players at the end
     tables: Mapping[str, Any] = field(default_factory=dict)
+    # the card kinds in play from the start ("models are in play from the start"), folded
+    in_play: tuple[str, ...] = ()
+    # how long a held card lasts, by the tag it carries (``dsl.world.durations``)
+    durations: Mapping[str, Any] = field(default_factory=dict)
 
     def property(self, name: str) -> PropertyDecl | None:
         return self.properties.get(name.casefold())

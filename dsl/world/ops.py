@@ -43,6 +43,8 @@ class Ops:
 
     def value(self, owner: str, name: str) -> int:
         decl = self.world.property(name)
+        if decl is not None and decl.owner == GAME:
+            owner = GAME  # one number for the table, whoever reads it
         held = self.state.values.get(owner, {})
         if decl is None:
             return int(held.get(name.casefold(), 0))
@@ -61,6 +63,8 @@ class Ops:
         change reaches on its way (a track that goes back to a start and keeps rising goes on
         from there with what is left of the change). Returns the value it ends at."""
         decl = self.world.property(name)
+        if decl is not None and decl.owner == GAME:
+            owner = GAME  # "Gain 1 momentum.": the table's one pool, whoever gains it
         key = decl.name if decl is not None else name.casefold()
         before = self.value(owner, key)
         if delta == 0:
@@ -92,12 +96,14 @@ class Ops:
         while left > 0:
             nxt = decl.clamp(at + step)
             if nxt == at:
+                if step < 0:  # at its floor: the deficit passes on, when a text says where
+                    self._past_floor(owner, decl, at, left, ctx)
                 break  # at its end: the rest of the change is lost
             at = nxt
             left -= 1
             held[decl.name] = at
             for threshold in decl.thresholds:
-                if threshold.at != at:
+                if threshold.at != at or threshold.below:
                     continue
                 self.emit(WorldEvent.THRESHOLD_REACHED, owner=owner, property=decl.name, at=at)
                 if threshold.ability is not None:
@@ -115,6 +121,24 @@ class Ops:
                 why=why,
             )
         return at
+
+    def _past_floor(
+        self, owner: str, decl: PropertyDecl, at: int, deficit: int, ctx: Context | None
+    ) -> None:
+        """``At below 0: ...``: the text runs with "the deficit" bound (what the change would
+        have taken past the floor); the number stays at its floor."""
+        for threshold in decl.thresholds:
+            if not threshold.below or threshold.at != at:
+                continue
+            self.emit(
+                WorldEvent.THRESHOLD_REACHED,
+                owner=owner,
+                property=decl.name,
+                at=at,
+                deficit=deficit,
+            )
+            if threshold.ability is not None:
+                self.game.run_text(threshold.ability, owner, ctx, {"the deficit": deficit})
 
     # ---- cards -------------------------------------------------------------------------------
 
@@ -322,6 +346,8 @@ class Ops:
         st = self.state
         st.current = player
         st.used = []
+        if player in st.passed:  # a turn of its own: not passed in it yet ("until it has passed")
+            st.passed.remove(player)
         self.emit(WorldEvent.TURN_STARTED, player=player, round=st.round)
 
     def start_round(self) -> None:

@@ -21,6 +21,8 @@ from dsl.kernel.table import TableError
 from dsl.runtime import Context, EffectError, NothingToActOn, creates
 from dsl.selectors import Amount, Selector
 
+from .model import GAME
+
 if TYPE_CHECKING:
     from .game import WorldGame
 
@@ -59,7 +61,11 @@ def _things(value: Any) -> list[str]:
     return [str(value)]
 
 
-def _owners(ctx: Context, subject: Any) -> list[str]:
+def _owners(ctx: Context, subject: Any, number: str | None = None) -> list[str]:
+    if number is not None and subject is None:
+        decl = _game(ctx).world.property(number)
+        if decl is not None and decl.owner == GAME:
+            return [GAME]  # one number for the table: nobody need be acting
     if subject is not None and not isinstance(subject, Selector):
         return _things(subject)
     if ctx.actor is None:
@@ -93,7 +99,7 @@ def gain(ctx: Context, object: Any, subject: Any = None) -> None:
     game = _game(ctx)
     name = _number_or_fail(game, object)
     n = amount(ctx, object)
-    for owner in _owners(ctx, subject):
+    for owner in _owners(ctx, subject, name):
         game.ops.change(owner, name, n, why=_why(ctx), ctx=ctx)
 
 
@@ -103,7 +109,7 @@ def lose(ctx: Context, object: Any, subject: Any = None) -> None:
     game = _game(ctx)
     name = _number_or_fail(game, object)
     n = amount(ctx, object)
-    for owner in _owners(ctx, subject):
+    for owner in _owners(ctx, subject, name):
         held = game.ops.value(owner, name)
         decl = game.world.property(name)
         low = decl.low if decl is not None and decl.low is not None else None
@@ -128,7 +134,7 @@ def set_value(ctx: Context, object: Any, to: Any = None, subject: Any = None) ->
     game = _game(ctx)
     name = _number_or_fail(game, object)
     value = amount(ctx, to, 0)
-    for owner in _owners(ctx, subject):
+    for owner in _owners(ctx, subject, name):
         game.ops.set(owner, name, value, why=_why(ctx), ctx=ctx)
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from dsl.procedure import NO_WORDS, ProcedureWords
 
+from . import phrases
 from .players import FORMS as ORDER_FORMS
 from .players import order_step
 
@@ -52,18 +53,28 @@ class WorldWords:
     def find(self, use: str, words: str) -> Callable[..., Any] | None:
         folded = " ".join(words.casefold().split())
         if use == "each":
-            return _each(folded)
+            return _each(folded) if " " not in folded else phrases.each(folded)
+        if use == "order":
+            return phrases.order(folded)
         if use == "step" and (ordered := order_step(folded)) is not None:
             return ordered  # orders placed and resolved, a final score (dsl.world.players)
-        if use == "step" and folded.startswith(FIRE):
+        found = self.tables.get(use, {}).get(folded)
+        if found is None and use == "until":
+            return phrases.until(folded)
+        if found is None and use == "step":
+            found = phrases.step(folded)
+        if found is None and use == "step" and folded.startswith(FIRE):
             return _fire(folded.removeprefix(FIRE))
-        return self.tables.get(use, {}).get(folded)
+        return found
 
     def known(self, use: str) -> list[str]:
         if use == "each":
             return ["player", "place"]
         if use == "step":
-            return sorted([*self.tables["step"], FIRE + "<trigger>", *ORDER_FORMS])
+            forms = [*ORDER_FORMS, *phrases.STEP_FORMS]
+            return sorted([*self.tables["step"], FIRE + "<trigger>", *forms])
+        if use == "until":
+            return sorted([*self.tables["until"], *phrases.UNTIL_FORMS])
         return sorted(self.tables.get(use, {}))
 
 

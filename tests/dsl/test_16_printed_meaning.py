@@ -82,7 +82,7 @@ def test_every_printed_ability_binds_again_to_what_it_was_printed_from(folder: P
     if not any(side.effects for card in checked.cards for side in _sides(card)):
         pytest.skip(f"{folder.name}'s cards hold fields only (delve): no ability to print")
     count, differ = _differences(checked, checked.cards)
-    assert count > 10
+    assert count > 0  # a ruleset whose cards hold texts has abilities to print
     assert differ == []
 
 

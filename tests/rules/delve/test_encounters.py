@@ -1,7 +1,7 @@
 """Seed 004, "Encounters & Combat" and "Resources": momentum and its uses, threat, the
 adversary pool, who declares first, initiative, bookkeeping's momentum, the activation's
-actions, and the size of a target. What the text declares; the encounter's run is the
-companion's (not built: rules/delve/STATUS.md)."""
+actions, and the size of a target; and an encounter played from its setup to its end by the
+text's procedure, the GM answering for every model and the dice scripted."""
 
 from __future__ import annotations
 
@@ -9,6 +9,9 @@ from collections import Counter
 
 import pytest
 from delve_by_hand import Scripted
+from encounter import COMPANY, encounter, names, run_round, turns
+
+from dsl.world.model import GAME, IN_PLAY
 
 # The seed's momentum uses and what each costs.
 MOMENTUM_USES = {
@@ -39,14 +42,9 @@ def test_momentum_threat_and_the_adversary_pool_are_numbers_from_0(delve):
         assert declared.shape == "number" and declared.low == 0 and declared.high is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="dsl/declarations.py reads 'of the game' as the players' (GAME is '' and the "
-    "declaration takes 'owner or PLAYER'): one pool for the table is not built",
-)
 def test_momentum_and_threat_are_one_pool_for_the_table(delve):
     for name in ("momentum", "threat", "adversary pool"):
-        assert delve.vocabulary.world.properties[name].owner != "player"
+        assert delve.vocabulary.world.properties[name].owner == GAME
 
 
 def test_momentum_buys_what_the_seed_lists_at_its_costs(delve):
@@ -95,3 +93,88 @@ def test_a_smaller_target_is_harder_to_hit(checks):
         "enormous": 2,
         "monstrous": 3,
     }
+
+
+# ---- an encounter, played ------------------------------------------------------------------------
+
+
+def test_every_model_is_on_the_table_from_the_start_with_no_seat(delve):
+    game = encounter(delve)
+    assert {c for c, i in game.state.cards.items() if i["at"] == IN_PLAY} == {
+        "Wenna Ashgrove",
+        "Odo Vantry",
+        "Tunnel Rat",
+        "Rat Chief",
+    }
+
+
+def test_setup_starts_momentum_at_the_fortune_and_the_pool_at_the_adversaries_shares(delve):
+    game = encounter(delve, fortune=3)
+    assert game.ops.value(GAME, "momentum") == 3
+    assert game.ops.value(GAME, "adversary pool") == 3  # Tunnel Rat 1 + Rat Chief 2
+
+
+def test_a_surprised_company_has_no_momentum_in_the_first_round(delve):
+    game = encounter(delve, fortune=3, surprise=1)
+    assert game.ops.value(GAME, "momentum") == 0
+    assert game.ops.value(GAME, "adversary pool") == 3
+
+
+def test_surprised_adversaries_have_no_pool_in_the_first_round(delve):
+    game = encounter(delve, fortune=3, surprise=2)
+    assert game.ops.value(GAME, "momentum") == 3
+    assert game.ops.value(GAME, "adversary pool") == 0
+
+
+def test_models_act_from_the_highest_initiative_1d6_plus_the_characteristic(delve):
+    # the d6 of each in the order the cards lie: Wenna (I 4), Odo (I 2), Tunnel Rat (I 3),
+    # Rat Chief (I 2)
+    game = encounter(delve, initiative=[5, 2, 3, 1])
+    assert turns(game, 4) == ["Wenna Ashgrove", "Tunnel Rat", "Odo Vantry", "Rat Chief"]
+    assert {m: game.ops.value(m, "initiative score") for m in names(game)} == {
+        "Wenna Ashgrove": 9,
+        "Odo Vantry": 4,
+        "Tunnel Rat": 6,
+        "Rat Chief": 3,
+    }
+
+
+def test_bookkeeping_takes_the_rounds_costs_off_momentum_and_adds_for_outnumbering(delve):
+    game = encounter(delve, fortune=3)
+    game.ops.move_card("Rat Chief", zone="routed", why="routed")  # 2 against 1: outnumbered
+    game.ops.set(GAME, "spent", 1, why="a manoeuvre")
+    run_round(game)
+    assert game.ops.value(GAME, "momentum") == 3 + 2 - 1
+    assert game.ops.value(GAME, "spent") == 0
+
+
+def test_a_momentum_deficit_gives_each_company_model_banes_and_momentum_stays_at_0(delve):
+    game = encounter(delve, fortune=1)
+    game.ops.set(GAME, "spent", 4, why="manoeuvres")
+    run_round(game)
+    assert game.ops.value(GAME, "momentum") == 0
+    assert {m: game.ops.value(m, "banes") for m in names(game)} == {
+        "Wenna Ashgrove": 3,
+        "Odo Vantry": 3,
+        "Tunnel Rat": 0,
+        "Rat Chief": 0,
+    }
+
+
+def test_the_adversary_pool_is_refreshed_from_the_adversaries_not_routed(delve):
+    game = encounter(delve)
+    game.ops.move_card("Tunnel Rat", zone="routed", why="routed")
+    run_round(game)
+    assert game.ops.value(GAME, "adversary pool") == 2
+
+
+def test_an_encounter_ends_when_no_adversary_is_on_the_table(delve):
+    game = encounter(delve, fortune=2)
+    run_round(game)
+    assert game.pending() is not None  # a second round: the adversaries are still there
+    for adversary in ("Tunnel Rat", "Rat Chief"):
+        game.ops.move_card(adversary, zone="routed", why="routed")
+    run_round(game)
+    assert game.pending() is None
+    assert game.state.round == 2
+    assert [m for m in names(game) if game.state.cards[m]["at"]] == list(COMPANY)

@@ -1,0 +1,57 @@
+"""An encounter of Delve at the table, played by the text's procedure: the four example models
+(models.rules) on the table, the GM answering "pass" for each model's action, the dice scripted
+(one initiative d6 per model each round, in the order the cards lie)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dsl.world import durations
+from dsl.world.game import WorldGame, new_game
+from dsl.world.model import GAME
+
+COMPANY = ("Wenna Ashgrove", "Odo Vantry")
+ADVERSARIES = ("Tunnel Rat", "Rat Chief")
+INITIATIVE = [5, 2, 3, 1]  # Wenna 5+4, Odo 2+2, Tunnel Rat 3+3, Rat Chief 1+2
+
+
+def encounter(
+    delve: Any,
+    *,
+    fortune: int = 0,
+    surprise: int = 0,
+    initiative: list[int] | None = None,
+    hold: tuple[tuple[str, str, int], ...] = (),
+) -> WorldGame:
+    """An encounter set up by the GM (fortune, who is surprised, conditions given) and begun: at
+    the first model's action."""
+    game = new_game(delve, seed=4, players=1, dice=[*(initiative or INITIATIVE), *INITIATIVE * 6])
+    game.ops.set(GAME, "fortune", fortune, why="the company's fortune")
+    game.ops.set(GAME, "surprise", surprise, why="the GM")
+    for holder, condition, counters in hold:
+        durations.give(game, holder, condition, counters, why="the GM")
+    game.start_phase("Encounter")
+    game.pending()
+    return game
+
+
+def names(game: WorldGame) -> list[str]:
+    return [*COMPANY, *ADVERSARIES]
+
+
+def turns(game: WorldGame, count: int) -> list[str]:
+    """Whose activations come next, ``count`` of them, each passed."""
+    seen = []
+    for _ in range(count):
+        decision = game.pending()
+        assert decision is not None
+        seen.append(str(decision.who))
+        game.apply("pass")
+    game.pending()
+    return seen
+
+
+def run_round(game: WorldGame) -> list[str]:
+    """The rest of this round: every model on the table acts (passes), then bookkeeping."""
+    on_table = sum(1 for m in names(game) if game.state.cards[m]["at"])
+    return turns(game, on_table)

@@ -1,0 +1,90 @@
+"""Seed 004, "Activation": each model's activation in initiative order, one at a time, with its
+start phase (the conditions it holds take effect), its action phase (one major action or two
+minor in its place, and a free minor, taken one by one until the GM passes) and its end phase
+(condition stacks come off; interrupts equal to its attacks). Played by the text's procedure
+("Activation" in encounters.rules)."""
+
+from __future__ import annotations
+
+from encounter import encounter, turns
+
+from dsl.world import durations
+from dsl.world.events import WorldEvent
+
+ACTIONS = ("Take: Major Action", "Take: Two Minor Actions", "Take: Minor Action")
+
+
+def test_each_model_has_one_activation_a_round_and_the_gm_answers_for_it(delve):
+    game = encounter(delve)
+    decision = game.pending()
+    assert decision is not None and decision.who == "Wenna Ashgrove"
+    assert decision.options == (*ACTIONS, "pass")
+    assert sorted(turns(game, 4)) == ["Odo Vantry", "Rat Chief", "Tunnel Rat", "Wenna Ashgrove"]
+
+
+def allowance(game):  # type: ignore[no-untyped-def]
+    who = game.pending().who
+    return game.ops.value(who, "majors"), game.ops.value(who, "minors")
+
+
+def test_an_activation_is_one_major_action_and_a_free_minor(delve):
+    game = encounter(delve)
+    assert allowance(game) == (1, 1)
+    game.apply("Take: Major Action")
+    game.apply("Take: Minor Action")
+    assert allowance(game) == (0, 0)
+    game.apply("Take: Major Action")  # none left: refused, nothing paid, not offered again
+    decision = game.pending()
+    assert decision.who == "Wenna Ashgrove" and "Take: Major Action" not in decision.options
+    assert allowance(game) == (0, 0)
+
+
+def test_two_minor_actions_may_take_the_major_ones_place(delve):
+    game = encounter(delve)
+    game.apply("Take: Two Minor Actions")
+    assert allowance(game) == (0, 3)  # two, and the free one
+    for _ in range(3):
+        game.apply("Take: Minor Action")
+    assert allowance(game) == (0, 0)
+    game.apply("pass")
+    assert game.pending().who == "Tunnel Rat" and allowance(game) == (1, 1)
+
+
+def test_an_activation_is_the_models_turn_from_its_start(delve):
+    game = encounter(delve)
+    turns(game, 2)
+    started = [e.data["player"] for e in game.state.events if e.kind == WorldEvent.TURN_STARTED]
+    assert started == ["Wenna Ashgrove", "Tunnel Rat", "Odo Vantry"]
+
+
+def test_the_end_phase_gives_interrupts_equal_to_the_models_attacks(delve):
+    game = encounter(delve)
+    turns(game, 4)
+    assert game.ops.value("Rat Chief", "interrupts") == 2
+    assert game.ops.value("Wenna Ashgrove", "interrupts") == 1
+
+
+def test_the_start_phase_applies_what_the_model_holds(delve):
+    game = encounter(delve, hold=(("Odo Vantry", "Bleeding", 2),))
+    assert game.ops.value("Odo Vantry", "hits") == 0
+    turns(game, 3)  # Wenna, Tunnel Rat, then Odo: its start phase bleeds
+    assert game.ops.value("Odo Vantry", "hits") == 1
+    assert game.ops.value("Wenna Ashgrove", "hits") == 0
+
+
+def test_the_end_phase_takes_one_counter_off_and_removes_a_condition_at_0(delve):
+    game = encounter(delve, hold=(("Odo Vantry", "Bleeding", 2),))
+    turns(game, 3)
+    assert durations.holds(game, "Odo Vantry", "Bleeding")["stacks"] == 1  # type: ignore[index]
+    turns(game, 4)  # the next round: Odo bleeds again and its last counter comes off
+    assert game.ops.value("Odo Vantry", "hits") == 2
+    assert durations.holds(game, "Odo Vantry", "Bleeding") is None
+
+
+def test_a_fleeting_condition_ends_at_its_holders_next_end_phase_only(delve):
+    game = encounter(delve, hold=(("Rat Chief", "Surprised", 1), ("Wenna Ashgrove", "Stunned", 1)))
+    turns(game, 1)  # Wenna's activation ends: her Stunned goes, the Rat Chief's Surprised stays
+    assert durations.holds(game, "Wenna Ashgrove", "Stunned") is None
+    assert durations.holds(game, "Rat Chief", "Surprised") is not None
+    turns(game, 3)
+    assert durations.holds(game, "Rat Chief", "Surprised") is None
