@@ -1,5 +1,5 @@
-"""An encounter of Delve at the table, played by the text's procedure: the four example models
-(models.rules) on the table, the GM answering "pass" for each model's action, the dice scripted
+"""An encounter of Delve at the table, played by the text's procedure: four of the example models
+(models.rules) on the table (the caster's sheet stays at camp), the GM answering "pass" for each model's action, the dice scripted
 (one initiative d6 per model each round, in the order the cards lie)."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from dsl.world.model import GAME
 COMPANY = ("Wenna Ashgrove", "Odo Vantry")
 ADVERSARIES = ("Tunnel Rat", "Rat Chief")
 INITIATIVE = [5, 2, 3, 1]  # Wenna 5+4, Odo 2+2, Tunnel Rat 3+3, Rat Chief 1+2
+AWAY = ("Osric Vell",)  # a sheet of models.rules that this encounter leaves at camp
 
 
 def encounter(
@@ -28,6 +29,8 @@ def encounter(
     game = new_game(delve, seed=4, players=1, dice=[*(initiative or INITIATIVE), *INITIATIVE * 6])
     game.ops.set(GAME, "fortune", fortune, why="the company's fortune")
     game.ops.set(GAME, "surprise", surprise, why="the GM")
+    for model in AWAY:  # the GM chooses who is in the encounter
+        game.ops.move_card(model, zone="camp", why="the GM: not in this encounter")
     for holder, condition, counters in hold:
         durations.give(game, holder, condition, counters, why="the GM")
     game.start_phase("Encounter")
