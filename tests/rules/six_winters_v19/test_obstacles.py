@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from dsl.world.game import new_game
+from dsl.world.model import GAME
 
 FOLDER = Path(__file__).resolve().parents[3] / "rules" / "six_winters_v19"
 
@@ -48,20 +49,20 @@ def test_overcoming_a_threat_locations_obstacle_lowers_its_track_by_three(
 ) -> None:
     game = new_game(winters, seed=1, players=1)
     track = f"{resource} threat"
-    game.state.values["p1"][track] = 10
+    game.state.values[GAME][track] = 10
     (overcome,) = winters.card(obstacle, "obstacle").abilities_for("Overcome")
     game.run_text(overcome, actor="p1", ctx=None)
-    assert game.state.values["p1"][track] == 7
-    others = [k for k in game.state.values["p1"] if k.endswith(" threat") and k != track]
-    assert all(game.state.values["p1"][k] == 4 for k in others)
+    assert game.state.values[GAME][track] == 7
+    others = [k for k in game.state.values[GAME] if k.endswith(" threat") and k != track]
+    assert all(game.state.values[GAME][k] == 4 for k in others)
 
 
 def test_a_track_lowered_past_its_first_space_stops_there(winters: Any) -> None:
     game = new_game(winters, seed=1, players=1)
-    game.state.values["p1"]["military threat"] = 2
+    game.state.values[GAME]["military threat"] = 2
     (overcome,) = winters.card("Stone and Blood", "obstacle").abilities_for("Overcome")
     game.run_text(overcome, actor="p1", ctx=None)
-    assert game.state.values["p1"]["military threat"] == 1
+    assert game.state.values[GAME]["military threat"] == 1
 
 
 def test_damage_by_threat_level_reads_the_named_track(winters: Any) -> None:
