@@ -45,6 +45,12 @@ def _stored_attributes(node: ast.ClassDef) -> set[str]:
 # Classes that hold what a card's fields start in play and then change: the table as it stands.
 IN_PLAY = {
     ("rules/six_winters/state.py", "CharacterState"): "body, psyche and skills change in play",
+    # a place of the map as it stands: its dice, threats and side change in play (v19.7's
+    # location cards print a starting side, threats and dice: the words are the same)
+    ("rules/six_winters/state.py", "LocationState"): "dice, threats and side change in play",
+    ("journal/six_winters/ledger.py", "MapPlace"): "the map as a year left it",
+    ("journal/six_winters/bundle_schema.py", "LocationFields"): "the map as a year left it",
+    ("journal/website/svg.py", "Square"): "the map drawn as a year left it",
 }
 
 

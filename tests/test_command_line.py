@@ -105,6 +105,7 @@ def test_help_lists_the_verbs_by_who_uses_them() -> None:
         CHRONICLER,
         "Six Winters table",
         "Tags and Tracks table",
+        "Delve table",
     ]
     designer = {"check", "fmt", "cards", "test", "play", "print", "simulate", "odds"}
     assert designer <= set(panels[DESIGNER]) <= designer | {"lsp"}
@@ -123,6 +124,7 @@ def test_help_lists_the_verbs_by_who_uses_them() -> None:
         "xp",
         "entry",  # the log of what the table recorded: list, amend, delete
     }
+    assert set(panels["Delve table"]) == {"delve"}  # join, check, luck, deal, push, show
     scene = subprocess.run(
         [sys.executable, "-m", "journal.cli", "scene", "--help"],
         capture_output=True,

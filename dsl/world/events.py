@@ -28,6 +28,7 @@ class WorldEvent(StrEnum):
     CHOICE_COMMITTED = "choice_committed"  # player, what (hidden from the others)
     CHOICE_REVEALED = "choice_revealed"  # player, what, answer
     PASSED = "passed"  # player
+    ORDER_RESOLVED = "order_resolved"  # player, slot, card (dsl.world.players)
     GAME_ENDED = "game_ended"  # scores, winner, ranking, why
 
 
@@ -51,6 +52,7 @@ EVENTS: dict[WorldEvent, tuple[str, ...]] = {
     WorldEvent.CHOICE_COMMITTED: ("player",),
     WorldEvent.CHOICE_REVEALED: ("player", "answer"),
     WorldEvent.PASSED: ("player",),
+    WorldEvent.ORDER_RESOLVED: ("player", "slot", "card"),
     WorldEvent.GAME_ENDED: ("scores", "winner", "ranking"),
 }
 

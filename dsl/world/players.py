@@ -329,7 +329,7 @@ class Orders:
         order["resolved"] = True
         game.ops.set(order["player"], frame.data["points"], 0, why="the order is resolved")
         game.emit(
-            "order_resolved",
+            WorldEvent.ORDER_RESOLVED,
             player=order["player"],
             slot=order["slot"],
             card=card_of(order),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dsl.runtime import Context, EffectError, NothingToActOn, creates
+from dsl.runtime import Context, DecisionKind, EffectError, NothingToActOn, creates
 from dsl.world.words import world_words
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ def _unplace(game: WorldGame, building: str, why: str) -> None:
 def _ask(ctx: Context, options: list[str], prompt: str) -> str:
     if not options:
         raise NothingToActOn(f"nothing to {prompt}", ctx.span)
-    return str(ctx.decide("choose_option", options, prompt, ctx.actor))
+    return str(ctx.decide(DecisionKind.CHOOSE_OPTION, options, prompt, ctx.actor))
 
 
 def _kill_one(game: WorldGame, tile: str, order: tuple[str, ...]) -> str | None:

@@ -461,7 +461,7 @@ def test_an_unknown_ruleset_names_the_near_one(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, _, err = chronicler(capsys, "print", "six-wintres", "--out", str(tmp_path / "o"))
-    assert code == 2 and "did you mean six-winters?" in err
+    assert code == 2 and "did you mean six-winters" in err  # (or its v19.7 edition)
     assert not (tmp_path / "o").exists()
 
 

@@ -1,6 +1,7 @@
-"""An encounter of Delve at the table, played by the text's procedure: four of the example models
-(models.rules) on the table (the caster's sheet stays at camp), the GM answering "pass" for each model's action, the dice scripted
-(one initiative d6 per model each round, in the order the cards lie)."""
+"""An encounter of Delve at the table, played by the text's procedure: four of the example
+models (models.rules) on the table (the caster's sheet stays at camp), the GM answering "pass"
+for each model's action, the dice scripted (one initiative d6 per model each round, in the order
+the cards lie)."""
 
 from __future__ import annotations
 
