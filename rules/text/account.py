@@ -76,11 +76,17 @@ TELLERS: dict[WorldEvent, Callable[[Mapping[str, Any]], str]] = {
     WorldEvent.EFFECT_ENDED: lambda d: (
         f"  {_esc(d['effect'])} on {_owner(d['owner'])} ends ({_esc(d['why'])})"
     ),
+    WorldEvent.EFFECT_TICKED: lambda d: (
+        f"  {_esc(d['effect'])} on {_owner(d['owner'])}: {d['stacks']} left ({_esc(d['at'])})"
+    ),
     WorldEvent.CHOICE_COMMITTED: lambda d: f"  {_esc(d['player'])} commits a choice face down",
     WorldEvent.CHOICE_REVEALED: lambda d: (
         f"  {_esc(d['player'])} reveals {_esc(d.get('what') or 'a choice')}: {_esc(d['answer'])}"
     ),
     WorldEvent.PASSED: lambda d: f"  {_esc(d['player'])} passes",
+    WorldEvent.ORDER_RESOLVED: lambda d: (
+        f"  {_esc(d['player'])}'s order on {_esc(d['slot'])} is resolved ({_esc(d['card'])})"
+    ),
     WorldEvent.GAME_ENDED: _ended,
 }
 
