@@ -27,13 +27,13 @@ DIFFICULTY = {
     "impossible": -4,
 }
 SIZE = {
-    "tiny": -3,
-    "little": -2,
-    "small": -1,
-    "average": 0,
-    "large": 1,
-    "enormous": 2,
     "monstrous": 3,
+    "enormous": 2,
+    "large": 1,
+    "average": 0,
+    "small": -1,
+    "little": -2,
+    "tiny": -3,
 }
 
 

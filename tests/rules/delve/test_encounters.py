@@ -85,13 +85,13 @@ def test_a_smaller_target_is_harder_to_hit(checks):
     (size,) = [ladder for ladder in checks["Complex"].ladders if ladder.name == "size"]
     # the seed's difficulty modifiers, tiny +3 to monstrous -3: a step of difficulty is a die
     assert dict(size.steps) == {
-        "tiny": -3,
-        "little": -2,
-        "small": -1,
-        "average": 0,
-        "large": 1,
-        "enormous": 2,
         "monstrous": 3,
+        "enormous": 2,
+        "large": 1,
+        "average": 0,
+        "small": -1,
+        "little": -2,
+        "tiny": -3,
     }
 
 

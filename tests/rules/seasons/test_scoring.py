@@ -1,5 +1,6 @@
-"""Seed 003, "Final scoring": each building 5, artifact sets 1/2/4/7/10/14/20, each warrior 2,
-each happiness 1, less the number of artifact types minus one; a winner and a ranking."""
+"""Seed 003, "Final scoring": 5 a building, the artifact-set table (1/2/4/7/10/14/20), 2 a
+warrior, 1 a point of happiness, less one fewer than the artifact types held; a winner and a
+ranking."""
 
 from __future__ import annotations
 
