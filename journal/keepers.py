@@ -119,6 +119,26 @@ class Keeper(Protocol):
 # with the module that holds its ``KEEPER``. Like the rulesets' entry points, a keeper is
 # imported when it is first asked for, by the name written here: the keepers import this module
 # (its ``Draft`` and ``Keeper``), never the other way round.
+class KeepsNoTables:
+    """The hooks of a keeper whose campaigns keep nothing beside the ledger's entries (no
+    tables of their own to export, import, check, undo or remove): each does nothing."""
+
+    def check_undo(self, s: Session, campaign: Campaign, change: LedgerChange) -> None:
+        return None
+
+    def export_own(self, s: Session, campaign: Campaign) -> dict[str, Any] | None:
+        return None
+
+    def import_own(self, s: Session, campaign: Campaign, part: Any) -> None:
+        return None
+
+    def check_names(self, data: Any, part: Any, catalogue: Catalogue | None) -> None:
+        return None
+
+    def remove_own(self, s: Session, campaign: Campaign) -> None:
+        return None
+
+
 KEEPERS: dict[str, str] = {
     "journal.six_winters": "journal.six_winters.keeper",
     "journal.tags_and_tracks": "journal.tags_and_tracks.keeper",

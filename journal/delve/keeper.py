@@ -16,11 +16,10 @@ from sqlmodel import Session
 from dsl.contract import Ruleset
 from dsl.errors import ChroniclerError
 from journal import ledger
-from journal.catalogue import Catalogue
 from journal.delve import expedition
 from journal.delve import payloads as p
-from journal.keepers import Draft
-from journal.models import Campaign, Entry, LedgerChange
+from journal.keepers import Draft, KeepsNoTables
+from journal.models import Campaign, Entry
 
 
 def read(entry: Entry) -> Any:
@@ -57,7 +56,7 @@ def standing_lines(state: expedition.Expedition) -> list[str]:
 
 
 @dataclass(frozen=True)
-class Delve:
+class Delve(KeepsNoTables):
     name: str = "delve"
     own: type[BaseModel] | None = None
 
@@ -117,21 +116,6 @@ class Delve:
                 recorded=x.result,
             )
         return expedition.reroll(state, game, x.way, of=x.of, pay=x.paid, recorded=x.result)
-
-    def check_undo(self, s: Session, campaign: Campaign, change: LedgerChange) -> None:
-        return None
-
-    def export_own(self, s: Session, campaign: Campaign) -> dict[str, Any] | None:
-        return None
-
-    def import_own(self, s: Session, campaign: Campaign, part: Any) -> None:
-        return None
-
-    def check_names(self, data: Any, part: Any, catalogue: Catalogue | None) -> None:
-        return None
-
-    def remove_own(self, s: Session, campaign: Campaign) -> None:
-        return None
 
     def markdown(self, s: Session, campaign: Campaign) -> list[str]:
         from journal.bundle import started_line

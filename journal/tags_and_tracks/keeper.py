@@ -16,9 +16,8 @@ from sqlmodel import Session
 from dsl.contract import Ruleset
 from dsl.errors import ChroniclerError
 from journal import ledger
-from journal.catalogue import Catalogue
-from journal.keepers import Draft
-from journal.models import Campaign, Entry, LedgerChange
+from journal.keepers import Draft, KeepsNoTables
+from journal.models import Campaign, Entry
 from journal.tags_and_tracks import changes, story, tracks
 from journal.tags_and_tracks import payloads as p
 
@@ -71,7 +70,7 @@ def _again(s: Session, campaign: Campaign, state: story.Story, entry: Entry) -> 
 
 
 @dataclass(frozen=True)
-class TagsAndTracks:
+class TagsAndTracks(KeepsNoTables):
     name: str = "tags-and-tracks"
     own: type[BaseModel] | None = None
 
@@ -119,21 +118,6 @@ class TagsAndTracks:
 
     def again(self, s: Session, campaign: Campaign, state: Any, entry: Entry) -> Draft:
         return _again(s, campaign, state, entry)
-
-    def check_undo(self, s: Session, campaign: Campaign, change: LedgerChange) -> None:
-        return None
-
-    def export_own(self, s: Session, campaign: Campaign) -> dict[str, Any] | None:
-        return None
-
-    def import_own(self, s: Session, campaign: Campaign, part: Any) -> None:
-        return None
-
-    def check_names(self, data: Any, part: Any, catalogue: Catalogue | None) -> None:
-        return None
-
-    def remove_own(self, s: Session, campaign: Campaign) -> None:
-        return None
 
     def markdown(self, s: Session, campaign: Campaign) -> list[str]:
         from journal.bundle import started_line

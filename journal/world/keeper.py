@@ -17,9 +17,8 @@ from sqlmodel import Session
 
 from dsl.contract import Ruleset
 from journal import ledger
-from journal.catalogue import Catalogue
-from journal.keepers import Draft
-from journal.models import Campaign, Entry, LedgerChange
+from journal.keepers import Draft, KeepsNoTables
+from journal.models import Campaign, Entry
 from journal.world import payloads as p
 from journal.world.recording import games_of, ruleset_key
 from journal.world.standings import Standings, standings
@@ -46,7 +45,7 @@ def _standing_lines(table: Standings) -> list[str]:
 
 
 @dataclass(frozen=True)
-class World:
+class World(KeepsNoTables):
     name: str = "world"
     own: type[BaseModel] | None = None
 
@@ -105,21 +104,6 @@ class World:
         model = p.ENTRY_MODELS[entry.kind]
         payload = model.model_validate(entry.payload)
         return Draft(entry.kind, payload, entry.summary, entry.who, entry.text)
-
-    def check_undo(self, s: Session, campaign: Campaign, change: LedgerChange) -> None:
-        return None
-
-    def export_own(self, s: Session, campaign: Campaign) -> dict[str, Any] | None:
-        return None
-
-    def import_own(self, s: Session, campaign: Campaign, part: Any) -> None:
-        return None
-
-    def check_names(self, data: Any, part: Any, catalogue: Catalogue | None) -> None:
-        return None
-
-    def remove_own(self, s: Session, campaign: Campaign) -> None:
-        return None
 
     def markdown(self, s: Session, campaign: Campaign) -> list[str]:
         from journal.bundle import started_line
