@@ -35,6 +35,9 @@ PLAY_HELP = (
     "written wholly in text (the world engine: --players seats, the random bot).\n\n"
     "--replay GAME shows a game 'chronicler simulate' stored (--store) from its seeds and "
     "answers, whatever the text has become since.\n\n"
+    "--people 1,3 seats people at this terminal in those seats (hot-seat; the bots play the "
+    "others): each person's view and questions are shown only after a hand-over screen, the "
+    "screen cleared between people; the dice are the generator's (--seed).\n\n"
     "Example: chronicler play six-winters --seed 7 --bot heuristic --characters Parin,Kanun"
 )
 
@@ -102,6 +105,20 @@ def play_command(
         help="Journal file or database URL for --campaign (default: ./chronicle.db).",
         show_default=False,
     ),
+    people: str | None = typer.Option(
+        None,
+        "--people",
+        help="Seats people play at this terminal, comma-separated (1,3): hot-seat, a hand-over "
+        "screen between people; a game played by seats only.",
+        show_default=False,
+    ),
+    notes: list[str] = typer.Option(  # noqa: B008 (typer's way to take a repeated option)
+        [],
+        "--note",
+        help="A line of narration recorded with the game (--campaign); repeat it for more. "
+        "People at the table add more by typing 'note TEXT' at any question.",
+        show_default=False,
+    ),
 ) -> None:
     from dsl.contract import GameSetup
     from journal.rulesets import find_ruleset
@@ -124,6 +141,15 @@ def play_command(
     chosen = tuple(name.strip() for name in (characters or "").split(",") if name.strip())
     player = found.bots.make(bot, seed)
     whole = found.campaign is None and found.journal.keeper == "journal.world"
+    if people is not None and not whole:
+        raise UsageError("--people: for a game played by seats only")
+    if notes and (campaign_name is None or not whole):
+        raise UsageError(
+            "--note: the narration is kept with a game played by seats recorded (--campaign)"
+        )
+    if people is not None:
+        _play_at_table(found, seed, players, bot, player, people, notes, campaign_name, db, as_json)
+        return
     if campaign_name is not None and not whole:
         if found.campaign is None:
             raise UsageError(f"--campaign: the journal keeps no campaign of {found.name} to play")
@@ -141,7 +167,7 @@ def play_command(
         setup = GameSetup(seed=seed, seats=players, characters=chosen, options=options)
         played = _play(found.engine.new_game(setup, player), player)
         if campaign_name is not None:  # a game played by seats: recorded whole, as one session
-            played_year, where = _record_whole(found, campaign_name, db, played, bot, seed)
+            played_year, where = _record_whole(found, campaign_name, db, played, bot, seed, notes)
     if as_json:
         for event in played.events:
             typer.echo(json.dumps({"kind": event.kind, **event.data}, sort_keys=True))
@@ -160,18 +186,110 @@ def play_command(
 
 
 def _record_whole(
-    found: Ruleset, name: str, db: str | None, played: Game, bot: str, seed: int
+    found: Ruleset,
+    name: str,
+    db: str | None,
+    played: Game,
+    bot: str,
+    seed: int,
+    notes: list[str] | None = None,
 ) -> tuple[int, str]:
     """Record a finished game played by seats as the campaign's next session (a new campaign
-    is started); returns the game's number in the campaign and where the journal is."""
+    is started), with the narration people added; returns the game's number in the campaign
+    and where the journal is."""
     from journal.db import open_journal
     from journal.world.recording import record_game
 
     with open_journal(db) as journal:
         number = journal.write(
-            lambda s: record_game(s, name, found, played, bot.split(","), seed)[1]
+            lambda s: record_game(s, name, found, played, bot.split(","), seed, notes or [])[1]
         )
         return number, journal.where
+
+
+def _play_at_table(
+    found: Ruleset,
+    seed: int,
+    players: int | None,
+    bot: str,
+    player: Bot,
+    people: str,
+    notes: list[str],
+    campaign_name: str | None,
+    db: str | None,
+    as_json: bool,
+) -> None:
+    """People at this terminal (``journal/hotseat.py``) and bots in the other seats; the
+    game's public account told as it is played, its end told to the whole table."""
+    from dsl.contract import GameSetup
+    from journal.hotseat import HotSeat, Terminal, seats_of
+
+    assert found.engine is not None  # play_command asked
+    if as_json:
+        raise UsageError("--json: a game played at the table is told on the terminal")
+    setup = GameSetup(seed=seed, seats=players)
+    game = found.engine.new_game(setup, player)
+    state = getattr(game, "state", None)
+    seats = list(getattr(state, "players", []))
+    names = {str(k): str(v) for k, v in dict(getattr(state, "names", {}) or {}).items()}
+    chosen = seats_of(people, len(seats))
+    console = Console(highlight=False, soft_wrap=True, width=100)
+    seat = HotSeat(game, player, chosen, Terminal(console), names, found.journal.account.narrate)
+    if campaign_name is None:
+        _at_table(game, seat, None)
+    else:
+        from journal.db import open_journal
+        from journal.world.live import Live
+
+        bots = bot.split(",")  # one a seat, in seat order (heuristic,random)
+        by_seat = [("person" if s in chosen else bots[i % len(bots)]) for i, s in enumerate(seats)]
+        with open_journal(db) as journal:
+            live = Live(journal, campaign_name, found, tuple(seats), by_seat, seed)
+            number = live.begin(game, notes)
+            seat.on_note = live.noted
+            _at_table(game, seat, live)
+            live.finish(game)
+            where = journal.where
+    seat._tell_public()
+    for line in found.engine.outcome(game).lines:
+        console.print(line, markup=True)
+    if campaign_name is not None:
+        console.print(
+            f"Recorded game {number} into campaign {escape(campaign_name)} in {where}, "
+            "move by move."
+        )
+
+
+def _at_table(game: Game, seat: Any, live: Any) -> None:
+    """Play at the table; stopped before its end (Ctrl-C, the input closed), the recording
+    says where and keeps what was played."""
+    answered = None
+    if live is not None:
+
+        def answered(decision: Any, asked_at: int) -> None:
+            live.answered(game, decision.who, decision.prompt, asked_at)
+
+    try:
+        from journal.hotseat import play_at_table
+
+        play_at_table(game, seat, answered)
+    except KeyboardInterrupt:
+        seat.hand_to_table()
+        if live is not None:
+            live.stopped("stopped at the table (Ctrl-C)")
+        raise ChroniclerError(
+            "the game was stopped at the table before its end"
+            + ("; what was played is recorded up to there" if live is not None else "")
+        ) from None
+    except ChroniclerError as error:  # the input closed: no one answers
+        seat.hand_to_table()
+        if live is not None:
+            live.stopped(str(error))
+            raise ChroniclerError(
+                f"{error.message}; what was played is recorded up to there",
+                exit_code=error.exit_code,
+            ) from None
+        raise
 
 
 def _play(game: Game, bot: Bot) -> Game:

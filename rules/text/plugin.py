@@ -26,6 +26,8 @@ from dsl.contract import (
     Printing,
     Ruleset,
     SitePages,
+    TableVerb,
+    TableWork,
 )
 from dsl.errors import ChroniclerError, UsageError
 
@@ -210,8 +212,14 @@ class Plugin:
             reader=Reader(),
             journal=JournalPart(
                 account=Account(),
-                table="",
-                entries=("game", "round", "result"),  # journal/world/payloads.py
+                table="table of a game played by seats",
+                # a game played at the table is recorded move by move: its entries are listed
+                # and taken out one by one (journal/world/live.py)
+                verbs=(
+                    TableVerb(("entry", "list"), TableWork.LIST),
+                    TableVerb(("entry", "delete"), TableWork.DELETE),
+                ),
+                entries=("game", "round", "result", "move", "note", "stopped"),  # payloads.py
                 site=SitePages.GAMES,
                 keeper="journal.world",
             ),

@@ -1,0 +1,223 @@
+"""A game played at the table, recorded as it is played (``chronicler play GAME --people 1,2
+--campaign NAME``): the campaign's next session is begun with the game's entry, then each
+question answered is an entry of its own as soon as it is answered (who was asked, what, and
+what followed as everyone may know it), each line of narration people add is a note, each
+round closes with its round entry (what was revealed, what happened, each player's tracks)
+and a scene of its own, and the end with the result.
+
+Each entry is written in its own change of the history as it happens, so a crash or Ctrl-C
+keeps what was played: Ctrl-C and an input that closes add a ``stopped`` entry saying where
+the game stopped (a kill leaves the game without a result, and the pages say so). A stopped
+game is not resumed: the next play of the campaign starts the next game. ``chronicler undo``
+takes back the last entry written, ``entry delete N`` any one of them.
+
+The entries are the world keeper's (``payloads.py``); nothing here knows a game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from dsl.errors import ChroniclerError
+from journal import history, ledger
+from journal.keepers import Draft, keeper_named
+from journal.log import checked
+from journal.world import payloads as p
+from journal.world.recording import (
+    GAME_STARTED,
+    ROUND_STARTED,
+    _plain,
+    _Tracks,
+    result_draft,
+    round_draft,
+    ruleset_key,
+)
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from dsl.contract import Game, Ruleset
+    from dsl.kernel.machine import Event
+
+
+@dataclass
+class Live:
+    """The recording of one game in play; ``journal`` is open (``journal.db.open_journal``)."""
+
+    journal: Any
+    name: str
+    ruleset: Ruleset
+    seats: tuple[str, ...]
+    bots: list[str]
+    seed: int
+    number: int = 0  # the game's session number, once begun
+    round: int = 0  # the round in play (0: before the first)
+    told: int = 0  # public events recorded so far
+    events: list[Event] = field(default_factory=list)  # the round in play's public events
+    tracks: _Tracks | None = None
+    rounds: int = 0  # the round entries written
+
+    # -- writing ----------------------------------------------------------------------------
+    def _write(self, verb: str, drafts: Sequence[Draft], scenes: Sequence[str] = ()) -> None:
+        """Write ``drafts`` as entries, then start a scene for each of ``scenes``, as one change
+        of the history (``undo`` takes it back)."""
+        keeper = keeper_named(self.ruleset.journal.keeper, self.ruleset.name)
+
+        def write(s: Session) -> None:
+            campaign = ledger.get_campaign(s, self.name)
+            first = ledger.next_number(s, campaign)
+            have = len(ledger.scenes_in(s, ledger.sessions_of(s, campaign)[-1]))
+            history.keep_rows(
+                s,
+                campaign,
+                verb,
+                f"game {self.number}: {drafts[-1].summary if drafts else verb}",
+                entries=range(first, first + len(drafts)),
+                scenes=[(self.number, have + k + 1) for k in range(len(scenes))],
+            )
+            for draft in drafts:
+                ledger.add_entry(
+                    s,
+                    campaign,
+                    kind=draft.kind,
+                    payload=checked(keeper, draft),
+                    summary=draft.summary,
+                    who=draft.who,
+                )
+            for title in scenes:
+                ledger.start_scene(s, campaign, title, "")
+
+        self.journal.write(write)
+
+    def begin(self, game: Game, notes: Sequence[str]) -> int:
+        """Begin the game as the campaign's next session (the campaign started when new):
+        its game entry and the notes given before play. Returns the game's number."""
+        keeper = keeper_named(self.ruleset.journal.keeper, self.ruleset.name)
+        key = ruleset_key(self.ruleset)
+        self.tracks = _Tracks(self.seats, {})
+        begun = Draft(
+            p.RecordKind.GAME,
+            p.GameRecord(seats=list(self.seats), seed=self.seed, bots=list(self.bots)),
+            f"A game of {len(self.seats)} begins at the table: {', '.join(self.seats)} "
+            f"(seed {self.seed})",
+        )
+
+        def start(s: Session) -> int:
+            name = ledger.campaign_name(self.name)
+            found = next((c for c in ledger.campaigns(s) if c.name == name), None)
+            campaign = found if found is not None else keeper.start(s, name, self.ruleset)
+            if campaign.ruleset != key:
+                raise ChroniclerError(
+                    f"campaign {name!r} plays {campaign.ruleset}; record games of that ruleset "
+                    f"in it, not of {self.ruleset.name}"
+                )
+            number = len(ledger.sessions_of(s, campaign)) + 1
+            first = ledger.next_number(s, campaign)
+            history.keep_rows(
+                s,
+                campaign,
+                "play",
+                f"game {number} begun at the table",
+                entries=[first],
+                sessions=[number],
+                scenes=[(number, 1)],
+            )
+            ledger.start_session(s, campaign, f"Game {number}", "")
+            ledger.start_scene(s, campaign, "Setup", "")
+            ledger.add_entry(
+                s, campaign, kind=begun.kind, payload=checked(keeper, begun), summary=begun.summary
+            )
+            return number
+
+        self.number = int(self.journal.write(start))
+        self.name = ledger.campaign_name(self.name)
+        for text in notes:
+            self.noted(text)
+        return self.number
+
+    # -- as the game goes -------------------------------------------------------------------
+    def answered(self, game: Game, who: str | None, asked: str, asked_at: int) -> None:
+        """A question answered (asked when ``asked_at`` public events had been told): the
+        rounds closed before it was asked, its entry (with what its answer made happen), then
+        the rounds its answer closed, as one change of the history."""
+        assert self.tracks is not None  # begun
+        public = game.events_for(None)  # type: ignore[attr-defined]
+        before = list(public[self.told : max(self.told, asked_at)])
+        after = list(public[max(self.told, asked_at) :])
+        self.told = len(public)
+        drafts: list[Draft] = []
+        scenes: list[str] = []
+        self._follow(before, drafts, scenes)
+        lines = [
+            _plain(x)
+            for x in self.ruleset.journal.account.narrate(
+                [e for e in after if e.kind != GAME_STARTED]
+            )
+        ]
+        said = f"{who or 'the table'}: {asked}"
+        drafts.append(
+            Draft(
+                p.RecordKind.MOVE,
+                p.MoveRecord(
+                    round=self.round,
+                    player=str(who or ""),
+                    asked=asked,
+                    happened=[x for x in lines if x],
+                ),
+                f"{said} ({len(lines)} things followed)" if lines else said,
+                who=str(who) if who else None,
+            )
+        )
+        self._follow(after, drafts, scenes)
+        self._write("play", drafts, scenes)
+
+    def _follow(self, events: Sequence[Event], drafts: list[Draft], scenes: list[str]) -> None:
+        """Take ``events`` into the round in play; a round started closes the one before it
+        (its entry added to ``drafts``, the new round's scene to ``scenes``)."""
+        assert self.tracks is not None
+        self.tracks.start(events)  # a number first changed here: as it stood before
+        for event in events:
+            if event.kind == ROUND_STARTED:
+                drafts.append(self._close_round())
+                self.round = int(event.data.get("round", self.round + 1))
+                scenes.append(f"Round {self.round}")
+            self.events.append(event)
+
+    def _close_round(self) -> Draft:
+        assert self.tracks is not None
+        said = f"Round {self.round}" if self.round else "Setup"
+        draft = round_draft(self.ruleset, self.round, said, self.events, self.tracks)
+        self.events = []
+        self.rounds += 1
+        return draft
+
+    def noted(self, text: str) -> None:
+        self._write(
+            "note",
+            [Draft(p.RecordKind.NOTE, p.NoteRecord(round=self.round, text=text), f"Note: {text}")],
+        )
+
+    def finish(self, game: Game) -> None:
+        """The game is over: what followed the last answer, the last round, the result."""
+        assert self.tracks is not None
+        public = game.events_for(None)  # type: ignore[attr-defined]
+        new = list(public[self.told :])
+        self.tracks.start(new)
+        self.events += new
+        self.told = len(public)
+        self._write("play", [self._close_round(), result_draft(self.ruleset, game)])
+
+    def stopped(self, why: str) -> None:
+        """Stopped before its end: the round in play as far as it went, and where it stopped."""
+        self._write(
+            "play",
+            [
+                self._close_round(),
+                Draft(
+                    p.RecordKind.STOPPED,
+                    p.StoppedRecord(round=self.round, why=why),
+                    f"Stopped in round {self.round}: {why}; recorded up to here",
+                ),
+            ],
+        )
