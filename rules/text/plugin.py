@@ -26,8 +26,6 @@ from dsl.contract import (
     Printing,
     Ruleset,
     SitePages,
-    TableVerb,
-    TableWork,
 )
 from dsl.errors import ChroniclerError, UsageError
 
@@ -212,13 +210,7 @@ class Plugin:
             reader=Reader(),
             journal=JournalPart(
                 account=Account(),
-                table="table of a game played by seats",
-                # a game played at the table is recorded move by move: its entries are listed
-                # and taken out one by one (journal/world/live.py)
-                verbs=(
-                    TableVerb(("entry", "list"), TableWork.LIST),
-                    TableVerb(("entry", "delete"), TableWork.DELETE),
-                ),
+                table="",
                 entries=("game", "round", "result", "move", "note", "stopped"),  # payloads.py
                 site=SitePages.GAMES,
                 keeper="journal.world",
