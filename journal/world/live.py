@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from dsl.diagnostics import counted
 from dsl.errors import ChroniclerError
 from journal import history, ledger
 from journal.keepers import Draft, keeper_named
@@ -59,10 +60,12 @@ class Live:
     rounds: int = 0  # the round entries written
 
     # -- writing ----------------------------------------------------------------------------
-    def _write(self, verb: str, drafts: Sequence[Draft], scenes: Sequence[str] = ()) -> None:
-        """Write ``drafts`` as entries, then start a scene for each of ``scenes``, as one change
-        of the history (``undo`` takes it back)."""
+    def _write(self, verb: str, steps: Sequence[Draft | str]) -> None:
+        """Write each draft as an entry and start a scene for each title, in order, as one
+        change of the history (``undo`` takes it back)."""
         keeper = keeper_named(self.ruleset.journal.keeper, self.ruleset.name)
+        drafts = [x for x in steps if isinstance(x, Draft)]
+        scenes = [x for x in steps if isinstance(x, str)]
 
         def write(s: Session) -> None:
             campaign = ledger.get_campaign(s, self.name)
@@ -76,17 +79,18 @@ class Live:
                 entries=range(first, first + len(drafts)),
                 scenes=[(self.number, have + k + 1) for k in range(len(scenes))],
             )
-            for draft in drafts:
+            for step in steps:
+                if isinstance(step, str):
+                    ledger.start_scene(s, campaign, step, "")
+                    continue
                 ledger.add_entry(
                     s,
                     campaign,
-                    kind=draft.kind,
-                    payload=checked(keeper, draft),
-                    summary=draft.summary,
-                    who=draft.who,
+                    kind=step.kind,
+                    payload=checked(keeper, step),
+                    summary=step.summary,
+                    who=step.who,
                 )
-            for title in scenes:
-                ledger.start_scene(s, campaign, title, "")
 
         self.journal.write(write)
 
@@ -146,9 +150,8 @@ class Live:
         before = list(public[self.told : max(self.told, asked_at)])
         after = list(public[max(self.told, asked_at) :])
         self.told = len(public)
-        drafts: list[Draft] = []
-        scenes: list[str] = []
-        self._follow(before, drafts, scenes)
+        steps: list[Draft | str] = []
+        self._follow(before, steps)
         lines = [
             _plain(x)
             for x in self.ruleset.journal.account.narrate(
@@ -156,7 +159,7 @@ class Live:
             )
         ]
         said = f"{who or 'the table'}: {asked}"
-        drafts.append(
+        steps.append(
             Draft(
                 p.RecordKind.MOVE,
                 p.MoveRecord(
@@ -165,23 +168,23 @@ class Live:
                     asked=asked,
                     happened=[x for x in lines if x],
                 ),
-                f"{said} ({len(lines)} things followed)" if lines else said,
+                f"{said} ({counted(len(lines), 'thing')} followed)" if lines else said,
                 who=str(who) if who else None,
             )
         )
-        self._follow(after, drafts, scenes)
-        self._write("play", drafts, scenes)
+        self._follow(after, steps)
+        self._write("play", steps)
 
-    def _follow(self, events: Sequence[Event], drafts: list[Draft], scenes: list[str]) -> None:
+    def _follow(self, events: Sequence[Event], steps: list[Draft | str]) -> None:
         """Take ``events`` into the round in play; a round started closes the one before it
-        (its entry added to ``drafts``, the new round's scene to ``scenes``)."""
+        (its entry, then the new round's scene, added to ``steps``)."""
         assert self.tracks is not None
         self.tracks.start(events)  # a number first changed here: as it stood before
         for event in events:
             if event.kind == ROUND_STARTED:
-                drafts.append(self._close_round())
+                steps.append(self._close_round())
                 self.round = int(event.data.get("round", self.round + 1))
-                scenes.append(f"Round {self.round}")
+                steps.append(f"Round {self.round}")
             self.events.append(event)
 
     def _close_round(self) -> Draft:

@@ -127,6 +127,7 @@ def test_a_game_played_by_a_person_and_a_bot_is_recorded_with_their_notes(
         "Played at the kitchen table",
         "The north feasts at dawn",
     ]
+    assert {m["round"] for m in game["moves"]} == {1, 2}  # each in the round it was asked in
     asked = {m["player"] for m in game["moves"]}
     assert asked == {"p1", "p2"}  # every question answered, the person's and the bot's
     assert any("reveals" in line for m in game["moves"] for line in m["happened"])
