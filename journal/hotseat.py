@@ -149,6 +149,10 @@ class HotSeat:
             zone, _, owner = key.partition("@")
             if owner == seat and isinstance(cards, list):
                 out.print(f"  your {escape(zone)}: {escape(', '.join(cards) or 'empty')}")
+            elif not owner and isinstance(cards, list) and cards:
+                out.print(f"  {escape(zone)}: {escape(', '.join(cards))}")
+        for line in self._map_lines(obs, seat):
+            out.print(f"  {escape(line)}")
         for order in obs.get("orders", []):
             whose = "you" if order["player"] == seat else self.name(order["player"])
             face = order.get("face", "up")
@@ -157,6 +161,20 @@ class HotSeat:
             if order.get("resolved"):
                 said += ", resolved"
             out.print(f"  order of {escape(whose)} on {escape(str(order['slot']))}: {escape(said)}")
+
+    def _map_lines(self, obs: dict[str, Any], seat: str) -> list[str]:
+        """Each place with what is on it: the cards there and the pieces, by owner."""
+        places: dict[str, list[str]] = {}
+        for card, at in obs.get("on map", {}).items():
+            places.setdefault(str(at), []).append(str(card).partition("#")[0])
+        for at, held in obs.get("pieces", {}).items():
+            for key, count in held.items():
+                piece, _, owner = str(key).partition("@")
+                whose = (
+                    "" if not owner else " (yours)" if owner == seat else f" ({self.name(owner)})"
+                )
+                places.setdefault(str(at), []).append(f"{count} {piece}{whose}")
+        return [f"at {at}: {', '.join(things)}" for at, things in places.items() if things]
 
     # -- the questions ----------------------------------------------------------------------
     def _ask(self, decision: Any) -> Any:

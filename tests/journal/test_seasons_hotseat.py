@@ -93,6 +93,10 @@ def test_player_1s_face_down_order_is_never_on_player_2s_screen() -> None:
     assert p1 and p2
     assert all("Player 2 holds the terminal" not in s for s in p1)  # one person a screen
     assert all("Player 1 holds the terminal" not in s for s in p2)
+    # a person's view: their numbers, the market, the map with their own units marked
+    assert "yours: gold 10" in p1[0] and "market: Sun Disc" in p1[0]
+    assert "at North Capital: Town Hall, 1 peasant (yours), 1 warrior (yours)" in p1[0]
+    assert "at North Capital: Town Hall, 1 peasant (Player 1)" in p2[0]
     sealed = [s for s in p1 if "order of you on Spring: Steal (face down)" in s]
     assert sealed, "player 1 sees their own face-down order"
     handed = [s for at, s in answered if "Your view, Player 2" in s and sealed_at < at < revealed]
