@@ -89,11 +89,16 @@ class HotSeat:
     told: int = 0  # public events told so far
     notes: list[tuple[int, str]] = field(default_factory=list)
     answers: int = 0
+    last_answer: Any = None  # the answer ``choose`` gave last (a recording keeps it)
 
     uses_observation = True
 
     # -- the Bot protocol -------------------------------------------------------------------
     def choose(self, obs: Any, decision: Any) -> Any:
+        self.last_answer = self._choose(obs, decision)
+        return self.last_answer
+
+    def _choose(self, obs: Any, decision: Any) -> Any:
         who = decision.who
         if who not in self.people:
             answer = self.bot.choose(

@@ -7,9 +7,10 @@ and a scene of its own, and the end with the result.
 
 Each entry is written in its own change of the history as it happens, so a crash or Ctrl-C
 keeps what was played: Ctrl-C and an input that closes add a ``stopped`` entry saying where
-the game stopped (a kill leaves the game without a result, and the pages say so). A stopped
-game is not resumed: the next play of the campaign starts the next game. ``chronicler undo``
-takes back the last entry written, ``entry delete N`` any one of them.
+the game stopped (a kill leaves the game without a result, and the pages say so). A move keeps
+its answer, so ``--resume`` replays the game from its seed and answers and plays it on
+(``Live.resume``, ``Live.caught_up``). ``chronicler undo`` takes back the last entry written,
+``entry delete N`` any one of them.
 
 The entries are the world keeper's (``payloads.py``); nothing here knows a game."""
 
@@ -141,7 +142,9 @@ class Live:
         return self.number
 
     # -- as the game goes -------------------------------------------------------------------
-    def answered(self, game: Game, who: str | None, asked: str, asked_at: int) -> None:
+    def answered(
+        self, game: Game, who: str | None, asked: str, asked_at: int, answer: Any = None
+    ) -> None:
         """A question answered (asked when ``asked_at`` public events had been told): the
         rounds closed before it was asked, its entry (with what its answer made happen), then
         the rounds its answer closed, as one change of the history."""
@@ -167,6 +170,7 @@ class Live:
                     player=str(who or ""),
                     asked=asked,
                     happened=[x for x in lines if x],
+                    answer=answer,
                 ),
                 f"{said} ({counted(len(lines), 'thing')} followed)" if lines else said,
                 who=str(who) if who else None,
@@ -224,3 +228,90 @@ class Live:
                 ),
             ],
         )
+
+    # -- playing a stopped game on ----------------------------------------------------------
+    @classmethod
+    def resume(cls, journal: Any, name: str, ruleset: Ruleset) -> Resumed:
+        """The last game of the campaign, to play on: its seats, seed and bots, the answers
+        given so far, and the entries that said it stopped taken out (each a change of the
+        history). Refused in one line when the game is over or its moves keep no answers."""
+        return Resumed.read(journal, name, ruleset)
+
+    def caught_up(self, game: Game, number: int) -> None:
+        """Follow on from a game replayed to where it stopped: the round in play, the public
+        events recorded, each player's tracks as the rounds closed left them."""
+        public = list(game.events_for(None))  # type: ignore[attr-defined]
+        self.number = number
+        self.told = len(public)
+        self.tracks = _Tracks(self.seats, {})
+        self.tracks.start(public)
+        starts = [i for i, e in enumerate(public) if e.kind == ROUND_STARTED]
+        cut = starts[-1] if starts else 0
+        for event in public[:cut]:
+            self.tracks.follow(event)
+        self.events = public[cut:]
+        self.round = int(public[cut].data.get("round", len(starts))) if starts else 0
+
+
+@dataclass
+class Resumed:
+    """What ``Live.resume`` read of the game to play on."""
+
+    number: int
+    seats: tuple[str, ...]
+    seed: int
+    bots: list[str]
+    answers: list[Any]
+
+    @classmethod
+    def read(cls, journal: Any, name: str, ruleset: Ruleset) -> Resumed:
+        from journal import log
+        from journal.world.recording import games_of
+
+        def read(s: Session) -> Resumed:
+            campaign = ledger.get_campaign(s, name)
+            if campaign.ruleset != ruleset_key(ruleset):
+                raise ChroniclerError(
+                    f"campaign {campaign.name!r} plays {campaign.ruleset}, not {ruleset.name}"
+                )
+            games = games_of(s, campaign)
+            if not games or games[-1]["game"] is None:
+                raise ChroniclerError(f"campaign {campaign.name!r} has no game to play on")
+            last = games[-1]
+            if last["result"] is not None:
+                raise ChroniclerError(
+                    f"game {last['number']} of {campaign.name!r} is over: nothing to resume"
+                )
+            answers = [m.get("answer") for m in last["moves"]]
+            if any(a is None for a in answers):
+                raise ChroniclerError(
+                    f"game {last['number']} of {campaign.name!r} keeps no answers to play "
+                    "on from (recorded by bots, or by an older chronicler)"
+                )
+            begun = last["game"]
+            return cls(
+                last["number"],
+                tuple(begun["seats"]),
+                int(begun["seed"]),
+                list(begun["bots"]),
+                answers,
+            )
+
+        found = journal.write(read)
+
+        def trailing(s: Session) -> list[int]:
+            """The stopped entry and the part-round entry written with it."""
+            campaign = ledger.get_campaign(s, name)
+            rows = ledger.entries(s, campaign)
+            if not rows or rows[-1].kind != p.RecordKind.STOPPED:
+                return []  # killed: nothing said it stopped, every round entry was whole
+            stopped = rows.pop()
+            out = [stopped.number]
+            at = stopped.payload.get("round")
+            if rows and rows[-1].kind == p.RecordKind.ROUND and rows[-1].payload.get("round") == at:
+                out.append(rows[-1].number)
+            return out
+
+        for number in journal.write(trailing):
+            journal.write(lambda s, n=number: log.delete(s, name, n))
+        return found

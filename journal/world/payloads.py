@@ -64,15 +64,21 @@ class ResultRecord(_Strict):
     why: str = Field(default="", max_length=TEXT_LIMIT)
 
 
+Answer = str | bool | int | list[str | bool | int] | None  # a decision's answer, as JSON
+
+
 class MoveRecord(_Strict):
-    """One question answered at the table, as everyone may know it: the round, who answered
-    (a seat), what they were asked, and what followed, one line an event as the ruleset's
-    account tells it. A choice kept face down is not in it: its reveal is, when it comes."""
+    """One question answered at the table: the round, who answered (a seat), what they were
+    asked, and what followed, one line an event as the ruleset's account tells it (a choice
+    kept face down is told as committed; its card comes with its reveal). ``answer`` is kept
+    to play a stopped game on (``--resume``): no page and no ``entry list`` shows it (an
+    export carries it)."""
 
     round: int = Field(ge=0)
     player: str = Field(default="", max_length=NAME_LIMIT)
     asked: str = Field(default="", max_length=TEXT_LIMIT)
     happened: list[str] = Field(default_factory=list, max_length=100_000)
+    answer: Answer = None
 
 
 class NoteRecord(_Strict):

@@ -154,6 +154,7 @@ def test_when_the_people_stop_answering_the_game_ends_in_one_line(
         (("--people", "5"), "'5' is not a seat of this game (1 to 2)"),
         (("--people", "1", "--json"), "--json: a game played at the table"),
         (("--note", "hello"), "--note: the narration is kept with a game played by seats"),
+        (("--resume",), "--resume: name the campaign whose stopped game to play on"),
     ],
 )
 def test_hot_seat_refusals_name_the_option(
@@ -216,3 +217,29 @@ def test_a_game_played_at_the_table_is_published_with_its_notes_and_chart(
     assert "questions answered at the table this round" in page
     assert "played by heuristic, person" in page
     assert "<polyline" in page  # the tracks drawn as a chart (SVG, no script)
+
+
+def test_a_stopped_game_is_played_on_from_its_recorded_answers(
+    cli: Callable[..., Ran], journal_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n" + "1\n" * 30))
+    first = cli(
+        "play", "seasons", "--players", "2", "--people", "1", "--seed", "4", "--campaign", "On",
+    )  # fmt: skip
+    assert first.code == 2
+    stopped = _game(journal_path, "On")
+    assert stopped["stopped"] is not None and stopped["result"] is None
+    answered = len(stopped["moves"])
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n" + "1\n" * 3000))
+    ran = cli("play", "seasons", "--campaign", "On", "--resume")
+    assert ran.code == 0, ran.err
+    assert f"Playing game 1 of On on from round 1, after its {answered} answers." in ran.out
+    game = _game(journal_path, "On")
+    assert game["stopped"] is None and game["result"]["winners"]  # the stop taken out, ended
+    assert [r["title"] for r in game["rounds"]] == ["Setup", "Round 1", "Round 2"]  # once each
+    assert game["moves"][:answered] == stopped["moves"]
+    assert len(game["moves"]) > answered
+
+    again = cli("play", "seasons", "--campaign", "On", "--resume")
+    assert again.code == 1 and "game 1 of 'On' is over: nothing to resume" in again.err
