@@ -134,7 +134,7 @@ class HotSeat:
         self.holder = TABLE
 
     def _tell_public(self) -> None:
-        public = self.game.events_for(None)  # type: ignore[attr-defined]
+        public = public_events(self.game)
         for line in self.narrate(public[self.told :]):
             self.terminal.console.print(line, markup=True, highlight=False)
         self.told = len(public)
@@ -219,6 +219,45 @@ class HotSeat:
                 self.on_note(text.strip())
             self.terminal.console.print("  (noted)")
         return True
+
+
+CARD_MOVED = "card_moved"  # the kind every world game tells (dsl.world.events)
+WITHHELD = "a card"
+
+
+@dataclass(frozen=True)
+class Told:
+    """An event as everyone at the table may know it (``kind`` and ``data``, as narrated)."""
+
+    kind: str
+    data: dict[str, Any]
+
+
+def public_events(game: Any) -> list[Any]:
+    """The game's public events as everyone may know them: a card moved into a zone that is
+    not face up for all (a player's hand, a deck) is told without its name, since the public
+    log names it (``dsl/world/ops.py``) and a person's hand is theirs alone."""
+    out: list[Any] = []
+    for event in game.events_for(None):
+        to = event.data.get("to") if event.kind == CARD_MOVED else None
+        if isinstance(to, str) and not _open_to_all(game, to):
+            data = {**event.data, "card": WITHHELD, "name": WITHHELD}
+            out.append(Told(event.kind, data))
+        else:
+            out.append(event)
+    return out
+
+
+def _open_to_all(game: Any, key: str) -> bool:
+    """Whether a zone key (``hand@p1``, ``deck``) or a place names what everyone may see."""
+    name, _, owner = key.partition("@")
+    if owner:
+        return False  # a player's own zone: face up ones are told by observation
+    zone_decl = getattr(game, "zone_decl", None)
+    decl = zone_decl(name) if callable(zone_decl) else None
+    if decl is None:
+        return True  # a place on the map
+    return str(getattr(decl, "visibility", "public")) == "public"
 
 
 def _shown(option: Any) -> str:

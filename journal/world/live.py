@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from dsl.diagnostics import counted
 from dsl.errors import ChroniclerError
 from journal import history, ledger
+from journal.hotseat import public_events
 from journal.keepers import Draft, keeper_named
 from journal.log import checked
 from journal.world import payloads as p
@@ -149,7 +150,7 @@ class Live:
         rounds closed before it was asked, its entry (with what its answer made happen), then
         the rounds its answer closed, as one change of the history."""
         assert self.tracks is not None  # begun
-        public = game.events_for(None)  # type: ignore[attr-defined]
+        public = public_events(game)
         before = list(public[self.told : max(self.told, asked_at)])
         after = list(public[max(self.told, asked_at) :])
         self.told = len(public)
@@ -208,7 +209,7 @@ class Live:
     def finish(self, game: Game) -> None:
         """The game is over: what followed the last answer, the last round, the result."""
         assert self.tracks is not None
-        public = game.events_for(None)  # type: ignore[attr-defined]
+        public = public_events(game)
         new = list(public[self.told :])
         self.tracks.start(new)
         self.events += new
@@ -240,7 +241,7 @@ class Live:
     def caught_up(self, game: Game, number: int) -> None:
         """Follow on from a game replayed to where it stopped: the round in play, the public
         events recorded, each player's tracks as the rounds closed left them."""
-        public = list(game.events_for(None))  # type: ignore[attr-defined]
+        public = public_events(game)
         self.number = number
         self.told = len(public)
         self.tracks = _Tracks(self.seats, {})

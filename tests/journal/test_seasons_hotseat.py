@@ -243,3 +243,18 @@ def test_a_stopped_game_is_played_on_from_its_recorded_answers(
 
     again = cli("play", "seasons", "--campaign", "On", "--resume")
     assert again.code == 1 and "game 1 of 'On' is over: nothing to resume" in again.err
+
+
+def test_a_card_drawn_into_a_hand_is_told_to_the_table_without_its_name() -> None:
+    table = Table(lambda screen, prompt: "1")
+    seat = seated(table, ("p1", "p2"))
+    game: Any = seat.game
+    drawn = game.state.zones["blessing deck"][0]
+    name = game.state.cards[drawn]["name"]
+    game.ops.move_card(drawn, zone="hand", owner="p1", why="a blessing")
+    seat._tell_public()  # what whoever holds the terminal is told
+    told = table.out.getvalue()
+    assert "a card: blessing deck -> hand@p1 (a blessing)" in told
+    assert name not in told
+    seat._show_private("p1")  # its owner sees it in their own view
+    assert f"your hand: {name}" in table.out.getvalue()
