@@ -263,7 +263,9 @@ def _play_at_table(
             )
             played = [found.bots.default if b == "person" else b for b in resumed.bots]  # type: ignore[union-attr]
             by_seat, seed = resumed.bots, resumed.seed
-            player = found.bots.make(",".join(played), seed)  # type: ignore[union-attr]
+            # one bot for every seat when they agree (a game written in text has no bot a seat)
+            named = played[0] if len(set(played)) == 1 else ",".join(played)
+            player = found.bots.make(named, seed)  # type: ignore[union-attr]
             game = _new_game(found, seed, len(resumed.seats), player)
             for answer in resumed.answers:  # the game as it stood when it stopped
                 if game.pending() is None:
