@@ -258,3 +258,29 @@ def test_a_card_drawn_into_a_hand_is_told_to_the_table_without_its_name() -> Non
     assert name not in told
     seat._show_private("p1")  # its owner sees it in their own view
     assert f"your hand: {name}" in table.out.getvalue()
+
+
+class CtrlC(io.StringIO):
+    """A terminal whose person presses Ctrl-C once the lines typed run out."""
+
+    def readline(self, size: int | None = -1) -> str:
+        line = super().readline()
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+
+def test_ctrl_c_at_the_table_keeps_what_was_played(
+    cli: Callable[..., Ran], journal_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", CtrlC("\n" + "1\n" * 10))
+    ran = cli(
+        "play", "seasons", "--players", "2", "--people", "1", "--seed", "2", "--campaign", "Cut",
+    )  # fmt: skip
+    assert ran.code == 1 and "Traceback" not in ran.err
+    assert "stopped at the table before its end; what was played is recorded up to there" in (
+        ran.err
+    )
+    game = _game(journal_path, "Cut")
+    assert game["stopped"]["why"] == "stopped at the table (Ctrl-C)"
+    assert sum(m["player"] == "p1" for m in game["moves"]) == 10  # every answer typed, kept
