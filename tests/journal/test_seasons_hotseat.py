@@ -260,11 +260,14 @@ def test_a_card_drawn_into_a_hand_is_told_to_the_table_without_its_name() -> Non
     assert f"your hand: {name}" in table.out.getvalue()
 
 
-class CtrlC(io.StringIO):
+class CtrlC:
     """A terminal whose person presses Ctrl-C once the lines typed run out."""
 
-    def readline(self, size: int | None = -1) -> str:
-        line = super().readline()
+    def __init__(self, typed: str) -> None:
+        self.lines = io.StringIO(typed)
+
+    def readline(self) -> str:
+        line = self.lines.readline()
         if not line:
             raise KeyboardInterrupt
         return line
