@@ -212,9 +212,12 @@ class JournalPart:
 @dataclass(frozen=True)
 class Printing:
     """Where the layouts of its cards are: ``faces.toml``, ``<kind>.svg.j2`` (or ``card.svg.j2``
-    for every kind), ``back.svg.j2`` and ``icons/`` (``journal/printing/faces.py``)."""
+    for every kind), ``back.svg.j2`` and ``icons/`` (``journal/printing/faces.py``); ``under``:
+    the folders whose layouts draw the kinds ``faces`` does not (``journal/printing/layouts.py``).
+    """
 
     faces: Path
+    under: tuple[Path, ...] = ()
 
 
 class PoolSize(Protocol):

@@ -35,6 +35,9 @@ PLAY_HELP = (
     "written wholly in text (the world engine: --players seats, the random bot).\n\n"
     "--replay GAME shows a game 'chronicler simulate' stored (--store) from its seeds and "
     "answers, whatever the text has become since.\n\n"
+    "--people 1,3 seats people at this terminal in those seats (hot-seat; the bots play the "
+    "others): each person's view and questions are shown only after a hand-over screen, the "
+    "screen cleared between people; the dice are the generator's (--seed).\n\n"
     "Example: chronicler play six-winters --seed 7 --bot heuristic --characters Parin,Kanun"
 )
 
@@ -102,6 +105,26 @@ def play_command(
         help="Journal file or database URL for --campaign (default: ./chronicle.db).",
         show_default=False,
     ),
+    people: str | None = typer.Option(
+        None,
+        "--people",
+        help="Seats people play at this terminal, comma-separated (1,3): hot-seat, a hand-over "
+        "screen between people; a game played by seats only.",
+        show_default=False,
+    ),
+    resume: bool = typer.Option(
+        False,
+        "--resume",
+        help="Play on the campaign's game stopped at the table (--campaign): replayed from its "
+        "recorded answers, with its own seats, seed, people and bots.",
+    ),
+    notes: list[str] = typer.Option(  # noqa: B008 (typer's way to take a repeated option)
+        [],
+        "--note",
+        help="A line of narration recorded with the game (--campaign); repeat it for more. "
+        "People at the table add more by typing 'note TEXT' at any question.",
+        show_default=False,
+    ),
 ) -> None:
     from dsl.contract import GameSetup
     from journal.rulesets import find_ruleset
@@ -124,6 +147,19 @@ def play_command(
     chosen = tuple(name.strip() for name in (characters or "").split(",") if name.strip())
     player = found.bots.make(bot, seed)
     whole = found.campaign is None and found.journal.keeper == "journal.world"
+    if (people is not None or resume) and not whole:
+        raise UsageError("--people and --resume: for a game played by seats only")
+    if resume and people is not None:
+        raise UsageError("--resume plays on with the people the game was begun with: drop --people")
+    if notes and (campaign_name is None or not whole):
+        raise UsageError(
+            "--note: the narration is kept with a game played by seats recorded (--campaign)"
+        )
+    if people is not None or resume:
+        _play_at_table(
+            found, seed, players, bot, player, people, notes, campaign_name, db, as_json, resume
+        )
+        return
     if campaign_name is not None and not whole:
         if found.campaign is None:
             raise UsageError(f"--campaign: the journal keeps no campaign of {found.name} to play")
@@ -141,7 +177,7 @@ def play_command(
         setup = GameSetup(seed=seed, seats=players, characters=chosen, options=options)
         played = _play(found.engine.new_game(setup, player), player)
         if campaign_name is not None:  # a game played by seats: recorded whole, as one session
-            played_year, where = _record_whole(found, campaign_name, db, played, bot, seed)
+            played_year, where = _record_whole(found, campaign_name, db, played, bot, seed, notes)
     if as_json:
         for event in played.events:
             typer.echo(json.dumps({"kind": event.kind, **event.data}, sort_keys=True))
@@ -160,18 +196,178 @@ def play_command(
 
 
 def _record_whole(
-    found: Ruleset, name: str, db: str | None, played: Game, bot: str, seed: int
+    found: Ruleset,
+    name: str,
+    db: str | None,
+    played: Game,
+    bot: str,
+    seed: int,
+    notes: list[str] | None = None,
 ) -> tuple[int, str]:
     """Record a finished game played by seats as the campaign's next session (a new campaign
-    is started); returns the game's number in the campaign and where the journal is."""
+    is started), with the narration people added; returns the game's number in the campaign
+    and where the journal is."""
     from journal.db import open_journal
     from journal.world.recording import record_game
 
     with open_journal(db) as journal:
         number = journal.write(
-            lambda s: record_game(s, name, found, played, bot.split(","), seed)[1]
+            lambda s: record_game(s, name, found, played, bot.split(","), seed, notes or [])[1]
         )
         return number, journal.where
+
+
+def _play_at_table(
+    found: Ruleset,
+    seed: int,
+    players: int | None,
+    bot: str,
+    player: Bot,
+    people: str | None,
+    notes: list[str],
+    campaign_name: str | None,
+    db: str | None,
+    as_json: bool,
+    resume: bool = False,
+) -> None:
+    """People at this terminal (``journal/hotseat.py``) and bots in the other seats; the
+    game's public account told as it is played, its end told to the whole table. With
+    ``resume``, the campaign's stopped game is replayed from its recorded answers and played
+    on with its own seats, seed and bots."""
+    from journal.hotseat import HotSeat, Terminal, seats_of
+
+    assert found.engine is not None  # play_command asked
+    if as_json:
+        raise UsageError("--json: a game played at the table is told on the terminal")
+    if campaign_name is None:
+        if resume:
+            raise UsageError("--resume: name the campaign whose stopped game to play on")
+        assert people is not None  # play_command asked
+        game = _new_game(found, seed, players, player)
+        seats, names = _seats(game)
+        seat = HotSeat(
+            game, player, seats_of(people, len(seats)), Terminal(_console()), names,
+            found.journal.account.narrate,
+        )  # fmt: skip
+        _at_table(game, seat, None)
+        _tell_the_end(found, game, seat)
+        return
+    from journal.db import open_journal
+    from journal.world.live import Live
+
+    with open_journal(db, create=not resume) as journal:
+        if resume:
+            resumed = Live.resume(journal, campaign_name, found)
+            chosen = tuple(
+                s for s, b in zip(resumed.seats, resumed.bots, strict=False) if b == "person"
+            )
+            played = [found.bots.default if b == "person" else b for b in resumed.bots]  # type: ignore[union-attr]
+            by_seat, seed = resumed.bots, resumed.seed
+            # one bot for every seat when they agree (a game written in text has no bot a seat)
+            named = played[0] if len(set(played)) == 1 else ",".join(played)
+            player = found.bots.make(named, seed)  # type: ignore[union-attr]
+            game = _new_game(found, seed, len(resumed.seats), player)
+            for answer in resumed.answers:  # the game as it stood when it stopped
+                if game.pending() is None:
+                    raise ChroniclerError(
+                        f"campaign {campaign_name!r}: the recorded answers go past the game's "
+                        "end; it cannot be resumed"
+                    )
+                game.apply(answer)
+        else:
+            game = _new_game(found, seed, players, player)
+        seats, names = _seats(game)
+        if not resume:
+            chosen = seats_of(people or "", len(seats))
+            bots = bot.split(",")  # one a seat, in seat order (heuristic,random)
+            by_seat = [
+                "person" if s in chosen else bots[i % len(bots)] for i, s in enumerate(seats)
+            ]
+        console = _console()
+        seat = HotSeat(
+            game, player, chosen, Terminal(console), names, found.journal.account.narrate
+        )
+        live = Live(journal, campaign_name, found, tuple(seats), by_seat, seed)
+        if resume:
+            live.caught_up(game, resumed.number)
+            seat.told = live.told
+            number = resumed.number
+            console.print(
+                f"Playing game {number} of {escape(campaign_name)} on from round {live.round}, "
+                f"after its {len(resumed.answers)} answers."
+            )
+            for text in notes:
+                live.noted(text)
+        else:
+            number = live.begin(game, notes)
+        seat.on_note = live.noted
+        _at_table(game, seat, live)
+        live.finish(game)
+        where = journal.where
+    _tell_the_end(found, game, seat)
+    console.print(
+        f"Recorded game {number} into campaign {escape(campaign_name)} in {where}, move by move."
+    )
+
+
+def _console() -> Console:
+    return Console(highlight=False, soft_wrap=True, width=100)
+
+
+def _new_game(found: Ruleset, seed: int, players: int | None, player: Bot) -> Game:
+    from dsl.contract import GameSetup
+
+    assert found.engine is not None  # play_command asked
+    return found.engine.new_game(GameSetup(seed=seed, seats=players), player)
+
+
+def _seats(game: Game) -> tuple[list[str], dict[str, str]]:
+    """The game's seats and the name each is shown by (a world game's ``state``)."""
+    state = getattr(game, "state", None)
+    seats = [str(p) for p in getattr(state, "players", [])]
+    names = {str(k): str(v) for k, v in dict(getattr(state, "names", {}) or {}).items()}
+    return seats, names
+
+
+def _tell_the_end(found: Ruleset, game: Game, seat: Any) -> None:
+    """What followed the last answer, then the outcome, to the whole table."""
+    assert found.engine is not None
+    seat.hand_to_table()
+    seat._tell_public()
+    for line in found.engine.outcome(game).lines:
+        seat.terminal.console.print(line, markup=True)
+
+
+def _at_table(game: Game, seat: Any, live: Any) -> None:
+    """Play at the table; stopped before its end (Ctrl-C, the input closed), the recording
+    says where and keeps what was played."""
+    answered = None
+    if live is not None:
+
+        def answered(decision: Any, asked_at: int) -> None:
+            live.answered(game, decision.who, decision.prompt, asked_at, seat.last_answer)
+
+    try:
+        from journal.hotseat import play_at_table
+
+        play_at_table(game, seat, answered)
+    except KeyboardInterrupt:
+        seat.hand_to_table()
+        if live is not None:
+            live.stopped("stopped at the table (Ctrl-C)")
+        raise ChroniclerError(
+            "the game was stopped at the table before its end"
+            + ("; what was played is recorded up to there" if live is not None else "")
+        ) from None
+    except ChroniclerError as error:  # the input closed: no one answers
+        seat.hand_to_table()
+        if live is not None:
+            live.stopped(str(error))
+            raise ChroniclerError(
+                f"{error.message}; what was played is recorded up to there",
+                exit_code=error.exit_code,
+            ) from None
+        raise
 
 
 def _play(game: Game, bot: Bot) -> Game:

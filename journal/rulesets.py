@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from dsl.contract import Ruleset, SheetChecker, TableVerb
+from dsl.contract import Ruleset, SheetChecker, TableVerb, TableWork
 from dsl.errors import ChroniclerError, UsageError
 from rules import registry
 
@@ -84,6 +84,11 @@ def owner_of(path: Sequence[str]) -> tuple[Ruleset, TableVerb] | None:
     return None
 
 
+# What the log's own verbs do (``entry list``, ``entry delete``): they serve every ruleset whose
+# campaigns keep a log of entries, whichever table lists them.
+LOG_WORK = (TableWork.LIST, TableWork.DELETE)
+
+
 def check_table_verb(path: Sequence[str], campaign: str, plays: str | None) -> None:
     """Refuse a table verb of one ruleset on a campaign that plays another, naming the verb
     that does the same in the campaign's ruleset (or its table's verbs)."""
@@ -93,6 +98,8 @@ def check_table_verb(path: Sequence[str], campaign: str, plays: str | None) -> N
     owner, verb = owned
     ruleset = campaign_ruleset(plays)
     if ruleset is None or ruleset.journal.verb(path) is not None:
+        return
+    if verb.does in LOG_WORK and ruleset.journal.entries:  # any log of entries (journal/log.py)
         return
     same = [v for v in ruleset.journal.verbs if v.does is verb.does]
     if same:

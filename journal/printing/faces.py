@@ -28,6 +28,7 @@ import jinja2
 from markupsafe import Markup, escape
 
 from dsl.errors import ChroniclerError, UsageError
+from journal.printing.layouts import Layouts
 from journal.printing.text import FONT_ATTRS, Block, block_svg, set_text, text_width
 
 UNITS_PER_INCH = 300
@@ -39,7 +40,6 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
     "bridge": (57.15, 88.9),
 }
 DEFAULT_BLEED_MM = 3.0
-ANY_KIND = "card.svg.j2"  # a faces folder's layout for every kind without its own
 
 _SVG_ROOT = re.compile(r"<svg\b[^>]*>(?P<body>.*)</svg>\s*$", re.S)
 _VIEWBOX = re.compile(r'viewBox="(?P<box>[^"]+)"')
@@ -423,10 +423,12 @@ class FaceSet:
         size: str | None = None,
         bleed_mm: float = DEFAULT_BLEED_MM,
         regions: Mapping[str, str] | None = None,
+        under: Sequence[Path] = (),
     ) -> None:
         self.folder = folder
+        self.layouts = Layouts.of(folder, under)  # the kinds ``folder`` does not draw: ``under``
         self.regions = dict(regions or {})
-        self.style = read_style(folder)
+        self.style = read_style(self.layouts.style())
         self.size = size or self.style.size
         if self.size not in CARD_SIZES:
             raise UsageError(f"unknown card size '{self.size}' (sizes: {', '.join(CARD_SIZES)})")
@@ -435,26 +437,21 @@ class FaceSet:
         self.height = height_mm * MM
         self.bleed = max(0.0, bleed_mm) * MM
         self.env = jinja2.Environment(
-            loader=jinja2.FileSystemLoader(str(folder)),
+            loader=self.layouts.loader(),
             autoescape=True,
             undefined=jinja2.StrictUndefined,
             trim_blocks=True,
             lstrip_blocks=True,
         )
-        self.symbols = {
-            path.stem: _symbol(path, f"i-{path.stem}")
-            for path in sorted((folder / "icons").glob("*.svg"))
-        }
+        self.symbols = {path.stem: _symbol(path, f"i-{path.stem}") for path in self.layouts.icons()}
 
     def template_name(self, kind: str) -> str:
-        """The kind's own layout, else the folder's layout for every kind (``card.svg.j2``)."""
-        own = f"{kind}.svg.j2"
-        if not (self.folder / own).is_file() and (self.folder / ANY_KIND).is_file():
-            return ANY_KIND
-        return own
+        """The kind's own layout, else the layout for every kind (``card.svg.j2``), folder by
+        folder (``Layouts.template``)."""
+        return self.layouts.template(kind) or f"{kind}.svg.j2"
 
     def has_layout(self, kind: str) -> bool:
-        return (self.folder / self.template_name(kind)).is_file()
+        return self.layouts.template(kind) is not None
 
     def front(self, card: Any, *, copy: int | None = None) -> Face:
         """The printed front of a compiled card (one copy: ``copy`` is its printed number)."""
@@ -506,11 +503,11 @@ class FaceSet:
             ) from missing
         except jinja2.TemplateSyntaxError as error:
             raise ChroniclerError(
-                f"{error.filename or self.folder / template_name}:{error.lineno}: error: "
+                f"{error.filename or self.layouts.file(template_name)}:{error.lineno}: error: "
                 f"{error.message}"
             ) from error
         except jinja2.TemplateError as error:  # an undefined field, a wrong call
-            where = _template_line(error, self.folder)
+            where = _template_line(error, self.layouts.folders)
             name = f' drawing {kind} "{card.name}"' if card is not None else f" drawing {kind} back"
             raise ChroniclerError(f"{where}error{name}: {error}") from error
         return Face(
@@ -525,13 +522,13 @@ class FaceSet:
         )
 
 
-def _template_line(error: Exception, folder: Path) -> str:
+def _template_line(error: Exception, folders: Sequence[Path]) -> str:
     """'faces/asset.svg.j2:12: ' from the traceback of an error raised while rendering."""
     tb = error.__traceback__
     found = ""
     while tb is not None:
         filename = tb.tb_frame.f_code.co_filename
-        if filename.startswith(str(folder)):
+        if any(filename.startswith(str(folder)) for folder in folders):
             found = f"{filename}:{tb.tb_lineno}: "
         tb = tb.tb_next
     return found

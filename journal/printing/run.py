@@ -62,14 +62,15 @@ class Options:
 Progress = Callable[[int, int], None]  # (advance by, new total or 0)
 
 
-def load(ruleset: str | None) -> tuple[Any, Path, Path]:
-    """The compiled ruleset, its folder and the folder of its faces, found through the registry
-    (``None``: the current campaign's ruleset); diagnostics as one error."""
+def load(ruleset: str | None) -> tuple[Any, Path, Path, tuple[Path, ...]]:
+    """The compiled ruleset, its folder, the folder of its faces and the folders of the layouts
+    drawing the kinds it does not, found through the registry (``None``: the current
+    campaign's ruleset); diagnostics as one error."""
     from dsl.commands import _load
     from journal.rulesets import find_ruleset
 
     found = find_ruleset(ruleset)
-    return _load(str(found.folder)), found.folder, found.printing.faces
+    return _load(str(found.folder)), found.folder, found.printing.faces, found.printing.under
 
 
 def print_cards(
@@ -79,7 +80,7 @@ def print_cards(
     options: Options = Options(),
     progress: Progress | None = None,
 ) -> PrintReport:
-    compiled, folder, faces_at = load(ruleset)
+    compiled, folder, faces_at, under = load(ruleset)
     if options.icons not in {"words", "tokens"}:
         raise UsageError(f"--icons is words or tokens, not '{options.icons}'")
     if options.dpi is not None and not 50 <= options.dpi <= 1200:
@@ -100,6 +101,7 @@ def print_cards(
         size=options.size,
         bleed_mm=bleed,
         regions=compiled.vocabulary.titles,
+        under=under,
     )
     for entry in chosen:
         if not faces.has_layout(entry.kind):

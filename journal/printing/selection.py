@@ -1,7 +1,8 @@
 """Which cards a print run draws, and how many copies: ``--kind``, ``--only``, ``--changed-since``.
 
 A card prints once per printed number (an obstacle numbered ``3, 4`` is two cards in the deck);
-a card without a number prints once. ``--changed-since REV`` compiles the ruleset's text as it
+a card without a number prints as many times as its ``copies`` field says (a game written in
+text deals that many), else once. ``--changed-since REV`` compiles the ruleset's text as it
 was at that git revision and keeps the cards whose compiled fields or printed text differ (or
 are new), and every card of a kind whose layout in ``faces/`` changed since.
 """
@@ -44,6 +45,9 @@ def copies_of(card: Any) -> tuple[int | None, ...]:
         return tuple(int(n) for n in number)
     if isinstance(number, int) and not isinstance(number, bool):
         return (number,)
+    copies = card.fields.get("copies")  # the world engine deals that many (dsl/world/game.py)
+    if isinstance(copies, int) and not isinstance(copies, bool) and copies > 1:
+        return (None,) * copies
     return (None,)
 
 

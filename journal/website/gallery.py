@@ -169,7 +169,12 @@ def card_gallery(
     try:
         game = registry.find(ruleset)
         compiled = game.compiled()  # the engine's own: compiled once a process
-        faces = FaceSet(game.printing.faces, bleed_mm=0, regions=compiled.vocabulary.titles)
+        faces = FaceSet(
+            game.printing.faces,
+            bleed_mm=0,
+            regions=compiled.vocabulary.titles,
+            under=game.printing.under,
+        )
     except ChroniclerError:
         return None  # no faces/ folder, or card text that does not compile right now
     met = cards_met(rows)

@@ -18,6 +18,9 @@ class RecordKind(StrEnum):
     GAME = "game"
     ROUND = "round"
     RESULT = "result"
+    MOVE = "move"  # a game played at the table, recorded as it is played (journal/world/live.py)
+    NOTE = "note"
+    STOPPED = "stopped"
 
 
 class _Strict(BaseModel):
@@ -61,8 +64,43 @@ class ResultRecord(_Strict):
     why: str = Field(default="", max_length=TEXT_LIMIT)
 
 
+Answer = str | bool | int | list[str | bool | int] | None  # a decision's answer, as JSON
+
+
+class MoveRecord(_Strict):
+    """One question answered at the table: the round, who answered (a seat), what they were
+    asked, and what followed, one line an event as the ruleset's account tells it (a choice
+    kept face down is told as committed; its card comes with its reveal). ``answer`` is kept
+    to play a stopped game on (``--resume``): no page and no ``entry list`` shows it (an
+    export carries it)."""
+
+    round: int = Field(ge=0)
+    player: str = Field(default="", max_length=NAME_LIMIT)
+    asked: str = Field(default="", max_length=TEXT_LIMIT)
+    happened: list[str] = Field(default_factory=list, max_length=100_000)
+    answer: Answer = None
+
+
+class NoteRecord(_Strict):
+    """A line of narration a person added at the table (``note TEXT``, ``--note``)."""
+
+    round: int = Field(default=0, ge=0)
+    text: str = Field(min_length=1, max_length=TEXT_LIMIT)
+
+
+class StoppedRecord(_Strict):
+    """A game played at the table stopped before its end (Ctrl-C, the input closed): what
+    was played is kept up to here; the game has no result."""
+
+    round: int = Field(default=0, ge=0)
+    why: str = Field(default="", max_length=TEXT_LIMIT)
+
+
 ENTRY_MODELS: dict[str, type[BaseModel]] = {
     RecordKind.GAME: GameRecord,
     RecordKind.ROUND: RoundRecord,
     RecordKind.RESULT: ResultRecord,
+    RecordKind.MOVE: MoveRecord,
+    RecordKind.NOTE: NoteRecord,
+    RecordKind.STOPPED: StoppedRecord,
 }

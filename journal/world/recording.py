@@ -105,36 +105,51 @@ def drafts(game: Ruleset, played: Game, bots: Sequence[str], seed: int) -> list[
     tracks.start(played.events)
     rounds = _rounds(played.events)
     for number, events in rounds:
-        revealed = [
-            p.Revealed(
-                player=str(e.data.get("player", "")),
-                what=str(e.data.get("what", "")),
-                answer=str(e.data.get("answer", "")),
-            )
-            for e in events
-            if e.kind == CHOICE_REVEALED
-        ]
-        for event in events:
-            tracks.follow(event)
-        lines = [
-            _plain(line)
-            for line in game.journal.account.narrate([e for e in events if e.kind != GAME_STARTED])
-        ]
         said = f"Round {number}" if number else "Setup" if len(rounds) > 1 else "The game"
-        record = p.RoundRecord(
-            round=number,
-            title=said,
-            revealed=revealed,
-            happened=[x for x in lines if x],
-            tracks=tracks.now(),
+        out.append(round_draft(game, number, said, events, tracks))
+    out.append(result_draft(game, played))
+    return out
+
+
+def round_draft(
+    game: Ruleset, number: int, said: str, events: Sequence[Event], tracks: _Tracks
+) -> Draft:
+    """The entry of one round: what was revealed, what happened (the ruleset's account) and
+    each player's tracks as it left them (``tracks`` follows its events)."""
+    revealed = [
+        p.Revealed(
+            player=str(e.data.get("player", "")),
+            what=str(e.data.get("what", "")),
+            answer=str(e.data.get("answer", "")),
         )
-        out.append(
-            Draft(
-                p.RecordKind.ROUND,
-                record,
-                f"{said}: {len(revealed)} revealed, {len(record.happened)} things happened",
-            )
-        )
+        for e in events
+        if e.kind == CHOICE_REVEALED
+    ]
+    for event in events:
+        tracks.follow(event)
+    lines = [
+        _plain(line)
+        for line in game.journal.account.narrate([e for e in events if e.kind != GAME_STARTED])
+    ]
+    record = p.RoundRecord(
+        round=number,
+        title=said,
+        revealed=revealed,
+        happened=[x for x in lines if x],
+        tracks=tracks.now(),
+    )
+    return Draft(
+        p.RecordKind.ROUND,
+        record,
+        f"{said}: {len(revealed)} revealed, {len(record.happened)} things happened",
+    )
+
+
+def result_draft(game: Ruleset, played: Game) -> Draft:
+    """The entry of a finished game's result: scores by category, winners, ranking."""
+    assert game.engine is not None
+    outcome = game.engine.outcome(played)
+    seats = tuple(outcome.seats)
     winners = list(outcome.winners)
     head = f"{winners[0]} wins" if len(winners) == 1 else f"a tie: {', '.join(winners)}"
     ranking = sorted(seats, key=lambda s: -int(outcome.scores.get(s, 0)))
@@ -146,8 +161,7 @@ def drafts(game: Ruleset, played: Game, bots: Sequence[str], seed: int) -> list[
         why=outcome.reason,
     )
     scores = ", ".join(f"{s} {result.scores.get(s, 0)}" for s in ranking)
-    out.append(Draft(p.RecordKind.RESULT, result, f"{head} ({scores})"))
-    return out
+    return Draft(p.RecordKind.RESULT, result, f"{head} ({scores})")
 
 
 def record_game(
@@ -157,9 +171,11 @@ def record_game(
     played: Game,
     bots: Sequence[str],
     seed: int,
+    notes: Sequence[str] = (),
 ) -> tuple[Campaign, int]:
     """Record a finished game as the campaign's next session (the campaign is started when it
-    is new); returns the campaign and the session's number. One change of the history."""
+    is new), ``notes`` (the narration people added) its narration; returns the campaign and
+    the session's number. One change of the history."""
     keeper = keeper_named(game.journal.keeper, game.name)
     key = ruleset_key(game)
     name = ledger.campaign_name(name)
@@ -183,9 +199,13 @@ def record_game(
         sessions=[number],
         scenes=[(number, i + 1) for i in range(len(rounds))],
     )
-    ledger.start_session(s, campaign, f"Game {number}", "")
+    ledger.start_session(s, campaign, f"Game {number}", "\n\n".join(notes))
+    titles = [str(getattr(d.payload, "title", "")) or "Round" for d in rounds]
+    ledger.start_scene(s, campaign, titles[0] if titles else "The game", "")
+    # the game begun is the first scene's, with the first round (an entry belongs to the
+    # session of the scene in play: before any scene, to none, or to the game before)
     for draft in made:
-        if draft.kind == p.RecordKind.ROUND:
+        if draft.kind == p.RecordKind.ROUND and draft is not rounds[0]:
             ledger.start_scene(s, campaign, str(getattr(draft.payload, "title", "")) or "Round", "")
         ledger.add_entry(
             s,
@@ -214,6 +234,9 @@ def games_of(s: Session, campaign: Campaign) -> list[dict[str, Any]]:
                 "game": next((x for kind, x in rows if kind == p.RecordKind.GAME), None),
                 "rounds": [x for kind, x in rows if kind == p.RecordKind.ROUND],
                 "result": next((x for kind, x in rows if kind == p.RecordKind.RESULT), None),
+                "moves": [x for kind, x in rows if kind == p.RecordKind.MOVE],
+                "notes": [x for kind, x in rows if kind == p.RecordKind.NOTE],
+                "stopped": next((x for kind, x in rows if kind == p.RecordKind.STOPPED), None),
             }
         )
     return out

@@ -11,7 +11,7 @@ only."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -104,6 +104,11 @@ class GameShown:
     result: dict[str, Any] | None
     categories: list[str]
     tracks: list[TrackShown]
+    narration: str = ""  # the session's narration (--note of a game played by bots)
+    notes_before: list[dict[str, Any]] = field(default_factory=list)  # noted before round 1
+    notes_in: dict[int, list[dict[str, Any]]] = field(default_factory=dict)  # by round
+    moves_in: dict[int, int] = field(default_factory=dict)  # questions answered, by round
+    stopped: dict[str, Any] | None = None  # a game stopped at the table before its end
 
 
 @dataclass(frozen=True)
@@ -133,7 +138,27 @@ def _shown(game: dict[str, Any]) -> GameShown:
     categories: list[str] = []
     for by in (result or {}).get("categories", {}).values():
         categories += [c for c in by if c not in categories]
-    return GameShown(game["number"], game["game"], rounds, result, categories, tracks)
+    notes_in: dict[int, list[dict[str, Any]]] = {}
+    for note in game.get("notes", []):
+        notes_in.setdefault(int(note["round"]), []).append(note)
+    moves_in: dict[int, int] = {}
+    for move in game.get("moves", []):
+        moves_in[int(move["round"])] = moves_in.get(int(move["round"]), 0) + 1
+    played = {int(r["round"]) for r in rounds}
+    before = [n for k, ns in notes_in.items() if k not in played for n in ns]
+    return GameShown(
+        game["number"],
+        game["game"],
+        rounds,
+        result,
+        categories,
+        tracks,
+        narration=str(game.get("narration") or ""),
+        notes_before=before,
+        notes_in=notes_in,
+        moves_in=moves_in,
+        stopped=game.get("stopped"),
+    )
 
 
 def read_games(s: Session, campaign_name: str) -> GamesPages:

@@ -3,8 +3,9 @@ own plays, prints and journals with (``rules/registry.py`` binds ``RULESET`` to 
 
 - the engine is ``dsl.world.game.new_game``, the bots ``dsl.world.bots.BOTS``;
 - the account tells one line per world event (``account.py``);
-- cards print through the folder's own ``faces/`` when it has one, else through one layout for
-  every kind (``faces/card.svg.j2`` here);
+- cards print through the folder's own ``faces/`` when it has one (a ``faces.toml`` or any
+  ``<kind>.svg.j2``), the kinds it does not draw through one layout for every kind
+  (``faces/card.svg.j2`` here), and through that layout alone when it has none;
 - ``simulate`` plays whole games and stores each seat's result and score (``playtest.py``).
 """
 
@@ -182,6 +183,15 @@ class Playtest:
         return game
 
 
+def _faces(folder: Path) -> tuple[Path, tuple[Path, ...]]:
+    """The folder's own ``faces/`` when it has a ``faces.toml`` or any layout, falling back on
+    the one layout for the kinds it does not draw; else the one layout alone."""
+    own = folder / "faces"
+    if own != FACES and ((own / "faces.toml").is_file() or any(own.glob("*.svg.j2"))):
+        return own, (FACES,)
+    return FACES, ()
+
+
 @dataclass(frozen=True)
 class Plugin:
     """Bound to any folder of text with no engine of its own; never registered by name."""
@@ -191,7 +201,7 @@ class Plugin:
     primitives: str | None = None
 
     def bind(self, name: str, folder: Path, *, shipped: bool) -> Ruleset:
-        own = folder / "faces"
+        faces, under = _faces(folder)
         return Ruleset(
             name=name,
             folder=folder,
@@ -201,11 +211,11 @@ class Plugin:
             journal=JournalPart(
                 account=Account(),
                 table="",
-                entries=("game", "round", "result"),  # journal/world/payloads.py
+                entries=("game", "round", "result", "move", "note", "stopped"),  # payloads.py
                 site=SitePages.GAMES,
                 keeper="journal.world",
             ),
-            printing=Printing(own if (own / "faces.toml").is_file() else FACES),
+            printing=Printing(faces, under),
             engine=Engine(folder),
             bots=Bots(),
             playtest=Playtest(folder),
