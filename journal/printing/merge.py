@@ -109,7 +109,7 @@ def merge_rows(
     def add(row: dict[str, str], card: Any, prefix: str) -> None:
         values = dict(card.fields)
         for name, printed_value in card.field_text:
-            if name == "number":
+            if name in ("number", "copies"):  # the row's own "copy" and "copies" columns
                 continue
             column = prefix + name
             if name == "recipe" and tokens is not None:

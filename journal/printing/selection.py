@@ -1,9 +1,10 @@
 """Which cards a print run draws, and how many copies: ``--kind``, ``--only``, ``--changed-since``.
 
 A card prints once per printed number (an obstacle numbered ``3, 4`` is two cards in the deck);
-a card without a number prints once. ``--changed-since REV`` compiles the ruleset's text as it
-was at that git revision and keeps the cards whose compiled fields or printed text differ (or
-are new), and every card of a kind whose layout in ``faces/`` changed since.
+a card without a number prints as many times as its ``copies`` field says, else once.
+``--changed-since REV`` compiles the ruleset's text as it was at that git revision and keeps
+the cards whose compiled fields or printed text differ (or are new), and every card of a kind
+whose layout in ``faces/`` changed since.
 """
 
 from __future__ import annotations
@@ -39,11 +40,16 @@ class PrintedCard:
 
 
 def copies_of(card: Any) -> tuple[int | None, ...]:
+    """One entry per printed copy: the card's printed numbers, else as many unnumbered copies as
+    its ``copies`` field says (the count the world engine deals), else one."""
     number = card.fields.get("number")
     if isinstance(number, list | tuple) and number:
         return tuple(int(n) for n in number)
     if isinstance(number, int) and not isinstance(number, bool):
         return (number,)
+    copies = card.fields.get("copies")
+    if isinstance(copies, int) and not isinstance(copies, bool) and copies > 1:
+        return (None,) * copies
     return (None,)
 
 
