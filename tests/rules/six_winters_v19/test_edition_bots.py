@@ -7,6 +7,7 @@ is: obstacles come onto the map and leave it (overcome, or cleared at session en
 from __future__ import annotations
 
 import contextlib
+import csv
 import io
 import json
 import random
@@ -94,14 +95,17 @@ def test_every_obstacle_put_on_the_map_is_overcome_or_cleared_at_session_end(
 
 @pytest.fixture(scope="module")
 def report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    store = tmp_path_factory.mktemp("sim") / "sim.duckdb"
+    folder = tmp_path_factory.mktemp("sim")
     args = ["simulate", "six-winters-v19", "--games", "6", "--workers", "1"]
-    args += ["--store", str(store), "--quiet", "--json"]
+    args += ["--store", str(folder / "sim.duckdb"), "--quiet", "--json"]
+    args += ["--csv", str(folder / "csv")]
     buffer = io.StringIO()
     with contextlib.redirect_stdout(buffer):
         code = main(args)
     assert code == 0
     data: dict[str, Any] = json.loads(buffer.getvalue())
+    with (folder / "csv" / "questions.csv").open(encoding="utf-8", newline="") as f:
+        data["questions.csv"] = list(csv.DictReader(f))
     return data
 
 
@@ -141,3 +145,16 @@ def test_simulate_counts_each_card_and_event_kind(report: dict[str, Any]) -> Non
     overcome = [r for r in rows if r[0] == "Overcome" and r[1] == "action"]
     assert overcome and overcome[0][4]["mean"] > 0
     assert all(r[4]["low"] >= 0 for r in rows if r[1] != "number")
+
+
+def test_the_questions_csv_gives_each_mean_its_interval_and_sessions(
+    report: dict[str, Any],
+) -> None:
+    shown = {row[0]: row[2] for row in _table(report, "questions")["rows"]}
+    rows = report["questions.csv"]
+    assert {r["question"] for r in rows} == set(shown)
+    for row in rows:
+        mean = shown[row["question"]]
+        assert float(row["a session"]) == pytest.approx(mean["mean"], rel=1e-5)
+        assert float(row["a session low"]) == pytest.approx(mean["low"], rel=1e-5, abs=1e-9)
+        assert int(row["a session n"]) == 6
