@@ -48,7 +48,8 @@ def main() -> None:
         pairs.append((random_, heuristic))
     seconds = time.perf_counter() - started
     n = len(pairs)
-    print(f"Six Winters v19.7, {args.players} players, {n} paired seeds ({seconds:.1f} s)")
+    seats = f"{args.players} player{'s' if args.players != 1 else ''}"
+    print(f"Six Winters v19.7, {seats}, {n} paired seeds ({seconds:.1f} s)")
     print(f"obstacles overcome a session: random {sum(r for r, _ in pairs) / n:.2f}, ", end="")
     print(f"heuristic {sum(h for _, h in pairs) / n:.2f}")
     estimate = mean_difference([h - r for r, h in pairs])

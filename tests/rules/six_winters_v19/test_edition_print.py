@@ -164,3 +164,23 @@ def test_tabletop_simulator_gets_a_deck_per_kind(tmp_path: Path) -> None:
     )
     names = {p.name for p in report.files}
     assert {"mission.json", "character.json"} <= names
+
+
+def test_the_merge_gives_each_square_of_the_dice_path_a_column_as_the_card_writes_it(
+    winters: Any, tmp_path: Path
+) -> None:
+    report = print_cards("six-winters-v19", PrintFormat.csv, tmp_path, Options(kinds=("mission",)))
+    (merge,) = report.files
+    with merge.open(encoding="utf-8", newline="") as f:
+        rows = {r["name"]: r for r in csv.DictReader(f)}
+    assert len(rows) == 51
+    for card in winters.all_cards:
+        if card.kind != "mission":
+            continue
+        row = rows[card.name]
+        written = " ".join(
+            "row " + ", ".join(row[f"path r{r}c{k}"] for k in range(1, 5)) for r in range(1, 5)
+        )
+        assert written == " ".join(dict(card.field_text)["path"].split()), card.name
+    assert rows["On Two Fronts"]["path r2c2"] == "any 5"
+    assert rows["On Two Fronts"]["path r4c4"] == "end any empire"
