@@ -10,11 +10,12 @@ point at games ``chronicler play RULESET --replay GAME`` shows turn by turn.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .intervals import mean_difference, paired_rate_difference, rate_difference, wilson
+from .intervals import mean_difference, paired_rate_difference, rate_difference, t975, wilson
 
 # What a table's figures can tell (``Table.basis``), and how the report says it.
 OBSERVED = "observed"
@@ -110,6 +111,20 @@ class Difference:
             "n": self.n,
             "withheld": self.withheld or None,
         }
+
+
+class Mean(Difference):
+    """A mean a session with its 95% t interval and the sessions it rests on (unsigned)."""
+
+    def __str__(self) -> str:
+        if self.estimate is None:
+            return f"- ({self.withheld})" if self.withheld else "-"
+        value, low, high = self.estimate
+        return f"{value:.2f} [{low:.2f}, {high:.2f}]"
+
+    def data(self) -> dict[str, Any]:
+        value, low, high = self.estimate if self.estimate else (None, None, None)
+        return {"mean": value, "low": low, "high": high, "n": self.n}
 
 
 Cell = str | int | float | Rate | Difference | None
@@ -517,6 +532,64 @@ def seats(con: Any, run_ids: Sequence[int]) -> Table:
     )
 
 
+def _means(con: Any, run_ids: Sequence[int], where: str) -> tuple[list[list[Any]], int]:
+    """Per (subject, kind, measure) of the ``counts`` rows ``where`` picks: its mean a session
+    over every counted session (a session that does not name it counts 0) and its interval."""
+    (n,) = con.execute(
+        f"""SELECT count(*) FROM sessions s JOIN games g USING (game_id)
+        WHERE g.run_id IN ({_ids(run_ids)}) AND s.counted AND g.error IS NULL"""
+    ).fetchone()
+    rows = con.execute(
+        f"""SELECT c.subject, c.kind, c.measure, sum(c.amount), sum(c.amount * c.amount),
+        min(c.amount)
+        FROM counts c JOIN sessions s ON s.game_id = c.game_id AND s.year = c.year
+        JOIN games g ON g.game_id = c.game_id
+        WHERE g.run_id IN ({_ids(run_ids)}) AND s.counted AND g.error IS NULL AND {where}
+        GROUP BY ALL ORDER BY 2, 1, 3"""
+    ).fetchall()
+    out = []
+    for subject, kind, measure, total, squares, least in rows:
+        estimate = None
+        if n >= 2:
+            mean = total / n
+            var = max(0.0, (squares - n * mean * mean) / (n - 1))
+            half = t975(n - 1) * math.sqrt(var / n)
+            # a count no session makes negative has no negative mean
+            low = mean - half if least < 0 else max(0.0, mean - half)
+            estimate = (mean, low, mean + half)
+        out.append([subject, kind, measure, n, Mean(estimate, n, 1.0, "needs 2 sessions")])
+    return out, n
+
+
+def counts(con: Any, run_ids: Sequence[int]) -> Table:
+    """Everything a game written in text counts, per card, place, event kind and number."""
+    rows, n = _means(con, run_ids, "c.kind <> 'question'")
+    return Table(
+        "counts",
+        f"What the games did, a session ({n} sessions)",
+        ["subject", "kind", "counted", "sessions", "a session [95%]"],
+        rows,
+        "A mean a session over every session counted (0 where a session did not name it), "
+        "with Student's t interval (never below 0 for a count). A card 'taken off by a "
+        "player' left the map after a player's answer; 'by the rules', in the procedure's "
+        "steps.",
+        brief=(0, 2, 4),
+    )
+
+
+def questions(con: Any, run_ids: Sequence[int]) -> Table:
+    """The figures a ruleset's own playtest names as its text's questions."""
+    rows, n = _means(con, run_ids, "c.kind = 'question'")
+    return Table(
+        "questions",
+        f"The text's questions, a session ({n} sessions)",
+        ["question", "sessions", "a session [95%]"],
+        [[subject, sessions, mean] for subject, _k, _m, sessions, mean in rows],
+        "Each figure is a mean a session over every session counted, with Student's t "
+        "interval; what each counts is in the ruleset's playtest.py.",
+    )
+
+
 # Each figure a ruleset's facts may feed (``dsl.contract.Playtest.figures``), by name.
 FIGURES: dict[str, Callable[[Any, Sequence[int]], Table]] = {
     "schemes": lambda con, ids: by_group(con, ids, "scheme", "Win rate per scheme", "schemes"),
@@ -530,6 +603,8 @@ FIGURES: dict[str, Callable[[Any, Sequence[int]], Table]] = {
     "cards": cards,
     "scenes": scenes,
     "seats": seats,
+    "counts": counts,
+    "questions": questions,
 }
 
 

@@ -176,7 +176,7 @@ def as_csv(table: Table) -> str:
                 line.append("" if value is None else value)
             elif isinstance(value, Rate | Difference):
                 data = value.data()
-                first = data.get("rate", data.get("difference"))
+                first = next((data[k] for k in ("rate", "difference", "mean") if k in data), None)
                 line += [_num(first), _num(data["low"]), _num(data["high"]), data["n"]]
             else:  # a row without this figure (a card that cannot be taken out)
                 line += [shown(value), "", "", ""]

@@ -9,6 +9,9 @@ Tables (every figure row names its ``game_id``; a game is a seed played by one s
 - ``sessions``: one per year played, with its seed, characters and answers (JSON)
 - ``conditions``, ``runouts``, ``peaks``, ``cards``, ``scenes``: per session
 - ``seats``: per session of a game played by seats, each seat's result and score
+- ``counts``: per session, what a game written in text counts (``rules/text/playtest.py``): a
+  subject (a card, a place, an event kind, a number, a ruleset's question), its kind, what is
+  counted and how many; a subject a session does not name counts 0 there
 """
 
 from __future__ import annotations
@@ -51,9 +54,21 @@ CREATE TABLE IF NOT EXISTS scenes (
   game_id BIGINT, year INTEGER, scene VARCHAR, completed_turn INTEGER);
 CREATE TABLE IF NOT EXISTS seats (
   game_id BIGINT, year INTEGER, seat VARCHAR, won BOOLEAN, score INTEGER);
+CREATE TABLE IF NOT EXISTS counts (
+  game_id BIGINT, year INTEGER, subject VARCHAR, kind VARCHAR, measure VARCHAR, amount DOUBLE);
 """
 
-TABLES = ("games", "sessions", "conditions", "runouts", "peaks", "cards", "scenes", "seats")
+TABLES = (
+    "games",
+    "sessions",
+    "conditions",
+    "runouts",
+    "peaks",
+    "cards",
+    "scenes",
+    "seats",
+    "counts",
+)
 
 
 def connect(path: str | Path, *, read_only: bool = False) -> Any:
@@ -196,6 +211,7 @@ class Writer:
             self.rows["cards"] += [(gid, y, *card) for card in s["cards"]]
             self.rows["scenes"] += [(gid, y, scene, turn) for scene, turn in s["scenes"]]
             self.rows["seats"] += [(gid, y, *seat) for seat in s.get("seats", ())]
+            self.rows["counts"] += [(gid, y, *count) for count in s.get("counts", ())]
 
     def pending(self) -> int:
         return len(self.rows["games"])

@@ -2,7 +2,8 @@
 
 A print tool's data merge lays out one card per row, so a card with three printed numbers has
 three rows (``copy`` says which). Values are plain: no quotes from the card language, lists by
-commas, flags ``yes``. With ``icons="tokens"`` each vocabulary word that has an icon becomes
+commas, flags ``yes``; a ``dice grid`` also gets a column a square (``path r1c1``: "start
+stability", "any 6", "empty"). With ``icons="tokens"`` each vocabulary word that has an icon becomes
 its ``xxNAME`` token (``faces.toml`` names them), in fields and in text, and a recipe fills the
 designer's ``x1,y1 .. x4,y4`` columns (colour code round the face, resource icon).
 """
@@ -92,6 +93,29 @@ class Tokens:
         return out
 
 
+def _grid(value: Any) -> bool:
+    """A ``dice grid`` field's value: rows of squares, each a dict or None (empty)."""
+    return (
+        isinstance(value, list)
+        and bool(value)
+        and all(isinstance(row, list) for row in value)
+        and all(sq is None or (isinstance(sq, dict) and "start" in sq) for r in value for sq in r)
+    )
+
+
+def square_text(square: dict[str, Any] | None) -> str:
+    """One square of a dice grid as the card language writes it ("start stability", "any 6")."""
+    if square is None:
+        return "empty"
+    words = [w for w in ("start", "end") if square.get(w)]
+    words.append(str(square["die"]) if square.get("die") else "any")
+    words += [str(square[k]) for k in ("face", "group") if square.get(k) is not None]
+    step = square.get("step")
+    if step is not None:
+        words.append("equal" if step == 0 else f"plus {step}" if step > 0 else f"minus {-step}")
+    return " ".join(words)
+
+
 def merge_rows(
     printed: Sequence[PrintedCard],
     style: FaceStyle,
@@ -127,6 +151,11 @@ def merge_rows(
                 cell = plain(printed_value) if printed_value != "" else "yes"
             row[column] = cell
             seen.setdefault(column)
+            if _grid(values.get(name)):  # a column a square: "path r1c1" .. "path r4c4"
+                for r, squares in enumerate(values[name], start=1):
+                    for k, square in enumerate(squares, start=1):
+                        row[f"{column} r{r}c{k}"] = square_text(square)
+                        seen.setdefault(f"{column} r{r}c{k}")
         lines = [tokens.text(t) if tokens else t for t in card.printed]
         row[prefix + "text"] = "\n".join(lines)
         for k, line in enumerate(lines, start=1):

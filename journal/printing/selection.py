@@ -40,6 +40,8 @@ class PrintedCard:
 
 
 def copies_of(card: Any) -> tuple[int | None, ...]:
+    """One entry per printed copy: the card's printed numbers, else as many unnumbered copies as
+    its ``copies`` field says (the count the world engine deals), else one."""
     number = card.fields.get("number")
     if isinstance(number, list | tuple) and number:
         return tuple(int(n) for n in number)

@@ -1,6 +1,13 @@
 """What one played world game tells a playtest report (``chronicler simulate``): each seat's
 result and score, the rounds it took, and per card how often it was drawn and played. The facts
-keep the seed, the seats and the answers, so the game replays without its bot."""
+keep the seed, the seats and the answers, so the game replays without its bot.
+
+``counts`` (the store's ``counts`` table, the report's ``counts`` figure) are what any world game
+can count, per session: the events of each kind, each card put on the map (at a place) and
+taken off it, by a player or by the procedure (the events that follow a player's answer other
+than ``pass``, up to the next question, are that player's), each card a player's answer names
+("Take: Overcome" chooses the card Overcome), the cards a player took off the map at each place,
+and each number of the table at the end. A ruleset's own playtest adds its questions to them."""
 
 from __future__ import annotations
 
@@ -9,17 +16,58 @@ from typing import Any
 
 from dsl.world.events import WorldEvent
 
+PASS = "pass"
+
 
 def play_game(game: Any, bot: Any) -> dict[str, Any]:
     """Play the game to its end with the bot; its facts in the simulation store's shape."""
     uses = getattr(bot, "uses_observation", True)
+    by_players: list[bool] = [False] * len(game.events)  # each event: did a player's answer do it?
     while (decision := game.pending()) is not None:
+        by_players += [False] * (len(game.events) - len(by_players))
         obs = game.observation(decision.who) if uses else None
-        game.apply(bot.choose(obs, decision))
-    return facts(game)
+        answer = bot.choose(obs, decision)
+        game.apply(answer)
+        by_players += [str(answer) != PASS] * (len(game.events) - len(by_players))
+    return facts(game, by_players)
 
 
-def facts(game: Any) -> dict[str, Any]:
+Count = tuple[str, str, str, float]  # subject, its kind, what is counted, how many
+
+
+def counts(game: Any, by_players: list[bool]) -> list[Count]:
+    """The game-agnostic counts of one session (the module's docstring)."""
+    kinds = {str(c.name): str(c.kind) for c in game.ruleset.all_cards}
+    places = set(game.world.places)
+    tally: Counter[tuple[str, str, str]] = Counter()
+    for k, event in enumerate(game.events):
+        tally[(str(event.kind), "event", "a session")] += 1
+        if event.kind != WorldEvent.CARD_MOVED:
+            continue
+        data = event.data
+        card, kind = str(data["name"]), str(data["card_kind"])
+        source, to = str(data.get("source", "")), str(data.get("to", ""))
+        player = k < len(by_players) and by_players[k]
+        if to in places and source not in places:
+            tally[(card, kind, "put on the map")] += 1
+        if source in places and to not in places:
+            tally[
+                (card, kind, "taken off by a player" if player else "taken off by the rules")
+            ] += 1
+            if player:
+                tally[(source, "place", f"{kind} taken off here by a player")] += 1
+    for answer in game.state.answers:
+        label, colon, card = str(answer).partition(": ")
+        if colon and card in kinds:
+            tally[(card, kinds[card], f"chosen by a player ({label})")] += 1
+    rows: list[Count] = [(s, k, m, float(n)) for (s, k, m), n in sorted(tally.items())]
+    for name, value in sorted(game.state.values.get("", {}).items()):
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            rows.append((str(name), "number", "at the end", float(value)))
+    return rows
+
+
+def facts(game: Any, by_players: list[bool] | None = None) -> dict[str, Any]:
     st = game.state
     result = st.result
     scores = dict(result.get("scores", {}))
@@ -61,6 +109,7 @@ def facts(game: Any) -> dict[str, Any]:
         "peaks": [],
         "supply": None,
         "seats": [(p, p in winners, int(scores.get(p, 0))) for p in st.players],
+        "counts": counts(game, by_players or []),
     }
 
 

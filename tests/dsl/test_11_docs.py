@@ -92,5 +92,7 @@ def test_the_cards_print_as_a_pdf_and_as_their_wording(
     code, said, err = run(capsys, "print", str(folder), "--out", str(printed), "--dpi", "60")
     assert code == 0, err
     pdf = PdfReader(printed / "lantern-road-poker-a4.pdf")
-    assert len(pdf.pages) == 2  # nine cards on one sheet: its fronts, then its backs
-    assert "9 cards, 9 printed copies" in said
+    # nine cards, one of them twice (copies 2: the deck holds two), so ten printed copies on
+    # two sheets: each sheet's fronts, then its backs
+    assert len(pdf.pages) == 4
+    assert "9 cards, 10 printed copies" in said
