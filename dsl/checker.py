@@ -211,6 +211,17 @@ class _VocabularyBuilder:
     # -- categories and their shapes --
 
     def category(self, form: ast.CategoryDecl) -> None:
+        from dsl.each_member import EachError, expand  # "... for each resource": one per member
+
+        try:
+            each = expand(form, self.v)
+        except EachError as error:
+            self.d.error(error.message, error.span)  # type: ignore[arg-type]
+            return
+        if each is not None:
+            for one in each:
+                self.category(one)
+            return
         name = " ".join(form.name.text.split())
         key = name.casefold()
         if key in self.v.categories:

@@ -64,6 +64,7 @@ class NumberText:
     effect: ast.Effect
     bound: Any = None
     below: bool = False  # "At below 0:": a change that would pass the floor, "the deficit" past it
+    above: bool = False  # "At above 12:": a change that would pass the top, "the excess" past it
 
 
 @dataclass(slots=True)
@@ -288,6 +289,7 @@ def _band(decl: PropertyDecl, item: ast.Field) -> Band:
 
 LABEL = re.compile(r"at (\d+)(?: back to (\d+))?", re.IGNORECASE)
 BELOW = re.compile(r"at below (\d+)", re.IGNORECASE)
+ABOVE = re.compile(r"at above (\d+)", re.IGNORECASE)
 
 
 def _number_text(decl: PropertyDecl, item: ast.Field | ast.Block | ast.Effect) -> NumberText:
@@ -304,6 +306,17 @@ def _number_text(decl: PropertyDecl, item: ast.Field | ast.Block | ast.Effect) -
                 item.label.span if item.label is not None else item.span,
             )
         return NumberText(decl.name, decl.low, None, item, below=True)
+    above = ABOVE.fullmatch(label.text) if label is not None else None
+    if above is not None and isinstance(item, ast.Effect):
+        if decl.high is None or int(above[1]) != decl.high:
+            raise FormError(
+                f"{decl.name} has no top to pass: a change past it is 'At above <its highest>: ...'"
+                if decl.high is None
+                else f"{decl.name} stops at {decl.high}: a change past its top is 'At above "
+                f"{decl.high}: ...'",
+                item.label.span if item.label is not None else item.span,
+            )
+        return NumberText(decl.name, decl.high, None, item, above=True)
     found = LABEL.fullmatch(label.text) if label is not None else None
     if not isinstance(item, ast.Effect) or label is None or found is None:
         raise FormError(

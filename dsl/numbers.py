@@ -200,7 +200,7 @@ class NumberReader:
             return True
         if self._spaced_field_of(words) is not None:
             return True
-        if words[:2] == ["the", "deficit"]:
+        if words[:2] in (["the", "deficit"], ["the", "excess"]):
             return True
         if words[0] == "the" and " ".join(x.text for x in lx[1:]) in self.b.v.values:
             return True  # a declared value: "the outnumbering"
@@ -245,6 +245,8 @@ class NumberReader:
             raise NumberError("write 'the sum of the <field> of each <thing>'", _span(lx))
         if words == ["the", "deficit"]:  # what a change took past a number's floor
             return Bound("the deficit")
+        if words == ["the", "excess"]:  # what a change took past a number's top
+            return Bound("the excess")
         if len(words) == 1 and words[0] in fields:
             return Read(self._field(words[0]), None)
         if len(words) == 2 and words[0] == "your" and words[1] in fields:

@@ -34,6 +34,7 @@ class Threshold:
     text: str = ""
     back_to: int | None = None
     below: bool = False  # run by a change that would pass ``at`` (the floor), with the deficit
+    above: bool = False  # run by a change that would pass ``at`` (the top), with the excess
 
 
 @dataclass(frozen=True, slots=True)

@@ -98,12 +98,14 @@ class Ops:
             if nxt == at:
                 if step < 0:  # at its floor: the deficit passes on, when a text says where
                     self._past_floor(owner, decl, at, left, ctx)
+                else:  # at its top: the excess overflows, when a text says where
+                    self._past_floor(owner, decl, at, left, ctx, above=True)
                 break  # at its end: the rest of the change is lost
             at = nxt
             left -= 1
             held[decl.name] = at
             for threshold in decl.thresholds:
-                if threshold.at != at or threshold.below:
+                if threshold.at != at or threshold.below or threshold.above:
                     continue
                 self.emit(WorldEvent.THRESHOLD_REACHED, owner=owner, property=decl.name, at=at)
                 if threshold.ability is not None:
@@ -123,22 +125,40 @@ class Ops:
         return at
 
     def _past_floor(
-        self, owner: str, decl: PropertyDecl, at: int, deficit: int, ctx: Context | None
+        self,
+        owner: str,
+        decl: PropertyDecl,
+        at: int,
+        deficit: int,
+        ctx: Context | None,
+        *,
+        above: bool = False,
     ) -> None:
         """``At below 0: ...``: the text runs with "the deficit" bound (what the change would
-        have taken past the floor); the number stays at its floor."""
+        have taken past the floor); the number stays at its floor. ``At above 12: ...``
+        (``above``): the same past the top, with "the excess" bound."""
         for threshold in decl.thresholds:
-            if not threshold.below or threshold.at != at:
+            if not (threshold.above if above else threshold.below) or threshold.at != at:
                 continue
-            self.emit(
-                WorldEvent.THRESHOLD_REACHED,
-                owner=owner,
-                property=decl.name,
-                at=at,
-                deficit=deficit,
-            )
+            if above:
+                self.emit(
+                    WorldEvent.THRESHOLD_REACHED,
+                    owner=owner,
+                    property=decl.name,
+                    at=at,
+                    excess=deficit,
+                )
+            else:
+                self.emit(
+                    WorldEvent.THRESHOLD_REACHED,
+                    owner=owner,
+                    property=decl.name,
+                    at=at,
+                    deficit=deficit,
+                )
             if threshold.ability is not None:
-                self.game.run_text(threshold.ability, owner, ctx, {"the deficit": deficit})
+                bound = {"the excess" if above else "the deficit": deficit}
+                self.game.run_text(threshold.ability, owner, ctx, bound)
 
     # ---- cards -------------------------------------------------------------------------------
 
