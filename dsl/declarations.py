@@ -86,6 +86,7 @@ class Declared:
     score_span: Span = NOWHERE
     texts: list[NumberText] = field(default_factory=list)
     in_play: dict[str, Span] = field(default_factory=dict)  # kinds in play from the start
+    played: dict[str, Span] = field(default_factory=dict)  # kinds each player plays one of
     durations: dict[str, Any] = field(default_factory=dict)  # by tag: ``dsl.world.durations``
 
 
@@ -111,6 +112,7 @@ class WorldForm:
     score: str | None = None
     span: Span = NOWHERE
     in_play: str | None = None  # "models are in play from the start": the kind
+    played: str | None = None  # "heroes are played by players, one each": the kind
     duration: Any = None  # "Fleeting conditions are held until ...": ``dsl.world.durations``
 
 
@@ -151,6 +153,10 @@ def read_world_form(form: ast.CategoryDecl) -> WorldForm | None:
         return _zone(name, plain[i], atoms, form)
     if _words(plain) == ["in", "play", "from", "the", "start"]:
         return WorldForm(in_play=_owner(folded.split()), span=form.span)
+    from dsl.world.control import read_played
+
+    if form.plural and read_played(_words(plain)):
+        return WorldForm(played=_owner(folded.split()), span=form.span)
     if head == "held" and form.plural:
         from dsl.world.durations import DurationError, read_duration
 
@@ -207,6 +213,7 @@ def _property(
     low: int | None = 0
     high: int | None = None
     start: int | None = None
+    start_field: str | None = None
     owner: str | None = None
     for clause in _clauses(atoms, _after(atoms, head)):
         words = _words(clause)
@@ -221,6 +228,9 @@ def _property(
             if k + 1 >= len(words):
                 raise FormError(f"say whose {name} it is: {example}", clause[k].span)
             owner = _owner(words[k + 1 :])
+            continue
+        if words[k : k + 3] == ["starting", "at", "its"] and len(clause) > k + 3:
+            start_field = " ".join(words[k + 3 :])  # a card's own field: "starting at its nerve"
             continue
         if words[k : k + 2] == ["starting", "at"] and len(clause) == k + 3:
             if clause[k + 2].kind != "number":
@@ -243,7 +253,9 @@ def _property(
         raise FormError(
             f"{name} starts at {first}, outside {low}..{'' if high is None else high}", form.span
         )
-    decl = replace(decl, start=first)
+    decl = replace(decl, start=first, start_field=start_field)
+    if start_field is not None and owner in (GAME, PLAYER):
+        raise FormError(f"only a number of a kind of card starts at its {start_field}", form.span)
     category = Category(
         name,
         name,
@@ -416,6 +428,8 @@ def add(declared: Declared, part: WorldForm, report: Report) -> None:
         declared.zones[part.zone.name.casefold()] = part.zone
     if part.in_play is not None:
         declared.in_play[part.in_play] = part.span
+    if part.played is not None:
+        declared.played[part.played] = part.span
     if part.duration is not None:
         declared.durations[part.duration.tag.casefold()] = part.duration
 
@@ -444,6 +458,10 @@ def check(declared: Declared, card_kinds: list[str], report: Report) -> None:
         if kind not in kinds:
             hint = did_you_mean(kind, card_kinds)
             report(f"'{kind}' in play from the start is no kind of card{hint}", span)
+    for kind, span in declared.played.items():
+        if kind not in kinds:
+            hint = did_you_mean(kind, card_kinds)
+            report(f"'{kind}' played by players is no kind of card{hint}", span)
     for held in declared.durations.values():
         if held.kind not in kinds:
             hint = did_you_mean(held.kind, card_kinds)

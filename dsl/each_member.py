@@ -20,6 +20,7 @@ from dataclasses import replace
 
 from dsl import ast
 from dsl.diagnostics import did_you_mean
+from dsl.runtime import Span
 from dsl.vocabulary import Vocabulary
 
 _FOR = re.compile(r"(?P<head>.*\S)\s+for\s+(?P<member>\S.*)", re.IGNORECASE | re.DOTALL)
@@ -28,7 +29,7 @@ _FOR = re.compile(r"(?P<head>.*\S)\s+for\s+(?P<member>\S.*)", re.IGNORECASE | re
 class EachError(Exception):
     """A ``for each`` declaration that cannot be read: its message names what to write."""
 
-    def __init__(self, message: str, span: object) -> None:
+    def __init__(self, message: str, span: Span) -> None:
         super().__init__(message)
         self.message = message
         self.span = span

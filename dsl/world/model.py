@@ -64,6 +64,7 @@ class PropertyDecl:
     thresholds: tuple[Threshold, ...] = ()
     bands: tuple[Band, ...] = ()
     span: Span | None = None
+    start_field: str | None = None  # "starting at its nerve": each card's own field
 
     def clamp(self, value: int) -> int:
         if self.low is not None and value < self.low:
@@ -140,6 +141,8 @@ class World:
     tables: Mapping[str, Any] = field(default_factory=dict)
     # the card kinds in play from the start ("models are in play from the start"), folded
     in_play: tuple[str, ...] = ()
+    # the card kinds each player plays one of ("heroes are played by players, one each"), folded
+    played: tuple[str, ...] = ()
     # how long a held card lasts, by the tag it carries (``dsl.world.durations``)
     durations: Mapping[str, Any] = field(default_factory=dict)
 

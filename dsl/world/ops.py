@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from dsl.kernel.table import TableError
 from dsl.runtime import Context
 
+from . import control
 from .events import WorldEvent
 from .model import GAME, PropertyDecl, World
 from .state import WorldState, owned_key, split_key, zone_key
@@ -45,6 +46,7 @@ class Ops:
         decl = self.world.property(name)
         if decl is not None and decl.owner == GAME:
             owner = GAME  # one number for the table, whoever reads it
+        owner = control.holder(self.world, self.state, owner, decl)  # a player's own card's
         held = self.state.values.get(owner, {})
         if decl is None:
             return int(held.get(name.casefold(), 0))
@@ -65,6 +67,7 @@ class Ops:
         decl = self.world.property(name)
         if decl is not None and decl.owner == GAME:
             owner = GAME  # "Gain 1 momentum.": the table's one pool, whoever gains it
+        owner = control.holder(self.world, self.state, owner, decl)  # "Lose 1 nerve.": the hero's
         key = decl.name if decl is not None else name.casefold()
         before = self.value(owner, key)
         if delta == 0:
@@ -331,6 +334,7 @@ class Ops:
         if source is not None:
             del self.state.pieces[source][key]
         self.state.pieces.setdefault(to, {})[key] = 1
+        control.follow(self.state, player, to)  # the card the player plays as stands with the pawn
         self.emit(WorldEvent.PAWN_MOVED, player=player, source=source, to=to)
 
     # ---- dice --------------------------------------------------------------------------------

@@ -52,6 +52,8 @@ def test_the_refresh_brings_the_action_dice_back_to_five(winters: Any) -> None:
     for _ in range(3):
         game.apply("Take: Rest")
         game.pending()
+        game.apply("Body")  # the track the rest recovers
+        game.pending()
     assert game.state.values["p1"]["red dice"] == 2
     game.apply("pass")
     game.pending()
