@@ -36,9 +36,10 @@ NOWHERE = Span("<declared>", 1, 1, 1, 1)  # a span for a record made before it i
 Report = Callable[[str, Span], None]
 
 # the shape words of a property ("light is a number 0..6 of players")
-PROPERTY_SHAPES: dict[str, Literal["number", "track", "reservoir"]] = {
+PROPERTY_SHAPES: dict[str, Literal["number", "track", "reservoir", "pool"]] = {
     "number": "number",
     "track": "track",
+    "pool": "pool",  # dice held by face: ``dsl.world.pools``
 }
 # how a zone is seen: the words after its comma
 VISIBILITY: dict[str, Visibility] = {
@@ -204,7 +205,7 @@ def _after(atoms: list[ast.Atom], head: ast.Atom) -> int:
 
 def _property(
     name: str,
-    shape: Literal["number", "track", "reservoir"],
+    shape: Literal["number", "track", "reservoir", "pool"],
     head: ast.Atom,
     atoms: list[ast.Atom],
     form: ast.CategoryDecl,
@@ -214,6 +215,7 @@ def _property(
     high: int | None = None
     start: int | None = None
     start_field: str | None = None
+    sides = 6
     owner: str | None = None
     for clause in _clauses(atoms, _after(atoms, head)):
         words = _words(clause)
@@ -228,6 +230,13 @@ def _property(
             if k + 1 >= len(words):
                 raise FormError(f"say whose {name} it is: {example}", clause[k].span)
             owner = _owner(words[k + 1 :])
+            continue
+        if shape == "pool" and words[k : k + 2] == ["each", "a"] and len(words) == k + 3:
+            if not re.fullmatch(r"d[1-9]\d*", words[k + 2]):  # "each a d6": the pool's dice
+                raise FormError(
+                    f"a pool's dice are 'each a d6': not '{words[k + 2]}'", clause[-1].span
+                )
+            sides = int(words[k + 2][1:])
             continue
         if words[k : k + 3] == ["starting", "at", "its"] and len(clause) > k + 3:
             start_field = " ".join(words[k + 3 :])  # a card's own field: "starting at its nerve"
@@ -253,7 +262,7 @@ def _property(
         raise FormError(
             f"{name} starts at {first}, outside {low}..{'' if high is None else high}", form.span
         )
-    decl = replace(decl, start=first, start_field=start_field)
+    decl = replace(decl, start=first, start_field=start_field, sides=sides)
     if start_field is not None and owner in (GAME, PLAYER):
         raise FormError(f"only a number of a kind of card starts at its {start_field}", form.span)
     category = Category(

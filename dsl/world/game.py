@@ -498,6 +498,11 @@ def _deal(game: WorldGame) -> None:
                 own = fields.get((info["name"], info["kind"]), {}).get(decl.start_field)
                 start = decl.clamp(int(own)) if isinstance(own, int) else start
             st.values.setdefault(owner, {})[decl.name] = start
+            if decl.shape == "pool":  # dice held by face: rolled in when the game starts
+                from .pools import change
+
+                st.values[owner][decl.name] = 0
+                change(game, owner, decl, start, "start", tell=False)
     pawn = world.pawn()
     if pawn is not None and world.places:
         for player in st.players:

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from dsl.runtime import Span
 
-PropertyShape = Literal["number", "track", "reservoir"]
+PropertyShape = Literal["number", "track", "reservoir", "pool"]
 Visibility = Literal["public", "hidden", "owner"]
 GAME = ""  # the owner of a property the game itself holds (one pool for the table)
 PLAYER = "player"  # the kind every seat is
@@ -65,6 +65,7 @@ class PropertyDecl:
     bands: tuple[Band, ...] = ()
     span: Span | None = None
     start_field: str | None = None  # "starting at its nerve": each card's own field
+    sides: int = 6  # a pool's dice ("each a d6": ``dsl.world.pools``)
 
     def clamp(self, value: int) -> int:
         if self.low is not None and value < self.low:

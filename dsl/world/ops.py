@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from dsl.kernel.table import TableError
 from dsl.runtime import Context
 
-from . import control
+from . import control, pools
 from .events import WorldEvent
 from .model import GAME, PropertyDecl, World
 from .state import WorldState, owned_key, split_key, zone_key
@@ -26,11 +26,12 @@ if TYPE_CHECKING:
 class Ops:
     """The named state changes of one game (``game.ops``)."""
 
-    __slots__ = ("game", "world")
+    __slots__ = ("game", "overflowing", "world")
 
     def __init__(self, game: WorldGame) -> None:
         self.game = game
         self.world: World = game.world
+        self.overflowing: set[tuple[str, str]] = set()  # "At above" texts running now
 
     @property
     def state(self) -> WorldState:
@@ -48,6 +49,8 @@ class Ops:
             owner = GAME  # one number for the table, whoever reads it
         owner = control.holder(self.world, self.state, owner, decl)  # a player's own card's
         held = self.state.values.get(owner, {})
+        if decl is None and (pooled := pools.reading(self.world, name)) is not None:
+            return pools.read(self.game, owner, *pooled)  # "your highest charm"
         if decl is None:
             return int(held.get(name.casefold(), 0))
         return int(held.get(decl.name, decl.start))
@@ -68,6 +71,8 @@ class Ops:
         if decl is not None and decl.owner == GAME:
             owner = GAME  # "Gain 1 momentum.": the table's one pool, whoever gains it
         owner = control.holder(self.world, self.state, owner, decl)  # "Lose 1 nerve.": the hero's
+        if decl is not None and decl.shape == "pool":  # dice by face: ``dsl.world.pools``
+            return pools.change(self.game, owner, decl, delta, why)
         key = decl.name if decl is not None else name.casefold()
         before = self.value(owner, key)
         if delta == 0:
@@ -159,9 +164,17 @@ class Ops:
                     at=at,
                     deficit=deficit,
                 )
-            if threshold.ability is not None:
-                bound = {"the excess" if above else "the deficit": deficit}
+            if threshold.ability is None:
+                continue
+            bound = {"the excess" if above else "the deficit": deficit}
+            if not above:
                 self.game.run_text(threshold.ability, owner, ctx, bound)
+            elif (owner, decl.name) not in self.overflowing:  # come back round: it is lost
+                self.overflowing.add((owner, decl.name))
+                try:
+                    self.game.run_text(threshold.ability, owner, ctx, bound)
+                finally:
+                    self.overflowing.discard((owner, decl.name))
 
     # ---- cards -------------------------------------------------------------------------------
 

@@ -104,3 +104,17 @@ def test_a_misdeclaration_is_told_where_it_is_written(old: str, new: str, error:
     assert old in WELLS
     found = errors_of(WELLS.replace(old, new, 1))
     assert any(line.startswith(error) for line in found), found
+
+
+RING = WELLS.replace(
+    "  At above 5 for earth: Gain points equal to the excess.\n",
+    "  At above 5 for earth: Gain water mana equal to the excess.\n",
+)
+
+
+def test_an_overflow_that_comes_back_round_is_lost() -> None:
+    g = new_game(load_text(RING), seed=1, players=1)
+    g.pending()
+    g.state.values["p1"]["earth mana"] = 5
+    g.ops.change("p1", "water mana", 4 + 2)  # water full, earth full, back to water: lost
+    assert g.ops.value("p1", "water mana") == 5 and g.ops.value("p1", "earth mana") == 5
