@@ -211,6 +211,17 @@ class _VocabularyBuilder:
     # -- categories and their shapes --
 
     def category(self, form: ast.CategoryDecl) -> None:
+        from dsl.each_member import EachError, expand  # "... for each resource": one per member
+
+        try:
+            each = expand(form, self.v)
+        except EachError as error:
+            self.d.error(error.message, error.span)
+            return
+        if each is not None:
+            for one in each:
+                self.category(one)
+            return
         name = " ".join(form.name.text.split())
         key = name.casefold()
         if key in self.v.categories:
@@ -1780,6 +1791,15 @@ def _check_number_texts(vocab: Vocabulary, checker: _CardChecker) -> None:
     for text in world.texts if world is not None else ():
         effect = ast.Effect(None, text.effect.sentences, text.effect.span)
         text.bound = checker.effect(effect, [], "procedure")
+    for decl in world.properties.values() if world is not None else ():
+        schema = vocab.kinds.get(decl.owner)
+        start = decl.start_field  # "starting at its nerve": a field of the owner's kind
+        if start is not None and schema is not None and start not in schema.fields:
+            hint = did_you_mean(start, list(schema.fields))
+            checker.d.error(
+                f"{decl.name} starts at its {start}, which is no field of a {decl.owner}{hint}",
+                decl.span or schema.span,
+            )
 
 
 def _check_checks(

@@ -1301,7 +1301,9 @@ def _compile_number_texts(vocabulary: Any, compile_step: Callable[[str, Any], An
         if text.bound is None:
             continue
         ability = compile_step(f"{text.number} at {text.at}", text.bound)
-        threshold = Threshold(text.at, ability, ability.text, text.back_to, below=text.below)
+        threshold = Threshold(
+            text.at, ability, ability.text, text.back_to, below=text.below, above=text.above
+        )
         by_number.setdefault(text.number.casefold(), []).append(threshold)
     for key, thresholds in by_number.items():
         world.properties[key] = replace(world.properties[key], thresholds=tuple(thresholds))

@@ -36,9 +36,10 @@ NOWHERE = Span("<declared>", 1, 1, 1, 1)  # a span for a record made before it i
 Report = Callable[[str, Span], None]
 
 # the shape words of a property ("light is a number 0..6 of players")
-PROPERTY_SHAPES: dict[str, Literal["number", "track", "reservoir"]] = {
+PROPERTY_SHAPES: dict[str, Literal["number", "track", "reservoir", "pool"]] = {
     "number": "number",
     "track": "track",
+    "pool": "pool",  # dice held by face: ``dsl.world.pools``
 }
 # how a zone is seen: the words after its comma
 VISIBILITY: dict[str, Visibility] = {
@@ -64,6 +65,7 @@ class NumberText:
     effect: ast.Effect
     bound: Any = None
     below: bool = False  # "At below 0:": a change that would pass the floor, "the deficit" past it
+    above: bool = False  # "At above 12:": a change that would pass the top, "the excess" past it
 
 
 @dataclass(slots=True)
@@ -85,6 +87,7 @@ class Declared:
     score_span: Span = NOWHERE
     texts: list[NumberText] = field(default_factory=list)
     in_play: dict[str, Span] = field(default_factory=dict)  # kinds in play from the start
+    played: dict[str, Span] = field(default_factory=dict)  # kinds each player plays one of
     durations: dict[str, Any] = field(default_factory=dict)  # by tag: ``dsl.world.durations``
 
 
@@ -110,6 +113,7 @@ class WorldForm:
     score: str | None = None
     span: Span = NOWHERE
     in_play: str | None = None  # "models are in play from the start": the kind
+    played: str | None = None  # "heroes are played by players, one each": the kind
     duration: Any = None  # "Fleeting conditions are held until ...": ``dsl.world.durations``
 
 
@@ -150,6 +154,10 @@ def read_world_form(form: ast.CategoryDecl) -> WorldForm | None:
         return _zone(name, plain[i], atoms, form)
     if _words(plain) == ["in", "play", "from", "the", "start"]:
         return WorldForm(in_play=_owner(folded.split()), span=form.span)
+    from dsl.world.control import read_played
+
+    if form.plural and read_played(_words(plain)):
+        return WorldForm(played=_owner(folded.split()), span=form.span)
     if head == "held" and form.plural:
         from dsl.world.durations import DurationError, read_duration
 
@@ -197,7 +205,7 @@ def _after(atoms: list[ast.Atom], head: ast.Atom) -> int:
 
 def _property(
     name: str,
-    shape: Literal["number", "track", "reservoir"],
+    shape: Literal["number", "track", "reservoir", "pool"],
     head: ast.Atom,
     atoms: list[ast.Atom],
     form: ast.CategoryDecl,
@@ -206,6 +214,8 @@ def _property(
     low: int | None = 0
     high: int | None = None
     start: int | None = None
+    start_field: str | None = None
+    sides = 6
     owner: str | None = None
     for clause in _clauses(atoms, _after(atoms, head)):
         words = _words(clause)
@@ -220,6 +230,16 @@ def _property(
             if k + 1 >= len(words):
                 raise FormError(f"say whose {name} it is: {example}", clause[k].span)
             owner = _owner(words[k + 1 :])
+            continue
+        if shape == "pool" and words[k : k + 2] == ["each", "a"] and len(words) == k + 3:
+            if not re.fullmatch(r"d[1-9]\d*", words[k + 2]):  # "each a d6": the pool's dice
+                raise FormError(
+                    f"a pool's dice are 'each a d6': not '{words[k + 2]}'", clause[-1].span
+                )
+            sides = int(words[k + 2][1:])
+            continue
+        if words[k : k + 3] == ["starting", "at", "its"] and len(clause) > k + 3:
+            start_field = " ".join(words[k + 3 :])  # a card's own field: "starting at its nerve"
             continue
         if words[k : k + 2] == ["starting", "at"] and len(clause) == k + 3:
             if clause[k + 2].kind != "number":
@@ -242,7 +262,9 @@ def _property(
         raise FormError(
             f"{name} starts at {first}, outside {low}..{'' if high is None else high}", form.span
         )
-    decl = replace(decl, start=first)
+    decl = replace(decl, start=first, start_field=start_field, sides=sides)
+    if start_field is not None and owner in (GAME, PLAYER):
+        raise FormError(f"only a number of a kind of card starts at its {start_field}", form.span)
     category = Category(
         name,
         name,
@@ -288,6 +310,7 @@ def _band(decl: PropertyDecl, item: ast.Field) -> Band:
 
 LABEL = re.compile(r"at (\d+)(?: back to (\d+))?", re.IGNORECASE)
 BELOW = re.compile(r"at below (\d+)", re.IGNORECASE)
+ABOVE = re.compile(r"at above (\d+)", re.IGNORECASE)
 
 
 def _number_text(decl: PropertyDecl, item: ast.Field | ast.Block | ast.Effect) -> NumberText:
@@ -304,6 +327,17 @@ def _number_text(decl: PropertyDecl, item: ast.Field | ast.Block | ast.Effect) -
                 item.label.span if item.label is not None else item.span,
             )
         return NumberText(decl.name, decl.low, None, item, below=True)
+    above = ABOVE.fullmatch(label.text) if label is not None else None
+    if above is not None and isinstance(item, ast.Effect):
+        if decl.high is None or int(above[1]) != decl.high:
+            raise FormError(
+                f"{decl.name} has no top to pass: a change past it is 'At above <its highest>: ...'"
+                if decl.high is None
+                else f"{decl.name} stops at {decl.high}: a change past its top is 'At above "
+                f"{decl.high}: ...'",
+                item.label.span if item.label is not None else item.span,
+            )
+        return NumberText(decl.name, decl.high, None, item, above=True)
     found = LABEL.fullmatch(label.text) if label is not None else None
     if not isinstance(item, ast.Effect) or label is None or found is None:
         raise FormError(
@@ -403,6 +437,8 @@ def add(declared: Declared, part: WorldForm, report: Report) -> None:
         declared.zones[part.zone.name.casefold()] = part.zone
     if part.in_play is not None:
         declared.in_play[part.in_play] = part.span
+    if part.played is not None:
+        declared.played[part.played] = part.span
     if part.duration is not None:
         declared.durations[part.duration.tag.casefold()] = part.duration
 
@@ -431,6 +467,10 @@ def check(declared: Declared, card_kinds: list[str], report: Report) -> None:
         if kind not in kinds:
             hint = did_you_mean(kind, card_kinds)
             report(f"'{kind}' in play from the start is no kind of card{hint}", span)
+    for kind, span in declared.played.items():
+        if kind not in kinds:
+            hint = did_you_mean(kind, card_kinds)
+            report(f"'{kind}' played by players is no kind of card{hint}", span)
     for held in declared.durations.values():
         if held.kind not in kinds:
             hint = did_you_mean(held.kind, card_kinds)

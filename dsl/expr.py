@@ -51,6 +51,7 @@ class Read:
     field: str
     of: Selector | None  # None: the actor's own ("your happiness")
     total: bool = False  # "the sum of the share of each model": 0 when nothing is found
+    member: str | None = None  # "the number of fire among the runes of each tile": a list's
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +166,11 @@ def _read(expr: Read, ctx: Context) -> int:
     things = _found(ctx, expr.of)
     if not things and expr.total:
         return 0
+    if expr.member is not None:  # how many times a list field of each thing holds the member
+        listed = getattr(ctx.host, "listed", None)
+        if listed is None:
+            raise EffectError("this game cannot read a card's list (its host has no listed)")
+        return sum(listed(ctx, thing, expr.field).count(expr.member) for thing in things)
     if not things:
         raise NothingToActOn(f"nothing to read {expr.field} from: '{expr.of.text}'")
     return sum(int(read(ctx, thing, expr.field)) for thing in things)
@@ -199,6 +205,8 @@ def words(expr: Expr) -> str:
         return expr.name
     if isinstance(expr, Count):
         return f"the number of {expr.of.text}"
+    if isinstance(expr, Read) and expr.member is not None and expr.of is not None:
+        return f"the number of {expr.member} among the {expr.field} of {expr.of.text}"
     if isinstance(expr, Read):
         total = "the sum of " if expr.total else ""
         if expr.of is None:

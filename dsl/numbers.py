@@ -36,6 +36,7 @@ from dsl.expr import (
 )
 from dsl.runtime import Span
 from dsl.selectors import Quantity, Selector
+from dsl.vocabulary import singular_of
 
 if TYPE_CHECKING:
     from dsl.binder import Binder, Lexeme
@@ -120,6 +121,24 @@ class NumberReader:
         world = self.b.v.world
         return set(world.properties) if world is not None else set()
 
+    def pool_read(self, words: list[str]) -> str | None:
+        """A pool read by value ("your highest charm", "your charms of value 6"): the name the
+        world engine reads it by (``dsl.world.pools.reading``), else ``None``."""
+        world = self.b.v.world
+        if world is None or len(words) < 3 or words[0] != "your":
+            return None
+        pools = {
+            n: d.name
+            for d in world.properties.values()
+            if d.shape == "pool"
+            for n in (d.name.casefold(), singular_of(d.name.casefold()))
+        }
+        if len(words) == 3 and words[1] in ("highest", "lowest") and words[2] in pools:
+            return f"{pools[words[2]]} {words[1]}"
+        if len(words) == 5 and words[1] in pools and words[2:4] == ["of", "value"]:
+            return f"{pools[words[1]]} of value {words[4]}" if words[4].isdigit() else None
+        return None
+
     def fields(self) -> set[str]:
         """Every number a word may read (kept on the binder: its vocabulary does not change)."""
         found: set[str] | None = getattr(self.b, "_number_words", None)
@@ -192,7 +211,7 @@ class NumberReader:
         if not words:
             return False
         fields = self.fields()
-        if lx[0].kind == "number":
+        if lx[0].kind == "number" or self.pool_read(words) is not None:
             return True
         if words[0] in fields or (words[0] == "your" and words[1:2] and words[1] in fields):
             return True
@@ -200,7 +219,7 @@ class NumberReader:
             return True
         if self._spaced_field_of(words) is not None:
             return True
-        if words[:2] == ["the", "deficit"]:
+        if words[:2] in (["the", "deficit"], ["the", "excess"]):
             return True
         if words[0] == "the" and " ".join(x.text for x in lx[1:]) in self.b.v.values:
             return True  # a declared value: "the outnumbering"
@@ -236,6 +255,14 @@ class NumberReader:
             return Op(
                 MEASURE_OPS[words[1]], self.expression(rest[:cut]), self.expression(rest[cut + 1 :])
             )
+        among = words.index("among") if "among" in words[3:] else -1
+        if among == 4 and words[:3] == ["the", "number", "of"] and words[5:6] == ["the"]:
+            # "the number of fire among the runes of each tile": a list field's members counted
+            listed = {n.casefold() for k in self.b.v.kinds.values() for n in k.fields}
+            if len(words) > 8 and words[6] in listed and words[7] == "of":
+                return Read(words[6], self.selector(lx[8:]), True, member=words[3])
+            form = "'the number of <word> among the <list> of <things>'"
+            raise NumberError(f"write {form}", _span(lx))
         if len(words) > 3 and words[0] == "the" and words[1:3] == ["number", "of"]:
             return Count(self.selector(lx[3:]))
         if len(words) > 5 and words[:3] == ["the", "sum", "of"]:  # 0 when nothing is found
@@ -245,6 +272,10 @@ class NumberReader:
             raise NumberError("write 'the sum of the <field> of each <thing>'", _span(lx))
         if words == ["the", "deficit"]:  # what a change took past a number's floor
             return Bound("the deficit")
+        if words == ["the", "excess"]:  # what a change took past a number's top
+            return Bound("the excess")
+        if (pooled := self.pool_read(words)) is not None:  # "your highest charm"
+            return Read(pooled, None)
         if len(words) == 1 and words[0] in fields:
             return Read(self._field(words[0]), None)
         if len(words) == 2 and words[0] == "your" and words[1] in fields:

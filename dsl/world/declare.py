@@ -80,6 +80,7 @@ def _read(ruleset: CompiledRuleset) -> World:
         score=declared.score.casefold() if declared.score else None,
         tables={name.casefold(): t for name, t in ruleset.tables.items()},
         in_play=tuple(declared.in_play),
+        played=tuple(declared.played),
         durations=dict(declared.durations),
     )
 

@@ -489,13 +489,28 @@ def _deal(game: WorldGame) -> None:
     for key in list(st.zones):
         if key.endswith(DECK):
             st.rng.shuffle(st.zones[key])
+    fields = {(c.name, c.kind): c.fields for c in game.ruleset.all_cards}
     for decl in world.properties.values():
         for owner in each_owner(world, st, decl.owner):
-            st.values.setdefault(owner, {})[decl.name] = decl.start
+            start = decl.start
+            if decl.start_field is not None:  # "starting at its nerve": the card's own
+                info = st.cards[owner]
+                own = fields.get((info["name"], info["kind"]), {}).get(decl.start_field)
+                start = decl.clamp(int(own)) if isinstance(own, int) else start
+            st.values.setdefault(owner, {})[decl.name] = start
+            if decl.shape == "pool":  # dice held by face: rolled in when the game starts
+                from .pools import change
+
+                st.values[owner][decl.name] = 0
+                change(game, owner, decl, start, "start", tell=False)
     pawn = world.pawn()
     if pawn is not None and world.places:
         for player in st.players:
             st.pieces.setdefault(world.places[0], {})[f"{pawn.name}@{player}"] = 1
+    if world.played:  # "heroes are played by players, one each": one each, at the pawn
+        from .control import deal
+
+        deal(world, st, st.zones, lambda p: game.ops.pawn_at(p) or IN_PLAY)
     st.values.setdefault(GAME, {})
 
 

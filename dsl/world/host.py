@@ -167,6 +167,15 @@ class WorldHost:
             return game.ops.value(thing, field)
         raise EffectError(f"cannot read '{field}' of {thing!r}")
 
+    def listed(self, ctx: Context, thing: Any, field: str) -> list[str]:
+        """A list field of a card, its members folded ("the runes of each tile"); none when the
+        card has no such list."""
+        if not isinstance(thing, str) or thing not in self.game.state.cards:
+            return []
+        found = self.game.card_fields(thing).get(field)
+        items = found if isinstance(found, list | tuple) else []
+        return [str(item).casefold() for item in items]
+
     def _declared_field(self, card: str, field: str) -> bool:
         kind = self.game.ruleset.vocabulary.kinds.get(self.game.state.cards[card]["kind"])
         return kind is not None and field in kind.fields

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from dsl.runtime import Span
 
-PropertyShape = Literal["number", "track", "reservoir"]
+PropertyShape = Literal["number", "track", "reservoir", "pool"]
 Visibility = Literal["public", "hidden", "owner"]
 GAME = ""  # the owner of a property the game itself holds (one pool for the table)
 PLAYER = "player"  # the kind every seat is
@@ -34,6 +34,7 @@ class Threshold:
     text: str = ""
     back_to: int | None = None
     below: bool = False  # run by a change that would pass ``at`` (the floor), with the deficit
+    above: bool = False  # run by a change that would pass ``at`` (the top), with the excess
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +64,8 @@ class PropertyDecl:
     thresholds: tuple[Threshold, ...] = ()
     bands: tuple[Band, ...] = ()
     span: Span | None = None
+    start_field: str | None = None  # "starting at its nerve": each card's own field
+    sides: int = 6  # a pool's dice ("each a d6": ``dsl.world.pools``)
 
     def clamp(self, value: int) -> int:
         if self.low is not None and value < self.low:
@@ -139,6 +142,8 @@ class World:
     tables: Mapping[str, Any] = field(default_factory=dict)
     # the card kinds in play from the start ("models are in play from the start"), folded
     in_play: tuple[str, ...] = ()
+    # the card kinds each player plays one of ("heroes are played by players, one each"), folded
+    played: tuple[str, ...] = ()
     # how long a held card lasts, by the tag it carries (``dsl.world.durations``)
     durations: Mapping[str, Any] = field(default_factory=dict)
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from dsl.kernel.table import TableError
 from dsl.runtime import Context
 
+from . import control, pools
 from .events import WorldEvent
 from .model import GAME, PropertyDecl, World
 from .state import WorldState, owned_key, split_key, zone_key
@@ -25,11 +26,12 @@ if TYPE_CHECKING:
 class Ops:
     """The named state changes of one game (``game.ops``)."""
 
-    __slots__ = ("game", "world")
+    __slots__ = ("game", "overflowing", "world")
 
     def __init__(self, game: WorldGame) -> None:
         self.game = game
         self.world: World = game.world
+        self.overflowing: set[tuple[str, str]] = set()  # "At above" texts running now
 
     @property
     def state(self) -> WorldState:
@@ -45,7 +47,10 @@ class Ops:
         decl = self.world.property(name)
         if decl is not None and decl.owner == GAME:
             owner = GAME  # one number for the table, whoever reads it
+        owner = control.holder(self.world, self.state, owner, decl)  # a player's own card's
         held = self.state.values.get(owner, {})
+        if decl is None and (pooled := pools.reading(self.world, name)) is not None:
+            return pools.read(self.game, owner, *pooled)  # "your highest charm"
         if decl is None:
             return int(held.get(name.casefold(), 0))
         return int(held.get(decl.name, decl.start))
@@ -65,6 +70,9 @@ class Ops:
         decl = self.world.property(name)
         if decl is not None and decl.owner == GAME:
             owner = GAME  # "Gain 1 momentum.": the table's one pool, whoever gains it
+        owner = control.holder(self.world, self.state, owner, decl)  # "Lose 1 nerve.": the hero's
+        if decl is not None and decl.shape == "pool":  # dice by face: ``dsl.world.pools``
+            return pools.change(self.game, owner, decl, delta, why)
         key = decl.name if decl is not None else name.casefold()
         before = self.value(owner, key)
         if delta == 0:
@@ -98,12 +106,14 @@ class Ops:
             if nxt == at:
                 if step < 0:  # at its floor: the deficit passes on, when a text says where
                     self._past_floor(owner, decl, at, left, ctx)
+                else:  # at its top: the excess overflows, when a text says where
+                    self._past_floor(owner, decl, at, left, ctx, above=True)
                 break  # at its end: the rest of the change is lost
             at = nxt
             left -= 1
             held[decl.name] = at
             for threshold in decl.thresholds:
-                if threshold.at != at or threshold.below:
+                if threshold.at != at or threshold.below or threshold.above:
                     continue
                 self.emit(WorldEvent.THRESHOLD_REACHED, owner=owner, property=decl.name, at=at)
                 if threshold.ability is not None:
@@ -123,22 +133,48 @@ class Ops:
         return at
 
     def _past_floor(
-        self, owner: str, decl: PropertyDecl, at: int, deficit: int, ctx: Context | None
+        self,
+        owner: str,
+        decl: PropertyDecl,
+        at: int,
+        deficit: int,
+        ctx: Context | None,
+        *,
+        above: bool = False,
     ) -> None:
         """``At below 0: ...``: the text runs with "the deficit" bound (what the change would
-        have taken past the floor); the number stays at its floor."""
+        have taken past the floor); the number stays at its floor. ``At above 12: ...``
+        (``above``): the same past the top, with "the excess" bound."""
         for threshold in decl.thresholds:
-            if not threshold.below or threshold.at != at:
+            if not (threshold.above if above else threshold.below) or threshold.at != at:
                 continue
-            self.emit(
-                WorldEvent.THRESHOLD_REACHED,
-                owner=owner,
-                property=decl.name,
-                at=at,
-                deficit=deficit,
-            )
-            if threshold.ability is not None:
-                self.game.run_text(threshold.ability, owner, ctx, {"the deficit": deficit})
+            if above:
+                self.emit(
+                    WorldEvent.THRESHOLD_REACHED,
+                    owner=owner,
+                    property=decl.name,
+                    at=at,
+                    excess=deficit,
+                )
+            else:
+                self.emit(
+                    WorldEvent.THRESHOLD_REACHED,
+                    owner=owner,
+                    property=decl.name,
+                    at=at,
+                    deficit=deficit,
+                )
+            if threshold.ability is None:
+                continue
+            bound = {"the excess" if above else "the deficit": deficit}
+            if not above:
+                self.game.run_text(threshold.ability, owner, ctx, bound)
+            elif (owner, decl.name) not in self.overflowing:  # come back round: it is lost
+                self.overflowing.add((owner, decl.name))
+                try:
+                    self.game.run_text(threshold.ability, owner, ctx, bound)
+                finally:
+                    self.overflowing.discard((owner, decl.name))
 
     # ---- cards -------------------------------------------------------------------------------
 
@@ -311,6 +347,7 @@ class Ops:
         if source is not None:
             del self.state.pieces[source][key]
         self.state.pieces.setdefault(to, {})[key] = 1
+        control.follow(self.state, player, to)  # the card the player plays as stands with the pawn
         self.emit(WorldEvent.PAWN_MOVED, player=player, source=source, to=to)
 
     # ---- dice --------------------------------------------------------------------------------

@@ -24,10 +24,15 @@ def obstacles_in_play(game: WorldGame) -> dict[str, str]:
 
 
 def pass_to_the_end(game: WorldGame) -> int:
-    """Every player passes every action phase; how many times they were asked."""
+    """Every player passes every action phase; how many times they were asked to act. Any
+    other question (where a threat location goes when a track reaches its end) takes the first
+    option."""
     asked = 0
     while (decision := game.pending()) is not None:
-        assert PASS in decision.options
+        if PASS not in decision.options:
+            assert decision.kind != "action"
+            game.apply(decision.options[0])
+            continue
         asked += 1
         game.apply(PASS)
     return asked

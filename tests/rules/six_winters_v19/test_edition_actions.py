@@ -55,11 +55,55 @@ def test_from_whitehold_only_the_empire_is_reached(winters: Any) -> None:
     assert game.ops.pawn_at("p1") == "Whitehold" and game.state.values["p1"]["red dice"] == 5
 
 
-def test_rest_spends_one_die(winters: Any) -> None:
+def character_of(game: WorldGame, player: str) -> str:
+    (card,) = [c for c, info in game.state.cards.items() if info.get("player") == player]
+    return card
+
+
+def test_each_player_plays_a_character_standing_at_their_token(winters: Any) -> None:
+    game = session(winters, players=3)
+    game.pending()
+    characters = [character_of(game, p) for p in ("p1", "p2", "p3")]
+    assert len(set(characters)) == 3
+    for player, card in zip(("p1", "p2", "p3"), characters, strict=True):
+        assert game.state.cards[card]["kind"] == "character"
+        assert game.state.cards[card]["at"] == game.ops.pawn_at(player)
+        # "Stress": each stress die starts at the face the character's track shows
+        printed = winters.card(card, "character").fields
+        assert game.ops.value(player, "psyche") == printed["psyche"]
+        assert game.ops.value(player, "body") == printed["body"]
+
+
+def test_rest_spends_one_die_for_one_stress_back_on_a_track_of_choice(winters: Any) -> None:
     game = at_first_action(winters)
+    mine = character_of(game, "p1")
+    game.state.values[mine]["psyche"] = 2
+    game.apply("Take: Rest")
+    decision = game.pending()
+    assert decision is not None and set(decision.options) == {"Psyche", "Body"}
+    game.apply("Psyche")
+    game.pending()
+    assert game.state.values["p1"]["red dice"] == 5 - 1
+    assert game.state.values[mine]["psyche"] == 2 + winters.values["rest recovers"]
+
+
+def test_rest_never_raises_a_stress_die_past_six(winters: Any) -> None:
+    game = at_first_action(winters)
+    mine = character_of(game, "p1")
+    game.state.values[mine]["body"] = 6
     game.apply("Take: Rest")
     game.pending()
-    assert game.state.values["p1"]["red dice"] == 4
+    game.apply("Body")
+    game.pending()
+    assert game.state.values[mine]["body"] == 6
+
+
+def test_rest_without_an_action_die_is_refused(winters: Any) -> None:
+    game = at_first_action(winters)
+    game.state.values["p1"]["red dice"] = 0
+    game.apply("Take: Rest")
+    decision = game.pending()
+    assert decision is not None and "Take: Rest" not in decision.options
 
 
 def test_overcome_spends_dice_equal_to_the_difficulty_and_discards_the_obstacle(

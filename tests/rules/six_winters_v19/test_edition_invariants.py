@@ -1,5 +1,6 @@
 """Invariants over seeded random sessions: every session ends; no number passes its ends; the
-action dice stay within their supply; every obstacle copy is in exactly one place."""
+action dice stay within their supply, each a die of some face; every obstacle copy is in exactly
+one place."""
 
 from __future__ import annotations
 
@@ -17,11 +18,18 @@ def check_invariants(game: Any, winters: Any) -> None:
     world = game.world
     for owner, values in game.state.values.items():
         for name, value in values.items():
-            decl = world.properties[name.casefold()]  # every number the state holds is declared
+            pool, _, face = name.partition("#")  # a pool's dice by face: "red dice#6"
+            decl = world.properties[pool.casefold()]  # every number the state holds is declared
+            if face:
+                assert decl.shape == "pool" and 1 <= int(face) <= decl.sides and value >= 0
+                continue
             assert decl.low is None or value >= decl.low, (owner, name, value)
             assert decl.high is None or value <= decl.high, (owner, name, value)
     for player in game.state.players:
-        assert 0 <= game.state.values[player]["red dice"] <= winters.values["solo action dice"]
+        held = game.state.values[player]
+        assert 0 <= held["red dice"] <= winters.values["solo action dice"]
+        # the action dice held are the dice of each face, counted
+        assert held["red dice"] == sum(v for k, v in held.items() if k.startswith("red dice#"))
     obstacles = [c for c, info in game.state.cards.items() if info["kind"] == "obstacle"]
     assert len(obstacles) == 90
     for card in obstacles:

@@ -5,11 +5,13 @@ end."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
 
 from dsl.world.declare import world_of
+from dsl.world.game import new_game
 
 RESOURCES = ["stability", "technology", "espionage", "military", "diplomacy", "sorcery"]
 
@@ -45,7 +47,7 @@ def test_mastery_runs_from_the_red_plus_to_the_end(winters: Any, world: Any, res
 def test_a_threat_track_at_its_end_unlocks_its_threat_location(
     winters: Any, world: Any, resource: str
 ) -> None:
-    (threshold,) = world.properties[f"{resource} threat"].thresholds
+    (threshold,) = [t for t in world.properties[f"{resource} threat"].thresholds if not t.above]
     assert threshold.at == winters.values["track spaces"] and threshold.back_to is None
     (peril,) = [c for c in winters.cards("peril") if c.fields.get("threat") == resource]
     (sentence,) = threshold.ability.meaning.parts
@@ -60,3 +62,38 @@ def test_a_threat_track_at_its_end_unlocks_its_threat_location(
 def test_no_progress_track_unlocks_anything(world: Any) -> None:
     for resource in RESOURCES:
         assert world.properties[f"{resource} progress"].thresholds == ()
+
+
+def test_twelve_tracks_are_two_declarations(winters: Any) -> None:
+    # "progress is a track 1..12 of the game for each resource": one number per resource
+    names = {p for p in world_of(winters).properties if p.endswith((" progress", " threat"))}
+    assert names == {f"{r} {t}" for r in RESOURCES for t in ("progress", "threat")}
+
+
+# "Threats": a threat track already at its highest space raises the next track in trade order
+# instead; past sorcery's end the players choose which track rises.
+TRADE_ORDER = ["stability", "technology", "espionage", "military", "diplomacy", "stability"]
+
+
+@pytest.mark.parametrize("before, after", list(pairwise(TRADE_ORDER)))
+def test_a_threat_past_its_end_raises_the_next_track_in_trade_order(
+    winters: Any, before: str, after: str
+) -> None:
+    game = new_game(winters, seed=1, players=1)
+    game.state.values[""][f"{before} threat"] = 12  # already at its end
+    start = game.ops.value("", f"{after} threat")
+    game.ops.change("", f"{before} threat", 3)
+    assert game.ops.value("", f"{before} threat") == 12
+    assert game.ops.value("", f"{after} threat") == start + 3
+
+
+def test_past_sorcerys_end_the_players_choose_the_track(winters: Any) -> None:
+    (above,) = [t for t in world_of(winters).properties["sorcery threat"].thresholds if t.above]
+    (choice,) = above.ability.meaning.parts
+    assert [label for label, _ in choice.options] == [
+        "Stability",
+        "Technology",
+        "Espionage",
+        "Military",
+        "Diplomacy",
+    ]

@@ -9,6 +9,11 @@ from typing import Any
 import pytest
 from edition_session import obstacles_in_play, pass_to_the_end, session
 
+from dsl.world.game import new_game
+from dsl.world.pools import faces
+
+RESOURCES = ["stability", "technology", "espionage", "military", "diplomacy", "sorcery"]
+
 
 def test_a_session_is_four_seasons_of_two_turns(winters: Any) -> None:
     steps = winters.procedure.phase("Session").steps
@@ -52,7 +57,103 @@ def test_the_refresh_brings_the_action_dice_back_to_five(winters: Any) -> None:
     for _ in range(3):
         game.apply("Take: Rest")
         game.pending()
+        game.apply("Body")  # the track the rest recovers
+        game.pending()
     assert game.state.values["p1"]["red dice"] == 2
     game.apply("pass")
     game.pending()
     assert game.state.values["p1"]["red dice"] == winters.values["action dice"]
+
+
+def action_dice(game: Any, player: str = "p1") -> list[int]:
+    decl = game.world.property("red dice")
+    return faces(game, player, decl)
+
+
+def test_the_action_dice_are_rolled_and_keep_their_faces(winters: Any) -> None:
+    game = new_game(winters, seed=1, players=1, dice=[4, 1, 5, 2, 3])
+    game.pending()
+    assert action_dice(game) == [1, 2, 3, 4, 5]
+
+
+def test_refresh_keeps_three_dice_and_rolls_only_the_rest(winters: Any) -> None:
+    # "Actions": up to three action dice are kept for the next turn; "Refresh": the pool is
+    # brought back to five, the kept dice not rerolled.
+    game = new_game(winters, seed=1, players=1, dice=[4, 1, 5, 2, 3, 6, 6])
+    game.pending()
+    game.apply("Take: Rest")  # one die spent, the lowest (our reading: the player keeps the best)
+    game.pending()
+    game.apply("Psyche")
+    game.pending()
+    assert action_dice(game) == [2, 3, 4, 5]
+    game.apply("pass")
+    game.pending()
+    assert action_dice(game) == [3, 4, 5, 6, 6]  # 3, 4 and 5 kept; two sixes rolled
+
+
+def threat_icons_in_play(game: Any, winters: Any, resource: str) -> int:
+    return sum(
+        list(winters.card(game.state.cards[c]["name"], "obstacle").fields["threats"]).count(
+            resource
+        )
+        for c in obstacles_in_play(game)
+    )
+
+
+def test_each_threat_track_rises_by_its_icons_in_play_beyond_two(winters: Any) -> None:
+    # "Threat Tracks": four military icons raise the military track by two, three diplomacy
+    # icons the diplomacy track by one; a track with two icons or fewer does not move.
+    game = session(winters, players=1)
+    game.pending()
+    military = [
+        c
+        for c in game.state.zones["obstacle deck"]
+        if "military" in winters.card(game.state.cards[c]["name"], "obstacle").fields["threats"]
+    ]
+    for card in military[:4]:
+        game.ops.move_card(card, at="Eastkeep", why="test")
+    before = {r: game.ops.value("", f"{r} threat") for r in RESOURCES}
+    game.apply("pass")  # to the end of the turn: refresh, new obstacles, threat tracks
+    game.pending()
+    beyond = winters.values["threat beyond"]
+    for resource in RESOURCES:
+        icons = threat_icons_in_play(game, winters, resource)
+        rise = max(0, icons - beyond)
+        assert game.ops.value("", f"{resource} threat") == min(12, before[resource] + rise), (
+            resource
+        )
+    assert threat_icons_in_play(game, winters, "military") >= 4
+
+
+def step(winters: Any, procedure: str, title: str) -> Any:
+    (found,) = [
+        s for p in winters.procedure if p.name == procedure for s in p.steps if s.title == title
+    ]
+    return found
+
+
+def test_the_threat_tracks_worked_example(winters: Any) -> None:
+    # The text's example: four military icons on the obstacles raise the military track by two,
+    # three diplomacy icons the diplomacy track by one.
+    game = session(winters, players=1)
+    game.pending()
+    for card in obstacles_in_play(game):
+        game.ops.move_card(card, zone="discard", why="test")
+
+    def alone(resource: str) -> list[str]:
+        return [
+            c
+            for c in game.state.zones["obstacle deck"]
+            if list(winters.card(game.state.cards[c]["name"], "obstacle").fields["threats"])
+            == [resource]
+        ]
+
+    placed = alone("military")[:4] + alone("diplomacy")[:3]
+    assert len(placed) == 7
+    for card in placed:
+        game.ops.move_card(card, at="Eastkeep", why="test")
+    before = {r: game.ops.value("", f"{r} threat") for r in RESOURCES}
+    game.run_text(step(winters, "Turn", "Threat Tracks").ability, None, None)
+    after = {r: game.ops.value("", f"{r} threat") for r in RESOURCES}
+    rises = {r: after[r] - before[r] for r in RESOURCES}
+    assert rises == {r: {"military": 2, "diplomacy": 1}.get(r, 0) for r in RESOURCES}
