@@ -86,6 +86,8 @@ class Declared:
     texts: list[NumberText] = field(default_factory=list)
     in_play: dict[str, Span] = field(default_factory=dict)  # kinds in play from the start
     durations: dict[str, Any] = field(default_factory=dict)  # by tag: ``dsl.world.durations``
+    # by card name: what a held card changes in checks (``dsl.world.check_changes``)
+    check_changes: dict[str, list[Any]] = field(default_factory=dict)
 
 
 class FormError(Exception):

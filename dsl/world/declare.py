@@ -81,6 +81,7 @@ def _read(ruleset: CompiledRuleset) -> World:
         tables={name.casefold(): t for name, t in ruleset.tables.items()},
         in_play=tuple(declared.in_play),
         durations=dict(declared.durations),
+        check_changes={k: tuple(v) for k, v in declared.check_changes.items()},
     )
 
 
