@@ -5,7 +5,9 @@ against its source, tried on *Standoff* (``fixtures/world/standoff``: no Python 
 - "Thrown attacks against its holder have favour.": a check another makes against the holder;
 - "Opposed checks of its holder against its source are 1 harder.": once per stack, and only
   against the one the card was given against;
-- "Checks of its holder have 2 peril.": every check, the amount written.
+- "Checks of its holder have 2 peril.": every check, the amount written;
+- "If you are a Sharp unit, ...": a condition on the one acting (its kind and tags);
+- "Hold "Rattled".": the one acting holds a card, for as long as its tag says.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from dsl.world.game import WorldGame, new_game
 
 STANDOFF = FIXTURES / "world" / "standoff"
 TEXT = (STANDOFF / "ruleset.rules").read_text()
+LINE = TEXT.splitlines().index("  Fearful checks of its holder have peril.") + 1
 
 
 @pytest.fixture(scope="module")
@@ -101,4 +104,26 @@ def test_a_sentence_of_the_form_that_cannot_be_read_is_an_error_at_its_place(
 ) -> None:
     found = errors_of(TEXT.replace("Fearful checks of its holder have peril.", sentence, 1))
     assert len(found) == 1 and error in found[0], found
-    assert found[0].startswith("standoff.rules:44:"), found
+    assert found[0].startswith(f"standoff.rules:{LINE}:"), found
+
+
+def test_if_you_are_a_unit_of_a_tag_holds_for_the_one_acting_only(standoff) -> None:
+    game = new_game(standoff, seed=1, players=1, dice=[])
+    game.start_phase("Standoff")
+    for unit, nerve in (("Scout", 1), ("Raider", 0)):  # Scout is Sharp, Raider Dull
+        decision = game.pending()
+        assert decision is not None and decision.who == unit
+        game.apply("Take: Steady Aim")
+        assert game.ops.value(unit, "nerve") == nerve
+        game.apply("pass")
+
+
+
+def test_hold_gives_the_one_acting_a_card_to_hold_and_again_a_stack_more(standoff) -> None:
+    game = new_game(standoff, seed=1, players=1, dice=[])
+    game.start_phase("Standoff")
+    game.apply("Take: Dig In")
+    game.apply("Take: Dig In")
+    held = durations.holds(game, "Scout", "Rattled")
+    assert held is not None and held["stacks"] == 2
+    assert durations.holds(game, "Raider", "Rattled") is None
