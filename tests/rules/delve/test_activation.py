@@ -11,7 +11,16 @@ from encounter import encounter, turns
 from dsl.world import durations
 from dsl.world.events import WorldEvent
 
+MOMENTUM_USES = (  # offered to every model; refused when the momentum is not held
+    "Take: Ease a Check",
+    "Take: Change Place",
+    "Take: Disengage",
+    "Take: Critical Quality",
+    "Take: Extra Reaction",
+    "Take: Extra Attack",
+)
 ACTIONS = (
+    *MOMENTUM_USES,
     "Take: Major Action",
     "Take: Two Minor Actions",
     "Take: Extra Minor Action",
