@@ -118,7 +118,6 @@ def test_if_you_are_a_unit_of_a_tag_holds_for_the_one_acting_only(standoff) -> N
         game.apply("pass")
 
 
-
 def test_hold_gives_the_one_acting_a_card_to_hold_and_again_a_stack_more(standoff) -> None:
     game = new_game(standoff, seed=1, players=1, dice=[])
     game.start_phase("Standoff")
