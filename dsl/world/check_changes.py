@@ -39,8 +39,8 @@ if TYPE_CHECKING:
 Whose = Literal["of", "against"]
 NOUNS = ("checks", "attacks")
 EXAMPLE = (
-    "write 'Mental checks of its holder have peril.', 'Melee attacks against its holder have "
-    "favour.' or 'Opposed checks of its holder against its source are 1 harder.'"
+    "write '<tags> checks of its holder have <input>.', '<tags> attacks against its holder have "
+    "<input>.' or '<tags> checks of its holder against its source are 1 <input>.'"
 )
 
 

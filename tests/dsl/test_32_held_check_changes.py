@@ -89,7 +89,7 @@ def test_every_check_of_the_holder_with_the_amount_written(standoff) -> None:
     [
         (
             "Fearful checks of its holder are harder.",
-            "cannot read what it changes: write 'Mental checks of its holder have peril.'",
+            "cannot read what it changes: write '<tags> checks of its holder have <input>.'",
         ),
         (
             "Thrown attacks against its holder against its source have favour.",
