@@ -150,8 +150,6 @@ def added(
     """What the cards held change in a check ``actor`` makes (``against`` a thing, carrying
     ``tags``): the sentences of the cards the actor holds ("of its holder") and of those the
     thing it is against holds ("against its holder"), each once per stack."""
-    from .durations import held
-
     wanted = {str(n).casefold(): str(n) for n in names}
     carried = {singular_of(t.casefold()) for t in tags} | {t.casefold() for t in tags}
     changes: Mapping[str, Any] = game.world.check_changes
@@ -167,9 +165,9 @@ def added(
             if name is not None:
                 out[name] = out.get(name, 0) + change.amount * int(effect.get("stacks") or 1)
 
-    for effect in held(game, actor):
-        apply(effect, "of", against)
-    if against is not None:
-        for effect in held(game, against):
+    for effect in list(game.state.effects):  # the held cards, in the order they were given
+        if effect["holder"] == actor:
+            apply(effect, "of", against)
+        elif against is not None and effect["holder"] == against:
             apply(effect, "against", actor)
     return out
