@@ -1898,6 +1898,8 @@ class SentenceBinder:
             here = kind == "this is" and this.noun_category == "card kind"
             here = here and this.noun is not None and this.noun == self.b.place_kind
             return BoundCondition(kind, this, None, text, phrase.span, here=here)  # type: ignore[arg-type]
+        if words[:2] == ["you", "are"] and len(atoms) > 2:  # "If you are a Character model"
+            return BoundCondition("you are", sel(atoms[2:]), None, text, phrase.span)
         if words[:3] in (["there", "is", "no"], ["there", "are", "no"]):
             # "If there are no monsters at this location": nothing matches
             found = sel([replace(atoms[2], text="any"), *atoms[3:]]) if len(atoms) > 3 else None

@@ -73,7 +73,7 @@ class BoundClause:
         return None
 
 
-ConditionKind = Literal["exists", "none", "at", "this is", "it is", "period", "compare"]
+ConditionKind = Literal["exists", "none", "at", "this is", "it is", "period", "compare", "you are"]
 
 
 @dataclass(frozen=True, slots=True)

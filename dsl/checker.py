@@ -1027,6 +1027,8 @@ class _CardChecker:
                 blocks.append(
                     (fs.name, self.body(kind, name, item.items, schema, item.span, False))
                 )
+            elif top and self.check_change(name, item):
+                continue  # "Mental checks of its holder have peril.": dsl.world.check_changes
             else:
                 effect = self.effect(item, effects, kind)
                 if effect is not None:
@@ -1049,6 +1051,24 @@ class _CardChecker:
         return CheckedCard(
             kind, name, fields, tuple(order), tuple(effects), tuple(blocks), span, tuple(field_text)
         )
+
+    def check_change(self, name: str, item: ast.Effect) -> bool:
+        """A sentence saying what a held card changes in checks, kept for the world engine
+        (``dsl.world.check_changes``); ``False`` when the sentence is not one."""
+        from dsl import declarations
+        from dsl.world.check_changes import ChangeError, read
+
+        try:
+            change = read(item)
+        except ChangeError as error:
+            self.d.error(error.message, error.span)
+            return True
+        if change is None:
+            return False
+        if self.v.world is None:
+            self.v.world = declarations.Declared()
+        self.v.world.check_changes.setdefault(name.casefold(), []).append(change)
+        return True
 
     def effect(self, item: ast.Effect, before: list[BoundEffect], kind: str) -> BoundEffect | None:
         trigger_label = None

@@ -793,6 +793,9 @@ def compile_condition(condition: BoundCondition) -> Callable[[Context], bool]:
     if condition.kind == "this is":
         find_this = finder(selector)
         return lambda ctx: _among(ctx.card, find_this(ctx))
+    if condition.kind == "you are":  # "If you are a Character model": the one acting
+        find_you = finder(selector)
+        return lambda ctx: _among(ctx.actor, find_you(ctx))
     find_it = finder(selector)
     return lambda ctx: _among(ctx.bindings.get("it"), find_it(ctx))
 

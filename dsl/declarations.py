@@ -89,6 +89,8 @@ class Declared:
     in_play: dict[str, Span] = field(default_factory=dict)  # kinds in play from the start
     played: dict[str, Span] = field(default_factory=dict)  # kinds each player plays one of
     durations: dict[str, Any] = field(default_factory=dict)  # by tag: ``dsl.world.durations``
+    # by card name: what a held card changes in checks (``dsl.world.check_changes``)
+    check_changes: dict[str, list[Any]] = field(default_factory=dict)
 
 
 class FormError(Exception):

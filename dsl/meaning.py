@@ -382,7 +382,7 @@ def condition_words(condition: BoundCondition, vocab: Vocabulary) -> str:
     words = selector_words(sel, vocab)
     if condition.kind == "at":
         return f"at {words}"
-    if condition.kind in ("this is", "it is"):
+    if condition.kind in ("this is", "it is", "you are"):
         return f"{condition.kind} {words}"
     if condition.kind == "none":
         rest = words[4:] if words.startswith("any ") else words

@@ -82,6 +82,7 @@ def _read(ruleset: CompiledRuleset) -> World:
         in_play=tuple(declared.in_play),
         played=tuple(declared.played),
         durations=dict(declared.durations),
+        check_changes={k: tuple(v) for k, v in declared.check_changes.items()},
     )
 
 

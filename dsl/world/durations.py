@@ -36,6 +36,7 @@ from dsl import ast
 from dsl.runtime import EffectError, Span
 from dsl.vocabulary import singular_of
 
+from . import check_changes
 from .events import WorldEvent
 
 if TYPE_CHECKING:
@@ -142,9 +143,17 @@ def holds(game: WorldGame, holder: str, card: str) -> dict[str, Any] | None:
     return next((e for e in held(game, holder) if e["card"] == card), None)
 
 
-def give(game: WorldGame, holder: str, card: str, stacks: int = 1, why: str = "") -> None:
+def give(
+    game: WorldGame,
+    holder: str,
+    card: str,
+    stacks: int = 1,
+    why: str = "",
+    source: str | None = None,
+) -> None:
     """``holder`` holds ``card`` now: for its tag's duration; stacks given to a card held by
-    stacks add to those it has (a persistent condition stacks)."""
+    stacks add to those it has (a persistent condition stacks). ``source``: the thing it was
+    given by or against, which its "against its source" sentences name."""
     decl = _decl(game, card)
     if decl.how == "stacks" and stacks < 1:
         raise EffectError(f"{card} is held by stacks: give it 1 or more, not {stacks}")
@@ -155,6 +164,8 @@ def give(game: WorldGame, holder: str, card: str, stacks: int = 1, why: str = ""
         found["stacks"] += stacks
     else:
         found = {"card": card, "holder": holder, "tag": decl.tag}
+        if source is not None:
+            found["source"] = source
         if decl.how == "stacks":
             found["stacks"] = stacks
         game.state.effects.append(found)
@@ -246,16 +257,30 @@ def inputs_for(game: WorldGame, holder: str, names: Any, spend: bool = True) -> 
     return added
 
 
-def check(game: WorldGame, holder: str, name: str, **given: int | str) -> Any:
-    """``holder`` makes the check ``name`` (one the ruleset's text declares): the inputs given,
-    plus what its held cards add; the dice are the game's (scripted, typed or generated)."""
+def check(
+    game: WorldGame,
+    holder: str,
+    name: str,
+    *,
+    against: str | None = None,
+    tags: tuple[str, ...] = (),
+    **given: int | str,
+) -> Any:
+    """``holder`` makes the check ``name`` (one the ruleset's text declares), ``against`` a
+    thing or none, carrying the ``tags`` the table gives it ("mental", "melee", "opposed"): the
+    inputs given, plus what the held cards add (the holder's ranks, and the sentences of its
+    cards and of the cards the thing it is against holds: ``dsl.world.check_changes``); the
+    dice are the game's (scripted, typed or generated)."""
     found = {c.casefold(): c for c in game.ruleset.checks}.get(name.casefold())
     if found is None:
         known = ", ".join(game.ruleset.checks) or "none"
         raise EffectError(f"there is no check {name!r} (checks: {known})")
     made = game.ruleset.checks[found]
     inputs: dict[str, int | str] = dict(given)
-    for key, extra in inputs_for(game, holder, _input_names(made)).items():
+    names = _input_names(made)
+    extras = list(inputs_for(game, holder, names).items())
+    extras += check_changes.added(game, holder, names, against, tags).items()
+    for key, extra in extras:
         base = inputs.get(key, 0)
         inputs[key] = (int(base) if not isinstance(base, str) else 0) + extra
     return made.roll(game, **inputs)

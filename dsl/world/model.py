@@ -146,6 +146,8 @@ class World:
     played: tuple[str, ...] = ()
     # how long a held card lasts, by the tag it carries (``dsl.world.durations``)
     durations: Mapping[str, Any] = field(default_factory=dict)
+    # what a held card changes in checks, by its name (``dsl.world.check_changes``), folded
+    check_changes: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
 
     def property(self, name: str) -> PropertyDecl | None:
         return self.properties.get(name.casefold())

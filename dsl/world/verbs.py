@@ -302,6 +302,23 @@ def roll(ctx: Context, object: Any) -> int:
     return face
 
 
+def hold(ctx: Context, object: Any, subject: Any = None) -> None:
+    """Hold a card for as long as its tag says ("Hold "Eased"."): the actor, or each subject;
+    a card held in stacks gets one more (``dsl.world.durations.give``)."""
+    from .durations import give
+
+    game = _game(ctx)
+    if isinstance(object, Selector):  # a card named: wherever it lies (it is held, not moved)
+        found = [object.name] if object.name else ctx.host.select(ctx, object)
+        object = [r.get("name") if isinstance(r, dict) else r for r in found]
+    cards = _things(object)
+    if not cards:
+        raise NothingToActOn("there is no card to hold", ctx.span)
+    for owner in _owners(ctx, subject):
+        for card in cards:
+            give(game, owner, card, 1, why=_why(ctx))
+
+
 def _why(ctx: Context) -> str:
     return str(ctx.card or "")
 
@@ -321,6 +338,7 @@ CORE_VERBS: dict[str, Callable[..., Any]] = {
     "remove": remove,
     "move": move,
     "roll": roll,
+    "hold": hold,
 }
 
 __all__ = ["CORE_VERBS", "TableError", *(f.__name__ for f in CORE_VERBS.values())]

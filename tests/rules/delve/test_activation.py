@@ -11,7 +11,21 @@ from encounter import encounter, turns
 from dsl.world import durations
 from dsl.world.events import WorldEvent
 
-ACTIONS = ("Take: Major Action", "Take: Two Minor Actions", "Take: Minor Action")
+MOMENTUM_USES = (  # offered to every model; refused when the momentum is not held
+    "Take: Ease a Check",
+    "Take: Change Place",
+    "Take: Disengage",
+    "Take: Critical Quality",
+    "Take: Extra Reaction",
+    "Take: Extra Attack",
+)
+ACTIONS = (
+    *MOMENTUM_USES,
+    "Take: Major Action",
+    "Take: Two Minor Actions",
+    "Take: Extra Minor Action",
+    "Take: Minor Action",
+)
 
 
 def test_each_model_has_one_activation_a_round_and_the_gm_answers_for_it(delve):
@@ -48,6 +62,29 @@ def test_two_minor_actions_may_take_the_major_ones_place(delve):
     assert allowance(game) == (0, 0)
     game.apply("pass")
     assert game.pending().who == "Tunnel Rat" and allowance(game) == (1, 1)
+
+
+def test_a_main_character_buys_each_further_minor_action_with_a_fatigue(delve):
+    game = encounter(delve)
+    assert game.pending().who == "Wenna Ashgrove"  # types Character: a main character
+    game.apply("Take: Minor Action")
+    assert allowance(game) == (1, 0)
+    game.apply("Take: Extra Minor Action")
+    game.apply("Take: Extra Minor Action")
+    assert allowance(game) == (1, 2) and game.ops.value("Wenna Ashgrove", "fatigue") == 2
+    game.apply("Take: Minor Action")
+    assert allowance(game) == (1, 1)
+
+
+def test_a_henchman_or_an_adversary_has_no_further_minor_action_for_fatigue(delve):
+    game = encounter(delve)
+    turns(game, 1)  # Wenna's activation passed
+    for model in ("Tunnel Rat", "Odo Vantry"):  # a minion, then a henchman
+        assert game.pending().who == model
+        game.apply("Take: Minor Action")
+        game.apply("Take: Extra Minor Action")
+        assert allowance(game) == (1, 0) and game.ops.value(model, "fatigue") == 0
+        game.apply("pass")
 
 
 def test_an_activation_is_the_models_turn_from_its_start(delve):

@@ -46,7 +46,8 @@ def test_every_common_condition_has_its_duration_type(delve):
 
 
 def test_how_long_each_duration_type_is_held(delve):
-    held = {d.tag: d.text for d in delve.vocabulary.world.durations.values()}
+    durations = delve.vocabulary.world.durations.values()
+    held = {d.tag: d.text for d in durations if d.kind == "condition"}
     assert held == {
         "Fleeting": "until the holder's next end phase",
         "Persistent": "in stacks, one off at the holder's end phase",
@@ -114,3 +115,111 @@ def test_the_ongoing_conditions_the_seed_lifts_say_what_lifts_them(delve):
 def test_conditions_against_a_target_or_source_say_so(delve):
     against = {c.name for c in delve.cards("condition") if c.fields.get("against")}
     assert against == {"Hatred", "Animosity", "Cowed"}
+
+
+# ---- what a held condition changes in checks of one kind, or against its holder or source ----
+# Each check made with scripted dice: a basic check at obstacle 4 rolls one die and, with favour
+# or peril, one more kept best or worst; a complex check one die per reference, less its harder.
+
+
+def basic(game, actor: str, faces: list[int], **how):
+    game.state.dice_script[:] = faces
+    return durations.check(game, actor, "Basic", obstacle=4, **how)
+
+
+def complex_check(game, actor: str, faces: list[int], **how):
+    game.state.dice_script[:] = faces
+    return durations.check(game, actor, "Complex", reference=3, obstacle=2, **how)
+
+
+def test_distressed_gives_mental_checks_peril_and_no_other(delve):
+    game = encounter(delve, hold=(("Odo Vantry", "Distressed", 1),))
+    assert basic(game, "Odo Vantry", [5, 2], tags=("mental",)).outcome == "failure"
+    assert basic(game, "Odo Vantry", [5, 2], tags=("physical",)).outcome == "success"
+
+
+def test_drained_gives_physical_checks_peril_and_no_other(delve):
+    game = encounter(delve, hold=(("Odo Vantry", "Drained", 1),))
+    assert basic(game, "Odo Vantry", [5, 2], tags=("physical",)).outcome == "failure"
+    assert basic(game, "Odo Vantry", [5, 2], tags=("mental",)).outcome == "success"
+
+
+def test_blinded_and_strained_make_a_check_keep_the_worse_die(delve):
+    game = encounter(delve, hold=(("Wenna Ashgrove", "Blinded", 1), ("Odo Vantry", "Strained", 1)))
+    assert basic(game, "Wenna Ashgrove", [5, 2]).outcome == "failure"
+    assert basic(game, "Odo Vantry", [5, 2]).outcome == "failure"
+    assert basic(game, "Tunnel Rat", [5, 2]).outcome == "success"  # one die: the 5
+
+
+def test_a_melee_attack_against_a_prone_model_has_favour_a_ranged_one_peril(delve):
+    game = encounter(delve, hold=(("Tunnel Rat", "Prone", 1),))
+    melee = basic(game, "Wenna Ashgrove", [2, 5], against="Tunnel Rat", tags=("melee", "attack"))
+    assert melee.inputs["favour"] == 1 and melee.outcome == "success"  # the 5 kept
+    ranged = basic(game, "Odo Vantry", [5, 2], against="Tunnel Rat", tags=("ranged", "attack"))
+    assert ranged.inputs["peril"] == 1 and ranged.outcome == "failure"  # the 2 kept
+    own = basic(game, "Tunnel Rat", [2, 5], against="Wenna Ashgrove", tags=("melee", "attack"))
+    assert own.inputs["favour"] == 0 and own.outcome == "failure"  # its own attack: one die
+
+
+def test_an_attack_against_a_hidden_model_is_made_as_if_blinded(delve):
+    game = encounter(delve, hold=(("Tunnel Rat", "Hidden", 1),))
+    made = basic(game, "Wenna Ashgrove", [5, 2], against="Tunnel Rat", tags=("melee", "attack"))
+    assert made.inputs["peril"] == 1 and made.outcome == "failure"
+    spotting = basic(game, "Wenna Ashgrove", [5, 2], against="Tunnel Rat", tags=("opposed",))
+    assert spotting.outcome == "success"  # not an attack
+
+
+def test_hatred_gives_favour_to_opposed_checks_against_the_hated_one_only(delve):
+    game = encounter(delve)
+    durations.give(game, "Wenna Ashgrove", "Hatred", source="Rat Chief", why="the GM")
+    hated = basic(game, "Wenna Ashgrove", [2, 5], against="Rat Chief", tags=("opposed",))
+    assert hated.inputs["favour"] == 1 and hated.outcome == "success"
+    other = basic(game, "Wenna Ashgrove", [2, 5], against="Tunnel Rat", tags=("opposed",))
+    assert other.inputs["favour"] == 0 and other.outcome == "failure"
+
+
+def test_cowed_makes_opposed_checks_against_its_source_harder_a_die_per_counter(delve):
+    game = encounter(delve)
+    durations.give(game, "Odo Vantry", "Cowed", 2, source="Rat Chief", why="the GM")
+    made = complex_check(game, "Odo Vantry", [5, 5, 5], against="Rat Chief", tags=("opposed",))
+    assert made.inputs["harder"] == 2 and made.score == 1 and made.outcome == "failure"
+    other = complex_check(game, "Odo Vantry", [5, 5, 5], against="Tunnel Rat", tags=("opposed",))
+    assert other.inputs["harder"] == 0 and other.score == 3 and other.outcome == "success"
+
+
+def test_animosity_makes_social_checks_a_step_harder(delve):
+    game = encounter(delve)
+    durations.give(game, "Odo Vantry", "Animosity", source="Wenna Ashgrove", why="the GM")
+    assert complex_check(game, "Odo Vantry", [5, 5, 5], tags=("social",)).score == 2
+    assert complex_check(game, "Odo Vantry", [5, 5, 5], tags=("physical",)).score == 3
+
+
+def test_inspired_and_demoralized_change_the_marks_a_die_per_counter(delve):
+    game = encounter(
+        delve, hold=(("Wenna Ashgrove", "Inspired", 1), ("Tunnel Rat", "Demoralized", 2))
+    )
+    inspired = complex_check(game, "Wenna Ashgrove", [5, 5, 5, 5])
+    assert inspired.score == 4 and inspired.outcome == "success"
+    demoralized = complex_check(game, "Tunnel Rat", [5, 5, 5])
+    assert demoralized.score == 1 and demoralized.outcome == "failure"
+
+
+def test_the_conditions_whose_effect_is_on_a_check_each_change_one(delve):
+    """Every common condition the seed gives a check effect runs it: by its ranks (every check)
+    or by its sentences (checks of a kind, against its holder or its source)."""
+    changes = delve.vocabulary.world.check_changes
+    ranked = {c.name for c in delve.cards("condition") if c.fields.get("checks")}
+    said = {c.name for c in delve.cards("condition") if c.name.casefold() in changes}
+    assert (ranked | said) - {"Eased", "Prepared"} == {
+        "Blinded",
+        "Strained",
+        "Inspired",
+        "Demoralized",
+        "Distressed",
+        "Drained",
+        "Prone",
+        "Hidden",
+        "Hatred",
+        "Cowed",
+        "Animosity",
+    }

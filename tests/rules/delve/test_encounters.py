@@ -1,7 +1,8 @@
-"""Seed 004, "Encounters & Combat" and "Resources": momentum and its uses, threat, the
-adversary pool, who declares first, initiative, bookkeeping's momentum, the activation's
-actions, and the size of a target; and an encounter played from its setup to its end by the
-text's procedure, the GM answering for every model and the dice scripted."""
+"""Seed 004, "Encounters & Combat" and "Resources": momentum and threat as the table's pools,
+the adversary pool, who declares first, initiative, the activation's actions, and the size of a
+target (momentum's uses and bookkeeping: test_momentum.py); and an encounter played from its
+setup to its end by the text's procedure, the GM answering for every model and the dice
+scripted."""
 
 from __future__ import annotations
 
@@ -13,26 +14,10 @@ from encounter import COMPANY, encounter, names, run_round, turns
 
 from dsl.world.model import GAME, IN_PLAY
 
-# The seed's momentum uses and what each costs.
-MOMENTUM_USES = {
-    "ease a check cost": 1,
-    "change place cost": 1,
-    "disengage cost": 2,
-    "critical quality cost": 2,
-    "extra reaction cost": 2,
-    "extra attack cost": 4,
-}
-BOOKKEEPING = {
-    "elite defeated": 1,
-    "champion defeated": 2,
-    "nemesis defeated": 5,
-    "outnumbering": 2,
-}
 ACTIVATION = {
     "major actions": 1,
     "minor actions instead": 2,
     "free minor actions": 1,
-    "extra minor fatigue": 1,
 }
 
 
@@ -45,15 +30,6 @@ def test_momentum_threat_and_the_adversary_pool_are_numbers_from_0(delve):
 def test_momentum_and_threat_are_one_pool_for_the_table(delve):
     for name in ("momentum", "threat", "adversary pool"):
         assert delve.vocabulary.world.properties[name].owner == GAME
-
-
-def test_momentum_buys_what_the_seed_lists_at_its_costs(delve):
-    assert {k: delve.values[k] for k in MOMENTUM_USES} == MOMENTUM_USES
-    assert delve.values["ease a check steps"] == 2  # 1 momentum: 2 difficulty easier
-
-
-def test_bookkeeping_adds_momentum_for_defeated_adversaries_and_outnumbering(delve):
-    assert {k: delve.values[k] for k in BOOKKEEPING} == BOOKKEEPING
 
 
 def test_an_even_die_lets_the_explorers_declare_first(delve):
@@ -136,28 +112,6 @@ def test_models_act_from_the_highest_initiative_1d6_plus_the_characteristic(delv
         "Odo Vantry": 4,
         "Tunnel Rat": 6,
         "Rat Chief": 3,
-    }
-
-
-def test_bookkeeping_takes_the_rounds_costs_off_momentum_and_adds_for_outnumbering(delve):
-    game = encounter(delve, fortune=3)
-    game.ops.move_card("Rat Chief", zone="routed", why="routed")  # 2 against 1: outnumbered
-    game.ops.set(GAME, "spent", 1, why="a manoeuvre")
-    run_round(game)
-    assert game.ops.value(GAME, "momentum") == 3 + 2 - 1
-    assert game.ops.value(GAME, "spent") == 0
-
-
-def test_a_momentum_deficit_gives_each_company_model_banes_and_momentum_stays_at_0(delve):
-    game = encounter(delve, fortune=1)
-    game.ops.set(GAME, "spent", 4, why="manoeuvres")
-    run_round(game)
-    assert game.ops.value(GAME, "momentum") == 0
-    assert {m: game.ops.value(m, "banes") for m in names(game)} == {
-        "Wenna Ashgrove": 3,
-        "Odo Vantry": 3,
-        "Tunnel Rat": 0,
-        "Rat Chief": 0,
     }
 
 
