@@ -55,6 +55,8 @@ class Made:
 class Expedition:
     models: Mapping[str, Held] = field(default_factory=dict)
     checks: Mapping[int, Made] = field(default_factory=dict)
+    encounters: int = 0  # the encounters begun
+    encounter: str | None = None  # the running encounter's game, the kernel's JSON
 
     @property
     def last_check(self) -> int | None:
@@ -81,6 +83,9 @@ def after(state: Expedition, number: int, kind: str, x: Any) -> Expedition:
             models={**state.models, made.who: replace(model, numbers=numbers)},
             checks={**state.checks, x.of: again},
         )
+    if kind == p.Kind.ENCOUNTER:
+        game = None if x.over else x.game
+        return replace(state, encounters=x.encounter, encounter=game)
     raise ChroniclerError(f"the journal is damaged: no kind of Delve entry {kind!r}")
 
 
