@@ -272,7 +272,7 @@ def check(
 
 def _reroll(
     way: str, pay: str | None, entry_number: int | None, dice: str | None, seed: int | None,
-    db: str | None, campaign: str, as_json: bool,
+    db: str | None, campaign: str, as_json: bool, note: str | None = None,
 ) -> None:  # fmt: skip
     from journal.delve import expedition
 
@@ -285,6 +285,7 @@ def _reroll(
             state, rules, way, of=entry_number, pay=pay, roller=table
         ),
         table,
+        note=note,
     )
     _told(entry, as_json)
 
@@ -294,6 +295,7 @@ def luck(
     entry_number: EntryNumber = None,
     dice: Dice = None,
     seed: Seed = None,
+    note: Note = None,
     db: Db = None,
     campaign: CampaignName = "",
     as_json: JsonOut = False,
@@ -301,7 +303,7 @@ def luck(
     """Spend a luck point: re-roll the last check (one re-roll a check; the new result stands).
 
     Example: chronicler delve luck --dice 6,4,4"""
-    _reroll("luck", None, entry_number, dice, seed, db, campaign, as_json)
+    _reroll("luck", None, entry_number, dice, seed, db, campaign, as_json, note)
 
 
 @delve_app.command("deal")
@@ -309,6 +311,7 @@ def deal(
     entry_number: EntryNumber = None,
     dice: Dice = None,
     seed: Seed = None,
+    note: Note = None,
     db: Db = None,
     campaign: CampaignName = "",
     as_json: JsonOut = False,
@@ -317,7 +320,7 @@ def deal(
     re-roll, a deal too).
 
     Example: chronicler delve deal --entry 4"""
-    _reroll("dark deal", None, entry_number, dice, seed, db, campaign, as_json)
+    _reroll("dark deal", None, entry_number, dice, seed, db, campaign, as_json, note)
 
 
 @delve_app.command("push")
@@ -328,6 +331,7 @@ def push(
     entry_number: EntryNumber = None,
     dice: Dice = None,
     seed: Seed = None,
+    note: Note = None,
     db: Db = None,
     campaign: CampaignName = "",
     as_json: JsonOut = False,
@@ -336,7 +340,7 @@ def push(
 
     Example: chronicler delve push --fatigue"""
     pay = "fatigue" if fatigue else "stress"
-    _reroll("push", pay, entry_number, dice, seed, db, campaign, as_json)
+    _reroll("push", pay, entry_number, dice, seed, db, campaign, as_json, note)
 
 
 @delve_app.command("show")

@@ -30,7 +30,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         run("delve", "join", model)
     run("delve", "check", "Basic", "Wenna Ashgrove", "--input", "obstacle=4", "--dice", "2",
         "--note", f"Wenna listens at the **grate**. {SCRIPT}")  # fmt: skip
-    run("delve", "luck", "--dice", "5")
+    run("delve", "luck", "--dice", "5", "--note", "Her charm holds.")
     run("delve", "encounter", "start", "--fortune", "2", "--dice", ROUND,
         "--note", "Rats pour from the drain.")  # fmt: skip
     run("delve", "encounter", "condition", "Tunnel Rat", "Bleeding", "--stacks", "2")
@@ -56,7 +56,7 @@ def test_the_story_tells_every_check_with_its_dice_and_the_notes(site):
     home = page(site, "index.html")
     assert "Wenna Ashgrove: Basic: 2: score 2" in home
     assert "re-rolls entry 5 (Basic) by luck, spends 1 luck: 5: score 5" in home
-    assert "<strong>grate</strong>" in home  # the note's Markdown
+    assert "<strong>grate</strong>" in home and "Her charm holds." in home  # the notes
     assert "<script>alert" not in home  # cleaned away, never run
     assert 'href="encounters/encounter-1.html"' in home
 
@@ -85,3 +85,20 @@ def test_a_models_page_shows_its_sheet_over_time(site):
     assert rows.index("<td>2</td><td>1</td><td>0</td>") < rows.index(
         "<td>1</td><td>1</td><td>0</td>"
     )  # luck 2, then 1 after the re-roll
+
+
+def test_every_page_opens_in_a_browser_with_no_script_run_and_no_serious_violation(site):
+    from pages_in_browser import open_pages
+
+    pages = [site / "index.html", *sorted(site.glob("encounters/*.html")),
+             *sorted(site.glob("models/*.html"))]  # fmt: skip
+    check = "document.title + '|' + (document.documentElement.getAttribute('data-pwned') || '')"
+    results = open_pages(pages, axe=True, evaluate=check)
+    assert len(results) == len(pages) == 1 + 1 + 4  # the story, an encounter, four models
+    assert all(r["errors"] == [] for r in results), [r for r in results if r["errors"]][:2]
+    assert all(not r["value"].endswith("|pwned") for r in results)
+    serious = [
+        (r["url"], v["id"]) for r in results for v in r["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]  # fmt: skip
+    assert not serious, serious[:5]
