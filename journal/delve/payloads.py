@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from journal.bundle_schema import NAME_LIMIT, TEXT_LIMIT
 
 Name = Field(min_length=1, max_length=NAME_LIMIT)
+GAME_LIMIT = 1_000_000  # the kernel's JSON of an encounter (some ten thousand characters)
 
 
 class Kind(StrEnum):
@@ -49,6 +50,10 @@ class CheckMade(BaseModel):
     against: str | None = Field(default=None, max_length=NAME_LIMIT)
     against_member: str | None = Field(default=None, max_length=NAME_LIMIT)
     result: dict[str, Any]
+    # made in a running encounter: what the conditions its model held added to the inputs,
+    # and the encounter's game once the check spent those held until the next check
+    held: dict[str, int] = Field(default_factory=dict)
+    game: str | None = Field(default=None, max_length=GAME_LIMIT)
 
 
 class Rerolled(BaseModel):
@@ -72,9 +77,6 @@ class Step(StrEnum):
     POOL = "pool"
     ROUT = "rout"
     END = "end"
-
-
-GAME_LIMIT = 1_000_000  # the kernel's JSON of an encounter (some ten thousand characters)
 
 
 class EncounterStep(BaseModel):

@@ -225,3 +225,16 @@ def test_a_check_and_its_re_roll_are_amended_like_any_entry(table):
     assert json.loads(ok(table, "delve", "show", "--json"))["models"]["Wenna Ashgrove"]["luck"] == 2
     code, _, err = table("delve", "amend", check, "roll", "2d6")  # not a Delve verb: usage
     assert code == 2 and "give the Delve verb" in err
+
+
+def test_a_check_in_the_encounter_reads_the_conditions_its_model_holds(table):
+    ok(table, "delve", "encounter", "start", "--fortune", "1", "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "momentum", "1", "--for", "ease a check")
+    ok(table, "delve", "encounter", "condition", "Wenna Ashgrove", "Eased")  # checks easier 2
+    attack = ("delve", "check", "Complex", "Wenna Ashgrove", "--skill", "melee", "--against",
+              "Tunnel Rat", "--target-skill", "defense")  # fmt: skip
+    out = ok(table, *attack, "--dice", "5,4,2,1,3")
+    assert "5 4 2 1 3" in out and "conditions held: easier 2" in out  # melee 3 + 2 dice
+    assert now(table)["conditions"] == {}  # Eased is spent by the check
+    out = ok(table, *attack, "--dice", "5,4,2")
+    assert "conditions held" not in out
