@@ -440,8 +440,12 @@ def encounter_start(
 @encounter_app.command("act")
 def encounter_act(
     action: Annotated[
-        str, typer.Argument(help="What the model does: an action of the text, or pass.")
-    ],
+        str | None,
+        typer.Argument(
+            help="What the model does: an action of the text, or pass (asked at a terminal).",
+            show_default=False,
+        ),
+    ] = None,
     dice: StepDice = None,
     seed: Seed = None,
     note: Note = None,
@@ -457,7 +461,12 @@ def encounter_act(
     from journal.delve import encounter
 
     faces = _faces(dice, seed)
-    make = lambda state, rules: encounter.act(state, rules, action, faces)  # noqa: E731
+    from journal.prompting import ask, interactive
+
+    asking = (lambda question, may: ask(question, may)) if interactive() else None
+    make = lambda state, rules: encounter.act(  # noqa: E731
+        state, rules, action, faces, ask=asking
+    )
     _encounter_step("act", make, note, db, campaign, as_json)
 
 

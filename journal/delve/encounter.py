@@ -296,20 +296,30 @@ def start(
 
 
 def act(
-    state: Expedition, rules: CompiledRuleset, answer: str, faces: Faces, by: str | None = None
+    state: Expedition,
+    rules: CompiledRuleset,
+    answer: str | None,
+    faces: Faces,
+    by: str | None = None,
+    ask: Callable[[str, list[str]], str] | None = None,
 ) -> Draft:
     """The model whose activation it is takes an action (or passes: its activation ends);
-    ``by``: the model the answer was recorded for (run again, another's turn refuses it)."""
+    ``None``: asked (``ask``, at a terminal) among what it may do. ``by``: the model the
+    answer was recorded for (run again, another's turn refuses it)."""
     game = running(state, rules)
     decision = game.pending()
     assert decision is not None, "a running encounter waits for an activation"
     if by is not None and str(decision.who) != by:
         raise ChroniclerError(f"it was {by}'s activation, and would now be {decision.who}'s")
+    may = [o.removeprefix("Take: ") for o in _options(decision)]
+    if answer is None:
+        if ask is None:
+            raise ChroniclerError(f"name what {decision.who} does: one of {', '.join(may)}")
+        answer = ask(f"What does {decision.who} do?", may)
     by_name = {str(o).removeprefix("Take: ").casefold(): str(o) for o in decision.options}
     chosen = by_name.get(answer.casefold().removeprefix("take: "))
     if chosen is None:
-        may = ", ".join(str(o).removeprefix("Take: ") for o in decision.options)
-        raise ChroniclerError(f"{decision.who} may take one of: {may}; not {answer!r}")
+        raise ChroniclerError(f"{decision.who} may take one of: {', '.join(may)}; not {answer!r}")
     who = str(decision.who)
     said = f"{who} passes" if chosen == PASS else f"{who}: {chosen.removeprefix('Take: ')}"
     payload = {"encounter": state.encounters, "step": p.Step.ACT, "who": who,
