@@ -177,6 +177,7 @@ class SitePages(StrEnum):
     STORY = "story"  # the story told at a GM's table: sessions, sheets over time, tracks
     GAMES = "games"  # games played by seats: each game's rounds, tracks and scores; standings
     NONE = "none"  # no campaign site (a ruleset whose campaigns the journal does not keep)
+    EXPEDITION = "expedition"  # a GM's expedition: its story, encounters by round, sheets
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from dataclasses import replace
 from typing import Annotated, Any
 
 import typer
@@ -43,6 +44,10 @@ Dice = Annotated[
         help="The faces the table's dice showed, in order (5,3,1); a die more is asked.",
         show_default=False,
     ),
+]
+Note = Annotated[
+    str | None,
+    typer.Option("--note", help="What happened, in your words (Markdown), shown in the story."),
 ]
 Seed = Annotated[
     int | None,
@@ -121,6 +126,7 @@ def _record(
     make: Any,
     dice: TableDice | None,
     joins: bool = False,
+    note: str | None = None,
 ) -> Any:
     """Record the entry ``make(expedition, rules)`` drafts, in one transaction (nothing is
     written when it refuses); returns the entry written. ``joins``: the model the entry is
@@ -143,7 +149,7 @@ def _record(
             draft = make(state, rules)
             if dice is not None:
                 dice.done()
-            return draft
+            return replace(draft, text=note) if note else draft
 
         entry = log.record(s, row.name, verb, drafted)
         if joins and entry.who:
@@ -224,6 +230,7 @@ def check(
     ] = None,
     dice: Dice = None,
     seed: Seed = None,
+    note: Note = None,
     db: Db = None,
     campaign: CampaignName = "",
     as_json: JsonOut = False,
@@ -258,13 +265,14 @@ def check(
             ask=_ask_input if interactive() else None,
         ),
         table,
+        note=note,
     )
     _told(entry, as_json)
 
 
 def _reroll(
     way: str, pay: str | None, entry_number: int | None, dice: str | None, seed: int | None,
-    db: str | None, campaign: str, as_json: bool,
+    db: str | None, campaign: str, as_json: bool, note: str | None = None,
 ) -> None:  # fmt: skip
     from journal.delve import expedition
 
@@ -277,6 +285,7 @@ def _reroll(
             state, rules, way, of=entry_number, pay=pay, roller=table
         ),
         table,
+        note=note,
     )
     _told(entry, as_json)
 
@@ -286,6 +295,7 @@ def luck(
     entry_number: EntryNumber = None,
     dice: Dice = None,
     seed: Seed = None,
+    note: Note = None,
     db: Db = None,
     campaign: CampaignName = "",
     as_json: JsonOut = False,
@@ -293,7 +303,7 @@ def luck(
     """Spend a luck point: re-roll the last check (one re-roll a check; the new result stands).
 
     Example: chronicler delve luck --dice 6,4,4"""
-    _reroll("luck", None, entry_number, dice, seed, db, campaign, as_json)
+    _reroll("luck", None, entry_number, dice, seed, db, campaign, as_json, note)
 
 
 @delve_app.command("deal")
@@ -301,6 +311,7 @@ def deal(
     entry_number: EntryNumber = None,
     dice: Dice = None,
     seed: Seed = None,
+    note: Note = None,
     db: Db = None,
     campaign: CampaignName = "",
     as_json: JsonOut = False,
@@ -309,7 +320,7 @@ def deal(
     re-roll, a deal too).
 
     Example: chronicler delve deal --entry 4"""
-    _reroll("dark deal", None, entry_number, dice, seed, db, campaign, as_json)
+    _reroll("dark deal", None, entry_number, dice, seed, db, campaign, as_json, note)
 
 
 @delve_app.command("push")
@@ -320,6 +331,7 @@ def push(
     entry_number: EntryNumber = None,
     dice: Dice = None,
     seed: Seed = None,
+    note: Note = None,
     db: Db = None,
     campaign: CampaignName = "",
     as_json: JsonOut = False,
@@ -328,7 +340,7 @@ def push(
 
     Example: chronicler delve push --fatigue"""
     pay = "fatigue" if fatigue else "stress"
-    _reroll("push", pay, entry_number, dice, seed, db, campaign, as_json)
+    _reroll("push", pay, entry_number, dice, seed, db, campaign, as_json, note)
 
 
 @delve_app.command("show")
@@ -353,5 +365,356 @@ def show(db: Db = None, campaign: CampaignName = "", as_json: JsonOut = False) -
         console.print(escape(line))
 
 
+# ---- an encounter ------------------------------------------------------------------------------
+
+encounter_app = typer.Typer(
+    help=(
+        "Run an encounter at the table: the text's turn sequence (rules/delve/encounters.rules) "
+        "played step by step; the GM answers each model's activation, gives conditions, spends "
+        "momentum and threat, routs adversaries. Each step is one entry of the log.\n\n"
+        "Example: chronicler delve encounter start --fortune 2 --dice 5,2,3,1"
+    ),
+    no_args_is_help=True,
+)
+StepDice = Annotated[
+    str | None,
+    typer.Option(
+        "--dice",
+        help="The faces of the dice the step rolls (initiative at a round's start), in order.",
+        show_default=False,
+    ),
+]
+
+
+def _faces(dice: str | None, seed: int | None) -> Any:
+    from journal.delve.encounter import Faces
+
+    typed = TableDice(dice, seed).typed
+    return Faces(typed=typed, seed=seed if seed is not None else secrets.randbits(64))
+
+
+def _encounter_step(
+    verb: str, make: Any, note: str | None, db: str | None, campaign: str, as_json: bool
+) -> None:
+    entry = _record(db, campaign, f"delve encounter {verb}", make, None, note=note)
+    if as_json:
+        payload = {k: v for k, v in entry.payload.items() if k != "game"}
+        print_json({"entry": entry.number, "kind": entry.kind, "summary": entry.summary,
+                    "payload": payload})  # fmt: skip
+        return
+    console.print(f"{entry.number}. {escape(entry.summary)}")
+    for line in entry.payload.get("told", []):
+        console.print(f"   {escape(line)}")
+
+
+@encounter_app.command("start")
+def encounter_start(
+    fortune: Annotated[
+        int, typer.Option("--fortune", min=0, max=1000, help="The company's fortune pool.")
+    ] = 0,
+    surprise: Annotated[
+        str, typer.Option("--surprise", help="Who is surprised: none, company or adversaries.")
+    ] = "none",
+    dice: StepDice = None,
+    seed: Seed = None,
+    note: Note = None,
+    db: Db = None,
+    campaign: CampaignName = "",
+    as_json: JsonOut = False,
+) -> None:
+    """Begin an encounter with the expedition's models: the surprised side holds Surprised,
+    momentum starts at the fortune (not for a surprised company), the adversary pool at the
+    adversaries' shares (not when they are surprised); the first round's initiative is rolled
+    and the first activation comes up.
+
+    Example: chronicler delve encounter start --fortune 2 --surprise adversaries --dice 5,2,3,1"""
+    from journal.delve import encounter
+
+    faces = _faces(dice, seed)
+    make = lambda state, rules: encounter.start(  # noqa: E731
+        state, rules, fortune=fortune, surprise=surprise, faces=faces
+    )
+    _encounter_step("start", make, note, db, campaign, as_json)
+
+
+@encounter_app.command("act")
+def encounter_act(
+    action: Annotated[
+        str | None,
+        typer.Argument(
+            help="What the model does: an action of the text, or pass (asked at a terminal).",
+            show_default=False,
+        ),
+    ] = None,
+    dice: StepDice = None,
+    seed: Seed = None,
+    note: Note = None,
+    db: Db = None,
+    campaign: CampaignName = "",
+    as_json: JsonOut = False,
+) -> None:
+    """The model whose activation it is takes an action ('Major Action', 'Minor Action',
+    'Two Minor Actions') or passes, which ends its activation; the text runs on to the next
+    activation (the round's bookkeeping and the next round's initiative on the way).
+
+    Example: chronicler delve encounter act 'Major Action' --note 'Wenna cuts the rat down'"""
+    from journal.delve import encounter
+
+    faces = _faces(dice, seed)
+    from journal.prompting import ask, interactive
+
+    asking = (lambda question, may: ask(question, may)) if interactive() else None
+    make = lambda state, rules: encounter.act(  # noqa: E731
+        state, rules, action, faces, ask=asking
+    )
+    _encounter_step("act", make, note, db, campaign, as_json)
+
+
+@encounter_app.command("next")
+def encounter_next(
+    dice: StepDice = None,
+    seed: Seed = None,
+    note: Note = None,
+    db: Db = None,
+    campaign: CampaignName = "",
+    as_json: JsonOut = False,
+) -> None:
+    """The model whose activation it is passes: on to the next activation (act pass).
+
+    Example: chronicler delve encounter next --dice 4,1,6,2"""
+    from journal.delve import encounter
+
+    faces = _faces(dice, seed)
+    make = lambda state, rules: encounter.act(state, rules, encounter.PASS, faces)  # noqa: E731
+    _encounter_step("next", make, note, db, campaign, as_json)
+
+
+@encounter_app.command("condition")
+def encounter_condition(
+    who: Annotated[str, typer.Argument(help="The model (as it joined).")],
+    condition: Annotated[str, typer.Argument(help="The condition card: Engaged, Bleeding...")],
+    stacks: Annotated[
+        int, typer.Option("--stacks", min=1, max=1000, help="Counters of a persistent one.")
+    ] = 1,
+    lift: Annotated[bool, typer.Option("--lift", help="Lift it rather than give it.")] = False,
+    note: Note = None,
+    db: Db = None,
+    campaign: CampaignName = "",
+    as_json: JsonOut = False,
+) -> None:
+    """Give a model a condition the GM sets (engaged, bleeding 2...), or lift it; it lasts
+    as its tag says in the text and ticks at its step.
+
+    Example: chronicler delve encounter condition 'Tunnel Rat' Bleeding --stacks 2"""
+    from journal.delve import encounter
+
+    faces = _faces(None, None)
+    make = lambda state, rules: encounter.condition(  # noqa: E731
+        state, rules, who, condition, stacks=stacks, lift=lift, faces=faces
+    )
+    _encounter_step("condition", make, note, db, campaign, as_json)
+
+
+def _pool_step(
+    which: str, amount: int, gain: bool, why: str, note: str | None, db: str | None,
+    campaign: str, as_json: bool,
+) -> None:  # fmt: skip
+    from journal.delve import encounter
+
+    faces = _faces(None, None)
+    make = lambda state, rules: encounter.pool(  # noqa: E731
+        state, rules, which, amount, gain=gain, why=why, faces=faces
+    )
+    _encounter_step(which, make, note, db, campaign, as_json)
+
+
+Amount = Annotated[int, typer.Argument(min=1, max=1000, help="How much.")]
+Gain = Annotated[bool, typer.Option("--gain", help="Add to the pool rather than spend.")]
+Why = Annotated[str, typer.Option("--for", help="What it buys, or why it is gained.")]
+
+
+@encounter_app.command("momentum")
+def encounter_momentum(
+    amount: Amount,
+    gain: Gain = False,
+    why: Why = "",
+    note: Note = None,
+    db: Db = None,
+    campaign: CampaignName = "",
+    as_json: JsonOut = False,
+) -> None:
+    """Spend the company's momentum (taken off at the round's bookkeeping; refused when the
+    table does not hold it), or --gain it (a defeated elite, champion or nemesis).
+
+    Example: chronicler delve encounter momentum 1 --for 'ease a check'"""
+    _pool_step("momentum", amount, gain, why, note, db, campaign, as_json)
+
+
+@encounter_app.command("threat")
+def encounter_threat(
+    amount: Amount,
+    gain: Gain = False,
+    why: Why = "",
+    note: Note = None,
+    db: Db = None,
+    campaign: CampaignName = "",
+    as_json: JsonOut = False,
+) -> None:
+    """Spend the GM's threat (refused when the table does not hold it), or --gain it.
+
+    Example: chronicler delve encounter threat 2 --gain"""
+    _pool_step("threat", amount, gain, why, note, db, campaign, as_json)
+
+
+@encounter_app.command("rout")
+def encounter_rout(
+    who: Annotated[str, typer.Argument(help="The model leaving the encounter.")],
+    dice: StepDice = None,
+    seed: Seed = None,
+    note: Note = None,
+    db: Db = None,
+    campaign: CampaignName = "",
+    as_json: JsonOut = False,
+) -> None:
+    """A model leaves the encounter (routed, fled, fallen) and acts no more; when no adversary
+    is left, the encounter ends at the round's end.
+
+    Example: chronicler delve encounter rout 'Tunnel Rat'"""
+    from journal.delve import encounter
+
+    faces = _faces(dice, seed)
+    make = lambda state, rules: encounter.rout(state, rules, who, faces)  # noqa: E731
+    _encounter_step("rout", make, note, db, campaign, as_json)
+
+
+@encounter_app.command("end")
+def encounter_end(
+    why: Annotated[str, typer.Option("--for", help="Why it ends (the company flees...).")] = "",
+    note: Note = None,
+    db: Db = None,
+    campaign: CampaignName = "",
+    as_json: JsonOut = False,
+) -> None:
+    """The GM ends the running encounter before its text does.
+
+    Example: chronicler delve encounter end --for 'the company flees'"""
+    from journal.delve import encounter
+
+    faces = _faces(None, None)
+    make = lambda state, rules: encounter.end(state, rules, why, faces)  # noqa: E731
+    _encounter_step("end", make, note, db, campaign, as_json)
+
+
+@encounter_app.command("show")
+def encounter_show(db: Db = None, campaign: CampaignName = "", as_json: JsonOut = False) -> None:
+    """Where the running encounter stands: the round, whose activation, the initiative order,
+    momentum, threat and the adversary pool, each condition held and for how long, the models
+    routed, and what the model acting may do.
+
+    Example: chronicler delve encounter show"""
+    from journal import ledger
+    from journal.delve import encounter, keeper
+
+    with _journal(db, create=False) as journal, journal.reading() as s:
+        row = ledger.get_campaign(s, campaign)
+        if row.ruleset != "delve":
+            raise ChroniclerError(f"{row.name!r} plays {row.ruleset}, not Delve")
+        state = keeper.told(ledger.entries(s, row))
+        now = encounter.standing(encounter.running(state, keeper.rules_of(row)), state)
+    if as_json:
+        print_json({**now.__dict__, "order": [list(x) for x in now.order]})
+        return
+    for line in encounter.standing_lines(now):
+        console.print(escape(line))
+
+
+# ---- fixing the log --------------------------------------------------------------------------
+
+# The verbs 'delve amend' may run in an entry's place: those that record one entry.
+RECORDING = (
+    ("join",),
+    ("check",),
+    ("luck",),
+    ("deal",),
+    ("push",),
+    *(("encounter", verb) for verb in ("start", "act", "next", "condition", "momentum",
+                                        "threat", "rout", "end")),
+)  # fmt: skip
+
+
+@delve_app.command("entries")
+def entries(db: Db = None, campaign: CampaignName = "") -> None:
+    """The expedition's log: each entry's number and what it did ('delve amend N' and 'delve
+    delete N' take the number).
+
+    Example: chronicler delve entries"""
+    from journal import ledger, log
+
+    with _journal(db, create=False) as journal, journal.reading() as s:
+        lines = log.listing(s, ledger.get_campaign(s, campaign))
+    for line in lines:
+        console.print(escape(line))
+
+
+@delve_app.command(
+    "amend", context_settings={"allow_extra_args": True, "ignore_unknown_options": True}
+)
+def amend(
+    ctx: typer.Context,
+    number: Annotated[int, typer.Argument(min=1, help="The entry's number ('delve entries').")],
+    db: Db = None,
+    campaign: CampaignName = "",
+) -> None:
+    """Record entry NUMBER again: the Delve verb that records it follows, with the options it
+    should have had (a check with other dice, an encounter's step with another answer). It
+    runs on the expedition as the entries before NUMBER left it, and every later entry runs
+    again through the rules with its own dice: one they now refuse refuses the fix, and nothing
+    is written. What the entry was stays in 'chronicler history'; 'chronicler undo' puts it back.
+
+    Example: chronicler delve amend 6 check Basic 'Wenna Ashgrove' --input obstacle=4 --dice 6"""
+    from journal import log
+    from journal.cli import app
+
+    words = list(ctx.args)
+    verb = next((v for v in RECORDING if tuple(words[: len(v)]) == v), None)
+    if verb is None:
+        recording = ", ".join(" ".join(v) for v in RECORDING)
+        raise UsageError(
+            f"delve amend {number}: give the Delve verb that records it again and its options, "
+            f"one of: {recording} (as in 'chronicler delve amend {number} check Basic Wenna "
+            "--input obstacle=4 --dice 6')"
+        )
+    words = ["delve", *words]
+    if "--campaign" not in words and campaign:
+        words += ["--campaign", campaign]
+    if db is not None and "--db" not in words:
+        words += ["--db", db]
+    with log.amending(number) as recorded:
+        app(args=words, prog_name="chronicler", standalone_mode=False)
+    if not recorded:
+        raise UsageError(f"'delve {' '.join(verb)}' recorded nothing in place of entry {number}")
+
+
+@delve_app.command("delete")
+def delete(
+    number: Annotated[int, typer.Argument(min=1, help="The entry's number ('delve entries').")],
+    db: Db = None,
+    campaign: CampaignName = "",
+) -> None:
+    """Take entry NUMBER out of the log; every later entry runs again without it, with its own
+    dice (one they now refuse refuses the deletion). It stays in 'chronicler history', and
+    'chronicler undo' puts it back.
+
+    Example: chronicler delve delete 7"""
+    from journal import log
+
+    with _journal(db, create=False) as journal:
+        gone = journal.write(lambda s: log.delete(s, campaign, number))
+    console.print(
+        f"Deleted entry {gone.number} ({escape(gone.summary)}); it is kept in the history."
+    )
+
+
 def register(app: typer.Typer) -> None:
+    delve_app.add_typer(encounter_app, name="encounter")
     app.add_typer(delve_app, name="delve")

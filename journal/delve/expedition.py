@@ -55,6 +55,8 @@ class Made:
 class Expedition:
     models: Mapping[str, Held] = field(default_factory=dict)
     checks: Mapping[int, Made] = field(default_factory=dict)
+    encounters: int = 0  # the encounters begun
+    encounter: str | None = None  # the running encounter's game, the kernel's JSON
 
     @property
     def last_check(self) -> int | None:
@@ -69,7 +71,8 @@ def after(state: Expedition, number: int, kind: str, x: Any) -> Expedition:
         return replace(state, models={**state.models, x.name: held})
     if kind == p.Kind.CHECK:
         made = Made(x.check, x.who, (), x.result)
-        return replace(state, checks={**state.checks, number: made})
+        found = replace(state, checks={**state.checks, number: made})
+        return replace(found, encounter=x.game) if x.game is not None else found
     if kind == p.Kind.REROLL:
         made = state.checks[x.of]
         model = state.models[made.who]
@@ -81,6 +84,9 @@ def after(state: Expedition, number: int, kind: str, x: Any) -> Expedition:
             models={**state.models, made.who: replace(model, numbers=numbers)},
             checks={**state.checks, x.of: again},
         )
+    if kind == p.Kind.ENCOUNTER:
+        game = None if x.over else x.game
+        return replace(state, encounters=x.encounter, encounter=game)
     raise ChroniclerError(f"the journal is damaged: no kind of Delve entry {kind!r}")
 
 
@@ -218,6 +224,26 @@ def describe(result: CheckResult) -> str:
     return f"{told}: {score}, {result.outcome or 'no outcome'}{judged}"
 
 
+def held_in_encounter(
+    state: Expedition, rules: CompiledRuleset, who: str, made: Check
+) -> tuple[dict[str, int], str | None]:
+    """What the conditions ``who`` holds in the running encounter add to the check's inputs
+    (the text's ``checks easier 2``...), and the encounter's game once the check has spent
+    those held until their holder's next check (``None``: no encounter, or ``who`` is not
+    on its table)."""
+    if state.encounter is None:
+        return {}, None
+    from dsl.world import durations
+    from dsl.world.game import WorldGame
+
+    game = WorldGame.from_json(rules, state.encounter)
+    if who not in game.state.cards or not durations.held(game, who):
+        return {}, None
+    added = durations.inputs_for(game, who, [i.name for i in made.inputs], spend=True)
+    game.state.events.clear()  # the entry tells what the check read
+    return added, game.to_json()
+
+
 def check(
     state: Expedition,
     rules: CompiledRuleset,
@@ -237,12 +263,17 @@ def check(
     made = find_check(rules, name)
     actor = _model(state, who)
     target = _model(state, against).name if against is not None else None
+    held, game = held_in_encounter(state, rules, actor.name, made)
     if recorded is not None:
         result = CheckResult.from_json(recorded)
     else:
         inputs = check_inputs(
             state, rules, made, who, member, against, against_member, given or {}, ask
         )
+        for key, extra in held.items():
+            usually = next((i.usually for i in made.inputs if i.name == key), 0) or 0
+            base = inputs.get(key, usually)
+            inputs[key] = (base if isinstance(base, int) else 0) + extra
         assert roller is not None, "a check is rolled, or run again from its result"
         try:
             result = made.roll(roller, **inputs)
@@ -255,10 +286,14 @@ def check(
         against=target,
         against_member=against_member if target else None,
         result=result.to_json(),
+        held=held,
+        game=game,
     )
     skill = f" {member}" if member else ""
     versus = f" against {target}" if target else ""
     summary = f"{actor.name}: {made.name}{skill}{versus}: {describe(result)}"
+    if held:
+        summary += " (conditions held: " + ", ".join(f"{k} {v}" for k, v in held.items()) + ")"
     return Draft(p.Kind.CHECK, payload, summary, who=actor.name)
 
 

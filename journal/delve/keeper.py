@@ -7,7 +7,7 @@ the one ledger's, so ``chronicler undo`` takes any back."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pydantic import BaseModel
@@ -52,6 +52,10 @@ def standing_lines(state: expedition.Expedition) -> list[str]:
             f"{n['corruption']}, stress {n['stress']}, fatigue {n['fatigue']}"
         )
     lines.append(f"{len(state.checks)} check{'' if len(state.checks) == 1 else 's'} made")
+    if state.encounter is not None:
+        lines.append(f"encounter {state.encounters} is running ('delve encounter show')")
+    elif state.encounters:
+        lines.append(f"{state.encounters} encounter{'' if state.encounters == 1 else 's'} played")
     return lines
 
 
@@ -101,10 +105,16 @@ class Delve(KeepsNoTables):
     def again(self, s: Session, campaign: Campaign, state: Any, entry: Entry) -> Draft:
         x = read(entry)
         game = rules_of(campaign)
-        if entry.kind == p.Kind.JOINED:
-            draft = expedition.joins(state, game, x.card, x.name, x.side)
-            return draft
-        if entry.kind == p.Kind.CHECK:
+        return replace(self._again(state, game, entry.kind, x), text=entry.text)
+
+    def _again(self, state: Any, game: Any, kind: str, x: Any) -> Draft:
+        from journal.delve import encounter
+
+        if kind == p.Kind.JOINED:
+            return expedition.joins(state, game, x.card, x.name, x.side)
+        if kind == p.Kind.ENCOUNTER:
+            return encounter.again(state, game, x)
+        if kind == p.Kind.CHECK:
             return expedition.check(
                 state,
                 game,
@@ -121,7 +131,9 @@ class Delve(KeepsNoTables):
         from journal.bundle import started_line
 
         lines = [f"# {campaign.name}", "", started_line(campaign), "", "## The log", ""]
-        lines += [f"{e.number}. {e.summary}" for e in ledger.entries(s, campaign)]
+        for e in ledger.entries(s, campaign):
+            lines.append(f"{e.number}. {e.summary}")
+            lines += [f"    {line}" for line in e.text.splitlines()]  # the note people wrote
         lines += ["", "## Where the expedition stands", ""]
         lines += [f"- {line}" for line in standing_lines(told(ledger.entries(s, campaign)))]
         return lines

@@ -9,15 +9,17 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from journal.bundle_schema import NAME_LIMIT
+from journal.bundle_schema import NAME_LIMIT, TEXT_LIMIT
 
 Name = Field(min_length=1, max_length=NAME_LIMIT)
+GAME_LIMIT = 1_000_000  # the kernel's JSON of an encounter (some ten thousand characters)
 
 
 class Kind(StrEnum):
     JOINED = "delve joined"
     CHECK = "delve check"
     REROLL = "delve re-roll"
+    ENCOUNTER = "delve encounter"
 
 
 class Side(StrEnum):
@@ -48,6 +50,10 @@ class CheckMade(BaseModel):
     against: str | None = Field(default=None, max_length=NAME_LIMIT)
     against_member: str | None = Field(default=None, max_length=NAME_LIMIT)
     result: dict[str, Any]
+    # made in a running encounter: what the conditions its model held added to the inputs,
+    # and the encounter's game once the check spent those held until the next check
+    held: dict[str, int] = Field(default_factory=dict)
+    game: str | None = Field(default=None, max_length=GAME_LIMIT)
 
 
 class Rerolled(BaseModel):
@@ -62,8 +68,52 @@ class Rerolled(BaseModel):
     result: dict[str, Any]
 
 
+class Step(StrEnum):
+    """What a step of an encounter did."""
+
+    START = "start"
+    ACT = "act"
+    CONDITION = "condition"
+    POOL = "pool"
+    ROUT = "rout"
+    END = "end"
+
+
+class EncounterStep(BaseModel):
+    """A step of an encounter: what the table gave (the GM's setup, the action answered, the
+    condition given or lifted, the pool spent or gained, the model routed), the faces of the
+    dice the text rolled while it ran, what happened (the account's lines), where it left the
+    encounter (round, whose activation, pools, conditions, routed models) and the game itself
+    as the kernel's JSON, which the next step reads back."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    encounter: int = Field(ge=1)
+    step: Step
+    said: str = Field(min_length=1, max_length=TEXT_LIMIT)
+    who: str | None = Field(default=None, max_length=NAME_LIMIT)
+    what: str | None = Field(default=None, max_length=NAME_LIMIT)
+    amount: int = Field(default=0, ge=0, le=1000)
+    gain: bool = False
+    lift: bool = False
+    why: str = Field(default="", max_length=TEXT_LIMIT)
+    fortune: int = Field(default=0, ge=0, le=1000)
+    surprise: str = Field(default="none", pattern="^(none|company|adversaries)$")
+    dice: list[int] = Field(default_factory=list, max_length=10_000)
+    told: list[str] = Field(default_factory=list, max_length=10_000)
+    round: int = Field(ge=0)
+    turn: str | None = Field(default=None, max_length=NAME_LIMIT)
+    momentum: int
+    threat: int = Field(ge=0)
+    pool: int = Field(ge=0)
+    conditions: dict[str, list[str]] = Field(default_factory=dict)
+    routed: list[str] = Field(default_factory=list)
+    over: bool = False
+    game: str = Field(min_length=2, max_length=GAME_LIMIT)
+
+
 ENTRY_MODELS: dict[str, type[BaseModel]] = {
     Kind.JOINED: Joined,
     Kind.CHECK: CheckMade,
     Kind.REROLL: Rerolled,
+    Kind.ENCOUNTER: EncounterStep,
 }

@@ -378,6 +378,14 @@ def publish(
             raise ChroniclerError("--spoilers shows card faces; this campaign's site has none")
         with journal.reading() as s:
             site = build_games(read_games(s, campaign_name))
+    elif _site_pages(journal, campaign_name) is SitePages.EXPEDITION:  # a Delve expedition
+        from journal.delve.site import build as build_expedition
+        from journal.delve.site import read_expedition
+
+        if spoilers:
+            raise ChroniclerError("--spoilers shows card faces; this campaign's site has none")
+        with journal.reading() as s:
+            site = build_expedition(read_expedition(s, campaign_name))
     elif _gm_run(journal, campaign_name):  # a game a GM runs: its story, sheets and tracks
         from journal.tags_and_tracks.site import build, read_story
 

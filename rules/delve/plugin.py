@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from dsl.contract import Ruleset, TableVerb, TableWork
+from dsl.contract import Ruleset, SitePages, TableVerb, TableWork
 from rules.text.plugin import RULESET as TEXT
 
 # The table companion's verbs (journal/delve/commands.py) and the entries they keep.
 VERBS = (TableVerb(("delve",), TableWork.ROLL),)
-ENTRIES = ("delve joined", "delve check", "delve re-roll")
+ENTRIES = ("delve joined", "delve check", "delve re-roll", "delve encounter")
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,7 @@ class Plugin:
             verbs=VERBS,
             entries=ENTRIES,
             keeper="journal.delve",
+            site=SitePages.EXPEDITION,
         )
         return replace(text, engine=None, bots=None, playtest=None, journal=journal)
 

@@ -1,0 +1,450 @@
+"""An encounter of a Delve expedition run at the table: the text's procedure (``procedure
+"Encounter"`` of ``rules/delve/encounters.rules``), played by the world engine, answered by the
+GM one step at a time.
+
+Nothing of the turn sequence is written here: the world engine walks the text (setup, rounds,
+initiative, activations, bookkeeping, conditions ticking at their step) and stops at each
+model's activation, where the GM answers what the model does. Between two commands the game is
+the kernel's JSON, kept in the entry of the step that left it (``EncounterStep.game``); the
+next step reads it back, changes or answers it, and runs on to the next activation.
+
+Each step is one entry: the encounter begun (who is surprised, the company's fortune), an
+answer to the activation, a condition given or lifted, momentum or threat spent or gained, a
+model routed, the encounter ended by the GM. An entry keeps what the table gave and the faces of
+the dice rolled while it ran, so a step is run again exactly (``again``) when an earlier entry
+is amended or deleted; a die it then needs more of refuses the fix.
+
+The GM's own acts here (the table's, the text's notes): the models in the encounter are those
+of the expedition (a sheet of the text not in it stays at camp); the surprised side holds
+Surprised; momentum spent is added to the round's ``spent``, taken off at bookkeeping."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+
+from dsl.errors import ChroniclerError
+from dsl.kernel.random import GameRandom
+from journal.delve import payloads as p
+from journal.keepers import Draft
+
+if TYPE_CHECKING:
+    from dsl.compiler import CompiledRuleset
+    from dsl.world.game import WorldGame
+    from journal.delve.expedition import Expedition
+
+SURPRISE = {"none": 0, "company": 1, "adversaries": 2}
+SURPRISED_SIDE = {1: p.Side.PARTY, 2: p.Side.ADVERSARY}
+ROUTED = "routed"  # the zone of a model out of the encounter (routed, fled, fallen)
+CAMP = "camp"  # the zone of a sheet of the text not in the expedition
+PASS = "pass"
+SURPRISED = "Surprised"
+ENCOUNTER = "Encounter"  # the text's procedure of an encounter
+
+
+class TooFewFaces(ChroniclerError):
+    """The table typed fewer faces than the step rolls."""
+
+
+class _NoMoreFaces(GameRandom):
+    """The game's generator while typed faces are given: a die more than typed refuses."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(0)
+        self.why = why
+
+    def random(self) -> float:
+        raise TooFewFaces(self.why)
+
+
+@dataclass
+class Faces:
+    """Where a step's dice come from: the faces typed (or recorded, run again), else the
+    generator (``seed``); with ``typed`` given, a die more is refused."""
+
+    typed: list[int] | None = None
+    seed: int | None = None
+    why: str = "--dice gave too few faces: the step rolls one more d6"
+
+
+@dataclass(frozen=True)
+class Now:
+    """Where an encounter stands, read from its game."""
+
+    round: int
+    turn: str | None
+    options: list[str]
+    order: list[tuple[str, int]]
+    pools: dict[str, int]
+    conditions: dict[str, list[str]]
+    routed: list[str]
+    over: bool
+
+
+def _game(rules: CompiledRuleset, text: str) -> WorldGame:
+    from dsl.world.game import WorldGame
+
+    return WorldGame.from_json(rules, text)
+
+
+def running(state: Expedition, rules: CompiledRuleset) -> WorldGame:
+    if state.encounter is None:
+        raise ChroniclerError(
+            "no encounter is running: 'chronicler delve encounter start' begins one"
+        )
+    return _game(rules, state.encounter)
+
+
+def _on_table(game: WorldGame, names: Sequence[str]) -> list[str]:
+    from dsl.world.model import IN_PLAY
+
+    return [n for n in names if game.state.cards.get(n, {}).get("at") == IN_PLAY]
+
+
+def _options(decision: Any) -> list[str]:
+    """What the model acting may do, in a steady order: the actions by name, then pass."""
+    if decision is None:
+        return []
+    found = [str(o) for o in decision.options]
+    return sorted(o for o in found if o != PASS) + [o for o in found if o == PASS]
+
+
+def standing(game: WorldGame, state: Expedition) -> Now:
+    """Round, whose activation, the initiative order, the pools, who holds what and for how
+    long, who is routed."""
+    from dsl.world import durations
+    from dsl.world.model import GAME
+
+    decision = game.pending()
+    names = list(state.models)
+    table = _on_table(game, names)
+    order = sorted(((n, game.ops.value(n, "initiative score")) for n in table), key=lambda x: -x[1])
+    pools = {
+        name: game.ops.value(GAME, name)
+        for name in ("momentum", "spent", "threat", "adversary pool")
+    }
+    conditions: dict[str, list[str]] = {}
+    for n in names:
+        for effect in durations.held(game, n):
+            decl = game.world.durations[effect["tag"].casefold()]
+            left = f"{effect['stacks']} left" if decl.how == "stacks" else decl.text
+            conditions.setdefault(n, []).append(f"{effect['card']} ({left})")
+    routed = [n for n in names if game.state.cards.get(n, {}).get("zone") == ROUTED]
+    return Now(
+        round=game.state.round,
+        turn=str(decision.who) if decision is not None else None,
+        options=_options(decision),
+        order=order,
+        pools=pools,
+        conditions=conditions,
+        routed=routed,
+        over=decision is None,
+    )
+
+
+def standing_lines(now: Now) -> list[str]:
+    if now.over:
+        head = f"The encounter is over (round {now.round})"
+    else:
+        head = f"Round {now.round}: {now.turn}'s activation"
+    lines = [head]
+    pools = now.pools
+    lines.append(
+        f"momentum {pools['momentum']} (spent this round {pools['spent']}), threat "
+        f"{pools['threat']}, adversary pool {pools['adversary pool']}"
+    )
+    if now.order:
+        lines.append("initiative: " + ", ".join(f"{n} {score}" for n, score in now.order))
+    for who, held in now.conditions.items():
+        lines.append(f"{who} holds {', '.join(held)}")
+    if now.routed:
+        lines.append(f"routed: {', '.join(now.routed)}")
+    if not now.over:
+        answers = [o.removeprefix("Take: ") for o in now.options]
+        lines.append(f"{now.turn} may: {', '.join(answers)}")
+    return lines
+
+
+def _told(events: Sequence[Any], account: Any) -> list[str]:
+    lines = [Text.from_markup(line).plain.strip() for line in account.narrate(list(events))]
+    return [line for line in lines if line]
+
+
+def _rolled(events: Sequence[Any]) -> list[int]:
+    from dsl.kernel.machine import KernelEvent
+
+    faces: list[int] = []
+    for event in events:
+        if event.kind == KernelEvent.DICE_ROLLED:
+            faces += [int(f) for f in event.data.get("faces", [])]
+    return faces
+
+
+def _step(
+    state: Expedition,
+    rules: CompiledRuleset,
+    payload: dict[str, Any],
+    change: Callable[[WorldGame], None],
+    faces: Faces,
+    game: WorldGame | None = None,
+) -> Draft:
+    """Run one step: ``change`` the game (or answer it), then let the text run on to the next
+    activation (or the encounter's end), its dice from ``faces``; the entry it makes."""
+    from dsl.kernel.machine import IllegalMove
+    from dsl.runtime import EffectError
+    from rules import registry
+
+    game = game if game is not None else running(state, rules)
+    st = game.state
+    kept = st.rng
+    st.dice_script = list(faces.typed or [])
+    st.rng = _NoMoreFaces(faces.why) if faces.typed is not None else GameRandom(faces.seed)
+    before = len(st.events)
+    try:
+        change(game)
+        game.pending()
+    except (EffectError, IllegalMove) as error:
+        raise ChroniclerError(str(error)) from None
+    finally:
+        game.state.rng = kept
+    st = game.state
+    if st.dice_script:
+        left = ",".join(map(str, st.dice_script))
+        raise ChroniclerError(f"--dice gave face(s) more than the step rolled: {left}")
+    events = st.events[before:]
+    account = registry.find("delve").journal.account
+    told = _told(events, account)
+    dice = _rolled(events)
+    st.events.clear()  # what happened is told in the entry; the game keeps no past
+    now = standing(game, state)
+    step = p.EncounterStep(
+        **payload,
+        dice=dice,
+        told=told,
+        round=now.round,
+        turn=now.turn,
+        momentum=now.pools["momentum"] - now.pools["spent"],
+        threat=now.pools["threat"],
+        pool=now.pools["adversary pool"],
+        conditions=now.conditions,
+        routed=now.routed,
+        over=now.over,
+        game=game.to_json(),
+    )
+    then = "the encounter is over" if now.over else f"round {now.round}, {now.turn}'s activation"
+    summary = f"{payload['said']}; {then}"
+    return Draft(p.Kind.ENCOUNTER, step, summary, who=payload.get("who"))
+
+
+def _refuse_the_models(state: Expedition) -> None:
+    sides = {m.side for m in state.models.values()}
+    if p.Side.PARTY not in sides or p.Side.ADVERSARY not in sides:
+        raise ChroniclerError(
+            "an encounter needs a model of the company and an adversary in the expedition: "
+            "'chronicler delve join CARD' adds one"
+        )
+    for held in state.models.values():
+        if held.name != held.card:
+            raise ChroniclerError(
+                f"{held.name!r} joined from the sheet {held.card!r}: an encounter plays each "
+                "sheet once, under its card's name (STATUS.md)"
+            )
+
+
+def start(
+    state: Expedition, rules: CompiledRuleset, *, fortune: int, surprise: str, faces: Faces
+) -> Draft:
+    """The GM sets the encounter up: who is surprised, the company's fortune; the text's setup
+    runs (starting momentum, the adversary pool) and the first round up to the first
+    activation."""
+    from dsl.world import durations
+    from dsl.world.game import new_game
+    from dsl.world.model import GAME
+
+    if state.encounter is not None:
+        raise ChroniclerError(
+            f"encounter {state.encounters} is running: 'chronicler delve encounter end' ends it"
+        )
+    if surprise not in SURPRISE:
+        raise ChroniclerError(f"surprise {surprise!r}: one of {', '.join(SURPRISE)}")
+    _refuse_the_models(state)
+    # read back from its JSON, as every later step reads it: the models roll initiative in
+    # the order of their names from the first round on
+    begun = new_game(rules, seed=0, players=1, first_phase=ENCOUNTER)  # its first step next
+    game = _game(rules, begun.to_json())
+    game.state.events.clear()
+    surprised = SURPRISED_SIDE.get(SURPRISE[surprise])
+
+    def setup(game: WorldGame) -> None:
+        game.ops.set(GAME, "fortune", fortune, why="the company's fortune")
+        game.ops.set(GAME, "surprise", SURPRISE[surprise], why="the GM")
+        for card in rules.all_cards:
+            if card.kind == "model" and card.name not in state.models:
+                game.ops.move_card(card.name, zone=CAMP, why="not in the expedition")
+        for held in state.models.values():
+            if held.side == surprised:
+                durations.give(game, held.name, SURPRISED, why="surprised")
+
+    number = state.encounters + 1
+    said = f"Encounter {number} begins (fortune {fortune}, surprise: {surprise})"
+    payload = {"encounter": number, "step": p.Step.START, "fortune": fortune,
+               "surprise": surprise, "said": said}  # fmt: skip
+    return _step(state, rules, payload, setup, faces, game=game)
+
+
+def act(
+    state: Expedition,
+    rules: CompiledRuleset,
+    answer: str | None,
+    faces: Faces,
+    by: str | None = None,
+    ask: Callable[[str, list[str]], str] | None = None,
+) -> Draft:
+    """The model whose activation it is takes an action (or passes: its activation ends);
+    ``None``: asked (``ask``, at a terminal) among what it may do. ``by``: the model the
+    answer was recorded for (run again, another's turn refuses it)."""
+    game = running(state, rules)
+    decision = game.pending()
+    assert decision is not None, "a running encounter waits for an activation"
+    if by is not None and str(decision.who) != by:
+        raise ChroniclerError(f"it was {by}'s activation, and would now be {decision.who}'s")
+    may = [o.removeprefix("Take: ") for o in _options(decision)]
+    if answer is None:
+        if ask is None:
+            raise ChroniclerError(f"name what {decision.who} does: one of {', '.join(may)}")
+        answer = ask(f"What does {decision.who} do?", may)
+    by_name = {str(o).removeprefix("Take: ").casefold(): str(o) for o in decision.options}
+    chosen = by_name.get(answer.casefold().removeprefix("take: "))
+    if chosen is None:
+        raise ChroniclerError(f"{decision.who} may take one of: {', '.join(may)}; not {answer!r}")
+    who = str(decision.who)
+    said = f"{who} passes" if chosen == PASS else f"{who}: {chosen.removeprefix('Take: ')}"
+    payload = {"encounter": state.encounters, "step": p.Step.ACT, "who": who,
+               "what": chosen, "said": said}  # fmt: skip
+    return _step(state, rules, payload, lambda g: g.apply(chosen), faces, game=game)
+
+
+def _model(state: Expedition, who: str) -> str:
+    from journal.delve.expedition import _model as model
+
+    return model(state, who).name
+
+
+def condition(
+    state: Expedition,
+    rules: CompiledRuleset,
+    who: str,
+    name: str,
+    *,
+    stacks: int,
+    lift: bool,
+    faces: Faces,
+) -> Draft:
+    """The GM gives a condition to a model (engaged, in cover, bleeding 2) or lifts it."""
+    from dsl.world import durations
+
+    holder = _model(state, who)
+    known = [c.name for c in rules.all_cards if c.kind == "condition"]
+    card = next((c for c in known if c.casefold() == name.casefold()), None)
+    if card is None:
+        raise ChroniclerError(
+            f"no condition {name!r} in the text (its conditions: {', '.join(known)})"
+        )
+    game = running(state, rules)
+    if lift and durations.holds(game, holder, card) is None:
+        raise ChroniclerError(f"{holder} does not hold {card}")
+
+    def change(game: WorldGame) -> None:
+        if lift:
+            durations.lift(game, holder, card, why="the GM")
+        else:
+            durations.give(game, holder, card, stacks, why="the GM")
+
+    said = f"{holder} no longer holds {card}" if lift else f"{holder} holds {card}"
+    if not lift and stacks > 1:
+        said += f" ({stacks})"
+    payload = {"encounter": state.encounters, "step": p.Step.CONDITION, "who": holder,
+               "what": card, "amount": stacks, "lift": lift, "said": said}  # fmt: skip
+    return _step(state, rules, payload, change, faces, game=game)
+
+
+def pool(
+    state: Expedition,
+    rules: CompiledRuleset,
+    which: str,
+    amount: int,
+    *,
+    gain: bool,
+    why: str,
+    faces: Faces,
+) -> Draft:
+    """Momentum or threat spent (refused when the pool does not hold it) or gained. Momentum
+    spent goes to the round's ``spent``, which bookkeeping takes off; threat spent is gone."""
+    from dsl.world.model import GAME
+
+    game = running(state, rules)
+    held = game.ops.value(GAME, which)
+    if which == "momentum":
+        held -= game.ops.value(GAME, "spent")
+    if not gain and amount > held:
+        raise ChroniclerError(f"the table holds {held} {which}; {why or 'this'} costs {amount}")
+
+    def change(game: WorldGame) -> None:
+        if gain:
+            game.ops.set(GAME, which, game.ops.value(GAME, which) + amount, why=why)
+        elif which == "momentum":
+            game.ops.set(GAME, "spent", game.ops.value(GAME, "spent") + amount, why=why)
+        else:
+            game.ops.set(GAME, which, held - amount, why=why)
+
+    verb = "gains" if gain else "spends"
+    whose = "the company" if which == "momentum" else "the GM"
+    said = f"{whose} {verb} {amount} {which}" + (f": {why}" if why else "")
+    payload = {"encounter": state.encounters, "step": p.Step.POOL, "what": which,
+               "amount": amount, "gain": gain, "why": why, "said": said}  # fmt: skip
+    return _step(state, rules, payload, change, faces, game=game)
+
+
+def rout(state: Expedition, rules: CompiledRuleset, who: str, faces: Faces) -> Draft:
+    """A model leaves the encounter (routed, fled or fallen): it acts no more; with no
+    adversary left on the table, the round's end ends the encounter."""
+    name = _model(state, who)
+    game = running(state, rules)
+    if not _on_table(game, [name]):
+        raise ChroniclerError(f"{name} is not on the table of this encounter")
+    said = f"{name} is routed"
+    payload = {"encounter": state.encounters, "step": p.Step.ROUT, "who": name, "said": said}
+    change: Callable[[WorldGame], None] = lambda g: g.ops.move_card(  # noqa: E731
+        name, zone=ROUTED, why="routed"
+    )
+    return _step(state, rules, payload, change, faces, game=game)
+
+
+def end(state: Expedition, rules: CompiledRuleset, why: str, faces: Faces) -> Draft:
+    """The GM ends the encounter before its text does (the company flees, a truce)."""
+    game = running(state, rules)
+    said = f"The GM ends encounter {state.encounters}" + (f": {why}" if why else "")
+    payload = {"encounter": state.encounters, "step": p.Step.END, "why": why, "said": said}
+    return _step(state, rules, payload, lambda g: g.end_the_game(why or "the GM"), faces, game=game)
+
+
+def again(state: Expedition, rules: CompiledRuleset, x: p.EncounterStep) -> Draft:
+    """The step ``x`` run again on ``state`` with the faces it rolled (an earlier entry was
+    amended or deleted)."""
+    faces = Faces(list(x.dice), why="it would roll more dice than it did")
+    if x.step == p.Step.START:
+        return start(state, rules, fortune=x.fortune, surprise=x.surprise, faces=faces)
+    if x.step == p.Step.ACT:
+        return act(state, rules, x.what or PASS, faces, by=x.who)
+    if x.step == p.Step.CONDITION:
+        return condition(
+            state, rules, x.who or "", x.what or "", stacks=x.amount, lift=x.lift, faces=faces
+        )
+    if x.step == p.Step.POOL:
+        return pool(state, rules, x.what or "", x.amount, gain=x.gain, why=x.why, faces=faces)
+    if x.step == p.Step.ROUT:
+        return rout(state, rules, x.who or "", faces)
+    return end(state, rules, x.why, faces)

@@ -1,0 +1,244 @@
+"""The table companion runs an encounter (issue 28, deliverable 3; seed 004, "Encounters &
+Combat"): the text's turn sequence, played by the world engine and answered by the GM one
+command at a time. The GM sets it up (surprise, fortune), answers each model's activation,
+gives and lifts conditions, spends momentum and threat, routs adversaries; the text does the
+rest (initiative, the order of activations, bookkeeping, durations, the end). Each step is one
+entry of the log; a refusal is one line, exit 1, nothing written; an entry can be amended,
+deleted or undone, the later steps running again with their own dice."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from journal.cli import main
+
+# One d6 of initiative a model, in the order of their names: Odo (I 2), Rat Chief (I 2),
+# Tunnel Rat (I 3), Wenna (I 4).
+ROUND_1 = "2,1,3,5"  # Odo 4, Rat Chief 3, Tunnel Rat 6, Wenna 9
+ORDER_1 = ["Wenna Ashgrove", "Tunnel Rat", "Odo Vantry", "Rat Chief"]
+
+
+@pytest.fixture
+def table(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    db = str(tmp_path / "journal.db")
+
+    def run(*args: str) -> tuple[int, str, str]:
+        code = main([*args, "--db", db])
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    assert run("campaign", "start", "Barrow", "--ruleset", "delve")[0] == 0
+    assert run("use", "Barrow")[0] == 0
+    for model in ("Wenna Ashgrove", "Odo Vantry", "Tunnel Rat", "Rat Chief"):
+        assert run("delve", "join", model)[0] == 0
+    return run
+
+
+def ok(run, *args: str) -> str:
+    code, out, err = run(*args)
+    assert code == 0, err
+    return out
+
+
+def now(run) -> dict:
+    return json.loads(ok(run, "delve", "encounter", "show", "--json"))
+
+
+def logged(run) -> list[str]:
+    return ok(run, "delve", "entries").splitlines()
+
+
+def refused(run, *args: str) -> str:
+    before = logged(run)
+    code, out, err = run(*args)
+    assert code == 1 and out == "" and len(err.strip().splitlines()) == 1, (out, err)
+    assert logged(run) == before
+    return err
+
+
+def turn_by_turn(run, count: int, dice: str | None = None) -> list[str]:
+    """Whose activations come up, ``count`` of them, each passed."""
+    seen = []
+    for _ in range(count):
+        seen.append(now(run)["turn"])
+        extra = ("--dice", dice) if dice is not None and len(seen) == count else ()
+        ok(run, "delve", "encounter", "next", *extra)
+    return seen
+
+
+def test_setup_starts_momentum_at_the_fortune_and_the_pool_at_the_shares(table):
+    ok(table, "delve", "encounter", "start", "--fortune", "2", "--dice", ROUND_1)
+    shown = now(table)
+    assert shown["round"] == 1 and shown["turn"] == "Wenna Ashgrove"
+    assert shown["pools"] == {"momentum": 2, "spent": 0, "threat": 0, "adversary pool": 3}
+    assert shown["order"] == [["Wenna Ashgrove", 9], ["Tunnel Rat", 6], ["Odo Vantry", 4],
+                              ["Rat Chief", 3]]  # fmt: skip
+
+
+def test_a_surprised_company_holds_surprised_and_starts_without_momentum(table):
+    ok(table, "delve", "encounter", "start", "--fortune", "2", "--surprise", "company",
+       "--dice", ROUND_1)  # fmt: skip
+    shown = now(table)
+    assert shown["pools"]["momentum"] == 0 and shown["pools"]["adversary pool"] == 3
+    assert set(shown["conditions"]) == {"Wenna Ashgrove", "Odo Vantry"}
+    assert shown["conditions"]["Odo Vantry"] == ["Surprised (until the holder's next end phase)"]
+
+
+def test_activations_come_in_initiative_order_and_the_next_round_rolls_again(table):
+    ok(table, "delve", "encounter", "start", "--dice", ROUND_1)
+    assert turn_by_turn(table, 4, dice="6,1,1,1") == ORDER_1  # round 2: Odo 8 acts first
+    shown = now(table)
+    assert shown["round"] == 2 and shown["turn"] == "Odo Vantry"
+
+
+def test_a_fleeting_condition_ends_at_its_holders_end_phase(table):
+    ok(table, "delve", "encounter", "start", "--surprise", "company", "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "next")  # Wenna's end phase: her Surprised ends
+    assert set(now(table)["conditions"]) == {"Odo Vantry"}
+
+
+def test_a_persistent_condition_loses_a_counter_at_each_end_phase_of_its_holder(table):
+    ok(table, "delve", "encounter", "start", "--dice", ROUND_1)
+    out = ok(table, "delve", "encounter", "condition", "Tunnel Rat", "bleeding", "--stacks", "2")
+    assert "Tunnel Rat holds Bleeding (2)" in out
+    assert now(table)["conditions"] == {"Tunnel Rat": ["Bleeding (2 left)"]}
+    turn_by_turn(table, 2)  # Wenna, then the rat's end phase
+    assert now(table)["conditions"] == {"Tunnel Rat": ["Bleeding (1 left)"]}
+    ok(table, "delve", "encounter", "condition", "Tunnel Rat", "Bleeding", "--lift")
+    assert now(table)["conditions"] == {}
+
+
+def test_the_gm_sets_engaged_which_lasts_until_lifted(table):
+    ok(table, "delve", "encounter", "start", "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "condition", "Wenna Ashgrove", "engaged")
+    turn_by_turn(table, 4, dice=ROUND_1)
+    assert now(table)["conditions"] == {"Wenna Ashgrove": ["Engaged (until lifted)"]}
+
+
+def test_momentum_spent_is_taken_off_at_bookkeeping_and_outnumbering_adds(table):
+    ok(table, "delve", "encounter", "start", "--fortune", "3", "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "momentum", "2", "--for", "disengage")
+    assert now(table)["pools"] == {"momentum": 3, "spent": 2, "threat": 0, "adversary pool": 3}
+    err = refused(table, "delve", "encounter", "momentum", "2", "--for", "an extra reaction")
+    assert "holds 1 momentum" in err
+    ok(table, "delve", "encounter", "rout", "Rat Chief")  # 2 against 1: outnumbered
+    turn_by_turn(table, 3, dice="5,2,3")
+    assert now(table)["pools"]["momentum"] == 3 - 2 + 2
+    assert now(table)["pools"]["adversary pool"] == 1 and now(table)["routed"] == ["Rat Chief"]
+
+
+def test_threat_is_the_gms_and_cannot_be_spent_below_nothing(table):
+    ok(table, "delve", "encounter", "start", "--dice", ROUND_1)
+    refused(table, "delve", "encounter", "threat", "1")
+    ok(table, "delve", "encounter", "threat", "3", "--gain")
+    ok(table, "delve", "encounter", "threat", "2", "--for", "a harder encounter")
+    assert now(table)["pools"]["threat"] == 1
+
+
+def test_the_encounter_ends_when_no_adversary_is_left_at_the_rounds_end(table):
+    ok(table, "delve", "encounter", "start", "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "rout", "Tunnel Rat")
+    ok(table, "delve", "encounter", "rout", "Rat Chief")
+    out = ok(table, "delve", "encounter", "next")  # Wenna
+    assert "Odo Vantry's activation" in out
+    out = ok(table, "delve", "encounter", "next")  # Odo: the round ends, and the encounter
+    assert "the encounter is over" in out
+    err = refused(table, "delve", "encounter", "show")
+    assert "no encounter is running" in err
+    ok(table, "delve", "encounter", "start", "--dice", ROUND_1)  # the next one
+    assert "encounter 2 is running" in ok(table, "delve", "show")
+
+
+def test_what_the_table_cannot_do_is_refused_in_one_line_with_nothing_written(table):
+    assert "no encounter is running" in refused(table, "delve", "encounter", "next")
+    assert "no encounter is running" in refused(table, "delve", "encounter", "momentum", "1")
+    ok(table, "delve", "encounter", "start", "--dice", ROUND_1)
+    assert "is running" in refused(table, "delve", "encounter", "start")
+    turn_by_turn(table, 3)  # the last activation of the round: the next rolls initiative
+    assert "too few faces" in refused(table, "delve", "encounter", "next", "--dice", "1,2")
+    assert "more than the step rolled" in refused(
+        table, "delve", "encounter", "next", "--dice", "1,2,3,4,5"
+    )
+    assert "may take one of" in refused(table, "delve", "encounter", "act", "Dance")
+    assert (
+        "name what Rat Chief does: one of Major Action, Minor Action, Two Minor Actions, "
+        "pass" in refused(table, "delve", "encounter", "act")
+    )  # not at a terminal: not asked
+    assert "no condition 'in cover'" in refused(
+        table, "delve", "encounter", "condition", "Wenna Ashgrove", "in cover"
+    )
+    assert "does not hold" in refused(
+        table, "delve", "encounter", "condition", "Wenna Ashgrove", "Prone", "--lift"
+    )
+
+
+def test_too_few_faces_for_the_first_round_refuse_the_start(table):
+    assert "too few faces" in refused(table, "delve", "encounter", "start", "--dice", "1,2")
+
+
+# ---- fixing what was recorded ------------------------------------------------------------------
+
+
+def test_amending_the_start_runs_every_later_step_again_with_its_own_dice(table, tmp_path):
+    ok(table, "delve", "encounter", "start", "--fortune", "1", "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "momentum", "1", "--note", "Wenna vaults the table")
+    turn_by_turn(table, 4, dice=ROUND_1)
+    assert now(table)["pools"]["momentum"] == 0
+    number = logged(table)[-6].split(".")[0]  # the start
+    out = ok(table, "delve", "amend", number, "encounter", "start", "--fortune", "3", "--dice",
+             ROUND_1)  # fmt: skip
+    assert "fortune 3" in out
+    assert now(table)["pools"]["momentum"] == 2 and now(table)["round"] == 2
+    assert "entry amend (delve encounter start)" in ok(table, "history")
+    ok(table, "export", "--format", "markdown", "--out", str(tmp_path / "barrow.md"))
+    assert "    Wenna vaults the table" in (tmp_path / "barrow.md").read_text()  # kept
+
+
+def test_an_amend_that_changes_whose_activation_it_was_is_refused(table):
+    ok(table, "delve", "encounter", "start", "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "next")  # Wenna's
+    number = logged(table)[-2].split(".")[0]
+    err = refused(table, "delve", "amend", number, "encounter", "start", "--dice", "6,1,1,1")
+    assert "was Wenna Ashgrove's activation, and would now be Odo Vantry's" in err
+
+
+def test_deleting_a_momentum_spend_gives_it_back_and_undo_takes_the_deletion_back(table):
+    ok(table, "delve", "encounter", "start", "--fortune", "2", "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "momentum", "2", "--for", "disengage")
+    ok(table, "delve", "encounter", "next")
+    spent = logged(table)[-2].split(".")[0]
+    out = ok(table, "delve", "delete", spent)
+    assert "kept in the history" in out
+    assert now(table)["pools"]["spent"] == 0 and now(table)["turn"] == "Tunnel Rat"
+    ok(table, "undo")
+    assert now(table)["pools"]["spent"] == 2
+
+
+def test_a_check_and_its_re_roll_are_amended_like_any_entry(table):
+    ok(table, "delve", "check", "Basic", "Wenna Ashgrove", "--input", "obstacle=4", "--dice", "2")
+    ok(table, "delve", "luck", "--dice", "3")
+    check = logged(table)[-2].split(".")[0]
+    ok(table, "delve", "amend", check, "check", "Basic", "Wenna Ashgrove", "--input",
+       "obstacle=4", "--dice", "5")  # fmt: skip
+    lines = logged(table)
+    assert "score 5, success" in lines[-2] and "re-rolls entry" in lines[-1]
+    ok(table, "delve", "delete", lines[-1].split(".")[0])
+    assert json.loads(ok(table, "delve", "show", "--json"))["models"]["Wenna Ashgrove"]["luck"] == 2
+    code, _, err = table("delve", "amend", check, "roll", "2d6")  # not a Delve verb: usage
+    assert code == 2 and "give the Delve verb" in err
+
+
+def test_a_check_in_the_encounter_reads_the_conditions_its_model_holds(table):
+    ok(table, "delve", "encounter", "start", "--fortune", "1", "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "momentum", "1", "--for", "ease a check")
+    ok(table, "delve", "encounter", "condition", "Wenna Ashgrove", "Eased")  # checks easier 2
+    attack = ("delve", "check", "Complex", "Wenna Ashgrove", "--skill", "melee", "--against",
+              "Tunnel Rat", "--target-skill", "defense")  # fmt: skip
+    out = ok(table, *attack, "--dice", "5,4,2,1,3")
+    assert "5 4 2 1 3" in out and "conditions held: easier 2" in out  # melee 3 + 2 dice
+    assert now(table)["conditions"] == {}  # Eased is spent by the check
+    out = ok(table, *attack, "--dice", "5,4,2")
+    assert "conditions held" not in out
