@@ -184,9 +184,10 @@ def length(con: Any, run_ids: Sequence[int]) -> Table:
     ).fetchall()
     out = []
     for name, i in (("rounds", 0), ("decisions", 1)):
-        values = [float(r[i]) for r in rows if r[i] is not None]
+        counts = [int(r[i]) for r in rows if r[i] is not None]
+        values = [float(c) for c in counts]
         out.append(
-            [name, len(values), mean(values), min(values, default="-"), max(values, default="-")]
+            [name, len(values), mean(values), min(counts, default="-"), max(counts, default="-")]
         )
     return Table(
         "length",
