@@ -4,10 +4,12 @@ bot (one core, median of the runs), and the heuristic bot against random over pa
 interval and the number of games behind it.
 
 With ``--lookahead N``, the look-ahead bot against the heuristic bot over N paired seeds too
-(slow: a few seconds a game).
+(slow: every placement of the look-ahead bot's seat costs ``--playouts`` playouts of the rest of
+the game; ``--width`` placements are tried, ``--from`` is the first seed, so that several
+processes can share the seeds). ``--duel-only`` skips the speed figures.
 
 Run: ``.venv/bin/python benchmarks/bench_seasons.py [--games N] [--runs R] [--seats S]
-[--lookahead N]``.
+[--lookahead N [--playouts P] [--width W] [--from S] [--duel-only]]``.
 """
 
 from __future__ import annotations
@@ -33,8 +35,13 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+LOOKAHEAD: dict[str, int] = {}  # the look-ahead bot's options, from the command line
+
+
 def play(compiled: object, seed: int, seats: int, bot: str) -> WorldGame:
-    player = registry.find("seasons").bots.make(bot, seed)
+    from rules.seasons.bots import make
+
+    player = make(bot, seed, **LOOKAHEAD)
     game = new_game(compiled, seed=seed, players=seats)  # type: ignore[arg-type]
     if hasattr(player, "bind"):
         player.bind(game)
@@ -49,8 +56,16 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seats", type=int, default=2)
     parser.add_argument("--lookahead", type=int, default=0)
+    parser.add_argument("--playouts", type=int, default=16)
+    parser.add_argument("--width", type=int, default=4)
+    parser.add_argument("--from", dest="first", type=int, default=0)
+    parser.add_argument("--duel-only", action="store_true")
     args = parser.parse_args()
+    LOOKAHEAD.update(playouts=args.playouts, width=args.width)
     compiled = registry.find("seasons").compiled()
+    if args.duel_only:
+        duel(compiled, "lookahead", "heuristic", args.lookahead, args.first)
+        return
     for bot in ("random", "heuristic"):
         rates = []
         for _ in range(args.runs):
@@ -64,21 +79,29 @@ def main() -> None:
         )
     duel(compiled, "heuristic", "random", args.games)
     if args.lookahead:
-        duel(compiled, "lookahead", "heuristic", args.lookahead)
+        duel(compiled, "lookahead", "heuristic", args.lookahead, args.first)
 
 
-def duel(compiled: object, bot: str, other: str, seeds: int) -> None:
-    """``bot`` against ``other`` over paired seeds, each seat in turn (a tie shares the win)."""
+def duel(compiled: object, bot: str, other: str, seeds: int, first: int = 0) -> None:
+    """``bot`` against ``other`` over paired seeds, each seat in turn (a tie shares the win);
+    a line a seed as it goes (``seed: wins so far of games so far``), then the figure."""
     wins = 0.0
-    for seed in range(seeds):
+    start = time.perf_counter()
+    for seed in range(first, first + seeds):
         for spec, me in ((f"{bot},{other}", "p1"), (f"{other},{bot}", "p2")):
             tied = play(compiled, seed, 2, spec).state.result["tied"]
             wins += (me in tied) / len(tied)
+        if bot == "lookahead":
+            print(f"  seed {seed}: {wins:g} of {2 * (seed - first + 1)}", flush=True)
     n = 2 * seeds
     low, high = wilson(wins, n)
+    options = f", {LOOKAHEAD['playouts']} playouts, width {LOOKAHEAD['width']}" * (
+        bot == "lookahead"
+    )
     print(
         f"{bot} against {other}: won {wins:g} of {n} games "
-        f"({wins / n:.1%}, 95% [{low:.1%}, {high:.1%}]), {seeds} seeds, each seat"
+        f"({wins / n:.1%}, 95% [{low:.1%}, {high:.1%}]), seeds {first}-{first + seeds - 1}, "
+        f"each seat{options}; {(time.perf_counter() - start) / n:.1f} s a game"
     )
 
 

@@ -12,6 +12,10 @@ from the new node is played by a fast default bot; the results per player (``ret
 the winner's 1 against 0) go back up, each node scoring them for the player who decided there.
 
 The budget is a number of playouts (repeatable with a seed) or a time in seconds.
+
+``RootSearch`` is the cheaper look-ahead for games whose playouts are long: flat Monte Carlo at
+the root of the questions it is asked to search, over the few answers a fallback bot ranks best,
+with common random numbers and sequential halving (its docstring).
 """
 
 from __future__ import annotations
@@ -167,9 +171,12 @@ class SearchBot:
             copy.apply(answer)
             path.append(node)
             depth += 1
-        # playout
+        # playout: a rollout bot that reads observations (a heuristic bot) is given its seat's
+        reads = getattr(self.rollout_bot, "uses_observation", False)
+        observe = getattr(copy, "observation", None)
         while depth < self.max_depth and (decision := copy.pending()) is not None:
-            copy.apply(self.rollout_bot.choose(None, decision))
+            seen = observe(decision.who) if reads and callable(observe) else None
+            copy.apply(self.rollout_bot.choose(seen, decision))
             depth += 1
         results = _returns(copy, players)
         root.visits += 1
@@ -201,3 +208,111 @@ class SearchBot:
             if value > best_value:
                 best, best_value = answer, value
         return best
+
+
+def margin(game: Machine, who: str | None) -> float:
+    """A finished game's worth to ``who``: their score less the best of the others' (a win by
+    many points worth more than a win by one, a narrow loss more than a rout)."""
+    got = getattr(game, "returns", None)
+    scores: dict[str, float] = dict(got()) if callable(got) else {}
+    if who not in scores:
+        return 0.0
+    others = [s for p, s in scores.items() if p != who]
+    return scores[who] - (max(others) if others else 0.0)
+
+
+class RootSearch:
+    """Flat Monte Carlo at the root of the questions ``searched`` picks, every other question
+    answered by ``fallback``: the ``width`` answers ``fallback`` ranks best (``rank``, best
+    first) are each played out over determinizations to the end of the game, every seat then
+    played by a bot made by ``rollout`` (which reads the observation of the seat it plays when
+    it says ``uses_observation``), and the answer whose playouts are worth most to the player
+    (``value``: the score margin by default) is given.
+
+    The budget, ``playouts`` a question (or as many as ``seconds`` allow), is spent by
+    *sequential halving* (Karnin, Koren and Somekh 2013): in each round every answer still in
+    the running is played out on the same determinizations with the same seeds (*common random
+    numbers*: a difference between two answers is the answers', not the deal's), and the worse
+    half is dropped, so the close contenders get the most playouts. A determinization is the
+    game as the player may know it (``game.determinize``: what they cannot see dealt again);
+    the bot never reads the game's hidden state itself."""
+
+    uses_observation = True
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        fallback: Any,
+        rollout: Callable[[int], Any],
+        rank: Callable[[Any, Any], list[Any]],
+        searched: Callable[[Any], bool] = lambda decision: True,
+        playouts: int = 48,
+        seconds: float | None = None,
+        width: int = 6,
+        value: Callable[[Machine, str | None], float] = margin,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.fallback, self.rollout, self.rank = fallback, rollout, rank
+        self.searched, self.value = searched, value
+        self.playouts, self.seconds, self.width = playouts, seconds, width
+        self.game: Machine | None = None
+
+    def bind(self, game: Machine) -> RootSearch:
+        self.game = game
+        return self
+
+    def choose(self, observation: Any, decision: Any) -> Any:
+        options = list(decision.options)
+        if (
+            self.game is None
+            or len(options) < 2
+            or decision.max_choices > 1
+            or not self.searched(decision)
+        ):
+            return self.fallback.choose(observation, decision)
+        ranked = [a for a in self.rank(observation, decision) if a in options][: self.width]
+        if len(ranked) < 2:
+            return self.fallback.choose(observation, decision)
+        return self.halve(self.game, decision.who, ranked)
+
+    def halve(self, game: Machine, who: str | None, answers: list[Any]) -> Any:
+        """Sequential halving over ``answers`` from ``game`` for ``who``: the best of them."""
+        alive = list(answers)
+        total = {self._key(a): 0.0 for a in alive}
+        count = {self._key(a): 0 for a in alive}
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        start = time.monotonic()
+        for done in range(rounds):
+            if len(alive) == 1:
+                break
+            each = max(1, self.playouts // (rounds * len(alive)))
+            until = None if self.seconds is None else start + self.seconds * (done + 1) / rounds
+            played = 0
+            while (played < each) if until is None else (played == 0 or time.monotonic() < until):
+                seeds = (self.rng.randrange(2**62), self.rng.randrange(2**62))
+                for answer in alive:
+                    total[self._key(answer)] += self.playout(game, who, answer, seeds)
+                    count[self._key(answer)] += 1
+                played += 1
+            alive.sort(key=lambda a: -total[self._key(a)] / count[self._key(a)])
+            alive = alive[: (len(alive) + 1) // 2]
+        return alive[0]
+
+    def playout(self, game: Machine, who: str | None, answer: Any, seeds: tuple[int, int]) -> float:
+        """One determinization of ``game`` (dealt by the first seed), ``answer`` given, the rest
+        played by the rollout bot (seeded by the second): its worth to ``who``."""
+        sample = getattr(game, "determinize", None)
+        copy: Machine = sample(who, random.Random(seeds[0])) if callable(sample) else game.clone()
+        copy.apply(answer)
+        bot = self.rollout(seeds[1])
+        reads = getattr(bot, "uses_observation", False)
+        observe = getattr(copy, "observation", None)
+        while (decision := copy.pending()) is not None:
+            seen = observe(decision.who) if reads and callable(observe) else None
+            copy.apply(bot.choose(seen, decision))
+        return self.value(copy, who)
+
+    @staticmethod
+    def _key(answer: Any) -> Any:
+        return _key(answer)

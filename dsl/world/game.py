@@ -387,7 +387,8 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
     def determinize(self, who: str | None, rng: Any) -> WorldGame:
         """A copy in which what ``who`` may not see is dealt again at random: the cards of the
         zones hidden from them (a deck's order, another player's hand), card for card of the
-        same kind, each zone keeping its size. What they see stays as it is."""
+        same kind, each zone keeping its size; the dice to come drawn afresh. What they see
+        stays as it is."""
         copy = self.clone()
         st = copy.state
         hidden: dict[str, list[str]] = {}
@@ -411,6 +412,7 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
             owner = key.partition("@")[2]
             st.cards[card]["owner"] = owner or st.cards[card].get("owner")
         redeal_orders(copy, who, rng)
+        st.rng = GameRandom(rng.randrange(2**62))  # the dice to come: unknown to anyone
         return copy
 
     def returns(self) -> dict[str, float]:

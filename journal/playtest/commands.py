@@ -27,6 +27,12 @@ SIMULATE_HELP = (
     "--html. Ctrl-C stops and keeps the games that finished; games are committed as they "
     "come, so a kill loses only the last second's, and the next run on the store says what "
     "it found.\n\n"
+    "A game played by seats (players against players) is reported as a balance report: the "
+    "win rate per seat, per place in the turn order (the first player's advantage) and per "
+    "bot pairing (--bot heuristic,random seats one bot a seat, each in each seat in turn "
+    "over the seeds), the score by category, the game's length in rounds and decisions, and "
+    "which cards the winners ordered, gained and played against the losers; with --compare, "
+    "each figure side by side with the difference and whether it is beyond noise.\n\n"
     "Example: chronicler simulate six-winters --games 1000 --year 1 --compare HEAD~1"
 )
 
@@ -58,7 +64,8 @@ def simulate_command(
     bot: str | None = typer.Option(
         None,
         "--bot",
-        help="The bot that plays every side (default: the ruleset's own).",
+        help="The bot that plays every side (default: the ruleset's own); a comma list seats "
+        "one a seat (heuristic,random).",
         show_default=False,
     ),
     seed: int = typer.Option(
@@ -111,7 +118,7 @@ def simulate_command(
     from journal.outputs import file_to_write
     from journal.rulesets import find_ruleset
 
-    from . import figures, report, runner, store, texts
+    from . import balance, figures, report, runner, store, texts
     from .games import Plan
 
     # written after every game is played: a name that cannot be written is told first
@@ -151,7 +158,12 @@ def simulate_command(
     labels = {0: found.name}
     if compare is not None:
         other = texts.other_side(found, compare)
-        other.load()
+        try:
+            other.load()
+        except ChroniclerError as error:  # the argument names a text that does not check
+            lines = error.message.splitlines()
+            more = f" (and {len(lines) - 1} more: chronicler check)" if len(lines) > 1 else ""
+            raise UsageError(f"--compare {compare}: {lines[0]}{more}") from None
         plans.append(Plan(other, bot, counted_year, side="B", variant=f"compare {compare}"))
     sizes = _sizes(supply_sweep) if supply_sweep else []
     if sizes and playtest.supply_value is None:
@@ -205,6 +217,7 @@ def simulate_command(
             campaigns=counted_year is None,
             shown=playtest.figures,
             sessions=playtest.sessions,
+            more=balance.FIGURES,
         )
         tables += _extra_tables(con, runs, refused, labels, compare)
         run_ids = [r.run_id for r in runs]
@@ -326,13 +339,17 @@ def _extra_tables(
     labels: dict[int, str],
     compare: str | None,
 ) -> list[Any]:
-    from . import figures
+    from . import balance, figures
 
     tables = []
     base = runs[0]
     for run in runs[1:]:
         if run.plan.side == "B":
-            tables.append(figures.compared(con, base.run_id, run.run_id, (labels[0], f"{compare}")))
+            # a game of seats is compared seat by seat; a campaign game by its results
+            compare_by = (
+                balance.compared if balance.has_seats(con, base.run_id) else figures.compared
+            )
+            tables.append(compare_by(con, base.run_id, run.run_id, (labels[0], f"{compare}")))
     sweep = [r for r in runs if r.plan.side == "S"]
     if sweep:
         tables.append(figures.supply_sweep(con, [(r.plan.variant, r.run_id) for r in sweep]))

@@ -11,7 +11,7 @@ point at games ``chronicler play RULESET --replay GAME`` shows turn by turn.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -614,6 +614,7 @@ def report(
     campaigns: bool,
     shown: Sequence[str] | None = None,
     sessions: int = 6,
+    more: Mapping[str, Callable[[Any, Sequence[int]], Table]] | None = None,
 ) -> list[Table]:
     """The overview, then the figures the ruleset's facts feed (all of the campaign game's
     when ``shown`` is not given: a store written before rulesets named theirs)."""
@@ -621,7 +622,8 @@ def report(
     if campaigns and "seats" not in (shown or ()):
         tables.append(by_group(con, run_ids, "year", "Win rate per year", "years"))
     names = shown if shown is not None else [name for name in FIGURES if name != "seats"]
-    tables += [FIGURES[name](con, run_ids) for name in names]
+    known = {**FIGURES, **(more or {})}  # ``more``: the balance report's (``balance``)
+    tables += [known[name](con, run_ids) for name in names]
     return tables
 
 

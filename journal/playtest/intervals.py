@@ -107,3 +107,25 @@ def mean_difference(diffs: Sequence[float]) -> tuple[float, float, float] | None
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     half = t975(n - 1) * math.sqrt(var / n)
     return (mean, mean - half, mean + half)
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, float, float] | None:
+    """The mean of ``values`` and its 95% t interval; None below two values."""
+    return mean_difference(values)
+
+
+def welch_difference(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float] | None:
+    """``mean(a) - mean(b)`` for two independent groups, with Welch's 95% t interval (degrees
+    of freedom by Satterthwaite, rounded down); None when a group has fewer than two values."""
+    na, nb = len(a), len(b)
+    if na < 2 or nb < 2:
+        return None
+    ma, mb = sum(a) / na, sum(b) / nb
+    va = sum((x - ma) ** 2 for x in a) / (na - 1) / na
+    vb = sum((x - mb) ** 2 for x in b) / (nb - 1) / nb
+    d = ma - mb
+    if va + vb == 0:
+        return (d, d, d)
+    df = (va + vb) ** 2 / (va**2 / (na - 1) + vb**2 / (nb - 1))
+    half = t975(max(1, int(df))) * math.sqrt(va + vb)
+    return (d, d - half, d + half)

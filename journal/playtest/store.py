@@ -8,7 +8,11 @@ Tables (every figure row names its ``game_id``; a game is a seed played by one s
 - ``games``: one per game: seed, won, reason, the counted year's scheme and characters
 - ``sessions``: one per year played, with its seed, characters and answers (JSON)
 - ``conditions``, ``runouts``, ``peaks``, ``cards``, ``scenes``: per session
-- ``seats``: per session of a game played by seats, each seat's result and score
+- ``seats``: per session of a game played by seats, each seat's result and score, the bot in
+  it and its place in the first turn order
+- ``seat_scores``: each seat's score by category (the outcome's categories)
+- ``seat_uses``: what each seat used, counted: the cards of the orders it resolved
+  (``ordered``), the cards it gained and those it played
 - ``counts``: per session, what a game written in text counts (``rules/text/playtest.py``): a
   subject (a card, a place, an event kind, a number, a ruleset's question), its kind, what is
   counted and how many; a subject a session does not name counts 0 there
@@ -56,6 +60,14 @@ CREATE TABLE IF NOT EXISTS seats (
   game_id BIGINT, year INTEGER, seat VARCHAR, won BOOLEAN, score INTEGER);
 CREATE TABLE IF NOT EXISTS counts (
   game_id BIGINT, year INTEGER, subject VARCHAR, kind VARCHAR, measure VARCHAR, amount DOUBLE);
+ALTER TABLE seats ADD COLUMN IF NOT EXISTS bot VARCHAR;
+ALTER TABLE seats ADD COLUMN IF NOT EXISTS place INTEGER;
+ALTER TABLE sessions ADD COLUMN IF NOT EXISTS decisions INTEGER;
+CREATE TABLE IF NOT EXISTS seat_scores (
+  game_id BIGINT, year INTEGER, seat VARCHAR, category VARCHAR, points INTEGER);
+CREATE TABLE IF NOT EXISTS seat_uses (
+  game_id BIGINT, year INTEGER, seat VARCHAR, kind VARCHAR, card VARCHAR, how VARCHAR,
+  times INTEGER);
 """
 
 TABLES = (
@@ -68,6 +80,8 @@ TABLES = (
     "scenes",
     "seats",
     "counts",
+    "seat_scores",
+    "seat_uses",
 )
 
 
@@ -203,6 +217,7 @@ class Writer:
                     s["turns"],
                     s["supply"],
                     json.dumps(s["answers"], separators=(",", ":")),
+                    s.get("decisions"),
                 )
             )
             self.rows["conditions"] += [(gid, y, c, cond) for c, cond in s["conditions"]]
@@ -210,8 +225,10 @@ class Writer:
             self.rows["peaks"] += [(gid, y, r, p) for r, p in s["peaks"]]
             self.rows["cards"] += [(gid, y, *card) for card in s["cards"]]
             self.rows["scenes"] += [(gid, y, scene, turn) for scene, turn in s["scenes"]]
-            self.rows["seats"] += [(gid, y, *seat) for seat in s.get("seats", ())]
+            self.rows["seats"] += [_seat(gid, y, seat) for seat in s.get("seats", ())]
             self.rows["counts"] += [(gid, y, *count) for count in s.get("counts", ())]
+            self.rows["seat_scores"] += [(gid, y, *row) for row in s.get("categories", ())]
+            self.rows["seat_uses"] += [(gid, y, *row) for row in s.get("uses", ())]
 
     def pending(self) -> int:
         return len(self.rows["games"])
@@ -230,6 +247,11 @@ class Writer:
                     [str(path)],
                 )
                 rows.clear()
+
+
+def _seat(gid: int, year: int, seat: Sequence[Any]) -> tuple[Any, ...]:
+    """A seat's row: seat, won, score, then its bot and place when the facts tell them."""
+    return (gid, year, *seat, *[None] * (5 - len(seat)))
 
 
 def _write_csv(path: Path, rows: Iterable[Sequence[Any]]) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from dsl.kernel.search import RootSearch
 from dsl.runtime import Decision
 from dsl.world.bots import RandomBot
 
@@ -106,47 +107,39 @@ class HeuristicBot:
         return self.rng.random()
 
 
-class LookaheadBot:
-    """Plays out each of its best few placements on copies of the game as its seat knows it
-    (``determinize``: what it cannot see dealt again, the dice drawn afresh), every seat then
-    played by the heuristic bot, and places the order whose playouts end best for it (the score
-    margin over the best other seat). Every other question it answers as the heuristic bot.
-    ``samples`` playouts each of the ``width`` best placements."""
+def _placing(decision: Decision) -> bool:
+    """A question of where an order goes (``Work on Spring, face down``)."""
+    return any(", face " in str(o) for o in decision.options)
 
-    uses_observation = True
 
-    def __init__(self, seed: int = 0, *, samples: int = 2, width: int = 4) -> None:
-        self.heuristic = HeuristicBot(seed)
-        self.rng = random.Random(seed)
-        self.samples, self.width = samples, width
-        self.game: Any = None
+class LookaheadBot(RootSearch):
+    """Looks ahead where its orders go: the heuristic bot's ``width`` best placements are each
+    played out to the end of the game on copies as its seat knows it (others' face-down orders
+    and the hidden cards dealt again, the dice drawn afresh), every seat then played by the
+    heuristic bot, with the same copies and seeds for every placement; the worse half is
+    dropped each round (``dsl.kernel.search.RootSearch``). It places the order whose playouts
+    end with the best score margin. Every other question it answers as the heuristic bot.
+    ``playouts`` a placement (or ``seconds``)."""
 
-    def bind(self, game: Any) -> LookaheadBot:
-        self.game = game
-        return self
+    def __init__(
+        self, seed: int = 0, *, playouts: int = 48, width: int = 6, seconds: float | None = None
+    ) -> None:
+        heuristic = HeuristicBot(seed)
 
-    def choose(self, obs: Any, decision: Decision) -> Any:
-        options = [str(o) for o in decision.options]
-        if self.game is None or len(options) < 2 or ", face " not in options[0]:
-            return self.heuristic.choose(obs, decision)
-        ranked = sorted(options, key=lambda o: -self.heuristic.worth(obs, decision, o))
-        best = max(ranked[: self.width], key=lambda o: self.outlook(str(decision.who), o))
-        return decision.options[options.index(best)]
+        def rank(obs: Any, decision: Decision) -> list[Any]:
+            options = list(decision.options)
+            return sorted(options, key=lambda o: -heuristic.worth(obs, decision, str(o)))
 
-    def outlook(self, me: str, option: str) -> float:
-        from dsl.kernel.random import GameRandom
-
-        total = 0.0
-        for _ in range(self.samples):
-            copy = self.game.determinize(me, self.rng)
-            copy.state.rng = GameRandom(self.rng.randrange(2**31))  # no peeking at the dice
-            copy.apply(option)
-            player = HeuristicBot(self.rng.randrange(2**31))
-            while (decision := copy.pending()) is not None:
-                copy.apply(player.choose(copy.observation(decision.who), decision))
-            scores = copy.state.result["scores"]
-            total += scores[me] - max(v for p, v in scores.items() if p != me)
-        return total / self.samples
+        super().__init__(
+            seed,
+            fallback=heuristic,
+            rollout=HeuristicBot,
+            rank=rank,
+            searched=_placing,
+            playouts=playouts,
+            width=width,
+            seconds=seconds,
+        )
 
 
 class MixedBot:
@@ -178,8 +171,14 @@ class Names(tuple[str, ...]):
         return isinstance(name, str) and all(p.strip() in BOTS for p in name.split(","))
 
 
-def make(name: str, seed: int) -> Any:
+def make(name: str, seed: int, **lookahead: Any) -> Any:
+    """The bot named (a comma list: one a seat); ``lookahead`` are the look-ahead bot's
+    options (``playouts``, ``width``, ``seconds``)."""
+
+    def one(part: str, seed: int) -> Any:
+        return LookaheadBot(seed, **lookahead) if part == "lookahead" else BOTS[part](seed)
+
     parts = [p.strip() for p in name.split(",")]
     if len(parts) == 1:
-        return BOTS[parts[0]](seed)
-    return MixedBot([BOTS[p](seed + i) for i, p in enumerate(parts)])
+        return one(parts[0], seed)
+    return MixedBot([one(p, seed + i) for i, p in enumerate(parts)])

@@ -49,14 +49,21 @@ class Engine(TextEngine):
 
 @dataclass(frozen=True)
 class Playtest(TextPlaytest):
+    """Seasons' games for ``chronicler simulate``; ``--bot heuristic,random`` seats a bot a
+    seat (as many seats as names), each bot in each seat in turn over the seeds."""
+
     def play(self, bot: str, seed: int, last: int) -> list[Facts]:
-        from rules.text.playtest import play_game
+        from rules.text.playtest import play_game, seated
 
         if bot not in Bots().names():
             raise ChroniclerError(f"no bot {bot!r} plays Seasons")
-        player = Bots().make(bot, seed)
-        game = Engine(self.folder).new_game(GameSetup(seed=seed), player)
-        return [play_game(game, player)]
+        seats = seated(bot, seed)  # a comma list: a bot a seat, turned by the seed
+        player = Bots().make(",".join(seats), seed)
+        setup = GameSetup(seed=seed, seats=len(seats) if len(seats) > 1 else None)
+        game = Engine(self.folder).new_game(setup, player)
+        return [
+            play_game(game, player, seats * len(game.state.players) if len(seats) == 1 else seats)
+        ]
 
 
 @dataclass(frozen=True)

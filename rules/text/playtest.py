@@ -1,6 +1,9 @@
 """What one played world game tells a playtest report (``chronicler simulate``): each seat's
-result and score, the rounds it took, and per card how often it was drawn and played. The facts
-keep the seed, the seats and the answers, so the game replays without its bot.
+result and score (with the bot that played it and its place in the first turn order), its score
+by category (the outcome's categories), what it used (the orders it resolved, the cards it
+gained and those it played, from the game's events), the rounds and decisions the game took,
+and per card how often it was drawn and played. The facts keep the seed, the seats and the
+answers, so the game replays without its bot.
 
 ``counts`` (the store's ``counts`` table, the report's ``counts`` figure) are what any world game
 can count, per session: the events of each kind, each card put on the map (at a place) and
@@ -19,8 +22,18 @@ from dsl.world.events import WorldEvent
 PASS = "pass"
 
 
-def play_game(game: Any, bot: Any) -> dict[str, Any]:
-    """Play the game to its end with the bot; its facts in the simulation store's shape."""
+def seated(spec: str, seed: int) -> list[str]:
+    """The bots of a comma list (``heuristic,random``) in seat order for the game of ``seed``:
+    the list turned by the seed, so over a run each bot sits in each seat as often (game 0:
+    the first named in the first seat; game 1: the second named there)."""
+    names = [n.strip() for n in spec.split(",")]
+    turn = seed % len(names)
+    return names[turn:] + names[:turn]
+
+
+def play_game(game: Any, bot: Any, bots: list[str] | None = None) -> dict[str, Any]:
+    """Play the game to its end with the bot (``bots``: the name of the one in each seat); its
+    facts in the simulation store's shape."""
     uses = getattr(bot, "uses_observation", True)
     by_players: list[bool] = [False] * len(game.events)  # each event: did a player's answer do it?
     while (decision := game.pending()) is not None:
@@ -29,7 +42,7 @@ def play_game(game: Any, bot: Any) -> dict[str, Any]:
         answer = bot.choose(obs, decision)
         game.apply(answer)
         by_players += [str(answer) != PASS] * (len(game.events) - len(by_players))
-    return facts(game, by_players)
+    return facts(game, by_players, bots)
 
 
 Count = tuple[str, str, str, float]  # subject, its kind, what is counted, how many
@@ -67,7 +80,42 @@ def counts(game: Any, by_players: list[bool]) -> list[Count]:
     return rows
 
 
-def facts(game: Any, by_players: list[bool] | None = None) -> dict[str, Any]:
+def _used(game: Any) -> list[tuple[str, str, str, str, int]]:
+    """Per seat, what it used: each order card resolved (``ordered``), each card that came to
+    it (``gained``: bought, built, drawn) and each it played (``played``), counted."""
+    players = set(game.state.players)
+    kinds = {
+        card.name: kind
+        for kind in game.ruleset.vocabulary.card_kinds
+        for card in game.ruleset.cards(kind)
+    }
+    used: Counter[tuple[str, str, str, str]] = Counter()
+    for event in game.events:
+        data = event.data
+        if event.kind == WorldEvent.ORDER_RESOLVED:
+            card = str(data["card"])
+            used[(str(data["player"]), kinds.get(card, "order"), card, "ordered")] += 1
+        elif event.kind == WorldEvent.CARD_MOVED and data.get("owner") in players:
+            owner, card, kind = str(data["owner"]), str(data["name"]), str(data["card_kind"])
+            if data.get("why") == "played":
+                used[(owner, kind, card, "played")] += 1
+            elif not str(data.get("source", "")).endswith(f"@{owner}"):
+                used[(owner, kind, card, "gained")] += 1
+    return [(*key, n) for key, n in sorted(used.items())]
+
+
+def _places(game: Any) -> dict[str, int]:
+    """Each seat's place in the first turn order (1: first), else its seat number."""
+    players = list(game.state.players)
+    first = next((e for e in game.events if e.kind == WorldEvent.TURN_ORDER), None)
+    order = [str(p) for p in first.data.get("order", ())] if first is not None else []
+    order = order if set(order) == set(players) else players
+    return {p: order.index(p) + 1 for p in players}
+
+
+def facts(
+    game: Any, by_players: list[bool] | None = None, bots: list[str] | None = None
+) -> dict[str, Any]:
     st = game.state
     result = st.result
     scores = dict(result.get("scores", {}))
@@ -89,6 +137,7 @@ def facts(game: Any, by_players: list[bool] | None = None) -> dict[str, Any]:
         elif event.kind == WorldEvent.GAME_ENDED:
             why = str(data.get("why", ""))
     cards = sorted(set(drawn) | set(played))
+    places = _places(game)
     return {
         "year": 1,
         "scheme": None,  # the store's columns of a campaign game: none here
@@ -108,8 +157,18 @@ def facts(game: Any, by_players: list[bool] | None = None) -> dict[str, Any]:
         "runouts": [],
         "peaks": [],
         "supply": None,
-        "seats": [(p, p in winners, int(scores.get(p, 0))) for p in st.players],
+        "seats": [
+            (p, p in winners, int(scores.get(p, 0)), bots[i] if bots else None, places[p])
+            for i, p in enumerate(st.players)
+        ],
         "counts": counts(game, by_players or []),
+        "decisions": len(st.answers),
+        "categories": [
+            (p, category, int(points))
+            for p, by in dict(result.get("categories", {})).items()
+            for category, points in by.items()
+        ],
+        "uses": _used(game),
     }
 
 

@@ -159,7 +159,7 @@ class Playtest:
     folder: Path
     sessions: int = 1
     supply_value: str | None = None
-    figures: tuple[str, ...] = ("seats",)
+    figures: tuple[str, ...] = ("seats", "places", "bots", "categories", "length", "uses")
 
     @property
     def ablate_kinds(self) -> tuple[str, ...]:
@@ -170,7 +170,8 @@ class Playtest:
 
         if bot not in Bots().names():
             raise ChroniclerError(f"no bot {bot!r} plays a game written in text")
-        return [play_game(new_world_game(self.folder, seed, None), Bots().make(bot, seed))]
+        game = new_world_game(self.folder, seed, None)
+        return [play_game(game, Bots().make(bot, seed), [bot] * len(game.state.players))]
 
     def replay(self, sessions: Sequence[Facts]) -> WorldGame:
         if not sessions:

@@ -113,7 +113,7 @@ def test_the_lookahead_bot_plays_from_what_its_seat_may_know(seasons) -> None:
     for hidden in ("Feast on Spring, face down", "Steal on Spring, face down"):
         game = at_planning(seasons, first="p1")
         answer(game, hidden)
-        bot = LookaheadBot(7, samples=1, width=3).bind(game)
+        bot = LookaheadBot(7, playouts=6, width=3).bind(game)
         decision = game.pending()
         chosen.append(bot.choose(game.observation("p2"), decision))
     assert chosen[0] == chosen[1]
