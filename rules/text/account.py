@@ -71,7 +71,9 @@ TELLERS: dict[WorldEvent, Callable[[Mapping[str, Any]], str]] = {
         f"  Turn order ({_esc(d['how'])}): {', '.join(_esc(p) for p in d['order'])}"
     ),
     WorldEvent.EFFECT_STARTED: lambda d: (
-        f"  {_esc(d['effect'])} on {_owner(d['owner'])} until {_esc(d['until'])}"
+        # a duration's text may say its own "until" ("until lifted"): said once
+        f"  {_esc(d['effect'])} on {_owner(d['owner'])} "
+        f"until {_esc(str(d['until']).removeprefix('until '))}"
     ),
     WorldEvent.EFFECT_ENDED: lambda d: (
         f"  {_esc(d['effect'])} on {_owner(d['owner'])} ends ({_esc(d['why'])})"

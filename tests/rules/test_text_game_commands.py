@@ -75,6 +75,19 @@ def test_every_world_event_has_a_line_in_the_account() -> None:
 
 
 @pytest.mark.parametrize(
+    "until", ["until lifted", "the holder's next end phase", "until the holder's next check"]
+)
+def test_a_held_card_is_told_with_its_duration_said_once(until: str) -> None:
+    from rules.text.account import TELLERS
+
+    line = TELLERS[WorldEvent.EFFECT_STARTED](
+        {"effect": "Engaged", "owner": "Wenna", "until": until}
+    )
+    assert "until until" not in line
+    assert line.endswith("until " + until.removeprefix("until "))
+
+
+@pytest.mark.parametrize(
     ("args", "says"),
     [
         (["--year", "2"], "--year is not an option of a game written in text"),
