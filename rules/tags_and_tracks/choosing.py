@@ -14,7 +14,7 @@ from typing import Any
 from dsl.procedure import DONE, PASS, ProcedureDecision
 
 from .contracts import DecisionKind
-from .primitives import cost
+from .primitives import amount, cost
 from .progression import NotAllowed
 from .roll import BUY, RAISE, raise_option
 
@@ -99,7 +99,9 @@ def menu(game: Any, decision: Any) -> list[Choice]:
     if str(decision.kind) == DecisionKind.RAISE_WHICH_DIE:
         sides = int(game.ruleset.values["die sides"])
         return [
-            Choice(at + 1, raise_option(at, face), face < sides)
+            Choice(
+                at + 1, raise_option(at, face, min(sides, face + amount(game, True))), face < sides
+            )
             for at, face in enumerate(game.state.dice)
         ]
     if str(decision.kind) == ProcedureDecision.OFFER:

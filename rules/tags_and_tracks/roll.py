@@ -27,9 +27,10 @@ RAISE, BUY, TAKE = "raise a die", "buy a die", "take the skill"
 __all__ = ["BUY", "DONE", "PASS", "RAISE", "TAKE", "Roll", "RollState", "new_roll", "raise_option"]
 
 
-def raise_option(index: int, face: int) -> str:
-    """The answer that raises die ``index`` (0-based) from ``face``: "raise die 2 (2 -> 3)"."""
-    return f"raise die {index + 1} ({face} -> {face + 1})"
+def raise_option(index: int, face: int, after: int) -> str:
+    """The answer that raises die ``index`` (0-based) from ``face`` to ``after``: "raise die 2
+    (2 -> 3)"."""
+    return f"raise die {index + 1} ({face} -> {after})"
 
 
 @dataclass
@@ -95,7 +96,10 @@ class Roll(FlatState, ProcedureWalker, Machine):
         piece goes on with the answer."""
         st = self.state
         sides = value(self, "die sides")
-        options = [raise_option(i, f) for i, f in enumerate(st.dice) if f < sides]
+        pips = amount(self, True)  # as check "Roll" says: "raise a die by 1"
+        options = [
+            raise_option(i, f, min(sides, f + pips)) for i, f in enumerate(st.dice) if f < sides
+        ]
         answer = yield ctx.question(
             DecisionKind.RAISE_WHICH_DIE,
             options,
@@ -105,7 +109,7 @@ class Roll(FlatState, ProcedureWalker, Machine):
         index = int(str(answer).split()[2]) - 1
         before = st.dice[index]
         st.points -= cost(self, True)
-        st.dice[index] = after = min(sides, before + amount(self, True))
+        st.dice[index] = after = min(sides, before + pips)
         self.emit(EventKind.DIE_RAISED, die=index + 1, before=before, after=after, points=st.points)
 
     @piece("buy_die")
