@@ -15,10 +15,13 @@ apart, as the issues that set each ruleset's Python budget count them.
 from __future__ import annotations
 
 import argparse
+import ast
+import io
 import json
 import os
 import subprocess
 import sys
+import tokenize
 from collections import Counter
 from pathlib import Path
 
@@ -55,20 +58,39 @@ def text_and_python(folder: Path) -> dict[str, int]:
 
 
 def _lines(path: Path, comment: str) -> int:
-    count = 0
-    in_docstring = False
-    for raw in path.read_text(encoding="utf-8").splitlines():
-        line = raw.strip()
-        if path.suffix == ".py" and line.startswith(('"""', "'''")):
-            quotes = line[:3]
-            closes = line.count(quotes) >= 2 and len(line) > 3
-            if not closes:
-                in_docstring = not in_docstring
+    """Lines of a file that are neither blank nor a comment; in Python, nor a docstring (a
+    docstring is found by the parser, so one whose closing quotes end a line of text closes
+    there, and a string that spans lines in code counts as code)."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix != ".py":
+        return sum(
+            1 for raw in text.splitlines() if raw.strip() and not raw.strip().startswith(comment)
+        )
+    docstrings: set[int] = set()
+    for node in ast.walk(ast.parse(text)):
+        body = getattr(node, "body", None)
+        if not isinstance(node, DOCUMENTED) or not body:
             continue
-        if in_docstring or not line or line.startswith(comment):
-            continue
-        count += 1
-    return count
+        first = body[0]
+        value = first.value if isinstance(first, ast.Expr) else None
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            docstrings.update(range(first.lineno, (first.end_lineno or first.lineno) + 1))
+    code: set[int] = set()
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type not in NOT_CODE:
+            code.update(range(token.start[0], token.end[0] + 1))
+    return len(code - docstrings)
+
+
+DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+NOT_CODE = {
+    tokenize.COMMENT,
+    tokenize.NL,
+    tokenize.NEWLINE,
+    tokenize.INDENT,
+    tokenize.DEDENT,
+    tokenize.ENDMARKER,
+}
 
 
 def _common(folder: Path) -> None:

@@ -384,6 +384,7 @@ class DiceTerm:
     name: str | None
     span: Span
     the: bool = False
+    by: str | None = None  # "pips per cut times hindrance": the value the name is multiplied by
 
 
 @dataclass(frozen=True, slots=True)
@@ -610,8 +611,21 @@ class CheckReroll:
     a: bool = False  # written "by a bargain"
 
 
+@dataclass(frozen=True, slots=True)
+class CheckSpend:
+    """``spend 1: raise a die by 1`` / ``spend 2: roll 1 more die``: what the roller may buy
+    with points after seeing the dice (``raise``: one die by ``amount`` pips; else ``amount``
+    more dice)."""
+
+    cost: DiceExpr
+    raise_die: bool
+    amount: DiceExpr
+    span: Span
+
+
 CheckClause = (
     Note
+    | CheckSpend
     | CheckFrom
     | CheckJudge
     | CheckReroll

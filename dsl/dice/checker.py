@@ -27,6 +27,7 @@ _DICE_CLAUSES = (
     ast.CheckLadder,
     ast.CheckFrom,
     ast.CheckReroll,
+    ast.CheckSpend,
 )
 
 # Whose sheet an input may be read from: the model making the check, or the one it is against.
@@ -153,7 +154,10 @@ class _CheckChecker:
             name = None
             if term.name is not None:
                 name = self.name(term.name, term.span, measures)
-            terms.append((term.sign, term.number if term.number is not None else 1, name))
+            factor: int | str = term.number if term.number is not None else 1
+            if term.by is not None:  # "pips per cut times hindrance": a value times a name
+                factor = self.name(term.by, term.span, measures)
+            terms.append((term.sign, factor, name))
         from dsl.dice.wording import expr_text
 
         return model.Number(tuple(terms), expr_text(expr))
@@ -280,6 +284,7 @@ class _CheckChecker:
         sources = self.sources()
         judgements = self.judgements(measures)
         rerolls = self.rerolls()
+        spends = self.spends()
         return model.Check(
             name=decl.name.text,
             inputs=tuple(
@@ -310,7 +315,21 @@ class _CheckChecker:
             sources=sources,
             judgements=judgements,
             rerolls=rerolls,
+            spends=spends,
         )
+
+    def spends(self) -> tuple[model.Spend, ...]:
+        found: dict[bool, model.Spend] = {}
+        for c in self.clauses:
+            if not isinstance(c, ast.CheckSpend):
+                continue
+            what = "raising a die" if c.raise_die else "rolling more dice"
+            if c.raise_die in found:
+                self.error(f"the spending on {what} is declared twice", c.span)
+            found[c.raise_die] = model.Spend(
+                self.number(c.cost), c.raise_die, self.number(c.amount)
+            )
+        return tuple(found.values())
 
     def sources(self) -> tuple[model.Source, ...]:
         found: dict[str, model.Source] = {}

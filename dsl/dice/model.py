@@ -35,20 +35,22 @@ class CheckError(ChroniclerError):
 
 @dataclass(frozen=True, slots=True)
 class Number:
-    """A number of the text: ``terms`` of (sign × factor × the name's value, or × 1)."""
+    """A number of the text: ``terms`` of (sign × factor × the name's value, or × 1); a factor
+    written as a name ("cuts per level times hindrance") is that name's value."""
 
-    terms: tuple[tuple[int, int, str | None], ...]
+    terms: tuple[tuple[int, int | str, str | None], ...]
     text: str
 
     def value(self, env: Mapping[str, int]) -> int:
         total = 0
         for sign, factor, name in self.terms:
-            total += sign * factor * (env[name] if name is not None else 1)
+            times = env[factor] if isinstance(factor, str) else factor
+            total += sign * times * (env[name] if name is not None else 1)
         return total
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(name for _, _, name in self.terms if name is not None)
+        return tuple(x for _, f, n in self.terms for x in (f, n) if isinstance(x, str))
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +209,17 @@ class Judgement:
 
 
 @dataclass(frozen=True, slots=True)
+class Spend:
+    """``spend 1: raise a die by 1``: points the roller may spend, once the dice are seen, to
+    raise a die by ``amount`` pips (never past the highest face) or (``raise_die`` False) to
+    roll ``amount`` more dice. Spent as often as the points allow."""
+
+    cost: Number
+    raise_die: bool
+    amount: Number
+
+
+@dataclass(frozen=True, slots=True)
 class Reroll:
     """``re-roll once by luck, paying 1 luck``: a way to roll the check again, paid by any one
     of ``costs`` (amount, what). A re-roll is final: its result replaces the earlier one. A
@@ -280,6 +293,11 @@ class Check:
     sources: tuple[Source, ...] = ()  # inputs read from the actor's or the target's sheet
     judgements: tuple[Judgement, ...] = ()  # judged once the check ends
     rerolls: tuple[Reroll, ...] = ()  # the ways to roll it again
+    spends: tuple[Spend, ...] = ()  # what the roller may buy after seeing the dice
+
+    def spend(self, raise_die: bool) -> Spend | None:
+        """The spending that raises a die (or, ``raise_die`` False, that rolls more dice)."""
+        return next((s for s in self.spends if s.raise_die == raise_die), None)
 
     def shift(self, env: Mapping[str, int]) -> int:
         """What the score clause adds to the dice's score (0 when it adds nothing)."""

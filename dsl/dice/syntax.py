@@ -45,11 +45,15 @@ class CheckBuilder:
                 sign = -1 if child.type == "MINUS" else 1
                 continue
             toks = self.tokens(child)
+            by = None
+            if child.data == "dice_by_value":  # "X times Y": the words before "times" are X
+                at = next(i for i, k in enumerate(toks) if k.type == "TIMES")
+                by, toks = _words(toks[:at]), toks[at + 1 :]
             the = any(k.type == "THE" for k in toks)
             name = _words(toks) or None
             numbers = [int(k.value) for k in toks if k.type == "NUMBER"]
             number = numbers[0] if numbers else None
-            terms.append(ast.DiceTerm(sign, number, name, self.span(child), the))
+            terms.append(ast.DiceTerm(sign, number, name, self.span(child), the, by))
             sign = 1
         return ast.DiceExpr(tuple(terms), self.span(t))
 
@@ -185,7 +189,9 @@ class CheckBuilder:
             added = self.expr(plus[0])
             if any(k.type == "MINUS" for k in self.tokens(t)):
                 first, *rest = added.terms
-                first = ast.DiceTerm(-first.sign, first.number, first.name, first.span, first.the)
+                first = ast.DiceTerm(
+                    -first.sign, first.number, first.name, first.span, first.the, first.by
+                )
                 added = ast.DiceExpr((first, *rest), added.span)
         return ast.CheckScore(which, self.span(t), added)
 
@@ -258,6 +264,11 @@ class CheckBuilder:
             conditions = tuple(self.condition(c) for c in self.subtrees(band))
             bands.append(ast.CheckOutcome(_words(self.tokens(band)), conditions, self.span(band)))
         return ast.CheckJudge(_words(self.tokens(t)), tuple(bands), self.span(t))
+
+    def check_spend(self, t: Tree[Token]) -> ast.CheckSpend:
+        cost, amount = self.subtrees(t)
+        raises = any(k.type == "RAISE" for k in self.tokens(t))
+        return ast.CheckSpend(self.expr(cost), raises, self.expr(amount), self.span(t))
 
     def check_reroll(self, t: Tree[Token]) -> ast.CheckReroll:
         toks = self.tokens(t)

@@ -15,7 +15,9 @@ def expr_text(expr: ast.DiceExpr) -> str:
         elif term.sign < 0:
             out.append("-")
         the = "the " if term.the else ""
-        if term.number is not None and term.name is not None:
+        if term.by is not None:
+            out.append(f"{term.by} times {the}{term.name}")
+        elif term.number is not None and term.name is not None:
             out.append(f"{term.number} times {the}{term.name}")
         elif term.number is not None:
             out.append(str(term.number))
@@ -136,6 +138,11 @@ def clause_text(clause: ast.CheckClause) -> str:
             else:
                 bands.append(f"{band.name} otherwise")
         return f"judge {clause.name}: " + ", ".join(bands)
+    if isinstance(clause, ast.CheckSpend):
+        amount = expr_text(clause.amount)
+        dice = "die" if amount == "1" else "dice"
+        what = f"raise a die by {amount}" if clause.raise_die else f"roll {amount} more {dice}"
+        return f"spend {expr_text(clause.cost)}: {what}"
     if isinstance(clause, ast.CheckReroll):
         often = "again and again" if clause.again else "once"
         costs = " or ".join(f"{c.amount} {c.what}" for c in clause.costs)

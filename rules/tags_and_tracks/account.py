@@ -9,6 +9,7 @@ from dsl.kernel.machine import KernelEvent
 
 from .contracts import EventKind
 from .intrusion import ACCEPT, REFUSE
+from .primitives import cost
 from .roll import BUY, RAISE
 
 
@@ -94,12 +95,12 @@ def option_line(game: Any, choice: Any) -> str:
     st = game.state
     answer = str(choice.answer)
     costs = {
-        RAISE: f" ({counted(int(values['raise die cost']), 'point')})",
-        BUY: f" ({counted(int(values['extra die cost']), 'point')})",
-        ACCEPT: f" (+{int(values['intrusion xp'])} XP)",
-        REFUSE: f" ({int(values['refuse intrusion cost'])} XP)",
+        RAISE: lambda: f" ({counted(cost(game, True), 'point')})",  # a roll's, from its check
+        BUY: lambda: f" ({counted(cost(game, False), 'point')})",
+        ACCEPT: lambda: f" (+{int(values['intrusion xp'])} XP)",
+        REFUSE: lambda: f" ({int(values['refuse intrusion cost'])} XP)",
     }
-    line = f"{choice.number}. {answer}{costs.get(answer, '')}"
+    line = f"{choice.number}. {answer}{costs[answer]() if answer in costs else ''}"
     if choice.offered:
         return line
     if answer in (RAISE, BUY):

@@ -14,6 +14,7 @@ from typing import Any
 from dsl.procedure import DONE, PASS, ProcedureDecision
 
 from .contracts import DecisionKind
+from .primitives import amount, cost
 from .progression import NotAllowed
 from .roll import BUY, RAISE, raise_option
 
@@ -98,7 +99,9 @@ def menu(game: Any, decision: Any) -> list[Choice]:
     if str(decision.kind) == DecisionKind.RAISE_WHICH_DIE:
         sides = int(game.ruleset.values["die sides"])
         return [
-            Choice(at + 1, raise_option(at, face), face < sides)
+            Choice(
+                at + 1, raise_option(at, face, min(sides, face + amount(game, True))), face < sides
+            )
             for at, face in enumerate(game.state.dice)
         ]
     if str(decision.kind) == ProcedureDecision.OFFER:
@@ -153,8 +156,8 @@ def answer_from_plan(roll: Any, decision: Any, plan: Plan) -> str | None:
         return None
     if plan.buys:
         if BUY not in options:
-            cost = int(roll.ruleset.values["extra die cost"])
-            raise NotAllowed(f"--buy: a die costs {_points(cost)}, and {_points(st.points)} left")
+            price = cost(roll, False)
+            raise NotAllowed(f"--buy: a die costs {_points(price)}, and {_points(st.points)} left")
         plan.buys -= 1
         return BUY
     if plan.raises:
@@ -164,9 +167,9 @@ def answer_from_plan(roll: Any, decision: Any, plan: Plan) -> str | None:
         if st.dice[die - 1] >= int(roll.ruleset.values["die sides"]):
             raise NotAllowed(f"--raise {die}: die {die} shows {st.dice[die - 1]}, the highest face")
         if RAISE not in options:
-            cost = int(roll.ruleset.values["raise die cost"])
             raise NotAllowed(
-                f"--raise {die}: raising a die costs {_points(cost)}, and {_points(st.points)} left"
+                f"--raise {die}: raising a die costs {_points(cost(roll, True))}, and "
+                f"{_points(st.points)} left"
             )
         return RAISE
     return DONE

@@ -35,6 +35,32 @@ def judged(game: Any, cuts: int) -> Any:
     return check.settle(setting, st.dice)
 
 
+def cost(game: Any, raise_die: bool) -> int:
+    """What raising a die (or, ``raise_die`` False, buying dice) costs, as check "Roll"
+    spends points; ``amount`` the pips raised or the dice bought. A check that says nothing
+    of it offers it to no one (costs nobody holds)."""
+    spend = _spend(game, raise_die)
+    return spend[0] if spend is not None else NEVER
+
+
+def amount(game: Any, raise_die: bool) -> int:
+    spend = _spend(game, raise_die)
+    return spend[1] if spend is not None else 0
+
+
+NEVER = 10**9  # the cost of what the text does not sell
+
+
+def _spend(game: Any, raise_die: bool) -> tuple[int, int] | None:
+    st = game.state
+    check = game.ruleset.checks["Roll"]
+    spend = check.spend(raise_die)
+    if spend is None:
+        return None
+    env = check.setting(level=st.level, advantages=st.advantages, cuts=st.cuts).env
+    return int(spend.cost.value(env)), int(spend.amount.value(env))
+
+
 def hits(game: Any, cuts: int, count: str = "hits") -> int:
     """A count of check "Roll" ("hits", or "hits before cuts") on the dice as they stand."""
     counts = [c.name for c in game.ruleset.checks["Roll"].counts]
@@ -63,7 +89,7 @@ def the_points_can_raise_a_die(game: Any) -> bool:
     """1 point raises a die: there are the points, and a die below the highest face."""
     st = game.state
     sides = value(game, "die sides")
-    return st.points >= value(game, "raise die cost") and any(f < sides for f in st.dice)
+    return st.points >= cost(game, True) and any(f < sides for f in st.dice)
 
 
 @WORDS.step("raise a die")
@@ -75,7 +101,7 @@ def raise_a_die(game: Any) -> None:
 @WORDS.condition("the points can buy a die")
 def the_points_can_buy_a_die(game: Any) -> bool:
     """2 points roll an extra die."""
-    return bool(game.state.points >= value(game, "extra die cost"))
+    return bool(game.state.points >= cost(game, False))
 
 
 @WORDS.step("buy a die")
@@ -263,17 +289,10 @@ DECISIONS = DecisionKind  # the kinds the game's own pieces ask (for the compani
 values_read: dict[str, str] = {
     "die sides": "2..",
     "root skill level": "0..",
-    "easy": "0..",
-    "assist": "0..",
-    "hard": "-6..0",
-    "far": "-6..0",
-    "raise die cost": "0..",
-    "extra die cost": "0..",
     "no hits xp": "0..",
     "skill cost per non-six": "0..",
     "skill name length": "1..",
     "skill judged after points": "0..1",
-    "cuts per consequence level": "0..",
     "consequence name length": "1..",
     "creation xp": "0..",
     "stat start": "0..",

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from dsl.dice.model import CheckError
 from dsl.errors import ChroniclerError
 
 
@@ -118,24 +119,21 @@ def dice_and_cuts(
     cuts: int = 0,
     hindered_by: Iterable[int] = (),
 ) -> Odds:
-    """Skill level plus advantages in dice, disadvantages in cuts, each as its declared value's
-    sign says: easy +1 and assist +1 per helper are dice, hard -1 and far -1 are cuts, and
-    ``cuts`` more; each consequence hindering the roll (``hindered_by``, their levels) cuts
-    the value "cuts per consequence level" per level."""
+    """The dice and cuts of a roll, as the text's check "Roll" counts them from its inputs:
+    the skill level, easy, assist (helpers), hard, far, ``cuts`` more and the hindrance (the
+    levels of the consequences hindering the roll, ``hindered_by``)."""
     levels = list(hindered_by)
     if assist < 0 or cuts < 0 or level < 1 or any(x < 1 for x in levels):
         raise NotAllowed(
             "a skill level is 1 or more, assists and cuts 0 or more, a consequence -1 or worse"
         )
-    cuts += _value(ruleset, "cuts per consequence level") * sum(levels)
-    signed = [
-        _value(ruleset, "easy") * int(easy),
-        _value(ruleset, "assist") * assist,
-        _value(ruleset, "hard") * int(hard),
-        _value(ruleset, "far") * int(far),
-    ]
-    dice = level + sum(v for v in signed if v > 0)
-    return Odds(dice, cuts - sum(v for v in signed if v < 0))
+    given = {"easy": int(easy), "assist": assist, "hard": int(hard), "far": int(far)}
+    check = ruleset.checks["Roll"]
+    try:
+        setting = check.setting(level=level, cuts=cuts, hindrance=sum(levels), **given)
+    except CheckError as bad:
+        raise NotAllowed(str(bad)) from None
+    return Odds(setting.dice, sum(n for keep, _highest, n in setting.keeps if not keep))
 
 
 def recovers(ruleset: Any, *, level: int, hits: int) -> bool:

@@ -20,16 +20,17 @@ from dsl.procedure import DONE, PASS, ProcedureStep, ProcedureWalker
 from dsl.runtime import Context, Decision
 
 from .contracts import DecisionKind, EventKind
-from .primitives import value
+from .primitives import amount, cost, value
 
 # The offers of the roll's text (procedure.rules), as the player answers them.
 RAISE, BUY, TAKE = "raise a die", "buy a die", "take the skill"
 __all__ = ["BUY", "DONE", "PASS", "RAISE", "TAKE", "Roll", "RollState", "new_roll", "raise_option"]
 
 
-def raise_option(index: int, face: int) -> str:
-    """The answer that raises die ``index`` (0-based) from ``face``: "raise die 2 (2 -> 3)"."""
-    return f"raise die {index + 1} ({face} -> {face + 1})"
+def raise_option(index: int, face: int, after: int) -> str:
+    """The answer that raises die ``index`` (0-based) from ``face`` to ``after``: "raise die 2
+    (2 -> 3)"."""
+    return f"raise die {index + 1} ({face} -> {after})"
 
 
 @dataclass
@@ -95,7 +96,10 @@ class Roll(FlatState, ProcedureWalker, Machine):
         piece goes on with the answer."""
         st = self.state
         sides = value(self, "die sides")
-        options = [raise_option(i, f) for i, f in enumerate(st.dice) if f < sides]
+        pips = amount(self, True)  # as check "Roll" says: "raise a die by 1"
+        options = [
+            raise_option(i, f, min(sides, f + pips)) for i, f in enumerate(st.dice) if f < sides
+        ]
         answer = yield ctx.question(
             DecisionKind.RAISE_WHICH_DIE,
             options,
@@ -104,20 +108,18 @@ class Roll(FlatState, ProcedureWalker, Machine):
         )
         index = int(str(answer).split()[2]) - 1
         before = st.dice[index]
-        st.points -= value(self, "raise die cost")
-        st.dice[index] = before + 1
-        self.emit(
-            EventKind.DIE_RAISED, die=index + 1, before=before, after=before + 1, points=st.points
-        )
+        st.points -= cost(self, True)
+        st.dice[index] = after = min(sides, before + pips)
+        self.emit(EventKind.DIE_RAISED, die=index + 1, before=before, after=after, points=st.points)
 
     @piece("buy_die")
     def op_buy_die(self, ctx: Context) -> None:
         st = self.state
-        st.points -= value(self, "extra die cost")
-        face = self.roll_dice(value(self, "die sides"), 1, "an extra die")[0]
-        st.dice.append(face)
-        st.rolled.append(face)
-        self.emit(EventKind.DIE_BOUGHT, face=face, points=st.points)
+        st.points -= cost(self, False)
+        for face in self.roll_dice(value(self, "die sides"), amount(self, False), "an extra die"):
+            st.dice.append(face)
+            st.rolled.append(face)
+            self.emit(EventKind.DIE_BOUGHT, face=face, points=st.points)
 
     @piece("take_skill")
     def op_take_skill(self, ctx: Context) -> Generator[Decision, Any, None]:

@@ -211,6 +211,7 @@ def test_the_checks_of_the_language_reference_compile_and_read_canonically():
     blocks = blocks[:2]
     header = (
         'ruleset "Docs" version "1"\nvalue hit on = 4\nvalue pips per cut on last die = 1\n'
+        "value cuts per consequence level = 1\nvalue raise die cost = 1\nvalue extra die cost = 2\n"
         "value complex target = 4\nvalue boon margin = 3\n"
         'table "result" roll d6 {\n  1-3: "fail"\n  4-6: "success"\n}\n'
     )

@@ -25,5 +25,13 @@ def test_every_value_the_python_says_it_reads_is_read_by_its_name():
 
 def test_every_declared_value_is_read_by_the_python_or_by_the_text(ruleset):
     by_text = {name for check in ruleset.checks.values() for name in check.values}
-    assert by_text == {"hit on", "pips per cut on last die"}  # check "Roll" reads them
+    # check "Roll" reads them: its hits, its last die, the cuts a hindrance makes and what
+    # stat points buy
+    assert by_text == {
+        "hit on",
+        "pips per cut on last die",
+        "cuts per consequence level",
+        "raise die cost",
+        "extra die cost",
+    }
     assert set(ruleset.values) == set(primitives.values_read) | by_text

@@ -129,3 +129,35 @@ def test_points_without_a_target_is_a_clear_error():
     done = odds("--level", "1", "--points", "2")
     assert done.returncode == 2
     assert "--points needs --target" in done.stderr
+
+
+def best_by_hand(faces: tuple[int, ...], cuts: int, points: int, target: int) -> Fraction:
+    """The seed's spending, tried every way on the dice in the order they fell: 1 point raises a
+    die by 1, 2 points roll an extra die (at most 12 dice); then the cuts, and the hits left."""
+    left = sorted(faces)
+    for _ in range(cuts):
+        if len(left) > 1:
+            left.pop()
+        else:
+            left[0] = max(1, left[0] - 1)
+    chance = Fraction(int(sum(1 for f in left if f >= 4) >= target))
+    if points >= 1:
+        for i, face in enumerate(faces):
+            if face < 6:
+                raised = (*faces[:i], face + 1, *faces[i + 1 :])
+                chance = max(chance, best_by_hand(raised, cuts, points - 1, target))
+    if points >= 2 and len(faces) < 12:
+        bought = sum(best_by_hand((*faces, f), cuts, points - 2, target) for f in range(1, 7))
+        chance = max(chance, Fraction(bought, 6))
+    return chance
+
+
+@pytest.mark.parametrize(
+    ("dice", "cuts", "points", "target"), [(1, 0, 3, 1), (2, 1, 3, 1), (2, 0, 4, 2)]
+)
+def test_the_best_chance_with_points_equals_a_brute_force_search(
+    ruleset, dice, cuts, points, target
+):
+    rolls = list(product(range(1, 7), repeat=dice))
+    by_hand = sum(best_by_hand(faces, cuts, points, target) for faces in rolls) / len(rolls)
+    assert best_chance(ruleset, dice, cuts, points=points, target=target) == by_hand

@@ -57,3 +57,29 @@ def test_spend_stat_points_is_asked_again_until_the_player_is_done(ruleset):
     game.apply("done")
     assert game.pending() is None
     assert game.state.points == 2 and game.state.dice == [3, 1]
+
+
+def test_what_points_buy_is_the_text_of_check_roll(tmp_path):
+    # a designer's copy: 2 points raise a die by 2, 3 points buy two dice
+    from rules.tags_and_tracks.engine import RULES_DIR, load_ruleset
+
+    for source in RULES_DIR.glob("*.rules"):
+        text = source.read_text("utf-8")
+        text = text.replace("raise a die by 1", "raise a die by 2").replace(
+            "roll 1 more die", "roll 2 more dice"
+        )
+        text = text.replace("raise die cost = 1", "raise die cost = 2")
+        text = text.replace("extra die cost = 2", "extra die cost = 3")
+        (tmp_path / source.name).write_text(text, "utf-8")
+    other = load_ruleset(tmp_path)
+    game = roll(
+        other,
+        [2, 1, 5, 6],
+        ["raise a die", "raise die 1 (2 -> 4)", "buy a die"],
+        level=2,
+        stat="strength",
+        points=5,
+    )
+    assert game.state.points == 0
+    assert game.state.dice == [4, 1, 5, 6]
+    assert kinds(game).count("die_bought") == 2
