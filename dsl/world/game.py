@@ -22,7 +22,15 @@ from dsl.kernel.flat import FlatState
 from dsl.kernel.machine import Frame, Machine, PieceRefused
 from dsl.kernel.random import GameRandom
 from dsl.procedure import ProcedureStep, ProcedureWalker
-from dsl.runtime import Context, Decision, EffectError, NothingToActOn, new_decision
+from dsl.runtime import (
+    Context,
+    Decision,
+    EffectError,
+    NothingToActOn,
+    can_act,
+    marks_of,
+    new_decision,
+)
 from dsl.selectors import Place, Selector
 
 from .events import WorldDecision, WorldEvent
@@ -275,8 +283,24 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
                     continue
                 if key in refused:
                     continue
+                if not self._may_act(ability, card, player):
+                    continue
                 options.append(ActionOption(card, ability.label))
         return options
+
+    def _may_act(self, ability: CompiledAbility, card: str, player: str) -> bool:
+        """Whether a text would act, known without running it when a verb it calls says what
+        it must find (``finds``: "Pay 2 momentum." with none held): its roles are read up to
+        the first verb it calls, which is asked and not called (``dsl.runtime.can_act``). A
+        text refused at its first verb changes nothing (``op_use``), so it is not offered;
+        any other text is offered, and refused if it cannot act when run."""
+        if ability.cost is not None or not any(
+            marks_of(self.host.primitive(verb)).finds is not None
+            for verb in ability.verbs
+            if verb in self.primitives
+        ):
+            return True
+        return can_act(ability.run, self.host, card=card, actor=player)
 
     def _usable_cards(self, player: str) -> list[str]:
         st = self.state

@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from dsl.kernel.table import TableError
-from dsl.runtime import Context, EffectError, NothingToActOn, creates
+from dsl.runtime import Context, EffectError, NothingToActOn, creates, finds
 from dsl.selectors import Amount, Selector
 
 from .model import GAME
@@ -118,6 +118,26 @@ def lose(ctx: Context, object: Any, subject: Any = None) -> None:
         game.ops.change(owner, name, -n, why=_why(ctx), ctx=ctx)
 
 
+def _short_to_pay(ctx: Context, object: Any, subject: Any = None) -> str | None:
+    """What a payment lacks, read only: a holder who would go below the number's floor. The
+    engine asks it before it offers a text that only pays (``WorldGame.action_options``)."""
+    game = _game(ctx)
+    name = _is_number(game, object)
+    if name is None:
+        return None  # not a number: the verb itself says so when it runs
+    decl = game.world.property(name)
+    low = decl.low if decl is not None and decl.low is not None else None
+    if low is None:
+        return None
+    n = amount(ctx, object)
+    for owner in _owners(ctx, subject, name):
+        held = game.ops.value(owner, name)
+        if held - n < low:
+            return f"not {n} {name} to pay: {held} held"
+    return None
+
+
+@finds(_short_to_pay)
 @creates("object")
 def pay(ctx: Context, object: Any, subject: Any = None) -> None:
     """Pay N of a number: in full, or not at all."""

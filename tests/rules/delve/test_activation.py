@@ -6,12 +6,14 @@ minor in its place, and a free minor, taken one by one until the GM passes) and 
 
 from __future__ import annotations
 
+import pytest
 from encounter import encounter, turns
 
+from dsl.kernel.machine import IllegalMove
 from dsl.world import durations
 from dsl.world.events import WorldEvent
 
-MOMENTUM_USES = (  # offered to every model; refused when the momentum is not held
+MOMENTUM_USES = (  # offered to every model while the momentum to pay them is held
     "Take: Ease a Check",
     "Take: Change Place",
     "Take: Disengage",
@@ -19,8 +21,7 @@ MOMENTUM_USES = (  # offered to every model; refused when the momentum is not he
     "Take: Extra Reaction",
     "Take: Extra Attack",
 )
-ACTIONS = (
-    *MOMENTUM_USES,
+ACTIONS = (  # with no momentum held: the uses it pays for are not offered
     "Take: Major Action",
     "Take: Two Minor Actions",
     "Take: Extra Minor Action",
@@ -47,10 +48,18 @@ def test_an_activation_is_one_major_action_and_a_free_minor(delve):
     game.apply("Take: Major Action")
     game.apply("Take: Minor Action")
     assert allowance(game) == (0, 0)
-    game.apply("Take: Major Action")  # none left: refused, nothing paid, not offered again
-    decision = game.pending()
+    decision = game.pending()  # none left: not offered, and refused if named
     assert decision.who == "Wenna Ashgrove" and "Take: Major Action" not in decision.options
+    with pytest.raises(IllegalMove):
+        game.apply("Take: Major Action")
     assert allowance(game) == (0, 0)
+
+
+def test_the_momentum_uses_are_offered_while_the_momentum_to_pay_them_is_held(delve):
+    offered = encounter(delve, fortune=4).pending().options
+    assert offered == (*MOMENTUM_USES, *ACTIONS, "pass")
+    cheap = encounter(delve, fortune=1).pending().options
+    assert [u for u in MOMENTUM_USES if u in cheap] == ["Take: Ease a Check", "Take: Change Place"]
 
 
 def test_two_minor_actions_may_take_the_major_ones_place(delve):

@@ -164,8 +164,7 @@ def test_what_the_table_cannot_do_is_refused_in_one_line_with_nothing_written(ta
     )
     assert "may take one of" in refused(table, "delve", "encounter", "act", "Dance")
     assert (
-        "name what Rat Chief does: one of Change Place, Critical Quality, Disengage, Ease a "
-        "Check, Extra Attack, Extra Minor Action, Extra Reaction, Major Action, Minor Action, "
+        "name what Rat Chief does: one of Extra Minor Action, Major Action, Minor Action, "
         "Two Minor Actions, pass" in refused(table, "delve", "encounter", "act")
     )  # not at a terminal: not asked
     assert "no condition 'in cover'" in refused(

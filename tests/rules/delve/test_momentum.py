@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from encounter import encounter, names, run_round
 
+from dsl.kernel.machine import IllegalMove
 from dsl.world import durations
 from dsl.world.model import GAME
 
@@ -50,11 +51,14 @@ def test_each_use_is_paid_from_the_tables_momentum_at_its_cost(delve, use, cost)
 
 
 @pytest.mark.parametrize(("use", "cost"), USES.items())
-def test_a_use_is_refused_when_the_momentum_is_not_held(delve, use, cost):
+def test_a_use_is_not_offered_while_the_momentum_is_not_held(delve, use, cost):
     game = encounter(delve, fortune=cost - 1)
-    game.apply(f"Take: {use}")  # refused: nothing paid, not offered again this activation
+    assert f"Take: {use}" not in game.pending().options  # its price is known before it is run
+    with pytest.raises(IllegalMove):  # and a table that names it anyway is refused
+        game.apply(f"Take: {use}")
     assert momentum(game) == cost - 1
-    assert f"Take: {use}" not in game.pending().options
+    held = encounter(delve, fortune=cost)  # held: offered
+    assert f"Take: {use}" in held.pending().options
 
 
 def test_easing_a_check_makes_the_next_check_2_difficulty_easier_and_no_other(delve):
