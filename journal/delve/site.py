@@ -175,22 +175,28 @@ def build(pages: ExpeditionPages) -> Site:
         description=f"{name}: a Delve expedition, its checks and encounters."
     ) + env.get_template("delve/home.md.j2").render(campaign=name, pages=pages)
     site.nav.append({"The expedition": "index.md"})
-    listed = []
-    for found in pages.encounters:
-        path = encounter_page(found.number)
-        site.pages[path] = front_matter(
-            description=f"Encounter {found.number} of {name}: its rounds, pools and conditions."
-        ) + env.get_template("delve/encounter.md.j2").render(encounter=found)
-        listed.append({f"Encounter {found.number}": path})
-    if listed:
-        site.nav.append({"Encounters": listed})
-    sheets = []
-    for model in pages.models:
-        path = model_page(model.number)
-        site.pages[path] = front_matter(
-            description=f"{model.name} in {name}: the sheet over the expedition."
-        ) + env.get_template("delve/model.md.j2").render(model=model, numbers=NUMBERS)
-        sheets.append({model.name: path})
-    if sheets:
-        site.nav.append({"Models": sheets})
+    site.add_section(
+        "Encounters",
+        [
+            (
+                f"Encounter {found.number}",
+                encounter_page(found.number),
+                f"Encounter {found.number} of {name}: its rounds, pools and conditions.",
+                env.get_template("delve/encounter.md.j2").render(encounter=found),
+            )
+            for found in pages.encounters
+        ],
+    )
+    site.add_section(
+        "Models",
+        [
+            (
+                model.name,
+                model_page(model.number),
+                f"{model.name} in {name}: the sheet over the expedition.",
+                env.get_template("delve/model.md.j2").render(model=model, numbers=NUMBERS),
+            )
+            for model in pages.models
+        ],
+    )
     return site

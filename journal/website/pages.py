@@ -76,6 +76,14 @@ class Site:
     extra_javascript: list[str] = field(default_factory=list)
     tagline: str = "a Six Winters chronicle"  # the site's name is "<campaign>: <tagline>"
 
+    def add_section(self, title: str, pages: list[tuple[str, str, str, str]]) -> None:
+        """Add pages and one navigation section listing them (none when there are no pages):
+        each page a (nav label, path, description, Markdown body)."""
+        for _label, path, description, body in pages:
+            self.pages[path] = front_matter(description=description) + body
+        if pages:
+            self.nav.append({title: [{label: path} for label, path, _d, _b in pages]})
+
 
 def _table(header: list[str], rows: list[list[str]]) -> str:
     if not rows:

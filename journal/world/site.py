@@ -190,15 +190,18 @@ def build(pages: GamesPages) -> Site:
         campaign=name, ruleset=pages.ruleset, games=pages.games, standings=pages.standings
     )
     site.nav.append({"Home": "index.md"})
-    listed = []
-    for game in pages.games:
-        path = game_page(game.number)
-        site.pages[path] = front_matter(
-            description=f"Game {game.number} of {name}: its rounds, tracks and scores."
-        ) + env.get_template("world/game.md.j2").render(game=game)
-        listed.append({f"Game {game.number}": path})
-    if listed:
-        site.nav.append({"Games": listed})
+    site.add_section(
+        "Games",
+        [
+            (
+                f"Game {game.number}",
+                game_page(game.number),
+                f"Game {game.number} of {name}: its rounds, tracks and scores.",
+                env.get_template("world/game.md.j2").render(game=game),
+            )
+            for game in pages.games
+        ],
+    )
     site.pages["timeline.md"] = env.get_template("world/timeline.md.j2").render(games=pages.games)
     site.nav.insert(1, {"Timeline": "timeline.md"})
     return site
