@@ -109,13 +109,18 @@ def lose(ctx: Context, object: Any, subject: Any = None) -> None:
     game = _game(ctx)
     name = _number_or_fail(game, object)
     n = amount(ctx, object)
+    low = _floor(game, name)
     for owner in _owners(ctx, subject, name):
         held = game.ops.value(owner, name)
-        decl = game.world.property(name)
-        low = decl.low if decl is not None and decl.low is not None else None
         if ctx.paying and low is not None and held - n < low:
             raise NothingToActOn(f"cannot pay {n} {name}: {held} held", ctx.span)
         game.ops.change(owner, name, -n, why=_why(ctx), ctx=ctx)
+
+
+def _floor(game: WorldGame, name: str) -> int | None:
+    """The least a number may hold (``None``: no floor)."""
+    decl = game.world.property(name)
+    return decl.low if decl is not None else None
 
 
 def _short_to_pay(ctx: Context, object: Any, subject: Any = None) -> str | None:
@@ -125,8 +130,7 @@ def _short_to_pay(ctx: Context, object: Any, subject: Any = None) -> str | None:
     name = _is_number(game, object)
     if name is None:
         return None  # not a number: the verb itself says so when it runs
-    decl = game.world.property(name)
-    low = decl.low if decl is not None and decl.low is not None else None
+    low = _floor(game, name)
     if low is None:
         return None
     n = amount(ctx, object)
