@@ -179,3 +179,29 @@ def test_the_pattern_a_pool_matches_is_a_list_of_numbers_of_the_kind(field: str,
     text = VAULT.replace("matching its lock", f"matching its {field}")
     errors = check_sources([Source("vault.rules", text)]).diagnostics.errors
     assert [e.message for e in errors if told in e.message]
+
+
+def test_the_unmatched_pattern_of_a_thing_reads_as_its_unmatched_pattern() -> None:
+    text = VAULT.replace(
+        "If its unmatched lock is 0, discard it.", "If the unmatched lock of it is 0, discard it."
+    )
+    g = game([2, 2, 5, 1], text)
+    g.apply("Take: Pick")
+    assert g.state.cards["Oak Door"]["zone"] == "discard"
+
+
+def test_the_and_of_the_higher_of_two_numbers_is_no_second_condition() -> None:
+    text = VAULT.replace(
+        "If its unmatched lock is 0, discard it.",
+        "If the higher of its unmatched lock and 1 is 1, discard it.",
+    )
+    g = game([2, 5, 1, 1, 6, 6], text)  # one 2 still lacking: the higher of 1 and 1 is 1
+    g.apply("Take: Pick")
+    assert g.state.cards["Oak Door"]["zone"] == "discard"
+
+
+def test_both_conditions_must_hold() -> None:
+    g = game([2, 2, 5, 1])  # matched (the first holds) by an easy pick (the second does not)
+    g.apply("Take: Pick")
+    assert g.state.cards["Oak Door"]["zone"] == "discard"
+    assert rank(g, "p1", "picking") == 1  # no rank learned
