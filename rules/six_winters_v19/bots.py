@@ -4,8 +4,8 @@ the map) and the cards' printed facts (an obstacle's difficulty, a location's re
 movement costs: what every player sees on the table), and answers by rules of thumb:
 
 - overcome an obstacle at its location its action dice match (the one they match most, all of
-  it best), or one it has as many dice as the obstacle still lacks (the defence's reroll may
-  match it);
+  it best), or any there while it holds a die (the defence's reroll may match it, and an
+  attempt spends no die);
 - else move to the region with the most obstacles, to the location there with the most (a
   session's action dice are refilled each turn, so dice left unspent are wasted);
 - rest never (it recovers nothing until a character's stress is text), take no action it does
@@ -62,7 +62,8 @@ def _faces(held: dict[str, Any], pool: str) -> Counter[int]:
 
 def _prospect(obs: dict[str, Any], card: str) -> float:
     """How well this seat's dice answer an obstacle: above 10 when they match all it lacks,
-    above 4 when they match some, 2 when it holds as many dice as it lacks, else -1."""
+    above 4 when they match some, else 2 while it holds a die (an attempt rerolls them all and
+    spends none: the defence's reroll may match it), -1 with none."""
     lacking = Counter(_patterns().get(_name(card), ()))
     lacking.subtract(_faces(obs["values"].get(card, {}), LAID))
     lacking = +lacking
@@ -76,7 +77,7 @@ def _prospect(obs: dict[str, Any], card: str) -> float:
         return 10.0 + need
     if matched:
         return 4.0 + matched
-    return 2.0 if int(held.get(DICE, 0)) >= need else -1.0
+    return 2.0
 
 
 def _name(card: str) -> str:
