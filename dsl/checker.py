@@ -1820,6 +1820,11 @@ def _check_number_texts(vocab: Vocabulary, checker: _CardChecker) -> None:
                 f"{decl.name} starts at its {start}, which is no field of a {decl.owner}{hint}",
                 decl.span or schema.span,
             )
+        if decl.matching is not None and schema is not None:  # dsl/world/matching.py
+            from dsl.world.matching import check_pattern
+
+            if (said := check_pattern(decl, schema)) is not None:
+                checker.d.error(said, decl.span or schema.span)
 
 
 def _check_checks(

@@ -219,6 +219,7 @@ def _property(
     start_field: str | None = None
     sides = 6
     owner: str | None = None
+    matching: str | None = None
     for clause in _clauses(atoms, _after(atoms, head)):
         words = _words(clause)
         k = 0
@@ -239,6 +240,9 @@ def _property(
                     f"a pool's dice are 'each a d6': not '{words[k + 2]}'", clause[-1].span
                 )
             sides = int(words[k + 2][1:])
+            continue
+        if shape == "pool" and words[k : k + 2] == ["matching", "its"] and len(words) > k + 2:
+            matching = " ".join(words[k + 2 :])  # dice laid on a card: ``dsl.world.matching``
             continue
         if words[k : k + 3] == ["starting", "at", "its"] and len(clause) > k + 3:
             start_field = " ".join(words[k + 3 :])  # a card's own field: "starting at its nerve"
@@ -264,7 +268,11 @@ def _property(
         raise FormError(
             f"{name} starts at {first}, outside {low}..{'' if high is None else high}", form.span
         )
-    decl = replace(decl, start=first, start_field=start_field, sides=sides)
+    decl = replace(decl, start=first, start_field=start_field, sides=sides, matching=matching)
+    if matching is not None and owner in (GAME, PLAYER):
+        raise FormError(
+            f"only a pool of a kind of card is laid on it: 'matching its {matching}'", form.span
+        )
     if start_field is not None and owner in (GAME, PLAYER):
         raise FormError(f"only a number of a kind of card starts at its {start_field}", form.span)
     category = Category(
