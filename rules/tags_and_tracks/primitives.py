@@ -284,8 +284,8 @@ def refuse_the_complication(game: Any) -> None:
 DECISIONS = DecisionKind  # the kinds the game's own pieces ask (for the companion)
 
 # Every declared value the Python reads (here, in character.py and progression.py), with the
-# range it honours: `chronicler check` warns of any other (the values check "Roll" reads count
-# as read) and refuses a value outside its range.
+# range it honours: `chronicler check` warns of any other (the values check "Roll", the hits'
+# payment and the consequences' levels read count as read) and refuses a value outside its range.
 values_read: dict[str, str] = {
     "die sides": "2..",
     "root skill level": "0..",
@@ -301,6 +301,5 @@ values_read: dict[str, str] = {
     "flashback cost": "0..",
     "intrusion xp": "0..",
     "refuse intrusion cost": "0..",
-    "offset hit cost": "0..",
     "fatal consequence": "1..",
 }

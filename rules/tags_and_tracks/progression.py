@@ -12,6 +12,8 @@ from typing import Any
 
 from dsl.dice.model import CheckError
 from dsl.errors import ChroniclerError
+from dsl.world.levels import LevelRefused
+from dsl.world.measures import measure
 
 
 class NotAllowed(ChroniclerError):
@@ -71,33 +73,23 @@ class Offset:
 
 
 def offset_hits(ruleset: Any, *, points: int, hits: int) -> Offset:
-    """Offset hits against you: each costs the offset cost (3 points); with fewer points than
-    that but some, all of them offset 1 hit."""
-    cost = _value(ruleset, "offset hit cost")
-    offset = min(hits, points // cost)
-    points -= offset * cost
-    if offset < hits and 0 < points < cost:
-        offset, points = offset + 1, 0
-    return Offset(points, offset, hits - offset)
+    """Offset hits against you, as the text's ``hits are paid from stats, ...`` says."""
+    paid = measure(ruleset, "hits").pay(points, hits, ruleset.values)
+    return Offset(paid.held, paid.paid, paid.owed)
 
 
 def consequence_level(ruleset: Any, *, hits: int, taken: Iterable[int]) -> int:
-    """The level of a new consequence for one stat: the number of hits it offsets, promoted
-    to the next level free when ``taken`` (the levels the stat's consequences hold) has it.
-    No level past the fatal one (-4) exists: a consequence that would go past it is refused."""
-    fatal = _value(ruleset, "fatal consequence")
-    if not 1 <= hits <= fatal:
-        raise NotAllowed(f"a consequence offsets 1 to {fatal} hits, not {hits}")
-    held = set(taken)
-    level = hits
-    while level in held:
-        level += 1
-    if level > fatal:
+    """The level of a new consequence for one stat, as the text's ``consequences are levels
+    ...`` says: the hits it offsets, promoted past the levels ``taken``; refused past -4."""
+    try:
+        return int(measure(ruleset, "consequences").mark(hits, taken, ruleset.values))
+    except LevelRefused as no:
+        if no.why == "outside":
+            raise NotAllowed(f"a consequence offsets 1 to {no.high} hits, not {hits}") from None
         raise NotAllowed(
-            f"every level from -{hits} to -{fatal} is taken: the character is already out "
-            f"(a -{fatal} consequence is fatal)"
-        )
-    return level
+            f"every level from -{hits} to -{no.high} is taken: the character is already out "
+            f"(a -{no.high} consequence is fatal)"
+        ) from None
 
 
 @dataclass(frozen=True)
