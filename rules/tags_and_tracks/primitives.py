@@ -301,5 +301,4 @@ values_read: dict[str, str] = {
     "flashback cost": "0..",
     "intrusion xp": "0..",
     "refuse intrusion cost": "0..",
-    "fatal consequence": "1..",
 }

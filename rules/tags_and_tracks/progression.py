@@ -78,6 +78,11 @@ def offset_hits(ruleset: Any, *, points: int, hits: int) -> Offset:
     return Offset(paid.held, paid.paid, paid.owed)
 
 
+def fatal_level(ruleset: Any) -> int:
+    """The last level of the text's consequences (-4): a consequence there is fatal."""
+    return int(measure(ruleset, "consequences").bounds(ruleset.values)[1])
+
+
 def consequence_level(ruleset: Any, *, hits: int, taken: Iterable[int]) -> int:
     """The level of a new consequence for one stat, as the text's ``consequences are levels
     ...`` says: the hits it offsets, promoted past the levels ``taken``; refused past -4."""
@@ -131,7 +136,7 @@ def dice_and_cuts(
 def recovers(ruleset: Any, *, level: int, hits: int) -> bool:
     """Whether a roll recovers from a consequence: its target is the consequence's level (a -2
     needs 2 hits); the resting that follows is the table's to narrate."""
-    fatal = _value(ruleset, "fatal consequence")
+    fatal = fatal_level(ruleset)
     if not 1 <= level <= fatal:
         raise NotAllowed(f"a consequence is -1 to -{fatal}, not -{level}")
     return hits >= level
