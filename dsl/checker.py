@@ -348,7 +348,13 @@ class _VocabularyBuilder:
         if world.measures:  # things paid from a reservoir, tracks of levels
             from dsl.world import measures
 
-            measures.check(world.measures.values(), self.v.values, list(self.v.forms), self.d.error)
+            measures.check(
+                world.measures.values(),
+                self.v.values,
+                list(self.v.forms),
+                self.d.error,
+                [p.name for p in world.properties.values()],
+            )
 
     def generic_nouns(self) -> None:
         """A category's own name is the noun for any of its members: "a resource" (a die of
@@ -1967,6 +1973,20 @@ def _check_procedures(
         words = WORLD_WORDS
     else:
         words = getattr(module, "procedure_words", None)
+    if checker.v.world is not None and checker.v.world.measures:  # "... is an answer that ..."
+        from dsl.world.answers import with_answers
+        from dsl.world.measures import answers
+        from dsl.world.words import WorldWords
+
+        declared = answers(checker.v.world)
+        if module is None or isinstance(words, WorldWords):
+            for answer in declared.values():  # the world engine's offers are its own
+                d.error(
+                    f"'{answer.words}' is an answer for a game of offers "
+                    "(dsl.world.answers.OfferGame): the world engine does not run answers yet",
+                    answer.span,
+                )
+        words = with_answers(words, declared)
     # the world engine's step has the current player acting; a ruleset's own, nobody
     acting = module is None
 

@@ -411,7 +411,8 @@ def _check_offers(body: ast.StepBody, words: ProcedureWords, d: Diagnostics) -> 
                 f"step primitive '{text}' takes a thing: an offer's primitive takes only the game",
                 _span_of(offer.words),
             )
-        only_if = None
+        # an answer declared in text carries its own condition (``dsl.world.answers``)
+        only_if = getattr(call, "only_if", None)
         if offer.only_if:
             only_if = _function(words, "if", offer.only_if, "condition", d, _span_of(offer.only_if))
         offers.append(

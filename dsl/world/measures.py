@@ -11,10 +11,11 @@ from dsl import ast
 from dsl.diagnostics import did_you_mean
 from dsl.runtime import Span
 
+from .answers import Answer, AnswerError, read_answer
 from .levels import LevelError, LevelTrack, read_levels
 from .payments import Payment, PaymentError, read_payment
 
-Measure = Payment | LevelTrack
+Measure = Payment | LevelTrack | Answer
 
 
 class MeasureError(Exception):
@@ -25,10 +26,14 @@ class MeasureError(Exception):
 
 
 def read_measure(name: str, atoms: list[ast.Atom], span: Span) -> Measure | None:
-    """A payment or a track of levels, ``None`` when the declaration is neither."""
+    """A payment, a track of levels or an answer, ``None`` when the declaration is none."""
     try:
-        return read_payment(name, atoms, span) or read_levels(name, atoms, span)
-    except (PaymentError, LevelError) as error:
+        return (
+            read_payment(name, atoms, span)
+            or read_levels(name, atoms, span)
+            or read_answer(name, atoms, span)
+        )
+    except (PaymentError, LevelError, AnswerError) as error:
         raise MeasureError(error.message, error.span) from None
 
 
@@ -42,12 +47,31 @@ def check(
     values: Iterable[str],
     categories: Iterable[str],
     report: Callable[[str, Span], None],
+    numbers: Iterable[str] = (),
 ) -> None:
-    """Each value a measure names is declared; its reservoir or owner is a category."""
+    """Each value a measure names is declared; its reservoir or owner is a category; the
+    number an answer changes is a declared number."""
     known = list(values)
     names = list(categories)
     folded = {n.casefold() for n in names}
+    declared = list(numbers)
     for m in measures:
+        if isinstance(m, Answer):
+            for value in sorted(m.values()):
+                if value not in known:
+                    report(
+                        f"'{value}' in the answer '{m.words}' is no declared value"
+                        f"{did_you_mean(value, known)}",
+                        m.span,
+                    )
+            if m.number.casefold() not in {n.casefold() for n in declared}:
+                report(
+                    f"'{m.number}' in the answer '{m.words}' is no number declared"
+                    f"{did_you_mean(m.number, declared)} (declare '{m.number} is a number 0.. "
+                    "of players')",
+                    m.span,
+                )
+            continue
         for value in sorted(m.values()):
             if value not in known:
                 report(
@@ -60,6 +84,12 @@ def check(
                 f"'{whose}' in {_name(m)} is no category declared{did_you_mean(whose, names)}",
                 m.span,
             )
+
+
+def answers(declared: Any) -> dict[str, Answer]:
+    """The answers a ruleset's world declares, by their words."""
+    found = declared.measures.values() if declared is not None else ()
+    return {m.words: m for m in found if isinstance(m, Answer)}
 
 
 def _name(m: Measure) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 
 from dsl.dice.model import CheckError
 from dsl.errors import ChroniclerError
+from dsl.world.answers import CannotPay, OfferGame, new_offer
 from dsl.world.levels import LevelRefused
 from dsl.world.measures import measure
 
@@ -35,14 +36,34 @@ def flashback(ruleset: Any, xp: int) -> int:
     return _pay(xp, _value(ruleset, "flashback cost"), "a flashback")
 
 
+ACCEPT, REFUSE = "accept the complication", "refuse the complication"  # the text's answers
+
+
+def new_intrusion(
+    ruleset: Any, *, character: str = "", xp: int = 0, complication: str = ""
+) -> OfferGame:
+    """An intrusion offered to a character holding ``xp``: ``procedure "GM Intrusion"``, its
+    answers the sentences ``ruleset.rules`` declares (``state.taken``: the answer taken)."""
+    return new_offer(ruleset, "GM Intrusion", who=character, numbers={"xp": xp}, about=complication)
+
+
+def _answer(ruleset: Any, words: str, xp: int, what: str) -> int:
+    numbers = {"xp": xp}
+    try:
+        measure(ruleset, words).run(numbers, ruleset.values, None)
+    except CannotPay as no:
+        raise NotAllowed(f"{what} costs {no.price} XP and you hold {xp}") from None
+    return numbers["xp"]
+
+
 def accept_intrusion(ruleset: Any, xp: int) -> int:
-    """Accept the GM's complication: gain the intrusion XP (2)."""
-    return xp + _value(ruleset, "intrusion xp")
+    """Accept the GM's complication, as the text's answer says: gain the intrusion XP (2)."""
+    return _answer(ruleset, ACCEPT, xp, "accepting an intrusion")
 
 
 def refuse_intrusion(ruleset: Any, xp: int) -> int:
-    """Reject the GM's complication by paying the refusal cost (1 XP)."""
-    return _pay(xp, _value(ruleset, "refuse intrusion cost"), "refusing an intrusion")
+    """Reject the GM's complication, as the text's answer says: pay 1 XP."""
+    return _answer(ruleset, REFUSE, xp, "refusing an intrusion")
 
 
 @dataclass(frozen=True)
