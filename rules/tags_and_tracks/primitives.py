@@ -271,5 +271,4 @@ values_read: dict[str, str] = {
     "stat start": "0..",
     "stat raise cost": "0..",
     "stat max per skill level": "1..",
-    "flashback cost": "0..",
 }

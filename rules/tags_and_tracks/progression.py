@@ -25,15 +25,9 @@ def _value(ruleset: Any, name: str) -> int:
     return int(ruleset.values[name])
 
 
-def _pay(xp: int, cost: int, what: str) -> int:
-    if xp < cost:
-        raise NotAllowed(f"{what} costs {cost} XP and you hold {xp}")
-    return xp - cost
-
-
 def flashback(ruleset: Any, xp: int) -> int:
     """Spend the flashback cost (2 XP) to have a flashback: the XP left."""
-    return _pay(xp, _value(ruleset, "flashback cost"), "a flashback")
+    return _answer(ruleset, "have a flashback", xp, "a flashback")
 
 
 ACCEPT, REFUSE = "accept the complication", "refuse the complication"  # the text's answers
@@ -82,7 +76,7 @@ def raise_stat(
     most = _value(ruleset, "stat max per skill level") * highest_skill
     if level + 1 > most:
         raise NotAllowed(f"a stat is at most {most} (highest skill level {highest_skill})")
-    left = _pay(xp, _value(ruleset, "stat raise cost"), "raising a stat")
+    left = _answer(ruleset, "raise a stat", xp, "raising a stat")
     return StatRaised(level + 1, points if in_conflict else points + 1, left)
 
 
