@@ -2,7 +2,10 @@
 points: the seed's Progression, GM intrusions, flashbacks and Consequences (the offsetting).
 
 Each function takes the numbers as they stand and gives them back changed, or raises
-``NotAllowed`` saying why (a table companion shows it; nothing is changed)."""
+``NotAllowed`` saying why (a table companion shows it; nothing is changed). The rules the text
+states are run from it: the hits' payment, the consequences' levels and the XP answers of
+``ruleset.rules`` (``dsl.world.measures``); what is left here is the stat cap, the check's dice
+and cuts, recovery, and the table's wording of a refusal."""
 
 from __future__ import annotations
 
