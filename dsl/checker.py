@@ -1976,17 +1976,8 @@ def _check_procedures(
     if checker.v.world is not None and checker.v.world.measures:  # "... is an answer that ..."
         from dsl.world.answers import with_answers
         from dsl.world.measures import answers
-        from dsl.world.words import WorldWords
 
-        declared = answers(checker.v.world)
-        if module is None or isinstance(words, WorldWords):
-            for answer in declared.values():  # the world engine's offers are its own
-                d.error(
-                    f"'{answer.words}' is an answer for a game of offers "
-                    "(dsl.world.answers.OfferGame): the world engine does not run answers yet",
-                    answer.span,
-                )
-        words = with_answers(words, declared)
+        words = with_answers(words, answers(checker.v.world))
     # the world engine's step has the current player acting; a ruleset's own, nobody
     acting = module is None
 

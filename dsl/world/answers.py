@@ -14,10 +14,14 @@ the answer when it is taken: ``gains`` adds the amount (stopping at the number's
 takes it away (stopping at its floor), ``pays`` takes it away and is offered only while the
 number holds the amount (a cost that cannot be paid is not offered, as the world engine's).
 
-``OfferGame`` is a game of one such offer: the numbers of the one answering (``numbers``), what
-the offer is about (``about``, the table's words) and the answer taken; each change is told as
-a ``number_changed`` event. ``with_answers(words, answers)`` puts the answers before a
-ruleset's own procedure words. Nothing here names a game.
+On the world engine an answer changes the acting player's number (the thing the phase is
+played for, else the player whose turn it is, else the first in turn order), as ``Gain 2
+gold.`` would, its thresholds running. ``OfferGame`` is a game of one such offer for a
+ruleset with an engine of its own: the numbers of the one answering (``numbers``), what the
+offer is about (``about``, the table's words) and the answer taken; each change is told as a
+``number_changed`` event.
+``with_answers(words, answers)`` puts the answers before a ruleset's own procedure words.
+Nothing here names a game.
 """
 
 from __future__ import annotations
@@ -147,8 +151,17 @@ def with_answers(words: Any, answers: Mapping[str, Answer]) -> Any:
 
 def _step(answer: Answer) -> Callable[[Any], None]:
     def take(game: Any) -> None:
-        st = game.state
         values = game.ruleset.values
+        ops = getattr(game, "ops", None)
+        if ops is not None:  # the world engine: the acting player's number, thresholds and all
+            who = _acting(game)
+            held = ops.value(who, answer.number)
+            if not answer.can({answer.number: held}, values):
+                raise CannotPay(answer.number, amount_of(answer.amount, values), held)
+            amount = amount_of(answer.amount, values)
+            ops.change(who, answer.number, amount if answer.verb == "gain" else -amount)
+            return
+        st = game.state
         decl = game.ruleset.vocabulary.world.properties.get(answer.number.casefold())
         top = decl.high if decl is not None else None
         change = answer.run(st.numbers, values, top)
@@ -163,10 +176,21 @@ def _step(answer: Answer) -> Callable[[Any], None]:
         )
 
     def offered(game: Any) -> bool:
+        ops = getattr(game, "ops", None)
+        if ops is not None:
+            held = ops.value(_acting(game), answer.number)
+            return answer.can({answer.number: held}, game.ruleset.values)
         return answer.can(game.state.numbers, game.ruleset.values)
 
     take.only_if = offered  # type: ignore[attr-defined]  # the offer's condition, as declared
     return take
+
+
+def _acting(game: Any) -> str:
+    """Who acts in a world engine's step: the thing its phase is played for, else the player
+    whose turn it is, else (before any turn) the first player in turn order."""
+    st = game.state
+    return str(game.subject() or st.current or (st.order or st.players)[0])
 
 
 @dataclass

@@ -1,6 +1,7 @@
 """Answers that are sentences on declared numbers ("refuse the deal is an answer that pays
 haggle price gold": ``dsl.world.answers``): an offer step runs them with no Python behind them,
-an answer that pays is offered only while it can be paid, and a bad one is told at its place."""
+an answer that pays is offered only while it can be paid, on a game of offers and on the world
+engine, and a bad one is told at its place."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from dsl.loader import check_ruleset, load_ruleset
+from dsl.loader import check_ruleset, load_ruleset, load_text
 from dsl.world.answers import new_offer
+from dsl.world.game import new_game
 
 PRIMITIVES = """
 from dsl.procedure import Words
@@ -87,10 +89,33 @@ def test_an_answer_that_cannot_be_read_is_told_at_its_place(
     assert any(error in e and "ruleset.rules:8:" in e for e in told), told
 
 
-def test_the_world_engine_refuses_answers_it_does_not_run(tmp_path: Path) -> None:
-    text = STALL.replace('primitives "stall_answers_primitives"\n', "players are 1 seats\n")
-    told = _errors(_stall(tmp_path, text))
-    assert any("the world engine does not run answers yet" in e for e in told), told
+MARKET = """ruleset "Market" version "1"
+players are 1 seats
+gold is a number 0..5 of players, starting at 3 {
+  At 0: Gain 1 luck.
+}
+luck is a number 0.. of players
+take the deal is an answer that gains 1 gold
+refuse the deal is an answer that pays 3 gold
+procedure "Game" {
+  Deal: offer take the deal, or refuse the deal, one must be taken
+  teardown: do end the game
+}
+"""
+
+
+def test_on_the_world_engine_an_answer_changes_the_acting_players_number() -> None:
+    game = new_game(load_text(MARKET), seed=1, players=1)
+    asked = game.pending()
+    assert asked.kind == "offer" and asked.options == ("take the deal", "refuse the deal")
+    game.apply("refuse the deal")  # 3 gold paid: gold reaches 0, and its text runs
+    assert (game.ops.value("p1", "gold"), game.ops.value("p1", "luck")) == (0, 1)
+
+
+def test_on_the_world_engine_an_answer_that_cannot_be_paid_is_not_offered() -> None:
+    poorer = MARKET.replace("starting at 3", "starting at 2")
+    game = new_game(load_text(poorer), seed=1, players=1)
+    assert game.pending().options == ("take the deal",)
 
 
 def _errors(folder: Path) -> list[str]:
