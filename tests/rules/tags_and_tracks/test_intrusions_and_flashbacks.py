@@ -76,3 +76,7 @@ def test_the_docs_show_the_intrusion_procedure_as_the_text_writes_it():
     shown = re.search(r"```text\n(.*?)```", section, re.S)
     text = (root / "rules" / "tags_and_tracks" / "procedure.rules").read_text(encoding="utf-8")
     assert shown is not None and shown.group(1).rstrip("}\n") in text
+    # its answers, each line as ruleset.rules writes it
+    rules = (root / "rules" / "tags_and_tracks" / "ruleset.rules").read_text(encoding="utf-8")
+    declared = re.findall(r"```text\n(.*?)```", section, re.S)[1]
+    assert all(line in rules.splitlines() for line in declared.splitlines())
