@@ -16,7 +16,12 @@ from dsl.world.game import new_game
 PRIMITIVES = """
 from dsl.procedure import Words
 
-WORDS = procedure_words = Words()  # no word of its own: the answers are the text's
+WORDS = procedure_words = Words()  # no step of its own: the answers are the text's
+
+
+@WORDS.condition("the stall is open")
+def the_stall_is_open(game):
+    return game.state.about != "closed"
 """
 
 STALL = """ruleset "Stall" version "1"
@@ -29,7 +34,8 @@ walk away is an answer that loses 9 gold
 """
 
 PROCEDURE = """procedure "Deal" {
-  Offer: offer take the deal, or refuse the deal, or walk away, one must be taken
+  Offer: offer take the deal, or refuse the deal only if the stall is open, or walk away, one
+         must be taken
 }
 """
 
@@ -41,8 +47,9 @@ def _stall(tmp_path: Path, text: str = STALL) -> Path:
     return tmp_path
 
 
-def _deal(tmp_path: Path, gold: int):  # type: ignore[no-untyped-def]
-    return new_offer(load_ruleset(_stall(tmp_path)), "Deal", who="Ann", numbers={"gold": gold})
+def _deal(tmp_path: Path, gold: int, about: str = ""):  # type: ignore[no-untyped-def]
+    ruleset = load_ruleset(_stall(tmp_path))
+    return new_offer(ruleset, "Deal", who="Ann", numbers={"gold": gold}, about=about)
 
 
 def test_an_answer_that_pays_is_offered_only_while_it_can_be_paid(tmp_path: Path) -> None:
@@ -50,6 +57,10 @@ def test_an_answer_that_pays_is_offered_only_while_it_can_be_paid(tmp_path: Path
     assert rich.who == "Ann"
     assert rich.options == ("take the deal", "refuse the deal", "walk away")
     assert _deal(tmp_path, 1).pending().options == ("take the deal", "walk away")
+
+
+def test_a_written_condition_holds_beside_the_answers_own(tmp_path: Path) -> None:
+    assert _deal(tmp_path, 5, "closed").pending().options == ("take the deal", "walk away")
 
 
 def test_paying_takes_the_declared_value_from_the_number(tmp_path: Path) -> None:
