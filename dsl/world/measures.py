@@ -9,6 +9,7 @@ from typing import Any
 
 from dsl import ast
 from dsl.diagnostics import did_you_mean
+from dsl.errors import ChroniclerError
 from dsl.runtime import Span
 
 from .answers import Answer, AnswerError, read_answer
@@ -97,9 +98,13 @@ def _name(m: Measure) -> str:
 
 
 def measure(ruleset: Any, name: str) -> Any:
-    """The payment or track of levels the compiled ``ruleset`` declares as ``name``."""
+    """The payment, track of levels or answer the compiled ``ruleset`` declares as ``name``;
+    one its text does not declare (a copy that left it out) is a ``ChroniclerError``."""
     world = ruleset.vocabulary.world
     found = world.measures.get(name.casefold()) if world is not None else None
     if found is None:
-        raise KeyError(f"the ruleset declares no payment or levels named '{name}'")
+        raise ChroniclerError(
+            f"the ruleset's text declares no '{name}' (a payment, levels or an answer), which "
+            "its Python reads"
+        )
     return found

@@ -78,6 +78,13 @@ def test_a_track_that_does_not_promote_refuses_a_level_held(hold) -> None:  # ty
         marks.mark(1, [1], hold.values)
 
 
+def test_a_declaration_the_text_leaves_out_is_told_in_one_line(hold) -> None:  # type: ignore[no-untyped-def]
+    from dsl.errors import ChroniclerError
+
+    with pytest.raises(ChroniclerError, match="the ruleset's text declares no 'wounds'"):
+        measure(hold, "wounds")
+
+
 def test_the_values_a_declaration_names_count_as_read(hold) -> None:  # type: ignore[no-untyped-def]
     from dsl.world.measures import values_read
 
