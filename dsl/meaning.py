@@ -319,9 +319,10 @@ def clause_words(clause: BoundClause, vocab: Vocabulary, form: str = "base") -> 
         thing = priced.thing if priced.amount == 1 or mass else _plural(priced.thing)
         return f"each {priced.action} {verb_form(clause.verb, 's')} {priced.amount} {thing}"
     if clause.function == "resolve_text":  # "resolve the Lurk text of it": dsl/world/resolving.py
-        label, thing = dict(clause.roles)["object"], dict(clause.roles)["on"]
-        label_text = label[0] if isinstance(label, tuple) else label
-        thing_text = value_words(thing, vocab)
+        given = dict(clause.roles)
+        label = given["object"]
+        label_text = label[0] if isinstance(label, tuple) else str(label)
+        thing_text = value_words(given["on"], vocab)
         return f"{verb_form(clause.verb, form)} the {label_text} text of {thing_text}"
     verb = clause.verb
     words: list[str] = []

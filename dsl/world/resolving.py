@@ -102,7 +102,12 @@ def bind(sb: SentenceBinder, atoms: list[ast.Atom], span: Any) -> BoundClause:
     kind = _kind_named(sb, thing)
     if kind is not None and info.kinds and kind not in {k.casefold() for k in info.kinds}:
         kinds = ", ".join(info.kinds)
-        hint = did_you_mean(kind, list(info.kinds))
+        its_own = [
+            t.label for t in sb.v.triggers.values() if kind in {k.casefold() for k in t.kinds}
+        ]
+        hint = did_you_mean(label, its_own) or (
+            f" (a {kind} has {', '.join(repr(t) for t in its_own)})" if its_own else ""
+        )
         raise BindError(
             f"no {kind} has a '{info.label}' text: the trigger is for {kinds}{hint}", label_span
         )

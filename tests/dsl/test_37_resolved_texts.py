@@ -144,7 +144,7 @@ def test_the_text_of_a_thing_named_by_a_phrase() -> None:
         ("Resolve its Opn text.", "unknown trigger 'Opn'; did you mean 'Open'?", 21),
         (
             "Resolve the Take text of a door at this gate.",
-            "no door has a 'Take' text: the trigger is for action",
+            "no door has a 'Take' text: the trigger is for action (a door has 'Open')",
             21,
         ),
         ("Resolve its Open.", "write 'Resolve its <trigger> text.'", 9),
