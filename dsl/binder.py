@@ -1421,6 +1421,10 @@ class SentenceBinder:
         if not atoms:
             raise BindError("an empty sentence", span)
         found = self.find_verb(atoms, 0, forms)
+        if found is not None and found[0].function == "resolve_text":  # dsl/world/resolving.py
+            from dsl.world.resolving import bind  # "Resolve its Overcome text."
+
+            return bind(self, atoms, span)
         if "base" in forms and self.priced:  # "Trade costs 2 AP": "trade" is a verb too
             priced = self.action_cost(atoms, span, found is None)
             if priced is not None:

@@ -27,6 +27,8 @@ from .matching import learn as learn
 from .matching import reroll as reroll
 from .matching import target_thing as target_thing
 from .model import GAME
+from .resolving import VERBS as RESOLVING_VERBS
+from .resolving import resolve_text as resolve_text
 
 if TYPE_CHECKING:
     from .game import WorldGame
@@ -369,6 +371,7 @@ CORE_VERBS: dict[str, Callable[..., Any]] = {
     "roll": roll,
     "hold": hold,
     **MATCHING_VERBS,  # dice laid on a card to match its pattern: ``dsl.world.matching``
+    **RESOLVING_VERBS,  # one card's text of a trigger: ``dsl.world.resolving``
 }
 
 __all__ = ["CORE_VERBS", "TableError", *(f.__name__ for f in CORE_VERBS.values())]
