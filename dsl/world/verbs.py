@@ -365,4 +365,8 @@ CORE_VERBS: dict[str, Callable[..., Any]] = {
     "hold": hold,
 }
 
+from .bringing import bring_into_play  # noqa: E402  (cards set aside, brought in: its module)
+
+CORE_VERBS["bring into play"] = bring_into_play
+
 __all__ = ["CORE_VERBS", "TableError", *(f.__name__ for f in CORE_VERBS.values())]
