@@ -98,6 +98,8 @@ class EncounterStep(BaseModel):
     why: str = Field(default="", max_length=TEXT_LIMIT)
     fortune: int = Field(default=0, ge=0, le=1000)
     surprise: str = Field(default="none", pattern="^(none|company|adversaries)$")
+    # the adversaries the GM brought in at the setup (None: recorded before the text asked)
+    adversaries: list[str] | None = Field(default=None, max_length=1000)
     dice: list[int] = Field(default_factory=list, max_length=10_000)
     told: list[str] = Field(default_factory=list, max_length=10_000)
     round: int = Field(ge=0)

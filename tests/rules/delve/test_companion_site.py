@@ -12,6 +12,8 @@ import pytest
 
 from journal.cli import main
 
+BOTH = ("--adversary", "Tunnel Rat", "--adversary", "Rat Chief")  # both come in
+
 ROUND = "2,1,3,5"  # initiative d6s in the order of the models' names: Wenna acts first
 SCRIPT = "<script>alert('delve')</script>"
 
@@ -31,7 +33,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     run("delve", "check", "Basic", "Wenna Ashgrove", "--input", "obstacle=4", "--dice", "2",
         "--note", f"Wenna listens at the **grate**. {SCRIPT}")  # fmt: skip
     run("delve", "luck", "--dice", "5", "--note", "Her charm holds.")
-    run("delve", "encounter", "start", "--fortune", "2", "--dice", ROUND,
+    run("delve", "encounter", "start", *BOTH, "--fortune", "2", "--dice", ROUND,
         "--note", "Rats pour from the drain.")  # fmt: skip
     run("delve", "encounter", "condition", "Tunnel Rat", "Bleeding", "--stacks", "2")
     run("delve", "check", "Complex", "Wenna Ashgrove", "--skill", "melee", "--against",
