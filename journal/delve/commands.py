@@ -693,6 +693,7 @@ RECORDING = (
     ("push",),
     *(("encounter", verb) for verb in ("start", "act", "next", "condition", "momentum",
                                         "threat", "rout", "end")),
+    ("expedition", "start"),
 )  # fmt: skip
 
 
@@ -769,6 +770,45 @@ def delete(
     )
 
 
+# ---- expeditions ---------------------------------------------------------------------------
+
+expedition_app = typer.Typer(
+    help=(
+        "A campaign's expeditions: each a delve into a dungeon, its encounters one after "
+        "another; the company goes on with what its models hold. Entries before the first "
+        "'start' are the first expedition, under the campaign's name.\n\n"
+        "Example: chronicler delve expedition start 'The Sunken Chapel'"
+    ),
+    no_args_is_help=True,
+)
+
+
+@expedition_app.command("start")
+def expedition_start(
+    name: Annotated[str, typer.Argument(help="The expedition's name.")],
+    note: Note = None,
+    db: Db = None,
+    campaign: CampaignName = "",
+    as_json: JsonOut = False,
+) -> None:
+    """Begin the campaign's next expedition (refused while an encounter is running); the site
+    lists each expedition with its story and encounters.
+
+    Example: chronicler delve expedition start 'The Sunken Chapel' --note 'Down the well.'"""
+    from journal.delve import expedition
+
+    entry = _record(
+        db,
+        campaign,
+        "delve expedition start",
+        lambda state, rules: expedition.begins(state, name),
+        None,
+        note=note,
+    )
+    _told(entry, as_json)
+
+
 def register(app: typer.Typer) -> None:
     delve_app.add_typer(encounter_app, name="encounter")
+    delve_app.add_typer(expedition_app, name="expedition")
     app.add_typer(delve_app, name="delve")

@@ -20,6 +20,7 @@ class Kind(StrEnum):
     CHECK = "delve check"
     REROLL = "delve re-roll"
     ENCOUNTER = "delve encounter"
+    EXPEDITION = "delve expedition"
 
 
 class Side(StrEnum):
@@ -113,9 +114,20 @@ class EncounterStep(BaseModel):
     game: str = Field(min_length=2, max_length=GAME_LIMIT)
 
 
+class ExpeditionBegun(BaseModel):
+    """A new expedition of the campaign begins (its number and name): the company goes down
+    again, with what its models hold. Entries before the first are the campaign's first
+    expedition, under the campaign's name."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    number: int = Field(ge=2)
+    name: str = Name
+
+
 ENTRY_MODELS: dict[str, type[BaseModel]] = {
     Kind.JOINED: Joined,
     Kind.CHECK: CheckMade,
     Kind.REROLL: Rerolled,
     Kind.ENCOUNTER: EncounterStep,
+    Kind.EXPEDITION: ExpeditionBegun,
 }
