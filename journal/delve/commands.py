@@ -372,7 +372,7 @@ encounter_app = typer.Typer(
         "Run an encounter at the table: the text's turn sequence (rules/delve/encounters.rules) "
         "played step by step; the GM answers each model's activation, gives conditions, spends "
         "momentum and threat, routs adversaries. Each step is one entry of the log.\n\n"
-        "Example: chronicler delve encounter start --fortune 2 --dice 5,2,3,1"
+        "Example: chronicler delve encounter start --adversary 'Tunnel Rat' --dice 5,2,3"
     ),
     no_args_is_help=True,
 )

@@ -14,9 +14,14 @@ model routed, the encounter ended by the GM. An entry keeps what the table gave 
 the dice rolled while it ran, so a step is run again exactly (``again``) when an earlier entry
 is amended or deleted; a die it then needs more of refuses the fix.
 
-The GM's own acts here (the table's, the text's notes): the models in the encounter are those
-of the expedition (a sheet of the text not in it stays at camp); the surprised side holds
-Surprised; momentum spent is added to the round's ``spent``, taken off at bookkeeping."""
+The GM's own acts here (the table's, the text's notes): the company in the encounter is the
+expedition's (a sheet of the text not in it stays at camp); every adversary waits at camp until
+the text's setup asks which come in (``Bring any number of adversary models in the camp into
+play.``), answered with those the GM names; the surprised side holds Surprised; momentum spent
+is added to the round's ``spent``, taken off at bookkeeping (spent to ease a check, its model
+holds Eased in the same step). A step's dice are typed, asked at a terminal, or the
+generator's; typed ones too few, the step runs again from its game's JSON with the faces asked
+for the rest."""
 
 from __future__ import annotations
 
