@@ -291,6 +291,10 @@ class Binder:
             # the run of words from here (the longest a declared word may be), folded once
             if words is None:
                 words = [a.folded if a.kind == "word" else "" for a in atoms]
+            if words[i : i + 3] == ["any", "number", "of"]:  # "any number of": plural "any"
+                out.append(Lexeme("fn", "any", join_spans(atom.span, atoms[i + 2].span)))
+                i += 3
+                continue
             end = i + 1
             if words[i] in multi_heads:
                 while end < n and end - i < longest and words[end]:

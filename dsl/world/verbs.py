@@ -374,4 +374,8 @@ CORE_VERBS: dict[str, Callable[..., Any]] = {
     **RESOLVING_VERBS,  # one card's text of a trigger: ``dsl.world.resolving``
 }
 
+from .bringing import bring_into_play  # noqa: E402  (cards set aside, brought in: its module)
+
+CORE_VERBS["bring into play"] = bring_into_play
+
 __all__ = ["CORE_VERBS", "TableError", *(f.__name__ for f in CORE_VERBS.values())]
