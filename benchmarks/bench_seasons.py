@@ -9,12 +9,13 @@ paired seeds too (slow: every placement of the searching seat costs ``--playouts
 ``--seconds`` of search; ``--width`` placements are tried, ``--horizon`` placements ahead the
 tree search's playouts stop and are scored from the observation; ``--from`` is the first seed,
 so that several processes can share the seeds). ``--duel-only`` skips the speed figures.
-``--against lookahead`` pits the two searches at the same options (the same time budget with
-``--seconds``).
+``--halving`` has the tree search choose at its root by sequential halving over common random
+numbers. ``--against lookahead`` pits the two searches at the same options (the same time
+budget with ``--seconds``).
 
 Run: ``.venv/bin/python benchmarks/bench_seasons.py [--games N] [--runs R] [--seats S]
 [--lookahead N [--bot B] [--against B] [--playouts P] [--seconds T] [--width W]
-[--horizon H] [--from S] [--duel-only]]``.
+[--horizon H] [--halving] [--from S] [--duel-only]]``.
 """
 
 from __future__ import annotations
@@ -65,13 +66,18 @@ def main() -> None:
     parser.add_argument("--width", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--horizon", type=int, default=4)
+    parser.add_argument("--halving", action="store_true")
     parser.add_argument("--bot", choices=("lookahead", "ismcts"), default="lookahead")
     parser.add_argument("--against", choices=("heuristic", "lookahead"), default="heuristic")
     parser.add_argument("--from", dest="first", type=int, default=0)
     parser.add_argument("--duel-only", action="store_true")
     args = parser.parse_args()
     LOOKAHEAD.update(
-        playouts=args.playouts, width=args.width, seconds=args.seconds, horizon=args.horizon
+        playouts=args.playouts,
+        width=args.width,
+        seconds=args.seconds,
+        horizon=args.horizon,
+        halving=args.halving,
     )
     compiled = registry.find("seasons").compiled()
     if args.duel_only:
@@ -115,6 +121,7 @@ def duel(compiled: object, bot: str, other: str, seeds: int, first: int = 0) -> 
         else f"{LOOKAHEAD['playouts']} playouts"
     )
     horizon = f", horizon {LOOKAHEAD['horizon']}" if "ismcts" in (bot, other) else ""
+    horizon += ", halving at the root" * bool(LOOKAHEAD.get("halving"))
     options = f", {budget} a placement, width {LOOKAHEAD['width']}{horizon}" * (bot in SEARCHERS)
     print(
         f"{bot} against {other}: won {wins:g} of {n} games "

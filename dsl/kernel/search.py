@@ -356,8 +356,10 @@ class InfoSetSearch:
 
     The budget is ``playouts`` iterations a question (repeatable with a seed) or as many as
     ``seconds`` allow. The tree is kept from one question to the next (the child of the answer
-    given becomes the next root). Reads no hidden state: only the copies it deals itself and
-    their observations."""
+    given becomes the next root). With ``root_halving`` the root's answer is chosen by
+    sequential halving over common random numbers instead of UCB (``_halve``), for budgets of
+    a few dozen iterations. Reads no hidden state: only the copies it deals itself and their
+    observations."""
 
     uses_observation = True
 
@@ -377,6 +379,7 @@ class InfoSetSearch:
         value: Callable[[Machine, str | None], float] = margin,
         exploration: float = 0.7,
         keep_tree: bool = True,
+        root_halving: bool = False,
     ) -> None:
         if horizon is not None and estimate is None:
             raise ValueError("a search cut off at a horizon needs an estimate to score there")
@@ -385,7 +388,7 @@ class InfoSetSearch:
         self.rank = rank if rank is not None else (lambda observation, decision: decision.options)
         self.playouts, self.seconds, self.width = playouts, seconds, width
         self.horizon, self.estimate, self.value = horizon, estimate, value
-        self.exploration, self.keep_tree = exploration, keep_tree
+        self.exploration, self.keep_tree, self.root_halving = exploration, keep_tree, root_halving
         self.game: Machine | None = None
         self._next: dict[str | None, _InfoSet] = {}  # each player's kept subtree
         self._low, self._high = math.inf, -math.inf  # the worths met in this search, for UCB
@@ -415,6 +418,10 @@ class InfoSetSearch:
         root = self._next.pop(who, None) if self.keep_tree else None
         root = root if root is not None else _InfoSet()
         self._low, self._high = math.inf, -math.inf
+        if self.root_halving:
+            best = self._halve(game, who, root, candidates)
+            self._next[who] = root.children[_key(best)]
+            return best
         deadline = None if self.seconds is None else time.monotonic() + self.seconds
         done = 0
         while (
@@ -438,14 +445,30 @@ class InfoSetSearch:
         self._next[who] = root.children[_key(best)]
         return best
 
-    def iterate(self, game: Machine, who: str | None, root: _InfoSet) -> float:
-        """One determinization walked down the tree from ``root`` and played out: its worth."""
+    def iterate(
+        self,
+        game: Machine,
+        who: str | None,
+        root: _InfoSet,
+        first: Any = None,
+        seeds: tuple[int, int] | None = None,
+    ) -> float:
+        """One determinization walked down the tree from ``root`` and played out: its worth.
+        With ``first``, the root's answer is that one; with ``seeds``, the determinization and
+        the rollout bot are seeded by them (else by the search's own generator)."""
+        deal, play = seeds if seeds is not None else (None, self.rng.randrange(2**62))
+        dealer = random.Random(deal) if deal is not None else self.rng
         sample = getattr(game, "determinize", None)
-        copy: Machine = sample(who, self.rng) if callable(sample) else game.clone()
-        bot = self.rollout(self.rng.randrange(2**62))
+        copy: Machine = sample(who, dealer) if callable(sample) else game.clone()
+        bot = self.rollout(play)
         reads = getattr(bot, "uses_observation", False)
         observe = getattr(copy, "observation", None)
         node, path, in_tree, beyond, cut = root, [root], True, 0, False
+        if first is not None:
+            node = root.children.setdefault(_key(first), _InfoSet())
+            node.available += 1
+            path.append(node)
+            copy.apply(first)
         while (decision := copy.pending()) is not None:
             searched = len(decision.options) > 1 and self.searched(decision)
             if in_tree and searched and decision.who == who and callable(observe):
@@ -471,6 +494,35 @@ class InfoSetSearch:
             step.visits += 1
             step.total += worth
         return worth
+
+    def _halve(self, game: Machine, who: str | None, root: _InfoSet, candidates: list[Any]) -> Any:
+        """The root's answer by sequential halving (H-MCTS, Pepels, Cazenave, Winands and
+        Lanctot 2014): in each round every candidate still in the running is given the same
+        iterations, the n-th of each on the same determinization and rollout seeds (common
+        random numbers), the tree below the root grown by UCB as ever; the worse half is
+        dropped. Judged by this search's iterations alone."""
+        alive = list(candidates)
+        total = {_key(a): 0.0 for a in alive}
+        count = {_key(a): 0 for a in alive}
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        start, done = time.monotonic(), 0
+        for spent in range(rounds):
+            if len(alive) == 1:
+                break
+            each = max(1, self.playouts // (rounds * len(alive)))
+            until = None if self.seconds is None else start + self.seconds * (spent + 1) / rounds
+            played = 0
+            while (played < each) if until is None else (played == 0 or time.monotonic() < until):
+                seeds = (self.rng.randrange(2**62), self.rng.randrange(2**62))
+                for answer in alive:
+                    total[_key(answer)] += self.iterate(game, who, root, answer, seeds)
+                    count[_key(answer)] += 1
+                    done += 1
+                played += 1
+            alive.sort(key=lambda a: -total[_key(a)] / count[_key(a)])
+            alive = alive[: (len(alive) + 1) // 2]
+        self.iterations = done
+        return alive[0]
 
     def _step(self, node: _InfoSet, legal: list[Any]) -> tuple[Any, _InfoSet, bool]:
         """The answer chosen at ``node`` among ``legal``, its child, and whether the walk stays

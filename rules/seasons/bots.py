@@ -183,7 +183,9 @@ class IsmctsBot(InfoSetSearch):
     heuristic bot's ``width`` best at each), and plays on with the heuristic bot in every seat
     until ``horizon`` more placements are due (then scored by ``reckoned_margin`` from its
     seat's observation) or the game ends (the score margin). ``playouts`` iterations a
-    placement, or ``seconds``; every other question answered as the heuristic bot."""
+    placement, or ``seconds``; with ``halving`` the placement itself is chosen by sequential
+    halving over common random numbers (the tree below it as ever). Every other question
+    answered as the heuristic bot."""
 
     def __init__(
         self,
@@ -193,6 +195,7 @@ class IsmctsBot(InfoSetSearch):
         width: int = 4,
         seconds: float | None = None,
         horizon: int | None = 4,
+        halving: bool = False,
     ) -> None:
         heuristic = HeuristicBot(seed)
 
@@ -211,6 +214,7 @@ class IsmctsBot(InfoSetSearch):
             seconds=seconds,
             horizon=horizon,
             estimate=reckoned_margin,
+            root_halving=halving,
         )
 
 
@@ -242,7 +246,7 @@ BOTS: dict[str, type] = {
 # the options each searching bot takes (``make``)
 SEARCHING = {
     "lookahead": ("playouts", "width", "seconds"),
-    "ismcts": ("playouts", "width", "seconds", "horizon"),
+    "ismcts": ("playouts", "width", "seconds", "horizon", "halving"),
 }
 
 

@@ -109,3 +109,31 @@ def test_its_tree_holds_the_players_own_answers_and_is_kept_for_the_next_questio
     before = kept.visits
     bot.choose(game.observation("p1"), decision)
     assert kept.visits == before + 60  # the search went on from the kept subtree
+
+
+def test_with_halving_at_the_root_it_plays_the_card_that_scores(ember) -> None:
+    game = at_bonfire(ember)
+    decision = game.pending()
+    bot = search(5, playouts=48, width=8, root_halving=True).bind(game)
+    assert bot.choose(game.observation("p1"), decision) == "Play: Bonfire"
+    kept = bot._next["p1"]
+    assert bot.iterations >= kept.visits > 0  # the answer kept its subtree for the next question
+
+
+def test_halving_gives_every_answer_the_same_deals_and_seeds(ember) -> None:
+    # the n-th iteration of each answer meets the same copy and rollout seeds: with the same
+    # seeds, an answer's iteration is worth the same whichever tree it walks
+    game = at_bonfire(ember)
+    game.pending()
+    bot = search(6, width=8)
+    worths = set()
+    for _ in range(3):
+        worths.add(bot.iterate(game, "p1", _fresh(), "Play: Bonfire", (21, 22)))
+    assert len(worths) == 1
+    assert not game.state.over  # the game itself is never played on
+
+
+def _fresh():  # type: ignore[no-untyped-def]
+    from dsl.kernel.search import _InfoSet
+
+    return _InfoSet()
