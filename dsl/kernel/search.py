@@ -414,7 +414,8 @@ class InfoSetSearch:
         return self.search(self.game, decision.who, candidates)
 
     def search(self, game: Machine, who: str | None, candidates: list[Any]) -> Any:
-        """The candidate the tree grown from ``game`` for ``who`` visited most."""
+        """The best candidate by the tree grown from ``game`` for ``who``: the root's child
+        visited most (or, with ``root_halving``, the one sequential halving keeps)."""
         root = self._next.pop(who, None) if self.keep_tree else None
         root = root if root is not None else _InfoSet()
         self._low, self._high = math.inf, -math.inf
