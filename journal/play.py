@@ -61,8 +61,9 @@ def play_command(
         "--bot",
         help="The bot (default: the ruleset's own). Six Winters: heuristic, finale-first (gives "
         "the year before the finale up for it), lookahead (searches copies of the game, slower) "
-        "or random; Seasons: heuristic, lookahead (plays out its placements, slower), random, "
-        "or one a seat (heuristic,random); a game written in text: random.",
+        "or random; Seasons: heuristic, lookahead (plays out its placements, slower), ismcts "
+        "(a tree search over its placements, slower), random, or one a seat "
+        "(heuristic,random); a game written in text: random.",
         show_default=False,
     ),
     players: int | None = typer.Option(
