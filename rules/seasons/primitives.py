@@ -231,8 +231,8 @@ def fight(game: WorldGame) -> None:
             gap = power[strong] - power[weak]
             if gap <= 0:
                 continue
-            for _ in range(gap):
-                _face, row = game.ops.roll("combat die", by=weak)
+            for nth in range(gap):
+                _face, row = game.ops.roll("combat die", by=weak, nth=(nth + 1, gap))
                 land = LAND_OF.get(row.result if row is not None else "", 1)
                 tile = next(t for t in lands(game, weak) if field(game, t, "land") == land)
                 bandit_appears(game, tile)
