@@ -22,6 +22,7 @@ from dsl.runtime import Context, EffectError, NothingToActOn, creates, finds
 from dsl.selectors import Amount, Selector
 
 from .model import GAME
+from .take import take
 
 if TYPE_CHECKING:
     from .game import WorldGame
@@ -363,6 +364,7 @@ CORE_VERBS: dict[str, Callable[..., Any]] = {
     "move": move,
     "roll": roll,
     "hold": hold,
+    "take": take,  # dsl/world/take.py: a card into the actor's own zone holding its kind
 }
 
 __all__ = ["CORE_VERBS", "TableError", *(f.__name__ for f in CORE_VERBS.values())]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dsl.runtime import Context, DecisionKind, EffectError, NothingToActOn, creates
+from dsl.runtime import Context, DecisionKind, NothingToActOn, creates
 from dsl.world.words import world_words
 
 if TYPE_CHECKING:
@@ -482,14 +482,6 @@ def steal(ctx: Context, object: Any = None) -> None:
     victim = _ask(ctx, rich, "steal from")
     game.ops.change(victim, "gold", -1, why=f"stolen by {player}")
     game.ops.change(player, "gold", 1, why=f"stolen from {victim}")
-
-
-def take(ctx: Context, object: Any = None) -> None:
-    """Buying an artifact: this card goes to the buyer's treasure."""
-    game = _game(ctx)
-    if ctx.card is None or ctx.actor is None:
-        raise EffectError("'take this artifact' needs a card and a buyer")
-    game.ops.move_card(str(ctx.card), zone="treasure", owner=str(ctx.actor), why="bought")
 
 
 STEPS = {

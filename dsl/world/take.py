@@ -1,0 +1,40 @@
+"""The core verb ``take``: a card given to the player acting by a text ("Buy: Pay 3 gold to take
+this artifact."). Each card the phrase names goes into the actor's own zone that holds its kind:
+the zone of players declared ``holding`` it (``treasure is a zone of players, holding
+artifacts``), its owner the actor. A card kind no zone of players holds is refused naming the
+declaration to write; a phrase that names no card finds nothing to act on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dsl.runtime import Context, EffectError, NothingToActOn
+
+from .model import PLAYER
+
+
+def take(ctx: Context, object: Any) -> None:
+    """Take cards into the acting player's own zone holding their kind."""
+    game: Any = ctx.host.game  # type: ignore[attr-defined]
+    cards = [str(c) for c in object if c is not None] if isinstance(object, list) else []
+    if object is not None and not isinstance(object, list):
+        cards = [str(object)]
+    if not cards:
+        raise NothingToActOn("there is no card to take", ctx.span)
+    if ctx.actor is None:
+        raise EffectError("nobody is acting: 'take' gives the card to the one acting")
+    for card in cards:
+        kind = str(game.state.cards[card]["kind"])
+        game.ops.move_card(card, zone=own_zone(game, kind), owner=str(ctx.actor), why="taken")
+
+
+def own_zone(game: Any, kind: str) -> str:
+    """The zone of players that holds cards of ``kind``."""
+    folded = kind.casefold()
+    for zone in game.world.zones.values():
+        if zone.owner == PLAYER and any(k.casefold() == folded for k in zone.kinds):
+            return str(zone.name)
+    raise EffectError(
+        f"no zone of players holds {kind} cards to take: declare one "
+        f"('<zone> is a zone of players, holding <{kind} kind>')"
+    )
