@@ -439,6 +439,7 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
             st.cards[card]["owner"] = owner or st.cards[card].get("owner")
         redeal_orders(copy, who, rng)
         st.rng = GameRandom(rng.randrange(2**62))  # the dice to come: unknown to anyone
+        st.table_dice = False  # drawn by the copy's generator, not asked of a table
         return copy
 
     def returns(self) -> dict[str, float]:

@@ -111,3 +111,18 @@ def test_every_roll_of_a_whole_game_is_the_tables_and_the_faces_typed_are_read(
     assert [e["face"] for e in events(game, "die_rolled")] == typed
     assert {"Roll the Monster die", "Roll the location die"} <= dice
     assert len(dice) >= 3  # a die rolled by a verb or a step of the events besides
+
+
+def test_a_bot_that_looks_ahead_plays_its_copies_with_dice_of_their_own(seasons: Any) -> None:
+    """The table's dice are unknown to anyone: a determinized copy (what the look-ahead bot
+    plays out) draws its dice from its own generator, and asks no roll of anyone."""
+    game = new_game(seasons, seed=1, players=2, table_dice=True)
+    while (decision := game.pending()) is not None and decision.kind == "roll":
+        game.apply(1)  # the setup's and the winter's invasions: to the first placement
+    assert decision is not None and decision.kind == "order"
+    copy = game.determinize(decision.who, random.Random(7))
+    choose = random.Random(1)
+    while (asked := copy.pending()) is not None:
+        assert asked.kind != "roll"
+        copy.apply(choose.choice(list(asked.options)))
+    assert copy.state.over and game.state.table_dice  # the game itself still asks the table
