@@ -120,3 +120,25 @@ def test_table_dice_refusals_name_the_option(
 ) -> None:
     ran = cli("play", "seasons", "--players", "2", *args)
     assert ran.code == 2 and said in ran.err, ran.err
+
+
+def test_undo_takes_a_typed_roll_back_and_the_table_rolls_it_again(
+    cli: Callable[..., Ran], journal_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("5\n6\n"))  # the input closes at the 3rd die
+    cli(
+        "play", "seasons", "--players", "2", "--people", "1", "--seed", "5",
+        "--dice", "table", "--campaign", "Dice",
+    )  # fmt: skip
+    for _ in range(2):  # the stop, then the location die's 6
+        undone = cli("undo", "--campaign", "Dice")
+        assert undone.code == 0, undone.err
+    assert _rolls(_game(journal_path, "Dice")) == [
+        ("Roll the Monster die (a d6): the face the die shows", 5)
+    ]
+    monkeypatch.setattr("sys.stdin", io.StringIO("2\n1\n9\n" + "1\n" * 4000))
+    ran = cli("play", "seasons", "--campaign", "Dice", "--resume")
+    assert ran.code == 0, ran.err
+    assert "after its 1 answers" in ran.out
+    assert "2 monster placed on North Farm (2 there)" in ran.out  # the face typed again: 2
+    assert [face for _, face in _rolls(_game(journal_path, "Dice"))][:4] == [5, 2, 1, 9]
