@@ -1,24 +1,33 @@
 """The core verb ``take``: a card given to the player acting by a text ("Buy: Pay 3 gold to take
-this artifact."). Each card the phrase names goes into the actor's own zone that holds its kind:
-the zone of players declared ``holding`` it (``treasure is a zone of players, holding
-artifacts``), its owner the actor. A card kind no zone of players holds is refused naming the
-declaration to write; a phrase that names no card finds nothing to act on."""
+this artifact.", "Lose 2 effort to take a charm."). Each card the phrase names
+goes into the actor's own zone that holds its kind: the zone of players declared ``holding`` it
+(``treasure is a zone of players, holding artifacts``), its owner the actor. The phrase names
+``this`` card, a card by name, or else the top cards of the kind's deck (or of the zone written),
+as ``draw`` takes them. A card kind no zone of players holds is refused naming the declaration
+to write; a phrase that names no card (an empty deck) finds nothing to act on."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from dsl.runtime import Context, EffectError, NothingToActOn
+from dsl.runtime import Context, EffectError, NothingToActOn, creates
+from dsl.selectors import Selector
 
 from .model import PLAYER
 
 
+@creates("object")  # the verb finds its cards itself: "this", a name, or the top of a deck
 def take(ctx: Context, object: Any) -> None:
     """Take cards into the acting player's own zone holding their kind."""
     game: Any = ctx.host.game  # type: ignore[attr-defined]
-    cards = [str(c) for c in object if c is not None] if isinstance(object, list) else []
-    if object is not None and not isinstance(object, list):
-        cards = [str(object)]
+    if isinstance(object, Selector) and object.reference is not None:
+        cards = [str(c) for c in ctx.host.select(ctx, object)]
+    elif isinstance(object, Selector):
+        cards = [str(c) for c in game.cards_named_or_drawn(object, ctx)]
+    elif isinstance(object, list):
+        cards = [str(c) for c in object if c is not None]
+    else:
+        cards = [] if object is None else [str(object)]
     if not cards:
         raise NothingToActOn("there is no card to take", ctx.span)
     if ctx.actor is None:

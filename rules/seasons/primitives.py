@@ -413,16 +413,6 @@ def drilled(game: WorldGame, player: str) -> bool:
 
 
 @creates("object")  # the verb picks what it acts on itself
-def reveal(ctx: Context, object: Any = None) -> None:
-    """Work: the top technology of the deck goes face up into the player's research."""
-    game, player = _game(ctx), str(ctx.actor)
-    deck = game.state.zones.get("technology deck", [])
-    if not deck:
-        raise NothingToActOn("no technology is left to reveal", ctx.span)
-    game.ops.move_card(deck[0], zone="research", owner=player, why="revealed")
-
-
-@creates("object")  # the verb picks what it acts on itself
 def march(ctx: Context, object: Any = None) -> None:
     """Move: one unit one step to an adjacent tile with room (our reading: a step an effort),
     or a warrior to or from the combat area (from it, home to the capital). A warrior entering a

@@ -1,7 +1,8 @@
 """The core verb ``take`` (``dsl/world/take.py``), tried on *Keepsakes*
-(``fixtures/world/keepsakes``: no Python of its own): "Play: Take this relic." puts the card
-into the acting player's own zone that holds relics, owned by them; with no such zone the text
-is refused, naming the declaration to write."""
+(``fixtures/world/keepsakes``: no Python of its own): "Play: Take this relic. Take a charm."
+puts the relic, then the top card of the charm deck, each into the acting player's own zone
+that holds its kind, owned by them; with the deck empty the text is refused as a whole; with
+no zone holding the kind the text is refused, naming the declaration to write."""
 
 from __future__ import annotations
 
@@ -26,19 +27,26 @@ def played(folder: Path) -> Any:
     return game
 
 
-def test_a_card_taken_goes_to_the_actors_own_zone_holding_its_kind() -> None:
+def test_cards_taken_go_to_the_actors_own_zones_holding_their_kinds() -> None:
     game = played(KEEPSAKES)
     st = game.state
-    for player in ("p1", "p2"):
-        (kept,) = st.zones[f"keep@{player}"]
-        assert st.cards[kept]["owner"] == player and st.cards[kept]["zone"] == f"keep@{player}"
-        assert st.zones[f"hand@{player}"] == []
-    assert st.zones["discard"] == []  # played, then taken: not left on the discard pile
+    (kept,) = st.zones["keep@p1"]
+    assert st.cards[kept]["owner"] == "p1" and st.zones["hand@p1"] == []
+    assert st.zones["charms@p1"] == ["Lucky Coin"]  # the top of the charm deck
+    assert st.cards["Lucky Coin"]["owner"] == "p1"
     moved = [e.data for e in game.events if e.kind == "card_moved" and e.data["why"] == "taken"]
     assert [(m["source"], m["to"]) for m in moved] == [
-        ("discard", "keep@p1"),
-        ("discard", "keep@p2"),
+        ("discard", "keep@p1"),  # played, then taken: not left on the discard pile
+        ("charm deck", "charms@p1"),
     ]
+
+
+def test_with_no_card_left_to_take_the_text_is_refused_as_a_whole() -> None:
+    game = played(KEEPSAKES)
+    st = game.state
+    assert st.zones["charm deck"] == []  # p1 took the only charm
+    assert "keep@p2" not in st.zones or st.zones["keep@p2"] == []
+    assert len(st.zones["hand@p2"]) == 1  # p2's relic back in hand: nothing was taken
 
 
 def test_a_kind_no_zone_of_players_holds_is_refused_naming_the_declaration(
