@@ -22,6 +22,7 @@ from dsl.runtime import Context, EffectError, NothingToActOn, creates, finds
 from dsl.selectors import Amount, Selector
 
 from .model import GAME
+from .state import zone_key
 from .take import take
 
 if TYPE_CHECKING:
@@ -176,13 +177,19 @@ def _number_or_fail(game: WorldGame, selector: Any) -> str:
 
 @creates("object")
 def draw(ctx: Context, object: Any, from_: Any = None, subject: Any = None) -> None:
-    """Draw N cards of a kind from its deck (or the zone written) into the actor's hand."""
+    """Draw N cards of a kind from its deck (or the zone written) into the actor's hand; a hand
+    declared ``at most N`` draws no more once it holds N (the cards stay where they are)."""
     game = _game(ctx)
     n = amount(ctx, object)
     kind = object.noun if isinstance(object, Selector) else None
+    hand = game.world.zone(game.hand_zone())
+    limit = hand.limit if hand is not None else None
     for owner in _owners(ctx, subject):
         source = game.deck_key(kind, from_, ctx)
         for _ in range(n):
+            held = game.state.zones.get(zone_key(game.hand_zone(), owner), [])
+            if limit is not None and len(held) >= limit:
+                break
             cards = game.state.zones.get(source, [])
             if not cards:
                 game.refill(source)

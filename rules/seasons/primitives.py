@@ -288,19 +288,6 @@ def suffer(ctx: Context, object: Any = None) -> None:
         game.ops.place(capital(game, player), "fire")
 
 
-@creates("object")  # the verb picks what it acts on itself
-def receive(ctx: Context, object: Any = None) -> None:
-    """Draw a blessing, unless the hand already holds the hand limit (our reading: it is lost)."""
-    game, player = _game(ctx), str(ctx.actor)
-    if len(game.state.zones.get(f"hand@{player}", [])) >= value(game, "hand limit"):
-        return
-    if not game.state.zones.get("blessing deck"):
-        game.refill("blessing deck")
-    deck = game.state.zones.get("blessing deck", [])
-    if deck:
-        game.ops.move_card(deck[0], zone="hand", owner=player, why="a blessing")
-
-
 def _your_units(game: WorldGame, player: str) -> list[str]:
     return [
         f"{unit} on {tile}"

@@ -82,7 +82,9 @@ def test_two_monster_invasions_at_setup(seasons) -> None:
 
 def test_every_number_of_the_fragment_is_a_declared_value_with_its_range(seasons) -> None:
     values = seasons.values
-    assert (values["unit limit"], values["hand limit"], values["starting gold"]) == (5, 3, 10)
+    assert (values["unit limit"], values["starting gold"]) == (5, 10)
+    hand = world_of(seasons).zone("hand")
+    assert hand is not None and hand.limit == 3  # the blessing hand: "at most 3 blessings"
     assert (values["setup invasions"], values["invasions per event"]) == (2, 1)
     assert (values["warrior cost"], values["peasant cost"], values["bounty"]) == (1, 0, 1)
     assert (values["building points each"], values["warrior points each"]) == (5, 2)
