@@ -1840,6 +1840,11 @@ def _check_number_texts(vocab: Vocabulary, checker: _CardChecker) -> None:
 
             if (said := check_pattern(decl, schema)) is not None:
                 checker.d.error(said, decl.span or schema.span)
+    for split in world.decks.values() if world is not None else ():  # dsl/world/deck_backs.py
+        from dsl.world.deck_backs import check_split
+
+        if (said := check_split(split, vocab.kinds.get(split.kind))) is not None:
+            checker.d.error(said, split.span)
 
 
 def _check_checks(

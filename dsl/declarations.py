@@ -93,6 +93,7 @@ class Declared:
     check_changes: dict[str, list[Any]] = field(default_factory=dict)
     # by folded name: things paid from a reservoir, tracks of levels (``dsl.world.measures``)
     measures: dict[str, Any] = field(default_factory=dict)
+    decks: dict[str, Any] = field(default_factory=dict)  # by kind: ``dsl.world.deck_backs``
 
 
 class FormError(Exception):
@@ -120,6 +121,7 @@ class WorldForm:
     played: str | None = None  # "heroes are played by players, one each": the kind
     duration: Any = None  # "Fleeting conditions are held until ...": ``dsl.world.durations``
     measure: Any = None  # "hits are paid from stats, ...": ``dsl.world.measures``
+    decks: Any = None  # "relics are in one deck per realm, ...": ``dsl.world.deck_backs``
 
 
 def _words(atoms: list[ast.Atom]) -> list[str]:
@@ -163,6 +165,14 @@ def read_world_form(form: ast.CategoryDecl) -> WorldForm | None:
 
     if form.plural and read_played(_words(plain)):
         return WorldForm(played=_owner(folded.split()), span=form.span)
+    from dsl.world.deck_backs import DeckError, read_split
+
+    try:
+        split = read_split(_owner(folded.split()), _words(plain), form.span)
+    except DeckError as error:
+        raise FormError(error.message, error.span) from None
+    if form.plural and split is not None:
+        return WorldForm(decks=split, span=form.span)
     if head == "held" and form.plural:
         from dsl.world.durations import DurationError, read_duration
 
@@ -467,6 +477,8 @@ def add(declared: Declared, part: WorldForm, report: Report) -> None:
         declared.played[part.played] = part.span
     if part.duration is not None:
         declared.durations[part.duration.tag.casefold()] = part.duration
+    if part.decks is not None:
+        declared.decks[part.decks.kind] = part.decks
     if part.measure is not None:
         key = part.measure.name.casefold()
         if key in declared.measures:

@@ -322,7 +322,9 @@ def clause_words(clause: BoundClause, vocab: Vocabulary, form: str = "base") -> 
         given = dict(clause.roles)
         label = given["object"]
         label_text = label[0] if isinstance(label, tuple) else str(label)
-        thing_text = value_words(given["on"], vocab)
+        on = given["on"]  # a card named is kept as (name, kind): found wherever it lies
+        thing_text = f'{on[1]} "{on[0]}"'.lstrip() if isinstance(on, tuple) else ""
+        thing_text = thing_text or value_words(on, vocab)
         return f"{verb_form(clause.verb, form)} the {label_text} text of {thing_text}"
     verb = clause.verb
     words: list[str] = []

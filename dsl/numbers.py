@@ -161,6 +161,36 @@ class NumberReader:
             return Read(name, it, said=said)
         return Read(name, self.selector(list(lx)[len(lx) - (len(words) - at) :]), said=said)
 
+    def map_read(self, words: list[str]) -> str | None:
+        """Where a place lies on the map ("the row of this stop": ``dsl.world.map_rows``)."""
+        from dsl.world.map_rows import reading_words
+
+        return reading_words(words, self.fields()) if self.b.v.world is not None else None
+
+    def showing_read(self, lx: Sequence[Lexeme]) -> Read | None:
+        """How many decks show a back on their top ("the number of full showing on the relic
+        decks", "... on the relic deck of it": ``dsl.world.deck_backs``)."""
+        from dsl.diagnostics import did_you_mean
+        from dsl.world.deck_backs import members, reading_words
+
+        world = self.b.v.world
+        words = " ".join(_words(lx)).split()
+        if world is None or not world.decks:
+            return None
+        found = reading_words(words, world.decks.values())
+        if found is None:
+            return None
+        name, at = found
+        split = world.decks[name.split(" ")[3]]
+        shown = members(split, self.b.v.kinds.get(split.kind), self.b.v)
+        if shown and words[3] not in shown:
+            hint = did_you_mean(words[3], shown)
+            raise NumberError(f"no {split.kind}'s back shows '{words[3]}'{hint}", _span(lx))
+        said = " ".join(x.text for x in lx)
+        if at is None:
+            return Read(name, None, said=said)
+        return Read(name, self.selector(list(lx)[len(lx) - (len(words) - at) :]), said=said)
+
     def fields(self) -> set[str]:
         """Every number a word may read (kept on the binder: its vocabulary does not change)."""
         found: set[str] | None = getattr(self.b, "_number_words", None)
@@ -252,6 +282,8 @@ class NumberReader:
             return True
         if words[:2] in (["the", "deficit"], ["the", "excess"]):
             return True
+        if self.map_read(words) is not None:  # "the row of this stop"
+            return True
         if words[0] == "the" and " ".join(x.text for x in lx[1:]) in self.b.v.values:
             return True  # a declared value: "the outnumbering"
         if words[0] == "the" and len(words) > 2:
@@ -286,6 +318,10 @@ class NumberReader:
             return Op(
                 MEASURE_OPS[words[1]], self.expression(rest[:cut]), self.expression(rest[cut + 1 :])
             )
+        if (shown := self.showing_read(lx)) is not None:  # "the number of full showing on ..."
+            return shown
+        if (axis := self.map_read(words)) is not None:  # "the row of this stop"
+            return Read(axis, self.selector(lx[3:]), said=" ".join(x.text for x in lx))
         among = words.index("among") if "among" in words[3:] else -1
         if among == 4 and words[:3] == ["the", "number", "of"] and words[5:6] == ["the"]:
             # "the number of fire among the runes of each tile": a list field's members counted

@@ -212,6 +212,9 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
     def op_step_text(self, ctx: Context, phase: str, index: int, actor: str | None) -> None:
         step = self.procedure.phase(phase).steps[index]
         ctx.host, ctx.actor = self.host, actor
+        if actor in self.state.cards and ctx.card is None:  # "for each door": it, this door
+            ctx.card = actor
+            ctx.bindings.setdefault("it", actor)
         assert step.ability is not None
         # a step's text with nothing to act on (a cost that cannot be paid) does nothing
         with suppress(NothingToActOn):

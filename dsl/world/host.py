@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from dsl.runtime import Context, EffectError, NothingToActOn
 from dsl.selectors import Filter, Place, Selector, Superlative
 
-from . import matching
+from . import deck_backs, map_rows, matching
 from .model import GAME, PLAYER
 from .state import split_key
 from .this_group import in_this_group, players_in_this_group
@@ -155,6 +155,10 @@ class WorldHost:
         if field is None:
             raise EffectError("which number of it to read is not written")
         game = self.game
+        if map_rows.is_reading(field):  # "the row of this stop"
+            return map_rows.read(game, ctx, thing, field)
+        if deck_backs.is_reading(field):  # "the number of full showing on the relic decks"
+            return deck_backs.read(game, ctx, thing, field)
         if isinstance(thing, str) and matching.is_reading(field):  # "its unmatched lock"
             return matching.read(game, ctx, thing, field)
         if isinstance(thing, str) and thing in game.state.cards:
@@ -191,6 +195,8 @@ class WorldHost:
 
     def shared_owner(self, field: str) -> str | None:
         """The owner of a number the table holds as one ("of the game"), else ``None``."""
+        if deck_backs.is_reading(field) and field.endswith(" decks"):  # all the decks at once
+            return GAME
         decl = self.game.world.property(field)
         return GAME if decl is not None and decl.owner == GAME else None
 

@@ -50,6 +50,13 @@ def resolve_text(ctx: Context, object: Any, on: Any) -> None:
     game: WorldGame = host.game
     labels = object if isinstance(object, list | tuple) else [object]
     label = str(labels[0])
+    if isinstance(on, tuple):  # a card named ("event \"Hail\""): wherever it lies, in play or not
+        name, kind = on
+        on = [
+            c
+            for c, info in game.state.cards.items()
+            if info["name"] == name and (not kind or info["kind"].casefold() == kind)
+        ]
     things = on if isinstance(on, list) else [on]
     cards = [str(t) for t in things if t is not None and str(t) in game.state.cards]
     if not cards:
@@ -114,7 +121,7 @@ def bind(sb: SentenceBinder, atoms: list[ast.Atom], span: Any) -> BoundClause:
     return BoundClause(
         verb=VERB,
         function=FUNCTION,
-        roles=(("object", (info.label,)), ("on", thing)),
+        roles=(("object", (info.label,)), ("on", named if (named := _named(thing)) else thing)),
         params=(("object", "object"), ("on", "on")),
         subject=None,
         per=None,
@@ -124,6 +131,13 @@ def bind(sb: SentenceBinder, atoms: list[ast.Atom], span: Any) -> BoundClause:
         text=" ".join(a.text for a in atoms),
         span=join_spans(atoms[0].span, atoms[-1].span),
     )
+
+
+def _named(thing: Selector) -> tuple[str, str] | None:
+    """A card named by the phrase (its name, its kind or ""): found wherever it lies."""
+    if thing.name is None or thing.reference is not None:
+        return None
+    return (thing.name, (thing.noun or "").casefold() if thing.noun_category == "card kind" else "")
 
 
 def _kind_named(sb: SentenceBinder, thing: Selector) -> str | None:

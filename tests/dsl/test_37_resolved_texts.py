@@ -167,3 +167,16 @@ def test_the_sentence_is_printed_in_its_canonical_words_which_check_again() -> N
     assert "Resolve the Open text of it." in render_card(card)
     text = VAULT.replace("Resolve its Open text.", "Resolve the Open text of it.")
     assert not check_sources([Source("vault.rules", text)]).diagnostics.errors
+
+
+def test_a_card_named_resolves_its_text_where_it_lies() -> None:
+    # the Trap Door still in its deck: its text runs all the same (a card named is found anywhere)
+    text = VAULT.replace("Resolve its Open text.", 'Resolve the Open text of door "Trap Door".')
+    assert not check_sources([Source("vault.rules", text)]).diagnostics.errors
+    g = game("Iron Door", text=text)
+    assert g.state.cards["Trap Door"]["zone"] == "door deck"
+    open_door(g)
+    assert nerve(g) == 5 - 2
+    assert 'Resolve the Open text of door "Trap Door".' in render_card(
+        load_text(text).card("Open", "action")
+    )

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from edition_session import obstacles_in_play, pass_to_the_end, session
 
+from dsl.world.deck_backs import back
 from dsl.world.game import new_game
 from dsl.world.pools import faces
 
@@ -112,8 +113,18 @@ def test_each_threat_track_rises_by_its_icons_in_play_beyond_two(winters: Any) -
     ]
     for card in military[:4]:
         game.ops.move_card(card, at="Eastkeep", why="test")
+    # the Empire's deck shows fall on top: Activation leaves the top space, Eastkeep, alone
+    split = game.world.decks["obstacle"]
+    deck = game.state.zones["obstacle deck"]
+    (fall, *_) = [
+        c
+        for c in deck
+        if game.card_fields(c)["region"] == "empire" and back(game, split, c) == "fall"
+    ]
+    deck.remove(fall)
+    deck.insert(0, fall)
     before = {r: game.ops.value("", f"{r} threat") for r in RESOURCES}
-    game.apply("pass")  # to the end of the turn: refresh, new obstacles, threat tracks
+    game.apply("pass")  # to the end of the turn: refresh, activation, new obstacles, threats
     game.pending()
     beyond = winters.values["threat beyond"]
     for resource in RESOURCES:
