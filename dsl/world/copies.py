@@ -10,6 +10,7 @@ account tells the copy by its own id, the name it was given. Nothing here names 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from dsl.kernel.table import TableError
@@ -25,9 +26,6 @@ def copy_card(game: WorldGame, card: str, as_name: str | None = None, *, zone: s
               why: str = "") -> str:  # fmt: skip
     """Make a copy of ``card`` (a card id) named ``as_name`` (else the next free ``Card#N``),
     its numbers at their start; in ``zone``, else where its kind starts. The copy's id."""
-    from .game import DECK, start_number
-    from .ops import each_owner
-
     st = game.state
     info = st.cards.get(card)
     if info is None:
@@ -48,7 +46,7 @@ def copy_card(game: WorldGame, card: str, as_name: str | None = None, *, zone: s
     world = game.world
     fields = game.card_fields(cid)
     for decl in world.properties.values():
-        if cid in each_owner(world, st, decl.owner):
+        if decl.owner == kind:  # a number each card of its kind holds (ops.each_owner)
             start_number(game, cid, decl, fields)
     low = kind.casefold()
     if zone is not None:
@@ -58,5 +56,22 @@ def copy_card(game: WorldGame, card: str, as_name: str | None = None, *, zone: s
     elif low in world.in_play:
         game.ops.move_card(cid, at=IN_PLAY, why=why)
     else:
-        game.ops.move_card(cid, zone=world.home.get(low, f"{low} {DECK}"), why=why)
+        game.ops.move_card(cid, zone=world.home.get(low, f"{low} deck"), why=why)  # as dealt
     return cid
+
+
+def start_number(game: WorldGame, owner: str, decl: Any, fields: Mapping[str, Any]) -> None:
+    """``owner``'s number ``decl`` at its start (``fields``: the owner card's own, read by
+    "starting at its nerve"); a pool of dice rolled in. The deal's, and a copy's
+    (``dsl.world.copies``)."""
+    st = game.state
+    start = decl.start
+    if decl.start_field is not None:  # "starting at its nerve": the card's own
+        own = fields.get(decl.start_field)
+        start = decl.clamp(int(own)) if isinstance(own, int) else start
+    st.values.setdefault(owner, {})[decl.name] = start
+    if decl.shape == "pool":  # dice held by face: rolled in when the game starts
+        from .pools import change
+
+        st.values[owner][decl.name] = 0
+        change(game, owner, decl, start, "start", tell=False)

@@ -33,6 +33,7 @@ from dsl.runtime import (
 )
 from dsl.selectors import Place, Selector
 
+from .copies import start_number
 from .events import WorldDecision, WorldEvent
 from .host import WorldHost
 from .model import GAME, IN_PLAY, PLAYER, World
@@ -520,7 +521,7 @@ def _deal(game: WorldGame) -> None:
         for owner in each_owner(world, st, decl.owner):
             info = st.cards.get(owner)
             own = fields.get((info["name"], info["kind"]), {}) if info is not None else {}
-            start_number(game, owner, decl, own)
+            start_number(game, owner, decl, own)  # dsl.world.copies: a copy's too
     pawn = world.pawn()
     if pawn is not None and world.places:
         for player in st.players:
@@ -530,23 +531,6 @@ def _deal(game: WorldGame) -> None:
 
         deal(world, st, st.zones, lambda p: game.ops.pawn_at(p) or IN_PLAY)
     st.values.setdefault(GAME, {})
-
-
-def start_number(game: WorldGame, owner: str, decl: Any, fields: Mapping[str, Any]) -> None:
-    """``owner``'s number ``decl`` at its start (``fields``: the owner card's own, read by
-    "starting at its nerve"); a pool of dice rolled in. The deal's, and a copy's
-    (``dsl.world.copies``)."""
-    st = game.state
-    start = decl.start
-    if decl.start_field is not None:  # "starting at its nerve": the card's own
-        own = fields.get(decl.start_field)
-        start = decl.clamp(int(own)) if isinstance(own, int) else start
-    st.values.setdefault(owner, {})[decl.name] = start
-    if decl.shape == "pool":  # dice held by face: rolled in when the game starts
-        from .pools import change
-
-        st.values[owner][decl.name] = 0
-        change(game, owner, decl, start, "start", tell=False)
 
 
 def steps_of(game: WorldGame) -> dict[str, Callable[..., Any]]:
