@@ -30,6 +30,7 @@ class WorldEvent(StrEnum):
     PASSED = "passed"  # player
     ORDER_RESOLVED = "order_resolved"  # player, slot, card (dsl.world.players)
     GAME_ENDED = "game_ended"  # scores, winner, ranking, why
+    CARD_COPIED = "card_copied"  # card (the copy's id), of (the card's name), card_kind, why
 
 
 # each event kind's fields, for the docs and a test that every event carries them
@@ -54,6 +55,7 @@ EVENTS: dict[WorldEvent, tuple[str, ...]] = {
     WorldEvent.PASSED: ("player",),
     WorldEvent.ORDER_RESOLVED: ("player", "slot", "card"),
     WorldEvent.GAME_ENDED: ("scores", "winner", "ranking"),
+    WorldEvent.CARD_COPIED: ("card", "of", "card_kind"),
 }
 
 

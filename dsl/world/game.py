@@ -33,6 +33,7 @@ from dsl.runtime import (
 )
 from dsl.selectors import Place, Selector
 
+from .copies import start_number
 from .events import WorldDecision, WorldEvent
 from .host import WorldHost
 from .model import GAME, IN_PLAY, PLAYER, World
@@ -524,17 +525,9 @@ def _deal(game: WorldGame) -> None:
     fields = {(c.name, c.kind): c.fields for c in game.ruleset.all_cards}
     for decl in world.properties.values():
         for owner in each_owner(world, st, decl.owner):
-            start = decl.start
-            if decl.start_field is not None:  # "starting at its nerve": the card's own
-                info = st.cards[owner]
-                own = fields.get((info["name"], info["kind"]), {}).get(decl.start_field)
-                start = decl.clamp(int(own)) if isinstance(own, int) else start
-            st.values.setdefault(owner, {})[decl.name] = start
-            if decl.shape == "pool":  # dice held by face: rolled in when the game starts
-                from .pools import change
-
-                st.values[owner][decl.name] = 0
-                change(game, owner, decl, start, "start", tell=False)
+            info = st.cards.get(owner)
+            own = fields.get((info["name"], info["kind"]), {}) if info is not None else {}
+            start_number(game, owner, decl, own)  # dsl.world.copies: a copy's too
     pawn = world.pawn()
     if pawn is not None and world.places:
         for player in st.players:

@@ -224,7 +224,7 @@ class Ops:
         self.emit(
             WorldEvent.CARD_MOVED,
             card=card,
-            name=info["name"],
+            name=info.get("called") or info["name"],  # a copy by its own name (copies.py)
             card_kind=info["kind"],
             source=source,
             to=to,
@@ -239,6 +239,14 @@ class Ops:
             cards = self.state.zones.get(key, [])
             if card in cards:
                 cards.remove(card)
+
+    def copy_card(
+        self, card: str, as_name: str | None = None, *, zone: str | None = None, why: str = ""
+    ) -> str:
+        """A copy of ``card`` made during play, its numbers at their start (``copies.py``)."""
+        from .copies import copy_card
+
+        return copy_card(self.game, card, as_name, zone=zone, why=why)
 
     def shuffle(self, zone: str) -> None:
         cards = self.state.zones.get(zone)

@@ -279,12 +279,22 @@ def _refuse_the_models(state: Expedition) -> None:
             "an encounter needs a model of the company and an adversary in the expedition: "
             "'chronicler delve join CARD' adds one"
         )
+
+
+def _copies(game: WorldGame, state: Expedition) -> None:
+    """Each model joined under a name of its own (``join CARD --as NAME``: a second Tunnel Rat)
+    is a copy of its sheet in the game, its numbers its own: an adversary waits at camp for the
+    text's step, one of the company is on the table as its sheet would be."""
+    from dsl.kernel.table import TableError
+
     for held in state.models.values():
-        if held.name != held.card:
-            raise ChroniclerError(
-                f"{held.name!r} joined from the sheet {held.card!r}: an encounter plays each "
-                "sheet once, under its card's name (STATUS.md)"
-            )
+        if held.name == held.card:
+            continue
+        camp = CAMP if held.side == p.Side.ADVERSARY else None
+        try:
+            game.ops.copy_card(held.card, held.name, zone=camp, why=f"joined as {held.name}")
+        except TableError as error:
+            raise ChroniclerError(f"{held.name} (a {held.card}): {error}") from None
 
 
 def _adversaries(
@@ -311,8 +321,8 @@ def _adversaries(
             raise ChroniclerError(f"{held.name} is of the company, not an adversary")
         if held.name in chosen:
             raise ChroniclerError(
-                f"{held.name} comes in once: join another from its sheet with 'chronicler "
-                "delve join CARD --as NAME' (STATUS.md)"
+                f"{held.name} is named twice: another from its sheet joins with 'chronicler "
+                "delve join CARD --as NAME'"
             )
         chosen.append(held.name)
     if not chosen:
@@ -364,6 +374,7 @@ def start(
                 game.ops.move_card(card.name, zone=CAMP, why="not in the expedition")
             elif card.kind == "model" and card.name in adversary:
                 game.ops.move_card(card.name, zone=CAMP, why="waits for the encounter")
+        _copies(game, state)
         for held in state.models.values():
             if held.side == surprised:
                 durations.give(game, held.name, SURPRISED, why="surprised")

@@ -90,6 +90,10 @@ TELLERS: dict[WorldEvent, Callable[[Mapping[str, Any]], str]] = {
         f"  {_esc(d['player'])}'s order on {_esc(d['slot'])} is resolved ({_esc(d['card'])})"
     ),
     WorldEvent.GAME_ENDED: _ended,
+    WorldEvent.CARD_COPIED: lambda d: (
+        f"  {_esc(d['card'])}: a copy of {_esc(d['of'])}"
+        + (f" ({_esc(d['why'])})" if d.get("why") else "")
+    ),
 }
 
 

@@ -306,6 +306,6 @@ def test_which_adversaries_come_in_is_refused_in_one_line_when_not_said(table):
     assert "no model 'Goblin'" in refused(
         table, "delve", "encounter", "start", "--adversary", "Goblin", "--dice", ROUND_1
     )
-    assert "comes in once" in refused(
+    assert "is named twice" in refused(
         table, "delve", "encounter", "start", *BOTH, "--adversary", "Tunnel Rat"
     )

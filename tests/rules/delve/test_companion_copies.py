@@ -1,0 +1,146 @@
+"""Several adversaries from one sheet in an encounter (issue 28, deliverable 3; seed 004,
+"Encounters & Combat": three Tunnel Rats). A model joined under a name of its own
+(``delve join "Tunnel Rat" --as "Tunnel Rat 2"``) is a copy of its sheet in the encounter's
+game (``dsl/world/copies.py``): it waits at camp with the others for the text's setup step,
+comes in when the GM names it, and rolls, acts, holds conditions, checks and is routed as a
+model of its own, told apart by its name; the sheet's text is read for each."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from journal.cli import main
+
+RATS = ("Tunnel Rat", "Tunnel Rat 2", "Tunnel Rat 3")
+ALL_RATS = tuple(arg for rat in RATS for arg in ("--adversary", rat))
+
+# One d6 of initiative a model: the sheets in the text's order (Odo I 2, Tunnel Rat I 3,
+# Wenna I 4), then the copies as they were made (Tunnel Rat 2 and 3, I 3 each, the sheet's).
+ROUND_1 = "1,1,6,2,3"  # Odo 3, Tunnel Rat 4, Wenna 10, Tunnel Rat 2 5, Tunnel Rat 3 6
+ORDER_1 = ["Wenna Ashgrove", "Tunnel Rat 3", "Tunnel Rat 2", "Tunnel Rat", "Odo Vantry"]
+
+
+@pytest.fixture
+def table(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    db = str(tmp_path / "journal.db")
+
+    def run(*args: str) -> tuple[int, str, str]:
+        code = main([*args, "--db", db])
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    assert run("campaign", "start", "Barrow", "--ruleset", "delve")[0] == 0
+    assert run("use", "Barrow")[0] == 0
+    for model in ("Wenna Ashgrove", "Odo Vantry", "Tunnel Rat"):
+        assert run("delve", "join", model)[0] == 0
+    for copy in RATS[1:]:
+        assert run("delve", "join", "Tunnel Rat", "--as", copy)[0] == 0
+    return run
+
+
+def ok(run, *args: str) -> str:
+    code, out, err = run(*args)
+    assert code == 0, err
+    return out
+
+
+def now(run) -> dict:
+    return json.loads(ok(run, "delve", "encounter", "show", "--json"))
+
+
+def logged(run) -> list[str]:
+    return ok(run, "delve", "entries").splitlines()
+
+
+def refused(run, *args: str) -> str:
+    before = logged(run)
+    code, out, err = run(*args)
+    assert code == 1 and out == "" and len(err.strip().splitlines()) == 1, (out, err)
+    assert logged(run) == before
+    return err
+
+
+def test_three_rats_of_one_sheet_come_in_each_rolling_its_own_initiative(table):
+    out = ok(table, "delve", "encounter", "start", *ALL_RATS, "--dice", ROUND_1)
+    assert "Tunnel Rat 2: a copy of Tunnel Rat (joined as Tunnel Rat 2)" in out
+    for rat in RATS:
+        assert f"{rat}: camp -> the table (brought into play)" in out
+    shown = now(table)
+    assert [name for name, _ in shown["order"]] == ORDER_1
+    assert dict(shown["order"])["Tunnel Rat 2"] == 2 + 3  # its die and the sheet's initiative
+    assert shown["pools"]["adversary pool"] == 3  # each rat's share
+    assert shown["turn"] == "Wenna Ashgrove"
+
+
+def test_a_copy_not_named_waits_at_camp(table):
+    ok(table, "delve", "encounter", "start", "--adversary", "Tunnel Rat 2", "--dice", "1,6,2")
+    shown = now(table)
+    assert [name for name, _ in shown["order"]] == ["Wenna Ashgrove", "Tunnel Rat 2", "Odo Vantry"]
+    assert shown["pools"]["adversary pool"] == 1
+
+
+def test_each_rat_takes_its_own_activation(table):
+    ok(table, "delve", "encounter", "start", *ALL_RATS, "--dice", ROUND_1)
+    seen = []
+    for _ in range(5):
+        seen.append(now(table)["turn"])
+        ok(table, "delve", "encounter", "next", *(("--dice", ROUND_1) if len(seen) == 5 else ()))
+    assert seen == ORDER_1
+    assert now(table)["round"] == 2  # every step read the game back from its entry's JSON
+
+
+def test_a_condition_and_a_check_are_one_rats_not_its_sheets(table):
+    ok(table, "delve", "encounter", "start", *ALL_RATS, "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "condition", "Tunnel Rat 2", "Eased")
+    ok(table, "delve", "encounter", "condition", "Tunnel Rat 3", "Bleeding", "--stacks", "2")
+    held = now(table)["conditions"]
+    assert set(held) == {"Tunnel Rat 2", "Tunnel Rat 3"}
+    attack = ("--skill", "melee", "--against", "Wenna Ashgrove", "--target-skill", "defense")
+    out = ok(table, "delve", "check", "Complex", "Tunnel Rat 2", *attack, "--dice", "5,4,2,1")
+    assert "Tunnel Rat 2: Complex melee against Wenna Ashgrove: 5 4 2 1" in out
+    assert "conditions held: easier 2" in out  # the sheet's melee 2, and 2 dice Eased gives
+    assert set(now(table)["conditions"]) == {"Tunnel Rat 3"}  # Eased spent; the bleeding kept
+
+
+def test_one_rat_routed_leaves_the_others_on_the_table(table):
+    ok(table, "delve", "encounter", "start", *ALL_RATS, "--dice", ROUND_1)
+    out = ok(table, "delve", "encounter", "rout", "Tunnel Rat 2")
+    assert "Tunnel Rat 2: the table -> routed" in out
+    shown = now(table)
+    assert shown["routed"] == ["Tunnel Rat 2"]
+    assert "Tunnel Rat 2" not in dict(shown["order"]) and "Tunnel Rat 3" in dict(shown["order"])
+
+
+def test_amending_the_start_runs_the_copies_again_and_undo_takes_it_back(table):
+    ok(table, "delve", "encounter", "start", *ALL_RATS, "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "next")  # Wenna's
+    start = logged(table)[-2].split(".")[0]
+    ok(table, "delve", "amend", start, "encounter", "start", *ALL_RATS, "--fortune", "2",
+       "--dice", ROUND_1)  # fmt: skip
+    shown = now(table)
+    assert shown["pools"]["momentum"] == 2 and shown["turn"] == "Tunnel Rat 3"
+    ok(table, "undo")
+    assert now(table)["pools"]["momentum"] == 0
+
+
+def test_a_copy_under_another_sheets_name_is_refused_in_one_line(table):
+    ok(table, "delve", "join", "Tunnel Rat", "--as", "Rat Chief")  # a sheet of the text
+    err = refused(table, "delve", "encounter", "start", *ALL_RATS, "--dice", ROUND_1)
+    assert "Rat Chief (a Tunnel Rat): 'Rat Chief' names a card or a player already" in err
+
+
+def test_the_site_shows_each_rat_apart(table, tmp_path):
+    ok(table, "delve", "encounter", "start", *ALL_RATS, "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "condition", "Tunnel Rat 3", "Bleeding", "--stacks", "2")
+    ok(table, "delve", "encounter", "rout", "Tunnel Rat 2")
+    ok(table, "publish", "--out", str(tmp_path / "out"))
+    site = tmp_path / "out" / "site"
+    shown = (site / "encounters" / "encounter-1.html").read_text(encoding="utf-8")
+    assert "Tunnel Rat 3: Bleeding (2 left)" in shown
+    assert "Tunnel Rat 2 is routed" in shown
+    pages = [p.read_text(encoding="utf-8") for p in (site / "models").glob("*.html")]
+    for rat in RATS:
+        assert any(f"<h1>{rat}</h1>" in page for page in pages), rat
