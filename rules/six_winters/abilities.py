@@ -65,7 +65,8 @@ def _pays_first(effect: Effect) -> bool:
     location to ..."): the compiled text counts what it gives before anything else
     (``dsl.codegen``'s ``_payable``), so a probe (``can_act``) sees it cannot pay."""
     parts: tuple[Any, ...] = effect.meaning.parts if effect.meaning is not None else ()
-    return bool(parts) and any(c.cost is not None for c in parts[0].alternatives[:1])
+    first = getattr(parts[0], "alternatives", ()) if parts else ()  # not a choice of texts
+    return any(c.cost is not None for c in first[:1])
 
 
 def _phrases(value: Any) -> list[Selector] | None:
