@@ -2,13 +2,14 @@
 
 A compiled effect is a callable ``run(ctx)``. It reads and changes the game only through the
 ``Host`` its context carries (the ruleset's state adapter), and it asks for every decision through
-``ctx.decide``. Decisions are replayed: the context holds the answers given so far, and when an
-effect reaches a decision it has no answer for, it raises ``DecisionNeeded``. Once the question
-is answered, the host restores the state it had when the effect started, and runs the effect
-again with one more answer. Effects are short, so replaying them is cheap, and a suspended
-effect is plain data (snapshot + answers) that survives a JSON round-trip and ``clone``. A
-longer piece of a game is written as a generator instead, yielding ``ctx.question(...)``: the
-kernel goes on with it where it asked (``dsl.kernel.machine``).
+``ctx.decide``. The context holds the answers given so far. When an effect reaches a decision
+it has no answer for, and it runs where it can wait (a piece the kernel's machine runs in a
+greenlet: ``wait_for_answer``), it stops there with the question and goes on from the same line
+once the answer is given. Anywhere else it raises ``DecisionNeeded``: once the question is
+answered, the host restores the state it had when the effect started, and runs the effect again
+with one more answer. Either way a suspended effect is also plain data (snapshot + answers) that
+survives a JSON round-trip and ``clone``, which run it again from its start. A piece of a game
+may also be written as a generator, yielding ``ctx.question(...)`` (``dsl.kernel.machine``).
 
 Nothing in this module names a game: the ruleset supplies the host and the primitives.
 """
@@ -21,6 +22,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from greenlet import getcurrent
 
 if TYPE_CHECKING:
     from dsl.selectors import PlaceKind
@@ -114,6 +117,23 @@ class DecisionNeeded(Exception):
     def __init__(self, decision: Decision) -> None:
         super().__init__(decision.prompt)
         self.decision = decision
+
+
+ASKED = "asked"  # what a waiting piece hands its machine: ``(ASKED, decision)``
+
+
+def wait_for_answer(answers: list[Any], decision: Decision) -> bool:
+    """Ask ``decision`` and wait where the code stands, when it runs in a piece the machine
+    can resume: a greenlet of the kernel's (``dsl.kernel.continuations``) running the piece
+    whose answers are ``answers`` (the same list). It hands the question to the machine and
+    comes back here once the answer is appended to ``answers``: ``True``. Anywhere else (a
+    probe, a context with answers of its own, no piece running) it does nothing: ``False``,
+    and the caller raises ``DecisionNeeded``."""
+    here = getcurrent()
+    if getattr(here, "answers", None) is not answers:
+        return False
+    here.parent.switch((ASKED, decision))
+    return True
 
 
 class EffectError(Exception):
@@ -423,24 +443,28 @@ class Context:
         min_choices: int = 1,
         max_choices: int = 1,
     ) -> Any:
-        """Return the next recorded answer, or stop the effect with ``DecisionNeeded`` (a
-        piece run again from its start with the answers so far: see ``question`` for one
-        that goes on where it asked)."""
-        if self.cursor < len(self.answers):
-            answer = self.answers[self.cursor]
+        """Return the next recorded answer; else, in a piece that can wait where it asked
+        (``wait_for_answer``), the answer given to the question once it is; else stop the
+        effect with ``DecisionNeeded`` (run again from its start with the answers so far)."""
+        answers = self.answers
+        if self.cursor < len(answers):
+            answer = answers[self.cursor]
             self.cursor += 1
             return answer
-        raise DecisionNeeded(
-            new_decision(
-                kind,
-                self.actor if who is None else who,
-                prompt,
-                tuple(options),
-                self.span,
-                min_choices,
-                max_choices,
-            )
+        decision = new_decision(
+            kind,
+            self.actor if who is None else who,
+            prompt,
+            tuple(options),
+            self.span,
+            min_choices,
+            max_choices,
         )
+        if wait_for_answer(answers, decision):  # the answer is now in ``answers``
+            answer = answers[self.cursor]
+            self.cursor += 1
+            return answer
+        raise DecisionNeeded(decision)
 
 
 class _Probed(EffectError):

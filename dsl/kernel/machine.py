@@ -8,14 +8,15 @@ Two sorts of frame exist:
   and its answer (``@answer(kind)``, ``fn(frame, answer)``) with the answer;
 - *run frames* run one piece of the game as straight-line Python (``@piece(name)``,
   ``fn(ctx, **args)``).
-  A question is asked on the table as the piece left it. A piece written as a generator
-  yields its questions (``answer = yield ctx.question(...)``) and goes on from there with the
-  answer; one that asks through ``ctx.decide`` (the contract of ``dsl.runtime``: a card's
-  compiled text) goes back, once answered, to the snapshot of the state taken when it started
-  (or at its first change, ``touch``) and runs again with one more answer. A run frame keeps
-  that snapshot and the answers given so far, so every decision point is plain data: a copy
-  (``clone``) or a saved game (JSON) runs the piece again from them to the same question, and
-  goes on to the same game.
+  A piece runs in a greenlet (``dsl.kernel.continuations``): when it asks, through
+  ``ctx.decide`` (a card's compiled text, any plain function) or as a generator (``answer =
+  yield ctx.question(...)``), it stops where it asked, the question is asked on the table as
+  the piece left it, and the answer switches back in: the piece goes on from the line that
+  asked, nothing run twice. A run frame also keeps the snapshot of the state taken when the
+  piece started (or at its first change, ``touch``) and the answers given so far, so every
+  decision point is plain data: a copy (``clone``) or a saved game (JSON) runs the piece again
+  from them to the same question, and goes on to the same game; so does a piece refused, or
+  one that asked through a context of its own (its ``DecisionNeeded`` is caught here).
 
 Chance points are the third kind of input, beside the state and the answers: wherever the rules
 roll, ``roll`` takes the faces from a test's script, else from the one seeded generator, else
@@ -38,10 +39,15 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import partial
+from threading import get_ident
 from typing import Any, Protocol, Self
 
+from greenlet import getcurrent
+
+from dsl.kernel import continuations
+from dsl.kernel.continuations import RAISED, Waiting
 from dsl.kernel.dispatch import dispatch
-from dsl.runtime import Context, Decision, DecisionNeeded, new_decision
+from dsl.runtime import ASKED, Context, Decision, DecisionNeeded, new_decision, wait_for_answer
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,11 +177,11 @@ class Machine:
         self._steps = table.steps
         self._answers = table.answers
         # the data of the run frame whose piece asked the pending decision (its answer goes
-        # there, whatever frames the piece pushed above itself), and the piece itself where it
-        # stopped, when it was written as a generator and stopped here (a copy, a saved game or
-        # a piece that asked through a plain call has none: it is run again from its start)
+        # there, whatever frames the piece pushed above itself), and the piece itself waiting
+        # where it asked, in its greenlet (a copy, a saved game or a piece that asked through a
+        # context of its own has none: it is run again from its start)
         self._asking: dict[str, Any] | None = _asking_frame(state)
-        self._live: _Live | None = None
+        self._live: Waiting | None = None
 
     # ------------------------------------------------------------------ hooks for the game
 
@@ -348,14 +354,20 @@ class Machine:
             if self._roll_cursor < len(self._rolls):
                 self._roll_cursor += 1
                 return int(self._rolls[self._roll_cursor - 1])
-            raise DecisionNeeded(
-                new_decision(
-                    KernelDecision.ROLL,
-                    None,
-                    f"Roll {why}: the face the die shows",
-                    tuple(range(1, sides + 1)),
-                )
+            decision = new_decision(
+                KernelDecision.ROLL,
+                None,
+                f"Roll {why}: the face the die shows",
+                tuple(range(1, sides + 1)),
             )
+            here = getcurrent()
+            running = self._running
+            if running is None or getattr(here, "machine", None) is not self:
+                raise DecisionNeeded(decision)
+            here.parent.switch((ASKED, decision))  # the piece waits here for the face
+            self._rolls = running["rolls"]
+            self._roll_cursor += 1
+            return int(self._rolls[self._roll_cursor - 1])
         return int(st.rng.random() * sides) + 1
 
     # ------------------------------------------------------------------ the procedure
@@ -447,54 +459,49 @@ class Machine:
         self._untouched = text_only
         self._running = data
         self._rolls, self._roll_cursor = data.get("rolls") or [], 0
-        return self._run_piece(data, depth, ctx, fn, _START)
+        return self._run_piece(data, depth, partial(_drive, fn, ctx, data["args"]), None)
 
     def _resume(self, data: dict[str, Any]) -> Decision | None:
-        """Give a piece that asked the answer it now has: a generator stopped here goes on
-        from where it asked; any other piece goes back to its start (``_restore``) and runs
-        again with one more answer."""
+        """Give a piece that asked the answer it now has: a piece waiting in its greenlet goes
+        on from where it asked; any other (a copy's, a saved game's, one that asked through a
+        context of its own) goes back to its start (``_restore``) and runs again with one more
+        answer."""
         self._asking = None
         del data["asked"]
         live = self._live
-        if live is None or live.data is not data:
-            self._live = None
+        self._live = None
+        if live is None or live.data is not data or live.thread != get_ident():
+            if live is not None:  # pragma: no cover - a piece left waiting in another thread
+                continuations.forget(live)
             self._restore(data, untouched=data["snap"] is None)
             return self._run_frame(self.state.frames[-1])
-        self._live = None
-        ctx = live.ctx
         self._giving_up = bool(data.get("giving_up"))
         self._untouched = live.untouched
         self._running = data
-        rolls = data.get("rolls") or []
-        self._rolls, self._roll_cursor = rolls, len(rolls)
-        answers = ctx.answers
-        value = answers[ctx.cursor]
-        ctx.cursor += 1
-        return self._run_piece(data, live.depth, ctx, live.gen, value)
+        self._rolls, self._roll_cursor = data.get("rolls") or [], live.roll_cursor
+        return self._run_piece(data, live.depth, None, live)
 
     def _run_piece(
-        self, data: dict[str, Any], depth: int, ctx: Context, fn: Any, value: Any
+        self, data: dict[str, Any], depth: int, job: Any, live: Waiting | None
     ) -> Decision | None:
-        """Run a piece until it ends, asks or is refused: ``fn`` is its registered piece, bound
-        (``value`` is ``_START``), or the generator it is, stopped where it asked (``value``:
-        the answer)."""
+        """Run a piece until it ends, asks or is refused: ``job`` is its registered piece bound
+        to its context and arguments, started in a greenlet; or ``live``, a piece waiting where
+        it asked, switched back into with its answer."""
         try:
-            gen = fn(ctx, **data["args"]) if value is _START else fn
-            if gen is not None and hasattr(gen, "send"):  # a piece written as a generator
-                send = gen.send
-                answers = ctx.answers
-                if value is _START:
-                    value = None
-                while True:
-                    asked = send(value)
-                    if ctx.cursor < len(answers):  # answered before (a copy, a saved game)
-                        value = answers[ctx.cursor]
-                        ctx.cursor += 1
-                        continue
-                    self._live = _Live(data, gen, ctx, self._untouched, depth)
-                    return self._asked(data, asked)
-        except StopIteration:
-            pass
+            if live is None:
+                tag, value, worker = continuations.run(job, data["answers"], self)
+            else:
+                worker = live.worker
+                tag, value = continuations.resume(live)
+            if tag is ASKED:  # the piece waits in its greenlet
+                live = Waiting(
+                    data, worker, self._untouched, self._roll_cursor, depth, self, get_ident()
+                )
+                self._live = live
+                continuations.keep(live)
+                return self._asked(data, value)
+            if tag is RAISED:
+                raise value
         except DecisionNeeded as need:
             return self._asked(data, need.decision)
         except PieceRefused as refusal:
@@ -513,6 +520,8 @@ class Machine:
             self.emit(KernelEvent.ANSWER_REFUSED, reason=refusal.reason)
             return None
         finally:
+            # a refusal raised here holds this frame in its traceback: no cycle back to it
+            value = None
             self._giving_up = False
             self._untouched = False
             self._running = None
@@ -592,20 +601,25 @@ class Machine:
         keep the state at hand gives them the new one here."""
 
 
-@dataclass(slots=True)
-class _Live:
-    """A piece written as a generator, stopped where it asked (``Machine._live``): its run
-    frame's data, the generator, its context, whether it had changed nothing yet, and the
-    depth of its frame."""
-
-    data: dict[str, Any]
-    gen: Any
-    ctx: Context
-    untouched: bool
-    depth: int
-
-
-_START = object()  # ``_run_piece``'s ``value`` for a piece not started yet
+def _drive(piece: Any, ctx: Context, args: dict[str, Any]) -> None:
+    """A run frame's piece, run in its greenlet: a plain function runs (its ``ctx.decide``
+    waits where it asks), a generator is driven, each question it yields answered from the
+    answers given (a copy's, a saved game's) or waited for where it stands."""
+    ran = piece(ctx, **args)
+    if ran is None or not hasattr(ran, "send"):
+        return
+    send = ran.send
+    answers = ctx.answers
+    value = None
+    while True:
+        try:
+            asked = send(value)
+        except StopIteration:
+            return
+        if ctx.cursor >= len(answers) and not wait_for_answer(answers, asked):
+            raise DecisionNeeded(asked)  # pragma: no cover - a piece runs in its greenlet
+        value = answers[ctx.cursor]
+        ctx.cursor += 1
 
 
 def _asking_frame(state: Any) -> dict[str, Any] | None:

@@ -60,6 +60,15 @@ def _local(effect: Effect) -> str:
     return reads
 
 
+def _pays_first(effect: Effect) -> bool:
+    """Whether a text's first sentence gives something up to act ("Spend a diplomacy at this
+    location to ..."): the compiled text counts what it gives before anything else
+    (``dsl.codegen``'s ``_payable``), so a probe (``can_act``) sees it cannot pay."""
+    parts: tuple[Any, ...] = effect.meaning.parts if effect.meaning is not None else ()
+    first = getattr(parts[0], "alternatives", ()) if parts else ()  # not a choice of texts
+    return any(c.cost is not None for c in first[:1])
+
+
 def _phrases(value: Any) -> list[Selector] | None:
     """The noun phrases a role's value resolves (``None``: it counts something, anywhere)."""
     if isinstance(value, Selector):
@@ -274,8 +283,12 @@ class AbilityRules(Section):
         and what it reads (``_local``)."""
         cards = self.ruleset.abilities if kind == "ability" else self.ruleset.assets
         effect = cards[name].effects[k]
-        if effect.run is None or effect.cost is not None or effect.last_call is None:
+        if effect.run is None or effect.cost is not None:
             return None
+        if effect.last_call is None:
+            # "Spend a diplomacy at this location to move ...": a text whose first sentence
+            # pays first is refused unpaid before it changes anything (read each time)
+            return (effect, "") if _pays_first(effect) else None
         # the primitive's marks (inside a piece the primitive is a wrapper naming it: its own)
         fn = self.game.primitive(effect.last_call)
         return (effect, _local(effect)) if marks_of(fn).finds is not None else None

@@ -47,3 +47,19 @@ def test_every_card_not_offered_would_have_been_taken_back(ruleset, seed):
                 tried += 1
         session.apply(bot.choose(None, decision))
     assert tried > 0
+
+
+def test_a_text_that_pays_first_is_offered_only_where_it_can_pay(ruleset):
+    """A text that pays first ("Spend a diplomacy at this location to move ...") with too
+    little here would be refused unpaid before it changed anything: not offered; with one
+    diplomacy here, it is."""
+    from six_winters_table import put_dice, table
+
+    session = table(ruleset)
+    session.character("Parin").abilities.append("Eyes off the Prize")
+    eyes = {"act": "ability", "character": "Parin", "card": "Eyes off the Prize", "effect": 0}
+    assert eyes not in session.pending().options
+    session = table(ruleset)
+    session.character("Parin").abilities.append("Eyes off the Prize")
+    put_dice(session, "Yearly Field", ("diplomacy", 3))
+    assert eyes in session.pending().options

@@ -546,11 +546,13 @@ def test_speaker_for_the_east_with_no_die_to_flip_is_not_turned(cards):
     _taken_back(session, "Parin", "Speaker for the East", _pick("an initiative"))
 
 
-def test_eyes_off_the_prize_with_no_diplomacy_here_is_not_turned(cards):
+def test_eyes_off_the_prize_with_no_diplomacy_here_is_not_offered(cards):
+    """It pays first ("Spend a diplomacy at this location to ..."): unpaid, it is known to
+    change nothing, so it is not offered (not tried and taken back)."""
     session = game(cards, ("Fuscus", "Parin"), at="Eastkeep")
     session.state.asset_staging = ["Azadeh"]
     _with(session, "Fuscus", "Eyes off the Prize")
-    _taken_back(session, "Fuscus", "Eyes off the Prize")
+    _not_offered(session, "Fuscus", "Eyes off the Prize")
     assert session.state.asset_staging == ["Azadeh"]
 
 

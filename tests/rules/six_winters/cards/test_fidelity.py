@@ -149,10 +149,16 @@ def test_dice_made_in_this_region_go_where_the_player_picks_in_the_region(new_ca
 
 
 def test_a_cost_that_cannot_be_paid_does_not_spend_the_card(cards):
-    """Eyes off the Prize with no diplomacy here: it took an asset for free before."""
+    """Eyes off the Prize with no diplomacy here: it took an asset for free before. It is not
+    offered; taken all the same (the actions step given it), it is refused unpaid."""
     session = game(cards, ("Fuscus", "Parin"), at="Giant's Gate")
     session.state.asset_staging = ["Loomwood Apples"]
-    play(session, "Fuscus", "Eyes off the Prize")
+    session.character("Fuscus").abilities.append("Eyes off the Prize")
+    chosen = {"act": "ability", "character": "Fuscus", "card": "Eyes off the Prize", "effect": 0}
+    assert chosen not in options(session)
+    session._pending = None
+    session.actions.answer_actions(session.state.frames[-1], chosen)
+    settle(session)
     assert session.character("Fuscus").in_progress == []
     assert "Eyes off the Prize" not in session.character("Fuscus").exhausted
     assert events(session, "action_refused")
