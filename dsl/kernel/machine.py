@@ -81,6 +81,15 @@ _set_kind = Event.__dict__["kind"].__set__
 _set_data = Event.__dict__["data"].__set__
 
 
+def record(events: list[Event], kind: str, data: dict[str, Any]) -> None:
+    """Append the event ``kind`` with ``data`` to a game's log (``Machine.emit``; a game whose
+    one facade tells every change calls it with the log at hand, one hop fewer a change)."""
+    event = _new_event(Event)
+    _set_kind(event, kind)
+    _set_data(event, data)
+    events.append(event)
+
+
 class Compact:
     """Pickles as its class and field values: state snapshots are taken often."""
 
@@ -270,10 +279,7 @@ class Machine:
         """Record a change of the state (the ``Event`` made without its generated
         ``__init__``: a session tells some six hundred events, and that call is a third of
         each)."""
-        event = _new_event(Event)
-        _set_kind(event, kind)
-        _set_data(event, data)
-        self.state.events.append(event)
+        record(self.state.events, kind, data)
 
     def tell(self, to: Sequence[str], kind: str, **data: Any) -> None:
         """Record a change only the players ``to`` may see (a ``PrivateEvent``)."""

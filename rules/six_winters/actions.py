@@ -14,6 +14,7 @@ from dsl.runtime import Context, Decision, new_decision
 
 from .basics import (
     ANY,
+    MapFacts,
     Section,
     _CardActions,
     _usable_permissions,
@@ -26,9 +27,11 @@ from .state import (
     CharacterState,
     Frame,
     LocationState,
+    SessionState,
 )
 
 if TYPE_CHECKING:
+    from .abilities import AbilityRules
     from .session import Session
 
 # the hands of cards whose actions are kept at most (``hand``, ``_musters``)
@@ -41,6 +44,10 @@ _Hand = tuple[
     tuple[tuple[str, str, tuple[int, ...]], ...],
     tuple[tuple[str, str, tuple[tuple[int, Any], ...]], ...],
 ]
+
+# what each action costs now (``ActionRules._costs``): a move, a trade, a muster and a craft,
+# then a port move and a portal move if a card in play sets them (``None``: as printed)
+_Costs = tuple[int, int, int, int, int | None, int | None]
 
 
 class ActionRules(Section):
@@ -148,51 +155,83 @@ class ActionRules(Section):
 
         Asked at every action decision, so written for speed (the order of the options is part
         of the game's behaviour: bots pick by position): each location and its side is looked
-        up once, each action's cost once (``_Round``: what every kind of action reads, read
-        once), and what a card offers comes from ``card_actions``, worked out once per card
-        (its memo read in line: a card's facts are never falsy). Each kind of action has its
-        own method: moves, trades and musters, overcoming and crafting, the cards' texts, then
-        everyone's "May ..." texts."""
-        r = _Round(self)
-        r.abilities.new_round()  # (``may_act`` looks a character's table up once a round)
-        locations, sides, first = r.locations, r.sides, r.board.first
+        up once, each action's cost once (``_costs``), and what a card offers comes from
+        ``card_actions``, worked out once per card (its memo read in line: a card's facts are
+        never falsy). Each kind of action has its own method: moves, trades and musters,
+        overcoming and crafting, the cards' texts, then everyone's "May ..." texts; what they
+        read is handed to them (arguments are the compiled module's fastest reads: this is
+        called at every action decision)."""
+        game, st = self.game, self.state
+        abilities = game.abilities
+        abilities.new_round()  # (``may_act`` looks a character's table up once a round)
+        board = game.map_facts()  # each location's side and neighbours, kept while the map is
+        locations, sides, first = st.locations, board.sides, board.first
+        costs = self._costs(st)
+        options: list[Any] = []
+        lowest_at: dict[str, int | None] = {}  # by location, the same for everyone there
         permitting: list[tuple[CharacterState, list[tuple[str, str, Any]]]] = []
-        for c in r.characters:
+        for c in st.characters:
             name = c.location
             if name is None:
                 continue
             at = first[name]  # a name not on the map is a KeyError, as ``location`` raises
             here, side = locations[at], sides[at]
             hand = self.hand(c)  # what the cards it holds offer, worked out once per hand
-            self._move_options(r, c, here, side)
-            self._place_options(r, c, here, side, hand)
-            self._obstacle_options(r, c, here)
-            granting = self._card_options(r, c, here, side, hand)
+            self._move_options(options, c, here, side, board, costs)
+            self._place_options(options, c, here, side, hand, costs)
+            self._obstacle_options(options, c, here, costs, lowest_at)
+            granting = self._card_options(options, c, here, side, hand, abilities)
             if granting:
                 permitting.append((c, granting))
-        self._permission_options(r, permitting)
-        options = r.options
-        options += self.game.scenes.narrate_options()
+        self._permission_options(options, permitting, abilities)
+        options += game.scenes.narrate_options()
         options.append("done")
         return options
 
-    def _move_options(self, r: _Round, c: CharacterState, here: LocationState, side: Any) -> None:
+    def _costs(self, st: SessionState) -> _Costs:
+        """What a move, a trade, a muster and a craft cost now, and a port and a portal move
+        if a card sets it (``None``: as the location prints): the declared costs while no card
+        in play changes one (most of the time)."""
+        if not st.flags:
+            return self._action_costs
+        game = self.game
+        return (
+            game.action_cost("move"),
+            game.action_cost("trade"),
+            game.action_cost("muster"),
+            game.action_cost("craft"),
+            game.changed_cost("port move"),
+            game.changed_cost("portal move"),
+        )
+
+    def _move_options(
+        self,
+        options: list[Any],
+        c: CharacterState,
+        here: LocationState,
+        side: Any,
+        board: MapFacts,
+        costs: _Costs,
+    ) -> None:
         """Any character may move (in the solo variant the whole party moves): to a
         neighbour, by port, or through a portal."""
-        add, move_cost, port_card, portal_card = r.add, r.move_cost, r.port_card, r.portal_card
+        add, move_cost, port_card, portal_card = options.append, costs[0], costs[4], costs[5]
         ap, who = c.action_points, c.name
         if ap >= move_cost:
-            for dest, entry_cost in r.board.steps[here.name]:
+            for dest, entry_cost in board.steps[here.name]:
                 if ap >= move_cost + entry_cost:
                     add({"act": "move", "character": who, "to": dest})
+        if side.port_cost is None and side.portal_cost is None and side.portal_stress_cost is None:
+            return  # (most places: no port and no portal)
+        locations, sides = self.state.locations, board.sides
         if side.port_cost is not None and ap >= (
             side.port_cost if port_card is None else port_card
         ):
-            for other, o_side in zip(r.locations, r.sides, strict=True):
+            for other, o_side in zip(locations, sides, strict=True):
                 if other is not here and o_side.port_cost is not None:
                     add({"act": "move", "character": who, "to": other.name, "by": "port"})
         if side.portal_cost is not None or side.portal_stress_cost is not None:
-            for other, o_side in zip(r.locations, r.sides, strict=True):
+            for other, o_side in zip(locations, sides, strict=True):
                 if other is here or (
                     o_side.portal_cost is None and o_side.portal_stress_cost is None
                 ):
@@ -206,35 +245,50 @@ class ActionRules(Section):
                     add({"act": "move", "character": who, "to": other.name, "by": "portal"})
 
     def _place_options(
-        self, r: _Round, c: CharacterState, here: LocationState, side: Any, hand: _Hand
+        self,
+        options: list[Any],
+        c: CharacterState,
+        here: LocationState,
+        side: Any,
+        hand: _Hand,
+        costs: _Costs,
     ) -> None:
         """Trades and musters at the character's location (``restricted(here, verb, side)``,
         its obstacle lookup only when there are any)."""
         ap, obstacles = c.action_points, here.obstacles
         if (
-            ap >= r.trade_cost
+            ap >= costs[1]
             and len(here.dice) > 1  # a trade gives a pair
             and not side.no_trade
             and not (obstacles and self.game.restricted(here, "trade", side))
         ):
-            r.options.extend(self._trade_options(c, here))
+            options.extend(self._trade_options(c, here))
         if (
-            ap >= r.muster_cost
+            ap >= costs[2]
             and not side.no_muster
             and not (obstacles and self.game.restricted(here, "muster", side))
         ):
-            supply, add = r.supply, r.add
+            supply, add = self.state.supply, options.append
             for resource in self._musters(side, hand[0]):
                 if supply.get(resource, 0) > 0:
                     add({"act": "muster", "character": c.name, "resource": resource})
 
-    def _obstacle_options(self, r: _Round, c: CharacterState, here: LocationState) -> None:
+    def _obstacle_options(
+        self,
+        options: list[Any],
+        c: CharacterState,
+        here: LocationState,
+        costs: _Costs,
+        lowest_at: dict[str, int | None],
+    ) -> None:
         """Overcoming the obstacles here (with no initiative dice, only one with enough
         progress is taken) and crafting with an initiative die."""
-        obstacles, initiative, who, add = here.obstacles, c.initiative, c.name, r.add
-        forbidden = r.forbidden
+        obstacles, initiative, who, add = here.obstacles, c.initiative, c.name, options.append
+        if not obstacles and not initiative:
+            return  # (often: nothing to overcome, no die to craft with)
+        forbidden = self.ruleset.forbidden_on
         if obstacles and not initiative:
-            obstacle_cards = r.obstacle_cards
+            obstacle_cards = self.ruleset.obstacles
             for i, o in enumerate(obstacles):
                 if o.progress >= obstacle_cards[o.name].difficulty and not (
                     forbidden and self.game.forbids("overcome", o.uid)
@@ -242,8 +296,8 @@ class ActionRules(Section):
                     add({"act": "overcome", "character": who, "obstacle": o.name, "index": i})
         if not initiative:
             return
-        if here.dice and len(initiative) >= r.craft_cost:
-            lowest = self._lowest_at(r, here)
+        if here.dice and len(initiative) >= costs[3]:
+            lowest = self._lowest_at(lowest_at, here)
             if lowest is not None:
                 # any initiative die at least as high as the lowest die that some empty slot
                 # takes can craft
@@ -255,15 +309,14 @@ class ActionRules(Section):
                 continue  # "May not overcome Stability obstacles" stands
             add({"act": "overcome", "character": who, "obstacle": o.name, "index": i})
 
-    def _lowest_at(self, r: _Round, here: LocationState) -> int | None:
+    def _lowest_at(self, lowest_at: dict[str, int | None], here: LocationState) -> int | None:
         """The lowest die an empty slot of an asset in progress here takes (the same for
-        everyone here: worked out once a round)."""
+        everyone here: worked out once a round, kept in ``lowest_at``)."""
         name = here.name
-        lowest_at: dict[str, int | None] = r.lowest_at
         if name not in lowest_at:
             targets = [
                 a
-                for o in r.characters
+                for o in self.state.characters
                 if o.location == name
                 for a in o.in_progress  # ``characters_at(name)``
             ]
@@ -271,14 +324,20 @@ class ActionRules(Section):
         return lowest_at[name]
 
     def _card_options(
-        self, r: _Round, c: CharacterState, here: LocationState, side: Any, hand: _Hand
+        self,
+        options: list[Any],
+        c: CharacterState,
+        here: LocationState,
+        side: Any,
+        hand: _Hand,
+        abilities: AbilityRules,
     ) -> list[tuple[str, str, Any]]:
         """The cards' texts used as actions; their "May ..." texts, which come after
         everyone's (returned)."""
         granting: list[tuple[str, str, Any]] = []
         if side.permissions:
             granting.append(("location", here.name, _usable_permissions(side.permissions)))
-        exhausted, who, add, may_act = c.exhausted, c.name, r.add, r.may_act
+        exhausted, who, add, may_act = c.exhausted, c.name, options.append, abilities.may_act
         for kind, card, plays in hand[1]:
             if card not in exhausted:
                 for k in plays:
@@ -286,20 +345,26 @@ class ActionRules(Section):
                     if may_act(c, kind, card, k):
                         add({"act": kind, "character": who, "card": card, "effect": k})
         granting += hand[2]
-        if r.events_out:
-            memo, card_actions = self._card_memo, r.abilities.card_actions
-            for n in r.events_out:
+        events_out = self.state.events_out
+        if events_out:
+            memo, card_actions = self._card_memo, abilities.card_actions
+            for n in events_out:
                 actions = memo.get(("event", n)) or card_actions("event", n)
                 if actions.permissions:
                     granting.append(("event", n, actions.permissions))
         return granting
 
     def _permission_options(
-        self, r: _Round, permitting: list[tuple[CharacterState, list[tuple[str, str, Any]]]]
+        self,
+        options: list[Any],
+        permitting: list[tuple[CharacterState, list[tuple[str, str, Any]]]],
+        abilities: AbilityRules,
     ) -> None:
         """Everyone's "May ..." texts (of cards held, locations and events out) that may be
         used now."""
-        holding_possible, add = r.abilities.holding_possible, r.add
+        if not permitting:
+            return
+        holding_possible, add = abilities.holding_possible, options.append
         for c, granting in permitting:
             for on, card_name, permissions in granting:
                 for k, permission in permissions:
@@ -619,75 +684,17 @@ class ActionRules(Section):
             self.ops.complete_asset(owner, asset)
 
 
-def _declared_costs(ruleset: Ruleset) -> tuple[int, int, int, int]:
-    """The declared costs of a move, a trade, a muster and a craft: what ``action_cost`` says
-    while no card in play changes one (``action_options`` reads them at every decision),
-    worked out once per ruleset."""
+def _declared_costs(ruleset: Ruleset) -> _Costs:
+    """The declared costs of a move, a trade, a muster and a craft (a port or a portal move:
+    as the location prints): what ``action_cost`` says while no card in play changes one
+    (``action_options`` reads them at every decision), worked out once per ruleset."""
     kept = ruleset_memo(ruleset, "session")
-    found: tuple[int, int, int, int] | None = kept.get("declared costs")
+    found: _Costs | None = kept.get("declared costs")
     if found is None:
         move, trade, muster, craft = (ruleset.value(f"{a} cost", 1) for a in _ACTIONS)
-        found = kept["declared costs"] = (move, trade, muster, craft)
+        found = kept["declared costs"] = (move, trade, muster, craft, None, None)
     return found
 
 
 # the actions whose cost ``action_options`` reads, in the order it reads them
 _ACTIONS = ("move", "trade", "muster", "craft")
-
-
-class _Round:
-    """What every kind of action reads as the options are worked out (``action_options``),
-    read once a round: the options so far, the table's lists, the map's facts, what each
-    action costs now (a card in play may have changed one; a port or portal move's cost a card
-    sets, ``None`` as the location prints), and the sections asked."""
-
-    __slots__ = (
-        "abilities",
-        "add",
-        "board",
-        "characters",
-        "craft_cost",
-        "events_out",
-        "forbidden",
-        "locations",
-        "lowest_at",
-        "may_act",
-        "move_cost",
-        "muster_cost",
-        "obstacle_cards",
-        "options",
-        "port_card",
-        "portal_card",
-        "sides",
-        "supply",
-        "trade_cost",
-    )
-
-    def __init__(self, rules: ActionRules) -> None:
-        game, st, rs = rules.game, rules.state, rules.ruleset
-        self.options: list[Any] = []
-        self.add = self.options.append
-        self.characters = st.characters
-        self.locations = st.locations
-        self.supply = st.supply
-        self.events_out = st.events_out
-        self.board = game.map_facts()  # each location's side and neighbours, kept while the map is
-        self.sides = self.board.sides  # ``game.side`` of each location
-        self.port_card: int | None
-        self.portal_card: int | None
-        if st.flags:  # a card in play may have changed a cost
-            self.move_cost = game.action_cost("move")
-            self.trade_cost = game.action_cost("trade")
-            self.muster_cost = game.action_cost("muster")
-            self.craft_cost = game.action_cost("craft")
-            self.port_card = game.changed_cost("port move")
-            self.portal_card = game.changed_cost("portal move")
-        else:  # the declared costs (most of the time: no card changes one)
-            costs = rules._action_costs
-            self.move_cost, self.trade_cost, self.muster_cost, self.craft_cost = costs
-            self.port_card = self.portal_card = None
-        self.forbidden = rs.forbidden_on
-        self.obstacle_cards = rs.obstacles
-        self.lowest_at: dict[str, int | None] = {}
-        self.abilities = game.abilities
-        self.may_act = self.abilities.may_act

@@ -10,6 +10,7 @@ import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from dsl.kernel.machine import record
 from dsl.runtime import Context
 
 from .basics import _copy_option, _leaves_a_side_open
@@ -39,6 +40,11 @@ class Operations:
         self.ruleset: Ruleset = game.ruleset
         self.state: SessionState = game.state  # given again as a section's (``basics.Section``)
 
+    def emit(self, kind: str, **data: Any) -> None:
+        """Tell a change of the table: its event, straight into the table's log (what
+        ``Machine.emit`` does, with no hop through the session: some six hundred a game)."""
+        record(self.state.events, kind, data)
+
     def new_obstacle(self, name: str, progress: int = 0, hindrance: int = 0) -> ObstacleInPlay:
         self.state.next_uid += 1
         return ObstacleInPlay(name, progress, hindrance, uid=self.state.next_uid)
@@ -64,7 +70,7 @@ class Operations:
             face = None
             self.state.supply[resource] -= 1
             loc.dice.append(Die(resource, value))
-            self.game.emit(EventKind.DIE_PLACED, resource=resource, face=value, location=loc.name)
+            self.emit(EventKind.DIE_PLACED, resource=resource, face=value, location=loc.name)
             placed += 1
             explodes_on = self.ruleset.value("sorcery explodes on", 6)
             if not (explode and resource == self.game.sorcery and value >= explodes_on):
@@ -114,7 +120,7 @@ class Operations:
             self.game.character(ref["character"]).initiative[ref["index"]] = face
         else:  # a die being rolled: whoever rolled it reads the face back
             ref["face"] = face
-        self.game.emit(
+        self.emit(
             EventKind.DIE_SET, die=ref.get("resource", ref.get("roll", "initiative")), face=face
         )
 
@@ -154,7 +160,7 @@ class Operations:
             die = self.game.location(ref["location"]).dice.pop(ref["index"])
             held.append(die)
             moved += 1
-            self.game.emit(EventKind.DIE_HELD, card=card, resource=die.resource, face=die.face)
+            self.emit(EventKind.DIE_HELD, card=card, resource=die.resource, face=die.face)
         if not held:
             del self.state.card_dice[card]
         return moved
@@ -171,9 +177,7 @@ class Operations:
             else:
                 to.dice.append(die)
             where = to.name if to is not None else None
-            self.game.emit(
-                EventKind.DIE_UNHELD, card=ref["card"], resource=die.resource, location=where
-            )
+            self.emit(EventKind.DIE_UNHELD, card=ref["card"], resource=die.resource, location=where)
 
     def release_cards_left(self) -> None:
         """Dice on a card nobody holds any more (played, discarded, stored) go to the supply."""
@@ -183,14 +187,14 @@ class Operations:
     def return_die(self, die: Die) -> None:
         """A resource die goes back to the supply."""
         self.state.supply[die.resource] = self.state.supply.get(die.resource, 0) + 1
-        self.game.emit(EventKind.DIE_RETURNED, resource=die.resource, face=die.face)
+        self.emit(EventKind.DIE_RETURNED, resource=die.resource, face=die.face)
 
     def take_stress(self, ctx: Context, c: CharacterState, kind: str, amount: int) -> None:
         """Remove stress tokens; a pool at zero refills and the character takes a condition."""
         if amount <= 0:
             return
         left = getattr(c, kind) - amount
-        self.game.emit(
+        self.emit(
             EventKind.STRESS_TAKEN, character=c.name, stress=kind, amount=amount, left=max(left, 0)
         )
         if left <= 0:
@@ -204,7 +208,7 @@ class Operations:
         now = min(before + amount, self._starting_stress(c.name, kind))
         if now != before:
             setattr(c, kind, now)
-            self.game.emit(
+            self.emit(
                 EventKind.STRESS_RECOVERED,
                 character=c.name,
                 stress=kind,
@@ -236,7 +240,7 @@ class Operations:
         for low, high, name in table:
             if low <= roll <= high:
                 if name in c.conditions and not self.ruleset.value("condition repeats", 0):
-                    self.game.emit(
+                    self.emit(
                         EventKind.CONDITION_ALREADY_HELD,
                         character=c.name,
                         condition=name,
@@ -244,11 +248,9 @@ class Operations:
                     )
                     return
                 c.conditions.append(name)
-                self.game.emit(
-                    EventKind.CONDITION_TAKEN, character=c.name, condition=name, roll=roll
-                )
+                self.emit(EventKind.CONDITION_TAKEN, character=c.name, condition=name, roll=roll)
                 return
-        self.game.emit(EventKind.CONDITION_TAKEN, character=c.name, condition=None, roll=roll)
+        self.emit(EventKind.CONDITION_TAKEN, character=c.name, condition=None, roll=roll)
 
     def mark_advance(self, c: CharacterState | Sheet, skill: str) -> int:
         """One skill advance; a track above the skill resets and raises the skill by one."""
@@ -298,18 +300,16 @@ class Operations:
         if st.flags.get("threats from box"):
             st.threat_box -= 1
             loc.threats += 1
-            self.game.emit(
+            self.emit(
                 EventKind.THREAT_PLACED, location=loc.name, surge=surge, pool_left=st.threat_pool
             )
             return
         st.threat_pool -= 1
         loc.threats += 1
-        self.game.emit(
-            EventKind.THREAT_PLACED, location=loc.name, surge=surge, pool_left=st.threat_pool
-        )
+        self.emit(EventKind.THREAT_PLACED, location=loc.name, surge=surge, pool_left=st.threat_pool)
         if st.threat_pool == 0 and st.lost is None:
             st.lost = "the threat pool is empty"
-            self.game.emit(EventKind.THREAT_POOL_EMPTY)
+            self.emit(EventKind.THREAT_POOL_EMPTY)
 
     def place_obstacle(self, ctx: Context, name: str, at: str | None = None) -> None:
         """Attach an obstacle to a matching location with the fewest obstacles."""
@@ -317,7 +317,7 @@ class Operations:
         names = self._entry_places(card, at)
         if not names:
             self.state.obstacle_discard.append(name)
-            self.game.emit(EventKind.OBSTACLE_DISCARDED, obstacle=name, location=None)
+            self.emit(EventKind.OBSTACLE_DISCARDED, obstacle=name, location=None)
             return
         where = self.game.location(
             self.game.decide(
@@ -332,7 +332,7 @@ class Operations:
             hindrance=min(card.hindrance, self.game.token_supply("hindrance")),
         )
         where.obstacles.append(obstacle)
-        self.game.emit(EventKind.OBSTACLE_PLACED, obstacle=name, location=where.name)
+        self.emit(EventKind.OBSTACLE_PLACED, obstacle=name, location=where.name)
         self.game.run_effects(
             ctx, card.effects, "enter", actor=None, location=where.name, card=name
         )
@@ -354,12 +354,12 @@ class Operations:
             st.obstacle_deck = list(st.obstacle_discard)
             st.obstacle_discard = []
             st.rng.shuffle(st.obstacle_deck)
-            self.game.emit(EventKind.OBSTACLE_DECK_RESHUFFLED, size=len(st.obstacle_deck))
+            self.emit(EventKind.OBSTACLE_DECK_RESHUFFLED, size=len(st.obstacle_deck))
         if not st.obstacle_deck:
             return
         name = st.obstacle_deck.pop(0)
         if name in self.ruleset.events:
-            self.game.emit(EventKind.EVENT_DRAWN, event=name)
+            self.emit(EventKind.EVENT_DRAWN, event=name)
             event = self.ruleset.events[name]
             # the drawn card is out while its text is followed: a text that fails part way
             # leaves it there, and session end stores it with the obstacles (a card drawn is
@@ -399,12 +399,12 @@ class Operations:
             if name in deck:
                 deck.remove(name)
                 deck.insert(0, name)
-                self.game.emit(EventKind.CARD_ADDED, card_kind=kind, card=name)
+                self.emit(EventKind.CARD_ADDED, card_kind=kind, card=name)
             return
         if name in st.archive:
             st.archive.remove(name)
         deck.insert(0, name)
-        self.game.emit(EventKind.CARD_ADDED, card_kind=kind, card=name)
+        self.emit(EventKind.CARD_ADDED, card_kind=kind, card=name)
 
     def copies_in_game(self, name: str) -> int:
         """How many copies of a card are in the game (anywhere but the archive)."""
@@ -445,7 +445,7 @@ class Operations:
         copies = self.ruleset.obstacles[name].copies if name in self.ruleset.obstacles else 1
         if self.copies_in_game(name) < copies:
             return True
-        self.game.emit(EventKind.NO_COPY_LEFT, card=name)
+        self.emit(EventKind.NO_COPY_LEFT, card=name)
         return False
 
     def add_tokens(self, uid: int, kind: str, amount: int) -> int:
@@ -455,7 +455,7 @@ class Operations:
         obstacle = found[1]
         amount = max(0, min(amount, self.game.token_supply(kind)))
         setattr(obstacle, kind, getattr(obstacle, kind) + amount)
-        self.game.emit(
+        self.emit(
             EventKind.TOKENS_ADDED,
             obstacle=obstacle.name,
             token=kind,
@@ -470,7 +470,7 @@ class Operations:
         )
         if loc is not None and not loc.developed:
             loc.developed = True
-            self.game.emit(EventKind.LOCATION_DEVELOPED, location=name)
+            self.emit(EventKind.LOCATION_DEVELOPED, location=name)
 
     def add_location(self, ctx: Context, name: str) -> None:
         """A new location goes next to one of its region; no location may be surrounded."""
@@ -497,7 +497,7 @@ class Operations:
         st.locations.append(LocationState(name, col, row))
         if name in st.archive:
             st.archive.remove(name)
-        self.game.emit(EventKind.LOCATION_ADDED, location=name, x=col, y=row)
+        self.emit(EventKind.LOCATION_ADDED, location=name, x=col, y=row)
 
     def spend_total(
         self, ctx: Context, resource: str, total: int, locations: Sequence[str] | None = None
@@ -522,20 +522,20 @@ class Operations:
             die = loc.dice.pop(pick["die"])
             self.return_die(die)
             spent += die.face
-            self.game.emit(EventKind.DIE_SPENT, location=loc.name, die=[die.resource, die.face])
+            self.emit(EventKind.DIE_SPENT, location=loc.name, die=[die.resource, die.face])
 
     def unlock_ability(self, name: str) -> None:
         st = self.state
         if name not in st.unlocked_abilities:
             st.unlocked_abilities.append(name)
-            self.game.emit(EventKind.ABILITY_UNLOCKED, ability=name)
+            self.emit(EventKind.ABILITY_UNLOCKED, ability=name)
 
     def shuffle_finale_scenes(self) -> None:
         st = self.state
         finale = [s.name for s in self.ruleset.scenes.values() if s.finale]
         st.rng.shuffle(finale)
         st.scene_deck[:0] = finale
-        self.game.emit(EventKind.FINALE_SCENES_SHUFFLED, count=len(finale))
+        self.emit(EventKind.FINALE_SCENES_SHUFFLED, count=len(finale))
 
     def complete_asset(self, owner: CharacterState, asset: AssetInProgress) -> None:
         for die in asset.slots:
@@ -543,14 +543,14 @@ class Operations:
                 self.return_die(die)
         owner.in_progress.remove(asset)
         owner.assets.append(asset.name)
-        self.game.emit(EventKind.ASSET_COMPLETED, character=owner.name, asset=asset.name)
+        self.emit(EventKind.ASSET_COMPLETED, character=owner.name, asset=asset.name)
 
     def take_asset_from_staging(self, c: CharacterState, name: str) -> None:
         st = self.state
         st.asset_staging.remove(name)
         card = self.ruleset.assets[name]
         c.in_progress.append(AssetInProgress(name, [None] * len(card.recipe)))
-        self.game.emit(EventKind.ASSET_TAKEN, character=c.name, asset=name)
+        self.emit(EventKind.ASSET_TAKEN, character=c.name, asset=name)
         self.fill_staging()
 
     def fill_staging(self) -> None:
@@ -562,7 +562,7 @@ class Operations:
             if len(counted) >= size:
                 break
             st.asset_staging.append(st.asset_deck.pop(0))
-            self.game.emit(EventKind.ASSET_STAGED, asset=st.asset_staging[-1])
+            self.emit(EventKind.ASSET_STAGED, asset=st.asset_staging[-1])
 
     def take_ability(self, c: CharacterState) -> bool:
         """Draw the next ability card; an empty deck cycles the lowest played card."""
@@ -580,7 +580,7 @@ class Operations:
             _, name, owner = min(discards, key=lambda t: (t[0], t[1]))
             owner.ability_discard.remove(name)
         c.abilities.append(name)
-        self.game.emit(EventKind.ABILITY_TAKEN, character=c.name, ability=name)
+        self.emit(EventKind.ABILITY_TAKEN, character=c.name, ability=name)
         return True
 
     def can_take_ability(self, c: CharacterState) -> bool:
@@ -597,7 +597,7 @@ class Operations:
         """An initiative die of that face goes back to the supply."""
         c.initiative.remove(face)
         self.state.initiative_supply += 1
-        self.game.emit(EventKind.INITIATIVE_SPENT, character=c.name, face=face)
+        self.emit(EventKind.INITIATIVE_SPENT, character=c.name, face=face)
 
     def gain_initiative(self, c: CharacterState, count: int = 1, *, roll: bool = True) -> int:
         gained = 0
@@ -607,7 +607,7 @@ class Operations:
             self.state.initiative_supply -= 1
             face = self.roll(f"{c.name}'s initiative")[0] if roll else 1
             c.initiative.append(face)
-            self.game.emit(EventKind.INITIATIVE_GAINED, character=c.name, face=face)
+            self.emit(EventKind.INITIATIVE_GAINED, character=c.name, face=face)
             gained += 1
         return gained
 
@@ -622,14 +622,12 @@ class Operations:
         now = max(0, min(value, self.ruleset.value("action points max", 8)))
         if now != c.action_points:
             change, c.action_points = now - c.action_points, now
-            self.game.emit(
-                EventKind.ACTION_POINTS_CHANGED, character=c.name, change=change, now=now
-            )
+            self.emit(EventKind.ACTION_POINTS_CHANGED, character=c.name, change=change, now=now)
 
     def exhaust(self, c: CharacterState, card: str) -> None:
         """A card is used for this turn."""
         c.exhausted.append(card)
-        self.game.emit(EventKind.CARD_EXHAUSTED, character=c.name, card=card)
+        self.emit(EventKind.CARD_EXHAUSTED, character=c.name, card=card)
 
     def play_ability(self, c: CharacterState, name: str) -> None:
         """A played ability goes to the character's ability discard, whence the refresh takes
@@ -637,13 +635,13 @@ class Operations:
         why)."""
         c.abilities.remove(name)
         c.ability_discard.append(name)
-        self.game.emit(EventKind.ABILITY_PLAYED, character=c.name, ability=name)
+        self.emit(EventKind.ABILITY_PLAYED, character=c.name, ability=name)
 
     def play_asset(self, c: CharacterState, name: str) -> None:
         """A played asset is spent: to the asset discard."""
         c.assets.remove(name)
         self.state.asset_discard.append(name)
-        self.game.emit(EventKind.ASSET_PLAYED, character=c.name, asset=name)
+        self.emit(EventKind.ASSET_PLAYED, character=c.name, asset=name)
 
     # ------------------------------------------------------------------ scenes
 
@@ -670,7 +668,7 @@ class Operations:
     def scene_completed(self, record: dict[str, Any]) -> None:
         """A scene is recorded and told."""
         self.state.scenes_completed.append(record)
-        self.game.emit(EventKind.SCENE_COMPLETED, **copy.deepcopy(record))
+        self.emit(EventKind.SCENE_COMPLETED, **copy.deepcopy(record))
 
     # ------------------------------------------------------------------ what cards do
 
@@ -688,9 +686,7 @@ class Operations:
         """The die at ``index`` of a location moves to another location."""
         die = self.take_die(location, index)
         self.game.location(to).dice.append(die)
-        self.game.emit(
-            EventKind.DIE_MOVED, resource=die.resource, face=die.face, from_=location, to=to
-        )
+        self.emit(EventKind.DIE_MOVED, resource=die.resource, face=die.face, from_=location, to=to)
 
     def clear_dice(self, loc: LocationState, taken: set[int]) -> None:
         """The dice at these positions of a location go back to the supply."""
@@ -701,23 +697,23 @@ class Operations:
             else:
                 keep.append(die)
         loc.dice = keep
-        self.game.emit(EventKind.DICE_CLEARED, location=loc.name)
+        self.emit(EventKind.DICE_CLEARED, location=loc.name)
 
     def initiative_from_die(self, c: CharacterState, face: int) -> None:
         """A die taken from the map joins a character's pool with its face (the initiative
         supply gives the die)."""
         self.state.initiative_supply -= 1
         c.initiative.append(face)
-        self.game.emit(EventKind.INITIATIVE_GAINED, character=c.name, face=face)
+        self.emit(EventKind.INITIATIVE_GAINED, character=c.name, face=face)
 
     def traded_by(self, actor: str | None, gave: list[Any], got: str) -> None:
         """A trade a card's text made is told (its dice already given and got)."""
-        self.game.emit(EventKind.TRADED, character=actor, gave=gave, got=got)
+        self.emit(EventKind.TRADED, character=actor, gave=gave, got=got)
 
     def undevelop(self, loc: LocationState) -> None:
         """A developed location is turned back."""
         loc.developed = False
-        self.game.emit(EventKind.LOCATION_UNDEVELOPED, location=loc.name)
+        self.emit(EventKind.LOCATION_UNDEVELOPED, location=loc.name)
 
     def take_to_crafting_area(self, actor: str, name: str) -> None:
         """An asset (from the staging area, the deck, the discard or the archive) goes to a
@@ -732,7 +728,7 @@ class Operations:
         c = self.game.character(actor)
         recipe = self.ruleset.assets[name].recipe
         c.in_progress.append(AssetInProgress(name, [None] * len(recipe)))
-        self.game.emit(EventKind.ASSET_TAKEN, character=c.name, asset=name)
+        self.emit(EventKind.ASSET_TAKEN, character=c.name, asset=name)
         self.fill_staging()
 
     def take_card_out(self, name: str) -> bool:
@@ -782,7 +778,7 @@ class Operations:
         else:
             self.take_card_out(name)
         st.asset_staging.append(name)
-        self.game.emit(EventKind.ASSET_STAGED, asset=name)
+        self.emit(EventKind.ASSET_STAGED, asset=name)
 
     def obstacle_on_deck(self, name: str) -> None:
         """An obstacle (from the discard, or from nowhere) goes on top of the obstacle deck."""
@@ -790,7 +786,7 @@ class Operations:
         if name in st.obstacle_discard:
             st.obstacle_discard.remove(name)
         st.obstacle_deck.insert(0, name)
-        self.game.emit(EventKind.CARD_ADDED, card_kind="obstacle", card=name)
+        self.emit(EventKind.CARD_ADDED, card_kind="obstacle", card=name)
 
     def discard_asset(self, name: str) -> None:
         """An asset leaves wherever it is for the asset discard (told by nothing)."""
@@ -800,24 +796,24 @@ class Operations:
     def archive_card(self, name: str) -> None:
         """A card taken out goes to the archive."""
         self.state.archive.append(name)
-        self.game.emit(EventKind.CARD_ARCHIVED, card=name)
+        self.emit(EventKind.CARD_ARCHIVED, card=name)
 
     def burn_card(self, name: str) -> None:
         """A card taken out is burned: to the archive, noted as burned."""
         self.state.flags[f"burned:{name}"] = 1
         self.state.archive.append(name)
-        self.game.emit(EventKind.CARD_BURNED, card=name)
+        self.emit(EventKind.CARD_BURNED, card=name)
 
     def refresh_card(self, c: CharacterState, card: str) -> None:
         """A card a character used this turn is upright again."""
         c.exhausted.remove(card)
-        self.game.emit(EventKind.CARD_REFRESHED, character=c.name, card=card)
+        self.emit(EventKind.CARD_REFRESHED, character=c.name, card=card)
 
     def convert_tokens(self, obstacle: ObstacleInPlay, token: str, into: str, amount: int) -> None:
         """Tokens of one kind on an obstacle become the other kind."""
         setattr(obstacle, token, getattr(obstacle, token) - amount)
         setattr(obstacle, into, getattr(obstacle, into) + amount)
-        self.game.emit(
+        self.emit(
             EventKind.TOKENS_CONVERTED, obstacle=obstacle.name, token=token, to=into, amount=amount
         )
 
@@ -825,14 +821,14 @@ class Operations:
         """Tokens leave an obstacle (for the supply), each told."""
         setattr(obstacle, token, getattr(obstacle, token) - count)
         for _ in range(count):
-            self.game.emit(EventKind.TOKEN_REMOVED, obstacle=obstacle.name, token=token)
+            self.emit(EventKind.TOKEN_REMOVED, obstacle=obstacle.name, token=token)
 
     def remove_threats(self, loc: LocationState, count: int) -> None:
         """Threats leave a location for the box (told once, if any left)."""
         loc.threats -= count
         self.state.threat_box += count
         if count:
-            self.game.emit(EventKind.THREAT_REMOVED, location=loc.name)
+            self.emit(EventKind.THREAT_REMOVED, location=loc.name)
 
     def keep_in_play(self, obstacle: ObstacleInPlay) -> None:
         """An obstacle stays in play (it is not discarded when overcome)."""
@@ -842,11 +838,11 @@ class Operations:
 
     def effect_told(self, card: str | None, effect: Effect) -> None:
         """A card's text has run."""
-        self.game.emit(EventKind.EFFECT, card=card, trigger=effect.label, text=effect.text)
+        self.emit(EventKind.EFFECT, card=card, trigger=effect.label, text=effect.text)
 
     def effect_failed(self, card: str | None, effect: Effect, reason: str) -> None:
         """A card's text could not be carried out (nothing of it done)."""
-        self.game.emit(EventKind.EFFECT_FAILED, card=card, text=effect.text, reason=reason)
+        self.emit(EventKind.EFFECT_FAILED, card=card, text=effect.text, reason=reason)
 
     def swap_flags(self, flags: dict[str, int]) -> dict[str, int]:
         """The turn's flags put aside for ``flags`` (a held card's standing text is run on flags
@@ -938,14 +934,14 @@ class Operations:
     def recover_in_downtime(self, sheet: Sheet, condition: str) -> None:
         """Downtime: a condition leaves a resting character's sheet."""
         sheet.conditions.remove(condition)
-        self.game.emit(
+        self.emit(
             EventKind.CONDITION_REMOVED, character=sheet.name, condition=condition, by="downtime"
         )
 
     def train_in_downtime(self, sheet: Sheet, skill: str) -> None:
         """Downtime: a skill advance on a resting character's sheet."""
         rank = self.mark_advance(sheet, skill)
-        self.game.emit(EventKind.DOWNTIME, character=sheet.name, skill=skill, rank=rank)
+        self.emit(EventKind.DOWNTIME, character=sheet.name, skill=skill, rank=rank)
 
     def take_up_sheet(self, c: CharacterState, sheet: Sheet) -> None:
         """A character plays on as its sheet now stands (back from downtime)."""
@@ -955,17 +951,17 @@ class Operations:
     def take_reserve_asset(self, c: CharacterState, asset: str) -> None:
         self.state.reserve.remove(asset)
         c.assets.append(asset)
-        self.game.emit(EventKind.RESERVE_TAKEN, character=c.name, asset=asset)
+        self.emit(EventKind.RESERVE_TAKEN, character=c.name, asset=asset)
 
     def place_character(self, c: CharacterState, where: str) -> None:
         c.location = where
-        self.game.emit(EventKind.CHARACTER_PLACED, character=c.name, location=where)
+        self.emit(EventKind.CHARACTER_PLACED, character=c.name, location=where)
 
     # ------------------------------------------------------------------ actions
 
     def action_taken(self, option: dict[str, Any]) -> None:
         """An action is taken (told first, then what it does)."""
-        self.game.emit(
+        self.emit(
             EventKind.ACTION,
             character=option.get("character"),
             action=option["act"],
@@ -974,11 +970,11 @@ class Operations:
 
     def action_refused(self, option: dict[str, Any], reason: str) -> None:
         """A card used as an action could not do what it says: not taken (the table as it was)."""
-        self.game.emit(EventKind.ACTION_REFUSED, option=_copy_option(option), reason=reason)
+        self.emit(EventKind.ACTION_REFUSED, option=_copy_option(option), reason=reason)
 
     def move_character(self, c: CharacterState, to: str, by: str) -> None:
         c.location = to
-        self.game.emit(EventKind.CHARACTER_MOVED, character=c.name, location=to, by=by)
+        self.emit(EventKind.CHARACTER_MOVED, character=c.name, location=to, by=by)
 
     def give_dice(self, loc: LocationState, positions: Sequence[int]) -> list[Die]:
         """The dice at these positions of a location leave it for the supply (a trade's)."""
@@ -989,7 +985,7 @@ class Operations:
         return given
 
     def traded(self, c: CharacterState, given: Sequence[Die], got: str) -> None:
-        self.game.emit(
+        self.emit(
             EventKind.TRADED, character=c.name, gave=[[d.resource, d.face] for d in given], got=got
         )
 
@@ -1004,7 +1000,7 @@ class Operations:
         """A die at ``c``'s location (at ``index``) goes onto a slot of an asset in progress."""
         die = self.game.location(str(c.location)).dice.pop(index)
         asset.slots[slot] = die
-        self.game.emit(
+        self.emit(
             EventKind.DIE_CRAFTED,
             character=c.name,
             asset=asset.name,
@@ -1018,7 +1014,7 @@ class Operations:
         """The turn begins (its season and number told)."""
         st = self.state
         season = self.ruleset.seasons[st.season][0]
-        self.game.emit(EventKind.TURN_STARTED, season=season, turn=st.turn)
+        self.emit(EventKind.TURN_STARTED, season=season, turn=st.turn)
 
     def draw_scene(self) -> str | None:
         """The top scene of the deck joins the line of drawn scenes (``None``: the deck is
@@ -1028,14 +1024,14 @@ class Operations:
             return None
         name = st.scene_deck.pop(0)
         st.scenes.append(name)
-        self.game.emit(EventKind.SCENE_DRAWN, scene=name)
+        self.emit(EventKind.SCENE_DRAWN, scene=name)
         return name
 
     def end_season(self, season: str, scheme_steps: list[str]) -> None:
         """A season's last turn is over (told with the scheme's steps to come): the trackers
         move to the next season's first turn, or the last season's end ends the year."""
         st = self.state
-        self.game.emit(EventKind.SEASON_ENDED, season=season, scheme_steps=scheme_steps)
+        self.emit(EventKind.SEASON_ENDED, season=season, scheme_steps=scheme_steps)
         if st.season == len(self.ruleset.seasons) - 1:
             st.flags["year over"] = 1
         else:
@@ -1060,13 +1056,13 @@ class Operations:
         """A defense pool's dice go back to the initiative supply."""
         self.state.initiative_supply += len(faces)
         for face in faces:
-            self.game.emit(EventKind.INITIATIVE_SPENT, character=c.name, face=face)
+            self.emit(EventKind.INITIATIVE_SPENT, character=c.name, face=face)
 
     def assign_stress_die(self, who: str, kind: str) -> None:
-        self.game.emit(EventKind.STRESS_DIE_ASSIGNED, character=who, stress=kind)
+        self.emit(EventKind.STRESS_DIE_ASSIGNED, character=who, stress=kind)
 
     def cancel_stress_die(self, c: CharacterState, kind: str, face: int) -> None:
-        self.game.emit(EventKind.STRESS_CANCELLED, character=c.name, stress=kind, face=face)
+        self.emit(EventKind.STRESS_CANCELLED, character=c.name, stress=kind, face=face)
 
     def place_tokens(
         self, c: CharacterState, obstacle: ObstacleInPlay, token: str, amount: int
@@ -1074,7 +1070,7 @@ class Operations:
         """A character's overcome adds progress or hindrance, as the supply allows."""
         amount = min(amount, self.game.token_supply(token))
         setattr(obstacle, token, getattr(obstacle, token) + amount)
-        self.game.emit(
+        self.emit(
             EventKind.TOKENS_ADDED,
             obstacle=obstacle.name,
             token=token,
@@ -1088,7 +1084,7 @@ class Operations:
         """A character takes an obstacle it overcame (beside its mat)."""
         here.obstacles.remove(obstacle)
         c.obstacles.append(obstacle.name)
-        self.game.emit(
+        self.emit(
             EventKind.OBSTACLE_OVERCOME,
             obstacle=obstacle.name,
             location=here.name,
@@ -1098,7 +1094,7 @@ class Operations:
     # ------------------------------------------------------------------ obstacles
 
     def obstacle_activates(self, loc: LocationState, obstacle: ObstacleInPlay, count: int) -> None:
-        self.game.emit(
+        self.emit(
             EventKind.OBSTACLE_ACTIVATED,
             obstacle=obstacle.name,
             location=loc.name,
@@ -1108,7 +1104,7 @@ class Operations:
     def remove_token(self, obstacle: ObstacleInPlay, token: str) -> None:
         """One progress or hindrance token leaves an obstacle (for the supply)."""
         setattr(obstacle, token, getattr(obstacle, token) - 1)
-        self.game.emit(EventKind.TOKEN_REMOVED, obstacle=obstacle.name, token=token)
+        self.emit(EventKind.TOKEN_REMOVED, obstacle=obstacle.name, token=token)
 
     def move_obstacle(
         self, obstacle: ObstacleInPlay, here: LocationState, there: LocationState
@@ -1116,7 +1112,7 @@ class Operations:
         """An obstacle in play moves to another location; where it is now."""
         here.obstacles.remove(obstacle)
         there.obstacles.append(obstacle)
-        self.game.emit(EventKind.OBSTACLE_MOVED, obstacle=obstacle.name, location=there.name)
+        self.emit(EventKind.OBSTACLE_MOVED, obstacle=obstacle.name, location=there.name)
         return there
 
     # ------------------------------------------------------------------ the refresh
@@ -1129,7 +1125,7 @@ class Operations:
         return faces
 
     def sorcery_exploded(self, loc: LocationState) -> None:
-        self.game.emit(EventKind.SORCERY_EXPLODED, location=loc.name)
+        self.emit(EventKind.SORCERY_EXPLODED, location=loc.name)
 
     def end_turn_effects(self) -> None:
         """What cards cancelled or ignored "this turn" ends with the turn."""
@@ -1139,7 +1135,7 @@ class Operations:
 
     def ready_cards(self, c: CharacterState) -> None:
         """Every card a character used this turn is upright again."""
-        self.game.emit(EventKind.CARDS_READIED, character=c.name, cards=c.exhausted)
+        self.emit(EventKind.CARDS_READIED, character=c.name, cards=c.exhausted)
         c.exhausted = []
 
     # ------------------------------------------------------------------ session end
@@ -1160,7 +1156,7 @@ class Operations:
         """The session's result is told, and the session is over."""
         st = self.state
         st.result = result
-        self.game.emit(EventKind.SESSION_ENDED, **result)
+        self.emit(EventKind.SESSION_ENDED, **result)
         st.over = True
 
     def take_threats_from_box(self, box: bool) -> None:
@@ -1181,13 +1177,13 @@ class Operations:
         """A threat leaves a location for the box."""
         loc.threats -= 1
         self.state.threat_box += 1
-        self.game.emit(EventKind.THREAT_REMOVED, location=loc.name)
+        self.emit(EventKind.THREAT_REMOVED, location=loc.name)
 
     def discard_obstacle(self, loc: LocationState, obstacle: ObstacleInPlay) -> None:
         """An obstacle in play leaves its location for the obstacle discard."""
         loc.obstacles.remove(obstacle)
         self.state.obstacle_discard.append(obstacle.name)
-        self.game.emit(EventKind.OBSTACLE_DISCARDED, obstacle=obstacle.name, location=loc.name)
+        self.emit(EventKind.OBSTACLE_DISCARDED, obstacle=obstacle.name, location=loc.name)
 
 
 def _last_out(pile: list[str], name: str) -> None:

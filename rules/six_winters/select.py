@@ -275,24 +275,6 @@ def _others(session: Session, ctx: Context, found: list[Any]) -> list[Any]:
     return out
 
 
-@dataclass(slots=True)
-class _Asked:
-    """What a noun phrase asks for, read once from its selector for every finder."""
-
-    session: Session
-    ctx: Context
-    selector: Any
-    reference: Any
-    category: Any
-    noun: Any
-    place: Any
-    zone: Any
-
-    @property
-    def st(self) -> SessionState:
-        return self.session.state
-
-
 @dataclass(frozen=True, slots=True)
 class _Plan:
     """What a selector asks for, read once (it never changes): its reference, category, noun,
@@ -304,7 +286,11 @@ class _Plan:
     noun: Any
     place: Any
     zone: Any
-    finders: tuple[Callable[[_Asked], list[Any] | None], ...]
+    finders: tuple[_Finder, ...]
+
+
+# a finder (``_FINDERS``): asked with the session, the text's context, the selector and its plan
+_Finder = Callable[["Session", Context, Any, _Plan], "list[Any] | None"]
 
 
 # the plans of the selectors met so far, by the selector's identity (a selector is made once,
@@ -342,9 +328,8 @@ def _plan_of(session: Session, selector: Any) -> _Plan:
 # then the piles of cards.
 
 
-def _bound(q: _Asked) -> list[Any] | None:
+def _bound(session: Session, ctx: Context, selector: Any, q: _Plan) -> list[Any] | None:
     """ "it", "them" (what a sentence before found) and "you"."""
-    ctx = q.ctx
     if q.reference in ("it", "them") and "it" in ctx.bindings:
         found = ctx.bindings["it"]
         return list(found) if isinstance(found, list) else [found]
@@ -355,16 +340,16 @@ def _bound(q: _Asked) -> list[Any] | None:
     return None
 
 
-def _this(q: _Asked) -> list[Any] | None:
+def _this(session: Session, ctx: Context, selector: Any, q: _Plan) -> list[Any] | None:
     """ "this location", "this obstacle" (the copy that just entered is the last), "this
     card"."""
     if q.reference != "this":
         return None
-    ctx, noun = q.ctx, q.noun
+    ctx, noun = ctx, q.noun
     if noun == "location":
         return [Ref({"kind": "location", "name": ctx.location})]
     if noun in ("obstacle", "card"):
-        for loc in q.st.locations:
+        for loc in session.state.locations:
             if ctx.location is not None and loc.name != ctx.location:
                 continue
             for o in reversed(loc.obstacles):
@@ -377,14 +362,14 @@ def _obstacle_ref(o: Any, loc: LocationState) -> Ref:
     return Ref({"kind": "obstacle", "uid": o.uid, "name": o.name, "location": loc.name})
 
 
-def _named(q: _Asked) -> list[Any] | None:
+def _named(session: Session, ctx: Context, selector: Any, q: _Plan) -> list[Any] | None:
     """A quoted card: that card, wherever it is (and the copy in play, if any)."""
-    session, noun = q.session, q.noun
-    named = getattr(q.selector, "name", None) or _quoted_tag(session, q.selector)
+    noun = q.noun
+    named = getattr(selector, "name", None) or _quoted_tag(session, selector)
     if not named:
         return None
     kind = noun if noun not in (None, "card") else session.ruleset.kind_of(named)
-    for loc in q.st.locations:
+    for loc in session.state.locations:
         for o in loc.obstacles:
             if o.name == named:
                 return [
@@ -395,18 +380,18 @@ def _named(q: _Asked) -> list[Any] | None:
     return [Ref({"kind": kind, "name": named})]
 
 
-def _dice(q: _Asked) -> list[Any] | None:
+def _dice(session: Session, ctx: Context, selector: Any, q: _Plan) -> list[Any] | None:
     """Dice a text names without a place are those where it acts: a card works on the dice at
     its character's (or its own) location unless it says otherwise (Character Ability
     Reference, Asset Reference); a text with no location looks everywhere."""
-    category, ctx = q.category, q.ctx
+    category, ctx = q.category, ctx
     if category not in ("resource", "die"):
         return None
     if q.place is None and ctx.location is not None:
-        where = [loc for loc in q.st.locations if loc.name == ctx.location]
+        where = [loc for loc in session.state.locations if loc.name == ctx.location]
     else:
-        where = places(q.session, ctx, q.place)
-    value = getattr(q.selector, "value", None)
+        where = places(session, ctx, q.place)
+    value = getattr(selector, "value", None)
     out: list[Any] = []
     for loc in where:
         for i, d in enumerate(loc.dice):
@@ -426,29 +411,29 @@ def _dice(q: _Asked) -> list[Any] | None:
     return out
 
 
-def _held_things(q: _Asked) -> list[Any] | None:
+def _held_things(session: Session, ctx: Context, selector: Any, q: _Plan) -> list[Any] | None:
     """ "each condition you have"."""
     if getattr(q.place, "kind", None) != "held":
         return None
-    return _held(q.session, q.ctx, q.selector)
+    return _held(session, ctx, selector)
 
 
-def _tokens_there(q: _Asked) -> list[Any] | None:
+def _tokens_there(session: Session, ctx: Context, selector: Any, q: _Plan) -> list[Any] | None:
     """ "for each threat at this location": the tokens there."""
-    return _tokens(q.session, q.ctx, q.selector) if q.category == "token" else None
+    return _tokens(session, ctx, selector) if q.category == "token" else None
 
 
-def _initiative(q: _Asked) -> list[Any] | None:
+def _initiative(session: Session, ctx: Context, selector: Any, q: _Plan) -> list[Any] | None:
     """ "an initiative die of value 6": the acting character's."""
-    noun, ctx = q.noun, q.ctx
+    noun, ctx = q.noun, ctx
     if not (q.category == "counter" and noun and "initiative" in noun and ctx.actor):
         return None
-    pool = [q.session.character(ctx.actor)]
-    if q.st.solo and ctx.card in q.session.ruleset.abilities:
+    pool = [session.character(ctx.actor)]
+    if session.state.solo and ctx.card in session.ruleset.abilities:
         # the solo variant lets either character's abilities use the acting player's
         # initiative dice: the party's dice, the actor's first
-        pool += [c for c in q.st.characters if c.name != ctx.actor]
-    value = getattr(q.selector, "value", None)
+        pool += [c for c in session.state.characters if c.name != ctx.actor]
+    value = getattr(selector, "value", None)
     return [
         Ref({"kind": "initiative", "character": c.name, "index": i, "face": f})
         for c in pool
@@ -457,20 +442,19 @@ def _initiative(q: _Asked) -> list[Any] | None:
     ]
 
 
-def _locations_found(q: _Asked) -> list[Any] | None:
+def _locations_found(session: Session, ctx: Context, selector: Any, q: _Plan) -> list[Any] | None:
     if q.noun != "location" or q.zone is not None:
         return None
     return [
         Ref({"kind": "location", "name": loc.name})
-        for loc in places(q.session, q.ctx, q.place)
-        if location_matches(q.session, loc, q.selector)
+        for loc in places(session, ctx, q.place)
+        if location_matches(session, loc, selector)
     ]
 
 
-def _characters(q: _Asked) -> list[Any] | None:
+def _characters(session: Session, ctx: Context, selector: Any, q: _Plan) -> list[Any] | None:
     if q.noun != "character":
         return None
-    session, ctx = q.session, q.ctx
     if getattr(q.place, "kind", None) == "this card":  # "each character in this scene"
         found = [Ref({"kind": "character", "name": n}) for n in _participants(session, ctx)]
     else:
@@ -479,50 +463,48 @@ def _characters(q: _Asked) -> list[Any] | None:
             for loc in places(session, ctx, q.place)
             for c in session.characters_at(loc.name)
         ]
-    if q.selector.quantity.mode == "another":  # "another character": not the one acting
+    if selector.quantity.mode == "another":  # "another character": not the one acting
         found = [ref for ref in found if ref["name"] != ctx.actor]
     return found
 
 
-def _drawn_obstacles(q: _Asked) -> list[Any] | None:
+def _drawn_obstacles(session: Session, ctx: Context, selector: Any, q: _Plan) -> list[Any] | None:
     """ "draw another obstacle": the top cards of the obstacle deck ("discard an obstacle" is
     one in play)."""
-    selector = q.selector
     bare = not getattr(selector, "filters", ()) and not getattr(selector, "any_of", ())
     drawn = selector.quantity.mode == "another"
     if not (q.noun == "obstacle" and q.place is None and bare and q.reference is None and drawn):
         return None
     count = selector.quantity.count or 1
-    deck = q.st.obstacle_deck or q.st.obstacle_discard
+    deck = session.state.obstacle_deck or session.state.obstacle_discard
     return [
         Ref({"kind": "obstacle", "name": n, "zone": "obstacle deck"}) for n in deck[:count]
     ] or [Ref({"kind": "obstacle", "name": None, "zone": "obstacle deck"})] * count
 
 
-def _obstacles_in_play(q: _Asked) -> list[Any] | None:
+def _obstacles_in_play(session: Session, ctx: Context, selector: Any, q: _Plan) -> list[Any] | None:
     """Obstacles on the map (a phrase with no noun and no pile finds those too)."""
     if q.noun not in ("obstacle", None) or q.zone is not None:
         return None
     return [
         _obstacle_ref(o, loc)
-        for loc in places(q.session, q.ctx, q.place)
+        for loc in places(session, ctx, q.place)
         for o in loc.obstacles
-        if card_matches(q.session, o.name, q.selector)
+        if card_matches(session, o.name, selector)
     ]
 
 
-def _crafting_area(q: _Asked) -> list[Any] | None:
+def _crafting_area(session: Session, ctx: Context, selector: Any, q: _Plan) -> list[Any] | None:
     """ "an asset in your crafting area": the acting character's."""
     if q.zone != "crafting area":
         return None
-    ctx = q.ctx
     if not ctx.actor:
         raise EffectError("only a character has a crafting area: none is acting", ctx.span)
-    crafting = [a.name for a in q.session.character(ctx.actor).in_progress]
+    crafting = [a.name for a in session.character(ctx.actor).in_progress]
     return [
         Ref({"kind": "asset", "name": n, "zone": q.zone})
         for n in dict.fromkeys(crafting)
-        if q.noun in (None, "card", "asset") and card_matches(q.session, n, q.selector)
+        if q.noun in (None, "card", "asset") and card_matches(session, n, selector)
     ]
 
 
@@ -539,51 +521,50 @@ def _piles(st: SessionState) -> dict[str, list[str]]:
     }
 
 
-def _in_a_pile(q: _Asked) -> list[Any] | None:
+def _in_a_pile(session: Session, ctx: Context, selector: Any, q: _Plan) -> list[Any] | None:
     """The cards of a pile the text names; a pile the game does not keep is an error, not
     "nothing there"."""
-    zone, noun, session = q.zone, q.noun, q.session
+    zone, noun = q.zone, q.noun
     if zone is None:
         return None
-    pile = _piles(q.st).get(zone)
+    pile = _piles(session.state).get(zone)
     if pile is not None:
         kind_of = session.ruleset.kind_of
         return [
             Ref({"kind": kind_of(n), "name": n, "zone": zone})
             for n in dict.fromkeys(pile)
-            if (noun in (None, "card") or kind_of(n) == noun)
-            and card_matches(session, n, q.selector)
+            if (noun in (None, "card") or kind_of(n) == noun) and card_matches(session, n, selector)
         ]
     if q.category in ("card kind", "card") and noun != "ability":
-        raise EffectError(f"Six Winters keeps no {zone} to look in", q.ctx.span)
+        raise EffectError(f"Six Winters keeps no {zone} to look in", ctx.span)
     return None
 
 
-def _searched_assets(q: _Asked) -> list[Any] | None:
+def _searched_assets(session: Session, ctx: Context, selector: Any, q: _Plan) -> list[Any] | None:
     """ "search ... for a Food asset": the cards a search looks through (asset deck,
     staging)."""
     if q.noun != "asset" or q.place is not None:
         return None
-    st = q.st
+    st = session.state
     return [
         Ref({"kind": "asset", "name": n, "zone": z})
         for z, pile in (("asset deck", st.asset_deck), ("staging area", st.asset_staging))
         for n in dict.fromkeys(pile)
-        if card_matches(q.session, n, q.selector)
+        if card_matches(session, n, selector)
     ]
 
 
-def _abilities(q: _Asked) -> list[Any] | None:
+def _abilities(session: Session, ctx: Context, selector: Any, q: _Plan) -> list[Any] | None:
     if q.noun != "ability":
         return None
-    ctx, st, selector = q.ctx, q.st, q.selector
+    st = session.state
     if not ctx.actor:
         if q.place is not None:
             return None
         # "each character draws two abilities": resolved before the characters are known
         count = selector.quantity.count or 1
         return [Ref({"kind": "ability", "name": None, "zone": "ability deck"})] * count
-    c = q.session.character(ctx.actor)
+    c = session.character(ctx.actor)
     if q.place is None and selector.quantity.mode in ("exact", "another"):
         # "draw an ability": the next card of the actor's ability deck
         deck = st.solo_ability_deck if st.solo else c.ability_deck
@@ -600,7 +581,7 @@ def _abilities(q: _Asked) -> list[Any] | None:
     return [
         Ref({"kind": "ability", "name": n, "character": c.name})
         for n in c.abilities
-        if card_matches(q.session, n, selector)
+        if card_matches(session, n, selector)
     ]
 
 
@@ -619,7 +600,7 @@ def _drawn(plan: _Plan, selector: Any) -> bool:
 # own, read from the selector alone (a finder whose guard says no would answer ``None``).
 # ``_named``'s guard is the phrase's quoted name, worked out in ``_plan_of``.
 _Guard = Callable[[_Plan, Any], bool]
-_FINDERS: tuple[tuple[Callable[[_Asked], list[Any] | None], _Guard], ...] = (
+_FINDERS: tuple[tuple[_Finder, _Guard], ...] = (
     (_bound, lambda p, s: p.reference in ("it", "them", "self")),
     (_this, lambda p, s: p.reference == "this"),
     (_named, lambda p, s: False),
@@ -643,9 +624,8 @@ _FINDERS: tuple[tuple[Callable[[_Asked], list[Any] | None], _Guard], ...] = (
 
 def _select(session: Session, ctx: Context, selector: Any) -> list[Any]:
     p = _plan_of(session, selector)
-    q = _Asked(session, ctx, selector, p.reference, p.category, p.noun, p.place, p.zone)
     for find in p.finders:
-        found = find(q)
+        found = find(session, ctx, selector, p)
         if found is not None:
             return found
     return []
