@@ -83,6 +83,7 @@ def _read(ruleset: CompiledRuleset) -> World:
         played=tuple(declared.played),
         durations=dict(declared.durations),
         check_changes={k: tuple(v) for k, v in declared.check_changes.items()},
+        restraints={k: tuple(v) for k, v in declared.restraints.items()},
     )
 
 

@@ -33,6 +33,7 @@ from dsl.runtime import (
 )
 from dsl.selectors import Place, Selector
 
+from . import restraints
 from .events import WorldDecision, WorldEvent
 from .host import WorldHost
 from .model import GAME, IN_PLAY, PLAYER, World
@@ -272,7 +273,10 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
         used once this turn and refused since the table last changed are left out."""
         refused = set(frame.data.get("refused", ())) if frame is not None else set()
         options = []
+        restrained = restraints.offered(self, player) if self.world.restraints else None
         for card in self._usable_cards(player):
+            if restrained is not None and not restrained(card):
+                continue  # "Its holder takes no ranged actions.": a card it holds forbids it
             compiled = self.compiled_card(card)
             for ability in compiled.abilities:
                 if ability.usage not in ("activated", "played"):
@@ -288,12 +292,21 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
                 options.append(ActionOption(card, ability.label))
         return options
 
+    def misses(self, phase: str, subject: Any) -> bool:
+        """A phase played for a thing holding a card that says it misses it is passed over
+        (``dsl.world.restraints``)."""
+        return bool(self.world.restraints) and restraints.misses(self, phase, subject)
+
     def _may_act(self, ability: CompiledAbility, card: str, player: str) -> bool:
         """Whether a text would act, known without running it when a verb it calls says what
         it must find (``finds``: "Pay 2 momentum." with none held): its roles are read up to
         the first verb it calls, which is asked and not called (``dsl.runtime.can_act``). A
         text refused at its first verb changes nothing (``op_use``), so it is not offered;
-        any other text is offered, and refused if it cannot act when run."""
+        any other text is offered, and refused if it cannot act when run. A text whose every
+        sentence has a condition ("If you are a Character model, ...") is offered only when
+        one of them holds: run to its end with none held, it would do nothing."""
+        if ability.cost is None and _conditional(ability):
+            return can_act(ability.run, self.host, card=card, actor=player, idle=False)
         if ability.cost is not None or not any(
             marks_of(self.host.primitive(verb)).finds is not None
             for verb in ability.verbs
@@ -442,6 +455,12 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
     def returns(self) -> dict[str, float]:
         """Each player's final score (OpenSpiel's returns); empty until the game ends."""
         return dict(self.state.result.get("scores", {}))
+
+
+def _conditional(ability: CompiledAbility) -> bool:
+    """Whether every sentence of a text has a condition (``If ..., ...``)."""
+    parts = getattr(ability.meaning, "parts", ())
+    return bool(parts) and all(getattr(p, "condition", None) is not None for p in parts)
 
 
 def new_game(

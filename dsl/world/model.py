@@ -148,6 +148,8 @@ class World:
     durations: Mapping[str, Any] = field(default_factory=dict)
     # what a held card changes in checks, by its name (``dsl.world.check_changes``), folded
     check_changes: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    # what a held card forbids its holder, by its name (``dsl.world.restraints``), folded
+    restraints: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
 
     def property(self, name: str) -> PropertyDecl | None:
         return self.properties.get(name.casefold())
