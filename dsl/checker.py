@@ -1825,12 +1825,19 @@ def check(
     if vocab.world is not None and vocab.world.restraints and phases:
         from dsl.world.restraints import unknown_phases
 
+        steps = [st.step.title.text for p in phases for st in p.steps]
         for message, span in unknown_phases(
-            vocab.world.restraints, [p.decl.name.text for p in phases]
+            vocab.world.restraints, [p.decl.name.text for p in phases], steps
         ):
             d.error(message, span)
     _check_number_texts(vocab, checker)
     checks = _check_checks(check_decls, vocab, tables, d)
+    if vocab.world is not None and vocab.world.restraints:
+        from dsl.world.restraints import unknown_checks
+
+        names = [c.name.text for c in all_cards]
+        for message, span in unknown_checks(vocab.world.restraints, checks, vocab.values, names):
+            d.error(message, span)
     _check_values_read(files, module, d, {name for c in checks for name in c.values})
     return CheckedRuleset(vocab, checked, tables, maps, d, list(files), phases, checks)
 

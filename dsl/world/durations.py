@@ -197,8 +197,13 @@ def reaching(game: WorldGame) -> Callable[[ProcedureStep, Any], None]:
     for decl in game.world.durations.values():
         if decl.step is not None:
             by_step.setdefault(decl.step.casefold(), []).append(decl)
+    from .restraints import duties
+
+    checks_made = duties(game)  # "Its holder makes a Cool check at its start phase, ..."
 
     def reach(step: ProcedureStep, subject: Any) -> None:
+        if checks_made is not None:
+            checks_made(step, subject)
         decls = by_step.get(step.title.casefold())
         if not decls:
             return
@@ -274,8 +279,9 @@ def check(
     cards the thing it is against holds: ``dsl.world.check_changes``); the dice are the game's
     (scripted, typed or generated). ``using``: the member it is made with (a skill): the inputs
     the check reads from the sheets are read (the target's with ``against_using``, else the
-    same), and the check carries the tags of the card of that name too (``skill "Cool" { tags
-    mental }``: ``check_changes.tags_of``)."""
+    same), and the check carries the member itself as a tag ("Strength checks of its holder
+    are 1 harder.") and the tags of the card of that name (``skill "Cool" { tags mental }``:
+    ``check_changes.tags_of``)."""
     found = {c.casefold(): c for c in game.ruleset.checks}.get(name.casefold())
     if found is None:
         known = ", ".join(game.ruleset.checks) or "none"
@@ -284,7 +290,7 @@ def check(
     inputs: dict[str, int | str] = {}
     if using is not None:
         inputs.update(_read_sheets(game, made, holder, using, against, against_using))
-        tags = (*tags, *check_changes.tags_of(game, using))
+        tags = (*tags, using.casefold(), *check_changes.tags_of(game, using))
     inputs.update(given)
     names = _input_names(made)
     extras = list(inputs_for(game, holder, names).items())

@@ -8,6 +8,8 @@ may not do while it holds it::
     Its holder takes no manoeuvres.                     # no card carrying the tag "Manoeuvre"
     Its holder takes only melee attacks and movement manoeuvres.
     Its holder misses its next activation.              # the next "Activation" played for it
+    Its holder makes a Steady check with calm or pluck and target equal to the nerve target at
+      its begin, holding "Dazed" on a failure.
 
 After ``takes no`` or ``takes only`` come one or more sorts of card, joined by ``and``, ``or``
 or commas: each is words a card must carry, its last word plural (``ranged actions``: the tag
@@ -19,6 +21,12 @@ open: "only" says what it takes if it acts).
 ``misses its next <phase>``: when the procedure would next play that phase for the holder
 (``for each model in order, play "Activation"``), it is passed over, and the card is spent by
 it (lifted: the miss is what it does).
+
+``makes a <check> check with <member> [or <member>] [and <input> equal to the <value>|<N>]
+at its <step>, holding "<card>" on a <outcome> [or a <outcome>]``: each time a step of that
+title begins in a phase played for the holder, it makes the check with the first member its
+sheet holds (``durations.check(..., using=...)``: the inputs read from its sheet, the tags of
+the member's card), the inputs given; on one of the outcomes named it holds the card.
 
 Each sentence is read as the card is checked (``read``: ``None`` when the words are not this
 form, ``RestraintError`` with a position when they are and cannot be read; ``check_words``
@@ -34,7 +42,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from dsl import ast
 from dsl.diagnostics import did_you_mean
-from dsl.runtime import Span
+from dsl.runtime import EffectError, Span
 from dsl.vocabulary import singular_of
 
 if TYPE_CHECKING:
@@ -42,7 +50,7 @@ if TYPE_CHECKING:
 
     from .game import WorldGame
 
-How = Literal["no", "only", "misses"]
+How = Literal["no", "only", "misses", "makes"]
 EXAMPLE = (
     "write 'Its holder takes no <tags> actions.', 'Its holder takes only <tags> actions.' or "
     "'Its holder misses its next <phase>.'"
@@ -62,6 +70,13 @@ class Restraint:
     text: str = ""
     span: Span | None = None
     word_spans: tuple[tuple[str, Span], ...] = ()  # each word of the sorts, where written
+    # ``makes``: the check, the members it is made with (the first the sheet holds), the inputs
+    # given (a number, or a declared value's name), the card held on one of the outcomes
+    check: str = ""
+    members: tuple[str, ...] = ()
+    given: tuple[tuple[str, int | str], ...] = ()
+    holds: str = ""
+    outcomes: tuple[str, ...] = ()
 
 
 class RestraintError(Exception):
@@ -83,14 +98,18 @@ def read(item: ast.Effect) -> Restraint | None:
         return None
     atoms = list(sentence.alternatives[0].atoms)
     words = [a.folded for a in atoms]
-    if words[:2] != ["its", "holder"] or len(words) < 3 or words[2] not in ("takes", "misses"):
+    if words[:2] != ["its", "holder"] or len(words) < 3:
+        return None
+    if words[2] not in ("takes", "misses", "makes"):
         return None
     if sentence.condition is not None or sentence.mode != "do" or sentence.then:
         raise RestraintError(
             "what a held card forbids holds while it is held: no 'if', 'then' or 'may'",
             sentence.span,
         )
-    text = " ".join(a.text for a in atoms)
+    text = " ".join(a.text for a in atoms).replace(" ,", ",")
+    if words[2] == "makes":
+        return _read_makes(atoms, text, sentence.span)
     if words[2] == "misses":
         if words[3:5] != ["its", "next"] or len(words) < 6:
             raise RestraintError(f"say which phase it misses: {EXAMPLE}", atoms[2].span)
@@ -121,6 +140,92 @@ def read(item: ast.Effect) -> Restraint | None:
     return Restraint(how, tuple(sorts), text=text, span=sentence.span, word_spans=tuple(spans))
 
 
+MAKES = (
+    'write \'Its holder makes a <check> check with <member> at its <step>, holding "<card>" on '
+    "a <outcome>.' (after the member: 'and <input> equal to the <value>' or 'and <input> N')"
+)
+
+
+def _read_makes(atoms: list[ast.Atom], text: str, span: Span) -> Restraint:
+    """``Its holder makes a Complex check with cool at its start phase, holding "Broken" on a
+    failure.``"""
+    words = [a.folded for a in atoms]
+
+    def fail(at: int, what: str) -> RestraintError:
+        where = atoms[min(at, len(atoms) - 1)].span
+        return RestraintError(f"{what}: {MAKES}", where)
+
+    if words[3:4] not in (["a"], ["an"]) or "check" not in words[4:]:
+        raise fail(2, "say which check it makes")
+    at = words.index("check", 4)
+    check = " ".join(a.text for a in atoms[4:at])
+    if not check or words[at + 1 : at + 2] != ["with"]:
+        raise fail(at, "say the check and what it is made with")
+    i = at + 2
+    members: list[str] = []
+    current: list[str] = []
+    while i < len(words) and words[i] not in ("and", "at"):
+        if words[i] == "or":
+            members.append(" ".join(current))
+            current = []
+        else:
+            current.append(words[i])
+        i += 1
+    members.append(" ".join(current))
+    if not all(members):
+        raise fail(i, "say the member it is made with")
+    given: list[tuple[str, int | str]] = []
+    while words[i : i + 1] == ["and"]:
+        end = words.index("at", i) if "at" in words[i:] else len(words)
+        part, spans = words[i + 1 : end], atoms[i + 1 : end]
+        if "equal" in part and part[part.index("equal") : part.index("equal") + 3] == [
+            "equal",
+            "to",
+            "the",
+        ]:
+            cut = part.index("equal")
+            name, value = " ".join(part[:cut]), " ".join(part[cut + 3 :])
+            if not name or not value:
+                raise fail(i, "say the input and the value it is given")
+            given.append((name, value))
+        elif len(part) >= 2 and spans[-1].kind == "number":
+            given.append((" ".join(part[:-1]), int(spans[-1].text)))
+        else:
+            raise fail(i, "say the input and what it is given")
+        i = end
+    if words[i : i + 2] != ["at", "its"] or "," not in [a.text for a in atoms[i:]]:
+        raise fail(i, "say at which step of its own it makes the check")
+    comma = next(j for j in range(i, len(atoms)) if atoms[j].kind == "comma")
+    step = " ".join(a.text for a in atoms[i + 2 : comma])
+    rest, spans = words[comma + 1 :], atoms[comma + 1 :]
+    if (
+        not step
+        or rest[:1] != ["holding"]
+        or len(spans) < 5
+        or spans[1].kind != "string"
+        or rest[2:3] != ["on"]
+    ):
+        raise fail(comma, "say the card it holds and on which outcomes")
+    outcomes: list[str] = []
+    for word in rest[3:]:
+        if word in ("a", "an", "or"):
+            continue
+        outcomes.append(word)
+    if not outcomes:
+        raise fail(comma, "say on which outcomes it holds the card")
+    return Restraint(
+        "makes",
+        phase=step,
+        text=text,
+        span=span,
+        check=check,
+        members=tuple(members),
+        given=tuple(given),
+        holds=spans[1].text,
+        outcomes=tuple(outcomes),
+    )
+
+
 def check_words(restraint: Restraint, vocab: Vocabulary) -> tuple[str, Span] | None:
     """The first word of a restraint's sorts that is no declared tag or card kind (with where
     it is written), else ``None``."""
@@ -141,16 +246,57 @@ def check_words(restraint: Restraint, vocab: Vocabulary) -> tuple[str, Span] | N
 
 
 def unknown_phases(
-    restraints: Mapping[str, list[Restraint]], phases: list[str]
+    restraints: Mapping[str, list[Restraint]], phases: list[str], steps: Iterable[str] = ()
 ) -> list[tuple[str, Span]]:
-    """Each ``misses its next <phase>`` naming no phase of the procedure, with where."""
+    """Each ``misses its next <phase>`` naming no phase of the procedure, and each ``makes ...
+    at its <step>`` naming no step of it, with where."""
     known = {p.casefold(): p for p in phases}
+    titles = {t.casefold(): t for t in steps}
     found = []
     for kept in restraints.values():
         for r in kept:
+            if r.how == "makes" and r.phase.casefold() not in titles and r.span is not None:
+                hint = did_you_mean(r.phase, list(titles.values()))
+                found.append(
+                    (f"no step '{r.phase}' is in the procedure to make it at{hint}", r.span)
+                )
             if r.how == "misses" and r.phase.casefold() not in known and r.span is not None:
                 hint = did_you_mean(r.phase, list(known.values()))
                 found.append((f"no phase '{r.phase}' is in the procedure to miss{hint}", r.span))
+    return found
+
+
+def unknown_checks(
+    restraints: Mapping[str, list[Restraint]],
+    checks: list[Any],
+    values: Mapping[str, int],
+    cards: Iterable[str],
+) -> list[tuple[str, Span]]:
+    """Each ``makes a <check> check`` naming no check, outcome, value or card, with where."""
+    by_name = {c.name.casefold(): c for c in checks}
+    folded_values = {v.casefold() for v in values}
+    names = {c.casefold() for c in cards}
+    found: list[tuple[str, Span]] = []
+    for kept in restraints.values():
+        for r in kept:
+            if r.how != "makes" or r.span is None:
+                continue
+            made = by_name.get(r.check.casefold())
+            if made is None:
+                hint = did_you_mean(r.check, [c.name for c in checks])
+                found.append((f"there is no check '{r.check}' to make{hint}", r.span))
+                continue
+            bands = [str(b).casefold() for b in made.band_names]
+            for outcome in r.outcomes:
+                if outcome not in bands:
+                    hint = did_you_mean(outcome, bands)
+                    found.append((f"{made.name} has no outcome '{outcome}'{hint}", r.span))
+            for _, value in r.given:
+                if isinstance(value, str) and value.casefold() not in folded_values:
+                    hint = did_you_mean(value, list(values))
+                    found.append((f"no value '{value}' is declared{hint}", r.span))
+            if r.holds.casefold() not in names:
+                found.append((f'there is no card "{r.holds}" to hold', r.span))
     return found
 
 
@@ -208,3 +354,73 @@ def misses(game: WorldGame, phase: str, subject: Any) -> bool:
             lift(game, subject, effect["card"], why=f"missed its {phase}")
             return True
     return False
+
+
+def duties(game: WorldGame) -> Callable[[Any, Any], None] | None:
+    """What the procedure calls as each step begins (``durations.reaching``): a card its
+    subject holds that says it makes a check at that step of its own makes it (``None``: no
+    held card says so)."""
+    steps = {
+        r.phase.casefold()
+        for kept in game.world.restraints.values()
+        for r in kept
+        if r.how == "makes"
+    }
+    if not steps:
+        return None
+
+    def reach(step: Any, subject: Any) -> None:
+        if step.title.casefold() not in steps or not isinstance(subject, str):
+            return
+        for effect, restraint in list(_held(game, subject)):
+            if restraint.how == "makes" and restraint.phase.casefold() == step.title.casefold():
+                make(game, subject, effect["card"], restraint)
+
+    return reach
+
+
+def make(game: WorldGame, holder: str, card: str, restraint: Restraint) -> Any:
+    """``holder`` makes the check its held ``card`` says, with the first member its sheet
+    holds; on one of the outcomes named it holds the card named."""
+    from . import durations
+    from .check_changes import tags_of
+
+    sheet = game.card_fields(holder)
+    member = next((m for m in restraint.members if _ranked(sheet, m)), None)
+    if member is None:
+        raise EffectError(
+            f"{holder} has none of {' or '.join(restraint.members)} to make the "
+            f"{restraint.check} check {card} asks"
+        )
+    given = {
+        name: value if isinstance(value, int) else game.ruleset.values[_value(game, value)]
+        for name, value in restraint.given
+    }
+    tags = () if member == restraint.members[0] else tags_of(game, restraint.members[0])
+    result = durations.check(game, holder, restraint.check, using=member, tags=tags, **given)
+    if str(result.outcome).casefold() in restraint.outcomes:
+        durations.give(
+            game,
+            holder,
+            _card_named(game, restraint.holds),
+            why=f"{card}: the {restraint.check} check",
+        )
+    return result
+
+
+def _ranked(sheet: Mapping[str, Any], member: str) -> bool:
+    wanted = member.casefold()
+    return any(
+        isinstance(ranks, Mapping) and any(str(k).casefold() == wanted for k in ranks)
+        for ranks in sheet.values()
+    )
+
+
+def _value(game: WorldGame, name: str) -> str:
+    return next(v for v in game.ruleset.values if v.casefold() == name.casefold())
+
+
+def _card_named(game: WorldGame, name: str) -> str:
+    return next(
+        c for c, info in game.state.cards.items() if info["name"].casefold() == name.casefold()
+    )

@@ -7,6 +7,11 @@ of its own), and a move offered only to the units it does something for:
 - "Its holder takes only close moves and dash moves.": those sorts only, and passing;
 - "Its holder misses its next turn.": the next "Turn" played for it is passed over, the mark
   spent by the miss;
+- "Its holder makes a Steady check with calm or pluck and target equal to the nerve target at
+  its begin, holding "Dazed" on a failure.": at the step of that title in a phase played for
+  the holder, the check is made with the first trait its sheet holds, the input given;
+- "Steady checks of its holder are 1 harder.": a check made with a trait carries the trait's
+  card's moods (``durations.check(..., using="calm")``), and "Pluck checks ..." the trait;
 - "If you are a Scout unit, gain 2 steps.": a move whose every sentence has a condition is
   offered only to the one it holds for.
 """
@@ -16,7 +21,7 @@ from __future__ import annotations
 import pytest
 from dsl_testing import FIXTURES
 
-from dsl.kernel.machine import IllegalMove
+from dsl.kernel.machine import IllegalMove, KernelEvent
 from dsl.loader import Source, check_sources, load_ruleset
 from dsl.world import durations
 from dsl.world.events import WorldEvent
@@ -148,3 +153,64 @@ def test_a_phase_to_miss_that_the_procedure_lacks_is_an_error_at_its_place() -> 
         f"patrol.rules:{line}:3: error: no phase 'tun' is in the procedure to miss; "
         "did you mean 'Turn'?"
     ]
+
+
+def test_a_check_made_with_a_trait_reads_the_sheet_and_carries_the_traits_moods(patrol) -> None:
+    game = new_game(patrol, seed=1, players=1, dice=[])
+    durations.give(game, "Lookout", "Jittery")
+    game.state.dice_script[:] = [4]  # calm 2, 1 harder (Calm is Steady): one die
+    made = durations.check(game, "Lookout", "Steady", using="calm", target=4)
+    assert made.inputs["nerve"] == 2 and made.inputs["harder"] == 1 and made.score == 1
+    game.state.dice_script[:] = [4]  # the Mule's pluck 1: no card, no mood, not harder
+    durations.give(game, "Mule", "Jittery")
+    assert durations.check(game, "Mule", "Steady", using="pluck", target=4).inputs["harder"] == 0
+    durations.give(game, "Mule", "Timid")  # "Pluck checks": the trait itself is a tag
+    game.state.dice_script[:] = []
+    assert durations.check(game, "Mule", "Steady", using="pluck", target=4).inputs["harder"] == 1
+
+
+def test_a_held_card_makes_its_holder_check_at_its_step_and_hold_a_card_on_a_failure(
+    patrol,
+) -> None:
+    game = new_game(patrol, seed=1, players=1, dice=[4, 1, 1])
+    for unit in ("Lookout", "Mule"):
+        durations.give(game, unit, "Nervous", why="the table")
+    game.start_phase("Patrol")  # the Lookout's begin: calm 2 at 4 or more, 4 and 1: a success
+    assert (
+        offered(game, "Lookout")[-1] == "pass" and durations.holds(game, "Lookout", "Dazed") is None
+    )
+    game.apply("pass")  # the Mule's begin: no calm, its pluck 1, a 1: a failure, so Dazed
+    assert offered(game, "Mule") == ("pass",)
+    assert durations.holds(game, "Mule", "Dazed") is not None
+    rolled = [e.data for e in game.state.events if e.kind == KernelEvent.DICE_ROLLED]
+    assert [r["faces"] for r in rolled] == [[4, 1], [1]]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "error"),
+    [
+        ("with calm or pluck", "with", "say the member it is made with"),
+        (
+            "a Steady check",
+            "a Stedy check",
+            "there is no check 'Stedy' to make; did you mean 'Steady'?",
+        ),
+        ("on a failure", "on a fiasco", "Steady has no outcome 'fiasco'"),
+        ("nerve target at", "nerve targt at", "no value 'nerve targt' is declared"),
+        (
+            "at its\n    begin",
+            "at its\n    bgin",
+            "no step 'bgin' is in the procedure to make it at",
+        ),
+        ('holding "Dazed"', 'holding "Dozy"', 'there is no card "Dozy" to hold'),
+    ],
+)
+def test_a_check_to_make_that_cannot_be_read_or_names_nothing_is_an_error(
+    old: str, new: str, error: str
+) -> None:
+    old, new = old.replace("\\n", "\n"), new.replace("\\n", "\n")
+    assert old in TEXT
+    found = errors_of(TEXT.replace(old, new, 1))
+    line = TEXT.splitlines().index('mark "Nervous" {') + 3
+    assert len(found) == 1 and error in found[0], found
+    assert found[0].startswith(f"patrol.rules:{line}:"), found
