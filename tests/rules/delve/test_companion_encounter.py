@@ -83,7 +83,8 @@ def test_a_surprised_company_holds_surprised_and_starts_without_momentum(table):
        "--dice", ROUND_1)  # fmt: skip
     shown = now(table)
     assert shown["pools"]["momentum"] == 0 and shown["pools"]["adversary pool"] == 3
-    assert set(shown["conditions"]) == {"Wenna Ashgrove", "Odo Vantry"}
+    # Surprised: Wenna, first in the order, missed her activation, which spent it
+    assert shown["turn"] == "Tunnel Rat" and set(shown["conditions"]) == {"Odo Vantry"}
     assert shown["conditions"]["Odo Vantry"] == ["Surprised (until the holder's next end phase)"]
 
 
@@ -95,8 +96,10 @@ def test_activations_come_in_initiative_order_and_the_next_round_rolls_again(tab
 
 
 def test_a_fleeting_condition_ends_at_its_holders_end_phase(table):
-    ok(table, "delve", "encounter", "start", "--surprise", "company", "--dice", ROUND_1)
-    ok(table, "delve", "encounter", "next")  # Wenna's end phase: her Surprised ends
+    ok(table, "delve", "encounter", "start", "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "condition", "Odo Vantry", "staggered")
+    ok(table, "delve", "encounter", "condition", "Wenna Ashgrove", "staggered")
+    ok(table, "delve", "encounter", "next")  # Wenna's end phase: her Staggered ends
     assert set(now(table)["conditions"]) == {"Odo Vantry"}
 
 
@@ -164,8 +167,9 @@ def test_what_the_table_cannot_do_is_refused_in_one_line_with_nothing_written(ta
     )
     assert "may take one of" in refused(table, "delve", "encounter", "act", "Dance")
     assert (
-        "name what Rat Chief does: one of Extra Minor Action, Major Action, Minor Action, "
-        "Two Minor Actions, pass" in refused(table, "delve", "encounter", "act")
+        "name what Rat Chief does: one of Advance, Drag, Major Action, Melee Strike, Minor "
+        "Action, Prayer, Ranged Attack, Reposition, Two Minor Actions, pass"
+        in refused(table, "delve", "encounter", "act")
     )  # not at a terminal: not asked
     assert "no condition 'in cover'" in refused(
         table, "delve", "encounter", "condition", "Wenna Ashgrove", "in cover"
