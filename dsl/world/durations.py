@@ -197,13 +197,8 @@ def reaching(game: WorldGame) -> Callable[[ProcedureStep, Any], None]:
     for decl in game.world.durations.values():
         if decl.step is not None:
             by_step.setdefault(decl.step.casefold(), []).append(decl)
-    from .restraints import duties
-
-    checks_made = duties(game)  # "Its holder makes a Cool check at its start phase, ..."
 
     def reach(step: ProcedureStep, subject: Any) -> None:
-        if checks_made is not None:
-            checks_made(step, subject)
         decls = by_step.get(step.title.casefold())
         if not decls:
             return

@@ -87,6 +87,9 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
             from .durations import reaching
 
             self.reaching = reaching(self)
+        checks_made = restraints.duties(self)  # "Its holder makes a ... check at its <step>"
+        if checks_made is not None:
+            self.reaching = restraints.also(self.reaching, checks_made)
 
     def _with_state(self, state: Any) -> WorldGame:
         return type(self)(self.ruleset, state, self.world)

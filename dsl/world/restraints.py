@@ -356,8 +356,23 @@ def misses(game: WorldGame, phase: str, subject: Any) -> bool:
     return False
 
 
+def also(
+    first: Callable[[Any, Any], None] | None, then: Callable[[Any, Any], None]
+) -> Callable[[Any, Any], None]:
+    """What the procedure calls as each step begins: the checks a held card makes (``then``)
+    before the durations end or tick there (``first``, ``durations.reaching``)."""
+    if first is None:
+        return then
+
+    def reach(step: Any, subject: Any) -> None:
+        then(step, subject)
+        first(step, subject)
+
+    return reach
+
+
 def duties(game: WorldGame) -> Callable[[Any, Any], None] | None:
-    """What the procedure calls as each step begins (``durations.reaching``): a card its
+    """What the procedure calls as each step begins (with ``durations.reaching``): a card its
     subject holds that says it makes a check at that step of its own makes it (``None``: no
     held card says so)."""
     steps = {
