@@ -306,8 +306,9 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
         the first verb it calls, which is asked and not called (``dsl.runtime.can_act``). A
         text refused at its first verb changes nothing (``op_use``), so it is not offered;
         any other text is offered, and refused if it cannot act when run. A text whose every
-        sentence has a condition ("If you are a Character model, ...") is offered only when
-        one of them holds: run to its end with none held, it would do nothing."""
+        sentence has a condition on the one acting ("If you are a Character model, ...") is
+        offered only when one of them holds: run to its end with none held, it would do
+        nothing for this one."""
         if ability.cost is None and _conditional(ability):
             return can_act(ability.run, self.host, card=card, actor=player, idle=False)
         if ability.cost is not None or not any(
@@ -461,9 +462,15 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
 
 
 def _conditional(ability: CompiledAbility) -> bool:
-    """Whether every sentence of a text has a condition (``If ..., ...``)."""
+    """Whether a text is for some of those who act only: every sentence has a condition on
+    the one acting ("If you are a Character model, ..."), and the text is used, not played
+    (a card played from the hand leaves it whatever its text does)."""
     parts = getattr(ability.meaning, "parts", ())
-    return bool(parts) and all(getattr(p, "condition", None) is not None for p in parts)
+    return (
+        ability.usage == "activated"
+        and bool(parts)
+        and all(getattr(getattr(p, "condition", None), "kind", None) == "you are" for p in parts)
+    )
 
 
 def new_game(
