@@ -407,7 +407,7 @@ def make(game: WorldGame, holder: str, card: str, restraint: Restraint) -> Any:
             f"{holder} has none of {' or '.join(restraint.members)} to make the "
             f"{restraint.check} check {card} asks"
         )
-    given = {
+    given: dict[str, Any] = {  # the inputs: a number, or a declared value's
         name: value if isinstance(value, int) else game.ruleset.values[_value(game, value)]
         for name, value in restraint.given
     }
@@ -437,5 +437,5 @@ def _value(game: WorldGame, name: str) -> str:
 
 def _card_named(game: WorldGame, name: str) -> str:
     return next(
-        c for c, info in game.state.cards.items() if info["name"].casefold() == name.casefold()
+        str(c) for c, info in game.state.cards.items() if info["name"].casefold() == name.casefold()
     )
