@@ -193,3 +193,17 @@ def tags_of(game: WorldGame, member: str) -> tuple[str, ...]:
             found += [str(v).casefold() for v in values]
         return tuple(found)
     return ()
+
+
+def immune(game: WorldGame, target: str, tags: Iterable[str]) -> str | None:
+    """The card ``target`` holds that makes it immune to a check carrying ``tags`` ("Its
+    holder is immune to social checks.": ``dsl.world.restraints``), else ``None``."""
+    carried = {singular_of(t.casefold()) for t in tags} | {t.casefold() for t in tags}
+    kept: Mapping[str, Any] = game.world.restraints
+    for effect in list(game.state.effects):
+        if effect["holder"] != target:
+            continue
+        for restraint in kept.get(str(effect["card"]).casefold(), ()):
+            if restraint.how == "immune" and any(set(s) <= carried for s in restraint.sorts):
+                return str(effect["card"])
+    return None

@@ -287,6 +287,10 @@ def check(
         inputs.update(_read_sheets(game, made, holder, using, against, against_using))
         tags = (*tags, using.casefold(), *check_changes.tags_of(game, using))
     inputs.update(given)
+    if against is not None and game.world.restraints:
+        shield = check_changes.immune(game, against, tags)
+        if shield is not None:  # "Its holder is immune to social checks."
+            raise EffectError(f"{against} holds {shield}: no such check is made against it")
     names = _input_names(made)
     extras = list(inputs_for(game, holder, names).items())
     extras += check_changes.added(game, holder, names, against, tags).items()

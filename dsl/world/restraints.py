@@ -8,6 +8,7 @@ may not do while it holds it::
     Its holder takes no manoeuvres.                     # no card carrying the tag "Manoeuvre"
     Its holder takes only melee attacks and movement manoeuvres.
     Its holder misses its next activation.              # the next "Activation" played for it
+    Its holder is immune to fearful checks.             # none is made against it
     Its holder makes a Steady check with calm or pluck and target equal to the nerve target at
       its begin, holding "Dazed" on a failure.
 
@@ -21,6 +22,9 @@ open: "only" says what it takes if it acts).
 ``misses its next <phase>``: when the procedure would next play that phase for the holder
 (``for each model in order, play "Activation"``), it is passed over, and the card is spent by
 it (lifted: the miss is what it does).
+
+``is immune to <tags> checks`` (or ``attacks``): a check carrying those tags made against the
+holder is refused (``check_changes.immune``).
 
 ``makes a <check> check with <member> [or <member>] [and <input> equal to the <value>|<N>]
 at its <step>, holding "<card>" on a <outcome> [or a <outcome>]``: each time a step of that
@@ -50,7 +54,7 @@ if TYPE_CHECKING:
 
     from .game import WorldGame
 
-How = Literal["no", "only", "misses", "makes"]
+How = Literal["no", "only", "misses", "makes", "immune"]
 EXAMPLE = (
     "write 'Its holder takes no <tags> actions.', 'Its holder takes only <tags> actions.' or "
     "'Its holder misses its next <phase>.'"
@@ -100,7 +104,7 @@ def read(item: ast.Effect) -> Restraint | None:
     words = [a.folded for a in atoms]
     if words[:2] != ["its", "holder"] or len(words) < 3:
         return None
-    if words[2] not in ("takes", "misses", "makes"):
+    if words[2] not in ("takes", "misses", "makes") and words[2:5] != ["is", "immune", "to"]:
         return None
     if sentence.condition is not None or sentence.mode != "do" or sentence.then:
         raise RestraintError(
@@ -110,6 +114,15 @@ def read(item: ast.Effect) -> Restraint | None:
     text = " ".join(a.text for a in atoms).replace(" ,", ",")
     if words[2] == "makes":
         return _read_makes(atoms, text, sentence.span)
+    if words[2] == "is":  # "Its holder is immune to social checks."
+        *tags, noun = words[5:] or [""]
+        if noun not in ("checks", "attacks") or any(a.kind != "word" for a in atoms[5:]):
+            raise RestraintError(
+                "say the checks it is immune to: 'Its holder is immune to <tags> checks.'",
+                atoms[2].span,
+            )
+        sort = (*tags, "attack") if noun == "attacks" else tuple(tags)
+        return Restraint("immune", (sort,), text=text, span=sentence.span)
     if words[2] == "misses":
         if words[3:5] != ["its", "next"] or len(words) < 6:
             raise RestraintError(f"say which phase it misses: {EXAMPLE}", atoms[2].span)

@@ -12,6 +12,7 @@ of its own), and a move offered only to the units it does something for:
   the holder, the check is made with the first trait its sheet holds, the input given;
 - "Steady checks of its holder are 1 harder.": a check made with a trait carries the trait's
   card's moods (``durations.check(..., using="calm")``), and "Pluck checks ..." the trait;
+- "Its holder is immune to shouted checks.": such a check made against the holder is refused;
 - "If you are a Scout unit, gain 2 steps.": a move whose every sentence has a condition is
   offered only to the one it holds for.
 """
@@ -23,6 +24,7 @@ from dsl_testing import FIXTURES
 
 from dsl.kernel.machine import IllegalMove, KernelEvent
 from dsl.loader import Source, check_sources, load_ruleset
+from dsl.runtime import EffectError
 from dsl.world import durations
 from dsl.world.events import WorldEvent
 from dsl.world.game import WorldGame, new_game
@@ -214,3 +216,18 @@ def test_a_check_to_make_that_cannot_be_read_or_names_nothing_is_an_error(
     line = TEXT.splitlines().index('mark "Nervous" {') + 3
     assert len(found) == 1 and error in found[0], found
     assert found[0].startswith(f"patrol.rules:{line}:"), found
+
+
+def test_a_check_of_the_tags_its_target_is_immune_to_is_refused(patrol) -> None:
+    game = new_game(patrol, seed=1, players=1, dice=[])
+    durations.give(game, "Mule", "Deaf")
+    game.state.dice_script[:] = [5, 5]
+    how = {"nerve": 2, "target": 4}
+    with pytest.raises(EffectError, match="Mule holds Deaf: no such check is made against it"):
+        durations.check(game, "Lookout", "Steady", against="Mule", tags=("shouted",), **how)
+    assert game.state.dice_script == [5, 5]  # nothing rolled
+    made = durations.check(game, "Lookout", "Steady", against="Mule", tags=("whispered",), **how)
+    assert made.outcome == "success" and game.state.dice_script == []
+    game.state.dice_script[:] = [5, 5]  # the deaf one's own shouted check is made
+    made = durations.check(game, "Mule", "Steady", against="Lookout", tags=("shouted",), **how)
+    assert made.outcome == "success"

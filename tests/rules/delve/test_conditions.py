@@ -10,6 +10,7 @@ from delve_by_hand import Scripted
 from encounter import encounter, turns
 
 from dsl.kernel.machine import IllegalMove, KernelEvent
+from dsl.runtime import EffectError
 from dsl.world import durations
 from dsl.world.events import WorldEvent
 
@@ -327,6 +328,18 @@ def test_weakened_makes_a_check_with_strength_a_die_harder_per_counter(delve):
     assert durations.check(game, "Wenna Ashgrove", "Complex", using="melee", obstacle=1).score == 3
 
 
+def test_no_social_check_is_made_against_a_deafened_model(delve):
+    game = encounter(delve, hold=(("Tunnel Rat", "Deafened", 1),))
+    game.state.dice_script[:] = [5, 5, 5]
+    with pytest.raises(EffectError, match="Tunnel Rat holds Deafened"):
+        durations.check(game, "Odo Vantry", "Complex", against="Tunnel Rat", tags=("social",),
+                        reference=3, obstacle=1)  # fmt: skip
+    assert game.state.dice_script == [5, 5, 5]  # nothing rolled
+    made = durations.check(game, "Odo Vantry", "Complex", against="Rat Chief", tags=("social",),
+                           reference=3, obstacle=1)  # fmt: skip
+    assert made.outcome == "success"
+
+
 def test_every_condition_forbidding_actions_or_an_activation_runs_it(delve):
     restraints = delve.vocabulary.world.restraints
     assert {c.name for c in delve.cards("condition") if c.name.casefold() in restraints} == {
@@ -338,6 +351,7 @@ def test_every_condition_forbidding_actions_or_an_activation_runs_it(delve):
         "Blinded",
         "Frenzied",
         "Strained",
+        "Deafened",
     }
 
 
