@@ -1,4 +1,5 @@
-"""What a held card forbids its holder, or keeps it to: the actions it takes, a phase it misses.
+"""What a held card forbids its holder, keeps it to or makes it do: the actions it is offered,
+a phase it misses, the checks made against it, a check it makes at a step of its own.
 
 A card held for a while (``dsl.world.durations``) says in sentences of its own what its holder
 may not do while it holds it::
@@ -94,7 +95,7 @@ class RestraintError(Exception):
 
 def read(item: ast.Effect) -> Restraint | None:
     """The restraint a card's sentence says, when it is one (no label, one plain sentence whose
-    words start "Its holder takes no|only" or "Its holder misses its next")."""
+    words start "Its holder takes", "misses", "makes" or "is immune to")."""
     if item.label is not None or len(item.sentences) != 1:
         return None
     sentence = item.sentences[0]
