@@ -345,6 +345,16 @@ class _VocabularyBuilder:
                 if owned:
                     world.owned_pieces.add(member.casefold())
         declarations.check(world, self.v.card_kinds, self.d.error)
+        if world.measures:  # things paid from a reservoir, tracks of levels
+            from dsl.world import measures
+
+            measures.check(
+                world.measures.values(),
+                self.v.values,
+                list(self.v.forms),
+                self.d.error,
+                [p.name for p in world.properties.values()],
+            )
 
     def generic_nouns(self) -> None:
         """A category's own name is the noun for any of its members: "a resource" (a die of
@@ -1838,7 +1848,12 @@ def check(
         names = [c.name.text for c in all_cards]
         for message, span in unknown_checks(vocab.world.restraints, checks, vocab.values, names):
             d.error(message, span)
-    _check_values_read(files, module, d, {name for c in checks for name in c.values})
+    in_text = {name for c in checks for name in c.values}
+    if vocab.world is not None and vocab.world.measures:  # "hits are paid ..., 3 points each"
+        from dsl.world.measures import values_read
+
+        in_text |= values_read(vocab.world.measures.values())
+    _check_values_read(files, module, d, in_text)
     return CheckedRuleset(vocab, checked, tables, maps, d, list(files), phases, checks)
 
 
@@ -1858,6 +1873,11 @@ def _check_number_texts(vocab: Vocabulary, checker: _CardChecker) -> None:
                 f"{decl.name} starts at its {start}, which is no field of a {decl.owner}{hint}",
                 decl.span or schema.span,
             )
+        if decl.matching is not None and schema is not None:  # dsl/world/matching.py
+            from dsl.world.matching import check_pattern
+
+            if (said := check_pattern(decl, schema)) is not None:
+                checker.d.error(said, decl.span or schema.span)
 
 
 def _check_checks(
@@ -1996,6 +2016,11 @@ def _check_procedures(
         words = WORLD_WORDS
     else:
         words = getattr(module, "procedure_words", None)
+    if checker.v.world is not None and checker.v.world.measures:  # "... is an answer that ..."
+        from dsl.world.answers import with_answers
+        from dsl.world.measures import answers
+
+        words = with_answers(words, answers(checker.v.world))
     # the world engine's step has the current player acting; a ruleset's own, nobody
     acting = module is None
 

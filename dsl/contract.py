@@ -596,7 +596,7 @@ class StoryRules(Protocol):
         self, ruleset: CompiledRuleset, *, character: str, xp: int, complication: str
     ) -> Any:
         """The GM's offer put to the character holding ``xp``: a game asking accept or refuse
-        (its ``state.accepted`` once answered)."""
+        (its ``state.taken`` once answered: the words of the answer taken)."""
         ...
 
 

@@ -93,6 +93,8 @@ class Declared:
     check_changes: dict[str, list[Any]] = field(default_factory=dict)
     # by card name: what a held card forbids its holder (``dsl.world.restraints``)
     restraints: dict[str, list[Any]] = field(default_factory=dict)
+    # by folded name: things paid from a reservoir, tracks of levels (``dsl.world.measures``)
+    measures: dict[str, Any] = field(default_factory=dict)
 
 
 class FormError(Exception):
@@ -119,6 +121,7 @@ class WorldForm:
     in_play: str | None = None  # "models are in play from the start": the kind
     played: str | None = None  # "heroes are played by players, one each": the kind
     duration: Any = None  # "Fleeting conditions are held until ...": ``dsl.world.durations``
+    measure: Any = None  # "hits are paid from stats, ...": ``dsl.world.measures``
 
 
 def _words(atoms: list[ast.Atom]) -> list[str]:
@@ -169,6 +172,14 @@ def read_world_form(form: ast.CategoryDecl) -> WorldForm | None:
             return WorldForm(duration=read_duration(name, plain, form.span), span=form.span)
         except DurationError as error:
             raise FormError(error.message, error.span) from None
+    from dsl.world.measures import MeasureError, read_measure
+
+    try:
+        measure = read_measure(name, atoms, form.span)
+    except MeasureError as error:
+        raise FormError(error.message, error.span) from None
+    if measure is not None:
+        return WorldForm(measure=measure, span=form.span)
     return None
 
 
@@ -221,6 +232,7 @@ def _property(
     start_field: str | None = None
     sides = 6
     owner: str | None = None
+    matching: str | None = None
     for clause in _clauses(atoms, _after(atoms, head)):
         words = _words(clause)
         k = 0
@@ -241,6 +253,9 @@ def _property(
                     f"a pool's dice are 'each a d6': not '{words[k + 2]}'", clause[-1].span
                 )
             sides = int(words[k + 2][1:])
+            continue
+        if shape == "pool" and words[k : k + 2] == ["matching", "its"] and len(words) > k + 2:
+            matching = " ".join(words[k + 2 :])  # dice laid on a card: ``dsl.world.matching``
             continue
         if words[k : k + 3] == ["starting", "at", "its"] and len(clause) > k + 3:
             start_field = " ".join(words[k + 3 :])  # a card's own field: "starting at its nerve"
@@ -266,7 +281,11 @@ def _property(
         raise FormError(
             f"{name} starts at {first}, outside {low}..{'' if high is None else high}", form.span
         )
-    decl = replace(decl, start=first, start_field=start_field, sides=sides)
+    decl = replace(decl, start=first, start_field=start_field, sides=sides, matching=matching)
+    if matching is not None and owner in (GAME, PLAYER):
+        raise FormError(
+            f"only a pool of a kind of card is laid on it: 'matching its {matching}'", form.span
+        )
     if start_field is not None and owner in (GAME, PLAYER):
         raise FormError(f"only a number of a kind of card starts at its {start_field}", form.span)
     category = Category(
@@ -445,6 +464,13 @@ def add(declared: Declared, part: WorldForm, report: Report) -> None:
         declared.played[part.played] = part.span
     if part.duration is not None:
         declared.durations[part.duration.tag.casefold()] = part.duration
+    if part.measure is not None:
+        key = part.measure.name.casefold()
+        if key in declared.measures:
+            first = declared.measures[key].span
+            report(f"{part.measure.name} is declared twice (first at {first})", part.span)
+        else:
+            declared.measures[key] = part.measure
 
 
 def check(declared: Declared, card_kinds: list[str], report: Report) -> None:

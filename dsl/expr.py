@@ -52,6 +52,7 @@ class Read:
     of: Selector | None  # None: the actor's own ("your happiness")
     total: bool = False  # "the sum of the share of each model": 0 when nothing is found
     member: str | None = None  # "the number of fire among the runes of each tile": a list's
+    said: str | None = None  # the words a reading of its own prints ("its unmatched lock")
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +96,16 @@ class Within:
     negated: bool = False
 
 
-Condition = Compare | Within
+@dataclass(frozen=True, slots=True)
+class Both:
+    """Two conditions that must both hold: ``its unmatched lock is 0 and your nerve is at
+    least 2``."""
+
+    left: Compare | Within | Both
+    right: Compare | Within | Both
+
+
+Condition = Compare | Within | Both
 
 
 COMPARE: dict[Comparison, Callable[[int, int], bool]] = {
@@ -177,6 +187,8 @@ def _read(expr: Read, ctx: Context) -> int:
 
 
 def holds(condition: Condition, ctx: Context) -> bool:
+    if isinstance(condition, Both):
+        return holds(condition.left, ctx) and holds(condition.right, ctx)
     if isinstance(condition, Within):
         inside = condition.low <= evaluate(condition.left, ctx) <= condition.high
         return inside != condition.negated
@@ -205,6 +217,8 @@ def words(expr: Expr) -> str:
         return expr.name
     if isinstance(expr, Count):
         return f"the number of {expr.of.text}"
+    if isinstance(expr, Read) and expr.said is not None:
+        return expr.said
     if isinstance(expr, Read) and expr.member is not None and expr.of is not None:
         return f"the number of {expr.member} among the {expr.field} of {expr.of.text}"
     if isinstance(expr, Read):
@@ -226,6 +240,8 @@ def words(expr: Expr) -> str:
 
 
 def condition_words(condition: Condition) -> str:
+    if isinstance(condition, Both):
+        return f"{condition_words(condition.left)} and {condition_words(condition.right)}"
     if isinstance(condition, Within):
         return f"{words(condition.left)} is {'not ' if condition.negated else ''}{condition.band}"
     return f"{words(condition.left)} {CMP_WORDS[condition.cmp]} {words(condition.right)}"

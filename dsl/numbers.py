@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from dsl import ast
 from dsl.bind_error import BindError
 from dsl.expr import (
+    Both,
     Bound,
     Compare,
     Comparison,
@@ -139,6 +140,27 @@ class NumberReader:
             return f"{pools[words[1]]} of value {words[4]}" if words[4].isdigit() else None
         return None
 
+    def matching_read(self, lx: Sequence[Lexeme]) -> Read | None:
+        """A number of dice laid on a card ("its unmatched lock", "the faces of its lock
+        missing from your charms", "your rank in its skill": ``dsl.world.matching``)."""
+        from dsl.world.matching import reading_words
+
+        world = self.b.v.world
+        words = " ".join(_words(lx)).split()
+        if world is None or len(words) < 3 or words[0] not in ("its", "the", "your"):
+            return None
+        named = {n.casefold() for k in self.b.v.kinds.values() for n in k.fields}
+        pools = {d.name.casefold() for d in world.properties.values() if d.shape == "pool"}
+        found = reading_words(words, named, pools)
+        if found is None:
+            return None
+        name, at = found
+        said = " ".join(x.text for x in lx)
+        if at == len(words):
+            it = Selector(quantity=Quantity("none", None), reference="it", text="it")
+            return Read(name, it, said=said)
+        return Read(name, self.selector(list(lx)[len(lx) - (len(words) - at) :]), said=said)
+
     def fields(self) -> set[str]:
         """Every number a word may read (kept on the binder: its vocabulary does not change)."""
         found: set[str] | None = getattr(self.b, "_number_words", None)
@@ -178,12 +200,19 @@ class NumberReader:
 
     # -- conditions --
 
-    def condition(self, atoms: Sequence[ast.Atom]) -> Compare | Within | None:
+    def condition(self, atoms: Sequence[ast.Atom]) -> Compare | Within | Both | None:
         """``your light is at most 2``, ``the number of monsters here is more than 1``: a
-        comparison, when the words before "is" read as a number; else ``None``."""
+        comparison, when the words before "is" read as a number; two joined by "and" must
+        both hold; else ``None``."""
         words = [a.folded for a in atoms]
         if not atoms or not any(w in ("is", "are") for w in words[1:]):
             return None
+        # "A is 0 and B is at least 2": both (not the "and" of "the higher of A and B")
+        for k, w in enumerate(words):
+            if w == "and" and 0 < k < len(words) - 1 and not _inside_pair(words, k):
+                before, after = self.condition(atoms[:k]), self.condition(atoms[k + 1 :])
+                if before is not None and after is not None:
+                    return Both(before, after)
         first = words[0]
         numeric = atoms[0].kind == "number" or first in ("your", "its", "the")
         if not numeric and first not in self.fields():
@@ -212,6 +241,8 @@ class NumberReader:
             return False
         fields = self.fields()
         if lx[0].kind == "number" or self.pool_read(words) is not None:
+            return True
+        if self.matching_read(lx) is not None:
             return True
         if words[0] in fields or (words[0] == "your" and words[1:2] and words[1] in fields):
             return True
@@ -276,6 +307,8 @@ class NumberReader:
             return Bound("the excess")
         if (pooled := self.pool_read(words)) is not None:  # "your highest charm"
             return Read(pooled, None)
+        if (laid := self.matching_read(lx)) is not None:  # "its unmatched lock"
+            return laid
         if len(words) == 1 and words[0] in fields:
             return Read(self._field(words[0]), None)
         if len(words) == 2 and words[0] == "your" and words[1] in fields:

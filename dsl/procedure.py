@@ -411,13 +411,20 @@ def _check_offers(body: ast.StepBody, words: ProcedureWords, d: Diagnostics) -> 
                 f"step primitive '{text}' takes a thing: an offer's primitive takes only the game",
                 _span_of(offer.words),
             )
-        only_if = None
+        # an answer declared in text carries its own condition (``dsl.world.answers``)
+        own = only_if = getattr(call, "only_if", None)
         if offer.only_if:
             only_if = _function(words, "if", offer.only_if, "condition", d, _span_of(offer.only_if))
+            if own is not None and only_if is not None:
+                only_if = _both(own, only_if)
         offers.append(
             OfferOption(text, call, words_of(offer.only_if) if offer.only_if else None, only_if)
         )
     return offers
+
+
+def _both(first: Callable[[Any], bool], second: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    return lambda game: first(game) and second(game)
 
 
 def _required_params(fn: Callable[..., Any]) -> list[inspect.Parameter]:

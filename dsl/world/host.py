@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from dsl.runtime import Context, EffectError, NothingToActOn
 from dsl.selectors import Filter, Place, Selector, Superlative
 
+from . import matching
 from .model import GAME, PLAYER
 from .state import split_key
 
@@ -153,6 +154,8 @@ class WorldHost:
         if field is None:
             raise EffectError("which number of it to read is not written")
         game = self.game
+        if isinstance(thing, str) and matching.is_reading(field):  # "its unmatched lock"
+            return matching.read(game, ctx, thing, field)
         if isinstance(thing, str) and thing in game.state.cards:
             fields = game.card_fields(thing)
             if field in fields and isinstance(fields[field], int):
@@ -160,7 +163,7 @@ class WorldHost:
             if game.world.property(field) is None:  # a rank of a ranks field ("attacks 1")
                 for ranks in fields.values():
                     if isinstance(ranks, dict) and isinstance(ranks.get(field.casefold()), int):
-                        return int(ranks[field.casefold()])
+                        return int(ranks[field.casefold()]) + matching.learned(game, thing, field)
             if self._declared_field(thing, field):  # optional and absent: nothing to read
                 raise NothingToActOn(f"{self.name_of(thing)} has no {field}", ctx.span)
         if isinstance(thing, str):

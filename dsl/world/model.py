@@ -66,6 +66,7 @@ class PropertyDecl:
     span: Span | None = None
     start_field: str | None = None  # "starting at its nerve": each card's own field
     sides: int = 6  # a pool's dice ("each a d6": ``dsl.world.pools``)
+    matching: str | None = None  # a pool laid on cards: the list field it matches (``matching``)
 
     def clamp(self, value: int) -> int:
         if self.low is not None and value < self.low:

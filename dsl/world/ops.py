@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from dsl.kernel.table import TableError
 from dsl.runtime import Context
 
-from . import control, pools
+from . import control, matching, pools
 from .events import WorldEvent
 from .model import GAME, PropertyDecl, World
 from .state import WorldState, owned_key, split_key, zone_key
@@ -218,6 +218,7 @@ class Ops:
             info["zone"] = key
             info["at"] = None
             to = key
+            matching.forget(self.game, card)  # out of play: no dice stay laid on it
         if owner is not None:
             info["owner"] = owner
         self.emit(

@@ -21,6 +21,11 @@ from dsl.kernel.table import TableError
 from dsl.runtime import Context, EffectError, NothingToActOn, creates, finds
 from dsl.selectors import Amount, Selector
 
+from .matching import VERBS as MATCHING_VERBS
+from .matching import lay as lay  # re-exported: a primitive by its name
+from .matching import learn as learn
+from .matching import reroll as reroll
+from .matching import target_thing as target_thing
 from .model import GAME
 
 if TYPE_CHECKING:
@@ -363,6 +368,7 @@ CORE_VERBS: dict[str, Callable[..., Any]] = {
     "move": move,
     "roll": roll,
     "hold": hold,
+    **MATCHING_VERBS,  # dice laid on a card to match its pattern: ``dsl.world.matching``
 }
 
 __all__ = ["CORE_VERBS", "TableError", *(f.__name__ for f in CORE_VERBS.values())]

@@ -633,7 +633,7 @@ def _ask_intrusion(game: Any, name: str, text: str, xp: int) -> bool:
     picked = ask("Your choice", choices) if len(choices) > 1 else choices[0]
     answer = next(e.answer for e in entries if str(e.number) == picked)
     offer.apply(answer)
-    return bool(offer.state.accepted)
+    return bool(offer.state.taken == game.engine.account.ACCEPT)
 
 
 # --- the log: list, amend, delete ------------------------------------------------------------

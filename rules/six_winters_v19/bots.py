@@ -3,7 +3,9 @@ its own observation (the action dice, where the character tokens stand, which ob
 the map) and the cards' printed facts (an obstacle's difficulty, a location's region and
 movement costs: what every player sees on the table), and answers by rules of thumb:
 
-- overcome the hardest obstacle at its location it can pay for;
+- overcome an obstacle at its location its action dice match (the one they match most, all of
+  it best), or any there while it holds a die (the defence's reroll may match it, and an
+  attempt spends no die);
 - else move to the region with the most obstacles, to the location there with the most (a
   session's action dice are refilled each turn, so dice left unspent are wasted);
 - rest never (it recovers nothing until a character's stress is text), take no action it does
@@ -15,6 +17,7 @@ Bots count apart from the rules' Python (issue 29's 1,500 lines).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -24,6 +27,7 @@ from dsl.world.bots import RandomBot
 
 FOLDER = Path(__file__).resolve().parent
 DICE = "red dice"  # procedure.rules: a player's action dice
+LAID = "laid dice"  # procedure.rules: the dice laid on an obstacle
 TOKEN = "character token"
 MOVES = {"Move to the Empire": "empire", "Move to Red Bank": "redbank"}
 MOVES["Move to the Settled Lands"] = "settled"
@@ -40,6 +44,40 @@ def _printed() -> tuple[dict[str, int], dict[str, dict[str, Any]]]:
     }
     places = {c.name: dict(c.fields) for c in compiled.all_cards if c.kind in ("location", "peril")}
     return difficulty, places
+
+
+@cache
+def _patterns() -> dict[str, tuple[int, ...]]:
+    """Each obstacle's obstacle dice, as the card prints them."""
+    from dsl.loader import load_ruleset
+
+    compiled = load_ruleset(FOLDER)
+    return {c.name: tuple(c.fields["dice"]) for c in compiled.all_cards if c.kind == "obstacle"}
+
+
+def _faces(held: dict[str, Any], pool: str) -> Counter[int]:
+    """The faces of a pool an observation shows (``red dice#6``: how many show 6)."""
+    return Counter({f: int(held.get(f"{pool}#{f}", 0)) for f in range(1, 7)})
+
+
+def _prospect(obs: dict[str, Any], card: str) -> float:
+    """How well this seat's dice answer an obstacle: above 10 when they match all it lacks,
+    above 4 when they match some, else 2 while it holds a die (an attempt rerolls them all and
+    spends none: the defence's reroll may match it), -1 with none."""
+    lacking = Counter(_patterns().get(_name(card), ()))
+    lacking.subtract(_faces(obs["values"].get(card, {}), LAID))
+    lacking = +lacking
+    held = obs["values"][obs["you"]]
+    mine = _faces(held, DICE)
+    need = sum(lacking.values())
+    matched = sum(min(n, mine[f]) for f, n in lacking.items())
+    if need == 0 or int(held.get(DICE, 0)) == 0:
+        return -1.0
+    if matched == need:
+        return 10.0 + need
+    if matched:
+        return 4.0 + matched
+    return 2.0
 
 
 def _name(card: str) -> str:
@@ -87,8 +125,8 @@ class HeuristicBot:
         here = self.here(obs)
         _, places = _printed()
         if option == "Take: Overcome":
-            payable = [d for d in at.get(here or "", []) if d <= dice]
-            return 10.0 + max(payable) if payable else -1.0
+            cards = [c for c, p in obs["on map"].items() if p == here and _name(c) in _patterns()]
+            return max((_prospect(obs, c) for c in cards), default=-1.0)
         if option.startswith("Take: Move to "):
             region = MOVES.get(option.removeprefix("Take: "))
             cost = (places.get(here or "", {}).get(f"{region} cost")) if region else None
@@ -108,10 +146,8 @@ class HeuristicBot:
             return 0.0
         if option.startswith("Take: "):  # an action this bot does not know: pass before it
             return -0.5
-        if prompt.startswith("Choose an obstacle"):
-            difficulty, _ = _printed()
-            d = difficulty.get(_name(option), 99)
-            return float(d) if d <= dice else -float(d)
+        if _name(option) in _patterns():  # which obstacle to target
+            return _prospect(obs, option)
         if prompt.startswith("Choose a") and option in places:
             found = at.get(option, [])
             return len(found) + 0.1 * sum(1 for d in found if d <= dice)

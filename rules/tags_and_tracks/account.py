@@ -8,8 +8,8 @@ from typing import Any
 from dsl.kernel.machine import KernelEvent
 
 from .contracts import EventKind
-from .intrusion import ACCEPT, REFUSE
 from .primitives import cost
+from .progression import ACCEPT, REFUSE
 from .roll import BUY, RAISE
 
 
@@ -80,11 +80,10 @@ def line(event: Any) -> str:
     if kind == EventKind.CONCEDED:
         who = d["character"] or "The character"
         return f"{who} concedes: the antagonist gets their way"
-    if kind == EventKind.INTRUSION:
-        who = d["character"] or "The character"
-        if d["accepted"]:
-            return f"{who} accepts the complication: +{d['change']} XP (XP now {d['xp']})"
-        return f"{who} refuses the complication: {d['change']} XP (XP now {d['xp']})"
+    if kind == "number_changed":  # an answer of the text (dsl.world.answers): the intrusion's
+        who = d["who"] or "The character"
+        sign = "+" if d["change"] >= 0 else ""
+        return f"{who}: {d['answer']}, {sign}{d['change']} {d['number']} (now {d['now']})"
     return f"{kind}: {d}"
 
 
@@ -106,7 +105,7 @@ def option_line(game: Any, choice: Any) -> str:
     if answer in (RAISE, BUY):
         return f"{line}: {_left(st.points)}, not enough"
     if answer == REFUSE:
-        return f"{line}: {st.character or 'the character'} holds {st.xp} XP, not enough"
+        return f"{line}: {st.who or 'the character'} holds {st.numbers['xp']} XP, not enough"
     if answer.startswith("raise die "):
         return f"{choice.number}. die {choice.number} shows {st.dice[choice.number - 1]}: no higher"
     return f"{line}: not now"

@@ -18,7 +18,6 @@ class EventKind(StrEnum):
     HITS_OFFSET = "hits_offset"  # hits offset with stat points, points spent and left
     CONSEQUENCE_TAKEN = "consequence_taken"  # its name, level (promoted?), the hits it offsets
     CONCEDED = "conceded"  # the character concedes rather than take a consequence
-    INTRUSION = "intrusion"  # a GM intrusion accepted or refused, the XP's change
 
 
 class DecisionKind(StrEnum):
@@ -50,5 +49,4 @@ EVENTS: dict[EventKind, tuple[str, ...]] = {
         "fatal",
     ),
     EventKind.CONCEDED: ("character", "hits"),
-    EventKind.INTRUSION: ("character", "accepted", "xp", "change"),
 }

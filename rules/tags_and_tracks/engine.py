@@ -25,7 +25,6 @@ from .choosing import (
     outcome_if_stopped,
 )
 from .hits import HitsAgainst, new_hits_against
-from .intrusion import Intrusion, new_intrusion
 from .odds import MAX_DICE, RollOdds, best_chance, roll_odds
 from .progression import (
     NotAllowed,
@@ -33,6 +32,7 @@ from .progression import (
     consequence_level,
     dice_and_cuts,
     flashback,
+    new_intrusion,
     offset_hits,
     raise_stat,
     recovers,
@@ -59,7 +59,6 @@ __all__ = [
     "Character",
     "Choice",
     "HitsAgainst",
-    "Intrusion",
     "NotAllowed",
     "Outcome",
     "Plan",

@@ -22,7 +22,7 @@ from dsl.runtime import Context, Decision
 
 from .contracts import EventKind
 from .primitives import value
-from .progression import NotAllowed, consequence_level
+from .progression import NotAllowed, consequence_level, fatal_level
 
 __all__ = ["CONCEDE", "TAKE_CONSEQUENCE", "HitsAgainst", "HitsState", "new_hits_against"]
 
@@ -89,7 +89,7 @@ class HitsAgainst(FlatState, ProcedureWalker, Machine):
             level=level,
             hits=st.left,
             promoted=level != st.left,
-            fatal=level >= value(self, "fatal consequence"),
+            fatal=level >= fatal_level(self.ruleset),
         )
         st.left = 0
 

@@ -22,9 +22,9 @@ if TYPE_CHECKING:
     from dsl.compiler import CompiledRuleset
     from dsl.diagnostics import Diagnostics
     from dsl.kernel.machine import Event
+    from dsl.world.answers import OfferGame
 
     from .character import Character
-    from .intrusion import Intrusion
     from .odds import RollOdds
     from .progression import Odds, Offset, StatRaised
     from .roll import Roll
@@ -227,8 +227,8 @@ class GmTable:
 
     def new_intrusion(
         self, ruleset: CompiledRuleset, *, character: str, xp: int, complication: str
-    ) -> Intrusion:
-        from .intrusion import new_intrusion
+    ) -> OfferGame:
+        from .progression import new_intrusion
 
         return new_intrusion(ruleset, character=character, xp=xp, complication=complication)
 

@@ -5,7 +5,8 @@ each registered with its words (``WORDS``, the module's ``procedure_words``).
 ``do roll the dice`` is ``roll_the_dice(game)``; the offer ``buy a die`` is ``buy_a_die(game)``
 and its ``only if the points can buy a die`` ``the_points_can_buy_a_die(game)``. ``game`` is
 the roll (``roll.Roll``), the hits against a character (``hits.HitsAgainst``) or an intrusion
-(``intrusion.Intrusion``), kernel machines. Every number comes from the ruleset's declared
+(``dsl.world.answers.OfferGame``, whose answers are sentences in ``ruleset.rules``), kernel
+machines. Every number comes from the ruleset's declared
 values (``values_read``).
 """
 
@@ -245,47 +246,19 @@ def concede(game: Any) -> None:
 
 @WORDS.prompt("Accept or Refuse")
 def accept_or_refuse_prompt(game: Any) -> str:
+    """The intrusion's question; its answers are sentences on ``xp`` (``ruleset.rules``)."""
     st = game.state
-    what = f" ({st.complication})" if st.complication else ""
-    return f"The GM offers a complication{what}: accept it, or refuse it ({st.xp} XP held)?"
-
-
-@WORDS.step("accept the complication")
-def accept_the_complication(game: Any) -> None:
-    """Accept the GM's complication: gain the intrusion XP (2)."""
-    from .progression import accept_intrusion
-
-    st = game.state
-    before, st.xp = st.xp, accept_intrusion(game.ruleset, st.xp)
-    st.accepted = True
-    game.emit(
-        EventKind.INTRUSION, character=st.character, accepted=True, xp=st.xp, change=st.xp - before
-    )
-
-
-@WORDS.condition("the xp can pay for refusing")
-def the_xp_can_pay_for_refusing(game: Any) -> bool:
-    return bool(game.state.xp >= value(game, "refuse intrusion cost"))
-
-
-@WORDS.step("refuse the complication")
-def refuse_the_complication(game: Any) -> None:
-    """Refuse the complication by paying the refusal cost (1 XP)."""
-    from .progression import refuse_intrusion
-
-    st = game.state
-    before, st.xp = st.xp, refuse_intrusion(game.ruleset, st.xp)
-    st.accepted = False
-    game.emit(
-        EventKind.INTRUSION, character=st.character, accepted=False, xp=st.xp, change=st.xp - before
+    what = f" ({st.about})" if st.about else ""
+    return (
+        f"The GM offers a complication{what}: accept it, or refuse it ({st.numbers['xp']} XP held)?"
     )
 
 
 DECISIONS = DecisionKind  # the kinds the game's own pieces ask (for the companion)
 
 # Every declared value the Python reads (here, in character.py and progression.py), with the
-# range it honours: `chronicler check` warns of any other (the values check "Roll" reads count
-# as read) and refuses a value outside its range.
+# range it honours: `chronicler check` warns of any other (the values check "Roll", the hits'
+# payment and the consequences' levels read count as read) and refuses a value outside its range.
 values_read: dict[str, str] = {
     "die sides": "2..",
     "root skill level": "0..",
@@ -298,9 +271,4 @@ values_read: dict[str, str] = {
     "stat start": "0..",
     "stat raise cost": "0..",
     "stat max per skill level": "1..",
-    "flashback cost": "0..",
-    "intrusion xp": "0..",
-    "refuse intrusion cost": "0..",
-    "offset hit cost": "0..",
-    "fatal consequence": "1..",
 }

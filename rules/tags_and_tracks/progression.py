@@ -2,7 +2,10 @@
 points: the seed's Progression, GM intrusions, flashbacks and Consequences (the offsetting).
 
 Each function takes the numbers as they stand and gives them back changed, or raises
-``NotAllowed`` saying why (a table companion shows it; nothing is changed)."""
+``NotAllowed`` saying why (a table companion shows it; nothing is changed). The rules the text
+states are run from it: the hits' payment, the consequences' levels and the XP answers of
+``ruleset.rules`` (``dsl.world.measures``); what is left here is the stat cap, the check's dice
+and cuts, recovery, and the table's wording of a refusal."""
 
 from __future__ import annotations
 
@@ -12,6 +15,9 @@ from typing import Any
 
 from dsl.dice.model import CheckError
 from dsl.errors import ChroniclerError
+from dsl.world.answers import CannotPay, OfferGame, new_offer
+from dsl.world.levels import LevelRefused
+from dsl.world.measures import measure
 
 
 class NotAllowed(ChroniclerError):
@@ -22,25 +28,39 @@ def _value(ruleset: Any, name: str) -> int:
     return int(ruleset.values[name])
 
 
-def _pay(xp: int, cost: int, what: str) -> int:
-    if xp < cost:
-        raise NotAllowed(f"{what} costs {cost} XP and you hold {xp}")
-    return xp - cost
-
-
 def flashback(ruleset: Any, xp: int) -> int:
     """Spend the flashback cost (2 XP) to have a flashback: the XP left."""
-    return _pay(xp, _value(ruleset, "flashback cost"), "a flashback")
+    return _answer(ruleset, "have a flashback", xp, "a flashback")
+
+
+ACCEPT, REFUSE = "accept the complication", "refuse the complication"  # the text's answers
+
+
+def new_intrusion(
+    ruleset: Any, *, character: str = "", xp: int = 0, complication: str = ""
+) -> OfferGame:
+    """An intrusion offered to a character holding ``xp``: ``procedure "GM Intrusion"``, its
+    answers the sentences ``ruleset.rules`` declares (``state.taken``: the answer taken)."""
+    return new_offer(ruleset, "GM Intrusion", who=character, numbers={"xp": xp}, about=complication)
+
+
+def _answer(ruleset: Any, words: str, xp: int, what: str) -> int:
+    numbers = {"xp": xp}
+    try:
+        measure(ruleset, words).run(numbers, ruleset.values, None)
+    except CannotPay as no:
+        raise NotAllowed(f"{what} costs {no.price} XP and you hold {xp}") from None
+    return numbers["xp"]
 
 
 def accept_intrusion(ruleset: Any, xp: int) -> int:
-    """Accept the GM's complication: gain the intrusion XP (2)."""
-    return xp + _value(ruleset, "intrusion xp")
+    """Accept the GM's complication, as the text's answer says: gain the intrusion XP (2)."""
+    return _answer(ruleset, ACCEPT, xp, "accepting an intrusion")
 
 
 def refuse_intrusion(ruleset: Any, xp: int) -> int:
-    """Reject the GM's complication by paying the refusal cost (1 XP)."""
-    return _pay(xp, _value(ruleset, "refuse intrusion cost"), "refusing an intrusion")
+    """Reject the GM's complication, as the text's answer says: pay 1 XP."""
+    return _answer(ruleset, REFUSE, xp, "refusing an intrusion")
 
 
 @dataclass(frozen=True)
@@ -59,7 +79,7 @@ def raise_stat(
     most = _value(ruleset, "stat max per skill level") * highest_skill
     if level + 1 > most:
         raise NotAllowed(f"a stat is at most {most} (highest skill level {highest_skill})")
-    left = _pay(xp, _value(ruleset, "stat raise cost"), "raising a stat")
+    left = _answer(ruleset, "raise a stat", xp, "raising a stat")
     return StatRaised(level + 1, points if in_conflict else points + 1, left)
 
 
@@ -71,33 +91,28 @@ class Offset:
 
 
 def offset_hits(ruleset: Any, *, points: int, hits: int) -> Offset:
-    """Offset hits against you: each costs the offset cost (3 points); with fewer points than
-    that but some, all of them offset 1 hit."""
-    cost = _value(ruleset, "offset hit cost")
-    offset = min(hits, points // cost)
-    points -= offset * cost
-    if offset < hits and 0 < points < cost:
-        offset, points = offset + 1, 0
-    return Offset(points, offset, hits - offset)
+    """Offset hits against you, as the text's ``hits are paid from stats, ...`` says."""
+    paid = measure(ruleset, "hits").pay(points, hits, ruleset.values)
+    return Offset(paid.held, paid.paid, paid.owed)
+
+
+def fatal_level(ruleset: Any) -> int:
+    """The last level of the text's consequences (-4): a consequence there is fatal."""
+    return int(measure(ruleset, "consequences").bounds(ruleset.values)[1])
 
 
 def consequence_level(ruleset: Any, *, hits: int, taken: Iterable[int]) -> int:
-    """The level of a new consequence for one stat: the number of hits it offsets, promoted
-    to the next level free when ``taken`` (the levels the stat's consequences hold) has it.
-    No level past the fatal one (-4) exists: a consequence that would go past it is refused."""
-    fatal = _value(ruleset, "fatal consequence")
-    if not 1 <= hits <= fatal:
-        raise NotAllowed(f"a consequence offsets 1 to {fatal} hits, not {hits}")
-    held = set(taken)
-    level = hits
-    while level in held:
-        level += 1
-    if level > fatal:
+    """The level of a new consequence for one stat, as the text's ``consequences are levels
+    ...`` says: the hits it offsets, promoted past the levels ``taken``; refused past -4."""
+    try:
+        return int(measure(ruleset, "consequences").mark(hits, taken, ruleset.values))
+    except LevelRefused as no:
+        if no.why == "outside":
+            raise NotAllowed(f"a consequence offsets 1 to {no.high} hits, not {hits}") from None
         raise NotAllowed(
-            f"every level from -{hits} to -{fatal} is taken: the character is already out "
-            f"(a -{fatal} consequence is fatal)"
-        )
-    return level
+            f"every level from -{hits} to -{no.high} is taken: the character is already out "
+            f"(a -{no.high} consequence is fatal)"
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -139,7 +154,7 @@ def dice_and_cuts(
 def recovers(ruleset: Any, *, level: int, hits: int) -> bool:
     """Whether a roll recovers from a consequence: its target is the consequence's level (a -2
     needs 2 hits); the resting that follows is the table's to narrate."""
-    fatal = _value(ruleset, "fatal consequence")
+    fatal = fatal_level(ruleset)
     if not 1 <= level <= fatal:
         raise NotAllowed(f"a consequence is -1 to -{fatal}, not -{level}")
     return hits >= level

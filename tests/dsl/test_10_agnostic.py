@@ -169,8 +169,10 @@ EXEMPT = {
 # What one module may still name, and why; each a debt the module's owner knows of.
 EXEMPT_IN = {
     # the table companion's sheet protocol (a GM-run game's character: stats and skills) names
-    # Tags and Tracks' words; to be read from a sheet's declared categories instead
-    "contract.py": {"skill", "skills"},
+    # Tags and Tracks' words; to be read from a sheet's declared categories instead. Its "xp"
+    # (the sheet's XP, passed to the progression calls) became a declared number of Tags and
+    # Tracks when its intrusion's answers did (``xp is a number 0.. of players``)
+    "contract.py": {"skill", "skills", "xp"},
 }
 
 

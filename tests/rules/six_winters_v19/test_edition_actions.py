@@ -1,5 +1,6 @@
-"""Actions: a player spends action dice to move, rest or overcome an obstacle at their
-character's location; an action they cannot pay for is refused and they choose again."""
+"""Actions: a player spends action dice to move or rest, or overcomes an obstacle at their
+character's location (test_edition_overcome.py); an action they cannot pay for is refused and
+they choose again."""
 
 from __future__ import annotations
 
@@ -19,11 +20,14 @@ def at_first_action(winters: Any) -> WorldGame:
 MOVES = ("Take: Move to the Empire", "Take: Move to Red Bank", "Take: Move to the Settled Lands")
 
 
-def test_a_player_may_move_to_a_region_rest_overcome_or_pass(winters: Any) -> None:
+def test_a_player_may_move_to_a_region_rest_or_pass_and_overcome_only_by_an_obstacle(
+    winters: Any,
+) -> None:
     game = session(winters, players=1)
     decision = game.pending()
     assert decision is not None
-    assert decision.options == (*MOVES, "Take: Rest", "Take: Overcome", "pass")
+    assert not [o for o, at in obstacles_in_play(game).items() if at == game.ops.pawn_at("p1")]
+    assert decision.options == (*MOVES, "Take: Rest", "pass")
 
 
 def test_a_move_costs_the_dice_the_location_asks_for_the_destination_region(
@@ -104,42 +108,3 @@ def test_rest_without_an_action_die_is_refused(winters: Any) -> None:
     game.apply("Take: Rest")
     decision = game.pending()
     assert decision is not None and "Take: Rest" not in decision.options
-
-
-def test_overcome_spends_dice_equal_to_the_difficulty_and_discards_the_obstacle(
-    winters: Any,
-) -> None:
-    game = at_first_action(winters)
-    (obstacle, where) = next(iter(obstacles_in_play(game).items()))
-    game.ops.move_pawn("p1", where)
-    difficulty = winters.card(game.state.cards[obstacle]["name"], "obstacle").fields["difficulty"]
-    game.state.values["p1"]["red dice"] = 5
-    game.apply("Take: Overcome")
-    while (decision := game.pending()) is not None and decision.kind != "action":
-        game.apply(obstacle)  # the obstacle to overcome, when asked
-    assert obstacle not in obstacles_in_play(game)
-    assert obstacle in game.state.zones["discard"]
-    assert game.state.values["p1"]["red dice"] == 5 - difficulty
-
-
-def test_overcome_without_enough_dice_is_refused_and_the_player_chooses_again(
-    winters: Any,
-) -> None:
-    game = at_first_action(winters)
-    (obstacle, where) = next(iter(obstacles_in_play(game).items()))
-    game.ops.move_pawn("p1", where)
-    game.state.values["p1"]["red dice"] = 0
-    game.apply("Take: Overcome")
-    decision = game.pending()
-    assert decision is not None and decision.kind == "action"
-    assert "Take: Overcome" not in decision.options
-    assert obstacle in obstacles_in_play(game)
-
-
-def test_no_action_dice_no_move(winters: Any) -> None:
-    game = at_first_action(winters)
-    game.state.values["p1"]["red dice"] = 0
-    game.apply("Take: Move to Red Bank")
-    decision = game.pending()
-    assert decision is not None and "Take: Move to Red Bank" not in decision.options
-    assert game.ops.pawn_at("p1") == "Eastkeep"

@@ -1,6 +1,6 @@
 """Invariants over seeded random sessions: every session ends; no number passes its ends; the
 action dice stay within their supply, each a die of some face; every obstacle copy is in exactly
-one place."""
+one place; a skill rank learned overcoming an obstacle keeps the character's rank within 0..6."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 from edition_session import play_randomly, session
 
 from dsl.world.bots import RandomBot
+from dsl.world.matching import LEARNED
 
 SEEDS = range(1, 7)
 
@@ -18,6 +19,10 @@ def check_invariants(game: Any, winters: Any) -> None:
     world = game.world
     for owner, values in game.state.values.items():
         for name, value in values.items():
+            if name.startswith(LEARNED):  # a rank a character learned (dsl.world.matching)
+                printed = winters.card(owner, "character").fields["skills"]
+                assert 0 < printed[name.removeprefix(LEARNED)] + value <= 6, (owner, name)
+                continue
             pool, _, face = name.partition("#")  # a pool's dice by face: "red dice#6"
             decl = world.properties[pool.casefold()]  # every number the state holds is declared
             if face:

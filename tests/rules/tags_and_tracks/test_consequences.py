@@ -150,6 +150,10 @@ def test_the_docs_hits_example_runs_as_written_and_shows_the_texts_procedure():
     assert code is not None and shown is not None
     text = (root / "rules" / "tags_and_tracks" / "procedure.rules").read_text(encoding="utf-8")
     assert shown.group(1).rstrip("}\n") in text
+    # the offsetting and the levels, each line as ruleset.rules writes it
+    rules = (root / "rules" / "tags_and_tracks" / "ruleset.rules").read_text(encoding="utf-8")
+    declared = re.findall(r"```text\n(.*?)```", section, re.S)[1]
+    assert all(line in rules.splitlines() for line in declared.splitlines())
     scope: dict[str, object] = {}
     exec(code.group(1), scope)  # the docs' own example
     game = scope["game"]

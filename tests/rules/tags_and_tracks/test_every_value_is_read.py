@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from dsl.world.measures import values_read
 from rules.tags_and_tracks import primitives
 
 PACKAGE = Path(primitives.__file__).parent
@@ -34,4 +35,7 @@ def test_every_declared_value_is_read_by_the_python_or_by_the_text(ruleset):
         "raise die cost",
         "extra die cost",
     }
+    # the hits' payment and the consequences' levels read theirs
+    by_text |= values_read(ruleset.vocabulary.world.measures.values())
+    assert {"offset hit cost", "fatal consequence"} <= by_text
     assert set(ruleset.values) == set(primitives.values_read) | by_text

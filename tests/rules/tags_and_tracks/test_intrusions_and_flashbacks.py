@@ -46,15 +46,22 @@ def test_accepting_the_complication_gains_2_xp(ruleset):
     game = new_intrusion(ruleset, xp=0)
     game.apply("accept the complication")
     assert game.pending() is None
-    assert game.state.xp == 2 and game.state.accepted is True
-    assert game.events[-1].data == {"character": "", "accepted": True, "xp": 2, "change": 2}
+    assert game.state.numbers == {"xp": 2} and game.state.taken == "accept the complication"
+    assert game.events[-1].kind == "number_changed"
+    assert game.events[-1].data == {
+        "who": "",
+        "number": "xp",
+        "change": 2,
+        "now": 2,
+        "answer": "accept the complication",
+    }
 
 
 def test_refusing_the_complication_pays_1_xp(ruleset):
     game = new_intrusion(ruleset, xp=3)
     game.apply("refuse the complication")
     assert game.pending() is None
-    assert game.state.xp == 2 and game.state.accepted is False
+    assert game.state.numbers == {"xp": 2} and game.state.taken == "refuse the complication"
 
 
 def test_without_1_xp_the_complication_cannot_be_refused(ruleset):
@@ -69,3 +76,7 @@ def test_the_docs_show_the_intrusion_procedure_as_the_text_writes_it():
     shown = re.search(r"```text\n(.*?)```", section, re.S)
     text = (root / "rules" / "tags_and_tracks" / "procedure.rules").read_text(encoding="utf-8")
     assert shown is not None and shown.group(1).rstrip("}\n") in text
+    # its answers, each line as ruleset.rules writes it
+    rules = (root / "rules" / "tags_and_tracks" / "ruleset.rules").read_text(encoding="utf-8")
+    declared = re.findall(r"```text\n(.*?)```", section, re.S)[1]
+    assert all(line in rules.splitlines() for line in declared.splitlines())

@@ -1,0 +1,110 @@
+"""The declarations of numbers paid and marked (``dsl.world.payments``, ``dsl.world.levels``):
+read from the category form, kept in ``Declared.measures`` by name, and checked once every
+value and category is declared. A ruleset reads them as ``measure(ruleset, name)``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from dsl import ast
+from dsl.diagnostics import did_you_mean
+from dsl.errors import ChroniclerError
+from dsl.runtime import Span
+
+from .answers import Answer, AnswerError, read_answer
+from .levels import LevelError, LevelTrack, read_levels
+from .payments import Payment, PaymentError, read_payment
+
+Measure = Payment | LevelTrack | Answer
+
+
+class MeasureError(Exception):
+    def __init__(self, message: str, span: Span) -> None:
+        super().__init__(message)
+        self.message = message
+        self.span = span
+
+
+def read_measure(name: str, atoms: list[ast.Atom], span: Span) -> Measure | None:
+    """A payment, a track of levels or an answer, ``None`` when the declaration is none."""
+    try:
+        return (
+            read_payment(name, atoms, span)
+            or read_levels(name, atoms, span)
+            or read_answer(name, atoms, span)
+        )
+    except (PaymentError, LevelError, AnswerError) as error:
+        raise MeasureError(error.message, error.span) from None
+
+
+def values_read(measures: Iterable[Measure]) -> set[str]:
+    """The declared values the measures read (a value they read is no unread value)."""
+    return {name for m in measures for name in m.values()}
+
+
+def check(
+    measures: Iterable[Measure],
+    values: Iterable[str],
+    categories: Iterable[str],
+    report: Callable[[str, Span], None],
+    numbers: Iterable[str] = (),
+) -> None:
+    """Each value a measure names is declared; its reservoir or owner is a category; the
+    number an answer changes is a declared number."""
+    known = list(values)
+    names = list(categories)
+    folded = {n.casefold() for n in names}
+    declared = list(numbers)
+    for m in measures:
+        if isinstance(m, Answer):
+            for value in sorted(m.values()):
+                if value not in known:
+                    report(
+                        f"'{value}' in the answer '{m.words}' is no declared value"
+                        f"{did_you_mean(value, known)}",
+                        m.span,
+                    )
+            if m.number.casefold() not in {n.casefold() for n in declared}:
+                report(
+                    f"'{m.number}' in the answer '{m.words}' is no number declared"
+                    f"{did_you_mean(m.number, declared)} (declare '{m.number} is a number 0.. "
+                    "of players')",
+                    m.span,
+                )
+            continue
+        for value in sorted(m.values()):
+            if value not in known:
+                report(
+                    f"'{value}' in {_name(m)} is no declared value{did_you_mean(value, known)}",
+                    m.span,
+                )
+        whose = m.reservoir if isinstance(m, Payment) else m.owner
+        if whose.casefold() not in folded:
+            report(
+                f"'{whose}' in {_name(m)} is no category declared{did_you_mean(whose, names)}",
+                m.span,
+            )
+
+
+def answers(declared: Any) -> dict[str, Answer]:
+    """The answers a ruleset's world declares, by their words."""
+    found = declared.measures.values() if declared is not None else ()
+    return {m.words: m for m in found if isinstance(m, Answer)}
+
+
+def _name(m: Measure) -> str:
+    return f"the payment of {m.name}" if isinstance(m, Payment) else f"the levels of {m.name}"
+
+
+def measure(ruleset: Any, name: str) -> Any:
+    """The payment, track of levels or answer the compiled ``ruleset`` declares as ``name``;
+    one its text does not declare (a copy that left it out) is a ``ChroniclerError``."""
+    world = ruleset.vocabulary.world
+    found = world.measures.get(name.casefold()) if world is not None else None
+    if found is None:
+        raise ChroniclerError(
+            f"the ruleset's text declares no '{name}' (a payment, levels or an answer), which "
+            "its Python reads"
+        )
+    return found
