@@ -3,13 +3,19 @@ bot (one core, median of the runs), and the heuristic bot against random over pa
 (each seed played twice, the heuristic bot in each seat), with its win rate's 95% Wilson
 interval and the number of games behind it.
 
-With ``--lookahead N``, the look-ahead bot against the heuristic bot over N paired seeds too
-(slow: every placement of the look-ahead bot's seat costs ``--playouts`` playouts of the rest of
-the game; ``--width`` placements are tried, ``--from`` is the first seed, so that several
-processes can share the seeds). ``--duel-only`` skips the speed figures.
+With ``--lookahead N``, a searching bot (``--bot``: ``lookahead``, the flat search, or
+``ismcts``, the information-set tree search) against ``--against`` (the heuristic bot) over N
+paired seeds too (slow: every placement of the searching seat costs ``--playouts`` playouts, or
+``--seconds`` of search; ``--width`` placements are tried, ``--horizon`` placements ahead the
+tree search's playouts stop and are scored from the observation; ``--from`` is the first seed,
+so that several processes can share the seeds). ``--duel-only`` skips the speed figures.
+``--halving`` has the tree search choose at its root by sequential halving over common random
+numbers. ``--against lookahead`` pits the two searches at the same options (the same time
+budget with ``--seconds``).
 
 Run: ``.venv/bin/python benchmarks/bench_seasons.py [--games N] [--runs R] [--seats S]
-[--lookahead N [--playouts P] [--width W] [--from S] [--duel-only]]``.
+[--lookahead N [--bot B] [--against B] [--playouts P] [--seconds T] [--width W]
+[--horizon H] [--halving] [--from S] [--duel-only]]``.
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-LOOKAHEAD: dict[str, int] = {}  # the look-ahead bot's options, from the command line
+LOOKAHEAD: dict[str, float | int | None] = {}  # the look-ahead bot's options, from the command line
 
 
 def play(compiled: object, seed: int, seats: int, bot: str) -> WorldGame:
@@ -58,13 +64,24 @@ def main() -> None:
     parser.add_argument("--lookahead", type=int, default=0)
     parser.add_argument("--playouts", type=int, default=16)
     parser.add_argument("--width", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=None)
+    parser.add_argument("--horizon", type=int, default=4)
+    parser.add_argument("--halving", action="store_true")
+    parser.add_argument("--bot", choices=("lookahead", "ismcts"), default="lookahead")
+    parser.add_argument("--against", choices=("heuristic", "lookahead"), default="heuristic")
     parser.add_argument("--from", dest="first", type=int, default=0)
     parser.add_argument("--duel-only", action="store_true")
     args = parser.parse_args()
-    LOOKAHEAD.update(playouts=args.playouts, width=args.width)
+    LOOKAHEAD.update(
+        playouts=args.playouts,
+        width=args.width,
+        seconds=args.seconds,
+        horizon=args.horizon,
+        halving=args.halving,
+    )
     compiled = registry.find("seasons").compiled()
     if args.duel_only:
-        duel(compiled, "lookahead", "heuristic", args.lookahead, args.first)
+        duel(compiled, args.bot, args.against, args.lookahead, args.first)
         return
     for bot in ("random", "heuristic"):
         rates = []
@@ -79,7 +96,10 @@ def main() -> None:
         )
     duel(compiled, "heuristic", "random", args.games)
     if args.lookahead:
-        duel(compiled, "lookahead", "heuristic", args.lookahead, args.first)
+        duel(compiled, args.bot, args.against, args.lookahead, args.first)
+
+
+SEARCHERS = ("lookahead", "ismcts")
 
 
 def duel(compiled: object, bot: str, other: str, seeds: int, first: int = 0) -> None:
@@ -91,13 +111,18 @@ def duel(compiled: object, bot: str, other: str, seeds: int, first: int = 0) -> 
         for spec, me in ((f"{bot},{other}", "p1"), (f"{other},{bot}", "p2")):
             tied = play(compiled, seed, 2, spec).state.result["tied"]
             wins += (me in tied) / len(tied)
-        if bot == "lookahead":
+        if bot in SEARCHERS:
             print(f"  seed {seed}: {wins:g} of {2 * (seed - first + 1)}", flush=True)
     n = 2 * seeds
     low, high = wilson(wins, n)
-    options = f", {LOOKAHEAD['playouts']} playouts, width {LOOKAHEAD['width']}" * (
-        bot == "lookahead"
+    budget = (
+        f"{LOOKAHEAD['seconds']} s"
+        if LOOKAHEAD.get("seconds")
+        else f"{LOOKAHEAD['playouts']} playouts"
     )
+    horizon = f", horizon {LOOKAHEAD['horizon']}" if "ismcts" in (bot, other) else ""
+    horizon += ", halving at the root" * bool(LOOKAHEAD.get("halving"))
+    options = f", {budget} a placement, width {LOOKAHEAD['width']}{horizon}" * (bot in SEARCHERS)
     print(
         f"{bot} against {other}: won {wins:g} of {n} games "
         f"({wins / n:.1%}, 95% [{low:.1%}, {high:.1%}]), seeds {first}-{first + seeds - 1}, "

@@ -291,6 +291,10 @@ class Binder:
             # the run of words from here (the longest a declared word may be), folded once
             if words is None:
                 words = [a.folded if a.kind == "word" else "" for a in atoms]
+            if words[i : i + 3] == ["any", "number", "of"]:  # "any number of": plural "any"
+                out.append(Lexeme("fn", "any", join_spans(atom.span, atoms[i + 2].span)))
+                i += 3
+                continue
             end = i + 1
             if words[i] in multi_heads:
                 while end < n and end - i < longest and words[end]:
@@ -1421,6 +1425,10 @@ class SentenceBinder:
         if not atoms:
             raise BindError("an empty sentence", span)
         found = self.find_verb(atoms, 0, forms)
+        if found is not None and found[0].function == "resolve_text":  # dsl/world/resolving.py
+            from dsl.world.resolving import bind  # "Resolve its Overcome text."
+
+            return bind(self, atoms, span)
         if "base" in forms and self.priced:  # "Trade costs 2 AP": "trade" is a verb too
             priced = self.action_cost(atoms, span, found is None)
             if priced is not None:

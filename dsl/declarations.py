@@ -386,6 +386,7 @@ def _zone(name: str, head: ast.Atom, atoms: list[ast.Atom], form: ast.CategoryDe
     visibility: Visibility = "public"
     ordered = True
     kinds: tuple[str, ...] = ()
+    limit: int | None = None
     for clause in _clauses(atoms, _after(atoms, head)):
         words = _words(clause)
         text = " ".join(words)
@@ -402,6 +403,8 @@ def _zone(name: str, head: ast.Atom, atoms: list[ast.Atom], form: ast.CategoryDe
             ordered = False
         elif words[0] == "holding" and len(words) > 1:
             kinds = tuple(_owner([w]) for w in words[1:] if w != "and")
+        elif words[:2] == ["at", "most"] and len(words) >= 3 and words[2].isdigit():
+            limit = int(words[2])  # "at most 3 blessings": a draw stops at the limit
         else:
             raise FormError(
                 f"cannot read '{clause[0].text}' in the zone {name}: {example}", clause[0].span
@@ -418,7 +421,9 @@ def _zone(name: str, head: ast.Atom, atoms: list[ast.Atom], form: ast.CategoryDe
         options={"of": "players"} if owner == PLAYER else {},
     )
     category.add(name)
-    decl = ZoneDecl(name, owner, kinds, visibility=visibility, ordered=ordered, span=form.name.span)
+    decl = ZoneDecl(
+        name, owner, kinds, visibility=visibility, ordered=ordered, limit=limit, span=form.name.span
+    )
     return WorldForm(category=category, zone=decl, span=form.span)
 
 

@@ -318,6 +318,12 @@ def clause_words(clause: BoundClause, vocab: Vocabulary, form: str = "base") -> 
         mass = vocab.mass_noun(priced.thing)
         thing = priced.thing if priced.amount == 1 or mass else _plural(priced.thing)
         return f"each {priced.action} {verb_form(clause.verb, 's')} {priced.amount} {thing}"
+    if clause.function == "resolve_text":  # "resolve the Lurk text of it": dsl/world/resolving.py
+        given = dict(clause.roles)
+        label = given["object"]
+        label_text = label[0] if isinstance(label, tuple) else str(label)
+        thing_text = value_words(given["on"], vocab)
+        return f"{verb_form(clause.verb, form)} the {label_text} text of {thing_text}"
     verb = clause.verb
     words: list[str] = []
     if clause.subject is not None:

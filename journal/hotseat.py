@@ -12,7 +12,12 @@ their own observation.
 
 Answers are read a line at a time from the standard input: a number of the options listed
 (several, comma-separated, when the question takes several), ``note TEXT`` to add a line of
-narration (kept with the game's record), or an empty line at a hand-over screen."""
+narration (kept with the game's record), or an empty line at a hand-over screen.
+
+With the table's dice (``--dice table``: ``HotSeat.dice``), each die the game rolls is a
+question of the kernel's (``roll``) asked at the terminal of whoever holds it (the dice are
+public): which die, for whom and how many, and its faces; the face the table's die shows is
+typed, and a face the die does not have is refused and asked again."""
 
 from __future__ import annotations
 
@@ -90,6 +95,7 @@ class HotSeat:
     notes: list[tuple[int, str]] = field(default_factory=list)
     answers: int = 0
     last_answer: Any = None  # the answer ``choose`` gave last (a recording keeps it)
+    dice: bool = False  # the table rolls: each die's face is typed at the terminal
 
     uses_observation = True
 
@@ -100,6 +106,9 @@ class HotSeat:
 
     def _choose(self, obs: Any, decision: Any) -> Any:
         who = decision.who
+        if self.dice and decision.kind == ROLL:
+            self._tell_public()  # what led to the roll, before its face is asked
+            return self._ask_face(decision)
         if who not in self.people:
             answer = self.bot.choose(
                 obs if self.bot.uses_observation or obs is None else None, decision
@@ -209,6 +218,26 @@ class HotSeat:
             chosen = [options[i - 1] for i in picked]
             return chosen if many else chosen[0]
 
+    def _ask_face(self, decision: Any) -> int:
+        """The face a die of the table shows, typed: the die is named in the question (which
+        die, for whom, which of how many), its faces listed; a face it does not have is
+        refused and asked again."""
+        out = self.terminal.console
+        faces = [int(face) for face in decision.options]
+        low, high = min(faces), max(faces)
+        if self.holder is None:
+            self.holder = TABLE
+        out.print(f"[bold]The table rolls.[/] {escape(decision.prompt)}")
+        while True:
+            typed = self.terminal.line(f"the face ({low} to {high}; note TEXT adds narration): ")
+            if self._noted(typed):
+                continue
+            if typed.isdigit() and int(typed) in faces:
+                self.answers += 1
+                return int(typed)
+            said = escape(typed) if typed else "nothing typed"
+            out.print(f"  {said}: not a face of this die ({low} to {high})")
+
     def _noted(self, typed: str) -> bool:
         head, _, text = typed.partition(" ")
         if head.casefold() != "note":
@@ -222,6 +251,7 @@ class HotSeat:
 
 
 CARD_MOVED = "card_moved"  # the kind every world game tells (dsl.world.events)
+ROLL = "roll"  # the kernel's question for a die of the table (dsl.kernel.machine)
 WITHHELD = "a card"
 
 

@@ -37,7 +37,9 @@ PLAY_HELP = (
     "answers, whatever the text has become since.\n\n"
     "--people 1,3 seats people at this terminal in those seats (hot-seat; the bots play the "
     "others): each person's view and questions are shown only after a hand-over screen, the "
-    "screen cleared between people; the dice are the generator's (--seed).\n\n"
+    "screen cleared between people; the dice are the generator's (--seed), or with --dice "
+    "table typed at the terminal as the table rolls them (each die asked by name, its faces "
+    "listed, recorded with the game).\n\n"
     "Example: chronicler play six-winters --seed 7 --bot heuristic --characters Parin,Kanun"
 )
 
@@ -61,8 +63,9 @@ def play_command(
         "--bot",
         help="The bot (default: the ruleset's own). Six Winters: heuristic, finale-first (gives "
         "the year before the finale up for it), lookahead (searches copies of the game, slower) "
-        "or random; Seasons: heuristic, lookahead (plays out its placements, slower), random, "
-        "or one a seat (heuristic,random); a game written in text: random.",
+        "or random; Seasons: heuristic, lookahead (plays out its placements, slower), ismcts "
+        "(a tree search over its placements, slower), random, or one a seat "
+        "(heuristic,random); a game written in text: random.",
         show_default=False,
     ),
     players: int | None = typer.Option(
@@ -118,6 +121,12 @@ def play_command(
         help="Play on the campaign's game stopped at the table (--campaign): replayed from its "
         "recorded answers, with its own seats, seed, people and bots.",
     ),
+    dice: str = typer.Option(
+        "generator",
+        "--dice",
+        help="Where the dice come from at the table (--people): generator (seeded by --seed) "
+        "or table (each die typed at the terminal as the table rolls it).",
+    ),
     notes: list[str] = typer.Option(  # noqa: B008 (typer's way to take a repeated option)
         [],
         "--note",
@@ -155,10 +164,17 @@ def play_command(
         raise UsageError(
             "--note: the narration is kept with a game played by seats recorded (--campaign)"
         )
+    if dice not in ("generator", "table"):
+        raise UsageError(f"--dice {dice!r}: generator or table")
+    if dice == "table" and resume:
+        raise UsageError("--resume plays on with the dice the game was begun with: drop --dice")
+    if dice == "table" and people is None:
+        raise UsageError("--dice table: the dice are typed by people at the table (--people)")
     if people is not None or resume:
         _play_at_table(
-            found, seed, players, bot, player, people, notes, campaign_name, db, as_json, resume
-        )
+            found, seed, players, bot, player, people, notes, campaign_name, db, as_json, resume,
+            table_dice=dice == "table",
+        )  # fmt: skip
         return
     if campaign_name is not None and not whole:
         if found.campaign is None:
@@ -229,11 +245,14 @@ def _play_at_table(
     db: str | None,
     as_json: bool,
     resume: bool = False,
+    *,
+    table_dice: bool = False,
 ) -> None:
     """People at this terminal (``journal/hotseat.py``) and bots in the other seats; the
     game's public account told as it is played, its end told to the whole table. With
     ``resume``, the campaign's stopped game is replayed from its recorded answers and played
-    on with its own seats, seed and bots."""
+    on with its own seats, seed and bots. ``table_dice``: every die is typed at the terminal
+    (a game resumed keeps where its dice came from)."""
     from journal.hotseat import HotSeat, Terminal, seats_of
 
     assert found.engine is not None  # play_command asked
@@ -243,11 +262,11 @@ def _play_at_table(
         if resume:
             raise UsageError("--resume: name the campaign whose stopped game to play on")
         assert people is not None  # play_command asked
-        game = _new_game(found, seed, players, player)
+        game = _new_game(found, seed, players, player, table_dice)
         seats, names = _seats(game)
         seat = HotSeat(
             game, player, seats_of(people, len(seats)), Terminal(_console()), names,
-            found.journal.account.narrate,
+            found.journal.account.narrate, dice=table_dice,
         )  # fmt: skip
         _at_table(game, seat, None)
         _tell_the_end(found, game, seat)
@@ -262,11 +281,11 @@ def _play_at_table(
                 s for s, b in zip(resumed.seats, resumed.bots, strict=False) if b == "person"
             )
             played = [found.bots.default if b == "person" else b for b in resumed.bots]  # type: ignore[union-attr]
-            by_seat, seed = resumed.bots, resumed.seed
+            by_seat, seed, table_dice = resumed.bots, resumed.seed, resumed.dice == "table"
             # one bot for every seat when they agree (a game written in text has no bot a seat)
             named = played[0] if len(set(played)) == 1 else ",".join(played)
             player = found.bots.make(named, seed)  # type: ignore[union-attr]
-            game = _new_game(found, seed, len(resumed.seats), player)
+            game = _new_game(found, seed, len(resumed.seats), player, table_dice)
             for answer in resumed.answers:  # the game as it stood when it stopped
                 if game.pending() is None:
                     raise ChroniclerError(
@@ -275,7 +294,7 @@ def _play_at_table(
                     )
                 game.apply(answer)
         else:
-            game = _new_game(found, seed, players, player)
+            game = _new_game(found, seed, players, player, table_dice)
         seats, names = _seats(game)
         if not resume:
             chosen = seats_of(people or "", len(seats))
@@ -285,9 +304,13 @@ def _play_at_table(
             ]
         console = _console()
         seat = HotSeat(
-            game, player, chosen, Terminal(console), names, found.journal.account.narrate
-        )
-        live = Live(journal, campaign_name, found, tuple(seats), by_seat, seed)
+            game, player, chosen, Terminal(console), names, found.journal.account.narrate,
+            dice=table_dice,
+        )  # fmt: skip
+        live = Live(
+            journal, campaign_name, found, tuple(seats), by_seat, seed,
+            dice="table" if table_dice else "generator",
+        )  # fmt: skip
         if resume:
             live.caught_up(game, resumed.number)
             seat.told = live.told
@@ -314,11 +337,14 @@ def _console() -> Console:
     return Console(highlight=False, soft_wrap=True, width=100)
 
 
-def _new_game(found: Ruleset, seed: int, players: int | None, player: Bot) -> Game:
+def _new_game(
+    found: Ruleset, seed: int, players: int | None, player: Bot, table_dice: bool = False
+) -> Game:
     from dsl.contract import GameSetup
 
     assert found.engine is not None  # play_command asked
-    return found.engine.new_game(GameSetup(seed=seed, seats=players), player)
+    options: dict[str, int | bool | str] = {"dice": "table"} if table_dice else {}
+    return found.engine.new_game(GameSetup(seed=seed, seats=players, options=options), player)
 
 
 def _seats(game: Game) -> tuple[list[str], dict[str, str]]:
@@ -345,7 +371,10 @@ def _at_table(game: Game, seat: Any, live: Any) -> None:
     if live is not None:
 
         def answered(decision: Any, asked_at: int) -> None:
-            live.answered(game, decision.who, decision.prompt, asked_at, seat.last_answer)
+            live.answered(
+                game, decision.who, decision.prompt, asked_at, seat.last_answer,
+                rolled=decision.kind == "roll",
+            )  # fmt: skip
 
     try:
         from journal.hotseat import play_at_table

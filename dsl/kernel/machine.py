@@ -329,11 +329,12 @@ class Machine:
         if data is not None and data.get("snap") is None:
             data["snap"] = self.snapshot(data["op"])
 
-    def roll_dice(self, sides: int, count: int, why: str) -> list[int]:
+    def roll_dice(self, sides: int, count: int, why: str, label: str | None = None) -> list[int]:
         """Roll ``count`` dice of ``sides`` faces and record it: the faces come from the dice
-        script (a test's), else from the table (a ``roll`` decision), else the generator."""
+        script (a test's), else from the table (a ``roll`` decision, asked of ``label`` when
+        given, else ``why``), else the generator."""
         self.touch()  # the generator and the script are part of the state
-        faces = [self._roll_one(sides, why) for _ in range(count)]
+        faces = [self._roll_one(sides, label or why) for _ in range(count)]
         self.emit(
             KernelEvent.DICE_ROLLED, what=why, faces=list(faces)
         )  # the event keeps its own list

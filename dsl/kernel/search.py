@@ -16,6 +16,11 @@ The budget is a number of playouts (repeatable with a seed) or a time in seconds
 ``RootSearch`` is the cheaper look-ahead for games whose playouts are long: flat Monte Carlo at
 the root of the questions it is asked to search, over the few answers a fallback bot ranks best,
 with common random numbers and sequential halving (its docstring).
+
+``InfoSetSearch`` is the tree search for such games: single-observer ISMCTS over only the
+searching player's questions that matter (a tree of their information sets, keyed by their own
+answers), the other questions answered by a fallback bot, and playouts cut off at a horizon
+and scored by an estimate from the player's observation (its docstring).
 """
 
 from __future__ import annotations
@@ -316,3 +321,233 @@ class RootSearch:
     @staticmethod
     def _key(answer: Any) -> Any:
         return _key(answer)
+
+
+@dataclass
+class _InfoSet:
+    """A node of the searching player's tree: the information set reached by their own answers
+    so far (what they chose, not what the others did or the dice said)."""
+
+    visits: int = 0
+    total: float = 0.0  # the worth to the searching player of the playouts through here
+    available: int = 0  # how often its answer was among the candidates when its parent was met
+    children: dict[Any, _InfoSet] = field(default_factory=dict)
+
+
+class InfoSetSearch:
+    """Single-observer information-set Monte Carlo tree search (SO-ISMCTS: Cowling, Powley and
+    Whitehouse 2012) over the questions ``searched`` picks for the searching player; every other
+    question (the other players', and the player's own unsearched ones) answered by a bot made
+    by ``rollout``, which reads the observation of the seat it answers for.
+
+    Each iteration deals a *determinization* (``game.determinize``: what the player cannot see
+    dealt again, the dice to come drawn afresh) and walks it down one tree. A node is keyed by
+    the player's own answers so far, never by the hidden state: every determinization that
+    agrees with what the player chose meets the same node. At a searched question the
+    candidates are the ``width`` answers ``rank`` puts first (from the copy's observation for
+    the player); a candidate not yet tried there is expanded (the best-ranked first), otherwise
+    UCB picks among the candidates legal in this copy, each candidate counting an
+    *availability* whenever it could have been picked (the availability-aware UCB of the paper,
+    since what is legal varies between determinizations). Then the copy is played out by the
+    rollout bot, either to the end (the worth is ``value``: the score margin by default) or,
+    with ``horizon``, only until ``horizon`` more searched questions have been met by anyone,
+    where ``estimate`` scores the player's observation of the copy. The worth is added to every
+    node of the path.
+
+    The budget is ``playouts`` iterations a question (repeatable with a seed) or as many as
+    ``seconds`` allow. The tree is kept from one question to the next (the child of the answer
+    given becomes the next root). With ``root_halving`` the root's answer is chosen by
+    sequential halving over common random numbers instead of UCB (``_halve``), for budgets of
+    a few dozen iterations. Reads no hidden state: only the copies it deals itself and their
+    observations."""
+
+    uses_observation = True
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        fallback: Any,
+        rollout: Callable[[int], Any],
+        rank: Callable[[Any, Any], list[Any]] | None = None,
+        searched: Callable[[Any], bool] = lambda decision: True,
+        playouts: int = 64,
+        seconds: float | None = None,
+        width: int = 4,
+        horizon: int | None = None,
+        estimate: Callable[[Any, str | None], float] | None = None,
+        value: Callable[[Machine, str | None], float] = margin,
+        exploration: float = 0.7,
+        keep_tree: bool = True,
+        root_halving: bool = False,
+    ) -> None:
+        if horizon is not None and estimate is None:
+            raise ValueError("a search cut off at a horizon needs an estimate to score there")
+        self.rng = random.Random(seed)
+        self.fallback, self.rollout, self.searched = fallback, rollout, searched
+        self.rank = rank if rank is not None else (lambda observation, decision: decision.options)
+        self.playouts, self.seconds, self.width = playouts, seconds, width
+        self.horizon, self.estimate, self.value = horizon, estimate, value
+        self.exploration, self.keep_tree, self.root_halving = exploration, keep_tree, root_halving
+        self.game: Machine | None = None
+        self._next: dict[str | None, _InfoSet] = {}  # each player's kept subtree
+        self._low, self._high = math.inf, -math.inf  # the worths met in this search, for UCB
+        self.iterations = 0  # of the last search
+
+    def bind(self, game: Machine) -> InfoSetSearch:
+        self.game = game
+        self._next = {}
+        return self
+
+    def choose(self, observation: Any, decision: Any) -> Any:
+        options = list(decision.options)
+        if (
+            self.game is None
+            or len(options) < 2
+            or decision.max_choices > 1
+            or not self.searched(decision)
+        ):
+            return self.fallback.choose(observation, decision)
+        candidates = self._candidates(observation, decision)
+        if len(candidates) < 2:
+            return self.fallback.choose(observation, decision)
+        return self.search(self.game, decision.who, candidates)
+
+    def search(self, game: Machine, who: str | None, candidates: list[Any]) -> Any:
+        """The best candidate by the tree grown from ``game`` for ``who``: the root's child
+        visited most (or, with ``root_halving``, the one sequential halving keeps)."""
+        root = self._next.pop(who, None) if self.keep_tree else None
+        root = root if root is not None else _InfoSet()
+        self._low, self._high = math.inf, -math.inf
+        if self.root_halving:
+            best = self._halve(game, who, root, candidates)
+            self._next[who] = root.children[_key(best)]
+            return best
+        deadline = None if self.seconds is None else time.monotonic() + self.seconds
+        done = 0
+        while (
+            (done < self.playouts)
+            if deadline is None
+            else (done == 0 or time.monotonic() < deadline)
+        ):
+            self.iterate(game, who, root)
+            done += 1
+        self.iterations = done
+        tried = [a for a in candidates if _key(a) in root.children]
+        if not tried:
+            return candidates[0]
+        best = max(
+            tried,
+            key=lambda a: (
+                root.children[_key(a)].visits,
+                root.children[_key(a)].total / max(root.children[_key(a)].visits, 1),
+            ),
+        )
+        self._next[who] = root.children[_key(best)]
+        return best
+
+    def iterate(
+        self,
+        game: Machine,
+        who: str | None,
+        root: _InfoSet,
+        first: Any = None,
+        seeds: tuple[int, int] | None = None,
+    ) -> float:
+        """One determinization walked down the tree from ``root`` and played out: its worth.
+        With ``first``, the root's answer is that one; with ``seeds``, the determinization and
+        the rollout bot are seeded by them (else by the search's own generator)."""
+        deal, play = seeds if seeds is not None else (None, self.rng.randrange(2**62))
+        dealer = random.Random(deal) if deal is not None else self.rng
+        sample = getattr(game, "determinize", None)
+        copy: Machine = sample(who, dealer) if callable(sample) else game.clone()
+        bot = self.rollout(play)
+        reads = getattr(bot, "uses_observation", False)
+        observe = getattr(copy, "observation", None)
+        node, path, in_tree, beyond, cut = root, [root], True, 0, False
+        if first is not None:
+            node = root.children.setdefault(_key(first), _InfoSet())
+            node.available += 1
+            path.append(node)
+            copy.apply(first)
+        while (decision := copy.pending()) is not None:
+            searched = len(decision.options) > 1 and self.searched(decision)
+            if in_tree and searched and decision.who == who and callable(observe):
+                legal = self._candidates(observe(who), decision)
+                if len(legal) > 1:
+                    answer, node, in_tree = self._step(node, legal)
+                    path.append(node)
+                    copy.apply(answer)
+                    continue
+            if searched and not in_tree:
+                if self.horizon is not None and beyond >= self.horizon:
+                    cut = True
+                    break
+                beyond += 1
+            seen = observe(decision.who) if reads and callable(observe) else None
+            copy.apply(bot.choose(seen, decision))
+        if cut and self.estimate is not None and callable(observe):
+            worth = self.estimate(observe(who), who)
+        else:
+            worth = self.value(copy, who)
+        self._low, self._high = min(self._low, worth), max(self._high, worth)
+        for step in path:
+            step.visits += 1
+            step.total += worth
+        return worth
+
+    def _halve(self, game: Machine, who: str | None, root: _InfoSet, candidates: list[Any]) -> Any:
+        """The root's answer by sequential halving (H-MCTS, Pepels, Cazenave, Winands and
+        Lanctot 2014): in each round every candidate still in the running is given the same
+        iterations, the n-th of each on the same determinization and rollout seeds (common
+        random numbers), the tree below the root grown by UCB as ever; the worse half is
+        dropped. Judged by this search's iterations alone."""
+        alive = list(candidates)
+        total = {_key(a): 0.0 for a in alive}
+        count = {_key(a): 0 for a in alive}
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        start, done = time.monotonic(), 0
+        for spent in range(rounds):
+            if len(alive) == 1:
+                break
+            each = max(1, self.playouts // (rounds * len(alive)))
+            until = None if self.seconds is None else start + self.seconds * (spent + 1) / rounds
+            played = 0
+            while (played < each) if until is None else (played == 0 or time.monotonic() < until):
+                seeds = (self.rng.randrange(2**62), self.rng.randrange(2**62))
+                for answer in alive:
+                    total[_key(answer)] += self.iterate(game, who, root, answer, seeds)
+                    count[_key(answer)] += 1
+                    done += 1
+                played += 1
+            alive.sort(key=lambda a: -total[_key(a)] / count[_key(a)])
+            alive = alive[: (len(alive) + 1) // 2]
+        self.iterations = done
+        return alive[0]
+
+    def _step(self, node: _InfoSet, legal: list[Any]) -> tuple[Any, _InfoSet, bool]:
+        """The answer chosen at ``node`` among ``legal``, its child, and whether the walk stays
+        in the tree (it leaves it on expanding)."""
+        for answer in legal:
+            child = node.children.get(_key(answer))
+            if child is not None:
+                child.available += 1
+        untried = [a for a in legal if _key(a) not in node.children]
+        if untried:
+            child = _InfoSet(available=1)
+            node.children[_key(untried[0])] = child
+            return untried[0], child, False
+        spread = max(self._high - self._low, 1.0) if self._high >= self._low else 1.0
+        best, best_value = legal[0], -math.inf
+        for answer in legal:
+            child = node.children[_key(answer)]
+            mean = child.total / max(child.visits, 1)
+            bonus = math.sqrt(math.log(max(child.available, 1)) / max(child.visits, 1))
+            if (worth := mean + self.exploration * spread * bonus) > best_value:
+                best, best_value = answer, worth
+        return best, node.children[_key(best)], True
+
+    def _candidates(self, observation: Any, decision: Any) -> list[Any]:
+        options = list(decision.options)
+        ranked = [a for a in self.rank(observation, decision) if a in options]
+        return ranked[: self.width]

@@ -40,6 +40,7 @@ from .model import GAME, IN_PLAY, PLAYER, World
 from .ops import Ops, each_owner
 from .players import Orders, check_steps, observed_orders, redeal_orders, refused_here
 from .state import WorldState, zone_key
+from .step_pieces import StepPieces
 from .verbs import CORE_VERBS
 
 PASS = "pass"
@@ -64,6 +65,7 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
 
     state_type: ClassVar[type] = WorldState
     orders = Part(Orders)  # orders placed face up or down, resolved in placement order
+    ruleset_steps = Part(StepPieces)  # a ruleset's Python steps, as pieces (their dice asked)
 
     def __init__(
         self, ruleset: CompiledRuleset, state: WorldState, world: World | None = None
@@ -454,6 +456,7 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
             st.cards[card]["owner"] = owner or st.cards[card].get("owner")
         redeal_orders(copy, who, rng)
         st.rng = GameRandom(rng.randrange(2**62))  # the dice to come: unknown to anyone
+        st.table_dice = False  # drawn by the copy's generator, not asked of a table
         return copy
 
     def returns(self) -> dict[str, float]:

@@ -18,6 +18,7 @@ from dsl.selectors import Filter, Place, Selector, Superlative
 from . import matching
 from .model import GAME, PLAYER
 from .state import split_key
+from .this_group import in_this_group, players_in_this_group
 
 if TYPE_CHECKING:
     from .game import WorldGame
@@ -329,6 +330,8 @@ def _find_players(host: WorldHost, ctx: Context, selector: Selector) -> list[str
     if place is not None and place.kind == "this place":
         here = host.here(ctx)
         players = [p for p in players if host.game.ops.pawn_at(p) == here]
+    elif place is not None and place.kind == "this group":  # "in this region"
+        players = players_in_this_group(host, ctx, place, players)
     if "other" in selector.text.casefold().split():
         players = [p for p in players if p != ctx.actor]
     return players
@@ -400,6 +403,7 @@ PLACES: dict[str, Callable[[WorldHost, Context, Place, list[str]], list[str]]] =
     "zone": _in_zone,
     "places": _at_places,
     "held": _held,
+    "this group": in_this_group,  # "in this region": ``dsl.world.this_group``
 }
 
 

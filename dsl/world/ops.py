@@ -353,13 +353,21 @@ class Ops:
 
     # ---- dice --------------------------------------------------------------------------------
 
-    def roll(self, die: str, by: str | None = None) -> tuple[int, Any]:
+    def roll(
+        self, die: str, by: str | None = None, nth: tuple[int, int] | None = None
+    ) -> tuple[int, Any]:
         """Roll a declared die through the kernel's chance points; returns its face and, when
-        the die has a table, the row the face reads."""
+        the die has a table, the row the face reads. ``nth``: this is die k of n rolled
+        together (the table, asked for the faces, is told so)."""
         decl = self.world.dice.get(die.casefold())
         if decl is None:
             raise TableError(f"there is no die {die!r}")
-        face = self.game.roll_dice(decl.sides, 1, decl.name)[0]
+        label = None
+        if self.state.table_dice:  # the table is asked: which die, for whom, how many
+            whose = f" for {self.state.names.get(by, by)}" if by else ""
+            many = f", die {nth[0]} of {nth[1]}" if nth is not None and nth[1] > 1 else ""
+            label = f"the {decl.name} (a d{decl.sides}){whose}{many}"
+        face = self.game.roll_dice(decl.sides, 1, decl.name, label)[0]
         row = None
         if decl.table is not None:
             table = self.world.tables.get(decl.table.casefold())

@@ -27,6 +27,10 @@ from .matching import learn as learn
 from .matching import reroll as reroll
 from .matching import target_thing as target_thing
 from .model import GAME
+from .resolving import VERBS as RESOLVING_VERBS
+from .resolving import resolve_text as resolve_text
+from .state import zone_key
+from .take import take
 
 if TYPE_CHECKING:
     from .game import WorldGame
@@ -180,13 +184,19 @@ def _number_or_fail(game: WorldGame, selector: Any) -> str:
 
 @creates("object")
 def draw(ctx: Context, object: Any, from_: Any = None, subject: Any = None) -> None:
-    """Draw N cards of a kind from its deck (or the zone written) into the actor's hand."""
+    """Draw N cards of a kind from its deck (or the zone written) into the actor's hand; a hand
+    declared ``at most N`` draws no more once it holds N (the cards stay where they are)."""
     game = _game(ctx)
     n = amount(ctx, object)
     kind = object.noun if isinstance(object, Selector) else None
+    hand = game.world.zone(game.hand_zone())
+    limit = hand.limit if hand is not None else None
     for owner in _owners(ctx, subject):
         source = game.deck_key(kind, from_, ctx)
         for _ in range(n):
+            held = game.state.zones.get(zone_key(game.hand_zone(), owner), [])
+            if limit is not None and len(held) >= limit:
+                break
             cards = game.state.zones.get(source, [])
             if not cards:
                 game.refill(source)
@@ -368,7 +378,13 @@ CORE_VERBS: dict[str, Callable[..., Any]] = {
     "move": move,
     "roll": roll,
     "hold": hold,
+    "take": take,  # dsl/world/take.py: a card into the actor's own zone holding its kind
     **MATCHING_VERBS,  # dice laid on a card to match its pattern: ``dsl.world.matching``
+    **RESOLVING_VERBS,  # one card's text of a trigger: ``dsl.world.resolving``
 }
+
+from .bringing import bring_into_play  # noqa: E402  (cards set aside, brought in: its module)
+
+CORE_VERBS["bring into play"] = bring_into_play
 
 __all__ = ["CORE_VERBS", "TableError", *(f.__name__ for f in CORE_VERBS.values())]

@@ -15,6 +15,7 @@ from dsl.procedure import NO_WORDS, ProcedureWords
 from . import phrases
 from .players import FORMS as ORDER_FORMS
 from .players import order_step
+from .step_pieces import as_piece
 
 
 def _until_the_game_ends(game: Any) -> bool:
@@ -45,7 +46,11 @@ class WorldWords:
         from .game import ENGINE_STEPS
 
         self.tables: dict[str, dict[str, Callable[..., Any]]] = {
-            "step": {**ENGINE_STEPS, **{k.casefold(): v for k, v in (steps or {}).items()}},
+            "step": {
+                **ENGINE_STEPS,
+                # a ruleset's own steps run as pieces, so their dice can be the table's
+                **{k.casefold(): as_piece(v) for k, v in (steps or {}).items()},
+            },
             "until": {**UNTIL, **{k.casefold(): v for k, v in (until or {}).items()}},
             "if": {k.casefold(): v for k, v in (conditions or {}).items()},
         }

@@ -372,7 +372,7 @@ encounter_app = typer.Typer(
         "Run an encounter at the table: the text's turn sequence (rules/delve/encounters.rules) "
         "played step by step; the GM answers each model's activation, gives conditions, spends "
         "momentum and threat, routs adversaries. Each step is one entry of the log.\n\n"
-        "Example: chronicler delve encounter start --fortune 2 --dice 5,2,3,1"
+        "Example: chronicler delve encounter start --adversary 'Tunnel Rat' --dice 5,2,3"
     ),
     no_args_is_help=True,
 )
@@ -380,17 +380,36 @@ StepDice = Annotated[
     str | None,
     typer.Option(
         "--dice",
-        help="The faces of the dice the step rolls (initiative at a round's start), in order.",
+        help="The faces of the dice the step rolls (initiative at a round's start), in order; "
+        "at a terminal, a die not given (and no --seed) is asked.",
         show_default=False,
     ),
 ]
 
 
+def _ask_face(what: str, sides: int) -> int:
+    """At a terminal: the face of one die the step rolls (a face it does not have is asked
+    again; Ctrl-C writes nothing)."""
+    from journal.prompting import ask
+
+    return int(ask(f"{what}: the face of a d{sides}", [str(f) for f in range(1, sides + 1)]))
+
+
 def _faces(dice: str | None, seed: int | None) -> Any:
+    """A step's dice: --dice typed, then the rest asked at a terminal; --seed, the generator.
+    Neither: asked at a terminal, the generator's from a script."""
     from journal.delve.encounter import Faces
+    from journal.prompting import interactive
 
     typed = TableDice(dice, seed).typed
-    return Faces(typed=typed, seed=seed if seed is not None else secrets.randbits(64))
+    asked = interactive() and seed is None
+    if typed is None and asked:
+        typed = []  # every die the step rolls is asked
+    return Faces(
+        typed=typed,
+        seed=seed if seed is not None else secrets.randbits(64),
+        ask=_ask_face if asked else None,
+    )
 
 
 def _encounter_step(
@@ -407,6 +426,19 @@ def _encounter_step(
         console.print(f"   {escape(line)}")
 
 
+def _ask_adversaries(question: str, theirs: list[str]) -> list[str]:
+    """At a terminal: each adversary of the expedition, yes or no (Ctrl-C: nothing written)."""
+    from rich.prompt import Confirm
+
+    from journal.prompting import say
+
+    say(question)
+    try:
+        return [name for name in theirs if Confirm.ask(f"  {escape(name)}?", console=console)]
+    except EOFError:
+        raise UsageError(f"no answer was given to: {question}") from None
+
+
 @encounter_app.command("start")
 def encounter_start(
     fortune: Annotated[
@@ -415,6 +447,15 @@ def encounter_start(
     surprise: Annotated[
         str, typer.Option("--surprise", help="Who is surprised: none, company or adversaries.")
     ] = "none",
+    adversary: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--adversary",
+            help="An adversary of the expedition that comes in (again for each; asked at a "
+            "terminal when none is named).",
+            show_default=False,
+        ),
+    ] = None,
     dice: StepDice = None,
     seed: Seed = None,
     note: Note = None,
@@ -422,18 +463,22 @@ def encounter_start(
     campaign: CampaignName = "",
     as_json: JsonOut = False,
 ) -> None:
-    """Begin an encounter with the expedition's models: the surprised side holds Surprised,
-    momentum starts at the fortune (not for a surprised company), the adversary pool at the
-    adversaries' shares (not when they are surprised); the first round's initiative is rolled
-    and the first activation comes up.
+    """Begin an encounter with the expedition's company: the text's setup brings in the
+    adversaries the GM names (--adversary, any number of those that joined), the surprised side
+    holds Surprised, momentum starts at the fortune (not for a surprised company), the
+    adversary pool at the adversaries' shares (not when they are surprised); the first round's
+    initiative is rolled and the first activation comes up.
 
-    Example: chronicler delve encounter start --fortune 2 --surprise adversaries --dice 5,2,3,1"""
+    Example: chronicler delve encounter start --adversary 'Tunnel Rat' --fortune 2 --dice 5,2,3"""
     from journal.delve import encounter
+    from journal.prompting import interactive
 
     faces = _faces(dice, seed)
+    asking = _ask_adversaries if interactive() and not adversary else None
     make = lambda state, rules: encounter.start(  # noqa: E731
-        state, rules, fortune=fortune, surprise=surprise, faces=faces
-    )
+        state, rules, fortune=fortune, surprise=surprise, faces=faces,
+        adversaries=adversary or None, ask=asking,
+    )  # fmt: skip
     _encounter_step("start", make, note, db, campaign, as_json)
 
 
@@ -517,13 +562,13 @@ def encounter_condition(
 
 def _pool_step(
     which: str, amount: int, gain: bool, why: str, note: str | None, db: str | None,
-    campaign: str, as_json: bool,
+    campaign: str, as_json: bool, on: str | None = None,
 ) -> None:  # fmt: skip
     from journal.delve import encounter
 
     faces = _faces(None, None)
     make = lambda state, rules: encounter.pool(  # noqa: E731
-        state, rules, which, amount, gain=gain, why=why, faces=faces
+        state, rules, which, amount, gain=gain, why=why, faces=faces, on=on
     )
     _encounter_step(which, make, note, db, campaign, as_json)
 
@@ -538,16 +583,25 @@ def encounter_momentum(
     amount: Amount,
     gain: Gain = False,
     why: Why = "",
+    on: Annotated[
+        str | None,
+        typer.Option(
+            "--on",
+            help="Ease this model's next check (it holds Eased, 2 difficulty easier): one step.",
+            show_default=False,
+        ),
+    ] = None,
     note: Note = None,
     db: Db = None,
     campaign: CampaignName = "",
     as_json: JsonOut = False,
 ) -> None:
     """Spend the company's momentum (taken off at the round's bookkeeping; refused when the
-    table does not hold it), or --gain it (a defeated elite, champion or nemesis).
+    table does not hold it), or --gain it (a defeated elite, champion or nemesis). With --on,
+    the momentum eases that model's next check: it holds Eased, in the same entry.
 
-    Example: chronicler delve encounter momentum 1 --for 'ease a check'"""
-    _pool_step("momentum", amount, gain, why, note, db, campaign, as_json)
+    Example: chronicler delve encounter momentum 1 --for 'ease a check' --on 'Wenna Ashgrove'"""
+    _pool_step("momentum", amount, gain, why, note, db, campaign, as_json, on)
 
 
 @encounter_app.command("threat")
@@ -639,6 +693,7 @@ RECORDING = (
     ("push",),
     *(("encounter", verb) for verb in ("start", "act", "next", "condition", "momentum",
                                         "threat", "rout", "end")),
+    ("expedition", "start"),
 )  # fmt: skip
 
 
@@ -715,6 +770,45 @@ def delete(
     )
 
 
+# ---- expeditions ---------------------------------------------------------------------------
+
+expedition_app = typer.Typer(
+    help=(
+        "A campaign's expeditions: each a delve into a dungeon, its encounters one after "
+        "another; the company goes on with what its models hold. Entries before the first "
+        "'start' are the first expedition, under the campaign's name.\n\n"
+        "Example: chronicler delve expedition start 'The Sunken Chapel'"
+    ),
+    no_args_is_help=True,
+)
+
+
+@expedition_app.command("start")
+def expedition_start(
+    name: Annotated[str, typer.Argument(help="The expedition's name.")],
+    note: Note = None,
+    db: Db = None,
+    campaign: CampaignName = "",
+    as_json: JsonOut = False,
+) -> None:
+    """Begin the campaign's next expedition (refused while an encounter is running); the site
+    lists each expedition with its story and encounters.
+
+    Example: chronicler delve expedition start 'The Sunken Chapel' --note 'Down the well.'"""
+    from journal.delve import expedition
+
+    entry = _record(
+        db,
+        campaign,
+        "delve expedition start",
+        lambda state, rules: expedition.begins(state, name),
+        None,
+        note=note,
+    )
+    _told(entry, as_json)
+
+
 def register(app: typer.Typer) -> None:
     delve_app.add_typer(encounter_app, name="encounter")
+    delve_app.add_typer(expedition_app, name="expedition")
     app.add_typer(delve_app, name="delve")

@@ -14,9 +14,14 @@ model routed, the encounter ended by the GM. An entry keeps what the table gave 
 the dice rolled while it ran, so a step is run again exactly (``again``) when an earlier entry
 is amended or deleted; a die it then needs more of refuses the fix.
 
-The GM's own acts here (the table's, the text's notes): the models in the encounter are those
-of the expedition (a sheet of the text not in it stays at camp); the surprised side holds
-Surprised; momentum spent is added to the round's ``spent``, taken off at bookkeeping."""
+The GM's own acts here (the table's, the text's notes): the company in the encounter is the
+expedition's (a sheet of the text not in it stays at camp); every adversary waits at camp until
+the text's setup asks which come in (``Bring any number of adversary models in the camp into
+play.``), answered with those the GM names; the surprised side holds Surprised; momentum spent
+is added to the round's ``spent``, taken off at bookkeeping (spent to ease a check, its model
+holds Eased in the same step). A step's dice are typed, asked at a terminal, or the
+generator's; typed ones too few, the step runs again from its game's JSON with the faces asked
+for the rest."""
 
 from __future__ import annotations
 
@@ -28,6 +33,7 @@ from rich.text import Text
 
 from dsl.errors import ChroniclerError
 from dsl.kernel.random import GameRandom
+from dsl.runtime import DecisionKind
 from journal.delve import payloads as p
 from journal.keepers import Draft
 
@@ -43,31 +49,25 @@ CAMP = "camp"  # the zone of a sheet of the text not in the expedition
 PASS = "pass"
 SURPRISED = "Surprised"
 ENCOUNTER = "Encounter"  # the text's procedure of an encounter
+EASE = "Ease a Check"  # the momentum use that eases a model's next check (encounters.rules)
+EASED = "Eased"  # what it holds: the check 2 difficulty easier (conditions.rules)
+SIDES = 6  # the faces of a die the text rolls in an encounter (initiative: a d6)
 
 
 class TooFewFaces(ChroniclerError):
     """The table typed fewer faces than the step rolls."""
 
 
-class _NoMoreFaces(GameRandom):
-    """The game's generator while typed faces are given: a die more than typed refuses."""
-
-    def __init__(self, why: str) -> None:
-        super().__init__(0)
-        self.why = why
-
-    def random(self) -> float:
-        raise TooFewFaces(self.why)
-
-
 @dataclass
 class Faces:
-    """Where a step's dice come from: the faces typed (or recorded, run again), else the
-    generator (``seed``); with ``typed`` given, a die more is refused."""
+    """Where a step's dice come from: the faces typed (or recorded, run again), then those
+    asked at a terminal (``ask``: the question and the die's sides, the face typed); without
+    ``typed``, the generator (``seed``). Typed faces and none to ask: a die more is refused."""
 
     typed: list[int] | None = None
     seed: int | None = None
     why: str = "--dice gave too few faces: the step rolls one more d6"
+    ask: Callable[[str, int], int] | None = None
 
 
 @dataclass(frozen=True)
@@ -183,6 +183,44 @@ def _rolled(events: Sequence[Any]) -> list[int]:
     return faces
 
 
+def _rolled_for(events: Sequence[Any]) -> list[str]:
+    """What each die rolled was for (the check's name), one line a die."""
+    from dsl.kernel.machine import KernelEvent
+
+    found: list[str] = []
+    for event in events:
+        if event.kind == KernelEvent.DICE_ROLLED:
+            found += [str(event.data.get("what") or "a die")] * len(event.data.get("faces", []))
+    return found
+
+
+def _run(
+    rules: CompiledRuleset,
+    text: str,
+    change: Callable[[WorldGame], None],
+    typed: list[int] | None,
+    seed: int | None,
+) -> tuple[WorldGame, list[Any]]:
+    """``change`` the game read from ``text`` and run it on to the next activation: the faces
+    ``typed`` first, then the generator's; the game and what happened."""
+    from dsl.kernel.machine import IllegalMove
+    from dsl.runtime import EffectError
+
+    game = _game(rules, text)
+    game.state.events.clear()
+    kept = game.state.rng
+    game.state.dice_script = list(typed or [])
+    game.state.rng = GameRandom(seed)
+    try:
+        change(game)
+        game.pending()
+    except (EffectError, IllegalMove) as error:
+        raise ChroniclerError(str(error)) from None
+    finally:
+        game.state.rng = kept
+    return game, list(game.state.events)
+
+
 def _step(
     state: Expedition,
     rules: CompiledRuleset,
@@ -193,28 +231,23 @@ def _step(
 ) -> Draft:
     """Run one step: ``change`` the game (or answer it), then let the text run on to the next
     activation (or the encounter's end), its dice from ``faces``; the entry it makes."""
-    from dsl.kernel.machine import IllegalMove
-    from dsl.runtime import EffectError
     from rules import registry
 
-    game = game if game is not None else running(state, rules)
-    st = game.state
-    kept = st.rng
-    st.dice_script = list(faces.typed or [])
-    st.rng = _NoMoreFaces(faces.why) if faces.typed is not None else GameRandom(faces.seed)
-    before = len(st.events)
-    try:
-        change(game)
-        game.pending()
-    except (EffectError, IllegalMove) as error:
-        raise ChroniclerError(str(error)) from None
-    finally:
-        game.state.rng = kept
+    text = (game if game is not None else running(state, rules)).to_json()
+    typed = list(faces.typed) if faces.typed is not None else None
+    while True:  # run again with more faces while it rolls more than typed (asked each time)
+        game, events = _run(rules, text, change, typed, faces.seed)
+        rolled = _rolled(events)
+        if typed is None or len(rolled) <= len(typed):
+            break
+        if faces.ask is None:
+            raise TooFewFaces(faces.why)
+        for what in _rolled_for(events)[len(typed) :]:
+            typed.append(faces.ask(what, SIDES))
     st = game.state
     if st.dice_script:
         left = ",".join(map(str, st.dice_script))
         raise ChroniclerError(f"--dice gave face(s) more than the step rolled: {left}")
-    events = st.events[before:]
     account = registry.find("delve").journal.account
     told = _told(events, account)
     dice = _rolled(events)
@@ -254,12 +287,55 @@ def _refuse_the_models(state: Expedition) -> None:
             )
 
 
+def _adversaries(
+    state: Expedition,
+    named: Sequence[str] | None,
+    ask: Callable[[str, list[str]], list[str]] | None,
+) -> list[str]:
+    """The adversaries the GM brings in, by their names in the expedition: those named, else
+    asked (at a terminal); ``None`` named and none asked: refused, naming the choice."""
+    theirs = [m.name for m in state.models.values() if m.side == p.Side.ADVERSARY]
+    if named is None:
+        if ask is None:
+            raise ChroniclerError(
+                "which adversaries come in? name each with --adversary NAME (any number of "
+                f"the expedition's: {', '.join(theirs)})"
+            )
+        named = ask("Which adversaries come in?", theirs)
+    from journal.delve.expedition import _model as model
+
+    chosen: list[str] = []
+    for name in named:
+        held = model(state, name)
+        if held.side != p.Side.ADVERSARY:
+            raise ChroniclerError(f"{held.name} is of the company, not an adversary")
+        if held.name in chosen:
+            raise ChroniclerError(
+                f"{held.name} comes in once: join another from its sheet with 'chronicler "
+                "delve join CARD --as NAME' (STATUS.md)"
+            )
+        chosen.append(held.name)
+    if not chosen:
+        raise ChroniclerError(
+            "an encounter with no adversary brought in ends at once: name one with --adversary"
+        )
+    return chosen
+
+
 def start(
-    state: Expedition, rules: CompiledRuleset, *, fortune: int, surprise: str, faces: Faces
+    state: Expedition,
+    rules: CompiledRuleset,
+    *,
+    fortune: int,
+    surprise: str,
+    faces: Faces,
+    adversaries: Sequence[str] | None = None,
+    ask: Callable[[str, list[str]], list[str]] | None = None,
 ) -> Draft:
     """The GM sets the encounter up: who is surprised, the company's fortune; the text's setup
-    runs (starting momentum, the adversary pool) and the first round up to the first
-    activation."""
+    runs, its step bringing in the adversaries the GM chooses (``adversaries``, else asked:
+    ``ask``), then the starting momentum and the adversary pool, and the first round up to the
+    first activation."""
     from dsl.world import durations
     from dsl.world.game import new_game
     from dsl.world.model import GAME
@@ -271,6 +347,7 @@ def start(
     if surprise not in SURPRISE:
         raise ChroniclerError(f"surprise {surprise!r}: one of {', '.join(SURPRISE)}")
     _refuse_the_models(state)
+    chosen = _adversaries(state, adversaries, ask)
     # read back from its JSON, as every later step reads it: the models roll initiative in
     # the order of their names from the first round on
     begun = new_game(rules, seed=0, players=1, first_phase=ENCOUNTER)  # its first step next
@@ -281,17 +358,25 @@ def start(
     def setup(game: WorldGame) -> None:
         game.ops.set(GAME, "fortune", fortune, why="the company's fortune")
         game.ops.set(GAME, "surprise", SURPRISE[surprise], why="the GM")
+        adversary = {h.name for h in state.models.values() if h.side == p.Side.ADVERSARY}
         for card in rules.all_cards:
             if card.kind == "model" and card.name not in state.models:
                 game.ops.move_card(card.name, zone=CAMP, why="not in the expedition")
+            elif card.kind == "model" and card.name in adversary:
+                game.ops.move_card(card.name, zone=CAMP, why="waits for the encounter")
         for held in state.models.values():
             if held.side == surprised:
                 durations.give(game, held.name, SURPRISED, why="surprised")
+        asked = game.pending()  # the text's step: which adversaries come in
+        if asked is None or asked.kind != DecisionKind.CHOOSE_MANY:
+            raise ChroniclerError("the text's encounter setup asks for no adversaries")
+        game.apply(chosen)
 
     number = state.encounters + 1
-    said = f"Encounter {number} begins (fortune {fortune}, surprise: {surprise})"
+    coming = ", ".join(chosen) or "no adversary"
+    said = f"Encounter {number} begins (fortune {fortune}, surprise: {surprise}; {coming})"
     payload = {"encounter": number, "step": p.Step.START, "fortune": fortune,
-               "surprise": surprise, "said": said}  # fmt: skip
+               "surprise": surprise, "adversaries": chosen, "said": said}  # fmt: skip
     return _step(state, rules, payload, setup, faces, game=game)
 
 
@@ -380,11 +465,22 @@ def pool(
     gain: bool,
     why: str,
     faces: Faces,
+    on: str | None = None,
 ) -> Draft:
     """Momentum or threat spent (refused when the pool does not hold it) or gained. Momentum
-    spent goes to the round's ``spent``, which bookkeeping takes off; threat spent is gone."""
+    spent goes to the round's ``spent``, which bookkeeping takes off; threat spent is gone.
+    ``on``: momentum spent to ease a check of that model, which holds Eased until its next
+    check (the text's "Ease a Check"), in the same step."""
+    from dsl.world import durations
     from dsl.world.model import GAME
 
+    holder = None
+    if on is not None:
+        if which != "momentum" or gain:
+            raise ChroniclerError("--on is for momentum spent to ease a model's check")
+        if why.casefold() not in ("", EASE.casefold()):
+            raise ChroniclerError(f"--on eases a check: --for {why!r} is another use")
+        holder, why = _model(state, on), EASE.casefold()
     game = running(state, rules)
     held = game.ops.value(GAME, which)
     if which == "momentum":
@@ -399,12 +495,17 @@ def pool(
             game.ops.set(GAME, "spent", game.ops.value(GAME, "spent") + amount, why=why)
         else:
             game.ops.set(GAME, which, held - amount, why=why)
+        if holder is not None:
+            durations.give(game, holder, EASED, why=why)
 
     verb = "gains" if gain else "spends"
     whose = "the company" if which == "momentum" else "the GM"
     said = f"{whose} {verb} {amount} {which}" + (f": {why}" if why else "")
+    if holder is not None:
+        said += f" of {holder}"
     payload = {"encounter": state.encounters, "step": p.Step.POOL, "what": which,
-               "amount": amount, "gain": gain, "why": why, "said": said}  # fmt: skip
+               "amount": amount, "gain": gain, "why": why, "who": holder,
+               "said": said}  # fmt: skip
     return _step(state, rules, payload, change, faces, game=game)
 
 
@@ -436,7 +537,12 @@ def again(state: Expedition, rules: CompiledRuleset, x: p.EncounterStep) -> Draf
     amended or deleted)."""
     faces = Faces(list(x.dice), why="it would roll more dice than it did")
     if x.step == p.Step.START:
-        return start(state, rules, fortune=x.fortune, surprise=x.surprise, faces=faces)
+        coming = x.adversaries
+        if coming is None:  # recorded before the text asked: the expedition's adversaries
+            coming = [m.name for m in state.models.values() if m.side == p.Side.ADVERSARY]
+        return start(
+            state, rules, fortune=x.fortune, surprise=x.surprise, faces=faces, adversaries=coming
+        )
     if x.step == p.Step.ACT:
         return act(state, rules, x.what or PASS, faces, by=x.who)
     if x.step == p.Step.CONDITION:
@@ -444,7 +550,9 @@ def again(state: Expedition, rules: CompiledRuleset, x: p.EncounterStep) -> Draf
             state, rules, x.who or "", x.what or "", stacks=x.amount, lift=x.lift, faces=faces
         )
     if x.step == p.Step.POOL:
-        return pool(state, rules, x.what or "", x.amount, gain=x.gain, why=x.why, faces=faces)
+        return pool(
+            state, rules, x.what or "", x.amount, gain=x.gain, why=x.why, faces=faces, on=x.who
+        )
     if x.step == p.Step.ROUT:
         return rout(state, rules, x.who or "", faces)
     return end(state, rules, x.why, faces)

@@ -57,6 +57,8 @@ class Expedition:
     checks: Mapping[int, Made] = field(default_factory=dict)
     encounters: int = 0  # the encounters begun
     encounter: str | None = None  # the running encounter's game, the kernel's JSON
+    # the expeditions begun after the first (which has the campaign's name), in order
+    expeditions: tuple[str, ...] = ()
 
     @property
     def last_check(self) -> int | None:
@@ -87,6 +89,8 @@ def after(state: Expedition, number: int, kind: str, x: Any) -> Expedition:
     if kind == p.Kind.ENCOUNTER:
         game = None if x.over else x.game
         return replace(state, encounters=x.encounter, encounter=game)
+    if kind == p.Kind.EXPEDITION:
+        return replace(state, expeditions=(*state.expeditions, x.name))
     raise ChroniclerError(f"the journal is damaged: no kind of Delve entry {kind!r}")
 
 
@@ -133,6 +137,24 @@ def joins(
         f"luck {payload.luck}, fate {payload.fate})"
     )
     return Draft(p.Kind.JOINED, payload, summary, who=called)
+
+
+def begins(state: Expedition, name: str) -> Draft:
+    """A new expedition of the campaign: the company (the models that joined, with what they
+    hold) goes down again; encounters go on being numbered across the campaign. Refused while
+    an encounter is running, or under the name of one already begun."""
+    name = name.strip()
+    if not name:
+        raise ChroniclerError("an expedition needs a name: 'delve expedition start NAME'")
+    if state.encounter is not None:
+        raise ChroniclerError(
+            f"encounter {state.encounters} is running: 'chronicler delve encounter end' ends it"
+        )
+    if any(e.casefold() == name.casefold() for e in state.expeditions):
+        raise ChroniclerError(f"the expedition {name!r} has begun already")
+    number = len(state.expeditions) + 2
+    payload = p.ExpeditionBegun(number=number, name=name)
+    return Draft(p.Kind.EXPEDITION, payload, f"Expedition {number} begins: {name}")
 
 
 def find_check(rules: CompiledRuleset, name: str) -> Check:

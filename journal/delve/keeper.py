@@ -52,6 +52,11 @@ def standing_lines(state: expedition.Expedition) -> list[str]:
             f"{n['corruption']}, stress {n['stress']}, fatigue {n['fatigue']}"
         )
     lines.append(f"{len(state.checks)} check{'' if len(state.checks) == 1 else 's'} made")
+    if state.expeditions:
+        lines.append(
+            f"expedition {len(state.expeditions) + 1}: {state.expeditions[-1]} (after "
+            f"{len(state.expeditions)} before it)"
+        )
     if state.encounter is not None:
         lines.append(f"encounter {state.encounters} is running ('delve encounter show')")
     elif state.encounters:
@@ -114,6 +119,8 @@ class Delve(KeepsNoTables):
             return expedition.joins(state, game, x.card, x.name, x.side)
         if kind == p.Kind.ENCOUNTER:
             return encounter.again(state, game, x)
+        if kind == p.Kind.EXPEDITION:
+            return expedition.begins(state, x.name)
         if kind == p.Kind.CHECK:
             return expedition.check(
                 state,

@@ -20,6 +20,7 @@ class Kind(StrEnum):
     CHECK = "delve check"
     REROLL = "delve re-roll"
     ENCOUNTER = "delve encounter"
+    EXPEDITION = "delve expedition"
 
 
 class Side(StrEnum):
@@ -98,6 +99,8 @@ class EncounterStep(BaseModel):
     why: str = Field(default="", max_length=TEXT_LIMIT)
     fortune: int = Field(default=0, ge=0, le=1000)
     surprise: str = Field(default="none", pattern="^(none|company|adversaries)$")
+    # the adversaries the GM brought in at the setup (None: recorded before the text asked)
+    adversaries: list[str] | None = Field(default=None, max_length=1000)
     dice: list[int] = Field(default_factory=list, max_length=10_000)
     told: list[str] = Field(default_factory=list, max_length=10_000)
     round: int = Field(ge=0)
@@ -111,9 +114,20 @@ class EncounterStep(BaseModel):
     game: str = Field(min_length=2, max_length=GAME_LIMIT)
 
 
+class ExpeditionBegun(BaseModel):
+    """A new expedition of the campaign begins (its number and name): the company goes down
+    again, with what its models hold. Entries before the first are the campaign's first
+    expedition, under the campaign's name."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    number: int = Field(ge=2)
+    name: str = Name
+
+
 ENTRY_MODELS: dict[str, type[BaseModel]] = {
     Kind.JOINED: Joined,
     Kind.CHECK: CheckMade,
     Kind.REROLL: Rerolled,
     Kind.ENCOUNTER: EncounterStep,
+    Kind.EXPEDITION: ExpeditionBegun,
 }

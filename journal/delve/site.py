@@ -1,6 +1,8 @@
-"""The published site of a Delve expedition (``chronicler publish`` on a campaign of
-``delve``): a home page with the expedition's story (each entry in order: models joining, checks
-and re-rolls inline with the dice they showed, the notes people wrote, the encounters), a page
+"""The published site of a Delve campaign (``chronicler publish`` on a campaign of ``delve``):
+a home page listing its expeditions (``delve expedition start``; the entries before the first
+are the first, under the campaign's name), each with its encounters and its story (each entry in
+order: models joining, checks and re-rolls inline with the dice they showed, the notes people
+wrote, the encounters), a page
 per encounter with its rounds (each step and check of the round, the pools and conditions it
 left) and the momentum, threat and adversary pool round by round, and a page per model with its
 sheet over time (luck, fate, corruption, stress and fatigue after each entry that changed them).
@@ -95,17 +97,31 @@ class ModelShown:
 
 
 @dataclass
+class Delve:
+    """One expedition of the campaign: its number, name, story and encounters."""
+
+    number: int
+    name: str
+    story: list[Told] = field(default_factory=list)
+    encounters: list[Encounter] = field(default_factory=list)
+
+
+@dataclass
 class ExpeditionPages:
     campaign: str
-    story: list[Told]
+    expeditions: list[Delve]
     encounters: list[Encounter]
     models: list[ModelShown]
+
+    @property
+    def story(self) -> list[Told]:
+        return [t for e in self.expeditions for t in e.story]
 
 
 def read_expedition(s: Session, campaign_name: str) -> ExpeditionPages:
     campaign = ledger.get_campaign(s, campaign_name)
     state = expedition.Expedition()
-    story: list[Told] = []
+    delves = [Delve(1, campaign.name)]  # the entries before a second expedition: the first
     encounters: list[Encounter] = []
     models: dict[str, ModelShown] = {}
     running: Encounter | None = None
@@ -113,6 +129,11 @@ def read_expedition(s: Session, campaign_name: str) -> ExpeditionPages:
         x = keeper.read(entry)
         state = expedition.after(state, entry.number, entry.kind, x)
         note = _note(entry.text)
+        story = delves[-1].story
+        if entry.kind == p.Kind.EXPEDITION:
+            delves.append(Delve(x.number, x.name))
+            delves[-1].story.append(Told(entry.number, entry.kind, entry.summary, note))
+            continue
         if entry.kind == p.Kind.ENCOUNTER:
             told = Told(
                 entry.number, entry.kind, entry.summary, note, list(x.told), list(x.dice),
@@ -121,6 +142,7 @@ def read_expedition(s: Session, campaign_name: str) -> ExpeditionPages:
             if x.step == p.Step.START or running is None:
                 running = Encounter(x.encounter, entry.summary)
                 encounters.append(running)
+                delves[-1].encounters.append(running)
                 story.append(told)
             at = running.round(x.round)
             at.told.append(told)
@@ -142,7 +164,7 @@ def read_expedition(s: Session, campaign_name: str) -> ExpeditionPages:
             numbers = {k: held.numbers[k] for k in NUMBERS}
             if not shown.rows or shown.rows[-1][2] != numbers:
                 shown.rows.append((entry.number, entry.summary, numbers))
-    return ExpeditionPages(campaign.name, story, encounters, list(models.values()))
+    return ExpeditionPages(campaign.name, delves, encounters, list(models.values()))
 
 
 def _environment() -> jinja2.Environment:
@@ -170,11 +192,11 @@ def build(pages: ExpeditionPages) -> Site:
     """The site's pages (Markdown holding raw HTML blocks) and navigation."""
     env = _environment()
     name = pages.campaign
-    site = Site(name=name, tagline="a Delve expedition")
+    site = Site(name=name, tagline="a Delve campaign")
     site.pages["index.md"] = front_matter(
-        description=f"{name}: a Delve expedition, its checks and encounters."
+        description=f"{name}: a Delve campaign, its expeditions, checks and encounters."
     ) + env.get_template("delve/home.md.j2").render(campaign=name, pages=pages)
-    site.nav.append({"The expedition": "index.md"})
+    site.nav.append({"The expeditions": "index.md"})
     site.add_section(
         "Encounters",
         [

@@ -54,6 +54,7 @@ class Live:
     seats: tuple[str, ...]
     bots: list[str]
     seed: int
+    dice: str = "generator"  # where the dice come from: the generator, or the table typing them
     number: int = 0  # the game's session number, once begun
     round: int = 0  # the round in play (0: before the first)
     told: int = 0  # public events recorded so far
@@ -104,9 +105,14 @@ class Live:
         self.tracks = _Tracks(self.seats, {})
         begun = Draft(
             p.RecordKind.GAME,
-            p.GameRecord(seats=list(self.seats), seed=self.seed, bots=list(self.bots)),
+            p.GameRecord(
+                seats=list(self.seats),
+                seed=self.seed,
+                bots=list(self.bots),
+                dice="table" if self.dice == "table" else "generator",
+            ),
             f"A game of {len(self.seats)} begins at the table: {', '.join(self.seats)} "
-            f"(seed {self.seed})",
+            f"(seed {self.seed}{', the dice typed at the table' if self.dice == 'table' else ''})",
         )
 
         def start(s: Session) -> int:
@@ -144,11 +150,19 @@ class Live:
 
     # -- as the game goes -------------------------------------------------------------------
     def answered(
-        self, game: Game, who: str | None, asked: str, asked_at: int, answer: Any = None
+        self,
+        game: Game,
+        who: str | None,
+        asked: str,
+        asked_at: int,
+        answer: Any = None,
+        *,
+        rolled: bool = False,
     ) -> None:
         """A question answered (asked when ``asked_at`` public events had been told): the
         rounds closed before it was asked, its entry (with what its answer made happen), then
-        the rounds its answer closed, as one change of the history."""
+        the rounds its answer closed, as one change of the history. ``rolled``: the
+        question was a die of the table's, whose face (the answer) its summary says."""
         assert self.tracks is not None  # begun
         public = public_events(game)
         before = list(public[self.told : max(self.told, asked_at)])
@@ -163,6 +177,8 @@ class Live:
             )
         ]
         said = f"{who or 'the table'}: {asked}"
+        if rolled:  # a die of the table: the face typed is the move
+            said = f"{said}: {answer}"
         steps.append(
             Draft(
                 p.RecordKind.MOVE,
@@ -263,6 +279,7 @@ class Resumed:
     seed: int
     bots: list[str]
     answers: list[Any]
+    dice: str = "generator"  # the table's dice are asked again as the game plays on
 
     @classmethod
     def read(cls, journal: Any, name: str, ruleset: Ruleset) -> Resumed:
@@ -296,6 +313,7 @@ class Resumed:
                 int(begun["seed"]),
                 list(begun["bots"]),
                 answers,
+                str(begun.get("dice") or "generator"),
             )
 
         found = journal.write(read)

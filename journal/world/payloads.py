@@ -6,6 +6,7 @@ Every payload is a pydantic model; a bundle's entries are checked against them."
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -28,11 +29,13 @@ class _Strict(BaseModel):
 
 
 class GameRecord(_Strict):
-    """A game begun: who sits at it (in seat order), the seed and the bot of each seat."""
+    """A game begun: who sits at it (in seat order), the seed and the bot of each seat, and
+    where its dice come from (``table``: typed at the table, each roll a move of its own)."""
 
     seats: list[str] = Field(min_length=1, max_length=64)
     seed: int = Field(ge=0)
     bots: list[str] = Field(default_factory=list, max_length=64)
+    dice: Literal["generator", "table"] = "generator"
 
 
 class Revealed(_Strict):

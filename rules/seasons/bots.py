@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from dsl.kernel.search import RootSearch
+from dsl.kernel.search import InfoSetSearch, RootSearch
 from dsl.runtime import Decision
 from dsl.world.bots import RandomBot
 
@@ -19,6 +19,10 @@ SEASON_WORTH = {"Spring": 3, "Summer": 2, "Autumn": 2, "Winter": 1}  # cards.rul
 # what the bot likes doing with an order's effort, best first
 ACTING = ("Hunt", "Build", "Douse", "Research", "Recruit", "Feast", "Steal", "March")
 BUILD_PREFERENCE = ("Market Hall", "Granary", "Shrine", "Barracks", "Town Hall")
+# the final scoring as the bot reckons it (ruleset.rules, cards.rules): points a building, a
+# warrior, the artifact-set table by set size; gold still to be spent counted at a guess
+BUILDING_POINTS, WARRIOR_POINTS, GOLD_GUESS = 5, 2, 0.3
+SET_POINTS = (0, 1, 2, 4, 7, 10, 14, 20)
 
 
 def _mine(obs: dict[str, Any], piece: str) -> int:
@@ -107,6 +111,36 @@ class HeuristicBot:
         return self.rng.random()
 
 
+def reckon(obs: dict[str, Any], player: str) -> float:
+    """``player``'s final score as it would stand now, from what the observation shows (the
+    buildings on their arm, their warriors, happiness, artifact sets less the penalty), and a
+    guess for their gold."""
+    arm = ARMS[obs["players"].index(player)]
+    built = sum(1 for tile in obs["on map"].values() if tile.startswith(arm))
+    warriors = sum(held.get(f"warrior@{player}", 0) for held in obs["pieces"].values())
+    treasure = obs["zones"].get(f"treasure@{player}", [])
+    types: dict[str, int] = {}
+    for name in treasure if isinstance(treasure, list) else ():
+        kind = name.rpartition(" ")[2]  # Disc, Charm, Idol: one type each (cards.rules)
+        types[kind] = types.get(kind, 0) + 1
+    values = obs["values"][player]
+    return (
+        BUILDING_POINTS * built
+        + WARRIOR_POINTS * warriors
+        + values.get("happiness", 0)
+        + sum(SET_POINTS[min(n, len(SET_POINTS) - 1)] for n in types.values())
+        - max(0, len(types) - 1)
+        + GOLD_GUESS * values.get("gold", 0)
+    )
+
+
+def reckoned_margin(obs: dict[str, Any], me: str | None) -> float:
+    """The observer's reckoned score less the best other's (``reckon``)."""
+    mine = reckon(obs, str(me))
+    others = [reckon(obs, p) for p in obs["players"] if p != me]
+    return mine - (max(others) if others else 0.0)
+
+
 def _placing(decision: Decision) -> bool:
     """A question of where an order goes (``Work on Spring, face down``)."""
     return any(", face " in str(o) for o in decision.options)
@@ -142,6 +176,48 @@ class LookaheadBot(RootSearch):
         )
 
 
+class IsmctsBot(InfoSetSearch):
+    """An information-set tree search over where its orders go (``InfoSetSearch``): each
+    iteration deals a copy as its seat knows the game (others' face-down orders and hidden
+    cards dealt again, the dice drawn afresh), walks its tree of its own placements (the
+    heuristic bot's ``width`` best at each), and plays on with the heuristic bot in every seat
+    until ``horizon`` more placements are due (then scored by ``reckoned_margin`` from its
+    seat's observation) or the game ends (the score margin). ``playouts`` iterations a
+    placement, or ``seconds``; with ``halving`` the placement itself is chosen by sequential
+    halving over common random numbers (the tree below it as ever). Every other question
+    answered as the heuristic bot."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        playouts: int = 32,
+        width: int = 4,
+        seconds: float | None = None,
+        horizon: int | None = 4,
+        halving: bool = False,
+    ) -> None:
+        heuristic = HeuristicBot(seed)
+
+        def rank(obs: Any, decision: Decision) -> list[Any]:
+            options = list(decision.options)
+            return sorted(options, key=lambda o: -heuristic.worth(obs, decision, str(o)))
+
+        super().__init__(
+            seed,
+            fallback=heuristic,
+            rollout=HeuristicBot,
+            rank=rank,
+            searched=_placing,
+            playouts=playouts,
+            width=width,
+            seconds=seconds,
+            horizon=horizon,
+            estimate=reckoned_margin,
+            root_halving=halving,
+        )
+
+
 class MixedBot:
     """One bot per seat (``p1`` the first named), for ``--bot heuristic,random``."""
 
@@ -161,7 +237,17 @@ class MixedBot:
         return self.bots[seat % len(self.bots)].choose(obs, decision)
 
 
-BOTS: dict[str, type] = {"random": RandomBot, "heuristic": HeuristicBot, "lookahead": LookaheadBot}
+BOTS: dict[str, type] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "lookahead": LookaheadBot,
+    "ismcts": IsmctsBot,
+}
+# the options each searching bot takes (``make``)
+SEARCHING = {
+    "lookahead": ("playouts", "width", "seconds"),
+    "ismcts": ("playouts", "width", "seconds", "horizon", "halving"),
+}
 
 
 class Names(tuple[str, ...]):
@@ -171,12 +257,13 @@ class Names(tuple[str, ...]):
         return isinstance(name, str) and all(p.strip() in BOTS for p in name.split(","))
 
 
-def make(name: str, seed: int, **lookahead: Any) -> Any:
-    """The bot named (a comma list: one a seat); ``lookahead`` are the look-ahead bot's
-    options (``playouts``, ``width``, ``seconds``)."""
+def make(name: str, seed: int, **options: Any) -> Any:
+    """The bot named (a comma list: one a seat); ``options`` go to the searching bots, each
+    taking those it knows (``SEARCHING``: ``playouts``, ``width``, ``seconds``, ``horizon``)."""
 
     def one(part: str, seed: int) -> Any:
-        return LookaheadBot(seed, **lookahead) if part == "lookahead" else BOTS[part](seed)
+        known = {k: v for k, v in options.items() if k in SEARCHING.get(part, ())}
+        return BOTS[part](seed, **known)
 
     parts = [p.strip() for p in name.split(",")]
     if len(parts) == 1:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dsl.runtime import Context, DecisionKind, EffectError, NothingToActOn, creates
+from dsl.runtime import Context, DecisionKind, NothingToActOn, creates
 from dsl.world.words import world_words
 
 if TYPE_CHECKING:
@@ -231,8 +231,8 @@ def fight(game: WorldGame) -> None:
             gap = power[strong] - power[weak]
             if gap <= 0:
                 continue
-            for _ in range(gap):
-                _face, row = game.ops.roll("combat die", by=weak)
+            for nth in range(gap):
+                _face, row = game.ops.roll("combat die", by=weak, nth=(nth + 1, gap))
                 land = LAND_OF.get(row.result if row is not None else "", 1)
                 tile = next(t for t in lands(game, weak) if field(game, t, "land") == land)
                 bandit_appears(game, tile)
@@ -286,19 +286,6 @@ def suffer(ctx: Context, object: Any = None) -> None:
         game.ops.place(capital(game, player), "plague")
     else:
         game.ops.place(capital(game, player), "fire")
-
-
-@creates("object")  # the verb picks what it acts on itself
-def receive(ctx: Context, object: Any = None) -> None:
-    """Draw a blessing, unless the hand already holds the hand limit (our reading: it is lost)."""
-    game, player = _game(ctx), str(ctx.actor)
-    if len(game.state.zones.get(f"hand@{player}", [])) >= value(game, "hand limit"):
-        return
-    if not game.state.zones.get("blessing deck"):
-        game.refill("blessing deck")
-    deck = game.state.zones.get("blessing deck", [])
-    if deck:
-        game.ops.move_card(deck[0], zone="hand", owner=player, why="a blessing")
 
 
 def _your_units(game: WorldGame, player: str) -> list[str]:
@@ -413,16 +400,6 @@ def drilled(game: WorldGame, player: str) -> bool:
 
 
 @creates("object")  # the verb picks what it acts on itself
-def reveal(ctx: Context, object: Any = None) -> None:
-    """Work: the top technology of the deck goes face up into the player's research."""
-    game, player = _game(ctx), str(ctx.actor)
-    deck = game.state.zones.get("technology deck", [])
-    if not deck:
-        raise NothingToActOn("no technology is left to reveal", ctx.span)
-    game.ops.move_card(deck[0], zone="research", owner=player, why="revealed")
-
-
-@creates("object")  # the verb picks what it acts on itself
 def march(ctx: Context, object: Any = None) -> None:
     """Move: one unit one step to an adjacent tile with room (our reading: a step an effort),
     or a warrior to or from the combat area (from it, home to the capital). A warrior entering a
@@ -482,14 +459,6 @@ def steal(ctx: Context, object: Any = None) -> None:
     victim = _ask(ctx, rich, "steal from")
     game.ops.change(victim, "gold", -1, why=f"stolen by {player}")
     game.ops.change(player, "gold", 1, why=f"stolen from {victim}")
-
-
-def take(ctx: Context, object: Any = None) -> None:
-    """Buying an artifact: this card goes to the buyer's treasure."""
-    game = _game(ctx)
-    if ctx.card is None or ctx.actor is None:
-        raise EffectError("'take this artifact' needs a card and a buyer")
-    game.ops.move_card(str(ctx.card), zone="treasure", owner=str(ctx.actor), why="bought")
 
 
 STEPS = {

@@ -60,8 +60,11 @@ def _world_game(game: Game) -> WorldGame:
     return game
 
 
-def new_world_game(folder: Path, seed: int, seats: int | Sequence[str] | None) -> WorldGame:
-    """A game of the folder's text: ``seats`` players (the fewest it allows when ``None``)."""
+def new_world_game(
+    folder: Path, seed: int, seats: int | Sequence[str] | None, *, table_dice: bool = False
+) -> WorldGame:
+    """A game of the folder's text: ``seats`` players (the fewest it allows when ``None``);
+    ``table_dice``: every die is asked of the table (a ``roll`` decision), not the generator's."""
     from dsl.world.declare import world_of
     from dsl.world.game import new_game
 
@@ -73,7 +76,11 @@ def new_world_game(folder: Path, seed: int, seats: int | Sequence[str] | None) -
     count = players if isinstance(players, int) else len(players)
     if not low <= count <= high:
         raise UsageError(f"--players: {compiled.name} is for {low} to {high} players, not {count}")
-    return new_game(compiled, seed=seed, players=players)
+    return new_game(compiled, seed=seed, players=players, table_dice=table_dice)
+
+
+DICE, TABLE_DICE = "dice", "table"  # ``GameSetup.options``: where the dice come from
+DICE_FROM = ("generator", TABLE_DICE)
 
 
 @dataclass(frozen=True)
@@ -81,11 +88,13 @@ class Engine:
     folder: Path
 
     def new_game(self, setup: GameSetup, bot: Bot) -> WorldGame:
-        for option in setup.options:
-            raise UsageError(f"--{option} is not an option of a game written in text")
+        for option, value in setup.options.items():
+            if option != DICE or value not in DICE_FROM:  # --dice table: typed at the table
+                raise UsageError(f"--{option} is not an option of a game written in text")
         if setup.characters:
             raise UsageError("--characters: a game written in text is played by seats (--players)")
-        return new_world_game(self.folder, setup.seed, setup.seats)
+        table = setup.options.get(DICE) == TABLE_DICE
+        return new_world_game(self.folder, setup.seed, setup.seats, table_dice=table)
 
     def outcome(self, game: Game) -> Outcome:
         from dsl.world.events import WorldEvent

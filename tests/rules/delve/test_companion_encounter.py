@@ -15,6 +15,8 @@ import pytest
 
 from journal.cli import main
 
+BOTH = ("--adversary", "Tunnel Rat", "--adversary", "Rat Chief")  # both come in
+
 # One d6 of initiative a model, in the order of their names: Odo (I 2), Rat Chief (I 2),
 # Tunnel Rat (I 3), Wenna (I 4).
 ROUND_1 = "2,1,3,5"  # Odo 4, Rat Chief 3, Tunnel Rat 6, Wenna 9
@@ -70,7 +72,7 @@ def turn_by_turn(run, count: int, dice: str | None = None) -> list[str]:
 
 
 def test_setup_starts_momentum_at_the_fortune_and_the_pool_at_the_shares(table):
-    ok(table, "delve", "encounter", "start", "--fortune", "2", "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "start", *BOTH, "--fortune", "2", "--dice", ROUND_1)
     shown = now(table)
     assert shown["round"] == 1 and shown["turn"] == "Wenna Ashgrove"
     assert shown["pools"] == {"momentum": 2, "spent": 0, "threat": 0, "adversary pool": 3}
@@ -79,7 +81,7 @@ def test_setup_starts_momentum_at_the_fortune_and_the_pool_at_the_shares(table):
 
 
 def test_a_surprised_company_holds_surprised_and_starts_without_momentum(table):
-    ok(table, "delve", "encounter", "start", "--fortune", "2", "--surprise", "company",
+    ok(table, "delve", "encounter", "start", *BOTH, "--fortune", "2", "--surprise", "company",
        "--dice", ROUND_1)  # fmt: skip
     shown = now(table)
     assert shown["pools"]["momentum"] == 0 and shown["pools"]["adversary pool"] == 3
@@ -89,14 +91,14 @@ def test_a_surprised_company_holds_surprised_and_starts_without_momentum(table):
 
 
 def test_activations_come_in_initiative_order_and_the_next_round_rolls_again(table):
-    ok(table, "delve", "encounter", "start", "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "start", *BOTH, "--dice", ROUND_1)
     assert turn_by_turn(table, 4, dice="6,1,1,1") == ORDER_1  # round 2: Odo 8 acts first
     shown = now(table)
     assert shown["round"] == 2 and shown["turn"] == "Odo Vantry"
 
 
 def test_a_fleeting_condition_ends_at_its_holders_end_phase(table):
-    ok(table, "delve", "encounter", "start", "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "start", *BOTH, "--dice", ROUND_1)
     ok(table, "delve", "encounter", "condition", "Odo Vantry", "staggered")
     ok(table, "delve", "encounter", "condition", "Wenna Ashgrove", "staggered")
     ok(table, "delve", "encounter", "next")  # Wenna's end phase: her Staggered ends
@@ -104,7 +106,7 @@ def test_a_fleeting_condition_ends_at_its_holders_end_phase(table):
 
 
 def test_a_persistent_condition_loses_a_counter_at_each_end_phase_of_its_holder(table):
-    ok(table, "delve", "encounter", "start", "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "start", *BOTH, "--dice", ROUND_1)
     out = ok(table, "delve", "encounter", "condition", "Tunnel Rat", "bleeding", "--stacks", "2")
     assert "Tunnel Rat holds Bleeding (2)" in out
     assert now(table)["conditions"] == {"Tunnel Rat": ["Bleeding (2 left)"]}
@@ -115,14 +117,14 @@ def test_a_persistent_condition_loses_a_counter_at_each_end_phase_of_its_holder(
 
 
 def test_the_gm_sets_engaged_which_lasts_until_lifted(table):
-    ok(table, "delve", "encounter", "start", "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "start", *BOTH, "--dice", ROUND_1)
     ok(table, "delve", "encounter", "condition", "Wenna Ashgrove", "engaged")
     turn_by_turn(table, 4, dice=ROUND_1)
     assert now(table)["conditions"] == {"Wenna Ashgrove": ["Engaged (until lifted)"]}
 
 
 def test_momentum_spent_is_taken_off_at_bookkeeping_and_outnumbering_adds(table):
-    ok(table, "delve", "encounter", "start", "--fortune", "3", "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "start", *BOTH, "--fortune", "3", "--dice", ROUND_1)
     ok(table, "delve", "encounter", "momentum", "2", "--for", "disengage")
     assert now(table)["pools"] == {"momentum": 3, "spent": 2, "threat": 0, "adversary pool": 3}
     err = refused(table, "delve", "encounter", "momentum", "2", "--for", "an extra reaction")
@@ -134,7 +136,7 @@ def test_momentum_spent_is_taken_off_at_bookkeeping_and_outnumbering_adds(table)
 
 
 def test_threat_is_the_gms_and_cannot_be_spent_below_nothing(table):
-    ok(table, "delve", "encounter", "start", "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "start", *BOTH, "--dice", ROUND_1)
     refused(table, "delve", "encounter", "threat", "1")
     ok(table, "delve", "encounter", "threat", "3", "--gain")
     ok(table, "delve", "encounter", "threat", "2", "--for", "a harder encounter")
@@ -142,7 +144,7 @@ def test_threat_is_the_gms_and_cannot_be_spent_below_nothing(table):
 
 
 def test_the_encounter_ends_when_no_adversary_is_left_at_the_rounds_end(table):
-    ok(table, "delve", "encounter", "start", "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "start", *BOTH, "--dice", ROUND_1)
     ok(table, "delve", "encounter", "rout", "Tunnel Rat")
     ok(table, "delve", "encounter", "rout", "Rat Chief")
     out = ok(table, "delve", "encounter", "next")  # Wenna
@@ -151,15 +153,15 @@ def test_the_encounter_ends_when_no_adversary_is_left_at_the_rounds_end(table):
     assert "the encounter is over" in out
     err = refused(table, "delve", "encounter", "show")
     assert "no encounter is running" in err
-    ok(table, "delve", "encounter", "start", "--dice", ROUND_1)  # the next one
+    ok(table, "delve", "encounter", "start", *BOTH, "--dice", ROUND_1)  # the next one
     assert "encounter 2 is running" in ok(table, "delve", "show")
 
 
 def test_what_the_table_cannot_do_is_refused_in_one_line_with_nothing_written(table):
     assert "no encounter is running" in refused(table, "delve", "encounter", "next")
     assert "no encounter is running" in refused(table, "delve", "encounter", "momentum", "1")
-    ok(table, "delve", "encounter", "start", "--dice", ROUND_1)
-    assert "is running" in refused(table, "delve", "encounter", "start")
+    ok(table, "delve", "encounter", "start", *BOTH, "--dice", ROUND_1)
+    assert "is running" in refused(table, "delve", "encounter", "start", *BOTH)
     turn_by_turn(table, 3)  # the last activation of the round: the next rolls initiative
     assert "too few faces" in refused(table, "delve", "encounter", "next", "--dice", "1,2")
     assert "more than the step rolled" in refused(
@@ -180,20 +182,20 @@ def test_what_the_table_cannot_do_is_refused_in_one_line_with_nothing_written(ta
 
 
 def test_too_few_faces_for_the_first_round_refuse_the_start(table):
-    assert "too few faces" in refused(table, "delve", "encounter", "start", "--dice", "1,2")
+    assert "too few faces" in refused(table, "delve", "encounter", "start", *BOTH, "--dice", "1,2")
 
 
 # ---- fixing what was recorded ------------------------------------------------------------------
 
 
 def test_amending_the_start_runs_every_later_step_again_with_its_own_dice(table, tmp_path):
-    ok(table, "delve", "encounter", "start", "--fortune", "1", "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "start", *BOTH, "--fortune", "1", "--dice", ROUND_1)
     ok(table, "delve", "encounter", "momentum", "1", "--note", "Wenna vaults the table")
     turn_by_turn(table, 4, dice=ROUND_1)
     assert now(table)["pools"]["momentum"] == 0
     number = logged(table)[-6].split(".")[0]  # the start
-    out = ok(table, "delve", "amend", number, "encounter", "start", "--fortune", "3", "--dice",
-             ROUND_1)  # fmt: skip
+    out = ok(table, "delve", "amend", number, "encounter", "start", *BOTH, "--fortune", "3",
+             "--dice", ROUND_1)  # fmt: skip
     assert "fortune 3" in out
     assert now(table)["pools"]["momentum"] == 2 and now(table)["round"] == 2
     assert "entry amend (delve encounter start)" in ok(table, "history")
@@ -202,15 +204,15 @@ def test_amending_the_start_runs_every_later_step_again_with_its_own_dice(table,
 
 
 def test_an_amend_that_changes_whose_activation_it_was_is_refused(table):
-    ok(table, "delve", "encounter", "start", "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "start", *BOTH, "--dice", ROUND_1)
     ok(table, "delve", "encounter", "next")  # Wenna's
     number = logged(table)[-2].split(".")[0]
-    err = refused(table, "delve", "amend", number, "encounter", "start", "--dice", "6,1,1,1")
+    err = refused(table, "delve", "amend", number, "encounter", "start", *BOTH, "--dice", "6,1,1,1")
     assert "was Wenna Ashgrove's activation, and would now be Odo Vantry's" in err
 
 
 def test_deleting_a_momentum_spend_gives_it_back_and_undo_takes_the_deletion_back(table):
-    ok(table, "delve", "encounter", "start", "--fortune", "2", "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "start", *BOTH, "--fortune", "2", "--dice", ROUND_1)
     ok(table, "delve", "encounter", "momentum", "2", "--for", "disengage")
     ok(table, "delve", "encounter", "next")
     spent = logged(table)[-2].split(".")[0]
@@ -236,7 +238,7 @@ def test_a_check_and_its_re_roll_are_amended_like_any_entry(table):
 
 
 def test_a_check_in_the_encounter_reads_the_conditions_its_model_holds(table):
-    ok(table, "delve", "encounter", "start", "--fortune", "1", "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "start", *BOTH, "--fortune", "1", "--dice", ROUND_1)
     ok(table, "delve", "encounter", "momentum", "1", "--for", "ease a check")
     ok(table, "delve", "encounter", "condition", "Wenna Ashgrove", "Eased")  # checks easier 2
     attack = ("delve", "check", "Complex", "Wenna Ashgrove", "--skill", "melee", "--against",
@@ -246,3 +248,68 @@ def test_a_check_in_the_encounter_reads_the_conditions_its_model_holds(table):
     assert now(table)["conditions"] == {}  # Eased is spent by the check
     out = ok(table, *attack, "--dice", "5,4,2")
     assert "conditions held" not in out
+
+
+# ---- momentum spent to ease a check: one step ------------------------------------------------
+
+
+def test_momentum_spent_on_a_model_eases_its_next_check_in_one_entry(table):
+    ok(table, "delve", "encounter", "start", *BOTH, "--fortune", "1", "--dice", ROUND_1)
+    before = len(logged(table))
+    out = ok(table, "delve", "encounter", "momentum", "1", "--for", "ease a check", "--on",
+             "wenna ashgrove")  # fmt: skip
+    assert "spends 1 momentum: ease a check of Wenna Ashgrove" in out
+    assert len(logged(table)) == before + 1
+    shown = now(table)
+    assert shown["pools"]["spent"] == 1
+    assert shown["conditions"] == {"Wenna Ashgrove": ["Eased (until the holder's next check)"]}
+    attack = ("delve", "check", "Complex", "Wenna Ashgrove", "--skill", "melee", "--against",
+              "Tunnel Rat", "--target-skill", "defense")  # fmt: skip
+    assert "conditions held: easier 2" in ok(table, *attack, "--dice", "5,4,2,1,3")
+
+
+def test_momentum_not_held_to_ease_a_check_is_refused_with_nothing_written(table):
+    ok(table, "delve", "encounter", "start", *BOTH, "--dice", ROUND_1)  # no fortune: none held
+    err = refused(table, "delve", "encounter", "momentum", "1", "--on", "Wenna Ashgrove")
+    assert "holds 0 momentum" in err
+    assert now(table)["conditions"] == {}
+    assert "another use" in refused(
+        table, "delve", "encounter", "momentum", "1", "--for", "disengage", "--on", "Odo Vantry"
+    )
+
+
+def test_an_eased_check_is_amended_onto_another_model_and_undone(table):
+    ok(table, "delve", "encounter", "start", *BOTH, "--fortune", "1", "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "momentum", "1", "--on", "Wenna Ashgrove")
+    number = logged(table)[-1].split(".")[0]
+    ok(table, "delve", "amend", number, "encounter", "momentum", "1", "--on", "Odo Vantry")
+    assert now(table)["conditions"] == {"Odo Vantry": ["Eased (until the holder's next check)"]}
+    ok(table, "undo")
+    assert now(table)["conditions"] == {"Wenna Ashgrove": ["Eased (until the holder's next check)"]}
+    ok(table, "delve", "delete", number)
+    assert now(table)["conditions"] == {} and now(table)["pools"]["spent"] == 0
+
+
+# ---- the adversaries the text's setup brings in ------------------------------------------------
+
+
+def test_the_gm_brings_in_some_of_the_expeditions_adversaries(table):
+    out = ok(table, "delve", "encounter", "start", "--adversary", "Tunnel Rat", "--dice", "2,3,5")
+    assert "Tunnel Rat: camp -> the table" in out and "Rat Chief: camp" not in out
+    shown = now(table)
+    assert [name for name, _ in shown["order"]] == ["Wenna Ashgrove", "Tunnel Rat", "Odo Vantry"]
+    assert shown["pools"]["adversary pool"] == 1  # the Tunnel Rat's share only
+    assert "Rat Chief" not in shown["options"] and shown["turn"] == "Wenna Ashgrove"
+
+
+def test_which_adversaries_come_in_is_refused_in_one_line_when_not_said(table):
+    assert "--adversary NAME" in refused(table, "delve", "encounter", "start", "--dice", ROUND_1)
+    assert "of the company" in refused(
+        table, "delve", "encounter", "start", "--adversary", "Odo Vantry", "--dice", ROUND_1
+    )
+    assert "no model 'Goblin'" in refused(
+        table, "delve", "encounter", "start", "--adversary", "Goblin", "--dice", ROUND_1
+    )
+    assert "comes in once" in refused(
+        table, "delve", "encounter", "start", *BOTH, "--adversary", "Tunnel Rat"
+    )

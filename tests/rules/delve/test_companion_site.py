@@ -12,6 +12,8 @@ import pytest
 
 from journal.cli import main
 
+BOTH = ("--adversary", "Tunnel Rat", "--adversary", "Rat Chief")  # both come in
+
 ROUND = "2,1,3,5"  # initiative d6s in the order of the models' names: Wenna acts first
 SCRIPT = "<script>alert('delve')</script>"
 
@@ -31,7 +33,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     run("delve", "check", "Basic", "Wenna Ashgrove", "--input", "obstacle=4", "--dice", "2",
         "--note", f"Wenna listens at the **grate**. {SCRIPT}")  # fmt: skip
     run("delve", "luck", "--dice", "5", "--note", "Her charm holds.")
-    run("delve", "encounter", "start", "--fortune", "2", "--dice", ROUND,
+    run("delve", "encounter", "start", *BOTH, "--fortune", "2", "--dice", ROUND,
         "--note", "Rats pour from the drain.")  # fmt: skip
     run("delve", "encounter", "condition", "Tunnel Rat", "Bleeding", "--stacks", "2")
     run("delve", "check", "Complex", "Wenna Ashgrove", "--skill", "melee", "--against",
@@ -44,6 +46,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     run("delve", "encounter", "rout", "Rat Chief")
     for _ in range(2):
         run("delve", "encounter", "next")
+    run("delve", "expedition", "start", "The Sunken Chapel", "--note", "Down the old well.")
+    run("delve", "encounter", "start", "--adversary", "Rat Chief", "--dice", "2,1,5")
+    run("delve", "encounter", "end", "--for", "the company flees")
     run("publish", "--out", str(folder / "out"))
     return folder / "out" / "site"
 
@@ -61,6 +66,19 @@ def test_the_story_tells_every_check_with_its_dice_and_the_notes(site):
     assert 'href="encounters/encounter-1.html"' in home
 
 
+def test_the_campaign_lists_its_expeditions_each_with_its_encounters_and_story(site):
+    home = page(site, "index.html")
+    start = home.index('class="expeditions"')
+    listed = home[start : home.index("</ol>", start)]
+    assert listed.index("Barrow") < listed.index("The Sunken Chapel")  # the first: its name
+    first = listed[: listed.index("The Sunken Chapel")]
+    assert 'href="encounters/encounter-1.html"' in first and "encounter-2" not in first
+    assert 'href="encounters/encounter-2.html"' in listed[listed.index("The Sunken Chapel") :]
+    second = home[home.index('id="expedition-2"') :]
+    assert "Expedition 2 begins: The Sunken Chapel" in second and "Down the old well." in second
+    assert "Encounter 2 begins" in second and "Encounter 1 begins" not in second
+
+
 def test_an_encounter_page_shows_its_rounds_with_the_checks_made_in_them(site):
     shown = page(site, "encounters/encounter-1.html")
     one = shown[shown.index('id="round-1"') : shown.index('id="round-2"')]
@@ -75,8 +93,9 @@ def test_momentum_and_threat_are_shown_round_by_round(site):
     shown = page(site, "encounters/encounter-1.html")
     # round 1: 2 from the fortune, 1 of it spent; round 2 ends with both rats routed, the
     # company outnumbering nobody: 1 + 2
-    assert "<tr><td>momentum</td><td>1</td><td>3</td></tr>" in shown
-    assert "<tr><td>adversary pool</td><td>3</td><td>0</td></tr>" in shown
+    assert '<tr><th scope="row">momentum</th><td>1</td><td>3</td></tr>' in shown
+    assert '<tr><th scope="row">adversary pool</th><td>3</td><td>0</td></tr>' in shown
+    assert "<caption>" in shown  # the table says what it holds
 
 
 def test_a_models_page_shows_its_sheet_over_time(site):
@@ -94,7 +113,7 @@ def test_every_page_opens_in_a_browser_with_no_script_run_and_no_serious_violati
              *sorted(site.glob("models/*.html"))]  # fmt: skip
     check = "document.title + '|' + (document.documentElement.getAttribute('data-pwned') || '')"
     results = open_pages(pages, axe=True, evaluate=check)
-    assert len(results) == len(pages) == 1 + 1 + 4  # the story, an encounter, four models
+    assert len(results) == len(pages) == 1 + 2 + 4  # the story, two encounters, four models
     assert all(r["errors"] == [] for r in results), [r for r in results if r["errors"]][:2]
     assert all(not r["value"].endswith("|pwned") for r in results)
     serious = [

@@ -29,7 +29,8 @@ def test_the_walk_through_runs_an_encounter_from_its_start_to_its_end() -> None:
     verbs = [" ".join(words[:3]) for words, _ in _steps()]
     for verb in ("delve encounter start", "delve encounter show", "delve encounter condition",
                  "delve encounter momentum", "delve encounter act", "delve encounter next",
-                 "delve encounter rout", "publish --out barrow-site"):  # fmt: skip
+                 "delve encounter rout", "delve expedition start",
+                 "publish --out barrow-site"):  # fmt: skip
         assert verb in verbs
     assert any(words[:2] == ["delve", "amend"] for words, _ in _steps())
 

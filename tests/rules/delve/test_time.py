@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from encounter import AWAY, COMPANY, INITIATIVE
 
+from dsl.runtime import DecisionKind
 from dsl.world.events import WorldEvent
 from dsl.world.game import WorldGame, new_game
 from dsl.world.model import GAME
@@ -25,11 +26,13 @@ def table(delve, *, adversaries_away: bool = False) -> WorldGame:  # type: ignor
 
 
 def play_out(game: WorldGame, limit: int = 200) -> None:
-    """Every activation passed until the procedure asks nothing more."""
+    """Every activation passed, and no adversary brought in at a setup, until the procedure
+    asks nothing more."""
     for _ in range(limit):
-        if game.pending() is None:
+        asked = game.pending()
+        if asked is None:
             return
-        game.apply("pass")
+        game.apply([] if asked.kind == DecisionKind.CHOOSE_MANY else "pass")
     raise AssertionError("the procedure did not end")
 
 
@@ -72,3 +75,24 @@ def test_a_season_plays_expeditions_until_its_weeks_are_spent(delve):
     assert changes(game, "weeks") == [12, *range(11, -1, -1)]  # one a week: 12 expeditions
     assert changes(game, "encounters").count(3) == 12
     assert {m: game.ops.value(m, "fatigue") for m in COMPANY} == dict.fromkeys(COMPANY, 0)
+
+
+def test_an_encounter_s_setup_asks_the_gm_which_adversaries_come_in(delve):
+    game = table(delve, adversaries_away=True)  # both wait at camp
+    game.start_phase("Encounter")
+    asked = game.pending()
+    assert asked.kind == DecisionKind.CHOOSE_MANY
+    assert sorted(asked.options) == ["Rat Chief", "Tunnel Rat"]
+    assert (asked.min_choices, asked.max_choices) == (0, 2)  # any number of them
+    game.apply(["Tunnel Rat"])
+    assert game.state.cards["Tunnel Rat"]["at"] and not game.state.cards["Rat Chief"]["at"]
+    assert game.ops.value(GAME, "adversary pool") == 1  # the Tunnel Rat's share only
+    assert game.pending().who == "Wenna Ashgrove"  # the first activation of round 1
+
+
+def test_an_encounter_with_no_adversary_brought_in_ends_at_once(delve):
+    game = table(delve, adversaries_away=True)
+    game.start_phase("Encounter")
+    game.apply([])  # none: its rounds are played until no adversary is in play
+    assert game.state.round == 0 and changes(game, "initiative score") == []
+    assert game.pending().kind == DecisionKind.CHOOSE_MANY  # the next encounter's setup asks

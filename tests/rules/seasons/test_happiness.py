@@ -34,7 +34,7 @@ def test_a_full_hand_takes_no_more_blessings(seasons) -> None:
     for _ in range(3):
         game.state.values["p1"]["happiness"] = 9
         game.ops.change("p1", "happiness", 1)
-    assert len(hand(game, "p1")) == 3 == seasons.values["hand limit"]
+    assert len(hand(game, "p1")) == 3 == game.world.zone("hand").limit
     game.state.values["p1"]["happiness"] = 9
     game.ops.change("p1", "happiness", 1)
     assert len(hand(game, "p1")) == 3

@@ -119,6 +119,25 @@ def test_the_lookahead_bot_plays_from_what_its_seat_may_know(seasons) -> None:
     assert chosen[0] == chosen[1]
 
 
+def test_the_tree_search_bot_plays_from_what_its_seat_may_know(seasons) -> None:
+    """The information-set tree search deals its copies from p2's view too: two games that
+    differ only in p1's face-down order grow the same tree, visit for visit, and give the same
+    answer."""
+    from rules.seasons.bots import IsmctsBot
+
+    chosen, trees = [], []
+    for hidden in ("Feast on Spring, face down", "Steal on Spring, face down"):
+        game = at_planning(seasons, first="p1")
+        answer(game, hidden)
+        bot = IsmctsBot(7, playouts=12, width=3, horizon=4).bind(game)
+        decision = game.pending()
+        chosen.append(bot.choose(game.observation("p2"), decision))
+        kept = bot._next["p2"]
+        trees.append((kept.visits, kept.total, sorted(map(str, kept.children))))
+    assert chosen[0] == chosen[1]
+    assert trees[0] == trees[1]
+
+
 def test_the_lookahead_bot_plays_a_game_to_its_end(seasons) -> None:
     ruleset = registry.find("seasons")
     from dsl.contract import GameSetup
@@ -128,3 +147,19 @@ def test_the_lookahead_bot_plays_a_game_to_its_end(seasons) -> None:
     while (decision := game.pending()) is not None:
         game.apply(bot.choose(game.observation(decision.who), decision))
     assert game.state.over and game.state.result["ranking"]
+
+
+def test_the_tree_search_bot_plays_a_game_to_its_end(seasons) -> None:
+    from dsl.contract import GameSetup
+    from rules.seasons.bots import IsmctsBot, make
+
+    ruleset = registry.find("seasons")
+    bot = make("random,ismcts", 6, playouts=4)
+    searcher = bot.bots[1]
+    assert isinstance(searcher, IsmctsBot) and searcher.playouts == 4
+    game = ruleset.engine.new_game(GameSetup(seed=6, seats=2), bot)  # binds the bot
+    assert searcher.game is game
+    while (decision := game.pending()) is not None:
+        game.apply(bot.choose(game.observation(decision.who), decision))
+    assert game.state.over and game.state.result["ranking"]
+    assert searcher.iterations == 4  # its last placement was searched, four iterations

@@ -8,61 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from edition_session import session
+from edition_session import WHERE, facing, held, hold, laid, play_as
 
 from dsl.world.game import WorldGame
 from dsl.world.matching import rank
-from dsl.world.pools import faces
-
-WHERE = "Eastkeep"  # the map's first space: every character token starts there
-
-
-def play_as(game: WorldGame, player: str, character: str) -> None:
-    """Deal ``character`` to ``player`` in place of the one the seed dealt (their stress dice
-    at its printed faces)."""
-    for info in game.state.cards.values():
-        if info.get("player") == player:
-            info.update(player=None, at=None, zone="character deck")
-    game.state.cards[character].update(player=player, at=game.ops.pawn_at(player), zone=None)
-
-
-def hold(game: WorldGame, player: str, dice: list[int]) -> None:
-    """The action dice ``player`` holds, by face."""
-    held = game.state.values[player]
-    for face in range(1, 7):
-        held.pop(f"red dice#{face}", None)
-    for face in dice:
-        held[f"red dice#{face}"] = held.get(f"red dice#{face}", 0) + 1
-    held["red dice"] = len(dice)
-
-
-def held(game: WorldGame, player: str = "p1") -> list[int]:
-    decl = game.world.property("red dice")
-    assert decl is not None
-    return faces(game, player, decl)
-
-
-def laid(game: WorldGame, obstacle: str) -> list[int]:
-    decl = game.world.property("laid dice")
-    assert decl is not None
-    return faces(game, obstacle, decl)
-
-
-def facing(
-    winters: Any, obstacle: str, dice: list[int], rolls: list[int], players: int = 1
-) -> WorldGame:
-    """A session at its first action: every obstacle off the map but ``obstacle`` at the
-    characters' location, Thea played by p1 holding ``dice``, the next dice rolled ``rolls``."""
-    game = session(winters, players=players)
-    game.pending()
-    for card, info in game.state.cards.items():
-        if info["kind"] == "obstacle" and info.get("at"):
-            game.ops.move_card(card, zone="obstacle deck")
-    game.ops.move_card(obstacle, at=WHERE)
-    play_as(game, "p1", "Thea")
-    hold(game, "p1", dice)
-    game.state.dice_script = list(rolls)
-    return game.clone()  # asked again, on the table as it now is
 
 
 def overcome(game: WorldGame) -> None:
