@@ -85,8 +85,8 @@ def test_a_surprised_company_holds_surprised_and_starts_without_momentum(table):
        "--dice", ROUND_1)  # fmt: skip
     shown = now(table)
     assert shown["pools"]["momentum"] == 0 and shown["pools"]["adversary pool"] == 3
-    # Surprised: Wenna, first in the order, missed her activation, which spent it
-    assert shown["turn"] == "Tunnel Rat" and set(shown["conditions"]) == {"Odo Vantry"}
+    # the text's setup: Odo, a henchman, holds Surprised; Wenna, a character, acts first
+    assert shown["turn"] == "Wenna Ashgrove" and set(shown["conditions"]) == {"Odo Vantry"}
     assert shown["conditions"]["Odo Vantry"] == ["Surprised (until the holder's next end phase)"]
 
 
