@@ -285,19 +285,41 @@ def check(
     inputs: dict[str, int | str] = {}
     if using is not None:
         inputs.update(_read_sheets(game, made, holder, using, against, against_using))
-        tags = (*tags, using.casefold(), *check_changes.tags_of(game, using))
     inputs.update(given)
+    extras = changes(game, holder, made, against=against, tags=tags, using=using)
+    for key, extra in extras.items():
+        base = inputs.get(key, 0)
+        inputs[key] = (int(base) if not isinstance(base, str) else 0) + extra
+    return made.roll(game, **inputs)
+
+
+def changes(
+    game: WorldGame,
+    holder: str,
+    made: Any,
+    *,
+    against: str | None = None,
+    tags: tuple[str, ...] = (),
+    using: str | None = None,
+) -> dict[str, int]:
+    """What the held cards add to the inputs of the check ``made`` by ``holder`` (``check``
+    without the roll, for a table rolling its own dice): the holder's ranks (``inputs_for``,
+    spending those held until the next check), the sentences of its cards and of the cards
+    ``against`` holds, with the tags of the member ``using``; refused (``EffectError``) when
+    ``against`` is immune to a check of those tags."""
+    if using is not None:
+        tags = (*tags, using.casefold(), *check_changes.tags_of(game, using))
     if against is not None and game.world.restraints:
         shield = check_changes.immune(game, against, tags)
         if shield is not None:  # "Its holder is immune to social checks."
             raise EffectError(f"{against} holds {shield}: no such check is made against it")
     names = _input_names(made)
+    added: dict[str, int] = {}
     extras = list(inputs_for(game, holder, names).items())
     extras += check_changes.added(game, holder, names, against, tags).items()
     for key, extra in extras:
-        base = inputs.get(key, 0)
-        inputs[key] = (int(base) if not isinstance(base, str) else 0) + extra
-    return made.roll(game, **inputs)
+        added[key] = added.get(key, 0) + extra
+    return added
 
 
 def _input_names(made: Any) -> list[str]:

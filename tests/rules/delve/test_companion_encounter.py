@@ -250,6 +250,22 @@ def test_a_check_in_the_encounter_reads_the_conditions_its_model_holds(table):
     assert "conditions held" not in out
 
 
+def test_a_check_in_the_encounter_reads_the_sentences_of_the_conditions_and_the_skills_tags(table):
+    """Prone: "Melee attacks against its holder have favour." A Melee check carries the tags
+    melee and attack (its skill card), so Wenna's strike at the prone rat rolls one die more and
+    keeps the best three (melee 3); a Defense check carries neither and is not changed."""
+    ok(table, "delve", "encounter", "start", *BOTH, "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "condition", "Tunnel Rat", "Prone")
+    attack = ("delve", "check", "Complex", "Wenna Ashgrove", "--skill", "melee", "--against",
+              "Tunnel Rat", "--target-skill", "defense")  # fmt: skip
+    out = ok(table, *attack, "--dice", "1,5,4,2")
+    assert "1 5 4 2 (kept 2 4 5)" in out and "conditions held: favour 1" in out
+    parry = ("delve", "check", "Complex", "Wenna Ashgrove", "--skill", "defense", "--against",
+             "Tunnel Rat", "--target-skill", "melee")  # fmt: skip
+    assert "conditions held" not in ok(table, *parry, "--dice", "5,4")
+    assert "Prone" in str(now(table)["conditions"]["Tunnel Rat"])  # held until lifted
+
+
 # ---- momentum spent to ease a check: one step ------------------------------------------------
 
 
