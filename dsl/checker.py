@@ -1039,6 +1039,8 @@ class _CardChecker:
                 )
             elif top and self.check_change(name, item):
                 continue  # "Mental checks of its holder have peril.": dsl.world.check_changes
+            elif top and self.restraint(name, item):
+                continue  # "Its holder takes no ranged actions.": dsl.world.restraints
             else:
                 effect = self.effect(item, effects, kind)
                 if effect is not None:
@@ -1078,6 +1080,28 @@ class _CardChecker:
         if self.v.world is None:
             self.v.world = declarations.Declared()
         self.v.world.check_changes.setdefault(name.casefold(), []).append(change)
+        return True
+
+    def restraint(self, name: str, item: ast.Effect) -> bool:
+        """A sentence saying what a held card forbids its holder, kept for the world engine
+        (``dsl.world.restraints``); ``False`` when the sentence is not one."""
+        from dsl import declarations
+        from dsl.world.restraints import RestraintError, check_words, read
+
+        try:
+            restraint = read(item)
+        except RestraintError as error:
+            self.d.error(error.message, error.span)
+            return True
+        if restraint is None:
+            return False
+        unknown = check_words(restraint, self.v)
+        if unknown is not None:
+            self.d.error(*unknown)
+            return True
+        if self.v.world is None:
+            self.v.world = declarations.Declared()
+        self.v.world.restraints.setdefault(name.casefold(), []).append(restraint)
         return True
 
     def effect(self, item: ast.Effect, before: list[BoundEffect], kind: str) -> BoundEffect | None:
@@ -1808,8 +1832,22 @@ def check(
         _check_map(m, binder, d)
     module = _primitives_module(vocab, base_dir)
     phases = _check_procedures(procedures, module, checker, d)
+    if vocab.world is not None and vocab.world.restraints and phases:
+        from dsl.world.restraints import unknown_phases
+
+        steps = [st.step.title.text for p in phases for st in p.steps]
+        for message, span in unknown_phases(
+            vocab.world.restraints, [p.decl.name.text for p in phases], steps
+        ):
+            d.error(message, span)
     _check_number_texts(vocab, checker)
     checks = _check_checks(check_decls, vocab, tables, d)
+    if vocab.world is not None and vocab.world.restraints:
+        from dsl.world.restraints import unknown_checks
+
+        names = [c.name.text for c in all_cards]
+        for message, span in unknown_checks(vocab.world.restraints, checks, vocab.values, names):
+            d.error(message, span)
     in_text = {name for c in checks for name in c.values}
     if vocab.world is not None and vocab.world.measures:  # "hits are paid ..., 3 points each"
         from dsl.world.measures import values_read

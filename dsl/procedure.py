@@ -619,6 +619,11 @@ class ProcedureWalker:
         passes over one that has left play since)."""
         return True
 
+    def misses(self, phase: str, subject: Any) -> bool:
+        """Whether the phase, about to be played for ``subject``, is passed over (a game
+        whose held cards can say so: ``dsl.world.restraints``)."""
+        return False
+
     def subject(self) -> Any:
         """The thing the innermost phase played for one is played for, else ``None``."""
         for frame in reversed(self.state.frames):
@@ -749,6 +754,8 @@ class ProcedureWalker:
             else:
                 step.call(self, item)
         elif step.form == "play":
+            if item is not None and self.misses(step.target or "", item):
+                return  # the thing misses it ("Its holder misses its next activation.")
             self.start_phase(step.target or "", item)
         elif step.form == "act":
             self.act_in_any_order()

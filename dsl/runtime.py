@@ -527,13 +527,16 @@ def can_act(
     card: Any = None,
     actor: str | None = None,
     location: Any = None,
+    idle: bool = True,
 ) -> bool:
     """Whether a text that only resolves its roles and then calls one primitive
     (``CompiledAbility.last_call``) would find something to act on, worked out without running
     it: its roles are resolved against the host (reading only) up to its first question or
     its primitive, which is not called but asked what it must find (``finds``). ``False`` only
     when the text would certainly fail with ``NothingToActOn``; a text whose roles ask a
-    question, or whose primitive declares nothing it must find, may act."""
+    question, or whose primitive declares nothing it must find, may act. ``idle``: the answer
+    for a text that runs to its end calling no primitive (``False`` for a text whose every
+    sentence has a condition: none held, it does nothing)."""
     try:
         run(_ProbeContext(_ProbeHost(host), card, actor, location))
     except _Probed as probed:
@@ -542,4 +545,4 @@ def can_act(
         return False
     except (EffectError, DecisionNeeded):
         return True
-    return True
+    return idle

@@ -171,3 +171,39 @@ def added(
         elif against is not None and effect["holder"] == against:
             apply(effect, "against", actor)
     return out
+
+
+def tags_of(game: WorldGame, member: str) -> tuple[str, ...]:
+    """The tags a check made with ``member`` carries: the members of the tag fields of the
+    card of that name (``skill "Melee" { tags melee, attack }``), folded; none when no card
+    has the name."""
+    vocab = game.ruleset.vocabulary
+    wanted = member.casefold()
+    for card in game.ruleset.all_cards:
+        if card.name.casefold() != wanted:
+            continue
+        schema = vocab.kinds.get(card.kind) or vocab.kinds.get(card.kind.casefold())
+        found: list[str] = []
+        for field_name, field_schema in schema.fields.items() if schema else ():
+            category = vocab.category(field_schema.of or "") if field_schema.of else None
+            if category is None or category.shape != "tags":
+                continue
+            value = card.fields.get(field_name)
+            values = value if isinstance(value, list) else [value] if value else []
+            found += [str(v).casefold() for v in values]
+        return tuple(found)
+    return ()
+
+
+def immune(game: WorldGame, target: str, tags: Iterable[str]) -> str | None:
+    """The card ``target`` holds that makes it immune to a check carrying ``tags`` ("Its
+    holder is immune to social checks.": ``dsl.world.restraints``), else ``None``."""
+    carried = {singular_of(t.casefold()) for t in tags} | {t.casefold() for t in tags}
+    kept: Mapping[str, Any] = game.world.restraints
+    for effect in list(game.state.effects):
+        if effect["holder"] != target:
+            continue
+        for restraint in kept.get(str(effect["card"]).casefold(), ()):
+            if restraint.how == "immune" and any(set(s) <= carried for s in restraint.sorts):
+                return str(effect["card"])
+    return None

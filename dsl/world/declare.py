@@ -84,6 +84,7 @@ def _read(ruleset: CompiledRuleset) -> World:
         durations=dict(declared.durations),
         check_changes={k: tuple(v) for k, v in declared.check_changes.items()},
         decks=dict(declared.decks),
+        restraints={k: tuple(v) for k, v in declared.restraints.items()},
     )
 
 

@@ -264,28 +264,91 @@ def check(
     *,
     against: str | None = None,
     tags: tuple[str, ...] = (),
+    using: str | None = None,
+    against_using: str | None = None,
     **given: int | str,
 ) -> Any:
     """``holder`` makes the check ``name`` (one the ruleset's text declares), ``against`` a
-    thing or none, carrying the ``tags`` the table gives it ("mental", "melee", "opposed"): the
-    inputs given, plus what the held cards add (the holder's ranks, and the sentences of its
-    cards and of the cards the thing it is against holds: ``dsl.world.check_changes``); the
-    dice are the game's (scripted, typed or generated)."""
+    thing or none, carrying the ``tags`` the table gives it ("opposed"): the inputs given, plus
+    what the held cards add (the holder's ranks, and the sentences of its cards and of the
+    cards the thing it is against holds: ``dsl.world.check_changes``); the dice are the game's
+    (scripted, typed or generated). ``using``: the member it is made with (a skill): the inputs
+    the check reads from the sheets are read (the target's with ``against_using``, else the
+    same), and the check carries the member itself as a tag ("Strength checks of its holder
+    are 1 harder.") and the tags of the card of that name (``skill "Cool" { tags mental }``:
+    ``check_changes.tags_of``)."""
     found = {c.casefold(): c for c in game.ruleset.checks}.get(name.casefold())
     if found is None:
         known = ", ".join(game.ruleset.checks) or "none"
         raise EffectError(f"there is no check {name!r} (checks: {known})")
     made = game.ruleset.checks[found]
-    inputs: dict[str, int | str] = dict(given)
-    names = _input_names(made)
-    extras = list(inputs_for(game, holder, names).items())
-    extras += check_changes.added(game, holder, names, against, tags).items()
-    for key, extra in extras:
+    inputs: dict[str, int | str] = {}
+    if using is not None:
+        inputs.update(_read_sheets(game, made, holder, using, against, against_using))
+    inputs.update(given)
+    extras = changes(game, holder, made, against=against, tags=tags, using=using)
+    for key, extra in extras.items():
         base = inputs.get(key, 0)
         inputs[key] = (int(base) if not isinstance(base, str) else 0) + extra
     return made.roll(game, **inputs)
 
 
+def changes(
+    game: WorldGame,
+    holder: str,
+    made: Any,
+    *,
+    against: str | None = None,
+    tags: tuple[str, ...] = (),
+    using: str | None = None,
+) -> dict[str, int]:
+    """What the held cards add to the inputs of the check ``made`` by ``holder`` (``check``
+    without the roll, for a table rolling its own dice): the holder's ranks (``inputs_for``,
+    spending those held until the next check), the sentences of its cards and of the cards
+    ``against`` holds, with the tags of the member ``using``; refused (``EffectError``) when
+    ``against`` is immune to a check of those tags."""
+    if using is not None:
+        tags = (*tags, using.casefold(), *check_changes.tags_of(game, using))
+    if against is not None and game.world.restraints:
+        shield = check_changes.immune(game, against, tags)
+        if shield is not None:  # "Its holder is immune to social checks."
+            raise EffectError(f"{against} holds {shield}: no such check is made against it")
+    names = _input_names(made)
+    added: dict[str, int] = {}
+    extras = list(inputs_for(game, holder, names).items())
+    extras += check_changes.added(game, holder, names, against, tags).items()
+    for key, extra in extras:
+        added[key] = added.get(key, 0) + extra
+    return added
+
+
 def _input_names(made: Any) -> list[str]:
     inputs = getattr(made, "inputs", ())
     return [getattr(i, "name", str(i)) for i in inputs]
+
+
+def _read_sheets(
+    game: WorldGame,
+    made: Any,
+    holder: str,
+    using: str,
+    against: str | None,
+    against_using: str | None,
+) -> dict[str, int]:
+    """The inputs ``made`` reads from the sheets: the holder's card's, the target's."""
+    from dsl.dice.model import CheckError
+    from dsl.dice.sheet import sheet_inputs
+
+    target = against if against is not None and against in game.state.cards else None
+    try:
+        return sheet_inputs(
+            made,
+            game.card_fields(holder),
+            using,
+            actor_name=holder,
+            target=game.card_fields(target) if target is not None else None,
+            target_member=against_using,
+            target_name=target or "the target",
+        )
+    except CheckError as error:
+        raise EffectError(str(error)) from None

@@ -34,6 +34,7 @@ from dsl.runtime import (
 from dsl.selectors import Place, Selector
 
 from .copies import start_number
+from . import restraints
 from .events import WorldDecision, WorldEvent
 from .host import WorldHost
 from .model import GAME, IN_PLAY, PLAYER, World
@@ -89,6 +90,9 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
             from .durations import reaching
 
             self.reaching = reaching(self)
+        checks_made = restraints.duties(self)  # "Its holder makes a ... check at its <step>"
+        if checks_made is not None:
+            self.reaching = restraints.also(self.reaching, checks_made)
 
     def _with_state(self, state: Any) -> WorldGame:
         return type(self)(self.ruleset, state, self.world)
@@ -278,7 +282,10 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
         used once this turn and refused since the table last changed are left out."""
         refused = set(frame.data.get("refused", ())) if frame is not None else set()
         options = []
+        restrained = restraints.offered(self, player) if self.world.restraints else None
         for card in self._usable_cards(player):
+            if restrained is not None and not restrained(card):
+                continue  # "Its holder takes no ranged actions.": a card it holds forbids it
             compiled = self.compiled_card(card)
             for ability in compiled.abilities:
                 if ability.usage not in ("activated", "played"):
@@ -294,12 +301,22 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
                 options.append(ActionOption(card, ability.label))
         return options
 
+    def misses(self, phase: str, subject: Any) -> bool:
+        """A phase played for a thing holding a card that says it misses it is passed over
+        (``dsl.world.restraints``)."""
+        return bool(self.world.restraints) and restraints.misses(self, phase, subject)
+
     def _may_act(self, ability: CompiledAbility, card: str, player: str) -> bool:
         """Whether a text would act, known without running it when a verb it calls says what
         it must find (``finds``: "Pay 2 momentum." with none held): its roles are read up to
         the first verb it calls, which is asked and not called (``dsl.runtime.can_act``). A
         text refused at its first verb changes nothing (``op_use``), so it is not offered;
-        any other text is offered, and refused if it cannot act when run."""
+        any other text is offered, and refused if it cannot act when run. A text whose every
+        sentence has a condition on the one acting ("If you are a Character model, ...") is
+        offered only when one of them holds: run to its end with none held, it would do
+        nothing for this one."""
+        if ability.cost is None and _conditional(ability):
+            return can_act(ability.run, self.host, card=card, actor=player, idle=False)
         if ability.cost is not None or not any(
             marks_of(self.host.primitive(verb)).finds is not None
             for verb in ability.verbs
@@ -449,6 +466,18 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
     def returns(self) -> dict[str, float]:
         """Each player's final score (OpenSpiel's returns); empty until the game ends."""
         return dict(self.state.result.get("scores", {}))
+
+
+def _conditional(ability: CompiledAbility) -> bool:
+    """Whether a text is for some of those who act only: every sentence has a condition on
+    the one acting ("If you are a Character model, ..."), and the text is used, not played
+    (a card played from the hand leaves it whatever its text does)."""
+    parts = getattr(ability.meaning, "parts", ())
+    return (
+        ability.usage == "activated"
+        and bool(parts)
+        and all(getattr(getattr(p, "condition", None), "kind", None) == "you are" for p in parts)
+    )
 
 
 def new_game(

@@ -151,6 +151,8 @@ class World:
     check_changes: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     # a kind's deck for each member of a field, by kind (``dsl.world.deck_backs``), folded
     decks: Mapping[str, Any] = field(default_factory=dict)
+    # what a held card forbids its holder, by its name (``dsl.world.restraints``), folded
+    restraints: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
 
     def property(self, name: str) -> PropertyDecl | None:
         return self.properties.get(name.casefold())

@@ -464,10 +464,11 @@ def encounter_start(
     as_json: JsonOut = False,
 ) -> None:
     """Begin an encounter with the expedition's company: the text's setup brings in the
-    adversaries the GM names (--adversary, any number of those that joined), the surprised side
-    holds Surprised, momentum starts at the fortune (not for a surprised company), the
-    adversary pool at the adversaries' shares (not when they are surprised); the first round's
-    initiative is rolled and the first activation comes up.
+    adversaries the GM names (--adversary, any number of those that joined), the surprised side's
+    henchmen and followers, or minions, hold Surprised (the text's setup), momentum starts at
+    the fortune (not for a surprised company), the adversary pool at the adversaries' shares (not
+    when they are surprised); the first round's initiative is rolled and the first activation
+    comes up.
 
     Example: chronicler delve encounter start --adversary 'Tunnel Rat' --fortune 2 --dice 5,2,3"""
     from journal.delve import encounter

@@ -17,8 +17,9 @@ is amended or deleted; a die it then needs more of refuses the fix.
 The GM's own acts here (the table's, the text's notes): the company in the encounter is the
 expedition's (a sheet of the text not in it stays at camp); every adversary waits at camp until
 the text's setup asks which come in (``Bring any number of adversary models in the camp into
-play.``), answered with those the GM names; the surprised side holds Surprised; momentum spent
-is added to the round's ``spent``, taken off at bookkeeping (spent to ease a check, its model
+play.``), answered with those the GM names; the text's next step gives the surprised side's
+henchmen and followers, or minions, Surprised; momentum spent is added to the round's ``spent``,
+taken off at bookkeeping (spent to ease a check, its model
 holds Eased in the same step). A step's dice are typed, asked at a terminal, or the
 generator's; typed ones too few, the step runs again from its game's JSON with the faces asked
 for the rest."""
@@ -43,7 +44,6 @@ if TYPE_CHECKING:
     from journal.delve.expedition import Expedition
 
 SURPRISE = {"none": 0, "company": 1, "adversaries": 2}
-SURPRISED_SIDE = {1: p.Side.PARTY, 2: p.Side.ADVERSARY}
 ROUTED = "routed"  # the zone of a model out of the encounter (routed, fled, fallen)
 CAMP = "camp"  # the zone of a sheet of the text not in the expedition
 PASS = "pass"
@@ -346,7 +346,6 @@ def start(
     runs, its step bringing in the adversaries the GM chooses (``adversaries``, else asked:
     ``ask``), then the starting momentum and the adversary pool, and the first round up to the
     first activation."""
-    from dsl.world import durations
     from dsl.world.game import new_game
     from dsl.world.model import GAME
 
@@ -363,7 +362,6 @@ def start(
     begun = new_game(rules, seed=0, players=1, first_phase=ENCOUNTER)  # its first step next
     game = _game(rules, begun.to_json())
     game.state.events.clear()
-    surprised = SURPRISED_SIDE.get(SURPRISE[surprise])
 
     def setup(game: WorldGame) -> None:
         game.ops.set(GAME, "fortune", fortune, why="the company's fortune")
@@ -375,9 +373,6 @@ def start(
             elif card.kind == "model" and card.name in adversary:
                 game.ops.move_card(card.name, zone=CAMP, why="waits for the encounter")
         _copies(game, state)
-        for held in state.models.values():
-            if held.side == surprised:
-                durations.give(game, held.name, SURPRISED, why="surprised")
         asked = game.pending()  # the text's step: which adversaries come in
         if asked is None or asked.kind != DecisionKind.CHOOSE_MANY:
             raise ChroniclerError("the text's encounter setup asks for no adversaries")

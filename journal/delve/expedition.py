@@ -247,23 +247,38 @@ def describe(result: CheckResult) -> str:
 
 
 def held_in_encounter(
-    state: Expedition, rules: CompiledRuleset, who: str, made: Check
+    state: Expedition,
+    rules: CompiledRuleset,
+    who: str,
+    made: Check,
+    member: str | None = None,
+    against: str | None = None,
 ) -> tuple[dict[str, int], str | None]:
-    """What the conditions ``who`` holds in the running encounter add to the check's inputs
-    (the text's ``checks easier 2``...), and the encounter's game once the check has spent
-    those held until their holder's next check (``None``: no encounter, or ``who`` is not
-    on its table)."""
+    """What the conditions held in the running encounter add to the check's inputs, as the
+    world engine's own checks read them (``durations.changes``: the ranks of those ``who``
+    holds, ``checks easier 2``; their sentences and those of the cards ``against`` holds,
+    ``Mental checks of its holder have peril.``, with the tags of the skill ``member``), and
+    the encounter's game once the check has spent those held until their holder's next check
+    (``None``: no encounter, or ``who`` is not on its table). A check the target is immune to
+    is refused."""
     if state.encounter is None:
         return {}, None
+    from dsl.runtime import EffectError
     from dsl.world import durations
     from dsl.world.game import WorldGame
 
     game = WorldGame.from_json(rules, state.encounter)
-    if who not in game.state.cards or not durations.held(game, who):
+    if who not in game.state.cards:
         return {}, None
-    added = durations.inputs_for(game, who, [i.name for i in made.inputs], spend=True)
+    holds = bool(durations.held(game, who))
+    target = against if against is not None and against in game.state.cards else None
+    try:
+        added = durations.changes(game, who, made, against=target, using=member)
+    except EffectError as error:
+        raise ChroniclerError(str(error)) from None
+    added = {k: v for k, v in added.items() if v}
     game.state.events.clear()  # the entry tells what the check read
-    return added, game.to_json()
+    return added, game.to_json() if holds else None
 
 
 def check(
@@ -285,7 +300,7 @@ def check(
     made = find_check(rules, name)
     actor = _model(state, who)
     target = _model(state, against).name if against is not None else None
-    held, game = held_in_encounter(state, rules, actor.name, made)
+    held, game = held_in_encounter(state, rules, actor.name, made, member, target)
     if recorded is not None:
         result = CheckResult.from_json(recorded)
     else:

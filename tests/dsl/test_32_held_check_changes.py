@@ -110,12 +110,15 @@ def test_a_sentence_of_the_form_that_cannot_be_read_is_an_error_at_its_place(
 def test_if_you_are_a_unit_of_a_tag_holds_for_the_one_acting_only(standoff) -> None:
     game = new_game(standoff, seed=1, players=1, dice=[])
     game.start_phase("Standoff")
-    for unit, nerve in (("Scout", 1), ("Raider", 0)):  # Scout is Sharp, Raider Dull
-        decision = game.pending()
-        assert decision is not None and decision.who == unit
-        game.apply("Take: Steady Aim")
-        assert game.ops.value(unit, "nerve") == nerve
-        game.apply("pass")
+    decision = game.pending()
+    assert decision is not None and decision.who == "Scout"  # Sharp
+    game.apply("Take: Steady Aim")
+    assert game.ops.value("Scout", "nerve") == 1
+    game.apply("pass")
+    decision = game.pending()  # Dull: the text would do nothing, so it is not offered
+    assert decision is not None and decision.who == "Raider"
+    assert "Take: Steady Aim" not in decision.options and "Take: Dig In" in decision.options
+    assert game.ops.value("Raider", "nerve") == 0
 
 
 def test_hold_gives_the_one_acting_a_card_to_hold_and_again_a_stack_more(standoff) -> None:

@@ -21,12 +21,21 @@ MOMENTUM_USES = (  # offered to every model while the momentum to pay them is he
     "Take: Extra Reaction",
     "Take: Extra Attack",
 )
-ACTIONS = (  # with no momentum held: the uses it pays for are not offered
+ALLOWANCE = (  # the action economy (encounters.rules)
     "Take: Major Action",
     "Take: Two Minor Actions",
     "Take: Extra Minor Action",
     "Take: Minor Action",
 )
+BY_SORT = (  # the actions the conditions name by their sorts (tactics.rules)
+    "Take: Melee Strike",
+    "Take: Ranged Attack",
+    "Take: Advance",
+    "Take: Reposition",
+    "Take: Drag",
+    "Take: Prayer",
+)
+ACTIONS = (*ALLOWANCE, *BY_SORT)  # with no momentum held: the uses it pays for are not offered
 
 
 def test_each_model_has_one_activation_a_round_and_the_gm_answers_for_it(delve):
@@ -85,15 +94,27 @@ def test_a_main_character_buys_each_further_minor_action_with_a_fatigue(delve):
     assert allowance(game) == (1, 1)
 
 
-def test_a_henchman_or_an_adversary_has_no_further_minor_action_for_fatigue(delve):
+def test_a_henchman_or_an_adversary_is_not_offered_a_further_minor_action(delve):
     game = encounter(delve)
     turns(game, 1)  # Wenna's activation passed
     for model in ("Tunnel Rat", "Odo Vantry"):  # a minion, then a henchman
         assert game.pending().who == model
         game.apply("Take: Minor Action")
-        game.apply("Take: Extra Minor Action")
+        assert "Take: Extra Minor Action" not in game.pending().options
+        with pytest.raises(IllegalMove):
+            game.apply("Take: Extra Minor Action")
         assert allowance(game) == (1, 0) and game.ops.value(model, "fatigue") == 0
         game.apply("pass")
+
+
+def test_an_attack_or_a_move_is_paid_from_the_allowance_as_its_sort_says(delve):
+    game = encounter(delve)
+    game.apply("Take: Melee Strike")
+    assert allowance(game) == (0, 1)
+    game.apply("Take: Advance")
+    assert allowance(game) == (0, 0)
+    offered = game.pending().options
+    assert [a for a in BY_SORT if a in offered] == []  # none left to pay with
 
 
 def test_an_activation_is_the_models_turn_from_its_start(delve):
@@ -128,9 +149,11 @@ def test_the_end_phase_takes_one_counter_off_and_removes_a_condition_at_0(delve)
 
 
 def test_a_fleeting_condition_ends_at_its_holders_next_end_phase_only(delve):
-    game = encounter(delve, hold=(("Rat Chief", "Surprised", 1), ("Wenna Ashgrove", "Stunned", 1)))
-    turns(game, 1)  # Wenna's activation ends: her Stunned goes, the Rat Chief's Surprised stays
-    assert durations.holds(game, "Wenna Ashgrove", "Stunned") is None
-    assert durations.holds(game, "Rat Chief", "Surprised") is not None
+    game = encounter(
+        delve, hold=(("Rat Chief", "Staggered", 1), ("Wenna Ashgrove", "Staggered", 1))
+    )
+    turns(game, 1)  # Wenna's activation ends: her Staggered goes, the Rat Chief's stays
+    assert durations.holds(game, "Wenna Ashgrove", "Staggered") is None
+    assert durations.holds(game, "Rat Chief", "Staggered") is not None
     turns(game, 3)
-    assert durations.holds(game, "Rat Chief", "Surprised") is None
+    assert durations.holds(game, "Rat Chief", "Staggered") is None

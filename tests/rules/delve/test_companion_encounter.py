@@ -85,7 +85,8 @@ def test_a_surprised_company_holds_surprised_and_starts_without_momentum(table):
        "--dice", ROUND_1)  # fmt: skip
     shown = now(table)
     assert shown["pools"]["momentum"] == 0 and shown["pools"]["adversary pool"] == 3
-    assert set(shown["conditions"]) == {"Wenna Ashgrove", "Odo Vantry"}
+    # the text's setup: Odo, a henchman, holds Surprised; Wenna, a character, acts first
+    assert shown["turn"] == "Wenna Ashgrove" and set(shown["conditions"]) == {"Odo Vantry"}
     assert shown["conditions"]["Odo Vantry"] == ["Surprised (until the holder's next end phase)"]
 
 
@@ -97,8 +98,10 @@ def test_activations_come_in_initiative_order_and_the_next_round_rolls_again(tab
 
 
 def test_a_fleeting_condition_ends_at_its_holders_end_phase(table):
-    ok(table, "delve", "encounter", "start", *BOTH, "--surprise", "company", "--dice", ROUND_1)
-    ok(table, "delve", "encounter", "next")  # Wenna's end phase: her Surprised ends
+    ok(table, "delve", "encounter", "start", *BOTH, "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "condition", "Odo Vantry", "staggered")
+    ok(table, "delve", "encounter", "condition", "Wenna Ashgrove", "staggered")
+    ok(table, "delve", "encounter", "next")  # Wenna's end phase: her Staggered ends
     assert set(now(table)["conditions"]) == {"Odo Vantry"}
 
 
@@ -166,8 +169,9 @@ def test_what_the_table_cannot_do_is_refused_in_one_line_with_nothing_written(ta
     )
     assert "may take one of" in refused(table, "delve", "encounter", "act", "Dance")
     assert (
-        "name what Rat Chief does: one of Extra Minor Action, Major Action, Minor Action, "
-        "Two Minor Actions, pass" in refused(table, "delve", "encounter", "act")
+        "name what Rat Chief does: one of Advance, Drag, Major Action, Melee Strike, Minor "
+        "Action, Prayer, Ranged Attack, Reposition, Two Minor Actions, pass"
+        in refused(table, "delve", "encounter", "act")
     )  # not at a terminal: not asked
     assert "no condition 'in cover'" in refused(
         table, "delve", "encounter", "condition", "Wenna Ashgrove", "in cover"
@@ -244,6 +248,22 @@ def test_a_check_in_the_encounter_reads_the_conditions_its_model_holds(table):
     assert now(table)["conditions"] == {}  # Eased is spent by the check
     out = ok(table, *attack, "--dice", "5,4,2")
     assert "conditions held" not in out
+
+
+def test_a_check_in_the_encounter_reads_the_sentences_of_the_conditions_and_the_skills_tags(table):
+    """Prone: "Melee attacks against its holder have favour." A Melee check carries the tags
+    melee and attack (its skill card), so Wenna's strike at the prone rat rolls one die more and
+    keeps the best three (melee 3); a Defense check carries neither and is not changed."""
+    ok(table, "delve", "encounter", "start", *BOTH, "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "condition", "Tunnel Rat", "Prone")
+    attack = ("delve", "check", "Complex", "Wenna Ashgrove", "--skill", "melee", "--against",
+              "Tunnel Rat", "--target-skill", "defense")  # fmt: skip
+    out = ok(table, *attack, "--dice", "1,5,4,2")
+    assert "1 5 4 2 (kept 2 4 5)" in out and "conditions held: favour 1" in out
+    parry = ("delve", "check", "Complex", "Wenna Ashgrove", "--skill", "defense", "--against",
+             "Tunnel Rat", "--target-skill", "melee")  # fmt: skip
+    assert "conditions held" not in ok(table, *parry, "--dice", "5,4")
+    assert "Prone" in str(now(table)["conditions"]["Tunnel Rat"])  # held until lifted
 
 
 # ---- momentum spent to ease a check: one step ------------------------------------------------

@@ -1,13 +1,18 @@
 """Seed 004, "Conditions & Effects": every common condition with its duration type (fleeting,
 persistent, ongoing), how long each type is held, and what a held condition changes in its
-holder's checks. Effects the language cannot run yet stay text the table reads (STATUS.md)."""
+holder's checks and in the actions it is offered (or the activation it misses). Effects the
+language cannot run yet stay text the table reads (STATUS.md)."""
 
 from __future__ import annotations
 
+import pytest
 from delve_by_hand import Scripted
-from encounter import encounter
+from encounter import encounter, turns
 
+from dsl.kernel.machine import IllegalMove, KernelEvent
+from dsl.runtime import EffectError
 from dsl.world import durations
+from dsl.world.events import WorldEvent
 
 SEED = {
     "Staggered": "Fleeting",
@@ -222,4 +227,152 @@ def test_the_conditions_whose_effect_is_on_a_check_each_change_one(delve):
         "Hatred",
         "Cowed",
         "Animosity",
+        "Weakened",
     }
+
+
+# ---- what a held condition forbids its holder: the actions offered, an activation missed ------
+# The GM is offered each model's actions at its activation (encounters.rules, tactics.rules); a
+# condition's "Its holder takes no ..." leaves some out, "misses its next activation" skips one.
+
+RANGED = "Take: Ranged Attack"
+MANOEUVRES = ("Take: Advance", "Take: Reposition", "Take: Drag", "Take: Prayer")
+
+
+def offered_to(game, who: str) -> tuple[str, ...]:
+    decision = game.pending()
+    assert decision is not None and decision.who == who
+    return tuple(decision.options)
+
+
+def test_an_engaged_or_blinded_model_is_offered_no_ranged_action(delve):
+    assert RANGED in offered_to(encounter(delve), "Wenna Ashgrove")
+    for condition in ("Engaged", "Blinded"):
+        game = encounter(delve, hold=(("Wenna Ashgrove", condition, 1),))
+        options = offered_to(game, "Wenna Ashgrove")
+        assert RANGED not in options and "Take: Melee Strike" in options
+        with pytest.raises(IllegalMove):
+            game.apply(RANGED)
+
+
+def test_a_staggered_model_is_offered_no_manoeuvre_until_its_end_phase(delve):
+    game = encounter(delve, hold=(("Wenna Ashgrove", "Staggered", 1),))
+    options = offered_to(game, "Wenna Ashgrove")
+    assert [m for m in MANOEUVRES if m in options] == []
+    assert "Take: Melee Strike" in options and "Take: Minor Action" in options
+    turns(game, 4)  # its end phase took the fleeting condition off: the next round, it may
+    assert set(MANOEUVRES) <= set(offered_to(game, "Wenna Ashgrove"))
+
+
+def test_a_broken_model_is_offered_no_action_only_to_pass(delve):
+    game = encounter(delve, fortune=4, hold=(("Tunnel Rat", "Broken", 1),))
+    turns(game, 1)
+    assert offered_to(game, "Tunnel Rat") == ("pass",)
+
+
+def test_a_frenzied_model_is_offered_only_melee_strikes_advances_and_its_allowances(delve):
+    game = encounter(delve, fortune=4, hold=(("Wenna Ashgrove", "Frenzied", 1),))
+    assert offered_to(game, "Wenna Ashgrove") == (
+        "Take: Two Minor Actions",
+        "Take: Extra Minor Action",
+        "Take: Melee Strike",
+        "Take: Advance",
+        "pass",
+    )
+    game.apply("Take: Melee Strike")
+    game.apply("Take: Advance")
+    assert game.ops.value("Wenna Ashgrove", "majors") == 0
+    assert game.ops.value("Wenna Ashgrove", "minors") == 0
+
+
+@pytest.mark.parametrize("condition", ["Stunned", "Surprised"])
+def test_a_stunned_or_surprised_model_misses_its_next_activation_which_spends_it(delve, condition):
+    game = encounter(delve, hold=(("Tunnel Rat", condition, 1),))
+    assert turns(game, 3) == ["Wenna Ashgrove", "Odo Vantry", "Rat Chief"]  # no Tunnel Rat
+    assert durations.holds(game, "Tunnel Rat", condition) is None
+    missed = [e.data for e in game.state.events if e.kind == WorldEvent.EFFECT_ENDED]
+    assert missed == [{"effect": condition, "owner": "Tunnel Rat", "why": "missed its Activation"}]
+    assert turns(game, 4) == ["Wenna Ashgrove", "Tunnel Rat", "Odo Vantry", "Rat Chief"]
+
+
+def test_a_condition_given_during_its_holders_activation_ends_there_and_misses_nothing(delve):
+    game = encounter(delve)
+    durations.give(game, "Wenna Ashgrove", "Stunned", why="an interrupt")  # in her activation
+    assert turns(game, 4) == ["Wenna Ashgrove", "Tunnel Rat", "Odo Vantry", "Rat Chief"]
+    assert turns(game, 1) == ["Wenna Ashgrove"]
+
+
+def test_a_strained_model_makes_a_cool_check_at_its_start_phase_and_breaks_on_a_failure(delve):
+    game = encounter(delve, hold=(("Odo Vantry", "Strained", 1),))
+    game.state.dice_script[:0] = [2, 3, 1]  # Odo: no Cool, Willpower 2; peril: the worst 2 of 3
+    assert turns(game, 2) == ["Wenna Ashgrove", "Tunnel Rat"]
+    assert offered_to(game, "Odo Vantry") == ("pass",)  # a 1 and a 2: a bane, so Broken
+    assert durations.holds(game, "Odo Vantry", "Broken") is not None
+    rolled = [e.data for e in game.state.events if e.kind == KernelEvent.DICE_ROLLED]
+    assert rolled[-1] == {"what": "Complex", "faces": [2, 3, 1]}
+
+
+def test_a_strained_model_that_passes_its_cool_check_acts(delve):
+    initiative = [5, 2, 3, 1, 5, 5, 4]  # then Wenna's Cool 2 with peril: 4 and 5 kept, 2 marks
+    game = encounter(delve, initiative=initiative, hold=(("Wenna Ashgrove", "Strained", 1),))
+    assert "Take: Melee Strike" in offered_to(game, "Wenna Ashgrove")
+    assert durations.holds(game, "Wenna Ashgrove", "Broken") is None
+
+
+def test_weakened_makes_a_check_with_strength_a_die_harder_per_counter(delve):
+    game = encounter(delve, hold=(("Wenna Ashgrove", "Weakened", 2),))
+    game.state.dice_script[:] = [5]  # Strength 3, 2 counters: one die
+    made = durations.check(game, "Wenna Ashgrove", "Complex", using="strength", obstacle=1)
+    assert made.inputs["reference"] == 3 and made.inputs["harder"] == 2 and made.score == 1
+    game.state.dice_script[:] = [5, 5, 5]  # Melee, which Strength does not govern: 3 dice
+    assert durations.check(game, "Wenna Ashgrove", "Complex", using="melee", obstacle=1).score == 3
+
+
+def test_no_social_check_is_made_against_a_deafened_model(delve):
+    game = encounter(delve, hold=(("Tunnel Rat", "Deafened", 1),))
+    game.state.dice_script[:] = [5, 5, 5]
+    with pytest.raises(EffectError, match="Tunnel Rat holds Deafened"):
+        durations.check(game, "Odo Vantry", "Complex", against="Tunnel Rat", tags=("social",),
+                        reference=3, obstacle=1)  # fmt: skip
+    assert game.state.dice_script == [5, 5, 5]  # nothing rolled
+    made = durations.check(game, "Odo Vantry", "Complex", against="Rat Chief", tags=("social",),
+                           reference=3, obstacle=1)  # fmt: skip
+    assert made.outcome == "success"
+
+
+def test_every_condition_forbidding_actions_or_an_activation_runs_it(delve):
+    restraints = delve.vocabulary.world.restraints
+    assert {c.name for c in delve.cards("condition") if c.name.casefold() in restraints} == {
+        "Staggered",
+        "Stunned",
+        "Surprised",
+        "Engaged",
+        "Broken",
+        "Blinded",
+        "Frenzied",
+        "Strained",
+        "Deafened",
+    }
+
+
+# ---- the tags a check carries, read from the skill it is made with (abilities.rules) ----------
+
+
+def test_a_check_made_with_a_skill_carries_its_tags_and_reads_the_sheets(delve):
+    game = encounter(delve, hold=(("Odo Vantry", "Distressed", 1), ("Tunnel Rat", "Prone", 1)))
+    game.state.dice_script[:] = [5, 2]  # Odo's Cool is mental: peril, the worse die kept
+    cool = durations.check(game, "Odo Vantry", "Basic", using="cool", obstacle=4)
+    assert cool.inputs["peril"] == 1 and cool.outcome == "failure"
+    game.state.dice_script[:] = [5]
+    endurance = durations.check(game, "Odo Vantry", "Basic", using="endurance", obstacle=4)
+    assert endurance.inputs["peril"] == 0 and endurance.outcome == "success"  # physical
+    game.state.dice_script[:] = [1, 1, 1, 5, 5, 5, 5]  # Wenna's Melee 3, one die more: favour
+    strike = durations.check(
+        game,
+        "Wenna Ashgrove",
+        "Complex",
+        using="melee",
+        against="Tunnel Rat",
+        against_using="defense",
+    )
+    assert strike.inputs["favour"] == 1 and strike.inputs["reference"] == 3

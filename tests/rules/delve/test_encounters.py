@@ -12,6 +12,7 @@ import pytest
 from delve_by_hand import Scripted
 from encounter import COMPANY, encounter, names, run_round, turns
 
+from dsl.world import durations
 from dsl.world.model import GAME, IN_PLAY
 
 ACTIVATION = {
@@ -100,6 +101,26 @@ def test_surprised_adversaries_have_no_pool_in_the_first_round(delve):
     game = encounter(delve, fortune=3, surprise=2)
     assert game.ops.value(GAME, "momentum") == 3
     assert game.ops.value(GAME, "adversary pool") == 0
+
+
+def _surprised(game):
+    return sorted(
+        m for m in names(game) if any(e["card"] == "Surprised" for e in durations.held(game, m))
+    )
+
+
+def test_a_surprised_companys_henchmen_miss_their_first_activation_its_characters_act(delve):
+    game = encounter(delve, surprise=1)
+    assert _surprised(game) == ["Odo Vantry"]  # a Henchman; Wenna is a Character
+    # initiative: Wenna 9, Tunnel Rat 6, Odo 4, Rat Chief 3; Odo is passed over
+    assert turns(game, 3) == ["Wenna Ashgrove", "Tunnel Rat", "Rat Chief"]
+    assert _surprised(game) == []  # spent by the activation missed
+
+
+def test_surprised_adversaries_common_ones_miss_their_first_activation_elites_act(delve):
+    game = encounter(delve, surprise=2)
+    assert _surprised(game) == ["Tunnel Rat"]  # a Minion; the Rat Chief is an Elite
+    assert turns(game, 3) == ["Wenna Ashgrove", "Odo Vantry", "Rat Chief"]
 
 
 def test_models_act_from_the_highest_initiative_1d6_plus_the_characteristic(delve):

@@ -1,0 +1,455 @@
+"""What a held card forbids its holder, keeps it to or makes it do: the actions it is offered,
+a phase it misses, the checks made against it, a check it makes at a step of its own.
+
+A card held for a while (``dsl.world.durations``) says in sentences of its own what its holder
+may not do while it holds it::
+
+    Its holder takes no actions.                        # nothing but "pass" is offered
+    Its holder takes no ranged actions.                 # no action carrying the tag "Ranged"
+    Its holder takes no manoeuvres.                     # no card carrying the tag "Manoeuvre"
+    Its holder takes only melee attacks and movement manoeuvres.
+    Its holder misses its next activation.              # the next "Activation" played for it
+    Its holder is immune to fearful checks.             # none is made against it
+    Its holder makes a Steady check with calm or pluck and target equal to the nerve target at
+      its begin, holding "Dazed" on a failure.
+
+After ``takes no`` or ``takes only`` come one or more sorts of card, joined by ``and``, ``or``
+or commas: each is words a card must carry, its last word plural (``ranged actions``: the tag
+"Ranged" and the card kind "action"; ``manoeuvres``: the tag "Manoeuvre"). A word is a tag the
+ruleset declares (any tag field of the card) or a card kind. ``takes no``: an action of a card of
+any of those sorts is not offered to the holder; ``takes only``: only those are (passing stays
+open: "only" says what it takes if it acts).
+
+``misses its next <phase>``: when the procedure would next play that phase for the holder
+(``for each model in order, play "Activation"``), it is passed over, and the card is spent by
+it (lifted: the miss is what it does).
+
+``is immune to <tags> checks`` (or ``attacks``): a check carrying those tags made against the
+holder is refused (``check_changes.immune``).
+
+``makes a <check> check with <member> [or <member>] [and <input> equal to the <value>|<N>]
+at its <step>, holding "<card>" on a <outcome> [or a <outcome>]``: each time a step of that
+title begins in a phase played for the holder, it makes the check with the first member its
+sheet holds (``durations.check(..., using=...)``: the inputs read from its sheet, the tags of
+the member's card), the inputs given; on one of the outcomes named it holds the card.
+
+Each sentence is read as the card is checked (``read``: ``None`` when the words are not this
+form, ``RestraintError`` with a position when they are and cannot be read; ``check_words``
+then names an undeclared word) and kept by the card's name in the world
+(``World.restraints``). Nothing here names a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from dsl import ast
+from dsl.diagnostics import did_you_mean
+from dsl.runtime import EffectError, Span
+from dsl.vocabulary import singular_of
+
+if TYPE_CHECKING:
+    from dsl.vocabulary import Vocabulary
+
+    from .game import WorldGame
+
+How = Literal["no", "only", "misses", "makes", "immune"]
+EXAMPLE = (
+    "write 'Its holder takes no <tags> actions.', 'Its holder takes only <tags> actions.' or "
+    "'Its holder misses its next <phase>.'"
+)
+JOINS = ("and", "or")
+
+
+@dataclass(frozen=True, slots=True)
+class Restraint:
+    """One sentence: ``no`` (none of the ``sorts`` is offered), ``only`` (only they are) or
+    ``misses`` (the next ``phase`` played for the holder is passed over). Each sort is the
+    folded words a card must carry, singular."""
+
+    how: How
+    sorts: tuple[tuple[str, ...], ...] = ()
+    phase: str = ""
+    text: str = ""
+    span: Span | None = None
+    word_spans: tuple[tuple[str, Span], ...] = ()  # each word of the sorts, where written
+    # ``makes``: the check, the members it is made with (the first the sheet holds), the inputs
+    # given (a number, or a declared value's name), the card held on one of the outcomes
+    check: str = ""
+    members: tuple[str, ...] = ()
+    given: tuple[tuple[str, int | str], ...] = ()
+    holds: str = ""
+    outcomes: tuple[str, ...] = ()
+
+
+class RestraintError(Exception):
+    """A sentence of this form that cannot be read: its message names what to write."""
+
+    def __init__(self, message: str, span: Span) -> None:
+        super().__init__(message)
+        self.message = message
+        self.span = span
+
+
+def read(item: ast.Effect) -> Restraint | None:
+    """The restraint a card's sentence says, when it is one (no label, one plain sentence whose
+    words start "Its holder takes", "misses", "makes" or "is immune to")."""
+    if item.label is not None or len(item.sentences) != 1:
+        return None
+    sentence = item.sentences[0]
+    if not isinstance(sentence, ast.Sentence) or len(sentence.alternatives) != 1:
+        return None
+    atoms = list(sentence.alternatives[0].atoms)
+    words = [a.folded for a in atoms]
+    if words[:2] != ["its", "holder"] or len(words) < 3:
+        return None
+    if words[2] not in ("takes", "misses", "makes") and words[2:5] != ["is", "immune", "to"]:
+        return None
+    if sentence.condition is not None or sentence.mode != "do" or sentence.then:
+        raise RestraintError(
+            "what a held card forbids holds while it is held: no 'if', 'then' or 'may'",
+            sentence.span,
+        )
+    text = " ".join(a.text for a in atoms).replace(" ,", ",")
+    if words[2] == "makes":
+        return _read_makes(atoms, text, sentence.span)
+    if words[2] == "is":  # "Its holder is immune to social checks."
+        *tags, noun = words[5:] or [""]
+        if noun not in ("checks", "attacks") or any(a.kind != "word" for a in atoms[5:]):
+            raise RestraintError(
+                "say the checks it is immune to: 'Its holder is immune to <tags> checks.'",
+                atoms[2].span,
+            )
+        sort = (*tags, "attack") if noun == "attacks" else tuple(tags)
+        return Restraint("immune", (sort,), text=text, span=sentence.span)
+    if words[2] == "misses":
+        if words[3:5] != ["its", "next"] or len(words) < 6:
+            raise RestraintError(f"say which phase it misses: {EXAMPLE}", atoms[2].span)
+        phase = " ".join(a.text for a in atoms[5:])
+        return Restraint("misses", phase=phase, text=text, span=sentence.span)
+    if len(words) < 5 or words[3] not in ("no", "only"):
+        raise RestraintError(f"cannot read what its holder takes: {EXAMPLE}", atoms[2].span)
+    how: How = "no" if words[3] == "no" else "only"
+    sorts: list[tuple[str, ...]] = []
+    spans: list[tuple[str, Span]] = []
+    current: list[ast.Atom] = []
+    for atom in [*atoms[4:], None]:
+        if atom is None or atom.kind == "comma" or atom.folded in JOINS:
+            if not current:
+                where = atom.span if atom is not None else sentence.span
+                raise RestraintError(f"say what sort of card after '{words[3]}': {EXAMPLE}", where)
+            *tags, noun = [a.folded for a in current]
+            sort = (*tags, singular_of(noun))
+            sorts.append(sort)
+            spans.extend(zip(sort, (a.span for a in current), strict=True))
+            current = []
+            continue
+        if atom.kind != "word":
+            raise RestraintError(
+                f"a sort of card is words, not '{atom.text}': {EXAMPLE}", atom.span
+            )
+        current.append(atom)
+    return Restraint(how, tuple(sorts), text=text, span=sentence.span, word_spans=tuple(spans))
+
+
+MAKES = (
+    'write \'Its holder makes a <check> check with <member> at its <step>, holding "<card>" on '
+    "a <outcome>.' (after the member: 'and <input> equal to the <value>' or 'and <input> N')"
+)
+
+
+def _read_makes(atoms: list[ast.Atom], text: str, span: Span) -> Restraint:
+    """``Its holder makes a Complex check with cool at its start phase, holding "Broken" on a
+    failure.``"""
+    words = [a.folded for a in atoms]
+
+    def fail(at: int, what: str) -> RestraintError:
+        where = atoms[min(at, len(atoms) - 1)].span
+        return RestraintError(f"{what}: {MAKES}", where)
+
+    if words[3:4] not in (["a"], ["an"]) or "check" not in words[4:]:
+        raise fail(2, "say which check it makes")
+    at = words.index("check", 4)
+    check = " ".join(a.text for a in atoms[4:at])
+    if not check or words[at + 1 : at + 2] != ["with"]:
+        raise fail(at, "say the check and what it is made with")
+    i = at + 2
+    members: list[str] = []
+    current: list[str] = []
+    while i < len(words) and words[i] not in ("and", "at"):
+        if words[i] == "or":
+            members.append(" ".join(current))
+            current = []
+        else:
+            current.append(words[i])
+        i += 1
+    members.append(" ".join(current))
+    if not all(members):
+        raise fail(i, "say the member it is made with")
+    given: list[tuple[str, int | str]] = []
+    while words[i : i + 1] == ["and"]:
+        end = words.index("at", i) if "at" in words[i:] else len(words)
+        part, spans = words[i + 1 : end], atoms[i + 1 : end]
+        if "equal" in part and part[part.index("equal") : part.index("equal") + 3] == [
+            "equal",
+            "to",
+            "the",
+        ]:
+            cut = part.index("equal")
+            name, value = " ".join(part[:cut]), " ".join(part[cut + 3 :])
+            if not name or not value:
+                raise fail(i, "say the input and the value it is given")
+            given.append((name, value))
+        elif len(part) >= 2 and spans[-1].kind == "number":
+            given.append((" ".join(part[:-1]), int(spans[-1].text)))
+        else:
+            raise fail(i, "say the input and what it is given")
+        i = end
+    if words[i : i + 2] != ["at", "its"] or "," not in [a.text for a in atoms[i:]]:
+        raise fail(i, "say at which step of its own it makes the check")
+    comma = next(j for j in range(i, len(atoms)) if atoms[j].kind == "comma")
+    step = " ".join(a.text for a in atoms[i + 2 : comma])
+    rest, spans = words[comma + 1 :], atoms[comma + 1 :]
+    if (
+        not step
+        or rest[:1] != ["holding"]
+        or len(spans) < 5
+        or spans[1].kind != "string"
+        or rest[2:3] != ["on"]
+    ):
+        raise fail(comma, "say the card it holds and on which outcomes")
+    outcomes: list[str] = []
+    for word in rest[3:]:
+        if word in ("a", "an", "or"):
+            continue
+        outcomes.append(word)
+    if not outcomes:
+        raise fail(comma, "say on which outcomes it holds the card")
+    return Restraint(
+        "makes",
+        phase=step,
+        text=text,
+        span=span,
+        check=check,
+        members=tuple(members),
+        given=tuple(given),
+        holds=spans[1].text,
+        outcomes=tuple(outcomes),
+    )
+
+
+def check_words(restraint: Restraint, vocab: Vocabulary) -> tuple[str, Span] | None:
+    """The first word of a restraint's sorts that is no declared tag or card kind (with where
+    it is written), else ``None``."""
+    for word, span in restraint.word_spans:
+        meanings = vocab.lexicon.get((word,), [])
+        if not any(m.shape in ("tags", "kinds") for m in meanings):
+            words = [
+                " ".join(key)
+                for key, found in vocab.lexicon.items()
+                if any(m.shape in ("tags", "kinds") and not m.plural for m in found)
+            ]
+            return (
+                f"'{word}' is no tag or card kind this ruleset declares{did_you_mean(word, words)}"
+                ": a sort of card is its tags and its kind ('ranged actions')",
+                span,
+            )
+    return None
+
+
+def unknown_phases(
+    restraints: Mapping[str, list[Restraint]], phases: list[str], steps: Iterable[str] = ()
+) -> list[tuple[str, Span]]:
+    """Each ``misses its next <phase>`` naming no phase of the procedure, and each ``makes ...
+    at its <step>`` naming no step of it, with where."""
+    known = {p.casefold(): p for p in phases}
+    titles = {t.casefold(): t for t in steps}
+    found = []
+    for kept in restraints.values():
+        for r in kept:
+            if r.how == "makes" and r.phase.casefold() not in titles and r.span is not None:
+                hint = did_you_mean(r.phase, list(titles.values()))
+                found.append(
+                    (f"no step '{r.phase}' is in the procedure to make it at{hint}", r.span)
+                )
+            if r.how == "misses" and r.phase.casefold() not in known and r.span is not None:
+                hint = did_you_mean(r.phase, list(known.values()))
+                found.append((f"no phase '{r.phase}' is in the procedure to miss{hint}", r.span))
+    return found
+
+
+def unknown_checks(
+    restraints: Mapping[str, list[Restraint]],
+    checks: list[Any],
+    values: Mapping[str, int],
+    cards: Iterable[str],
+) -> list[tuple[str, Span]]:
+    """Each ``makes a <check> check`` naming no check, outcome, value or card, with where."""
+    by_name = {c.name.casefold(): c for c in checks}
+    folded_values = {v.casefold() for v in values}
+    names = {c.casefold() for c in cards}
+    found: list[tuple[str, Span]] = []
+    for kept in restraints.values():
+        for r in kept:
+            if r.how != "makes" or r.span is None:
+                continue
+            made = by_name.get(r.check.casefold())
+            if made is None:
+                hint = did_you_mean(r.check, [c.name for c in checks])
+                found.append((f"there is no check '{r.check}' to make{hint}", r.span))
+                continue
+            bands = [str(b).casefold() for b in made.band_names]
+            for outcome in r.outcomes:
+                if outcome not in bands:
+                    hint = did_you_mean(outcome, bands)
+                    found.append((f"{made.name} has no outcome '{outcome}'{hint}", r.span))
+            for _, value in r.given:
+                if isinstance(value, str) and value.casefold() not in folded_values:
+                    hint = did_you_mean(value, list(values))
+                    found.append((f"no value '{value}' is declared{hint}", r.span))
+            if r.holds.casefold() not in names:
+                found.append((f'there is no card "{r.holds}" to hold', r.span))
+    return found
+
+
+# ---- in play -----------------------------------------------------------------------------------
+
+
+def _held(game: WorldGame, holder: str) -> Iterable[tuple[dict[str, Any], Restraint]]:
+    found = game.world.restraints
+    for effect in list(game.state.effects):
+        if effect["holder"] == holder:
+            for restraint in found.get(str(effect["card"]).casefold(), ()):
+                yield effect, restraint
+
+
+def carried(game: WorldGame, card: str) -> set[str]:
+    """The words a card carries: its kind and every tag of its fields, folded."""
+    info = game.state.cards[card]
+    words = {str(info["kind"]).casefold()}
+    for value in game.card_fields(card).values():
+        if isinstance(value, str):
+            words.add(value.casefold())
+        elif isinstance(value, list):
+            words.update(v.casefold() for v in value if isinstance(v, str))
+    return words
+
+
+def offered(game: WorldGame, holder: str) -> Callable[[str], bool] | None:
+    """Whether an action of a card may be offered to ``holder`` by the cards it holds
+    (``None``: nothing it holds forbids any)."""
+    kept = [r for _, r in _held(game, holder) if r.how in ("no", "only")]
+    if not kept:
+        return None
+
+    def may(card: str) -> bool:
+        words = carried(game, card)
+        for restraint in kept:
+            fits = any(set(sort) <= words for sort in restraint.sorts)
+            if fits == (restraint.how == "no"):
+                return False
+        return True
+
+    return may
+
+
+def misses(game: WorldGame, phase: str, subject: Any) -> bool:
+    """Whether the phase is passed over for ``subject`` (it holds a card saying it misses its
+    next one); the card is spent by the miss."""
+    if not isinstance(subject, str):
+        return False
+    wanted = phase.casefold()
+    for effect, restraint in _held(game, subject):
+        if restraint.how == "misses" and restraint.phase.casefold() == wanted:
+            from .durations import lift
+
+            lift(game, subject, effect["card"], why=f"missed its {phase}")
+            return True
+    return False
+
+
+def also(
+    first: Callable[[Any, Any], None] | None, then: Callable[[Any, Any], None]
+) -> Callable[[Any, Any], None]:
+    """What the procedure calls as each step begins: the checks a held card makes (``then``)
+    before the durations end or tick there (``first``, ``durations.reaching``)."""
+    if first is None:
+        return then
+
+    def reach(step: Any, subject: Any) -> None:
+        then(step, subject)
+        first(step, subject)
+
+    return reach
+
+
+def duties(game: WorldGame) -> Callable[[Any, Any], None] | None:
+    """What the procedure calls as each step begins (with ``durations.reaching``): a card its
+    subject holds that says it makes a check at that step of its own makes it (``None``: no
+    held card says so)."""
+    steps = {
+        r.phase.casefold()
+        for kept in game.world.restraints.values()
+        for r in kept
+        if r.how == "makes"
+    }
+    if not steps:
+        return None
+
+    def reach(step: Any, subject: Any) -> None:
+        if step.title.casefold() not in steps or not isinstance(subject, str):
+            return
+        for effect, restraint in list(_held(game, subject)):
+            if restraint.how == "makes" and restraint.phase.casefold() == step.title.casefold():
+                make(game, subject, effect["card"], restraint)
+
+    return reach
+
+
+def make(game: WorldGame, holder: str, card: str, restraint: Restraint) -> Any:
+    """``holder`` makes the check its held ``card`` says, with the first member its sheet
+    holds; on one of the outcomes named it holds the card named."""
+    from . import durations
+    from .check_changes import tags_of
+
+    sheet = game.card_fields(holder)
+    member = next((m for m in restraint.members if _ranked(sheet, m)), None)
+    if member is None:
+        raise EffectError(
+            f"{holder} has none of {' or '.join(restraint.members)} to make the "
+            f"{restraint.check} check {card} asks"
+        )
+    given: dict[str, Any] = {  # the inputs: a number, or a declared value's
+        name: value if isinstance(value, int) else game.ruleset.values[_value(game, value)]
+        for name, value in restraint.given
+    }
+    tags = () if member == restraint.members[0] else tags_of(game, restraint.members[0])
+    result = durations.check(game, holder, restraint.check, using=member, tags=tags, **given)
+    if str(result.outcome).casefold() in restraint.outcomes:
+        durations.give(
+            game,
+            holder,
+            _card_named(game, restraint.holds),
+            why=f"{card}: the {restraint.check} check",
+        )
+    return result
+
+
+def _ranked(sheet: Mapping[str, Any], member: str) -> bool:
+    wanted = member.casefold()
+    return any(
+        isinstance(ranks, Mapping) and any(str(k).casefold() == wanted for k in ranks)
+        for ranks in sheet.values()
+    )
+
+
+def _value(game: WorldGame, name: str) -> str:
+    return next(v for v in game.ruleset.values if v.casefold() == name.casefold())
+
+
+def _card_named(game: WorldGame, name: str) -> str:
+    return next(
+        str(c) for c, info in game.state.cards.items() if info["name"].casefold() == name.casefold()
+    )
