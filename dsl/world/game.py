@@ -211,13 +211,19 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
 
     def run_step_text(self, phase: str, index: int, item: Any) -> None:
         actor = item if isinstance(item, str) else (self.subject() or self.state.current)
-        self.push_run("step_text", phase=phase, index=index, actor=actor)
+        # a card a ``for each`` lists is the step's "it" (the key only then: older saved games)
+        listed = {"listed": True} if isinstance(item, str) else {}
+        self.push_run("step_text", phase=phase, index=index, actor=actor, **listed)
 
     @piece("step_text")
-    def op_step_text(self, ctx: Context, phase: str, index: int, actor: str | None) -> None:
+    def op_step_text(
+        self, ctx: Context, phase: str, index: int, actor: str | None, listed: bool = False
+    ) -> None:
         step = self.procedure.phase(phase).steps[index]
         ctx.host, ctx.actor = self.host, actor
-        if actor in self.state.cards and ctx.card is None:  # "for each door": it, this door
+        # "for each door in order, ...": the door is "it" and "this door"; a step run for the
+        # one acting (no ``for each``) has no card of its own, so no card is its reason
+        if listed and actor in self.state.cards and ctx.card is None:
             ctx.card = actor
             ctx.bindings.setdefault("it", actor)
         assert step.ability is not None

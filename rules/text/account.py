@@ -27,13 +27,20 @@ def _ended(d: Mapping[str, Any]) -> str:
     return f"[bold]Game over[/]: {head} ({_scores(d.get('scores') or {})}); {_esc(d.get('why'))}"
 
 
+def _because(d: Mapping[str, Any], subject: Any) -> str:
+    """The change's reason in brackets; none when the reason is the thing changed itself (a
+    step "for each model" names the model it runs for: "Odo: initiative 2 -> 4" says it)."""
+    why = d.get("why")
+    return f" ({_esc(why)})" if why and why != subject else ""
+
+
 def _changed(d: Mapping[str, Any]) -> str:
-    why = f" ({_esc(d['why'])})" if d.get("why") else ""
+    why = _because(d, d["owner"])
     return f"  {_owner(d['owner'])}: {_esc(d['property'])} {d['before']} -> {d['after']}{why}"
 
 
 def _moved(d: Mapping[str, Any]) -> str:
-    why = f" ({_esc(d['why'])})" if d.get("why") else ""
+    why = _because(d, d.get("name") or d["card"])
     source = _esc(d["source"]) if d.get("source") else "nowhere"
     return f"  {_esc(d.get('name') or d['card'])}: {source} -> {_esc(d['to'])}{why}"
 
