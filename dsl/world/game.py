@@ -33,8 +33,8 @@ from dsl.runtime import (
 )
 from dsl.selectors import Place, Selector
 
-from .copies import start_number
 from . import restraints
+from .copies import start_number
 from .events import WorldDecision, WorldEvent
 from .host import WorldHost
 from .model import GAME, IN_PLAY, PLAYER, World
