@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Literal
 
 from dsl import ast
@@ -167,7 +168,7 @@ def _step(answer: Answer) -> Callable[[Any], None]:
         change = answer.run(st.numbers, values, top)
         st.taken = answer.words
         game.emit(
-            "number_changed",
+            OfferEvent.NUMBER_CHANGED,
             who=st.who,
             number=answer.number,
             change=change,
@@ -208,6 +209,12 @@ class OfferState:
     dice_script: list[int] = field(default_factory=list)
     table_dice: bool = False
     over: bool = False
+
+
+class OfferEvent(StrEnum):
+    """What an offer's machine tells: the number an answer changed."""
+
+    NUMBER_CHANGED = "number_changed"
 
 
 class OfferGame(FlatState, ProcedureWalker, Machine):

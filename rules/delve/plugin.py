@@ -17,7 +17,13 @@ from rules.text.plugin import RULESET as TEXT
 
 # The table companion's verbs (journal/delve/commands.py) and the entries they keep.
 VERBS = (TableVerb(("delve",), TableWork.ROLL),)
-ENTRIES = ("delve joined", "delve check", "delve re-roll", "delve encounter")
+ENTRIES = (
+    "delve joined",
+    "delve check",
+    "delve re-roll",
+    "delve encounter",
+    "delve expedition",
+)
 
 
 @dataclass(frozen=True)
