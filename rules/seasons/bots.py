@@ -8,6 +8,7 @@ as ``face down``) and answers by rules of thumb. Bots count apart from the rules
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from dsl.kernel.search import InfoSetSearch, RootSearch
@@ -146,6 +147,16 @@ def _placing(decision: Decision) -> bool:
     return any(", face " in str(o) for o in decision.options)
 
 
+def _ranked_by(heuristic: HeuristicBot) -> Callable[[Any, Decision], list[Any]]:
+    """A decision's options, the heuristic bot's best first: what the searches look at."""
+
+    def rank(obs: Any, decision: Decision) -> list[Any]:
+        options = list(decision.options)
+        return sorted(options, key=lambda o: -heuristic.worth(obs, decision, str(o)))
+
+    return rank
+
+
 class LookaheadBot(RootSearch):
     """Looks ahead where its orders go: the heuristic bot's ``width`` best placements are each
     played out to the end of the game on copies as its seat knows it (others' face-down orders
@@ -159,16 +170,11 @@ class LookaheadBot(RootSearch):
         self, seed: int = 0, *, playouts: int = 48, width: int = 6, seconds: float | None = None
     ) -> None:
         heuristic = HeuristicBot(seed)
-
-        def rank(obs: Any, decision: Decision) -> list[Any]:
-            options = list(decision.options)
-            return sorted(options, key=lambda o: -heuristic.worth(obs, decision, str(o)))
-
         super().__init__(
             seed,
             fallback=heuristic,
             rollout=HeuristicBot,
-            rank=rank,
+            rank=_ranked_by(heuristic),
             searched=_placing,
             playouts=playouts,
             width=width,
@@ -198,16 +204,11 @@ class IsmctsBot(InfoSetSearch):
         halving: bool = False,
     ) -> None:
         heuristic = HeuristicBot(seed)
-
-        def rank(obs: Any, decision: Decision) -> list[Any]:
-            options = list(decision.options)
-            return sorted(options, key=lambda o: -heuristic.worth(obs, decision, str(o)))
-
         super().__init__(
             seed,
             fallback=heuristic,
             rollout=HeuristicBot,
-            rank=rank,
+            rank=_ranked_by(heuristic),
             searched=_placing,
             playouts=playouts,
             width=width,
