@@ -226,6 +226,12 @@ def margin(game: Machine, who: str | None) -> float:
     return scores[who] - (max(others) if others else 0.0)
 
 
+def _worth_searching(decision: Any, searched: Callable[[Any], bool]) -> bool:
+    """A search looks ahead at one choice among two or more, of a kind it searches; every other
+    question is its fallback bot's."""
+    return len(decision.options) >= 2 and decision.max_choices <= 1 and searched(decision)
+
+
 class RootSearch:
     """Flat Monte Carlo at the root of the questions ``searched`` picks, every other question
     answered by ``fallback``: the ``width`` answers ``fallback`` ranks best (``rank``, best
@@ -268,14 +274,9 @@ class RootSearch:
         return self
 
     def choose(self, observation: Any, decision: Any) -> Any:
-        options = list(decision.options)
-        if (
-            self.game is None
-            or len(options) < 2
-            or decision.max_choices > 1
-            or not self.searched(decision)
-        ):
+        if self.game is None or not _worth_searching(decision, self.searched):
             return self.fallback.choose(observation, decision)
+        options = list(decision.options)
         ranked = [a for a in self.rank(observation, decision) if a in options][: self.width]
         if len(ranked) < 2:
             return self.fallback.choose(observation, decision)
@@ -400,13 +401,7 @@ class InfoSetSearch:
         return self
 
     def choose(self, observation: Any, decision: Any) -> Any:
-        options = list(decision.options)
-        if (
-            self.game is None
-            or len(options) < 2
-            or decision.max_choices > 1
-            or not self.searched(decision)
-        ):
+        if self.game is None or not _worth_searching(decision, self.searched):
             return self.fallback.choose(observation, decision)
         candidates = self._candidates(observation, decision)
         if len(candidates) < 2:
