@@ -68,10 +68,14 @@ __all__ = [
 NUMBER_LIMIT = 10_000  # the most any number on a sheet is: a level of 10^9 is a typing slip
 Report = Callable[[str, Span], None]
 
-AMOUNT_FIRST = re.compile(r"^(?P<value>\d+)\s*/\s*(?P<level>\d+)\s+(?P<name>\S.*?)\s*$")
-NAME_FIRST = re.compile(r"^(?P<name>[^\d,#/]*[^\d\s,#/])\s+(?P<value>\d+)\s*/\s*(?P<level>\d+)\s*$")
-RANKED = re.compile(r"^(?P<name>[^\d,#/:]*[^\d\s,#/:])\s+(?P<level>\d+)\s*$")
-LABELLED = re.compile(r"^(?P<label>[^\s:,#/\d][^:,#/\d]*?)\s*:\s*(?P<tags>.*)$")
+# Each pattern is linear in the line's length (possessive runs and an atomic name: a long line
+# is no hang). A name is words apart by spaces, holding no digit (a tag's may), "," "#" "/" or
+# ":".
+_WORDS = r"(?>[^\d\s,#/:]+(?:\s+[^\d\s,#/:]+)*)"
+AMOUNT_FIRST = re.compile(r"^(?P<value>\d++)\s*+/\s*+(?P<level>\d++)\s++(?P<name>\S.*)$")
+NAME_FIRST = re.compile(rf"^(?P<name>{_WORDS})\s++(?P<value>\d++)\s*+/\s*+(?P<level>\d++)$")
+RANKED = re.compile(rf"^(?P<name>{_WORDS})\s++(?P<level>\d++)$")
+LABELLED = re.compile(r"^(?P<label>[^\s:,#/\d][^:,#/\d]*+):\s*+(?P<tags>.*)$")
 TAG = re.compile(r"^(?P<name>[^,#:]*?[^\d\s,#:])(?:\s+(?P<level>\d+))?$")
 EXAMPLE = 'sheet "hero" { files ".hero"  title name, calling  held virtues, amount first ... }'
 
@@ -597,14 +601,20 @@ class _Reader:
         name_first = NAME_FIRST.match(body)
         if labelled:
             self.read_tags(labelled, number, indent)
-        elif amount_first and any(h.amount_first for h in self.layout.held):
+        elif amount_first and self.reads(amount_first, amount_first=True):
             self.read_held(amount_first, number, indent, amount_first=True)
-        elif name_first and self.layout.held:
+        elif name_first and self.reads(name_first, amount_first=False):
             self.read_held(name_first, number, indent, amount_first=False)
         else:
             self.read_chain(body, number, indent)
 
     # -- reservoirs
+
+    def reads(self, m: re.Match[str], *, amount_first: bool) -> bool:
+        """Whether a line written so is a reservoir: the layout holds reservoirs written that
+        way, or the name is a member of one written the other way (told how to write it)."""
+        ordered = any(h.amount_first == amount_first for h in self.layout.held)
+        return ordered or self.member(m.group("name").strip()) is not None
 
     def member(self, name: str) -> tuple[Held, str] | None:
         for h in self.layout.held:
@@ -624,17 +634,17 @@ class _Reader:
         named = self.member(written)
         if named is not None and named[0].amount_first != amount_first:
             h, member = named
-            if not amount_first:  # read as what it is, so nothing else is reported missing
-                self.d.error(
-                    f"{written} is a {h.singular}: write it points first, {value}/{level} "
-                    f"{written}",
-                    whole,
-                )
-                self.sheet.held.setdefault(h.entry, {}).setdefault(
-                    member, Reservoir(member, value, level, whole, written)
-                )
-                return
-            named = None
+            how = (
+                f"name first, {written} {value}/{level}"
+                if amount_first
+                else f"points first, {value}/{level} {written}"
+            )
+            self.d.error(f"{written} is a {h.singular}: write it {how}", whole)
+            # read as what it is, so nothing else is reported missing
+            self.sheet.held.setdefault(h.entry, {}).setdefault(
+                member, Reservoir(member, value, level, whole, written)
+            )
+            return
         if named is None:
             free = [h for h in self.layout.held if h.category is None]
             free = [h for h in free if h.amount_first == amount_first]

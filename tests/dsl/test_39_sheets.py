@@ -148,6 +148,24 @@ def test_a_long_line_is_read_in_time(game) -> None:
     line = "a " * 200_000 + "1"
     _, problems = read(game, ADA + line + "\n")
     assert any("is 399999 characters long: a name holds at most 200" in p for p in problems)
+    # runs of spaces a pattern could try at every position (each once quadratic: a hang)
+    spaces = " " * 400_000
+    for line in (f"a{spaces}b", f"1/2 a{spaces}b", f"a{spaces}b:", f"a{spaces}1", f"a{spaces}1/"):
+        _, problems = read(game, ADA + line + "\n")
+        assert problems
+
+
+def test_a_reservoir_written_the_other_way_is_told_how_to_write_it(game) -> None:
+    _, problems = read(game, ADA.replace("2/2 GR", "GR 2/2"))
+    assert problems == ["4:1: GR is a virtue: write it points first, 2/2 GR"]
+
+
+def test_a_line_no_clause_reads_is_told_as_what_the_sheet_holds() -> None:
+    without = load_text(LAMPLIGHTERS.replace("  held supplies, name first\n", ""))
+    _, problems = read(without, ADA)
+    assert problems == [
+        "6:1: 'oil 3/5' is neither a virtue (points/level VIRTUE) nor a craft (a name and a level)"
+    ]
 
 
 def test_control_characters_are_refused_at_their_place(game, tmp_path: Path) -> None:
