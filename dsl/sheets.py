@@ -429,7 +429,15 @@ def _chains(vocab: Any, parts: list[list[ast.Atom]], words: list[list[str]], spa
             "('crafts are ranks 1.. of keepers')",
             parts[0][0].span,
         )
-    return Chains(category, singular, root_at[0].text, _amount(root_at[2:], "the root", span), span)
+    root = root_at[0].text
+    if vocab.member(category, root) is None:
+        near = did_you_mean(root, vocab.members(category))
+        raise _LayoutError(
+            f"the root '{root}' is no member of {category}{near} (declare it: '{category} are "
+            f'ranks 1.. of keepers: "{root}"\')',
+            root_at[0].span,
+        )
+    return Chains(category, singular, root, _amount(root_at[2:], "the root", span), span)
 
 
 def _every(parts: list[list[ast.Atom]], span: Span) -> Every:

@@ -247,3 +247,12 @@ def test_a_top_of_no_rises_declared_is_an_error() -> None:
         "  every virtues at most the top of virtue rises\n}\n"
     )
     assert any("every virtues: 'virtue rises' is no rises declared" in e for e in errors)
+
+
+def test_a_root_that_is_no_member_of_its_ranks_is_an_error() -> None:
+    errors = layout_errors(
+        'sheet "keeper" {\n  files ".keeper"\n  title name\n'
+        '  ranks crafts in chains, the root "make due" at 1\n}\n'
+    )
+    assert any("the root 'make due' is no member of crafts; did you mean 'make do'?" in e
+               for e in errors)  # fmt: skip
