@@ -256,3 +256,14 @@ def test_a_root_that_is_no_member_of_its_ranks_is_an_error() -> None:
     )
     assert any("the root 'make due' is no member of crafts; did you mean 'make do'?" in e
                for e in errors)  # fmt: skip
+
+
+def test_a_ruleset_with_cards_of_kind_sheet_keeps_them_as_cards() -> None:
+    sheets_as_cards = (
+        'ruleset "Paper" version "1.0"\n'
+        "card kinds are kinds of cards: sheet\n"
+        "kind sheet {\n  pages int 1..\n}\n"
+        'sheet "Map" {\n  pages 3\n}\n'
+    )
+    paper = load_text(sheets_as_cards)
+    assert paper.card("Map").kind == "sheet" and paper.vocabulary.sheets == {}
