@@ -15,8 +15,9 @@ from dsl.runtime import Span
 from .answers import Answer, AnswerError, read_answer
 from .levels import LevelError, LevelTrack, read_levels
 from .payments import Payment, PaymentError, read_payment
+from .rises import Recovery, Rise, RiseError, read_recovery, read_rise
 
-Measure = Payment | LevelTrack | Answer
+Measure = Payment | LevelTrack | Answer | Rise | Recovery
 
 
 class MeasureError(Exception):
@@ -33,8 +34,10 @@ def read_measure(name: str, atoms: list[ast.Atom], span: Span) -> Measure | None
             read_payment(name, atoms, span)
             or read_levels(name, atoms, span)
             or read_answer(name, atoms, span)
+            or read_rise(name, atoms, span)
+            or read_recovery(name, atoms, span)
         )
-    except (PaymentError, LevelError, AnswerError) as error:
+    except (PaymentError, LevelError, AnswerError, RiseError) as error:
         raise MeasureError(error.message, error.span) from None
 
 
@@ -56,7 +59,15 @@ def check(
     names = list(categories)
     folded = {n.casefold() for n in names}
     declared = list(numbers)
+    measures = list(measures)
+    levels = [m.name for m in measures if isinstance(m, LevelTrack)]
     for m in measures:
+        if isinstance(m, Rise):  # dsl/world/rises.py
+            m.check(known, names, report)
+            continue
+        if isinstance(m, Recovery):
+            m.check(levels, report)
+            continue
         if isinstance(m, Answer):
             for value in sorted(m.values()):
                 if value not in known:
