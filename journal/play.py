@@ -30,7 +30,10 @@ PLAY_HELP = (
     "With --campaign NAME the session is recorded into the journal (--db) as it is played: the "
     "campaign's stored state decides the year and the map (a new campaign starts at year 1), "
     "and the next play of the same campaign plays the year after. A game played by seats "
-    "(a game written in text) is played whole and recorded as the campaign's next game.\n\n"
+    "(a game written in text) is played whole and recorded as the campaign's next game; when "
+    "its text declares a campaign ('the campaign is over once year is above years'), the game "
+    "starts from what the campaign's last game left (its numbers, its burnt cards), and once "
+    "the campaign is over it is refused.\n\n"
     "A folder instead of a name plays a designer's own copy of a ruleset's text, or a game "
     "written wholly in text (the world engine: --players seats, the random bot).\n\n"
     "--replay GAME shows a game 'chronicler simulate' stored (--store) from its seeds and "
@@ -190,7 +193,10 @@ def play_command(
             options["year"] = year
         if solo:
             options["solo"] = True
-        setup = GameSetup(seed=seed, seats=players, characters=chosen, options=options)
+        carried = _campaign_left(found, campaign_name, db) if campaign_name is not None else {}
+        setup = GameSetup(
+            seed=seed, seats=players, characters=chosen, options=options, carried=carried
+        )
         played = _play(found.engine.new_game(setup, player), player)
         if campaign_name is not None:  # a game played by seats: recorded whole, as one session
             played_year, where = _record_whole(found, campaign_name, db, played, bot, seed, notes)
@@ -209,6 +215,16 @@ def play_command(
         console.print(
             f"Recorded {said} {played_year} into campaign {escape(campaign_name)} in {where}."
         )
+
+
+def _campaign_left(found: Ruleset, name: str, db: str | None) -> dict[str, Any]:
+    """What the campaign's last game left for the next (a game played by seats whose sessions
+    make a campaign: ``dsl.world.together``); ``{}`` for a new campaign."""
+    from journal.db import open_journal
+    from journal.world.recording import campaign_left
+
+    with open_journal(db) as journal, journal.reading() as s:
+        return campaign_left(s, name, found)
 
 
 def _record_whole(

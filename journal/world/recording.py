@@ -152,16 +152,51 @@ def result_draft(game: Ruleset, played: Game) -> Draft:
     seats = tuple(outcome.seats)
     winners = list(outcome.winners)
     head = f"{winners[0]} wins" if len(winners) == 1 else f"a tie: {', '.join(winners)}"
-    ranking = sorted(seats, key=lambda s: -int(outcome.scores.get(s, 0)))
+    together = bool(outcome.result) or bool(outcome.carried)  # dsl/world/together.py
+    ranking = [] if together else sorted(seats, key=lambda s: -int(outcome.scores.get(s, 0)))
     result = p.ResultRecord(
         scores={str(k): int(v) for k, v in outcome.scores.items()},
         categories={str(k): dict(v) for k, v in outcome.categories.items()},
         winners=winners,
         ranking=ranking,
         why=outcome.reason,
+        result=outcome.result,
+        score=outcome.score,
+        carried=p.Carried.model_validate(dict(outcome.carried)) if outcome.carried else None,
     )
+    if outcome.carried:
+        return Draft(p.RecordKind.RESULT, result, "the session ends; the campaign goes on")
+    if outcome.result:
+        won = "every seat wins" if winners else "no seat wins"
+        said = f"{outcome.result} for the table, score {outcome.score or 0}: {won}"
+        return Draft(p.RecordKind.RESULT, result, said)
     scores = ", ".join(f"{s} {result.scores.get(s, 0)}" for s in ranking)
     return Draft(p.RecordKind.RESULT, result, f"{head} ({scores})")
+
+
+def campaign_left(s: Session, name: str, game: Ruleset) -> dict[str, Any]:
+    """What the campaign's last game left for its next session (``{}``: a new campaign, or a
+    campaign of games that carry nothing); refused once the campaign is over (its last game
+    ended with a result and carried nothing on)."""
+    name = ledger.campaign_name(name)
+    found = next((c for c in ledger.campaigns(s) if c.name == name), None)
+    if found is None:
+        return {}
+    if found.ruleset != ruleset_key(game):
+        raise ChroniclerError(
+            f"campaign {name!r} plays {found.ruleset}; record games of that ruleset in it, "
+            f"not of {game.name}"
+        )
+    results = [g["result"] for g in games_of(s, found) if g["result"] is not None]
+    if not results:
+        return {}
+    last = results[-1]
+    if last.get("result") and not last.get("carried"):
+        raise ChroniclerError(
+            f"campaign {name!r} is over ({last['result']}, score {last.get('score') or 0}); "
+            "start another campaign to play again"
+        )
+    return dict(last.get("carried") or {})
 
 
 def record_game(
