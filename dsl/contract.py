@@ -110,7 +110,8 @@ class Outcome:
     # on from
     result: str = ""
     score: int | None = None
-    # a session of a campaign that goes on: what it leaves for the next (``GameSetup.carried``)
+    # a session of a campaign: what it leaves for the next (``GameSetup.carried``); the last
+    # session's too (the state the campaign ended in), its ``result`` saying it is the last
     carried: Mapping[str, Any] = field(default_factory=dict)
 
 

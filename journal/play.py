@@ -291,6 +291,10 @@ def _play_at_table(
     from journal.world.live import Live
 
     with open_journal(db, create=not resume) as journal:
+        from journal.world.recording import campaign_left
+
+        with journal.reading() as s:  # the campaign's next session: from what the last left
+            carried = campaign_left(s, campaign_name, found)
         if resume:
             resumed = Live.resume(journal, campaign_name, found)
             chosen = tuple(
@@ -301,7 +305,7 @@ def _play_at_table(
             # one bot for every seat when they agree (a game written in text has no bot a seat)
             named = played[0] if len(set(played)) == 1 else ",".join(played)
             player = found.bots.make(named, seed)  # type: ignore[union-attr]
-            game = _new_game(found, seed, len(resumed.seats), player, table_dice)
+            game = _new_game(found, seed, len(resumed.seats), player, table_dice, carried)
             for answer in resumed.answers:  # the game as it stood when it stopped
                 if game.pending() is None:
                     raise ChroniclerError(
@@ -310,7 +314,7 @@ def _play_at_table(
                     )
                 game.apply(answer)
         else:
-            game = _new_game(found, seed, players, player, table_dice)
+            game = _new_game(found, seed, players, player, table_dice, carried)
         seats, names = _seats(game)
         if not resume:
             chosen = seats_of(people or "", len(seats))
@@ -354,13 +358,20 @@ def _console() -> Console:
 
 
 def _new_game(
-    found: Ruleset, seed: int, players: int | None, player: Bot, table_dice: bool = False
+    found: Ruleset,
+    seed: int,
+    players: int | None,
+    player: Bot,
+    table_dice: bool = False,
+    carried: dict[str, Any] | None = None,
 ) -> Game:
+    """``carried``: what the campaign's last game left, for the next session of a campaign."""
     from dsl.contract import GameSetup
 
     assert found.engine is not None  # play_command asked
     options: dict[str, int | bool | str] = {"dice": "table"} if table_dice else {}
-    return found.engine.new_game(GameSetup(seed=seed, seats=players, options=options), player)
+    setup = GameSetup(seed=seed, seats=players, options=options, carried=carried or {})
+    return found.engine.new_game(setup, player)
 
 
 def _seats(game: Game) -> tuple[list[str], dict[str, str]]:

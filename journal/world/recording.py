@@ -164,20 +164,27 @@ def result_draft(game: Ruleset, played: Game) -> Draft:
         score=outcome.score,
         carried=p.Carried.model_validate(dict(outcome.carried)) if outcome.carried else None,
     )
-    if outcome.carried:
-        return Draft(p.RecordKind.RESULT, result, "the session ends; the campaign goes on")
-    if outcome.result:
-        won = "every seat wins" if winners else "no seat wins"
-        said = f"{outcome.result} for the table, score {outcome.score or 0}: {won}"
-        return Draft(p.RecordKind.RESULT, result, said)
+    if together:
+        return Draft(p.RecordKind.RESULT, result, together_said(result.model_dump()))
     scores = ", ".join(f"{s} {result.scores.get(s, 0)}" for s in ranking)
     return Draft(p.RecordKind.RESULT, result, f"{head} ({scores})")
+
+
+def together_said(result: dict[str, Any]) -> str:
+    """How a result of a game played together, or of a campaign's session, reads: "" for a
+    game whose seats are ranked."""
+    if result.get("result"):
+        won = "every seat wins" if result.get("winners") else "no seat wins"
+        return f"{result['result']} for the table, score {result.get('score') or 0}: {won}"
+    if result.get("carried"):
+        return "the session ends; the campaign goes on"
+    return ""
 
 
 def campaign_left(s: Session, name: str, game: Ruleset) -> dict[str, Any]:
     """What the campaign's last game left for its next session (``{}``: a new campaign, or a
     campaign of games that carry nothing); refused once the campaign is over (its last game
-    ended with a result and carried nothing on)."""
+    ended with the text's result)."""
     name = ledger.campaign_name(name)
     found = next((c for c in ledger.campaigns(s) if c.name == name), None)
     if found is None:
@@ -191,7 +198,7 @@ def campaign_left(s: Session, name: str, game: Ruleset) -> dict[str, Any]:
     if not results:
         return {}
     last = results[-1]
-    if last.get("result") and not last.get("carried"):
+    if last.get("result") and last.get("carried"):  # the last session of a campaign
         raise ChroniclerError(
             f"campaign {name!r} is over ({last['result']}, score {last.get('score') or 0}); "
             "start another campaign to play again"

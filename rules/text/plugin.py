@@ -135,7 +135,7 @@ class Engine:
                 (together,),
                 result=str(result.get("result") or ""),
                 score=None if result.get("score") is None else int(result["score"]),
-                carried=carried(world) if result.get("session") else {},
+                carried=carried(world),  # the last session's too: the tracks it ended on
             )
         ranking = ", ".join(f"{_esc(p)} {scores.get(p, 0)}" for p in result.get("ranking", ()))
         head = (
