@@ -7,19 +7,20 @@ the result is the table Outcome, a win from 1         # the table's row for the 
 the campaign is over once year is above years         # until then a game is one session of it
 ```
 
-- ``the result is the table <name>, a win from N``: the game is cooperative. At its end the table is
-  read by the number of the game its ``by`` names (``table "Outcome" by "beacons lit"`` with
-  ``beacons lit is a number 0..3 of the game``): its row is the result ("Major Victory"), told
-  for the whole table; every seat wins when that number is at least N, none when it is below.
-  The score, when one is declared, is then a number of the game: the table's one score, each
-  seat's the same. No ranking of seats is made.
+- ``the result is the table <name>, a win from N``: the game is cooperative. At its end the
+  table is read by the number of the game its ``by`` names (``table "Outcome" by "beacons
+  lit"`` with ``beacons lit is a number 0..3 of the game``): its row is the result ("Major
+  Victory"), told for the whole table; every seat wins when that number is at least N, none
+  when it is below. The score, when one is declared, is then a number of the game: the
+  table's one score, each seat's the same. No ranking of seats is made.
 - ``the campaign is over once <number> is above <value>``: the game is a session of a campaign
   whose length is a number of the game (``year``) against a declared value or a figure
   (``years``). A game ending while the number is not above it ends a session only: no result, no
   score, no winner; the campaign goes on (``dsl.world.game``'s ``end_the_game``). The text
   advances the number itself ("Gain 1 year.") and says what happens at the campaign's end, each
-  sentence under a condition ("If the year is above the years, ..."): the state a session leaves
-  is what the next one starts from (``session_after``).
+  sentence under a condition ("If year is more than the years, ..."): the state a session leaves
+  is what the next one starts from (``carried``, ``carry_into``: the numbers of the game and of
+  the cards, the cards burnt).
 
 Checked where written: the table must be declared and be read ``by`` a number of the game; the
 score must be a number of the game; the campaign's number must be a number of the game, its
