@@ -1843,6 +1843,13 @@ def check(
         ):
             d.error(message, span)
     _check_number_texts(vocab, checker)
+    if vocab.world is not None and vocab.world.together:  # dsl/world/together.py
+        from dsl.world.together import check_together
+
+        by = {t.name.text: (t.key_text if t.key == "by" else None) for t in tables}
+        w = vocab.world
+        for message, span in check_together(w.together, w.properties, by, vocab.values, w.score):
+            d.error(message, span)
     checks = _check_checks(check_decls, vocab, tables, d)
     if vocab.world is not None and vocab.world.restraints:
         from dsl.world.restraints import unknown_checks

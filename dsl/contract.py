@@ -88,6 +88,9 @@ class GameSetup:
     seats: int | None = None
     characters: tuple[str, ...] = ()
     options: Mapping[str, int | bool | str] = field(default_factory=dict)
+    # a session of a campaign: what the last one left (its ``Outcome.carried``, as the journal
+    # kept it); empty: a new campaign, or a game that is no campaign's
+    carried: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -102,6 +105,14 @@ class Outcome:
     lines: tuple[str, ...]
     # each seat's score by category, when the game scores by categories (the journal keeps it)
     categories: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    # a game played together: its result in the text's words ("Major Victory") and the table's
+    # one score; "" and None for a game whose seats are ranked, or a session the campaign goes
+    # on from
+    result: str = ""
+    score: int | None = None
+    # a session of a campaign: what it leaves for the next (``GameSetup.carried``); the last
+    # session's too (the state the campaign ended in), its ``result`` saying it is the last
+    carried: Mapping[str, Any] = field(default_factory=dict)
 
 
 class Engine(Protocol):
