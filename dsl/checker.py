@@ -2025,7 +2025,16 @@ def _check_procedures(
         from dsl.world.answers import with_answers
         from dsl.world.measures import answers
 
-        words = with_answers(words, answers(checker.v.world))
+        words = with_answers(words, answers(checker.v.world, offers=module is not None))
+        if module is None:  # what is owed is cleared in a game of offers (``dsl.world.owed``)
+            from dsl.world.measures import owed_answers
+
+            for owed in owed_answers(checker.v.world):
+                d.error(
+                    f"the answer '{owed.words}' is played by a game of offers, and this ruleset "
+                    "plays on the world engine: write 'gains', 'pays' or 'loses'",
+                    owed.span,
+                )
     # the world engine's step has the current player acting; a ruleset's own, nobody
     acting = module is None
 

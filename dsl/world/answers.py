@@ -33,10 +33,12 @@ from typing import Any, Literal
 
 from dsl import ast
 from dsl.kernel import Event, Frame, GameRandom, Machine
+from dsl.kernel.dispatch import Part
 from dsl.kernel.flat import FlatState
 from dsl.procedure import ProcedureStep, ProcedureWalker
 from dsl.runtime import Span
 
+from .owed import MarkAnswer, MarkPieces, OwedError, PayStep, UnpaidAnswer, read_owed_answer
 from .payments import amount_of
 
 __all__ = [
@@ -117,6 +119,11 @@ def read_answer(name: str, atoms: list[ast.Atom], span: Span) -> Answer | None:
     words = [a.folded for a in atoms]
     if words[:3] != ["an", "answer", "that"]:
         return None
+    if words[3:4] in (["marks"], ["leaves"]):  # clearing what is owed (``dsl.world.owed``)
+        try:
+            return read_owed_answer(name, atoms, span)  # type: ignore[return-value]
+        except OwedError as error:
+            raise AnswerError(error.message, error.span) from None
     if any(a.kind == "comma" for a in atoms) or len(words) < 6 or words[3] not in VERBS:
         raise AnswerError(
             f"write what '{name}' does as 'an answer that gains|pays|loses <amount> <number>': "
@@ -126,11 +133,14 @@ def read_answer(name: str, atoms: list[ast.Atom], span: Span) -> Answer | None:
     return Answer(name, VERBS[words[3]], " ".join(words[4:-1]), atoms[-1].text, span)
 
 
+Spoken = Answer | MarkAnswer | UnpaidAnswer | PayStep  # what the text gives a step's words
+
+
 class AnswerWords:
     """A ruleset's procedure words with its declared answers before them: the step of an
     answer's words runs it on the game's numbers, offered only while it can be taken."""
 
-    def __init__(self, base: Any, answers: Mapping[str, Answer]) -> None:
+    def __init__(self, base: Any, answers: Mapping[str, Spoken]) -> None:
         self.base = base
         self.answers = {" ".join(k.casefold().split()): a for k, a in answers.items()}
 
@@ -145,12 +155,15 @@ class AnswerWords:
         return [*own, *(self.base.known(use) if self.base is not None else [])]
 
 
-def with_answers(words: Any, answers: Mapping[str, Answer]) -> Any:
+def with_answers(words: Any, answers: Mapping[str, Spoken]) -> Any:
     """``words`` with the declared ``answers`` put first (``words`` itself when none is)."""
     return AnswerWords(words, answers) if answers else words
 
 
-def _step(answer: Answer) -> Callable[[Any], None]:
+def _step(answer: Spoken) -> Callable[[Any], None]:
+    if not isinstance(answer, Answer):  # a debt cleared (``dsl.world.owed``)
+        return answer.step()
+
     def take(game: Any) -> None:
         values = game.ruleset.values
         ops = getattr(game, "ops", None)
@@ -203,6 +216,8 @@ class OfferState:
     about: str
     rng: GameRandom
     taken: str | None = None  # the answer taken
+    marks: dict[str, list[int]] = field(default_factory=dict)  # levels held, by track
+    marked: dict[str, Any] | None = None  # the mark taken: levels, name, level, wanted
     frames: list[Frame] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     answers: list[Any] = field(default_factory=list)
@@ -221,6 +236,7 @@ class OfferGame(FlatState, ProcedureWalker, Machine):
     """A phase of offer steps whose answers are declared sentences, put to ``state.who``."""
 
     state_type = OfferState
+    marking = Part(MarkPieces)  # a mark's name asked, then the mark taken (``dsl.world.owed``)
 
     def __init__(self, ruleset: Any, state: OfferState) -> None:
         super().__init__(state)
@@ -232,10 +248,18 @@ class OfferGame(FlatState, ProcedureWalker, Machine):
 
 
 def new_offer(
-    ruleset: Any, phase: str, *, who: str = "", numbers: Mapping[str, int], about: str = ""
+    ruleset: Any,
+    phase: str,
+    *,
+    who: str = "",
+    numbers: Mapping[str, int],
+    about: str = "",
+    marks: Mapping[str, list[int]] | None = None,
 ) -> OfferGame:
-    """The ``phase`` of ``ruleset`` put to ``who`` holding ``numbers``, ready for the answer."""
-    state = OfferState(who=who, numbers=dict(numbers), about=about, rng=GameRandom(0))
+    """The ``phase`` of ``ruleset`` put to ``who`` holding ``numbers`` (and the levels each
+    track of ``marks`` holds), ready for the answer."""
+    held = {k: list(v) for k, v in (marks or {}).items()}
+    state = OfferState(who=who, numbers=dict(numbers), about=about, rng=GameRandom(0), marks=held)
     game = OfferGame(ruleset, state)
     game.start_phase(phase)
     return game

@@ -14,9 +14,10 @@ from dsl.runtime import Span
 
 from .answers import Answer, AnswerError, read_answer
 from .levels import LevelError, LevelTrack, read_levels
+from .owed import MarkAnswer, PayStep, UnpaidAnswer
 from .payments import Payment, PaymentError, read_payment
 
-Measure = Payment | LevelTrack | Answer
+Measure = Payment | LevelTrack | Answer | MarkAnswer | UnpaidAnswer
 
 
 class MeasureError(Exception):
@@ -51,13 +52,23 @@ def check(
     numbers: Iterable[str] = (),
 ) -> None:
     """Each value a measure names is declared; its reservoir or owner is a category; the
-    number an answer changes is a declared number."""
+    number an answer changes is a declared number (or, for an answer that clears what is owed,
+    the things a payment pays); the track an answer marks is declared."""
     known = list(values)
     names = list(categories)
     folded = {n.casefold() for n in names}
     declared = list(numbers)
+    measures = list(measures)
+    owed = [p.things for p in measures if isinstance(p, Payment)]
+    tracks = {m.name.casefold() for m in measures if isinstance(m, LevelTrack)}
     for m in measures:
-        if isinstance(m, Answer):
+        if isinstance(m, MarkAnswer) and m.levels.casefold() not in tracks:
+            report(
+                f"'{m.levels}' in the answer '{m.words}' is no track of levels declared "
+                f"(declare '{m.levels} are levels 1 to 4 of players')",
+                m.span,
+            )
+        if isinstance(m, (Answer, MarkAnswer, UnpaidAnswer)):
             for value in sorted(m.values()):
                 if value not in known:
                     report(
@@ -65,7 +76,9 @@ def check(
                         f"{did_you_mean(value, known)}",
                         m.span,
                     )
-            if m.number.casefold() not in {n.casefold() for n in declared}:
+            # what a payment pays is a number of the game too, for the answers that clear it
+            known_numbers = declared if isinstance(m, Answer) else [*declared, *owed]
+            if m.number.casefold() not in {n.casefold() for n in known_numbers}:
                 report(
                     f"'{m.number}' in the answer '{m.words}' is no number declared"
                     f"{did_you_mean(m.number, declared)} (declare '{m.number} is a number 0.. "
@@ -87,10 +100,22 @@ def check(
             )
 
 
-def answers(declared: Any) -> dict[str, Answer]:
-    """The answers a ruleset's world declares, by their words."""
+def answers(
+    declared: Any, offers: bool = True
+) -> dict[str, Answer | MarkAnswer | UnpaidAnswer | PayStep]:
+    """The answers a ruleset's world declares, by their words, and (``offers``: played by a
+    game of offers) the step ``pay the <things>`` of each payment (``dsl.world.owed``)."""
+    found = list(declared.measures.values()) if declared is not None else []
+    paying = [m for m in found if isinstance(m, Payment)] if offers else []
+    pays = [PayStep(m.things, m.reservoir, m.span) for m in paying]
+    said = [m for m in found if isinstance(m, (Answer, MarkAnswer, UnpaidAnswer))]
+    return {m.words: m for m in [*said, *pays]}
+
+
+def owed_answers(declared: Any) -> list[MarkAnswer | UnpaidAnswer]:
+    """The answers that clear what is owed, which only a game of offers plays."""
     found = declared.measures.values() if declared is not None else ()
-    return {m.words: m for m in found if isinstance(m, Answer)}
+    return [m for m in found if isinstance(m, (MarkAnswer, UnpaidAnswer))]
 
 
 def _name(m: Measure) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from dsl.kernel.machine import KernelEvent
+from dsl.world.owed import OwedEvent
 
 from .contracts import EventKind
 from .primitives import cost
@@ -63,23 +64,17 @@ def line(event: Any) -> str:
         return f"result: {d['band']} (highest die {d['highest']})"
     if kind == EventKind.HITS:
         return counted(d["hits"], "hit")
-    if kind == EventKind.HITS_AGAINST:
-        who = d["character"] or "The character"
-        points = f" ({counted(d['points'], str(d['stat']) + ' point')})" if d["stat"] else ""
-        return f"{who} takes {counted(d['hits'], 'hit')}{points}"
-    if kind == EventKind.HITS_OFFSET:
+    if kind == OwedEvent.PAID:  # procedure "Hits Against You": its step and answers are text
         return (
-            f"{counted(d['offset'], 'hit')} offset for {counted(d['spent'], 'point')} "
-            f"({d['points']} left), {counted(d['left'], 'hit')} not"
+            f"{counted(d['paid'], 'hit')} offset for {counted(d['spent'], 'point')} "
+            f"({d['held']} left), {counted(d['owed'], 'hit')} not"
         )
-    if kind == EventKind.CONSEQUENCE_TAKEN:
-        promoted = f", promoted from -{d['hits']}" if d["promoted"] else ""
-        fatal = ": fatal" if d["fatal"] else ""
-        stat = f" {d['stat']}" if d["stat"] else ""
-        return f"consequence -{d['level']}{stat} {d['name']}{promoted}{fatal}"
-    if kind == EventKind.CONCEDED:
-        who = d["character"] or "The character"
-        return f"{who} concedes: the antagonist gets their way"
+    if kind == OwedEvent.LEVEL_MARKED:
+        promoted = f", promoted from -{d['wanted']}" if d["promoted"] else ""
+        fatal = ": fatal" if d["last"] else ""
+        return f"consequence -{d['level']} {d['name']}{promoted}{fatal}"
+    if kind == OwedEvent.LEFT_UNPAID:
+        return f"{d['who'] or 'The character'} concedes: the antagonist gets their way"
     if kind == "number_changed":  # an answer of the text (dsl.world.answers): the intrusion's
         who = d["who"] or "The character"
         sign = "+" if d["change"] >= 0 else ""

@@ -14,16 +14,13 @@ class EventKind(StrEnum):
     DIE_CUT = "die_cut"  # face removed (or pips taken from the last die)
     RESULT = "result"  # highest die and its band
     HITS = "hits"  # hits counted
-    HITS_AGAINST = "hits_against"  # hits rolled against a character, the stat's points
-    HITS_OFFSET = "hits_offset"  # hits offset with stat points, points spent and left
-    CONSEQUENCE_TAKEN = "consequence_taken"  # its name, level (promoted?), the hits it offsets
-    CONCEDED = "conceded"  # the character concedes rather than take a consequence
 
 
 class DecisionKind(StrEnum):
     """The questions the game's own pieces ask. The offer steps of the text ask the procedure's
-    ``offer`` decisions (raise a die, buy a die or done; take the skill or pass; a consequence
-    or concede), and names are asked as the kernel's free-text ``write`` decisions."""
+    ``offer`` decisions (raise a die, buy a die or done; take the skill or pass), and names are
+    asked as the kernel's free-text ``write`` decisions. The hits against a character are a
+    game of offers (``dsl.world.owed``): their events are its own."""
 
     RAISE_WHICH_DIE = "raise_which_die"  # the die 1 stat point raises
 
@@ -37,16 +34,4 @@ EVENTS: dict[EventKind, tuple[str, ...]] = {
     EventKind.DIE_CUT: ("before", "after", "dice"),
     EventKind.RESULT: ("highest", "band"),
     EventKind.HITS: ("hits",),
-    EventKind.HITS_AGAINST: ("character", "stat", "hits", "points"),
-    EventKind.HITS_OFFSET: ("offset", "spent", "points", "left"),
-    EventKind.CONSEQUENCE_TAKEN: (
-        "character",
-        "stat",
-        "name",
-        "level",
-        "hits",
-        "promoted",
-        "fatal",
-    ),
-    EventKind.CONCEDED: ("character", "hits"),
 }

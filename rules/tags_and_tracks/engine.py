@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from dsl.loader import load_ruleset as _load
+from dsl.world.answers import OfferGame, new_offer
 
 from . import account
 from .character import Character, load_character
@@ -24,7 +25,6 @@ from .choosing import (
     outcome,
     outcome_if_stopped,
 )
-from .hits import HitsAgainst, new_hits_against
 from .odds import MAX_DICE, RollOdds, best_chance, roll_odds
 from .progression import (
     NotAllowed,
@@ -53,13 +53,34 @@ def load_ruleset(folder: str | Path = RULES_DIR) -> Any:
     return _cached(str(folder))
 
 
+def new_hits_against(
+    ruleset: Any,
+    *,
+    hits: int,
+    character: str = "",
+    stat: str | None = None,
+    points: int = 0,
+    held: list[int] | tuple[int, ...] = (),
+) -> OfferGame:
+    """Hits rolled against a character holding ``points`` of the most relevant ``stat``, whose
+    consequences hold the levels ``held``: ``procedure "Hits Against You"``, its step and
+    answers the text's (the payment ``pay the hits`` reads the points as ``stats``)."""
+    if hits < 0 or points < 0:
+        raise NotAllowed("hits and points are 0 or more")
+    numbers = {"hits": hits, "stats": points}
+    marks = {"consequences": list(held)}
+    return new_offer(
+        ruleset, "Hits Against You", who=character, numbers=numbers, about=stat or "", marks=marks
+    )
+
+
 __all__ = [
     "MAX_DICE",
     "RULES_DIR",
     "Character",
     "Choice",
-    "HitsAgainst",
     "NotAllowed",
+    "OfferGame",
     "Outcome",
     "Plan",
     "Roll",

@@ -4,9 +4,9 @@ each registered with its words (``WORDS``, the module's ``procedure_words``).
 
 ``do roll the dice`` is ``roll_the_dice(game)``; the offer ``buy a die`` is ``buy_a_die(game)``
 and its ``only if the points can buy a die`` ``the_points_can_buy_a_die(game)``. ``game`` is
-the roll (``roll.Roll``), the hits against a character (``hits.HitsAgainst``) or an intrusion
-(``dsl.world.answers.OfferGame``, whose answers are sentences in ``ruleset.rules``), kernel
-machines. Every number comes from the ruleset's declared
+the roll (``roll.Roll``), or the hits against a character or an intrusion
+(``dsl.world.answers.OfferGame``, whose steps and answers are sentences in ``ruleset.rules``),
+kernel machines. Every number comes from the ruleset's declared
 values (``values_read``).
 """
 
@@ -182,63 +182,15 @@ def count_the_hits(game: Any) -> None:
     game.emit(EventKind.HITS, hits=st.hits)
 
 
-# ---- procedure "Hits Against You" (the seed's Consequences)
-
-
-@WORDS.step("offset the hits")
-def offset_the_hits(game: Any) -> None:
-    """Offset each hit by paying 3 points of the most relevant stat; with only 1 or 2 points,
-    all of them offset 1 hit."""
-    from .progression import offset_hits
-
-    st = game.state
-    paid = offset_hits(game.ruleset, points=st.points, hits=st.hits)
-    spent = st.points - paid.points
-    st.points, st.offset, st.left = paid.points, paid.offset, paid.left
-    if paid.offset:
-        game.emit(
-            EventKind.HITS_OFFSET, offset=paid.offset, spent=spent, points=st.points, left=st.left
-        )
+# ---- procedure "Hits Against You" (the seed's Consequences): its step and answers are text
 
 
 @WORDS.prompt("Unpaid Hits")
 def unpaid_hits_prompt(game: Any) -> str:
-    left = game.state.left
+    """The question of the hits the points left (``numbers["hits"]``); its answers are
+    sentences of ``ruleset.rules`` (``dsl.world.owed``)."""
+    left = game.state.numbers["hits"]
     return f"{left} hit{'s' if left != 1 else ''} not offset: take a consequence, or concede?"
-
-
-@WORDS.condition("a consequence can take the hits")
-def a_consequence_can_take_the_hits(game: Any) -> bool:
-    """Hits are left, and a level from theirs to the fatal one is free for the stat."""
-    from .progression import NotAllowed, consequence_level
-
-    st = game.state
-    if st.left < 1:
-        return False
-    try:
-        consequence_level(game.ruleset, hits=st.left, taken=st.held)
-    except NotAllowed:
-        return False
-    return True
-
-
-@WORDS.step("take a consequence")
-def take_a_consequence(game: Any) -> None:
-    """A consequence decided by the GM (named as free text) offsets the hits left."""
-    game.push_run("take_consequence")
-
-
-@WORDS.condition("hits are left")
-def hits_are_left(game: Any) -> bool:
-    return bool(game.state.left > 0)
-
-
-@WORDS.step("concede")
-def concede(game: Any) -> None:
-    """Conceding: the antagonist gets their way, and no further consequence is taken."""
-    st = game.state
-    st.conceded = True
-    game.emit(EventKind.CONCEDED, character=st.character, hits=st.left)
 
 
 # ---- procedure "GM Intrusion"
@@ -266,7 +218,6 @@ values_read: dict[str, str] = {
     "skill cost per non-six": "0..",
     "skill name length": "1..",
     "skill judged after points": "0..1",
-    "consequence name length": "1..",
     "creation xp": "0..",
     "stat start": "0..",
     "stat raise cost": "0..",
