@@ -1831,7 +1831,8 @@ def check(
     for m in maps:
         _check_map(m, binder, d)
     module = _primitives_module(vocab, base_dir)
-    phases = _check_procedures(procedures, module, checker, d)
+    checks = _check_checks(check_decls, vocab, tables, d)  # before the procedures that play them
+    phases = _check_procedures(procedures, module, checker, d, checks)
     if vocab.world is not None and vocab.world.restraints and phases:
         from dsl.world.restraints import unknown_phases
 
@@ -1841,7 +1842,6 @@ def check(
         ):
             d.error(message, span)
     _check_number_texts(vocab, checker)
-    checks = _check_checks(check_decls, vocab, tables, d)
     if vocab.world is not None and vocab.world.restraints:
         from dsl.world.restraints import unknown_checks
 
@@ -2008,6 +2008,7 @@ def _check_procedures(
     module: Any,
     checker: _CardChecker,
     d: Diagnostics,
+    checks: list[Any] | None = None,
 ) -> list[CheckedPhase]:
     if not decls:
         return []
@@ -2031,10 +2032,14 @@ def _check_procedures(
 
             for owed in owed_answers(checker.v.world):
                 d.error(
-                    f"the answer '{owed.words}' is played by a game of offers, and this ruleset "
-                    "plays on the world engine: write 'gains', 'pays' or 'loses'",
+                    f"the answer '{owed.words}' is played by a game of offers or a check's game, "
+                    "and this ruleset plays on the world engine: write 'gains', 'pays' or 'loses'",
                     owed.span,
                 )
+    if module is not None and checks:  # "do roll the check" (``dsl.dice.check_game``)
+        from dsl.dice.check_game import check_steps
+
+        words = check_steps(words, checks)
     # the world engine's step has the current player acting; a ruleset's own, nobody
     acting = module is None
 

@@ -38,7 +38,15 @@ from dsl.kernel.flat import FlatState
 from dsl.procedure import ProcedureStep, ProcedureWalker
 from dsl.runtime import Span
 
-from .owed import MarkAnswer, MarkPieces, OwedError, PayStep, UnpaidAnswer, read_owed_answer
+from .owed import (
+    MarkAnswer,
+    MarkPieces,
+    NameAnswer,
+    OwedError,
+    PayStep,
+    UnpaidAnswer,
+    read_owed_answer,
+)
 from .payments import amount_of
 
 __all__ = [
@@ -119,7 +127,14 @@ def read_answer(name: str, atoms: list[ast.Atom], span: Span) -> Answer | None:
     words = [a.folded for a in atoms]
     if words[:3] != ["an", "answer", "that"]:
         return None
-    if words[3:4] in (["marks"], ["leaves"]):  # clearing what is owed (``dsl.world.owed``)
+    if words[3:4] in (["raises"], ["rolls"]):  # a check's spending (``dsl.dice.check_game``)
+        from dsl.dice.check_game import read_spend_answer
+
+        try:
+            return read_spend_answer(name, atoms, span)  # type: ignore[return-value]
+        except ValueError as error:
+            raise AnswerError(str(error), span) from None
+    if words[3:4] in (["marks"], ["leaves"], ["asks"]):  # clearing what is owed, a name
         try:
             return read_owed_answer(name, atoms, span)  # type: ignore[return-value]
         except OwedError as error:
@@ -133,7 +148,8 @@ def read_answer(name: str, atoms: list[ast.Atom], span: Span) -> Answer | None:
     return Answer(name, VERBS[words[3]], " ".join(words[4:-1]), atoms[-1].text, span)
 
 
-Spoken = Answer | MarkAnswer | UnpaidAnswer | PayStep  # what the text gives a step's words
+# what the text gives a step's words (a check's spending: ``dsl.dice.check_game.SpendAnswer``)
+Spoken = Answer | MarkAnswer | UnpaidAnswer | NameAnswer | PayStep | Any
 
 
 class AnswerWords:
@@ -147,6 +163,9 @@ class AnswerWords:
     def find(self, use: str, words: str) -> Callable[..., Any] | None:
         answer = self.answers.get(" ".join(words.casefold().split()))
         if use == "step" and answer is not None:
+            if isinstance(answer, NameAnswer):  # its question worded by the ruleset's prompt
+                found = self.base.find("prompt", answer.words) if self.base is not None else None
+                return answer.step(found)
             return _step(answer)
         return self.base.find(use, words) if self.base is not None else None
 
@@ -218,6 +237,7 @@ class OfferState:
     taken: str | None = None  # the answer taken
     marks: dict[str, list[int]] = field(default_factory=dict)  # levels held, by track
     marked: dict[str, Any] | None = None  # the mark taken: levels, name, level, wanted
+    names: dict[str, str] = field(default_factory=dict)  # by the answer that asked each
     frames: list[Frame] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     answers: list[Any] = field(default_factory=list)

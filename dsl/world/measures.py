@@ -9,15 +9,16 @@ from typing import Any
 
 from dsl import ast
 from dsl.diagnostics import did_you_mean
+from dsl.dice.check_game import SpendAnswer
 from dsl.errors import ChroniclerError
 from dsl.runtime import Span
 
 from .answers import Answer, AnswerError, read_answer
 from .levels import LevelError, LevelTrack, read_levels
-from .owed import MarkAnswer, PayStep, UnpaidAnswer
+from .owed import MarkAnswer, NameAnswer, PayStep, UnpaidAnswer
 from .payments import Payment, PaymentError, read_payment
 
-Measure = Payment | LevelTrack | Answer | MarkAnswer | UnpaidAnswer
+Measure = Payment | LevelTrack | Answer | MarkAnswer | UnpaidAnswer | NameAnswer | SpendAnswer
 
 
 class MeasureError(Exception):
@@ -68,7 +69,11 @@ def check(
                 f"(declare '{m.levels} are levels 1 to 4 of players')",
                 m.span,
             )
-        if isinstance(m, (Answer, MarkAnswer, UnpaidAnswer)):
+        if isinstance(m, NameAnswer):
+            for value in sorted(m.values() - set(known)):
+                report(f"'{value}' in the answer '{m.words}' is no declared value", m.span)
+            continue
+        if isinstance(m, (Answer, MarkAnswer, UnpaidAnswer, SpendAnswer)):
             for value in sorted(m.values()):
                 if value not in known:
                     report(
@@ -77,7 +82,11 @@ def check(
                         m.span,
                     )
             # what a payment pays is a number of the game too, for the answers that clear it
-            known_numbers = declared if isinstance(m, Answer) else [*declared, *owed]
+            # what a check's spending is paid from may be a reservoir (a category) too
+            known_numbers = {
+                Answer: declared,
+                SpendAnswer: [*declared, *names],
+            }.get(type(m), [*declared, *owed])
             if m.number.casefold() not in {n.casefold() for n in known_numbers}:
                 report(
                     f"'{m.number}' in the answer '{m.words}' is no number declared"
@@ -100,22 +109,25 @@ def check(
             )
 
 
-def answers(
-    declared: Any, offers: bool = True
-) -> dict[str, Answer | MarkAnswer | UnpaidAnswer | PayStep]:
+def answers(declared: Any, offers: bool = True) -> dict[str, Any]:
     """The answers a ruleset's world declares, by their words, and (``offers``: played by a
     game of offers) the step ``pay the <things>`` of each payment (``dsl.world.owed``)."""
     found = list(declared.measures.values()) if declared is not None else []
     paying = [m for m in found if isinstance(m, Payment)] if offers else []
     pays = [PayStep(m.things, m.reservoir, m.span) for m in paying]
-    said = [m for m in found if isinstance(m, (Answer, MarkAnswer, UnpaidAnswer))]
+    said = [
+        m
+        for m in found
+        if isinstance(m, (Answer, MarkAnswer, UnpaidAnswer, NameAnswer, SpendAnswer))
+    ]
     return {m.words: m for m in [*said, *pays]}
 
 
-def owed_answers(declared: Any) -> list[MarkAnswer | UnpaidAnswer]:
-    """The answers that clear what is owed, which only a game of offers plays."""
+def owed_answers(declared: Any) -> list[Any]:
+    """The answers that only a game of offers or a check's game plays (not the world engine)."""
     found = declared.measures.values() if declared is not None else ()
-    return [m for m in found if isinstance(m, (MarkAnswer, UnpaidAnswer))]
+    games = (MarkAnswer, UnpaidAnswer, NameAnswer, SpendAnswer)
+    return [m for m in found if isinstance(m, games)]
 
 
 def _name(m: Measure) -> str:

@@ -24,10 +24,16 @@ number to 0; it is offered only while the number is above 0 and the track has a 
 ``<words> is an answer that leaves <number> unpaid`` is offered while the number is above 0 and
 changes nothing: the answer itself is what is told (``left_unpaid``).
 
+``<words> is an answer that asks a name[, in <length> characters]`` asks the one answering a
+name (the ruleset's prompt for those words asks it, when it has one) and keeps it in the game's
+``names`` under the answer's words, for the steps that follow to read; none of the game's
+``taken_names`` (when it has some) may be given.
+
 These run in ``OfferGame`` (``dsl.world.answers``), whose state holds the numbers, the levels
-each track holds (``marks``) and the mark taken (``marked``). The world engine has no marks held
-by a player yet: the checker refuses these answers in a ruleset it plays. Nothing here names a
-game.
+each track holds (``marks``), the mark taken (``marked``) and the names given (``names``); an
+answer that asks a name runs in a check's game too (``dsl.dice.check_game``). The world engine
+has no marks held by a player yet: the checker refuses these answers in a ruleset it plays.
+Nothing here names a game.
 """
 
 from __future__ import annotations
@@ -49,6 +55,7 @@ __all__ = [
     "MARK_PIECE",
     "MarkAnswer",
     "MarkPieces",
+    "NameAnswer",
     "OwedEvent",
     "PayStep",
     "UnpaidAnswer",
@@ -56,10 +63,12 @@ __all__ = [
 ]
 
 EXAMPLE = (
-    "'take a scar is an answer that marks scars for wounds, named in 30 characters' or "
-    "'give ground is an answer that leaves wounds unpaid'"
+    "'take a scar is an answer that marks scars for wounds, named in 30 characters', "
+    "'give ground is an answer that leaves wounds unpaid' or 'name the horse is an answer that "
+    "asks a name, in 20 characters'"
 )
 MARK_PIECE = "mark_named_level"
+NAME_PIECE = "ask_a_name"
 DEFAULT_LENGTH = 40  # a name's most characters when the answer does not say
 
 
@@ -153,6 +162,34 @@ class UnpaidAnswer:
 
 
 @dataclass(frozen=True, slots=True)
+class NameAnswer:
+    """``<words> is an answer that asks a name[, in <length> characters]``: the name is kept
+    in the game's ``names`` under the answer's words, for what follows to read."""
+
+    words: str
+    length: str | None  # a figure or a declared value: the name's most characters
+    span: Span
+
+    @property
+    def name(self) -> str:
+        return self.words
+
+    def values(self) -> set[str]:
+        return {self.length} if self.length is not None and not self.length.isdigit() else set()
+
+    def step(self, prompt: Callable[[Any], str] | None = None) -> Callable[[Any], None]:
+        """The answer's step; ``prompt(game)`` words the question (the ruleset's prompt for the
+        answer's words), else "Name it"."""
+
+        def take(game: Any) -> None:
+            game.state.taken = self.words
+            asked = prompt(game) if prompt is not None else f"{self.words}: name it"
+            game.push_run(NAME_PIECE, answer=self.words, prompt=asked)
+
+        return take
+
+
+@dataclass(frozen=True, slots=True)
 class PayStep:
     """The step ``pay the <things>``: a declared payment run on the game's numbers."""
 
@@ -192,9 +229,11 @@ class PayStep:
         return pay
 
 
-def read_owed_answer(name: str, atoms: list[ast.Atom], span: Span) -> MarkAnswer | UnpaidAnswer:
-    """``marks ... for ...`` or ``leaves ... unpaid`` after ``an answer that``. Raises
-    ``OwedError``."""
+def read_owed_answer(
+    name: str, atoms: list[ast.Atom], span: Span
+) -> MarkAnswer | UnpaidAnswer | NameAnswer:
+    """``marks ... for ...``, ``leaves ... unpaid`` or ``asks a name`` after ``an answer
+    that``. Raises ``OwedError``."""
     clauses: list[list[ast.Atom]] = [[]]
     for atom in atoms[3:]:
         if atom.kind == "comma":
@@ -202,6 +241,19 @@ def read_owed_answer(name: str, atoms: list[ast.Atom], span: Span) -> MarkAnswer
         else:
             clauses[-1].append(atom)
     words = [a.folded for a in clauses[0]]
+    if words == ["asks", "a", "name"]:
+        size: str | None = None
+        for clause in clauses[1:]:
+            said = [a.folded for a in clause]
+            if said[:1] == ["in"] and said[-1:] == ["characters"] and len(said) > 2 and not size:
+                size = " ".join(said[1:-1])
+                continue
+            raise OwedError(
+                f"cannot read '{' '.join(a.text for a in clause)}' in the answer '{name}': "
+                "write 'in 40 characters'",
+                clause[0].span,
+            )
+        return NameAnswer(name, size, span)
     if (
         words[:1] == ["leaves"]
         and words[-1:] == ["unpaid"]
@@ -267,6 +319,16 @@ class MarkPieces:
             promoted=level != wanted,
             last=level >= last,
         )
+
+    @piece(NAME_PIECE)
+    def ask_a_name(self, ctx: Context, answer: str, prompt: str) -> Generator[Decision, Any, None]:
+        game = self.game
+        st = game.state
+        found = _declared(game, answer)
+        most = DEFAULT_LENGTH if found.length is None else amount_of(found.length, _values(game))
+        taken = list(getattr(st, "taken_names", []))
+        name = yield text_question(ctx, prompt, st.who or None, max_length=most, taken=taken)
+        st.names[answer] = name
 
 
 def _declared(game: Any, name: str) -> Any:

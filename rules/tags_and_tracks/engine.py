@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from dsl.dice.check_game import CheckGame, new_check_game
 from dsl.loader import load_ruleset as _load
 from dsl.world.answers import OfferGame, new_offer
 
@@ -25,6 +26,7 @@ from .choosing import (
     outcome,
     outcome_if_stopped,
 )
+from .contracts import EventKind
 from .odds import MAX_DICE, RollOdds, best_chance, roll_odds
 from .progression import (
     NotAllowed,
@@ -38,7 +40,6 @@ from .progression import (
     recovers,
     refuse_intrusion,
 )
-from .roll import Roll, new_roll
 
 RULES_DIR = Path(__file__).parent
 
@@ -51,6 +52,53 @@ def _cached(folder: str) -> Any:
 def load_ruleset(folder: str | Path = RULES_DIR) -> Any:
     """The ruleset compiled from a folder's text (the shipped one by default)."""
     return _cached(str(folder))
+
+
+def new_roll(
+    ruleset: Any,
+    *,
+    character: str = "",
+    skill: str = "do anything",
+    level: int = 1,
+    advantages: int = 0,
+    cuts: int = 0,
+    stat: str | None = None,
+    points: int = 0,
+    xp: int = 0,
+    seed: int = 0,
+    dice: list[int] | None = None,
+    table_dice: bool = False,
+    skills: list[str] | tuple[str, ...] = (),
+) -> CheckGame:
+    """A roll of ``skill``: check "Roll" played by ``procedure "Roll"`` (its steps and answers
+    the text's), holding ``points`` of the most relevant ``stat`` (``stats``) and ``xp``;
+    ``dice`` scripts the faces (tests); a skill gained may not be named like one of ``skills``
+    (the sheet's)."""
+    game = new_check_game(
+        ruleset,
+        "Roll",
+        check="Roll",
+        inputs={"level": level, "advantages": advantages, "cuts": cuts},
+        numbers={"stats": points, "xp": xp},
+        who=character,
+        label=f"{skill} {level}",
+        about={"skill": skill, "level": level, "stat": stat},
+        seed=seed,
+        dice=dice,
+        table_dice=table_dice,
+        taken_names=skills,
+    )
+    game.emit(
+        EventKind.ROLL_STARTED,
+        character=character,
+        skill=skill,
+        level=level,
+        dice=level + advantages,
+        cuts=cuts,
+        stat=stat,
+        points=points,
+    )
+    return game
 
 
 def new_hits_against(
@@ -78,12 +126,12 @@ __all__ = [
     "MAX_DICE",
     "RULES_DIR",
     "Character",
+    "CheckGame",
     "Choice",
     "NotAllowed",
     "OfferGame",
     "Outcome",
     "Plan",
-    "Roll",
     "RollOdds",
     "accept_intrusion",
     "account",

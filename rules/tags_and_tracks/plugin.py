@@ -21,13 +21,13 @@ from dsl.contract import JournalPart, Printing, Ruleset, SitePages, TableVerb, T
 if TYPE_CHECKING:
     from dsl.compiler import CompiledRuleset
     from dsl.diagnostics import Diagnostics
+    from dsl.dice.check_game import CheckGame
     from dsl.kernel.machine import Event
     from dsl.world.answers import OfferGame
 
     from .character import Character
     from .odds import RollOdds
     from .progression import Odds, Offset, StatRaised
-    from .roll import Roll
 
 FOLDER = Path(__file__).resolve().parent
 PRIMITIVES = "rules.tags_and_tracks.primitives"
@@ -80,8 +80,8 @@ class GmTable:
         dice: list[int],
         table_dice: bool,
         skills: list[str],
-    ) -> Roll:
-        from .roll import new_roll
+    ) -> CheckGame:
+        from .engine import new_roll
 
         return new_roll(
             ruleset,
@@ -145,22 +145,22 @@ class GmTable:
 
         return NotAllowed
 
-    def answer_from_plan(self, roll: Roll, decision: Any, plan: Any) -> str | None:
+    def answer_from_plan(self, roll: CheckGame, decision: Any, plan: Any) -> str | None:
         from .choosing import answer_from_plan
 
         return answer_from_plan(roll, decision, plan)
 
-    def menu(self, roll: Roll, decision: Any) -> list[Any]:
+    def menu(self, roll: CheckGame, decision: Any) -> list[Any]:
         from .choosing import menu
 
         return menu(roll, decision)
 
-    def outcome(self, roll: Roll) -> Any:
+    def outcome(self, roll: CheckGame) -> Any:
         from .choosing import outcome
 
         return outcome(roll)
 
-    def outcome_if_stopped(self, roll: Roll) -> Any:
+    def outcome_if_stopped(self, roll: CheckGame) -> Any:
         from .choosing import outcome_if_stopped
 
         return outcome_if_stopped(roll)
