@@ -42,6 +42,7 @@ from .progression import (
 )
 
 RULES_DIR = Path(__file__).parent
+max_dice = MAX_DICE  # the contract's name for it (``dsl.contract.DicePoolOdds``)
 
 
 @cache
@@ -142,6 +143,7 @@ __all__ = [
     "flashback",
     "load_character",
     "load_ruleset",
+    "max_dice",
     "menu",
     "new_hits_against",
     "new_intrusion",
