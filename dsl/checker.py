@@ -1798,6 +1798,8 @@ def check(
                 procedures.append(form)
             elif isinstance(form, ast.CheckDecl | ast.LadderDecl):
                 check_decls.append(form)
+            elif isinstance(form, ast.Card) and _sheet_layout(form, vocab, d):
+                continue  # sheet "hero" { ... }: a sheet's layout (dsl/sheets.py)
             elif isinstance(form, ast.Card):
                 all_cards.append(form)
                 kind = next(
@@ -1853,8 +1855,25 @@ def check(
         from dsl.world.measures import values_read
 
         in_text |= values_read(vocab.world.measures.values())
+    for layout in vocab.sheets.values():  # sheet "hero" { ... } (dsl/sheets.py)
+        in_text |= layout.values()
     _check_values_read(files, module, d, in_text)
     return CheckedRuleset(vocab, checked, tables, maps, d, list(files), phases, checks)
+
+
+def _sheet_layout(card: ast.Card, vocab: Vocabulary, d: Diagnostics) -> bool:
+    """``sheet "hero" { ... }``: read into ``vocab.sheets`` (``dsl.sheets``); False when the
+    card is a card."""
+    from dsl import sheets
+
+    if not sheets.is_sheet(card, vocab.card_kinds):
+        return False
+    layout = sheets.read_layout(card, vocab, d.error)
+    if layout is not None:
+        measures = vocab.world.measures if vocab.world is not None else {}
+        sheets.check_layout(layout, list(vocab.values), d.error, measures)
+        vocab.sheets[layout.suffix] = layout
+    return True
 
 
 def _check_number_texts(vocab: Vocabulary, checker: _CardChecker) -> None:

@@ -17,8 +17,19 @@ from .answers import Answer, AnswerError, read_answer
 from .levels import LevelError, LevelTrack, read_levels
 from .owed import MarkAnswer, NameAnswer, PayStep, UnpaidAnswer
 from .payments import Payment, PaymentError, read_payment
+from .rises import Recovery, Rise, RiseError, read_recovery, read_rise
 
-Measure = Payment | LevelTrack | Answer | MarkAnswer | UnpaidAnswer | NameAnswer | SpendAnswer
+Measure = (
+    Payment
+    | LevelTrack
+    | Answer
+    | Rise
+    | Recovery
+    | MarkAnswer
+    | UnpaidAnswer
+    | NameAnswer
+    | SpendAnswer
+)
 
 
 class MeasureError(Exception):
@@ -35,8 +46,10 @@ def read_measure(name: str, atoms: list[ast.Atom], span: Span) -> Measure | None
             read_payment(name, atoms, span)
             or read_levels(name, atoms, span)
             or read_answer(name, atoms, span)
+            or read_rise(name, atoms, span)
+            or read_recovery(name, atoms, span)
         )
-    except (PaymentError, LevelError, AnswerError) as error:
+    except (PaymentError, LevelError, AnswerError, RiseError) as error:
         raise MeasureError(error.message, error.span) from None
 
 
@@ -60,9 +73,16 @@ def check(
     folded = {n.casefold() for n in names}
     declared = list(numbers)
     measures = list(measures)
+    levels = [m.name for m in measures if isinstance(m, LevelTrack)]
     owed = [p.things for p in measures if isinstance(p, Payment)]
     tracks = {m.name.casefold() for m in measures if isinstance(m, LevelTrack)}
     for m in measures:
+        if isinstance(m, Rise):  # dsl/world/rises.py
+            m.check(known, names, report)
+            continue
+        if isinstance(m, Recovery):
+            m.check(levels, report)
+            continue
         if isinstance(m, MarkAnswer) and m.levels.casefold() not in tracks:
             report(
                 f"'{m.levels}' in the answer '{m.words}' is no track of levels declared "

@@ -128,17 +128,12 @@ def accept_or_refuse_prompt(game: Any) -> str:
     )
 
 
-# Every declared value the Python reads (here, in character.py and progression.py), with the
+# Every declared value the Python reads (here and in progression.py), with the
 # range it honours: `chronicler check` warns of any other (the values check "Roll", the hits'
 # payment and the consequences' levels read count as read) and refuses a value outside its range.
 values_read: dict[str, str] = {
     "die sides": "2..",
-    "root skill level": "0..",
     "no hits xp": "0..",
     "skill cost per non-six": "0..",
     "skill judged after points": "0..1",
-    "creation xp": "0..",
-    "stat start": "0..",
-    "stat raise cost": "0..",
-    "stat max per skill level": "1..",
 }

@@ -4,8 +4,8 @@ points: the seed's Progression, GM intrusions, flashbacks and Consequences (the 
 Each function takes the numbers as they stand and gives them back changed, or raises
 ``NotAllowed`` saying why (a table companion shows it; nothing is changed). The rules the text
 states are run from it: the hits' payment, the consequences' levels and the XP answers of
-``ruleset.rules`` (``dsl.world.measures``); what is left here is the stat cap, the check's dice
-and cuts, recovery, and the table's wording of a refusal."""
+``ruleset.rules`` (``dsl.world.measures``), and so are the stat cap and recovering; what is left
+here is the check's dice and cuts and the table's wording of a refusal."""
 
 from __future__ import annotations
 
@@ -18,14 +18,11 @@ from dsl.errors import ChroniclerError
 from dsl.world.answers import CannotPay, OfferGame, new_offer
 from dsl.world.levels import LevelRefused
 from dsl.world.measures import measure
+from dsl.world.rises import RiseRefused
 
 
 class NotAllowed(ChroniclerError):
     """What the rules do not allow now (not enough XP, a stat at its maximum...)."""
-
-
-def _value(ruleset: Any, name: str) -> int:
-    return int(ruleset.values[name])
 
 
 def flashback(ruleset: Any, xp: int) -> int:
@@ -73,14 +70,17 @@ class StatRaised:
 def raise_stat(
     ruleset: Any, *, level: int, points: int, xp: int, highest_skill: int, in_conflict: bool
 ) -> StatRaised:
-    """Spend the stat raise cost (1 XP) to raise a stat's level by 1, up to the value "stat max
-    per skill level" (6) times your highest skill level; you gain its point only outside a
-    conflict."""
-    most = _value(ruleset, "stat max per skill level") * highest_skill
-    if level + 1 > most:
-        raise NotAllowed(f"a stat is at most {most} (highest skill level {highest_skill})")
-    left = _answer(ruleset, "raise a stat", xp, "raising a stat")
-    return StatRaised(level + 1, points if in_conflict else points + 1, left)
+    """Raise a stat's level, as the text's ``stat raises are ...`` says (up to 6 times the highest
+    skill level, a point gained but not in a conflict), paying what ``raise a stat`` pays."""
+    conflict = {"a conflict"} if in_conflict else ()
+    try:
+        level, points = measure(ruleset, "stat raises").rise(
+            level, points, ruleset.values, highest={"skills": highest_skill}, situations=conflict
+        )
+    except RiseRefused as no:
+        most = f"a stat is at most {no.most} (highest skill level {highest_skill})"
+        raise NotAllowed(most) from None
+    return StatRaised(level, points, _answer(ruleset, "raise a stat", xp, "raising a stat"))
 
 
 @dataclass(frozen=True)
@@ -152,9 +152,8 @@ def dice_and_cuts(
 
 
 def recovers(ruleset: Any, *, level: int, hits: int) -> bool:
-    """Whether a roll recovers from a consequence: its target is the consequence's level (a -2
-    needs 2 hits); the resting that follows is the table's to narrate."""
+    """Whether a roll recovers from a consequence, as the text's ``recoveries are ...`` says."""
     fatal = fatal_level(ruleset)
     if not 1 <= level <= fatal:
         raise NotAllowed(f"a consequence is -1 to -{fatal}, not -{level}")
-    return hits >= level
+    return bool(measure(ruleset, "recoveries").recovers(level, {"hits": hits}))

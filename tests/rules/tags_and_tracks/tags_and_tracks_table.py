@@ -32,8 +32,8 @@ def kinds(game: Any) -> list[str]:
 def read(ruleset: Any, text: str) -> tuple[Any, list[str]]:
     """A sheet read from ``text``, and its problems as "line:column: message"."""
     from dsl.diagnostics import Diagnostics
-    from rules.tags_and_tracks.character import read_character
+    from dsl.sheets import layout_of
 
     d = Diagnostics()
-    character = read_character(text, "brick.character", ruleset, d)
+    character = layout_of(ruleset, ".character").read(text, "brick.character", ruleset, d)
     return character, [f"{x.span.line}:{x.span.column}: {x.message}" for x in d.sorted()]

@@ -8,8 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from dsl.diagnostics import Diagnostics
-from rules.tags_and_tracks.character import read_character
+from tags_and_tracks_table import read
 
 BRICK = Path(__file__).parents[3] / "rules" / "tags_and_tracks" / "examples" / "brick.character"
 
@@ -21,27 +20,21 @@ SHEET = (
 )
 
 
-def read(ruleset, text):
-    d = Diagnostics()
-    character = read_character(text, "brick.character", ruleset, d)
-    return character, [f"{x.span.line}:{x.span.column}: {x.message}" for x in d.sorted()]
-
-
 def test_the_example_character_spends_exactly_18_xp(ruleset):
     character, problems = read(ruleset, BRICK.read_text(encoding="utf-8"))
     assert problems == []
-    assert character.name == "Brick" and character.background == "orc cook on the road"
+    assert character.title == {"name": "Brick", "background": "orc cook on the road"}
     # skills 2 + 3 + 2 + 3 + 2 = 12, stats (5 - 1) + (3 - 1) + (1 - 1) = 6
-    assert character.xp_spent(ruleset) == 18
-    assert {s: (st.points, st.level) for s, st in character.stats.items()} == {
+    assert character.spent(ruleset.values) == 18
+    assert {s: (st.value, st.level) for s, st in character.held["stats"].items()} == {
         "strength": (5, 5),
         "dexterity": (3, 3),
         "will": (1, 1),
     }
-    assert character.skill("bash").builds_on == "fight"
-    assert character.skill("blazing soup").builds_on == "cook"
-    assert character.skill("poetry").builds_on == "do anything"
-    assert character.skill("do anything").level == 1
+    assert character.rank("bash").builds_on == "fight"
+    assert character.rank("blazing soup").builds_on == "cook"
+    assert character.rank("poetry").builds_on == "do anything"
+    assert character.rank("do anything").level == 1
 
 
 def test_a_skill_that_does_not_build_on_a_lower_skill_is_an_error_at_its_column(ruleset):
@@ -112,7 +105,7 @@ def test_the_sheet_the_docs_show_checks_clean(ruleset):
     doc = Path(__file__).parents[3] / "docs" / "rulesets" / "tags-and-tracks.md"
     text = doc.read_text(encoding="utf-8").split("```text\nWren", 1)[1].split("```", 1)[0]
     character, problems = read(ruleset, "Wren" + text)
-    assert problems == [] and character.name == "Wren"
+    assert problems == [] and character.title["name"] == "Wren"
 
 
 def test_a_new_characters_stats_start_with_full_points(ruleset):
@@ -129,10 +122,22 @@ def test_schemes_and_inventory_are_tags_that_cost_no_xp(ruleset):
     )
     character, problems = read(ruleset, text)
     assert problems == []
-    assert [(t.name, t.level) for t in character.schemes] == [
+    assert [(t.name, t.level) for t in character.tags["schemes"]] == [
         ("feed the whole road", 1),
         ("open a tavern", 2),
         ("go home", 1),
     ]
-    assert [(t.name, t.level) for t in character.inventory] == [("cleaver", 1)]
-    assert character.xp_spent(ruleset) == 18 and character.skill("feed the whole road") is None
+    assert [(t.name, t.level) for t in character.tags["inventory"]] == [("cleaver", 1)]
+    assert character.spent(ruleset.values) == 18 and character.rank("feed the whole road") is None
+
+
+def test_a_stat_is_at_most_6_times_the_highest_skill_level(ruleset):
+    # the top the text's stat raises have: "stat max per skill level" times the highest skill
+    text = "Mo - a cook\ndo anything 1\n7/7 STR\n1/1 DEX\n1/1 WIL\n"
+    _, problems = read(ruleset, text)
+    assert problems == [
+        "1:1: the sheet spends 6 of 18 XP: at creation all of it is spent (12 left)",
+        "3:1: strength is level 7: a stat is at most 6 times the highest skill level (6)",
+    ]
+    _, problems = read(ruleset, text.replace("do anything 1\n", "do anything 1\nfight 2\n"))
+    assert not any("at most" in p for p in problems)  # 7 is within 6 times 2

@@ -38,4 +38,10 @@ def test_every_declared_value_is_read_by_the_python_or_by_the_text(ruleset):
     # the hits' payment and the consequences' levels read theirs
     by_text |= values_read(ruleset.vocabulary.world.measures.values())
     assert {"offset hit cost", "fatal consequence"} <= by_text
+    # and the stat raises theirs (the stat cap)
+    assert "stat max per skill level" in by_text
+    # the character sheet's creation rules read theirs
+    by_sheet = ruleset.vocabulary.sheets[".character"].values()
+    assert by_sheet == {"root skill level", "stat start", "creation xp", "stat raise cost"}
+    by_text |= by_sheet
     assert set(ruleset.values) == set(primitives.values_read) | by_text
