@@ -20,7 +20,9 @@ gold.`` would, its thresholds running. ``OfferGame`` is a game of one such offer
 ruleset with an engine of its own: the numbers of the one answering (``numbers``), what the
 offer is about (``about``, the table's words) and the answer taken; each change is told as a
 ``number_changed`` event.
-``with_answers(words, answers)`` puts the answers before a ruleset's own procedure words.
+``with_answers(words, answers)`` puts the answers before a ruleset's own procedure words. Other
+kinds of answer read here are played elsewhere: those that mark a level, leave a debt unpaid or
+ask a name (``dsl.world.owed``), those that buy what a check sells (``dsl.dice.check_game``).
 Nothing here names a game.
 """
 
@@ -29,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from dsl import ast
 from dsl.kernel import Event, Frame, GameRandom, Machine
@@ -48,6 +50,9 @@ from .owed import (
     read_owed_answer,
 )
 from .payments import amount_of
+
+if TYPE_CHECKING:
+    from dsl.dice.check_game import SpendAnswer
 
 __all__ = [
     "Answer",
@@ -148,8 +153,8 @@ def read_answer(name: str, atoms: list[ast.Atom], span: Span) -> Answer | None:
     return Answer(name, VERBS[words[3]], " ".join(words[4:-1]), atoms[-1].text, span)
 
 
-# what the text gives a step's words (a check's spending: ``dsl.dice.check_game.SpendAnswer``)
-Spoken = Answer | MarkAnswer | UnpaidAnswer | NameAnswer | PayStep | Any
+# what the text gives a step's words (a check's spending: ``dsl.dice.check_game``)
+Spoken: TypeAlias = "Answer | MarkAnswer | UnpaidAnswer | NameAnswer | PayStep | SpendAnswer"
 
 
 class AnswerWords:
