@@ -81,7 +81,9 @@ def command_seconds(tree: Path, games: int, workers: int) -> tuple[float, float]
         argv += ["--store", str(Path(tmp) / "bench.duckdb")]
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
-        subprocess.run(argv, cwd=tmp, check=True, stdout=subprocess.DEVNULL)
+        done = subprocess.run(argv, cwd=tmp, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        if done.returncode:  # the command's own one-line error, not a traceback of this one
+            sys.exit(f"{tree}: simulate failed: {done.stderr.decode().strip()}")
         wall = time.perf_counter() - start
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
