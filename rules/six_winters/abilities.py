@@ -94,10 +94,11 @@ def _here_or_yours(phrase: Selector) -> str:
         return _HERE if phrase.reference == "this" and phrase.noun == "location" else ""
     place = phrase.place
     if place is None:
-        if phrase.noun_category == "counter":
-            return _POOL
-        return _HERE if phrase.noun_category in ("resource", "die", "token") else ""
-    if place.kind == "this location":
+        # dice and pieces named with no place are those where the card acts (its location's
+        # resource dice, the tokens on its obstacles and its threats); a meter (stress, action
+        # points) is none of what a probe's answer is kept by
+        return _HERE if phrase.noun_category in ("die", "piece") else ""
+    if place.kind == "this place":  # "at this location"
         return _HERE
     return _POOL if place.kind == "zone" and place.owner == "your" else ""
 

@@ -13,6 +13,11 @@ from ..contracts import DecisionKind
 from ..readings import CardReading
 from .knowing import Knowing, answer_to
 
+# the prompts the bot reads, compiled once (each is matched at a decision of its kind)
+_DANGER_PROMPT = re.compile(r"Reduce danger at (.+): remove what\?")
+_DISCARD_PROMPT = re.compile(r"Discard (.+) by hindering it\?")
+_POINTS_PROMPT = re.compile(r"(\d+) of (\d+) points")
+
 
 class CardUse(Knowing):
     """Uses cards when they help (``choose_option``, ``choose_card``, ``choose_skill``)."""
@@ -128,7 +133,7 @@ class CardUse(Knowing):
         printed tokens); a threat left on the map makes the next threat there surge. Remove
         the obstacle that comes back with fewest tokens, else the threat (measured over 20
         campaigns: more years won than removing the threat first)."""
-        found = re.search(r"Reduce danger at (.+): remove what\?", d.prompt)
+        found = _DANGER_PROMPT.search(d.prompt)
         loc = self._loc(obs, found[1]) if found else None
         if obstacles and (self.REMOVE_OBSTACLE_FIRST or "threat" not in options):
             if loc is not None and loc["obstacles"]:
@@ -143,7 +148,7 @@ class CardUse(Knowing):
     def _hinder_or_keep(self, obs: dict[str, Any], d: Decision) -> str:
         """Discard the obstacle, unless the plan was progress and what is on it will outlast
         its next activations (so the progress can be finished later for its points)."""
-        found = re.search(r"Discard (.+) by hindering it\?", d.prompt)
+        found = _DISCARD_PROMPT.search(d.prompt)
         plan = self._plan_now
         if not found or plan is None or plan["goal"] != "progress":
             return "hinder"
@@ -161,7 +166,7 @@ class CardUse(Knowing):
         """Finish as soon as the points are there; else the card that wastes fewest points."""
         if "finish" in options:
             return "finish"
-        found = re.search(r"(\d+) of (\d+) points", d.prompt)
+        found = _POINTS_PROMPT.search(d.prompt)
         need = int(found[2]) - int(found[1]) if found else 1
         points: dict[tuple[str, str], int] = {}
         for c in obs["characters"]:

@@ -14,6 +14,9 @@ from dsl.runtime import DecisionKind as LanguageDecision
 from ..contracts import DecisionKind
 from .knowing import Knowing, answer_to
 
+# the prompts the bot reads, compiled once (each is matched at a decision of its kind)
+_ENTER_PROMPT = re.compile(r"Where does (.+) enter play\?")
+
 
 class Moving(Knowing):
     """Chooses places: moves, rides, a start (``choose_location``) and a target
@@ -242,7 +245,7 @@ class Moving(Knowing):
         if "surges" in d.prompt:
             # a surge stops at a location without threat: end the chain there
             return min(named, key=lambda n: (locs[n]["threats"] > 0, len(locs[n]["obstacles"])))
-        found = re.search(r"Where does (.+) enter play\?", d.prompt)
+        found = _ENTER_PROMPT.search(d.prompt)
         if found:
             # where a threat would not surge, near a character with its skill
             skill = next(

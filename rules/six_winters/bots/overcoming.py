@@ -15,6 +15,12 @@ from dsl.runtime import DecisionKind as LanguageDecision
 from ..contracts import DecisionKind
 from .knowing import Knowing, answer_to
 
+# the prompts the bot reads, compiled once (each is matched at a decision of its kind)
+_STRESS_DIE_PROMPT = re.compile(r"Who takes .+'s (\w+) stress die \(\d+ of \d+\)\?")
+_RESERVE_PROMPT = re.compile(r"Reserve: who takes (.+)\?")
+_DEFEND_PROMPT = re.compile(r"defend against (.+) \(defense pool \[(.*)\]\)\?")
+_TOKEN_PROMPT = re.compile(r"add (\d+) progress or (\d+) hindrance to (.+)\?")
+
 
 class Overcoming(Knowing):
     """Plans an overcome and answers its questions (``choose_defense``, ``choose_character`` for
@@ -248,10 +254,10 @@ class Overcoming(Knowing):
 
     @answer_to(DecisionKind.CHOOSE_CHARACTER)
     def _choose_character(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
-        found = re.search(r"Who takes .+'s (\w+) stress die \(\d+ of \d+\)\?", d.prompt)
+        found = _STRESS_DIE_PROMPT.search(d.prompt)
         if found:
             return self._take_stress_die(obs, found[1], options)
-        found = re.search(r"Reserve: who takes (.+)\?", d.prompt)
+        found = _RESERVE_PROMPT.search(d.prompt)
         if found:
             return self._reserve_owner(obs, found[1], options)
         return None
@@ -321,7 +327,7 @@ class Overcoming(Knowing):
         cards = [o for o in options if isinstance(o, dict)]
         if not cards:
             return "done"
-        found = re.search(r"defend against (.+) \(defense pool \[(.*)\]\)\?", d.prompt)
+        found = _DEFEND_PROMPT.search(d.prompt)
         c = self._char(obs, d.who)
         if not found or c is None:
             return cards[0]
@@ -358,7 +364,7 @@ class Overcoming(Knowing):
     def _choose_token(self, obs: dict[str, Any], d: Decision, options: list[Any]) -> Any:
         if "remove which" in d.prompt:
             return "hindrance"
-        found = re.search(r"add (\d+) progress or (\d+) hindrance to (.+)\?", d.prompt)
+        found = _TOKEN_PROMPT.search(d.prompt)
         c = self._char(obs, d.who)
         if not found or c is None:
             return "progress"

@@ -63,3 +63,51 @@ def test_a_text_that_pays_first_is_offered_only_where_it_can_pay(ruleset):
     session.character("Parin").abilities.append("Eyes off the Prize")
     put_dice(session, "Yearly Field", ("diplomacy", 3))
     assert eyes in session.pending().options
+
+
+# Texts whose every phrase is at their character's location (rules/six_winters/*.rules).
+AT_THIS_LOCATION = [
+    ("ability", "The Hawkleader"),  # Set a military at this location to any value.
+    ("ability", "Battle Hardened"),  # Place 3 progress on a Unit or Foe obstacle at this location.
+    ("ability", "I've Seen Worse"),  # Remove a threat at this location.
+    ("ability", "Friend of the Forge"),  # Set any resource dice at this location to 2.
+    ("asset", "Thieves' Tools"),  # Place a progress on an edge obstacle at this location.
+]
+
+
+@pytest.mark.parametrize(("kind", "name"), AT_THIS_LOCATION)
+def test_a_text_at_this_location_is_kept_by_the_location(ruleset, kind, name):
+    """The probe's answer of a text that reads only its location is kept by that location's
+    dice, obstacles and threats (``abilities._local``): the language names the place "this
+    place", the tokens "pieces", and both count as here."""
+    from rules.six_winters.abilities import _HERE, _local
+
+    cards = ruleset.abilities if kind == "ability" else ruleset.assets
+    assert _local(cards[name].effects[0]) == _HERE
+
+
+def test_a_text_at_this_location_is_probed_once_per_table(ruleset, monkeypatch):
+    """Asked twice of the same table (two lists of options), The Hawkleader's text is probed
+    once: the second time its answer is the one kept."""
+    from six_winters_table import put_dice, table
+
+    from rules.six_winters import abilities
+
+    probes = []
+    real = abilities.can_act
+
+    def counted(run, host, **where):
+        probes.append(where["card"])
+        return real(run, host, **where)
+
+    monkeypatch.setattr(abilities, "can_act", counted)
+    session = table(ruleset, ("Kanun", "Parin"))
+    session.abilities._probed.clear()  # the answers kept for the ruleset by earlier tests
+    kanun = session.character("Kanun")
+    kanun.abilities.append("The Hawkleader")
+    put_dice(session, kanun.location, ("military", 3))
+    hawk = {"act": "ability", "character": "Kanun", "card": "The Hawkleader", "effect": 0}
+    first = session.actions.action_options()
+    second = session.actions.action_options()
+    assert hawk in first and hawk in second
+    assert probes.count("The Hawkleader") == 1
