@@ -118,9 +118,19 @@ def test_deleting_an_answer_plays_the_game_on_without_it_or_is_refused(
     ran = cli("entry", "delete", "12", "--campaign", "Dice")
     assert ran.code == 1 and "leaves entry 13" in ran.err and "nothing changed" in ran.err
     assert _rows(journal_path) == as_played
-    # the last location die taken out: the next die's 1 is asked in its place
+    # a location die taken out: the die is asked again, and p1's order that follows is no face
     ran = cli("entry", "delete", "8", "--campaign", "Dice")
-    assert ran.code == 1 and "leaves entry 9" in ran.err  # a die's face is no order
+    assert ran.code == 1 and "leaves entry 9 (p1: Player 1: place an order" in ran.err
+    assert _rows(journal_path) == as_played
+    # the game's last answer taken out: the game asks for it, so it is left stopped
+    last = max(n for n, kind, _, _ in as_played if kind == "move")
+    ran = cli("entry", "delete", str(last), "--campaign", "Dice")
+    assert ran.code == 0, ran.err
+    game = _game(journal_path)
+    assert game["result"] is None and "asks more than was answered" in game["stopped"]["why"]
+    assert len(game["moves"]) == len([r for r in as_played if r[1] == "move"]) - 1
+    assert cli("undo", "--campaign", "Dice").code == 0
+    assert _rows(journal_path) == as_played
 
 
 @pytest.mark.parametrize(
