@@ -87,6 +87,9 @@ def owner_of(path: Sequence[str]) -> tuple[Ruleset, TableVerb] | None:
 # What the log's own verbs do (``entry list``, ``entry delete``): they serve every ruleset whose
 # campaigns keep a log of entries, whichever table lists them.
 LOG_WORK = (TableWork.LIST, TableWork.DELETE)
+# The keepers whose campaigns ``entry amend`` fixes as well: a game played at the table is
+# played again from the answer amended (``journal/world/amend.py``).
+AMENDED_BY_PLAYING_AGAIN = ("journal.world",)
 
 
 def check_table_verb(path: Sequence[str], campaign: str, plays: str | None) -> None:
@@ -100,6 +103,8 @@ def check_table_verb(path: Sequence[str], campaign: str, plays: str | None) -> N
     if ruleset is None or ruleset.journal.verb(path) is not None:
         return
     if verb.does in LOG_WORK and ruleset.journal.entries:  # any log of entries (journal/log.py)
+        return
+    if verb.does is TableWork.AMEND and ruleset.journal.keeper in AMENDED_BY_PLAYING_AGAIN:
         return
     same = [v for v in ruleset.journal.verbs if v.does is verb.does]
     if same:

@@ -688,12 +688,19 @@ def entry_amend(
     NUMBER's place, and every later entry runs again through the rules (one they now refuse
     refuses the fix, and nothing is written). What the entry was stays in the history.
 
+    A game played at the table (Seasons, Six Winters v19.7): 'answer' and the answer as typed
+    at the table (an option's number, several comma-separated, or a die's face) follow the
+    number of a move of the campaign's last game; the game is played again with every later
+    answer (one no longer offered refuses the fix, and nothing is written).
+
     Example: chronicler entry amend 5 hit Brick --stat STR --hits 3 --what 'broken arm'
     """
     from journal import log
     from journal.cli import app
 
     words = list(ctx.args)
+    if _fixes_a_game(number, words, campaign, db):
+        return
     verb = next((v for v in RECORDING if tuple(words[: len(v)]) == v), None)
     if verb is None:
         recording = ", ".join(" ".join(v) for v in RECORDING)
@@ -716,15 +723,51 @@ def entry_amend(
 def entry_delete(number: EntryNumber, campaign: CampaignName = "", db: Db = None) -> None:
     """Take entry NUMBER out of the log; every later entry runs again through the rules
     without it (one they now refuse refuses the deletion). It stays in the history, and
-    'chronicler undo' puts it back.
+    'chronicler undo' puts it back. A move of a game played at the table: the game is played
+    again without its answer.
 
     Example: chronicler entry delete 7
     """
     from journal import log
 
+    if _fixes_a_game(number, None, campaign, db):
+        return
     with _journal(db, create=False) as journal:
         gone = journal.write(lambda s: log.delete(s, campaign, number))
     _tell(f"Deleted entry {gone.number} ({gone.summary}); it is kept in the history.")
+
+
+def _fixes_a_game(number: int, words: list[str] | None, campaign: str, db: str | None) -> bool:
+    """A campaign of games played by seats: ``entry amend N answer TYPED`` (``words``) or
+    ``entry delete N`` (``None``) of an answer plays the game again (``journal/world/amend.py``);
+    whether it was such a campaign's answer (and so done)."""
+    from journal.world import amend
+
+    with _journal(db, create=False) as journal:
+        if not journal.write(lambda s: amend.plays_by_seats(s, campaign)):
+            return False
+        if words is not None and (len(words) != 2 or words[0] != amend.ANSWER):
+            raise UsageError(
+                f"entry amend {number}: a game played by seats takes its new answer as typed "
+                f"at the table (as in 'chronicler entry amend {number} answer 2': an option's "
+                "number, several comma-separated, or a die's face)"
+            )
+        typed = words[1] if words is not None else None
+        done = journal.write(lambda s: amend.fix(s, campaign, number, typed))
+    if done is None:
+        return False
+    if done.now is None:
+        _tell(
+            f"Deleted entry {done.number} ({done.was}); the game was played again with its "
+            f"{done.replayed} later answers. It is kept in the history."
+        )
+    else:
+        _tell(
+            f"Amended entry {done.number} ({done.now}): the answer {done.answer!r} in place of "
+            f"{done.answered!r}; the game was played again with its {done.replayed} later "
+            "answers. What it was is kept in the history."
+        )
+    return True
 
 
 def register(app: typer.Typer) -> None:
