@@ -31,6 +31,7 @@ class WorldEvent(StrEnum):
     ORDER_RESOLVED = "order_resolved"  # player, slot, card (dsl.world.players)
     GAME_ENDED = "game_ended"  # scores, winner, ranking, why
     CARD_COPIED = "card_copied"  # card (the copy's id), of (the card's name), card_kind, why
+    ACTION_DECLARED = "action_declared"  # player, card (None: none), into, value (rolled.py)
 
 
 # each event kind's fields, for the docs and a test that every event carries them
@@ -56,6 +57,7 @@ EVENTS: dict[WorldEvent, tuple[str, ...]] = {
     WorldEvent.ORDER_RESOLVED: ("player", "slot", "card"),
     WorldEvent.GAME_ENDED: ("scores", "winner", "ranking"),
     WorldEvent.CARD_COPIED: ("card", "of", "card_kind"),
+    WorldEvent.ACTION_DECLARED: ("player", "card", "into", "value"),
 }
 
 

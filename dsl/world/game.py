@@ -40,6 +40,8 @@ from .host import WorldHost
 from .model import GAME, IN_PLAY, PLAYER, World
 from .ops import Ops, each_owner
 from .players import Orders, check_steps, observed_orders, redeal_orders, refused_here
+from .rolled import Declaring
+from .rolled import check as check_rolled
 from .state import WorldState, zone_key
 from .step_pieces import StepPieces
 from .verbs import CORE_VERBS
@@ -67,6 +69,7 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
     state_type: ClassVar[type] = WorldState
     orders = Part(Orders)  # orders placed face up or down, resolved in placement order
     ruleset_steps = Part(StepPieces)  # a ruleset's Python steps, as pieces (their dice asked)
+    declaring = Part(Declaring)  # an action declared ahead (dsl.world.rolled)
 
     def __init__(
         self, ruleset: CompiledRuleset, state: WorldState, world: World | None = None
@@ -520,6 +523,7 @@ def new_game(
     )
     game = WorldGame(ruleset, state, world)
     check_steps(game)  # the words of the orders' steps name what the ruleset declares
+    check_rolled(game)  # and those of the rolled and declared steps (dsl.world.rolled)
     _deal(game)
     game.emit(WorldEvent.GAME_STARTED, players=list(seats), seed=seed)
     phase = first_phase or _first_phase(game)

@@ -15,6 +15,8 @@ from dsl.procedure import NO_WORDS, ProcedureWords
 from . import phrases
 from .players import FORMS as ORDER_FORMS
 from .players import order_step
+from .rolled import FORMS as ROLLED_FORMS
+from .rolled import rolled_step
 from .step_pieces import as_piece
 
 
@@ -63,6 +65,8 @@ class WorldWords:
             return phrases.order(folded)
         if use == "step" and (ordered := order_step(folded)) is not None:
             return ordered  # orders placed and resolved, a final score (dsl.world.players)
+        if use == "step" and (rolled := rolled_step(folded)) is not None:
+            return rolled  # a table rolled, a check with a member, a declaration (rolled.py)
         found = self.tables.get(use, {}).get(folded)
         if found is None and use == "until":
             return phrases.until(folded)
@@ -76,7 +80,7 @@ class WorldWords:
         if use == "each":
             return ["player", "place"]
         if use == "step":
-            forms = [*ORDER_FORMS, *phrases.STEP_FORMS]
+            forms = [*ORDER_FORMS, *phrases.STEP_FORMS, *ROLLED_FORMS]
             return sorted([*self.tables["step"], FIRE + "<trigger>", *forms])
         if use == "until":
             return sorted([*self.tables["until"], *phrases.UNTIL_FORMS])

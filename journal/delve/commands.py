@@ -387,6 +387,28 @@ StepDice = Annotated[
 ]
 
 
+Declare = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--declare",
+        help="WHO=ACTION: the action a model declares when the round's declarations come up "
+        "in this step (again for each; a model not named declares none, modifier 0).",
+        show_default=False,
+    ),
+]
+
+
+def _declared(declare: list[str] | None) -> dict[str, str]:
+    """--declare WHO=ACTION, each: the declarations by the model's name."""
+    found: dict[str, str] = {}
+    for given in declare or []:
+        who, sep, action = given.partition("=")
+        if not sep or not who.strip() or not action.strip():
+            raise UsageError(f"--declare {given!r}: write the model and its action, WHO=ACTION")
+        found[who.strip()] = action.strip()
+    return found
+
+
 def _ask_face(what: str, sides: int) -> int:
     """At a terminal: the face of one die the step rolls (a face it does not have is asked
     again; Ctrl-C writes nothing)."""
@@ -395,7 +417,7 @@ def _ask_face(what: str, sides: int) -> int:
     return int(ask(f"{what}: the face of a d{sides}", [str(f) for f in range(1, sides + 1)]))
 
 
-def _faces(dice: str | None, seed: int | None) -> Any:
+def _faces(dice: str | None, seed: int | None, declare: list[str] | None = None) -> Any:
     """A step's dice: --dice typed, then the rest asked at a terminal; --seed, the generator.
     Neither: asked at a terminal, the generator's from a script."""
     from journal.delve.encounter import Faces
@@ -409,6 +431,7 @@ def _faces(dice: str | None, seed: int | None) -> Any:
         typed=typed,
         seed=seed if seed is not None else secrets.randbits(64),
         ask=_ask_face if asked else None,
+        declare=_declared(declare),
     )
 
 
@@ -457,6 +480,7 @@ def encounter_start(
         ),
     ] = None,
     dice: StepDice = None,
+    declare: Declare = None,
     seed: Seed = None,
     note: Note = None,
     db: Db = None,
@@ -474,7 +498,7 @@ def encounter_start(
     from journal.delve import encounter
     from journal.prompting import interactive
 
-    faces = _faces(dice, seed)
+    faces = _faces(dice, seed, declare)
     asking = _ask_adversaries if interactive() and not adversary else None
     make = lambda state, rules: encounter.start(  # noqa: E731
         state, rules, fortune=fortune, surprise=surprise, faces=faces,
@@ -493,6 +517,7 @@ def encounter_act(
         ),
     ] = None,
     dice: StepDice = None,
+    declare: Declare = None,
     seed: Seed = None,
     note: Note = None,
     db: Db = None,
@@ -506,7 +531,7 @@ def encounter_act(
     Example: chronicler delve encounter act 'Major Action' --note 'Wenna cuts the rat down'"""
     from journal.delve import encounter
 
-    faces = _faces(dice, seed)
+    faces = _faces(dice, seed, declare)
     from journal.prompting import ask, interactive
 
     asking = (lambda question, may: ask(question, may)) if interactive() else None
@@ -519,6 +544,7 @@ def encounter_act(
 @encounter_app.command("next")
 def encounter_next(
     dice: StepDice = None,
+    declare: Declare = None,
     seed: Seed = None,
     note: Note = None,
     db: Db = None,
@@ -530,7 +556,7 @@ def encounter_next(
     Example: chronicler delve encounter next --dice 4,1,6,2"""
     from journal.delve import encounter
 
-    faces = _faces(dice, seed)
+    faces = _faces(dice, seed, declare)
     make = lambda state, rules: encounter.act(state, rules, encounter.PASS, faces)  # noqa: E731
     _encounter_step("next", make, note, db, campaign, as_json)
 

@@ -52,6 +52,9 @@ ENCOUNTER = "Encounter"  # the text's procedure of an encounter
 EASE = "Ease a Check"  # the momentum use that eases a model's next check (encounters.rules)
 EASED = "Eased"  # what it holds: the check 2 difficulty easier (conditions.rules)
 SIDES = 6  # the faces of a die the text rolls in an encounter (initiative: a d6)
+DECLARE = "declare"  # the engine's question at a round's start: which action a model declares
+FIRST = "first to declare"  # the number the text's "Who declares first" table sets
+FIRST_TABLE = "Who declares first"
 
 
 class TooFewFaces(ChroniclerError):
@@ -68,6 +71,9 @@ class Faces:
     seed: int | None = None
     why: str = "--dice gave too few faces: the step rolls one more d6"
     ask: Callable[[str, int], int] | None = None
+    # what each model declares when a round's declarations come up in the step (the GM's
+    # --declare WHO=ACTION; a model not named declares none)
+    declare: dict[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -82,6 +88,8 @@ class Now:
     conditions: dict[str, list[str]]
     routed: list[str]
     over: bool
+    first: str | None = None  # the side declaring first this round, as the text's table names it
+    odds: str = ""  # that side's chance on the table ("1/2")
 
 
 def _game(rules: CompiledRuleset, text: str) -> WorldGame:
@@ -133,6 +141,7 @@ def standing(game: WorldGame, state: Expedition) -> Now:
             left = f"{effect['stacks']} left" if decl.how == "stacks" else decl.text
             conditions.setdefault(n, []).append(f"{effect['card']} ({left})")
     routed = [n for n in names if game.state.cards.get(n, {}).get("zone") == ROUTED]
+    first, odds = _first(game)
     return Now(
         round=game.state.round,
         turn=str(decision.who) if decision is not None else None,
@@ -142,7 +151,23 @@ def standing(game: WorldGame, state: Expedition) -> Now:
         conditions=conditions,
         routed=routed,
         over=decision is None,
+        first=first,
+        odds=odds,
     )
+
+
+def _first(game: WorldGame) -> tuple[str | None, str]:
+    """The side the round's roll on the text's table set to declare first, and its chance."""
+    from dsl.world.model import GAME
+    from dsl.world.rolled import chances
+
+    decl = game.world.property(FIRST)
+    if decl is None or game.state.round < 1:
+        return None, ""
+    value = game.ops.value(GAME, FIRST)
+    side = next((b.name for b in decl.bands if b.low <= value <= b.high), None)
+    odds = chances(game, FIRST_TABLE).get(side or "")
+    return side, str(odds) if odds is not None else ""
 
 
 def standing_lines(now: Now) -> list[str]:
@@ -156,6 +181,8 @@ def standing_lines(now: Now) -> list[str]:
         f"momentum {pools['momentum']} (spent this round {pools['spent']}), threat "
         f"{pools['threat']}, adversary pool {pools['adversary pool']}"
     )
+    if now.first is not None:
+        lines.append(f"declaring first: {now.first} (the {FIRST_TABLE} table: {now.odds})")
     if now.order:
         lines.append("initiative: " + ", ".join(f"{n} {score}" for n, score in now.order))
     for who, held in now.conditions.items():
@@ -194,15 +221,44 @@ def _rolled_for(events: Sequence[Any]) -> list[str]:
     return found
 
 
+def _declarations(game: WorldGame, declare: dict[str, str]) -> dict[str, str]:
+    """Answer each declaration the text asks at a round's start: the action the GM named for
+    the model (``declare``, by name), else none; what each declared. A name for a model that
+    declares nothing in this step, or an action it is not offered, is refused."""
+    wanted = {k.casefold(): v for k, v in declare.items()}
+    named = {k.casefold(): k for k in declare}
+    made: dict[str, str] = {}
+    while (asked := game.pending()) is not None and asked.kind == DECLARE:
+        who = str(asked.who)
+        action = wanted.pop(who.casefold(), None)
+        may = {str(o).removeprefix("Take: ").casefold(): str(o) for o in asked.options}
+        none = action is None or action.casefold() in ("none", PASS)
+        chosen = PASS if none else may.get(str(action).casefold().removeprefix("take: "))
+        if chosen is None:
+            offered = ", ".join(o.removeprefix("Take: ") for o in _options(asked))
+            raise ChroniclerError(f"{who} may declare one of: {offered}; not {action!r}")
+        game.apply(chosen)
+        made[who] = "none" if chosen == PASS else chosen.removeprefix("Take: ")
+    if wanted:
+        names = ", ".join(named[k] for k in wanted)
+        raise ChroniclerError(
+            f"--declare names {names}: no declaration of theirs comes up in this step (the "
+            "models declare at a round's start)"
+        )
+    return made
+
+
 def _run(
     rules: CompiledRuleset,
     text: str,
     change: Callable[[WorldGame], None],
     typed: list[int] | None,
     seed: int | None,
-) -> tuple[WorldGame, list[Any]]:
-    """``change`` the game read from ``text`` and run it on to the next activation: the faces
-    ``typed`` first, then the generator's; the game and what happened."""
+    declare: dict[str, str] | None = None,
+) -> tuple[WorldGame, list[Any], dict[str, str]]:
+    """``change`` the game read from ``text`` and run it on to the next activation (each
+    declaration at a round's start answered from ``declare``): the faces ``typed`` first, then
+    the generator's; the game, what happened and what each model declared."""
     from dsl.kernel.machine import IllegalMove
     from dsl.runtime import EffectError
 
@@ -213,12 +269,12 @@ def _run(
     game.state.rng = GameRandom(seed)
     try:
         change(game)
-        game.pending()
+        made = _declarations(game, declare or {})
     except (EffectError, IllegalMove) as error:
         raise ChroniclerError(str(error)) from None
     finally:
         game.state.rng = kept
-    return game, list(game.state.events)
+    return game, list(game.state.events), made
 
 
 def _step(
@@ -236,7 +292,7 @@ def _step(
     text = (game if game is not None else running(state, rules)).to_json()
     typed = list(faces.typed) if faces.typed is not None else None
     while True:  # run again with more faces while it rolls more than typed (asked each time)
-        game, events = _run(rules, text, change, typed, faces.seed)
+        game, events, declared = _run(rules, text, change, typed, faces.seed, faces.declare)
         rolled = _rolled(events)
         if typed is None or len(rolled) <= len(typed):
             break
@@ -256,6 +312,8 @@ def _step(
     step = p.EncounterStep(
         **payload,
         dice=dice,
+        declared=declared,
+        first=now.first if declared else None,
         told=told,
         round=now.round,
         turn=now.turn,
@@ -541,7 +599,7 @@ def end(state: Expedition, rules: CompiledRuleset, why: str, faces: Faces) -> Dr
 def again(state: Expedition, rules: CompiledRuleset, x: p.EncounterStep) -> Draft:
     """The step ``x`` run again on ``state`` with the faces it rolled (an earlier entry was
     amended or deleted)."""
-    faces = Faces(list(x.dice), why="it would roll more dice than it did")
+    faces = Faces(list(x.dice), why="it would roll more dice than it did", declare=x.declared)
     if x.step == p.Step.START:
         coming = x.adversaries
         if coming is None:  # recorded before the text asked: the expedition's adversaries

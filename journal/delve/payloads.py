@@ -102,6 +102,10 @@ class EncounterStep(BaseModel):
     # the adversaries the GM brought in at the setup (None: recorded before the text asked)
     adversaries: list[str] | None = Field(default=None, max_length=1000)
     dice: list[int] = Field(default_factory=list, max_length=10_000)
+    # each model's declaration at a round's start while the step ran (the action, or "none");
+    # the GM's by --declare, none for a model not named
+    declared: dict[str, str] = Field(default_factory=dict, max_length=1000)
+    first: str | None = Field(default=None, max_length=NAME_LIMIT)  # the side declaring first
     told: list[str] = Field(default_factory=list, max_length=10_000)
     round: int = Field(ge=0)
     turn: str | None = Field(default=None, max_length=NAME_LIMIT)

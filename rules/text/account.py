@@ -112,6 +112,10 @@ TELLERS: dict[WorldEvent, Callable[[Mapping[str, Any]], str]] = {
         f"  {_esc(d['card'])}: a copy of {_esc(d['of'])}"
         + (f" ({_esc(d['why'])})" if d.get("why") else "")
     ),
+    WorldEvent.ACTION_DECLARED: lambda d: (
+        f"  {_esc(d['player'])} declares {_esc(d['card'] or 'no action')}"
+        f" ({_esc(d['into'])} {d['value']})"
+    ),
 }
 
 

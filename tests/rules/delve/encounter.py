@@ -1,7 +1,7 @@
 """An encounter of Delve at the table, played by the text's procedure: four of the example
 models (models.rules) on the table (the caster's sheet stays at camp), the GM answering "pass"
-for each model's action, the dice scripted (one initiative d6 per model each round, in the order
-the cards lie)."""
+for each model's action and declaring none for each (modifier 0), the dice scripted (each round
+the die of who declares first, then one initiative d6 per model, in the order the cards lie)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from dsl.world.model import GAME
 COMPANY = ("Wenna Ashgrove", "Odo Vantry")
 ADVERSARIES = ("Tunnel Rat", "Rat Chief")
 INITIATIVE = [5, 2, 3, 1]  # Wenna 5+4, Odo 2+2, Tunnel Rat 3+3, Rat Chief 1+2
+DECLARING = 4  # the company declares first (even)
 AWAY = ("Osric Vell",)  # a sheet of models.rules that this encounter leaves at camp
 
 
@@ -27,7 +28,8 @@ def encounter(
 ) -> WorldGame:
     """An encounter set up by the GM (fortune, who is surprised, conditions given) and begun: at
     the first model's action."""
-    game = new_game(delve, seed=4, players=1, dice=[*(initiative or INITIATIVE), *INITIATIVE * 6])
+    first = [DECLARING, *(initiative or INITIATIVE)]
+    game = new_game(delve, seed=4, players=1, dice=[*first, *[DECLARING, *INITIATIVE] * 6])
     game.ops.set(GAME, "fortune", fortune, why="the company's fortune")
     game.ops.set(GAME, "surprise", surprise, why="the GM")
     for model in AWAY:  # the GM chooses who is in the encounter
@@ -35,8 +37,14 @@ def encounter(
     for holder, condition, counters in hold:
         durations.give(game, holder, condition, counters, why="the GM")
     game.start_phase("Encounter")
-    game.pending()
+    declare_none(game)
     return game
+
+
+def declare_none(game: WorldGame) -> None:
+    """Each model asked its declaration declares none (its modifier 0)."""
+    while (decision := game.pending()) is not None and decision.kind == "declare":
+        game.apply("pass")
 
 
 def names(game: WorldGame) -> list[str]:
@@ -51,7 +59,7 @@ def turns(game: WorldGame, count: int) -> list[str]:
         assert decision is not None
         seen.append(str(decision.who))
         game.apply("pass")
-    game.pending()
+        declare_none(game)
     return seen
 
 

@@ -60,8 +60,9 @@ def standing(run) -> dict:
 
 
 def test_the_adversaries_not_named_are_asked_one_by_one(table):
-    # Tunnel Rat? yes; Rat Chief? no; then the three initiative dice (Odo, Tunnel Rat, Wenna)
-    code, out, err = table("delve", "encounter", "start", "--dice", "2,3,5", typed="y\nn\n")
+    # Tunnel Rat? yes; Rat Chief? no; then who declares first and the three initiative dice
+    # (Odo, Tunnel Rat, Wenna)
+    code, out, err = table("delve", "encounter", "start", "--dice", "4,2,3,5", typed="y\nn\n")
     assert code == 0, err
     assert "Which adversaries come in?" in out
     assert "Encounter 1 begins (fortune 0, surprise: none; Tunnel Rat)" in out
@@ -74,8 +75,9 @@ def test_the_adversaries_not_named_are_asked_one_by_one(table):
 
 def test_each_die_of_the_step_is_asked_when_no_dice_are_given(table):
     code, out, err = table("delve", "encounter", "start", "--adversary", "Tunnel Rat",
-                           "--adversary", "Rat Chief", typed="2\n1\n3\n5\n")  # fmt: skip
+                           "--adversary", "Rat Chief", typed="4\n2\n1\n3\n5\n")  # fmt: skip
     assert code == 0, err
+    assert out.count("Who declares first: the face of a d6") == 1
     assert out.count("Initiative: the face of a d6") == 4
     assert [list(x) for x in standing(table)["order"]] == [
         ["Wenna Ashgrove", 9], ["Tunnel Rat", 6], ["Odo Vantry", 4], ["Rat Chief", 3]
@@ -85,7 +87,7 @@ def test_each_die_of_the_step_is_asked_when_no_dice_are_given(table):
 
 def test_a_face_the_die_does_not_have_is_asked_again(table):
     code, out, err = table("delve", "encounter", "start", "--adversary", "Tunnel Rat",
-                           typed="7\n0\n2\n3\n5\n")  # fmt: skip
+                           typed="4\n7\n0\n2\n3\n5\n")  # fmt: skip
     assert code == 0, err
     assert out.count("Initiative: the face of a d6") == 5  # 7 and 0 asked again
     assert standing(table)["order"][0] == ["Wenna Ashgrove", 9]
@@ -93,7 +95,7 @@ def test_a_face_the_die_does_not_have_is_asked_again(table):
 
 def test_the_dice_typed_come_first_and_only_the_rest_are_asked(table):
     code, out, err = table("delve", "encounter", "start", "--adversary", "Tunnel Rat",
-                           "--dice", "2,3", typed="5\n")  # fmt: skip
+                           "--dice", "4,2,3", typed="5\n")  # fmt: skip
     assert code == 0, err
     assert out.count("Initiative: the face of a d6") == 1
     assert standing(table)["order"][0] == ["Wenna Ashgrove", 9]

@@ -17,9 +17,10 @@ from journal.cli import main
 RATS = ("Tunnel Rat", "Tunnel Rat 2", "Tunnel Rat 3")
 ALL_RATS = tuple(arg for rat in RATS for arg in ("--adversary", rat))
 
-# One d6 of initiative a model: the sheets in the text's order (Odo I 2, Tunnel Rat I 3,
-# Wenna I 4), then the copies as they were made (Tunnel Rat 2 and 3, I 3 each, the sheet's).
-ROUND_1 = "1,1,6,2,3"  # Odo 3, Tunnel Rat 4, Wenna 10, Tunnel Rat 2 5, Tunnel Rat 3 6
+# The d6 of who declares first (4: the company), then one d6 of initiative a model: the sheets
+# in the text's order (Odo I 2, Tunnel Rat I 3, Wenna I 4), then the copies as they were made
+# (Tunnel Rat 2 and 3, I 3 each, the sheet's).
+ROUND_1 = "4,1,1,6,2,3"  # Odo 3, Tunnel Rat 4, Wenna 10, Tunnel Rat 2 5, Tunnel Rat 3 6
 ORDER_1 = ["Wenna Ashgrove", "Tunnel Rat 3", "Tunnel Rat 2", "Tunnel Rat", "Odo Vantry"]
 
 
@@ -76,7 +77,7 @@ def test_three_rats_of_one_sheet_come_in_each_rolling_its_own_initiative(table):
 
 
 def test_a_copy_not_named_waits_at_camp(table):
-    ok(table, "delve", "encounter", "start", "--adversary", "Tunnel Rat 2", "--dice", "1,6,2")
+    ok(table, "delve", "encounter", "start", "--adversary", "Tunnel Rat 2", "--dice", "4,1,6,2")
     shown = now(table)
     assert [name for name, _ in shown["order"]] == ["Wenna Ashgrove", "Tunnel Rat 2", "Odo Vantry"]
     assert shown["pools"]["adversary pool"] == 1

@@ -17,9 +17,9 @@ from journal.cli import main
 
 BOTH = ("--adversary", "Tunnel Rat", "--adversary", "Rat Chief")  # both come in
 
-# One d6 of initiative a model, in the order of their names: Odo (I 2), Rat Chief (I 2),
-# Tunnel Rat (I 3), Wenna (I 4).
-ROUND_1 = "2,1,3,5"  # Odo 4, Rat Chief 3, Tunnel Rat 6, Wenna 9
+# The d6 of who declares first (4: the company), then one d6 of initiative a model, in the order
+# of their names: Odo (I 2), Rat Chief (I 2), Tunnel Rat (I 3), Wenna (I 4).
+ROUND_1 = "4,2,1,3,5"  # Odo 4, Rat Chief 3, Tunnel Rat 6, Wenna 9
 ORDER_1 = ["Wenna Ashgrove", "Tunnel Rat", "Odo Vantry", "Rat Chief"]
 
 
@@ -92,7 +92,7 @@ def test_a_surprised_company_holds_surprised_and_starts_without_momentum(table):
 
 def test_activations_come_in_initiative_order_and_the_next_round_rolls_again(table):
     ok(table, "delve", "encounter", "start", *BOTH, "--dice", ROUND_1)
-    assert turn_by_turn(table, 4, dice="6,1,1,1") == ORDER_1  # round 2: Odo 8 acts first
+    assert turn_by_turn(table, 4, dice="4,6,1,1,1") == ORDER_1  # round 2: Odo 8 acts first
     shown = now(table)
     assert shown["round"] == 2 and shown["turn"] == "Odo Vantry"
 
@@ -130,7 +130,7 @@ def test_momentum_spent_is_taken_off_at_bookkeeping_and_outnumbering_adds(table)
     err = refused(table, "delve", "encounter", "momentum", "2", "--for", "an extra reaction")
     assert "holds 1 momentum" in err
     ok(table, "delve", "encounter", "rout", "Rat Chief")  # 2 against 1: outnumbered
-    turn_by_turn(table, 3, dice="5,2,3")
+    turn_by_turn(table, 3, dice="4,5,2,3")
     assert now(table)["pools"]["momentum"] == 3 - 2 + 2
     assert now(table)["pools"]["adversary pool"] == 1 and now(table)["routed"] == ["Rat Chief"]
 
@@ -165,7 +165,7 @@ def test_what_the_table_cannot_do_is_refused_in_one_line_with_nothing_written(ta
     turn_by_turn(table, 3)  # the last activation of the round: the next rolls initiative
     assert "too few faces" in refused(table, "delve", "encounter", "next", "--dice", "1,2")
     assert "more than the step rolled" in refused(
-        table, "delve", "encounter", "next", "--dice", "1,2,3,4,5"
+        table, "delve", "encounter", "next", "--dice", "1,2,3,4,5,6"
     )
     assert "may take one of" in refused(table, "delve", "encounter", "act", "Dance")
     assert (
@@ -207,7 +207,9 @@ def test_an_amend_that_changes_whose_activation_it_was_is_refused(table):
     ok(table, "delve", "encounter", "start", *BOTH, "--dice", ROUND_1)
     ok(table, "delve", "encounter", "next")  # Wenna's
     number = logged(table)[-2].split(".")[0]
-    err = refused(table, "delve", "amend", number, "encounter", "start", *BOTH, "--dice", "6,1,1,1")
+    err = refused(
+        table, "delve", "amend", number, "encounter", "start", *BOTH, "--dice", "4,6,1,1,1"
+    )
     assert "was Wenna Ashgrove's activation, and would now be Odo Vantry's" in err
 
 
@@ -310,7 +312,7 @@ def test_an_eased_check_is_amended_onto_another_model_and_undone(table):
 
 
 def test_the_gm_brings_in_some_of_the_expeditions_adversaries(table):
-    out = ok(table, "delve", "encounter", "start", "--adversary", "Tunnel Rat", "--dice", "2,3,5")
+    out = ok(table, "delve", "encounter", "start", "--adversary", "Tunnel Rat", "--dice", "4,2,3,5")
     assert "Tunnel Rat: camp -> the table" in out and "Rat Chief: camp" not in out
     shown = now(table)
     assert [name for name, _ in shown["order"]] == ["Wenna Ashgrove", "Tunnel Rat", "Odo Vantry"]
@@ -329,3 +331,72 @@ def test_which_adversaries_come_in_is_refused_in_one_line_when_not_said(table):
     assert "is named twice" in refused(
         table, "delve", "encounter", "start", *BOTH, "--adversary", "Tunnel Rat"
     )
+
+
+# ---- declaring (seed: "Declare Actions", "Determine Initiative") -----------------------------
+
+
+def entry_json(run, *args: str) -> dict:
+    return json.loads(ok(run, *args, "--json"))["payload"]
+
+
+def test_the_round_rolls_who_declares_first_and_show_gives_its_odds(table):
+    ok(table, "delve", "encounter", "start", *BOTH, "--dice", "3,2,1,3,5")  # 3: odd, the DM
+    shown = ok(table, "delve", "encounter", "show")
+    assert "declaring first: adversaries (the Who declares first table: 1/2)" in shown
+    assert now(table)["first"] == "adversaries"
+
+
+def test_each_models_declaration_is_recorded_with_the_side_declaring_first(table):
+    payload = entry_json(table, "delve", "encounter", "start", *BOTH, "--dice", ROUND_1,
+                         "--declare", "wenna ashgrove=melee strike")  # fmt: skip
+    assert payload["first"] == "company"
+    declared = {"Odo Vantry": "none", "Rat Chief": "none", "Tunnel Rat": "none"}
+    assert payload["declared"] == {**declared, "Wenna Ashgrove": "Melee Strike"}
+    assert "Wenna Ashgrove declares Melee Strike (modifier 0)" in payload["told"]
+    # within the round nobody declares: the step records none
+    assert entry_json(table, "delve", "encounter", "next")["declared"] == {}
+
+
+def test_the_next_rounds_declarations_come_with_the_step_that_reaches_it(table):
+    ok(table, "delve", "encounter", "start", *BOTH, "--dice", ROUND_1)
+    turn_by_turn(table, 3)
+    payload = entry_json(table, "delve", "encounter", "next", "--dice", ROUND_1,
+                         "--declare", "Odo Vantry=Ranged Attack")  # fmt: skip
+    assert payload["round"] == 2 and payload["declared"]["Odo Vantry"] == "Ranged Attack"
+
+
+def test_a_declaration_no_model_makes_in_the_step_or_not_offered_is_refused(table):
+    err = refused(table, "delve", "encounter", "start", *BOTH, "--dice", ROUND_1,
+                  "--declare", "Wenna Ashgrove=Dance")  # fmt: skip
+    assert "Wenna Ashgrove may declare one of: Advance, Change Place" in err
+    ok(table, "delve", "encounter", "start", *BOTH, "--dice", ROUND_1)
+    err = refused(table, "delve", "encounter", "next", "--declare", "Odo Vantry=Major Action")
+    assert "--declare names Odo Vantry: no declaration of theirs comes up in this step" in err
+    code, _, err = table("delve", "encounter", "next", "--declare", "Odo Vantry")
+    assert code == 2 and "WHO=ACTION" in err
+
+
+def test_an_engaged_model_may_not_declare_a_ranged_attack(table):
+    ok(table, "delve", "encounter", "start", *BOTH, "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "condition", "Odo Vantry", "Engaged")
+    turn_by_turn(table, 3)
+    err = refused(table, "delve", "encounter", "next", "--dice", ROUND_1,
+                  "--declare", "Odo Vantry=Ranged Attack")  # fmt: skip
+    assert "Odo Vantry may declare one of" in err and "Ranged Attack," not in err
+
+
+def test_amending_an_earlier_entry_runs_the_declarations_again(table):
+    ok(table, "delve", "encounter", "start", *BOTH, "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "condition", "Tunnel Rat", "Engaged")
+    number = logged(table)[-1].split(".")[0]
+    turn_by_turn(table, 3)
+    ok(table, "delve", "encounter", "next", "--dice", ROUND_1,
+       "--declare", "Odo Vantry=Ranged Attack")  # fmt: skip
+    # Odo engaged from round 1 could not have declared his ranged attack in round 2
+    err = refused(table, "delve", "amend", number, "encounter", "condition", "Odo Vantry",
+                  "Engaged")  # fmt: skip
+    assert "Odo Vantry may declare one of" in err
+    ok(table, "delve", "amend", number, "encounter", "condition", "Rat Chief", "Engaged")
+    assert "Rat Chief holds Engaged" in ok(table, "delve", "encounter", "show")
+    assert now(table)["round"] == 2

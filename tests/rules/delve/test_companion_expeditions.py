@@ -52,20 +52,20 @@ def test_a_second_expedition_begins_and_the_company_goes_on_with_what_it_holds(t
     shown = json.loads(ok(table, "delve", "show", "--json"))
     assert shown["models"]["Wenna Ashgrove"]["luck"] == 1
     assert "expedition 2: The Sunken Chapel" in ok(table, "delve", "show")
-    ok(table, "delve", "encounter", "start", "--adversary", "Tunnel Rat", "--dice", "2,3,5")
+    ok(table, "delve", "encounter", "start", "--adversary", "Tunnel Rat", "--dice", "4,2,3,5")
     assert "Encounter 1 begins" in ok(table, "delve", "entries")
 
 
 def test_encounters_are_numbered_across_the_campaigns_expeditions(table):
-    ok(table, "delve", "encounter", "start", "--adversary", "Tunnel Rat", "--dice", "2,3,5")
+    ok(table, "delve", "encounter", "start", "--adversary", "Tunnel Rat", "--dice", "4,2,3,5")
     ok(table, "delve", "encounter", "end", "--for", "the company flees")
     ok(table, "delve", "expedition", "start", "The Sunken Chapel")
-    out = ok(table, "delve", "encounter", "start", "--adversary", "Tunnel Rat", "--dice", "2,3,5")
+    out = ok(table, "delve", "encounter", "start", "--adversary", "Tunnel Rat", "--dice", "4,2,3,5")
     assert "Encounter 2 begins" in out
 
 
 def test_an_expedition_is_refused_while_an_encounter_runs_or_under_a_name_used(table):
-    ok(table, "delve", "encounter", "start", "--adversary", "Tunnel Rat", "--dice", "2,3,5")
+    ok(table, "delve", "encounter", "start", "--adversary", "Tunnel Rat", "--dice", "4,2,3,5")
     assert "is running" in refused(table, "delve", "expedition", "start", "The Sunken Chapel")
     ok(table, "delve", "encounter", "end")
     ok(table, "delve", "expedition", "start", "The Sunken Chapel")

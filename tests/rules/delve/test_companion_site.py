@@ -14,7 +14,7 @@ from journal.cli import main
 
 BOTH = ("--adversary", "Tunnel Rat", "--adversary", "Rat Chief")  # both come in
 
-ROUND = "2,1,3,5"  # initiative d6s in the order of the models' names: Wenna acts first
+ROUND = "4,2,1,3,5"  # initiative d6s in the order of the models' names: Wenna acts first
 SCRIPT = "<script>alert('delve')</script>"
 
 
@@ -47,7 +47,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for _ in range(2):
         run("delve", "encounter", "next")
     run("delve", "expedition", "start", "The Sunken Chapel", "--note", "Down the old well.")
-    run("delve", "encounter", "start", "--adversary", "Rat Chief", "--dice", "2,1,5")
+    run("delve", "encounter", "start", "--adversary", "Rat Chief", "--dice", "4,2,1,5")
     run("delve", "encounter", "end", "--for", "the company flees")
     run("publish", "--out", str(folder / "out"))
     return folder / "out" / "site"

@@ -6,14 +6,48 @@ scripted."""
 
 from __future__ import annotations
 
+import shutil
 from collections import Counter
+from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from delve_by_hand import Scripted
-from encounter import COMPANY, encounter, names, run_round, turns
+from encounter import (
+    ADVERSARIES,
+    COMPANY,
+    INITIATIVE,
+    declare_none,
+    encounter,
+    names,
+    run_round,
+    turns,
+)
 
+from dsl.loader import load_ruleset
 from dsl.world import durations
+from dsl.world.game import new_game
 from dsl.world.model import GAME, IN_PLAY
+from dsl.world.rolled import chances
+
+DELVE = Path(__file__).resolve().parents[3] / "rules" / "delve"
+# the seed gives no action its initiative modifier: an action of a table's own that has one
+SLOW_ACTION = """
+action "Aimed Shot" {
+  sorts Major, Ranged
+  modifier 3
+  Take: Pay 1 majors.
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def delve_with_a_slow_action(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("delve") / "delve"
+    shutil.copytree(DELVE, folder, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    (folder / "house.rules").write_text(SLOW_ACTION)
+    return load_ruleset(folder)
+
 
 ACTIVATION = {
     "major actions": 1,
@@ -36,15 +70,52 @@ def test_momentum_and_threat_are_one_pool_for_the_table(delve):
 def test_an_even_die_lets_the_explorers_declare_first(delve):
     table = delve.tables["Who declares first"]
     by_face = {face: row.result for row in table.rows for face in range(row.low, row.high + 1)}
-    assert by_face == {f: "the explorers" if f % 2 == 0 else "the DM" for f in range(1, 7)}
-    assert Counter(by_face.values()) == {"the explorers": 3, "the DM": 3}
+    assert by_face == {f: "company" if f % 2 == 0 else "adversaries" for f in range(1, 7)}
+    assert Counter(by_face.values()) == {"company": 3, "adversaries": 3}
 
 
-def test_initiative_rolls_one_d6(checks):
-    odds = checks["Initiative"].odds()
+@pytest.mark.parametrize(("face", "first"), [(1, "adversaries"), (4, "company")])
+def test_each_round_rolls_who_declares_first_into_the_tables_side(delve, face, first):
+    game = new_game(delve, seed=4, players=1, dice=[face, *INITIATIVE])
+    game.start_phase("Encounter")
+    declare_none(game)
+    bands = {b.name: b.low for b in delve.vocabulary.world.properties["first to declare"].bands}
+    assert game.ops.value(GAME, "first to declare") == bands[first]
+    assert chances(game, "Who declares first") == {"adversaries": Fraction(1, 2),
+                                                   "company": Fraction(1, 2)}  # fmt: skip
+
+
+def test_initiative_is_1d6_plus_initiative_less_the_action_modifier(checks):
+    odds = checks["Initiative"].odds(initiative=4)
     assert odds.dice == 1
-    assert dict(odds.score) == {face: pytest.approx(1 / 6) for face in range(1, 7)}
-    assert checks["Initiative"].roll(Scripted([5])).score == 5
+    assert dict(odds.score) == {face + 4: pytest.approx(1 / 6) for face in range(1, 7)}
+    assert checks["Initiative"].roll(Scripted([5]), initiative=4, modifier=2).score == 7
+
+
+def test_each_model_declares_among_its_actions_before_initiative(delve):
+    game = new_game(delve, seed=4, players=1, dice=[4, *INITIATIVE])
+    for model in ("Osric Vell",):
+        game.ops.move_card(model, zone="camp", why="not in this encounter")
+    game.start_phase("Encounter")
+    asked = []
+    while (decision := game.pending()) is not None and decision.kind == "declare":
+        asked.append(str(decision.who))
+        if decision.who == "Wenna Ashgrove":
+            assert "Take: Melee Strike" in decision.options
+        game.apply("pass")
+    assert asked == [*COMPANY, *ADVERSARIES]  # every model on the table, in the cards' order
+
+
+def test_a_declared_actions_modifier_is_taken_off_its_initiative(delve_with_a_slow_action):
+    game = new_game(delve_with_a_slow_action, seed=4, players=1, dice=[4, *INITIATIVE])
+    game.ops.move_card("Osric Vell", zone="camp", why="not in this encounter")
+    game.start_phase("Encounter")
+    while (decision := game.pending()) is not None and decision.kind == "declare":
+        game.apply("Take: Aimed Shot" if decision.who == "Wenna Ashgrove" else "pass")
+    assert game.ops.value("Wenna Ashgrove", "modifier") == 3
+    # Wenna: 5 + 4 - 3 = 6, and the Tunnel Rat's 3 + 3 = 6 comes after her (the cards' order)
+    assert game.ops.value("Wenna Ashgrove", "initiative score") == 6
+    assert game.ops.value("Odo Vantry", "initiative score") == 4
 
 
 def test_an_activation_is_one_major_or_two_minor_actions_and_a_free_minor(delve):
@@ -124,6 +195,7 @@ def test_surprised_adversaries_common_ones_miss_their_first_activation_elites_ac
 
 
 def test_models_act_from_the_highest_initiative_1d6_plus_the_characteristic(delve):
+    # none declares an action: no modifier
     # the d6 of each in the order the cards lie: Wenna (I 4), Odo (I 2), Tunnel Rat (I 3),
     # Rat Chief (I 2)
     game = encounter(delve, initiative=[5, 2, 3, 1])
