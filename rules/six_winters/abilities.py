@@ -35,6 +35,8 @@ _TOKENS = attrgetter("name", "progress", "hindrance")
 
 
 _HERE, _POOL = "here", "here and pool"
+# a text at its location that reads no die's face and no obstacle's tokens: what is here
+_KINDS = "kinds here"
 
 
 def _local(effect: Effect) -> str:
@@ -42,9 +44,12 @@ def _local(effect: Effect) -> str:
     (``_HERE``) or that and the character's initiative dice (``_POOL``): each phrase it
     resolves is at this location (written, or dice and tokens with no place, which are those
     where the card acts), in the character's own pool, or made new; nothing is counted
-    elsewhere. ``""``: anything else."""
+    elsewhere. ``""``: anything else. ``_KINDS``: at the location, only what is there (the
+    dice's resources, the obstacles, the threats), no die's face and no obstacle's tokens:
+    "Set a military at this location to any value", "Place 3 progress on a Unit obstacle at
+    this location"."""
     clause = effect.meaning.parts[0].alternatives[0]
-    reads = _HERE
+    reads = _KINDS
     for role, value in clause.roles:
         if role in clause.creates:
             continue
@@ -57,6 +62,8 @@ def _local(effect: Effect) -> str:
                 return ""
             if where == _POOL:
                 reads = _POOL
+            elif reads == _KINDS and not _kinds_only(phrase):
+                reads = _HERE
     return reads
 
 
@@ -67,6 +74,14 @@ def _pays_first(effect: Effect) -> bool:
     parts: tuple[Any, ...] = effect.meaning.parts if effect.meaning is not None else ()
     first = getattr(parts[0], "alternatives", ()) if parts else ()  # not a choice of texts
     return any(c.cost is not None for c in first[:1])
+
+
+def _kinds_only(phrase: Selector) -> bool:
+    """Whether a phrase found here reads only what is here: no face of a die (a value, a
+    number compared), no token on an obstacle (but threats, which lie on the location)."""
+    if phrase.value is not None or phrase.where:
+        return False
+    return phrase.noun_category != "piece" or phrase.noun == "threat"
 
 
 def _phrases(value: Any) -> list[Selector] | None:
@@ -94,10 +109,10 @@ def _here_or_yours(phrase: Selector) -> str:
         return _HERE if phrase.reference == "this" and phrase.noun == "location" else ""
     place = phrase.place
     if place is None:
-        if phrase.noun_category == "counter":
+        if phrase.noun_category == "meter":
             return _POOL
-        return _HERE if phrase.noun_category in ("resource", "die", "token") else ""
-    if place.kind == "this location":
+        return _HERE if phrase.noun_category in ("die", "piece") else ""
+    if place.kind == "this place":
         return _HERE
     return _POOL if place.kind == "zone" and place.owner == "your" else ""
 
@@ -116,7 +131,13 @@ class AbilityRules(Section):
         self._probed: dict[tuple[Any, ...], dict[Any, bool]] = ruleset_memo(ruleset, "probed")
         # the answers of a character's local card texts, as last looked up (``may_act``): the
         # character, the round of action options, the answers kept for its location and dice
-        self._probe_read: tuple[Any, int, dict[Any, bool], dict[Any, bool]] = (None, -1, {}, {})
+        self._probe_read: tuple[Any, int, dict[Any, bool], dict[Any, bool], dict[Any, bool]] = (
+            None,
+            -1,
+            {},
+            {},
+            {},
+        )
         self.options_round = 0  # the rounds of action options worked out (``new_round``)
 
     def new_round(self) -> None:
@@ -233,7 +254,8 @@ class AbilityRules(Section):
 
         A text that reads only its character's location (and initiative dice: ``_local``) is
         probed once per such table: the answer is kept by what it read (the location's side,
-        dice, obstacles and threats, and the character's dice if it reads them), a fact of the
+        dice, obstacles and threats, and the character's dice if it reads them; only the dice's
+        resources and the obstacles' names when it reads no face and no token), a fact of the
         ruleset."""
         memo = self._probe_memo
         key = (kind, name, k)
@@ -260,6 +282,15 @@ class AbilityRules(Section):
                 tuple(map(_TOKENS, loc.obstacles)),
             )
             pool = (*here, tuple(c.initiative))
+            kinds = (
+                c.name,
+                loc.name,
+                loc.developed,
+                loc.threats,
+                tuple(sorted([d.resource for d in loc.dice])),
+                tuple([o.name for o in loc.obstacles]),
+                _KINDS,
+            )
             probed = self._probed
             if len(probed) >= _PROBES_KEPT:
                 probed.clear()
@@ -269,8 +300,13 @@ class AbilityRules(Section):
             by_pool = probed.get(pool)
             if by_pool is None:
                 by_pool = probed[pool] = {}
-            read = self._probe_read = (c, self.options_round, by_here, by_pool)
-        answers: dict[tuple[str, str, int], bool] = read[2] if reads == _HERE else read[3]
+            by_kinds = probed.get(kinds)
+            if by_kinds is None:
+                by_kinds = probed[kinds] = {}
+            read = self._probe_read = (c, self.options_round, by_here, by_pool, by_kinds)
+        answers: dict[tuple[str, str, int], bool] = (
+            read[4] if reads == _KINDS else read[2] if reads == _HERE else read[3]
+        )
         found = answers.get(key)
         if found is None:
             found = answers[key] = can_act(

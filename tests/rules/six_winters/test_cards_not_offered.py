@@ -63,3 +63,56 @@ def test_a_text_that_pays_first_is_offered_only_where_it_can_pay(ruleset):
     session.character("Parin").abilities.append("Eyes off the Prize")
     put_dice(session, "Yearly Field", ("diplomacy", 3))
     assert eyes in session.pending().options
+
+
+def _probed_anew(session, c, kind, card, k):
+    """What a probe of the card's text says on the table as it stands (no answer kept)."""
+    from dsl.runtime import can_act
+
+    cards = session.ruleset.abilities if kind == "ability" else session.ruleset.assets
+    run = cards[card].effects[k].run
+    return can_act(run, session, card=card, actor=c.name, location=c.location)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_an_answer_kept_for_a_table_is_the_answer_a_probe_gives_now(ruleset, seed):
+    """A card text that reads only its character's location is probed once per table it can
+    tell apart (``AbilityRules.may_act``: the dice and their faces, or only their resources
+    when it reads no face; the obstacles, with or without their tokens; the threats): at
+    every action decision of seeded games, each card's kept answer is the one a probe of its
+    text gives on the table as it stands."""
+    session = engine.new_session(ruleset, engine.new_campaign(ruleset), seed, ["Parin", "Kanun"])
+    bot = RandomBot(seed)
+    compared = kept = 0
+    while (decision := session.pending()) is not None:
+        if decision.kind == "choose_action":
+            abilities = session.abilities
+            abilities.new_round()
+            for c in session.state.characters:
+                if c.location is None:
+                    continue
+                for kind, card, plays in session.actions.hand(c)[1]:
+                    for k in plays:
+                        probe = abilities._probe_memo.get((kind, card, k))
+                        if not probe:
+                            continue
+                        answer = abilities.may_act(c, kind, card, k)
+                        assert answer == _probed_anew(session, c, kind, card, k), (card, c.name)
+                        compared += 1
+                        kept += bool(probe[1])
+        session.apply(bot.choose(None, decision))
+    assert compared > 0 and kept > 0
+
+
+def test_the_starting_cards_at_their_location_are_probed_once_per_table(ruleset):
+    """Parin's and Kanun's cards that act at their location are known to read only it (their
+    answers are kept per table: ``may_act``), and those that read no face of a die only what
+    is there."""
+    from rules.six_winters.abilities import _HERE, _KINDS, _local
+
+    names = ("The Hawkleader", "Battle Hardened", "I've Seen Worse", "Conscripts")
+    reads = {name: _local(ruleset.abilities[name].effects[0]) for name in names}
+    assert reads["The Hawkleader"] == _KINDS  # a military here: any face
+    assert reads["Battle Hardened"] == _KINDS  # a Unit or Foe obstacle here
+    assert reads["I've Seen Worse"] == _KINDS  # a threat here
+    assert reads["Conscripts"] == _HERE  # "military of the same value": the face is read
