@@ -23,6 +23,7 @@ from .cards import Effect
 from .contracts import DecisionKind
 from .state import (
     CharacterState,
+    LocationState,
 )
 
 if TYPE_CHECKING:
@@ -131,13 +132,7 @@ class AbilityRules(Section):
         self._probed: dict[tuple[Any, ...], dict[Any, bool]] = ruleset_memo(ruleset, "probed")
         # the answers of a character's local card texts, as last looked up (``may_act``): the
         # character, the round of action options, the answers kept for its location and dice
-        self._probe_read: tuple[Any, int, dict[Any, bool], dict[Any, bool], dict[Any, bool]] = (
-            None,
-            -1,
-            {},
-            {},
-            {},
-        )
+        self._probe_read: tuple[Any, int, dict[str, dict[Any, bool]]] = (None, -1, {})
         self.options_round = 0  # the rounds of action options worked out (``new_round``)
 
     def new_round(self) -> None:
@@ -245,7 +240,9 @@ class AbilityRules(Section):
                 return
             self.use_card(ctx, m, pick["act"], pick["card"], pick["effect"])
 
-    def may_act(self, c: CharacterState, kind: str, name: str, k: int) -> bool:
+    def may_act(
+        self, c: CharacterState, kind: str, name: str, k: int, here: LocationState | None = None
+    ) -> bool:
         """Whether a card's text used as an action may act: ``False`` only when the engine
         knows, without running it, that it would find nothing to act on (a text that resolves
         its roles and then calls one primitive that says what it must find: Battle Hardened
@@ -256,7 +253,7 @@ class AbilityRules(Section):
         probed once per such table: the answer is kept by what it read (the location's side,
         dice, obstacles and threats, and the character's dice if it reads them; only the dice's
         resources and the obstacles' names when it reads no face and no token), a fact of the
-        ruleset."""
+        ruleset. ``here``: the character's location, when the caller has it at hand."""
         memo = self._probe_memo
         key = (kind, name, k)
         probe = memo.get(key, _UNKNOWN)
@@ -269,49 +266,43 @@ class AbilityRules(Section):
             return can_act(effect.run, self.game, card=name, actor=c.name, location=c.location)
         read = self._probe_read
         if read[0] is not c or read[1] != self.options_round:
-            # what a local text reads, worked out once per character and list of options: the
-            # answers kept for the location as it is, and for it with the character's dice
-            board = self.game.map_facts()
-            loc = self.state.locations[board.first[c.location]]
-            here = (
-                c.name,
-                loc.name,
-                loc.developed,
-                loc.threats,
-                tuple(map(_DIE, loc.dice)),
-                tuple(map(_TOKENS, loc.obstacles)),
-            )
-            pool = (*here, tuple(c.initiative))
-            kinds = (
-                c.name,
-                loc.name,
-                loc.developed,
-                loc.threats,
-                tuple(sorted([d.resource for d in loc.dice])),
-                tuple([o.name for o in loc.obstacles]),
-                _KINDS,
-            )
-            probed = self._probed
-            if len(probed) >= _PROBES_KEPT:
-                probed.clear()
-            by_here = probed.get(here)
-            if by_here is None:
-                by_here = probed[here] = {}
-            by_pool = probed.get(pool)
-            if by_pool is None:
-                by_pool = probed[pool] = {}
-            by_kinds = probed.get(kinds)
-            if by_kinds is None:
-                by_kinds = probed[kinds] = {}
-            read = self._probe_read = (c, self.options_round, by_here, by_pool, by_kinds)
-        answers: dict[tuple[str, str, int], bool] = (
-            read[4] if reads == _KINDS else read[2] if reads == _HERE else read[3]
-        )
+            read = self._probe_read = (c, self.options_round, {})
+        answers = read[2].get(reads)
+        if answers is None:
+            # what a local text reads, worked out once per character and list of options (and
+            # only the readings its cards need): the answers kept for the table as it reads it
+            answers = read[2][reads] = self._answers_kept(c, reads, here)
         found = answers.get(key)
         if found is None:
             found = answers[key] = can_act(
                 effect.run, self.game, card=name, actor=c.name, location=c.location
             )
+        return found
+
+    def _answers_kept(
+        self, c: CharacterState, reads: str, loc: LocationState | None
+    ) -> dict[Any, bool]:
+        """The probes' answers kept for what a local text reads (``_local``) of ``c``'s table:
+        its location (with the dice's faces and the obstacles' tokens, ``_HERE``; with the
+        character's dice too, ``_POOL``; or only the dice's resources and the obstacles,
+        ``_KINDS``)."""
+        if loc is None:
+            assert c.location is not None
+            loc = self.state.locations[self.game.map_facts().first[c.location]]
+        if reads == _KINDS:
+            dice: tuple[Any, ...] = tuple(sorted([d.resource for d in loc.dice]))
+            obstacles: tuple[Any, ...] = tuple([o.name for o in loc.obstacles])
+        else:
+            dice = tuple(map(_DIE, loc.dice))
+            obstacles = tuple(map(_TOKENS, loc.obstacles))
+        pool = tuple(c.initiative) if reads == _POOL else ()
+        table = (reads, c.name, loc.name, loc.developed, loc.threats, dice, obstacles, pool)
+        probed = self._probed
+        found = probed.get(table)
+        if found is None:
+            if len(probed) >= _PROBES_KEPT:
+                probed.clear()
+            found = probed[table] = {}
         return found
 
     def _probed_effect(self, kind: str, name: str, k: int) -> tuple[Effect, str] | None:
