@@ -519,9 +519,12 @@ _STOPS: dict[Callable[..., Any], Callable[..., Any]] = {}
 
 
 class _ProbeContext(Context):
-    """A probed text's context: a question means there is something to choose among."""
+    """A probed text's context: a question means there is something to choose among. A
+    probed text is one whose failure refuses its piece (a card used as an action:
+    ``refusing``), so a phrase that finds nothing fails it."""
 
     __slots__ = ()
+    refusing = True
 
     def decide(
         self,

@@ -85,6 +85,26 @@ def _kinds_only(phrase: Selector) -> bool:
     return phrase.noun_category != "piece" or phrase.noun == "threat"
 
 
+def _first_call(effect: Effect) -> str | None:
+    """The primitive a text of several sentences calls first, as the first thing it does
+    (``None`` when that is not certain): its first sentence is plain ("Search the asset deck
+    for a charm asset."), one clause with no condition, no "may", no "for each", no cost and
+    no subject, so a probe (``can_act``) reaches that call before anything else and only
+    resolves the clause's roles before it."""
+    parts: tuple[Any, ...] = effect.meaning.parts if effect.meaning is not None else ()
+    first: Any = parts[0] if parts else None
+    alternatives: tuple[Any, ...] = getattr(first, "alternatives", ())
+    if len(alternatives) != 1 or first.mode != "do" or first.condition is not None:
+        return None
+    clause: Any = alternatives[0]
+    if first.each is not None or clause.optional or clause.negated or clause.per is not None:
+        return None
+    if clause.cost is not None or clause.subject is not None:
+        return None
+    function: str = clause.function
+    return function
+
+
 def _phrases(value: Any) -> list[Selector] | None:
     """The noun phrases a role's value resolves (``None``: it counts something, anywhere)."""
     if isinstance(value, Selector):
@@ -314,8 +334,12 @@ class AbilityRules(Section):
             return None
         if effect.last_call is None:
             # "Spend a diplomacy at this location to move ...": a text whose first sentence
-            # pays first is refused unpaid before it changes anything (read each time)
-            return (effect, "") if _pays_first(effect) else None
+            # pays first is refused unpaid before it changes anything (read each time); "Search
+            # the asset deck for a charm asset. Then ...": one whose first deed is a primitive
+            # that says what it must find is refused if that finds nothing
+            first = _first_call(effect)
+            finding = first is not None and marks_of(self.game.primitive(first)).finds is not None
+            return (effect, "") if finding or _pays_first(effect) else None
         # the primitive's marks (inside a piece the primitive is a wrapper naming it: its own)
         fn = self.game.primitive(effect.last_call)
         return (effect, _local(effect)) if marks_of(fn).finds is not None else None

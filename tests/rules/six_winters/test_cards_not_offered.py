@@ -116,3 +116,30 @@ def test_the_starting_cards_at_their_location_are_probed_once_per_table(ruleset)
     assert reads["Battle Hardened"] == _KINDS  # a Unit or Foe obstacle here
     assert reads["I've Seen Worse"] == _KINDS  # a threat here
     assert reads["Conscripts"] == _HERE  # "military of the same value": the face is read
+
+
+def test_a_text_whose_first_search_finds_nothing_is_not_offered(ruleset):
+    """Life of the Party, "Search the asset deck for a charm asset. Then place it in your
+    crafting area.": with no charm asset left in the asset deck, the search would find nothing
+    and the card would be taken back, so it is not offered; with one there, it is, and used
+    it takes that asset into Fuscus's crafting area."""
+    from six_winters_table import table
+
+    def charm(name):
+        return ruleset.assets[name].skill == "charm"
+
+    party = {"act": "ability", "character": "Fuscus", "card": "Life of the Party", "effect": 0}
+    session = table(ruleset)
+    session.character("Fuscus").abilities.append("Life of the Party")
+    deck = session.state.asset_deck
+    deck[:] = [name for name in deck if not charm(name)]
+    assert party not in session.pending().options
+
+    session = table(ruleset)
+    session.character("Fuscus").abilities.append("Life of the Party")
+    deck = session.state.asset_deck
+    kept = next(name for name in deck if charm(name))
+    deck[:] = [name for name in deck if not charm(name) or name == kept]
+    assert party in session.pending().options
+    session.apply(party)
+    assert kept in [a.name for a in session.character("Fuscus").in_progress]
