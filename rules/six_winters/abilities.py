@@ -287,11 +287,12 @@ class AbilityRules(Section):
         read = self._probe_read
         if read[0] is not c or read[1] != self.options_round:
             read = self._probe_read = (c, self.options_round, {})
-        answers = read[2].get(reads)
+        kept: dict[str, dict[Any, bool]] = read[2]  # the probes' answers, not the table
+        answers: dict[Any, bool] | None = kept.get(reads)
         if answers is None:
             # what a local text reads, worked out once per character and list of options (and
             # only the readings its cards need): the answers kept for the table as it reads it
-            answers = read[2][reads] = self._answers_kept(c, reads, here)
+            answers = kept[reads] = self._answers_kept(c, reads, here)
         found = answers.get(key)
         if found is None:
             found = answers[key] = can_act(
