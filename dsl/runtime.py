@@ -494,19 +494,37 @@ class _ProbeHost:
 
     def primitive(self, name: str) -> Callable[..., Any]:
         fn = self._host.primitive(name)
-        check = marks_of(fn).finds
-
-        def stop(ctx: Context, *args: Any, **kwargs: Any) -> Any:
-            raise _Probed(check is None or check(ctx, *args, **kwargs) is None)
-
-        stop.__wrapped__ = fn  # type: ignore[attr-defined]
+        stop = _STOPS.get(fn)
+        if stop is None:
+            stop = _stop(fn)
+            if fn in MARKS:  # a primitive a ruleset registered, not a wrapper made for a piece
+                _STOPS[fn] = stop
         return stop
 
 
+def _stop(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """What a probed text calls for the primitive ``fn``: it says whether ``fn`` would find
+    what it acts on, and stops the text there."""
+    check = marks_of(fn).finds
+
+    def stop(ctx: Context, *args: Any, **kwargs: Any) -> Any:
+        raise _Probed(check is None or check(ctx, *args, **kwargs) is None)
+
+    stop.__wrapped__ = fn  # type: ignore[attr-defined]
+    return stop
+
+
+# each registered primitive's stop (``_ProbeHost.primitive``): made once, not at every probe
+_STOPS: dict[Callable[..., Any], Callable[..., Any]] = {}
+
+
 class _ProbeContext(Context):
-    """A probed text's context: a question means there is something to choose among."""
+    """A probed text's context: a question means there is something to choose among. A
+    probed text is one whose failure refuses its piece (a card used as an action:
+    ``refusing``), so a phrase that finds nothing fails it."""
 
     __slots__ = ()
+    refusing = True
 
     def decide(
         self,

@@ -23,6 +23,7 @@ from .cards import Effect
 from .contracts import DecisionKind
 from .state import (
     CharacterState,
+    LocationState,
 )
 
 if TYPE_CHECKING:
@@ -35,6 +36,8 @@ _TOKENS = attrgetter("name", "progress", "hindrance")
 
 
 _HERE, _POOL = "here", "here and pool"
+# a text at its location that reads no die's face and no obstacle's tokens: what is here
+_KINDS = "kinds here"
 
 
 def _local(effect: Effect) -> str:
@@ -42,9 +45,12 @@ def _local(effect: Effect) -> str:
     (``_HERE``) or that and the character's initiative dice (``_POOL``): each phrase it
     resolves is at this location (written, or dice and tokens with no place, which are those
     where the card acts), in the character's own pool, or made new; nothing is counted
-    elsewhere. ``""``: anything else."""
+    elsewhere. ``""``: anything else. ``_KINDS``: at the location, only what is there (the
+    dice's resources, the obstacles, the threats), no die's face and no obstacle's tokens:
+    "Set a military at this location to any value", "Place 3 progress on a Unit obstacle at
+    this location"."""
     clause = effect.meaning.parts[0].alternatives[0]
-    reads = _HERE
+    reads = _KINDS
     for role, value in clause.roles:
         if role in clause.creates:
             continue
@@ -57,6 +63,8 @@ def _local(effect: Effect) -> str:
                 return ""
             if where == _POOL:
                 reads = _POOL
+            elif reads == _KINDS and not _kinds_only(phrase):
+                reads = _HERE
     return reads
 
 
@@ -67,6 +75,34 @@ def _pays_first(effect: Effect) -> bool:
     parts: tuple[Any, ...] = effect.meaning.parts if effect.meaning is not None else ()
     first = getattr(parts[0], "alternatives", ()) if parts else ()  # not a choice of texts
     return any(c.cost is not None for c in first[:1])
+
+
+def _kinds_only(phrase: Selector) -> bool:
+    """Whether a phrase found here reads only what is here: no face of a die (a value, a
+    number compared), no token on an obstacle (but threats, which lie on the location)."""
+    if phrase.value is not None or phrase.where:
+        return False
+    return phrase.noun_category != "piece" or phrase.noun == "threat"
+
+
+def _first_call(effect: Effect) -> str | None:
+    """The primitive a text of several sentences calls first, as the first thing it does
+    (``None`` when that is not certain): its first sentence is plain ("Search the asset deck
+    for a charm asset."), one clause with no condition, no "may", no "for each", no cost and
+    no subject, so a probe (``can_act``) reaches that call before anything else and only
+    resolves the clause's roles before it."""
+    parts: tuple[Any, ...] = effect.meaning.parts if effect.meaning is not None else ()
+    first: Any = parts[0] if parts else None
+    alternatives: tuple[Any, ...] = getattr(first, "alternatives", ())
+    if len(alternatives) != 1 or first.mode != "do" or first.condition is not None:
+        return None
+    clause: Any = alternatives[0]
+    if first.each is not None or clause.optional or clause.negated or clause.per is not None:
+        return None
+    if clause.cost is not None or clause.subject is not None:
+        return None
+    function: str = clause.function
+    return function
 
 
 def _phrases(value: Any) -> list[Selector] | None:
@@ -94,11 +130,10 @@ def _here_or_yours(phrase: Selector) -> str:
         return _HERE if phrase.reference == "this" and phrase.noun == "location" else ""
     place = phrase.place
     if place is None:
-        # dice and pieces named with no place are those where the card acts (its location's
-        # resource dice, the tokens on its obstacles and its threats); a meter (stress, action
-        # points) is none of what a probe's answer is kept by
+        if phrase.noun_category == "meter":
+            return _POOL
         return _HERE if phrase.noun_category in ("die", "piece") else ""
-    if place.kind == "this place":  # "at this location"
+    if place.kind == "this place":
         return _HERE
     return _POOL if place.kind == "zone" and place.owner == "your" else ""
 
@@ -117,7 +152,7 @@ class AbilityRules(Section):
         self._probed: dict[tuple[Any, ...], dict[Any, bool]] = ruleset_memo(ruleset, "probed")
         # the answers of a character's local card texts, as last looked up (``may_act``): the
         # character, the round of action options, the answers kept for its location and dice
-        self._probe_read: tuple[Any, int, dict[Any, bool], dict[Any, bool]] = (None, -1, {}, {})
+        self._probe_read: tuple[Any, int, dict[str, dict[Any, bool]]] = (None, -1, {})
         self.options_round = 0  # the rounds of action options worked out (``new_round``)
 
     def new_round(self) -> None:
@@ -225,7 +260,9 @@ class AbilityRules(Section):
                 return
             self.use_card(ctx, m, pick["act"], pick["card"], pick["effect"])
 
-    def may_act(self, c: CharacterState, kind: str, name: str, k: int) -> bool:
+    def may_act(
+        self, c: CharacterState, kind: str, name: str, k: int, here: LocationState | None = None
+    ) -> bool:
         """Whether a card's text used as an action may act: ``False`` only when the engine
         knows, without running it, that it would find nothing to act on (a text that resolves
         its roles and then calls one primitive that says what it must find: Battle Hardened
@@ -234,8 +271,9 @@ class AbilityRules(Section):
 
         A text that reads only its character's location (and initiative dice: ``_local``) is
         probed once per such table: the answer is kept by what it read (the location's side,
-        dice, obstacles and threats, and the character's dice if it reads them), a fact of the
-        ruleset."""
+        dice, obstacles and threats, and the character's dice if it reads them; only the dice's
+        resources and the obstacles' names when it reads no face and no token), a fact of the
+        ruleset. ``here``: the character's location, when the caller has it at hand."""
         memo = self._probe_memo
         key = (kind, name, k)
         probe = memo.get(key, _UNKNOWN)
@@ -248,35 +286,44 @@ class AbilityRules(Section):
             return can_act(effect.run, self.game, card=name, actor=c.name, location=c.location)
         read = self._probe_read
         if read[0] is not c or read[1] != self.options_round:
-            # what a local text reads, worked out once per character and list of options: the
-            # answers kept for the location as it is, and for it with the character's dice
-            board = self.game.map_facts()
-            loc = self.state.locations[board.first[c.location]]
-            here = (
-                c.name,
-                loc.name,
-                loc.developed,
-                loc.threats,
-                tuple(map(_DIE, loc.dice)),
-                tuple(map(_TOKENS, loc.obstacles)),
-            )
-            pool = (*here, tuple(c.initiative))
-            probed = self._probed
-            if len(probed) >= _PROBES_KEPT:
-                probed.clear()
-            by_here = probed.get(here)
-            if by_here is None:
-                by_here = probed[here] = {}
-            by_pool = probed.get(pool)
-            if by_pool is None:
-                by_pool = probed[pool] = {}
-            read = self._probe_read = (c, self.options_round, by_here, by_pool)
-        answers: dict[tuple[str, str, int], bool] = read[2] if reads == _HERE else read[3]
+            read = self._probe_read = (c, self.options_round, {})
+        kept: dict[str, dict[Any, bool]] = read[2]  # the probes' answers, not the table
+        answers: dict[Any, bool] | None = kept.get(reads)
+        if answers is None:
+            # what a local text reads, worked out once per character and list of options (and
+            # only the readings its cards need): the answers kept for the table as it reads it
+            answers = kept[reads] = self._answers_kept(c, reads, here)
         found = answers.get(key)
         if found is None:
             found = answers[key] = can_act(
                 effect.run, self.game, card=name, actor=c.name, location=c.location
             )
+        return found
+
+    def _answers_kept(
+        self, c: CharacterState, reads: str, loc: LocationState | None
+    ) -> dict[Any, bool]:
+        """The probes' answers kept for what a local text reads (``_local``) of ``c``'s table:
+        its location (with the dice's faces and the obstacles' tokens, ``_HERE``; with the
+        character's dice too, ``_POOL``; or only the dice's resources and the obstacles,
+        ``_KINDS``)."""
+        if loc is None:
+            assert c.location is not None
+            loc = self.state.locations[self.game.map_facts().first[c.location]]
+        if reads == _KINDS:
+            dice: tuple[Any, ...] = tuple(sorted([d.resource for d in loc.dice]))
+            obstacles: tuple[Any, ...] = tuple([o.name for o in loc.obstacles])
+        else:
+            dice = tuple(map(_DIE, loc.dice))
+            obstacles = tuple(map(_TOKENS, loc.obstacles))
+        pool = tuple(c.initiative) if reads == _POOL else ()
+        table = (reads, c.name, loc.name, loc.developed, loc.threats, dice, obstacles, pool)
+        probed = self._probed
+        found = probed.get(table)
+        if found is None:
+            if len(probed) >= _PROBES_KEPT:
+                probed.clear()
+            found = probed[table] = {}
         return found
 
     def _probed_effect(self, kind: str, name: str, k: int) -> tuple[Effect, str] | None:
@@ -288,8 +335,12 @@ class AbilityRules(Section):
             return None
         if effect.last_call is None:
             # "Spend a diplomacy at this location to move ...": a text whose first sentence
-            # pays first is refused unpaid before it changes anything (read each time)
-            return (effect, "") if _pays_first(effect) else None
+            # pays first is refused unpaid before it changes anything (read each time); "Search
+            # the asset deck for a charm asset. Then ...": one whose first deed is a primitive
+            # that says what it must find is refused if that finds nothing
+            first = _first_call(effect)
+            finding = first is not None and marks_of(self.game.primitive(first)).finds is not None
+            return (effect, "") if finding or _pays_first(effect) else None
         # the primitive's marks (inside a piece the primitive is a wrapper naming it: its own)
         fn = self.game.primitive(effect.last_call)
         return (effect, _local(effect)) if marks_of(fn).finds is not None else None

@@ -342,7 +342,7 @@ class ActionRules(Section):
             if card not in exhausted:
                 for k in plays:
                     # a card whose text would find nothing to act on is not offered
-                    if may_act(c, kind, card, k):
+                    if may_act(c, kind, card, k, here):
                         add({"act": kind, "character": who, "card": card, "effect": k})
         granting += hand[2]
         events_out = self.state.events_out

@@ -1095,10 +1095,9 @@ def convert(ctx: Context, object: Any, on: Any = None, to: Any = None) -> None:
             host.overcome.progress_placed(ctx, obstacle.uid)
 
 
-@takes(object="zone")
-@creates("for")  # "for a Food asset": matched against the pile searched, not found beforehand
-def search(ctx: Context, object: Any, for_: Any = None) -> None:
-    """Find a card in a deck or area; what is found is bound to "it"."""
+def _searched(ctx: Context, object: Any, for_: Any) -> tuple[str | None, list[str]]:
+    """The pile a search looks through (its name as written, ``None``: the asset deck and the
+    staging area) and the cards in it that it finds, each once."""
     host = _host(ctx)
     st = host.state
     place = getattr(object, "place", None)
@@ -1122,9 +1121,31 @@ def search(ctx: Context, object: Any, for_: Any = None) -> None:
     if isinstance(for_, dict | list) or for_ is None:
         # the compiler resolved "a Food asset" to the matching cards (None: there are none)
         wanted = {_card_name(r) for r in _refs(ctx, for_)}
-        found = [n for n in dict.fromkeys(pool) if n in wanted]
-    else:
-        found = [n for n in dict.fromkeys(pool) if selecting.card_matches(host, n, for_)]
+        return zone, [n for n in dict.fromkeys(pool) if n in wanted]
+    return zone, [n for n in dict.fromkeys(pool) if selecting.card_matches(host, n, for_)]
+
+
+def _nothing_to_search(ctx: Context, object: Any, for_: Any = None) -> str | None:
+    """A ``finds`` check: a card used as an action whose search would find nothing ("Search
+    the asset deck for a charm asset" with none left there) is refused (``_found_nothing``);
+    any other text's search that finds nothing does nothing and goes on."""
+    if not getattr(ctx, "refusing", False):
+        return None
+    try:
+        zone, found = _searched(ctx, object, for_)
+    except EffectError:
+        return None  # a pile Six Winters does not keep: the search itself says so
+    return None if found else f"nothing to find in the {zone or 'asset deck'}"
+
+
+@takes(object="zone")
+@creates("for")  # "for a Food asset": matched against the pile searched, not found beforehand
+@finds(_nothing_to_search)
+def search(ctx: Context, object: Any, for_: Any = None) -> None:
+    """Find a card in a deck or area; what is found is bound to "it"."""
+    host = _host(ctx)
+    st = host.state
+    zone, found = _searched(ctx, object, for_)
     if not found:
         ctx.bindings["it"] = None
         return _found_nothing(ctx, f"nothing to find in the {zone or 'asset deck'}")

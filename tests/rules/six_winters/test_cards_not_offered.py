@@ -78,12 +78,13 @@ AT_THIS_LOCATION = [
 @pytest.mark.parametrize(("kind", "name"), AT_THIS_LOCATION)
 def test_a_text_at_this_location_is_kept_by_the_location(ruleset, kind, name):
     """The probe's answer of a text that reads only its location is kept by that location's
-    dice, obstacles and threats (``abilities._local``): the language names the place "this
+    dice, obstacles and threats, or only by what is there when it reads no face
+    (``abilities._local``): the language names the place "this
     place", the tokens "pieces", and both count as here."""
-    from rules.six_winters.abilities import _HERE, _local
+    from rules.six_winters.abilities import _HERE, _KINDS, _local
 
     cards = ruleset.abilities if kind == "ability" else ruleset.assets
-    assert _local(cards[name].effects[0]) == _HERE
+    assert _local(cards[name].effects[0]) in (_HERE, _KINDS)  # _KINDS: reads no face
 
 
 def test_a_text_at_this_location_is_probed_once_per_table(ruleset, monkeypatch):
@@ -111,3 +112,81 @@ def test_a_text_at_this_location_is_probed_once_per_table(ruleset, monkeypatch):
     second = session.actions.action_options()
     assert hawk in first and hawk in second
     assert probes.count("The Hawkleader") == 1
+def _probed_anew(session, c, kind, card, k):
+    """What a probe of the card's text says on the table as it stands (no answer kept)."""
+    from dsl.runtime import can_act
+
+    cards = session.ruleset.abilities if kind == "ability" else session.ruleset.assets
+    run = cards[card].effects[k].run
+    return can_act(run, session, card=card, actor=c.name, location=c.location)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_an_answer_kept_for_a_table_is_the_answer_a_probe_gives_now(ruleset, seed):
+    """A card text that reads only its character's location is probed once per table it can
+    tell apart (``AbilityRules.may_act``: the dice and their faces, or only their resources
+    when it reads no face; the obstacles, with or without their tokens; the threats): at
+    every action decision of seeded games, each card's kept answer is the one a probe of its
+    text gives on the table as it stands."""
+    session = engine.new_session(ruleset, engine.new_campaign(ruleset), seed, ["Parin", "Kanun"])
+    bot = RandomBot(seed)
+    compared = kept = 0
+    while (decision := session.pending()) is not None:
+        if decision.kind == "choose_action":
+            abilities = session.abilities
+            abilities.new_round()
+            for c in session.state.characters:
+                if c.location is None:
+                    continue
+                for kind, card, plays in session.actions.hand(c)[1]:
+                    for k in plays:
+                        probe = abilities._probe_memo.get((kind, card, k))
+                        if not probe:
+                            continue
+                        answer = abilities.may_act(c, kind, card, k)
+                        assert answer == _probed_anew(session, c, kind, card, k), (card, c.name)
+                        compared += 1
+                        kept += bool(probe[1])
+        session.apply(bot.choose(None, decision))
+    assert compared > 0 and kept > 0
+
+
+def test_the_starting_cards_at_their_location_are_probed_once_per_table(ruleset):
+    """Parin's and Kanun's cards that act at their location are known to read only it (their
+    answers are kept per table: ``may_act``), and those that read no face of a die only what
+    is there."""
+    from rules.six_winters.abilities import _HERE, _KINDS, _local
+
+    names = ("The Hawkleader", "Battle Hardened", "I've Seen Worse", "Conscripts")
+    reads = {name: _local(ruleset.abilities[name].effects[0]) for name in names}
+    assert reads["The Hawkleader"] == _KINDS  # a military here: any face
+    assert reads["Battle Hardened"] == _KINDS  # a Unit or Foe obstacle here
+    assert reads["I've Seen Worse"] == _KINDS  # a threat here
+    assert reads["Conscripts"] == _HERE  # "military of the same value": the face is read
+
+
+def test_a_text_whose_first_search_finds_nothing_is_not_offered(ruleset):
+    """Life of the Party, "Search the asset deck for a charm asset. Then place it in your
+    crafting area.": with no charm asset left in the asset deck, the search would find nothing
+    and the card would be taken back, so it is not offered; with one there, it is, and used
+    it takes that asset into Fuscus's crafting area."""
+    from six_winters_table import table
+
+    def charm(name):
+        return ruleset.assets[name].skill == "charm"
+
+    party = {"act": "ability", "character": "Fuscus", "card": "Life of the Party", "effect": 0}
+    session = table(ruleset)
+    session.character("Fuscus").abilities.append("Life of the Party")
+    deck = session.state.asset_deck
+    deck[:] = [name for name in deck if not charm(name)]
+    assert party not in session.pending().options
+
+    session = table(ruleset)
+    session.character("Fuscus").abilities.append("Life of the Party")
+    deck = session.state.asset_deck
+    kept = next(name for name in deck if charm(name))
+    deck[:] = [name for name in deck if not charm(name) or name == kept]
+    assert party in session.pending().options
+    session.apply(party)
+    assert kept in [a.name for a in session.character("Fuscus").in_progress]

@@ -189,7 +189,8 @@ def test_a_primitive_that_finds_nothing_changes_nothing(monkeypatch):
 
     monkeypatch.setattr(Session, "_touching", watched)
     ruleset = engine.load_ruleset()  # the printed cards, whose texts find nothing often
-    for seed in range(12):
+    # (fewer each time a card that would find nothing is no longer offered: seeds enough)
+    for seed in range(14):
         for bot in (RandomBot(seed), HeuristicBot(seed)):
             engine.play(_session(ruleset, seed), bot)
     assert len(checked) > 100 and len(set(checked)) >= 4  # the check ran on many verbs
