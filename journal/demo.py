@@ -223,13 +223,14 @@ def _story_roll(
 def _tell_story(s: Any, game: Any, sheet_file: Path) -> None:
     """The demo's script, through the same operations as the table verbs (each a change of the
     history, each entry checked by the rules)."""
+    from dsl.sheets import load_sheet
     from journal import ledger
     from journal.keepers import keeper_named
     from journal.tags_and_tracks import story
 
     found = registry.find(game.name)
     campaign = keeper_named(found.journal.keeper).start(s, STORY_TITLE, found)
-    kept = story.sheet_of_character(game.engine.load_character(sheet_file, game.rules))
+    kept = story.sheet_of_character(load_sheet(sheet_file, game.rules))
     story.record(s, campaign, game, "character add", lambda t, c, g: story.joins(t, c, kept))
     ledger.ensure_character(s, campaign, kept.name, title=kept.background or None)
     for step, what in STORY_SCRIPT:

@@ -1,9 +1,9 @@
-"""The Tags and Tracks engine's public API: the ruleset, the roll, the character sheet, and the
+"""The Tags and Tracks engine's public API: the ruleset, the roll, and the
 XP, intrusions, flashbacks and offsetting outside a roll; and for a person choosing at the table,
 the result if a roll stops now, menus numbered once and for all, and the spending a GM gave on
 the command line put to the roll's questions (``choosing.py``). Everyone outside the ruleset
-reaches it through the ruleset contract its ``plugin.py`` registers (``story``, ``odds``,
-``sheets``)."""
+reaches it through the ruleset contract its ``plugin.py`` registers (``story``, ``odds``); the
+character sheet is the text's (``dsl.sheets``)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from typing import Any
 from dsl.loader import load_ruleset as _load
 
 from . import account
-from .character import Character, load_character
 from .choosing import (
     Choice,
     Outcome,
@@ -56,7 +55,6 @@ def load_ruleset(folder: str | Path = RULES_DIR) -> Any:
 __all__ = [
     "MAX_DICE",
     "RULES_DIR",
-    "Character",
     "Choice",
     "HitsAgainst",
     "NotAllowed",
@@ -71,7 +69,6 @@ __all__ = [
     "consequence_level",
     "dice_and_cuts",
     "flashback",
-    "load_character",
     "load_ruleset",
     "menu",
     "new_hits_against",

@@ -4,8 +4,8 @@
 
 A GM runs it: no bots play it. Its table companion (``chronicler roll``, ``odds``, the
 character, session, track, consequence and XP verbs) reaches the engine through ``GmTable``,
-its sheets are checked by ``chronicler check`` through ``sheets``. The engine is imported when
-a part is first used.
+its sheets are the text's (``sheet "character"``, read by ``dsl.sheets``). The engine is
+imported when a part is first used.
 """
 
 from __future__ import annotations
@@ -20,11 +20,9 @@ from dsl.contract import JournalPart, Printing, Ruleset, SitePages, TableVerb, T
 
 if TYPE_CHECKING:
     from dsl.compiler import CompiledRuleset
-    from dsl.diagnostics import Diagnostics
     from dsl.kernel.machine import Event
     from dsl.world.answers import OfferGame
 
-    from .character import Character
     from .odds import RollOdds
     from .progression import Odds, Offset, StatRaised
     from .roll import Roll
@@ -58,11 +56,6 @@ class GmTable:
         from .odds import MAX_DICE
 
         return MAX_DICE
-
-    def load_character(self, path: Path, ruleset: CompiledRuleset) -> Character:
-        from .character import load_character
-
-        return load_character(path, ruleset)
 
     def new_roll(
         self,
@@ -241,18 +234,6 @@ class Account:
         return [line(event) for event in events]
 
 
-@dataclass(frozen=True)
-class CharacterSheets:
-    """``chronicler check brick.character``: a sheet checked against the folder's text."""
-
-    folder: Path
-
-    def __call__(self, path: Path, diagnostics: Diagnostics) -> object:
-        from .character import check_character_file
-
-        return check_character_file(path, _rules(self.folder), diagnostics)
-
-
 # The table verbs of a game a GM runs (``journal/tags_and_tracks/commands.py``,
 # ``journal/companion.py``).
 VERBS = (
@@ -315,7 +296,6 @@ class Plugin:
             ),
             printing=Printing(folder / "faces"),
             odds=gm,
-            sheets={".character": CharacterSheets(folder)},
             story=gm,
         )
 
