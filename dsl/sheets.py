@@ -326,7 +326,11 @@ def load_sheet(path: Path, ruleset: Any, suffix: str | None = None) -> Sheet:
     """The sheet in ``path``, read as the ruleset declares files ending ``suffix`` (the
     path's own by default); ``CheckFailed`` with every diagnostic when it has errors."""
     d = Diagnostics()
-    sheet = layout_of(ruleset, suffix or path.suffix).read_file(path, ruleset, d)
+    try:
+        layout = layout_of(ruleset, suffix or path.suffix)
+    except ChroniclerError as no:
+        raise ChroniclerError(f"{path}: {no}") from None
+    sheet = layout.read_file(path, ruleset, d)
     if d.errors or sheet is None:
         raise CheckFailed(d)
     return sheet

@@ -2,9 +2,15 @@
 game's names: the title's first part is the name and the rest the background, the reservoirs a
 category names are the stats, the others the things held, the chains of ranks the skills, and a
 labelled entry the journal's list of that name. A made-up game (sailors with knacks and
-trades) shows it; an entry the journal keeps no list of is refused in one line."""
+trades) shows it; an entry the journal keeps no list of is refused in one line. The companion
+reads a sheet file by the ending the text's ``files`` clause names, and refuses another."""
 
 from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +20,7 @@ from dsl.loader import load_text
 from dsl.sheets import layout_of
 from journal.tags_and_tracks import payloads as p
 from journal.tags_and_tracks.story import sheet_of_character
+from rules import registry
 
 SAILORS = """
 ruleset "Sailors" version "1.0"
@@ -77,4 +84,31 @@ def test_a_labelled_entry_the_journal_keeps_no_list_of_is_refused() -> None:
         sheet_of_character(sheet)
     assert str(refused.value) == (
         "the sheet's debts are no list the journal keeps (it keeps schemes and inventory)"
+    )
+
+
+def test_the_companion_reads_a_sheet_by_the_ending_its_text_declares(tmp_path: Path) -> None:
+    brick = Path(registry.find("tags-and-tracks").folder) / "examples" / "brick.character"
+    renamed = tmp_path / "brick.txt"
+    renamed.write_text(brick.read_text(encoding="utf-8"), encoding="utf-8")
+    env = {**os.environ, "CHRONICLER_DB": str(tmp_path / "journal.db")}
+    words = ["roll", "tags-and-tracks", "--skill", "do anything", "--seed", "1"]
+
+    def roll(sheet: Path) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "journal.cli", *words, "--character", str(sheet)],
+            capture_output=True,
+            text=True,
+            check=False,
+            cwd=tmp_path,
+            env=env,
+            stdin=subprocess.DEVNULL,
+        )
+
+    assert roll(brick).returncode == 0
+    refused = roll(renamed)
+    assert refused.returncode == 1
+    assert refused.stderr.strip() == (
+        f"error: {renamed}: the ruleset's text declares no sheet read from .txt files (its "
+        "sheets' endings: .character)"
     )
