@@ -186,6 +186,10 @@ def check_command(
         rulesets = _rulesets(ctx)
         checks = dict(rulesets.sheet_checkers()) if rulesets is not None else {}
     for sheet in sheets:
+        if sheet.suffix not in checks and groups and errors:
+            # the text's own errors are told above: its sheets cannot be read until they go
+            console.print(f"error: {sheet}: not checked, the text given has errors", markup=False)
+            raise typer.Exit(1)
         if sheet.suffix not in checks:
             endings = ", ".join(sorted(checks)) or "none"
             whose = "the rulesets given read" if groups else "a ruleset reads"

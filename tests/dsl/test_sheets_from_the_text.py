@@ -93,3 +93,15 @@ def test_a_hostile_sheet_path_is_refused_in_one_line(tmp_path: Path, hostile: st
     assert lines[0].startswith(f"{sheet}:") and "error: cannot read file: " in lines[0]
     assert said in lines[0]
     assert "Traceback" not in done.stderr
+
+
+def test_a_sheet_is_not_checked_against_a_text_with_errors(tmp_path: Path) -> None:
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    text = (LAMPLIGHTERS / "lamplighters.rules").read_text(encoding="utf-8")
+    (broken / "lamp.rules").write_text(text.replace('files ".keeper"', "files keeper"), "utf-8")
+    done = check(broken, ADA)
+    assert done.returncode == 1
+    lines = done.stderr.strip().splitlines()
+    assert lines[0].endswith('error: write the files\' ending quoted: files ".hero"')
+    assert lines[-1] == f"error: {ADA}: not checked, the text given has errors"
