@@ -1833,7 +1833,8 @@ def check(
     for m in maps:
         _check_map(m, binder, d)
     module = _primitives_module(vocab, base_dir)
-    phases = _check_procedures(procedures, module, checker, d)
+    checks = _check_checks(check_decls, vocab, tables, d)  # before the procedures that play them
+    phases = _check_procedures(procedures, module, checker, d, checks)
     if vocab.world is not None and vocab.world.restraints and phases:
         from dsl.world.restraints import unknown_phases
 
@@ -1843,7 +1844,13 @@ def check(
         ):
             d.error(message, span)
     _check_number_texts(vocab, checker)
-    checks = _check_checks(check_decls, vocab, tables, d)
+    if vocab.world is not None and vocab.world.together:  # dsl/world/together.py
+        from dsl.world.together import check_together
+
+        by = {t.name.text: (t.key_text if t.key == "by" else None) for t in tables}
+        w = vocab.world
+        for message, span in check_together(w.together, w.properties, by, vocab.values, w.score):
+            d.error(message, span)
     if vocab.world is not None and vocab.world.restraints:
         from dsl.world.restraints import unknown_checks
 
@@ -2027,6 +2034,7 @@ def _check_procedures(
     module: Any,
     checker: _CardChecker,
     d: Diagnostics,
+    checks: list[Any] | None = None,
 ) -> list[CheckedPhase]:
     if not decls:
         return []
@@ -2044,7 +2052,20 @@ def _check_procedures(
         from dsl.world.answers import with_answers
         from dsl.world.measures import answers
 
-        words = with_answers(words, answers(checker.v.world))
+        words = with_answers(words, answers(checker.v.world, offers=module is not None))
+        if module is None:  # what is owed is cleared in a game of offers (``dsl.world.owed``)
+            from dsl.world.measures import owed_answers
+
+            for owed in owed_answers(checker.v.world):
+                d.error(
+                    f"the answer '{owed.words}' is played by a game of offers or a check's game, "
+                    "and this ruleset plays on the world engine: write 'gains', 'pays' or 'loses'",
+                    owed.span,
+                )
+    if module is not None and checks:  # "do roll the check" (``dsl.dice.check_game``)
+        from dsl.dice.check_game import check_steps
+
+        words = check_steps(words, checks)
     # the world engine's step has the current player acting; a ruleset's own, nobody
     acting = module is None
 

@@ -87,6 +87,9 @@ class GameSetup:
     seats: int | None = None
     characters: tuple[str, ...] = ()
     options: Mapping[str, int | bool | str] = field(default_factory=dict)
+    # a session of a campaign: what the last one left (its ``Outcome.carried``, as the journal
+    # kept it); empty: a new campaign, or a game that is no campaign's
+    carried: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,14 @@ class Outcome:
     lines: tuple[str, ...]
     # each seat's score by category, when the game scores by categories (the journal keeps it)
     categories: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    # a game played together: its result in the text's words ("Major Victory") and the table's
+    # one score; "" and None for a game whose seats are ranked, or a session the campaign goes
+    # on from
+    result: str = ""
+    score: int | None = None
+    # a session of a campaign: what it leaves for the next (``GameSetup.carried``); the last
+    # session's too (the state the campaign ended in), its ``result`` saying it is the last
+    carried: Mapping[str, Any] = field(default_factory=dict)
 
 
 class Engine(Protocol):
@@ -414,44 +425,26 @@ class CampaignTable(Protocol):
 
 
 class RollState(Protocol):
-    @property
-    def character(self) -> str: ...
-
-    @property
-    def skill(self) -> str: ...
-
-    @property
-    def level(self) -> int: ...
-
-    @property
-    def advantages(self) -> int: ...
-
-    @property
-    def cuts(self) -> int: ...
-
-    @property
-    def stat(self) -> str | None: ...
-
-    @property
-    def points(self) -> int: ...
-
-    @property
-    def xp(self) -> int: ...
+    """A roll's state (``dsl.dice.check_game.CheckState``): its dice, the roller's numbers,
+    and once read, the score, band and counts; the names its answers were given."""
 
     @property
     def dice(self) -> list[int]: ...
 
     @property
-    def highest(self) -> int | None: ...
+    def numbers(self) -> dict[str, int]: ...
+
+    @property
+    def score(self) -> int | None: ...
 
     @property
     def band(self) -> str | None: ...
 
     @property
-    def hits(self) -> int | None: ...
+    def counts(self) -> dict[str, int]: ...
 
     @property
-    def gained(self) -> dict[str, Any] | None: ...
+    def names(self) -> dict[str, str]: ...
 
 
 class Roll(Game, Protocol):

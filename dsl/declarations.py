@@ -96,6 +96,7 @@ class Declared:
     # by folded name: things paid from a reservoir, tracks of levels (``dsl.world.measures``)
     measures: dict[str, Any] = field(default_factory=dict)
     decks: dict[str, Any] = field(default_factory=dict)  # by kind: ``dsl.world.deck_backs``
+    together: dict[str, Any] = field(default_factory=dict)  # ``dsl.world.together``
 
 
 class FormError(Exception):
@@ -124,6 +125,7 @@ class WorldForm:
     duration: Any = None  # "Fleeting conditions are held until ...": ``dsl.world.durations``
     measure: Any = None  # "hits are paid from stats, ...": ``dsl.world.measures``
     decks: Any = None  # "relics are in one deck per realm, ...": ``dsl.world.deck_backs``
+    together: Any = None  # "the result is ...", "the campaign is over once ...": its module
 
 
 def _words(atoms: list[ast.Atom]) -> list[str]:
@@ -151,6 +153,13 @@ def read_world_form(form: ast.CategoryDecl) -> WorldForm | None:
         return _players(plain, form.span)
     if folded == "the score":
         return _score(plain, form)
+    if folded in ("the result", "the campaign"):  # dsl/world/together.py
+        from dsl.world.together import TogetherError, read_together
+
+        try:
+            return WorldForm(together=read_together(name, atoms, form.span), span=form.span)
+        except TogetherError as error:
+            raise FormError(error.message, error.span) from None
     if head in PROPERTY_SHAPES:
         return _property(name, PROPERTY_SHAPES[head], plain[i], atoms, form)
     if form.texts:
@@ -481,6 +490,11 @@ def add(declared: Declared, part: WorldForm, report: Report) -> None:
         declared.durations[part.duration.tag.casefold()] = part.duration
     if part.decks is not None:
         declared.decks[part.decks.kind] = part.decks
+    if part.together is not None:  # dsl/world/together.py: by what it declares
+        key = "the result" if hasattr(part.together, "win_from") else "the campaign"
+        if key in declared.together:
+            report(f"{key} is declared twice (first at {declared.together[key].span})", part.span)
+        declared.together[key] = part.together
     if part.measure is not None:
         key = part.measure.name.casefold()
         if key in declared.measures:

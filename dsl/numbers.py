@@ -5,7 +5,7 @@ Wherever a sentence names a number it may write more than a figure::
     2 · the limit (a declared value) · your light · light (the actor's)
     its strength · the reward of a monster at this stop · the light of each player (summed)
     the number of monsters at this stop · the higher of A and B · the lower of A and B
-    A plus B · A minus B
+    A plus B · A minus B · A times B
 
 and compare two of them in a condition ("If your light is at most 2, ...") or a filter ("a
 monster with strength below 4"). The binder asks here (``NumberReader``) in functions of its
@@ -245,6 +245,7 @@ class NumberReader:
                     return Both(before, after)
         first = words[0]
         numeric = atoms[0].kind == "number" or first in ("your", "its", "the")
+        numeric = numeric or self._named_number(words)  # "completed tracks is 1"
         if not numeric and first not in self.fields():
             return None  # "If there is ...", "If it is winter": the sentence forms
         lx = self.b.lex(list(atoms))
@@ -263,6 +264,12 @@ class NumberReader:
                 return Compare(number, cmp, self.expression(right))
         return None
 
+    def _named_number(self, words: Sequence[str]) -> bool:
+        """Whether the words start with a declared number of several words ("completed
+        tracks", "harvest left")."""
+        fields = self.fields()
+        return any(" ".join(words[:n]) in fields for n in range(2, min(len(words), 4) + 1))
+
     def looks_numeric(self, lx: Sequence[Lexeme]) -> bool:
         """Whether words start like a number: a figure, a declared number, "its <field>",
         "the <field> of", "the number of", "the higher of"."""
@@ -275,6 +282,8 @@ class NumberReader:
         if self.matching_read(lx) is not None:
             return True
         if words[0] in fields or (words[0] == "your" and words[1:2] and words[1] in fields):
+            return True
+        if self._named_number(words):  # a number of several words: "harvest left"
             return True
         if words[0] == "its" and words[1:2] and words[1] in fields:
             return True
@@ -307,6 +316,9 @@ class NumberReader:
             if words[k] in ("plus", "minus") and not _inside_pair(words, k):
                 op: Operator = "plus" if words[k] == "plus" else "minus"
                 return Op(op, self.expression(lx[:k]), self.expression(lx[k + 1 :]))
+        for k in range(len(words) - 2, 0, -1):  # "A times B": binds closer than plus, minus
+            if words[k] == "times" and not _inside_pair(words, k):
+                return Op("times", self.expression(lx[:k]), self.expression(lx[k + 1 :]))
         fields = self.fields()
         if len(lx) == 1 and lx[0].kind == "number":
             return Num(lx[0].value)

@@ -30,7 +30,10 @@ PLAY_HELP = (
     "With --campaign NAME the session is recorded into the journal (--db) as it is played: the "
     "campaign's stored state decides the year and the map (a new campaign starts at year 1), "
     "and the next play of the same campaign plays the year after. A game played by seats "
-    "(a game written in text) is played whole and recorded as the campaign's next game.\n\n"
+    "(a game written in text) is played whole and recorded as the campaign's next game; when "
+    "its text declares a campaign ('the campaign is over once year is above years'), the game "
+    "starts from what the campaign's last game left (its numbers, its burnt cards), and once "
+    "the campaign is over it is refused.\n\n"
     "A folder instead of a name plays a designer's own copy of a ruleset's text, or a game "
     "written wholly in text (the world engine: --players seats, the random bot).\n\n"
     "--replay GAME shows a game 'chronicler simulate' stored (--store) from its seeds and "
@@ -190,7 +193,10 @@ def play_command(
             options["year"] = year
         if solo:
             options["solo"] = True
-        setup = GameSetup(seed=seed, seats=players, characters=chosen, options=options)
+        carried = _campaign_left(found, campaign_name, db) if campaign_name is not None else {}
+        setup = GameSetup(
+            seed=seed, seats=players, characters=chosen, options=options, carried=carried
+        )
         played = _play(found.engine.new_game(setup, player), player)
         if campaign_name is not None:  # a game played by seats: recorded whole, as one session
             played_year, where = _record_whole(found, campaign_name, db, played, bot, seed, notes)
@@ -209,6 +215,16 @@ def play_command(
         console.print(
             f"Recorded {said} {played_year} into campaign {escape(campaign_name)} in {where}."
         )
+
+
+def _campaign_left(found: Ruleset, name: str, db: str | None) -> dict[str, Any]:
+    """What the campaign's last game left for the next (a game played by seats whose sessions
+    make a campaign: ``dsl.world.together``); ``{}`` for a new campaign."""
+    from journal.db import open_journal
+    from journal.world.recording import campaign_left
+
+    with open_journal(db) as journal, journal.reading() as s:
+        return campaign_left(s, name, found)
 
 
 def _record_whole(
@@ -275,6 +291,10 @@ def _play_at_table(
     from journal.world.live import Live
 
     with open_journal(db, create=not resume) as journal:
+        from journal.world.recording import campaign_left
+
+        with journal.reading() as s:  # the campaign's next session: from what the last left
+            carried = campaign_left(s, campaign_name, found)
         if resume:
             resumed = Live.resume(journal, campaign_name, found)
             chosen = tuple(
@@ -285,7 +305,7 @@ def _play_at_table(
             # one bot for every seat when they agree (a game written in text has no bot a seat)
             named = played[0] if len(set(played)) == 1 else ",".join(played)
             player = found.bots.make(named, seed)  # type: ignore[union-attr]
-            game = _new_game(found, seed, len(resumed.seats), player, table_dice)
+            game = _new_game(found, seed, len(resumed.seats), player, table_dice, carried)
             for answer in resumed.answers:  # the game as it stood when it stopped
                 if game.pending() is None:
                     raise ChroniclerError(
@@ -294,7 +314,7 @@ def _play_at_table(
                     )
                 game.apply(answer)
         else:
-            game = _new_game(found, seed, players, player, table_dice)
+            game = _new_game(found, seed, players, player, table_dice, carried)
         seats, names = _seats(game)
         if not resume:
             chosen = seats_of(people or "", len(seats))
@@ -338,13 +358,20 @@ def _console() -> Console:
 
 
 def _new_game(
-    found: Ruleset, seed: int, players: int | None, player: Bot, table_dice: bool = False
+    found: Ruleset,
+    seed: int,
+    players: int | None,
+    player: Bot,
+    table_dice: bool = False,
+    carried: dict[str, Any] | None = None,
 ) -> Game:
+    """``carried``: what the campaign's last game left, for the next session of a campaign."""
     from dsl.contract import GameSetup
 
     assert found.engine is not None  # play_command asked
     options: dict[str, int | bool | str] = {"dice": "table"} if table_dice else {}
-    return found.engine.new_game(GameSetup(seed=seed, seats=players, options=options), player)
+    setup = GameSetup(seed=seed, seats=players, options=options, carried=carried or {})
+    return found.engine.new_game(setup, player)
 
 
 def _seats(game: Game) -> tuple[list[str], dict[str, str]]:

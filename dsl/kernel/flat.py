@@ -5,8 +5,8 @@ plus the kernel's own fields (``rng``, ``frames``, ``events``, ``answers``) need
 hand-written ``snapshot``, ``from_snapshot``, ``copy_state``, ``encode_state`` and
 ``decode_state``: mix ``FlatState`` in before ``Machine`` and name the state's class::
 
-    class Roll(FlatState, ProcedureWalker, Machine):
-        state_type = RollState
+    class CheckGame(FlatState, ProcedureWalker, Machine):
+        state_type = CheckState
 
 The snapshot is a deep copy of the plain fields, the generator's state and the frames; events
 and answers stay with the machine, as its contract says. A field that is not plain data (a set,

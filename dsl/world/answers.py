@@ -20,7 +20,9 @@ gold.`` would, its thresholds running. ``OfferGame`` is a game of one such offer
 ruleset with an engine of its own: the numbers of the one answering (``numbers``), what the
 offer is about (``about``, the table's words) and the answer taken; each change is told as a
 ``number_changed`` event.
-``with_answers(words, answers)`` puts the answers before a ruleset's own procedure words.
+``with_answers(words, answers)`` puts the answers before a ruleset's own procedure words. Other
+kinds of answer read here are played elsewhere: those that mark a level, leave a debt unpaid or
+ask a name (``dsl.world.owed``), those that buy what a check sells (``dsl.dice.check_game``).
 Nothing here names a game.
 """
 
@@ -29,15 +31,28 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from dsl import ast
 from dsl.kernel import Event, Frame, GameRandom, Machine
+from dsl.kernel.dispatch import Part
 from dsl.kernel.flat import FlatState
 from dsl.procedure import ProcedureStep, ProcedureWalker
 from dsl.runtime import Span
 
+from .owed import (
+    MarkAnswer,
+    MarkPieces,
+    NameAnswer,
+    OwedError,
+    PayStep,
+    UnpaidAnswer,
+    read_owed_answer,
+)
 from .payments import amount_of
+
+if TYPE_CHECKING:
+    from dsl.dice.check_game import SpendAnswer
 
 __all__ = [
     "Answer",
@@ -117,6 +132,18 @@ def read_answer(name: str, atoms: list[ast.Atom], span: Span) -> Answer | None:
     words = [a.folded for a in atoms]
     if words[:3] != ["an", "answer", "that"]:
         return None
+    if words[3:4] in (["raises"], ["rolls"]):  # a check's spending (``dsl.dice.check_game``)
+        from dsl.dice.check_game import read_spend_answer
+
+        try:
+            return read_spend_answer(name, atoms, span)  # type: ignore[return-value]
+        except ValueError as error:
+            raise AnswerError(str(error), span) from None
+    if words[3:4] in (["marks"], ["leaves"], ["asks"]):  # clearing what is owed, a name
+        try:
+            return read_owed_answer(name, atoms, span)  # type: ignore[return-value]
+        except OwedError as error:
+            raise AnswerError(error.message, error.span) from None
     if any(a.kind == "comma" for a in atoms) or len(words) < 6 or words[3] not in VERBS:
         raise AnswerError(
             f"write what '{name}' does as 'an answer that gains|pays|loses <amount> <number>': "
@@ -126,17 +153,24 @@ def read_answer(name: str, atoms: list[ast.Atom], span: Span) -> Answer | None:
     return Answer(name, VERBS[words[3]], " ".join(words[4:-1]), atoms[-1].text, span)
 
 
+# what the text gives a step's words (a check's spending: ``dsl.dice.check_game``)
+Spoken: TypeAlias = "Answer | MarkAnswer | UnpaidAnswer | NameAnswer | PayStep | SpendAnswer"
+
+
 class AnswerWords:
     """A ruleset's procedure words with its declared answers before them: the step of an
     answer's words runs it on the game's numbers, offered only while it can be taken."""
 
-    def __init__(self, base: Any, answers: Mapping[str, Answer]) -> None:
+    def __init__(self, base: Any, answers: Mapping[str, Spoken]) -> None:
         self.base = base
         self.answers = {" ".join(k.casefold().split()): a for k, a in answers.items()}
 
     def find(self, use: str, words: str) -> Callable[..., Any] | None:
         answer = self.answers.get(" ".join(words.casefold().split()))
         if use == "step" and answer is not None:
+            if isinstance(answer, NameAnswer):  # its question worded by the ruleset's prompt
+                found = self.base.find("prompt", answer.words) if self.base is not None else None
+                return answer.step(found)
             return _step(answer)
         return self.base.find(use, words) if self.base is not None else None
 
@@ -145,12 +179,15 @@ class AnswerWords:
         return [*own, *(self.base.known(use) if self.base is not None else [])]
 
 
-def with_answers(words: Any, answers: Mapping[str, Answer]) -> Any:
+def with_answers(words: Any, answers: Mapping[str, Spoken]) -> Any:
     """``words`` with the declared ``answers`` put first (``words`` itself when none is)."""
     return AnswerWords(words, answers) if answers else words
 
 
-def _step(answer: Answer) -> Callable[[Any], None]:
+def _step(answer: Spoken) -> Callable[[Any], None]:
+    if not isinstance(answer, Answer):  # a debt cleared (``dsl.world.owed``)
+        return answer.step()
+
     def take(game: Any) -> None:
         values = game.ruleset.values
         ops = getattr(game, "ops", None)
@@ -203,6 +240,9 @@ class OfferState:
     about: str
     rng: GameRandom
     taken: str | None = None  # the answer taken
+    marks: dict[str, list[int]] = field(default_factory=dict)  # levels held, by track
+    marked: dict[str, Any] | None = None  # the mark taken: levels, name, level, wanted
+    names: dict[str, str] = field(default_factory=dict)  # by the answer that asked each
     frames: list[Frame] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     answers: list[Any] = field(default_factory=list)
@@ -221,6 +261,7 @@ class OfferGame(FlatState, ProcedureWalker, Machine):
     """A phase of offer steps whose answers are declared sentences, put to ``state.who``."""
 
     state_type = OfferState
+    marking = Part(MarkPieces)  # a mark's name asked, then the mark taken (``dsl.world.owed``)
 
     def __init__(self, ruleset: Any, state: OfferState) -> None:
         super().__init__(state)
@@ -232,10 +273,18 @@ class OfferGame(FlatState, ProcedureWalker, Machine):
 
 
 def new_offer(
-    ruleset: Any, phase: str, *, who: str = "", numbers: Mapping[str, int], about: str = ""
+    ruleset: Any,
+    phase: str,
+    *,
+    who: str = "",
+    numbers: Mapping[str, int],
+    about: str = "",
+    marks: Mapping[str, list[int]] | None = None,
 ) -> OfferGame:
-    """The ``phase`` of ``ruleset`` put to ``who`` holding ``numbers``, ready for the answer."""
-    state = OfferState(who=who, numbers=dict(numbers), about=about, rng=GameRandom(0))
+    """The ``phase`` of ``ruleset`` put to ``who`` holding ``numbers`` (and the levels each
+    track of ``marks`` holds), ready for the answer."""
+    held = {k: list(v) for k, v in (marks or {}).items()}
+    state = OfferState(who=who, numbers=dict(numbers), about=about, rng=GameRandom(0), marks=held)
     game = OfferGame(ruleset, state)
     game.start_phase(phase)
     return game

@@ -402,6 +402,11 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
     # ---- the engine's own steps ----------------------------------------------------------------
 
     def end_the_game(self, why: str = "the procedure ended") -> None:
+        if self.world.together:  # played together, a session of a campaign: dsl/world/together
+            from .together import end_together
+
+            if end_together(self, why):
+                return
         score = self.world.score
         scores = {p: self.ops.value(p, score) if score else 0 for p in self.state.players}
         self.ops.end_game(scores, why)

@@ -9,15 +9,27 @@ from typing import Any
 
 from dsl import ast
 from dsl.diagnostics import did_you_mean
+from dsl.dice.check_game import SpendAnswer
 from dsl.errors import ChroniclerError
 from dsl.runtime import Span
 
 from .answers import Answer, AnswerError, read_answer
 from .levels import LevelError, LevelTrack, read_levels
+from .owed import MarkAnswer, NameAnswer, PayStep, UnpaidAnswer
 from .payments import Payment, PaymentError, read_payment
 from .rises import Recovery, Rise, RiseError, read_recovery, read_rise
 
-Measure = Payment | LevelTrack | Answer | Rise | Recovery
+Measure = (
+    Payment
+    | LevelTrack
+    | Answer
+    | Rise
+    | Recovery
+    | MarkAnswer
+    | UnpaidAnswer
+    | NameAnswer
+    | SpendAnswer
+)
 
 
 class MeasureError(Exception):
@@ -54,13 +66,16 @@ def check(
     numbers: Iterable[str] = (),
 ) -> None:
     """Each value a measure names is declared; its reservoir or owner is a category; the
-    number an answer changes is a declared number."""
+    number an answer changes is a declared number (or, for an answer that clears what is owed,
+    the things a payment pays); the track an answer marks is declared."""
     known = list(values)
     names = list(categories)
     folded = {n.casefold() for n in names}
     declared = list(numbers)
     measures = list(measures)
     levels = [m.name for m in measures if isinstance(m, LevelTrack)]
+    owed = [p.things for p in measures if isinstance(p, Payment)]
+    tracks = {m.name.casefold() for m in measures if isinstance(m, LevelTrack)}
     for m in measures:
         if isinstance(m, Rise):  # dsl/world/rises.py
             m.check(known, names, report)
@@ -68,7 +83,17 @@ def check(
         if isinstance(m, Recovery):
             m.check(levels, report)
             continue
-        if isinstance(m, Answer):
+        if isinstance(m, MarkAnswer) and m.levels.casefold() not in tracks:
+            report(
+                f"'{m.levels}' in the answer '{m.words}' is no track of levels declared "
+                f"(declare '{m.levels} are levels 1 to 4 of players')",
+                m.span,
+            )
+        if isinstance(m, NameAnswer):
+            for value in sorted(m.values() - set(known)):
+                report(f"'{value}' in the answer '{m.words}' is no declared value", m.span)
+            continue
+        if isinstance(m, (Answer, MarkAnswer, UnpaidAnswer, SpendAnswer)):
             for value in sorted(m.values()):
                 if value not in known:
                     report(
@@ -76,7 +101,13 @@ def check(
                         f"{did_you_mean(value, known)}",
                         m.span,
                     )
-            if m.number.casefold() not in {n.casefold() for n in declared}:
+            # what a payment pays is a number of the game too, for the answers that clear it
+            # what a check's spending is paid from may be a reservoir (a category) too
+            known_numbers = {
+                Answer: declared,
+                SpendAnswer: [*declared, *names],
+            }.get(type(m), [*declared, *owed])
+            if m.number.casefold() not in {n.casefold() for n in known_numbers}:
                 report(
                     f"'{m.number}' in the answer '{m.words}' is no number declared"
                     f"{did_you_mean(m.number, declared)} (declare '{m.number} is a number 0.. "
@@ -98,10 +129,25 @@ def check(
             )
 
 
-def answers(declared: Any) -> dict[str, Answer]:
-    """The answers a ruleset's world declares, by their words."""
+def answers(declared: Any, offers: bool = True) -> dict[str, Any]:
+    """The answers a ruleset's world declares, by their words, and (``offers``: played by a
+    game of offers) the step ``pay the <things>`` of each payment (``dsl.world.owed``)."""
+    found = list(declared.measures.values()) if declared is not None else []
+    paying = [m for m in found if isinstance(m, Payment)] if offers else []
+    pays = [PayStep(m.things, m.reservoir, m.span) for m in paying]
+    said = [
+        m
+        for m in found
+        if isinstance(m, (Answer, MarkAnswer, UnpaidAnswer, NameAnswer, SpendAnswer))
+    ]
+    return {m.words: m for m in [*said, *pays]}
+
+
+def owed_answers(declared: Any) -> list[Any]:
+    """The answers that only a game of offers or a check's game plays (not the world engine)."""
     found = declared.measures.values() if declared is not None else ()
-    return {m.words: m for m in found if isinstance(m, Answer)}
+    games = (MarkAnswer, UnpaidAnswer, NameAnswer, SpendAnswer)
+    return [m for m in found if isinstance(m, games)]
 
 
 def _name(m: Measure) -> str:

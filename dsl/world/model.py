@@ -153,6 +153,8 @@ class World:
     decks: Mapping[str, Any] = field(default_factory=dict)
     # what a held card forbids its holder, by its name (``dsl.world.restraints``), folded
     restraints: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    # a game played together, a campaign of sessions (``dsl.world.together``), by declaration
+    together: Mapping[str, Any] = field(default_factory=dict)
 
     def property(self, name: str) -> PropertyDecl | None:
         return self.properties.get(name.casefold())

@@ -387,4 +387,8 @@ from .bringing import bring_into_play  # noqa: E402  (cards set aside, brought i
 
 CORE_VERBS["bring into play"] = bring_into_play
 
+from .burning import BURNING_VERBS  # noqa: E402  (a card out of the campaign: its module)
+
+CORE_VERBS.update(BURNING_VERBS)
+
 __all__ = ["CORE_VERBS", "TableError", *(f.__name__ for f in CORE_VERBS.values())]

@@ -56,15 +56,29 @@ class RoundRecord(_Strict):
     tracks: dict[str, dict[str, int]] = Field(default_factory=dict)
 
 
+class Carried(_Strict):
+    """What a session of a campaign leaves for the next (``dsl.world.together.carried``): the
+    numbers of the game and of the cards, by owner (the game's under ""), and the cards burnt,
+    in the order they were burnt. The next session starts from it."""
+
+    numbers: dict[str, dict[str, int]] = Field(default_factory=dict, max_length=10_000)
+    burnt: list[str] = Field(default_factory=list, max_length=10_000)
+
+
 class ResultRecord(_Strict):
     """How the game ended: each seat's score and its categories, the winners (several: a
-    tie), the ranking and why it ended."""
+    tie), the ranking and why it ended. A game played together: ``result``, the text's words
+    for it ("Major Victory"), and the table's one ``score``. A session of a campaign that goes
+    on: no result, and what it leaves for the next (``carried``)."""
 
     scores: dict[str, int]
     categories: dict[str, dict[str, int]] = Field(default_factory=dict)
     winners: list[str] = Field(default_factory=list)
     ranking: list[str] = Field(default_factory=list)
     why: str = Field(default="", max_length=TEXT_LIMIT)
+    result: str = Field(default="", max_length=NAME_LIMIT)
+    score: int | None = None
+    carried: Carried | None = None
 
 
 Answer = str | bool | int | list[str | bool | int] | None  # a decision's answer, as JSON

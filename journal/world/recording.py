@@ -152,16 +152,58 @@ def result_draft(game: Ruleset, played: Game) -> Draft:
     seats = tuple(outcome.seats)
     winners = list(outcome.winners)
     head = f"{winners[0]} wins" if len(winners) == 1 else f"a tie: {', '.join(winners)}"
-    ranking = sorted(seats, key=lambda s: -int(outcome.scores.get(s, 0)))
+    together = bool(outcome.result) or bool(outcome.carried)  # dsl/world/together.py
+    ranking = [] if together else sorted(seats, key=lambda s: -int(outcome.scores.get(s, 0)))
     result = p.ResultRecord(
         scores={str(k): int(v) for k, v in outcome.scores.items()},
         categories={str(k): dict(v) for k, v in outcome.categories.items()},
         winners=winners,
         ranking=ranking,
         why=outcome.reason,
+        result=outcome.result,
+        score=outcome.score,
+        carried=p.Carried.model_validate(dict(outcome.carried)) if outcome.carried else None,
     )
+    if together:
+        return Draft(p.RecordKind.RESULT, result, together_said(result.model_dump()))
     scores = ", ".join(f"{s} {result.scores.get(s, 0)}" for s in ranking)
     return Draft(p.RecordKind.RESULT, result, f"{head} ({scores})")
+
+
+def together_said(result: dict[str, Any]) -> str:
+    """How a result of a game played together, or of a campaign's session, reads: "" for a
+    game whose seats are ranked."""
+    if result.get("result"):
+        won = "every seat wins" if result.get("winners") else "no seat wins"
+        return f"{result['result']} for the table, score {result.get('score') or 0}: {won}"
+    if result.get("carried"):
+        return "the session ends; the campaign goes on"
+    return ""
+
+
+def campaign_left(s: Session, name: str, game: Ruleset) -> dict[str, Any]:
+    """What the campaign's last game left for its next session (``{}``: a new campaign, or a
+    campaign of games that carry nothing); refused once the campaign is over (its last game
+    ended with the text's result)."""
+    name = ledger.campaign_name(name)
+    found = next((c for c in ledger.campaigns(s) if c.name == name), None)
+    if found is None:
+        return {}
+    if found.ruleset != ruleset_key(game):
+        raise ChroniclerError(
+            f"campaign {name!r} plays {found.ruleset}; record games of that ruleset in it, "
+            f"not of {game.name}"
+        )
+    results = [g["result"] for g in games_of(s, found) if g["result"] is not None]
+    if not results:
+        return {}
+    last = results[-1]
+    if last.get("result") and last.get("carried"):  # the last session of a campaign
+        raise ChroniclerError(
+            f"campaign {name!r} is over ({last['result']}, score {last.get('score') or 0}); "
+            "start another campaign to play again"
+        )
+    return dict(last.get("carried") or {})
 
 
 def record_game(

@@ -3,7 +3,9 @@ campaign of a ruleset the world engine plays): a home page with the standings (w
 per player, with the games they rest on) and the games, a timeline of the games, and a page per
 game with its final scores by category, each track over the game (a chart with a line a player,
 and a table with a row a player and a column a round) and each round with what was revealed and
-what happened.
+what happened. A campaign of sessions played together (``dsl/world/together.py``) shows no
+standings but each number of the game over the years: a table with a row a number and a column
+a game.
 
 The pages are Jinja2 templates with autoescaping (``journal/website/templates/world/``): every
 name, answer and line recorded reaches the page as text. Page paths are built from whole numbers
@@ -20,7 +22,7 @@ from sqlmodel import Session
 
 from journal import ledger
 from journal.website.pages import Site, front_matter
-from journal.world.recording import games_of
+from journal.world.recording import games_of, together_said
 from journal.world.standings import Standings, standings
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "website" / "templates"
@@ -109,6 +111,8 @@ class GameShown:
     notes_in: dict[int, list[dict[str, Any]]] = field(default_factory=dict)  # by round
     moves_in: dict[int, int] = field(default_factory=dict)  # questions answered, by round
     stopped: dict[str, Any] | None = None  # a game stopped at the table before its end
+    # a game played together, or a campaign's session: how its result reads ("" when ranked)
+    together: str = ""
 
 
 @dataclass(frozen=True)
@@ -117,6 +121,33 @@ class GamesPages:
     ruleset: str
     games: list[GameShown]
     standings: Standings
+    # a campaign of sessions (``dsl/world/together.py``): each number of the game as each game
+    # left it, a row a number and a column a game (``columns``: the games' numbers)
+    years: list[TrackRow] = field(default_factory=list)
+    columns: list[int] = field(default_factory=list)
+
+    @property
+    def together(self) -> bool:
+        """Whether the games are played together: no seat is ranked, no standings."""
+        return any(g.together for g in self.games)
+
+
+def over_the_years(games: list[dict[str, Any]]) -> tuple[list[TrackRow], list[int]]:
+    """Each number of the game (the tracks, the year...) as each game of a campaign of sessions
+    left it: a row a number, a column a game; none when no game carried any."""
+    left = [
+        (int(g["number"]), dict((g["result"] or {}).get("carried") or {}))
+        for g in games
+        if (g["result"] or {}).get("carried")
+    ]
+    if not left:
+        return [], []
+    names = sorted({n for _, c in left for n in (c.get("numbers") or {}).get("", {})})
+    rows = [
+        TrackRow(name, [(c.get("numbers") or {}).get("", {}).get(name) for _, c in left])
+        for name in names
+    ]
+    return rows, [number for number, _ in left]
 
 
 def _shown(game: dict[str, Any]) -> GameShown:
@@ -158,6 +189,7 @@ def _shown(game: dict[str, Any]) -> GameShown:
         notes_in=notes_in,
         moves_in=moves_in,
         stopped=game.get("stopped"),
+        together=together_said(result) if result else "",
     )
 
 
@@ -165,7 +197,9 @@ def read_games(s: Session, campaign_name: str) -> GamesPages:
     campaign = ledger.get_campaign(s, campaign_name)
     games = games_of(s, campaign)
     ruleset = Path(campaign.ruleset).name if "/" in campaign.ruleset else campaign.ruleset
-    return GamesPages(campaign.name, ruleset, [_shown(g) for g in games], standings(games))
+    years, columns = over_the_years(games)
+    shown = [_shown(g) for g in games]
+    return GamesPages(campaign.name, ruleset, shown, standings(games), years, columns)
 
 
 def _environment() -> jinja2.Environment:
@@ -187,7 +221,13 @@ def build(pages: GamesPages) -> Site:
     site.pages["index.md"] = front_matter(
         description=f"{name}: the standings and games of a {pages.ruleset} campaign."
     ) + env.get_template("world/home.md.j2").render(
-        campaign=name, ruleset=pages.ruleset, games=pages.games, standings=pages.standings
+        campaign=name,
+        ruleset=pages.ruleset,
+        games=pages.games,
+        standings=pages.standings,
+        together=pages.together,
+        years=pages.years,
+        columns=pages.columns,
     )
     site.nav.append({"Home": "index.md"})
     site.add_section(

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from dsl.dice.check_game import CheckEvent
 from dsl.kernel.machine import KernelEvent
+from dsl.world.owed import OwedEvent
 
+from .choosing import BUY, RAISE, cost
 from .contracts import EventKind
-from .primitives import cost
 from .progression import ACCEPT, REFUSE
-from .roll import BUY, RAISE
 
 
 def _faces(faces: list[int]) -> str:
@@ -43,10 +44,10 @@ def line(event: Any) -> str:
         return f"{who} {d['skill']} {d['level']}: {counted(d['dice'], 'die')}{cuts}{points}"
     if kind == KernelEvent.DICE_ROLLED:
         return f"rolled {_faces(d['faces'])}"
-    if kind == EventKind.DIE_RAISED:
-        return f"die {d['die']} raised {d['before']} -> {d['after']} ({_left(d['points'])})"
-    if kind == EventKind.DIE_BOUGHT:
-        return f"an extra die: {d['face']} ({_left(d['points'])})"
+    if kind == CheckEvent.DIE_RAISED:  # check "Roll"'s, paid from the stat's points
+        return f"die {d['die']} raised {d['before']} -> {d['after']} ({_left(d['held'])})"
+    if kind == CheckEvent.DIE_BOUGHT:
+        return f"an extra die: {d['face']} ({_left(d['held'])})"
     if kind == EventKind.XP_GAINED:
         return f"+{d['amount']} XP for {d['why']} (XP now {d['xp']})"
     if kind == EventKind.SKILL_GAINED:
@@ -55,31 +56,25 @@ def line(event: Any) -> str:
             f"a new skill, {d['name']} {d['level']}, building on {d['builds_on']} ({price}): "
             "write it on the sheet"
         )
-    if kind == EventKind.DIE_CUT:
+    if kind == CheckEvent.DIE_CUT:
         if d["after"] is None:
             return f"cut the {d['before']}: {_faces(d['dice'])} left"
         return f"cut pips from the last die: {d['before']} -> {d['after']}"
-    if kind == EventKind.RESULT:
-        return f"result: {d['band']} (highest die {d['highest']})"
-    if kind == EventKind.HITS:
-        return counted(d["hits"], "hit")
-    if kind == EventKind.HITS_AGAINST:
-        who = d["character"] or "The character"
-        points = f" ({counted(d['points'], str(d['stat']) + ' point')})" if d["stat"] else ""
-        return f"{who} takes {counted(d['hits'], 'hit')}{points}"
-    if kind == EventKind.HITS_OFFSET:
+    if kind == CheckEvent.RESULT:
+        return f"result: {d['band']} (highest die {d['score']})"
+    if kind == CheckEvent.COUNTED:  # the check's count the procedure reads: its hits
+        return counted(d["value"], "hit")
+    if kind == OwedEvent.PAID:  # procedure "Hits Against You": its step and answers are text
         return (
-            f"{counted(d['offset'], 'hit')} offset for {counted(d['spent'], 'point')} "
-            f"({d['points']} left), {counted(d['left'], 'hit')} not"
+            f"{counted(d['paid'], 'hit')} offset for {counted(d['spent'], 'point')} "
+            f"({d['held']} left), {counted(d['owed'], 'hit')} not"
         )
-    if kind == EventKind.CONSEQUENCE_TAKEN:
-        promoted = f", promoted from -{d['hits']}" if d["promoted"] else ""
-        fatal = ": fatal" if d["fatal"] else ""
-        stat = f" {d['stat']}" if d["stat"] else ""
-        return f"consequence -{d['level']}{stat} {d['name']}{promoted}{fatal}"
-    if kind == EventKind.CONCEDED:
-        who = d["character"] or "The character"
-        return f"{who} concedes: the antagonist gets their way"
+    if kind == OwedEvent.LEVEL_MARKED:
+        promoted = f", promoted from -{d['wanted']}" if d["promoted"] else ""
+        fatal = ": fatal" if d["last"] else ""
+        return f"consequence -{d['level']} {d['name']}{promoted}{fatal}"
+    if kind == OwedEvent.LEFT_UNPAID:
+        return f"{d['who'] or 'The character'} concedes: the antagonist gets their way"
     if kind == "number_changed":  # an answer of the text (dsl.world.answers): the intrusion's
         who = d["who"] or "The character"
         sign = "+" if d["change"] >= 0 else ""
@@ -103,7 +98,7 @@ def option_line(game: Any, choice: Any) -> str:
     if choice.offered:
         return line
     if answer in (RAISE, BUY):
-        return f"{line}: {_left(st.points)}, not enough"
+        return f"{line}: {_left(st.numbers['stats'])}, not enough"
     if answer == REFUSE:
         return f"{line}: {st.who or 'the character'} holds {st.numbers['xp']} XP, not enough"
     if answer.startswith("raise die "):
@@ -119,7 +114,7 @@ def stopped_line(roll: Any) -> str | None:
     stopped = outcome_if_stopped(roll)
     if stopped is None:
         return None
-    gained = stopped.xp - roll.state.xp
+    gained = stopped.xp - roll.state.numbers["xp"]
     xp = f", +{gained} XP" if gained > 0 else ""
     return f"If you stop now: {stopped.band}, {counted(stopped.hits, 'hit')}{xp}"
 

@@ -11,12 +11,22 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from dsl.dice.check_game import CheckDecision, raise_option
 from dsl.procedure import DONE, PASS, ProcedureDecision
 
-from .contracts import DecisionKind
-from .primitives import amount, cost
 from .progression import NotAllowed
-from .roll import BUY, RAISE, raise_option
+
+RAISE, BUY = "raise a die", "buy a die"  # the text's answers that spend stat points
+
+
+def cost(roll: Any, raise_die: bool) -> int:
+    """What raising a die (or buying dice) costs, as check "Roll" prices it."""
+    return int(roll.ruleset.vocabulary.world.measures[RAISE if raise_die else BUY].price(roll)[0])
+
+
+def _pips(roll: Any) -> int:
+    return int(roll.ruleset.vocabulary.world.measures[RAISE].price(roll)[1])
+
 
 __all__ = [
     "Choice",
@@ -48,13 +58,16 @@ def outcome(roll: Any) -> Outcome:
     if roll.pending() is not None:
         raise ValueError("the roll is not over: it still asks a question")
     st = roll.state
-    gained = None
-    if st.gained is not None:
-        spent = next((int(e.data["xp_spent"]) for e in roll.events if "xp_spent" in e.data), 0)
-        gained = {**st.gained, "xp_spent": spent}
-    return Outcome(
-        str(st.band), int(st.highest), int(st.hits), st.xp, st.points, tuple(st.dice), gained
+    gained = next(
+        ({k: e.data[k] for k in GAINED} for e in roll.events if e.kind == "skill_gained"), None
     )
+    xp, points = st.numbers["xp"], st.numbers["stats"]
+    return Outcome(
+        str(st.band), int(st.score), int(st.counts["hits"]), xp, points, tuple(st.dice), gained
+    )
+
+
+GAINED = ("name", "level", "builds_on", "xp_spent")
 
 
 def outcome_if_stopped(roll: Any) -> Outcome | None:
@@ -96,12 +109,10 @@ def menu(game: Any, decision: Any) -> list[Choice]:
     the text lists them, then "done" or "pass"; the dice to raise by their place in the roll.
     An answer not possible now is listed, not offered, so the numbers never shift."""
     options = [str(o) for o in decision.options]
-    if str(decision.kind) == DecisionKind.RAISE_WHICH_DIE:
+    if str(decision.kind) == CheckDecision.RAISE_WHICH_DIE:
         sides = int(game.ruleset.values["die sides"])
         return [
-            Choice(
-                at + 1, raise_option(at, face, min(sides, face + amount(game, True))), face < sides
-            )
+            Choice(at + 1, raise_option(at, face, min(sides, face + _pips(game))), face < sides)
             for at, face in enumerate(game.state.dice)
         ]
     if str(decision.kind) == ProcedureDecision.OFFER:
@@ -144,7 +155,7 @@ def answer_from_plan(roll: Any, decision: Any, plan: Plan) -> str | None:
         return None
     st = roll.state
     options = [str(o) for o in decision.options]
-    if str(decision.kind) == DecisionKind.RAISE_WHICH_DIE:
+    if str(decision.kind) == CheckDecision.RAISE_WHICH_DIE:
         if not plan.raises:
             return None
         die = plan.raises.pop(0)
@@ -157,7 +168,8 @@ def answer_from_plan(roll: Any, decision: Any, plan: Plan) -> str | None:
     if plan.buys:
         if BUY not in options:
             price = cost(roll, False)
-            raise NotAllowed(f"--buy: a die costs {_points(price)}, and {_points(st.points)} left")
+            held = _points(st.numbers["stats"])
+            raise NotAllowed(f"--buy: a die costs {_points(price)}, and {held} left")
         plan.buys -= 1
         return BUY
     if plan.raises:
@@ -169,7 +181,7 @@ def answer_from_plan(roll: Any, decision: Any, plan: Plan) -> str | None:
         if RAISE not in options:
             raise NotAllowed(
                 f"--raise {die}: raising a die costs {_points(cost(roll, True))}, and "
-                f"{_points(st.points)} left"
+                f"{_points(st.numbers['stats'])} left"
             )
         return RAISE
     return DONE

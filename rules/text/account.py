@@ -22,6 +22,17 @@ def _scores(scores: Mapping[str, Any]) -> str:
 
 
 def _ended(d: Mapping[str, Any]) -> str:
+    if d.get("session"):  # a session of a campaign that goes on (dsl/world/together.py)
+        at = d["session"]
+        return (
+            f"[bold]Session over[/]: {_esc(at.get('number'))} now {_esc(at.get('at'))}, "
+            f"the campaign goes on; {_esc(d.get('why'))}"
+        )
+    if d.get("result") is not None:  # a game played together: the table's result and score
+        return (
+            f"[bold]Game over[/]: {_esc(d['result'])}, the table's score {_esc(d.get('score'))}; "
+            f"{_esc(d.get('why'))}"
+        )
     winner = d.get("winner")
     head = f"{_esc(winner)} wins" if winner else "A tie"
     return f"[bold]Game over[/]: {head} ({_scores(d.get('scores') or {})}); {_esc(d.get('why'))}"

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dsl.contract import (
     Bot,
@@ -94,7 +94,15 @@ class Engine:
         if setup.characters:
             raise UsageError("--characters: a game written in text is played by seats (--players)")
         table = setup.options.get(DICE) == TABLE_DICE
-        return new_world_game(self.folder, setup.seed, setup.seats, table_dice=table)
+        game = new_world_game(self.folder, setup.seed, setup.seats, table_dice=table)
+        if setup.carried:  # the next session of a campaign: from what the last one left
+            from dsl.world.together import CarryError, carry_into
+
+            try:
+                carry_into(game, setup.carried)
+            except CarryError as error:
+                raise ChroniclerError(f"the campaign cannot go on: {error}") from None
+        return game
 
     def outcome(self, game: Game) -> Outcome:
         from dsl.world.events import WorldEvent
@@ -115,6 +123,20 @@ class Engine:
         )
         if not world.state.over:
             return Outcome(tuple(world.state.players), (), scores, "not over", ("Not over.",))
+        together = _together(result, why)  # played together, a campaign's session
+        if together is not None:
+            from dsl.world.together import carried
+
+            return Outcome(
+                tuple(world.state.players),
+                winners,
+                scores,
+                why,
+                (together,),
+                result=str(result.get("result") or ""),
+                score=None if result.get("score") is None else int(result["score"]),
+                carried=carried(world),  # the last session's too: the tracks it ended on
+            )
         ranking = ", ".join(f"{_esc(p)} {scores.get(p, 0)}" for p in result.get("ranking", ()))
         head = (
             f"[bold]{_esc(winners[0])} wins[/]"
@@ -135,6 +157,26 @@ class Engine:
             lines=(f"{head} ({_esc(why)}): {ranking}.", *categories),
             categories={str(p): {str(c): int(n) for c, n in dict(by[p]).items()} for p in by},
         )
+
+
+def _together(result: dict[str, Any], why: str) -> str | None:
+    """The closing line of a game played together or of a campaign's session
+    (``dsl.world.together``); ``None`` for a game whose seats are ranked."""
+    from .account import _esc
+
+    if result.get("session"):
+        at = result["session"]
+        return (
+            f"[bold]The session ends[/]: {_esc(at['number'])} {_esc(at['at'])}, "
+            f"the campaign goes on ({_esc(why)})."
+        )
+    if result.get("result") is None:
+        return None
+    won = "every seat wins" if result.get("tied") else "no seat wins"
+    return (
+        f"[bold]{_esc(result['result'])}[/] for the table, score {int(result.get('score', 0))}: "
+        f"{won} ({_esc(why)})."
+    )
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """Six Winters v19.7 by name on the command line: `chronicler check six-winters-v19` reads its
-eight files clean, and `chronicler play` tells a whole session, the same for the same seed."""
+eight files clean, and `chronicler play` tells a whole session, the same for the same seed: the
+first year's, after which the campaign goes on."""
 
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ def test_play_tells_a_session_to_its_end(capsys: pytest.CaptureFixture[str]) -> 
     assert code == 0 and "Traceback" not in err
     lines = out.strip().splitlines()
     assert lines[0] == "Game started: p1 (seed 1)"
-    assert any("Game over" in line for line in lines)
+    assert any(line.startswith("Session over: year now 2") for line in lines)
+    assert lines[-1].startswith("The session ends: year 2, the campaign goes on")
     assert run(capsys, "play", "six-winters-v19", "--seed", "1")[1] == out  # the same seed
 
 

@@ -19,7 +19,7 @@ RESOURCES = ["stability", "technology", "espionage", "military", "diplomacy", "s
 def test_a_session_is_four_seasons_of_two_turns(winters: Any) -> None:
     steps = winters.procedure.phase("Session").steps
     phases = [step.title for step in steps if step.title not in ("setup", "teardown")]
-    assert phases == ["Winter", "Spring", "Summer", "Fall", "Session End"]
+    assert phases == ["Winter", "Spring", "Summer", "Fall", "Session End", "Campaign End"]
     game = session(winters, players=1)
     assert pass_to_the_end(game) == 4 * winters.values["turns per season"]
     assert game.state.over

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from dsl.kernel import IllegalMove
+from dsl.kernel.machine import replay
 from rules.tags_and_tracks.engine import new_hits_against, recovers
 from rules.tags_and_tracks.progression import NotAllowed, consequence_level, offset_hits
 
@@ -62,29 +63,35 @@ def _against(ruleset, answers=(), **kw):
     return game
 
 
+def _marked(name, level, wanted):
+    return {"levels": "consequences", "name": name, "level": level, "wanted": wanted}
+
+
 def test_hits_offset_with_points_leave_no_question(ruleset):
     # 7 STR points, 2 hits: 6 points offset both; nothing is left to take
     game = _against(ruleset, hits=2, stat="strength", points=7)
     assert game.pending() is None
-    assert (game.state.points, game.state.offset, game.state.left) == (1, 2, 0)
-    assert [str(e.kind) for e in game.events] == ["hits_against", "hits_offset"]
+    assert game.state.numbers == {"hits": 0, "stats": 1}
+    assert [str(e.kind) for e in game.events] == ["paid"]
+    assert (game.events[0].data["paid"], game.events[0].data["spent"]) == (2, 6)
 
 
 def test_a_hit_not_offset_is_a_consequence_decided_by_the_gm_or_a_concession(ruleset):
     game = new_hits_against(ruleset, character="Brick", hits=3, stat="strength", points=5)
     asked = game.pending()
     # 5 points: 3 offset a hit, the last 2 offset another and are all spent; 1 hit is left
-    assert (game.state.points, game.state.offset, game.state.left) == (0, 2, 1)
+    assert game.state.numbers == {"hits": 1, "stats": 0}
     assert asked.kind == "offer" and asked.who == "Brick"
     assert asked.options == ("take a consequence", "concede")  # no "pass": one must be taken
 
 
 def test_the_consequence_is_named_by_the_gm_at_the_level_of_the_hits_it_offsets(ruleset):
     game = _against(ruleset, ["take a consequence", "sprained wrist"], hits=1, stat="strength")
-    assert game.state.consequence == {"name": "sprained wrist", "level": 1, "hits": 1}
+    assert game.state.marked == _marked("sprained wrist", 1, 1)
+    assert game.state.numbers["hits"] == 0  # the consequence offsets the hits left
     taken = game.events[-1]
-    assert taken.kind == "consequence_taken"
-    assert (taken.data["level"], taken.data["promoted"], taken.data["fatal"]) == (1, False, False)
+    assert taken.kind == "level_marked"
+    assert (taken.data["level"], taken.data["promoted"], taken.data["last"]) == (1, False, False)
 
 
 def test_a_new_consequence_is_promoted_to_the_next_level_free_for_the_same_stat(ruleset):
@@ -92,8 +99,8 @@ def test_a_new_consequence_is_promoted_to_the_next_level_free_for_the_same_stat(
     game = _against(
         ruleset, ["take a consequence", "broken arm"], hits=1, stat="strength", held=[1]
     )
-    assert game.state.consequence == {"name": "broken arm", "level": 2, "hits": 1}
-    assert game.state.held == [1, 2]
+    assert game.state.marked == _marked("broken arm", 2, 1)
+    assert game.state.marks == {"consequences": [1, 2]}
     assert game.events[-1].data["promoted"] is True
 
 
@@ -101,7 +108,7 @@ def test_level_4_consequences_are_fatal(ruleset):
     game = _against(
         ruleset, ["take a consequence", "bleeding out"], hits=2, stat="strength", held=[2, 3]
     )
-    assert game.state.consequence["level"] == 4 and game.events[-1].data["fatal"] is True
+    assert game.state.marked["level"] == 4 and game.events[-1].data["last"] is True
 
 
 def test_with_every_level_taken_only_conceding_is_offered(ruleset):
@@ -111,9 +118,9 @@ def test_with_every_level_taken_only_conceding_is_offered(ruleset):
 
 def test_conceding_avoids_further_consequences(ruleset):
     game = _against(ruleset, ["concede"], hits=2, stat="will", held=[1])
-    assert game.state.conceded and game.state.consequence is None
-    assert game.state.held == [1]
-    assert game.events[-1].kind == "conceded" and game.events[-1].data["hits"] == 2
+    assert game.state.taken == "concede" and game.state.marked is None
+    assert game.state.marks == {"consequences": [1]}
+    assert game.events[-1].kind == "left_unpaid" and game.events[-1].data["owed"] == 2
 
 
 def test_the_consequence_name_is_checked_free_text(ruleset):
@@ -121,11 +128,22 @@ def test_the_consequence_name_is_checked_free_text(ruleset):
     game.pending()
     game.apply("take a consequence")
     asked = game.pending()
-    assert asked.kind == "write" and "-1 strength" in asked.prompt
+    assert asked.kind == "write" and "level 1" in asked.prompt and "strength" in asked.prompt
+    assert asked.max_length == ruleset.values["consequence name length"]
     with pytest.raises(IllegalMove, match="is not allowed"):
         game.apply("wrist; DROP TABLE")
     game.apply("sprained wrist")
     assert game.pending() is None
+
+
+def test_the_consequence_can_be_undone_and_named_again(ruleset):
+    game = _against(ruleset, ["take a consequence", "sprained wrist"], hits=1, stat="strength")
+    # undone: the answers but the last, given to the hits as they were
+    game = replay(new_hits_against(ruleset, hits=1, stat="strength"), game.state.answers[:-1])
+    asked = game.pending()
+    assert asked.kind == "write" and game.state.marks == {"consequences": []}
+    game.apply("twisted ankle")
+    assert game.state.marked == _marked("twisted ankle", 1, 1)
 
 
 def test_hits_suspended_at_the_gms_question_round_trip_through_json(ruleset):
@@ -138,7 +156,7 @@ def test_hits_suspended_at_the_gms_question_round_trip_through_json(ruleset):
     copy.apply("cracked ribs")
     copy.pending()
     # 1 point offsets 1 hit; the other is a -1, promoted past the held -1 to -2
-    assert copy.state.consequence == {"name": "cracked ribs", "level": 2, "hits": 1}
+    assert copy.state.marked == _marked("cracked ribs", 2, 1)
 
 
 def test_the_docs_hits_example_runs_as_written_and_shows_the_texts_procedure():
@@ -158,8 +176,8 @@ def test_the_docs_hits_example_runs_as_written_and_shows_the_texts_procedure():
     exec(code.group(1), scope)  # the docs' own example
     game = scope["game"]
     assert game.pending() is None
-    expected = re.search(r"game\.state\.consequence\s+# (\{.*\})", code.group(1))
-    assert expected is not None and str(game.state.consequence) == expected.group(1)
+    expected = re.search(r"game\.state\.marked\s+# (\{.*\})", code.group(1))
+    assert expected is not None and str(game.state.marked) == expected.group(1)
 
 
 def test_recover_by_rolling_against_the_consequence_level(ruleset):

@@ -13,6 +13,12 @@ from rules.tags_and_tracks.engine import load_ruleset, new_roll
 from rules.tags_and_tracks.progression import NotAllowed, raise_stat
 
 
+def gained(game):
+    """The skill the roll gained (name, level, builds on), as it told it; ``None``: none."""
+    told = [e.data for e in game.events if e.kind == "skill_gained"]
+    return {k: told[0][k] for k in ("name", "level", "builds_on")} if told else None
+
+
 def test_all_sixes_give_a_skill_one_level_up_at_no_cost(ruleset):
     game = new_roll(ruleset, skill="fight", level=2, dice=[6, 6], xp=0)
     decision = game.pending()
@@ -21,20 +27,20 @@ def test_all_sixes_give_a_skill_one_level_up_at_no_cost(ruleset):
     game.apply("take the skill")
     game.apply("brawl")
     assert game.pending() is None
-    assert game.state.gained == {"name": "brawl", "level": 3, "builds_on": "fight"}
-    assert game.state.xp == 0
+    assert gained(game) == {"name": "brawl", "level": 3, "builds_on": "fight"}
+    assert game.state.numbers["xp"] == 0
 
 
 def test_each_die_short_of_six_costs_one_xp_toward_a_skill(ruleset):
     game = roll(ruleset, [6, 4, 5], ["take the skill", "pie"], skill="cook", level=3, xp=3)
-    assert game.state.gained == {"name": "pie", "level": 4, "builds_on": "cook"}
-    assert game.state.xp == 1
+    assert gained(game) == {"name": "pie", "level": 4, "builds_on": "cook"}
+    assert game.state.numbers["xp"] == 1
 
 
 def test_no_skill_is_offered_when_the_xp_held_cannot_pay(ruleset):
     game = new_roll(ruleset, level=2, dice=[6, 4], xp=0)
     assert game.pending() is None
-    assert game.state.gained is None
+    assert gained(game) is None
 
 
 def test_the_xp_gained_from_a_failed_roll_may_gain_a_skill_from_that_same_roll(ruleset):
@@ -45,14 +51,14 @@ def test_the_xp_gained_from_a_failed_roll_may_gain_a_skill_from_that_same_roll(r
     game.apply("take the skill")
     game.apply("sonnets")
     assert game.pending() is None
-    gained = {"name": "sonnets", "level": 2, "builds_on": "poetry"}
-    assert game.state.xp == 0 and game.state.gained == gained
+    sonnets = {"name": "sonnets", "level": 2, "builds_on": "poetry"}
+    assert game.state.numbers["xp"] == 0 and gained(game) == sonnets
 
 
 def test_stat_points_spent_first_make_the_6s_that_gain_a_skill(ruleset):
     answers = ["raise a die", "raise die 1 (5 -> 6)", "take the skill", "tumbling"]
     game = roll(ruleset, [5, 6], answers, points=1, level=2)
-    assert game.state.gained == {"name": "tumbling", "level": 3, "builds_on": "do anything"}
+    assert gained(game) == {"name": "tumbling", "level": 3, "builds_on": "do anything"}
 
 
 def test_one_xp_raises_a_stat_level(ruleset):
@@ -81,10 +87,10 @@ def test_the_gained_skill_is_named_by_the_player_and_the_name_is_checked(ruleset
     for bad in ("", "soup 3", "soup, stew", "soup#", long):
         with pytest.raises(IllegalMove):
             game.apply(bad)
-    assert game.pending() == asked and game.state.gained is None  # nothing changed
+    assert game.pending() == asked and gained(game) is None  # nothing changed
     game.apply("  blazing   soup ")
     assert game.pending() is None
-    assert game.state.gained == {"name": "blazing soup", "level": 3, "builds_on": "cook"}
+    assert gained(game) == {"name": "blazing soup", "level": 3, "builds_on": "cook"}
     event = next(e for e in game.events if e.kind == "skill_gained")
     assert event.data["name"] == "blazing soup"
 
@@ -96,7 +102,7 @@ def test_the_gained_skill_is_not_named_like_a_skill_the_sheet_has(ruleset):
     with pytest.raises(IllegalMove, match="'blazing soup' is taken already"):
         game.apply("blazing soup")
     game.apply("frost soup")
-    assert game.pending() is None and game.state.gained["name"] == "frost soup"
+    assert game.pending() is None and gained(game)["name"] == "frost soup"
 
 
 def _spent_on_die_one(game):  # type: ignore[no-untyped-def]

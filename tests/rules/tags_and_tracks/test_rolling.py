@@ -20,8 +20,8 @@ def test_a_skill_rolls_one_die_per_level(ruleset):
 
 
 def test_fours_fives_and_sixes_are_hits(ruleset):
-    assert roll(ruleset, [3, 4, 5, 6], level=4).state.hits == 3
-    assert roll(ruleset, [1, 2, 3], level=3).state.hits == 0
+    assert roll(ruleset, [3, 4, 5, 6], level=4).state.counts["hits"] == 3
+    assert roll(ruleset, [1, 2, 3], level=3).state.counts["hits"] == 0
 
 
 @pytest.mark.parametrize(
@@ -36,15 +36,15 @@ def test_fours_fives_and_sixes_are_hits(ruleset):
 )
 def test_the_best_die_sets_the_result(ruleset, dice, band):
     game = roll(ruleset, dice, level=2)
-    assert game.state.highest == max(dice)
+    assert game.state.score == max(dice)
     assert game.state.band == band
 
 
 def test_a_roll_without_a_hit_earns_one_xp(ruleset):
     failed = roll(ruleset, [1, 3], level=2, xp=4)
-    assert failed.state.xp == 5
+    assert failed.state.numbers["xp"] == 5
     hit = roll(ruleset, [1, 4], level=2, xp=4)
-    assert hit.state.xp == 4
+    assert hit.state.numbers["xp"] == 4
     assert "xp_gained" in kinds(failed) and "xp_gained" not in kinds(hit)
 
 
@@ -60,7 +60,7 @@ def test_hard_and_far_each_cut_the_highest_die(ruleset):
     assert (odds.dice, odds.cuts) == (3, 2)
     game = roll(ruleset, [6, 2, 4], level=3, cuts=2)
     assert game.state.dice == [2]
-    assert game.state.band == "fail" and game.state.hits == 0
+    assert game.state.band == "fail" and game.state.counts["hits"] == 0
     cut = [e.data["before"] for e in game.events if e.kind == "die_cut"]
     assert cut == [6, 4]
 
@@ -81,7 +81,7 @@ def test_the_procedure_runs_in_the_summarys_order(ruleset):
         "die_raised",
         "die_cut",
         "result",
-        "hits",
+        "counted",
     ]
     steps = [s.title for s in ruleset.procedure.phase("Roll").steps]
     assert steps == [
@@ -89,6 +89,7 @@ def test_the_procedure_runs_in_the_summarys_order(ruleset):
         "Spend Stat Points",
         "No Hits",
         "Gain Skills",
+        "Pay for the Skill",
         "Cut",
         "Result",
         "Hits",
@@ -108,7 +109,7 @@ def test_the_table_types_the_dice_it_rolled(ruleset):
     game.apply(4)
     while (d := game.pending()) is not None:
         game.apply("done" if "done" in d.options else "pass")
-    assert game.state.dice == [6, 4] and game.state.hits == 2
+    assert game.state.dice == [6, 4] and game.state.counts["hits"] == 2
 
 
 def test_a_roll_suspended_at_a_decision_round_trips_through_json(ruleset):

@@ -17,15 +17,15 @@ def test_two_points_raise_a_two_to_a_four_which_hits(ruleset):
         stat="strength",
         points=5,
     )
-    assert game.state.points == 3
+    assert game.state.numbers["stats"] == 3
     assert game.state.dice == [4, 1]
-    assert game.state.hits == 1 and game.state.band == "minor success"
+    assert game.state.counts["hits"] == 1 and game.state.band == "minor success"
 
 
 def test_two_points_buy_another_die_after_the_roll(ruleset):
     game = roll(ruleset, [1, 2, 6], ["buy a die"], level=2, points=2)
     assert game.state.dice == [1, 2, 6]
-    assert game.state.points == 0
+    assert game.state.numbers["stats"] == 0
     assert kinds(game)[:4] == ["roll_started", "dice_rolled", "dice_rolled", "die_bought"]
 
 
@@ -56,7 +56,7 @@ def test_spend_stat_points_is_asked_again_until_the_player_is_done(ruleset):
     assert game.pending().options == ("raise a die", "buy a die", "done")
     game.apply("done")
     assert game.pending() is None
-    assert game.state.points == 2 and game.state.dice == [3, 1]
+    assert game.state.numbers["stats"] == 2 and game.state.dice == [3, 1]
 
 
 def test_what_points_buy_is_the_text_of_check_roll(tmp_path):
@@ -80,6 +80,6 @@ def test_what_points_buy_is_the_text_of_check_roll(tmp_path):
         stat="strength",
         points=5,
     )
-    assert game.state.points == 0
+    assert game.state.numbers["stats"] == 0
     assert game.state.dice == [4, 1, 5, 6]
     assert kinds(game).count("die_bought") == 2
