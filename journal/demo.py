@@ -195,21 +195,21 @@ def _story_roll(
     if roll.pending() is not None:  # the script's dice ask nothing of the player
         raise ChroniclerError(f"the demo's roll of {skill} asks {roll.pending().prompt!r}")
     account = registry.find(game.name).journal.account
-    st = roll.state
+    ended = game.engine.outcome(roll)  # where the roll ended, as the companion records it
     done = changes.RollDone(
-        skill=st.skill,
-        level=st.level,
-        dice=st.level + st.advantages,
-        cuts=st.cuts,
+        skill=rolled.name,
+        level=rolled.level,
+        dice=odds.dice,
+        cuts=odds.cuts,
         stat=None,
-        faces=list(st.dice),
-        highest=int(st.highest),
-        band=str(st.band),
-        hits=int(st.hits),
+        faces=list(ended.dice),
+        highest=ended.highest,
+        band=ended.band,
+        hits=ended.hits,
         points_before=0,
         points_after=0,
         xp_before=sheet.xp,
-        xp_after=st.xp,
+        xp_after=ended.xp,
         gained=None,
         seed=None,
         lines=account.narrate(roll.events),
