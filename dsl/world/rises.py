@@ -229,17 +229,3 @@ def read_recovery(name: str, atoms: list[ast.Atom], span: Span) -> Recovery | No
     if not count:
         raise RiseError(f"say what the roll counts ('with successes'): {RECOVERY}", span)
     return Recovery(name, " ".join(words[0][2:]), count, span)
-
-
-def recovered(ruleset: Any, name: str, level: int, counted: Mapping[str, int]) -> bool:
-    """Whether a roll counting ``counted`` recovers a mark of ``level``, as the compiled
-    ``ruleset``'s recovery ``name`` says; a level its marks' track has not is refused
-    (``LevelRefused``, ``outside``: ``mendings`` of a -5 scar when scars are 1 to 3)."""
-    from .levels import LevelRefused
-    from .measures import measure
-
-    recovery = measure(ruleset, name)
-    low, high = measure(ruleset, recovery.marks).bounds(ruleset.values)
-    if not low <= level <= high:
-        raise LevelRefused("outside", level, low, high)
-    return bool(recovery.recovers(level, counted))

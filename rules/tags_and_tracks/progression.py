@@ -18,8 +18,8 @@ from dsl.dice.model import CheckError
 from dsl.errors import ChroniclerError
 from dsl.world.answers import CannotPay, OfferGame, new_offer
 from dsl.world.levels import LevelRefused
-from dsl.world.measures import measure
-from dsl.world.rises import RiseRefused, recovered
+from dsl.world.measures import measure, recovered
+from dsl.world.rises import RiseRefused
 
 
 class NotAllowed(ChroniclerError):

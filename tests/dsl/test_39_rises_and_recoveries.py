@@ -13,8 +13,8 @@ import pytest
 from dsl.errors import ChroniclerError
 from dsl.loader import Source, check_sources, load_text
 from dsl.world.levels import LevelRefused
-from dsl.world.measures import measure
-from dsl.world.rises import RiseRefused, recovered
+from dsl.world.measures import measure, recovered
+from dsl.world.rises import RiseRefused
 
 LAMPLIGHTERS = """
 ruleset "Lamplighters" version "1.0"
