@@ -122,6 +122,7 @@ def six_winters(games: int) -> None:
 
 
 def tags_and_tracks(games: int) -> None:
+    from dsl.sheets import load_sheet
     from rules.tags_and_tracks import engine
 
     folder = ROOT / "rules" / "tags_and_tracks"
@@ -137,7 +138,7 @@ def tags_and_tracks(games: int) -> None:
         while (decision := hits.pending()) is not None:
             hits.apply(decision.options[-1] if decision.options else "a sprained wrist")
     engine.roll_odds(ruleset, 3, 1)
-    engine.load_character(folder / "examples" / "brick.character", ruleset)
+    load_sheet(folder / "examples" / "brick.character", ruleset)
 
 
 def world(folder: Path, games: int) -> None:

@@ -29,10 +29,11 @@ CHECK_HELP = """Check card text: parse, bind every word, resolve every card refe
 Prints every error and warning (path:line:col, the line, a caret) and a summary; exits 1 \
 when there are errors. With no paths, checks every ruleset under rules/.
 
-A file a ruleset reads beside its text (a character sheet, .character) is checked by that \
-ruleset.
+A sheet (a file of another ending, such as a .character) is read as the text's sheet block \
+whose files clause names its ending: the text of the folders given with it, else of the \
+shipped rulesets.
 
-Example: chronicler check rules/six_winters
+Example: chronicler check rules/six_winters; chronicler check my_game ada.keeper
 """
 
 FMT_HELP = """Rewrite .rules files in the one canonical layout (comments kept).
@@ -87,6 +88,13 @@ def _default_rulesets() -> list[Path]:
     return sorted(p for p in root.iterdir() if p.is_dir() and any(p.glob("*.rules")))
 
 
+def _sheet_checks(text: Any) -> dict[str, Any]:
+    """The sheets a checked text declares (``sheet "hero" { files ".hero" ... }``), by ending."""
+    from dsl.sheets import sheet_checks
+
+    return sheet_checks(text)
+
+
 def _group(paths: list[Path]) -> dict[Path, list[Path]]:
     """Each ruleset folder → the files to check (a file given alone brings its whole folder)."""
     from dsl.loader import ruleset_dir, ruleset_files
@@ -133,7 +141,7 @@ def check_command(
     ctx: typer.Context,
     paths: list[Path] = typer.Argument(  # noqa: B008 - Typer reads defaults at definition
         None,
-        help="Ruleset folders, .rules files, or sheets a ruleset reads (a .character file) "
+        help="Ruleset folders, .rules files, or sheets their text declares (a .character file) "
         "(default: every ruleset under rules/).",
     ),
     json_out: bool = typer.Option(
@@ -157,31 +165,39 @@ def check_command(
 
     total_files = 0
     errors = warnings = 0
-    sheets = [p for p in targets if p.is_file() and p.suffix != ".rules"]
-    if sheets:
-        rulesets = _rulesets(ctx)
-        checkers = rulesets.sheet_checkers() if rulesets is not None else {}
-        for sheet in sheets:
-            if sheet.suffix not in checkers:
-                kinds = ", ".join(sorted(checkers)) or "none"
-                raise UsageError(
-                    f"{sheet} is not a .rules file, nor a sheet a ruleset reads ({kinds})"
-                )
-        for sheet in sheets:
-            diagnostics = Diagnostics()
-            checkers[sheet.suffix](sheet, diagnostics)
-            tell(diagnostics)
-            errors += len(diagnostics.errors)
-            warnings += len(diagnostics.warnings)
-        targets = [p for p in targets if p not in sheets]
+    # a sheet: a file of another ending (read as the text's ``files`` clause says), checked
+    # against the folders given with it, else against every shipped ruleset's text
+    sheets = [p for p in targets if p.suffix not in ("", ".rules") and not p.is_dir()]
+    targets = [p for p in targets if p not in sheets]
     groups = _group(targets) if targets else {}
+    checks: dict[str, Any] = {}
     for folder, files in groups.items():
         sources, problems = read_sources(files)
         diagnostics = Diagnostics()
         diagnostics.extend(problems)
-        check_sources(sources, str(folder), diagnostics)
+        text = check_sources(sources, str(folder), diagnostics)
+        for suffix, check in _sheet_checks(text).items():
+            checks.setdefault(suffix, check)
         tell(diagnostics)
         total_files += len(files)
+        errors += len(diagnostics.errors)
+        warnings += len(diagnostics.warnings)
+    if sheets and not groups:
+        rulesets = _rulesets(ctx)
+        checks = dict(rulesets.sheet_checkers()) if rulesets is not None else {}
+    for sheet in sheets:
+        if sheet.suffix not in checks and groups and errors:
+            # the text's own errors are told above: its sheets cannot be read until they go
+            console.print(f"error: {sheet}: not checked, the text given has errors", markup=False)
+            raise typer.Exit(1)
+        if sheet.suffix not in checks:
+            endings = ", ".join(sorted(checks)) or "none"
+            whose = "the rulesets given read" if groups else "a ruleset reads"
+            raise UsageError(f"{sheet} is not a .rules file, nor a sheet {whose} ({endings})")
+    for sheet in sheets:
+        diagnostics = Diagnostics()
+        checks[sheet.suffix](sheet, diagnostics)
+        tell(diagnostics)
         errors += len(diagnostics.errors)
         warnings += len(diagnostics.warnings)
     checked = f"{counted(total_files, 'file')} in {counted(len(groups), 'ruleset')}"

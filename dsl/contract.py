@@ -15,7 +15,6 @@ world engine's (``rules/text``). Everyone else (the command line, ``simulate``, 
 - ``printing``: the folder of its card faces;
 - ``playtest``: what ``simulate`` plays and stores of each game;
 - ``odds``: the exact odds of its dice pool;
-- ``sheets``: the files other than ``.rules`` it reads, by suffix, with their checker;
 - ``fixtures``: how ``chronicler test`` sets its table and runs a behaviour fixture;
 - ``campaign``, ``table``, ``story``: for a game whose sessions make a campaign, its table
   companion, and a game a GM runs with character sheets.
@@ -420,38 +419,9 @@ class CampaignTable(Protocol):
 # ---- a game a GM runs ------------------------------------------------------------------------
 
 
-class SheetStat(Protocol):
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def points(self) -> int: ...
-
-    @property
-    def level(self) -> int: ...
-
-
-class SheetSkill(Protocol):
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def level(self) -> int: ...
-
-
-class Sheet(Protocol):
-    """A character's sheet as its file says it."""
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def stats(self) -> Mapping[str, SheetStat]: ...
-
-    @property
-    def skills(self) -> Mapping[str, SheetSkill]: ...
-
-    def skill(self, name: str) -> SheetSkill | None: ...
+# A character's sheet is the one the text declares (``sheet "character" { ... }``, read by
+# ``dsl.sheets``: its title's parts, its held reservoirs, its chains of ranks, its labelled tags);
+# the journal reads it with ``dsl.sheets.load_sheet`` by the ending its ``files`` clause names.
 
 
 class RollState(Protocol):
@@ -509,8 +479,6 @@ class StatRaised(Protocol):
 class StoryRules(Protocol):
     """A game a GM runs: character sheets, a roll asked decision by decision, and what the rules
     do to a sheet outside a roll. Each takes the compiled text it judges by."""
-
-    def load_character(self, path: Path, ruleset: CompiledRuleset) -> Sheet: ...
 
     def new_roll(
         self,
@@ -625,7 +593,6 @@ class Ruleset:
     bots: Bots | None = field(default=None, repr=False)
     playtest: Playtest | None = field(default=None, repr=False)
     odds: DicePoolOdds | None = field(default=None, repr=False)
-    sheets: Mapping[str, SheetChecker] = field(default_factory=dict, repr=False)
     fixtures: FixtureRunner | None = field(default=None, repr=False)
     campaign: CampaignPlay | None = field(default=None, repr=False)
     table: CampaignTable | None = field(default=None, repr=False)
@@ -665,4 +632,6 @@ class Rulesets(Protocol):
         """The ruleset named or kept in ``spec``; ``None``: the current campaign's."""
         ...
 
-    def sheet_checkers(self) -> Mapping[str, SheetChecker]: ...
+    def sheet_checkers(self) -> Mapping[str, SheetChecker]:
+        """The sheets the rulesets' text declares, by the ending of their files."""
+        ...

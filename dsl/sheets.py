@@ -57,12 +57,15 @@ __all__ = [
     "Ranked",
     "Reservoir",
     "Sheet",
+    "SheetCheck",
     "SheetLayout",
     "Tag",
+    "declares_sheets",
     "is_sheet",
     "layout_of",
     "load_sheet",
     "read_layout",
+    "sheet_checks",
 ]
 
 NUMBER_LIMIT = 10_000  # the most any number on a sheet is: a level of 10^9 is a typing slip
@@ -133,6 +136,21 @@ class Sheet:
 
     def rank(self, name: str) -> Ranked | None:
         return self.ranks.get(name.casefold())
+
+    @property
+    def name(self) -> str:
+        """The title's first part (the character's, the ship's name)."""
+        return self.title.get(self.layout.title[0], "")
+
+    def of_members(self) -> dict[str, Reservoir]:
+        """The reservoirs named by a declared category's members (the stats), by member."""
+        named = {h.entry for h in self.layout.held if h.category is not None}
+        return {k: r for entry in named for k, r in self.held.get(entry, {}).items()}
+
+    def free(self) -> dict[str, Reservoir]:
+        """The reservoirs any name may name (the things held), by folded name."""
+        named = {h.entry for h in self.layout.held if h.category is None}
+        return {k: r for entry in named for k, r in self.held.get(entry, {}).items()}
 
     @property
     def highest(self) -> int:
@@ -266,16 +284,53 @@ def layout_of(ruleset: Any, suffix: str) -> SheetLayout:
     """The layout the compiled ``ruleset`` declares for files ending ``suffix``."""
     found = ruleset.vocabulary.sheets.get(suffix)
     if found is None:
-        raise ChroniclerError(f"the ruleset's text declares no sheet read from {suffix} files")
+        endings = ", ".join(sorted(ruleset.vocabulary.sheets)) or "none"
+        raise ChroniclerError(
+            f"the ruleset's text declares no sheet read from {suffix or 'unnamed'} files "
+            f"(its sheets' endings: {endings})"
+        )
     layout: SheetLayout = found
     return layout
+
+
+@dataclass(frozen=True)
+class SheetCheck:
+    """``chronicler check x.hero``: a file checked as the text that declares its ending says."""
+
+    layout: SheetLayout
+    text: Any  # the checked or compiled ruleset declaring it (its ``vocabulary``)
+
+    def __call__(self, path: Path, d: Diagnostics) -> Sheet | None:
+        return self.layout.read_file(path, self.text, d)
+
+
+def sheet_checks(text: Any) -> dict[str, SheetCheck]:
+    """The sheets a checked or compiled ruleset declares, by the ending its ``files`` names."""
+    return {suffix: SheetCheck(layout, text) for suffix, layout in text.vocabulary.sheets.items()}
+
+
+_DECLARED = re.compile(r'^[ \t]*+sheet[ \t]++"', re.MULTILINE | re.IGNORECASE)
+
+
+def declares_sheets(folder: Path) -> bool:
+    """Whether a folder's text may declare a sheet (a line opening ``sheet "...``): only those
+    folders are compiled to find the sheets a file ending names."""
+    for path in sorted(folder.glob("*.rules")):
+        text, _problem = read_rules_text(path)
+        if text is not None and _DECLARED.search(text):
+            return True
+    return False
 
 
 def load_sheet(path: Path, ruleset: Any, suffix: str | None = None) -> Sheet:
     """The sheet in ``path``, read as the ruleset declares files ending ``suffix`` (the
     path's own by default); ``CheckFailed`` with every diagnostic when it has errors."""
     d = Diagnostics()
-    sheet = layout_of(ruleset, suffix or path.suffix).read_file(path, ruleset, d)
+    try:
+        layout = layout_of(ruleset, suffix or path.suffix)
+    except ChroniclerError as no:
+        raise ChroniclerError(f"{path}: {no}") from None
+    sheet = layout.read_file(path, ruleset, d)
     if d.errors or sheet is None:
         raise CheckFailed(d)
     return sheet
@@ -560,7 +615,7 @@ class _Reader:
     def __init__(self, layout: SheetLayout, path: str, ruleset: Any, d: Diagnostics) -> None:
         self.layout, self.path, self.d = layout, path, d
         self.vocab = ruleset.vocabulary
-        self.values: Mapping[str, Any] = ruleset.values
+        self.values: Mapping[str, Any] = ruleset.vocabulary.values
         self.sheet = Sheet(layout)
         self.header = _span(path, 1, 0, 1)
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
     from dsl.compiler import CompiledRuleset
-    from dsl.contract import Sheet, StoryRules
+    from dsl.sheets import Sheet
 
 ROLL_HELP = (
     "Roll a skill for a character at the table, asking each decision the rules have.\n\n"
@@ -340,11 +340,11 @@ def roll_command(
         xp = sheet.xp
         held = list(sheet.consequences)
     else:
-        sheet = checked_sheet(engine, Path(character), rules)
-        points_of = {name: st.points for name, st in sheet.stats.items()}
+        sheet = story_sheet(checked_sheet(Path(character), rules))
+        points_of = {st.name: st.points for st in sheet.stats}
     rolled = sheet.skill(skill)
     if rolled is None:
-        names = [s.name for s in _skills(sheet)]
+        names = [s.name for s in sheet.skills]
         raise UsageError(f"{sheet.name} has no skill {skill!r}{_near(skill, names)}")
     points, stat_name = 0, None
     if stat is not None:
@@ -404,7 +404,7 @@ def roll_command(
         seed=chosen_seed,
         dice=faces,
         table_dice=dice is not None,
-        skills=[s.name for s in _skills(sheet)],
+        skills=[s.name for s in sheet.skills],
     )
     if dice is None:
         out.print(f"(dice from the generator, seed {chosen_seed})", style="dim")
@@ -513,11 +513,6 @@ def _ruleset_of(campaign: str, db: str | None) -> str:
         return str(ledger.get_campaign(s, campaign).ruleset)
 
 
-def _skills(sheet: Any) -> list[Any]:
-    skills = sheet.skills
-    return list(skills.values()) if isinstance(skills, dict) else list(skills)
-
-
 def _campaign_of(campaign: str | None, character: str, db: str | None) -> str | None:
     """The campaign a roll is recorded in: --campaign, or (when --character names no file)
     the one 'chronicler use' chose; None for a sheet file's roll, recorded nowhere."""
@@ -603,27 +598,29 @@ def _record_roll(campaign: str, db: str | None, who: str, done: Any) -> Any:
         return journal.write(work)
 
 
-def checked_sheet(
-    engine: StoryRules, path: Path, rules: CompiledRuleset, undone: str = "nothing rolled"
-) -> Sheet:
-    """The character's sheet file, checked as 'chronicler check' checks it; every problem it
-    has is printed, and the verb refused (``undone`` says what was not done)."""
-    return _sheet(engine, path, rules, undone)
-
-
-def _sheet(engine: StoryRules, path: Path, rules: CompiledRuleset, undone: str) -> Sheet:
-    """The character's sheet; every problem it has is printed, and the verb refused."""
+def checked_sheet(path: Path, rules: CompiledRuleset, undone: str = "nothing rolled") -> Sheet:
+    """The sheet file, read as the text's ``sheet`` block whose ``files`` names its ending and
+    checked as 'chronicler check' checks it; every problem it has is printed, and the verb
+    refused (``undone`` says what was not done)."""
     from dsl.commands import print_diagnostics
     from dsl.diagnostics import CheckFailed
+    from dsl.sheets import load_sheet
 
     try:
-        return engine.load_character(path, rules)
+        return load_sheet(path, rules)
     except CheckFailed as failed:
         print_diagnostics(failed.diagnostics, Console(stderr=True, highlight=False, soft_wrap=True))
         errors = len(failed.diagnostics.errors)
         raise ChroniclerError(
             f"{path}: the sheet has {errors} error{'s' if errors != 1 else ''}; {undone}"
         ) from None
+
+
+def story_sheet(sheet: Sheet) -> Any:
+    """A checked sheet file as the journal keeps a character's sheet."""
+    from journal.tags_and_tracks import story
+
+    return story.sheet_of_character(sheet)
 
 
 def _ask(out: Console, decision: Any, game: Any, engine: Any, account: Any) -> Any:

@@ -195,21 +195,21 @@ def _story_roll(
     if roll.pending() is not None:  # the script's dice ask nothing of the player
         raise ChroniclerError(f"the demo's roll of {skill} asks {roll.pending().prompt!r}")
     account = registry.find(game.name).journal.account
-    st = roll.state
+    ended = game.engine.outcome(roll)  # where the roll ended, as the companion records it
     done = changes.RollDone(
-        skill=st.skill,
-        level=st.level,
-        dice=st.level + st.advantages,
-        cuts=st.cuts,
+        skill=rolled.name,
+        level=rolled.level,
+        dice=odds.dice,
+        cuts=odds.cuts,
         stat=None,
-        faces=list(st.dice),
-        highest=int(st.highest),
-        band=str(st.band),
-        hits=int(st.hits),
+        faces=list(ended.dice),
+        highest=ended.highest,
+        band=ended.band,
+        hits=ended.hits,
         points_before=0,
         points_after=0,
         xp_before=sheet.xp,
-        xp_after=st.xp,
+        xp_after=ended.xp,
         gained=None,
         seed=None,
         lines=account.narrate(roll.events),
@@ -223,13 +223,14 @@ def _story_roll(
 def _tell_story(s: Any, game: Any, sheet_file: Path) -> None:
     """The demo's script, through the same operations as the table verbs (each a change of the
     history, each entry checked by the rules)."""
+    from dsl.sheets import load_sheet
     from journal import ledger
     from journal.keepers import keeper_named
     from journal.tags_and_tracks import story
 
     found = registry.find(game.name)
     campaign = keeper_named(found.journal.keeper).start(s, STORY_TITLE, found)
-    kept = story.sheet_of_character(game.engine.load_character(sheet_file, game.rules))
+    kept = story.sheet_of_character(load_sheet(sheet_file, game.rules))
     story.record(s, campaign, game, "character add", lambda t, c, g: story.joins(t, c, kept))
     ledger.ensure_character(s, campaign, kept.name, title=kept.background or None)
     for step, what in STORY_SCRIPT:

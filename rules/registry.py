@@ -83,11 +83,15 @@ def find(spec: str | Path) -> Ruleset:
 
 
 def sheet_checkers() -> Mapping[str, SheetChecker]:
-    """Every file other than ``.rules`` a shipped ruleset reads, by suffix, with its checker."""
+    """Every file other than ``.rules`` a shipped ruleset's text declares a sheet of (its
+    ``files`` clause), by ending, with its checker; only a text that may declare one is compiled."""
+    from dsl.sheets import declares_sheets, sheet_checks
+
     found: dict[str, SheetChecker] = {}
     for ruleset in games().values():
-        for suffix, check in ruleset.sheets.items():
-            found.setdefault(suffix, check)
+        if declares_sheets(ruleset.folder):
+            for suffix, check in sheet_checks(ruleset.compiled()).items():
+                found.setdefault(suffix, check)
     return found
 
 

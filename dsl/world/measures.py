@@ -4,7 +4,7 @@ value and category is declared. A ruleset reads them as ``measure(ruleset, name)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from dsl import ast
@@ -14,7 +14,7 @@ from dsl.errors import ChroniclerError
 from dsl.runtime import Span
 
 from .answers import Answer, AnswerError, read_answer
-from .levels import LevelError, LevelTrack, read_levels
+from .levels import LevelError, LevelRefused, LevelTrack, read_levels
 from .owed import MarkAnswer, NameAnswer, PayStep, UnpaidAnswer
 from .payments import Payment, PaymentError, read_payment
 from .rises import Recovery, Rise, RiseError, read_recovery, read_rise
@@ -165,3 +165,14 @@ def measure(ruleset: Any, name: str) -> Any:
             "its Python reads"
         )
     return found
+
+
+def recovered(ruleset: Any, name: str, level: int, counted: Mapping[str, int]) -> bool:
+    """Whether a roll counting ``counted`` recovers a mark of ``level``, as the compiled
+    ``ruleset``'s recovery ``name`` says; a level its marks' track has not is refused
+    (``LevelRefused``, ``outside``: ``mendings`` of a -5 scar when scars are 1 to 3)."""
+    recovery = measure(ruleset, name)
+    low, high = measure(ruleset, recovery.marks).bounds(ruleset.values)
+    if not low <= level <= high:
+        raise LevelRefused("outside", level, low, high)
+    return bool(recovery.recovers(level, counted))

@@ -142,8 +142,7 @@ def character_add(
 
     with _journal(db, create=False) as journal, journal.reading() as s:
         _, game = story.story_campaign(s, campaign)
-    sheet_file = checked_sheet(game.engine, sheet, game.rules, "nothing recorded")
-    kept = story.sheet_of_character(sheet_file)
+    kept = story.sheet_of_character(checked_sheet(sheet, game.rules, "nothing recorded"))
 
     def work(s: Any, row: Any, game: Any) -> Any:
         joins = lambda state, c, g: story.joins(state, c, kept)  # noqa: E731

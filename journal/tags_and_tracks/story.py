@@ -242,33 +242,53 @@ def sheets_over_time(entries: Iterable[Entry]) -> dict[str, list[SheetVersion]]:
 # --- characters and narration -----------------------------------------------------------------
 
 
-def sheet_of_character(character: Any) -> p.Sheet:
-    """A checked character file (the engine's ``Character``) as the journal keeps a sheet."""
+# The journal's lists of labelled tags (``payloads.Sheet``), each kept from the sheet's entry
+# of that name.
+TAG_LISTS = ("schemes", "inventory")
+
+
+def sheet_of_character(sheet: Any) -> p.Sheet:
+    """A checked sheet file (``dsl.sheets.Sheet``, as the text's ``sheet`` block lays it out)
+    as the journal keeps a sheet."""
     try:
-        return _sheet_of_character(character)
+        return _sheet_of_character(sheet)
     except ValidationError as error:
         raise p.refused(error, "the sheet") from None
 
 
-def _sheet_of_character(character: Any) -> p.Sheet:
+def _sheet_of_character(sheet: Any) -> p.Sheet:
+    """Read by the layout's entries: the title's first part names the character and the rest
+    is its background; the reservoirs a declared category names are its stats, the others the
+    things it holds; the chains of ranks its skills; each labelled entry (``tags schemes,
+    labelled ...``) the journal's list of that name."""
+    said = [sheet.title.get(part, "") for part in sheet.layout.title]
+    tags: dict[str, list[p.Tag]] = {}
+    for labelled in sheet.layout.labelled:
+        kept = labelled.entry.casefold()
+        if kept not in TAG_LISTS:
+            raise ChroniclerError(
+                f"the sheet's {labelled.entry} are no list the journal keeps (it keeps "
+                f"{' and '.join(TAG_LISTS)})"
+            )
+        found = sheet.tags.get(labelled.entry, [])
+        tags[kept] = [p.Tag(name=t.name, level=t.level) for t in found]
     return p.Sheet(
-        name=character.name,
-        background=character.background,
+        name=sheet.name,
+        background=" - ".join(x for x in said[1:] if x),
         stats=[
-            p.StatPool(name=st.name, points=st.points, level=st.level)
-            for st in character.stats.values()
+            p.StatPool(name=st.name, points=st.value, level=st.level)
+            for st in sheet.of_members().values()
         ],
         skills=[
             p.SkillTag(name=sk.name, level=sk.level, builds_on=sk.builds_on)
-            for sk in character.skills.values()
+            for sk in sheet.ranks.values()
         ],
         xp=0,  # at creation every XP is spent (the sheet file is checked for it)
         reservoirs=[
-            p.Reservoir(name=r.name, value=r.value, level=r.level)
-            for r in character.reservoirs.values()
+            p.Reservoir(name=r.name, value=r.value, level=r.level) for r in sheet.free().values()
         ],
-        schemes=[p.Tag(name=t.name, level=t.level) for t in character.schemes],
-        inventory=[p.Tag(name=t.name, level=t.level) for t in character.inventory],
+        schemes=tags.get("schemes", []),
+        inventory=tags.get("inventory", []),
     )
 
 

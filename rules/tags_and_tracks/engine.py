@@ -1,9 +1,9 @@
-"""The Tags and Tracks engine's public API: the ruleset, the roll, the character sheet, and the
-XP, intrusions, flashbacks and offsetting outside a roll; and for a person choosing at the table,
-the result if a roll stops now, menus numbered once and for all, and the spending a GM gave on
-the command line put to the roll's questions (``choosing.py``). Everyone outside the ruleset
-reaches it through the ruleset contract its ``plugin.py`` registers (``story``, ``odds``,
-``sheets``)."""
+"""The Tags and Tracks engine's public API: the ruleset, the roll, and the XP, intrusions,
+flashbacks and offsetting outside a roll; and for a person choosing at the table, the result if
+a roll stops now, menus numbered once and for all, and the spending a GM gave on the command
+line put to the roll's questions (``choosing.py``). Everyone outside the ruleset reaches it
+through the ruleset contract its ``plugin.py`` registers (``story``, ``odds``); the character
+sheet is the text's (``dsl.sheets``)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ from dsl.loader import load_ruleset as _load
 from dsl.world.answers import OfferGame, new_offer
 
 from . import account
-from .character import Character, load_character
 from .choosing import (
     Choice,
     Outcome,
@@ -126,7 +125,6 @@ def new_hits_against(
 __all__ = [
     "MAX_DICE",
     "RULES_DIR",
-    "Character",
     "CheckGame",
     "Choice",
     "NotAllowed",
@@ -141,7 +139,6 @@ __all__ = [
     "consequence_level",
     "dice_and_cuts",
     "flashback",
-    "load_character",
     "load_ruleset",
     "max_dice",
     "menu",

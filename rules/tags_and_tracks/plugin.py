@@ -4,8 +4,8 @@
 
 A GM runs it: no bots play it. Its table companion (``chronicler roll``, ``odds``, the
 character, session, track, consequence and XP verbs) reaches the engine module through
-``GmTable``, its sheets are checked by ``chronicler check`` through ``sheets``. The engine is
-imported when a part is first used.
+``GmTable``; its sheets are the text's (``sheet "character"``, read by ``dsl.sheets``). The
+engine is imported when a part is first used.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from dsl.contract import JournalPart, Printing, Ruleset, SitePages, TableVerb, T
 if TYPE_CHECKING:
     from dsl.compiler import CompiledRuleset
     from dsl.contract import DicePoolOdds, StoryRules
-    from dsl.diagnostics import Diagnostics
     from dsl.kernel.machine import Event
 
 FOLDER = Path(__file__).resolve().parent
@@ -67,18 +66,6 @@ class Account:
         from .account import line
 
         return [line(event) for event in events]
-
-
-@dataclass(frozen=True)
-class CharacterSheets:
-    """``chronicler check brick.character``: a sheet checked against the folder's text."""
-
-    folder: Path
-
-    def __call__(self, path: Path, diagnostics: Diagnostics) -> object:
-        from .character import check_character_file
-
-        return check_character_file(path, _rules(self.folder), diagnostics)
 
 
 # The table verbs of a game a GM runs (``journal/tags_and_tracks/commands.py``,
@@ -143,7 +130,6 @@ class Plugin:
             ),
             printing=Printing(folder / "faces"),
             odds=cast("DicePoolOdds", gm),
-            sheets={".character": CharacterSheets(folder)},
             story=gm,
         )
 

@@ -4,7 +4,8 @@ points: the seed's Progression, GM intrusions, flashbacks and Consequences (the 
 Each function takes the numbers as they stand and gives them back changed, or raises
 ``NotAllowed`` saying why (a table companion shows it; nothing is changed). The rules the text
 states are run from it: the hits' payment, the consequences' levels and the XP answers of
-``ruleset.rules`` (``dsl.world.measures``), and so are the stat cap and recovering; what is left
+``ruleset.rules`` (``dsl.world.measures``), and so are the stat cap and recovering (its range
+too); what is left
 here is the check's dice and cuts and the table's wording of a refusal."""
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from dsl.dice.model import CheckError
 from dsl.errors import ChroniclerError
 from dsl.world.answers import CannotPay, OfferGame, new_offer
 from dsl.world.levels import LevelRefused
-from dsl.world.measures import measure
+from dsl.world.measures import measure, recovered
 from dsl.world.rises import RiseRefused
 
 
@@ -152,8 +153,9 @@ def dice_and_cuts(
 
 
 def recovers(ruleset: Any, *, level: int, hits: int) -> bool:
-    """Whether a roll recovers from a consequence, as the text's ``recoveries are ...`` says."""
-    fatal = fatal_level(ruleset)
-    if not 1 <= level <= fatal:
-        raise NotAllowed(f"a consequence is -1 to -{fatal}, not -{level}")
-    return bool(measure(ruleset, "recoveries").recovers(level, {"hits": hits}))
+    """Whether a roll recovers from a consequence, as the text's ``recoveries are ...`` says
+    (a level the consequences have not refused by the text too)."""
+    try:
+        return recovered(ruleset, "recoveries", level, {"hits": hits})
+    except LevelRefused as no:
+        raise NotAllowed(f"a consequence is -{no.low} to -{no.high}, not -{level}") from None

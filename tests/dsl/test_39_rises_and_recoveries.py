@@ -12,7 +12,8 @@ import pytest
 
 from dsl.errors import ChroniclerError
 from dsl.loader import Source, check_sources, load_text
-from dsl.world.measures import measure
+from dsl.world.levels import LevelRefused
+from dsl.world.measures import measure, recovered
 from dsl.world.rises import RiseRefused
 
 LAMPLIGHTERS = """
@@ -85,6 +86,17 @@ def test_a_roll_recovers_a_mark_with_its_count_at_least_the_level(lamp: Any) -> 
     assert not mendings.recovers(2, {"successes": 1})
     with pytest.raises(ChroniclerError, match="give the roll's successes"):
         mendings.recovers(2, {"hits": 3})
+
+
+def test_a_mark_recovered_is_one_its_track_of_levels_has(lamp: Any) -> None:
+    # scars are levels 1 to worst scar (3): a scar of 3 is recovered with 3 successes, and
+    # there is no scar of 4 or 0 to recover from, whatever the roll counts
+    assert recovered(lamp, "mendings", 3, {"successes": 3})
+    assert not recovered(lamp, "mendings", 3, {"successes": 2})
+    for level in (0, 4):
+        with pytest.raises(LevelRefused) as refused:
+            recovered(lamp, "mendings", level, {"successes": 9})
+        assert (refused.value.why, refused.value.low, refused.value.high) == ("outside", 1, 3)
 
 
 def test_a_value_or_category_not_declared_is_an_error_with_the_nearest() -> None:
