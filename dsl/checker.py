@@ -2032,8 +2032,22 @@ def _check_procedures(
     def step_needs(bound: Any) -> str | None:
         return _step_needs(bound, checker.v, acting)
 
+    def bind_condition(phrase: ast.Phrase) -> Any:
+        """``play ... only if <condition>`` in the card language (the world engine's)."""
+        try:
+            return checker.s.condition(phrase)
+        except BindError as error:
+            d.error(error.message, error.span)
+            return None
+
     return check_procedures(
-        decls, module, lambda effect: checker.effect(effect, [], "procedure"), d, words, step_needs
+        decls,
+        module,
+        lambda effect: checker.effect(effect, [], "procedure"),
+        d,
+        words,
+        step_needs,
+        bind_condition if acting else None,
     )
 
 

@@ -178,6 +178,16 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
     def context(self, actor: str | None = None, card: str | None = None) -> Context:
         return Context(self.host, card=card, actor=actor)
 
+    def text_holds(self, test: Callable[[Context], bool], thing: Any = None) -> bool:
+        """``play "Phase" only if <condition>``: the condition asked now, the thing a ``for
+        each`` gives acting (else the player whose turn it is); one about nothing (no card to
+        read) does not hold."""
+        actor = thing if isinstance(thing, str) else (self.subject() or self.state.current)
+        try:
+            return test(Context(self.host, actor=actor))
+        except NothingToActOn:
+            return False
+
     def run_text(
         self,
         ability: CompiledAbility,
