@@ -1819,6 +1819,7 @@ def check(
                 tables.append(form)
             elif isinstance(form, ast.MapDecl):
                 maps.append(form)
+    vocab.tables = {t.name.text.casefold(): t for t in tables}  # "the <table> by <number>"
     binder = Binder(vocab, cards_by_name, d)
     checker = _CardChecker(vocab, binder, d)
     checked = []

@@ -295,6 +295,8 @@ class Vocabulary:
     primitive_functions: dict[str, Callable[..., Any]] = field(default_factory=dict)
     # the world the ruleset declares ("players are 2 to 4 seats"): ``dsl.declarations.Declared``
     world: Any = None
+    # the tables by folded name (``ast.TableDecl``), for "the <table> by <number>"
+    tables: dict[str, Any] = field(default_factory=dict)
 
     def add_word(self, words: str, meaning: Meaning) -> None:
         """Enter a declared name (and its plural) into the lexicon."""

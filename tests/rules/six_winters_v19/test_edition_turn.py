@@ -51,10 +51,16 @@ def test_new_obstacles_and_the_surge_each_turn(winters: Any, players: int, each_
     game.pending()
     assert len(obstacles_in_play(game)) == players  # one per progress card kept, before turn 1
     for turn in range(1, 4):
-        for _ in range(players):
-            game.apply("pass")
-        game.pending()
-        assert len(obstacles_in_play(game)) == players + turn * each_turn
+        passed = 0
+        while passed < players:  # each player passes; any other question takes its first option
+            decision = game.pending()
+            assert decision is not None
+            passed += decision.kind == "action"
+            game.apply("pass" if decision.kind == "action" else decision.options[0])
+        while (decision := game.pending()) is not None and decision.kind != "action":
+            game.apply(decision.options[0])
+        # drawn from the deck (an obstacle's own text may discard one the turn drew)
+        assert 90 - len(game.state.zones["obstacle deck"]) == players + turn * each_turn
 
 
 def test_obstacles_come_from_the_deck_to_a_location_space(winters: Any) -> None:
@@ -94,7 +100,9 @@ def test_the_action_dice_are_rolled_and_keep_their_faces(winters: Any) -> None:
 def test_refresh_keeps_three_dice_and_rolls_only_the_rest(winters: Any) -> None:
     # "Actions": up to three action dice are kept for the next turn; "Refresh": the pool is
     # brought back to five, the kept dice not rerolled.
-    game = new_game(winters, seed=1, players=1, dice=[4, 1, 5, 2, 3, 6, 6])
+    # five action dice dealt, the seven resource pool dice at setup (full at the refresh), then
+    # the two action dice the refresh rolls
+    game = new_game(winters, seed=1, players=1, dice=[4, 1, 5, 2, 3, *[1] * 7, 6, 6])
     game.pending()
     game.apply("Take: Rest")  # one die spent, the lowest (our reading: the player keeps the best)
     game.pending()
