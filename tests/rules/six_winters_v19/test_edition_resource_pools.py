@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from edition_session import session
+from test_edition_activation import top_showing
 
 from dsl.world.game import WorldGame, new_game
 from dsl.world.pools import faces
@@ -24,7 +25,11 @@ def pool(game: WorldGame, resource: str) -> list[int]:
 
 
 def refresh(game: WorldGame) -> WorldGame:
-    """Everyone passes: the turn goes on through its refresh to the next action."""
+    """Everyone passes: the turn goes on through its refresh to the next action. Winter shows on
+    every deck: the next turn is winter's second, whose event (Brutal Cold or Blizzard, as the
+    turn's new obstacle leaves two or three) touches no pool."""
+    for region in ("empire", "redbank", "settled"):
+        top_showing(game, region, "winter")
     game.apply("pass")
     while (decision := game.pending()) is not None and decision.kind != "action":
         game.apply(decision.options[0])
