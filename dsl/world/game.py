@@ -331,13 +331,14 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
         sentence has a condition on the one acting ("If you are a Character model, ...") is
         offered only when one of them holds: run to its end with none held, it would do
         nothing for this one."""
-        if ability.cost is None and _conditional(ability):
-            return can_act(ability.run, self.host, card=card, actor=player, idle=False)
-        if ability.cost is not None or not any(
+        finding = any(
             marks_of(self.host.primitive(verb)).finds is not None
             for verb in ability.verbs
             if verb in self.primitives
-        ):
+        )
+        if ability.cost is None and _conditional(ability, finding):
+            return can_act(ability.run, self.host, card=card, actor=player, idle=False)
+        if ability.cost is not None or not finding:
             return True
         return can_act(ability.run, self.host, card=card, actor=player)
 
@@ -484,15 +485,20 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
         return dict(self.state.result.get("scores", {}))
 
 
-def _conditional(ability: CompiledAbility) -> bool:
+def _conditional(ability: CompiledAbility, finding: bool = False) -> bool:
     """Whether a text is for some of those who act only: every sentence has a condition on
     the one acting ("If you are a Character model, ..."), and the text is used, not played
-    (a card played from the hand leaves it whatever its text does)."""
+    (a card played from the hand leaves it whatever its text does). With ``finding`` (a verb
+    of the text says what it must find: ``dsl.runtime.finds``) a comparison of numbers counts
+    too ("If your slots is at most your rank in the skill of this location and the row of this
+    location is 1, spend a die to move ..."): such a text is offered only when a condition
+    holds and the verb finds; one whose verbs cannot say so is offered as it always was."""
     parts = getattr(ability.meaning, "parts", ())
+    kinds = ("you are", "compare") if finding else ("you are",)
     return (
         ability.usage == "activated"
         and bool(parts)
-        and all(getattr(getattr(p, "condition", None), "kind", None) == "you are" for p in parts)
+        and all(getattr(getattr(p, "condition", None), "kind", None) in kinds for p in parts)
     )
 
 

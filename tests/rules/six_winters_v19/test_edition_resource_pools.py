@@ -67,10 +67,11 @@ def test_the_refresh_refills_a_pool_to_the_level_of_its_progress_space(
 
 def test_the_dice_in_a_pool_are_not_rerolled(winters: Any) -> None:
     # the dice in the order rolled: five action dice as the session is dealt, the pools' at
-    # setup (stability's two first), then at the first refresh military's one new die (level 2)
-    # and the action dice again
-    dealt, pools, refill = [1, 2, 3, 4, 5], [6, 6, 2, 3, 4, 5, 1], [2, 6, 6, 6]
-    game = new_game(winters, seed=1, players=1, dice=[*dealt, *pools, *refill])
+    # setup (stability's two first), the first winter event's (this seed's: Mana Flows, a
+    # sorcery asset at each of the two Eldritch places), then at the first refresh military's
+    # one new die (level 2) and the action dice again
+    dealt, pools, event, refill = [1, 2, 3, 4, 5], [6, 6, 2, 3, 4, 5, 1], [5, 5], [2, 6, 6, 6]
+    game = new_game(winters, seed=1, players=1, dice=[*dealt, *pools, *event, *refill])
     game.pending()
     assert [pool(game, r) for r in RESOURCES] == [[6, 6], [2], [3], [4], [5], [1]]
     game.state.values[""]["military progress"] = 4

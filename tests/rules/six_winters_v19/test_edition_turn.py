@@ -100,9 +100,10 @@ def test_the_action_dice_are_rolled_and_keep_their_faces(winters: Any) -> None:
 def test_refresh_keeps_three_dice_and_rolls_only_the_rest(winters: Any) -> None:
     # "Actions": up to three action dice are kept for the next turn; "Refresh": the pool is
     # brought back to five, the kept dice not rerolled.
-    # five action dice dealt, the seven resource pool dice at setup (full at the refresh), then
-    # the two action dice the refresh rolls
-    game = new_game(winters, seed=1, players=1, dice=[4, 1, 5, 2, 3, *[1] * 7, 6, 6])
+    # five action dice dealt, the seven resource pool dice at setup (full at the refresh), the
+    # two sorcery assets of this seed's first winter event (Mana Flows), then the two action
+    # dice the refresh rolls
+    game = new_game(winters, seed=1, players=1, dice=[4, 1, 5, 2, 3, *[1] * 7, 5, 5, 6, 6])
     game.pending()
     game.apply("Take: Rest")  # one die spent, the lowest (our reading: the player keeps the best)
     game.pending()
