@@ -343,6 +343,7 @@ class StepBody:
     offers: tuple[Offer, ...] = ()
     again: bool = False  # ``again until done``
     required: bool = False  # ``one must be taken``: no "pass"
+    only_if: tuple[Atom, ...] = ()  # ``play "Turn" only if <condition>``: played when it holds
 
 
 @dataclass(frozen=True, slots=True)

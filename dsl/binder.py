@@ -1429,6 +1429,10 @@ class SentenceBinder:
             from dsl.world.resolving import bind  # "Resolve its Overcome text."
 
             return bind(self, atoms, span)
+        if found is not None and found[0].function == "spend_die":  # dsl/world/dice_moves.py
+            from dsl.world.dice_moves import bind as bind_move  # "Spend a die to move a die ..."
+
+            return bind_move(self, atoms, span)
         if "base" in forms and self.priced:  # "Trade costs 2 AP": "trade" is a verb too
             priced = self.action_cost(atoms, span, found is None)
             if priced is not None:

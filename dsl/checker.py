@@ -1821,6 +1821,7 @@ def check(
                 tables.append(form)
             elif isinstance(form, ast.MapDecl):
                 maps.append(form)
+    vocab.tables = {t.name.text.casefold(): t for t in tables}  # "the <table> by <number>"
     binder = Binder(vocab, cards_by_name, d)
     checker = _CardChecker(vocab, binder, d)
     checked = []
@@ -2072,8 +2073,22 @@ def _check_procedures(
     def step_needs(bound: Any) -> str | None:
         return _step_needs(bound, checker.v, acting)
 
+    def bind_condition(phrase: ast.Phrase) -> Any:
+        """``play ... only if <condition>`` in the card language (the world engine's)."""
+        try:
+            return checker.s.condition(phrase)
+        except BindError as error:
+            d.error(error.message, error.span)
+            return None
+
     return check_procedures(
-        decls, module, lambda effect: checker.effect(effect, [], "procedure"), d, words, step_needs
+        decls,
+        module,
+        lambda effect: checker.effect(effect, [], "procedure"),
+        d,
+        words,
+        step_needs,
+        bind_condition if acting else None,
     )
 
 

@@ -1286,7 +1286,9 @@ def compile_checked(checked: Any) -> CompiledRuleset:
         tables=tables,
         maps=maps,
         vocabulary=vocabulary,
-        procedure=compile_procedures(getattr(checked, "procedures", []), compile_step),
+        procedure=compile_procedures(
+            getattr(checked, "procedures", []), compile_step, compile_condition
+        ),
         checks=with_tables(getattr(checked, "checks", []), tables),
     )
 

@@ -72,7 +72,17 @@ class Op:
     right: Expr
 
 
-Expr = Num | Value | Bound | Read | Count | Op
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A table's row as a number: ``the Harvest size by your acres`` (``dsl.table_rows``):
+    ``rows`` are (low, high or None, number), taken from the table when the text is checked."""
+
+    table: str
+    rows: tuple[tuple[int, int | None, int], ...]
+    by: Expr
+
+
+Expr = Num | Value | Bound | Read | Count | Op | Row
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +161,12 @@ def evaluate(expr: Expr, ctx: Context) -> int:
         if count is not None and expr.of.reference is None:
             return int(count(ctx, expr.of))
         return len(_found(ctx, expr.of))
+    if isinstance(expr, Row):  # the number of the table's row covering the count
+        count = evaluate(expr.by, ctx)
+        for low, high, value in expr.rows:
+            if low <= count and (high is None or count <= high):
+                return value
+        raise EffectError(f'table "{expr.table}" has no row for {count}')
     return _read(expr, ctx)
 
 
@@ -217,6 +233,8 @@ def words(expr: Expr) -> str:
         return expr.name
     if isinstance(expr, Count):
         return f"the number of {expr.of.text}"
+    if isinstance(expr, Row):
+        return f"the {expr.table} by {words(expr.by)}"
     if isinstance(expr, Read) and expr.said is not None:
         return expr.said
     if isinstance(expr, Read) and expr.member is not None and expr.of is not None:

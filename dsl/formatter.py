@@ -165,6 +165,8 @@ def _step_words(body: ast.StepBody) -> list[str]:
             words += ["until", *_chunks(body.until)]
         if body.times is not None:
             words += [body.times.text, "times"]
+        if body.only_if:
+            words += ["only", "if", *_chunks(body.only_if)]
     elif body.form == "act":
         words += ["players", "act", "in", "any", "order", "until", "all", "pass"]
     elif body.form == "do":

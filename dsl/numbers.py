@@ -37,6 +37,7 @@ from dsl.expr import (
 )
 from dsl.runtime import Span
 from dsl.selectors import Quantity, Selector
+from dsl.table_rows import row_read, tables_of
 from dsl.vocabulary import singular_of
 
 if TYPE_CHECKING:
@@ -293,6 +294,10 @@ class NumberReader:
             return True
         if self.map_read(words) is not None:  # "the row of this stop"
             return True
+        if words[0] == "the" and "by" in words[2:] and tables_of(self.b.v):
+            cut = words.index("by", 2)  # "the Harvest size by your acres": a table's row
+            if " ".join(words[1:cut]) in tables_of(self.b.v):
+                return True
         if words[0] == "the" and " ".join(x.text for x in lx[1:]) in self.b.v.values:
             return True  # a declared value: "the outnumbering"
         if words[0] == "the" and len(words) > 2:
@@ -332,6 +337,14 @@ class NumberReader:
             )
         if (shown := self.showing_read(lx)) is not None:  # "the number of full showing on ..."
             return shown
+        row = row_read(  # "the Harvest size by your acres": a table's row (dsl.table_rows)
+            words,
+            tables_of(self.b.v),
+            lambda k: self.expression(lx[k:]),
+            lambda message: NumberError(message, _span(lx)),
+        )
+        if row is not None:
+            return row
         if (axis := self.map_read(words)) is not None:  # "the row of this stop"
             return Read(axis, self.selector(lx[3:]), said=" ".join(x.text for x in lx))
         among = words.index("among") if "among" in words[3:] else -1

@@ -623,10 +623,19 @@ class _Builder:
             target = next(c for c in toks if c.type == "STRING")
             word = next((k for k, a in enumerate(toks) if a.type == "UNTIL"), None)
             until = tuple(self.atom(a) for a in toks[word + 1 :]) if word is not None else ()
-            times = next((self.atom(a) for a in toks if a.type == "NUMBER"), None)
+            # "play "Turn" only if <condition>": the condition's words may hold numbers too
+            cut = next((k for k, a in enumerate(toks) if a.type == "ONLY_IF"), len(toks))
+            only_if = tuple(self.atom(a) for a in toks[cut + 1 :])
+            times = next((self.atom(a) for a in toks[:cut] if a.type == "NUMBER"), None)
             times = times if word is None else None
             return ast.StepBody(
-                "play", span, each, target=self.name(target), until=until, times=times
+                "play",
+                span,
+                each,
+                target=self.name(target),
+                until=until,
+                times=times,
+                only_if=only_if,
             )
         if action is not None and action.data == "do_primitive":
             words = tuple(self.atom(a) for a in toks if a.type != "DO")

@@ -95,6 +95,11 @@ class ProcedureStep:
     until_text: str | None = None
     until: Callable[[Any], bool] | None = None
     times: int | None = None  # ``play "Phase" N times``
+    # ``play "Phase" only if <condition>``: played once when it holds, else passed over
+    # (``only_if(game, thing)``, the thing a ``for each`` gives or ``None``); the words as
+    # written in ``only_if_text``
+    only_if_text: str | None = None
+    only_if: Callable[[Any, Any], bool] | None = None
     primitive: str | None = None
     call: Callable[..., Any] | None = None
     ability: Any = None
@@ -115,6 +120,7 @@ def _walk(step: ProcedureStep) -> str:
     if step.outside_play:
         return "skip"
     plain = step.each is None and step.times is None and step.until is None
+    plain = plain and step.only_if is None
     return "once" if call is not None and step.form == "do" and plain else ""
 
 
@@ -166,6 +172,8 @@ class CheckedStep:
     call: Callable[..., Any] | None = None
     each: Callable[[Any], Any] | None = None
     until: Callable[[Any], bool] | None = None
+    only_if: Callable[[Any], bool] | None = None  # a ruleset's own condition (``Words.condition``)
+    bound_if: Any = None  # a condition in the card language, bound (``bind_condition``)
     offers: list[OfferOption] = field(default_factory=list)
     prompt: Callable[[Any], str] | None = None
     outside_play: bool = False
@@ -267,6 +275,7 @@ def check_procedures(
     d: Diagnostics,
     words: ProcedureWords | None = None,
     step_needs: Callable[[Any], str | None] | None = None,
+    bind_condition: Callable[[ast.Phrase], Any] | None = None,
 ) -> list[CheckedPhase]:
     """Check every phase: names, step titles, phases played, primitives, sentences, endings.
 
@@ -275,7 +284,9 @@ def check_procedures(
     ``procedure_words``: ``dsl.world.words.procedure_words``; none by default);
     ``bind_sentences`` binds a step's sentences as a card effect, and ``step_needs`` says what
     a step's bound sentences need that a step with no ``for each`` does not have ("this
-    location" with no location, a verb acting on nobody), or ``None``."""
+    location" with no location, a verb acting on nobody), or ``None``; ``bind_condition``
+    binds the condition of ``play ... only if`` as a card sentence's (``None`` when it cannot
+    be bound: it has said why), for one the words do not register."""
     if words is None:
         words = NO_WORDS
     phases: dict[str, ast.ProcedureDecl] = {}
@@ -331,6 +342,8 @@ def check_procedures(
                     cs.until = _function(
                         words, "until", body.until, "condition", d, _span_of(body.until)
                     )
+                if body.only_if:
+                    _check_only_if(cs, body, words, bind_condition, d)
             elif body.form == "do":
                 cs.call = _function(
                     words, "step", body.words, "step primitive", d, _span_of(body.words)
@@ -479,14 +492,34 @@ def _check_takes(fn: Callable[..., Any], body: ast.StepBody, d: Diagnostics) -> 
         )
 
 
+def _check_only_if(
+    cs: CheckedStep,
+    body: ast.StepBody,
+    words: ProcedureWords,
+    bind_condition: Callable[[ast.Phrase], Any] | None,
+    d: Diagnostics,
+) -> None:
+    """``play "Phase" only if <condition>``: a condition the ruleset's words register (as an
+    offer's ``only if``), else one in the card language (``bind_condition``)."""
+    text = words_of(body.only_if)
+    cs.only_if = words.find("if", text)
+    if cs.only_if is not None:
+        return
+    if bind_condition is not None:
+        cs.bound_if = bind_condition(ast.Phrase(body.only_if, _span_of(body.only_if)))
+        return
+    _function(words, "if", body.only_if, "condition", d, _span_of(body.only_if))
+
+
 def _check_endless(phases: list[CheckedPhase], d: Diagnostics) -> None:
-    """A phase that plays itself (through others) with no ``until`` on the way never ends."""
+    """A phase that plays itself (through others) with no ``until`` or ``only if`` on the way
+    never ends."""
     edges: dict[str, list[tuple[str, ast.Step]]] = {}
     for phase in phases:
         key = phase.decl.name.text.casefold()
         for s in phase.steps:
             body = s.step.body
-            if body.form == "play" and body.target is not None and not body.until:
+            if body.form == "play" and body.target is not None and not (body.until or body.only_if):
                 edges.setdefault(key, []).append((body.target.text.casefold(), s.step))
     for phase in phases:
         start = phase.decl.name.text.casefold()
@@ -512,16 +545,23 @@ def _check_endless(phases: list[CheckedPhase], d: Diagnostics) -> None:
 
 
 def compile_procedures(
-    checked: list[CheckedPhase], compile_effect: Callable[[str, Any], Any]
+    checked: list[CheckedPhase],
+    compile_effect: Callable[[str, Any], Any],
+    compile_condition: Callable[[Any], Callable[[Any], bool]] | None = None,
 ) -> Procedure:
     """The typed procedure (everything resolved once); ``compile_effect(name, bound)`` compiles
-    a step's sentences into a ``CompiledAbility``."""
+    a step's sentences into a ``CompiledAbility``, ``compile_condition(bound)`` a bound
+    condition into ``test(ctx)``, which the game asks with a context of its own
+    (``ProcedureWalker.text_holds``)."""
     phases: dict[str, Phase] = {}
     for cp in checked:
         steps = []
         for cs in cp.steps:
             step, body = cs.step, cs.step.body
             ability = None
+            only_if = _words_condition(cs.only_if) if cs.only_if is not None else None
+            if cs.bound_if is not None and compile_condition is not None:
+                only_if = _text_condition(compile_condition(cs.bound_if))
             if cs.bound is not None:
                 ability = compile_effect(f"{cp.decl.name.text}: {step.title.text}", cs.bound)
             compiled = ProcedureStep(
@@ -537,6 +577,8 @@ def compile_procedures(
                 until_text=words_of(body.until) if body.until else None,
                 until=cs.until,
                 times=int(body.times.text) if body.times is not None else None,
+                only_if_text=words_of(body.only_if) if body.only_if else None,
+                only_if=only_if,
                 primitive=words_of(body.words) if body.words else None,
                 call=cs.call,
                 ability=ability,
@@ -554,6 +596,25 @@ def compile_procedures(
     return Procedure(phases)
 
 
+def _text_condition(test: Callable[[Any], bool]) -> Callable[[Any, Any], bool]:
+    """A condition of the card language as the walker asks it: of the game, which gives the
+    context (``ProcedureWalker.text_holds``), and of the thing a ``for each`` gives."""
+
+    def holds(game: Any, thing: Any) -> bool:
+        return bool(game.text_holds(test, thing))
+
+    return holds
+
+
+def _words_condition(test: Callable[[Any], bool]) -> Callable[[Any, Any], bool]:
+    """A condition a ruleset's words register (``Words.condition``): of the game only."""
+
+    def holds(game: Any, thing: Any) -> bool:
+        return bool(test(game))
+
+    return holds
+
+
 def body_text(body: ast.StepBody, ability: Any = None) -> str:
     """A step's body as the rulebook prints it."""
     each = ""
@@ -567,6 +628,8 @@ def body_text(body: ast.StepBody, ability: Any = None) -> str:
         until = f" until {words_of(body.until)}" if body.until else ""
         if body.times is not None:
             until = f" {body.times.text} times"
+        if body.only_if:
+            until = f" only if {words_of(body.only_if)}"
         text = f'play "{body.target.text}"{until}'
     elif body.form == "act":
         text = "players act in any order until all pass"
@@ -632,6 +695,14 @@ class ProcedureWalker:
         return None
 
     def act_in_any_order(self) -> None:  # pragma: no cover - the game's
+        raise NotImplementedError
+
+    def text_holds(
+        self, test: Callable[[Any], bool], thing: Any = None
+    ) -> bool:  # pragma: no cover
+        """Whether a condition written in the card language holds now (``play ... only if``),
+        for ``thing`` (a ``for each``'s, else ``None``): the game asks ``test`` with a context
+        of its own."""
         raise NotImplementedError
 
     def run_step_text(self, phase: str, index: int, item: Any) -> None:  # pragma: no cover
@@ -723,7 +794,9 @@ class ProcedureWalker:
                 return
             item = items[data["item"]]
             data["item"] += 1
-            if self.still_listed(item):  # one gone since the list was made is passed over
+            # one gone since the list was made is passed over, as is one the condition fails
+            wanted = self.still_listed(item)
+            if wanted and (step.only_if is None or step.only_if(self, item)):
                 self._run_step(step, data["phase"], at, item)
             return
         if step.times is not None:  # played a number of times
@@ -734,6 +807,11 @@ class ProcedureWalker:
             else:
                 data["done"] = done + 1
                 self.start_phase(step.target or "")
+            return
+        if step.only_if is not None:  # played once if the condition holds, else passed over
+            data["at"] = at + 1
+            if step.only_if(self, None):
+                self._run_step(step, data["phase"], at, None)
             return
         if step.until is not None:  # played again and again until the condition holds
             if step.until(self):

@@ -296,6 +296,8 @@ class Vocabulary:
     # the world the ruleset declares ("players are 2 to 4 seats"): ``dsl.declarations.Declared``
     world: Any = None
     sheets: dict[str, Any] = field(default_factory=dict)  # by file ending: ``dsl.sheets``
+    # the tables by folded name (``ast.TableDecl``), for "the <table> by <number>"
+    tables: dict[str, Any] = field(default_factory=dict)
 
     def add_word(self, words: str, meaning: Meaning) -> None:
         """Enter a declared name (and its plural) into the lexicon."""

@@ -181,6 +181,16 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
     def context(self, actor: str | None = None, card: str | None = None) -> Context:
         return Context(self.host, card=card, actor=actor)
 
+    def text_holds(self, test: Callable[[Context], bool], thing: Any = None) -> bool:
+        """``play "Phase" only if <condition>``: the condition asked now, the thing a ``for
+        each`` gives acting (else the player whose turn it is); one about nothing (no card to
+        read) does not hold."""
+        actor = thing if isinstance(thing, str) else (self.subject() or self.state.current)
+        try:
+            return test(Context(self.host, actor=actor))
+        except NothingToActOn:
+            return False
+
     def run_text(
         self,
         ability: CompiledAbility,
@@ -324,13 +334,14 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
         sentence has a condition on the one acting ("If you are a Character model, ...") is
         offered only when one of them holds: run to its end with none held, it would do
         nothing for this one."""
-        if ability.cost is None and _conditional(ability):
-            return can_act(ability.run, self.host, card=card, actor=player, idle=False)
-        if ability.cost is not None or not any(
+        finding = any(
             marks_of(self.host.primitive(verb)).finds is not None
             for verb in ability.verbs
             if verb in self.primitives
-        ):
+        )
+        if ability.cost is None and _conditional(ability, finding):
+            return can_act(ability.run, self.host, card=card, actor=player, idle=False)
+        if ability.cost is not None or not finding:
             return True
         return can_act(ability.run, self.host, card=card, actor=player)
 
@@ -482,15 +493,20 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
         return dict(self.state.result.get("scores", {}))
 
 
-def _conditional(ability: CompiledAbility) -> bool:
+def _conditional(ability: CompiledAbility, finding: bool = False) -> bool:
     """Whether a text is for some of those who act only: every sentence has a condition on
     the one acting ("If you are a Character model, ..."), and the text is used, not played
-    (a card played from the hand leaves it whatever its text does)."""
+    (a card played from the hand leaves it whatever its text does). With ``finding`` (a verb
+    of the text says what it must find: ``dsl.runtime.finds``) a comparison of numbers counts
+    too ("If your slots is at most your rank in the skill of this location and the row of this
+    location is 1, spend a die to move ..."): such a text is offered only when a condition
+    holds and the verb finds; one whose verbs cannot say so is offered as it always was."""
     parts = getattr(ability.meaning, "parts", ())
+    kinds = ("you are", "compare") if finding else ("you are",)
     return (
         ability.usage == "activated"
         and bool(parts)
-        and all(getattr(getattr(p, "condition", None), "kind", None) == "you are" for p in parts)
+        and all(getattr(getattr(p, "condition", None), "kind", None) in kinds for p in parts)
     )
 
 

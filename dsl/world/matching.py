@@ -329,6 +329,9 @@ def reading_words(words: list[str], fields: set[str], pools: set[str]) -> tuple[
         return (f"{UNMATCHED}{words[2]}", 4) if words[3] == "of" else None
     if words[:2] == ["your", "rank"] and words[2:4] == ["in", "its"] and len(words) == 5:
         return f"{RANK}{words[4]}", len(words)
+    if words[:4] == ["your", "rank", "in", "the"] and len(words) > 6 and words[5] == "of":
+        # "your rank in the skill of this location": the card named, not "it"
+        return (f"{RANK}{words[4]}", 6) if words[4] in lists else None
     if words[:3] == ["the", "faces", "of"] and "missing" in words:
         m = words.index("missing")
         pool = " ".join(words[m + 3 :])

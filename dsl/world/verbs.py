@@ -383,6 +383,10 @@ CORE_VERBS: dict[str, Callable[..., Any]] = {
     **RESOLVING_VERBS,  # one card's text of a trigger: ``dsl.world.resolving``
 }
 
+from .dice_moves import VERBS as DICE_MOVE_VERBS  # noqa: E402  (a die moved for a die spent)
+
+CORE_VERBS.update(DICE_MOVE_VERBS)
+
 from .bringing import bring_into_play  # noqa: E402  (cards set aside, brought in: its module)
 
 CORE_VERBS["bring into play"] = bring_into_play

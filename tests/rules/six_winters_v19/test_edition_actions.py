@@ -27,7 +27,8 @@ def test_a_player_may_move_to_a_region_rest_or_pass_and_overcome_only_by_an_obst
     decision = game.pending()
     assert decision is not None
     assert not [o for o, at in obstacles_in_play(game).items() if at == game.ops.pawn_at("p1")]
-    assert decision.options == (*MOVES, "Take: Rest", "pass")
+    # Eastkeep is the Empire's top space, military: its asset (test_edition_create_asset.py)
+    assert decision.options == (*MOVES, "Take: Rest", "Take: Create a Military Asset", "pass")
 
 
 def test_a_move_costs_the_dice_the_location_asks_for_the_destination_region(
