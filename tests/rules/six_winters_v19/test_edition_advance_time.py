@@ -60,6 +60,7 @@ def test_the_session_plays_each_seasons_second_turn_only_if_its_symbol_shows(
         "Fall",
         "Second Fall",
         "Session End",
+        "Campaign End",
     ]
     second = {step.title: step.only_if_text for step in steps}
     assert (
