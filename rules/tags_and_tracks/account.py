@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from dsl.dice.check_game import CheckEvent
+from dsl.dice.choosing import spending, stopped
 from dsl.kernel.machine import KernelEvent
 from dsl.world.owed import OwedEvent
 
-from .choosing import BUY, RAISE, cost
-from .contracts import EventKind
+from .contracts import EventKind, outcome
 from .progression import ACCEPT, REFUSE
 
 
@@ -88,17 +88,17 @@ def option_line(game: Any, choice: Any) -> str:
     values = game.ruleset.values
     st = game.state
     answer = str(choice.answer)
+    spent = spending(game, answer)  # an answer the check's spend clauses sell
     costs = {
-        RAISE: lambda: f" ({counted(cost(game, True), 'point')})",  # a roll's, from its check
-        BUY: lambda: f" ({counted(cost(game, False), 'point')})",
         ACCEPT: lambda: f" (+{int(values['intrusion xp'])} XP)",
         REFUSE: lambda: f" ({int(values['refuse intrusion cost'])} XP)",
     }
-    line = f"{choice.number}. {answer}{costs[answer]() if answer in costs else ''}"
+    said = f" ({counted(spent[0], 'point')})" if spent else costs.get(answer, lambda: "")()
+    line = f"{choice.number}. {answer}{said}"
     if choice.offered:
         return line
-    if answer in (RAISE, BUY):
-        return f"{line}: {_left(st.numbers['stats'])}, not enough"
+    if spent:
+        return f"{line}: {_left(st.numbers[spent[1]])}, not enough"
     if answer == REFUSE:
         return f"{line}: {st.who or 'the character'} holds {st.numbers['xp']} XP, not enough"
     if answer.startswith("raise die "):
@@ -109,14 +109,13 @@ def option_line(game: Any, choice: Any) -> str:
 def stopped_line(roll: Any) -> str | None:
     """Where a roll would end if nothing more were spent: "If you stop now: minor success,
     2 hits" (``None`` when a die is still to be rolled)."""
-    from .choosing import outcome_if_stopped
-
-    stopped = outcome_if_stopped(roll)
-    if stopped is None:
+    walked = stopped(roll)
+    if walked is None:
         return None
-    gained = stopped.xp - roll.state.numbers["xp"]
+    stopped_at = outcome(walked)
+    gained = stopped_at.xp - roll.state.numbers["xp"]
     xp = f", +{gained} XP" if gained > 0 else ""
-    return f"If you stop now: {stopped.band}, {counted(stopped.hits, 'hit')}{xp}"
+    return f"If you stop now: {stopped_at.band}, {counted(stopped_at.hits, 'hit')}{xp}"
 
 
 def outcome_line(outcome: Any, stat: str | None) -> str:

@@ -1,9 +1,8 @@
-"""The Tags and Tracks engine's public API: the ruleset, the roll, the character sheet, and the
-XP, intrusions, flashbacks and offsetting outside a roll; and for a person choosing at the table,
-the result if a roll stops now, menus numbered once and for all, and the spending a GM gave on
-the command line put to the roll's questions (``choosing.py``). Everyone outside the ruleset
-reaches it through the ruleset contract its ``plugin.py`` registers (``story``, ``odds``,
-``sheets``)."""
+"""The Tags and Tracks engine's public API: the ruleset, the roll and where it ends (the ledger's
+``Outcome``), the character sheet, and the XP, intrusions, flashbacks and offsetting outside a
+roll. How a person chooses at the table (menus, the result if a roll stops now, ``--raise`` and
+``--buy``) is any check's, ``dsl.dice.choosing``. Everyone outside the ruleset reaches it through
+the ruleset contract its ``plugin.py`` registers (``story``, ``odds``, ``sheets``)."""
 
 from __future__ import annotations
 
@@ -17,16 +16,7 @@ from dsl.world.answers import OfferGame, new_offer
 
 from . import account
 from .character import Character, load_character
-from .choosing import (
-    Choice,
-    Outcome,
-    Plan,
-    answer_from_plan,
-    menu,
-    outcome,
-    outcome_if_stopped,
-)
-from .contracts import EventKind
+from .contracts import EventKind, Outcome, outcome
 from .odds import MAX_DICE, RollOdds, best_chance, roll_odds
 from .progression import (
     NotAllowed,
@@ -128,15 +118,12 @@ __all__ = [
     "RULES_DIR",
     "Character",
     "CheckGame",
-    "Choice",
     "NotAllowed",
     "OfferGame",
     "Outcome",
-    "Plan",
     "RollOdds",
     "accept_intrusion",
     "account",
-    "answer_from_plan",
     "best_chance",
     "consequence_level",
     "dice_and_cuts",
@@ -144,13 +131,11 @@ __all__ = [
     "load_character",
     "load_ruleset",
     "max_dice",
-    "menu",
     "new_hits_against",
     "new_intrusion",
     "new_roll",
     "offset_hits",
     "outcome",
-    "outcome_if_stopped",
     "raise_stat",
     "recovers",
     "refuse_intrusion",
