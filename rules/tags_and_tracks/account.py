@@ -7,27 +7,11 @@ from typing import Any
 
 from dsl.dice.check_game import CheckEvent
 from dsl.dice.choosing import spending, stopped
-from dsl.kernel.machine import KernelEvent
+from dsl.dice.told import check_line, counted
 from dsl.world.owed import OwedEvent
 
 from .contracts import EventKind, outcome
 from .progression import ACCEPT, REFUSE
-
-
-def _faces(faces: list[int]) -> str:
-    return " ".join(str(f) for f in faces)
-
-
-def counted(number: int, noun: str) -> str:
-    """``1 die``, ``2 dice``, ``1 hit``, ``3 strength points``: a count and its noun agreeing."""
-    if number == 1:
-        return f"{number} {noun}"
-    head, _, last = noun.rpartition(" ")
-    plural = IRREGULAR.get(last, last + "s")
-    return f"{number} {head + ' ' if head else ''}{plural}"
-
-
-IRREGULAR = {"die": "dice", "XP": "XP"}
 
 
 def _left(points: int) -> str:
@@ -35,6 +19,9 @@ def _left(points: int) -> str:
 
 
 def line(event: Any) -> str:
+    told = check_line(event)  # the check's game's own events (dsl.dice.told)
+    if told is not None:
+        return told
     d = event.data
     kind = str(event.kind)
     if kind == EventKind.ROLL_STARTED:
@@ -42,12 +29,6 @@ def line(event: Any) -> str:
         cuts = f", {counted(d['cuts'], 'cut')}" if d["cuts"] else ""
         points = f", {counted(d['points'], str(d['stat']) + ' point')}" if d["stat"] else ""
         return f"{who} {d['skill']} {d['level']}: {counted(d['dice'], 'die')}{cuts}{points}"
-    if kind == KernelEvent.DICE_ROLLED:
-        return f"rolled {_faces(d['faces'])}"
-    if kind == CheckEvent.DIE_RAISED:  # check "Roll"'s, paid from the stat's points
-        return f"die {d['die']} raised {d['before']} -> {d['after']} ({_left(d['held'])})"
-    if kind == CheckEvent.DIE_BOUGHT:
-        return f"an extra die: {d['face']} ({_left(d['held'])})"
     if kind == EventKind.XP_GAINED:
         return f"+{d['amount']} XP for {d['why']} (XP now {d['xp']})"
     if kind == EventKind.SKILL_GAINED:
@@ -56,14 +37,8 @@ def line(event: Any) -> str:
             f"a new skill, {d['name']} {d['level']}, building on {d['builds_on']} ({price}): "
             "write it on the sheet"
         )
-    if kind == CheckEvent.DIE_CUT:
-        if d["after"] is None:
-            return f"cut the {d['before']}: {_faces(d['dice'])} left"
-        return f"cut pips from the last die: {d['before']} -> {d['after']}"
     if kind == CheckEvent.RESULT:
         return f"result: {d['band']} (highest die {d['score']})"
-    if kind == CheckEvent.COUNTED:  # the check's count the procedure reads: its hits
-        return counted(d["value"], "hit")
     if kind == OwedEvent.PAID:  # procedure "Hits Against You": its step and answers are text
         return (
             f"{counted(d['paid'], 'hit')} offset for {counted(d['spent'], 'point')} "

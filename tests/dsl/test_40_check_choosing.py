@@ -1,8 +1,9 @@
 """A person choosing in a check played step by step (``dsl.dice.choosing``), on a made-up game
 whose words are its own: menus numbered once (an answer the heat cannot pay listed, not
 offered), the die to raise by its place, the game as it would end if nothing more were spent,
-and ``--raise``/``--buy`` put to the questions the check's ``spend`` answers ask, refused with
-the option named when the rules do not allow them."""
+``--raise``/``--buy`` put to the questions the check's ``spend`` answers ask, refused with the
+option named when the rules do not allow them; and the game's events, a line each
+(``dsl.dice.told``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 
 from dsl.dice.check_game import CheckGame, new_check_game
 from dsl.dice.choosing import Choice, Plan, PlanRefused, answer_from_plan, menu, spending, stopped
+from dsl.dice.told import check_line
 from dsl.loader import load_ruleset
 
 PRIMITIVES = """
@@ -140,3 +142,16 @@ def test_a_die_the_roll_has_not_or_at_its_highest_face_is_refused(tmp_path: Path
 def test_nothing_said_leaves_every_question_to_a_person(tmp_path: Path) -> None:
     game = _forge(tmp_path, [3, 2], heat=3)
     assert answer_from_plan(game, game.pending(), Plan()) is None
+
+
+def test_each_event_of_the_game_reads_as_a_line_with_the_texts_count(tmp_path: Path) -> None:
+    game = _by_plan(_forge(tmp_path, [1, 2, 4], heat=4), Plan(raises=[3, 1], buys=1))
+    assert [check_line(event) for event in game.events] == [
+        "rolled 1 2",
+        "rolled 4",  # the die the fire bought, for 2 of the 4 heat
+        "an extra die: 4 (2 points left)",
+        "die 3 raised 4 -> 6 (1 point left)",  # by 2, to the highest face
+        "die 1 raised 1 -> 3 (0 points left)",
+        None,  # the result: what its score means is the ruleset's to say
+        "1 edge",  # the check's count "edges", one of them
+    ]
