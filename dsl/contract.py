@@ -511,24 +511,15 @@ class StoryRules(Protocol):
         hindered_by: Sequence[int] = (),
     ) -> PoolSize: ...
 
-    # a person choosing at the table: how the roll reads there, the spending the GM wrote on
-    # the command line put to the roll's questions, numbered menus, the result if it stops now
+    # how the roll reads at the table, and where it ends (the menus, the result if it stops now
+    # and the spending said on the command line are any check's: ``dsl.dice.choosing``)
     @property
     def account(self) -> Any: ...
 
     @property
-    def Plan(self) -> Any: ...
-
-    @property
     def NotAllowed(self) -> type[Exception]: ...
 
-    def answer_from_plan(self, roll: Any, decision: Any, plan: Any) -> str | None: ...
-
-    def menu(self, roll: Any, decision: Any) -> list[Any]: ...
-
     def outcome(self, roll: Any) -> Any: ...
-
-    def outcome_if_stopped(self, roll: Any) -> Any: ...
 
     def consequence_level(
         self, ruleset: CompiledRuleset, *, hits: int, taken: Iterable[int]

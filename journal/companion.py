@@ -316,6 +316,7 @@ def roll_command(
         None, "--db", envvar="CHRONICLER_DB", help="Journal file or database URL."
     ),
 ) -> None:
+    from dsl.dice import choosing
     from journal.rulesets import campaign_plays, check_table_verb, find_ruleset
 
     named = find_ruleset(ruleset) if ruleset is not None else None  # its errors first
@@ -352,7 +353,7 @@ def roll_command(
         if stat_name is None or stat_name not in points_of:
             raise UsageError(f"{sheet.name} has no stat {stat!r}{_near(stat, list(points_of))}")
         points = points_of[stat_name]
-    plan = engine.Plan(raises=list(raise_ or []), buys=buy)
+    plan = choosing.Plan(raises=list(raise_ or []), buys=buy)
     if plan.said and stat_name is None:
         raise UsageError("--raise and --buy spend a stat's points: give --stat too")
     label = _stat_labels(rules)
@@ -419,8 +420,8 @@ def roll_command(
         if decision is None:
             break
         try:
-            planned = engine.answer_from_plan(roll, decision, plan)
-        except engine.NotAllowed as refused:
+            planned = choosing.answer_from_plan(roll, decision, plan)
+        except choosing.PlanRefused as refused:
             raise ChroniclerError(f"{refused}; nothing recorded") from None
         if planned is not None:
             roll.apply(planned)
@@ -435,7 +436,7 @@ def roll_command(
             stopped = account.stopped_line(roll)
             if stopped is not None:
                 out.print(escape(stopped))
-        roll.apply(_ask(out, decision, roll, engine, account))
+        roll.apply(_ask(out, decision, roll, account))
     if plan.left is not None:
         raise ChroniclerError(
             f"{plan.left}: {sheet.name} had no points left to spend on it; nothing recorded"
@@ -623,10 +624,12 @@ def story_sheet(sheet: Sheet) -> Any:
     return story.sheet_of_character(sheet)
 
 
-def _ask(out: Console, decision: Any, game: Any, engine: Any, account: Any) -> Any:
+def _ask(out: Console, decision: Any, game: Any, account: Any) -> Any:
     """A person's answer: free text asked until legal, a die's face, or a number of a menu
     whose numbers stay put (what is not offered now is shown, and not taken)."""
     from rich.prompt import Prompt
+
+    from dsl.dice.choosing import menu
 
     options = list(decision.options)
     if not options and hasattr(decision, "check"):  # free text (a name): asked until legal
@@ -641,7 +644,7 @@ def _ask(out: Console, decision: Any, game: Any, engine: Any, account: Any) -> A
         text = _prompt(Prompt, out, escape(decision.prompt), choices)
         return options[choices.index(text)]
     out.print(escape(decision.prompt))
-    entries = engine.menu(game, decision)
+    entries = menu(game, decision)
     for entry in entries:
         out.print(
             "  " + escape(account.option_line(game, entry)), style=None if entry.offered else "dim"

@@ -620,12 +620,13 @@ def intrusion(
 def _ask_intrusion(game: Any, name: str, text: str, xp: int) -> bool:
     """The player's answer, asked through the ruleset's own intrusion procedure: refusing is
     offered only to a character who holds its XP."""
+    from dsl.dice.choosing import menu
     from journal.prompting import ask, say
 
     offer = game.engine.new_intrusion(game.rules, character=name, xp=xp, complication=text)
     decision = offer.pending()
     say(f"The GM offers {name} an intrusion: {text}")
-    entries = game.engine.menu(offer, decision)
+    entries = menu(offer, decision)
     for entry in entries:
         say("  " + game.engine.account.option_line(offer, entry), None if entry.offered else "dim")
     choices = [str(e.number) for e in entries if e.offered]

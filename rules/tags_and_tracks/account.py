@@ -6,28 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from dsl.dice.check_game import CheckEvent
-from dsl.kernel.machine import KernelEvent
+from dsl.dice.choosing import spending, stopped
+from dsl.dice.told import check_line, counted
 from dsl.world.owed import OwedEvent
 
-from .choosing import BUY, RAISE, cost
-from .contracts import EventKind
+from .contracts import EventKind, outcome
 from .progression import ACCEPT, REFUSE
-
-
-def _faces(faces: list[int]) -> str:
-    return " ".join(str(f) for f in faces)
-
-
-def counted(number: int, noun: str) -> str:
-    """``1 die``, ``2 dice``, ``1 hit``, ``3 strength points``: a count and its noun agreeing."""
-    if number == 1:
-        return f"{number} {noun}"
-    head, _, last = noun.rpartition(" ")
-    plural = IRREGULAR.get(last, last + "s")
-    return f"{number} {head + ' ' if head else ''}{plural}"
-
-
-IRREGULAR = {"die": "dice", "XP": "XP"}
 
 
 def _left(points: int) -> str:
@@ -35,6 +19,9 @@ def _left(points: int) -> str:
 
 
 def line(event: Any) -> str:
+    told = check_line(event)  # the check's game's own events (dsl.dice.told)
+    if told is not None:
+        return told
     d = event.data
     kind = str(event.kind)
     if kind == EventKind.ROLL_STARTED:
@@ -42,12 +29,6 @@ def line(event: Any) -> str:
         cuts = f", {counted(d['cuts'], 'cut')}" if d["cuts"] else ""
         points = f", {counted(d['points'], str(d['stat']) + ' point')}" if d["stat"] else ""
         return f"{who} {d['skill']} {d['level']}: {counted(d['dice'], 'die')}{cuts}{points}"
-    if kind == KernelEvent.DICE_ROLLED:
-        return f"rolled {_faces(d['faces'])}"
-    if kind == CheckEvent.DIE_RAISED:  # check "Roll"'s, paid from the stat's points
-        return f"die {d['die']} raised {d['before']} -> {d['after']} ({_left(d['held'])})"
-    if kind == CheckEvent.DIE_BOUGHT:
-        return f"an extra die: {d['face']} ({_left(d['held'])})"
     if kind == EventKind.XP_GAINED:
         return f"+{d['amount']} XP for {d['why']} (XP now {d['xp']})"
     if kind == EventKind.SKILL_GAINED:
@@ -56,14 +37,8 @@ def line(event: Any) -> str:
             f"a new skill, {d['name']} {d['level']}, building on {d['builds_on']} ({price}): "
             "write it on the sheet"
         )
-    if kind == CheckEvent.DIE_CUT:
-        if d["after"] is None:
-            return f"cut the {d['before']}: {_faces(d['dice'])} left"
-        return f"cut pips from the last die: {d['before']} -> {d['after']}"
     if kind == CheckEvent.RESULT:
         return f"result: {d['band']} (highest die {d['score']})"
-    if kind == CheckEvent.COUNTED:  # the check's count the procedure reads: its hits
-        return counted(d["value"], "hit")
     if kind == OwedEvent.PAID:  # procedure "Hits Against You": its step and answers are text
         return (
             f"{counted(d['paid'], 'hit')} offset for {counted(d['spent'], 'point')} "
@@ -88,17 +63,17 @@ def option_line(game: Any, choice: Any) -> str:
     values = game.ruleset.values
     st = game.state
     answer = str(choice.answer)
+    spent = spending(game, answer)  # an answer the check's spend clauses sell
     costs = {
-        RAISE: lambda: f" ({counted(cost(game, True), 'point')})",  # a roll's, from its check
-        BUY: lambda: f" ({counted(cost(game, False), 'point')})",
         ACCEPT: lambda: f" (+{int(values['intrusion xp'])} XP)",
         REFUSE: lambda: f" ({int(values['refuse intrusion cost'])} XP)",
     }
-    line = f"{choice.number}. {answer}{costs[answer]() if answer in costs else ''}"
+    said = f" ({counted(spent[0], 'point')})" if spent else costs.get(answer, lambda: "")()
+    line = f"{choice.number}. {answer}{said}"
     if choice.offered:
         return line
-    if answer in (RAISE, BUY):
-        return f"{line}: {_left(st.numbers['stats'])}, not enough"
+    if spent:
+        return f"{line}: {_left(st.numbers[spent[1]])}, not enough"
     if answer == REFUSE:
         return f"{line}: {st.who or 'the character'} holds {st.numbers['xp']} XP, not enough"
     if answer.startswith("raise die "):
@@ -109,14 +84,13 @@ def option_line(game: Any, choice: Any) -> str:
 def stopped_line(roll: Any) -> str | None:
     """Where a roll would end if nothing more were spent: "If you stop now: minor success,
     2 hits" (``None`` when a die is still to be rolled)."""
-    from .choosing import outcome_if_stopped
-
-    stopped = outcome_if_stopped(roll)
-    if stopped is None:
+    walked = stopped(roll)
+    if walked is None:
         return None
-    gained = stopped.xp - roll.state.numbers["xp"]
+    stopped_at = outcome(walked)
+    gained = stopped_at.xp - roll.state.numbers["xp"]
     xp = f", +{gained} XP" if gained > 0 else ""
-    return f"If you stop now: {stopped.band}, {counted(stopped.hits, 'hit')}{xp}"
+    return f"If you stop now: {stopped_at.band}, {counted(stopped_at.hits, 'hit')}{xp}"
 
 
 def outcome_line(outcome: Any, stat: str | None) -> str:

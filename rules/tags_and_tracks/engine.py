@@ -1,9 +1,9 @@
-"""The Tags and Tracks engine's public API: the ruleset, the roll, and the XP, intrusions,
-flashbacks and offsetting outside a roll; and for a person choosing at the table, the result if
-a roll stops now, menus numbered once and for all, and the spending a GM gave on the command
-line put to the roll's questions (``choosing.py``). Everyone outside the ruleset reaches it
-through the ruleset contract its ``plugin.py`` registers (``story``, ``odds``); the character
-sheet is the text's (``dsl.sheets``)."""
+"""The Tags and Tracks engine's public API: the ruleset, the roll and where it ends (the ledger's
+``Outcome``), and the XP, intrusions, flashbacks and offsetting outside a roll. How a person
+chooses at the table (menus, the result if a roll stops now, ``--raise`` and ``--buy``) is any
+check's, ``dsl.dice.choosing``; the character sheet is the text's (``dsl.sheets``). Everyone
+outside the ruleset reaches it through the ruleset contract its ``plugin.py`` registers
+(``story``, ``odds``)."""
 
 from __future__ import annotations
 
@@ -16,16 +16,7 @@ from dsl.loader import load_ruleset as _load
 from dsl.world.answers import OfferGame, new_offer
 
 from . import account
-from .choosing import (
-    Choice,
-    Outcome,
-    Plan,
-    answer_from_plan,
-    menu,
-    outcome,
-    outcome_if_stopped,
-)
-from .contracts import EventKind
+from .contracts import EventKind, Outcome, outcome
 from .odds import MAX_DICE, RollOdds, best_chance, roll_odds
 from .progression import (
     NotAllowed,
@@ -126,28 +117,23 @@ __all__ = [
     "MAX_DICE",
     "RULES_DIR",
     "CheckGame",
-    "Choice",
     "NotAllowed",
     "OfferGame",
     "Outcome",
-    "Plan",
     "RollOdds",
     "accept_intrusion",
     "account",
-    "answer_from_plan",
     "best_chance",
     "consequence_level",
     "dice_and_cuts",
     "flashback",
     "load_ruleset",
     "max_dice",
-    "menu",
     "new_hits_against",
     "new_intrusion",
     "new_roll",
     "offset_hits",
     "outcome",
-    "outcome_if_stopped",
     "raise_stat",
     "recovers",
     "refuse_intrusion",
