@@ -112,6 +112,8 @@ def test_a_text_at_this_location_is_probed_once_per_table(ruleset, monkeypatch):
     second = session.actions.action_options()
     assert hawk in first and hawk in second
     assert probes.count("The Hawkleader") == 1
+
+
 def _probed_anew(session, c, kind, card, k):
     """What a probe of the card's text says on the table as it stands (no answer kept)."""
     from dsl.runtime import can_act
