@@ -248,6 +248,11 @@ class Setting:
     keeps: tuple[tuple[bool, bool, int], ...]  # (keep, highest, how many), in order
     pips: int | None  # what each cut past the last die takes off it
 
+    @property
+    def cuts(self) -> int:
+        """How many dice the setting cuts (its keeps that take dice away)."""
+        return sum(n for keep, _highest, n in self.keeps if not keep)
+
 
 @dataclass(frozen=True, slots=True)
 class Judged:

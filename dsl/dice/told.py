@@ -1,8 +1,8 @@
 """How a check played step by step reads at a table: one line per event of its game
 (``check_game.CheckEvent`` and the kernel's ``dice_rolled``; its ``result`` is the ruleset's to
-word, since what its score means is the check's), every count agreeing with its
-noun, the nouns the text's (a count's name, as ``count hits: ...`` declares it). Nothing here
-names a game."""
+word, since what its score means is the check's), and an offer's answer changing a number
+(``dsl.world.answers``); every count agreeing with its noun, the nouns the text's (a count's
+name, as ``count hits: ...`` declares it). Nothing here names a game."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 
 from dsl.dice.check_game import CheckEvent
 from dsl.kernel.machine import KernelEvent
+from dsl.world.answers import OfferEvent
 
 __all__ = ["check_line", "counted"]
 
@@ -51,4 +52,8 @@ def check_line(event: Any) -> str | None:
         return f"cut pips from the last die: {d['before']} -> {d['after']}"
     if kind == CheckEvent.COUNTED:  # the count as the text names it
         return counted(d["value"], _one(str(d["count"])))
+    if kind == OfferEvent.NUMBER_CHANGED:  # "Brick: accept the complication, +2 xp (now 3)"
+        sign = "+" if d["change"] >= 0 else ""
+        who = d["who"] or "The character"
+        return f"{who}: {d['answer']}, {sign}{d['change']} {d['number']} (now {d['now']})"
     return None

@@ -19,7 +19,7 @@ def _left(points: int) -> str:
 
 
 def line(event: Any) -> str:
-    told = check_line(event)  # the check's game's own events (dsl.dice.told)
+    told = check_line(event)  # the check's and the answers' own events (dsl.dice.told)
     if told is not None:
         return told
     d = event.data
@@ -50,10 +50,6 @@ def line(event: Any) -> str:
         return f"consequence -{d['level']} {d['name']}{promoted}{fatal}"
     if kind == OwedEvent.LEFT_UNPAID:
         return f"{d['who'] or 'The character'} concedes: the antagonist gets their way"
-    if kind == "number_changed":  # an answer of the text (dsl.world.answers): the intrusion's
-        who = d["who"] or "The character"
-        sign = "+" if d["change"] >= 0 else ""
-        return f"{who}: {d['answer']}, {sign}{d['change']} {d['number']} (now {d['now']})"
     return f"{kind}: {d}"
 
 

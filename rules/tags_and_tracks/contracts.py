@@ -14,13 +14,6 @@ class EventKind(StrEnum):
     SKILL_GAINED = "skill_gained"  # name, level, builds_on, xp_spent, free
 
 
-EVENTS: dict[EventKind, tuple[str, ...]] = {
-    EventKind.ROLL_STARTED: ("character", "skill", "level", "dice", "cuts", "stat", "points"),
-    EventKind.XP_GAINED: ("amount", "why", "xp"),
-    EventKind.SKILL_GAINED: ("name", "level", "builds_on", "xp_spent", "free"),
-}
-
-
 @dataclass(frozen=True)
 class Outcome:
     """Where a roll ends: its band, highest die, hits, the XP and points after it, the dice
@@ -43,9 +36,8 @@ def outcome(roll: Any) -> Outcome:
     if roll.pending() is not None:
         raise ValueError("the roll is not over: it still asks a question")
     st = roll.state
-    gained = next(
-        ({k: e.data[k] for k in GAINED} for e in roll.events if e.kind == "skill_gained"), None
-    )
+    taken = (e for e in roll.events if e.kind == EventKind.SKILL_GAINED)
+    gained = next(({k: e.data[k] for k in GAINED} for e in taken), None)
     xp, points = st.numbers["xp"], st.numbers["stats"]
     return Outcome(
         str(st.band), int(st.score), int(st.counts["hits"]), xp, points, tuple(st.dice), gained

@@ -27,7 +27,6 @@ from .progression import (
     new_intrusion,
     offset_hits,
     raise_stat,
-    recovers,
     refuse_intrusion,
 )
 
@@ -135,7 +134,6 @@ __all__ = [
     "offset_hits",
     "outcome",
     "raise_stat",
-    "recovers",
     "refuse_intrusion",
     "roll_odds",
 ]

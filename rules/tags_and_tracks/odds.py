@@ -31,12 +31,6 @@ class RollOdds:
     no_hits: Fraction  # the chance of the XP for no hits
 
 
-def roll_check(ruleset: Any) -> Check:
-    """The ruleset's roll, as its text declares it."""
-    check: Check = ruleset.checks["Roll"]
-    return check
-
-
 def _inputs(dice: int, cuts: int) -> dict[str, int]:
     if not 1 <= dice <= MAX_DICE:
         raise ValueError(f"a roll has 1 to {MAX_DICE} dice, not {dice}")
@@ -47,7 +41,8 @@ def _inputs(dice: int, cuts: int) -> dict[str, int]:
 
 def roll_odds(ruleset: Any, dice: int, cuts: int = 0) -> RollOdds:
     """The exact odds of a roll of ``dice`` dice with ``cuts`` cuts."""
-    odds = roll_check(ruleset).odds(**_inputs(dice, cuts))
+    check: Check = ruleset.checks["Roll"]  # the ruleset's roll, as its text declares it
+    odds = check.odds(**_inputs(dice, cuts))
     hits = odds.at_least(HITS)
     at_least = {n: hits.get(n, Fraction(0)) for n in range(1, dice + 1)}
     no_hits = odds.counts[NO_HITS].get(0, Fraction(0))
@@ -61,4 +56,4 @@ def best_chance(ruleset: Any, dice: int, cuts: int, points: int, target: int) ->
     if points < 0 or target < 1:
         raise ValueError("points are 0 or more and the target 1 hit or more")
     inputs = _inputs(dice, cuts)
-    return best(roll_check(ruleset), HITS, target, points, most_dice=MAX_DICE, **inputs)
+    return best(ruleset.checks["Roll"], HITS, target, points, most_dice=MAX_DICE, **inputs)

@@ -4,9 +4,9 @@ points: the seed's Progression, GM intrusions, flashbacks and Consequences (the 
 Each function takes the numbers as they stand and gives them back changed, or raises
 ``NotAllowed`` saying why (a table companion shows it; nothing is changed). The rules the text
 states are run from it: the hits' payment, the consequences' levels and the XP answers of
-``ruleset.rules`` (``dsl.world.measures``), and so are the stat cap and recovering (its range
-too); what is left
-here is the check's dice and cuts and the table's wording of a refusal."""
+``ruleset.rules`` (``dsl.world.measures``), and so is the stat cap (recovering is the text's
+``recoveries are ...``, read by ``dsl.world.measures.recovered``); what is left here is the
+check's dice and cuts and the table's wording of a refusal."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from dsl.dice.model import CheckError
+from dsl.dice.model import CheckError, Setting
 from dsl.errors import ChroniclerError
 from dsl.world.answers import CannotPay, OfferGame, new_offer
 from dsl.world.levels import LevelRefused
-from dsl.world.measures import measure, recovered
+from dsl.world.measures import measure
 from dsl.world.rises import RiseRefused
 
 
@@ -97,11 +97,6 @@ def offset_hits(ruleset: Any, *, points: int, hits: int) -> Offset:
     return Offset(paid.held, paid.paid, paid.owed)
 
 
-def fatal_level(ruleset: Any) -> int:
-    """The last level of the text's consequences (-4): a consequence there is fatal."""
-    return int(measure(ruleset, "consequences").bounds(ruleset.values)[1])
-
-
 def consequence_level(ruleset: Any, *, hits: int, taken: Iterable[int]) -> int:
     """The level of a new consequence for one stat, as the text's ``consequences are levels
     ...`` says: the hits it offsets, promoted past the levels ``taken``; refused past -4."""
@@ -116,14 +111,6 @@ def consequence_level(ruleset: Any, *, hits: int, taken: Iterable[int]) -> int:
         ) from None
 
 
-@dataclass(frozen=True)
-class Odds:
-    """A roll's dice and cuts from its advantages and disadvantages."""
-
-    dice: int
-    cuts: int
-
-
 def dice_and_cuts(
     ruleset: Any,
     *,
@@ -134,28 +121,18 @@ def dice_and_cuts(
     far: bool = False,
     cuts: int = 0,
     hindered_by: Iterable[int] = (),
-) -> Odds:
+) -> Setting:
     """The dice and cuts of a roll, as the text's check "Roll" counts them from its inputs:
     the skill level, easy, assist (helpers), hard, far, ``cuts`` more and the hindrance (the
-    levels of the consequences hindering the roll, ``hindered_by``)."""
-    levels = list(hindered_by)
-    if assist < 0 or cuts < 0 or level < 1 or any(x < 1 for x in levels):
-        raise NotAllowed(
-            "a skill level is 1 or more, assists and cuts 0 or more, a consequence -1 or worse"
-        )
+    levels of the consequences hindering the roll, ``hindered_by``), each within the range the
+    check's ``inputs`` give it (refused, as ``NotAllowed``, saying so)."""
+    levels, (low, high) = list(hindered_by), measure(ruleset, "consequences").bounds(ruleset.values)
+    if not all(low <= x <= high for x in levels):
+        raise NotAllowed(f"a consequence hindering a roll is -{low} to -{high}, not {levels}")
     given = {"easy": int(easy), "assist": assist, "hard": int(hard), "far": int(far)}
-    check = ruleset.checks["Roll"]
-    try:
-        setting = check.setting(level=level, cuts=cuts, hindrance=sum(levels), **given)
+    try:  # the setting's dice and cuts
+        return ruleset.checks["Roll"].setting(
+            level=level, cuts=cuts, hindrance=sum(levels), **given
+        )
     except CheckError as bad:
         raise NotAllowed(str(bad)) from None
-    return Odds(setting.dice, sum(n for keep, _highest, n in setting.keeps if not keep))
-
-
-def recovers(ruleset: Any, *, level: int, hits: int) -> bool:
-    """Whether a roll recovers from a consequence, as the text's ``recoveries are ...`` says
-    (a level the consequences have not refused by the text too)."""
-    try:
-        return recovered(ruleset, "recoveries", level, {"hits": hits})
-    except LevelRefused as no:
-        raise NotAllowed(f"a consequence is -{no.low} to -{no.high}, not -{level}") from None

@@ -12,7 +12,9 @@ import pytest
 
 from dsl.kernel import IllegalMove
 from dsl.kernel.machine import replay
-from rules.tags_and_tracks.engine import new_hits_against, recovers
+from dsl.world.levels import LevelRefused
+from dsl.world.measures import recovered
+from rules.tags_and_tracks.engine import new_hits_against
 from rules.tags_and_tracks.progression import NotAllowed, consequence_level, offset_hits
 
 
@@ -181,7 +183,10 @@ def test_the_docs_hits_example_runs_as_written_and_shows_the_texts_procedure():
 
 
 def test_recover_by_rolling_against_the_consequence_level(ruleset):
-    # a -2 broken arm: a roll of 2 hits (then rest) removes it, 1 hit does not
-    assert recovers(ruleset, level=2, hits=2) and not recovers(ruleset, level=2, hits=1)
-    with pytest.raises(NotAllowed, match="-1 to -4, not -5"):
-        recovers(ruleset, level=5, hits=5)
+    # a -2 broken arm: a roll of 2 hits (then rest) removes it, 1 hit does not; the text's
+    # ``recoveries are rolls against consequences, recovered with hits at least the level``
+    assert recovered(ruleset, "recoveries", 2, {"hits": 2})
+    assert not recovered(ruleset, "recoveries", 2, {"hits": 1})
+    with pytest.raises(LevelRefused) as refused:  # consequences are -1 to -4
+        recovered(ruleset, "recoveries", 5, {"hits": 5})
+    assert (refused.value.low, refused.value.high) == (1, 4)
