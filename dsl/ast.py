@@ -6,6 +6,7 @@ written. The checker binds them against the ruleset's vocabulary.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -702,6 +703,17 @@ class RulesFile:
     path: str
     forms: tuple[Declaration, ...]
     span: Span
+
+
+def clauses(atoms: Sequence[Atom]) -> list[list[Atom]]:
+    """The atoms between commas: ``paid from stats, 3 points each`` is two clauses."""
+    parts: list[list[Atom]] = [[]]
+    for atom in atoms:
+        if atom.kind == "comma":
+            parts.append([])
+        else:
+            parts[-1].append(atom)
+    return parts
 
 
 def phrase_text(atoms: tuple[Atom, ...] | list[Atom]) -> str:

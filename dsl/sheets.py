@@ -356,16 +356,6 @@ class _LayoutError(Exception):
         self.message, self.span = message, span
 
 
-def _clauses(atoms: Sequence[ast.Atom]) -> list[list[ast.Atom]]:
-    parts: list[list[ast.Atom]] = [[]]
-    for atom in atoms:
-        if atom.kind == "comma":
-            parts.append([])
-        else:
-            parts[-1].append(atom)
-    return parts
-
-
 def _text(atoms: Sequence[ast.Atom]) -> str:
     return " ".join(a.text for a in atoms)
 
@@ -414,7 +404,7 @@ def _read_layout(card: ast.Card, vocab: Any) -> SheetLayout:
                 f"a sheet's layout is clauses, one a line, not sentences: {EXAMPLE}", item.span
             )
         head, *rest = item.atoms
-        parts = _clauses(rest)
+        parts = ast.clauses(rest)
         words = [[a.folded for a in p] for p in parts]
         span = item.span
         if head.folded == "files":

@@ -94,12 +94,7 @@ class LevelTrack:
 def read_levels(name: str, atoms: list[ast.Atom], span: Span) -> LevelTrack | None:
     """The track a category declaration writes, ``None`` when it is none (its shape does not
     start ``levels``). Raises ``LevelError``."""
-    clauses: list[list[ast.Atom]] = [[]]
-    for atom in atoms:
-        if atom.kind == "comma":
-            clauses.append([])
-        else:
-            clauses[-1].append(atom)
+    clauses = ast.clauses(atoms)
     first = clauses[0]
     words = [a.folded for a in first]
     if words[:1] != ["levels"]:

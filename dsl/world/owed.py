@@ -234,12 +234,7 @@ def read_owed_answer(
 ) -> MarkAnswer | UnpaidAnswer | NameAnswer:
     """``marks ... for ...``, ``leaves ... unpaid`` or ``asks a name`` after ``an answer
     that``. Raises ``OwedError``."""
-    clauses: list[list[ast.Atom]] = [[]]
-    for atom in atoms[3:]:
-        if atom.kind == "comma":
-            clauses.append([])
-        else:
-            clauses[-1].append(atom)
+    clauses = ast.clauses(atoms[3:])
     words = [a.folded for a in clauses[0]]
     if words == ["asks", "a", "name"]:
         size: str | None = None

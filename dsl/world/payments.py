@@ -92,12 +92,7 @@ class Payment:
 def read_payment(name: str, atoms: list[ast.Atom], span: Span) -> Payment | None:
     """The payment a category declaration writes, ``None`` when it is no payment (its shape
     does not start ``paid from``). Raises ``PaymentError``."""
-    clauses: list[list[ast.Atom]] = [[]]
-    for atom in atoms:
-        if atom.kind == "comma":
-            clauses.append([])
-        else:
-            clauses[-1].append(atom)
+    clauses = ast.clauses(atoms)
     first = [a.folded for a in clauses[0]]
     if first[:2] != ["paid", "from"]:
         return None

@@ -58,16 +58,6 @@ class RiseRefused(ChroniclerError):
         self.wanted, self.most = wanted, most
 
 
-def _clauses(atoms: list[ast.Atom]) -> list[list[ast.Atom]]:
-    parts: list[list[ast.Atom]] = [[]]
-    for atom in atoms:
-        if atom.kind == "comma":
-            parts.append([])
-        else:
-            parts[-1].append(atom)
-    return parts
-
-
 def _amount(words: list[str], what: str, span: Span) -> str:
     said = " ".join(words)
     if not said:
@@ -141,7 +131,7 @@ class Rise:
 def read_rise(name: str, atoms: list[ast.Atom], span: Span) -> Rise | None:
     """The rise a category declaration writes, ``None`` when it is none (its shape does not
     start ``rises of``). Raises ``RiseError``."""
-    parts = _clauses(atoms)
+    parts = ast.clauses(atoms)
     words = [[a.folded for a in p] for p in parts]
     if words[0][:2] != ["rises", "of"]:
         return None
@@ -208,7 +198,7 @@ class Recovery:
 def read_recovery(name: str, atoms: list[ast.Atom], span: Span) -> Recovery | None:
     """The recovery a category declaration writes, ``None`` when it is none (its shape does
     not start ``rolls against``). Raises ``RiseError``."""
-    parts = _clauses(atoms)
+    parts = ast.clauses(atoms)
     words = [[a.folded for a in p] for p in parts]
     if words[0][:2] != ["rolls", "against"]:
         return None
