@@ -23,9 +23,8 @@ from dsl.errors import ChroniclerError, UsageError
 from journal import history, ledger
 from journal.hotseat import ROLL, _numbers, _shown
 from journal.keepers import Draft, keeper_named
-from journal.log import checked
 from journal.world import payloads as p
-from journal.world.live import Live
+from journal.world.live import Live, write_steps
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -271,15 +270,4 @@ def _rewrite(
     for row in scenes:
         s.delete(row)
     s.flush()
-    for step in steps:
-        if isinstance(step, str):
-            ledger.start_scene(s, campaign, step, "")
-            continue
-        ledger.add_entry(
-            s,
-            campaign,
-            kind=step.kind,
-            payload=checked(keeper, step),
-            summary=step.summary,
-            who=step.who,
-        )
+    write_steps(s, campaign, keeper, steps)

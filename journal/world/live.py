@@ -44,6 +44,23 @@ if TYPE_CHECKING:
     from dsl.kernel.machine import Event
 
 
+def write_steps(s: Any, campaign: Any, keeper: Any, steps: Sequence[Draft | str]) -> None:
+    """Each draft an entry and each title a scene begun, in order (a game's record, written
+    by its play and again by an amend)."""
+    for step in steps:
+        if isinstance(step, str):
+            ledger.start_scene(s, campaign, step, "")
+            continue
+        ledger.add_entry(
+            s,
+            campaign,
+            kind=step.kind,
+            payload=checked(keeper, step),
+            summary=step.summary,
+            who=step.who,
+        )
+
+
 @dataclass
 class Live:
     """The recording of one game in play; ``journal`` is open (``journal.db.open_journal``)."""
@@ -82,18 +99,7 @@ class Live:
                 entries=range(first, first + len(drafts)),
                 scenes=[(self.number, have + k + 1) for k in range(len(scenes))],
             )
-            for step in steps:
-                if isinstance(step, str):
-                    ledger.start_scene(s, campaign, step, "")
-                    continue
-                ledger.add_entry(
-                    s,
-                    campaign,
-                    kind=step.kind,
-                    payload=checked(keeper, step),
-                    summary=step.summary,
-                    who=step.who,
-                )
+            write_steps(s, campaign, keeper, steps)
 
         self.journal.write(write)
 
