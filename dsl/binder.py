@@ -2003,7 +2003,7 @@ class SentenceBinder:
         if each.place is not None and each.place.kind in ("zone", "held"):
             raise BindError(
                 f"'there' is the {place} each thing lies on, but the things of "
-                f"'{each.text}' lie in {'a zone' if each.place.kind == 'zone' else 'a hand'}, "
+                f"'{each.text}' {'lie in a zone' if each.place.kind == 'zone' else 'are held'}, "
                 f"on no {place}",
                 first.span,
             )
