@@ -522,6 +522,14 @@ class Binder:
         elif w in ("it", "them", "itself", "themselves"):
             sel = Selector(quantity=Quantity("none", None, None, w == "them"), reference="it")
             return self.qualifiers(lx, i + 1, sel, start)
+        elif w == "there" and self.place_kind:  # "at there": the place of each thing found
+            sel = Selector(
+                quantity=Quantity("none", None),
+                noun_category="card kind",
+                noun=self.place_kind,
+                reference="there",
+            )
+            return self.qualifiers(lx, i + 1, sel, start)
         elif w == "you":
             sel = Selector(
                 quantity=Quantity("none", None),
@@ -1960,11 +1968,54 @@ class SentenceBinder:
 
     def sentence(self, s: ast.Sentence) -> BoundSentence:
         each, s = self.for_each(s)
+        s = self.there(s, each)
         s, fallback = self.fallbacks(s)
         bound = self.sentence_once(s)
         if fallback:
             bound = replace(bound, fallback=True)
         return bound if each is None else replace(bound, each=each)
+
+    def there(self, s: ast.Sentence, each: Selector | None) -> ast.Sentence:
+        """``For each fire, destroy a building there.``: "there" is the place each thing found
+        lies on (read as "at there"); anywhere else, or when the things lie on no place, it is
+        told at its place."""
+        found = [
+            (p, k)
+            for p, phrase in enumerate(s.alternatives)
+            for k, a in enumerate(phrase.atoms)
+            if a.folded == "there"
+            and not (k + 1 < len(phrase.atoms) and phrase.atoms[k + 1].folded in ("is", "are"))
+        ]
+        if not found:
+            return s
+        first = s.alternatives[found[0][0]].atoms[found[0][1]]
+        place = self.b.place_kind
+        if place is None:
+            raise BindError(
+                "'there' is the place of a thing: this game declares no places", first.span
+            )
+        if each is None:
+            raise BindError(
+                f"'there' is the {place} each thing lies on in 'For each <things>, ... there.': "
+                f"no 'For each' comes before it (write 'at this {place}' for where it is used)",
+                first.span,
+            )
+        if each.place is not None and each.place.kind in ("zone", "held"):
+            raise BindError(
+                f"'there' is the {place} each thing lies on, but the things of "
+                f"'{each.text}' {'lie in a zone' if each.place.kind == 'zone' else 'are held'}, "
+                f"on no {place}",
+                first.span,
+            )
+        phrases = []
+        for p, phrase in enumerate(s.alternatives):
+            atoms: list[ast.Atom] = []
+            for k, a in enumerate(phrase.atoms):
+                if (p, k) in found:
+                    atoms.append(ast.Atom("word", "at", a.span))
+                atoms.append(a)
+            phrases.append(replace(phrase, atoms=tuple(atoms)))
+        return replace(s, alternatives=tuple(phrases))
 
     def fallbacks(self, s: ast.Sentence) -> tuple[ast.Sentence, bool]:
         """``Destroy a building on this tile, else kill a worker, else lose 1 gold.``: the

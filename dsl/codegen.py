@@ -858,7 +858,9 @@ def _for_each(sentence: BoundSentence, card: tuple[str, str]) -> Run:
         each = getattr(ctx.host, "each", None)  # a host that goes through pieces by count
         for thing in list(each(ctx, selector) if each is not None else find(ctx)):
             ctx.bindings["it"] = thing
+            ctx.bindings["each"] = thing  # "there": where it lies (``host.there``)
             result = once(ctx)
+        ctx.bindings.pop("each", None)
         return result
 
     return run

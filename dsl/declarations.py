@@ -252,9 +252,13 @@ def _property(
     sides = 6
     owner: str | None = None
     matching: str | None = None
+    wraps = False
     for clause in _clauses(atoms, _after(atoms, head)):
         words = _words(clause)
         k = 0
+        if words == ["wrapping"] and shape != "pool":  # past its top, on from its bottom
+            wraps = True
+            continue
         if clause[0].kind == "int range":
             lo, _, hi = clause[0].text.partition("..")
             low, high = int(lo), (int(hi) if hi else None)
@@ -301,6 +305,13 @@ def _property(
             f"{name} starts at {first}, outside {low}..{'' if high is None else high}", form.span
         )
     decl = replace(decl, start=first, start_field=start_field, sides=sides, matching=matching)
+    if wraps and (high is None or low is None or high <= low):
+        raise FormError(
+            f"{name} wraps past its top to its bottom: give it a bottom and a top above it, "
+            f"as in '{name} is a {shape} 1..12 of the game, wrapping'",
+            form.span,
+        )
+    decl = replace(decl, wraps=wraps)
     if matching is not None and owner in (GAME, PLAYER):
         raise FormError(
             f"only a pool of a kind of card is laid on it: 'matching its {matching}'", form.span
@@ -361,6 +372,15 @@ def _number_text(decl: PropertyDecl, item: ast.Field | ast.Block | ast.Effect) -
     example = f"'At {decl.low or 0}: ...' or 'At {decl.high or 10} back to {decl.start}: ...'"
     label = item.label if isinstance(item, ast.Effect) else None
     below = BELOW.fullmatch(label.text) if label is not None else None
+    above = ABOVE.fullmatch(label.text) if label is not None else None
+    if decl.wraps and label is not None and (below is not None or above is not None):
+        end, other = (decl.high, decl.low) if above is not None else (decl.low, decl.high)
+        raise FormError(
+            f"{decl.name} wraps: a change past {end} goes on from {other}, so nothing passes "
+            f"{'its top' if above is not None else 'its floor'}; write 'At {other}: ...' for "
+            f"the wrap, or drop 'wrapping'",
+            label.span,
+        )
     if below is not None and isinstance(item, ast.Effect):
         if decl.low is None or int(below[1]) != decl.low:
             raise FormError(
@@ -369,7 +389,6 @@ def _number_text(decl: PropertyDecl, item: ast.Field | ast.Block | ast.Effect) -
                 item.label.span if item.label is not None else item.span,
             )
         return NumberText(decl.name, decl.low, None, item, below=True)
-    above = ABOVE.fullmatch(label.text) if label is not None else None
     if above is not None and isinstance(item, ast.Effect):
         if decl.high is None or int(above[1]) != decl.high:
             raise FormError(

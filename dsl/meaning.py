@@ -118,6 +118,8 @@ def place_words(place: Place | None, vocab: Vocabulary) -> str:
         return f"{prep} this {place.of_kind or 'card'}"  # "in this tale", as bound
     if place.kind == "places" and place.places is not None:
         within = place.places
+        if within.reference == "there":
+            return "there"  # "For each fire, destroy a building there."
         groups = [f.word for f in within.filters if f.shape == "groups"]
         if (
             groups
@@ -346,7 +348,11 @@ def clause_words(clause: BoundClause, vocab: Vocabulary, form: str = "base") -> 
     if [r for r, _ in roles[:2]] == ["to", "object"]:
         objects.append(value_words(roles.pop(0)[1], vocab))  # "give all characters 1 lantern"
     objects += [value_words(v, vocab) for role, v in roles if role == "object"]
-    others = [f"{role} {value_words(v, vocab)}" for role, v in roles if role != "object"]
+    others = [
+        "there" if getattr(v, "reference", None) == "there" else f"{role} {value_words(v, vocab)}"
+        for role, v in roles
+        if role != "object"
+    ]
     head, *tail = words[-1].split(" ")
     if objects and tail and tail[0] in _PARTICLE_WORDS:  # "put X into play"
         words[-1] = head

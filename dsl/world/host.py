@@ -60,6 +60,8 @@ class WorldHost:
             found = [ctx.card] if ctx.card is not None else []
         elif selector.reference == "self":
             found = [ctx.actor] if ctx.actor is not None else []
+        elif selector.reference == "there":  # "For each fire, ... there": where it lies now
+            found = [self.there(ctx)]
         else:
             finder = NOUNS.get(_noun_shape(self.game, selector))
             if finder is None:
@@ -215,6 +217,27 @@ class WorldHost:
         return name
 
     # ---- where ----------------------------------------------------------------------------------
+
+    def there(self, ctx: Context) -> str:
+        """The place "there" names: where the thing a ``For each`` is at lies now (a place is
+        its own; a player, where their pawn stands). A thing on no place stops the text."""
+        thing = ctx.bindings.get("each")
+        game = self.game
+        if thing is None:
+            raise EffectError(
+                "'there' names the place of each thing found: no 'For each' is running"
+            )
+        where: str | None = None
+        info = game.state.cards.get(str(thing))
+        if thing in game.world.places:
+            where = str(thing)
+        elif thing in game.state.players:
+            where = game.ops.pawn_at(str(thing))
+        elif info is not None and info.get("at"):
+            where = str(info["at"])
+        if where is None:
+            raise EffectError(f"{self.name_of(str(thing))} lies on no place: 'there' names nothing")
+        return where
 
     def here(self, ctx: Context) -> str | None:
         """The place "this <place>" names: where the card lies, else where the actor stands."""

@@ -67,6 +67,7 @@ class PropertyDecl:
     start_field: str | None = None  # "starting at its nerve": each card's own field
     sides: int = 6  # a pool's dice ("each a d6": ``dsl.world.pools``)
     matching: str | None = None  # a pool laid on cards: the list field it matches (``matching``)
+    wraps: bool = False  # "wrapping": past its top it goes on from its bottom, and back
 
     def clamp(self, value: int) -> int:
         if self.low is not None and value < self.low:
@@ -74,6 +75,23 @@ class PropertyDecl:
         if self.high is not None and value > self.high:
             return self.high
         return value
+
+    def moved(self, value: int, delta: int) -> int:
+        """Where ``delta`` takes ``value``: round the range when it wraps (a change of more than
+        the whole range goes round more than once), else stopped at its ends."""
+        if self.wraps and self.low is not None and self.high is not None:
+            return self.low + (value + delta - self.low) % (self.high - self.low + 1)
+        return self.clamp(value + delta)
+
+    def step(self, value: int, step: int) -> int:
+        """The value one space on (``step`` is 1 or -1): a wrapping number goes from its top
+        to its bottom (and from its bottom to its top); any other stops at its end."""
+        if self.wraps and self.low is not None and self.high is not None:
+            if step > 0 and value >= self.high:
+                return self.low
+            if step < 0 and value <= self.low:
+                return self.high
+        return self.clamp(value + step)
 
 
 @dataclass(frozen=True, slots=True)

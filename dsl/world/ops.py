@@ -64,9 +64,10 @@ class Ops:
     def change(
         self, owner: str, name: str, delta: int, why: str = "", ctx: Context | None = None
     ) -> int:
-        """Add ``delta`` to an owner's number, within its bounds, running each threshold the
-        change reaches on its way (a track that goes back to a start and keeps rising goes on
-        from there with what is left of the change). Returns the value it ends at."""
+        """Add ``delta`` to an owner's number, within its bounds (round them, when it wraps),
+        running each threshold the change reaches on its way (a track that goes back to a start
+        and keeps rising goes on from there with what is left of the change). Returns the value
+        it ends at."""
         decl = self.world.property(name)
         if decl is not None and decl.owner == GAME:
             owner = GAME  # "Gain 1 momentum.": the table's one pool, whoever gains it
@@ -79,7 +80,7 @@ class Ops:
             return before
         held = self.state.values.setdefault(owner, {})
         if decl is None or not decl.thresholds:
-            after = decl.clamp(before + delta) if decl is not None else before + delta
+            after = decl.moved(before, delta) if decl is not None else before + delta
             if after != before:
                 held[key] = after
                 self.emit(
@@ -102,7 +103,7 @@ class Ops:
         left = abs(delta)
         held = self.state.values.setdefault(owner, {})
         while left > 0:
-            nxt = decl.clamp(at + step)
+            nxt = decl.step(at, step)  # a wrapping number goes on round its range
             if nxt == at:
                 if step < 0:  # at its floor: the deficit passes on, when a text says where
                     self._past_floor(owner, decl, at, left, ctx)
