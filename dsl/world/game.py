@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any, ClassVar
 
 from dsl.compiler import CompiledAbility, CompiledRuleset
@@ -39,7 +40,14 @@ from .events import WorldDecision, WorldEvent
 from .host import WorldHost
 from .model import GAME, IN_PLAY, PLAYER, World
 from .ops import Ops, each_owner
-from .players import Orders, check_steps, observed_orders, redeal_orders, refused_here
+from .players import (
+    Orders,
+    StepRefused,
+    check_steps,
+    observed_orders,
+    redeal_orders,
+    refused_here,
+)
 from .rolled import Declaring
 from .rolled import check as check_rolled
 from .state import WorldState, zone_key
@@ -508,6 +516,21 @@ def _conditional(ability: CompiledAbility, finding: bool = False) -> bool:
         and bool(parts)
         and all(getattr(getattr(p, "condition", None), "kind", None) in kinds for p in parts)
     )
+
+
+def refused_step(ruleset: CompiledRuleset) -> StepRefused | None:
+    """What a game of ``ruleset`` would refuse as it starts in its procedure's step words (the
+    orders' steps, the rolled and declared ones), for ``chronicler check`` to tell at the step;
+    ``None`` when nothing is."""
+    from .declare import world_of
+
+    probe = SimpleNamespace(ruleset=ruleset, procedure=ruleset.procedure, world=world_of(ruleset))
+    try:
+        check_steps(probe)  # type: ignore[arg-type]  # reads only these three
+        check_rolled(probe)  # type: ignore[arg-type]
+    except StepRefused as refused:
+        return refused
+    return None
 
 
 def new_game(

@@ -36,6 +36,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from dsl.errors import ChroniclerError
 from dsl.kernel.dispatch import answer, step
 from dsl.kernel.machine import Frame
 from dsl.kernel.players import FACE_DOWN, seal, seen
@@ -160,10 +161,17 @@ def check_steps(game: WorldGame) -> None:
                     _refuse(each, f"a {kind} has no number field '{name}'")
 
 
-def _refuse(step: Any, why: str) -> None:
-    from dsl.errors import ChroniclerError
+class StepRefused(ChroniclerError):
+    """A step whose words name nothing the ruleset declares: told at the step's place, by
+    ``chronicler check`` (``dsl.world.game.refused_step``) and as a game would start."""
 
-    raise ChroniclerError(f"{step.span}: {step.title}: {why}")
+    def __init__(self, step: Any, why: str) -> None:
+        super().__init__(f"{step.span}: {step.title}: {why}")
+        self.span, self.why = step.span, f"{step.title}: {why}"
+
+
+def _refuse(step: Any, why: str) -> None:
+    raise StepRefused(step, why)
 
 
 def owner_of(game: WorldGame, card: str) -> str | None:

@@ -22,7 +22,8 @@ rolled with a member of the sheet and numbers the thing holds, an action declare
   sheet, and the member's tags), each number named given as the check's input of that name.
 
 Each step's words are read once, as the ruleset is checked; what they name (the table, its
-rows, the numbers, the check) is checked as a game starts (``check``), at the step. Nothing here
+rows, the numbers, the check) is checked by ``chronicler check`` and as a game starts
+(``check``; ``dsl.world.game.refused_step``), at the step. Nothing here
 names a game.
 """
 

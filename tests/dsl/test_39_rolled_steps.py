@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from fractions import Fraction
 
 import pytest
@@ -94,6 +96,32 @@ def test_a_table_not_declared_or_not_rolled_is_refused_as_the_game_starts(change
     ruleset = changed("roll the Who goes first table", "roll the Who goes last table")
     with pytest.raises(ChroniclerError, match='no rolled table "who goes last"'):
         new_game(ruleset, seed=1, players=1)
+
+
+def test_chronicler_check_tells_a_step_naming_nothing_where_it_is_written(
+    changed, tmp_path
+) -> None:
+    """A step that names no table, check or number is a check error at its line and column,
+    not only a refusal when a game starts: ``chronicler check`` says so and exits 1."""
+    changed("roll the Who goes first table", "roll the Who goes last table")
+    done = subprocess.run(
+        [sys.executable, "-m", "journal.cli", "check", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1, done.stderr
+    line = next(n for n, text in enumerate(TEXT.splitlines(), 1) if "Who goes first table" in text)
+    assert f"ruleset.rules:{line}:" in done.stderr
+    assert 'there is no rolled table "who goes last"' in done.stderr
+    assert "1 error" in done.stderr
+    clean = subprocess.run(
+        [sys.executable, "-m", "journal.cli", "check", str(VANGUARD)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert clean.returncode == 0, clean.stderr
 
 
 # ---- the action declared ahead ----------------------------------------------------------------
