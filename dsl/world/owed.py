@@ -49,7 +49,7 @@ from dsl.kernel.text import text_question
 from dsl.runtime import Context, Decision, Span
 
 from .levels import LevelRefused
-from .payments import amount_of
+from .payments import amount_of, values_named
 
 __all__ = [
     "MARK_PIECE",
@@ -102,7 +102,7 @@ class MarkAnswer:
         return self.words
 
     def values(self) -> set[str]:
-        return {self.length} if self.length is not None and not self.length.isdigit() else set()
+        return values_named(self.length)
 
     def level(self, game: Any) -> int | None:
         """The level the mark would be taken at now, ``None`` when none can be."""
@@ -175,7 +175,7 @@ class NameAnswer:
         return self.words
 
     def values(self) -> set[str]:
-        return {self.length} if self.length is not None and not self.length.isdigit() else set()
+        return values_named(self.length)
 
     def step(self, prompt: Callable[[Any], str] | None = None) -> Callable[[Any], None]:
         """The answer's step; ``prompt(game)`` words the question (the ruleset's prompt for the

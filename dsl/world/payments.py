@@ -50,6 +50,11 @@ class Paid:
     spent: int
 
 
+def values_named(words: str | None) -> set[str]:
+    """The declared value an amount's words name: none for a figure or no words."""
+    return {words} if words is not None and not words.isdigit() else set()
+
+
 def amount_of(words: str, values: Mapping[str, Any]) -> int:
     """A figure, or the declared value those words name."""
     if words.isdigit():
