@@ -24,9 +24,8 @@ from dsl.runtime import Context, DecisionKind, EffectError, NothingToActOn, Span
 from dsl.selectors import Selector
 
 from .control import holder
-from .events import WorldEvent
 from .model import GAME, PropertyDecl
-from .pools import faces
+from .pools import faces, tell_pool
 
 if TYPE_CHECKING:
     from dsl.binder import SentenceBinder
@@ -177,17 +176,7 @@ def spend_die(ctx: Context, object: Any, moved: Any, into: Any, on: Any = None) 
     _move(game, receiver, target, face, +1)
     why = str(ctx.card or "")
     for (owner, name), count in before.items():
-        decl = _decl(game, name)
-        game.emit(
-            WorldEvent.VALUE_CHANGED,
-            owner=owner,
-            property=decl.name,
-            before=count,
-            after=len(faces(game, owner, decl)),
-            why=why,
-            rolled=[],
-            faces=faces(game, owner, decl),
-        )
+        tell_pool(game, owner, _decl(game, name), count, why)
 
 
 def _move(game: WorldGame, owner: str, decl: PropertyDecl, face: int, delta: int) -> None:

@@ -32,7 +32,7 @@ from dsl.selectors import Selector
 from .control import holder
 from .events import WorldEvent
 from .model import PropertyDecl, World
-from .pools import faces
+from .pools import faces, tell_pool
 
 if TYPE_CHECKING:
     from .game import WorldGame
@@ -99,19 +99,6 @@ def _move_face(game: WorldGame, owner: str, decl: PropertyDecl, face: int, delta
     held[decl.name] = len(faces(game, owner, decl))
 
 
-def _tell(game: WorldGame, owner: str, decl: PropertyDecl, before: int, why: str) -> None:
-    game.emit(
-        WorldEvent.VALUE_CHANGED,
-        owner=owner,
-        property=decl.name,
-        before=before,
-        after=len(faces(game, owner, decl)),
-        why=why,
-        rolled=[],
-        faces=faces(game, owner, decl),
-    )
-
-
 def _one(ctx: Context, object: Any, what: str) -> str:
     things = object if isinstance(object, list) else [object]
     cards = [str(t) for t in things if t is not None]
@@ -158,8 +145,8 @@ def lay(ctx: Context, object: Any, on: Any) -> None:
         _move_face(game, owner, pool, face, -1)
         _move_face(game, card, laid, face, +1)
     why = str(ctx.card or "")
-    _tell(game, owner, pool, before_held, why)
-    _tell(game, card, laid, before_laid, why)
+    tell_pool(game, owner, pool, before_held, why)
+    tell_pool(game, card, laid, before_laid, why)
 
 
 @creates("object")

@@ -31,6 +31,21 @@ def faces(game: WorldGame, owner: str, decl: PropertyDecl) -> list[int]:
     return [f for f in range(1, decl.sides + 1) for _ in range(int(held.get(_key(decl, f), 0)))]
 
 
+def tell_pool(game: WorldGame, owner: str, decl: PropertyDecl, before: int, why: str) -> None:
+    """Tell a pool's change: the dice ``owner`` held before, those held now and their faces."""
+    now = faces(game, owner, decl)
+    game.emit(
+        WorldEvent.VALUE_CHANGED,
+        owner=owner,
+        property=decl.name,
+        before=before,
+        after=len(now),
+        why=why,
+        rolled=[],
+        faces=now,
+    )
+
+
 def change(
     game: WorldGame, owner: str, decl: PropertyDecl, delta: int, why: str = "", tell: bool = True
 ) -> int:
