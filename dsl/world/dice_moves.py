@@ -75,7 +75,7 @@ def _pool_named(sb: SentenceBinder, atoms: list[ast.Atom], article: bool) -> str
     raise BindError(f"'{' '.join(a.text for a in atoms)}' names no pool of dice ({known})", span)
 
 
-def _member_pool(sb: SentenceBinder, name: str, members: tuple[str, ...]) -> tuple[str, str]:
+def _member_pool(name: str, members: tuple[str, ...]) -> tuple[str, str]:
     """The member a pool declared for each member belongs to, and the rest of its name
     ("wheat stores": wheat, "stores"); ``("", name)`` when it is no member's."""
     for member in sorted(members, key=len, reverse=True):
@@ -95,7 +95,7 @@ def _pools_of(
     world = sb.v.world
     found: dict[str, str] = {}
     for decl in [d for d in (world.properties.values() if world else ()) if d.shape == "pool"]:
-        member, rest = _member_pool(sb, str(decl.name), members)
+        member, rest = _member_pool(str(decl.name), members)
         if not member:
             continue
         rest = rest.casefold()
@@ -130,7 +130,7 @@ def _along(
     except BindError:
         named = None
     if named is not None:
-        member, rest = _member_pool(sb, named, members)
+        member, rest = _member_pool(named, members)
         if not member:
             raise BindError(f"'{named}' is no pool of a member of relation {name}", moved_span)
         led = relation.get(member, ())
@@ -139,7 +139,7 @@ def _along(
             if not targets:
                 raise BindError(f"relation {name} leads {member} to no pool of {rest}", here)
             return tuple(named for _ in targets), tuple(targets)
-        to_member, _ = _member_pool(sb, into, members)
+        to_member, _ = _member_pool(into, members)
         if to_member not in led:
             leads = ", ".join(led) or "nothing"
             raise BindError(
@@ -154,7 +154,7 @@ def _along(
         raise BindError(f"'{said}' names no pool of dice, nor one for each member", moved_span)
     if into is None:
         raise BindError(f"along {name} to which pool? {FORM}", here)
-    to_member, _ = _member_pool(sb, into, members)
+    to_member, _ = _member_pool(into, members)
     sources = [pools[m] for m in members if m in pools and to_member in relation.get(m, ())]
     if not sources:
         raise BindError(f"relation {name} leads nothing to {to_member or into}", here)

@@ -211,6 +211,29 @@ def test_a_direction_the_relation_does_not_give_is_told_where_written(
     assert len(errors) == len(where)
 
 
+@pytest.mark.parametrize(
+    ("replaced", "told", "line"),
+    [
+        (  # told at the pool moved
+            "a charm die of at most\n        its value along swap.",
+            "'charms' is no pool of a member of relation swap",
+            28,
+        ),
+        (  # told at the relation
+            "a store die of at most\n        its value along swap.",
+            "along swap to which pool?",
+            29,
+        ),
+    ],
+)
+def test_along_a_relation_the_pools_must_be_its_members(
+    replaced: str, told: str, line: int
+) -> None:
+    text = MILL.replace("a wheat store die of at most\n        its value along swap.", replaced)
+    errors = check_sources([Source("mill.rules", text)]).diagnostics.errors
+    assert [(e.span.line, told in e.message) for e in errors] == [(line, True)], errors
+
+
 def test_a_relation_leading_nothing_to_a_pool_is_told() -> None:
     text = MILL.replace("relation swap: barley -> oat\n", "relation swap: barley -> wheat\n")
     text = text.replace("relation swap: oat -> wheat, barley\n", "relation swap: oat -> wheat\n")
