@@ -12,6 +12,9 @@ relation does not give is an error there.
 
 "Spend a charm die to move every grain die of its value to ...": the spent die's own value, and
 every die of the pool showing it moves (the player choosing the value when several can go).
+"Spend a charm die to move a run of grain dice down from at most its value to ...": from the
+face chosen (at most the spent die's), one die of each face below it while the pool shows it
+(5 4 3 of 5 4 4 3 1).
 
 The one acting spends one die of their pool (the first) and moves one die of the second pool,
 its face kept, to the third pool: of the thing named after "of" ("of this barn"), else of the
@@ -48,7 +51,8 @@ VERB = "spend"  # the sentence's first word
 FUNCTION = "spend_die"  # its primitive, among the engine's core verbs
 FORM = (
     "write 'Spend a <pool> die to move a <pool> die of at most its value (or every <pool> die "
-    "of its value) [along <relation>] [to the <pool> [of <thing>]].'"
+    "of its value, or a run of <pool> dice down from at most its value) [along <relation>] [to "
+    "the <pool> [of <thing>]].'"
 )
 
 
@@ -68,7 +72,7 @@ def _pool_named(sb: SentenceBinder, atoms: list[ast.Atom], article: bool) -> str
     for decl in pools:
         name = str(decl.name).casefold()
         singular = name[: -len("dice")] + "die" if name.endswith("dice") else name.rstrip("s")
-        if said in (name, singular, f"{singular} die", f"{name} die"):
+        if said in (name, singular, f"{singular} die", f"{name} die", f"{name} dice"):
             return str(decl.name)
     span = _join(atoms[0].span, atoms[-1].span) if atoms else Span("<text>", 1, 1, 1, 1)
     known = ", ".join(sorted(str(d.name) for d in pools)) or "none declared"
@@ -100,7 +104,7 @@ def _pools_of(
             continue
         rest = rest.casefold()
         singular = rest[: -len("dice")] + "die" if rest.endswith("dice") else rest.rstrip("s")
-        if said in (rest, singular, f"{singular} die", f"{rest} die"):
+        if said in (rest, singular, f"{singular} die", f"{rest} die", f"{rest} dice"):
             found[member] = str(decl.name)
     return found
 
@@ -170,9 +174,12 @@ def bind(sb: SentenceBinder, atoms: list[ast.Atom], span: Any) -> BoundClause:
         (k for k in range(1, len(words) - 1) if words[k] == "to" and words[k + 1] == "move"), None
     )
     every = cut is not None and cut + 2 < len(words) and words[cut + 2] in ("every", "all")
+    run = cut is not None and words[cut + 2 : cut + 5] == ["a", "run", "of"]
     tail = ["of", "its", "value"] if every else ["of", "at", "most", "its", "value"]
+    tail = ["down", "from", "at", "most", "its", "value"] if run else tail
     value = next((k for k in range(len(words)) if words[k : k + len(tail)] == tail), None)
-    if cut is None or value is None or value < cut + 3 + every or value + len(tail) >= len(words):
+    skip = 3 if run else int(every)  # the words before the pool moved: "every", "a run of"
+    if cut is None or value is None or value < cut + 3 + skip or value + len(tail) >= len(words):
         raise BindError(f"'{' '.join(a.text for a in atoms)}': {FORM}", here)
     after = value + len(tail)
     along = after + 1 if words[after] == "along" else None
@@ -191,15 +198,17 @@ def bind(sb: SentenceBinder, atoms: list[ast.Atom], span: Any) -> BoundClause:
         of = rest_words.index("of") if "of" in rest_words else len(rest)
         into = _pool_named(sb, rest[:of], False)
     if along is None:
-        moved: tuple[str, ...] = (_pool_named(sb, atoms[cut + 2 + every : value], not every),)
+        moved: tuple[str, ...] = (
+            _pool_named(sb, atoms[cut + 2 + skip : value], not (every or run)),
+        )
         intos: tuple[str, ...] = (into or "",)
     else:
         moved, intos = _along(
-            sb, atoms[along : to or len(atoms)], atoms[cut + 2 + every : value], into
+            sb, atoms[along : to or len(atoms)], atoms[cut + 2 + skip : value], into
         )
     roles += [("moved", moved), ("into", intos)]
-    if every:
-        roles.append(("how", ("every",)))
+    if every or run:
+        roles.append(("how", ("every" if every else "run",)))
         params.append(("how", "how"))
     rest_words = [a.folded for a in rest]
     of = rest_words.index("of") if "of" in rest_words else len(rest)
@@ -280,6 +289,11 @@ def _room(game: WorldGame, ctx: Context, into: str, on: Any) -> int:
     return (target.high - held) if target.high is not None else 1 << 30
 
 
+def _how(how: Any) -> str:
+    """How many dice move: "one", "every" (of the value), "run" (down from the face)."""
+    return _name(how) if how else "one"
+
+
 def _covered(
     ctx: Context, object: Any, pair: tuple[str, str], how: Any = None, on: Any = None
 ) -> list[int]:
@@ -291,7 +305,7 @@ def _covered(
         return []
     paying = faces(game, _owner(game, ctx, spent), spent)
     shown = faces(game, _owner(game, ctx, source), source)
-    if how is not None:
+    if _how(how) == "every":
         return sorted({f for f in shown if f in paying})
     return sorted({f for f in shown if f <= max(paying, default=0)})
 
@@ -340,15 +354,19 @@ def spend_die(
     payer, giver = _owner(game, ctx, spent), _owner(game, ctx, source)
     receiver = _owner(game, ctx, target, on)
     paid = min(f for f in faces(game, payer, spent) if f >= face)  # ``how`` every: the face
-    count = faces(game, giver, source).count(face) if how is not None else 1
-    count = min(count, _room(game, ctx, pair[1], on))  # as many as the pool moved to holds
+    held = faces(game, giver, source)
+    moving = [face] * (held.count(face) if _how(how) == "every" else 1)
+    if _how(how) == "run":  # one die of each face down from it, one apart
+        moving = [f for f in range(face, 0, -1) if all(g in held for g in range(f, face + 1))]
+    moving = moving[: _room(game, ctx, pair[1], on)]  # as many as the pool moved to holds
     before = {
         (owner, decl.name): len(faces(game, owner, decl))
         for owner, decl in ((payer, spent), (giver, source), (receiver, target))
     }
     _move(game, payer, spent, paid, -1)
-    _move(game, giver, source, face, -count)
-    _move(game, receiver, target, face, +count)
+    for one in moving:
+        _move(game, giver, source, one, -1)
+        _move(game, receiver, target, one, +1)
     why = str(ctx.card or "")
     for (owner, name), count in before.items():
         tell_pool(game, owner, _decl(game, name), count, why)
