@@ -13,7 +13,8 @@ movement costs: what every player sees on the table), and answers by rules of th
   obstacle when it is overcome), else with a spare die (more than the three kept into the next
   turn: the rest are lost at the refresh); trade with a spare die, more gladly into its
   location's pool when that brings a face an obstacle there lacks (the next Create Asset takes
-  it); every die of one value (the stability mastery) weighs as much as it moves;
+  it); every die of one value (the stability mastery) and a run of dice one apart (the
+  espionage mastery) weigh as much as they move;
 - rest never (it recovers nothing until a character's stress is text), take no action it does
   not know, and otherwise pass.
 
@@ -108,10 +109,11 @@ def _lacking_here(obs: dict[str, Any], here: str | None) -> Counter[int]:
     return +lacking
 
 
-def _resource_action(option: str) -> tuple[str, str, bool] | None:
-    """("create" or "out" or "into", the resource, every die of one value) an option names."""
+def _resource_action(option: str) -> tuple[str, str, str] | None:
+    """("create" or "out" or "into", the resource, how many: "one", "every" die of one value or
+    a "run") an option names."""
     words = option.removeprefix("Take: ").casefold().split()
-    every = "value" in words
+    every = "every" if "value" in words else ("run" if "run" in words else "one")
     resource = next((w for w in words if w in RESOURCES), None)
     if resource is None:
         return None
@@ -202,7 +204,7 @@ class HeuristicBot:
 
     @staticmethod
     def resource_worth(
-        obs: dict[str, Any], here: str | None, how: str, resource: str, every: bool
+        obs: dict[str, Any], here: str | None, how: str, resource: str, every: str
     ) -> float:
         """Create Asset or Trade on the pool of ``resource`` (``how``: create, out or into)."""
         mine = _faces(obs["values"][obs["you"]], DICE)
@@ -215,10 +217,12 @@ class HeuristicBot:
         for source in sources:
             shown.update(_faces(table, f"{source} resource dice"))
         top = max((f for f, n in mine.items() if n), default=0)
-        can = [f for f, n in shown.items() if n and (mine[f] if every else f <= top)]
+        can = [f for f, n in shown.items() if n and (mine[f] if every == "every" else f <= top)]
         if not can:
             return -1.0
-        moved = max(shown[f] for f in can) if every else 1
+        moved = max(shown[f] for f in can) if every == "every" else 1
+        if every == "run":  # the longest run down from a die it can start from
+            moved = max(next(k for k in range(f + 1) if not shown[f - k]) for f in can)
         spare = dice > KEPT
         useful = any(_lacking_here(obs, here)[f] for f in can)
         if how == "create":

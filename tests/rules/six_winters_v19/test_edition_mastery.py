@@ -1,8 +1,9 @@
 """Resource Mastery Bonuses: with Red Bank's progress on a track at or past the red + (space 9,
 "mastery space"), the players gain that resource's bonus. Technology: one more action die each
 turn. Diplomacy: two dice of a pool traded, free, for a new die of the type the wheel of trade
-leads it to. Stability: Create Asset and Trade move every die of the action die's value. The
-espionage, military and sorcery bonuses are `# not text yet` lines (procedure.rules). Thea
+leads it to. Stability: Create Asset and Trade move every die of the action die's value.
+Espionage: they move a descending run of dice one apart. The military and sorcery bonuses are
+`# not text yet` lines (procedure.rules). Thea
 (command 2) at Ferry's Glenn (stability, command), the dice laid by hand."""
 
 from __future__ import annotations
@@ -114,3 +115,32 @@ def test_stability_mastery_the_value_is_the_action_dies_own(winters: Any) -> Non
 def test_stability_mastery_not_below_the_red_plus(winters: Any) -> None:
     game = at_glenn(mastered(winters, "stability", 8), [3], {"stability": [3, 3]})
     assert not [o for o in options(game) if "One Value" in o]
+
+
+def test_espionage_mastery_the_texts_first_example_a_run_as_assets(winters: Any) -> None:
+    # the text: 5 4 3 1 and a 5 or 6 used: 5 4 3 become assets, the 1 stays (two below the 3)
+    game = at_glenn(mastered(winters, "espionage", 9), [6], {"stability": [5, 4, 3, 1]})
+    game.apply("Take: Create a Run of Stability Assets")
+    decision = game.pending()
+    assert decision is not None and list(decision.options) == [1, 3, 4, 5]  # the first die
+    game.apply(5)
+    game.pending()
+    decl = game.world.property("stability assets")
+    assert decl is not None
+    assert faces(game, GLENN, decl) == [3, 4, 5] and pool(game, "stability") == [1]
+    assert held(game) == [] and game.ops.value("", "stability slots") == 1
+
+
+def test_espionage_mastery_the_texts_second_example_one_die_a_step(winters: Any) -> None:
+    # the text: 5 4 4 3 2 and a 5 used: 5 4 3 2 go, the second 4 stays; traded to technology
+    game = at_glenn(mastered(winters, "espionage", 9), [5], {"stability": [5, 4, 4, 3, 2]})
+    game.apply("Take: Trade a Run out of Stability")
+    game.pending()
+    game.apply(5)
+    game.pending()
+    assert pool(game, "technology") == [2, 3, 4, 5] and pool(game, "stability") == [4]
+
+
+def test_espionage_mastery_not_below_the_red_plus(winters: Any) -> None:
+    game = at_glenn(mastered(winters, "espionage", 8), [6], {"stability": [5, 4, 3]})
+    assert not [o for o in options(game) if "Run" in o]

@@ -100,8 +100,10 @@ def test_a_trade_into_sorcery_is_refused_where_written() -> None:
         for path in sorted(FOLDER.glob("*.rules"))
     ]
     procedure = next(s for s in sources if s.path.endswith("procedure.rules"))
-    wrong = procedure.text.replace(
-        "along trade to the stability resource dice.", "along trade to the sorcery resource dice."
+    wrong = procedure.text.replace(  # the first: "Trade into Stability"
+        "along trade to the stability resource dice.",
+        "along trade to the sorcery resource dice.",
+        1,
     )
     assert wrong != procedure.text
     sources[sources.index(procedure)] = Source(procedure.path, wrong)
