@@ -97,6 +97,7 @@ class Declared:
     measures: dict[str, Any] = field(default_factory=dict)
     decks: dict[str, Any] = field(default_factory=dict)  # by kind: ``dsl.world.deck_backs``
     together: dict[str, Any] = field(default_factory=dict)  # ``dsl.world.together``
+    choices: dict[str, Any] = field(default_factory=dict)  # by folded name: ``dsl.world.choices``
 
 
 class FormError(Exception):
@@ -126,6 +127,7 @@ class WorldForm:
     measure: Any = None  # "hits are paid from stats, ...": ``dsl.world.measures``
     decks: Any = None  # "relics are in one deck per realm, ...": ``dsl.world.deck_backs``
     together: Any = None  # "the result is ...", "the campaign is over once ...": its module
+    choice: Any = None  # "difficulty is a choice of the campaign, ...": ``dsl.world.choices``
 
 
 def _words(atoms: list[ast.Atom]) -> list[str]:
@@ -160,6 +162,14 @@ def read_world_form(form: ast.CategoryDecl) -> WorldForm | None:
             return WorldForm(together=read_together(name, atoms, form.span), span=form.span)
         except TogetherError as error:
             raise FormError(error.message, error.span) from None
+    if head == "choice":  # dsl/world/choices.py: a choice made at the campaign's setup
+        from dsl.world.choices import ChoiceError, read_choice
+
+        try:
+            choice, number, category = read_choice(name, plain, form)
+        except ChoiceError as error:
+            raise FormError(error.message, error.span or form.span) from None
+        return WorldForm(category=category, property=number, choice=choice, span=form.span)
     if head in PROPERTY_SHAPES:
         return _property(name, PROPERTY_SHAPES[head], plain[i], atoms, form)
     if form.texts:
@@ -514,6 +524,8 @@ def add(declared: Declared, part: WorldForm, report: Report) -> None:
         if key in declared.together:
             report(f"{key} is declared twice (first at {declared.together[key].span})", part.span)
         declared.together[key] = part.together
+    if part.choice is not None:  # dsl/world/choices.py
+        declared.choices[part.choice.name.casefold()] = part.choice
     if part.measure is not None:
         key = part.measure.name.casefold()
         if key in declared.measures:

@@ -43,6 +43,10 @@ PLAY_HELP = (
     "screen cleared between people; the dice are the generator's (--seed), or with --dice "
     "table typed at the terminal as the table rolls them (each die asked by name, its faces "
     "listed, recorded with the game).\n\n"
+    "--choose difficulty=tragedy makes a choice a text declares for its campaign's setup "
+    "('difficulty is a choice of the campaign, standard for bots: ...'): a new campaign's "
+    "only; at a terminal a new campaign asks each choice not given, else the bots' member is "
+    "taken.\n\n"
     "Example: chronicler play six-winters --seed 7 --bot heuristic --characters Parin,Kanun"
 )
 
@@ -137,6 +141,13 @@ def play_command(
         "People at the table add more by typing 'note TEXT' at any question.",
         show_default=False,
     ),
+    choose: list[str] = typer.Option(  # noqa: B008 (typer's way to take a repeated option)
+        [],
+        "--choose",
+        help="A choice of a new campaign's setup, NAME=MEMBER (difficulty=tragedy); repeat it "
+        "for more. Not given: asked at a terminal, else the text's member for bots.",
+        show_default=False,
+    ),
 ) -> None:
     from dsl.contract import GameSetup
     from journal.rulesets import find_ruleset
@@ -173,6 +184,12 @@ def play_command(
         raise UsageError("--resume plays on with the dice the game was begun with: drop --dice")
     if dice == "table" and people is None:
         raise UsageError("--dice table: the dice are typed by people at the table (--people)")
+    chosen_at_setup = _choices_given(found, choose)
+    if chosen_at_setup and (people is not None or resume):
+        raise UsageError(
+            "--choose: not at the table yet (the table's answers do not record it): play the "
+            "campaign's first game with the bots"
+        )
     if people is not None or resume:
         _play_at_table(
             found, seed, players, bot, player, people, notes, campaign_name, db, as_json, resume,
@@ -194,6 +211,9 @@ def play_command(
         if solo:
             options["solo"] = True
         carried = _campaign_left(found, campaign_name, db) if campaign_name is not None else {}
+        if campaign_name is not None and not carried:  # a new campaign: its setup's choices
+            chosen_at_setup = _asked(found, chosen_at_setup)
+        options.update(chosen_at_setup)
         setup = GameSetup(
             seed=seed, seats=players, characters=chosen, options=options, carried=carried
         )
@@ -215,6 +235,53 @@ def play_command(
         console.print(
             f"Recorded {said} {played_year} into campaign {escape(campaign_name)} in {where}."
         )
+
+
+def _choices_given(found: Ruleset, given: list[str]) -> dict[str, str]:
+    """``--choose NAME=MEMBER``, each by its name (the engine checks the member)."""
+    if not given:
+        return {}
+    declared = getattr(found.engine, "choices", None)
+    known = declared() if declared is not None else {}
+    out: dict[str, str] = {}
+    for said in given:
+        name, _, member = said.partition("=")
+        name, member = " ".join(name.split()), member.strip()
+        if not name or not member:
+            raise UsageError(f"--choose {said!r}: write NAME=MEMBER, as in difficulty=standard")
+        if name.casefold() not in known:
+            names = ", ".join(d.name for d in known.values()) or "none"
+            raise UsageError(
+                f"--choose {name}: {found.name} has no such choice (its choices: {names})"
+            )
+        out[known[name.casefold()].name] = member
+    return out
+
+
+def _at_terminal() -> bool:
+    """Whether a person answers at this terminal (a choice not given is asked)."""
+    import sys
+
+    return sys.stdin.isatty()
+
+
+def _asked(found: Ruleset, given: dict[str, str]) -> dict[str, str]:
+    """A new campaign's choices: those given, each other one asked at a terminal (its bots'
+    member the default); with no terminal the bots' member stands (the engine's start)."""
+    declared = getattr(found.engine, "choices", None)
+    if declared is None or not _at_terminal():
+        return given
+    out = dict(given)
+    for decl in declared().values():
+        if decl.name not in out:
+            listed = ", ".join(
+                m if t.casefold() == m.casefold() else f"{m} ({t})"
+                for m, t in zip(decl.members, decl.titles, strict=True)
+            )
+            out[decl.name] = typer.prompt(
+                f"The campaign's {decl.name}: {listed}", default=decl.default
+            )
+    return out
 
 
 def _campaign_left(found: Ruleset, name: str, db: str | None) -> dict[str, Any]:

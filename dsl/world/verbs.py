@@ -46,6 +46,10 @@ def amount(ctx: Context, value: Any, default: int = 1) -> int:
     """The number a role names: written, a declared value, read or counted."""
     if isinstance(value, int):
         return value
+    if isinstance(value, Amount) and value.expr is not None:  # "the factor of the hardship"
+        from dsl.expr import evaluate
+
+        return evaluate(value.expr, ctx)
     if isinstance(value, Amount):
         game = _game(ctx)
         base = value.number if value.number is not None else 1
