@@ -399,4 +399,8 @@ from .burning import BURNING_VERBS  # noqa: E402  (a card out of the campaign: i
 
 CORE_VERBS.update(BURNING_VERBS)
 
+from .boxes import BOX_VERBS  # noqa: E402  (a box of a track erased: its module)
+
+CORE_VERBS.update(BOX_VERBS)
+
 __all__ = ["CORE_VERBS", "TableError", *(f.__name__ for f in CORE_VERBS.values())]
