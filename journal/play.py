@@ -185,15 +185,14 @@ def play_command(
     if dice == "table" and people is None:
         raise UsageError("--dice table: the dice are typed by people at the table (--people)")
     chosen_at_setup = _choices_given(found, choose)
-    if chosen_at_setup and (people is not None or resume):
+    if chosen_at_setup and resume:
         raise UsageError(
-            "--choose: not at the table yet (the table's answers do not record it): play the "
-            "campaign's first game with the bots"
+            "--resume plays on with the choices the game was begun with: drop --choose"
         )
     if people is not None or resume:
         _play_at_table(
             found, seed, players, bot, player, people, notes, campaign_name, db, as_json, resume,
-            table_dice=dice == "table",
+            table_dice=dice == "table", choices=chosen_at_setup,
         )  # fmt: skip
         return
     if campaign_name is not None and not whole:
@@ -330,12 +329,15 @@ def _play_at_table(
     resume: bool = False,
     *,
     table_dice: bool = False,
+    choices: dict[str, str] | None = None,
 ) -> None:
     """People at this terminal (``journal/hotseat.py``) and bots in the other seats; the
     game's public account told as it is played, its end told to the whole table. With
     ``resume``, the campaign's stopped game is replayed from its recorded answers and played
     on with its own seats, seed and bots. ``table_dice``: every die is typed at the terminal
-    (a game resumed keeps where its dice came from)."""
+    (a game resumed keeps where its dice came from). ``choices``: a new campaign's setup
+    choices (``--choose``; each other one asked at a terminal), recorded with the game so a
+    game resumed or amended is set up with them again."""
     from journal.hotseat import HotSeat, Terminal, seats_of
 
     assert found.engine is not None  # play_command asked
@@ -345,7 +347,9 @@ def _play_at_table(
         if resume:
             raise UsageError("--resume: name the campaign whose stopped game to play on")
         assert people is not None  # play_command asked
-        game = _new_game(found, seed, players, player, table_dice)
+        game = _new_game(
+            found, seed, players, player, table_dice, None, _asked(found, choices or {})
+        )
         seats, names = _seats(game)
         seat = HotSeat(
             game, player, seats_of(people, len(seats)), Terminal(_console()), names,
@@ -372,7 +376,8 @@ def _play_at_table(
             # one bot for every seat when they agree (a game written in text has no bot a seat)
             named = played[0] if len(set(played)) == 1 else ",".join(played)
             player = found.bots.make(named, seed)  # type: ignore[union-attr]
-            game = _new_game(found, seed, len(resumed.seats), player, table_dice, carried)
+            made = resumed.chosen  # the choices the game was begun with
+            game = _new_game(found, seed, len(resumed.seats), player, table_dice, carried, made)
             for answer in resumed.answers:  # the game as it stood when it stopped
                 if game.pending() is None:
                     raise ChroniclerError(
@@ -381,7 +386,8 @@ def _play_at_table(
                     )
                 game.apply(answer)
         else:
-            game = _new_game(found, seed, players, player, table_dice, carried)
+            made = dict(choices or {}) if carried else _asked(found, choices or {})  # its setup's
+            game = _new_game(found, seed, players, player, table_dice, carried, made)
         seats, names = _seats(game)
         if not resume:
             chosen = seats_of(people or "", len(seats))
@@ -396,7 +402,7 @@ def _play_at_table(
         )  # fmt: skip
         live = Live(
             journal, campaign_name, found, tuple(seats), by_seat, seed,
-            dice="table" if table_dice else "generator",
+            dice="table" if table_dice else "generator", chosen=made,
         )  # fmt: skip
         if resume:
             live.caught_up(game, resumed.number)
@@ -431,12 +437,15 @@ def _new_game(
     player: Bot,
     table_dice: bool = False,
     carried: dict[str, Any] | None = None,
+    chosen: dict[str, str] | None = None,
 ) -> Game:
-    """``carried``: what the campaign's last game left, for the next session of a campaign."""
+    """``carried``: what the campaign's last game left, for the next session of a campaign;
+    ``chosen``: the choices of a new campaign's setup (``--choose``)."""
     from dsl.contract import GameSetup
 
     assert found.engine is not None  # play_command asked
     options: dict[str, int | bool | str] = {"dice": "table"} if table_dice else {}
+    options.update(chosen or {})
     setup = GameSetup(seed=seed, seats=players, options=options, carried=carried or {})
     return found.engine.new_game(setup, player)
 

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import journal.play
+from journal import ledger
+from journal.db import open_journal
+from journal.world.recording import games_of
 
 RESOURCES = ("stability", "technology", "espionage", "military", "diplomacy", "sorcery")
 
@@ -88,3 +92,56 @@ def test_a_wrong_choice_is_refused_in_one_line(cli: Any, choose: str, said: str)
     assert len([line for line in ran.err.splitlines() if line.strip()]) == 1
     listed = cli("campaign", "show", "Wrong", "--json")
     assert listed.code != 0 or json.loads(listed.out)["games"] == []  # nothing recorded
+
+
+def engine_year(seed: int, options: dict[str, str]) -> dict[str, Any]:
+    """What the engine's first year leaves, the last option taken at every question."""
+    from dsl.contract import GameSetup
+    from rules import registry
+
+    v19 = registry.find("six-winters-v19")
+    assert v19.engine is not None and v19.bots is not None
+    game = v19.engine.new_game(
+        GameSetup(seed=seed, seats=1, options=options), v19.bots.make("random", seed)
+    )
+    while (decision := game.pending()) is not None:
+        game.apply(decision.options[-1])
+    return dict(v19.engine.outcome(game).carried)
+
+
+def test_at_the_table_the_choice_is_recorded_and_a_resumed_game_keeps_it(
+    cli: Any, journal_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from test_v19_campaign_at_table import LastOption
+
+    monkeypatch.setattr("sys.stdin", LastOption(left=5))  # the input closes mid-year
+    stopped = cli(
+        "play", "six-winters-v19", "--players", "1", "--people", "1", "--seed", "4",
+        "--campaign", "Table", "--choose", "difficulty=cakewalk",
+    )  # fmt: skip
+    assert "Recorded game 1" not in stopped.out
+    with open_journal(journal_path) as journal, journal.reading() as s:
+        (game,) = games_of(s, ledger.get_campaign(s, "Table"))
+    assert game["game"]["chosen"] == {"difficulty": "cakewalk"}  # with the game's first entry
+    again = cli(
+        "play",
+        "six-winters-v19",
+        "--campaign",
+        "Table",
+        "--resume",
+        "--choose",
+        "difficulty=cakewalk",
+    )
+    assert (
+        again.code == 2
+        and "--resume plays on with the choices the game was begun with" in again.err
+    )
+    monkeypatch.setattr("sys.stdin", LastOption())
+    resumed = cli("play", "six-winters-v19", "--campaign", "Table", "--resume")
+    assert resumed.code == 0, resumed.err
+    # the same answers to the engine's game set up at Cakewalk leave the same state (a game
+    # resumed without the choice would start its threats on Standard's space, not the second)
+    year = engine_year(4, {"difficulty": "cakewalk"})
+    assert left(cli, "Table") == year["numbers"][""]
+    assert year != engine_year(4, {})
+    assert year["numbers"][""]["difficulty"] == 1
