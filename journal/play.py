@@ -261,7 +261,8 @@ def _at_terminal() -> bool:
     """Whether a person answers at this terminal (a choice not given is asked)."""
     import sys
 
-    return sys.stdin.isatty()
+    isatty = getattr(sys.stdin, "isatty", None)  # a stand-in input may not say
+    return bool(isatty is not None and isatty())
 
 
 def _asked(found: Ruleset, given: dict[str, str]) -> dict[str, str]:
