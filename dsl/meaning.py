@@ -280,6 +280,10 @@ def value_words(value: Any, vocab: Vocabulary) -> str:
     if isinstance(value, Selector):
         return selector_words(value, vocab)
     if isinstance(value, Amount):
+        if value.expr is not None:  # a number read when the effect runs (dsl.world.choices)
+            from dsl.expr import words as expr_words
+
+            return expr_words(value.expr)
         if value.value_name is not None:
             return value.value_name
         words = str(value.number if value.number is not None else 1)

@@ -262,8 +262,11 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
         return info is None or bool(info.get("at"))
 
     def act_in_any_order(self) -> None:
-        """Every player acts, in turn order, until all have passed."""
-        self.state.passed = []
+        """Every player acts, in turn order, until all have passed (a player whose card is
+        knocked out has passed already: ``dsl.world.boxes``)."""
+        from .boxes import knocked_out
+
+        self.state.passed = knocked_out(self)
         self.state.frames.append(Frame("act", {"once": False}))
 
     def take_an_action(self, player: str | None = None) -> None:
