@@ -204,6 +204,11 @@ def immune(game: WorldGame, target: str, tags: Iterable[str]) -> str | None:
         if effect["holder"] != target:
             continue
         for restraint in kept.get(str(effect["card"]).casefold(), ()):
-            if restraint.how == "immune" and any(set(s) <= carried for s in restraint.sorts):
+            strong = int(effect.get("stacks") or 1) >= restraint.stacks  # "while it holds 2 ..."
+            if (
+                restraint.how == "immune"
+                and strong
+                and any(set(s) <= carried for s in restraint.sorts)
+            ):
                 return str(effect["card"])
     return None

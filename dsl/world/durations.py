@@ -29,7 +29,7 @@ here names a game.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from dsl import ast
@@ -60,11 +60,13 @@ class DurationDecl:
     step: str | None = None
     holder: bool = False
     span: Span | None = None
+    stacked: bool = False  # "in stacks until ...": given again, it counts up, all ending there
 
     @property
     def text(self) -> str:
         whose = "the holder's" if self.holder else "each"
         if self.how == "until":
+            # stacked or not, it is held until then (its stacks are its strength)
             return (
                 f"until {'the holder' + chr(39) + 's' if self.holder else 'the'} next {self.step}"
             )
@@ -100,6 +102,12 @@ def read_duration(name: str, plain: list[ast.Atom], span: Span) -> DurationDecl:
     tag, kind = " ".join(parts[:-1]), singular_of(parts[-1].casefold())
     words = [a.folded for a in plain][1:]  # after "held"
     at = plain[0].span
+    if words[:3] == ["in", "stacks", "until"] and words[3:4] != ["lifted"]:
+        # "in stacks until the holder's next end phase": given again, the stacks add up (its
+        # strength, read by "while it holds N stacks or more"); all end at that step
+        found = read_duration(name, [plain[0], *plain[3:]], span)
+        if found.how == "until":
+            return replace(found, stacked=True)
     if words == ["until", "lifted"]:
         return DurationDecl(tag, kind, "lifted", span=span)
     if words == ["until", "the", HOLDER, "next", "check"]:
@@ -155,10 +163,11 @@ def give(
     stacks add to those it has (a persistent condition stacks). ``source``: the thing it was
     given by or against, which its "against its source" sentences name."""
     decl = _decl(game, card)
-    if decl.how == "stacks" and stacks < 1:
+    stacked = decl.how == "stacks" or decl.stacked
+    if stacked and stacks < 1:
         raise EffectError(f"{card} is held by stacks: give it 1 or more, not {stacks}")
     found = holds(game, holder, card)
-    if found is not None and decl.how != "stacks":
+    if found is not None and not stacked:
         return  # held already: given again, it lasts as it does
     if found is not None:
         found["stacks"] += stacks
@@ -166,7 +175,7 @@ def give(
         found = {"card": card, "holder": holder, "tag": decl.tag}
         if source is not None:
             found["source"] = source
-        if decl.how == "stacks":
+        if stacked:
             found["stacks"] = stacks
         game.state.effects.append(found)
     game.emit(

@@ -34,7 +34,7 @@ from dsl.runtime import (
 )
 from dsl.selectors import Place, Selector
 
-from . import restraints
+from . import limits, restraints
 from .copies import start_number
 from .events import WorldDecision, WorldEvent
 from .host import WorldHost
@@ -392,6 +392,8 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
         ctx.host, ctx.actor, ctx.card = self.host, player, card
         info = self.state.cards[card]
         played = info.get("zone") == zone_key(HAND, player)
+        if player is not None and self.world.restraints and limits.counting(self):
+            limits.took(self, player, card)  # "Its holder takes at most 1 action a turn."
         for ability in compiled.abilities_for(label):
             try:
                 if played:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from dsl.runtime import Context, EffectError, NothingToActOn
 from dsl.selectors import Filter, Place, Selector, Superlative
 
-from . import deck_backs, map_rows, matching
+from . import deck_backs, map_rows, matching, multiples
 from .model import GAME, PLAYER
 from .state import split_key
 from .this_group import in_this_group, players_in_this_group
@@ -170,7 +170,10 @@ class WorldHost:
             if game.world.property(field) is None:  # a rank of a ranks field ("attacks 1")
                 for ranks in fields.values():
                     if isinstance(ranks, dict) and isinstance(ranks.get(field.casefold()), int):
-                        return int(ranks[field.casefold()]) + matching.learned(game, thing, field)
+                        rank = int(ranks[field.casefold()]) + matching.learned(game, thing, field)
+                        if game.world.restraints:  # "Its holder's attacks count twice."
+                            rank *= multiples.times(game, thing, field)
+                        return rank
             if self._declared_field(thing, field):  # optional and absent: nothing to read
                 raise NothingToActOn(f"{self.name_of(thing)} has no {field}", ctx.span)
         if isinstance(thing, str):

@@ -42,7 +42,7 @@ then names an undeclared word) and kept by the card's name in the world
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from dsl import ast
@@ -50,17 +50,25 @@ from dsl.diagnostics import did_you_mean
 from dsl.runtime import EffectError, Span
 from dsl.vocabulary import singular_of
 
+from . import limits, multiples
+
 if TYPE_CHECKING:
     from dsl.vocabulary import Vocabulary
 
     from .game import WorldGame
 
-How = Literal["no", "only", "misses", "makes", "immune"]
+How = Literal["no", "only", "misses", "makes", "immune", "most", "times"]
 EXAMPLE = (
     "write 'Its holder takes no <tags> actions.', 'Its holder takes only <tags> actions.' or "
     "'Its holder misses its next <phase>.'"
 )
 JOINS = ("and", "or")
+PARTNERS = ("with", "against", "alongside")  # whom an action is taken with: not known
+
+
+def after_sorts(atoms: list[ast.Atom], stop: ast.Atom) -> str:
+    """The sorts written before ``stop`` (the words of a partner), for a suggestion."""
+    return " ".join(a.text for a in atoms[: atoms.index(stop)]) or "actions"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +90,9 @@ class Restraint:
     given: tuple[tuple[str, int | str], ...] = ()
     holds: str = ""
     outcomes: tuple[str, ...] = ()
+    most: int = 0  # ``most``: how many actions of the sorts a ``phase`` (``dsl.world.limits``)
+    stacks: int = 0  # held only from that many stacks on ("while it holds 2 stacks or more")
+    times: int = 0  # ``times``: the rank (``members``) counts that many times (``multiples``)
 
 
 class RestraintError(Exception):
@@ -103,9 +114,8 @@ def read(item: ast.Effect) -> Restraint | None:
         return None
     atoms = list(sentence.alternatives[0].atoms)
     words = [a.folded for a in atoms]
-    if words[:2] != ["its", "holder"] or len(words) < 3:
-        return None
-    if words[2] not in ("takes", "misses", "makes") and words[2:5] != ["is", "immune", "to"]:
+    counted = words[:2] == ["its", "holder's"] and "count" in words  # "... attacks count twice."
+    if not counted and not _restraining(words):
         return None
     if sentence.condition is not None or sentence.mode != "do" or sentence.then:
         raise RestraintError(
@@ -113,6 +123,28 @@ def read(item: ast.Effect) -> Restraint | None:
             sentence.span,
         )
     text = " ".join(a.text for a in atoms).replace(" ,", ",")
+    try:
+        atoms, stacks = limits.split_while(atoms)  # "... while it holds 2 stacks or more"
+        found = _read(atoms, [a.folded for a in atoms], sentence, text)
+    except limits.FormError as error:
+        raise RestraintError(error.message, error.span) from None
+    return replace(found, stacks=stacks) if stacks else found
+
+
+def _restraining(words: list[str]) -> bool:
+    """Whether the words start "Its holder takes", "misses", "makes" or "is immune to"."""
+    if words[:2] != ["its", "holder"] or len(words) < 3:
+        return False
+    return words[2] in ("takes", "misses", "makes") or words[2:5] == ["is", "immune", "to"]
+
+
+def _read(atoms: list[ast.Atom], words: list[str], sentence: ast.Sentence, text: str) -> Restraint:
+    if words[1] == "holder's":  # "Its holder's attacks count twice." (dsl.world.multiples)
+        member, times, counted = multiples.read(atoms)
+        return Restraint(
+            "times", members=(member,), text=text, span=sentence.span, word_spans=counted,
+            times=times,
+        )  # fmt: skip
     if words[2] == "makes":
         return _read_makes(atoms, text, sentence.span)
     if words[2] == "is":  # "Its holder is immune to social checks."
@@ -129,17 +161,41 @@ def read(item: ast.Effect) -> Restraint | None:
             raise RestraintError(f"say which phase it misses: {EXAMPLE}", atoms[2].span)
         phase = " ".join(a.text for a in atoms[5:])
         return Restraint("misses", phase=phase, text=text, span=sentence.span)
+    if words[3:5] == ["at", "most"]:  # "Its holder takes at most 1 action a turn."
+        most, cut, phase = limits.read_most(atoms)
+        sorts, spans = read_sorts(atoms[6:cut], atoms[cut].span, "at most")
+        return Restraint(
+            "most", sorts, phase=phase, text=text, span=sentence.span, word_spans=spans,
+            most=most,
+        )  # fmt: skip
     if len(words) < 5 or words[3] not in ("no", "only"):
         raise RestraintError(f"cannot read what its holder takes: {EXAMPLE}", atoms[2].span)
     how: How = "no" if words[3] == "no" else "only"
+    sorts, spans = read_sorts(atoms[4:], sentence.span, words[3])
+    return Restraint(how, sorts, text=text, span=sentence.span, word_spans=spans)
+
+
+def read_sorts(
+    atoms: list[ast.Atom], end: Span, after: str
+) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, Span], ...]]:
+    """Sorts of card joined by ``and``, ``or`` or commas (``ranged actions or manoeuvres``):
+    each the folded words a card must carry, singular; and each word with where it is."""
     sorts: list[tuple[str, ...]] = []
     spans: list[tuple[str, Span]] = []
     current: list[ast.Atom] = []
-    for atom in [*atoms[4:], None]:
+    for atom in [*atoms, None]:
+        if atom is not None and atom.folded in PARTNERS:  # "... with its source"
+            partner = " ".join(a.text for a in atoms[atoms.index(atom) :])
+            raise RestraintError(
+                f"'{partner}' cannot be kept: an action names no partner or target the engine "
+                f"knows; forbid the sort outright ('Its holder takes no {after_sorts(atoms, atom)}"
+                ".') or leave it to the table in the card's text",
+                atom.span,
+            )
         if atom is None or atom.kind == "comma" or atom.folded in JOINS:
             if not current:
-                where = atom.span if atom is not None else sentence.span
-                raise RestraintError(f"say what sort of card after '{words[3]}': {EXAMPLE}", where)
+                where = atom.span if atom is not None else end
+                raise RestraintError(f"say what sort of card after '{after}': {EXAMPLE}", where)
             *tags, noun = [a.folded for a in current]
             sort = (*tags, singular_of(noun))
             sorts.append(sort)
@@ -151,7 +207,7 @@ def read(item: ast.Effect) -> Restraint | None:
                 f"a sort of card is words, not '{atom.text}': {EXAMPLE}", atom.span
             )
         current.append(atom)
-    return Restraint(how, tuple(sorts), text=text, span=sentence.span, word_spans=tuple(spans))
+    return tuple(sorts), tuple(spans)
 
 
 MAKES = (
@@ -243,6 +299,8 @@ def _read_makes(atoms: list[ast.Atom], text: str, span: Span) -> Restraint:
 def check_words(restraint: Restraint, vocab: Vocabulary) -> tuple[str, Span] | None:
     """The first word of a restraint's sorts that is no declared tag or card kind (with where
     it is written), else ``None``."""
+    if restraint.how == "times":  # "Its holder's attacks count twice.": a rank
+        return multiples.check_member(restraint, vocab)
     for word, span in restraint.word_spans:
         meanings = vocab.lexicon.get((word,), [])
         if not any(m.shape in ("tags", "kinds") for m in meanings):
@@ -273,6 +331,11 @@ def unknown_phases(
                 hint = did_you_mean(r.phase, list(titles.values()))
                 found.append(
                     (f"no step '{r.phase}' is in the procedure to make it at{hint}", r.span)
+                )
+            if r.how == "most" and r.phase.casefold() not in known and r.span is not None:
+                hint = did_you_mean(r.phase, list(known.values()))
+                found.append(
+                    (f"no phase '{r.phase}' is in the procedure to count it in{hint}", r.span)
                 )
             if r.how == "misses" and r.phase.casefold() not in known and r.span is not None:
                 hint = did_you_mean(r.phase, list(known.values()))
@@ -317,12 +380,18 @@ def unknown_checks(
 # ---- in play -----------------------------------------------------------------------------------
 
 
+def held_by(game: WorldGame, holder: str) -> Iterable[tuple[dict[str, Any], Restraint]]:
+    """Each restraint of a card ``holder`` holds now, with the card held."""
+    return _held(game, holder)
+
+
 def _held(game: WorldGame, holder: str) -> Iterable[tuple[dict[str, Any], Restraint]]:
     found = game.world.restraints
     for effect in list(game.state.effects):
         if effect["holder"] == holder:
             for restraint in found.get(str(effect["card"]).casefold(), ()):
-                yield effect, restraint
+                if int(effect.get("stacks") or 1) >= restraint.stacks:  # "while it holds 2 ..."
+                    yield effect, restraint
 
 
 def carried(game: WorldGame, card: str) -> set[str]:
@@ -340,19 +409,37 @@ def carried(game: WorldGame, card: str) -> set[str]:
 def offered(game: WorldGame, holder: str) -> Callable[[str], bool] | None:
     """Whether an action of a card may be offered to ``holder`` by the cards it holds
     (``None``: nothing it holds forbids any)."""
-    kept = [r for _, r in _held(game, holder) if r.how in ("no", "only")]
+    kept = [r for _, r in _held(game, holder) if r.how in ("no", "only", "most")]
     if not kept:
         return None
+    full = [r for r in kept if r.how == "most" and not _room(game, holder, r)]
 
     def may(card: str) -> bool:
         words = carried(game, card)
         for restraint in kept:
             fits = any(set(sort) <= words for sort in restraint.sorts)
-            if fits == (restraint.how == "no"):
+            if restraint.how == "most":
+                if fits and restraint in full:
+                    return False  # "takes at most 1 action a turn": it has taken it
+            elif fits == (restraint.how == "no"):
                 return False
         return True
 
     return may
+
+
+def _room(game: WorldGame, holder: str, restraint: Restraint) -> bool:
+    """Whether ``holder`` may take one more action of the sorts of a ``takes at most`` in the
+    phase it names (not limited outside one played for it: ``dsl.world.limits``)."""
+    done = limits.taken(game, holder, restraint.phase)
+    if done is None:
+        return True
+    fitting = [
+        c
+        for c in done
+        if c in game.state.cards and any(set(s) <= carried(game, c) for s in restraint.sorts)
+    ]
+    return len(fitting) < restraint.most
 
 
 def misses(game: WorldGame, phase: str, subject: Any) -> bool:

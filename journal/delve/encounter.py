@@ -139,6 +139,8 @@ def standing(game: WorldGame, state: Expedition) -> Now:
         for effect in durations.held(game, n):
             decl = game.world.durations[effect["tag"].casefold()]
             left = f"{effect['stacks']} left" if decl.how == "stacks" else decl.text
+            if decl.how != "stacks" and int(effect.get("stacks") or 1) > 1:  # Staggered 2
+                left = f"{effect['stacks']}, {left}"
             conditions.setdefault(n, []).append(f"{effect['card']} ({left})")
     routed = [n for n in names if game.state.cards.get(n, {}).get("zone") == ROUTED]
     first, odds = _first(game)

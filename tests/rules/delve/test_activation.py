@@ -33,6 +33,7 @@ BY_SORT = (  # the actions the conditions name by their sorts (tactics.rules)
     "Take: Advance",
     "Take: Reposition",
     "Take: Drag",
+    "Take: Assist",
     "Take: Prayer",
 )
 ACTIONS = (*ALLOWANCE, *BY_SORT)  # with no momentum held: the uses it pays for are not offered

@@ -169,8 +169,8 @@ def test_what_the_table_cannot_do_is_refused_in_one_line_with_nothing_written(ta
     )
     assert "may take one of" in refused(table, "delve", "encounter", "act", "Dance")
     assert (
-        "name what Rat Chief does: one of Advance, Drag, Major Action, Melee Strike, Minor "
-        "Action, Prayer, Ranged Attack, Reposition, Two Minor Actions, pass"
+        "name what Rat Chief does: one of Advance, Assist, Drag, Major Action, Melee Strike, "
+        "Minor Action, Prayer, Ranged Attack, Reposition, Two Minor Actions, pass"
         in refused(table, "delve", "encounter", "act")
     )  # not at a terminal: not asked
     assert "no condition 'in cover'" in refused(
@@ -369,7 +369,7 @@ def test_the_next_rounds_declarations_come_with_the_step_that_reaches_it(table):
 def test_a_declaration_no_model_makes_in_the_step_or_not_offered_is_refused(table):
     err = refused(table, "delve", "encounter", "start", *BOTH, "--dice", ROUND_1,
                   "--declare", "Wenna Ashgrove=Dance")  # fmt: skip
-    assert "Wenna Ashgrove may declare one of: Advance, Change Place" in err
+    assert "Wenna Ashgrove may declare one of: Advance, Assist, Change Place" in err
     ok(table, "delve", "encounter", "start", *BOTH, "--dice", ROUND_1)
     err = refused(table, "delve", "encounter", "next", "--declare", "Odo Vantry=Major Action")
     assert "--declare names Odo Vantry: no declaration of theirs comes up in this step" in err
@@ -400,3 +400,33 @@ def test_amending_an_earlier_entry_runs_the_declarations_again(table):
     ok(table, "delve", "amend", number, "encounter", "condition", "Rat Chief", "Engaged")
     assert "Rat Chief holds Engaged" in ok(table, "delve", "encounter", "show")
     assert now(table)["round"] == 2
+
+
+def test_a_model_staggered_twice_takes_one_action_and_another_is_refused_in_one_line(table):
+    ok(table, "delve", "encounter", "start", *BOTH, "--dice", ROUND_1)
+    ok(table, "delve", "encounter", "condition", "Wenna Ashgrove", "Staggered", "--stacks", "2")
+    assert now(table)["conditions"] == {
+        "Wenna Ashgrove": ["Staggered (2, until the holder's next end phase)"]
+    }
+    ok(table, "delve", "encounter", "act", "Melee Strike")
+    err = refused(table, "delve", "encounter", "act", "Minor Action")
+    # her one action taken: only the main character's trade is left (which buys no action)
+    assert err.strip().endswith(
+        "Wenna Ashgrove may take one of: Extra Minor Action, pass; not 'Minor Action'"
+    )
+    ok(table, "delve", "encounter", "next")  # her end phase: Staggered ends, stacks and all
+    assert now(table)["conditions"] == {}
+
+
+def test_a_surprised_elite_is_offered_basic_actions_only_and_refused_a_prayer(table):
+    ok(table, "delve", "encounter", "start", *BOTH, "--surprise", "adversaries", "--dice", ROUND_1)
+    assert now(table)["conditions"]["Rat Chief"] == [
+        "Off Guard (until the holder's next end phase)"
+    ]
+    assert turn_by_turn(table, 2) == ["Wenna Ashgrove", "Odo Vantry"]  # the Tunnel Rat misses
+    shown = now(table)
+    assert shown["turn"] == "Rat Chief" and "Take: Prayer" not in shown["options"]
+    assert "Take: Melee Strike" in shown["options"]
+    err = refused(table, "delve", "encounter", "act", "Prayer")
+    assert "Rat Chief may take one of: " in err and "not 'Prayer'" in err
+    ok(table, "delve", "encounter", "act", "Melee Strike")

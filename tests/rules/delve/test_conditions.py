@@ -47,18 +47,24 @@ def test_the_three_duration_types_and_ours_for_the_next_check(delve):
 def test_every_common_condition_has_its_duration_type(delve):
     found = {card.name: card.fields["tags"] for card in delve.cards("condition")}
     assert {name: found[name] for name in SEED} == {n: [d] for n, d in SEED.items()}
-    assert set(found) - set(SEED) == {"Eased", "Prepared"}  # ours: the next check easier
+    # ours: the next check easier, and the surprised elites and champions (basic actions only)
+    assert set(found) - set(SEED) == {"Eased", "Prepared", "Off Guard"}
 
 
 def test_how_long_each_duration_type_is_held(delve):
     durations = delve.vocabulary.world.durations.values()
     held = {d.tag: d.text for d in durations if d.kind == "condition"}
     assert held == {
-        "Fleeting": "until the holder's next end phase",
+        "Fleeting": "until the holder's next end phase",  # in stacks: the seed's X
         "Persistent": "in stacks, one off at the holder's end phase",
         "Ongoing": "until lifted",
         "Once": "until the holder's next check",
     }
+
+
+def test_a_fleeting_condition_is_held_in_stacks_all_ending_at_the_end_phase(delve):
+    fleeting = delve.vocabulary.world.durations["fleeting"]
+    assert fleeting.stacked and fleeting.step == "end phase" and fleeting.holder
 
 
 def test_a_persistent_condition_given_again_stacks_its_counters(delve):
@@ -199,6 +205,33 @@ def test_animosity_makes_social_checks_a_step_harder(delve):
     assert complex_check(game, "Odo Vantry", [5, 5, 5], tags=("physical",)).score == 3
 
 
+def test_animosity_leaves_teamwork_to_the_table_and_its_sentence_would_be_an_error(delve):
+    from pathlib import Path
+
+    from dsl.loader import Source, check_sources
+
+    assistance = next(c for c in delve.cards("action") if c.name == "Assist")
+    assert "Teamwork" in assistance.fields["sorts"]  # the seed's Assist: aid another model
+    game = encounter(delve)
+    durations.give(game, "Wenna Ashgrove", "Animosity", source="Odo Vantry", why="the GM")
+    assert "Take: Assist" in offered_to(game, "Wenna Ashgrove")  # whom she aids: the table's
+    folder = Path(__file__).parents[3] / "rules" / "delve"
+    sources = [Source(f.name, f.read_text()) for f in sorted(folder.glob("*.rules"))]
+    old = "  Social checks of its holder are 1 harder.\n"
+    sentence = "  Its holder takes no teamwork actions with its source.\n"
+    text = next(s.text for s in sources if s.path == "conditions.rules")
+    line = text[: text.index(old)].count("\n") + 2
+    changed = [
+        Source(s.path, s.text.replace(old, old + sentence, 1))
+        if s.path == "conditions.rules"
+        else s
+        for s in sources
+    ]
+    found = [d.headline() for d in check_sources(changed).diagnostics.items]
+    assert len(found) == 1 and found[0].startswith(f"conditions.rules:{line}:40: error: "), found
+    assert "'with its source' cannot be kept: an action names no partner" in found[0]
+
+
 def test_inspired_and_demoralized_change_the_marks_a_die_per_counter(delve):
     game = encounter(
         delve, hold=(("Wenna Ashgrove", "Inspired", 1), ("Tunnel Rat", "Demoralized", 2))
@@ -264,6 +297,44 @@ def test_a_staggered_model_is_offered_no_manoeuvre_until_its_end_phase(delve):
     assert set(MANOEUVRES) <= set(offered_to(game, "Wenna Ashgrove"))
 
 
+ACTIONS = ("Take: Major Action", "Take: Minor Action", "Take: Melee Strike", RANGED)
+
+
+def test_staggered_given_again_holds_two_stacks_and_limits_its_holder_to_one_action(delve):
+    game = encounter(delve, hold=(("Wenna Ashgrove", "Staggered", 1),) * 2)
+    assert durations.holds(game, "Wenna Ashgrove", "Staggered")["stacks"] == 2  # type: ignore[index]
+    assert set(ACTIONS) <= set(offered_to(game, "Wenna Ashgrove"))
+    game.apply("Take: Melee Strike")
+    game.apply("Take: Extra Minor Action")  # a trade, no action of its own: she may buy it
+    options = offered_to(game, "Wenna Ashgrove")
+    assert [a for a in ACTIONS if a in options] == []  # her minor ones are limited too
+    with pytest.raises(IllegalMove):
+        game.apply("Take: Minor Action")
+    turns(game, 4)  # her end phase ended it, stacks and all: the next round, she is not limited
+    assert durations.holds(game, "Wenna Ashgrove", "Staggered") is None
+    game.apply("Take: Melee Strike")
+    assert "Take: Minor Action" in offered_to(game, "Wenna Ashgrove")
+
+
+def test_staggered_once_leaves_its_holder_its_actions_but_no_manoeuvre(delve):
+    game = encounter(delve, hold=(("Wenna Ashgrove", "Staggered", 1),))
+    game.apply("Take: Melee Strike")
+    options = offered_to(game, "Wenna Ashgrove")
+    assert "Take: Minor Action" in options and "Take: Advance" not in options
+
+
+def test_staggered_twice_in_the_middle_of_an_activation_counts_the_actions_taken_before(delve):
+    game = encounter(delve, hold=(("Odo Vantry", "Staggered", 1),))
+    game.apply("Take: Minor Action")  # Wenna, holding nothing
+    durations.give(game, "Wenna Ashgrove", "Staggered", 2, why="an interrupt")
+    game = game.clone()  # read back, as the companion reads the game after each step
+    assert [a for a in ACTIONS if a in offered_to(game, "Wenna Ashgrove")] == []
+    game.apply("pass")
+    assert turns(game, 1) == ["Tunnel Rat"]
+    game.apply("Take: Minor Action")  # Odo: one stack, not limited
+    assert "Take: Major Action" in offered_to(game, "Odo Vantry")
+
+
 def test_a_broken_model_is_offered_no_action_only_to_pass(delve):
     game = encounter(delve, fortune=4, hold=(("Tunnel Rat", "Broken", 1),))
     turns(game, 1)
@@ -283,6 +354,16 @@ def test_a_frenzied_model_is_offered_only_melee_strikes_advances_and_its_allowan
     game.apply("Take: Advance")
     assert game.ops.value("Wenna Ashgrove", "majors") == 0
     assert game.ops.value("Wenna Ashgrove", "minors") == 0
+
+
+def test_a_frenzied_model_counts_its_attacks_twice_for_its_interrupts(delve):
+    game = encounter(delve, hold=(("Rat Chief", "Frenzied", 1),))
+    turns(game, 4)  # each end phase: interrupts equal to the model's attacks
+    assert game.ops.value("Rat Chief", "interrupts") == 4  # attacks 2, twice
+    assert game.ops.value("Tunnel Rat", "interrupts") == 1  # attacks 1, not frenzied
+    durations.lift(game, "Rat Chief", "Frenzied", why="the GM")
+    turns(game, 4)
+    assert game.ops.value("Rat Chief", "interrupts") == 2
 
 
 @pytest.mark.parametrize("condition", ["Stunned", "Surprised"])
@@ -346,6 +427,7 @@ def test_every_condition_forbidding_actions_or_an_activation_runs_it(delve):
         "Staggered",
         "Stunned",
         "Surprised",
+        "Off Guard",
         "Engaged",
         "Broken",
         "Blinded",

@@ -225,3 +225,50 @@ def test_an_encounter_ends_when_no_adversary_is_on_the_table(delve):
     assert game.pending() is None
     assert game.state.round == 2
     assert [m for m in names(game) if game.state.cards[m]["at"]] == list(COMPANY)
+
+
+# Our reading of the seed's basic actions (tactics.rules): the attacks, the movement manoeuvres,
+# the seed's Assist, the major and minor actions and the trade of the major for two minors.
+BASIC = {
+    "Take: Major Action",
+    "Take: Two Minor Actions",
+    "Take: Minor Action",
+    "Take: Melee Strike",
+    "Take: Ranged Attack",
+    "Take: Advance",
+    "Take: Reposition",
+    "Take: Drag",
+    "Take: Assist",
+}
+
+
+def _offered(game, who):
+    decision = game.pending()
+    assert decision is not None and str(decision.who) == who
+    return set(decision.options)
+
+
+def test_surprised_elites_and_champions_take_basic_actions_only_in_their_first_activation(delve):
+    game = encounter(delve, fortune=4, surprise=2)
+    assert _surprised(game) == ["Tunnel Rat"]
+    assert durations.holds(game, "Rat Chief", "Off Guard") is not None  # an Elite
+    assert durations.holds(game, "Tunnel Rat", "Off Guard") is None  # a Minion: it misses
+    assert turns(game, 2) == ["Wenna Ashgrove", "Odo Vantry"]
+    first = _offered(game, "Rat Chief")
+    assert first == BASIC | {"pass"}  # no prayer, no momentum use (4 momentum held)
+    game.apply("Take: Melee Strike")
+    assert "Take: Prayer" not in _offered(game, "Rat Chief")
+    game.apply("pass")  # its end phase: Off Guard ends with its first activation
+    assert durations.holds(game, "Rat Chief", "Off Guard") is None
+    declare_none(game)
+    while str(game.pending().who) != "Rat Chief":
+        game.apply("pass")
+        declare_none(game)
+    later = _offered(game, "Rat Chief")
+    assert "Take: Prayer" in later and "Take: Ease a Check" in later
+    assert first < later
+
+
+def test_a_surprised_company_holds_no_off_guard(delve):
+    game = encounter(delve, surprise=1)
+    assert all(durations.holds(game, m, "Off Guard") is None for m in names(game))
