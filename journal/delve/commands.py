@@ -566,7 +566,10 @@ def encounter_condition(
     who: Annotated[str, typer.Argument(help="The model (as it joined).")],
     condition: Annotated[str, typer.Argument(help="The condition card: Engaged, Bleeding...")],
     stacks: Annotated[
-        int, typer.Option("--stacks", min=1, max=1000, help="Counters of a persistent one.")
+        int,
+        typer.Option(
+            "--stacks", min=1, max=1000, help="Stacks (counters) of a condition held in stacks."
+        ),
     ] = 1,
     lift: Annotated[bool, typer.Option("--lift", help="Lift it rather than give it.")] = False,
     note: Note = None,
