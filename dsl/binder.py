@@ -1441,6 +1441,10 @@ class SentenceBinder:
             from dsl.world.dice_moves import bind as bind_move  # "Spend a die to move a die ..."
 
             return bind_move(self, atoms, span)
+        if found is not None and found[0].function in ("turn_die", "explode_dice"):
+            from dsl.world.die_changes import bind as bind_change  # "Turn a die into a 4."
+
+            return bind_change(self, atoms, span)
         if "base" in forms and self.priced:  # "Trade costs 2 AP": "trade" is a verb too
             priced = self.action_cost(atoms, span, found is None)
             if priced is not None:

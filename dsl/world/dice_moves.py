@@ -73,6 +73,10 @@ def bind(sb: SentenceBinder, atoms: list[ast.Atom], span: Any) -> BoundClause:
     )
     tail = ["of", "at", "most", "its", "value", "to"]
     value = next((k for k in range(len(words)) if words[k : k + len(tail)] == tail), None)
+    if cut is None and "move" not in words:  # "Spend a charm die.": dsl/world/die_changes.py
+        from .die_changes import bind as bind_change
+
+        return bind_change(sb, atoms, span)
     if cut is None or value is None or value < cut + 3 or value + len(tail) >= len(words):
         raise BindError(f"'{' '.join(a.text for a in atoms)}': {FORM}", here)
     spent = _pool_named(sb, atoms[1:cut], True)

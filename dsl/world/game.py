@@ -260,6 +260,7 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
     def act_in_any_order(self) -> None:
         """Every player acts, in turn order, until all have passed."""
         self.state.passed = []
+        self.state.used = []  # "once per turn": once in each phase where all act until all pass
         self.state.frames.append(Frame("act", {"once": False}))
 
     def take_an_action(self, player: str | None = None) -> None:
@@ -366,6 +367,10 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
                 or self._shared(zone)
             ):
                 found.append(card)
+        if self.world.belongs:  # "powers are used by the player of their hero"
+            from .belonging import usable
+
+            found += [card for card in usable(self, player) if card not in found]
         return found
 
     def _shared(self, zone: str) -> bool:
