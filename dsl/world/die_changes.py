@@ -417,7 +417,7 @@ def explode_dice(ctx: Context, object: Any, result: Any, on: Any = None) -> None
     found = _fives(ctx, object, result, on)
     if not found:
         raise NothingToActOn(_no_fives(ctx, object, result, on) or "", ctx.span)
-    names = {spec.replace("@of", "").replace("|", " or "): dice for spec, dice in found}
+    names = {_pool_label(spec, dice): dice for spec, dice in found}
     dice = names[_ask(ctx, list(names), "Explode which dice?")]
     value = dice[0][2]
     why = str(ctx.card or "")
@@ -435,6 +435,14 @@ def explode_dice(ctx: Context, object: Any, result: Any, on: Any = None) -> None
         rolled = _rolled_face(held, new)
         if rolled == value:
             waiting.append((pool, owner))
+
+
+def _pool_label(spec: str, dice: list[Die]) -> str:
+    """A pool as the player is asked about it: its name, or its family's last word ("stores"),
+    then "of" the thing holding it when it is no one's own."""
+    members = [m.partition("@")[0] for m in spec.split("|")]
+    label = members[0] if len(members) == 1 else members[0].rsplit(" ", 1)[-1]
+    return f"{label} of {dice[0][1]}" if "@of" in spec else label
 
 
 def _rolled_face(before: list[int], after: list[int]) -> int:

@@ -230,7 +230,7 @@ def test_a_die_spent_then_fives_explode_while_they_roll_fives() -> None:
     decision = g.pending()
     assert decision is not None and list(decision.options) == [
         "charms",
-        "grain stores or wool stores",
+        "stores of Red Barn",
     ]
     g.apply("charms")
     g.pending()
