@@ -8,6 +8,9 @@ movement costs: what every player sees on the table), and answers by rules of th
   attempt spends no die);
 - else move to the region with the most obstacles, to the location there with the most (a
   session's action dice are refilled each turn, so dice left unspent are wasted);
+- use an ability that turns a die of one value into others (Thea's 4 into a 5) when it holds
+  a die of that value the obstacles here do not need and the dice made match a face they lack
+  (so before the Overcome it makes possible); no other ability (it does not weigh them);
 - rest never (it recovers nothing until a character's stress is text), take no action it does
   not know, and otherwise pass.
 
@@ -53,6 +56,22 @@ def _patterns() -> dict[str, tuple[int, ...]]:
 
     compiled = load_ruleset(FOLDER)
     return {c.name: tuple(c.fields["dice"]) for c in compiled.all_cards if c.kind == "obstacle"}
+
+
+@cache
+def _turns() -> dict[str, tuple[int, tuple[int, ...]]]:
+    """Each ability that turns a die of one value into dice of printed values: its 'uses' and
+    'gives', as the card prints them."""
+    from dsl.loader import load_ruleset
+
+    compiled = load_ruleset(FOLDER)
+    found = {}
+    for c in compiled.all_cards:
+        uses = [d.get("face") for d in c.fields.get("uses") or ()]
+        gives = [d.get("face") for d in c.fields.get("gives") or ()]
+        if c.kind == "ability" and len(uses) == 1 and gives and None not in (*uses, *gives):
+            found[c.name] = (int(uses[0]), tuple(int(g) for g in gives))
+    return found
 
 
 def _faces(held: dict[str, Any], pool: str) -> Counter[int]:
@@ -140,6 +159,8 @@ class HeuristicBot:
             ]
             reachable = [d for d in there if d <= dice - cost]
             return (5.0 if reachable else 1.0) + len(there) * 0.5 - cost * 0.1 if there else -1.0
+        if option.startswith("Use: "):
+            return self.turning(obs, option.removeprefix("Use: "), here)
         if option == "Take: Rest":
             return -2.0
         if option == "pass":
@@ -152,6 +173,24 @@ class HeuristicBot:
             found = at.get(option, [])
             return len(found) + 0.1 * sum(1 for d in found if d <= dice)
         return self.rng.random()
+
+    def turning(self, obs: dict[str, Any], ability: str, here: str | None) -> float:
+        """An ability turning a spare die into faces the obstacles here lack: worth more than
+        an Overcome that would not yet match; any other ability: not used."""
+        turn = _turns().get(ability)
+        if turn is None or here is None:
+            return -1.0
+        uses, gives = turn
+        lacking: Counter[int] = Counter()
+        for card, place in obs["on map"].items():
+            if place == here and _name(card) in _patterns():
+                missing = Counter(_patterns()[_name(card)])
+                missing.subtract(_faces(obs["values"].get(card, {}), LAID))
+                lacking |= +missing
+        mine = _faces(obs["values"][obs["you"]], DICE)
+        spare = mine[uses] > lacking[uses]
+        wanted = any(lacking[g] > mine[g] for g in gives)
+        return 9.0 if spare and wanted else -1.0
 
 
 BOTS: dict[str, type] = {"random": RandomBot, "heuristic": HeuristicBot}
