@@ -12,15 +12,17 @@ powers, none of the other's. Nothing here names a game.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from dsl.diagnostics import did_you_mean
 from dsl.runtime import Span
 
 if TYPE_CHECKING:
     from .game import WorldGame
 
-__all__ = ["Belonging", "BelongingError", "read_belonging", "usable"]
+__all__ = ["Belonging", "BelongingError", "check", "read_belonging", "usable"]
 
 FORM = "write '<kinds> are used by the player of their <field>[, those with a <field>]'"
 
@@ -65,6 +67,26 @@ def read_belonging(kind: str, words: list[str], span: Span) -> Belonging | None:
     if not field:
         raise BelongingError(f"used by the player of their what? {FORM}", span)
     return Belonging(kind, " ".join(field), gate, span)
+
+
+def check(belongs: Any, kinds: Mapping[str, Any], played: Any, report: Any) -> None:
+    """Each declaration's fields are fields of its kind; the one naming the card must name a
+    kind the players play. ``kinds``: the kinds' schemas by folded name."""
+    for belonging in belongs.values():
+        schema = kinds.get(belonging.kind)
+        if schema is None:
+            continue  # no kind of card: told by ``dsl.declarations.check``
+        fields = {name.casefold() for name in schema.fields}
+        for name in (belonging.field, belonging.gate):
+            if name is not None and name not in fields:
+                hint = did_you_mean(name, list(schema.fields))
+                report(f"'{name}' is no field of {belonging.kind}{hint}", belonging.span)
+        if not played:
+            report(
+                f"{belonging.kind} used by the player of their {belonging.field}: no kind of "
+                "card is played by players ('<kinds> are played by players, one each')",
+                belonging.span,
+            )
 
 
 def usable(game: WorldGame, player: str) -> list[str]:

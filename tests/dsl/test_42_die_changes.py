@@ -274,6 +274,8 @@ def test_the_forms_check() -> None:
         ("value 5.", "value five.", "'of value five': a number"),
         ("their knight, those with a rank", "their", "used by the player of their what?"),
         ("powers are used", "powerz are used", "'powerz' used by players is no kind"),
+        ("those with a rank", "those with a rang", "'rang' is no field of power; did you mean"),
+        ("player of their knight,", "player of their night,", "'night' is no field of power"),
         (
             "Turn a stores die of this barn into one of another type",
             "Turn a charm die into one of another type",
