@@ -10,7 +10,8 @@ movement costs: what every player sees on the table), and answers by rules of th
   session's action dice are refilled each turn, so dice left unspent are wasted);
 - use an ability that turns a die of one value into others (Thea's 4 into a 5) when it holds
   a die of that value the obstacles here do not need and the dice made match a face they lack
-  (so before the Overcome it makes possible); no other ability (it does not weigh them);
+  (so before the Overcome it makes possible), an action die rather than an asset when both
+  can go; no other ability (it does not weigh them);
 - rest never (it recovers nothing until a character's stress is text), take no action it does
   not know, and otherwise pass.
 
@@ -169,6 +170,8 @@ class HeuristicBot:
             return -0.5
         if _name(option) in _patterns():  # which obstacle to target
             return _prospect(obs, option)
+        if prompt == "Which die?":  # an ability's die: an action die, which overcome uses
+            return 1.0 + self.rng.random() if option.endswith(f"of {DICE}") else self.rng.random()
         if prompt.startswith("Choose a") and option in places:
             found = at.get(option, [])
             return len(found) + 0.1 * sum(1 for d in found if d <= dice)

@@ -112,6 +112,9 @@ def test_the_heuristic_bot_turns_a_spare_die_into_a_face_an_obstacle_here_lacks(
     assert use > bot.worth(obs, decision.prompt, "Take: Overcome") and use > 0
     # an ability it does not weigh (Subtract One) it leaves
     assert bot.worth(obs, decision.prompt, "Use: Fuscus base 3") < 0
+    # the die to turn: an action die (which overcome lays) before an asset here
+    action_die = bot.worth(obs, "Which die?", "a 3 of red dice")
+    assert action_die > bot.worth(obs, "Which die?", "a 3 of diplomacy assets of Eastkeep")
 
 
 @pytest.fixture(scope="module")
