@@ -1445,6 +1445,10 @@ class SentenceBinder:
             from dsl.world.die_changes import bind as bind_change  # "Turn a die into a 4."
 
             return bind_change(self, atoms, span)
+        if found is not None and found[0].function == "lay" and "of" in [a.folded for a in atoms]:
+            from dsl.world.matching import bind_lay_from  # "Lay the <pool> of <thing> on it."
+
+            return bind_lay_from(self, atoms, span)
         if "base" in forms and self.priced:  # "Trade costs 2 AP": "trade" is a verb too
             priced = self.action_cost(atoms, span, found is None)
             if priced is not None:

@@ -8,6 +8,13 @@ movement costs: what every player sees on the table), and answers by rules of th
   attempt spends no die);
 - else move to the region with the most obstacles, to the location there with the most (a
   session's action dice are refilled each turn, so dice left unspent are wasted);
+- create an asset at its location when the pool holds a die its action dice cover that an
+  obstacle there lacks and neither its dice nor the assets there show (assets are laid on the
+  obstacle when it is overcome), else with a spare die (more than the three kept into the next
+  turn: the rest are lost at the refresh); trade with a spare die, more gladly into its
+  location's pool when that brings a face an obstacle there lacks (the next Create Asset takes
+  it); every die of one value (the stability mastery) and a run of dice one apart (the
+  espionage mastery) weigh as much as they move;
 - use an ability that turns a die of one value into others (Thea's 4 into a 5) when it holds
   a die of that value the obstacles here do not need and the dice made match a face they lack
   (so before the Overcome it makes possible), an action die rather than an asset when both
@@ -35,6 +42,12 @@ LAID = "laid dice"  # procedure.rules: the dice laid on an obstacle
 TOKEN = "character token"
 MOVES = {"Move to the Empire": "empire", "Move to Red Bank": "redbank"}
 MOVES["Move to the Settled Lands"] = "settled"
+KEPT = 3  # ruleset.rules: "action dice kept" into the next turn; the others are lost
+RESOURCES = ("stability", "technology", "espionage", "military", "diplomacy", "sorcery")
+WHEEL: dict[str, tuple[str, ...]] = {
+    r: (n,) for r, n in zip(RESOURCES[:5], RESOURCES[1:5] + RESOURCES[:1], strict=True)
+}
+WHEEL["sorcery"] = RESOURCES[:5]  # ruleset.rules: relation trade
 
 
 @cache
@@ -98,6 +111,37 @@ def _prospect(obs: dict[str, Any], card: str) -> float:
     if matched:
         return 4.0 + matched
     return 2.0
+
+
+def _lacking_here(obs: dict[str, Any], here: str | None) -> Counter[int]:
+    """The faces the obstacles at ``here`` lack that neither this seat's dice nor the assets
+    there show."""
+    lacking: Counter[int] = Counter()
+    for card, place in obs["on map"].items():
+        if place == here and _name(card) in _patterns():
+            need = Counter(_patterns()[_name(card)])
+            need.subtract(_faces(obs["values"].get(card, {}), LAID))
+            lacking.update(+need)
+    held = obs["values"].get(here or "", {})
+    for resource in RESOURCES:
+        lacking.subtract(_faces(held, f"{resource} assets"))
+    lacking.subtract(_faces(obs["values"][obs["you"]], DICE))
+    return +lacking
+
+
+def _resource_action(option: str) -> tuple[str, str, str] | None:
+    """("create" or "out" or "into", the resource, how many: "one", "every" die of one value or
+    a "run") an option names."""
+    words = option.removeprefix("Take: ").casefold().split()
+    every = "every" if "value" in words else ("run" if "run" in words else "one")
+    resource = next((w for w in words if w in RESOURCES), None)
+    if resource is None:
+        return None
+    if words[0] == "create":
+        return "create", resource, every
+    if words[0] == "trade":
+        return ("into" if "into" in words else "out"), resource, every
+    return None
 
 
 def _name(card: str) -> str:
@@ -164,6 +208,9 @@ class HeuristicBot:
             return self.turning(obs, option.removeprefix("Use: "), here)
         if option == "Take: Rest":
             return -2.0
+        action = _resource_action(option) if option.startswith("Take: ") else None
+        if action is not None:
+            return self.resource_worth(obs, here, *action)
         if option == "pass":
             return 0.0
         if option.startswith("Take: "):  # an action this bot does not know: pass before it
@@ -172,6 +219,8 @@ class HeuristicBot:
             return _prospect(obs, option)
         if prompt == "Which die?":  # an ability's die: an action die, which overcome uses
             return 1.0 + self.rng.random() if option.endswith(f"of {DICE}") else self.rng.random()
+        if prompt.startswith("Which ") and option.isdigit():  # which die moves
+            return (5.0 if _lacking_here(obs, here)[int(option)] else 0.0) + int(option) * 0.1
         if prompt.startswith("Choose a") and option in places:
             found = at.get(option, [])
             return len(found) + 0.1 * sum(1 for d in found if d <= dice)
@@ -194,6 +243,37 @@ class HeuristicBot:
         spare = mine[uses] > lacking[uses]
         wanted = any(lacking[g] > mine[g] for g in gives)
         return 9.0 if spare and wanted else -1.0
+
+    @staticmethod
+    def resource_worth(
+        obs: dict[str, Any], here: str | None, how: str, resource: str, every: str
+    ) -> float:
+        """Create Asset or Trade on the pool of ``resource`` (``how``: create, out or into)."""
+        mine = _faces(obs["values"][obs["you"]], DICE)
+        dice = sum(mine.values())
+        table = obs["values"].get("", {})
+        sources = (
+            [r for r, led in WHEEL.items() if resource in led] if how == "into" else [resource]
+        )
+        shown: Counter[int] = Counter()
+        for source in sources:
+            shown.update(_faces(table, f"{source} resource dice"))
+        top = max((f for f, n in mine.items() if n), default=0)
+        can = [f for f, n in shown.items() if n and (mine[f] if every == "every" else f <= top)]
+        if not can:
+            return -1.0
+        moved = max(shown[f] for f in can) if every == "every" else 1
+        if every == "run":  # the longest run down from a die it can start from
+            moved = max(next(k for k in range(f + 1) if not shown[f - k]) for f in can)
+        spare = dice > KEPT
+        useful = any(_lacking_here(obs, here)[f] for f in can)
+        if how == "create":
+            worth = 3.5 if useful else (0.6 if spare else -0.2)
+        elif how == "into":
+            worth = 1.0 if useful and spare else (0.3 if spare else -0.3)
+        else:
+            worth = 0.3 if spare else -0.3
+        return worth + 0.1 * (moved - 1)
 
 
 BOTS: dict[str, type] = {"random": RandomBot, "heuristic": HeuristicBot}
