@@ -1454,6 +1454,10 @@ class SentenceBinder:
             from dsl.world.dice_moves import bind as bind_move  # "Spend a die to move a die ..."
 
             return bind_move(self, atoms, span)
+        if found is not None and found[0].function in ("turn_die", "explode_dice"):
+            from dsl.world.die_changes import bind as bind_change  # "Turn a die into a 4."
+
+            return bind_change(self, atoms, span)
         if found is not None and found[0].function == "lay" and "of" in [a.folded for a in atoms]:
             from dsl.world.matching import bind_lay_from  # "Lay the <pool> of <thing> on it."
 

@@ -178,6 +178,10 @@ class _VocabularyBuilder:
                 self.kind(form)
             elif isinstance(form, ast.TriggerDecl) and form.kinds:
                 self.trigger_kinds(form)
+        if v.world is not None and v.world.belongs:  # their kinds' fields: dsl.world.belonging
+            from dsl.world.belonging import check as check_belonging
+
+            check_belonging(v.world.belongs, v.kinds, v.world.played, self.d.error)
         self.verbs(verbs)
         if not v.primitives or self.plays_on_the_world():
             self.core_verbs()

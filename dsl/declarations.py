@@ -99,6 +99,7 @@ class Declared:
     together: dict[str, Any] = field(default_factory=dict)  # ``dsl.world.together``
     choices: dict[str, Any] = field(default_factory=dict)  # by folded name: ``dsl.world.choices``
     boxes: dict[str, Any] = field(default_factory=dict)  # by folded name: ``dsl.world.boxes``
+    belongs: dict[str, Any] = field(default_factory=dict)  # by kind: ``dsl.world.belonging``
 
 
 class FormError(Exception):
@@ -130,6 +131,7 @@ class WorldForm:
     together: Any = None  # "the result is ...", "the campaign is over once ...": its module
     choice: Any = None  # "difficulty is a choice of the campaign, ...": ``dsl.world.choices``
     boxes: Any = None  # "scars are 3 boxes of heroes, marked when ...": ``dsl.world.boxes``
+    belongs: Any = None  # "powers are used by the player of their hero": ``dsl.world.belonging``
 
 
 def _words(atoms: list[ast.Atom]) -> list[str]:
@@ -201,6 +203,14 @@ def read_world_form(form: ast.CategoryDecl) -> WorldForm | None:
 
     if form.plural and read_played(_words(plain)):
         return WorldForm(played=_owner(folded.split()), span=form.span)
+    from dsl.world.belonging import BelongingError, read_belonging
+
+    try:
+        belongs = read_belonging(_owner(folded.split()), _words(plain), form.span)
+    except BelongingError as error:
+        raise FormError(error.message, error.span) from None
+    if form.plural and belongs is not None:
+        return WorldForm(belongs=belongs, span=form.span)
     from dsl.world.deck_backs import DeckError, read_split
 
     try:
@@ -534,6 +544,8 @@ def add(declared: Declared, part: WorldForm, report: Report) -> None:
         declared.durations[part.duration.tag.casefold()] = part.duration
     if part.decks is not None:
         declared.decks[part.decks.kind] = part.decks
+    if part.belongs is not None:
+        declared.belongs[part.belongs.kind] = part.belongs
     if part.together is not None:  # dsl/world/together.py: by what it declares
         key = "the result" if hasattr(part.together, "win_from") else "the campaign"
         if key in declared.together:
@@ -582,6 +594,10 @@ def check(declared: Declared, card_kinds: list[str], report: Report) -> None:
         if kind not in kinds:
             hint = did_you_mean(kind, card_kinds)
             report(f"'{kind}' played by players is no kind of card{hint}", span)
+    for belonging in declared.belongs.values():
+        if belonging.kind not in kinds:
+            hint = did_you_mean(belonging.kind, card_kinds)
+            report(f"'{belonging.kind}' used by players is no kind of card{hint}", belonging.span)
     for held in declared.durations.values():
         if held.kind not in kinds:
             hint = did_you_mean(held.kind, card_kinds)

@@ -86,6 +86,7 @@ def _read(ruleset: CompiledRuleset) -> World:
         decks=dict(declared.decks),
         restraints={k: tuple(v) for k, v in declared.restraints.items()},
         together=dict(declared.together),
+        belongs=dict(declared.belongs),
     )
 
 

@@ -178,6 +178,10 @@ def bind(sb: SentenceBinder, atoms: list[ast.Atom], span: Any) -> BoundClause:
     tail = ["of", "its", "value"] if every else ["of", "at", "most", "its", "value"]
     tail = ["down", "from", "at", "most", "its", "value"] if run else tail
     value = next((k for k in range(len(words)) if words[k : k + len(tail)] == tail), None)
+    if cut is None and "move" not in words:  # "Spend a charm die.": dsl/world/die_changes.py
+        from .die_changes import bind as bind_change
+
+        return bind_change(sb, atoms, span)
     skip = 3 if run else int(every)  # the words before the pool moved: "every", "a run of"
     if cut is None or value is None or value < cut + 3 + skip or value + len(tail) >= len(words):
         raise BindError(f"'{' '.join(a.text for a in atoms)}': {FORM}", here)

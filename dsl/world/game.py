@@ -267,6 +267,7 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
         from .boxes import knocked_out
 
         self.state.passed = knocked_out(self)
+        self.state.used = []  # "once per turn": once in each phase where all act until all pass
         self.state.frames.append(Frame("act", {"once": False}))
 
     def take_an_action(self, player: str | None = None) -> None:
@@ -373,6 +374,10 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
                 or self._shared(zone)
             ):
                 found.append(card)
+        if self.world.belongs:  # "powers are used by the player of their hero"
+            from .belonging import usable
+
+            found += [card for card in usable(self, player) if card not in found]
         return found
 
     def _shared(self, zone: str) -> bool:

@@ -173,6 +173,8 @@ class World:
     restraints: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     # a game played together, a campaign of sessions (``dsl.world.together``), by declaration
     together: Mapping[str, Any] = field(default_factory=dict)
+    # cards a player uses as their played card's own, by kind (``dsl.world.belonging``)
+    belongs: Mapping[str, Any] = field(default_factory=dict)
 
     def property(self, name: str) -> PropertyDecl | None:
         return self.properties.get(name.casefold())

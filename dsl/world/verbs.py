@@ -391,6 +391,10 @@ from .dice_moves import VERBS as DICE_MOVE_VERBS  # noqa: E402  (a die moved for
 
 CORE_VERBS.update(DICE_MOVE_VERBS)
 
+from .die_changes import VERBS as DIE_CHANGE_VERBS  # noqa: E402  (a die turned, split, exploded)
+
+CORE_VERBS.update(DIE_CHANGE_VERBS)
+
 from .bringing import bring_into_play  # noqa: E402  (cards set aside, brought in: its module)
 
 CORE_VERBS["bring into play"] = bring_into_play

@@ -15,6 +15,10 @@ movement costs: what every player sees on the table), and answers by rules of th
   location's pool when that brings a face an obstacle there lacks (the next Create Asset takes
   it); every die of one value (the stability mastery) and a run of dice one apart (the
   espionage mastery) weigh as much as they move;
+- use an ability that turns a die of one value into others (Thea's 4 into a 5) when it holds
+  a die of that value the obstacles here do not need and the dice made match a face they lack
+  (so before the Overcome it makes possible), an action die rather than an asset when both
+  can go; no other ability (it does not weigh them);
 - rest never (it recovers nothing until a character's stress is text), take no action it does
   not know, and otherwise pass.
 
@@ -66,6 +70,22 @@ def _patterns() -> dict[str, tuple[int, ...]]:
 
     compiled = load_ruleset(FOLDER)
     return {c.name: tuple(c.fields["dice"]) for c in compiled.all_cards if c.kind == "obstacle"}
+
+
+@cache
+def _turns() -> dict[str, tuple[int, tuple[int, ...]]]:
+    """Each ability that turns a die of one value into dice of printed values: its 'uses' and
+    'gives', as the card prints them."""
+    from dsl.loader import load_ruleset
+
+    compiled = load_ruleset(FOLDER)
+    found = {}
+    for c in compiled.all_cards:
+        uses = [d.get("face") for d in c.fields.get("uses") or ()]
+        gives = [d.get("face") for d in c.fields.get("gives") or ()]
+        if c.kind == "ability" and len(uses) == 1 and gives and None not in (*uses, *gives):
+            found[c.name] = (int(uses[0]), tuple(int(g) for g in gives))
+    return found
 
 
 def _faces(held: dict[str, Any], pool: str) -> Counter[int]:
@@ -184,6 +204,8 @@ class HeuristicBot:
             ]
             reachable = [d for d in there if d <= dice - cost]
             return (5.0 if reachable else 1.0) + len(there) * 0.5 - cost * 0.1 if there else -1.0
+        if option.startswith("Use: "):
+            return self.turning(obs, option.removeprefix("Use: "), here)
         if option == "Take: Rest":
             return -2.0
         action = _resource_action(option) if option.startswith("Take: ") else None
@@ -195,12 +217,32 @@ class HeuristicBot:
             return -0.5
         if _name(option) in _patterns():  # which obstacle to target
             return _prospect(obs, option)
+        if prompt == "Which die?":  # an ability's die: an action die, which overcome uses
+            return 1.0 + self.rng.random() if option.endswith(f"of {DICE}") else self.rng.random()
         if prompt.startswith("Which ") and option.isdigit():  # which die moves
             return (5.0 if _lacking_here(obs, here)[int(option)] else 0.0) + int(option) * 0.1
         if prompt.startswith("Choose a") and option in places:
             found = at.get(option, [])
             return len(found) + 0.1 * sum(1 for d in found if d <= dice)
         return self.rng.random()
+
+    def turning(self, obs: dict[str, Any], ability: str, here: str | None) -> float:
+        """An ability turning a spare die into faces the obstacles here lack: worth more than
+        an Overcome that would not yet match; any other ability: not used."""
+        turn = _turns().get(ability)
+        if turn is None or here is None:
+            return -1.0
+        uses, gives = turn
+        lacking: Counter[int] = Counter()
+        for card, place in obs["on map"].items():
+            if place == here and _name(card) in _patterns():
+                missing = Counter(_patterns()[_name(card)])
+                missing.subtract(_faces(obs["values"].get(card, {}), LAID))
+                lacking |= +missing
+        mine = _faces(obs["values"][obs["you"]], DICE)
+        spare = mine[uses] > lacking[uses]
+        wanted = any(lacking[g] > mine[g] for g in gives)
+        return 9.0 if spare and wanted else -1.0
 
     @staticmethod
     def resource_worth(

@@ -7,8 +7,13 @@ text's questions", each a mean a session with its interval and the sessions behi
 - Location skills: obstacles overcome at a location of each skill, and needing each skill;
   create asset and trade (each action die spent on a resource action slot, the mastery actions
   among them) at a location of each skill.
-- Character abilities: abilities the players used (none can be yet: a player's character is
-  not a form, STATUS.md form 7), and the actions taken.
+- Character abilities: abilities the players used, in all, per ability ("abilities used: Thea
+  base 2") and per character ("Thea: abilities used"), and the actions taken.
+- Per character: the sessions it was played in ("Thea: played", 1 a session it was), obstacles
+  it overcame (an obstacle leaving the map once the Overcome action of the player playing it
+  laid the last of its dice) and stress it took (psyche and body lost). Like every figure, a
+  mean over every session (0 where the character was not played): "played" says in how many it
+  was.
 """
 
 from __future__ import annotations
@@ -44,6 +49,8 @@ def questions(
             asked[f"obstacles overcome at a location of {skill}"] += n
         elif kind == "ability" and measure.startswith("chosen by a player"):
             asked["character abilities used"] += n
+            asked[f"abilities used: {subject}"] += n
+            asked[f"{fields[subject]['character']}: abilities used"] += n
         elif kind == "action" and measure.startswith("chosen by a player"):
             asked[f"actions taken: {subject}"] += n
     asked["character abilities used"] += 0
@@ -74,4 +81,47 @@ def questions(
         if kind == "number" and subject.endswith(" threat") and measure == "at the end":
             asked[f"{subject} track: rise over the session"] += n - start.get(subject, n)
             asked[f"{subject} track: space at the end"] += n
+    for name, n in per_character(game).items():
+        asked[name] += n
     return [(name, QUESTION, EACH_SESSION, float(n)) for name, n in sorted(asked.items())]
+
+
+def per_character(game: Any) -> dict[str, float]:
+    """Each played character's session: played, obstacles overcome, stress taken."""
+    playing = {
+        str(info["player"]): str(info["name"])
+        for info in game.state.cards.values()
+        if info["kind"] == "character" and info.get("player")
+    }
+    asked: defaultdict[str, float] = defaultdict(float)
+    for name in playing.values():
+        for measure in ("played", "obstacles overcome", "stress taken"):
+            asked[f"{name}: {measure}"] += 0
+        asked[f"{name}: played"] = 1
+    places = set(game.world.places)
+    patterns = {
+        str(c.name): c.fields["dice"] for c in game.ruleset.all_cards if c.kind == "obstacle"
+    }
+    laid_by: dict[str, str] = {}  # obstacle -> the character whose Overcome matched its last die
+    acting = ""
+    for event in game.events:
+        data = event.data
+        if event.kind == WorldEvent.VALUE_CHANGED:
+            owner, prop = str(data.get("owner")), str(data.get("property"))
+            if prop == "red dice" and data.get("why") == "Overcome":
+                acting = playing.get(owner, "")
+            elif prop == "laid dice" and data.get("why") == "Overcome" and acting:
+                if int(data["after"]) == len(patterns.get(owner.partition("#")[0], ())):
+                    laid_by[owner] = acting  # its dice all matched: overcome
+                else:
+                    laid_by.pop(owner, None)
+            elif prop in ("psyche", "body") and owner in playing.values():
+                asked[f"{owner}: stress taken"] += max(0, int(data["before"]) - int(data["after"]))
+        elif event.kind == WorldEvent.CARD_MOVED and data.get("card_kind") == "obstacle":
+            card = str(data["card"])
+            if str(data.get("source")) in places and str(data.get("to")) not in places:
+                if card in laid_by:
+                    asked[f"{laid_by.pop(card)}: obstacles overcome"] += 1
+            elif str(data.get("to")) in places:
+                laid_by.pop(card, None)
+    return dict(asked)

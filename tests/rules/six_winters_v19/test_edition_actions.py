@@ -28,9 +28,11 @@ def test_a_player_may_move_to_a_region_rest_or_pass_and_overcome_only_by_an_obst
     assert decision is not None
     assert not [o for o, at in obstacles_in_play(game).items() if at == game.ops.pawn_at("p1")]
     # Eastkeep is the Empire's top space, military: its asset (test_edition_create_asset.py)
-    # and its trades (test_edition_trade.py)
+    # and its trades (test_edition_trade.py); the character's abilities its dice can fuel are
+    # offered too (test_edition_abilities.py)
     trades = ("Take: Trade out of Military", "Take: Trade into Military")
-    assert decision.options == (
+    actions = tuple(o for o in decision.options if not str(o).startswith("Use: "))
+    assert actions == (
         *MOVES,
         "Take: Rest",
         "Take: Create a Military Asset",

@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 import pytest
-from edition_session import session
+from edition_session import WHERE, facing, play_as, session
 
 from journal.cli import main
 from journal.playtest.intervals import mean_difference
@@ -93,6 +93,30 @@ def test_every_obstacle_put_on_the_map_is_overcome_or_cleared_at_session_end(
             assert counted.get("put on the map", 0) == off, name
 
 
+def test_the_heuristic_bot_turns_a_spare_die_into_a_face_an_obstacle_here_lacks(
+    winters: Any,
+) -> None:
+    # Fuscus turns a 3 into a 4 (Fuscus base 2). Poison asks 1, 2, 3: his 3 is needed there
+    game = facing(winters, "Poison", [1, 2, 3], [])
+    play_as(game, "p1", "Fuscus")
+    bot = HeuristicBot(1)
+    decision = game.clone().pending()
+    assert decision is not None and "Use: Fuscus base 2" in decision.options
+    obs = game.clone().observation("p1")
+    assert bot.worth(obs, decision.prompt, "Use: Fuscus base 2") < 0
+    # Radia asks a 4 alone: the 3 is spare and the 4 it makes is what Radia lacks
+    game.ops.move_card("Poison", zone="obstacle deck")
+    game.ops.move_card("Radia", at=WHERE)
+    obs = game.clone().observation("p1")
+    use = bot.worth(obs, decision.prompt, "Use: Fuscus base 2")
+    assert use > bot.worth(obs, decision.prompt, "Take: Overcome") and use > 0
+    # an ability it does not weigh (Subtract One) it leaves
+    assert bot.worth(obs, decision.prompt, "Use: Fuscus base 3") < 0
+    # the die to turn: an action die (which overcome lays) before an asset here
+    action_die = bot.worth(obs, "Which die?", "a 3 of red dice")
+    assert action_die > bot.worth(obs, "Which die?", "a 3 of diplomacy assets of Eastkeep")
+
+
 @pytest.fixture(scope="module")
 def report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     folder = tmp_path_factory.mktemp("sim")
@@ -136,6 +160,22 @@ def test_simulate_answers_the_texts_questions_with_their_sessions_and_intervals(
     assert sum(r[2]["mean"] for r in by_skill) == pytest.approx(overcome)
     at_skill = [r for name, r in rows.items() if name.startswith("obstacles overcome at a ")]
     assert sum(r[2]["mean"] for r in at_skill) == pytest.approx(overcome)
+
+
+def test_simulate_counts_abilities_and_each_characters_session(report: dict[str, Any]) -> None:
+    rows = {row[0]: row[2] for row in _table(report, "questions")["rows"]}
+    per_ability = [m["mean"] for name, m in rows.items() if name.startswith("abilities used: ")]
+    per_character = [m["mean"] for name, m in rows.items() if name.endswith(": abilities used")]
+    used = rows["character abilities used"]["mean"]
+    assert sum(per_ability) == pytest.approx(used) == pytest.approx(sum(per_character))
+    played = {name.split(":")[0]: m for name, m in rows.items() if name.endswith(": played")}
+    assert sum(m["mean"] for m in played.values()) == pytest.approx(1.0)  # one player a session
+    for character in played:
+        for measure in ("obstacles overcome", "stress taken"):
+            mean = rows[f"{character}: {measure}"]
+            assert mean["n"] == 6 and mean["low"] <= mean["mean"] <= mean["high"]
+    by_character = sum(rows[f"{c}: obstacles overcome"]["mean"] for c in played)
+    assert 0 < by_character <= rows["obstacles overcome"]["mean"]
 
 
 def test_simulate_counts_each_card_and_event_kind(report: dict[str, Any]) -> None:
