@@ -299,10 +299,17 @@ def _shown(option: Any) -> str:
 
 
 def _numbers(typed: str, count: int) -> list[int] | None:
+    """The option numbers typed, comma-separated (``None``: not such numbers). Only the digits
+    0-9 count: a superscript or another script's digit is no number here."""
     parts = [p.strip() for p in typed.split(",") if p.strip()]
-    if not parts or not all(p.isdigit() and 1 <= int(p) <= count for p in parts):
+    if not parts or not all(_plain_number(p) and 1 <= int(p) <= count for p in parts):
         return None
     return [int(p) for p in parts]
+
+
+def _plain_number(text: str) -> bool:
+    """Digits 0-9 only, and few of them (``int`` refuses thousands of digits)."""
+    return text.isascii() and text.isdigit() and len(text) <= 9
 
 
 def play_at_table(

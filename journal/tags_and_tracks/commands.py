@@ -690,8 +690,9 @@ def entry_amend(
 
     A game played at the table (Seasons, Six Winters v19.7): 'answer' and the answer as typed
     at the table (an option's number, several comma-separated, or a die's face) follow the
-    number of a move of the campaign's last game; the game is played again with every later
-    answer (one no longer offered refuses the fix, and nothing is written).
+    number of a move of any game of the campaign; the game is played again with every later
+    answer (one no longer offered refuses the fix, and nothing is written), then each later
+    game of the campaign from what it now leaves (a game played by bots, by its bots).
 
     Example: chronicler entry amend 5 hit Brick --stat STR --hits 3 --what 'broken arm'
     """
@@ -767,6 +768,8 @@ def _fixes_a_game(number: int, words: list[str] | None, campaign: str, db: str |
             f"{done.answered!r}; the game was played again with its {done.replayed} later "
             "answers. What it was is kept in the history."
         )
+    if done.games:  # an earlier game of a campaign: each later one played again after it
+        _tell(f"Then, from what it now leaves: {'; '.join(done.games)}.")
     return True
 
 

@@ -1,7 +1,8 @@
 """A year of Six Winters v19.7 played at the table, an answer amended (issue 26): 'chronicler
 entry amend N answer TYPED' plays the year again from its seed with the new answer and every
 later one, and the year then leaves the campaign the state the engine's year leaves from the
-same answers; a move of an earlier year is refused in one line, with nothing written."""
+same answers; a move of an earlier year whose later answers no longer fit is refused in one
+line, with nothing written."""
 
 from __future__ import annotations
 
@@ -102,9 +103,11 @@ def test_an_answer_amended_leaves_the_state_the_engine_leaves_from_the_same_answ
     assert "entry amend" in cli("history", "--campaign", "Table").out
 
 
-def test_a_move_of_an_earlier_year_is_refused_and_nothing_is_written(
+def test_a_move_of_an_earlier_year_its_later_answers_no_longer_fit_writes_nothing(
     cli: Callable[..., Ran], journal_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # an earlier year is played again with every later year after it
+    # (tests/journal/test_world_amend_earlier_game.py); here its next pass no longer fits
     monkeypatch.setattr("sys.stdin", LastOption())
     _year(cli, 4)
     _year(cli, 5)
@@ -112,5 +115,5 @@ def test_a_move_of_an_earlier_year_is_refused_and_nothing_is_written(
     move = _first_move(journal_path, 1)
     ran = cli("entry", "amend", str(move), "answer", "1", "--campaign", "Table")
     assert ran.code == 1
-    assert f"entry {move} is in game 1, not the campaign's last game (2)" in ran.err
+    assert f"entry amend {move}: game 1 played again leaves entry {move + 1}" in ran.err
     assert _numbers(journal_path) == kept
