@@ -10,7 +10,10 @@ on one tree, through the engine's public API only), and prints each figure's med
 median speed ratio of the paired rounds (how many times faster this tree is: a rate here over
 there, a time there over here; 1.00 is "no slower"): on a shared, noisy machine a change of load
 falls on both sides alike. The other tree runs as plain Python unless ``--compiled`` builds its
-hot modules too (a few minutes); ``CHRONICLER_PURE=1`` runs both as plain Python.
+hot modules too (a few minutes); ``CHRONICLER_PURE=1`` runs both as plain Python. ``--tree DIR``
+uses a checkout of REV made beforehand (``git worktree add DIR REV``, built there with
+``python -c "import dsl.compiled as c; c.main(['build'])"`` or not) as it is, so that repeated
+comparisons build it once; each ratio is printed with its lowest and highest round.
 """
 
 from __future__ import annotations
@@ -124,25 +127,61 @@ def one_round(tree: Path, sessions: int) -> dict[str, float]:
 BUILD = "import sys; sys.path.insert(0, '.'); import dsl.compiled as c; sys.exit(c.main(['build']))"
 
 
-def compare(revision: str, sessions: int, rounds: int, *, build: bool = False) -> None:
+def compare(
+    revision: str, sessions: int, rounds: int, *, build: bool = False, tree: Path | None = None
+) -> None:
     """This tree against ``revision``, round by round in turn (here, there, here, there...), so
     a change in the machine's load falls on both sides alike; each figure is the median of its
     rounds, and each ratio the median of the rounds' ratios. ``build``: the other tree's hot
-    modules are compiled too (a few minutes), so that compiled is measured against compiled."""
-    with checkout(revision) as tree:
+    modules are compiled too (a few minutes), so that compiled is measured against compiled.
+    ``tree``: a checkout of ``revision`` made beforehand (built or not, as it is), used as it
+    is and left there, so that repeated comparisons build it once."""
+    if tree is not None:
+        there = "the checkout given, as it is"
+        if (tree / ".build" / "compiled").is_dir() and not os.environ.get(compiled.PURE_VARIABLE):
+            there = "the checkout given, compiled"
+        pairs = [(one_round(ROOT, sessions), one_round(tree, sessions)) for _ in range(rounds)]
+        _report(revision, sessions, rounds, there, pairs)
+        return
+    with checkout(revision) as fresh:
         there = "plain Python (CHRONICLER_PURE=1: both plain; --compiled: both compiled)"
         if build and not os.environ.get(compiled.PURE_VARIABLE):
-            subprocess.run([sys.executable, "-c", BUILD], cwd=tree, check=True)
+            subprocess.run([sys.executable, "-c", BUILD], cwd=fresh, check=True)
             there = "compiled, built for this comparison"
-        pairs = [(one_round(ROOT, sessions), one_round(tree, sessions)) for _ in range(rounds)]
+        pairs = [(one_round(ROOT, sessions), one_round(fresh, sessions)) for _ in range(rounds)]
+    _report(revision, sessions, rounds, there, pairs)
+
+
+def _report(
+    revision: str,
+    sessions: int,
+    rounds: int,
+    there: str,
+    pairs: list[tuple[dict[str, float], dict[str, float]]],
+) -> None:
+    """Each figure's median on each side, and the median of the rounds' speed ratios with
+    their spread (the lowest and highest round)."""
     print(f"against {revision}: {sessions} sessions a bot, {rounds} rounds in turn, CPU time")
     print(f"  here: {compiled.summary()}; there: {there}")
     print("  speed ratio: how many times faster here (above 1.00: faster, below: slower)")
     for name in pairs[0][0]:
         here = statistics.median(p[0][name] for p in pairs)
-        there = statistics.median(p[1][name] for p in pairs)
-        speed = statistics.median(_speed(name, p[0][name], p[1][name]) for p in pairs)
-        print(f"  {name}: {here:.1f} here, {there:.1f} there: speed ratio {speed:.2f}")
+        other = statistics.median(p[1][name] for p in pairs)
+        ratios = [_speed(name, p[0][name], p[1][name]) for p in pairs]
+        print(
+            f"  {name}: {here:.1f} here, {other:.1f} there: speed ratio "
+            f"{statistics.median(ratios):.2f} (rounds {min(ratios):.2f} to {max(ratios):.2f})"
+        )
+
+
+def _commit(tree: Path, revision: str) -> str | None:
+    """The commit ``revision`` names in the git checkout ``tree`` (``None``: none)."""
+    done = subprocess.run(
+        ["git", "-C", str(tree), "rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}"],
+        capture_output=True,
+        text=True,
+    )
+    return done.stdout.strip() or None
 
 
 def _speed(name: str, here: float, there: float) -> float:
@@ -158,9 +197,20 @@ def main() -> None:
     parser.add_argument(
         "--compiled", action="store_true", help="with --against: compile the other tree too"
     )
+    parser.add_argument(
+        "--tree",
+        type=Path,
+        metavar="DIR",
+        help="with --against: a checkout of REV made beforehand (built with its "
+        "`dsl.compiled build` or not), used as it is instead of a fresh one",
+    )
     args = parser.parse_args()
+    if args.tree is not None and not args.against:
+        parser.error("--tree needs --against REV (the revision the checkout holds)")
+    if args.tree is not None and _commit(args.tree, "HEAD") != _commit(ROOT, args.against):
+        parser.error(f"--tree {args.tree}: not a checkout of {args.against}")
     if args.against:
-        compare(args.against, args.sessions, args.rounds, build=args.compiled)
+        compare(args.against, args.sessions, args.rounds, build=args.compiled, tree=args.tree)
         return
     ruleset = engine.load_ruleset()
     print(f"ruleset: {ruleset.source}; {args.sessions} sessions, median of {REPEATS}")
