@@ -109,6 +109,18 @@ def _chunks(atoms: tuple[ast.Atom, ...] | list[ast.Atom]) -> list[str]:
     return words
 
 
+def _note_words(atoms: tuple[ast.Atom, ...] | list[ast.Atom]) -> list[str]:
+    """A note's words to wrap: a word a note's next line may not start with (a quoted name)
+    stays on the line before it, so the wrapped note reads back as the same note."""
+    words: list[str] = []
+    for word in _chunks(atoms):
+        if words and word[:1] in ('"', "#", "}"):
+            words[-1] += " " + word
+        else:
+            words.append(word)
+    return words
+
+
 def _rows(indent: str, words: list[str]) -> list[str]:
     """A field written row by row (a dice grid: ``path row ..., row ...``), one row a line;
     ``[]`` for any other field."""
@@ -301,7 +313,7 @@ class _Formatter:
             for item in form.items:
                 self.leading(item.span.line, INDENT)
                 if isinstance(item, ast.Note):
-                    lines = _wrap(INDENT + "note ", _chunks(item.atoms), INDENT * 2)
+                    lines = _wrap(INDENT + "note ", _note_words(item.atoms), INDENT * 2)
                 else:
                     prefix = f"{INDENT}{item.title.text}: "
                     lines = _wrap(prefix, _step_words(item.body), " " * len(prefix))
@@ -342,7 +354,7 @@ class _Formatter:
         for item in items:
             self.leading(item.span.line, INDENT)
             if isinstance(item, ast.Note):
-                lines = _wrap(INDENT + "note ", _chunks(item.atoms), INDENT * 2)
+                lines = _wrap(INDENT + "note ", _note_words(item.atoms), INDENT * 2)
             else:
                 text = step_text(item) if isinstance(item, ast.LadderStep) else clause_text(item)
                 lines = _wrap(INDENT, _CLAUSE_WORDS.findall(text), INDENT * 2)

@@ -92,3 +92,20 @@ def test_one_blank_line_is_kept_where_the_source_had_any_but_not_before_a_brace(
     text = 'relic "A" {\n  number 1\n\n\n  tags B\n\n}\n\n\n\n# one\n\n# two\nrelic "B" {\n}\n'
     formatted, _ = format_text(text)
     assert formatted == 'relic "A" {\n  number 1\n\n  tags B\n}\n\n# one\n\n# two\nrelic "B" {\n}\n'
+
+
+@pytest.mark.parametrize("pad", range(0, 60, 3))
+def test_a_note_wrapped_before_a_quoted_name_reads_back_as_the_same_note(pad: int) -> None:
+    """A note's next line cannot start with a quoted name: wherever the width falls, the name
+    stays on the line before it and the note reads back whole."""
+    words = " ".join(["word"] * (pad // 3 + 12))
+    text = (
+        'procedure "Round" {\n'
+        f'  note Setup: {words} and the elites hold "Off Guard" until their first activation'
+        " ends, as the text says\n"
+        "}\n"
+    )
+    once, diagnostics = format_text(text, "x.rules")
+    assert diagnostics == []
+    assert all(not line.lstrip().startswith('"') for line in once.splitlines())
+    assert shape(parse_text(once, "x")[0]) == shape(parse_text(text, "x")[0])
