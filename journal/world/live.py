@@ -46,11 +46,14 @@ if TYPE_CHECKING:
 
 def write_steps(s: Any, campaign: Any, keeper: Any, steps: Sequence[Draft | str]) -> None:
     """Each draft an entry and each title a scene begun, in order (a game's record, written
-    by its play and again by an amend)."""
+    by its play and again by an amend). The seat an entry is about is one of the campaign's
+    characters (the ledger's ``who`` names a character), so the campaign's bundle imports."""
     for step in steps:
         if isinstance(step, str):
             ledger.start_scene(s, campaign, step, "")
             continue
+        if step.who:
+            ledger.ensure_character(s, campaign, step.who)
         ledger.add_entry(
             s,
             campaign,
