@@ -409,6 +409,17 @@ def _declared(declare: list[str] | None) -> dict[str, str]:
     return found
 
 
+def _ranks(given: list[str] | None) -> dict[str, int]:
+    """--precedence WHO=N, each: the precedence the GM gives each model named."""
+    found: dict[str, int] = {}
+    for each in given or []:
+        who, sep, rank = each.partition("=")
+        if not sep or not who.strip() or not rank.strip().isdigit() or int(rank) > 1000:
+            raise UsageError(f"--precedence {each!r}: write the model and a number, WHO=N (0-1000)")
+        found[who.strip()] = int(rank)
+    return found
+
+
 def _ask_face(what: str, sides: int) -> int:
     """At a terminal: the face of one die the step rolls (a face it does not have is asked
     again; Ctrl-C writes nothing)."""
@@ -479,6 +490,15 @@ def encounter_start(
             show_default=False,
         ),
     ] = None,
+    precedence: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--precedence",
+            help="WHO=N: the model's precedence among those equal on initiative (the text's "
+            "order: score, then Initiative, then precedence, higher first); again for each.",
+            show_default=False,
+        ),
+    ] = None,
     dice: StepDice = None,
     declare: Declare = None,
     seed: Seed = None,
@@ -499,10 +519,11 @@ def encounter_start(
     from journal.prompting import interactive
 
     faces = _faces(dice, seed, declare)
+    ranks = _ranks(precedence)
     asking = _ask_adversaries if interactive() and not adversary else None
     make = lambda state, rules: encounter.start(  # noqa: E731
         state, rules, fortune=fortune, surprise=surprise, faces=faces,
-        adversaries=adversary or None, ask=asking,
+        adversaries=adversary or None, ask=asking, precedence=ranks,
     )  # fmt: skip
     _encounter_step("start", make, note, db, campaign, as_json)
 
@@ -585,6 +606,27 @@ def encounter_condition(
         state, rules, who, condition, stacks=stacks, lift=lift, faces=faces
     )
     _encounter_step("condition", make, note, db, campaign, as_json)
+
+
+@encounter_app.command("precedence")
+def encounter_precedence(
+    who: Annotated[str, typer.Argument(help="The model (as it joined).")],
+    rank: Annotated[int, typer.Argument(min=0, max=1000, help="Its precedence: higher first.")],
+    note: Note = None,
+    db: Db = None,
+    campaign: CampaignName = "",
+    as_json: JsonOut = False,
+) -> None:
+    """Order models equal on initiative: among those with the same score and Initiative (copies
+    of one sheet), the higher precedence acts first; it counts from the next round's order and
+    is kept until changed ('encounter start --precedence WHO=N' sets it for the first round).
+
+    Example: chronicler delve encounter precedence 'Tunnel Rat 3' 1"""
+    from journal.delve import encounter
+
+    faces = _faces(None, None)
+    make = lambda state, rules: encounter.precedence(state, rules, who, rank, faces)  # noqa: E731
+    _encounter_step("precedence", make, note, db, campaign, as_json)
 
 
 def _pool_step(
@@ -719,7 +761,7 @@ RECORDING = (
     ("deal",),
     ("push",),
     *(("encounter", verb) for verb in ("start", "act", "next", "condition", "momentum",
-                                        "threat", "rout", "end")),
+                                        "threat", "rout", "end", "precedence")),
     ("expedition", "start"),
 )  # fmt: skip
 

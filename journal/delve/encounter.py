@@ -55,6 +55,8 @@ SIDES = 6  # the faces of a die the text rolls in an encounter (initiative: a d6
 DECLARE = "declare"  # the engine's question at a round's start: which action a model declares
 FIRST = "first to declare"  # the number the text's "Who declares first" table sets
 FIRST_TABLE = "Who declares first"
+# the text's order among equals: the round's step of activations and the number the GM gives
+ROUND, ACTIVATIONS, PRECEDENCE = "Round", "Activations", "precedence"
 
 
 class TooFewFaces(ChroniclerError):
@@ -90,6 +92,7 @@ class Now:
     over: bool
     first: str | None = None  # the side declaring first this round, as the text's table names it
     odds: str = ""  # that side's chance on the table ("1/2")
+    precedence: dict[str, int] | None = None  # the GM's among equals, of the models given one
 
 
 def _game(rules: CompiledRuleset, text: str) -> WorldGame:
@@ -129,7 +132,8 @@ def standing(game: WorldGame, state: Expedition) -> Now:
     decision = game.pending()
     names = list(state.models)
     table = _on_table(game, names)
-    order = sorted(((n, game.ops.value(n, "initiative score")) for n in table), key=lambda x: -x[1])
+    order = [(n, game.ops.value(n, "initiative score")) for n in _in_order(game, table)]
+    ranks = {n: game.ops.value(n, PRECEDENCE) for n in names if n in game.state.cards}
     pools = {
         name: game.ops.value(GAME, name)
         for name in ("momentum", "spent", "threat", "adversary pool")
@@ -153,7 +157,25 @@ def standing(game: WorldGame, state: Expedition) -> Now:
         over=decision is None,
         first=first,
         odds=odds,
+        precedence={n: rank for n, rank in ranks.items() if rank},
     )
+
+
+def _in_order(game: WorldGame, table: list[str]) -> list[str]:
+    """The models on the table in the order the text's round lists them for their activations
+    (``for each model in order of initiative score then initiative then precedence``): the
+    engine's own order, ties and all: the running round's list as its step took it (a
+    precedence given since counts from the next), else the order the step would take now."""
+    steps = game.procedure.phase(ROUND).steps
+    at = next((k for k, x in enumerate(steps) if x.title == ACTIVATIONS and x.each), None)
+    if at is None:  # a text without the step: by score alone
+        return sorted(table, key=lambda n: -game.ops.value(n, "initiative score"))
+    frames = [f.data for f in game.state.frames if f.data.get("phase") == ROUND]
+    running = next((f["items"] for f in frames if f.get("at") == at and "items" in f), None)
+    each = steps[at].each
+    assert each is not None
+    listed = [str(n) for n in (running if running is not None else each(game))]
+    return [n for n in listed if n in table]
 
 
 def _first(game: WorldGame) -> tuple[str | None, str]:
@@ -184,7 +206,14 @@ def standing_lines(now: Now) -> list[str]:
     if now.first is not None:
         lines.append(f"declaring first: {now.first} (the {FIRST_TABLE} table: {now.odds})")
     if now.order:
-        lines.append("initiative: " + ", ".join(f"{n} {score}" for n, score in now.order))
+        ranks = now.precedence or {}
+        lines.append(
+            "initiative: "
+            + ", ".join(
+                f"{n} {score}" + (f" (precedence {ranks[n]})" if ranks.get(n) else "")
+                for n, score in now.order
+            )
+        )
     for who, held in now.conditions.items():
         lines.append(f"{who} holds {', '.join(held)}")
     if now.routed:
@@ -399,8 +428,10 @@ def start(
     faces: Faces,
     adversaries: Sequence[str] | None = None,
     ask: Callable[[str, list[str]], list[str]] | None = None,
+    precedence: dict[str, int] | None = None,
 ) -> Draft:
-    """The GM sets the encounter up: who is surprised, the company's fortune; the text's setup
+    """The GM sets the encounter up: who is surprised, the company's fortune, the precedence of
+    models that would tie on initiative (``precedence``, by name); the text's setup
     runs, its step bringing in the adversaries the GM chooses (``adversaries``, else asked:
     ``ask``), then the starting momentum and the adversary pool, and the first round up to the
     first activation."""
@@ -415,6 +446,7 @@ def start(
         raise ChroniclerError(f"surprise {surprise!r}: one of {', '.join(SURPRISE)}")
     _refuse_the_models(state)
     chosen = _adversaries(state, adversaries, ask)
+    ranks = {_model(state, who): rank for who, rank in (precedence or {}).items()}
     # read back from its JSON, as every later step reads it: the models roll initiative in
     # the order of their names from the first round on
     begun = new_game(rules, seed=0, players=1, first_phase=ENCOUNTER)  # its first step next
@@ -431,6 +463,8 @@ def start(
             elif card.kind == "model" and card.name in adversary:
                 game.ops.move_card(card.name, zone=CAMP, why="waits for the encounter")
         _copies(game, state)
+        for who, rank in ranks.items():
+            game.ops.set(who, PRECEDENCE, rank, why="the GM")
         asked = game.pending()  # the text's step: which adversaries come in
         if asked is None or asked.kind != DecisionKind.CHOOSE_MANY:
             raise ChroniclerError("the text's encounter setup asks for no adversaries")
@@ -440,7 +474,8 @@ def start(
     coming = ", ".join(chosen) or "no adversary"
     said = f"Encounter {number} begins (fortune {fortune}, surprise: {surprise}; {coming})"
     payload = {"encounter": number, "step": p.Step.START, "fortune": fortune,
-               "surprise": surprise, "adversaries": chosen, "said": said}  # fmt: skip
+               "surprise": surprise, "adversaries": chosen, "precedence": ranks,
+               "said": said}  # fmt: skip
     return _step(state, rules, payload, setup, faces, game=game)
 
 
@@ -573,6 +608,26 @@ def pool(
     return _step(state, rules, payload, change, faces, game=game)
 
 
+def precedence(
+    state: Expedition, rules: CompiledRuleset, who: str, rank: int, faces: Faces
+) -> Draft:
+    """The GM gives a model its precedence: among models equal on initiative score and the
+    Initiative characteristic (copies of one sheet), the higher acts first (the text's order of
+    activations); it counts from the next round's order and is kept until changed."""
+    name = _model(state, who)
+    game = running(state, rules)
+    if game.world.property(PRECEDENCE) is None:
+        raise ChroniclerError("the text declares no precedence of models to order ties by")
+    said = f"{name} takes precedence {rank} among equals on initiative"
+    payload = {"encounter": state.encounters, "step": p.Step.PRECEDENCE, "who": name,
+               "amount": rank, "said": said}  # fmt: skip
+
+    def change(game: WorldGame) -> None:
+        game.ops.set(name, PRECEDENCE, rank, why="the GM")
+
+    return _step(state, rules, payload, change, faces, game=game)
+
+
 def rout(state: Expedition, rules: CompiledRuleset, who: str, faces: Faces) -> Draft:
     """A model leaves the encounter (routed, fled or fallen): it acts no more; with no
     adversary left on the table, the round's end ends the encounter."""
@@ -605,8 +660,9 @@ def again(state: Expedition, rules: CompiledRuleset, x: p.EncounterStep) -> Draf
         if coming is None:  # recorded before the text asked: the expedition's adversaries
             coming = [m.name for m in state.models.values() if m.side == p.Side.ADVERSARY]
         return start(
-            state, rules, fortune=x.fortune, surprise=x.surprise, faces=faces, adversaries=coming
-        )
+            state, rules, fortune=x.fortune, surprise=x.surprise, faces=faces,
+            adversaries=coming, precedence=x.precedence,
+        )  # fmt: skip
     if x.step == p.Step.ACT:
         return act(state, rules, x.what or PASS, faces, by=x.who)
     if x.step == p.Step.CONDITION:
@@ -619,4 +675,6 @@ def again(state: Expedition, rules: CompiledRuleset, x: p.EncounterStep) -> Draf
         )
     if x.step == p.Step.ROUT:
         return rout(state, rules, x.who or "", faces)
+    if x.step == p.Step.PRECEDENCE:
+        return precedence(state, rules, x.who or "", x.amount, faces)
     return end(state, rules, x.why, faces)

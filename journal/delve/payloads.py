@@ -78,6 +78,7 @@ class Step(StrEnum):
     POOL = "pool"
     ROUT = "rout"
     END = "end"
+    PRECEDENCE = "precedence"  # the GM's order among models equal on initiative
 
 
 class EncounterStep(BaseModel):
@@ -106,6 +107,8 @@ class EncounterStep(BaseModel):
     # the GM's by --declare, none for a model not named
     declared: dict[str, str] = Field(default_factory=dict, max_length=1000)
     first: str | None = Field(default=None, max_length=NAME_LIMIT)  # the side declaring first
+    # the precedence the GM gave models at the setup, by name (their order among equals)
+    precedence: dict[str, int] = Field(default_factory=dict, max_length=1000)
     told: list[str] = Field(default_factory=list, max_length=10_000)
     round: int = Field(ge=0)
     turn: str | None = Field(default=None, max_length=NAME_LIMIT)

@@ -145,3 +145,52 @@ def test_the_site_shows_each_rat_apart(table, tmp_path):
     pages = [p.read_text(encoding="utf-8") for p in (site / "models").glob("*.html")]
     for rat in RATS:
         assert any(f"<h1>{rat}</h1>" in page for page in pages), rat
+
+
+# ---- their order among equals (encounters.rules: initiative score, then Initiative, then the
+# GM's precedence; all equal, the order the game holds the models in)
+
+TIED = "4,3,2,6,2,2"  # Odo 3+2, Tunnel Rat 2+3, Wenna 6+4, Tunnel Rat 2 and 3: 2+3 each
+
+
+def test_models_equal_on_score_go_by_initiative_then_as_the_game_holds_them(table):
+    ok(table, "delve", "encounter", "start", *ALL_RATS, "--dice", TIED)
+    shown = now(table)
+    assert [name for name, _ in shown["order"]] == ["Wenna Ashgrove", *RATS, "Odo Vantry"]
+    assert {score for name, score in shown["order"] if name != "Wenna Ashgrove"} == {5}
+
+
+def test_the_gm_orders_the_copies_by_precedence_at_the_start(table):
+    ranks = ("--precedence", "Tunnel Rat 3=2", "--precedence", "Tunnel Rat 2=1")
+    ok(table, "delve", "encounter", "start", *ALL_RATS, *ranks, "--dice", TIED)
+    order = [name for name, _ in now(table)["order"]]
+    assert order == ["Wenna Ashgrove", "Tunnel Rat 3", "Tunnel Rat 2", "Tunnel Rat", "Odo Vantry"]
+    shown = ok(table, "delve", "encounter", "show")
+    assert "Tunnel Rat 3 5 (precedence 2), Tunnel Rat 2 5 (precedence 1), Tunnel Rat 5," in shown
+    seen = []
+    for _ in range(5):
+        seen.append(now(table)["turn"])
+        ok(table, "delve", "encounter", "next", *(("--dice", TIED) if len(seen) == 5 else ()))
+    assert seen == order  # the activations go as shown
+
+
+def test_precedence_given_in_a_round_orders_the_next_and_is_fixed_like_any_entry(table):
+    ok(table, "delve", "encounter", "start", *ALL_RATS, "--dice", TIED)
+    out = ok(table, "delve", "encounter", "precedence", "Tunnel Rat 2", "3")
+    assert "Tunnel Rat 2 takes precedence 3 among equals on initiative" in out
+    assert [n for n, _ in now(table)["order"]][1] == "Tunnel Rat"  # this round's order stands
+    for _ in range(4):
+        ok(table, "delve", "encounter", "next")
+    ok(table, "delve", "encounter", "next", "--dice", "4,2,2,2,2,2")  # round 2: rats 5 each
+    assert [n for n, _ in now(table)["order"]][1:3] == ["Tunnel Rat 2", "Tunnel Rat"]
+    given = next(line for line in logged(table) if "takes precedence" in line).split(".")[0]
+    ok(table, "delve", "amend", given, "encounter", "precedence", "Tunnel Rat 3", "3")
+    assert [n for n, _ in now(table)["order"]][1:3] == ["Tunnel Rat 3", "Tunnel Rat"]
+    ok(table, "undo")
+    assert [n for n, _ in now(table)["order"]][1:3] == ["Tunnel Rat 2", "Tunnel Rat"]
+
+
+def test_precedence_for_no_model_of_the_expedition_is_refused_in_one_line(table):
+    ok(table, "delve", "encounter", "start", *ALL_RATS, "--dice", TIED)
+    err = refused(table, "delve", "encounter", "precedence", "Tunnel Rat 9", "1")
+    assert "Tunnel Rat 9" in err
