@@ -23,6 +23,7 @@ is copied as its card is). Nothing here names a game."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -83,6 +84,18 @@ def bring_into_play(ctx: Context, object: Any) -> None:
         ctx.bindings["it"] = card
 
 
+ASKED = "how many copies of {name} come in? 0 to {most}"  # the question, for each card
+
+
+def copies_asked(decision: Any) -> str | None:
+    """The card (its name at the table) a question of ``up to N copies`` asks about, else
+    ``None``: for a program answering it (a table companion)."""
+    if getattr(decision, "kind", None) != DecisionKind.CHOOSE_VALUE:
+        return None
+    found = re.fullmatch(r"how many copies of (.+) come in\? 0 to \d+", str(decision.prompt))
+    return found[1] if found else None
+
+
 def _where(ctx: Context, game: WorldGame) -> str:
     host: Any = ctx.host
     where = host.here(ctx) or (IN_PLAY if not game.world.places else None)
@@ -110,7 +123,7 @@ def _copies(ctx: Context, game: WorldGame, phrase: Selector) -> list[tuple[str, 
     counts = []
     for card in found:
         name = game.state.cards[card].get("called") or card
-        asked = f"how many copies of {name} come in? 0 to {most}"
+        asked = ASKED.format(name=name, most=most)
         counts.append(
             (card, int(ctx.decide(DecisionKind.CHOOSE_VALUE, list(range(most + 1)), asked)))
         )

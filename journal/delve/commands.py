@@ -174,9 +174,6 @@ def _told(entry: Any, as_json: bool) -> None:
 @delve_app.command("join")
 def join(
     card: Annotated[str, typer.Argument(help="The model card of the sheet (its name).")],
-    name: Annotated[
-        str | None, typer.Option("--as", help="Its name at the table (default: the card's).")
-    ] = None,
     side: Annotated[
         str | None,
         typer.Option(
@@ -189,9 +186,11 @@ def join(
     campaign: CampaignName = "",
     as_json: JsonOut = False,
 ) -> None:
-    """A model joins the expedition from its sheet, with the luck and fate points it holds.
+    """A model joins the expedition from its sheet, with the luck and fate points it holds
+    (several adversaries of one sheet come in as copies the text makes at an encounter's setup:
+    'delve encounter start --adversary "Tunnel Rat=3"').
 
-    Example: chronicler delve join 'Tunnel Rat' --as 'Rat 2'"""
+    Example: chronicler delve join 'Tunnel Rat'"""
     from journal.delve import expedition
     from journal.delve.payloads import Side
 
@@ -202,7 +201,7 @@ def join(
         db,
         campaign,
         "delve join",
-        lambda state, rules: expedition.joins(state, rules, card, name, chosen),
+        lambda state, rules: expedition.joins(state, rules, card, None, chosen),
         None,
         joins=True,
     )
@@ -409,6 +408,22 @@ def _declared(declare: list[str] | None) -> dict[str, str]:
     return found
 
 
+def _counted(given: list[str] | None) -> tuple[list[str], dict[str, int]]:
+    """--adversary NAME or NAME=N, each: the sheets that come in, and for those with N, the
+    copies of it the text makes (N-1)."""
+    names: list[str] = []
+    copies: dict[str, int] = {}
+    for each in given or []:
+        name, sep, count = each.rpartition("=") if "=" in each else (each, "", "")
+        name = name.strip()
+        if sep and (not name or not count.strip().isdigit() or not 1 <= int(count) <= 1000):
+            raise UsageError(f"--adversary {each!r}: write NAME or NAME=N, N at least 1")
+        names.append(name)
+        if sep and int(count) > 1:
+            copies[name] = int(count) - 1
+    return names, copies
+
+
 def _ranks(given: list[str] | None) -> dict[str, int]:
     """--precedence WHO=N, each: the precedence the GM gives each model named."""
     found: dict[str, int] = {}
@@ -485,8 +500,9 @@ def encounter_start(
         list[str] | None,
         typer.Option(
             "--adversary",
-            help="An adversary of the expedition that comes in (again for each; asked at a "
-            "terminal when none is named).",
+            help="An adversary of the expedition that comes in, NAME or NAME=N (N of its sheet: "
+            "it and N-1 copies the text makes, 'Tunnel Rat 2'...); again for each; asked at a "
+            "terminal when none is named.",
             show_default=False,
         ),
     ] = None,
@@ -508,7 +524,8 @@ def encounter_start(
     as_json: JsonOut = False,
 ) -> None:
     """Begin an encounter with the expedition's company: the text's setup brings in the
-    adversaries the GM names (--adversary, any number of those that joined), the surprised side's
+    adversaries the GM names (--adversary, any number of those that joined; NAME=N: its sheet and
+    N-1 copies the text's next step makes, named 'Tunnel Rat 2'...), the surprised side's
     henchmen and followers, or minions, hold Surprised (the text's setup), momentum starts at
     the fortune (not for a surprised company), the adversary pool at the adversaries' shares (not
     when they are surprised); the first round's initiative is rolled and the first activation
@@ -520,10 +537,11 @@ def encounter_start(
 
     faces = _faces(dice, seed, declare)
     ranks = _ranks(precedence)
+    named, copies = _counted(adversary)
     asking = _ask_adversaries if interactive() and not adversary else None
     make = lambda state, rules: encounter.start(  # noqa: E731
         state, rules, fortune=fortune, surprise=surprise, faces=faces,
-        adversaries=adversary or None, ask=asking, precedence=ranks,
+        adversaries=named or None, ask=asking, precedence=ranks, copies=copies,
     )  # fmt: skip
     _encounter_step("start", make, note, db, campaign, as_json)
 

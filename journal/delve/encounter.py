@@ -27,7 +27,7 @@ for the rest."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -369,13 +369,14 @@ def _refuse_the_models(state: Expedition) -> None:
 
 
 def _copies(game: WorldGame, state: Expedition) -> None:
-    """Each model joined under a name of its own (``join CARD --as NAME``: a second Tunnel Rat)
-    is a copy of its sheet in the game, its numbers its own: an adversary waits at camp for the
-    text's step, one of the company is on the table as its sheet would be."""
+    """Each model joined under a name of its own (``join CARD --as NAME``, recorded before the
+    text made copies itself: journals kept from then) is a copy of its sheet in the game, its
+    numbers its own: an adversary waits at camp for the text's step, one of the company is on
+    the table as its sheet would be."""
     from dsl.kernel.table import TableError
 
     for held in state.models.values():
-        if held.name == held.card:
+        if held.name == held.card or held.copy:  # a sheet, or a copy the text makes anew
             continue
         camp = CAMP if held.side == p.Side.ADVERSARY else None
         try:
@@ -391,7 +392,7 @@ def _adversaries(
 ) -> list[str]:
     """The adversaries the GM brings in, by their names in the expedition: those named, else
     asked (at a terminal); ``None`` named and none asked: refused, naming the choice."""
-    theirs = [m.name for m in state.models.values() if m.side == p.Side.ADVERSARY]
+    theirs = [m.name for m in state.models.values() if m.side == p.Side.ADVERSARY and not m.copy]
     if named is None:
         if ask is None:
             raise ChroniclerError(
@@ -406,10 +407,15 @@ def _adversaries(
         held = model(state, name)
         if held.side != p.Side.ADVERSARY:
             raise ChroniclerError(f"{held.name} is of the company, not an adversary")
+        if held.copy:
+            raise ChroniclerError(
+                f"{held.name} is a copy the text made at an earlier setup: name its sheet with "
+                f"the number that comes in, --adversary '{held.card}=N'"
+            )
         if held.name in chosen:
             raise ChroniclerError(
-                f"{held.name} is named twice: another from its sheet joins with 'chronicler "
-                "delve join CARD --as NAME'"
+                f"{held.name} is named twice: several of its sheet come in with "
+                f"--adversary '{held.name}=N'"
             )
         chosen.append(held.name)
     if not chosen:
@@ -429,9 +435,11 @@ def start(
     adversaries: Sequence[str] | None = None,
     ask: Callable[[str, list[str]], list[str]] | None = None,
     precedence: dict[str, int] | None = None,
+    copies: dict[str, int] | None = None,
 ) -> Draft:
     """The GM sets the encounter up: who is surprised, the company's fortune, the precedence of
-    models that would tie on initiative (``precedence``, by name); the text's setup
+    models that would tie on initiative (``precedence``, by name), how many copies of each
+    sheet brought in the text's step makes (``copies``, by the sheet's name); the text's setup
     runs, its step bringing in the adversaries the GM chooses (``adversaries``, else asked:
     ``ask``), then the starting momentum and the adversary pool, and the first round up to the
     first activation."""
@@ -446,7 +454,11 @@ def start(
         raise ChroniclerError(f"surprise {surprise!r}: one of {', '.join(SURPRISE)}")
     _refuse_the_models(state)
     chosen = _adversaries(state, adversaries, ask)
-    ranks = {_model(state, who): rank for who, rank in (precedence or {}).items()}
+    extra = {_model(state, sheet): n for sheet, n in (copies or {}).items() if n}
+    for sheet in extra:
+        if sheet not in chosen:
+            raise ChroniclerError(f"copies of {sheet}: it does not come in (--adversary)")
+    copied: list[p.Joined] = []  # the copies the text makes, as models of the expedition
     # read back from its JSON, as every later step reads it: the models roll initiative in
     # the order of their names from the first round on
     begun = new_game(rules, seed=0, players=1, first_phase=ENCOUNTER)  # its first step next
@@ -463,20 +475,62 @@ def start(
             elif card.kind == "model" and card.name in adversary:
                 game.ops.move_card(card.name, zone=CAMP, why="waits for the encounter")
         _copies(game, state)
-        for who, rank in ranks.items():
-            game.ops.set(who, PRECEDENCE, rank, why="the GM")
         asked = game.pending()  # the text's step: which adversaries come in
         if asked is None or asked.kind != DecisionKind.CHOOSE_MANY:
             raise ChroniclerError("the text's encounter setup asks for no adversaries")
         game.apply(chosen)
+        copied[:] = _copied(game, state, rules, extra)
+        for who, rank in (precedence or {}).items():
+            game.ops.set(_named(game, state, who), PRECEDENCE, rank, why="the GM")
 
     number = state.encounters + 1
-    coming = ", ".join(chosen) or "no adversary"
+    coming = ", ".join(f"{n} and {extra[n]} cop{'y' if extra[n] == 1 else 'ies'}"
+                       if n in extra else n for n in chosen)  # fmt: skip
     said = f"Encounter {number} begins (fortune {fortune}, surprise: {surprise}; {coming})"
     payload = {"encounter": number, "step": p.Step.START, "fortune": fortune,
-               "surprise": surprise, "adversaries": chosen, "precedence": ranks,
-               "said": said}  # fmt: skip
+               "surprise": surprise, "adversaries": chosen, "copies": extra,
+               "copied": copied, "precedence": dict(precedence or {}), "said": said}  # fmt: skip
     return _step(state, rules, payload, setup, faces, game=game)
+
+
+def _copied(
+    game: WorldGame, state: Expedition, rules: CompiledRuleset, extra: dict[str, int]
+) -> list[p.Joined]:
+    """Answer the text's step of copies (``Bring up to N copies of each adversary model in play
+    into play.``): for each sheet it asks about, the copies the GM asked for (``extra``, by the
+    sheet's name; else none). The copies made, each a model of the expedition by its name."""
+    from dsl.world.bringing import copies_asked
+    from journal.delve.expedition import joins
+
+    asked_for: set[str] = set()
+    while (asked := game.pending()) is not None and (of := copies_asked(asked)) is not None:
+        want = extra.get(of, 0)
+        if want not in asked.options:
+            most = max(asked.options)
+            raise ChroniclerError(
+                f"{of}={want + 1}: the text brings up to {most} copies of a sheet ({most + 1} "
+                "in all)"
+            )
+        asked_for.add(of)
+        game.apply(want)
+    if extra and not asked_for:
+        raise ChroniclerError("the text's encounter setup makes no copies of a sheet")
+    made = []
+    for card, info in game.state.cards.items():
+        held = state.models.get(card)
+        if info.get("called") and (held is None or held.copy):  # the text's, not a join's
+            anew = replace(state, models={k: v for k, v in state.models.items() if k != card})
+            joined = joins(anew, rules, str(info["name"]), card, p.Side.ADVERSARY).payload
+            assert isinstance(joined, p.Joined)
+            made.append(joined)
+    return made
+
+
+def _named(game: WorldGame, state: Expedition, who: str) -> str:
+    """A model of the expedition, or a copy the text just made, by its name."""
+    if who in game.state.cards and game.state.cards[who].get("called"):
+        return who
+    return _model(state, who)
 
 
 def act(
@@ -661,7 +715,7 @@ def again(state: Expedition, rules: CompiledRuleset, x: p.EncounterStep) -> Draf
             coming = [m.name for m in state.models.values() if m.side == p.Side.ADVERSARY]
         return start(
             state, rules, fortune=x.fortune, surprise=x.surprise, faces=faces,
-            adversaries=coming, precedence=x.precedence,
+            adversaries=coming, precedence=x.precedence, copies=x.copies,
         )  # fmt: skip
     if x.step == p.Step.ACT:
         return act(state, rules, x.what or PASS, faces, by=x.who)
