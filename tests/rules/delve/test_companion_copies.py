@@ -69,6 +69,8 @@ def test_three_rats_of_one_sheet_come_in_each_rolling_its_own_initiative(table):
     assert "Tunnel Rat: camp -> the table (brought into play)" in out
     for rat in RATS[1:]:
         assert f"{rat}: a copy of Tunnel Rat (brought into play)" in out
+    for rat in RATS:  # each declares under its own name
+        assert f"{rat} declares no action (modifier 0)" in out
     shown = now(table)
     assert [name for name, _ in shown["order"]] == ORDER_1
     assert dict(shown["order"])["Tunnel Rat 2"] == 2 + 3  # its die and the sheet's initiative
