@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from dsl import ast
+from dsl import ast, copies_of
 from dsl.bind_error import BindError as BindError  # re-exported: callers catch it here
 from dsl.bound import (
     ActionCost,
@@ -457,6 +457,8 @@ class Binder:
                 f"{group.word}' or 'on each {place} in this {group.word}'",
                 join_spans(lx[0].span, lx[-1].span),
             )
+        if (k := copies_of.copies_at(lx)) is not None:  # "3 copies of "Rat"": made, not found
+            return copies_of.bind(self, lx, k)
         selector, rest = self.selector(lx, 0)
         if rest < len(lx):
             raise self.cannot(lx[rest], lx)
@@ -1589,6 +1591,7 @@ class SentenceBinder:
                 self.faces_in(value, lexemes, dict(bound).get("object"))
             if role not in info.up_to:
                 self.no_up_to(info, value, role_atoms)
+            copies_of.refuse_the_verb(info.words, value, join_spans(atoms[0].span, atoms[-1].span))
             for taken, kinds in info.takes:
                 if taken == role:
                     self.kinds_in(info, value, kinds, role_atoms)

@@ -383,18 +383,23 @@ def _ordered(
     d: Diagnostics,
 ) -> Callable[[Any], Any] | None:
     """``for each unit in order of speed``: the things, highest number first (a tie
-    keeps the order they are listed in); ``order`` finds the number of each."""
+    keeps the order they are listed in); ``order`` finds the number of each (or its numbers,
+    ``speed then nerve``: each one after breaks the ties of those before)."""
     number = _function(words, "order", order_of, "number to order by", d, _span_of(order_of))
     if number is None:
         return None
-    key: Callable[[Any, Any], int] = number
+    key: Callable[[Any, Any], Any] = number
 
     def ordered(game: Any) -> list[Any]:
         things = list(each(game))
-        return sorted(things, key=lambda thing: -key(game, thing))
+        return sorted(things, key=lambda thing: _highest_first(key(game, thing)))
 
     ordered.__name__ = f"{getattr(each, '__name__', 'each')} in order of {words_of(order_of)}"
     return ordered
+
+
+def _highest_first(number: Any) -> Any:
+    return tuple(-n for n in number) if isinstance(number, tuple) else -number
 
 
 def _check_offers(body: ast.StepBody, words: ProcedureWords, d: Diagnostics) -> list[OfferOption]:

@@ -196,11 +196,14 @@ class Selector:
     category: str | None = None
     # "with strength below 4": numbers of each candidate compared (dsl.numbers.Having)
     where: tuple[Any, ...] = ()
+    # "3 copies of "Rat"", "up to 2 copies of each soldier in play": new cards made of those
+    # the phrase names, ``quantity`` of each (``dsl.copies_of``); never looked up as they are
+    copies: bool = False
 
     @property
     def resolvable(self) -> bool:
         """True when the compiler looks the things up with ``host.select`` (see module notes)."""
-        if self.quantity.mode in ("total_value", "up_to") or self.name is not None:
+        if self.quantity.mode in ("total_value", "up_to") or self.name is not None or self.copies:
             return False
         if self.noun_category in ("card kind", "card"):
             return True

@@ -23,9 +23,10 @@ if TYPE_CHECKING:
 
 
 def copy_card(game: WorldGame, card: str, as_name: str | None = None, *, zone: str | None = None,
-              why: str = "") -> str:  # fmt: skip
+              why: str = "", at: str | None = None) -> str:  # fmt: skip
     """Make a copy of ``card`` (a card id) named ``as_name`` (else the next free ``Card#N``),
-    its numbers at their start; in ``zone``, else where its kind starts. The copy's id."""
+    its numbers at their start; in ``zone``, at ``at`` (a place, or the table), else where its
+    kind starts. The copy's id."""
     st = game.state
     info = st.cards.get(card)
     if info is None:
@@ -49,7 +50,9 @@ def copy_card(game: WorldGame, card: str, as_name: str | None = None, *, zone: s
         if decl.owner == kind:  # a number each card of its kind holds (ops.each_owner)
             start_number(game, cid, decl, fields)
     low = kind.casefold()
-    if zone is not None:
+    if at is not None:  # brought in as it is made ("Bring 2 copies of ... into play")
+        game.ops.move_card(cid, at=at, why=why)
+    elif zone is not None:
         game.ops.move_card(cid, zone=zone, why=why)
     elif low == (world.place_kind or "").casefold():
         pass  # a place is the map, not in a zone
@@ -58,6 +61,17 @@ def copy_card(game: WorldGame, card: str, as_name: str | None = None, *, zone: s
     else:
         game.ops.move_card(cid, zone=world.home.get(low, f"{low} deck"), why=why)  # as dealt
     return cid
+
+
+def next_name(game: WorldGame, card: str) -> str:
+    """The name a copy of ``card`` is given at the table: its card's name and the first free
+    number from 2 (``Tunnel Rat 2``; a copy of a copy is one more of the card's)."""
+    st = game.state
+    name = str(st.cards[card]["name"])
+    n = 2
+    while any(f"{name} {n}" in taken for taken in (st.cards, st.players, st.names)):
+        n += 1
+    return f"{name} {n}"
 
 
 def start_number(game: WorldGame, owner: str, decl: Any, fields: Mapping[str, Any]) -> None:

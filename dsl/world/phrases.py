@@ -142,9 +142,21 @@ def each(noun: str) -> Callable[[Any], list[str]]:
     return each_thing
 
 
-def order(words: str) -> Callable[[Any, Any], int]:
-    """The number ``in order of <words>`` sorts by (highest first): one each thing holds."""
-    name = words.removeprefix("its ").strip()
+def order(words: str) -> Callable[[Any, Any], Any]:
+    """The number ``in order of <words>`` sorts by (highest first): one each thing holds; with
+    ``then`` (``speed score then pace``), the numbers after it break the ties of
+    those before, in turn (the numbers of each thing, a tuple)."""
+    names = [
+        n.strip().removeprefix("of ").removeprefix("its ").strip() for n in words.split(" then ")
+    ]
+    if len(names) > 1:
+
+        def numbers(game: Any, thing: Any) -> tuple[int, ...]:
+            return tuple(number_of(game, str(thing), name) for name in names)
+
+        numbers.__name__ = f"order of {' then '.join(names)}"
+        return numbers
+    name = names[0]
 
     def number(game: Any, thing: Any) -> int:
         return number_of(game, str(thing), name)

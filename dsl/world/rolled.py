@@ -242,7 +242,7 @@ class Declaring:
             value = field if isinstance(field, int) else 0
         game.emit(
             WorldEvent.ACTION_DECLARED,
-            player=game.host.name_of(who),
+            player=game.state.cards.get(who, {}).get("called") or game.host.name_of(who),
             card=card,
             into=name,
             value=value,

@@ -174,9 +174,6 @@ def _told(entry: Any, as_json: bool) -> None:
 @delve_app.command("join")
 def join(
     card: Annotated[str, typer.Argument(help="The model card of the sheet (its name).")],
-    name: Annotated[
-        str | None, typer.Option("--as", help="Its name at the table (default: the card's).")
-    ] = None,
     side: Annotated[
         str | None,
         typer.Option(
@@ -189,9 +186,11 @@ def join(
     campaign: CampaignName = "",
     as_json: JsonOut = False,
 ) -> None:
-    """A model joins the expedition from its sheet, with the luck and fate points it holds.
+    """A model joins the expedition from its sheet, with the luck and fate points it holds
+    (several adversaries of one sheet come in as copies the text makes at an encounter's setup:
+    'delve encounter start --adversary "Tunnel Rat=3"').
 
-    Example: chronicler delve join 'Tunnel Rat' --as 'Rat 2'"""
+    Example: chronicler delve join 'Tunnel Rat'"""
     from journal.delve import expedition
     from journal.delve.payloads import Side
 
@@ -202,7 +201,7 @@ def join(
         db,
         campaign,
         "delve join",
-        lambda state, rules: expedition.joins(state, rules, card, name, chosen),
+        lambda state, rules: expedition.joins(state, rules, card, None, chosen),
         None,
         joins=True,
     )
@@ -409,6 +408,33 @@ def _declared(declare: list[str] | None) -> dict[str, str]:
     return found
 
 
+def _counted(given: list[str] | None) -> tuple[list[str], dict[str, int]]:
+    """--adversary NAME or NAME=N, each: the sheets that come in, and for those with N, the
+    copies of it the text makes (N-1)."""
+    names: list[str] = []
+    copies: dict[str, int] = {}
+    for each in given or []:
+        name, sep, count = each.rpartition("=") if "=" in each else (each, "", "")
+        name = name.strip()
+        if sep and (not name or not count.strip().isdigit() or not 1 <= int(count) <= 1000):
+            raise UsageError(f"--adversary {each!r}: write NAME or NAME=N, N at least 1")
+        names.append(name)
+        if sep and int(count) > 1:
+            copies[name] = int(count) - 1
+    return names, copies
+
+
+def _ranks(given: list[str] | None) -> dict[str, int]:
+    """--precedence WHO=N, each: the precedence the GM gives each model named."""
+    found: dict[str, int] = {}
+    for each in given or []:
+        who, sep, rank = each.partition("=")
+        if not sep or not who.strip() or not rank.strip().isdigit() or int(rank) > 1000:
+            raise UsageError(f"--precedence {each!r}: write the model and a number, WHO=N (0-1000)")
+        found[who.strip()] = int(rank)
+    return found
+
+
 def _ask_face(what: str, sides: int) -> int:
     """At a terminal: the face of one die the step rolls (a face it does not have is asked
     again; Ctrl-C writes nothing)."""
@@ -474,8 +500,18 @@ def encounter_start(
         list[str] | None,
         typer.Option(
             "--adversary",
-            help="An adversary of the expedition that comes in (again for each; asked at a "
-            "terminal when none is named).",
+            help="An adversary of the expedition that comes in, NAME or NAME=N (N of its sheet: "
+            "it and N-1 copies the text makes, 'Tunnel Rat 2'...); again for each; asked at a "
+            "terminal when none is named.",
+            show_default=False,
+        ),
+    ] = None,
+    precedence: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--precedence",
+            help="WHO=N: the model's precedence among those equal on initiative (the text's "
+            "order: score, then Initiative, then precedence, higher first); again for each.",
             show_default=False,
         ),
     ] = None,
@@ -488,7 +524,8 @@ def encounter_start(
     as_json: JsonOut = False,
 ) -> None:
     """Begin an encounter with the expedition's company: the text's setup brings in the
-    adversaries the GM names (--adversary, any number of those that joined), the surprised side's
+    adversaries the GM names (--adversary, any number of those that joined; NAME=N: its sheet and
+    N-1 copies the text's next step makes, named 'Tunnel Rat 2'...), the surprised side's
     henchmen and followers, or minions, hold Surprised (the text's setup), momentum starts at
     the fortune (not for a surprised company), the adversary pool at the adversaries' shares (not
     when they are surprised); the first round's initiative is rolled and the first activation
@@ -499,10 +536,12 @@ def encounter_start(
     from journal.prompting import interactive
 
     faces = _faces(dice, seed, declare)
+    ranks = _ranks(precedence)
+    named, copies = _counted(adversary)
     asking = _ask_adversaries if interactive() and not adversary else None
     make = lambda state, rules: encounter.start(  # noqa: E731
         state, rules, fortune=fortune, surprise=surprise, faces=faces,
-        adversaries=adversary or None, ask=asking,
+        adversaries=named or None, ask=asking, precedence=ranks, copies=copies,
     )  # fmt: skip
     _encounter_step("start", make, note, db, campaign, as_json)
 
@@ -588,6 +627,27 @@ def encounter_condition(
         state, rules, who, condition, stacks=stacks, lift=lift, faces=faces
     )
     _encounter_step("condition", make, note, db, campaign, as_json)
+
+
+@encounter_app.command("precedence")
+def encounter_precedence(
+    who: Annotated[str, typer.Argument(help="The model (as it joined).")],
+    rank: Annotated[int, typer.Argument(min=0, max=1000, help="Its precedence: higher first.")],
+    note: Note = None,
+    db: Db = None,
+    campaign: CampaignName = "",
+    as_json: JsonOut = False,
+) -> None:
+    """Order models equal on initiative: among those with the same score and Initiative (copies
+    of one sheet), the higher precedence acts first; it counts from the next round's order and
+    is kept until changed ('encounter start --precedence WHO=N' sets it for the first round).
+
+    Example: chronicler delve encounter precedence 'Tunnel Rat 3' 1"""
+    from journal.delve import encounter
+
+    faces = _faces(None, None)
+    make = lambda state, rules: encounter.precedence(state, rules, who, rank, faces)  # noqa: E731
+    _encounter_step("precedence", make, note, db, campaign, as_json)
 
 
 def _pool_step(
@@ -722,7 +782,7 @@ RECORDING = (
     ("deal",),
     ("push",),
     *(("encounter", verb) for verb in ("start", "act", "next", "condition", "momentum",
-                                        "threat", "rout", "end")),
+                                        "threat", "rout", "end", "precedence")),
     ("expedition", "start"),
 )  # fmt: skip
 

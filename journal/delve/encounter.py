@@ -27,7 +27,7 @@ for the rest."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -55,6 +55,8 @@ SIDES = 6  # the faces of a die the text rolls in an encounter (initiative: a d6
 DECLARE = "declare"  # the engine's question at a round's start: which action a model declares
 FIRST = "first to declare"  # the number the text's "Who declares first" table sets
 FIRST_TABLE = "Who declares first"
+# the text's order among equals: the round's step of activations and the number the GM gives
+ROUND, ACTIVATIONS, PRECEDENCE = "Round", "Activations", "precedence"
 
 
 class TooFewFaces(ChroniclerError):
@@ -90,6 +92,7 @@ class Now:
     over: bool
     first: str | None = None  # the side declaring first this round, as the text's table names it
     odds: str = ""  # that side's chance on the table ("1/2")
+    precedence: dict[str, int] | None = None  # the GM's among equals, of the models given one
 
 
 def _game(rules: CompiledRuleset, text: str) -> WorldGame:
@@ -129,7 +132,8 @@ def standing(game: WorldGame, state: Expedition) -> Now:
     decision = game.pending()
     names = list(state.models)
     table = _on_table(game, names)
-    order = sorted(((n, game.ops.value(n, "initiative score")) for n in table), key=lambda x: -x[1])
+    order = [(n, game.ops.value(n, "initiative score")) for n in _in_order(game, table)]
+    ranks = {n: game.ops.value(n, PRECEDENCE) for n in names if n in game.state.cards}
     pools = {
         name: game.ops.value(GAME, name)
         for name in ("momentum", "spent", "threat", "adversary pool")
@@ -155,7 +159,25 @@ def standing(game: WorldGame, state: Expedition) -> Now:
         over=decision is None,
         first=first,
         odds=odds,
+        precedence={n: rank for n, rank in ranks.items() if rank},
     )
+
+
+def _in_order(game: WorldGame, table: list[str]) -> list[str]:
+    """The models on the table in the order the text's round lists them for their activations
+    (``for each model in order of initiative score then initiative then precedence``): the
+    engine's own order, ties and all: the running round's list as its step took it (a
+    precedence given since counts from the next), else the order the step would take now."""
+    steps = game.procedure.phase(ROUND).steps
+    at = next((k for k, x in enumerate(steps) if x.title == ACTIVATIONS and x.each), None)
+    if at is None:  # a text without the step: by score alone
+        return sorted(table, key=lambda n: -game.ops.value(n, "initiative score"))
+    frames = [f.data for f in game.state.frames if f.data.get("phase") == ROUND]
+    running = next((f["items"] for f in frames if f.get("at") == at and "items" in f), None)
+    each = steps[at].each
+    assert each is not None
+    listed = [str(n) for n in (running if running is not None else each(game))]
+    return [n for n in listed if n in table]
 
 
 def _first(game: WorldGame) -> tuple[str | None, str]:
@@ -186,7 +208,14 @@ def standing_lines(now: Now) -> list[str]:
     if now.first is not None:
         lines.append(f"declaring first: {now.first} (the {FIRST_TABLE} table: {now.odds})")
     if now.order:
-        lines.append("initiative: " + ", ".join(f"{n} {score}" for n, score in now.order))
+        ranks = now.precedence or {}
+        lines.append(
+            "initiative: "
+            + ", ".join(
+                f"{n} {score}" + (f" (precedence {ranks[n]})" if ranks.get(n) else "")
+                for n, score in now.order
+            )
+        )
     for who, held in now.conditions.items():
         lines.append(f"{who} holds {', '.join(held)}")
     if now.routed:
@@ -342,13 +371,14 @@ def _refuse_the_models(state: Expedition) -> None:
 
 
 def _copies(game: WorldGame, state: Expedition) -> None:
-    """Each model joined under a name of its own (``join CARD --as NAME``: a second Tunnel Rat)
-    is a copy of its sheet in the game, its numbers its own: an adversary waits at camp for the
-    text's step, one of the company is on the table as its sheet would be."""
+    """Each model joined under a name of its own (``join CARD --as NAME``, recorded before the
+    text made copies itself: journals kept from then) is a copy of its sheet in the game, its
+    numbers its own: an adversary waits at camp for the text's step, one of the company is on
+    the table as its sheet would be."""
     from dsl.kernel.table import TableError
 
     for held in state.models.values():
-        if held.name == held.card:
+        if held.name == held.card or held.copy:  # a sheet, or a copy the text makes anew
             continue
         camp = CAMP if held.side == p.Side.ADVERSARY else None
         try:
@@ -364,7 +394,7 @@ def _adversaries(
 ) -> list[str]:
     """The adversaries the GM brings in, by their names in the expedition: those named, else
     asked (at a terminal); ``None`` named and none asked: refused, naming the choice."""
-    theirs = [m.name for m in state.models.values() if m.side == p.Side.ADVERSARY]
+    theirs = [m.name for m in state.models.values() if m.side == p.Side.ADVERSARY and not m.copy]
     if named is None:
         if ask is None:
             raise ChroniclerError(
@@ -379,10 +409,15 @@ def _adversaries(
         held = model(state, name)
         if held.side != p.Side.ADVERSARY:
             raise ChroniclerError(f"{held.name} is of the company, not an adversary")
+        if held.copy:
+            raise ChroniclerError(
+                f"{held.name} is a copy the text made at an earlier setup: name its sheet with "
+                f"the number that comes in, --adversary '{held.card}=N'"
+            )
         if held.name in chosen:
             raise ChroniclerError(
-                f"{held.name} is named twice: another from its sheet joins with 'chronicler "
-                "delve join CARD --as NAME'"
+                f"{held.name} is named twice: several of its sheet come in with "
+                f"--adversary '{held.name}=N'"
             )
         chosen.append(held.name)
     if not chosen:
@@ -401,8 +436,12 @@ def start(
     faces: Faces,
     adversaries: Sequence[str] | None = None,
     ask: Callable[[str, list[str]], list[str]] | None = None,
+    precedence: dict[str, int] | None = None,
+    copies: dict[str, int] | None = None,
 ) -> Draft:
-    """The GM sets the encounter up: who is surprised, the company's fortune; the text's setup
+    """The GM sets the encounter up: who is surprised, the company's fortune, the precedence of
+    models that would tie on initiative (``precedence``, by name), how many copies of each
+    sheet brought in the text's step makes (``copies``, by the sheet's name); the text's setup
     runs, its step bringing in the adversaries the GM chooses (``adversaries``, else asked:
     ``ask``), then the starting momentum and the adversary pool, and the first round up to the
     first activation."""
@@ -417,6 +456,11 @@ def start(
         raise ChroniclerError(f"surprise {surprise!r}: one of {', '.join(SURPRISE)}")
     _refuse_the_models(state)
     chosen = _adversaries(state, adversaries, ask)
+    extra = {_model(state, sheet): n for sheet, n in (copies or {}).items() if n}
+    for sheet in extra:
+        if sheet not in chosen:
+            raise ChroniclerError(f"copies of {sheet}: it does not come in (--adversary)")
+    copied: list[p.Joined] = []  # the copies the text makes, as models of the expedition
     # read back from its JSON, as every later step reads it: the models roll initiative in
     # the order of their names from the first round on
     begun = new_game(rules, seed=0, players=1, first_phase=ENCOUNTER)  # its first step next
@@ -437,13 +481,58 @@ def start(
         if asked is None or asked.kind != DecisionKind.CHOOSE_MANY:
             raise ChroniclerError("the text's encounter setup asks for no adversaries")
         game.apply(chosen)
+        copied[:] = _copied(game, state, rules, extra)
+        for who, rank in (precedence or {}).items():
+            game.ops.set(_named(game, state, who), PRECEDENCE, rank, why="the GM")
 
     number = state.encounters + 1
-    coming = ", ".join(chosen) or "no adversary"
+    coming = ", ".join(f"{n} and {extra[n]} cop{'y' if extra[n] == 1 else 'ies'}"
+                       if n in extra else n for n in chosen)  # fmt: skip
     said = f"Encounter {number} begins (fortune {fortune}, surprise: {surprise}; {coming})"
     payload = {"encounter": number, "step": p.Step.START, "fortune": fortune,
-               "surprise": surprise, "adversaries": chosen, "said": said}  # fmt: skip
+               "surprise": surprise, "adversaries": chosen, "copies": extra,
+               "copied": copied, "precedence": dict(precedence or {}), "said": said}  # fmt: skip
     return _step(state, rules, payload, setup, faces, game=game)
+
+
+def _copied(
+    game: WorldGame, state: Expedition, rules: CompiledRuleset, extra: dict[str, int]
+) -> list[p.Joined]:
+    """Answer the text's step of copies (``Bring up to N copies of each adversary model in play
+    into play.``): for each sheet it asks about, the copies the GM asked for (``extra``, by the
+    sheet's name; else none). The copies made, each a model of the expedition by its name."""
+    from dsl.world.bringing import copies_asked
+    from journal.delve.expedition import joins
+
+    asked_for: set[str] = set()
+    while (asked := game.pending()) is not None and (of := copies_asked(asked)) is not None:
+        want = extra.get(of, 0)
+        if want not in asked.options:
+            most = max(asked.options)
+            raise ChroniclerError(
+                f"{of}={want + 1}: the text brings up to {most} copies of a sheet ({most + 1} "
+                "in all)"
+            )
+        asked_for.add(of)
+        game.apply(want)
+    if extra and not asked_for:
+        raise ChroniclerError("the text's encounter setup makes no copies of a sheet")
+    made = []
+    for card, info in game.state.cards.items():
+        held = state.models.get(card)
+        if info.get("called") and (held is None or held.copy):  # the text's, not a join's
+            anew = replace(state, models={k: v for k, v in state.models.items() if k != card})
+            joined = joins(anew, rules, str(info["name"]), card, p.Side.ADVERSARY).payload
+            assert isinstance(joined, p.Joined)
+            made.append(joined)
+    return made
+
+
+def _named(game: WorldGame, state: Expedition, who: str) -> str:
+    """A model of the expedition, or a copy the text just made, by its name."""
+    if who in game.state.cards and game.state.cards[who].get("called"):
+        return who
+    return _model(state, who)
 
 
 def act(
@@ -575,6 +664,26 @@ def pool(
     return _step(state, rules, payload, change, faces, game=game)
 
 
+def precedence(
+    state: Expedition, rules: CompiledRuleset, who: str, rank: int, faces: Faces
+) -> Draft:
+    """The GM gives a model its precedence: among models equal on initiative score and the
+    Initiative characteristic (copies of one sheet), the higher acts first (the text's order of
+    activations); it counts from the next round's order and is kept until changed."""
+    name = _model(state, who)
+    game = running(state, rules)
+    if game.world.property(PRECEDENCE) is None:
+        raise ChroniclerError("the text declares no precedence of models to order ties by")
+    said = f"{name} takes precedence {rank} among equals on initiative"
+    payload = {"encounter": state.encounters, "step": p.Step.PRECEDENCE, "who": name,
+               "amount": rank, "said": said}  # fmt: skip
+
+    def change(game: WorldGame) -> None:
+        game.ops.set(name, PRECEDENCE, rank, why="the GM")
+
+    return _step(state, rules, payload, change, faces, game=game)
+
+
 def rout(state: Expedition, rules: CompiledRuleset, who: str, faces: Faces) -> Draft:
     """A model leaves the encounter (routed, fled or fallen): it acts no more; with no
     adversary left on the table, the round's end ends the encounter."""
@@ -607,8 +716,9 @@ def again(state: Expedition, rules: CompiledRuleset, x: p.EncounterStep) -> Draf
         if coming is None:  # recorded before the text asked: the expedition's adversaries
             coming = [m.name for m in state.models.values() if m.side == p.Side.ADVERSARY]
         return start(
-            state, rules, fortune=x.fortune, surprise=x.surprise, faces=faces, adversaries=coming
-        )
+            state, rules, fortune=x.fortune, surprise=x.surprise, faces=faces,
+            adversaries=coming, precedence=x.precedence, copies=x.copies,
+        )  # fmt: skip
     if x.step == p.Step.ACT:
         return act(state, rules, x.what or PASS, faces, by=x.who)
     if x.step == p.Step.CONDITION:
@@ -621,4 +731,6 @@ def again(state: Expedition, rules: CompiledRuleset, x: p.EncounterStep) -> Draf
         )
     if x.step == p.Step.ROUT:
         return rout(state, rules, x.who or "", faces)
+    if x.step == p.Step.PRECEDENCE:
+        return precedence(state, rules, x.who or "", x.amount, faces)
     return end(state, rules, x.why, faces)

@@ -39,6 +39,7 @@ class Held:
     card: str
     side: p.Side
     numbers: Mapping[str, int]
+    copy: bool = False  # a copy of its sheet the text made at an encounter's setup
 
 
 @dataclass(frozen=True)
@@ -68,9 +69,7 @@ class Expedition:
 def after(state: Expedition, number: int, kind: str, x: Any) -> Expedition:
     """The expedition once entry ``number`` (of ``kind``, payload ``x``) is recorded."""
     if kind == p.Kind.JOINED:
-        numbers = {"luck": x.luck, "fate": x.fate, "corruption": 0, "stress": 0, "fatigue": 0}
-        held = Held(x.name, x.card, x.side, numbers)
-        return replace(state, models={**state.models, x.name: held})
+        return replace(state, models={**state.models, x.name: _held(x)})
     if kind == p.Kind.CHECK:
         made = Made(x.check, x.who, (), x.result)
         found = replace(state, checks={**state.checks, number: made})
@@ -88,10 +87,17 @@ def after(state: Expedition, number: int, kind: str, x: Any) -> Expedition:
         )
     if kind == p.Kind.ENCOUNTER:
         game = None if x.over else x.game
-        return replace(state, encounters=x.encounter, encounter=game)
+        copies = {j.name: _held(j, copy=True) for j in x.copied}  # the text's, at the setup
+        models = {**state.models, **copies} if copies else state.models
+        return replace(state, encounters=x.encounter, encounter=game, models=models)
     if kind == p.Kind.EXPEDITION:
         return replace(state, expeditions=(*state.expeditions, x.name))
     raise ChroniclerError(f"the journal is damaged: no kind of Delve entry {kind!r}")
+
+
+def _held(x: p.Joined, copy: bool = False) -> Held:
+    numbers = {"luck": x.luck, "fate": x.fate, "corruption": 0, "stress": 0, "fatigue": 0}
+    return Held(x.name, x.card, x.side, numbers, copy)
 
 
 # ---- the verbs' work
@@ -120,7 +126,10 @@ def joins(
     found = _card(rules, card)
     called = name or found.name
     if any(m.casefold() == called.casefold() for m in state.models):
-        raise ChroniclerError(f"{called!r} is in the expedition already: name it with --as")
+        raise ChroniclerError(
+            f"{called!r} is in the expedition already (several of one sheet come in as copies: "
+            "'delve encounter start --adversary \"NAME=3\"')"
+        )
     fields = found.fields
     types = fields.get("types") or []
     if side is None:

@@ -78,6 +78,7 @@ class Step(StrEnum):
     POOL = "pool"
     ROUT = "rout"
     END = "end"
+    PRECEDENCE = "precedence"  # the GM's order among models equal on initiative
 
 
 class EncounterStep(BaseModel):
@@ -106,6 +107,12 @@ class EncounterStep(BaseModel):
     # the GM's by --declare, none for a model not named
     declared: dict[str, str] = Field(default_factory=dict, max_length=1000)
     first: str | None = Field(default=None, max_length=NAME_LIMIT)  # the side declaring first
+    # at the setup: how many copies of each sheet brought in the GM asked the text for, and
+    # the copies it made (each a model of the expedition from then on, named by the text)
+    copies: dict[str, int] = Field(default_factory=dict, max_length=1000)
+    copied: list[Joined] = Field(default_factory=list, max_length=1000)
+    # the precedence the GM gave models at the setup, by name (their order among equals)
+    precedence: dict[str, int] = Field(default_factory=dict, max_length=1000)
     told: list[str] = Field(default_factory=list, max_length=10_000)
     round: int = Field(ge=0)
     turn: str | None = Field(default=None, max_length=NAME_LIMIT)

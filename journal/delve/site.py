@@ -151,20 +151,27 @@ def read_expedition(s: Session, campaign_name: str) -> ExpeditionPages:
             if x.over:
                 running.over = entry.summary
                 running = None
+            if x.copied:  # the copies the text made at the setup: models from now on
+                _shown(models, state, entry)
             continue
         told = Told(entry.number, entry.kind, entry.summary, note)
         if running is not None and running.rounds:
             running.rounds[-1].told.append(told)  # a check made in the encounter's round
         else:
             story.append(told)
-        for held in state.models.values():
-            shown = models.setdefault(
-                held.name, ModelShown(len(models) + 1, held.name, held.card, held.side.value)
-            )
-            numbers = {k: held.numbers[k] for k in NUMBERS}
-            if not shown.rows or shown.rows[-1][2] != numbers:
-                shown.rows.append((entry.number, entry.summary, numbers))
+        _shown(models, state, entry)
     return ExpeditionPages(campaign.name, delves, encounters, list(models.values()))
+
+
+def _shown(models: dict[str, ModelShown], state: expedition.Expedition, entry: Any) -> None:
+    """Each model's sheet as ``entry`` left it, a row when its numbers changed."""
+    for held in state.models.values():
+        shown = models.setdefault(
+            held.name, ModelShown(len(models) + 1, held.name, held.card, held.side.value)
+        )
+        numbers = {k: held.numbers[k] for k in NUMBERS}
+        if not shown.rows or shown.rows[-1][2] != numbers:
+            shown.rows.append((entry.number, entry.summary, numbers))
 
 
 def _environment() -> jinja2.Environment:

@@ -37,8 +37,16 @@ def encounter(
     for holder, condition, counters in hold:
         durations.give(game, holder, condition, counters, why="the GM")
     game.start_phase("Encounter")
+    no_copies(game)
     declare_none(game)
     return game
+
+
+def no_copies(game: WorldGame) -> None:
+    """The setup's step of copies (``Bring up to 9 copies of each adversary model in play into
+    play.``) answered with none for each adversary."""
+    while (decision := game.pending()) is not None and decision.kind == "choose_value":
+        game.apply(0)
 
 
 def declare_none(game: WorldGame) -> None:

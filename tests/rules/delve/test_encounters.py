@@ -20,6 +20,7 @@ from encounter import (
     declare_none,
     encounter,
     names,
+    no_copies,
     run_round,
     turns,
 )
@@ -78,6 +79,7 @@ def test_an_even_die_lets_the_explorers_declare_first(delve):
 def test_each_round_rolls_who_declares_first_into_the_tables_side(delve, face, first):
     game = new_game(delve, seed=4, players=1, dice=[face, *INITIATIVE])
     game.start_phase("Encounter")
+    no_copies(game)
     declare_none(game)
     bands = {b.name: b.low for b in delve.vocabulary.world.properties["first to declare"].bands}
     assert game.ops.value(GAME, "first to declare") == bands[first]
@@ -97,6 +99,7 @@ def test_each_model_declares_among_its_actions_before_initiative(delve):
     for model in ("Osric Vell",):
         game.ops.move_card(model, zone="camp", why="not in this encounter")
     game.start_phase("Encounter")
+    no_copies(game)
     asked = []
     while (decision := game.pending()) is not None and decision.kind == "declare":
         asked.append(str(decision.who))
@@ -110,6 +113,7 @@ def test_a_declared_actions_modifier_is_taken_off_its_initiative(delve_with_a_sl
     game = new_game(delve_with_a_slow_action, seed=4, players=1, dice=[4, *INITIATIVE])
     game.ops.move_card("Osric Vell", zone="camp", why="not in this encounter")
     game.start_phase("Encounter")
+    no_copies(game)
     while (decision := game.pending()) is not None and decision.kind == "declare":
         game.apply("Take: Aimed Shot" if decision.who == "Wenna Ashgrove" else "pass")
     assert game.ops.value("Wenna Ashgrove", "modifier") == 3

@@ -32,7 +32,8 @@ def play_out(game: WorldGame, limit: int = 200) -> None:
         asked = game.pending()
         if asked is None:
             return
-        game.apply([] if asked.kind == DecisionKind.CHOOSE_MANY else "pass")
+        none = {DecisionKind.CHOOSE_MANY: [], DecisionKind.CHOOSE_VALUE: 0}  # no copies either
+        game.apply(none.get(asked.kind, "pass"))
     raise AssertionError("the procedure did not end")
 
 
@@ -57,6 +58,8 @@ def test_the_readings_where_the_seed_is_silent_are_declared_values(delve):
 def test_an_expedition_plays_its_encounters_one_after_another_then_rests(delve):
     game = table(delve)
     game.start_phase("Expedition")
+    for _ in ("Tunnel Rat", "Rat Chief"):  # the setup asks how many copies of each: none
+        game.apply(0)
     assert game.pending().who == "Wenna Ashgrove"  # the first encounter's first activation
     assert game.ops.value(GAME, "encounters") == 3
     for adversary in ("Tunnel Rat", "Rat Chief"):
@@ -85,6 +88,8 @@ def test_an_encounter_s_setup_asks_the_gm_which_adversaries_come_in(delve):
     assert sorted(asked.options) == ["Rat Chief", "Tunnel Rat"]
     assert (asked.min_choices, asked.max_choices) == (0, 2)  # any number of them
     game.apply(["Tunnel Rat"])
+    assert game.pending().options == tuple(range(10))  # copies of it: none to 9
+    game.apply(0)
     assert game.state.cards["Tunnel Rat"]["at"] and not game.state.cards["Rat Chief"]["at"]
     assert game.ops.value(GAME, "adversary pool") == 1  # the Tunnel Rat's share only
     assert game.pending().who == "Wenna Ashgrove"  # the first activation of round 1

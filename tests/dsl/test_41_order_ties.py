@@ -1,0 +1,96 @@
+"""Turns among equals (``for each soldier in order of resolve then might then precedence``:
+``dsl/world/phrases.py``), tried on *Levy* (``fixtures/world/levy``): the first number orders
+the turns, highest first; each number after ``then`` breaks the ties of those before it; things
+equal on all of them keep the order the game lists them in. Copies of one card tie on all
+their card's numbers, so a number the table sets (``precedence``) orders them."""
+
+from __future__ import annotations
+
+import pytest
+from dsl_testing import FIXTURES
+
+from dsl.loader import Source, check_sources, load_ruleset
+from dsl.runtime import EffectError
+from dsl.world.game import WorldGame, new_game
+
+LEVY = FIXTURES / "world" / "levy"
+TEXT = (LEVY / "ruleset.rules").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def levy():
+    return load_ruleset(LEVY)
+
+
+def mustered(levy) -> WorldGame:
+    """Pikeman 2 and 3 levied; the volunteers asked for."""
+    game = new_game(levy, seed=1, players=1)
+    game.start_phase("Muster")
+    game.pending()
+    return game
+
+
+def round_one(game: WorldGame, before=None) -> list[str]:
+    """The turns of the first round, each soldier passing (``before``: the table's changes
+    made before the round lists its soldiers)."""
+    if before is not None:
+        before(game)
+    game.apply(0)
+    game.apply(0)  # the volunteers: none; the round lists its soldiers as it begins
+    seen: list[str] = []
+    while (decision := game.pending()) is not None and game.state.round == 1:
+        seen.append(str(decision.who))
+        game.apply("pass")
+    return seen
+
+
+def test_copies_equal_on_every_number_keep_the_order_the_game_lists_them_in(levy) -> None:
+    assert round_one(mustered(levy)) == ["Pikeman 2", "Pikeman 3"]
+
+
+def test_the_number_the_table_sets_orders_copies_otherwise_equal(levy) -> None:
+    game = mustered(levy)
+
+    def ahead(game: WorldGame) -> None:
+        game.ops.set("Pikeman 3", "precedence", 1, why="the table")
+
+    assert round_one(game, ahead) == ["Pikeman 3", "Pikeman 2"]
+
+
+def test_the_first_number_decides_before_any_after_then(levy) -> None:
+    game = mustered(levy)
+
+    def shaken(game: WorldGame) -> None:
+        game.ops.set("Pikeman 2", "resolve", 1, why="shaken")  # below Pikeman 3's 3
+        game.ops.set("Pikeman 2", "precedence", 5, why="the table")  # breaks no tie of resolve
+
+    assert round_one(game, shaken) == ["Pikeman 3", "Pikeman 2"]
+
+
+def test_a_number_after_then_breaks_only_the_ties_of_those_before(levy) -> None:
+    game = mustered(levy)
+
+    def even(game: WorldGame) -> None:  # an Archer copy: might 4 against the pikemen's 2
+        made = game.ops.copy_card("Archer", None, why="the table")
+        game.ops.move_card(made, at="the table", why="the table")
+        game.ops.set(made, "resolve", 3, why="steadied")  # equal resolve: might decides
+        game.ops.set("Pikeman 2", "precedence", 9, why="the table")  # after might
+
+    assert round_one(game, even) == ["Archer#2", "Pikeman 2", "Pikeman 3"]
+
+
+def test_an_order_naming_no_number_stops_the_step_naming_it(levy, tmp_path) -> None:
+    text = TEXT.replace("then precedence,", "then rank,")
+    (tmp_path / "ruleset.rules").write_text(text, encoding="utf-8")
+    game = new_game(load_ruleset(tmp_path), seed=1, players=1)
+    game.start_phase("Muster")
+    game.pending()
+    game.apply(0)
+    with pytest.raises(EffectError, match="has no number 'rank'"):
+        game.apply(0)
+        game.pending()
+
+
+def test_the_fixture_with_its_order_checks_clean() -> None:
+    errors = check_sources([Source("levy.rules", TEXT)]).diagnostics.errors
+    assert not errors, [e.message for e in errors]
