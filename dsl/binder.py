@@ -1441,6 +1441,16 @@ class SentenceBinder:
             from dsl.world.dice_moves import bind as bind_move  # "Spend a die to move a die ..."
 
             return bind_move(self, atoms, span)
+        if found is not None and found[0].function == "fill_grid":  # dsl/world/grid_play.py
+            from dsl.world.grid_play import bind as bind_fill  # "Fill the path of a relic ..."
+
+            return bind_fill(self, atoms, span)
+        if found is not None and found[0].function in ("arrange_cards", "select_card", "move"):
+            from dsl.world.arranging import bind as bind_arranging  # "Select a relic from ..."
+
+            arranged = bind_arranging(self, atoms, span, found[0].function)
+            if arranged is not None:
+                return arranged
         if "base" in forms and self.priced:  # "Trade costs 2 AP": "trade" is a verb too
             priced = self.action_cost(atoms, span, found is None)
             if priced is not None:

@@ -330,6 +330,13 @@ def clause_words(clause: BoundClause, vocab: Vocabulary, form: str = "base") -> 
         return f"{verb_form(clause.verb, form)} the {label_text} text of {thing_text}"
     if clause.function == "spend_die":  # "spend a die to move a die ...": dsl/world/dice_moves.py
         return clause.text[:1].lower() + clause.text[1:]
+    if clause.function in (
+        "arrange_cards",
+        "select_card",
+        "move_cards",
+        "fill_grid",
+    ):  # dsl/world/arranging.py
+        return clause.text[:1].lower() + clause.text[1:]
     verb = clause.verb
     words: list[str] = []
     if clause.subject is not None:
