@@ -64,7 +64,8 @@ action "Fill" {
   Take: Fill the path of a relic in your kept relics with the gems of this well.
         If its unmatched path is 0, gain 1 glory.
         If its unmatched path is 0, discard it.
-        If its unmatched path is 0, select a relic from the market.
+        If its unmatched path is 0 and the number of relics in the market is more than 0, select
+        a relic from the market.
 }
 action "Help" {
   Take: Fill the path of a relic in the market with the gems of this well.
@@ -252,3 +253,25 @@ def test_a_mistake_is_told_where_it_is_written(written: str, replaced: str, told
     line = next(n for n, row in enumerate(text.splitlines(), start=1) if first in row)
     errors = check_sources([Source("wells.rules", text)]).diagnostics.errors
     assert [e.span.line for e in errors if told in e.message] == [line], errors
+
+
+def test_a_card_completed_with_the_market_empty_still_pays() -> None:
+    # "Select" finds nothing in an empty market: the sentence's condition keeps it from
+    # refusing the whole action (a verb that finds nothing refuses the text it is in)
+    g = wells(north_ruby=[3], north_jade=[4, 4])
+    card = mine(g)
+    g.ops.move_card(g.state.zones["market"][0], zone="relic deck", why="test")
+    g = g.clone()
+    for pick in (
+        "3 ruby at row 1, column 1",
+        "4 jade at row 2, column 2",
+        "4 jade at row 1, column 3",
+    ):
+        g.apply("Take: Fill")
+        decision = g.pending()
+        if decision is not None and decision.kind == "choose_option":
+            g.apply(f"{pick} of {card}")
+    g.pending()
+    assert g.ops.value("", "glory") == 1
+    assert g.state.cards[card]["zone"] == g.discard_key(card)
+    assert not g.state.zones.get("kept relics@p1")

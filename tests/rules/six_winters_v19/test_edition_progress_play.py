@@ -149,3 +149,21 @@ def test_a_card_not_held_is_not_laid_on(winters: Any) -> None:
     # face or region
     fits = start["die"] in (None, "military") and start["face"] in (None, 3)
     assert offered == (fits and start["group"] in (None, "redbank"))
+
+
+def test_a_card_completed_with_no_card_staged_still_raises_its_track(winters: Any) -> None:
+    game = fronts(winters)
+    for card in list(game.state.zones["staging area"]):
+        game.ops.move_card(card, zone="mission deck", why="test")
+    game = game.clone()
+    military = game.ops.value("", "military progress")
+    lay(game, "3 military at row 1, column 1")
+    lay(game, "5 diplomacy at row 2, column 2")
+    game.apply("Take: Move to the Empire")
+    game.apply(EASTKEEP)
+    game.pending()
+    lay(game, "2 technology at row 3, column 3")
+    lay(game, "4 stability at row 4, column 4")
+    assert game.ops.value("", "military progress") == military + 1
+    assert game.state.cards[FRONTS]["zone"] == game.discard_key(FRONTS)
+    assert not game.state.zones.get("controlled missions@p1")  # none to take: none held
