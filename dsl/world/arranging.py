@@ -26,6 +26,7 @@ Nothing here names a game.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from dsl import ast
@@ -48,14 +49,17 @@ SELECT = "select_card"
 MOVE = "move_cards"
 FUNCTIONS = (ARRANGE, SELECT, "move")  # the verbs whose sentences are bound here
 DECK = "deck"
+DISCARD = "discard"
+UNTIL = ["until", "it", "holds"]  # "Move relics from the relic deck to the market until it holds 4"
 FORMS = {
     ARRANGE: "write 'Arrange <zone> by <number field>.'",
     SELECT: "write 'Select a <kind> from <zone>.'",
     MOVE: (
-        "write 'Move each <kind> in <zone> to <zone>.' or 'Move N <kinds> from <zone> to <zone>.'"
+        "write 'Move each <kind> in <zone> to <zone>.', 'Move N <kinds> from <zone> to <zone>.' "
+        "or 'Move <kinds> from <zone> to <zone> until it holds N.'"
     ),
 }
-ZONES = "a zone is 'the <kind> deck', 'the <zone>' or 'your <zone>'"
+ZONES = "a zone is 'the <kind> deck', 'the <kind> discard', 'the <zone>' or 'your <zone>'"
 
 
 def _join(a: Span, b: Span) -> Span:
@@ -87,8 +91,8 @@ def zone_named(sb: SentenceBinder, atoms: list[ast.Atom]) -> tuple[str, str]:
     words = [a.folded for a in atoms]
     if words[0] not in ("the", "your") or len(words) < 2:
         raise BindError(f"'{_text(atoms)}': {ZONES}", here)
-    if words[0] == "the" and words[-1] == DECK and len(words) == 3:
-        return (DECK, kind_named(sb, atoms[1]))
+    if words[0] == "the" and words[-1] in (DECK, DISCARD) and len(words) == 3:
+        return (words[-1], kind_named(sb, atoms[1]))
     said = " ".join(words[1:])
     world = sb.v.world
     zones = dict(world.zones) if world is not None else {}
@@ -130,6 +134,10 @@ def bind(sb: SentenceBinder, atoms: list[ast.Atom], span: Any, function: str) ->
     words = [a.folded for a in atoms]
     here = _join(atoms[0].span, atoms[-1].span)
     if function == "move":
+        upto = None
+        whole = list(atoms)  # the sentence as written, "until it holds N" too
+        if len(words) > 5 and words[-4:-1] == UNTIL and words[-1].isdigit():
+            upto, atoms, words = words[-1], atoms[:-4], words[:-4]
         to = max((k for k, w in enumerate(words) if w == "to"), default=None)
         if to is None or to + 1 >= len(words) or words[to + 1] not in ("the", "your"):
             return None
@@ -137,7 +145,8 @@ def bind(sb: SentenceBinder, atoms: list[ast.Atom], span: Any, function: str) ->
             into = zone_named(sb, atoms[to + 1 :])
         except BindError:
             return None  # a place: the core verb's sentence
-        return _move(sb, atoms, words, to, into, here)
+        bound = _move(sb, atoms, words, to, into, here, upto)
+        return replace(bound, text=_text(whole), span=_join(whole[0].span, whole[-1].span))
     if function == ARRANGE:
         by = _cut(words, "by")
         if by is None or by + 1 >= len(words):
@@ -167,8 +176,13 @@ def _move(
     to: int,
     into: tuple[str, str],
     here: Span,
+    upto: str | None = None,
 ) -> BoundClause:
-    if len(words) > 3 and words[1] == "each" and words[3] == "in":
+    if upto is not None and len(words) > 3 and words[2] == "from":
+        count, kind, source = f"upto {upto}", kind_named(sb, atoms[1]), zone_named(sb, atoms[3:to])
+    elif upto is not None:
+        raise BindError(f"'{_text(atoms)}': {FORMS[MOVE]}", here)
+    elif len(words) > 3 and words[1] == "each" and words[3] == "in":
         count, kind, source = "each", kind_named(sb, atoms[2]), zone_named(sb, atoms[4:to])
     elif len(words) > 3 and words[1].isdigit() and words[3] == "from":
         count, kind, source = words[1], kind_named(sb, atoms[2]), zone_named(sb, atoms[4:to])
@@ -189,8 +203,8 @@ def _game(ctx: Context) -> WorldGame:
 def zone_of(ctx: Context, spec: Any) -> str:
     """The state's key of a zone phrase, the acting player's own for "your"."""
     how, name = str(spec[0]), str(spec[1])
-    if how == DECK:
-        return f"{name.casefold()} {DECK}"
+    if how in (DECK, DISCARD):
+        return f"{name.casefold()} {how}"
     if how == "yours":
         if ctx.actor is None:
             raise EffectError(f"whose {name}? nobody is acting")
@@ -249,10 +263,16 @@ def select_card(ctx: Context, object: Any, from_: Any) -> str:
 
 
 def move_cards(ctx: Context, object: Any, from_: Any, to: Any) -> None:
-    """Every card of the kind in a zone (``each``), or the top N, to the end of another zone."""
+    """Every card of the kind in a zone (``each``), the top N, or as many as bring the other
+    zone's cards of the kind up to N (``upto N``: none when it holds that many), to the end of
+    the other zone."""
     game = _game(ctx)
     count, kind = str(object[0]), str(object[1])
-    source = zone_of(ctx, from_)
+    source, target = zone_of(ctx, from_), zone_of(ctx, to)
+    if count.startswith("upto "):
+        count = str(max(0, int(count.split()[1]) - len(_of_kind(game, target, kind))))
+        if count == "0":
+            return
     if count != "each" and not game.state.zones.get(source):
         game.refill(source)
     cards = _of_kind(game, source, kind)
@@ -262,9 +282,8 @@ def move_cards(ctx: Context, object: Any, from_: Any, to: Any) -> None:
         raise NothingToActOn(f"there is no {kind} to move", ctx.span)
     how, name = str(to[0]), str(to[1])
     owner = str(ctx.actor) if how == "yours" and ctx.actor is not None else None
-    target = f"{name.casefold()} {DECK}" if how == DECK else name
     for card in cards:
-        game.ops.move_card(card, zone=target, owner=owner, why="moved")
+        game.ops.move_card(card, zone=name if owner else target, owner=owner, why="moved")
 
 
 VERBS: dict[str, Any] = {"arrange": arrange_cards, "select": select_card}

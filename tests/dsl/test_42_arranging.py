@@ -52,6 +52,10 @@ relic "Star Map" {
 action "Buy" {
   Take: Select a relic from the market.
 }
+action "Rotate" {
+  Take: Move 1 relic from the market to the relic discard.
+        Move relics from the relic deck to the market until it holds 3.
+}
 procedure "Game" {
   setup: play "Setup"
   Turn: for each player in turn order, do take an action
@@ -176,6 +180,8 @@ def test_the_form_checks() -> None:
         ("select a relic from your hand.", "select relics from your hand.", "write 'Select a"),
         ("Take: Select a relic from the market.", "Take: Select a relic from the markt.", "markt"),
         ("move each relic in your hand", "move each relic in the hand", "no zone of the game"),
+        ("market until it holds 3.", "market until it holds some.", "unknown word 'until'"),
+        ("to the relic discard.", "to the relik discard.", "did you mean 'relic'"),
     ],
 )
 def test_a_mistake_is_told_where_it_is_written(written: str, replaced: str, told: str) -> None:
@@ -206,3 +212,27 @@ def test_a_move_to_a_place_is_still_the_pawns() -> None:
     g.apply("Gate")
     g.pending()
     assert g.ops.pawn_at("p1") == "Gate"
+
+
+def test_the_lowest_card_leaves_the_row_and_the_row_is_refilled_to_its_size() -> None:
+    g = answer(caravan(), 0)
+    g.pending()
+    market = list(g.state.zones["market"])
+    deck = list(g.state.zones["relic deck"])
+    assert len(market) == 2
+    g.apply("Take: Rotate")
+    g.pending()
+    assert g.state.zones["relic discard"] == [market[0]]  # the lowest: laid out first
+    assert g.state.zones["market"] == [market[1], *deck[:2]]  # the rest slid down, then refilled
+
+
+def test_a_row_already_full_takes_no_card() -> None:
+    g = answer(caravan(), 0)
+    g.pending()
+    g.ops.move_card(g.state.zones["relic deck"][0], zone="market", why="test")
+    g.ops.move_card(g.state.zones["relic deck"][0], zone="market", why="test")
+    g = g.clone()
+    deck = list(g.state.zones["relic deck"])
+    g.apply("Take: Rotate")  # four in the row: one leaves, three stay, none is drawn
+    g.pending()
+    assert len(g.state.zones["market"]) == 3 and g.state.zones["relic deck"] == deck

@@ -85,3 +85,35 @@ def test_the_unfinished_cards_go_back_before_the_lowest_stage_is_burnt(winters: 
     assert len(gone) == 6 and all(stage(game, c) == 1 for c in gone)
     deck = game.state.zones["mission deck"]
     assert len(deck) == 51 - 6  # the eight cards dealt came back: twelve of stage 1 to burn from
+
+
+def test_each_new_obstacle_discards_the_lowest_staged_card_and_the_row_is_refilled(
+    winters: Any,
+) -> None:
+    game = session(winters, players=2, seed=5, keep=False)
+    choose(game, [0, 0])
+    game.pending()
+    staged = list(game.state.zones["staging area"])
+    deck = list(game.state.zones["mission deck"])
+    for _ in range(2):  # each player passes: the turn ends, its new obstacle comes
+        decision = game.pending()
+        assert decision is not None and decision.kind == "action"
+        game.apply("pass")
+    game.pending()
+    assert game.state.zones["mission discard"] == [staged[0]]  # the lowest: staged first
+    # the other slid down, and the row refilled to four from the deck's top
+    assert game.state.zones["staging area"] == [staged[1], *deck[:3]]
+    assert all(stage(game, c) == 1 for c in game.state.zones["staging area"])
+
+
+def test_with_four_players_the_surge_discards_two_more(winters: Any) -> None:
+    game = session(winters, players=4, seed=5, keep=False)
+    choose(game, [0, 0, 0, 0])
+    game.pending()
+    staged = list(game.state.zones["staging area"])
+    for _ in range(4):
+        game.apply("pass")
+    game.pending()
+    # new obstacles, then the two surge obstacles: three staged cards discarded, lowest first
+    assert game.state.zones["mission discard"] == staged[:3]
+    assert len(game.state.zones["staging area"]) == 4
