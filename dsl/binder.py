@@ -445,6 +445,8 @@ class Binder:
             return ValueSpec("opposite")
         if len(lx) == 1 and first.kind == "number":
             return Amount(number=first.value)
+        if (chosen := self.chosen_number(lx)) is not None:  # "the factor of the hardship"
+            return Amount(expr=chosen)
         group = None
         if len(lx) == 2 and words[0] in ("this", "the") and lx[1].kind == "vocab":
             group = self.generic_word(lx[1].meanings, "groups")
@@ -459,6 +461,17 @@ class Binder:
         if rest < len(lx):
             raise self.cannot(lx[rest], lx)
         return selector
+
+    def chosen_number(self, lx: list[Lexeme]) -> Any:
+        """``the <value> of the <choice>`` (``dsl.world.choices``): its number, else ``None``."""
+        from dsl.world.choices import choice_read, choices_of
+
+        return choice_read(
+            [x.text.casefold() for x in lx],
+            choices_of(self.v.world),
+            self.v.values,
+            lambda message: BindError(message, join_spans(lx[0].span, lx[-1].span)),
+        )
 
     def cannot(self, lx: Lexeme, phrase: list[Lexeme]) -> BindError:
         if lx.kind == "unknown":
@@ -1451,6 +1464,10 @@ class SentenceBinder:
             arranged = bind_arranging(self, atoms, span, found[0].function)
             if arranged is not None:
                 return arranged
+        if found is not None and found[0].function == "lay" and "of" in [a.folded for a in atoms]:
+            from dsl.world.matching import bind_lay_from  # "Lay the <pool> of <thing> on it."
+
+            return bind_lay_from(self, atoms, span)
         if "base" in forms and self.priced:  # "Trade costs 2 AP": "trade" is a verb too
             priced = self.action_cost(atoms, span, found is None)
             if priced is not None:

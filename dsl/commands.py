@@ -150,6 +150,7 @@ def check_command(
 ) -> None:
     from dsl.diagnostics import Diagnostics
     from dsl.loader import check_sources, read_sources
+    from dsl.world.game import tell_refused_step
 
     targets = list(paths) if paths else _default_rulesets()
     if not targets:
@@ -176,8 +177,7 @@ def check_command(
         diagnostics = Diagnostics()
         diagnostics.extend(problems)
         text = check_sources(sources, str(folder), diagnostics)
-        if not diagnostics.errors and text.vocabulary.world is not None:
-            _check_step_words(text, diagnostics)
+        tell_refused_step(text, diagnostics)
         for suffix, check in _sheet_checks(text).items():
             checks.setdefault(suffix, check)
         tell(diagnostics)
@@ -227,17 +227,6 @@ def check_command(
         console.print(summary, style="bold red" if errors else "bold green", markup=False)
     if errors:
         raise typer.Exit(1)
-
-
-def _check_step_words(text: Any, diagnostics: Any) -> None:
-    """What a game would refuse as it starts in the procedure's step words (a table, a number
-    or a check a step names that the text does not declare), told where the step is written."""
-    from dsl.codegen import compile_checked
-    from dsl.world.game import refused_step
-
-    refused = refused_step(compile_checked(text))
-    if refused is not None:
-        diagnostics.error(refused.why, refused.span)
 
 
 def _diagnostic_json(d: Any) -> dict[str, Any]:

@@ -97,6 +97,8 @@ class Declared:
     measures: dict[str, Any] = field(default_factory=dict)
     decks: dict[str, Any] = field(default_factory=dict)  # by kind: ``dsl.world.deck_backs``
     together: dict[str, Any] = field(default_factory=dict)  # ``dsl.world.together``
+    choices: dict[str, Any] = field(default_factory=dict)  # by folded name: ``dsl.world.choices``
+    boxes: dict[str, Any] = field(default_factory=dict)  # by folded name: ``dsl.world.boxes``
 
 
 class FormError(Exception):
@@ -126,6 +128,8 @@ class WorldForm:
     measure: Any = None  # "hits are paid from stats, ...": ``dsl.world.measures``
     decks: Any = None  # "relics are in one deck per realm, ...": ``dsl.world.deck_backs``
     together: Any = None  # "the result is ...", "the campaign is over once ...": its module
+    choice: Any = None  # "difficulty is a choice of the campaign, ...": ``dsl.world.choices``
+    boxes: Any = None  # "scars are 3 boxes of heroes, marked when ...": ``dsl.world.boxes``
 
 
 def _words(atoms: list[ast.Atom]) -> list[str]:
@@ -160,6 +164,27 @@ def read_world_form(form: ast.CategoryDecl) -> WorldForm | None:
             return WorldForm(together=read_together(name, atoms, form.span), span=form.span)
         except TogetherError as error:
             raise FormError(error.message, error.span) from None
+    if head == "choice":  # dsl/world/choices.py: a choice made at the campaign's setup
+        from dsl.world.choices import ChoiceError, read_choice
+
+        try:
+            choice, number, category = read_choice(name, plain, form)
+        except ChoiceError as error:
+            raise FormError(error.message, error.span or form.span) from None
+        return WorldForm(category=category, property=number, choice=choice, span=form.span)
+    if form.plural and len(plain) > 1 and plain[1].folded == "boxes":  # dsl/world/boxes.py
+        from dsl.world.boxes import BoxError, read_boxes
+
+        try:
+            boxes = read_boxes(name, plain, form.span, _owner)
+        except BoxError as error:
+            raise FormError(error.message, error.span) from None
+        if boxes is not None:  # "Erase a scar.": the box's word a number's
+            category = Category(
+                name, boxes.box, name, "meters", form.span, options={"of": boxes.owner}
+            )
+            category.add(boxes.box)
+            return WorldForm(category=category, boxes=boxes, span=form.span)
     if head in PROPERTY_SHAPES:
         return _property(name, PROPERTY_SHAPES[head], plain[i], atoms, form)
     if form.texts:
@@ -514,6 +539,12 @@ def add(declared: Declared, part: WorldForm, report: Report) -> None:
         if key in declared.together:
             report(f"{key} is declared twice (first at {declared.together[key].span})", part.span)
         declared.together[key] = part.together
+    if part.boxes is not None:  # dsl/world/boxes.py: the boxes are numbers of their owner
+        declared.boxes[part.boxes.name.casefold()] = part.boxes
+        for number in part.boxes.numbers():
+            declared.properties.setdefault(number.name.casefold(), number)
+    if part.choice is not None:  # dsl/world/choices.py
+        declared.choices[part.choice.name.casefold()] = part.choice
     if part.measure is not None:
         key = part.measure.name.casefold()
         if key in declared.measures:
@@ -555,6 +586,11 @@ def check(declared: Declared, card_kinds: list[str], report: Report) -> None:
         if held.kind not in kinds:
             hint = did_you_mean(held.kind, card_kinds)
             report(f"'{held.kind}' held by a duration is no kind of card{hint}", held.span)
+    for boxes in declared.boxes.values():  # dsl/world/boxes.py: against the number watched
+        from dsl.world.boxes import check_boxes
+
+        if (said := check_boxes(boxes, declared.properties)) is not None:
+            report(said, boxes.span)
     if declared.score is not None and declared.score.casefold() not in declared.properties:
         names = [p.name for p in declared.properties.values()]
         hint = did_you_mean(declared.score, names)

@@ -280,6 +280,10 @@ def value_words(value: Any, vocab: Vocabulary) -> str:
     if isinstance(value, Selector):
         return selector_words(value, vocab)
     if isinstance(value, Amount):
+        if value.expr is not None:  # a number read when the effect runs (dsl.world.choices)
+            from dsl.expr import words as expr_words
+
+            return expr_words(value.expr)
         if value.value_name is not None:
             return value.value_name
         words = str(value.number if value.number is not None else 1)
@@ -337,6 +341,8 @@ def clause_words(clause: BoundClause, vocab: Vocabulary, form: str = "base") -> 
         "fill_grid",
     ):  # dsl/world/arranging.py
         return clause.text[:1].lower() + clause.text[1:]
+    if clause.function == "lay" and "of" in dict(clause.roles):  # dsl/world/matching.py
+        return clause.text[:1].lower() + clause.text[1:]  # "lay the spare charms of this gate ..."
     verb = clause.verb
     words: list[str] = []
     if clause.subject is not None:

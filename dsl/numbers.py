@@ -294,6 +294,12 @@ class NumberReader:
             return True
         if self.map_read(words) is not None:  # "the row of this stop"
             return True
+        if words[0] == "the" and len(words) > 4:  # "the factor of the hardship" (its module)
+            from dsl.world.choices import choices_of
+
+            choices = choices_of(self.b.v.world)
+            if any(" ".join(words[k + 2 :]) in choices for k in range(2, len(words) - 2)):
+                return True
         if words[0] == "the" and "by" in words[2:] and tables_of(self.b.v):
             cut = words.index("by", 2)  # "the Harvest size by your acres": a table's row
             if " ".join(words[1:cut]) in tables_of(self.b.v):
@@ -337,6 +343,16 @@ class NumberReader:
             )
         if (shown := self.showing_read(lx)) is not None:  # "the number of full showing on ..."
             return shown
+        from dsl.world.choices import choice_read, choices_of
+
+        chosen = choice_read(  # "the factor of the hardship": a choice's value (its module)
+            words,
+            choices_of(self.b.v.world),
+            self.b.v.values,
+            lambda message: NumberError(message, _span(lx)),
+        )
+        if chosen is not None:
+            return chosen
         row = row_read(  # "the Harvest size by your acres": a table's row (dsl.table_rows)
             words,
             tables_of(self.b.v),

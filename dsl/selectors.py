@@ -238,6 +238,7 @@ class Amount:
     number: int | None = None
     value_name: str | None = None
     per: Selector | None = None
+    expr: Any = None  # a number read when the effect runs (a ``dsl.expr`` node): ``choices``
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,6 +43,10 @@ PLAY_HELP = (
     "screen cleared between people; the dice are the generator's (--seed), or with --dice "
     "table typed at the terminal as the table rolls them (each die asked by name, its faces "
     "listed, recorded with the game).\n\n"
+    "--choose difficulty=tragedy makes a choice a text declares for its campaign's setup "
+    "('difficulty is a choice of the campaign, standard for bots: ...'): a new campaign's "
+    "only; at a terminal a new campaign asks each choice not given, else the bots' member is "
+    "taken.\n\n"
     "Example: chronicler play six-winters --seed 7 --bot heuristic --characters Parin,Kanun"
 )
 
@@ -137,6 +141,13 @@ def play_command(
         "People at the table add more by typing 'note TEXT' at any question.",
         show_default=False,
     ),
+    choose: list[str] = typer.Option(  # noqa: B008 (typer's way to take a repeated option)
+        [],
+        "--choose",
+        help="A choice of a new campaign's setup, NAME=MEMBER (difficulty=tragedy); repeat it "
+        "for more. Not given: asked at a terminal, else the text's member for bots.",
+        show_default=False,
+    ),
 ) -> None:
     from dsl.contract import GameSetup
     from journal.rulesets import find_ruleset
@@ -173,10 +184,15 @@ def play_command(
         raise UsageError("--resume plays on with the dice the game was begun with: drop --dice")
     if dice == "table" and people is None:
         raise UsageError("--dice table: the dice are typed by people at the table (--people)")
+    chosen_at_setup = _choices_given(found, choose)
+    if chosen_at_setup and resume:
+        raise UsageError(
+            "--resume plays on with the choices the game was begun with: drop --choose"
+        )
     if people is not None or resume:
         _play_at_table(
             found, seed, players, bot, player, people, notes, campaign_name, db, as_json, resume,
-            table_dice=dice == "table",
+            table_dice=dice == "table", choices=chosen_at_setup,
         )  # fmt: skip
         return
     if campaign_name is not None and not whole:
@@ -194,6 +210,9 @@ def play_command(
         if solo:
             options["solo"] = True
         carried = _campaign_left(found, campaign_name, db) if campaign_name is not None else {}
+        if campaign_name is not None and not carried:  # a new campaign: its setup's choices
+            chosen_at_setup = _asked(found, chosen_at_setup)
+        options.update(chosen_at_setup)
         setup = GameSetup(
             seed=seed, seats=players, characters=chosen, options=options, carried=carried
         )
@@ -215,6 +234,54 @@ def play_command(
         console.print(
             f"Recorded {said} {played_year} into campaign {escape(campaign_name)} in {where}."
         )
+
+
+def _choices_given(found: Ruleset, given: list[str]) -> dict[str, str]:
+    """``--choose NAME=MEMBER``, each by its name (the engine checks the member)."""
+    if not given:
+        return {}
+    declared = getattr(found.engine, "choices", None)
+    known = declared() if declared is not None else {}
+    out: dict[str, str] = {}
+    for said in given:
+        name, _, member = said.partition("=")
+        name, member = " ".join(name.split()), member.strip()
+        if not name or not member:
+            raise UsageError(f"--choose {said!r}: write NAME=MEMBER, as in difficulty=standard")
+        if name.casefold() not in known:
+            names = ", ".join(d.name for d in known.values()) or "none"
+            raise UsageError(
+                f"--choose {name}: {found.name} has no such choice (its choices: {names})"
+            )
+        out[known[name.casefold()].name] = member
+    return out
+
+
+def _at_terminal() -> bool:
+    """Whether a person answers at this terminal (a choice not given is asked)."""
+    import sys
+
+    isatty = getattr(sys.stdin, "isatty", None)  # a stand-in input may not say
+    return bool(isatty is not None and isatty())
+
+
+def _asked(found: Ruleset, given: dict[str, str]) -> dict[str, str]:
+    """A new campaign's choices: those given, each other one asked at a terminal (its bots'
+    member the default); with no terminal the bots' member stands (the engine's start)."""
+    declared = getattr(found.engine, "choices", None)
+    if declared is None or not _at_terminal():
+        return given
+    out = dict(given)
+    for decl in declared().values():
+        if decl.name not in out:
+            listed = ", ".join(
+                m if t.casefold() == m.casefold() else f"{m} ({t})"
+                for m, t in zip(decl.members, decl.titles, strict=True)
+            )
+            out[decl.name] = typer.prompt(
+                f"The campaign's {decl.name}: {listed}", default=decl.default
+            )
+    return out
 
 
 def _campaign_left(found: Ruleset, name: str, db: str | None) -> dict[str, Any]:
@@ -263,12 +330,15 @@ def _play_at_table(
     resume: bool = False,
     *,
     table_dice: bool = False,
+    choices: dict[str, str] | None = None,
 ) -> None:
     """People at this terminal (``journal/hotseat.py``) and bots in the other seats; the
     game's public account told as it is played, its end told to the whole table. With
     ``resume``, the campaign's stopped game is replayed from its recorded answers and played
     on with its own seats, seed and bots. ``table_dice``: every die is typed at the terminal
-    (a game resumed keeps where its dice came from)."""
+    (a game resumed keeps where its dice came from). ``choices``: a new campaign's setup
+    choices (``--choose``; each other one asked at a terminal), recorded with the game so a
+    game resumed or amended is set up with them again."""
     from journal.hotseat import HotSeat, Terminal, seats_of
 
     assert found.engine is not None  # play_command asked
@@ -278,7 +348,9 @@ def _play_at_table(
         if resume:
             raise UsageError("--resume: name the campaign whose stopped game to play on")
         assert people is not None  # play_command asked
-        game = _new_game(found, seed, players, player, table_dice)
+        game = _new_game(
+            found, seed, players, player, table_dice, None, _asked(found, choices or {})
+        )
         seats, names = _seats(game)
         seat = HotSeat(
             game, player, seats_of(people, len(seats)), Terminal(_console()), names,
@@ -305,7 +377,8 @@ def _play_at_table(
             # one bot for every seat when they agree (a game written in text has no bot a seat)
             named = played[0] if len(set(played)) == 1 else ",".join(played)
             player = found.bots.make(named, seed)  # type: ignore[union-attr]
-            game = _new_game(found, seed, len(resumed.seats), player, table_dice, carried)
+            made = resumed.chosen  # the choices the game was begun with
+            game = _new_game(found, seed, len(resumed.seats), player, table_dice, carried, made)
             for answer in resumed.answers:  # the game as it stood when it stopped
                 if game.pending() is None:
                     raise ChroniclerError(
@@ -314,7 +387,8 @@ def _play_at_table(
                     )
                 game.apply(answer)
         else:
-            game = _new_game(found, seed, players, player, table_dice, carried)
+            made = dict(choices or {}) if carried else _asked(found, choices or {})  # its setup's
+            game = _new_game(found, seed, players, player, table_dice, carried, made)
         seats, names = _seats(game)
         if not resume:
             chosen = seats_of(people or "", len(seats))
@@ -329,7 +403,7 @@ def _play_at_table(
         )  # fmt: skip
         live = Live(
             journal, campaign_name, found, tuple(seats), by_seat, seed,
-            dice="table" if table_dice else "generator",
+            dice="table" if table_dice else "generator", chosen=made,
         )  # fmt: skip
         if resume:
             live.caught_up(game, resumed.number)
@@ -364,12 +438,15 @@ def _new_game(
     player: Bot,
     table_dice: bool = False,
     carried: dict[str, Any] | None = None,
+    chosen: dict[str, str] | None = None,
 ) -> Game:
-    """``carried``: what the campaign's last game left, for the next session of a campaign."""
+    """``carried``: what the campaign's last game left, for the next session of a campaign;
+    ``chosen``: the choices of a new campaign's setup (``--choose``)."""
     from dsl.contract import GameSetup
 
     assert found.engine is not None  # play_command asked
     options: dict[str, int | bool | str] = {"dice": "table"} if table_dice else {}
+    options.update(chosen or {})
     setup = GameSetup(seed=seed, seats=players, options=options, carried=carried or {})
     return found.engine.new_game(setup, player)
 

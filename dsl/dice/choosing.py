@@ -120,8 +120,9 @@ def _die_of(option: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def _points(count: int) -> str:
-    return f"{count} point" + ("" if count == 1 else "s")
+def _short(what: str, cost: int, number: str, held: int) -> str:
+    """What a spending costs against what its number holds, in the number's own name."""
+    return f"{what} costs {cost}, and {number} holds {held}"
 
 
 def _bought(count: int) -> str:
@@ -156,8 +157,8 @@ def answer_from_plan(game: Any, decision: Any, plan: Plan) -> str | None:
             raise PlanRefused("--buy: the check sells no dice")
         if False not in offered:
             cost, more = buy.price(game) or (0, 0)
-            held = _points(st.numbers[buy.number])
-            raise PlanRefused(f"--buy: {_bought(more)} costs {_points(cost)}, and {held} left")
+            held = st.numbers[buy.number]
+            raise PlanRefused(f"--buy: {_short(_bought(more), cost, buy.number, held)}")
         plan.buys -= 1
         return buy.words
     if plan.raises:
@@ -173,10 +174,8 @@ def answer_from_plan(game: Any, decision: Any, plan: Plan) -> str | None:
             )
         if True not in offered:
             cost = (lift.price(game) or (0, 0))[0]
-            held = _points(st.numbers[lift.number])
-            raise PlanRefused(
-                f"--raise {die}: raising a die costs {_points(cost)}, and {held} left"
-            )
+            held = st.numbers[lift.number]
+            raise PlanRefused(f"--raise {die}: {_short('raising a die', cost, lift.number, held)}")
         return lift.words
     return DONE
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from dsl.compiler import CompiledAbility, CompiledRuleset
 from dsl.kernel.dispatch import Part, answer, piece, step
@@ -54,6 +54,10 @@ from .rolled import check as check_rolled
 from .state import WorldState, zone_key
 from .step_pieces import StepPieces
 from .verbs import CORE_VERBS
+
+if TYPE_CHECKING:
+    from dsl.checker import CheckedRuleset
+    from dsl.diagnostics import Diagnostics
 
 PASS = "pass"
 HAND, DECK, DISCARD = "hand", "deck", "discard"
@@ -260,8 +264,11 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
         return info is None or bool(info.get("at"))
 
     def act_in_any_order(self) -> None:
-        """Every player acts, in turn order, until all have passed."""
-        self.state.passed = []
+        """Every player acts, in turn order, until all have passed (a player whose card is
+        knocked out has passed already: ``dsl.world.boxes``)."""
+        from .boxes import knocked_out
+
+        self.state.passed = knocked_out(self)
         self.state.frames.append(Frame("act", {"once": False}))
 
     def take_an_action(self, player: str | None = None) -> None:
@@ -533,6 +540,22 @@ def refused_step(ruleset: CompiledRuleset) -> StepRefused | None:
     except StepRefused as refused:
         return refused
     return None
+
+
+def tell_refused_step(checked: CheckedRuleset, diagnostics: Diagnostics) -> CompiledRuleset | None:
+    """Check a world ruleset's procedure step words as a game would start (``refused_step``)
+    and tell what it would refuse at the step, as ``chronicler check`` and the editor do.
+    Only a text that checked clean and declares a world is compiled; the compiled ruleset is
+    given back (``None`` when there was nothing to compile)."""
+    if diagnostics.errors or checked.vocabulary.world is None:
+        return None
+    from dsl.codegen import compile_checked
+
+    compiled = compile_checked(checked)
+    refused = refused_step(compiled)
+    if refused is not None:
+        diagnostics.error(refused.why, refused.span)
+    return compiled
 
 
 def new_game(

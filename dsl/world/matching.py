@@ -24,8 +24,12 @@ Nothing here names a game.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from dsl import ast
+from dsl.bind_error import BindError
+from dsl.bound import BoundClause
 from dsl.runtime import Context, EffectError, NothingToActOn, creates, finds
 from dsl.selectors import Selector
 
@@ -35,6 +39,8 @@ from .model import PropertyDecl, World
 from .pools import faces, tell_pool
 
 if TYPE_CHECKING:
+    from dsl.binder import SentenceBinder
+
     from .game import WorldGame
 
 UNMATCHED = "unmatched "  # "unmatched lock": the read name "the unmatched lock of it" gives
@@ -118,9 +124,32 @@ def target_thing(ctx: Context, object: Any) -> None:
     ctx.bindings["it"] = _one(ctx, object, "target")
 
 
+def bind_lay_from(sb: SentenceBinder, atoms: list[ast.Atom], span: Any) -> BoundClause:
+    """``Lay the <pool> of <thing> on it.``: the dice of a thing's pool (a place's, a card's)
+    rather than the actor's; bound as ``Lay the <pool> on it.`` with the thing added."""
+    words = [a.folded for a in atoms]
+    of = words.index("of")
+    on = max((k for k in range(of + 1, len(words)) if words[k] == "on"), default=None)
+    if on is None or on == of + 1:
+        raise BindError("write 'Lay the <pool> of <thing> on <card>.'", atoms[of].span)
+    thing = sb.b.single(sb.b.lex(atoms[of + 1 : on]))
+    if not isinstance(thing, Selector):
+        raise BindError(
+            "the dice of what? write 'Lay the <pool> of <thing> on <card>.'", atoms[of + 1].span
+        )
+    clause = sb.clause(atoms[:of] + atoms[on:], span)
+    return replace(
+        clause,
+        roles=(*clause.roles, ("of", thing)),
+        params=(*clause.params, ("of", "of")),
+        text=" ".join(a.text for a in atoms),
+    )
+
+
 @creates("object")
-def lay(ctx: Context, object: Any, on: Any) -> None:
-    """Lay on a card, from the actor's pool, every die whose face its pattern still lacks."""
+def lay(ctx: Context, object: Any, on: Any, of: Any = None) -> None:
+    """Lay on a card, from the actor's pool (or the pool of the thing ``of`` names), every die
+    whose face its pattern still lacks."""
     game = _game(ctx)
     card = _one(ctx, on, "lay dice on")
     ctx.bindings["it"] = card
@@ -131,7 +160,13 @@ def lay(ctx: Context, object: Any, on: Any) -> None:
     if ctx.actor is None:
         raise EffectError("nobody is acting: whose dice are matched?")
     pool = _pool_of(game, object)
-    owner = holder(game.world, game.state, str(ctx.actor), pool)
+    if of is not None:
+        things = [t for t in (of if isinstance(of, list) else [of]) if t is not None]
+        if not things:
+            return
+        owner = str(things[0])
+    else:
+        owner = holder(game.world, game.state, str(ctx.actor), pool)
     held = tally(faces(game, owner, pool))
     moved = [
         face

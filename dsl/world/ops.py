@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from dsl.kernel.table import TableError
 from dsl.runtime import Context
 
-from . import control, matching, pools
+from . import boxes, control, matching, pools
 from .events import WorldEvent
 from .model import GAME, PropertyDecl, World
 from .state import WorldState, owned_key, split_key, zone_key
@@ -78,6 +78,11 @@ class Ops:
         before = self.value(owner, key)
         if delta == 0:
             return before
+        if (
+            decl is not None
+            and (fell := boxes.fall(self.game, owner, decl, before, delta, why)) is not None
+        ):
+            return fell  # to its floor over a track of boxes: back to its start, a box marked
         held = self.state.values.setdefault(owner, {})
         if decl is None or not decl.thresholds:
             after = decl.moved(before, delta) if decl is not None else before + delta

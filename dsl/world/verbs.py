@@ -46,6 +46,10 @@ def amount(ctx: Context, value: Any, default: int = 1) -> int:
     """The number a role names: written, a declared value, read or counted."""
     if isinstance(value, int):
         return value
+    if isinstance(value, Amount) and value.expr is not None:  # "the factor of the hardship"
+        from dsl.expr import evaluate
+
+        return evaluate(value.expr, ctx)
     if isinstance(value, Amount):
         game = _game(ctx)
         base = value.number if value.number is not None else 1
@@ -402,5 +406,9 @@ CORE_VERBS.update(ARRANGING_VERBS)
 from .grid_play import VERBS as GRID_VERBS  # noqa: E402  (dice laid on a card's grid: its module)
 
 CORE_VERBS.update(GRID_VERBS)
+
+from .boxes import BOX_VERBS  # noqa: E402  (a box of a track erased: its module)
+
+CORE_VERBS.update(BOX_VERBS)
 
 __all__ = ["CORE_VERBS", "TableError", *(f.__name__ for f in CORE_VERBS.values())]

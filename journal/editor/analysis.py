@@ -30,6 +30,7 @@ from dsl.checker import CheckedRuleset, check
 from dsl.diagnostics import Diagnostic, Diagnostics, read_rules_text
 from dsl.loader import Source, library_sources, parse_source, paused_gc, ruleset_files
 from dsl.runtime import Span
+from dsl.world.game import tell_refused_step
 
 if TYPE_CHECKING:
     from journal.editor.index import Index
@@ -360,6 +361,8 @@ class Analyser:
                 d.extend(problems)
                 trees.append(tree)
             checked = check(trees, d, snap.base_dir)
+            # what a game would refuse as it starts, told at its step, as ``check`` tells it
+            compiled = tell_refused_step(checked, d)
         by_file: dict[str, list[Diagnostic]] = {s.path: [] for s in snap.sources}
         for problem in snap.unreadable:
             by_file.setdefault(problem.span.file, [])
@@ -371,6 +374,7 @@ class Analyser:
             {tree.path: tree for tree in trees},
             {s.path: s.text for s in snap.sources},
             {path: tuple(found) for path, found in by_file.items()},
+            _compiled=compiled,
         )
         with self._lock:
             self._done[key] = result

@@ -133,6 +133,7 @@ def _replayed_from(ruleset: Ruleset, begun: dict[str, Any], carried: dict[str, A
     named = bots[0] if len(set(bots)) == 1 else ",".join(bots)
     seed = int(begun["seed"])
     options: dict[str, int | bool | str] = {"dice": "table"} if begun.get("dice") == "table" else {}
+    options.update({str(k): str(v) for k, v in dict(begun.get("chosen") or {}).items()})
     setup = GameSetup(seed=seed, seats=len(begun["seats"]), options=options, carried=carried)
     return ruleset.engine.new_game(setup, ruleset.bots.make(named, seed))
 

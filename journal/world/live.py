@@ -73,6 +73,7 @@ class Live:
     seed: int
     dice: str = "generator"  # where the dice come from: the generator, or the table typing them
     number: int = 0  # the game's session number, once begun
+    chosen: dict[str, str] = field(default_factory=dict)  # the campaign setup's choices made
     round: int = 0  # the round in play (0: before the first)
     told: int = 0  # public events recorded so far
     events: list[Event] = field(default_factory=list)  # the round in play's public events
@@ -116,6 +117,7 @@ class Live:
                 seed=self.seed,
                 bots=list(self.bots),
                 dice="table" if self.dice == "table" else "generator",
+                chosen=dict(self.chosen),
             ),
             f"A game of {len(self.seats)} begins at the table: {', '.join(self.seats)} "
             f"(seed {self.seed}{', the dice typed at the table' if self.dice == 'table' else ''})",
@@ -286,6 +288,7 @@ class Resumed:
     bots: list[str]
     answers: list[Any]
     dice: str = "generator"  # the table's dice are asked again as the game plays on
+    chosen: dict[str, str] = field(default_factory=dict)  # the setup's choices, made again
 
     @classmethod
     def read(cls, journal: Any, name: str, ruleset: Ruleset) -> Resumed:
@@ -320,6 +323,7 @@ class Resumed:
                 list(begun["bots"]),
                 answers,
                 str(begun.get("dice") or "generator"),
+                {str(k): str(v) for k, v in dict(begun.get("chosen") or {}).items()},
             )
 
         found = journal.write(read)

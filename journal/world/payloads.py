@@ -36,6 +36,9 @@ class GameRecord(_Strict):
     seed: int = Field(ge=0)
     bots: list[str] = Field(default_factory=list, max_length=64)
     dice: Literal["generator", "table"] = "generator"
+    # the choices of the campaign's setup made for this game (``dsl.world.choices``), by name:
+    # a game replayed (--resume, entry amend) is set up with them again
+    chosen: dict[str, str] = Field(default_factory=dict, max_length=64)
 
 
 class Revealed(_Strict):

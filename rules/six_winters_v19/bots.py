@@ -9,8 +9,15 @@ movement costs: what every player sees on the table), and answers by rules of th
 - else move to the region with the most obstacles, to the location there with the most (a
   session's action dice are refilled each turn, so dice left unspent are wasted);
 - lay every asset die that fits on its progress card (free: no action die), nearer the end
-  square first, and keep the starting card whose path is shortest; create an asset where it
-  stands before moving (assets are what progress cards are filled with);
+  square first, keep the starting card whose path is shortest, and create an asset it can
+  before moving (assets are what progress cards are filled with);
+- create an asset at its location when the pool holds a die its action dice cover that an
+  obstacle there lacks and neither its dice nor the assets there show (assets are laid on the
+  obstacle when it is overcome), else with a spare die (more than the three kept into the next
+  turn: the rest are lost at the refresh); trade with a spare die, more gladly into its
+  location's pool when that brings a face an obstacle there lacks (the next Create Asset takes
+  it); every die of one value (the stability mastery) and a run of dice one apart (the
+  espionage mastery) weigh as much as they move;
 - rest never (it recovers nothing until a character's stress is text), take no action it does
   not know, and otherwise pass.
 
@@ -35,6 +42,12 @@ LAID = "laid dice"  # procedure.rules: the dice laid on an obstacle
 TOKEN = "character token"
 MOVES = {"Move to the Empire": "empire", "Move to Red Bank": "redbank"}
 MOVES["Move to the Settled Lands"] = "settled"
+KEPT = 3  # ruleset.rules: "action dice kept" into the next turn; the others are lost
+RESOURCES = ("stability", "technology", "espionage", "military", "diplomacy", "sorcery")
+WHEEL: dict[str, tuple[str, ...]] = {
+    r: (n,) for r, n in zip(RESOURCES[:5], RESOURCES[1:5] + RESOURCES[:1], strict=True)
+}
+WHEEL["sorcery"] = RESOURCES[:5]  # ruleset.rules: relation trade
 
 
 @cache
@@ -120,6 +133,37 @@ def _toward_the_end(option: str, square: re.Match[str]) -> float:
     return 10.0 - near + 0.1 * picky
 
 
+def _lacking_here(obs: dict[str, Any], here: str | None) -> Counter[int]:
+    """The faces the obstacles at ``here`` lack that neither this seat's dice nor the assets
+    there show."""
+    lacking: Counter[int] = Counter()
+    for card, place in obs["on map"].items():
+        if place == here and _name(card) in _patterns():
+            need = Counter(_patterns()[_name(card)])
+            need.subtract(_faces(obs["values"].get(card, {}), LAID))
+            lacking.update(+need)
+    held = obs["values"].get(here or "", {})
+    for resource in RESOURCES:
+        lacking.subtract(_faces(held, f"{resource} assets"))
+    lacking.subtract(_faces(obs["values"][obs["you"]], DICE))
+    return +lacking
+
+
+def _resource_action(option: str) -> tuple[str, str, str] | None:
+    """("create" or "out" or "into", the resource, how many: "one", "every" die of one value or
+    a "run") an option names."""
+    words = option.removeprefix("Take: ").casefold().split()
+    every = "every" if "value" in words else ("run" if "run" in words else "one")
+    resource = next((w for w in words if w in RESOURCES), None)
+    if resource is None:
+        return None
+    if words[0] == "create":
+        return "create", resource, every
+    if words[0] == "trade":
+        return ("into" if "into" in words else "out"), resource, every
+    return None
+
+
 def _name(card: str) -> str:
     """A copy's card id ("Restless Dead#2") as its printed name."""
     return card.partition("#")[0]
@@ -182,24 +226,61 @@ class HeuristicBot:
             return (5.0 if reachable else 1.0) + len(there) * 0.5 - cost * 0.1 if there else -1.0
         if option == "Take: Fill Progress":  # free: asset dice, no action die
             return 8.0
-        if option.startswith("Take: Create a"):  # assets are what progress cards are filled with
-            return 4.5
         if (square := SQUARE.search(option)) is not None:  # which die where on a progress card
             return _toward_the_end(option, square)
         if prompt.startswith("Which mission") and _name(option) in _paths():
             return -float(_shortest(_paths()[_name(option)]))
         if option == "Take: Rest":
             return -2.0
+        action = _resource_action(option) if option.startswith("Take: ") else None
+        if action is not None:
+            worth = self.resource_worth(obs, here, *action)
+            if action[0] == "create" and worth > -1.0:  # assets fill progress cards too
+                return max(worth, 4.5)
+            return worth
         if option == "pass":
             return 0.0
         if option.startswith("Take: "):  # an action this bot does not know: pass before it
             return -0.5
         if _name(option) in _patterns():  # which obstacle to target
             return _prospect(obs, option)
+        if prompt.startswith("Which ") and option.isdigit():  # which die moves
+            return (5.0 if _lacking_here(obs, here)[int(option)] else 0.0) + int(option) * 0.1
         if prompt.startswith("Choose a") and option in places:
             found = at.get(option, [])
             return len(found) + 0.1 * sum(1 for d in found if d <= dice)
         return self.rng.random()
+
+    @staticmethod
+    def resource_worth(
+        obs: dict[str, Any], here: str | None, how: str, resource: str, every: str
+    ) -> float:
+        """Create Asset or Trade on the pool of ``resource`` (``how``: create, out or into)."""
+        mine = _faces(obs["values"][obs["you"]], DICE)
+        dice = sum(mine.values())
+        table = obs["values"].get("", {})
+        sources = (
+            [r for r, led in WHEEL.items() if resource in led] if how == "into" else [resource]
+        )
+        shown: Counter[int] = Counter()
+        for source in sources:
+            shown.update(_faces(table, f"{source} resource dice"))
+        top = max((f for f, n in mine.items() if n), default=0)
+        can = [f for f, n in shown.items() if n and (mine[f] if every == "every" else f <= top)]
+        if not can:
+            return -1.0
+        moved = max(shown[f] for f in can) if every == "every" else 1
+        if every == "run":  # the longest run down from a die it can start from
+            moved = max(next(k for k in range(f + 1) if not shown[f - k]) for f in can)
+        spare = dice > KEPT
+        useful = any(_lacking_here(obs, here)[f] for f in can)
+        if how == "create":
+            worth = 3.5 if useful else (0.6 if spare else -0.2)
+        elif how == "into":
+            worth = 1.0 if useful and spare else (0.3 if spare else -0.3)
+        else:
+            worth = 0.3 if spare else -0.3
+        return worth + 0.1 * (moved - 1)
 
 
 BOTS: dict[str, type] = {"random": RandomBot, "heuristic": HeuristicBot}

@@ -4,7 +4,9 @@ text's questions", each a mean a session with its interval and the sessions behi
 
 - Obstacle and threat pacing: obstacles put on the map, overcome by the players and left on the
   map at session end; how far each threat track rose over the session.
-- Location skills: obstacles overcome at a location of each skill, and needing each skill.
+- Location skills: obstacles overcome at a location of each skill, and needing each skill;
+  create asset and trade (each action die spent on a resource action slot, the mastery actions
+  among them) at a location of each skill.
 - Character abilities: abilities the players used (none can be yet: a player's character is
   not a form, STATUS.md form 7), and the actions taken.
 """
@@ -17,6 +19,7 @@ from typing import Any
 from dsl.world.events import WorldEvent
 
 QUESTION = "question"
+DICE = "red dice"  # procedure.rules: the action dice a resource action spends
 EACH_SESSION = "a session"
 
 
@@ -44,6 +47,24 @@ def questions(
         elif kind == "action" and measure.startswith("chosen by a player"):
             asked[f"actions taken: {subject}"] += n
     asked["character abilities used"] += 0
+    for name in ("create asset", "trade"):
+        asked[f"{name}: every location"] += 0
+    first: dict[str, str] = {}  # where each player's token stood before its first move
+    for event in game.events:
+        if event.kind == WorldEvent.PAWN_MOVED:
+            first.setdefault(str(event.data["player"]), str(event.data["source"]))
+    at = {p: first.get(p) or str(game.ops.pawn_at(p)) for p in game.state.players}
+    for event in game.events:
+        data = event.data
+        if event.kind == WorldEvent.PAWN_MOVED:
+            at[str(data["player"])] = str(data["to"])
+        why = str(data.get("why", ""))
+        if event.kind == WorldEvent.VALUE_CHANGED and data.get("property") == DICE and why:
+            action = "create asset" if why.startswith("Create ") else "trade"
+            if why.startswith(("Create ", "Trade ")) and data["after"] < data["before"]:
+                skill = fields.get(at.get(str(data["owner"]), ""), {}).get("skill", "none")
+                asked[f"{action}: every location"] += 1
+                asked[f"{action} at a location of {skill}"] += 1
     start: dict[str, float] = {}
     for event in game.events:
         data = event.data

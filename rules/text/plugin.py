@@ -83,12 +83,41 @@ DICE, TABLE_DICE = "dice", "table"  # ``GameSetup.options``: where the dice come
 DICE_FROM = ("generator", TABLE_DICE)
 
 
+def _choose(game: WorldGame, setup: GameSetup, choices: dict[str, Any]) -> None:
+    """The choices ``setup.options`` makes (``--choose difficulty=tragedy``): a new campaign's
+    only, the next session keeping what the campaign chose when it started."""
+    from dsl.world.choices import ChoiceError, choose, chosen
+
+    for option, value in setup.options.items():
+        if option.casefold() not in choices:
+            continue
+        name = choices[option.casefold()].name
+        if setup.carried:
+            raise UsageError(
+                f"--choose {name}: the campaign chose its {name} when it started "
+                f"({chosen(game, name)}), and keeps it"
+            )
+        try:
+            choose(game, name, str(value))
+        except ChoiceError as error:
+            raise UsageError(f"--choose {name}={value}: {error}") from None
+
+
 @dataclass(frozen=True)
 class Engine:
     folder: Path
 
+    def choices(self) -> dict[str, Any]:
+        """The choices made at the campaign's setup (``dsl.world.choices``), by folded name."""
+        from dsl.world.choices import choices_of
+
+        return dict(choices_of(_compiled(self.folder).vocabulary.world))
+
     def new_game(self, setup: GameSetup, bot: Bot) -> WorldGame:
+        choices = self.choices()
         for option, value in setup.options.items():
+            if option.casefold() in choices:  # --choose difficulty=standard: made below
+                continue
             if option != DICE or value not in DICE_FROM:  # --dice table: typed at the table
                 raise UsageError(f"--{option} is not an option of a game written in text")
         if setup.characters:
@@ -102,6 +131,7 @@ class Engine:
                 carry_into(game, setup.carried)
             except CarryError as error:
                 raise ChroniclerError(f"the campaign cannot go on: {error}") from None
+        _choose(game, setup, choices)
         return game
 
     def outcome(self, game: Game) -> Outcome:

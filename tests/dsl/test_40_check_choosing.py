@@ -124,10 +124,11 @@ def test_buying_then_raising_as_the_command_line_said(tmp_path: Path) -> None:
 def test_a_plan_the_heat_cannot_pay_is_refused_by_its_option(tmp_path: Path) -> None:
     game = _forge(tmp_path, [1, 2], heat=1)
     decision = game.pending()
-    with pytest.raises(PlanRefused, match=r"^--buy: a die costs 2 points, and 1 point left$"):
+    with pytest.raises(PlanRefused, match=r"^--buy: a die costs 2, and heat holds 1$"):
         answer_from_plan(game, decision, Plan(buys=1))
     game = _forge(tmp_path, [1, 2], heat=2, temper=3)  # stoking is offered, tempering not
-    with pytest.raises(PlanRefused, match="raising a die costs 3 points, and 2 points left"):
+    refused = r"^--raise 1: raising a die costs 3, and heat holds 2$"
+    with pytest.raises(PlanRefused, match=refused):
         answer_from_plan(game, game.pending(), Plan(raises=[1]))
 
 

@@ -4,6 +4,7 @@ with the same suggestions, for the edited file and the files its change affects.
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -143,3 +144,32 @@ def test_a_shipped_ruleset_is_checked_in_place(editor: Editor) -> None:
     editor.open(procedure)
     assert editor.wait_for(procedure, lambda found: True) == []
     editor.close(procedure)
+
+
+def test_a_step_a_game_would_refuse_is_told_where_it_is_written(
+    editor: Editor, tmp_path: Path
+) -> None:
+    """A procedure step naming a table the text does not declare checks clean word by word but
+    would stop a game as it starts: the editor tells it at the step, as ``check`` does."""
+    folder = tmp_path / "my_delve"
+    folder.mkdir()
+    for path in (ROOT / "rules" / "delve").glob("*.rules"):
+        shutil.copy(path, folder / path.name)
+    encounters = folder / "encounters.rules"
+    text = encounters.read_text(encoding="utf-8")
+    editor.open(encounters, text)
+    assert editor.wait_for(encounters, lambda found: True) == []
+    broken = text.replace("Who declares first table", "Who declares firstt table", 1)
+    encounters.write_text(broken, encoding="utf-8")
+    editor.change(encounters, broken)
+    found = editor.wait_for(encounters, lambda found: len(found) == 1)
+    line = broken.split("\n").index(
+        next(s for s in broken.split("\n") if "Who declares firstt table" in s)
+    )
+    assert found[0].range.start.line == line
+    assert "who declares firstt" in found[0].message
+    assert found[0].severity == types.DiagnosticSeverity.Error
+    editor.settled(encounters)
+    assert shown(editor, folder) == chronicler_check(folder)
+    editor.change(encounters, text)
+    assert editor.wait_for(encounters, lambda found: found == []) == []

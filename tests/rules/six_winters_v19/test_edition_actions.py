@@ -28,7 +28,15 @@ def test_a_player_may_move_to_a_region_rest_or_pass_and_overcome_only_by_an_obst
     assert decision is not None
     assert not [o for o, at in obstacles_in_play(game).items() if at == game.ops.pawn_at("p1")]
     # Eastkeep is the Empire's top space, military: its asset (test_edition_create_asset.py)
-    assert decision.options == (*MOVES, "Take: Rest", "Take: Create a Military Asset", "pass")
+    # and its trades (test_edition_trade.py)
+    trades = ("Take: Trade out of Military", "Take: Trade into Military")
+    assert decision.options == (
+        *MOVES,
+        "Take: Rest",
+        "Take: Create a Military Asset",
+        *trades,
+        "pass",
+    )
 
 
 def test_a_move_costs_the_dice_the_location_asks_for_the_destination_region(

@@ -73,12 +73,13 @@ def test_the_heuristic_bot_completes_more_progress_cards_than_random_on_the_same
     winters: Any,
 ) -> None:
     """Progress: the spaces the six progress tracks rose in the session, each a completed
-    progress card's reward (Fill Progress)."""
+    progress card's reward (Fill Progress). Solo, 20 seeds: a card is completed in few sessions,
+    so twelve two-player seeds show too little (benchmarks/bench_v19_bots.py has the figures)."""
     pairs = []
-    for seed in range(PAIRED_SEEDS):
+    for seed in range(20):
         risen = []
         for name in ("random", "heuristic"):
-            game = session(winters, players=2, seed=seed)
+            game = session(winters, players=1, seed=seed)
             play_game(game, make(name, seed))
             held = game.state.values[""]
             risen.append(float(sum(held[f"{r} progress"] - 1 for r in RESOURCES)))

@@ -88,7 +88,10 @@ def test_wine_and_roses_stresses_each_character_in_its_region_only(winters: Any)
     overcome(game)
     assert game.state.cards["Wine and Roses"]["zone"] == "discard"
     assert psyche(game, "Thea") == max(5 - diplomacy, 0)
-    assert psyche(game, "Menas") == max(3 - diplomacy, 0)
+    # Menas's psyche die from 3: falling to 0, it is set back to 3 and marks his first condition
+    fell = diplomacy >= 3
+    assert psyche(game, "Menas") == (3 if fell else 3 - diplomacy)
+    assert game.ops.value("Menas", "psyche condition 1") == int(fell)
     assert psyche(game, "Keel") == 3  # another region: untouched
 
 

@@ -46,7 +46,9 @@ def test_blizzard_discards_red_banks_units_then_stresses_the_wilderness(winters:
     seasons = ("winter", "winter", "winter")
     game = activate(with_tops(winters, seasons, "Gray Forest", {"Praetorians": "Dusk's Ayrie"}))
     assert game.state.cards["Praetorians"]["zone"] == "discard"
-    assert stress(game, "body") == 0  # 3 body from Thea's 3
+    # 3 body from Thea's 3: her body die falls to 0, back to 3, her first body condition marked
+    assert stress(game, "body") == 3
+    assert game.ops.value("Thea", "body condition 1") == 1
 
 
 def test_an_event_for_other_locations_leaves_the_character_alone(winters: Any) -> None:

@@ -28,7 +28,9 @@ def test_a_session_is_four_seasons_of_one_or_two_turns(winters: Any) -> None:
 
 
 def test_every_player_acts_each_turn_until_all_pass(winters: Any) -> None:
-    game = session(winters, players=2)
+    # seed 2: no character is knocked out (seed 1's Catapults, at Eastkeep since the progress
+    # deck is shuffled at setup, knock one out: a character knocked out is asked no more)
+    game = session(winters, players=2, seed=2)
     turns: list[Any] = []  # each turn's procedure frame, as it was met
     asked: list[list[str]] = []  # who was asked to act, turn by turn
     while (decision := game.pending()) is not None:
