@@ -1460,6 +1460,16 @@ class SentenceBinder:
             from dsl.world.die_changes import bind as bind_change  # "Turn a die into a 4."
 
             return bind_change(self, atoms, span)
+        if found is not None and found[0].function == "fill_grid":  # dsl/world/grid_play.py
+            from dsl.world.grid_play import bind as bind_fill  # "Fill the path of a relic ..."
+
+            return bind_fill(self, atoms, span)
+        if found is not None and found[0].function in ("arrange_cards", "select_card", "move"):
+            from dsl.world.arranging import bind as bind_arranging  # "Select a relic from ..."
+
+            arranged = bind_arranging(self, atoms, span, found[0].function)
+            if arranged is not None:
+                return arranged
         if found is not None and found[0].function == "lay" and "of" in [a.folded for a in atoms]:
             from dsl.world.matching import bind_lay_from  # "Lay the <pool> of <thing> on it."
 

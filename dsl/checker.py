@@ -891,6 +891,8 @@ def _it_before_anything(parts: Sequence[BoundSentence | BoundChoice]) -> Span | 
             return None  # "If there is ...": "it" is what the condition found
         for _, clause in sentences_of([part]):
             for each in clauses(clause):
+                if each.function == "fill_grid":  # the card laid on is "it": world/grid_play.py
+                    return None
                 found = [x for _, v in each.roles for x in things(v)]
                 if each.subject is not None:
                     found.insert(0, each.subject)

@@ -334,6 +334,13 @@ def clause_words(clause: BoundClause, vocab: Vocabulary, form: str = "base") -> 
         return f"{verb_form(clause.verb, form)} the {label_text} text of {thing_text}"
     if clause.function in ("spend_die", "turn_die", "explode_dice"):  # dice_moves, die_changes
         return clause.text[:1].lower() + clause.text[1:]
+    if clause.function in (
+        "arrange_cards",
+        "select_card",
+        "move_cards",
+        "fill_grid",
+    ):  # dsl/world/arranging.py
+        return clause.text[:1].lower() + clause.text[1:]
     if clause.function == "lay" and "of" in dict(clause.roles):  # dsl/world/matching.py
         return clause.text[:1].lower() + clause.text[1:]  # "lay the spare charms of this gate ..."
     verb = clause.verb

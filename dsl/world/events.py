@@ -32,6 +32,8 @@ class WorldEvent(StrEnum):
     GAME_ENDED = "game_ended"  # scores, winner, ranking, why
     CARD_COPIED = "card_copied"  # card (the copy's id), of (the card's name), card_kind, why
     ACTION_DECLARED = "action_declared"  # player, card (None: none), into, value (rolled.py)
+    ZONE_ARRANGED = "zone_arranged"  # zone, by (a number field: dsl.world.arranging)
+    DIE_LAID = "die_laid"  # card, square, die, face, source, complete (dsl.world.grid_play)
 
 
 # each event kind's fields, for the docs and a test that every event carries them
@@ -58,6 +60,8 @@ EVENTS: dict[WorldEvent, tuple[str, ...]] = {
     WorldEvent.GAME_ENDED: ("scores", "winner", "ranking"),
     WorldEvent.CARD_COPIED: ("card", "of", "card_kind"),
     WorldEvent.ACTION_DECLARED: ("player", "card", "into", "value"),
+    WorldEvent.ZONE_ARRANGED: ("zone", "by"),
+    WorldEvent.DIE_LAID: ("card", "square", "die", "face", "source", "complete"),
 }
 
 

@@ -35,6 +35,7 @@ from dsl.runtime import (
 from dsl.selectors import Place, Selector
 
 from . import limits, restraints
+from .arranging import PRIMITIVES as ARRANGING_PRIMITIVES
 from .copies import start_number
 from .events import WorldDecision, WorldEvent
 from .host import WorldHost
@@ -96,6 +97,7 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
         self.host = WorldHost(self)
         self.primitives: dict[str, Callable[..., Any]] = {
             **{fn.__name__: fn for fn in CORE_VERBS.values()},
+            **ARRANGING_PRIMITIVES,  # dsl/world/arranging.py: cards moved between zones
             **ruleset.vocabulary.primitive_functions,
         }
         self.place_cards = bool(self.world.place_kind) and any(

@@ -309,7 +309,10 @@ def read(game: WorldGame, ctx: Context, card: str, name: str) -> int:
     if card not in game.state.cards:
         raise EffectError(f"cannot read '{name}' of {card!r}: it is no card")
     if name.startswith(UNMATCHED):
-        return sum(lacking(game, card).values())
+        from .grid_play import unmatched  # a dice grid: 0 once completed
+
+        open_grid = unmatched(game, card, name.removeprefix(UNMATCHED))
+        return sum(lacking(game, card).values()) if open_grid is None else open_grid
     if name.startswith(RANK):
         member = game.card_fields(card).get(name.removeprefix(RANK))
         if not isinstance(member, str):

@@ -403,6 +403,14 @@ from .burning import BURNING_VERBS  # noqa: E402  (a card out of the campaign: i
 
 CORE_VERBS.update(BURNING_VERBS)
 
+from .arranging import VERBS as ARRANGING_VERBS  # noqa: E402  (cards arranged, selected: its module)
+
+CORE_VERBS.update(ARRANGING_VERBS)
+
+from .grid_play import VERBS as GRID_VERBS  # noqa: E402  (dice laid on a card's grid: its module)
+
+CORE_VERBS.update(GRID_VERBS)
+
 from .boxes import BOX_VERBS  # noqa: E402  (a box of a track erased: its module)
 
 CORE_VERBS.update(BOX_VERBS)

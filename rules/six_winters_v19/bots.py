@@ -8,6 +8,9 @@ movement costs: what every player sees on the table), and answers by rules of th
   attempt spends no die);
 - else move to the region with the most obstacles, to the location there with the most (a
   session's action dice are refilled each turn, so dice left unspent are wasted);
+- lay every asset die that fits on its progress card (free: no action die), nearer the end
+  square first, keep the starting card whose path is shortest, and create an asset it can
+  before moving (assets are what progress cards are filled with);
 - create an asset at its location when the pool holds a die its action dice cover that an
   obstacle there lacks and neither its dice nor the assets there show (assets are laid on the
   obstacle when it is overcome), else with a spare die (more than the three kept into the next
@@ -28,6 +31,7 @@ Bots count apart from the rules' Python (issue 29's 1,500 lines).
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from functools import cache
 from pathlib import Path
@@ -111,6 +115,42 @@ def _prospect(obs: dict[str, Any], card: str) -> float:
     if matched:
         return 4.0 + matched
     return 2.0
+
+
+SQUARE = re.compile(r"at row (\d+), column (\d+) of (.+)$")
+
+
+@cache
+def _paths() -> dict[str, list[list[dict[str, Any] | None]]]:
+    """Each progress card's dice path, as the card prints it."""
+    from dsl.loader import load_ruleset
+
+    compiled = load_ruleset(FOLDER)
+    return {c.name: c.fields["path"] for c in compiled.all_cards if c.kind == "mission"}
+
+
+def _shortest(path: list[list[dict[str, Any] | None]]) -> int:
+    """The fewest dice from a start square to an end square (squares touching at a side or a
+    corner): a card a bot may finish sooner."""
+    starts = [
+        (r, c) for r, row in enumerate(path) for c, sq in enumerate(row) if sq and sq["start"]
+    ]
+    ends = [(r, c) for r, row in enumerate(path) for c, sq in enumerate(row) if sq and sq["end"]]
+    return min((max(abs(a - x), abs(b - y)) + 1 for a, b in starts for x, y in ends), default=16)
+
+
+def _toward_the_end(option: str, square: re.Match[str]) -> float:
+    """A die laid nearer the card's end square first; among them a square asking for more (a
+    face, a type, a region) first, keeping the white squares for the dice nothing else takes."""
+    row, column = int(square.group(1)) - 1, int(square.group(2)) - 1
+    path = _paths().get(_name(square.group(3)))
+    if path is None:
+        return 0.0
+    ends = [(r, c) for r, line in enumerate(path) for c, sq in enumerate(line) if sq and sq["end"]]
+    near = min((max(abs(row - r), abs(column - c)) for r, c in ends), default=4)
+    asked = path[row][column] or {}
+    picky = sum(asked.get(k) is not None for k in ("die", "face", "group", "step"))
+    return 10.0 - near + 0.1 * picky
 
 
 def _lacking_here(obs: dict[str, Any], here: str | None) -> Counter[int]:
@@ -206,11 +246,20 @@ class HeuristicBot:
             return (5.0 if reachable else 1.0) + len(there) * 0.5 - cost * 0.1 if there else -1.0
         if option.startswith("Use: "):
             return self.turning(obs, option.removeprefix("Use: "), here)
+        if option == "Take: Fill Progress":  # free: asset dice, no action die
+            return 8.0
+        if (square := SQUARE.search(option)) is not None:  # which die where on a progress card
+            return _toward_the_end(option, square)
+        if prompt.startswith("Which mission") and _name(option) in _paths():
+            return -float(_shortest(_paths()[_name(option)]))
         if option == "Take: Rest":
             return -2.0
         action = _resource_action(option) if option.startswith("Take: ") else None
         if action is not None:
-            return self.resource_worth(obs, here, *action)
+            worth = self.resource_worth(obs, here, *action)
+            if action[0] == "create" and worth > -1.0:  # assets fill progress cards too
+                return max(worth, 4.5)
+            return worth
         if option == "pass":
             return 0.0
         if option.startswith("Take: "):  # an action this bot does not know: pass before it

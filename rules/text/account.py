@@ -116,6 +116,12 @@ TELLERS: dict[WorldEvent, Callable[[Mapping[str, Any]], str]] = {
         f"  {_esc(d['player'])} declares {_esc(d['card'] or 'no action')}"
         f" ({_esc(d['into'])} {d['value']})"
     ),
+    WorldEvent.ZONE_ARRANGED: lambda d: f"  {_esc(d['zone'])} arranged by {_esc(d['by'])}",
+    WorldEvent.DIE_LAID: lambda d: (
+        f"  {_esc(d['card'])}: a {d['face']}{' ' + _esc(d['die']) if d['die'] else ''} from "
+        f"{_esc(d['source'])} laid at {_esc(d['square'])}"
+        + (" (complete)" if d["complete"] else "")
+    ),
 }
 
 

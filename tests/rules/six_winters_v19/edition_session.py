@@ -11,8 +11,20 @@ from dsl.world.pools import faces
 PASS = "pass"
 
 
-def session(winters: Any, players: int = 1, seed: int = 1) -> WorldGame:
-    return new_game(winters, seed=seed, players=players)
+def session(winters: Any, players: int = 1, seed: int = 1, *, keep: bool = True) -> WorldGame:
+    """A session dealt; with ``keep``, each player keeps the first of the two progress cards
+    they draw at setup (test_edition_progress_deck.py asks the choice itself)."""
+    game = new_game(winters, seed=seed, players=players)
+    return keep_first(game) if keep else game
+
+
+def keep_first(game: WorldGame) -> WorldGame:
+    """Each player keeps the first of the two progress cards they draw at setup."""
+    for _ in game.state.players:
+        decision = game.pending()
+        assert decision is not None and decision.kind == "choose_option", decision
+        game.apply(decision.options[0])
+    return game
 
 
 def obstacles_in_play(game: WorldGame) -> dict[str, str]:

@@ -23,7 +23,7 @@ MOVES = ("Take: Move to the Empire", "Take: Move to Red Bank", "Take: Move to th
 def test_a_player_may_move_to_a_region_rest_or_pass_and_overcome_only_by_an_obstacle(
     winters: Any,
 ) -> None:
-    game = session(winters, players=1)
+    game = session(winters, players=1, seed=2)  # this seed's first obstacle is elsewhere
     decision = game.pending()
     assert decision is not None
     assert not [o for o, at in obstacles_in_play(game).items() if at == game.ops.pawn_at("p1")]

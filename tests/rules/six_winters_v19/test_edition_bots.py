@@ -66,6 +66,30 @@ def test_the_heuristic_bot_overcomes_more_obstacles_than_random_on_the_same_seed
     assert low > 0, pairs
 
 
+RESOURCES = ("stability", "technology", "espionage", "military", "diplomacy", "sorcery")
+
+
+def test_the_heuristic_bot_completes_more_progress_cards_than_random_on_the_same_seeds(
+    winters: Any,
+) -> None:
+    """Progress: the spaces the six progress tracks rose in the session, each a completed
+    progress card's reward (Fill Progress). Solo, 20 seeds: a card is completed in few sessions,
+    so twelve two-player seeds show too little (benchmarks/bench_v19_bots.py has the figures)."""
+    pairs = []
+    for seed in range(20):
+        risen = []
+        for name in ("random", "heuristic"):
+            game = session(winters, players=1, seed=seed)
+            play_game(game, make(name, seed))
+            held = game.state.values[""]
+            risen.append(float(sum(held[f"{r} progress"] - 1 for r in RESOURCES)))
+        pairs.append((risen[0], risen[1]))
+    estimate = mean_difference([h - r for r, h in pairs])
+    assert estimate is not None
+    _mean, low, _high = estimate
+    assert low > 0, pairs
+
+
 def test_the_heuristic_bot_never_rests_and_passes_before_an_action_it_does_not_know(
     winters: Any,
 ) -> None:

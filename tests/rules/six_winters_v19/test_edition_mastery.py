@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from edition_session import held, hold, play_as, session
+from edition_session import held, hold, keep_first, play_as, session
 from test_edition_pool_effects import lay, pool
 
 from dsl.world.game import WorldGame
@@ -22,10 +22,9 @@ RESOURCES = ("stability", "technology", "espionage", "military", "diplomacy", "s
 
 def mastered(winters: Any, resource: str, space: int) -> WorldGame:
     """A session whose ``resource`` progress marker stands on ``space`` from its start."""
-    game = session(winters)
+    game = session(winters, keep=False)  # the marker set before the setup runs
     game.state.values.setdefault("", {})[f"{resource} progress"] = space
-    game.pending()
-    return game
+    return keep_first(game)
 
 
 def at_glenn(game: WorldGame, dice: list[int], pools: dict[str, list[int]]) -> WorldGame:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from edition_session import session
+from edition_session import keep_first, session
 from test_edition_activation import top_showing
 
 from dsl.world.game import WorldGame, new_game
@@ -71,7 +71,7 @@ def test_the_dice_in_a_pool_are_not_rerolled(winters: Any) -> None:
     # sorcery asset at each of the two Eldritch places), then at the first refresh military's
     # one new die (level 2) and the action dice again
     dealt, pools, event, refill = [1, 2, 3, 4, 5], [6, 6, 2, 3, 4, 5, 1], [5, 5], [2, 6, 6, 6]
-    game = new_game(winters, seed=1, players=1, dice=[*dealt, *pools, *event, *refill])
+    game = keep_first(new_game(winters, seed=1, players=1, dice=[*dealt, *pools, *event, *refill]))
     game.pending()
     assert [pool(game, r) for r in RESOURCES] == [[6, 6], [2], [3], [4], [5], [1]]
     game.state.values[""]["military progress"] = 4
