@@ -66,13 +66,14 @@ def _year(cli: Callable[..., Ran], seed: int) -> None:
 
 
 def _first_move(journal_path: Path, game: int) -> int:
+    """The first action of game ``game`` (after the mission each player takes at setup)."""
     with open_journal(journal_path) as journal, journal.reading() as s:
         campaign = ledger.get_campaign(s, "Table")
         session = ledger.sessions_of(s, campaign)[game - 1]
         return next(
             e.number
             for e in ledger.entries(s, campaign)
-            if e.session_id == session.id and e.kind == "move"
+            if e.session_id == session.id and e.kind == "move" and "what do you do" in e.summary
         )
 
 

@@ -32,24 +32,55 @@ from rules import registry
 
 V19 = registry.find("six-winters-v19")
 V19_TEXT = Path(__file__).resolve().parents[2] / "rules" / "six_winters_v19"
-CREATE_AN_ASSET = "5"  # year 1's second question: 5) Take: Create a Military Asset (6 is pass)
-MOVE_TO_THE_EMPIRE = "1"  # its first question: a move, which asks where next (no pass there)
+YEAR_ONE, YEAR_TWO, YEAR_THREE = 8, 1, 2  # the seeds of the three years
+FIXED = 3  # year 1's fourth question (the first is the mission taken), answered "pass"
+CREATE_AN_ASSET = "Take: Create a Military Asset"  # an answer that question offers
+MOVE_TO_THE_EMPIRE = "Take: Move to the Empire"  # a move, which asks where next
+PASS = "pass"
+LAST = ""  # in a script: the menu's last option, as a person passing through
+MENU_LINE = re.compile(r"^\s+(\d+)\) (.*)$")
 
 
 class Scripted(io.StringIO):
-    """The person at the terminal: the option numbers of ``script`` in turn, then the last
-    option of every menu (an action phase's "pass"); Enter at a hand-over screen."""
+    """The person at the terminal: the options named in ``script`` in turn, each typed as its
+    number in the menu shown, then the last option of every menu (an action phase's "pass");
+    Enter at a hand-over screen and at any question that is not a menu."""
 
     def __init__(self, *script: str) -> None:
         super().__init__()
         self.script = list(script)
 
     def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
-        shown = sys.stdout.getvalue().rstrip().rpartition("\n")[2]  # type: ignore[attr-defined]
-        asked = re.search(r"a number, 1 to (\d+)", shown)
+        shown = sys.stdout.getvalue().rstrip().split("\n")  # type: ignore[attr-defined]
+        asked = re.search(r"a number, 1 to (\d+)", shown[-1])
         if asked is None:
             return "\n"
-        return f"{self.script.pop(0) if self.script else asked.group(1)}\n"
+        if not self.script:
+            return f"{asked.group(1)}\n"
+        wanted = self.script.pop(0)
+        if wanted == LAST:
+            return f"{asked.group(1)}\n"
+        menu = {}
+        for line in reversed(shown[:-1]):
+            found = MENU_LINE.match(line)
+            if found is None:
+                break
+            menu[found.group(2)] = found.group(1)
+        assert wanted in menu, f"{wanted!r} is not offered: {sorted(menu)}"
+        return f"{menu[wanted]}\n"
+
+
+def typed_for(cli: Callable[..., Ran], entry: int, option: str) -> str:
+    """The number 'entry amend' takes for ``option`` at entry ``entry``'s question, read from
+    the options it lists when given a number it does not offer (refused, nothing written)."""
+    ran = cli("entry", "amend", str(entry), "answer", "0", "--campaign", "Winters")
+    assert ran.code == 2, ran.err
+    listed = dict(
+        (label, number)
+        for number, label in re.findall(r"(\d+)\) (.+?)(?=; \d+\) | \(see '|$)", ran.err.strip())
+    )
+    assert option in listed, ran.err
+    return listed[option]
 
 
 def at_table(
@@ -118,10 +149,10 @@ def bots_year(seed: int, carried: dict[str, Any]) -> dict[str, Any]:
 def three_years(
     cli: Callable[..., Ran], journal_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[list[dict[str, Any]]]:
-    """Years 1 and 2 at the table (every answer a pass), year 3 by bots."""
-    at_table(cli, monkeypatch, 4)
-    at_table(cli, monkeypatch, 5)
-    ran = cli("play", "six-winters-v19", "--seed", "2", "--campaign", "Winters")
+    """Years 1 and 2 at the table (every answer the menu's last: a pass), year 3 by bots."""
+    at_table(cli, monkeypatch, YEAR_ONE)
+    at_table(cli, monkeypatch, YEAR_TWO)
+    ran = cli("play", "six-winters-v19", "--seed", str(YEAR_THREE), "--campaign", "Winters")
     assert ran.code == 0, ran.err
     yield games(journal_path)
 
@@ -130,27 +161,31 @@ def test_an_answer_of_year_one_fixed_plays_every_later_year_again_from_it(
     three_years: list[dict[str, Any]], cli: Callable[..., Ran], journal_path: Path
 ) -> None:
     one, two, three = three_years
-    second = moves(journal_path, 1)[1]
-    ran = cli("entry", "amend", str(second), "answer", CREATE_AN_ASSET, "--campaign", "Winters")
+    second = moves(journal_path, 1)[FIXED]
+    typed = typed_for(cli, second, CREATE_AN_ASSET)
+    ran = cli("entry", "amend", str(second), "answer", typed, "--campaign", "Winters")
     assert ran.code == 0, ran.err
     assert "'Take: Create a Military Asset' in place of 'pass'" in ran.out
-    assert "game 2 played again with its 6 answers; game 3 played again by its bots" in ran.out
+    again = len(two["moves"])
+    said = f"game 2 played again with its {again} answers; game 3 played again by its bots"
+    assert said in ran.out
 
     fixed = games(journal_path)
     assert [g["number"] for g in fixed] == [1, 2, 3]
     assert [g["title"] for g in fixed] == [g["title"] for g in three_years]
     answers = [m["answer"] for m in fixed[0]["moves"]]
-    assert answers == ["pass", "Take: Create a Military Asset", *["pass"] * 5]
+    was = [m["answer"] for m in one["moves"]]
+    assert answers == [*was[:FIXED], CREATE_AN_ASSET, *was[FIXED + 1 :]] and was[FIXED] == PASS
     left = [g["result"]["carried"] for g in fixed]
     # year 1 leaves what the engine's year leaves from the new answer: the asset held threat
-    assert left[0] == engine_year(4, answers, {})
+    assert left[0] == engine_year(YEAR_ONE, answers, {})
     assert left[0]["numbers"][""]["sorcery threat"] == 4
-    assert one["result"]["carried"]["numbers"][""]["sorcery threat"] == 8
+    assert one["result"]["carried"]["numbers"][""]["sorcery threat"] == 5
     # year 2, its own answers again from what year 1 now leaves; year 3 by its bots from year 2
     assert [m["answer"] for m in fixed[1]["moves"]] == [m["answer"] for m in two["moves"]]
-    assert left[1] == engine_year(5, [m["answer"] for m in two["moves"]], left[0])
+    assert left[1] == engine_year(YEAR_TWO, [m["answer"] for m in two["moves"]], left[0])
     assert left[1] != two["result"]["carried"]
-    assert left[2] == bots_year(2, left[1]) and left[2] != three["result"]["carried"]
+    assert left[2] == bots_year(YEAR_THREE, left[1]) and left[2] != three["result"]["carried"]
     assert fixed[2]["moves"] == [] and fixed[2]["game"] == three["game"]
     assert [n["numbers"][""]["year"] for n in left] == [2, 3, 4]
     # one change of the history
@@ -161,8 +196,9 @@ def test_undo_puts_every_year_back_as_it_was_exported(
     three_years: list[dict[str, Any]], cli: Callable[..., Ran], journal_path: Path, tmp_path: Path
 ) -> None:
     before = exported(cli, tmp_path)
-    second = moves(journal_path, 1)[1]
-    ran = cli("entry", "amend", str(second), "answer", CREATE_AN_ASSET, "--campaign", "Winters")
+    second = moves(journal_path, 1)[FIXED]
+    typed = typed_for(cli, second, CREATE_AN_ASSET)
+    ran = cli("entry", "amend", str(second), "answer", typed, "--campaign", "Winters")
     assert ran.code == 0, ran.err
     assert exported(cli, tmp_path) != before
     undone = cli("undo", "--campaign", "Winters")
@@ -189,8 +225,9 @@ def test_a_later_answer_no_longer_offered_refuses_the_fix_and_writes_nothing(
     three_years: list[dict[str, Any]], cli: Callable[..., Ran], journal_path: Path, tmp_path: Path
 ) -> None:
     before, kept = exported(cli, tmp_path), history(cli)
-    first, second = moves(journal_path, 1)[:2]
-    ran = cli("entry", "amend", str(first), "answer", MOVE_TO_THE_EMPIRE, "--campaign", "Winters")
+    first, second = moves(journal_path, 1)[1:3]  # the first action and the one after it
+    typed = typed_for(cli, first, MOVE_TO_THE_EMPIRE)
+    ran = cli("entry", "amend", str(first), "answer", typed, "--campaign", "Winters")
     assert ran.code == 1 and "Traceback" not in ran.err
     assert ran.err.strip().count("\n") == 0
     assert f"entry amend {first}: game 1 played again leaves entry {second} (" in ran.err
@@ -213,8 +250,9 @@ def test_an_answer_of_a_later_year_no_longer_offered_names_that_year_and_entry(
     with open_journal(journal_path) as journal:
         journal.write(unoffered)
     before, kept = exported(cli, tmp_path), history(cli)
-    second = moves(journal_path, 1)[1]
-    ran = cli("entry", "amend", str(second), "answer", CREATE_AN_ASSET, "--campaign", "Winters")
+    second = moves(journal_path, 1)[FIXED]
+    typed = typed_for(cli, second, CREATE_AN_ASSET)
+    ran = cli("entry", "amend", str(second), "answer", typed, "--campaign", "Winters")
     assert ran.code == 1 and ran.err.strip().count("\n") == 0
     assert f"entry amend {second}: game 2 played again leaves entry {year_two} (" in ran.err
     assert "'Take: Sail to the Moon' is no longer offered; nothing changed" in ran.err
@@ -229,8 +267,9 @@ def test_the_published_site_shows_the_fixed_tracks_over_the_years(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.undo()  # the terminal as it was: the site's builder reads no scripted input
-    second = moves(journal_path, 1)[1]
-    fixed = cli("entry", "amend", str(second), "answer", CREATE_AN_ASSET, "--campaign", "Winters")
+    second = moves(journal_path, 1)[FIXED]
+    typed = typed_for(cli, second, CREATE_AN_ASSET)
+    fixed = cli("entry", "amend", str(second), "answer", typed, "--campaign", "Winters")
     assert fixed.code == 0, fixed.err
     left = [g["result"]["carried"]["numbers"][""] for g in games(journal_path)]
     with open_journal(journal_path) as journal:
@@ -241,20 +280,20 @@ def test_the_published_site_shows_the_fixed_tracks_over_the_years(
     for track in ("sorcery threat", "stability threat", "year"):
         cells = "".join(f"<td>{year[track]}</td>" for year in left)
         assert f'<tr><th scope="row">{track}</th>{cells}</tr>' in table
-    assert '<tr><th scope="row">sorcery threat</th><td>4</td>' in table  # was 8
+    assert '<tr><th scope="row">sorcery threat</th><td>4</td>' in table  # was 5
 
 
 @pytest.mark.parametrize(
     ("typed", "says"),
     [
-        ("0", "'0' is not a number, 1 to 6 of:"),
-        ("7", "'7' is not a number, 1 to 6 of:"),
-        ("1,5", "'1,5' is not a number, 1 to 6 of:"),
-        ("²", "'²' is not a number, 1 to 6 of:"),
-        ("٣", "'٣' is not a number, 1 to 6 of:"),
-        ("9" * 5000, "is not a number, 1 to 6 of:"),
+        ("0", "'0' is not a number, 1 to "),
+        ("99", "'99' is not a number, 1 to "),
+        ("1,5", "'1,5' is not a number, 1 to "),
+        ("²", "'²' is not a number, 1 to "),
+        ("٣", "'٣' is not a number, 1 to "),
+        ("9" * 5000, "is not a number, 1 to "),
         ("<script>alert(1)</script>", "'<script>alert(1)</script>' is not a number"),
-        ("1\n2", r"'1\n2' is not a number, 1 to 6 of:"),
+        ("1\n2", r"'1\n2' is not a number, 1 to "),
     ],
 )
 def test_a_hostile_answer_is_refused_in_one_line(
@@ -266,7 +305,7 @@ def test_a_hostile_answer_is_refused_in_one_line(
     says: str,
 ) -> None:
     before, kept = exported(cli, tmp_path), history(cli)
-    second = moves(journal_path, 1)[1]
+    second = moves(journal_path, 1)[FIXED]
     ran = cli("entry", "amend", str(second), "answer", typed, "--campaign", "Winters")
     assert ran.code == 2 and "Traceback" not in ran.err
     assert ran.err.strip().count("\n") == 0 and says in ran.err, ran.err[:300]
@@ -278,15 +317,15 @@ def test_a_hostile_answer_is_refused_in_one_line(
 
 @pytest.fixture
 def ends_on_threat(tmp_path: Path) -> str:
-    """v19.7's text with the campaign over once the sorcery threat passes 6 (a year of passes
-    reaches 8; a year with the military asset stays at 4), so an answer moves its end."""
+    """v19.7's text with the campaign over once the sorcery threat passes 4 (year 1 of passes
+    reaches 5; with the military asset it stays at 4), so an answer moves its end."""
     copy = tmp_path / "threatened"
     shutil.copytree(V19_TEXT, copy)
     ruleset = copy / "ruleset.rules"
     text = ruleset.read_text(encoding="utf-8")
     line = "the campaign is over once year is above years\n"
     assert line in text
-    ruleset.write_text(text.replace(line, "the campaign is over once sorcery threat is above 6\n"))
+    ruleset.write_text(text.replace(line, "the campaign is over once sorcery threat is above 4\n"))
     return str(copy)
 
 
@@ -297,13 +336,14 @@ def test_a_year_before_the_last_that_now_ends_the_campaign_is_refused(
     monkeypatch: pytest.MonkeyPatch,
     tmp_path: Path,
 ) -> None:
-    at_table(cli, monkeypatch, 4, "6", CREATE_AN_ASSET, text=ends_on_threat)
-    at_table(cli, monkeypatch, 5, text=ends_on_threat)
+    at_table(cli, monkeypatch, YEAR_ONE, *[LAST] * FIXED, CREATE_AN_ASSET, text=ends_on_threat)
+    at_table(cli, monkeypatch, YEAR_TWO, text=ends_on_threat)
     one, _ = games(journal_path)
     assert one["result"]["result"] == ""  # year 1 ended a session; year 2 was played after it
     before, kept = exported(cli, tmp_path), history(cli)
-    second = moves(journal_path, 1)[1]
-    ran = cli("entry", "amend", str(second), "answer", "6", "--campaign", "Winters")
+    second = moves(journal_path, 1)[FIXED]
+    typed = typed_for(cli, second, PASS)
+    ran = cli("entry", "amend", str(second), "answer", typed, "--campaign", "Winters")
     assert ran.code == 1 and ran.err.strip().count("\n") == 0
     assert f"entry amend {second}: game 1 played again ends the campaign (" in ran.err
     assert "game 2, recorded after it, would be lost" in ran.err
@@ -317,13 +357,14 @@ def test_a_last_year_that_no_longer_ends_the_campaign_leaves_it_open(
     journal_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    at_table(cli, monkeypatch, 4, text=ends_on_threat)
+    at_table(cli, monkeypatch, YEAR_ONE, text=ends_on_threat)
     (one,) = games(journal_path)
     assert one["result"]["result"]  # the text's result: the campaign is over
     refused = cli("play", ends_on_threat, "--seed", "5", "--campaign", "Winters")
     assert refused.code == 1 and "is over" in refused.err
-    second = moves(journal_path, 1)[1]
-    ran = cli("entry", "amend", str(second), "answer", CREATE_AN_ASSET, "--campaign", "Winters")
+    second = moves(journal_path, 1)[FIXED]
+    typed = typed_for(cli, second, CREATE_AN_ASSET)
+    ran = cli("entry", "amend", str(second), "answer", typed, "--campaign", "Winters")
     assert ran.code == 0, ran.err
     (one,) = games(journal_path)
     assert one["result"]["result"] == "" and one["result"]["carried"]["numbers"][""]["year"] == 2
