@@ -73,6 +73,31 @@ class BoundClause:
         return None
 
 
+def core_clause(
+    verb: str,
+    function: str,
+    roles: tuple[tuple[str, RoleValue], ...],
+    params: tuple[tuple[str, str], ...],
+    text: str,
+    span: Span,
+) -> BoundClause:
+    """A clause a core verb's own binder makes: no subject, multiplier or cost, not optional,
+    not negated (``Spend a die to move ...``, ``Resolve its Overcome text.``)."""
+    return BoundClause(
+        verb=verb,
+        function=function,
+        roles=roles,
+        params=params,
+        subject=None,
+        per=None,
+        cost=None,
+        optional=False,
+        negated=False,
+        text=text,
+        span=span,
+    )
+
+
 ConditionKind = Literal["exists", "none", "at", "this is", "it is", "period", "compare", "you are"]
 
 

@@ -31,11 +31,11 @@ from typing import TYPE_CHECKING, Any
 
 from dsl import ast
 from dsl.bind_error import BindError
-from dsl.bound import BoundClause
+from dsl.bound import BoundClause, core_clause
 from dsl.runtime import Context, DecisionKind, EffectError, NothingToActOn, Span, finds
 
 from .events import WorldEvent
-from .model import GAME, PLAYER
+from .model import GAME, PLAYER, game_of
 from .state import zone_key
 from .take import own_zone
 
@@ -109,18 +109,13 @@ def zone_named(sb: SentenceBinder, atoms: list[ast.Atom]) -> tuple[str, str]:
 
 
 def _clause(function: str, roles: list[tuple[str, Any]], atoms: list[ast.Atom]) -> BoundClause:
-    return BoundClause(
-        verb=function.split("_")[0],
-        function=function,
-        roles=tuple(roles),
-        params=tuple((role, "from_" if role == "from" else role) for role, _ in roles),
-        subject=None,
-        per=None,
-        cost=None,
-        optional=False,
-        negated=False,
-        text=_text(atoms),
-        span=_join(atoms[0].span, atoms[-1].span),
+    return core_clause(
+        function.split("_")[0],
+        function,
+        tuple(roles),
+        tuple((role, "from_" if role == "from" else role) for role, _ in roles),
+        _text(atoms),
+        _join(atoms[0].span, atoms[-1].span),
     )
 
 
@@ -195,11 +190,6 @@ def _move(
 # ---- in play -----------------------------------------------------------------------------------
 
 
-def _game(ctx: Context) -> WorldGame:
-    game: WorldGame = ctx.host.game  # type: ignore[attr-defined]
-    return game
-
-
 def zone_of(ctx: Context, spec: Any) -> str:
     """The state's key of a zone phrase, the acting player's own for "your"."""
     how, name = str(spec[0]), str(spec[1])
@@ -219,13 +209,13 @@ def _of_kind(game: WorldGame, key: str, kind: str) -> list[str]:
 
 
 def _arrange_missing(ctx: Context, object: Any, by: Any) -> str | None:
-    return None if _game(ctx).state.zones.get(zone_of(ctx, object)) else "no card to arrange"
+    return None if game_of(ctx).state.zones.get(zone_of(ctx, object)) else "no card to arrange"
 
 
 @finds(_arrange_missing)
 def arrange_cards(ctx: Context, object: Any, by: Any) -> None:
     """The zone's cards by a number field, lowest first; equal ones keep their order."""
-    game = _game(ctx)
+    game = game_of(ctx)
     key, field = zone_of(ctx, object), str(by[0])
     cards = game.state.zones[key]
 
@@ -241,14 +231,14 @@ def arrange_cards(ctx: Context, object: Any, by: Any) -> None:
 
 def _select_missing(ctx: Context, object: Any, from_: Any) -> str | None:
     kind = str(object[0])
-    found = _of_kind(_game(ctx), zone_of(ctx, from_), kind)
+    found = _of_kind(game_of(ctx), zone_of(ctx, from_), kind)
     return None if found else f"no {kind} to select"
 
 
 @finds(_select_missing)
 def select_card(ctx: Context, object: Any, from_: Any) -> str:
     """The acting player chooses a card of the kind in the zone and takes it as their own."""
-    game = _game(ctx)
+    game = game_of(ctx)
     kind = str(object[0])
     cards = _of_kind(game, zone_of(ctx, from_), kind)
     card = cards[0]
@@ -266,7 +256,7 @@ def move_cards(ctx: Context, object: Any, from_: Any, to: Any) -> None:
     """Every card of the kind in a zone (``each``), the top N, or as many as bring the other
     zone's cards of the kind up to N (``upto N``: none when it holds that many), to the end of
     the other zone."""
-    game = _game(ctx)
+    game = game_of(ctx)
     count, kind = str(object[0]), str(object[1])
     source, target = zone_of(ctx, from_), zone_of(ctx, to)
     if count.startswith("upto "):

@@ -34,12 +34,12 @@ from typing import TYPE_CHECKING, Any
 
 from dsl import ast
 from dsl.bind_error import BindError
-from dsl.bound import BoundClause
+from dsl.bound import BoundClause, core_clause
 from dsl.runtime import Context, DecisionKind, EffectError, NothingToActOn, Span, finds
 from dsl.selectors import Selector
 
 from .control import holder
-from .model import GAME, PropertyDecl
+from .model import GAME, PropertyDecl, game_of
 from .pools import faces, tell_pool
 
 if TYPE_CHECKING:
@@ -224,24 +224,14 @@ def bind(sb: SentenceBinder, atoms: list[ast.Atom], span: Any) -> BoundClause:
             raise BindError(f"the pool of what? {FORM}", rest[of + 1].span)
         roles.append(("on", thing))
         params.append(("on", "on"))
-    return BoundClause(
-        verb=VERB,
-        function=FUNCTION,
-        roles=tuple(roles),
-        params=tuple(params),
-        subject=None,
-        per=None,
-        cost=None,
-        optional=False,
-        negated=False,
-        text=" ".join(a.text for a in atoms),
-        span=here,
+    return core_clause(
+        VERB,
+        FUNCTION,
+        tuple(roles),
+        tuple(params),
+        " ".join(a.text for a in atoms),
+        here,
     )
-
-
-def _game(ctx: Context) -> WorldGame:
-    game: WorldGame = ctx.host.game  # type: ignore[attr-defined]
-    return game
 
 
 def _name(value: Any) -> str:
@@ -303,7 +293,7 @@ def _covered(
 ) -> list[int]:
     """The faces of the pair's first pool a die of the spent pool covers: of at most its value,
     or (``how`` every) of its very value; none when the second pool is full."""
-    game = _game(ctx)
+    game = game_of(ctx)
     spent, source = _decl(game, _name(object)), _decl(game, pair[0])
     if _room(game, ctx, pair[1], on) <= 0:
         return []
@@ -331,7 +321,7 @@ def spend_die(
     ``moved``; that die of ``moved`` goes, its face kept, to ``into`` (of ``on``). Along a
     relation, the player first chooses which pool it comes from or goes to, among those with a
     die to move."""
-    game = _game(ctx)
+    game = game_of(ctx)
     spent = _decl(game, _name(object))
     pairs = [pair for pair in _pairs(moved, into) if _covered(ctx, object, pair, how, on)]
     pair = pairs[0]

@@ -28,12 +28,12 @@ from typing import TYPE_CHECKING, Any
 
 from dsl import ast
 from dsl.bind_error import BindError
-from dsl.bound import BoundClause
+from dsl.bound import BoundClause, core_clause
 from dsl.runtime import Context, DecisionKind, EffectError, NothingToActOn, Span, finds
 from dsl.selectors import Selector
 
 from .control import holder
-from .model import GAME, PropertyDecl
+from .model import GAME, PropertyDecl, game_of
 from .pools import change, faces, tell_pool
 
 if TYPE_CHECKING:
@@ -219,27 +219,17 @@ def bind(sb: SentenceBinder, atoms: list[ast.Atom], span: Any) -> BoundClause:
     if thing is not None:
         roles.append(("on", thing))
         params.append(("on", "on"))
-    return BoundClause(
-        verb=verb,
-        function=function,
-        roles=tuple(roles),
-        params=tuple(params),
-        subject=None,
-        per=None,
-        cost=None,
-        optional=False,
-        negated=False,
-        text=_text(atoms),
-        span=here,
+    return core_clause(
+        verb,
+        function,
+        tuple(roles),
+        tuple(params),
+        _text(atoms),
+        here,
     )
 
 
 # ---- running -------------------------------------------------------------------------------
-
-
-def _game(ctx: Context) -> WorldGame:
-    game: WorldGame = ctx.host.game  # type: ignore[attr-defined]
-    return game
 
 
 def _list(value: Any) -> list[str]:
@@ -287,7 +277,7 @@ Die = tuple[str, str, int]  # (pool, owner, face)
 
 def _candidates(ctx: Context, object: Any, result: Any, on: Any) -> list[Die]:
     """Every die that may be turned, one entry a pool, owner and face."""
-    game = _game(ctx)
+    game = game_of(ctx)
     what, value = _spec(result)
     found: list[Die] = []
     for spec in _list(object):
@@ -348,7 +338,7 @@ def _ask(ctx: Context, options: list[str], asked: str) -> str:
 def turn_die(ctx: Context, object: Any, result: Any, on: Any = None) -> None:
     """Take one die out of a pool (the player choosing which) and put what ``result`` says
     into the same pool of the same owner, or into another pool of its family."""
-    game = _game(ctx)
+    game = game_of(ctx)
     dice = _candidates(ctx, object, result, on)
     if not dice:
         raise NothingToActOn(_missing(ctx, object, result, on) or "", ctx.span)
@@ -389,7 +379,7 @@ def turn_die(ctx: Context, object: Any, result: Any, on: Any = None) -> None:
 
 def _fives(ctx: Context, object: Any, result: Any, on: Any) -> list[tuple[str, list[Die]]]:
     """Each pool (or family) that may explode, with its dice of the value."""
-    game = _game(ctx)
+    game = game_of(ctx)
     value = int(_list(result)[0].partition("value:")[2])
     found = []
     for spec in _list(object):
@@ -413,7 +403,7 @@ def _no_fives(ctx: Context, object: Any, result: Any, on: Any = None) -> str | N
 def explode_dice(ctx: Context, object: Any, result: Any, on: Any = None) -> None:
     """For each die of the value in the pool chosen, roll a new die into its pool; each new die
     showing the value rolls another, until none does (or the pool is at its most)."""
-    game = _game(ctx)
+    game = game_of(ctx)
     found = _fives(ctx, object, result, on)
     if not found:
         raise NothingToActOn(_no_fives(ctx, object, result, on) or "", ctx.span)

@@ -30,13 +30,13 @@ from typing import TYPE_CHECKING, Any
 
 from dsl import ast
 from dsl.bind_error import BindError
-from dsl.bound import BoundClause
+from dsl.bound import BoundClause, core_clause
 from dsl.grid import Laid, completes, fits
 from dsl.runtime import Context, DecisionKind, EffectError, Span, finds
 
 from .arranging import kind_named, zone_named, zone_of
 from .events import WorldEvent
-from .model import PropertyDecl
+from .model import PropertyDecl, game_of
 from .pools import faces, tell_pool
 
 if TYPE_CHECKING:
@@ -95,27 +95,17 @@ def bind(sb: SentenceBinder, atoms: list[ast.Atom], span: Any) -> BoundClause:
         raise BindError(
             f"'the {pool}' names no pool of dice", _join(atoms[with_ + 1].span, atoms[-3].span)
         )
-    return BoundClause(
-        verb="fill",
-        function=FUNCTION,
-        roles=(("object", (grid, kind)), ("in", zone), ("with", (pool,))),
-        params=(("object", "object"), ("in", "in_"), ("with", "with_")),
-        subject=None,
-        per=None,
-        cost=None,
-        optional=False,
-        negated=False,
-        text=" ".join(a.text for a in atoms),
-        span=here,
+    return core_clause(
+        "fill",
+        FUNCTION,
+        (("object", (grid, kind)), ("in", zone), ("with", (pool,))),
+        (("object", "object"), ("in", "in_"), ("with", "with_")),
+        " ".join(a.text for a in atoms),
+        here,
     )
 
 
 # ---- in play -----------------------------------------------------------------------------------
-
-
-def _game(ctx: Context) -> WorldGame:
-    game: WorldGame = ctx.host.game  # type: ignore[attr-defined]
-    return game
 
 
 LAID = "grid dice"  # a card's dice on its grids, kept with the card: {field: {"r,c": [...]}}
@@ -159,7 +149,7 @@ def placements(
     ctx: Context, object: Any, in_: Any, with_: Any
 ) -> list[tuple[str, Square, Any, int]]:
     """Every die that may go now: (card, square, type, face), in the order the options show."""
-    game = _game(ctx)
+    game = game_of(ctx)
     field, kind = str(object[0]), str(object[1])
     cards = [
         c
@@ -206,7 +196,7 @@ def _missing(ctx: Context, object: Any, in_: Any, with_: Any) -> str | None:
 @finds(_missing)
 def fill_grid(ctx: Context, object: Any, in_: Any, with_: Any) -> None:
     """Lay the die the player chooses on the square they choose; a completed grid's dice go."""
-    game = _game(ctx)
+    game = game_of(ctx)
     field = str(object[0])
     options = placements(ctx, object, in_, with_)
     labels = [_label(*o) for o in options]

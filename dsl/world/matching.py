@@ -35,7 +35,7 @@ from dsl.selectors import Selector
 
 from .control import holder
 from .events import WorldEvent
-from .model import PropertyDecl, World
+from .model import PropertyDecl, World, game_of
 from .pools import faces, tell_pool
 
 if TYPE_CHECKING:
@@ -48,12 +48,6 @@ MISSING = " missing from "  # "faces of lock missing from charms"
 FACES = "faces of "
 RANK = "rank in "  # "rank in skill": "your rank in its skill"
 LEARNED = "learned "  # the state's number of ranks a card learned: "learned lore"
-
-
-def _game(ctx: Context) -> WorldGame:
-    host: Any = ctx.host
-    game: WorldGame = host.game
-    return game
 
 
 def laid_pool(world: World, kind: str) -> PropertyDecl | None:
@@ -150,7 +144,7 @@ def bind_lay_from(sb: SentenceBinder, atoms: list[ast.Atom], span: Any) -> Bound
 def lay(ctx: Context, object: Any, on: Any, of: Any = None) -> None:
     """Lay on a card, from the actor's pool (or the pool of the thing ``of`` names), every die
     whose face its pattern still lacks."""
-    game = _game(ctx)
+    game = game_of(ctx)
     card = _one(ctx, on, "lay dice on")
     ctx.bindings["it"] = card
     laid = laid_pool(game.world, game.state.cards[card]["kind"])
@@ -187,7 +181,7 @@ def lay(ctx: Context, object: Any, on: Any, of: Any = None) -> None:
 @creates("object")
 def reroll(ctx: Context, object: Any) -> None:
     """Roll again every die of the actor's pool: as many dice, new faces."""
-    game = _game(ctx)
+    game = game_of(ctx)
     pool = _pool_of(game, object)
     if ctx.actor is None:
         raise EffectError("nobody is acting: whose dice are rerolled?")
@@ -216,7 +210,7 @@ def reroll(ctx: Context, object: Any) -> None:
 def learn(ctx: Context, from_: Any) -> None:
     """The actor's own card gains one rank (to the ranks' most) in the member the card names
     ("Learn from it.": a door asking for picking teaches picking)."""
-    game = _game(ctx)
+    game = game_of(ctx)
     card = _one(ctx, from_, "learn from")
     if ctx.actor is None:
         raise EffectError("nobody is acting: who learns?")

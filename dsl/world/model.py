@@ -11,9 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from dsl.runtime import Span
+
+if TYPE_CHECKING:
+    from dsl.runtime import Context
+
+    from .game import WorldGame
 
 PropertyShape = Literal["number", "track", "reservoir", "pool"]
 Visibility = Literal["public", "hidden", "owner"]
@@ -190,3 +195,10 @@ class World:
 
     def zone(self, name: str) -> ZoneDecl | None:
         return self.zones.get(name.casefold())
+
+
+def game_of(ctx: Context) -> WorldGame:
+    """The world game a card's text runs in (its host's game)."""
+    host: Any = ctx.host
+    game: WorldGame = host.game
+    return game

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from dsl import ast
 from dsl.bind_error import BindError
-from dsl.bound import BoundClause
+from dsl.bound import BoundClause, core_clause
 from dsl.diagnostics import did_you_mean
 from dsl.runtime import Context, NothingToActOn, Span
 from dsl.selectors import Selector
@@ -118,18 +118,13 @@ def bind(sb: SentenceBinder, atoms: list[ast.Atom], span: Any) -> BoundClause:
         raise BindError(
             f"no {kind} has a '{info.label}' text: the trigger is for {kinds}{hint}", label_span
         )
-    return BoundClause(
-        verb=VERB,
-        function=FUNCTION,
-        roles=(("object", (info.label,)), ("on", named if (named := _named(thing)) else thing)),
-        params=(("object", "object"), ("on", "on")),
-        subject=None,
-        per=None,
-        cost=None,
-        optional=False,
-        negated=False,
-        text=" ".join(a.text for a in atoms),
-        span=join_spans(atoms[0].span, atoms[-1].span),
+    return core_clause(
+        VERB,
+        FUNCTION,
+        (("object", (info.label,)), ("on", named if (named := _named(thing)) else thing)),
+        (("object", "object"), ("on", "on")),
+        " ".join(a.text for a in atoms),
+        join_spans(atoms[0].span, atoms[-1].span),
     )
 
 

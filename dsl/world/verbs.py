@@ -26,7 +26,7 @@ from .matching import lay as lay  # re-exported: a primitive by its name
 from .matching import learn as learn
 from .matching import reroll as reroll
 from .matching import target_thing as target_thing
-from .model import GAME
+from .model import GAME, game_of
 from .resolving import VERBS as RESOLVING_VERBS
 from .resolving import resolve_text as resolve_text
 from .state import zone_key
@@ -34,12 +34,6 @@ from .take import take
 
 if TYPE_CHECKING:
     from .game import WorldGame
-
-
-def _game(ctx: Context) -> WorldGame:
-    host: Any = ctx.host
-    game: WorldGame = host.game
-    return game
 
 
 def amount(ctx: Context, value: Any, default: int = 1) -> int:
@@ -51,7 +45,7 @@ def amount(ctx: Context, value: Any, default: int = 1) -> int:
 
         return evaluate(value.expr, ctx)
     if isinstance(value, Amount):
-        game = _game(ctx)
+        game = game_of(ctx)
         base = value.number if value.number is not None else 1
         if value.value_name is not None:
             base = int(game.ruleset.values[value.value_name])
@@ -76,7 +70,7 @@ def _things(value: Any) -> list[str]:
 
 def _owners(ctx: Context, subject: Any, number: str | None = None) -> list[str]:
     if number is not None and subject is None:
-        decl = _game(ctx).world.property(number)
+        decl = game_of(ctx).world.property(number)
         if decl is not None and decl.owner == GAME:
             return [GAME]  # one number for the table: nobody need be acting
     if subject is not None and not isinstance(subject, Selector):
@@ -109,7 +103,7 @@ def _is_piece(game: WorldGame, selector: Any) -> str | None:
 @creates("object")
 def gain(ctx: Context, object: Any, subject: Any = None) -> None:
     """Gain N of a number the actor (or each subject) holds: "Gain 2 gold."."""
-    game = _game(ctx)
+    game = game_of(ctx)
     name = _number_or_fail(game, object)
     n = amount(ctx, object)
     for owner in _owners(ctx, subject, name):
@@ -119,7 +113,7 @@ def gain(ctx: Context, object: Any, subject: Any = None) -> None:
 @creates("object")
 def lose(ctx: Context, object: Any, subject: Any = None) -> None:
     """Lose N of a number: as much as is held (a cost, ``ctx.paying``, must be paid in full)."""
-    game = _game(ctx)
+    game = game_of(ctx)
     name = _number_or_fail(game, object)
     n = amount(ctx, object)
     low = _floor(game, name)
@@ -139,7 +133,7 @@ def _floor(game: WorldGame, name: str) -> int | None:
 def _short_to_pay(ctx: Context, object: Any, subject: Any = None) -> str | None:
     """What a payment lacks, read only: a holder who would go below the number's floor. The
     engine asks it before it offers a text that only pays (``WorldGame.action_options``)."""
-    game = _game(ctx)
+    game = game_of(ctx)
     name = _is_number(game, object)
     if name is None:
         return None  # not a number: the verb itself says so when it runs
@@ -168,7 +162,7 @@ def pay(ctx: Context, object: Any, subject: Any = None) -> None:
 @creates("object")
 def set_value(ctx: Context, object: Any, to: Any = None, subject: Any = None) -> None:
     """Set a number to a value: "Set your happiness to 5."."""
-    game = _game(ctx)
+    game = game_of(ctx)
     name = _number_or_fail(game, object)
     value = amount(ctx, to, 0)
     for owner in _owners(ctx, subject, name):
@@ -190,7 +184,7 @@ def _number_or_fail(game: WorldGame, selector: Any) -> str:
 def draw(ctx: Context, object: Any, from_: Any = None, subject: Any = None) -> None:
     """Draw N cards of a kind from its deck (or the zone written) into the actor's hand; a hand
     declared ``at most N`` draws no more once it holds N (the cards stay where they are)."""
-    game = _game(ctx)
+    game = game_of(ctx)
     n = amount(ctx, object)
     kind = object.noun if isinstance(object, Selector) else None
     hand = game.world.zone(game.hand_zone())
@@ -212,7 +206,7 @@ def draw(ctx: Context, object: Any, from_: Any = None, subject: Any = None) -> N
 
 def discard(ctx: Context, object: Any, subject: Any = None) -> None:
     """Put cards (chosen by the phrase) on their kind's discard pile."""
-    game = _game(ctx)
+    game = game_of(ctx)
     things = _things(object)
     if not things:
         raise NothingToActOn("there is nothing to discard", ctx.span)
@@ -227,7 +221,7 @@ def destroy(ctx: Context, object: Any) -> None:
 
 def play(ctx: Context, object: Any) -> None:
     """Play cards from a hand: each goes to its discard pile and its "Play" text runs."""
-    game = _game(ctx)
+    game = game_of(ctx)
     for card in _things(object):
         game.ops.move_card(card, zone=game.discard_key(card), why="played")
         game.run_card_text(card, "play", ctx)
@@ -235,7 +229,7 @@ def play(ctx: Context, object: Any) -> None:
 
 def shuffle(ctx: Context, object: Any) -> None:
     """Shuffle a deck: "Shuffle the relic deck."."""
-    game = _game(ctx)
+    game = game_of(ctx)
     if isinstance(object, Selector) and object.place is not None:
         game.ops.shuffle(game.zone_key_for(object.place, ctx))
         return
@@ -247,7 +241,7 @@ def shuffle(ctx: Context, object: Any) -> None:
 def put_into_play(ctx: Context, object: Any, at: Any = None, on: Any = None) -> None:
     """Put a card into play at a place: a named card from wherever it lies, or the top card of
     its kind's deck."""
-    game = _game(ctx)
+    game = game_of(ctx)
     destination = _destination(object) if at is None and on is None else None
     if destination is not None:  # "Put each monster into play at a random stop"
         object = replace(object, place=None)
@@ -277,7 +271,7 @@ def _destination(object: Any) -> Selector | None:
 def place(ctx: Context, object: Any, on: Any = None, at: Any = None, in_: Any = None) -> None:
     """Place N pieces on a thing ("Place a fire on that tile."), the actor's own when players
     own that kind of piece."""
-    game = _game(ctx)
+    game = game_of(ctx)
     piece = _is_piece(game, object)
     if piece is None:
         raise EffectError(f"'{getattr(object, 'text', object)}' is not a piece to place")
@@ -293,7 +287,7 @@ def place(ctx: Context, object: Any, on: Any = None, at: Any = None, in_: Any = 
 @creates("object")
 def remove(ctx: Context, object: Any, from_: Any = None, on: Any = None, at: Any = None) -> None:
     """Remove N pieces from a thing: "Remove a fire from that tile."."""
-    game = _game(ctx)
+    game = game_of(ctx)
     piece = _is_piece(game, object)
     if piece is None:
         discard(ctx, object)
@@ -309,7 +303,7 @@ def remove(ctx: Context, object: Any, from_: Any = None, on: Any = None, at: Any
 
 def move(ctx: Context, object: Any = None, to: Any = None, from_: Any = None) -> None:
     """Move the actor's pawn ("Move to an adjacent place.") or cards onto a place."""
-    game = _game(ctx)
+    game = game_of(ctx)
     places = _things(to)
     if not places:
         raise NothingToActOn("there is nowhere to move to", ctx.span)
@@ -335,7 +329,7 @@ def move(ctx: Context, object: Any = None, to: Any = None, from_: Any = None) ->
 def roll(ctx: Context, object: Any) -> int:
     """Roll a declared die: its face is "it" (and "the roll") for the sentences after, and its
     table's row, when it has one, is run as text."""
-    game = _game(ctx)
+    game = game_of(ctx)
     name = object.noun if isinstance(object, Selector) else str(object)
     if name is None or name.casefold() not in game.world.dice:
         raise EffectError(f"'{getattr(object, 'text', object)}' is not a die")
@@ -350,7 +344,7 @@ def hold(ctx: Context, object: Any, subject: Any = None) -> None:
     a card held in stacks gets one more (``dsl.world.durations.give``)."""
     from .durations import give
 
-    game = _game(ctx)
+    game = game_of(ctx)
     if isinstance(object, Selector):  # a card named: wherever it lies (it is held, not moved)
         found = [object.name] if object.name else ctx.host.select(ctx, object)
         object = [r.get("name") if isinstance(r, dict) else r for r in found]
