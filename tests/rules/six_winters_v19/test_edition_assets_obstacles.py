@@ -1,4 +1,4 @@
-"""Actions, Assets and Obstacles: assets at the location with the obstacle may be laid on it
+"""Actions, Assets and Obstacles: the assets where the obstacle stands can be laid on it
 during the overcome step, and during the approach when the obstacle is easy; never to defend.
 Our reading: every asset that matches a face still missing is laid, after the action dice.
 Thea (command 2, combat 0) at Eastkeep, the map's first space; the dice laid by hand."""
