@@ -395,6 +395,8 @@ def _ordered(
         return sorted(things, key=lambda thing: _highest_first(key(game, thing)))
 
     ordered.__name__ = f"{getattr(each, '__name__', 'each')} in order of {words_of(order_of)}"
+    # what it sorts by and where that is written, for the words' own checks (the engine's)
+    ordered.order_by, ordered.order_span = number, _span_of(order_of)  # type: ignore[attr-defined]
     return ordered
 
 

@@ -41,6 +41,7 @@ from .events import WorldDecision, WorldEvent
 from .host import WorldHost
 from .model import GAME, IN_PLAY, PLAYER, World
 from .ops import Ops, each_owner
+from .order_needs import check as check_order_needs
 from .players import (
     Orders,
     StepRefused,
@@ -544,6 +545,7 @@ def refused_step(ruleset: CompiledRuleset) -> StepRefused | None:
     try:
         check_steps(probe)  # type: ignore[arg-type]  # reads only these three
         check_rolled(probe)  # type: ignore[arg-type]
+        check_order_needs(probe)  # type: ignore[arg-type]
     except StepRefused as refused:
         return refused
     return None
@@ -595,6 +597,7 @@ def new_game(
     game = WorldGame(ruleset, state, world)
     check_steps(game)  # the words of the orders' steps name what the ruleset declares
     check_rolled(game)  # and those of the rolled and declared steps (dsl.world.rolled)
+    check_order_needs(game)  # and the numbers an order sorts by (dsl.world.order_needs)
     _deal(game)
     game.emit(WorldEvent.GAME_STARTED, players=list(seats), seed=seed)
     phase = first_phase or _first_phase(game)

@@ -155,6 +155,7 @@ def order(words: str) -> Callable[[Any, Any], Any]:
             return tuple(number_of(game, str(thing), name) for name in names)
 
         numbers.__name__ = f"order of {' then '.join(names)}"
+        numbers.names = names  # type: ignore[attr-defined]  # checked as a game starts
         return numbers
     name = names[0]
 
@@ -162,6 +163,7 @@ def order(words: str) -> Callable[[Any, Any], Any]:
         return number_of(game, str(thing), name)
 
     number.__name__ = f"order of {name}"
+    number.names = names  # type: ignore[attr-defined]  # checked as a game starts
     return number
 
 

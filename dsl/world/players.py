@@ -165,9 +165,10 @@ class StepRefused(ChroniclerError):
     """A step whose words name nothing the ruleset declares: told at the step's place, by
     ``chronicler check`` (``dsl.world.game.refused_step``) and as a game would start."""
 
-    def __init__(self, step: Any, why: str) -> None:
-        super().__init__(f"{step.span}: {step.title}: {why}")
-        self.span, self.why = step.span, f"{step.title}: {why}"
+    def __init__(self, step: Any, why: str, span: Any = None) -> None:
+        span = span if span is not None else step.span  # the phrase's own, when given
+        super().__init__(f"{span}: {step.title}: {why}")
+        self.span, self.why = span, f"{step.title}: {why}"
 
 
 def _refuse(step: Any, why: str) -> None:

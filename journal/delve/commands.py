@@ -488,6 +488,13 @@ def _ask_adversaries(question: str, theirs: list[str]) -> list[str]:
         raise UsageError(f"no answer was given to: {question}") from None
 
 
+def _ask_copies(sheet: str, most: int) -> int:
+    """At a terminal: how many copies of a sheet brought in the text makes (0 to its most)."""
+    from journal.prompting import ask
+
+    return int(ask(f"How many copies of {sheet}? (0 to {most})", [str(n) for n in range(most + 1)]))
+
+
 @encounter_app.command("start")
 def encounter_start(
     fortune: Annotated[
@@ -502,7 +509,7 @@ def encounter_start(
             "--adversary",
             help="An adversary of the expedition that comes in, NAME or NAME=N (N of its sheet: "
             "it and N-1 copies the text makes, 'Tunnel Rat 2'...); again for each; asked at a "
-            "terminal when none is named.",
+            "terminal when none is named (which, then how many copies of each).",
             show_default=False,
         ),
     ] = None,
@@ -542,6 +549,7 @@ def encounter_start(
     make = lambda state, rules: encounter.start(  # noqa: E731
         state, rules, fortune=fortune, surprise=surprise, faces=faces,
         adversaries=named or None, ask=asking, precedence=ranks, copies=copies,
+        ask_copies=_ask_copies if asking else None,
     )  # fmt: skip
     _encounter_step("start", make, note, db, campaign, as_json)
 

@@ -17,7 +17,8 @@ is amended or deleted; a die it then needs more of refuses the fix.
 The GM's own acts here (the table's, the text's notes): the company in the encounter is the
 expedition's (a sheet of the text not in it stays at camp); every adversary waits at camp until
 the text's setup asks which come in (``Bring any number of adversary models in the camp into
-play.``), answered with those the GM names; the text's next step gives the surprised side's
+play.``), answered with those the GM names (at a terminal, asked, then the copies of each, 0
+to the text's most); the text's next step gives the surprised side's
 henchmen and followers, or minions, Surprised; momentum spent is added to the round's ``spent``,
 taken off at bookkeeping (spent to ease a check, its model
 holds Eased in the same step). A step's dice are typed, asked at a terminal, or the
@@ -438,13 +439,15 @@ def start(
     ask: Callable[[str, list[str]], list[str]] | None = None,
     precedence: dict[str, int] | None = None,
     copies: dict[str, int] | None = None,
+    ask_copies: Callable[[str, int], int] | None = None,
 ) -> Draft:
     """The GM sets the encounter up: who is surprised, the company's fortune, the precedence of
     models that would tie on initiative (``precedence``, by name), how many copies of each
     sheet brought in the text's step makes (``copies``, by the sheet's name); the text's setup
     runs, its step bringing in the adversaries the GM chooses (``adversaries``, else asked:
     ``ask``), then the starting momentum and the adversary pool, and the first round up to the
-    first activation."""
+    first activation. ``ask_copies`` (at a terminal, no sheet named): the text's question of
+    copies asked for each sheet it asks about, with the text's most (0 to it)."""
     from dsl.world.game import new_game
     from dsl.world.model import GAME
 
@@ -467,7 +470,7 @@ def start(
     game = _game(rules, begun.to_json())
     game.state.events.clear()
 
-    def setup(game: WorldGame) -> None:
+    def brought(game: WorldGame) -> None:  # up to the text's question of copies
         game.ops.set(GAME, "fortune", fortune, why="the company's fortune")
         game.ops.set(GAME, "surprise", SURPRISE[surprise], why="the GM")
         adversary = {h.name for h in state.models.values() if h.side == p.Side.ADVERSARY}
@@ -481,6 +484,12 @@ def start(
         if asked is None or asked.kind != DecisionKind.CHOOSE_MANY:
             raise ChroniclerError("the text's encounter setup asks for no adversaries")
         game.apply(chosen)
+
+    if ask_copies is not None:  # asked once, on a game of its own: the step may run again
+        extra.update(_copies_asked(_game(rules, begun.to_json()), brought, ask_copies))
+
+    def setup(game: WorldGame) -> None:
+        brought(game)
         copied[:] = _copied(game, state, rules, extra)
         for who, rank in (precedence or {}).items():
             game.ops.set(_named(game, state, who), PRECEDENCE, rank, why="the GM")
@@ -493,6 +502,21 @@ def start(
                "surprise": surprise, "adversaries": chosen, "copies": extra,
                "copied": copied, "precedence": dict(precedence or {}), "said": said}  # fmt: skip
     return _step(state, rules, payload, setup, faces, game=game)
+
+
+def _copies_asked(
+    game: WorldGame, brought: Callable[[WorldGame], None], ask: Callable[[str, int], int]
+) -> dict[str, int]:
+    """The copies of each sheet the GM asks for at a terminal, answering the text's own
+    question (``up to N copies``) for each sheet it asks about, 0 to the text's most."""
+    from dsl.world.bringing import copies_asked
+
+    brought(game)
+    counts: dict[str, int] = {}
+    while (asked := game.pending()) is not None and (of := copies_asked(asked)) is not None:
+        counts[of] = ask(of, max(asked.options))
+        game.apply(counts[of])
+    return {sheet: n for sheet, n in counts.items() if n}
 
 
 def _copied(

@@ -6,12 +6,16 @@ their card's numbers, so a number the table sets (``precedence``) orders them.""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 from dsl_testing import FIXTURES
 
+from dsl.diagnostics import Diagnostics
 from dsl.loader import Source, check_sources, load_ruleset
-from dsl.runtime import EffectError
-from dsl.world.game import WorldGame, new_game
+from dsl.world.game import WorldGame, new_game, tell_refused_step
+from dsl.world.players import StepRefused
 
 LEVY = FIXTURES / "world" / "levy"
 TEXT = (LEVY / "ruleset.rules").read_text(encoding="utf-8")
@@ -79,16 +83,54 @@ def test_a_number_after_then_breaks_only_the_ties_of_those_before(levy) -> None:
     assert round_one(game, even) == ["Archer#2", "Pikeman 2", "Pikeman 3"]
 
 
-def test_an_order_naming_no_number_stops_the_step_naming_it(levy, tmp_path) -> None:
-    text = TEXT.replace("then precedence,", "then rank,")
+def _without(tmp_path, number: str):
+    """The fixture with its last tie-breaker a number no soldier holds."""
+    text = TEXT.replace("then precedence,", f"then {number},")
     (tmp_path / "ruleset.rules").write_text(text, encoding="utf-8")
-    game = new_game(load_ruleset(tmp_path), seed=1, players=1)
-    game.start_phase("Muster")
-    game.pending()
-    game.apply(0)
-    with pytest.raises(EffectError, match="has no number 'rank'"):
-        game.apply(0)
-        game.pending()
+    line = next(n for n, words in enumerate(text.splitlines(), 1) if "Turns: for each" in words)
+    column = text.splitlines()[line - 1].index("resolve then") + 1
+    return text, line, column
+
+
+def test_an_order_naming_a_number_no_soldier_holds_is_a_check_error_at_the_phrase(
+    tmp_path,
+) -> None:
+    text, line, column = _without(tmp_path, "rank")
+    checked = check_sources([Source("levy.rules", text)])
+    assert not checked.diagnostics.errors  # the words read; what they name, the engine knows
+    diagnostics = Diagnostics()
+    tell_refused_step(checked, diagnostics)  # as chronicler check and the editor do
+    [error] = diagnostics.errors
+    assert "no number 'rank'" in error.message and error.message.startswith("Turns:")
+    assert (error.span.line, error.span.column) == (line, column)
+
+
+def test_a_game_of_it_is_refused_as_it_starts_not_in_the_round(tmp_path) -> None:
+    _without(tmp_path, "rank")
+    with pytest.raises(StepRefused, match="Turns: Pikeman has no number 'rank'"):
+        new_game(load_ruleset(tmp_path), seed=1, players=1)
+
+
+def test_a_number_field_or_declared_number_of_every_soldier_orders_cleanly(tmp_path) -> None:
+    for held in ("nerve", "strength"):  # a field of the soldier kind; a number of the game
+        text, _, _ = _without(tmp_path, held)
+        diagnostics = Diagnostics()
+        tell_refused_step(check_sources([Source("levy.rules", text)]), diagnostics)
+        assert not diagnostics.errors, [e.message for e in diagnostics.errors]
+
+
+def test_chronicler_check_tells_it_at_its_line_and_column_and_exits_1(tmp_path) -> None:
+    _, line, column = _without(tmp_path, "rank")
+    done = subprocess.run(
+        [sys.executable, "-m", "journal.cli", "check", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1, done.stderr
+    assert f"ruleset.rules:{line}:{column}" in done.stderr
+    assert "Turns: Pikeman has no number 'rank'" in done.stderr
+    assert "1 error" in done.stderr
 
 
 def test_the_fixture_with_its_order_checks_clean() -> None:

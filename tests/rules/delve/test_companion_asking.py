@@ -1,6 +1,7 @@
 """The table companion asks at a terminal what an encounter's step needs and was not given
 (issue 28, deliverable 3, in the habits of the Tags and Tracks companion: Rich prompts): which of
-the expedition's adversaries the text's setup brings in, and the face of each die the step rolls
+the expedition's adversaries the text's setup brings in, how many copies of each the text's next
+step makes (0 to the text's most), and the face of each die the step rolls
 when neither --dice nor --seed is given (or --dice gave too few). A face the die does not have is
 asked again; Ctrl-C writes nothing. The input is scripted, as a person would type it."""
 
@@ -60,9 +61,9 @@ def standing(run) -> dict:
 
 
 def test_the_adversaries_not_named_are_asked_one_by_one(table):
-    # Tunnel Rat? yes; Rat Chief? no; then who declares first and the three initiative dice
-    # (Odo, Tunnel Rat, Wenna)
-    code, out, err = table("delve", "encounter", "start", "--dice", "4,2,3,5", typed="y\nn\n")
+    # Tunnel Rat? yes; Rat Chief? no; no copy of Tunnel Rat; then who declares first and the
+    # three initiative dice (Odo, Tunnel Rat, Wenna)
+    code, out, err = table("delve", "encounter", "start", "--dice", "4,2,3,5", typed="y\nn\n0\n")
     assert code == 0, err
     assert "Which adversaries come in?" in out
     assert "Encounter 1 begins (fortune 0, surprise: none; Tunnel Rat)" in out
@@ -71,6 +72,46 @@ def test_the_adversaries_not_named_are_asked_one_by_one(table):
         "Tunnel Rat",
         "Odo Vantry",
     ]
+
+
+def test_the_copies_of_each_sheet_brought_in_are_asked_up_to_the_texts_most(table):
+    # Tunnel Rat? yes; Rat Chief? yes; then the text's step asks, sheet by sheet in the order
+    # the game lists them (Rat Chief: none; Tunnel Rat: two), 0 to its 9
+    code, out, err = table("delve", "encounter", "start", "--seed", "7", typed="y\ny\n0\n2\n")
+    assert code == 0, err
+    assert "How many copies of Tunnel Rat? (0 to 9)" in out
+    assert "How many copies of Rat Chief? (0 to 9)" in out
+    assert (
+        "Encounter 1 begins (fortune 0, surprise: none; Tunnel Rat and 2 copies, Rat Chief)" in out
+    )
+    assert "Tunnel Rat 3: a copy of Tunnel Rat (brought into play)" in out
+    names = {n for n, _ in standing(table)["order"]}
+    assert {"Tunnel Rat", "Tunnel Rat 2", "Tunnel Rat 3", "Rat Chief"} <= names
+    assert "Rat Chief 2" not in names
+
+
+def test_a_count_past_the_texts_most_is_asked_again(table):
+    code, out, err = table("delve", "encounter", "start", "--seed", "7", typed="y\nn\n10\n1\n")
+    assert code == 0, err
+    assert out.count("How many copies of Tunnel Rat? (0 to 9)") == 2
+    assert "Rat Chief? (0 to" not in out  # not brought in: not asked
+    assert "(fortune 0, surprise: none; Tunnel Rat and 1 copy)" in out
+
+
+def test_ctrl_c_at_the_count_of_copies_writes_nothing(table):
+    before = entries(table)
+    code, _, _ = table("delve", "encounter", "start", "--seed", "7", typed="y\nn\n",
+                       interrupted=True)  # fmt: skip
+    assert code == 130
+    assert entries(table) == before
+
+
+def test_sheets_named_on_the_command_line_are_not_asked_their_copies(table):
+    code, out, err = table("delve", "encounter", "start", "--adversary", "Tunnel Rat",
+                           "--seed", "7", typed="")  # fmt: skip
+    assert code == 0, err
+    assert "How many copies" not in out
+    assert "Tunnel Rat 2" not in {n for n, _ in standing(table)["order"]}
 
 
 def test_each_die_of_the_step_is_asked_when_no_dice_are_given(table):
