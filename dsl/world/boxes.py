@@ -15,6 +15,9 @@ One declaration (the category form), after the number it watches::
 - With every box marked, a fall knocks the owner out: the card leaves the map for the rest of
   the game (the zone ``knocked out``) and the player playing it (``dsl.world.control``) passes
   every action phase from then on. Its numbers stay as they are.
+- A number reads how many of a card's boxes are marked: ``your scars`` (the card the acting
+  player plays), ``its scars``, ``the scars of <a card>``, ``the number of marked scars of <a
+  card>`` (summed over the cards found; 0 when none is): "If your scars are at least 2, ...".
 - ``Erase a scar.``, ``Each hero erases a scar.``: the first marked box (the one nearest the
   meter) is unmarked; a card with none marked erases nothing, and the text goes on (a sentence
   erasing for every card is not stopped by the first with none).
@@ -239,6 +242,40 @@ def erase(ctx: Context, object: Any, subject: Any = None) -> None:
             game.ops.change(owner, marked[0], -1, "erased")
 
 
+READING = "marked boxes: "  # the name a number of marked boxes is read by (the host)
+
+
+def reading_words(words: list[str], declared: dict[str, Any]) -> tuple[str, str | int] | None:
+    """The boxes a number reads ("your scars", "its scars", "the scars of <...>", "the number
+    of marked scars of <...>") and whose: "your", "its" or where the words naming the cards
+    start; else ``None``."""
+    names = {d.name.casefold(): d.name for d in declared.values() if isinstance(d, BoxesDecl)}
+    if not names:
+        return None
+    for folded, name in names.items():
+        said = folded.split()
+        if words[:1] in (["your"], ["its"]) and words[1:] in (said, ["marked", *said]):
+            return f"{READING}{name}", words[0]
+        for lead in (["the", *said, "of"], ["the", "number", "of", "marked", *said, "of"]):
+            if words[: len(lead)] == lead and len(words) > len(lead):
+                return f"{READING}{name}", len(lead)
+    return None
+
+
+def is_reading(name: str) -> bool:
+    return name.startswith(READING)
+
+
+def read(game: WorldGame, ctx: Context, thing: Any, name: str) -> int:
+    """How many of the card's (or, for a player, their card's) boxes are marked."""
+    declared = getattr(game.ruleset.vocabulary.world, "boxes", None) or {}
+    boxes = declared.get(name[len(READING) :].casefold())
+    if not isinstance(boxes, BoxesDecl):
+        raise EffectError(f"'{name[len(READING) :]}' are no boxes declared")
+    owners = thing if isinstance(thing, list) else [thing]
+    return sum(game.ops.value(str(owner), box) for owner in owners for box in boxes.names())
+
+
 BOX_VERBS = {"erase": erase}
 
 __all__ = [
@@ -250,6 +287,9 @@ __all__ = [
     "check_boxes",
     "erase",
     "fall",
+    "is_reading",
     "knocked_out",
+    "read",
     "read_boxes",
+    "reading_words",
 ]
