@@ -306,7 +306,8 @@ class NumberReader:
             return True
         if self.matching_read(lx) is not None:
             return True
-        if self.box_read(lx) is not None:  # "your scars" (dsl.world.boxes)
+        cut = next((k for k, w in enumerate(words) if w in ("plus", "minus", "times")), None)
+        if self.box_read(lx[:cut]) is not None:  # "your scars" (dsl.world.boxes), "... plus 1"
             return True
         if words[0] in fields or (words[0] == "your" and words[1:2] and words[1] in fields):
             return True

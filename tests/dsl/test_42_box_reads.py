@@ -1,7 +1,8 @@
 """A number reading a track of boxes (``dsl/world/boxes.py``), tried on *Hero Road* with its
 scars (``test_42_track_boxes.py``): "your scars" counts the marked scars of the scout the acting
 player plays, "its scars" those of the scout a "For each" finds, "the number of marked scars of
-each scout at this stop" sums them over the scouts found; a condition compares them ("If your
+each scout at this stop" sums them over the scouts found, "your scar 2" reads one box (1
+when marked); a condition compares them ("If your
 scars are at least 2, ..."); a scout with none marked reads 0; a number of boxes not declared
 is told where written."""
 
@@ -19,6 +20,7 @@ READING = ROAD_OF_SCARS.replace(
     "  Take: Gain nerve equal to the number of marked scars of each scout at this stop.\n}\n"
     'action "Eye" {\n  Take: If the scars of each scout at this stop is 0, lose 1 nerve.\n}\n'
     'action "Count" {\n  Take: For each scout at this stop, gain nerve equal to its scars.\n}\n'
+    'action "Mark" {\n  Take: If your scar 2 is 1, gain 1 nerve.\n}\n'
     'action "Rest" {',
 )
 
@@ -77,6 +79,24 @@ def test_its_boxes_are_the_card_a_for_each_finds() -> None:
     game.state.values[mine]["nerve"] = 0
     game.apply("Take: Count")
     assert nerve(game, mine) == 2  # 0 of mine and 2 of theirs
+
+
+def test_one_box_is_read_by_its_place_under_the_number() -> None:
+    game = start()
+    mine = scout_of(game, "p1")
+    game.state.values[mine].update({"scar 1": 1, "scar 3": 1, "nerve": 2})
+    game.apply("Take: Mark")  # two marked, but not the second
+    assert nerve(game, mine) == 2
+    game.state.values[mine]["scar 2"] = 1
+    game.apply("Take: Mark")
+    assert nerve(game, mine) == 3
+
+
+def test_a_box_past_the_last_is_no_number() -> None:
+    text = READING.replace("If your scar 2 is 1", "If your scar 4 is 1")
+    errors = check_sources([Source("road.rules", text)]).diagnostics.errors
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if "your scar 4" in t)
+    assert errors and errors[0].span.line == line, [e.message for e in errors]
 
 
 def test_no_box_marked_reads_zero() -> None:
