@@ -162,6 +162,30 @@ class NumberReader:
             return Read(name, it, said=said)
         return Read(name, self.selector(list(lx)[len(lx) - (len(words) - at) :]), said=said)
 
+    def box_read(self, lx: Sequence[Lexeme]) -> Read | None:
+        """How many of a card's boxes are marked ("your scars", "the number of marked scars of
+        each hero": ``dsl.world.boxes``), else ``None``."""
+        from dsl.world.boxes import reading_words as box_words
+
+        world = self.b.v.world
+        declared = getattr(world, "boxes", None)
+        if not declared:
+            return None
+        words = " ".join(_words(lx)).split()
+        found = box_words(words, declared)
+        if found is None:
+            return None
+        name, whose = found
+        said = " ".join(x.text for x in lx)
+        if whose == "your":
+            return Read(name, None, said=said)
+        if whose == "its":
+            it = Selector(quantity=Quantity("none", None), reference="it", text="it")
+            return Read(name, it, said=said)
+        assert isinstance(whose, int)
+        cards = self.selector(list(lx)[len(lx) - (len(words) - whose) :])
+        return Read(name, cards, True, said=said)
+
     def map_read(self, words: list[str]) -> str | None:
         """Where a place lies on the map ("the row of this stop": ``dsl.world.map_rows``)."""
         from dsl.world.map_rows import reading_words
@@ -282,6 +306,9 @@ class NumberReader:
             return True
         if self.matching_read(lx) is not None:
             return True
+        cut = next((k for k, w in enumerate(words) if w in ("plus", "minus", "times")), None)
+        if self.box_read(lx[:cut]) is not None:  # "your scars" (dsl.world.boxes), "... plus 1"
+            return True
         if words[0] in fields or (words[0] == "your" and words[1:2] and words[1] in fields):
             return True
         if self._named_number(words):  # a number of several words: "harvest left"
@@ -363,6 +390,8 @@ class NumberReader:
             return row
         if (axis := self.map_read(words)) is not None:  # "the row of this stop"
             return Read(axis, self.selector(lx[3:]), said=" ".join(x.text for x in lx))
+        if (marked := self.box_read(lx)) is not None:  # "your scars" (dsl.world.boxes)
+            return marked
         among = words.index("among") if "among" in words[3:] else -1
         if among == 4 and words[:3] == ["the", "number", "of"] and words[5:6] == ["the"]:
             # "the number of fire among the runes of each tile": a list field's members counted

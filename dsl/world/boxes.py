@@ -15,6 +15,10 @@ One declaration (the category form), after the number it watches::
 - With every box marked, a fall knocks the owner out: the card leaves the map for the rest of
   the game (the zone ``knocked out``) and the player playing it (``dsl.world.control``) passes
   every action phase from then on. Its numbers stay as they are.
+- A number reads how many of a card's boxes are marked: ``your scars`` (the card the acting
+  player plays), ``its scars``, ``the scars of <a card>``, ``the number of marked scars of <a
+  card>`` (summed over the cards found; 0 when none is): "If your scars are at least 2, ...".
+  One box, 1 when marked: ``your scar 2``, ``its scar 2``, ``the scar 2 of <a card>``.
 - ``Erase a scar.``, ``Each hero erases a scar.``: the first marked box (the one nearest the
   meter) is unmarked; a card with none marked erases nothing, and the text goes on (a sentence
   erasing for every card is not stopped by the first with none).
@@ -239,6 +243,58 @@ def erase(ctx: Context, object: Any, subject: Any = None) -> None:
             game.ops.change(owner, marked[0], -1, "erased")
 
 
+READING = "marked boxes: "  # the name a number of marked boxes is read by (the host)
+ONE = " #"  # then one box's place: "marked boxes: scars #2"
+
+
+def reading_words(words: list[str], declared: dict[str, Any]) -> tuple[str, str | int] | None:
+    """The boxes a number reads ("your scars", "its scars", "the scars of <...>", "the number
+    of marked scars of <...>"; one box: "your scar 2", "the scar 2 of <...>") and whose: "your",
+    "its" or where the words naming the cards start; else ``None``."""
+    for decl in declared.values():
+        if not isinstance(decl, BoxesDecl):
+            continue
+        said = decl.name.casefold().split()
+        box = decl.box.casefold().split()
+        b = len(box)
+        places = {str(k) for k in range(1, decl.count + 1)}  # "scar 4" of 3 is no number
+        whose = words[0] if words[:1] in (["your"], ["its"]) else None
+        if whose and len(words) == b + 2 and words[1 : 1 + b] == box and words[-1] in places:
+            return f"{READING}{decl.name}{ONE}{words[-1]}", whose  # one box: "your scar 2"
+        if whose and words[1:] in (said, ["marked", *said]):
+            return f"{READING}{decl.name}", whose
+        at = b + 1  # "the scar 2 of <...>": one box of the cards found
+        if words[:at] == ["the", *box] and words[at + 1 : at + 2] == ["of"] and len(words) > at + 2:
+            return (
+                (f"{READING}{decl.name}{ONE}{words[at]}", at + 2) if words[at] in places else None
+            )
+        for lead in (["the", *said, "of"], ["the", "number", "of", "marked", *said, "of"]):
+            if words[: len(lead)] == lead and len(words) > len(lead):
+                return f"{READING}{decl.name}", len(lead)
+    return None
+
+
+def is_reading(name: str) -> bool:
+    return name.startswith(READING)
+
+
+def read(game: WorldGame, ctx: Context, thing: Any, name: str) -> int:
+    """How many of the card's (or, for a player, their card's) boxes are marked; one box: 1
+    when it is marked, else 0."""
+    declared = getattr(game.ruleset.vocabulary.world, "boxes", None) or {}
+    named, _, k = name[len(READING) :].partition(ONE)
+    boxes = declared.get(named.casefold())
+    if not isinstance(boxes, BoxesDecl):
+        raise EffectError(f"'{named}' are no boxes declared")
+    which = boxes.names()
+    if k:
+        if not 1 <= int(k) <= boxes.count:
+            raise EffectError(f"{boxes.name} are {boxes.count} boxes: there is no {boxes.box} {k}")
+        which = [which[int(k) - 1]]
+    owners = thing if isinstance(thing, list) else [thing]
+    return sum(game.ops.value(str(owner), box) for owner in owners for box in which)
+
+
 BOX_VERBS = {"erase": erase}
 
 __all__ = [
@@ -250,6 +306,9 @@ __all__ = [
     "check_boxes",
     "erase",
     "fall",
+    "is_reading",
     "knocked_out",
+    "read",
     "read_boxes",
+    "reading_words",
 ]

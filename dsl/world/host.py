@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from dsl.runtime import Context, EffectError, NothingToActOn
 from dsl.selectors import Filter, Place, Selector, Superlative
 
-from . import deck_backs, map_rows, matching, multiples
+from . import boxes, deck_backs, map_rows, matching, multiples
 from .model import GAME, PLAYER
 from .state import split_key
 from .this_group import in_this_group, players_in_this_group
@@ -157,6 +157,8 @@ class WorldHost:
         if field is None:
             raise EffectError("which number of it to read is not written")
         game = self.game
+        if boxes.is_reading(field):  # "your scars": how many of the boxes are marked
+            return boxes.read(game, ctx, thing, field)
         if map_rows.is_reading(field):  # "the row of this stop"
             return map_rows.read(game, ctx, thing, field)
         if deck_backs.is_reading(field):  # "the number of full showing on the relic decks"
