@@ -192,6 +192,19 @@ class NumberReader:
 
         return reading_words(words, self.fields()) if self.b.v.world is not None else None
 
+    def top_read(self, lx: Sequence[Lexeme]) -> str | None:
+        """A number on a zone's top card ("the stars of the top mission of the mission deck":
+        ``dsl.world.top_card``)."""
+        from dsl.world.top_card import reading_words
+
+        words = " ".join(_words(lx)).split()
+        if self.b.v.world is None:
+            return None
+        try:
+            return reading_words(self.b, words, _span(lx))
+        except BindError as error:
+            raise NumberError(str(error.args[0]), _span(lx)) from None
+
     def showing_read(self, lx: Sequence[Lexeme]) -> Read | None:
         """How many decks show a back on their top ("the number of full showing on the relic
         decks", "... on the relic deck of it": ``dsl.world.deck_backs``)."""
@@ -321,6 +334,8 @@ class NumberReader:
             return True
         if self.map_read(words) is not None:  # "the row of this stop"
             return True
+        if self.top_read(lx) is not None:  # "the stars of the top mission of the mission deck"
+            return True
         if words[0] == "the" and len(words) > 4:  # "the factor of the hardship" (its module)
             from dsl.world.choices import choices_of
 
@@ -392,6 +407,8 @@ class NumberReader:
             return Read(axis, self.selector(lx[3:]), said=" ".join(x.text for x in lx))
         if (marked := self.box_read(lx)) is not None:  # "your scars" (dsl.world.boxes)
             return marked
+        if (top := self.top_read(lx)) is not None:  # "the stars of the top mission of ..."
+            return Read(top, None, said=" ".join(x.text for x in lx))
         among = words.index("among") if "among" in words[3:] else -1
         if among == 4 and words[:3] == ["the", "number", "of"] and words[5:6] == ["the"]:
             # "the number of fire among the runes of each tile": a list field's members counted

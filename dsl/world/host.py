@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from dsl.runtime import Context, EffectError, NothingToActOn
 from dsl.selectors import Filter, Place, Selector, Superlative
 
-from . import boxes, deck_backs, map_rows, matching, multiples
+from . import boxes, deck_backs, map_rows, matching, multiples, top_card
 from .model import GAME, PLAYER
 from .state import split_key
 from .this_group import in_this_group, players_in_this_group
@@ -161,6 +161,8 @@ class WorldHost:
             return boxes.read(game, ctx, thing, field)
         if map_rows.is_reading(field):  # "the row of this stop"
             return map_rows.read(game, ctx, thing, field)
+        if top_card.is_reading(field):  # "the stars of the top mission of the mission deck"
+            return top_card.read(game, ctx, field)
         if deck_backs.is_reading(field):  # "the number of full showing on the relic decks"
             return deck_backs.read(game, ctx, thing, field)
         if isinstance(thing, str) and matching.is_reading(field):  # "its unmatched lock"
@@ -203,6 +205,8 @@ class WorldHost:
     def shared_owner(self, field: str) -> str | None:
         """The owner of a number the table holds as one ("of the game"), else ``None``."""
         if deck_backs.is_reading(field) and field.endswith(" decks"):  # all the decks at once
+            return GAME
+        if top_card.is_reading(field):  # a zone's top card: the table's
             return GAME
         decl = self.game.world.property(field)
         return GAME if decl is not None and decl.owner == GAME else None
