@@ -100,11 +100,9 @@ def test_each_new_obstacle_discards_the_lowest_staged_card_and_the_row_is_refill
         assert decision is not None and decision.kind == "action"
         game.apply("pass")
     game.pending()
-    # the top card's stars (stage 1: two) obstacles, each discarding the lowest staged card
-    assert game.card_fields(deck[0])["stars"] == 2
-    assert game.state.zones["mission discard"] == staged[:2]  # the lowest: staged first
-    # none left to slide down: the row refilled to four from the deck's top
-    assert game.state.zones["staging area"] == deck[:4]
+    assert game.state.zones["mission discard"] == [staged[0]]  # the lowest: staged first
+    # the other slid down, and the row refilled to four from the deck's top
+    assert game.state.zones["staging area"] == [staged[1], *deck[:3]]
     assert all(stage(game, c) == 1 for c in game.state.zones["staging area"])
 
 
@@ -113,12 +111,9 @@ def test_with_four_players_the_surge_discards_two_more(winters: Any) -> None:
     choose(game, [0, 0, 0, 0])
     game.pending()
     staged = list(game.state.zones["staging area"])
-    deck = list(game.state.zones["mission deck"])
     for _ in range(4):
         game.apply("pass")
     game.pending()
-    # two new obstacles (the top card's two stars), then the two surge obstacles: the four staged
-    # cards discarded, lowest first, and the row refilled from the deck
-    assert game.state.zones["mission discard"] == staged[:4]
-    assert game.state.zones["staging area"] == deck[:4]
+    # new obstacles, then the two surge obstacles: three staged cards discarded, lowest first
+    assert game.state.zones["mission discard"] == staged[:3]
     assert len(game.state.zones["staging area"]) == 4

@@ -49,15 +49,12 @@ def test_every_player_acts_each_turn_until_all_pass(winters: Any) -> None:
     assert all(sorted(players) == ["p1", "p2"] for players in asked)
 
 
-@pytest.mark.parametrize(("players", "surge"), [(1, 0), (2, 0), (3, 1), (4, 2)])
-def test_new_obstacles_and_the_surge_each_turn(winters: Any, players: int, surge: int) -> None:
+@pytest.mark.parametrize(("players", "each_turn"), [(1, 1), (2, 1), (3, 2), (4, 3)])
+def test_new_obstacles_and_the_surge_each_turn(winters: Any, players: int, each_turn: int) -> None:
     game = session(winters, players=players)
     game.pending()
     assert len(obstacles_in_play(game)) == players  # one per progress card kept, before turn 1
-    drawn = players
-    for _turn in range(1, 4):
-        # as many new obstacles as the stars of the progress deck's top card, then the surge
-        drawn += game.card_fields(game.state.zones["mission deck"][0])["stars"] + surge
+    for turn in range(1, 4):
         passed = 0
         while passed < players:  # each player passes; any other question takes its first option
             decision = game.pending()
@@ -67,7 +64,7 @@ def test_new_obstacles_and_the_surge_each_turn(winters: Any, players: int, surge
         while (decision := game.pending()) is not None and decision.kind != "action":
             game.apply(decision.options[0])
         # drawn from the deck (an obstacle's own text may discard one the turn drew)
-        assert 90 - len(game.state.zones["obstacle deck"]) == drawn
+        assert 90 - len(game.state.zones["obstacle deck"]) == players + turn * each_turn
 
 
 def test_obstacles_come_from_the_deck_to_a_location_space(winters: Any) -> None:
