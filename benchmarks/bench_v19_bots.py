@@ -19,19 +19,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from journal.playtest.intervals import mean_difference
 from rules.six_winters_v19.bots import make
+from rules.six_winters_v19.playtest import overcome as overcome_in
 from rules.text.playtest import play_game
 from rules.text.plugin import new_world_game
 
 FOLDER = Path(__file__).resolve().parents[1] / "rules" / "six_winters_v19"
 
 
-def overcome(facts: dict[str, Any]) -> float:
-    """Obstacles the players took off the map in one session (the world engine's counts)."""
-    return sum(
-        float(n)
-        for _subject, kind, measure, n in facts["counts"]
-        if kind == "obstacle" and measure == "taken off by a player"
-    )
+def overcome(game: Any) -> float:
+    """Obstacles the players overcame in one session: each completed by an Overcome."""
+    return float(len(overcome_in(game)))
 
 
 RESOURCES = ("stability", "technology", "espionage", "military", "diplomacy", "sorcery")
@@ -46,8 +43,8 @@ def progress(game: Any) -> float:
 def session(seed: int, players: int, name: str) -> tuple[float, float]:
     """One session played by the bot: (obstacles overcome, progress made)."""
     game = new_world_game(FOLDER, seed, players)
-    facts = play_game(game, make(name, seed))
-    return overcome(facts), progress(game)
+    play_game(game, make(name, seed))
+    return overcome(game), progress(game)
 
 
 def report(what: str, pairs: list[tuple[float, float]]) -> None:

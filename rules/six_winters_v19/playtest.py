@@ -2,8 +2,10 @@
 (``rules/text/playtest.py``): what ``chronicler simulate six-winters-v19`` reports under "The
 text's questions", each a mean a session with its interval and the sessions behind it.
 
-- Obstacle and threat pacing: obstacles put on the map, overcome by the players and left on the
-  map at session end; how far each threat track rose over the session.
+- Obstacle and threat pacing: obstacles put on the map, overcome by the players (each completed
+  by an Overcome), taken off otherwise by a player's answer (a card's text discarding them, a
+  session ended by a knock-out) and left on the map at session end; how far each threat track
+  rose over the session.
 - Location skills: obstacles overcome at a location of each skill, and needing each skill;
   create asset and trade (each action die spent on a resource action slot, the mastery actions
   among them) at a location of each skill.
@@ -36,17 +38,14 @@ def questions(
     asked: defaultdict[str, float] = defaultdict(float)
     for name in ("obstacles put on the map", "obstacles overcome", "obstacles left at the end"):
         asked[name] += 0
+    taken = 0.0  # obstacles a player's answer took off the map, overcome or not
     for subject, kind, measure, n in counts:
         if kind == "obstacle" and measure == "put on the map":
             asked["obstacles put on the map"] += n
         elif kind == "obstacle" and measure == "taken off by a player":
-            asked["obstacles overcome"] += n
-            asked[f"obstacles overcome needing {fields[subject]['skill']}"] += n
+            taken += n  # overcome, or discarded by a card's text or a session's end: below
         elif kind == "obstacle" and measure == "taken off by the rules":
             asked["obstacles left at the end"] += n
-        elif kind == "place" and measure == "obstacle taken off here by a player":
-            skill = fields.get(subject, {}).get("skill", "none")
-            asked[f"obstacles overcome at a location of {skill}"] += n
         elif kind == "ability" and measure.startswith("chosen by a player"):
             asked["character abilities used"] += n
             asked[f"abilities used: {subject}"] += n
@@ -81,29 +80,33 @@ def questions(
         if kind == "number" and subject.endswith(" threat") and measure == "at the end":
             asked[f"{subject} track: rise over the session"] += n - start.get(subject, n)
             asked[f"{subject} track: space at the end"] += n
+    for _character, card, place in overcome(game):
+        asked["obstacles overcome"] += 1
+        taken -= 1
+        asked[f"obstacles overcome needing {fields[card.partition('#')[0]]['skill']}"] += 1
+        skill = fields.get(place, {}).get("skill", "none")
+        asked[f"obstacles overcome at a location of {skill}"] += 1
+    # discarded by a card's text, or cleared by a session's end that an answer brought about
+    asked["obstacles taken off by a player, not overcome"] += taken
     for name, n in per_character(game).items():
         asked[name] += n
     return [(name, QUESTION, EACH_SESSION, float(n)) for name, n in sorted(asked.items())]
 
 
-def per_character(game: Any) -> dict[str, float]:
-    """Each played character's session: played, obstacles overcome, stress taken."""
-    playing = {
-        str(info["player"]): str(info["name"])
-        for info in game.state.cards.values()
-        if info["kind"] == "character" and info.get("player")
-    }
-    asked: defaultdict[str, float] = defaultdict(float)
-    for name in playing.values():
-        for measure in ("played", "obstacles overcome", "stress taken"):
-            asked[f"{name}: {measure}"] += 0
-        asked[f"{name}: played"] = 1
+def overcome(game: Any) -> list[tuple[str, str, str]]:
+    """Each obstacle overcome in the session, as (character, obstacle, location): an obstacle
+    leaving the map once the Overcome action of the player playing that character laid the last
+    of its dice. Not every obstacle a player's answer took off the map: a card's text discarding
+    others, or the session's end clearing the map after an answer that knocked out the last
+    character, overcomes nothing."""
+    playing = _playing(game)
     places = set(game.world.places)
     patterns = {
         str(c.name): c.fields["dice"] for c in game.ruleset.all_cards if c.kind == "obstacle"
     }
     laid_by: dict[str, str] = {}  # obstacle -> the character whose Overcome matched its last die
     acting = ""
+    found: list[tuple[str, str, str]] = []
     for event in game.events:
         data = event.data
         if event.kind == WorldEvent.VALUE_CHANGED:
@@ -115,13 +118,39 @@ def per_character(game: Any) -> dict[str, float]:
                     laid_by[owner] = acting  # its dice all matched: overcome
                 else:
                     laid_by.pop(owner, None)
-            elif prop in ("psyche", "body") and owner in playing.values():
-                asked[f"{owner}: stress taken"] += max(0, int(data["before"]) - int(data["after"]))
         elif event.kind == WorldEvent.CARD_MOVED and data.get("card_kind") == "obstacle":
-            card = str(data["card"])
-            if str(data.get("source")) in places and str(data.get("to")) not in places:
+            card, source = str(data["card"]), str(data.get("source"))
+            if source in places and str(data.get("to")) not in places:
                 if card in laid_by:
-                    asked[f"{laid_by.pop(card)}: obstacles overcome"] += 1
+                    found.append((laid_by.pop(card), card, source))
             elif str(data.get("to")) in places:
                 laid_by.pop(card, None)
+    return found
+
+
+def _playing(game: Any) -> dict[str, str]:
+    """Each seat's character, by the seat."""
+    return {
+        str(info["player"]): str(info["name"])
+        for info in game.state.cards.values()
+        if info["kind"] == "character" and info.get("player")
+    }
+
+
+def per_character(game: Any) -> dict[str, float]:
+    """Each played character's session: played, obstacles overcome, stress taken."""
+    playing = _playing(game)
+    asked: defaultdict[str, float] = defaultdict(float)
+    for name in playing.values():
+        for measure in ("played", "obstacles overcome", "stress taken"):
+            asked[f"{name}: {measure}"] += 0
+        asked[f"{name}: played"] = 1
+    for event in game.events:
+        data = event.data
+        if event.kind == WorldEvent.VALUE_CHANGED:
+            owner, prop = str(data.get("owner")), str(data.get("property"))
+            if prop in ("psyche", "body") and owner in playing.values():
+                asked[f"{owner}: stress taken"] += max(0, int(data["before"]) - int(data["after"]))
+    for character, _card, _place in overcome(game):
+        asked[f"{character}: obstacles overcome"] += 1
     return dict(asked)
