@@ -66,8 +66,8 @@ def shown(g: WorldGame, owner: str, pool: str) -> list[int]:
     return faces(g, owner, decl)
 
 
-def yard(charms: list[int], grain: list[int]) -> WorldGame:
-    g: WorldGame = new_game(load_text(BARNYARD), seed=1, players=1)
+def yard(charms: list[int], grain: list[int], text: str = BARNYARD) -> WorldGame:
+    g: WorldGame = new_game(load_text(text), seed=1, players=1)
     g.pending()
     lay(g, "p1", "charms", charms)
     lay(g, "", "grain", grain)

@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from test_39_dice_moves import lay, shown
 
 from dsl.loader import Source, check_sources, load_text
 from dsl.world.game import WorldGame, new_game
-from dsl.world.pools import faces
 
 YARD = """ruleset "Hero Yard" version "1.0"
 players are 1 to 2 seats
@@ -89,21 +89,6 @@ procedure "Game" {
   teardown: do end the game
 }
 """
-
-
-def lay(g: WorldGame, owner: str, pool: str, dice: list[int]) -> None:
-    held = g.state.values.setdefault(owner, {})
-    for face in range(1, 7):
-        held.pop(f"{pool}#{face}", None)
-    for face in dice:
-        held[f"{pool}#{face}"] = held.get(f"{pool}#{face}", 0) + 1
-    held[pool] = len(dice)
-
-
-def shown(g: WorldGame, owner: str, pool: str) -> list[int]:
-    decl = g.world.property(pool)
-    assert decl is not None
-    return faces(g, owner, decl)
 
 
 def yard(players: int = 1, **pools: list[int]) -> WorldGame:

@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from test_39_dice_moves import BARNYARD, lay, shown
+from test_39_dice_moves import yard as barnyard
 
-from dsl.loader import Source, check_sources, load_text
-from dsl.world.game import WorldGame, new_game
+from dsl.loader import Source, check_sources
+from dsl.world.game import WorldGame
 
 HOARD = BARNYARD.replace(
     'procedure "Game" {',
@@ -22,11 +23,7 @@ procedure "Game" {""",
 
 
 def yard(charms: list[int], grain: list[int]) -> WorldGame:
-    g: WorldGame = new_game(load_text(HOARD), seed=1, players=1)
-    g.pending()
-    lay(g, "p1", "charms", charms)
-    lay(g, "", "grain", grain)
-    return g.clone()
+    return barnyard(charms, grain, HOARD)
 
 
 def hoard(g: WorldGame, *answers: Any) -> WorldGame:

@@ -5,10 +5,10 @@ pattern still lacks; the dice of another gate stay. The form is checked where wr
 from __future__ import annotations
 
 import pytest
+from test_39_dice_moves import lay, shown
 
 from dsl.loader import Source, check_sources, load_text
 from dsl.world.game import WorldGame, new_game
-from dsl.world.pools import faces
 
 VAULT = """
 ruleset "Vault" version "1.0"
@@ -50,21 +50,6 @@ procedure "Game" {
   teardown: do end the game
 }
 """
-
-
-def lay(g: WorldGame, owner: str, pool: str, dice: list[int]) -> None:
-    held = g.state.values.setdefault(owner, {})
-    for face in range(1, 7):
-        held.pop(f"{pool}#{face}", None)
-    for face in dice:
-        held[f"{pool}#{face}"] = held.get(f"{pool}#{face}", 0) + 1
-    held[pool] = len(dice)
-
-
-def shown(g: WorldGame, owner: str, pool: str) -> list[int]:
-    decl = g.world.property(pool)
-    assert decl is not None
-    return faces(g, owner, decl)
 
 
 def keep(charms: list[int], yard: list[int], cellar: list[int]) -> WorldGame:

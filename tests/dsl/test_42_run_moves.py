@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_39_dice_moves import BARNYARD, lay, shown
+from test_39_dice_moves import BARNYARD, shown
+from test_39_dice_moves import yard as barnyard
 
-from dsl.loader import Source, check_sources, load_text
-from dsl.world.game import WorldGame, new_game
+from dsl.loader import Source, check_sources
+from dsl.world.game import WorldGame
 
 RUN = BARNYARD.replace(
     'procedure "Game" {',
@@ -23,11 +24,7 @@ procedure "Game" {""",
 
 
 def yard(charms: list[int], grain: list[int]) -> WorldGame:
-    g: WorldGame = new_game(load_text(RUN), seed=1, players=1)
-    g.pending()
-    lay(g, "p1", "charms", charms)
-    lay(g, "", "grain", grain)
-    return g.clone()
+    return barnyard(charms, grain, RUN)
 
 
 def gather(g: WorldGame, *answers: Any) -> WorldGame:

@@ -10,6 +10,7 @@ error where the sentence is written."""
 from __future__ import annotations
 
 import pytest
+from test_39_dice_moves import lay
 
 from dsl.loader import Source, check_sources, load_text
 from dsl.world.game import WorldGame, new_game
@@ -62,15 +63,6 @@ procedure "Game" {
   teardown: do end the game
 }
 """
-
-
-def lay(g: WorldGame, owner: str, pool: str, dice: list[int]) -> None:
-    held = g.state.values.setdefault(owner, {})
-    for face in range(1, 7):
-        held.pop(f"{pool}#{face}", None)
-    for face in dice:
-        held[f"{pool}#{face}"] = held.get(f"{pool}#{face}", 0) + 1
-    held[pool] = len(dice)
 
 
 def stores(g: WorldGame, crop: str) -> list[int]:
