@@ -164,19 +164,7 @@ def fall(
     else:
         ops.change(owner, free[0], 1, why)  # the box marked: told as its number's change
         after = _start(game, owner, decl)
-    if after != before:
-        game.state.values.setdefault(owner, {})[decl.name] = after
-        from .events import WorldEvent
-
-        ops.emit(
-            WorldEvent.VALUE_CHANGED,
-            owner=owner,
-            property=decl.name,
-            before=before,
-            after=after,
-            why=why,
-        )
-    return after
+    return ops.write(owner, decl.name, before, after, why)
 
 
 def _start(game: WorldGame, owner: str, decl: PropertyDecl) -> int:

@@ -83,21 +83,25 @@ class Ops:
             and (fell := boxes.fall(self.game, owner, decl, before, delta, why)) is not None
         ):
             return fell  # to its floor over a track of boxes: back to its start, a box marked
-        held = self.state.values.setdefault(owner, {})
         if decl is None or not decl.thresholds:
             after = decl.moved(before, delta) if decl is not None else before + delta
-            if after != before:
-                held[key] = after
-                self.emit(
-                    WorldEvent.VALUE_CHANGED,
-                    owner=owner,
-                    property=key,
-                    before=before,
-                    after=after,
-                    why=why,
-                )
-            return after
+            return self.write(owner, key, before, after, why)
         return self._walk_track(owner, decl, before, delta, why, ctx)
+
+    def write(self, owner: str, key: str, before: int, after: int, why: str = "") -> int:
+        """Hold ``after`` as ``owner``'s number ``key`` (it was ``before``), told when it moved;
+        for a change already worked out (``change``, a fall over boxes). Returns ``after``."""
+        if after != before:
+            self.state.values.setdefault(owner, {})[key] = after
+            self.emit(
+                WorldEvent.VALUE_CHANGED,
+                owner=owner,
+                property=key,
+                before=before,
+                after=after,
+                why=why,
+            )
+        return after
 
     def _walk_track(
         self, owner: str, decl: PropertyDecl, before: int, delta: int, why: str, ctx: Context | None
