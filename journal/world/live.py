@@ -48,12 +48,14 @@ def write_steps(s: Any, campaign: Any, keeper: Any, steps: Sequence[Draft | str]
     """Each draft an entry and each title a scene begun, in order (a game's record, written
     by its play and again by an amend). The seat an entry is about is one of the campaign's
     characters (the ledger's ``who`` names a character), so the campaign's bundle imports."""
+    seats: set[str] = set()  # the seats made characters by this call (one query a seat)
     for step in steps:
         if isinstance(step, str):
             ledger.start_scene(s, campaign, step, "")
             continue
-        if step.who:
+        if step.who and step.who not in seats:
             ledger.ensure_character(s, campaign, step.who)
+            seats.add(step.who)
         ledger.add_entry(
             s,
             campaign,
