@@ -89,6 +89,26 @@ def _wrap(first_prefix: str, words: list[str], continuation: str) -> list[str]:
     return lines
 
 
+def _sentences_wrapped(
+    first_prefix: str, sentences: list[list[str]], continuation: str
+) -> list[str]:
+    """Sentences flowed as one paragraph when they fit on the first line; otherwise each starts
+    a line of its own under the first (a long text reads as its list of sentences)."""
+    words = [word for sentence in sentences for word in sentence]
+    flowed = _wrap(first_prefix, words, continuation)
+    if len(flowed) == 1 or len(sentences) < 2:
+        return flowed
+    lines: list[str] = []
+    for n, sentence in enumerate(sentences):
+        lines += _wrap(first_prefix if n == 0 else continuation, sentence, continuation)
+    return lines
+
+
+def _flowed(first_prefix: str, sentences: list[list[str]], continuation: str) -> list[str]:
+    """Sentences flowed as one paragraph."""
+    return _wrap(first_prefix, [word for sentence in sentences for word in sentence], continuation)
+
+
 def _chunks(atoms: tuple[ast.Atom, ...] | list[ast.Atom]) -> list[str]:
     """Atoms as words to wrap: commas stay on the word before them."""
     words: list[str] = []
@@ -162,8 +182,9 @@ def _sentence_words(s: ast.Sentence) -> list[str]:
     return words
 
 
-def _step_words(body: ast.StepBody) -> list[str]:
-    """A procedure step's body as words to wrap."""
+def _step_words(body: ast.StepBody) -> list[list[str]]:
+    """A procedure step's body as words to wrap, a list a sentence (one list for a body of
+    other forms)."""
     words: list[str] = []
     if body.each is not None:
         order = ["turn", "order,"] if body.each.turn_order else ["order,"]
@@ -172,7 +193,7 @@ def _step_words(body: ast.StepBody) -> list[str]:
             order[-1] += ","
         words += ["for", "each", *_chunks(body.each.noun), "in", *order]
     if body.form == "play" and body.target is not None:
-        words += ["play", ast.quote(body.target.text)]
+        words.append(f"play {ast.quote(body.target.text)}")  # never wrapped apart
         if body.until:
             words += ["until", *_chunks(body.until)]
         if body.times is not None:
@@ -199,9 +220,9 @@ def _step_words(body: ast.StepBody) -> list[str]:
             words[-1] += ","
             words.append("one must be taken")
     else:
-        for sentence in body.sentences:
-            words += _sentence_words(sentence)
-    return words
+        sentences = [_sentence_words(sentence) for sentence in body.sentences]
+        return [words + sentences[0], *sentences[1:]] if sentences else [words]
+    return [words]
 
 
 def _choice_head(c: ast.Choice) -> list[str]:
@@ -316,7 +337,7 @@ class _Formatter:
                     lines = _wrap(INDENT + "note ", _note_words(item.atoms), INDENT * 2)
                 else:
                     prefix = f"{INDENT}{item.title.text}: "
-                    lines = _wrap(prefix, _step_words(item.body), " " * len(prefix))
+                    lines = _sentences_wrapped(prefix, _step_words(item.body), " " * len(prefix))
                 self.emit_with_trailing(lines, item.span.line, item.span.end_line)
             self.leading(last, INDENT, closing=True)
             self.emit_with_trailing(["}"], last, last)
@@ -465,30 +486,29 @@ class _Formatter:
             prefix = f"{indent}{effect.label.text}{mark} "
             if not effect.label.comma:
                 continuation = " " * len(prefix)
+        # A text under a label (``Take: ...``) of several sentences too long for one line puts
+        # each sentence on a line of its own; an unlabelled effect's text flows.
+        wrap = _sentences_wrapped if effect.label and not effect.label.comma else _flowed
         lines: list[str] = []
-        words: list[str] = []
+        sentences: list[list[str]] = []
         for part in effect.sentences:
-            if isinstance(part, ast.Sentence):
-                words.extend(_sentence_words(part))
-            else:
-                words.extend(_choice_head(part))
+            words = _sentence_words(part) if isinstance(part, ast.Sentence) else _choice_head(part)
             keyword = words[0].casefold() in ("if", "then", "may", "instead", "choose")
             if effect.label and effect.label.comma and part is effect.sentences[0] and keyword:
                 words[0] = words[0][:1].lower() + words[0][1:]  # "When ..., if ..."
+            sentences.append(words)
             if isinstance(part, ast.Sentence):
                 continue
-            lines.extend(_wrap(prefix, words, continuation))
-            words = []
+            lines.extend(wrap(prefix, sentences, continuation))
+            sentences = []
             option_indent = indent + INDENT
             for option in part.options:
                 head = f"{option_indent}{ast.quote(option.label)}: "
-                option_words: list[str] = []
-                for s in option.sentences:
-                    option_words.extend(_sentence_words(s))
-                lines.extend(_wrap(head, option_words, " " * len(head)))
+                option_words = [_sentence_words(s) for s in option.sentences]
+                lines.extend(wrap(head, option_words, " " * len(head)))
             prefix = continuation
-        if words:
-            lines.extend(_wrap(prefix, words, continuation))
+        if sentences:
+            lines.extend(wrap(prefix, sentences, continuation))
         return lines
 
 

@@ -109,3 +109,40 @@ def test_a_note_wrapped_before_a_quoted_name_reads_back_as_the_same_note(pad: in
     assert diagnostics == []
     assert all(not line.lstrip().startswith('"') for line in once.splitlines())
     assert shape(parse_text(once, "x")[0]) == shape(parse_text(text, "x")[0])
+
+
+def test_a_long_text_puts_each_sentence_on_a_line_of_its_own() -> None:
+    """Sentences that fit on the label's line stay there; a longer text reads as its list of
+    sentences, each starting a line under the first, wrapped within the width."""
+    short = 'relic "Jar" {\n  Exhaust: Gain 1 ember. Draw a monster.\n}\n'
+    assert format_text(short)[0] == short
+    sentences = [
+        "Spend a total value of 6 ember at any location, or place a threat on every Ruin.",
+        "Then draw a monster.",
+        "Place a threat on every Ruin of this region and on every Ruin of the region after this region.",
+    ]
+    formatted, _ = format_text(f'relic "Jar" {{\n  Exhaust: {" ".join(sentences)}\n}}\n')
+    lines = formatted.splitlines()
+    assert lines[1] == f"  Exhaust: {sentences[0]}"
+    assert lines[2] == f"           {sentences[1]}"
+    assert lines[3].startswith(f"           {sentences[2][:30]}") and len(lines) == 6
+    assert all(len(line) <= 100 for line in lines)
+
+
+def test_a_procedure_step_of_several_sentences_and_a_played_name_stay_readable() -> None:
+    long_name = "Activation of every model left standing"
+    text = (
+        'procedure "Round" {\n'
+        "  Pool: Set adversary pool to 0. Gain adversary pool equal to the sum of the share of"
+        " each adversary model in play.\n"
+        "  Activations: for each model in order of initiative score then initiative,"
+        f' play "{long_name}"\n'
+        "}\n"
+    )
+    formatted, diagnostics = format_text(text, "x.rules")
+    assert diagnostics == []
+    lines = formatted.splitlines()
+    assert lines[1] == "  Pool: Set adversary pool to 0."
+    assert lines[2].startswith("        Gain adversary pool equal to")
+    assert any(line.lstrip().startswith(f'play "{long_name}"') for line in lines)
+    assert shape(parse_text(formatted, "x")[0]) == shape(parse_text(text, "x")[0])
