@@ -119,7 +119,8 @@ def test_a_long_text_puts_each_sentence_on_a_line_of_its_own() -> None:
     sentences = [
         "Spend a total value of 6 ember at any location, or place a threat on every Ruin.",
         "Then draw a monster.",
-        "Place a threat on every Ruin of this region and on every Ruin of the region after this region.",
+        "Place a threat on every Ruin of this region and on every Ruin of the region"
+        " after this region.",
     ]
     formatted, _ = format_text(f'relic "Jar" {{\n  Exhaust: {" ".join(sentences)}\n}}\n')
     lines = formatted.splitlines()
