@@ -496,12 +496,24 @@ class NumberReader:
             if tuple(words[k:start]) != phrase or start >= n:
                 continue
             # a figure ends it ("with strength below 3 at this stop"); any other number runs
-            # to the end of the phrase
-            end = start + 1 if lx[start].kind == "number" else n
+            # to the next filter ("with rank above your level with rank of at most ...") or to
+            # the end of the phrase
+            end = start + 1 if lx[start].kind == "number" else self._next_having(words, start)
             right = self.expression(lx[start:end])
             text = " ".join(x.text for x in lx[i:end])
             return Having(self._field(words[i + 1]), cmp, right, text), end
         return None
+
+    def _next_having(self, words: list[str], start: int) -> int:
+        """Where a number begun at ``start`` ends: at a "with <field> <comparison>" opening
+        another filter, else at the end of the phrase."""
+        fields = self.fields()
+        for k in range(start + 1, len(words) - 2):
+            if words[k] != "with" or words[k + 1] not in fields:
+                continue
+            if any(tuple(words[k + 2 : k + 2 + len(p)]) == p for p, _ in FILTER_COMPARISONS):
+                return k
+        return len(words)
 
 
 def _inside_pair(words: list[str], k: int) -> bool:

@@ -22,7 +22,7 @@ from dsl.runtime import Span
 if TYPE_CHECKING:
     from .game import WorldGame
 
-__all__ = ["Belonging", "BelongingError", "check", "read_belonging", "usable"]
+__all__ = ["Belonging", "BelongingError", "check", "names_played", "read_belonging", "usable"]
 
 FORM = "write '<kinds> are used by the player of their <field>[, those with a <field>]'"
 
@@ -112,3 +112,23 @@ def usable(game: WorldGame, player: str) -> list[str]:
                 continue
             found.append(card)
     return found
+
+
+def names_played(game: WorldGame, card: str, player: str | None) -> bool:
+    """Whether ``card`` names, in a field called after a kind the players play ("character"),
+    the card ``player`` plays: then it is one the player has ("each scar you have")."""
+    if player is None or not game.world.played:
+        return False
+    fields = {k.casefold(): v for k, v in game.card_fields(card).items()}
+    for kind in game.world.played:
+        named = fields.get(kind)
+        if not isinstance(named, str):
+            continue
+        if any(
+            info.get("player") == player
+            and str(info["kind"]).casefold() == kind
+            and str(info["name"]).casefold() == named.casefold()
+            for info in game.state.cards.values()
+        ):
+            return True
+    return False

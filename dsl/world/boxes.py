@@ -185,8 +185,9 @@ def _knock_out(game: WorldGame, card: str, why: str) -> None:
 
 
 def knocked_out(game: WorldGame) -> list[str]:
-    """The players whose card is knocked out: they pass every action phase."""
-    out = game.state.zones.get(KNOCKED_OUT, [])
+    """The players whose card is knocked out, or burnt (``dsl.world.burning``: out of the
+    campaign): they pass every action phase."""
+    out = [*game.state.zones.get(KNOCKED_OUT, []), *game.state.zones.get("burnt", [])]
     return [
         str(game.state.cards[card]["player"])
         for card in out

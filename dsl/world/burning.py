@@ -49,6 +49,8 @@ def burn(ctx: Context, object: Any, from_: Any = None) -> None:
                 "(a place leaves the map only when a card takes its place)"
             )
         game.ops.move_card(card, zone=BURNT, why=WHY)
+        if (player := game.state.cards[card].get("player")) is not None:
+            game.ops.pass_turn(str(player))  # a card a player plays, burnt: they act no more
 
 
 def burnt(state: Any) -> list[str]:

@@ -55,6 +55,21 @@ def deal(world: World, state: WorldState, zones: dict[str, list[str]], at: Any) 
             info.update(zone=None, at=at(player), player=player)
 
 
+def redeal(world: World, state: WorldState, card: str) -> None:
+    """``card``, dealt to a player and then found out of the game (burnt in an earlier session
+    of the campaign), is replaced by the next card of its kind's deck, standing where it stood;
+    with the deck empty the player plays none."""
+    info = state.cards[card]
+    player, at = info.get("player"), info.get("at")
+    if player is None:
+        return
+    info.update(player=None, at=None)
+    kind = str(info["kind"]).casefold()
+    deck = state.zones.get(world.home.get(kind, f"{kind} deck"), [])
+    if deck:
+        state.cards[deck.pop(0)].update(zone=None, at=at, player=player)
+
+
 def follow(state: WorldState, player: str, to: str) -> None:
     """The cards a player plays as move with their pawn."""
     for info in state.cards.values():

@@ -85,6 +85,8 @@ class WorldHost:
         """Whether a thing found answers the phrase's adjectives, its "with" and its name."""
         if selector.name is not None and self.name_of(thing).casefold() != selector.name.casefold():
             return False
+        if any(f.category == "other" for f in selector.filters) and self._own(ctx, thing):
+            return False  # "each other character": not this card, the one acting or theirs
         if selector.filters and not all(self.has(thing, f) for f in selector.filters):
             return False
         if selector.any_of and not any(self.has(thing, f) for f in selector.any_of):
@@ -92,6 +94,13 @@ class WorldHost:
         if selector.where and not all(self.compares(ctx, thing, h) for h in selector.where):
             return False
         return all(self.holds(ctx, thing, with_) for with_ in selector.with_)
+
+    def _own(self, ctx: Context, thing: str) -> bool:
+        """Whether ``thing`` is the card whose text runs, the one acting, or a card they play."""
+        if thing in (ctx.card, ctx.actor):
+            return True
+        info = self.game.state.cards.get(thing)
+        return info is not None and ctx.actor is not None and info.get("player") == ctx.actor
 
     def has(self, thing: str, word: Filter) -> bool:
         """Whether a thing has a declared word: a tag, a flag, a group, a kind."""
@@ -327,7 +336,7 @@ class WorldHost:
 
 
 # the language's own adjectives, which a finder or ``select`` answers, not the thing itself
-LANGUAGE_FILTERS = ("adjacent", "random")
+LANGUAGE_FILTERS = ("adjacent", "random", "other")
 
 
 def _at_random(host: WorldHost, found: list[str], selector: Selector) -> list[str]:
@@ -430,8 +439,16 @@ def _at_places(host: WorldHost, ctx: Context, place: Place, cards: list[str]) ->
 
 
 def _held(host: WorldHost, ctx: Context, place: Place, cards: list[str]) -> list[str]:
+    """The cards the actor has: those they hold, and those naming the card they play
+    (``dsl.world.belonging.names_played``: "each scar you have" of their hero)."""
+    from .belonging import names_played
+
     st = host.game.state
-    return [c for c in cards if st.cards[c].get("owner") == ctx.actor]
+    return [
+        c
+        for c in cards
+        if st.cards[c].get("owner") == ctx.actor or names_played(host.game, c, ctx.actor)
+    ]
 
 
 PLACES: dict[str, Callable[[WorldHost, Context, Place, list[str]], list[str]]] = {

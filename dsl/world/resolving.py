@@ -61,17 +61,17 @@ def resolve_text(ctx: Context, object: Any, on: Any) -> None:
     cards = [str(t) for t in things if t is not None and str(t) in game.state.cards]
     if not cards:
         raise NothingToActOn(f"there is no card to resolve the {label} text of", ctx.span)
-    card = cards[0]
     saved = (ctx.card, ctx.bindings, ctx.span)
-    ctx.card, ctx.bindings = card, {}
     try:
-        for ability in game.compiled_card(card).abilities_for(label):
-            try:
-                if ability.cost is not None:
-                    ability.cost(ctx)
-                ability.run(ctx)
-            except NothingToActOn:
-                continue  # the text does what it finds to do
+        for card in cards:  # "each discord you have ...": every card found, in the order they lie
+            ctx.card, ctx.bindings = card, {}
+            for ability in game.compiled_card(card).abilities_for(label):
+                try:
+                    if ability.cost is not None:
+                        ability.cost(ctx)
+                    ability.run(ctx)
+                except NothingToActOn:
+                    continue  # the text does what it finds to do
     finally:
         ctx.card, ctx.bindings, ctx.span = saved
 

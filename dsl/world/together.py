@@ -265,6 +265,7 @@ def carry_into(game: WorldGame, left: Mapping[str, Any]) -> None:
     its numbers set, its burnt cards burnt again. Before the first question is asked, so the
     session's setup reads them."""
     from .burning import BURNT
+    from .control import redeal
 
     if not left:
         return
@@ -283,7 +284,11 @@ def carry_into(game: WorldGame, left: Mapping[str, Any]) -> None:
     for card in list(left.get("burnt", [])):
         if card not in st.cards:
             raise CarryError(f"the campaign burnt {card!r}, a card this text lacks")
+        at = st.cards[str(card)].get("at")
         game.ops.move_card(str(card), zone=BURNT, why="burnt in an earlier session")
+        if st.cards[str(card)].get("player") is not None:  # dealt: another of its kind instead
+            st.cards[str(card)]["at"] = at
+            redeal(game.world, st, str(card))
 
 
 __all__ = [
