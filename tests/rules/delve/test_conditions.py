@@ -205,31 +205,23 @@ def test_animosity_makes_social_checks_a_step_harder(delve):
     assert complex_check(game, "Odo Vantry", [5, 5, 5], tags=("physical",)).score == 3
 
 
-def test_animosity_leaves_teamwork_to_the_table_and_its_sentence_would_be_an_error(delve):
-    from pathlib import Path
-
-    from dsl.loader import Source, check_sources
-
+def test_animosity_keeps_its_holder_from_assisting_its_target(delve):
     assistance = next(c for c in delve.cards("action") if c.name == "Assist")
     assert "Teamwork" in assistance.fields["sorts"]  # the seed's Assist: aid another model
     game = encounter(delve)
+    game.apply("Take: Assist")  # without animosity: any other model in play
+    assert offered_to(game, "Wenna Ashgrove") == ("Odo Vantry", "Tunnel Rat", "Rat Chief")
+    game = encounter(delve)
     durations.give(game, "Wenna Ashgrove", "Animosity", source="Odo Vantry", why="the GM")
-    assert "Take: Assist" in offered_to(game, "Wenna Ashgrove")  # whom she aids: the table's
-    folder = Path(__file__).parents[3] / "rules" / "delve"
-    sources = [Source(f.name, f.read_text()) for f in sorted(folder.glob("*.rules"))]
-    old = "  Social checks of its holder are 1 harder.\n"
-    sentence = "  Its holder takes no teamwork actions with its source.\n"
-    text = next(s.text for s in sources if s.path == "conditions.rules")
-    line = text[: text.index(old)].count("\n") + 2
-    changed = [
-        Source(s.path, s.text.replace(old, old + sentence, 1))
-        if s.path == "conditions.rules"
-        else s
-        for s in sources
-    ]
-    found = [d.headline() for d in check_sources(changed).diagnostics.items]
-    assert len(found) == 1 and found[0].startswith(f"conditions.rules:{line}:40: error: "), found
-    assert "'with its source' cannot be kept: an action names no partner" in found[0]
+    game = game.clone()
+    assert "Take: Assist" in offered_to(game, "Wenna Ashgrove")  # others are left to aid
+    game.apply("Take: Assist")
+    assert offered_to(game, "Wenna Ashgrove") == ("Tunnel Rat", "Rat Chief")
+    with pytest.raises(IllegalMove):
+        game.apply("Odo Vantry")  # her animosity's target: refused, nothing paid
+    assert game.ops.value("Wenna Ashgrove", "minors") == 1
+    game.apply("Rat Chief")
+    assert game.ops.value("Wenna Ashgrove", "minors") == 0
 
 
 def test_inspired_and_demoralized_change_the_marks_a_die_per_counter(delve):
@@ -434,6 +426,7 @@ def test_every_condition_forbidding_actions_or_an_activation_runs_it(delve):
         "Frenzied",
         "Strained",
         "Deafened",
+        "Animosity",
     }
 
 
