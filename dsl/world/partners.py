@@ -136,6 +136,28 @@ def keep(game: WorldGame, ctx: Context, selector: Selector, found: list[str]) ->
     return [thing for thing in found if thing not in shut]
 
 
+def choices(game: WorldGame, actor: str, card: str) -> list[str] | None:
+    """The models ``actor`` may name taking the action ``card`` now, those barred left out
+    (``None``: its text names no model): what it would be asked among (one: not asked)."""
+    phrase = naming(game, card)
+    if phrase is None:
+        return None
+    found: list[str] = game.host.select(Context(game.host, card, actor), phrase)
+    return found
+
+
+def barring(game: WorldGame, actor: str, card: str, partner: str) -> str | None:
+    """The card ``actor`` holds that keeps it from taking the action ``card`` with
+    ``partner``, if one does."""
+    from .restraints import carried, held_by
+
+    for effect, restraint in held_by(game, actor):
+        mine = restraint.partner and effect.get("source") == partner
+        if mine and any(set(sort) <= carried(game, card) for sort in restraint.sorts):
+            return str(effect["card"])
+    return None
+
+
 def still_found(game: WorldGame, ctx: Context, chosen: str) -> str | None:
     """Why the model an action named can no longer be acted with (the choice recorded, the
     table changed since: barred, or no longer found by the phrase), else ``None``."""
