@@ -27,7 +27,9 @@ stay offered, but the model their text names is never the card's source (``dsl.w
 it (lifted: the miss is what it does).
 
 ``is immune to <tags> checks`` (or ``attacks``): a check carrying those tags made against the
-holder is refused (``check_changes.immune``).
+holder is refused (``check_changes.immune``). ``is immune to <sorts>`` of cards (``psychology
+conditions``): a card of those sorts is not given to the holder while it holds this one
+(``unheld``, read by ``durations.give``).
 
 ``makes a <check> check with <member> [or <member>] [and <input> equal to the <value>|<N>]
 at its <step>, holding "<card>" on a <outcome> [or a <outcome>]``: each time a step of that
@@ -59,7 +61,7 @@ if TYPE_CHECKING:
 
     from .game import WorldGame
 
-How = Literal["no", "only", "misses", "makes", "immune", "most", "times"]
+How = Literal["no", "only", "misses", "makes", "immune", "unheld", "most", "times"]
 EXAMPLE = (
     "write 'Its holder takes no <tags> actions.', 'Its holder takes only <tags> actions.' or "
     "'Its holder misses its next <phase>.'"
@@ -154,11 +156,15 @@ def _read(atoms: list[ast.Atom], words: list[str], sentence: ast.Sentence, text:
         return _read_makes(atoms, text, sentence.span)
     if words[2] == "is":  # "Its holder is immune to social checks."
         *tags, noun = words[5:] or [""]
-        if noun not in ("checks", "attacks") or any(a.kind != "word" for a in atoms[5:]):
+        if not noun or any(a.kind != "word" for a in atoms[5:]):
             raise RestraintError(
-                "say the checks it is immune to: 'Its holder is immune to <tags> checks.'",
+                "say what it is immune to: 'Its holder is immune to <tags> checks.' or "
+                "'... to <tags> <cards>.'",
                 atoms[2].span,
             )
+        if noun not in ("checks", "attacks"):  # "... immune to psychology conditions."
+            sorts, spans = read_sorts(atoms[5:], sentence.span, "immune to")
+            return Restraint("unheld", sorts, text=text, span=sentence.span, word_spans=spans)
         sort = (*tags, "attack") if noun == "attacks" else tuple(tags)
         return Restraint("immune", (sort,), text=text, span=sentence.span)
     if words[2] == "misses":
@@ -457,6 +463,21 @@ def _room(game: WorldGame, holder: str, restraint: Restraint) -> bool:
         if c in game.state.cards and any(set(s) <= carried(game, c) for s in restraint.sorts)
     ]
     return len(fitting) < restraint.most
+
+
+def unheld(game: WorldGame, holder: str, card: str) -> str | None:
+    """The card ``holder`` holds that keeps it from being given ``card`` ("Its holder is
+    immune to psychology conditions.": a card of those sorts is not given), else ``None``."""
+    if card not in game.state.cards:
+        return None
+    words: set[str] | None = None
+    for effect, restraint in _held(game, holder):
+        if restraint.how != "unheld":
+            continue
+        words = carried(game, card) if words is None else words
+        if any(set(sort) <= words for sort in restraint.sorts):
+            return str(effect["card"])
+    return None
 
 
 def misses(game: WorldGame, phase: str, subject: Any) -> bool:

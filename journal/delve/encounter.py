@@ -677,6 +677,12 @@ def condition(
         raise ChroniclerError(f"{holder} does not hold {card}")
     if against is not None and lift:
         raise ChroniclerError("--against names whom a condition is given against, not lifted")
+    if not lift:
+        from dsl.world.restraints import unheld
+
+        shield = unheld(game, holder, card)
+        if shield is not None:
+            raise ChroniclerError(f"{holder} holds {shield}: it is not given {card}")
     source = _named(game, state, against) if against is not None else None
     if source is not None and source == holder:
         raise ChroniclerError(f"{holder} cannot hold {card} against itself")

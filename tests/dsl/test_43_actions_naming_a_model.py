@@ -160,3 +160,48 @@ def test_a_partner_the_engine_cannot_know_is_an_error_at_its_place(
 
 def test_the_fixture_checks_clean() -> None:
     assert errors_of(TEXT) == []
+
+
+# ---- a held card immune to others, and a text run as a held card ends --------------------------
+
+
+def test_a_holder_immune_to_a_tag_is_not_given_cards_of_it(crew) -> None:
+    game = shift(crew)
+    durations.give(game, "Ada", "Calm", why="the table")
+    durations.give(game, "Ada", "Sulking", source="Bo", why="the table")
+    durations.give(game, "Ada", "Brooding", why="the table")
+    assert [e["card"] for e in durations.held(game, "Ada")] == ["Calm"]
+    game.apply("Take: Splice")  # no grudge against Bo: asked among both
+    assert asked(game, "Ada") == ("choose_target", ("Bo", "Dee"))
+    assert durations.lift(game, "Ada", "Calm")
+    durations.give(game, "Ada", "Brooding", why="the table")  # Calm lifted: held again
+    assert [e["card"] for e in durations.held(game, "Ada")] == ["Brooding"]
+
+
+def test_a_text_of_the_lifted_trigger_runs_however_the_card_ends(crew) -> None:
+    game = shift(crew, ("Bo", "Ada"))
+    durations.give(game, "Ada", "Brooding", why="the table")
+    assert durations.lift(game, "Ada", "Brooding", why="the table")  # lifted by the table
+    assert work(game)["Ada"] == 2
+    durations.give(game, "Ada", "Brooding", why="the table")
+    game.apply("pass")  # Ada's end: Brief ends there, its text runs for her
+    assert work(game)["Ada"] == 4
+    assert durations.holds(game, "Ada", "Brooding") is None
+    assert work(game)["Bo"] == 0  # Sulking held by Bo has no such text
+
+
+def test_an_immunity_or_a_lifted_trigger_misused_is_an_error_at_its_place() -> None:
+    calm = "  Its holder is immune to temper grudges."
+    line = TEXT.splitlines().index(calm) + 1
+    found = errors_of(TEXT.replace(calm, "  Its holder is immune to tempr grudges.", 1))
+    assert found == [
+        f"crew.rules:{line}:27: error: 'tempr' is no tag or card kind this ruleset declares; "
+        "did you mean 'temper'?: a sort of card is its tags and its kind ('ranged actions')"
+    ]
+    trigger = 'trigger "Lifted" on lifted for grudge'
+    line = TEXT.splitlines().index(trigger) + 1
+    found = errors_of(TEXT.replace(trigger, 'trigger "Lifted" on lifted for job', 1))
+    assert (
+        f"crew.rules:{line}:1: error: 'Lifted' runs as a held card ends, and no duration holds "
+        "a job: declare one ('<tag> jobs are held until lifted')" in found
+    ), found

@@ -103,3 +103,11 @@ def test_amend_delete_and_undo_run_the_partner_again(table):
     assert any("Assist (with Rat Chief)" in line for line in logged(table))
     ok(table, "undo")
     assert any("against Tunnel Rat" in line for line in logged(table))
+
+
+def test_a_frenzied_model_is_given_no_psychology_condition_at_the_table(table):
+    ok(table, "delve", "encounter", "condition", "Wenna Ashgrove", "Frenzied")
+    err = refused(table, "delve", "encounter", "condition", "Wenna Ashgrove", "Broken")
+    assert "Wenna Ashgrove holds Frenzied: it is not given Broken" in err
+    said = ok(table, "delve", "encounter", "condition", "Wenna Ashgrove", "Frenzied", "--lift")
+    assert "Frenzied" in said and "fatigue" in said  # the frenzy's fatigue, told

@@ -451,3 +451,41 @@ def test_a_check_made_with_a_skill_carries_its_tags_and_reads_the_sheets(delve):
         against_using="defense",
     )
     assert strike.inputs["favour"] == 1 and strike.inputs["reference"] == 3
+
+
+# ---- frenzied: immune to psychology, fatigue after it (conditions.rules) ----------------------
+
+
+def test_a_frenzied_model_is_not_given_psychology_conditions(delve):
+    psychology = {
+        c.name for c in delve.cards("condition") if "Psychology" in str(c.fields.get("mind"))
+    }
+    assert psychology == {"Hatred", "Animosity", "Cowed", "Demoralized", "Broken", "Frenzied"}
+    game = encounter(delve, hold=(("Wenna Ashgrove", "Frenzied", 1),))
+    for condition in ("Broken", "Cowed", "Hatred"):
+        durations.give(game, "Wenna Ashgrove", condition, why="the GM")
+        assert durations.holds(game, "Wenna Ashgrove", condition) is None
+    durations.give(game, "Wenna Ashgrove", "Prone", why="the GM")  # no psychology: held
+    assert durations.holds(game, "Wenna Ashgrove", "Prone") is not None
+    durations.give(game, "Odo Vantry", "Broken", why="the GM")  # not frenzied: held
+    assert durations.holds(game, "Odo Vantry", "Broken") is not None
+
+
+def test_a_frenzied_model_failing_its_strained_check_does_not_break(delve):
+    game = encounter(delve, hold=(("Odo Vantry", "Strained", 1), ("Odo Vantry", "Frenzied", 1)))
+    game.state.dice_script[:0] = [2, 3, 1]  # the bane that breaks Odo when he is not frenzied
+    assert turns(game, 2) == ["Wenna Ashgrove", "Tunnel Rat"]
+    assert "Take: Melee Strike" in offered_to(game, "Odo Vantry")  # not broken: he acts
+    assert durations.holds(game, "Odo Vantry", "Broken") is None
+    rolled = [e.data for e in game.state.events if e.kind == KernelEvent.DICE_ROLLED]
+    assert rolled[-1] == {"what": "Complex", "faces": [2, 3, 1]}
+
+
+def test_a_frenzy_lifted_leaves_the_frenzy_fatigue(delve):
+    assert delve.values["frenzy fatigue"] == 1  # our reading of the seed's X
+    game = encounter(delve, hold=(("Wenna Ashgrove", "Frenzied", 1),))
+    before = game.ops.value("Wenna Ashgrove", "fatigue")
+    assert durations.lift(game, "Wenna Ashgrove", "Frenzied", why="the GM")
+    assert game.ops.value("Wenna Ashgrove", "fatigue") == before + 1
+    durations.give(game, "Wenna Ashgrove", "Broken", why="the GM")  # no longer immune
+    assert durations.holds(game, "Wenna Ashgrove", "Broken") is not None
