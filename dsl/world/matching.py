@@ -117,7 +117,7 @@ def _nothing_to_target(ctx: Context, object: Any) -> str | None:
 def target_thing(ctx: Context, object: Any) -> None:
     """Turn to a thing: it becomes "it" for the sentences after; nothing changes. An action
     naming its model this way (``dsl.world.partners``) refuses a choice recorded before the
-    table changed: one the phrase no longer finds, or one its taker may not take it with."""
+    table changed: one its taker holds a card against since."""
     chosen = _one(ctx, object, "target")
     gone = partners.still_found(game_of(ctx), ctx, chosen)
     if gone is not None:

@@ -14,9 +14,10 @@ A held card then says whom its holder may not take actions of some sorts with::
 The source is the thing the card was given against (``durations.give(..., source=...)``). The
 actions of those sorts are still offered to the holder, but the phrase their first sentence
 targets no longer finds the source; an action left with no model to name is not offered, and
-an answer naming the source (or a model no longer found) is refused. A card held with no
-source bars no one. The sentence is a check error at ``with`` when a card of those sorts has a
-text that names no model: the engine would not know with whom it is taken (``unpartnered``).
+an answer naming the source is refused (a choice recorded before the source was given: the
+action is refused, nothing changed). A card held with no source bars no one. The sentence is a
+check error at ``with`` when a card of those sorts has a text that names no model: the engine
+would not know with whom it is taken (``unpartnered``).
 
 Nothing here names a game.
 """
@@ -159,13 +160,14 @@ def barring(game: WorldGame, actor: str, card: str, partner: str) -> str | None:
 
 
 def still_found(game: WorldGame, ctx: Context, chosen: str) -> str | None:
-    """Why the model an action named can no longer be acted with (the choice recorded, the
-    table changed since: barred, or no longer found by the phrase), else ``None``."""
-    if ctx.card is None or ctx.card not in game.state.cards:
+    """Why the model an action named may not be acted with (a choice recorded before the
+    table changed: its taker holds a card against it since), else ``None``. Only the action's
+    own naming phrase is barred, so only an action naming a model is refused here."""
+    if ctx.card is None or ctx.actor is None or ctx.card not in game.state.cards:
         return None
-    phrase = naming(game, str(ctx.card))
-    if phrase is None:
+    if chosen not in barred(game, str(ctx.actor), str(ctx.card)):
         return None
-    if chosen in game.state.cards and chosen in ctx.host.select(ctx, phrase):
+    if naming(game, str(ctx.card)) is None:
         return None
-    return f"{game.state.names.get(chosen, chosen)} cannot be chosen for '{phrase.text}'"
+    name = game.state.names.get(chosen, chosen)
+    return f"{ctx.actor} takes no {ctx.card} with {name}: it holds a card against it"
