@@ -1,19 +1,20 @@
 """An action that names the model it acts on or with, and a held card that keeps its holder
 from taking actions of some sorts with the one it is held against.
 
-An action names a model when the first sentence of its text is ``Target <phrase>.`` and the
-phrase finds cards (``Target another company model.``): the one taking the action chooses
+An action names a model when a sentence of its text is ``Target <phrase>.`` (the first such,
+with no condition) and the phrase finds cards (``Target another company model.``): the one taking the action chooses
 among what the phrase finds (a ``choose_target`` decision, recorded with the step; bots and
 the table answer it as any other), and the choice is "it" for the action's other sentences
-(``dsl.world.matching.target_thing``). With nothing to choose, the action is not offered.
+(``dsl.world.matching.target_thing``). With nothing to choose, the action is not offered
+(``WorldGame._may_act`` asks ``choices``).
 
 A held card then says whom its holder may not take actions of some sorts with::
 
     Its holder takes no teamwork actions with its source.
 
 The source is the thing the card was given against (``durations.give(..., source=...)``). The
-actions of those sorts are still offered to the holder, but the phrase their first sentence
-targets no longer finds the source; an action left with no model to name is not offered, and
+actions of those sorts are still offered to the holder, but the phrase they name their model by
+no longer finds the source; an action left with no model to name is not offered, and
 an answer naming the source is refused (a choice recorded before the source was given: the
 action is refused, nothing changed). A card held with no source bars no one. The sentence is a
 check error at ``with`` when a card of those sorts has a text that names no model: the engine
@@ -41,21 +42,22 @@ TARGET = "target"  # the verb whose phrase names the model
 
 def named(effect: Any) -> Selector | None:
     """The phrase an action's text chooses its model by: the object of its first sentence
-    when that sentence is a plain ``Target <cards>.`` (no condition, no alternative)."""
-    if not isinstance(effect, BoundEffect) or effect.trigger_label is None or not effect.parts:
+    that is a plain ``Target <cards>.`` (no condition, no alternative), if it has one."""
+    if not isinstance(effect, BoundEffect) or effect.trigger_label is None:
         return None
-    first = effect.parts[0]
-    if not isinstance(first, BoundSentence) or first.condition is not None:
+    for part in effect.parts:
+        if not isinstance(part, BoundSentence) or part.condition is not None:
+            continue
+        if len(part.alternatives) != 1 or part.mode != "do":
+            continue
+        clause = part.alternatives[0]
+        if clause.verb.casefold() != TARGET:
+            continue
+        found = clause.role("object")
+        if isinstance(found, Selector) and found.noun_category in ("card kind", "card"):
+            return found
         return None
-    if len(first.alternatives) != 1 or first.mode != "do":
-        return None
-    clause = first.alternatives[0]
-    if clause.verb.casefold() != TARGET:
-        return None
-    found = clause.role("object")
-    if not isinstance(found, Selector) or found.noun_category not in ("card kind", "card"):
-        return None
-    return found
+    return None
 
 
 def _carries(card: CheckedCard, sort: tuple[str, ...]) -> bool:

@@ -218,10 +218,11 @@ def test_animosity_keeps_its_holder_from_assisting_its_target(delve):
     game.apply("Take: Assist")
     assert offered_to(game, "Wenna Ashgrove") == ("Tunnel Rat", "Rat Chief")
     with pytest.raises(IllegalMove):
-        game.apply("Odo Vantry")  # her animosity's target: refused, nothing paid
-    assert game.ops.value("Wenna Ashgrove", "minors") == 1
+        game.apply("Odo Vantry")  # her animosity's target: refused, asked again
+    assert offered_to(game, "Wenna Ashgrove") == ("Tunnel Rat", "Rat Chief")
     game.apply("Rat Chief")
-    assert game.ops.value("Wenna Ashgrove", "minors") == 0
+    assert game.ops.value("Wenna Ashgrove", "minors") == 0  # paid from her allowance
+    assert "Take: Assist" not in offered_to(game, "Wenna Ashgrove")  # no minor left to pay
 
 
 def test_inspired_and_demoralized_change_the_marks_a_die_per_counter(delve):
