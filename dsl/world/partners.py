@@ -2,11 +2,11 @@
 from taking actions of some sorts with the one it is held against.
 
 An action names a model when a sentence of its text is ``Target <phrase>.`` (the first such,
-with no condition) and the phrase finds cards (``Target another company model.``): the one taking the action chooses
-among what the phrase finds (a ``choose_target`` decision, recorded with the step; bots and
-the table answer it as any other), and the choice is "it" for the action's other sentences
-(``dsl.world.matching.target_thing``). With nothing to choose, the action is not offered
-(``WorldGame._may_act`` asks ``choices``).
+with no condition) and the phrase finds cards (``Target another company model.``): the one
+taking the action chooses among what the phrase finds (a ``choose_target`` decision, recorded
+with the step; bots and the table answer it as any other), and the choice is "it" for the
+action's other sentences (``dsl.world.matching.target_thing``). With nothing to choose, the
+action is not offered (``WorldGame._may_act`` asks ``choices``).
 
 A held card then says whom its holder may not take actions of some sorts with::
 
@@ -14,11 +14,11 @@ A held card then says whom its holder may not take actions of some sorts with::
 
 The source is the thing the card was given against (``durations.give(..., source=...)``). The
 actions of those sorts are still offered to the holder, but the phrase they name their model by
-no longer finds the source; an action left with no model to name is not offered, and
-an answer naming the source is refused (a choice recorded before the source was given: the
-action is refused, nothing changed). A card held with no source bars no one. The sentence is a
-check error at ``with`` when a card of those sorts has a text that names no model: the engine
-would not know with whom it is taken (``unpartnered``).
+no longer finds the source; an action left with no model to name is not offered, and an answer
+naming the source is refused (a choice recorded before the source was given: the action is
+refused, nothing changed). A card held with no source bars no one. The sentence is a check
+error at ``with`` when a card of those sorts has a text that names no model: the engine would
+not know with whom it is taken (``unpartnered``).
 
 Nothing here names a game.
 """
