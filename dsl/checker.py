@@ -1864,6 +1864,16 @@ def check(
         names = [c.name.text for c in all_cards]
         for message, span in unknown_checks(vocab.world.restraints, checks, vocab.values, names):
             d.error(message, span)
+        from dsl.world.partners import unpartnered  # "takes no ... with its source"
+
+        for message, span in unpartnered(vocab.world.restraints, checked):
+            d.error(message, span)
+    if any(t.usage == "on" and t.event == "lifted" for t in vocab.triggers.values()):
+        from dsl.world.durations import check_lifted  # "trigger ... on lifted for <kind>"
+
+        held = vocab.world.durations if vocab.world is not None else {}
+        for message, span in check_lifted(vocab.triggers, held):
+            d.error(message, span)
     in_text = {name for c in checks for name in c.values}
     if vocab.world is not None and vocab.world.measures:  # "hits are paid ..., 3 points each"
         from dsl.world.measures import values_read

@@ -19,7 +19,9 @@ While held, a card changes the checks its holder makes: each of its rank fields 
 are a check's inputs (``favour 1``, ``peril 1``, ``easier 1``) adds to that input, once per
 stack for a card held by stacks (``inputs_for``). A held card's texts run when the procedure
 says (``do fire start of held cards``: each card the phase's subject holds with a "Start"
-text runs it, the holder acting).
+text runs it, the holder acting), and as it ends: a text of a trigger declared ``on lifted``
+(``trigger "Lifted" on lifted for condition``) runs when the card stops being held, whatever
+ends it, the holder acting (``aftermath``).
 
 The held cards are plain data in the state (``WorldState.effects``): ``{"card", "holder",
 "tag", "stacks"}``, so a game held here saves, copies and replays like every other. Nothing
@@ -161,11 +163,17 @@ def give(
 ) -> None:
     """``holder`` holds ``card`` now: for its tag's duration; stacks given to a card held by
     stacks add to those it has (a persistent condition stacks). ``source``: the thing it was
-    given by or against, which its "against its source" sentences name."""
+    given by or against, which its "against its source" sentences name. Not given while the
+    holder holds a card immune to it (``restraints.unheld``)."""
     decl = _decl(game, card)
     stacked = decl.how == "stacks" or decl.stacked
     if stacked and stacks < 1:
         raise EffectError(f"{card} is held by stacks: give it 1 or more, not {stacks}")
+    if game.world.restraints:  # "Its holder is immune to psychology conditions."
+        from .restraints import unheld
+
+        if unheld(game, holder, card) is not None:
+            return  # a card it holds makes it immune to this one: not given
     found = holds(game, holder, card)
     if found is not None and not stacked:
         return  # held already: given again, it lasts as it does
@@ -195,7 +203,47 @@ def lift(game: WorldGame, holder: str, card: str, why: str = "lifted") -> bool:
         return False
     game.state.effects.remove(found)
     game.emit(WorldEvent.EFFECT_ENDED, effect=card, owner=holder, why=why)
+    aftermath(game, found)
     return True
+
+
+LIFTED = "lifted"  # the event of a trigger whose texts run as a held card ends
+
+
+def check_lifted(triggers: Mapping[str, Any], held: Mapping[str, Any]) -> list[tuple[str, Span]]:
+    """Each trigger declared ``on lifted`` for a card kind no duration holds (or for none),
+    with where: its texts would never run."""
+    kinds = {str(d.kind).casefold() for d in held.values()}
+    found: list[tuple[str, Span]] = []
+    for trigger in triggers.values():
+        if trigger.usage != "on" or trigger.event != LIFTED:
+            continue
+        if not trigger.kinds:
+            found.append(
+                (f"say which held cards '{trigger.label}' is for: 'for <kind>'", trigger.span)
+            )
+        for kind in trigger.kinds:
+            if kind.casefold() not in kinds:
+                found.append(
+                    (
+                        f"'{trigger.label}' runs as a held card ends, and no duration holds a "
+                        f"{kind}: declare one ('<tag> {kind}s are held until lifted')",
+                        trigger.span,
+                    )
+                )
+    return found
+
+
+def aftermath(game: WorldGame, effect: Mapping[str, Any]) -> None:
+    """A held card that ended, by whatever ends it (lifted, its duration run out, spent):
+    its texts of a trigger declared ``on lifted`` run, its holder acting ("Lifted: Gain 2
+    fatigue.")."""
+    card = str(effect["card"])
+    for ability in game.compiled_card(card).abilities:
+        trigger = ability.trigger
+        if trigger is not None and trigger.usage == "on" and trigger.event == LIFTED:
+            game.run_card_text(card, trigger.label, game.context(actor=effect["holder"], card=card))
+            return
 
 
 def reaching(game: WorldGame) -> Callable[[ProcedureStep, Any], None]:
@@ -234,6 +282,7 @@ def reaching(game: WorldGame) -> Callable[[ProcedureStep, Any], None]:
                 owner=effect["holder"],
                 why=step.title,
             )
+            aftermath(game, effect)
 
     return reach
 

@@ -34,7 +34,7 @@ from dsl.runtime import (
 )
 from dsl.selectors import Place, Selector
 
-from . import limits, restraints
+from . import limits, partners, restraints
 from .arranging import PRIMITIVES as ARRANGING_PRIMITIVES
 from .copies import start_number
 from .events import WorldDecision, WorldEvent
@@ -353,6 +353,8 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
         sentence has a condition on the one acting ("If you are a Character model, ...") is
         offered only when one of them holds: run to its end with none held, it would do
         nothing for this one."""
+        if "target_thing" in ability.verbs and partners.choices(self, player, card) == []:
+            return False  # it names a model, and there is none to name (``dsl.world.partners``)
         finding = any(
             marks_of(self.host.primitive(verb)).finds is not None
             for verb in ability.verbs

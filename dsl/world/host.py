@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from dsl.runtime import Context, EffectError, NothingToActOn
 from dsl.selectors import Filter, Place, Selector, Superlative
 
-from . import boxes, deck_backs, map_rows, matching, multiples, top_card
+from . import boxes, deck_backs, map_rows, matching, multiples, partners, top_card
 from .model import GAME, PLAYER
 from .state import split_key
 from .this_group import in_this_group, players_in_this_group
@@ -68,6 +68,8 @@ class WorldHost:
                 raise EffectError(f"nothing in this game is found by '{selector.text}'")
             found = finder(self, ctx, selector)
         found = [thing for thing in found if self.matches(ctx, thing, selector)]
+        if self.game.world.restraints and found:  # "takes no ... with its source"
+            found = partners.keep(self.game, ctx, selector, found)
         if found and any(f.category == "random" for f in selector.filters):
             return _at_random(self, found, selector)
         return found
@@ -404,6 +406,8 @@ def _find_cards(host: WorldHost, ctx: Context, selector: Selector) -> list[str]:
         for c, info in host.game.state.cards.items()
         if kinds is None or info["kind"].casefold() in kinds
     ]
+    if selector.quantity.mode == "another" or any(f.category == "other" for f in selector.filters):
+        cards = [c for c in cards if c not in (ctx.card, ctx.actor)]  # not this card, not you
     return host.in_place(ctx, selector.place, cards)
 
 

@@ -33,6 +33,7 @@ from dsl.bound import BoundClause
 from dsl.runtime import Context, EffectError, NothingToActOn, creates, finds
 from dsl.selectors import Selector
 
+from . import partners
 from .control import holder
 from .events import WorldEvent
 from .model import PropertyDecl, World, game_of
@@ -114,8 +115,14 @@ def _nothing_to_target(ctx: Context, object: Any) -> str | None:
 
 @finds(_nothing_to_target)
 def target_thing(ctx: Context, object: Any) -> None:
-    """Turn to a thing: it becomes "it" for the sentences after; nothing changes."""
-    ctx.bindings["it"] = _one(ctx, object, "target")
+    """Turn to a thing: it becomes "it" for the sentences after; nothing changes. An action
+    naming its model this way (``dsl.world.partners``) refuses a choice recorded before the
+    table changed: one its taker holds a card against since."""
+    chosen = _one(ctx, object, "target")
+    gone = partners.still_found(game_of(ctx), ctx, chosen)
+    if gone is not None:
+        raise NothingToActOn(gone, ctx.span)
+    ctx.bindings["it"] = chosen
 
 
 def bind_lay_from(sb: SentenceBinder, atoms: list[ast.Atom], span: Any) -> BoundClause:

@@ -8,6 +8,7 @@ may not do while it holds it::
     Its holder takes no ranged actions.                 # no action carrying the tag "Ranged"
     Its holder takes no manoeuvres.                     # no card carrying the tag "Manoeuvre"
     Its holder takes only melee attacks and movement manoeuvres.
+    Its holder takes no teamwork actions with its source.   # not with the one it is held against
     Its holder misses its next activation.              # the next "Activation" played for it
     Its holder is immune to fearful checks.             # none is made against it
     Its holder makes a Steady check with calm or pluck and target equal to the nerve target at
@@ -18,14 +19,17 @@ or commas: each is words a card must carry, its last word plural (``ranged actio
 "Ranged" and the card kind "action"; ``manoeuvres``: the tag "Manoeuvre"). A word is a tag the
 ruleset declares (any tag field of the card) or a card kind. ``takes no``: an action of a card of
 any of those sorts is not offered to the holder; ``takes only``: only those are (passing stays
-open: "only" says what it takes if it acts).
+open: "only" says what it takes if it acts). ``takes no <sorts> with its source``: those actions
+stay offered, but the model their text names is never the card's source (``dsl.world.partners``).
 
 ``misses its next <phase>``: when the procedure would next play that phase for the holder
 (``for each model in order, play "Activation"``), it is passed over, and the card is spent by
 it (lifted: the miss is what it does).
 
 ``is immune to <tags> checks`` (or ``attacks``): a check carrying those tags made against the
-holder is refused (``check_changes.immune``).
+holder is refused (``check_changes.immune``). ``is immune to <sorts>`` of cards (``psychology
+conditions``): a card of those sorts is not given to the holder while it holds this one
+(``unheld``, read by ``durations.give``).
 
 ``makes a <check> check with <member> [or <member>] [and <input> equal to the <value>|<N>]
 at its <step>, holding "<card>" on a <outcome> [or a <outcome>]``: each time a step of that
@@ -50,20 +54,20 @@ from dsl.diagnostics import did_you_mean
 from dsl.runtime import EffectError, Span
 from dsl.vocabulary import singular_of
 
-from . import limits, multiples
+from . import limits, multiples, partners
 
 if TYPE_CHECKING:
     from dsl.vocabulary import Vocabulary
 
     from .game import WorldGame
 
-How = Literal["no", "only", "misses", "makes", "immune", "most", "times"]
+How = Literal["no", "only", "misses", "makes", "immune", "unheld", "most", "times"]
 EXAMPLE = (
     "write 'Its holder takes no <tags> actions.', 'Its holder takes only <tags> actions.' or "
     "'Its holder misses its next <phase>.'"
 )
 JOINS = ("and", "or")
-PARTNERS = ("with", "against", "alongside")  # whom an action is taken with: not known
+PARTNERS = ("with", "against", "alongside")  # whom an action is taken with (``partners``)
 
 
 def after_sorts(atoms: list[ast.Atom], stop: ast.Atom) -> str:
@@ -93,6 +97,9 @@ class Restraint:
     most: int = 0  # ``most``: how many actions of the sorts a ``phase`` (``dsl.world.limits``)
     stacks: int = 0  # held only from that many stacks on ("while it holds 2 stacks or more")
     times: int = 0  # ``times``: the rank (``members``) counts that many times (``multiples``)
+    # ``no ... with its source``: the partner it may not take those actions with (``partners``)
+    partner: str = ""
+    partner_span: Span | None = None
 
 
 class RestraintError(Exception):
@@ -149,11 +156,15 @@ def _read(atoms: list[ast.Atom], words: list[str], sentence: ast.Sentence, text:
         return _read_makes(atoms, text, sentence.span)
     if words[2] == "is":  # "Its holder is immune to social checks."
         *tags, noun = words[5:] or [""]
-        if noun not in ("checks", "attacks") or any(a.kind != "word" for a in atoms[5:]):
+        if not noun or any(a.kind != "word" for a in atoms[5:]):
             raise RestraintError(
-                "say the checks it is immune to: 'Its holder is immune to <tags> checks.'",
+                "say what it is immune to: 'Its holder is immune to <tags> checks.' or "
+                "'... to <tags> <cards>.'",
                 atoms[2].span,
             )
+        if noun not in ("checks", "attacks"):  # "... immune to psychology conditions."
+            sorts, spans = read_sorts(atoms[5:], sentence.span, "immune to")
+            return Restraint("unheld", sorts, text=text, span=sentence.span, word_spans=spans)
         sort = (*tags, "attack") if noun == "attacks" else tuple(tags)
         return Restraint("immune", (sort,), text=text, span=sentence.span)
     if words[2] == "misses":
@@ -171,6 +182,15 @@ def _read(atoms: list[ast.Atom], words: list[str], sentence: ast.Sentence, text:
     if len(words) < 5 or words[3] not in ("no", "only"):
         raise RestraintError(f"cannot read what its holder takes: {EXAMPLE}", atoms[2].span)
     how: How = "no" if words[3] == "no" else "only"
+    cut = len(atoms) - len(partners.PARTNER)
+    if how == "no" and tuple(words[cut:]) == partners.PARTNER and cut > 4:
+        # "Its holder takes no teamwork actions with its source.": the source is not offered
+        # as the partner those actions name (``dsl.world.partners``)
+        sorts, spans = read_sorts(atoms[4:cut], atoms[cut].span, words[3])
+        return Restraint(
+            how, sorts, text=text, span=sentence.span, word_spans=spans, partner="source",
+            partner_span=atoms[cut].span,
+        )  # fmt: skip
     sorts, spans = read_sorts(atoms[4:], sentence.span, words[3])
     return Restraint(how, sorts, text=text, span=sentence.span, word_spans=spans)
 
@@ -187,9 +207,10 @@ def read_sorts(
         if atom is not None and atom.folded in PARTNERS:  # "... with its source"
             partner = " ".join(a.text for a in atoms[atoms.index(atom) :])
             raise RestraintError(
-                f"'{partner}' cannot be kept: an action names no partner or target the engine "
-                f"knows; forbid the sort outright ('Its holder takes no {after_sorts(atoms, atom)}"
-                ".') or leave it to the table in the card's text",
+                f"'{partner}' cannot be kept: only 'takes no <sorts> with its source' names a "
+                "partner the engine knows (the model an action targets); forbid the sort "
+                f"outright ('Its holder takes no {after_sorts(atoms, atom)}.') or leave it to "
+                "the table in the card's text",
                 atom.span,
             )
         if atom is None or atom.kind == "comma" or atom.folded in JOINS:
@@ -409,7 +430,9 @@ def carried(game: WorldGame, card: str) -> set[str]:
 def offered(game: WorldGame, holder: str) -> Callable[[str], bool] | None:
     """Whether an action of a card may be offered to ``holder`` by the cards it holds
     (``None``: nothing it holds forbids any)."""
-    kept = [r for _, r in _held(game, holder) if r.how in ("no", "only", "most")]
+    kept = [
+        r for _, r in _held(game, holder) if r.how in ("no", "only", "most") and not r.partner
+    ]  # one naming a partner keeps the action offered, with others to name (``partners``)
     if not kept:
         return None
     full = [r for r in kept if r.how == "most" and not _room(game, holder, r)]
@@ -440,6 +463,21 @@ def _room(game: WorldGame, holder: str, restraint: Restraint) -> bool:
         if c in game.state.cards and any(set(s) <= carried(game, c) for s in restraint.sorts)
     ]
     return len(fitting) < restraint.most
+
+
+def unheld(game: WorldGame, holder: str, card: str) -> str | None:
+    """The card ``holder`` holds that keeps it from being given ``card`` ("Its holder is
+    immune to psychology conditions.": a card of those sorts is not given), else ``None``."""
+    if card not in game.state.cards:
+        return None
+    words: set[str] | None = None
+    for effect, restraint in _held(game, holder):
+        if restraint.how != "unheld":
+            continue
+        words = carried(game, card) if words is None else words
+        if any(set(sort) <= words for sort in restraint.sorts):
+            return str(effect["card"])
+    return None
 
 
 def misses(game: WorldGame, phase: str, subject: Any) -> bool:

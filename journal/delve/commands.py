@@ -563,6 +563,14 @@ def encounter_act(
             show_default=False,
         ),
     ] = None,
+    partner: Annotated[
+        str | None,
+        typer.Option(
+            "--with",
+            help="The model an action naming one is taken with (Assist: the one it aids).",
+            show_default=False,
+        ),
+    ] = None,
     dice: StepDice = None,
     declare: Declare = None,
     seed: Seed = None,
@@ -573,7 +581,9 @@ def encounter_act(
 ) -> None:
     """The model whose activation it is takes an action ('Major Action', 'Minor Action',
     'Two Minor Actions') or passes, which ends its activation; the text runs on to the next
-    activation (the round's bookkeeping and the next round's initiative on the way).
+    activation (the round's bookkeeping and the next round's initiative on the way). An action
+    whose text names a model (Assist) is taken --with it (asked at a terminal when there is a
+    choice); one the model holds a condition against (Animosity) is refused.
 
     Example: chronicler delve encounter act 'Major Action' --note 'Wenna cuts the rat down'"""
     from journal.delve import encounter
@@ -583,7 +593,7 @@ def encounter_act(
 
     asking = (lambda question, may: ask(question, may)) if interactive() else None
     make = lambda state, rules: encounter.act(  # noqa: E731
-        state, rules, action, faces, ask=asking
+        state, rules, action, faces, ask=asking, partner=partner
     )
     _encounter_step("act", make, note, db, campaign, as_json)
 
@@ -619,6 +629,14 @@ def encounter_condition(
         ),
     ] = 1,
     lift: Annotated[bool, typer.Option("--lift", help="Lift it rather than give it.")] = False,
+    against: Annotated[
+        str | None,
+        typer.Option(
+            "--against",
+            help="The model it is held against (its source: animosity's target, the hated one).",
+            show_default=False,
+        ),
+    ] = None,
     note: Note = None,
     db: Db = None,
     campaign: CampaignName = "",
@@ -632,7 +650,7 @@ def encounter_condition(
 
     faces = _faces(None, None)
     make = lambda state, rules: encounter.condition(  # noqa: E731
-        state, rules, who, condition, stacks=stacks, lift=lift, faces=faces
+        state, rules, who, condition, stacks=stacks, lift=lift, faces=faces, against=against
     )
     _encounter_step("condition", make, note, db, campaign, as_json)
 

@@ -566,10 +566,13 @@ def act(
     faces: Faces,
     by: str | None = None,
     ask: Callable[[str, list[str]], str] | None = None,
+    partner: str | None = None,
 ) -> Draft:
     """The model whose activation it is takes an action (or passes: its activation ends);
     ``None``: asked (``ask``, at a terminal) among what it may do. ``by``: the model the
-    answer was recorded for (run again, another's turn refuses it)."""
+    answer was recorded for (run again, another's turn refuses it). ``partner``: the model an
+    action naming one is taken with (the text's ``Target ...``: asked at a terminal when
+    there is a choice; one the model may not take it with is refused)."""
     game = running(state, rules)
     decision = game.pending()
     assert decision is not None, "a running encounter waits for an activation"
@@ -585,10 +588,60 @@ def act(
     if chosen is None:
         raise ChroniclerError(f"{decision.who} may take one of: {', '.join(may)}; not {answer!r}")
     who = str(decision.who)
+    card = chosen.partition(": ")[2]
+    with_ = _partner(game, state, who, card, partner, ask) if chosen != PASS else None
+    if partner is not None and with_ is None:
+        raise ChroniclerError(f"{card} names no model to take it with: leave out --with")
     said = f"{who} passes" if chosen == PASS else f"{who}: {chosen.removeprefix('Take: ')}"
+    if with_ is not None:
+        said += f" (with {with_})"
     payload = {"encounter": state.encounters, "step": p.Step.ACT, "who": who,
-               "what": chosen, "said": said}  # fmt: skip
-    return _step(state, rules, payload, lambda g: g.apply(chosen), faces, game=game)
+               "what": chosen, "partner": with_, "said": said}  # fmt: skip
+
+    def take(g: WorldGame) -> None:
+        g.apply(chosen)
+        asked = g.pending()
+        if with_ is not None and asked is not None and asked.kind == DecisionKind.CHOOSE_TARGET:
+            g.apply(with_)  # the text's question of its model, when there was a choice
+
+    return _step(state, rules, payload, take, faces, game=game)
+
+
+def _partner(
+    game: WorldGame,
+    state: Expedition,
+    who: str,
+    card: str,
+    partner: str | None,
+    ask: Callable[[str, list[str]], str] | None,
+) -> str | None:
+    """The model the action ``card`` is taken with (``None``: its text names none): the one
+    the GM named, the only one it may name, or asked at a terminal; refused in one line when
+    the GM named one it may not (a card it holds against it, or not found by the text)."""
+    from dsl.world import partners
+
+    found = partners.choices(game, who, card)
+    if found is None:
+        return None
+    if partner is None:
+        if len(found) == 1:
+            return found[0]
+        if ask is None or not found:
+            listed = ", ".join(found) or "none"
+            raise ChroniclerError(f"name whom {who} takes {card} with (--with): one of {listed}")
+        partner = ask(f"Whom does {who} take {card} with?", found)
+    named = next((f for f in found if f.casefold() == partner.casefold()), None)
+    if named is not None:
+        return named
+    model = next((m for m in game.state.cards if m.casefold() == partner.casefold()), partner)
+    barred = partners.barring(game, who, card, model)
+    listed = ", ".join(found) or "none"
+    if barred is not None:
+        raise ChroniclerError(
+            f"{who} takes no {card} with {model}: it holds {barred} against {model} "
+            f"(one of: {listed})"
+        )
+    raise ChroniclerError(f"{who} cannot take {card} with {partner!r}: one of {listed}")
 
 
 def _model(state: Expedition, who: str) -> str:
@@ -606,8 +659,10 @@ def condition(
     stacks: int,
     lift: bool,
     faces: Faces,
+    against: str | None = None,
 ) -> Draft:
-    """The GM gives a condition to a model (engaged, in cover, bleeding 2) or lifts it."""
+    """The GM gives a condition to a model (engaged, in cover, bleeding 2) or lifts it;
+    ``against``: the model it is held against (its source: animosity's target)."""
     from dsl.world import durations
 
     holder = _model(state, who)
@@ -620,18 +675,32 @@ def condition(
     game = running(state, rules)
     if lift and durations.holds(game, holder, card) is None:
         raise ChroniclerError(f"{holder} does not hold {card}")
+    if against is not None and lift:
+        raise ChroniclerError("--against names whom a condition is given against, not lifted")
+    if not lift:
+        from dsl.world.restraints import unheld
+
+        shield = unheld(game, holder, card)
+        if shield is not None:
+            raise ChroniclerError(f"{holder} holds {shield}: it is not given {card}")
+    source = _named(game, state, against) if against is not None else None
+    if source is not None and source == holder:
+        raise ChroniclerError(f"{holder} cannot hold {card} against itself")
 
     def change(game: WorldGame) -> None:
         if lift:
             durations.lift(game, holder, card, why="the GM")
         else:
-            durations.give(game, holder, card, stacks, why="the GM")
+            durations.give(game, holder, card, stacks, why="the GM", source=source)
 
     said = f"{holder} no longer holds {card}" if lift else f"{holder} holds {card}"
+    if source is not None:
+        said += f" against {source}"
     if not lift and stacks > 1:
         said += f" ({stacks})"
     payload = {"encounter": state.encounters, "step": p.Step.CONDITION, "who": holder,
-               "what": card, "amount": stacks, "lift": lift, "said": said}  # fmt: skip
+               "what": card, "amount": stacks, "lift": lift, "against": source,
+               "said": said}  # fmt: skip
     return _step(state, rules, payload, change, faces, game=game)
 
 
@@ -744,11 +813,12 @@ def again(state: Expedition, rules: CompiledRuleset, x: p.EncounterStep) -> Draf
             adversaries=coming, precedence=x.precedence, copies=x.copies,
         )  # fmt: skip
     if x.step == p.Step.ACT:
-        return act(state, rules, x.what or PASS, faces, by=x.who)
+        return act(state, rules, x.what or PASS, faces, by=x.who, partner=x.partner)
     if x.step == p.Step.CONDITION:
         return condition(
-            state, rules, x.who or "", x.what or "", stacks=x.amount, lift=x.lift, faces=faces
-        )
+            state, rules, x.who or "", x.what or "", stacks=x.amount, lift=x.lift, faces=faces,
+            against=x.against,
+        )  # fmt: skip
     if x.step == p.Step.POOL:
         return pool(
             state, rules, x.what or "", x.amount, gain=x.gain, why=x.why, faces=faces, on=x.who

@@ -98,6 +98,10 @@ class EncounterStep(BaseModel):
     gain: bool = False
     lift: bool = False
     why: str = Field(default="", max_length=TEXT_LIMIT)
+    # a condition given against a model (its source: animosity's target), and the model an
+    # action names (the one it is taken with: the model an Assist aids)
+    against: str | None = Field(default=None, max_length=NAME_LIMIT)
+    partner: str | None = Field(default=None, max_length=NAME_LIMIT)
     fortune: int = Field(default=0, ge=0, le=1000)
     surprise: str = Field(default="none", pattern="^(none|company|adversaries)$")
     # the adversaries the GM brought in at the setup (None: recorded before the text asked)

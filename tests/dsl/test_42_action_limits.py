@@ -12,7 +12,7 @@ its own):
 - "Its holder's punches count twice.": a text reading the holder's punches reads them twice
   (two such marks multiply; a fighter with no punches reads none; lifted, once again);
 - a sentence of the form that cannot be read, names a phase the procedure lacks, or a partner
-  of an action ("with its source": no action names one), is an error at its place.
+  of an action ("with its source": no move names one), is an error at its place.
 """
 
 from __future__ import annotations
@@ -174,8 +174,7 @@ def test_only_some_sorts_and_at_most_hold_together(brawl) -> None:
         ),
         (
             "Its holder takes no punch moves with its source.",
-            "'with its source' cannot be kept: an action names no partner or target the engine "
-            "knows; forbid the sort outright ('Its holder takes no punch moves.')",
+            "'with its source' cannot be kept: \"Jab\" names no model it is taken with",
             35,
         ),
         (

@@ -205,31 +205,24 @@ def test_animosity_makes_social_checks_a_step_harder(delve):
     assert complex_check(game, "Odo Vantry", [5, 5, 5], tags=("physical",)).score == 3
 
 
-def test_animosity_leaves_teamwork_to_the_table_and_its_sentence_would_be_an_error(delve):
-    from pathlib import Path
-
-    from dsl.loader import Source, check_sources
-
+def test_animosity_keeps_its_holder_from_assisting_its_target(delve):
     assistance = next(c for c in delve.cards("action") if c.name == "Assist")
     assert "Teamwork" in assistance.fields["sorts"]  # the seed's Assist: aid another model
     game = encounter(delve)
+    game.apply("Take: Assist")  # without animosity: any other model in play
+    assert offered_to(game, "Wenna Ashgrove") == ("Odo Vantry", "Tunnel Rat", "Rat Chief")
+    game = encounter(delve)
     durations.give(game, "Wenna Ashgrove", "Animosity", source="Odo Vantry", why="the GM")
-    assert "Take: Assist" in offered_to(game, "Wenna Ashgrove")  # whom she aids: the table's
-    folder = Path(__file__).parents[3] / "rules" / "delve"
-    sources = [Source(f.name, f.read_text()) for f in sorted(folder.glob("*.rules"))]
-    old = "  Social checks of its holder are 1 harder.\n"
-    sentence = "  Its holder takes no teamwork actions with its source.\n"
-    text = next(s.text for s in sources if s.path == "conditions.rules")
-    line = text[: text.index(old)].count("\n") + 2
-    changed = [
-        Source(s.path, s.text.replace(old, old + sentence, 1))
-        if s.path == "conditions.rules"
-        else s
-        for s in sources
-    ]
-    found = [d.headline() for d in check_sources(changed).diagnostics.items]
-    assert len(found) == 1 and found[0].startswith(f"conditions.rules:{line}:40: error: "), found
-    assert "'with its source' cannot be kept: an action names no partner" in found[0]
+    game = game.clone()
+    assert "Take: Assist" in offered_to(game, "Wenna Ashgrove")  # others are left to aid
+    game.apply("Take: Assist")
+    assert offered_to(game, "Wenna Ashgrove") == ("Tunnel Rat", "Rat Chief")
+    with pytest.raises(IllegalMove):
+        game.apply("Odo Vantry")  # her animosity's target: refused, asked again
+    assert offered_to(game, "Wenna Ashgrove") == ("Tunnel Rat", "Rat Chief")
+    game.apply("Rat Chief")
+    assert game.ops.value("Wenna Ashgrove", "minors") == 0  # paid from her allowance
+    assert "Take: Assist" not in offered_to(game, "Wenna Ashgrove")  # no minor left to pay
 
 
 def test_inspired_and_demoralized_change_the_marks_a_die_per_counter(delve):
@@ -434,6 +427,7 @@ def test_every_condition_forbidding_actions_or_an_activation_runs_it(delve):
         "Frenzied",
         "Strained",
         "Deafened",
+        "Animosity",
     }
 
 
@@ -458,3 +452,41 @@ def test_a_check_made_with_a_skill_carries_its_tags_and_reads_the_sheets(delve):
         against_using="defense",
     )
     assert strike.inputs["favour"] == 1 and strike.inputs["reference"] == 3
+
+
+# ---- frenzied: immune to psychology, fatigue after it (conditions.rules) ----------------------
+
+
+def test_a_frenzied_model_is_not_given_psychology_conditions(delve):
+    psychology = {
+        c.name for c in delve.cards("condition") if "Psychology" in str(c.fields.get("mind"))
+    }
+    assert psychology == {"Hatred", "Animosity", "Cowed", "Demoralized", "Broken", "Frenzied"}
+    game = encounter(delve, hold=(("Wenna Ashgrove", "Frenzied", 1),))
+    for condition in ("Broken", "Cowed", "Hatred"):
+        durations.give(game, "Wenna Ashgrove", condition, why="the GM")
+        assert durations.holds(game, "Wenna Ashgrove", condition) is None
+    durations.give(game, "Wenna Ashgrove", "Prone", why="the GM")  # no psychology: held
+    assert durations.holds(game, "Wenna Ashgrove", "Prone") is not None
+    durations.give(game, "Odo Vantry", "Broken", why="the GM")  # not frenzied: held
+    assert durations.holds(game, "Odo Vantry", "Broken") is not None
+
+
+def test_a_frenzied_model_failing_its_strained_check_does_not_break(delve):
+    game = encounter(delve, hold=(("Odo Vantry", "Strained", 1), ("Odo Vantry", "Frenzied", 1)))
+    game.state.dice_script[:0] = [2, 3, 1]  # the bane that breaks Odo when he is not frenzied
+    assert turns(game, 2) == ["Wenna Ashgrove", "Tunnel Rat"]
+    assert "Take: Melee Strike" in offered_to(game, "Odo Vantry")  # not broken: he acts
+    assert durations.holds(game, "Odo Vantry", "Broken") is None
+    rolled = [e.data for e in game.state.events if e.kind == KernelEvent.DICE_ROLLED]
+    assert rolled[-1] == {"what": "Complex", "faces": [2, 3, 1]}
+
+
+def test_a_frenzy_lifted_leaves_the_frenzy_fatigue(delve):
+    assert delve.values["frenzy fatigue"] == 1  # our reading of the seed's X
+    game = encounter(delve, hold=(("Wenna Ashgrove", "Frenzied", 1),))
+    before = game.ops.value("Wenna Ashgrove", "fatigue")
+    assert durations.lift(game, "Wenna Ashgrove", "Frenzied", why="the GM")
+    assert game.ops.value("Wenna Ashgrove", "fatigue") == before + 1
+    durations.give(game, "Wenna Ashgrove", "Broken", why="the GM")  # no longer immune
+    assert durations.holds(game, "Wenna Ashgrove", "Broken") is not None
