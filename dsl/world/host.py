@@ -87,7 +87,7 @@ class WorldHost:
         """Whether a thing found answers the phrase's adjectives, its "with" and its name."""
         if selector.name is not None and self.name_of(thing).casefold() != selector.name.casefold():
             return False
-        if any(f.category == "other" for f in selector.filters) and self._own(ctx, thing):
+        if any(f.category == "other" for f in selector.filters) and self.own(ctx, thing):
             return False  # "each other character": not this card, the one acting or theirs
         if selector.filters and not all(self.has(thing, f) for f in selector.filters):
             return False
@@ -97,7 +97,7 @@ class WorldHost:
             return False
         return all(self.holds(ctx, thing, with_) for with_ in selector.with_)
 
-    def _own(self, ctx: Context, thing: str) -> bool:
+    def own(self, ctx: Context, thing: str) -> bool:
         """Whether ``thing`` is the card whose text runs, the one acting, or a card they play."""
         if thing in (ctx.card, ctx.actor):
             return True
@@ -407,7 +407,7 @@ def _find_cards(host: WorldHost, ctx: Context, selector: Selector) -> list[str]:
         if kinds is None or info["kind"].casefold() in kinds
     ]
     if selector.quantity.mode == "another" or any(f.category == "other" for f in selector.filters):
-        cards = [c for c in cards if c not in (ctx.card, ctx.actor)]  # not this card, not you
+        cards = [c for c in cards if not host.own(ctx, c)]  # not this card, not you or yours
     return host.in_place(ctx, selector.place, cards)
 
 
