@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from edition_session import WHERE, facing, held, hold, laid, play_as
+from edition_session import WHERE, facing, held, hold, laid, most_dice, play_as
 
 from dsl.world.game import WorldGame
 from dsl.world.matching import rank
@@ -16,7 +16,7 @@ from dsl.world.matching import rank
 
 def overcome(game: WorldGame) -> None:
     game.apply("Take: Overcome")
-    game.pending()
+    most_dice(game)  # every matching action die laid
 
 
 def stress(game: WorldGame, track: str) -> int:
@@ -98,7 +98,7 @@ def test_teamwork_another_character_at_the_location_adds_to_the_dice_laid(winter
     decision = game.pending()
     assert decision is not None and decision.who == "p2"
     game.apply("Take: Overcome")
-    game.pending()
+    most_dice(game)  # every matching action die laid
     assert game.state.cards["Tradition, or Reform?"]["at"] is None
     assert int(game.state.values["Fuscus"]["psyche"]) == 4  # his printed psyche: defended
     assert rank(game, "p2", "command") == 0 + 1  # difficult for the one who completed it
