@@ -20,7 +20,6 @@ Nothing here names a game.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Collection
 from itertools import product
 from typing import TYPE_CHECKING, Any
@@ -144,7 +143,7 @@ def choice_at(words: list[str]) -> int | None:
 def dice_options(dice: list[int], sizes: Collection[int]) -> list[tuple[int, ...]]:
     """Every set of ``dice`` of a size in ``sizes``, each once however many dice show its faces
     (each highest first), fewest dice first, then lowest faces first."""
-    held = Counter(dice)
+    held = {f: dice.count(f) for f in set(dice)}
     shown = sorted(held)
     found: list[tuple[int, ...]] = []
     for counts in product(*(range(held[f] + 1) for f in shown)):
@@ -250,13 +249,13 @@ def keep_dice(ctx: Context, object: Any, amount: Any, how: Any) -> None:
     if str(how[0]) != "up to" and most == len(held):
         return  # nothing to let go
     upto = "up to " if str(how[0]) == "up to" else ""
-    kept = Counter(choose_dice(ctx, held, sizes, f"Which {decl.name} to keep ({upto}{amount[0]})?"))
-    if sum(kept.values()) == len(held):
+    kept = choose_dice(ctx, held, sizes, f"Which {decl.name} to keep ({upto}{amount[0]})?")
+    if len(kept) == len(held):
         return
     counts = game.state.values.setdefault(owner, {})
     for face in set(held):
-        counts[_key(decl, face)] = kept[face]
-    counts[decl.name] = sum(kept.values())
+        counts[_key(decl, face)] = kept.count(face)
+    counts[decl.name] = len(kept)
     tell_pool(game, owner, decl, len(held), str(ctx.card or ""))
 
 
