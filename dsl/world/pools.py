@@ -179,17 +179,17 @@ def declared_pool(world: Any, name: str) -> PropertyDecl | None:
     return next((d for d in found if d.shape == "pool" and d.name.casefold() == name), None)
 
 
+def _words_span(atoms: list[ast.Atom]) -> Span:
+    """From the first word's start to the last one's end."""
+    first, last = atoms[0].span, atoms[-1].span
+    return Span(first.file, first.line, first.column, last.end_line, last.end_column)
+
+
 def _pool_words(sb: SentenceBinder, atoms: list[ast.Atom]) -> PropertyDecl:
     """The pool a phrase names ("charms", "red dice"), or a positioned error."""
     said = " ".join(a.folded for a in atoms)
     world = sb.v.world
-    here = Span(
-        atoms[0].span.file,
-        atoms[0].span.line,
-        atoms[0].span.column,
-        atoms[-1].span.end_line,
-        atoms[-1].span.end_column,
-    )
+    here = _words_span(atoms)
     decl = declared_pool(world, said)
     if decl is None:
         pools = sorted(
@@ -206,13 +206,7 @@ def bind_keep(sb: SentenceBinder, atoms: list[ast.Atom], span: Any) -> BoundClau
     """``Keep [up to] N <pool> of your choice.``: the clause, or a positioned error."""
     words = [a.folded for a in atoms]
     text = " ".join(a.text for a in atoms)
-    here = Span(
-        atoms[0].span.file,
-        atoms[0].span.line,
-        atoms[0].span.column,
-        atoms[-1].span.end_line,
-        atoms[-1].span.end_column,
-    )
+    here = _words_span(atoms)
     at = choice_at(words)
     if at is None or at + 3 != len(words):
         raise BindError(f"'{text}': who chooses the dice kept? {KEEP_FORM}", here)
