@@ -1452,10 +1452,11 @@ class SentenceBinder:
             from dsl.world.resolving import bind  # "Resolve its Overcome text."
 
             return bind(self, atoms, span)
-        if found is not None and found[0].function == "spend_die":  # dsl/world/dice_moves.py
+        if found is not None and found[0].function in ("spend_die", "keep_dice"):
             from dsl.world.dice_moves import bind as bind_move  # "Spend a die to move a die ..."
+            from dsl.world.pools import bind_keep  # "Keep 3 charms of your choice."
 
-            return bind_move(self, atoms, span)
+            return (bind_keep if found[0].function == "keep_dice" else bind_move)(self, atoms, span)
         if found is not None and found[0].function in ("turn_die", "explode_dice"):
             from dsl.world.die_changes import bind as bind_change  # "Turn a die into a 4."
 

@@ -332,7 +332,7 @@ def clause_words(clause: BoundClause, vocab: Vocabulary, form: str = "base") -> 
         thing_text = f'{on[1]} "{on[0]}"'.lstrip() if isinstance(on, tuple) else ""
         thing_text = thing_text or value_words(on, vocab)
         return f"{verb_form(clause.verb, form)} the {label_text} text of {thing_text}"
-    if clause.function in ("spend_die", "turn_die", "explode_dice"):  # dice_moves, die_changes
+    if clause.function in ("spend_die", "turn_die", "explode_dice", "keep_dice"):  # world/
         return clause.text[:1].lower() + clause.text[1:]
     if clause.function in (
         "arrange_cards",
@@ -341,7 +341,7 @@ def clause_words(clause: BoundClause, vocab: Vocabulary, form: str = "base") -> 
         "fill_grid",
     ):  # dsl/world/arranging.py
         return clause.text[:1].lower() + clause.text[1:]
-    if clause.function == "lay" and "of" in dict(clause.roles):  # dsl/world/matching.py
+    if clause.function == "lay" and ("of" in dict(clause.roles) or "how" in dict(clause.roles)):
         return clause.text[:1].lower() + clause.text[1:]  # "lay the spare charms of this gate ..."
     verb = clause.verb
     words: list[str] = []

@@ -9,7 +9,9 @@ face. The verbs and numbers that use it:
   when there is none: an action with nothing to target is not offered);
 - ``Lay charms on it.``: from the actor's pool, every die whose face the card's pattern
   still lacks is laid on the card (each face as often as the pattern lacks it; the dice stay
-  there across actions and players until the card leaves play);
+  there across actions and players until the card leaves play); ``Lay charms of your choice on
+  it.``: those the player chooses among them, any number, none included (one question:
+  ``dsl.world.pools.choose_dice``);
 - ``Reroll charms.``: every die of the actor's pool is rolled again;
 - ``the unmatched lock of it`` / ``its unmatched lock``: how many faces of the pattern no laid
   die covers yet (0: matched);
@@ -37,7 +39,7 @@ from . import partners
 from .control import holder
 from .events import WorldEvent
 from .model import PropertyDecl, World, game_of
-from .pools import faces, tell_pool
+from .pools import choice_at, choose_dice, declared_pool, faces, tell_pool
 
 if TYPE_CHECKING:
     from dsl.binder import SentenceBinder
@@ -129,6 +131,9 @@ def bind_lay_from(sb: SentenceBinder, atoms: list[ast.Atom], span: Any) -> Bound
     """``Lay the <pool> of <thing> on it.``: the dice of a thing's pool (a place's, a card's)
     rather than the actor's; bound as ``Lay the <pool> on it.`` with the thing added."""
     words = [a.folded for a in atoms]
+    chosen = choice_at(words)
+    if chosen is not None:  # "Lay charms of your choice on it.": the player chooses
+        return _bind_lay_choice(sb, atoms, span, chosen)
     of = words.index("of")
     on = max((k for k in range(of + 1, len(words)) if words[k] == "on"), default=None)
     if on is None or on == of + 1:
@@ -147,10 +152,30 @@ def bind_lay_from(sb: SentenceBinder, atoms: list[ast.Atom], span: Any) -> Bound
     )
 
 
+def _bind_lay_choice(sb: SentenceBinder, atoms: list[ast.Atom], span: Any, at: int) -> BoundClause:
+    """``Lay <pool> [of <thing>] of your choice on <card>.``: the clause without "of your
+    choice", the player choosing; the pool is checked where it is written."""
+    rest = atoms[:at] + atoms[at + 3 :]
+    clause = sb.clause(rest, span)
+    if clause.function != "lay":
+        raise BindError("write 'Lay <pool> of your choice on <card>.'", atoms[at].span)
+    pool = dict(clause.roles).get("object")
+    noun = (pool.noun or "").casefold() if isinstance(pool, Selector) else ""
+    if declared_pool(sb.v.world, noun) is None:
+        said = getattr(pool, "text", noun) or "it"
+        raise BindError(f"'{said}' is no pool of dice: only dice are chosen", atoms[1].span)
+    return replace(
+        clause,
+        roles=(*clause.roles, ("how", ("choice",))),
+        params=(*clause.params, ("how", "how")),
+        text=" ".join(a.text for a in atoms),
+    )
+
+
 @creates("object")
-def lay(ctx: Context, object: Any, on: Any, of: Any = None) -> None:
+def lay(ctx: Context, object: Any, on: Any, of: Any = None, how: Any = None) -> None:
     """Lay on a card, from the actor's pool (or the pool of the thing ``of`` names), every die
-    whose face its pattern still lacks."""
+    whose face its pattern still lacks (``how`` "choice": those of them the player chooses)."""
     game = game_of(ctx)
     card = _one(ctx, on, "lay dice on")
     ctx.bindings["it"] = card
@@ -174,6 +199,9 @@ def lay(ctx: Context, object: Any, on: Any, of: Any = None) -> None:
         for face, n in sorted(lacking(game, card).items())
         for _ in range(min(n, held.get(face, 0)))
     ]
+    if how and moved:
+        asked = f"Which {pool.name} to lay on {card}?"
+        moved = sorted(choose_dice(ctx, moved, range(len(moved) + 1), asked))
     if not moved:
         return
     before_held, before_laid = len(faces(game, owner, pool)), len(faces(game, card, laid))

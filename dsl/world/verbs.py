@@ -409,4 +409,8 @@ from .boxes import BOX_VERBS  # noqa: E402  (a box of a track erased: its module
 
 CORE_VERBS.update(BOX_VERBS)
 
+from .pools import VERBS as POOL_VERBS  # noqa: E402  (dice a player chooses to keep: its module)
+
+CORE_VERBS.update(POOL_VERBS)
+
 __all__ = ["CORE_VERBS", "TableError", *(f.__name__ for f in CORE_VERBS.values())]

@@ -184,6 +184,11 @@ def _resource_action(option: str) -> tuple[str, str, str] | None:
     return None
 
 
+def _dice_chosen(option: str) -> list[str]:
+    """The faces of a set of dice offered as "6, 5, 5" ("none": no die)."""
+    return [] if option == "none" else option.split(", ")
+
+
 def _name(card: str) -> str:
     """A copy's card id ("Restless Dead#2") as its printed name."""
     return card.partition("#")[0]
@@ -268,6 +273,10 @@ class HeuristicBot:
             return _prospect(obs, option)
         if prompt == "Which die?":  # an ability's die: an action die, which overcome uses
             return 1.0 + self.rng.random() if option.endswith(f"of {DICE}") else self.rng.random()
+        if prompt.startswith(f"Which {DICE} to keep"):  # kept: the dice above the mean
+            return sum(int(f) - 3.5 for f in _dice_chosen(option))
+        if prompt.startswith(f"Which {DICE} to lay on"):  # laid: every one that matches
+            return float(len(_dice_chosen(option)))
         if prompt.startswith("Which ") and option.isdigit():  # which die moves
             return (5.0 if _lacking_here(obs, here)[int(option)] else 0.0) + int(option) * 0.1
         if prompt.startswith("Choose a") and option in places:

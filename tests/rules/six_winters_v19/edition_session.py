@@ -36,12 +36,32 @@ def obstacles_in_play(game: WorldGame) -> dict[str, str]:
     }
 
 
+def choosing_dice(decision: Any) -> bool:
+    """A question asking which action dice to keep or lay (``Keep up to 3 red dice of your
+    choice.``, ``lay red dice of your choice on it``)."""
+    return decision is not None and str(decision.prompt).startswith(
+        ("Which red dice to keep", "Which red dice to lay")
+    )
+
+
+def most_dice(game: WorldGame) -> WorldGame:
+    """Every question of dice to keep or lay asked now answered with the last option: the most
+    dice, the highest (what the text's old reading did)."""
+    while choosing_dice(decision := game.pending()):
+        assert decision is not None
+        game.apply(decision.options[-1])
+    return game
+
+
 def pass_to_the_end(game: WorldGame) -> int:
-    """Every player passes every action phase; how many times they were asked to act. Any
-    other question (where a threat location goes when a track reaches its end) takes the first
-    option."""
+    """Every player passes every action phase; how many times they were asked to act. The dice
+    kept are the three highest; any other question (where a threat location goes when a track
+    reaches its end) takes the first option."""
     asked = 0
     while (decision := game.pending()) is not None:
+        if choosing_dice(decision):
+            game.apply(decision.options[-1])
+            continue
         if PASS not in decision.options:
             assert decision.kind != "action"
             game.apply(decision.options[0])

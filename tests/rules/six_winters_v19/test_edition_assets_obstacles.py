@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from edition_session import WHERE, facing, held, laid
+from edition_session import WHERE, facing, held, laid, most_dice
 
 from dsl.world.game import WorldGame
 from dsl.world.pools import faces
@@ -33,7 +33,7 @@ def assets(game: WorldGame, where: str, resource: str) -> list[int]:
 
 def overcome(game: WorldGame) -> None:
     game.apply("Take: Overcome")
-    game.pending()
+    most_dice(game)  # every matching action die laid
 
 
 def psyche(game: WorldGame) -> int:

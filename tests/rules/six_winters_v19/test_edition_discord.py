@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from edition_session import PASS, WHERE, facing, pass_to_the_end, play_as, session
+from edition_session import PASS, WHERE, facing, most_dice, pass_to_the_end, play_as, session
 
 from dsl.world.game import WorldGame, new_game
 from dsl.world.together import carried, carry_into
@@ -36,6 +36,7 @@ def poisoned(winters: Any, marked: list[int]) -> WorldGame:
     game.state.values["Thea"].update({f"body condition {k}": 1 for k in marked})
     game.state.values["Thea"]["body"] = 2
     game.apply("Take: Overcome")
+    most_dice(game)
     assert game.state.values["Thea"]["body"] == 3  # back to her printed face
     game.ops.move_card("Poison", zone="obstacle deck")
     game.state.values["Thea"].update(body=6, psyche=6)

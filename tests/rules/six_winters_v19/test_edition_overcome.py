@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from edition_session import WHERE, facing, held, hold, laid, play_as
+from edition_session import WHERE, facing, held, hold, laid, most_dice, play_as
 
 from dsl.world.game import WorldGame
 from dsl.world.matching import rank
+from rules.six_winters_v19.bots import HeuristicBot
 
 
 def overcome(game: WorldGame) -> None:
     game.apply("Take: Overcome")
-    game.pending()
+    most_dice(game)  # every matching action die laid
 
 
 def stress(game: WorldGame, track: str) -> int:
@@ -98,7 +99,7 @@ def test_teamwork_another_character_at_the_location_adds_to_the_dice_laid(winter
     decision = game.pending()
     assert decision is not None and decision.who == "p2"
     game.apply("Take: Overcome")
-    game.pending()
+    most_dice(game)  # every matching action die laid
     assert game.state.cards["Tradition, or Reform?"]["at"] is None
     assert int(game.state.values["Fuscus"]["psyche"]) == 4  # his printed psyche: defended
     assert rank(game, "p2", "command") == 0 + 1  # difficult for the one who completed it
@@ -110,3 +111,25 @@ def test_no_obstacle_at_the_location_no_overcome(winters: Any) -> None:
     decision = game.clone().pending()
     assert decision is not None and "Take: Overcome" not in decision.options
     assert "Take: Rest" in decision.options
+
+
+def test_the_player_chooses_which_matching_dice_to_lay_on_the_approach(winters: Any) -> None:
+    # The text's approach: "any number of action dice" on an easy obstacle. Zarrah (5, 5) for
+    # Thea: her two 5s are one face, offered none, one or both; the 1 and 2 match nothing.
+    game = facing(winters, "Zarrah", [5, 5, 1, 2], [3, 3, 3])
+    game.apply("Take: Overcome")
+    decision = game.pending()
+    assert decision is not None and decision.prompt == "Which red dice to lay on Zarrah?"
+    assert decision.options == ("none", "5", "5, 5")
+    game.apply("5")  # one kept back: the defence rerolls the 5, 1 and 2
+    assert laid(game, "Zarrah") == [5]
+    assert held(game) == [3, 3, 3]  # rerolled: no 5, the defence fails
+    assert game.state.cards["Zarrah"]["at"] == WHERE
+
+
+def test_the_heuristic_bot_lays_every_matching_die(winters: Any) -> None:
+    game = facing(winters, "Zarrah", [5, 5, 1, 2], [])
+    game.apply("Take: Overcome")
+    decision = game.pending()
+    assert decision is not None
+    assert HeuristicBot(1).choose(game.observation(decision.who), decision) == "5, 5"

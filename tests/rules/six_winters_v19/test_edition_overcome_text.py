@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from edition_session import WHERE, facing, play_as, session
+from edition_session import WHERE, choosing_dice, facing, play_as, session
 
 from dsl.world.game import WorldGame
 
@@ -16,7 +16,8 @@ from dsl.world.game import WorldGame
 def overcome(game: WorldGame) -> None:
     game.apply("Take: Overcome")
     while (decision := game.pending()) is not None and decision.kind != "action":
-        game.apply(decision.options[0])  # a choice the text asks: the first
+        # a choice the text asks: the first; of the dice to lay, all that match
+        game.apply(decision.options[-1 if choosing_dice(decision) else 0])
 
 
 def threat(game: WorldGame, resource: str) -> int:
