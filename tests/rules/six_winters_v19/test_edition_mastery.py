@@ -2,7 +2,8 @@
 "mastery space"), the players gain that resource's bonus. Technology: one more action die each
 turn. Diplomacy: two dice of a pool traded, free, for a new die of the type the wheel of trade
 leads it to. Stability: Create Asset and Trade move every die of the action die's value.
-Espionage: they move a descending run of dice one apart. Sorcery: a sorcery asset laid on a
+Espionage: they move a descending run of dice one apart. Military: the assets of a location on
+a military space move, free, to any other location. Sorcery: a sorcery asset laid on a
 progress card fits any square's type and face (the text's On Two Fronts, test_progress.py, laid
 through the game). Thea (command 2) at Ferry's Glenn (stability, command), the dice laid by
 hand."""
@@ -206,3 +207,36 @@ def test_sorcery_mastery_not_below_the_red_plus(winters: Any) -> None:
     fill(game, "3 military at row 1, column 1")
     # a 1 sorcery is neither a 5 nor an espionage die
     assert "Take: Fill Progress" not in options(game)
+
+
+def test_military_mastery_assets_of_a_military_location_to_any_other(winters: Any) -> None:
+    # Eastkeep and Dusk's Ayrie stand on the two military spaces (the top of the Empire's and
+    # of Red Bank's columns); their assets go, every type, faces kept, wherever Thea stands
+    game = at_glenn(mastered(winters, "military", 9), [1], {})
+    assets(game, EASTKEEP, "military", [2, 6])
+    assets(game, EASTKEEP, "sorcery", [4])
+    assets(game, GLENN, "stability", [3])
+    game = game.clone()
+    take(game, "Move Military Assets")
+    assert options_asked(game) == [EASTKEEP, "Dusk's Ayrie"]  # where from: no other location
+    game.apply(EASTKEEP)
+    assert GLENN in options_asked(game)
+    game.apply(GLENN)
+    game.pending()
+    for resource, dice in (("military", [2, 6]), ("sorcery", [4]), ("stability", [3])):
+        decl = game.world.property(f"{resource} assets")
+        assert decl is not None
+        assert faces(game, GLENN, decl) == dice and faces(game, EASTKEEP, decl) == []
+    assert held(game) == [1]  # free: no action die
+
+
+def test_military_mastery_not_below_the_red_plus(winters: Any) -> None:
+    game = at_glenn(mastered(winters, "military", 8), [1], {})
+    assets(game, EASTKEEP, "military", [2])
+    assert "Take: Move Military Assets" not in options(game.clone())
+
+
+def options_asked(game: WorldGame) -> list[str]:
+    decision = game.pending()
+    assert decision is not None and decision.kind != "action"
+    return [str(o) for o in decision.options]
