@@ -240,3 +240,24 @@ def options_asked(game: WorldGame) -> list[str]:
     decision = game.pending()
     assert decision is not None and decision.kind != "action"
     return [str(o) for o in decision.options]
+
+
+def test_the_heuristic_bot_brings_a_military_locations_assets_to_itself(winters: Any) -> None:
+    from rules.six_winters_v19.bots import HeuristicBot
+
+    game = at_glenn(mastered(winters, "military", 9), [1], {})
+    assets(game, EASTKEEP, "military", [2, 6])
+    for resource in RESOURCES:  # the other military space holds none (the seed put one there)
+        assets(game, "Dusk's Ayrie", resource, [])
+    game = game.clone()
+    bot = HeuristicBot(3)
+    for _ in range(3):  # the action, where from, where to
+        decision = game.pending()
+        assert decision is not None
+        game.apply(bot.choose(game.observation("p1"), decision))
+    decl = game.world.property("military assets")
+    assert decl is not None
+    assert faces(game, GLENN, decl) == [2, 6] and faces(game, EASTKEEP, decl) == []
+    decision = game.pending()  # nothing left there: the bot does not take it again
+    assert decision is not None
+    assert bot.choose(game.observation("p1"), decision) != "Take: Move Military Assets"
