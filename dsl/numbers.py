@@ -543,5 +543,7 @@ FILTER_WORDS: dict[Comparison, str] = {
 def having_words(having: Having) -> str:
     """``with strength below 4``, as the printed card says it."""
     from dsl.expr import words
+    from dsl.world.map_rows import READING, is_reading
 
-    return f"with {having.field} {FILTER_WORDS[having.cmp]} {words(having.right)}"
+    field = having.field[len(READING) :] if is_reading(having.field) else having.field
+    return f"with {field} {FILTER_WORDS[having.cmp]} {words(having.right)}"
