@@ -1467,8 +1467,11 @@ class SentenceBinder:
             return bind_fill(self, atoms, span)
         if found is not None and found[0].function in ("arrange_cards", "select_card", "move"):
             from dsl.world.arranging import bind as bind_arranging  # "Select a relic from ..."
+            from dsl.world.pool_moves import bind as bind_pool_move  # "Move the gems of a well ..."
 
-            arranged = bind_arranging(self, atoms, span, found[0].function)
+            arranged = bind_pool_move(self, atoms, span, found[0].function) or bind_arranging(
+                self, atoms, span, found[0].function
+            )
             if arranged is not None:
                 return arranged
         if found is not None and found[0].function == "lay" and "of" in [a.folded for a in atoms]:

@@ -339,7 +339,8 @@ def clause_words(clause: BoundClause, vocab: Vocabulary, form: str = "base") -> 
         "select_card",
         "move_cards",
         "fill_grid",
-    ):  # dsl/world/arranging.py
+        "move_pool_dice",
+    ):  # dsl/world/arranging.py, grid_play.py, pool_moves.py
         return clause.text[:1].lower() + clause.text[1:]
     if clause.function == "lay" and ("of" in dict(clause.roles) or "how" in dict(clause.roles)):
         return clause.text[:1].lower() + clause.text[1:]  # "lay the spare charms of this gate ..."

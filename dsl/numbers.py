@@ -488,7 +488,12 @@ class NumberReader:
         candidate, to the end of the phrase; ``None`` when the words are not one."""
         n = len(lx)
         words = _words(lx)
-        if i + 2 >= n or words[i + 1] not in self.fields():
+        if i + 2 >= n:
+            return None
+        field = self._field(words[i + 1]) if words[i + 1] in self.fields() else None
+        if field is None:  # "with row of 2": where it lies on the map (dsl.world.map_rows)
+            field = self.map_read(["the", words[i + 1], "of", "it"])
+        if field is None:
             return None
         for phrase, cmp in FILTER_COMPARISONS:
             k = i + 2
@@ -501,7 +506,7 @@ class NumberReader:
             end = start + 1 if lx[start].kind == "number" else self._next_having(words, start)
             right = self.expression(lx[start:end])
             text = " ".join(x.text for x in lx[i:end])
-            return Having(self._field(words[i + 1]), cmp, right, text), end
+            return Having(field, cmp, right, text), end
         return None
 
     def _next_having(self, words: list[str], start: int) -> int:
@@ -550,5 +555,7 @@ FILTER_WORDS: dict[Comparison, str] = {
 def having_words(having: Having) -> str:
     """``with strength below 4``, as the printed card says it."""
     from dsl.expr import words
+    from dsl.world.map_rows import READING, is_reading
 
-    return f"with {having.field} {FILTER_WORDS[having.cmp]} {words(having.right)}"
+    field = having.field[len(READING) :] if is_reading(having.field) else having.field
+    return f"with {field} {FILTER_WORDS[having.cmp]} {words(having.right)}"

@@ -50,6 +50,7 @@ from .players import (
     redeal_orders,
     refused_here,
 )
+from .pool_moves import PRIMITIVES as POOL_MOVE_PRIMITIVES
 from .rolled import Declaring
 from .rolled import check as check_rolled
 from .state import WorldState, zone_key
@@ -99,6 +100,7 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
         self.primitives: dict[str, Callable[..., Any]] = {
             **{fn.__name__: fn for fn in CORE_VERBS.values()},
             **ARRANGING_PRIMITIVES,  # dsl/world/arranging.py: cards moved between zones
+            **POOL_MOVE_PRIMITIVES,  # dsl/world/pool_moves.py: a place's dice to another place
             **ruleset.vocabulary.primitive_functions,
         }
         self.place_cards = bool(self.world.place_kind) and any(

@@ -13,6 +13,10 @@ square takes a die when:
   field of the place card naming the square's group), and its step against the die laid on a
   touching square (some touching die must allow it).
 
+Ending ``, jade gems fitting any square``, the sentence lays a die of that type (of the pool
+named) as a wild die (``dsl.grid.Laid.wild``): it fits whatever type, face or step a square asks,
+its face kept for the die after it; the square's group still holds.
+
 Every die that may go is an option: the player chooses one (a ``choose_option`` question, each
 option written "<face> <type> at row R, column C of <card>"; no question when there is one).
 With none the text does nothing, and an action of it is not offered. When the dice laid make a
@@ -45,7 +49,11 @@ if TYPE_CHECKING:
     from .game import WorldGame
 
 FUNCTION = "fill_grid"
-FORM = "write 'Fill the <grid field> of a <kind> in <zone> with the <pool> of this <place>.'"
+FORM = (
+    "write 'Fill the <grid field> of a <kind> in <zone> with the <pool> of this <place>.', "
+    "optionally ending ', <type> <pool> fitting any square'"
+)
+WILD = ["fitting", "any", "square"]
 Square = tuple[int, int]
 
 
@@ -87,21 +95,45 @@ def bind(sb: SentenceBinder, atoms: list[ast.Atom], span: Any) -> BoundClause:
     if words[6] != "in":
         raise BindError(f"a {kind} in which zone? {FORM}", atoms[6].span)
     zone = zone_named(sb, atoms[7:with_])
-    rest = words[with_ + 1 :]
+    end, wild = _wild(sb, atoms, with_)
+    rest = words[with_ + 1 : end]
     if len(rest) < 5 or rest[0] != "the" or rest[-3:-1] != ["of", "this"]:
         raise BindError(f"with the dice of which pool? {FORM}", atoms[with_].span)
     pool = " ".join(rest[1:-3])
     if not family(sb.v.world, pool):
         raise BindError(
-            f"'the {pool}' names no pool of dice", _join(atoms[with_ + 1].span, atoms[-3].span)
+            f"'the {pool}' names no pool of dice", _join(atoms[with_ + 1].span, atoms[end - 3].span)
         )
+    if wild is not None and wild not in family(sb.v.world, pool):
+        raise BindError(f"the {pool} have no {wild} dice", atoms[end + 1].span)
     return core_clause(
         "fill",
         FUNCTION,
-        (("object", (grid, kind)), ("in", zone), ("with", (pool,))),
+        (("object", (grid, kind)), ("in", zone), ("with", (pool, wild))),
         (("object", "object"), ("in", "in_"), ("with", "with_")),
         " ".join(a.text for a in atoms),
         here,
+    )
+
+
+def _wild(sb: SentenceBinder, atoms: list[ast.Atom], with_: int) -> tuple[int, str | None]:
+    """Where the pool's words end, and the type of die of it that fits any square when the
+    sentence ends ``, <type> <pool> fitting any square`` (``None``: no such ending)."""
+    words = [a.folded for a in atoms]
+    if words[-3:] != WILD:
+        return len(atoms), None
+    comma = max((k for k, a in enumerate(atoms) if a.kind == "comma"), default=None)
+    if comma is None or comma <= with_ or len(atoms) - comma < 6:
+        raise BindError(f"which dice fit any square? {FORM}", _join(atoms[-3].span, atoms[-1].span))
+    pool = " ".join(words[with_ + 2 : comma - 3])
+    typed = " ".join(words[comma + 1 : -3])
+    for die in family(sb.v.world, pool):
+        if die is not None and typed == f"{die} {pool}":
+            return comma, die
+    raise BindError(
+        f"'{' '.join(a.text for a in atoms[comma + 1 : -3])}' are no dice of the {pool}: "
+        f"write ', <type> {pool} fitting any square'",
+        _join(atoms[comma + 1].span, atoms[-4].span),
     )
 
 
@@ -125,9 +157,11 @@ def done(game: WorldGame, card: str, field: str) -> bool:
 def laid_on(game: WorldGame, card: str, field: str) -> dict[Square, Laid]:
     """The dice laid on a card's grid, by square (row and column from 0)."""
     found: dict[Square, Laid] = {}
-    for at, (face, die, group) in game.state.cards[card].get(LAID, {}).get(field, {}).items():
+    for at, (face, die, group, *wild) in (
+        game.state.cards[card].get(LAID, {}).get(field, {}).items()
+    ):
         r, c = (int(x) for x in at.split(","))
-        found[(r, c)] = Laid(die, int(face), group)
+        found[(r, c)] = Laid(die, int(face), group, bool(wild and wild[0]))
     return found
 
 
@@ -160,6 +194,7 @@ def placements(
     if place is None:
         return []
     pools = family(game.world, str(with_[0]))
+    wild = with_[1] if len(with_) > 1 else None
     groups = _groups(game, place)
     found = []
     for card in cards:
@@ -177,7 +212,7 @@ def placements(
                 group = square["group"] if square["group"] in groups else None
                 for die, decl in sorted(pools.items(), key=lambda p: str(p[0])):
                     for face in sorted(set(faces(game, place, decl))):
-                        d = Laid(die, face, group)
+                        d = Laid(die, face, group, wild is not None and die == wild)
                         before: list[Laid | None] = list(near) if near else [None]
                         if any(fits(square, d, p) for p in before):
                             found.append((card, (r, c), die, face))
@@ -221,7 +256,8 @@ def fill_grid(ctx: Context, object: Any, in_: Any, with_: Any) -> None:
         info[DONE] = [f for f in info[DONE] if f != field]
     square = (game.card_fields(card).get(field) or [])[at[0]][at[1]]
     group = square["group"] if square["group"] in _groups(game, place) else None
-    _dice(game, card, field)[f"{at[0]},{at[1]}"] = [face, die, group]
+    wild = len(with_) > 1 and with_[1] is not None and die == with_[1]
+    _dice(game, card, field)[f"{at[0]},{at[1]}"] = [face, die, group, wild]
     complete = completes(game.card_fields(card).get(field) or [], laid_on(game, card, field))
     game.emit(
         WorldEvent.DIE_LAID,

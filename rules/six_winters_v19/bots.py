@@ -22,6 +22,8 @@ movement costs: what every player sees on the table), and answers by rules of th
   a die of that value the obstacles here do not need and the dice made match a face they lack
   (so before the Overcome it makes possible), an action die rather than an asset when both
   can go; no other ability (it does not weigh them);
+- with the military mastery, bring the assets of a military location (the board's military
+  spaces) to its own location when it stands elsewhere and they hold some;
 - rest never (it recovers nothing until a character's stress is text), take no action it does
   not know, and otherwise pass.
 
@@ -169,6 +171,31 @@ def _lacking_here(obs: dict[str, Any], here: str | None) -> Counter[int]:
     return +lacking
 
 
+HAUL = "Take: Move Military Assets"
+HAUL_FROM = "a location with row of 2"  # its question: where from
+
+
+@cache
+def _military_spaces() -> tuple[str, ...]:
+    """The places on the board's military spaces as the map prints them (the top of the
+    Empire's and Red Bank's columns: procedure.rules' "Move Military Assets")."""
+    from dsl.loader import load_ruleset
+
+    compiled = load_ruleset(FOLDER)
+    return tuple(
+        name
+        for game_map in compiled.maps.values()
+        for name, (column, row) in game_map.positions.items()
+        if row == 2 and column <= 1
+    )
+
+
+def _assets(obs: dict[str, Any], place: str) -> int:
+    """How many asset dice lie at ``place``, every type."""
+    held = obs["values"].get(place, {})
+    return sum(int(held.get(f"{resource} assets", 0)) for resource in RESOURCES)
+
+
 def _resource_action(option: str) -> tuple[str, str, str] | None:
     """("create" or "out" or "into", the resource, how many: "one", "every" die of one value or
     a "run") an option names."""
@@ -201,6 +228,7 @@ class HeuristicBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self.hauling = False  # "Move Military Assets" taken: where they go is asked next
 
     def choose(self, obs: Any, decision: Decision) -> Any:
         options = [str(o) for o in decision.options]
@@ -210,6 +238,8 @@ class HeuristicBot:
             return decision.options[0]
         scores = [self.worth(obs, decision.prompt, o) for o in options]
         best = max(range(len(options)), key=lambda i: (scores[i], self.rng.random()))
+        if options[best] == HAUL or decision.prompt == "Choose a location":
+            self.hauling = options[best] == HAUL
         return decision.options[best]
 
     # -- what the seat sees ----------------------------------------------------------------
@@ -251,6 +281,13 @@ class HeuristicBot:
             return (5.0 if reachable else 1.0) + len(there) * 0.5 - cost * 0.1 if there else -1.0
         if option.startswith("Use: "):
             return self.turning(obs, option.removeprefix("Use: "), here)
+        if option == HAUL:  # free: a military location's assets to where it stands
+            full = [p for p in _military_spaces() if p != here and _assets(obs, p)]
+            return 7.0 if here is not None and full else -0.5
+        if prompt.startswith(f"Choose {HAUL_FROM}"):
+            return float(_assets(obs, option))
+        if self.hauling and prompt == "Choose a location":
+            return 1.0 if option == here else 0.0
         if option == "Take: Fill Progress":  # free: asset dice, no action die
             return 8.0
         if (square := SQUARE.search(option)) is not None:  # which die where on a progress card

@@ -1,5 +1,6 @@
 """The v19.7 text's "Progress Cards" section and the sorcery mastery bonus: asset dice laid on a
-progress card's squares in a chain from its start to its end complete it. The text's own
+progress card's squares in a chain from its start to its end complete it; the wildcard reward raises
+the track the player chooses (Sorcerous Shortcuts through the game). The text's own
 example, On Two Fronts, laid die by die (dsl/grid.py reads the squares)."""
 
 from __future__ import annotations
@@ -7,6 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from edition_session import session
+from test_edition_progress_play import GLENN, assets
 
 from dsl.grid import Laid, completes
 
@@ -94,3 +97,56 @@ def test_every_progress_card_can_be_completed(winters: Any) -> None:
                 elif square is not None:  # a step: any face will do for a wild die
                     laid[(r, c)] = Laid(square["die"], 3, square["group"], wild=True)
         assert completes(path, laid), card.name
+
+
+SHORTCUTS = "Sorcerous Shortcuts"  # the wildcard reward; a column of four 6s of any type
+
+
+def shortcuts(winters: Any) -> Any:
+    """One player holding Sorcerous Shortcuts at Ferry's Glenn, four 6s there as assets."""
+    game = session(winters, players=1, seed=2)
+    game.pending()
+    kept = game.state.zones["controlled missions@p1"]
+    game.ops.move_card(kept[0], zone="mission deck", why="test")
+    game.ops.move_card(SHORTCUTS, zone="controlled missions", owner="p1", why="test")
+    game.ops.move_pawn("p1", GLENN)
+    assets(game, GLENN, "military", [6, 6, 6, 6])
+    return game.clone()
+
+
+def complete(game: Any) -> list[str]:
+    """Lay the four 6s down the card's column (one square each time: no question), then the
+    options of the question the last die asks."""
+    for _ in range(3):
+        game.apply("Take: Fill Progress")
+        decision = game.pending()
+        assert decision is not None and decision.kind == "action"
+    game.apply("Take: Fill Progress")  # the one card staged is taken with no question
+    decision = game.pending()
+    assert decision is not None and decision.kind == "choose_option"
+    return [str(o) for o in decision.options]
+
+
+PROGRESS = ("stability", "technology", "espionage", "military", "diplomacy", "sorcery")
+
+
+def test_the_wildcard_reward_raises_the_track_the_player_chooses(winters: Any) -> None:
+    game = shortcuts(winters)
+    before = {r: game.ops.value("", f"{r} progress") for r in PROGRESS}
+    assert complete(game) == [r.capitalize() for r in PROGRESS]
+    game.apply("Sorcery")
+    game.pending()
+    after = {r: game.ops.value("", f"{r} progress") for r in PROGRESS}
+    assert after == {**before, "sorcery": before["sorcery"] + 1}
+    assert game.state.cards[SHORTCUTS]["zone"] == game.discard_key(SHORTCUTS)
+
+
+def test_the_wildcard_is_asked_once_the_card_is_completed_only(winters: Any) -> None:
+    game = shortcuts(winters)
+    before = {r: game.ops.value("", f"{r} progress") for r in PROGRESS}
+    complete(game)  # three dice laid asked nothing
+    game.apply("Military")
+    game.pending()
+    assert game.ops.value("", "military progress") == before["military"] + 1
+    # a card with no wildcard asks nothing once completed: On Two Fronts in
+    # test_edition_progress_play.py
