@@ -1851,6 +1851,12 @@ def check(
         ):
             d.error(message, span)
     _check_number_texts(vocab, checker)
+    if vocab.world is not None:  # "on moving in": dsl/world/moving_in.py
+        from dsl.world.moving_in import check as check_moving_in
+
+        w = vocab.world
+        for message, span in check_moving_in(vocab.triggers, w.pawns, w.played):
+            d.error(message, span)
     if vocab.world is not None and vocab.world.together:  # dsl/world/together.py
         from dsl.world.together import check_together
 

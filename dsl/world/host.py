@@ -180,6 +180,10 @@ class WorldHost:
                         return rank
             if self._declared_field(thing, field):  # optional and absent: nothing to read
                 raise NothingToActOn(f"{self.name_of(thing)} has no {field}", ctx.span)
+        if isinstance(thing, str) and thing in game.state.players and game.world.played:
+            played = matching.played_rank(game, thing, field)  # "your lore": their card's rank
+            if played is not None:
+                return played
         if isinstance(thing, str):
             return game.ops.value(thing, field)
         raise EffectError(f"cannot read '{field}' of {thing!r}")
