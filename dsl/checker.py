@@ -1043,6 +1043,8 @@ class _CardChecker:
                 blocks.append(
                     (fs.name, self.body(kind, name, item.items, schema, item.span, False))
                 )
+            elif top and self.number_change(name, item):
+                continue  # "The climb cost of this room is 1 more.": dsl.world.number_changes
             elif top and self.check_change(name, item):
                 continue  # "Mental checks of its holder have peril.": dsl.world.check_changes
             elif top and self.restraint(name, item):
@@ -1086,6 +1088,36 @@ class _CardChecker:
         if self.v.world is None:
             self.v.world = declarations.Declared()
         self.v.world.check_changes.setdefault(name.casefold(), []).append(change)
+        return True
+
+    def number_change(self, name: str, item: ast.Effect) -> bool:
+        """A sentence saying what a card in play changes in other cards' numbers, its phrase
+        bound and its field checked, kept for the world engine (``dsl.world.number_changes``);
+        ``False`` when the sentence is not one."""
+        from dsl import declarations
+        from dsl.world.number_changes import NumberChangeError, check_field, read
+
+        try:
+            change = read(item)
+        except NumberChangeError as error:
+            self.d.error(error.message, error.span)
+            return True
+        if change is None:
+            return False
+        wrong = check_field(change, self.v)
+        if wrong is not None:
+            self.d.error(wrong, change.span or item.span)
+            return True
+        try:
+            found = self.b.noun_phrase(self.b.lex(list(change.phrase)))
+        except BindError as error:
+            self.d.error(error.message, error.span)
+            return True
+        if self.v.world is None:
+            self.v.world = declarations.Declared()
+        self.v.world.number_changes.setdefault(name.casefold(), []).append(
+            replace(change, found=found)
+        )
         return True
 
     def restraint(self, name: str, item: ast.Effect) -> bool:
