@@ -199,8 +199,16 @@ def changed(game: WorldGame, card: str, field: str, value: Any) -> Any:
     return number + added
 
 
-def _fields(kept: Mapping[str, tuple[NumberChange, ...]]) -> set[str]:
-    return {c.field for changes in kept.values() for c in changes}
+_FIELDS: dict[int, tuple[Mapping[str, Any], frozenset[str]]] = {}
+
+
+def _fields(kept: Mapping[str, tuple[NumberChange, ...]]) -> frozenset[str]:
+    """The fields some card changes (kept once per world: read on every number read)."""
+    cached = _FIELDS.get(id(kept))
+    if cached is None or cached[0] is not kept:
+        cached = (kept, frozenset(c.field for changes in kept.values() for c in changes))
+        _FIELDS[id(kept)] = cached
+    return cached[1]
 
 
 def _found(game: WorldGame, changer: str, change: NumberChange) -> set[str]:
