@@ -1016,6 +1016,7 @@ class _CardChecker:
         field_text: list[tuple[str, str]] = []
         order: list[str] = []
         effects: list[BoundEffect] = []
+        kept_text: list[tuple[int, str]] = []  # a number change's words, printed where written
         blocks: list[tuple[str, CheckedCard]] = []
         for item in items:
             if isinstance(item, ast.Field):
@@ -1044,7 +1045,9 @@ class _CardChecker:
                     (fs.name, self.body(kind, name, item.items, schema, item.span, False))
                 )
             elif top and self.number_change(name, item):
-                continue  # "The climb cost of this room is 1 more.": dsl.world.number_changes
+                kept_text.append(
+                    (len(effects), _sentence_words(item))
+                )  # "The climb cost of this room is 1 more.": dsl.world.number_changes
             elif top and self.check_change(name, item):
                 continue  # "Mental checks of its holder have peril.": dsl.world.check_changes
             elif top and self.restraint(name, item):
@@ -1069,7 +1072,15 @@ class _CardChecker:
                 f'{kind} "{name}" has no fields and no text: it can never do anything', span
             )
         return CheckedCard(
-            kind, name, fields, tuple(order), tuple(effects), tuple(blocks), span, tuple(field_text)
+            kind,
+            name,
+            fields,
+            tuple(order),
+            tuple(effects),
+            tuple(blocks),
+            span,
+            tuple(field_text),
+            tuple(kept_text),
         )
 
     def check_change(self, name: str, item: ast.Effect) -> bool:
@@ -1773,6 +1784,13 @@ def _kinds_text(kinds: Sequence[str]) -> str:
     names = list(kinds)
     listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     return listed + " cards"
+
+
+def _sentence_words(item: ast.Effect) -> str:
+    """A one-sentence standing item as written, for the card's face."""
+    sentence = item.sentences[0]
+    atoms = sentence.alternatives[0].atoms if isinstance(sentence, ast.Sentence) else ()
+    return " ".join(a.text for a in atoms).replace(" ,", ",") + "."
 
 
 def _atoms_of_label(label: ast.Label) -> list[ast.Atom]:

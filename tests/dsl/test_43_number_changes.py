@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from dsl.loader import Source, check_sources, load_text
+from dsl.printer import render_card
 from dsl.world.game import WorldGame, new_game
 
 KEEP = """
@@ -192,3 +193,17 @@ def test_a_change_holds_unconditionally() -> None:
     )
     errors = check_sources([Source("keep.rules", text)]).diagnostics.errors
     assert errors
+
+
+def test_the_sentence_prints_on_the_card_where_it_is_written() -> None:
+    text = KEEP.replace(
+        "  The climb cost of this room is 1 more.\n",
+        "  The climb cost of this room is 1 more.\n  Take: Gain 1 nerve.\n",
+    ).replace('trigger "Take" activated for action', 'trigger "Take" activated for action, ward')
+    assert render_card(load_text(KEEP).card("Thorns", "ward")).splitlines()[-1] == (
+        "The climb cost of this room is 1 more."
+    )
+    assert render_card(load_text(text).card("Thorns", "ward")).splitlines()[-2:] == [
+        "The climb cost of this room is 1 more.",
+        "Take: Gain 1 nerve.",
+    ]
