@@ -193,3 +193,6 @@ class CheckedCard:
     blocks: tuple[tuple[str, CheckedCard], ...]
     span: Span
     field_text: tuple[tuple[str, str], ...] = ()
+    # standing sentences the world engine keeps apart (``dsl.world.number_changes``), printed
+    # still: each with how many effects come before it
+    kept_text: tuple[tuple[int, str], ...] = ()

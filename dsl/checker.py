@@ -1016,6 +1016,7 @@ class _CardChecker:
         field_text: list[tuple[str, str]] = []
         order: list[str] = []
         effects: list[BoundEffect] = []
+        kept_text: list[tuple[int, str]] = []  # a number change's words, printed where written
         blocks: list[tuple[str, CheckedCard]] = []
         for item in items:
             if isinstance(item, ast.Field):
@@ -1043,6 +1044,10 @@ class _CardChecker:
                 blocks.append(
                     (fs.name, self.body(kind, name, item.items, schema, item.span, False))
                 )
+            elif top and self.number_change(name, item):
+                kept_text.append(
+                    (len(effects), _sentence_words(item))
+                )  # "The climb cost of this room is 1 more.": dsl.world.number_changes
             elif top and self.check_change(name, item):
                 continue  # "Mental checks of its holder have peril.": dsl.world.check_changes
             elif top and self.restraint(name, item):
@@ -1067,7 +1072,15 @@ class _CardChecker:
                 f'{kind} "{name}" has no fields and no text: it can never do anything', span
             )
         return CheckedCard(
-            kind, name, fields, tuple(order), tuple(effects), tuple(blocks), span, tuple(field_text)
+            kind,
+            name,
+            fields,
+            tuple(order),
+            tuple(effects),
+            tuple(blocks),
+            span,
+            tuple(field_text),
+            tuple(kept_text),
         )
 
     def check_change(self, name: str, item: ast.Effect) -> bool:
@@ -1086,6 +1099,36 @@ class _CardChecker:
         if self.v.world is None:
             self.v.world = declarations.Declared()
         self.v.world.check_changes.setdefault(name.casefold(), []).append(change)
+        return True
+
+    def number_change(self, name: str, item: ast.Effect) -> bool:
+        """A sentence saying what a card in play changes in other cards' numbers, its phrase
+        bound and its field checked, kept for the world engine (``dsl.world.number_changes``);
+        ``False`` when the sentence is not one."""
+        from dsl import declarations
+        from dsl.world.number_changes import NumberChangeError, check_field, read
+
+        try:
+            change = read(item)
+        except NumberChangeError as error:
+            self.d.error(error.message, error.span)
+            return True
+        if change is None:
+            return False
+        wrong = check_field(change, self.v)
+        if wrong is not None:
+            self.d.error(wrong, change.span or item.span)
+            return True
+        try:
+            found = self.b.noun_phrase(self.b.lex(list(change.phrase)))
+        except BindError as error:
+            self.d.error(error.message, error.span)
+            return True
+        if self.v.world is None:
+            self.v.world = declarations.Declared()
+        self.v.world.number_changes.setdefault(name.casefold(), []).append(
+            replace(change, found=found)
+        )
         return True
 
     def restraint(self, name: str, item: ast.Effect) -> bool:
@@ -1743,6 +1786,13 @@ def _kinds_text(kinds: Sequence[str]) -> str:
     return listed + " cards"
 
 
+def _sentence_words(item: ast.Effect) -> str:
+    """A one-sentence standing item as written, for the card's face."""
+    sentence = item.sentences[0]
+    atoms = sentence.alternatives[0].atoms if isinstance(sentence, ast.Sentence) else ()
+    return " ".join(a.text for a in atoms).replace(" ,", ",") + "."
+
+
 def _atoms_of_label(label: ast.Label) -> list[ast.Atom]:
     atoms = []
     line, col = label.span.line, label.span.column
@@ -1851,6 +1901,12 @@ def check(
         ):
             d.error(message, span)
     _check_number_texts(vocab, checker)
+    if vocab.world is not None:  # "on moving in": dsl/world/moving_in.py
+        from dsl.world.moving_in import check as check_moving_in
+
+        w = vocab.world
+        for message, span in check_moving_in(vocab.triggers, w.pawns, w.played):
+            d.error(message, span)
     if vocab.world is not None and vocab.world.together:  # dsl/world/together.py
         from dsl.world.together import check_together
 

@@ -1041,10 +1041,13 @@ class _CardCompiler:
         restrictions: list[Restriction] = []
         permissions: list[Permission] = []
         printed: list[str] = []
-        for effect in checked.effects:
+        kept = list(checked.kept_text)  # standing sentences the world engine keeps apart
+        for at, effect in enumerate(checked.effects):
+            printed.extend(text for before, text in kept if before == at)
             text = effect_text(effect, self.vocabulary)
             printed.append(text)
             self.effect(checked, effect, text, abilities, restrictions, permissions)
+        printed.extend(text for before, text in kept if before >= len(checked.effects))
         fields = {k: plain(v) for k, v in checked.fields.items()}
         blocks: dict[str, CompiledCard] = {}
         for name, side in checked.blocks:
@@ -1335,6 +1338,7 @@ def _with_costs(card: CheckedCard, vocabulary: Any) -> CheckedCard:
         blocks,
         card.span,
         card.field_text,
+        card.kept_text,
     )
 
 

@@ -93,6 +93,8 @@ class Declared:
     check_changes: dict[str, list[Any]] = field(default_factory=dict)
     # by card name: what a held card forbids its holder (``dsl.world.restraints``)
     restraints: dict[str, list[Any]] = field(default_factory=dict)
+    # by card name: what a card in play changes in others' numbers (``dsl.world.number_changes``)
+    number_changes: dict[str, list[Any]] = field(default_factory=dict)
     # by folded name: things paid from a reservoir, tracks of levels (``dsl.world.measures``)
     measures: dict[str, Any] = field(default_factory=dict)
     decks: dict[str, Any] = field(default_factory=dict)  # by kind: ``dsl.world.deck_backs``

@@ -85,6 +85,7 @@ def _read(ruleset: CompiledRuleset) -> World:
         check_changes={k: tuple(v) for k, v in declared.check_changes.items()},
         decks=dict(declared.decks),
         restraints={k: tuple(v) for k, v in declared.restraints.items()},
+        number_changes={k: tuple(v) for k, v in declared.number_changes.items()},
         together=dict(declared.together),
         belongs=dict(declared.belongs),
     )

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from dsl.runtime import Context, EffectError, NothingToActOn
 from dsl.selectors import Filter, Place, Selector, Superlative
 
-from . import boxes, deck_backs, map_rows, matching, multiples, partners, top_card
+from . import boxes, deck_backs, map_rows, matching, multiples, number_changes, partners, top_card
 from .model import GAME, PLAYER
 from .state import split_key
 from .this_group import in_this_group, players_in_this_group
@@ -181,7 +181,7 @@ class WorldHost:
         if isinstance(thing, str) and thing in game.state.cards:
             fields = game.card_fields(thing)
             if field in fields and isinstance(fields[field], int):
-                return int(fields[field])
+                return int(number_changes.changed(game, thing, field, fields[field]))
             if game.world.property(field) is None:  # a rank of a ranks field ("attacks 1")
                 for ranks in fields.values():
                     if isinstance(ranks, dict) and isinstance(ranks.get(field.casefold()), int):
@@ -191,6 +191,10 @@ class WorldHost:
                         return rank
             if self._declared_field(thing, field):  # optional and absent: nothing to read
                 raise NothingToActOn(f"{self.name_of(thing)} has no {field}", ctx.span)
+        if isinstance(thing, str) and thing in game.state.players and game.world.played:
+            played = matching.played_rank(game, thing, field)  # "your lore": their card's rank
+            if played is not None:
+                return played
         if isinstance(thing, str):
             return game.ops.value(thing, field)
         raise EffectError(f"cannot read '{field}' of {thing!r}")
@@ -201,7 +205,8 @@ class WorldHost:
         if not isinstance(thing, str) or thing not in self.game.state.cards:
             return []
         found = self.game.card_fields(thing).get(field)
-        items = found if isinstance(found, list | tuple) else []
+        items = list(found) if isinstance(found, list | tuple) else []
+        items = number_changes.changed(self.game, thing, field, items)  # "1 more bite among"
         return [str(item).casefold() for item in items]
 
     def _declared_field(self, card: str, field: str) -> bool:

@@ -274,6 +274,15 @@ def learn(ctx: Context, from_: Any) -> None:
     raise NothingToActOn(f"{card} names nothing its learner has a rank in", ctx.span)
 
 
+def played_rank(game: WorldGame, player: str, member: str) -> int | None:
+    """The rank in ``member`` of the card ``player`` plays as ("your lore"), learned ranks
+    included; ``None`` when no card they play as has a rank in it (not a rank: another
+    number of theirs)."""
+    if game.world.property(member) is not None or _ranked(game, player, member) is None:
+        return None
+    return rank(game, player, member)
+
+
 def _ranked(game: WorldGame, player: str, member: str) -> tuple[str, int] | None:
     """The card ``player`` plays as that has a rank in ``member``, with the ranks' most."""
     from .control import played_by

@@ -176,6 +176,8 @@ class World:
     decks: Mapping[str, Any] = field(default_factory=dict)
     # what a held card forbids its holder, by its name (``dsl.world.restraints``), folded
     restraints: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    # what a card in play changes in others' numbers, by its name (``dsl.world.number_changes``)
+    number_changes: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     # a game played together, a campaign of sessions (``dsl.world.together``), by declaration
     together: Mapping[str, Any] = field(default_factory=dict)
     # cards a player uses as their played card's own, by kind (``dsl.world.belonging``)

@@ -21,6 +21,7 @@ from dsl.kernel.table import TableError
 from dsl.runtime import Context, EffectError, NothingToActOn, creates, finds
 from dsl.selectors import Amount, Selector
 
+from . import moving_in
 from .matching import VERBS as MATCHING_VERBS
 from .matching import lay as lay  # re-exported: a primitive by its name
 from .matching import learn as learn
@@ -304,6 +305,8 @@ def remove(ctx: Context, object: Any, from_: Any = None, on: Any = None, at: Any
 def move(ctx: Context, object: Any = None, to: Any = None, from_: Any = None) -> None:
     """Move the actor's pawn ("Move to an adjacent place.") or cards onto a place."""
     game = game_of(ctx)
+    if isinstance(to, Selector) and to.name:  # a place named: 'to room "Vault"'
+        to = [c for c, i in game.state.cards.items() if i["name"] == to.name]
     places = _things(to)
     if not places:
         raise NothingToActOn("there is nowhere to move to", ctx.span)
@@ -314,13 +317,17 @@ def move(ctx: Context, object: Any = None, to: Any = None, from_: Any = None) ->
     if not things or things == [ctx.actor]:
         if ctx.actor is None:
             raise EffectError("nobody is acting: who moves?")
-        game.ops.move_pawn(str(ctx.actor), target)
-        return
-    for thing in things:
-        if thing in game.state.players:
+        things = [str(ctx.actor)]
+    for thing in things:  # each told as it arrives: ``dsl.world.moving_in``
+        pawn = thing in game.state.players or thing == str(ctx.actor)
+        source = game.ops.pawn_at(thing) if pawn else game.ops.where(thing)
+        if pawn:
             game.ops.move_pawn(thing, target)
         else:
             game.ops.move_card(thing, at=target, why="move")
+        player = moving_in.mover(game, thing)
+        if player is not None:
+            moving_in.arrived(game, ctx, player, target, source)
 
 
 # ---- dice -------------------------------------------------------------------------------------
