@@ -89,12 +89,12 @@ def counted_pools(
         return None
     name, decls = found
     span = lx[i].span
-    owners = {singular_of(str(d.owner).casefold()) for d in decls}
+    owners = {singular_of(str(d.owner).casefold()) or "the game" for d in decls}
     if sel.noun_category == "card kind" and sel.noun and owners != {sel.noun.casefold()}:
-        held = ", ".join(sorted(owners))
+        held = " and ".join(sorted(o if o == "the game" else _plural(o) for o in owners))
         raise BindError(
-            f"'{' '.join(words)}' are held by {_plural(held)}, not by {_plural(sel.noun)}: "
-            f"'the {sel.noun} with the most {' '.join(words)}' counts nothing",
+            f"'{' '.join(words)}' are held by {held}, not by {_plural(sel.noun)}: there is "
+            f"nothing to count at each {sel.noun}",
             span,
         )
     counted = Selector(
