@@ -1,9 +1,8 @@
 """Activate or Move Obstacles: the obstacles whose activation moves them first, to the location
 of the character with the lowest (or highest) skill among the characters in the regions the card
-names, or to the location with the most assets (all six pools of a location added up), and then
-acts where it landed. Ties are the players' choice (the text's "multiple potential options");
-with no character in those regions, or no assets anywhere, the obstacle stays. Real cards of the
-v19.7 sheet, the characters and dice laid by hand."""
+names, and then acts where it landed. Ties are the players' choice (the text's "multiple
+potential options"); with no character in those regions the obstacle stays. Real cards of the
+v19.7 sheet, the characters laid by hand."""
 
 from __future__ import annotations
 
@@ -27,17 +26,13 @@ def board(
     """A session at its first action: only ``obstacle`` on the map, at ``at``; each character
     of ``standing`` played by p1, p2 ... in that order, at its location; winter on top of
     ``region``'s obstacle deck (every space of it activates), summer on the others'; every
-    stress die at 6, so that no loss marks a condition box; no assets anywhere."""
+    stress die at 6, so that no loss marks a condition box."""
     game = session(winters, players=len(standing))
     game.pending()
     for card, info in game.state.cards.items():
         if info["kind"] == "obstacle" and info.get("at"):
             game.ops.move_card(card, zone="obstacle deck")
     game.ops.move_card(obstacle, at=at)
-    for place in game.world.places:  # no assets but those a test lays (the first event's)
-        held = game.state.values.setdefault(place, {})
-        for key in [k for k in held if " assets" in k]:
-            held[key] = 0
     for k, (character, where) in enumerate(standing.items(), start=1):
         game.ops.move_pawn(f"p{k}", where)
         play_as(game, f"p{k}", character)
@@ -75,14 +70,6 @@ def taken(game: WorldGame, character: str, track: str, card: str) -> int:
         and e.data.get("property") == track
         and e.data.get("why") == card
     )
-
-
-def assets(game: WorldGame, where: str, resource: str, dice: list[int]) -> None:
-    held = game.state.values.setdefault(where, {})
-    for face in dice:
-        key = f"{resource} assets#{face}"
-        held[key] = held.get(key, 0) + 1
-    held[f"{resource} assets"] = held.get(f"{resource} assets", 0) + len(dice)
 
 
 # ---- the location of the character with the lowest or highest skill ----------------------------
@@ -197,31 +184,3 @@ def test_master_of_secrets_strikes_the_lowest_skill_for_3(
     game = activate(game)
     assert at(game, card) == "Gray Forest"
     assert (taken(game, lowest, track, card), taken(game, other, track, card)) == (3, 0)
-
-
-# ---- the location with the most assets ----------------------------------------------------------
-
-
-def test_territorial_dispute_goes_to_the_most_assets_of_all_six_pools(winters: Any) -> None:
-    game = board(
-        winters, "Territorial Dispute", "Dusk's Ayrie", {"Thea": "Eastkeep"}, region="redbank"
-    )
-    assets(game, "Whitehold", "stability", [6, 6])
-    assets(game, "Gravewood", "sorcery", [1])
-    assets(game, "Gravewood", "military", [2, 3])  # three dice of two pools beat two of one
-    game = activate(game)
-    assert at(game, "Territorial Dispute") == "Gravewood"
-
-
-def test_the_subtect_looks_only_at_the_empire_and_the_settled_lands(winters: Any) -> None:
-    game = board(winters, "The Subtect", "Eastkeep", {"Thea": "Eastkeep"})
-    assets(game, "Gray Forest", "diplomacy", [4, 4, 4])  # Red Bank: not looked at
-    assets(game, "Lily Manor", "espionage", [5, 2])
-    game = activate(game)
-    assert at(game, "The Subtect") == "Lily Manor"
-
-
-def test_hogel_stays_with_no_assets_anywhere(winters: Any) -> None:
-    game = board(winters, "Hogel", "Lily Manor", {"Thea": "Eastkeep"}, region="settled")
-    game = activate(game)
-    assert at(game, "Hogel") == "Lily Manor"
