@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from dsl import ast, copies_of
+from dsl import ast, copies_of, superlatives
 from dsl.bind_error import BindError as BindError  # re-exported: callers catch it here
 from dsl.bound import (
     ActionCost,
@@ -937,6 +937,9 @@ class Binder:
                 value = ValueSpec("each" if w == "each" else "exact", lx[k + 1].value)
                 self.face(lx[k + 1], sel)
                 i = k + 2
+            elif w == "of" and superlatives.stands_of(self, lx, i, sel):
+                # "the north post of the scout with the lowest stealth"
+                superlative, i = superlatives.standing(self, lx, i + 1, sel)
             elif w == "of" and word(i + 1) in ("the", "same"):
                 k = i + 1 + (word(i + 1) == "the")
                 if word(k) == "same" and word(k + 1) == "value":
@@ -1159,6 +1162,9 @@ class Binder:
         if kind in ("most", "fewest"):
             if i + 1 >= len(lx):
                 raise BindError(f"say what is counted: 'with the {kind} dice'", span)
+            pooled = superlatives.counted_pools(self, lx, i + 1, sel)  # "the most gems"
+            if pooled is not None:
+                return Superlative(kind, counted=pooled[0]), pooled[1]
             counted, k = self.selector(lx, i + 1)
             if counted.quantity.mode not in ("exact", "none") or counted.reference is not None:
                 pieces = [m for c in self.v.of_shape("pieces") for m in c.members][:1]
@@ -1184,6 +1190,7 @@ class Binder:
                 f"<{measured[0]}>'",
                 nxt.span if nxt is not None else span,
             )
+        superlatives.check_holder(self, sel, meaning, nxt.span)
         return Superlative(kind, measure=self.filter_of(meaning)), i + 2
 
     def compared(self) -> str:

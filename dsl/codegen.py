@@ -20,6 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, cast
 
+from dsl import superlatives
 from dsl.bound import (
     BoundChoice,
     BoundClause,
@@ -100,11 +101,16 @@ def select_best(ctx: Context, selector: Selector) -> list[Any]:
     best = selector.superlative
     if best is None or not found:
         return found
+    if best.of is not None:  # "the post of the scout with the lowest stealth"
+        return superlatives.where_best_stand(ctx, selector, found, best)
     measure = getattr(ctx.host, "measure", None)
     if measure is None:
         raise EffectError(f"this game cannot compare '{selector.text}' (its host has no measure)")
     scores = [measure(ctx, thing, best) for thing in found]
     top = max(scores) if best.kind in ("most", "highest") else min(scores)
+    if best.kind == "most" and top == 0:  # none of them holds any: none holds the most
+        counted = best.counted.text if best.counted is not None else "of it"
+        raise NothingToActOn(f"'{selector.text}': none holds any {counted}", ctx.span)
     return [thing for thing, score in zip(found, scores, strict=True) if score == top]
 
 

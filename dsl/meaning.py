@@ -232,7 +232,13 @@ def selector_words(sel: Selector, vocab: Vocabulary) -> str:
         parts.append(
             " and ".join(_with_words(w, vocab) for w in sel.with_).replace(" and with ", " and ")
         )
-    if sel.superlative is not None:
+    standing = sel.superlative.of if sel.superlative is not None else None
+    if sel.superlative is not None and standing is not None:
+        # "the post of the scout with the lowest stealth": the best one's words
+        best = sel.superlative
+        of = replace(standing, quantity=Quantity(), superlative=replace(best, of=None))
+        parts.extend([f"of {selector_words(of, vocab)}", where])
+    elif sel.superlative is not None:
         best = sel.superlative
         if best.counted is not None:
             # what is counted, as a bare plural: "with the fewest hindrance", never "a hindrance"
@@ -240,6 +246,7 @@ def selector_words(sel: Selector, vocab: Vocabulary) -> str:
             parts.append(f"with the {best.kind} {selector_words(counted, vocab)}")
         elif best.measure is not None:
             parts.append(f"with the {best.kind} {best.measure.word}")
+
         parts.append(where)
     return " ".join(p for p in parts if p)
 

@@ -221,12 +221,15 @@ class Superlative:
     candidate: dice, tokens, cards); ``highest``/``lowest`` read ``measure`` (a member of a
     declared category of ranks or meters, as a ``Filter``) from each candidate. The compiler
     asks the host to score each candidate (``host.measure(ctx, candidate, superlative)``) and
-    keeps the best.
+    keeps the best. ``of``: "the post of the scout with the lowest stealth": the things
+    scored are those ``of`` finds standing at the places the selector finds, and the places kept
+    are where the best stand (``dsl.superlatives``).
     """
 
     kind: SuperlativeKind
     counted: Selector | None = None
     measure: Filter | None = None
+    of: Selector | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from dsl import superlatives
 from dsl.runtime import Context, EffectError, NothingToActOn
 from dsl.selectors import Filter, Place, Selector, Superlative
 
@@ -146,6 +147,8 @@ class WorldHost:
         """How many of ``what`` are at or on a thing: pieces, cards, players standing there."""
         game = self.game
         noun = (what.noun or "").casefold()
+        if what.category == "pool":  # "the post with the most gems": dice it holds
+            return superlatives.pool_count(game, thing, noun)
         if noun and noun in game.world.pieces:
             return game.ops.count(thing, game.world.pieces[noun].name)
         if noun == PLAYER:
@@ -247,22 +250,27 @@ class WorldHost:
         """The place "there" names: where the thing a ``For each`` is at lies now (a place is
         its own; a player, where their pawn stands). A thing on no place stops the text."""
         thing = ctx.bindings.get("each")
-        game = self.game
         if thing is None:
             raise EffectError(
                 "'there' names the place of each thing found: no 'For each' is running"
             )
-        where: str | None = None
-        info = game.state.cards.get(str(thing))
-        if thing in game.world.places:
-            where = str(thing)
-        elif thing in game.state.players:
-            where = game.ops.pawn_at(str(thing))
-        elif info is not None and info.get("at"):
-            where = str(info["at"])
+        where = self.place_of(thing)
         if where is None:
             raise EffectError(f"{self.name_of(str(thing))} lies on no place: 'there' names nothing")
         return where
+
+    def place_of(self, thing: Any) -> str | None:
+        """Where a thing lies now: a place is its own; a player, where their pawn stands; a
+        card, the place it lies on (a played card stands with its player); else ``None``."""
+        game = self.game
+        info = game.state.cards.get(str(thing))
+        if thing in game.world.places:
+            return str(thing)
+        if thing in game.state.players:
+            return game.ops.pawn_at(str(thing))
+        if info is not None and info.get("at"):
+            return str(info["at"])
+        return None
 
     def here(self, ctx: Context) -> str | None:
         """The place "this <place>" names: where the card lies, else where the actor stands."""

@@ -314,7 +314,8 @@ def move(ctx: Context, object: Any = None, to: Any = None, from_: Any = None) ->
     things = _things(object) if not isinstance(object, Selector) else []
     if object is not None and not isinstance(object, Selector) and not things:
         raise NothingToActOn(f"there is nothing to move: {getattr(object, 'text', '')}", ctx.span)
-    if not things or things == [ctx.actor]:
+    # a card acting ("for each monster in order, ... Move this monster ...") moves as a card
+    if not things or (things == [ctx.actor] and ctx.actor in game.state.players):
         if ctx.actor is None:
             raise EffectError("nobody is acting: who moves?")
         things = [str(ctx.actor)]
