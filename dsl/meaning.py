@@ -339,6 +339,7 @@ def clause_words(clause: BoundClause, vocab: Vocabulary, form: str = "base") -> 
         "select_card",
         "move_cards",
         "fill_grid",
+        "take_place",  # dsl/world/replacing.py
     ):  # dsl/world/arranging.py
         return clause.text[:1].lower() + clause.text[1:]
     if clause.function == "lay" and "of" in dict(clause.roles):  # dsl/world/matching.py
