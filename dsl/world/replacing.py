@@ -70,7 +70,7 @@ def space_of(game: WorldGame, place: str) -> str:
     """The ruleset's place whose space ``place`` stands on (itself when it replaced none)."""
     for space, card in game.state.spaces.items():
         if card == place:
-            return space
+            return str(space)
     return place
 
 
@@ -147,7 +147,7 @@ def _card(game: WorldGame, ctx: Context, object: Any) -> str:
         ]
         if not named:
             raise EffectError(f"there is no card {object.name!r}")
-        return named[0]
+        return str(named[0])
     found = ctx.host.select(ctx, object) if isinstance(object, Selector) else [object]
     cards = [str(c) for c in found if c is not None and str(c) in game.state.cards]
     if not cards:
