@@ -66,6 +66,13 @@ def places(game: WorldGame) -> tuple[str, ...]:
     return tuple(spaces.get(p, p) for p in base)
 
 
+def ever_places(game: WorldGame) -> set[str]:
+    """Every card that was a place of the map at some point of the game (a count of what was put
+    on the map and taken off it reads its events against these)."""
+    taken = {str(e.data["card"]) for e in game.events if e.kind == WorldEvent.PLACE_TAKEN}
+    return set(game.world.places) | taken
+
+
 def space_of(game: WorldGame, place: str) -> str:
     """The ruleset's place whose space ``place`` stands on (itself when it replaced none)."""
     for space, card in game.state.spaces.items():
@@ -229,6 +236,7 @@ __all__ = [
     "FUNCTION",
     "PRIMITIVES",
     "bind",
+    "ever_places",
     "is_form",
     "neighbours",
     "places",
