@@ -1444,6 +1444,44 @@ class SentenceBinder:
                     return info, at + 1, -k
         return None
 
+    def _own_form(
+        self, found: tuple[VerbInfo, int, int] | None, atoms: list[ast.Atom], span: Span
+    ) -> BoundClause | None:
+        """A sentence a module of the world engine binds itself, else ``None``: "Resolve its
+        Overcome text." (dsl/world/resolving.py), "Put <card> into play in place of <place>,
+        which is burnt." (dsl/world/replacing.py)."""
+        function = found[0].function if found is not None else None
+        if function == "resolve_text":
+            from dsl.world.resolving import bind
+
+            return bind(self, atoms, span)
+        if function == "put_into_play":
+            from dsl.world import replacing
+
+            return replacing.bind(self, atoms, span) if replacing.is_form(atoms) else None
+        return None
+
+    def _dice_form(
+        self, found: tuple[VerbInfo, int, int] | None, atoms: list[ast.Atom], span: Span
+    ) -> BoundClause | None:
+        """A sentence of dice read by its own module of the world engine: a die moved, kept,
+        turned or exploded, dice laid on a card's grid; ``None`` for any other."""
+        function = found[0].function if found is not None else None
+        if function in ("spend_die", "keep_dice"):
+            from dsl.world.dice_moves import bind as bind_move  # "Spend a die to move a die ..."
+            from dsl.world.pools import bind_keep  # "Keep 3 charms of your choice."
+
+            return (bind_keep if function == "keep_dice" else bind_move)(self, atoms, span)
+        if function in ("turn_die", "explode_dice"):
+            from dsl.world.die_changes import bind as bind_change  # "Turn a die into a 4."
+
+            return bind_change(self, atoms, span)
+        if function == "fill_grid":  # dsl/world/grid_play.py
+            from dsl.world.grid_play import bind as bind_fill  # "Fill the path of a relic ..."
+
+            return bind_fill(self, atoms, span)
+        return None
+
     def clause(
         self,
         atoms: Sequence[ast.Atom],
@@ -1455,23 +1493,10 @@ class SentenceBinder:
         if not atoms:
             raise BindError("an empty sentence", span)
         found = self.find_verb(atoms, 0, forms)
-        if found is not None and found[0].function == "resolve_text":  # dsl/world/resolving.py
-            from dsl.world.resolving import bind  # "Resolve its Overcome text."
-
-            return bind(self, atoms, span)
-        if found is not None and found[0].function in ("spend_die", "keep_dice"):
-            from dsl.world.dice_moves import bind as bind_move  # "Spend a die to move a die ..."
-            from dsl.world.pools import bind_keep  # "Keep 3 charms of your choice."
-
-            return (bind_keep if found[0].function == "keep_dice" else bind_move)(self, atoms, span)
-        if found is not None and found[0].function in ("turn_die", "explode_dice"):
-            from dsl.world.die_changes import bind as bind_change  # "Turn a die into a 4."
-
-            return bind_change(self, atoms, span)
-        if found is not None and found[0].function == "fill_grid":  # dsl/world/grid_play.py
-            from dsl.world.grid_play import bind as bind_fill  # "Fill the path of a relic ..."
-
-            return bind_fill(self, atoms, span)
+        if (dice := self._dice_form(found, atoms, span)) is not None:
+            return dice
+        if (own := self._own_form(found, atoms, span)) is not None:
+            return own
         if found is not None and found[0].function in ("arrange_cards", "select_card", "move"):
             from dsl.world.arranging import bind as bind_arranging  # "Select a relic from ..."
             from dsl.world.pool_moves import bind as bind_pool_move  # "Move the gems of a well ..."

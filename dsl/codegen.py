@@ -96,9 +96,15 @@ def _note_value(ctx: Context, chosen: Any) -> None:
 
 def select_best(ctx: Context, selector: Selector) -> list[Any]:
     """What ``host.select`` finds, kept to the best when the phrase has a superlative ("the
-    location with the most dice"): the host scores each (``host.measure``), ties all stay."""
-    found = ctx.host.select(ctx, selector)
+    location with the most dice"): the host scores each (``host.measure``), ties all stay;
+    "a random location with the most dice" picks among the ties, not before them."""
     best = selector.superlative
+    chance = best is not None and any(f.category == "random" for f in selector.filters)
+    if chance:
+        kept = tuple(f for f in selector.filters if f.category != "random")
+        found = ctx.host.select(ctx, replace(selector, filters=kept))
+    else:
+        found = ctx.host.select(ctx, selector)
     if best is None or not found:
         return found
     if best.of is not None:  # "the post of the scout with the lowest stealth"
@@ -111,7 +117,10 @@ def select_best(ctx: Context, selector: Selector) -> list[Any]:
     if best.kind == "most" and top == 0:  # none of them holds any: none holds the most
         counted = best.counted.text if best.counted is not None else "of it"
         raise NothingToActOn(f"'{selector.text}': none holds any {counted}", ctx.span)
-    return [thing for thing, score in zip(found, scores, strict=True) if score == top]
+    tied = [thing for thing, score in zip(found, scores, strict=True) if score == top]
+    if not chance:
+        return tied
+    return list(ctx.host.rng.sample(tied, min(selector.quantity.count or 1, len(tied))))
 
 
 def select_holding(ctx: Context, selector: Selector, what: Selector) -> list[Any]:

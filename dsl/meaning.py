@@ -347,6 +347,7 @@ def clause_words(clause: BoundClause, vocab: Vocabulary, form: str = "base") -> 
         "move_cards",
         "fill_grid",
         "move_pool_dice",
+        "take_place",  # dsl/world/replacing.py
     ):  # dsl/world/arranging.py, grid_play.py, pool_moves.py
         return clause.text[:1].lower() + clause.text[1:]
     if clause.function == "lay" and ("of" in dict(clause.roles) or "how" in dict(clause.roles)):

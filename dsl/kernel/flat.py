@@ -92,7 +92,8 @@ def state_from(
     answers."""
     rng = GameRandom(0)
     rng.setstate((data["rng"],))
-    plain = {name: copy.deepcopy(data[name]) for name in plain_fields(state_type)}
+    # a field the data lacks (saved before the field was added) takes its default
+    plain = {name: copy.deepcopy(data[name]) for name in plain_fields(state_type) if name in data}
     frames = [Frame(k, copy.deepcopy(d)) for k, d in data["frames"]]
     return state_type(**plain, rng=rng, frames=frames, events=events, answers=answers)
 

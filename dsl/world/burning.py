@@ -9,8 +9,8 @@ stays burnt for the rest of the campaign, as the game's state between sessions k
 - The phrase names the cards as any other verb's object: "this tower", a card by name,
   "2 random relics from the relic deck", "each relic with age of 1 in the relic deck".
 - A phrase naming no card ("Burn 2 gold.") is a check error where it is written.
-- A place of the map is not burnt: the game stops with an error saying so (a place leaving
-  the map, or another taking its place, is not in the language yet).
+- A place of the map is not burnt: the game stops with an error saying so (a place leaves the
+  map when another card takes its place: ``dsl.world.replacing``).
 - A phrase that finds no card (an empty deck) has nothing to act on: the text ends there, as
   with any verb.
 
@@ -43,14 +43,20 @@ def burn(ctx: Context, object: Any, from_: Any = None) -> None:
     if not cards:
         raise NothingToActOn("there is no card to burn", ctx.span)
     for card in cards:
-        if card in game.world.places:
+        if card in places(game):
             raise EffectError(
-                f"{card} is a place of the map: burning a place is not in the language yet "
-                "(a place leaves the map only when a card takes its place)"
+                f"{card} is a place of the map: a place leaves the map only when a card takes "
+                "its place ('Put <a card> into play in place of <a place>, which is burnt.')"
             )
         game.ops.move_card(card, zone=BURNT, why=WHY)
         if (player := game.state.cards[card].get("player")) is not None:
             game.ops.pass_turn(str(player))  # a card a player plays, burnt: they act no more
+
+
+def places(game: Any) -> tuple[str, ...]:
+    from .replacing import places as places_now
+
+    return places_now(game)
 
 
 def burnt(state: Any) -> list[str]:

@@ -34,6 +34,7 @@ class WorldEvent(StrEnum):
     ACTION_DECLARED = "action_declared"  # player, card (None: none), into, value (rolled.py)
     ZONE_ARRANGED = "zone_arranged"  # zone, by (a number field: dsl.world.arranging)
     DIE_LAID = "die_laid"  # card, square, die, face, source, complete (dsl.world.grid_play)
+    PLACE_TAKEN = "place_taken"  # card, name, card_kind, source, place (dsl.world.replacing)
 
 
 # each event kind's fields, for the docs and a test that every event carries them
@@ -62,6 +63,7 @@ EVENTS: dict[WorldEvent, tuple[str, ...]] = {
     WorldEvent.ACTION_DECLARED: ("player", "card", "into", "value"),
     WorldEvent.ZONE_ARRANGED: ("zone", "by"),
     WorldEvent.DIE_LAID: ("card", "square", "die", "face", "source", "complete"),
+    WorldEvent.PLACE_TAKEN: ("card", "card_kind", "source", "place"),
 }
 
 

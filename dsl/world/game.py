@@ -51,6 +51,8 @@ from .players import (
     refused_here,
 )
 from .pool_moves import PRIMITIVES as POOL_MOVE_PRIMITIVES
+from .replacing import PRIMITIVES as REPLACING_PRIMITIVES
+from .replacing import places as places_now
 from .rolled import Declaring
 from .rolled import check as check_rolled
 from .state import WorldState, zone_key
@@ -101,6 +103,7 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
             **{fn.__name__: fn for fn in CORE_VERBS.values()},
             **ARRANGING_PRIMITIVES,  # dsl/world/arranging.py: cards moved between zones
             **POOL_MOVE_PRIMITIVES,  # dsl/world/pool_moves.py: a place's dice to another place
+            **REPLACING_PRIMITIVES,  # dsl/world/replacing.py: a card in another's place
             **ruleset.vocabulary.primitive_functions,
         }
         self.place_cards = bool(self.world.place_kind) and any(
@@ -216,13 +219,17 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
         bindings: Mapping[str, Any] | None = None,
     ) -> Any:
         """Run some text inside the piece running now, sharing its answers: a threshold a
-        verb reached, a card a verb played (``bindings``: numbers it reads, "the deficit")."""
+        verb reached, a card a verb played (``bindings``: numbers it reads, "the deficit").
+        A sentence of it with nothing to act on ends this text only: the change that reached
+        it goes on."""
         inner = Context(self.host, actor=actor)
         inner.bindings.update(bindings or {})
         if ctx is not None:
             inner.answers, inner.cursor = ctx.answers, ctx.cursor
         try:
             return ability.run(inner)
+        except NothingToActOn:
+            return None
         finally:
             if ctx is not None:
                 ctx.cursor = inner.cursor
@@ -623,6 +630,7 @@ def _deal(game: WorldGame) -> None:
     st = game.state
     world = game.world
     copies: dict[str, int] = {}
+    off_map: list[str] = []  # place cards a map leaves off: their kind's deck, after the shuffle
     for card in game.ruleset.all_cards:
         count = int(card.fields.get("copies", 1) or 1)
         for n in range(count):
@@ -634,6 +642,8 @@ def _deal(game: WorldGame) -> None:
             info: dict[str, Any] = {"name": card.name, "kind": card.kind, "zone": None, "at": None}
             st.cards[cid] = info
             if kind == (world.place_kind or "").casefold():
+                if cid not in world.places:  # a map's: one that may take a place later
+                    off_map.append(cid)
                 continue  # a place is the map, not in a zone
             if kind in world.in_play:  # in play from the start, on no place: the table's
                 info["at"] = IN_PLAY
@@ -644,6 +654,11 @@ def _deal(game: WorldGame) -> None:
     for key in list(st.zones):
         if key.endswith(DECK):
             st.rng.shuffle(st.zones[key])
+    for cid in off_map:  # in the text's order: the draws the text makes shuffle first
+        kind = st.cards[cid]["kind"].casefold()
+        home = world.home.get(kind, f"{kind} {DECK}")
+        st.zones.setdefault(home, []).append(cid)
+        st.cards[cid]["zone"] = home
     fields = {(c.name, c.kind): c.fields for c in game.ruleset.all_cards}
     for decl in world.properties.values():
         for owner in each_owner(world, st, decl.owner):
@@ -708,7 +723,7 @@ def each_of(game: WorldGame, noun: str) -> list[str]:
     if folded == PLAYER:
         return list(st.order or st.players)
     if folded == (game.world.place_kind or "").casefold():
-        return list(game.world.places)
+        return list(places_now(game))
     return [
         c for c, info in st.cards.items() if info["kind"].casefold() == folded and info.get("at")
     ]

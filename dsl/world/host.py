@@ -18,6 +18,8 @@ from dsl.selectors import Filter, Place, Selector, Superlative
 
 from . import boxes, deck_backs, map_rows, matching, multiples, number_changes, partners, top_card
 from .model import GAME, PLAYER
+from .replacing import neighbours as neighbours_now
+from .replacing import places as places_now
 from .state import split_key
 from .this_group import in_this_group, players_in_this_group
 
@@ -264,7 +266,7 @@ class WorldHost:
         card, the place it lies on (a played card stands with its player); else ``None``."""
         game = self.game
         info = game.state.cards.get(str(thing))
-        if thing in game.world.places:
+        if thing in places_now(game):  # the map as cards taking places left it
             return str(thing)
         if thing in game.state.players:
             return game.ops.pawn_at(str(thing))
@@ -280,7 +282,7 @@ class WorldHost:
         if ctx.card is not None:
             info = game.state.cards.get(ctx.card)
             if info is not None:
-                if info["kind"] == game.world.place_kind:
+                if info["kind"] == game.world.place_kind or ctx.card in places_now(game):
                     return str(ctx.card)
                 if info.get("at"):
                     return str(info["at"])
@@ -301,7 +303,7 @@ class WorldHost:
     def _visible(self, ctx: Context, card: str) -> bool:
         """Cards in play: on the map, in a zone seen face up, or in the actor's own zones."""
         info = self.game.state.cards[card]
-        if info.get("at") or card in self.game.world.places:  # a place card is the map
+        if info.get("at") or card in places_now(self.game):  # a place card is the map
             return True
         key = info.get("zone")
         if not key:
@@ -346,7 +348,7 @@ class WorldHost:
     def places_of(self, ctx: Context, selector: Selector | None) -> list[str]:
         """The places a location phrase names."""
         if selector is None:
-            return list(self.game.world.places)
+            return list(places_now(self.game))
         return self.select(ctx, selector)
 
 
@@ -405,19 +407,22 @@ def _find_places(host: WorldHost, ctx: Context, selector: Selector) -> list[str]
     if place is not None and place.kind == "this place":
         here = host.here(ctx)
         return [here] if here else []
-    places = list(game.world.places)
+    places = list(places_now(game))
     if any(f.category == "adjacent" for f in selector.filters):
         here = host.here(ctx)
-        return list(game.world.neighbours.get(here or "", ()))
+        return list(neighbours_now(game, here or ""))
     return places
 
 
 def _find_cards(host: WorldHost, ctx: Context, selector: Selector) -> list[str]:
     kinds = _kinds_of(host.game, selector)
+    place_kind = (host.game.world.place_kind or "").casefold()
+    # a card standing in a place's stead is a place, whatever its kind (dsl.world.replacing)
+    standing = set(places_now(host.game)) if kinds and place_kind in kinds else set()
     cards = [
         c
         for c, info in host.game.state.cards.items()
-        if kinds is None or info["kind"].casefold() in kinds
+        if kinds is None or info["kind"].casefold() in kinds or c in standing
     ]
     if selector.quantity.mode == "another" or any(f.category == "other" for f in selector.filters):
         cards = [c for c in cards if not host.own(ctx, c)]  # not this card, not you or yours
@@ -439,7 +444,7 @@ def _at_this_place(host: WorldHost, ctx: Context, place: Place, cards: list[str]
 
 def _on_the_map(host: WorldHost, ctx: Context, place: Place, cards: list[str]) -> list[str]:
     st = host.game.state
-    places = set(host.game.world.places)
+    places = set(places_now(host.game))
     return [c for c in cards if st.cards[c].get("at") or c in places]
 
 

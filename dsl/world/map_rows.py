@@ -30,10 +30,13 @@ def is_reading(name: str) -> bool:
 
 
 def read(game: WorldGame, ctx: Context, thing: Any, name: str) -> int:
+    from .replacing import places, space_of
+
     place = thing
-    if isinstance(thing, str) and thing in game.state.cards and thing not in game.world.places:
+    if isinstance(thing, str) and thing in game.state.cards and thing not in places(game):
         place = game.state.cards[thing].get("at")
+    space = space_of(game, str(place)) if place is not None else ""  # a card in its place
     for game_map in game.ruleset.maps.values():
-        if place in game_map.positions:
-            return int(game_map.positions[place][AXES[name[len(READING) :]]])
+        if space in game_map.positions:
+            return int(game_map.positions[space][AXES[name[len(READING) :]]])
     raise NothingToActOn(f"{thing} lies on no map: no {name[len(READING) :]} to read", ctx.span)

@@ -9,7 +9,9 @@ without a line of code of ours (``dsl.kernel.flat.FlatState``).
   piece as ``warrior@p1``);
 - ``effects``: what lasts until a named point of the procedure (``dsl.world.effects``);
 - ``committed``: hidden choices made and not yet revealed, by player;
-- ``orders``: the orders on the board, in the order placed (``dsl.world.players``).
+- ``orders``: the orders on the board, in the order placed (``dsl.world.players``);
+- ``spaces``: the map's places another card stands in now, by the ruleset's place
+  (``dsl.world.replacing``).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ class WorldState:
     effects: list[dict[str, Any]] = field(default_factory=list)
     committed: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     orders: list[dict[str, Any]] = field(default_factory=list)
+    spaces: dict[str, str] = field(default_factory=dict)  # a place -> the card in its place
     used: list[str] = field(default_factory=list)  # abilities used once this turn (card|label)
     passed: list[str] = field(default_factory=list)  # players done acting in this phase
     result: dict[str, Any] = field(default_factory=dict)  # scores, winner, ranking

@@ -56,7 +56,9 @@ def in_this_group(host: WorldHost, ctx: Context, place: Place, cards: list[str])
             same[at] = at == here or bool(_members(host, str(at), place.category) & groups)
         return same[at]
 
-    places = set(host.game.world.places)
+    from .replacing import places as places_now
+
+    places = set(places_now(host.game))
     return [c for c in cards if in_group(st.cards[c].get("at")) or (c in places and in_group(c))]
 
 

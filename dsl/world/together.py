@@ -227,7 +227,8 @@ def carried(game: WorldGame) -> dict[str, Any]:
     game and of the cards (the tracks, the year, the ranks a character learned; not the dice of
     a pool, rolled again, nor a number starting at its card's own field, starting there again,
     nor a seat's own numbers, a seat being whoever sits down next time), and the cards burnt,
-    in the order they were burnt. ``{}`` when the game is no campaign's."""
+    in the order they were burnt, and the map's places other cards took (``spaces``). ``{}``
+    when the game is no campaign's."""
     from .burning import burnt
 
     if CAMPAIGN not in game.world.together:
@@ -240,7 +241,10 @@ def carried(game: WorldGame) -> dict[str, Any]:
         kept = {name: int(n) for name, n in held.items() if _kept(world, name)}
         if kept:
             numbers[owner] = dict(sorted(kept.items()))
-    return {"numbers": numbers, "burnt": burnt(game.state)}
+    left: dict[str, Any] = {"numbers": numbers, "burnt": burnt(game.state)}
+    if game.state.spaces:
+        left["spaces"] = dict(game.state.spaces)
+    return left
 
 
 def _kept(world: Any, name: str) -> bool:
@@ -281,6 +285,12 @@ def carry_into(game: WorldGame, left: Mapping[str, Any]) -> None:
                 )
             decl = game.world.property(str(name))
             st.values.setdefault(owner, {})[decl.name if decl else str(name)] = int(n)
+    for space, card in dict(left.get("spaces", {})).items():
+        if space not in game.world.places or card not in st.cards:
+            raise CarryError(f"the campaign put {card!r} in place of {space!r}: not on this map")
+        game.ops._take_out(str(card))
+        st.cards[str(card)].update(zone=None, at=None)
+        st.spaces[str(space)] = str(card)
     for card in list(left.get("burnt", [])):
         if card not in st.cards:
             raise CarryError(f"the campaign burnt {card!r}, a card this text lacks")

@@ -61,11 +61,13 @@ class RoundRecord(_Strict):
 
 class Carried(_Strict):
     """What a session of a campaign leaves for the next (``dsl.world.together.carried``): the
-    numbers of the game and of the cards, by owner (the game's under ""), and the cards burnt,
-    in the order they were burnt. The next session starts from it."""
+    numbers of the game and of the cards, by owner (the game's under ""), the cards burnt, in
+    the order they were burnt, and the map's places other cards took (``dsl.world.replacing``:
+    a place -> the card in it). The next session starts from it."""
 
     numbers: dict[str, dict[str, int]] = Field(default_factory=dict, max_length=10_000)
     burnt: list[str] = Field(default_factory=list, max_length=10_000)
+    spaces: dict[str, str] = Field(default_factory=dict, max_length=10_000)
 
 
 class ResultRecord(_Strict):

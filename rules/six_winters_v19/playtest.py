@@ -24,6 +24,7 @@ from collections import defaultdict
 from typing import Any
 
 from dsl.world.events import WorldEvent
+from dsl.world.replacing import ever_places
 
 QUESTION = "question"
 DICE = "red dice"  # procedure.rules: the action dice a resource action spends
@@ -100,7 +101,7 @@ def overcome(game: Any) -> list[tuple[str, str, str]]:
     others, or the session's end clearing the map after an answer that knocked out the last
     character, overcomes nothing."""
     playing = _playing(game)
-    places = set(game.world.places)
+    places = ever_places(game)  # the map changes: dsl.world.replacing
     patterns = {
         str(c.name): c.fields["dice"] for c in game.ruleset.all_cards if c.kind == "obstacle"
     }

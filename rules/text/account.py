@@ -122,6 +122,10 @@ TELLERS: dict[WorldEvent, Callable[[Mapping[str, Any]], str]] = {
         f"{_esc(d['source'])} laid at {_esc(d['square'])}"
         + (" (complete)" if d["complete"] else "")
     ),
+    WorldEvent.PLACE_TAKEN: lambda d: (
+        f"  {_esc(d.get('name') or d['card'])} takes the place of {_esc(d['place'])}"
+        f" (from {_esc(d['source'] or 'nowhere')})"
+    ),
 }
 
 

@@ -18,6 +18,7 @@ from collections import Counter
 from typing import Any
 
 from dsl.world.events import WorldEvent
+from dsl.world.replacing import ever_places
 
 PASS = "pass"
 
@@ -51,7 +52,7 @@ Count = tuple[str, str, str, float]  # subject, its kind, what is counted, how m
 def counts(game: Any, by_players: list[bool]) -> list[Count]:
     """The game-agnostic counts of one session (the module's docstring)."""
     kinds = {str(c.name): str(c.kind) for c in game.ruleset.all_cards}
-    places = set(game.world.places)
+    places = ever_places(game)  # the map changes: dsl.world.replacing
     tally: Counter[tuple[str, str, str]] = Counter()
     for k, event in enumerate(game.events):
         tally[(str(event.kind), "event", "a session")] += 1

@@ -95,7 +95,8 @@ def test_bots_play_on_from_the_tables_year_and_again_after_an_undo(
     by_bots = cli("play", "six-winters-v19", "--seed", "2", "--campaign", "Mixed")
     assert by_bots.code == 0 and "year now 3" in by_bots.out
     table_year, bot_year = results(journal_path, "Mixed")
-    assert bot_year["carried"]["burnt"][:2] == table_year["carried"]["burnt"]
+    first = table_year["carried"]["burnt"]  # progress cards and the locations burnt
+    assert bot_year["carried"]["burnt"][: len(first)] == first
     assert cli("undo", "--campaign", "Mixed").code == 0  # the bots' year taken back
     assert results(journal_path, "Mixed") == [table_year]
     again = cli("play", "six-winters-v19", "--seed", "2", "--campaign", "Mixed")

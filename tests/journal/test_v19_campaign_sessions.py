@@ -46,9 +46,12 @@ def test_two_plays_are_two_years_of_one_campaign(cli: Any) -> None:
         assert result["result"] == "" and result["score"] is None
     assert one["carried"]["numbers"][""]["year"] == 2
     assert two["carried"]["numbers"][""]["year"] == 3
-    # year 1 burnt 2 progress cards, year 2 four more: the first two stay burnt
+    # year 1 burnt 2 progress cards and a location a region, year 2 four and three more: the
+    # first ones stay burnt; the locations that took the burnt ones' places are carried
     burnt_one, burnt_two = one["carried"]["burnt"], two["carried"]["burnt"]
-    assert len(burnt_one) == 2 and burnt_two[:2] == burnt_one and len(burnt_two) == 6
+    assert len(burnt_one) == 2 + 3 and burnt_two[:5] == burnt_one and len(burnt_two) == 5 + 4 + 3
+    assert len(one["carried"]["spaces"]) == 3
+    assert set(one["carried"]["spaces"].values()) & set(burnt_two) <= set(burnt_two[5:])
 
 
 def test_undoing_a_year_plays_it_again_from_the_year_before(cli: Any) -> None:

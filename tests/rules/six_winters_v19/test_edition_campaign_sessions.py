@@ -15,7 +15,14 @@ from edition_session import pass_to_the_end
 from dsl.contract import GameSetup
 from dsl.errors import ChroniclerError
 from dsl.world.burning import burnt
+from dsl.world.replacing import places
 from rules import registry
+
+LOCATIONS_BURNT = 3  # Session End's Burn Locations: one a region
+
+
+def missions_burnt(game: Any) -> list[str]:
+    return [c for c in burnt(game.state) if game.state.cards[c]["kind"] == "mission"]
 
 
 def engine() -> Any:
@@ -37,7 +44,9 @@ def test_a_session_leaves_the_tracks_the_year_and_the_burnt_cards() -> None:
     pass_to_the_end(game)
     left = eng.outcome(game).carried
     assert left["numbers"][""]["year"] == 2 and left["numbers"][""]["diplomacy progress"] == 7
-    assert left["burnt"] == burnt(game.state) and len(left["burnt"]) == 2
+    assert left["burnt"] == burnt(game.state) and len(missions_burnt(game)) == 2
+    assert len(left["burnt"]) == 2 + LOCATIONS_BURNT  # seed 1: no threat track at its end
+    assert set(left["spaces"].values()) <= set(places(game))  # the map as it was left
     assert not any(name.startswith("red dice") for n in left["numbers"].values() for name in n)
     assert not set(game.state.players) & set(left["numbers"])  # a seat's own numbers do not
     # a character's stress dice start at its printed faces every session: not carried
@@ -57,8 +66,9 @@ def test_the_next_session_starts_from_them() -> None:
     assert second.state.values["Thea"]["learned lore"] == 2
     assert burnt(second.state) == left["burnt"]
     assert not set(left["burnt"]) & set(second.state.zones["mission deck"])
+    assert places(second)[:9] == places(first)[:9]  # the map the first session left
     pass_to_the_end(second)
-    assert second.ops.value("", "year") == 3 and len(burnt(second.state)) == 2 + 4
+    assert second.ops.value("", "year") == 3 and len(missions_burnt(second)) == 2 + 4
 
 
 def test_what_the_text_does_not_declare_is_refused_in_one_line() -> None:

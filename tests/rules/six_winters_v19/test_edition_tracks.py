@@ -47,16 +47,20 @@ def test_mastery_runs_from_the_red_plus_to_the_end(winters: Any, world: Any, res
 def test_a_threat_track_at_its_end_unlocks_its_threat_location(
     winters: Any, world: Any, resource: str
 ) -> None:
+    """The threshold's text; what it does in play: test_edition_threat_locations.py."""
     (threshold,) = [t for t in world.properties[f"{resource} threat"].thresholds if not t.above]
     assert threshold.at == winters.values["track spaces"] and threshold.back_to is None
     (peril,) = [c for c in winters.cards("peril") if c.fields.get("threat") == resource]
-    (sentence,) = threshold.ability.meaning.parts
-    (clause,) = sentence.alternatives
+    taken, brought = threshold.ability.meaning.parts
+    (clause,) = taken.alternatives
     roles = dict(clause.roles)
-    assert clause.verb == "put into play"
+    assert clause.function == "take_place"
     assert (roles["object"].noun, roles["object"].name) == ("peril", peril.name)
-    # into the peril's own region
-    assert [f.word for f in roles["at"].filters] == [peril.fields["region"]]
+    # in place of a location of the peril's own region, which is burnt
+    assert peril.fields["region"] in [f.word for f in roles["instead"].filters]
+    assert "burnt" in roles
+    (put,) = brought.alternatives
+    assert dict(put.roles)["object"].name == peril.fields["brings"][0]
 
 
 def test_no_progress_track_unlocks_anything(world: Any) -> None:
