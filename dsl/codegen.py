@@ -114,7 +114,7 @@ def select_best(ctx: Context, selector: Selector) -> list[Any]:
         raise EffectError(f"this game cannot compare '{selector.text}' (its host has no measure)")
     scores = [measure(ctx, thing, best) for thing in found]
     top = max(scores) if best.kind in ("most", "highest") else min(scores)
-    if best.kind == "most" and top == 0:  # none of them holds any: none holds the most
+    if best.kind == "most" and top == 0 and not chance:  # none holds any: none holds the most
         counted = best.counted.text if best.counted is not None else "of it"
         raise NothingToActOn(f"'{selector.text}': none holds any {counted}", ctx.span)
     tied = [thing for thing, score in zip(found, scores, strict=True) if score == top]

@@ -451,9 +451,14 @@ class Context:
             answer = answers[self.cursor]
             self.cursor += 1
             return answer
+        if who is None:  # the one acting answers; a host may put a card's question to a seat
+            who = self.actor
+            ask = getattr(self.host, "ask_whom", None)
+            if ask is not None:
+                who = ask(who)
         decision = new_decision(
             kind,
-            self.actor if who is None else who,
+            who,
             prompt,
             tuple(options),
             self.span,

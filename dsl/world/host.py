@@ -43,6 +43,16 @@ class WorldHost:
         rng: random.Random = self.game.state.rng
         return rng
 
+    def ask_whom(self, actor: str | None) -> str | None:
+        """Who answers a question asked while ``actor`` acts: in a game of seats, a card acting
+        on its own (an obstacle's activation, a threshold's text) asks the player whose turn it
+        is, else the first in turn order, since only seats answer at a table; the one acting
+        otherwise (a seat, or a model of a game with no seats)."""
+        st = self.game.state
+        if actor is None or not st.players or actor in st.players:
+            return actor
+        return str(st.current or (st.order or st.players)[0])
+
     def primitive(self, name: str) -> Callable[..., Any]:
         return self.game.primitives[name]
 

@@ -315,12 +315,13 @@ def move(ctx: Context, object: Any = None, to: Any = None, from_: Any = None) ->
     if object is not None and not isinstance(object, Selector) and not things:
         raise NothingToActOn(f"there is nothing to move: {getattr(object, 'text', '')}", ctx.span)
     # a card acting ("for each monster in order, ... Move this monster ...") moves as a card
+    walks = not things  # "Move to an adjacent place.": the one acting moves their pawn
     if not things or (things == [ctx.actor] and ctx.actor in game.state.players):
         if ctx.actor is None:
             raise EffectError("nobody is acting: who moves?")
         things = [str(ctx.actor)]
     for thing in things:  # each told as it arrives: ``dsl.world.moving_in``
-        pawn = thing in game.state.players or thing == str(ctx.actor)
+        pawn = thing in game.state.players or (walks and thing == str(ctx.actor))
         source = game.ops.pawn_at(thing) if pawn else game.ops.where(thing)
         if pawn:
             game.ops.move_pawn(thing, target)
