@@ -55,6 +55,21 @@ def test_format_is_idempotent_and_keeps_meaning_and_comments(path: Path) -> None
     assert once.count("#") == text.count("#")
 
 
+SHIPPED = sorted((ROOT / "rules").glob("*/*.rules")) + sorted(
+    (ROOT / "rules").glob("library/*/*.rules")
+)
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_shipped_ruleset_is_in_the_canonical_layout(path: Path) -> None:
+    """What `chronicler fmt` writes is how the shipped rulesets read: a designer formatting a
+    copy of one sees only their own changes (`chronicler fmt rules/<name>` puts it back)."""
+    text = path.read_text()
+    formatted, diagnostics = format_text(text, str(path))
+    assert diagnostics == []
+    assert formatted == text, f"run: chronicler fmt {path.relative_to(ROOT)}"
+
+
 def test_messy_layout_becomes_canonical() -> None:
     messy = (
         'relic   "Jar"{\n'
