@@ -7,6 +7,16 @@ from __future__ import annotations
 from dsl.runtime import Span
 
 
+class PlacedError(Exception):
+    """A sentence or declaration of a form that cannot be read, and where (``span``): each form's
+    reader raises its own kind, and the checker turns it into a diagnostic at that place."""
+
+    def __init__(self, message: str, span: Span) -> None:
+        super().__init__(message)
+        self.message = message
+        self.span = span
+
+
 class BindError(Exception):
     """A phrase the binder cannot read; caught and turned into a diagnostic.
 

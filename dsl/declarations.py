@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from dsl import ast
+from dsl.bind_error import PlacedError
 from dsl.diagnostics import did_you_mean
 from dsl.runtime import Span
 from dsl.vocabulary import Category, singular_of
@@ -104,13 +105,8 @@ class Declared:
     belongs: dict[str, Any] = field(default_factory=dict)  # by kind: ``dsl.world.belonging``
 
 
-class FormError(Exception):
+class FormError(PlacedError):
     """A world declaration that cannot be read: its message names what to write."""
-
-    def __init__(self, message: str, span: Span) -> None:
-        super().__init__(message)
-        self.message = message
-        self.span = span
 
 
 @dataclass(frozen=True, slots=True)

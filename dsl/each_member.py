@@ -19,20 +19,15 @@ import re
 from dataclasses import replace
 
 from dsl import ast
+from dsl.bind_error import PlacedError
 from dsl.diagnostics import did_you_mean
-from dsl.runtime import Span
 from dsl.vocabulary import Vocabulary
 
 _FOR = re.compile(r"(?P<head>.*\S)\s+for\s+(?P<member>\S.*)", re.IGNORECASE | re.DOTALL)
 
 
-class EachError(Exception):
+class EachError(PlacedError):
     """A ``for each`` declaration that cannot be read: its message names what to write."""
-
-    def __init__(self, message: str, span: Span) -> None:
-        super().__init__(message)
-        self.message = message
-        self.span = span
 
 
 def expand(form: ast.CategoryDecl, vocab: Vocabulary) -> list[ast.CategoryDecl] | None:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from dsl import ast
-from dsl.bind_error import BindError
+from dsl.bind_error import BindError, PlacedError
 from dsl.expr import (
     Both,
     Bound,
@@ -81,13 +81,8 @@ MEASURE_OPS: dict[str, Operator] = {
 }
 
 
-class NumberError(Exception):
+class NumberError(PlacedError):
     """Words that do not read as a number: the message says what would."""
-
-    def __init__(self, message: str, span: Span) -> None:
-        super().__init__(message)
-        self.message = message
-        self.span = span
 
 
 @dataclass(frozen=True, slots=True)

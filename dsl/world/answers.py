@@ -34,6 +34,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from dsl import ast
+from dsl.bind_error import PlacedError
 from dsl.kernel import Event, Frame, GameRandom, Machine
 from dsl.kernel.dispatch import Part
 from dsl.kernel.flat import FlatState
@@ -73,13 +74,8 @@ VERBS: dict[str, Literal["gain", "pay", "lose"]] = {
 }
 
 
-class AnswerError(Exception):
+class AnswerError(PlacedError):
     """An answer that cannot be read: the message says what to write."""
-
-    def __init__(self, message: str, span: Span) -> None:
-        super().__init__(message)
-        self.message = message
-        self.span = span
 
 
 class CannotPay(Exception):

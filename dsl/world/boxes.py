@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from dsl import ast
+from dsl.bind_error import PlacedError
 from dsl.runtime import Context, EffectError, Span, creates
 
 from .model import PropertyDecl
@@ -46,13 +47,8 @@ KNOCKED_OUT = "knocked out"  # the zone of a card knocked out for the rest of th
 FORM = "write '{name} are 3 boxes of <owners>, marked when <number> falls to <its floor>'"
 
 
-class BoxError(Exception):
+class BoxError(PlacedError):
     """A declaration that cannot be read, or does not fit the number it watches."""
-
-    def __init__(self, message: str, span: Span) -> None:
-        super().__init__(message)
-        self.message = message
-        self.span = span
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from dsl import ast
+from dsl.bind_error import PlacedError
 from dsl.runtime import Span
 from dsl.vocabulary import singular_of
 
@@ -58,13 +59,8 @@ class CheckChange:
     span: Span | None = None
 
 
-class ChangeError(Exception):
+class ChangeError(PlacedError):
     """A sentence of this form that cannot be read: its message names what to write."""
-
-    def __init__(self, message: str, span: Span) -> None:
-        super().__init__(message)
-        self.message = message
-        self.span = span
 
 
 def read(item: ast.Effect) -> CheckChange | None:

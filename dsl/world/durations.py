@@ -35,6 +35,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from dsl import ast
+from dsl.bind_error import PlacedError
 from dsl.runtime import EffectError, Span
 from dsl.vocabulary import singular_of
 
@@ -79,13 +80,8 @@ class DurationDecl:
         return "until lifted"
 
 
-class DurationError(Exception):
+class DurationError(PlacedError):
     """A duration that cannot be read: its message names what to write."""
-
-    def __init__(self, message: str, span: Span) -> None:
-        super().__init__(message)
-        self.message = message
-        self.span = span
 
 
 def read_duration(name: str, plain: list[ast.Atom], span: Span) -> DurationDecl:

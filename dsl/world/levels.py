@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from dsl import ast
+from dsl.bind_error import PlacedError
 from dsl.runtime import Span
 
 from .payments import amount_of
@@ -32,13 +33,8 @@ __all__ = ["LevelError", "LevelRefused", "LevelTrack", "read_levels"]
 EXAMPLE = "'scars are levels 1 to 4 of heroes, a level held promoted to the next free one'"
 
 
-class LevelError(Exception):
+class LevelError(PlacedError):
     """A track of levels that cannot be read: the message says what to write."""
-
-    def __init__(self, message: str, span: Span) -> None:
-        super().__init__(message)
-        self.message = message
-        self.span = span
 
 
 class LevelRefused(Exception):

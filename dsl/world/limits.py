@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dsl import ast
-from dsl.runtime import Span
+from dsl.bind_error import PlacedError
 
 if TYPE_CHECKING:
     from .game import WorldGame
@@ -38,14 +38,9 @@ WHILE = "write '... while it holds <N> stacks or more.'"
 ARTICLES = ("a", "an", "each")
 
 
-class FormError(Exception):
+class FormError(PlacedError):
     """Words of one of these forms that cannot be read (``dsl.world.restraints`` tells it as
     the sentence's error)."""
-
-    def __init__(self, message: str, span: Span) -> None:
-        super().__init__(message)
-        self.message = message
-        self.span = span
 
 
 def split_while(atoms: list[ast.Atom]) -> tuple[list[ast.Atom], int]:

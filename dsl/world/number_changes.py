@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from dsl import ast
+from dsl.bind_error import PlacedError
 from dsl.runtime import Context, EffectError, NothingToActOn, Span
 
 if TYPE_CHECKING:
@@ -57,13 +58,8 @@ class NumberChange:
     span: Span | None = None
 
 
-class NumberChangeError(Exception):
+class NumberChangeError(PlacedError):
     """A sentence of this form that cannot be read: its message names what to write."""
-
-    def __init__(self, message: str, span: Span) -> None:
-        super().__init__(message)
-        self.message = message
-        self.span = span
 
 
 def read(item: ast.Effect) -> NumberChange | None:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dsl import ast
+from dsl.bind_error import PlacedError
 from dsl.runtime import Span
 
 __all__ = ["Paid", "Payment", "PaymentError", "amount_of", "read_payment"]
@@ -30,13 +31,8 @@ __all__ = ["Paid", "Payment", "PaymentError", "amount_of", "read_payment"]
 EXAMPLE = "'hits are paid from stats, 3 points each, a remainder paying one'"
 
 
-class PaymentError(Exception):
+class PaymentError(PlacedError):
     """A payment declaration that cannot be read: the message says what to write."""
-
-    def __init__(self, message: str, span: Span) -> None:
-        super().__init__(message)
-        self.message = message
-        self.span = span
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,6 +50,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from dsl import ast
+from dsl.bind_error import PlacedError
 from dsl.diagnostics import did_you_mean
 from dsl.runtime import EffectError, Span
 from dsl.vocabulary import singular_of
@@ -102,13 +103,8 @@ class Restraint:
     partner_span: Span | None = None
 
 
-class RestraintError(Exception):
+class RestraintError(PlacedError):
     """A sentence of this form that cannot be read: its message names what to write."""
-
-    def __init__(self, message: str, span: Span) -> None:
-        super().__init__(message)
-        self.message = message
-        self.span = span
 
 
 def read(item: ast.Effect) -> Restraint | None:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dsl import ast
+from dsl.bind_error import PlacedError
 from dsl.diagnostics import did_you_mean
 from dsl.errors import ChroniclerError
 from dsl.runtime import Span
@@ -41,13 +42,8 @@ RISE = (
 RECOVERY = "'mendings are rolls against scars, recovered with successes at least the level'"
 
 
-class RiseError(Exception):
+class RiseError(PlacedError):
     """A rise or a recovery that cannot be read: the message says what to write."""
-
-    def __init__(self, message: str, span: Span) -> None:
-        super().__init__(message)
-        self.message = message
-        self.span = span
 
 
 class RiseRefused(ChroniclerError):

@@ -33,6 +33,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from dsl.bind_error import PlacedError
 from dsl.diagnostics import did_you_mean
 from dsl.runtime import Span
 
@@ -46,13 +47,8 @@ RESULT_FORM = "write 'the result is the table <name>, a win from <N>'"
 CAMPAIGN_FORM = "write 'the campaign is over once <number> is above <value>'"
 
 
-class TogetherError(Exception):
+class TogetherError(PlacedError):
     """A declaration of this module that cannot be read: its message names what to write."""
-
-    def __init__(self, message: str, span: Span) -> None:
-        super().__init__(message)
-        self.message = message
-        self.span = span
 
 
 @dataclass(frozen=True, slots=True)
