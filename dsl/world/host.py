@@ -45,7 +45,7 @@ class WorldHost:
 
     def ask_whom(self, actor: str | None) -> str | None:
         """Who answers a question asked while ``actor`` acts: in a game of seats, a card acting
-        on its own (an obstacle's activation, a threshold's text) asks the player whose turn it
+        on its own (a card's activation, a threshold's text) asks the player whose turn it
         is, else the first in turn order, since only seats answer at a table; the one acting
         otherwise (a seat, or a model of a game with no seats)."""
         st = self.game.state
