@@ -7,8 +7,8 @@ kind); this form changes one game's map. The card put into play stands where the
 replaces stood: its space on the map (its row and column), its neighbours, and everything
 lying there, which stays with the space:
 
-- the pieces counted at the place (pawns, tokens) and the cards lying at it (a character, an
-  obstacle with the dice laid on it) are now at the new card;
+- the pieces counted at the place (pawns, tokens) and the cards lying at it (a character, a
+  card with the dice laid on it) are now at the new card;
 - the old card's own numbers and dice (a pool "of <places>") are the card's, and leave with it.
 
 The old card goes where the sentence says: burnt (out of the campaign, ``dsl.world.burning``)
