@@ -24,7 +24,8 @@ from typing import Any
 from dsl.runtime import Context, EffectError, NothingToActOn, creates, takes
 from dsl.selectors import Selector
 
-BURNT = "burnt"  # the zone of the cards out of the campaign
+from .state import BURNT
+
 WHY = "burnt"  # the reason the card's move is told with
 
 

@@ -165,11 +165,8 @@ def give(
     stacked = decl.how == "stacks" or decl.stacked
     if stacked and stacks < 1:
         raise EffectError(f"{card} is held by stacks: give it 1 or more, not {stacks}")
-    if game.world.restraints:  # "Its holder is immune to psychology conditions."
-        from .restraints import unheld
-
-        if unheld(game, holder, card) is not None:
-            return  # a card it holds makes it immune to this one: not given
+    if game.world.restraints and game.immune(holder, card):  # "... immune to psychology ..."
+        return  # a card it holds makes it immune to this one: not given
     found = holds(game, holder, card)
     if found is not None and not stacked:
         return  # held already: given again, it lasts as it does

@@ -198,6 +198,11 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
 
     # ---- running text --------------------------------------------------------------------------
 
+    def immune(self, holder: str, card: str) -> bool:
+        """Whether a card ``holder`` holds keeps it from being given ``card``
+        (``dsl.world.restraints.unheld``: "Its holder is immune to psychology conditions.")."""
+        return restraints.unheld(self, holder, card) is not None
+
     def context(self, actor: str | None = None, card: str | None = None) -> Context:
         return Context(self.host, card=card, actor=actor)
 
@@ -351,7 +356,12 @@ class WorldGame(FlatState, ProcedureWalker, Machine):
     def misses(self, phase: str, subject: Any) -> bool:
         """A phase played for a thing holding a card that says it misses it is passed over
         (``dsl.world.restraints``)."""
-        return bool(self.world.restraints) and restraints.misses(self, phase, subject)
+        card = restraints.missed_by(self, phase, subject) if self.world.restraints else None
+        if card is None:
+            return False
+        from .durations import lift  # the card is spent by the miss
+
+        return lift(self, str(subject), card, why=f"missed its {phase}")
 
     def _may_act(self, ability: CompiledAbility, card: str, player: str) -> bool:
         """Whether a text would act, known without running it when a verb it calls says what

@@ -36,7 +36,8 @@ if TYPE_CHECKING:
     from .game import WorldGame
     from .restraints import Restraint
 
-PARTNER = ("with", "its", "source")  # the words after the sorts: "... with its source"
+from .restraints import PARTNER  # noqa: F401  (the words after the sorts)
+
 TARGET = "target"  # the verb whose phrase names the model
 
 

@@ -40,6 +40,7 @@ from dsl.selectors import Selector
 
 from .arranging import zone_named, zone_of
 from .events import WorldEvent
+from .state import BURNT
 
 if TYPE_CHECKING:
     from dsl.binder import SentenceBinder
@@ -114,8 +115,6 @@ def take_place(ctx: Context, object: Any, instead: Any, burnt: Any = None, to: A
 def replace(game: WorldGame, old: str, new: str, zone: str | None) -> None:
     """``new`` takes the space of the place ``old``: what lies there stays, ``old`` leaves,
     burnt when ``zone`` is ``None``."""
-    from .burning import BURNT
-
     st = game.state
     space = space_of(game, old)
     source = game.ops.where(new)

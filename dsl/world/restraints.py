@@ -55,7 +55,7 @@ from dsl.diagnostics import did_you_mean
 from dsl.runtime import EffectError, Span
 from dsl.vocabulary import singular_of
 
-from . import limits, multiples, partners
+from . import limits, multiples
 
 if TYPE_CHECKING:
     from dsl.vocabulary import Vocabulary
@@ -68,6 +68,7 @@ EXAMPLE = (
     "'Its holder misses its next <phase>.'"
 )
 JOINS = ("and", "or")
+PARTNER = ("with", "its", "source")  # the words after the sorts: "... with its source"
 PARTNERS = ("with", "against", "alongside")  # whom an action is taken with (``partners``)
 
 
@@ -178,8 +179,8 @@ def _read(atoms: list[ast.Atom], words: list[str], sentence: ast.Sentence, text:
     if len(words) < 5 or words[3] not in ("no", "only"):
         raise RestraintError(f"cannot read what its holder takes: {EXAMPLE}", atoms[2].span)
     how: How = "no" if words[3] == "no" else "only"
-    cut = len(atoms) - len(partners.PARTNER)
-    if how == "no" and tuple(words[cut:]) == partners.PARTNER and cut > 4:
+    cut = len(atoms) - len(PARTNER)
+    if how == "no" and tuple(words[cut:]) == PARTNER and cut > 4:
         # "Its holder takes no teamwork actions with its source.": the source is not offered
         # as the partner those actions name (``dsl.world.partners``)
         sorts, spans = read_sorts(atoms[4:cut], atoms[cut].span, words[3])
@@ -476,19 +477,16 @@ def unheld(game: WorldGame, holder: str, card: str) -> str | None:
     return None
 
 
-def misses(game: WorldGame, phase: str, subject: Any) -> bool:
-    """Whether the phase is passed over for ``subject`` (it holds a card saying it misses its
-    next one); the card is spent by the miss."""
+def missed_by(game: WorldGame, phase: str, subject: Any) -> str | None:
+    """The card ``subject`` holds saying it misses its next ``phase`` (the caller spends it:
+    ``dsl.world.durations.lift``), else ``None``."""
     if not isinstance(subject, str):
-        return False
+        return None
     wanted = phase.casefold()
     for effect, restraint in _held(game, subject):
         if restraint.how == "misses" and restraint.phase.casefold() == wanted:
-            from .durations import lift
-
-            lift(game, subject, effect["card"], why=f"missed its {phase}")
-            return True
-    return False
+            return str(effect["card"])
+    return None
 
 
 def also(

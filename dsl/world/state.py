@@ -63,3 +63,6 @@ def split_key(key: str) -> tuple[str, str | None]:
 def zone_key(zone: str, owner: str | None = None) -> str:
     """A zone's key: ``discard``, or ``hand@p1`` for a player's own."""
     return f"{zone}@{owner}" if owner else zone
+
+
+BURNT = "burnt"  # the zone of the cards out of the campaign (``dsl.world.burning``)

@@ -264,8 +264,8 @@ def carry_into(game: WorldGame, left: Mapping[str, Any]) -> None:
     """Start ``game``, a new session, from what the campaign's last one left (``carried``):
     its numbers set, its burnt cards burnt again. Before the first question is asked, so the
     session's setup reads them."""
-    from .burning import BURNT
     from .control import redeal
+    from .state import BURNT
 
     if not left:
         return
