@@ -86,6 +86,9 @@ def _read(ruleset: CompiledRuleset) -> World:
         decks=dict(declared.decks),
         restraints={k: tuple(v) for k, v in declared.restraints.items()},
         number_changes={k: tuple(v) for k, v in declared.number_changes.items()},
+        changed_fields=frozenset(
+            c.field for changes in declared.number_changes.values() for c in changes
+        ),
         together=dict(declared.together),
         belongs=dict(declared.belongs),
     )

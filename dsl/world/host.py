@@ -434,7 +434,7 @@ def _find_cards(host: WorldHost, ctx: Context, selector: Selector) -> list[str]:
         for c, info in host.game.state.cards.items()
         if kinds is None or info["kind"].casefold() in kinds or c in standing
     ]
-    if selector.quantity.mode == "another" or any(f.category == "other" for f in selector.filters):
+    if selector.quantity.mode == "another":  # "other" is a filter: ``WorldHost.matches``
         cards = [c for c in cards if not host.own(ctx, c)]  # not this card, not you or yours
     return host.in_place(ctx, selector.place, cards)
 

@@ -178,6 +178,8 @@ class World:
     restraints: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     # what a card in play changes in others' numbers, by its name (``dsl.world.number_changes``)
     number_changes: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    # the fields some card changes (read on every number read: ``number_changes.changed``)
+    changed_fields: frozenset[str] = frozenset()
     # a game played together, a campaign of sessions (``dsl.world.together``), by declaration
     together: Mapping[str, Any] = field(default_factory=dict)
     # cards a player uses as their played card's own, by kind (``dsl.world.belonging``)

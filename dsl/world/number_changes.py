@@ -171,7 +171,7 @@ def changed(game: WorldGame, card: str, field: str, value: Any) -> Any:
     """The field ``field`` of ``card`` (printed ``value``: a number or a list) as the cards in
     play that change it make it read."""
     kept: Mapping[str, tuple[NumberChange, ...]] = game.world.number_changes
-    if not kept or field not in _fields(kept):
+    if field not in game.world.changed_fields:
         return value
     sets: list[int] = []
     added = 0
@@ -193,18 +193,6 @@ def changed(game: WorldGame, card: str, field: str, value: Any) -> Any:
         return [*value, *members]
     number = sets[-1] if sets else int(value)
     return number + added
-
-
-_FIELDS: dict[int, tuple[Mapping[str, Any], frozenset[str]]] = {}
-
-
-def _fields(kept: Mapping[str, tuple[NumberChange, ...]]) -> frozenset[str]:
-    """The fields some card changes (kept once per world: read on every number read)."""
-    cached = _FIELDS.get(id(kept))
-    if cached is None or cached[0] is not kept:
-        cached = (kept, frozenset(c.field for changes in kept.values() for c in changes))
-        _FIELDS[id(kept)] = cached
-    return cached[1]
 
 
 def _found(game: WorldGame, changer: str, change: NumberChange) -> set[str]:
